@@ -1,0 +1,32 @@
+// Compiles every top-level AssemblyScript entry in wasm-core/assembly/ into wasm-core/build/<name>.wasm.
+// Uses the project's own assemblyscript devDependency, so no global tool is needed.
+import asc from "assemblyscript/asc";
+import { readdirSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(fileURLToPath(import.meta.url));
+const entries = readdirSync(join(root, "assembly")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
+mkdirSync(join(root, "build"), { recursive: true });
+
+for (const file of entries) {
+  const name = file.replace(/\.ts$/, "");
+  const { error, stderr } = await asc.main(
+    [
+      join("assembly", file),
+      "--outFile", join("build", `${name}.wasm`),
+      "--textFile", join("build", `${name}.wat`),
+      "--optimizeLevel", "3",
+      "--shrinkLevel", "0",
+      "--runtime", "stub",
+      "--noAssert",
+      "--exportRuntime",
+    ],
+    { stdout: process.stdout, stderr: process.stderr, baseDir: root },
+  );
+  if (error) {
+    console.error(`wasm-core: ${file} failed: ${error.message}\n${stderr.toString()}`);
+    process.exit(1);
+  }
+  console.log(`wasm-core: built build/${name}.wasm`);
+}
