@@ -1,0 +1,18 @@
+// `npm run bench`: runs every tests/bench/*.bench.ts in name order; each prints its own figures.
+import { readdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+
+const dir = fileURLToPath(new URL(".", import.meta.url));
+const only = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+for (const file of files) {
+  console.log(`\n== ${file.replace(/\.bench\.ts$/, "")} ==`);
+  const mod = (await import(pathToFileURL(join(dir, file)).href)) as { run: () => Promise<void> };
+  await mod.run();
+}
