@@ -1,0 +1,383 @@
+// Emission core: the formulas of /work/shared/methodology.md (version 2026.1), sections 4.1–4.12.
+// Sources: IPCC 2006 Vol. 2 Ch. 4.1 (Tier 1 coal mining, flaring), Order No. 371 of 27.05.2022
+// formulas 1.1 + 1.2, 3.1, 18.1, 18.2 (transcription), decision table 4.10, methods 4.11 and 4.12.
+// Units (methodology D8): volume in t of coal (4.1–4.3), t of fuel (4.4), thousand m³ of gas
+// (4.5–4.8); emission factors in m³/t, t/t or % vol; densities in kg/m³ (= t per thousand m³);
+// every mass result in t, CO2-equivalents in t CO2e. f64 throughout.
+//
+// Pure: no host imports but abort. Inputs are validated by the TypeScript facade
+// (wasm-core/src/emissions-core.ts) before anything here runs, so the kernels do not re-check.
+
+// ---------------------------------------------------------------------------------------------
+// Scalar formulas, one per methodology section. The batch kernels below call the same functions,
+// so a single row and a batch row are computed by identical arithmetic.
+
+// 4.1–4.3: CH4 from coal production (IPCC Tier 1/2): m³/t × t × kg/m³ = kg, / 1000 = t.
+// @ts-ignore: decorator
+@inline function ch4_from_coal(volume: f64, ef: f64, koef_transform: f64): f64 {
+  return volume * ef * koef_transform / 1000.0;
+}
+
+/** 4.1 underground mining: res_ch4, t CH4. */
+export function underground_emission_ch4(volume: f64, ef: f64, koef_transform: f64): f64 {
+  return ch4_from_coal(volume, ef, koef_transform);
+}
+
+/** 4.2 post-mining (handling) of underground coal: res_ch4, t CH4. */
+export function handling_underground_ch4(volume: f64, ef: f64, koef_transform: f64): f64 {
+  return ch4_from_coal(volume, ef, koef_transform);
+}
+
+/** 4.3 surface (open-pit) mining or post-mining: res_ch4, t CH4. */
+export function open_mining_ch4(volume: f64, ef: f64, koef_transform: f64): f64 {
+  return ch4_from_coal(volume, ef, koef_transform);
+}
+
+/** D1: res_ch4_to_co2 = res_ch4 × GWP_CH4, t CO2e (methane is emitted, not burnt: Q11). */
+// @ts-ignore: decorator
+@inline export function ch4_to_co2(res_ch4: f64, gwp_ch4: f64): f64 {
+  return res_ch4 * gwp_ch4;
+}
+
+/** 4.4 fuel burnt by open-pit machinery (Order 371 formula 18.1): t fuel × t CO2/t = t CO2. */
+// @ts-ignore: decorator
+@inline export function open_mining_co2(volume: f64, ef: f64): f64 {
+  return volume * ef;
+}
+
+// 4.5 (Order 371 formula 3.1): thousand m³ × % vol / 100 × kg/m³ = t of the gas.
+// @ts-ignore: decorator
+@inline function gas_in_mixture(volume: f64, content: f64, density: f64): f64 {
+  return volume * content * density / 100.0;
+}
+
+/** 4.5 res_ch4, t CH4, of a measured degasification or ventilation release. */
+// @ts-ignore: decorator
+@inline export function underground_ch4(volume: f64, p_ch4: f64, ef_ch4: f64): f64 {
+  return gas_in_mixture(volume, ef_ch4, p_ch4);
+}
+
+/** 4.5 res_co2, t CO2, of a measured degasification or ventilation release. */
+// @ts-ignore: decorator
+@inline export function underground_co2(volume: f64, p_co2: f64, ef_co2: f64): f64 {
+  return gas_in_mixture(volume, ef_co2, p_co2);
+}
+
+/** 4.5 sum_co2 = res_co2 + res_ch4 × GWP_CH4, t CO2e. */
+export function underground(volume: f64, p_co2: f64, p_ch4: f64, ef_co2: f64, ef_ch4: f64, gwp_ch4: f64): f64 {
+  return underground_co2(volume, p_co2, ef_co2) + ch4_to_co2(underground_ch4(volume, p_ch4, ef_ch4), gwp_ch4);
+}
+
+// D3: flares follow the IPCC form with combustion efficiency 0.98 (SPEC's formula text).
+const FLARE_EFFICIENCY: f64 = 0.98;
+
+/** 4.6 CO2 from flaring pure CH4: 0.98 × thousand m³ × kg/m³ × 2.75 = t CO2. */
+// @ts-ignore: decorator
+@inline export function disposal_co2_torch(volume: f64, ef: f64, koef_transform: f64): f64 {
+  return FLARE_EFFICIENCY * volume * koef_transform * ef;
+}
+
+/** 4.7 unburnt CH4 of a flare: (1 − 0.98) × thousand m³ × kg/m³ = t CH4. */
+// @ts-ignore: decorator
+@inline export function torch_ch4(volume: f64, koef_transform: f64): f64 {
+  return (1.0 - FLARE_EFFICIENCY) * volume * koef_transform;
+}
+
+/** 4.8 stationary combustion (Order 371 formulas 1.1 + 1.2): natural units × k × ef × of = t CO2. */
+// (`of` is a keyword to the AssemblyScript parser, hence `oxidation`.)
+// @ts-ignore: decorator
+@inline export function disposal_co2_stat_sources(volume: f64, ef: f64, oxidation: f64, k: f64): f64 {
+  return volume * k * ef * oxidation;
+}
+
+/** 4.9 fuel litres → t (Order 371 formula 18.2): L × kg/L / 1000. */
+export function fuel_litres_to_t(quantity: f64, p: f64): f64 {
+  return quantity * p / 1000.0;
+}
+
+/** 4.9 gas m³ → t: m³ × kg/m³ / 1000. */
+export function gas_m3_to_t(quantity: f64, density: f64): f64 {
+  return quantity * density / 1000.0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4.10 recycle_technology: decision table, top to bottom, first match wins, intervals closed on
+// the left. Concentration limits are physics and safety rules (fixed here); the flow limits are
+// engineering assumptions kept in a dictionary (D5), so they arrive as arguments (m³/min of CH4).
+// The returned index is the "#" column of the table; the facade maps it to the code and text.
+
+export function recycle_technology(
+  metan: f64, a_metan: f64,
+  q_boiler: f64, q_gas_engine: f64, q_vam_energy: f64, q_pipeline: f64, q_power_plant: f64,
+): i32 {
+  if (!(metan >= 0.0 && metan <= 100.0 && a_metan >= 0.0 && a_metan < Infinity)) return -1;
+  if (a_metan == 0.0) return 0;                               // NO_FLOW
+  if (metan < 0.2) return 1;                                  // NONE_TOO_LEAN
+  if (metan >= 0.6 && metan < 1.0 && a_metan >= q_vam_energy) return 2; // VAM_ENERGY
+  if (metan < 1.0) return 3;                                  // VAM_DESTRUCTION
+  if (metan < 5.0) return 4;                                  // DILUTE_AND_OXIDISE
+  if (metan < 25.0) return 5;                                 // UNSAFE_NO_USE
+  if (metan < 30.0) return 6;                                 // FLARE_BOILER_LIMITED
+  if (metan >= 95.0 && a_metan >= q_pipeline) return 7;       // PIPELINE_CNG_LNG
+  if (a_metan >= q_power_plant) return 8;                     // POWER_PLANT
+  if (a_metan >= q_gas_engine) return 9;                      // GAS_ENGINE_CHP
+  if (a_metan >= q_boiler) return 10;                         // BOILER
+  return 11;                                                  // FLARE
+}
+
+// ---------------------------------------------------------------------------------------------
+// Column buffers shared with the facade. Allocated once at start (runtime stub: nothing is ever
+// freed, so nothing else may allocate afterwards and memory never grows after instantiation).
+// Column c, row i lives at [c × BATCH_ROWS + i]; the facade copies chunks of at most BATCH_ROWS.
+
+const BATCH_ROWS: i32 = 16384;
+const INPUT_COLUMNS: i32 = 6;
+const OUTPUT_COLUMNS: i32 = 7;
+const input = new StaticArray<f64>(BATCH_ROWS * INPUT_COLUMNS);
+const output = new StaticArray<f64>(BATCH_ROWS * OUTPUT_COLUMNS);
+
+export function batch_rows(): i32 { return BATCH_ROWS; }
+export function input_columns(): i32 { return INPUT_COLUMNS; }
+export function output_columns(): i32 { return OUTPUT_COLUMNS; }
+export function input_ptr(): usize { return changetype<usize>(input); }
+export function output_ptr(): usize { return changetype<usize>(output); }
+
+// @ts-ignore: decorator
+@inline function col_in(column: i32, row: i32): f64 {
+  return unchecked(input[column * BATCH_ROWS + row]);
+}
+
+// @ts-ignore: decorator
+@inline function col_out(column: i32, row: i32, value: f64): void {
+  unchecked(output[column * BATCH_ROWS + row] = value);
+}
+
+/** Emission types of the batch entry point; column order = registry order of inputs and results. */
+export enum EmissionType {
+  handling_underground_ch4 = 0,  // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
+  open_mining_ch4 = 1,           // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
+  open_mining_co2 = 2,           // volume, ef → res_co2
+  underground = 3,               // volume, p_co2, p_ch4, ef_co2, ef_ch4 → res_co2, res_ch4, res_ch4_to_co2, sum_co2
+  underground_emission_ch4 = 4,  // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
+  disposal_co2_torch = 5,        // volume, ef, koef_transform → res_co2
+  disposal_co2_stat_sources = 6, // volume, ef, of, k → res_co2
+  torch_ch4 = 7,                 // volume, koef_transform → res_ch4, res_ch4_to_co2
+}
+
+// The three production-based CH4 types (4.1–4.3) share one kernel.
+function batch_ch4_from_coal(rows: i32, gwp_ch4: f64): void {
+  for (let i = 0; i < rows; i++) {
+    const res_ch4 = ch4_from_coal(col_in(0, i), col_in(1, i), col_in(2, i));
+    col_out(0, i, res_ch4);
+    col_out(1, i, ch4_to_co2(res_ch4, gwp_ch4));
+  }
+}
+
+function batch_underground(rows: i32, gwp_ch4: f64): void {
+  for (let i = 0; i < rows; i++) {
+    const volume = col_in(0, i);
+    const res_co2 = underground_co2(volume, col_in(1, i), col_in(3, i));
+    const res_ch4 = underground_ch4(volume, col_in(2, i), col_in(4, i));
+    const res_ch4_to_co2 = ch4_to_co2(res_ch4, gwp_ch4);
+    col_out(0, i, res_co2);
+    col_out(1, i, res_ch4);
+    col_out(2, i, res_ch4_to_co2);
+    col_out(3, i, res_co2 + res_ch4_to_co2);
+  }
+}
+
+function batch_open_mining_co2(rows: i32): void {
+  for (let i = 0; i < rows; i++) col_out(0, i, open_mining_co2(col_in(0, i), col_in(1, i)));
+}
+
+function batch_disposal_co2_torch(rows: i32): void {
+  for (let i = 0; i < rows; i++) col_out(0, i, disposal_co2_torch(col_in(0, i), col_in(1, i), col_in(2, i)));
+}
+
+function batch_disposal_co2_stat_sources(rows: i32): void {
+  for (let i = 0; i < rows; i++) {
+    col_out(0, i, disposal_co2_stat_sources(col_in(0, i), col_in(1, i), col_in(2, i), col_in(3, i)));
+  }
+}
+
+function batch_torch_ch4(rows: i32, gwp_ch4: f64): void {
+  for (let i = 0; i < rows; i++) {
+    const res_ch4 = torch_ch4(col_in(0, i), col_in(1, i));
+    col_out(0, i, res_ch4);
+    col_out(1, i, ch4_to_co2(res_ch4, gwp_ch4));
+  }
+}
+
+/**
+ * Evaluates `rows` rows of one emission type from the input columns into the output columns.
+ * Returns the number of rows computed, or -1 for an unknown type or too many rows.
+ */
+export function batch(type: EmissionType, rows: i32, gwp_ch4: f64): i32 {
+  if (rows < 0 || rows > BATCH_ROWS) return -1;
+  switch (type) {
+    case EmissionType.handling_underground_ch4:
+    case EmissionType.open_mining_ch4:
+    case EmissionType.underground_emission_ch4: batch_ch4_from_coal(rows, gwp_ch4); break;
+    case EmissionType.open_mining_co2: batch_open_mining_co2(rows); break;
+    case EmissionType.underground: batch_underground(rows, gwp_ch4); break;
+    case EmissionType.disposal_co2_torch: batch_disposal_co2_torch(rows); break;
+    case EmissionType.disposal_co2_stat_sources: batch_disposal_co2_stat_sources(rows); break;
+    case EmissionType.torch_ch4: batch_torch_ch4(rows, gwp_ch4); break;
+    default: return -1;
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4.11 sensitivity (D6). Input columns: 0 volume (t of coal), 1 methane (m³ CH4/t),
+// 2 transport_fuel (t of diesel; read only when use_transport_fuel != 0), rows sorted by year.
+// Output columns: 0 res_co2, 1 res_co2_transport, 2 res_co2_all (t CO2e), 3 sn_volume,
+// 4 sn_methan (one-at-a-time normalised sensitivity, step delta), 5 el_volume, 6 el_methan
+// (alternative B, year-over-year midpoint arc elasticity). NaN stands for null.
+
+// @ts-ignore: decorator
+@inline function fugitive_co2e(volume: f64, methane: f64, rho: f64, gwp_ch4: f64): f64 {
+  return volume * methane * rho / 1000.0 * gwp_ch4;
+}
+
+// @ts-ignore: decorator
+@inline function transport_co2(volume: f64, transport_fuel: f64, use_transport_fuel: bool, k_tr: f64, ef_transport_fuel: f64): f64 {
+  return use_transport_fuel ? transport_fuel * ef_transport_fuel : volume * k_tr;
+}
+
+// @ts-ignore: decorator
+@inline function arc_change(now: f64, before: f64): f64 {
+  return (now - before) / ((now + before) / 2.0);
+}
+
+export function sensitivity(
+  rows: i32, rho: f64, gwp_ch4: f64, k_tr: f64, delta: f64, ef_transport_fuel: f64, use_transport_fuel: bool,
+): i32 {
+  if (rows < 0 || rows > BATCH_ROWS) return -1;
+  for (let i = 0; i < rows; i++) {
+    const volume = col_in(0, i);
+    const methane = col_in(1, i);
+    const fuel = col_in(2, i);
+    const res_co2 = fugitive_co2e(volume, methane, rho, gwp_ch4);
+    const res_co2_transport = transport_co2(volume, fuel, use_transport_fuel, k_tr, ef_transport_fuel);
+    const all = res_co2 + res_co2_transport;
+    col_out(0, i, res_co2);
+    col_out(1, i, res_co2_transport);
+    col_out(2, i, all);
+
+    // One-at-a-time perturbation of each driver by delta, literally as 4.11 defines it (the model
+    // is linear today, but the definition must survive a non-linear transport term).
+    let sn_volume = NaN;
+    let sn_methan = NaN;
+    if (all != 0.0) {
+      const v_up = volume * (1.0 + delta);
+      const all_v = fugitive_co2e(v_up, methane, rho, gwp_ch4)
+        + transport_co2(v_up, fuel, use_transport_fuel, k_tr, ef_transport_fuel);
+      const all_m = fugitive_co2e(volume, methane * (1.0 + delta), rho, gwp_ch4) + res_co2_transport;
+      sn_volume = (all_v - all) / (delta * all);
+      sn_methan = (all_m - all) / (delta * all);
+    }
+    col_out(3, i, sn_volume);
+    col_out(4, i, sn_methan);
+
+    // Alternative B: null in the first year, when the driver does not change, or on a 0/0 midpoint.
+    let el_volume = NaN;
+    let el_methan = NaN;
+    if (i > 0) {
+      const all_before = unchecked(output[2 * BATCH_ROWS + i - 1]);
+      const emission_change = arc_change(all, all_before);
+      const volume_before = col_in(0, i - 1);
+      const methane_before = col_in(1, i - 1);
+      if (volume != volume_before) el_volume = emission_change / arc_change(volume, volume_before);
+      if (methane != methane_before) el_methan = emission_change / arc_change(methane, methane_before);
+      if (!isFinite(el_volume)) el_volume = NaN;
+      if (!isFinite(el_methan)) el_methan = NaN;
+    }
+    col_out(5, i, el_volume);
+    col_out(6, i, el_methan);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4.12 filling_blanks (D7). Input columns: 0 year (strictly increasing), 1 value (NaN = blank).
+// Output columns: 0 value (NaN when nothing could be filled), 1 FillMethod code.
+// Only observed values are anchors; interior gaps are interpolated linearly on the year axis,
+// leading and trailing gaps take the OLS line through all observed points (IPCC 2006 Vol. 1
+// Ch. 5 splicing: interpolation, trend extrapolation); negative fills are clipped to 0.
+
+export enum FillMethod {
+  observed = 0,
+  interp = 1,
+  trend = 2,
+  constant = 3,
+  clipped = 4,
+  empty = 5,
+}
+
+export function filling_blanks(rows: i32): i32 {
+  if (rows < 0 || rows > BATCH_ROWS) return -1;
+
+  // Observed count, first/last observed row, and the OLS line (centred on the means for accuracy).
+  let observed = 0;
+  let first = -1;
+  let last = -1;
+  let sum_x = 0.0;
+  let sum_y = 0.0;
+  for (let i = 0; i < rows; i++) {
+    const y = col_in(1, i);
+    if (isNaN(y)) continue;
+    observed++;
+    if (first < 0) first = i;
+    last = i;
+    sum_x += col_in(0, i);
+    sum_y += y;
+  }
+  const mean_x = observed > 0 ? sum_x / <f64>observed : 0.0;
+  const mean_y = observed > 0 ? sum_y / <f64>observed : 0.0;
+  let sxx = 0.0;
+  let sxy = 0.0;
+  for (let i = 0; i < rows; i++) {
+    const y = col_in(1, i);
+    if (isNaN(y)) continue;
+    const dx = col_in(0, i) - mean_x;
+    sxx += dx * dx;
+    sxy += dx * (y - mean_y);
+  }
+  const slope = sxx > 0.0 ? sxy / sxx : 0.0;
+
+  let previous = -1; // last observed row at or before i
+  for (let i = 0; i < rows; i++) {
+    const x = col_in(0, i);
+    const y = col_in(1, i);
+    if (!isNaN(y)) {
+      previous = i;
+      col_out(0, i, y);
+      col_out(1, i, <f64>FillMethod.observed);
+      continue;
+    }
+    let value = NaN;
+    let method = FillMethod.empty;
+    if (observed == 1) {
+      value = col_in(1, first);
+      method = FillMethod.constant;
+    } else if (observed > 1 && i > first && i < last) {
+      let next = i + 1;
+      while (isNaN(col_in(1, next))) next++;
+      const x0 = col_in(0, previous);
+      const y0 = col_in(1, previous);
+      value = y0 + (col_in(1, next) - y0) * (x - x0) / (col_in(0, next) - x0);
+      method = FillMethod.interp;
+    } else if (observed > 1) {
+      value = mean_y + slope * (x - mean_x);
+      method = FillMethod.trend;
+    }
+    if (value < 0.0) {
+      value = 0.0;
+      method = FillMethod.clipped;
+    }
+    col_out(0, i, value);
+    col_out(1, i, <f64>method);
+  }
+  return observed;
+}

@@ -1,0 +1,467 @@
+// Typed facade over wasm-core/build/emissions.wasm (formulas: methodology.md 4.1–4.12).
+// It validates every input against the registry BEFORE the core runs (a FieldError names the
+// field), copies numbers into the core's fixed column buffers and reads the results back.
+// Shared by the Node entry (emissions.ts) and the browser entry (emissions-browser.ts), so it
+// must not import anything from Node.
+import {
+  DEFAULT_GWP_CH4,
+  FILL_METHODS,
+  RECYCLE_TECHNOLOGIES,
+  REGISTRY,
+  EMISSION_TYPES,
+  isEmissionType,
+  isFormulaType,
+  type CalculationType,
+  type EmissionType,
+  type FillMethod,
+  type FormulaType,
+  type InputName,
+  type NumberField,
+  type RecycleCode,
+  type ResultName,
+  type SettingName,
+} from "./registry";
+
+// ---- errors --------------------------------------------------------------------------------------
+
+export const MESSAGES = {
+  required: "Поле обязательно для заполнения",
+  nonNegative: "Значение должно быть неотрицательным числом",
+  positive: "Значение должно быть положительным числом",
+  atMost: (max: number) => `Значение должно быть не больше ${formatNumber(max)}`,
+  fixed: (value: number) => `Значение фиксировано и равно ${formatNumber(value)}`,
+  columnLength: (expected: number) => `Число значений в столбце должно быть ${expected}`,
+  duplicateYear: (year: number) => `Год ${year} повторяется`,
+  tooManyRows: (max: number) => `Слишком много строк: допускается не более ${max}`,
+  partialColumn: "Столбец должен быть заполнен для всех лет или отсутствовать",
+  unknownType: (type: string) => `Неизвестный тип расчёта: ${type}`,
+  typical: (min: number, max: number, unit: string) =>
+    `Значение вне типичного диапазона МГЭИК ${formatNumber(min)}–${formatNumber(max)} ${unit}`,
+} as const;
+
+/** Invalid input of one field (and row, for columns and series), with a Russian message for the user. */
+export class FieldError extends Error {
+  readonly field: string;
+  readonly row: number | undefined;
+
+  constructor(field: string, message: string, row?: number) {
+    super(message);
+    this.name = "FieldError";
+    this.field = field;
+    this.row = row;
+  }
+}
+
+export interface FieldWarning {
+  readonly field: string;
+  readonly message: string;
+}
+
+function formatNumber(value: number): string {
+  return String(value).replace(".", ",");
+}
+
+// ---- public types --------------------------------------------------------------------------------
+
+/** Per-calculation coefficients that are not dialog inputs; missing ones take the registry default. */
+export type Coefficients<T extends CalculationType = CalculationType> = Readonly<Partial<Record<SettingName<T>, number>>>;
+
+export type FormulaInputs<T extends FormulaType> = Readonly<Partial<Record<InputName<T>, unknown>>>;
+
+export type FormulaResults<T extends FormulaType> = T extends "recycle_technology"
+  ? { technology: string }
+  : { [K in ResultName<T>]: number };
+
+/** One column per input: an array of values, or one number for every row. */
+export type BatchColumns<T extends EmissionType> = Readonly<Partial<Record<InputName<T>, ArrayLike<number> | number>>>;
+
+export type BatchResults<T extends EmissionType> = { [K in ResultName<T>]: Float64Array };
+
+export interface FlowThresholds {
+  q_boiler: number;
+  q_gas_engine: number;
+  q_vam_energy: number;
+  q_pipeline: number;
+  q_power_plant: number;
+}
+
+export interface RecycleTechnology {
+  code: RecycleCode;
+  technology: string;
+}
+
+export interface SensitivityRow {
+  year: number;
+  /** Coal production, t. */
+  volume: number;
+  /** Specific methane emission, m³ CH4 per t of coal. */
+  methane: number;
+  /** Diesel for coal transport, t (D6); give it for every row or for none. */
+  transport_fuel?: number | null;
+}
+
+export interface SensitivityParams {
+  rho: number;
+  gwp_ch4: number;
+  k_tr: number;
+  delta: number;
+  ef_transport_fuel: number;
+}
+
+export interface SensitivityResultRow {
+  year: number;
+  volume: number;
+  methane: number;
+  res_co2: number;
+  res_co2_transport: number;
+  res_co2_all: number;
+  sn_volume: number | null;
+  sn_methan: number | null;
+  /** Alternative B of 4.11: year-over-year arc elasticities; null in the first year or with no change. */
+  el_volume: number | null;
+  el_methan: number | null;
+}
+
+export interface FilledValue {
+  year: number;
+  value: number | null;
+  /** null for an observed value; otherwise how the value was filled (D7). */
+  method: FillMethod | null;
+}
+
+// ---- the raw core --------------------------------------------------------------------------------
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  batch_rows(): number;
+  input_columns(): number;
+  output_columns(): number;
+  input_ptr(): number;
+  output_ptr(): number;
+  batch(type: number, rows: number, gwp_ch4: number): number;
+  recycle_technology(
+    metan: number, a_metan: number,
+    q_boiler: number, q_gas_engine: number, q_vam_energy: number, q_pipeline: number, q_power_plant: number,
+  ): number;
+  fuel_litres_to_t(quantity: number, p: number): number;
+  gas_m3_to_t(quantity: number, density: number): number;
+  sensitivity(
+    rows: number, rho: number, gwp_ch4: number, k_tr: number, delta: number, ef_transport_fuel: number,
+    use_transport_fuel: number,
+  ): number;
+  filling_blanks(rows: number): number;
+}
+
+const imports = {
+  env: {
+    abort(_message: number, _file: number, line: number, column: number): never {
+      throw new Error(`emissions core aborted at ${line}:${column}`);
+    },
+  },
+};
+
+function exportedConstant(exports: WebAssembly.Exports, name: string): number {
+  const global = exports[name];
+  if (!(global instanceof WebAssembly.Global)) throw new Error(`emissions.wasm does not export ${name}`);
+  return global.value as number;
+}
+
+/** The number inputs of a type, in core column order (= registry order). */
+function numberInputs(type: CalculationType): readonly NumberField[] {
+  return (REGISTRY[type].inputs as readonly { type: string }[]).filter((f): f is NumberField => f.type === "number");
+}
+
+// ---- the facade ----------------------------------------------------------------------------------
+
+export class EmissionsCore {
+  /** Raw exports, for tests and benchmarks that call a formula directly. */
+  readonly exports: CoreExports & WebAssembly.Exports;
+  /** Rows the core evaluates per call; the facade splits longer batches into chunks of this size. */
+  readonly batchRows: number;
+  private readonly typeCodes = new Map<EmissionType, number>();
+  private readonly fillMethods = new Map<number, FillMethod | null>();
+  private input: Float64Array;
+  private output: Float64Array;
+
+  constructor(instance: WebAssembly.Instance) {
+    this.exports = instance.exports as CoreExports & WebAssembly.Exports;
+    this.batchRows = this.exports.batch_rows();
+    // The type codes come from the module itself, so a registry type without a kernel fails here.
+    for (const type of EMISSION_TYPES) {
+      const code = exportedConstant(this.exports, `EmissionType.${type}`);
+      if (numberInputs(type).length > this.exports.input_columns() || REGISTRY[type].results.length > this.exports.output_columns()) {
+        throw new Error(`emissions.wasm has too few columns for ${type}`);
+      }
+      this.typeCodes.set(type, code);
+    }
+    this.fillMethods.set(exportedConstant(this.exports, "FillMethod.observed"), null);
+    for (const method of Object.keys(FILL_METHODS) as FillMethod[]) {
+      this.fillMethods.set(exportedConstant(this.exports, `FillMethod.${method}`), method);
+    }
+    this.input = new Float64Array(0);
+    this.output = new Float64Array(0);
+    this.views();
+  }
+
+  static fromModule(module: WebAssembly.Module): EmissionsCore {
+    return new EmissionsCore(new WebAssembly.Instance(module, imports));
+  }
+
+  /** Synchronous: fine in Node and workers; browsers should use `fromUrl` (no size limit). */
+  static fromBytes(bytes: ArrayBufferView | ArrayBuffer): EmissionsCore {
+    return EmissionsCore.fromModule(new WebAssembly.Module(bytes as BufferSource));
+  }
+
+  static async fromUrl(url: string | URL): Promise<EmissionsCore> {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`cannot load ${String(url)}: HTTP ${response.status}`);
+    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    return new EmissionsCore(instance);
+  }
+
+  // Views over the core's column buffers. The stub runtime allocates them once at start and
+  // nothing grows memory afterwards, but a grown memory would detach old views, so re-check.
+  private views(): void {
+    const buffer = this.exports.memory.buffer;
+    if (this.input.buffer === buffer && this.input.length > 0) return;
+    const rows = this.batchRows;
+    this.input = new Float64Array(buffer, this.exports.input_ptr(), rows * this.exports.input_columns());
+    this.output = new Float64Array(buffer, this.exports.output_ptr(), rows * this.exports.output_columns());
+  }
+
+  /** One calculation of a formula type: validated inputs → results named as in the registry. */
+  calculate<T extends FormulaType>(type: T, inputs: FormulaInputs<T>, coefficients?: Coefficients<T>): FormulaResults<T> {
+    if (!isFormulaType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
+    const given = inputs as Readonly<Record<string, unknown>>;
+    if (type === "recycle_technology") {
+      const { technology } = this.recycleTechnology(given.metan, given.a_metan, coefficients as Partial<FlowThresholds>);
+      return { technology } as FormulaResults<T>;
+    }
+    const emissionType = type as EmissionType;
+    const values = numberInputs(emissionType).map((field) => inputValue(field, given[field.name]));
+    const gwp = this.settings(emissionType, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
+
+    this.views();
+    const rows = this.batchRows;
+    values.forEach((value, column) => { this.input[column * rows] = value; });
+    this.runBatch(emissionType, 1, gwp);
+    const results: Record<string, number> = {};
+    REGISTRY[emissionType].results.forEach((field, column) => { results[field.name] = this.output[column * rows]; });
+    return results as FormulaResults<T>;
+  }
+
+  /**
+   * Many rows of one emission type in one call: input columns → result columns (Float64Array).
+   * Every value is validated first; a FieldError carries the field and the row index.
+   */
+  calculateBatch<T extends EmissionType>(type: T, columns: BatchColumns<T>, coefficients?: Coefficients<T>): BatchResults<T> {
+    if (!isEmissionType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
+    const given = columns as Readonly<Record<string, ArrayLike<number> | number | undefined>>;
+    const fields = numberInputs(type);
+    const gwp = this.settings(type, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
+
+    // Row count: the first array column sets it; only scalars means one row.
+    let length = -1;
+    for (const field of fields) {
+      const column = given[field.name];
+      if (column !== undefined && typeof column !== "number") {
+        if (length < 0) length = column.length;
+        else if (column.length !== length) throw new FieldError(field.name, MESSAGES.columnLength(length));
+      }
+    }
+    if (length < 0) length = 1;
+
+    // Validate everything before the core runs; fixed fields may be left out.
+    const sources = fields.map((field): ArrayLike<number> | number => {
+      const column = given[field.name];
+      if (column === undefined || typeof column === "number") return inputValue(field, column);
+      for (let row = 0; row < column.length; row++) inputValue(field, column[row], row);
+      return column;
+    });
+
+    const results = REGISTRY[type].results.map(() => new Float64Array(length));
+    const rows = this.batchRows;
+    this.views();
+    for (let start = 0; start < length; start += rows) {
+      const count = Math.min(rows, length - start);
+      sources.forEach((source, column) => {
+        const offset = column * rows;
+        if (typeof source === "number") this.input.fill(source, offset, offset + count);
+        else if (source instanceof Float64Array) this.input.set(source.subarray(start, start + count), offset);
+        else for (let i = 0; i < count; i++) this.input[offset + i] = source[start + i];
+      });
+      this.runBatch(type, count, gwp);
+      results.forEach((result, column) => {
+        result.set(this.output.subarray(column * rows, column * rows + count), start);
+      });
+    }
+    const named: Record<string, Float64Array> = {};
+    REGISTRY[type].results.forEach((field, column) => { named[field.name] = results[column]; });
+    return named as BatchResults<T>;
+  }
+
+  private runBatch(type: EmissionType, rows: number, gwp: number): void {
+    const code = this.typeCodes.get(type) as number;
+    if (this.exports.batch(code, rows, gwp) !== rows) throw new Error(`emissions core rejected a batch of ${type}`);
+  }
+
+  /** Registry settings of a type with defaults applied, each validated like an input. */
+  private settings(type: CalculationType, coefficients: Readonly<Record<string, unknown>> | undefined): Record<string, number> {
+    const values: Record<string, number> = {};
+    for (const field of REGISTRY[type].settings as readonly NumberField[]) {
+      values[field.name] = inputValue(field, coefficients?.[field.name] ?? field.default);
+    }
+    return values;
+  }
+
+  /** Values outside the IPCC ranges of methodology 1.6 are allowed but worth a warning. */
+  warnings<T extends FormulaType>(type: T, inputs: FormulaInputs<T>): FieldWarning[] {
+    const given = inputs as Readonly<Record<string, unknown>>;
+    const warnings: FieldWarning[] = [];
+    for (const field of numberInputs(type)) {
+      const value = given[field.name];
+      if (field.typical && typeof value === "number" && (value < field.typical.min || value > field.typical.max)) {
+        warnings.push({ field: field.name, message: MESSAGES.typical(field.typical.min, field.typical.max, field.unit) });
+      }
+    }
+    return warnings;
+  }
+
+  /** 4.9: fuel litres → t via density p, kg/L (Order 371 formula 18.2). */
+  fuelLitresToTonnes(quantity: unknown, p: unknown): number {
+    return this.exports.fuel_litres_to_t(nonNegative("quantity", quantity), nonNegative("p", p));
+  }
+
+  /** 4.9: gas m³ → t via density, kg/m³ (converter widget, SPEC section 9). */
+  gasM3ToTonnes(quantity: unknown, density: unknown): number {
+    return this.exports.gas_m3_to_t(nonNegative("quantity", quantity), nonNegative("density", density));
+  }
+
+  /** 4.10: utilisation technology for CH4 concentration metan (%) and pure-methane flow a_metan (m³/min). */
+  recycleTechnology(metan: unknown, a_metan: unknown, thresholds?: Partial<FlowThresholds>): RecycleTechnology {
+    const fields = numberInputs("recycle_technology");
+    const c = inputValue(fields[0], metan);
+    const q = inputValue(fields[1], a_metan);
+    const t = this.settings("recycle_technology", thresholds as Readonly<Record<string, unknown>>) as unknown as FlowThresholds;
+    const index = this.exports.recycle_technology(c, q, t.q_boiler, t.q_gas_engine, t.q_vam_energy, t.q_pipeline, t.q_power_plant);
+    const row = RECYCLE_TECHNOLOGIES[index];
+    if (!row) throw new Error(`emissions core returned technology ${index}`);
+    return { code: row.code, technology: row.technology };
+  }
+
+  /**
+   * 4.11 for one series: results per year, sorted by year. sn_* are the main definitions
+   * (one-at-a-time, step delta), el_* the year-over-year arc elasticities (D6, alternative B).
+   */
+  sensitivity(rows: readonly SensitivityRow[], params?: Partial<SensitivityParams>): SensitivityResultRow[] {
+    const p = this.settings("sensitivity", params as Readonly<Record<string, unknown>>) as unknown as SensitivityParams;
+    if (!(p.delta > 0)) throw new FieldError("delta", MESSAGES.positive);
+    if (rows.length > this.batchRows) throw new FieldError("file_data", MESSAGES.tooManyRows(this.batchRows));
+    const withFuel = rows.filter((r) => r.transport_fuel !== undefined && r.transport_fuel !== null).length;
+    if (withFuel !== 0 && withFuel !== rows.length) throw new FieldError("transport_fuel", MESSAGES.partialColumn);
+    const useFuel = rows.length > 0 && withFuel === rows.length;
+
+    rows.forEach((r, row) => {
+      finiteNumber("year", r.year, row);
+      nonNegative("volume", r.volume, row);
+      nonNegative("methane", r.methane, row);
+      if (useFuel) nonNegative("transport_fuel", r.transport_fuel, row);
+    });
+    const sorted = sortByYear(rows, (r) => r.year);
+
+    this.views();
+    const n = this.batchRows;
+    sorted.forEach((r, i) => {
+      this.input[i] = r.volume;
+      this.input[n + i] = r.methane;
+      this.input[2 * n + i] = useFuel ? (r.transport_fuel as number) : 0;
+    });
+    if (this.exports.sensitivity(sorted.length, p.rho, p.gwp_ch4, p.k_tr, p.delta, p.ef_transport_fuel, useFuel ? 1 : 0) !== sorted.length) {
+      throw new Error("emissions core rejected the sensitivity series");
+    }
+    const out = this.output;
+    return sorted.map((r, i) => ({
+      year: r.year,
+      volume: r.volume,
+      methane: r.methane,
+      res_co2: out[i],
+      res_co2_transport: out[n + i],
+      res_co2_all: out[2 * n + i],
+      sn_volume: nullIfNaN(out[3 * n + i]),
+      sn_methan: nullIfNaN(out[4 * n + i]),
+      el_volume: nullIfNaN(out[5 * n + i]),
+      el_methan: nullIfNaN(out[6 * n + i]),
+    }));
+  }
+
+  /**
+   * 4.12 for one element: blanks (null) filled by interpolation, trend or the single observation;
+   * negative fills clipped to 0. Returns one entry per input year, in the input order.
+   */
+  fillBlanks(years: readonly number[], values: readonly (number | null | undefined)[]): FilledValue[] {
+    if (values.length !== years.length) throw new FieldError("value", MESSAGES.columnLength(years.length));
+    if (years.length > this.batchRows) throw new FieldError("file_data", MESSAGES.tooManyRows(this.batchRows));
+    years.forEach((year, row) => finiteNumber("year", year, row));
+    values.forEach((value, row) => { if (value !== null && value !== undefined) nonNegative("value", value, row); });
+    const order = sortByYear(years.map((year, row) => ({ year, row })), (r) => r.year);
+
+    this.views();
+    const n = this.batchRows;
+    order.forEach(({ year, row }, i) => {
+      this.input[i] = year;
+      this.input[n + i] = values[row] ?? NaN;
+    });
+    this.exports.filling_blanks(order.length);
+    const filled = new Array<FilledValue>(years.length);
+    order.forEach(({ year, row }, i) => {
+      filled[row] = { year, value: nullIfNaN(this.output[i]), method: this.fillMethods.get(this.output[n + i]) ?? null };
+    });
+    return filled;
+  }
+}
+
+// ---- validation helpers --------------------------------------------------------------------------
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+function finiteNumber(field: string, value: unknown, row?: number): number {
+  if (isMissing(value)) throw new FieldError(field, MESSAGES.required, row);
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new FieldError(field, MESSAGES.nonNegative, row);
+  return value;
+}
+
+function nonNegative(field: string, value: unknown, row?: number): number {
+  const number = finiteNumber(field, value, row);
+  if (number < 0) throw new FieldError(field, MESSAGES.nonNegative, row);
+  return number;
+}
+
+/** Checks one value against its registry field; a fixed field may be omitted. */
+function inputValue(field: NumberField, value: unknown, row?: number): number {
+  if (field.fixed !== undefined) {
+    if (isMissing(value)) return field.fixed;
+    if (value !== field.fixed) throw new FieldError(field.name, MESSAGES.fixed(field.fixed), row);
+    return field.fixed;
+  }
+  const number = finiteNumber(field.name, value, row);
+  if (number < field.min) throw new FieldError(field.name, MESSAGES.nonNegative, row);
+  if (field.max !== undefined && number > field.max) throw new FieldError(field.name, MESSAGES.atMost(field.max), row);
+  return number;
+}
+
+function nullIfNaN(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}
+
+/** Stable sort by year; a repeated year is an input error (the series is one value per year). */
+function sortByYear<R>(rows: readonly R[], year: (row: R) => number): R[] {
+  const sorted = [...rows].sort((a, b) => year(a) - year(b));
+  for (let i = 1; i < sorted.length; i++) {
+    if (year(sorted[i]) === year(sorted[i - 1])) {
+      throw new FieldError("year", MESSAGES.duplicateYear(year(sorted[i])), rows.indexOf(sorted[i]));
+    }
+  }
+  return sorted;
+}

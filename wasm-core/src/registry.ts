@@ -1,0 +1,559 @@
+// The calculation registry: every calculation type of SPEC.md section 3 declared once — title,
+// input and result fields with units and bounds, which dictionary (SPEC section 7) feeds which
+// input, and which core function computes it. The API, the dialogs, the results view, exports
+// and charts read this; nothing else lists the types. Formulas, units and defaults:
+// /work/shared/methodology.md (version below). Browser-safe: no Node imports.
+
+export const METHODOLOGY_VERSION = "2026.1";
+
+/** D1: GWP of CH4 per decree 2979-р (IPCC AR4); AR5 28 and AR6 29.8 are dictionary options. */
+export const DEFAULT_GWP_CH4 = 25;
+
+export type CalculationKind = "formula" | "forecast" | "file";
+
+export type DictionaryName =
+  | "get_recycle_technology"
+  | "get_coeff_co2_density"
+  | "get_disposal_co2_stat_sources"
+  | "get_disposal_co2_torch"
+  | "get_torch_ch4"
+  | "get_enrichment"
+  | "get_gas_content"
+  | "get_methane_abundance"
+  | "get_handling_underground_ch4"
+  | "get_underground_emission_ch4"
+  | "get_open_mining_ch4"
+  | "get_open_mining_co2"
+  | "get_underground"
+  | "get_underground_content";
+
+export interface NumberField {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly type: "number";
+  /** Inclusive bounds; a value outside them is a field error. */
+  readonly min: number;
+  readonly max?: number;
+  /** Decimals the value carries (dictionary precision); the UI clamps entry to its own setting. */
+  readonly decimals: number;
+  readonly default?: number;
+  /** The user cannot change it (SPEC: koef_transform 0.67 of underground_emission_ch4). */
+  readonly fixed?: number;
+  /** IPCC range of 1.6: outside it the value is accepted with a warning (methodology 4). */
+  readonly typical?: { readonly min: number; readonly max: number };
+  /** Optional file column (sensitivity transport_fuel). */
+  readonly optional?: boolean;
+}
+
+export interface OtherField {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly type: "text" | "choice" | "file" | "table";
+  readonly options?: readonly string[];
+  /** Columns of a "table" field (regres_methane data rows). */
+  readonly columns?: readonly NumberField[];
+  readonly optional?: boolean;
+}
+
+export type InputField = NumberField | OtherField;
+
+export interface ResultField {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly type: "number" | "text" | "table";
+  readonly decimals?: number;
+  /** Columns of a "table" result (rows per year, per element or per data row). */
+  readonly columns?: readonly ResultField[];
+}
+
+export interface DictionaryBinding {
+  readonly dictionary: DictionaryName;
+  /** Inputs (or settings) the chosen dictionary entry fills, by their API names. */
+  readonly fields: readonly string[];
+  /** The selector also offers «Фактическое значение»: free numeric inputs instead of an entry. */
+  readonly custom?: { readonly label: string; readonly fixed?: Readonly<Record<string, number>> };
+}
+
+export interface CoreFunction {
+  /** wasm-core/build/<module>.wasm */
+  readonly module: "emissions" | "gbdt";
+  /** The exported function that computes the type. */
+  readonly fn: string;
+}
+
+export interface CalculationDefinition {
+  readonly title: string;
+  readonly kind: CalculationKind;
+  /** Section of methodology.md with the equation and test vectors. */
+  readonly methodology: string;
+  readonly inputs: readonly InputField[];
+  readonly results: readonly ResultField[];
+  /** Per-calculation coefficients that are not inputs of the dialog (GWP, thresholds, file settings). */
+  readonly settings: readonly NumberField[];
+  readonly dictionaries: readonly DictionaryBinding[];
+  /** SPEC: edit is hidden for recycle_technology. */
+  readonly editable: boolean;
+  readonly core: CoreFunction;
+}
+
+// ---- shared field declarations -----------------------------------------------------------------
+
+const T = "т";
+const T_CO2E = "т CO2-экв.";
+const KG_M3 = "кг/м³";
+const M3_T = "м³/т";
+const THOUSAND_M3 = "тыс. м³";
+const PERCENT_VOL = "% об.";
+const RESULT_DECIMALS = 3; // methodology 0.2: store unrounded, display 3 decimals
+
+const gwpSetting = {
+  name: "gwp_ch4", label: "Потенциал глобального потепления CH4", unit: "т CO2-экв./т CH4",
+  type: "number", min: 0, decimals: 1, default: DEFAULT_GWP_CH4,
+} as const satisfies NumberField;
+
+const koefTransform = (fixed?: number) => ({
+  name: "koef_transform", label: "Коэффициент пересчёта (плотность CH4)", unit: KG_M3,
+  type: "number", min: 0, decimals: 4, default: 0.67, ...(fixed === undefined ? {} : { fixed }),
+}) as const;
+
+const coalVolume = (how: string) => ({
+  name: "volume", label: `Объём добычи угля ${how}`, unit: T, type: "number", min: 0, decimals: 4,
+}) as const;
+
+const resCh4 = {
+  name: "res_ch4", label: "Выбросы CH4", unit: "т CH4", type: "number", decimals: RESULT_DECIMALS,
+} as const satisfies ResultField;
+const resCh4ToCo2 = {
+  name: "res_ch4_to_co2", label: "Выбросы CH4 в CO2-эквиваленте", unit: T_CO2E, type: "number",
+  decimals: RESULT_DECIMALS,
+} as const satisfies ResultField;
+const resCo2 = {
+  name: "res_co2", label: "Выбросы CO2", unit: "т CO2", type: "number", decimals: RESULT_DECIMALS,
+} as const satisfies ResultField;
+const flaredMethane = {
+  name: "volume", label: "Объём метана, направленного на факельную установку", unit: THOUSAND_M3,
+  type: "number", min: 0, decimals: 4,
+} as const satisfies NumberField;
+
+const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
+
+// ---- the registry ------------------------------------------------------------------------------
+
+export const REGISTRY = {
+  recycle_technology: {
+    title: "Выбор технологии утилизации шахтного метана",
+    kind: "formula",
+    methodology: "4.10",
+    inputs: [
+      { name: "metan", label: "Концентрация метана", unit: "%", type: "number", min: 0, max: 100, decimals: 2 },
+      {
+        name: "a_metan", label: "Абсолютное метановыделение (дебит чистого метана)", unit: "м³/мин",
+        type: "number", min: 0, decimals: 2,
+      },
+    ],
+    results: [{ name: "technology", label: "Рекомендуемая технология утилизации шахтного метана", unit: "", type: "text" }],
+    // D5: flow thresholds are editable dictionary values, defaults 0.5 / 2 / 5 / 10 / 25 m³/min.
+    settings: [
+      { name: "q_boiler", label: "Минимальный дебит для котельной", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 0.5 },
+      { name: "q_gas_engine", label: "Минимальный дебит для газопоршневой установки", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 2 },
+      { name: "q_vam_energy", label: "Минимальный дебит для окисления с выработкой энергии", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 5 },
+      { name: "q_pipeline", label: "Минимальный дебит для подачи в сеть, КПГ/СПГ", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 10 },
+      { name: "q_power_plant", label: "Минимальный дебит для мини-ТЭС", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 25 },
+    ],
+    dictionaries: [
+      { dictionary: "get_recycle_technology", fields: ["q_boiler", "q_gas_engine", "q_vam_energy", "q_pipeline", "q_power_plant"] },
+    ],
+    editable: false,
+    core: emissionsCore("recycle_technology"),
+  },
+
+  handling_underground_ch4: {
+    title: "Выбросы CH4 после добычи угля подземным способом (обработка угля)",
+    kind: "formula",
+    methodology: "4.2",
+    inputs: [
+      coalVolume("подземным способом"),
+      {
+        name: "ef", label: "Коэффициент выбросов CH4 после добычи", unit: M3_T, type: "number", min: 0,
+        decimals: 4, default: 2.5, typical: { min: 0.9, max: 4.0 },
+      },
+      koefTransform(),
+    ],
+    results: [resCh4, resCh4ToCo2],
+    settings: [gwpSetting],
+    dictionaries: [{ dictionary: "get_handling_underground_ch4", fields: ["ef", "koef_transform"] }],
+    editable: true,
+    core: emissionsCore("handling_underground_ch4"),
+  },
+
+  open_mining_ch4: {
+    title: "Выбросы CH4 при добыче угля открытым способом",
+    kind: "formula",
+    methodology: "4.3",
+    inputs: [
+      coalVolume("открытым способом"),
+      {
+        // Mining 1.2 (0.3–2.0) and post-mining 0.1 (0–0.2) are two dictionary rows (Q9).
+        name: "ef", label: "Коэффициент выбросов CH4", unit: M3_T, type: "number", min: 0, decimals: 4,
+        default: 1.2, typical: { min: 0, max: 2.0 },
+      },
+      koefTransform(),
+    ],
+    results: [resCh4, resCh4ToCo2],
+    settings: [gwpSetting],
+    dictionaries: [
+      {
+        dictionary: "get_open_mining_ch4", fields: ["ef", "koef_transform"],
+        // SPEC section 4: the custom open-mining entry uses a conversion coefficient of 0.67.
+        custom: { label: "Фактическое значение", fixed: { koef_transform: 0.67 } },
+      },
+    ],
+    editable: true,
+    core: emissionsCore("open_mining_ch4"),
+  },
+
+  open_mining_co2: {
+    title: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
+    kind: "formula",
+    methodology: "4.4",
+    inputs: [
+      { name: "volume", label: "Расход топлива", unit: "т топлива", type: "number", min: 0, decimals: 4 },
+      {
+        // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), SPEC section 2.
+        name: "ef", label: "Коэффициент выбросов CO2", unit: "т CO2/т топлива", type: "number", min: 0,
+        decimals: 3, default: 3.149,
+      },
+    ],
+    results: [resCo2],
+    settings: [],
+    dictionaries: [{ dictionary: "get_open_mining_co2", fields: ["ef"] }],
+    editable: true,
+    core: emissionsCore("open_mining_co2"),
+  },
+
+  underground: {
+    title: "Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)",
+    kind: "formula",
+    methodology: "4.5",
+    inputs: [
+      {
+        name: "volume", label: "Объём газовой смеси, выброшенной без сжигания", unit: THOUSAND_M3,
+        type: "number", min: 0, decimals: 4,
+      },
+      { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
+      { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },
+      // Q12: ef_* are contents W of the mixture, % vol, not emission factors.
+      { name: "ef_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 10.6 },
+      { name: "ef_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 76.0 },
+    ],
+    results: [
+      resCo2,
+      resCh4,
+      resCh4ToCo2,
+      { name: "sum_co2", label: "Суммарные выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+    ],
+    settings: [gwpSetting],
+    dictionaries: [
+      // D2: the user picks the measurement conditions (0 / 15 / 20 °C), default 20 °C.
+      { dictionary: "get_underground", fields: ["p_co2", "p_ch4"] },
+      {
+        dictionary: "get_underground_content", fields: ["ef_co2", "ef_ch4"],
+        custom: { label: "Фактическое значение" },
+      },
+    ],
+    editable: true,
+    core: emissionsCore("underground"),
+  },
+
+  underground_emission_ch4: {
+    title: "Выбросы CH4 при добыче угля подземным способом",
+    kind: "formula",
+    methodology: "4.1",
+    inputs: [
+      coalVolume("подземным способом"),
+      {
+        // IPCC: low end for mine depth < 200 m, high end > 400 m.
+        name: "ef", label: "Коэффициент выбросов CH4 при подземной добыче", unit: M3_T, type: "number",
+        min: 0, decimals: 4, default: 18, typical: { min: 10, max: 25 },
+      },
+      koefTransform(0.67),
+    ],
+    results: [resCh4, resCh4ToCo2],
+    settings: [gwpSetting],
+    dictionaries: [{ dictionary: "get_underground_emission_ch4", fields: ["ef"] }],
+    editable: true,
+    core: emissionsCore("underground_emission_ch4"),
+  },
+
+  disposal_co2_torch: {
+    title: "Выбросы CO2 при сжигании метана на факельной установке",
+    kind: "formula",
+    methodology: "4.6",
+    inputs: [
+      flaredMethane,
+      {
+        name: "ef", label: "Стехиометрический коэффициент (CO2/CH4)", unit: "т CO2/т CH4", type: "number",
+        min: 0, decimals: 4, default: 2.75,
+      },
+      koefTransform(),
+    ],
+    results: [resCo2],
+    settings: [],
+    dictionaries: [{ dictionary: "get_disposal_co2_torch", fields: ["ef", "koef_transform"] }],
+    editable: true,
+    core: emissionsCore("disposal_co2_torch"),
+  },
+
+  disposal_co2_stat_sources: {
+    title: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
+    kind: "formula",
+    methodology: "4.8",
+    inputs: [
+      { name: "volume", label: "Расход топлива", unit: "тыс. м³ или т", type: "number", min: 0, decimals: 4 },
+      // k and ef go together: t c.e. route (t CO2/t c.e.) or TJ route (t CO2/TJ), never mixed.
+      { name: "ef", label: "Коэффициент выбросов CO2", unit: "т CO2/т у.т.", type: "number", min: 0, decimals: 4 },
+      { name: "of", label: "Коэффициент окисления", unit: "доля", type: "number", min: 0, max: 1, decimals: 4, default: 1.0 },
+      { name: "k", label: "Коэффициент перевода в тонны условного топлива", unit: "т у.т./ед.", type: "number", min: 0, decimals: 5 },
+    ],
+    results: [resCo2],
+    settings: [],
+    dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "of", "k"] }],
+    editable: true,
+    core: emissionsCore("disposal_co2_stat_sources"),
+  },
+
+  torch_ch4: {
+    title: "Выбросы несгоревшего CH4 на факельной установке",
+    kind: "formula",
+    methodology: "4.7",
+    inputs: [flaredMethane, koefTransform()],
+    results: [resCh4, resCh4ToCo2],
+    settings: [gwpSetting],
+    dictionaries: [{ dictionary: "get_torch_ch4", fields: ["koef_transform"] }],
+    editable: true,
+    core: emissionsCore("torch_ch4"),
+  },
+
+  regres_methane: {
+    title: "Прогноз концентрации метана в исходящей струе лавы",
+    kind: "forecast",
+    methodology: "—",
+    inputs: [
+      { name: "method", label: "Метод", unit: "", type: "choice", options: ["xgboost", "lightgbm"] },
+      {
+        name: "data", label: "Данные", unit: "", type: "table",
+        columns: [
+          { name: "x1", label: "Расход воздуха в исходящей струе лавы (телеметрия)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+          { name: "x2", label: "Расход воздуха в исходящей струе лавы (суточные замеры)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+          { name: "x7", label: "Концентрация метана в каптируемой смеси", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
+          { name: "x8", label: "Расход смеси, извлекаемой установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+          { name: "x12", label: "Средняя концентрация CH4 в исходящей струе шахты", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
+          { name: "x13", label: "Расход воздуха в исходящей струе шахты", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+          { name: "x15", label: "Расход метана, извлекаемого установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+        ],
+      },
+      { name: "file_data", label: "Файл с данными", unit: "", type: "file", optional: true },
+    ],
+    results: [
+      {
+        name: "data", label: "Прогноз", unit: "", type: "table",
+        columns: [{ name: "result", label: "Концентрация метана", unit: "%", type: "number", decimals: 4 }],
+      },
+    ],
+    settings: [],
+    dictionaries: [],
+    editable: true,
+    core: { module: "gbdt", fn: "predict" },
+  },
+
+  filling_blanks: {
+    title: "Заполнение пропусков во временных рядах",
+    kind: "file",
+    methodology: "4.12",
+    inputs: [
+      { name: "name_value", label: "Название столбца значений", unit: "", type: "text" },
+      { name: "name_element", label: "Название столбца элементов", unit: "", type: "text" },
+      { name: "file_data", label: "Файл с данными", unit: "", type: "file" },
+    ],
+    results: [
+      {
+        name: "elements", label: "Элементы", unit: "", type: "table",
+        columns: [
+          { name: "year", label: "Год", unit: "", type: "number", decimals: 0 },
+          { name: "value", label: "Значение", unit: "", type: "number", decimals: RESULT_DECIMALS },
+          // D7: every filled value carries its method flag to tables, charts and exports.
+          { name: "method", label: "Способ заполнения", unit: "", type: "text" },
+        ],
+      },
+    ],
+    settings: [],
+    dictionaries: [],
+    editable: true,
+    core: emissionsCore("filling_blanks"),
+  },
+
+  sensitivity: {
+    title: "Анализ чувствительности выбросов",
+    kind: "file",
+    methodology: "4.11",
+    inputs: [
+      {
+        name: "file_data", label: "Файл с данными (год, добыча, метанообильность)", unit: "", type: "file",
+        columns: [
+          { name: "year", label: "Год", unit: "", type: "number", min: 0, decimals: 0 },
+          { name: "volume", label: "Добыча угля", unit: T, type: "number", min: 0, decimals: 4 },
+          { name: "methane", label: "Относительная метанообильность", unit: M3_T, type: "number", min: 0, decimals: 4 },
+          // D6: if present, transport CO2 = transport_fuel × 3.149 instead of volume × k_tr.
+          { name: "transport_fuel", label: "Расход дизельного топлива на транспорт", unit: "т", type: "number", min: 0, decimals: 4, optional: true },
+        ],
+      },
+    ],
+    results: [
+      {
+        name: "data_sensitivity", label: "Чувствительность", unit: "", type: "table",
+        columns: [
+          { name: "year", label: "Год", unit: "", type: "number", decimals: 0 },
+          { name: "volume", label: "Добыча угля", unit: T, type: "number", decimals: RESULT_DECIMALS },
+          { name: "methane", label: "Относительная метанообильность", unit: M3_T, type: "number", decimals: RESULT_DECIMALS },
+          { name: "res_co2", label: "Выбросы метана в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+          { name: "res_co2_transport", label: "Выбросы CO2 от транспортировки угля", unit: "т CO2", type: "number", decimals: RESULT_DECIMALS },
+          { name: "res_co2_all", label: "Суммарные выбросы", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+          { name: "sn_volume", label: "Коэффициент чувствительности к добыче", unit: "", type: "number", decimals: 6 },
+          { name: "sn_methan", label: "Коэффициент чувствительности к метанообильности", unit: "", type: "number", decimals: 6 },
+          { name: "el_volume", label: "Дуговая эластичность по добыче (год к году)", unit: "", type: "number", decimals: 6 },
+          { name: "el_methan", label: "Дуговая эластичность по метанообильности (год к году)", unit: "", type: "number", decimals: 6 },
+        ],
+      },
+    ],
+    settings: [
+      { name: "rho", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.67 },
+      gwpSetting,
+      {
+        // D6: an illustrative assumption (1 kg of diesel per t of coal × 3.149), labelled as such.
+        name: "k_tr", label: "Удельные выбросы CO2 от транспортировки угля (условное значение)",
+        unit: "т CO2/т угля", type: "number", min: 0, decimals: 6, default: 0.003149,
+      },
+      { name: "delta", label: "Шаг приращения фактора", unit: "доля", type: "number", min: 0, max: 1, decimals: 2, default: 0.1 },
+      {
+        name: "ef_transport_fuel", label: "Коэффициент выбросов CO2 дизельного топлива", unit: "т CO2/т топлива",
+        type: "number", min: 0, decimals: 3, default: 3.149,
+      },
+    ],
+    dictionaries: [],
+    editable: true,
+    core: emissionsCore("sensitivity"),
+  },
+} as const satisfies Record<string, CalculationDefinition>;
+
+export type CalculationType = keyof typeof REGISTRY;
+
+/** Every calculation type, in the order of SPEC section 9. */
+export const CALCULATION_TYPES = Object.keys(REGISTRY) as readonly CalculationType[];
+
+export function isCalculationType(value: unknown): value is CalculationType {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(REGISTRY, value);
+}
+
+export function calculationDefinition(type: CalculationType): CalculationDefinition {
+  return REGISTRY[type];
+}
+
+/** Types computed from one row of numeric inputs by the emission core (the dialog's live preview). */
+export type FormulaType = {
+  [K in CalculationType]: (typeof REGISTRY)[K]["kind"] extends "formula" ? K : never;
+}[CalculationType];
+
+/** Formula types with numeric results only: these run in the batch entry point. */
+export type EmissionType = Exclude<FormulaType, "recycle_technology">;
+
+export const FORMULA_TYPES = CALCULATION_TYPES.filter((t) => REGISTRY[t].kind === "formula") as readonly FormulaType[];
+export const EMISSION_TYPES = FORMULA_TYPES.filter((t) => t !== "recycle_technology") as readonly EmissionType[];
+
+export function isFormulaType(value: unknown): value is FormulaType {
+  return isCalculationType(value) && REGISTRY[value].kind === "formula";
+}
+
+export function isEmissionType(value: unknown): value is EmissionType {
+  return isFormulaType(value) && value !== "recycle_technology";
+}
+
+export type InputName<T extends CalculationType> = (typeof REGISTRY)[T]["inputs"][number]["name"];
+export type ResultName<T extends CalculationType> = (typeof REGISTRY)[T]["results"][number]["name"];
+export type SettingName<T extends CalculationType> = (typeof REGISTRY)[T]["settings"][number]["name"];
+
+// ---- 4.10 decision table: codes and the stored Russian texts, by the row number "#" ------------
+
+export const RECYCLE_TECHNOLOGIES = [
+  { code: "NO_FLOW", technology: "Дебит метана равен нулю — утилизация не требуется." },
+  {
+    code: "NONE_TOO_LEAN",
+    technology:
+      "Концентрация метана ниже 0,2 %: автотермическое окисление невозможно. Использовать исходящую вентиляционную струю как дутьевой воздух котельных/ГПУ или обогащать её каптированным метаном.",
+  },
+  {
+    code: "VAM_ENERGY",
+    technology:
+      "Метан вентиляционной струи: термическое окисление в реакторах с реверсивным потоком (TFRR/RTO) с утилизацией тепла и выработкой электроэнергии.",
+  },
+  {
+    code: "VAM_DESTRUCTION",
+    technology:
+      "Метан вентиляционной струи: термическое (TFRR/RTO) или каталитическое (CFRR) окисление без выработки энергии, либо использование как дутьевого воздуха.",
+  },
+  {
+    code: "DILUTE_AND_OXIDISE",
+    technology:
+      "Обеднённая смесь 1–5 %: транспортирование и сжигание в горелках недопустимо (близко к НКПР 5 %). Разбавить вентиляционным воздухом до ≤1 % и окислить в реакторе TFRR либо подавать как дутьевой воздух.",
+  },
+  {
+    code: "UNSAFE_NO_USE",
+    technology:
+      "Смесь во взрывоопасном диапазоне (5–15 %) или без запаса безопасности: утилизация и транспортирование запрещены. Повысить качество каптажа (герметизация скважин, регулирование разрежения) до ≥25–30 %; до этого — безопасный отвод в атмосферу либо разбавление до ≤1 % с окислением.",
+  },
+  {
+    code: "FLARE_BOILER_LIMITED",
+    technology:
+      "Концентрация 25–30 %: допускается сжигание на закрытой факельной установке с огнепреградителями и в котельной; для газопоршневых установок довести концентрацию до ≥30 %.",
+  },
+  {
+    code: "PIPELINE_CNG_LNG",
+    technology:
+      "Подготовка газа и подача в газораспределительную сеть, производство компримированного/сжиженного метана (газомоторное топливо) или химическое сырьё.",
+  },
+  {
+    code: "POWER_PLANT",
+    technology:
+      "Мини-ТЭС на шахтном метане (несколько ГПУ или газовые турбины) с котельной; рассмотреть обогащение газа для внешних потребителей.",
+  },
+  {
+    code: "GAS_ENGINE_CHP",
+    technology:
+      "Когенерационная газопоршневая установка (электро- и теплоэнергия, ≈0,5–6 МВт эл.); факельная установка — резерв.",
+  },
+  {
+    code: "BOILER",
+    technology:
+      "Котельная на шахтном метане (отопление, подогрев вентиляционного воздуха, сушка угля); факельная установка — резерв.",
+  },
+  {
+    code: "FLARE",
+    technology: "Сжигание на факельной установке (утилизация энергии нецелесообразна из-за малого дебита).",
+  },
+] as const;
+
+export type RecycleCode = (typeof RECYCLE_TECHNOLOGIES)[number]["code"];
+
+// ---- 4.12 fill method flags (D7) and how the UI names them -------------------------------------
+
+export const FILL_METHODS = {
+  interp: "линейная интерполяция",
+  trend: "линейный тренд (МНК)",
+  constant: "единственное наблюдение",
+  clipped: "ограничено нулём",
+  empty: "нет наблюдений",
+} as const;
+
+export type FillMethod = keyof typeof FILL_METHODS;
