@@ -1,0 +1,189 @@
+// THE typed API client. Every server call of the web app goes through `api`: it adds the bearer
+// token (refreshing an expired one first), turns error bodies {"detail": "..."} into ApiError,
+// counts pending requests for the global «Loading ...» indicator, and reports any 401 so the
+// session can be cleared (SPEC 4, 8).
+import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
+
+const BASE = "/api/";
+// Refresh a little before expiry so the token cannot lapse between our check and the server's.
+const EXPIRY_MARGIN_SECONDS = 10;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  /** Machine code next to detail, e.g. "guardant_required" on login. */
+  readonly code?: string;
+
+  constructor(status: number, detail: string, code?: string) {
+    super(detail);
+    this.name = "ApiError";
+    this.status = status;
+    this.detail = detail;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// ---- hooks the app installs (the client knows nothing about React or the router) ----
+
+interface ClientHooks {
+  /** Called on any 401 and on a failed refresh: the session is over. */
+  onUnauthorized(): void;
+  /** Called after a silent refresh produced a new access token. */
+  onAccessToken(access: string): void;
+}
+
+let hooks: ClientHooks = { onUnauthorized: () => {}, onAccessToken: () => {} };
+
+export function configureClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+// ---- pending-request counter (an external store for useSyncExternalStore) ----
+
+let pending = 0;
+const pendingListeners = new Set<() => void>();
+
+function changePending(delta: number): void {
+  pending += delta;
+  for (const listener of pendingListeners) listener();
+}
+
+export const pendingRequests = {
+  get: (): number => pending,
+  subscribe(listener: () => void): () => void {
+    pendingListeners.add(listener);
+    return () => pendingListeners.delete(listener);
+  },
+};
+
+// ---- token refresh: one request at a time, shared by everyone waiting ----
+
+let refreshing: Promise<string> | null = null;
+
+/** Exchanges the stored refresh token for a new access token; on failure the session ends. */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= doRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function doRefresh(): Promise<string> {
+  const refresh = readRefreshToken();
+  try {
+    if (!refresh) throw new ApiError(401, "Сеанс завершен, войдите снова");
+    const { access } = await send<{ access: string }>("POST", "token/refresh/", { token: refresh }, null);
+    if (typeof access !== "string" || !isTokenValid(access)) throw new ApiError(401, "Сеанс завершен, войдите снова");
+    storeTokens(access);
+    hooks.onAccessToken(access);
+    return access;
+  } catch (error) {
+    hooks.onUnauthorized();
+    throw error instanceof ApiError ? error : new ApiError(401, "Сеанс завершен, войдите снова");
+  }
+}
+
+async function accessToken(): Promise<string> {
+  const access = readAccessToken();
+  if (access && isTokenValid(access, undefined, EXPIRY_MARGIN_SECONDS)) return access;
+  return refreshAccessToken();
+}
+
+// ---- the request itself ----
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+async function send<T>(method: Method, path: string, body: unknown, token: string | null): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  changePending(+1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(BASE + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
+    }
+    const text = await response.text();
+    if (!response.ok) throw errorFromBody(response.status, text);
+    // SPEC 5: an empty body on a GET is a failure («Data not found»); a create may be empty.
+    if (!text) {
+      if (method === "GET") throw new ApiError(response.status, "Данные не найдены");
+      return undefined as T;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, "Сервер вернул неожиданный ответ");
+    }
+  } finally {
+    changePending(-1);
+  }
+}
+
+/** Parses {"detail": "...", "code"?: "..."}; anything else (a proxy's HTML page) gets a plain message. */
+export function errorFromBody(status: number, text: string): ApiError {
+  try {
+    const body = JSON.parse(text) as { detail?: unknown; code?: unknown };
+    if (body && typeof body.detail === "string" && body.detail) {
+      return new ApiError(status, body.detail, typeof body.code === "string" ? body.code : undefined);
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  return new ApiError(status, `Ошибка сервера (${status})`);
+}
+
+async function authorized<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const token = await accessToken();
+  try {
+    return await send<T>(method, path, body, token);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) hooks.onUnauthorized();
+    throw error;
+  }
+}
+
+/** Query string from defined values only, in the order given. */
+export function query(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export interface ListPage<T> {
+  results: T[];
+  count: number;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  guardant_code: string;
+}
+
+export const api = {
+  get: <T>(path: string) => authorized<T>("GET", path),
+  post: <T>(path: string, body: unknown) => authorized<T>("POST", path, body),
+  patch: <T>(path: string, body: unknown) => authorized<T>("PATCH", path, body),
+  /** POST token/: the one call made without a token; its 401 is a wrong password, not an expired session. */
+  login: (request: LoginRequest) => send<TokenPair>("POST", "token/", request, null),
+};

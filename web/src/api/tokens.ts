@@ -1,0 +1,59 @@
+// Where the session lives between page loads (SPEC 9: local storage keys token, refreshToken)
+// and how we decide whether an access token is still usable without asking the server.
+
+export const ACCESS_KEY = "token";
+export const REFRESH_KEY = "refreshToken";
+
+export class InvalidTokenError extends Error {
+  constructor() {
+    super("invalid token");
+    this.name = "InvalidTokenError";
+  }
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** The `exp` claim (seconds since epoch) of a JWT. The signature is the server's business, not ours. */
+export function tokenExpiry(token: string): number {
+  const parts = token.split(".");
+  if (parts.length !== 3) throw new InvalidTokenError();
+  try {
+    const base64 = parts[1].replace(/-/g, "+").replace(/_/g, "/");
+    const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
+    const payload: unknown = JSON.parse(atob(padded));
+    const exp = (payload as { exp?: unknown } | null)?.exp;
+    if (typeof exp !== "number" || !Number.isFinite(exp)) throw new InvalidTokenError();
+    return exp;
+  } catch {
+    throw new InvalidTokenError();
+  }
+}
+
+/**
+ * SPEC 4: a token whose expiry, compared in seconds, is in the future is valid. `marginSeconds`
+ * lets a caller treat an about-to-expire token as expired, so a request does not die in flight.
+ * A malformed token is simply not valid.
+ */
+export function isTokenValid(token: string | null, now = nowSeconds(), marginSeconds = 0): boolean {
+  if (!token) return false;
+  try {
+    return tokenExpiry(token) > now + marginSeconds;
+  } catch {
+    return false;
+  }
+}
+
+export function readAccessToken(): string | null {
+  return localStorage.getItem(ACCESS_KEY);
+}
+
+export function readRefreshToken(): string | null {
+  return localStorage.getItem(REFRESH_KEY);
+}
+
+export function storeTokens(access: string, refresh?: string): void {
+  localStorage.setItem(ACCESS_KEY, access);
+  if (refresh !== undefined) localStorage.setItem(REFRESH_KEY, refresh);
+}

@@ -1,0 +1,67 @@
+// SPEC 2 route table. Every page is its own lazy chunk so /login stays light; everything but
+// /login and /backend sits behind RequireAuth, including unknown paths (they get the 404 page
+// inside the shell once signed in).
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { createBrowserRouter } from "react-router-dom";
+import { RedirectIfSignedIn, RequireAuth } from "../features/auth/RequireAuth";
+import { PageLoading } from "../features/shell/PageLoading";
+import { RouteError } from "../features/shell/RouteError";
+
+const LoginPage = lazy(() => import("../features/auth/LoginPage"));
+const Shell = lazy(() => import("../features/shell/Shell"));
+const LandingPage = lazy(() => import("../features/landing/LandingPage"));
+const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
+const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
+const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
+const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+/** /backend → /admin as a full page load: /admin belongs to the server, not to this app. */
+function GoToAdmin() {
+  useEffect(() => window.location.replace("/admin"), []);
+  return <PageLoading />;
+}
+
+export const router = createBrowserRouter([
+  {
+    path: "/login",
+    errorElement: <RouteError />,
+    element: (
+      <RedirectIfSignedIn>
+        <Loading>
+          <LoginPage />
+        </Loading>
+      </RedirectIfSignedIn>
+    ),
+  },
+  { path: "/backend", element: <GoToAdmin /> },
+  {
+    element: <RequireAuth />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: (
+          <Loading>
+            <Shell />
+          </Loading>
+        ),
+        children: [
+          {
+            // Errors of a page render inside the shell, so the menu stays usable.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <LandingPage /> },
+              { path: "projects", element: <ProjectsPage /> },
+              { path: "profile", element: <ProfilePage /> },
+              { path: "settings", element: <SettingsPage /> },
+              { path: "*", element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

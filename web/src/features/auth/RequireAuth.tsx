@@ -1,0 +1,40 @@
+// SPEC 2, 4: a protected page renders only with a valid stored token. An expired access token is
+// refreshed silently; with nothing to refresh with (or a failed refresh) the user goes to /login.
+import { useEffect, type ReactNode } from "react";
+import { useAtomValue } from "jotai";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { refreshAccessToken } from "../../api/client";
+import { isTokenValid, readRefreshToken } from "../../api/tokens";
+import { PageLoading } from "../shell/PageLoading";
+import { accessTokenAtom } from "./atoms";
+import { signOut } from "./session";
+
+export function RequireAuth() {
+  const access = useAtomValue(accessTokenAtom);
+  // Reading the location re-runs the expiry check on every navigation, not just at start.
+  const location = useLocation();
+  const valid = isTokenValid(access);
+  const canRefresh = !valid && readRefreshToken() !== null;
+
+  useEffect(() => {
+    if (valid) return;
+    if (canRefresh) {
+      // A failure already signed the user out through the client's hook; nothing to add here.
+      refreshAccessToken().catch(() => {});
+    } else if (access !== null) {
+      // A stale or malformed token with no way to renew it: clear it like any other ended session.
+      signOut();
+    }
+  }, [valid, canRefresh, access, location.key]);
+
+  if (valid) return <Outlet />;
+  if (canRefresh) return <PageLoading />;
+  return <Navigate to="/login" replace />;
+}
+
+/** /login with a valid token goes straight to the landing page. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const access = useAtomValue(accessTokenAtom);
+  if (isTokenValid(access)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

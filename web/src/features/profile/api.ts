@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../api/client";
+
+export interface Company {
+  id: string;
+  name: string | null;
+  email: string | null;
+  ogrn: string | null;
+  okved: string | null;
+  region: string | null;
+  postal_address: string | null;
+}
+
+export interface Me {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  company: Company;
+}
+
+export interface Statistics {
+  projects: { active: number; archived: number };
+  calculations: Record<string, number>;
+  total_co2e: number;
+}
+
+export const meKey = ["users", "me"] as const;
+export const statisticsKey = ["users", "statistics"] as const;
+
+/** The signed-in user and their company; the projects screen needs company.id too. */
+export function useMe() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: () => api.get<Me>("v1/users/get_me/"),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useStatistics() {
+  return useQuery({
+    queryKey: statisticsKey,
+    queryFn: () => api.get<Statistics>("v1/users/statistics/"),
+  });
+}

@@ -1,0 +1,86 @@
+import { useEffect } from "react";
+import { Alert, Button, Table, Tooltip, type TableColumnsType } from "antd";
+import { useAtom } from "jotai";
+import { useLocation, useNavigate } from "react-router-dom";
+import { displayDate } from "../../shared/dates";
+import { truncate } from "../../shared/text";
+import { PROJECT_SCREENS } from "../shell/screens";
+import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
+import { projectsPageAtom } from "./atoms";
+import { ProjectActions } from "./ProjectActions";
+
+// SPEC 9: project names are cut to 25 characters in the list.
+export const PROJECT_NAME_DISPLAY = 25;
+
+function columns(archived: boolean): TableColumnsType<Project> {
+  return [
+    {
+      title: "Название",
+      dataIndex: "name",
+      render: (name: string) => {
+        const short = truncate(name, PROJECT_NAME_DISPLAY);
+        return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
+      },
+    },
+    { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 140 },
+    { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 140 },
+    { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 140 },
+    {
+      title: "Действия",
+      key: "actions",
+      width: 170,
+      render: (_, project) => <ProjectActions project={project} archived={archived} />,
+    },
+  ];
+}
+
+export function ProjectsTable({ companyId, archived }: { companyId: string | undefined; archived: boolean }) {
+  const [page, setPage] = useAtom(projectsPageAtom);
+  const list = useProjects({ companyId, archived, page });
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const count = list.data?.count ?? 0;
+
+  // Archiving the last project of the last page would otherwise leave an empty page behind.
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(count / PROJECTS_PAGE_SIZE));
+    if (list.isSuccess && !list.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [count, page, list.isSuccess, list.isPlaceholderData, setPage]);
+
+  // SPEC 2: a row opens the project's calculations, once that screen exists.
+  const openCalculations = (project: Project) =>
+    navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/calculations`);
+
+  return (
+    <>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={`Не удалось загрузить проекты: ${list.error.message}`}
+          action={<Button onClick={() => void list.refetch()}>Повторить</Button>}
+        />
+      )}
+      <Table<Project>
+        rowKey="id"
+        columns={columns(archived)}
+        dataSource={list.data?.results ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: archived ? "В архиве нет проектов" : "Проектов пока нет" }}
+        onRow={
+          PROJECT_SCREENS.calculations && !archived
+            ? (project) => ({ onClick: () => openCalculations(project), style: { cursor: "pointer" } })
+            : undefined
+        }
+        pagination={{
+          current: page,
+          pageSize: PROJECTS_PAGE_SIZE,
+          total: count,
+          showSizeChanger: false,
+          hideOnSinglePage: false,
+          onChange: setPage,
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+// Projects over the API (SPEC 7). Lists are keyed by company, archive flag and page so each page
+// is cached on its own; every change invalidates all of them plus the profile statistics.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, query, type ApiError, type ListPage } from "../../api/client";
+import type { Project, ProjectPatchInput } from "../../../../functions/src/schemas/project";
+import { statisticsKey } from "../profile/api";
+
+export type { Project };
+
+export const PROJECTS_PAGE_SIZE = 10;
+
+const projectsKey = ["projects"] as const;
+
+export interface ProjectsView {
+  companyId: string | undefined;
+  archived: boolean;
+  page: number;
+}
+
+export function useProjects({ companyId, archived, page }: ProjectsView) {
+  return useQuery({
+    queryKey: [...projectsKey, "list", companyId, archived, page],
+    queryFn: () =>
+      api.get<ListPage<Project>>(
+        `v1/projects/${query({
+          company: companyId,
+          // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
+          is_active: true,
+          is_deleted: archived,
+          limit: PROJECTS_PAGE_SIZE,
+          offset: (page - 1) * PROJECTS_PAGE_SIZE,
+        })}`,
+      ),
+    enabled: companyId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ProjectFields {
+  name: string;
+  start_date: string;
+  end_date: string;
+}
+
+function useInvalidateProjects() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: projectsKey });
+    void client.invalidateQueries({ queryKey: statisticsKey });
+  };
+}
+
+export function useCreateProject(owner: { company: string; user: string } | undefined) {
+  const invalidate = useInvalidateProjects();
+  return useMutation<Project, ApiError, ProjectFields>({
+    mutationFn: (fields) => {
+      // SPEC 3: status is sent as 1 on creation, with the user's company and id.
+      return api.post<Project>("v1/projects/create_project/", { ...fields, status: 1, ...owner });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Edit, archive (is_deleted true, is_active false) and restore all go through one PATCH. */
+export function usePatchProject() {
+  const invalidate = useInvalidateProjects();
+  return useMutation<Project, ApiError, { project: Project; changes: ProjectPatchInput }>({
+    mutationFn: ({ project, changes }) =>
+      // The version we hold lets the server refuse a change made over someone else's (409).
+      api.patch<Project>(`v1/projects/${encodeURIComponent(project.id)}/`, { ...changes, version: project.version }),
+    // Reload on failure too: after a 409 the list must show the newer version.
+    onSettled: invalidate,
+  });
+}
+
+export const ARCHIVE: ProjectPatchInput = { is_deleted: true, is_active: false };
+export const RESTORE: ProjectPatchInput = { is_deleted: false, is_active: true };

@@ -1,0 +1,48 @@
+// The add/edit dialog checks exactly what the server checks: the zod schema shared with
+// functions/src/schemas/project.ts. Its messages read "field: text"; the dialog shows the text
+// under the field, and a server 400 detail of the same shape lands under the same field.
+import { projectCreateSchema } from "../../../../functions/src/schemas/project";
+
+export const PROJECT_FIELDS = ["name", "start_date", "end_date"] as const;
+export type ProjectField = (typeof PROJECT_FIELDS)[number];
+export type ProjectFieldErrors = Partial<Record<ProjectField, string>>;
+
+export interface ProjectDraft {
+  name?: string;
+  start_date?: string;
+  end_date?: string;
+}
+
+// A missing date deserves a plainer sentence than the schema's format hint.
+const MISSING_DATE: Record<"start_date" | "end_date", string> = {
+  start_date: "Укажите дату начала",
+  end_date: "Укажите дату окончания",
+};
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "name: введите название проекта" → { field: "name", message: "Введите название проекта" }. */
+export function splitFieldDetail(detail: string): { field?: ProjectField; message: string } {
+  const match = /^([a-z_]+):\s*(.+)$/s.exec(detail);
+  const field = PROJECT_FIELDS.find((candidate) => candidate === match?.[1]);
+  if (!match || !field) return { message: detail };
+  return { field, message: capitalize(match[2].trim()) };
+}
+
+export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
+  const errors: ProjectFieldErrors = {};
+  for (const field of ["start_date", "end_date"] as const) {
+    if (!draft[field]) errors[field] = MISSING_DATE[field];
+  }
+  const parsed = projectCreateSchema.safeParse({ ...draft, name: draft.name ?? "" });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const { field, message } = splitFieldDetail(issue.message);
+      const target = field ?? PROJECT_FIELDS.find((candidate) => candidate === issue.path[0]);
+      if (target && !errors[target]) errors[target] = message;
+    }
+  }
+  return errors;
+}

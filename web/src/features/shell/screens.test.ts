@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { MENU, menuKeyFor, visibleMenu } from "./screens";
+
+describe("menu", () => {
+  it("declares every SPEC menu item in order", () => {
+    expect(MENU.map((entry) => entry.path)).toEqual([
+      "/profile",
+      "/projects",
+      "/dictionary",
+      "/documents",
+      "/export",
+      "/widgets",
+      "/settings",
+    ]);
+  });
+
+  it("shows only the screens that are built", () => {
+    expect(visibleMenu().map((entry) => entry.label)).toEqual(["Профиль", "Проекты", "Настройки"]);
+  });
+
+  it("highlights the section of a nested path", () => {
+    expect(menuKeyFor("/projects/42/graphs")).toBe("projects");
+    expect(menuKeyFor("/settings")).toBe("settings");
+    expect(menuKeyFor("/")).toBeUndefined();
+  });
+});

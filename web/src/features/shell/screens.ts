@@ -1,0 +1,36 @@
+// Which screens exist. The side menu and every link into a screen read these flags, so a screen
+// switches on by flipping one `built` (plus adding its route in app/router.tsx). Unbuilt screens
+// stay hidden: nothing in the UI may lead to a page that does not exist yet (SPEC 2 lists them all).
+
+export interface MenuEntry {
+  key: string;
+  path: string;
+  label: string;
+  built: boolean;
+}
+
+export const MENU: readonly MenuEntry[] = [
+  { key: "profile", path: "/profile", label: "Профиль", built: true },
+  { key: "projects", path: "/projects", label: "Проекты", built: true },
+  { key: "dictionary", path: "/dictionary", label: "Справочники", built: false },
+  { key: "documents", path: "/documents", label: "Нормативные документы", built: false },
+  { key: "export", path: "/export", label: "Экспорт", built: false },
+  { key: "widgets", path: "/widgets", label: "Виджеты", built: false },
+  { key: "settings", path: "/settings", label: "Настройки", built: true },
+];
+
+/** Screens under /projects/{projectId}/: the row click and the infographics button wait for these. */
+export const PROJECT_SCREENS = {
+  calculations: false,
+  graphs: false,
+} as const;
+
+export function visibleMenu(): MenuEntry[] {
+  return MENU.filter((entry) => entry.built);
+}
+
+/** The menu key for a path: /projects/42/graphs highlights «Проекты». */
+export function menuKeyFor(pathname: string): string | undefined {
+  const first = pathname.split("/").filter(Boolean)[0];
+  return MENU.find((entry) => entry.path === `/${first}`)?.key;
+}

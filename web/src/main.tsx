@@ -1,0 +1,16 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import dayjs from "dayjs";
+import "dayjs/locale/ru";
+import { App } from "./app/App";
+import { connectClientToSession } from "./features/auth/session";
+
+dayjs.locale("ru");
+// Before the first render: the guard's start-up token check may already need a refresh.
+connectClientToSession();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

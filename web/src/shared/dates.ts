@@ -1,0 +1,15 @@
+import dayjs from "dayjs";
+
+export const DATE_FORMAT = "YYYY-MM-DD";
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * yyyy-MM-dd for display (SPEC 9). A plain date is shown as stored (parsing it would risk a
+ * time-zone shift); a timestamp such as created_at is shown as the user's local calendar date.
+ */
+export function displayDate(value: string | null | undefined): string {
+  if (!value) return "";
+  if (PLAIN_DATE.test(value)) return value;
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMAT) : value;
+}
