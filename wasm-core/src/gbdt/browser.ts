@@ -1,0 +1,27 @@
+// GBDT inference in the browser: the same gbdt.wasm bytes as in Node, served by Vite.
+import wasmUrl from "../../build/gbdt.wasm?url";
+import type { ParsedModel } from "./model";
+import { instantiateModel, type GbdtModel } from "./wasm-forest";
+
+export { predict, type GbdtModel } from "./wasm-forest";
+export { parseModel } from "./parse";
+export type { GbdtLibrary, ParsedModel } from "./model";
+export type { Rows } from "./rows";
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
+export async function loadModel(source: string | ParsedModel): Promise<GbdtModel> {
+  // arrayBuffer + compile rather than compileStreaming: static hosts often miss application/wasm.
+  compiled ??= fetch(wasmUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`gbdt.wasm: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch((error: unknown) => {
+      compiled = undefined; // let a later call retry after a network failure
+      throw error;
+    });
+  return instantiateModel(await compiled, source);
+}

@@ -1,0 +1,19 @@
+// GBDT inference for Node (API server, Lambda, CLI): XGBoost JSON and LightGBM text models run in
+// wasm-core/build/gbdt.wasm. The browser imports ./browser instead (no node:fs there).
+import { readWasmFile } from "../wasm-file";
+import type { ParsedModel } from "./model";
+import { instantiateModel, type GbdtModel } from "./wasm-forest";
+
+export { predict, type GbdtModel } from "./wasm-forest";
+export { parseModel } from "./parse";
+export { predictTs } from "./evaluate";
+export type { FlatForest, GbdtLibrary, OutputTransform, ParsedModel } from "./model";
+export type { Rows } from "./rows";
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
+export async function loadModel(source: string | ParsedModel): Promise<GbdtModel> {
+  compiled ??= WebAssembly.compile(readWasmFile("gbdt") as Uint8Array<ArrayBuffer>);
+  return instantiateModel(await compiled, source);
+}
