@@ -1,0 +1,71 @@
+// One DynamoDB document client for both dynalite (local, tests) and AWS.
+import { DynamoDBClient, CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GSI1 } from "./keys";
+
+export interface DynamoSettings {
+  tableName: string;
+  /** Set for dynalite; absent in AWS where the SDK finds the regional endpoint. */
+  endpoint?: string;
+  region?: string;
+}
+
+export function createDocumentClient(settings: DynamoSettings): DynamoDBDocumentClient {
+  const client = new DynamoDBClient(
+    settings.endpoint
+      ? {
+          endpoint: settings.endpoint,
+          region: settings.region ?? "local",
+          // dynalite checks nothing; the SDK still needs some credentials to sign with.
+          credentials: { accessKeyId: "local", secretAccessKey: "local" },
+          maxAttempts: 3,
+        }
+      : { region: settings.region },
+  );
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+}
+
+/** Creates the table with the layout of keys.ts if it does not exist (local mode and tests only;
+ *  in AWS the CDK stack owns the table). */
+export async function ensureTable(doc: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  try {
+    await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await doc.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [
+        { AttributeName: "PK", AttributeType: "S" },
+        { AttributeName: "SK", AttributeType: "S" },
+        { AttributeName: "GSI1PK", AttributeType: "S" },
+        { AttributeName: "GSI1SK", AttributeType: "S" },
+      ],
+      KeySchema: [
+        { AttributeName: "PK", KeyType: "HASH" },
+        { AttributeName: "SK", KeyType: "RANGE" },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: GSI1,
+          KeySchema: [
+            { AttributeName: "GSI1PK", KeyType: "HASH" },
+            { AttributeName: "GSI1SK", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
+      ],
+    }),
+  );
+  for (let i = 0; i < 100; i++) {
+    const { Table } = await doc.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === "ACTIVE") return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`table ${tableName} did not become active`);
+}

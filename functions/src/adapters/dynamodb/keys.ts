@@ -1,0 +1,43 @@
+// The single-table key layout: every PK, SK and GSI key of the product is built here and nowhere
+// else. SCHEMA.md beside this file documents the items and their attributes.
+import { normaliseEmail } from "../../domain/users";
+
+export const GSI1 = "GSI1";
+
+/** Company requisites. Get by id: GetItem(company(id)). All companies: Query GSI1 companiesIndex. */
+export const company = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "COMPANY" });
+export const companiesIndex = () => ({ GSI1PK: "COMPANIES" });
+export const companyInIndex = (name: string, companyId: string) => ({
+  GSI1PK: "COMPANIES",
+  GSI1SK: `${name.toLocaleLowerCase("ru")}#${companyId}`,
+});
+
+/** A user lives in its company's partition: get by (company, user); list users of a company with
+ *  Query PK = COMPANY#id, SK begins_with USER#. */
+export const user = (companyId: string, userId: string) => ({ PK: `COMPANY#${companyId}`, SK: `USER#${userId}` });
+export const usersOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "USER#" });
+
+/** Sign-in knows only the e-mail: this item maps the normalised e-mail to (company, user) and,
+ *  written with attribute_not_exists, keeps e-mails unique without a transaction. */
+export const emailLookup = (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: "EMAIL" });
+
+/** A project: get by (company, project). Lists by company and state, newest first:
+ *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the
+ *  item to the other index partition by rewriting GSI1PK. */
+export const project = (companyId: string, projectId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `PROJECT#${projectId}`,
+});
+export const projectsIndex = (companyId: string, state: "active" | "archived") => ({
+  GSI1PK: `COMPANY#${companyId}#PROJECTS#${state}`,
+});
+export const projectInIndex = (companyId: string, state: "active" | "archived", createdAt: string, projectId: string) => ({
+  ...projectsIndex(companyId, state),
+  GSI1SK: `${createdAt}#${projectId}`,
+});
+
+/** Fixed-window attempt counters (login throttling), expired by TTL attribute `expires_at`. */
+export const attemptWindow = (key: string, windowStart: number) => ({
+  PK: `ATTEMPTS#${key}`,
+  SK: `WINDOW#${windowStart}`,
+});

@@ -1,0 +1,286 @@
+// DynamoDB implementations of the repository ports. Keys come from keys.ts only.
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from "@aws-sdk/lib-dynamodb";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { Conflict } from "../../domain/errors";
+import type {
+  AttemptCounter,
+  Company,
+  CompanyRepository,
+  Page,
+  PageRequest,
+  ProjectRepository,
+  ProjectState,
+  Repositories,
+  User,
+  UserRepository,
+} from "../../ports";
+import type { Project } from "../../schemas/project";
+import * as keys from "./keys";
+import { normaliseEmail } from "../../domain/users";
+
+type Item = Record<string, unknown>;
+
+const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at"];
+
+function strip<T>(item: Item | undefined): T | undefined {
+  if (!item) return undefined;
+  const copy: Item = { ...item };
+  for (const key of KEY_ATTRIBUTES) delete copy[key];
+  return copy as T;
+}
+
+async function conditional<T>(write: Promise<T>, conflictDetail: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new Conflict(conflictDetail);
+    throw error;
+  }
+}
+
+/** Runs a query to the end, page by page (DynamoDB pages are at most 1 MB). */
+async function queryAll(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function queryCount(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new QueryCommand({ ...input, Select: "COUNT", ExclusiveStartKey: start }));
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Offset pagination over a query: DynamoDB cannot skip, so the first `offset` items are read
+ *  (keys only would need a second read per item; lists here are small enough to read whole). */
+async function queryPage(doc: DynamoDBDocumentClient, input: QueryCommandInput, page: PageRequest): Promise<Item[]> {
+  const wanted = page.offset + page.limit;
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({ ...input, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: start }),
+    );
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < wanted);
+  return items.slice(page.offset, wanted);
+}
+
+export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): Repositories {
+  const companies: CompanyRepository = {
+    async create(company) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.company(company.id), ...keys.companyInIndex(company.name, company.id), ...company },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Компания с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.company(companyId) }));
+      return strip<Company>(out.Item);
+    },
+    async list() {
+      const items = await queryAll(doc, {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.companiesIndex().GSI1PK },
+      });
+      return items.map((item) => strip<Company>(item)!);
+    },
+    async findByName(name) {
+      const wanted = name.trim().toLocaleLowerCase("ru");
+      return (await this.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === wanted);
+    },
+  };
+
+  const users: UserRepository = {
+    async create(user) {
+      const lookup = keys.emailLookup(user.email);
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...lookup, company: user.company, user: user.id },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Пользователь с таким e-mail уже существует",
+      );
+      try {
+        await conditional(
+          doc.send(
+            new PutCommand({
+              TableName: table,
+              Item: { ...keys.user(user.company, user.id), ...user, email: normaliseEmail(user.email) },
+              ConditionExpression: "attribute_not_exists(PK)",
+            }),
+          ),
+          "Пользователь с таким идентификатором уже существует",
+        );
+      } catch (error) {
+        await doc.send(new DeleteCommand({ TableName: table, Key: lookup }));
+        throw error;
+      }
+    },
+    async get(companyId, userId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.user(companyId, userId) }));
+      return strip<User>(out.Item);
+    },
+    async findByEmail(email) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.emailLookup(email) }));
+      if (!out.Item) return undefined;
+      return this.get(String(out.Item.company), String(out.Item.user));
+    },
+    async listByCompany(companyId) {
+      const prefix = keys.usersOfCompany(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+      });
+      return items.map((item) => strip<User>(item)!);
+    },
+    async setPasswordHash(companyId, userId, passwordHash) {
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.user(companyId, userId),
+            UpdateExpression: "SET password_hash = :h",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":h": passwordHash },
+          }),
+        ),
+        "Пользователь не найден",
+      );
+    },
+    async setActive(companyId, userId, isActive) {
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.user(companyId, userId),
+            UpdateExpression: "SET is_active = :a",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":a": isActive },
+          }),
+        ),
+        "Пользователь не найден",
+      );
+    },
+  };
+
+  const stateOf = (p: Project): ProjectState => (p.is_deleted ? "archived" : "active");
+
+  const projects: ProjectRepository = {
+    async create(project) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: {
+              ...keys.project(project.company, project.id),
+              ...keys.projectInIndex(project.company, stateOf(project), project.created_at, project.id),
+              ...project,
+            },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Проект с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId, projectId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.project(companyId, projectId) }));
+      return strip<Project>(out.Item);
+    },
+    async list(companyId, state, page): Promise<Page<Project>> {
+      const query: QueryCommandInput = {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.projectsIndex(companyId, state).GSI1PK },
+        ScanIndexForward: false,
+      };
+      const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
+      return { results: items.map((item) => strip<Project>(item)!), count };
+    },
+    count(companyId, state) {
+      return queryCount(doc, {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.projectsIndex(companyId, state).GSI1PK },
+      });
+    },
+    async replace(next, expectedVersion) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: {
+              ...keys.project(next.company, next.id),
+              ...keys.projectInIndex(next.company, stateOf(next), next.created_at, next.id),
+              ...next,
+            },
+            ConditionExpression: "attribute_exists(PK) AND version = :v",
+            ExpressionAttributeValues: { ":v": expectedVersion },
+          }),
+        ),
+        "Проект был изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+
+  const attempts: AttemptCounter = {
+    async count(key, windowSeconds) {
+      const start = windowStart(windowSeconds);
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.attemptWindow(key, start) }));
+      return Number(out.Item?.attempts ?? 0);
+    },
+    async add(key, windowSeconds) {
+      const start = windowStart(windowSeconds);
+      const out = await doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.attemptWindow(key, start),
+          UpdateExpression: "ADD attempts :one SET expires_at = :exp",
+          ExpressionAttributeValues: { ":one": 1, ":exp": start + 2 * windowSeconds },
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      return Number(out.Attributes?.attempts ?? 1);
+    },
+  };
+
+  return { companies, users, projects, attempts };
+}
+
+function windowStart(windowSeconds: number): number {
+  const now = Math.floor(Date.now() / 1000);
+  return now - (now % windowSeconds);
+}

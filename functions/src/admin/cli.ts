@@ -1,0 +1,145 @@
+// `npm run admin -- <command> [options]`: companies and users without the web app. Works on
+// DATA_DIR whether or not the server is running (it then goes through the server's dynalite),
+// and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (README, Deployment).
+import { parseArgs } from "node:util";
+import { randomBytes } from "node:crypto";
+import { configFromEnv } from "../config";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { systemClock, type Deps } from "../domain/context";
+import { DomainError } from "../domain/errors";
+import { createCompany, createUser, setPassword, setUserActive } from "../domain/users";
+import { dataDirFromEnv, openSharedStorage } from "../local/storage";
+import { join } from "node:path";
+import type { Role } from "../ports";
+
+const USAGE = `Использование: npm run admin -- <команда> [параметры]
+
+  create-company --name NAME [--email E] [--ogrn N] [--okved C] [--region R] [--address A]
+  create-user    --company NAME --email E --password P [--first-name F] [--last-name L] [--role staff|admin]
+                 (компания создается, если ее еще нет)
+  list-users     [--company NAME]
+  set-password   --email E --password P
+  deactivate-user --email E
+  activate-user   --email E`;
+
+const options = {
+  name: { type: "string" },
+  company: { type: "string" },
+  email: { type: "string" },
+  password: { type: "string" },
+  "first-name": { type: "string" },
+  "last-name": { type: "string" },
+  role: { type: "string" },
+  ogrn: { type: "string" },
+  okved: { type: "string" },
+  region: { type: "string" },
+  address: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`не указан параметр --${flag}`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+async function run(deps: Deps, command: string | undefined, args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"]) {
+  switch (command) {
+    case "create-company": {
+      const company = await createCompany(deps, {
+        name: required(args.name, "name"),
+        email: args.email,
+        ogrn: args.ogrn,
+        okved: args.okved,
+        region: args.region,
+        postal_address: args.address,
+      });
+      console.log(`Компания создана: ${company.name} (${company.id})`);
+      return;
+    }
+    case "create-user": {
+      const companyName = required(args.company, "company");
+      const role = (args.role ?? "staff") as Role;
+      if (role !== "staff" && role !== "admin") throw new UsageError("--role: staff или admin");
+      const company =
+        (await deps.repos.companies.findByName(companyName)) ?? (await createCompany(deps, { name: companyName }));
+      const user = await createUser(deps, {
+        companyId: company.id,
+        email: required(args.email, "email"),
+        password: required(args.password, "password"),
+        first_name: args["first-name"],
+        last_name: args["last-name"],
+        role,
+      });
+      console.log(`Пользователь создан: ${user.email} (${user.role}) в компании «${company.name}»`);
+      return;
+    }
+    case "list-users": {
+      const companies = await deps.repos.companies.list();
+      const wanted = args.company?.trim().toLocaleLowerCase("ru");
+      const chosen = wanted ? companies.filter((c) => c.name.toLocaleLowerCase("ru") === wanted) : companies;
+      if (wanted && chosen.length === 0) throw new UsageError(`компания «${args.company}» не найдена`);
+      for (const company of chosen) {
+        console.log(`${company.name} (${company.id})`);
+        for (const user of await deps.repos.users.listByCompany(company.id)) {
+          const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+          console.log(`  ${user.email}\t${user.role}\t${user.is_active ? "активен" : "отключен"}\t${name}`);
+        }
+      }
+      return;
+    }
+    case "set-password":
+      await setPassword(deps, required(args.email, "email"), required(args.password, "password"));
+      console.log("Пароль изменен");
+      return;
+    case "deactivate-user":
+    case "activate-user":
+      await setUserActive(deps, required(args.email, "email"), command === "activate-user");
+      console.log(command === "activate-user" ? "Пользователь включен" : "Пользователь отключен");
+      return;
+    default:
+      throw new UsageError(command ? `неизвестная команда ${command}` : "не указана команда");
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ options, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help || parsed.positionals.length === 0) {
+    console.log(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+  const dataDir = dataDirFromEnv();
+  const storage = await openSharedStorage(dataDir);
+  const deps: Deps = {
+    repos: storage.repos,
+    blobs: fsBlobStore(join(dataDir, "blobs")),
+    clock: systemClock,
+    // The admin command signs no tokens; the secret is only there to complete the config.
+    config: configFromEnv(randomBytes(32)),
+  };
+  try {
+    await run(deps, parsed.positionals[0], parsed.values);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`Ошибка: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof DomainError) {
+      console.error(`Ошибка: ${error.detail}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await storage.close();
+  }
+}
+
+process.exitCode = await main();

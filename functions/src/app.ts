@@ -1,0 +1,42 @@
+// The one Hono app. Hosts (local.ts, lambda.ts) build it from injected ports; no route logic
+// lives in a host.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Deps } from "./domain/context";
+import { requireUser, tokenRoutes, type ClientAddressOf } from "./http/auth";
+import type { AppEnv } from "./http/env";
+import { errorResponse, notFoundResponse } from "./http/errors";
+import { projectRoutes } from "./http/projects";
+import { userRoutes } from "./http/users";
+
+export interface AppOptions {
+  clientAddressOf: ClientAddressOf;
+}
+
+export function createApi(deps: Deps, options: AppOptions) {
+  const api = new Hono<AppEnv>({ strict: false });
+  api.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: deps.config.jsonBodyLimitBytes,
+      onError: (c) => c.json({ detail: "Слишком большой запрос" }, 413),
+    }),
+  );
+  api.route("/token", tokenRoutes(options.clientAddressOf));
+  api.use("/v1/*", requireUser);
+  api.route("/v1/users", userRoutes);
+  api.route("/v1/projects", projectRoutes);
+  api.onError(errorResponse);
+
+  const app = new Hono({ strict: false });
+  app.route("/api", api);
+  app.onError(errorResponse);
+  app.notFound(notFoundResponse);
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApi>;

@@ -1,0 +1,35 @@
+// Runtime configuration shared by every host. Values come from the environment (README lists
+// them); the local host fills in what it generates itself (the JWT secret, the dynalite endpoint).
+export interface AppConfig {
+  jwtSecret: Uint8Array;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** When set, a login must carry this Guardant hardware-key code; when unset any code passes. */
+  guardantCode?: string;
+  /** Failed logins allowed per e-mail and per client address in one window. */
+  loginFailuresPerEmail: number;
+  loginFailuresPerAddress: number;
+  loginWindowSeconds: number;
+  jsonBodyLimitBytes: number;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+export function configFromEnv(jwtSecret: Uint8Array): AppConfig {
+  return {
+    jwtSecret,
+    accessTtlSeconds: intFromEnv("ACCESS_TOKEN_TTL_SECONDS", 15 * 60),
+    refreshTtlSeconds: intFromEnv("REFRESH_TOKEN_TTL_SECONDS", 24 * 60 * 60),
+    guardantCode: process.env.GUARDANT_CODE || undefined,
+    loginFailuresPerEmail: intFromEnv("LOGIN_FAILURES_PER_EMAIL", 10),
+    loginFailuresPerAddress: intFromEnv("LOGIN_FAILURES_PER_ADDRESS", 50),
+    loginWindowSeconds: intFromEnv("LOGIN_WINDOW_SECONDS", 15 * 60),
+    jsonBodyLimitBytes: intFromEnv("JSON_BODY_LIMIT_BYTES", 1024 * 1024),
+  };
+}

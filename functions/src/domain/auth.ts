@@ -1,0 +1,79 @@
+// Sign-in and token refresh (SPEC 4, 7). Wrong e-mail and wrong password are the same 401, and
+// failed attempts are throttled per e-mail and per client address.
+import type { Actor, Deps } from "./context";
+import { TooManyRequests, Unauthorized } from "./errors";
+import { dummyPasswordHash, verifyPassword } from "./passwords";
+import { signToken, verifyToken, type TokenSettings } from "./tokens";
+import { normaliseEmail } from "./users";
+
+export const BAD_CREDENTIALS = "Неверный логин или пароль";
+
+function tokenSettings(deps: Deps): TokenSettings {
+  return {
+    secret: deps.config.jwtSecret,
+    accessTtlSeconds: deps.config.accessTtlSeconds,
+    refreshTtlSeconds: deps.config.refreshTtlSeconds,
+  };
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  guardant_code?: string;
+  clientAddress: string;
+}
+
+export async function login(deps: Deps, request: LoginRequest): Promise<{ access: string; refresh: string }> {
+  const { config, repos } = deps;
+  const emailKey = `login-email:${normaliseEmail(request.email)}`;
+  const addressKey = `login-address:${request.clientAddress}`;
+  const [byEmail, byAddress] = await Promise.all([
+    repos.attempts.count(emailKey, config.loginWindowSeconds),
+    repos.attempts.count(addressKey, config.loginWindowSeconds),
+  ]);
+  if (byEmail >= config.loginFailuresPerEmail || byAddress >= config.loginFailuresPerAddress) {
+    throw new TooManyRequests("Слишком много неудачных попыток входа. Повторите попытку позже.");
+  }
+
+  const user = await repos.users.findByEmail(request.email);
+  const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !passwordOk || !user.is_active) {
+    await Promise.all([
+      repos.attempts.add(emailKey, config.loginWindowSeconds),
+      repos.attempts.add(addressKey, config.loginWindowSeconds),
+    ]);
+    throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
+  }
+  if (config.guardantCode !== undefined && request.guardant_code !== config.guardantCode) {
+    throw new Unauthorized("Неверный код ключа Guardant", "guardant_required");
+  }
+
+  const claims = { userId: user.id, companyId: user.company };
+  const now = deps.clock.now();
+  const settings = tokenSettings(deps);
+  return {
+    access: await signToken(settings, "access", claims, now),
+    refresh: await signToken(settings, "refresh", claims, now),
+  };
+}
+
+export async function refreshAccess(deps: Deps, refreshToken: string): Promise<{ access: string }> {
+  const settings = tokenSettings(deps);
+  const now = deps.clock.now();
+  const claims = await verifyToken(settings, "refresh", refreshToken, now);
+  await activeUser(deps, claims.companyId, claims.userId);
+  return { access: await signToken(settings, "access", claims, now) };
+}
+
+/** Resolves a bearer access token to the acting user; a deactivated or removed user is refused. */
+export async function authenticate(deps: Deps, accessToken: string): Promise<Actor> {
+  const claims = await verifyToken(tokenSettings(deps), "access", accessToken, deps.clock.now());
+  const user = await activeUser(deps, claims.companyId, claims.userId);
+  return { id: user.id, company: user.company, email: user.email, role: user.role };
+}
+
+async function activeUser(deps: Deps, companyId: string, userId: string) {
+  const user = await deps.repos.users.get(companyId, userId);
+  if (!user || !user.is_active) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
+  return user;
+}

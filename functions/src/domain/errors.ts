@@ -1,0 +1,49 @@
+// Typed domain errors. The domain throws them; one onError handler (http/errors.ts) maps them to
+// statuses and the {"detail": ...} body, so no route decides a status for a domain rule.
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly detail: string,
+    readonly code?: string,
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(detail: string) {
+    super(400, detail);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(detail = "Учетные данные не были предоставлены или недействительны", code?: string) {
+    super(401, detail, code);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(detail = "Недостаточно прав для этого действия") {
+    super(403, detail);
+  }
+}
+
+/** Also used for another company's object: it must be indistinguishable from a missing one. */
+export class NotFound extends DomainError {
+  constructor(detail = "Не найдено") {
+    super(404, detail);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(detail: string) {
+    super(409, detail);
+  }
+}
+
+export class TooManyRequests extends DomainError {
+  constructor(detail: string) {
+    super(429, detail);
+  }
+}

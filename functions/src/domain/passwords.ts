@@ -1,0 +1,40 @@
+// Password hashing with scrypt (node:crypto). The cost parameters are stored with each hash so
+// they can be raised later without invalidating existing passwords.
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+// scrypt needs 128 * N * r bytes; maxmem must be explicit or Node refuses larger costs.
+const maxmem = (n: number, r: number) => 256 * n * r;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: maxmem(n, r) }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const key = await derive(password, Buffer.from(salt, "base64"), Number(n), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash of nothing in particular, verified against when the e-mail is unknown so that a wrong
+ *  e-mail takes as long as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(12).toString("base64"));
+  return dummyHash;
+}

@@ -1,0 +1,67 @@
+// Projects of the signed-in user's company (SPEC 3, 4). The company always comes from the actor,
+// never from the request, so another company's project is simply not found.
+import type { Actor, Deps } from "./context";
+import { newId } from "./ids";
+import { Conflict, Invalid, NotFound } from "./errors";
+import type { Page, PageRequest, ProjectState } from "../ports";
+import type { Project, ProjectCreateInput, ProjectPatchInput } from "../schemas/project";
+
+export const PROJECT_STATUS_CREATED = 1;
+
+export async function createProject(deps: Deps, actor: Actor, input: ProjectCreateInput): Promise<Project> {
+  const now = deps.clock.now().toISOString();
+  const project: Project = {
+    id: newId(),
+    name: input.name,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    created_at: now,
+    updated_at: now,
+    status: PROJECT_STATUS_CREATED,
+    company: actor.company,
+    user: actor.id,
+    is_active: true,
+    is_deleted: false,
+    version: 1,
+  };
+  await deps.repos.projects.create(project);
+  return project;
+}
+
+export async function getProject(deps: Deps, actor: Actor, projectId: string): Promise<Project> {
+  const project = await deps.repos.projects.get(actor.company, projectId);
+  if (!project) throw new NotFound("Проект не найден");
+  return project;
+}
+
+export function listProjects(deps: Deps, actor: Actor, state: ProjectState, page: PageRequest): Promise<Page<Project>> {
+  return deps.repos.projects.list(actor.company, state, page);
+}
+
+/** Update, soft delete (is_deleted true) and restore (is_deleted false) are all this one PATCH. */
+export async function patchProject(
+  deps: Deps,
+  actor: Actor,
+  projectId: string,
+  patch: ProjectPatchInput,
+): Promise<Project> {
+  const current = await getProject(deps, actor, projectId);
+  if (patch.version !== undefined && patch.version !== current.version) {
+    throw new Conflict("Проект был изменен другим пользователем. Обновите страницу и повторите.");
+  }
+  // is_deleted is the state; is_active follows it (SPEC 4: active = true/false, archived = false/true).
+  const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
+  const next: Project = {
+    ...current,
+    name: patch.name ?? current.name,
+    start_date: patch.start_date ?? current.start_date,
+    end_date: patch.end_date ?? current.end_date,
+    is_deleted: isDeleted,
+    is_active: !isDeleted,
+    updated_at: deps.clock.now().toISOString(),
+    version: current.version + 1,
+  };
+  if (next.end_date < next.start_date) throw new Invalid("end_date: дата окончания раньше даты начала");
+  await deps.repos.projects.replace(next, current.version);
+  return next;
+}

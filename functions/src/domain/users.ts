@@ -1,0 +1,107 @@
+// Companies and users: the signed-in user's profile, and the operations behind the admin command.
+import type { Actor, Deps } from "./context";
+import { newId } from "./ids";
+import { Conflict, Invalid, NotFound } from "./errors";
+import { hashPassword } from "./passwords";
+import type { Company, Role, User } from "../ports";
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export type PublicUser = Omit<User, "password_hash" | "company"> & { company: Omit<Company, "created_at"> };
+
+export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
+  const [user, company] = await Promise.all([
+    deps.repos.users.get(actor.company, actor.id),
+    deps.repos.companies.get(actor.company),
+  ]);
+  if (!user || !company) throw new NotFound("Пользователь не найден");
+  const { password_hash: _hidden, ...visible } = user;
+  const { created_at: _created, ...companyFields } = company;
+  return { ...visible, company: companyFields };
+}
+
+export interface CompanyInput {
+  name: string;
+  email?: string;
+  ogrn?: string;
+  okved?: string;
+  region?: string;
+  postal_address?: string;
+}
+
+export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
+  const name = input.name?.trim();
+  if (!name) throw new Invalid("name: укажите название компании");
+  if (await deps.repos.companies.findByName(name)) throw new Conflict(`Компания «${name}» уже существует`);
+  const company: Company = {
+    id: newId(),
+    name,
+    email: input.email?.trim() ?? "",
+    ogrn: input.ogrn?.trim() ?? "",
+    okved: input.okved?.trim() ?? "",
+    region: input.region?.trim() ?? "",
+    postal_address: input.postal_address?.trim() ?? "",
+    created_at: deps.clock.now().toISOString(),
+  };
+  await deps.repos.companies.create(company);
+  return company;
+}
+
+export interface UserInput {
+  companyId: string;
+  email: string;
+  password: string;
+  first_name?: string;
+  last_name?: string;
+  role?: Role;
+}
+
+export async function createUser(deps: Deps, input: UserInput): Promise<Omit<User, "password_hash">> {
+  const email = normaliseEmail(input.email ?? "");
+  if (!EMAIL_RE.test(email)) throw new Invalid("email: укажите корректный e-mail");
+  validatePassword(input.password);
+  if (!(await deps.repos.companies.get(input.companyId))) throw new NotFound("Компания не найдена");
+  const user: User = {
+    id: newId(),
+    company: input.companyId,
+    email,
+    first_name: input.first_name?.trim() ?? "",
+    last_name: input.last_name?.trim() ?? "",
+    role: input.role ?? "staff",
+    is_active: true,
+    password_hash: await hashPassword(input.password),
+    created_at: deps.clock.now().toISOString(),
+  };
+  await deps.repos.users.create(user);
+  const { password_hash: _hidden, ...visible } = user;
+  return visible;
+}
+
+async function userByEmail(deps: Deps, email: string): Promise<User> {
+  const user = await deps.repos.users.findByEmail(email);
+  if (!user) throw new NotFound(`Пользователь ${normaliseEmail(email)} не найден`);
+  return user;
+}
+
+export async function setPassword(deps: Deps, email: string, password: string): Promise<void> {
+  validatePassword(password);
+  const user = await userByEmail(deps, email);
+  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(password));
+}
+
+/** A deactivated user cannot sign in, and tokens already issued to it stop working. */
+export async function setUserActive(deps: Deps, email: string, isActive: boolean): Promise<void> {
+  const user = await userByEmail(deps, email);
+  await deps.repos.users.setActive(user.company, user.id, isActive);
+}
+
+function validatePassword(password: string) {
+  if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
+    throw new Invalid(`password: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
+  }
+}

@@ -1,0 +1,29 @@
+// Every error leaves the API as JSON {"detail": ...} with its status: domain errors by their
+// type, Hono's own (malformed JSON, body too large) by theirs, anything else as a logged 500
+// without internals.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { DomainError } from "../domain/errors";
+
+export function errorResponse(error: Error, c: Context): Response {
+  if (error instanceof DomainError) {
+    return c.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, error.status);
+  }
+  if (error instanceof HTTPException) {
+    const detail =
+      error.status === 413
+        ? "Слишком большой запрос"
+        : /json/i.test(error.message)
+          ? "Тело запроса не является корректным JSON"
+          : error.message || "Некорректный запрос";
+    return c.json({ detail }, error.status);
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
+  return c.json({ detail: "Внутренняя ошибка сервера" }, 500);
+}
+
+/** A mounted app's notFound is ignored by Hono: every outermost app (the API, the local host)
+ *  registers this one. */
+export function notFoundResponse(c: Context): Response {
+  return c.json({ detail: "Не найдено" }, 404);
+}

@@ -1,0 +1,35 @@
+// v1/projects/ (SPEC 7): list, get one, create, PATCH update / soft delete / restore.
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import { createProject, getProject, listProjects, patchProject } from "../domain/projects";
+import { booleanParam, pageParams } from "../schemas/common";
+import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
+import type { AppEnv } from "./env";
+import { validate } from "./validate";
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+const listQuery = z.object({
+  ...pageParams(),
+  // company is accepted for compatibility with SPEC 7 but ignored: the actor's company decides.
+  company: z.optional(z.string()),
+  is_active: booleanParam,
+  is_deleted: booleanParam,
+});
+
+export const projectRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", validate("query", listQuery), async (c) => {
+    const q = c.req.valid("query");
+    const page = await listProjects(c.get("deps"), c.get("actor"), q.is_deleted === "true" ? "archived" : "active", {
+      limit: q.limit ?? DEFAULT_PAGE_SIZE,
+      offset: q.offset ?? 0,
+    });
+    return c.json(page, 200);
+  })
+  .post("/create_project", validate("json", projectCreateSchema), async (c) => {
+    return c.json(await createProject(c.get("deps"), c.get("actor"), c.req.valid("json")), 201);
+  })
+  .get("/:id", async (c) => c.json(await getProject(c.get("deps"), c.get("actor"), c.req.param("id")), 200))
+  .patch("/:id", validate("json", projectPatchSchema), async (c) => {
+    return c.json(await patchProject(c.get("deps"), c.get("actor"), c.req.param("id"), c.req.valid("json")), 200);
+  });

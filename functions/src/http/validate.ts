@@ -1,0 +1,25 @@
+// The one validator wrapper. @hono/zod-validator's default 400 body is the raw ZodError; here a
+// failure becomes the domain's Invalid error, so the answer is {"detail": "field: message"}.
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type * as z from "zod/v4/core";
+import { Invalid } from "../domain/errors";
+
+export function describeIssues(issues: readonly z.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const field = issue.path.map(String).join(".");
+      if (!field || issue.message.startsWith(`${field}:`)) return issue.message;
+      return `${field}: ${issue.message}`;
+    })
+    .join("; ");
+}
+
+export function validate<Target extends keyof ValidationTargets, Schema extends z.$ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw new Invalid(describeIssues(result.error.issues));
+  });
+}

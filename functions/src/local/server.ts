@@ -1,0 +1,108 @@
+// The local host: one Node process serving the API under /api/ and the built web app (with an
+// SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
+import { serve, type ServerType } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { existsSync, mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createApi } from "../app";
+import { errorResponse, notFoundResponse } from "../http/errors";
+import { configFromEnv } from "../config";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { systemClock, type Deps } from "../domain/context";
+import { seedDemo, type DemoLogin } from "../seed";
+import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+
+export const WEB_ROOT = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+export interface LocalServerOptions {
+  /** A folder to persist in, or undefined for memory-only storage (tests). */
+  dataDir?: string;
+  port: number;
+  host?: string;
+  demo?: DemoLogin;
+  webRoot?: string;
+}
+
+export interface LocalServer {
+  url: string;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  // WebAssembly compilation needs 'wasm-unsafe-eval'; no inline or eval'd scripts are allowed.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  // antd writes its CSS-in-JS into <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", "blob:"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const storage = options.dataDir ? await openServerStorage(options.dataDir) : await openMemoryStorage();
+  const dataDir = options.dataDir ?? join(tmpdir(), `fugitive-${randomBytes(6).toString("hex")}`);
+  mkdirSync(dataDir, { recursive: true });
+  const secret = options.dataDir ? localJwtSecret(dataDir) : randomBytes(48);
+  const deps: Deps = {
+    repos: storage.repos,
+    blobs: fsBlobStore(join(dataDir, "blobs")),
+    clock: systemClock,
+    config: configFromEnv(secret),
+  };
+  if (options.demo) await seedDemo(deps, options.demo);
+
+  const webRoot = resolve(options.webRoot ?? WEB_ROOT);
+  const app = new Hono({ strict: false });
+  app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, strictTransportSecurity: false }));
+  app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown" }));
+  if (existsSync(webRoot)) {
+    app.use("/*", serveStatic({ root: webRoot }));
+    // SPA fallback: every other GET that is not an API call gets the app shell.
+    app.get("*", (c, next) => (c.req.path.startsWith("/api/") ? next() : serveStatic({ path: join(webRoot, "index.html") })(c, next)));
+  } else {
+    console.warn(`web app not built (${webRoot} missing): run "npm run build:web"`);
+  }
+  app.notFound(notFoundResponse);
+  app.onError(errorResponse);
+
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolveServer, reject) => {
+      const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? "127.0.0.1" }, () =>
+        resolveServer(s),
+      );
+      s.once("error", reject);
+    });
+  } catch (error) {
+    await storage.close();
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new Error(`Порт ${options.port} занят другим процессом: задайте другой, например PORT=3001 npm start`);
+    }
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
+    deps,
+    close() {
+      // Stop taking requests, let the ones in flight finish, then close LevelDB cleanly.
+      closing ??= new Promise<void>((done) => server.close(() => done())).then(() => storage.close());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// Opens the product's storage for a process on this machine: dynalite under DATA_DIR (or in
+// memory), or real DynamoDB when STORAGE=dynamodb. The server records its dynalite endpoint in
+// DATA_DIR so that the admin command can use it while the server holds the LevelDB lock.
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join, resolve } from "node:path";
+import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import type { Repositories } from "../ports";
+import { startDynalite } from "./dynalite";
+
+// Node 20.19+ is a supported local runtime (README); the SDK's notice about its own future support
+// of Node 20 is not something a user of `npm start` can act on.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+export const LOCAL_TABLE = "fugitive-emissions";
+const ENDPOINT_FILE = "dynamodb-endpoint.json";
+
+export interface OpenStorage {
+  repos: Repositories;
+  endpoint?: string;
+  close(): Promise<void>;
+}
+
+export function dataDirFromEnv(): string {
+  return resolve(process.env.DATA_DIR || ".data");
+}
+
+/** The JWT signing secret of a local installation, generated once and kept in DATA_DIR. */
+export function localJwtSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, "jwt-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString("base64"), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+async function reachable(endpoint: string): Promise<boolean> {
+  try {
+    const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
+    await doc.send(new ListTablesCommand({}));
+    doc.destroy();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>): Promise<OpenStorage> {
+  const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
+  await ensureTable(doc, LOCAL_TABLE);
+  return {
+    repos: dynamoRepositories(doc, LOCAL_TABLE),
+    endpoint,
+    async close() {
+      doc.destroy();
+      await closeEngine();
+    },
+  };
+}
+
+/** Storage in memory: every call gets its own empty table (tests). */
+export async function openMemoryStorage(): Promise<OpenStorage> {
+  const engine = await startDynalite();
+  return fromEndpoint(engine.endpoint, engine.close);
+}
+
+/** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there. */
+export async function openServerStorage(dataDir: string): Promise<OpenStorage> {
+  mkdirSync(dataDir, { recursive: true });
+  const engine = await startDynalite(join(dataDir, "dynamodb"));
+  const endpointFile = join(dataDir, ENDPOINT_FILE);
+  writeFileSync(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid }));
+  return fromEndpoint(engine.endpoint, async () => {
+    rmSync(endpointFile, { force: true });
+    await engine.close();
+  });
+}
+
+/** For a command that may run beside the server: use the server's engine when it is up, else
+ *  open DATA_DIR itself; with STORAGE=dynamodb use the AWS table named by TABLE_NAME. */
+export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
+  if (process.env.STORAGE === "dynamodb") {
+    const tableName = process.env.TABLE_NAME;
+    if (!tableName) throw new Error("STORAGE=dynamodb needs TABLE_NAME (the stack output)");
+    const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
+    return { repos: dynamoRepositories(doc, tableName), close: async () => doc.destroy() };
+  }
+  const endpointFile = join(dataDir, ENDPOINT_FILE);
+  if (existsSync(endpointFile)) {
+    const { endpoint } = JSON.parse(readFileSync(endpointFile, "utf8")) as { endpoint: string };
+    if (await reachable(endpoint)) return fromEndpoint(endpoint, async () => {});
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const engine = await startDynalite(join(dataDir, "dynamodb"));
+  return fromEndpoint(engine.endpoint, engine.close);
+}

@@ -1,0 +1,92 @@
+// Ports: what the domain needs from storage and the outside world. Adapters implement them
+// (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
+// Every repository method takes the company id first: there is no "get by id" without a tenant.
+import type { Project } from "./schemas/project";
+
+export interface Company {
+  id: string;
+  name: string;
+  email: string;
+  ogrn: string;
+  okved: string;
+  region: string;
+  postal_address: string;
+  created_at: string;
+}
+
+export type Role = "staff" | "admin";
+
+export interface User {
+  id: string;
+  company: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_active: boolean;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface Page<T> {
+  results: T[];
+  count: number;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface CompanyRepository {
+  create(company: Company): Promise<void>;
+  get(companyId: string): Promise<Company | undefined>;
+  findByName(name: string): Promise<Company | undefined>;
+  list(): Promise<Company[]>;
+}
+
+export interface UserRepository {
+  /** Fails with Conflict when the e-mail is taken (e-mails are unique across companies). */
+  create(user: User): Promise<void>;
+  get(companyId: string, userId: string): Promise<User | undefined>;
+  /** The one lookup that starts without a tenant: sign-in knows only the e-mail. */
+  findByEmail(email: string): Promise<User | undefined>;
+  listByCompany(companyId: string): Promise<User[]>;
+  setPasswordHash(companyId: string, userId: string, passwordHash: string): Promise<void>;
+  setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
+}
+
+export type ProjectState = "active" | "archived";
+
+export interface ProjectRepository {
+  create(project: Project): Promise<void>;
+  get(companyId: string, projectId: string): Promise<Project | undefined>;
+  /** Newest first. */
+  list(companyId: string, state: ProjectState, page: PageRequest): Promise<Page<Project>>;
+  count(companyId: string, state: ProjectState): Promise<number>;
+  /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
+  replace(next: Project, expectedVersion: number): Promise<void>;
+}
+
+/** Counts attempts in fixed windows; shared by every server instance (it lives in the table). */
+export interface AttemptCounter {
+  count(key: string, windowSeconds: number): Promise<number>;
+  add(key: string, windowSeconds: number): Promise<number>;
+}
+
+export interface BlobStore {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Repositories {
+  companies: CompanyRepository;
+  users: UserRepository;
+  projects: ProjectRepository;
+  attempts: AttemptCounter;
+}

@@ -1,0 +1,59 @@
+// Project fields as the API accepts them (SPEC 3, 5). The web dialog validates with the same rules.
+import * as z from "zod/mini";
+import { isoDate } from "./common";
+
+export const PROJECT_NAME_MAX = 255;
+
+const name = z.string("name: введите название проекта").check(
+  z.trim(),
+  z.minLength(1, "name: введите название проекта"),
+  z.maxLength(PROJECT_NAME_MAX, `name: название не длиннее ${PROJECT_NAME_MAX} символов`),
+);
+
+const endNotBeforeStart = z.refine<{ start_date?: string; end_date?: string }>(
+  (p) => !p.start_date || !p.end_date || p.end_date >= p.start_date,
+  { message: "end_date: дата окончания раньше даты начала", path: ["end_date"] },
+);
+
+/** POST create_project/. company, user and status may be sent (SPEC 7) but are decided by the server. */
+export const projectCreateSchema = z
+  .object({
+    name,
+    start_date: isoDate("start_date"),
+    end_date: isoDate("end_date"),
+    status: z.optional(z.unknown()),
+    company: z.optional(z.unknown()),
+    user: z.optional(z.unknown()),
+  })
+  .check(endNotBeforeStart);
+
+/** PATCH {id}/: the whole project or a part of it; is_deleted/is_active archive or restore. */
+export const projectPatchSchema = z
+  .object({
+    name: z.optional(name),
+    start_date: z.optional(isoDate("start_date")),
+    end_date: z.optional(isoDate("end_date")),
+    is_active: z.optional(z.boolean("is_active: ожидается true или false")),
+    is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
+    version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
+  })
+  .check(endNotBeforeStart);
+
+export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
+export type ProjectPatchInput = z.infer<typeof projectPatchSchema>;
+
+/** A project as the API returns it. */
+export interface Project {
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+  updated_at: string;
+  status: number;
+  company: string;
+  user: string;
+  is_active: boolean;
+  is_deleted: boolean;
+  version: number;
+}

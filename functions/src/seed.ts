@@ -1,0 +1,40 @@
+// First-start seeding of the local installation: the demo company and its user.
+import type { Deps } from "./domain/context";
+import { createCompany, createUser } from "./domain/users";
+
+export const DEMO_COMPANY = {
+  name: "Демо-компания",
+  email: "info@demo-ugol.example",
+  // 13 digits whose last is the ОГРН check digit ((first 12 mod 11) mod 10).
+  ogrn: "1244205001237",
+  okved: "05.10",
+  region: "Кемеровская область — Кузбасс",
+  postal_address: "650000, Кемеровская область — Кузбасс, г. Кемерово, ул. Шахтерская, д. 1",
+};
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+}
+
+export function demoLoginFromEnv(): DemoLogin {
+  return {
+    email: process.env.LOCAL_DEMO_EMAIL || "demo@example.com",
+    password: process.env.LOCAL_DEMO_PASSWORD || "demo-password",
+  };
+}
+
+/** Idempotent: creates the demo company and user only when they are missing. */
+export async function seedDemo(deps: Deps, login: DemoLogin): Promise<{ created: boolean }> {
+  if (await deps.repos.users.findByEmail(login.email)) return { created: false };
+  const company =
+    (await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY));
+  await createUser(deps, {
+    companyId: company.id,
+    email: login.email,
+    password: login.password,
+    first_name: "Иван",
+    last_name: "Петров",
+  });
+  return { created: true };
+}

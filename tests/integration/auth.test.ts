@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignJWT } from "jose";
+import { createHarness, type Harness } from "../support/harness";
+import { createCompany, createUser, setUserActive } from "../../functions/src/domain/users";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ loginFailuresPerEmail: 3, loginFailuresPerAddress: 6 });
+});
+afterAll(() => h.close());
+
+async function login(email: string, password: string, address?: string, guardant_code = "") {
+  return h.request("/api/token/", { method: "POST", json: { email, password, guardant_code }, address });
+}
+
+describe("POST /api/token/", () => {
+  it("returns access and refresh tokens for the right password", async () => {
+    const { email } = await h.signedInUser();
+    const res = await login(email, "correct-horse");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access: string; refresh: string };
+    expect(body.access.split(".")).toHaveLength(3);
+    expect(body.refresh.split(".")).toHaveLength(3);
+  });
+
+  it("accepts the e-mail in any case and with spaces around it", async () => {
+    const { email } = await h.signedInUser();
+    expect((await login(`  ${email.toUpperCase()} `, "correct-horse")).status).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown e-mail with the same 401", async () => {
+    const { email } = await h.signedInUser();
+    const wrongPassword = await login(email, "wrong-password", "198.51.100.7");
+    const unknownEmail = await login("nobody@example.com", "correct-horse", "198.51.100.8");
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
+  });
+
+  it("rejects a body that is not JSON or lacks fields with 400 naming the field", async () => {
+    const bad = await h.request("/api/token/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ detail: expect.stringContaining("JSON") });
+    const missing = await h.request("/api/token/", { method: "POST", json: { email: "a@b.c" } });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { detail: string }).detail).toContain("password");
+  });
+
+  it("refuses a body over the size cap with 413", async () => {
+    const res = await h.request("/api/token/", {
+      method: "POST",
+      json: { email: "a@b.c", password: "x".repeat(1_100_000) },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it("throttles failed logins per e-mail with 429, even with the right password afterwards", async () => {
+    const { email } = await h.signedInUser();
+    for (let i = 0; i < 3; i++) expect((await login(email, "nope", `192.0.2.${i + 10}`)).status).toBe(401);
+    const res = await login(email, "correct-horse", "192.0.2.99");
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/попыток/);
+  });
+
+  it("throttles failed logins per client address across e-mails", async () => {
+    const address = "192.0.2.200";
+    for (let i = 0; i < 6; i++) await login(`ghost${i}@example.com`, "nope", address);
+    const { email } = await h.signedInUser();
+    expect((await login(email, "correct-horse", address)).status).toBe(429);
+    expect((await login(email, "correct-horse", "192.0.2.201")).status).toBe(200);
+  });
+
+  it("refuses a deactivated user: the tokens already issued stop working and sign-in fails", async () => {
+    const { token, refresh, email, companyId, userId } = await h.signedInUser();
+    expect((await h.request("/api/v1/users/get_me/", { token })).status).toBe(200);
+    await setUserActive(h.deps, email, false);
+    expect((await h.deps.repos.users.get(companyId, userId))?.is_active).toBe(false);
+    expect((await h.request("/api/v1/users/get_me/", { token })).status).toBe(401);
+    expect((await h.request("/api/token/refresh/", { method: "POST", json: { token: refresh } })).status).toBe(401);
+    expect((await login(email, "correct-horse", "192.0.2.150")).status).toBe(401);
+  });
+});
+
+describe("guardant code", () => {
+  it("is required and must match when the deployment configures one", async () => {
+    const g = await createHarness({ guardantCode: "7391" });
+    try {
+      const company = await createCompany(g.deps, { name: "Г" });
+      await createUser(g.deps, { companyId: company.id, email: "g@example.com", password: "correct-horse" });
+      const wrong = await g.request("/api/token/", {
+        method: "POST",
+        json: { email: "g@example.com", password: "correct-horse", guardant_code: "0000" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toMatchObject({ code: "guardant_required" });
+      const right = await g.request("/api/token/", {
+        method: "POST",
+        json: { email: "g@example.com", password: "correct-horse", guardant_code: "7391" },
+      });
+      expect(right.status).toBe(200);
+    } finally {
+      await g.close();
+    }
+  });
+});
+
+describe("tokens", () => {
+  it("refreshes the access token with {token} and with {refresh}", async () => {
+    const { refresh } = await h.signedInUser();
+    for (const body of [{ token: refresh }, { refresh }]) {
+      const res = await h.request("/api/token/refresh/", { method: "POST", json: body });
+      expect(res.status).toBe(200);
+      const { access } = (await res.json()) as { access: string };
+      expect((await h.request("/api/v1/users/get_me/", { token: access })).status).toBe(200);
+    }
+  });
+
+  it("never accepts an access token as a refresh token, nor the reverse", async () => {
+    const { token, refresh } = await h.signedInUser();
+    expect((await h.request("/api/token/refresh/", { method: "POST", json: { token } })).status).toBe(401);
+    expect((await h.request("/api/v1/users/get_me/", { token: refresh })).status).toBe(401);
+  });
+
+  it("answers 401 with a detail for a missing, malformed, foreign-signed or expired token", async () => {
+    const { token, userId, companyId } = await h.signedInUser();
+    const foreign = await new SignJWT({ typ: "access", cid: companyId })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(userId)
+      .setIssuer("fugitive-emissions")
+      .setIssuedAt()
+      .setNotBefore("0s")
+      .setExpirationTime("10m")
+      .sign(new TextEncoder().encode("some-other-secret-of-32-bytes!!!"));
+    const expired = await createHarness({}, { now: () => new Date(Date.now() - 3600_000) });
+    try {
+      for (const bad of [undefined, "garbage", token.slice(0, -4) + "AAAA", foreign]) {
+        const res = await h.request("/api/v1/users/get_me/", { token: bad });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual(expect.objectContaining({ detail: expect.any(String) }));
+      }
+      const old = await expired.signedInUser();
+      // Tokens issued an hour ago with a 15-minute lifetime, checked by a server on the real clock.
+      const other = { ...h.deps, config: { ...h.deps.config, jwtSecret: expired.deps.config.jwtSecret } };
+      const { authenticate } = await import("../../functions/src/domain/auth");
+      await expect(authenticate({ ...other, repos: expired.deps.repos }, old.token)).rejects.toMatchObject({
+        status: 401,
+        detail: "Срок действия токена истек",
+      });
+    } finally {
+      await expired.close();
+    }
+  });
+});

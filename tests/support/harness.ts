@@ -1,0 +1,58 @@
+// An API under test: the real Hono app on a fresh in-memory dynalite table, called through
+// app.request() (no port). One harness per test file.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApi } from "../../functions/src/app";
+import { configFromEnv, type AppConfig } from "../../functions/src/config";
+import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
+import type { Deps } from "../../functions/src/domain/context";
+import { createCompany, createUser } from "../../functions/src/domain/users";
+import { openMemoryStorage } from "../../functions/src/local/storage";
+import type { Clock } from "../../functions/src/ports";
+
+export interface Harness {
+  deps: Deps;
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown; address?: string }): Promise<Response>;
+  /** Creates a company with one user and signs in; returns the access token. */
+  signedInUser(companyName?: string): Promise<{ token: string; refresh: string; email: string; companyId: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<Harness> {
+  const storage = await openMemoryStorage();
+  const deps: Deps = {
+    repos: storage.repos,
+    blobs: fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))),
+    clock: clock ?? { now: () => new Date() },
+    config: { ...configFromEnv(randomBytes(32)), ...overrides },
+  };
+  const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? "203.0.113.1" });
+  let userCounter = 0;
+
+  const request: Harness["request"] = (path, init = {}) => {
+    const { token, json, address, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    if (address) headers.set("x-test-address", address);
+    if (json !== undefined) headers.set("Content-Type", "application/json");
+    return Promise.resolve(app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+  };
+
+  return {
+    deps,
+    request,
+    async signedInUser(companyName) {
+      userCounter += 1;
+      const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
+      const email = `user${userCounter}-${randomBytes(3).toString("hex")}@example.com`;
+      const user = await createUser(deps, { companyId: company.id, email, password: "correct-horse" });
+      const res = await request("/api/token/", { method: "POST", json: { email, password: "correct-horse", guardant_code: "" } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { access: string; refresh: string };
+      return { token: body.access, refresh: body.refresh, email, companyId: company.id, userId: user.id };
+    },
+    close: () => storage.close(),
+  };
+}
