@@ -1,0 +1,312 @@
+// Every worked example of methodology.md (section 5 JSON and the section 4 tables) against the
+// WASM build in Node: relative tolerance 1e-9, sensitivity coefficients and gap filling 1e-6.
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  FieldError,
+  calculate,
+  calculateBatch,
+  emissionsCore,
+  fillBlanks,
+  fuelLitresToTonnes,
+  gasM3ToTonnes,
+  recycleTechnology,
+  sensitivity,
+  warnings,
+} from "./emissions";
+import { RECYCLE_INVALID, inputsOf, vectors } from "./methodology-vectors";
+import { EMISSION_TYPES, REGISTRY, type EmissionType } from "./registry";
+
+const REL = 1e-9;
+
+function expectClose(actual: number, expected: number, rel = REL): void {
+  const scale = Math.max(Math.abs(expected), 1e-300);
+  if (expected === 0) expect(Math.abs(actual)).toBeLessThanOrEqual(1e-12);
+  else expect(Math.abs(actual - expected) / scale, `${actual} vs ${expected}`).toBeLessThanOrEqual(rel);
+}
+
+const METHODOLOGY = "/work/shared/methodology.md";
+
+describe("methodology vectors fixture", () => {
+  it.skipIf(!existsSync(METHODOLOGY))("is section 5 of methodology.md verbatim", () => {
+    const text = readFileSync(METHODOLOGY, "utf8");
+    const section = text.slice(text.indexOf("## 5. Machine-readable test vectors"));
+    const json = /```json\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(JSON.parse(json ?? "null")).toEqual(vectors);
+  });
+});
+
+describe.each(EMISSION_TYPES)("%s, section 5 vectors", (type: EmissionType) => {
+  const rows = vectors[type];
+  const resultNames = REGISTRY[type].results.map((f) => f.name);
+
+  it.each(rows.map((row, i) => [i, row] as const))("row %i at GWP 25", (_i, row) => {
+    const results = calculate(type, inputsOf(type, row), { gwp_ch4: vectors.gwp_ch4 }) as Record<string, number>;
+    expect(Object.keys(results)).toEqual(resultNames);
+    for (const name of resultNames) expectClose(results[name], row[name] as number);
+  });
+
+  it("uses GWP 25 when no coefficient is given (D1)", () => {
+    const row = rows[0];
+    expect(calculate(type, inputsOf(type, row))).toEqual(calculate(type, inputsOf(type, row), { gwp_ch4: 25 }));
+  });
+
+  it("computes the whole set in one batch", () => {
+    const columns: Record<string, number[]> = {};
+    for (const row of rows) for (const [k, v] of Object.entries(inputsOf(type, row))) (columns[k] ??= []).push(v);
+    const batch = calculateBatch(type, columns) as Record<string, Float64Array>;
+    rows.forEach((row, i) => { for (const name of resultNames) expectClose(batch[name][i], row[name] as number); });
+  });
+});
+
+describe("section 4 tables", () => {
+  it.each([
+    [18, 337_680],
+    [10, 187_600],
+    [25, 469_000],
+  ])("4.1 underground_emission_ch4: 1 000 000 t × %d m³/t at GWP 28 → %d t CO2e", (ef, co2e) => {
+    expectClose(calculate("underground_emission_ch4", { volume: 1_000_000, ef }, { gwp_ch4: 28 }).res_ch4_to_co2, co2e);
+  });
+
+  it("4.1 underground_emission_ch4: zero production gives zero", () => {
+    expect(calculate("underground_emission_ch4", { volume: 0, ef: 18, koef_transform: 0.67 })).toEqual({ res_ch4: 0, res_ch4_to_co2: 0 });
+  });
+
+  it("4.2 handling_underground_ch4 at GWP 28 → 46 900 t CO2e", () => {
+    const r = calculate("handling_underground_ch4", { volume: 1_000_000, ef: 2.5, koef_transform: 0.67 }, { gwp_ch4: 28 });
+    expectClose(r.res_ch4, 1675);
+    expectClose(r.res_ch4_to_co2, 46_900);
+  });
+
+  it("4.6 disposal_co2_torch: 0.98 × 1000 × 0.67 × 2.75 = 1805.65 t", () => {
+    expectClose(calculate("disposal_co2_torch", { volume: 1000, ef: 2.75, koef_transform: 0.67 }).res_co2, 1805.65);
+  });
+
+  it("4.7 torch_ch4 of 760 thousand m³ CH4 (1000 of 76 % mixture) → 10.184 t", () => {
+    expectClose(calculate("torch_ch4", { volume: 760, koef_transform: 0.67 }).res_ch4, 10.184);
+  });
+
+  it("4.9 converters, incl. CH4 at 0 °C", () => {
+    for (const v of vectors.convert_fuel_litres_to_t) expectClose(fuelLitresToTonnes(v.quantity, v.p), v.result_t);
+    for (const v of vectors.convert_gas_m3_to_t) expectClose(gasM3ToTonnes(v.quantity, v.density), v.result_t);
+    expectClose(gasM3ToTonnes(1000, 0.717), 0.717);
+  });
+
+  it("4.4 diesel given in litres: 1000 L × 0.840 → 0.84 t → 2.64516 t CO2", () => {
+    const tonnes = fuelLitresToTonnes(1000, 0.84);
+    expectClose(calculate("open_mining_co2", { volume: tonnes, ef: 3.149 }).res_co2, 2.64516);
+  });
+});
+
+describe("the core's scalar exports (one per formula)", () => {
+  const core = emissionsCore().exports as unknown as Record<string, (...args: number[]) => number>;
+
+  it("match the section 5 vectors", () => {
+    for (const r of vectors.underground_emission_ch4) expectClose(core.underground_emission_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
+    for (const r of vectors.handling_underground_ch4) expectClose(core.handling_underground_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
+    for (const r of vectors.open_mining_ch4) expectClose(core.open_mining_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
+    for (const r of vectors.open_mining_ch4) expectClose(core.ch4_to_co2(+r.res_ch4, 25), +r.res_ch4_to_co2);
+    for (const r of vectors.open_mining_co2) expectClose(core.open_mining_co2(+r.volume, +r.ef), +r.res_co2);
+    for (const r of vectors.underground) {
+      expectClose(core.underground_ch4(+r.volume, +r.p_ch4, +r.ef_ch4), +r.res_ch4);
+      expectClose(core.underground_co2(+r.volume, +r.p_co2, +r.ef_co2), +r.res_co2);
+      expectClose(core.underground(+r.volume, +r.p_co2, +r.p_ch4, +r.ef_co2, +r.ef_ch4, 25), +r.sum_co2);
+    }
+    for (const r of vectors.disposal_co2_torch) expectClose(core.disposal_co2_torch(+r.volume, +r.ef, +r.koef_transform), +r.res_co2);
+    for (const r of vectors.torch_ch4) expectClose(core.torch_ch4(+r.volume, +r.koef_transform), +r.res_ch4);
+    for (const r of vectors.disposal_co2_stat_sources) expectClose(core.disposal_co2_stat_sources(+r.volume, +r.ef, +r.of, +r.k), +r.res_co2);
+  });
+});
+
+describe("4.10 recycle_technology", () => {
+  it.each(vectors.recycle_technology.map((v) => [v.metan, v.a_metan, v.code] as const))("(%d %%, %d m³/min) → %s", (metan, a_metan, code) => {
+    const result = recycleTechnology(metan, a_metan);
+    expect(result.code).toBe(code);
+    expect(calculate("recycle_technology", { metan, a_metan })).toEqual({ technology: result.technology });
+  });
+
+  it.each(RECYCLE_INVALID.map((v) => [v.metan, v.a_metan, v.field] as const))("(%d, %d) is a validation error of %s", (metan, a_metan, field) => {
+    expect(() => recycleTechnology(metan, a_metan)).toThrow(FieldError);
+    try {
+      calculate("recycle_technology", { metan, a_metan });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(FieldError);
+      expect((error as FieldError).field).toBe(field);
+    }
+  });
+
+  it("gives the Russian texts of the 4.10 table", () => {
+    expect(recycleTechnology(50, 0).technology).toBe("Дебит метана равен нулю — утилизация не требуется.");
+    expect(recycleTechnology(45, 0.3).technology).toBe(
+      "Сжигание на факельной установке (утилизация энергии нецелесообразна из-за малого дебита).",
+    );
+  });
+
+  it("takes the flow thresholds from the dictionary (D5)", () => {
+    expect(recycleTechnology(45, 8).code).toBe("GAS_ENGINE_CHP");
+    expect(recycleTechnology(45, 8, { q_power_plant: 8 }).code).toBe("POWER_PLANT");
+    expect(recycleTechnology(45, 1.5, { q_gas_engine: 1 }).code).toBe("GAS_ENGINE_CHP");
+    expect(recycleTechnology(0.6, 4, { q_vam_energy: 4 }).code).toBe("VAM_ENERGY");
+    expect(recycleTechnology(95, 8, { q_pipeline: 8 }).code).toBe("PIPELINE_CNG_LNG");
+    expect(() => recycleTechnology(45, 8, { q_boiler: -1 })).toThrow(FieldError);
+  });
+});
+
+describe("4.11 sensitivity", () => {
+  const { params, rows, tolerance_abs_sn } = vectors.sensitivity;
+  const input = rows.map(({ year, volume, methane }) => ({ year, volume, methane }));
+
+  it("matches the vectors: emissions to 1e-9, coefficients to 1e-6", () => {
+    const result = sensitivity(input, params);
+    expect(result.map((r) => r.year)).toEqual(rows.map((r) => r.year));
+    result.forEach((r, i) => {
+      expectClose(r.res_co2, rows[i].res_co2);
+      expectClose(r.res_co2_transport, rows[i].res_co2_transport);
+      expectClose(r.res_co2_all, rows[i].res_co2_all);
+      expect(Math.abs((r.sn_volume ?? NaN) - rows[i].sn_volume)).toBeLessThanOrEqual(tolerance_abs_sn);
+      expect(Math.abs((r.sn_methan ?? NaN) - rows[i].sn_methan)).toBeLessThanOrEqual(tolerance_abs_sn);
+    });
+  });
+
+  it("returns alternative B as el_volume / el_methan (table of 4.11)", () => {
+    const result = sensitivity(input, params);
+    expect(result[0].el_volume).toBeNull();
+    expect(result[0].el_methan).toBeNull();
+    const expected = [[0.434325, -0.750198], [-1.262948, 0.549108]];
+    expected.forEach(([volume, methan], i) => {
+      expect(Math.abs((result[i + 1].el_volume ?? NaN) - volume)).toBeLessThanOrEqual(1e-6);
+      expect(Math.abs((result[i + 1].el_methan ?? NaN) - methan)).toBeLessThanOrEqual(1e-6);
+    });
+  });
+
+  it("sorts by year and uses the registry defaults (ρ 0.67, GWP 25, k_tr 0.003149, δ 10 %)", () => {
+    const shuffled = [input[2], input[0], input[1]];
+    expect(sensitivity(shuffled)).toEqual(sensitivity(input, params));
+  });
+
+  it("uses transport_fuel × 3.149 when the file has that column (D6)", () => {
+    const result = sensitivity([{ year: 2020, volume: 1_000_000, methane: 10, transport_fuel: 1000 }], params);
+    expectClose(result[0].res_co2_transport, 3149);
+    expectClose(result[0].sn_volume ?? NaN, 167_500 / 170_649, 1e-9);
+  });
+
+  it("gives null coefficients when there is nothing to emit, and null elasticities when a driver is flat", () => {
+    const result = sensitivity([
+      { year: 2020, volume: 0, methane: 10 },
+      { year: 2021, volume: 0, methane: 12 },
+    ]);
+    expect(result[0]).toMatchObject({ res_co2_all: 0, sn_volume: null, sn_methan: null });
+    expect(result[1].el_volume).toBeNull();
+    expect(result[1].el_methan).toBeNull();
+  });
+
+  it("rejects a repeated year, a negative volume and a partial transport column", () => {
+    expect(() => sensitivity([input[0], input[0]])).toThrow(/повторяется/);
+    expect(() => sensitivity([{ ...input[0], volume: -1 }])).toThrow(FieldError);
+    expect(() => sensitivity([{ ...input[0], transport_fuel: 1 }, input[1]])).toThrow(FieldError);
+  });
+});
+
+describe("4.12 filling_blanks", () => {
+  it.each(vectors.filling_blanks.map((v, i) => [i, v] as const))("vector %i", (_i, v) => {
+    const filled = fillBlanks(v.years, v.values);
+    filled.forEach((cell, i) => {
+      expect(cell.year).toBe(v.years[i]);
+      expect(Math.abs((cell.value ?? NaN) - v.filled[i])).toBeLessThanOrEqual(1e-6);
+    });
+  });
+
+  it("flags every filled value with its method (D7)", () => {
+    const [a, b, c] = vectors.filling_blanks;
+    expect(fillBlanks(a.years, a.values).map((f) => f.method)).toEqual([
+      "trend", null, "interp", "interp", null, null, "interp", null, "trend", "trend",
+    ]);
+    expect(fillBlanks(b.years, b.values).map((f) => f.method)).toEqual([null, null, "interp", null, "clipped"]);
+    expect(fillBlanks(c.years, c.values).map((f) => f.method)).toEqual(["constant", "constant", null, "constant", "constant"]);
+  });
+
+  it("leaves an element with no observation blank and flagged", () => {
+    expect(fillBlanks([2020, 2021], [null, null])).toEqual([
+      { year: 2020, value: null, method: "empty" },
+      { year: 2021, value: null, method: "empty" },
+    ]);
+  });
+
+  it("interpolates on the year axis for unevenly spaced, unsorted years", () => {
+    const filled = fillBlanks([2030, 2010, 2012], [30, 10, null]);
+    expect(filled[2]).toEqual({ year: 2012, value: 12, method: "interp" });
+  });
+});
+
+describe("validation before the core runs", () => {
+  const valid = { volume: 10_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+
+  function fieldError(run: () => unknown): FieldError {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FieldError) return error;
+      throw error;
+    }
+    throw new Error("no FieldError");
+  }
+
+  it.each([
+    ["volume", -1, "Значение должно быть неотрицательным числом"],
+    ["volume", Number.NaN, "Значение должно быть неотрицательным числом"],
+    ["p_co2", Number.POSITIVE_INFINITY, "Значение должно быть неотрицательным числом"],
+    ["ef_ch4", 100.5, "Значение должно быть не больше 100"],
+    ["ef_co2", "10", "Значение должно быть неотрицательным числом"],
+    ["p_ch4", undefined, "Поле обязательно для заполнения"],
+    ["p_ch4", null, "Поле обязательно для заполнения"],
+  ])("underground: %s = %s is rejected", (field, value, message) => {
+    const error = fieldError(() => calculate("underground", { ...valid, [field]: value }));
+    expect(error.field).toBe(field);
+    expect(error.message).toBe(message);
+  });
+
+  it("keeps koef_transform of underground_emission_ch4 at 0.67", () => {
+    expect(calculate("underground_emission_ch4", { volume: 1, ef: 18 })).toEqual(
+      calculate("underground_emission_ch4", { volume: 1, ef: 18, koef_transform: 0.67 }),
+    );
+    expect(fieldError(() => calculate("underground_emission_ch4", { volume: 1, ef: 18, koef_transform: 0.7 })).field).toBe("koef_transform");
+  });
+
+  it("rejects an oxidation factor above 1, a bad GWP and an unknown type", () => {
+    expect(fieldError(() => calculate("disposal_co2_stat_sources", { volume: 1, ef: 1, of: 1.1, k: 1 })).field).toBe("of");
+    expect(fieldError(() => calculate("torch_ch4", { volume: 1, koef_transform: 0.67 }, { gwp_ch4: -25 })).field).toBe("gwp_ch4");
+    expect(fieldError(() => calculate("filling_blanks" as never, {})).field).toBe("type");
+  });
+
+  it("names the row of a bad batch value and checks column lengths", () => {
+    const error = fieldError(() => calculateBatch("open_mining_co2", { volume: [1, 2, -3], ef: 3.149 }));
+    expect([error.field, error.row]).toEqual(["volume", 2]);
+    expect(fieldError(() => calculateBatch("open_mining_co2", { volume: [1, 2], ef: [3.149] })).field).toBe("ef");
+    expect(fieldError(() => calculateBatch("open_mining_co2", { volume: [1, 2] })).field).toBe("ef");
+  });
+
+  it("rejects bad converter input", () => {
+    expect(fieldError(() => fuelLitresToTonnes(-5, 0.84)).field).toBe("quantity");
+    expect(fieldError(() => gasM3ToTonnes(1000, Number.NaN)).field).toBe("density");
+  });
+
+  it("warns, without rejecting, outside the IPCC range of 1.6", () => {
+    expect(warnings("underground_emission_ch4", { volume: 1, ef: 30 })).toEqual([
+      { field: "ef", message: "Значение вне типичного диапазона МГЭИК 10–25 м³/т" },
+    ]);
+    expect(warnings("underground_emission_ch4", { volume: 1, ef: 18 })).toEqual([]);
+  });
+});
+
+describe("batch chunking", () => {
+  it("splits rows beyond the core's buffer without seams", () => {
+    const n = emissionsCore().batchRows * 2 + 17;
+    const volume = Float64Array.from({ length: n }, (_, i) => i * 10);
+    const { res_ch4 } = calculateBatch("underground_emission_ch4", { volume, ef: 18 });
+    expect(res_ch4.length).toBe(n);
+    for (const i of [0, 1, n / 2 - 1, emissionsCore().batchRows, emissionsCore().batchRows + 1, n - 1].map(Math.floor)) {
+      expect(res_ch4[i]).toBe(calculate("underground_emission_ch4", { volume: volume[i], ef: 18 }).res_ch4);
+    }
+  });
+});

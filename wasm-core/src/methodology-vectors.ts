@@ -1,0 +1,82 @@
+// Test vectors of methodology.md section 5 (methodology-vectors.json is that JSON block verbatim)
+// and a runner that puts every one of them through a facade. The Node tests check the numbers;
+// the browser test runs the same runner in Chromium and demands identical numbers.
+import vectorsJson from "./methodology-vectors.json";
+import type { EmissionsCore } from "./emissions-core";
+import { EMISSION_TYPES, REGISTRY, type EmissionType } from "./registry";
+
+type Row = Readonly<Record<string, number | string>>;
+
+export interface MethodologyVectors {
+  gwp_ch4: number;
+  underground_emission_ch4: Row[];
+  handling_underground_ch4: Row[];
+  open_mining_ch4: Row[];
+  open_mining_co2: Row[];
+  underground: Row[];
+  disposal_co2_torch: Row[];
+  torch_ch4: Row[];
+  disposal_co2_stat_sources: Row[];
+  convert_fuel_litres_to_t: { quantity: number; p: number; result_t: number }[];
+  convert_gas_m3_to_t: { quantity: number; density: number; result_t: number }[];
+  recycle_technology: { metan: number; a_metan: number; code: string }[];
+  sensitivity: {
+    params: { rho: number; gwp_ch4: number; k_tr: number; delta: number };
+    rows: { year: number; volume: number; methane: number; res_co2: number; res_co2_transport: number; res_co2_all: number; sn_volume: number; sn_methan: number }[];
+    tolerance_abs_sn: number;
+  };
+  filling_blanks: { years: number[]; values: (number | null)[]; filled: number[]; tolerance_abs?: number }[];
+}
+
+export const vectors: MethodologyVectors = vectorsJson;
+
+/** Input values of a vector row, by the registry's input names. */
+export function inputsOf(type: EmissionType, row: Row): Record<string, number> {
+  const inputs: Record<string, number> = {};
+  for (const field of REGISTRY[type].inputs) {
+    if (field.name in row) inputs[field.name] = row[field.name] as number;
+  }
+  return inputs;
+}
+
+/** The recycle_technology rows of 4.10 that must be rejected (C %, Q m³/min). */
+export const RECYCLE_INVALID: readonly { metan: number; a_metan: number; field: string }[] = [
+  { metan: -1, a_metan: 5, field: "metan" },
+  { metan: 101, a_metan: 5, field: "metan" },
+  { metan: 40, a_metan: -2, field: "a_metan" },
+];
+
+/**
+ * Every section-5 vector through `core`: single calculations at GWP 25 and 28, one batch per type,
+ * converters, technologies (and the rejected rows), sensitivity and gap filling. Plain JSON out.
+ */
+export function computeVectors(core: EmissionsCore): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const type of EMISSION_TYPES) {
+    const rows = vectors[type];
+    out[type] = rows.map((row) => ({
+      gwp25: core.calculate(type, inputsOf(type, row), { gwp_ch4: 25 }),
+      gwp28: core.calculate(type, inputsOf(type, row), { gwp_ch4: 28 }),
+    }));
+    const columns: Record<string, number[]> = {};
+    for (const row of rows) {
+      for (const [name, value] of Object.entries(inputsOf(type, row))) (columns[name] ??= []).push(value);
+    }
+    const batch = core.calculateBatch(type, columns) as Record<string, Float64Array>;
+    out[`${type}:batch`] = Object.fromEntries(Object.entries(batch).map(([name, column]) => [name, Array.from(column)]));
+  }
+  out.convert_fuel_litres_to_t = vectors.convert_fuel_litres_to_t.map((v) => core.fuelLitresToTonnes(v.quantity, v.p));
+  out.convert_gas_m3_to_t = vectors.convert_gas_m3_to_t.map((v) => core.gasM3ToTonnes(v.quantity, v.density));
+  out.recycle_technology = vectors.recycle_technology.map((v) => core.recycleTechnology(v.metan, v.a_metan));
+  out.recycle_technology_invalid = RECYCLE_INVALID.map((v) => {
+    try {
+      return core.recycleTechnology(v.metan, v.a_metan);
+    } catch (error) {
+      const { name, message, field } = error as Error & { field?: string };
+      return { error: name, field, message };
+    }
+  });
+  out.sensitivity = core.sensitivity(vectors.sensitivity.rows, vectors.sensitivity.params);
+  out.filling_blanks = vectors.filling_blanks.map((v) => core.fillBlanks(v.years, v.values));
+  return out;
+}

@@ -1,0 +1,152 @@
+// The registry against SPEC.md sections 3, 4, 7 and 9 and methodology D8, and against the core.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { emissionsCore } from "./emissions";
+import {
+  CALCULATION_TYPES,
+  EMISSION_TYPES,
+  FORMULA_TYPES,
+  RECYCLE_TECHNOLOGIES,
+  REGISTRY,
+  calculationDefinition,
+  isCalculationType,
+  isEmissionType,
+  isFormulaType,
+  type DictionaryName,
+} from "./registry";
+
+// SPEC section 9, in order.
+const SPEC_TYPES = [
+  "recycle_technology", "handling_underground_ch4", "open_mining_ch4", "open_mining_co2", "underground",
+  "underground_emission_ch4", "disposal_co2_torch", "disposal_co2_stat_sources", "torch_ch4", "regres_methane",
+  "filling_blanks", "sensitivity",
+];
+
+// SPEC section 3: inputs and results of the formula types.
+const SPEC_FIELDS: Record<string, [string[], string[]]> = {
+  handling_underground_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  open_mining_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  open_mining_co2: [["volume", "ef"], ["res_co2"]],
+  underground: [["volume", "p_co2", "p_ch4", "ef_co2", "ef_ch4"], ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"]],
+  underground_emission_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  disposal_co2_torch: [["volume", "ef", "koef_transform"], ["res_co2"]],
+  disposal_co2_stat_sources: [["volume", "ef", "of", "k"], ["res_co2"]],
+  torch_ch4: [["volume", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  recycle_technology: [["metan", "a_metan"], ["technology"]],
+};
+
+// SPEC section 7.
+const SPEC_DICTIONARIES: DictionaryName[] = [
+  "get_recycle_technology", "get_coeff_co2_density", "get_disposal_co2_stat_sources", "get_disposal_co2_torch",
+  "get_torch_ch4", "get_enrichment", "get_gas_content", "get_methane_abundance", "get_handling_underground_ch4",
+  "get_underground_emission_ch4", "get_open_mining_ch4", "get_open_mining_co2", "get_underground",
+  "get_underground_content",
+];
+
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+describe("calculation registry", () => {
+  it("declares exactly the types of SPEC section 9, in order", () => {
+    expect(CALCULATION_TYPES).toEqual(SPEC_TYPES);
+    expect(FORMULA_TYPES).toEqual(Object.keys(SPEC_FIELDS).sort((a, b) => SPEC_TYPES.indexOf(a) - SPEC_TYPES.indexOf(b)));
+    expect(EMISSION_TYPES).not.toContain("recycle_technology");
+  });
+
+  it("has type guards that accept only registry types", () => {
+    for (const type of SPEC_TYPES) expect(isCalculationType(type)).toBe(true);
+    for (const other of ["", "toString", "__proto__", "Underground", 1, null, undefined, {}]) expect(isCalculationType(other)).toBe(false);
+    expect(isFormulaType("underground")).toBe(true);
+    expect(isFormulaType("sensitivity")).toBe(false);
+    expect(isEmissionType("recycle_technology")).toBe(false);
+    expect(calculationDefinition("torch_ch4")).toBe(REGISTRY.torch_ch4);
+  });
+
+  it.each(Object.entries(SPEC_FIELDS))("gives %s the fields of SPEC section 3, in order", (type, [inputs, results]) => {
+    const def = calculationDefinition(type as keyof typeof REGISTRY);
+    expect(def.kind).toBe("formula");
+    expect(def.inputs.map((f) => f.name)).toEqual(inputs);
+    expect(def.results.map((f) => f.name)).toEqual(results);
+  });
+
+  it("labels every type, field and setting in Russian, with a unit on every number", () => {
+    for (const type of CALCULATION_TYPES) {
+      const def = calculationDefinition(type);
+      expect(def.title).toMatch(CYRILLIC);
+      for (const field of [...def.inputs, ...def.results, ...def.settings]) {
+        expect(field.label, `${type}.${field.name}`).toMatch(CYRILLIC);
+        if (def.kind === "formula" && field.type === "number") expect(field.unit, `${type}.${field.name}`).not.toBe("");
+      }
+    }
+  });
+
+  it("uses the volume units of methodology D8", () => {
+    const unit = (type: keyof typeof REGISTRY) => (calculationDefinition(type).inputs.find((f) => f.name === "volume")?.unit);
+    for (const type of ["underground_emission_ch4", "handling_underground_ch4", "open_mining_ch4"] as const) expect(unit(type)).toBe("т");
+    expect(unit("open_mining_co2")).toBe("т топлива");
+    for (const type of ["underground", "disposal_co2_torch", "torch_ch4"] as const) expect(unit(type)).toBe("тыс. м³");
+  });
+
+  it("bounds concentrations at 100 % and fixes koef_transform of underground_emission_ch4 at 0.67", () => {
+    const field = (type: keyof typeof REGISTRY, name: string) =>
+      calculationDefinition(type).inputs.find((f) => f.name === name) as { max?: number; fixed?: number };
+    expect(field("underground", "ef_co2").max).toBe(100);
+    expect(field("underground", "ef_ch4").max).toBe(100);
+    expect(field("recycle_technology", "metan").max).toBe(100);
+    expect(field("underground_emission_ch4", "koef_transform").fixed).toBe(0.67);
+    const fixedElsewhere = CALCULATION_TYPES.filter((t) => t !== "underground_emission_ch4")
+      .flatMap((t) => calculationDefinition(t).inputs)
+      .filter((f) => "fixed" in f);
+    expect(fixedElsewhere).toEqual([]);
+  });
+
+  it("binds only dictionaries of SPEC section 7, to fields the type has", () => {
+    for (const type of CALCULATION_TYPES) {
+      const def = calculationDefinition(type);
+      const names = [...def.inputs, ...def.settings].map((f) => f.name);
+      for (const binding of def.dictionaries) {
+        expect(SPEC_DICTIONARIES).toContain(binding.dictionary);
+        for (const field of binding.fields) expect(names, `${type} ← ${binding.dictionary}`).toContain(field);
+      }
+    }
+  });
+
+  it("offers «Фактическое значение» only for open_mining_ch4 and the underground content (SPEC section 4)", () => {
+    const custom = CALCULATION_TYPES.flatMap((t) =>
+      calculationDefinition(t).dictionaries.filter((b) => b.custom).map((b) => [t, b.dictionary, b.custom?.label]),
+    );
+    expect(custom).toEqual([
+      ["open_mining_ch4", "get_open_mining_ch4", "Фактическое значение"],
+      ["underground", "get_underground_content", "Фактическое значение"],
+    ]);
+    expect(REGISTRY.open_mining_ch4.dictionaries[0].custom.fixed).toEqual({ koef_transform: 0.67 });
+  });
+
+  it("hides edit only for recycle_technology", () => {
+    expect(CALCULATION_TYPES.filter((t) => !calculationDefinition(t).editable)).toEqual(["recycle_technology"]);
+  });
+
+  it("names kinds and core functions that exist in emissions.wasm", () => {
+    const exports = emissionsCore().exports as unknown as Record<string, unknown>;
+    for (const type of CALCULATION_TYPES) {
+      const { core, kind } = calculationDefinition(type);
+      if (core.module === "emissions") expect(typeof exports[core.fn], `${type}: ${core.fn}`).toBe("function");
+      expect(["formula", "forecast", "file"]).toContain(kind);
+    }
+    expect(REGISTRY.regres_methane.kind).toBe("forecast");
+    expect(REGISTRY.regres_methane.core.module).toBe("gbdt");
+    expect([REGISTRY.filling_blanks.kind, REGISTRY.sensitivity.kind]).toEqual(["file", "file"]);
+  });
+
+  it("lists the twelve technologies of the 4.10 table with unique codes", () => {
+    expect(RECYCLE_TECHNOLOGIES).toHaveLength(12);
+    expect(new Set(RECYCLE_TECHNOLOGIES.map((t) => t.code)).size).toBe(12);
+  });
+
+  it("is plain data (survives JSON) and imports nothing from Node, so browsers and the API can share it", () => {
+    expect(JSON.parse(JSON.stringify(REGISTRY))).toEqual(REGISTRY);
+    for (const file of ["registry.ts", "emissions-core.ts", "emissions-browser.ts", "methodology-vectors.ts"]) {
+      const source = readFileSync(new URL(file, import.meta.url), "utf8");
+      expect(source, file).not.toMatch(/from\s+["'](node:|fs|path|\.\/wasm-file|\.\/emissions["'])/);
+    }
+  });
+});
