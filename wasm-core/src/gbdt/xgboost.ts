@@ -19,8 +19,8 @@ const OBJECTIVES: Record<string, { output: OutputTransform; link: Link }> = {
   "reg:tweedie": { output: { kind: "exp" }, link: "log" },
   "reg:logistic": { output: { kind: "sigmoid", scale: 1 }, link: "logit" },
   "binary:logistic": { output: { kind: "sigmoid", scale: 1 }, link: "logit" },
-  // Raw margin out, but base_score is still a probability (LogisticRaw inherits ProbToMargin).
-  "binary:logitraw": { output: { kind: "identity" }, link: "logit" },
+  // Raw margin out, and XGBoost takes its base_score as a margin too (checked against 1.7.4).
+  "binary:logitraw": { output: { kind: "identity" }, link: "identity" },
 };
 
 interface JsonTree {
