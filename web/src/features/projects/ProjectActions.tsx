@@ -43,7 +43,7 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
           </Tooltip>
           <Popconfirm
             title="Переместить проект в архив?"
-            okText="В архив"
+            okText="Переместить"
             cancelText="Отмена"
             onConfirm={() => change(ARCHIVE, "Проект перемещен в архив")}
           >

@@ -22,9 +22,9 @@ function columns(archived: boolean): TableColumnsType<Project> {
         return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
       },
     },
-    { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 140 },
-    { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 140 },
-    { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 140 },
+    { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 160 },
+    { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 160 },
+    { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 160 },
     {
       title: "Действия",
       key: "actions",

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../api/client";
+import { loginErrorText } from "./api";
+
+describe("loginErrorText", () => {
+  it("shows the server's sentence for wrong credentials", () => {
+    expect(loginErrorText(new ApiError(401, "Неверный логин или пароль"))).toBe("Неверный логин или пароль");
+  });
+
+  it("shows the server's sentence for too many attempts, or a Russian one if it sent none", () => {
+    expect(loginErrorText(new ApiError(429, "Слишком много попыток входа, подождите 60 с"))).toBe(
+      "Слишком много попыток входа, подождите 60 с",
+    );
+    expect(loginErrorText(new ApiError(429, "Ошибка сервера (429)"))).toBe(
+      "Слишком много попыток входа. Подождите и попробуйте снова.",
+    );
+  });
+
+  it("prefixes other failures so the user knows the sign-in did not happen", () => {
+    expect(loginErrorText(new ApiError(500, "Внутренняя ошибка сервера"))).toBe(
+      "Не удалось войти: Внутренняя ошибка сервера",
+    );
+  });
+});
