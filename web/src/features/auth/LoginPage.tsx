@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useNavigate } from "react-router-dom";
 import { PLATFORM_TITLE } from "../landing/texts";
-import { GUARDANT_REQUIRED, loginErrorText, useLogin } from "./api";
+import { useLogin } from "./api";
+import { GUARDANT_REQUIRED, loginErrorText } from "./loginError";
 
 interface LoginForm {
   // SPEC 5: the fields are not validated here beyond the e-mail input type; the server answers.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
-import { loginErrorText } from "./api";
+import { loginErrorText } from "./loginError";
 
 describe("loginErrorText", () => {
   it("shows the server's sentence for wrong credentials", () => {
