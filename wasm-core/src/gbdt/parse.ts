@@ -5,7 +5,8 @@ import { readXGBoostJson } from "./xgboost";
 
 export function parseModel(text: string): ParsedModel {
   const start = text.trimStart();
-  if (start.startsWith("{")) return readXGBoostJson(start);
+  // "[" is XGBoost's dump_model output, which the XGBoost reader turns away with its own message.
+  if (start.startsWith("{") || start.startsWith("[")) return readXGBoostJson(start);
   if (/^tree\r?\n/.test(start)) return readLightGBMText(start);
   throw new Error(
     "unrecognised model file: expected an XGBoost JSON model (save_model(...json)) or a LightGBM text model",

@@ -1,0 +1,76 @@
+// The predict() contract: input shapes, column order, missing values, batches larger than one
+// WASM chunk, several models side by side.
+import { describe, expect, it } from "vitest";
+import { readFeatureCsv } from "./csv";
+import { loadModel, parseModel, predict, predictTs } from "./index";
+import { readText, sharedModel } from "./test-fixtures";
+
+const xgbText = readText(sharedModel("methane-xgboost.json"));
+const lgbText = readText(sharedModel("methane-lightgbm.txt"));
+const features = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"];
+const golden = readFeatureCsv(readText(sharedModel("golden-default.csv")), features);
+
+describe("predict", () => {
+  it("gives the same numbers for a Float64Array and for one array per row", async () => {
+    const model = await loadModel(xgbText);
+    const perRow = Array.from({ length: golden.rowCount }, (_, r) => Array.from(golden.rows.subarray(r * 7, r * 7 + 7)));
+    expect(Array.from(predict(model, perRow))).toEqual(Array.from(predict(model, golden.rows)));
+  });
+
+  it("treats null and undefined as missing, like NaN", async () => {
+    const model = await loadModel(lgbText);
+    const row = [1300, NaN, 35, 100, 0.5, 16000, 35];
+    const expected = predict(model, [row])[0];
+    expect(predict(model, [[1300, null as unknown as number, 35, 100, 0.5, 16000, 35]])[0]).toBe(expected);
+    expect(predict(model, [[1300, undefined as unknown as number, 35, 100, 0.5, 16000, 35]])[0]).toBe(expected);
+    expect(() => predict(model, [[1300, "1200" as unknown as number, 35, 100, 0.5, 16000, 35]])).toThrow(
+      /row 0, feature x2: 1200 is not a number/,
+    );
+  });
+
+  it("maps named columns in any order and ignores extra ones", async () => {
+    const model = await loadModel(xgbText);
+    const order = ["id", "x15", "x13", "x12", "x8", "x7", "x2", "x1", "y"];
+    const shuffled = new Float64Array(golden.rowCount * order.length);
+    for (let r = 0; r < golden.rowCount; r++) {
+      order.forEach((name, c) => {
+        const f = features.indexOf(name);
+        shuffled[r * order.length + c] = f < 0 ? 12345 : golden.rows[r * 7 + f];
+      });
+    }
+    expect(Array.from(predict(model, shuffled, order))).toEqual(Array.from(predict(model, golden.rows)));
+    expect(() => predict(model, shuffled, ["x1", "x1", ...order.slice(2)])).toThrow(/"x1" appears twice/);
+  });
+
+  it("handles batches larger than one WASM chunk and an empty batch", async () => {
+    const model = await loadModel(lgbText);
+    const big = new Float64Array(golden.rows.length * 11);
+    for (let k = 0; k < 11; k++) big.set(golden.rows, k * golden.rows.length);
+    const ours = predict(model, big);
+    expect(ours.length).toBe(11_000);
+    expect(Array.from(ours)).toEqual(Array.from(predictTs(parseModel(lgbText), big)));
+    expect(predict(model, new Float64Array(0)).length).toBe(0);
+    expect(predict(model, []).length).toBe(0);
+  });
+
+  it("keeps several loaded models apart", async () => {
+    const [xgb, lgb] = await Promise.all([loadModel(xgbText), loadModel(lgbText)]);
+    const xgbFirst = predict(xgb, golden.rows);
+    const lgbFirst = predict(lgb, golden.rows);
+    expect(Array.from(predict(xgb, golden.rows))).toEqual(Array.from(xgbFirst));
+    expect(Array.from(predict(lgb, golden.rows))).toEqual(Array.from(lgbFirst));
+    expect(xgbFirst[0]).not.toBe(lgbFirst[0]);
+    expect(xgb.wasm.memoryBytes).toBeGreaterThan(0);
+  });
+});
+
+describe("readFeatureCsv", () => {
+  it("reads empty cells and NaN as missing and names the line and column of a bad cell", () => {
+    const { rows, rowCount } = readFeatureCsv("id,b,a\n1,,2\n2,NaN,3.5e1\n\n", ["a", "b"]);
+    expect(rowCount).toBe(2);
+    expect(Array.from(rows)).toEqual([2, NaN, 35, NaN]);
+    expect(() => readFeatureCsv("a,b\n1,2\n3,x\n", ["a", "b"])).toThrow('CSV line 3 (data row 2), column b: "x" is not a number');
+    expect(() => readFeatureCsv("a,b\n1\n", ["a", "b"])).toThrow(/line 2 \(data row 1\), column b: the row has only 1 cells/);
+    expect(() => readFeatureCsv("a,c\n1,2\n", ["a", "b"])).toThrow(/lacks feature column\(s\) b/);
+  });
+});
