@@ -9,7 +9,7 @@ let loading: Promise<EmissionsCore> | undefined;
 
 /** Loads the core once per page; every caller shares the instance. */
 export function loadEmissions(): Promise<EmissionsCore> {
-  loading ??= EmissionsCore.fromUrl(new URL(wasmUrl, document.baseURI)).catch((error: unknown) => {
+  loading ??= EmissionsCore.fromUrl(wasmUrl).catch((error: unknown) => {
     loading = undefined; // let a later call retry after a network failure
     throw error;
   });
