@@ -7,6 +7,7 @@ import { requireUser, tokenRoutes, type ClientAddressOf } from "./http/auth";
 import type { AppEnv } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
 import { projectRoutes } from "./http/projects";
+import { dictionaryRoutes } from "./http/dictionaries";
 import { userRoutes } from "./http/users";
 
 export interface AppOptions {
@@ -30,6 +31,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.use("/v1/*", requireUser);
   api.route("/v1/users", userRoutes);
   api.route("/v1/projects", projectRoutes);
+  api.route("/v1/dictionary", dictionaryRoutes);
   api.onError(errorResponse);
 
   const app = new Hono({ strict: false });

@@ -2,6 +2,7 @@
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./schemas/project";
+import type { SourcedValue } from "./dictionaries/reference-data";
 
 export interface Company {
   id: string;
@@ -68,6 +69,32 @@ export interface ProjectRepository {
   replace(next: Project, expectedVersion: number): Promise<void>;
 }
 
+/** One version of a reference-dictionary item. Dictionaries are platform-wide reference data,
+ *  the one kind of item that belongs to no company. */
+export interface DictionaryItemVersion {
+  dictionary: string;
+  id: number;
+  name: string;
+  values: Record<string, SourcedValue>;
+  version: number;
+  /** yyyy-MM-dd from which this version applies. */
+  effective_from: string;
+  changed_at: string;
+  changed_by: string;
+  reason: string;
+}
+
+export interface DictionaryRepository {
+  /** Writes version 1 unless the item exists; true when it was written. */
+  seed(item: DictionaryItemVersion): Promise<boolean>;
+  /** Current versions, by id. */
+  list(dictionary: string): Promise<DictionaryItemVersion[]>;
+  get(dictionary: string, id: number): Promise<DictionaryItemVersion | undefined>;
+  history(dictionary: string, id: number): Promise<DictionaryItemVersion[]>;
+  /** Makes `next` current if the current version is still `next.version - 1`; otherwise Conflict. */
+  putVersion(next: DictionaryItemVersion): Promise<void>;
+}
+
 /** Counts attempts in fixed windows; shared by every server instance (it lives in the table). */
 export interface AttemptCounter {
   count(key: string, windowSeconds: number): Promise<number>;
@@ -89,4 +116,5 @@ export interface Repositories {
   users: UserRepository;
   projects: ProjectRepository;
   attempts: AttemptCounter;
+  dictionaries: DictionaryRepository;
 }

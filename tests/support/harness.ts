@@ -9,6 +9,7 @@ import { configFromEnv, type AppConfig } from "../../functions/src/config";
 import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
 import type { Deps } from "../../functions/src/domain/context";
 import { createCompany, createUser } from "../../functions/src/domain/users";
+import { seedDictionaries } from "../../functions/src/domain/dictionaries";
 import { openMemoryStorage } from "../../functions/src/local/storage";
 import type { Clock } from "../../functions/src/ports";
 
@@ -28,6 +29,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
     clock: clock ?? { now: () => new Date() },
     config: { ...configFromEnv(randomBytes(32)), ...overrides },
   };
+  await seedDictionaries(deps);
   const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? "203.0.113.1" });
   let userCounter = 0;
 

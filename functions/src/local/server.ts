@@ -15,6 +15,7 @@ import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
+import { seedDictionaries } from "../domain/dictionaries";
 import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -63,6 +64,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     clock: systemClock,
     config: configFromEnv(secret),
   };
+  await seedDictionaries(deps);
   if (options.demo) await seedDemo(deps, options.demo);
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);

@@ -1,24 +1,16 @@
 // Schema pieces shared by the API and the web app. zod/mini keeps the browser bundle small.
 import * as z from "zod/mini";
 import { ru } from "zod/locales";
+import { isIsoDate } from "../domain/dates";
 
 // Validation messages in Russian wherever a schema does not give its own text.
 z.config(ru());
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A calendar date written yyyy-MM-dd (SPEC 9) that really exists (no 2024-02-30). */
 export function isoDate(label: string) {
-  return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(
-    z.refine(
-      (value) => {
-        if (!DATE_RE.test(value)) return false;
-        const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-      },
-      `${label}: укажите дату в формате ГГГГ-ММ-ДД`,
-    ),
-  );
+  return z
+    .string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`)
+    .check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
 }
 
 export function pageParams() {

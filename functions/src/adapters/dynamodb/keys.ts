@@ -36,6 +36,21 @@ export const projectInIndex = (companyId: string, state: "active" | "archived", 
   GSI1SK: `${createdAt}#${projectId}`,
 });
 
+/** Reference dictionaries (platform-wide). Current items: Query PK = DICT#name (sorted by id);
+ *  every version of an item: Query PK = DICT#name#ITEM#id (sorted by version). */
+export const dictionaryItem = (dictionary: string, id: number) => ({
+  PK: `DICT#${dictionary}`,
+  SK: `ITEM#${String(id).padStart(6, "0")}`,
+});
+export const dictionaryItems = (dictionary: string) => ({ PK: `DICT#${dictionary}` });
+export const dictionaryItemVersion = (dictionary: string, id: number, version: number) => ({
+  PK: `DICT#${dictionary}#ITEM#${String(id).padStart(6, "0")}`,
+  SK: `V#${String(version).padStart(6, "0")}`,
+});
+export const dictionaryItemVersions = (dictionary: string, id: number) => ({
+  PK: `DICT#${dictionary}#ITEM#${String(id).padStart(6, "0")}`,
+});
+
 /** Fixed-window attempt counters (login throttling), expired by TTL attribute `expires_at`. */
 export const attemptWindow = (key: string, windowStart: number) => ({
   PK: `ATTEMPTS#${key}`,

@@ -12,6 +12,8 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { Conflict } from "../../domain/errors";
 import type {
   AttemptCounter,
+  DictionaryItemVersion,
+  DictionaryRepository,
   Company,
   CompanyRepository,
   Page,
@@ -277,7 +279,64 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  return { companies, users, projects, attempts };
+  const dictionaries: DictionaryRepository = {
+    async seed(item) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.dictionaryItem(item.dictionary, item.id), ...item },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+      await doc.send(
+        new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(item.dictionary, item.id, item.version), ...item } }),
+      );
+      return true;
+    },
+    async list(dictionary) {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.dictionaryItems(dictionary).PK },
+      });
+      return items.map((item) => strip<DictionaryItemVersion>(item)!);
+    },
+    async get(dictionary, id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.dictionaryItem(dictionary, id) }));
+      return strip<DictionaryItemVersion>(out.Item);
+    },
+    async history(dictionary, id) {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.dictionaryItemVersions(dictionary, id).PK },
+      });
+      return items.map((item) => strip<DictionaryItemVersion>(item)!);
+    },
+    async putVersion(next) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.dictionaryItem(next.dictionary, next.id), ...next },
+            ConditionExpression: "attribute_exists(PK) AND version = :v",
+            ExpressionAttributeValues: { ":v": next.version - 1 },
+          }),
+        ),
+        "Коэффициент уже изменен другим пользователем. Обновите страницу и повторите.",
+      );
+      await doc.send(
+        new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(next.dictionary, next.id, next.version), ...next } }),
+      );
+    },
+  };
+
+  return { companies, users, projects, attempts, dictionaries };
 }
 
 function windowStart(windowSeconds: number): number {

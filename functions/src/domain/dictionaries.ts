@@ -1,0 +1,141 @@
+// Reference dictionaries (SPEC 3, 7; methodology section 1): seeded from reference-data.json,
+// read as their current versions, changed only by adding a version (effective date, who, why),
+// so a calculation that recorded (item id, version) can always be traced to the value it used.
+import type { Deps } from "./context";
+import { Conflict, Invalid, NotFound } from "./errors";
+import { isoDateValue } from "./dates";
+import type { DictionaryItemVersion } from "../ports";
+import {
+  REFERENCE_DICTIONARIES,
+  describeSource,
+  type ReferenceDictionary,
+} from "../dictionaries/reference-data";
+
+export const SEED_EFFECTIVE_FROM = "2026-01-01";
+
+/** The item as the API returns it: plain numeric fields (SPEC 3) plus units and sources. */
+export interface DictionaryEntry {
+  id: number;
+  name: string;
+  [field: string]: unknown;
+  units: Record<string, string>;
+  sources: Record<string, string>;
+  version: number;
+  effective_from: string;
+}
+
+function definition(name: string): ReferenceDictionary {
+  const found = REFERENCE_DICTIONARIES.find((d) => d.name === name);
+  if (!found) throw new NotFound(`Справочник ${name} не найден`);
+  return found;
+}
+
+/** The dictionary whose stored items serve `name` (get_underground serves the density table). */
+function storageName(name: string): string {
+  return definition(name).sameItemsAs ?? name;
+}
+
+export function toEntry(item: DictionaryItemVersion): DictionaryEntry {
+  const entry: DictionaryEntry = {
+    id: item.id,
+    name: item.name,
+    units: {},
+    sources: {},
+    version: item.version,
+    effective_from: item.effective_from,
+  };
+  for (const [field, value] of Object.entries(item.values)) {
+    entry[field] = value.value;
+    entry.units[field] = value.unit;
+    entry.sources[field] = describeSource(value);
+  }
+  return entry;
+}
+
+export async function seedDictionaries(deps: Deps): Promise<number> {
+  let written = 0;
+  const now = deps.clock.now().toISOString();
+  for (const dictionary of REFERENCE_DICTIONARIES) {
+    if (dictionary.sameItemsAs) continue;
+    const existing = new Set((await deps.repos.dictionaries.list(dictionary.name)).map((i) => i.id));
+    for (const item of dictionary.items) {
+      if (existing.has(item.id)) continue;
+      const seeded = await deps.repos.dictionaries.seed({
+        dictionary: dictionary.name,
+        id: item.id,
+        name: item.name,
+        values: item.values,
+        version: 1,
+        effective_from: SEED_EFFECTIVE_FROM,
+        changed_at: now,
+        changed_by: "system",
+        reason: "Значения по умолчанию (methodology.md)",
+      });
+      if (seeded) written += 1;
+    }
+  }
+  return written;
+}
+
+export function listDictionaryNames() {
+  return REFERENCE_DICTIONARIES.map((d) => ({ name: d.name, title: d.title }));
+}
+
+export async function getDictionary(deps: Deps, name: string) {
+  const def = definition(name);
+  const items = await deps.repos.dictionaries.list(storageName(name));
+  const results = items.sort((a, b) => a.id - b.id).map(toEntry);
+  return { name: def.name, title: def.title, results, count: results.length };
+}
+
+export async function getDictionaryItem(deps: Deps, name: string, id: number): Promise<DictionaryItemVersion> {
+  const item = await deps.repos.dictionaries.get(storageName(name), id);
+  if (!item) throw new NotFound(`Запись ${id} справочника ${name} не найдена`);
+  return item;
+}
+
+export async function dictionaryItemHistory(deps: Deps, name: string, id: number) {
+  await getDictionaryItem(deps, name, id);
+  const versions = await deps.repos.dictionaries.history(storageName(name), id);
+  return versions.sort((a, b) => a.version - b.version);
+}
+
+export interface CoefficientChange {
+  field: string;
+  value: number;
+  effective_from: string;
+  reason: string;
+  /** The version the editor saw; a newer stored one is a 409. */
+  version: number;
+}
+
+/** A changed coefficient becomes a new version; earlier versions stay readable for the calculations
+ *  that used them. */
+export async function changeCoefficient(
+  deps: Deps,
+  name: string,
+  id: number,
+  change: CoefficientChange,
+  changedBy: string,
+): Promise<DictionaryItemVersion> {
+  const current = await getDictionaryItem(deps, name, id);
+  const previous = current.values[change.field];
+  if (!previous) throw new Invalid(`field: у записи нет коэффициента ${change.field}`);
+  if (!Number.isFinite(change.value) || change.value < 0) throw new Invalid("value: ожидается неотрицательное число");
+  if (!change.reason?.trim()) throw new Invalid("reason: укажите причину изменения");
+  isoDateValue(change.effective_from, "effective_from");
+  if (change.version !== current.version) {
+    throw new Conflict("Коэффициент уже изменен другим пользователем. Обновите страницу и повторите.");
+  }
+  const next: DictionaryItemVersion = {
+    ...current,
+    values: { ...current.values, [change.field]: { ...previous, value: change.value, tag: "A", ref: change.reason.trim() } },
+    version: current.version + 1,
+    effective_from: change.effective_from,
+    changed_at: deps.clock.now().toISOString(),
+    changed_by: changedBy,
+    reason: change.reason.trim(),
+  };
+  await deps.repos.dictionaries.putVersion(next);
+  return next;
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { DICTIONARY_NAMES } from "../../functions/src/dictionaries/reference-data";
+import { changeCoefficient, seedDictionaries } from "../../functions/src/domain/dictionaries";
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await h.signedInUser());
+});
+afterAll(() => h.close());
+
+type Entry = Record<string, unknown> & { id: number; name: string; units: Record<string, string>; sources: Record<string, string>; version: number };
+
+async function dictionary(name: string) {
+  const res = await h.request(`/api/v1/dictionary/${name}/`, { token });
+  expect(res.status, name).toBe(200);
+  return (await res.json()) as { title: string; results: Entry[]; count: number };
+}
+
+describe("GET /api/v1/dictionary/{name}/", () => {
+  it.each(DICTIONARY_NAMES)("answers %s with items carrying values, units and sources", async (name) => {
+    const body = await dictionary(name);
+    expect(body.count).toBeGreaterThan(0);
+    for (const item of body.results) {
+      expect(item).toMatchObject({ id: expect.any(Number), name: expect.any(String), version: 1 });
+      for (const field of Object.keys(item.units)) {
+        expect(typeof item[field]).toBe("number");
+        expect(item.sources[field]).toMatch(/^\[(S\d+|T|R|A)\] /);
+      }
+    }
+  });
+
+  it("gives measurement conditions as id, name, p_ch4, p_co2 and fuels as id, name, p", async () => {
+    const conditions = await dictionary("get_coeff_co2_density");
+    expect(conditions.results[0]).toMatchObject({ id: 1, p_ch4: 0.668, p_co2: 1.8393 });
+    const underground = await dictionary("get_underground");
+    expect(underground.results.map((i) => i.p_ch4)).toEqual(conditions.results.map((i) => i.p_ch4));
+    const fuels = await dictionary("get_open_mining_co2");
+    expect(fuels.results.find((f) => f.id === 2)).toMatchObject({ name: "Дизельное топливо зимнее", p: 0.84, ef: 3.149 });
+  });
+
+  it("answers 404 for an unknown dictionary and 401 without a token", async () => {
+    expect((await h.request("/api/v1/dictionary/get_nothing/", { token })).status).toBe(404);
+    expect((await h.request("/api/v1/dictionary/get_torch_ch4/")).status).toBe(401);
+  });
+
+  it("lists the dictionaries", async () => {
+    const res = await h.request("/api/v1/dictionary/", { token });
+    const body = (await res.json()) as { results: Array<{ name: string; title: string }> };
+    expect(body.results.map((d) => d.name)).toEqual(DICTIONARY_NAMES);
+  });
+});
+
+describe("coefficient versions", () => {
+  it("keeps the earlier value as a version and serves the new one as current", async () => {
+    const before = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
+    await changeCoefficient(
+      h.deps,
+      "get_underground_emission_ch4",
+      1,
+      { field: "ef", value: 19.5, effective_from: "2027-01-01", reason: "Уточнение по замерам шахты", version: before.version },
+      "admin@example.com",
+    );
+    const after = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
+    expect(after).toMatchObject({ ef: 19.5, version: 2, effective_from: "2027-01-01" });
+    const history = await h.request("/api/v1/dictionary/get_underground_emission_ch4/1/history/", { token });
+    const versions = ((await history.json()) as { results: Entry[] }).results;
+    expect(versions.map((v) => [v.version, v.ef])).toEqual([[1, 18], [2, 19.5]]);
+    expect(versions[1]).toMatchObject({ changed_by: "admin@example.com", reason: "Уточнение по замерам шахты" });
+  });
+
+  it("refuses a change from a stale version with 409 and a reseed never overwrites a change", async () => {
+    await expect(
+      changeCoefficient(h.deps, "get_underground_emission_ch4", 1, {
+        field: "ef", value: 1, effective_from: "2027-01-01", reason: "x", version: 1,
+      }, "x"),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await seedDictionaries(h.deps)).toBe(0);
+    const current = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
+    expect(current.ef).toBe(19.5);
+  });
+});
