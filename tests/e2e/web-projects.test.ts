@@ -140,6 +140,33 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await page.screenshot({ path: `${SHOTS}/web-projects.png` });
   });
 
+  it("refuses to save over a newer version and says so in the dialog", async () => {
+    await row("Разрез Восточный").getByRole("button", { name: "Редактировать" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Редактирование проекта").waitFor();
+    // Someone else saves the project first (same API, same version number we hold).
+    const status = await page.evaluate(async () => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" };
+      const list = await (await fetch("/api/v1/projects/?is_active=true&is_deleted=false", { headers })).json();
+      const project = list.results[0];
+      const answer = await fetch(`/api/v1/projects/${project.id}/`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ end_date: "2025-06-30", version: project.version }),
+      });
+      return answer.status;
+    });
+    expect(status).toBe(200);
+    await dialog.getByLabel("Название").fill("Разрез Восточный (мой вариант)");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "изменен другим пользователем" }).waitFor();
+    await dialog.getByRole("button", { name: "Отмена" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // The list was reloaded and shows the other user's change, not ours.
+    await row("2025-06-30").waitFor();
+    expect(await row("мой вариант").count()).toBe(0);
+  });
+
   it("archives a project after confirmation", async () => {
     await row("Разрез Восточный").getByRole("button", { name: "В архив" }).click();
     await page.getByText("Переместить проект в архив?").waitFor();
@@ -157,12 +184,37 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await row("Разрез Восточный").waitFor();
   });
 
+  it("pages through more than 10 projects with limit and offset", async () => {
+    const created = await page.evaluate(async () => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" };
+      let ok = 0;
+      for (let n = 1; n <= 11; n++) {
+        const name = `Участок ${String(n).padStart(2, "0")}`;
+        const body = JSON.stringify({ name, start_date: "2024-01-01", end_date: "2024-12-31", status: 1 });
+        const answer = await fetch("/api/v1/projects/create_project/", { method: "POST", headers, body });
+        if (answer.status === 201) ok++;
+      }
+      return ok;
+    });
+    expect(created).toBe(11);
+    await page.reload();
+    await row("Участок 11").waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBe(10);
+    await page.locator(".ant-pagination-item-2").click();
+    await row("Разрез Восточный").waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBe(2);
+    await page.locator(".ant-pagination-item-1").click();
+    await row("Участок 11").waitFor();
+  });
+
   it("shows the profile with the demo company", async () => {
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Профиль").click();
     await page.waitForURL(at("/profile"));
     await page.getByText("Демо-компания").first().waitFor();
     await page.getByText("Статистика").waitFor();
     await page.getByText("Активные проекты").waitFor();
+    const active = page.locator(".ant-descriptions-row", { hasText: "Активные проекты" }).locator("td");
+    expect(await active.innerText()).toBe("12");
     await page.screenshot({ path: `${SHOTS}/web-profile.png`, fullPage: true });
   });
 
@@ -238,4 +290,67 @@ async function fillDate(input: ReturnType<Page["getByLabel"]>, value: string) {
   await input.click();
   await input.fill(value);
   await input.press("Tab");
+}
+
+describe.skipIf(!chromiumAvailable())("web app: Guardant key and too many attempts", () => {
+  const GUARDANT = "246810";
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const saved = { guardant: process.env.GUARDANT_CODE, failures: process.env.LOGIN_FAILURES_PER_EMAIL };
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
+    // The server reads these when it starts; this file's process is its own, so nothing leaks.
+    process.env.GUARDANT_CODE = GUARDANT;
+    process.env.LOGIN_FAILURES_PER_EMAIL = "2";
+    try {
+      server = await startTestServer();
+    } finally {
+      restoreEnv("GUARDANT_CODE", saved.guardant);
+      restoreEnv("LOGIN_FAILURES_PER_EMAIL", saved.failures);
+    }
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("asks for the key code when the server requires it, and sends it", async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Логин").fill(server.demo.email);
+    await page.getByLabel("Пароль").fill(server.demo.password);
+    await page.getByRole("button", { name: "Вход" }).click();
+    await page.getByRole("alert").filter({ hasText: "Для входа введите код ключа Guardant" }).waitFor();
+
+    await page.getByLabel("Код ключа Guardant").fill("111111");
+    await page.getByRole("button", { name: "Вход" }).click();
+    await page.getByRole("alert").filter({ hasText: "Неверный код ключа Guardant" }).waitFor();
+
+    await page.getByLabel("Код ключа Guardant").fill(GUARDANT);
+    await page.getByRole("button", { name: "Вход" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();
+    await page.waitForURL(`${server.url}/login`);
+  });
+
+  it("shows the server's message after too many failed attempts", async () => {
+    await page.getByLabel("Логин").fill(server.demo.email);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.getByLabel("Пароль").fill(`wrong-${attempt}`);
+      await page.getByRole("button", { name: "Вход" }).click();
+      await page.getByRole("alert").waitFor();
+      await page.getByRole("button", { name: "Вход" }).and(page.locator(":not(.ant-btn-loading)")).waitFor();
+    }
+    await page.getByRole("alert").filter({ hasText: "Слишком много" }).waitFor();
+  });
+});
+
+function restoreEnv(name: string, value: string | undefined) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }

@@ -19,9 +19,13 @@ export default function LoginPage() {
   const login = useLogin(() => navigate("/", { replace: true }));
   const [needsGuardant, setNeedsGuardant] = useState(false);
 
+  const [sentCode, setSentCode] = useState("");
+
   const onFinish = (values: LoginForm) => {
+    const guardant_code = values.guardant_code?.trim() ?? "";
+    setSentCode(guardant_code);
     login.mutate(
-      { email: (values.email ?? "").trim(), password: values.password ?? "", guardant_code: values.guardant_code?.trim() ?? "" },
+      { email: (values.email ?? "").trim(), password: values.password ?? "", guardant_code },
       { onError: (error) => error.code === GUARDANT_REQUIRED && setNeedsGuardant(true) },
     );
   };
@@ -48,7 +52,7 @@ export default function LoginPage() {
             Вход
           </Button>
           {login.error && (
-            <Alert style={{ marginTop: 16 }} type="error" showIcon role="alert" title={loginErrorText(login.error)} />
+            <Alert style={{ marginTop: 16 }} type="error" showIcon role="alert" title={loginErrorText(login.error, sentCode)} />
           )}
         </Form>
       </Card>

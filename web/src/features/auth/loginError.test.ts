@@ -21,4 +21,10 @@ describe("loginErrorText", () => {
       "Не удалось войти: Внутренняя ошибка сервера",
     );
   });
+
+  it("asks for the Guardant code first, then passes on the server's refusal of a wrong one", () => {
+    const refusal = new ApiError(401, "Неверный код ключа Guardant", "guardant_required");
+    expect(loginErrorText(refusal, "")).toBe("Для входа введите код ключа Guardant");
+    expect(loginErrorText(refusal, "1111")).toBe("Неверный код ключа Guardant");
+  });
 });

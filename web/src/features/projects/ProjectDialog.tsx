@@ -71,9 +71,8 @@ function ProjectForm({
     },
   });
 
-  const showServerError = ({ status, detail }: ApiError) => {
-    // A stale version: the list has been reloaded, the dialog still holds the old one.
-    if (status === 409) return setServerError(`${detail} Список обновлен: закройте окно и откройте проект заново.`);
+  // A 409 (someone saved first) has no field: it shows on top, and the list behind is reloaded.
+  const showServerError = ({ detail }: ApiError) => {
     const { field, message: text } = splitFieldDetail(detail);
     if (field) form.setFields([{ name: field, errors: [text] }]);
     else setServerError(detail);
