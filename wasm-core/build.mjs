@@ -21,8 +21,9 @@ for (const file of entries) {
       "--runtime", "stub",
       "--noAssert",
       "--exportRuntime",
+      "--baseDir", root,
     ],
-    { stdout: process.stdout, stderr: process.stderr, baseDir: root },
+    { stdout: process.stdout, stderr: process.stderr },
   );
   if (error) {
     console.error(`wasm-core: ${file} failed: ${error.message}\n${stderr.toString()}`);

@@ -107,7 +107,8 @@ const KG_M3 = "кг/м³";
 const M3_T = "м³/т";
 const THOUSAND_M3 = "тыс. м³";
 const PERCENT_VOL = "% об.";
-const RESULT_DECIMALS = 3; // methodology 0.2: store unrounded, display 3 decimals
+// SPEC 9 (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
+const RESULT_DECIMALS = 2;
 
 const gwpSetting = {
   name: "gwp_ch4", label: "Потенциал глобального потепления CH4", unit: "т CO2-экв./т CH4",
