@@ -207,7 +207,23 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await row("Участок 11").waitFor();
   });
 
+  it("shows «Loading ...» while a request is pending", async () => {
+    // Hold the profile request back so the indicator has time to be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/v1/users/get_me/", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(at("/profile"));
+    await page.getByTestId("global-loading").filter({ hasText: "Loading ..." }).waitFor();
+    release();
+    await page.getByTestId("global-loading").waitFor({ state: "detached" });
+    await page.unroute("**/api/v1/users/get_me/");
+  });
+
   it("shows the profile with the demo company", async () => {
+    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Проекты").click();
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Профиль").click();
     await page.waitForURL(at("/profile"));
     await page.getByText("Демо-компания").first().waitFor();
@@ -239,6 +255,12 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await page.goto(at("/projects"));
     await page.waitForURL(at("/login"));
     await page.getByRole("button", { name: "Вход" }).waitFor();
+  });
+
+  it("sends /backend to /admin", async () => {
+    await page.goto(at("/backend"));
+    await page.waitForURL((url) => url.pathname === "/admin" || url.pathname === "/login");
+    expect(page.url()).not.toContain("/backend");
   });
 
   it("refreshes an expired access token silently at start", async () => {
