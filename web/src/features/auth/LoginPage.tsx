@@ -18,7 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin(() => navigate("/", { replace: true }));
   const [needsGuardant, setNeedsGuardant] = useState(false);
-
+  // The code sent with the last attempt: an empty one refused means "enter it", not "wrong code".
   const [sentCode, setSentCode] = useState("");
 
   const onFinish = (values: LoginForm) => {
