@@ -69,6 +69,51 @@ export interface ProjectRepository {
   replace(next: Project, expectedVersion: number): Promise<void>;
 }
 
+/** Where a coefficient of a stored calculation came from (methodology D9: auditable results). */
+export interface CoefficientUse {
+  value: number;
+  unit: string;
+  /** dictionary: an entry (id, version); custom: «Фактическое значение»; fixed: set by the
+   *  methodology (e.g. koef_transform 0.67); input: typed by the user, bound to no dictionary. */
+  source: "dictionary" | "custom" | "fixed" | "input";
+  dictionary?: string;
+  item_id?: number;
+  item_name?: string;
+  item_version?: number;
+  /** Provenance text of the dictionary value: tag and reference. */
+  reference?: string;
+}
+
+export interface Calculation {
+  id: string;
+  type: string;
+  project: string;
+  company: string;
+  name: string;
+  is_active: boolean;
+  is_deleted: boolean;
+  version: number;
+  /** Numeric inputs and settings by their API names (volume, ef, …, gwp_ch4, q_boiler …). */
+  inputs: Record<string, number>;
+  results: Record<string, unknown>;
+  coefficients: Record<string, CoefficientUse>;
+  methodology_version: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface CalculationRepository {
+  create(calculation: Calculation): Promise<void>;
+  get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
+  /** A project's calculations of one type, newest first. */
+  list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
+  /** Every active calculation of a company (statistics). */
+  listActiveByCompany(companyId: string): Promise<Calculation[]>;
+  replace(next: Calculation, expectedVersion: number): Promise<void>;
+}
+
 /** One version of a reference-dictionary item. Dictionaries are platform-wide reference data,
  *  the one kind of item that belongs to no company. */
 export interface DictionaryItemVersion {
@@ -117,4 +162,5 @@ export interface Repositories {
   projects: ProjectRepository;
   attempts: AttemptCounter;
   dictionaries: DictionaryRepository;
+  calculations: CalculationRepository;
 }

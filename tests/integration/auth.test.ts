@@ -87,6 +87,20 @@ describe("POST /api/token/", () => {
 });
 
 describe("guardant code", () => {
+  it("counts wrong key codes as failed attempts, so the code cannot be guessed without limit", async () => {
+    const g = await createHarness({ guardantCode: "7391", loginFailuresPerEmail: 3 });
+    try {
+      const company = await createCompany(g.deps, { name: "Г2" });
+      await createUser(g.deps, { companyId: company.id, email: "k@example.com", password: "correct-horse" });
+      const attempt = (guardant_code: string) =>
+        g.request("/api/token/", { method: "POST", json: { email: "k@example.com", password: "correct-horse", guardant_code } });
+      for (const code of ["1", "2", "3"]) expect((await attempt(code)).status).toBe(401);
+      expect((await attempt("7391")).status).toBe(429);
+    } finally {
+      await g.close();
+    }
+  });
+
   it("is required and must match when the deployment configures one", async () => {
     const g = await createHarness({ guardantCode: "7391" });
     try {
@@ -97,12 +111,17 @@ describe("guardant code", () => {
         json: { email: "g@example.com", password: "correct-horse", guardant_code: "0000" },
       });
       expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toMatchObject({ code: "guardant_required" });
+      expect(await wrong.json()).toMatchObject({ code: "guardant_required", detail: "Неверный код ключа Guardant" });
       const right = await g.request("/api/token/", {
         method: "POST",
         json: { email: "g@example.com", password: "correct-horse", guardant_code: "7391" },
       });
       expect(right.status).toBe(200);
+      const missing = await g.request("/api/token/", {
+        method: "POST",
+        json: { email: "g@example.com", password: "correct-horse", guardant_code: "" },
+      });
+      expect(await missing.json()).toMatchObject({ code: "guardant_required", detail: "Для входа введите код ключа Guardant" });
     } finally {
       await g.close();
     }

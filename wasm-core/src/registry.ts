@@ -96,6 +96,8 @@ export interface CalculationDefinition {
   readonly dictionaries: readonly DictionaryBinding[];
   /** SPEC: edit is hidden for recycle_technology. */
   readonly editable: boolean;
+  /** The result that is this calculation's emission in t CO2-eq (statistics, totals, charts). */
+  readonly co2e?: string;
   readonly core: CoreFunction;
 }
 
@@ -187,6 +189,7 @@ export const REGISTRY = {
     settings: [gwpSetting],
     dictionaries: [{ dictionary: "get_handling_underground_ch4", fields: ["ef", "koef_transform"] }],
     editable: true,
+    co2e: "res_ch4_to_co2",
     core: emissionsCore("handling_underground_ch4"),
   },
 
@@ -213,6 +216,7 @@ export const REGISTRY = {
       },
     ],
     editable: true,
+    co2e: "res_ch4_to_co2",
     core: emissionsCore("open_mining_ch4"),
   },
 
@@ -232,6 +236,7 @@ export const REGISTRY = {
     settings: [],
     dictionaries: [{ dictionary: "get_open_mining_co2", fields: ["ef"] }],
     editable: true,
+    co2e: "res_co2",
     core: emissionsCore("open_mining_co2"),
   },
 
@@ -266,6 +271,7 @@ export const REGISTRY = {
       },
     ],
     editable: true,
+    co2e: "sum_co2",
     core: emissionsCore("underground"),
   },
 
@@ -286,6 +292,7 @@ export const REGISTRY = {
     settings: [gwpSetting],
     dictionaries: [{ dictionary: "get_underground_emission_ch4", fields: ["ef"] }],
     editable: true,
+    co2e: "res_ch4_to_co2",
     core: emissionsCore("underground_emission_ch4"),
   },
 
@@ -305,6 +312,7 @@ export const REGISTRY = {
     settings: [],
     dictionaries: [{ dictionary: "get_disposal_co2_torch", fields: ["ef", "koef_transform"] }],
     editable: true,
+    co2e: "res_co2",
     core: emissionsCore("disposal_co2_torch"),
   },
 
@@ -323,6 +331,7 @@ export const REGISTRY = {
     settings: [],
     dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "of", "k"] }],
     editable: true,
+    co2e: "res_co2",
     core: emissionsCore("disposal_co2_stat_sources"),
   },
 
@@ -335,6 +344,7 @@ export const REGISTRY = {
     settings: [gwpSetting],
     dictionaries: [{ dictionary: "get_torch_ch4", fields: ["koef_transform"] }],
     editable: true,
+    co2e: "res_ch4_to_co2",
     core: emissionsCore("torch_ch4"),
   },
 

@@ -35,17 +35,24 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
     throw new TooManyRequests("Слишком много неудачных попыток входа. Повторите попытку позже.");
   }
 
-  const user = await repos.users.findByEmail(request.email);
-  const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !passwordOk || !user.is_active) {
-    await Promise.all([
+  const countFailure = () =>
+    Promise.all([
       repos.attempts.add(emailKey, config.loginWindowSeconds),
       repos.attempts.add(addressKey, config.loginWindowSeconds),
     ]);
+  const user = await repos.users.findByEmail(request.email);
+  const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !passwordOk || !user.is_active) {
+    await countFailure();
     throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
   }
   if (config.guardantCode !== undefined && request.guardant_code !== config.guardantCode) {
-    throw new Unauthorized("Неверный код ключа Guardant", "guardant_required");
+    // A wrong key code is a failed attempt too, or the code could be guessed without limit.
+    if (request.guardant_code) await countFailure();
+    throw new Unauthorized(
+      request.guardant_code ? "Неверный код ключа Guardant" : "Для входа введите код ключа Guardant",
+      "guardant_required",
+    );
   }
 
   const claims = { userId: user.id, companyId: user.company };

@@ -81,10 +81,15 @@ export function listDictionaryNames() {
   return REFERENCE_DICTIONARIES.map((d) => ({ name: d.name, title: d.title }));
 }
 
+/** Current versions of a dictionary's items, by id. */
+export async function getDictionaryItems(deps: Deps, name: string): Promise<DictionaryItemVersion[]> {
+  const items = await deps.repos.dictionaries.list(storageName(name));
+  return items.sort((a, b) => a.id - b.id);
+}
+
 export async function getDictionary(deps: Deps, name: string) {
   const def = definition(name);
-  const items = await deps.repos.dictionaries.list(storageName(name));
-  const results = items.sort((a, b) => a.id - b.id).map(toEntry);
+  const results = (await getDictionaryItems(deps, name)).map(toEntry);
   return { name: def.name, title: def.title, results, count: results.length };
 }
 

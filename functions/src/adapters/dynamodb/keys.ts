@@ -36,6 +36,26 @@ export const projectInIndex = (companyId: string, state: "active" | "archived", 
   GSI1SK: `${createdAt}#${projectId}`,
 });
 
+/** A calculation lives in its company's partition under its type: get by (company, type, id);
+ *  all of a company's calculations: Query PK = COMPANY#id, SK begins_with CALC#. A project's
+ *  calculations of one type and state, newest first: Query GSI1 calculationsIndex. */
+export const calculation = (companyId: string, type: string, calculationId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `CALC#${type}#${calculationId}`,
+});
+export const calculationsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "CALC#" });
+export const calculationsIndex = (companyId: string, projectId: string, type: string, state: "active" | "archived") => ({
+  GSI1PK: `COMPANY#${companyId}#PROJECT#${projectId}#CALC#${type}#${state}`,
+});
+export const calculationInIndex = (
+  companyId: string,
+  projectId: string,
+  type: string,
+  state: "active" | "archived",
+  createdAt: string,
+  calculationId: string,
+) => ({ ...calculationsIndex(companyId, projectId, type, state), GSI1SK: `${createdAt}#${calculationId}` });
+
 /** Reference dictionaries (platform-wide). Current items: Query PK = DICT#name (sorted by id);
  *  every version of an item: Query PK = DICT#name#ITEM#id (sorted by version). */
 export const dictionaryItem = (dictionary: string, id: number) => ({

@@ -12,6 +12,8 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { Conflict } from "../../domain/errors";
 import type {
   AttemptCounter,
+  Calculation,
+  CalculationRepository,
   DictionaryItemVersion,
   DictionaryRepository,
   Company,
@@ -336,7 +338,61 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  return { companies, users, projects, attempts, dictionaries };
+  const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
+  const calculationItem = (c: Calculation) => ({
+    ...keys.calculation(c.company, c.type, c.id),
+    ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
+    ...c,
+  });
+
+  const calculations: CalculationRepository = {
+    async create(calculation) {
+      await conditional(
+        doc.send(new PutCommand({ TableName: table, Item: calculationItem(calculation), ConditionExpression: "attribute_not_exists(PK)" })),
+        "Расчет с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId, type, calculationId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.calculation(companyId, type, calculationId) }));
+      return strip<Calculation>(out.Item);
+    },
+    async list(companyId, projectId, type, state, page) {
+      const query: QueryCommandInput = {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
+        ScanIndexForward: false,
+      };
+      const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
+      return { results: items.map((item) => strip<Calculation>(item)!), count };
+    },
+    async listActiveByCompany(companyId) {
+      const prefix = keys.calculationsOfCompany(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        FilterExpression: "is_deleted = :no",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
+      });
+      return items.map((item) => strip<Calculation>(item)!);
+    },
+    async replace(next, expectedVersion) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: calculationItem(next),
+            ConditionExpression: "attribute_exists(PK) AND version = :v",
+            ExpressionAttributeValues: { ":v": expectedVersion },
+          }),
+        ),
+        "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+
+  return { companies, users, projects, attempts, dictionaries, calculations };
 }
 
 function windowStart(windowSeconds: number): number {

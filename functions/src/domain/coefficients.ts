@@ -1,0 +1,166 @@
+// Which value each coefficient of a calculation takes, and where it came from (methodology D9).
+// The registry says which dictionary feeds which field; the request may name an entry
+// (dictionary_items: {dictionary: id}), choose «Фактическое значение» (null), or just send values,
+// which are then matched to an entry the way SPEC 4 matches stored calculations in edit mode.
+import type { CalculationDefinition, DictionaryBinding, NumberField } from "../../../wasm-core/src/registry";
+import type { Deps } from "./context";
+import { Conflict, Invalid } from "./errors";
+import { describeSource } from "../dictionaries/reference-data";
+import { getDictionaryItems } from "./dictionaries";
+import type { CoefficientUse, DictionaryItemVersion } from "../ports";
+
+export const GWP_DICTIONARY = "get_gwp";
+export const DEFAULT_GWP_SET = 1;
+
+export interface CoefficientRequest {
+  /** Field values as sent (numbers or anything; the core's facade validates them). */
+  values: Record<string, unknown>;
+  dictionary_items?: Record<string, number | null>;
+  gwp_set?: number;
+}
+
+export interface ResolvedCoefficients {
+  values: Record<string, unknown>;
+  uses: Record<string, CoefficientUse>;
+}
+
+const numberFields = (def: CalculationDefinition) =>
+  [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
+
+function fromItem(item: DictionaryItemVersion, field: string): CoefficientUse {
+  const v = item.values[field];
+  return {
+    value: v.value,
+    unit: v.unit,
+    source: "dictionary",
+    dictionary: item.dictionary,
+    item_id: item.id,
+    item_name: item.name,
+    item_version: item.version,
+    reference: describeSource(v),
+  };
+}
+
+const sameNumber = (a: unknown, b: number) => typeof a === "number" && a === b;
+
+export async function resolveCoefficients(
+  deps: Deps,
+  def: CalculationDefinition,
+  request: CoefficientRequest,
+  previous?: Record<string, CoefficientUse>,
+): Promise<ResolvedCoefficients> {
+  const fields = new Map(numberFields(def).map((f) => [f.name, f]));
+  const values: Record<string, unknown> = {};
+  const uses: Record<string, CoefficientUse> = {};
+  const settingNames = new Set(def.settings.map((s) => s.name));
+
+  for (const field of fields.values()) {
+    if (field.fixed !== undefined) {
+      values[field.name] = field.fixed;
+      uses[field.name] = { value: field.fixed, unit: field.unit, source: "fixed" };
+    }
+  }
+
+  for (const binding of def.dictionaries) {
+    const bound = binding.fields.filter((f) => fields.get(f)?.fixed === undefined);
+    const choice = request.dictionary_items?.[binding.dictionary];
+    const entries = await getDictionaryItems(deps, binding.dictionary);
+
+    if (choice === null) {
+      if (!binding.custom) {
+        throw new Invalid(`dictionary_items.${binding.dictionary}: для этого коэффициента нет режима «Фактическое значение»`);
+      }
+      for (const name of bound) custom(name, binding);
+      continue;
+    }
+    if (typeof choice === "number") {
+      const item = entries.find((e) => e.id === choice);
+      if (!item) throw new Invalid(`dictionary_items.${binding.dictionary}: запись ${choice} не найдена`);
+      for (const name of bound) {
+        const sent = request.values[name];
+        if (sent !== undefined && sent !== null && !sameNumber(sent, item.values[name].value)) {
+          throw new Conflict(`${name}: значение справочника изменилось (${item.values[name].value}); обновите форму расчета`);
+        }
+        values[name] = item.values[name].value;
+        uses[name] = fromItem(item, name);
+      }
+      continue;
+    }
+    if (choice !== undefined) throw new Invalid(`dictionary_items.${binding.dictionary}: ожидается номер записи или null`);
+
+    const sentAny = bound.some((name) => request.values[name] !== undefined && request.values[name] !== null);
+    // Settings nobody sent take the first entry (SPEC 4: the first entry is preselected).
+    if (!sentAny && bound.every((name) => settingNames.has(name))) {
+      const keep = previous && bound.every((name) => previous[name]);
+      const first = entries[0];
+      for (const name of bound) {
+        if (keep) uses[name] = previous[name];
+        else if (first) uses[name] = fromItem(first, name);
+        values[name] = uses[name]?.value;
+      }
+      continue;
+    }
+    // An edit that leaves the values as they were keeps the entry versions it used.
+    if (previous && bound.every((name) => previous[name] && sameNumber(request.values[name] ?? previous[name].value, previous[name].value))) {
+      for (const name of bound) {
+        uses[name] = previous[name];
+        values[name] = previous[name].value;
+      }
+      continue;
+    }
+    const match = entries.find((item) => bound.every((name) => sameNumber(request.values[name], item.values[name]?.value)));
+    if (match) {
+      for (const name of bound) {
+        values[name] = match.values[name].value;
+        uses[name] = fromItem(match, name);
+      }
+    } else if (binding.custom) {
+      for (const name of bound) custom(name, binding);
+    } else if (!sentAny) {
+      for (const name of bound) values[name] = undefined; // the facade reports the missing field
+    } else {
+      const name = bound.find((n) => request.values[n] !== undefined) ?? bound[0];
+      throw new Invalid(`${name}: значение не совпадает ни с одной записью справочника; выберите запись справочника`);
+    }
+  }
+
+  function custom(name: string, binding: DictionaryBinding) {
+    const fixed = binding.custom?.fixed?.[name];
+    const value = fixed ?? request.values[name];
+    values[name] = value;
+    uses[name] = { value: value as number, unit: fields.get(name)!.unit, source: fixed !== undefined ? "fixed" : "custom" };
+  }
+
+  if (fields.has("gwp_ch4")) {
+    const keep = request.gwp_set === undefined && previous?.gwp_ch4;
+    if (keep) {
+      uses.gwp_ch4 = previous.gwp_ch4;
+    } else {
+      const setId = request.gwp_set ?? DEFAULT_GWP_SET;
+      const item = (await getDictionaryItems(deps, GWP_DICTIONARY)).find((e) => e.id === setId);
+      if (!item?.values.gwp_ch4) throw new Invalid(`gwp_set: набор ПГП ${setId} не найден`);
+      uses.gwp_ch4 = fromItem(item, "gwp_ch4");
+    }
+    values.gwp_ch4 = uses.gwp_ch4.value;
+  }
+
+  // Everything else is what the user typed (volume, free settings such as sensitivity's δ).
+  for (const field of fields.values()) {
+    if (field.name in values) continue;
+    const sent = request.values[field.name];
+    if (sent === undefined && settingNames.has(field.name)) {
+      if (previous?.[field.name]) {
+        uses[field.name] = previous[field.name];
+        values[field.name] = previous[field.name].value;
+      } else if (field.default !== undefined) {
+        values[field.name] = field.default;
+        uses[field.name] = { value: field.default, unit: field.unit, source: "fixed" };
+      }
+      continue;
+    }
+    values[field.name] = sent;
+    if (typeof sent === "number") uses[field.name] = { value: sent, unit: field.unit, source: "input" };
+  }
+  return { values, uses };
+}
+
