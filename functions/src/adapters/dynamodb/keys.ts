@@ -76,3 +76,14 @@ export const attemptWindow = (key: string, windowStart: number) => ({
   PK: `ATTEMPTS#${key}`,
   SK: `WINDOW#${windowStart}`,
 });
+
+/** Audit trail written by the DynamoDB-stream handler, one item per changed item: the changes of a
+ *  day, in order, are Query PK = auditDay(day). The event id makes a redelivered record land on
+ *  the same key, so a conditional put writes it once. */
+export const auditDay = (day: string) => ({ PK: `AUDIT#${day}` });
+export const auditEntry = (at: string, eventId: string) => ({
+  PK: `AUDIT#${at.slice(0, 10)}`,
+  SK: `${at}#${eventId}`,
+});
+/** Items the audit trail skips: its own and the login-throttling counters. */
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#"];

@@ -1,0 +1,30 @@
+// Builds the API's Deps in Lambda from the environment the CDK stack sets (infra/lib/stack.ts)
+// and the secrets it generated.
+import { S3Client } from "@aws-sdk/client-s3";
+import { createDocumentClient } from "../adapters/dynamodb/client";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import { s3BlobStore } from "../adapters/blob/s3-blob-store";
+import { configFromEnv } from "../config";
+import { systemClock, type Deps } from "../domain/context";
+import { readSecrets, requiredEnv, SecretsManagerClient } from "./secrets";
+
+export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: string }> {
+  const secrets = await readSecrets(new SecretsManagerClient({}), {
+    app: requiredEnv("APP_SECRET_ARN"),
+    originVerify: process.env.ORIGIN_VERIFY_SECRET_ARN || undefined,
+  });
+  const tableName = requiredEnv("TABLE_NAME");
+  const documents = requiredEnv("DOCUMENTS_BUCKET");
+  const deps: Deps = {
+    repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
+    blobs: s3BlobStore(new S3Client({}), {
+      uploads: requiredEnv("UPLOADS_BUCKET"),
+      exports: requiredEnv("EXPORTS_BUCKET"),
+      documents,
+      media: documents,
+    }),
+    clock: systemClock,
+    config: { ...configFromEnv(secrets.jwtSecret), guardantCode: secrets.guardantCode },
+  };
+  return { deps, originVerify: secrets.originVerify };
+}
