@@ -4,7 +4,7 @@
 import { configureClient, type TokenPair } from "../../api/client";
 import { storeTokens } from "../../api/tokens";
 import { appStore, queryClient } from "../../app/store";
-import { DEFAULT_DECIMALS } from "../settings/decimals";
+import { DEFAULT_DECIMALS } from "../../shared/decimals";
 import { decimalsAtom } from "../settings/atoms";
 import { projectDialogAtom, projectsArchivedAtom, projectsPageAtom } from "../projects/atoms";
 import { accessTokenAtom } from "./atoms";

@@ -3,7 +3,7 @@
 import { App, Button, Card, Form, InputNumber, Typography } from "antd";
 import { useAtom } from "jotai";
 import { decimalsAtom } from "./atoms";
-import { MAX_DECIMALS, storeDecimals } from "./decimals";
+import { MAX_DECIMALS, storeDecimals } from "../../shared/decimals";
 
 interface SettingsForm {
   decimals: number | null;
@@ -28,7 +28,7 @@ export default function SettingsPage() {
           <Form.Item
             label="Количество знаков после запятой"
             name="decimals"
-            extra={`Целое число от 0 до ${MAX_DECIMALS}; применяется к числовым полям расчетов.`}
+            extra={`Целое число от 0 до ${MAX_DECIMALS}; применяется к вводу чисел и округлению результатов (расчеты, конвертер).`}
             rules={[
               { required: true, message: "Укажите количество знаков" },
               {

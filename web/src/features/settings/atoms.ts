@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import { readStoredDecimals } from "./decimals";
+import { readStoredDecimals } from "../../shared/decimals";
 
 /** Decimal places for numeric inputs and results; mirrors local storage `comma` (other screens read it). */
 export const decimalsAtom = atom<number>(readStoredDecimals());

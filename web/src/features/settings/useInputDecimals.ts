@@ -1,0 +1,12 @@
+// The decimals setting in React (SPEC 5): re-renders when /settings saves a new value.
+import { useAtomValue } from "jotai";
+import { inputDecimals, type EntryMode } from "../../shared/decimals";
+import { decimalsAtom } from "./atoms";
+
+/** Decimals for numeric inputs and results of a create or edit form; see shared/decimals.ts. */
+export function useInputDecimals(mode: EntryMode): number {
+  // The atom only triggers the re-render: it holds the clamped value with the create fallback,
+  // while local storage still tells a missing setting apart (2, not 4, when editing).
+  useAtomValue(decimalsAtom);
+  return inputDecimals(mode);
+}
