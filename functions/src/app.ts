@@ -8,6 +8,7 @@ import type { AppEnv } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
 import { projectRoutes } from "./http/projects";
 import { dictionaryRoutes } from "./http/dictionaries";
+import { calculationRoutes } from "./http/calculations";
 import { userRoutes } from "./http/users";
 
 export interface AppOptions {
@@ -32,6 +33,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/v1/users", userRoutes);
   api.route("/v1/projects", projectRoutes);
   api.route("/v1/dictionary", dictionaryRoutes);
+  // Last: /v1/{calcType}/ would otherwise shadow the named resources above.
+  api.route("/v1", calculationRoutes);
   api.onError(errorResponse);
 
   const app = new Hono({ strict: false });

@@ -329,7 +329,9 @@ export const REGISTRY = {
     ],
     results: [resCo2],
     settings: [],
-    dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "of", "k"] }],
+    // D4: the oxidation factor is 1.0 unless measured, so it stays a free input; the fuel's
+    // dictionary row fixes the pair ef and k, which must come from the same route (4.8).
+    dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "k"] }],
     editable: true,
     co2e: "res_co2",
     core: emissionsCore("disposal_co2_stat_sources"),

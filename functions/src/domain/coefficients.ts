@@ -27,13 +27,13 @@ export interface ResolvedCoefficients {
 const numberFields = (def: CalculationDefinition) =>
   [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
 
-function fromItem(item: DictionaryItemVersion, field: string): CoefficientUse {
+function fromItem(item: DictionaryItemVersion, field: string, dictionary: string): CoefficientUse {
   const v = item.values[field];
   return {
     value: v.value,
     unit: v.unit,
     source: "dictionary",
-    dictionary: item.dictionary,
+    dictionary,
     item_id: item.id,
     item_name: item.name,
     item_version: item.version,
@@ -56,6 +56,10 @@ export async function resolveCoefficients(
 
   for (const field of fields.values()) {
     if (field.fixed !== undefined) {
+      const sent = request.values[field.name];
+      if (sent !== undefined && sent !== null && sent !== field.fixed) {
+        throw new Invalid(`${field.name}: значение фиксировано и равно ${String(field.fixed).replace(".", ",")}`);
+      }
       values[field.name] = field.fixed;
       uses[field.name] = { value: field.fixed, unit: field.unit, source: "fixed" };
     }
@@ -82,7 +86,7 @@ export async function resolveCoefficients(
           throw new Conflict(`${name}: значение справочника изменилось (${item.values[name].value}); обновите форму расчета`);
         }
         values[name] = item.values[name].value;
-        uses[name] = fromItem(item, name);
+        uses[name] = fromItem(item, name, binding.dictionary);
       }
       continue;
     }
@@ -95,7 +99,7 @@ export async function resolveCoefficients(
       const first = entries[0];
       for (const name of bound) {
         if (keep) uses[name] = previous[name];
-        else if (first) uses[name] = fromItem(first, name);
+        else if (first) uses[name] = fromItem(first, name, binding.dictionary);
         values[name] = uses[name]?.value;
       }
       continue;
@@ -112,7 +116,7 @@ export async function resolveCoefficients(
     if (match) {
       for (const name of bound) {
         values[name] = match.values[name].value;
-        uses[name] = fromItem(match, name);
+        uses[name] = fromItem(match, name, binding.dictionary);
       }
     } else if (binding.custom) {
       for (const name of bound) custom(name, binding);
@@ -139,7 +143,7 @@ export async function resolveCoefficients(
       const setId = request.gwp_set ?? DEFAULT_GWP_SET;
       const item = (await getDictionaryItems(deps, GWP_DICTIONARY)).find((e) => e.id === setId);
       if (!item?.values.gwp_ch4) throw new Invalid(`gwp_set: набор ПГП ${setId} не найден`);
-      uses.gwp_ch4 = fromItem(item, "gwp_ch4");
+      uses.gwp_ch4 = fromItem(item, "gwp_ch4", GWP_DICTIONARY);
     }
     values.gwp_ch4 = uses.gwp_ch4.value;
   }
