@@ -20,13 +20,8 @@ export interface StreamEvent {
       OldImage?: Image;
       /** Seconds since the epoch. */
       ApproximateCreationDateTime?: number;
-      SequenceNumber: string;
     };
   }>;
-}
-
-export interface StreamResult {
-  batchItemFailures: Array<{ itemIdentifier: string }>;
 }
 
 export interface AuditTarget {
@@ -48,10 +43,14 @@ function changedAttributes(oldImage: Image | undefined, newImage: Image | undefi
     .sort();
 }
 
-export async function auditChanges(event: StreamEvent, target: AuditTarget): Promise<StreamResult> {
+/** A failed write throws: Lambda retries the batch, and the conditional put makes the entries
+ *  already written no-ops, so the trail is neither lost nor doubled; the failure shows in the
+ *  function's Errors alarm. */
+export async function auditChanges(event: StreamEvent, target: AuditTarget): Promise<number> {
+  let written = 0;
   const log = target.log ?? console;
   for (const record of event.Records ?? []) {
-    const { Keys, NewImage, OldImage, ApproximateCreationDateTime, SequenceNumber } = record.dynamodb;
+    const { Keys, NewImage, OldImage, ApproximateCreationDateTime } = record.dynamodb;
     const pk = str(Keys, "PK") ?? "";
     const sk = str(Keys, "SK") ?? "";
     if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix))) continue;
@@ -75,21 +74,21 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
           ConditionExpression: "attribute_not_exists(PK)",
         }),
       );
+      written += 1;
     } catch (error) {
       // Already written by an earlier delivery of the same record.
       if (error instanceof ConditionalCheckFailedException) continue;
-      log.error(`audit write failed for ${pk} ${sk}:`, error);
-      // Stream order matters: Lambda retries from this record on, the earlier ones are done.
-      return { batchItemFailures: [{ itemIdentifier: SequenceNumber }] };
+      log.error(`audit write failed for ${pk} ${sk}`);
+      throw error;
     }
   }
-  return { batchItemFailures: [] };
+  return written;
 }
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
 
-export async function handler(event: StreamEvent): Promise<StreamResult> {
+export async function handler(event: StreamEvent): Promise<void> {
   if (!tableName) throw new Error("TABLE_NAME is not set (the CDK stack sets it)");
-  return auditChanges(event, { doc, tableName });
+  await auditChanges(event, { doc, tableName });
 }

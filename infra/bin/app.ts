@@ -1,0 +1,18 @@
+// The CDK app: one stack per stage, `npx cdk synth|deploy|destroy -c stage=dev|prod` (default dev).
+// Synth needs no network and no Docker: esbuild bundles the functions on this machine.
+import { App } from "aws-cdk-lib";
+import { AppStack } from "../lib/stack";
+import { stageFrom } from "../lib/stage";
+
+const app = new App();
+const stage = stageFrom(app.node.tryGetContext("stage"));
+const alarmEmail = app.node.tryGetContext("alarmEmail") as string | undefined;
+
+new AppStack(app, `FugitiveEmissions-${stage}`, {
+  stage,
+  alarmEmail,
+  // Unset without credentials: the stack is then environment-agnostic, which synth allows.
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  description: `Fugitive emissions platform (${stage})`,
+  tags: { project: "fugitive-emissions", stage },
+});

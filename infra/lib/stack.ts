@@ -1,0 +1,357 @@
+// One stage of the product in AWS: the table, the buckets, the three Lambda functions, the HTTP
+// API and CloudFront in front of both the web app and /api/*. The only place that knows AWS
+// resource names; the functions get them through their environment.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import * as apigw from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda-nodejs";
+import * as logs from "aws-cdk-lib/aws-logs";
+import * as s3 from "aws-cdk-lib/aws-s3";
+import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
+import { LambdaDestination } from "aws-cdk-lib/aws-s3-notifications";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
+import * as sns from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import type { Construct } from "constructs";
+import { CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
+import type { Stage } from "./stage";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The compiled cores the API loads at run time (wasm-core/src/wasm-file.ts finds them next to
+ *  the bundle). */
+export const WASM_FILES = ["emissions.wasm", "gbdt.wasm"];
+
+/** Header CloudFront adds to every /api/* request; functions/src/lambda/api.ts checks it. */
+export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
+
+export interface AppStackProps extends StackProps {
+  stage: Stage;
+  /** The built web app (default web/dist); when it is missing the site is deployed without it. */
+  webDist?: string;
+  /** Where the compiled .wasm files are (default wasm-core/build). */
+  wasmDir?: string;
+  /** Subscribed to the alarm topic when given (`-c alarmEmail=ops@example.com`). */
+  alarmEmail?: string;
+}
+
+export class AppStack extends Stack {
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const prod = props.stage === "prod";
+    // Prod keeps its data when the stack goes; dev is disposable.
+    const dataRemoval = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const wasmDir = props.wasmDir ?? join(REPO_ROOT, "wasm-core/build");
+    const webDist = props.webDist ?? join(REPO_ROOT, "web/dist");
+
+    // --- DynamoDB: the single table of functions/src/adapters/dynamodb/SCHEMA.md.
+    const table = new dynamodb.Table(this, "Table", {
+      partitionKey: { name: "PK", type: dynamodb.AttributeType.STRING },
+      sortKey: { name: "SK", type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: prod,
+      removalPolicy: dataRemoval,
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
+      timeToLiveAttribute: "expires_at",
+    });
+    table.addGlobalSecondaryIndex({
+      indexName: "GSI1",
+      partitionKey: { name: "GSI1PK", type: dynamodb.AttributeType.STRING },
+      sortKey: { name: "GSI1SK", type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
+
+    // --- S3: private, TLS-only, encrypted; dev buckets are emptied on destroy.
+    const bucket = (id: string, extra: Partial<s3.BucketProps> = {}) =>
+      new s3.Bucket(this, id, {
+        blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+        enforceSSL: true,
+        minimumTLSVersion: 1.2,
+        encryption: s3.BucketEncryption.S3_MANAGED,
+        objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+        removalPolicy: dataRemoval,
+        autoDeleteObjects: !prod,
+        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+        ...extra,
+      });
+    const uploads = bucket("UploadsBucket");
+    // Exports are handed out once as a download; a week covers a retry.
+    const exportsBucket = bucket("ExportsBucket", {
+      lifecycleRules: [{ expiration: Duration.days(7), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+    const documents = bucket("DocumentsBucket");
+    const web = bucket("WebBucket");
+
+    // --- Secrets, generated by Secrets Manager: no value is in the template or the environment.
+    const appSecret = new secretsmanager.Secret(this, "AppSecret", {
+      description: `JWT signing secret (jwt_secret) and optional guardant_code of the ${props.stage} API`,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({}),
+        generateStringKey: "jwt_secret",
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: dataRemoval,
+    });
+    const originVerify = new secretsmanager.Secret(this, "OriginVerifySecret", {
+      description: `Value CloudFront sends in ${ORIGIN_VERIFY_HEADER} so the ${props.stage} API serves only CloudFront`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // --- Lambda functions: esbuild on this machine (never Docker), ESM for top-level await and
+    // import.meta.url, the pinned SDK bundled rather than the runtime's.
+    for (const file of WASM_FILES) {
+      if (!existsSync(join(wasmDir, file))) {
+        throw new Error(`${join(wasmDir, file)} is missing: run "npm run build:wasm" before cdk synth/deploy`);
+      }
+    }
+    const fn = (id: string, entry: string, extra: Partial<NodejsFunctionProps> = {}) => {
+      const logGroup = new logs.LogGroup(this, `${id}Logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      return new NodejsFunction(this, id, {
+        entry: join(REPO_ROOT, entry),
+        handler: "handler",
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: join(REPO_ROOT, "package-lock.json"),
+        runtime: lambda.Runtime.NODEJS_22_X,
+        architecture: lambda.Architecture.ARM_64,
+        memorySize: 256,
+        timeout: Duration.seconds(30),
+        logGroup,
+        environment: { TABLE_NAME: table.tableName },
+        ...extra,
+        bundling: {
+          forceDockerBundling: false,
+          format: OutputFormat.ESM,
+          target: "node22",
+          platform: "node",
+          minify: true,
+          sourceMap: false,
+          // ESM builds of the SDK tree-shake to half the size of its CommonJS builds.
+          mainFields: ["module", "main"],
+          externalModules: [],
+          // Bundled CommonJS modules still call require() for Node built-ins.
+          banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
+          ...extra.bundling,
+        },
+      });
+    };
+
+    const api = fn("ApiFunction", "functions/src/lambda.ts", {
+      description: "Hono API under /api/",
+      // scrypt password hashing is CPU-bound; Lambda CPU grows with memory.
+      memorySize: 1024,
+      // API Gateway gives up at 30 s.
+      timeout: Duration.seconds(29),
+      environment: {
+        TABLE_NAME: table.tableName,
+        UPLOADS_BUCKET: uploads.bucketName,
+        EXPORTS_BUCKET: exportsBucket.bucketName,
+        DOCUMENTS_BUCKET: documents.bucketName,
+        APP_SECRET_ARN: appSecret.secretArn,
+        ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn,
+      },
+      bundling: {
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir: string, outputDir: string) =>
+            WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
+        },
+      },
+    });
+    const uploadCheck = fn("UploadCheckFunction", "functions/src/lambda/s3-upload.ts", {
+      description: "Deletes uploaded objects of a refused type or size",
+    });
+    const audit = fn("StreamAuditFunction", "functions/src/lambda/stream.ts", {
+      description: "Writes the audit trail from the table's stream",
+    });
+
+    // --- Least privilege: only the table actions and object prefixes each function uses.
+    table.grantReadWriteData(api);
+    grantObjects(api, uploads, ["uploads"], ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"]);
+    grantObjects(api, exportsBucket, ["exports"], ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"]);
+    grantObjects(api, documents, ["documents", "media"], ["s3:GetObject"]);
+    appSecret.grantRead(api);
+    originVerify.grantRead(api);
+
+    // HeadObject is authorised by s3:GetObject.
+    grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);
+    uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(uploadCheck), { prefix: "uploads/" });
+
+    table.grant(audit, "dynamodb:PutItem");
+    audit.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(5),
+        // Audit writes are idempotent, so a retried batch is harmless; a stuck one alarms.
+        retryAttempts: 10,
+      }),
+    );
+
+    // --- HTTP API (payload 2.0) for /api/*; throttled so a runaway client cannot run up costs.
+    const httpApi = new apigw.HttpApi(this, "HttpApi", {
+      description: `Fugitive emissions API (${props.stage})`,
+      createDefaultStage: false,
+    });
+    new apigw.HttpStage(this, "HttpApiStage", {
+      httpApi,
+      stageName: "$default",
+      autoDeploy: true,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+    });
+    httpApi.addRoutes({
+      path: "/api/{proxy+}",
+      methods: [apigw.HttpMethod.ANY],
+      integration: new HttpLambdaIntegration("ApiIntegration", api),
+    });
+
+    // --- CloudFront: the web app from S3 (OAC) and /api/* from the HTTP API, one origin for the
+    // browser so no CORS is needed.
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
+      comment: "Same security headers as the local server",
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(HSTS_MAX_AGE_DAYS),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+        xssProtection: { protection: false, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(EXTRA_SECURITY_HEADERS).map(([header, value]) => ({ header, value, override: true })),
+      },
+    });
+    // Client-side routes (/projects/12) have no file extension: they all get the app shell. Only
+    // on the default behaviour, so an API 404 stays a JSON 404.
+    const spaFallback = new cloudfront.Function(this, "SpaFallback", {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "SPA fallback: paths without a file extension serve /index.html",
+      code: cloudfront.FunctionCode.fromInline(
+        [
+          "function handler(event) {",
+          "  var request = event.request;",
+          "  if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/index.html';",
+          "  return request;",
+          "}",
+        ].join("\n"),
+      ),
+    });
+    const apiDomain = Fn.select(2, Fn.split("/", httpApi.apiEndpoint));
+    const distribution = new cloudfront.Distribution(this, "Site", {
+      comment: `Fugitive emissions (${props.stage})`,
+      defaultRootObject: "index.html",
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(web),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        "/api/*": {
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            // A dynamic reference, resolved by CloudFormation at deploy time.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+          }),
+          // A redirect would turn a POST into a GET: plain http is refused instead.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway routes by its own host name), plus
+          // CloudFront-Viewer-Address for the login throttle.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    if (existsSync(join(webDist, "index.html"))) {
+      new s3deploy.BucketDeployment(this, "WebDeployment", {
+        sources: [s3deploy.Source.asset(webDist)],
+        destinationBucket: web,
+        distribution,
+        distributionPaths: ["/*"],
+        // Old hashed chunks stay, so a tab opened before a deploy can still load its lazy routes.
+        prune: false,
+        memoryLimit: 512,
+        logGroup: new logs.LogGroup(this, "WebDeploymentLogs", {
+          retention: logs.RetentionDays.ONE_MONTH,
+          removalPolicy: RemovalPolicy.DESTROY,
+        }),
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        "fugitive:web-not-built",
+        `${webDist}/index.html not found: the site is deployed without the web app. Run "npm run build" and deploy again.`,
+      );
+    }
+
+    // --- Alarms to one SNS topic.
+    const alarmTopic = new sns.Topic(this, "AlarmTopic", { displayName: `Fugitive emissions alarms (${props.stage})` });
+    if (props.alarmEmail) alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const period = Duration.minutes(5);
+    const alarm = (id: string, metric: cloudwatch.IMetric, threshold: number, description: string) =>
+      new cloudwatch.Alarm(this, id, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      }).addAlarmAction(new SnsAction(alarmTopic));
+    alarm("Api5xxAlarm", httpApi.metricServerError({ period, statistic: "Sum" }), 5, "HTTP API answered 5xx five times in 5 minutes");
+    for (const [name, f] of [
+      ["Api", api],
+      ["UploadCheck", uploadCheck],
+      ["StreamAudit", audit],
+    ] as const) {
+      alarm(`${name}ErrorsAlarm`, f.metricErrors({ period, statistic: "Sum" }), 1, `${name} function failed`);
+      alarm(`${name}ThrottlesAlarm`, f.metricThrottles({ period, statistic: "Sum" }), 1, `${name} function throttled`);
+    }
+
+    // --- Outputs (README, Deployment).
+    const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
+    output("SiteUrl", `https://${distribution.distributionDomainName}`, "The web app and /api/");
+    output("ApiEndpoint", httpApi.apiEndpoint, "HTTP API (answers 403 unless called through CloudFront)");
+    output("TableName", table.tableName, "TABLE_NAME for npm run admin with STORAGE=dynamodb");
+    output("UploadsBucketName", uploads.bucketName, "Uploaded files (uploads/)");
+    output("ExportsBucketName", exportsBucket.bucketName, "Exports (exports/), expire after 7 days");
+    output("DocumentsBucketName", documents.bucketName, "Normative documents (documents/) and videos (media/)");
+    output("WebBucketName", web.bucketName, "The built web app");
+    output("AppSecretArn", appSecret.secretArn, "jwt_secret and optional guardant_code");
+    output("AlarmTopicArn", alarmTopic.topicArn, "Subscribe to receive the alarms");
+  }
+}
+
+/** Object actions under the given prefixes only, plus ListBucket: without it S3 answers a
+ *  missing key with 403 instead of 404, and the blob store could not tell "absent" from "denied". */
+function grantObjects(fn: lambda.IFunction, bucket: s3.IBucket, prefixes: string[], actions: string[]) {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions, resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}/*`)) }),
+  );
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [bucket.bucketArn] }));
+}
