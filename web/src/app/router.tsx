@@ -13,6 +13,8 @@ const LandingPage = lazy(() => import("../features/landing/LandingPage"));
 const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
+const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
+const WidgetsPage = lazy(() => import("../features/widgets/WidgetsPage"));
 const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -56,6 +58,8 @@ export const router = createBrowserRouter([
               { index: true, element: <LandingPage /> },
               { path: "projects", element: <ProjectsPage /> },
               { path: "profile", element: <ProfilePage /> },
+              { path: "dictionary", element: <DictionaryPage /> },
+              { path: "widgets", element: <WidgetsPage /> },
               { path: "settings", element: <SettingsPage /> },
               { path: "*", element: <NotFoundPage /> },
             ],

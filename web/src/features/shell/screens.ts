@@ -12,10 +12,10 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { key: "profile", path: "/profile", label: "Профиль", built: true },
   { key: "projects", path: "/projects", label: "Проекты", built: true },
-  { key: "dictionary", path: "/dictionary", label: "Справочники", built: false },
+  { key: "dictionary", path: "/dictionary", label: "Справочники", built: true },
   { key: "documents", path: "/documents", label: "Нормативные документы", built: false },
   { key: "export", path: "/export", label: "Экспорт", built: false },
-  { key: "widgets", path: "/widgets", label: "Виджеты", built: false },
+  { key: "widgets", path: "/widgets", label: "Виджеты", built: true },
   { key: "settings", path: "/settings", label: "Настройки", built: true },
 ];
 
