@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
+import { deflateRawSync } from "node:zlib";
+import { MAX_UPLOAD_BYTES, parseTable, type TableSpec } from "./tabular";
+import { checkZip } from "./zip-guard";
+
+const spec: TableSpec = {
+  maxRows: 100,
+  columns: [
+    { name: "year", required: true, kind: "number" },
+    { name: "volume", required: true, kind: "number" },
+    { name: "transport_fuel", required: false, kind: "number" },
+    { name: "element", required: false, kind: "text" },
+  ],
+};
+
+async function xlsx(rows: unknown[][], sheet = "Данные"): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet);
+  for (const row of rows) ws.addRow(row);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+const csv = (text: string) => new TextEncoder().encode(text);
+
+/** A one-entry ZIP written by hand, declaring the sizes of `data` deflated. */
+function zipOf(name: string, data: Uint8Array): Uint8Array {
+  const compressed = deflateRawSync(data);
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(compressed.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(compressed.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const directoryOffset = local.length + nameBytes.length + compressed.length;
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(central.length + nameBytes.length, 12);
+  eocd.writeUInt32LE(directoryOffset, 16);
+  return new Uint8Array(Buffer.concat([local, nameBytes, compressed, central, nameBytes, eocd]));
+}
+
+describe("parseTable", () => {
+  it("reads an .xlsx by header names in any order, with empty cells as null", async () => {
+    const bytes = await xlsx([["Volume", "year", "element"], [1000, 2020, "Шахта 1"], [null, 2021, "Шахта 1"]]);
+    const table = await parseTable({ name: "ряд.xlsx", bytes }, spec);
+    expect(table).toMatchObject({ format: "xlsx", sheet: "Данные" });
+    expect(table.rows).toEqual([
+      { row: 2, values: { year: 2020, volume: 1000, element: "Шахта 1" } },
+      { row: 3, values: { year: 2021, volume: null, element: "Шахта 1" } },
+    ]);
+  });
+
+  it("reads a CSV with commas, and a Russian CSV with semicolons and decimal commas", async () => {
+    const plain = await parseTable({ name: "a.csv", bytes: csv("year,volume\n2020,1.5\n2021,NaN\n") }, spec);
+    expect(plain.rows.map((r) => r.values)).toEqual([{ year: 2020, volume: 1.5 }, { year: 2021, volume: null }]);
+    const russian = await parseTable({ name: "a.csv", bytes: csv('\ufeffyear;volume;element\r\n2020;"1 200,5";"Шахта; №1"\r\n') }, spec);
+    expect(russian.rows[0].values).toEqual({ year: 2020, volume: 1200.5, element: "Шахта; №1" });
+  });
+
+  it("names the sheet, row and column of a text in a number cell", async () => {
+    const bytes = await xlsx([["year", "volume"], [2020, 1], [2021, "много"]]);
+    await expect(parseTable({ name: "x.xlsx", bytes }, spec)).rejects.toMatchObject({
+      status: 400,
+      detail: "Лист «Данные», строка 3, столбец «volume»: ожидается число, найдено «много»",
+    });
+  });
+
+  it("names a missing required column", async () => {
+    await expect(parseTable({ name: "x.csv", bytes: csv("year,amount\n2020,1\n") }, spec)).rejects.toMatchObject({
+      status: 400,
+      detail: "Лист «CSV»: нет столбца «volume»",
+    });
+  });
+
+  it("refuses an empty file, a file with a header only, and too many rows", async () => {
+    await expect(parseTable({ name: "x.csv", bytes: new Uint8Array() }, spec)).rejects.toMatchObject({ status: 400 });
+    await expect(parseTable({ name: "x.xlsx", bytes: await xlsx([["year", "volume"]]) }, spec)).rejects.toMatchObject({
+      detail: "Лист «Данные»: нет строк с данными",
+    });
+    const many = "year,volume\n" + Array.from({ length: 101 }, (_, i) => `${2000 + i},1`).join("\n");
+    await expect(parseTable({ name: "x.csv", bytes: csv(many) }, spec)).rejects.toMatchObject({
+      detail: "Лист «CSV»: слишком много строк, допускается не более 100",
+    });
+  });
+
+  it("refuses a million-row CSV within the byte cap with 413, before reading it", async () => {
+    const bytes = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+    await expect(parseTable({ name: "x.csv", bytes }, spec)).rejects.toMatchObject({ status: 413 });
+  });
+
+  it("refuses other file types with 415, whatever their name", async () => {
+    await expect(parseTable({ name: "x.pdf", bytes: csv("%PDF-1.7") }, spec)).rejects.toMatchObject({ status: 415 });
+    await expect(parseTable({ name: "x.xlsx", bytes: csv("year,volume") }, spec)).rejects.toMatchObject({ status: 415 });
+    await expect(parseTable({ name: "x.csv", bytes: await xlsx([["a"]]) }, spec)).rejects.toMatchObject({ status: 415 });
+  });
+
+  it("refuses a corrupt .xlsx with a clear 400", async () => {
+    const bytes = await xlsx([["year", "volume"], [1, 2]]);
+    const broken = bytes.slice(0, bytes.length - 40);
+    await expect(parseTable({ name: "x.xlsx", bytes: broken }, spec)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("checkZip", () => {
+  it("accepts a real workbook", async () => {
+    expect(() => checkZip(new Uint8Array(0))).toThrow();
+    checkZip(await xlsx([["year"], [1]]));
+  });
+
+  it("refuses a zip bomb from its declared sizes, without inflating it", () => {
+    const bomb = zipOf("xl/worksheets/sheet1.xml", new Uint8Array(20 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(() => checkZip(bomb)).toThrow(/слишком велик/);
+  });
+});

@@ -1,0 +1,227 @@
+// Tabular uploads (.xlsx and .csv) read into rows of named columns. Every content error names the
+// sheet, the row and the column, so a user can find the cell. Limits keep a hostile file from
+// exhausting memory: the byte size is capped before reading, an .xlsx's ZIP directory is checked
+// before inflating (zip-guard.ts), and reading stops at the row limit.
+import ExcelJS from "exceljs";
+import { Readable } from "node:stream";
+import { DomainError, Invalid } from "../domain/errors";
+import { checkZip } from "./zip-guard";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface ColumnSpec {
+  name: string;
+  label?: string;
+  required: boolean;
+  kind: "number" | "text";
+}
+
+export interface TableSpec {
+  columns: ColumnSpec[];
+  maxRows: number;
+}
+
+export type CellValue = number | string | null;
+
+export interface TableRow {
+  /** Row number as the user sees it in the file (header = 1). */
+  row: number;
+  values: Record<string, CellValue>;
+}
+
+export interface ParsedTable {
+  format: "xlsx" | "csv";
+  sheet: string;
+  rows: TableRow[];
+}
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+export function detectFormat(file: UploadedFile): "xlsx" | "csv" {
+  const name = file.name.toLowerCase();
+  const isZip = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
+  if (name.endsWith(".xlsx") && isZip) return "xlsx";
+  if ((name.endsWith(".csv") || name.endsWith(".txt")) && !isZip && !file.bytes.subarray(0, 4096).includes(0)) return "csv";
+  throw new DomainError(415, "Неподдерживаемый тип файла: загрузите книгу Excel (.xlsx) или файл CSV (.csv)");
+}
+
+export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<ParsedTable> {
+  if (file.bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new DomainError(413, `Файл больше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ`);
+  }
+  if (file.bytes.byteLength === 0) throw new Invalid("file_data: файл пуст");
+  const format = detectFormat(file);
+  const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);
+  return { format, sheet: raw.sheet, rows: toRows(raw, spec) };
+}
+
+interface RawTable {
+  sheet: string;
+  header: string[];
+  /** [file row number, cells] */
+  lines: Array<[number, unknown[]]>;
+}
+
+function tooManyRows(sheet: string, maxRows: number): never {
+  throw new Invalid(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
+}
+
+async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawTable> {
+  checkZip(bytes);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+    entries: "ignore",
+  });
+  try {
+    // The first worksheet holds the data; a template may add a second one with explanations.
+    for await (const worksheet of reader) {
+      const sheet = (worksheet as unknown as { name?: string }).name ?? "Лист1";
+      let header: string[] | undefined;
+      const lines: Array<[number, unknown[]]> = [];
+      for await (const row of worksheet) {
+        const cells = (row.values as unknown[]).slice(1).map(cellValue);
+        if (cells.every((c) => c === null || c === "")) continue;
+        if (!header) {
+          header = cells.map((c) => String(c ?? "").trim());
+          continue;
+        }
+        if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
+        lines.push([row.number, cells]);
+      }
+      if (!header) throw new Invalid(`Лист «${sheet}»: нет строки заголовков`);
+      return { sheet, header, lines };
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new Invalid("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
+  }
+  throw new Invalid("Книга Excel не содержит листов");
+}
+
+function cellValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "object") {
+    const v = value as { result?: unknown; text?: unknown; richText?: Array<{ text: string }>; error?: unknown };
+    if ("result" in v) return cellValue(v.result);
+    if (v.richText) return v.richText.map((t) => t.text).join("");
+    if ("text" in v) return String(v.text);
+    if ("error" in v) return String(v.error);
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+  }
+  return value;
+}
+
+function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Invalid("Файл CSV должен быть в кодировке UTF-8");
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  // Russian Excel writes CSV with ";" and decimal commas.
+  const delimiter = firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
+  const sheet = "CSV";
+  const lines: Array<[number, unknown[]]> = [];
+  let header: string[] | undefined;
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let rowStart = 1;
+  const endRow = () => {
+    fields.push(field);
+    field = "";
+    const cells = fields.map((f) => (f.trim() === "" ? null : f.trim()));
+    fields = [];
+    if (cells.every((c) => c === null)) return;
+    if (!header) header = cells.map((c) => String(c ?? ""));
+    else {
+      if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
+      lines.push([rowStart, cells]);
+    }
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === "\n") line++;
+        field += ch;
+      }
+    } else if (ch === '"' && field.trim() === "") {
+      quoted = true;
+      field = "";
+    } else if (ch === delimiter) {
+      fields.push(field);
+      field = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      endRow();
+      line++;
+      rowStart = line;
+    } else field += ch;
+  }
+  if (quoted) throw new Invalid(`Лист «${sheet}», строка ${rowStart}: незакрытая кавычка`);
+  if (field !== "" || fields.length > 0) endRow();
+  if (!header) throw new Invalid("Файл CSV не содержит данных");
+  return { sheet, header, lines };
+}
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
+
+function parseNumber(value: unknown): number | null | undefined {
+  if (value === null || value === "") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  const text = String(value).trim().replace(/\u00a0| /g, "");
+  if (/^nan$/i.test(text)) return null;
+  const normal = text.replace(",", ".");
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(normal)) return undefined;
+  const number = Number(normal);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+function toRows(raw: RawTable, spec: TableSpec): TableRow[] {
+  const positions = new Map<string, number>();
+  raw.header.forEach((h, i) => {
+    const key = normaliseHeader(h);
+    if (key && !positions.has(key)) positions.set(key, i);
+  });
+  const located = spec.columns.map((column) => {
+    const index = positions.get(normaliseHeader(column.name));
+    if (index === undefined && column.required) {
+      throw new Invalid(`Лист «${raw.sheet}»: нет столбца «${column.name}»${column.label ? ` (${column.label})` : ""}`);
+    }
+    return { column, index };
+  });
+  if (raw.lines.length === 0) throw new Invalid(`Лист «${raw.sheet}»: нет строк с данными`);
+  return raw.lines.map(([row, cells]) => {
+    const values: Record<string, CellValue> = {};
+    for (const { column, index } of located) {
+      if (index === undefined) continue;
+      const cell = cells[index] ?? null;
+      if (column.kind === "text") {
+        values[column.name] = cell === null ? null : String(cell).trim();
+        continue;
+      }
+      const number = parseNumber(cell);
+      if (number === undefined) {
+        throw new Invalid(`Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: ожидается число, найдено «${String(cell).slice(0, 40)}»`);
+      }
+      values[column.name] = number;
+    }
+    return { row, values };
+  });
+}
