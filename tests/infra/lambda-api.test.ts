@@ -1,0 +1,138 @@
+// The API's Lambda host end to end: API Gateway v2 events through hono/aws-lambda into the real
+// app on an in-memory dynalite. Only Secrets Manager is mocked (what only AWS has); the DynamoDB
+// client is the real one, pointed at dynalite.
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mockClient } from "aws-sdk-client-mock";
+import { S3Client } from "@aws-sdk/client-s3";
+import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { Hono } from "hono";
+import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
+import { apiHandler, clientAddress, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
+import { configFromEnv } from "../../functions/src/config";
+import { systemClock, type Deps } from "../../functions/src/domain/context";
+import { createCompany, createUser } from "../../functions/src/domain/users";
+import { seedDictionaries } from "../../functions/src/domain/dictionaries";
+import { REFERENCE_DICTIONARIES } from "../../functions/src/dictionaries/reference-data";
+import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "../../functions/src/local/storage";
+import { apiGatewayEvent } from "./api-gateway-event";
+
+const sm = mockClient(SecretsManagerClient);
+afterEach(() => sm.reset());
+
+describe("client address", () => {
+  const probe = (trust: boolean) => {
+    const app = new Hono();
+    app.get("/", (c) => c.text(clientAddress(trust)(c as never)));
+    return (headers: Record<string, string>) =>
+      Promise.resolve(app.request("/", { headers }, { event: { requestContext: { http: { sourceIp: "130.176.1.10" } } } })).then((r) => r.text());
+  };
+
+  it("takes the viewer from CloudFront-Viewer-Address when the origin check is on", async () => {
+    expect(await probe(true)({ "cloudfront-viewer-address": "198.51.100.7:51432" })).toBe("198.51.100.7");
+    expect(await probe(true)({ "cloudfront-viewer-address": "2001:db8::7:51432" })).toBe("2001:db8::7");
+  });
+
+  it("uses the request context's source address otherwise", async () => {
+    expect(await probe(false)({ "cloudfront-viewer-address": "198.51.100.7:51432" })).toBe("130.176.1.10");
+    expect(await probe(true)({})).toBe("130.176.1.10");
+  });
+});
+
+describe("API through an API Gateway v2 event", () => {
+  let storage: OpenStorage;
+  let deps: Deps;
+  let handler: ReturnType<typeof apiHandler>;
+  const origin = "origin-" + randomBytes(8).toString("hex");
+
+  beforeAll(async () => {
+    storage = await openMemoryStorage();
+    deps = { repos: storage.repos, blobs: s3BlobStore(new S3Client({ region: "eu-central-1" }), {}), clock: systemClock, config: configFromEnv(randomBytes(32)) };
+    await seedDictionaries(deps);
+    const company = await createCompany(deps, { name: "ООО Шахта" });
+    await createUser(deps, { companyId: company.id, email: "anna@example.com", password: "correct-horse", first_name: "Анна" });
+    handler = apiHandler(deps, { originVerify: origin });
+  });
+  afterAll(() => storage?.close());
+
+  it("signs in with POST /api/token/ and reads GET /api/v1/users/get_me/", async () => {
+    const login = await handler(
+      apiGatewayEvent({
+        path: "/api/token/",
+        headers: { [ORIGIN_VERIFY_HEADER]: origin },
+        json: { email: "anna@example.com", password: "correct-horse", guardant_code: "" },
+      }),
+    );
+    expect(login.statusCode).toBe(200);
+    const { access } = JSON.parse(login.body) as { access: string };
+
+    const me = await handler(
+      apiGatewayEvent({ path: "/api/v1/users/get_me/", headers: { [ORIGIN_VERIFY_HEADER]: origin, authorization: `Bearer ${access}` } }),
+    );
+    expect(me.statusCode).toBe(200);
+    expect(me.headers?.["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(me.body)).toMatchObject({ email: "anna@example.com", company: { name: "ООО Шахта" } });
+  });
+
+  it("answers 403 to a request that did not come through CloudFront", async () => {
+    for (const value of [undefined, "wrong"]) {
+      const res = await handler(apiGatewayEvent({ path: "/api/v1/users/get_me/", headers: { [ORIGIN_VERIFY_HEADER]: value } }));
+      expect(res.statusCode).toBe(403);
+      expect(JSON.parse(res.body)).toEqual({ detail: "Доступ запрещен" });
+    }
+  });
+
+  it("answers JSON 401 and 404 like the local host", async () => {
+    const me = await handler(apiGatewayEvent({ path: "/api/v1/users/get_me/", headers: { [ORIGIN_VERIFY_HEADER]: origin } }));
+    expect(me.statusCode).toBe(401);
+    const missing = await handler(apiGatewayEvent({ path: "/api/nothing/", headers: { [ORIGIN_VERIFY_HEADER]: origin } }));
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body)).toHaveProperty("detail");
+  });
+});
+
+describe("lambda.ts cold start", () => {
+  let storage: OpenStorage;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    // An empty dynalite table: the cold start must seed the dictionaries itself.
+    storage = await openMemoryStorage();
+    Object.assign(process.env, {
+      APP_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app",
+      ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:origin",
+      TABLE_NAME: LOCAL_TABLE,
+      UPLOADS_BUCKET: "up",
+      EXPORTS_BUCKET: "ex",
+      DOCUMENTS_BUCKET: "doc",
+      AWS_REGION: "eu-central-1",
+      AWS_ACCESS_KEY_ID: "test",
+      AWS_SECRET_ACCESS_KEY: "test",
+      // The SDK's per-service endpoint override points the real client code at dynalite.
+      AWS_ENDPOINT_URL_DYNAMODB: storage.endpoint,
+    });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await storage?.close();
+  });
+
+  it("reads each secret once per cold start, not per request, and seeds the dictionaries", async () => {
+    sm.on(GetSecretValueCommand, { SecretId: process.env.APP_SECRET_ARN }).resolves({ SecretString: JSON.stringify({ jwt_secret: "j".repeat(64) }) });
+    sm.on(GetSecretValueCommand, { SecretId: process.env.ORIGIN_VERIFY_SECRET_ARN }).resolves({ SecretString: "cf-origin" });
+    vi.resetModules();
+    const { handler } = await import("../../functions/src/lambda");
+    for (let i = 0; i < 3; i++) {
+      const res = await handler(apiGatewayEvent({ path: "/api/v1/users/get_me/", headers: { [ORIGIN_VERIFY_HEADER]: "cf-origin" } }));
+      expect(res.statusCode).toBe(401);
+    }
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+    for (const dictionary of REFERENCE_DICTIONARIES.filter((d) => !d.sameItemsAs)) {
+      expect((await storage.repos.dictionaries.list(dictionary.name)).length, dictionary.name).toBe(dictionary.items.length);
+    }
+
+    vi.resetModules();
+    await import("../../functions/src/lambda");
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(4);
+  });
+});

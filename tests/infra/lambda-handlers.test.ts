@@ -1,0 +1,210 @@
+// The event-driven Lambda entry points and the AWS adapters, with aws-sdk-client-mock standing in
+// for what only AWS has (S3 object heads and deletes, the audit writes, Secrets Manager).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockClient } from "aws-sdk-client-mock";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
+import { checkUploads, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/lambda/s3-upload";
+import { auditChanges, type StreamEvent } from "../../functions/src/lambda/stream";
+import { readSecrets } from "../../functions/src/lambda/secrets";
+
+// One mock per client class for the whole file: each stubs the class's send(), whatever instance
+// the code under test creates.
+const s3 = mockClient(S3Client);
+const ddb = mockClient(DynamoDBDocumentClient);
+const sm = mockClient(SecretsManagerClient);
+afterEach(() => {
+  s3.reset();
+  ddb.reset();
+  sm.reset();
+});
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+function uploadEvent(...keys: string[]): S3UploadEvent {
+  return {
+    Records: keys.map((key) => ({
+      eventName: "ObjectCreated:Put",
+      s3: { bucket: { name: "uploads-bucket" }, object: { key, size: 10 } },
+    })),
+  };
+}
+
+describe("S3 upload check", () => {
+  it("keeps an allowed spreadsheet and deletes nothing", async () => {
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 2048, ContentType: XLSX });
+    const verdicts = await checkUploads(uploadEvent("uploads/c1/data.xlsx"), new S3Client({}), quiet);
+    expect(verdicts).toEqual([{ bucket: "uploads-bucket", key: "uploads/c1/data.xlsx", accepted: true, reason: undefined }]);
+    expect(s3.commandCalls(HeadObjectCommand)[0].args[0].input).toEqual({ Bucket: "uploads-bucket", Key: "uploads/c1/data.xlsx" });
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+  });
+
+  it("deletes and logs an object of a refused content type", async () => {
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 2048, ContentType: "application/x-msdownload" });
+    const warn = vi.fn();
+    const [verdict] = await checkUploads(uploadEvent("uploads/c1/setup.exe"), new S3Client({}), { info: () => {}, warn });
+    expect(verdict.accepted).toBe(false);
+    expect(s3.commandCalls(DeleteObjectCommand)[0].args[0].input).toEqual({ Bucket: "uploads-bucket", Key: "uploads/c1/setup.exe" });
+    expect(JSON.parse(warn.mock.calls[0][0])).toMatchObject({ upload: "refused", key: "uploads/c1/setup.exe" });
+  });
+
+  it("deletes an object over the size limit and an empty one", async () => {
+    s3.on(HeadObjectCommand, { Key: "uploads/big.csv" }).resolves({ ContentLength: UPLOAD_MAX_BYTES + 1, ContentType: "text/csv" });
+    s3.on(HeadObjectCommand, { Key: "uploads/empty.csv" }).resolves({ ContentLength: 0, ContentType: "text/csv" });
+    const verdicts = await checkUploads(uploadEvent("uploads/big.csv", "uploads/empty.csv"), new S3Client({}), quiet);
+    expect(verdicts.map((v) => v.accepted)).toEqual([false, false]);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(["uploads/big.csv", "uploads/empty.csv"]);
+  });
+
+  it("accepts a content type with parameters and decodes the notification's key", async () => {
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 10, ContentType: "text/plain; charset=utf-8" });
+    const [verdict] = await checkUploads(uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.txt"), new S3Client({}), quiet);
+    expect(verdict).toMatchObject({ key: "uploads/c1/данные 2024.txt", accepted: true });
+  });
+
+  it("skips an object that is already gone and events other than creation", async () => {
+    s3.on(HeadObjectCommand).rejects(new NotFound({ message: "Not Found", $metadata: {} }));
+    const event = uploadEvent("uploads/gone.csv");
+    event.Records.push({ eventName: "ObjectRemoved:Delete", s3: { bucket: { name: "uploads-bucket" }, object: { key: "uploads/x.csv" } } });
+    expect(await checkUploads(event, new S3Client({}), quiet)).toEqual([]);
+    expect(s3.commandCalls(HeadObjectCommand)).toHaveLength(1);
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+  });
+});
+
+describe("S3 blob store", () => {
+  const store = s3BlobStore(new S3Client({}), { uploads: "up-bucket", exports: "ex-bucket" });
+
+  it("puts an object in the bucket of its area, keeping the key", async () => {
+    await store.put("exports/c1/report.xlsx", new Uint8Array([1, 2]), XLSX);
+    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toMatchObject({
+      Bucket: "ex-bucket",
+      Key: "exports/c1/report.xlsx",
+      ContentType: XLSX,
+    });
+  });
+
+  it("reads bytes and type back, and a missing key as undefined", async () => {
+    s3.on(GetObjectCommand, { Key: "uploads/a.csv" }).resolves({
+      ContentType: "text/csv",
+      Body: { transformToByteArray: async () => new Uint8Array([7]) } as never,
+    });
+    s3.on(GetObjectCommand, { Key: "uploads/missing.csv" }).rejects(new NoSuchKey({ message: "no", $metadata: {} }));
+    expect(await store.get("uploads/a.csv")).toEqual({ body: new Uint8Array([7]), contentType: "text/csv" });
+    expect(await store.get("uploads/missing.csv")).toBeUndefined();
+  });
+
+  it("refuses keys that could leave their area", async () => {
+    for (const key of ["uploads", "/uploads/a", "uploads//a", "uploads/../exports/a", "uploads/./a", "other/a", "constructor/a", "uploads/a b", "../a"]) {
+      await expect(store.put(key, new Uint8Array(), "text/plain"), key).rejects.toThrow(/invalid blob key/);
+    }
+    expect(s3.calls()).toHaveLength(0);
+  });
+});
+
+describe("DynamoDB stream audit", () => {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "eu-central-1" }));
+
+  const event: StreamEvent = {
+    Records: [
+      {
+        eventID: "e1",
+        eventName: "MODIFY",
+        dynamodb: {
+          Keys: { PK: { S: "COMPANY#c1" }, SK: { S: "PROJECT#p1" } },
+          OldImage: { PK: { S: "COMPANY#c1" }, SK: { S: "PROJECT#p1" }, company: { S: "c1" }, name: { S: "A" }, version: { N: "1" } },
+          NewImage: { PK: { S: "COMPANY#c1" }, SK: { S: "PROJECT#p1" }, company: { S: "c1" }, name: { S: "B" }, version: { N: "2" } },
+          ApproximateCreationDateTime: 1763715600,
+        },
+      },
+      {
+        eventID: "e2",
+        eventName: "INSERT",
+        dynamodb: {
+          Keys: { PK: { S: "ATTEMPTS#login" }, SK: { S: "WINDOW#1" } },
+          NewImage: { PK: { S: "ATTEMPTS#login" }, SK: { S: "WINDOW#1" }, attempts: { N: "1" } },
+        },
+      },
+      {
+        eventID: "e3",
+        eventName: "INSERT",
+        dynamodb: {
+          Keys: { PK: { S: "AUDIT#2025-11-21" }, SK: { S: "x" } },
+          NewImage: { PK: { S: "AUDIT#2025-11-21" }, SK: { S: "x" } },
+        },
+      },
+      {
+        eventID: "e4",
+        eventName: "REMOVE",
+        dynamodb: {
+          Keys: { PK: { S: "EMAIL#a@b.ru" }, SK: { S: "EMAIL" } },
+          OldImage: { PK: { S: "EMAIL#a@b.ru" }, SK: { S: "EMAIL" }, company: { S: "c1" }, user: { S: "u1" } },
+          ApproximateCreationDateTime: 1763715601,
+        },
+      },
+    ],
+  };
+
+  it("writes one audit entry per business item, skipping its own and the login counters", async () => {
+    ddb.on(PutCommand).resolves({});
+    expect(await auditChanges(event, { doc, tableName: "T", log: quiet })).toBe(2);
+    const puts = ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
+    expect(puts).toHaveLength(2);
+    expect(puts[0]).toEqual({
+      TableName: "T",
+      ConditionExpression: "attribute_not_exists(PK)",
+      Item: {
+        PK: "AUDIT#2025-11-21",
+        SK: "2025-11-21T09:00:00.000Z#e1",
+        event: "MODIFY",
+        item_pk: "COMPANY#c1",
+        item_sk: "PROJECT#p1",
+        company: "c1",
+        old_version: 1,
+        new_version: 2,
+        changed: ["name", "version"],
+        at: "2025-11-21T09:00:00.000Z",
+      },
+    });
+    expect(puts[1].Item).toMatchObject({ event: "REMOVE", item_pk: "EMAIL#a@b.ru", company: "c1", new_version: undefined });
+    expect(puts[1].Item!.changed).toEqual(["PK", "SK", "company", "user"]);
+  });
+
+  it("treats an entry already written by an earlier delivery as done", async () => {
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: "exists", $metadata: {} }));
+    await expect(auditChanges(event, { doc, tableName: "T", log: quiet })).resolves.toBe(0);
+  });
+
+  it("fails the batch when a write fails, so Lambda retries it", async () => {
+    ddb.on(PutCommand).rejects(new Error("throttled"));
+    await expect(auditChanges(event, { doc, tableName: "T", log: quiet })).rejects.toThrow("throttled");
+  });
+});
+
+describe("secrets", () => {
+  it("reads the JWT secret, the optional Guardant code and the origin token", async () => {
+    sm.on(GetSecretValueCommand, { SecretId: "app" }).resolves({ SecretString: JSON.stringify({ jwt_secret: "s".repeat(64), guardant_code: " 1234 " }) });
+    sm.on(GetSecretValueCommand, { SecretId: "origin" }).resolves({ SecretString: "origin-token" });
+    const secrets = await readSecrets(new SecretsManagerClient({}), { app: "app", originVerify: "origin" });
+    expect(new TextDecoder().decode(secrets.jwtSecret)).toBe("s".repeat(64));
+    expect(secrets.guardantCode).toBe("1234");
+    expect(secrets.originVerify).toBe("origin-token");
+  });
+
+  it("refuses an app secret without a usable jwt_secret", async () => {
+    sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ jwt_secret: "short" }) });
+    await expect(readSecrets(new SecretsManagerClient({}), { app: "app" })).rejects.toThrow(/jwt_secret/);
+  });
+});
