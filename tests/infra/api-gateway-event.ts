@@ -14,7 +14,7 @@ export interface EventInit {
 }
 
 export function apiGatewayEvent(init: EventInit): APIGatewayProxyEventV2 {
-  const event = structuredClone(fixture) as APIGatewayProxyEventV2;
+  const event = structuredClone(fixture) as unknown as APIGatewayProxyEventV2;
   const method = init.method ?? (init.json === undefined ? "GET" : "POST");
   event.rawPath = init.path;
   event.rawQueryString = init.query ?? "";
