@@ -11,6 +11,7 @@ const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 const Shell = lazy(() => import("../features/shell/Shell"));
 const LandingPage = lazy(() => import("../features/landing/LandingPage"));
 const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
+const CalculationsPage = lazy(() => import("../features/calculations/CalculationsPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <LandingPage /> },
               { path: "projects", element: <ProjectsPage /> },
+              { path: "projects/:projectId/calculations", element: <CalculationsPage /> },
               { path: "profile", element: <ProfilePage /> },
               { path: "dictionary", element: <DictionaryPage /> },
               { path: "widgets", element: <WidgetsPage /> },

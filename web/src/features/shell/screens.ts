@@ -21,7 +21,7 @@ export const MENU: readonly MenuEntry[] = [
 
 /** Screens under /projects/{projectId}/: the row click and the infographics button wait for these. */
 export const PROJECT_SCREENS = {
-  calculations: false,
+  calculations: true,
   graphs: false,
 } as const;
 

@@ -1,0 +1,314 @@
+// The create/edit form of a formula calculation, drawn row by row from the registry (form.ts):
+// selectors of dictionary entries, their values read-only (or typed, in «Фактическое значение»
+// mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
+// same wasm core the server uses. A core or server message about a field shows under that field.
+import { useMemo, useState, type ReactNode } from "react";
+import { Alert, App, Button, Card, Flex, Form, Input, Select, Space, Typography } from "antd";
+import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
+import { acceptsNumericInput } from "../../shared/decimals";
+import { useInputDecimals } from "../settings/useInputDecimals";
+import type { ApiError } from "../../api/client";
+import { useCreateCalculation, useEmissionsCore, usePatchCalculation, type Dictionary } from "./api";
+import {
+  CUSTOM,
+  GWP_DICTIONARY,
+  buildPayload,
+  chooseEntry,
+  chooseGwp,
+  computePreview,
+  formLayout,
+  gwpValue,
+  initialState,
+  isEditable,
+  messageTarget,
+  numberText,
+  previewArgs,
+  setText,
+  splitDetail,
+  boundValue,
+  type Choice,
+  type FormContext,
+  type FormRow,
+  type FormState,
+  type Preview,
+} from "./form";
+import { ResultValues } from "./ResultValues";
+
+export const NAME_REQUIRED = "Введите название расчета";
+const CALCULATION_NAME_MAX = 255;
+
+const fieldId = (name: string) => `calc-field-${name}`;
+const selectId = (dictionary: string) => `calc-dictionary-${dictionary}`;
+
+interface Props {
+  ctx: FormContext;
+  /** Dictionaries with their titles (the selectors' labels), by name. */
+  dictionaries: Readonly<Record<string, Dictionary>>;
+  projectId: string;
+  onDone(): void;
+  /** Edit after a 409: fetch the calculation and dictionaries again and restart the form. */
+  onReload(): void;
+}
+
+export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload }: Props) {
+  const layout = useMemo(() => formLayout(ctx.type), [ctx.type]);
+  const [state, setState] = useState<FormState>(() => initialState(ctx));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  // Messages of the last submit (blank name, server 400) by dialog target; typing there clears one.
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
+  const [topError, setTopError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const decimals = useInputDecimals(ctx.mode);
+  const core = useEmissionsCore();
+  const create = useCreateCalculation(ctx.type);
+  const patch = usePatchCalculation(ctx.type);
+  const { message } = App.useApp();
+
+  const preview = useMemo((): Preview | { kind: "failed"; message: string } | undefined => {
+    if (!core.data) return undefined;
+    try {
+      return computePreview(core.data, ctx, state);
+    } catch (error) {
+      return { kind: "failed", message: error instanceof Error ? error.message : String(error) };
+    }
+  }, [core.data, ctx, state]);
+  const warnings = useMemo(() => {
+    if (!core.data || preview?.kind !== "results") return {};
+    const found = core.data.warnings(ctx.type, previewArgs(ctx, state).inputs);
+    return Object.fromEntries(found.map((w) => [w.field, w.message]));
+  }, [core.data, preview, ctx, state]);
+
+  const previewTarget = preview?.kind === "error" ? messageTarget(layout, preview.field) : undefined;
+  const previewShown = previewTarget !== undefined && (submitted || touched.has(previewTarget));
+
+  const change = (target: string, next: FormState) => {
+    setState(next);
+    setTouched((before) => new Set(before).add(target));
+    if (errors[target]) setErrors(({ [target]: _cleared, ...rest }) => rest);
+  };
+
+  /** The message under a dialog target: the last submit's first, then the core's, then a warning. */
+  const status = (target: string): { validateStatus?: "error" | "warning"; help?: ReactNode } => {
+    const error = errors[target] ?? (previewShown && previewTarget === target && preview?.kind === "error" ? preview.message : undefined);
+    if (error) return { validateStatus: "error", help: error };
+    if (warnings[target]) return { validateStatus: "warning", help: warnings[target] };
+    return {};
+  };
+
+  const showServerError = (error: ApiError) => {
+    if (error.status === 409) {
+      setTopError({ text: error.detail, conflict: true });
+      return;
+    }
+    const { target, message: text } = splitDetail(layout, error.detail);
+    if (target && error.status === 400) setErrors((before) => ({ ...before, [target]: text }));
+    else setTopError({ text: error.detail, conflict: false });
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setTopError(null);
+    if (!state.name.trim()) {
+      // SPEC 5: nothing is sent; the console says so (and the field, for the user).
+      console.warn("please enter calculation name");
+      setErrors((before) => ({ ...before, name: NAME_REQUIRED }));
+      return;
+    }
+    // The core already refuses a field (its message is under it now): the server would too.
+    if (preview?.kind === "error") return;
+    const body = buildPayload(ctx, state, projectId);
+    const handlers = {
+      onSuccess: () => {
+        message.success(ctx.mode === "edit" ? "Расчет сохранен" : "Расчет создан");
+        onDone();
+      },
+      onError: showServerError,
+    };
+    if (ctx.mode === "edit" && ctx.stored) patch.mutate({ id: ctx.stored.id, body }, handlers);
+    else create.mutate(body, handlers);
+  };
+
+  const numeric = (field: NumberField, target = field.name) => (
+    <UnitInput unit={field.unit}>
+      <Input
+        id={fieldId(field.name)}
+        value={state.texts[field.name] ?? ""}
+        inputMode="decimal"
+        autoComplete="off"
+        onChange={(event) => {
+          if (acceptsNumericInput(event.target.value, decimals)) change(target, setText(state, field.name, event.target.value));
+        }}
+      />
+    </UnitInput>
+  );
+
+  const readOnly = (field: NumberField, value: number | undefined) => (
+    <UnitInput unit={field.unit}>
+      <Input id={fieldId(field.name)} value={numberText(value)} readOnly aria-readonly="true" variant="filled" placeholder="—" />
+    </UnitInput>
+  );
+
+  const row = (r: FormRow): ReactNode => {
+    switch (r.kind) {
+      case "select": {
+        const { binding } = r.binding;
+        const entries = dictionaries[binding.dictionary]?.results ?? [];
+        const options: { label: string; value: Choice }[] = entries.map((e) => ({ label: e.name, value: e.id }));
+        if (binding.custom) options.push({ label: binding.custom.label, value: CUSTOM });
+        return (
+          <Form.Item
+            key={`select-${binding.dictionary}`}
+            label={dictionaries[binding.dictionary]?.title ?? binding.dictionary}
+            htmlFor={selectId(binding.dictionary)}
+            {...status(binding.dictionary)}
+          >
+            <Select<Choice>
+              id={selectId(binding.dictionary)}
+              value={state.choices[binding.dictionary]}
+              options={options}
+              placeholder="Значения расчета (нет в справочнике)"
+              onChange={(choice) => change(binding.dictionary, chooseEntry(ctx, state, binding.dictionary, choice))}
+            />
+          </Form.Item>
+        );
+      }
+      case "bound": {
+        const editable = isEditable(state, r.binding, r.field.name);
+        const fixedByCustom = state.choices[r.binding.binding.dictionary] === CUSTOM && !editable;
+        return (
+          <Form.Item
+            key={r.field.name}
+            label={r.field.label}
+            htmlFor={fieldId(r.field.name)}
+            extra={fixedByCustom ? "Фиксированное значение" : undefined}
+            {...status(r.field.name)}
+          >
+            {editable ? numeric(r.field) : readOnly(r.field, boundValue(ctx, state, r.binding, r.field.name))}
+          </Form.Item>
+        );
+      }
+      case "free":
+        return (
+          <Form.Item key={r.field.name} label={r.field.label} htmlFor={fieldId(r.field.name)} {...status(r.field.name)}>
+            {numeric(r.field)}
+          </Form.Item>
+        );
+      case "fixed":
+        return (
+          <Form.Item
+            key={r.field.name}
+            label={r.field.label}
+            htmlFor={fieldId(r.field.name)}
+            extra="Фиксированное значение"
+            {...status(r.field.name)}
+          >
+            {readOnly(r.field, r.field.fixed)}
+          </Form.Item>
+        );
+      case "gwp": {
+        const entries = dictionaries[GWP_DICTIONARY]?.results ?? [];
+        const current = gwpValue(ctx, state);
+        return (
+          <Form.Item key="gwp" label={`${r.field.label}, ${r.field.unit}`} htmlFor={selectId(GWP_DICTIONARY)} {...status(GWP_DICTIONARY)}>
+            <Select<number>
+              id={selectId(GWP_DICTIONARY)}
+              value={state.gwpSet}
+              placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${numberText(current)}`}
+              options={entries.map((e) => ({ label: `${e.name}: ${numberText(e.gwp_ch4 as number)}`, value: e.id }))}
+              onChange={(id) => change(GWP_DICTIONARY, chooseGwp(state, id))}
+            />
+          </Form.Item>
+        );
+      }
+    }
+  };
+
+  const busy = create.isPending || patch.isPending;
+  return (
+    <Form layout="vertical" onFinish={submit} name="calculation" requiredMark={false}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {REGISTRY[ctx.type].title}
+      </Typography.Paragraph>
+      <Form.Item label="Название расчета" htmlFor="calc-name" {...status("name")}>
+        <Input
+          id="calc-name"
+          value={state.name}
+          maxLength={CALCULATION_NAME_MAX}
+          autoFocus
+          onChange={(event) => change("name", { ...state, name: event.target.value })}
+        />
+      </Form.Item>
+      {layout.rows.map(row)}
+      <PreviewCard type={ctx.type} preview={preview} coreError={core.error} shownUnderField={previewShown} layoutLabel={(field) => labelOf(ctx.type, field)} />
+      {topError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={topError.text}
+          description={topError.conflict ? "Данные изменились, пока окно было открыто. Загрузите их заново и повторите." : undefined}
+          action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
+          style={{ marginTop: 16 }}
+        />
+      )}
+      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+        <Button onClick={onDone}>Отмена</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {ctx.mode === "edit" ? "Сохранить" : "Создать"}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+function labelOf(type: FormContext["type"], field: string): string {
+  const def = REGISTRY[type];
+  return [...def.inputs, ...def.settings].find((f) => f.name === field)?.label ?? field;
+}
+
+/** An input with its unit beside it (D8). */
+function UnitInput({ unit, children }: { unit: string; children: ReactNode }) {
+  if (!unit) return children;
+  return (
+    <Space.Compact block>
+      {children}
+      <Space.Addon>{unit}</Space.Addon>
+    </Space.Compact>
+  );
+}
+
+function PreviewCard({
+  type,
+  preview,
+  coreError,
+  shownUnderField,
+  layoutLabel,
+}: {
+  type: FormContext["type"];
+  preview: Preview | { kind: "failed"; message: string } | undefined;
+  coreError: Error | null;
+  shownUnderField: boolean;
+  layoutLabel(field: string): string;
+}) {
+  let body: ReactNode;
+  if (coreError) body = <Typography.Text type="danger">Не удалось загрузить модуль расчета: {coreError.message}</Typography.Text>;
+  else if (!preview) body = <Typography.Text type="secondary">Загрузка модуля расчета…</Typography.Text>;
+  else if (preview.kind === "failed") body = <Typography.Text type="danger">{preview.message}</Typography.Text>;
+  else if (preview.kind === "error") {
+    body = (
+      <Typography.Text type="secondary" data-testid="preview-pending">
+        {shownUnderField
+          ? `Исправьте поле «${layoutLabel(preview.field)}»: ${preview.message}`
+          : "Заполните все поля, чтобы увидеть результат"}
+      </Typography.Text>
+    );
+  } else {
+    const results = preview.kind === "technology" ? { technology: preview.technology } : preview.results;
+    body = <ResultValues type={type} results={results} testId="preview" />;
+  }
+  return (
+    <Card size="small" title="Результат расчета (предварительно)" data-testid="preview">
+      {body}
+    </Card>
+  );
+}

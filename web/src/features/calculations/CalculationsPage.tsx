@@ -1,0 +1,99 @@
+// SPEC 2 /projects/{projectId}/calculations: pick a calculation type (none at first: no list, no
+// add button), then its list, 10 a page, with an archive view, the create/edit dialog and the
+// read-only results. The type sits in the URL (?type=…) so a reload or a shared link keeps it.
+import { useEffect, useState } from "react";
+import { Alert, Button, Flex, Segmented, Select, Typography } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
+import { useSetAtom } from "jotai";
+import { useParams, useSearchParams } from "react-router-dom";
+import { FORMULA_TYPES, REGISTRY, type FormulaType } from "../../../../wasm-core/src/registry";
+import { useProject } from "./api";
+import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
+import { CalculationDialog } from "./CalculationDialog";
+import { CalculationsTable } from "./CalculationsTable";
+import { ResultsDialog } from "./ResultsDialog";
+
+// Only the types whose dialog this page can draw from the registry (one row of numbers in, numbers
+// or a text out); regres_methane, filling_blanks and sensitivity join when their pages exist.
+// FORMULA_TYPES: the registry's types of kind "formula".
+const TYPE_OPTIONS = FORMULA_TYPES.map((type) => ({ value: type, label: REGISTRY[type].title }));
+
+function typeFrom(value: string | null): FormulaType | undefined {
+  return FORMULA_TYPES.find((type) => type === value);
+}
+
+export default function CalculationsPage() {
+  const { projectId = "" } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const type = typeFrom(search.get("type"));
+  const [page, setPage] = useState(1);
+  const [archived, setArchived] = useState(false);
+  const project = useProject(projectId);
+  const openDialog = useSetAtom(calculationDialogAtom);
+  const setResults = useSetAtom(resultsDialogAtom);
+
+  // Dialogs belong to this visit: leaving the page (back button) must not reopen them next time.
+  useEffect(
+    () => () => {
+      openDialog(null);
+      setResults(null);
+    },
+    [openDialog, setResults],
+  );
+
+  // SPEC 2: changing the type resets to page 1 and loads that type's list.
+  const chooseType = (next: FormulaType | undefined) => {
+    setSearch(next ? { type: next } : {}, { replace: true });
+    setPage(1);
+  };
+  const showArchive = (value: boolean) => {
+    setArchived(value);
+    setPage(1);
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {project.data ? `Расчеты - ${project.data.name}` : "Расчеты"}
+      </Typography.Title>
+      {project.isError && <Alert type="error" showIcon title={`Не удалось загрузить проект: ${project.error.message}`} />}
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Select<FormulaType>
+          aria-label="Тип расчета"
+          value={type}
+          options={TYPE_OPTIONS}
+          onChange={(value) => chooseType(value)}
+          onClear={() => chooseType(undefined)}
+          allowClear
+          placeholder="Выберите тип расчета"
+          style={{ width: 560, maxWidth: "100%" }}
+          popupMatchSelectWidth={false}
+        />
+        {type && (
+          <Flex gap={12} wrap>
+            <Segmented<"active" | "archive">
+              value={archived ? "archive" : "active"}
+              onChange={(value) => showArchive(value === "archive")}
+              options={[
+                { label: "Активные", value: "active" },
+                { label: "Архив", value: "archive" },
+              ]}
+            />
+            {!archived && !project.data?.is_deleted && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })}>
+                Добавить расчет
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Flex>
+      <CalculationsTable projectId={projectId} type={type} archived={archived} page={page} onPage={setPage} />
+      {type && (
+        <>
+          <CalculationDialog key={type} type={type} projectId={projectId} />
+          <ResultsDialog type={type} />
+        </>
+      )}
+    </Flex>
+  );
+}

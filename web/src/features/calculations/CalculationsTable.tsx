@@ -1,0 +1,151 @@
+// The calculations of one type in a project (SPEC 2): name cut to 50 characters, the result the
+// type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
+// A row click opens the read-only results.
+import { useEffect } from "react";
+import { Alert, App, Button, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from "antd";
+import { DeleteOutlined, EditOutlined, UndoOutlined } from "@ant-design/icons";
+import { useSetAtom } from "jotai";
+import { REGISTRY, type CalculationDefinition, type FormulaType } from "../../../../wasm-core/src/registry";
+import { displayDate } from "../../shared/dates";
+import { truncate } from "../../shared/text";
+import { ARCHIVE, CALCULATIONS_PAGE_SIZE, RESTORE, useCalculations, usePatchCalculation, type Calculation } from "./api";
+import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
+import { formatAmount } from "./format";
+
+// SPEC 9: calculation names are cut to 50 characters in the list.
+export const CALCULATION_NAME_DISPLAY = 50;
+export const EMPTY_TEXT = "Список расчетов пуст";
+export const EMPTY_ARCHIVE_TEXT = "В архиве нет расчетов";
+export const CHOOSE_TYPE_TEXT = "Выберите тип расчета, чтобы увидеть список и добавить расчет";
+
+function Cut({ text, max }: { text: string; max: number }) {
+  const short = truncate(text, max);
+  return short === text ? <>{text}</> : <Tooltip title={text}>{short}</Tooltip>;
+}
+
+/** The list's one result column: the type's CO2-eq total, or the recommended technology. */
+function summary(def: CalculationDefinition, calculation: Calculation) {
+  const field = def.results.find((f) => f.name === def.co2e);
+  if (field) return `${formatAmount(calculation[field.name] as number, field.decimals ?? 2)} ${field.unit}`;
+  const text = def.results.find((f) => f.type === "text");
+  return text ? <Cut text={String(calculation[text.name] ?? "")} max={60} /> : null;
+}
+
+function columns(type: FormulaType | undefined, archived: boolean): TableColumnsType<Calculation> {
+  if (!type) return [{ title: "Название", key: "name" }];
+  const def: CalculationDefinition = REGISTRY[type];
+  return [
+    { title: "Название", dataIndex: "name", render: (name: string) => <Cut text={name} max={CALCULATION_NAME_DISPLAY} /> },
+    {
+      title: def.co2e ? "Выбросы" : "Результат",
+      key: "result",
+      render: (_, calculation) => <span style={{ whiteSpace: def.co2e ? "nowrap" : undefined }}>{summary(def, calculation)}</span>,
+    },
+    { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 140 },
+    {
+      title: "Действия",
+      key: "actions",
+      width: 150,
+      render: (_, calculation) => <CalculationActions type={type} calculation={calculation} archived={archived} />,
+    },
+  ];
+}
+
+interface Props {
+  projectId: string;
+  type: FormulaType | undefined;
+  archived: boolean;
+  page: number;
+  onPage(page: number): void;
+}
+
+export function CalculationsTable({ projectId, type, archived, page, onPage }: Props) {
+  const list = useCalculations({ projectId, type, archived, page });
+  const openResults = useSetAtom(resultsDialogAtom);
+  const count = type ? (list.data?.count ?? 0) : 0;
+
+  // Archiving the last calculation of the last page would otherwise leave an empty page behind.
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(count / CALCULATIONS_PAGE_SIZE));
+    if (list.isSuccess && !list.isPlaceholderData && page > lastPage) onPage(lastPage);
+  }, [count, page, list.isSuccess, list.isPlaceholderData, onPage]);
+
+  return (
+    <>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={`Не удалось загрузить расчеты: ${list.error.message}`}
+          action={<Button onClick={() => void list.refetch()}>Повторить</Button>}
+        />
+      )}
+      <Table<Calculation>
+        rowKey="id"
+        columns={columns(type, archived)}
+        dataSource={type ? (list.data?.results ?? []) : []}
+        loading={type !== undefined && list.isFetching}
+        locale={{
+          emptyText: (
+            <Typography.Text type="secondary">{!type ? CHOOSE_TYPE_TEXT : archived ? EMPTY_ARCHIVE_TEXT : EMPTY_TEXT}</Typography.Text>
+          ),
+        }}
+        onRow={(calculation) => ({ onClick: () => openResults(calculation), style: { cursor: "pointer" } })}
+        pagination={
+          type
+            ? {
+                current: page,
+                pageSize: CALCULATIONS_PAGE_SIZE,
+                total: count,
+                showSizeChanger: false,
+                onChange: onPage,
+              }
+            : false
+        }
+      />
+    </>
+  );
+}
+
+function CalculationActions({ type, calculation, archived }: { type: FormulaType; calculation: Calculation; archived: boolean }) {
+  const openDialog = useSetAtom(calculationDialogAtom);
+  const patch = usePatchCalculation(type);
+  const { message } = App.useApp();
+
+  const change = (changes: typeof ARCHIVE | typeof RESTORE, done: string) =>
+    patch.mutate(
+      { id: calculation.id, body: { ...changes, version: calculation.version } },
+      { onSuccess: () => message.success(done), onError: (error) => message.error(error.detail) },
+    );
+
+  // Clicks here must not reach the row (its click opens the results); React events bubble through
+  // portals too, so this also covers the confirm popup.
+  return (
+    <span onClick={(event) => event.stopPropagation()}>
+      {archived ? (
+        <Button icon={<UndoOutlined />} loading={patch.isPending} onClick={() => change(RESTORE, "Расчет восстановлен")}>
+          Восстановить
+        </Button>
+      ) : (
+        <Space>
+          {/* SPEC 2: edit is hidden for types the registry marks not editable (recycle_technology). */}
+          {REGISTRY[type].editable && (
+            <Tooltip title="Редактировать">
+              <Button aria-label="Редактировать" icon={<EditOutlined />} onClick={() => openDialog({ mode: "edit", calculation })} />
+            </Tooltip>
+          )}
+          <Popconfirm
+            title="Переместить расчет в архив?"
+            okText="Переместить"
+            cancelText="Отмена"
+            onConfirm={() => change(ARCHIVE, "Расчет перемещен в архив")}
+          >
+            <Tooltip title="В архив">
+              <Button aria-label="В архив" danger icon={<DeleteOutlined />} loading={patch.isPending} />
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      )}
+    </span>
+  );
+}

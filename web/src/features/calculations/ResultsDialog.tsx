@@ -1,0 +1,90 @@
+// A row's read-only results (SPEC 2) with everything needed to audit them (methodology D9): each
+// result with its unit, then every input and coefficient with its value, unit, source (dictionary
+// entry and version, «Фактическое значение», fixed or typed) and reference, the GWP set, the
+// methodology version, and who created and changed it when.
+import { Button, Descriptions, Flex, Modal, Table, Typography, type TableColumnsType } from "antd";
+import { useAtom } from "jotai";
+import { REGISTRY, type CalculationDefinition, type FormulaType, type NumberField } from "../../../../wasm-core/src/registry";
+import { useCalculation, type Calculation, type CoefficientUse } from "./api";
+import { resultsDialogAtom } from "./atoms";
+import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
+import { ResultValues } from "./ResultValues";
+
+export function ResultsDialog({ type }: { type: FormulaType }) {
+  const [row, setRow] = useAtom(resultsDialogAtom);
+  const close = () => setRow(null);
+  return (
+    <Modal
+      open={row !== null}
+      title={row?.name}
+      onCancel={close}
+      width={900}
+      destroyOnHidden
+      footer={<Button onClick={close}>Закрыть</Button>}
+    >
+      {row && <ResultsBody type={type} row={row} />}
+    </Modal>
+  );
+}
+
+interface CoefficientRow {
+  key: string;
+  label: string;
+  value: string;
+  source: string;
+  reference: string;
+}
+
+const columns: TableColumnsType<CoefficientRow> = [
+  { title: "Показатель", dataIndex: "label" },
+  { title: "Значение", dataIndex: "value", width: 170, render: (text: string) => <span style={{ whiteSpace: "nowrap" }}>{text}</span> },
+  { title: "Источник", dataIndex: "source", width: 230 },
+  {
+    title: "Обоснование",
+    dataIndex: "reference",
+    render: (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>,
+  },
+];
+
+/** Inputs, then settings, in registry order: what the calculation was computed from. */
+export function coefficientRows(calculation: Calculation): CoefficientRow[] {
+  const def: CalculationDefinition = REGISTRY[calculation.type];
+  const fields = [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
+  return fields.flatMap((field) => {
+    const use: CoefficientUse | undefined = calculation.coefficients[field.name];
+    const value = use?.value ?? calculation[field.name];
+    if (typeof value !== "number") return [];
+    return [
+      {
+        key: field.name,
+        label: field.label,
+        value: withUnit(formatStored(value), use?.unit ?? field.unit),
+        source: sourceText(use),
+        reference: use?.reference ?? "",
+      },
+    ];
+  });
+}
+
+function ResultsBody({ type, row }: { type: FormulaType; row: Calculation }) {
+  const query = useCalculation(type, row.id, row);
+  const calculation = query.data ?? row;
+  const gwp = calculation.coefficients.gwp_ch4;
+  const audit = [
+    ...(gwp ? [{ key: "gwp", label: "Набор ПГП", children: `${gwp.item_name ?? sourceText(gwp)}: CH4 = ${formatStored(gwp.value)}` }] : []),
+    { key: "methodology", label: "Версия методики", children: calculation.methodology_version },
+    { key: "created", label: "Создан", children: `${formatDateTime(calculation.created_at)}, ${calculation.created_by}` },
+    { key: "updated", label: "Изменен", children: `${formatDateTime(calculation.updated_at)}, ${calculation.updated_by}` },
+  ];
+  return (
+    <Flex vertical gap={16} data-testid="results-dialog">
+      <Typography.Text type="secondary">{REGISTRY[type].title}</Typography.Text>
+      <ResultValues type={type} results={calculation} testId="stored" />
+      <div>
+        <Typography.Title level={5}>Исходные данные и коэффициенты</Typography.Title>
+        <Table<CoefficientRow> size="small" rowKey="key" columns={columns} dataSource={coefficientRows(calculation)} pagination={false} />
+      </div>
+      <Descriptions size="small" column={1} bordered items={audit} />
+    </Flex>
+  );
+}

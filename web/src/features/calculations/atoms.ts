@@ -1,0 +1,10 @@
+import { atom } from "jotai";
+import type { Calculation } from "./api";
+
+/** The create/edit dialog; edit names the calculation, whose stored version the dialog fetches. */
+export type CalculationDialogState = { mode: "create" } | { mode: "edit"; calculation: Calculation } | null;
+
+export const calculationDialogAtom = atom<CalculationDialogState>(null);
+
+/** The read-only results dialog of a row. */
+export const resultsDialogAtom = atom<Calculation | null>(null);

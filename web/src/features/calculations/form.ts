@@ -1,0 +1,345 @@
+// The create/edit dialog of a formula calculation as data, driven by the registry (SPEC 3, 4, 5):
+// which fields a type has, which dictionary entry fills which of them, what the live preview
+// computes with, and what is sent. Nothing here is written per type.
+//
+// Edit keeps what was stored until the user changes it: a dictionary choice (or the GWP set) the
+// user has not touched shows the stored values, and the request keeps the entry version the
+// calculation used, so reopening and saving never moves a result to a newer dictionary version.
+import {
+  REGISTRY,
+  type CalculationDefinition,
+  type DictionaryBinding,
+  type FormulaType,
+  type NumberField,
+} from "../../../../wasm-core/src/registry";
+import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
+import { parseNumericInput, type EntryMode } from "../../shared/decimals";
+import type { Calculation, DictionaryEntry } from "./api";
+
+/** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
+export const GWP_DICTIONARY = "get_gwp";
+/** «Фактическое значение»: the bound fields become free inputs (SPEC 4). */
+export const CUSTOM = "custom";
+/** SPEC 4: stored values are matched back to dictionary entries by these fields. */
+const MATCH_FIELDS = ["ef", "koef_transform", "p_co2", "p_ch4", "ef_co2", "ef_ch4"];
+
+export type Choice = number | typeof CUSTOM;
+
+export interface BindingLayout {
+  binding: DictionaryBinding;
+  /** The fields the entry fills; registry-fixed ones are shown as fixed instead. */
+  fields: NumberField[];
+}
+
+/** One line of the dialog, in registry order: a selector sits right above the fields it fills. */
+export type FormRow =
+  | { kind: "select"; binding: BindingLayout }
+  | { kind: "free"; field: NumberField }
+  | { kind: "bound"; field: NumberField; binding: BindingLayout }
+  | { kind: "fixed"; field: NumberField }
+  | { kind: "gwp"; field: NumberField };
+
+export interface FormLayout {
+  type: FormulaType;
+  bindings: BindingLayout[];
+  free: NumberField[];
+  fixed: NumberField[];
+  gwp: NumberField | undefined;
+  rows: FormRow[];
+  /** Every dictionary the dialog loads (bindings, then the GWP sets). */
+  dictionaries: string[];
+}
+
+const isNumber = (field: { type: string }): field is NumberField => field.type === "number";
+
+export function formLayout(type: FormulaType): FormLayout {
+  const def: CalculationDefinition = REGISTRY[type];
+  const inputs = def.inputs.filter(isNumber);
+  const numbers = new Map([...inputs, ...def.settings].map((f) => [f.name, f]));
+  const bindings = def.dictionaries.map((binding) => ({
+    binding,
+    fields: binding.fields.map((name) => numbers.get(name)).filter((f): f is NumberField => f !== undefined && f.fixed === undefined),
+  }));
+  const bindingOf = new Map(bindings.flatMap((b) => b.fields.map((f) => [f.name, b] as const)));
+  const gwp = def.settings.find((f) => f.name === "gwp_ch4");
+
+  const rows: FormRow[] = [];
+  const placed = new Set<BindingLayout>();
+  const place = (field: NumberField) => {
+    const binding = bindingOf.get(field.name);
+    if (field.fixed !== undefined) rows.push({ kind: "fixed", field });
+    else if (!binding) rows.push({ kind: "free", field });
+    else {
+      if (!placed.has(binding)) rows.push({ kind: "select", binding });
+      placed.add(binding);
+      rows.push({ kind: "bound", field, binding });
+    }
+  };
+  inputs.forEach(place);
+  // Settings a dictionary fills (recycle thresholds) follow the inputs; GWP goes last.
+  def.settings.filter((f) => bindingOf.has(f.name)).forEach(place);
+  if (gwp) rows.push({ kind: "gwp", field: gwp });
+
+  return {
+    type,
+    bindings,
+    free: inputs.filter((f) => f.fixed === undefined && !bindingOf.has(f.name)),
+    fixed: inputs.filter((f) => f.fixed !== undefined),
+    gwp,
+    rows,
+    dictionaries: [...bindings.map((b) => b.binding.dictionary), ...(gwp ? [GWP_DICTIONARY] : [])],
+  };
+}
+
+// ---- state -------------------------------------------------------------------------------------
+
+export interface FormState {
+  name: string;
+  /** The chosen entry id, or «Фактическое значение», per dictionary; undefined: nothing matched. */
+  choices: Readonly<Record<string, Choice | undefined>>;
+  /** What was typed into free inputs and custom-mode fields, by field name. */
+  texts: Readonly<Record<string, string>>;
+  gwpSet: number | undefined;
+  /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
+  kept: readonly string[];
+}
+
+export interface FormContext {
+  type: FormulaType;
+  mode: EntryMode;
+  /** Entries by dictionary name: every name of formLayout(type).dictionaries. */
+  dictionaries: Readonly<Record<string, readonly DictionaryEntry[]>>;
+  /** Edit: the calculation as stored. */
+  stored?: Calculation;
+}
+
+/** A number as an input shows it: plain digits with a dot, never an exponent. */
+export function numberText(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return "";
+  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+}
+
+function storedNumber(stored: Calculation, field: string): number | undefined {
+  const flat = stored[field];
+  if (typeof flat === "number") return flat;
+  return stored.coefficients[field]?.value;
+}
+
+const entryValue = (entry: DictionaryEntry | undefined, field: string): number | undefined => {
+  const value = entry?.[field];
+  return typeof value === "number" ? value : undefined;
+};
+
+function entryOf(ctx: FormContext, dictionary: string, id: Choice | undefined): DictionaryEntry | undefined {
+  return typeof id === "number" ? ctx.dictionaries[dictionary]?.find((e) => e.id === id) : undefined;
+}
+
+/**
+ * Edit (SPEC 4): the entry a stored calculation used. The recorded entry id wins; else the values
+ * are matched; else «Фактическое значение» where the binding has it; else nothing, with a note.
+ */
+export function matchEntry(
+  { binding, fields }: BindingLayout,
+  stored: Calculation,
+  entries: readonly DictionaryEntry[],
+): { choice: Choice | undefined; note?: string } {
+  const uses = fields.map((f) => stored.coefficients[f.name]);
+  if (binding.custom && uses.some((u) => u?.source === "custom")) return { choice: CUSTOM };
+  const ids = new Set(uses.map((u) => (u?.source === "dictionary" ? u.item_id : undefined)));
+  const [id] = ids;
+  if (ids.size === 1 && id !== undefined && entries.some((e) => e.id === id)) return { choice: id };
+
+  const keys = fields.filter((f) => MATCH_FIELDS.includes(f.name));
+  const compared = keys.length > 0 ? keys : fields;
+  const match = entries.find((e) => compared.every((f) => entryValue(e, f.name) === storedNumber(stored, f.name)));
+  if (match) return { choice: match.id };
+  if (binding.custom) return { choice: CUSTOM };
+  return {
+    choice: undefined,
+    note: `Расчет ${stored.id}: значения ${fields.map((f) => f.name).join(", ")} не найдены в справочнике ${binding.dictionary}`,
+  };
+}
+
+/** The dialog's starting point: the first entry of every list (create) or the stored calculation (edit). */
+export function initialState(ctx: FormContext): FormState {
+  const layout = formLayout(ctx.type);
+  const { stored } = ctx;
+  const texts: Record<string, string> = {};
+  const choices: Record<string, Choice | undefined> = {};
+
+  for (const field of layout.free) {
+    texts[field.name] = numberText(stored ? storedNumber(stored, field.name) : field.default);
+  }
+  for (const b of layout.bindings) {
+    const entries = ctx.dictionaries[b.binding.dictionary] ?? [];
+    if (!stored) {
+      choices[b.binding.dictionary] = entries[0]?.id;
+      continue;
+    }
+    const { choice, note } = matchEntry(b, stored, entries);
+    if (note) console.info(note);
+    choices[b.binding.dictionary] = choice;
+    if (choice === CUSTOM) for (const f of b.fields) texts[f.name] = numberText(storedNumber(stored, f.name));
+  }
+  const gwpEntries = ctx.dictionaries[GWP_DICTIONARY] ?? [];
+  const storedSet = stored?.coefficients.gwp_ch4?.item_id;
+  return {
+    name: stored?.name ?? "",
+    choices,
+    texts,
+    gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : gwpEntries[0]?.id,
+    kept: stored ? layout.dictionaries : [],
+  };
+}
+
+export function isCustomFixed(binding: DictionaryBinding, field: string): boolean {
+  return binding.custom?.fixed?.[field] !== undefined;
+}
+
+/** Whether a bound field is typed by the user right now (custom mode, not fixed by it). */
+export function isEditable(state: FormState, { binding }: BindingLayout, field: string): boolean {
+  return state.choices[binding.dictionary] === CUSTOM && !isCustomFixed(binding, field);
+}
+
+export function boundValue(ctx: FormContext, state: FormState, { binding }: BindingLayout, field: string): number | undefined {
+  const choice = state.choices[binding.dictionary];
+  if (choice === CUSTOM) return binding.custom?.fixed?.[field] ?? parseNumericInput(state.texts[field] ?? "");
+  if (ctx.stored && state.kept.includes(binding.dictionary)) return storedNumber(ctx.stored, field);
+  return entryValue(entryOf(ctx, binding.dictionary, choice), field);
+}
+
+export function gwpValue(ctx: FormContext, state: FormState): number | undefined {
+  if (ctx.stored && state.kept.includes(GWP_DICTIONARY)) return storedNumber(ctx.stored, "gwp_ch4");
+  return entryValue(entryOf(ctx, GWP_DICTIONARY, state.gwpSet), "gwp_ch4");
+}
+
+/** Every numeric field of the type (inputs and dictionary-filled settings) as the form holds it now. */
+export function fieldValues(ctx: FormContext, state: FormState): Record<string, number | undefined> {
+  const layout = formLayout(ctx.type);
+  const values: Record<string, number | undefined> = {};
+  for (const field of layout.free) values[field.name] = parseNumericInput(state.texts[field.name] ?? "");
+  for (const field of layout.fixed) values[field.name] = field.fixed;
+  for (const b of layout.bindings) for (const f of b.fields) values[f.name] = boundValue(ctx, state, b, f.name);
+  return values;
+}
+
+// ---- changes -----------------------------------------------------------------------------------
+
+export function chooseEntry(ctx: FormContext, state: FormState, dictionary: string, choice: Choice): FormState {
+  const b = formLayout(ctx.type).bindings.find((x) => x.binding.dictionary === dictionary);
+  if (!b) return state;
+  const texts = { ...state.texts };
+  // «Фактическое значение» starts from the values shown so far: the user corrects, not retypes.
+  if (choice === CUSTOM && state.choices[dictionary] !== CUSTOM) {
+    for (const f of b.fields) {
+      if (!isCustomFixed(b.binding, f.name)) texts[f.name] = numberText(boundValue(ctx, state, b, f.name));
+    }
+  }
+  return { ...state, choices: { ...state.choices, [dictionary]: choice }, texts, kept: state.kept.filter((k) => k !== dictionary) };
+}
+
+export function chooseGwp(state: FormState, id: number): FormState {
+  return { ...state, gwpSet: id, kept: state.kept.filter((k) => k !== GWP_DICTIONARY) };
+}
+
+export function setText(state: FormState, field: string, text: string): FormState {
+  return { ...state, texts: { ...state.texts, [field]: text } };
+}
+
+// ---- the live preview --------------------------------------------------------------------------
+
+export interface PreviewArgs {
+  inputs: Record<string, number | undefined>;
+  coefficients: Record<string, number>;
+}
+
+/** What the core gets: registry inputs, and the settings (GWP, recycle thresholds) the server will use. */
+export function previewArgs(ctx: FormContext, state: FormState): PreviewArgs {
+  const def: CalculationDefinition = REGISTRY[ctx.type];
+  const values = fieldValues(ctx, state);
+  const inputs = Object.fromEntries(def.inputs.filter(isNumber).map((f) => [f.name, values[f.name]]));
+  const coefficients: Record<string, number> = {};
+  for (const setting of def.settings) {
+    const value = setting.name === "gwp_ch4" ? gwpValue(ctx, state) : values[setting.name];
+    if (value !== undefined) coefficients[setting.name] = value;
+  }
+  return { inputs, coefficients };
+}
+
+export type Preview =
+  | { kind: "results"; results: Record<string, number> }
+  | { kind: "technology"; technology: string; code: string }
+  | { kind: "error"; field: string; message: string };
+
+export type PreviewCore = Pick<EmissionsCore, "calculate" | "recycleTechnology">;
+
+/** The results the server will store for these inputs, or the field the core refuses. */
+export function computePreview(core: PreviewCore, ctx: FormContext, state: FormState): Preview {
+  const { inputs, coefficients } = previewArgs(ctx, state);
+  try {
+    if (ctx.type === "recycle_technology") {
+      const { technology, code } = core.recycleTechnology(inputs.metan, inputs.a_metan, coefficients);
+      return { kind: "technology", technology, code };
+    }
+    const results = core.calculate(ctx.type, inputs, coefficients) as Record<string, number>;
+    return { kind: "results", results };
+  } catch (error) {
+    if (error instanceof FieldError) return { kind: "error", field: error.field, message: error.message };
+    throw error;
+  }
+}
+
+// ---- the request -------------------------------------------------------------------------------
+
+/** True when an untouched edit choice names an entry that has a newer version than the one stored. */
+function keptOlderVersion(ctx: FormContext, state: FormState, b: BindingLayout): boolean {
+  if (!ctx.stored || !state.kept.includes(b.binding.dictionary)) return false;
+  const entry = entryOf(ctx, b.binding.dictionary, state.choices[b.binding.dictionary]);
+  return b.fields.some((f) => ctx.stored?.coefficients[f.name]?.item_version !== entry?.version);
+}
+
+/**
+ * POST (create) or PATCH (edit) body: name, every value the preview used (the server refuses a
+ * dictionary value that changed meanwhile, so what is stored is what was previewed), the chosen
+ * entries (null = «Фактическое значение»), the GWP set and, on edit, the version we hold.
+ */
+export function buildPayload(ctx: FormContext, state: FormState, projectId?: string): Record<string, unknown> {
+  const layout = formLayout(ctx.type);
+  const body: Record<string, unknown> = { name: state.name.trim() };
+  if (ctx.mode === "create") body.project = projectId;
+  const fixed = new Set(layout.fixed.map((f) => f.name));
+  for (const [name, value] of Object.entries(fieldValues(ctx, state))) {
+    if (value !== undefined && !fixed.has(name)) body[name] = value;
+  }
+  const items: Record<string, number | null> = {};
+  for (const b of layout.bindings) {
+    const choice = state.choices[b.binding.dictionary];
+    if (choice === CUSTOM) items[b.binding.dictionary] = null;
+    // An older stored version is kept by sending its values without the entry id.
+    else if (typeof choice === "number" && !keptOlderVersion(ctx, state, b)) items[b.binding.dictionary] = choice;
+  }
+  if (Object.keys(items).length > 0) body.dictionary_items = items;
+  if (layout.gwp && state.gwpSet !== undefined && !(ctx.stored && state.kept.includes(GWP_DICTIONARY))) {
+    body.gwp_set = state.gwpSet;
+  }
+  if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
+  return body;
+}
+
+/** Where a message belongs in the dialog: "name", a field name, a dictionary name or GWP_DICTIONARY. */
+export function messageTarget(layout: FormLayout, field: string): string | undefined {
+  if (field === "name") return "name";
+  if (field === "gwp_set" || field === "gwp_ch4") return layout.gwp ? GWP_DICTIONARY : undefined;
+  const dictionary = /^dictionary_items\.(.+)$/.exec(field)?.[1];
+  if (dictionary) return layout.bindings.some((b) => b.binding.dictionary === dictionary) ? dictionary : undefined;
+  return layout.rows.some((r) => r.kind !== "select" && r.field.name === field) ? field : undefined;
+}
+
+/** A server detail "volume: Поле обязательно…" → the dialog target and the text; otherwise the whole detail. */
+export function splitDetail(layout: FormLayout, detail: string): { target?: string; message: string } {
+  const match = /^([a-z_0-9.]+):\s*(.+)$/s.exec(detail);
+  const target = match ? messageTarget(layout, match[1]) : undefined;
+  if (!match || !target) return { message: detail };
+  const text = match[2].trim();
+  return { target, message: text.charAt(0).toUpperCase() + text.slice(1) };
+}
