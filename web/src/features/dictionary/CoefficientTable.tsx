@@ -1,19 +1,20 @@
 // One dictionary of a category: every coefficient with its value, unit, source, version and date.
-import { Alert, Button, Table, Typography, type TableColumnsType } from "antd";
+// The source column holds a numbered reference (full text in its tooltip and listed under the table).
+import { Alert, Button, Table, Tooltip, Typography, type TableColumnsType } from "antd";
 import { displayDate } from "../../shared/dates";
 import { useDictionary, type DictionaryName } from "./api";
 import type { EmissionCategory } from "./categories";
-import { coefficientRows, type CoefficientRow } from "./coefficients";
+import { coefficientTable, type CoefficientRow } from "./coefficients";
 import { Formula } from "./Formula";
 
 const spanItem = (row: CoefficientRow) => ({ rowSpan: row.itemSpan });
 
 const columns: TableColumnsType<CoefficientRow> = [
-  { title: "Запись", dataIndex: "itemName", width: "22%", onCell: spanItem },
+  { title: "Запись", dataIndex: "itemName", width: "26%", onCell: spanItem },
   {
     title: "Коэффициент",
     key: "label",
-    width: "22%",
+    width: "28%",
     render: (_, row) => (
       <>
         {row.label}
@@ -27,14 +28,16 @@ const columns: TableColumnsType<CoefficientRow> = [
     ),
   },
   { title: "Значение", dataIndex: "value", width: 100, align: "right" },
-  { title: "Ед. изм.", dataIndex: "unit", width: 120 },
+  { title: "Ед. изм.", dataIndex: "unit", width: 130 },
   {
     title: "Источник",
-    dataIndex: "source",
-    render: (source: string) => (
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {source}
-      </Typography.Text>
+    key: "source",
+    width: 90,
+    align: "center",
+    render: (_, row) => (
+      <Tooltip title={row.source}>
+        <Typography.Text aria-label={`Источник ${row.sourceNumber}: ${row.source}`}>[{row.sourceNumber}]</Typography.Text>
+      </Tooltip>
     ),
   },
   { title: "Версия", dataIndex: "version", width: 80, align: "center", onCell: spanItem },
@@ -49,6 +52,7 @@ const columns: TableColumnsType<CoefficientRow> = [
 
 export function CoefficientTable({ category, name }: { category: EmissionCategory; name: DictionaryName }) {
   const dictionary = useDictionary(name);
+  const data = dictionary.data ? coefficientTable(category, dictionary.data.results) : undefined;
 
   return (
     <section aria-label={dictionary.data?.title ?? name}>
@@ -68,10 +72,21 @@ export function CoefficientTable({ category, name }: { category: EmissionCategor
           size="small"
           bordered
           columns={columns}
-          dataSource={dictionary.data ? coefficientRows(category, dictionary.data.results) : []}
+          dataSource={data?.rows ?? []}
           loading={dictionary.isLoading}
           locale={{ emptyText: "Справочник пуст" }}
           pagination={false}
+          footer={
+            data && data.sources.length > 0
+              ? () => (
+                  <ol aria-label="Источники" style={{ margin: 0, paddingLeft: 24, fontSize: 12 }}>
+                    {data.sources.map((source) => (
+                      <li key={source}>{source}</li>
+                    ))}
+                  </ol>
+                )
+              : undefined
+          }
         />
       )}
     </section>

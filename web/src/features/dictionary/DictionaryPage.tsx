@@ -16,7 +16,9 @@ export default function DictionaryPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Справочники
       </Typography.Title>
-      <CategoriesTable page={page} onPage={setPage} selected={selected} onSelect={setSelected} />
+      <section aria-label="Категории выбросов" data-testid="categories">
+        <CategoriesTable page={page} onPage={setPage} selected={selected} onSelect={setSelected} />
+      </section>
       {category ? (
         <Card title={`Коэффициенты: ${category.category}`} data-testid="coefficients">
           <Flex vertical gap={24}>

@@ -1,7 +1,7 @@
 // Formula text with subscripts: "E_CH4 = V × W_CH4" renders E<sub>CH4</sub> = V × W<sub>CH4</sub>.
 import { Fragment } from "react";
 
-const SUBSCRIPT = /_([A-Za-z0-9]+)/g;
+const SUBSCRIPT = /_([A-Za-z0-9А-Яа-яЁё]+)/g;
 
 export function Formula({ text }: { text: string }) {
   const parts = text.split(SUBSCRIPT);

@@ -3,7 +3,7 @@ import { REFERENCE_DICTIONARIES } from "../../../../functions/src/dictionaries/r
 import { toEntry } from "../../../../functions/src/domain/dictionaries";
 import { REGISTRY, isCalculationType } from "../../../../wasm-core/src/registry";
 import { CATEGORIES, coefficientLabel, typeTitle } from "./categories";
-import { coefficientRows } from "./coefficients";
+import { coefficientTable } from "./coefficients";
 
 const dictionary = (name: string) => REFERENCE_DICTIONARIES.find((d) => d.name === name);
 /** get_underground serves the items of get_coeff_co2_density: one table, two API names. */
@@ -94,9 +94,17 @@ describe("emission categories of /dictionary", () => {
   });
 });
 
-describe("coefficientRows", () => {
+describe("coefficientTable", () => {
+  it("numbers distinct sources in order of first use", () => {
+    const { rows, sources } = coefficientTable(CATEGORIES[4], entries("get_underground_emission_ch4"));
+    expect(sources).toHaveLength(3);
+    expect(sources[0]).toMatch(/^\[R\] IPCC 2006/);
+    expect(rows.map((row) => row.sourceNumber)).toEqual([1, 2, 3, 2, 3, 2]);
+    for (const row of rows) expect(sources[row.sourceNumber - 1]).toBe(row.source);
+  });
+
   it("gives one row per value with unit and source, and spans the item's cells", () => {
-    const rows = coefficientRows(CATEGORIES[0], entries("get_coeff_co2_density"));
+    const { rows, sources } = coefficientTable(CATEGORIES[0], entries("get_coeff_co2_density"));
     expect(rows).toHaveLength(6);
     const first = rows.find((row) => row.itemId === 1 && row.field === "p_ch4");
     expect(first).toMatchObject({
@@ -110,10 +118,13 @@ describe("coefficientRows", () => {
     });
     expect(first?.source).toMatch(/^\[T\] Приказ Минприроды России № 371/);
     expect(rows.map((row) => row.itemSpan)).toEqual([2, 0, 2, 0, 2, 0]);
+    // All six densities come from one table of the order: one numbered source.
+    expect(sources).toEqual([first?.source]);
+    expect(rows.every((row) => row.sourceNumber === 1)).toBe(true);
   });
 
   it("labels the fuel density, which no calculation input has", () => {
-    const rows = coefficientRows(CATEGORIES[1], entries("get_open_mining_co2"));
+    const { rows } = coefficientTable(CATEGORIES[1], entries("get_open_mining_co2"));
     const winter = rows.find((row) => row.itemName === "Дизельное топливо зимнее" && row.field === "p");
     expect(winter).toMatchObject({ label: "Плотность топлива", value: "0.84", unit: "кг/л" });
   });

@@ -56,7 +56,7 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     index: 1,
     category: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
     type: "open_mining_co2",
-    formula: ["E = V × EF", "V, т = V, л × ρ × 10⁻³"],
+    formula: ["E = V_т × EF", "V_т = V_л × ρ × 10⁻³"],
     document: DOCUMENTS.order371,
     clause: "формулы 18.1, 18.2, табл. 18.1",
     dictionaries: ["get_open_mining_co2"],

@@ -1,5 +1,6 @@
 // One table row per coefficient (item × field), so every value is shown with its unit and its
-// source; the item's name, version and effective date span its rows.
+// source; the item's name, version and effective date span its rows. Sources are long and mostly
+// shared by a whole table, so a row carries the number of its source in the table's source list.
 import { coefficientFields, type DictionaryEntry } from "./api";
 import { coefficientLabel, type EmissionCategory } from "./categories";
 
@@ -13,29 +14,47 @@ export interface CoefficientRow {
   value: string;
   unit: string;
   source: string;
+  /** 1-based position of `source` in CoefficientTableData.sources. */
+  sourceNumber: number;
   version: number;
   effectiveFrom: string;
   /** Rows the item's merged cells span: its field count on its first row, 0 on the others. */
   itemSpan: number;
 }
 
-export function coefficientRows(category: EmissionCategory, entries: readonly DictionaryEntry[]): CoefficientRow[] {
-  return entries.flatMap((entry) => {
+export interface CoefficientTableData {
+  rows: CoefficientRow[];
+  /** The distinct sources, in order of first use. */
+  sources: string[];
+}
+
+export function coefficientTable(category: EmissionCategory, entries: readonly DictionaryEntry[]): CoefficientTableData {
+  const sources: string[] = [];
+  const numberOf = (source: string) => {
+    if (!sources.includes(source)) sources.push(source);
+    return sources.indexOf(source) + 1;
+  };
+  const rows = entries.flatMap((entry) => {
     const fields = coefficientFields(entry);
-    return fields.map((field, position) => ({
-      key: `${entry.id}:${field}`,
-      itemId: entry.id,
-      itemName: entry.name,
-      field,
-      label: coefficientLabel(category, field),
-      symbol: category.symbols[field],
-      // Reference values are shown as stored: their precision is part of the source.
-      value: String(entry[field]),
-      unit: entry.units[field] ?? "",
-      source: entry.sources?.[field] ?? "",
-      version: entry.version,
-      effectiveFrom: entry.effective_from,
-      itemSpan: position === 0 ? fields.length : 0,
-    }));
+    return fields.map((field, position) => {
+      const source = entry.sources?.[field] ?? "";
+      return {
+        key: `${entry.id}:${field}`,
+        itemId: entry.id,
+        itemName: entry.name,
+        field,
+        label: coefficientLabel(category, field),
+        symbol: category.symbols[field],
+        // Reference values are shown as stored: their precision is part of the source.
+        value: String(entry[field]),
+        unit: entry.units[field] ?? "",
+        source,
+        sourceNumber: numberOf(source),
+        version: entry.version,
+        effectiveFrom: entry.effective_from,
+        itemSpan: position === 0 ? fields.length : 0,
+      };
+    });
   });
+  return { rows, sources };
 }

@@ -1,0 +1,228 @@
+// The reference screens in a real browser against the real local server (SPEC 2, 5, 9):
+// /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the
+// converter on /widgets (wasm core in the page, keystroke filter, rounding by the decimals setting).
+// Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
+
+describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and converter", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+
+  const at = (path: string) => `${server.url}${path}`;
+  const menu = () => page.getByRole("navigation", { name: "Главное меню" });
+  const categories = () => page.getByTestId("categories").locator(".ant-table-row");
+  const coefficients = () => page.getByTestId("coefficients");
+  const quantity = () => page.locator("#converter-quantity");
+  const result = () => page.locator("#converter-result");
+
+  async function expectResult(value: string) {
+    await expect.poll(() => result().inputValue()).toBe(value);
+  }
+
+  async function choose(selectId: string, option: string) {
+    await page.locator(`#${selectId}`).click();
+    await page.locator(".ant-select-item-option", { hasText: option }).click();
+    await expect.poll(() => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").count()).toBe(0);
+  }
+
+  async function saveDecimals(value: string) {
+    await menu().getByText("Настройки", { exact: true }).click();
+    await page.waitForURL(at("/settings"));
+    await page.getByLabel("Количество знаков после запятой").fill(value);
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText("Настройки сохранены").first().waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("comma"))).toBe(value);
+    await menu().getByText("Виджеты", { exact: true }).click();
+    await page.waitForURL(at("/widgets"));
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
+    server = await startTestServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    await page.goto(at("/login"));
+    await page.getByLabel("Логин").fill(server.demo.email);
+    await page.getByLabel("Пароль").fill(server.demo.password);
+    await page.getByRole("button", { name: "Вход" }).click();
+    await page.waitForURL(at("/"));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("switches «Справочники» and «Виджеты» on in the menu", async () => {
+    await menu().getByText("Справочники", { exact: true }).click();
+    await page.waitForURL(at("/dictionary"));
+    await page.getByRole("heading", { name: "Справочники" }).waitFor();
+  });
+
+  it("lists 4 categories on page 1 with formula, document, type and status", async () => {
+    await categories().first().waitFor();
+    expect(await categories().count()).toBe(4);
+    const first = categories().first();
+    const cells = await first.locator("td").allInnerTexts();
+    expect(cells[0]).toBe("Выбросы CO2 и CH4 из систем дегазации и вентиляции");
+    expect(cells[1]).toContain("ECH4 = V × WCH4 × ρCH4 × 10⁻²");
+    expect(cells[2]).toContain("Приказ Минприроды № 371");
+    expect(cells[3]).toBe("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
+    expect(cells[4]).toBe("Активен");
+    const link = first.getByRole("link", { name: "Приказ Минприроды № 371" });
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await link.getAttribute("href")).toMatch(/^https:\/\/www\.consultant\.ru\//);
+    const statuses = await page.getByTestId("categories").locator("td", { hasText: "Активен" }).count();
+    expect(statuses).toBe(4);
+  });
+
+  it("shows the other 4 categories on page 2 and goes back with «previous»", async () => {
+    await page.getByTestId("categories").locator(".ant-pagination-item-2").click();
+    await categories().filter({ hasText: "Несгоревший CH4" }).waitFor();
+    expect(await categories().count()).toBe(4);
+    const names = await categories().evaluateAll((rows) => rows.map((row) => row.querySelector("td")?.textContent));
+    expect(names).toEqual([
+      "Выбросы CH4 при подземной добыче",
+      "Несгоревший CH4 при сжигании на факельной установке",
+      "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
+      "Выбросы CO2 при сжигании метана на факельной установке",
+    ]);
+    const ipcc = categories().first().getByRole("link", { name: "IPCC 2006, т. 2, гл. 4" });
+    expect(await ipcc.getAttribute("href")).toBe("https://www.ipcc-nggip.iges.or.jp/public/2006gl/");
+    await page.getByTestId("categories").locator(".ant-pagination-prev").click();
+    await categories().filter({ hasText: "из систем дегазации" }).waitFor();
+  });
+
+  it("opens the densities and contents of category 0 with units, sources, version and date", async () => {
+    await categories().filter({ hasText: "из систем дегазации" }).locator("td").first().click();
+    await coefficients().getByText("Плотность CO2 и CH4 по условиям измерения").waitFor();
+    await coefficients().getByText("Содержание CO2 и CH4 по видам смесей").waitFor();
+    const density = coefficients().locator("section", { hasText: "Плотность CO2 и CH4 по условиям измерения" });
+    // The item's name, version and date span its two rows (CO2, then CH4).
+    const co2 = await density.locator("tr", { hasText: "20 °C" }).locator("td").allInnerTexts();
+    expect(co2[0]).toBe("20 °C, 101,325 кПа (стандартные условия, ГОСТ 2939-63)");
+    expect(co2.slice(1, 4)).toEqual(["Плотность CO2, ρCO2", "1.8393", "кг/м³"]);
+    // The source column refers to the table's numbered source list.
+    expect(co2[4]).toBe("[1]");
+    const sources = await density.getByRole("list", { name: "Источники" }).locator("li").allInnerTexts();
+    expect(sources).toEqual([
+      "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2 (по транскрипции [S4]); сверено со справочными данными [S10]",
+    ]);
+    expect(co2.slice(5)).toEqual(["1", "2026-01-01"]);
+    const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0\.668$/ }) }).locator("td").allInnerTexts();
+    expect(ch4.slice(0, 3)).toEqual(["Плотность CH4, ρCH4", "0.668", "кг/м³"]);
+    expect(ch4[3]).toBe("[1]");
+    await density.getByText("[1]").first().hover();
+    await page.getByRole("tooltip").filter({ hasText: "табл. 1.2 (по транскрипции [S4])" }).waitFor();
+    const content = coefficients().locator("section", { hasText: "Содержание CO2 и CH4 по видам смесей" });
+    await content.locator("td", { hasText: "Газ дегазации угольных пластов" }).waitFor();
+    const mixture = await content.locator("tr", { hasText: "Газ дегазации угольных пластов" }).locator("td").allInnerTexts();
+    expect(mixture.slice(1, 4)).toEqual(["Содержание CH4 в смеси, WCH4", "76", "% об."]);
+    await page.screenshot({ path: `${SHOTS}/web-dictionary.png`, fullPage: true });
+  });
+
+  it("opens the fuel coefficients of the open-mining CO2 category", async () => {
+    await categories().filter({ hasText: "сжигания топлива техникой" }).locator("td").first().click();
+    const table = coefficients().locator("section", { hasText: "плотность топлива" });
+    const winter = table.locator("tr", { hasText: "Плотность топлива" }).filter({ hasText: "0.84" });
+    await winter.waitFor();
+    expect(await winter.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["0.84", "кг/л"]));
+    await table.getByText("Дизельное топливо зимнее").waitFor();
+    await table.getByRole("list", { name: "Источники" }).getByText("[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-dictionary-fuel.png`, fullPage: true });
+  });
+
+  it("shows «Loading ...» in the converter while its dictionary loads", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/v1/dictionary/get_coeff_co2_density/", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A full load: the query cache is empty, so the converter must wait for the list.
+    await page.goto(at("/widgets"));
+    await page.getByRole("heading", { name: "Виджеты" }).waitFor();
+    await page.locator(".ant-card", { hasText: "Конвертер" }).getByText("Loading ...").waitFor();
+    release();
+    await quantity().waitFor();
+    await page.unroute("**/api/v1/dictionary/get_coeff_co2_density/");
+  });
+
+  it("converts 1000 m³ of CH4 at 20 °C to 0.6680 t, and of CO2 to 1.8393 t", async () => {
+    expect(await page.locator("#converter-kind").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]").innerText()).toContain(
+      "CH4 и CO2 из м³ в тонны",
+    );
+    expect(await page.getByLabel("CH4", { exact: true }).isChecked()).toBe(true);
+    await page.locator(".ant-select", { has: page.locator("#converter-conditions") }).getByText("20 °C").waitFor();
+    await quantity().pressSequentially("1000");
+    await expectResult("0.6680");
+    await page.getByLabel("CO2", { exact: true }).check();
+    await expectResult("1.8393");
+    await page.screenshot({ path: `${SHOTS}/web-widgets.png`, fullPage: true });
+    await choose("converter-conditions", "0 °C, 101,325 кПа (нормальные условия)");
+    await expectResult("1.9768");
+    await page.getByLabel("CH4", { exact: true }).check();
+    await expectResult("0.7170");
+  });
+
+  it("ignores keystrokes that are not digits or a dot, and decimals past the setting", async () => {
+    await quantity().pressSequentially("abc,-e ");
+    expect(await quantity().inputValue()).toBe("1000");
+    await expectResult("0.7170");
+    await quantity().pressSequentially(".12345");
+    expect(await quantity().inputValue()).toBe("1000.1234");
+  });
+
+  it("clears the result when the quantity is cleared", async () => {
+    await quantity().fill("");
+    await expectResult("");
+  });
+
+  it("converts 1000 L of winter diesel to 0.84 t", async () => {
+    await choose("converter-kind", "Топливо из литров в тонны через плотность");
+    const fuel = page.locator(".ant-select", { has: page.locator("#converter-fuel") });
+    await fuel.getByText("Дизельное топливо летнее — ρ 0.86 кг/л").waitFor();
+    await choose("converter-fuel", "Дизельное топливо зимнее");
+    await quantity().pressSequentially("1000");
+    await expectResult("0.8400");
+    await quantity().pressSequentially("x");
+    expect(await quantity().inputValue()).toBe("1000");
+    await page.screenshot({ path: `${SHOTS}/web-widgets-fuel.png`, fullPage: true });
+  });
+
+  it("rounds by the decimals setting: 3 → 0.668, 2 → 0.67", async () => {
+    await saveDecimals("3");
+    await quantity().pressSequentially("1000");
+    await expectResult("0.668");
+    await saveDecimals("2");
+    await quantity().pressSequentially("1000.129");
+    expect(await quantity().inputValue()).toBe("1000.12");
+    await expectResult("0.67");
+    await page.getByLabel("CO2", { exact: true }).check();
+    await expectResult("1.84");
+  });
+
+  it("raised no uncaught errors in the page", () => {
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
