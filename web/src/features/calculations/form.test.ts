@@ -1,0 +1,318 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { calculate, emissionsCore } from "../../../../wasm-core/src/emissions";
+import { FORMULA_TYPES, REGISTRY, type FormulaType, type NumberField } from "../../../../wasm-core/src/registry";
+import vectors from "../../../../wasm-core/src/methodology-vectors.json";
+import { REFERENCE_DICTIONARIES } from "../../../../functions/src/dictionaries/reference-data";
+import type { Calculation, CoefficientUse, DictionaryEntry } from "./api";
+import {
+  CUSTOM,
+  GWP_DICTIONARY,
+  buildPayload,
+  chooseEntry,
+  chooseGwp,
+  computePreview,
+  formLayout,
+  initialState,
+  matchEntry,
+  previewArgs,
+  setText,
+  splitDetail,
+  type FormContext,
+  type FormState,
+} from "./form";
+
+/** The seeded dictionaries as GET v1/dictionary/{name}/ returns them. */
+function entries(name: string, version = 1): DictionaryEntry[] {
+  const def = REFERENCE_DICTIONARIES.find((d) => d.name === name)!;
+  const items = def.sameItemsAs ? REFERENCE_DICTIONARIES.find((d) => d.name === def.sameItemsAs)!.items : def.items;
+  return items.map((item) => {
+    const entry: DictionaryEntry = { id: item.id, name: item.name, units: {}, sources: {}, version, effective_from: "2026-01-01" };
+    for (const [field, v] of Object.entries(item.values)) {
+      entry[field] = v.value;
+      entry.units[field] = v.unit;
+      entry.sources[field] = `[${v.tag}] ${v.ref}`;
+    }
+    return entry;
+  });
+}
+
+function context(type: FormulaType, stored?: Calculation): FormContext {
+  const dictionaries = Object.fromEntries(formLayout(type).dictionaries.map((name) => [name, entries(name)]));
+  return { type, mode: stored ? "edit" : "create", dictionaries, stored };
+}
+
+function typed(state: FormState, texts: Record<string, string>, name = "Расчет"): FormState {
+  return Object.entries(texts).reduce((s, [field, text]) => setText(s, field, text), { ...state, name });
+}
+
+const core = emissionsCore();
+const close = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("formLayout", () => {
+  it("places every numeric input of every formula type exactly once, selectors above what they fill", () => {
+    for (const type of FORMULA_TYPES) {
+      const layout = formLayout(type);
+      const shown = layout.rows.flatMap((r) => (r.kind === "select" ? [] : [r.field.name]));
+      const inputs = (REGISTRY[type].inputs as readonly NumberField[]).map((f) => f.name);
+      for (const name of inputs) expect(shown.filter((n) => n === name), `${type}.${name}`).toHaveLength(1);
+      layout.rows.forEach((r, i) => {
+        if (r.kind === "bound") expect(layout.rows.slice(0, i).some((x) => x.kind === "select" && x.binding === r.binding)).toBe(true);
+      });
+    }
+  });
+
+  it("draws underground as volume, densities by conditions, mixture content and the GWP set", () => {
+    const rows = formLayout("underground").rows.map((r) => (r.kind === "select" ? `select:${r.binding.binding.dictionary}` : `${r.kind}:${r.field.name}`));
+    expect(rows).toEqual([
+      "free:volume",
+      "select:get_underground",
+      "bound:p_co2",
+      "bound:p_ch4",
+      "select:get_underground_content",
+      "bound:ef_co2",
+      "bound:ef_ch4",
+      "gwp:gwp_ch4",
+    ]);
+  });
+
+  it("shows the fixed 0.67 of underground_emission_ch4 as fixed, and the recycle thresholds as dictionary values", () => {
+    expect(formLayout("underground_emission_ch4").fixed.map((f) => [f.name, f.fixed])).toEqual([["koef_transform", 0.67]]);
+    const recycle = formLayout("recycle_technology");
+    expect(recycle.free.map((f) => f.name)).toEqual(["metan", "a_metan"]);
+    expect(recycle.bindings[0].fields.map((f) => f.name)).toEqual(["q_boiler", "q_gas_engine", "q_vam_energy", "q_pipeline", "q_power_plant"]);
+    expect(recycle.gwp).toBeUndefined();
+    expect(recycle.dictionaries).toEqual(["get_recycle_technology"]);
+    expect(formLayout("torch_ch4").dictionaries).toEqual(["get_torch_ch4", GWP_DICTIONARY]);
+  });
+});
+
+describe("create: first entries preselected, preview = methodology vectors", () => {
+  it("preselects the first entry of every list and the first GWP set; free inputs start from registry defaults", () => {
+    const state = initialState(context("disposal_co2_stat_sources"));
+    expect(state.choices).toEqual({ get_disposal_co2_stat_sources: 1 });
+    expect(state.texts).toEqual({ volume: "", of: "1" });
+    expect(initialState(context("underground")).gwpSet).toBe(1);
+  });
+
+  it("underground_emission_ch4: 1 000 000 t with the 18 m³/t entry → 12 060 t CH4, 301 500 t CO2-eq", () => {
+    const ctx = context("underground_emission_ch4");
+    const state = typed(initialState(ctx), { volume: "1000000" });
+    expect(previewArgs(ctx, state)).toEqual({ inputs: { volume: 1_000_000, ef: 18, koef_transform: 0.67 }, coefficients: { gwp_ch4: 25 } });
+    const preview = computePreview(core, ctx, state);
+    expect(preview.kind).toBe("results");
+    if (preview.kind !== "results") return;
+    close(preview.results.res_ch4, 12060);
+    close(preview.results.res_ch4_to_co2, 301500);
+    // What the server computes from the same values, bit for bit.
+    expect(preview.results).toEqual(calculate("underground_emission_ch4", { volume: 1_000_000, ef: 18 }, { gwp_ch4: 25 }));
+  });
+
+  it("underground: 10 000 thousand m³ at 20 °C of coal-seam degasification gas → every result of the vector", () => {
+    const ctx = context("underground");
+    const preview = computePreview(core, ctx, typed(initialState(ctx), { volume: "10000" }));
+    if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
+    const [vector] = vectors.underground;
+    for (const name of ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"] as const) close(preview.results[name], vector[name]);
+  });
+
+  it("underground at 0 °C densities (third entry) gives the second vector", () => {
+    const ctx = context("underground");
+    const state = chooseEntry(ctx, typed(initialState(ctx), { volume: "10000" }), "get_underground", 3);
+    const preview = computePreview(core, ctx, state);
+    if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
+    close(preview.results.sum_co2, vectors.underground[1].sum_co2);
+  });
+
+  it("takes the GWP of the chosen set (AR5: 28)", () => {
+    const ctx = context("underground_emission_ch4");
+    const state = chooseGwp(typed(initialState(ctx), { volume: "1000000" }), 2);
+    const preview = computePreview(core, ctx, state);
+    if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
+    close(preview.results.res_ch4_to_co2, 337680);
+    expect(buildPayload(ctx, state, "p1").gwp_set).toBe(2);
+  });
+
+  it("recycle_technology: 60 % at 40 m³/min → mini CHP plant, with the thresholds of the dictionary", () => {
+    const ctx = context("recycle_technology");
+    const state = typed(initialState(ctx), { metan: "60", a_metan: "40" });
+    const preview = computePreview(core, ctx, state);
+    expect(preview).toMatchObject({ kind: "technology", code: "POWER_PLANT" });
+    if (preview.kind === "technology") expect(preview.technology).toMatch(/^Мини-ТЭС на шахтном метане/);
+    expect(previewArgs(ctx, state).coefficients).toEqual({ q_boiler: 0.5, q_gas_engine: 2, q_vam_energy: 5, q_pipeline: 10, q_power_plant: 25 });
+  });
+
+  it("names the field the core refuses instead of a result", () => {
+    const ctx = context("underground_emission_ch4");
+    expect(computePreview(core, ctx, initialState(ctx))).toMatchObject({ kind: "error", field: "volume" });
+    const recycle = context("recycle_technology");
+    expect(computePreview(core, recycle, typed(initialState(recycle), { metan: "101", a_metan: "5" }))).toMatchObject({
+      kind: "error",
+      field: "metan",
+    });
+  });
+
+  it("builds the POST body: name, project, every value used, the entries and the GWP set; never the fixed 0.67", () => {
+    const ctx = context("underground_emission_ch4");
+    const state = typed(initialState(ctx), { volume: "1000000" }, "  Шахта №1 ");
+    expect(buildPayload(ctx, state, "p1")).toEqual({
+      name: "Шахта №1",
+      project: "p1",
+      volume: 1_000_000,
+      ef: 18,
+      dictionary_items: { get_underground_emission_ch4: 1 },
+      gwp_set: 1,
+    });
+  });
+});
+
+describe("«Фактическое значение»", () => {
+  it("open_mining_ch4: ef typed, koef_transform fixed at 0.67, sent with a null entry", () => {
+    const ctx = context("open_mining_ch4");
+    let state = chooseEntry(ctx, typed(initialState(ctx), { volume: "1000000" }), "get_open_mining_ch4", CUSTOM);
+    expect(state.texts.ef).toBe("1.2"); // starts from the entry shown before
+    state = setText(state, "ef", "1.7");
+    const preview = computePreview(core, ctx, state);
+    if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
+    close(preview.results.res_ch4, 1_000_000 * 1.7 * 0.67e-3);
+    expect(buildPayload(ctx, state, "p1")).toMatchObject({
+      ef: 1.7,
+      koef_transform: 0.67,
+      dictionary_items: { get_open_mining_ch4: null },
+    });
+  });
+
+  it("underground content: both contents typed; a blank one is the core's field error", () => {
+    const ctx = context("underground");
+    let state = chooseEntry(ctx, typed(initialState(ctx), { volume: "500000" }), "get_underground_content", CUSTOM);
+    state = setText(setText(state, "ef_ch4", "0.4"), "ef_co2", "0");
+    const preview = computePreview(core, ctx, state);
+    if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
+    close(preview.results.sum_co2, 33400);
+    expect(computePreview(core, ctx, setText(state, "ef_co2", ""))).toMatchObject({ kind: "error", field: "ef_co2" });
+  });
+});
+
+// ---- edit -------------------------------------------------------------------------------------
+
+function use(value: number, extra: Partial<CoefficientUse> = {}): CoefficientUse {
+  return { value, unit: "", source: "input", ...extra };
+}
+
+function storedCalculation(type: FormulaType, values: Record<string, number>, coefficients: Record<string, CoefficientUse>): Calculation {
+  return {
+    id: "c1",
+    type,
+    name: "Расчет",
+    project: "p1",
+    is_active: true,
+    is_deleted: false,
+    version: 3,
+    created_at: "2026-01-02T10:00:00.000Z",
+    created_by: "demo@example.com",
+    updated_at: "2026-01-02T10:00:00.000Z",
+    updated_by: "demo@example.com",
+    methodology_version: "2026.1",
+    ...values,
+    coefficients,
+  };
+}
+
+const fromDictionary = (dictionary: string, item_id: number, value: number, item_version = 1) =>
+  use(value, { source: "dictionary", dictionary, item_id, item_version, item_name: `запись ${item_id}` });
+
+describe("edit: stored entries matched back (SPEC 4)", () => {
+  const handling = (efUse: CoefficientUse, koefUse: CoefficientUse) =>
+    storedCalculation(
+      "handling_underground_ch4",
+      { volume: 2_000_000, ef: efUse.value, koef_transform: koefUse.value, gwp_ch4: 28, res_ch4: 0, res_ch4_to_co2: 0 },
+      { volume: use(2_000_000), ef: efUse, koef_transform: koefUse, gwp_ch4: fromDictionary(GWP_DICTIONARY, 2, 28) },
+    );
+  const layoutOf = (type: FormulaType) => formLayout(type).bindings[0];
+
+  it("prefers the recorded entry id over the values", () => {
+    const stored = handling(fromDictionary("get_handling_underground_ch4", 3, 2.5), fromDictionary("get_handling_underground_ch4", 3, 0.67));
+    expect(matchEntry(layoutOf("handling_underground_ch4"), stored, entries("get_handling_underground_ch4")).choice).toBe(3);
+  });
+
+  it("matches by value when no entry is recorded", () => {
+    const stored = handling(use(0.9), use(0.67));
+    expect(matchEntry(layoutOf("handling_underground_ch4"), stored, entries("get_handling_underground_ch4")).choice).toBe(2);
+  });
+
+  it("falls back to «Фактическое значение» for open_mining_ch4, holding the stored value", () => {
+    const ctx = context(
+      "open_mining_ch4",
+      storedCalculation("open_mining_ch4", { volume: 10, ef: 1.7, koef_transform: 0.67, gwp_ch4: 25 }, { ef: use(1.7), koef_transform: use(0.67) }),
+    );
+    const state = initialState(ctx);
+    expect(state.choices.get_open_mining_ch4).toBe(CUSTOM);
+    expect(state.texts.ef).toBe("1.7");
+  });
+
+  it("leaves a type without custom mode unselected and only notes it on the console", () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const stored = storedCalculation("open_mining_co2", { volume: 100, ef: 9.99 }, { volume: use(100), ef: use(9.99) });
+    const ctx = context("open_mining_co2", stored);
+    const state = initialState(ctx);
+    expect(state.choices.get_open_mining_co2).toBeUndefined();
+    expect(info).toHaveBeenCalledOnce();
+    // The stored value is what the form shows and sends: the server keeps it as it was.
+    expect(previewArgs(ctx, state).inputs).toEqual({ volume: 100, ef: 9.99 });
+    expect(buildPayload(ctx, state)).toEqual({ name: "Расчет", volume: 100, ef: 9.99, version: 3 });
+  });
+
+  it("sends the version held, the entry and the values, but keeps the stored GWP set until it is changed", () => {
+    const stored = handling(fromDictionary("get_handling_underground_ch4", 1, 2.5), fromDictionary("get_handling_underground_ch4", 1, 0.67));
+    const ctx = context("handling_underground_ch4", stored);
+    const state = setText(initialState(ctx), "volume", "3000000");
+    expect(state.texts.volume).toBe("3000000");
+    expect(previewArgs(ctx, state).coefficients).toEqual({ gwp_ch4: 28 });
+    expect(buildPayload(ctx, state)).toEqual({
+      name: "Расчет",
+      volume: 3_000_000,
+      ef: 2.5,
+      koef_transform: 0.67,
+      dictionary_items: { get_handling_underground_ch4: 1 },
+      version: 3,
+    });
+    expect(buildPayload(ctx, chooseGwp(state, 1))).toMatchObject({ gwp_set: 1 });
+  });
+
+  it("keeps values of an older entry version until another entry is chosen", () => {
+    // Stored with version 1 (ef 2.5); the dictionary now holds version 2 with ef 3.
+    const stored = handling(fromDictionary("get_handling_underground_ch4", 1, 2.5), fromDictionary("get_handling_underground_ch4", 1, 0.67));
+    const dictionaries = { get_handling_underground_ch4: entries("get_handling_underground_ch4", 2).map((e) => (e.id === 1 ? { ...e, ef: 3 } : e)), [GWP_DICTIONARY]: entries(GWP_DICTIONARY) };
+    const ctx: FormContext = { type: "handling_underground_ch4", mode: "edit", dictionaries, stored };
+    const state = initialState(ctx);
+    expect(previewArgs(ctx, state).inputs.ef).toBe(2.5);
+    const body = buildPayload(ctx, state);
+    expect(body).toMatchObject({ ef: 2.5 });
+    expect(body.dictionary_items).toBeUndefined();
+    // Choosing the entry again applies its current version.
+    const rechosen = chooseEntry(ctx, state, "get_handling_underground_ch4", 1);
+    expect(previewArgs(ctx, rechosen).inputs.ef).toBe(3);
+    expect(buildPayload(ctx, rechosen)).toMatchObject({ ef: 3, dictionary_items: { get_handling_underground_ch4: 1 } });
+  });
+});
+
+describe("splitDetail", () => {
+  const layout = formLayout("underground");
+
+  it("puts a server detail under the field, selector or GWP set it names", () => {
+    expect(splitDetail(layout, "volume: поле обязательно для заполнения")).toEqual({ target: "volume", message: "Поле обязательно для заполнения" });
+    expect(splitDetail(layout, "dictionary_items.get_underground: запись 9 не найдена")).toEqual({
+      target: "get_underground",
+      message: "Запись 9 не найдена",
+    });
+    expect(splitDetail(layout, "gwp_set: набор ПГП 9 не найден")).toMatchObject({ target: GWP_DICTIONARY });
+    expect(splitDetail(layout, "name: введите название расчета")).toMatchObject({ target: "name" });
+  });
+
+  it("leaves other details whole (they show on top)", () => {
+    expect(splitDetail(layout, "Проект находится в архиве")).toEqual({ message: "Проект находится в архиве" });
+    expect(splitDetail(layout, "metan: не поле этого типа")).toEqual({ message: "metan: не поле этого типа" });
+  });
+});
