@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./domain/context";
+import { MAX_UPLOAD_BYTES } from "./files/tabular";
 import { requireUser, tokenRoutes, type ClientAddressOf } from "./http/auth";
 import type { AppEnv } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
@@ -21,12 +22,17 @@ export function createApi(deps: Deps, options: AppOptions) {
     c.set("deps", deps);
     await next();
   });
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: deps.config.jsonBodyLimitBytes,
-      onError: (c) => c.json({ detail: "Слишком большой запрос" }, 413),
-    }),
+  const tooLarge = bodyLimit({
+    maxSize: deps.config.jsonBodyLimitBytes,
+    onError: (c) => c.json({ detail: "Слишком большой запрос" }, 413),
+  });
+  // Uploads may be larger than JSON bodies: the file cap plus room for the form's other fields.
+  const uploadTooLarge = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + 256 * 1024,
+    onError: (c) => c.json({ detail: `Файл больше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ` }, 413),
+  });
+  api.use("*", (c, next) =>
+    (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge(c, next) : tooLarge(c, next),
   );
   api.route("/token", tokenRoutes(options.clientAddressOf));
   api.use("/v1/*", requireUser);

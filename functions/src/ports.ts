@@ -93,8 +93,10 @@ export interface Calculation {
   is_active: boolean;
   is_deleted: boolean;
   version: number;
-  /** Numeric inputs and settings by their API names (volume, ef, …, gwp_ch4, q_boiler …). */
-  inputs: Record<string, number>;
+  /** Inputs and settings by their API names (volume, ef, …, gwp_ch4, q_boiler …, name_value). */
+  inputs: Record<string, number | string>;
+  /** The uploaded source file of a file-based calculation, kept in the blob store. */
+  file?: StoredFile;
   results: Record<string, unknown>;
   coefficients: Record<string, CoefficientUse>;
   methodology_version: string;
@@ -102,6 +104,14 @@ export interface Calculation {
   created_by: string;
   updated_at: string;
   updated_by: string;
+}
+
+export interface StoredFile {
+  key: string;
+  name: string;
+  size: number;
+  format: string;
+  uploaded_at: string;
 }
 
 export interface CalculationRepository {

@@ -1,18 +1,20 @@
-// Formula calculations (SPEC 3, 4; methodology 4.1–4.8, 4.10): create, list, read, update and
-// archive, each stored with everything needed to audit it later (methodology D9): its inputs,
-// results, every coefficient with the dictionary entry and version it came from, the GWP set and
-// the methodology version. The numbers come from wasm-core only.
+// Calculations (SPEC 3, 4; methodology 4.1–4.12): create, list, read, update and archive, each
+// stored with everything needed to audit it later (methodology D9): its inputs, results, every
+// coefficient with the dictionary entry and version it came from, the GWP set, the methodology
+// version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
 import {
   FieldError,
   calculate,
   recycleTechnology,
   type FormulaInputs,
   type FlowThresholds,
+  type SensitivityParams,
 } from "../../../wasm-core/src/emissions";
 import {
   METHODOLOGY_VERSION,
   REGISTRY,
-  isFormulaType,
+  isCalculationType,
+  type CalculationType,
   type FormulaType,
 } from "../../../wasm-core/src/registry";
 import type { Actor, Deps } from "./context";
@@ -20,19 +22,29 @@ import { resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
-import type { Calculation, Page, PageRequest, ProjectState } from "../ports";
+import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
+import { detectFormat, type UploadedFile } from "../files/tabular";
+import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
 
 export const CALCULATION_NAME_MAX = 255;
 
-/** The types this module computes; the file-based and forecast types have modules of their own. */
-export function formulaType(type: string): FormulaType {
-  if (!isFormulaType(type)) throw new NotFound(`Тип расчета ${type} не найден`);
-  return type;
+type FileType = "filling_blanks" | "sensitivity";
+type SupportedType = FormulaType | FileType;
+
+/** The types this module computes (the forecast type joins with its model support). */
+export function supportedType(type: string): SupportedType {
+  if (isCalculationType(type) && (REGISTRY[type].kind === "formula" || type === "filling_blanks" || type === "sensitivity")) {
+    return type as SupportedType;
+  }
+  throw new NotFound(`Тип расчета ${type} не найден`);
 }
+
+const isFileType = (type: CalculationType): type is FileType => REGISTRY[type].kind === "file";
 
 export interface CalculationInput extends CoefficientRequest {
   name?: unknown;
   project?: unknown;
+  file?: UploadedFile;
 }
 
 export interface CalculationPatch extends CoefficientRequest {
@@ -40,6 +52,7 @@ export interface CalculationPatch extends CoefficientRequest {
   is_deleted?: boolean;
   is_active?: boolean;
   version?: number;
+  file?: UploadedFile;
 }
 
 function calculationName(value: unknown): string {
@@ -49,41 +62,123 @@ function calculationName(value: unknown): string {
   return name;
 }
 
+function stored(values: Record<string, unknown>): Record<string, number | string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((e): e is [string, number | string] => typeof e[1] === "number" || typeof e[1] === "string"),
+  );
+}
+
 /** Runs the core on resolved values. Field errors of the facade become 400s naming the field. */
-function compute(type: FormulaType, values: Record<string, unknown>): { inputs: Record<string, number>; results: Record<string, unknown> } {
+function computeFormula(type: FormulaType, values: Record<string, unknown>): Record<string, unknown> {
   try {
     if (type === "recycle_technology") {
       const thresholds = Object.fromEntries(REGISTRY.recycle_technology.settings.map((s) => [s.name, values[s.name]]));
       const { code, technology } = recycleTechnology(values.metan, values.a_metan, thresholds as Partial<FlowThresholds>);
-      return { inputs: numericOnly(values), results: { technology, code } };
+      return { technology, code };
     }
     const def = REGISTRY[type];
     const inputs = Object.fromEntries(def.inputs.map((f) => [f.name, values[f.name]]));
     const settings = Object.fromEntries(def.settings.map((f) => [f.name, values[f.name]]));
-    const results = calculate(type, inputs as FormulaInputs<typeof type>, settings as never);
-    return { inputs: numericOnly(values), results: results as Record<string, unknown> };
+    return calculate(type, inputs as FormulaInputs<typeof type>, settings as never) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
     throw error;
   }
 }
 
-function numericOnly(values: Record<string, unknown>): Record<string, number> {
-  return Object.fromEntries(Object.entries(values).filter((e): e is [string, number] => typeof e[1] === "number"));
+function textInput(values: Record<string, unknown>, field: string, required: boolean): string | undefined {
+  const value = values[field];
+  if (value === undefined || value === null || (typeof value === "string" && !value.trim())) {
+    if (required) throw new Invalid(`${field}: укажите название столбца`);
+    return undefined;
+  }
+  if (typeof value !== "string") throw new Invalid(`${field}: ожидается текст`);
+  return value.trim();
+}
+
+async function computeFile(
+  type: FileType,
+  name: string,
+  values: Record<string, unknown>,
+  file: UploadedFile,
+): Promise<Record<string, unknown>> {
+  if (type === "filling_blanks") {
+    const nameValue = textInput(values, "name_value", true)!;
+    const nameElement = textInput(values, "name_element", false);
+    return { elements: await fillingBlanksFromFile(file, nameValue, nameElement, name) };
+  }
+  const params = Object.fromEntries(REGISTRY.sensitivity.settings.map((s) => [s.name, values[s.name]]));
+  try {
+    return { elements: await sensitivityFromFile(file, params as Partial<SensitivityParams>, name) };
+  } catch (error) {
+    if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
+    throw error;
+  }
+}
+
+function fileKey(actor: Actor, calculationId: string, format: string): string {
+  return `uploads/${actor.company}/${calculationId}/${newId()}.${format}`;
+}
+
+async function keepFile(deps: Deps, actor: Actor, calculationId: string, file: UploadedFile): Promise<StoredFile> {
+  const format = detectFormat(file);
+  const key = fileKey(actor, calculationId, format);
+  const type = format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv";
+  await deps.blobs.put(key, file.bytes, type);
+  return {
+    key,
+    name: file.name.slice(0, 255),
+    size: file.bytes.byteLength,
+    format,
+    uploaded_at: deps.clock.now().toISOString(),
+  };
+}
+
+async function storedUpload(deps: Deps, calculation: Calculation): Promise<UploadedFile> {
+  const blob = calculation.file && (await deps.blobs.get(calculation.file.key));
+  if (!calculation.file || !blob) throw new Conflict("Исходный файл расчета недоступен: загрузите файл заново");
+  return { name: calculation.file.name, bytes: blob.body };
+}
+
+interface Evaluated {
+  inputs: Record<string, number | string>;
+  results: Record<string, unknown>;
+  coefficients: Record<string, CoefficientUse>;
+}
+
+async function evaluate(
+  deps: Deps,
+  type: SupportedType,
+  name: string,
+  request: CoefficientRequest,
+  file: UploadedFile | undefined,
+  previous?: Record<string, CoefficientUse>,
+): Promise<Evaluated> {
+  const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous);
+  if (isFileType(type)) {
+    for (const field of REGISTRY[type].inputs) {
+      if (field.type === "text") values[field.name] = request.values[field.name];
+    }
+    if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
+    return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses };
+  }
+  return { inputs: stored(values), results: computeFormula(type, values), coefficients: uses };
 }
 
 export async function createCalculation(deps: Deps, actor: Actor, typeName: string, input: CalculationInput): Promise<Calculation> {
-  const type = formulaType(typeName);
+  const type = supportedType(typeName);
   const name = calculationName(input.name);
   if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
   const project = await getProject(deps, actor, input.project);
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
 
-  const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], input);
-  const { inputs, results } = compute(type, values);
+  const id = newId();
+  const evaluated = await evaluate(deps, type, name, input, input.file);
+  // The file is kept only once it has been read successfully: a rejected upload stores nothing.
+  const file = input.file && isFileType(type) ? await keepFile(deps, actor, id, input.file) : undefined;
   const now = deps.clock.now().toISOString();
   const calculation: Calculation = {
-    id: newId(),
+    id,
     type,
     project: project.id,
     company: actor.company,
@@ -91,24 +186,37 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     is_active: true,
     is_deleted: false,
     version: 1,
-    inputs,
-    results,
-    coefficients: uses,
+    ...evaluated,
+    ...(file ? { file } : {}),
     methodology_version: METHODOLOGY_VERSION,
     created_at: now,
     created_by: actor.email,
     updated_at: now,
     updated_by: actor.email,
   };
-  await deps.repos.calculations.create(calculation);
+  try {
+    await deps.repos.calculations.create(calculation);
+  } catch (error) {
+    if (file) await deps.blobs.delete(file.key);
+    throw error;
+  }
   return calculation;
 }
 
 export async function getCalculation(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
-  const type = formulaType(typeName);
+  const type = supportedType(typeName);
   const calculation = await deps.repos.calculations.get(actor.company, type, id);
   if (!calculation) throw new NotFound("Расчет не найден");
   return calculation;
+}
+
+/** The uploaded source file of a file-based calculation, for download. */
+export async function getCalculationFile(deps: Deps, actor: Actor, typeName: string, id: string) {
+  const calculation = await getCalculation(deps, actor, typeName, id);
+  if (!calculation.file) throw new NotFound("У расчета нет исходного файла");
+  const blob = await deps.blobs.get(calculation.file.key);
+  if (!blob) throw new NotFound("Исходный файл расчета не найден");
+  return { name: calculation.file.name, ...blob };
 }
 
 export async function listCalculations(
@@ -119,15 +227,15 @@ export async function listCalculations(
   state: ProjectState,
   page: PageRequest,
 ): Promise<Page<Calculation>> {
-  const type = formulaType(typeName);
+  const type = supportedType(typeName);
   await getProject(deps, actor, projectId);
   return deps.repos.calculations.list(actor.company, projectId, type, state, page);
 }
 
-const changeableFields = (type: FormulaType): Set<string> =>
+const changeableFields = (type: SupportedType): Set<string> =>
   new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].map((f) => f.name as string));
 
-/** Update (recomputes when an input or coefficient changes), soft delete and restore. */
+/** Update (recomputes when an input, coefficient or file changes), soft delete and restore. */
 export async function patchCalculation(
   deps: Deps,
   actor: Actor,
@@ -135,7 +243,7 @@ export async function patchCalculation(
   id: string,
   patch: CalculationPatch,
 ): Promise<Calculation> {
-  const type = formulaType(typeName);
+  const type = supportedType(typeName);
   const current = await getCalculation(deps, actor, type, id);
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
@@ -143,7 +251,8 @@ export async function patchCalculation(
   const changesValues =
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||
-    patch.gwp_set !== undefined;
+    patch.gwp_set !== undefined ||
+    patch.file !== undefined;
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
     throw new Invalid("Расчет этого типа нельзя изменить: создайте новый");
@@ -151,11 +260,13 @@ export async function patchCalculation(
 
   let next: Calculation = { ...current };
   if (renames) next.name = calculationName(patch.name);
-  if (changesValues) {
+  // A file-based calculation is recomputed on a rename too: its element names follow the name.
+  if (changesValues || (renames && isFileType(type))) {
     const values = { ...current.inputs, ...patch.values };
-    const resolved = await resolveCoefficients(deps, REGISTRY[type], { ...patch, values }, current.coefficients);
-    const { inputs, results } = compute(type, resolved.values);
-    next = { ...next, inputs, results, coefficients: resolved.uses, methodology_version: METHODOLOGY_VERSION };
+    const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
+    const evaluated = await evaluate(deps, type, next.name, { ...patch, values }, file, current.coefficients);
+    next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
+    if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
   }
   const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
   if (!isDeleted && current.is_deleted) {
@@ -170,12 +281,23 @@ export async function patchCalculation(
     updated_at: deps.clock.now().toISOString(),
     updated_by: actor.email,
   };
-  await deps.repos.calculations.replace(next, current.version);
+  try {
+    await deps.repos.calculations.replace(next, current.version);
+  } catch (error) {
+    if (next.file && next.file.key !== current.file?.key) await deps.blobs.delete(next.file.key);
+    throw error;
+  }
+  // The replaced upload is kept: the previous versions of the calculation referred to it.
   return next;
 }
 
 /** The API's flat shape (SPEC 3): common fields, inputs and results side by side, plus the audit. */
 export function calculationView(calculation: Calculation) {
-  const { inputs, results, company: _company, ...common } = calculation;
-  return { ...common, ...inputs, ...results };
+  const { inputs, results, company: _company, file, ...common } = calculation;
+  return {
+    ...common,
+    ...inputs,
+    ...results,
+    ...(file ? { file_data: { name: file.name, size: file.size, format: file.format, uploaded_at: file.uploaded_at } } : {}),
+  };
 }

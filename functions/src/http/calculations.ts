@@ -1,16 +1,24 @@
 // v1/{calcType}/ (SPEC 7) for the formula types: list, create, single_calc, update / archive.
 import { Hono } from "hono";
 import * as z from "zod/mini";
+import type { Context } from "hono";
 import {
   calculationView,
   createCalculation,
   getCalculation,
+  getCalculationFile,
   listCalculations,
   patchCalculation,
+  supportedType,
 } from "../domain/calculations";
+import { DomainError, Invalid, NotFound } from "../domain/errors";
+import { TEMPLATES, templateCsv, templateXlsx } from "../files/templates";
+import { REGISTRY } from "../../../wasm-core/src/registry";
+import type { UploadedFile } from "../files/tabular";
+import { attachmentDisposition } from "./download";
 import { booleanParam, pageParams } from "../schemas/common";
 import type { AppEnv } from "./env";
-import { validate } from "./validate";
+import { parseWith, readJson, validate } from "./validate";
 import { DEFAULT_PAGE_SIZE } from "./projects";
 
 const listQuery = z.object({
@@ -37,9 +45,60 @@ const patchBody = z.looseObject({
   version: z.optional(z.number("version: ожидается целое число").check(z.int())),
 });
 
+/** JSON, or a multipart form when a file is attached; either way checked against `schema`. */
+async function readBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
+  if (isMultipart(c)) {
+    const { body, file } = await formBody(c, c.req.param("type")!);
+    return { body: parseWith(schema, body), file };
+  }
+  return { body: parseWith(schema, await readJson(c)) };
+}
+
 const RESERVED = new Set(["name", "project", "dictionary_items", "gwp_set", "is_active", "is_deleted", "version", "id"]);
 const fieldValues = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
+
+const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
+/** A multipart form (SPEC 7: POST as multipart when a file is attached) read into the same shape
+ *  as a JSON body: numbers of the type's numeric fields parsed, file_data as bytes. */
+async function formBody(c: Context, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
+  const type = supportedType(typeName);
+  if (REGISTRY[type].kind === "formula") throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw new Invalid("Тело запроса не является корректной формой multipart/form-data");
+  }
+  const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
+  const body: Record<string, unknown> = {};
+  let file: UploadedFile | undefined;
+  for (const [key, raw] of Object.entries(form)) {
+    if (Array.isArray(raw)) throw new Invalid(`${key}: поле передано несколько раз`);
+    if (key === "file_data") {
+      if (typeof raw === "string") {
+        if (raw) throw new Invalid("file_data: ожидается файл");
+        continue;
+      }
+      file = { name: raw.name || "data", bytes: new Uint8Array(await raw.arrayBuffer()) };
+      continue;
+    }
+    if (typeof raw !== "string") throw new Invalid(`${key}: ожидается текстовое поле`);
+    if (key === "dictionary_items") {
+      try {
+        body[key] = JSON.parse(raw);
+      } catch {
+        throw new Invalid("dictionary_items: ожидается JSON");
+      }
+    } else if (key === "is_deleted" || key === "is_active") {
+      body[key] = raw === "true";
+    } else if (numeric.has(key) || key === "gwp_set" || key === "version") {
+      body[key] = raw.trim() === "" ? undefined : Number(raw.replace(",", "."));
+    } else body[key] = raw;
+  }
+  return { body, file };
+}
 
 export const calculationRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:type", validate("query", listQuery), async (c) => {
@@ -54,27 +113,45 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
     );
     return c.json({ results: page.results.map(calculationView), count: page.count }, 200);
   })
-  .post("/:type", validate("json", createBody), async (c) => {
-    const body = c.req.valid("json");
+  .post("/:type", async (c) => {
+    const { body, file } = await readBody(c, createBody);
     const created = await createCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), {
       name: body.name,
       project: body.project,
       dictionary_items: body.dictionary_items,
       gwp_set: body.gwp_set,
       values: fieldValues(body),
+      file,
     });
     return c.json(calculationView(created), 201);
+  })
+  .get("/:type/template", async (c) => {
+    const template = TEMPLATES[supportedType(c.req.param("type"))];
+    if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
+    const csv = c.req.query("format") === "csv";
+    const body = csv ? templateCsv(template) : await templateXlsx(template);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": csv ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": attachmentDisposition(`Шаблон — ${template.title}.${csv ? "csv" : "xlsx"}`),
+    });
   })
   .get("/:type/:id/single_calc/:n", async (c) => {
     const calculation = await getCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
     return c.json(calculationView(calculation), 200);
   })
+  .get("/:type/:id/file", async (c) => {
+    const file = await getCalculationFile(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": attachmentDisposition(file.name),
+    });
+  })
   .get("/:type/:id", async (c) => {
     const calculation = await getCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
     return c.json(calculationView(calculation), 200);
   })
-  .patch("/:type/:id", validate("json", patchBody), async (c) => {
-    const body = c.req.valid("json");
+  .patch("/:type/:id", async (c) => {
+    const { body, file } = await readBody(c, patchBody);
     const updated = await patchCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"), {
       name: body.name,
       dictionary_items: body.dictionary_items,
@@ -83,6 +160,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       is_deleted: body.is_deleted,
       version: body.version,
       values: fieldValues(body),
+      file,
     });
     return c.json(calculationView(updated), 200);
   });

@@ -1,8 +1,8 @@
 // The one validator wrapper. @hono/zod-validator's default 400 body is the raw ZodError; here a
 // failure becomes the domain's Invalid error, so the answer is {"detail": "field: message"}.
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
-import type * as z from "zod/v4/core";
+import type { Context, ValidationTargets } from "hono";
+import * as z from "zod/v4/core";
 import { Invalid } from "../domain/errors";
 
 export function describeIssues(issues: readonly z.$ZodIssue[]): string {
@@ -22,4 +22,19 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   return zValidator(target, schema, (result) => {
     if (!result.success) throw new Invalid(describeIssues(result.error.issues));
   });
+}
+
+/** For handlers that choose their body format themselves (JSON or multipart). */
+export function parseWith<S extends z.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw new Invalid(describeIssues(result.error.issues));
+  return result.data;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new Invalid("Тело запроса не является корректным JSON");
+  }
 }

@@ -1,0 +1,115 @@
+// Yearly series from uploaded files: gap filling (methodology 4.12, D7) and sensitivity (4.11,
+// D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
+import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "../../../wasm-core/src/emissions";
+import { Invalid } from "./errors";
+import { parseTable, type UploadedFile } from "../files/tabular";
+
+/** Yearly series are small; the cap keeps a calculation inside one stored item. */
+export const MAX_SERIES_ROWS = 2000;
+
+export interface FilledElement {
+  id: number;
+  name: string;
+  rows: Array<{ year: number; value: number | null; method: string | null }>;
+}
+
+export interface SensitivityElement {
+  id: number;
+  name: string;
+  data_sensitivity: ReturnType<typeof sensitivity>;
+}
+
+function requireYear(year: unknown, sheet: string, row: number): number {
+  if (typeof year !== "number" || !Number.isInteger(year) || year < 1800 || year > 2200) {
+    throw new Invalid(`Лист «${sheet}», строка ${row}, столбец «year»: укажите год числом, например 2024`);
+  }
+  return year;
+}
+
+/** Groups rows by the element column (one group named `fallback` when there is none), keeping file order. */
+function groupByElement<T>(rows: Array<{ element: string | null; item: T }>, fallback: string) {
+  const groups = new Map<string, T[]>();
+  for (const { element, item } of rows) {
+    const name = element || fallback;
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name)!.push(item);
+  }
+  return [...groups.entries()];
+}
+
+function coreError(error: unknown, sheet: string, element: string, rowOf: (index: number) => number | undefined): never {
+  if (error instanceof FieldError) {
+    const row = error.row !== undefined ? rowOf(error.row) : undefined;
+    throw new Invalid(`Лист «${sheet}»${row ? `, строка ${row}` : ""}, элемент «${element}», столбец «${error.field}»: ${error.message}`);
+  }
+  throw error;
+}
+
+export async function fillingBlanksFromFile(
+  file: UploadedFile,
+  nameValue: string,
+  nameElement: string | undefined,
+  fallbackName: string,
+): Promise<FilledElement[]> {
+  const table = await parseTable(file, {
+    maxRows: MAX_SERIES_ROWS,
+    columns: [
+      { name: "year", label: "год", required: true, kind: "number" },
+      { name: nameValue, label: "значения", required: true, kind: "number" },
+      ...(nameElement ? [{ name: nameElement, label: "элементы", required: true, kind: "text" as const }] : []),
+    ],
+  });
+  const rows = table.rows.map((r) => ({
+    element: nameElement ? (r.values[nameElement] as string | null) : null,
+    item: { year: requireYear(r.values.year, table.sheet, r.row), value: r.values[nameValue] as number | null, row: r.row },
+  }));
+  return groupByElement(rows, fallbackName).map(([name, series], index) => {
+    let filled;
+    try {
+      filled = fillBlanks(series.map((s) => s.year), series.map((s) => s.value));
+    } catch (error) {
+      coreError(error, table.sheet, name, (i) => series[i]?.row);
+    }
+    return { id: index + 1, name, rows: filled.map((f) => ({ year: f.year, value: f.value, method: f.method })) };
+  });
+}
+
+export async function sensitivityFromFile(
+  file: UploadedFile,
+  params: Partial<SensitivityParams>,
+  fallbackName: string,
+): Promise<SensitivityElement[]> {
+  const table = await parseTable(file, {
+    maxRows: MAX_SERIES_ROWS,
+    columns: [
+      { name: "year", label: "год", required: true, kind: "number" },
+      { name: "volume", label: "добыча угля, т", required: true, kind: "number" },
+      { name: "methane", label: "относительная метанообильность, м³/т", required: true, kind: "number" },
+      { name: "transport_fuel", label: "дизельное топливо на транспорт, т", required: false, kind: "number" },
+      { name: "element", label: "элемент", required: false, kind: "text" },
+    ],
+  });
+  const rows = table.rows.map((r) => {
+    const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
+    if (missing) throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${missing}»: значение не заполнено`);
+    return {
+      element: (r.values.element as string | null) ?? null,
+      item: {
+        row: r.row,
+        input: {
+          year: requireYear(r.values.year, table.sheet, r.row),
+          volume: r.values.volume as number,
+          methane: r.values.methane as number,
+          transport_fuel: r.values.transport_fuel as number | null | undefined,
+        } satisfies SensitivityRow,
+      },
+    };
+  });
+  return groupByElement(rows, fallbackName).map(([name, series], index) => {
+    try {
+      return { id: index + 1, name, data_sensitivity: sensitivity(series.map((s) => s.input), params) };
+    } catch (error) {
+      coreError(error, table.sheet, name, (i) => series[i]?.row);
+    }
+  });
+}

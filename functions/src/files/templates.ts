@@ -1,0 +1,68 @@
+// Downloadable templates for file-based calculations: the columns the upload reader expects,
+// an example, and a second sheet explaining each column with its unit.
+import ExcelJS from "exceljs";
+
+export interface TemplateColumn {
+  name: string;
+  description: string;
+}
+
+export interface Template {
+  title: string;
+  columns: TemplateColumn[];
+  example: Array<Array<number | string | null>>;
+}
+
+export const TEMPLATES: Record<string, Template> = {
+  filling_blanks: {
+    title: "Заполнение пропусков",
+    columns: [
+      { name: "year", description: "Год (целое число)" },
+      { name: "element", description: "Элемент ряда (шахта, источник); укажите это имя в поле «Название столбца элементов»" },
+      { name: "value", description: "Значение; пустая ячейка — пропуск. Укажите имя столбца в поле «Название столбца значений»" },
+    ],
+    example: [
+      [2019, "Шахта Северная", 100],
+      [2020, "Шахта Северная", null],
+      [2021, "Шахта Северная", 130],
+      [2022, "Шахта Северная", null],
+      [2019, "Шахта Южная", 50],
+      [2020, "Шахта Южная", 30],
+      [2021, "Шахта Южная", null],
+    ],
+  },
+  sensitivity: {
+    title: "Анализ чувствительности",
+    columns: [
+      { name: "year", description: "Год (целое число)" },
+      { name: "volume", description: "Добыча угля, т" },
+      { name: "methane", description: "Относительная метанообильность, м³ CH4 на т угля" },
+      { name: "transport_fuel", description: "Необязательно: дизельное топливо на транспортировку угля, т (для всех лет или ни для одного)" },
+      { name: "element", description: "Необязательно: элемент (шахта) для нескольких рядов в одном файле" },
+    ],
+    example: [
+      [2020, 1000000, 10, null, null],
+      [2021, 1200000, 9, null, null],
+      [2022, 1100000, 11, null, null],
+    ],
+  },
+};
+
+export async function templateXlsx(template: Template): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const data = workbook.addWorksheet("Данные", { views: [{ state: "frozen", ySplit: 1 }] });
+  data.addRow(template.columns.map((c) => c.name)).font = { bold: true };
+  for (const row of template.example) data.addRow(row);
+  data.columns.forEach((column) => (column.width = 18));
+  const help = workbook.addWorksheet("Пояснения");
+  help.addRow(["Столбец", "Описание"]).font = { bold: true };
+  for (const column of template.columns) help.addRow([column.name, column.description]);
+  help.getColumn(1).width = 18;
+  help.getColumn(2).width = 100;
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+export function templateCsv(template: Template): Uint8Array {
+  const lines = [template.columns.map((c) => c.name).join(","), ...template.example.map((r) => r.map((v) => (v === null ? "" : String(v).includes(",") ? `"${v}"` : String(v))).join(","))];
+  return new TextEncoder().encode(`${lines.join("\n")}\n`);
+}
