@@ -1,0 +1,395 @@
+// The CDK app synthesised offline (no CLI, no network, no Docker: esbuild bundles on this
+// machine), once per stage, and checked resource by resource.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runInNewContext } from "node:vm";
+import { App } from "aws-cdk-lib";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppStack, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
+import { CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
+import { stageFrom } from "../../infra/lib/stage";
+import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "../../functions/src/lambda/api";
+import { GSI1 } from "../../functions/src/adapters/dynamodb/keys";
+import { startLocalServer, type LocalServer } from "../../functions/src/local/server";
+
+// Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+const OUR_FUNCTIONS = ["ApiFunction", "UploadCheckFunction", "StreamAuditFunction"] as const;
+const ONE_MB = 1024 * 1024;
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+interface Synth {
+  template: Template;
+  stack: AppStack;
+  outdir: string;
+}
+
+function synth(stage: "dev" | "prod", webDist: string): Synth {
+  const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
+  const app = new App({ outdir });
+  const stack = new AppStack(app, `Test-${stage}`, { stage, webDist });
+  return { template: Template.fromStack(stack), stack, outdir };
+}
+
+let dev: Synth;
+let prod: Synth;
+
+beforeAll(() => {
+  const webDist = mkdtempSync(join(tmpdir(), "web-dist-"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>test</title>");
+  dev = synth("dev", webDist);
+  // prod without a built web app: synth must still work, with a warning.
+  prod = synth("prod", join(webDist, "missing"));
+}, 180_000);
+
+function resources(t: Template, type: string): Record<string, Resource> {
+  return t.findResources(type) as Record<string, Resource>;
+}
+
+/** Our three functions by name (the custom-resource helpers CDK adds are not ours). */
+function ourFunctions(t: Template): Record<(typeof OUR_FUNCTIONS)[number], [string, Resource]> {
+  const all = Object.entries(resources(t, "AWS::Lambda::Function"));
+  return Object.fromEntries(
+    OUR_FUNCTIONS.map((name) => {
+      const found = all.filter(([id]) => new RegExp(`^${name}[0-9A-F]{8}$`).test(id));
+      expect(found, name).toHaveLength(1);
+      return [name, found[0]];
+    }),
+  ) as never;
+}
+
+type Statement = { Effect: string; Action: string | string[]; Resource?: unknown; Condition?: unknown };
+
+function statementsOfRole(t: Template, roleId: string): Statement[] {
+  return Object.values(resources(t, "AWS::IAM::Policy"))
+    .filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+function statementsOfFunction(t: Template, name: (typeof OUR_FUNCTIONS)[number]): Statement[] {
+  const [, fn] = ourFunctions(t)[name];
+  return statementsOfRole(t, fn.Properties.Role["Fn::GetAtt"][0]);
+}
+
+const actions = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat()).sort();
+
+describe.each([
+  ["dev", () => dev],
+  ["prod", () => prod],
+])("%s stack", (stage, get) => {
+  it("has the single table of SCHEMA.md: on demand, PITR, stream of both images, GSI1, TTL expires_at", () => {
+    get().template.hasResourceProperties("AWS::DynamoDB::Table", {
+      BillingMode: "PAY_PER_REQUEST",
+      KeySchema: [
+        { AttributeName: "PK", KeyType: "HASH" },
+        { AttributeName: "SK", KeyType: "RANGE" },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      StreamSpecification: { StreamViewType: "NEW_AND_OLD_IMAGES" },
+      TimeToLiveSpecification: { AttributeName: "expires_at", Enabled: true },
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: GSI1,
+          KeySchema: [
+            { AttributeName: "GSI1PK", KeyType: "HASH" },
+            { AttributeName: "GSI1SK", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
+      ],
+    });
+  });
+
+  it("keeps four private, TLS-only, encrypted buckets", () => {
+    const t = get().template;
+    const buckets = resources(t, "AWS::S3::Bucket");
+    expect(Object.keys(buckets)).toHaveLength(4);
+    for (const [id, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault).toEqual({
+        SSEAlgorithm: "AES256",
+      });
+      const policy = Object.values(resources(t, "AWS::S3::BucketPolicy")).find((p) => p.Properties.Bucket.Ref === id);
+      expect(policy, `${id} has a bucket policy`).toBeDefined();
+      expect(policy!.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: "Deny", Action: "s3:*", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+      );
+    }
+  });
+
+  it("expires exports after 7 days", () => {
+    const [, exportsBucket] = Object.entries(resources(get().template, "AWS::S3::Bucket")).find(([id]) => id.startsWith("ExportsBucket"))!;
+    expect(exportsBucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ ExpirationInDays: 7, Status: "Enabled" }),
+    );
+  });
+
+  it("grants no wildcard action (no *, dynamodb:*, s3:*) to any role", () => {
+    const t = get().template;
+    const roleStatements = [
+      ...Object.values(resources(t, "AWS::IAM::Policy")).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),
+      ...Object.values(resources(t, "AWS::IAM::Role")).flatMap((r) =>
+        ((r.Properties.Policies ?? []) as Array<{ PolicyDocument: { Statement: Statement[] } }>).flatMap((p) => p.PolicyDocument.Statement),
+      ),
+    ];
+    expect(roleStatements.length).toBeGreaterThan(5);
+    for (const action of actions(roleStatements.filter((s) => s.Effect === "Allow"))) {
+      expect(action).not.toBe("*");
+      expect(action).not.toMatch(/^[a-z0-9-]+:\*$/);
+    }
+    // Bucket policies: only the TLS deny may name s3:*.
+    for (const policy of Object.values(resources(t, "AWS::S3::BucketPolicy"))) {
+      for (const s of policy.Properties.PolicyDocument.Statement as Statement[]) {
+        if (s.Effect === "Allow") for (const a of [s.Action].flat()) expect(a).not.toMatch(/^(\*|[a-z0-9-]+:\*)$/);
+      }
+    }
+  });
+
+  it("runs our functions on Node 22, ARM, with a one-month log group", () => {
+    const t = get().template;
+    const logGroups = resources(t, "AWS::Logs::LogGroup");
+    for (const [name, [, fn]] of Object.entries(ourFunctions(t))) {
+      expect(fn.Properties.Runtime, name).toBe("nodejs22.x");
+      expect(fn.Properties.Architectures, name).toEqual(["arm64"]);
+      expect(fn.Properties.Handler, name).toBe("index.handler");
+      expect(logGroups[fn.Properties.LoggingConfig.LogGroup.Ref].Properties.RetentionInDays, name).toBe(30);
+    }
+  });
+
+  it("gives the API its names through the environment and no secret value", () => {
+    const t = get().template;
+    const [, api] = ourFunctions(t).ApiFunction;
+    const env = api.Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).sort()).toEqual(
+      ["APP_SECRET_ARN", "DOCUMENTS_BUCKET", "EXPORTS_BUCKET", "ORIGIN_VERIFY_SECRET_ARN", "TABLE_NAME", "UPLOADS_BUCKET"].sort(),
+    );
+    for (const value of Object.values(env)) expect(value).toEqual({ Ref: expect.any(String) });
+    const secrets = Object.values(resources(t, "AWS::SecretsManager::Secret"));
+    expect(secrets).toHaveLength(2);
+    for (const secret of secrets) {
+      expect(secret.Properties.GenerateSecretString).toBeDefined();
+      expect(secret.Properties.SecretString).toBeUndefined();
+    }
+    expect(secrets.map((s) => s.Properties.GenerateSecretString.GenerateStringKey)).toContain("jwt_secret");
+  });
+
+  it("grants each function only what it uses", () => {
+    const t = get().template;
+    const api = statementsOfFunction(t, "ApiFunction");
+    expect(actions(api)).toEqual(expect.arrayContaining(["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"]));
+    const objectGrants = (statements: Statement[]) =>
+      statements
+        .filter((s) => JSON.stringify(s.Resource).match(/\/(uploads|exports|documents|media)\/\*/))
+        .map((s) => `${[s.Action].flat().sort().join(",")} ${JSON.stringify(s.Resource).match(/\/(\w+)\/\*/g)!.join(" ")}`)
+        .sort();
+    expect(objectGrants(api)).toEqual([
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /exports/*",
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/*",
+      "s3:GetObject /documents/* /media/*",
+    ]);
+    expect(actions(api)).toContain("secretsmanager:GetSecretValue");
+
+    const upload = statementsOfFunction(t, "UploadCheckFunction");
+    expect(objectGrants(upload)).toEqual(["s3:DeleteObject,s3:GetObject /uploads/*"]);
+    expect(actions(upload).filter((a) => !a.startsWith("s3:"))).toEqual([]);
+
+    const audit = statementsOfFunction(t, "StreamAuditFunction");
+    expect(actions(audit).filter((a) => !/^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/.test(a))).toEqual([
+      "dynamodb:PutItem",
+    ]);
+  });
+
+  it("feeds the audit function from the stream and the upload check from uploads/ notifications", () => {
+    const t = get().template;
+    t.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      StartingPosition: "TRIM_HORIZON",
+      EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("^Table"), "StreamArn"] },
+      FunctionName: { Ref: Match.stringLikeRegexp("^StreamAuditFunction") },
+    });
+    t.hasResourceProperties("Custom::S3BucketNotifications", {
+      BucketName: { Ref: Match.stringLikeRegexp("^UploadsBucket") },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          {
+            Events: ["s3:ObjectCreated:*"],
+            Filter: { Key: { FilterRules: [{ Name: "prefix", Value: "uploads/" }] } },
+            LambdaFunctionArn: { "Fn::GetAtt": [Match.stringLikeRegexp("^UploadCheckFunction"), "Arn"] },
+          },
+        ],
+      },
+    });
+  });
+
+  it("routes /api/{proxy+} of a throttled HTTP API to the API function", () => {
+    const t = get().template;
+    t.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "ANY /api/{proxy+}" });
+    t.hasResourceProperties("AWS::ApiGatewayV2::Integration", { IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
+    t.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      StageName: "$default",
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+  });
+
+  it("serves /api/* through CloudFront uncached, with every viewer header but Host and the origin check", () => {
+    const t = get().template;
+    const [distribution] = Object.values(resources(t, "AWS::CloudFront::Distribution"));
+    const config = distribution.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: "https-only",
+      ResponseHeadersPolicyId: { Ref: expect.stringMatching(/^SecurityHeaders/) },
+    });
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(["GET", "POST", "PATCH", "DELETE", "PUT"]));
+    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+    const verify = apiOrigin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+    // A CloudFormation dynamic reference to the generated secret, never a literal.
+    expect(JSON.stringify(verify.HeaderValue)).toContain("{{resolve:secretsmanager:");
+    expect(ORIGIN_VERIFY_HEADER).toBe(CHECKED_HEADER);
+
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: "redirect-to-https",
+      ResponseHeadersPolicyId: { Ref: expect.stringMatching(/^SecurityHeaders/) },
+      FunctionAssociations: [{ EventType: "viewer-request", FunctionARN: expect.anything() }],
+    });
+    const webOrigin = config.Origins.find((o: { Id: string }) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    expect(webOrigin.OriginAccessControlId).toBeDefined();
+  });
+
+  it("adds the security headers: CSP, HSTS, nosniff, DENY framing, no referrer", () => {
+    get().template.hasResourceProperties("AWS::CloudFront::ResponseHeadersPolicy", {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          StrictTransportSecurity: { AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true, Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: "DENY", Override: true },
+          ReferrerPolicy: { ReferrerPolicy: "no-referrer", Override: true },
+        },
+      },
+    });
+  });
+
+  it("alarms on API 5xx and on each function's errors and throttles", () => {
+    const alarms = Object.values(resources(get().template, "AWS::CloudWatch::Alarm")).map((a) => a.Properties);
+    expect(alarms).toContainEqual(expect.objectContaining({ Namespace: "AWS/ApiGateway", MetricName: "5xx" }));
+    for (const name of OUR_FUNCTIONS) {
+      for (const metric of ["Errors", "Throttles"]) {
+        expect(
+          alarms.some((a) => a.Namespace === "AWS/Lambda" && a.MetricName === metric && JSON.stringify(a.Dimensions).includes(name)),
+          `${name} ${metric}`,
+        ).toBe(true);
+      }
+    }
+    for (const alarm of alarms) expect(alarm.AlarmActions, alarm.MetricName).toHaveLength(1);
+  });
+
+  it("outputs the site URL, the table and the bucket names", () => {
+    const outputs = Object.keys(get().template.findOutputs("*"));
+    expect(outputs).toEqual(
+      expect.arrayContaining(["SiteUrl", "TableName", "UploadsBucketName", "ExportsBucketName", "DocumentsBucketName", "WebBucketName"]),
+    );
+    expect(stage).toMatch(/dev|prod/);
+  });
+});
+
+describe("stage differences", () => {
+  it("prod retains the table with deletion protection, and its buckets", () => {
+    const [table] = Object.values(resources(prod.template, "AWS::DynamoDB::Table"));
+    expect(table.DeletionPolicy).toBe("Retain");
+    expect(table.UpdateReplacePolicy).toBe("Retain");
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    for (const bucket of Object.values(resources(prod.template, "AWS::S3::Bucket"))) expect(bucket.DeletionPolicy).toBe("Retain");
+    expect(Object.keys(resources(prod.template, "Custom::S3AutoDeleteObjects"))).toHaveLength(0);
+  });
+
+  it("dev is disposable: table and buckets are deleted with the stack, buckets emptied first", () => {
+    const [table] = Object.values(resources(dev.template, "AWS::DynamoDB::Table"));
+    expect(table.DeletionPolicy).toBe("Delete");
+    expect(table.Properties.DeletionProtectionEnabled).toBeFalsy();
+    for (const bucket of Object.values(resources(dev.template, "AWS::S3::Bucket"))) expect(bucket.DeletionPolicy).toBe("Delete");
+    expect(Object.keys(resources(dev.template, "Custom::S3AutoDeleteObjects"))).toHaveLength(4);
+  });
+
+  it("deploys the web build when there is one, and warns when there is none", () => {
+    expect(Object.keys(resources(dev.template, "Custom::CDKBucketDeployment"))).toHaveLength(1);
+    expect(Object.keys(resources(prod.template, "Custom::CDKBucketDeployment"))).toHaveLength(0);
+    Annotations.fromStack(prod.stack).hasWarning("*", Match.stringLikeRegexp("npm run build"));
+  });
+
+  it("takes the stage from context, dev by default", () => {
+    expect(stageFrom(undefined)).toBe("dev");
+    expect(stageFrom("prod")).toBe("prod");
+    expect(() => stageFrom("staging")).toThrow(/dev or prod/);
+  });
+});
+
+describe("Lambda bundles", () => {
+  function assetDir(s: Synth, name: (typeof OUR_FUNCTIONS)[number]): string {
+    const [, fn] = ourFunctions(s.template)[name];
+    const key = fn.Properties.Code.S3Key as string;
+    return join(s.outdir, `asset.${key.replace(/\.zip$/, "")}`);
+  }
+
+  // Cold starts grow with the bundle; a dependency that breaks the budget belongs in a function
+  // of its own (or loaded where it is used), not in every API request's init.
+  it("are each under 1 MB", () => {
+    for (const name of OUR_FUNCTIONS) {
+      const size = statSync(join(assetDir(dev, name), "index.mjs")).size;
+      console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
+      expect(size, `${name} bundle is ${(size / 1024).toFixed(0)} KiB`).toBeLessThan(ONE_MB);
+    }
+  });
+
+  it("carry the compiled cores next to the API bundle", async () => {
+    for (const file of WASM_FILES) {
+      const bundled = readFileSync(join(assetDir(dev, "ApiFunction"), file));
+      // Not compared byte for byte: wasm-core/build may be rebuilt while the suite runs.
+      expect(WebAssembly.validate(bundled), file).toBe(true);
+      const exportsOf = async (bytes: Uint8Array) =>
+        WebAssembly.Module.exports(await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>)).length;
+      expect(await exportsOf(bundled), file).toBeGreaterThan(0);
+      expect(statSync(join(REPO_ROOT, "wasm-core/build", file)).isFile()).toBe(true);
+    }
+  });
+});
+
+describe("SPA fallback function", () => {
+  it("rewrites client-side routes to /index.html and leaves files alone", () => {
+    const [fn] = Object.values(resources(dev.template, "AWS::CloudFront::Function"));
+    const rewrite = (uri: string) =>
+      (runInNewContext(`${fn.Properties.FunctionCode}\nhandler({ request: { uri: ${JSON.stringify(uri)} } })`) as { uri: string }).uri;
+    expect(rewrite("/")).toBe("/index.html");
+    expect(rewrite("/projects/12")).toBe("/index.html");
+    expect(rewrite("/login")).toBe("/index.html");
+    expect(rewrite("/assets/index-3f2a1b.js")).toBe("/assets/index-3f2a1b.js");
+    expect(rewrite("/favicon.ico")).toBe("/favicon.ico");
+  });
+});
+
+describe("security headers match the local server", () => {
+  let server: LocalServer;
+  beforeAll(async () => {
+    server = await startLocalServer({ port: 0 });
+  });
+  afterAll(() => server?.close());
+
+  it("sends the same CSP and the same extra headers", async () => {
+    const res = await fetch(`${server.url}/api/nothing/`);
+    expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+});
