@@ -16,6 +16,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { checkUploads, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/lambda/s3-upload";
+import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
 import { auditChanges, type StreamEvent } from "../../functions/src/lambda/stream";
 import { readSecrets } from "../../functions/src/lambda/secrets";
 
@@ -43,6 +44,10 @@ function uploadEvent(...keys: string[]): S3UploadEvent {
 }
 
 describe("S3 upload check", () => {
+  it("applies the API's own upload size limit", () => {
+    expect(UPLOAD_MAX_BYTES).toBe(MAX_UPLOAD_BYTES);
+  });
+
   it("keeps an allowed spreadsheet and deletes nothing", async () => {
     s3.on(HeadObjectCommand).resolves({ ContentLength: 2048, ContentType: XLSX });
     const verdicts = await checkUploads(uploadEvent("uploads/c1/data.xlsx"), new S3Client({}), quiet);
@@ -69,9 +74,9 @@ describe("S3 upload check", () => {
   });
 
   it("accepts a content type with parameters and decodes the notification's key", async () => {
-    s3.on(HeadObjectCommand).resolves({ ContentLength: 10, ContentType: "text/plain; charset=utf-8" });
-    const [verdict] = await checkUploads(uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.txt"), new S3Client({}), quiet);
-    expect(verdict).toMatchObject({ key: "uploads/c1/данные 2024.txt", accepted: true });
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 10, ContentType: "text/csv; charset=utf-8" });
+    const [verdict] = await checkUploads(uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.csv"), new S3Client({}), quiet);
+    expect(verdict).toMatchObject({ key: "uploads/c1/данные 2024.csv", accepted: true });
   });
 
   it("skips an object that is already gone and events other than creation", async () => {

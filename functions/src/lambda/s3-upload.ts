@@ -1,18 +1,16 @@
-// S3 "object created" notifications for the uploads area (SPEC 3: file_data). The browser's
-// claims about a file are not trusted: what S3 stored is checked, and an object of a refused type
-// or size is deleted before anything reads it.
+// S3 "object created" notifications for the uploads area (SPEC 3: file_data). What S3 stored is
+// checked, and an object of a refused type or size is deleted before anything reads it.
 import { DeleteObjectCommand, HeadObjectCommand, NotFound, S3Client } from "@aws-sdk/client-s3";
 
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+// The same limits the API applies when it takes a file (functions/src/files/tabular.ts, not
+// imported here so this bundle stays free of exceljs; tests/infra keeps the two equal). Objects
+// reach S3 through the API today; this check also covers anything written to uploads/ directly.
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Spreadsheets and text data rows (filling_blanks, sensitivity, regression data) and the GBDT
- *  model formats (XGBoost JSON, LightGBM text). */
+/** What the API stores under uploads/: .xlsx workbooks and .csv files. */
 export const UPLOAD_CONTENT_TYPES = new Set([
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/vnd.ms-excel",
   "text/csv",
-  "text/plain",
-  "application/json",
 ]);
 
 /** The part of an S3 event notification this handler reads. */
