@@ -121,6 +121,8 @@ export interface CalculationRepository {
   list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
   /** Every active calculation of a company (statistics). */
   listActiveByCompany(companyId: string): Promise<Calculation[]>;
+  /** All of a project's calculations of one type and state, oldest first (charts, exports). */
+  listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
   replace(next: Calculation, expectedVersion: number): Promise<void>;
 }
 
@@ -160,6 +162,10 @@ export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
+  /** A time-limited URL the browser can download `key` from, saved as `fileName`. Only a store that
+   *  can hand out such URLs (S3 presigning) has it; large exports then go by redirect (Lambda's
+   *  response size limit) instead of in the response body. */
+  downloadUrl?(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
 }
 
 export interface Clock {

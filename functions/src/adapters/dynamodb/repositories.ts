@@ -367,6 +367,16 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
       return { results: items.map((item) => strip<Calculation>(item)!), count };
     },
+    async listAllByProject(companyId, projectId, type, state) {
+      const items = await queryAll(doc, {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
+        ScanIndexForward: true,
+      });
+      return items.map((item) => strip<Calculation>(item)!);
+    },
     async listActiveByCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
       const items = await queryAll(doc, {
