@@ -93,12 +93,10 @@ describe("API through an API Gateway v2 event", () => {
 
 describe("lambda.ts cold start", () => {
   let storage: OpenStorage;
-  const saved = { ...process.env };
-
   beforeAll(async () => {
     // An empty dynalite table: the cold start must seed the dictionaries itself.
     storage = await openMemoryStorage();
-    Object.assign(process.env, {
+    const env = {
       APP_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app",
       ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:origin",
       TABLE_NAME: LOCAL_TABLE,
@@ -109,11 +107,12 @@ describe("lambda.ts cold start", () => {
       AWS_ACCESS_KEY_ID: "test",
       AWS_SECRET_ACCESS_KEY: "test",
       // The SDK's per-service endpoint override points the real client code at dynalite.
-      AWS_ENDPOINT_URL_DYNAMODB: storage.endpoint,
-    });
+      AWS_ENDPOINT_URL_DYNAMODB: storage.endpoint!,
+    };
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   });
   afterAll(async () => {
-    process.env = saved;
+    vi.unstubAllEnvs();
     await storage?.close();
   });
 
