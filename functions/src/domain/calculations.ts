@@ -23,19 +23,26 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
+import {
+  forecastRowsFromFile,
+  forecastRowsFromJson,
+  forecastSummary,
+  loadForecastRows,
+  runForecast,
+  storeForecastRows,
+  type ForecastRow,
+} from "./forecast";
+import { forecastMethod } from "./forecast-models";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
 
 export const CALCULATION_NAME_MAX = 255;
 
 type FileType = "filling_blanks" | "sensitivity";
-type SupportedType = FormulaType | FileType;
+type SupportedType = CalculationType;
 
-/** The types this module computes (the forecast type joins with its model support). */
 export function supportedType(type: string): SupportedType {
-  if (isCalculationType(type) && (REGISTRY[type].kind === "formula" || type === "filling_blanks" || type === "sensitivity")) {
-    return type as SupportedType;
-  }
+  if (isCalculationType(type)) return type;
   throw new NotFound(`Тип расчета ${type} не найден`);
 }
 
@@ -146,15 +153,23 @@ interface Evaluated {
   coefficients: Record<string, CoefficientUse>;
 }
 
+interface Target {
+  company: string;
+  id: string;
+  name: string;
+}
+
 async function evaluate(
   deps: Deps,
   type: SupportedType,
-  name: string,
+  target: Target,
   request: CoefficientRequest,
   file: UploadedFile | undefined,
-  previous?: Record<string, CoefficientUse>,
+  previous?: Calculation,
 ): Promise<Evaluated> {
-  const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous);
+  if (REGISTRY[type].kind === "forecast") return evaluateForecast(deps, target, request, file, previous);
+  const name = target.name;
+  const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
   if (isFileType(type)) {
     for (const field of REGISTRY[type].inputs) {
       if (field.type === "text") values[field.name] = request.values[field.name];
@@ -162,7 +177,31 @@ async function evaluate(
     if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
     return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses };
   }
-  return { inputs: stored(values), results: computeFormula(type, values), coefficients: uses };
+  return { inputs: stored(values), results: computeFormula(type as FormulaType, values), coefficients: uses };
+}
+
+/** regres_methane: rows from a file, from the manual table, or (on an edit that changes only the
+ *  method) the rows already stored; predicted by the active model of the method. */
+async function evaluateForecast(
+  deps: Deps,
+  target: Target,
+  request: CoefficientRequest,
+  file: UploadedFile | undefined,
+  previous?: Calculation,
+): Promise<Evaluated> {
+  const method = forecastMethod(request.values.method);
+  let rows: ForecastRow[];
+  if (file) rows = await forecastRowsFromFile(file);
+  else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);
+  else if (typeof previous?.results.data_key === "string") rows = await loadForecastRows(deps, previous.results.data_key);
+  else throw new Invalid("data: добавьте строки данных или загрузите файл (file_data)");
+  const forecast = await runForecast(deps, method, rows);
+  const dataKey = await storeForecastRows(deps, target.company, target.id, forecast.rows);
+  return {
+    inputs: { method },
+    results: { ...forecastSummary(forecast.rows, forecast.version), data_key: dataKey },
+    coefficients: {},
+  };
 }
 
 export async function createCalculation(deps: Deps, actor: Actor, typeName: string, input: CalculationInput): Promise<Calculation> {
@@ -173,9 +212,9 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
 
   const id = newId();
-  const evaluated = await evaluate(deps, type, name, input, input.file);
+  const evaluated = await evaluate(deps, type, { company: actor.company, id, name }, input, input.file);
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
-  const file = input.file && isFileType(type) ? await keepFile(deps, actor, id, input.file) : undefined;
+  const file = input.file ? await keepFile(deps, actor, id, input.file) : undefined;
   const now = deps.clock.now().toISOString();
   const calculation: Calculation = {
     id,
@@ -264,7 +303,8 @@ export async function patchCalculation(
   if (changesValues || (renames && isFileType(type))) {
     const values = { ...current.inputs, ...patch.values };
     const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
-    const evaluated = await evaluate(deps, type, next.name, { ...patch, values }, file, current.coefficients);
+    const target = { company: actor.company, id: current.id, name: next.name };
+    const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
     next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
     if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
   }
@@ -291,13 +331,22 @@ export async function patchCalculation(
   return next;
 }
 
+/** One calculation with its bulky parts loaded (the forecast rows live in the blob store). */
+export async function getCalculationWithData(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
+  const calculation = await getCalculation(deps, actor, typeName, id);
+  const key = calculation.results.data_key;
+  if (typeof key !== "string") return calculation;
+  return { ...calculation, results: { ...calculation.results, data: await loadForecastRows(deps, key) } };
+}
+
 /** The API's flat shape (SPEC 3): common fields, inputs and results side by side, plus the audit. */
 export function calculationView(calculation: Calculation) {
   const { inputs, results, company: _company, file, ...common } = calculation;
+  const { data_key: _dataKey, ...visibleResults } = results;
   return {
     ...common,
     ...inputs,
-    ...results,
+    ...visibleResults,
     ...(file ? { file_data: { name: file.name, size: file.size, format: file.format, uploaded_at: file.uploaded_at } } : {}),
   };
 }

@@ -5,8 +5,8 @@ import type { Context } from "hono";
 import {
   calculationView,
   createCalculation,
-  getCalculation,
   getCalculationFile,
+  getCalculationWithData,
   listCalculations,
   patchCalculation,
   supportedType,
@@ -53,6 +53,11 @@ async function readBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise
   }
   return { body: parseWith(schema, await readJson(c)) };
 }
+
+const dataUpdateBody = z.object({
+  data: z.array(z.unknown(), "data: ожидается список строк"),
+  version: z.optional(z.number("version: ожидается целое число").check(z.int())),
+});
 
 const RESERVED = new Set(["name", "project", "dictionary_items", "gwp_set", "is_active", "is_deleted", "version", "id"]);
 const fieldValues = (body: Record<string, unknown>) =>
@@ -136,7 +141,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
     });
   })
   .get("/:type/:id/single_calc/:n", async (c) => {
-    const calculation = await getCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
+    const calculation = await getCalculationWithData(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
     return c.json(calculationView(calculation), 200);
   })
   .get("/:type/:id/file", async (c) => {
@@ -147,8 +152,21 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
     });
   })
   .get("/:type/:id", async (c) => {
-    const calculation = await getCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
+    const calculation = await getCalculationWithData(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
     return c.json(calculationView(calculation), 200);
+  })
+  .patch("/:type/:id/data_update", async (c) => {
+    // SPEC 7: the regression's data rows (with their ids) edited in a second call after the main PATCH.
+    const body = parseWith(dataUpdateBody, await readJson(c));
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const current = await getCalculationWithData(deps, actor, c.req.param("type"), c.req.param("id"));
+    if (current.type !== "regres_methane") throw new NotFound("У этого типа расчета нет строк данных");
+    const updated = await patchCalculation(deps, actor, current.type, current.id, {
+      version: body.version,
+      values: { data: body.data, method: current.inputs.method },
+    });
+    return c.json(calculationView(await getCalculationWithData(deps, actor, updated.type, updated.id)), 200);
   })
   .patch("/:type/:id", async (c) => {
     const { body, file } = await readBody(c, patchBody);

@@ -1,0 +1,184 @@
+// Forecast models (regres_methane): the default XGBoost and LightGBM files shipped in
+// forecast/default-models, and replacements an admin uploads. A model is parsed and test-predicted
+// before it is accepted; every version stays stored, so a calculation can always name the model
+// it used. Parsed models are cached per process by version id.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "../../../wasm-core/src/gbdt";
+import type { Actor, Deps } from "./context";
+import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
+import { newId } from "./ids";
+import type { ForecastMethod, ForecastModelVersion } from "../ports";
+
+export const FORECAST_METHODS: readonly ForecastMethod[] = ["xgboost", "lightgbm"];
+/** The data columns of SPEC 3 (regres_methane rows); a model may use any of them, in any order. */
+export const FORECAST_FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
+export const MAX_MODEL_BYTES = 20 * 1024 * 1024;
+
+const DEFAULT_FILES: Record<ForecastMethod, string> = {
+  xgboost: "methane-xgboost.json",
+  lightgbm: "methane-lightgbm.txt",
+};
+
+const DEFAULT_DESCRIPTION: Record<ForecastMethod, string> = {
+  xgboost: "Модель по умолчанию: XGBoost 1.7.4, 150 деревьев, RMSE на тестовой выборке 0,115 %",
+  lightgbm: "Модель по умолчанию: LightGBM 4.5.0, 150 деревьев, RMSE на тестовой выборке 0,112 %",
+};
+
+export function forecastMethod(value: unknown): ForecastMethod {
+  if (value === "xgboost" || value === "lightgbm") return value;
+  throw new Invalid("method: выберите метод xgboost или lightgbm");
+}
+
+const cache = new Map<string, Promise<GbdtModel>>();
+
+/** A model file as text, checked: parses, matches the method, uses only known data columns,
+ *  and predicts a finite number for a row of typical values and for a row of missing ones. */
+async function accept(method: ForecastMethod, text: string): Promise<{ parsed: ParsedModel; model: GbdtModel }> {
+  let parsed: ParsedModel;
+  try {
+    parsed = parseModel(text);
+  } catch (error) {
+    throw new Invalid(`file: файл не является поддерживаемой моделью: ${(error as Error).message}`);
+  }
+  if (parsed.library !== method) {
+    throw new Invalid(`file: это модель ${parsed.library}, а выбран метод ${method}`);
+  }
+  const unknown = parsed.featureNames.filter((f) => !(FORECAST_FEATURES as readonly string[]).includes(f));
+  if (unknown.length > 0) {
+    throw new Invalid(`file: модель использует признаки ${unknown.join(", ")}, которых нет в данных (${FORECAST_FEATURES.join(", ")})`);
+  }
+  const model = await loadModel(parsed);
+  const typical = [[1400, 1400, 35, 100, 0.5, 16000, 35], FORECAST_FEATURES.map(() => Number.NaN)];
+  const predictions = predict(model, typical, FORECAST_FEATURES);
+  if (![...predictions].every(Number.isFinite)) throw new Invalid("file: пробный прогноз модели дал нечисловой результат");
+  return { parsed, model };
+}
+
+function describe(parsed: ParsedModel) {
+  return {
+    library: parsed.library,
+    library_version: parsed.version,
+    objective: parsed.objective,
+    feature_names: parsed.featureNames,
+    num_trees: parsed.numTrees,
+  };
+}
+
+/** Registers the shipped default models as version 1 where a method has none yet. */
+export async function seedDefaultModels(deps: Deps): Promise<number> {
+  let written = 0;
+  for (const method of FORECAST_METHODS) {
+    if ((await deps.repos.forecastModels.list(method)).length > 0) continue;
+    const file = DEFAULT_FILES[method];
+    const text = readFileSync(fileURLToPath(new URL(`../forecast/default-models/${file}`, import.meta.url)), "utf8");
+    const { parsed } = await accept(method, text);
+    const id = newId();
+    const blobKey = `models/${method}/${id}`;
+    await deps.blobs.put(blobKey, new TextEncoder().encode(text), "application/octet-stream");
+    await deps.repos.forecastModels.create({
+      method,
+      id,
+      version: 1,
+      ...describe(parsed),
+      blob_key: blobKey,
+      file_name: file,
+      description: DEFAULT_DESCRIPTION[method],
+      is_active: true,
+      uploaded_at: deps.clock.now().toISOString(),
+      uploaded_by: "system",
+    });
+    written += 1;
+  }
+  return written;
+}
+
+export function listForecastModels(deps: Deps, method: ForecastMethod) {
+  return deps.repos.forecastModels.list(method);
+}
+
+export async function activeModelVersion(deps: Deps, method: ForecastMethod): Promise<ForecastModelVersion> {
+  const versions = await deps.repos.forecastModels.list(method);
+  const active = versions.filter((v) => v.is_active).at(-1);
+  if (!active) throw new DomainError(409, `Для метода ${method} нет активной модели: обратитесь к администратору`);
+  return active;
+}
+
+export async function modelText(deps: Deps, version: ForecastModelVersion): Promise<string> {
+  const blob = await deps.blobs.get(version.blob_key);
+  if (!blob) throw new NotFound(`Файл модели ${version.file_name} не найден`);
+  return new TextDecoder().decode(blob.body);
+}
+
+/** The runnable model of a stored version, parsed once per process. */
+export function runnableModel(deps: Deps, version: ForecastModelVersion): Promise<GbdtModel> {
+  let loading = cache.get(version.id);
+  if (!loading) {
+    loading = modelText(deps, version).then((text) => loadModel(text));
+    loading.catch(() => cache.delete(version.id));
+    cache.set(version.id, loading);
+  }
+  return loading;
+}
+
+function requireAdmin(actor: Actor) {
+  if (actor.role !== "admin") throw new Forbidden("Загружать и выбирать модели может только администратор");
+}
+
+export async function uploadForecastModel(
+  deps: Deps,
+  actor: Actor,
+  method: ForecastMethod,
+  file: { name: string; bytes: Uint8Array },
+  description: string,
+  activate: boolean,
+): Promise<ForecastModelVersion> {
+  requireAdmin(actor);
+  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, "Файл модели больше 20 МБ");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
+  } catch {
+    throw new DomainError(415, "Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
+  }
+  const { parsed } = await accept(method, text);
+  const versions = await deps.repos.forecastModels.list(method);
+  const id = newId();
+  const blobKey = `models/${method}/${id}`;
+  await deps.blobs.put(blobKey, file.bytes, "application/octet-stream");
+  const model: ForecastModelVersion = {
+    method,
+    id,
+    version: (versions.at(-1)?.version ?? 0) + 1,
+    ...describe(parsed),
+    blob_key: blobKey,
+    file_name: file.name.slice(0, 255),
+    description: description.trim().slice(0, 500),
+    is_active: false,
+    uploaded_at: deps.clock.now().toISOString(),
+    uploaded_by: actor.email,
+  };
+  try {
+    await deps.repos.forecastModels.create(model);
+  } catch (error) {
+    await deps.blobs.delete(blobKey);
+    throw error;
+  }
+  if (activate) {
+    await deps.repos.forecastModels.activate(method, id);
+    model.is_active = true;
+  }
+  return model;
+}
+
+export async function activateForecastModel(deps: Deps, actor: Actor, method: ForecastMethod, id: string) {
+  requireAdmin(actor);
+  if (!(await deps.repos.forecastModels.get(method, id))) throw new NotFound("Модель не найдена");
+  await deps.repos.forecastModels.activate(method, id);
+  return (await deps.repos.forecastModels.get(method, id))!;
+}
+
+export function modelView(model: ForecastModelVersion) {
+  const { blob_key: _key, ...visible } = model;
+  return visible;
+}

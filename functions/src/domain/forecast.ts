@@ -1,0 +1,126 @@
+// regres_methane (SPEC 3, 5, 7): rows of mine telemetry (x1 … x15) from a manual table or an
+// uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
+// by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
+// the blob store; the calculation item holds a summary and the key.
+import { predict } from "../../../wasm-core/src/gbdt";
+import type { Deps } from "./context";
+import { Invalid, NotFound } from "./errors";
+import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
+import { newId } from "./ids";
+import { parseTable, type UploadedFile } from "../files/tabular";
+import type { ForecastMethod, ForecastModelVersion } from "../ports";
+
+export const MAX_FORECAST_ROWS = 100_000;
+/** SPEC 2 graphs: the 1 % line; rows above it are highlighted. */
+export const METHANE_LIMIT_PERCENT = 1;
+
+type Feature = (typeof FORECAST_FEATURES)[number];
+export type ForecastRow = { id: number; result?: number } & Record<Feature, number | null>;
+
+/** Concentrations (%) cannot exceed 100; every value is a finite number ≥ 0 or missing. */
+const PERCENT_FEATURES = new Set<Feature>(["x7", "x12"]);
+
+function checkValue(value: unknown, where: string, feature: Feature): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where}: ожидается число`);
+  if (value < 0) throw new Invalid(`${where}: значение должно быть неотрицательным`);
+  if (PERCENT_FEATURES.has(feature) && value > 100) throw new Invalid(`${where}: концентрация не больше 100 %`);
+  return value;
+}
+
+function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): ForecastRow[] {
+  const used = new Set<number>();
+  const withIds = rows.map((row) => {
+    const id = typeof row.id === "number" && Number.isInteger(row.id) && row.id > 0 && !used.has(row.id) ? row.id : undefined;
+    if (id !== undefined) used.add(id);
+    return { ...row, id };
+  });
+  let next = Math.max(0, ...used) + 1;
+  return withIds.map((row) => ({ ...row, id: row.id ?? next++ }) as ForecastRow);
+}
+
+/** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
+export function forecastRowsFromJson(data: unknown): ForecastRow[] {
+  if (!Array.isArray(data) || data.length === 0) throw new Invalid("data: добавьте хотя бы одну строку данных или загрузите файл");
+  if (data.length > MAX_FORECAST_ROWS) throw new Invalid(`data: не более ${MAX_FORECAST_ROWS} строк`);
+  return numberRows(
+    data.map((raw, index) => {
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
+      const row = raw as Record<string, unknown>;
+      const values = Object.fromEntries(
+        FORECAST_FEATURES.map((f) => [f, checkValue(row[f], `data[${index}].${f}`, f)]),
+      ) as Record<Feature, number | null>;
+      return { id: row.id, ...values };
+    }),
+  );
+}
+
+export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
+  const table = await parseTable(file, {
+    maxRows: MAX_FORECAST_ROWS,
+    columns: [
+      { name: "id", required: false, kind: "number" },
+      ...FORECAST_FEATURES.map((name) => ({ name, required: true, kind: "number" as const })),
+    ],
+  });
+  return numberRows(
+    table.rows.map((r) => {
+      const values = Object.fromEntries(
+        FORECAST_FEATURES.map((f) => [f, checkValue(r.values[f], `Лист «${table.sheet}», строка ${r.row}, столбец «${f}»`, f)]),
+      ) as Record<Feature, number | null>;
+      return { id: r.values.id ?? undefined, ...values };
+    }),
+  );
+}
+
+export async function runForecast(deps: Deps, method: ForecastMethod, rows: ForecastRow[]) {
+  const version = await activeModelVersion(deps, method);
+  const model = await runnableModel(deps, version);
+  const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
+  rows.forEach((row, r) => {
+    FORECAST_FEATURES.forEach((feature, c) => {
+      matrix[r * FORECAST_FEATURES.length + c] = row[feature] ?? Number.NaN;
+    });
+  });
+  const predictions = predict(model, matrix, FORECAST_FEATURES);
+  return { version, rows: rows.map((row, i) => ({ ...row, result: predictions[i] })) };
+}
+
+export function forecastSummary(rows: ForecastRow[], version: ForecastModelVersion) {
+  let above = 0;
+  let max = -Infinity;
+  let sum = 0;
+  for (const row of rows) {
+    const value = row.result ?? Number.NaN;
+    if (value > METHANE_LIMIT_PERCENT) above += 1;
+    if (value > max) max = value;
+    sum += value;
+  }
+  return {
+    rows: rows.length,
+    above_limit: above,
+    max_result: rows.length ? max : null,
+    mean_result: rows.length ? sum / rows.length : null,
+    model: {
+      method: version.method,
+      id: version.id,
+      version: version.version,
+      library: version.library,
+      library_version: version.library_version,
+      objective: version.objective,
+      file_name: version.file_name,
+    },
+  };
+}
+
+export async function storeForecastRows(deps: Deps, companyId: string, calculationId: string, rows: ForecastRow[]): Promise<string> {
+  const key = `forecasts/${companyId}/${calculationId}/${newId()}.json`;
+  await deps.blobs.put(key, new TextEncoder().encode(JSON.stringify(rows)), "application/json");
+  return key;
+}
+
+export async function loadForecastRows(deps: Deps, key: string): Promise<ForecastRow[]> {
+  const blob = await deps.blobs.get(key);
+  if (!blob) throw new NotFound("Данные прогноза не найдены");
+  return JSON.parse(new TextDecoder().decode(blob.body)) as ForecastRow[];
+}
