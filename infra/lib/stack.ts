@@ -26,6 +26,7 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct } from "constructs";
 import { CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
+import { BLOB_AREAS, type BucketEnv } from "../../functions/src/lambda/blob-areas";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -184,9 +185,21 @@ export class AppStack extends Stack {
 
     // --- Least privilege: only the table actions and object prefixes each function uses.
     table.grantReadWriteData(api);
-    grantObjects(api, uploads, ["uploads"], ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"]);
-    grantObjects(api, exportsBucket, ["exports"], ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"]);
-    grantObjects(api, documents, ["documents", "media"], ["s3:GetObject"]);
+    const buckets: Record<BucketEnv, s3.Bucket> = {
+      UPLOADS_BUCKET: uploads,
+      EXPORTS_BUCKET: exportsBucket,
+      DOCUMENTS_BUCKET: documents,
+    };
+    for (const [env, bucketOf] of Object.entries(buckets)) {
+      for (const access of ["read", "readWrite"] as const) {
+        const areas = Object.entries(BLOB_AREAS)
+          .filter(([, a]) => a.bucket === env && a.access === access)
+          .map(([area]) => area);
+        if (areas.length === 0) continue;
+        const actions = access === "read" ? ["s3:GetObject"] : ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"];
+        grantObjects(api, bucketOf, areas, actions);
+      }
+    }
     appSecret.grantRead(api);
     originVerify.grantRead(api);
 

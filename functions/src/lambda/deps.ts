@@ -6,6 +6,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { configFromEnv } from "../config";
 import { systemClock, type Deps } from "../domain/context";
+import { BLOB_AREAS } from "./blob-areas";
 import { readSecrets, requiredEnv, SecretsManagerClient } from "./secrets";
 
 export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: string }> {
@@ -14,15 +15,12 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
     originVerify: process.env.ORIGIN_VERIFY_SECRET_ARN || undefined,
   });
   const tableName = requiredEnv("TABLE_NAME");
-  const documents = requiredEnv("DOCUMENTS_BUCKET");
   const deps: Deps = {
     repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
-    blobs: s3BlobStore(new S3Client({}), {
-      uploads: requiredEnv("UPLOADS_BUCKET"),
-      exports: requiredEnv("EXPORTS_BUCKET"),
-      documents,
-      media: documents,
-    }),
+    blobs: s3BlobStore(
+      new S3Client({}),
+      Object.fromEntries(Object.entries(BLOB_AREAS).map(([area, { bucket }]) => [area, requiredEnv(bucket)])),
+    ),
     clock: systemClock,
     config: { ...configFromEnv(secrets.jwtSecret), guardantCode: secrets.guardantCode },
   };

@@ -1,0 +1,18 @@
+// Which bucket holds each blob area (a key's first segment) in AWS, and what the API may do there.
+// Read by the Lambda host (deps.ts) and by the CDK stack (infra/lib/stack.ts), which grants the
+// API exactly these prefixes: a new area is added here, and both follow. A key in an area not
+// listed is refused by the S3 blob store rather than written where no policy expects it.
+export type BucketEnv = "UPLOADS_BUCKET" | "EXPORTS_BUCKET" | "DOCUMENTS_BUCKET";
+
+export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "readWrite" }> = {
+  /** Files users upload (checked by the upload function, which listens on this prefix). */
+  uploads: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
+  /** Stored forecast inputs/results and uploaded GBDT models: user data kept like uploads. */
+  forecasts: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
+  models: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
+  /** Generated exports, expired by the bucket's lifecycle rule. */
+  exports: { bucket: "EXPORTS_BUCKET", access: "readWrite" },
+  /** Normative-document PDFs and the settings videos, placed by operators. */
+  documents: { bucket: "DOCUMENTS_BUCKET", access: "read" },
+  media: { bucket: "DOCUMENTS_BUCKET", access: "read" },
+};
