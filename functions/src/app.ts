@@ -10,7 +10,10 @@ import { errorResponse, notFoundResponse } from "./http/errors";
 import { projectRoutes } from "./http/projects";
 import { dictionaryRoutes } from "./http/dictionaries";
 import { calculationRoutes } from "./http/calculations";
+import { forecastModelRoutes } from "./http/forecast-models";
 import { userRoutes } from "./http/users";
+import { graphRoutes } from "./http/graphs";
+import { exportRoutes } from "./http/exports";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
@@ -38,7 +41,10 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.use("/v1/*", requireUser);
   api.route("/v1/users", userRoutes);
   api.route("/v1/projects", projectRoutes);
+  api.route("/v1/projects", graphRoutes);
+  api.route("/v1/projects", exportRoutes);
   api.route("/v1/dictionary", dictionaryRoutes);
+  api.route("/v1/forecast_models", forecastModelRoutes);
   // Last: /v1/{calcType}/ would otherwise shadow the named resources above.
   api.route("/v1", calculationRoutes);
   api.onError(errorResponse);

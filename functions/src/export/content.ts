@@ -1,0 +1,410 @@
+// What a project export contains (SPEC 2 «Export», 7), independent of the file format: the project,
+// then for each calculation type (registry order) a sheet with one row per active calculation, and
+// at the end the totals. Columns, labels, units and decimals come from the registry.
+//   plain:    №, name, creation date, the results (tables summarised in counts).
+//   detailed: adds the audit (changed, author, methodology version), every input and setting, the
+//             source of every coefficient (dictionary, entry, version, reference), the uploaded
+//             file's name, and a second sheet per file-based or forecast type with its rows.
+// Calculations are read one type at a time and dropped after their sheets, so memory holds one
+// type's calculations, never the whole project's views.
+import {
+  CALCULATION_TYPES,
+  FILL_METHODS,
+  calculationDefinition,
+  type CalculationDefinition,
+  type CalculationType,
+  type InputField,
+  type ResultField,
+} from "../../../wasm-core/src/registry";
+import { REFERENCE_DICTIONARIES } from "../dictionaries/reference-data";
+import type { Calculation, CoefficientUse } from "../ports";
+import type { Project } from "../schemas/project";
+
+export type Cell = string | number | null;
+
+export interface Column {
+  header: string;
+  kind: "number" | "text";
+  /** Decimals of the number format; numbers are written unrounded. */
+  decimals?: number;
+  width: number;
+}
+
+export interface Sheet {
+  /** Unique, at most 31 characters, none of []:*?/\ (Excel's rules). */
+  name: string;
+  /** How a text export lays it out: «Параметр: значение» lines, one block per row (the first
+   *  `lead` cells head the block), or not at all (row detail that the records already summarise). */
+  text: { layout: "pairs" } | { layout: "records"; lead: number } | { layout: "none" };
+  /** The first row, above the header row; both stay frozen. */
+  title: string;
+  columns: Column[];
+  rows: Iterable<Cell[]>;
+}
+
+export interface ExportOptions {
+  detail: boolean;
+  /** Decimals of results (the client's `comma` setting, 0..4). */
+  decimals: number;
+  now: Date;
+}
+
+/** Reads one type's active calculations of the project, oldest first. */
+export type CalculationSource = (type: CalculationType) => Promise<Calculation[]>;
+
+export interface TypeSection {
+  type: CalculationType;
+  title: string;
+  calculations: Calculation[];
+}
+
+const DATE = (iso: string | undefined) => (iso ? iso.slice(0, 10) : null);
+
+const withUnit = (label: string, unit: string) => (unit ? `${label}, ${unit}` : label);
+
+const number = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+const text = (value: unknown): string | null =>
+  typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
+
+/** Sections in registry order, one type read at a time; types with no calculation are skipped. */
+export async function* typeSections(source: CalculationSource): AsyncGenerator<TypeSection> {
+  for (const type of CALCULATION_TYPES) {
+    const calculations = await source(type);
+    if (calculations.length === 0) continue;
+    yield { type, title: calculationDefinition(type).title, calculations };
+  }
+}
+
+// ---- coefficients ------------------------------------------------------------------------------
+
+const dictionaryTitles = new Map(REFERENCE_DICTIONARIES.map((d) => [d.name, d.title]));
+
+/** Where a stored coefficient came from, as one line of text (methodology D9). */
+export function describeCoefficient(use: CoefficientUse | undefined): string | null {
+  if (!use) return null;
+  switch (use.source) {
+    case "dictionary": {
+      const dictionary = use.dictionary ? (dictionaryTitles.get(use.dictionary) ?? use.dictionary) : "справочник";
+      const entry = use.item_name ? ` «${use.item_name}»` : "";
+      const id = use.item_id !== undefined ? ` № ${use.item_id}` : "";
+      const version = use.item_version !== undefined ? `, версия ${use.item_version}` : "";
+      return `Справочник «${dictionary}», запись${id}${entry}${version}${use.reference ? `; ${use.reference}` : ""}`;
+    }
+    case "custom":
+      return "Фактическое значение";
+    case "fixed":
+      return "Установлено методикой";
+    case "input":
+      return "Введено пользователем";
+    default:
+      return String(use.source);
+  }
+}
+
+// ---- columns of the main sheet -----------------------------------------------------------------
+
+interface Accessor {
+  column: Column;
+  value(calculation: Calculation, index: number): Cell;
+}
+
+const numberColumn = (header: string, decimals: number, width = 16): Column => ({ header, kind: "number", decimals, width });
+const textColumn = (header: string, width = 24): Column => ({ header, kind: "text", width });
+
+const tableRows = (calculation: Calculation, field: string): unknown[] => {
+  const value = calculation.results[field];
+  return Array.isArray(value) ? value : [];
+};
+
+interface Element {
+  name?: unknown;
+  rows?: unknown;
+  data_sensitivity?: unknown;
+}
+
+const elementRows = (element: Element, key: "rows" | "data_sensitivity"): Array<Record<string, unknown>> =>
+  Array.isArray(element[key]) ? (element[key] as Array<Record<string, unknown>>) : [];
+
+/** Table results summarised in counts: the plain export and the txt show these. */
+function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
+  const rowsOf = (c: Calculation) => tableRows(c, field.name) as Element[];
+  if (type === "filling_blanks") {
+    const all = (c: Calculation) => rowsOf(c).flatMap((e) => elementRows(e, "rows"));
+    return [
+      { column: numberColumn("Элементов", 0, 12), value: (c) => rowsOf(c).length },
+      { column: numberColumn("Строк", 0, 10), value: (c) => all(c).length },
+      {
+        column: numberColumn("Заполнено пропусков", 0, 14),
+        value: (c) => all(c).filter((r) => r.method !== null && r.method !== undefined && r.method !== "empty").length,
+      },
+    ];
+  }
+  if (type === "sensitivity") {
+    return [
+      { column: numberColumn("Элементов", 0, 12), value: (c) => rowsOf(c).length },
+      { column: numberColumn("Строк", 0, 10), value: (c) => rowsOf(c).flatMap((e) => elementRows(e, "data_sensitivity")).length },
+    ];
+  }
+  // A forecast: data rows each with a result.
+  const results = (c: Calculation) =>
+    (tableRows(c, field.name) as Array<Record<string, unknown>>).map((r) => number(r?.result)).filter((v): v is number => v !== null);
+  const unit = field.columns?.find((col) => col.name === "result")?.unit ?? "";
+  return [
+    { column: numberColumn("Строк прогноза", 0, 12), value: (c) => tableRows(c, field.name).length },
+    {
+      column: numberColumn(withUnit("Максимальный прогноз", unit), 4, 18),
+      value: (c) => {
+        const values = results(c);
+        return values.length ? Math.max(...values) : null;
+      },
+    },
+  ];
+}
+
+function resultAccessors(type: CalculationType, def: CalculationDefinition, decimals: number): Accessor[] {
+  return def.results.flatMap((field): Accessor[] => {
+    if (field.type === "table") return tableSummary(type, field);
+    if (field.type === "text") return [{ column: textColumn(field.label, 60), value: (c) => text(c.results[field.name]) }];
+    return [{ column: numberColumn(withUnit(field.label, field.unit), decimals, 18), value: (c) => number(c.results[field.name]) }];
+  });
+}
+
+function inputAccessors(def: CalculationDefinition): Accessor[] {
+  const fields: InputField[] = [...def.inputs, ...def.settings];
+  return fields.flatMap((field): Accessor[] => {
+    if (field.type === "table") return [];
+    if (field.type === "file") return [{ column: textColumn(field.label, 28), value: (c) => c.file?.name ?? null }];
+    if (field.type === "number") {
+      return [{ column: numberColumn(withUnit(field.label, field.unit), field.decimals), value: (c) => number(c.inputs[field.name]) }];
+    }
+    return [{ column: textColumn(withUnit(field.label, field.unit), 20), value: (c) => text(c.inputs[field.name]) }];
+  });
+}
+
+/** One «Источник: …» column per coefficient that any calculation of the section carries. */
+function coefficientAccessors(def: CalculationDefinition, calculations: Calculation[]): Accessor[] {
+  const present = new Set(calculations.flatMap((c) => Object.keys(c.coefficients ?? {})));
+  const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
+  const ordered = [...labels.keys()].filter((name) => present.has(name));
+  for (const name of present) if (!labels.has(name)) ordered.push(name);
+  return ordered.map((name) => ({
+    column: textColumn(`Источник: ${labels.get(name) ?? name}`, 40),
+    value: (c) => describeCoefficient(c.coefficients?.[name]),
+  }));
+}
+
+function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[] {
+  const def = calculationDefinition(section.type);
+  const head: Accessor[] = [
+    { column: numberColumn("№", 0, 6), value: (_c, i) => i + 1 },
+    { column: textColumn("Название", 32), value: (c) => c.name },
+    { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
+  ];
+  if (!options.detail) return [...head, ...resultAccessors(section.type, def, options.decimals)];
+  return [
+    ...head,
+    { column: textColumn("Дата изменения", 14), value: (c) => DATE(c.updated_at) },
+    { column: textColumn("Автор", 24), value: (c) => c.created_by ?? null },
+    { column: textColumn("Версия методики", 12), value: (c) => c.methodology_version ?? null },
+    ...inputAccessors(def),
+    ...coefficientAccessors(def, section.calculations),
+    ...resultAccessors(section.type, def, options.decimals),
+    { column: textColumn("Идентификатор", 24), value: (c) => c.id },
+  ];
+}
+
+// ---- sheets ------------------------------------------------------------------------------------
+
+const MAX_SHEET_NAME = 31;
+
+/** Excel's sheet-name rules; names already taken (case-insensitively) get a number. */
+export class SheetNames {
+  private readonly used = new Set<string>();
+
+  take(wanted: string): string {
+    const clean = wanted.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim() || "Лист";
+    for (let n = 1; ; n += 1) {
+      const suffix = n === 1 ? "" : ` (${n})`;
+      const name = clean.slice(0, MAX_SHEET_NAME - suffix.length).trimEnd() + suffix;
+      if (!this.used.has(name.toLocaleLowerCase("ru"))) {
+        this.used.add(name.toLocaleLowerCase("ru"));
+        return name;
+      }
+    }
+  }
+}
+
+export function projectSheet(project: Project, options: ExportOptions, name = "Проект"): Sheet {
+  return {
+    name,
+    text: { layout: "pairs" },
+    title: `Проект: ${project.name}`,
+    columns: [textColumn("Параметр", 28), textColumn("Значение", 48)],
+    rows: [
+      ["Название", project.name],
+      ["Дата начала", project.start_date],
+      ["Дата окончания", project.end_date],
+      ["Дата создания", DATE(project.created_at)],
+      ["Дата выгрузки", DATE(options.now.toISOString())],
+      ["Вид выгрузки", options.detail ? "Подробный экспорт" : "Экспорт данных"],
+    ],
+  };
+}
+
+export function mainSheet(section: TypeSection, options: ExportOptions, name: string): Sheet {
+  const accessors = mainAccessors(section, options);
+  return {
+    name,
+    text: { layout: "records", lead: 2 },
+    title: section.title,
+    columns: accessors.map((a) => a.column),
+    rows: (function* () {
+      for (const [index, calculation] of section.calculations.entries()) {
+        yield accessors.map((a) => a.value(calculation, index));
+      }
+    })(),
+  };
+}
+
+const tableResult = (type: CalculationType) => calculationDefinition(type).results.find((r) => r.type === "table");
+
+/** The detailed export's rows of file-based and forecast calculations, or undefined for a formula type. */
+export function rowsSheet(section: TypeSection, options: ExportOptions, name: string): Sheet | undefined {
+  const def = calculationDefinition(section.type);
+  const table = tableResult(section.type);
+  if (!table) return undefined;
+  const calcColumns = [textColumn("Расчет", 32)];
+  const title = `${section.title}: строки`;
+  const textLayout = { layout: "none" } as const;
+
+  if (section.type === "filling_blanks") {
+    const cols = table.columns ?? [];
+    const label = (n: string) => cols.find((c) => c.name === n)?.label ?? n;
+    return {
+      name,
+      text: textLayout,
+      title,
+      columns: [
+        ...calcColumns,
+        textColumn("Элемент", 24),
+        numberColumn(label("year"), 0, 8),
+        numberColumn(label("value"), options.decimals),
+        textColumn(label("method"), 28),
+      ],
+      rows: (function* () {
+        for (const c of section.calculations) {
+          for (const element of tableRows(c, table.name) as Element[]) {
+            for (const row of elementRows(element, "rows")) {
+              const method = typeof row.method === "string" ? row.method : null;
+              yield [
+                c.name,
+                text(element.name),
+                number(row.year),
+                number(row.value),
+                method === null ? "наблюдение" : (FILL_METHODS[method as keyof typeof FILL_METHODS] ?? method),
+              ];
+            }
+          }
+        }
+      })(),
+    };
+  }
+
+  if (section.type === "sensitivity") {
+    const cols = table.columns ?? [];
+    return {
+      name,
+      text: textLayout,
+      title,
+      columns: [
+        ...calcColumns,
+        textColumn("Элемент", 24),
+        ...cols.map((col) =>
+          numberColumn(withUnit(col.label, col.unit), col.name === "year" ? 0 : Math.max(options.decimals, col.decimals ?? 0)),
+        ),
+      ],
+      rows: (function* () {
+        for (const c of section.calculations) {
+          for (const element of tableRows(c, table.name) as Element[]) {
+            for (const row of elementRows(element, "data_sensitivity")) {
+              yield [c.name, text(element.name), ...cols.map((col) => number(row[col.name]))];
+            }
+          }
+        }
+      })(),
+    };
+  }
+
+  // Forecast data rows: the inputs of each row and its result.
+  const dataInput = def.inputs.find((f) => f.type === "table");
+  const inputColumns = (dataInput && "columns" in dataInput ? dataInput.columns : undefined) ?? [];
+  const resultColumns = table.columns ?? [];
+  return {
+    name,
+    text: textLayout,
+    title,
+    columns: [
+      ...calcColumns,
+      numberColumn("Строка", 0, 8),
+      ...inputColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals)),
+      ...resultColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18)),
+    ],
+    rows: (function* () {
+      for (const c of section.calculations) {
+        for (const [index, raw] of tableRows(c, table.name).entries()) {
+          const row = (raw ?? {}) as Record<string, unknown>;
+          yield [
+            c.name,
+            number(row.id) ?? index + 1,
+            ...inputColumns.map((col) => number(row[col.name])),
+            ...resultColumns.map((col) => number(row[col.name])),
+          ];
+        }
+      }
+    })(),
+  };
+}
+
+// ---- totals ------------------------------------------------------------------------------------
+
+export interface TypeTotal {
+  title: string;
+  count: number;
+  /** Sum of the type's CO2-equivalent result (registry `co2e`), when it has one. */
+  co2e: number | null;
+}
+
+export function typeTotal(section: TypeSection): TypeTotal {
+  const field = calculationDefinition(section.type).co2e;
+  const co2e = field ? section.calculations.reduce((sum, c) => sum + (number(c.results[field]) ?? 0), 0) : null;
+  return { title: section.title, count: section.calculations.length, co2e };
+}
+
+export const CO2E_UNIT = "т CO2-экв.";
+
+export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: string): Sheet {
+  const all = totals.filter((t) => t.co2e !== null).reduce((sum, t) => sum + (t.co2e ?? 0), 0);
+  return {
+    name,
+    text: { layout: "records", lead: 1 },
+    title: "Итоги по типам расчетов",
+    columns: [textColumn("Тип расчета", 60), numberColumn("Расчетов", 0, 12), numberColumn(withUnit("Выбросы", CO2E_UNIT), options.decimals, 20)],
+    rows: [...totals.map((t) => [t.title, t.count, t.co2e] as Cell[]), ["Всего", totals.reduce((s, t) => s + t.count, 0), all]],
+  };
+}
+
+/** Every sheet of an export in order: project, per type main (+ rows when detailed), totals. */
+export async function* exportSheets(project: Project, source: CalculationSource, options: ExportOptions): AsyncGenerator<Sheet> {
+  const names = new SheetNames();
+  yield projectSheet(project, options, names.take("Проект"));
+  const totals: TypeTotal[] = [];
+  for await (const section of typeSections(source)) {
+    yield mainSheet(section, options, names.take(section.title));
+    if (options.detail && tableResult(section.type)) {
+      yield rowsSheet(section, options, names.take(`Строки. ${section.title}`))!;
+    }
+    totals.push(typeTotal(section));
+  }
+  yield totalsSheet(totals, options, names.take("Итоги"));
+}

@@ -1,0 +1,57 @@
+// The txt export: the same sheets as the spreadsheets, as readable UTF-8 text. The project as
+// «Параметр: значение» lines, each calculation as a numbered block of «column: value» lines with
+// units in the column names; row-detail sheets are left out (the blocks summarise them). Numbers
+// are rounded for reading only, with the column's decimals.
+import type { Cell, Column, Sheet } from "./content";
+
+/** Half away from zero through the decimal exponent (1.005 → 1.01), like the web's formatResult. */
+export function formatNumber(value: number, decimals: number): string {
+  const shift = (v: number, by: number) => {
+    const [mantissa, exponent = "0"] = String(v).split("e");
+    return Number(`${mantissa}e${Number(exponent) + by}`);
+  };
+  const rounded = Math.sign(value) * shift(Math.round(shift(Math.abs(value), decimals)), -decimals);
+  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(decimals);
+}
+
+function show(cell: Cell, column: Column): string | undefined {
+  if (cell === null || cell === "") return undefined;
+  if (typeof cell === "number") return formatNumber(cell, column.decimals ?? 2);
+  // One value per line: line breaks inside a value would look like the next field.
+  return cell.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
+function* sheetLines(sheet: Sheet): Generator<string> {
+  if (sheet.text.layout === "none") return;
+  yield sheet.title;
+  yield "=".repeat(Math.min(80, sheet.title.length));
+  if (sheet.text.layout === "pairs") {
+    for (const row of sheet.rows) {
+      const value = show(row[1] ?? null, sheet.columns[1]);
+      yield `${row[0]}: ${value ?? "—"}`;
+    }
+    yield "";
+    return;
+  }
+  const lead = sheet.text.lead;
+  for (const row of sheet.rows) {
+    const heading = row
+      .slice(0, lead)
+      .map((cell, i) => show(cell, sheet.columns[i]))
+      .filter((v) => v !== undefined);
+    yield lead >= 2 && typeof row[0] === "number" ? `${heading[0]}. ${heading.slice(1).join(" ")}` : heading.join(" ");
+    for (let i = lead; i < row.length; i++) {
+      const value = show(row[i], sheet.columns[i]);
+      if (value !== undefined) yield `    ${sheet.columns[i].header}: ${value}`;
+    }
+  }
+  yield "";
+}
+
+/** Text chunks of the whole export, a sheet at a time. */
+export async function* txtChunks(sheets: AsyncIterable<Sheet>): AsyncGenerator<string> {
+  for await (const sheet of sheets) {
+    const lines = [...sheetLines(sheet)];
+    if (lines.length) yield lines.join("\n") + "\n";
+  }
+}

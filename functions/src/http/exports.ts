@@ -1,0 +1,41 @@
+// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (SPEC 7): the project as a file. detail=true asks for
+// the detailed workbook, decimals (0..4, the client's `comma` setting) for the number formats.
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import { exportFormat, exportProject } from "../export/project-export";
+import { booleanParam } from "../schemas/common";
+import { attachmentDisposition } from "./download";
+import type { AppEnv } from "./env";
+import { validate } from "./validate";
+
+const exportQuery = z.object({
+  detail: booleanParam,
+  decimals: z.optional(
+    z.coerce
+      .number("decimals: ожидается целое число от 0 до 4")
+      .check(
+        z.int("decimals: ожидается целое число от 0 до 4"),
+        z.minimum(0, "decimals: ожидается целое число от 0 до 4"),
+        z.maximum(4, "decimals: ожидается целое число от 0 до 4"),
+      ),
+  ),
+});
+
+export const exportRoutes = new Hono<AppEnv>({ strict: false }).get(
+  "/:id/:action{export_to_[^/]*}",
+  validate("query", exportQuery),
+  async (c) => {
+    const format = exportFormat(c.req.param("action").slice("export_to_".length));
+    const q = c.req.valid("query");
+    const result = await exportProject(c.get("deps"), c.get("actor"), c.req.param("id"), format, {
+      detail: q.detail === "true",
+      decimals: q.decimals,
+    });
+    if (result.kind === "redirect") return c.redirect(result.url, 302);
+    return c.body(result.body as ReadableStream<Uint8Array<ArrayBuffer>>, 200, {
+      "Content-Type": result.contentType,
+      "Content-Disposition": attachmentDisposition(result.fileName),
+      "Cache-Control": "no-store",
+    });
+  },
+);

@@ -1,0 +1,403 @@
+// Infographics data and project export (SPEC 2, 3, 7, 8) through the real API: each format read
+// back — xlsx with exceljs, xls as a genuine BIFF8 file converted to CSV by LibreOffice (when it is
+// installed), txt as text — plus the errors and the tenant isolation.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { exportProject } from "../../functions/src/export/project-export";
+import { newId } from "../../functions/src/domain/ids";
+import type { Calculation } from "../../functions/src/ports";
+import type { Project } from "../../functions/src/schemas/project";
+
+let h: Harness;
+let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let other: Awaited<ReturnType<Harness["signedInUser"]>>;
+let project: Project;
+const INJECTION = '=HYPERLINK("http://evil.example","Нажмите")';
+
+type Calc = Record<string, unknown> & { id: string; name: string };
+
+const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+
+async function newProject(token: string, name: string): Promise<Project> {
+  const res = await h.request("/api/v1/projects/create_project/", {
+    method: "POST",
+    token,
+    json: { name, start_date: "2024-01-01", end_date: "2024-12-31" },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Project;
+}
+
+async function create(type: string, name: string, body: Record<string, unknown>, projectId = project.id, token = user.token): Promise<Calc> {
+  const res = await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: projectId, ...body } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Calc;
+}
+
+async function uploadFillingBlanks(name: string): Promise<Calc> {
+  const form = new FormData();
+  form.set("project", project.id);
+  form.set("name", name);
+  form.set("name_value", "CH4");
+  form.set("name_element", "Шахта");
+  const csv = "year,Шахта,CH4\n2019,Северная,100\n2020,Северная,\n2021,Северная,130\n";
+  form.set("file_data", new Blob([csv], { type: "text/csv" }), "ряд.csv");
+  const res = await h.request("/api/v1/filling_blanks/", { method: "POST", token: user.token, body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Calc;
+}
+
+/** A forecast stored as the regression type will store it (that type's API is not here yet). */
+async function storeForecast(name: string, results: number[]): Promise<Calculation> {
+  const now = new Date().toISOString();
+  const calculation: Calculation = {
+    id: newId(),
+    type: "regres_methane",
+    project: project.id,
+    company: user.companyId,
+    name,
+    is_active: true,
+    is_deleted: false,
+    version: 1,
+    inputs: { method: "xgboost" },
+    results: {
+      data: results.map((result, i) => ({ id: i + 1, x1: 100 + i, x2: 101, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15, result })),
+    },
+    coefficients: {},
+    methodology_version: "2026.1",
+    created_at: now,
+    created_by: user.email,
+    updated_at: now,
+    updated_by: user.email,
+  };
+  await h.deps.repos.calculations.create(calculation);
+  return calculation;
+}
+
+let underground: Calc;
+let diesel: Calc;
+let fuel: Calc;
+let resultless: Calculation;
+
+beforeAll(async () => {
+  h = await createHarness();
+  user = await h.signedInUser();
+  other = await h.signedInUser();
+  project = await newProject(user.token, "Шахта «Северная»");
+  underground = await create("underground", "Вентиляция", { volume: 1000, ...UNDERGROUND });
+  diesel = await create("open_mining_co2", "Дизель карьера", { volume: 10, ef: 3.149 });
+  fuel = await create("open_mining_co2", "Бензин карьера", { volume: 20, ef: 3.026 });
+  await create("underground", INJECTION, { volume: 500, ...UNDERGROUND });
+  await create("recycle_technology", "Технология", { metan: 30, a_metan: 3 });
+  await uploadFillingBlanks("Пропуски");
+  await storeForecast("Прогноз лавы", [0.4, 0.8, 1.3]);
+  // An underground calculation whose results were never stored: the charts count it as 0.
+  const now = new Date().toISOString();
+  resultless = {
+    ...(await h.deps.repos.calculations.get(user.companyId, "underground", underground.id))!,
+    id: newId(),
+    name: "Без результата",
+    results: {},
+    created_at: now,
+  };
+  await h.deps.repos.calculations.create(resultless);
+  // Archived calculations are in neither the charts nor the export.
+  const archived = await create("open_mining_co2", "Архивный", { volume: 1, ef: 3.149 });
+  const res = await h.request(`/api/v1/open_mining_co2/${archived.id}/`, {
+    method: "PATCH",
+    token: user.token,
+    json: { is_deleted: true, is_active: false },
+  });
+  expect(res.status).toBe(200);
+});
+afterAll(() => h.close());
+
+/** Excel's 31-character sheet names, cut from the registry titles. */
+const sheet31 = (title: string) => title.slice(0, 31).trimEnd();
+const UG_SHEET = sheet31("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
+const OM_SHEET = sheet31("Выбросы CO2 от сжигания топлива техникой при открытой добыче");
+const FILL_ROWS = sheet31("Строки. Заполнение пропусков во временных рядах");
+const FORECAST_ROWS = sheet31("Строки. Прогноз концентрации метана в исходящей струе лавы");
+
+const exportUrl = (format: string, query = "", projectId = project.id) => `/api/v1/projects/${projectId}/export_to_${format}/${query}`;
+
+async function download(format: string, query = ""): Promise<{ res: Response; bytes: Uint8Array }> {
+  const res = await h.request(exportUrl(format, query), { token: user.token });
+  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+async function workbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return wb;
+}
+
+function rowValues(ws: ExcelJS.Worksheet, row: number): unknown[] {
+  return (ws.getRow(row).values as unknown[]).slice(1);
+}
+
+function headerIndex(ws: ExcelJS.Worksheet, header: string): number {
+  const index = rowValues(ws, 2).indexOf(header);
+  expect(index, `no column «${header}» in ${ws.name}: ${rowValues(ws, 2).join(" | ")}`).toBeGreaterThanOrEqual(0);
+  return index + 1;
+}
+
+function findRow(ws: ExcelJS.Worksheet, name: string): ExcelJS.Row {
+  for (let r = 3; r <= ws.rowCount; r++) if (ws.getRow(r).getCell(2).value === name) return ws.getRow(r);
+  throw new Error(`no row «${name}» in ${ws.name}`);
+}
+
+describe("graphs data", () => {
+  it("returns the project's underground, open-mining CO2 and forecast series, missing results as 0", async () => {
+    const res = await h.request(`/api/v1/projects/${project.id}/graphs/`, { token: user.token });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      project: Project;
+      underground: Array<{ id: string; name: string; res_co2: number; res_ch4: number }>;
+      open_mining_co2: Array<{ id: string; name: string; ef: number; res_co2: number }>;
+      regres_methane: Array<{ name: string; points: Array<{ day: number; result: number }> }>;
+    };
+    expect(body.project.id).toBe(project.id);
+    expect(body.underground.map((u) => u.name)).toEqual(["Вентиляция", INJECTION, "Без результата"]);
+    expect(body.underground[0].res_co2).toBeCloseTo(underground.res_co2 as number, 9);
+    expect(body.underground[0].res_ch4).toBeCloseTo(underground.res_ch4 as number, 9);
+    expect(body.underground[2]).toEqual({ id: resultless.id, name: "Без результата", res_co2: 0, res_ch4: 0 });
+    expect(body.open_mining_co2).toEqual([
+      { id: diesel.id, name: "Дизель карьера", ef: 3.149, res_co2: diesel.res_co2 },
+      { id: fuel.id, name: "Бензин карьера", ef: 3.026, res_co2: fuel.res_co2 },
+    ]);
+    expect(body.open_mining_co2.map((o) => o.ef.toFixed(6))).toEqual(["3.149000", "3.026000"]);
+    expect(body.regres_methane).toEqual([
+      expect.objectContaining({ name: "Прогноз лавы", points: [{ day: 1, result: 0.4 }, { day: 2, result: 0.8 }, { day: 3, result: 1.3 }] }),
+    ]);
+  });
+
+  it("returns 404 for another company's project and empty lists for a project without calculations", async () => {
+    const res = await h.request(`/api/v1/projects/${project.id}/graphs`, { token: other.token });
+    expect(res.status).toBe(404);
+    const own = await newProject(other.token, "Пустой");
+    const empty = await h.request(`/api/v1/projects/${own.id}/graphs`, { token: other.token });
+    expect(await empty.json()).toMatchObject({ underground: [], open_mining_co2: [], regres_methane: [] });
+  });
+
+  it("keeps the per-item calls of the original client working", async () => {
+    const res = await h.request(`/api/v1/underground/${underground.id}/single_calc/1/`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Calc).name).toBe("Вентиляция");
+  });
+});
+
+describe("export to xlsx", () => {
+  it("writes the project and a sheet per type with units in the headers, frozen headers and results", async () => {
+    const { res, bytes } = await download("xlsx");
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("Шахта «Северная».xlsx")}`);
+    const wb = await workbook(bytes);
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual([
+      "Проект",
+      sheet31("Выбор технологии утилизации шахтного метана"),
+      OM_SHEET,
+      UG_SHEET,
+      sheet31("Прогноз концентрации метана в исходящей струе лавы"),
+      sheet31("Заполнение пропусков во временных рядах"),
+      "Итоги",
+    ]);
+    const info = wb.getWorksheet("Проект")!;
+    expect(rowValues(info, 3)).toEqual(["Название", "Шахта «Северная»"]);
+    expect(rowValues(info, 4)).toEqual(["Дата начала", "2024-01-01"]);
+
+    const ug = wb.getWorksheet(UG_SHEET)!;
+    expect(ug.getCell("A1").value).toBe("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
+    expect(ug.views[0]).toMatchObject({ state: "frozen", ySplit: 2 });
+    const co2 = headerIndex(ug, "Выбросы CO2, т CO2");
+    headerIndex(ug, "Суммарные выбросы в CO2-эквиваленте, т CO2-экв.");
+    const row = findRow(ug, "Вентиляция");
+    expect(row.getCell(co2).value).toBeCloseTo(underground.res_co2 as number, 9);
+    expect(row.getCell(co2).numFmt).toBe("0.00");
+    // Plain export: no inputs.
+    expect(rowValues(ug, 2)).not.toContain("Плотность CO2, кг/м³");
+    expect(ug.rowCount).toBe(2 + 3);
+
+    const om = wb.getWorksheet(OM_SHEET)!;
+    expect(om.rowCount).toBe(2 + 2); // the archived one is left out
+    const tech = wb.getWorksheet(sheet31("Выбор технологии утилизации шахтного метана"))!;
+    expect(String(findRow(tech, "Технология").getCell(4).value)).toMatch(/газопоршнев/i);
+    const fill = wb.getWorksheet(sheet31("Заполнение пропусков во временных рядах"))!;
+    expect(rowValues(fill, 2)).toEqual(["№", "Название", "Дата создания", "Элементов", "Строк", "Заполнено пропусков"]);
+    expect(rowValues(fill, 3).slice(3)).toEqual([1, 3, 1]);
+  });
+
+  it("stores a name that looks like a formula as a text cell", async () => {
+    const { bytes } = await download("xlsx");
+    const wb = await workbook(bytes);
+    const cell = findRow(wb.getWorksheet(UG_SHEET)!, INJECTION).getCell(2);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.value).toBe(INJECTION);
+    expect(cell.formula).toBeUndefined();
+  });
+
+  it("adds inputs, coefficient sources, audit and row sheets in the detailed export, with the asked decimals", async () => {
+    const { bytes } = await download("xlsx", "?detail=true&decimals=3");
+    const wb = await workbook(bytes);
+    expect(wb.worksheets.map((ws) => ws.name)).toContain(FILL_ROWS);
+    expect(wb.worksheets.map((ws) => ws.name)).toContain(FORECAST_ROWS);
+    expect(wb.getWorksheet("Проект")!.getCell("B8").value).toBe("Подробный экспорт");
+
+    const om = wb.getWorksheet(OM_SHEET)!;
+    const row = findRow(om, "Дизель карьера");
+    expect(row.getCell(headerIndex(om, "Расход топлива, т топлива")).value).toBe(10);
+    expect(row.getCell(headerIndex(om, "Коэффициент выбросов CO2, т CO2/т топлива")).value).toBe(3.149);
+    const source = String(row.getCell(headerIndex(om, "Источник: Коэффициент выбросов CO2")).value);
+    expect(source).toContain("«Дизельное топливо летнее»");
+    expect(source).toContain("версия 1");
+    expect(source).toContain("371");
+    const result = row.getCell(headerIndex(om, "Выбросы CO2, т CO2"));
+    expect(result.value).toBeCloseTo(31.49, 9);
+    expect(result.numFmt).toBe("0.000");
+    expect(row.getCell(headerIndex(om, "Автор")).value).toBe(user.email);
+    expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.1");
+
+    const fill = wb.getWorksheet(FILL_ROWS)!;
+    expect(fill.views[0]).toMatchObject({ state: "frozen", ySplit: 2 });
+    expect(rowValues(fill, 2)).toEqual(["Расчет", "Элемент", "Год", "Значение", "Способ заполнения"]);
+    expect(rowValues(fill, 3)).toEqual(["Пропуски", "Северная", 2019, 100, "наблюдение"]);
+    expect(rowValues(fill, 4)).toEqual(["Пропуски", "Северная", 2020, 115, "линейная интерполяция"]);
+
+    const forecast = wb.getWorksheet(FORECAST_ROWS)!;
+    const header = rowValues(forecast, 2) as string[];
+    expect(header.slice(0, 3)).toEqual(["Расчет", "Строка", "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин"]);
+    expect(header.at(-1)).toBe("Концентрация метана, %");
+    expect(rowValues(forecast, 5)[0]).toBe("Прогноз лавы");
+    expect(rowValues(forecast, 5).at(-1)).toBe(1.3);
+  });
+});
+
+describe("export to xls", () => {
+  it("writes a genuine BIFF8 workbook", async () => {
+    const { res, bytes } = await download("xls", "?detail=true");
+    expect(res.headers.get("content-type")).toBe("application/vnd.ms-excel");
+    expect(res.headers.get("content-disposition")).toContain(encodeURIComponent("Шахта «Северная».xls"));
+    expect([...bytes.subarray(0, 8)]).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  });
+
+  const libreoffice = ["/usr/bin/libreoffice", "/usr/bin/soffice"].find((p) => existsSync(p));
+  it.skipIf(!libreoffice)("reads back in LibreOffice with the values, units and a formula-like name as text", async () => {
+    const { bytes } = await download("xls", "?detail=true&decimals=1");
+    const dir = mkdtempSync(join(tmpdir(), "xls-"));
+    try {
+      writeFileSync(join(dir, "export.xls"), bytes);
+      // Filter options: comma, double quote, UTF-8, from row 1, …, formatted as shown, every sheet (-1).
+      execFileSync(
+        libreoffice!,
+        [
+          `-env:UserInstallation=file://${join(dir, "profile")}`,
+          "--headless",
+          "--convert-to",
+          "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
+          "--outdir",
+          dir,
+          join(dir, "export.xls"),
+        ],
+        { timeout: 120_000, stdio: "pipe" },
+      );
+      const sheet = (name: string) => {
+        const file = readdirSync(dir).find((f) => f.startsWith("export-") && f.includes(name));
+        expect(file, `no CSV for «${name}» among ${readdirSync(dir).join(", ")}`).toBeDefined();
+        return readFileSync(join(dir, file!), "utf8");
+      };
+      const ug = sheet(UG_SHEET);
+      expect(ug).toContain('"Выбросы CO2, т CO2"');
+      expect(ug).toContain('"Плотность CO2, кг/м³"');
+      expect(ug).toContain(`Вентиляция`);
+      expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
+      expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
+      expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
+      expect(sheet("Проект")).toContain("Шахта «Северная»");
+      expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe("export to txt", () => {
+  it("writes readable UTF-8 text with the project, type titles and results with units", async () => {
+    const { res, bytes } = await download("txt");
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    expect(text).toContain("Проект: Шахта «Северная»");
+    expect(text).toContain("Дата начала: 2024-01-01");
+    expect(text).toContain("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
+    expect(text).toContain(`1. Вентиляция`);
+    expect(text).toContain(`Выбросы CO2, т CO2: ${(underground.res_co2 as number).toFixed(2)}`);
+    expect(text).toContain("Выбросы CO2, т CO2: 31.49");
+    expect(text).toContain("Заполнено пропусков: 1");
+    expect(text).toContain("Строк прогноза: 3");
+    expect(text).not.toContain("Архивный");
+  });
+});
+
+describe("export errors and names", () => {
+  it("answers 400 «Unsupported file type» for any other format", async () => {
+    for (const format of ["pdf", "csv", "", "XLSX"]) {
+      const res = await h.request(exportUrl(format), { token: user.token });
+      expect(res.status, format).toBe(400);
+      expect(await res.json()).toEqual({ detail: "Unsupported file type" });
+    }
+  });
+
+  it("rejects decimals outside 0..4", async () => {
+    const res = await h.request(exportUrl("xlsx", "?decimals=7"), { token: user.token });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^decimals:/);
+  });
+
+  it("answers 404 for another company's project and 401 without a token", async () => {
+    for (const format of ["txt", "xls", "xlsx"]) {
+      expect((await h.request(exportUrl(format), { token: other.token })).status).toBe(404);
+    }
+    expect((await h.request(exportUrl("txt"))).status).toBe(401);
+  });
+
+  it("accepts the path without a trailing slash", async () => {
+    const res = await h.request(`/api/v1/projects/${project.id}/export_to_txt`, { token: user.token });
+    expect(res.status).toBe(200);
+  });
+
+  it("exports an empty project with the project sheet and totals", async () => {
+    const empty = await newProject(other.token, "Без расчетов");
+    const res = await h.request(exportUrl("xlsx", "", empty.id), { token: other.token });
+    const wb = await workbook(new Uint8Array(await res.arrayBuffer()));
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Проект", "Итоги"]);
+  });
+
+  it("stores a large file under exports/{company}/ and redirects when the blob store hands out URLs", async () => {
+    const puts: string[] = [];
+    const deps = {
+      ...h.deps,
+      blobs: {
+        ...h.deps.blobs,
+        put: async (key: string, body: Uint8Array, type: string) => {
+          puts.push(key);
+          await h.deps.blobs.put(key, body, type);
+        },
+        downloadUrl: async (key: string, fileName: string) => `https://downloads.example/${key}?name=${encodeURIComponent(fileName)}`,
+      },
+    };
+    const actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" as const };
+    const small = await exportProject(deps, actor, project.id, "xlsx", { detail: true });
+    expect(small.kind).toBe("body");
+    const large = await exportProject(deps, actor, project.id, "xlsx", { detail: true, inlineLimitBytes: 1000 });
+    expect(large).toEqual({ kind: "redirect", url: expect.stringMatching(/^https:\/\/downloads\.example\/exports\//) });
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatch(new RegExp(`^exports/${user.companyId}/${project.id}/[\\w-]+\\.xlsx$`));
+    const stored = await h.deps.blobs.get(puts[0]);
+    expect((await workbook(stored!.body)).worksheets.length).toBeGreaterThan(3);
+  });
+});
