@@ -154,6 +154,66 @@ async function authorized<T>(method: Method, path: string, body?: unknown): Prom
   }
 }
 
+// ---- binary downloads (exports) ----
+
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition (the UTF-8 filename* form first); undefined when the server sent none. */
+  fileName: string | undefined;
+}
+
+/** The saved name a Content-Disposition header asks for. */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  const name = plain?.[1] ?? plain?.[2]?.trim();
+  return name || undefined;
+}
+
+/** GET of a file with the bearer token; `onProgress` gets the bytes received so far. Error bodies
+ *  {"detail"} become ApiError like every other call. */
+async function download(path: string, onProgress?: (received: number) => void): Promise<Download> {
+  const token = await accessToken();
+  changePending(+1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(BASE + path, { headers: { Authorization: `Bearer ${token}` } });
+    } catch {
+      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
+    }
+    if (!response.ok) {
+      const error = errorFromBody(response.status, await response.text());
+      if (error.status === 401) hooks.onUnauthorized();
+      throw error;
+    }
+    const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"));
+    if (!response.body) return { blob: await response.blob(), fileName };
+    const reader = response.body.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      received += value.byteLength;
+      onProgress?.(received);
+    }
+    return { blob: new Blob(chunks, { type }), fileName };
+  } finally {
+    changePending(-1);
+  }
+}
+
 /** Query string from defined values only, in the order given. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const search = new URLSearchParams();
@@ -184,6 +244,8 @@ export const api = {
   get: <T>(path: string) => authorized<T>("GET", path),
   post: <T>(path: string, body: unknown) => authorized<T>("POST", path, body),
   patch: <T>(path: string, body: unknown) => authorized<T>("PATCH", path, body),
+  /** A file (exports): its bytes and the name the server gave it. */
+  download,
   /** POST token/: the one call made without a token; its 401 is a wrong password, not an expired session. */
   login: (request: LoginRequest) => send<TokenPair>("POST", "token/", request, null),
 };
