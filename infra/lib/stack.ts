@@ -134,7 +134,6 @@ export class AppStack extends Stack {
         memorySize: 256,
         timeout: Duration.seconds(30),
         logGroup,
-        environment: { TABLE_NAME: table.tableName },
         ...extra,
         bundling: {
           forceDockerBundling: false,
@@ -181,6 +180,7 @@ export class AppStack extends Stack {
     });
     const audit = fn("StreamAuditFunction", "functions/src/lambda/stream.ts", {
       description: "Writes the audit trail from the table's stream",
+      environment: { TABLE_NAME: table.tableName },
     });
 
     // --- Least privilege: only the table actions and object prefixes each function uses.
