@@ -21,7 +21,7 @@ export function CalculationDialog({ type, projectId }: { type: FormulaType; proj
       title={editing ? "Редактирование расчета" : "Новый расчет"}
       onCancel={close}
       footer={null}
-      width={760}
+      width={1040}
       destroyOnHidden
       maskClosable={false}
     >

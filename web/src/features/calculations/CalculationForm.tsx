@@ -3,7 +3,7 @@
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { useMemo, useState, type ReactNode } from "react";
-import { Alert, App, Button, Card, Flex, Form, Input, Select, Space, Typography } from "antd";
+import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
 import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
 import { acceptsNumericInput } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -229,17 +229,43 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
         {REGISTRY[ctx.type].title}
       </Typography.Paragraph>
-      <Form.Item label="Название расчета" htmlFor="calc-name" {...status("name")}>
-        <Input
-          id="calc-name"
-          value={state.name}
-          maxLength={CALCULATION_NAME_MAX}
-          autoFocus
-          onChange={(event) => change("name", { ...state, name: event.target.value })}
-        />
-      </Form.Item>
-      {layout.rows.map(row)}
-      <PreviewCard type={ctx.type} preview={preview} coreError={core.error} shownUnderField={previewShown} layoutLabel={(field) => labelOf(ctx.type, field)} />
+      <Flex gap={24} wrap align="flex-start">
+        <div style={{ flex: "1 1 420px", minWidth: 0 }}>
+          <Form.Item label="Название расчета" htmlFor="calc-name" {...status("name")}>
+            <Input
+              id="calc-name"
+              value={state.name}
+              maxLength={CALCULATION_NAME_MAX}
+              autoFocus
+              onChange={(event) => change("name", { ...state, name: event.target.value })}
+            />
+          </Form.Item>
+          {grouped(layout.rows).map((item) =>
+            Array.isArray(item) ? (
+              // The values one entry fills sit side by side, under their selector.
+              <Row gutter={16} key={`group-${item[0].field.name}`}>
+                {item.map((r) => (
+                  <Col xs={24} sm={12} key={r.field.name}>
+                    {row(r)}
+                  </Col>
+                ))}
+              </Row>
+            ) : (
+              row(item)
+            ),
+          )}
+        </div>
+        {/* Beside the form and sticky, so the result stays in sight while the values change. */}
+        <div style={{ flex: "1 1 300px", position: "sticky", top: 0 }}>
+          <PreviewCard
+            type={ctx.type}
+            preview={preview}
+            coreError={core.error}
+            shownUnderField={previewShown}
+            layoutLabel={(field) => labelOf(ctx.type, field)}
+          />
+        </div>
+      </Flex>
       {topError && (
         <Alert
           type="error"
@@ -259,6 +285,19 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       </Flex>
     </Form>
   );
+}
+
+type BoundRow = Extract<FormRow, { kind: "bound" }>;
+
+/** Rows with each run of dictionary-filled values gathered into one group. */
+function grouped(rows: readonly FormRow[]): (FormRow | BoundRow[])[] {
+  const out: (FormRow | BoundRow[])[] = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (r.kind === "bound" && Array.isArray(last) && last[0].binding === r.binding) last.push(r);
+    else out.push(r.kind === "bound" ? [r] : r);
+  }
+  return out;
 }
 
 function labelOf(type: FormContext["type"], field: string): string {

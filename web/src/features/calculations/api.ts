@@ -71,6 +71,8 @@ export function useCalculations({ projectId, type, archived, page }: Calculation
       ),
     enabled: type !== undefined,
     placeholderData: keepPreviousData,
+    // SPEC 2: choosing a type (again) reloads its list; a cached page shows meanwhile.
+    staleTime: 0,
   });
 }
 

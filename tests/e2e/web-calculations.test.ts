@@ -1,0 +1,375 @@
+// The calculations screen in a real browser against the real local server (SPEC 2, 4, 5;
+// methodology D8, D9): one calculation of every formula type through the registry-driven dialog,
+// each live preview (the wasm core in the page) equal to the stored result the results dialog
+// shows and to the API's number, edit, archive, restore, the type in the URL and paging.
+// Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { REGISTRY, type FormulaType } from "../../wasm-core/src/registry";
+import { formatAmount } from "../../web/src/features/calculations/format";
+import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
+const PROJECT = "Шахта Расчетная";
+
+type Calc = Record<string, unknown> & { id: string; name: string; version: number };
+
+/** What to do in the dialog for one type, and the preview it must show (methodology section 5). */
+interface Case {
+  type: FormulaType;
+  name: string;
+  fill: Record<string, string>;
+  /** Dictionary selector label → option to choose. */
+  choose?: Record<string, string>;
+  /** Free inputs that appear after choosing (custom mode). */
+  fillAfter?: Record<string, string>;
+  expected: Record<string, string | RegExp>;
+}
+
+const nbsp = (text: string) => text.replace(/ /g, "\u00a0");
+
+const CASES: Case[] = [
+  {
+    type: "recycle_technology",
+    name: "Утилизация: 60 % при 40 м³/мин",
+    fill: { "Концентрация метана": "60", "Абсолютное метановыделение (дебит чистого метана)": "40" },
+    expected: { technology: /^Мини-ТЭС на шахтном метане/ },
+  },
+  {
+    type: "handling_underground_ch4",
+    name: "Обработка угля",
+    fill: { "Объём добычи угля подземным способом": "1000000" },
+    expected: { res_ch4: "1 675,00", res_ch4_to_co2: "41 875,00" },
+  },
+  {
+    type: "open_mining_ch4",
+    name: "Разрез: фактическое значение",
+    fill: { "Объём добычи угля открытым способом": "1000000" },
+    choose: { "Коэффициент выбросов CH4 при открытой добыче": "Фактическое значение" },
+    fillAfter: { "Коэффициент выбросов CH4": "1.7" },
+    expected: { res_ch4: "1 139,00", res_ch4_to_co2: "28 475,00" },
+  },
+  {
+    type: "open_mining_co2",
+    name: "Карьерная техника: бензин",
+    fill: { "Расход топлива": "100" },
+    choose: { "Коэффициент выбросов CO2 и плотность топлива (транспорт, открытые работы)": "Бензин АИ-92" },
+    expected: { res_co2: "302,60" },
+  },
+  {
+    type: "underground",
+    name: "Дегазация, 20 °C",
+    fill: { "Объём газовой смеси, выброшенной без сжигания": "10000" },
+    expected: { res_co2: "1 949,66", res_ch4: "5 076,80", res_ch4_to_co2: "126 920,00", sum_co2: "128 869,66" },
+  },
+  {
+    type: "underground_emission_ch4",
+    name: "Подземная добыча, 18 м³/т",
+    fill: { "Объём добычи угля подземным способом": "1000000" },
+    expected: { res_ch4: "12 060,00", res_ch4_to_co2: "301 500,00" },
+  },
+  {
+    type: "disposal_co2_torch",
+    name: "Факел: CO2",
+    fill: { "Объём метана, направленного на факельную установку": "1000" },
+    expected: { res_co2: "1 805,65" },
+  },
+  {
+    type: "disposal_co2_stat_sources",
+    name: "Котельная на природном газе",
+    fill: { "Расход топлива": "1000" },
+    expected: { res_co2: "1 795,11" },
+  },
+  {
+    type: "torch_ch4",
+    name: "Факел: несгоревший метан, ПГП AR5",
+    fill: { "Объём метана, направленного на факельную установку": "1000" },
+    choose: { "Потенциал глобального потепления CH4, т CO2-экв./т CH4": "МГЭИК AR5: 28" },
+    expected: { res_ch4: "13,40", res_ch4_to_co2: "375,20" },
+  },
+];
+
+describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let projectId = "";
+  const pageErrors: string[] = [];
+  const consoleMessages: string[] = [];
+  const previews = new Map<FormulaType, Record<string, string>>();
+
+  const at = (path: string) => `${server.url}${path}`;
+  const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
+  const dialog = (name: string) => page.getByRole("dialog", { name });
+
+  /** The API as the signed-in page calls it (same token). */
+  function callApi<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+    return page.evaluate(
+      async ({ method, path, body }) => {
+        const headers = { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" };
+        const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: answer.status, json: await answer.json() };
+      },
+      { method, path, body },
+    ) as Promise<{ status: number; json: T }>;
+  }
+
+  const list = async (type: FormulaType, deleted = false) =>
+    (await callApi<{ results: Calc[]; count: number }>("GET", `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=${deleted}&limit=10&offset=0`)).json;
+
+  async function pick(select: Locator, option: string) {
+    await select.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    await page.locator(".ant-select-dropdown:visible").waitFor({ state: "hidden" });
+  }
+
+  async function chooseType(type: FormulaType) {
+    await pick(page.getByLabel("Тип расчета"), REGISTRY[type].title);
+    await page.waitForURL((url) => url.searchParams.get("type") === type);
+  }
+
+  async function previewTexts(scope: Locator, prefix: string, type: FormulaType): Promise<Record<string, string>> {
+    const texts: Record<string, string> = {};
+    for (const field of REGISTRY[type].results) texts[field.name] = await scope.getByTestId(`${prefix}-${field.name}`).innerText();
+    return texts;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
+    server = await startTestServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    page.on("console", (message) => consoleMessages.push(message.text()));
+
+    await page.goto(at("/login"));
+    await page.getByLabel("Логин").fill(server.demo.email);
+    await page.getByLabel("Пароль").fill(server.demo.password);
+    await page.getByRole("button", { name: "Вход" }).click();
+    await page.waitForURL(at("/"));
+    const created = await callApi<{ id: string }>("POST", "/api/v1/projects/create_project/", {
+      name: PROJECT,
+      start_date: "2024-01-01",
+      end_date: "2024-12-31",
+      status: 1,
+    });
+    expect(created.status).toBe(201);
+    projectId = created.json.id;
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("opens a project's calculations from its row, with no type chosen: no list, no add button", async () => {
+    await page.goto(at("/projects"));
+    await row(PROJECT).click();
+    await page.waitForURL(at(`/projects/${projectId}/calculations`));
+    await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
+    await page.getByText("Выберите тип расчета, чтобы увидеть список и добавить расчет").waitFor();
+    expect(await page.getByRole("button", { name: "Добавить расчет" }).count()).toBe(0);
+  });
+
+  it("offers the formula types by their registry titles and shows «Список расчетов пуст» for one", async () => {
+    await page.getByLabel("Тип расчета").click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().waitFor();
+    const titles = await page.locator(".ant-select-dropdown:visible .ant-select-item-option").evaluateAll((options) =>
+      options.map((o) => o.getAttribute("title")),
+    );
+    expect(titles).toEqual(Object.values(REGISTRY).filter((d) => d.kind === "formula").map((d) => d.title));
+    await page.keyboard.press("Escape");
+    await chooseType("underground_emission_ch4");
+    await page.getByText("Список расчетов пуст").waitFor();
+    await page.getByRole("button", { name: "Добавить расчет" }).waitFor();
+  });
+
+  it("asks for a name before sending anything", async () => {
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = dialog("Новый расчет");
+    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("1000000");
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.getByText("Введите название расчета").waitFor();
+    expect(consoleMessages).toContain("please enter calculation name");
+    expect((await list("underground_emission_ch4")).count).toBe(0);
+  });
+
+  it("accepts only digits with an optional dot, 4 decimals on create", async () => {
+    const form = dialog("Новый расчет");
+    const volume = form.getByLabel("Объём добычи угля подземным способом", { exact: true });
+    await volume.fill("");
+    await volume.pressSequentially("12a,3.45678");
+    expect(await volume.inputValue()).toBe("123.4567");
+    await volume.fill("1,5"); // a change that fails the check is ignored as a whole
+    expect(await volume.inputValue()).toBe("123.4567");
+    await volume.fill("");
+    await volume.pressSequentially("abc");
+    expect(await volume.inputValue()).toBe("");
+    // A required field left blank is the core's message under it, once touched.
+    await form.locator(".ant-form-item-explain-error", { hasText: "Поле обязательно для заполнения" }).waitFor();
+    await form.getByRole("button", { name: "Отмена" }).click();
+    await form.waitFor({ state: "hidden" });
+  });
+
+  for (const c of CASES) {
+    it(`creates ${c.type} through the dialog; the preview is the stored result`, async () => {
+      await chooseType(c.type);
+      await page.getByRole("button", { name: "Добавить расчет" }).click();
+      const form = dialog("Новый расчет");
+      await form.getByText(REGISTRY[c.type].title, { exact: true }).waitFor();
+      await form.getByLabel("Название расчета").fill(c.name);
+      for (const [label, value] of Object.entries(c.fill)) await form.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, option] of Object.entries(c.choose ?? {})) await pick(form.getByLabel(label, { exact: true }), option);
+      for (const [label, value] of Object.entries(c.fillAfter ?? {})) await form.getByLabel(label, { exact: true }).fill(value);
+
+      const preview = form.getByTestId("preview");
+      for (const [name, expected] of Object.entries(c.expected)) {
+        const text = preview.getByTestId(`preview-${name}`);
+        if (typeof expected === "string") await text.filter({ hasText: nbsp(expected) }).waitFor();
+        else expect(await text.innerText()).toMatch(expected);
+      }
+      const shown = await previewTexts(preview, "preview", c.type);
+      previews.set(c.type, shown);
+      if (c.type === "underground") await page.screenshot({ path: `${SHOTS}/web-calculation-dialog.png` });
+
+      await form.getByRole("button", { name: "Создать" }).click();
+      await form.waitFor({ state: "hidden" });
+      await row(c.name.slice(0, 20)).waitFor();
+
+      // The API stored exactly what the preview showed.
+      const { results } = await list(c.type);
+      expect(results).toHaveLength(1);
+      const stored = results[0];
+      expect(stored.name).toBe(c.name);
+      for (const field of REGISTRY[c.type].results) {
+        const value = stored[field.name];
+        expect(shown[field.name]).toBe(typeof value === "number" ? formatAmount(value, 2) : value);
+      }
+
+      // And the results dialog shows the same.
+      await row(c.name.slice(0, 20)).click();
+      const results_ = dialog(c.name);
+      await results_.getByTestId("results-dialog").waitFor();
+      expect(await previewTexts(results_, "stored", c.type)).toEqual(shown);
+      await results_.getByText("Исходные данные и коэффициенты").waitFor();
+      await results_.getByText("2026.1").waitFor();
+      if (c.type === "underground") {
+        expect(await results_.getByText("Газ дегазации угольных пластов, версия 1", { exact: true }).count()).toBe(2);
+        await results_.getByText("Введено пользователем", { exact: true }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/web-calculation-results.png` });
+      }
+      if (c.type === "open_mining_ch4") {
+        await results_.getByText("Фактическое значение", { exact: true }).waitFor();
+        await results_.getByText("Фиксированное значение", { exact: true }).waitFor();
+      }
+      await results_.getByRole("button", { name: "Закрыть" }).first().click();
+      await results_.waitFor({ state: "hidden" });
+    });
+  }
+
+  it("hides edit for recycle_technology only", async () => {
+    await chooseType("recycle_technology");
+    await row("Утилизация").waitFor();
+    expect(await row("Утилизация").getByRole("button", { name: "Редактировать" }).count()).toBe(0);
+    await row("Утилизация").getByRole("button", { name: "В архив" }).waitFor();
+  });
+
+  it("keeps the type across a reload (it is in the URL)", async () => {
+    await chooseType("underground");
+    await page.reload();
+    await row("Дегазация").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-calculations.png` });
+  });
+
+  it("edits a calculation: stored entries come back, a new volume gives a new stored result", async () => {
+    await chooseType("underground_emission_ch4");
+    await row("Подземная добыча").getByRole("button", { name: "Редактировать" }).click();
+    const form = dialog("Редактирование расчета");
+    const volume = form.getByLabel("Объём добычи угля подземным способом", { exact: true });
+    await volume.waitFor();
+    expect(await volume.inputValue()).toBe("1000000");
+    expect(await form.getByLabel("Название расчета").inputValue()).toBe("Подземная добыча, 18 м³/т");
+    await form.getByText("Подземная добыча, среднее значение IPCC").waitFor();
+    await volume.fill("2000000");
+    await form.getByTestId("preview-res_ch4").filter({ hasText: nbsp("24 120,00") }).waitFor();
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await form.waitFor({ state: "hidden" });
+    await row("603 000,00").waitFor();
+    const [stored] = (await list("underground_emission_ch4")).results;
+    expect(stored).toMatchObject({ volume: 2_000_000, res_ch4: 24120, version: 2 });
+  });
+
+  it("refuses to save over a newer version and offers to load it again", async () => {
+    await row("Подземная добыча").getByRole("button", { name: "Редактировать" }).click();
+    const form = dialog("Редактирование расчета");
+    await form.getByLabel("Название расчета").waitFor();
+    const [current] = (await list("underground_emission_ch4")).results;
+    const other = await callApi("PATCH", `/api/v1/underground_emission_ch4/${current.id}/`, { name: "Изменено коллегой", version: current.version });
+    expect(other.status).toBe(200);
+    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("3000000");
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await form.getByRole("alert").filter({ hasText: "изменен другим пользователем" }).waitFor();
+    await form.getByRole("button", { name: "Загрузить заново" }).click();
+    await form.getByLabel("Название расчета").and(page.locator('[value="Изменено коллегой"]')).waitFor();
+    expect(await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).inputValue()).toBe("2000000");
+    await form.getByRole("button", { name: "Отмена" }).click();
+    await form.waitFor({ state: "hidden" });
+  });
+
+  it("archives a calculation after confirmation, lists it in the archive and restores it", async () => {
+    await row("Изменено коллегой").getByRole("button", { name: "В архив" }).click();
+    await page.getByText("Переместить расчет в архив?").waitFor();
+    await page.getByRole("button", { name: "Переместить" }).click();
+    await page.getByText("Список расчетов пуст").waitFor();
+    await page.getByText("Архив", { exact: true }).click();
+    await row("Изменено коллегой").getByRole("button", { name: "Восстановить" }).click();
+    await page.getByText("В архиве нет расчетов").waitFor();
+    await page.getByText("Активные", { exact: true }).click();
+    await row("Изменено коллегой").waitFor();
+    // Archived for good: the type shows the empty list again.
+    await row("Изменено коллегой").getByRole("button", { name: "В архив" }).click();
+    await page.getByRole("button", { name: "Переместить" }).click();
+    await page.getByText("Список расчетов пуст").waitFor();
+    expect((await list("underground_emission_ch4", true)).count).toBe(1);
+  });
+
+  it("pages 10 a page and goes back to page 1 when the type changes", async () => {
+    for (let n = 1; n <= 10; n++) {
+      const created = await callApi("POST", "/api/v1/open_mining_co2/", { name: `Самосвал ${String(n).padStart(2, "0")}`, project: projectId, volume: n, ef: 3.149 });
+      expect(created.status).toBe(201);
+    }
+    await chooseType("open_mining_co2");
+    await row("Самосвал 10").waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBe(10);
+    await page.locator(".ant-pagination-item-2").click();
+    await row("Карьерная техника").waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBe(1);
+    await chooseType("torch_ch4");
+    await row("Факел").waitFor();
+    await chooseType("open_mining_co2");
+    await row("Самосвал 10").waitFor();
+    expect(await page.locator(".ant-pagination-item-active").innerText()).toBe("1");
+  });
+
+  it("cuts a long name to 50 characters with the full name in a tooltip", async () => {
+    const long = "Очень длинное название расчета для проверки обрезки до пятидесяти символов";
+    const created = await callApi("POST", "/api/v1/torch_ch4/", { name: long, project: projectId, volume: 1, koef_transform: 0.67 });
+    expect(created.status).toBe(201);
+    await chooseType("torch_ch4");
+    const short = `${Array.from(long).slice(0, 50).join("")}…`;
+    await row(short).waitFor();
+    await row(short).getByText(short).hover();
+    await page.getByRole("tooltip").filter({ hasText: long }).waitFor();
+  });
+
+  it("raised no uncaught errors in the page", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
