@@ -222,3 +222,19 @@ describe("blob areas in AWS", () => {
     return expect(store.put("forecasts/c1/calc/x.json", new Uint8Array([1]), "application/json")).resolves.toBeUndefined();
   });
 });
+
+describe("S3 blob store download URL", () => {
+  it("presigns a GET of the key in its bucket that saves under the given name", async () => {
+    const client = new S3Client({ region: "eu-central-1", credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" } });
+    const store = s3BlobStore(client, { exports: "ex-bucket" });
+    const url = new URL(await store.downloadUrl!("exports/c1/p1/abc.xlsx", "Отчет.xlsx", 300));
+    expect(url.hostname).toBe("ex-bucket.s3.eu-central-1.amazonaws.com");
+    expect(url.pathname).toBe("/exports/c1/p1/abc.xlsx");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("300");
+    expect(url.searchParams.get("response-content-disposition")).toBe(
+      `attachment; filename="_____.xlsx"; filename*=UTF-8''${encodeURIComponent("Отчет.xlsx")}`,
+    );
+    await expect(store.downloadUrl!("../etc/passwd", "x", 300)).rejects.toThrow(/invalid blob key/);
+    expect(s3.calls()).toHaveLength(0);
+  });
+});

@@ -2,6 +2,7 @@
 // "documents/…", "media/…"); the area picks the bucket and stays part of the object key, so the
 // IAM grants and the S3 notification filter can both be written per prefix. Keys are checked like
 // the local store's so that none can leave its area.
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -10,6 +11,8 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import type { BlobStore } from "../../ports";
+// The one Content-Disposition builder, shared with the routes that send files themselves.
+import { attachmentDisposition } from "../../http/download";
 
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
@@ -48,6 +51,12 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
     },
     async delete(key) {
       await s3.send(new DeleteObjectCommand(locate(key)));
+    },
+    /** A presigned GET: S3 itself names the file through response-content-disposition. The URL
+     *  carries the function's temporary credentials, so it lives at most as long as they do. */
+    async downloadUrl(key, fileName, expiresInSeconds) {
+      const command = new GetObjectCommand({ ...locate(key), ResponseContentDisposition: attachmentDisposition(fileName) });
+      return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
     },
   };
 }
