@@ -12,6 +12,10 @@ import { dictionaryRoutes } from "./http/dictionaries";
 import { calculationRoutes } from "./http/calculations";
 import { forecastModelRoutes } from "./http/forecast-models";
 import { userRoutes } from "./http/users";
+import { adminRoutes } from "./http/admin";
+import { adminUploadLimits } from "./http/uploads";
+import { documentRoutes } from "./http/documents";
+import { mediaRoutes, mediaStreamRoutes } from "./http/media";
 import { graphRoutes } from "./http/graphs";
 import { exportRoutes } from "./http/exports";
 
@@ -34,10 +38,16 @@ export function createApi(deps: Deps, options: AppOptions) {
     maxSize: MAX_UPLOAD_BYTES + 256 * 1024,
     onError: (c) => c.json({ detail: `Файл больше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ` }, 413),
   });
+  // Admin uploads (PDF 50 MB, video 500 MB) get their own caps; everything else keeps the two above.
+  const adminUpload = adminUploadLimits(deps.config);
   api.use("*", (c, next) =>
-    (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge(c, next) : tooLarge(c, next),
+    (adminUpload(c) ??
+      ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge : tooLarge))(c, next),
   );
   api.route("/token", tokenRoutes(options.clientAddressOf));
+  // <video> sends no bearer header: the media stream checks its signed URL token itself, so it is
+  // mounted before requireUser (it answers, and requireUser is never reached for it).
+  api.route("/v1/media", mediaStreamRoutes);
   api.use("/v1/*", requireUser);
   api.route("/v1/users", userRoutes);
   api.route("/v1/projects", projectRoutes);
@@ -45,6 +55,9 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/v1/projects", exportRoutes);
   api.route("/v1/dictionary", dictionaryRoutes);
   api.route("/v1/forecast_models", forecastModelRoutes);
+  api.route("/v1/documents", documentRoutes);
+  api.route("/v1/media", mediaRoutes);
+  api.route("/v1/admin", adminRoutes);
   // Last: /v1/{calcType}/ would otherwise shadow the named resources above.
   api.route("/v1", calculationRoutes);
   api.onError(errorResponse);

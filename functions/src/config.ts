@@ -11,6 +11,12 @@ export interface AppConfig {
   loginFailuresPerAddress: number;
   loginWindowSeconds: number;
   jsonBodyLimitBytes: number;
+  /** Normative-document PDFs (/admin): 50 MB. */
+  documentMaxBytes: number;
+  /** Settings videos (/admin): 500 MB. */
+  videoMaxBytes: number;
+  /** Life of a signed media URL (<video> cannot send the bearer header): 10 minutes. */
+  mediaUrlTtlSeconds: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -31,5 +37,8 @@ export function configFromEnv(jwtSecret: Uint8Array): AppConfig {
     loginFailuresPerAddress: intFromEnv("LOGIN_FAILURES_PER_ADDRESS", 50),
     loginWindowSeconds: intFromEnv("LOGIN_WINDOW_SECONDS", 15 * 60),
     jsonBodyLimitBytes: intFromEnv("JSON_BODY_LIMIT_BYTES", 1024 * 1024),
+    documentMaxBytes: intFromEnv("DOCUMENT_MAX_BYTES", 50 * 1024 * 1024),
+    videoMaxBytes: intFromEnv("VIDEO_MAX_BYTES", 500 * 1024 * 1024),
+    mediaUrlTtlSeconds: intFromEnv("MEDIA_URL_TTL_SECONDS", 10 * 60),
   };
 }

@@ -13,6 +13,9 @@ export interface Company {
   region: string;
   postal_address: string;
   created_at: string;
+  /** Bumped by every edit of the requisites (/admin); companies created before it existed have none (0). */
+  version?: number;
+  updated_at?: string;
 }
 
 export type Role = "staff" | "admin";
@@ -44,6 +47,8 @@ export interface CompanyRepository {
   get(companyId: string): Promise<Company | undefined>;
   findByName(name: string): Promise<Company | undefined>;
   list(): Promise<Company[]>;
+  /** Writes `next` only if the stored version is still `expectedVersion` (0: never edited). */
+  replace(next: Company, expectedVersion: number): Promise<void>;
 }
 
 export interface UserRepository {
@@ -55,6 +60,12 @@ export interface UserRepository {
   listByCompany(companyId: string): Promise<User[]>;
   setPasswordHash(companyId: string, userId: string, passwordHash: string): Promise<void>;
   setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
+  /** Names and role (/admin, `npm run admin -- set-role`). */
+  update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "role">>): Promise<void>;
+  /** Re-homes the user in another company's partition and repoints the e-mail lookup. */
+  move(user: User, toCompanyId: string): Promise<User>;
+  /** Projects (by `user`) and calculations (by `created_by`, the e-mail) the user created in the company. */
+  countAuthored(companyId: string, userId: string, email: string): Promise<{ projects: number; calculations: number }>;
 }
 
 export type ProjectState = "active" | "archived";
@@ -168,6 +179,95 @@ export interface BlobStore {
   downloadUrl?(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
 }
 
+/** Optional BlobStore abilities for large files (videos up to 500 MB): written from a stream and
+ *  read by byte range, never held whole in memory. A store without them falls back to put/get. */
+export interface StreamingBlobStore {
+  putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<number>;
+  /** Bytes start..end (inclusive) of `key`; undefined when the key is missing. */
+  getRange(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
+}
+
+/** One change made in /admin: who, when, what, and the object before and after (never a secret). */
+export interface AdminAuditEntry {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_email: string;
+  /** e.g. company.create, user.update, dictionary.change, document.replace, media.upload. */
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AdminAuditRepository {
+  add(entry: AdminAuditEntry): Promise<void>;
+  /** Newest first. */
+  list(page: PageRequest): Promise<Page<AdminAuditEntry>>;
+}
+
+export type DocumentKind = "law" | "order" | "decree" | "directive" | "standard" | "guidelines" | "technology";
+
+/** A PDF kept in the blob store; the key is made of ids only, never of the uploaded file's name. */
+export interface StoredPdf {
+  key: string;
+  name: string;
+  size: number;
+  uploaded_at: string;
+  uploaded_by: string;
+}
+
+/** A normative document (SPEC 2 /documents). Platform-wide, like dictionaries. Catalogue entries
+ *  (functions/src/documents/catalogue.json) exist without a stored item until an admin edits one. */
+export interface NormativeDocument {
+  id: string;
+  title: string;
+  number: string;
+  /** yyyy-MM-dd, or "" when the document has no single date (IPCC volume, UNECE guidance). */
+  date: string;
+  kind: DocumentKind;
+  /** Who issued it: «Минприроды России», «Правительство Российской Федерации», «МГЭИК», … */
+  issuer: string;
+  source_url: string;
+  source_label: string;
+  file?: StoredPdf;
+  is_deleted: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface DocumentRepository {
+  list(): Promise<NormativeDocument[]>;
+  get(id: string): Promise<NormativeDocument | undefined>;
+  /** expectedVersion 0 creates (Conflict if it exists); otherwise the stored version must match. */
+  put(next: NormativeDocument, expectedVersion: number): Promise<void>;
+}
+
+export type MediaKind = "instruction" | "presentation";
+
+/** A settings video (SPEC 2 /settings): «Видеоинструкция» or «Презентация». */
+export interface MediaItem {
+  kind: MediaKind;
+  key: string;
+  content_type: string;
+  size: number;
+  name: string;
+  version: number;
+  uploaded_at: string;
+  uploaded_by: string;
+  is_deleted: boolean;
+}
+
+export interface MediaRepository {
+  get(kind: MediaKind): Promise<MediaItem | undefined>;
+  /** expectedVersion 0 creates; otherwise the stored version must match. */
+  put(next: MediaItem, expectedVersion: number): Promise<void>;
+}
+
 export interface Clock {
   now(): Date;
 }
@@ -176,6 +276,9 @@ export interface Repositories {
   companies: CompanyRepository;
   users: UserRepository;
   projects: ProjectRepository;
+  adminAudit: AdminAuditRepository;
+  documents: DocumentRepository;
+  media: MediaRepository;
   attempts: AttemptCounter;
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;

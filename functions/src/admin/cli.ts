@@ -7,7 +7,7 @@ import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { systemClock, type Deps } from "../domain/context";
 import { DomainError } from "../domain/errors";
-import { createCompany, createUser, setPassword, setUserActive } from "../domain/users";
+import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
 import type { Role } from "../ports";
@@ -19,6 +19,8 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  (компания создается, если ее еще нет)
   list-users     [--company NAME]
   set-password   --email E --password P
+  set-role       --email E --role admin|staff
+                 (admin — оператор платформы: раздел «Администрирование», все компании)
   deactivate-user --email E
   activate-user   --email E`;
 
@@ -93,6 +95,13 @@ async function run(deps: Deps, command: string | undefined, args: ReturnType<typ
       await setPassword(deps, required(args.email, "email"), required(args.password, "password"));
       console.log("Пароль изменен");
       return;
+    case "set-role": {
+      const role = required(args.role, "role");
+      if (role !== "staff" && role !== "admin") throw new UsageError("--role: staff или admin");
+      await setUserRole(deps, required(args.email, "email"), role);
+      console.log(`Роль изменена: ${role}`);
+      return;
+    }
     case "deactivate-user":
     case "activate-user":
       await setUserActive(deps, required(args.email, "email"), command === "activate-user");

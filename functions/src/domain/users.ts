@@ -100,6 +100,13 @@ export async function setUserActive(deps: Deps, email: string, isActive: boolean
   await deps.repos.users.setActive(user.company, user.id, isActive);
 }
 
+/** `npm run admin -- set-role`: makes a user a platform operator (admin) or a company member (staff). */
+export async function setUserRole(deps: Deps, email: string, role: Role): Promise<void> {
+  if (role !== "staff" && role !== "admin") throw new Invalid("role: staff или admin");
+  const user = await userByEmail(deps, email);
+  await deps.repos.users.update(user.company, user.id, { role });
+}
+
 function validatePassword(password: string) {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
     throw new Invalid(`password: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);

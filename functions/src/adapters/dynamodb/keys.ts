@@ -87,3 +87,21 @@ export const auditEntry = (at: string, eventId: string) => ({
 });
 /** Items the audit trail skips: its own and the login-throttling counters. */
 export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#"];
+
+/** The /admin change log (who, when, action, target, before/after): one partition, newest first by
+ *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition
+ *  is no hot key. It starts with AUDIT#, so the stream handler skips it like its own trail; no date
+ *  (AUDIT#yyyy-MM-dd) can equal it. */
+export const ADMIN_AUDIT_PK = "AUDIT#ADMIN";
+export const adminAuditEntry = (at: string, id: string) => ({ PK: ADMIN_AUDIT_PK, SK: `${at}#${id}` });
+
+/** Normative documents (platform-wide, a few dozen): get by id, all with Query PK = DOCUMENTS. */
+export const DOCUMENTS_PK = "DOCUMENTS";
+export const normativeDocument = (id: string) => ({ PK: DOCUMENTS_PK, SK: `DOC#${id}` });
+
+/** Settings videos (platform-wide), one item per kind (instruction, presentation). */
+export const mediaItem = (kind: string) => ({ PK: "MEDIA", SK: `KIND#${kind}` });
+
+/** All projects of a company, both states, by the main key (moving a user checks what they created):
+ *  Query PK = COMPANY#id, SK begins_with PROJECT#. */
+export const projectsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "PROJECT#" });

@@ -25,6 +25,12 @@ import type {
   Repositories,
   User,
   UserRepository,
+  AdminAuditEntry,
+  AdminAuditRepository,
+  DocumentRepository,
+  MediaItem,
+  MediaRepository,
+  NormativeDocument,
 } from "../../ports";
 import type { Project } from "../../schemas/project";
 import * as keys from "./keys";
@@ -120,6 +126,21 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       const wanted = name.trim().toLocaleLowerCase("ru");
       return (await this.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === wanted);
     },
+    async replace(next, expectedVersion) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.company(next.id), ...keys.companyInIndex(next.name, next.id), ...next },
+            // Companies written before versions existed have none: they count as version 0.
+            ConditionExpression:
+              expectedVersion === 0 ? "attribute_exists(PK) AND attribute_not_exists(version)" : "attribute_exists(PK) AND version = :v",
+            ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
+          }),
+        ),
+        "Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.",
+      );
+    },
   };
 
   const users: UserRepository = {
@@ -196,6 +217,70 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
         ),
         "Пользователь не найден",
       );
+    },
+    async update(companyId, userId, fields) {
+      const names = Object.keys(fields).filter((k) => (fields as Record<string, unknown>)[k] !== undefined);
+      if (names.length === 0) return;
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.user(companyId, userId),
+            UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :v${i}`).join(", ")}`,
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+            ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, (fields as Record<string, unknown>)[n]])),
+          }),
+        ),
+        "Пользователь не найден",
+      );
+    },
+    async move(user, toCompanyId) {
+      const moved: User = { ...user, company: toCompanyId };
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.user(toCompanyId, user.id), ...moved },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Пользователь уже есть в этой компании",
+      );
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.emailLookup(user.email),
+            UpdateExpression: "SET company = :to",
+            ConditionExpression: "company = :from AND #u = :user",
+            ExpressionAttributeNames: { "#u": "user" },
+            ExpressionAttributeValues: { ":to": toCompanyId, ":from": user.company, ":user": user.id },
+          }),
+        ),
+        "Пользователь был изменен одновременно. Обновите страницу и повторите.",
+      );
+      await doc.send(new DeleteCommand({ TableName: table, Key: keys.user(user.company, user.id) }));
+      return moved;
+    },
+    async countAuthored(companyId, userId, email) {
+      const pk = keys.usersOfCompany(companyId).PK;
+      const count = (skPrefix: string, filter: string, values: Record<string, unknown>) =>
+        queryCount(doc, {
+          TableName: table,
+          KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+          FilterExpression: filter,
+          ExpressionAttributeNames: filter.includes("#u") ? { "#u": "user" } : undefined,
+          ExpressionAttributeValues: { ":pk": pk, ":sk": skPrefix, ...values },
+        });
+      const [projects, calculations] = await Promise.all([
+        count(keys.projectsOfCompany(companyId).SKPrefix, "#u = :id", { ":id": userId }),
+        count(keys.calculationsOfCompany(companyId).SKPrefix, "created_by = :email OR created_by = :id", {
+          ":email": normaliseEmail(email),
+          ":id": userId,
+        }),
+      ]);
+      return { projects, calculations };
     },
   };
 
@@ -402,7 +487,94 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  return { companies, users, projects, attempts, dictionaries, calculations };
+  const adminAudit: AdminAuditRepository = {
+    async add(entry) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            // before/after as JSON text: any shape, empty strings and nulls kept exactly as they were.
+            Item: {
+              ...keys.adminAuditEntry(entry.at, entry.id),
+              ...entry,
+              before: JSON.stringify(entry.before ?? null),
+              after: JSON.stringify(entry.after ?? null),
+            },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Запись журнала с таким идентификатором уже существует",
+      );
+    },
+    async list(page) {
+      const query: QueryCommandInput = {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.ADMIN_AUDIT_PK },
+        ScanIndexForward: false,
+      };
+      const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
+      const results = items.map((item) => {
+        const entry = strip<AdminAuditEntry & { before: string; after: string }>(item)!;
+        return { ...entry, before: JSON.parse(entry.before), after: JSON.parse(entry.after) } as AdminAuditEntry;
+      });
+      return { results, count };
+    },
+  };
+
+  /** Puts an item created (expectedVersion 0) or replacing the stored version. */
+  const versionedPut = (key: Record<string, string>, item: object, expectedVersion: number, conflict: string) =>
+    conditional(
+      doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...key, ...item },
+          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(PK)" : "attribute_exists(PK) AND version = :v",
+          ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
+        }),
+      ),
+      conflict,
+    );
+
+  const documents: DocumentRepository = {
+    async list() {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.DOCUMENTS_PK },
+      });
+      return items.map((item) => strip<NormativeDocument>(item)!);
+    },
+    async get(id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.normativeDocument(id) }));
+      return strip<NormativeDocument>(out.Item);
+    },
+    async put(next, expectedVersion) {
+      await versionedPut(
+        keys.normativeDocument(next.id),
+        next,
+        expectedVersion,
+        "Документ уже изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+
+  const media: MediaRepository = {
+    async get(kind) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.mediaItem(kind) }));
+      return strip<MediaItem>(out.Item);
+    },
+    async put(next, expectedVersion) {
+      await versionedPut(
+        keys.mediaItem(next.kind),
+        next,
+        expectedVersion,
+        "Видео уже заменено другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+
+  return { companies, users, projects, attempts, dictionaries, calculations, adminAudit, documents, media };
 }
 
 function windowStart(windowSeconds: number): number {

@@ -1,0 +1,87 @@
+// Companies in /admin: list, create, edit requisites (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
+// postal address). The HTTP layer has already checked the formats with schemas/company.ts; the
+// domain decides what depends on stored data (unique names, versions) and writes the log.
+import type { Actor, Deps } from "../context";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { createCompany } from "../users";
+import { isValidOgrn, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../schemas/company";
+import type { Company } from "../../ports";
+import { assertAdmin, recordChange } from "./audit";
+
+export type CompanyView = Company & { version: number };
+
+const view = (company: Company): CompanyView => ({ ...company, version: company.version ?? 0 });
+const label = (company: Company) => company.name;
+
+/** The rules the schema also checks, for callers that skip it (the admin command, tests). */
+function checkRequisites(input: CompanyPatchInput) {
+  if (input.ogrn && !isValidOgrn(input.ogrn)) {
+    throw new Invalid("ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой");
+  }
+  if (input.okved && !OKVED_RE.test(input.okved)) throw new Invalid("okved: код ОКВЭД в формате NN.NN или NN.NN.NN");
+}
+
+export async function listCompanies(deps: Deps, actor: Actor): Promise<CompanyView[]> {
+  assertAdmin(actor);
+  return (await deps.repos.companies.list()).map(view);
+}
+
+export async function getCompanyAsAdmin(deps: Deps, actor: Actor, companyId: string): Promise<CompanyView> {
+  assertAdmin(actor);
+  const company = await deps.repos.companies.get(companyId);
+  if (!company) throw new NotFound("Компания не найдена");
+  return view(company);
+}
+
+export async function createCompanyAsAdmin(deps: Deps, actor: Actor, input: CompanyCreateInput): Promise<CompanyView> {
+  assertAdmin(actor);
+  checkRequisites(input);
+  const company = view(await createCompany(deps, input));
+  await recordChange(deps, actor, {
+    action: "company.create",
+    target_type: "company",
+    target_id: company.id,
+    target_label: label(company),
+    before: null,
+    after: company,
+  });
+  return company;
+}
+
+export async function updateCompanyAsAdmin(
+  deps: Deps,
+  actor: Actor,
+  companyId: string,
+  patch: CompanyPatchInput & { version?: number },
+): Promise<CompanyView> {
+  const current = await getCompanyAsAdmin(deps, actor, companyId);
+  checkRequisites(patch);
+  if (patch.version !== undefined && patch.version !== current.version) {
+    throw new Conflict("Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.");
+  }
+  if (patch.name !== undefined && patch.name.toLocaleLowerCase("ru") !== current.name.toLocaleLowerCase("ru")) {
+    const other = await deps.repos.companies.findByName(patch.name);
+    if (other && other.id !== current.id) throw new Conflict(`Компания «${patch.name}» уже существует`);
+  }
+  const next: CompanyView = {
+    ...current,
+    name: patch.name ?? current.name,
+    email: patch.email ?? current.email,
+    ogrn: patch.ogrn ?? current.ogrn,
+    okved: patch.okved ?? current.okved,
+    region: patch.region ?? current.region,
+    postal_address: patch.postal_address ?? current.postal_address,
+    version: current.version + 1,
+    updated_at: deps.clock.now().toISOString(),
+  };
+  await deps.repos.companies.replace(next, current.version);
+  await recordChange(deps, actor, {
+    action: "company.update",
+    target_type: "company",
+    target_id: next.id,
+    target_label: label(next),
+    before: current,
+    after: next,
+  });
+  return next;
+}

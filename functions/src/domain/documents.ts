@@ -1,0 +1,243 @@
+// Normative documents (SPEC 2 /documents): the shipped catalogue merged with what admins stored.
+// A catalogue entry needs no stored item until an admin edits it or uploads its PDF; then the stored
+// item (same id) wins. Files live in the blob store under documents/{generated id}: ids only, never
+// the uploaded file's name, so keys cannot collide or leave their prefix.
+import type { Actor, Deps } from "./context";
+import { Conflict, NotFound } from "./errors";
+import { newId } from "./ids";
+import { checkPdf, PDF_TYPE } from "./uploads";
+import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
+import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
+import type { NormativeDocument, StoredPdf } from "../ports";
+import { assertAdmin, recordChange } from "./admin/audit";
+
+export interface DocumentView {
+  id: string;
+  title: string;
+  number: string;
+  date: string;
+  kind: NormativeDocument["kind"];
+  kind_label: string;
+  issuer: string;
+  source_url: string;
+  source_label: string;
+  /** Shipped with the product (catalogue.json) rather than added by an admin. */
+  catalogue: boolean;
+  file: { name: string; size: number; uploaded_at: string } | null;
+  /** Same-origin API path; null until a PDF is uploaded (the page then links to source_url). */
+  download_url: string | null;
+  is_deleted: boolean;
+  version: number;
+  updated_at: string;
+}
+
+export interface UploadedPdf {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const SEEDED_AT = "2026-01-01T00:00:00.000Z";
+
+function fromCatalogue(id: string): NormativeDocument | undefined {
+  const entry = catalogueEntry(id);
+  if (!entry) return undefined;
+  return {
+    id: entry.id,
+    title: entry.title,
+    number: entry.number,
+    date: entry.date,
+    kind: entry.kind,
+    issuer: entry.issuer,
+    source_url: entry.source_url,
+    source_label: entry.source_label,
+    is_deleted: false,
+    // Version 0: not stored yet; the first write creates the item.
+    version: 0,
+    created_at: SEEDED_AT,
+    updated_at: SEEDED_AT,
+    updated_by: "system",
+  };
+}
+
+export function documentView(doc: NormativeDocument): DocumentView {
+  return {
+    id: doc.id,
+    title: doc.title,
+    number: doc.number,
+    date: doc.date,
+    kind: doc.kind,
+    kind_label: DOCUMENT_KINDS[doc.kind] ?? doc.kind,
+    issuer: doc.issuer ?? "",
+    source_url: doc.source_url,
+    source_label: doc.source_label,
+    catalogue: catalogueEntry(doc.id) !== undefined,
+    file: doc.file ? { name: doc.file.name, size: doc.file.size, uploaded_at: doc.file.uploaded_at } : null,
+    download_url: doc.file ? `/api/v1/documents/${encodeURIComponent(doc.id)}/download/` : null,
+    is_deleted: doc.is_deleted,
+    version: doc.version,
+    updated_at: doc.updated_at,
+  };
+}
+
+async function allDocuments(deps: Deps): Promise<NormativeDocument[]> {
+  const stored = new Map((await deps.repos.documents.list()).map((d) => [d.id, d]));
+  const shipped = CATALOGUE.map((entry) => stored.get(entry.id) ?? fromCatalogue(entry.id)!);
+  const added = [...stored.values()]
+    .filter((d) => !catalogueEntry(d.id))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return [...shipped, ...added];
+}
+
+/** /documents: what every signed-in user sees (removed documents are hidden). */
+export async function listDocuments(deps: Deps): Promise<DocumentView[]> {
+  return (await allDocuments(deps)).filter((d) => !d.is_deleted).map(documentView);
+}
+
+/** /admin: every document, removed ones too (they can be restored). */
+export async function listDocumentsAsAdmin(deps: Deps, actor: Actor): Promise<DocumentView[]> {
+  assertAdmin(actor);
+  return (await allDocuments(deps)).map(documentView);
+}
+
+async function currentDocument(deps: Deps, id: string): Promise<NormativeDocument> {
+  const doc = (await deps.repos.documents.get(id)) ?? fromCatalogue(id);
+  if (!doc) throw new NotFound("Документ не найден");
+  return doc;
+}
+
+export async function getDocumentFile(deps: Deps, id: string): Promise<{ body: Uint8Array; fileName: string }> {
+  const doc = await currentDocument(deps, id);
+  if (doc.is_deleted) throw new NotFound("Документ не найден");
+  if (!doc.file) throw new NotFound("Файл документа не загружен");
+  const blob = await deps.blobs.get(doc.file.key);
+  if (!blob) throw new NotFound("Файл документа не найден в хранилище");
+  const base = [doc.number, doc.title].filter(Boolean).join(" ").slice(0, 140);
+  return { body: blob.body, fileName: `${base || "Документ"}.pdf` };
+}
+
+async function storePdf(deps: Deps, actor: Actor, file: UploadedPdf): Promise<StoredPdf> {
+  checkPdf(file.bytes, deps.config.documentMaxBytes);
+  const key = `documents/${newId()}`;
+  await deps.blobs.put(key, file.bytes, PDF_TYPE);
+  return {
+    key,
+    // Kept for display only; the key never contains it.
+    name: file.name.slice(0, 255) || "document.pdf",
+    size: file.bytes.byteLength,
+    uploaded_at: deps.clock.now().toISOString(),
+    uploaded_by: actor.email,
+  };
+}
+
+/** Writes the item; on a failed write the new blob is removed, after a good one the replaced blob. */
+async function save(deps: Deps, next: NormativeDocument, expectedVersion: number, newFile?: StoredPdf, oldFile?: StoredPdf) {
+  try {
+    await deps.repos.documents.put(next, expectedVersion);
+  } catch (error) {
+    if (newFile) await deps.blobs.delete(newFile.key);
+    throw error;
+  }
+  if (newFile && oldFile && oldFile.key !== newFile.key) await deps.blobs.delete(oldFile.key);
+}
+
+const audited = (doc: NormativeDocument) => {
+  const { file, ...rest } = doc;
+  return { ...rest, file: file ? { key: file.key, name: file.name, size: file.size, uploaded_at: file.uploaded_at } : null };
+};
+
+export async function createDocument(deps: Deps, actor: Actor, meta: DocumentCreateInput, file: UploadedPdf): Promise<DocumentView> {
+  assertAdmin(actor);
+  const stored = await storePdf(deps, actor, file);
+  const now = deps.clock.now().toISOString();
+  const doc: NormativeDocument = {
+    id: newId(),
+    title: meta.title,
+    number: meta.number ?? "",
+    date: meta.date ?? "",
+    kind: meta.kind,
+    issuer: meta.issuer ?? "",
+    source_url: meta.source_url ?? "",
+    source_label: meta.source_label ?? "",
+    file: stored,
+    is_deleted: false,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    updated_by: actor.email,
+  };
+  await save(deps, doc, 0, stored);
+  await recordChange(deps, actor, {
+    action: "document.create",
+    target_type: "document",
+    target_id: doc.id,
+    target_label: [doc.number, doc.title].filter(Boolean).join(" "),
+    before: null,
+    after: audited(doc),
+  });
+  return documentView(doc);
+}
+
+export async function replaceDocumentFile(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  file: UploadedPdf,
+  expectedVersion?: number,
+): Promise<DocumentView> {
+  assertAdmin(actor);
+  const current = await currentDocument(deps, id);
+  if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleDocument();
+  const stored = await storePdf(deps, actor, file);
+  const next: NormativeDocument = {
+    ...current,
+    file: stored,
+    version: current.version + 1,
+    updated_at: deps.clock.now().toISOString(),
+    updated_by: actor.email,
+  };
+  await save(deps, next, current.version, stored, current.file);
+  await recordChange(deps, actor, {
+    action: current.file ? "document.replace" : "document.upload",
+    target_type: "document",
+    target_id: next.id,
+    target_label: [next.number, next.title].filter(Boolean).join(" "),
+    before: audited(current),
+    after: audited(next),
+  });
+  return documentView(next);
+}
+
+/** Edits metadata, or removes (is_deleted: true — the file is kept) and restores. */
+export async function updateDocument(deps: Deps, actor: Actor, id: string, patch: DocumentPatchInput): Promise<DocumentView> {
+  assertAdmin(actor);
+  const current = await currentDocument(deps, id);
+  if (patch.version !== undefined && patch.version !== current.version) throw staleDocument();
+  const next: NormativeDocument = {
+    ...current,
+    title: patch.title ?? current.title,
+    number: patch.number ?? current.number,
+    date: patch.date ?? current.date,
+    kind: patch.kind ?? current.kind,
+    issuer: patch.issuer ?? current.issuer,
+    source_url: patch.source_url ?? current.source_url,
+    source_label: patch.source_label ?? current.source_label,
+    is_deleted: patch.is_deleted ?? current.is_deleted,
+    version: current.version + 1,
+    updated_at: deps.clock.now().toISOString(),
+    updated_by: actor.email,
+  };
+  await save(deps, next, current.version);
+  const action =
+    next.is_deleted !== current.is_deleted ? (next.is_deleted ? "document.remove" : "document.restore") : "document.update";
+  await recordChange(deps, actor, {
+    action,
+    target_type: "document",
+    target_id: next.id,
+    target_label: [next.number, next.title].filter(Boolean).join(" "),
+    before: audited(current),
+    after: audited(next),
+  });
+  return documentView(next);
+}
+
+const staleDocument = () => new Conflict("Документ уже изменен другим пользователем. Обновите страницу и повторите.");

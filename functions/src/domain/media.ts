@@ -1,0 +1,229 @@
+// Settings videos (SPEC 2 /settings): «Видеоинструкция» and «Презентация».
+//
+// Playback: a <video> element cannot send the bearer header, and fetching a 500 MB video into a
+// blob: URL first would defeat streaming and seeking. So GET /api/v1/media/ (bearer) hands out a
+// signed same-origin URL, /api/v1/media/{kind}/?token=…, whose token is a JWT of type "media"
+// (HS256, jose, the API's secret, audience "media", bound to the kind, valid 10 minutes). The
+// stream route verifies it and serves byte ranges, so the browser seeks without downloading the
+// whole file; the CSP's media-src 'self' allows it. An expired token fails the next range request;
+// the settings page then asks for a fresh URL. The token is not an access token (its type differs)
+// and opens nothing but that one video.
+//
+// Upload: the raw file as the request body (PUT, Content-Type video/mp4 or video/webm), streamed
+// to the blob store through a type and size check (uploads.ts); nothing is held whole in memory.
+// In AWS (API Gateway 10 MB, Lambda 6 MB payloads) a video must instead go straight to S3 with a
+// presigned PUT and be served by CloudFront: see functions/src/http/UPLOADS.md.
+import { SignJWT, jwtVerify } from "jose";
+import type { Actor, Deps } from "./context";
+import { Invalid, NotFound, Unauthorized } from "./errors";
+import { newId } from "./ids";
+import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
+import type { BlobStore, MediaItem, MediaKind, StreamingBlobStore } from "../ports";
+import { assertAdmin, recordChange } from "./admin/audit";
+
+export const MEDIA_KINDS: Record<MediaKind, string> = {
+  instruction: "Видеоинструкция",
+  presentation: "Презентация",
+};
+
+const TOKEN_ISSUER = "fugitive-emissions";
+const TOKEN_AUDIENCE = "media";
+
+export function mediaKind(raw: string): MediaKind {
+  if (!Object.hasOwn(MEDIA_KINDS, raw)) throw new NotFound("Видео не найдено");
+  return raw as MediaKind;
+}
+
+function streaming(store: BlobStore): (BlobStore & StreamingBlobStore) | undefined {
+  const candidate = store as BlobStore & Partial<StreamingBlobStore>;
+  return typeof candidate.putStream === "function" && typeof candidate.getRange === "function"
+    ? (candidate as BlobStore & StreamingBlobStore)
+    : undefined;
+}
+
+export interface MediaStatus {
+  kind: MediaKind;
+  label: string;
+  /** Signed same-origin URL for <video src>, or null: «Видео не загружено». */
+  url: string | null;
+  content_type: string | null;
+  size: number | null;
+  uploaded_at: string | null;
+  expires_at: string | null;
+}
+
+async function liveItem(deps: Deps, kind: MediaKind): Promise<MediaItem | undefined> {
+  const item = await deps.repos.media.get(kind);
+  return item && !item.is_deleted ? item : undefined;
+}
+
+export async function signMediaToken(deps: Deps, actor: Actor, kind: MediaKind): Promise<{ token: string; expiresAt: Date }> {
+  const iat = Math.floor(deps.clock.now().getTime() / 1000);
+  const exp = iat + deps.config.mediaUrlTtlSeconds;
+  const token = await new SignJWT({ typ: "media", kind, cid: actor.company })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(actor.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(deps.config.jwtSecret);
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+/** The stream route's check: a valid media token for this kind, of a user who is still active. */
+export async function verifyMediaToken(deps: Deps, token: string | undefined, kind: MediaKind): Promise<void> {
+  if (!token) throw new Unauthorized("Ссылка на видео недействительна: нет токена", "media_token");
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, deps.config.jwtSecret, {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: deps.clock.now(),
+      requiredClaims: ["sub", "exp", "iat"],
+    }));
+  } catch {
+    throw new Unauthorized("Ссылка на видео устарела или недействительна", "media_token");
+  }
+  if (payload.typ !== "media" || payload.kind !== kind || typeof payload.sub !== "string" || typeof payload.cid !== "string") {
+    throw new Unauthorized("Ссылка на видео недействительна", "media_token");
+  }
+  const user = await deps.repos.users.get(payload.cid, payload.sub);
+  if (!user?.is_active) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
+}
+
+/** GET /api/v1/media/: both videos with fresh signed URLs (any signed-in user). */
+export async function mediaStatus(deps: Deps, actor: Actor): Promise<MediaStatus[]> {
+  const out: MediaStatus[] = [];
+  for (const kind of Object.keys(MEDIA_KINDS) as MediaKind[]) {
+    const item = await liveItem(deps, kind);
+    if (!item) {
+      out.push({ kind, label: MEDIA_KINDS[kind], url: null, content_type: null, size: null, uploaded_at: null, expires_at: null });
+      continue;
+    }
+    const { token, expiresAt } = await signMediaToken(deps, actor, kind);
+    out.push({
+      kind,
+      label: MEDIA_KINDS[kind],
+      url: `/api/v1/media/${kind}/?v=${item.version}&token=${encodeURIComponent(token)}`,
+      content_type: item.content_type,
+      size: item.size,
+      uploaded_at: item.uploaded_at,
+      expires_at: expiresAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+export interface MediaRange {
+  start: number;
+  end: number;
+}
+
+/** The bytes to serve. `range` undefined: the whole file. */
+export async function openMedia(
+  deps: Deps,
+  kind: MediaKind,
+  range?: MediaRange,
+): Promise<{ item: MediaItem; body: ReadableStream<Uint8Array> | Uint8Array }> {
+  const item = await liveItem(deps, kind);
+  if (!item) throw new NotFound("Видео не загружено");
+  const start = range?.start ?? 0;
+  const end = range?.end ?? item.size - 1;
+  const store = streaming(deps.blobs);
+  if (store) {
+    const body = await store.getRange(item.key, start, end);
+    if (!body) throw new NotFound("Видео не найдено в хранилище");
+    return { item, body };
+  }
+  const blob = await deps.blobs.get(item.key);
+  if (!blob) throw new NotFound("Видео не найдено в хранилище");
+  return { item, body: blob.body.subarray(start, end + 1) };
+}
+
+export interface MediaUpload {
+  body: ReadableStream<Uint8Array> | null;
+  /** The request's Content-Type; must agree with what the bytes say. */
+  contentType: string;
+  /** Content-Length when the client sent one: an oversize file is refused before any byte is read. */
+  declaredLength?: number;
+  name?: string;
+}
+
+export async function uploadMedia(deps: Deps, actor: Actor, kindName: string, upload: MediaUpload): Promise<MediaStatus> {
+  assertAdmin(actor);
+  const kind = mediaKind(kindName);
+  const max = deps.config.videoMaxBytes;
+  const declared = upload.contentType.split(";")[0].trim().toLowerCase();
+  if (declared !== "video/mp4" && declared !== "video/webm") {
+    throw new UnsupportedType("Ожидается видео MP4 или WebM (Content-Type video/mp4 или video/webm)");
+  }
+  if (upload.declaredLength !== undefined && upload.declaredLength > max) throw new TooLarge(max);
+  if (!upload.body) throw new Invalid("file: файл пуст");
+
+  let detected: VideoType | undefined;
+  const checked = checkedStream(upload.body, max, VIDEO_SNIFF_BYTES, (head) => {
+    detected = detectVideo(head);
+    if (!detected) throw new UnsupportedType("Файл не является видео MP4 или WebM");
+    if (detected !== declared) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${declared}`);
+  });
+  const key = `media/${kind}/${newId()}`;
+  const store = streaming(deps.blobs);
+  if (store) await store.putStream(key, checked.stream, declared);
+  else await deps.blobs.put(key, await collect(checked.stream), declared);
+
+  const current = await deps.repos.media.get(kind);
+  const next: MediaItem = {
+    kind,
+    key,
+    content_type: detected!,
+    size: checked.size(),
+    name: (upload.name ?? "").slice(0, 255),
+    version: (current?.version ?? 0) + 1,
+    uploaded_at: deps.clock.now().toISOString(),
+    uploaded_by: actor.email,
+    is_deleted: false,
+  };
+  try {
+    await deps.repos.media.put(next, current?.version ?? 0);
+  } catch (error) {
+    await deps.blobs.delete(key);
+    throw error;
+  }
+  if (current && current.key !== key) await deps.blobs.delete(current.key);
+  await recordChange(deps, actor, {
+    action: current && !current.is_deleted ? "media.replace" : "media.upload",
+    target_type: "media",
+    target_id: kind,
+    target_label: MEDIA_KINDS[kind],
+    before: current && !current.is_deleted ? current : null,
+    after: next,
+  });
+  return (await mediaStatus(deps, actor)).find((m) => m.kind === kind)!;
+}
+
+/** Removes a video (the page then shows «Видео не загружено»); the file is deleted too, a video
+ *  being replaceable at any time and far too large to keep as history. */
+export async function removeMedia(deps: Deps, actor: Actor, kindName: string): Promise<void> {
+  assertAdmin(actor);
+  const kind = mediaKind(kindName);
+  const current = await liveItem(deps, kind);
+  if (!current) throw new NotFound("Видео не загружено");
+  const next: MediaItem = { ...current, is_deleted: true, version: current.version + 1, uploaded_at: current.uploaded_at };
+  await deps.repos.media.put(next, current.version);
+  await deps.blobs.delete(current.key);
+  await recordChange(deps, actor, {
+    action: "media.remove",
+    target_type: "media",
+    target_id: kind,
+    target_label: MEDIA_KINDS[kind],
+    before: current,
+    after: null,
+  });
+}
+
+export async function mediaStatusAsAdmin(deps: Deps, actor: Actor): Promise<MediaStatus[]> {
+  assertAdmin(actor);
+  return mediaStatus(deps, actor);
+}

@@ -1,0 +1,60 @@
+// Company requisites as the admin API accepts them (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
+// postal address). The /admin company form validates with the same schema.
+import * as z from "zod/mini";
+
+export const COMPANY_NAME_MAX = 200;
+export const COMPANY_TEXT_MAX = 500;
+
+/** ОГРН (13 digits) or ОГРНИП (15 digits) with a correct check digit.
+ *  ОГРН: the last digit = (first 12 digits as a number mod 11) mod 10.
+ *  ОГРНИП: the last digit = (first 14 digits mod 13) mod 10.
+ *  (Приказ ФНС России от 18.02.2020 № ЕД-7-14/110@ describes the registration number structure; the
+ *  rule is the one the ФНС «Прозрачный бизнес» service and every registry client check.) */
+export function isValidOgrn(value: string): boolean {
+  const divisor = value.length === 13 ? 11n : value.length === 15 ? 13n : undefined;
+  if (!divisor || !/^\d+$/.test(value)) return false;
+  const body = BigInt(value.slice(0, -1));
+  const check = Number((body % divisor) % 10n);
+  return check === Number(value.at(-1));
+}
+
+/** ОКВЭД 2 code: NN.NN with an optional third level .N or .NN (e.g. 05.10, 05.10.1, 46.71.11). */
+export const OKVED_RE = /^\d{2}\.\d{2}(\.\d{1,2})?$/;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (field: string, max = COMPANY_TEXT_MAX) =>
+  z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(max, `${field}: не длиннее ${max} символов`));
+
+const name = z.string("name: укажите название компании").check(
+  z.trim(),
+  z.minLength(1, "name: укажите название компании"),
+  z.maxLength(COMPANY_NAME_MAX, `name: название не длиннее ${COMPANY_NAME_MAX} символов`),
+);
+
+const email = text("email", 320).check(z.refine((v) => v === "" || EMAIL_RE.test(v), "email: укажите корректный e-mail"));
+
+const ogrn = text("ogrn", 15).check(
+  z.refine(
+    (v) => v === "" || isValidOgrn(v),
+    "ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой",
+  ),
+);
+
+const okved = text("okved", 8).check(
+  z.refine((v) => v === "" || OKVED_RE.test(v), "okved: код ОКВЭД в формате NN.NN или NN.NN.NN"),
+);
+
+const requisites = {
+  email: z.optional(email),
+  ogrn: z.optional(ogrn),
+  okved: z.optional(okved),
+  region: z.optional(text("region")),
+  postal_address: z.optional(text("postal_address")),
+};
+
+export const companyCreateSchema = z.object({ name, ...requisites });
+export const companyPatchSchema = z.object({ name: z.optional(name), ...requisites });
+
+export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
+export type CompanyPatchInput = z.infer<typeof companyPatchSchema>;

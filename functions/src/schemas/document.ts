@@ -1,0 +1,56 @@
+// Normative-document metadata as /admin sends it (upload form fields, or a JSON edit). The web form
+// and the list labels read the same kinds.
+import * as z from "zod/mini";
+import { isoDate } from "./common";
+import type { DocumentKind } from "../ports";
+
+export const DOCUMENT_KINDS: Record<DocumentKind, string> = {
+  law: "Федеральный закон",
+  order: "Приказ",
+  decree: "Постановление",
+  directive: "Распоряжение",
+  standard: "Стандарт",
+  guidelines: "Руководящие принципы",
+  technology: "Технологии утилизации метана",
+};
+
+const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
+
+const text = (field: string, max: number, required = false) =>
+  z.string(`${field}: ожидается строка`).check(
+    z.trim(),
+    ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
+    z.maxLength(max, `${field}: не длиннее ${max} символов`),
+  );
+
+/** http(s) only: the address becomes a link on /documents. */
+const sourceUrl = text("source_url", 1000).check(
+  z.refine((v) => v === "" || /^https?:\/\/[^\s"<>]+$/i.test(v), "source_url: ожидается адрес http:// или https://"),
+);
+
+const fields = {
+  title: text("title", 500, true),
+  number: z.optional(text("number", 100)),
+  date: z.optional(z.union([z.literal(""), isoDate("date")])),
+  kind: z.enum(kindNames, "kind: выберите вид документа"),
+  issuer: z.optional(text("issuer", 300)),
+  source_url: z.optional(sourceUrl),
+  source_label: z.optional(text("source_label", 300)),
+};
+
+export const documentCreateSchema = z.object(fields);
+
+export const documentPatchSchema = z.object({
+  title: z.optional(fields.title),
+  number: fields.number,
+  date: fields.date,
+  kind: z.optional(fields.kind),
+  issuer: fields.issuer,
+  source_url: fields.source_url,
+  source_label: fields.source_label,
+  is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
+  version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
+});
+
+export type DocumentCreateInput = z.infer<typeof documentCreateSchema>;
+export type DocumentPatchInput = z.infer<typeof documentPatchSchema>;
