@@ -238,6 +238,7 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
       const shown = await previewTexts(preview, "preview", c.type);
       previews.set(c.type, shown);
       if (c.type === "underground") await page.screenshot({ path: `${SHOTS}/web-calculation-dialog.png` });
+      if (c.type === "open_mining_ch4") await form.screenshot({ path: `${SHOTS}/web-calculation-dialog-custom.png` });
 
       await form.getByRole("button", { name: "Создать" }).click();
       await form.waitFor({ state: "hidden" });
@@ -264,6 +265,8 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
         expect(await results_.getByText("Газ дегазации угольных пластов, версия 1", { exact: true }).count()).toBe(2);
         await results_.getByText("Введено пользователем", { exact: true }).waitFor();
         await page.screenshot({ path: `${SHOTS}/web-calculation-results.png` });
+        await results_.getByText("Версия методики").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/web-calculation-results-audit.png` });
       }
       if (c.type === "open_mining_ch4") {
         await results_.getByText("Фактическое значение", { exact: true }).waitFor();

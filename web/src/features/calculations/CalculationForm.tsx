@@ -5,7 +5,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
 import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
-import { acceptsNumericInput } from "../../shared/decimals";
+import { NumericInput } from "../../shared/NumericInput";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { useCreateCalculation, useEmissionsCore, usePatchCalculation, type Dictionary } from "./api";
@@ -128,18 +128,14 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     else create.mutate(body, handlers);
   };
 
-  const numeric = (field: NumberField, target = field.name) => (
-    <UnitInput unit={field.unit}>
-      <Input
-        id={fieldId(field.name)}
-        value={state.texts[field.name] ?? ""}
-        inputMode="decimal"
-        autoComplete="off"
-        onChange={(event) => {
-          if (acceptsNumericInput(event.target.value, decimals)) change(target, setText(state, field.name, event.target.value));
-        }}
-      />
-    </UnitInput>
+  const numeric = (field: NumberField) => (
+    <NumericInput
+      id={fieldId(field.name)}
+      value={state.texts[field.name] ?? ""}
+      decimals={decimals}
+      unit={field.unit}
+      onChange={(text) => change(field.name, setText(state, field.name, text))}
+    />
   );
 
   const readOnly = (field: NumberField, value: number | undefined) => (

@@ -1,9 +1,8 @@
 // Calculations over the API (SPEC 7): lists per project, type, archive flag and page; one
 // calculation (single_calc); create, update and archive. Dictionaries and the wasm core the dialog
-// needs are cached here too: both change rarely, and the core is loaded once per page.
+// needs are cached here too (dictionaries change rarely; the core is the converter's, loaded once).
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, query, type ApiError, type ListPage } from "../../api/client";
-import { loadEmissions } from "../../../../wasm-core/src/emissions-browser";
 import type { FormulaType } from "../../../../wasm-core/src/registry";
 import type { CoefficientUse } from "../../../../functions/src/ports";
 import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
@@ -108,15 +107,8 @@ export function useDictionaries(names: readonly string[]) {
   });
 }
 
-/** The wasm emission core of the live preview: the same bytes the server computes with. */
-export function useEmissionsCore() {
-  return useQuery({
-    queryKey: ["wasm", "emissions"],
-    queryFn: loadEmissions,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
-}
+/** The wasm emission core of the live preview: the same bytes the server computes with, loaded once. */
+export { useEmissionsCore } from "../widgets/core";
 
 function useInvalidateCalculations() {
   const client = useQueryClient();
