@@ -1,6 +1,6 @@
 // Plain TypeScript evaluation of a FlatForest: the same walk as wasm-core/assembly/gbdt.ts, kept
 // as the cross-check for the WASM core and as the baseline in the benchmark.
-import { applyOutput, CATEGORICAL, DEFAULT_LEFT, MISSING_NAN, MISSING_ZERO, type FlatForest, type ParsedModel } from "./model";
+import { applyOutput, CATEGORICAL, DEFAULT_LEFT, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest, type ParsedModel } from "./model";
 import { rowSource, type Rows } from "./rows";
 
 // LightGBM's kZeroThreshold is the float 1e-35f held in a double.
@@ -18,7 +18,7 @@ function goesLeft(forest: FlatForest, node: number, x: number): boolean {
     return ((forest.catWords[word] >>> (category & 31)) & 1) !== 0;
   }
   if (Number.isNaN(x)) {
-    if (flags & (MISSING_NAN | MISSING_ZERO)) return (flags & DEFAULT_LEFT) !== 0;
+    if (!(flags & MISSING_NONE)) return (flags & DEFAULT_LEFT) !== 0;
     x = 0; // LightGBM missing type None reads NaN as 0
   } else if (flags & MISSING_ZERO && x >= -ZERO_THRESHOLD && x <= ZERO_THRESHOLD) {
     return (flags & DEFAULT_LEFT) !== 0;
@@ -28,11 +28,11 @@ function goesLeft(forest: FlatForest, node: number, x: number): boolean {
 
 function leafValue(forest: FlatForest, leaf: number, data: Float64Array, base: number): number {
   const begin = forest.leafLinearBegin.length > 0 ? forest.leafLinearBegin[leaf] : -1;
-  if (begin < 0) return forest.nodeThreshold[leaf];
+  if (begin < 0) return forest.nodeValue[leaf];
   let value = forest.leafConst[leaf];
   for (let i = begin; i < forest.leafLinearEnd[leaf]; i++) {
     const x = data[base + forest.linearFeature[i]];
-    if (Number.isNaN(x)) return forest.nodeThreshold[leaf];
+    if (Number.isNaN(x)) return forest.nodeValue[leaf];
     value += forest.linearCoeff[i] * x;
   }
   return value;
@@ -40,15 +40,15 @@ function leafValue(forest: FlatForest, leaf: number, data: Float64Array, base: n
 
 /** Margins of rowCount rows of data (model feature order, already float32-rounded if the model says so). */
 export function forestMargins(forest: FlatForest, data: Float64Array, rowCount: number, out: Float64Array): void {
+  const { nodeFlags, nodeFeature, nodeLeft, treeRoots } = forest;
   const width = forest.numFeatures;
   for (let r = 0; r < rowCount; r++) {
     const base = r * width;
     let margin = forest.baseMargin;
-    for (let t = 0; t < forest.treeRoots.length; t++) {
-      let node = forest.treeRoots[t];
-      while (forest.nodeFeature[node] >= 0) {
-        const x = data[base + forest.nodeFeature[node]];
-        node = forest.nodeLeft[node] + (goesLeft(forest, node, x) ? 0 : 1);
+    for (let t = 0; t < treeRoots.length; t++) {
+      let node = treeRoots[t];
+      while (!(nodeFlags[node] & LEAF)) {
+        node = nodeLeft[node] + (goesLeft(forest, node, data[base + nodeFeature[node]]) ? 0 : 1);
       }
       const value = leafValue(forest, node, data, base);
       margin = forest.float32 ? Math.fround(margin + value) : margin + value;

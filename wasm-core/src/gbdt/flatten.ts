@@ -1,7 +1,7 @@
 // Builds a FlatForest from trees given as linked nodes. Both readers first turn their library's
 // numbering into RawNode trees; this module only renumbers breadth-first (so siblings are adjacent
-// and the right child is left + 1) and packs the typed arrays.
-import type { FlatForest } from "./model";
+// and the right child is left + 1), measures each tree's depth and packs the typed arrays.
+import { DEFAULT_LEFT, LEAF, type FlatForest } from "./model";
 
 export interface RawSplit {
   kind: "split";
@@ -33,18 +33,25 @@ export interface ForestOptions {
 export function flattenForest(trees: RawNode[], options: ForestOptions): FlatForest {
   const ordered: RawNode[] = [];
   const roots: number[] = [];
+  const depths: number[] = [];
   const firstChild = new Map<RawNode, number>();
   for (const root of trees) {
     roots.push(ordered.length);
     ordered.push(root);
+    const depth = new Map<RawNode, number>([[root, 0]]);
+    let maxDepth = 0;
     // Breadth-first: each split's two children are appended together, left then right.
     for (let i = ordered.length - 1; i < ordered.length; i++) {
       const node = ordered[i];
+      const d = depth.get(node)!;
+      maxDepth = Math.max(maxDepth, d);
       if (node.kind === "split") {
         firstChild.set(node, ordered.length);
         ordered.push(node.left, node.right);
+        depth.set(node.left, d + 1).set(node.right, d + 1);
       }
     }
+    depths.push(maxDepth);
   }
 
   const n = ordered.length;
@@ -52,6 +59,7 @@ export function flattenForest(trees: RawNode[], options: ForestOptions): FlatFor
   const nodeFlags = new Uint8Array(n);
   const nodeThreshold = new Float64Array(n);
   const nodeLeft = new Int32Array(n);
+  const nodeValue = new Float64Array(n);
   const catBegin: number[] = [];
   const catEnd: number[] = [];
   const catWords: number[] = [];
@@ -76,9 +84,12 @@ export function flattenForest(trees: RawNode[], options: ForestOptions): FlatFor
         nodeThreshold[i] = node.threshold;
       }
     } else {
-      nodeFeature[i] = -1;
-      nodeLeft[i] = -1;
-      nodeThreshold[i] = node.value;
+      // A leaf loops to itself: x >= NaN and x > NaN are false, so default-left stays put.
+      nodeFeature[i] = 0;
+      nodeFlags[i] = LEAF | DEFAULT_LEFT;
+      nodeThreshold[i] = NaN;
+      nodeLeft[i] = i;
+      nodeValue[i] = node.value;
       if (node.linear) {
         leafLinearBegin[i] = linearFeature.length;
         leafConst[i] = node.linear.constant;
@@ -92,10 +103,12 @@ export function flattenForest(trees: RawNode[], options: ForestOptions): FlatFor
   return {
     ...options,
     treeRoots: Int32Array.from(roots),
+    treeDepth: Int32Array.from(depths),
     nodeFeature,
     nodeFlags,
     nodeThreshold,
     nodeLeft,
+    nodeValue,
     catBegin: Int32Array.from(catBegin),
     catEnd: Int32Array.from(catEnd),
     catWords: Uint32Array.from(catWords),

@@ -3,6 +3,7 @@
 // Tree::Predict. Each prediction is the double sum of one leaf per tree, in tree order.
 import { describe, expect, it } from "vitest";
 import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "./index";
+import { LEAF } from "./model";
 import { fixture, readText } from "./test-fixtures";
 
 /** LightGBM's sum: double, from 0, in tree order. */
@@ -44,7 +45,7 @@ describe("LightGBM missing types (lgb-missing.txt)", () => {
   const margin = cases[0][1] / 10000; // keep exp() finite: scale the leaves down
   const scaled = (objective: string) => {
     const m = withObjective(objective);
-    m.forest.nodeThreshold.forEach((v, i) => (m.forest.nodeThreshold[i] = m.forest.nodeFeature[i] < 0 ? v / 10000 : v));
+    m.forest.nodeValue.forEach((v, i) => (m.forest.nodeValue[i] = v / 10000));
     return m;
   };
 
@@ -132,14 +133,17 @@ describe("LightGBM reader", () => {
     expect(() => parseModel(model)).toThrow(message);
   });
 
-  it("stores each tree breadth-first with the right child next to the left", () => {
+  it("stores each tree breadth-first with the right child next to the left and leaves looping to themselves", () => {
     const { forest } = parseModel(readText(fixture("lgb-categorical.txt")));
     // Tree 1: root (depth), its children [seam_kind split, leaf 0.3], then leaves [0.1, 0.2].
     const root = forest.treeRoots[1];
-    expect(forest.nodeFeature[root]).toBe(1);
+    expect([forest.nodeFeature[root], forest.treeDepth[1]]).toEqual([1, 2]);
     const left = forest.nodeLeft[root];
-    expect([forest.nodeFeature[left], forest.nodeThreshold[left + 1]]).toEqual([0, 0.3]);
+    expect([forest.nodeFeature[left], forest.nodeValue[left + 1]]).toEqual([0, 0.3]);
     const grandchild = forest.nodeLeft[left];
-    expect([forest.nodeThreshold[grandchild], forest.nodeThreshold[grandchild + 1]]).toEqual([0.1, 0.2]);
+    expect([forest.nodeValue[grandchild], forest.nodeValue[grandchild + 1]]).toEqual([0.1, 0.2]);
+    expect(forest.nodeLeft[grandchild]).toBe(grandchild);
+    expect(forest.nodeFlags[grandchild] & LEAF).toBe(LEAF);
+    expect(forest.nodeThreshold[grandchild]).toBeNaN();
   });
 });

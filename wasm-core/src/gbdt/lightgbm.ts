@@ -1,7 +1,7 @@
 // Reader for LightGBM's text model format (Booster.save_model / CLI output_model, "version=v4";
 // v3 reads the same). See MODEL_FORMATS.md for the subset we accept.
 import { flattenForest, type RawNode } from "./flatten";
-import { CATEGORICAL, DEFAULT_LEFT, MISSING_NAN, MISSING_ZERO, type OutputTransform, type ParsedModel } from "./model";
+import { CATEGORICAL, DEFAULT_LEFT, MISSING_NONE, MISSING_ZERO, type OutputTransform, type ParsedModel } from "./model";
 
 function fail(message: string): never {
   throw new Error(`LightGBM model: ${message}`);
@@ -130,7 +130,7 @@ function readTree(block: Block, index: number, numFeatures: number): RawNode {
     // decision_type bit 1 is default-left, bits 2-3 the missing type: 0 None, 1 Zero, 2 NaN.
     const missingType = (type >> 2) & 3;
     if (missingType === 3) fail(`${where}: unknown missing type in decision_type ${type}`);
-    const flags = (type & 2 ? DEFAULT_LEFT : 0) | (missingType === 1 ? MISSING_ZERO : 0) | (missingType === 2 ? MISSING_NAN : 0);
+    const flags = (type & 2 ? DEFAULT_LEFT : 0) | (missingType === 1 ? MISSING_ZERO : 0) | (missingType === 0 ? MISSING_NONE : 0);
     return { kind: "split", feature: f, flags, threshold: threshold[child], left: build(left[child]), right: build(right[child]) };
   };
   return build(0);

@@ -6,17 +6,25 @@ export type GbdtLibrary = "xgboost" | "lightgbm";
 
 /** Node flag bits (nodeFlags). Same values in wasm-core/assembly/gbdt.ts. */
 export const DEFAULT_LEFT = 1;
-/** LightGBM missing type Zero: NaN and |x| <= 1e-35 follow the default direction. */
+/** LightGBM missing type Zero: NaN and |x| <= 1e-35f follow the default direction. */
 export const MISSING_ZERO = 2;
-/** XGBoost always, LightGBM missing type NaN: NaN follows the default direction. */
-export const MISSING_NAN = 4;
+/** LightGBM missing type None: NaN is compared as 0. */
+export const MISSING_NONE = 4;
 /** LightGBM categorical split: nodeThreshold is an index into catBegin/catEnd. */
 export const CATEGORICAL = 8;
+export const LEAF = 16;
+/**
+ * Splits that need more than one comparison. All others (XGBoost's, LightGBM's missing type NaN)
+ * decide NaN by the comparison alone: default left goes right when x >= t (x > t), false for NaN;
+ * default right goes right when !(x < t) (!(x <= t)), true for NaN.
+ */
+export const SPECIAL = MISSING_ZERO | MISSING_NONE | CATEGORICAL;
 
 /**
  * All trees of one model in one set of typed arrays (structure of arrays). Node indices are
  * global; each tree's nodes are stored breadth-first, so the right child of node n is always
- * nodeLeft[n] + 1.
+ * nodeLeft[n] + 1. A leaf loops to itself (nodeLeft = itself, threshold NaN, default left,
+ * feature 0), so a walk may take exactly treeDepth steps with no test for leaves.
  */
 export interface FlatForest {
   numFeatures: number;
@@ -27,12 +35,14 @@ export interface FlatForest {
   /** Start of the sum, in margin space (XGBoost base_score after the link; 0 for LightGBM). */
   baseMargin: number;
   treeRoots: Int32Array;
-  /** Split feature, or -1 for a leaf. */
+  /** Longest root-to-leaf path of each tree, in splits. */
+  treeDepth: Int32Array;
   nodeFeature: Int32Array;
   nodeFlags: Uint8Array;
-  /** Split value; at a leaf the leaf output (XGBoost: already times the dart weight, in float32). */
   nodeThreshold: Float64Array;
   nodeLeft: Int32Array;
+  /** Leaf output (XGBoost: already times the dart weight, in float32); 0 at splits. */
+  nodeValue: Float64Array;
   /** Categorical splits: bitset words catWords[catBegin[k] .. catEnd[k]). */
   catBegin: Int32Array;
   catEnd: Int32Array;
@@ -40,7 +50,7 @@ export interface FlatForest {
   /**
    * LightGBM linear trees, per node (empty arrays when the model has none). At a linear leaf
    * (leafLinearBegin >= 0) the output is leafConst + sum(linearCoeff[i] * x[linearFeature[i]]);
-   * if one of those x is NaN the plain leaf value in nodeThreshold is used instead.
+   * if one of those x is NaN the plain leaf value in nodeValue is used instead.
    */
   leafLinearBegin: Int32Array;
   leafLinearEnd: Int32Array;

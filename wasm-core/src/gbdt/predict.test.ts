@@ -2,7 +2,8 @@
 // WASM chunk, several models side by side.
 import { describe, expect, it } from "vitest";
 import { readFeatureCsv } from "./csv";
-import { loadModel, parseModel, predict, predictTs } from "./index";
+import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "./index";
+import { LEAF } from "./model";
 import { readText, sharedModel } from "./test-fixtures";
 
 const xgbText = readText(sharedModel("methane-xgboost.json"));
@@ -61,6 +62,35 @@ describe("predict", () => {
     expect(Array.from(predict(lgb, golden.rows))).toEqual(Array.from(lgbFirst));
     expect(xgbFirst[0]).not.toBe(lgbFirst[0]);
     expect(xgb.wasm.memoryBytes).toBeGreaterThan(0);
+  });
+});
+
+describe("the WASM core against the TypeScript evaluator", () => {
+  // Golden rows plus infinities, so that +/-inf data meets the core's NaN-as-infinity rows.
+  const rows = Float64Array.from(golden.rows);
+  for (let i = 0; i < rows.length; i += 97) rows[i] = i % 2 ? Infinity : -Infinity;
+
+  async function agree(model: ParsedModel): Promise<void> {
+    expect(Array.from(predict(await loadModel(model), rows))).toEqual(Array.from(predictTs(model, rows)));
+  }
+
+  it("agrees when a split has an infinite threshold (the full step)", async () => {
+    for (const text of [xgbText, lgbText]) {
+      const model = parseModel(text);
+      const splits = model.forest.nodeFlags.reduce<number[]>((all, flags, i) => (flags & LEAF ? all : [...all, i]), []);
+      model.forest.nodeThreshold[splits[3]] = Infinity;
+      model.forest.nodeThreshold[splits[40]] = -Infinity;
+      await agree(model);
+    }
+  });
+
+  it("agrees for flag combinations no reader produces (the generic step)", async () => {
+    const xgbWithLessOrEqual = parseModel(xgbText);
+    xgbWithLessOrEqual.forest.leftWhenEqual = true;
+    await agree(xgbWithLessOrEqual);
+    const lgbInFloat = parseModel(lgbText);
+    lgbInFloat.forest.float32 = true;
+    await agree(lgbInFloat);
   });
 });
 

@@ -43,10 +43,12 @@ export class WasmForest {
     // Allocate every array first: allocation may grow memory, which detaches earlier views.
     const arrays = [
       [forest.treeRoots, core.newI32Array],
+      [forest.treeDepth, core.newI32Array],
       [forest.nodeFeature, core.newI32Array],
       [forest.nodeFlags, core.newU8Array],
       [forest.nodeThreshold, core.newF64Array],
       [forest.nodeLeft, core.newI32Array],
+      [forest.nodeValue, core.newF64Array],
       [forest.catBegin, core.newI32Array],
       [forest.catEnd, core.newI32Array],
       [forest.catWords, core.newU32Array],

@@ -49,7 +49,7 @@ describe("XGBoost reader", () => {
         doc.learner.gradient_booster = { name: "gbtree", model: dartDoc.learner.gradient_booster.gbtree.model };
       }),
     );
-    expect(Array.from(dart.forest.nodeThreshold)).not.toEqual(Array.from(plain.forest.nodeThreshold));
+    expect(Array.from(dart.forest.nodeValue)).not.toEqual(Array.from(plain.forest.nodeValue));
   });
 
   it("takes base_score from output space into margin space", () => {

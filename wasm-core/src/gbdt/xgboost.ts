@@ -1,7 +1,7 @@
 // Reader for XGBoost's JSON model format (Booster.save_model("...json"), XGBoost 1.0 and later).
 // See MODEL_FORMATS.md for the subset we accept and why the arithmetic is float32.
 import { flattenForest, type RawNode } from "./flatten";
-import { DEFAULT_LEFT, MISSING_NAN, type OutputTransform, type ParsedModel } from "./model";
+import { DEFAULT_LEFT, type OutputTransform, type ParsedModel } from "./model";
 
 type Link = "identity" | "log" | "logit";
 
@@ -100,7 +100,7 @@ function readTree(tree: JsonTree, index: number, weight: number, numFeatures: nu
     return {
       kind: "split",
       feature: f,
-      flags: MISSING_NAN | (defaultLeft[i] ? DEFAULT_LEFT : 0),
+      flags: defaultLeft[i] ? DEFAULT_LEFT : 0,
       threshold: Math.fround(condition[i]),
       left: build(left[i]),
       right: build(right[i]),

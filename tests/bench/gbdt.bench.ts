@@ -1,0 +1,105 @@
+// GBDT inference speed: 100 000 rows (the 1000 golden test rows repeated, NaN rows included),
+// WASM core vs the plain TypeScript evaluation of the same flattened trees vs native XGBoost
+// (Debian python3-xgboost, inplace_predict, nthread=1, timed inside python). Best of several runs.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { readFeatureCsv } from "../../wasm-core/src/gbdt/csv";
+import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "../../wasm-core/src/gbdt/index";
+
+const ROWS = 100_000;
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const models = `${repoRoot}../shared/models/`;
+const goldenCsv = `${models}golden-default.csv`;
+
+function repeatedRows(model: ParsedModel): Float64Array {
+  const { rows } = readFeatureCsv(readFileSync(goldenCsv, "utf8"), model.featureNames);
+  const out = new Float64Array(ROWS * model.featureNames.length);
+  for (let at = 0; at < out.length; at += rows.length) out.set(rows.subarray(0, Math.min(rows.length, out.length - at)), at);
+  return out;
+}
+
+function bestSeconds(runs: number, work: () => unknown): number {
+  work(); // warm-up: JIT, first-touch memory
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    best = Math.min(best, (performance.now() - start) / 1000);
+  }
+  return best;
+}
+
+const NATIVE_SCRIPT = `
+import json, resource, sys, time
+import numpy as np, xgboost as xgb
+model_path, csv_path, rows = sys.argv[1], sys.argv[2], int(sys.argv[3])
+booster = xgb.Booster(params={"nthread": 1}, model_file=model_path)
+booster.set_param({"nthread": 1})
+header = open(csv_path).readline().strip().split(",")
+test = np.loadtxt(csv_path, delimiter=",", skiprows=1, usecols=[header.index(f) for f in booster.feature_names])
+data = np.ascontiguousarray(np.tile(test, (rows // len(test) + 1, 1))[:rows])
+booster.inplace_predict(data)
+best = float("inf")
+for _ in range(5):
+    start = time.perf_counter()
+    pred = booster.inplace_predict(data)
+    best = min(best, time.perf_counter() - start)
+print(json.dumps({"seconds": best, "version": xgb.__version__,
+                  "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  "first": [float(v) for v in pred[:len(test)]]}))
+`;
+
+/** The first python3 that has xgboost: GBDT_BENCH_PYTHON, then PATH's, then Debian's own. */
+function findPython(): string | undefined {
+  const candidates = [process.env.GBDT_BENCH_PYTHON, "python3", "/usr/bin/python3"].filter((p): p is string => !!p);
+  return candidates.find((python) => spawnSync(python, ["-c", "import xgboost"], { stdio: "ignore" }).status === 0);
+}
+
+function line(label: string, seconds: number, note = ""): void {
+  const rate = Math.round(ROWS / seconds).toLocaleString("en-US").padStart(11);
+  console.log(`  ${label.padEnd(30)} ${rate} rows/s  ${(seconds * 1000).toFixed(1).padStart(7)} ms  ${note}`);
+}
+
+export async function run(): Promise<void> {
+  const xgbParsed = parseModel(readFileSync(`${models}methane-xgboost.json`, "utf8"));
+  const lgbParsed = parseModel(readFileSync(`${models}methane-lightgbm.txt`, "utf8"));
+
+  for (const parsed of [xgbParsed, lgbParsed]) {
+    const rows = repeatedRows(parsed);
+    const model = await loadModel(parsed);
+    const viaWasm = predict(model, rows);
+    const viaTs = predictTs(parsed, rows);
+    const same = viaWasm.every((v, i) => Object.is(v, viaTs[i]));
+    const nodes = parsed.forest.nodeFeature.length;
+    console.log(`${parsed.library} ${parsed.version}, ${parsed.numTrees} trees, ${nodes} nodes, ${ROWS} rows x ${parsed.featureNames.length} features`);
+    const wasmSeconds = bestSeconds(7, () => predict(model, rows));
+    const tsSeconds = bestSeconds(3, () => predictTs(parsed, rows));
+    line("WASM (gbdt.wasm)", wasmSeconds, `wasm memory ${(model.wasm.memoryBytes / 1024).toFixed(0)} KiB`);
+    line("TypeScript (same flat trees)", tsSeconds, `WASM is ${(tsSeconds / wasmSeconds).toFixed(2)}x; outputs ${same ? "identical" : "DIFFER"}`);
+
+    if (parsed.library === "xgboost") {
+      const python = findPython();
+      if (!python) {
+        console.log('  native XGBoost: skipped (python3 -c "import xgboost" fails; apt-get install -y python3-xgboost)');
+      } else {
+        const result = spawnSync(python, ["-c", NATIVE_SCRIPT, `${models}methane-xgboost.json`, goldenCsv, String(ROWS)], {
+          encoding: "utf8",
+        });
+        if (result.status !== 0) {
+          console.log(`  native XGBoost: failed: ${result.stderr.trim().split("\n").pop()}`);
+        } else {
+          const native = JSON.parse(result.stdout) as { seconds: number; version: string; maxrss_kb: number; first: number[] };
+          const agree = native.first.every((v, i) => Object.is(v, viaWasm[i]));
+          line(
+            `native XGBoost ${native.version} (1 thread)`,
+            native.seconds,
+            `WASM is ${(native.seconds / wasmSeconds).toFixed(2)}x; python RSS high-water ${(native.maxrss_kb / 1024).toFixed(0)} MiB; ` +
+              `outputs ${agree ? "identical" : "DIFFER"}`,
+          );
+        }
+      }
+    }
+  }
+  console.log(`node RSS high-water ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole bench process)`);
+}
