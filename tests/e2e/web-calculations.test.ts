@@ -277,6 +277,31 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
     });
   }
 
+  it("shows a server refusal under the field it names, and other refusals on top", async () => {
+    await chooseType("torch_ch4");
+    const answers = [
+      { status: 400, detail: "volume: значение отклонено сервером" },
+      { status: 409, detail: "Проект находится в архиве: восстановите его, чтобы добавлять расчеты" },
+    ];
+    await page.route("**/api/v1/torch_ch4/", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const { status, detail } = answers.shift()!;
+      await route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ detail }) });
+    });
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = dialog("Новый расчет");
+    await form.getByLabel("Название расчета").fill("Отклоненный");
+    await form.getByLabel("Объём метана, направленного на факельную установку", { exact: true }).fill("5");
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.locator(".ant-form-item-explain-error", { hasText: "Значение отклонено сервером" }).waitFor();
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.getByRole("alert").filter({ hasText: "Проект находится в архиве" }).waitFor();
+    await page.unroute("**/api/v1/torch_ch4/");
+    await form.getByRole("button", { name: "Отмена" }).click();
+    await form.waitFor({ state: "hidden" });
+    expect((await list("torch_ch4")).count).toBe(1);
+  });
+
   it("hides edit for recycle_technology only", async () => {
     await chooseType("recycle_technology");
     await row("Утилизация").waitFor();

@@ -268,7 +268,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           showIcon
           role="alert"
           title={topError.text}
-          description={topError.conflict ? "Данные изменились, пока окно было открыто. Загрузите их заново и повторите." : undefined}
+          description={topError.conflict ? "Загрузите данные заново и повторите сохранение." : undefined}
           action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
           style={{ marginTop: 16 }}
         />
