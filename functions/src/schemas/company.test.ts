@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import fc from "fast-check";
+import { companyCreateSchema, companyPatchSchema, isValidOgrn } from "./company";
+
+describe("ОГРН and ОГРНИП check digits", () => {
+  it.each([
+    ["1027700132195", "ПАО Сбербанк"],
+    ["1027700070518", "ПАО «Газпром»"],
+    ["1244205001237", "демо-компания"],
+    ["304500116000157", "ОГРНИП"],
+  ])("accepts %s (%s)", (ogrn) => expect(isValidOgrn(ogrn)).toBe(true));
+
+  it.each([
+    ["1027700132194", "wrong check digit"],
+    ["102770013219", "12 digits"],
+    ["10277001321950", "14 digits"],
+    ["304500116000158", "wrong ОГРНИП check digit"],
+    ["1O27700132195", "a letter O"],
+    ["", "empty"],
+  ])("refuses %s (%s)", (ogrn) => expect(isValidOgrn(ogrn)).toBe(false));
+
+  it("takes the 13-digit rule (mod 11) and the 15-digit rule (mod 13) for any body", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9]\d{11}$/), fc.stringMatching(/^[1-9]\d{13}$/), (body12, body14) => {
+        const ogrn = body12 + String((BigInt(body12) % 11n) % 10n);
+        const ogrnip = body14 + String((BigInt(body14) % 13n) % 10n);
+        const wrong = body12 + String(((BigInt(body12) % 11n) % 10n + 1n) % 10n);
+        return isValidOgrn(ogrn) && isValidOgrn(ogrnip) && !isValidOgrn(wrong);
+      }),
+    );
+  });
+});
+
+describe("company requisites schema", () => {
+  const issues = (value: unknown) => {
+    const result = z.safeParse(companyCreateSchema, value);
+    return result.success ? [] : result.error.issues.map((i) => i.message);
+  };
+
+  it("accepts full requisites and empty optional fields", () => {
+    expect(issues({ name: "Шахта", email: "info@mine.example", ogrn: "1027700132195", okved: "05.10", region: "Кузбасс", postal_address: "650000" })).toEqual([]);
+    expect(issues({ name: "Шахта", ogrn: "", okved: "", email: "" })).toEqual([]);
+    expect(issues({ name: "Шахта", okved: "05.10.1" })).toEqual([]);
+    expect(issues({ name: "Шахта", okved: "46.71.11" })).toEqual([]);
+  });
+
+  it("names the field of every broken rule", () => {
+    expect(issues({ name: "  " })).toEqual(["name: укажите название компании"]);
+    expect(issues({ name: "Шахта", ogrn: "1027700132194" })[0]).toMatch(/^ogrn: /);
+    expect(issues({ name: "Шахта", okved: "5.10" })[0]).toMatch(/^okved: /);
+    expect(issues({ name: "Шахта", okved: "05.10.123" })[0]).toMatch(/^okved: /);
+    expect(issues({ name: "Шахта", email: "not-an-email" })[0]).toMatch(/^email: /);
+  });
+
+  it("lets an edit send only what changes", () => {
+    expect(z.safeParse(companyPatchSchema, { region: "Кузбасс" }).success).toBe(true);
+    expect(z.safeParse(companyPatchSchema, { name: "" }).success).toBe(false);
+  });
+});
