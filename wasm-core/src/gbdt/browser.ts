@@ -5,6 +5,7 @@ import { instantiateModel, type GbdtModel } from "./wasm-forest";
 
 export { predict, type GbdtModel } from "./wasm-forest";
 export { parseModel } from "./parse";
+export { readFeatureCsv } from "./csv";
 export type { GbdtLibrary, ParsedModel } from "./model";
 export type { Rows } from "./rows";
 

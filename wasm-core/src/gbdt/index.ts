@@ -6,6 +6,7 @@ import { instantiateModel, type GbdtModel } from "./wasm-forest";
 
 export { predict, type GbdtModel } from "./wasm-forest";
 export { parseModel } from "./parse";
+export { readFeatureCsv } from "./csv";
 export { predictTs } from "./evaluate";
 export type { FlatForest, GbdtLibrary, OutputTransform, ParsedModel } from "./model";
 export type { Rows } from "./rows";

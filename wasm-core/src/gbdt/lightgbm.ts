@@ -78,10 +78,14 @@ function readTree(block: Block, index: number, numFeatures: number): RawNode {
     if (!isLinear) return () => undefined;
     const constants = numbers(block, "leaf_const", numLeaves, where);
     const counts = numbers(block, "num_features", numLeaves, where, true);
-    const total = counts.reduce((a, b) => a + b, 0);
+    const starts: number[] = [];
+    let total = 0;
+    for (const count of counts) {
+      starts.push(total);
+      total += count;
+    }
     const features = total > 0 ? numbers(block, "leaf_features", total, where, true) : [];
     const coeffs = total > 0 ? numbers(block, "leaf_coeff", total, where) : [];
-    const starts = counts.map((_, j) => counts.slice(0, j).reduce((a, b) => a + b, 0));
     for (const f of features) if (f < 0 || f >= numFeatures) fail(`${where}: linear leaf uses feature ${f}`);
     return (j: number) => ({
       constant: constants[j],
