@@ -214,6 +214,37 @@ async function download(path: string, onProgress?: (received: number) => void): 
   }
 }
 
+// ---- file uploads (admin: PDFs as multipart forms, videos as the raw body) ----
+
+/** POST/PUT of a form or a file with the bearer token; the answer is JSON like any other call. The
+ *  browser sets the multipart boundary (FormData) and Content-Length itself; `headers` may name the
+ *  file's type (a raw video body). */
+async function upload<T>(method: "POST" | "PUT", path: string, body: FormData | Blob, headers: Record<string, string> = {}): Promise<T> {
+  const token = await accessToken();
+  changePending(+1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(BASE + path, { method, headers: { Accept: "application/json", Authorization: `Bearer ${token}`, ...headers }, body });
+    } catch {
+      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      const error = errorFromBody(response.status, text);
+      if (error.status === 401) hooks.onUnauthorized();
+      throw error;
+    }
+    try {
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch {
+      throw new ApiError(response.status, "Сервер вернул неожиданный ответ");
+    }
+  } finally {
+    changePending(-1);
+  }
+}
+
 /** Query string from defined values only, in the order given. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const search = new URLSearchParams();
@@ -244,6 +275,9 @@ export const api = {
   get: <T>(path: string) => authorized<T>("GET", path),
   post: <T>(path: string, body: unknown) => authorized<T>("POST", path, body),
   patch: <T>(path: string, body: unknown) => authorized<T>("PATCH", path, body),
+  delete: <T>(path: string) => authorized<T>("DELETE", path),
+  /** A multipart form or a raw file (admin uploads). */
+  upload,
   /** A file (exports): its bytes and the name the server gave it. */
   download,
   /** POST token/: the one call made without a token; its 401 is a wrong password, not an expired session. */
