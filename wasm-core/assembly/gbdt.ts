@@ -298,9 +298,11 @@ export function predictMargins(rowCount: i32): void {
       let x = unchecked(rows[from + f]);
       // XGBoost compares float32 features: round once here instead of at every node.
       if (float32) unchecked((rows[from + f] = x = <f64><f32>x));
-      const missing = isNaN(x);
-      unchecked((doubledRows[to + f] = missing ? Infinity : x));
-      unchecked((doubledRows[to + width + f] = missing ? -Infinity : x));
+      if (!needsFlags) {
+        const missing = isNaN(x);
+        unchecked((doubledRows[to + f] = missing ? Infinity : x));
+        unchecked((doubledRows[to + width + f] = missing ? -Infinity : x));
+      }
     }
     unchecked((margins[r] = baseMargin));
   }
