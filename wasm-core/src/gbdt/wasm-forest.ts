@@ -40,7 +40,8 @@ export class WasmForest {
       },
     });
     const core = instance.exports as unknown as GbdtExports;
-    // Allocate every array first: allocation may grow memory, which detaches earlier views.
+    // In setForest's parameter order. Allocate every array first: allocation may grow memory,
+    // which detaches earlier views.
     const arrays = [
       [forest.treeRoots, core.newI32Array],
       [forest.treeDepth, core.newI32Array],
