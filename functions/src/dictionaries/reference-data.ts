@@ -45,5 +45,7 @@ export const REFERENCE_DICTIONARIES: ReferenceDictionary[] = data.dictionaries.m
 export const DICTIONARY_NAMES = REFERENCE_DICTIONARIES.map((d) => d.name);
 
 export function describeSource(value: Pick<SourcedValue, "tag" | "ref">): string {
-  return `[${value.tag}] ${REFERENCES[value.ref] ?? value.ref}`;
+  const reference = REFERENCES[value.ref] ?? value.ref;
+  // Some references already end with their source tag; say it once, in front.
+  return `[${value.tag}] ${reference.replace(` [${value.tag}]`, "")}`;
 }
