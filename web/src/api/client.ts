@@ -160,6 +160,8 @@ export interface Download {
   blob: Blob;
   /** From Content-Disposition (the UTF-8 filename* form first); undefined when the server sent none. */
   fileName: string | undefined;
+  /** The response headers (e.g. X-Model-Id of a forecast model file). */
+  headers: Headers;
 }
 
 /** The saved name a Content-Disposition header asks for. */
@@ -197,7 +199,7 @@ async function download(path: string, onProgress?: (received: number) => void): 
     }
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
     const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"));
-    if (!response.body) return { blob: await response.blob(), fileName };
+    if (!response.body) return { blob: await response.blob(), fileName, headers: response.headers };
     const reader = response.body.getReader();
     const chunks: Uint8Array<ArrayBuffer>[] = [];
     let received = 0;
@@ -208,18 +210,18 @@ async function download(path: string, onProgress?: (received: number) => void): 
       received += value.byteLength;
       onProgress?.(received);
     }
-    return { blob: new Blob(chunks, { type }), fileName };
+    return { blob: new Blob(chunks, { type }), fileName, headers: response.headers };
   } finally {
     changePending(-1);
   }
 }
 
-// ---- file uploads (admin: PDFs as multipart forms, videos as the raw body) ----
+// ---- file uploads (admin: PDFs as multipart forms, videos as the raw body; calculations: PATCH with a new file) ----
 
 /** POST/PUT of a form or a file with the bearer token; the answer is JSON like any other call. The
  *  browser sets the multipart boundary (FormData) and Content-Length itself; `headers` may name the
  *  file's type (a raw video body). */
-async function upload<T>(method: "POST" | "PUT", path: string, body: FormData | Blob, headers: Record<string, string> = {}): Promise<T> {
+async function upload<T>(method: "POST" | "PUT" | "PATCH", path: string, body: FormData | Blob, headers: Record<string, string> = {}): Promise<T> {
   const token = await accessToken();
   changePending(+1);
   try {

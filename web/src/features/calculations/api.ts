@@ -108,7 +108,7 @@ export function useDictionaries(names: readonly string[]) {
 }
 
 /** The wasm emission core of the live preview: the same bytes the server computes with, loaded once. */
-export { useEmissionsCore } from "../widgets/core";
+export { useEmissionsCore } from "../../shared/wasmCore";
 
 function useInvalidateCalculations() {
   const client = useQueryClient();

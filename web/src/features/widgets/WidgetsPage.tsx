@@ -2,7 +2,7 @@
 // and rounded by the decimals setting (SPEC 9, local storage `comma`).
 import { useState } from "react";
 import { Card, Form, Select, Typography } from "antd";
-import { useEmissionsCore } from "./core";
+import { useEmissionsCore } from "../../shared/wasmCore";
 import { FuelConverter } from "./FuelConverter";
 import { FugitiveConverter } from "./FugitiveConverter";
 import { LoadState } from "./LoadState";

@@ -1,0 +1,13 @@
+// The wasm emission core in the page (wasm-core/src/emissions-browser.ts): loaded once and shared
+// by the converter widgets and the calculation dialogs; a failed load is retried by the next caller.
+import { useQuery } from "@tanstack/react-query";
+import { loadEmissions } from "../../../wasm-core/src/emissions-browser";
+
+export function useEmissionsCore() {
+  return useQuery({
+    queryKey: ["wasm", "emissions"],
+    queryFn: loadEmissions,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
