@@ -1,0 +1,122 @@
+// `npm run load`: mixed reads and writes against the product as `npm start` runs it (a child
+// process on loopback with its own data folder), then a SIGKILL in the middle of a write load and a
+// restart. It checks that nothing failed, that the stored items equal the writes acknowledged, and
+// that no acknowledged write is lost by the kill. Bounded: LOAD_SECONDS (default 60) at LOAD_RATE
+// (default 300) requests per second, then a 10-second kill phase.
+import autocannon from "autocannon";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const RATE = Number(process.env.LOAD_RATE ?? 300);
+const PORT = Number(process.env.LOAD_PORT ?? 3217);
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+const demo = { email: "demo@example.com", password: "demo-password" };
+const dataDir = mkdtempSync(join(tmpdir(), "fugitive-load-"));
+
+function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOGIN_FAILURES_PER_ADDRESS: "100000" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("URL:")) resolve(child);
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const res = await fetch(`${URL_BASE}${path}`, {
+    ...init,
+    headers: { "Content-Type": "application/json", ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function session() {
+  const { access } = await json<{ access: string }>("/api/token/", { method: "POST", body: JSON.stringify({ ...demo, guardant_code: "" }) });
+  const project = await json<{ id: string }>("/api/v1/projects/create_project/", {
+    method: "POST",
+    token: access,
+    body: JSON.stringify({ name: `Нагрузка ${Date.now()}`, start_date: "2024-01-01", end_date: "2024-12-31" }),
+  });
+  return { token: access, project: project.id };
+}
+
+async function run(seconds: number, rate: number, token: string, project: string, writesOnly: boolean, acknowledged: string[]) {
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
+  const write = {
+    method: "POST" as const,
+    path: "/api/v1/underground_emission_ch4/",
+    headers,
+    body: JSON.stringify({ name: "Нагрузка", project, volume: 1_000_000, ef: 18 }),
+    onResponse: (status: number, body: string) => {
+      if (status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
+    },
+  };
+  const reads = [
+    { method: "GET" as const, path: `/api/v1/underground_emission_ch4/?project=${project}&limit=10&offset=0`, headers },
+    { method: "GET" as const, path: "/api/v1/dictionary/get_underground_emission_ch4/", headers },
+    { method: "GET" as const, path: `/api/v1/projects/${project}/`, headers },
+  ];
+  return autocannon({
+    url: URL_BASE,
+    connections: 16,
+    // A fixed number of requests rather than a duration: autocannon drops the answers still in
+    // flight when a duration ends, which would make acknowledged writes look lost.
+    amount: seconds * rate,
+    overallRate: rate,
+    timeout: 10,
+    requests: writesOnly ? [write] : [write, ...reads],
+  });
+}
+
+function report(title: string, result: autocannon.Result) {
+  console.log(
+    `${title}: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ` +
+      `latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms, ` +
+      `2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+  );
+}
+
+let server = await startServer();
+let failed = false;
+try {
+  // Phase 1: mixed load. Every answer must be 2xx and every acknowledged write stored.
+  const first = await session();
+  const acknowledged: string[] = [];
+  const result = await run(SECONDS, RATE, first.token, first.project, false, acknowledged);
+  report(`mixed load ${SECONDS} s at ${RATE} req/s`, result);
+  const stored = await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${first.project}&limit=1`, { token: first.token });
+  console.log(`writes acknowledged ${acknowledged.length}, items stored ${stored.count}`);
+  if (result.non2xx + result.errors + result.timeouts > 0 || stored.count !== acknowledged.length) failed = true;
+
+  // Phase 2: SIGKILL in the middle of a write load, restart, check every acknowledged write.
+  const second = await session();
+  const beforeKill: string[] = [];
+  const load = run(10, RATE, second.token, second.project, true, beforeKill);
+  await new Promise((r) => setTimeout(r, 5000));
+  server.kill("SIGKILL");
+  await new Promise((r) => server.once("exit", r));
+  report("write load with SIGKILL at 5 s", await load);
+  server = await startServer();
+  const { token } = await session();
+  let lost = 0;
+  for (const id of beforeKill) {
+    const res = await fetch(`${URL_BASE}/api/v1/underground_emission_ch4/${id}/single_calc/1/`, { headers: { Authorization: `Bearer ${token}` } });
+    if (res.status !== 200) lost += 1;
+  }
+  console.log(`after SIGKILL and restart: ${beforeKill.length} acknowledged writes, ${lost} lost`);
+  if (lost > 0 || beforeKill.length === 0) failed = true;
+} finally {
+  server.kill("SIGINT");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(failed ? "LOAD CHECK FAILED" : "load check passed: 0 errors, no acknowledged write lost");
+process.exitCode = failed ? 1 : 0;
