@@ -71,10 +71,10 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
 
   it("shows only the built screens in the menu", async () => {
     const menu = page.getByRole("navigation", { name: "Главное меню" });
-    for (const label of ["Профиль", "Проекты", "Справочники", "Виджеты", "Настройки", "Выход"]) {
+    for (const label of ["Профиль", "Проекты", "Справочники", "Экспорт", "Виджеты", "Настройки", "Выход"]) {
       await menu.getByText(label, { exact: true }).waitFor();
     }
-    for (const label of ["Нормативные документы", "Экспорт"]) {
+    for (const label of ["Нормативные документы"]) {
       expect(await menu.getByText(label, { exact: true }).count()).toBe(0);
     }
   });

@@ -12,6 +12,8 @@ const Shell = lazy(() => import("../features/shell/Shell"));
 const LandingPage = lazy(() => import("../features/landing/LandingPage"));
 const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
 const CalculationsPage = lazy(() => import("../features/calculations/CalculationsPage"));
+const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
+const ExportPage = lazy(() => import("../features/export/ExportPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
@@ -59,8 +61,10 @@ export const router = createBrowserRouter([
               { index: true, element: <LandingPage /> },
               { path: "projects", element: <ProjectsPage /> },
               { path: "projects/:projectId/calculations", element: <CalculationsPage /> },
+              { path: "projects/:projectId/graphs", element: <GraphsPage /> },
               { path: "profile", element: <ProfilePage /> },
               { path: "dictionary", element: <DictionaryPage /> },
+              { path: "export", element: <ExportPage /> },
               { path: "widgets", element: <WidgetsPage /> },
               { path: "settings", element: <SettingsPage /> },
               { path: "*", element: <NotFoundPage /> },

@@ -41,7 +41,10 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
           <Tooltip title="Редактировать">
             <Button aria-label="Редактировать" icon={<EditOutlined />} onClick={() => openDialog({ mode: "edit", project })} />
           </Tooltip>
+          {/* Below the button: above it, the button's own tooltip would cover the confirm button
+              (the row's last button sits at the screen's right edge, which shifts the popup left). */}
           <Popconfirm
+            placement="bottomRight"
             title="Переместить проект в архив?"
             okText="Переместить"
             cancelText="Отмена"

@@ -15,7 +15,7 @@ describe("menu", () => {
   });
 
   it("shows only the screens that are built", () => {
-    expect(visibleMenu().map((entry) => entry.label)).toEqual(["Профиль", "Проекты", "Справочники", "Виджеты", "Настройки"]);
+    expect(visibleMenu().map((entry) => entry.label)).toEqual(["Профиль", "Проекты", "Справочники", "Экспорт", "Виджеты", "Настройки"]);
   });
 
   it("highlights the section of a nested path", () => {

@@ -14,7 +14,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: "projects", path: "/projects", label: "Проекты", built: true },
   { key: "dictionary", path: "/dictionary", label: "Справочники", built: true },
   { key: "documents", path: "/documents", label: "Нормативные документы", built: false },
-  { key: "export", path: "/export", label: "Экспорт", built: false },
+  { key: "export", path: "/export", label: "Экспорт", built: true },
   { key: "widgets", path: "/widgets", label: "Виджеты", built: true },
   { key: "settings", path: "/settings", label: "Настройки", built: true },
 ];
@@ -22,7 +22,7 @@ export const MENU: readonly MenuEntry[] = [
 /** Screens under /projects/{projectId}/: the row click and the infographics button wait for these. */
 export const PROJECT_SCREENS = {
   calculations: true,
-  graphs: false,
+  graphs: true,
 } as const;
 
 export function visibleMenu(): MenuEntry[] {

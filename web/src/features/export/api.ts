@@ -1,0 +1,64 @@
+// Export of a project to a file (SPEC 2 «Export», 7, 8): GET v1/projects/{id}/export_to_{format}/
+// with detail=true for the detailed workbook, saved under the name the server gives (the project's
+// name, or «Report»). The error texts of SPEC 8 go to the console; the page shows the user why.
+import { useMutation } from "@tanstack/react-query";
+import { api, isApiError, query, type ApiError } from "../../api/client";
+import { clampDecimals, COMMA_KEY } from "../../shared/decimals";
+
+export const EXPORT_FORMATS = ["txt", "xls", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportRequest {
+  projectId: string;
+  format: ExportFormat;
+  detail: boolean;
+}
+
+/** The `comma` setting, when the user saved one; the server rounds to 2 decimals otherwise. */
+export function storedDecimals(): number | undefined {
+  const raw = localStorage.getItem(COMMA_KEY);
+  return raw === null ? undefined : clampDecimals(raw, 2);
+}
+
+export function exportPath({ projectId, format, detail }: ExportRequest, decimals = storedDecimals()): string {
+  // SPEC 7: the plain export sends no detail parameter at all.
+  return `v1/projects/${encodeURIComponent(projectId)}/export_to_${format}/${query({ detail: detail ? true : undefined, decimals })}`;
+}
+
+/** Hands the bytes to the browser as a download named `fileName`. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start reading before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export async function exportProject(request: ExportRequest, onProgress?: (received: number) => void): Promise<string> {
+  if (!request.projectId) {
+    console.error("Project ID is required.");
+    throw new Error("Выберите проект");
+  }
+  if (!EXPORT_FORMATS.includes(request.format)) throw new Error("Unsupported file type");
+  try {
+    const file = await api.download(exportPath(request), onProgress);
+    const fileName = file.fileName ?? `Report.${request.format}`;
+    saveFile(file.blob, fileName);
+    return fileName;
+  } catch (error) {
+    if (isApiError(error) && error.status > 0) console.error("Network response was not ok", error.status, error.detail);
+    console.error("Failed to export project", error);
+    throw error;
+  }
+}
+
+export function useExportProject(onProgress: (received: number) => void) {
+  return useMutation<string, ApiError | Error, ExportRequest>({
+    mutationFn: (request) => exportProject(request, onProgress),
+  });
+}

@@ -1,0 +1,45 @@
+// SPEC 2 /projects/{projectId}/graphs «Инфографика»: two bar charts and the forecast line chart,
+// each half the width (full width on a narrow screen). Load order (SPEC 4): the project, then the
+// chart data in one request; on leaving, the chart data is dropped.
+import { useEffect, useMemo } from "react";
+import { Alert, Col, Flex, Row, Typography } from "antd";
+import { useQueryClient } from "@tanstack/react-query";
+import { useParams } from "react-router-dom";
+import { PageLoading } from "../shell/PageLoading";
+import { graphsKey, useProject, useProjectGraphs } from "./api";
+import { Chart } from "./Chart";
+import { forecastChart, openMiningChart, undergroundChart } from "./charts";
+
+export default function GraphsPage() {
+  const { projectId = "" } = useParams();
+  const project = useProject(projectId);
+  const graphs = useProjectGraphs(projectId, project.isSuccess);
+  const client = useQueryClient();
+
+  useEffect(() => () => client.removeQueries({ queryKey: graphsKey(projectId) }), [client, projectId]);
+
+  const figures = useMemo(
+    () => (graphs.data ? [undergroundChart(graphs.data), openMiningChart(graphs.data), forecastChart(graphs.data)] : []),
+    [graphs.data],
+  );
+  const error = project.error ?? graphs.error;
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {project.data ? `Инфографика - ${project.data.name}` : "Инфографика"}
+      </Typography.Title>
+      {error && <Alert type="error" showIcon title={`Не удалось загрузить данные: ${error.message}`} />}
+      {(project.isPending || (project.isSuccess && graphs.isPending)) && <PageLoading />}
+      {graphs.data && (
+        <Row gutter={[16, 16]}>
+          {figures.map((figure) => (
+            <Col key={figure.title} xs={24} lg={12}>
+              <Chart figure={figure} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { Project } from "../../../../functions/src/schemas/project";
+import type { ProjectGraphs } from "./api";
+import { CHART_HEIGHT, forecastChart, openMiningChart, undergroundChart } from "./charts";
+
+const project = { id: "p1", name: "Шахта" } as Project;
+const graphs = (over: Partial<ProjectGraphs> = {}): ProjectGraphs => ({
+  project,
+  underground: [],
+  open_mining_co2: [],
+  regres_methane: [],
+  ...over,
+});
+
+type Trace = { name: string; x: unknown[]; y: unknown[] };
+
+describe("underground chart", () => {
+  it("draws one group per calculation with the CO2 and CH4 series, labelled «Расчет: name»", () => {
+    const figure = undergroundChart(
+      graphs({
+        underground: [
+          { id: "a", name: "Ствол", res_co2: 10, res_ch4: 20 },
+          { id: "b", name: "Ствол", res_co2: 0, res_ch4: 5 },
+        ],
+      }),
+    );
+    const traces = figure.data as Trace[];
+    expect(traces.map((t) => t.name)).toEqual(["Выбросы CO2 (Подземная добыча)", "Выбросы CH4 (Подземная добыча)"]);
+    expect(traces[0]).toMatchObject({ x: ["a", "b"], y: [10, 0] });
+    expect(traces[1]).toMatchObject({ y: [20, 5] });
+    // Same names stay two groups: categories are ids, labels are the names.
+    expect(figure.layout.xaxis).toMatchObject({ tickvals: ["a", "b"], ticktext: ["Расчет: Ствол", "Расчет: Ствол"] });
+    expect(figure.layout).toMatchObject({ height: CHART_HEIGHT, barmode: "group", showlegend: true });
+  });
+
+  it("says so when there is nothing to draw", () => {
+    expect(undergroundChart(graphs()).layout.annotations?.[0]).toMatchObject({ text: "Нет расчетов" });
+  });
+});
+
+describe("open-mining chart", () => {
+  it("splits by ef compared as a 6-decimal string and leaves other ef out", () => {
+    const figure = openMiningChart(
+      graphs({
+        open_mining_co2: [
+          { id: "d", name: "Дизель", ef: 3.149, res_co2: 31.49 },
+          { id: "f", name: "Бензин", ef: 3.026, res_co2: 60.52 },
+          { id: "x", name: "Другое", ef: 2.5, res_co2: 1 },
+          { id: "s", name: "Строкой", ef: "3.149000" as unknown as number, res_co2: 3 },
+        ],
+      }),
+    );
+    const traces = figure.data as Trace[];
+    expect(traces.map((t) => t.name)).toEqual(["Выбросы CO2 (Дизель)", "Выбросы CO2 (Топливо)"]);
+    expect(traces[0]).toMatchObject({ x: ["d", "s"], y: [31.49, 3] });
+    expect(traces[1]).toMatchObject({ x: ["f"], y: [60.52] });
+    expect((figure.layout.xaxis as { ticktext: string[] }).ticktext).toEqual(["Расчет: Дизель", "Расчет: Строкой", "Расчет: Бензин"]);
+  });
+});
+
+describe("forecast chart", () => {
+  it("plots results by day with the 1 % line, y 0..2 step 0.2", () => {
+    const figure = forecastChart(
+      graphs({ regres_methane: [{ id: "r", name: "Лава", points: [{ day: 1, result: 0.5 }, { day: 2, result: 1.2 }, { day: 3, result: 0.9 }] }] }),
+    );
+    const traces = figure.data as Trace[];
+    expect(figure.title).toBe("Временной ряд");
+    expect(traces[0]).toMatchObject({ name: "Расчет: Лава", x: [1, 2, 3], y: [0.5, 1.2, 0.9] });
+    expect(traces[1]).toMatchObject({ name: "Граница 1 процента", x: [1, 3], y: [1, 1] });
+    expect(figure.layout.yaxis).toMatchObject({ range: [0, 2], dtick: 0.2, title: { text: "Проценты (%)" } });
+    expect(figure.layout.xaxis).toMatchObject({ title: { text: "Дни" } });
+  });
+
+  it("shows only the reference line when there is no forecast", () => {
+    const traces = forecastChart(graphs()).data as Trace[];
+    expect(traces).toHaveLength(1);
+    expect(traces[0]).toMatchObject({ name: "Граница 1 процента", y: [1, 1] });
+  });
+});

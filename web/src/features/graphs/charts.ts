@@ -1,0 +1,114 @@
+// The three infographics charts as plotly figures (SPEC 2 «Infographics», 9 «Graph constants»).
+// Pure: the data of the graphs endpoint in, plotly `data` and `layout` out.
+import type { Data, Layout } from "plotly.js";
+import type { ProjectGraphs } from "./api";
+
+export const CHART_HEIGHT = 300;
+
+/** SPEC 9: ef is compared as a string with 6 decimals. */
+export const DIESEL_EF = "3.149000";
+export const FUEL_EF = "3.026000";
+export const THRESHOLD_PERCENT = 1;
+
+export interface Figure {
+  title: string;
+  /** PNG file name, without extension. */
+  fileName: string;
+  data: Data[];
+  layout: Partial<Layout>;
+}
+
+const label = (name: string) => `Расчет: ${name}`;
+
+const efKey = (ef: unknown) => {
+  const value = typeof ef === "number" ? ef : Number(ef);
+  return Number.isFinite(value) ? value.toFixed(6) : String(ef);
+};
+
+const baseLayout = (yTitle: string): Partial<Layout> => ({
+  height: CHART_HEIGHT,
+  autosize: true,
+  margin: { l: 56, r: 16, t: 40, b: 40 },
+  // Plotly hides the legend of a single trace; the series names (SPEC 2) must always show. Above the
+  // plot, where neither the category labels nor the x-axis title can collide with it.
+  showlegend: true,
+  legend: { orientation: "h", x: 0, y: 1.02, xanchor: "left", yanchor: "bottom" },
+  yaxis: { title: { text: yTitle }, rangemode: "tozero", automargin: true },
+  xaxis: { automargin: true },
+  separators: ", ",
+});
+
+const noData = (shown: boolean): Partial<Layout> =>
+  shown
+    ? {}
+    : {
+        annotations: [{ text: "Нет расчетов", showarrow: false, xref: "paper", yref: "paper", x: 0.5, y: 0.5, font: { size: 14 } }],
+        xaxis: { visible: false },
+        yaxis: { visible: false },
+      };
+
+/** Categories by calculation id (two calculations may share a name), labelled «Расчет: name». */
+function categories(items: Array<{ id: string; name: string }>): Partial<Layout["xaxis"]> {
+  return { tickvals: items.map((i) => i.id), ticktext: items.map((i) => label(i.name)), type: "category", automargin: true };
+}
+
+export function undergroundChart(graphs: ProjectGraphs): Figure {
+  const items = graphs.underground;
+  return {
+    title: "Выбросы при подземной добыче",
+    fileName: `Подземная добыча - ${graphs.project.name}`,
+    data: [
+      { type: "bar", name: "Выбросы CO2 (Подземная добыча)", x: items.map((i) => i.id), y: items.map((i) => i.res_co2) },
+      { type: "bar", name: "Выбросы CH4 (Подземная добыча)", x: items.map((i) => i.id), y: items.map((i) => i.res_ch4) },
+    ],
+    layout: { ...baseLayout("т"), barmode: "group", xaxis: categories(items), ...noData(items.length > 0) },
+  };
+}
+
+export function openMiningChart(graphs: ProjectGraphs): Figure {
+  const diesel = graphs.open_mining_co2.filter((i) => efKey(i.ef) === DIESEL_EF);
+  const fuel = graphs.open_mining_co2.filter((i) => efKey(i.ef) === FUEL_EF);
+  const shown = [...diesel, ...fuel];
+  return {
+    title: "Выбросы CO2 при открытой добыче",
+    fileName: `Открытая добыча - ${graphs.project.name}`,
+    data: [
+      { type: "bar", name: "Выбросы CO2 (Дизель)", x: diesel.map((i) => i.id), y: diesel.map((i) => i.res_co2) },
+      { type: "bar", name: "Выбросы CO2 (Топливо)", x: fuel.map((i) => i.id), y: fuel.map((i) => i.res_co2) },
+    ],
+    layout: { ...baseLayout("т CO2"), barmode: "group", xaxis: categories(shown), ...noData(shown.length > 0) },
+  };
+}
+
+export function forecastChart(graphs: ProjectGraphs): Figure {
+  const lastDay = Math.max(1, ...graphs.regres_methane.flatMap((s) => s.points.map((p) => p.day)));
+  const firstDay = Math.min(lastDay, ...graphs.regres_methane.flatMap((s) => s.points.map((p) => p.day)));
+  const series: Data[] = graphs.regres_methane.map((s) => ({
+    type: "scatter",
+    mode: "lines+markers",
+    name: `Расчет: ${s.name}`,
+    x: s.points.map((p) => p.day),
+    y: s.points.map((p) => p.result),
+  }));
+  return {
+    title: "Временной ряд",
+    fileName: `Временной ряд - ${graphs.project.name}`,
+    data: [
+      ...series,
+      {
+        type: "scatter",
+        mode: "lines",
+        name: "Граница 1 процента",
+        x: [firstDay === lastDay ? firstDay - 1 : firstDay, lastDay === firstDay ? lastDay + 1 : lastDay],
+        y: [THRESHOLD_PERCENT, THRESHOLD_PERCENT],
+        line: { color: "#d4380d", dash: "dash" },
+      },
+    ],
+    layout: {
+      ...baseLayout("Проценты (%)"),
+      // Whole days: one tick a day for a short series, plotly's spacing (integers only) for a long one.
+      xaxis: { title: { text: "Дни" }, automargin: true, tickformat: "d", ...(lastDay - firstDay <= 12 ? { dtick: 1 } : {}) },
+      yaxis: { title: { text: "Проценты (%)" }, range: [0, 2], dtick: 0.2, tick0: 0, automargin: true },
+    },
+  };
+}
