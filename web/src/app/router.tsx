@@ -1,8 +1,8 @@
 // SPEC 2 route table. Every page is its own lazy chunk so /login stays light; everything but
 // /login and /backend sits behind RequireAuth, including unknown paths (they get the 404 page
 // inside the shell once signed in).
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { createBrowserRouter } from "react-router-dom";
+import { lazy, Suspense, type ReactNode } from "react";
+import { createBrowserRouter, Navigate } from "react-router-dom";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/RequireAuth";
 import { PageLoading } from "../features/shell/PageLoading";
 import { RouteError } from "../features/shell/RouteError";
@@ -19,15 +19,16 @@ const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
 const WidgetsPage = lazy(() => import("../features/widgets/WidgetsPage"));
 const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"));
+const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
+const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
-/** /backend → /admin as a full page load: /admin belongs to the server, not to this app. */
+/** /backend → /admin (SPEC 2), the platform operators' screens inside this app. */
 function GoToAdmin() {
-  useEffect(() => window.location.replace("/admin"), []);
-  return <PageLoading />;
+  return <Navigate to="/admin" replace />;
 }
 
 export const router = createBrowserRouter([
@@ -67,6 +68,8 @@ export const router = createBrowserRouter([
               { path: "export", element: <ExportPage /> },
               { path: "widgets", element: <WidgetsPage /> },
               { path: "settings", element: <SettingsPage /> },
+              { path: "documents", element: <DocumentsPage /> },
+              { path: "admin", element: <AdminPage /> },
               { path: "*", element: <NotFoundPage /> },
             ],
           },

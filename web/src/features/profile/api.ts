@@ -16,6 +16,8 @@ export interface Me {
   first_name: string | null;
   last_name: string | null;
   email: string | null;
+  /** staff: a company member; admin: a platform operator (the /admin menu item). */
+  role?: "staff" | "admin";
   company: Company;
 }
 

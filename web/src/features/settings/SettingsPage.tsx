@@ -1,9 +1,10 @@
 // SPEC 2 /settings: decimal places for numeric inputs, kept in local storage `comma`.
-// (The instruction and presentation videos arrive with a later issue.)
+// Below it, the instruction and presentation videos (SettingsVideos).
 import { App, Button, Card, Form, InputNumber, Typography } from "antd";
 import { useAtom } from "jotai";
 import { decimalsAtom } from "./atoms";
 import { MAX_DECIMALS, storeDecimals } from "../../shared/decimals";
+import { SettingsVideos } from "./SettingsVideos";
 
 interface SettingsForm {
   decimals: number | null;
@@ -46,6 +47,7 @@ export default function SettingsPage() {
           </Button>
         </Form>
       </Card>
+      <SettingsVideos />
     </>
   );
 }

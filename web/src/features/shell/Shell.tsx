@@ -5,6 +5,7 @@ import { Layout, Menu, Typography } from "antd";
 import {
   AppstoreOutlined,
   BookOutlined,
+  ControlOutlined,
   ExportOutlined,
   FileTextOutlined,
   LogoutOutlined,
@@ -18,7 +19,8 @@ import { signOut } from "../auth/session";
 import { PLATFORM_TITLE } from "../landing/texts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "./PageLoading";
-import { menuKeyFor, visibleMenu } from "./screens";
+import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "./screens";
+import { useMe } from "../profile/api";
 
 const ICONS: Record<string, ReactNode> = {
   profile: <UserOutlined />,
@@ -28,6 +30,7 @@ const ICONS: Record<string, ReactNode> = {
   export: <ExportOutlined />,
   widgets: <AppstoreOutlined />,
   settings: <SettingOutlined />,
+  admin: <ControlOutlined />,
 };
 
 export default function Shell() {
@@ -36,8 +39,11 @@ export default function Shell() {
   const { pathname } = useLocation();
   const selected = menuKeyFor(pathname);
 
-  const items = visibleMenu().map((entry) => ({ key: entry.path, icon: ICONS[entry.key], label: entry.label }));
-  const selectedKeys = visibleMenu()
+  // The admin item only for platform operators; the server checks the role on every admin call.
+  const me = useMe();
+  const entries = me.data?.role === "admin" ? [...visibleMenu(), ADMIN_MENU_ENTRY] : visibleMenu();
+  const items = entries.map((entry) => ({ key: entry.path, icon: ICONS[entry.key], label: entry.label }));
+  const selectedKeys = entries
     .filter((entry) => entry.key === selected)
     .map((entry) => entry.path);
 

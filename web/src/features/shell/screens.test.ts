@@ -15,12 +15,21 @@ describe("menu", () => {
   });
 
   it("shows only the screens that are built", () => {
-    expect(visibleMenu().map((entry) => entry.label)).toEqual(["Профиль", "Проекты", "Справочники", "Экспорт", "Виджеты", "Настройки"]);
+    expect(visibleMenu().map((entry) => entry.label)).toEqual([
+      "Профиль",
+      "Проекты",
+      "Справочники",
+      "Нормативные документы",
+      "Экспорт",
+      "Виджеты",
+      "Настройки",
+    ]);
   });
 
   it("highlights the section of a nested path", () => {
     expect(menuKeyFor("/projects/42/graphs")).toBe("projects");
     expect(menuKeyFor("/settings")).toBe("settings");
+    expect(menuKeyFor("/admin")).toBe("admin");
     expect(menuKeyFor("/")).toBeUndefined();
   });
 });

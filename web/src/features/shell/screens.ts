@@ -13,11 +13,14 @@ export const MENU: readonly MenuEntry[] = [
   { key: "profile", path: "/profile", label: "Профиль", built: true },
   { key: "projects", path: "/projects", label: "Проекты", built: true },
   { key: "dictionary", path: "/dictionary", label: "Справочники", built: true },
-  { key: "documents", path: "/documents", label: "Нормативные документы", built: false },
+  { key: "documents", path: "/documents", label: "Нормативные документы", built: true },
   { key: "export", path: "/export", label: "Экспорт", built: true },
   { key: "widgets", path: "/widgets", label: "Виджеты", built: true },
   { key: "settings", path: "/settings", label: "Настройки", built: true },
 ];
+
+/** Not a SPEC menu item: shown after the others to platform operators only (role "admin", get_me). */
+export const ADMIN_MENU_ENTRY: MenuEntry = { key: "admin", path: "/admin", label: "Администрирование", built: true };
 
 /** Screens under /projects/{projectId}/: the row click and the infographics button wait for these. */
 export const PROJECT_SCREENS = {
@@ -32,5 +35,5 @@ export function visibleMenu(): MenuEntry[] {
 /** The menu key for a path: /projects/42/graphs highlights «Проекты». */
 export function menuKeyFor(pathname: string): string | undefined {
   const first = pathname.split("/").filter(Boolean)[0];
-  return MENU.find((entry) => entry.path === `/${first}`)?.key;
+  return [...MENU, ADMIN_MENU_ENTRY].find((entry) => entry.path === `/${first}`)?.key;
 }

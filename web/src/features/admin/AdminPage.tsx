@@ -1,0 +1,75 @@
+// /admin (and /backend → /admin): the platform operators' screens. Staff see «Недостаточно прав»; the
+// server refuses them anyway (403 on every /api/v1/admin/ route).
+import { Result, Tabs, Typography } from "antd";
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useMe } from "../profile/api";
+import { PageLoading } from "../shell/PageLoading";
+import { AuditTab } from "./AuditTab";
+import { CompaniesTab } from "./CompaniesTab";
+import { DictionariesTab } from "./DictionariesTab";
+import { DocumentsTab } from "./DocumentsTab";
+import { UsersTab } from "./UsersTab";
+import { VideosTab } from "./VideosTab";
+
+interface TabContext {
+  companyId?: string;
+  openUsers(companyId: string): void;
+  selectCompany(companyId: string): void;
+}
+
+interface AdminTab {
+  key: string;
+  label: string;
+  render(context: TabContext): ReactNode;
+}
+
+/** The tabs of /admin, in order; the active one is ?tab= in the address. The forecast-models tab
+ *  (another engineer's, functions/src/http/forecast-models.ts) goes here, after «Справочники»:
+ *  { key: "models", label: "Модели прогноза", render: () => <ForecastModelsTab /> }. */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { key: "companies", label: "Компании", render: (ctx) => <CompaniesTab onShowUsers={ctx.openUsers} /> },
+  { key: "users", label: "Пользователи", render: (ctx) => <UsersTab companyId={ctx.companyId} onCompanyChange={ctx.selectCompany} /> },
+  { key: "dictionaries", label: "Справочники", render: () => <DictionariesTab /> },
+  // { key: "models", label: "Модели прогноза", render: () => <ForecastModelsTab /> },
+  { key: "documents", label: "Документы", render: () => <DocumentsTab /> },
+  { key: "videos", label: "Видео", render: () => <VideosTab /> },
+  { key: "audit", label: "Журнал", render: () => <AuditTab /> },
+];
+
+export default function AdminPage() {
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+
+  if (me.isPending) return <PageLoading />;
+  if (me.data?.role !== "admin") {
+    return (
+      <Result
+        status="403"
+        title="Недостаточно прав"
+        subTitle="Раздел «Администрирование» доступен только администраторам платформы."
+      />
+    );
+  }
+
+  const active = ADMIN_TABS.some((t) => t.key === params.get("tab")) ? params.get("tab")! : ADMIN_TABS[0].key;
+  const context: TabContext = {
+    companyId: params.get("company") ?? undefined,
+    openUsers: (companyId) => setParams({ tab: "users", company: companyId }),
+    selectCompany: (companyId) => setParams({ tab: "users", company: companyId }),
+  };
+
+  return (
+    <>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        Администрирование
+      </Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams(key === "users" && context.companyId ? { tab: key, company: context.companyId } : { tab: key })}
+        destroyOnHidden
+        items={ADMIN_TABS.map((tab) => ({ key: tab.key, label: tab.label, children: tab.render(context) }))}
+      />
+    </>
+  );
+}

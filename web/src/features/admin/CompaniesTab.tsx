@@ -1,0 +1,142 @@
+// «Компании»: every company of the platform, created and edited here. The requisites are checked in
+// the form by the same rules as on the server (functions/src/schemas/company.ts).
+import { useState } from "react";
+import { App, Button, Col, Form, Input, Modal, Row, Space, Table } from "antd";
+import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Rule } from "antd/es/form";
+import { api } from "../../api/client";
+import { isValidOgrn, OKVED_RE } from "../../../../functions/src/schemas/company";
+import { adminKeys, errorText, fieldError, useCompanies, type Company } from "./api";
+
+const FIELDS = ["name", "email", "ogrn", "okved", "region", "postal_address"] as const;
+type CompanyForm = Record<(typeof FIELDS)[number], string>;
+
+const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
+  name: [{ required: true, whitespace: true, message: "Укажите название компании" }, { max: 200 }],
+  email: [{ type: "email", message: "Укажите корректный e-mail" }],
+  ogrn: [
+    {
+      validator: (_, value?: string) =>
+        !value || isValidOgrn(value.trim())
+          ? Promise.resolve()
+          : Promise.reject(new Error("ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой")),
+    },
+  ],
+  okved: [
+    {
+      validator: (_, value?: string) =>
+        !value || OKVED_RE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error("Код ОКВЭД в формате NN.NN или NN.NN.NN")),
+    },
+  ],
+};
+
+function CompanyDialog({ company, open, onClose }: { company?: Company; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<CompanyForm>();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const save = useMutation({
+    mutationFn: (values: CompanyForm) => {
+      const body = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? "").trim()]));
+      return company
+        ? api.patch<Company>(`v1/admin/companies/${company.id}/`, { ...body, version: company.version })
+        : api.post<Company>("v1/admin/companies/", body);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.companies });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+      message.success(company ? "Реквизиты сохранены" : "Компания создана");
+      onClose();
+    },
+    onError: (error) => {
+      const field = fieldError(error, FIELDS);
+      if (field) form.setFields([field]);
+      else message.error(errorText(error));
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={company ? `Реквизиты: ${company.name}` : "Новая компания"}
+      okText={company ? "Сохранить" : "Создать"}
+      cancelText="Отмена"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<CompanyForm>
+        form={form}
+        layout="vertical"
+        initialValues={company}
+        onFinish={(values) => save.mutate(values)}
+        preserve={false}
+      >
+        <Form.Item label="Название" name="name" rules={RULES.name}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="E-mail" name="email" rules={RULES.email}>
+          <Input />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col flex="auto">
+            <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={RULES.ogrn}>
+              <Input inputMode="numeric" maxLength={15} />
+            </Form.Item>
+          </Col>
+          <Col flex="160px">
+            <Form.Item label="ОКВЭД" name="okved" rules={RULES.okved}>
+              <Input placeholder="05.10" maxLength={8} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label="Регион" name="region">
+          <Input />
+        </Form.Item>
+        <Form.Item label="Почтовый адрес" name="postal_address">
+          <Input.TextArea autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function CompaniesTab({ onShowUsers }: { onShowUsers: (companyId: string) => void }) {
+  const { data, isLoading } = useCompanies();
+  const [editing, setEditing] = useState<Company | "new" | null>(null);
+
+  return (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")} style={{ marginBottom: 16 }}>
+        Добавить компанию
+      </Button>
+      <Table<Company>
+        rowKey="id"
+        loading={isLoading}
+        dataSource={data?.results ?? []}
+        locale={{ emptyText: "Компаний пока нет" }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        columns={[
+          { title: "Название", dataIndex: "name" },
+          { title: "ОГРН", dataIndex: "ogrn", width: 160 },
+          { title: "ОКВЭД", dataIndex: "okved", width: 100 },
+          { title: "Регион", dataIndex: "region" },
+          { title: "E-mail", dataIndex: "email" },
+          {
+            title: "Действия",
+            key: "actions",
+            width: 120,
+            render: (_, company) => (
+              <Space>
+                <Button icon={<EditOutlined />} aria-label={`Изменить ${company.name}`} title="Изменить реквизиты" onClick={() => setEditing(company)} />
+                <Button icon={<TeamOutlined />} aria-label={`Пользователи ${company.name}`} title="Пользователи" onClick={() => onShowUsers(company.id)} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <CompanyDialog open={editing !== null} company={editing === "new" || editing === null ? undefined : editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+// «Справочники»: a coefficient is never overwritten. A change is a new version of the item with the
+// date from which it applies and the reason; calculations already stored keep the version they used.
+import { useState } from "react";
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from "antd";
+import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dayjs, { type Dayjs } from "dayjs";
+import { api, type ListPage } from "../../api/client";
+import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
+import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
+
+interface Dictionary {
+  name: string;
+  title: string;
+  results: DictionaryEntry[];
+}
+
+type HistoryEntry = DictionaryEntry & { changed_at: string; changed_by: string; reason: string };
+
+const fieldsOf = (entry: DictionaryEntry) => Object.keys(entry.units ?? {});
+const show = (value: unknown) => (typeof value === "number" ? String(value).replace(".", ",") : String(value ?? ""));
+
+function useDictionaryItems(name: string | undefined) {
+  return useQuery({
+    queryKey: ["dictionary", name],
+    queryFn: () => api.get<Dictionary>(`v1/dictionary/${encodeURIComponent(name!)}/`),
+    enabled: Boolean(name),
+  });
+}
+
+interface ChangeForm {
+  field: string;
+  value: number;
+  effective_from: Dayjs;
+  reason: string;
+}
+
+function ChangeDialog({ dictionary, entry, onClose }: { dictionary: string; entry: DictionaryEntry; onClose: () => void }) {
+  const [form] = Form.useForm<ChangeForm>();
+  const field = Form.useWatch("field", form);
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const save = useMutation({
+    mutationFn: (values: ChangeForm) =>
+      api.patch<DictionaryEntry>(`v1/admin/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/`, {
+        field: values.field,
+        value: values.value,
+        effective_from: values.effective_from.format("YYYY-MM-DD"),
+        reason: values.reason,
+        version: entry.version,
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["dictionary"] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+      message.success("Создана новая версия коэффициента");
+      onClose();
+    },
+    onError: (error) => {
+      const problem = fieldError(error, ["field", "value", "effective_from", "reason"] as const);
+      if (problem) form.setFields([problem]);
+      else message.error(errorText(error));
+    },
+  });
+  const first = fieldsOf(entry)[0];
+
+  return (
+    <Modal
+      open
+      title={`Изменение коэффициента: ${entry.name}`}
+      okText="Сохранить новую версию"
+      cancelText="Отмена"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+    >
+      <Typography.Paragraph type="secondary">
+        Текущая версия {entry.version}, действует с {entry.effective_from}. Расчеты, уже сохраненные с этой версией, не изменятся.
+      </Typography.Paragraph>
+      <Form<ChangeForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ field: first, value: entry[first] as number, effective_from: dayjs() }}
+        onFinish={(values) => save.mutate(values)}
+        onValuesChange={(changed) => {
+          if (changed.field) form.setFieldValue("value", entry[changed.field] as number);
+        }}
+      >
+        <Form.Item label="Коэффициент" name="field" rules={[{ required: true }]}>
+          <Select options={fieldsOf(entry).map((f) => ({ value: f, label: `${f} (${entry.units[f]})` }))} />
+        </Form.Item>
+        <Form.Item
+          label="Новое значение"
+          name="value"
+          extra={field ? `Сейчас: ${show(entry[field])} ${entry.units[field] ?? ""}` : undefined}
+          rules={[{ required: true, message: "Укажите значение" }]}
+        >
+          <InputNumber min={0} style={{ width: 200 }} decimalSeparator="," />
+        </Form.Item>
+        <Form.Item label="Действует с" name="effective_from" rules={[{ required: true, message: "Укажите дату" }]}>
+          <DatePicker format="YYYY-MM-DD" />
+        </Form.Item>
+        <Form.Item label="Причина изменения" name="reason" rules={[{ required: true, whitespace: true, message: "Укажите причину" }]}>
+          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={1000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function HistoryDialog({ dictionary, entry, onClose }: { dictionary: string; entry: DictionaryEntry; onClose: () => void }) {
+  const history = useQuery({
+    queryKey: ["dictionary", dictionary, entry.id, "history"],
+    queryFn: () => api.get<ListPage<HistoryEntry>>(`v1/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/history/`),
+  });
+  const fields = fieldsOf(entry);
+  return (
+    <Modal open title={`История: ${entry.name}`} footer={null} onCancel={onClose} width={900}>
+      <Table<HistoryEntry>
+        rowKey="version"
+        size="small"
+        loading={history.isLoading}
+        dataSource={history.data?.results ?? []}
+        pagination={false}
+        columns={[
+          { title: "Версия", dataIndex: "version", width: 80 },
+          { title: "Действует с", dataIndex: "effective_from", width: 120 },
+          ...fields.map((f) => ({ title: f, key: f, render: (_: unknown, v: HistoryEntry) => show(v[f]) })),
+          { title: "Кто", dataIndex: "changed_by" },
+          { title: "Причина", dataIndex: "reason" },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+export function DictionariesTab() {
+  const names = useDictionaryNames();
+  const [name, setName] = useState<string>();
+  const items = useDictionaryItems(name);
+  const [dialog, setDialog] = useState<{ kind: "change" | "history"; entry: DictionaryEntry } | null>(null);
+
+  return (
+    <>
+      <Select
+        style={{ width: 480, marginBottom: 16 }}
+        placeholder="Выберите справочник"
+        aria-label="Справочник"
+        loading={names.isLoading}
+        value={name}
+        onChange={setName}
+        options={(names.data?.results ?? []).map((d) => ({ value: d.name, label: `${d.title} (${d.name})` }))}
+        showSearch={{ optionFilterProp: "label" }}
+      />
+      <Table<DictionaryEntry>
+        rowKey="id"
+        loading={items.isLoading && Boolean(name)}
+        dataSource={items.data?.results ?? []}
+        locale={{ emptyText: name ? "В справочнике нет записей" : "Выберите справочник" }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        columns={[
+          { title: "№", dataIndex: "id", width: 60 },
+          { title: "Наименование", dataIndex: "name" },
+          {
+            title: "Коэффициенты",
+            key: "values",
+            render: (_, entry) => (
+              <Space orientation="vertical" size={0}>
+                {fieldsOf(entry).map((f) => (
+                  <span key={f}>
+                    {f} = {show(entry[f])} <Typography.Text type="secondary">{entry.units[f]}</Typography.Text>
+                  </span>
+                ))}
+              </Space>
+            ),
+          },
+          { title: "Версия", dataIndex: "version", width: 80 },
+          { title: "Действует с", dataIndex: "effective_from", width: 120 },
+          {
+            title: "Действия",
+            key: "actions",
+            width: 110,
+            render: (_, entry) => (
+              <Space>
+                <Button
+                  icon={<EditOutlined />}
+                  title="Изменить коэффициент"
+                  aria-label={`Изменить коэффициент ${entry.id}`}
+                  disabled={fieldsOf(entry).length === 0}
+                  onClick={() => setDialog({ kind: "change", entry })}
+                />
+                <Button icon={<HistoryOutlined />} title="История" aria-label={`История ${entry.id}`} onClick={() => setDialog({ kind: "history", entry })} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {name && dialog?.kind === "change" && <ChangeDialog dictionary={name} entry={dialog.entry} onClose={() => setDialog(null)} />}
+      {name && dialog?.kind === "history" && <HistoryDialog dictionary={name} entry={dialog.entry} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,272 @@
+// «Документы»: the normative documents of /documents — upload a PDF (≤ 50 MB) for a catalogue entry
+// or a new document, replace it, edit the metadata, remove (softly) and restore.
+import { useState } from "react";
+import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, Upload } from "antd";
+import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import dayjs, { type Dayjs } from "dayjs";
+import { api } from "../../api/client";
+import { DOCUMENT_KINDS } from "../../../../functions/src/schemas/document";
+import { documentsKey, formatSize, requisites, type NormativeDocument } from "../documents/api";
+import { adminKeys, errorText, fieldError, useAdminDocuments } from "./api";
+
+export const PDF_MAX_BYTES = 50 * 1024 * 1024;
+
+const META_FIELDS = ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "file"] as const;
+
+interface MetaForm {
+  title: string;
+  number?: string;
+  date?: Dayjs | null;
+  kind: string;
+  issuer?: string;
+  source_url?: string;
+  source_label?: string;
+}
+
+const kindOptions = Object.entries(DOCUMENT_KINDS).map(([value, label]) => ({ value, label }));
+
+/** A refusal before sending: a PDF is checked by the server too (by its first bytes). */
+export function pdfProblem(file: File): string | undefined {
+  if (file.size > PDF_MAX_BYTES) return "Файл больше 50 МБ";
+  if (file.size === 0) return "Файл пуст";
+  if (file.type && file.type !== "application/pdf") return "Ожидается файл PDF";
+  return undefined;
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: adminKeys.documents });
+    await queryClient.invalidateQueries({ queryKey: documentsKey });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+  };
+}
+
+function metaBody(values: MetaForm) {
+  return {
+    title: values.title.trim(),
+    number: values.number?.trim() ?? "",
+    date: values.date ? values.date.format("YYYY-MM-DD") : "",
+    kind: values.kind,
+    issuer: values.issuer?.trim() ?? "",
+    source_url: values.source_url?.trim() ?? "",
+    source_label: values.source_label?.trim() ?? "",
+  };
+}
+
+function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: () => void }) {
+  const [form] = Form.useForm<MetaForm>();
+  const [file, setFile] = useState<File | null>(null);
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const save = useMutation({
+    mutationFn: async (values: MetaForm) => {
+      const body = metaBody(values);
+      if (doc) return api.patch<NormativeDocument>(`v1/admin/documents/${encodeURIComponent(doc.id)}/`, { ...body, version: doc.version });
+      const form = new FormData();
+      for (const [key, value] of Object.entries(body)) form.append(key, value);
+      form.append("file", file!);
+      return api.upload<NormativeDocument>("POST", "v1/admin/documents/", form);
+    },
+    onSuccess: async () => {
+      await invalidate();
+      message.success(doc ? "Документ сохранен" : "Документ добавлен");
+      onClose();
+    },
+    onError: (error) => {
+      const field = fieldError(error, META_FIELDS);
+      if (field && field.name !== "file") form.setFields([{ name: field.name, errors: field.errors }]);
+      else message.error(errorText(error));
+    },
+  });
+
+  return (
+    <Modal
+      open
+      title={doc ? "Документ" : "Новый документ"}
+      okText={doc ? "Сохранить" : "Добавить"}
+      cancelText="Отмена"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      width={640}
+    >
+      <Form<MetaForm>
+        form={form}
+        layout="vertical"
+        initialValues={doc ? { ...doc, date: doc.date ? dayjs(doc.date) : null } : { kind: "law" }}
+        onFinish={(values) => {
+          if (!doc && !file) {
+            message.error("Прикрепите файл PDF");
+            return;
+          }
+          save.mutate(values);
+        }}
+      >
+        <Form.Item label="Название" name="title" rules={[{ required: true, whitespace: true, message: "Укажите название" }]}>
+          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
+        </Form.Item>
+        <Space wrap>
+          <Form.Item label="Вид" name="kind" rules={[{ required: true }]}>
+            <Select options={kindOptions} style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item label="Номер" name="number">
+            <Input style={{ width: 180 }} maxLength={100} />
+          </Form.Item>
+          <Form.Item label="Дата" name="date">
+            <DatePicker format="YYYY-MM-DD" />
+          </Form.Item>
+        </Space>
+        <Form.Item label="Кем издан" name="issuer">
+          <Input maxLength={300} />
+        </Form.Item>
+        <Form.Item
+          label="Официальный источник"
+          name="source_url"
+          rules={[{ pattern: /^https?:\/\/\S+$/, message: "Адрес вида https://…" }]}
+        >
+          <Input placeholder="https://" maxLength={1000} />
+        </Form.Item>
+        <Form.Item label="Название источника" name="source_label">
+          <Input maxLength={300} />
+        </Form.Item>
+        {!doc && (
+          <Form.Item label="Файл PDF (до 50 МБ)" required>
+            <Upload
+              accept="application/pdf,.pdf"
+              maxCount={1}
+              beforeUpload={(chosen) => {
+                const problem = pdfProblem(chosen);
+                if (problem) message.error(problem);
+                else setFile(chosen);
+                return false;
+              }}
+              onRemove={() => setFile(null)}
+              fileList={file ? [{ uid: "file", name: file.name, status: "done" }] : []}
+            >
+              <Button icon={<UploadOutlined />}>Выбрать файл</Button>
+            </Upload>
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+export function DocumentsTab() {
+  const { data, isLoading } = useAdminDocuments();
+  const [dialog, setDialog] = useState<NormativeDocument | "new" | null>(null);
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+
+  const replace = useMutation({
+    mutationFn: ({ doc, file }: { doc: NormativeDocument; file: File }) => {
+      const form = new FormData();
+      form.append("version", String(doc.version));
+      form.append("file", file);
+      return api.upload<NormativeDocument>("PUT", `v1/admin/documents/${encodeURIComponent(doc.id)}/file/`, form);
+    },
+    onSuccess: async () => {
+      await invalidate();
+      message.success("Файл загружен");
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+  const setDeleted = useMutation({
+    mutationFn: ({ doc, deleted }: { doc: NormativeDocument; deleted: boolean }) =>
+      api.patch<NormativeDocument>(`v1/admin/documents/${encodeURIComponent(doc.id)}/`, { is_deleted: deleted, version: doc.version }),
+    onSuccess: async (_, { deleted }) => {
+      await invalidate();
+      message.success(deleted ? "Документ удален" : "Документ восстановлен");
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+
+  return (
+    <>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog("new")} style={{ marginBottom: 16 }}>
+        Добавить документ
+      </Button>
+      <Table<NormativeDocument>
+        rowKey="id"
+        loading={isLoading}
+        dataSource={data?.results ?? []}
+        pagination={false}
+        locale={{ emptyText: "Документов нет" }}
+        rowClassName={(doc) => (doc.is_deleted ? "admin-row-removed" : "")}
+        columns={[
+          {
+            title: "Документ",
+            key: "title",
+            render: (_, doc) => (
+              <Space orientation="vertical" size={0}>
+                <Space size={6} wrap>
+                  <Tag color="blue">{doc.kind_label}</Tag>
+                  <Typography.Text type="secondary">{requisites(doc)}</Typography.Text>
+                  {doc.is_deleted && <Tag color="red">Удален</Tag>}
+                </Space>
+                <Typography.Text delete={doc.is_deleted}>{doc.title}</Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: "Файл",
+            key: "file",
+            width: 260,
+            render: (_, doc) =>
+              doc.file ? (
+                <Typography.Text>
+                  {doc.file.name} <Typography.Text type="secondary">({formatSize(doc.file.size)})</Typography.Text>
+                </Typography.Text>
+              ) : (
+                <Typography.Text type="secondary">Не загружен</Typography.Text>
+              ),
+          },
+          {
+            title: "Действия",
+            key: "actions",
+            width: 260,
+            render: (_, doc) => (
+              <Space wrap>
+                <Upload
+                  accept="application/pdf,.pdf"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    const problem = pdfProblem(file);
+                    if (problem) message.error(problem);
+                    else replace.mutate({ doc, file });
+                    return false;
+                  }}
+                >
+                  <Button
+                    icon={<UploadOutlined />}
+                    loading={replace.isPending && replace.variables?.doc.id === doc.id}
+                    aria-label={`${doc.file ? "Заменить PDF" : "Загрузить PDF"}: ${doc.title}`}
+                  >
+                    {doc.file ? "Заменить PDF" : "Загрузить PDF"}
+                  </Button>
+                </Upload>
+                <Button icon={<EditOutlined />} title="Изменить" aria-label={`Изменить: ${doc.title}`} onClick={() => setDialog(doc)} />
+                {doc.is_deleted ? (
+                  <Button icon={<RollbackOutlined />} title="Восстановить" aria-label={`Восстановить: ${doc.title}`} onClick={() => setDeleted.mutate({ doc, deleted: false })} />
+                ) : (
+                  <Popconfirm
+                    title="Удалить документ?"
+                    description="Он пропадет со страницы «Нормативные документы»; его можно восстановить."
+                    okText="Удалить"
+                    cancelText="Отмена"
+                    onConfirm={() => setDeleted.mutate({ doc, deleted: true })}
+                  >
+                    <Button danger icon={<DeleteOutlined />} title="Удалить" aria-label={`Удалить: ${doc.title}`} />
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {dialog !== null && <DocumentDialog doc={dialog === "new" ? undefined : dialog} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

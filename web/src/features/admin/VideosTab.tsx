@@ -1,0 +1,106 @@
+// «Видео»: the instruction and presentation videos of /settings (MP4 or WebM, ≤ 500 MB). The file is
+// sent as the request body and streamed to storage by the server, which checks its first bytes.
+import { App, Button, Card, Col, Descriptions, Popconfirm, Row, Typography, Upload } from "antd";
+import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { api } from "../../api/client";
+import { formatSize } from "../documents/api";
+import { mediaKey, type MediaStatus } from "../settings/SettingsVideos";
+import { adminKeys, errorText, useAdminMedia } from "./api";
+
+export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm" };
+
+/** The Content-Type to send: the browser's, or the extension's when the browser gives none. */
+export function videoType(file: File): string | undefined {
+  if (file.type === "video/mp4" || file.type === "video/webm") return file.type;
+  if (file.type) return undefined;
+  return VIDEO_TYPES[file.name.split(".").pop()?.toLowerCase() ?? ""];
+}
+
+function VideoCard({ media }: { media: MediaStatus }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const invalidate = async () => {
+    await queryClient.invalidateQueries({ queryKey: adminKeys.media });
+    await queryClient.invalidateQueries({ queryKey: mediaKey });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
+  };
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      api.upload<MediaStatus>("PUT", `v1/admin/media/${media.kind}/`, file, {
+        "Content-Type": videoType(file)!,
+        "X-File-Name": encodeURIComponent(file.name),
+      }),
+    onSuccess: async () => {
+      await invalidate();
+      message.success(`${media.label}: видео загружено`);
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete(`v1/admin/media/${media.kind}/`),
+    onSuccess: async () => {
+      await invalidate();
+      message.success(`${media.label}: видео удалено`);
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+
+  return (
+    <Card title={media.label}>
+      {media.url ? (
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: "type", label: "Формат", children: media.content_type },
+            { key: "size", label: "Размер", children: formatSize(media.size ?? 0) },
+            { key: "at", label: "Загружено", children: media.uploaded_at ? dayjs(media.uploaded_at).format("YYYY-MM-DD HH:mm") : "—" },
+          ]}
+        />
+      ) : (
+        <Typography.Paragraph type="secondary">Видео не загружено</Typography.Paragraph>
+      )}
+      <Upload
+        accept="video/mp4,video/webm,.mp4,.webm"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          if (!videoType(file)) message.error("Ожидается видео MP4 или WebM");
+          else if (file.size > VIDEO_MAX_BYTES) message.error("Файл больше 500 МБ");
+          else upload.mutate(file);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={upload.isPending} aria-label={`Загрузить видео: ${media.label}`}>
+          {upload.isPending ? "Загрузка…" : media.url ? "Заменить видео" : "Загрузить видео"}
+        </Button>
+      </Upload>
+      {media.url && (
+        <Popconfirm title="Удалить видео?" okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate()}>
+          <Button danger icon={<DeleteOutlined />} style={{ marginLeft: 8 }} loading={remove.isPending}>
+            Удалить
+          </Button>
+        </Popconfirm>
+      )}
+    </Card>
+  );
+}
+
+export function VideosTab() {
+  const { data, isLoading } = useAdminMedia();
+  return (
+    <Row gutter={[16, 16]}>
+      {isLoading && <Col span={24}><Card loading /></Col>}
+      {(data?.results ?? []).map((media) => (
+        <Col key={media.kind} xs={24} lg={12}>
+          <VideoCard media={media} />
+        </Col>
+      ))}
+      <Col span={24}>
+        <Typography.Text type="secondary">MP4 или WebM, не больше 500 МБ. Видео показываются на странице «Настройки».</Typography.Text>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,124 @@
+// /admin over the API (functions/src/http/admin.ts). Every call is checked server-side; the page
+// only hides what a staff user could not use anyway.
+import { useQuery } from "@tanstack/react-query";
+import { api, isApiError, type ListPage } from "../../api/client";
+import type { NormativeDocument } from "../documents/api";
+import type { MediaStatus } from "../settings/SettingsVideos";
+
+export interface Company {
+  id: string;
+  name: string;
+  email: string;
+  ogrn: string;
+  okved: string;
+  region: string;
+  postal_address: string;
+  created_at: string;
+  version: number;
+}
+
+export type Role = "staff" | "admin";
+
+export interface AdminUser {
+  id: string;
+  company: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  before: unknown;
+  after: unknown;
+}
+
+export const adminKeys = {
+  companies: ["admin", "companies"] as const,
+  users: (companyId: string) => ["admin", "companies", companyId, "users"] as const,
+  documents: ["admin", "documents"] as const,
+  media: ["admin", "media"] as const,
+  audit: (page: number) => ["admin", "audit", page] as const,
+  auditAll: ["admin", "audit"] as const,
+};
+
+export function useCompanies() {
+  return useQuery({ queryKey: adminKeys.companies, queryFn: () => api.get<ListPage<Company>>("v1/admin/companies/") });
+}
+
+export function useCompanyUsers(companyId: string | undefined) {
+  return useQuery({
+    queryKey: adminKeys.users(companyId ?? ""),
+    queryFn: () => api.get<ListPage<AdminUser>>(`v1/admin/companies/${encodeURIComponent(companyId!)}/users/`),
+    enabled: Boolean(companyId),
+  });
+}
+
+export function useAdminDocuments() {
+  return useQuery({ queryKey: adminKeys.documents, queryFn: () => api.get<ListPage<NormativeDocument>>("v1/admin/documents/") });
+}
+
+export function useAdminMedia() {
+  return useQuery({ queryKey: adminKeys.media, queryFn: () => api.get<ListPage<MediaStatus>>("v1/admin/media/") });
+}
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export function useAudit(page: number) {
+  return useQuery({
+    queryKey: adminKeys.audit(page),
+    queryFn: () => api.get<ListPage<AuditEntry>>(`v1/admin/audit/?limit=${AUDIT_PAGE_SIZE}&offset=${(page - 1) * AUDIT_PAGE_SIZE}`),
+    staleTime: 0,
+  });
+}
+
+export function useDictionaryNames() {
+  return useQuery({
+    queryKey: ["dictionary", "names"],
+    queryFn: () => api.get<ListPage<{ name: string; title: string }>>("v1/dictionary/"),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The server names the field first ("ogrn: …"); a form shows the text under that field. */
+export function fieldError<F extends string>(error: unknown, fields: readonly F[]): { name: F; errors: string[] } | undefined {
+  if (!isApiError(error)) return undefined;
+  const match = /^([a-z_]+): (.*)$/s.exec(error.detail);
+  if (!match || !(fields as readonly string[]).includes(match[1])) return undefined;
+  return { name: match[1] as F, errors: [match[2]] };
+}
+
+export function errorText(error: unknown): string {
+  return isApiError(error) ? error.detail : "Не удалось выполнить действие";
+}
+
+export const ROLE_LABELS: Record<Role, string> = { staff: "Сотрудник компании", admin: "Администратор платформы" };
+
+export const ACTION_LABELS: Record<string, string> = {
+  "company.create": "Компания создана",
+  "company.update": "Реквизиты компании изменены",
+  "user.create": "Пользователь создан",
+  "user.update": "Пользователь изменен",
+  "user.move": "Пользователь переведен в другую компанию",
+  "user.reset_password": "Пароль сброшен",
+  "dictionary.change": "Коэффициент изменен",
+  "document.create": "Документ добавлен",
+  "document.upload": "Файл документа загружен",
+  "document.replace": "Файл документа заменен",
+  "document.update": "Документ изменен",
+  "document.remove": "Документ удален",
+  "document.restore": "Документ восстановлен",
+  "media.upload": "Видео загружено",
+  "media.replace": "Видео заменено",
+  "media.remove": "Видео удалено",
+};

@@ -1,0 +1,61 @@
+// /documents: the normative documents (GET v1/documents/) and their PDFs, downloaded with the bearer
+// token and saved under the name the server gives.
+import { useQuery } from "@tanstack/react-query";
+import { api, type ListPage } from "../../api/client";
+
+export interface NormativeDocument {
+  id: string;
+  title: string;
+  number: string;
+  date: string;
+  kind: string;
+  kind_label: string;
+  issuer: string;
+  source_url: string;
+  source_label: string;
+  catalogue: boolean;
+  file: { name: string; size: number; uploaded_at: string } | null;
+  download_url: string | null;
+  is_deleted: boolean;
+  version: number;
+  updated_at: string;
+}
+
+export const documentsKey = ["documents"] as const;
+
+export function useDocuments() {
+  return useQuery({ queryKey: documentsKey, queryFn: () => api.get<ListPage<NormativeDocument>>("v1/documents/") });
+}
+
+/** The client's paths are relative to /api/. */
+export function apiPath(url: string): string {
+  return url.replace(/^\/api\//, "");
+}
+
+export async function downloadDocument(doc: NormativeDocument): Promise<void> {
+  if (!doc.download_url) return;
+  const { blob, fileName } = await api.download(apiPath(doc.download_url));
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName ?? `${doc.number || doc.title}.pdf`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the save before the URL goes.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
+}
+
+/** «№ 296-ФЗ от 2021-07-02», «ГОСТ 2939-63», … */
+export function requisites(doc: Pick<NormativeDocument, "number" | "date">): string {
+  const number = doc.number ? (/^\d/.test(doc.number) ? `№ ${doc.number}` : doc.number) : "";
+  return [number, doc.date ? `от ${doc.date}` : ""].filter(Boolean).join(" ");
+}
