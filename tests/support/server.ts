@@ -4,21 +4,31 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalServer } from "../../functions/src/local/server";
+import { createCompany, createUser } from "../../functions/src/domain/users";
 
 export interface TestServer {
   url: string;
   demo: { email: string; password: string };
+  /** A platform operator (role admin) in its own company, when asked for. */
+  admin?: { email: string; password: string };
   dataDir: string;
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { admin?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fugitive-e2e-"));
   const demo = { email: "demo@example.com", password: "demo-password" };
   const server = await startLocalServer({ dataDir, port: 0, demo });
+  let admin: TestServer["admin"];
+  if (options.admin) {
+    admin = { email: "operator@example.com", password: "operator-password" };
+    const company = await createCompany(server.deps, { name: "Оператор платформы" });
+    await createUser(server.deps, { companyId: company.id, ...admin, first_name: "Анна", last_name: "Операторова", role: "admin" });
+  }
   return {
     url: server.url,
     demo,
+    admin,
     dataDir,
     async close() {
       await server.close();

@@ -8,11 +8,11 @@ const json = (value: unknown) => (value === null || value === undefined ? "—" 
 
 function Change({ entry }: { entry: AuditEntry }) {
   return (
-    <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 16 }}>
+    <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: 16 }}>
       {(["before", "after"] as const).map((side) => (
         <div key={side}>
           <Typography.Text strong>{side === "before" ? "До" : "После"}</Typography.Text>
-          <pre style={{ margin: "4px 0 0", padding: 8, background: "#fafafa", border: "1px solid #f0f0f0", borderRadius: 4, maxHeight: 320, overflow: "auto", fontSize: 12 }}>
+          <pre style={{ margin: "4px 0 0", padding: 8, background: "#fafafa", border: "1px solid #f0f0f0", borderRadius: 4, maxHeight: 320, overflow: "auto", fontSize: 12, whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
             {json(entry[side])}
           </pre>
         </div>

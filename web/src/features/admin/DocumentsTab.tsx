@@ -226,7 +226,7 @@ export function DocumentsTab() {
           {
             title: "Действия",
             key: "actions",
-            width: 260,
+            width: 330,
             render: (_, doc) => (
               <Space wrap>
                 <Upload

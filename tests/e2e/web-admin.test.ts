@@ -1,0 +1,334 @@
+// /admin, /documents and the settings videos in a real browser against the real local server:
+// a staff user is kept out; a platform operator creates a company and a user (who then signs in),
+// changes a coefficient (stored calculations keep the old value, new ones take the new), uploads a
+// PDF and a video; everyone sees the documents catalogue and plays the video in /settings.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { pdfBytes } from "../support/admin";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
+
+describe.skipIf(!chromiumAvailable())("web app: administration, documents and settings videos", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const NEW_USER = { email: "new.miner@example.com", password: "new-miner-pass" };
+  const pdf = pdfBytes(20_000, "296-FZ");
+  let calculationBefore: Calc;
+
+  const at = (path: string) => `${server.url}${path}`;
+  const menu = () => page.getByRole("navigation", { name: "Главное меню" });
+  const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
+
+  interface Calc {
+    id: string;
+    res_ch4: number;
+    res_ch4_to_co2: number;
+    coefficients: Record<string, { value: number; item_id?: number; item_version?: number }>;
+  }
+
+  async function signIn(email: string, password: string) {
+    await page.goto(at("/login"));
+    await page.getByLabel("Логин").fill(email);
+    await page.getByLabel("Пароль").fill(password);
+    await page.getByRole("button", { name: "Вход" }).click();
+    await page.waitForURL(at("/"));
+  }
+
+  async function signOut() {
+    await menu().getByText("Выход").click();
+    await page.waitForURL(at("/login"));
+  }
+
+  /** The API as a script would use it (for calculations, which this issue does not change). */
+  async function apiAs(email: string, password: string) {
+    const login = await fetch(at("/api/token/"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password, guardant_code: "" }),
+    });
+    const { access } = (await login.json()) as { access: string };
+    return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+      const res = await fetch(at(path), {
+        method,
+        headers: { Authorization: `Bearer ${access}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    };
+  }
+
+  async function choose(label: string, option: string) {
+    await page.getByRole("combobox", { name: label }).click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option }).first().click();
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
+    server = await startTestServer({ admin: true });
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("keeps a staff user out: no menu item, «Недостаточно прав» on /admin", async () => {
+    await signIn(server.demo.email, server.demo.password);
+    await menu().getByText("Нормативные документы", { exact: true }).waitFor();
+    expect(await menu().getByText("Администрирование").count()).toBe(0);
+    await page.goto(at("/admin"));
+    await page.getByText("Недостаточно прав").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-forbidden.png` });
+    await signOut();
+  });
+
+  it("shows the operator the admin item; /backend opens /admin", async () => {
+    await signIn(server.admin!.email, server.admin!.password);
+    await menu().getByText("Администрирование").waitFor();
+    await page.goto(at("/backend"));
+    await page.waitForURL(at("/admin"));
+    for (const tab of ["Компании", "Пользователи", "Справочники", "Документы", "Видео", "Журнал"]) {
+      await page.getByRole("tab", { name: tab }).waitFor();
+    }
+    await row("Демо-компания").waitFor();
+  });
+
+  it("creates a company, checking the ОГРН in the form", async () => {
+    await page.getByRole("button", { name: "Добавить компанию" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Название").fill("АО «Шахта Тестовая»");
+    await dialog.getByLabel("E-mail").fill("info@test-mine.example");
+    await dialog.getByLabel("ОГРН / ОГРНИП").fill("1027700132194");
+    await dialog.getByLabel("ОКВЭД").fill("05.10");
+    await dialog.getByLabel("Регион").fill("Кемеровская область — Кузбасс");
+    await dialog.getByLabel("Почтовый адрес").fill("650000, г. Кемерово, ул. Шахтерская, д. 2");
+    await dialog.getByRole("button", { name: "Создать" }).click();
+    await dialog.getByText("ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-company-dialog.png` });
+    await dialog.getByLabel("ОГРН / ОГРНИП").fill("1027700132195");
+    await dialog.getByRole("button", { name: "Создать" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row("АО «Шахта Тестовая»").waitFor();
+    expect(await row("АО «Шахта Тестовая»").locator("td").allInnerTexts()).toEqual(
+      expect.arrayContaining(["1027700132195", "05.10", "Кемеровская область — Кузбасс", "info@test-mine.example"]),
+    );
+    await page.screenshot({ path: `${SHOTS}/web-admin-companies.png` });
+  });
+
+  it("creates a user in that company", async () => {
+    await page.getByRole("button", { name: "Пользователи АО «Шахта Тестовая»" }).click();
+    await page.getByRole("tab", { name: "Пользователи", selected: true }).waitFor();
+    await page.getByText("В компании нет пользователей").waitFor();
+    await page.getByRole("button", { name: "Добавить пользователя" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("E-mail (логин)").fill(NEW_USER.email);
+    await dialog.getByLabel("Пароль").fill(NEW_USER.password);
+    await dialog.getByLabel("Имя").fill("Петр");
+    await dialog.getByLabel("Фамилия").fill("Сидоров");
+    await dialog.getByRole("button", { name: "Создать" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row(NEW_USER.email).getByText("Сотрудник компании").waitFor();
+    await row(NEW_USER.email).getByText("Активен").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-users.png` });
+  });
+
+  it("changes a coefficient: a stored calculation keeps 18, a new one takes 19", async () => {
+    const demo = await apiAs(server.demo.email, server.demo.password);
+    const project = await demo<{ id: string }>("POST", "/api/v1/projects/create_project/", {
+      name: "Шахта для версий",
+      start_date: "2024-01-01",
+      end_date: "2024-12-31",
+    });
+    const before = await demo<Calc>("POST", "/api/v1/underground_emission_ch4/", {
+      name: "До изменения",
+      project: project.body.id,
+      volume: 1_000_000,
+      ef: 18,
+    });
+    expect(before.status).toBe(201);
+    calculationBefore = before.body;
+    expect(calculationBefore.coefficients.ef).toMatchObject({ value: 18, item_id: 1, item_version: 1 });
+
+    await page.getByRole("tab", { name: "Справочники" }).click();
+    await choose("Справочник", "get_underground_emission_ch4");
+    await row("ef = 18").waitFor();
+    const item = page.locator(".ant-table-row").filter({ has: page.getByRole("cell", { name: "1", exact: true }) }).first();
+    await item.getByRole("button", { name: "Изменить коэффициент 1" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Текущая версия 1").waitFor();
+    await dialog.getByLabel("Новое значение").fill("19");
+    await dialog.getByLabel("Причина изменения").fill("Уточнение по замерам шахты, 2026");
+    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
+    await page.screenshot({ path: `${SHOTS}/web-admin-coefficient.png` });
+    await dialog.getByRole("button", { name: "Сохранить новую версию" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row("ef = 19").waitFor();
+
+    await row("ef = 19").getByRole("button", { name: "История 1" }).click();
+    const history = page.getByRole("dialog");
+    await history.getByText("Уточнение по замерам шахты, 2026").waitFor();
+    expect(await history.locator(".ant-table-row").count()).toBe(2);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/web-admin-history.png` });
+    await history.getByRole("button", { name: "Close" }).or(history.locator(".ant-modal-close")).first().click();
+
+    const stored = await demo<Calc>("GET", `/api/v1/underground_emission_ch4/${calculationBefore.id}/single_calc/1/`);
+    expect(stored.body).toEqual(calculationBefore);
+    const after = await demo<Calc>("POST", "/api/v1/underground_emission_ch4/", {
+      name: "После изменения",
+      project: project.body.id,
+      volume: 1_000_000,
+      ef: 19,
+    });
+    expect(after.status).toBe(201);
+    expect(after.body.coefficients.ef).toMatchObject({ value: 19, item_id: 1, item_version: 2 });
+    expect(after.body.res_ch4 / calculationBefore.res_ch4).toBeCloseTo(19 / 18, 12);
+  });
+
+  it("uploads a PDF for a catalogue document", async () => {
+    await page.getByRole("tab", { name: "Документы" }).click();
+    const target = row("Об ограничении выбросов парниковых газов");
+    await target.getByText("Не загружен").waitFor();
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      target.getByRole("button", { name: /^Загрузить PDF/ }).click(),
+    ]);
+    await chooser.setFiles({ name: "296-ФЗ.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+    await target.getByText("296-ФЗ.pdf").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-documents.png` });
+  });
+
+  it("uploads a video recorded in the browser", async () => {
+    await page.getByRole("tab", { name: "Видео" }).click();
+    await page.getByText("Видео не загружено").first().waitFor();
+    // A real, playable WebM: two seconds of a canvas, recorded by Chromium itself.
+    const webm = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 320;
+      canvas.height = 180;
+      const g = canvas.getContext("2d")!;
+      const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: "video/webm" });
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (e) => chunks.push(e.data);
+      const done = new Promise((resolve) => (recorder.onstop = resolve));
+      recorder.start(250);
+      const started = performance.now();
+      await new Promise<void>((resolve) => {
+        const draw = () => {
+          const t = (performance.now() - started) / 1000;
+          g.fillStyle = "#1f3b57";
+          g.fillRect(0, 0, 320, 180);
+          g.fillStyle = "#fadb14";
+          g.fillRect(20 + t * 120, 70, 40, 40);
+          g.fillStyle = "#fff";
+          g.font = "20px sans-serif";
+          g.fillText("Видеоинструкция", 80, 40);
+          if (t < 2) requestAnimationFrame(draw);
+          else resolve();
+        };
+        draw();
+      });
+      recorder.stop();
+      await done;
+      return Array.from(new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer()));
+    });
+    expect(webm.length).toBeGreaterThan(1000);
+    const card = page.locator(".ant-card", { hasText: "Видеоинструкция" });
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      card.getByRole("button", { name: "Загрузить видео: Видеоинструкция" }).click(),
+    ]);
+    await chooser.setFiles({ name: "Инструкция.webm", mimeType: "video/webm", buffer: Buffer.from(webm) });
+    await card.getByText("video/webm").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-videos.png` });
+  });
+
+  it("logs every change, newest first, with before and after", async () => {
+    await page.getByRole("tab", { name: "Журнал" }).click();
+    for (const action of ["Видео загружено", "Файл документа загружен", "Коэффициент изменен", "Пользователь создан", "Компания создана"]) {
+      await page.locator(".ant-table-row", { hasText: action }).first().waitFor();
+    }
+    const actions = await page.locator(".ant-table-row td:nth-child(4)").allInnerTexts();
+    expect(actions.slice(0, 5)).toEqual([
+      "Видео загружено",
+      "Файл документа загружен",
+      "Коэффициент изменен",
+      "Пользователь создан",
+      "Компания создана",
+    ]);
+    await row("Коэффициент изменен").locator(".ant-table-row-expand-icon").click();
+    await page.getByText('"ef": 18').first().waitFor();
+    await page.getByText('"ef": 19').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-audit.png`, fullPage: true });
+    await signOut();
+  });
+
+  it("lets the new user sign in and see the documents: the uploaded PDF downloads, the rest link to their sources", async () => {
+    await signIn(NEW_USER.email, NEW_USER.password);
+    await menu().getByText("Нормативные документы").click();
+    await page.waitForURL(at("/documents"));
+    await page.getByRole("heading", { name: "Нормативные документы" }).waitFor();
+    await page.locator(".ant-table-row").nth(7).waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBe(8);
+    const sources = page.getByRole("link", { name: "Файл не загружен — открыть официальный источник" });
+    expect(await sources.count()).toBe(7);
+    for (const href of await sources.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^https?:\/\/(www\.)?(consultant\.ru|pravo\.gov\.ru|rst\.gov\.ru|ipcc-nggip\.iges\.or\.jp|un-ilibrary\.org)\//);
+    }
+    expect(await sources.first().getAttribute("target")).toBe("_blank");
+    expect(await sources.first().getAttribute("rel")).toBe("noopener noreferrer");
+    await page.screenshot({ path: `${SHOTS}/web-documents.png`, fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: /^Скачать PDF: Федеральный закон/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("296-ФЗ Федеральный закон «Об ограничении выбросов парниковых газов».pdf");
+    expect(new Uint8Array(readFileSync((await download.path())!))).toEqual(pdf);
+  });
+
+  it("plays the instruction video in /settings and says «Видео не загружено» for the presentation", async () => {
+    await menu().getByText("Настройки").click();
+    await page.waitForURL(at("/settings"));
+    const video = page.getByLabel("Видеоинструкция", { exact: true });
+    await video.waitFor();
+    expect(await video.getAttribute("src")).toMatch(/^\/api\/v1\/media\/instruction\/\?v=1&token=/);
+    await page.waitForFunction(() => {
+      const v = document.querySelector("video");
+      return v !== null && v.readyState >= 1;
+    });
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      v.pause();
+    });
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
+    await page.locator(".ant-card", { hasText: "Презентация" }).getByText("Видео не загружено").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-settings-videos.png`, fullPage: true });
+  });
+
+  it("keeps the new (staff) user out of /admin too", async () => {
+    expect(await menu().getByText("Администрирование").count()).toBe(0);
+    await page.goto(at("/admin"));
+    await page.getByText("Недостаточно прав").waitFor();
+  });
+
+  it("raised no uncaught errors in the page", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
