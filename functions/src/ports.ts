@@ -137,6 +137,36 @@ export interface CalculationRepository {
   replace(next: Calculation, expectedVersion: number): Promise<void>;
 }
 
+export type ForecastMethod = "xgboost" | "lightgbm";
+
+/** One uploaded forecast model file (platform-wide, like dictionaries); versions are never removed. */
+export interface ForecastModelVersion {
+  method: ForecastMethod;
+  id: string;
+  /** 1, 2, … per method. */
+  version: number;
+  library: string;
+  library_version: string;
+  objective: string;
+  feature_names: string[];
+  num_trees: number;
+  blob_key: string;
+  file_name: string;
+  description: string;
+  is_active: boolean;
+  uploaded_at: string;
+  uploaded_by: string;
+}
+
+export interface ForecastModelRepository {
+  list(method: ForecastMethod): Promise<ForecastModelVersion[]>;
+  get(method: ForecastMethod, id: string): Promise<ForecastModelVersion | undefined>;
+  /** Conflict when the version number is taken (two uploads at once). */
+  create(model: ForecastModelVersion): Promise<void>;
+  /** Marks `id` active and every other version of the method inactive. */
+  activate(method: ForecastMethod, id: string): Promise<void>;
+}
+
 /** One version of a reference-dictionary item. Dictionaries are platform-wide reference data,
  *  the one kind of item that belongs to no company. */
 export interface DictionaryItemVersion {
@@ -282,4 +312,5 @@ export interface Repositories {
   attempts: AttemptCounter;
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;
+  forecastModels: ForecastModelRepository;
 }

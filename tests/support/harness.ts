@@ -10,6 +10,7 @@ import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
 import type { Deps } from "../../functions/src/domain/context";
 import { createCompany, createUser } from "../../functions/src/domain/users";
 import { seedDictionaries } from "../../functions/src/domain/dictionaries";
+import { seedDefaultModels } from "../../functions/src/domain/forecast-models";
 import { openMemoryStorage } from "../../functions/src/local/storage";
 import type { Clock } from "../../functions/src/ports";
 
@@ -30,6 +31,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
     config: { ...configFromEnv(randomBytes(32)), ...overrides },
   };
   await seedDictionaries(deps);
+  await seedDefaultModels(deps);
   const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? "203.0.113.1" });
   let userCounter = 0;
 

@@ -16,6 +16,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
+import { seedDefaultModels } from "../domain/forecast-models";
 import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -65,6 +66,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     config: configFromEnv(secret),
   };
   await seedDictionaries(deps);
+  await seedDefaultModels(deps);
   if (options.demo) await seedDemo(deps, options.demo);
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);

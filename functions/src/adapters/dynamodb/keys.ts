@@ -71,6 +71,15 @@ export const dictionaryItemVersions = (dictionary: string, id: number) => ({
   PK: `DICT#${dictionary}#ITEM#${String(id).padStart(6, "0")}`,
 });
 
+/** Forecast model versions per method (platform-wide): Query PK = MODEL#method; the version
+ *  number is part of a second, conditionally written item so two uploads cannot share it. */
+export const forecastModel = (method: string, id: string) => ({ PK: `MODEL#${method}`, SK: `ID#${id}` });
+export const forecastModels = (method: string) => ({ PK: `MODEL#${method}`, SKPrefix: "ID#" });
+export const forecastModelVersion = (method: string, version: number) => ({
+  PK: `MODEL#${method}`,
+  SK: `VERSION#${String(version).padStart(6, "0")}`,
+});
+
 /** Fixed-window attempt counters (login throttling), expired by TTL attribute `expires_at`. */
 export const attemptWindow = (key: string, windowStart: number) => ({
   PK: `ATTEMPTS#${key}`,
