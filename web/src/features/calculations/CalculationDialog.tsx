@@ -1,19 +1,40 @@
 // The create/edit dialog (SPEC 2, 4): a Modal that loads what the form needs — the dictionaries
 // of the type's bindings and the GWP sets, and on edit the calculation as stored now — and then
-// starts the registry-driven form.
+// starts the form of the type's kind: the registry-driven formula form, the regression's form
+// (an extra large dialog, SPEC 2) or the form of a file-based type.
 import { useEffect, useMemo, useState } from "react";
 import { Alert, Button, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
-import { REGISTRY, type FormulaType } from "../../../../wasm-core/src/registry";
+import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "../../../../wasm-core/src/registry";
 import { useCalculation, useDictionaries, type Calculation, type Dictionary } from "./api";
 import { calculationDialogAtom } from "./atoms";
 import { CalculationForm } from "./CalculationForm";
-import { formLayout, type FormContext } from "./form";
+import { ForecastForm } from "./ForecastForm";
+import { formLayout, GWP_DICTIONARY, type FormContext } from "./form";
+import { SeriesForm } from "./SeriesForm";
+import { isSeriesType, seriesLayout } from "./series";
 
-export function CalculationDialog({ type, projectId }: { type: FormulaType; projectId: string }) {
+/** Dialog widths by kind: the regression's data table needs an extra large one (SPEC 2). */
+export function dialogWidth(type: CalculationType): number {
+  const kind = REGISTRY[type].kind;
+  return kind === "forecast" ? 1440 : kind === "file" ? 880 : 1040;
+}
+
+export function CalculationDialog({ type, projectId }: { type: CalculationType; projectId: string }) {
   const [dialog, setDialog] = useAtom(calculationDialogAtom);
   const close = () => setDialog(null);
   const editing = dialog?.mode === "edit" ? dialog.calculation : undefined;
+
+  let body = null;
+  if (dialog && isFormulaType(type)) {
+    body = editing ? (
+      <EditBody key={editing.id} type={type} projectId={projectId} calculation={editing} onDone={close} />
+    ) : (
+      <CreateBody type={type} projectId={projectId} onDone={close} />
+    );
+  } else if (dialog) {
+    body = <OtherBody key={editing?.id ?? "new"} type={type} projectId={projectId} calculation={editing} onDone={close} />;
+  }
 
   return (
     <Modal
@@ -21,16 +42,11 @@ export function CalculationDialog({ type, projectId }: { type: FormulaType; proj
       title={editing ? "Редактирование расчета" : "Новый расчет"}
       onCancel={close}
       footer={null}
-      width={1040}
+      width={dialogWidth(type)}
       destroyOnHidden
       maskClosable={false}
     >
-      {dialog &&
-        (editing ? (
-          <EditBody key={editing.id} type={type} projectId={projectId} calculation={editing} onDone={close} />
-        ) : (
-          <CreateBody type={type} projectId={projectId} onDone={close} />
-        ))}
+      {body}
     </Modal>
   );
 }
@@ -71,16 +87,24 @@ function CreateBody({ type, projectId, onDone }: BodyProps) {
   );
 }
 
-function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calculation: Calculation }) {
-  const dictionaries = useFormDictionaries(type);
-  const stored = useCalculation(type, calculation.id);
-  // The form edits the version fetched when it opened: a later refetch (the list reloads after a
-  // 409) must not swap it underneath, or the next save would silently overwrite the other change.
+/**
+ * Edit starts from the calculation as stored now. The form edits the version fetched when it
+ * opened: a later refetch (the list reloads after a 409) must not swap it underneath, or the next
+ * save would silently overwrite the other change. `reload` fetches it again and restarts the form.
+ */
+function useStoredSnapshot(type: CalculationType, id: string | undefined) {
+  const stored = useCalculation(type, id ?? "", undefined, id !== undefined);
   const [snapshot, setSnapshot] = useState<{ calculation: Calculation; generation: number }>();
   const fresh = stored.isFetchedAfterMount && !stored.isFetching ? stored.data : undefined;
   useEffect(() => {
     if (!snapshot && fresh) setSnapshot({ calculation: fresh, generation: 0 });
   }, [fresh, snapshot]);
+  return { stored, snapshot, setSnapshot };
+}
+
+function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calculation: Calculation }) {
+  const dictionaries = useFormDictionaries(type);
+  const { stored, snapshot, setSnapshot } = useStoredSnapshot(type, calculation.id);
   const ctx = useMemo<FormContext | undefined>(
     () =>
       dictionaries.data && snapshot
@@ -116,6 +140,65 @@ function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calcul
       onReload={() => void reload()}
     />
   );
+}
+
+/** regres_methane and the file-based types: their forms, after the stored calculation (edit) and the GWP sets (sensitivity). */
+function OtherBody({
+  type,
+  projectId,
+  calculation,
+  onDone,
+}: {
+  type: CalculationType;
+  projectId: string;
+  calculation?: Calculation;
+  onDone(): void;
+}) {
+  const gwpNames = useMemo(() => (isSeriesType(type) && seriesLayout(type).gwp ? [GWP_DICTIONARY] : []), [type]);
+  const dictionaries = useDictionaries(gwpNames);
+  const { stored, snapshot, setSnapshot } = useStoredSnapshot(type, calculation?.id);
+  const [generation, setGeneration] = useState(0);
+  const error = dictionaries.error ?? (calculation ? stored.error : null);
+  if (error) {
+    return (
+      <LoadError
+        text={error.message}
+        retry={() => {
+          void dictionaries.refetch();
+          if (calculation) void stored.refetch();
+        }}
+      />
+    );
+  }
+  if (!dictionaries.data || (calculation && !snapshot)) return <Loading />;
+  const current = snapshot?.calculation;
+  const mode = calculation ? "edit" : "create";
+  const reload = async () => {
+    await dictionaries.refetch();
+    if (calculation) {
+      const again = await stored.refetch();
+      if (again.data) setSnapshot({ calculation: again.data, generation: (snapshot?.generation ?? 0) + 1 });
+    } else setGeneration((g) => g + 1);
+  };
+  const key = `${snapshot?.generation ?? 0}-${generation}`;
+  if (type === "regres_methane") {
+    return <ForecastForm key={key} mode={mode} projectId={projectId} stored={current} onDone={onDone} onReload={() => void reload()} />;
+  }
+  if (isSeriesType(type)) {
+    return (
+      <SeriesForm
+        key={key}
+        type={type}
+        mode={mode}
+        projectId={projectId}
+        gwpEntries={dictionaries.data[GWP_DICTIONARY]?.results ?? []}
+        stored={current}
+        onDone={onDone}
+        onReload={() => void reload()}
+      />
+    );
+  }
+  return null;
 }
 
 function Loading() {

@@ -6,20 +6,19 @@ import { Alert, Button, Flex, Segmented, Select, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
 import { useParams, useSearchParams } from "react-router-dom";
-import { FORMULA_TYPES, REGISTRY, type FormulaType } from "../../../../wasm-core/src/registry";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../../../wasm-core/src/registry";
 import { useProject } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { CalculationDialog } from "./CalculationDialog";
 import { CalculationsTable } from "./CalculationsTable";
 import { ResultsDialog } from "./ResultsDialog";
 
-// Only the types whose dialog this page can draw from the registry (one row of numbers in, numbers
-// or a text out); regres_methane, filling_blanks and sensitivity join when their pages exist.
-// FORMULA_TYPES: the registry's types of kind "formula".
-const TYPE_OPTIONS = FORMULA_TYPES.map((type) => ({ value: type, label: REGISTRY[type].title }));
+// Every registry type, in the registry's order (SPEC 9): the formula types, the regression
+// forecast and the two file-based types; each kind has its own dialog and results view.
+const TYPE_OPTIONS = CALCULATION_TYPES.map((type) => ({ value: type, label: REGISTRY[type].title }));
 
-function typeFrom(value: string | null): FormulaType | undefined {
-  return FORMULA_TYPES.find((type) => type === value);
+function typeFrom(value: string | null): CalculationType | undefined {
+  return CALCULATION_TYPES.find((type) => type === value);
 }
 
 export default function CalculationsPage() {
@@ -42,7 +41,7 @@ export default function CalculationsPage() {
   );
 
   // SPEC 2: changing the type resets to page 1 and loads that type's list.
-  const chooseType = (next: FormulaType | undefined) => {
+  const chooseType = (next: CalculationType | undefined) => {
     setSearch(next ? { type: next } : {}, { replace: true });
     setPage(1);
   };
@@ -58,7 +57,7 @@ export default function CalculationsPage() {
       </Typography.Title>
       {project.isError && <Alert type="error" showIcon title={`Не удалось загрузить проект: ${project.error.message}`} />}
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Select<FormulaType>
+        <Select<CalculationType>
           aria-label="Тип расчета"
           value={type}
           options={TYPE_OPTIONS}

@@ -5,12 +5,14 @@ import { useEffect } from "react";
 import { Alert, App, Button, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from "antd";
 import { DeleteOutlined, EditOutlined, UndoOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
-import { REGISTRY, type CalculationDefinition, type FormulaType } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type CalculationDefinition, type CalculationType } from "../../../../wasm-core/src/registry";
 import { displayDate } from "../../shared/dates";
 import { truncate } from "../../shared/text";
 import { ARCHIVE, CALCULATIONS_PAGE_SIZE, RESTORE, useCalculations, usePatchCalculation, type Calculation } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
+import { forecastSummary, METHOD_TITLES, type ForecastMethod } from "./forecast";
 import { formatAmount } from "./format";
+import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
 
 // SPEC 9: calculation names are cut to 50 characters in the list.
 export const CALCULATION_NAME_DISPLAY = 50;
@@ -23,15 +25,38 @@ function Cut({ text, max }: { text: string; max: number }) {
   return short === text ? <>{text}</> : <Tooltip title={text}>{short}</Tooltip>;
 }
 
-/** The list's one result column: the type's CO2-eq total, or the recommended technology. */
+const plural = (n: number, one: string, few: string, many: string) => {
+  const tens = n % 100;
+  const units = n % 10;
+  if (tens >= 11 && tens <= 14) return many;
+  return units === 1 ? one : units >= 2 && units <= 4 ? few : many;
+};
+
+/** The list's one result column: the type's CO2-eq total, the recommended technology, or what a
+ *  forecast or a series holds. */
 function summary(def: CalculationDefinition, calculation: Calculation) {
+  if (calculation.type === "regres_methane") {
+    const s = forecastSummary(calculation);
+    const method = METHOD_TITLES[calculation.method as ForecastMethod] ?? String(calculation.method ?? "");
+    return `${method}: ${s.rows} ${plural(s.rows, "строка", "строки", "строк")}, выше 1 % — ${s.above}`;
+  }
+  if (calculation.type === "filling_blanks") {
+    const elements = elementsOf<FilledElement>(calculation);
+    const filled = filledCount(elements);
+    return `${elements.length} ${plural(elements.length, "ряд", "ряда", "рядов")}, заполнено ${filled} ${plural(filled, "значение", "значения", "значений")}`;
+  }
+  if (calculation.type === "sensitivity") {
+    const elements = elementsOf<SensitivityElement>(calculation);
+    const years = elements.reduce((n, e) => n + e.data_sensitivity.length, 0);
+    return `${elements.length} ${plural(elements.length, "ряд", "ряда", "рядов")}, ${years} ${plural(years, "год", "года", "лет")}`;
+  }
   const field = def.results.find((f) => f.name === def.co2e);
   if (field) return `${formatAmount(calculation[field.name] as number, field.decimals ?? 2)} ${field.unit}`;
   const text = def.results.find((f) => f.type === "text");
   return text ? <Cut text={String(calculation[text.name] ?? "")} max={60} /> : null;
 }
 
-function columns(type: FormulaType | undefined, archived: boolean): TableColumnsType<Calculation> {
+function columns(type: CalculationType | undefined, archived: boolean): TableColumnsType<Calculation> {
   if (!type) return [{ title: "Название", key: "name" }];
   const def: CalculationDefinition = REGISTRY[type];
   return [
@@ -53,7 +78,7 @@ function columns(type: FormulaType | undefined, archived: boolean): TableColumns
 
 interface Props {
   projectId: string;
-  type: FormulaType | undefined;
+  type: CalculationType | undefined;
   archived: boolean;
   page: number;
   onPage(page: number): void;
@@ -107,7 +132,7 @@ export function CalculationsTable({ projectId, type, archived, page, onPage }: P
   );
 }
 
-function CalculationActions({ type, calculation, archived }: { type: FormulaType; calculation: Calculation; archived: boolean }) {
+function CalculationActions({ type, calculation, archived }: { type: CalculationType; calculation: Calculation; archived: boolean }) {
   const openDialog = useSetAtom(calculationDialogAtom);
   const patch = usePatchCalculation(type);
   const { message } = App.useApp();

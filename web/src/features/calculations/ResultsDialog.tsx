@@ -1,16 +1,25 @@
 // A row's read-only results (SPEC 2) with everything needed to audit them (methodology D9): each
-// result with its unit, then every input and coefficient with its value, unit, source (dictionary
-// entry and version, «Фактическое значение», fixed or typed) and reference, the GWP set, the
-// methodology version, and who created and changed it when.
-import { Button, Descriptions, Flex, Modal, Table, Typography, type TableColumnsType } from "antd";
+// result with its unit — for the regression its rows and model, for the file-based types their
+// tables and charts per element — then every input and coefficient with its value, unit, source
+// (dictionary entry and version, «Фактическое значение», fixed or typed) and reference, the GWP
+// set, the methodology version, and who created and changed it when.
+import { Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
-import { REGISTRY, type CalculationDefinition, type FormulaType, type NumberField } from "../../../../wasm-core/src/registry";
+import {
+  REGISTRY,
+  isFormulaType,
+  type CalculationDefinition,
+  type CalculationType,
+  type NumberField,
+} from "../../../../wasm-core/src/registry";
 import { useCalculation, type Calculation, type CoefficientUse } from "./api";
 import { resultsDialogAtom } from "./atoms";
 import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
+import { ForecastResults } from "./ForecastResults";
 import { ResultValues } from "./ResultValues";
+import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
 
-export function ResultsDialog({ type }: { type: FormulaType }) {
+export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
   const close = () => setRow(null);
   return (
@@ -18,7 +27,7 @@ export function ResultsDialog({ type }: { type: FormulaType }) {
       open={row !== null}
       title={row?.name}
       onCancel={close}
-      width={900}
+      width={isFormulaType(type) ? 900 : 1240}
       destroyOnHidden
       footer={<Button onClick={close}>Закрыть</Button>}
     >
@@ -66,10 +75,19 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
   });
 }
 
-function ResultsBody({ type, row }: { type: FormulaType; row: Calculation }) {
+/** The results proper: by the type's kind. */
+function Results({ type, calculation }: { type: CalculationType; calculation: Calculation }) {
+  if (isFormulaType(type)) return <ResultValues type={type} results={calculation} testId="stored" />;
+  if (type === "regres_methane") return <ForecastResults calculation={calculation} />;
+  if (type === "filling_blanks") return <FillingBlanksResults calculation={calculation} />;
+  return <SensitivityResults calculation={calculation} />;
+}
+
+function ResultsBody({ type, row }: { type: CalculationType; row: Calculation }) {
   const query = useCalculation(type, row.id, row);
   const calculation = query.data ?? row;
   const gwp = calculation.coefficients.gwp_ch4;
+  const coefficients = coefficientRows(calculation);
   const audit = [
     ...(gwp ? [{ key: "gwp", label: "Набор ПГП", children: `${gwp.item_name ?? sourceText(gwp)}: CH4 = ${formatStored(gwp.value)}` }] : []),
     { key: "methodology", label: "Версия методики", children: calculation.methodology_version },
@@ -79,11 +97,20 @@ function ResultsBody({ type, row }: { type: FormulaType; row: Calculation }) {
   return (
     <Flex vertical gap={16} data-testid="results-dialog">
       <Typography.Text type="secondary">{REGISTRY[type].title}</Typography.Text>
-      <ResultValues type={type} results={calculation} testId="stored" />
-      <div>
-        <Typography.Title level={5}>Исходные данные и коэффициенты</Typography.Title>
-        <Table<CoefficientRow> size="small" rowKey="key" columns={columns} dataSource={coefficientRows(calculation)} pagination={false} />
-      </div>
+      {/* A list row lacks the bulky parts (the forecast's rows): wait for single_calc. */}
+      {query.isPlaceholderData && !isFormulaType(type) ? (
+        <Flex justify="center" style={{ padding: 32 }}>
+          <Spin />
+        </Flex>
+      ) : (
+        <Results type={type} calculation={calculation} />
+      )}
+      {coefficients.length > 0 && (
+        <div>
+          <Typography.Title level={5}>{isFormulaType(type) ? "Исходные данные и коэффициенты" : "Параметры расчета"}</Typography.Title>
+          <Table<CoefficientRow> size="small" rowKey="key" columns={columns} dataSource={coefficients} pagination={false} />
+        </div>
+      )}
       <Descriptions size="small" column={1} bordered items={audit} />
     </Flex>
   );

@@ -1,13 +1,16 @@
 // Calculations over the API (SPEC 7): lists per project, type, archive flag and page; one
-// calculation (single_calc); create, update and archive. Dictionaries and the wasm core the dialog
-// needs are cached here too (dictionaries change rarely; the core is the converter's, loaded once).
+// calculation (single_calc); create, update and archive, as JSON or as a multipart form with a
+// file; the regression's data_update; templates and uploaded source files. Dictionaries, the wasm
+// core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, query, type ApiError, type ListPage } from "../../api/client";
-import type { FormulaType } from "../../../../wasm-core/src/registry";
+import type { CalculationType, FormulaType } from "../../../../wasm-core/src/registry";
 import type { CoefficientUse } from "../../../../functions/src/ports";
 import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
 import type { Project } from "../../../../functions/src/schemas/project";
 import { statisticsKey } from "../profile/api";
+import { saveBlob } from "../../shared/saveBlob";
+import type { Body, ForecastMethod } from "./forecast";
 
 export type { CoefficientUse, DictionaryEntry };
 
@@ -16,7 +19,7 @@ export const CALCULATIONS_PAGE_SIZE = 10;
 /** The API's flat calculation (SPEC 3): common fields, inputs, settings and results side by side. */
 export interface Calculation {
   id: string;
-  type: FormulaType;
+  type: CalculationType;
   name: string;
   project: string;
   is_active: boolean;
@@ -42,7 +45,7 @@ const calculationsKey = ["calculations"] as const;
 
 export interface CalculationsView {
   projectId: string;
-  type: FormulaType | undefined;
+  type: CalculationType | undefined;
   archived: boolean;
   page: number;
 }
@@ -76,10 +79,11 @@ export function useCalculations({ projectId, type, archived, page }: Calculation
 }
 
 /** One calculation as stored; the list row (same shape) shows meanwhile. */
-export function useCalculation(type: FormulaType, id: string, row?: Calculation) {
+export function useCalculation(type: CalculationType, id: string, row?: Calculation, enabled = true) {
   return useQuery({
     queryKey: [...calculationsKey, type, "detail", id],
     queryFn: () => api.get<Calculation>(`v1/${type}/${encodeURIComponent(id)}/single_calc/1/`),
+    enabled,
     placeholderData: row,
     // Edit must start from the stored version, never from a cached one.
     staleTime: 0,
@@ -127,7 +131,7 @@ export function useCreateCalculation(type: FormulaType) {
 }
 
 /** Edit, archive and restore: one PATCH carrying the version we hold (409 when someone saved first). */
-export function usePatchCalculation(type: FormulaType) {
+export function usePatchCalculation(type: CalculationType) {
   const invalidate = useInvalidateCalculations();
   return useMutation<Calculation, ApiError, { id: string; body: Record<string, unknown> }>({
     mutationFn: ({ id, body }) => api.patch<Calculation>(`v1/${type}/${encodeURIComponent(id)}/`, body),
@@ -138,3 +142,114 @@ export function usePatchCalculation(type: FormulaType) {
 
 export const ARCHIVE = { is_deleted: true, is_active: false } as const;
 export const RESTORE = { is_deleted: false, is_active: true } as const;
+
+// ---- file-based types and the regression ---------------------------------------------------------
+
+const calculationPath = (type: CalculationType, id?: string) => (id ? `v1/${type}/${encodeURIComponent(id)}/` : `v1/${type}/`);
+
+/** POST or PATCH of a body built by forecast.ts / series.ts: JSON, or multipart when a file is attached. */
+export function sendBody(type: CalculationType, body: Body, id?: string): Promise<Calculation> {
+  const method = id ? "PATCH" : "POST";
+  if (body.kind === "form") return api.upload<Calculation>(method, calculationPath(type, id), body.form);
+  return id ? api.patch<Calculation>(calculationPath(type, id), body.body) : api.post<Calculation>(calculationPath(type), body.body);
+}
+
+/** PATCH …/data_update/ (SPEC 7): the regression's rows with their ids; answers with the rows recomputed. */
+export function sendDataUpdate(id: string, data: unknown[], version: number): Promise<Calculation> {
+  return api.patch<Calculation>(`v1/regres_methane/${encodeURIComponent(id)}/data_update/`, { data, version });
+}
+
+/** A save that may take several calls (the regression's PATCH then data_update): the lists reload after it, failed or not. */
+export function useSaveCalculation() {
+  const invalidate = useInvalidateCalculations();
+  return useMutation<Calculation, ApiError, () => Promise<Calculation>>({
+    mutationFn: (run) => run(),
+    onSettled: invalidate,
+  });
+}
+
+/** GET v1/{type}/template/ (?format=csv) saved under the server's name. */
+export async function downloadTemplate(type: CalculationType, format: "xlsx" | "csv"): Promise<void> {
+  const file = await api.download(`${calculationPath(type)}template/${format === "csv" ? "?format=csv" : ""}`);
+  saveBlob(file.blob, file.fileName ?? `template.${format}`);
+}
+
+/** GET v1/{type}/{id}/file/: the uploaded source file of a calculation. */
+export async function downloadSourceFile(calculation: Calculation): Promise<void> {
+  const file = await api.download(`${calculationPath(calculation.type, calculation.id)}file/`);
+  const stored = calculation.file_data as { name?: string } | undefined;
+  saveBlob(file.blob, file.fileName ?? stored?.name ?? "data");
+}
+
+export interface ForecastModelVersion {
+  id: string;
+  version: number;
+  library: string;
+  library_version: string;
+  objective: string;
+  feature_names: string[];
+  num_trees: number;
+  file_name: string;
+  description: string;
+  is_active: boolean;
+  uploaded_at: string;
+  uploaded_by: string;
+}
+
+export interface ForecastModels {
+  results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];
+  count: number;
+}
+
+/** GET v1/forecast_models/: every version per method; the active one is what a new forecast uses. */
+export function useForecastModels() {
+  return useQuery({
+    queryKey: ["forecast-models"],
+    queryFn: () => api.get<ForecastModels>("v1/forecast_models/"),
+    staleTime: 60_000,
+  });
+}
+
+export function activeModel(models: ForecastModels | undefined, method: ForecastMethod): ForecastModelVersion | undefined {
+  return models?.results.find((r) => r.method === method)?.versions.find((v) => v.is_active);
+}
+
+export interface PreviewModel {
+  /** X-Model-Id of the file: the version the preview predicts with. */
+  id: string;
+  version: number;
+  library: string;
+  libraryVersion: string;
+  /** Predictions for row-major rows whose columns `order` names (NaN = missing), as the server's predict. */
+  predict(rows: Float64Array, order: readonly string[]): Float64Array;
+}
+
+/**
+ * The active model of a method, loaded into the browser's gbdt.wasm for the live preview: the file
+ * is fetched once per model id (versions never change once stored), parsed and kept for the visit.
+ * The GBDT entry is imported on first use, so only the forecast dialog downloads it.
+ */
+export function usePreviewModel(method: ForecastMethod, activeId: string | undefined) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ["forecast-model-file", method, activeId],
+    enabled: activeId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 30 * 60_000,
+    queryFn: async (): Promise<PreviewModel> => {
+      const file = await api.download(`v1/forecast_models/${method}/active/file/`);
+      const id = file.headers.get("X-Model-Id") ?? "";
+      // An admin activated another version since the list loaded: load the list again.
+      if (id !== activeId) void client.invalidateQueries({ queryKey: ["forecast-models"] });
+      const gbdt = await import("../../../../wasm-core/src/gbdt/browser");
+      const model = await gbdt.loadModel(await file.blob.text());
+      return {
+        id,
+        version: Number(file.headers.get("X-Model-Version")),
+        library: model.library,
+        libraryVersion: model.version,
+        predict: (rows, order) => gbdt.predict(model, rows, order),
+      };
+    },
+  });
+}

@@ -1,0 +1,90 @@
+// The file of a file-based calculation: an antd Upload that keeps the file in the form (it is sent
+// with the form, never on its own), .xlsx or .csv up to 5 MB, the «Скачать шаблон» links, and on
+// edit the file stored now with its download link.
+import { useState } from "react";
+import { App, Button, Flex, Typography, Upload } from "antd";
+import { DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
+import type { CalculationType } from "../../../../wasm-core/src/registry";
+import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
+import { MAX_UPLOAD_BYTES } from "./forecast";
+
+export const FILE_ACCEPT = ".xlsx,.csv";
+export const FILE_TOO_LARGE = "Файл больше 5 МБ";
+export const FILE_WRONG_TYPE = "Загрузите книгу Excel (.xlsx) или файл CSV (.csv)";
+
+/** Why a chosen file cannot be sent, or undefined. The server checks the same (413, 415). */
+export function fileProblem(file: { name: string; size: number }): string | undefined {
+  if (!/\.(xlsx|csv)$/i.test(file.name)) return FILE_WRONG_TYPE;
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  return undefined;
+}
+
+interface Props {
+  id: string;
+  type: CalculationType;
+  file: File | undefined;
+  onChange(file: File | undefined): void;
+  /** Edit: the calculation whose stored file may be kept. */
+  stored?: Calculation;
+  /** Edit: what happens when no new file is chosen. */
+  keepHint?: string;
+}
+
+export function FileField({ id, type, file, onChange, stored, keepHint }: Props) {
+  const { message } = App.useApp();
+  const [problem, setProblem] = useState<string>();
+  const storedFile = stored?.file_data as { name: string; size: number } | undefined;
+
+  const fail = (error: unknown) => message.error(error instanceof Error ? error.message : String(error));
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={12} align="center" wrap>
+        <Upload
+          accept={FILE_ACCEPT}
+          maxCount={1}
+          fileList={
+            file ? [{ uid: "chosen", name: file.name, size: file.size, status: "done", originFileObj: file as never }] : []
+          }
+          beforeUpload={(chosen) => {
+            const reason = fileProblem(chosen);
+            setProblem(reason);
+            onChange(reason ? undefined : chosen);
+            return Upload.LIST_IGNORE;
+          }}
+          onRemove={() => {
+            setProblem(undefined);
+            onChange(undefined);
+          }}
+        >
+          <Button id={id} icon={<UploadOutlined />}>
+            {stored ? "Заменить файл" : "Выбрать файл"}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary">.xlsx или .csv, до 5 МБ</Typography.Text>
+        <Flex gap={4} align="center">
+          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadTemplate(type, "xlsx").catch(fail)}>
+            Скачать шаблон
+          </Button>
+          <Button type="link" size="small" onClick={() => void downloadTemplate(type, "csv").catch(fail)}>
+            CSV
+          </Button>
+        </Flex>
+      </Flex>
+      {problem && (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      )}
+      {stored && storedFile && !file && (
+        <Typography.Text type="secondary">
+          <PaperClipOutlined /> Сейчас: {storedFile.name}{" "}
+          <Button type="link" size="small" onClick={() => void downloadSourceFile(stored).catch(fail)}>
+            скачать
+          </Button>
+          {keepHint}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,398 @@
+// The regres_methane create/edit form (SPEC 2, 3, 5): the method with its active model, then
+// either a file or the manual rows x1 … x15 (registry labels and units, up to 4 decimals, empty =
+// missing, 3 rows a page) with the live preview: the active model of the method runs in the
+// browser's gbdt.wasm, the same bytes and the same model file the server predicts with, so the
+// «Прогноз, %» beside each row is what will be stored.
+import { useMemo, useState, type ReactNode } from "react";
+import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+import { REGISTRY } from "../../../../wasm-core/src/registry";
+import { acceptsNumericInput } from "../../shared/decimals";
+import type { ApiError } from "../../api/client";
+import {
+  activeModel,
+  sendBody,
+  sendDataUpdate,
+  useForecastModels,
+  usePreviewModel,
+  useSaveCalculation,
+  type Calculation,
+  type PreviewModel,
+} from "./api";
+import { routeDetail } from "./detail";
+import { FileField } from "./FileField";
+import {
+  ENTRY_PAGE_SIZE,
+  FORECAST_CELL_DECIMALS,
+  FORECAST_COLUMNS,
+  FORECAST_METHODS,
+  METHOD_TITLES,
+  addRow,
+  cellError,
+  createRequest,
+  editRequests,
+  forecastErrors,
+  initialForecastState,
+  isAboveLimit,
+  isBlankRow,
+  previewByKey,
+  previewInputs,
+  removeRow,
+  setCell,
+  type EntryRow,
+  type ForecastMethod,
+  type ForecastState,
+} from "./forecast";
+import { formatAmount } from "./format";
+
+const TYPE = "regres_methane";
+const CALCULATION_NAME_MAX = 255;
+const RESULT_DECIMALS = 4;
+
+interface Props {
+  mode: "create" | "edit";
+  projectId: string;
+  stored?: Calculation;
+  onDone(): void;
+  onReload(): void;
+}
+
+export const cellLabel = (feature: string, rowNumber: number) => `${feature}, строка ${rowNumber}`;
+
+export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Props) {
+  const [state, setState] = useState<ForecastState>(() => initialForecastState(stored));
+  const [page, setPage] = useState(1);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
+  const [topError, setTopError] = useState<{ text: string; conflict: boolean } | null>(null);
+  // The version the next PATCH carries: after the main PATCH succeeded and data_update failed, a retry starts from the new one.
+  const [version, setVersion] = useState(stored?.version ?? 0);
+  const models = useForecastModels();
+  const active = activeModel(models.data, state.method);
+  const preview = usePreviewModel(state.method, active?.id);
+  const save = useSaveCalculation();
+  const { message } = App.useApp();
+
+  const predictions = useMemo(() => {
+    if (!preview.data || state.source !== "manual") return undefined;
+    const inputs = previewInputs(state.rows);
+    try {
+      return { values: previewByKey(inputs, preview.data.predict(inputs.matrix, FORECAST_FEATURE_ORDER)) };
+    } catch (error) {
+      return { failed: error instanceof Error ? error.message : String(error) };
+    }
+  }, [preview.data, state.rows, state.source]);
+
+  const localErrors = submitted ? forecastErrors(state, mode, stored) : {};
+  const errorOf = (target: string) => serverErrors[target] ?? localErrors[target];
+
+  const change = (next: ForecastState, target?: string) => {
+    setState(next);
+    if (target && serverErrors[target]) setServerErrors(({ [target]: _cleared, ...rest }) => rest);
+  };
+
+  const showServerError = (error: ApiError, sentFile: boolean) => {
+    const routed = routeDetail(error.status, error.detail, ["method"], sentFile);
+    if (routed.target) setServerErrors((before) => ({ ...before, [routed.target!]: routed.message }));
+    else setTopError({ text: routed.message, conflict: error.status === 409 });
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setTopError(null);
+    setServerErrors({});
+    const errors = forecastErrors(state, mode, stored);
+    if (errors.name) console.warn("please enter calculation name");
+    if (Object.keys(errors).length > 0) return;
+    const usedPreview = state.source === "manual" ? preview.data : undefined;
+    const onSuccess = (saved: Calculation) => {
+      const model = saved.model as { id?: string; version?: number } | undefined;
+      if (usedPreview && model?.id && model.id !== usedPreview.id) {
+        message.warning(`Прогноз сохранен по модели версии ${model.version}: она стала активной после открытия формы`);
+      } else {
+        message.success(mode === "edit" ? "Расчет сохранен" : "Расчет создан");
+      }
+      onDone();
+    };
+    if (mode === "create") {
+      const body = createRequest(state, projectId);
+      save.mutate(() => sendBody(TYPE, body), { onSuccess, onError: (error) => showServerError(error, body.kind === "form") });
+      return;
+    }
+    if (!stored) return;
+    const requests = editRequests(state, version);
+    save.mutate(
+      async () => {
+        const patched = await sendBody(TYPE, requests.patch, stored.id);
+        setVersion(patched.version);
+        // SPEC 5: the rows, with their ids, go in a second call.
+        return requests.data ? sendDataUpdate(stored.id, requests.data, patched.version) : patched;
+      },
+      { onSuccess, onError: (error) => showServerError(error, requests.patch.kind === "form") },
+    );
+  };
+
+  const methodOptions = FORECAST_METHODS.map((method) => {
+    const model = activeModel(models.data, method);
+    return {
+      value: method,
+      label: model
+        ? `${METHOD_TITLES[method]} — модель v${model.version} (${model.library} ${model.library_version})`
+        : METHOD_TITLES[method],
+    };
+  });
+
+  const status = (target: string) => {
+    const error = errorOf(target);
+    return error ? { validateStatus: "error" as const, help: error } : {};
+  };
+
+  return (
+    <Form layout="vertical" onFinish={submit} name="forecast" requiredMark={false}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {REGISTRY[TYPE].title}
+      </Typography.Paragraph>
+      <Flex gap={16} wrap>
+        <Form.Item label="Название расчета" htmlFor="calc-name" style={{ flex: "1 1 360px" }} {...status("name")}>
+          <Input
+            id="calc-name"
+            value={state.name}
+            maxLength={CALCULATION_NAME_MAX}
+            autoFocus
+            onChange={(event) => change({ ...state, name: event.target.value }, "name")}
+          />
+        </Form.Item>
+        <Form.Item label="Метод" htmlFor="forecast-method" style={{ flex: "1 1 360px" }} {...status("method")}>
+          <Select<ForecastMethod>
+            id="forecast-method"
+            value={state.method}
+            options={methodOptions}
+            onChange={(method) => change({ ...state, method }, "method")}
+          />
+        </Form.Item>
+      </Flex>
+      {models.error && <Alert type="error" showIcon title={`Не удалось загрузить модели прогноза: ${models.error.message}`} />}
+      <Form.Item label="Данные">
+        <Segmented<"manual" | "file">
+          value={state.source}
+          onChange={(source) => change({ ...state, source })}
+          options={[
+            { label: "Ввести вручную", value: "manual" },
+            { label: "Загрузить файл", value: "file" },
+          ]}
+        />
+      </Form.Item>
+      {state.source === "file" ? (
+        <Form.Item label="Файл с данными" htmlFor="forecast-file" {...status("file_data")}>
+          <FileField
+            id="forecast-file"
+            type={TYPE}
+            file={state.file}
+            stored={stored}
+            keepHint="Без нового файла прогноз пересчитывается по сохраненным строкам."
+            onChange={(file) => change({ ...state, file }, "file_data")}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            Столбцы: id (необязательно), {FORECAST_COLUMNS.map((c) => c.name).join(", ")}. Пустая ячейка или NaN — пропуск.
+          </Typography.Paragraph>
+        </Form.Item>
+      ) : (
+        <ManualRows
+          state={state}
+          page={page}
+          onPage={setPage}
+          onChange={(next) => change(next, "data")}
+          predictions={predictions?.values}
+          error={errorOf("data")}
+          previewStatus={<PreviewStatus model={preview.data} loading={models.isLoading || preview.isLoading} error={preview.error ?? undefined} failed={predictions?.failed} />}
+        />
+      )}
+      {topError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={topError.text}
+          description={topError.conflict ? "Загрузите данные заново и повторите сохранение." : undefined}
+          action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
+          style={{ marginTop: 16 }}
+        />
+      )}
+      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+        <Button onClick={onDone}>Отмена</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {mode === "edit" ? "Сохранить" : "Создать"}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** The model columns in the order the preview matrix is built (forecast.ts). */
+const FORECAST_FEATURE_ORDER = FORECAST_COLUMNS.map((c) => c.name);
+
+function PreviewStatus({ model, loading, error, failed }: { model?: PreviewModel; loading: boolean; error?: Error; failed?: string }) {
+  if (error) return <Typography.Text type="danger">Не удалось загрузить модель для предварительного прогноза: {error.message}</Typography.Text>;
+  if (failed) return <Typography.Text type="danger">{failed}</Typography.Text>;
+  if (loading || !model) return <Typography.Text type="secondary">Загрузка модели прогноза…</Typography.Text>;
+  return (
+    <Typography.Text type="secondary" data-testid="forecast-preview-model">
+      Прогноз рассчитывается в браузере моделью {model.library} {model.libraryVersion}, версия v{model.version}
+    </Typography.Text>
+  );
+}
+
+export function LimitLegend() {
+  return (
+    <Space size={6}>
+      <Tag color="red" style={{ fontWeight: 600, marginInlineEnd: 0 }}>
+        &gt; 1 %
+      </Tag>
+      <Typography.Text type="secondary">выше 1 % (допустимая концентрация метана)</Typography.Text>
+    </Space>
+  );
+}
+
+/** A predicted concentration: 4 decimals, red and bold above 1 %; the exact value in data-value. */
+export function PredictionText({ value, testId }: { value: number | undefined; testId: string }) {
+  if (value === undefined || !Number.isFinite(value)) {
+    return <Typography.Text type="secondary" data-testid={testId}>—</Typography.Text>;
+  }
+  const above = isAboveLimit(value);
+  return (
+    <Typography.Text
+      data-testid={testId}
+      data-value={String(value)}
+      data-above={above ? "true" : undefined}
+      strong={above}
+      style={above ? { color: "#cf1322" } : undefined}
+    >
+      {formatAmount(value, RESULT_DECIMALS)}
+    </Typography.Text>
+  );
+}
+
+function ColumnTitle({ name, label, unit }: { name: string; label: string; unit: string }) {
+  return (
+    <Tooltip title={`${label}, ${unit}`}>
+      <div style={{ lineHeight: 1.2 }}>
+        <div>{name}</div>
+        <Typography.Text type="secondary" style={{ fontSize: 11, fontWeight: 400 }}>
+          {label}, {unit}
+        </Typography.Text>
+      </div>
+    </Tooltip>
+  );
+}
+
+interface RowsProps {
+  state: ForecastState;
+  page: number;
+  onPage(page: number): void;
+  onChange(next: ForecastState): void;
+  predictions: Map<string, number> | undefined;
+  error: string | undefined;
+  previewStatus: ReactNode;
+}
+
+function ManualRows({ state, page, onPage, onChange, predictions, error, previewStatus }: RowsProps) {
+  const numberOf = new Map(state.rows.map((r, i) => [r.key, i + 1]));
+  const lastPage = Math.max(1, Math.ceil(state.rows.length / ENTRY_PAGE_SIZE));
+  const current = Math.min(page, lastPage);
+
+  const columns: TableColumnsType<EntryRow> = [
+    { title: "№", key: "number", width: 48, render: (_, row) => numberOf.get(row.key) },
+    ...FORECAST_COLUMNS.map((column) => ({
+      title: <ColumnTitle name={column.name} label={column.label} unit={column.unit} />,
+      key: column.name,
+      width: 124,
+      render: (_: unknown, row: EntryRow) => {
+        const text = row.texts[column.name] ?? "";
+        const problem = cellError(column.name, text);
+        return (
+          <Tooltip title={problem} open={problem ? undefined : false}>
+            <Input
+              size="small"
+              aria-label={cellLabel(column.name, numberOf.get(row.key) ?? 0)}
+              value={text}
+              status={problem ? "error" : undefined}
+              placeholder="пропуск"
+              inputMode="decimal"
+              autoComplete="off"
+              onChange={(event) => {
+                if (acceptsNumericInput(event.target.value, FORECAST_CELL_DECIMALS)) {
+                  onChange(setCell(state, row.key, column.name, event.target.value));
+                }
+              }}
+            />
+          </Tooltip>
+        );
+      },
+    })),
+    {
+      title: "Прогноз, %",
+      key: "result",
+      width: 96,
+      align: "right",
+      render: (_, row) => (
+        <PredictionText
+          value={isBlankRow(row) ? undefined : predictions?.get(row.key)}
+          testId={`preview-result-${numberOf.get(row.key)}`}
+        />
+      ),
+    },
+    {
+      title: "",
+      key: "remove",
+      width: 44,
+      render: (_, row) => (
+        <Tooltip title="Удалить строку">
+          <Button
+            size="small"
+            aria-label={`Удалить строку ${numberOf.get(row.key)}`}
+            icon={<DeleteOutlined />}
+            onClick={() => onChange(removeRow(state, row.key))}
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        {previewStatus}
+        <LimitLegend />
+      </Flex>
+      {error && <Alert type="error" showIcon role="alert" title={error} />}
+      <Table<EntryRow>
+        size="small"
+        rowKey="key"
+        columns={columns}
+        dataSource={state.rows as EntryRow[]}
+        scroll={{ x: "max-content" }}
+        pagination={{
+          current,
+          pageSize: ENTRY_PAGE_SIZE,
+          total: state.rows.length,
+          showSizeChanger: false,
+          onChange: onPage,
+          showTotal: (total) => `Строк: ${total}`,
+        }}
+        data-testid="forecast-rows"
+      />
+      <div>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => {
+            const next = addRow(state);
+            onChange(next);
+            onPage(Math.ceil(next.rows.length / ENTRY_PAGE_SIZE));
+          }}
+        >
+          Добавить строку
+        </Button>
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,225 @@
+// The create/edit form of the file-based types (filling_blanks, sensitivity), drawn from the
+// registry: the name, the column names (text inputs), the file with its template, and the
+// settings with their defaults and units (sensitivity: ρ, the GWP set, k_tr — an illustrative
+// value, D6 — δ and the diesel factor). The file goes with the form only when one is chosen.
+import { useState } from "react";
+import { Alert, App, Button, Col, Flex, Form, Input, Row, Select, Typography } from "antd";
+import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
+import { NumericInput } from "../../shared/NumericInput";
+import { useInputDecimals } from "../settings/useInputDecimals";
+import type { ApiError } from "../../api/client";
+import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "./api";
+import { routeDetail } from "./detail";
+import { FileField } from "./FileField";
+import { numberText } from "./form";
+import {
+  OPTIONAL_TEXTS,
+  currentGwpSet,
+  initialSeriesState,
+  seriesErrors,
+  seriesLayout,
+  seriesRequest,
+  type SeriesState,
+  type SeriesType,
+} from "./series";
+
+const CALCULATION_NAME_MAX = 255;
+const fieldId = (name: string) => `calc-field-${name}`;
+
+/** Hints under fields the registry alone does not explain. */
+const HINTS: Record<string, string> = {
+  name_value: "Имя столбца файла со значениями ряда, например value или CH4",
+  name_element: "Если в файле несколько рядов (шахт, источников), укажите столбец с их названиями",
+  k_tr: "Условное значение (методика, решение D6): 1 кг дизельного топлива на 1 т угля × 3,149. Если в файле есть столбец transport_fuel, выбросы транспорта считаются по нему.",
+  delta: "Относительное приращение фактора при расчете коэффициентов чувствительности (0,1 = 10 %)",
+};
+
+interface Props {
+  type: SeriesType;
+  mode: "create" | "edit";
+  projectId: string;
+  gwpEntries: readonly DictionaryEntry[];
+  stored?: Calculation;
+  onDone(): void;
+  onReload(): void;
+}
+
+export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, onReload }: Props) {
+  const layout = seriesLayout(type);
+  const [state, setState] = useState<SeriesState>(() => initialSeriesState(type, gwpEntries, stored));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
+  const [topError, setTopError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const decimals = useInputDecimals(mode);
+  const save = useSaveCalculation();
+  const { message } = App.useApp();
+
+  const localErrors = submitted ? seriesErrors(type, state, mode) : {};
+  const status = (target: string) => {
+    const error = serverErrors[target] ?? localErrors[target];
+    return error ? { validateStatus: "error" as const, help: error } : {};
+  };
+  const clear = (target: string) => {
+    if (serverErrors[target]) setServerErrors(({ [target]: _cleared, ...rest }) => rest);
+  };
+
+  const fieldNames = [...layout.texts.map((f) => f.name), ...layout.settings.map((f) => f.name), "gwp_set", "gwp_ch4"];
+  const showServerError = (error: ApiError, sentFile: boolean) => {
+    const routed = routeDetail(error.status, error.detail, fieldNames, sentFile);
+    const target = routed.target === "gwp_ch4" ? "gwp_set" : routed.target;
+    if (target) setServerErrors((before) => ({ ...before, [target]: routed.message }));
+    else setTopError({ text: routed.message, conflict: error.status === 409 });
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setTopError(null);
+    setServerErrors({});
+    const errors = seriesErrors(type, state, mode);
+    if (errors.name) console.warn("please enter calculation name");
+    if (Object.keys(errors).length > 0) return;
+    const body = seriesRequest(type, mode, state, { projectId, stored });
+    save.mutate(() => sendBody(type, body, mode === "edit" ? stored?.id : undefined), {
+      onSuccess: () => {
+        message.success(mode === "edit" ? "Расчет сохранен" : "Расчет создан");
+        onDone();
+      },
+      onError: (error) => showServerError(error, body.kind === "form"),
+    });
+  };
+
+  // Settings keep their own precision (k_tr has 6 decimals) when it exceeds the decimals setting.
+  const settingInput = (field: NumberField) => (
+    <Form.Item
+      key={field.name}
+      label={field.label}
+      htmlFor={fieldId(field.name)}
+      extra={HINTS[field.name] ?? (field.default !== undefined ? `По умолчанию ${numberText(field.default).replace(".", ",")}` : undefined)}
+      {...status(field.name)}
+    >
+      <NumericInput
+        id={fieldId(field.name)}
+        value={state.settings[field.name] ?? ""}
+        decimals={Math.max(decimals, field.decimals)}
+        unit={field.unit}
+        onChange={(text) => {
+          setState({ ...state, settings: { ...state.settings, [field.name]: text } });
+          clear(field.name);
+        }}
+      />
+    </Form.Item>
+  );
+
+  const storedGwp = stored?.coefficients.gwp_ch4;
+  const fileColumns = layout.file.columns;
+  return (
+    <Form layout="vertical" onFinish={submit} name="series" requiredMark={false}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {REGISTRY[type].title}
+      </Typography.Paragraph>
+      <Form.Item label="Название расчета" htmlFor="calc-name" {...status("name")}>
+        <Input
+          id="calc-name"
+          value={state.name}
+          maxLength={CALCULATION_NAME_MAX}
+          autoFocus
+          onChange={(event) => {
+            setState({ ...state, name: event.target.value });
+            clear("name");
+          }}
+        />
+      </Form.Item>
+      {layout.texts.length > 0 && (
+        <Row gutter={16}>
+          {layout.texts.map((field) => (
+            <Col xs={24} sm={12} key={field.name}>
+              <Form.Item
+                label={OPTIONAL_TEXTS.has(field.name) ? `${field.label} (необязательно)` : field.label}
+                htmlFor={fieldId(field.name)}
+                extra={HINTS[field.name]}
+                {...status(field.name)}
+              >
+                <Input
+                  id={fieldId(field.name)}
+                  value={state.texts[field.name] ?? ""}
+                  maxLength={100}
+                  onChange={(event) => {
+                    setState({ ...state, texts: { ...state.texts, [field.name]: event.target.value } });
+                    clear(field.name);
+                  }}
+                />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      )}
+      <Form.Item
+        label={mode === "edit" ? `${layout.file.label} (необязательно)` : layout.file.label}
+        htmlFor="calc-file"
+        {...status("file_data")}
+      >
+        <FileField
+          id="calc-file"
+          type={type}
+          file={state.file}
+          stored={stored}
+          keepHint="Без нового файла расчет пересчитывается по сохраненному."
+          onChange={(file) => {
+            setState({ ...state, file });
+            clear("file_data");
+          }}
+        />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          {fileColumns
+            ? `Столбцы: ${fileColumns.map((c) => `${c.name} — ${c.label.toLowerCase()}${c.unit ? `, ${c.unit}` : ""}${c.optional ? " (необязательно)" : ""}`).join("; ")}; element — название ряда (необязательно).`
+            : "Столбцы: year — год; столбец значений (пустая ячейка — пропуск); столбец элементов, если рядов несколько."}
+        </Typography.Paragraph>
+      </Form.Item>
+      {(layout.settings.length > 0 || layout.gwp) && (
+        <>
+          <Typography.Title level={5}>Параметры расчета</Typography.Title>
+          <Row gutter={16}>
+            {layout.gwp && (
+              <Col xs={24} sm={12}>
+                <Form.Item label={`${layout.gwp.label}, ${layout.gwp.unit}`} htmlFor="calc-gwp" {...status("gwp_set")}>
+                  <Select<number>
+                    id="calc-gwp"
+                    value={currentGwpSet(state, stored)}
+                    placeholder={storedGwp ? `Как в расчете: ${numberText(storedGwp.value)}` : "Выберите набор ПГП"}
+                    options={gwpEntries.map((e) => ({ label: `${e.name}: ${numberText(e.gwp_ch4 as number)}`, value: e.id }))}
+                    onChange={(id) => {
+                      setState({ ...state, gwpSet: id });
+                      clear("gwp_set");
+                    }}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            {layout.settings.map((field) => (
+              <Col xs={24} sm={12} key={field.name}>
+                {settingInput(field)}
+              </Col>
+            ))}
+          </Row>
+        </>
+      )}
+      {topError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={topError.text}
+          description={topError.conflict ? "Загрузите данные заново и повторите сохранение." : undefined}
+          action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
+          style={{ marginTop: 16 }}
+        />
+      )}
+      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+        <Button onClick={onDone}>Отмена</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {mode === "edit" ? "Сохранить" : "Создать"}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

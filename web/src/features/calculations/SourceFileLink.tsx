@@ -1,0 +1,38 @@
+// «Исходный файл»: the upload a calculation was computed from (GET v1/{type}/{id}/file/).
+import { App, Button, Typography } from "antd";
+import { PaperClipOutlined } from "@ant-design/icons";
+import { downloadSourceFile, type Calculation } from "./api";
+import { formatDateTime } from "./format";
+
+interface StoredFileView {
+  name: string;
+  size: number;
+  uploaded_at?: string;
+}
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} Б` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} КБ` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`);
+
+export function SourceFileLink({ calculation }: { calculation: Calculation }) {
+  const { message } = App.useApp();
+  const file = calculation.file_data as StoredFileView | undefined;
+  if (!file) return null;
+  return (
+    <Typography.Text>
+      <PaperClipOutlined /> Исходный файл:{" "}
+      <Button
+        type="link"
+        style={{ padding: 0, height: "auto" }}
+        data-testid="source-file"
+        onClick={() =>
+          void downloadSourceFile(calculation).catch((error: unknown) => message.error(error instanceof Error ? error.message : String(error)))
+        }
+      >
+        {file.name}
+      </Button>{" "}
+      <Typography.Text type="secondary">
+        ({size(file.size)}
+        {file.uploaded_at ? `, загружен ${formatDateTime(file.uploaded_at)}` : ""})
+      </Typography.Text>
+    </Typography.Text>
+  );
+}

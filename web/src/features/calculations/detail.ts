@@ -1,0 +1,23 @@
+// Where a server refusal belongs in the forecast and file dialogs. The server names the field
+// first ("name_value: …", "data[3].x7: …"); a file's problems name the sheet, row and column
+// ("Лист «CSV», строка 3, столбец «x7»: …") and go under the file field, as do 413 and 415.
+
+export interface RoutedDetail {
+  /** "name", a field name, "data" (the manual rows), "file_data", or undefined: on top of the dialog. */
+  target?: string;
+  message: string;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function routeDetail(status: number, detail: string, fields: readonly string[], sentFile: boolean): RoutedDetail {
+  if (status === 409) return { message: detail };
+  const row = /^data\[(\d+)\]\.([a-z0-9_]+):\s*(.+)$/s.exec(detail);
+  if (row) return { target: "data", message: `Строка ${Number(row[1]) + 1}, «${row[2]}»: ${row[3].trim()}` };
+  const named = /^([a-z_0-9]+):\s*(.+)$/s.exec(detail);
+  if (named && (named[1] === "name" || named[1] === "data" || named[1] === "file_data" || fields.includes(named[1]))) {
+    return { target: named[1], message: capitalised(named[2].trim()) };
+  }
+  if (sentFile && (status === 400 || status === 413 || status === 415)) return { target: "file_data", message: detail };
+  return { message: detail };
+}

@@ -1,0 +1,253 @@
+// The regres_methane dialog as data (SPEC 3, 5, 7): the method, either an uploaded file or a
+// table of manual rows (x1 … x15 of the registry, empty = missing), the rows the live preview
+// predicts, and the requests that are sent — POST as JSON rows or as a multipart form with the
+// file; on edit the main PATCH and then data_update with the rows and their ids.
+//
+// The preview feeds the model exactly what the server will: the same numbers (a typed text is
+// parsed once here, and JSON carries that double unchanged), NaN for a missing value, the columns
+// in FORECAST_FEATURES order — so the stored result equals the preview bit for bit.
+import { REGISTRY, type CalculationDefinition, type NumberField, type OtherField } from "../../../../wasm-core/src/registry";
+import { parseNumericInput } from "../../shared/decimals";
+import type { Calculation } from "./api";
+import { numberText } from "./form";
+
+export type ForecastMethod = "xgboost" | "lightgbm";
+export const FORECAST_METHODS: readonly ForecastMethod[] = ["xgboost", "lightgbm"];
+
+const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
+const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");
+/** The data columns with their labels and units, in registry (and model feature) order. */
+export const FORECAST_COLUMNS: readonly NumberField[] = dataField?.columns ?? [];
+export const FORECAST_FEATURES: readonly string[] = FORECAST_COLUMNS.map((c) => c.name);
+
+/** SPEC 5: regression data cells accept up to 4 decimals, whatever the decimals setting. */
+export const FORECAST_CELL_DECIMALS = 4;
+/** SPEC 9: the data entry table shows 3 rows a page; results tables 5. */
+export const ENTRY_PAGE_SIZE = 3;
+export const RESULTS_PAGE_SIZE = 5;
+/** SPEC 2 graphs: the 1 % limit; predictions above it are highlighted. */
+export const METHANE_LIMIT_PERCENT = 1;
+/** The server's cap on an upload (files/tabular.ts). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface EntryRow {
+  /** React key; stable while the row lives in the dialog. */
+  key: string;
+  /** The stored row's id (edit); new rows get theirs from the server. */
+  id?: number;
+  /** What is typed in each data column, by feature name; "" = missing. */
+  texts: Readonly<Record<string, string>>;
+}
+
+export type DataSource = "manual" | "file";
+
+export interface ForecastState {
+  name: string;
+  method: ForecastMethod;
+  source: DataSource;
+  rows: readonly EntryRow[];
+  /** The chosen file (file source); on edit, none keeps the stored rows. */
+  file?: File;
+}
+
+/** A stored data row as single_calc returns it. */
+export interface ForecastDataRow {
+  id: number;
+  result: number;
+  [feature: string]: number | null;
+}
+
+/** The model a forecast was computed with (the summary's `model`). */
+export interface ForecastModelUse {
+  method: ForecastMethod;
+  id: string;
+  version: number;
+  library: string;
+  library_version: string;
+  file_name: string;
+}
+
+let keys = 0;
+const newKey = () => `row-${++keys}`;
+
+export function emptyRow(): EntryRow {
+  return { key: newKey(), texts: Object.fromEntries(FORECAST_FEATURES.map((f) => [f, ""])) };
+}
+
+export function storedRows(stored: Calculation): ForecastDataRow[] {
+  return Array.isArray(stored.data) ? (stored.data as ForecastDataRow[]) : [];
+}
+
+/** Create: the first method, one empty manual row. Edit: the stored method and rows (file or manual as stored). */
+export function initialForecastState(stored?: Calculation): ForecastState {
+  if (!stored) return { name: "", method: "xgboost", source: "manual", rows: [emptyRow()] };
+  const rows = storedRows(stored).map((row) => ({
+    key: newKey(),
+    id: row.id,
+    texts: Object.fromEntries(FORECAST_FEATURES.map((f) => [f, numberText(row[f] ?? undefined)])),
+  }));
+  return {
+    name: stored.name,
+    method: stored.method === "lightgbm" ? "lightgbm" : "xgboost",
+    source: stored.file_data ? "file" : "manual",
+    rows: rows.length > 0 ? rows : [emptyRow()],
+  };
+}
+
+// ---- row editing -------------------------------------------------------------------------------
+
+export function addRow(state: ForecastState): ForecastState {
+  return { ...state, rows: [...state.rows, emptyRow()] };
+}
+
+export function removeRow(state: ForecastState, key: string): ForecastState {
+  const rows = state.rows.filter((r) => r.key !== key);
+  return { ...state, rows: rows.length > 0 ? rows : [emptyRow()] };
+}
+
+export function setCell(state: ForecastState, key: string, feature: string, text: string): ForecastState {
+  return { ...state, rows: state.rows.map((r) => (r.key === key ? { ...r, texts: { ...r.texts, [feature]: text } } : r)) };
+}
+
+export function isBlankRow(row: EntryRow): boolean {
+  return FORECAST_FEATURES.every((f) => parseNumericInput(row.texts[f] ?? "") === undefined);
+}
+
+/** A cell the server would refuse (a concentration over 100 %), or undefined. Digits only are typable. */
+export function cellError(feature: string, text: string): string | undefined {
+  const value = parseNumericInput(text);
+  const column = FORECAST_COLUMNS.find((c) => c.name === feature);
+  if (value === undefined || !column) return undefined;
+  if (column.max !== undefined && value > column.max) return `Не больше ${column.max}`;
+  if (value < column.min) return `Не меньше ${column.min}`;
+  return undefined;
+}
+
+export function rowHasError(row: EntryRow): boolean {
+  return FORECAST_FEATURES.some((f) => cellError(f, row.texts[f] ?? "") !== undefined);
+}
+
+/** A row as the API takes it: every feature, null when missing; the id when it has one. */
+export function rowPayload(row: EntryRow): Record<string, number | null> {
+  const values: Record<string, number | null> = {};
+  if (row.id !== undefined) values.id = row.id;
+  for (const f of FORECAST_FEATURES) values[f] = parseNumericInput(row.texts[f] ?? "") ?? null;
+  return values;
+}
+
+// ---- the live preview --------------------------------------------------------------------------
+
+export interface PreviewInputs {
+  /** Keys of the rows predicted, in matrix order (blank and refused rows are left out). */
+  keys: string[];
+  /** Row-major, FORECAST_FEATURES order, NaN = missing: what the server builds from the same rows. */
+  matrix: Float64Array;
+}
+
+export function previewInputs(rows: readonly EntryRow[]): PreviewInputs {
+  const used = rows.filter((r) => !isBlankRow(r) && !rowHasError(r));
+  const width = FORECAST_FEATURES.length;
+  const matrix = new Float64Array(used.length * width);
+  used.forEach((row, r) => {
+    FORECAST_FEATURES.forEach((f, c) => {
+      matrix[r * width + c] = parseNumericInput(row.texts[f] ?? "") ?? Number.NaN;
+    });
+  });
+  return { keys: used.map((r) => r.key), matrix };
+}
+
+/** Predictions by row key. */
+export function previewByKey(inputs: PreviewInputs, predictions: ArrayLike<number>): Map<string, number> {
+  return new Map(inputs.keys.map((key, i) => [key, predictions[i]]));
+}
+
+// ---- the requests ------------------------------------------------------------------------------
+
+export type Body = { kind: "json"; body: Record<string, unknown> } | { kind: "form"; form: FormData };
+
+export const NO_ROWS = "Добавьте хотя бы одну строку данных или загрузите файл";
+export const NO_FILE = "Выберите файл .xlsx или .csv";
+export const ROW_ERRORS = "Исправьте отмеченные значения в таблице";
+
+/** Why the form cannot be sent as it is, by dialog target ("name", "data", "file_data"). */
+export function forecastErrors(state: ForecastState, mode: "create" | "edit", stored?: Calculation): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!state.name.trim()) errors.name = "Введите название расчета";
+  if (state.source === "manual") {
+    if (state.rows.some(rowHasError)) errors.data = ROW_ERRORS;
+    else if (state.rows.every(isBlankRow)) errors.data = NO_ROWS;
+  } else if (!state.file && (mode === "create" || !stored?.file_data)) {
+    errors.file_data = NO_FILE;
+  }
+  return errors;
+}
+
+/** The manual rows sent: blank rows are left out; ids only for rows that came from the server. */
+export function dataRows(state: ForecastState): Record<string, number | null>[] {
+  return state.rows.filter((r) => !isBlankRow(r)).map(rowPayload);
+}
+
+/** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (SPEC 5, 7). */
+export function createRequest(state: ForecastState, projectId: string): Body {
+  const common = { name: state.name.trim(), project: projectId, method: state.method };
+  if (state.source === "file" && state.file) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(common)) form.set(key, value);
+    form.set("file_data", state.file, state.file.name);
+    return { kind: "form", form };
+  }
+  return { kind: "json", body: { ...common, data: dataRows(state) } };
+}
+
+export interface EditRequests {
+  /** PATCH v1/regres_methane/{id}/ (multipart when a new file replaces the rows). */
+  patch: Body;
+  /** Then PATCH …/data_update/ with these rows (their ids kept) and the version the first call returned. */
+  data?: Record<string, number | null>[];
+}
+
+/** SPEC 5: editing a regression sends the name and method, then the data rows with their ids. */
+export function editRequests(state: ForecastState, version: number): EditRequests {
+  const common = { name: state.name.trim(), method: state.method };
+  if (state.source === "file") {
+    if (!state.file) return { patch: { kind: "json", body: { ...common, version } } };
+    const form = new FormData();
+    form.set("name", common.name);
+    form.set("method", common.method);
+    form.set("version", String(version));
+    form.set("file_data", state.file, state.file.name);
+    return { patch: { kind: "form", form } };
+  }
+  return { patch: { kind: "json", body: { ...common, version } }, data: dataRows(state) };
+}
+
+// ---- the stored results ------------------------------------------------------------------------
+
+export interface ForecastSummary {
+  rows: number;
+  above: number;
+  /** Share of rows above 1 %, 0..1. */
+  share: number;
+  max: number | null;
+  mean: number | null;
+  model?: ForecastModelUse;
+}
+
+export function forecastSummary(calculation: Calculation): ForecastSummary {
+  const rows = typeof calculation.rows === "number" ? calculation.rows : storedRows(calculation).length;
+  const above = typeof calculation.above_limit === "number" ? calculation.above_limit : 0;
+  const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+  return {
+    rows,
+    above,
+    share: rows > 0 ? above / rows : 0,
+    max: number(calculation.max_result),
+    mean: number(calculation.mean_result),
+    model: calculation.model as ForecastModelUse | undefined,
+  };
+}
+
+export const isAboveLimit = (value: number | null | undefined) => typeof value === "number" && value > METHANE_LIMIT_PERCENT;
+
+/** «XGBoost» / «LightGBM». */
+export const METHOD_TITLES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };

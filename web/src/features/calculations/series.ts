@@ -1,0 +1,163 @@
+// The dialogs of the file-based types (filling_blanks, sensitivity; registry kind "file") as data:
+// their text inputs and settings from the registry, the GWP set, the file, and the request sent —
+// a multipart form when a file is chosen, JSON otherwise (SPEC 5: file_data only when chosen; on
+// edit the server recomputes from the stored file). Settings are sent only when they differ from
+// the default (create) or the stored value (edit), so untouched ones keep their recorded source.
+import type { FilledValue, SensitivityResultRow } from "../../../../wasm-core/src/emissions-core";
+import {
+  REGISTRY,
+  type CalculationDefinition,
+  type CalculationType,
+  type NumberField,
+  type OtherField,
+} from "../../../../wasm-core/src/registry";
+import { parseNumericInput } from "../../shared/decimals";
+import type { Calculation, DictionaryEntry } from "./api";
+import type { Body } from "./forecast";
+import { GWP_DICTIONARY, numberText } from "./form";
+
+export type SeriesType = Extract<CalculationType, "filling_blanks" | "sensitivity">;
+
+export function isSeriesType(type: CalculationType): type is SeriesType {
+  return REGISTRY[type].kind === "file";
+}
+
+export interface SeriesLayout {
+  type: SeriesType;
+  /** Text inputs (column names), in registry order. */
+  texts: OtherField[];
+  /** Numeric settings the user may change (GWP is a set, chosen apart). */
+  settings: NumberField[];
+  gwp: NumberField | undefined;
+  /** The file field, with the columns the upload needs (sensitivity). */
+  file: OtherField;
+}
+
+/** Text inputs the server may go without (registry: name_element is the optional one; SPEC 3). */
+export const OPTIONAL_TEXTS = new Set(["name_element"]);
+
+export function seriesLayout(type: SeriesType): SeriesLayout {
+  const def: CalculationDefinition = REGISTRY[type];
+  return {
+    type,
+    texts: def.inputs.filter((f): f is OtherField => f.type === "text"),
+    settings: def.settings.filter((f) => f.name !== "gwp_ch4"),
+    gwp: def.settings.find((f) => f.name === "gwp_ch4"),
+    file: def.inputs.find((f): f is OtherField => f.type === "file")!,
+  };
+}
+
+export interface SeriesState {
+  name: string;
+  /** Text inputs by name (name_value, name_element). */
+  texts: Readonly<Record<string, string>>;
+  /** Settings as typed, by name. */
+  settings: Readonly<Record<string, string>>;
+  /** The chosen GWP set; undefined on edit keeps the stored one. */
+  gwpSet: number | undefined;
+  file?: File;
+}
+
+function storedSetting(stored: Calculation | undefined, field: NumberField): number | undefined {
+  const use = stored?.coefficients[field.name]?.value;
+  if (typeof use === "number") return use;
+  const flat = stored?.[field.name];
+  return typeof flat === "number" ? flat : undefined;
+}
+
+/** The value a setting starts from: the stored one (edit) or the registry default (create). */
+export function settingBaseline(field: NumberField, stored?: Calculation): number | undefined {
+  return stored ? (storedSetting(stored, field) ?? field.default) : field.default;
+}
+
+export function initialSeriesState(type: SeriesType, gwpEntries: readonly DictionaryEntry[], stored?: Calculation): SeriesState {
+  const layout = seriesLayout(type);
+  return {
+    name: stored?.name ?? "",
+    texts: Object.fromEntries(layout.texts.map((f) => [f.name, typeof stored?.[f.name] === "string" ? (stored[f.name] as string) : ""])),
+    settings: Object.fromEntries(layout.settings.map((f) => [f.name, numberText(settingBaseline(f, stored))])),
+    // Create: the first set (D1: AR4 = 25 by default); edit: the stored one until changed.
+    gwpSet: layout.gwp && !stored ? gwpEntries[0]?.id : undefined,
+  };
+}
+
+/** The GWP set the calculation uses now: the chosen one, or on edit the stored set. */
+export function currentGwpSet(state: SeriesState, stored?: Calculation): number | undefined {
+  return state.gwpSet ?? stored?.coefficients.gwp_ch4?.item_id;
+}
+
+/** Why the form cannot be sent, by dialog target (name, a text input, a setting, file_data). */
+export function seriesErrors(type: SeriesType, state: SeriesState, mode: "create" | "edit"): Record<string, string> {
+  const layout = seriesLayout(type);
+  const errors: Record<string, string> = {};
+  if (!state.name.trim()) errors.name = "Введите название расчета";
+  for (const field of layout.texts) {
+    if (!OPTIONAL_TEXTS.has(field.name) && !(state.texts[field.name] ?? "").trim()) errors[field.name] = "Укажите название столбца";
+  }
+  for (const field of layout.settings) {
+    const value = parseNumericInput(state.settings[field.name] ?? "");
+    if (value === undefined) errors[field.name] = "Поле обязательно для заполнения";
+    else if (field.max !== undefined && value > field.max) errors[field.name] = `Не больше ${numberText(field.max)}`;
+    else if (field.name === "delta" && value === 0) errors[field.name] = "Шаг должен быть больше нуля";
+  }
+  if (mode === "create" && !state.file) errors.file_data = "Выберите файл .xlsx или .csv";
+  return errors;
+}
+
+/**
+ * POST (create) or PATCH (edit) for a file-based type: name, the column names, changed settings,
+ * the GWP set when chosen, the version on edit, and file_data only when a file is chosen.
+ */
+export function seriesRequest(
+  type: SeriesType,
+  mode: "create" | "edit",
+  state: SeriesState,
+  options: { projectId?: string; stored?: Calculation },
+): Body {
+  const layout = seriesLayout(type);
+  const { stored } = options;
+  const fields: Record<string, string | number> = { name: state.name.trim() };
+  if (mode === "create" && options.projectId) fields.project = options.projectId;
+  for (const field of layout.texts) {
+    const text = (state.texts[field.name] ?? "").trim();
+    // An optional column left empty is not sent on create; on edit "" clears the stored one.
+    if (text || mode === "edit") fields[field.name] = text;
+  }
+  for (const field of layout.settings) {
+    const value = parseNumericInput(state.settings[field.name] ?? "");
+    if (value !== undefined && value !== settingBaseline(field, mode === "edit" ? stored : undefined)) fields[field.name] = value;
+  }
+  if (layout.gwp && state.gwpSet !== undefined) fields.gwp_set = state.gwpSet;
+  if (mode === "edit" && stored) fields.version = stored.version;
+
+  if (!state.file) return { kind: "json", body: fields };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, String(value));
+  form.set("file_data", state.file, state.file.name);
+  return { kind: "form", form };
+}
+
+// ---- the stored results ------------------------------------------------------------------------
+
+export interface FilledElement {
+  id: number;
+  name: string;
+  rows: FilledValue[];
+}
+
+export interface SensitivityElement {
+  id: number;
+  name: string;
+  data_sensitivity: SensitivityResultRow[];
+}
+
+export function elementsOf<T>(calculation: Calculation): T[] {
+  return Array.isArray(calculation.elements) ? (calculation.elements as T[]) : [];
+}
+
+/** How many values of a filling_blanks result were filled (method flag other than null/empty). */
+export function filledCount(elements: readonly FilledElement[]): number {
+  return elements.reduce((n, e) => n + e.rows.filter((r) => r.method !== null && r.method !== "empty").length, 0);
+}
+
+export { GWP_DICTIONARY };
