@@ -1,13 +1,10 @@
 // Infographics data and project export (SPEC 2, 3, 7, 8) through the real API: each format read
 // back — xlsx with exceljs, xls as a genuine BIFF8 file converted to CSV by LibreOffice (when it is
 // installed), txt as text — plus the errors and the tenant isolation.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import { LIBREOFFICE, xlsToCsv } from "../support/libreoffice";
 import { exportProject } from "../../functions/src/export/project-export";
 import { newId } from "../../functions/src/domain/ids";
 import type { Calculation } from "../../functions/src/ports";
@@ -286,43 +283,22 @@ describe("export to xls", () => {
     expect([...bytes.subarray(0, 8)]).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
   });
 
-  const libreoffice = ["/usr/bin/libreoffice", "/usr/bin/soffice"].find((p) => existsSync(p));
-  it.skipIf(!libreoffice)("reads back in LibreOffice with the values, units and a formula-like name as text", async () => {
+  it.skipIf(!LIBREOFFICE)("reads back in LibreOffice with the values, units and a formula-like name as text", async () => {
     const { bytes } = await download("xls", "?detail=true&decimals=1");
-    const dir = mkdtempSync(join(tmpdir(), "xls-"));
-    try {
-      writeFileSync(join(dir, "export.xls"), bytes);
-      // Filter options: comma, double quote, UTF-8, from row 1, …, formatted as shown, every sheet (-1).
-      execFileSync(
-        libreoffice!,
-        [
-          `-env:UserInstallation=file://${join(dir, "profile")}`,
-          "--headless",
-          "--convert-to",
-          "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
-          "--outdir",
-          dir,
-          join(dir, "export.xls"),
-        ],
-        { timeout: 120_000, stdio: "pipe" },
-      );
-      const sheet = (name: string) => {
-        const file = readdirSync(dir).find((f) => f.startsWith("export-") && f.includes(name));
-        expect(file, `no CSV for «${name}» among ${readdirSync(dir).join(", ")}`).toBeDefined();
-        return readFileSync(join(dir, file!), "utf8");
-      };
-      const ug = sheet(UG_SHEET);
-      expect(ug).toContain('"Выбросы CO2, т CO2"');
-      expect(ug).toContain('"Плотность CO2, кг/м³"');
-      expect(ug).toContain(`Вентиляция`);
-      expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
-      expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
-      expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
-      expect(sheet("Проект")).toContain("Шахта «Северная»");
-      expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const csv = xlsToCsv(bytes);
+    const sheet = (name: string) => {
+      expect(csv.has(name), `no sheet «${name}» among ${[...csv.keys()].join(", ")}`).toBe(true);
+      return csv.get(name)!;
+    };
+    const ug = sheet(UG_SHEET);
+    expect(ug).toContain('"Выбросы CO2, т CO2"');
+    expect(ug).toContain('"Плотность CO2, кг/м³"');
+    expect(ug).toContain("Вентиляция");
+    expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
+    expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
+    expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
+    expect(sheet("Проект")).toContain("Шахта «Северная»");
+    expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
   }, 180_000);
 });
 

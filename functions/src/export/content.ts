@@ -220,7 +220,11 @@ const MAX_SHEET_NAME = 31;
 
 /** Excel's sheet-name rules; names already taken (case-insensitively) get a number. */
 export class SheetNames {
-  private readonly used = new Set<string>();
+  private readonly used: Set<string>;
+
+  constructor(taken: Iterable<string> = []) {
+    this.used = new Set([...taken].map((name) => name.toLocaleLowerCase("ru")));
+  }
 
   take(wanted: string): string {
     const clean = wanted.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim() || "Лист";

@@ -10,15 +10,26 @@
 // CVE-2023-30533; ReDoS, CVE-2024-22363) that are fixed only in builds outside npm. User files are
 // read by files/tabular.ts with exceljs; never call XLSX.read / readFile on anything.
 //
-// Format limits handled here: 65 536 rows per sheet (longer sheets continue on «… (2)»), 31
-// characters per sheet name, strings kept in the shared string table (no 255-character cut). The
-// BIFF8 writer has no frozen panes; the xlsx export has them. Text cells are type "s", never
-// formulas, so "=HYPERLINK(…)" stays text.
+// Format limits handled here:
+// - 65 536 rows per sheet: longer sheets continue on «… (2)». (SheetJS itself would silently cut
+//   an oversized range to its first rows.)
+// - Text: a BIFF8 LABEL cell holds at most 255 characters; longer text needs the shared string
+//   table (SST). SheetJS 0.18.5 looks every string up in its SST by a linear scan in BIFF8 mode, so
+//   the SST costs (string cells × distinct strings): ~30 s for a 10 000-calculation detailed export.
+//   Hence: LABEL cells unless some text is longer than 255 characters; then the SST while the
+//   workbook has at most SST_MAX_STRING_CELLS string cells; beyond that LABEL cells with the long
+//   texts shortened to 255 characters and a note saying so on the first sheet (xlsx keeps them).
+// - No frozen panes in SheetJS's BIFF8 writer; the xlsx export has them.
+// Text cells are type "s", never formulas, so "=HYPERLINK(…)" stays text.
 import { write, type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
 import { SheetNames, type Cell, type Column, type Sheet } from "./content";
 import { numberFormat } from "./xlsx-writer";
 
 export const XLS_MAX_ROWS = 65_536;
+export const LABEL_MAX_CHARS = 255;
+export const SST_MAX_STRING_CELLS = 50_000;
+export const SHORTENED_NOTE =
+  "Тексты длиннее 255 символов сокращены (ограничение формата xls для больших книг); полные тексты — в выгрузке xlsx.";
 
 function encodeCell(row: number, col: number): string {
   let letters = "";
@@ -26,17 +37,27 @@ function encodeCell(row: number, col: number): string {
   return `${letters}${row + 1}`;
 }
 
-function cellObject(value: Cell, column: Column | undefined): CellObject | undefined {
-  if (value === null || value === "") return undefined;
-  if (typeof value === "number") return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2) };
-  return { t: "s", v: value };
+/** String cells of the whole workbook, and which of them are too long for a LABEL record. */
+class TextCells {
+  count = 0;
+  readonly long: CellObject[] = [];
+
+  make(value: string): CellObject {
+    const cell: CellObject = { t: "s", v: value };
+    this.count += 1;
+    if (value.length > LABEL_MAX_CHARS) this.long.push(cell);
+    return cell;
+  }
 }
 
 class SheetBuilder {
   readonly sheet: WorkSheet = {};
   private row = 0;
 
-  constructor(private readonly source: Sheet) {
+  constructor(
+    private readonly source: Sheet,
+    private readonly texts: TextCells,
+  ) {
     this.sheet["!cols"] = source.columns.map((c): ColInfo => ({ wch: c.width }));
     this.add([source.title]);
     this.add(source.columns.map((c) => c.header), true);
@@ -46,9 +67,15 @@ class SheetBuilder {
     return this.row >= XLS_MAX_ROWS;
   }
 
+  private cell(value: Cell, column: Column | undefined, asText: boolean): CellObject | undefined {
+    if (value === null || value === "") return undefined;
+    if (typeof value === "number" && !asText) return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2) };
+    return this.texts.make(String(value));
+  }
+
   add(cells: Cell[], asText = false): void {
     cells.forEach((value, col) => {
-      const cell = asText ? (value === null ? undefined : { t: "s" as const, v: String(value) }) : cellObject(value, this.source.columns[col]);
+      const cell = this.cell(value, this.source.columns[col], asText);
       if (cell) this.sheet[encodeCell(this.row, col)] = cell;
     });
     this.row += 1;
@@ -59,29 +86,53 @@ class SheetBuilder {
     this.sheet["!ref"] = `A1:${encodeCell(Math.max(0, this.row - 1), lastCol)}`;
     return this.sheet;
   }
+
+  /** The note about shortened texts under the first sheet's rows (the project sheet of an export),
+   *  or on a sheet of its own in front when the first sheet is full. */
+  static note(workbook: WorkBook, text: string, texts: TextCells): void {
+    const first = workbook.Sheets[workbook.SheetNames[0]];
+    const lastRow = Number(/(\d+)$/.exec(String(first?.["!ref"]))?.[1] ?? XLS_MAX_ROWS);
+    if (first && lastRow + 2 <= XLS_MAX_ROWS) {
+      // One empty row between the rows and the note.
+      first[encodeCell(lastRow + 1, 0)] = texts.make(text);
+      first["!ref"] = String(first["!ref"]).replace(/\d+$/, String(lastRow + 2));
+      return;
+    }
+    const name = new SheetNames(workbook.SheetNames).take("Примечание");
+    workbook.SheetNames.unshift(name);
+    workbook.Sheets[name] = { A1: texts.make(text), "!ref": "A1:A1", "!cols": [{ wch: 100 }] };
+  }
 }
 
 /** The whole workbook as BIFF8 bytes (SheetJS builds it in memory; xls is bounded by 65 536 rows a sheet anyway). */
 export async function writeXls(sheets: AsyncIterable<Sheet>): Promise<Uint8Array> {
   const workbook: WorkBook = { SheetNames: [], Sheets: {} };
   const names = new SheetNames();
+  const texts = new TextCells();
   const append = (name: string, sheet: WorkSheet) => {
     workbook.SheetNames.push(name);
     workbook.Sheets[name] = sheet;
   };
   for await (const source of sheets) {
     let name = names.take(source.name);
-    let builder = new SheetBuilder(source);
+    let builder = new SheetBuilder(source, texts);
     for (const cells of source.rows) {
       if (builder.full) {
         append(name, builder.finish());
         name = names.take(source.name);
-        builder = new SheetBuilder(source);
+        builder = new SheetBuilder(source, texts);
       }
       builder.add(cells);
     }
     append(name, builder.finish());
   }
-  const bytes = write(workbook, { type: "buffer", bookType: "biff8", bookSST: true, compression: false }) as Buffer;
+
+  const needsSst = texts.long.length > 0;
+  const affordableSst = texts.count <= SST_MAX_STRING_CELLS;
+  if (needsSst && !affordableSst) {
+    for (const cell of texts.long) cell.v = `${String(cell.v).slice(0, LABEL_MAX_CHARS - 1)}…`;
+    SheetBuilder.note(workbook, SHORTENED_NOTE, texts);
+  }
+  const bytes = write(workbook, { type: "buffer", bookType: "biff8", bookSST: needsSst && affordableSst, compression: false }) as Buffer;
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

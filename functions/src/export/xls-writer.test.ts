@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { LIBREOFFICE, xlsToCsv } from "../../../tests/support/libreoffice";
+import type { Cell, Sheet } from "./content";
+import { LABEL_MAX_CHARS, SHORTENED_NOTE, SST_MAX_STRING_CELLS, XLS_MAX_ROWS, writeXls } from "./xls-writer";
+
+const LONG = `${"Когенерационная установка; ".repeat(14)}конец`;
+
+async function* book(rows: Cell[][], name = "Данные"): AsyncGenerator<Sheet> {
+  yield {
+    name,
+    title: "Заголовок",
+    text: { layout: "none" },
+    columns: [
+      { header: "Текст", kind: "text", width: 20 },
+      { header: "Число, т", kind: "number", decimals: 3, width: 10 },
+    ],
+    rows,
+  };
+}
+
+describe("xls writer", () => {
+  it("writes an OLE2 compound file", async () => {
+    const bytes = await writeXls(book([["a", 1]]));
+    expect([...bytes.subarray(0, 8)]).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  });
+
+  describe.skipIf(!LIBREOFFICE)("read back by LibreOffice", () => {
+    it("keeps a text longer than 255 characters whole in a small book, numbers in their format", async () => {
+      expect(LONG.length).toBeGreaterThan(LABEL_MAX_CHARS);
+      const csv = xlsToCsv(await writeXls(book([[LONG, 1.23456], ["=1+1", 2]])));
+      const sheet = csv.get("Данные")!;
+      expect(sheet).toContain(LONG);
+      expect(sheet).toContain("1.235");
+      expect(sheet).toContain("=1+1");
+      expect(sheet).not.toMatch(/^2,/m);
+    }, 120_000);
+
+    it("continues past 65 536 rows on a second sheet and shortens long texts in a book too big for the string table", async () => {
+      const total = XLS_MAX_ROWS + 500;
+      expect(total).toBeGreaterThan(SST_MAX_STRING_CELLS);
+      const rows: Cell[][] = Array.from({ length: total }, (_, i) => [i === 0 ? LONG : `строка ${i}`, i]);
+      const csv = xlsToCsv(await writeXls(book(rows)));
+      expect([...csv.keys()].sort()).toEqual(["Данные", "Данные (2)", "Примечание"]);
+      expect(csv.get("Примечание")).toContain(SHORTENED_NOTE);
+      const first = csv.get("Данные")!.trimEnd().split("\n");
+      const second = csv.get("Данные (2)")!.trimEnd().split("\n");
+      // Each sheet repeats title and header; together they hold every row once.
+      expect(first[1]).toBe('Текст,"Число, т"');
+      expect(second[1]).toBe('Текст,"Число, т"');
+      expect(first.length - 2 + second.length - 2).toBeGreaterThanOrEqual(total);
+      expect(second.at(-1)).toBe(`строка ${total - 1},${(total - 1).toFixed(3)}`);
+      const shortened = first[2].split(",")[0].replace(/^"|"$/g, "");
+      expect(shortened).toHaveLength(LABEL_MAX_CHARS);
+      expect(shortened.endsWith("…")).toBe(true);
+    }, 180_000);
+  });
+});

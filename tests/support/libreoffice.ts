@@ -1,0 +1,40 @@
+// LibreOffice (Debian's libreoffice-calc-nogui, installed by .ci/run) as an independent reader of
+// the xls export: every sheet converted to CSV as shown (number formats applied), UTF-8.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const LIBREOFFICE = ["/usr/bin/libreoffice", "/usr/bin/soffice"].find((path) => existsSync(path));
+
+/** Sheet name → CSV text. Filter options: comma, double quote, UTF-8, row 1, formatted as shown, all sheets. */
+export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
+  if (!LIBREOFFICE) throw new Error("LibreOffice is not installed");
+  const dir = mkdtempSync(join(tmpdir(), "xls-"));
+  try {
+    writeFileSync(join(dir, "book.xls"), bytes);
+    execFileSync(
+      LIBREOFFICE,
+      [
+        // A profile of its own: parallel runs must not share (and lock) one.
+        `-env:UserInstallation=file://${join(dir, "profile")}`,
+        "--headless",
+        "--convert-to",
+        "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
+        "--outdir",
+        dir,
+        join(dir, "book.xls"),
+      ],
+      { timeout: 120_000, stdio: "pipe" },
+    );
+    const sheets = new Map<string, string>();
+    for (const file of readdirSync(dir)) {
+      const match = /^book-(.*)\.csv$/.exec(file);
+      if (match) sheets.set(match[1], readFileSync(join(dir, file), "utf8"));
+    }
+    if (sheets.size === 0 && existsSync(join(dir, "book.csv"))) sheets.set("", readFileSync(join(dir, "book.csv"), "utf8"));
+    return sheets;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
