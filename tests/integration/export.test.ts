@@ -49,6 +49,16 @@ async function uploadFillingBlanks(name: string): Promise<Calc> {
   return (await res.json()) as Calc;
 }
 
+async function uploadSensitivity(name: string): Promise<Calc> {
+  const form = new FormData();
+  form.set("project", project.id);
+  form.set("name", name);
+  form.set("file_data", new Blob(["year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n"], { type: "text/csv" }), "чувствительность.csv");
+  const res = await h.request("/api/v1/sensitivity/", { method: "POST", token: user.token, body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Calc;
+}
+
 /** A forecast stored as the regression type will store it (that type's API is not here yet). */
 async function storeForecast(name: string, results: number[]): Promise<Calculation> {
   const now = new Date().toISOString();
@@ -92,6 +102,7 @@ beforeAll(async () => {
   await create("underground", INJECTION, { volume: 500, ...UNDERGROUND });
   await create("recycle_technology", "Технология", { metan: 30, a_metan: 3 });
   await uploadFillingBlanks("Пропуски");
+  await uploadSensitivity("Чувствительность");
   await storeForecast("Прогноз лавы", [0.4, 0.8, 1.3]);
   // An underground calculation whose results were never stored: the charts count it as 0.
   const now = new Date().toISOString();
@@ -203,6 +214,7 @@ describe("export to xlsx", () => {
       UG_SHEET,
       sheet31("Прогноз концентрации метана в исходящей струе лавы"),
       sheet31("Заполнение пропусков во временных рядах"),
+      sheet31("Анализ чувствительности выбросов"),
       "Итоги",
     ]);
     const info = wb.getWorksheet("Проект")!;
@@ -228,6 +240,9 @@ describe("export to xlsx", () => {
     const fill = wb.getWorksheet(sheet31("Заполнение пропусков во временных рядах"))!;
     expect(rowValues(fill, 2)).toEqual(["№", "Название", "Дата создания", "Элементов", "Строк", "Заполнено пропусков"]);
     expect(rowValues(fill, 3).slice(3)).toEqual([1, 3, 1]);
+    const sensitivity = wb.getWorksheet(sheet31("Анализ чувствительности выбросов"))!;
+    expect(rowValues(sensitivity, 2).slice(3)).toEqual(["Элементов", "Строк"]);
+    expect(rowValues(sensitivity, 3).slice(3)).toEqual([1, 3]);
   });
 
   it("stores a name that looks like a formula as a text cell", async () => {
@@ -265,6 +280,13 @@ describe("export to xlsx", () => {
     expect(rowValues(fill, 2)).toEqual(["Расчет", "Элемент", "Год", "Значение", "Способ заполнения"]);
     expect(rowValues(fill, 3)).toEqual(["Пропуски", "Северная", 2019, 100, "наблюдение"]);
     expect(rowValues(fill, 4)).toEqual(["Пропуски", "Северная", 2020, 115, "линейная интерполяция"]);
+
+    const sensitivity = wb.getWorksheet(sheet31("Строки. Анализ чувствительности выбросов"))!;
+    const columns = rowValues(sensitivity, 2) as string[];
+    expect(columns.slice(0, 4)).toEqual(["Расчет", "Элемент", "Год", "Добыча угля, т"]);
+    expect(columns).toContain("Выбросы метана в CO2-эквиваленте, т CO2-экв.");
+    expect(sensitivity.rowCount).toBe(2 + 3);
+    expect(rowValues(sensitivity, 4).slice(0, 4)).toEqual(["Чувствительность", "Чувствительность", 2021, 1200000]);
 
     const forecast = wb.getWorksheet(FORECAST_ROWS)!;
     const header = rowValues(forecast, 2) as string[];

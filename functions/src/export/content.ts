@@ -123,12 +123,18 @@ interface Element {
   data_sensitivity?: unknown;
 }
 
+/** File-based results are stored as elements (SPEC 3): {elements: [{id, name, rows | data_sensitivity}]}. */
+const elementsOf = (calculation: Calculation, field: string): Element[] => {
+  const stored = calculation.results.elements ?? calculation.results[field];
+  return Array.isArray(stored) ? (stored as Element[]) : [];
+};
+
 const elementRows = (element: Element, key: "rows" | "data_sensitivity"): Array<Record<string, unknown>> =>
   Array.isArray(element[key]) ? (element[key] as Array<Record<string, unknown>>) : [];
 
 /** Table results summarised in counts: the plain export and the txt show these. */
 function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
-  const rowsOf = (c: Calculation) => tableRows(c, field.name) as Element[];
+  const rowsOf = (c: Calculation) => elementsOf(c, field.name);
   if (type === "filling_blanks") {
     const all = (c: Calculation) => rowsOf(c).flatMap((e) => elementRows(e, "rows"));
     return [
@@ -298,7 +304,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       ],
       rows: (function* () {
         for (const c of section.calculations) {
-          for (const element of tableRows(c, table.name) as Element[]) {
+          for (const element of elementsOf(c, table.name)) {
             for (const row of elementRows(element, "rows")) {
               const method = typeof row.method === "string" ? row.method : null;
               yield [
@@ -330,7 +336,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       ],
       rows: (function* () {
         for (const c of section.calculations) {
-          for (const element of tableRows(c, table.name) as Element[]) {
+          for (const element of elementsOf(c, table.name)) {
             for (const row of elementRows(element, "data_sensitivity")) {
               yield [c.name, text(element.name), ...cols.map((col) => number(row[col.name]))];
             }
