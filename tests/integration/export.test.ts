@@ -392,7 +392,7 @@ describe("export errors and names", () => {
     const small = await exportProject(deps, actor, project.id, "xlsx", { detail: true });
     expect(small.kind).toBe("body");
     const large = await exportProject(deps, actor, project.id, "xlsx", { detail: true, inlineLimitBytes: 1000 });
-    expect(large).toEqual({ kind: "redirect", url: expect.stringMatching(/^https:\/\/downloads\.example\/exports\//) });
+    expect(large).toEqual({ kind: "redirect", url: expect.stringMatching(/^https:\/\/downloads\.example\/exports\//), fileName: expect.any(String) });
     expect(puts).toHaveLength(1);
     expect(puts[0]).toMatch(new RegExp(`^exports/${user.companyId}/${project.id}/[\\w-]+\\.xlsx$`));
     const stored = await h.deps.blobs.get(puts[0]);

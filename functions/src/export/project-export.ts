@@ -36,7 +36,7 @@ const DOWNLOAD_URL_SECONDS = 15 * 60;
 
 export type ExportResult =
   | { kind: "body"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> | Uint8Array }
-  | { kind: "redirect"; url: string };
+  | { kind: "redirect"; url: string; fileName: string };
 
 /** SPEC 7: saved under the project's name, or «Report» without one. */
 export function exportFileName(project: Pick<Project, "name">, format: ExportFormat): string {
@@ -88,5 +88,5 @@ export async function exportProject(
   if (bytes.byteLength <= (request.inlineLimitBytes ?? INLINE_EXPORT_LIMIT_BYTES)) return { kind: "body", fileName, contentType, body: bytes };
   const key = `exports/${actor.company}/${project.id}/${newId()}.${format}`;
   await deps.blobs.put(key, bytes, contentType);
-  return { kind: "redirect", url: await deps.blobs.downloadUrl(key, fileName, DOWNLOAD_URL_SECONDS) };
+  return { kind: "redirect", url: await deps.blobs.downloadUrl(key, fileName, DOWNLOAD_URL_SECONDS), fileName };
 }

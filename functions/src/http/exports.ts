@@ -31,7 +31,12 @@ export const exportRoutes = new Hono<AppEnv>({ strict: false }).get(
       detail: q.detail === "true",
       decimals: q.decimals,
     });
-    if (result.kind === "redirect") return c.redirect(result.url, 302);
+    // A file too large for a Lambda answer is handed out as a short-lived storage address. Not as a
+    // 302: the browser fetches exports with the bearer token, and a followed cross-origin redirect
+    // would be blocked by the CSP's connect-src; the client navigates to the address instead.
+    if (result.kind === "redirect") {
+      return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
+    }
     return c.body(result.body as ReadableStream<Uint8Array<ArrayBuffer>>, 200, {
       "Content-Type": result.contentType,
       "Content-Disposition": attachmentDisposition(result.fileName),

@@ -157,7 +157,10 @@ async function authorized<T>(method: Method, path: string, body?: unknown): Prom
 // ---- binary downloads (exports) ----
 
 export interface Download {
+  /** Empty when the server handed out a storage address instead of the bytes (`redirectUrl`). */
   blob: Blob;
+  /** A large export is stored and offered as a short-lived address the page navigates to. */
+  redirectUrl?: string;
   /** From Content-Disposition (the UTF-8 filename* form first); undefined when the server sent none. */
   fileName: string | undefined;
   /** The response headers (e.g. X-Model-Id of a forecast model file). */
@@ -198,6 +201,10 @@ async function download(path: string, onProgress?: (received: number) => void): 
       throw error;
     }
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    if (type.startsWith("application/json") && path.includes("/export_to_")) {
+      const body = (await response.json()) as { download_url?: string; file_name?: string };
+      if (body.download_url) return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
+    }
     const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"));
     if (!response.body) return { blob: await response.blob(), fileName, headers: response.headers };
     const reader = response.body.getReader();

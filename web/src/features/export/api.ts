@@ -48,7 +48,8 @@ export async function exportProject(request: ExportRequest, onProgress?: (receiv
   try {
     const file = await api.download(exportPath(request), onProgress);
     const fileName = file.fileName ?? `Report.${request.format}`;
-    saveFile(file.blob, fileName);
+    if (file.redirectUrl) window.location.assign(file.redirectUrl);
+    else saveFile(file.blob, fileName);
     return fileName;
   } catch (error) {
     if (isApiError(error) && error.status > 0) console.error("Network response was not ok", error.status, error.detail);
