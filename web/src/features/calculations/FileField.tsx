@@ -2,8 +2,8 @@
 // with the form, never on its own), .xlsx or .csv up to 5 MB, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
 import { useState } from "react";
-import { App, Button, Flex, Typography, Upload } from "antd";
-import { DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
+import { App, Button, Flex, Tooltip, Typography, Upload } from "antd";
+import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "../../../../wasm-core/src/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
 import { MAX_UPLOAD_BYTES } from "./forecast";
@@ -38,27 +38,21 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
   const fail = (error: unknown) => message.error(error instanceof Error ? error.message : String(error));
 
   return (
-    <Flex vertical gap={8}>
+    <Flex vertical gap={6}>
       <Flex gap={12} align="center" wrap>
         <Upload
           accept={FILE_ACCEPT}
           maxCount={1}
-          fileList={
-            file ? [{ uid: "chosen", name: file.name, size: file.size, status: "done", originFileObj: file as never }] : []
-          }
+          showUploadList={false}
           beforeUpload={(chosen) => {
             const reason = fileProblem(chosen);
             setProblem(reason);
             onChange(reason ? undefined : chosen);
             return Upload.LIST_IGNORE;
           }}
-          onRemove={() => {
-            setProblem(undefined);
-            onChange(undefined);
-          }}
         >
           <Button id={id} icon={<UploadOutlined />}>
-            {stored ? "Заменить файл" : "Выбрать файл"}
+            {file || stored ? "Заменить файл" : "Выбрать файл"}
           </Button>
         </Upload>
         <Typography.Text type="secondary">.xlsx или .csv, до 5 МБ</Typography.Text>
@@ -71,6 +65,25 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
           </Button>
         </Flex>
       </Flex>
+      {file && (
+        <Flex gap={6} align="center" data-testid="chosen-file">
+          <PaperClipOutlined />
+          <Typography.Text>{file.name}</Typography.Text>
+          <Typography.Text type="secondary">({fileSize(file.size)})</Typography.Text>
+          <Tooltip title="Убрать файл">
+            <Button
+              type="text"
+              size="small"
+              aria-label="Убрать файл"
+              icon={<CloseOutlined />}
+              onClick={() => {
+                setProblem(undefined);
+                onChange(undefined);
+              }}
+            />
+          </Tooltip>
+        </Flex>
+      )}
       {problem && (
         <Typography.Text type="danger" role="alert">
           {problem}
@@ -87,4 +100,11 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
       )}
     </Flex>
   );
+}
+
+/** 812 Б, 14 КБ, 1,2 МБ. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Б`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
 }

@@ -183,7 +183,12 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
         />
       </Form.Item>
       {state.source === "file" ? (
-        <Form.Item label="Файл с данными" htmlFor="forecast-file" {...status("file_data")}>
+        <Form.Item
+          label="Файл с данными"
+          htmlFor="forecast-file"
+          extra={`Столбцы: id (необязательно), ${FORECAST_COLUMNS.map((c) => c.name).join(", ")}. Пустая ячейка или NaN — пропуск.`}
+          {...status("file_data")}
+        >
           <FileField
             id="forecast-file"
             type={TYPE}
@@ -192,9 +197,6 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
             keepHint="Без нового файла прогноз пересчитывается по сохраненным строкам."
             onChange={(file) => change({ ...state, file }, "file_data")}
           />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-            Столбцы: id (необязательно), {FORECAST_COLUMNS.map((c) => c.name).join(", ")}. Пустая ячейка или NaN — пропуск.
-          </Typography.Paragraph>
         </Form.Item>
       ) : (
         <ManualRows

@@ -26,6 +26,9 @@ import {
 const CALCULATION_NAME_MAX = 255;
 const fieldId = (name: string) => `calc-field-${name}`;
 
+/** The symbols of methodology 4.11 beside their settings' labels. */
+const SYMBOLS: Record<string, string> = { rho: "ρ", k_tr: "k_tr", delta: "δ" };
+
 /** Hints under fields the registry alone does not explain. */
 const HINTS: Record<string, string> = {
   name_value: "Имя столбца файла со значениями ряда, например value или CH4",
@@ -92,7 +95,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
   const settingInput = (field: NumberField) => (
     <Form.Item
       key={field.name}
-      label={field.label}
+      label={SYMBOLS[field.name] ? `${field.label}, ${SYMBOLS[field.name]}` : field.label}
       htmlFor={fieldId(field.name)}
       extra={HINTS[field.name] ?? (field.default !== undefined ? `По умолчанию ${numberText(field.default).replace(".", ",")}` : undefined)}
       {...status(field.name)}
@@ -156,6 +159,11 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
       <Form.Item
         label={mode === "edit" ? `${layout.file.label} (необязательно)` : layout.file.label}
         htmlFor="calc-file"
+        extra={
+          fileColumns
+            ? `Столбцы: ${fileColumns.map((c) => `${c.name} — ${c.label.toLowerCase()}${c.unit ? `, ${c.unit}` : ""}${c.optional ? " (необязательно)" : ""}`).join("; ")}; element — название ряда (необязательно).`
+            : "Столбцы: year — год; столбец значений (пустая ячейка — пропуск); столбец элементов, если рядов несколько."
+        }
         {...status("file_data")}
       >
         <FileField
@@ -169,11 +177,6 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
             clear("file_data");
           }}
         />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          {fileColumns
-            ? `Столбцы: ${fileColumns.map((c) => `${c.name} — ${c.label.toLowerCase()}${c.unit ? `, ${c.unit}` : ""}${c.optional ? " (необязательно)" : ""}`).join("; ")}; element — название ряда (необязательно).`
-            : "Столбцы: year — год; столбец значений (пустая ячейка — пропуск); столбец элементов, если рядов несколько."}
-        </Typography.Paragraph>
       </Form.Item>
       {(layout.settings.length > 0 || layout.gwp) && (
         <>

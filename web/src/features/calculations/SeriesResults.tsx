@@ -124,9 +124,23 @@ const SENSITIVITY_COLUMNS = [
   "el_methan",
 ] as const;
 
+/** Column widths: headers wrap between words (12 px type), and all ten columns fit the dialog. */
+const WIDTHS: Record<string, number> = {
+  year: 60,
+  volume: 120,
+  methane: 128,
+  res_co2: 124,
+  res_co2_transport: 128,
+  res_co2_all: 112,
+  sn_volume: 116,
+  sn_methan: 128,
+  el_volume: 112,
+  el_methan: 128,
+};
+
 function header(field: ResultField) {
   return (
-    <span title={field.label}>
+    <span title={field.label} style={{ display: "block", fontSize: 12, lineHeight: 1.3, overflowWrap: "normal", wordBreak: "normal" }}>
       {field.label}
       {field.unit && (
         <Typography.Text type="secondary" style={{ display: "block", fontSize: 11, fontWeight: 400 }}>
@@ -144,7 +158,7 @@ function SensitivityTable({ element }: { element: SensitivityElement }) {
       title: header(field),
       dataIndex: name,
       align: name === "year" ? ("left" as const) : ("right" as const),
-      width: name === "year" ? 64 : undefined,
+      width: WIDTHS[name],
       render: (value: number | null) => {
         if (value === null || value === undefined) return <Typography.Text type="secondary">{DASH}</Typography.Text>;
         if (name === "year") return value;
@@ -158,7 +172,8 @@ function SensitivityTable({ element }: { element: SensitivityElement }) {
       rowKey="year"
       columns={columns}
       dataSource={element.data_sensitivity}
-      scroll={{ x: "max-content" }}
+      tableLayout="fixed"
+      scroll={{ x: Object.values(WIDTHS).reduce((a, b) => a + b, 0) }}
       pagination={{ pageSize: RESULTS_PAGE_SIZE, showSizeChanger: false, showTotal: (total) => `Лет: ${total}` }}
     />
   );

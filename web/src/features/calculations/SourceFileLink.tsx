@@ -2,6 +2,7 @@
 import { App, Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
 import { downloadSourceFile, type Calculation } from "./api";
+import { fileSize } from "./FileField";
 import { formatDateTime } from "./format";
 
 interface StoredFileView {
@@ -10,7 +11,6 @@ interface StoredFileView {
   uploaded_at?: string;
 }
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} Б` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} КБ` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`);
 
 export function SourceFileLink({ calculation }: { calculation: Calculation }) {
   const { message } = App.useApp();
@@ -30,7 +30,7 @@ export function SourceFileLink({ calculation }: { calculation: Calculation }) {
         {file.name}
       </Button>{" "}
       <Typography.Text type="secondary">
-        ({size(file.size)}
+        ({fileSize(file.size)}
         {file.uploaded_at ? `, загружен ${formatDateTime(file.uploaded_at)}` : ""})
       </Typography.Text>
     </Typography.Text>

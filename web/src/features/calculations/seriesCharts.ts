@@ -70,7 +70,8 @@ export function fillingFigure(element: FilledElement, valueLabel = "Значен
         x: filled.map((r) => r.year),
         y: filled.map((r) => r.value),
         text: filled.map((r) => fillMethodLabel(r.method) ?? ""),
-        marker: { color: "#ffffff", size: 10, symbol: "circle-open", line: { color: FILLED_COLOR, width: 2.5 } },
+        // Hollow: a white disc with an orange ring (it also hides the line behind it).
+        marker: { color: "#ffffff", size: 11, symbol: "circle", line: { color: FILLED_COLOR, width: 2.5 } },
         hovertemplate: "%{x}: %{y}<extra>%{text}</extra>",
       },
     ],
@@ -119,7 +120,11 @@ export function emissionsFigure(element: SensitivityElement): SeriesFigure {
         hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>всего</extra>",
       },
     ],
-    layout: { ...baseLayout("т CO2-экв."), barmode: "stack" },
+    layout: {
+      ...baseLayout("т CO2-экв."),
+      barmode: "stack",
+      yaxis: { title: { text: "т CO2-экв." }, automargin: true, rangemode: "tozero", tickformat: ",.0f" },
+    },
   };
 }
 
