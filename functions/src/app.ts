@@ -18,6 +18,7 @@ import { documentRoutes } from "./http/documents";
 import { mediaRoutes, mediaStreamRoutes } from "./http/media";
 import { graphRoutes } from "./http/graphs";
 import { exportRoutes } from "./http/exports";
+import { serveOpenApi } from "./http/openapi";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
@@ -45,6 +46,8 @@ export function createApi(deps: Deps, options: AppOptions) {
       ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge : tooLarge))(c, next),
   );
   api.route("/token", tokenRoutes(options.clientAddressOf));
+  // Public: the route table as OpenAPI 3.1 (http/openapi.ts).
+  api.get("/openapi.json", serveOpenApi);
   // <video> sends no bearer header: the media stream checks its signed URL token itself, so it is
   // mounted before requireUser (it answers, and requireUser is never reached for it).
   api.route("/v1/media", mediaStreamRoutes);

@@ -28,7 +28,7 @@ const role = z.enum(["staff", "admin"], "role: staff или admin");
 const personName = (field: string) => z.optional(z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(150, `${field}: не длиннее 150 символов`)));
 const password = z.string("password: укажите пароль").check(z.maxLength(1024, "password: слишком длинный пароль"));
 
-const userCreateBody = z.object({
+export const userCreateBody = z.object({
   email: z.string("email: укажите e-mail").check(z.maxLength(320, "email: слишком длинный e-mail")),
   password,
   first_name: personName("first_name"),
@@ -36,7 +36,7 @@ const userCreateBody = z.object({
   role: z.optional(role),
 });
 
-const userPatchBody = z.object({
+export const userPatchBody = z.object({
   first_name: personName("first_name"),
   last_name: personName("last_name"),
   role: z.optional(role),
@@ -44,9 +44,9 @@ const userPatchBody = z.object({
   company: z.optional(z.string("company: ожидается идентификатор компании").check(z.minLength(1, "company: ожидается идентификатор компании"))),
 });
 
-const resetBody = z.object({ password: z.optional(password) });
+export const resetBody = z.object({ password: z.optional(password) });
 
-const coefficientBody = z.object({
+export const coefficientBody = z.object({
   field: z.string("field: укажите коэффициент").check(z.minLength(1, "field: укажите коэффициент")),
   value: z.number("value: ожидается число"),
   effective_from: isoDate("effective_from"),
@@ -54,9 +54,9 @@ const coefficientBody = z.object({
   version: z.number("version: укажите версию записи, которую вы меняете").check(z.int("version: ожидается целое число")),
 });
 
-const auditQuery = z.object(pageParams());
+export const auditQuery = z.object(pageParams());
 
-const companyPatchBody = z.extend(companyPatchSchema, { version });
+export const companyPatchBody = z.extend(companyPatchSchema, { version });
 
 function itemId(raw: string): number {
   const id = Number(raw);

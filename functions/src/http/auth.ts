@@ -7,13 +7,13 @@ import { Unauthorized } from "../domain/errors";
 import type { AppEnv } from "./env";
 import { validate } from "./validate";
 
-const loginSchema = z.object({
+export const loginSchema = z.object({
   email: z.string("email: укажите логин").check(z.maxLength(320, "email: слишком длинный логин")),
   password: z.string("password: укажите пароль").check(z.maxLength(1024, "password: слишком длинный пароль")),
   guardant_code: z.optional(z.nullable(z.string("guardant_code: ожидается строка"))),
 });
 
-const refreshSchema = z
+export const refreshSchema = z
   .object({
     token: z.optional(z.string("token: ожидается строка")),
     refresh: z.optional(z.string("refresh: ожидается строка")),

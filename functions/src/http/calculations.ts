@@ -21,7 +21,7 @@ import type { AppEnv } from "./env";
 import { parseWith, readJson, validate } from "./validate";
 import { DEFAULT_PAGE_SIZE } from "./projects";
 
-const listQuery = z.object({
+export const listQuery = z.object({
   ...pageParams(),
   project: z.string("project: укажите проект").check(z.minLength(1, "project: укажите проект")),
   is_active: booleanParam,
@@ -37,8 +37,8 @@ const common = {
   ),
   gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
 };
-const createBody = z.looseObject({ ...common, project: z.optional(z.unknown()) });
-const patchBody = z.looseObject({
+export const createBody = z.looseObject({ ...common, project: z.optional(z.unknown()) });
+export const patchBody = z.looseObject({
   ...common,
   is_active: z.optional(z.boolean("is_active: ожидается true или false")),
   is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
@@ -54,7 +54,7 @@ async function readBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise
   return { body: parseWith(schema, await readJson(c)) };
 }
 
-const dataUpdateBody = z.object({
+export const dataUpdateBody = z.object({
   data: z.array(z.unknown(), "data: ожидается список строк"),
   version: z.optional(z.number("version: ожидается целое число").check(z.int())),
 });

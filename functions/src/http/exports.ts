@@ -8,7 +8,7 @@ import { attachmentDisposition } from "./download";
 import type { AppEnv } from "./env";
 import { validate } from "./validate";
 
-const exportQuery = z.object({
+export const exportQuery = z.object({
   detail: booleanParam,
   decimals: z.optional(
     z.coerce

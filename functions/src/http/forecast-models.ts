@@ -17,7 +17,7 @@ import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
 import { parseWith, readJson } from "./validate";
 
-const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
+export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
 export const forecastModelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {

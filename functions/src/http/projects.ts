@@ -9,7 +9,7 @@ import { validate } from "./validate";
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-const listQuery = z.object({
+export const listQuery = z.object({
   ...pageParams(),
   // company is accepted for compatibility with SPEC 7 but ignored: the actor's company decides.
   company: z.optional(z.string()),

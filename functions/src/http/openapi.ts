@@ -1,0 +1,979 @@
+// The route table of the API and the OpenAPI 3.1 document built from it (GET /api/openapi.json).
+// Every operation the app registers is declared here once: method, path as Hono mounts it, who may
+// call it, which of its parameters are objects owned by a company, its body and its answers.
+// tests/integration/openapi.test.ts compares this table with Hono's registered routes, so a new
+// route without an entry fails; tests/integration/isolation-matrix.test.ts reads `isolation` to
+// call every id-taking route as another company. Bodies reuse the zod schemas the routes validate
+// with; bodies the domain validates (calculation inputs, forecast rows, uploads) get small
+// documenting schemas built from the calculation registry, the one place that lists the fields.
+import type { Context } from "hono";
+import * as z from "zod/mini";
+import { toJSONSchema, type $ZodType } from "zod/v4/core";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType, type NumberField } from "../../../wasm-core/src/registry";
+import { FORECAST_METHODS } from "../domain/forecast-models";
+import { companyCreateSchema } from "../schemas/company";
+import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
+import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
+import { auditQuery, coefficientBody, companyPatchBody, resetBody, userCreateBody, userPatchBody } from "./admin";
+import { loginSchema, refreshSchema } from "./auth";
+import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
+import { exportQuery } from "./exports";
+import { activateBody } from "./forecast-models";
+import { listQuery as projectListQuery } from "./projects";
+import { TEMPLATES } from "../files/templates";
+
+/** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
+ *  <video>, which sends no header); user: a bearer access token; admin: a bearer token of a
+ *  platform operator (staff get 403). */
+export type Auth = "public" | "signed" | "user" | "admin";
+
+/** An object id the operation takes, owned by one company: another company's id answers 404. */
+export interface OwnedId {
+  in: "path" | "query" | "body";
+  name: string;
+  object: "project" | "calculation";
+}
+
+export type Isolation =
+  /** Takes ids of company-owned objects: another company's id is 404, like a missing one. */
+  | { scope: "company"; ids: OwnedId[] }
+  /** Takes no id; answers only with the caller's own company's data. */
+  | { scope: "own" }
+  /** Reference data or files that are the same for every company (no company owns them). */
+  | { scope: "platform"; note: string }
+  /** Platform operators act across companies; staff get 403. */
+  | { scope: "admin"; note: string }
+  | { scope: "public" };
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429;
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type JsonSchema = Record<string, unknown>;
+
+export interface Operation {
+  operationId: string;
+  method: Method;
+  /** The path as Hono registers it (app.routes), without a trailing slash. */
+  path: string;
+  /** The OpenAPI path when it cannot be derived from `path` (a regular-expression parameter). */
+  docPath?: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: Auth;
+  isolation: Isolation;
+  /** Descriptions of path parameters, over the shared ones in PATH_PARAMS. */
+  params?: Record<string, { description: string; schema?: JsonSchema }>;
+  query?: $ZodType;
+  /** Extra query parameters not in a zod schema. */
+  queryParams?: Array<{ name: string; description: string; schema: JsonSchema; required?: boolean }>;
+  body?: { required: boolean; content: Record<string, JsonSchema | $ZodType>; description?: string };
+  success: { status: 200 | 201; description: string; content?: Record<string, JsonSchema | $ZodType>; headers?: Record<string, string> };
+  /** Error statuses besides the ones every operation of its kind has (401, 403 for admin, 413 with a body). */
+  errors: ErrorStatus[];
+  extraSuccess?: Array<{ status: 206; description: string }>;
+}
+
+// ---- documenting schemas for what the domain validates ---------------------------------------
+
+const id = z.string();
+const version = z.optional(z.int());
+const dictionaryItems = z.optional(z.record(z.string(), z.nullable(z.int())));
+
+function numberSchema(field: NumberField) {
+  const checks = [z.minimum(field.min), ...(field.max !== undefined ? [z.maximum(field.max)] : [])];
+  return z.number().check(...checks);
+}
+
+function numericFields(type: CalculationType, optional: boolean) {
+  const def = REGISTRY[type];
+  const shape: Record<string, $ZodType> = {};
+  for (const field of [...def.inputs, ...def.settings] as Array<{ name: string; type: string; optional?: boolean; default?: number; fixed?: number }>) {
+    if (field.type !== "number") continue;
+    const required = !optional && field.optional !== true && field.default === undefined && field.fixed === undefined;
+    const schema = numberSchema(field as NumberField);
+    shape[field.name] = required ? schema : z.optional(schema);
+  }
+  return shape;
+}
+
+const FORECAST_COLUMNS = (REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] }).columns;
+const forecastRow = z.object({
+  id: z.optional(z.int().check(z.positive())),
+  ...Object.fromEntries(FORECAST_COLUMNS.map((c) => [c.name, z.optional(z.nullable(numberSchema(c)))])),
+});
+
+const fileSchema: JsonSchema = { type: "string", contentMediaType: "application/octet-stream", description: ".xlsx or .csv (UTF-8), at most 5 MB" };
+
+/** The JSON body of POST v1/{type}/ for one type (its own fields, named as the registry names them). */
+function calculationJson(type: CalculationType, patch: boolean) {
+  const common = {
+    name: patch ? z.optional(z.string().check(z.maxLength(255))) : z.string().check(z.minLength(1), z.maxLength(255)),
+    ...(patch ? { is_deleted: z.optional(z.boolean()), is_active: z.optional(z.boolean()), version } : { project: id }),
+    dictionary_items: dictionaryItems,
+    gwp_set: z.optional(z.int()),
+  };
+  const def = REGISTRY[type];
+  if (def.kind === "forecast") {
+    return z.object({
+      ...common,
+      method: patch ? z.optional(z.enum(FORECAST_METHODS)) : z.enum(FORECAST_METHODS),
+      data: z.optional(z.array(forecastRow)),
+    });
+  }
+  if (type === "filling_blanks") {
+    return z.object({ ...common, name_value: patch ? z.optional(z.string()) : z.string(), name_element: z.optional(z.string()) });
+  }
+  return z.object({ ...common, ...numericFields(type, patch) });
+}
+
+function titled(type: CalculationType, schema: $ZodType): JsonSchema {
+  return { title: type, description: REGISTRY[type].title, ...jsonSchema(schema) };
+}
+
+const jsonTypes = (patch: boolean) => ({
+  anyOf: CALCULATION_TYPES.filter((t) => REGISTRY[t].kind !== "file").map((t) => titled(t, calculationJson(t, patch))),
+  description: "The fields of the type in the path (wasm-core/src/registry.ts); the route checks the common ones (schema " +
+    `${JSON.stringify(jsonSchema(patch ? patchBody : createBody))}), the domain the type's own, naming the field in a 400.`,
+});
+
+const multipartTypes = (patch: boolean): JsonSchema => ({
+  anyOf: CALCULATION_TYPES.filter((t) => REGISTRY[t].kind !== "formula").map((t) => {
+    const fields = jsonSchema(calculationJson(t, patch)) as { properties: Record<string, JsonSchema>; required?: string[] };
+    const properties = { ...fields.properties, file_data: fileSchema };
+    delete (properties as Record<string, unknown>).data;
+    const required = patch ? [] : [...(fields.required ?? []).filter((r) => r !== "data"), ...(REGISTRY[t].kind === "file" ? ["file_data"] : [])];
+    return { title: t, type: "object", properties, required, description: "Form fields are strings; numbers may use a decimal comma." };
+  }),
+});
+
+const dataUpdateDoc = z.object({ data: z.array(forecastRow), version });
+
+const pdfForm = (metadata: $ZodType, fileRequired: boolean): JsonSchema => {
+  const meta = jsonSchema(metadata) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return {
+    type: "object",
+    properties: { ...meta.properties, file: { type: "string", contentMediaType: "application/pdf", description: "PDF, at most 50 MB" } },
+    required: [...(meta.required ?? []), ...(fileRequired ? ["file"] : [])],
+  };
+};
+
+const modelForm: JsonSchema = {
+  type: "object",
+  properties: {
+    file: { type: "string", contentMediaType: "application/octet-stream", description: "XGBoost JSON or LightGBM text model" },
+    description: { type: "string" },
+    activate: { type: "string", enum: ["true", "false"] },
+  },
+  required: ["file"],
+};
+
+// ---- answers --------------------------------------------------------------------------------
+
+const errorSchema: JsonSchema = {
+  type: "object",
+  properties: { detail: { type: "string" }, code: { type: "string" } },
+  required: ["detail"],
+  additionalProperties: false,
+};
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const page = (item: JsonSchema): JsonSchema => ({
+  type: "object",
+  properties: { results: { type: "array", items: item }, count: { type: "integer" } },
+  required: ["results", "count"],
+});
+const json = (schema: JsonSchema | $ZodType) => ({ "application/json": schema });
+const anyObject: JsonSchema = { type: "object" };
+const binary = (type: string) => ({ [type]: { type: "string", contentMediaType: type } as JsonSchema });
+
+const SCHEMAS: Record<string, JsonSchema> = {
+  Error: errorSchema,
+  Tokens: { type: "object", properties: { access: { type: "string" }, refresh: { type: "string" } }, required: ["access"] },
+  Project: {
+    type: "object",
+    properties: {
+      id: { type: "string" },
+      name: { type: "string" },
+      start_date: { type: "string", format: "date" },
+      end_date: { type: "string", format: "date" },
+      created_at: { type: "string", format: "date-time" },
+      updated_at: { type: "string", format: "date-time" },
+      status: { type: "integer" },
+      company: { type: "string" },
+      user: { type: "string" },
+      is_active: { type: "boolean" },
+      is_deleted: { type: "boolean" },
+      version: { type: "integer" },
+    },
+    required: ["id", "name", "start_date", "end_date", "company", "is_active", "is_deleted", "version"],
+  },
+  Calculation: {
+    type: "object",
+    description: "Flat: the common fields, the type's inputs and results (registry names) and `coefficients`.",
+    properties: {
+      id: { type: "string" },
+      type: { type: "string", enum: [...CALCULATION_TYPES] },
+      name: { type: "string" },
+      project: { type: "string" },
+      is_active: { type: "boolean" },
+      is_deleted: { type: "boolean" },
+      version: { type: "integer" },
+      created_at: { type: "string", format: "date-time" },
+      created_by: { type: "string" },
+      updated_at: { type: "string", format: "date-time" },
+      updated_by: { type: "string" },
+      methodology_version: { type: "string" },
+      coefficients: { type: "object", additionalProperties: anyObject },
+    },
+    required: ["id", "type", "name", "project", "version"],
+    additionalProperties: true,
+  },
+};
+
+const ERROR_TEXT: Record<ErrorStatus, string> = {
+  400: "Bad input; the detail names the field",
+  401: "No, bad or expired credentials, or a deactivated user",
+  403: "Not allowed for this role",
+  404: "Not found, or another company's object (indistinguishable)",
+  409: "Conflict: a stale version or a state that forbids the change",
+  411: "Content-Length required",
+  413: "Body or file too large",
+  415: "Unsupported file or body type",
+  416: "Range not satisfiable",
+  429: "Too many failed sign-ins; try later",
+};
+
+// ---- the table ------------------------------------------------------------------------------
+
+const PATH_PARAMS: Record<string, { description: string; schema: JsonSchema }> = {
+  type: { description: "Calculation type of the registry", schema: { type: "string", enum: [...CALCULATION_TYPES] } },
+  n: { description: "Kept from the original client; any value", schema: { type: "string" } },
+  method: { description: "Forecast method", schema: { type: "string", enum: [...FORECAST_METHODS] } },
+  name: { description: "Dictionary name (v1/dictionary/ lists them)", schema: { type: "string" } },
+  userId: { description: "User id", schema: { type: "string" } },
+  kind: { description: "Settings video", schema: { type: "string", enum: ["instruction", "presentation"] } },
+  format: { description: "Export format", schema: { type: "string", enum: ["txt", "xls", "xlsx"] } },
+};
+
+const calc = (name = "id"): OwnedId => ({ in: "path", name, object: "calculation" });
+const projectPath: OwnedId = { in: "path", name: "id", object: "project" };
+const ADMIN = { scope: "admin", note: "platform operators act across companies; staff get 403" } as const;
+const TEMPLATE_TYPES = Object.keys(TEMPLATES);
+
+export const OPERATIONS: Operation[] = [
+  {
+    operationId: "openapi",
+    method: "GET",
+    path: "/api/openapi.json",
+    docPath: "/api/openapi.json",
+    summary: "This document",
+    tag: "meta",
+    auth: "public",
+    isolation: { scope: "public" },
+    success: { status: 200, description: "OpenAPI 3.1 document", content: json(anyObject) },
+    errors: [],
+  },
+  // ---- tokens ----
+  {
+    operationId: "login",
+    method: "POST",
+    path: "/api/token",
+    summary: "Sign in: access and refresh tokens",
+    tag: "auth",
+    auth: "public",
+    isolation: { scope: "public" },
+    body: { required: true, content: json(loginSchema) },
+    success: { status: 200, description: "Tokens", content: json(ref("Tokens")) },
+    errors: [400, 401, 429],
+    description: "401 carries `code`: bad_credentials or guardant_required.",
+  },
+  {
+    operationId: "refresh",
+    method: "POST",
+    path: "/api/token/refresh",
+    summary: "A new access token from a refresh token",
+    tag: "auth",
+    auth: "public",
+    isolation: { scope: "public" },
+    body: { required: true, content: json(refreshSchema) },
+    success: { status: 200, description: "`{access}`", content: json(ref("Tokens")) },
+    errors: [400, 401],
+  },
+  // ---- users ----
+  {
+    operationId: "getMe",
+    method: "GET",
+    path: "/api/v1/users/get_me",
+    summary: "The signed-in user and their company",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    success: { status: 200, description: "User with company requisites", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "statistics",
+    method: "GET",
+    path: "/api/v1/users/statistics",
+    summary: "Project and calculation counts and total t CO2-eq. of the caller's company",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    success: { status: 200, description: "`{projects: {active, archived}, calculations: {<type>: n}, total_co2e}`", content: json(anyObject) },
+    errors: [],
+  },
+  // ---- projects ----
+  {
+    operationId: "listProjects",
+    method: "GET",
+    path: "/api/v1/projects",
+    summary: "The company's projects, newest first",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "own" },
+    query: projectListQuery,
+    success: { status: 200, description: "A page of projects", content: json(page(ref("Project"))) },
+    errors: [400],
+  },
+  {
+    operationId: "createProject",
+    method: "POST",
+    path: "/api/v1/projects/create_project",
+    summary: "Create a project",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "own" },
+    body: { required: true, content: json(projectCreateSchema) },
+    success: { status: 201, description: "The project", content: json(ref("Project")) },
+    errors: [400],
+  },
+  {
+    operationId: "getProject",
+    method: "GET",
+    path: "/api/v1/projects/:id",
+    summary: "One project",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    success: { status: 200, description: "The project", content: json(ref("Project")) },
+    errors: [404],
+  },
+  {
+    operationId: "patchProject",
+    method: "PATCH",
+    path: "/api/v1/projects/:id",
+    summary: "Edit, archive (is_deleted: true) or restore a project",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    body: { required: true, content: json(projectPatchSchema) },
+    success: { status: 200, description: "The project, version + 1", content: json(ref("Project")) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "projectGraphs",
+    method: "GET",
+    path: "/api/v1/projects/:id/graphs",
+    summary: "Everything the infographics screen draws for a project",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    success: { status: 200, description: "`{project, underground, open_mining_co2, regres_methane}`", content: json(anyObject) },
+    errors: [404],
+  },
+  {
+    operationId: "exportProject",
+    method: "GET",
+    path: "/api/v1/projects/:id/:action{export_to_[^/]*}",
+    docPath: "/api/v1/projects/{id}/export_to_{format}/",
+    summary: "The project as a txt, xls or xlsx file",
+    description: "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`.",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    query: exportQuery,
+    success: {
+      status: 200,
+      description: "The file (Content-Disposition: attachment, named after the project)",
+      content: {
+        ...binary("text/plain"),
+        ...binary("application/vnd.ms-excel"),
+        ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        ...json({ type: "object", properties: { download_url: { type: "string" }, file_name: { type: "string" } } }),
+      },
+    },
+    errors: [400, 404],
+  },
+  // ---- dictionaries (reference data of the platform) ----
+  {
+    operationId: "listDictionaries",
+    method: "GET",
+    path: "/api/v1/dictionary",
+    summary: "Names and titles of the reference dictionaries",
+    tag: "dictionaries",
+    auth: "user",
+    isolation: { scope: "platform", note: "reference data, the same for every company" },
+    success: { status: 200, description: "`{results: [{name, title}], count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "getDictionary",
+    method: "GET",
+    path: "/api/v1/dictionary/:name",
+    summary: "Current entries of a dictionary with units, sources and versions",
+    tag: "dictionaries",
+    auth: "user",
+    isolation: { scope: "platform", note: "reference data, the same for every company" },
+    success: { status: 200, description: "The dictionary", content: json(anyObject) },
+    errors: [404],
+  },
+  {
+    operationId: "dictionaryHistory",
+    method: "GET",
+    path: "/api/v1/dictionary/:name/:id/history",
+    summary: "Every version of a dictionary entry",
+    tag: "dictionaries",
+    auth: "user",
+    isolation: { scope: "platform", note: "reference data, the same for every company" },
+    params: { id: { description: "Entry number", schema: { type: "integer", minimum: 1 } } },
+    success: { status: 200, description: "Versions with changed_at, changed_by, reason", content: json(anyObject) },
+    errors: [400, 404],
+  },
+  // ---- forecast models (platform-wide) ----
+  {
+    operationId: "listForecastModels",
+    method: "GET",
+    path: "/api/v1/forecast_models",
+    summary: "Model versions per forecast method",
+    tag: "forecast models",
+    auth: "user",
+    isolation: { scope: "platform", note: "forecast models are platform-wide" },
+    success: { status: 200, description: "`{results: [{method, versions}], count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "activeForecastModelFile",
+    method: "GET",
+    path: "/api/v1/forecast_models/:method/active/file",
+    summary: "The active model file of a method (the browser runs it for the live preview)",
+    tag: "forecast models",
+    auth: "user",
+    isolation: { scope: "platform", note: "forecast models are platform-wide" },
+    success: { status: 200, description: "XGBoost JSON or LightGBM text", content: { ...binary("application/json"), ...binary("text/plain") } },
+    errors: [404],
+  },
+  {
+    operationId: "uploadForecastModel",
+    method: "POST",
+    path: "/api/v1/forecast_models/:method",
+    summary: "Upload a model version (admin); parsed and test-predicted first",
+    tag: "forecast models",
+    auth: "admin",
+    isolation: { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" },
+    body: { required: true, content: { "multipart/form-data": modelForm } },
+    success: { status: 201, description: "The model version", content: json(anyObject) },
+    errors: [400, 404],
+  },
+  {
+    operationId: "activateForecastModel",
+    method: "PATCH",
+    path: "/api/v1/forecast_models/:method/:id",
+    summary: "Make a model version the active one (admin)",
+    tag: "forecast models",
+    auth: "admin",
+    isolation: { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" },
+    params: { id: { description: "Model version id" } },
+    body: { required: true, content: json(activateBody) },
+    success: { status: 200, description: "The model version", content: json(anyObject) },
+    errors: [400, 404],
+  },
+  // ---- documents and videos (platform-wide downloads) ----
+  {
+    operationId: "listDocuments",
+    method: "GET",
+    path: "/api/v1/documents",
+    summary: "The normative documents catalogue",
+    tag: "documents",
+    auth: "user",
+    isolation: { scope: "platform", note: "normative documents are platform-wide" },
+    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "downloadDocument",
+    method: "GET",
+    path: "/api/v1/documents/:id/download",
+    summary: "A document's PDF",
+    tag: "documents",
+    auth: "user",
+    isolation: { scope: "platform", note: "normative documents are platform-wide downloads" },
+    params: { id: { description: "Document id" } },
+    success: { status: 200, description: "The PDF", content: binary("application/pdf") },
+    errors: [404],
+  },
+  {
+    operationId: "listMedia",
+    method: "GET",
+    path: "/api/v1/media",
+    summary: "The settings videos with signed URLs (10 minutes)",
+    tag: "media",
+    auth: "user",
+    isolation: { scope: "platform", note: "settings videos are platform-wide" },
+    success: { status: 200, description: "`{results: [{kind, url, …}], count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "streamMedia",
+    method: "GET",
+    path: "/api/v1/media/:kind",
+    summary: "A settings video, with byte ranges; the signed URL token is the credential",
+    tag: "media",
+    auth: "signed",
+    isolation: { scope: "platform", note: "settings videos are platform-wide" },
+    queryParams: [{ name: "token", description: "From GET v1/media/", schema: { type: "string" }, required: true }],
+    success: { status: 200, description: "The video", content: { ...binary("video/mp4"), ...binary("video/webm") } },
+    extraSuccess: [{ status: 206, description: "A byte range (Range: bytes=a-b)" }],
+    errors: [404, 416],
+  },
+  // ---- administration ----
+  {
+    operationId: "adminListCompanies",
+    method: "GET",
+    path: "/api/v1/admin/companies",
+    summary: "Every company",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "adminCreateCompany",
+    method: "POST",
+    path: "/api/v1/admin/companies",
+    summary: "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: json(companyCreateSchema) },
+    success: { status: 201, description: "The company", content: json(anyObject) },
+    errors: [400, 409],
+  },
+  {
+    operationId: "adminGetCompany",
+    method: "GET",
+    path: "/api/v1/admin/companies/:id",
+    summary: "One company",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Company id" } },
+    success: { status: 200, description: "The company", content: json(anyObject) },
+    errors: [404],
+  },
+  {
+    operationId: "adminPatchCompany",
+    method: "PATCH",
+    path: "/api/v1/admin/companies/:id",
+    summary: "Edit a company",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Company id" } },
+    body: { required: true, content: json(companyPatchBody) },
+    success: { status: 200, description: "The company, version + 1", content: json(anyObject) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "adminListUsers",
+    method: "GET",
+    path: "/api/v1/admin/companies/:id/users",
+    summary: "Users of a company (no password hashes)",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Company id" } },
+    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
+    errors: [404],
+  },
+  {
+    operationId: "adminCreateUser",
+    method: "POST",
+    path: "/api/v1/admin/companies/:id/users",
+    summary: "Create a user in a company",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Company id" } },
+    body: { required: true, content: json(userCreateBody) },
+    success: { status: 201, description: "The user", content: json(anyObject) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "adminPatchUser",
+    method: "PATCH",
+    path: "/api/v1/admin/companies/:id/users/:userId",
+    summary: "Edit, (de)activate, change the role of or move a user",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Company id" } },
+    body: { required: true, content: json(userPatchBody) },
+    success: { status: 200, description: "The user", content: json(anyObject) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "adminResetPassword",
+    method: "POST",
+    path: "/api/v1/admin/companies/:id/users/:userId/reset_password",
+    summary: "Set a password, or generate one (returned once)",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Company id" } },
+    body: { required: false, content: json(resetBody) },
+    success: { status: 200, description: "`{detail}` plus `{password}` when generated", content: json(anyObject) },
+    errors: [400, 404],
+  },
+  {
+    operationId: "adminChangeCoefficient",
+    method: "PATCH",
+    path: "/api/v1/admin/dictionary/:name/:id",
+    summary: "Change a coefficient: a new version of the entry",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Entry number", schema: { type: "integer", minimum: 1 } } },
+    body: { required: true, content: json(coefficientBody) },
+    success: { status: 200, description: "The new current version", content: json(anyObject) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "adminListDocuments",
+    method: "GET",
+    path: "/api/v1/admin/documents",
+    summary: "Every document, removed ones too",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "adminCreateDocument",
+    method: "POST",
+    path: "/api/v1/admin/documents",
+    summary: "Upload a normative document (PDF ≤ 50 MB)",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: { "multipart/form-data": pdfForm(documentCreateSchema, true) } },
+    success: { status: 201, description: "The document", content: json(anyObject) },
+    errors: [400, 409, 415],
+  },
+  {
+    operationId: "adminReplaceDocumentFile",
+    method: "PUT",
+    path: "/api/v1/admin/documents/:id/file",
+    summary: "Replace a document's PDF",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Document id" } },
+    body: { required: true, content: { "multipart/form-data": pdfForm(z.object({ version }), true) } },
+    success: { status: 200, description: "The document", content: json(anyObject) },
+    errors: [400, 404, 409, 415],
+  },
+  {
+    operationId: "adminPatchDocument",
+    method: "PATCH",
+    path: "/api/v1/admin/documents/:id",
+    summary: "Edit a document's metadata, remove (is_deleted) or restore it",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    params: { id: { description: "Document id" } },
+    body: { required: true, content: json(documentPatchSchema) },
+    success: { status: 200, description: "The document", content: json(anyObject) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "adminListMedia",
+    method: "GET",
+    path: "/api/v1/admin/media",
+    summary: "Status of both settings videos",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
+    errors: [],
+  },
+  {
+    operationId: "adminUploadMedia",
+    method: "PUT",
+    path: "/api/v1/admin/media/:kind",
+    summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: { ...binary("video/mp4"), ...binary("video/webm") } },
+    success: { status: 200, description: "Status with a signed URL", content: json(anyObject) },
+    errors: [400, 404, 411, 415],
+  },
+  {
+    operationId: "adminRemoveMedia",
+    method: "DELETE",
+    path: "/api/v1/admin/media/:kind",
+    summary: "Remove a settings video",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    success: { status: 200, description: "`{detail}`", content: json(anyObject) },
+    errors: [404],
+  },
+  {
+    operationId: "adminAudit",
+    method: "GET",
+    path: "/api/v1/admin/audit",
+    summary: "The change log, newest first",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    query: auditQuery,
+    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
+    errors: [400],
+  },
+  // ---- calculations of every registry type ----
+  {
+    operationId: "listCalculations",
+    method: "GET",
+    path: "/api/v1/:type",
+    summary: "A project's calculations of one type, newest first",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] },
+    query: calculationListQuery,
+    success: { status: 200, description: "A page of calculations", content: json(page(ref("Calculation"))) },
+    errors: [400, 404],
+  },
+  {
+    operationId: "createCalculation",
+    method: "POST",
+    path: "/api/v1/:type",
+    summary: "Create (compute and store) a calculation",
+    description: "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for regres_methane (optional), filling_blanks, sensitivity.",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
+    body: { required: true, content: { "application/json": jsonTypes(false), "multipart/form-data": multipartTypes(false) } },
+    success: { status: 201, description: "The calculation", content: json(ref("Calculation")) },
+    errors: [400, 404, 409, 415],
+  },
+  {
+    operationId: "calculationTemplate",
+    method: "GET",
+    path: "/api/v1/:type/template",
+    summary: `An upload template with an example (types: ${TEMPLATE_TYPES.join(", ")}; others 404)`,
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "platform", note: "templates are the same for every company; no id" },
+    queryParams: [{ name: "format", description: "xlsx (default) or csv", schema: { type: "string", enum: ["xlsx", "csv"] } }],
+    success: {
+      status: 200,
+      description: "The template",
+      content: { ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ...binary("text/csv") },
+    },
+    errors: [404],
+  },
+  {
+    operationId: "singleCalculation",
+    method: "GET",
+    path: "/api/v1/:type/:id/single_calc/:n",
+    summary: "One calculation (forecasts with their data rows)",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [calc()] },
+    params: { id: { description: "Calculation id" } },
+    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
+    errors: [404],
+  },
+  {
+    operationId: "calculationFile",
+    method: "GET",
+    path: "/api/v1/:type/:id/file",
+    summary: "The uploaded source file of a calculation",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [calc()] },
+    params: { id: { description: "Calculation id" } },
+    success: { status: 200, description: "The file as uploaded", content: { ...binary("text/csv"), ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") } },
+    errors: [404],
+  },
+  {
+    operationId: "getCalculation",
+    method: "GET",
+    path: "/api/v1/:type/:id",
+    summary: "One calculation (same answer as single_calc)",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [calc()] },
+    params: { id: { description: "Calculation id" } },
+    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
+    errors: [404],
+  },
+  {
+    operationId: "forecastDataUpdate",
+    method: "PATCH",
+    path: "/api/v1/:type/:id/data_update",
+    summary: "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [calc()] },
+    params: { id: { description: "Calculation id" } },
+    body: { required: true, content: json(dataUpdateDoc) },
+    success: { status: 200, description: "The forecast with its rows", content: json(ref("Calculation")) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "patchCalculation",
+    method: "PATCH",
+    path: "/api/v1/:type/:id",
+    summary: "Edit (recomputed when an input changes), archive or restore a calculation",
+    tag: "calculations",
+    auth: "user",
+    isolation: { scope: "company", ids: [calc()] },
+    params: { id: { description: "Calculation id" } },
+    body: { required: true, content: { "application/json": jsonTypes(true), "multipart/form-data": multipartTypes(true) } },
+    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
+    errors: [400, 404, 409, 415],
+  },
+];
+
+// ---- the document -----------------------------------------------------------------------------
+
+function isZod(value: unknown): value is $ZodType {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+function jsonSchema(schema: $ZodType | JsonSchema): JsonSchema {
+  if (!isZod(schema)) return schema;
+  const { $schema: _drop, ...rest } = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+/** The OpenAPI path of an operation: `:id` → `{id}`, with the trailing slash the SPEC writes. */
+export function documentPath(op: Operation): string {
+  return op.docPath ?? `${op.path.replace(/:(\w+)/g, "{$1}")}/`;
+}
+
+function parameters(op: Operation): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const [, name] of documentPath(op).matchAll(/\{(\w+)\}/g)) {
+    const own = op.params?.[name];
+    const shared = PATH_PARAMS[name];
+    out.push({
+      name,
+      in: "path",
+      required: true,
+      description: own?.description ?? shared?.description ?? name,
+      schema: own?.schema ?? shared?.schema ?? { type: "string" },
+    });
+  }
+  if (op.query) {
+    const query = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      out.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
+    }
+  }
+  for (const q of op.queryParams ?? []) out.push({ name: q.name, in: "query", required: q.required ?? false, description: q.description, schema: q.schema });
+  return out;
+}
+
+function content(map: Record<string, JsonSchema | $ZodType>): JsonSchema {
+  return Object.fromEntries(Object.entries(map).map(([type, schema]) => [type, { schema: jsonSchema(schema) }]));
+}
+
+/** Every error an operation can answer: its own plus those of its kind. */
+export function errorStatuses(op: Operation): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(op.errors);
+  if (op.auth !== "public") statuses.add(401);
+  if (op.auth === "admin") statuses.add(403);
+  // Every request passes the body caps of app.ts.
+  if (op.body) statuses.add(413);
+  if (op.operationId === "login") statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function operationObject(op: Operation): JsonSchema {
+  const responses: Record<string, JsonSchema> = {
+    [op.success.status]: { description: op.success.description, ...(op.success.content ? { content: content(op.success.content) } : {}) },
+  };
+  for (const extra of op.extraSuccess ?? []) responses[extra.status] = { description: extra.description };
+  for (const status of errorStatuses(op)) responses[status] = { $ref: `#/components/responses/E${status}` };
+  const isolation =
+    op.isolation.scope === "company"
+      ? { scope: "company", ids: op.isolation.ids }
+      : "note" in op.isolation
+        ? { scope: op.isolation.scope, note: op.isolation.note }
+        : { scope: op.isolation.scope };
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: op.auth === "public" ? [] : op.auth === "signed" ? [{ mediaToken: [] }] : [{ bearer: [] }],
+    "x-auth": op.auth,
+    "x-isolation": isolation,
+    parameters: parameters(op),
+    ...(op.body ? { requestBody: { required: op.body.required, content: content(op.body.content) } } : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of OPERATIONS) {
+    const path = documentPath(op);
+    paths[path] ??= {};
+    paths[path][op.method.toLowerCase()] = operationObject(op);
+  }
+  const responses = Object.fromEntries(
+    (Object.keys(ERROR_TEXT).map(Number) as ErrorStatus[]).map((status) => [
+      `E${status}`,
+      { description: ERROR_TEXT[status], content: { "application/json": { schema: ref("Error") } } },
+    ]),
+  );
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Цифровая платформа расчета неорганизованных выбросов — API",
+      version: "1",
+      description:
+        "Trailing slashes are optional. Errors are always `{detail}` (sometimes with a machine `code`). " +
+        "`x-auth` names who may call an operation; `x-isolation` how it is scoped to the caller's company.",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: SCHEMAS,
+      responses,
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of POST /api/token/" },
+        mediaToken: { type: "apiKey", in: "query", name: "token", description: "The signed URL token of GET /api/v1/media/" },
+      },
+    },
+  };
+}
+
+let cached: string | undefined;
+
+/** GET /api/openapi.json: public, built once per process. */
+export function serveOpenApi(c: Context): Response {
+  cached ??= JSON.stringify(openApiDocument());
+  return c.body(cached, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
+}
