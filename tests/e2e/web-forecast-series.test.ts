@@ -19,6 +19,8 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 const PROJECT = "Шахта Прогнозная";
 const FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
+/** Typing many cells on a busy machine: more than the default 30 s per test. */
+const SLOW = 90_000;
 const GOLDEN_FILE = fileURLToPath(new URL("../../../shared/models/golden-default.csv", import.meta.url));
 
 interface GoldenRow {
@@ -233,7 +235,7 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
       }
       await results.getByRole("button", { name: "Закрыть" }).first().click();
       await results.waitFor({ state: "hidden" });
-    });
+    }, SLOW);
   }
 
   it("edits a forecast: the main PATCH, then data_update with the row ids; stored equals the new preview", async () => {
@@ -266,7 +268,7 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     const data = after.data as DataRow[];
     expect(data.map((d) => d.id)).toEqual(before.map((d) => d.id));
     expect(data.map((d) => d.result)).toEqual(previews);
-  });
+  }, SLOW);
 
   it("forecasts from an uploaded .xlsx and shows every row, 5 a page, above 1 % marked", async () => {
     const rows = golden.slice(0, 40);
@@ -398,6 +400,26 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     await page.screenshot({ path: `${SHOTS}/web-sensitivity-results-parameters.png` });
     await results.getByRole("button", { name: "Закрыть" }).first().click();
     await results.waitFor({ state: "hidden" });
+  });
+
+  it("edits sensitivity without a new file: a JSON PATCH (no file_data), recomputed from the stored file", async () => {
+    await row("Чувствительность 2020–2022").getByRole("button", { name: "Редактировать" }).click();
+    const form = dialog("Редактирование расчета");
+    const delta = form.getByLabel("Шаг приращения фактора, δ", { exact: true });
+    await delta.waitFor();
+    expect(await delta.inputValue()).toBe("0.1");
+    await form.getByText("Сейчас: добыча.xlsx").waitFor();
+    await delta.fill("0.05");
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === "PATCH" && r.url().includes("/api/v1/sensitivity/")),
+      form.getByRole("button", { name: "Сохранить" }).click(),
+    ]);
+    await form.waitFor({ state: "hidden" });
+    expect(request.headers()["content-type"]).toBe("application/json");
+    expect(request.postDataJSON()).toEqual({ name: "Чувствительность 2020–2022", delta: 0.05, version: 1 });
+    const [stored] = (await list("sensitivity")).results;
+    const detail = await single("sensitivity", stored.id);
+    expect(detail).toMatchObject({ version: 2, file_data: { name: "добыча.xlsx" }, coefficients: { delta: { value: 0.05 } } });
   });
 
   it("shows the server's message about a bad file in the dialog and stores nothing", async () => {
