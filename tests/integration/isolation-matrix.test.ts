@@ -1,0 +1,296 @@
+// Tenant isolation, generated from the route table (functions/src/http/openapi.ts). Company A
+// makes a project and one calculation of every registry type; then every operation of the table
+// is called:
+//   - without credentials (and with a forged token): 401 on every non-public route;
+//   - by company B's staff with A's ids: 404 on every company-scoped call, the same answer as for a
+//     missing id, and none of A's names in any answer; 403 on every admin route;
+//   - by A with the same call: not 404, so B's 404 comes from the isolation and not from the call.
+// FIXTURES gives, per operation, the calls to make. A new operation without a fixture fails here.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATIONS, type Operation } from "../../functions/src/http/openapi";
+import { newId } from "../../functions/src/domain/ids";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
+import { createHarness, type Harness } from "../support/harness";
+import { multipart, pdfBytes, signedInAdmin } from "../support/admin";
+import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
+
+interface Call {
+  path: string;
+  json?: unknown;
+  /** A multipart body (form fields and an optional CSV file_data), built per request. */
+  form?: { fields: Record<string, string>; file?: { name: string; text: string } };
+  /** Raw bytes with their own headers (admin uploads: Content-Length is part of the contract). */
+  raw?: () => Promise<{ body: Uint8Array; headers: Record<string, string> }>;
+  /** false when the call is 404 for the owner too (a type without rows or without a file). */
+  control?: boolean;
+}
+
+interface Context {
+  a: TenantObjects;
+  aCompany: string;
+  aUser: string;
+}
+
+type Fixture = (ctx: Context) => Call[];
+
+const perType = (fn: (type: CalculationType) => Call | Call[]): Call[] => CALCULATION_TYPES.flatMap((t) => fn(t));
+const hasFile = (type: CalculationType) => REGISTRY[type].kind !== "formula";
+const pdfForm = (fields: Record<string, string>) => () => multipart(fields, { name: "x.pdf", bytes: pdfBytes() });
+const video = async () => {
+  const body = new Uint8Array(4096);
+  body.set([0x00, 0x00, 0x00, 0x18, ...new TextEncoder().encode("ftypisom")]);
+  return { body, headers: { "Content-Type": "video/mp4", "Content-Length": String(body.byteLength) } };
+};
+
+/** What each operation is called with. Company-scoped ones carry A's ids where the table says. */
+const FIXTURES: Record<string, Fixture> = {
+  openapi: () => [{ path: "/api/openapi.json" }],
+  login: () => [{ path: "/api/token/", json: { email: "nobody@example.com", password: "wrong-password", guardant_code: "" } }],
+  refresh: () => [{ path: "/api/token/refresh/", json: { token: "not-a-token" } }],
+  getMe: () => [{ path: "/api/v1/users/get_me/" }],
+  statistics: () => [{ path: "/api/v1/users/statistics/" }],
+  listProjects: ({ aCompany }) => [
+    { path: `/api/v1/projects/?company=${aCompany}&is_deleted=false` },
+    { path: `/api/v1/projects/?company=${aCompany}&is_deleted=true` },
+  ],
+  createProject: () => [{ path: "/api/v1/projects/create_project/", json: { name: "Проект Б", start_date: "2024-01-01", end_date: "2024-12-31" } }],
+  getProject: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/` }],
+  patchProject: ({ a }) => [
+    { path: `/api/v1/projects/${a.project.id}/`, json: { name: "Взлом" } },
+    { path: `/api/v1/projects/${a.project.id}/`, json: { is_deleted: true, is_active: false } },
+  ],
+  projectGraphs: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/graphs/` }],
+  exportProject: ({ a }) => [
+    { path: `/api/v1/projects/${a.project.id}/export_to_txt/` },
+    { path: `/api/v1/projects/${a.project.id}/export_to_xls/?detail=true` },
+    { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/` },
+    { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/?detail=true&decimals=3` },
+  ],
+  listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
+  getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],
+  dictionaryHistory: () => [{ path: "/api/v1/dictionary/get_underground/1/history/" }],
+  listForecastModels: () => [{ path: "/api/v1/forecast_models/" }],
+  activeForecastModelFile: () => [{ path: "/api/v1/forecast_models/xgboost/active/file/" }],
+  uploadForecastModel: () => [
+    { path: "/api/v1/forecast_models/xgboost/", raw: () => multipart({ description: "x" }, { name: "m.json", bytes: new TextEncoder().encode("{}"), type: "application/json" }) },
+  ],
+  activateForecastModel: () => [{ path: `/api/v1/forecast_models/xgboost/${newId()}/`, json: { is_active: true } }],
+  listDocuments: () => [{ path: "/api/v1/documents/" }],
+  downloadDocument: () => [{ path: "/api/v1/documents/fz-296/download/" }],
+  listMedia: () => [{ path: "/api/v1/media/" }],
+  streamMedia: () => [{ path: "/api/v1/media/instruction/" }],
+  adminListCompanies: () => [{ path: "/api/v1/admin/companies/" }],
+  adminCreateCompany: () => [{ path: "/api/v1/admin/companies/", json: { name: "Захват" } }],
+  adminGetCompany: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/` }],
+  adminPatchCompany: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/`, json: { region: "Захвачено" } }],
+  adminListUsers: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/` }],
+  adminCreateUser: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/`, json: { email: "mole@example.com", password: "long-enough-1" } }],
+  adminPatchUser: ({ aCompany, aUser }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/`, json: { role: "admin" } }],
+  adminResetPassword: ({ aCompany, aUser }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/reset_password/`, json: { password: "taken-over-1" } }],
+  adminChangeCoefficient: () => [
+    { path: "/api/v1/admin/dictionary/get_torch_ch4/1/", json: { field: "koef_transform", value: 1, effective_from: "2030-01-01", reason: "захват", version: 1 } },
+  ],
+  adminListDocuments: () => [{ path: "/api/v1/admin/documents/" }],
+  adminCreateDocument: () => [{ path: "/api/v1/admin/documents/", raw: pdfForm({ title: "Захват", kind: "law" }) }],
+  adminReplaceDocumentFile: () => [{ path: "/api/v1/admin/documents/fz-296/file/", raw: pdfForm({}) }],
+  adminPatchDocument: () => [{ path: "/api/v1/admin/documents/fz-296/", json: { is_deleted: true } }],
+  adminListMedia: () => [{ path: "/api/v1/admin/media/" }],
+  adminUploadMedia: () => [{ path: "/api/v1/admin/media/instruction/", raw: video }],
+  adminRemoveMedia: () => [{ path: "/api/v1/admin/media/instruction/" }],
+  adminAudit: () => [{ path: "/api/v1/admin/audit/?limit=5" }],
+  listCalculations: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/?project=${a.project.id}&is_deleted=false` })),
+  createCalculation: ({ a }) =>
+    perType((t) => {
+      const inputs = validInputs(t);
+      return inputs.json
+        ? { path: `/api/v1/${t}/`, json: { name: "Взлом", project: a.project.id, ...inputs.json } }
+        : { path: `/api/v1/${t}/`, form: { fields: { name: "Взлом", project: a.project.id, ...inputs.form }, file: inputs.file } };
+    }),
+  calculationTemplate: () => [{ path: "/api/v1/sensitivity/template/" }, { path: "/api/v1/filling_blanks/template/?format=csv" }],
+  singleCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/single_calc/1/` })),
+  calculationFile: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/file/`, control: hasFile(t) })),
+  getCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/` })),
+  forecastDataUpdate: ({ a }) =>
+    perType((t) => ({
+      path: `/api/v1/${t}/${a.calculations[t].id}/data_update/`,
+      json: { data: [{ x1: 1000, x2: 1000, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 }] },
+      control: t === "regres_methane",
+    })),
+  patchCalculation: ({ a }) =>
+    perType((t) => [
+      { path: `/api/v1/${t}/${a.calculations[t].id}/`, json: { name: "Взлом" } },
+      { path: `/api/v1/${t}/${a.calculations[t].id}/`, json: { is_deleted: true, is_active: false } },
+      ...(hasFile(t)
+        ? [{ path: `/api/v1/${t}/${a.calculations[t].id}/`, form: { fields: { name: "Взлом" }, file: validInputs(t).file } }]
+        : []),
+    ]),
+};
+
+let h: Harness;
+let ctx: Context;
+let a: Awaited<ReturnType<Harness["signedInUser"]>>;
+let b: Awaited<ReturnType<Harness["signedInUser"]>>;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+const marker = `Секрет-${randomBytes(4).toString("hex")}`;
+
+beforeAll(async () => {
+  h = await createHarness();
+  a = await h.signedInUser(`Компания ${marker}`);
+  b = await h.signedInUser("Компания Б");
+  admin = await signedInAdmin(h);
+  ctx = { a: await createTenantObjects(h, a.token, marker), aCompany: a.companyId, aUser: a.userId };
+}, 120_000);
+afterAll(() => h.close());
+
+async function send(op: Operation, call: Call, auth?: string): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (auth) headers.Authorization = auth;
+  let body: BodyInit | undefined;
+  if (call.raw) {
+    const raw = await call.raw();
+    Object.assign(headers, raw.headers);
+    body = raw.body as BodyInit;
+  } else if (call.form) {
+    body = calculationForm(call.form.fields, call.form.file);
+  } else if (call.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(call.json);
+  }
+  return h.request(call.path, { method: op.method, headers, body });
+}
+
+/** The Hono template of an operation as a regular expression over a called path. */
+function pathPattern(op: Operation): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  let source = "";
+  let last = 0;
+  for (const m of op.path.matchAll(/:(\w+)(?:\{([^}]*)\})?/g)) {
+    source += escape(op.path.slice(last, m.index)) + (m[2] ?? "[^/]+");
+    last = m.index + m[0].length;
+  }
+  return new RegExp(`^${source + escape(op.path.slice(last))}/?(\\?.*)?$`);
+}
+
+/** The same call with every id of A's objects replaced by ids that exist nowhere. */
+function withMissingIds(call: Call): Call {
+  const ids = [ctx.a.project.id, ...Object.values(ctx.a.calculations).map((c) => c.id)];
+  const swap = (text: string) => ids.reduce((t, id) => t.split(id).join(newId()), text);
+  return {
+    ...call,
+    path: swap(call.path),
+    json: call.json === undefined ? undefined : JSON.parse(swap(JSON.stringify(call.json))),
+    form: call.form && { ...call.form, fields: JSON.parse(swap(JSON.stringify(call.form.fields))) },
+  };
+}
+
+function callsOf(op: Operation): Call[] {
+  const fixture = FIXTURES[op.operationId];
+  return fixture ? fixture(ctx) : [];
+}
+
+function expectNoLeak(text: string, what: string) {
+  for (const secret of ctx.a.secrets) expect(text.includes(secret), `${what} leaks «${secret}»: ${text.slice(0, 300)}`).toBe(false);
+}
+
+describe("the isolation matrix", () => {
+  it("has a fixture for every operation of the route table, each calling its own route", () => {
+    const missing = OPERATIONS.filter((op) => !FIXTURES[op.operationId]).map((op) => `${op.operationId} (${op.method} ${op.path})`);
+    expect(missing, "add the new operation's calls to FIXTURES in this file").toEqual([]);
+    expect(Object.keys(FIXTURES).filter((id) => !OPERATIONS.some((op) => op.operationId === id)), "fixtures of removed operations").toEqual([]);
+    for (const op of OPERATIONS) {
+      const calls = callsOf(op);
+      expect(calls.length, op.operationId).toBeGreaterThan(0);
+      for (const call of calls) expect(call.path, op.operationId).toMatch(pathPattern(op));
+    }
+  });
+
+  it("puts A's ids where the table says each company-scoped operation takes them", () => {
+    for (const op of OPERATIONS) {
+      if (op.isolation.scope !== "company") continue;
+      for (const call of callsOf(op)) {
+        const [path, query = ""] = call.path.split("?");
+        for (const id of op.isolation.ids) {
+          const owned = id.object === "project" ? [ctx.a.project.id] : Object.values(ctx.a.calculations).map((c) => c.id);
+          const carried =
+            id.in === "path"
+              ? path.split("/")
+              : id.in === "query"
+                ? [new URLSearchParams(query).get(id.name)]
+                : [(call.json as Record<string, unknown> | undefined)?.[id.name] ?? call.form?.fields[id.name]];
+          expect(carried.some((v) => owned.includes(v as string)), `${op.operationId} ${call.path}: A's ${id.object} id in ${id.in} ${id.name}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("answers 401 without credentials and with a forged token on every non-public route", async () => {
+    for (const op of OPERATIONS) {
+      if (op.auth === "public") continue;
+      for (const call of callsOf(op).slice(0, 3)) {
+        for (const auth of [undefined, "Bearer forged.token.value", `Bearer ${a.token}x`]) {
+          const res = await send(op, call, auth);
+          expect(res.status, `${op.operationId} ${call.path} with ${auth ?? "no token"}`).toBe(401);
+          expect(await res.json()).toEqual({ detail: expect.any(String), code: expect.any(String) });
+        }
+      }
+      if (op.auth === "signed") {
+        // A bearer token is no substitute for the signed URL.
+        for (const call of callsOf(op)) expect((await send(op, call, `Bearer ${b.token}`)).status, op.operationId).toBe(401);
+      }
+    }
+  });
+
+  it("answers company B's staff 404 with A's ids — as for a missing id — 403 on admin routes, and never shows A's names", async () => {
+    const checked: string[] = [];
+    for (const op of OPERATIONS) {
+      if (op.auth === "public" || op.auth === "signed") continue;
+      for (const call of callsOf(op)) {
+        const res = await send(op, call, `Bearer ${b.token}`);
+        const text = await res.text();
+        const what = `${op.method} ${call.path}`;
+        expect(res.status, `${what}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        expectNoLeak(text, what);
+        if (op.auth === "admin") {
+          expect(res.status, what).toBe(403);
+          expect(JSON.parse(text)).toEqual({ detail: expect.any(String) });
+        } else if (op.isolation.scope === "company") {
+          expect(res.status, `${what}: ${text.slice(0, 200)}`).toBe(404);
+          const missing = await send(op, withMissingIds(call), `Bearer ${b.token}`);
+          expect({ status: missing.status, body: await missing.text() }, `${what}: another company's id answers like a missing one`).toEqual({
+            status: 404,
+            body: text,
+          });
+          checked.push(what);
+        }
+      }
+    }
+    // Every calculation type went through every id-taking calculation route.
+    for (const type of CALCULATION_TYPES) expect(checked.filter((c) => c.includes(`/api/v1/${type}/`)).length, type).toBeGreaterThanOrEqual(6);
+  }, 120_000);
+
+  it("left A's objects as they were: nothing renamed, archived or added by B", async () => {
+    const project = await h.request(`/api/v1/projects/${ctx.a.project.id}/`, { token: a.token });
+    expect(await project.json()).toMatchObject({ name: ctx.a.project.name, is_deleted: false, version: 1 });
+    for (const type of CALCULATION_TYPES) {
+      const calc = await h.request(`/api/v1/${type}/${ctx.a.calculations[type].id}/`, { token: a.token });
+      expect(await calc.json(), type).toMatchObject({ name: ctx.a.calculations[type].name, is_deleted: false, version: ctx.a.calculations[type].version });
+      const list = await h.request(`/api/v1/${type}/?project=${ctx.a.project.id}`, { token: a.token });
+      expect(((await list.json()) as { count: number }).count, type).toBe(1);
+    }
+    const b403 = await h.request("/api/v1/admin/companies/", { token: admin.token });
+    expect(b403.status).toBe(200);
+  });
+
+  it("lets A make each of the same calls (so B's 404 is the isolation, not the call)", async () => {
+    for (const op of OPERATIONS) {
+      if (op.isolation.scope !== "company") continue;
+      for (const call of callsOf(op)) {
+        if (call.control === false) continue;
+        const res = await send(op, call, `Bearer ${a.token}`);
+        expect(res.status, `${op.method} ${call.path} as A: ${await res.clone().text()}`).not.toBe(404);
+        expect(res.status).toBeLessThan(500);
+      }
+    }
+  }, 120_000);
+});

@@ -1,0 +1,86 @@
+// A company's objects for tests that need "one of everything": a project and one calculation of
+// every registry type, made through the API as a user would (methodology vectors for the formula
+// types, small CSV files for the file-based ones). Every name carries `marker`, so a test can look
+// for it in answers that must not contain it.
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
+import vectors from "../../wasm-core/src/methodology-vectors.json";
+import type { Harness } from "./harness";
+
+export interface TenantObjects {
+  project: { id: string; name: string };
+  calculations: Record<CalculationType, { id: string; name: string; version: number }>;
+  /** Every identifying string of the company's objects. */
+  secrets: string[];
+}
+
+const FORECAST_CSV = "x1,x2,x7,x8,x12,x13,x15\n1000,1010,30,50,0.5,9000,15\n1200,1190,35,55,0.6,9100,16\n";
+const SERIES_CSV = "year,element,value\n2019,Северная,100\n2020,Северная,\n2021,Северная,130\n";
+const SENSITIVITY_CSV = "year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n";
+
+/** Inputs that make a valid calculation of each type (JSON fields, or form fields and a file). */
+export function validInputs(type: CalculationType): { json?: Record<string, unknown>; form?: Record<string, string>; file?: { name: string; text: string } } {
+  const all = vectors as unknown as Record<string, Array<Record<string, unknown>>>;
+  switch (type) {
+    case "recycle_technology":
+      return { json: { metan: 45, a_metan: 8 } };
+    case "regres_methane":
+      return { form: { method: "xgboost" }, file: { name: "телеметрия.csv", text: FORECAST_CSV } };
+    case "filling_blanks":
+      return { form: { name_value: "value", name_element: "element" }, file: { name: "ряд.csv", text: SERIES_CSV } };
+    case "sensitivity":
+      return { form: {}, file: { name: "чувствительность.csv", text: SENSITIVITY_CSV } };
+    default: {
+      const def = REGISTRY[type];
+      const names = new Set([...def.inputs, ...def.settings].map((f) => f.name as string));
+      const vector = all[type][0];
+      const inputs = Object.fromEntries(Object.entries(vector).filter(([k]) => names.has(k)));
+      // Values that are no dictionary row go in as «Фактическое значение» where SPEC allows it.
+      const custom = Object.fromEntries(def.dictionaries.filter((d) => "custom" in d && d.custom).map((d) => [d.dictionary, null]));
+      return { json: Object.keys(custom).length ? { ...inputs, dictionary_items: custom } : inputs };
+    }
+  }
+}
+
+/** A multipart form for POST/PATCH v1/{type}/. */
+export function calculationForm(fields: Record<string, string>, file?: { name: string; text: string }): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  if (file) form.set("file_data", new Blob([file.text], { type: "text/csv" }), file.name);
+  return form;
+}
+
+async function created(res: Response, what: string): Promise<Record<string, unknown>> {
+  if (res.status !== 201) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+export async function createTenantObjects(h: Harness, token: string, marker: string): Promise<TenantObjects> {
+  const projectName = `Проект ${marker}`;
+  const project = await created(
+    await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token,
+      json: { name: projectName, start_date: "2024-01-01", end_date: "2024-12-31" },
+    }),
+    "project",
+  );
+  const calculations = {} as TenantObjects["calculations"];
+  for (const type of CALCULATION_TYPES) {
+    const name = `Расчет ${type} ${marker}`;
+    const inputs = validInputs(type);
+    let res: Response;
+    if (inputs.json) {
+      res = await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: project.id, ...inputs.json } });
+    } else {
+      const form = calculationForm({ name, project: String(project.id), ...inputs.form }, inputs.file);
+      res = await h.request(`/api/v1/${type}/`, { method: "POST", token, body: form });
+    }
+    const calc = await created(res, type);
+    calculations[type] = { id: String(calc.id), name, version: Number(calc.version) };
+  }
+  return {
+    project: { id: String(project.id), name: projectName },
+    calculations,
+    secrets: [projectName, marker, ...Object.values(calculations).map((c) => c.name)],
+  };
+}
