@@ -38,6 +38,7 @@ import {
   previewByKey,
   previewInputs,
   removeRow,
+  sentRowNumbers,
   setCell,
   type EntryRow,
   type ForecastMethod,
@@ -91,8 +92,9 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
     if (target && serverErrors[target]) setServerErrors(({ [target]: _cleared, ...rest }) => rest);
   };
 
-  const showServerError = (error: ApiError, sentFile: boolean) => {
-    const routed = routeDetail(error.status, error.detail, ["method"], sentFile);
+  const showServerError = (error: ApiError, sentFile: boolean, sent: ForecastState) => {
+    const numbers = sentRowNumbers(sent);
+    const routed = routeDetail(error.status, error.detail, ["method"], sentFile, (index) => numbers[index] ?? index + 1);
     if (routed.target) setServerErrors((before) => ({ ...before, [routed.target!]: routed.message }));
     else setTopError({ text: routed.message, conflict: error.status === 409 });
   };
@@ -116,7 +118,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
     };
     if (mode === "create") {
       const body = createRequest(state, projectId);
-      save.mutate(() => sendBody(TYPE, body), { onSuccess, onError: (error) => showServerError(error, body.kind === "form") });
+      save.mutate(() => sendBody(TYPE, body), { onSuccess, onError: (error) => showServerError(error, body.kind === "form", state) });
       return;
     }
     if (!stored) return;
@@ -128,7 +130,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
         // SPEC 5: the rows, with their ids, go in a second call.
         return requests.data ? sendDataUpdate(stored.id, requests.data, patched.version) : patched;
       },
-      { onSuccess, onError: (error) => showServerError(error, requests.patch.kind === "form") },
+      { onSuccess, onError: (error) => showServerError(error, requests.patch.kind === "form", state) },
     );
   };
 

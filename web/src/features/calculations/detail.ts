@@ -10,10 +10,20 @@ export interface RoutedDetail {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function routeDetail(status: number, detail: string, fields: readonly string[], sentFile: boolean): RoutedDetail {
+/**
+ * `rowNumber` turns the index of a sent data row into the number the table shows (blank rows are
+ * not sent, so the two can differ).
+ */
+export function routeDetail(
+  status: number,
+  detail: string,
+  fields: readonly string[],
+  sentFile: boolean,
+  rowNumber: (index: number) => number = (index) => index + 1,
+): RoutedDetail {
   if (status === 409) return { message: detail };
   const row = /^data\[(\d+)\]\.([a-z0-9_]+):\s*(.+)$/s.exec(detail);
-  if (row) return { target: "data", message: `Строка ${Number(row[1]) + 1}, «${row[2]}»: ${row[3].trim()}` };
+  if (row) return { target: "data", message: `Строка ${rowNumber(Number(row[1]))}, «${row[2]}»: ${row[3].trim()}` };
   const named = /^([a-z_0-9]+):\s*(.+)$/s.exec(detail);
   if (named && (named[1] === "name" || named[1] === "data" || named[1] === "file_data" || fields.includes(named[1]))) {
     return { target: named[1], message: capitalised(named[2].trim()) };

@@ -21,6 +21,7 @@ import {
   previewByKey,
   previewInputs,
   removeRow,
+  sentRowNumbers,
   setCell,
   type ForecastState,
 } from "./forecast";
@@ -242,6 +243,15 @@ describe("results and messages", () => {
       target: "data",
       message: "Строка 4, «x7»: концентрация не больше 100 %",
     });
+    // Blank rows are not sent: data[1] is the table's third row here.
+    let state = addRow(typedState([golden[0]]));
+    state = addRow(state);
+    state = setCell(state, state.rows[2].key, "x1", "1");
+    const numbers = sentRowNumbers(state);
+    expect(numbers).toEqual([1, 3]);
+    expect(routeDetail(400, "data[1].x7: концентрация не больше 100 %", [], false, (i) => numbers[i]).message).toBe(
+      "Строка 3, «x7»: концентрация не больше 100 %",
+    );
     expect(routeDetail(400, "name_value: укажите название столбца", ["name_value"], true)).toEqual({
       target: "name_value",
       message: "Укажите название столбца",

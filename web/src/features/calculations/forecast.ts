@@ -187,6 +187,11 @@ export function dataRows(state: ForecastState): Record<string, number | null>[] 
   return state.rows.filter((r) => !isBlankRow(r)).map(rowPayload);
 }
 
+/** The table's row number (1-based) of each sent row, by its index in `data` (blank rows are not sent). */
+export function sentRowNumbers(state: ForecastState): number[] {
+  return state.rows.flatMap((r, i) => (isBlankRow(r) ? [] : [i + 1]));
+}
+
 /** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (SPEC 5, 7). */
 export function createRequest(state: ForecastState, projectId: string): Body {
   const common = { name: state.name.trim(), project: projectId, method: state.method };
