@@ -9,6 +9,7 @@ import { AuditTab } from "./AuditTab";
 import { CompaniesTab } from "./CompaniesTab";
 import { DictionariesTab } from "./DictionariesTab";
 import { DocumentsTab } from "./DocumentsTab";
+import { ForecastModelsTab } from "./ForecastModelsTab";
 import { UsersTab } from "./UsersTab";
 import { VideosTab } from "./VideosTab";
 
@@ -24,14 +25,12 @@ interface AdminTab {
   render(context: TabContext): ReactNode;
 }
 
-/** The tabs of /admin, in order; the active one is ?tab= in the address. The forecast-models tab
- *  (another engineer's, functions/src/http/forecast-models.ts) goes here, after «Справочники»:
- *  { key: "models", label: "Модели прогноза", render: () => <ForecastModelsTab /> }. */
+/** The tabs of /admin, in order; the active one is ?tab= in the address. */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "companies", label: "Компании", render: (ctx) => <CompaniesTab onShowUsers={ctx.openUsers} /> },
   { key: "users", label: "Пользователи", render: (ctx) => <UsersTab companyId={ctx.companyId} onCompanyChange={ctx.selectCompany} /> },
   { key: "dictionaries", label: "Справочники", render: () => <DictionariesTab /> },
-  // { key: "models", label: "Модели прогноза", render: () => <ForecastModelsTab /> },
+  { key: "models", label: "Модели прогноза", render: () => <ForecastModelsTab /> },
   { key: "documents", label: "Документы", render: () => <DocumentsTab /> },
   { key: "videos", label: "Видео", render: () => <VideosTab /> },
   { key: "audit", label: "Журнал", render: () => <AuditTab /> },

@@ -2,6 +2,7 @@
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
 import { api, isApiError, type ListPage } from "../../api/client";
+import type { ForecastMethod, ForecastModelVersion as StoredModelVersion } from "../../../../functions/src/ports";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/SettingsVideos";
 
@@ -43,6 +44,15 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** One stored version of a forecast model, as v1/forecast_models/ shows it (without the storage key). */
+export type ForecastModelVersion = Omit<StoredModelVersion, "blob_key">;
+export type { ForecastMethod };
+
+export interface ForecastModels {
+  results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];
+  count: number;
+}
+
 export const adminKeys = {
   companies: ["admin", "companies"] as const,
   users: (companyId: string) => ["admin", "companies", companyId, "users"] as const,
@@ -50,6 +60,8 @@ export const adminKeys = {
   media: ["admin", "media"] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
   auditAll: ["admin", "audit"] as const,
+  /** The same key the forecast dialog reads the list by, so a change here reaches it too. */
+  forecastModels: ["forecast-models"] as const,
 };
 
 export function useCompanies() {
@@ -70,6 +82,14 @@ export function useAdminDocuments() {
 
 export function useAdminMedia() {
   return useQuery({ queryKey: adminKeys.media, queryFn: () => api.get<ListPage<MediaStatus>>("v1/admin/media/") });
+}
+
+export function useForecastModelList() {
+  return useQuery({
+    queryKey: adminKeys.forecastModels,
+    queryFn: () => api.get<ForecastModels>("v1/forecast_models/"),
+    staleTime: 0,
+  });
 }
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -3,6 +3,7 @@ import { ApiError } from "../../api/client";
 import { formatSize, requisites, apiPath } from "../documents/api";
 import { fieldError } from "./api";
 import { pdfProblem } from "./DocumentsTab";
+import { MODEL_MAX_BYTES, modelFileProblem } from "./ForecastModelsTab";
 import { videoType } from "./VideosTab";
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
@@ -26,6 +27,10 @@ describe("admin form helpers", () => {
     expect(videoType(file("a.mp4", "video/mp4"))).toBe("video/mp4");
     expect(videoType(file("a.WEBM", ""))).toBe("video/webm");
     expect(videoType(file("a.mov", "video/quicktime"))).toBeUndefined();
+    expect(modelFileProblem(file("methane.json", "application/json"))).toBeUndefined();
+    expect(modelFileProblem(file("methane.TXT", ""))).toBeUndefined();
+    expect(modelFileProblem(file("methane.txt", "text/plain", 0))).toBe("Файл пуст");
+    expect(modelFileProblem(file("methane.txt", "text/plain", MODEL_MAX_BYTES + 1))).toMatch(/^Файл модели больше 20 МБ/);
   });
 });
 
