@@ -94,7 +94,7 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Инфографика" }).click();
     await page.waitForURL(at(`/projects/${projectId}/graphs`));
     await page.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
-    await expect.poll(() => charts().count()).toBe(3);
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
     await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
 
     const legends = await page.locator(".js-plotly-plot .legendtext").allTextContents();
@@ -153,8 +153,10 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
   it("stacks the charts full width on a narrow screen", async () => {
     await page.setViewportSize({ width: 700, height: 900 });
     await expect
-      .poll(async () => (await charts().evaluateAll((divs) => divs.map((d) => Math.round(d.getBoundingClientRect().left)))).length)
-      .toBe(3);
+      .poll(async () => new Set(await charts().evaluateAll((divs) => divs.map((d) => Math.round(d.getBoundingClientRect().left)))).size, {
+        timeout: 10_000,
+      })
+      .toBe(1);
     const boxes = await charts().evaluateAll((divs) => divs.map((d) => d.getBoundingClientRect().toJSON() as DOMRect));
     expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(1);
     expect(boxes[1].top).toBeGreaterThan(boxes[0].top);
@@ -180,7 +182,7 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     expect(await charts().count()).toBe(0);
     release();
     await answered;
-    await expect.poll(() => charts().count()).toBe(3);
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
     await page.unroute("**/graphs/");
   });
 
@@ -190,7 +192,7 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     await fresh.route("**/assets/plotly-*.js", (route) => route.abort());
     await fresh.goto(at(`/projects/${projectId}/graphs`));
     await fresh.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
-    await expect.poll(() => fresh.getByText("Unable to display chart.").count()).toBe(3);
+    await expect.poll(() => fresh.getByText("Unable to display chart.").count(), { timeout: 20_000 }).toBe(3);
     await fresh.close();
   }, 60_000);
 
