@@ -5,7 +5,7 @@
 import ExcelJS from "exceljs";
 import { Readable } from "node:stream";
 import { DomainError, Invalid } from "../domain/errors";
-import { checkZip } from "./zip-guard";
+import { checkZipContents } from "./zip-guard";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -72,7 +72,7 @@ function tooManyRows(sheet: string, maxRows: number): never {
 }
 
 async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawTable> {
-  checkZip(bytes);
+  await checkZipContents(bytes);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
     sharedStrings: "cache",
     hyperlinks: "ignore",

@@ -1,5 +1,8 @@
 // Reads a ZIP's central directory (PKWARE APPNOTE 4.3.12–4.3.16) before anything inflates it, so
 // an .xlsx that would expand to gigabytes (a zip bomb) is refused from its declared sizes alone.
+// Declared sizes are only claims, though: checkZipContents then inflates every entry once, counting
+// and discarding the output, and refuses one that grows past its declared size.
+import { createInflateRaw } from "node:zlib";
 import { DomainError } from "../domain/errors";
 
 export interface ZipLimits {
@@ -18,7 +21,14 @@ function refuse(detail: string): never {
   throw new DomainError(400, detail);
 }
 
-export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): void {
+export interface ZipEntry {
+  method: number;
+  compressed: number;
+  uncompressed: number;
+  localOffset: number;
+}
+
+export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): { entries: ZipEntry[]; directoryOffset: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;
   // The end record is 22 bytes plus a comment of at most 65535 bytes.
@@ -38,6 +48,7 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS)
 
   let offset = directoryOffset;
   let total = 0;
+  const listed: ZipEntry[] = [];
   for (let n = 0; n < entries; n++) {
     if (offset + 46 > eocd || view.getUint32(offset, true) !== CENTRAL_SIGNATURE) {
       refuse("Файл поврежден: это не книга Excel (.xlsx)");
@@ -49,6 +60,66 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS)
     if (total > limits.maxTotalUncompressed || uncompressed > Math.max(compressed, 1) * limits.maxRatio) {
       refuse("Файл .xlsx после распаковки слишком велик: он отклонен как небезопасный");
     }
+    listed.push({ method: view.getUint16(offset + 10, true), compressed, uncompressed, localOffset: view.getUint32(offset + 42, true) });
     offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
+  return { entries: listed, directoryOffset };
+}
+
+const LOCAL_SIGNATURE = 0x04034b50;
+const DESCRIPTOR_SIGNATURE = 0x08074b50;
+
+/** A directory can declare 1 KB for an entry that inflates to gigabytes, and the .xlsx reader
+ *  (a streaming unzip) inflates whatever the local entries hold. So: the local entries must be
+ *  exactly the listed ones, back to back up to the directory (no hidden entry for a streaming
+ *  reader to meet), and each must inflate to exactly its declared size — counted while inflating,
+ *  stopped as soon as it grows past it, so neither time nor memory follow the attacker's size. */
+export async function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<void> {
+  const { entries, directoryOffset } = checkZip(bytes, limits);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const corrupt = () => refuse("Файл поврежден: это не книга Excel (.xlsx)");
+  let expected = 0;
+  for (const entry of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
+    const at = entry.localOffset;
+    if (at !== expected || at + 30 > directoryOffset || view.getUint32(at, true) !== LOCAL_SIGNATURE) corrupt();
+    const flags = view.getUint16(at + 6, true);
+    const hasDescriptor = (flags & 0x08) !== 0;
+    if (!hasDescriptor && view.getUint32(at + 18, true) !== entry.compressed) corrupt();
+    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+    const end = start + entry.compressed;
+    if (end > directoryOffset) corrupt();
+    expected = end + (hasDescriptor ? (end + 4 <= directoryOffset && view.getUint32(end, true) === DESCRIPTOR_SIGNATURE ? 16 : 12) : 0);
+    const data = bytes.subarray(start, end);
+    if (entry.method === 0) {
+      if (entry.compressed !== entry.uncompressed) corrupt();
+    } else if (entry.method === 8) {
+      const size = await inflatedSize(data, entry.uncompressed);
+      if (size === "too large") refuse("Файл .xlsx после распаковки больше заявленного: он отклонен как небезопасный");
+      if (size !== entry.uncompressed) corrupt();
+    } else refuse("Файл .xlsx сжат неподдерживаемым методом");
+  }
+  if (expected !== directoryOffset) corrupt();
+}
+
+/** The inflated size of a raw deflate stream, or "too large" once it passes `max`; an incomplete
+ *  or broken stream is -1. Nothing is kept but the count. */
+function inflatedSize(data: Uint8Array, max: number): Promise<number | "too large"> {
+  return new Promise((resolve) => {
+    const inflate = createInflateRaw();
+    let size = 0;
+    let done = false;
+    const finish = (result: number | "too large") => {
+      if (done) return;
+      done = true;
+      resolve(result);
+      inflate.destroy();
+    };
+    inflate.on("data", (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > max) finish("too large");
+    });
+    inflate.on("end", () => finish(size));
+    inflate.on("error", () => finish(-1));
+    inflate.end(data);
+  });
 }
