@@ -85,8 +85,9 @@ export interface CoefficientUse {
   value: number;
   unit: string;
   /** dictionary: an entry (id, version); custom: «Фактическое значение»; fixed: set by the
-   *  methodology (e.g. koef_transform 0.67); input: typed by the user, bound to no dictionary. */
-  source: "dictionary" | "custom" | "fixed" | "input";
+   *  methodology (e.g. koef_transform 0.67); input: typed by the user, bound to no dictionary;
+   *  default: an editable setting left at the registry's default (e.g. sensitivity's δ). */
+  source: "dictionary" | "custom" | "fixed" | "input" | "default";
   dictionary?: string;
   item_id?: number;
   item_name?: string;

@@ -158,7 +158,7 @@ export async function resolveCoefficients(
         values[field.name] = previous[field.name].value;
       } else if (field.default !== undefined) {
         values[field.name] = field.default;
-        uses[field.name] = { value: field.default, unit: field.unit, source: "fixed" };
+        uses[field.name] = { value: field.default, unit: field.unit, source: "default" };
       }
       continue;
     }

@@ -97,6 +97,12 @@ export function listForecastModels(deps: Deps, method: ForecastMethod) {
   return deps.repos.forecastModels.list(method);
 }
 
+export async function getForecastModel(deps: Deps, method: ForecastMethod, id: string): Promise<ForecastModelVersion> {
+  const version = await deps.repos.forecastModels.get(method, id);
+  if (!version) throw new NotFound("Модель не найдена");
+  return version;
+}
+
 export async function activeModelVersion(deps: Deps, method: ForecastMethod): Promise<ForecastModelVersion> {
   const versions = await deps.repos.forecastModels.list(method);
   const active = versions.filter((v) => v.is_active).at(-1);

@@ -8,6 +8,7 @@ import {
   activateForecastModel,
   activeModelVersion,
   forecastMethod,
+  getForecastModel,
   listForecastModels,
   modelText,
   modelView,
@@ -36,6 +37,17 @@ export const forecastModelRoutes = new Hono<AppEnv>({ strict: false })
       "X-Model-Version": String(version.version),
       // Versions never change once stored; the id in the header tells the client which one it has.
       "Cache-Control": "private, max-age=60",
+    });
+  })
+  .get("/:method/:id/file", async (c) => {
+    const deps = c.get("deps");
+    const version = await getForecastModel(deps, forecastMethod(c.req.param("method")), c.req.param("id"));
+    return c.body(await modelText(deps, version), 200, {
+      "Content-Type": version.library === "xgboost" ? "application/json" : "text/plain; charset=utf-8",
+      "X-Model-Id": version.id,
+      "X-Model-Version": String(version.version),
+      // A stored version never changes, so the browser may keep it.
+      "Cache-Control": "private, max-age=31536000, immutable",
     });
   })
   .post("/:method", async (c) => {

@@ -33,6 +33,7 @@ export function withUnit(text: string, unit: string): string {
 export const SOURCE_LABELS = {
   custom: "Фактическое значение",
   fixed: "Фиксированное значение",
+  default: "Значение по умолчанию",
   input: "Введено пользователем",
 } as const;
 
