@@ -13,12 +13,12 @@
 // Format limits handled here:
 // - 65 536 rows per sheet: longer sheets continue on «… (2)». (SheetJS itself would silently cut
 //   an oversized range to its first rows.)
-// - Text: a BIFF8 LABEL cell holds at most 255 characters; longer text needs the shared string
-//   table (SST). SheetJS 0.18.5 looks every string up in its SST by a linear scan in BIFF8 mode, so
-//   the SST costs (string cells × distinct strings): ~30 s for a 10 000-calculation detailed export.
-//   Hence: LABEL cells unless some text is longer than 255 characters; then the SST while the
-//   workbook has at most SST_MAX_STRING_CELLS string cells; beyond that LABEL cells with the long
-//   texts shortened to 255 characters and a note saying so on the first sheet (xlsx keeps them).
+// - Text: the shared string table (SST) stores each distinct text once and holds texts of any
+//   length; a LABEL cell repeats its text (UTF-16) and holds at most 255 characters. But SheetJS
+//   0.18.5 looks every string up in its SST by a linear scan in BIFF8 mode, so the SST costs
+//   (string cells × distinct strings): ~30 s for a 10 000-calculation detailed export. Hence the
+//   SST up to SST_MAX_STRING_CELLS string cells (at worst ~1 s), LABEL cells beyond, with texts
+//   longer than 255 characters shortened and a note saying so on the first sheet (xlsx keeps them).
 // - No frozen panes in SheetJS's BIFF8 writer; the xlsx export has them.
 // Text cells are type "s", never formulas, so "=HYPERLINK(…)" stays text.
 import { write, type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
@@ -27,7 +27,7 @@ import { numberFormat } from "./xlsx-writer";
 
 export const XLS_MAX_ROWS = 65_536;
 export const LABEL_MAX_CHARS = 255;
-export const SST_MAX_STRING_CELLS = 50_000;
+export const SST_MAX_STRING_CELLS = 15_000;
 export const SHORTENED_NOTE =
   "Тексты длиннее 255 символов сокращены (ограничение формата xls для больших книг); полные тексты — в выгрузке xlsx.";
 
@@ -127,12 +127,11 @@ export async function writeXls(sheets: AsyncIterable<Sheet>): Promise<Uint8Array
     append(name, builder.finish());
   }
 
-  const needsSst = texts.long.length > 0;
-  const affordableSst = texts.count <= SST_MAX_STRING_CELLS;
-  if (needsSst && !affordableSst) {
+  const sst = texts.count <= SST_MAX_STRING_CELLS;
+  if (!sst && texts.long.length > 0) {
     for (const cell of texts.long) cell.v = `${String(cell.v).slice(0, LABEL_MAX_CHARS - 1)}…`;
     SheetBuilder.note(workbook, SHORTENED_NOTE, texts);
   }
-  const bytes = write(workbook, { type: "buffer", bookType: "biff8", bookSST: needsSst && affordableSst, compression: false }) as Buffer;
+  const bytes = write(workbook, { type: "buffer", bookType: "biff8", bookSST: sst, compression: false }) as Buffer;
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
