@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./domain/context";
 import { MAX_UPLOAD_BYTES } from "./files/tabular";
+import { MAX_TABULAR_UPLOAD_TEXT } from "./schemas/uploads";
 import { requireUser, tokenRoutes, type ClientAddressOf } from "./http/auth";
 import type { AppEnv } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
@@ -37,7 +38,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   // Uploads may be larger than JSON bodies: the file cap plus room for the form's other fields.
   const uploadTooLarge = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 256 * 1024,
-    onError: (c) => c.json({ detail: `Файл больше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ` }, 413),
+    onError: (c) => c.json({ detail: `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}` }, 413),
   });
   // Admin uploads (PDF 50 MB, video 500 MB) get their own caps; everything else keeps the two above.
   const adminUpload = adminUploadLimits(deps.config);

@@ -6,8 +6,9 @@ import ExcelJS from "exceljs";
 import { Readable } from "node:stream";
 import { DomainError, Invalid } from "../domain/errors";
 import { checkZipContents } from "./zip-guard";
+import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../schemas/uploads";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 
 export interface ColumnSpec {
   name: string;
@@ -52,7 +53,7 @@ export function detectFormat(file: UploadedFile): "xlsx" | "csv" {
 
 export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<ParsedTable> {
   if (file.bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new DomainError(413, `Файл больше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ`);
+    throw new DomainError(413, `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`);
   }
   if (file.bytes.byteLength === 0) throw new Invalid("file_data: файл пуст");
   const format = detectFormat(file);

@@ -1,11 +1,12 @@
 // S3 "object created" notifications for the uploads area (SPEC 3: file_data). What S3 stored is
 // checked, and an object of a refused type or size is deleted before anything reads it.
 import { DeleteObjectCommand, HeadObjectCommand, NotFound, S3Client } from "@aws-sdk/client-s3";
+import { MAX_TABULAR_UPLOAD_BYTES } from "../schemas/uploads";
 
-// The same limits the API applies when it takes a file (functions/src/files/tabular.ts, not
-// imported here so this bundle stays free of exceljs; tests/infra keeps the two equal). Objects
-// reach S3 through the API today; this check also covers anything written to uploads/ directly.
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+// The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
+// this bundle stays free of exceljs). Objects reach S3 through the API today; this check also
+// covers anything written to uploads/ directly.
+export const UPLOAD_MAX_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 
 /** What the API stores under uploads/: .xlsx workbooks and .csv files. */
 export const UPLOAD_CONTENT_TYPES = new Set([

@@ -1,5 +1,5 @@
 // The file of a file-based calculation: an antd Upload that keeps the file in the form (it is sent
-// with the form, never on its own), .xlsx or .csv up to 5 MB, the «Скачать шаблон» links, and on
+// with the form, never on its own), .xlsx or .csv up to the upload cap, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
 import { useState } from "react";
 import { App, Button, Flex, Tooltip, Typography, Upload } from "antd";
@@ -7,9 +7,10 @@ import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } fr
 import type { CalculationType } from "../../../../wasm-core/src/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
 import { MAX_UPLOAD_BYTES } from "./forecast";
+import { MAX_TABULAR_UPLOAD_TEXT } from "../../../../functions/src/schemas/uploads";
 
 export const FILE_ACCEPT = ".xlsx,.csv";
-export const FILE_TOO_LARGE = "Файл больше 5 МБ";
+export const FILE_TOO_LARGE = `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`;
 export const FILE_WRONG_TYPE = "Загрузите книгу Excel (.xlsx) или файл CSV (.csv)";
 
 /** Why a chosen file cannot be sent, or undefined. The server checks the same (413, 415). */
@@ -55,7 +56,7 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
             {file || stored ? "Заменить файл" : "Выбрать файл"}
           </Button>
         </Upload>
-        <Typography.Text type="secondary">.xlsx или .csv, до 5 МБ</Typography.Text>
+        <Typography.Text type="secondary">.xlsx или .csv, до {MAX_TABULAR_UPLOAD_TEXT}</Typography.Text>
         <Flex gap={4} align="center">
           <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadTemplate(type, "xlsx").catch(fail)}>
             Скачать шаблон

@@ -230,17 +230,15 @@ export interface PreviewModel {
  * The GBDT entry is imported on first use, so only the forecast dialog downloads it.
  */
 export function usePreviewModel(method: ForecastMethod, activeId: string | undefined) {
-  const client = useQueryClient();
   return useQuery({
     queryKey: ["forecast-model-file", method, activeId],
     enabled: activeId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30 * 60_000,
     queryFn: async (): Promise<PreviewModel> => {
-      const file = await api.download(`v1/forecast_models/${method}/active/file/`);
+      // By id, not "active": the preview must run exactly the version the list calls active.
+      const file = await api.download(`v1/forecast_models/${method}/${activeId}/file/`);
       const id = file.headers.get("X-Model-Id") ?? "";
-      // An admin activated another version since the list loaded: load the list again.
-      if (id !== activeId) void client.invalidateQueries({ queryKey: ["forecast-models"] });
       const gbdt = await import("../../../../wasm-core/src/gbdt/browser");
       const model = await gbdt.loadModel(await file.blob.text());
       return {

@@ -27,8 +27,8 @@ export const ENTRY_PAGE_SIZE = 3;
 export const RESULTS_PAGE_SIZE = 5;
 /** SPEC 2 graphs: the 1 % limit; predictions above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
-/** The server's cap on an upload (files/tabular.ts). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The server's cap on an upload. */
+export { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "../../../../functions/src/schemas/uploads";
 
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */

@@ -3,6 +3,7 @@ import { FILL_METHODS } from "../../../../wasm-core/src/registry";
 import vectors from "../../../../wasm-core/src/methodology-vectors.json";
 import type { Calculation, DictionaryEntry } from "./api";
 import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "./FileField";
+import { MAX_UPLOAD_BYTES } from "./forecast";
 import {
   currentGwpSet,
   filledCount,
@@ -141,8 +142,8 @@ describe("sensitivity requests", () => {
 describe("files", () => {
   it("takes .xlsx and .csv up to 5 MB", () => {
     expect(fileProblem({ name: "a.XLSX", size: 10 })).toBeUndefined();
-    expect(fileProblem({ name: "a.csv", size: 5 * 1024 * 1024 })).toBeUndefined();
-    expect(fileProblem({ name: "a.csv", size: 5 * 1024 * 1024 + 1 })).toBe(FILE_TOO_LARGE);
+    expect(fileProblem({ name: "a.csv", size: MAX_UPLOAD_BYTES })).toBeUndefined();
+    expect(fileProblem({ name: "a.csv", size: MAX_UPLOAD_BYTES + 1 })).toBe(FILE_TOO_LARGE);
     expect(fileProblem({ name: "a.pdf", size: 10 })).toBe(FILE_WRONG_TYPE);
   });
 });

@@ -1,0 +1,4 @@
+// The cap on a tabular upload (.xlsx / .csv), shared by the API, the S3 upload check and the web
+// dialog. 4 MB, not more: in AWS a request reaches Lambda base64-encoded inside a 6 MB payload.
+export const MAX_TABULAR_UPLOAD_BYTES = 4 * 1024 * 1024;
+export const MAX_TABULAR_UPLOAD_TEXT = "4 МБ";
