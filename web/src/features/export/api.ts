@@ -4,6 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, isApiError, query, type ApiError } from "../../api/client";
 import { clampDecimals, COMMA_KEY } from "../../shared/decimals";
+import { saveBlob } from "../../shared/saveBlob";
 
 export const EXPORT_FORMATS = ["txt", "xls", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -25,20 +26,6 @@ export function exportPath({ projectId, format, detail }: ExportRequest, decimal
   return `v1/projects/${encodeURIComponent(projectId)}/export_to_${format}/${query({ detail: detail ? true : undefined, decimals })}`;
 }
 
-/** Hands the bytes to the browser as a download named `fileName`. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start reading before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export async function exportProject(request: ExportRequest, onProgress?: (received: number) => void): Promise<string> {
   if (!request.projectId) {
     console.error("Project ID is required.");
@@ -49,7 +36,7 @@ export async function exportProject(request: ExportRequest, onProgress?: (receiv
     const file = await api.download(exportPath(request), onProgress);
     const fileName = file.fileName ?? `Report.${request.format}`;
     if (file.redirectUrl) window.location.assign(file.redirectUrl);
-    else saveFile(file.blob, fileName);
+    else saveBlob(file.blob, fileName);
     return fileName;
   } catch (error) {
     if (isApiError(error) && error.status > 0) console.error("Network response was not ok", error.status, error.detail);
