@@ -1,7 +1,8 @@
 // v1/forecast_models/: the XGBoost and LightGBM models behind regres_methane. Everyone signed in
 // can see them and download the active file (the browser runs it for the live preview); only an
 // admin uploads a new version or chooses the active one.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import type { ForecastModelVersion } from "../ports";
 import * as z from "zod/mini";
 import {
   FORECAST_METHODS,
@@ -18,7 +19,16 @@ import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
 import { parseWith, readJson } from "./validate";
 
-export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
+export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string) {
+  return c.body(await modelText(c.get("deps"), version), 200, {
+    "Content-Type": version.library === "xgboost" ? "application/json" : "text/plain; charset=utf-8",
+    "X-Model-Id": version.id,
+    "X-Model-Version": String(version.version),
+    "Cache-Control": cacheControl,
+  });
+}
+
+const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
 export const forecastModelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
@@ -31,24 +41,14 @@ export const forecastModelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:method/active/file", async (c) => {
     const deps = c.get("deps");
     const version = await activeModelVersion(deps, forecastMethod(c.req.param("method")));
-    return c.body(await modelText(deps, version), 200, {
-      "Content-Type": version.library === "xgboost" ? "application/json" : "text/plain; charset=utf-8",
-      "X-Model-Id": version.id,
-      "X-Model-Version": String(version.version),
-      // Versions never change once stored; the id in the header tells the client which one it has.
-      "Cache-Control": "private, max-age=60",
-    });
+    // Which version is active may change; the id in the header tells the client which one it got.
+    return modelFile(c, version, "private, max-age=60");
   })
   .get("/:method/:id/file", async (c) => {
     const deps = c.get("deps");
     const version = await getForecastModel(deps, forecastMethod(c.req.param("method")), c.req.param("id"));
-    return c.body(await modelText(deps, version), 200, {
-      "Content-Type": version.library === "xgboost" ? "application/json" : "text/plain; charset=utf-8",
-      "X-Model-Id": version.id,
-      "X-Model-Version": String(version.version),
-      // A stored version never changes, so the browser may keep it.
-      "Cache-Control": "private, max-age=31536000, immutable",
-    });
+    // A stored version never changes, so the browser may keep it.
+    return modelFile(c, version, "private, max-age=31536000, immutable");
   })
   .post("/:method", async (c) => {
     const method = forecastMethod(c.req.param("method"));
