@@ -28,7 +28,7 @@ export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersio
   });
 }
 
-const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
+export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
 export const forecastModelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
