@@ -21,14 +21,7 @@ type Calc = Record<string, unknown> & {
   coefficients: Record<string, { value: number; source: string; item_id?: number; item_version?: number; dictionary?: string }>;
 };
 
-async function newProject(token: string): Promise<Project> {
-  const res = await h.request("/api/v1/projects/create_project/", {
-    method: "POST",
-    token,
-    json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
-  });
-  return (await res.json()) as Project;
-}
+const newProject = (token: string) => h.newProject(token);
 
 function post(type: string, body: Record<string, unknown>, token = user.token, projectId = project.id) {
   return h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: `Расчет ${type}`, project: projectId, ...body } });

@@ -12,12 +12,7 @@ let project: Project;
 beforeAll(async () => {
   h = await createHarness();
   user = await h.signedInUser();
-  const res = await h.request("/api/v1/projects/create_project/", {
-    method: "POST",
-    token: user.token,
-    json: { name: "Гонка", start_date: "2024-01-01", end_date: "2024-12-31" },
-  });
-  project = (await res.json()) as Project;
+  project = await h.newProject(user.token, "Гонка");
 });
 afterAll(() => h.close());
 

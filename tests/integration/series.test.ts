@@ -15,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function newProject(): Promise<Project> {
-  const res = await h.request("/api/v1/projects/create_project/", {
-    method: "POST",
-    token: user.token,
-    json: { name: "Ряды", start_date: "2014-01-01", end_date: "2023-12-31" },
-  });
-  return (await res.json()) as Project;
-}
+const newProject = () => h.newProject(user.token, "Ряды");
 
 async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();

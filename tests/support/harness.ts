@@ -13,10 +13,13 @@ import { seedDictionaries } from "../../functions/src/domain/dictionaries";
 import { seedDefaultModels } from "../../functions/src/domain/forecast-models";
 import { openMemoryStorage } from "../../functions/src/local/storage";
 import type { Clock } from "../../functions/src/ports";
+import type { Project } from "../../functions/src/schemas/project";
 
 export interface Harness {
   deps: Deps;
   request(path: string, init?: RequestInit & { token?: string; json?: unknown; address?: string }): Promise<Response>;
+  /** Creates a project through the API for the user of `token`. */
+  newProject(token: string, name?: string): Promise<Project>;
   /** Creates a company with one user and signs in; returns the access token. */
   signedInUser(companyName?: string): Promise<{ token: string; refresh: string; email: string; companyId: string; userId: string }>;
   close(): Promise<void>;
@@ -47,6 +50,15 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
   return {
     deps,
     request,
+    async newProject(token, name = "Шахта") {
+      const res = await request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token,
+        json: { name, start_date: "2014-01-01", end_date: "2024-12-31" },
+      });
+      if (res.status !== 201) throw new Error(`project not created: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Project;
+    },
     async signedInUser(companyName) {
       userCounter += 1;
       const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
