@@ -2,6 +2,7 @@
 import { DynamoDBClient, CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GSI1 } from "./keys";
+import { guardStorableValues } from "./storable";
 
 export interface DynamoSettings {
   tableName: string;
@@ -22,9 +23,11 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
         }
       : { region: settings.region },
   );
-  return DynamoDBDocumentClient.from(client, {
+  const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  guardStorableValues(doc);
+  return doc;
 }
 
 /** Creates the table with the layout of keys.ts if it does not exist (local mode and tests only;

@@ -1,0 +1,65 @@
+// What DynamoDB cannot hold must not surface as a 500. Found by tests/integration/fuzz.test.ts:
+// - Ids come from URLs and bodies. One longer than a key can be (a sort key holds at most 1024
+//   bytes, a partition key 2048) names no stored item: a read of it answers "no item" — the same
+//   404 as any missing id — and a write with it is bad input.
+// - Numbers: the document marshaller refuses any beyond ±2^53 (and could not read one back), and
+//   DynamoDB any non-zero number smaller than 1e-130 in magnitude. A write carrying one is bad
+//   input naming its field (a calculation's input, or a result the inputs drove out of range).
+// Installed once on the document client (client.ts), before the marshaller, so every repository
+// method is covered, present and future.
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { Invalid } from "../../domain/errors";
+
+const MAX_KEY_BYTES: Record<string, number> = { PK: 2048, SK: 1024, GSI1PK: 2048, GSI1SK: 1024 };
+const SMALLEST = 1e-130;
+
+const oversized = (values: Record<string, unknown> | undefined, limit?: (name: string) => number | undefined) =>
+  Object.entries(values ?? {}).some(
+    ([name, value]) => typeof value === "string" && Buffer.byteLength(value) > (limit ? (limit(name) ?? Infinity) : 1024),
+  );
+
+function checkNumbers(value: unknown, field: string): void {
+  if (typeof value === "number") {
+    const size = Math.abs(value);
+    if (!Number.isFinite(value) || size > Number.MAX_SAFE_INTEGER || (size !== 0 && size < SMALLEST)) {
+      throw new Invalid(`${field}: число вне допустимого диапазона (по модулю от 1e-130 до 9e15 или 0)`);
+    }
+  } else if (Array.isArray(value)) {
+    for (const item of value) checkNumbers(item, field);
+  } else if (value && typeof value === "object" && !(value instanceof Uint8Array) && !(value instanceof Set)) {
+    for (const [key, item] of Object.entries(value)) checkNumbers(item, key.startsWith(":") ? field : key);
+  }
+}
+
+interface Input {
+  Key?: Record<string, unknown>;
+  Item?: Record<string, unknown>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+export function guardStorableValues(doc: DynamoDBDocumentClient): void {
+  doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Input;
+      const keyLimit = (name: string) => MAX_KEY_BYTES[name];
+      switch (context.commandName) {
+        case "GetItemCommand":
+          if (oversized(input.Key, keyLimit)) return { output: { Item: undefined, $metadata: {} } as never, response: {} };
+          break;
+        case "QueryCommand":
+          // Key condition values only ever hold keys here; one too long matches nothing.
+          if (oversized(input.ExpressionAttributeValues)) return { output: { Items: [], Count: 0, $metadata: {} } as never, response: {} };
+          break;
+        case "PutItemCommand":
+        case "UpdateItemCommand":
+        case "DeleteItemCommand":
+          if (oversized(input.Key, keyLimit) || oversized(input.Item, keyLimit)) throw new Invalid("Слишком длинный идентификатор");
+          checkNumbers(input.Item, "value");
+          checkNumbers(input.ExpressionAttributeValues, "value");
+          break;
+      }
+      return next(args);
+    },
+    { step: "initialize", priority: "high", name: "storableValues" },
+  );
+}
