@@ -1,0 +1,553 @@
+// Hostile input against every JSON and multipart route of the route table (functions/src/http/
+// openapi.ts), authenticated, through app.request() (no network). fast-check with a fixed seed:
+// for each JSON route ≥ 500 bodies — fc.anything(), broken JSON texts, and type-confused variants
+// of a valid body (numbers as strings, nulls, arrays, 1e999, "NaN", deep nesting, __proto__ /
+// constructor keys, mass-assignment keys); for each multipart route malformed forms. Every answer
+// must be < 500, free of stack traces and validator internals, an error as {detail: string}; no
+// rejected request may write anything (counts and versions compared with the accepted ones); the
+// process' Object.prototype must stay clean. Then uploads meant to exhaust the server — an honest
+// and a lying xlsx zip bomb, CSVs of 10⁶ rows — must be refused within bounded time and memory.
+import { randomBytes } from "node:crypto";
+import { createDeflateRaw, deflateRawSync } from "node:zlib";
+import ExcelJS from "exceljs";
+import fc from "fast-check";
+import JSZip from "jszip";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATIONS, type Operation } from "../../functions/src/http/openapi";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
+import { createHarness, type Harness } from "../support/harness";
+import { multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
+import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
+
+const SEED = 20261121;
+const RUNS_PER_JSON_ROUTE = 500;
+const RUNS_PER_MULTIPART_ROUTE = 150;
+
+let h: Harness;
+let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let admin: SignedIn;
+/** P1: the project the PATCH fuzz edits; `objects`: P2 with one calculation of every type. */
+let p1: string;
+let objects: TenantObjects;
+let target: { companyId: string; userId: string };
+
+beforeAll(async () => {
+  h = await createHarness({ loginFailuresPerAddress: 20 });
+  user = await h.signedInUser();
+  admin = await signedInAdmin(h);
+  const res = await h.request("/api/v1/projects/create_project/", {
+    method: "POST",
+    token: user.token,
+    json: { name: "Цель PATCH", start_date: "2024-01-01", end_date: "2024-12-31" },
+  });
+  p1 = ((await res.json()) as { id: string }).id;
+  objects = await createTenantObjects(h, user.token, "Фаззинг");
+  const other = await h.signedInUser("Цель администратора");
+  target = { companyId: other.companyId, userId: other.userId };
+}, 120_000);
+afterAll(() => h.close());
+
+// ---- hostile JSON ------------------------------------------------------------------------------
+
+/** A JSON text written as is (numbers JSON.stringify cannot write, nesting, duplicate keys). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+function toJson(value: unknown): string {
+  if (value instanceof Raw) return value.text;
+  if (Array.isArray(value)) return `[${value.map(toJson).join(",")}]`;
+  if (value !== null && typeof value === "object" && !(value instanceof Date) && !(value instanceof String) && !(value instanceof Number) && !(value instanceof Boolean)) {
+    return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}:${toJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const deep = (n: number, open: string, middle: string, close: string) => open.repeat(n) + middle + close.repeat(n);
+const POLLUTION = ['{"__proto__":{"polluted":"yes"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}', '[{"__proto__":{"polluted":"yes"}}]'];
+const RAW_VALUES = [
+  "1e999", "-1e999", "1e-999", "-0", "9007199254740993", "1.7976931348623157e308", "123456789012345678901234567890",
+  "[]", "{}", "null", "true", "false", '""', '" "', '"NaN"', '"Infinity"', '"-Infinity"', '"1e999"', '"0x1A"', '"1_000"',
+  '" 42 "', '"4,2"', '"١٢"', '"\\u0000"', '"\\ud800"', '"__proto__"', '"constructor"', ...POLLUTION,
+  deep(5000, "[", "1", "]"), deep(5000, '{"a":', "1", "}"), deep(200, "[", '{"x1":1}', "]"),
+  JSON.stringify("ж".repeat(100_000)), '"=cmd|\' /C calc\'!A0"', '"<script>alert(1)</script>"', "\"' OR '1'='1\"",
+  '{"$gt":""}', '{"toString":1,"valueOf":2}', '[null,null,null]', `[${Array(5000).fill("1").join(",")}]`,
+].map((t) => new Raw(t));
+const EXTRA_KEYS = [
+  "__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__",
+  "id", "company", "user", "created_by", "updated_by", "type", "results", "inputs", "coefficients", "file", "role", "password_hash",
+];
+const WHOLE_BODIES = [
+  "", " ", "{", "}", "[", "null", "0", '"x"', "[]", "{}garbage", "\ufeff{}", "{'a':1}", '{"a":1,}', '{"a":1}{"b":2}',
+  "NaN", "undefined", '{"__proto__":null}', ...POLLUTION, deep(20_000, "[", "", "]"), deep(20_000, '{"a":', "null", "}"),
+  `{"name":${JSON.stringify("x".repeat(1_100_000))}}`,
+];
+
+/** A value of the wrong type, shape or size for a field whose valid value is `valid`. */
+function confusedValue(valid: unknown): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.constant(String(valid)),
+    fc.constant(null),
+    fc.constant([valid]),
+    fc.constant({ value: valid }),
+    fc.constantFrom(...RAW_VALUES),
+    typeof valid === "number" ? fc.constantFrom(-valid, valid * 1e300, !valid, `${valid}`.replace(".", ",")) : fc.constant(0),
+    fc.double(),
+    fc.integer(),
+    fc.string(),
+    fc.boolean(),
+    fc.anything({ maxDepth: 3 }),
+  );
+}
+
+/** A valid body with some fields confused, some dropped, and hostile keys added. */
+function confusedBody(example: Record<string, unknown>): fc.Arbitrary<string> {
+  const keys = Object.keys(example);
+  const fields = keys.map((key) =>
+    fc.oneof({ weight: 3, arbitrary: fc.constant({ keep: true }) }, { weight: 4, arbitrary: confusedValue(example[key]).map((v) => ({ value: v })) }, { weight: 1, arbitrary: fc.constant({ drop: true }) }),
+  );
+  const extras = fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.oneof(fc.constantFrom(...RAW_VALUES), fc.anything({ maxDepth: 2 }))), { maxLength: 3 });
+  return fc.tuple(fc.tuple(...fields), extras).map(([choices, added]) => {
+    const parts: string[] = [];
+    choices.forEach((choice, i) => {
+      const c = choice as { keep?: boolean; drop?: boolean; value?: unknown };
+      if (c.drop) return;
+      parts.push(`${JSON.stringify(keys[i])}:${toJson(c.keep ? example[keys[i]] : c.value)}`);
+    });
+    for (const [key, value] of added) parts.push(`${JSON.stringify(key)}:${toJson(value)}`);
+    return `{${parts.join(",")}}`;
+  });
+}
+
+function bodyArbitrary(example: Record<string, unknown>): fc.Arbitrary<{ text: string; contentType: string | undefined }> {
+  const text = fc.oneof(
+    { weight: 14, arbitrary: confusedBody(example) },
+    { weight: 4, arbitrary: fc.anything().map(toJson) },
+    { weight: 2, arbitrary: fc.constantFrom(...WHOLE_BODIES) },
+  );
+  const contentType = fc.oneof(
+    { weight: 16, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, "text/plain", "application/json; charset=utf-16", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/JSON;;;") },
+  );
+  return fc.record({ text, contentType });
+}
+
+// ---- what each JSON route is fuzzed with ------------------------------------------------------
+
+interface Case {
+  path: string;
+  example: Record<string, unknown>;
+  token?: () => string;
+  /** Snapshot keys a 2xx answer of this case may change, by how much. */
+  writes: Record<string, number>;
+}
+
+const calcPatchExample = (type: CalculationType): Record<string, unknown> =>
+  REGISTRY[type].kind === "formula" ? { ...(validInputs(type).json ?? {}), name: `Расчет ${type} Фаззинг` } : { name: `Расчет ${type} Фаззинг` };
+
+const JSON_CASES: Record<string, () => Case[]> = {
+  login: () => [{ path: "/api/token/", example: { email: user.email, password: "wrong-password", guardant_code: "" }, token: () => "", writes: {} }],
+  refresh: () => [{ path: "/api/token/refresh/", example: { token: user.refresh }, token: () => "", writes: {} }],
+  createProject: () => [{ path: "/api/v1/projects/create_project/", example: { name: "Новый", start_date: "2024-01-01", end_date: "2024-12-31" }, writes: { projects: 1 } }],
+  patchProject: () => [{ path: `/api/v1/projects/${p1}/`, example: { name: "Цель PATCH", start_date: "2024-01-01", end_date: "2024-12-31" }, writes: { [`project:${p1}`]: 1 } }],
+  createCalculation: () =>
+    CALCULATION_TYPES.map((type) => ({
+      path: `/api/v1/${type}/`,
+      example: { name: "Фаззинг", project: objects.project.id, ...(validInputs(type).json ?? { method: "xgboost", data: [{ x1: 1, x2: 1, x7: 1, x8: 1, x12: 0.5, x13: 1, x15: 1 }] }) },
+      writes: { calculations: 1 },
+    })),
+  patchCalculation: () => CALCULATION_TYPES.map((type) => ({ path: `/api/v1/${type}/${objects.calculations[type].id}/`, example: calcPatchExample(type), writes: { [`calc:${type}`]: 1 } })),
+  forecastDataUpdate: () =>
+    CALCULATION_TYPES.map((type) => ({
+      path: `/api/v1/${type}/${objects.calculations[type].id}/data_update/`,
+      example: { data: [{ id: 1, x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 }] },
+      writes: { [`calc:${type}`]: 1 },
+    })),
+  activateForecastModel: () => [{ path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} }],
+  adminCreateCompany: () => [
+    { path: "/api/v1/admin/companies/", example: { name: "Фаззинг", email: "a@b.ru", ogrn: "1027700132195", okved: "05.10", region: "Кузбасс", postal_address: "650000" }, token: () => admin.token, writes: { companies: 1, audit: 1 } },
+  ],
+  adminPatchCompany: () => [{ path: `/api/v1/admin/companies/${target.companyId}/`, example: { region: "Кузбасс", okved: "05.10" }, token: () => admin.token, writes: { audit: 1 } }],
+  adminCreateUser: () => [
+    { path: `/api/v1/admin/companies/${target.companyId}/users/`, example: { email: "new@example.com", password: "long-enough-1", first_name: "Анна", last_name: "Иванова", role: "staff" }, token: () => admin.token, writes: { users: 1, audit: 1 } },
+  ],
+  adminPatchUser: () => [{ path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/`, example: { first_name: "Анна", last_name: "Иванова", is_active: true }, token: () => admin.token, writes: { audit: 1 } }],
+  adminResetPassword: () => [{ path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/reset_password/`, example: { password: "long-enough-2" }, token: () => admin.token, writes: { audit: 1 } }],
+  adminChangeCoefficient: () => [
+    { path: "/api/v1/admin/dictionary/get_torch_ch4/1/", example: { field: "koef_transform", value: 0.67, effective_from: "2030-01-01", reason: "Фаззинг", version: 1 }, token: () => admin.token, writes: { audit: 1 } },
+  ],
+  adminPatchDocument: () => [{ path: "/api/v1/admin/documents/gost-2939-63/", example: { title: "ГОСТ", number: "2939-63", kind: "standard" }, token: () => admin.token, writes: { audit: 1 } }],
+};
+
+// ---- the invariants ------------------------------------------------------------------------------
+
+const LEAKS = [/ZodError/, /at \//, /node_modules/, /"issues":\[/, /\n\s+at /, /\$ZodType|_zod/, /TypeError|RangeError|SyntaxError|ReferenceError/];
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
+
+async function checkAnswer(res: Response, what: string): Promise<string> {
+  const text = await res.text();
+  expect(res.status, `${what}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  for (const leak of LEAKS) expect(text, `${what} leaks ${leak}`).not.toMatch(leak);
+  if (res.status >= 400) {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(typeof body.detail, `${what}: ${text.slice(0, 300)}`).toBe("string");
+    expect(Object.keys(body).filter((k) => k !== "detail" && k !== "code"), what).toEqual([]);
+  }
+  expect(Object.getOwnPropertyNames(Object.prototype).sort(), `${what} polluted Object.prototype`).toEqual(PROTOTYPE_KEYS);
+  expect(({} as Record<string, unknown>).polluted, what).toBeUndefined();
+  return text;
+}
+
+async function json<T>(path: string, token: string): Promise<T> {
+  const res = await h.request(path, { token });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Everything a request could have written, as numbers. */
+async function snapshot(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const projects = await Promise.all(["false", "true"].map((d) => json<{ count: number }>(`/api/v1/projects/?is_deleted=${d}&limit=1`, user.token)));
+  out.projects = projects[0].count + projects[1].count;
+  out[`project:${p1}`] = (await json<{ version: number }>(`/api/v1/projects/${p1}/`, user.token)).version;
+  let calculations = 0;
+  for (const type of CALCULATION_TYPES) {
+    for (const d of ["false", "true"]) calculations += (await json<{ count: number }>(`/api/v1/${type}/?project=${objects.project.id}&is_deleted=${d}&limit=1`, user.token)).count;
+    out[`calc:${type}`] = (await json<{ version: number }>(`/api/v1/${type}/${objects.calculations[type].id}/`, user.token)).version;
+  }
+  out.calculations = calculations;
+  out.companies = (await json<{ count: number }>("/api/v1/admin/companies/", admin.token)).count;
+  out.users = (await json<{ count: number }>(`/api/v1/admin/companies/${target.companyId}/users/`, admin.token)).count;
+  out.audit = (await json<{ count: number }>("/api/v1/admin/audit/?limit=1", admin.token)).count;
+  const models = await json<{ results: Array<{ versions: unknown[] }> }>("/api/v1/forecast_models/", user.token);
+  out.models = models.results.reduce((n, r) => n + r.versions.length, 0);
+  return out;
+}
+
+function expectOnlyAcceptedWrites(before: Record<string, number>, after: Record<string, number>, accepted: Record<string, number>, what: string) {
+  const expected = { ...before };
+  for (const [key, n] of Object.entries(accepted)) expected[key] = (expected[key] ?? 0) + n;
+  expect(after, `${what}: only accepted requests write`).toEqual(expected);
+}
+
+function send(method: string, path: string, token: string | undefined, body: BodyInit, contentType: string | undefined, headers: Record<string, string> = {}) {
+  const all = new Headers(headers);
+  if (contentType) all.set("Content-Type", contentType);
+  if (token) all.set("Authorization", `Bearer ${token}`);
+  return h.request(path, { method, headers: all, body });
+}
+
+// ---- JSON routes -------------------------------------------------------------------------------
+
+const JSON_OPERATIONS = OPERATIONS.filter((op) => op.body && "application/json" in op.body.content);
+
+describe("fuzzing JSON bodies", () => {
+  it("covers every JSON route of the route table", () => {
+    const missing = JSON_OPERATIONS.filter((op) => !JSON_CASES[op.operationId]).map((op) => op.operationId);
+    expect(missing, "add the new JSON route to JSON_CASES in this file").toEqual([]);
+  });
+
+  for (const op of JSON_OPERATIONS) {
+    it(`${op.method} ${op.path}: ${RUNS_PER_JSON_ROUTE} hostile bodies, no 5xx, no internals, errors as {detail}, nothing written when refused`, async () => {
+      let cases = JSON_CASES[op.operationId]();
+      if (op.operationId === "activateForecastModel") {
+        const models = await json<{ results: Array<{ method: string; versions: Array<{ id: string }> }> }>("/api/v1/forecast_models/", user.token);
+        const id = models.results.find((r) => r.method === "xgboost")!.versions[0].id;
+        cases = cases.map((c) => ({ ...c, path: c.path.replace("MODEL", id) }));
+      }
+      const before = await snapshot();
+      const accepted: Record<string, number> = {};
+      let runs = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.nat(cases.length - 1).chain((i) => fc.tuple(fc.constant(i), bodyArbitrary(cases[i].example))), async ([i, body]) => {
+          const c = cases[i];
+          runs += 1;
+          const token = c.token ? c.token() : user.token;
+          const res = await send(op.method, c.path, token || undefined, body.text, body.contentType);
+          const text = await checkAnswer(res, `${op.method} ${c.path} ${body.text.slice(0, 200)}`);
+          if (res.status < 300) {
+            for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+            // Mass assignment: whatever the body said, a stored object belongs to the caller.
+            const answer = JSON.parse(text) as Record<string, unknown>;
+            if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
+            if (op.auth === "user" && "created_by" in answer) expect([user.email]).toContain(answer.created_by);
+          }
+        }),
+        { seed: SEED, numRuns: RUNS_PER_JSON_ROUTE, endOnFailure: true },
+      );
+      expect(runs).toBeGreaterThanOrEqual(RUNS_PER_JSON_ROUTE);
+      expectOnlyAcceptedWrites(before, await snapshot(), accepted, op.operationId);
+    }, 60_000);
+  }
+});
+
+// ---- multipart routes ----------------------------------------------------------------------------
+
+interface FormCase {
+  method: string;
+  path: string;
+  token: () => string;
+  build: () => Promise<{ body: Uint8Array; contentType: string }>;
+  writes: Record<string, number>;
+}
+
+async function formBytes(form: FormData): Promise<{ body: Uint8Array; contentType: string }> {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return { body: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
+}
+
+const fromMultipart = async (m: Promise<{ body: Uint8Array; headers: Record<string, string> }>) => {
+  const { body, headers } = await m;
+  return { body, contentType: headers["Content-Type"] };
+};
+
+const MULTIPART_CASES: Record<string, () => FormCase[]> = {
+  createCalculation: () =>
+    (["regres_methane", "filling_blanks", "sensitivity"] as const).map((type) => ({
+      method: "POST",
+      path: `/api/v1/${type}/`,
+      token: () => user.token,
+      build: () => formBytes(calculationForm({ name: "Фаззинг", project: objects.project.id, ...validInputs(type).form }, validInputs(type).file)),
+      writes: { calculations: 1 },
+    })),
+  patchCalculation: () =>
+    (["regres_methane", "filling_blanks", "sensitivity"] as const).map((type) => ({
+      method: "PATCH",
+      path: `/api/v1/${type}/${objects.calculations[type].id}/`,
+      token: () => user.token,
+      build: () => formBytes(calculationForm({ name: `Расчет ${type} Фаззинг`, ...validInputs(type).form }, validInputs(type).file)),
+      writes: { [`calc:${type}`]: 1 },
+    })),
+  uploadForecastModel: () => [
+    {
+      method: "POST",
+      path: "/api/v1/forecast_models/xgboost/",
+      token: () => admin.token,
+      build: () => fromMultipart(multipart({ description: "Фаззинг" }, { name: "m.json", bytes: new TextEncoder().encode('{"learner":{}}'), type: "application/json" })),
+      writes: { models: 1 },
+    },
+  ],
+  adminCreateDocument: () => [
+    { method: "POST", path: "/api/v1/admin/documents/", token: () => admin.token, build: () => fromMultipart(multipart({ title: "Фаззинг", kind: "law" }, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1 } },
+  ],
+  adminReplaceDocumentFile: () => [
+    { method: "PUT", path: "/api/v1/admin/documents/fz-296/file/", token: () => admin.token, build: () => fromMultipart(multipart({}, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1 } },
+  ],
+};
+
+const CRLF = new Uint8Array([13, 10]);
+const bytesOf = (s: string) => new TextEncoder().encode(s);
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+};
+
+type Mutation = (body: Uint8Array, contentType: string) => { body: Uint8Array; contentType: string };
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.double({ min: 0, max: 1, noNaN: true }).map((f): Mutation => (b, t) => ({ body: b.subarray(0, Math.floor(b.byteLength * f)), contentType: t })),
+  fc.constant<Mutation>((b, t) => ({ body: b.subarray(0, Math.max(0, b.byteLength - 8)), contentType: t })),
+  fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=\"\"", `multipart/form-data; boundary=${"x".repeat(200)}`, "multipart/form-data; boundary=other", "multipart/mixed; boundary=x").map(
+    (type): Mutation => (b) => ({ body: b, contentType: type }),
+  ),
+  fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([f, junk]): Mutation => (b, t) => {
+    const at = Math.floor(b.byteLength * f);
+    return { body: concat(b.subarray(0, at), junk, b.subarray(at)), contentType: t };
+  }),
+  fc.constant<Mutation>((b, t) => {
+    const text = new TextDecoder("latin1").decode(b);
+    return { body: Uint8Array.from(text.replace(/\r\n/g, "\n"), (c) => c.charCodeAt(0)), contentType: t };
+  }),
+  fc.constantFrom(
+    'Content-Disposition: form-data; name="file_data"; filename="../../../etc/passwd"',
+    'Content-Disposition: form-data; name="__proto__"',
+    'Content-Disposition: form-data; name="constructor"',
+    'Content-Disposition: form-data; name="name"',
+    "Content-Disposition: form-data",
+    "Content-Disposition: attachment; name=\"x\"; filename*=UTF-8''%FF%FE",
+    'Content-Disposition: form-data; name="file"; filename="\r\n.pdf"',
+    "X-Junk",
+  ).map((header): Mutation => (b, t) => {
+    const boundary = /boundary=("?)([^";]+)\1/.exec(t)?.[2] ?? "x";
+    const part = concat(bytesOf(`--${boundary}`), CRLF, bytesOf(header), CRLF, CRLF, bytesOf('{"polluted":"yes"}'), CRLF);
+    return { body: concat(part, b), contentType: t };
+  }),
+  fc.constant<Mutation>((b, t) => ({ body: concat(b, b), contentType: t })),
+);
+
+const MULTIPART_OPERATIONS = OPERATIONS.filter((op) => op.body && "multipart/form-data" in op.body.content);
+
+describe("fuzzing multipart forms", () => {
+  it("covers every multipart route of the route table", () => {
+    expect(MULTIPART_OPERATIONS.filter((op) => !MULTIPART_CASES[op.operationId]).map((op) => op.operationId), "add the route to MULTIPART_CASES").toEqual([]);
+  });
+
+  for (const op of MULTIPART_OPERATIONS) {
+    it(`${op.method} ${op.path}: ${RUNS_PER_MULTIPART_ROUTE} malformed forms refused cleanly, nothing written when refused`, async () => {
+      const cases = MULTIPART_CASES[op.operationId]();
+      const valid = await Promise.all(cases.map((c) => c.build()));
+      const before = await snapshot();
+      const accepted: Record<string, number> = {};
+      await fc.assert(
+        fc.asyncProperty(fc.nat(cases.length - 1), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (i, mutations) => {
+          let { body, contentType } = valid[i];
+          for (const m of mutations) ({ body, contentType } = m(body, contentType));
+          const c = cases[i];
+          const res = await send(c.method, c.path, c.token(), body as BodyInit, contentType, { "Content-Length": String(body.byteLength) });
+          await checkAnswer(res, `${c.method} ${c.path}`);
+          if (res.status < 300) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+        }),
+        { seed: SEED, numRuns: RUNS_PER_MULTIPART_ROUTE, endOnFailure: true },
+      );
+      const after = await snapshot();
+      expectOnlyAcceptedWrites(before, after, accepted, op.operationId);
+    }, 60_000);
+  }
+});
+
+// ---- uploads meant to exhaust the server ------------------------------------------------------
+
+/** A ZIP written by hand; each entry declares `declared` as its uncompressed size. */
+function zip(entries: Array<{ name: string; data: Uint8Array; declared: number }>): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(e.data));
+    centrals.push(central, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+/** Deflates head + `megabytes` MB of one byte + tail without holding the inflated data. */
+async function deflatedBomb(head: string, fill: number, megabytes: number, tail: string): Promise<{ data: Uint8Array; size: number }> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on("end", resolve));
+  const block = Buffer.alloc(1 << 20, fill);
+  deflate.write(head);
+  for (let i = 0; i < megabytes; i++) if (!deflate.write(block)) await new Promise((r) => deflate.once("drain", r));
+  deflate.end(tail);
+  await done;
+  return { data: new Uint8Array(Buffer.concat(out)), size: head.length + megabytes * block.length + tail.length };
+}
+
+/** A real workbook (year, volume, methane) whose shared strings part is replaced by `bomb`. */
+async function workbookWith(part: string, bomb: (original: string) => Promise<{ data: Uint8Array; declared: number }>): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Данные");
+  ws.addRow(["year", "volume", "methane"]);
+  ws.addRow(["x", 1, 1]);
+  const real = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+  const entries: Array<{ name: string; data: Uint8Array; declared: number }> = [];
+  for (const name of Object.keys(real.files).filter((n) => !real.files[n].dir)) {
+    const content = await real.files[name].async("nodebuffer");
+    entries.push(name === part ? { name, ...(await bomb(content.toString())) } : { name, data: new Uint8Array(deflateRawSync(content)), declared: content.length });
+  }
+  return zip(entries);
+}
+
+async function bounded(upload: () => Promise<Response>): Promise<{ status: number; detail: string; ms: number; rssMb: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const start = performance.now();
+  const res = await upload();
+  const text = await checkAnswer(res, "upload");
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { status: res.status, detail: (JSON.parse(text) as { detail?: string }).detail ?? "", ms, rssMb: (peak - before) / 2 ** 20 };
+}
+
+function uploadTo(type: CalculationType, name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("name", "Бомба");
+  form.set("project", objects.project.id);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("file_data", new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  return h.request(`/api/v1/${type}/`, { method: "POST", token: user.token, body: form });
+}
+
+describe("uploads meant to exhaust the server are refused within bounded time and memory", () => {
+  const LIMIT_MS = 5000;
+  const LIMIT_MB = 200;
+
+  it.each([
+    ["an honest zip bomb (its directory declares 300 MB)", "honest"],
+    ["a lying zip bomb: shared strings declared small, inflating to 300 MB of one string", "strings"],
+    ["a lying zip bomb: a worksheet declared small, inflating to 300 MB of whitespace", "sheet"],
+  ])("%s", async (_what, kind) => {
+    const part = kind === "sheet" ? "xl/worksheets/sheet1.xml" : "xl/sharedStrings.xml";
+    const bytes = await workbookWith(part, async (original) => {
+      const at = kind === "sheet" ? original.indexOf("<sheetData>") + "<sheetData>".length : original.indexOf("<t>x</t>") + 3;
+      const tail = kind === "sheet" ? original.slice(at) : original.slice(at + 1);
+      const bomb = await deflatedBomb(original.slice(0, at), kind === "sheet" ? 32 : 97, 300, tail);
+      return { data: bomb.data, declared: kind === "honest" ? bomb.size : bomb.data.length * 2 };
+    });
+    expect(bytes.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const before = await snapshot();
+    const result = await bounded(() => uploadTo("sensitivity", "бомба.xlsx", bytes));
+    expect(result.status, result.detail).toBe(400);
+    expect(result.detail).toMatch(/небезопасный|поврежден/);
+    expect(result.ms).toBeLessThan(LIMIT_MS);
+    expect(result.rssMb).toBeLessThan(LIMIT_MB);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  it.each([
+    ["sensitivity", "a 10⁶-row CSV within the 5 MB cap (one short column)", "year\n", "1\n", {}],
+    ["sensitivity", "a 10⁶-row CSV of full rows, over the cap", "year,volume,methane\n", "2020,1000000,10\n", {}],
+    ["regres_methane", "a 10⁶-row forecast CSV within the cap", "x1\n", "1\n", { method: "xgboost" }],
+    ["filling_blanks", "a 10⁶-row series CSV within the cap", "year\n", "1\n", { name_value: "value" }],
+  ] as const)("%s: %s", async (type, _what, header, row, fields) => {
+    const bytes = new TextEncoder().encode(header + row.repeat(1_000_000));
+    const before = await snapshot();
+    const result = await bounded(() => uploadTo(type, "строки.csv", bytes, fields));
+    expect([400, 413], result.detail).toContain(result.status);
+    expect(result.ms).toBeLessThan(LIMIT_MS);
+    expect(result.rssMb).toBeLessThan(LIMIT_MB);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  it("refuses random bytes named .xlsx, and a .csv that is binary", async () => {
+    for (const [name, bytes] of [
+      ["random.xlsx", new Uint8Array(randomBytes(64 * 1024))],
+      ["zip.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...randomBytes(4096)])],
+      ["nul.csv", new Uint8Array(4096)],
+    ] as const) {
+      const result = await bounded(() => uploadTo("sensitivity", name, bytes));
+      expect([400, 415], `${name}: ${result.detail}`).toContain(result.status);
+    }
+  });
+});
