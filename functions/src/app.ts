@@ -17,6 +17,7 @@ import { adminRoutes } from "./http/admin";
 import { adminUploadLimits } from "./http/uploads";
 import { documentRoutes } from "./http/documents";
 import { mediaRoutes, mediaStreamRoutes } from "./http/media";
+import { directUploadRoutes } from "./http/direct-uploads";
 import { graphRoutes } from "./http/graphs";
 import { exportRoutes } from "./http/exports";
 import { serveOpenApi } from "./http/openapi";
@@ -52,6 +53,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   // <video> sends no bearer header: the media stream checks its signed URL token itself, so it is
   // mounted before requireUser (it answers, and requireUser is never reached for it).
   api.route("/v1/media", mediaStreamRoutes);
+  // The local stand-in for a presigned PUT (admin uploads): its signed token is its credential.
+  api.route("/v1/uploads", directUploadRoutes);
   api.use("/v1/*", requireUser);
   api.route("/v1/users", userRoutes);
   api.route("/v1/projects", projectRoutes);

@@ -17,6 +17,9 @@ export interface AppConfig {
   videoMaxBytes: number;
   /** Life of a signed media URL (<video> cannot send the bearer header): 10 minutes. */
   mediaUrlTtlSeconds: number;
+  /** Life of a direct upload URL (admin PDFs and videos, http/UPLOADS.md): 1 hour; the upload_id
+   *  that completes it lives twice as long, so a transfer begun late can still be completed. */
+  uploadUrlTtlSeconds: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -40,5 +43,6 @@ export function configFromEnv(jwtSecret: Uint8Array): AppConfig {
     documentMaxBytes: intFromEnv("DOCUMENT_MAX_BYTES", 50 * 1024 * 1024),
     videoMaxBytes: intFromEnv("VIDEO_MAX_BYTES", 500 * 1024 * 1024),
     mediaUrlTtlSeconds: intFromEnv("MEDIA_URL_TTL_SECONDS", 10 * 60),
+    uploadUrlTtlSeconds: intFromEnv("UPLOAD_URL_TTL_SECONDS", 60 * 60),
   };
 }

@@ -207,7 +207,27 @@ export interface BlobStore {
   /** A time-limited URL the browser can download `key` from, saved as `fileName`. Only a store that
    *  can hand out such URLs (S3 presigning) has it; large exports then go by redirect (Lambda's
    *  response size limit) instead of in the response body. */
-  downloadUrl?(key: string, fileName: string, expiresInSeconds: number): Promise<string>;
+  downloadUrl?(key: string, fileName: string, expiresInSeconds: number, disposition?: "attachment" | "inline"): Promise<string>;
+  /** A time-limited URL the browser can PUT the object `key` to, straight into storage (S3
+   *  presigning: a PDF or a video does not fit through Lambda's 6 MB payload). The request must
+   *  carry `headers` (the signed Content-Type). `maxBytes` is the limit the caller will check on
+   *  completion: a presigned PUT cannot enforce a size range, so nothing is trusted before
+   *  `stat`/`getRange` have looked at what arrived. A store without it (the local folder) is
+   *  uploaded to through the API instead (PUT /api/v1/uploads/, functions/src/http/UPLOADS.md). */
+  uploadUrl?(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedUpload>;
+  /** Size and type of `key` without reading it; undefined when missing. */
+  stat?(key: string): Promise<{ size: number; contentType: string } | undefined>;
+  /** Bytes start..end (inclusive) of `key`, read by range; undefined when the key is missing. */
+  getRange?(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
+  /** Writes `key` from a stream without holding it in memory; resolves to the bytes written. */
+  putStream?(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<number>;
+}
+
+/** Where and how the browser sends a file straight to storage. */
+export interface PresignedUpload {
+  url: string;
+  method: "PUT";
+  headers: Record<string, string>;
 }
 
 /** Optional BlobStore abilities for large files (videos up to 500 MB): written from a stream and
@@ -216,6 +236,7 @@ export interface StreamingBlobStore {
   putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<number>;
   /** Bytes start..end (inclusive) of `key`; undefined when the key is missing. */
   getRange(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
+  stat(key: string): Promise<{ size: number; contentType: string } | undefined>;
 }
 
 /** One change made in /admin: who, when, what, and the object before and after (never a secret). */

@@ -84,6 +84,10 @@ describe("roles", () => {
       },
     },
     { method: "DELETE", path: "/api/v1/admin/media/instruction/" },
+    { method: "POST", path: "/api/v1/admin/documents/upload-url/", json: { content_type: "application/pdf", size: 2048, name: "x.pdf" } },
+    { method: "POST", path: "/api/v1/admin/documents/complete/", json: { upload_id: "an-upload-id", title: "Захват", kind: "law" } },
+    { method: "POST", path: "/api/v1/admin/media/upload-url/", json: { kind: "instruction", content_type: "video/mp4", size: 4096 } },
+    { method: "POST", path: "/api/v1/admin/media/complete/", json: { upload_id: "an-upload-id" } },
     { method: "GET", path: "/api/v1/admin/audit/" },
   ];
 

@@ -98,6 +98,11 @@ const FIXTURES: Record<string, Fixture> = {
   adminListMedia: () => [{ path: "/api/v1/admin/media/" }],
   adminUploadMedia: () => [{ path: "/api/v1/admin/media/instruction/", raw: video }],
   adminRemoveMedia: () => [{ path: "/api/v1/admin/media/instruction/" }],
+  adminDocumentUploadUrl: () => [{ path: "/api/v1/admin/documents/upload-url/", json: { content_type: "application/pdf", size: 1000 } }],
+  adminCompleteDocumentUpload: () => [{ path: "/api/v1/admin/documents/complete/", json: { upload_id: "not-an-upload", title: "Захват", kind: "law" } }],
+  adminMediaUploadUrl: () => [{ path: "/api/v1/admin/media/upload-url/", json: { kind: "instruction", content_type: "video/mp4", size: 1000 } }],
+  adminCompleteMediaUpload: () => [{ path: "/api/v1/admin/media/complete/", json: { upload_id: "not-an-upload" } }],
+  directUpload: () => [{ path: "/api/v1/uploads/?token=not-an-upload", raw: video }],
   adminAudit: () => [{ path: "/api/v1/admin/audit/?limit=5" }],
   listCalculations: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/?project=${a.project.id}&is_deleted=false` })),
   createCalculation: ({ a }) =>

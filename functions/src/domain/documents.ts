@@ -3,9 +3,10 @@
 // item (same id) wins. Files live in the blob store under documents/{generated id}: ids only, never
 // the uploaded file's name, so keys cannot collide or leave their prefix.
 import type { Actor, Deps } from "./context";
-import { Conflict, NotFound } from "./errors";
+import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
-import { checkPdf, PDF_TYPE } from "./uploads";
+import { checkPdf, isPdf, PDF_TYPE, UnsupportedType } from "./uploads";
+import { checkDeclared, checkStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
 import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
@@ -105,14 +106,34 @@ async function currentDocument(deps: Deps, id: string): Promise<NormativeDocumen
   return doc;
 }
 
-export async function getDocumentFile(deps: Deps, id: string): Promise<{ body: Uint8Array; fileName: string }> {
+/** Life of a presigned document download (AWS): the page navigates to it at once. */
+export const DOCUMENT_URL_SECONDS = 5 * 60;
+
+export type DocumentFile =
+  | { kind: "body"; body: Uint8Array | ReadableStream<Uint8Array>; size?: number; fileName: string }
+  /** A short-lived storage address (S3 presigned GET): a 50 MB PDF does not fit a Lambda answer. */
+  | { kind: "redirect"; url: string; fileName: string };
+
+export async function getDocumentFile(deps: Deps, id: string): Promise<DocumentFile> {
   const doc = await currentDocument(deps, id);
   if (doc.is_deleted) throw new NotFound("Документ не найден");
   if (!doc.file) throw new NotFound("Файл документа не загружен");
+  const base = [doc.number, doc.title].filter(Boolean).join(" ").slice(0, 140);
+  const fileName = `${base || "Документ"}.pdf`;
+  if (deps.blobs.downloadUrl) {
+    return { kind: "redirect", url: await deps.blobs.downloadUrl(doc.file.key, fileName, DOCUMENT_URL_SECONDS), fileName };
+  }
+  // Streamed when the store can (the local folder), never read whole into memory.
+  const { stat, getRange } = deps.blobs;
+  if (stat && getRange) {
+    const info = await stat.call(deps.blobs, doc.file.key);
+    const body = info && info.size > 0 ? await getRange.call(deps.blobs, doc.file.key, 0, info.size - 1) : undefined;
+    if (!info || !body) throw new NotFound("Файл документа не найден в хранилище");
+    return { kind: "body", body, size: info.size, fileName };
+  }
   const blob = await deps.blobs.get(doc.file.key);
   if (!blob) throw new NotFound("Файл документа не найден в хранилище");
-  const base = [doc.number, doc.title].filter(Boolean).join(" ").slice(0, 140);
-  return { body: blob.body, fileName: `${base || "Документ"}.pdf` };
+  return { kind: "body", body: blob.body, size: blob.body.byteLength, fileName };
 }
 
 async function storePdf(deps: Deps, actor: Actor, file: UploadedPdf): Promise<StoredPdf> {
@@ -148,9 +169,14 @@ const audited = (doc: NormativeDocument) => {
 export async function createDocument(deps: Deps, actor: Actor, meta: DocumentCreateInput, file: UploadedPdf): Promise<DocumentView> {
   assertAdmin(actor);
   const stored = await storePdf(deps, actor, file);
+  return registerNewDocument(deps, actor, newId(), meta, stored);
+}
+
+/** Writes a new document whose PDF is already in the store (on failure the PDF is removed). */
+async function registerNewDocument(deps: Deps, actor: Actor, id: string, meta: DocumentCreateInput, stored: StoredPdf): Promise<DocumentView> {
   const now = deps.clock.now().toISOString();
   const doc: NormativeDocument = {
-    id: newId(),
+    id,
     title: meta.title,
     number: meta.number ?? "",
     date: meta.date ?? "",
@@ -188,6 +214,11 @@ export async function replaceDocumentFile(
   const current = await currentDocument(deps, id);
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleDocument();
   const stored = await storePdf(deps, actor, file);
+  return registerReplacedFile(deps, actor, current, stored);
+}
+
+/** Points an existing document at a PDF already in the store; the replaced PDF is deleted after. */
+async function registerReplacedFile(deps: Deps, actor: Actor, current: NormativeDocument, stored: StoredPdf): Promise<DocumentView> {
   const next: NormativeDocument = {
     ...current,
     file: stored,
@@ -238,6 +269,83 @@ export async function updateDocument(deps: Deps, actor: Actor, id: string, patch
     after: audited(next),
   });
   return documentView(next);
+}
+
+// ---- direct uploads (one flow for AWS and the local host; functions/src/http/UPLOADS.md) ----
+
+export interface DocumentUploadRequest extends UploadRequest {
+  /** An existing document whose PDF is replaced; absent: a new document (metadata at completion). */
+  document?: string;
+  /** The version the admin sees: a stale one is refused before the file travels. */
+  version?: number;
+}
+
+/** POST v1/admin/documents/upload-url/: where to PUT a PDF (≤ documentMaxBytes, application/pdf). */
+export async function documentUploadUrl(deps: Deps, actor: Actor, request: DocumentUploadRequest): Promise<UploadGrant> {
+  assertAdmin(actor);
+  const max = deps.config.documentMaxBytes;
+  const contentType = checkDeclared(request, [PDF_TYPE], max, "Ожидается файл PDF (content_type application/pdf)");
+  let document = newId();
+  if (request.document !== undefined) {
+    const current = await currentDocument(deps, request.document);
+    if (request.version !== undefined && request.version !== current.version) throw staleDocument();
+    document = current.id;
+  }
+  return grantUpload(
+    deps,
+    actor,
+    { purpose: "document", document, create: request.document === undefined },
+    { key: `documents/${newId()}`, contentType, max, size: request.size, name: request.name },
+  );
+}
+
+export interface DocumentCompletion {
+  upload_id: string;
+  /** Replacing: the version the admin saw. */
+  version?: number;
+  /** A new document: its metadata, validated field by field by the route (title and kind required here). */
+  meta?: Partial<DocumentCreateInput>;
+}
+
+function newDocumentMeta(meta: Partial<DocumentCreateInput> | undefined): DocumentCreateInput {
+  if (!meta?.title) throw new Invalid("title: заполните поле");
+  if (!meta.kind) throw new Invalid("kind: выберите вид документа");
+  return { ...meta, title: meta.title, kind: meta.kind };
+}
+
+/** POST v1/admin/documents/complete/: the uploaded PDF checked by its size and first bytes, then a
+ *  new document created or the existing one pointed at it (with the audit entry of the multipart
+ *  routes). A refusal deletes the uploaded object. Completing twice answers the same document. */
+export async function completeDocumentUpload(
+  deps: Deps,
+  actor: Actor,
+  completion: DocumentCompletion,
+): Promise<{ document: DocumentView; created: boolean }> {
+  assertAdmin(actor);
+  const claims = await verifyUploadId(deps, actor, completion.upload_id, "document");
+  const registered = async () => (await deps.repos.documents.get(claims.document))?.file?.key === claims.key;
+  const already = await deps.repos.documents.get(claims.document);
+  if (already?.file?.key === claims.key) return { document: documentView(already), created: false };
+  try {
+    const meta = claims.create ? newDocumentMeta(completion.meta) : undefined;
+    const current = claims.create ? undefined : await currentDocument(deps, claims.document);
+    if (current && completion.version !== undefined && completion.version !== current.version) throw staleDocument();
+    const stored = await checkStored(deps, claims, deps.config.documentMaxBytes, (head) => {
+      if (!isPdf(head)) throw new UnsupportedType("Ожидается файл PDF");
+    });
+    const pdf: StoredPdf = {
+      key: claims.key,
+      name: claims.name || "document.pdf",
+      size: stored.size,
+      uploaded_at: deps.clock.now().toISOString(),
+      uploaded_by: actor.email,
+    };
+    if (meta) return { document: await registerNewDocument(deps, actor, claims.document, meta, pdf), created: true };
+    return { document: await registerReplacedFile(deps, actor, current!, pdf), created: false };
+  } catch (error) {
+    await discardUnlessRegistered(deps, claims.key, registered);
+    throw error;
+  }
 }
 
 const staleDocument = () => new Conflict("Документ уже изменен другим пользователем. Обновите страницу и повторите.");

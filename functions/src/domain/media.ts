@@ -9,16 +9,19 @@
 // the settings page then asks for a fresh URL. The token is not an access token (its type differs)
 // and opens nothing but that one video.
 //
-// Upload: the raw file as the request body (PUT, Content-Type video/mp4 or video/webm), streamed
-// to the blob store through a type and size check (uploads.ts); nothing is held whole in memory.
-// In AWS (API Gateway 10 MB, Lambda 6 MB payloads) a video must instead go straight to S3 with a
-// presigned PUT and be served by CloudFront: see functions/src/http/UPLOADS.md.
+// In AWS (API Gateway 10 MB, Lambda 6 MB payloads) neither way fits through the API: the video
+// URL is an S3 presigned GET instead (media-src names the bucket there), and uploads go straight to
+// storage (mediaUploadUrl / completeMediaUpload, direct-uploads.ts), the flow the web app uses on
+// both hosts. The older upload route remains for scripts and tests: the raw file as the request body
+// (PUT, Content-Type video/mp4 or video/webm), streamed to the blob store through a type and size
+// check (uploads.ts); nothing is held whole in memory. See functions/src/http/UPLOADS.md.
 import { SignJWT, jwtVerify } from "jose";
 import type { Actor, Deps } from "./context";
 import { Invalid, NotFound, Unauthorized } from "./errors";
 import { newId } from "./ids";
 import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
-import type { BlobStore, MediaItem, MediaKind, StreamingBlobStore } from "../ports";
+import { checkDeclared, checkStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
+import type { MediaItem, MediaKind } from "../ports";
 import { assertAdmin, recordChange } from "./admin/audit";
 
 export const MEDIA_KINDS: Record<MediaKind, string> = {
@@ -34,17 +37,13 @@ export function mediaKind(raw: string): MediaKind {
   return raw as MediaKind;
 }
 
-function streaming(store: BlobStore): (BlobStore & StreamingBlobStore) | undefined {
-  const candidate = store as BlobStore & Partial<StreamingBlobStore>;
-  return typeof candidate.putStream === "function" && typeof candidate.getRange === "function"
-    ? (candidate as BlobStore & StreamingBlobStore)
-    : undefined;
-}
+const VIDEO_TYPES: readonly VideoType[] = ["video/mp4", "video/webm"];
 
 export interface MediaStatus {
   kind: MediaKind;
   label: string;
-  /** Signed same-origin URL for <video src>, or null: «Видео не загружено». */
+  /** For <video src>: a signed same-origin URL (local host) or a presigned storage URL (AWS),
+   *  both short-lived; null: «Видео не загружено». */
   url: string | null;
   content_type: string | null;
   size: number | null;
@@ -102,11 +101,23 @@ export async function mediaStatus(deps: Deps, actor: Actor): Promise<MediaStatus
       out.push({ kind, label: MEDIA_KINDS[kind], url: null, content_type: null, size: null, uploaded_at: null, expires_at: null });
       continue;
     }
-    const { token, expiresAt } = await signMediaToken(deps, actor, kind);
+    let url: string;
+    let expiresAt: Date;
+    if (deps.blobs.downloadUrl) {
+      // AWS: a presigned GET the browser plays straight from S3, with byte ranges (a Lambda answer
+      // carries 6 MB at most); the CSP's media-src names the bucket there.
+      const ttl = deps.config.mediaUrlTtlSeconds;
+      expiresAt = new Date(deps.clock.now().getTime() + ttl * 1000);
+      url = await deps.blobs.downloadUrl(item.key, item.name || `${kind}.${item.content_type === "video/webm" ? "webm" : "mp4"}`, ttl, "inline");
+    } else {
+      const signed = await signMediaToken(deps, actor, kind);
+      expiresAt = signed.expiresAt;
+      url = `/api/v1/media/${kind}/?v=${item.version}&token=${encodeURIComponent(signed.token)}`;
+    }
     out.push({
       kind,
       label: MEDIA_KINDS[kind],
-      url: `/api/v1/media/${kind}/?v=${item.version}&token=${encodeURIComponent(token)}`,
+      url,
       content_type: item.content_type,
       size: item.size,
       uploaded_at: item.uploaded_at,
@@ -131,9 +142,8 @@ export async function openMedia(
   if (!item) throw new NotFound("Видео не загружено");
   const start = range?.start ?? 0;
   const end = range?.end ?? item.size - 1;
-  const store = streaming(deps.blobs);
-  if (store) {
-    const body = await store.getRange(item.key, start, end);
+  if (deps.blobs.getRange) {
+    const body = await deps.blobs.getRange(item.key, start, end);
     if (!body) throw new NotFound("Видео не найдено в хранилище");
     return { item, body };
   }
@@ -169,17 +179,27 @@ export async function uploadMedia(deps: Deps, actor: Actor, kindName: string, up
     if (detected !== declared) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${declared}`);
   });
   const key = `media/${kind}/${newId()}`;
-  const store = streaming(deps.blobs);
-  if (store) await store.putStream(key, checked.stream, declared);
+  if (deps.blobs.putStream) await deps.blobs.putStream(key, checked.stream, declared);
   else await deps.blobs.put(key, await collect(checked.stream), declared);
+  return registerMedia(deps, actor, kind, { key, content_type: detected!, size: checked.size(), name: upload.name ?? "" });
+}
 
+/** Points the kind at a video already in the store (on a failed write it is removed, after a good
+ *  one the replaced video), with the audit entry. */
+async function registerMedia(
+  deps: Deps,
+  actor: Actor,
+  kind: MediaKind,
+  file: { key: string; content_type: string; size: number; name: string },
+): Promise<MediaStatus> {
+  const { key } = file;
   const current = await deps.repos.media.get(kind);
   const next: MediaItem = {
     kind,
     key,
-    content_type: detected!,
-    size: checked.size(),
-    name: (upload.name ?? "").slice(0, 255),
+    content_type: file.content_type,
+    size: file.size,
+    name: file.name.slice(0, 255),
     version: (current?.version ?? 0) + 1,
     uploaded_at: deps.clock.now().toISOString(),
     uploaded_by: actor.email,
@@ -221,6 +241,45 @@ export async function removeMedia(deps: Deps, actor: Actor, kindName: string): P
     before: current,
     after: null,
   });
+}
+
+// ---- direct uploads (one flow for AWS and the local host; functions/src/http/UPLOADS.md) ----
+
+export interface MediaUploadRequest extends UploadRequest {
+  kind: string;
+}
+
+/** POST v1/admin/media/upload-url/: where to PUT a video (MP4 or WebM, ≤ videoMaxBytes). */
+export async function mediaUploadUrl(deps: Deps, actor: Actor, request: MediaUploadRequest): Promise<UploadGrant> {
+  assertAdmin(actor);
+  const kind = mediaKind(request.kind);
+  const max = deps.config.videoMaxBytes;
+  const contentType = checkDeclared(request, VIDEO_TYPES, max, "Ожидается видео MP4 или WebM (content_type video/mp4 или video/webm)");
+  return grantUpload(deps, actor, { purpose: "media", kind }, { key: `media/${kind}/${newId()}`, contentType, max, size: request.size, name: request.name });
+}
+
+/** POST v1/admin/media/complete/: the uploaded video checked by its size and first bytes (which must
+ *  agree with the declared type), then made the kind's video. A refusal deletes the object;
+ *  completing twice answers the same status. */
+export async function completeMediaUpload(deps: Deps, actor: Actor, uploadId: string): Promise<MediaStatus> {
+  assertAdmin(actor);
+  const claims = await verifyUploadId(deps, actor, uploadId, "media");
+  const registered = async () => {
+    const item = await deps.repos.media.get(claims.kind);
+    return item?.key === claims.key && !item.is_deleted;
+  };
+  if (await registered()) return (await mediaStatus(deps, actor)).find((m) => m.kind === claims.kind)!;
+  try {
+    const stored = await checkStored(deps, claims, deps.config.videoMaxBytes, (head) => {
+      const detected = detectVideo(head);
+      if (!detected) throw new UnsupportedType("Файл не является видео MP4 или WebM");
+      if (detected !== claims.content_type) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${claims.content_type}`);
+    });
+    return await registerMedia(deps, actor, claims.kind, { key: claims.key, content_type: claims.content_type, size: stored.size, name: claims.name });
+  } catch (error) {
+    await discardUnlessRegistered(deps, claims.key, registered);
+    throw error;
+  }
 }
 
 export async function mediaStatusAsAdmin(deps: Deps, actor: Actor): Promise<MediaStatus[]> {

@@ -8,9 +8,9 @@ import { assertAdmin, listAdminAudit } from "../domain/admin/audit";
 import { createCompanyAsAdmin, getCompanyAsAdmin, listCompanies, updateCompanyAsAdmin } from "../domain/admin/companies";
 import { changeCoefficientAsAdmin } from "../domain/admin/dictionaries";
 import { createCompanyUser, listCompanyUsers, resetUserPassword, updateCompanyUser } from "../domain/admin/users";
-import { createDocument, listDocumentsAsAdmin, replaceDocumentFile, updateDocument } from "../domain/documents";
+import { completeDocumentUpload, createDocument, documentUploadUrl, listDocumentsAsAdmin, replaceDocumentFile, updateDocument } from "../domain/documents";
 import { Invalid } from "../domain/errors";
-import { mediaStatusAsAdmin, removeMedia, uploadMedia } from "../domain/media";
+import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
 import { isoDate, pageParams } from "../schemas/common";
 import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
@@ -57,6 +57,30 @@ export const coefficientBody = z.object({
 export const auditQuery = z.object(pageParams());
 
 export const companyPatchBody = z.extend(companyPatchSchema, { version });
+
+// Direct uploads (http/UPLOADS.md): the declared file, then its upload_id back on completion.
+const declaredFile = {
+  content_type: z.string("content_type: укажите тип файла").check(z.maxLength(200, "content_type: слишком длинное значение")),
+  size: z.number("size: укажите размер файла в байтах").check(z.int("size: ожидается целое число байт"), z.minimum(0, "size: ожидается размер файла в байтах")),
+  name: z.optional(z.string("name: ожидается строка").check(z.maxLength(1000, "name: не длиннее 1000 символов"))),
+};
+const uploadId = z.string("upload_id: укажите идентификатор загрузки").check(
+  z.minLength(1, "upload_id: укажите идентификатор загрузки"),
+  z.maxLength(8192, "upload_id: недействительный идентификатор загрузки"),
+);
+
+export const documentUploadUrlBody = z.object({
+  document: z.optional(z.string("document: ожидается идентификатор документа").check(z.minLength(1, "document: ожидается идентификатор документа"), z.maxLength(200, "document: ожидается идентификатор документа"))),
+  version,
+  ...declaredFile,
+});
+/** A new document's metadata comes with its completion (title and kind then required). */
+export const documentCompleteBody = z.extend(z.partial(documentCreateSchema), { upload_id: uploadId, version });
+export const mediaUploadUrlBody = z.object({
+  kind: z.string("kind: instruction или presentation").check(z.maxLength(50, "kind: instruction или presentation")),
+  ...declaredFile,
+});
+export const mediaCompleteBody = z.object({ upload_id: uploadId });
 
 function itemId(raw: string): number {
   const id = Number(raw);
@@ -124,6 +148,15 @@ export const adminRoutes = new Hono<AppEnv>({ strict: false })
     const results = await listDocumentsAsAdmin(c.get("deps"), c.get("actor"));
     return c.json({ results, count: results.length }, 200);
   })
+  // Direct upload of a PDF: upload-url, then PUT to the answered url, then complete.
+  .post("/documents/upload-url", validate("json", documentUploadUrlBody), async (c) =>
+    c.json(await documentUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200, { "Cache-Control": "no-store" }),
+  )
+  .post("/documents/complete", validate("json", documentCompleteBody), async (c) => {
+    const { upload_id, version: expected, ...meta } = c.req.valid("json");
+    const out = await completeDocumentUpload(c.get("deps"), c.get("actor"), { upload_id, version: expected, meta });
+    return c.json(out.document, out.created ? 201 : 200);
+  })
   .post("/documents", async (c) => {
     const { fields, file } = await readUploadForm(c);
     const meta = parseWith(documentCreateSchema, fields);
@@ -144,6 +177,13 @@ export const adminRoutes = new Hono<AppEnv>({ strict: false })
     const results = await mediaStatusAsAdmin(c.get("deps"), c.get("actor"));
     return c.json({ results, count: results.length }, 200);
   })
+  // Direct upload of a video: upload-url, then PUT to the answered url, then complete.
+  .post("/media/upload-url", validate("json", mediaUploadUrlBody), async (c) =>
+    c.json(await mediaUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200, { "Cache-Control": "no-store" }),
+  )
+  .post("/media/complete", validate("json", mediaCompleteBody), async (c) =>
+    c.json(await completeMediaUpload(c.get("deps"), c.get("actor"), c.req.valid("json").upload_id), 200),
+  )
   .put("/media/:kind", async (c) => {
     const length = c.req.header("content-length");
     const rawName = c.req.header("x-file-name");

@@ -12,9 +12,15 @@ export const documentRoutes = new Hono<AppEnv>({ strict: false })
   })
   .get("/:id/download", async (c) => {
     const file = await getDocumentFile(c.get("deps"), c.req.param("id"));
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+    // In AWS the PDF (up to 50 MB) does not fit a Lambda answer: a short-lived storage address
+    // instead, as for large exports (http/exports.ts), which the page navigates to.
+    if (file.kind === "redirect") {
+      return c.json({ download_url: file.url, file_name: file.fileName }, 200, { "Cache-Control": "no-store" });
+    }
+    return c.body(file.body as ReadableStream<Uint8Array<ArrayBuffer>>, 200, {
       "Content-Type": PDF_TYPE,
       "Content-Disposition": attachmentDisposition(file.fileName, "Документ.pdf"),
+      ...(file.size !== undefined ? { "Content-Length": String(file.size) } : {}),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-cache",
     });

@@ -14,7 +14,18 @@ import { FORECAST_METHODS } from "../domain/forecast-models";
 import { companyCreateSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
-import { auditQuery, coefficientBody, companyPatchBody, resetBody, userCreateBody, userPatchBody } from "./admin";
+import {
+  auditQuery,
+  coefficientBody,
+  companyPatchBody,
+  documentCompleteBody,
+  documentUploadUrlBody,
+  mediaCompleteBody,
+  mediaUploadUrlBody,
+  resetBody,
+  userCreateBody,
+  userPatchBody,
+} from "./admin";
 import { loginSchema, refreshSchema } from "./auth";
 import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
 import { exportQuery } from "./exports";
@@ -23,8 +34,8 @@ import { listQuery as projectListQuery } from "./projects";
 import { TEMPLATES } from "../files/templates";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
- *  <video>, which sends no header); user: a bearer access token; admin: a bearer token of a
- *  platform operator (staff get 403). */
+ *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
+ *  user: a bearer access token; admin: a bearer token of a platform operator (staff get 403). */
 export type Auth = "public" | "signed" | "user" | "admin";
 
 /** An object id the operation takes, owned by one company: another company's id answers 404. */
@@ -70,7 +81,7 @@ export interface Operation {
   success: { status: 200 | 201; description: string; content?: Record<string, JsonSchema | $ZodType>; headers?: Record<string, string> };
   /** Error statuses besides the ones every operation of its kind has (401, 403 for admin, 413 with a body). */
   errors: ErrorStatus[];
-  extraSuccess?: Array<{ status: 206; description: string }>;
+  extraSuccess?: Array<{ status: 200 | 206; description: string }>;
 }
 
 // ---- documenting schemas for what the domain validates ---------------------------------------
@@ -165,6 +176,19 @@ const modelForm: JsonSchema = {
     activate: { type: "string", enum: ["true", "false"] },
   },
   required: ["file"],
+};
+
+/** The answer of the upload-url routes (domain/direct-uploads.ts, http/UPLOADS.md). */
+const uploadGrant: JsonSchema = {
+  type: "object",
+  properties: {
+    url: { type: "string", description: "Where to PUT the file: an S3 presigned URL in AWS, /api/v1/uploads/?token=… locally" },
+    method: { type: "string", enum: ["PUT"] },
+    headers: { type: "object", additionalProperties: { type: "string" }, description: "Send exactly these with the PUT (Content-Type, If-None-Match in AWS)" },
+    upload_id: { type: "string", description: "Signed token for …/complete/" },
+    expires_at: { type: "string", format: "date-time", description: "When the URL stops working" },
+  },
+  required: ["url", "method", "headers", "upload_id", "expires_at"],
 };
 
 // ---- answers --------------------------------------------------------------------------------
@@ -676,6 +700,37 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 409, 415],
   },
   {
+    operationId: "adminDocumentUploadUrl",
+    method: "POST",
+    path: "/api/v1/admin/documents/upload-url",
+    summary: "Where to PUT a PDF (≤ 50 MB) for a new document or to replace a document's file",
+    description:
+      "Checks the declared type (application/pdf, else 415) and size (else 413). Answers a short-lived URL " +
+      "(S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: json(documentUploadUrlBody) },
+    success: { status: 200, description: "The upload URL and upload_id", content: json(uploadGrant) },
+    errors: [400, 404, 409, 415],
+  },
+  {
+    operationId: "adminCompleteDocumentUpload",
+    method: "POST",
+    path: "/api/v1/admin/documents/complete",
+    summary: "Register an uploaded PDF: a new document (metadata here) or a document's new file",
+    description:
+      "Checks what was stored (size, first bytes %PDF-, read by range); a refused file is deleted (400/413/415). " +
+      "The upload_id must be the caller's own, unexpired, and for a document.",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: json(documentCompleteBody) },
+    success: { status: 201, description: "The new document", content: json(anyObject) },
+    extraSuccess: [{ status: 200, description: "The document whose PDF was replaced (or the same answer again)" }],
+    errors: [400, 404, 409, 415],
+  },
+  {
     operationId: "adminReplaceDocumentFile",
     method: "PUT",
     path: "/api/v1/admin/documents/:id/file",
@@ -711,6 +766,52 @@ export const OPERATIONS: Operation[] = [
     isolation: ADMIN,
     success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
     errors: [],
+  },
+  {
+    operationId: "adminMediaUploadUrl",
+    method: "POST",
+    path: "/api/v1/admin/media/upload-url",
+    summary: "Where to PUT a settings video (MP4/WebM ≤ 500 MB)",
+    description:
+      "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413). " +
+      "Answers a short-lived URL (S3 presigned PUT in AWS, PUT /api/v1/uploads/ locally) and an upload_id.",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: json(mediaUploadUrlBody) },
+    success: { status: 200, description: "The upload URL and upload_id", content: json(uploadGrant) },
+    errors: [400, 404, 415],
+  },
+  {
+    operationId: "adminCompleteMediaUpload",
+    method: "POST",
+    path: "/api/v1/admin/media/complete",
+    summary: "Register an uploaded video as its kind's video",
+    description:
+      "Checks what was stored (size, MP4 ftyp or WebM EBML by its first bytes, read by range, agreeing with the " +
+      "declared type); a refused file is deleted (400/413/415).",
+    tag: "admin",
+    auth: "admin",
+    isolation: ADMIN,
+    body: { required: true, content: json(mediaCompleteBody) },
+    success: { status: 200, description: "Status with a playback URL", content: json(anyObject) },
+    errors: [400, 415],
+  },
+  {
+    operationId: "directUpload",
+    method: "PUT",
+    path: "/api/v1/uploads",
+    summary: "The local upload URL: the file of an upload-url grant, streamed to storage",
+    description:
+      "Only on a host whose storage hands out no presigned URL (npm start); in AWS the grant's URL is S3's and " +
+      "this answers 404. The token is the upload_id; Content-Type must be the declared one; the body is capped at the granted size.",
+    tag: "admin",
+    auth: "signed",
+    isolation: { scope: "platform", note: "the signed token names the one storage key it may write once; granted to admins only" },
+    queryParams: [{ name: "token", description: "The upload_id of …/upload-url/", schema: { type: "string" }, required: true }],
+    body: { required: true, content: { ...binary("application/pdf"), ...binary("video/mp4"), ...binary("video/webm") } },
+    success: { status: 200, description: "`{detail, size}`", content: json(anyObject) },
+    errors: [400, 404, 409, 411, 415],
   },
   {
     operationId: "adminUploadMedia",
@@ -964,7 +1065,12 @@ export function openApiDocument(): JsonSchema {
       responses,
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of POST /api/token/" },
-        mediaToken: { type: "apiKey", in: "query", name: "token", description: "The signed URL token of GET /api/v1/media/" },
+        mediaToken: {
+          type: "apiKey",
+          in: "query",
+          name: "token",
+          description: "A signed URL token: of GET /api/v1/media/ (video stream) or of an upload-url grant (the local upload URL)",
+        },
       },
     },
   };

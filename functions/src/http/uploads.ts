@@ -14,6 +14,8 @@ const DOCUMENT_UPLOAD = [
   { method: "PUT", path: /\/v1\/admin\/documents\/[^/]+\/file\/?$/ },
 ];
 const VIDEO_UPLOAD = [{ method: "PUT", path: /\/v1\/admin\/media\/[^/]+\/?$/ }];
+/** The local stand-in for a presigned PUT (http/direct-uploads.ts): a PDF or a video, streamed. */
+const DIRECT_UPLOAD = [{ method: "PUT", path: /\/v1\/uploads\/?$/ }];
 
 const matches = (c: Context, routes: { method: string; path: RegExp }[]) =>
   routes.some((r) => r.method === c.req.method && r.path.test(c.req.path));
@@ -28,15 +30,19 @@ export function adminUploadLimits(config: AppConfig): (c: Context) => Middleware
   // hono's bodyLimit reads a body without Content-Length into memory, whole, before anyone has
   // checked who sends it; for 500 MB that is not acceptable. A video upload must declare its length
   // (browsers always do for a File body); Node reads no more than that, and the domain counts again.
-  const videos: MiddlewareHandler = async (c, next) => {
+  const streamed = (max: number): MiddlewareHandler => async (c, next) => {
     if (!c.req.raw.body) return next();
     const length = c.req.header("content-length");
     if (length === undefined || c.req.raw.headers.has("transfer-encoding")) {
       return c.json({ detail: "Укажите размер файла (заголовок Content-Length)" }, 411);
     }
     if (!/^\d+$/.test(length)) return c.json({ detail: "Некорректный заголовок Content-Length" }, 400);
-    if (Number(length) > config.videoMaxBytes) return tooLarge(c, config.videoMaxBytes);
+    if (Number(length) > max) return tooLarge(c, max);
     return next();
   };
-  return (c) => (matches(c, DOCUMENT_UPLOAD) ? documents : matches(c, VIDEO_UPLOAD) ? videos : undefined);
+  const videos = streamed(config.videoMaxBytes);
+  // The largest cap here; the route applies the one its token grants (a PDF's or a video's).
+  const direct = streamed(Math.max(config.videoMaxBytes, config.documentMaxBytes));
+  return (c) =>
+    matches(c, DOCUMENT_UPLOAD) ? documents : matches(c, VIDEO_UPLOAD) ? videos : matches(c, DIRECT_UPLOAD) ? direct : undefined;
 }

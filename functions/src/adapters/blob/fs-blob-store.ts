@@ -68,6 +68,16 @@ export function fsBlobStore(root: string): BlobStore & StreamingBlobStore {
       }
       return size;
     },
+    async stat(key) {
+      const path = pathOf(key);
+      try {
+        const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, "utf8")]);
+        return { size: info.size, contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
     async getRange(key, start, end) {
       const path = pathOf(key);
       try {

@@ -6,11 +6,15 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
+  NotFound,
   PutObjectCommand,
+  S3ServiceException,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import type { BlobStore } from "../../ports";
+import type { BuildMiddleware, MetadataBearer, MiddlewareStack } from "@smithy/types";
+import type { BlobStore, PresignedUpload } from "../../ports";
 // The one Content-Disposition builder, shared with the routes that send files themselves.
 import { attachmentDisposition } from "../../http/download";
 
@@ -18,6 +22,29 @@ const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
 /** Area (first key segment) → bucket name. */
 export type BlobBuckets = Record<string, string>;
+
+const missing = (error: unknown) =>
+  error instanceof NoSuchKey || error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+
+/** A presigned URL is used by the browser, which computes and validates no checksum: the SDK's
+ *  default flexible checksum of a PUT (a CRC32 of the empty body, hoisted into the query) would
+ *  make S3 refuse every upload, and a GET's x-amz-checksum-mode is of use to the SDK only. Dropped
+ *  after the checksum middlewares (build step) have added them, before signing. */
+function withoutChecksum<C extends PutObjectCommand | GetObjectCommand>(command: C): C {
+  const strip: BuildMiddleware<object, MetadataBearer> = (next) => async (args) => {
+    const headers = (args.request as { headers?: Record<string, string> }).headers ?? {};
+    for (const name of Object.keys(headers)) {
+      if (/^x-amz-(checksum-|sdk-checksum-algorithm$)/i.test(name)) delete headers[name];
+    }
+    return next(args);
+  };
+  (command.middlewareStack as MiddlewareStack<object, MetadataBearer>).add(strip, {
+    step: "build",
+    priority: "low",
+    name: "omitPresignedChecksum",
+  });
+  return command;
+}
 
 export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
   const locate = (key: string) => {
@@ -45,18 +72,53 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
           contentType: out.ContentType ?? "application/octet-stream",
         };
       } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
+        if (missing(error)) return undefined;
         throw error;
       }
     },
     async delete(key) {
       await s3.send(new DeleteObjectCommand(locate(key)));
     },
-    /** A presigned GET: S3 itself names the file through response-content-disposition. The URL
-     *  carries the function's temporary credentials, so it lives at most as long as they do. */
-    async downloadUrl(key, fileName, expiresInSeconds) {
-      const command = new GetObjectCommand({ ...locate(key), ResponseContentDisposition: attachmentDisposition(fileName) });
+    /** A presigned GET: S3 itself names the file through response-content-disposition (inline for
+     *  a <video src>, which S3 then serves with byte ranges). The URL carries the function's
+     *  temporary credentials, so it lives at most as long as they do. */
+    async downloadUrl(key, fileName, expiresInSeconds, disposition = "attachment") {
+      const header = attachmentDisposition(fileName).replace(/^attachment/, disposition);
+      const command = withoutChecksum(new GetObjectCommand({ ...locate(key), ResponseContentDisposition: header }));
       return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
+    },
+    /** A presigned PUT with two headers signed: Content-Type (S3 refuses the upload when the
+     *  browser sends another type) and If-None-Match: * (a conditional write: the URL creates the
+     *  object once and can never overwrite it, so a registered file cannot be replaced through a
+     *  URL that is still valid). The size cannot be bounded by a presigned PUT (only a presigned
+     *  POST policy has content-length-range), so `maxBytes` is left to the caller's check of what
+     *  arrived. */
+    async uploadUrl(key, contentType, _maxBytes, expiresInSeconds): Promise<PresignedUpload> {
+      const command = withoutChecksum(new PutObjectCommand({ ...locate(key), ContentType: contentType, IfNoneMatch: "*" }));
+      const url = await getSignedUrl(s3, command, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(["content-type", "if-none-match"]),
+      });
+      return { url, method: "PUT", headers: { "Content-Type": contentType, "If-None-Match": "*" } };
+    },
+    async stat(key) {
+      try {
+        const out = await s3.send(new HeadObjectCommand(locate(key)));
+        return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+    },
+    /** A ranged GET, streamed: the object is never read whole. */
+    async getRange(key, start, end) {
+      try {
+        const out = await s3.send(new GetObjectCommand({ ...locate(key), Range: `bytes=${start}-${end}` }));
+        return out.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
     },
   };
 }

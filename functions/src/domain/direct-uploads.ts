@@ -1,0 +1,236 @@
+// Direct-to-storage uploads of admin files (normative-document PDFs ≤ 50 MB, settings videos
+// ≤ 500 MB): one client flow for both hosts (functions/src/http/UPLOADS.md).
+//
+//   1. POST …/upload-url/ {…, content_type, size} checks the declared type and size and answers
+//      {url, method: "PUT", headers, upload_id, expires_at};
+//   2. the browser PUTs the file to `url` with `headers`: in AWS an S3 presigned PUT (Lambda's 6 MB
+//      payload cannot carry the file), locally PUT /api/v1/uploads/?token={upload_id}, which streams
+//      the body to disk with the size cap (http/direct-uploads.ts);
+//   3. POST …/complete/ {upload_id} checks what was stored (size, first bytes by a ranged read) and
+//      registers it, or deletes the object and refuses.
+//
+// The upload_id is a JWT (HS256 with the API secret, jose with `algorithms` pinned) of type
+// "upload", audience "upload": it names the storage key (made of ids only, chosen by the server),
+// the declared type and size, the limit, the admin it was issued to and what the file is for (a new
+// or an existing document, or a video kind). The client never names a key, so it cannot complete
+// (register) an object it was not given, nor one given to another admin.
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { Actor, Deps } from "./context";
+import { Conflict, Invalid, NotFound, Unauthorized } from "./errors";
+import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
+import type { MediaKind, PresignedUpload } from "../ports";
+
+const TOKEN_ISSUER = "fugitive-emissions";
+const TOKEN_AUDIENCE = "upload";
+/** How many leading bytes completion reads to decide the type (PDF, MP4, WebM). */
+export const HEAD_BYTES = 64;
+
+export type UploadTarget =
+  /** A PDF for a new document (`document` is the id it will get) or an existing one. */
+  | { purpose: "document"; document: string; create: boolean }
+  | { purpose: "media"; kind: MediaKind };
+
+export type UploadClaims = UploadTarget & {
+  key: string;
+  content_type: string;
+  /** The limit in bytes when the upload was granted. */
+  max: number;
+  /** The size the client declared. */
+  size: number;
+  /** The file's name, for display only. */
+  name: string;
+  /** Issued to this user (id) of this company. */
+  sub: string;
+  cid: string;
+  /** Seconds since the epoch: the upload URL works until then; the upload_id until `exp`. */
+  put_exp: number;
+  exp: number;
+};
+
+export interface UploadGrant extends PresignedUpload {
+  upload_id: string;
+  /** When the upload URL stops working (ISO 8601). */
+  expires_at: string;
+}
+
+export interface UploadRequest {
+  content_type: string;
+  size: number;
+  name?: string;
+}
+
+/** The declared type and size against the limits: 415, 400 (empty), 413. */
+export function checkDeclared(request: UploadRequest, types: readonly string[], maxBytes: number, typeError: string): string {
+  const type = request.content_type.split(";")[0].trim().toLowerCase();
+  if (!types.includes(type)) throw new UnsupportedType(typeError);
+  if (!Number.isSafeInteger(request.size) || request.size < 0) throw new Invalid("size: ожидается размер файла в байтах");
+  if (request.size === 0) throw new Invalid("size: файл пуст");
+  if (request.size > maxBytes) throw new TooLarge(maxBytes);
+  return type;
+}
+
+/** Signs the upload_id and asks the store for a direct URL; a store without one (the local folder)
+ *  is written through the API's own upload route, which takes the same token. */
+export async function grantUpload(
+  deps: Deps,
+  actor: Actor,
+  target: UploadTarget,
+  file: { key: string; contentType: string; max: number; size: number; name?: string },
+): Promise<UploadGrant> {
+  const ttl = deps.config.uploadUrlTtlSeconds;
+  const iat = Math.floor(deps.clock.now().getTime() / 1000);
+  const putExp = iat + ttl;
+  const token = await new SignJWT({
+    typ: "upload",
+    ...target,
+    key: file.key,
+    content_type: file.contentType,
+    max: file.max,
+    size: file.size,
+    name: (file.name ?? "").slice(0, 255),
+    cid: actor.company,
+    put_exp: putExp,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(actor.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 2 * ttl)
+    .sign(deps.config.jwtSecret);
+  const direct = deps.blobs.uploadUrl
+    ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl)
+    : { url: `/api/v1/uploads/?token=${encodeURIComponent(token)}`, method: "PUT" as const, headers: { "Content-Type": file.contentType } };
+  return { ...direct, upload_id: token, expires_at: new Date(putExp * 1000).toISOString() };
+}
+
+const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
+  document: /^documents\/[0-9a-f-]{36}$/,
+  media: /^media\/(instruction|presentation)\/[0-9a-f-]{36}$/,
+};
+
+function claimsOf(payload: JWTPayload): UploadClaims | undefined {
+  const p = payload as Record<string, unknown>;
+  const common =
+    p.typ === "upload" &&
+    typeof p.key === "string" &&
+    typeof p.content_type === "string" &&
+    Number.isSafeInteger(p.max) &&
+    Number.isSafeInteger(p.size) &&
+    typeof p.name === "string" &&
+    typeof p.sub === "string" &&
+    typeof p.cid === "string" &&
+    Number.isSafeInteger(p.put_exp);
+  if (!common) return undefined;
+  if (p.purpose === "document" && typeof p.document === "string" && typeof p.create === "boolean" && KEY_OF.document.test(p.key as string)) {
+    return p as unknown as UploadClaims;
+  }
+  const key = p.key as string;
+  if (p.purpose === "media" && (p.kind === "instruction" || p.kind === "presentation") && KEY_OF.media.test(key) && key.startsWith(`media/${p.kind}/`)) {
+    return p as unknown as UploadClaims;
+  }
+  return undefined;
+}
+
+async function verified(deps: Deps, token: string): Promise<UploadClaims | "expired" | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, deps.config.jwtSecret, {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: deps.clock.now(),
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    return claimsOf(payload);
+  } catch (error) {
+    return error instanceof joseErrors.JWTExpired ? "expired" : undefined;
+  }
+}
+
+/** POST …/complete/: the upload_id must be valid, of this purpose, and issued to this admin. A
+ *  refusal is a 400 naming the field (never a 401: the caller's session is fine). */
+export async function verifyUploadId<P extends UploadTarget["purpose"]>(
+  deps: Deps,
+  actor: Actor,
+  token: string,
+  purpose: P,
+): Promise<UploadClaims & { purpose: P }> {
+  const claims = await verified(deps, token);
+  if (claims === "expired") throw new Invalid("upload_id: срок загрузки истек, загрузите файл заново");
+  if (!claims || claims.purpose !== purpose) throw new Invalid("upload_id: недействительный идентификатор загрузки");
+  if (claims.sub !== actor.id || claims.cid !== actor.company) throw new Invalid("upload_id: загрузка начата другим пользователем");
+  return claims as UploadClaims & { purpose: P };
+}
+
+export interface StoredHead {
+  size: number;
+  head: Uint8Array;
+}
+
+/** What arrived under `key`: its size and first bytes, by a ranged read (never the whole object,
+ *  except from a store that cannot read ranges). */
+export async function inspectStored(deps: Deps, key: string): Promise<StoredHead | undefined> {
+  const { stat, getRange } = deps.blobs;
+  if (stat && getRange) {
+    const info = await stat.call(deps.blobs, key);
+    if (!info) return undefined;
+    if (info.size === 0) return { size: 0, head: new Uint8Array(0) };
+    const range = await getRange.call(deps.blobs, key, 0, Math.min(HEAD_BYTES, info.size) - 1);
+    if (!range) return undefined;
+    return { size: info.size, head: (await collect(range)).subarray(0, HEAD_BYTES) };
+  }
+  const blob = await deps.blobs.get(key);
+  return blob && { size: blob.body.byteLength, head: blob.body.subarray(0, HEAD_BYTES) };
+}
+
+/** The checks every completion makes: something arrived, not empty, within the granted limit and
+ *  the current one, and its first bytes are what `accept` wants. */
+export async function checkStored(deps: Deps, claims: UploadClaims, limit: number, accept: (head: Uint8Array) => void): Promise<StoredHead> {
+  const stored = await inspectStored(deps, claims.key);
+  if (!stored) throw new Invalid("upload_id: файл не загружен в хранилище");
+  if (stored.size === 0) throw new Invalid("file: файл пуст");
+  const max = Math.min(claims.max, limit);
+  if (stored.size > max) throw new TooLarge(max);
+  accept(stored.head);
+  return stored;
+}
+
+/** A refused completion deletes what was uploaded, unless the key has meanwhile been registered
+ *  (the same upload_id completed twice at once: the other call won). */
+export async function discardUnlessRegistered(deps: Deps, key: string, registered: () => Promise<boolean>): Promise<void> {
+  if (await registered()) return;
+  await deps.blobs.delete(key);
+}
+
+/** PUT /api/v1/uploads/?token=: the local host's stand-in for the presigned PUT. The token is the
+ *  credential (no bearer header, like S3); the body is streamed to storage with the granted size
+ *  cap, never held whole. The type is checked by the completion, as it is for S3. */
+export async function receiveUpload(
+  deps: Deps,
+  token: string | undefined,
+  upload: { body: ReadableStream<Uint8Array> | null; contentType: string; declaredLength?: number },
+): Promise<{ size: number }> {
+  if (deps.blobs.uploadUrl) throw new NotFound("Файлы загружаются прямо в хранилище: запросите адрес загрузки");
+  const claims = token ? await verified(deps, token) : undefined;
+  const now = deps.clock.now().getTime() / 1000;
+  if (!claims || claims === "expired" || claims.put_exp < now) {
+    throw new Unauthorized(
+      claims === "expired" || (claims && claims.put_exp < now) ? "Адрес загрузки устарел: загрузите файл заново" : "Адрес загрузки недействителен",
+      "upload_token",
+    );
+  }
+  // S3 refuses a PUT whose Content-Type differs from the signed one; so does this route.
+  const type = upload.contentType.split(";")[0].trim().toLowerCase();
+  if (type !== claims.content_type) throw new UnsupportedType(`Ожидается Content-Type ${claims.content_type}`);
+  if (upload.declaredLength !== undefined && upload.declaredLength > claims.max) throw new TooLarge(claims.max);
+  if (!upload.body) throw new Invalid("file: файл пуст");
+  // Like the presigned PUT's If-None-Match: *, a granted key is written once; a registered file
+  // cannot be overwritten through a URL that is still valid.
+  if (deps.blobs.stat ? await deps.blobs.stat(claims.key) : await deps.blobs.get(claims.key)) {
+    throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
+  }
+  const checked = checkedStream(upload.body, claims.max, 0, () => {});
+  if (deps.blobs.putStream) await deps.blobs.putStream(claims.key, checked.stream, claims.content_type);
+  else await deps.blobs.put(claims.key, await collect(checked.stream), claims.content_type);
+  return { size: checked.size() };
+}
