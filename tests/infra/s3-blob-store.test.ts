@@ -1,0 +1,99 @@
+// The S3 blob store's direct-transfer abilities (functions/src/http/UPLOADS.md): the presigned PUT
+// the browser uploads an admin file with, presigned GETs (download and inline playback), and the
+// ranged read and head that completion checks an upload with. Presigning needs no network: the URLs
+// are checked by their query. Reads go through aws-sdk-client-mock.
+import { afterEach, describe, expect, it } from "vitest";
+import { mockClient } from "aws-sdk-client-mock";
+import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client } from "@aws-sdk/client-s3";
+import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
+import { inspectStored } from "../../functions/src/domain/direct-uploads";
+import type { Deps } from "../../functions/src/domain/context";
+
+const KEY = "media/instruction/0199a0a0-0000-7000-8000-000000000001";
+const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" };
+const buckets = { media: "docs-bucket", documents: "docs-bucket" };
+
+describe("presigned URLs", () => {
+  const store = s3BlobStore(new S3Client({ region: "eu-central-1", credentials }), buckets);
+
+  it("presigns a PUT of the key with Content-Type and If-None-Match signed and no SDK checksum", async () => {
+    const upload = await store.uploadUrl!(KEY, "video/mp4", 500 * 1024 * 1024, 3600);
+    expect(upload.method).toBe("PUT");
+    expect(upload.headers).toEqual({ "Content-Type": "video/mp4", "If-None-Match": "*" });
+    const url = new URL(upload.url);
+    // The bucket's regional domain: the origin the CloudFront CSP and the bucket's CORS rule name.
+    expect(url.origin).toBe("https://docs-bucket.s3.eu-central-1.amazonaws.com");
+    expect(url.pathname).toBe(`/${KEY}`);
+    const q = url.searchParams;
+    expect(q.get("x-id")).toBe("PutObject");
+    expect(q.get("X-Amz-Expires")).toBe("3600");
+    expect(q.get("X-Amz-SignedHeaders")!.split(";")).toEqual(["content-type", "host", "if-none-match"]);
+    expect(q.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    // A browser sends no checksum: a signed CRC32 of the empty body would make S3 refuse the file.
+    expect([...q.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+  });
+
+  it("presigns GETs: attachment by default, inline for <video src>", async () => {
+    const download = new URL(await store.downloadUrl!("documents/0199a0a0-0000-7000-8000-000000000002", "296-ФЗ.pdf", 300));
+    expect(download.origin).toBe("https://docs-bucket.s3.eu-central-1.amazonaws.com");
+    expect(download.searchParams.get("response-content-disposition")).toBe(
+      `attachment; filename="296-__.pdf"; filename*=UTF-8''${encodeURIComponent("296-ФЗ.pdf")}`,
+    );
+    const play = new URL(await store.downloadUrl!(KEY, "Инструкция.mp4", 600, "inline"));
+    expect(play.pathname).toBe(`/${KEY}`);
+    expect(play.searchParams.get("X-Amz-Expires")).toBe("600");
+    expect(play.searchParams.get("response-content-disposition")).toMatch(/^inline; filename="/);
+    expect([...play.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+  });
+
+  it("refuses keys outside the areas, for uploads too", async () => {
+    await expect(store.uploadUrl!("uploads/../media/x", "video/mp4", 1, 60)).rejects.toThrow(/invalid blob key/);
+    await expect(store.uploadUrl!("exports/x", "video/mp4", 1, 60)).rejects.toThrow(/invalid blob key/);
+  });
+});
+
+describe("ranged reads", () => {
+  const s3 = mockClient(S3Client);
+  afterEach(() => s3.reset());
+  const store = s3BlobStore(new S3Client({ region: "eu-central-1", credentials }), buckets);
+  const body = (bytes: number[]) =>
+    ({
+      transformToWebStream: () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(bytes));
+            controller.close();
+          },
+        }),
+      transformToByteArray: async () => {
+        throw new Error("a ranged read must not read the whole object");
+      },
+    }) as never;
+
+  it("reads a byte range as a stream with a Range header", async () => {
+    s3.on(GetObjectCommand).resolves({ Body: body([3, 4, 5]), ContentType: "video/mp4" });
+    const stream = await store.getRange!(KEY, 2, 4);
+    const chunks: number[] = [];
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(...chunk);
+    expect(chunks).toEqual([3, 4, 5]);
+    expect(s3.commandCalls(GetObjectCommand)[0].args[0].input).toEqual({ Bucket: "docs-bucket", Key: KEY, Range: "bytes=2-4" });
+  });
+
+  it("heads an object for its size and type; a missing key is undefined", async () => {
+    s3.on(HeadObjectCommand, { Key: KEY }).resolves({ ContentLength: 123_456, ContentType: "video/mp4" });
+    s3.on(HeadObjectCommand, { Key: `${KEY}0` }).rejects(new NotFound({ message: "Not Found", $metadata: { httpStatusCode: 404 } }));
+    s3.on(GetObjectCommand, { Key: `${KEY}0` }).rejects(new NoSuchKey({ message: "no", $metadata: { httpStatusCode: 404 } }));
+    expect(await store.stat!(KEY)).toEqual({ size: 123_456, contentType: "video/mp4" });
+    expect(await store.stat!(`${KEY}0`)).toBeUndefined();
+    expect(await store.getRange!(`${KEY}0`, 0, 1)).toBeUndefined();
+  });
+
+  it("lets completion read the first 64 bytes of a 500 MB upload, never the whole of it", async () => {
+    const size = 500 * 1024 * 1024;
+    s3.on(HeadObjectCommand).resolves({ ContentLength: size, ContentType: "video/mp4" });
+    s3.on(GetObjectCommand).resolves({ Body: body(Array.from({ length: 64 }, (_, i) => i)) });
+    const head = await inspectStored({ blobs: store } as Deps, KEY);
+    expect(head).toEqual({ size, head: new Uint8Array(Array.from({ length: 64 }, (_, i) => i)) });
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Range)).toEqual(["bytes=0-63"]);
+  });
+});
