@@ -1,23 +1,17 @@
 // The response headers CloudFront adds in AWS: the same set the local host gets from Hono's
 // secureHeaders (functions/src/local/server.ts), so the app behaves the same under both hosts.
 // tests/infra/stack.test.ts compares these values with the local server's actual answer.
+import { CSP_DIRECTIVES, cspHeader, withStorageOrigin } from "../../functions/src/http/content-security-policy";
 
-/** Same directives, same order, as CONTENT_SECURITY_POLICY in functions/src/local/server.ts. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  // WebAssembly compilation needs 'wasm-unsafe-eval'; no inline or eval'd scripts are allowed.
-  "script-src 'self' 'wasm-unsafe-eval'",
-  // antd writes its CSS-in-JS into <style> elements at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join("; ");
+/** The local server's CSP (functions/src/http/content-security-policy.ts), the part both hosts share. */
+export const CONTENT_SECURITY_POLICY = cspHeader(CSP_DIRECTIVES);
+
+/** CloudFront's CSP: the local one plus the documents bucket's origin in connect-src (the browser
+ *  PUTs admin uploads to a presigned S3 URL) and media-src (videos play from presigned S3 URLs).
+ *  `storageOrigin` is a CDK token in the stack (https:// + the bucket's regional domain name). */
+export function cloudFrontContentSecurityPolicy(storageOrigin: string): string {
+  return cspHeader(withStorageOrigin(CSP_DIRECTIVES, storageOrigin));
+}
 
 /** Hono secureHeaders defaults that CloudFront's security-headers block has no field for. */
 export const EXTRA_SECURITY_HEADERS: Record<string, string> = {

@@ -22,9 +22,10 @@ import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { LambdaDestination } from "aws-cdk-lib/aws-s3-notifications";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as sns from "aws-cdk-lib/aws-sns";
+import * as cr from "aws-cdk-lib/custom-resources";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct } from "constructs";
-import { CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
+import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
 import { BLOB_AREAS, type BucketEnv } from "../../functions/src/lambda/blob-areas";
 
@@ -236,11 +237,14 @@ export class AppStack extends Stack {
     });
 
     // --- CloudFront: the web app from S3 (OAC) and /api/* from the HTTP API, one origin for the
-    // browser so no CORS is needed.
+    // browser. Only the admin uploads and the video playback go to the documents bucket directly
+    // (presigned URLs, http/UPLOADS.md): the CSP names its regional domain for connect-src and
+    // media-src, and the bucket's CORS rule admits the site's origin (below).
+    const storageOrigin = `https://${documents.bucketRegionalDomainName}`;
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
       comment: "Same security headers as the local server",
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: cloudFrontContentSecurityPolicy(storageOrigin), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.days(HSTS_MAX_AGE_DAYS),
           includeSubdomains: true,
@@ -302,6 +306,36 @@ export class AppStack extends Stack {
       },
     });
 
+    // The browser PUTs admin uploads to presigned URLs of the documents bucket (XMLHttpRequest, with
+    // the signed Content-Type and If-None-Match) and may GET from it; only the site's origin may.
+    // Set by a custom resource after the distribution exists: as a property of the bucket it would
+    // close a dependency cycle (bucket → distribution → security headers → bucket domain).
+    const siteOrigin = `https://${distribution.distributionDomainName}`;
+    new cr.AwsCustomResource(this, "DocumentsBucketCors", {
+      resourceType: "Custom::DocumentsBucketCors",
+      installLatestAwsSdk: false,
+      onUpdate: {
+        service: "S3",
+        action: "putBucketCors",
+        parameters: { Bucket: documents.bucketName, CORSConfiguration: { CORSRules: [documentsCorsRule(siteOrigin)] } },
+        physicalResourceId: cr.PhysicalResourceId.of(`${documents.node.addr}-cors`),
+      },
+      onDelete: {
+        service: "S3",
+        action: "deleteBucketCors",
+        parameters: { Bucket: documents.bucketName },
+        ignoreErrorCodesMatching: "NoSuchBucket",
+      },
+      // PutBucketCors and DeleteBucketCors are both authorised by s3:PutBucketCORS.
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ["s3:PutBucketCORS"], resources: [documents.bucketArn] }),
+      ]),
+      logGroup: new logs.LogGroup(this, "DocumentsBucketCorsLogs", {
+        retention: logs.RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
+    });
+
     if (existsSync(join(webDist, "index.html"))) {
       new s3deploy.BucketDeployment(this, "WebDeployment", {
         sources: [s3deploy.Source.asset(webDist)],
@@ -358,6 +392,17 @@ export class AppStack extends Stack {
     output("AppSecretArn", appSecret.secretArn, "jwt_secret and optional guardant_code");
     output("AlarmTopicArn", alarmTopic.topicArn, "Subscribe to receive the alarms");
   }
+}
+
+/** The documents bucket's CORS rule: the site may PUT (direct admin uploads) and GET/HEAD. */
+export function documentsCorsRule(siteOrigin: string) {
+  return {
+    AllowedOrigins: [siteOrigin],
+    AllowedMethods: ["PUT", "GET", "HEAD"],
+    AllowedHeaders: ["content-type", "if-none-match", "range"],
+    ExposeHeaders: ["ETag", "Content-Length", "Content-Range", "Accept-Ranges"],
+    MaxAgeSeconds: 3600,
+  };
 }
 
 /** Object actions under the given prefixes only, plus ListBucket: without it S3 answers a

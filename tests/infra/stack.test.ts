@@ -9,8 +9,8 @@ import { pathToFileURL } from "node:url";
 import { App } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppStack, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
-import { CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
+import { AppStack, documentsCorsRule, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
+import { cloudFrontContentSecurityPolicy, CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
 import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "../../functions/src/lambda/api";
 import { GSI1 } from "../../functions/src/adapters/dynamodb/keys";
@@ -194,9 +194,11 @@ describe.each([
         .map((s) => `${[s.Action].flat().sort().join(",")} ${JSON.stringify(s.Resource).match(/\/(\w+)\/\*/g)!.join(" ")}`)
         .sort();
     expect(objectGrants(api)).toEqual([
+      // Admin uploads go straight to S3 with URLs the API presigns (PutObject); it checks them by a
+      // ranged read (GetObject) and deletes refused ones (DeleteObject).
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /documents/* /media/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject /exports/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/*",
-      "s3:GetObject /documents/* /media/*",
     ]);
     expect(actions(api)).toContain("secretsmanager:GetSecretValue");
 
@@ -273,7 +275,7 @@ describe.each([
     get().template.hasResourceProperties("AWS::CloudFront::ResponseHeadersPolicy", {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
           StrictTransportSecurity: { AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true, Override: true },
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: "DENY", Override: true },
@@ -281,6 +283,76 @@ describe.each([
         },
       },
     });
+  });
+
+  it("sends the local CSP with the documents bucket's regional origin in connect-src and media-src only", () => {
+    const t = get().template;
+    const [policy] = Object.values(resources(t, "AWS::CloudFront::ResponseHeadersPolicy"));
+    const csp = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    const [documentsId] = Object.keys(resources(t, "AWS::S3::Bucket")).filter((id) => id.startsWith("DocumentsBucket"));
+    // Fn::Join of literals and the bucket's RegionalDomainName, nothing else.
+    const parts = csp["Fn::Join"][1] as Array<string | { "Fn::GetAtt": [string, string] }>;
+    expect(csp["Fn::Join"][0]).toBe("");
+    const text = parts
+      .map((part) => {
+        if (typeof part === "string") return part;
+        expect(part).toEqual({ "Fn::GetAtt": [documentsId, "RegionalDomainName"] });
+        return "BUCKET.s3.REGION.amazonaws.com";
+      })
+      .join("");
+    const origin = "https://BUCKET.s3.REGION.amazonaws.com";
+    expect(text).toBe(cloudFrontContentSecurityPolicy(origin));
+    const directives = Object.fromEntries(text.split("; ").map((d) => [d.split(" ")[0], d]));
+    expect(directives["connect-src"]).toBe(`connect-src 'self' ${origin}`);
+    expect(directives["media-src"]).toBe(`media-src 'self' blob: ${origin}`);
+    expect(text.split(origin).length - 1, "the bucket appears in two directives only").toBe(2);
+    // Without the bucket it is exactly the local server's CSP (compared with its answer below).
+    expect(text.replaceAll(` ${origin}`, "")).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("lets the site's CloudFront origin PUT and GET the documents bucket (CORS), set once the distribution exists", () => {
+    const t = get().template;
+    const [documentsId] = Object.keys(resources(t, "AWS::S3::Bucket")).filter((id) => id.startsWith("DocumentsBucket"));
+    const [distributionId] = Object.keys(resources(t, "AWS::CloudFront::Distribution"));
+    const cors = Object.values(resources(t, "Custom::DocumentsBucketCors"));
+    expect(cors).toHaveLength(1);
+    const call = (raw: unknown) => JSON.parse(JSON.stringify(raw)) as { service: string; action: string; parameters: Record<string, unknown> };
+    // Create/Update are JSON strings joined with tokens: resolve the two tokens to placeholders.
+    const resolve = (value: { "Fn::Join": [string, unknown[]] }) =>
+      JSON.parse(
+        value["Fn::Join"][1]
+          .map((part) => {
+            if (typeof part === "string") return part;
+            const ref = JSON.stringify(part);
+            if (ref === JSON.stringify({ Ref: documentsId })) return "DOCUMENTS_BUCKET";
+            if (ref === JSON.stringify({ "Fn::GetAtt": [distributionId, "DomainName"] })) return "dSITE.cloudfront.net";
+            throw new Error(`unexpected token ${ref}`);
+          })
+          .join(""),
+      );
+    const props = cors[0].Properties;
+    const create = call(resolve(props.Create));
+    expect(create).toMatchObject({ service: "S3", action: "putBucketCors" });
+    expect(create.parameters).toEqual({
+      Bucket: "DOCUMENTS_BUCKET",
+      CORSConfiguration: { CORSRules: [documentsCorsRule("https://dSITE.cloudfront.net")] },
+    });
+    expect(resolve(props.Update)).toEqual(create);
+    expect(call(resolve(props.Delete))).toMatchObject({ action: "deleteBucketCors", parameters: { Bucket: "DOCUMENTS_BUCKET" } });
+    const rule = documentsCorsRule("https://dSITE.cloudfront.net");
+    expect(rule.AllowedOrigins).toEqual(["https://dSITE.cloudfront.net"]);
+    expect(rule.AllowedMethods.sort()).toEqual(["GET", "HEAD", "PUT"]);
+    expect(rule.AllowedHeaders).toEqual(expect.arrayContaining(["content-type", "if-none-match"]));
+
+    // The custom resource may set CORS on that bucket and do nothing else.
+    const corsStatements = Object.values(resources(t, "AWS::IAM::Policy"))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[])
+      .filter((s) => [s.Action].flat().some((a) => /cors/i.test(a)));
+    expect(corsStatements).toEqual([
+      expect.objectContaining({ Effect: "Allow", Action: "s3:PutBucketCORS", Resource: { "Fn::GetAtt": [documentsId, "Arn"] } }),
+    ]);
+    // No other bucket gets a CORS rule.
+    for (const bucket of Object.values(resources(t, "AWS::S3::Bucket"))) expect(bucket.Properties.CorsConfiguration).toBeUndefined();
   });
 
   it("alarms on API 5xx and on each function's errors and throttles", () => {
@@ -414,9 +486,13 @@ describe("security headers match the local server", () => {
   });
   afterAll(() => server?.close());
 
-  it("sends the same CSP and the same extra headers", async () => {
+  it("sends the same CSP (CloudFront's without the storage origin: 'self' only) and the same extra headers", async () => {
     const res = await fetch(`${server.url}/api/nothing/`);
     expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(cloudFrontContentSecurityPolicy("https://b.s3.r.amazonaws.com").replaceAll(" https://b.s3.r.amazonaws.com", "")).toBe(
+      CONTENT_SECURITY_POLICY,
+    );
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/amazonaws|https:/);
     for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");

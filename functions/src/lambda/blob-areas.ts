@@ -12,7 +12,9 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
   models: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   /** Generated exports, expired by the bucket's lifecycle rule. */
   exports: { bucket: "EXPORTS_BUCKET", access: "readWrite" },
-  /** Normative-document PDFs and the settings videos, placed by operators. */
-  documents: { bucket: "DOCUMENTS_BUCKET", access: "read" },
-  media: { bucket: "DOCUMENTS_BUCKET", access: "read" },
+  /** Normative-document PDFs and the settings videos, uploaded by operators straight to S3 with
+   *  URLs the API presigns (PutObject), checked and deleted by it when refused (GetObject,
+   *  DeleteObject): http/UPLOADS.md. */
+  documents: { bucket: "DOCUMENTS_BUCKET", access: "readWrite" },
+  media: { bucket: "DOCUMENTS_BUCKET", access: "readWrite" },
 };

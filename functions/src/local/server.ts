@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createApi } from "../app";
+import { CSP_DIRECTIVES } from "../http/content-security-policy";
 import { errorResponse, notFoundResponse } from "../http/errors";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
@@ -38,21 +39,6 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  // WebAssembly compilation needs 'wasm-unsafe-eval'; no inline or eval'd scripts are allowed.
-  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-  // antd writes its CSS-in-JS into <style> elements at run time.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:"],
-  fontSrc: ["'self'", "data:"],
-  connectSrc: ["'self'"],
-  mediaSrc: ["'self'", "blob:"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-};
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const storage = options.dataDir ? await openServerStorage(options.dataDir) : await openMemoryStorage();
@@ -71,7 +57,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
   const app = new Hono({ strict: false });
-  app.use("*", secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, strictTransportSecurity: false }));
+  // 'self' only: on this host the browser talks to nothing but this server (uploads included).
+  app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: false }));
   app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown" }));
   if (existsSync(webRoot)) {
     app.use("/*", serveStatic({ root: webRoot }));
