@@ -72,6 +72,7 @@ const FIXTURES: Record<string, Fixture> = {
   dictionaryHistory: () => [{ path: "/api/v1/dictionary/get_underground/1/history/" }],
   listForecastModels: () => [{ path: "/api/v1/forecast_models/" }],
   activeForecastModelFile: () => [{ path: "/api/v1/forecast_models/xgboost/active/file/" }],
+  forecastModelFile: () => [{ path: `/api/v1/forecast_models/lightgbm/${newId()}/file/` }],
   uploadForecastModel: () => [
     { path: "/api/v1/forecast_models/xgboost/", raw: () => multipart({ description: "x" }, { name: "m.json", bytes: new TextEncoder().encode("{}"), type: "application/json" }) },
   ],

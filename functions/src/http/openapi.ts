@@ -491,6 +491,18 @@ export const OPERATIONS: Operation[] = [
     errors: [404],
   },
   {
+    operationId: "forecastModelFile",
+    method: "GET",
+    path: "/api/v1/forecast_models/:method/:id/file",
+    summary: "A model version's file by its id (immutable, cacheable)",
+    tag: "forecast models",
+    auth: "user",
+    isolation: { scope: "platform", note: "forecast models are platform-wide" },
+    params: { id: { description: "Model version id" } },
+    success: { status: 200, description: "XGBoost JSON or LightGBM text", content: { ...binary("application/json"), ...binary("text/plain") } },
+    errors: [404],
+  },
+  {
     operationId: "uploadForecastModel",
     method: "POST",
     path: "/api/v1/forecast_models/:method",
