@@ -1,7 +1,9 @@
 // /admin, /documents and the settings videos in a real browser against the real local server:
 // a staff user is kept out; a platform operator creates a company and a user (who then signs in),
 // changes a coefficient (stored calculations keep the old value, new ones take the new), uploads a
-// PDF and a video; everyone sees the documents catalogue and plays the video in /settings.
+// PDF and a video (straight to storage: upload-url → PUT → complete, with progress; a file that is
+// not a PDF is refused with its reason shown); everyone sees the documents catalogue and plays the
+// video in /settings.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -199,7 +201,25 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     expect(after.body.res_ch4 / calculationBefore.res_ch4).toBeCloseTo(19 / 18, 12);
   });
 
-  it("uploads a PDF for a catalogue document", async () => {
+  /** The API calls and uploads the page makes while `action` runs: "METHOD /path". */
+  async function traffic(action: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    const record = (request: { method(): string; url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/v1/admin/documents/") || url.pathname.startsWith("/api/v1/admin/media/") || url.pathname.startsWith("/api/v1/uploads/")) {
+        seen.push(`${request.method()} ${url.pathname}${url.pathname === "/api/v1/uploads/" ? `?token=${url.searchParams.has("token")}` : ""}`);
+      }
+    };
+    page.on("request", record);
+    try {
+      await action();
+    } finally {
+      page.off("request", record);
+    }
+    return seen.filter((r) => !r.startsWith("GET "));
+  }
+
+  it("refuses a file that is not a PDF after it was sent, showing why", async () => {
     await page.getByRole("tab", { name: "Документы" }).click();
     const target = row("Об ограничении выбросов парниковых газов");
     await target.getByText("Не загружен").waitFor();
@@ -207,8 +227,23 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
       page.waitForEvent("filechooser"),
       target.getByRole("button", { name: /^Загрузить PDF/ }).click(),
     ]);
-    await chooser.setFiles({ name: "296-ФЗ.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
-    await target.getByText("296-ФЗ.pdf").waitFor();
+    await chooser.setFiles({ name: "поддельный.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a PDF, only named like one</html>") });
+    await target.getByRole("alert").getByText("Ожидается файл PDF").waitFor();
+    await target.getByText("Не загружен").waitFor();
+  });
+
+  it("uploads a PDF for a catalogue document straight to storage, with progress", async () => {
+    const target = row("Об ограничении выбросов парниковых газов");
+    const calls = await traffic(async () => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        target.getByRole("button", { name: /^Загрузить PDF/ }).click(),
+      ]);
+      await chooser.setFiles({ name: "296-ФЗ.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+      await target.getByText("296-ФЗ.pdf").waitFor();
+    });
+    expect(calls).toEqual(["POST /api/v1/admin/documents/upload-url/", "PUT /api/v1/uploads/?token=true", "POST /api/v1/admin/documents/complete/"]);
+    expect(await target.getByRole("alert").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-admin-documents.png` });
   });
 
@@ -248,12 +283,28 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     });
     expect(webm.length).toBeGreaterThan(1000);
     const card = page.locator(".ant-card", { hasText: "Видеоинструкция" });
-    const [chooser] = await Promise.all([
-      page.waitForEvent("filechooser"),
-      card.getByRole("button", { name: "Загрузить видео: Видеоинструкция" }).click(),
-    ]);
-    await chooser.setFiles({ name: "Инструкция.webm", mimeType: "video/webm", buffer: Buffer.from(webm) });
-    await card.getByText("video/webm").waitFor();
+    // The upload's progress: the PUT is held back a moment so the bar can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/v1/uploads/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const calls = await traffic(async () => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        card.getByRole("button", { name: "Загрузить видео: Видеоинструкция" }).click(),
+      ]);
+      await chooser.setFiles({ name: "Инструкция.webm", mimeType: "video/webm", buffer: Buffer.from(webm) });
+      await card.getByRole("status", { name: /^Загрузка \d+ %$/ }).waitFor();
+      await card.locator(".ant-progress").waitFor();
+      await page.screenshot({ path: `${SHOTS}/web-admin-video-progress.png` });
+      release();
+      await card.getByText("video/webm").waitFor();
+    });
+    await page.unroute("**/api/v1/uploads/**");
+    expect(calls).toEqual(["POST /api/v1/admin/media/upload-url/", "PUT /api/v1/uploads/?token=true", "POST /api/v1/admin/media/complete/"]);
+    expect(await card.locator(".ant-progress").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-admin-videos.png` });
   });
 

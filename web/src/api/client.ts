@@ -201,7 +201,8 @@ async function download(path: string, onProgress?: (received: number) => void): 
       throw error;
     }
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
-    if (type.startsWith("application/json") && path.includes("/export_to_")) {
+    // A large export, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
+    if (type.startsWith("application/json") && (path.includes("/export_to_") || /^v1\/documents\/[^/?]+\/download\/?$/.test(path))) {
       const body = (await response.json()) as { download_url?: string; file_name?: string };
       if (body.download_url) return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
     }
@@ -254,6 +255,47 @@ async function upload<T>(method: "POST" | "PUT" | "PATCH", path: string, body: F
   }
 }
 
+// ---- direct uploads: the file goes to a URL the server granted (an S3 presigned PUT in AWS, the
+// API's own upload route locally), so a 500 MB video never passes through the API (UPLOADS.md) ----
+
+/** What the server answers to a status other than 2xx: {detail} from the API, XML from S3. */
+export function storageError(status: number, text: string): ApiError {
+  const parsed = errorFromBody(status, text);
+  if (!parsed.detail.startsWith("Ошибка сервера")) return parsed;
+  if (status === 403) return new ApiError(status, "Хранилище отклонило файл: адрес загрузки устарел или файл не того типа. Повторите загрузку.");
+  if (status === 412) return new ApiError(status, "Файл по этому адресу уже загружен. Повторите загрузку.");
+  return new ApiError(status, `Хранилище отклонило файл (${status})`);
+}
+
+/** PUT of a file to an upload URL with XMLHttpRequest, whose upload events give real progress
+ *  (fetch reports none for a request body). No bearer header: the URL carries its own credential,
+ *  and `headers` are the ones the URL was signed with. */
+function putFile(
+  url: string,
+  file: Blob,
+  headers: Record<string, string>,
+  onProgress?: (sent: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  changePending(+1);
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(file.size, file.size);
+        resolve();
+      } else reject(storageError(xhr.status, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Нет связи с хранилищем файлов. Проверьте подключение и повторите попытку."));
+    xhr.onabort = () => reject(new ApiError(0, "Загрузка отменена"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(file);
+  }).finally(() => changePending(-1));
+}
+
 /** Query string from defined values only, in the order given. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const search = new URLSearchParams();
@@ -289,6 +331,8 @@ export const api = {
   upload,
   /** A file (exports): its bytes and the name the server gave it. */
   download,
+  /** A file PUT to a granted upload URL, with upload progress (admin PDFs and videos). */
+  putFile,
   /** POST token/: the one call made without a token; its 401 is a wrong password, not an expired session. */
   login: (request: LoginRequest) => send<TokenPair>("POST", "token/", request, null),
 };

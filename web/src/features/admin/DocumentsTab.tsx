@@ -1,7 +1,8 @@
 // «Документы»: the normative documents of /documents — upload a PDF (≤ 50 MB) for a catalogue entry
-// or a new document, replace it, edit the metadata, remove (softly) and restore.
+// or a new document, replace it, edit the metadata, remove (softly) and restore. PDFs go straight to
+// storage with upload progress (directUpload.ts): in AWS they could not pass through the API.
 import { useState } from "react";
-import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, Upload } from "antd";
+import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Typography, Upload } from "antd";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
@@ -9,6 +10,7 @@ import { api } from "../../api/client";
 import { DOCUMENT_KINDS } from "../../../../functions/src/schemas/document";
 import { documentsKey, formatSize, requisites, type NormativeDocument } from "../documents/api";
 import { adminKeys, errorText, fieldError, useAdminDocuments } from "./api";
+import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -55,19 +57,34 @@ function metaBody(values: MetaForm) {
   };
 }
 
+/** Progress under an upload button or in the dialog: the bar while the file travels, then the check. */
+function UploadProgress({ phase }: { phase: UploadPhase }) {
+  return (
+    <div role="status" aria-label={phaseText(phase)} style={{ minWidth: 160 }}>
+      <Progress percent={phase.phase === "sending" ? phase.percent : 100} showInfo={false} size="small" status={phase.phase === "checking" ? "active" : "normal"} />
+      <Typography.Text type="secondary">{phaseText(phase)}</Typography.Text>
+    </div>
+  );
+}
+
 function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: () => void }) {
   const [form] = Form.useForm<MetaForm>();
   const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const save = useMutation({
     mutationFn: async (values: MetaForm) => {
       const body = metaBody(values);
       if (doc) return api.patch<NormativeDocument>(`v1/admin/documents/${encodeURIComponent(doc.id)}/`, { ...body, version: doc.version });
-      const form = new FormData();
-      for (const [key, value] of Object.entries(body)) form.append(key, value);
-      form.append("file", file!);
-      return api.upload<NormativeDocument>("POST", "v1/admin/documents/", form);
+      setFailure(null);
+      return uploadDirect<NormativeDocument>(
+        { grantPath: "v1/admin/documents/upload-url/", completePath: "v1/admin/documents/complete/", completeBody: body },
+        file!,
+        "application/pdf",
+        setPhase,
+      );
     },
     onSuccess: async () => {
       await invalidate();
@@ -77,8 +94,12 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
     onError: (error) => {
       const field = fieldError(error, META_FIELDS);
       if (field && field.name !== "file") form.setFields([{ name: field.name, errors: field.errors }]);
-      else message.error(errorText(error));
+      else {
+        setFailure(errorText(error));
+        message.error(errorText(error));
+      }
     },
+    onSettled: () => setPhase(null),
   });
 
   return (
@@ -145,8 +166,12 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
               onRemove={() => setFile(null)}
               fileList={file ? [{ uid: "file", name: file.name, status: "done" }] : []}
             >
-              <Button icon={<UploadOutlined />}>Выбрать файл</Button>
+              <Button icon={<UploadOutlined />} disabled={save.isPending}>
+                Выбрать файл
+              </Button>
             </Upload>
+            {phase && <UploadProgress phase={phase} />}
+            {failure && !save.isPending && <Alert type="error" showIcon title={failure} style={{ marginTop: 8 }} />}
           </Form.Item>
         )}
       </Form>
@@ -160,18 +185,32 @@ export function DocumentsTab() {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
 
+  const [replacing, setReplacing] = useState<{ id: string; phase: UploadPhase } | null>(null);
+  const [replaceFailure, setReplaceFailure] = useState<{ id: string; text: string } | null>(null);
   const replace = useMutation({
     mutationFn: ({ doc, file }: { doc: NormativeDocument; file: File }) => {
-      const form = new FormData();
-      form.append("version", String(doc.version));
-      form.append("file", file);
-      return api.upload<NormativeDocument>("PUT", `v1/admin/documents/${encodeURIComponent(doc.id)}/file/`, form);
+      setReplaceFailure(null);
+      return uploadDirect<NormativeDocument>(
+        {
+          grantPath: "v1/admin/documents/upload-url/",
+          grantBody: { document: doc.id, version: doc.version },
+          completePath: "v1/admin/documents/complete/",
+          completeBody: { version: doc.version },
+        },
+        file,
+        "application/pdf",
+        (phase) => setReplacing({ id: doc.id, phase }),
+      );
     },
     onSuccess: async () => {
       await invalidate();
       message.success("Файл загружен");
     },
-    onError: (error) => message.error(errorText(error)),
+    onError: (error, { doc }) => {
+      setReplaceFailure({ id: doc.id, text: errorText(error) });
+      message.error(errorText(error));
+    },
+    onSettled: () => setReplacing(null),
   });
   const setDeleted = useMutation({
     mutationFn: ({ doc, deleted }: { doc: NormativeDocument; deleted: boolean }) =>
@@ -214,14 +253,23 @@ export function DocumentsTab() {
             title: "Файл",
             key: "file",
             width: 260,
-            render: (_, doc) =>
-              doc.file ? (
-                <Typography.Text>
-                  {doc.file.name} <Typography.Text type="secondary">({formatSize(doc.file.size)})</Typography.Text>
-                </Typography.Text>
-              ) : (
-                <Typography.Text type="secondary">Не загружен</Typography.Text>
-              ),
+            render: (_, doc) => (
+              <Space orientation="vertical" size={4} style={{ width: "100%" }}>
+                {doc.file ? (
+                  <Typography.Text>
+                    {doc.file.name} <Typography.Text type="secondary">({formatSize(doc.file.size)})</Typography.Text>
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text type="secondary">Не загружен</Typography.Text>
+                )}
+                {replacing?.id === doc.id && <UploadProgress phase={replacing.phase} />}
+                {replaceFailure?.id === doc.id && (
+                  <Typography.Text type="danger" role="alert">
+                    {replaceFailure.text}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
           },
           {
             title: "Действия",
@@ -232,6 +280,7 @@ export function DocumentsTab() {
                 <Upload
                   accept="application/pdf,.pdf"
                   showUploadList={false}
+                  disabled={replace.isPending}
                   beforeUpload={(file) => {
                     const problem = pdfProblem(file);
                     if (problem) message.error(problem);

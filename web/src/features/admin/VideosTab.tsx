@@ -1,6 +1,8 @@
-// «Видео»: the instruction and presentation videos of /settings (MP4 or WebM, ≤ 500 MB). The file is
-// sent as the request body and streamed to storage by the server, which checks its first bytes.
-import { App, Button, Card, Col, Descriptions, Popconfirm, Row, Typography, Upload } from "antd";
+// «Видео»: the instruction and presentation videos of /settings (MP4 or WebM, ≤ 500 MB). The file
+// goes straight to storage with upload progress (directUpload.ts: an S3 presigned PUT in AWS, the
+// API's streamed upload route locally); the server then checks its first bytes and registers it.
+import { useState } from "react";
+import { Alert, App, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typography, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
@@ -8,6 +10,7 @@ import { api } from "../../api/client";
 import { formatSize } from "../documents/api";
 import { mediaKey, type MediaStatus } from "../settings/SettingsVideos";
 import { adminKeys, errorText, useAdminMedia } from "./api";
+import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 
 export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm" };
@@ -27,17 +30,27 @@ function VideoCard({ media }: { media: MediaStatus }) {
     await queryClient.invalidateQueries({ queryKey: mediaKey });
     await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
   };
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const upload = useMutation({
-    mutationFn: (file: File) =>
-      api.upload<MediaStatus>("PUT", `v1/admin/media/${media.kind}/`, file, {
-        "Content-Type": videoType(file)!,
-        "X-File-Name": encodeURIComponent(file.name),
-      }),
+    mutationFn: (file: File) => {
+      setFailure(null);
+      return uploadDirect<MediaStatus>(
+        { grantPath: "v1/admin/media/upload-url/", grantBody: { kind: media.kind }, completePath: "v1/admin/media/complete/" },
+        file,
+        videoType(file)!,
+        setPhase,
+      );
+    },
     onSuccess: async () => {
       await invalidate();
       message.success(`${media.label}: видео загружено`);
     },
-    onError: (error) => message.error(errorText(error)),
+    onError: (error) => {
+      setFailure(errorText(error));
+      message.error(errorText(error));
+    },
+    onSettled: () => setPhase(null),
   });
   const remove = useMutation({
     mutationFn: () => api.delete(`v1/admin/media/${media.kind}/`),
@@ -77,6 +90,13 @@ function VideoCard({ media }: { media: MediaStatus }) {
           {upload.isPending ? "Загрузка…" : media.url ? "Заменить видео" : "Загрузить видео"}
         </Button>
       </Upload>
+      {phase && (
+        <div role="status" aria-label={phaseText(phase)} style={{ marginTop: 12 }}>
+          <Progress percent={phase.phase === "sending" ? phase.percent : 100} showInfo={false} status={phase.phase === "checking" ? "active" : "normal"} />
+          <Typography.Text type="secondary">{phaseText(phase)}</Typography.Text>
+        </div>
+      )}
+      {failure && !upload.isPending && <Alert type="error" showIcon role="alert" title={failure} style={{ marginTop: 12 }} />}
       {media.url && (
         <Popconfirm title="Удалить видео?" okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate()}>
           <Button danger icon={<DeleteOutlined />} style={{ marginLeft: 8 }} loading={remove.isPending}>

@@ -1,5 +1,5 @@
 // /documents: the normative documents (GET v1/documents/) and their PDFs, downloaded with the bearer
-// token and saved under the name the server gives.
+// token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
 import { api, type ListPage } from "../../api/client";
 
@@ -34,7 +34,13 @@ export function apiPath(url: string): string {
 
 export async function downloadDocument(doc: NormativeDocument): Promise<void> {
   if (!doc.download_url) return;
-  const { blob, fileName } = await api.download(apiPath(doc.download_url));
+  const { blob, fileName, redirectUrl } = await api.download(apiPath(doc.download_url));
+  // In AWS a short-lived storage address (S3 names the file itself): the browser saves it without
+  // leaving the page, as for large exports.
+  if (redirectUrl) {
+    window.location.assign(redirectUrl);
+    return;
+  }
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement("a");

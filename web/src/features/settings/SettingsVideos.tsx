@@ -1,6 +1,8 @@
-// SPEC 2 /settings: the instruction and presentation videos, played in the page. Their URLs are
-// signed and short-lived (a <video> cannot send the bearer header; functions/src/http/UPLOADS.md):
-// when one has expired, the player asks for a fresh URL and carries on at the same second.
+// SPEC 2 /settings: the instruction and presentation videos, played in the page from the URL the
+// server returns: signed and short-lived (a <video> cannot send the bearer header;
+// functions/src/http/UPLOADS.md), the API's own stream locally, an S3 presigned URL in AWS (the
+// video plays and seeks straight from storage). When one has expired, the player asks for a fresh
+// URL and carries on at the same second.
 import { useRef, useState } from "react";
 import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
