@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS, type Operation } from "../../functions/src/http/openapi";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import { createHarness, type Harness } from "../support/harness";
-import { multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
+import { mp4Bytes, multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
 import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
 
 const SEED = 20261121;
@@ -44,7 +44,23 @@ beforeAll(async () => {
   objects = await createTenantObjects(h, user.token, "Фаззинг");
   const other = await h.signedInUser("Цель администратора");
   target = { companyId: other.companyId, userId: other.userId };
+  uploads = {
+    document: await uploaded("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 2048, name: "Фаззинг.pdf" }, pdfBytes(2048)),
+    media: await uploaded("/api/v1/admin/media/upload-url/", { kind: "presentation", content_type: "video/mp4", size: 4096 }, mp4Bytes(4096)),
+  };
 }, 120_000);
+
+/** upload_ids of files already PUT to their granted URL, for the complete routes. */
+let uploads: { document: string; media: string };
+
+async function uploaded(path: string, grant: unknown, bytes: Uint8Array): Promise<string> {
+  const res = await h.request(path, { method: "POST", token: admin.token, json: grant });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  const g = (await res.json()) as { url: string; method: string; headers: Record<string, string>; upload_id: string };
+  const put = await h.request(g.url, { method: g.method, headers: { ...g.headers, "Content-Length": String(bytes.byteLength) }, body: bytes as BodyInit });
+  if (put.status >= 300) throw new Error(`PUT ${g.url}: ${put.status} ${await put.text()}`);
+  return g.upload_id;
+}
 afterAll(() => h.close());
 
 // ---- hostile JSON ------------------------------------------------------------------------------
@@ -140,6 +156,8 @@ interface Case {
   token?: () => string;
   /** Snapshot keys a 2xx answer of this case may change, by how much. */
   writes: Record<string, number>;
+  /** Completing an upload twice answers the same again: only the first 2xx writes. */
+  once?: boolean;
 }
 
 const calcPatchExample = (type: CalculationType): Record<string, unknown> =>
@@ -177,6 +195,17 @@ const JSON_CASES: Record<string, () => Case[]> = {
     { path: "/api/v1/admin/dictionary/get_torch_ch4/1/", example: { field: "koef_transform", value: 0.67, effective_from: "2030-01-01", reason: "Фаззинг", version: 1 }, token: () => admin.token, writes: { audit: 1 } },
   ],
   adminPatchDocument: () => [{ path: "/api/v1/admin/documents/gost-2939-63/", example: { title: "ГОСТ", number: "2939-63", kind: "standard" }, token: () => admin.token, writes: { audit: 1 } }],
+  // A grant signs a token and writes nothing; a completion registers the uploaded file once.
+  adminDocumentUploadUrl: () => [
+    { path: "/api/v1/admin/documents/upload-url/", example: { document: "fz-296", content_type: "application/pdf", size: 2048, name: "x.pdf" }, token: () => admin.token, writes: {} },
+  ],
+  adminCompleteDocumentUpload: () => [
+    { path: "/api/v1/admin/documents/complete/", example: { upload_id: uploads.document, title: "Фаззинг", kind: "law" }, token: () => admin.token, writes: { audit: 1, documents: 1 }, once: true },
+  ],
+  adminMediaUploadUrl: () => [
+    { path: "/api/v1/admin/media/upload-url/", example: { kind: "instruction", content_type: "video/mp4", size: 4096, name: "x.mp4" }, token: () => admin.token, writes: {} },
+  ],
+  adminCompleteMediaUpload: () => [{ path: "/api/v1/admin/media/complete/", example: { upload_id: uploads.media }, token: () => admin.token, writes: { audit: 1 }, once: true }],
 };
 
 // ---- the invariants ------------------------------------------------------------------------------
@@ -219,6 +248,7 @@ async function snapshot(): Promise<Record<string, number>> {
   out.companies = (await json<{ count: number }>("/api/v1/admin/companies/", admin.token)).count;
   out.users = (await json<{ count: number }>(`/api/v1/admin/companies/${target.companyId}/users/`, admin.token)).count;
   out.audit = (await json<{ count: number }>("/api/v1/admin/audit/?limit=1", admin.token)).count;
+  out.documents = (await json<{ count: number }>("/api/v1/admin/documents/", admin.token)).count;
   const models = await json<{ results: Array<{ versions: unknown[] }> }>("/api/v1/forecast_models/", user.token);
   out.models = models.results.reduce((n, r) => n + r.versions.length, 0);
   return out;
@@ -257,6 +287,7 @@ describe("fuzzing JSON bodies", () => {
       }
       const before = await snapshot();
       const accepted: Record<string, number> = {};
+      const written = new Set<number>();
       let runs = 0;
       await fc.assert(
         fc.asyncProperty(fc.nat(cases.length - 1).chain((i) => fc.tuple(fc.constant(i), bodyArbitrary(cases[i].example))), async ([i, body]) => {
@@ -266,7 +297,8 @@ describe("fuzzing JSON bodies", () => {
           const res = await send(op.method, c.path, token || undefined, body.text, body.contentType);
           const text = await checkAnswer(res, `${op.method} ${c.path} ${body.text.slice(0, 200)}`);
           if (res.status < 300) {
-            for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+            if (!c.once || !written.has(i)) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+            written.add(i);
             // Mass assignment: whatever the body said, a stored object belongs to the caller.
             const answer = JSON.parse(text) as Record<string, unknown>;
             if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
@@ -328,7 +360,7 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
     },
   ],
   adminCreateDocument: () => [
-    { method: "POST", path: "/api/v1/admin/documents/", token: () => admin.token, build: () => fromMultipart(multipart({ title: "Фаззинг", kind: "law" }, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1 } },
+    { method: "POST", path: "/api/v1/admin/documents/", token: () => admin.token, build: () => fromMultipart(multipart({ title: "Фаззинг", kind: "law" }, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1, documents: 1 } },
   ],
   adminReplaceDocumentFile: () => [
     { method: "PUT", path: "/api/v1/admin/documents/fz-296/file/", token: () => admin.token, build: () => fromMultipart(multipart({}, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1 } },
