@@ -140,6 +140,30 @@ describe("a new document on the local host", () => {
   });
 });
 
+describe("the same upload completed twice at once (a double click, a retry)", () => {
+  it("registers the file once and keeps it; both calls succeed", async () => {
+    const video = mp4Bytes(20_000);
+    const before = await h.deps.repos.media.get("presentation");
+    const v = await grant("/api/v1/admin/media/upload-url/", { kind: "presentation", content_type: "video/mp4", size: video.byteLength });
+    expect((await putFile(v, video)).status).toBe(200);
+    const answers = await Promise.all([0, 1, 2].map(() => post("/api/v1/admin/media/complete/", { upload_id: v.upload_id })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await h.deps.repos.media.get("presentation")).toMatchObject({ key: keyOf(v), version: (before?.version ?? 0) + 1 });
+    expect(await stored(keyOf(v))).toEqual({ size: 20_000, contentType: "video/mp4" });
+
+    const pdf = pdfBytes(4000);
+    const d = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: pdf.byteLength });
+    expect((await putFile(d, pdf)).status).toBe(200);
+    const docs = await Promise.all([0, 1, 2].map(() => post("/api/v1/admin/documents/complete/", { upload_id: d.upload_id, title: "Дважды", kind: "law" })));
+    expect(docs.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect((await h.deps.repos.documents.get(decodeJwt(d.upload_id).document as string))!.file!.key).toBe(keyOf(d));
+    expect(await stored(keyOf(d))).toBeDefined();
+
+    // Removed again: the tests below expect no live presentation video.
+    expect((await h.request("/api/v1/admin/media/presentation/", { method: "DELETE", token: admin.token })).status).toBe(200);
+  });
+});
+
 describe("replacing a document's PDF", () => {
   it("attaches and then replaces a catalogue document's file; the replaced file is deleted", async () => {
     const first = pdfBytes(5000, "первый");
@@ -261,7 +285,7 @@ describe("checks of what was stored, on completion", () => {
     expect(mismatch.status).toBe(415);
     expect(((await mismatch.json()) as { detail: string }).detail).toBe("Содержимое файла — video/webm, а заявлено video/mp4");
     expect(await stored(keyOf(v))).toBeUndefined();
-    expect(await h.deps.repos.media.get("presentation")).toBeUndefined();
+    expect(await h.deps.repos.media.get("presentation")).toMatchObject({ is_deleted: true });
   });
 
   it("refuses an object over the limit (413) and deletes it: a presigned PUT cannot bound the size", async () => {
@@ -272,7 +296,7 @@ describe("checks of what was stored, on completion", () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: "Файл больше 0,3 МБ" });
     expect(await stored(keyOf(g))).toBeUndefined();
-    expect(await h.deps.repos.media.get("presentation")).toBeUndefined();
+    expect(await h.deps.repos.media.get("presentation")).toMatchObject({ is_deleted: true });
   });
 
   it("caps the local PUT at the granted limit and keeps nothing of an oversized body", async () => {

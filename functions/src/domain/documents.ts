@@ -150,12 +150,23 @@ async function storePdf(deps: Deps, actor: Actor, file: UploadedPdf): Promise<St
   };
 }
 
+/** Removes a new blob whose item could not be written. A direct upload passes its own: the same key
+ *  may have been registered by a concurrent completion of the same upload_id. */
+type Discard = (file: StoredPdf) => Promise<void>;
+
 /** Writes the item; on a failed write the new blob is removed, after a good one the replaced blob. */
-async function save(deps: Deps, next: NormativeDocument, expectedVersion: number, newFile?: StoredPdf, oldFile?: StoredPdf) {
+async function save(
+  deps: Deps,
+  next: NormativeDocument,
+  expectedVersion: number,
+  newFile?: StoredPdf,
+  oldFile?: StoredPdf,
+  discard: Discard = (file) => deps.blobs.delete(file.key),
+) {
   try {
     await deps.repos.documents.put(next, expectedVersion);
   } catch (error) {
-    if (newFile) await deps.blobs.delete(newFile.key);
+    if (newFile) await discard(newFile);
     throw error;
   }
   if (newFile && oldFile && oldFile.key !== newFile.key) await deps.blobs.delete(oldFile.key);
@@ -173,7 +184,14 @@ export async function createDocument(deps: Deps, actor: Actor, meta: DocumentCre
 }
 
 /** Writes a new document whose PDF is already in the store (on failure the PDF is removed). */
-async function registerNewDocument(deps: Deps, actor: Actor, id: string, meta: DocumentCreateInput, stored: StoredPdf): Promise<DocumentView> {
+async function registerNewDocument(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  meta: DocumentCreateInput,
+  stored: StoredPdf,
+  discard?: Discard,
+): Promise<DocumentView> {
   const now = deps.clock.now().toISOString();
   const doc: NormativeDocument = {
     id,
@@ -191,7 +209,7 @@ async function registerNewDocument(deps: Deps, actor: Actor, id: string, meta: D
     updated_at: now,
     updated_by: actor.email,
   };
-  await save(deps, doc, 0, stored);
+  await save(deps, doc, 0, stored, undefined, discard);
   await recordChange(deps, actor, {
     action: "document.create",
     target_type: "document",
@@ -218,7 +236,13 @@ export async function replaceDocumentFile(
 }
 
 /** Points an existing document at a PDF already in the store; the replaced PDF is deleted after. */
-async function registerReplacedFile(deps: Deps, actor: Actor, current: NormativeDocument, stored: StoredPdf): Promise<DocumentView> {
+async function registerReplacedFile(
+  deps: Deps,
+  actor: Actor,
+  current: NormativeDocument,
+  stored: StoredPdf,
+  discard?: Discard,
+): Promise<DocumentView> {
   const next: NormativeDocument = {
     ...current,
     file: stored,
@@ -226,7 +250,7 @@ async function registerReplacedFile(deps: Deps, actor: Actor, current: Normative
     updated_at: deps.clock.now().toISOString(),
     updated_by: actor.email,
   };
-  await save(deps, next, current.version, stored, current.file);
+  await save(deps, next, current.version, stored, current.file, discard);
   await recordChange(deps, actor, {
     action: current.file ? "document.replace" : "document.upload",
     target_type: "document",
@@ -323,9 +347,14 @@ export async function completeDocumentUpload(
 ): Promise<{ document: DocumentView; created: boolean }> {
   assertAdmin(actor);
   const claims = await verifyUploadId(deps, actor, completion.upload_id, "document");
-  const registered = async () => (await deps.repos.documents.get(claims.document))?.file?.key === claims.key;
-  const already = await deps.repos.documents.get(claims.document);
-  if (already?.file?.key === claims.key) return { document: documentView(already), created: false };
+  const registeredDocument = async () => {
+    const doc = await deps.repos.documents.get(claims.document);
+    return doc?.file?.key === claims.key ? doc : undefined;
+  };
+  const registered = async () => (await registeredDocument()) !== undefined;
+  const already = await registeredDocument();
+  if (already) return { document: documentView(already), created: false };
+  const discard = () => discardUnlessRegistered(deps, claims.key, registered);
   try {
     const meta = claims.create ? newDocumentMeta(completion.meta) : undefined;
     const current = claims.create ? undefined : await currentDocument(deps, claims.document);
@@ -340,10 +369,13 @@ export async function completeDocumentUpload(
       uploaded_at: deps.clock.now().toISOString(),
       uploaded_by: actor.email,
     };
-    if (meta) return { document: await registerNewDocument(deps, actor, claims.document, meta, pdf), created: true };
-    return { document: await registerReplacedFile(deps, actor, current!, pdf), created: false };
+    if (meta) return { document: await registerNewDocument(deps, actor, claims.document, meta, pdf, discard), created: true };
+    return { document: await registerReplacedFile(deps, actor, current!, pdf, discard), created: false };
   } catch (error) {
-    await discardUnlessRegistered(deps, claims.key, registered);
+    // The same upload_id completed twice at once: the other call registered the file.
+    const winner = await registeredDocument();
+    if (winner) return { document: documentView(winner), created: false };
+    await discard();
     throw error;
   }
 }

@@ -191,6 +191,7 @@ async function registerMedia(
   actor: Actor,
   kind: MediaKind,
   file: { key: string; content_type: string; size: number; name: string },
+  discard: () => Promise<void> = () => deps.blobs.delete(file.key),
 ): Promise<MediaStatus> {
   const { key } = file;
   const current = await deps.repos.media.get(kind);
@@ -208,7 +209,7 @@ async function registerMedia(
   try {
     await deps.repos.media.put(next, current?.version ?? 0);
   } catch (error) {
-    await deps.blobs.delete(key);
+    await discard();
     throw error;
   }
   if (current && current.key !== key) await deps.blobs.delete(current.key);
@@ -268,16 +269,21 @@ export async function completeMediaUpload(deps: Deps, actor: Actor, uploadId: st
     const item = await deps.repos.media.get(claims.kind);
     return item?.key === claims.key && !item.is_deleted;
   };
-  if (await registered()) return (await mediaStatus(deps, actor)).find((m) => m.kind === claims.kind)!;
+  const status = async () => (await mediaStatus(deps, actor)).find((m) => m.kind === claims.kind)!;
+  if (await registered()) return status();
+  const discard = () => discardUnlessRegistered(deps, claims.key, registered);
   try {
     const stored = await checkStored(deps, claims, deps.config.videoMaxBytes, (head) => {
       const detected = detectVideo(head);
       if (!detected) throw new UnsupportedType("Файл не является видео MP4 или WebM");
       if (detected !== claims.content_type) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${claims.content_type}`);
     });
-    return await registerMedia(deps, actor, claims.kind, { key: claims.key, content_type: claims.content_type, size: stored.size, name: claims.name });
+    const file = { key: claims.key, content_type: claims.content_type, size: stored.size, name: claims.name };
+    return await registerMedia(deps, actor, claims.kind, file, discard);
   } catch (error) {
-    await discardUnlessRegistered(deps, claims.key, registered);
+    // The same upload_id completed twice at once: the other call registered the file.
+    if (await registered()) return status();
+    await discard();
     throw error;
   }
 }
