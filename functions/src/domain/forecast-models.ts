@@ -127,7 +127,7 @@ export function runnableModel(deps: Deps, version: ForecastModelVersion): Promis
   return loading;
 }
 
-function requireAdmin(actor: Actor) {
+export function requireAdmin(actor: Actor) {
   if (actor.role !== "admin") throw new Forbidden("Загружать и выбирать модели может только администратор");
 }
 

@@ -13,6 +13,7 @@ import {
   listForecastModels,
   modelText,
   modelView,
+  requireAdmin,
   uploadForecastModel,
 } from "../domain/forecast-models";
 import { Invalid } from "../domain/errors";
@@ -51,6 +52,8 @@ export const forecastModelRoutes = new Hono<AppEnv>({ strict: false })
     return modelFile(c, version, "private, max-age=31536000, immutable");
   })
   .post("/:method", async (c) => {
+    // The role first: a staff user learns nothing about the form it sent.
+    requireAdmin(c.get("actor"));
     const method = forecastMethod(c.req.param("method"));
     let form: Record<string, string | File>;
     try {
