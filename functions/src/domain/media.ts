@@ -195,6 +195,8 @@ async function registerMedia(
 ): Promise<MediaStatus> {
   const { key } = file;
   const current = await deps.repos.media.get(kind);
+  // Already this file (the same direct upload completed by a concurrent call): nothing to write.
+  if (current?.key === key && !current.is_deleted) return (await mediaStatus(deps, actor)).find((m) => m.kind === kind)!;
   const next: MediaItem = {
     kind,
     key,
