@@ -224,7 +224,8 @@ async function download(path: string, onProgress?: (received: number) => void): 
   }
 }
 
-// ---- file uploads (admin: PDFs as multipart forms, videos as the raw body; calculations: PATCH with a new file) ----
+// ---- file uploads through the API (calculation files, forecast models: small multipart forms; admin
+// PDFs and videos go straight to storage instead, putFile below) ----
 
 /** POST/PUT of a form or a file with the bearer token; the answer is JSON like any other call. The
  *  browser sets the multipart boundary (FormData) and Content-Length itself; `headers` may name the
@@ -327,7 +328,7 @@ export const api = {
   post: <T>(path: string, body: unknown) => authorized<T>("POST", path, body),
   patch: <T>(path: string, body: unknown) => authorized<T>("PATCH", path, body),
   delete: <T>(path: string) => authorized<T>("DELETE", path),
-  /** A multipart form or a raw file (admin uploads). */
+  /** A multipart form or a raw file through the API (calculation files, forecast models). */
   upload,
   /** A file (exports): its bytes and the name the server gave it. */
   download,

@@ -28,6 +28,8 @@ describe("fs blob store: streams", () => {
     expect(await read((await store.getRange("media/instruction/a", 2, 4))!)).toEqual([3, 4, 5]);
     expect(await store.get("media/instruction/a")).toMatchObject({ contentType: "video/mp4" });
     expect(await store.getRange("media/instruction/missing", 0, 1)).toBeUndefined();
+    expect(await store.stat("media/instruction/a")).toEqual({ size: 7, contentType: "video/mp4" });
+    expect(await store.stat("media/instruction/missing")).toBeUndefined();
   });
 
   it("leaves nothing behind when the stream fails, and keeps keys inside the folder", async () => {
