@@ -10,6 +10,7 @@ import { REGISTRY, type FormulaType } from "../../wasm-core/src/registry";
 import { formatAmount } from "../../web/src/features/calculations/format";
 import { chromiumAvailable, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { pickOption } from "../support/antd";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
@@ -121,11 +122,7 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
   const list = async (type: FormulaType, deleted = false) =>
     (await callApi<{ results: Calc[]; count: number }>("GET", `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=${deleted}&limit=10&offset=0`)).json;
 
-  async function pick(select: Locator, option: string) {
-    await select.click();
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-    await page.locator(".ant-select-dropdown:visible").waitFor({ state: "hidden" });
-  }
+  const pick = (select: Locator, option: string) => pickOption(page, select, option);
 
   async function chooseType(type: FormulaType) {
     await pick(page.getByLabel("Тип расчета"), REGISTRY[type].title);

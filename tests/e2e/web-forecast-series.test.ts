@@ -14,6 +14,7 @@ import { REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import vectors from "../../wasm-core/src/methodology-vectors.json";
 import { chromiumAvailable, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { pickOption } from "../support/antd";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
@@ -88,12 +89,7 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     (await callApi<{ results: Calc[]; count: number }>("GET", `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=50&offset=0`)).json;
   const single = async (type: CalculationType, id: string) => (await callApi<Calc>("GET", `/api/v1/${type}/${id}/single_calc/1/`)).json;
 
-  async function pick(select: Locator, option: string | RegExp) {
-    await select.click();
-    const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
-    await (typeof option === "string" ? options.and(page.locator(`[title="${option}"]`)) : options.filter({ hasText: option })).click();
-    await page.locator(".ant-select-dropdown:visible").waitFor({ state: "hidden" });
-  }
+  const pick = (select: Locator, option: string | RegExp) => pickOption(page, select, option);
 
   async function chooseType(type: CalculationType) {
     await pick(page.getByLabel("Тип расчета"), REGISTRY[type].title);
