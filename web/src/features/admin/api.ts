@@ -2,47 +2,23 @@
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
 import { api, isApiError, type ListPage } from "../../api/client";
-import type { ForecastMethod, ForecastModelVersion as StoredModelVersion } from "../../../../functions/src/ports";
+import type {
+  AdminAuditEntry,
+  Company as StoredCompany,
+  ForecastMethod,
+  ForecastModelVersion as StoredModelVersion,
+  Role,
+  User,
+} from "../../../../functions/src/ports";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/SettingsVideos";
 
-export interface Company {
-  id: string;
-  name: string;
-  email: string;
-  ogrn: string;
-  okved: string;
-  region: string;
-  postal_address: string;
-  created_at: string;
-  version: number;
-}
-
-export type Role = "staff" | "admin";
-
-export interface AdminUser {
-  id: string;
-  company: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  is_active: boolean;
-  created_at: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor_id: string;
-  actor_email: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  target_label: string;
-  before: unknown;
-  after: unknown;
-}
+/** The server's own shapes (functions/src/ports.ts); the API always sends a company's version. */
+export type Company = Omit<StoredCompany, "version"> & { version: number };
+export type { Role };
+/** A user as the admin API shows it: never the password hash. */
+export type AdminUser = Omit<User, "password_hash">;
+export type AuditEntry = AdminAuditEntry;
 
 /** One stored version of a forecast model, as v1/forecast_models/ shows it (without the storage key). */
 export type ForecastModelVersion = Omit<StoredModelVersion, "blob_key">;
