@@ -145,6 +145,25 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
+  /** SET the given attributes of an existing user (undefined ones are left as they are). */
+  async function setUserFields(companyId: string, userId: string, fields: Record<string, unknown>): Promise<void> {
+    const names = Object.keys(fields).filter((k) => fields[k] !== undefined);
+    if (names.length === 0) return;
+    await conditional(
+      doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.user(companyId, userId),
+          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+        }),
+      ),
+      "Пользователь не найден",
+    );
+  }
+
   const users: UserRepository = {
     async create(user) {
       const lookup = keys.emailLookup(user.email);
@@ -192,50 +211,14 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       });
       return items.map((item) => strip<User>(item)!);
     },
-    async setPasswordHash(companyId, userId, passwordHash) {
-      await conditional(
-        doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: keys.user(companyId, userId),
-            UpdateExpression: "SET password_hash = :h",
-            ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeValues: { ":h": passwordHash },
-          }),
-        ),
-        "Пользователь не найден",
-      );
+    setPasswordHash(companyId, userId, passwordHash) {
+      return setUserFields(companyId, userId, { password_hash: passwordHash });
     },
-    async setActive(companyId, userId, isActive) {
-      await conditional(
-        doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: keys.user(companyId, userId),
-            UpdateExpression: "SET is_active = :a",
-            ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeValues: { ":a": isActive },
-          }),
-        ),
-        "Пользователь не найден",
-      );
+    setActive(companyId, userId, isActive) {
+      return setUserFields(companyId, userId, { is_active: isActive });
     },
-    async update(companyId, userId, fields) {
-      const names = Object.keys(fields).filter((k) => (fields as Record<string, unknown>)[k] !== undefined);
-      if (names.length === 0) return;
-      await conditional(
-        doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: keys.user(companyId, userId),
-            UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :v${i}`).join(", ")}`,
-            ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-            ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, (fields as Record<string, unknown>)[n]])),
-          }),
-        ),
-        "Пользователь не найден",
-      );
+    update(companyId, userId, fields) {
+      return setUserFields(companyId, userId, fields);
     },
     async move(user, toCompanyId) {
       const moved: User = { ...user, company: toCompanyId };
