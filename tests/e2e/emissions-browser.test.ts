@@ -2,27 +2,16 @@
 // esbuild for the browser platform (so a Node import would fail the build), served with the built
 // emissions.wasm from a throwaway server on 127.0.0.1, and every methodology section-5 vector is
 // computed in the page. The numbers must be identical (===) to the ones Node computes.
-import { build, type Plugin } from "esbuild";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveTestPage, type TestPage } from "../support/test-page";
 import { emissionsCore } from "../../wasm-core/src/emissions";
 import { computeVectors } from "../../wasm-core/src/methodology-vectors";
-import { readWasmFile } from "../../wasm-core/src/wasm-file";
 import { chromiumAvailable, launchBrowser } from "../support/browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-// Stands in for Vite's `?url` import: the page fetches the wasm from this server.
-const wasmUrl: Plugin = {
-  name: "wasm-url",
-  setup(b) {
-    b.onResolve({ filter: /\.wasm\?url$/ }, () => ({ path: "emissions.wasm", namespace: "wasm-url" }));
-    b.onLoad({ filter: /.*/, namespace: "wasm-url" }, () => ({ contents: 'export default "/emissions.wasm";', loader: "js" }));
-  },
-};
 
 const PAGE_SCRIPT = `
 import { loadEmissions } from "./wasm-core/src/emissions-browser.ts";
@@ -46,39 +35,19 @@ function identicalNumbers(a: unknown, b: unknown, path = "$"): number {
 }
 
 describe.skipIf(!chromiumAvailable())("emission core in Chromium", () => {
-  let server: Server;
+  let testPage: TestPage;
   let browser: Browser;
   let origin = "";
 
   beforeAll(async () => {
-    const bundle = await build({
-      stdin: { contents: PAGE_SCRIPT, resolveDir: root, loader: "ts", sourcefile: "page.ts" },
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      logLevel: "silent",
-      plugins: [wasmUrl],
-    });
-    const files: Record<string, [string, string | Uint8Array]> = {
-      "/": ["text/html; charset=utf-8", '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>'],
-      "/page.js": ["text/javascript; charset=utf-8", bundle.outputFiles[0].text],
-      "/emissions.wasm": ["application/wasm", readWasmFile("emissions")],
-    };
-    server = createServer((req, res) => {
-      const file = files[req.url ?? ""];
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, { "content-type": file[0] }).end(file[1]);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    testPage = await serveTestPage({ script: PAGE_SCRIPT, resolveDir: root, wasm: "emissions" });
+    origin = testPage.origin;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await testPage?.close();
   });
 
   it("computes every section-5 vector identically to Node", async () => {
