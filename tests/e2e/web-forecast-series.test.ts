@@ -14,7 +14,7 @@ import { REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import vectors from "../../wasm-core/src/methodology-vectors.json";
 import { chromiumAvailable, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { pickOption } from "../support/antd";
+import { callApi as callPageApi, pickOption } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
@@ -74,16 +74,7 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const dialog = (name: string) => page.getByRole("dialog", { name });
 
-  function callApi<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const headers = { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" };
-        const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-        return { status: answer.status, json: await answer.json() };
-      },
-      { method, path, body },
-    ) as Promise<{ status: number; json: T }>;
-  }
+  const callApi = <T,>(method: string, path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
   const list = async (type: CalculationType) =>
     (await callApi<{ results: Calc[]; count: number }>("GET", `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=50&offset=0`)).json;

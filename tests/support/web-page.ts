@@ -1,6 +1,7 @@
-// Choosing an option of an antd Select the way a user does, robust on a loaded machine: antd may
-// swallow a click that lands while the list is still sliding in, so the choice is retried until
-// the select shows it, and a list left open is closed with Escape.
+// Helpers for browser tests of the web app. pickOption chooses an antd Select option the way a
+// user does, robust on a loaded machine: antd may swallow a click that lands while the list is
+// still sliding in, so the choice is retried until the select shows it, and a list left open is
+// closed with Escape.
 import type { Locator, Page } from "playwright-core";
 
 const openList = (page: Page) => page.locator(".ant-select-dropdown:visible");
@@ -26,4 +27,16 @@ export async function pickOption(page: Page, select: Locator, option: string | R
     const chosen = typeof option === "string" ? shown.includes(option) : option.test(shown);
     if (chosen || attempt >= attempts) return;
   }
+}
+
+/** The API as the signed-in page calls it: same origin, the page's stored access token. */
+export function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" };
+      const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: answer.status, json: await answer.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; json: T }>;
 }
