@@ -3,6 +3,7 @@
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./schemas/project";
 import type { SourcedValue } from "./dictionaries/reference-data";
+import type { ExportFormat, ExportRequest, ExportResult } from "./export/formats";
 
 export interface Company {
   id: string;
@@ -322,6 +323,19 @@ export interface MediaRepository {
 
 export interface Clock {
   now(): Date;
+}
+
+/** The spreadsheet work: project exports (txt, xls, xlsx) and the .xlsx upload templates. exceljs
+ *  and SheetJS live behind it, so the API's bundle carries neither. In AWS a worker function does
+ *  it (functions/src/lambda/spreadsheets.ts, invoked by adapters/spreadsheets/lambda-worker.ts);
+ *  the local and test hosts run the same code in-process (export/in-process.ts). */
+export interface SpreadsheetWorker {
+  /** The project of `actor`'s company as a file: NotFound for another company's or a missing
+   *  project, like every domain call. */
+  exportProject(actor: Pick<User, "id" | "company" | "email" | "role">, projectId: string, format: ExportFormat, request: ExportRequest): Promise<ExportResult>;
+  /** The .xlsx upload template of a calculation type (files/template-catalogue.ts); NotFound for
+   *  a type without one. */
+  template(type: string): Promise<Uint8Array>;
 }
 
 export interface Repositories {

@@ -1,4 +1,4 @@
-// One stage of the product in AWS: the table, the buckets, the three Lambda functions, the HTTP
+// One stage of the product in AWS: the table, the buckets, the four Lambda functions, the HTTP
 // API and CloudFront in front of both the web app and /api/*. The only place that knows AWS
 // resource names; the functions get them through their environment.
 import { existsSync } from "node:fs";
@@ -27,7 +27,7 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct } from "constructs";
 import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
-import { BLOB_AREAS, type BucketEnv } from "../../functions/src/lambda/blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA, type BucketEnv } from "../../functions/src/lambda/blob-areas";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -153,6 +153,18 @@ export class AppStack extends Stack {
       });
     };
 
+    // Exports and xlsx templates: exceljs and SheetJS live in this function alone, invoked
+    // synchronously by the API, so sign-in and calculations never load them on a cold start.
+    // A detailed xls export of 10 000 calculations holds ~400 MB (and CPU grows with memory). The
+    // timeout stays under the API's 29 s, so a worker that runs out of time is still answered by
+    // the API (adapters/spreadsheets/lambda-worker.ts) before API Gateway gives up at 30 s.
+    const spreadsheets = fn("SpreadsheetFunction", "functions/src/lambda/spreadsheets.ts", {
+      description: "Renders project exports and xlsx upload templates for the API",
+      memorySize: 1536,
+      timeout: Duration.seconds(25),
+      environment: { TABLE_NAME: table.tableName, [EXPORTS_AREA.bucket]: exportsBucket.bucketName },
+    });
+
     const api = fn("ApiFunction", "functions/src/lambda.ts", {
       description: "Hono API under /api/",
       // scrypt password hashing is CPU-bound; Lambda CPU grows with memory.
@@ -162,8 +174,8 @@ export class AppStack extends Stack {
       environment: {
         TABLE_NAME: table.tableName,
         UPLOADS_BUCKET: uploads.bucketName,
-        EXPORTS_BUCKET: exportsBucket.bucketName,
         DOCUMENTS_BUCKET: documents.bucketName,
+        SPREADSHEET_FUNCTION_NAME: spreadsheets.functionName,
         APP_SECRET_ARN: appSecret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn,
       },
@@ -203,6 +215,18 @@ export class AppStack extends Stack {
     }
     appSecret.grantRead(api);
     originVerify.grantRead(api);
+    // The worker and nothing else; not grantInvoke, which adds every version and alias (":*").
+    api.addToRolePolicy(new iam.PolicyStatement({ actions: ["lambda:InvokeFunction"], resources: [spreadsheets.functionArn] }));
+
+    // The worker reads a project (GetItem) and its calculations (Query on GSI1), writes exports and
+    // presigns their download (a presigned GET is authorised by s3:GetObject) under exports/ only.
+    table.grant(spreadsheets, "dynamodb:GetItem", "dynamodb:Query");
+    spreadsheets.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:PutObject", "s3:GetObject"],
+        resources: [exportsBucket.arnForObjects(`${EXPORTS_AREA.area}/*`)],
+      }),
+    );
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);
@@ -375,6 +399,7 @@ export class AppStack extends Stack {
       ["Api", api],
       ["UploadCheck", uploadCheck],
       ["StreamAudit", audit],
+      ["Spreadsheet", spreadsheets],
     ] as const) {
       alarm(`${name}ErrorsAlarm`, f.metricErrors({ period, statistic: "Sum" }), 1, `${name} function failed`);
       alarm(`${name}ThrottlesAlarm`, f.metricThrottles({ period, statistic: "Sum" }), 1, `${name} function throttled`);

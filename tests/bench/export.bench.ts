@@ -14,6 +14,7 @@ import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
 import { configFromEnv } from "../../functions/src/config";
 import type { Actor, Deps } from "../../functions/src/domain/context";
 import { newId } from "../../functions/src/domain/ids";
+import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
 import { exportProject, type ExportFormat } from "../../functions/src/export/project-export";
 import { openMemoryStorage } from "../../functions/src/local/storage";
 import type { Calculation, CoefficientUse } from "../../functions/src/ports";
@@ -171,6 +172,7 @@ export async function run(): Promise<void> {
       blobs: fsBlobStore(blobsDir),
       clock: { now: () => new Date() },
       config: configFromEnv(randomBytes(32)),
+      spreadsheets: inProcessSpreadsheets(() => deps),
     };
     const company = newId();
     const actor: Actor = { id: newId(), company, email: "bench@example.com", role: "staff" };

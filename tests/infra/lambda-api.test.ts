@@ -11,6 +11,7 @@ import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { apiHandler, clientAddress, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
 import { configFromEnv } from "../../functions/src/config";
 import { systemClock, type Deps } from "../../functions/src/domain/context";
+import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
 import { createCompany, createUser } from "../../functions/src/domain/users";
 import { seedDictionaries } from "../../functions/src/domain/dictionaries";
 import { REFERENCE_DICTIONARIES } from "../../functions/src/dictionaries/reference-data";
@@ -47,7 +48,13 @@ describe("API through an API Gateway v2 event", () => {
 
   beforeAll(async () => {
     storage = await openMemoryStorage();
-    deps = { repos: storage.repos, blobs: s3BlobStore(new S3Client({ region: "eu-central-1" }), {}), clock: systemClock, config: configFromEnv(randomBytes(32)) };
+    deps = {
+      repos: storage.repos,
+      blobs: s3BlobStore(new S3Client({ region: "eu-central-1" }), {}),
+      clock: systemClock,
+      config: configFromEnv(randomBytes(32)),
+      spreadsheets: inProcessSpreadsheets(() => deps),
+    };
     await seedDictionaries(deps);
     const company = await createCompany(deps, { name: "ООО Шахта" });
     await createUser(deps, { companyId: company.id, email: "anna@example.com", password: "correct-horse", first_name: "Анна" });
@@ -101,8 +108,8 @@ describe("lambda.ts cold start", () => {
       ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:origin",
       TABLE_NAME: LOCAL_TABLE,
       UPLOADS_BUCKET: "up",
-      EXPORTS_BUCKET: "ex",
       DOCUMENTS_BUCKET: "doc",
+      SPREADSHEET_FUNCTION_NAME: "spreadsheets",
       AWS_REGION: "eu-central-1",
       AWS_ACCESS_KEY_ID: "test",
       AWS_SECRET_ACCESS_KEY: "test",

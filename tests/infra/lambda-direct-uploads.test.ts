@@ -9,6 +9,7 @@ import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { apiHandler, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
 import { configFromEnv } from "../../functions/src/config";
 import { systemClock, type Deps } from "../../functions/src/domain/context";
+import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
 import { createCompany, createUser } from "../../functions/src/domain/users";
 import { openMemoryStorage, type OpenStorage } from "../../functions/src/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
@@ -48,6 +49,7 @@ beforeAll(async () => {
     blobs: s3BlobStore(client, { documents: BUCKET, media: BUCKET }),
     clock: systemClock,
     config: configFromEnv(randomBytes(32)),
+    spreadsheets: inProcessSpreadsheets(() => deps),
   };
   const company = await createCompany(deps, { name: "Оператор" });
   await createUser(deps, { companyId: company.id, email: "op@example.com", password: "operator-password", role: "admin" });

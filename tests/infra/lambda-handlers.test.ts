@@ -16,7 +16,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { checkUploads, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/lambda/s3-upload";
-import { BLOB_AREAS } from "../../functions/src/lambda/blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
 import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
 import { auditChanges, type StreamEvent } from "../../functions/src/lambda/stream";
 import { readSecrets } from "../../functions/src/lambda/secrets";
@@ -217,7 +217,9 @@ describe("secrets", () => {
 
 describe("blob areas in AWS", () => {
   it("route every area the API writes to a bucket named by the stack's environment", () => {
-    expect(Object.keys(BLOB_AREAS).sort()).toEqual(["documents", "exports", "forecasts", "media", "models", "uploads"]);
+    // exports/ is the spreadsheet worker's (EXPORTS_AREA): the API renders no files.
+    expect(Object.keys(BLOB_AREAS).sort()).toEqual(["documents", "forecasts", "media", "models", "uploads"]);
+    expect(EXPORTS_AREA).toEqual({ area: "exports", bucket: "EXPORTS_BUCKET" });
     const store = s3BlobStore(new S3Client({}), Object.fromEntries(Object.keys(BLOB_AREAS).map((a) => [a, `${a}-bucket`])));
     return expect(store.put("forecasts/c1/calc/x.json", new Uint8Array([1]), "application/json")).resolves.toBeUndefined();
   });

@@ -8,6 +8,7 @@ import { createApi } from "../../functions/src/app";
 import { configFromEnv, type AppConfig } from "../../functions/src/config";
 import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
 import type { Deps } from "../../functions/src/domain/context";
+import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
 import { createCompany, createUser } from "../../functions/src/domain/users";
 import { seedDictionaries } from "../../functions/src/domain/dictionaries";
 import { seedDefaultModels } from "../../functions/src/domain/forecast-models";
@@ -32,6 +33,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
     blobs: fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))),
     clock: clock ?? { now: () => new Date() },
     config: { ...configFromEnv(randomBytes(32)), ...overrides },
+    spreadsheets: inProcessSpreadsheets(() => deps),
   };
   await seedDictionaries(deps);
   await seedDefaultModels(deps);

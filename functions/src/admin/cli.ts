@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { systemClock, type Deps } from "../domain/context";
+import { inProcessSpreadsheets } from "../export/in-process";
 import { DomainError } from "../domain/errors";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
@@ -132,6 +133,7 @@ async function main(): Promise<number> {
     clock: systemClock,
     // The admin command signs no tokens; the secret is only there to complete the config.
     config: configFromEnv(randomBytes(32)),
+    spreadsheets: inProcessSpreadsheets(() => deps),
   };
   try {
     await run(deps, parsed.positionals[0], parsed.values);

@@ -1,49 +1,39 @@
 // Export of a project to txt, xls or xlsx (SPEC 2 «Export», 7): scoping, the file's name and type,
 // and how the bytes leave. xlsx and txt stream: the file is written while the calculations are read
-// and sent as it grows. When the blob store can hand out download URLs (S3) the file is collected
-// instead, and one larger than a Lambda response may be (6 MB; 5 MB leaves room for the encoding)
-// is stored under exports/{company}/… and answered with a redirect.
+// and sent as it grows. When the blob store can hand out download URLs (S3: the spreadsheet worker
+// function in AWS) the file is collected instead, and one larger than INLINE_EXPORT_LIMIT_BYTES is
+// stored under exports/{company}/… and answered with a redirect.
+// Called in-process by the local and test hosts and by the worker (export/in-process.ts); the API's
+// routes reach it only through the SpreadsheetWorker port, so they never import exceljs or SheetJS.
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../domain/context";
-import { Invalid } from "../domain/errors";
 import { newId } from "../domain/ids";
 import { getProject } from "../domain/projects";
 import { safeFileName } from "../http/download";
 import type { Project } from "../schemas/project";
 import { exportSheets, type ExportOptions, type Sheet } from "./content";
+import { DEFAULT_EXPORT_DECIMALS, EXPORT_FORMATS, type ExportFormat, type ExportRequest, type ExportResult } from "./formats";
 import { txtChunks } from "./txt-writer";
 import { writeXls } from "./xls-writer";
 import { writeXlsx } from "./xlsx-writer";
 
-export const EXPORT_FORMATS = {
-  txt: { contentType: "text/plain; charset=utf-8" },
-  xls: { contentType: "application/vnd.ms-excel" },
-  xlsx: { contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-} as const;
+export { DEFAULT_EXPORT_DECIMALS, EXPORT_FORMATS, exportFormat, type ExportFormat, type ExportRequest, type ExportResult } from "./formats";
 
-export type ExportFormat = keyof typeof EXPORT_FORMATS;
+/** What an export reads and writes: no configuration, no secret (the worker function has neither). */
+export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock">;
 
-/** SPEC 8: any other format is «Unsupported file type». */
-export function exportFormat(value: string): ExportFormat {
-  if (Object.hasOwn(EXPORT_FORMATS, value)) return value as ExportFormat;
-  throw new Invalid("Unsupported file type");
-}
-
-export const DEFAULT_EXPORT_DECIMALS = 2;
-/** Above this the file goes through the blob store and a redirect, when the store can do that. */
-export const INLINE_EXPORT_LIMIT_BYTES = 5 * 1024 * 1024;
+/** Above this the file goes through the blob store and a redirect, when the store can do that.
+ *  In AWS the bytes travel base64-encoded twice, in the worker's invoke answer and in the API's
+ *  Lambda answer, each limited to 6 MB: 3 MB is 4 MB of base64 with room for the JSON around it. */
+export const INLINE_EXPORT_LIMIT_BYTES = 3 * 1024 * 1024;
 const DOWNLOAD_URL_SECONDS = 15 * 60;
-
-export type ExportResult =
-  | { kind: "body"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> | Uint8Array }
-  | { kind: "redirect"; url: string; fileName: string };
 
 /** SPEC 7: saved under the project's name, or «Report» without one. */
 export function exportFileName(project: Pick<Project, "name">, format: ExportFormat): string {
   return `${safeFileName(project.name ?? "", "Report")}.${format}`;
 }
 
-function sheetsOf(deps: Deps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
+function sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
   return exportSheets(project, (type) => deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active"), options);
 }
 
@@ -64,11 +54,11 @@ async function collect(stream: Readable): Promise<Uint8Array> {
 }
 
 export async function exportProject(
-  deps: Deps,
+  deps: ExportDeps,
   actor: Actor,
   projectId: string,
   format: ExportFormat,
-  request: { detail?: boolean; decimals?: number; inlineLimitBytes?: number },
+  request: ExportRequest & { inlineLimitBytes?: number },
 ): Promise<ExportResult> {
   const project = await getProject(deps, actor, projectId);
   const options: ExportOptions = {

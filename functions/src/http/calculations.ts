@@ -12,7 +12,7 @@ import {
   supportedType,
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
-import { TEMPLATES, templateCsv, templateXlsx } from "../files/templates";
+import { TEMPLATES, templateCsv } from "../files/template-catalogue";
 import { REGISTRY } from "../../../wasm-core/src/registry";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "./download";
@@ -131,10 +131,12 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(calculationView(created), 201);
   })
   .get("/:type/template", async (c) => {
-    const template = TEMPLATES[supportedType(c.req.param("type"))];
+    const type = supportedType(c.req.param("type"));
+    const template = TEMPLATES[type];
     if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
     const csv = c.req.query("format") === "csv";
-    const body = csv ? templateCsv(template) : await templateXlsx(template);
+    // The .xlsx is made with exceljs behind the SpreadsheetWorker port (the worker function in AWS).
+    const body = csv ? templateCsv(template) : await c.get("deps").spreadsheets.template(type);
     return c.body(body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": csv ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": attachmentDisposition(`Шаблон — ${template.title}.${csv ? "csv" : "xlsx"}`),

@@ -2,7 +2,7 @@
 // the detailed workbook, decimals (0..4, the client's `comma` setting) for the number formats.
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { exportFormat, exportProject } from "../export/project-export";
+import { exportFormat } from "../export/formats";
 import { booleanParam } from "../schemas/common";
 import { attachmentDisposition } from "./download";
 import type { AppEnv } from "./env";
@@ -27,7 +27,8 @@ export const exportRoutes = new Hono<AppEnv>({ strict: false }).get(
   async (c) => {
     const format = exportFormat(c.req.param("action").slice("export_to_".length));
     const q = c.req.valid("query");
-    const result = await exportProject(c.get("deps"), c.get("actor"), c.req.param("id"), format, {
+    // Rendered behind the SpreadsheetWorker port: in this process locally, by the worker function in AWS.
+    const result = await c.get("deps").spreadsheets.exportProject(c.get("actor"), c.req.param("id"), format, {
       detail: q.detail === "true",
       decimals: q.decimals,
     });

@@ -31,7 +31,7 @@ import { createBody, listQuery as calculationListQuery, patchBody } from "./calc
 import { exportQuery } from "./exports";
 import { activateBody } from "./forecast-models";
 import { listQuery as projectListQuery } from "./projects";
-import { TEMPLATES } from "../files/templates";
+import { TEMPLATES } from "../files/template-catalogue";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
  *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);

@@ -10,11 +10,14 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
   /** Stored forecast inputs/results and uploaded GBDT models: user data kept like uploads. */
   forecasts: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   models: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
-  /** Generated exports, expired by the bucket's lifecycle rule. */
-  exports: { bucket: "EXPORTS_BUCKET", access: "readWrite" },
   /** Normative-document PDFs and the settings videos, uploaded by operators straight to S3 with
    *  URLs the API presigns (PutObject), checked and deleted by it when refused (GetObject,
    *  DeleteObject): http/UPLOADS.md. */
   documents: { bucket: "DOCUMENTS_BUCKET", access: "readWrite" },
   media: { bucket: "DOCUMENTS_BUCKET", access: "readWrite" },
 };
+
+/** Generated exports: written and handed out (presigned GET) by the spreadsheet worker function
+ *  alone (lambda/spreadsheets.ts), which the stack grants this prefix and nothing else; expired by
+ *  the bucket's lifecycle rule. Not an area of the API: it writes no files of its own there. */
+export const EXPORTS_AREA = { area: "exports", bucket: "EXPORTS_BUCKET" } as const satisfies { area: string; bucket: BucketEnv };

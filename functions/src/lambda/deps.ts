@@ -4,6 +4,7 @@ import { S3Client } from "@aws-sdk/client-s3";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
+import { lambdaSpreadsheets, spreadsheetWorkerClient } from "../adapters/spreadsheets/lambda-worker";
 import { configFromEnv } from "../config";
 import { systemClock, type Deps } from "../domain/context";
 import { BLOB_AREAS } from "./blob-areas";
@@ -23,6 +24,8 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
     ),
     clock: systemClock,
     config: { ...configFromEnv(secrets.jwtSecret), guardantCode: secrets.guardantCode },
+    // Exports and xlsx templates are rendered by the spreadsheet worker function (lambda/spreadsheets.ts).
+    spreadsheets: lambdaSpreadsheets(spreadsheetWorkerClient(), requiredEnv("SPREADSHEET_FUNCTION_NAME")),
   };
   return { deps, originVerify: secrets.originVerify };
 }

@@ -14,6 +14,7 @@ import { CSP_DIRECTIVES } from "../http/content-security-policy";
 import { errorResponse, notFoundResponse } from "../http/errors";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
@@ -50,6 +51,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     blobs: fsBlobStore(join(dataDir, "blobs")),
     clock: systemClock,
     config: configFromEnv(secret),
+    // Exports stream from this process (in AWS a worker function renders them).
+    spreadsheets: inProcessSpreadsheets(() => deps),
   };
   await seedDictionaries(deps);
   await seedDefaultModels(deps);

@@ -1,0 +1,101 @@
+// The SpreadsheetWorker port in AWS: a synchronous invoke of the spreadsheet worker function
+// (lambda/spreadsheets.ts), which carries exceljs and SheetJS so the API's bundle does not
+// (cold starts grow with the bundle, and every sign-in would pay for libraries only exports use).
+// Its domain refusals come back as the same DomainError (404 for another company's project); a
+// failed or unreadable invoke is an Error, which the API answers as a logged 500.
+import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
+import { Buffer } from "node:buffer";
+import { DomainError } from "../../domain/errors";
+import type { SpreadsheetWorker } from "../../ports";
+import { DOMAIN_STATUSES, type WorkerAnswer, type WorkerRequest } from "./protocol";
+
+/** The worker's own timeout is 25 s (infra/lib/stack.ts) and the API's 29 s, under API Gateway's
+ *  30 s: a worker that runs out of time answers with a FunctionError the API can still report.
+ *  One attempt: a retry would not fit in what is left of those 30 s. */
+export function spreadsheetWorkerClient(): LambdaClient {
+  return new LambdaClient({
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 27_000, throwOnRequestTimeout: true },
+  });
+}
+
+export class SpreadsheetWorkerFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SpreadsheetWorkerFailed";
+  }
+}
+
+/** errorType and errorMessage of a FunctionError payload (never its stack), or the text cut short. */
+function failureSummary(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { errorType?: unknown; errorMessage?: unknown };
+    if (typeof parsed.errorMessage === "string") return `${String(parsed.errorType ?? "Error")}: ${parsed.errorMessage.slice(0, 500)}`;
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return text.slice(0, 500);
+}
+
+function isAnswer(value: unknown): value is WorkerAnswer {
+  if (typeof value !== "object" || value === null) return false;
+  const a = value as Record<string, unknown>;
+  const text = (name: string) => typeof a[name] === "string";
+  if (a.kind === "body") return text("fileName") && text("contentType") && text("base64");
+  if (a.kind === "redirect") return text("url") && text("fileName");
+  if (a.kind === "error") {
+    return text("detail") && typeof a.status === "number" && DOMAIN_STATUSES.has(a.status) && (a.code === undefined || text("code"));
+  }
+  return false;
+}
+
+const bytesOf = (base64: string): Uint8Array => {
+  const buffer = Buffer.from(base64, "base64");
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+};
+
+export function lambdaSpreadsheets(client: LambdaClient, functionName: string): SpreadsheetWorker {
+  async function invoke(request: WorkerRequest): Promise<Exclude<WorkerAnswer, { kind: "error" }>> {
+    const out = await client.send(
+      new InvokeCommand({
+        FunctionName: functionName,
+        InvocationType: "RequestResponse",
+        Payload: new TextEncoder().encode(JSON.stringify(request)),
+      }),
+    );
+    const text = out.Payload ? new TextDecoder().decode(out.Payload) : "";
+    if (out.FunctionError) {
+      throw new SpreadsheetWorkerFailed(`spreadsheet worker failed on ${request.op} (${out.FunctionError}): ${failureSummary(text)}`);
+    }
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      answer = undefined;
+    }
+    if (!isAnswer(answer)) throw new SpreadsheetWorkerFailed(`spreadsheet worker gave an unreadable answer to ${request.op}: ${text.slice(0, 200)}`);
+    if (answer.kind === "error") throw new DomainError(answer.status, answer.detail, answer.code);
+    return answer;
+  }
+
+  return {
+    async exportProject(actor, projectId, format, request) {
+      const answer = await invoke({
+        op: "export",
+        // The four fields of the signed-in user, nothing else of the request.
+        actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+        projectId,
+        format,
+        detail: request.detail,
+        decimals: request.decimals,
+      });
+      if (answer.kind === "redirect") return { kind: "redirect", url: answer.url, fileName: answer.fileName };
+      return { kind: "body", fileName: answer.fileName, contentType: answer.contentType, body: bytesOf(answer.base64) };
+    },
+    async template(type) {
+      const answer = await invoke({ op: "template", type });
+      if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a template with ${answer.kind}`);
+      return bytesOf(answer.base64);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// What the API knows about exports without rendering one: the formats, the request and the shape of
+// the answer. The writers (exceljs, SheetJS) are behind the SpreadsheetWorker port (ports.ts), so
+// the routes import this module and never project-export.ts: the API's bundle carries neither
+// library (in AWS the spreadsheet worker function renders the files, lambda/spreadsheets.ts).
+import { Invalid } from "../domain/errors";
+
+export const EXPORT_FORMATS = {
+  txt: { contentType: "text/plain; charset=utf-8" },
+  xls: { contentType: "application/vnd.ms-excel" },
+  xlsx: { contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+} as const;
+
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+
+/** SPEC 8: any other format is «Unsupported file type». */
+export function exportFormat(value: string): ExportFormat {
+  if (Object.hasOwn(EXPORT_FORMATS, value)) return value as ExportFormat;
+  throw new Invalid("Unsupported file type");
+}
+
+export const DEFAULT_EXPORT_DECIMALS = 2;
+
+/** detail=true: the detailed workbook (xls, xlsx); decimals 0..4: the number formats. */
+export interface ExportRequest {
+  detail?: boolean;
+  decimals?: number;
+}
+
+export type ExportResult =
+  | { kind: "body"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> | Uint8Array }
+  | { kind: "redirect"; url: string; fileName: string };

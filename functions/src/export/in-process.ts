@@ -1,0 +1,26 @@
+// The SpreadsheetWorker port run in this process: the local and test hosts use it directly (an
+// export streams to the browser as it is written), and the worker function in AWS wraps it
+// (lambda/spreadsheets.ts). `depsOf` is read at each call, so a host may build its Deps with this
+// worker inside.
+import { NotFound } from "../domain/errors";
+import { TEMPLATES } from "../files/template-catalogue";
+import { templateXlsx } from "../files/templates";
+import type { SpreadsheetWorker } from "../ports";
+import { exportProject, type ExportDeps } from "./project-export";
+
+export interface InProcessOptions {
+  /** Above this an export goes to the blob store and a download URL (project-export.ts). */
+  inlineLimitBytes?: number;
+}
+
+export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProcessOptions = {}): SpreadsheetWorker {
+  return {
+    exportProject: (actor, projectId, format, request) =>
+      exportProject(depsOf(), actor, projectId, format, { ...request, inlineLimitBytes: options.inlineLimitBytes }),
+    async template(type) {
+      const template = Object.hasOwn(TEMPLATES, type) ? TEMPLATES[type] : undefined;
+      if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
+      return templateXlsx(template);
+    },
+  };
+}

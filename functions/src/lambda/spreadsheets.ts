@@ -1,0 +1,90 @@
+// The spreadsheet worker function: project exports (txt, xls, xlsx) and the .xlsx upload templates,
+// invoked synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It
+// carries exceljs and SheetJS (DESIGN.md, Files), so the API's bundle does not, and only exports
+// pay for their cold start. It reads the table (a project and its calculations) and writes only
+// under exports/ (the one area its blob store knows, the one prefix the stack grants it). No secret:
+// the API has authenticated the user, and only the API's role may invoke this function.
+import { Buffer } from "node:buffer";
+import { S3Client } from "@aws-sdk/client-s3";
+import * as z from "zod/mini";
+import { s3BlobStore } from "../adapters/blob/s3-blob-store";
+import { createDocumentClient } from "../adapters/dynamodb/client";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import { workerRequest, type WorkerAnswer } from "../adapters/spreadsheets/protocol";
+import { systemClock } from "../domain/context";
+import { DomainError } from "../domain/errors";
+import { EXPORT_FORMATS, exportFormat } from "../export/formats";
+import { inProcessSpreadsheets } from "../export/in-process";
+import type { ExportDeps } from "../export/project-export";
+import type { SpreadsheetWorker } from "../ports";
+import { EXPORTS_AREA } from "./blob-areas";
+import { requiredEnv } from "./secrets";
+
+type Log = Pick<Console, "info">;
+
+/** The worker's ports from the environment the CDK stack sets: TABLE_NAME and EXPORTS_BUCKET. */
+export function workerDepsFromEnv(): ExportDeps {
+  const tableName = requiredEnv("TABLE_NAME");
+  return {
+    repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
+    blobs: s3BlobStore(new S3Client({}), { [EXPORTS_AREA.area]: requiredEnv(EXPORTS_AREA.bucket) }),
+    clock: systemClock,
+  };
+}
+
+const base64Of = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+
+async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Promise<Uint8Array> {
+  return body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+/** One invoke answered with `worker` (the in-process one over the worker's own ports). A domain
+ *  refusal is an answer; anything else fails the invoke (the API answers 500; the function's
+ *  Errors alarm counts it). */
+export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log = console): Promise<WorkerAnswer> {
+  const parsed = z.safeParse(workerRequest, event);
+  if (!parsed.success) throw new Error(`malformed spreadsheet request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const request = parsed.data;
+  const started = Date.now();
+  let result: WorkerAnswer;
+  try {
+    if (request.op === "template") {
+      const bytes = await worker.template(request.type);
+      result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
+    } else {
+      const file = await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
+        detail: request.detail,
+        decimals: request.decimals,
+      });
+      result =
+        file.kind === "redirect"
+          ? { kind: "redirect", url: file.url, fileName: file.fileName }
+          : { kind: "body", fileName: file.fileName, contentType: file.contentType, base64: base64Of(await bytesOf(file.body)) };
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    result = { kind: "error", status: error.status, detail: error.detail, ...(error.code ? { code: error.code } : {}) };
+  }
+  log.info(
+    JSON.stringify({
+      spreadsheet: request.op,
+      ...(request.op === "export"
+        ? { company: request.actor.company, project: request.projectId, format: request.format, detail: request.detail === true }
+        : { type: request.type }),
+      answer: result.kind === "error" ? result.status : result.kind,
+      base64_chars: result.kind === "body" ? result.base64.length : undefined,
+      ms: Date.now() - started,
+    }),
+  );
+  return result;
+}
+
+let worker: SpreadsheetWorker | undefined;
+
+export async function handler(event: unknown): Promise<WorkerAnswer> {
+  if (!worker) {
+    const deps = workerDepsFromEnv();
+    worker = inProcessSpreadsheets(() => deps);
+  }
+  return answer(worker, event);
+}
