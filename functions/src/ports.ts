@@ -76,9 +76,30 @@ export interface ProjectRepository {
   get(companyId: string, projectId: string): Promise<Project | undefined>;
   /** Newest first. */
   list(companyId: string, state: ProjectState, page: PageRequest): Promise<Page<Project>>;
-  count(companyId: string, state: ProjectState): Promise<number>;
+  /** Every project of the company, both states, read consistently from the main table (the
+   *  statistics must see a write the moment its stream record arrives; an index may lag). */
+  listAllOfCompany(companyId: string): Promise<Project[]>;
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: Project, expectedVersion: number): Promise<void>;
+}
+
+/** What a company has in the platform (GET users/statistics/), kept up to date by the table's
+ *  stream handler (functions/src/lambda/stream.ts) and computed on read only when missing. */
+export interface CompanyStatistics {
+  projects: { active: number; archived: number };
+  /** Calculations that are not deleted, per calculation type. */
+  calculations: Record<string, number>;
+  /** Sum of the CO2-equivalent results of those calculations, t. */
+  total_co2e: number;
+  /** When the snapshot began to be read (ISO 8601): the figures include every change before. */
+  computed_at: string;
+}
+
+export interface StatisticsRepository {
+  get(companyId: string): Promise<CompanyStatistics | undefined>;
+  /** Stores the snapshot unless one that began later is stored already (two refreshes may
+   *  overlap; the older must not win). Answers whether it was stored. */
+  put(companyId: string, statistics: CompanyStatistics): Promise<boolean>;
 }
 
 /** Where a coefficient of a stored calculation came from (methodology D9: auditable results). */
@@ -342,6 +363,7 @@ export interface Repositories {
   companies: CompanyRepository;
   users: UserRepository;
   projects: ProjectRepository;
+  statistics: StatisticsRepository;
   adminAudit: AdminAuditRepository;
   documents: DocumentRepository;
   media: MediaRepository;

@@ -192,7 +192,7 @@ export class AppStack extends Stack {
       description: "Deletes uploaded objects of a refused type or size",
     });
     const audit = fn("StreamAuditFunction", "functions/src/lambda/stream.ts", {
-      description: "Writes the audit trail from the table's stream",
+      description: "Audit trail and per-company statistics from the table's stream",
       environment: { TABLE_NAME: table.tableName },
     });
 
@@ -232,13 +232,22 @@ export class AppStack extends Stack {
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);
     uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(uploadCheck), { prefix: "uploads/" });
 
-    table.grant(audit, "dynamodb:PutItem");
+    // The stream handler reads a company's projects and calculations and writes its statistics
+    // snapshot (COMPANY#…) and the audit trail (AUDIT#…): no other partition, no other action.
+    audit.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem", "dynamodb:Query"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*"] } },
+      }),
+    );
     audit.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         maxBatchingWindow: Duration.seconds(5),
-        // Audit writes are idempotent, so a retried batch is harmless; a stuck one alarms.
+        // Both parts are idempotent (conditional audit puts, statistics recomputed from the
+        // table), so a retried batch is harmless; a stuck one alarms.
         retryAttempts: 10,
       }),
     );

@@ -15,10 +15,10 @@ import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-sec
 import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { checkUploads, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/lambda/s3-upload";
+import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/lambda/s3-upload";
 import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
 import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
-import { auditChanges, type StreamEvent } from "../../functions/src/lambda/stream";
+import { auditChanges, companiesToRefresh, type StreamEvent } from "../../functions/src/lambda/stream";
 import { readSecrets } from "../../functions/src/lambda/secrets";
 
 // One mock per client class for the whole file: each stubs the class's send(), whatever instance
@@ -34,6 +34,13 @@ afterEach(() => {
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const ZIP_HEAD = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+const CSV_HEAD = new TextEncoder().encode("year;value\n2020;1\n");
+/** A ranged GET answering `bytes` (what the check reads to compare content with type). */
+const body = (bytes: Uint8Array) => ({
+  Body: { transformToWebStream: () => new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) } as never,
+});
 
 function uploadEvent(...keys: string[]): S3UploadEvent {
   return {
@@ -51,7 +58,8 @@ describe("S3 upload check", () => {
 
   it("keeps an allowed spreadsheet and deletes nothing", async () => {
     s3.on(HeadObjectCommand).resolves({ ContentLength: 2048, ContentType: XLSX });
-    const verdicts = await checkUploads(uploadEvent("uploads/c1/data.xlsx"), new S3Client({}), quiet);
+    s3.on(GetObjectCommand).resolves(body(ZIP_HEAD));
+    const verdicts = await checkUploads(uploadEvent("uploads/c1/data.xlsx"), s3UploadStores(new S3Client({})), quiet);
     expect(verdicts).toEqual([{ bucket: "uploads-bucket", key: "uploads/c1/data.xlsx", accepted: true, reason: undefined }]);
     expect(s3.commandCalls(HeadObjectCommand)[0].args[0].input).toEqual({ Bucket: "uploads-bucket", Key: "uploads/c1/data.xlsx" });
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
@@ -60,7 +68,7 @@ describe("S3 upload check", () => {
   it("deletes and logs an object of a refused content type", async () => {
     s3.on(HeadObjectCommand).resolves({ ContentLength: 2048, ContentType: "application/x-msdownload" });
     const warn = vi.fn();
-    const [verdict] = await checkUploads(uploadEvent("uploads/c1/setup.exe"), new S3Client({}), { info: () => {}, warn });
+    const [verdict] = await checkUploads(uploadEvent("uploads/c1/setup.exe"), s3UploadStores(new S3Client({})), { info: () => {}, warn });
     expect(verdict.accepted).toBe(false);
     expect(s3.commandCalls(DeleteObjectCommand)[0].args[0].input).toEqual({ Bucket: "uploads-bucket", Key: "uploads/c1/setup.exe" });
     expect(JSON.parse(warn.mock.calls[0][0])).toMatchObject({ upload: "refused", key: "uploads/c1/setup.exe" });
@@ -69,22 +77,48 @@ describe("S3 upload check", () => {
   it("deletes an object over the size limit and an empty one", async () => {
     s3.on(HeadObjectCommand, { Key: "uploads/big.csv" }).resolves({ ContentLength: UPLOAD_MAX_BYTES + 1, ContentType: "text/csv" });
     s3.on(HeadObjectCommand, { Key: "uploads/empty.csv" }).resolves({ ContentLength: 0, ContentType: "text/csv" });
-    const verdicts = await checkUploads(uploadEvent("uploads/big.csv", "uploads/empty.csv"), new S3Client({}), quiet);
+    const verdicts = await checkUploads(uploadEvent("uploads/big.csv", "uploads/empty.csv"), s3UploadStores(new S3Client({})), quiet);
     expect(verdicts.map((v) => v.accepted)).toEqual([false, false]);
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(["uploads/big.csv", "uploads/empty.csv"]);
   });
 
   it("accepts a content type with parameters and decodes the notification's key", async () => {
     s3.on(HeadObjectCommand).resolves({ ContentLength: 10, ContentType: "text/csv; charset=utf-8" });
-    const [verdict] = await checkUploads(uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.csv"), new S3Client({}), quiet);
+    s3.on(GetObjectCommand).resolves(body(CSV_HEAD));
+    const [verdict] = await checkUploads(uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.csv"), s3UploadStores(new S3Client({})), quiet);
     expect(verdict).toMatchObject({ key: "uploads/c1/данные 2024.csv", accepted: true });
+  });
+
+  it("reads at most the first bytes by range and deletes content that is not what its type says", async () => {
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/fake.xlsx" }).resolves({ ContentLength: UPLOAD_MAX_BYTES, ContentType: XLSX });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/binary.csv" }).resolves({ ContentLength: 6, ContentType: "text/csv" });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/ok.xlsx" }).resolves({ ContentLength: 6, ContentType: XLSX });
+    s3.on(GetObjectCommand, { Key: "uploads/c1/fake.xlsx" }).resolves(body(CSV_HEAD));
+    s3.on(GetObjectCommand, { Key: "uploads/c1/binary.csv" }).resolves(body(new Uint8Array([0x31, 0x3b, 0x00, 0x32, 0x0a, 0x0a])));
+    s3.on(GetObjectCommand, { Key: "uploads/c1/ok.xlsx" }).resolves(body(ZIP_HEAD));
+    const verdicts = await checkUploads(
+      uploadEvent("uploads/c1/fake.xlsx", "uploads/c1/binary.csv", "uploads/c1/ok.xlsx"),
+      s3UploadStores(new S3Client({})),
+      quiet,
+    );
+    expect(verdicts.map((v) => [v.key, v.accepted, v.reason])).toEqual([
+      ["uploads/c1/fake.xlsx", false, "not an .xlsx workbook (no ZIP signature)"],
+      ["uploads/c1/binary.csv", false, "not a text file (NUL bytes)"],
+      ["uploads/c1/ok.xlsx", true, undefined],
+    ]);
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Range)).toEqual([
+      `bytes=0-${SNIFF_BYTES - 1}`,
+      "bytes=0-5",
+      "bytes=0-5",
+    ]);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(["uploads/c1/fake.xlsx", "uploads/c1/binary.csv"]);
   });
 
   it("skips an object that is already gone and events other than creation", async () => {
     s3.on(HeadObjectCommand).rejects(new NotFound({ message: "Not Found", $metadata: {} }));
     const event = uploadEvent("uploads/gone.csv");
     event.Records.push({ eventName: "ObjectRemoved:Delete", s3: { bucket: { name: "uploads-bucket" }, object: { key: "uploads/x.csv" } } });
-    expect(await checkUploads(event, new S3Client({}), quiet)).toEqual([]);
+    expect(await checkUploads(event, s3UploadStores(new S3Client({})), quiet)).toEqual([]);
     expect(s3.commandCalls(HeadObjectCommand)).toHaveLength(1);
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
@@ -196,6 +230,32 @@ describe("DynamoDB stream audit", () => {
   it("fails the batch when a write fails, so Lambda retries it", async () => {
     ddb.on(PutCommand).rejects(new Error("throttled"));
     await expect(auditChanges(event, { doc, tableName: "T", log: quiet })).rejects.toThrow("throttled");
+  });
+
+  const change = (pk: string, sk: string): StreamEvent["Records"][number] => ({
+    eventID: `${pk}/${sk}`,
+    eventName: "MODIFY",
+    dynamodb: { Keys: { PK: { S: pk }, SK: { S: sk } }, NewImage: { PK: { S: pk }, SK: { S: sk } }, OldImage: { PK: { S: pk }, SK: { S: sk } } },
+  });
+
+  it("refreshes the statistics of each company whose projects or calculations changed, once per batch", () => {
+    const batch: StreamEvent = {
+      Records: [
+        change("COMPANY#c1", "PROJECT#p1"),
+        change("COMPANY#c2", "CALC#torch_ch4#k1"),
+        change("COMPANY#c1", "CALC#torch_ch4#k2"),
+        change("COMPANY#c3", "USER#u1"),
+        change("COMPANY#c4", "STATISTICS"),
+        change("DICT#gwp", "ITEM#000001"),
+      ],
+    };
+    expect(companiesToRefresh(batch)).toEqual(["c1", "c2"]);
+  });
+
+  it("leaves the statistics snapshot out of the audit trail (it is derived, and rewritten on every change)", async () => {
+    ddb.on(PutCommand).resolves({});
+    expect(await auditChanges({ Records: [change("COMPANY#c4", "STATISTICS")] }, { doc, tableName: "T", log: quiet })).toBe(0);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
 

@@ -242,7 +242,10 @@ describe.each([
     const audit = statementsOfFunction(t, "StreamAuditFunction");
     expect(actions(audit).filter((a) => !/^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/.test(a))).toEqual([
       "dynamodb:PutItem",
+      "dynamodb:Query",
     ]);
+    const tableAccess = audit.find((s) => [s.Action].flat().includes("dynamodb:PutItem"))!;
+    expect(tableAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*"] } });
   });
 
   it("feeds the audit function from the stream and the upload check from uploads/ notifications", () => {

@@ -13,14 +13,20 @@ import { createCompany, createUser } from "../../functions/src/domain/users";
 import { seedDictionaries } from "../../functions/src/domain/dictionaries";
 import { seedDefaultModels } from "../../functions/src/domain/forecast-models";
 import { openMemoryStorage } from "../../functions/src/local/storage";
+import { withUploadNotifications } from "../../functions/src/local/upload-notifications";
 import type { Clock } from "../../functions/src/ports";
 import type { Project } from "../../functions/src/schemas/project";
 
 export interface Harness {
   deps: Deps;
+  /** The in-memory dynalite's endpoint, for reading the table directly. */
+  endpoint: string;
   request(path: string, init?: RequestInit & { token?: string; json?: unknown; address?: string }): Promise<Response>;
   /** Creates a project through the API for the user of `token`. */
   newProject(token: string, name?: string): Promise<Project>;
+  /** Waits until the in-process event handlers (table stream: audit and statistics; upload
+   *  checks) have handled every write so far, as their Lambda twins would have by then. */
+  settled(): Promise<void>;
   /** Creates a company with one user and signs in; returns the access token. */
   signedInUser(companyName?: string): Promise<{ token: string; refresh: string; email: string; companyId: string; userId: string }>;
   close(): Promise<void>;
@@ -28,9 +34,10 @@ export interface Harness {
 
 export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<Harness> {
   const storage = await openMemoryStorage();
+  const uploads = withUploadNotifications(fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))));
   const deps: Deps = {
     repos: storage.repos,
-    blobs: fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))),
+    blobs: uploads.blobs,
     clock: clock ?? { now: () => new Date() },
     config: { ...configFromEnv(randomBytes(32)), ...overrides },
     spreadsheets: inProcessSpreadsheets(() => deps),
@@ -51,6 +58,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
 
   return {
     deps,
+    endpoint: storage.endpoint!,
     request,
     async newProject(token, name = "Шахта") {
       const res = await request("/api/v1/projects/create_project/", {
@@ -71,6 +79,12 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
       const body = (await res.json()) as { access: string; refresh: string };
       return { token: body.access, refresh: body.refresh, email, companyId: company.id, userId: user.id };
     },
-    close: () => storage.close(),
+    async settled() {
+      await Promise.all([storage.settled(), uploads.settled()]);
+    },
+    async close() {
+      await uploads.settled();
+      await storage.close();
+    },
   };
 }

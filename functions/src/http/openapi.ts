@@ -343,7 +343,13 @@ export const OPERATIONS: Operation[] = [
     tag: "users",
     auth: "user",
     isolation: { scope: "own" },
-    success: { status: 200, description: "`{projects: {active, archived}, calculations: {<type>: n}, total_co2e}`", content: json(anyObject) },
+    success: {
+      status: 200,
+      description:
+        "`{projects: {active, archived}, calculations: {<type>: n}, total_co2e, computed_at}`: the company's snapshot, " +
+        "refreshed by the table's stream handler after each change of its projects or calculations (about a second behind in AWS)",
+      content: json(anyObject),
+    },
     errors: [],
   },
   // ---- projects ----

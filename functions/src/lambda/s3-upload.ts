@@ -1,25 +1,33 @@
-// S3 "object created" notifications for the uploads area (SPEC 3: file_data). What S3 stored is
-// checked, and an object of a refused type or size is deleted before anything reads it.
-import { DeleteObjectCommand, HeadObjectCommand, NotFound, S3Client } from "@aws-sdk/client-s3";
+// "Object created" notifications for the uploads area (SPEC 3: file_data). What storage holds is
+// checked (size, declared type, and the first bytes against that type), and an object that fails
+// is deleted before anything reads it. In AWS the uploads bucket notifies `handler`; locally
+// (functions/src/local/upload-notifications.ts) the same `checkUploads` gets events of the same
+// shape for what the API writes under uploads/.
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { BlobStore } from "../ports";
 import { MAX_TABULAR_UPLOAD_BYTES } from "../schemas/uploads";
 
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
-// this bundle stays free of exceljs). Objects reach S3 through the API today; this check also
-// covers anything written to uploads/ directly.
+// this bundle stays free of the spreadsheet libraries).
 export const UPLOAD_MAX_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const CSV = "text/csv";
 /** What the API stores under uploads/: .xlsx workbooks and .csv files. */
-export const UPLOAD_CONTENT_TYPES = new Set([
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "text/csv",
-]);
+export const UPLOAD_CONTENT_TYPES = new Set([XLSX, CSV]);
+
+/** How much of an object is read to check its content against its type. */
+export const SNIFF_BYTES = 4096;
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
 /** The part of an S3 event notification this handler reads. */
+export interface S3UploadRecord {
+  eventName: string;
+  s3: { bucket: { name: string }; object: { key: string; size?: number } };
+}
+
 export interface S3UploadEvent {
-  Records: Array<{
-    eventName: string;
-    s3: { bucket: { name: string }; object: { key: string; size?: number } };
-  }>;
+  Records: S3UploadRecord[];
 }
 
 export interface UploadVerdict {
@@ -29,11 +37,19 @@ export interface UploadVerdict {
   reason?: string;
 }
 
+/** What the check needs of the storage that notified: S3 in AWS, the local folder locally. */
+export type UploadStore = Pick<BlobStore, "delete"> & Required<Pick<BlobStore, "stat" | "getRange">>;
+
 type Log = Pick<Console, "info" | "warn">;
 
 /** Keys in notifications are URL-encoded with "+" for spaces. */
 export function decodeS3Key(key: string): string {
   return decodeURIComponent(key.replace(/\+/g, " "));
+}
+
+/** The key as S3 writes it into a notification. */
+export function encodeS3Key(key: string): string {
+  return encodeURIComponent(key).replace(/%2F/g, "/").replace(/%20/g, "+");
 }
 
 function refusal(size: number, contentType: string): string | undefined {
@@ -43,35 +59,84 @@ function refusal(size: number, contentType: string): string | undefined {
   return undefined;
 }
 
-export async function checkUploads(event: S3UploadEvent, s3: S3Client, log: Log = console): Promise<UploadVerdict[]> {
+/** A workbook is a ZIP archive; a CSV file is text, which has no NUL byte. */
+function contentRefusal(contentType: string, head: Uint8Array): string | undefined {
+  if (contentType === XLSX) {
+    return ZIP_SIGNATURE.every((byte, i) => head[i] === byte) ? undefined : "not an .xlsx workbook (no ZIP signature)";
+  }
+  return head.includes(0) ? "not a text file (NUL bytes)" : undefined;
+}
+
+async function readHead(store: UploadStore, key: string, size: number): Promise<Uint8Array | undefined> {
+  const stream = await store.getRange(key, 0, Math.min(size, SNIFF_BYTES) - 1);
+  if (!stream) return undefined;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export async function checkUploads(
+  event: S3UploadEvent,
+  storeOf: (bucket: string) => UploadStore,
+  log: Log = console,
+): Promise<UploadVerdict[]> {
   const verdicts: UploadVerdict[] = [];
   for (const record of event.Records ?? []) {
     if (!record.eventName.startsWith("ObjectCreated:")) continue;
     const bucket = record.s3.bucket.name;
     const key = decodeS3Key(record.s3.object.key);
-    let head;
-    try {
-      head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    } catch (error) {
-      // Replaced or removed since the notification: nothing left to check.
-      if (error instanceof NotFound) continue;
-      throw error;
+    const store = storeOf(bucket);
+    // Replaced or removed since the notification: nothing left to check.
+    const stat = await store.stat(key);
+    if (!stat) continue;
+    const contentType = stat.contentType.split(";")[0].trim().toLowerCase();
+    let reason = refusal(stat.size, contentType);
+    if (!reason) {
+      const head = await readHead(store, key, stat.size);
+      if (!head) continue;
+      reason = contentRefusal(contentType, head);
     }
-    const contentType = (head.ContentType ?? "").split(";")[0].trim().toLowerCase();
-    const reason = refusal(head.ContentLength ?? 0, contentType);
     if (reason) {
-      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await store.delete(key);
       log.warn(JSON.stringify({ upload: "refused", bucket, key, reason }));
     } else {
-      log.info(JSON.stringify({ upload: "accepted", bucket, key, size: head.ContentLength, contentType }));
+      log.info(JSON.stringify({ upload: "accepted", bucket, key, size: stat.size, contentType }));
     }
     verdicts.push({ bucket, key, accepted: !reason, reason });
   }
   return verdicts;
 }
 
-const s3 = new S3Client({});
+const missing = (error: unknown) => error instanceof S3ServiceException && error.$metadata?.httpStatusCode === 404;
+const orMissing = async <T>(read: Promise<T>): Promise<T | undefined> => {
+  try {
+    return await read;
+  } catch (error) {
+    if (missing(error) || (error as Error)?.name === "NotFound" || (error as Error)?.name === "NoSuchKey") return undefined;
+    throw error;
+  }
+};
+
+/** The notifying bucket, addressed with the key S3 named (not the API's blob store, which refuses
+ *  keys it would not make itself: an object put there by other means is checked all the same). */
+export function s3UploadStores(s3: S3Client): (bucket: string) => UploadStore {
+  return (Bucket) => ({
+    async stat(Key) {
+      const head = await orMissing(s3.send(new HeadObjectCommand({ Bucket, Key })));
+      return head && { size: head.ContentLength ?? 0, contentType: head.ContentType ?? "" };
+    },
+    async getRange(Key, start, end) {
+      const out = await orMissing(s3.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=${start}-${end}` })));
+      return out?.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
+    },
+    async delete(Key) {
+      await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+  });
+}
+
+const storeOf = s3UploadStores(new S3Client({}));
 
 export async function handler(event: S3UploadEvent): Promise<void> {
-  await checkUploads(event, s3);
+  await checkUploads(event, storeOf);
 }

@@ -1,27 +1,42 @@
-// DynamoDB stream of the table: one audit entry per changed item (who's item, which event, the
+// The table's change stream: (1) one audit entry per changed item (whose item, which event, the
 // version before and after, which attributes changed; never their values, so no password hash or
-// personal data is copied into the trail).
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+// personal data is copied into the trail); (2) the statistics snapshot of every company whose
+// projects or calculations changed. In AWS a DynamoDB stream invokes `handler`; locally
+// (functions/src/local/table-stream.ts) the same `handleTableChanges` gets records of the same shape.
+import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient } from "../adapters/dynamodb/client";
-import { UNAUDITED_PREFIXES, auditEntry } from "../adapters/dynamodb/keys";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import {
+  STATISTICS_SOURCES,
+  UNAUDITED_PREFIXES,
+  auditEntry,
+  companyOfPartition,
+  isStatisticsItem,
+} from "../adapters/dynamodb/keys";
+import { refreshCompanyStatistics } from "../domain/statistics";
+import { systemClock } from "../domain/context";
+import type { Clock, Repositories } from "../ports";
 
 /** A stream image as DynamoDB sends it: attribute → typed value ({S}, {N}, {BOOL}, …). */
-type Image = Record<string, Record<string, unknown>>;
+type Image = Record<string, AttributeValue>;
 
-/** The part of a DynamoDB stream event this handler reads. */
+/** One record of a DynamoDB stream (view type NEW_AND_OLD_IMAGES), the part this handler reads. */
+export interface StreamRecord {
+  eventID: string;
+  eventName: "INSERT" | "MODIFY" | "REMOVE";
+  dynamodb: {
+    Keys: Image;
+    NewImage?: Image;
+    OldImage?: Image;
+    /** Seconds since the epoch. */
+    ApproximateCreationDateTime?: number;
+    SequenceNumber?: string;
+  };
+}
+
 export interface StreamEvent {
-  Records: Array<{
-    eventID: string;
-    eventName: "INSERT" | "MODIFY" | "REMOVE";
-    dynamodb: {
-      Keys: Image;
-      NewImage?: Image;
-      OldImage?: Image;
-      /** Seconds since the epoch. */
-      ApproximateCreationDateTime?: number;
-    };
-  }>;
+  Records: StreamRecord[];
 }
 
 export interface AuditTarget {
@@ -30,13 +45,18 @@ export interface AuditTarget {
   log?: Pick<Console, "info" | "error">;
 }
 
-const str = (image: Image | undefined, name: string) => image?.[name]?.S as string | undefined;
+export interface ChangeTarget extends AuditTarget {
+  repos: Repositories;
+  clock: Clock;
+}
+
+const str = (image: Image | undefined, name: string) => image?.[name]?.S;
 const num = (image: Image | undefined, name: string) => {
-  const raw = image?.[name]?.N as string | undefined;
+  const raw = image?.[name]?.N;
   return raw === undefined ? undefined : Number(raw);
 };
 
-function changedAttributes(oldImage: Image | undefined, newImage: Image | undefined): string[] {
+export function changedAttributes(oldImage: Image | undefined, newImage: Image | undefined): string[] {
   const names = new Set([...Object.keys(oldImage ?? {}), ...Object.keys(newImage ?? {})]);
   return [...names]
     .filter((n) => JSON.stringify(oldImage?.[n]) !== JSON.stringify(newImage?.[n]))
@@ -53,7 +73,7 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
     const { Keys, NewImage, OldImage, ApproximateCreationDateTime } = record.dynamodb;
     const pk = str(Keys, "PK") ?? "";
     const sk = str(Keys, "SK") ?? "";
-    if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix))) continue;
+    if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) continue;
     const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
     const entry = {
       event: record.eventName,
@@ -85,10 +105,29 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
   return written;
 }
 
+/** The companies whose statistics the records change (each once, in order of first change). */
+export function companiesToRefresh(event: StreamEvent): string[] {
+  const companies = new Set<string>();
+  for (const record of event.Records ?? []) {
+    const sk = str(record.dynamodb.Keys, "SK") ?? "";
+    const company = companyOfPartition(str(record.dynamodb.Keys, "PK") ?? "");
+    if (company && STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) companies.add(company);
+  }
+  return [...companies];
+}
+
+/** A failure throws, and the whole batch is delivered again: both parts are idempotent (the audit
+ *  by its conditional put, the statistics by being recomputed from the table). */
+export async function handleTableChanges(event: StreamEvent, target: ChangeTarget): Promise<void> {
+  await auditChanges(event, target);
+  for (const company of companiesToRefresh(event)) await refreshCompanyStatistics(target, company);
+}
+
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
+const repos = dynamoRepositories(doc, tableName);
 
 export async function handler(event: StreamEvent): Promise<void> {
   if (!tableName) throw new Error("TABLE_NAME is not set (the CDK stack sets it)");
-  await auditChanges(event, { doc, tableName });
+  await handleTableChanges(event, { doc, tableName, repos, clock: systemClock });
 }

@@ -20,6 +20,7 @@ import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
+import { withUploadNotifications } from "./upload-notifications";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
@@ -37,6 +38,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   url: string;
   deps: Deps;
+  /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,9 +49,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dataDir = options.dataDir ?? join(tmpdir(), `fugitive-${randomBytes(6).toString("hex")}`);
   mkdirSync(dataDir, { recursive: true });
   const secret = options.dataDir ? localJwtSecret(dataDir) : randomBytes(48);
+  const uploads = withUploadNotifications(fsBlobStore(join(dataDir, "blobs")));
+  const settled = async () => {
+    await Promise.all([storage.settled(), uploads.settled()]);
+  };
   const deps: Deps = {
     repos: storage.repos,
-    blobs: fsBlobStore(join(dataDir, "blobs")),
+    blobs: uploads.blobs,
     clock: systemClock,
     config: configFromEnv(secret),
     // Exports stream from this process (in AWS a worker function renders them).
@@ -93,9 +100,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   return {
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
     deps,
+    settled,
     close() {
-      // Stop taking requests, let the ones in flight finish, then close LevelDB cleanly.
-      closing ??= new Promise<void>((done) => server.close(() => done())).then(() => storage.close());
+      // Stop taking requests, let the ones in flight finish and their events be handled, then
+      // close LevelDB cleanly.
+      closing ??= new Promise<void>((done) => server.close(() => done()))
+        .then(() => uploads.settled())
+        .then(() => storage.close());
       return closing;
     },
   };

@@ -8,7 +8,11 @@ import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
+import { systemClock } from "../domain/context";
+import { handleTableChanges, type StreamRecord } from "../lambda/stream";
 import { startDynalite } from "./dynalite";
+import { eventQueue } from "./event-queue";
+import { captureTableChanges } from "./table-stream";
 
 // Node 20.19+ is a supported local runtime (README); the SDK's notice about its own future support
 // of Node 20 is not something a user of `npm start` can act on.
@@ -20,6 +24,8 @@ const ENDPOINT_FILE = "dynamodb-endpoint.json";
 export interface OpenStorage {
   repos: Repositories;
   endpoint?: string;
+  /** Resolves once the table's stream handler has seen every write made so far. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,18 +55,31 @@ async function reachable(endpoint: string): Promise<boolean> {
   }
 }
 
+/** The table on a dynalite endpoint, with the stream DynamoDB would have: this process's writes
+ *  go to the same handler the stack subscribes to the table's stream in AWS (lambda/stream.ts). */
 async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>): Promise<OpenStorage> {
   const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
   await ensureTable(doc, LOCAL_TABLE);
+  const repos = dynamoRepositories(doc, LOCAL_TABLE);
+  const stream = eventQueue<StreamRecord>(
+    (records) => handleTableChanges({ Records: records }, { doc, tableName: LOCAL_TABLE, repos, clock: systemClock, log: quietAudit }),
+    { name: "table stream" },
+  );
+  captureTableChanges(doc, (record) => stream.push(record));
   return {
-    repos: dynamoRepositories(doc, LOCAL_TABLE),
+    repos,
     endpoint,
+    settled: () => stream.settled(),
     async close() {
+      await stream.settled();
       doc.destroy();
       await closeEngine();
     },
   };
 }
+
+/** The audit handler logs a line per change for CloudWatch; locally the trail is in the table. */
+const quietAudit = { info: () => {}, error: console.error };
 
 /** Storage in memory: every call gets its own empty table (tests). */
 export async function openMemoryStorage(): Promise<OpenStorage> {
@@ -86,8 +105,9 @@ export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
   if (process.env.STORAGE === "dynamodb") {
     const tableName = process.env.TABLE_NAME;
     if (!tableName) throw new Error("STORAGE=dynamodb needs TABLE_NAME (the stack output)");
+    // The table's own stream runs the handlers in AWS.
     const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
-    return { repos: dynamoRepositories(doc, tableName), close: async () => doc.destroy() };
+    return { repos: dynamoRepositories(doc, tableName), settled: async () => {}, close: async () => doc.destroy() };
   }
   const endpointFile = join(dataDir, ENDPOINT_FILE);
   if (existsSync(endpointFile)) {

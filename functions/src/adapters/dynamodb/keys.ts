@@ -12,6 +12,16 @@ export const companyInIndex = (name: string, companyId: string) => ({
   GSI1SK: `${name.toLocaleLowerCase("ru")}#${companyId}`,
 });
 
+/** The company's statistics snapshot, rewritten by the stream handler after its projects or
+ *  calculations change. It sits in the company's partition, so its own stream record must be
+ *  skipped by the handler (isStatisticsItem), or each write would trigger the next. */
+export const companyStatistics = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS" });
+export const isStatisticsItem = (sk: string) => sk === "STATISTICS";
+/** Changes to these items (company partition, by SK prefix) change the company's statistics. */
+export const STATISTICS_SOURCES = ["PROJECT#", "CALC#"];
+/** The company id of a key in a company's partition; undefined for any other partition. */
+export const companyOfPartition = (pk: string) => (pk.startsWith("COMPANY#") ? pk.slice("COMPANY#".length) : undefined);
+
 /** A user lives in its company's partition: get by (company, user); list users of a company with
  *  Query PK = COMPANY#id, SK begins_with USER#. */
 export const user = (companyId: string, userId: string) => ({ PK: `COMPANY#${companyId}`, SK: `USER#${userId}` });

@@ -23,6 +23,8 @@ import type {
   Page,
   PageRequest,
   ProjectRepository,
+  StatisticsRepository,
+  CompanyStatistics,
   ProjectState,
   Repositories,
   User,
@@ -303,13 +305,15 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
       return { results: items.map((item) => strip<Project>(item)!), count };
     },
-    count(companyId, state) {
-      return queryCount(doc, {
+    async listAllOfCompany(companyId) {
+      const prefix = keys.projectsOfCompany(companyId);
+      const items = await queryAll(doc, {
         TableName: table,
-        IndexName: keys.GSI1,
-        KeyConditionExpression: "GSI1PK = :pk",
-        ExpressionAttributeValues: { ":pk": keys.projectsIndex(companyId, state).GSI1PK },
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
       });
+      return items.map((item) => strip<Project>(item)!);
     },
     async replace(next, expectedVersion) {
       await conditional(
@@ -454,6 +458,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
         FilterExpression: "is_deleted = :no",
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
+        ConsistentRead: true,
       });
       return items.map((item) => strip<Calculation>(item)!);
     },
@@ -600,6 +605,29 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
+  const statistics: StatisticsRepository = {
+    async get(companyId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.companyStatistics(companyId) }));
+      return strip<CompanyStatistics>(out.Item);
+    },
+    async put(companyId, snapshot) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.companyStatistics(companyId), ...snapshot },
+            ConditionExpression: "attribute_not_exists(PK) OR computed_at <= :at",
+            ExpressionAttributeValues: { ":at": snapshot.computed_at },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+  };
+
   const media: MediaRepository = {
     async get(kind) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.mediaItem(kind) }));
@@ -615,7 +643,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  return { companies, users, projects, attempts, dictionaries, calculations, forecastModels, adminAudit, documents, media };
+  return { companies, users, projects, statistics, attempts, dictionaries, calculations, forecastModels, adminAudit, documents, media };
 }
 
 function windowStart(windowSeconds: number): number {

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
+import type { StreamRecord } from "../lambda/stream";
+import { startDynalite, type RunningDynalite } from "./dynalite";
+import { eventQueue } from "./event-queue";
+import { captureTableChanges } from "./table-stream";
+
+const TABLE = "stream-test";
+let engine: RunningDynalite;
+let doc: DynamoDBDocumentClient;
+const records: StreamRecord[] = [];
+
+beforeAll(async () => {
+  engine = await startDynalite();
+  doc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
+  await ensureTable(doc, TABLE);
+  captureTableChanges(doc, (record) => records.push(record));
+});
+afterAll(async () => {
+  doc.destroy();
+  await engine.close();
+});
+
+const take = () => records.splice(0, records.length);
+
+describe("local table stream", () => {
+  it("records inserts, modifications and removals with both images, as DynamoDB Streams does", async () => {
+    const Key = { PK: "COMPANY#c1", SK: "PROJECT#p1" };
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, name: "А", version: 1 } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "SET #n = :n, version = :v", ExpressionAttributeNames: { "#n": "name" }, ExpressionAttributeValues: { ":n": "Б", ":v": 2 } }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key }));
+    const [insert, modify, remove] = take();
+    expect(insert).toMatchObject({
+      eventName: "INSERT",
+      dynamodb: { Keys: { PK: { S: "COMPANY#c1" }, SK: { S: "PROJECT#p1" } }, NewImage: { name: { S: "А" }, version: { N: "1" } } },
+    });
+    expect(insert.dynamodb.OldImage).toBeUndefined();
+    expect(modify).toMatchObject({ eventName: "MODIFY", dynamodb: { OldImage: { name: { S: "А" } }, NewImage: { name: { S: "Б" }, version: { N: "2" } } } });
+    expect(remove).toMatchObject({ eventName: "REMOVE", dynamodb: { OldImage: { name: { S: "Б" } } } });
+    expect(remove.dynamodb.NewImage).toBeUndefined();
+    expect(new Set([insert.eventID, modify.eventID, remove.eventID]).size).toBe(3);
+    expect([insert, modify, remove].map((r) => r.dynamodb.SequenceNumber)).toEqual(
+      [insert, modify, remove].map((r) => r.dynamodb.SequenceNumber).sort(),
+    );
+  });
+
+  it("records nothing for a failed conditional write or a write that changes nothing", async () => {
+    const Item = { PK: "COMPANY#c1", SK: "PROJECT#p2", version: 1 };
+    await doc.send(new PutCommand({ TableName: TABLE, Item }));
+    take();
+    await expect(
+      doc.send(new PutCommand({ TableName: TABLE, Item, ConditionExpression: "attribute_not_exists(PK)" })),
+    ).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+    await doc.send(new PutCommand({ TableName: TABLE, Item }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: { PK: "COMPANY#c1", SK: "PROJECT#none" } }));
+    expect(take()).toEqual([]);
+  });
+
+  it("chains the images of concurrent writes to one item: each record's old image is the previous new one", async () => {
+    const Key = { PK: "COMPANY#c1", SK: "CALC#x#1" };
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, n: 0 } }));
+    take();
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        doc.send(new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD n :one", ExpressionAttributeValues: { ":one": 1 } })),
+      ),
+    );
+    const pairs = take().map((r) => [Number(r.dynamodb.OldImage!.n.N), Number(r.dynamodb.NewImage!.n.N)]);
+    expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i, i + 1]));
+  });
+});
+
+describe("local event queue", () => {
+  it("delivers in order, in batches, one batch at a time, and settles when all are handled", async () => {
+    const batches: number[][] = [];
+    let inFlight = 0;
+    const queue = eventQueue<number>(
+      async (batch) => {
+        inFlight += 1;
+        expect(inFlight).toBe(1);
+        await new Promise((r) => setTimeout(r, 5));
+        batches.push(batch);
+        inFlight -= 1;
+      },
+      { name: "test", batchSize: 4, windowMs: 1 },
+    );
+    for (let i = 0; i < 10; i++) queue.push(i);
+    await queue.settled();
+    expect(batches.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(4);
+  });
+
+  it("retries a failing batch, then drops it with an error in the log and goes on", async () => {
+    const seen: number[][] = [];
+    const errors: string[] = [];
+    let failures = 0;
+    const queue = eventQueue<number>(
+      async (batch) => {
+        seen.push(batch);
+        if (batch.includes(1) && failures++ < 1) throw new Error("transient");
+        if (batch.includes(2)) throw new Error("permanent");
+      },
+      { name: "test", batchSize: 1, windowMs: 1, retries: 2, log: { error: (m: string) => errors.push(m) } },
+    );
+    [1, 2, 3].forEach((n) => queue.push(n));
+    await queue.settled();
+    expect(seen).toEqual([[1], [1], [2], [2], [2], [3]]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/test: 1 event\(s\) dropped after 3 attempts: Error: permanent/);
+  });
+});

@@ -1,0 +1,40 @@
+// S3's "object created" notifications for the local blob folder: every object written under
+// uploads/ (the prefix the stack subscribes the upload function to) becomes the record S3 would
+// send, and the upload check (functions/src/lambda/s3-upload.ts) runs on it in-process.
+import type { BlobStore, StreamingBlobStore } from "../ports";
+import { checkUploads, encodeS3Key, type S3UploadRecord } from "../lambda/s3-upload";
+import { eventQueue } from "./event-queue";
+
+export const LOCAL_UPLOADS_BUCKET = "local-uploads";
+const PREFIX = "uploads/";
+
+type LocalStore = BlobStore & StreamingBlobStore;
+
+export function withUploadNotifications(store: LocalStore, log: Pick<Console, "info" | "warn" | "error"> = console) {
+  const queue = eventQueue<S3UploadRecord>(
+    async (records) => {
+      await checkUploads({ Records: records }, () => store, log);
+    },
+    { name: "upload notifications", log },
+  );
+  const created = (key: string, size: number, how: "Put" | "CompleteMultipartUpload") => {
+    if (!key.startsWith(PREFIX)) return;
+    queue.push({
+      eventName: `ObjectCreated:${how}`,
+      s3: { bucket: { name: LOCAL_UPLOADS_BUCKET }, object: { key: encodeS3Key(key), size } },
+    });
+  };
+  const blobs: LocalStore = {
+    ...store,
+    async put(key, body, contentType) {
+      await store.put(key, body, contentType);
+      created(key, body.byteLength, "Put");
+    },
+    async putStream(key, body, contentType) {
+      const size = await store.putStream(key, body, contentType);
+      created(key, size, "CompleteMultipartUpload");
+      return size;
+    },
+  };
+  return { blobs, settled: () => queue.settled() };
+}
