@@ -9,6 +9,11 @@ import { systemClock, type Deps } from "../domain/context";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { DomainError } from "../domain/errors";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
+import { seedDictionaries } from "../domain/dictionaries";
+import { seedDefaultModels } from "../domain/forecast-models";
+import { s3BlobStore } from "../adapters/blob/s3-blob-store";
+import { BLOB_AREAS } from "../lambda/blob-areas";
+import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
 import type { Role } from "../ports";
@@ -23,7 +28,9 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   set-role       --email E --role admin|staff
                  (admin — оператор платформы: раздел «Администрирование», все компании)
   deactivate-user --email E
-  activate-user   --email E`;
+  activate-user   --email E
+  seed           справочники и модели прогноза по умолчанию, если их еще нет
+                 (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)`;
 
 const options = {
   name: { type: "string" },
@@ -108,9 +115,25 @@ async function run(deps: Deps, command: string | undefined, args: ReturnType<typ
       await setUserActive(deps, required(args.email, "email"), command === "activate-user");
       console.log(command === "activate-user" ? "Пользователь включен" : "Пользователь отключен");
       return;
+    case "seed": {
+      if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {
+        throw new UsageError("в AWS укажите UPLOADS_BUCKET (вывод стека UploadsBucketName): модели прогноза хранятся в нем");
+      }
+      const dictionaries = await seedDictionaries(deps);
+      const models = await seedDefaultModels(deps);
+      console.log(`Записано элементов справочников: ${dictionaries}; моделей прогноза: ${models}`);
+      return;
+    }
     default:
       throw new UsageError(command ? `неизвестная команда ${command}` : "не указана команда");
   }
+}
+
+/** The stack's buckets named by the same environment variables the API gets (stack outputs
+ *  UploadsBucketName, DocumentsBucketName); an area whose bucket is not given cannot be written. */
+function awsBlobStore() {
+  const buckets = Object.entries(BLOB_AREAS).flatMap(([area, { bucket }]) => (process.env[bucket] ? [[area, process.env[bucket]!]] : []));
+  return s3BlobStore(new S3Client({ region: process.env.AWS_REGION }), Object.fromEntries(buckets));
 }
 
 async function main(): Promise<number> {
@@ -129,7 +152,7 @@ async function main(): Promise<number> {
   const storage = await openSharedStorage(dataDir);
   const deps: Deps = {
     repos: storage.repos,
-    blobs: fsBlobStore(join(dataDir, "blobs")),
+    blobs: process.env.STORAGE === "dynamodb" ? awsBlobStore() : fsBlobStore(join(dataDir, "blobs")),
     clock: systemClock,
     // The admin command signs no tokens; the secret is only there to complete the config.
     config: configFromEnv(randomBytes(32)),

@@ -1,0 +1,59 @@
+// `npm run admin -- …` as an operator runs it: a process of its own on a DATA_DIR.
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { createDocumentClient } from "../../functions/src/adapters/dynamodb/client";
+import { LOCAL_TABLE, openSharedStorage } from "../../functions/src/local/storage";
+
+const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function admin(args: string[], env: Record<string, string> = {}) {
+  const out = spawnSync(process.execPath, ["--import", "tsx", "functions/src/admin/cli.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", ...env },
+  });
+  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+
+describe("admin command", () => {
+  it("seeds the dictionaries and the default forecast models once", () => {
+    const first = admin(["seed"]);
+    expect(first.status, first.stderr).toBe(0);
+    const [dictionaries, models] = first.stdout.match(/\d+/g)!.map(Number);
+    expect(dictionaries).toBeGreaterThan(50);
+    expect(models).toBe(2);
+    const again = admin(["seed"]);
+    expect(again.stdout).toMatch(/справочников: 0; моделей прогноза: 0/);
+  });
+
+  it("creates the first admin, lists them, and its writes reach the audit trail through the same stream handler", async () => {
+    const created = admin(["create-user", "--company", "ООО Шахта", "--email", "admin@example.ru", "--password", "пароль-надежный", "--role", "admin"]);
+    expect(created.status, created.stderr).toBe(0);
+    const listed = admin(["list-users", "--company", "ООО Шахта"]);
+    expect(listed.stdout).toContain("admin@example.ru");
+
+    const storage = await openSharedStorage(dataDir);
+    const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint: storage.endpoint! });
+    const day = new Date().toISOString().slice(0, 10);
+    const out = await doc.send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: "PK = :pk", ExpressionAttributeValues: { ":pk": `AUDIT#${day}` } }));
+    doc.destroy();
+    await storage.close();
+    expect((out.Items ?? []).some((e) => e.item_pk === "EMAIL#admin@example.ru" && e.event === "INSERT")).toBe(true);
+  });
+
+  it("asks for the uploads bucket before seeding an AWS table", () => {
+    const out = admin(["seed"], { STORAGE: "dynamodb", TABLE_NAME: "FugitiveEmissions-dev-Table", AWS_REGION: "eu-central-1" });
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/UPLOADS_BUCKET/);
+  });
+
+  it("answers a usage error with exit code 2", () => {
+    const out = admin(["no-such-command"]);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/неизвестная команда no-such-command/);
+  });
+});
