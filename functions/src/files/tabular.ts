@@ -2,10 +2,9 @@
 // sheet, the row and the column, so a user can find the cell. Limits keep a hostile file from
 // exhausting memory: the byte size is capped before reading, an .xlsx's ZIP directory is checked
 // before inflating (zip-guard.ts), and reading stops at the row limit.
-import ExcelJS from "exceljs";
-import { Readable } from "node:stream";
 import { DomainError, Invalid } from "../domain/errors";
 import { checkZipContents } from "./zip-guard";
+import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../schemas/uploads";
 
 export const MAX_UPLOAD_BYTES = MAX_TABULAR_UPLOAD_BYTES;
@@ -61,7 +60,7 @@ export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<P
   return { format, sheet: raw.sheet, rows: toRows(raw, spec) };
 }
 
-interface RawTable {
+export interface RawTable {
   sheet: string;
   header: string[];
   /** [file row number, cells] */
@@ -72,52 +71,31 @@ function tooManyRows(sheet: string, maxRows: number): never {
   throw new Invalid(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
 }
 
-async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawTable> {
-  await checkZipContents(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    styles: "ignore",
-    worksheets: "emit",
-    entries: "ignore",
-  });
+/** The first worksheet's header and non-blank rows; exported for the reader's differential test. */
+export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawTable> {
+  const parts = await checkZipContents(bytes);
   try {
     // The first worksheet holds the data; a template may add a second one with explanations.
-    for await (const worksheet of reader) {
-      const sheet = (worksheet as unknown as { name?: string }).name ?? "Лист1";
-      let header: string[] | undefined;
-      const lines: Array<[number, unknown[]]> = [];
-      for await (const row of worksheet) {
-        const cells = (row.values as unknown[]).slice(1).map(cellValue);
-        if (cells.every((c) => c === null || c === "")) continue;
-        if (!header) {
-          header = cells.map((c) => String(c ?? "").trim());
-          continue;
-        }
-        if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
-        lines.push([row.number, cells]);
+    const worksheet = await openFirstSheet(parts);
+    if (!worksheet) throw new Invalid("Книга Excel не содержит листов");
+    const sheet = worksheet.name;
+    let header: string[] | undefined;
+    const lines: Array<[number, unknown[]]> = [];
+    for await (const [number, cells] of worksheet.rows) {
+      if (cells.every((c) => c === "")) continue;
+      if (!header) {
+        header = cells.map((c) => String(c).trim());
+        continue;
       }
-      if (!header) throw new Invalid(`Лист «${sheet}»: нет строки заголовков`);
-      return { sheet, header, lines };
+      if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
+      lines.push([number, cells]);
     }
+    if (!header) throw new Invalid(`Лист «${sheet}»: нет строки заголовков`);
+    return { sheet, header, lines };
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw new Invalid("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
   }
-  throw new Invalid("Книга Excel не содержит листов");
-}
-
-function cellValue(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  if (typeof value === "object") {
-    const v = value as { result?: unknown; text?: unknown; richText?: Array<{ text: string }>; error?: unknown };
-    if ("result" in v) return cellValue(v.result);
-    if (v.richText) return v.richText.map((t) => t.text).join("");
-    if ("text" in v) return String(v.text);
-    if ("error" in v) return String(v.error);
-    if (value instanceof Date) return value.toISOString().slice(0, 10);
-  }
-  return value;
 }
 
 function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
@@ -189,7 +167,8 @@ function parseNumber(value: unknown): number | null | undefined {
   const text = String(value).trim().replace(/\u00a0| /g, "");
   if (/^nan$/i.test(text)) return null;
   const normal = text.replace(",", ".");
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(normal)) return undefined;
+  // One way only to match a run of digits: with \d+\.?\d* a long run backtracks in quadratic time.
+  if (!/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(normal)) return undefined;
   const number = Number(normal);
   return Number.isFinite(number) ? number : undefined;
 }

@@ -1,7 +1,8 @@
 // Reads a ZIP's central directory (PKWARE APPNOTE 4.3.12–4.3.16) before anything inflates it, so
 // an .xlsx that would expand to gigabytes (a zip bomb) is refused from its declared sizes alone.
 // Declared sizes are only claims, though: checkZipContents then inflates every entry once, counting
-// and discarding the output, and refuses one that grows past its declared size.
+// and discarding the output, and refuses one that grows past its declared size. The checked entries
+// are handed to the .xlsx reader (xlsx-reader.ts), which inflates the parts it needs with inflateEntry.
 import { createInflateRaw } from "node:zlib";
 import { DomainError } from "../domain/errors";
 
@@ -16,12 +17,15 @@ export const XLSX_ZIP_LIMITS: ZipLimits = { maxEntries: 2000, maxTotalUncompress
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
+// OOXML part names are ASCII; a non-UTF-8 (CP437) name only has to stay distinct, not be readable.
+const names = new TextDecoder("utf-8");
 
 function refuse(detail: string): never {
   throw new DomainError(400, detail);
 }
 
 export interface ZipEntry {
+  name: string;
   method: number;
   compressed: number;
   uncompressed: number;
@@ -60,8 +64,16 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS)
     if (total > limits.maxTotalUncompressed || uncompressed > Math.max(compressed, 1) * limits.maxRatio) {
       refuse("Файл .xlsx после распаковки слишком велик: он отклонен как небезопасный");
     }
-    listed.push({ method: view.getUint16(offset + 10, true), compressed, uncompressed, localOffset: view.getUint32(offset + 42, true) });
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    if (offset + 46 + nameLength > eocd) refuse("Файл поврежден: это не книга Excel (.xlsx)");
+    listed.push({
+      name: names.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      method: view.getUint16(offset + 10, true),
+      compressed,
+      uncompressed,
+      localOffset: view.getUint32(offset + 42, true),
+    });
+    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return { entries: listed, directoryOffset };
 }
@@ -69,16 +81,22 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS)
 const LOCAL_SIGNATURE = 0x04034b50;
 const DESCRIPTOR_SIGNATURE = 0x08074b50;
 
-/** A directory can declare 1 KB for an entry that inflates to gigabytes, and the .xlsx reader
- *  (a streaming unzip) inflates whatever the local entries hold. So: the local entries must be
- *  exactly the listed ones, back to back up to the directory (no hidden entry for a streaming
+/** An entry whose declared sizes and contents have been checked; `data` is its stored bytes. */
+export interface ZipPart extends ZipEntry {
+  data: Uint8Array;
+}
+
+/** A directory can declare 1 KB for an entry that inflates to gigabytes. So: the local entries must
+ *  be exactly the listed ones, back to back up to the directory (no hidden entry for a streaming
  *  reader to meet), and each must inflate to exactly its declared size — counted while inflating,
- *  stopped as soon as it grows past it, so neither time nor memory follow the attacker's size. */
-export async function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<void> {
+ *  stopped as soon as it grows past it, so neither time nor memory follow the attacker's size.
+ *  Returns the entries in file order. */
+export async function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<ZipPart[]> {
   const { entries, directoryOffset } = checkZip(bytes, limits);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const corrupt = () => refuse("Файл поврежден: это не книга Excel (.xlsx)");
   let expected = 0;
+  const parts: ZipPart[] = [];
   for (const entry of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
     const at = entry.localOffset;
     if (at !== expected || at + 30 > directoryOffset || view.getUint32(at, true) !== LOCAL_SIGNATURE) corrupt();
@@ -97,8 +115,32 @@ export async function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XL
       if (size === "too large") refuse("Файл .xlsx после распаковки больше заявленного: он отклонен как небезопасный");
       if (size !== entry.uncompressed) corrupt();
     } else refuse("Файл .xlsx сжат неподдерживаемым методом");
+    parts.push({ ...entry, data });
   }
   if (expected !== directoryOffset) corrupt();
+  return parts;
+}
+
+/** Inflates a checked entry chunk by chunk (the consumer may stop early), again refusing it the
+ *  moment it passes its declared size: whoever reads a part never inflates more than was checked. */
+export async function* inflateEntry(part: ZipPart): AsyncGenerator<Uint8Array> {
+  if (part.method === 0) {
+    yield part.data;
+    return;
+  }
+  const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
+  inflate.end(part.data);
+  let size = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > part.uncompressed) refuse("Файл .xlsx после распаковки больше заявленного: он отклонен как небезопасный");
+      yield chunk;
+    }
+  } finally {
+    inflate.destroy();
+  }
+  if (size !== part.uncompressed) refuse("Файл поврежден: это не книга Excel (.xlsx)");
 }
 
 /** The inflated size of a raw deflate stream, or "too large" once it passes `max`; an incomplete
