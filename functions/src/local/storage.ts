@@ -63,7 +63,9 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>):
   const repos = dynamoRepositories(doc, LOCAL_TABLE);
   const stream = eventQueue<StreamRecord>(
     (records) => handleTableChanges({ Records: records }, { doc, tableName: LOCAL_TABLE, repos, clock: systemClock, log: quietAudit }),
-    { name: "table stream" },
+    // Lambda gathers for up to 5 s (infra/lib/stack.ts); a shorter wait keeps the local profile fresh
+    // while still folding a burst of writes into one refresh per company.
+    { name: "table stream", windowMs: 200 },
   );
   captureTableChanges(doc, (record) => stream.push(record));
   return {
