@@ -232,9 +232,9 @@ export interface BlobStore {
   downloadUrl?(key: string, fileName: string, expiresInSeconds: number, disposition?: "attachment" | "inline"): Promise<string>;
   /** A time-limited URL the browser can PUT the object `key` to, straight into storage (S3
    *  presigning: a PDF or a video does not fit through Lambda's 6 MB payload). The request must
-   *  carry `headers` (the signed Content-Type). `maxBytes` is the limit the caller will check on
-   *  completion: a presigned PUT cannot enforce a size range, so nothing is trusted before
-   *  `stat`/`getRange` have looked at what arrived. A store without it (the local folder) is
+   *  carry `headers` (what was signed: Content-Type, If-None-Match, the pending tag). `maxBytes`
+   *  is the limit the caller will check on completion: a presigned PUT cannot enforce a size
+   *  range, so nothing is trusted before `stat`/`getRange` have looked at what arrived. A store without it (the local folder) is
    *  uploaded to through the API instead (PUT /api/v1/uploads/, functions/src/http/UPLOADS.md). */
   uploadUrl?(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedUpload>;
   /** Size and type of `key` without reading it; undefined when missing. */
@@ -242,7 +242,23 @@ export interface BlobStore {
   /** Bytes start..end (inclusive) of `key`, read by range; undefined when the key is missing. */
   getRange?(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
   /** Writes `key` from a stream without holding it in memory; resolves to the bytes written. */
-  putStream?(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<number>;
+  putStream?(key: string, body: ReadableStream<Uint8Array>, contentType: string, options?: PutStreamOptions): Promise<number>;
+  /** Clears the pending mark of a direct upload whose object passed the completion's checks, before
+   *  it is registered: S3 drops the `upload=pending` tag the presigned PUT set (the bucket's
+   *  lifecycle rule expires tagged objects after a day); the local folder removes the marker its
+   *  upload route wrote. A key that was never marked is left as it is. Rejects (with `code:
+   *  "ENOENT"` where the store can tell) when the object is gone: swept meanwhile. */
+  confirmUpload?(key: string): Promise<void>;
+  /** Deletes the objects under `areas` still marked pending (never confirmed) whose mark is older
+   *  than `olderThan`, and resolves to their keys. Only a store that marks pending objects itself
+   *  (the local folder) has it; in S3 the lifecycle rule does this. */
+  deletePendingUploads?(areas: readonly string[], olderThan: Date): Promise<string[]>;
+}
+
+export interface PutStreamOptions {
+  /** A direct upload (PUT /api/v1/uploads/): written once — rejected with `code: "EEXIST"` when the
+   *  key exists, like S3's If-None-Match: * — and marked pending until `confirmUpload`. */
+  pending?: boolean;
 }
 
 /** Where and how the browser sends a file straight to storage. */
@@ -255,7 +271,7 @@ export interface PresignedUpload {
 /** Optional BlobStore abilities for large files (videos up to 500 MB): written from a stream and
  *  read by byte range, never held whole in memory. A store without them falls back to put/get. */
 export interface StreamingBlobStore {
-  putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<number>;
+  putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string, options?: PutStreamOptions): Promise<number>;
   /** Bytes start..end (inclusive) of `key`; undefined when the key is missing. */
   getRange(key: string, start: number, end: number): Promise<ReadableStream<Uint8Array> | undefined>;
   stat(key: string): Promise<{ size: number; contentType: string } | undefined>;

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { apiHandler, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
 import { configFromEnv } from "../../functions/src/config";
@@ -72,22 +72,26 @@ describe("a settings video in AWS", () => {
     expect(url.origin).toBe(`https://${BUCKET}.s3.eu-central-1.amazonaws.com`);
     key = url.pathname.slice(1);
     expect(key).toMatch(/^media\/instruction\/[0-9a-f-]{36}$/);
-    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host;if-none-match");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host;if-none-match;x-amz-tagging");
     expect(url.searchParams.get("X-Amz-Expires")).toBe("3600");
-    expect(grant.body.headers).toEqual({ "Content-Type": "video/mp4", "If-None-Match": "*" });
+    // The object is created tagged upload=pending: the bucket expires it unless completion untags it.
+    expect(grant.body.headers).toEqual({ "Content-Type": "video/mp4", "If-None-Match": "*", "x-amz-tagging": "upload=pending" });
     uploadId = grant.body.upload_id as string;
     expect(s3.calls()).toHaveLength(0);
   });
 
-  it("completes by a head and a 64-byte ranged GET, then plays from a presigned inline GET", async () => {
+  it("completes by a head and a 64-byte ranged GET, untags the object, then plays from a presigned inline GET", async () => {
     const first = new Uint8Array(64);
     first.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
     s3.on(HeadObjectCommand).resolves({ ContentLength: 400 * 1024 * 1024, ContentType: "video/mp4" });
     s3.on(GetObjectCommand).resolves({ Body: head(first) });
+    s3.on(PutObjectTaggingCommand).resolves({});
     const done = await call("/api/v1/admin/media/complete/", { upload_id: uploadId });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(s3.commandCalls(HeadObjectCommand)[0].args[0].input).toEqual({ Bucket: BUCKET, Key: key });
     expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Key: key, Range: "bytes=0-63" }]);
+    // The pending tag goes once the object passed its checks, so the lifecycle rule keeps it.
+    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Key: key, Tagging: { TagSet: [] } }]);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
     const play = new URL(done.body.url as string);
@@ -105,7 +109,9 @@ describe("a settings video in AWS", () => {
     s3.on(DeleteObjectCommand).resolves({});
     const done = await call("/api/v1/admin/media/complete/", { upload_id: grant.body.upload_id });
     expect(done.status).toBe(415);
+    // Deleted at once, not left to expire; never untagged.
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Key: refusedKey }]);
+    expect(s3.commandCalls(PutObjectTaggingCommand)).toHaveLength(0);
   });
 
   it("answers 404 on the local upload route: in AWS the file goes to S3", async () => {

@@ -4,7 +4,7 @@
 // are checked by their query. Reads go through aws-sdk-client-mock.
 import { afterEach, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { inspectStored } from "../../functions/src/domain/direct-uploads";
 import type { Deps } from "../../functions/src/domain/context";
@@ -16,10 +16,12 @@ const buckets = { media: "docs-bucket", documents: "docs-bucket" };
 describe("presigned URLs", () => {
   const store = s3BlobStore(new S3Client({ region: "eu-central-1", credentials }), buckets);
 
-  it("presigns a PUT of the key with Content-Type and If-None-Match signed and no SDK checksum", async () => {
+  it("presigns a PUT of the key with Content-Type, If-None-Match and the pending tag signed and no SDK checksum", async () => {
     const upload = await store.uploadUrl!(KEY, "video/mp4", 500 * 1024 * 1024, 3600);
     expect(upload.method).toBe("PUT");
-    expect(upload.headers).toEqual({ "Content-Type": "video/mp4", "If-None-Match": "*" });
+    // The browser sends these as given (web/src/api/client.ts putFile): the tag is a signed header,
+    // so an upload without it is refused by S3 and every direct upload is created tagged.
+    expect(upload.headers).toEqual({ "Content-Type": "video/mp4", "If-None-Match": "*", "x-amz-tagging": "upload=pending" });
     const url = new URL(upload.url);
     // The bucket's regional domain: the origin the CloudFront CSP and the bucket's CORS rule name.
     expect(url.origin).toBe("https://docs-bucket.s3.eu-central-1.amazonaws.com");
@@ -27,7 +29,9 @@ describe("presigned URLs", () => {
     const q = url.searchParams;
     expect(q.get("x-id")).toBe("PutObject");
     expect(q.get("X-Amz-Expires")).toBe("3600");
-    expect(q.get("X-Amz-SignedHeaders")!.split(";")).toEqual(["content-type", "host", "if-none-match"]);
+    expect(q.get("X-Amz-SignedHeaders")!.split(";")).toEqual(["content-type", "host", "if-none-match", "x-amz-tagging"]);
+    // Not hoisted into the query, where S3 may ignore it and the browser could leave it out.
+    expect([...q.keys()].filter((k) => /tagging/i.test(k))).toEqual([]);
     expect(q.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
     // A browser sends no checksum: a signed CRC32 of the empty body would make S3 refuse the file.
     expect([...q.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
@@ -86,6 +90,16 @@ describe("ranged reads", () => {
     expect(await store.stat!(KEY)).toEqual({ size: 123_456, contentType: "video/mp4" });
     expect(await store.stat!(`${KEY}0`)).toBeUndefined();
     expect(await store.getRange!(`${KEY}0`, 0, 1)).toBeUndefined();
+  });
+
+  it("confirms an upload by replacing its tags with none (PutObjectTagging: the one tagging action the API has)", async () => {
+    s3.on(PutObjectTaggingCommand).resolves({});
+    await store.confirmUpload!(KEY);
+    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input)).toEqual([
+      { Bucket: "docs-bucket", Key: KEY, Tagging: { TagSet: [] } },
+    ]);
+    expect(s3.calls()).toHaveLength(1);
+    await expect(store.confirmUpload!("exports/x")).rejects.toThrow(/invalid blob key/);
   });
 
   it("lets completion read the first 64 bytes of a 500 MB upload, never the whole of it", async () => {

@@ -14,6 +14,8 @@ import { cloudFrontContentSecurityPolicy, CONTENT_SECURITY_POLICY, EXTRA_SECURIT
 import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "../../functions/src/lambda/api";
 import { GSI1 } from "../../functions/src/adapters/dynamodb/keys";
+import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "../../functions/src/lambda/blob-areas";
+import { DIRECT_UPLOAD_AREAS } from "../../functions/src/domain/direct-uploads";
 import { startLocalServer, type LocalServer } from "../../functions/src/local/server";
 
 // Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
@@ -135,6 +137,28 @@ describe.each([
     );
   });
 
+  it("expires direct uploads never completed (still tagged upload=pending) after a day", () => {
+    const buckets = Object.entries(resources(get().template, "AWS::S3::Bucket"));
+    const [, documentsBucket] = buckets.find(([id]) => id.startsWith("DocumentsBucket"))!;
+    const rules = documentsBucket.Properties.LifecycleConfiguration.Rules as Array<Record<string, unknown>>;
+    expect(rules).toContainEqual({
+      Id: "AbandonedUploads",
+      Status: "Enabled",
+      TagFilters: [{ Key: PENDING_UPLOAD_TAG.key, Value: PENDING_UPLOAD_TAG.value }],
+      ExpirationInDays: 1,
+    });
+    // By the tag alone (no prefix: registered files are untagged, whatever their age).
+    expect(rules.find((r) => r.TagFilters)!.Prefix).toBeUndefined();
+    expect(rules).toContainEqual({ Status: "Enabled", AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } });
+    expect(PENDING_UPLOAD_TAG).toEqual({ key: "upload", value: "pending", days: 1 });
+    // No other bucket expires by that tag.
+    for (const [id, bucket] of buckets.filter(([id]) => !id.startsWith("DocumentsBucket"))) {
+      expect(JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {}), id).not.toContain("TagFilters");
+    }
+    // The areas granted the tagging action are the ones the local sweep looks at.
+    expect(Object.entries(BLOB_AREAS).filter(([, a]) => a.directUploads).map(([area]) => area)).toEqual([...DIRECT_UPLOAD_AREAS]);
+  });
+
   it("grants no wildcard action (no *, dynamodb:*, s3:*) to any role", () => {
     const t = get().template;
     const roleStatements = [
@@ -210,11 +234,26 @@ describe.each([
         .map((s) => `${[s.Action].flat().sort().join(",")} ${JSON.stringify(s.Resource).match(/\/(\w+)\/\*/g)!.join(" ")}`)
         .sort();
     expect(objectGrants(api)).toEqual([
-      // Admin uploads go straight to S3 with URLs the API presigns (PutObject); it checks them by a
-      // ranged read (GetObject) and deletes refused ones (DeleteObject).
-      "s3:DeleteObject,s3:GetObject,s3:PutObject /documents/* /media/*",
+      // Admin uploads go straight to S3 with URLs the API presigns (PutObject, PutObjectTagging for
+      // the pending tag they carry); it checks them by a ranged read (GetObject), deletes refused
+      // ones (DeleteObject) and untags accepted ones (PutObjectTagging with an empty tag set).
       "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/*",
+      "s3:DeleteObject,s3:GetObject,s3:PutObject,s3:PutObjectTagging /documents/* /media/*",
     ]);
+    // The one tagging action, on documents/* and media/* only; no other role may tag in that bucket
+    // (CDK's own web deployment role tags in the web bucket, which is not ours to restrict).
+    const [documentsId] = Object.keys(resources(t, "AWS::S3::Bucket")).filter((id) => id.startsWith("DocumentsBucket"));
+    const tagging = (statements: Statement[]) => statements.filter((st) => [st.Action].flat().some((a) => /tagging/i.test(a)));
+    const apiTagging = tagging(api);
+    expect(apiTagging).toHaveLength(1);
+    expect([apiTagging[0].Action].flat().filter((a) => /tagging/i.test(a))).toEqual(["s3:PutObjectTagging"]);
+    expect(apiTagging[0].Resource).toEqual(
+      ["documents", "media"].map((area) => ({ "Fn::Join": ["", [{ "Fn::GetAtt": [documentsId, "Arn"] }, `/${area}/*`]] })),
+    );
+    const taggingInDocuments = tagging(
+      Object.values(resources(t, "AWS::IAM::Policy")).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),
+    ).filter((st) => JSON.stringify(st.Resource).includes(`"${documentsId}"`));
+    expect(taggingInDocuments).toEqual(apiTagging);
     expect(actions(api)).toContain("secretsmanager:GetSecretValue");
     // The API invokes the spreadsheet worker and no other function, and none of its versions.
     const [workerId] = ourFunctions(t).SpreadsheetFunction;
@@ -378,7 +417,8 @@ describe.each([
     const rule = documentsCorsRule("https://dSITE.cloudfront.net");
     expect(rule.AllowedOrigins).toEqual(["https://dSITE.cloudfront.net"]);
     expect(rule.AllowedMethods.sort()).toEqual(["GET", "HEAD", "PUT"]);
-    expect(rule.AllowedHeaders).toEqual(expect.arrayContaining(["content-type", "if-none-match"]));
+    // Exactly the headers the presigned PUT signs (x-amz-tagging: the pending tag) and a ranged GET sends.
+    expect(rule.AllowedHeaders).toEqual(expect.arrayContaining(["content-type", "if-none-match", "x-amz-tagging", "range"]));
 
     // The custom resource may set CORS on that bucket and do nothing else.
     const corsStatements = Object.values(resources(t, "AWS::IAM::Policy"))

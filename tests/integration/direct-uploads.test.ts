@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { mp4Bytes, pdfBytes, signIn, signedInAdmin, webmBytes, type SignedIn } from "../support/admin";
 import type { BlobStore } from "../../functions/src/ports";
+import { sweepAbandonedUploads } from "../../functions/src/domain/direct-uploads";
 
 const PDF_MAX = 64 * 1024;
 const VIDEO_MAX = 256 * 1024;
@@ -313,6 +314,15 @@ describe("checks of what was stored, on completion", () => {
     expect(await stored(keyOf(g))).toBeUndefined();
   });
 
+  it("writes a granted key once even when two PUTs race: one 200, one 409, the first file intact", async () => {
+    const first = pdfBytes(30_000, "первый");
+    const g = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: first.byteLength });
+    const answers = await Promise.all([putFile(g, first), putFile(g, pdfBytes(30_000, "второй"))]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = answers[0].status === 200 ? first : pdfBytes(30_000, "второй");
+    expect((await h.deps.blobs.get(keyOf(g)))!.body).toEqual(winner);
+  });
+
   it("refuses a completion before any upload (400) and a PUT of another type (415)", async () => {
     const g = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 2048 });
     const early = await post("/api/v1/admin/documents/complete/", { upload_id: g.upload_id, title: "Рано", kind: "law" });
@@ -406,6 +416,44 @@ describe("the upload_id", () => {
       body: pdfBytes(100) as BodyInit,
     });
     expect(bearer.status).toBe(401);
+  });
+});
+
+describe("abandoned uploads: granted and PUT, never completed", () => {
+  it("are deleted once pending for a day on the local host; completed ones stay", async () => {
+    const pdf = pdfBytes(3000);
+    const abandoned = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: pdf.byteLength });
+    expect((await putFile(abandoned, pdf)).status).toBe(200);
+    const video = mp4Bytes(5000);
+    const abandonedVideo = await grant("/api/v1/admin/media/upload-url/", { kind: "presentation", content_type: "video/mp4", size: video.byteLength });
+    expect((await putFile(abandonedVideo, video)).status).toBe(200);
+    const completed = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: pdf.byteLength });
+    expect((await putFile(completed, pdf)).status).toBe(200);
+    const done = await post("/api/v1/admin/documents/complete/", { upload_id: completed.upload_id, title: "Завершенная загрузка", kind: "law" });
+    expect(done.status).toBe(201);
+    const instruction = (await h.deps.repos.media.get("instruction"))!;
+    const replacedDocument = (await h.deps.repos.documents.get("fz-296"))!;
+
+    // While an upload could still be completed, nothing goes.
+    expect(await sweepAbandonedUploads(h.deps)).toEqual([]);
+    expect(await stored(keyOf(abandoned))).toBeDefined();
+
+    now += 24 * HOUR + 60_000;
+    try {
+      const swept = await sweepAbandonedUploads(h.deps);
+      expect(swept).toEqual(expect.arrayContaining([keyOf(abandoned), keyOf(abandonedVideo)]));
+      expect(swept.every((key) => /^(documents|media)\//.test(key))).toBe(true);
+      expect(await stored(keyOf(abandoned))).toBeUndefined();
+      expect(await stored(keyOf(abandonedVideo))).toBeUndefined();
+      // Completed uploads (confirmed on completion) stay, however old.
+      for (const key of [keyOf(completed), instruction.key, replacedDocument.file!.key]) {
+        expect(swept).not.toContain(key);
+        expect(await stored(key), key).toBeDefined();
+      }
+      expect(await sweepAbandonedUploads(h.deps)).toEqual([]);
+    } finally {
+      now = Date.now();
+    }
   });
 });
 

@@ -6,8 +6,12 @@
 //   2. the browser PUTs the file to `url` with `headers`: in AWS an S3 presigned PUT (Lambda's 6 MB
 //      payload cannot carry the file), locally PUT /api/v1/uploads/?token={upload_id}, which streams
 //      the body to disk with the size cap (http/direct-uploads.ts);
-//   3. POST …/complete/ {upload_id} checks what was stored (size, first bytes by a ranged read) and
-//      registers it, or deletes the object and refuses.
+//   3. POST …/complete/ {upload_id} checks what was stored (size, first bytes by a ranged read),
+//      confirms it (clears its pending mark) and registers it, or deletes the object and refuses.
+//
+// What is PUT but never completed is marked pending from the start (S3: the signed tag
+// upload=pending; locally: a marker beside the blob) and deleted a day later (S3: the bucket's
+// lifecycle rule; locally: sweepAbandonedUploads, run by the local server).
 //
 // The upload_id is a JWT (HS256 with the API secret, jose with `algorithms` pinned) of type
 // "upload", audience "upload": it names the storage key (made of ids only, chosen by the server),
@@ -183,6 +187,9 @@ export async function inspectStored(deps: Deps, key: string): Promise<StoredHead
   return blob && { size: blob.body.byteLength, head: blob.body.subarray(0, HEAD_BYTES) };
 }
 
+const storedAt = async (deps: Deps, key: string): Promise<boolean> =>
+  (deps.blobs.stat ? await deps.blobs.stat(key) : await deps.blobs.get(key)) !== undefined;
+
 /** The checks every completion makes: something arrived, not empty, within the granted limit and
  *  the current one, and its first bytes are what `accept` wants. */
 export async function checkStored(deps: Deps, claims: UploadClaims, limit: number, accept: (head: Uint8Array) => void): Promise<StoredHead> {
@@ -193,6 +200,36 @@ export async function checkStored(deps: Deps, claims: UploadClaims, limit: numbe
   if (stored.size > max) throw new TooLarge(max);
   accept(stored.head);
   return stored;
+}
+
+/** The object passed its checks: clear its pending mark (S3 tag, local marker) before it is
+ *  registered, so the expiry of abandoned uploads never takes a registered file. (Cleared after the
+ *  registration instead, a failure in between would leave a registered file to expire.) An object
+ *  swept meanwhile is refused like one never uploaded. */
+export async function confirmStored(deps: Deps, key: string): Promise<void> {
+  if (!deps.blobs.confirmUpload) return;
+  try {
+    await deps.blobs.confirmUpload(key);
+  } catch (error) {
+    const gone = (error as { code?: string }).code === "ENOENT" || !(await storedAt(deps, key).catch(() => true));
+    if (gone) throw new Invalid("upload_id: файл не загружен в хранилище");
+    throw error;
+  }
+}
+
+/** Where direct uploads go: the areas the local sweep looks at (KEY_OF above names the same). */
+export const DIRECT_UPLOAD_AREAS = ["documents", "media"] as const;
+/** A direct upload still pending after this long is deleted: a day, as the S3 lifecycle rule. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the direct uploads that were PUT but never completed, pending for longer than a day —
+ *  and at least for the upload_id's lifetime (2 × the URL's), so that nothing still completable is
+ *  swept. For a store that marks pending uploads itself (the local folder); in S3 the bucket's
+ *  lifecycle rule expires them. Resolves to the keys deleted. */
+export async function sweepAbandonedUploads(deps: Deps): Promise<string[]> {
+  if (!deps.blobs.deletePendingUploads) return [];
+  const age = Math.max(ABANDONED_UPLOAD_MS, 2 * deps.config.uploadUrlTtlSeconds * 1000);
+  return deps.blobs.deletePendingUploads(DIRECT_UPLOAD_AREAS, new Date(deps.clock.now().getTime() - age));
 }
 
 /** A refused completion deletes what was uploaded, unless the key has meanwhile been registered
@@ -226,11 +263,18 @@ export async function receiveUpload(
   if (!upload.body) throw new Invalid("file: файл пуст");
   // Like the presigned PUT's If-None-Match: *, a granted key is written once; a registered file
   // cannot be overwritten through a URL that is still valid.
-  if (deps.blobs.stat ? await deps.blobs.stat(claims.key) : await deps.blobs.get(claims.key)) {
+  if (await storedAt(deps, claims.key)) {
     throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
   }
   const checked = checkedStream(upload.body, claims.max, 0, () => {});
-  if (deps.blobs.putStream) await deps.blobs.putStream(claims.key, checked.stream, claims.content_type);
-  else await deps.blobs.put(claims.key, await collect(checked.stream), claims.content_type);
+  // Written once (two PUTs racing past the check above: one gets 409) and marked pending until
+  // completion, like the S3 object's upload=pending tag (a store without putStream marks nothing).
+  try {
+    if (deps.blobs.putStream) await deps.blobs.putStream(claims.key, checked.stream, claims.content_type, { pending: true });
+    else await deps.blobs.put(claims.key, await collect(checked.stream), claims.content_type);
+  } catch (error) {
+    if ((error as { code?: string }).code === "EEXIST") throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
+    throw error;
+  }
   return { size: checked.size() };
 }

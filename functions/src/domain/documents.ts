@@ -6,7 +6,7 @@ import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { checkPdf, isPdf, PDF_TYPE, UnsupportedType } from "./uploads";
-import { checkDeclared, checkStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
+import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
 import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
@@ -362,6 +362,7 @@ export async function completeDocumentUpload(
     const stored = await checkStored(deps, claims, deps.config.documentMaxBytes, (head) => {
       if (!isPdf(head)) throw new UnsupportedType("Ожидается файл PDF");
     });
+    await confirmStored(deps, claims.key);
     const pdf: StoredPdf = {
       key: claims.key,
       name: claims.name || "document.pdf",

@@ -20,7 +20,7 @@ import type { Actor, Deps } from "./context";
 import { Invalid, NotFound, Unauthorized } from "./errors";
 import { newId } from "./ids";
 import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
-import { checkDeclared, checkStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
+import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../ports";
 import { assertAdmin, recordChange } from "./admin/audit";
 
@@ -280,6 +280,7 @@ export async function completeMediaUpload(deps: Deps, actor: Actor, uploadId: st
       if (!detected) throw new UnsupportedType("Файл не является видео MP4 или WebM");
       if (detected !== claims.content_type) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${claims.content_type}`);
     });
+    await confirmStored(deps, claims.key);
     const file = { key: claims.key, content_type: claims.content_type, size: stored.size, name: claims.name };
     return await registerMedia(deps, actor, claims.kind, file, discard);
   } catch (error) {

@@ -184,7 +184,7 @@ const uploadGrant: JsonSchema = {
   properties: {
     url: { type: "string", description: "Where to PUT the file: an S3 presigned URL in AWS, /api/v1/uploads/?token=… locally" },
     method: { type: "string", enum: ["PUT"] },
-    headers: { type: "object", additionalProperties: { type: "string" }, description: "Send exactly these with the PUT (Content-Type, If-None-Match in AWS)" },
+    headers: { type: "object", additionalProperties: { type: "string" }, description: "Send exactly these with the PUT (Content-Type; in AWS also If-None-Match and x-amz-tagging, which are signed)" },
     upload_id: { type: "string", description: "Signed token for …/complete/" },
     expires_at: { type: "string", format: "date-time", description: "When the URL stops working" },
   },

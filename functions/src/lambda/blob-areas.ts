@@ -4,18 +4,24 @@
 // listed is refused by the S3 blob store rather than written where no policy expects it.
 export type BucketEnv = "UPLOADS_BUCKET" | "EXPORTS_BUCKET" | "DOCUMENTS_BUCKET";
 
-export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "readWrite" }> = {
+export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "readWrite"; directUploads?: true }> = {
   /** Files users upload (checked by the upload function, which listens on this prefix). */
   uploads: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   /** Stored forecast inputs/results and uploaded GBDT models: user data kept like uploads. */
   forecasts: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   models: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   /** Normative-document PDFs and the settings videos, uploaded by operators straight to S3 with
-   *  URLs the API presigns (PutObject), checked and deleted by it when refused (GetObject,
-   *  DeleteObject): http/UPLOADS.md. */
-  documents: { bucket: "DOCUMENTS_BUCKET", access: "readWrite" },
-  media: { bucket: "DOCUMENTS_BUCKET", access: "readWrite" },
+   *  URLs the API presigns (PutObject, and PutObjectTagging for the pending tag they carry),
+   *  checked and deleted by it when refused (GetObject, DeleteObject) or untagged when accepted
+   *  (PutObjectTagging): http/UPLOADS.md. */
+  documents: { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
+  media: { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
 };
+
+/** The tag every direct upload is created with (the presigned PUT signs `x-amz-tagging`) and that
+ *  its completion removes once the object passed its checks; the documents bucket's lifecycle rule
+ *  expires objects still carrying it after `days`: uploads granted and PUT but never completed. */
+export const PENDING_UPLOAD_TAG = { key: "upload", value: "pending", days: 1 } as const;
 
 /** Generated exports: written and handed out (presigned GET) by the spreadsheet worker function
  *  alone (lambda/spreadsheets.ts), which the stack grants this prefix and nothing else; expired by

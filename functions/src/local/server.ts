@@ -21,6 +21,7 @@ import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
 import { withUploadNotifications } from "./upload-notifications";
+import { startUploadSweep } from "./upload-sweep";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
@@ -96,6 +97,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     throw error;
   }
   const { port } = server.address() as AddressInfo;
+  // Direct uploads never completed are deleted after a day (the bucket's lifecycle rule in AWS).
+  const sweep = startUploadSweep(deps);
+  await sweep.first;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
@@ -104,6 +108,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then
       // close LevelDB cleanly.
+      sweep.stop();
       closing ??= new Promise<void>((done) => server.close(() => done()))
         .then(() => uploads.settled())
         .then(() => storage.close());

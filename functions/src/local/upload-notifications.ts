@@ -30,8 +30,8 @@ export function withUploadNotifications(store: LocalStore, log: Pick<Console, "i
       await store.put(key, body, contentType);
       created(key, body.byteLength, "Put");
     },
-    async putStream(key, body, contentType) {
-      const size = await store.putStream(key, body, contentType);
+    async putStream(key, body, contentType, options) {
+      const size = await store.putStream(key, body, contentType, options);
       created(key, size, "CompleteMultipartUpload");
       return size;
     },

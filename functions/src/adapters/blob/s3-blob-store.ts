@@ -10,6 +10,7 @@ import {
   NoSuchKey,
   NotFound,
   PutObjectCommand,
+  PutObjectTaggingCommand,
   S3ServiceException,
   type S3Client,
 } from "@aws-sdk/client-s3";
@@ -17,6 +18,10 @@ import type { BuildMiddleware, MetadataBearer, MiddlewareStack } from "@smithy/t
 import type { BlobStore, PresignedUpload } from "../../ports";
 // The one Content-Disposition builder, shared with the routes that send files themselves.
 import { attachmentDisposition } from "../../http/download";
+import { PENDING_UPLOAD_TAG } from "../../lambda/blob-areas";
+
+/** `x-amz-tagging` of a direct upload: URL-query encoded, as S3 wants it. */
+const PENDING_TAGGING = `${PENDING_UPLOAD_TAG.key}=${PENDING_UPLOAD_TAG.value}`;
 
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
@@ -87,19 +92,31 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
       const command = withoutChecksum(new GetObjectCommand({ ...locate(key), ResponseContentDisposition: header }));
       return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
     },
-    /** A presigned PUT with two headers signed: Content-Type (S3 refuses the upload when the
-     *  browser sends another type) and If-None-Match: * (a conditional write: the URL creates the
+    /** A presigned PUT with three headers signed: Content-Type (S3 refuses the upload when the
+     *  browser sends another type), If-None-Match: * (a conditional write: the URL creates the
      *  object once and can never overwrite it, so a registered file cannot be replaced through a
-     *  URL that is still valid). The size cannot be bounded by a presigned PUT (only a presigned
-     *  POST policy has content-length-range), so `maxBytes` is left to the caller's check of what
-     *  arrived. */
+     *  URL that is still valid) and x-amz-tagging: upload=pending (the object is created tagged;
+     *  `confirmUpload` untags it on completion, and the bucket's lifecycle rule expires what is
+     *  still tagged after a day). The tag stays a header: hoisted into the query, as the presigner
+     *  does with x-amz-* by default, the browser could leave it out. The size cannot be bounded by a
+     *  presigned PUT (only a presigned POST policy has content-length-range), so `maxBytes` is left
+     *  to the caller's check of what arrived. */
     async uploadUrl(key, contentType, _maxBytes, expiresInSeconds): Promise<PresignedUpload> {
-      const command = withoutChecksum(new PutObjectCommand({ ...locate(key), ContentType: contentType, IfNoneMatch: "*" }));
+      const command = withoutChecksum(
+        new PutObjectCommand({ ...locate(key), ContentType: contentType, IfNoneMatch: "*", Tagging: PENDING_TAGGING }),
+      );
       const url = await getSignedUrl(s3, command, {
         expiresIn: expiresInSeconds,
-        signableHeaders: new Set(["content-type", "if-none-match"]),
+        signableHeaders: new Set(["content-type", "if-none-match", "x-amz-tagging"]),
+        unhoistableHeaders: new Set(["x-amz-tagging"]),
       });
-      return { url, method: "PUT", headers: { "Content-Type": contentType, "If-None-Match": "*" } };
+      return { url, method: "PUT", headers: { "Content-Type": contentType, "If-None-Match": "*", "x-amz-tagging": PENDING_TAGGING } };
+    },
+    /** Completion accepted the object: an empty tag set drops the pending tag, so the lifecycle
+     *  rule leaves it alone (authorised by s3:PutObjectTagging, which the tagged PUT needs anyway;
+     *  DeleteObjectTagging would need one more action). */
+    async confirmUpload(key) {
+      await s3.send(new PutObjectTaggingCommand({ ...locate(key), Tagging: { TagSet: [] } }));
     },
     async stat(key) {
       try {

@@ -1,0 +1,33 @@
+// The local twin of the documents bucket's lifecycle rule (infra/lib/stack.ts): direct uploads PUT
+// to DATA_DIR/blobs but never completed are deleted once pending for a day
+// (domain/direct-uploads.ts, sweepAbandonedUploads). Run when the server starts, then hourly, on
+// a timer that never keeps the process alive. A failed sweep is logged and tried again next time.
+import type { Deps } from "../domain/context";
+import { sweepAbandonedUploads } from "../domain/direct-uploads";
+
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface UploadSweep {
+  /** Resolves once the sweep run at start has finished. */
+  first: Promise<void>;
+  stop(): void;
+}
+
+export function startUploadSweep(
+  deps: Deps,
+  { intervalMs = UPLOAD_SWEEP_INTERVAL_MS, log = console }: { intervalMs?: number; log?: Pick<Console, "info" | "warn"> } = {},
+): UploadSweep {
+  let running: Promise<void> | undefined;
+  const sweep = () =>
+    (running ??= sweepAbandonedUploads(deps)
+      .then((keys) => {
+        if (keys.length > 0) log.info(`abandoned uploads deleted (never completed): ${keys.join(", ")}`);
+      })
+      .catch((error: unknown) => log.warn(`abandoned uploads not swept: ${String(error)}`))
+      .finally(() => {
+        running = undefined;
+      }));
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return { first: sweep(), stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,86 @@
+// The local server deletes direct uploads that were PUT but never completed (still marked pending a
+// day later) when it starts and then hourly — the twin of the documents bucket's lifecycle rule
+// in AWS (functions/src/http/UPLOADS.md, «Abandoned uploads»). Completed ones are never touched.
+import { mkdtempSync, rmSync, utimesSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
+import { startLocalServer } from "../../functions/src/local/server";
+import { startUploadSweep } from "../../functions/src/local/upload-sweep";
+import type { Deps } from "../../functions/src/domain/context";
+import { configFromEnv } from "../../functions/src/config";
+
+const DAY = 24 * 60 * 60 * 1000;
+const dataDir = mkdtempSync(join(tmpdir(), "fugitive-sweep-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const bytes = (n: number) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(n));
+      controller.close();
+    },
+  });
+
+const backdate = (file: string, ms: number) => {
+  const then = new Date(Date.now() - ms);
+  utimesSync(file, then, then);
+};
+
+describe("abandoned uploads on the local host", () => {
+  it("are swept when the server starts; completed and other files stay", async () => {
+    const blobs = fsBlobStore(join(dataDir, "blobs"));
+    const abandoned = "media/instruction/0199a0a0-0000-7000-8000-00000000000a";
+    const recent = "documents/0199a0a0-0000-7000-8000-00000000000b";
+    const completed = "documents/0199a0a0-0000-7000-8000-00000000000c";
+    const upload = "uploads/company/0199a0a0-0000-7000-8000-00000000000d";
+    for (const key of [abandoned, recent, completed]) await blobs.putStream(key, bytes(10), "application/pdf", { pending: true });
+    await blobs.confirmUpload(completed);
+    await blobs.put(upload, new Uint8Array(10), "text/csv");
+    backdate(join(dataDir, "blobs", `${abandoned}.pending`), 2 * DAY);
+    for (const key of [completed, upload]) backdate(join(dataDir, "blobs", key), 30 * DAY);
+
+    const warn = vi.spyOn(console, "warn");
+    const server = await startLocalServer({ dataDir, port: 0 });
+    try {
+      expect(await blobs.stat(abandoned)).toBeUndefined();
+      expect(await blobs.stat(recent)).toBeDefined();
+      expect(await blobs.stat(completed)).toBeDefined();
+      expect(await blobs.stat(upload)).toBeDefined();
+      expect(warn.mock.calls.flat().join(" ")).not.toMatch(/not swept/);
+    } finally {
+      warn.mockRestore();
+      await server.close();
+    }
+  });
+
+  it("sweeps again on its interval and stops when told; a failing sweep is logged, not thrown", async () => {
+    let calls = 0;
+    let fail = false;
+    const deps = {
+      blobs: {
+        async deletePendingUploads(areas: readonly string[], olderThan: Date) {
+          calls += 1;
+          expect(areas).toEqual(["documents", "media"]);
+          expect(Date.now() - olderThan.getTime()).toBeGreaterThanOrEqual(DAY - 1000);
+          if (fail) throw new Error("disk on fire");
+          return calls === 1 ? ["documents/x"] : [];
+        },
+      },
+      clock: { now: () => new Date() },
+      config: configFromEnv(Buffer.alloc(32, 1)),
+    } as unknown as Deps;
+    const log = { info: vi.fn(), warn: vi.fn() };
+    const sweep = startUploadSweep(deps, { intervalMs: 20, log });
+    await sweep.first;
+    expect(calls).toBe(1);
+    expect(log.info).toHaveBeenCalledWith(expect.stringContaining("documents/x"));
+    fail = true;
+    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("disk on fire")), { timeout: 2000 });
+    sweep.stop();
+    const after = calls;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(calls).toBe(after);
+  });
+});
