@@ -19,6 +19,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
+import { refreshCompanyStatistics } from "../domain/statistics";
 import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
@@ -65,6 +66,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await seedDictionaries(deps);
   await seedDefaultModels(deps);
   if (options.demo) await seedDemo(deps, options.demo);
+  // Stream records still queued when the process was killed are gone (in AWS the stream keeps
+  // them): every snapshot is rebuilt once at start, so none stays behind what the table holds.
+  for (const company of await deps.repos.companies.list()) await refreshCompanyStatistics(deps, company.id);
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
   const app = new Hono({ strict: false });
