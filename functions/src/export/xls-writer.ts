@@ -8,7 +8,8 @@
 // WRITE-ONLY. This module is the only place that imports "xlsx", and it uses `write` and nothing
 // else: SheetJS's read side has known advisories (prototype pollution when parsing crafted files,
 // CVE-2023-30533; ReDoS, CVE-2024-22363) that are fixed only in builds outside npm. User files are
-// read by files/tabular.ts with exceljs; never call XLSX.read / readFile on anything.
+// read by files/tabular.ts (its own reader, files/xlsx-reader.ts); never call XLSX.read / readFile on
+// anything. It runs in the spreadsheet worker (lambda/spreadsheets.ts), never in the API function.
 //
 // Format limits handled here:
 // - 65 536 rows per sheet: longer sheets continue on «… (2)». (SheetJS itself would silently cut
