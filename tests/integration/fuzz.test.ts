@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS, type Operation } from "../../functions/src/http/openapi";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import { createHarness, type Harness } from "../support/harness";
+import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
 import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
 
@@ -443,43 +444,6 @@ describe("fuzzing multipart forms", () => {
 
 // ---- uploads meant to exhaust the server ------------------------------------------------------
 
-/** A ZIP written by hand; each entry declares `declared` as its uncompressed size. */
-function zip(entries: Array<{ name: string; data: Uint8Array; declared: number }>): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, Buffer.from(e.data));
-    centrals.push(central, name);
-    offset += 30 + name.length + e.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
-}
-
 /** Deflates head + `megabytes` MB of one byte + tail without holding the inflated data. */
 async function deflatedBomb(head: string, fill: number, megabytes: number, tail: string): Promise<{ data: Uint8Array; size: number }> {
   const deflate = createDeflateRaw({ level: 9 });
@@ -501,12 +465,12 @@ async function workbookWith(part: string, bomb: (original: string) => Promise<{ 
   ws.addRow(["year", "volume", "methane"]);
   ws.addRow(["x", 1, 1]);
   const real = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
-  const entries: Array<{ name: string; data: Uint8Array; declared: number }> = [];
+  const entries: DeflatedEntry[] = [];
   for (const name of Object.keys(real.files).filter((n) => !real.files[n].dir)) {
     const content = await real.files[name].async("nodebuffer");
     entries.push(name === part ? { name, ...(await bomb(content.toString())) } : { name, data: new Uint8Array(deflateRawSync(content)), declared: content.length });
   }
-  return zip(entries);
+  return zipOfDeflated(entries);
 }
 
 async function bounded(upload: () => Promise<Response>): Promise<{ status: number; detail: string; ms: number; rssMb: number }> {

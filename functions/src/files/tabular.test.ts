@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { deflateRawSync } from "node:zlib";
 import { MAX_UPLOAD_BYTES, parseTable, type TableSpec } from "./tabular";
 import { checkZip } from "./zip-guard";
+import { zipOf } from "../../../tests/support/zip";
 
 const spec: TableSpec = {
   maxRows: 100,
@@ -22,32 +22,6 @@ async function xlsx(rows: unknown[][], sheet = "Данные"): Promise<Uint8Arr
 }
 
 const csv = (text: string) => new TextEncoder().encode(text);
-
-/** A one-entry ZIP written by hand, declaring the sizes of `data` deflated. */
-function zipOf(name: string, data: Uint8Array): Uint8Array {
-  const compressed = deflateRawSync(data);
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(compressed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(compressed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  const directoryOffset = local.length + nameBytes.length + compressed.length;
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(1, 8);
-  eocd.writeUInt16LE(1, 10);
-  eocd.writeUInt32LE(central.length + nameBytes.length, 12);
-  eocd.writeUInt32LE(directoryOffset, 16);
-  return new Uint8Array(Buffer.concat([local, nameBytes, compressed, central, nameBytes, eocd]));
-}
 
 describe("parseTable", () => {
   it("reads an .xlsx by header names in any order, with empty cells as null", async () => {
@@ -118,7 +92,7 @@ describe("checkZip", () => {
   });
 
   it("refuses a zip bomb from its declared sizes, without inflating it", () => {
-    const bomb = zipOf("xl/worksheets/sheet1.xml", new Uint8Array(20 * 1024 * 1024));
+    const bomb = zipOf({ "xl/worksheets/sheet1.xml": new Uint8Array(20 * 1024 * 1024) });
     expect(bomb.length).toBeLessThan(100_000);
     expect(() => checkZip(bomb)).toThrow(/слишком велик/);
   });

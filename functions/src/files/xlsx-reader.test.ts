@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { Readable } from "node:stream";
-import { deflateRawSync } from "node:zlib";
 import { DomainError, Invalid } from "../domain/errors";
 import { parseTable, readXlsx, type RawTable } from "./tabular";
+import { zipOf } from "../../../tests/support/zip";
 
 const CORRUPT = "Файл поврежден: не удалось прочитать книгу Excel (.xlsx)";
 
@@ -166,42 +166,6 @@ describe("readXlsx against exceljs", () => {
 
 // ---- Hand-written parts -------------------------------------------------------------------------
 
-/** A ZIP of the given parts, deflated, in the order given. */
-function zip(files: Record<string, string>): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const compressed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, compressed);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(Object.keys(files).length, 8);
-  eocd.writeUInt16LE(Object.keys(files).length, 10);
-  eocd.writeUInt32LE(directory.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, eocd]));
-}
-
 const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -219,7 +183,7 @@ function book(sheets: Array<{ name: string; part: string; xml?: string; type?: s
     "xl/_rels/workbook.xml.rels": `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}<Relationship Id="rIdS" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
   };
   for (const s of sheets) if (s.xml !== undefined) files[`xl/${s.part}`] = s.xml;
-  return zip({ ...files, ...extra });
+  return zipOf({ ...files, ...extra });
 }
 
 const oneSheet = (rows: string, strings = "", name = "Данные") =>
@@ -327,7 +291,7 @@ describe("readXlsx on hand-written parts", () => {
   });
 
   it("without a workbook part, reads the first worksheet part in the archive", async () => {
-    const bytes = zip({
+    const bytes = zipOf({
       "xl/worksheets/sheet3.xml": sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>три</t></is></c></row>'),
       "xl/worksheets/sheet1.xml": sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>один</t></is></c></row>'),
     });
