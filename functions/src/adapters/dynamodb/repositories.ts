@@ -272,6 +272,11 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
   };
 
   const stateOf = (p: Project): ProjectState => (p.is_deleted ? "archived" : "active");
+  const projectItem = (p: Project) => ({
+    ...keys.project(p.company, p.id),
+    ...keys.projectInIndex(p.company, stateOf(p), p.created_at, p.id),
+    ...p,
+  });
 
   const projects: ProjectRepository = {
     async create(project) {
@@ -279,11 +284,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
         doc.send(
           new PutCommand({
             TableName: table,
-            Item: {
-              ...keys.project(project.company, project.id),
-              ...keys.projectInIndex(project.company, stateOf(project), project.created_at, project.id),
-              ...project,
-            },
+            Item: projectItem(project),
             ConditionExpression: "attribute_not_exists(PK)",
           }),
         ),
@@ -320,11 +321,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
         doc.send(
           new PutCommand({
             TableName: table,
-            Item: {
-              ...keys.project(next.company, next.id),
-              ...keys.projectInIndex(next.company, stateOf(next), next.created_at, next.id),
-              ...next,
-            },
+            Item: projectItem(next),
             ConditionExpression: "attribute_exists(PK) AND version = :v",
             ExpressionAttributeValues: { ":v": expectedVersion },
           }),
