@@ -13,3 +13,10 @@ export function displayDate(value: string | null | undefined): string {
   const date = dayjs(value);
   return date.isValid() ? date.format(DATE_FORMAT) : value;
 }
+
+/** A timestamp as the user's local date and time, yyyy-MM-dd HH:mm (SPEC 9's date format). */
+export function displayDateTime(value: string | null | undefined): string {
+  if (!value) return "";
+  const date = dayjs(value);
+  return date.isValid() ? date.format(`${DATE_FORMAT} HH:mm`) : value;
+}

@@ -1,6 +1,7 @@
 import { Alert, Card, Descriptions, Spin } from "antd";
 import { useStatistics } from "./api";
 import { calcTypeLabel } from "./calcTypeLabels";
+import { displayDateTime } from "../../shared/dates";
 
 // SPEC 9: results in tonnes show 2 decimals.
 const tonnes = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -44,6 +45,7 @@ export function StatisticsCard() {
               label: "Суммарные выбросы, т CO₂-экв.",
               children: tonnes.format(Number(data.total_co2e) || 0),
             },
+            { key: "computed", label: "Данные на", children: displayDateTime(data.computed_at) },
           ]}
         />
       )}

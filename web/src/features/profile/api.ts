@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { CompanyStatistics } from "../../../../functions/src/ports";
 
 export interface Company {
   id: string;
@@ -21,11 +22,9 @@ export interface Me {
   company: Company;
 }
 
-export interface Statistics {
-  projects: { active: number; archived: number };
-  calculations: Record<string, number>;
-  total_co2e: number;
-}
+/** The company's snapshot, refreshed by the server after each change of its projects or
+ *  calculations (a moment later, not with the change itself). */
+export type Statistics = CompanyStatistics;
 
 export const meKey = ["users", "me"] as const;
 export const statisticsKey = ["users", "statistics"] as const;
