@@ -210,14 +210,7 @@ async function registerNewDocument(
     updated_by: actor.email,
   };
   await save(deps, doc, 0, stored, undefined, discard);
-  await recordChange(deps, actor, {
-    action: "document.create",
-    target_type: "document",
-    target_id: doc.id,
-    target_label: [doc.number, doc.title].filter(Boolean).join(" "),
-    before: null,
-    after: audited(doc),
-  });
+  await recordDocumentChange(deps, actor, "document.create", null, doc);
   return documentView(doc);
 }
 
@@ -251,14 +244,7 @@ async function registerReplacedFile(
     updated_by: actor.email,
   };
   await save(deps, next, current.version, stored, current.file, discard);
-  await recordChange(deps, actor, {
-    action: current.file ? "document.replace" : "document.upload",
-    target_type: "document",
-    target_id: next.id,
-    target_label: [next.number, next.title].filter(Boolean).join(" "),
-    before: audited(current),
-    after: audited(next),
-  });
+  await recordDocumentChange(deps, actor, current.file ? "document.replace" : "document.upload", current, next);
   return documentView(next);
 }
 
@@ -284,15 +270,20 @@ export async function updateDocument(deps: Deps, actor: Actor, id: string, patch
   await save(deps, next, current.version);
   const action =
     next.is_deleted !== current.is_deleted ? (next.is_deleted ? "document.remove" : "document.restore") : "document.update";
-  await recordChange(deps, actor, {
+  await recordDocumentChange(deps, actor, action, current, next);
+  return documentView(next);
+}
+
+/** The /admin change log entry of a document change: the document before (null when new) and after. */
+function recordDocumentChange(deps: Deps, actor: Actor, action: string, before: NormativeDocument | null, after: NormativeDocument) {
+  return recordChange(deps, actor, {
     action,
     target_type: "document",
-    target_id: next.id,
-    target_label: [next.number, next.title].filter(Boolean).join(" "),
-    before: audited(current),
-    after: audited(next),
+    target_id: after.id,
+    target_label: [after.number, after.title].filter(Boolean).join(" "),
+    before: before && audited(before),
+    after: audited(after),
   });
-  return documentView(next);
 }
 
 // ---- direct uploads (one flow for AWS and the local host; functions/src/http/UPLOADS.md) ----

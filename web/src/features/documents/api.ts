@@ -2,24 +2,10 @@
 // token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
 import { api, type ListPage } from "../../api/client";
+import type { DocumentView } from "../../../../functions/src/domain/documents";
 
-export interface NormativeDocument {
-  id: string;
-  title: string;
-  number: string;
-  date: string;
-  kind: string;
-  kind_label: string;
-  issuer: string;
-  source_url: string;
-  source_label: string;
-  catalogue: boolean;
-  file: { name: string; size: number; uploaded_at: string } | null;
-  download_url: string | null;
-  is_deleted: boolean;
-  version: number;
-  updated_at: string;
-}
+/** The server's view of a document (functions/src/domain/documents.ts). */
+export type NormativeDocument = DocumentView;
 
 export const documentsKey = ["documents"] as const;
 
