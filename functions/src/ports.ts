@@ -292,6 +292,25 @@ export interface AdminAuditEntry {
   after: unknown;
 }
 
+/** One entry of the audit trail the table's stream handler writes (functions/src/lambda/stream.ts):
+ *  which item changed and how, never the values. */
+export interface AuditTrailEntry {
+  at: string;
+  event: "INSERT" | "MODIFY" | "REMOVE";
+  item_pk: string;
+  item_sk: string;
+  company?: string;
+  old_version?: number;
+  new_version?: number;
+  /** Names of the attributes that changed. */
+  changed: string[];
+}
+
+export interface AuditTrailRepository {
+  /** The changes of one UTC day (yyyy-MM-dd), in order. */
+  day(day: string): Promise<AuditTrailEntry[]>;
+}
+
 export interface AdminAuditRepository {
   add(entry: AdminAuditEntry): Promise<void>;
   /** Newest first. */
@@ -381,6 +400,7 @@ export interface Repositories {
   projects: ProjectRepository;
   statistics: StatisticsRepository;
   adminAudit: AdminAuditRepository;
+  auditTrail: AuditTrailRepository;
   documents: DocumentRepository;
   media: MediaRepository;
   attempts: AttemptCounter;

@@ -4,9 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { createDocumentClient } from "../../functions/src/adapters/dynamodb/client";
-import { LOCAL_TABLE, openSharedStorage } from "../../functions/src/local/storage";
+import { openSharedStorage } from "../../functions/src/local/storage";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -37,12 +35,20 @@ describe("admin command", () => {
     expect(listed.stdout).toContain("admin@example.ru");
 
     const storage = await openSharedStorage(dataDir);
-    const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint: storage.endpoint! });
-    const day = new Date().toISOString().slice(0, 10);
-    const out = await doc.send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: "PK = :pk", ExpressionAttributeValues: { ":pk": `AUDIT#${day}` } }));
-    doc.destroy();
+    const trail = await storage.repos.auditTrail.day(new Date().toISOString().slice(0, 10));
     await storage.close();
-    expect((out.Items ?? []).some((e) => e.item_pk === "EMAIL#admin@example.ru" && e.event === "INSERT")).toBe(true);
+    expect(trail.some((e) => e.item_pk === "EMAIL#admin@example.ru" && e.event === "INSERT")).toBe(true);
+  });
+
+  it("prints the day's audit trail, and refuses a malformed day", () => {
+    const out = admin(["audit-trail"]);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/INSERT\tEMAIL#admin@example\.ru EMAIL\t/);
+    expect(out.stdout).toMatch(/Изменений за \d{4}-\d{2}-\d{2}: [1-9]\d*/);
+    expect(admin(["audit-trail", "--day", "2020-01-01"]).stdout).toMatch(/Изменений за 2020-01-01: 0/);
+    const bad = admin(["audit-trail", "--day", "вчера"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--day/);
   });
 
   it("asks for the uploads bucket before seeding an AWS table", () => {

@@ -3,10 +3,7 @@
 // the real dynalite engine and the local blob folder.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { createHarness, type Harness } from "../support/harness";
-import { createDocumentClient } from "../../functions/src/adapters/dynamodb/client";
-import { LOCAL_TABLE } from "../../functions/src/local/storage";
 import { summarise } from "../../functions/src/domain/statistics";
 import type { Calculation } from "../../functions/src/ports";
 
@@ -69,11 +66,8 @@ describe("audit trail written by the stream handler", () => {
     await h.request(`/api/v1/projects/${project.id}/`, { method: "PATCH", token: user.token, json: { name: "Аудит 2" } });
     await h.settled();
 
-    const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint: h.endpoint });
-    const day = new Date().toISOString().slice(0, 10);
-    const out = await doc.send(new QueryCommand({ TableName: LOCAL_TABLE, KeyConditionExpression: "PK = :pk", ExpressionAttributeValues: { ":pk": `AUDIT#${day}` } }));
-    doc.destroy();
-    const entries = (out.Items ?? []).filter((e) => e.company === user.companyId);
+    const trail = await h.deps.repos.auditTrail.day(new Date().toISOString().slice(0, 10));
+    const entries = trail.filter((e) => e.company === user.companyId);
     const ofProject = entries.filter((e) => e.item_sk === `PROJECT#${project.id}`);
     expect(ofProject.map((e) => [e.event, e.old_version, e.new_version])).toEqual([
       ["INSERT", undefined, 1],

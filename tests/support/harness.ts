@@ -19,8 +19,6 @@ import type { Project } from "../../functions/src/schemas/project";
 
 export interface Harness {
   deps: Deps;
-  /** The in-memory dynalite's endpoint, for reading the table directly. */
-  endpoint: string;
   request(path: string, init?: RequestInit & { token?: string; json?: unknown; address?: string }): Promise<Response>;
   /** Creates a project through the API for the user of `token`. */
   newProject(token: string, name?: string): Promise<Project>;
@@ -58,7 +56,6 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
 
   return {
     deps,
-    endpoint: storage.endpoint!,
     request,
     async newProject(token, name = "Шахта") {
       const res = await request("/api/v1/projects/create_project/", {

@@ -29,6 +29,7 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  (admin — оператор платформы: раздел «Администрирование», все компании)
   deactivate-user --email E
   activate-user   --email E
+  audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
   seed           справочники и модели прогноза по умолчанию, если их еще нет
                  (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)`;
 
@@ -44,6 +45,7 @@ const options = {
   okved: { type: "string" },
   region: { type: "string" },
   address: { type: "string" },
+  day: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -115,6 +117,17 @@ async function run(deps: Deps, command: string | undefined, args: ReturnType<typ
       await setUserActive(deps, required(args.email, "email"), command === "activate-user");
       console.log(command === "activate-user" ? "Пользователь включен" : "Пользователь отключен");
       return;
+    case "audit-trail": {
+      const day = args.day ?? new Date().toISOString().slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError("--day: ожидается дата ГГГГ-ММ-ДД");
+      const entries = await deps.repos.auditTrail.day(day);
+      for (const e of entries) {
+        const versions = e.old_version === undefined && e.new_version === undefined ? "" : ` v${e.old_version ?? "–"}→${e.new_version ?? "–"}`;
+        console.log(`${e.at}\t${e.event}\t${e.item_pk} ${e.item_sk}${versions}\t${e.changed.join(", ")}`);
+      }
+      console.log(`Изменений за ${day}: ${entries.length}`);
+      return;
+    }
     case "seed": {
       if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {
         throw new UsageError("в AWS укажите UPLOADS_BUCKET (вывод стека UploadsBucketName): модели прогноза хранятся в нем");

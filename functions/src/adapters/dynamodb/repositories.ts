@@ -24,6 +24,8 @@ import type {
   PageRequest,
   ProjectRepository,
   StatisticsRepository,
+  AuditTrailRepository,
+  AuditTrailEntry,
   CompanyStatistics,
   ProjectState,
   Repositories,
@@ -625,6 +627,17 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
+  const auditTrail: AuditTrailRepository = {
+    async day(day) {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.auditDay(day).PK },
+      });
+      return items.map((item) => strip<AuditTrailEntry>(item)!);
+    },
+  };
+
   const media: MediaRepository = {
     async get(kind) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.mediaItem(kind) }));
@@ -640,7 +653,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  return { companies, users, projects, statistics, attempts, dictionaries, calculations, forecastModels, adminAudit, documents, media };
+  return { companies, users, projects, statistics, auditTrail, attempts, dictionaries, calculations, forecastModels, adminAudit, documents, media };
 }
 
 function windowStart(windowSeconds: number): number {
