@@ -6,20 +6,19 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import type { Locator, Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 const LIGHTGBM_MODEL = fileURLToPath(new URL("../../../shared/models/methane-lightgbm.txt", import.meta.url));
 
 describe.skipIf(!chromiumAvailable())("web app: administration, forecast models", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: WebApp;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   const at = (path: string) => `${server.url}${path}`;
   const section = (label: "XGBoost" | "LightGBM") => page.getByRole("region", { name: `Модели ${label}` });
@@ -42,40 +41,26 @@ describe.skipIf(!chromiumAvailable())("web app: administration, forecast models"
 
   /** The list as the API shows it, for what the screen does not say (which version is active after a reload). */
   async function activeVersions(): Promise<Record<string, number[]>> {
-    const login = await fetch(at("/api/token/"), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: server.admin!.email, password: server.admin!.password, guardant_code: "" }),
-    });
-    const { access } = (await login.json()) as { access: string };
+    const access = await accessToken(server.url, server.admin!);
     const res = await fetch(at("/api/v1/forecast_models/"), { headers: { Authorization: `Bearer ${access}` } });
     const body = (await res.json()) as { results: { method: string; versions: { version: number; is_active: boolean }[] }[] };
     return Object.fromEntries(body.results.map((r) => [r.method, r.versions.filter((v) => v.is_active).map((v) => v.version)]));
   }
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     if (!existsSync(LIGHTGBM_MODEL)) throw new Error(`model file missing: ${LIGHTGBM_MODEL}`);
     server = await startTestServer({ admin: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1366, height: 860 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
+    ({ page, pageErrors } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 
   it("lists the shipped models as version 1 of each method, active", async () => {
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(server.admin!.email);
-    await page.getByLabel("Пароль").fill(server.admin!.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
+    await signIn(page, server.url, server.admin!);
     await page.goto(at("/admin"));
     await page.getByRole("tab", { name: "Модели прогноза" }).click();
     await page.waitForURL(/[?&]tab=models/);

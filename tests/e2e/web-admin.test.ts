@@ -5,22 +5,21 @@
 // not a PDF is refused with its reason shown); everyone sees the documents catalogue and plays the
 // video in /settings.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { pdfBytes } from "../support/admin";
+import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 
 describe.skipIf(!chromiumAvailable())("web app: administration, documents and settings videos", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: WebApp;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const NEW_USER = { email: "new.miner@example.com", password: "new-miner-pass" };
   const pdf = pdfBytes(20_000, "296-FZ");
   let calculationBefore: Calc;
@@ -36,14 +35,6 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     coefficients: Record<string, { value: number; item_id?: number; item_version?: number }>;
   }
 
-  async function signIn(email: string, password: string) {
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(email);
-    await page.getByLabel("Пароль").fill(password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
-  }
-
   async function signOut() {
     await menu().getByText("Выход").click();
     await page.waitForURL(at("/login"));
@@ -51,12 +42,7 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
 
   /** The API as a script would use it (for calculations, which this issue does not change). */
   async function apiAs(email: string, password: string) {
-    const login = await fetch(at("/api/token/"), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password, guardant_code: "" }),
-    });
-    const { access } = (await login.json()) as { access: string };
+    const access = await accessToken(server.url, { email, password });
     return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
       const res = await fetch(at(path), {
         method,
@@ -73,23 +59,18 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
   }
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     server = await startTestServer({ admin: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1366, height: 860 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000, acceptDownloads: true });
+    ({ page, pageErrors } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 
   it("keeps a staff user out: no menu item, «Недостаточно прав» on /admin", async () => {
-    await signIn(server.demo.email, server.demo.password);
+    await signIn(page, server.url, server.demo);
     await menu().getByText("Нормативные документы", { exact: true }).waitFor();
     expect(await menu().getByText("Администрирование").count()).toBe(0);
     await page.goto(at("/admin"));
@@ -99,7 +80,7 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
   });
 
   it("shows the operator the admin item; /backend opens /admin", async () => {
-    await signIn(server.admin!.email, server.admin!.password);
+    await signIn(page, server.url, server.admin!);
     await menu().getByText("Администрирование").waitFor();
     await page.goto(at("/backend"));
     await page.waitForURL(at("/admin"));
@@ -329,7 +310,7 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
   });
 
   it("lets the new user sign in and see the documents: the uploaded PDF downloads, the rest link to their sources", async () => {
-    await signIn(NEW_USER.email, NEW_USER.password);
+    await signIn(page, server.url, NEW_USER);
     await menu().getByText("Нормативные документы").click();
     await page.waitForURL(at("/documents"));
     await page.getByRole("heading", { name: "Нормативные документы" }).waitFor();

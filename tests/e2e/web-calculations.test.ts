@@ -3,17 +3,15 @@
 // each live preview (the wasm core in the page) equal to the stored result the results dialog
 // shows and to the API's number, edit, archive, restore, the type in the URL and paging.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type FormulaType } from "../../wasm-core/src/registry";
 import { formatAmount } from "../../web/src/features/calculations/format";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi as callPageApi, pickOption } from "../support/web-page";
+import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 const PROJECT = "Шахта Расчетная";
 
 type Calc = Record<string, unknown> & { id: string; name: string; version: number };
@@ -95,11 +93,10 @@ const CASES: Case[] = [
 
 describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: WebApp;
   let page: Page;
   let projectId = "";
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const consoleMessages: string[] = [];
   const previews = new Map<FormulaType, Record<string, string>>();
 
@@ -126,33 +123,17 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => consoleMessages.push(message.text()));
-
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(server.demo.email);
-    await page.getByLabel("Пароль").fill(server.demo.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
-    const created = await callApi<{ id: string }>("POST", "/api/v1/projects/create_project/", {
-      name: PROJECT,
-      start_date: "2024-01-01",
-      end_date: "2024-12-31",
-      status: 1,
+    app = await openWebApp(server, {
+      user: server.demo,
+      watch: (page) => page.on("console", (message) => consoleMessages.push(message.text())),
     });
-    expect(created.status).toBe(201);
-    projectId = created.json.id;
+    ({ page, pageErrors } = app);
+    projectId = await createProject(page, PROJECT);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 
@@ -166,13 +147,8 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
   });
 
   it("offers every registry type by its title and shows «Список расчетов пуст» for one", async () => {
-    await page.getByLabel("Тип расчета").click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().waitFor();
-    const titles = await page.locator(".ant-select-dropdown:visible .ant-select-item-option").evaluateAll((options) =>
-      options.map((o) => o.getAttribute("title")),
-    );
+    const titles = await optionTitles(page, page.getByLabel("Тип расчета"));
     expect(titles).toEqual(Object.values(REGISTRY).map((d) => d.title));
-    await page.keyboard.press("Escape");
     await chooseType("underground_emission_ch4");
     await page.getByText("Список расчетов пуст").waitFor();
     await page.getByRole("button", { name: "Добавить расчет" }).waitFor();

@@ -9,15 +9,14 @@ import ExcelJS from "exceljs";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import vectors from "../../wasm-core/src/methodology-vectors.json";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi as callPageApi, pickOption } from "../support/web-page";
+import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 const PROJECT = "Шахта Прогнозная";
 const FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
 /** Typing many cells on a busy machine: more than the default 30 s per test. */
@@ -54,11 +53,10 @@ type DataRow = Record<string, number | null> & { id: number; result: number };
 
 describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: WebApp;
   let page: Page;
   let projectId = "";
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const golden = existsSync(GOLDEN_FILE) ? readGolden() : [];
   // A few rows: one with a missing x2, one with a missing feature elsewhere (default branches),
   // and one both models predict above the 1 % limit.
@@ -126,46 +124,23 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
   }
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     if (golden.length === 0) throw new Error(`${GOLDEN_FILE} is missing`);
     server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(server.demo.email);
-    await page.getByLabel("Пароль").fill(server.demo.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
-    const created = await callApi<{ id: string }>("POST", "/api/v1/projects/create_project/", {
-      name: PROJECT,
-      start_date: "2024-01-01",
-      end_date: "2024-12-31",
-      status: 1,
-    });
-    expect(created.status).toBe(201);
-    projectId = created.json.id;
+    app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 }, timeout: 15_000, acceptDownloads: true });
+    ({ page, pageErrors } = app);
+    projectId = await createProject(page, PROJECT);
     await page.goto(at(`/projects/${projectId}/calculations`));
     await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 
   it("offers every registry type in the type dropdown", async () => {
-    await page.getByLabel("Тип расчета").click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().waitFor();
-    const titles = await page.locator(".ant-select-dropdown:visible .ant-select-item-option").evaluateAll((options) =>
-      options.map((o) => o.getAttribute("title")),
-    );
+    const titles = await optionTitles(page, page.getByLabel("Тип расчета"));
     expect(titles).toEqual(Object.values(REGISTRY).map((d) => d.title));
-    await page.keyboard.press("Escape");
   });
 
   const created: Partial<Record<"xgboost" | "lightgbm", { id: string; previews: number[] }>> = {};

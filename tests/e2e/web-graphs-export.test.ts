@@ -3,27 +3,27 @@
 // plotly fetched only by this screen, a chart saved as PNG, «Unable to display chart.» when the
 // chart code cannot load, and /export producing an xlsx that exceljs opens.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, openWebApp, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 const PROJECT = "Карьер «Восточный»";
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
 
 describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => {
   let server: TestServer;
-  let browser: Browser;
+  let app: WebApp;
   let context: BrowserContext;
   let page: Page;
   let token: string;
   let projectId: string;
-  const pageErrors: string[] = [];
-  const consoleErrors: string[] = [];
+  let pageErrors: string[];
+  let consoleErrors: string[];
   const requests: string[] = [];
 
   const at = (path: string) => `${server.url}${path}`;
@@ -40,14 +40,8 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
   }
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     server = await startTestServer();
-    const login = await fetch(at("/api/token/"), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: server.demo.email, password: server.demo.password, guardant_code: "" }),
-    });
-    token = ((await login.json()) as { access: string }).access;
+    token = await accessToken(server.url, server.demo);
     const project = await call<{ id: string }>("POST", "v1/projects/create_project/", {
       name: PROJECT,
       start_date: "2024-01-01",
@@ -61,26 +55,17 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     await add("open_mining_co2", "Самосвалы", { volume: 120, ef: 3.149 });
     await add("open_mining_co2", "Легковой транспорт", { volume: 40, ef: 3.026 });
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
+    app = await openWebApp(server, {
+      user: server.demo,
+      timeout: 15_000,
+      acceptDownloads: true,
+      watch: (page) => page.on("request", (request) => requests.push(new URL(request.url()).pathname)),
     });
-    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
-
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(server.demo.email);
-    await page.getByLabel("Пароль").fill(server.demo.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
+    ({ context, page, pageErrors, consoleErrors } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 

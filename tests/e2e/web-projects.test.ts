@@ -1,47 +1,32 @@
 // The foundation screens in a real browser against the real local server (SPEC 2, 4): sign-in,
 // landing, projects (add, validate, edit, archive, restore), profile, settings, exit and the guard.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { openWebApp, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 
 describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: WebApp;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   const at = (path: string) => `${server.url}${path}`;
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const localStorageSize = () => page.evaluate(() => localStorage.length);
 
-  async function signIn() {
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(server.demo.email);
-    await page.getByLabel("Пароль").fill(server.demo.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
-  }
-
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    app = await openWebApp(server, { viewport: { width: 1280, height: 800 } });
+    ({ page, pageErrors } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 
@@ -263,7 +248,7 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
   });
 
   it("refreshes an expired access token silently at start", async () => {
-    await signIn();
+    await signIn(page, server.url, server.demo);
     // Same token, but with an expiry in the past: the app must renew it before showing the page.
     await page.evaluate(() => {
       const [header, , signature] = (localStorage.getItem("token") ?? "").split(".");
@@ -316,12 +301,11 @@ async function fillDate(input: ReturnType<Page["getByLabel"]>, value: string) {
 describe.skipIf(!chromiumAvailable())("web app: Guardant key and too many attempts", () => {
   const GUARDANT = "246810";
   let server: TestServer;
-  let browser: Browser;
+  let app: WebApp;
   let page: Page;
   const saved = { guardant: process.env.GUARDANT_CODE, failures: process.env.LOGIN_FAILURES_PER_EMAIL };
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     // The server reads these when it starts; this file's process is its own, so nothing leaks.
     process.env.GUARDANT_CODE = GUARDANT;
     process.env.LOGIN_FAILURES_PER_EMAIL = "2";
@@ -331,13 +315,12 @@ describe.skipIf(!chromiumAvailable())("web app: Guardant key and too many attemp
       restoreEnv("GUARDANT_CODE", saved.guardant);
       restoreEnv("LOGIN_FAILURES_PER_EMAIL", saved.failures);
     }
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
+    app = await openWebApp(server);
+    page = app.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 

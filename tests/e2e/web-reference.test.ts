@@ -2,22 +2,20 @@
 // /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the
 // converter on /widgets (wasm core in the page, keystroke filter, rounding by the decimals setting).
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { openWebApp, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 
 describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and converter", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: WebApp;
   let page: Page;
-  const pageErrors: string[] = [];
-  const consoleErrors: string[] = [];
+  let pageErrors: string[];
+  let consoleErrors: string[];
 
   const at = (path: string) => `${server.url}${path}`;
   const menu = () => page.getByRole("navigation", { name: "Главное меню" });
@@ -48,26 +46,13 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
   }
 
   beforeAll(async () => {
-    if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
     server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
-    });
-    await page.goto(at("/login"));
-    await page.getByLabel("Логин").fill(server.demo.email);
-    await page.getByLabel("Пароль").fill(server.demo.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
+    app = await openWebApp(server, { user: server.demo });
+    ({ page, pageErrors, consoleErrors } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await app?.close();
     await server?.close();
   });
 

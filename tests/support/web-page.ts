@@ -1,8 +1,92 @@
-// Helpers for browser tests of the web app. pickOption chooses an antd Select option the way a
-// user does, robust on a loaded machine: antd may swallow a click that lands while the list is
-// still sliding in, so the choice is retried until the select shows it, and a list left open is
-// closed with Escape.
-import type { Locator, Page } from "playwright-core";
+// Helpers for browser tests of the web app. openWebApp starts Chromium on the built app of a test
+// server, with the page's errors collected from its first load, signed in when asked. pickOption
+// chooses an antd Select option the way a user does, robust on a loaded machine: antd may swallow a
+// click that lands while the list is still sliding in, so the choice is retried until the select
+// shows it, and a list left open is closed with Escape.
+import { existsSync } from "node:fs";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+import type { TestServer } from "./server";
+
+const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface WebApp {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The page's uncaught errors. */
+  pageErrors: string[];
+  /** The page's console messages of type error. */
+  consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+export interface WebAppOptions {
+  viewport?: { width: number; height: number };
+  /** The page's default timeout, ms. */
+  timeout?: number;
+  acceptDownloads?: boolean;
+  /** Signs in as this user, ending on the landing page. */
+  user?: Credentials;
+  /** Attaches the test's own listeners before the first navigation. */
+  watch?(page: Page): void;
+}
+
+/** Chromium with one Russian-locale page on the web app `server` serves (web/dist must be built). */
+export async function openWebApp(server: TestServer, options: WebAppOptions = {}): Promise<WebApp> {
+  if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
+  const browser = await launchBrowser();
+  const context = await browser.newContext({
+    locale: "ru-RU",
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: options.acceptDownloads,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(options.timeout ?? 10_000);
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  options.watch?.(page);
+  if (options.user) await signIn(page, server.url, options.user);
+  return {
+    browser,
+    context,
+    page,
+    pageErrors,
+    consoleErrors,
+    async close() {
+      await context.close();
+      await browser.close();
+    },
+  };
+}
+
+/** Signs in through /login as a user does and waits for the landing page. */
+export async function signIn(page: Page, origin: string, user: Credentials): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Логин").fill(user.email);
+  await page.getByLabel("Пароль").fill(user.password);
+  await page.getByRole("button", { name: "Вход" }).click();
+  await page.waitForURL(`${origin}/`);
+}
+
+/** An access token for the API as a script gets one, outside the browser. */
+export async function accessToken(origin: string, user: Credentials): Promise<string> {
+  const res = await fetch(`${origin}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password, guardant_code: "" }),
+  });
+  return ((await res.json()) as { access: string }).access;
+}
 
 const openList = (page: Page) => page.locator(".ant-select-dropdown:visible");
 
@@ -29,6 +113,16 @@ export async function pickOption(page: Page, select: Locator, option: string | R
   }
 }
 
+/** The titles of an antd Select's options, in order; the list is closed again. */
+export async function optionTitles(page: Page, select: Locator): Promise<(string | null)[]> {
+  await select.click();
+  const options = openList(page).locator(".ant-select-item-option");
+  await options.first().waitFor();
+  const titles = await options.evaluateAll((found) => found.map((o) => o.getAttribute("title")));
+  await page.keyboard.press("Escape");
+  return titles;
+}
+
 /** The API as the signed-in page calls it: same origin, the page's stored access token. */
 export function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
@@ -39,4 +133,16 @@ export function callApi<T>(page: Page, method: string, path: string, body?: unkn
     },
     { method, path, body },
   ) as Promise<{ status: number; json: T }>;
+}
+
+/** Creates a project through the API as the signed-in page's user; returns its id. */
+export async function createProject(page: Page, name: string): Promise<string> {
+  const created = await callApi<{ id: string }>(page, "POST", "/api/v1/projects/create_project/", {
+    name,
+    start_date: "2024-01-01",
+    end_date: "2024-12-31",
+    status: 1,
+  });
+  if (created.status !== 201) throw new Error(`project not created: ${created.status} ${JSON.stringify(created.json)}`);
+  return created.json.id;
 }

@@ -3,9 +3,10 @@
 // starts the form of the type's kind: the registry-driven formula form, the regression's form
 // (an extra large dialog, SPEC 2) or the form of a file-based type.
 import { useEffect, useMemo, useState } from "react";
-import { Alert, Button, Modal, Spin } from "antd";
+import { Alert, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
 import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "../../../../wasm-core/src/registry";
+import { LoadError } from "../../shared/LoadError";
 import { useCalculation, useDictionaries, type Calculation, type Dictionary } from "./api";
 import { calculationDialogAtom } from "./atoms";
 import { CalculationForm } from "./CalculationForm";
@@ -73,7 +74,9 @@ function CreateBody({ type, projectId, onDone }: BodyProps) {
     () => (dictionaries.data ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data) } : undefined),
     [type, dictionaries.data],
   );
-  if (dictionaries.error) return <LoadError text={dictionaries.error.message} retry={() => void dictionaries.refetch()} />;
+  if (dictionaries.error) {
+    return <LoadError what="данные расчета" message={dictionaries.error.message} retry={() => void dictionaries.refetch()} />;
+  }
   if (!ctx || !dictionaries.data) return <Loading />;
   return (
     <CalculationForm
@@ -116,7 +119,8 @@ function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calcul
   if (error) {
     return (
       <LoadError
-        text={error.message}
+        what="данные расчета"
+        message={error.message}
         retry={() => {
           void dictionaries.refetch();
           void stored.refetch();
@@ -162,7 +166,8 @@ function OtherBody({
   if (error) {
     return (
       <LoadError
-        text={error.message}
+        what="данные расчета"
+        message={error.message}
         retry={() => {
           void dictionaries.refetch();
           if (calculation) void stored.refetch();
@@ -206,16 +211,5 @@ function Loading() {
     <div style={{ padding: 48, textAlign: "center" }}>
       <Spin />
     </div>
-  );
-}
-
-function LoadError({ text, retry }: { text: string; retry(): void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={`Не удалось загрузить данные расчета: ${text}`}
-      action={<Button onClick={retry}>Повторить</Button>}
-    />
   );
 }

@@ -3,7 +3,7 @@
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { useMemo, useState, type ReactNode } from "react";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
+import { App, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
 import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
 import { NumericInput } from "../../shared/NumericInput";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -32,10 +32,10 @@ import {
   type FormState,
   type Preview,
 } from "./form";
+import { FormFooter, NameField, type TopError } from "./FormParts";
 import { ResultValues } from "./ResultValues";
 
 export const NAME_REQUIRED = "Введите название расчета";
-const CALCULATION_NAME_MAX = 255;
 
 const fieldId = (name: string) => `calc-field-${name}`;
 const selectId = (dictionary: string) => `calc-dictionary-${dictionary}`;
@@ -57,7 +57,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   const [submitted, setSubmitted] = useState(false);
   // Messages of the last submit (blank name, server 400) by dialog target; typing there clears one.
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
-  const [topError, setTopError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [topError, setTopError] = useState<TopError | null>(null);
   const decimals = useInputDecimals(ctx.mode);
   const core = useEmissionsCore();
   const create = useCreateCalculation(ctx.type);
@@ -227,15 +227,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       </Typography.Paragraph>
       <Flex gap={24} wrap align="flex-start">
         <div style={{ flex: "1 1 420px", minWidth: 0 }}>
-          <Form.Item label="Название расчета" htmlFor="calc-name" {...status("name")}>
-            <Input
-              id="calc-name"
-              value={state.name}
-              maxLength={CALCULATION_NAME_MAX}
-              autoFocus
-              onChange={(event) => change("name", { ...state, name: event.target.value })}
-            />
-          </Form.Item>
+          <NameField value={state.name} onChange={(name) => change("name", { ...state, name })} {...status("name")} />
           {grouped(layout.rows).map((item) =>
             Array.isArray(item) ? (
               // The values one entry fills sit side by side, under their selector.
@@ -262,23 +254,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           />
         </div>
       </Flex>
-      {topError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={topError.text}
-          description={topError.conflict ? "Загрузите данные заново и повторите сохранение." : undefined}
-          action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
-          style={{ marginTop: 16 }}
-        />
-      )}
-      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
-        <Button onClick={onDone}>Отмена</Button>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {ctx.mode === "edit" ? "Сохранить" : "Создать"}
-        </Button>
-      </Flex>
+      <FormFooter mode={ctx.mode} error={topError} saving={busy} onCancel={onDone} onReload={onReload} />
     </Form>
   );
 }

@@ -2,11 +2,12 @@
 // add button), then its list, 10 a page, with an archive view, the create/edit dialog and the
 // read-only results. The type sits in the URL (?type=…) so a reload or a shared link keeps it.
 import { useEffect, useState } from "react";
-import { Alert, Button, Flex, Segmented, Select, Typography } from "antd";
+import { Alert, Button, Flex, Select, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
 import { useParams, useSearchParams } from "react-router-dom";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../../../wasm-core/src/registry";
+import { ArchiveSwitch } from "../../shared/archive";
 import { useProject } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { CalculationDialog } from "./CalculationDialog";
@@ -70,14 +71,7 @@ export default function CalculationsPage() {
         />
         {type && (
           <Flex gap={12} wrap>
-            <Segmented<"active" | "archive">
-              value={archived ? "archive" : "active"}
-              onChange={(value) => showArchive(value === "archive")}
-              options={[
-                { label: "Активные", value: "active" },
-                { label: "Архив", value: "archive" },
-              ]}
-            />
+            <ArchiveSwitch archived={archived} onChange={showArchive} />
             {!archived && !project.data?.is_deleted && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })}>
                 Добавить расчет

@@ -1,12 +1,12 @@
 // The calculations of one type in a project (SPEC 2): name cut to 50 characters, the result the
 // type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
 // A row click opens the read-only results.
-import { useEffect } from "react";
-import { Alert, App, Button, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from "antd";
-import { DeleteOutlined, EditOutlined, UndoOutlined } from "@ant-design/icons";
+import { App, Table, Tooltip, Typography, type TableColumnsType } from "antd";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType } from "../../../../wasm-core/src/registry";
+import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
+import { LoadError } from "../../shared/LoadError";
 import { truncate } from "../../shared/text";
 import { ARCHIVE, CALCULATIONS_PAGE_SIZE, RESTORE, useCalculations, usePatchCalculation, type Calculation } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
@@ -89,22 +89,11 @@ export function CalculationsTable({ projectId, type, archived, page, onPage }: P
   const openResults = useSetAtom(resultsDialogAtom);
   const count = type ? (list.data?.count ?? 0) : 0;
 
-  // Archiving the last calculation of the last page would otherwise leave an empty page behind.
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(count / CALCULATIONS_PAGE_SIZE));
-    if (list.isSuccess && !list.isPlaceholderData && page > lastPage) onPage(lastPage);
-  }, [count, page, list.isSuccess, list.isPlaceholderData, onPage]);
+  useLastPageInRange(list, count, CALCULATIONS_PAGE_SIZE, page, onPage);
 
   return (
     <>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={`Не удалось загрузить расчеты: ${list.error.message}`}
-          action={<Button onClick={() => void list.refetch()}>Повторить</Button>}
-        />
-      )}
+      {list.isError && <LoadError what="расчеты" message={list.error.message} retry={() => void list.refetch()} />}
       <Table<Calculation>
         rowKey="id"
         columns={columns(type, archived)}
@@ -143,34 +132,15 @@ function CalculationActions({ type, calculation, archived }: { type: Calculation
       { onSuccess: () => message.success(done), onError: (error) => message.error(error.detail) },
     );
 
-  // Clicks here must not reach the row (its click opens the results); React events bubble through
-  // portals too, so this also covers the confirm popup.
   return (
-    <span onClick={(event) => event.stopPropagation()}>
-      {archived ? (
-        <Button icon={<UndoOutlined />} loading={patch.isPending} onClick={() => change(RESTORE, "Расчет восстановлен")}>
-          Восстановить
-        </Button>
-      ) : (
-        <Space>
-          {/* SPEC 2: edit is hidden for types the registry marks not editable (recycle_technology). */}
-          {REGISTRY[type].editable && (
-            <Tooltip title="Редактировать">
-              <Button aria-label="Редактировать" icon={<EditOutlined />} onClick={() => openDialog({ mode: "edit", calculation })} />
-            </Tooltip>
-          )}
-          <Popconfirm
-            title="Переместить расчет в архив?"
-            okText="Переместить"
-            cancelText="Отмена"
-            onConfirm={() => change(ARCHIVE, "Расчет перемещен в архив")}
-          >
-            <Tooltip title="В архив">
-              <Button aria-label="В архив" danger icon={<DeleteOutlined />} loading={patch.isPending} />
-            </Tooltip>
-          </Popconfirm>
-        </Space>
-      )}
-    </span>
+    <ArchiveActions
+      archived={archived}
+      pending={patch.isPending}
+      confirm="Переместить расчет в архив?"
+      // SPEC 2: edit is hidden for types the registry marks not editable (recycle_technology).
+      onEdit={REGISTRY[type].editable ? () => openDialog({ mode: "edit", calculation }) : undefined}
+      onArchive={() => change(ARCHIVE, "Расчет перемещен в архив")}
+      onRestore={() => change(RESTORE, "Расчет восстановлен")}
+    />
   );
 }

@@ -21,6 +21,7 @@ import {
 } from "./api";
 import { routeDetail } from "./detail";
 import { FileField } from "./FileField";
+import { FormFooter, NameField, type TopError } from "./FormParts";
 import {
   ENTRY_PAGE_SIZE,
   FORECAST_CELL_DECIMALS,
@@ -47,7 +48,6 @@ import {
 import { formatAmount } from "./format";
 
 const TYPE = "regres_methane";
-const CALCULATION_NAME_MAX = 255;
 const RESULT_DECIMALS = 4;
 
 interface Props {
@@ -65,7 +65,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
   const [page, setPage] = useState(1);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
-  const [topError, setTopError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [topError, setTopError] = useState<TopError | null>(null);
   // The version the next PATCH carries: after the main PATCH succeeded and data_update failed, a retry starts from the new one.
   const [version, setVersion] = useState(stored?.version ?? 0);
   const models = useForecastModels();
@@ -155,15 +155,12 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
         {REGISTRY[TYPE].title}
       </Typography.Paragraph>
       <Flex gap={16} wrap>
-        <Form.Item label="Название расчета" htmlFor="calc-name" style={{ flex: "1 1 360px" }} {...status("name")}>
-          <Input
-            id="calc-name"
-            value={state.name}
-            maxLength={CALCULATION_NAME_MAX}
-            autoFocus
-            onChange={(event) => change({ ...state, name: event.target.value }, "name")}
-          />
-        </Form.Item>
+        <NameField
+          value={state.name}
+          onChange={(name) => change({ ...state, name }, "name")}
+          style={{ flex: "1 1 360px" }}
+          {...status("name")}
+        />
         <Form.Item label="Метод" htmlFor="forecast-method" style={{ flex: "1 1 360px" }} {...status("method")}>
           <Select<ForecastMethod>
             id="forecast-method"
@@ -211,23 +208,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
           previewStatus={<PreviewStatus model={preview.data} loading={models.isLoading || preview.isLoading} error={preview.error ?? undefined} failed={predictions?.failed} />}
         />
       )}
-      {topError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={topError.text}
-          description={topError.conflict ? "Загрузите данные заново и повторите сохранение." : undefined}
-          action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
-          style={{ marginTop: 16 }}
-        />
-      )}
-      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
-        <Button onClick={onDone}>Отмена</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {mode === "edit" ? "Сохранить" : "Создать"}
-        </Button>
-      </Flex>
+      <FormFooter mode={mode} error={topError} saving={save.isPending} onCancel={onDone} onReload={onReload} />
     </Form>
   );
 }

@@ -3,7 +3,7 @@
 // settings with their defaults and units (sensitivity: ρ, the GWP set, k_tr — an illustrative
 // value, D6 — δ and the diesel factor). The file goes with the form only when one is chosen.
 import { useState } from "react";
-import { Alert, App, Button, Col, Flex, Form, Input, Row, Select, Typography } from "antd";
+import { App, Col, Form, Input, Row, Select, Typography } from "antd";
 import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
 import { NumericInput } from "../../shared/NumericInput";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -11,6 +11,7 @@ import type { ApiError } from "../../api/client";
 import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "./api";
 import { routeDetail } from "./detail";
 import { FileField } from "./FileField";
+import { FormFooter, NameField, type TopError } from "./FormParts";
 import { numberText } from "./form";
 import {
   OPTIONAL_TEXTS,
@@ -23,7 +24,6 @@ import {
   type SeriesType,
 } from "./series";
 
-const CALCULATION_NAME_MAX = 255;
 const fieldId = (name: string) => `calc-field-${name}`;
 
 /** The symbols of methodology 4.11 beside their settings' labels. */
@@ -52,7 +52,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
   const [state, setState] = useState<SeriesState>(() => initialSeriesState(type, gwpEntries, stored));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
-  const [topError, setTopError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [topError, setTopError] = useState<TopError | null>(null);
   const decimals = useInputDecimals(mode);
   const save = useSaveCalculation();
   const { message } = App.useApp();
@@ -120,18 +120,14 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
         {REGISTRY[type].title}
       </Typography.Paragraph>
-      <Form.Item label="Название расчета" htmlFor="calc-name" {...status("name")}>
-        <Input
-          id="calc-name"
-          value={state.name}
-          maxLength={CALCULATION_NAME_MAX}
-          autoFocus
-          onChange={(event) => {
-            setState({ ...state, name: event.target.value });
-            clear("name");
-          }}
-        />
-      </Form.Item>
+      <NameField
+        value={state.name}
+        onChange={(name) => {
+          setState({ ...state, name });
+          clear("name");
+        }}
+        {...status("name")}
+      />
       {layout.texts.length > 0 && (
         <Row gutter={16}>
           {layout.texts.map((field) => (
@@ -206,23 +202,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
           </Row>
         </>
       )}
-      {topError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={topError.text}
-          description={topError.conflict ? "Загрузите данные заново и повторите сохранение." : undefined}
-          action={topError.conflict ? <Button onClick={onReload}>Загрузить заново</Button> : undefined}
-          style={{ marginTop: 16 }}
-        />
-      )}
-      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
-        <Button onClick={onDone}>Отмена</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {mode === "edit" ? "Сохранить" : "Создать"}
-        </Button>
-      </Flex>
+      <FormFooter mode={mode} error={topError} saving={save.isPending} onCancel={onDone} onReload={onReload} />
     </Form>
   );
 }

@@ -7,11 +7,19 @@ import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
 import { Flex, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import type { FilledValue, SensitivityResultRow } from "../../../../wasm-core/src/emissions-core";
 import type { ResultField } from "../../../../wasm-core/src/registry";
+import { Chart } from "../graphs/Chart";
 import type { Calculation } from "./api";
 import { RESULTS_PAGE_SIZE } from "./forecast";
 import { formatAmount } from "./format";
-import { columnOf, emissionsFigure, fillingFigure, fillMethodLabel, sensitivityFigure, FILLED_COLOR } from "./seriesCharts";
-import { SeriesChart } from "./SeriesChart";
+import {
+  columnOf,
+  emissionsFigure,
+  fillingFigure,
+  fillMethodLabel,
+  sensitivityFigure,
+  FILLED_COLOR,
+  SERIES_CHART_HEIGHT,
+} from "./seriesCharts";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
 import { SourceFileLink } from "./SourceFileLink";
 
@@ -100,7 +108,7 @@ export function FillingBlanksResults({ calculation }: { calculation: Calculation
               <FilledTable element={element} valueLabel={valueLabel} />
             </div>
             <div style={{ flex: "2 1 420px", minWidth: 0 }}>
-              <SeriesChart figure={fillingFigure(element, valueLabel)} testId={`filling-chart-${element.id}`} />
+              <Chart figure={fillingFigure(element, valueLabel)} height={SERIES_CHART_HEIGHT} testId={`filling-chart-${element.id}`} />
             </div>
           </Flex>
         )}
@@ -195,10 +203,10 @@ export function SensitivityResults({ calculation }: { calculation: Calculation }
             </Typography.Text>
             <Flex gap={12} wrap>
               <div style={{ flex: "1 1 420px", minWidth: 0 }}>
-                <SeriesChart figure={emissionsFigure(element)} testId={`emissions-chart-${element.id}`} />
+                <Chart figure={emissionsFigure(element)} height={SERIES_CHART_HEIGHT} testId={`emissions-chart-${element.id}`} />
               </div>
               <div style={{ flex: "1 1 420px", minWidth: 0 }}>
-                <SeriesChart figure={sensitivityFigure(element)} testId={`sensitivity-chart-${element.id}`} />
+                <Chart figure={sensitivityFigure(element)} height={SERIES_CHART_HEIGHT} testId={`sensitivity-chart-${element.id}`} />
               </div>
             </Flex>
           </Flex>

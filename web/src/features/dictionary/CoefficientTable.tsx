@@ -1,7 +1,8 @@
 // One dictionary of a category: every coefficient with its value, unit, source, version and date.
 // The source column holds a numbered reference (full text in its tooltip and listed under the table).
-import { Alert, Button, Table, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Table, Tooltip, Typography, type TableColumnsType } from "antd";
 import { displayDate } from "../../shared/dates";
+import { LoadError } from "../../shared/LoadError";
 import { useDictionary, type DictionaryName } from "./api";
 import type { EmissionCategory } from "./categories";
 import { coefficientTable, type CoefficientRow } from "./coefficients";
@@ -60,12 +61,7 @@ export function CoefficientTable({ category, name }: { category: EmissionCategor
         {dictionary.data?.title ?? " "}
       </Typography.Title>
       {dictionary.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={`Не удалось загрузить справочник: ${dictionary.error.message}`}
-          action={<Button onClick={() => void dictionary.refetch()}>Повторить</Button>}
-        />
+        <LoadError what="справочник" message={dictionary.error.message} retry={() => void dictionary.refetch()} />
       ) : (
         <Table<CoefficientRow>
           rowKey="key"

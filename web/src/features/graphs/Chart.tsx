@@ -1,33 +1,45 @@
-// One infographics chart: plotly loaded lazily (its own chunk, fetched only by this screen), 300 px
-// high, filling its column; the mode bar's camera and the «PNG» button both save it as a picture.
+// One chart in a card, for the infographics screen and the series results alike: plotly loaded
+// lazily (its own chunk, plotly.ts: the basic bundle, CSP-safe, Russian mode bar), fetched only when
+// a chart is first shown; filling its column at a fixed height. The mode bar's camera saves it as a
+// picture, and so does the «PNG» button where one is asked for. A chart that cannot render says so
+// in its place.
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button, Card, Flex, Spin, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { CHART_HEIGHT, type Figure } from "./charts";
+import type { Data, Layout } from "plotly.js";
 import { ChartBoundary, ChartError } from "./ChartBoundary";
 
 const Plot = lazy(() => import("./plotly"));
 
-async function savePng(graph: HTMLElement, fileName: string) {
+async function savePng(graph: HTMLElement, fileName: string, height: number) {
   const { Plotly } = await import("./plotly");
-  await Plotly.downloadImage(graph, { format: "png", filename: fileName, width: graph.clientWidth || 600, height: CHART_HEIGHT });
+  await Plotly.downloadImage(graph, { format: "png", filename: fileName, width: graph.clientWidth || 600, height });
 }
 
-function Loading() {
-  return (
-    <Flex justify="center" align="center" style={{ height: CHART_HEIGHT }}>
-      <Spin />
-    </Flex>
-  );
+export interface ChartFigure {
+  title: string;
+  /** PNG file name, without extension; the title when absent. */
+  fileName?: string;
+  data: Data[];
+  layout: Partial<Layout>;
 }
 
-export function Chart({ figure }: { figure: Figure }) {
+interface Props {
+  figure: ChartFigure;
+  height: number;
+  /** A «PNG» button in the card's head (infographics). */
+  pngButton?: boolean;
+  testId?: string;
+}
+
+export function Chart({ figure, height, pngButton = false, testId }: Props) {
   const graph = useRef<HTMLElement | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const fileName = figure.fileName ?? figure.title;
 
   const save = () => {
-    if (graph.current) savePng(graph.current, figure.fileName).catch((error: unknown) => console.error("PNG export failed:", error));
+    if (graph.current) savePng(graph.current, fileName, height).catch((error: unknown) => console.error("PNG export failed:", error));
   };
 
   return (
@@ -36,12 +48,16 @@ export function Chart({ figure }: { figure: Figure }) {
       title={figure.title}
       role="figure"
       aria-label={figure.title}
+      data-testid={testId}
+      data-ready={ready ? "true" : undefined}
       extra={
-        <Tooltip title="Сохранить как PNG">
-          <Button size="small" icon={<DownloadOutlined />} aria-label="Сохранить как PNG" disabled={!ready || failed} onClick={save}>
-            PNG
-          </Button>
-        </Tooltip>
+        pngButton ? (
+          <Tooltip title="Сохранить как PNG">
+            <Button size="small" icon={<DownloadOutlined />} aria-label="Сохранить как PNG" disabled={!ready || failed} onClick={save}>
+              PNG
+            </Button>
+          </Tooltip>
+        ) : undefined
       }
       styles={{ body: { padding: 8 } }}
     >
@@ -49,11 +65,17 @@ export function Chart({ figure }: { figure: Figure }) {
         <ChartError />
       ) : (
         <ChartBoundary>
-          <Suspense fallback={<Loading />}>
+          <Suspense
+            fallback={
+              <Flex justify="center" align="center" style={{ height }}>
+                <Spin />
+              </Flex>
+            }
+          >
             <Plot
               data={figure.data}
               layout={figure.layout}
-              style={{ width: "100%", height: CHART_HEIGHT }}
+              style={{ width: "100%", height }}
               useResizeHandler
               config={{
                 displaylogo: false,
@@ -61,7 +83,7 @@ export function Chart({ figure }: { figure: Figure }) {
                 modeBarButtonsToRemove: ["select2d", "lasso2d", "sendDataToCloud"],
                 responsive: true,
                 locale: "ru",
-                toImageButtonOptions: { format: "png", filename: figure.fileName, height: CHART_HEIGHT },
+                toImageButtonOptions: { format: "png", filename: fileName, height },
               }}
               onInitialized={(_figure, div) => {
                 graph.current = div as HTMLElement;

@@ -8,7 +8,7 @@ import { useParams } from "react-router-dom";
 import { PageLoading } from "../shell/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
 import { Chart } from "./Chart";
-import { forecastChart, openMiningChart, undergroundChart } from "./charts";
+import { CHART_HEIGHT, forecastChart, openMiningChart, undergroundChart } from "./charts";
 
 export default function GraphsPage() {
   const { projectId = "" } = useParams();
@@ -35,7 +35,7 @@ export default function GraphsPage() {
         <Row gutter={[16, 16]}>
           {figures.map((figure) => (
             <Col key={figure.title} xs={24} lg={12}>
-              <Chart figure={figure} />
+              <Chart figure={figure} height={CHART_HEIGHT} pngButton />
             </Col>
           ))}
         </Row>

@@ -1,7 +1,8 @@
-import { App, Button, Popconfirm, Space, Tooltip } from "antd";
-import { BarChartOutlined, DeleteOutlined, EditOutlined, UndoOutlined } from "@ant-design/icons";
+import { App, Button, Tooltip } from "antd";
+import { BarChartOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
+import { ArchiveActions } from "../../shared/archive";
 import { PROJECT_SCREENS } from "../shell/screens";
 import { ARCHIVE, RESTORE, usePatchProject, type Project } from "./api";
 import { projectDialogAtom } from "./atoms";
@@ -19,43 +20,27 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
       { onSuccess: () => message.success(done), onError: (error) => message.error(error.detail) },
     );
 
-  // Clicks here must not reach the row (its click opens the calculations); React events bubble
-  // through portals too, so this also covers the confirm popup.
+  // The confirm opens below «В архив»: above it, the button's own tooltip would cover the confirm
+  // button (the row's last button sits at the screen's right edge, which shifts the popup left).
   return (
-    <span onClick={(event) => event.stopPropagation()}>
-      {archived ? (
-        <Button icon={<UndoOutlined />} loading={patch.isPending} onClick={() => change(RESTORE, "Проект восстановлен")}>
-          Восстановить
-        </Button>
-      ) : (
-        <Space>
-          {PROJECT_SCREENS.graphs && (
-            <Tooltip title="Инфографика">
-              <Button
-                aria-label="Инфографика"
-                icon={<BarChartOutlined />}
-                onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/graphs`)}
-              />
-            </Tooltip>
-          )}
-          <Tooltip title="Редактировать">
-            <Button aria-label="Редактировать" icon={<EditOutlined />} onClick={() => openDialog({ mode: "edit", project })} />
-          </Tooltip>
-          {/* Below the button: above it, the button's own tooltip would cover the confirm button
-              (the row's last button sits at the screen's right edge, which shifts the popup left). */}
-          <Popconfirm
-            placement="bottomRight"
-            title="Переместить проект в архив?"
-            okText="Переместить"
-            cancelText="Отмена"
-            onConfirm={() => change(ARCHIVE, "Проект перемещен в архив")}
-          >
-            <Tooltip title="В архив">
-              <Button aria-label="В архив" danger icon={<DeleteOutlined />} loading={patch.isPending} />
-            </Tooltip>
-          </Popconfirm>
-        </Space>
+    <ArchiveActions
+      archived={archived}
+      pending={patch.isPending}
+      confirm="Переместить проект в архив?"
+      confirmPlacement="bottomRight"
+      onEdit={() => openDialog({ mode: "edit", project })}
+      onArchive={() => change(ARCHIVE, "Проект перемещен в архив")}
+      onRestore={() => change(RESTORE, "Проект восстановлен")}
+    >
+      {PROJECT_SCREENS.graphs && (
+        <Tooltip title="Инфографика">
+          <Button
+            aria-label="Инфографика"
+            icon={<BarChartOutlined />}
+            onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/graphs`)}
+          />
+        </Tooltip>
       )}
-    </span>
+    </ArchiveActions>
   );
 }

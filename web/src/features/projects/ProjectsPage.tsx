@@ -1,7 +1,8 @@
 // SPEC 2 /projects: the company's projects, 10 a page, with an archive view and the add/edit dialog.
-import { Alert, Button, Flex, Segmented, Typography } from "antd";
+import { Alert, Button, Flex, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useAtom, useSetAtom } from "jotai";
+import { ArchiveSwitch } from "../../shared/archive";
 import { useMe } from "../profile/api";
 import { projectDialogAtom, projectsArchivedAtom, projectsPageAtom } from "./atoms";
 import { ProjectDialog } from "./ProjectDialog";
@@ -25,14 +26,7 @@ export default function ProjectsPage() {
           Проекты
         </Typography.Title>
         <Flex gap={12} wrap>
-          <Segmented<"active" | "archive">
-            value={archived ? "archive" : "active"}
-            onChange={(value) => showArchive(value === "archive")}
-            options={[
-              { label: "Активные", value: "active" },
-              { label: "Архив", value: "archive" },
-            ]}
-          />
+          <ArchiveSwitch archived={archived} onChange={showArchive} />
           {!archived && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })} disabled={!me.data}>
               Добавить проект

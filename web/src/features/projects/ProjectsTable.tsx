@@ -1,8 +1,9 @@
-import { useEffect } from "react";
-import { Alert, Button, Table, Tooltip, type TableColumnsType } from "antd";
+import { Table, Tooltip, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
+import { useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
+import { LoadError } from "../../shared/LoadError";
 import { truncate } from "../../shared/text";
 import { PROJECT_SCREENS } from "../shell/screens";
 import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
@@ -41,11 +42,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
   const { pathname } = useLocation();
   const count = list.data?.count ?? 0;
 
-  // Archiving the last project of the last page would otherwise leave an empty page behind.
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(count / PROJECTS_PAGE_SIZE));
-    if (list.isSuccess && !list.isPlaceholderData && page > lastPage) setPage(lastPage);
-  }, [count, page, list.isSuccess, list.isPlaceholderData, setPage]);
+  useLastPageInRange(list, count, PROJECTS_PAGE_SIZE, page, setPage);
 
   // SPEC 2: a row opens the project's calculations, once that screen exists.
   const openCalculations = (project: Project) =>
@@ -53,14 +50,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
 
   return (
     <>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={`Не удалось загрузить проекты: ${list.error.message}`}
-          action={<Button onClick={() => void list.refetch()}>Повторить</Button>}
-        />
-      )}
+      {list.isError && <LoadError what="проекты" message={list.error.message} retry={() => void list.refetch()} />}
       <Table<Project>
         rowKey="id"
         columns={columns(archived)}

@@ -1,5 +1,5 @@
 // While a converter's reference data (or the core) loads: «Loading ...»; on failure, a retry.
-import { Alert, Button } from "antd";
+import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../shell/PageLoading";
 
 interface Loadable {
@@ -10,12 +10,5 @@ interface Loadable {
 
 export function LoadState({ query, what = "справочник" }: { query: Loadable; what?: string }) {
   if (!query.isError) return <PageLoading />;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={`Не удалось загрузить ${what}: ${query.error?.message ?? ""}`}
-      action={<Button onClick={() => void query.refetch()}>Повторить</Button>}
-    />
-  );
+  return <LoadError what={what} message={query.error?.message ?? ""} retry={() => void query.refetch()} />;
 }
