@@ -19,8 +19,11 @@ const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 const AREA_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const PENDING = ".pending";
 const CLAIMED = ".pending.sweep";
-/** The temporary files of a write (`{key}.{pid}.{ms}.tmp`, with `.type` or `.pending`). */
+/** The temporary files of a write (`{key}.{pid}.{ms}{n}.tmp`, with `.type` or `.pending`). */
 const TMP_RE = /\.\d+\.\d+\.tmp(\.type|\.pending)?$/;
+let writes = 0;
+/** A name no other write of this process uses, even two of one key in the same millisecond. */
+const tmpPathOf = (path: string) => `${path}.${process.pid}.${Date.now()}${String(++writes % 1e6).padStart(6, "0")}.tmp`;
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
@@ -58,7 +61,7 @@ export function fsBlobStore(root: string): FsBlobStore {
     async put(key, body, contentType) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = tmpPathOf(path);
       await writeFile(tmp, body);
       await writeFile(`${tmp}.type`, contentType);
       await rename(`${tmp}.type`, `${path}.type`);
@@ -88,7 +91,7 @@ export function fsBlobStore(root: string): FsBlobStore {
     async putStream(key, body, contentType, options) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = tmpPathOf(path);
       let size = 0;
       const count = new Transform({
         transform(chunk: Buffer, _encoding, done) {
