@@ -153,8 +153,9 @@ export interface CalculationRepository {
   get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
   /** A project's calculations of one type, newest first. */
   list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
-  /** Every active calculation of a company (statistics). */
-  listActiveByCompany(companyId: string): Promise<Calculation[]>;
+  /** Type and results of every calculation of a company that is not deleted (the statistics),
+   *  read consistently from the main table. */
+  listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results">>>;
   /** All of a project's calculations of one type and state, oldest first (charts, exports). */
   listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
   replace(next: Calculation, expectedVersion: number): Promise<void>;

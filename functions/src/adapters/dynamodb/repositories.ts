@@ -456,6 +456,9 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
         TableName: table,
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
         FilterExpression: "is_deleted = :no",
+        // What the statistics add up, not the inputs and coefficients of each calculation.
+        ProjectionExpression: "#type, results",
+        ExpressionAttributeNames: { "#type": "type" },
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
         ConsistentRead: true,
       });
