@@ -61,8 +61,16 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>):
   const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
   await ensureTable(doc, LOCAL_TABLE);
   const repos = dynamoRepositories(doc, LOCAL_TABLE);
+  // The handler writes through a client of its own: its writes (audit entries, statistics
+  // snapshots) are ones it skips on the stream anyway, so they need no records.
+  const handlerDoc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
+  const handlerRepos = dynamoRepositories(handlerDoc, LOCAL_TABLE);
   const stream = eventQueue<StreamRecord>(
-    (records) => handleTableChanges({ Records: records }, { doc, tableName: LOCAL_TABLE, repos, clock: systemClock, log: quietAudit }),
+    (records) =>
+      handleTableChanges(
+        { Records: records },
+        { doc: handlerDoc, tableName: LOCAL_TABLE, repos: handlerRepos, clock: systemClock, log: quietAudit },
+      ),
     // Lambda gathers for up to 5 s (infra/lib/stack.ts); a shorter wait keeps the local profile fresh
     // while still folding a burst of writes into one refresh per company.
     { name: "table stream", windowMs: 200 },
@@ -75,6 +83,7 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>):
     async close() {
       await stream.settled();
       doc.destroy();
+      handlerDoc.destroy();
       await closeEngine();
     },
   };

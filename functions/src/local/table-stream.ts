@@ -1,15 +1,17 @@
 // DynamoDB Streams for dynalite, which has none. Every single-item write sent through the document
 // client (PutItem, UpdateItem, DeleteItem: the repositories use no batch or transactional writes)
 // becomes the record DynamoDB would put on the table's stream (view NEW_AND_OLD_IMAGES), handed to
-// `onRecord` once the write has succeeded. The item is read before and after the write under a
-// per-item lock, so two writes of one item in this process cannot interleave between the reads.
+// `onRecord` once the write has succeeded. A put or delete returns the old item with the write
+// itself (ReturnValues ALL_OLD) and a put's new item is what it wrote; an update's images are read
+// before and after it. Writes of one item are serialised in this process, so their records come in
+// write order and no other write of the item falls between an update and its reads.
 // Like DynamoDB, a write that changes nothing (and a failed conditional write) makes no record.
 import { GetItemCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { marshall } from "@aws-sdk/util-dynamodb";
+import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes, type StreamRecord } from "../lambda/stream";
-
-const WRITES = new Set(["PutItemCommand", "UpdateItemCommand", "DeleteItemCommand"]);
 
 type Image = Record<string, AttributeValue>;
 
@@ -17,11 +19,13 @@ interface WriteInput {
   TableName?: string;
   Key?: Record<string, unknown>;
   Item?: Record<string, unknown>;
+  ReturnValues?: string;
 }
 
-/** A key attribute as a string, whether the document client has marshalled it yet or not. */
-const keyString = (value: unknown): string | undefined =>
-  typeof value === "string" ? value : ((value as { S?: string } | undefined)?.S ?? undefined);
+// At the initialize step the document client has not marshalled the input yet, nor will the
+// output be marshalled when it comes back (lib-dynamodb converts both next to the serialiser).
+const image = (item: Record<string, unknown> | undefined): Image | undefined =>
+  item ? (marshall(item, MARSHALL_OPTIONS) as Image) : undefined;
 
 export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (record: StreamRecord) => void): void {
   const locks = new Map<string, Promise<unknown>>();
@@ -42,34 +46,43 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
     return current;
   };
 
+  const emit = (key: Image, before: Image | undefined, after: Image | undefined) => {
+    if ((!before && !after) || changedAttributes(before, after).length === 0) return;
+    sequence += 1;
+    onRecord({
+      eventID: newId(),
+      eventName: !before ? "INSERT" : !after ? "REMOVE" : "MODIFY",
+      dynamodb: {
+        Keys: key,
+        OldImage: before,
+        NewImage: after,
+        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+        SequenceNumber: String(sequence).padStart(21, "0"),
+      },
+    });
+  };
+
   doc.middlewareStack.add(
     (next, context) => async (args) => {
-      if (!WRITES.has(context.commandName ?? "")) return next(args);
+      const command = context.commandName;
+      if (command !== "PutItemCommand" && command !== "UpdateItemCommand" && command !== "DeleteItemCommand") return next(args);
       const input = args.input as WriteInput;
       const source = input.Key ?? input.Item ?? {};
-      const pk = keyString(source.PK);
-      const sk = keyString(source.SK);
-      const tableName = input.TableName;
-      if (pk === undefined || sk === undefined || !tableName) return next(args);
+      const [pk, sk, tableName] = [source.PK, source.SK, input.TableName];
+      if (typeof pk !== "string" || typeof sk !== "string" || !tableName) return next(args);
       const key: Image = { PK: { S: pk }, SK: { S: sk } };
       return serialised(`${tableName}\u0000${pk}\u0000${sk}`, async () => {
-        const before = await readImage(tableName, key);
-        const result = await next(args);
-        const after = await readImage(tableName, key);
-        if ((before || after) && changedAttributes(before, after).length > 0) {
-          sequence += 1;
-          onRecord({
-            eventID: newId(),
-            eventName: !before ? "INSERT" : !after ? "REMOVE" : "MODIFY",
-            dynamodb: {
-              Keys: key,
-              OldImage: before,
-              NewImage: after,
-              ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-              SequenceNumber: String(sequence).padStart(21, "0"),
-            },
-          });
+        if (command === "UpdateItemCommand") {
+          const before = await readImage(tableName, key);
+          const result = await next(args);
+          emit(key, before, await readImage(tableName, key));
+          return result;
         }
+        const result = await next({ ...args, input: { ...input, ReturnValues: "ALL_OLD" } });
+        const output = result.output as { Attributes?: Record<string, unknown> };
+        const before = image(output.Attributes);
+        if (input.ReturnValues !== "ALL_OLD") delete output.Attributes;
+        emit(key, before, command === "PutItemCommand" ? image(input.Item) : undefined);
         return result;
       });
     },

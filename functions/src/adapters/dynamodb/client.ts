@@ -11,6 +11,10 @@ export interface DynamoSettings {
   region?: string;
 }
 
+/** How the document client turns objects into DynamoDB values (the local table stream marshals
+ *  its images the same way). */
+export const MARSHALL_OPTIONS = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
+
 export function createDocumentClient(settings: DynamoSettings): DynamoDBDocumentClient {
   const client = new DynamoDBClient(
     settings.endpoint
@@ -24,7 +28,7 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
       : { region: settings.region },
   );
   const doc = DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    marshallOptions: { ...MARSHALL_OPTIONS },
   });
   guardStorableValues(doc);
   return doc;
