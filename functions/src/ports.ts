@@ -84,7 +84,7 @@ export interface ProjectRepository {
 }
 
 /** What a company has in the platform (GET users/statistics/), kept up to date by the table's
- *  stream handler (functions/src/lambda/stream.ts) and computed on read only when missing. */
+ *  stream handler (functions/src/events/table-changes.ts) and computed on read only when missing. */
 export interface CompanyStatistics {
   projects: { active: number; archived: number };
   /** Calculations that are not deleted, per calculation type. */
@@ -293,7 +293,7 @@ export interface AdminAuditEntry {
   after: unknown;
 }
 
-/** One entry of the audit trail the table's stream handler writes (functions/src/lambda/stream.ts):
+/** One entry of the audit trail the table's stream handler writes (functions/src/events/table-changes.ts):
  *  which item changed and how, never the values. */
 export interface AuditTrailEntry {
   at: string;

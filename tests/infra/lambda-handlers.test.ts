@@ -15,10 +15,10 @@ import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-sec
 import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/lambda/s3-upload";
+import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/events/upload-check";
 import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
 import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
-import { auditChanges, companiesToRefresh, type StreamEvent } from "../../functions/src/lambda/stream";
+import { auditChanges, companiesToRefresh, type StreamEvent } from "../../functions/src/events/table-changes";
 import { readSecrets } from "../../functions/src/lambda/secrets";
 
 // One mock per client class for the whole file: each stubs the class's send(), whatever instance

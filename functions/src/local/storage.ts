@@ -9,7 +9,7 @@ import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
 import { systemClock } from "../domain/context";
-import { handleTableChanges, type StreamRecord } from "../lambda/stream";
+import { handleTableChanges, type StreamRecord } from "../events/table-changes";
 import { startDynalite } from "./dynalite";
 import { eventQueue } from "./event-queue";
 import { captureTableChanges } from "./table-stream";
@@ -56,7 +56,7 @@ async function reachable(endpoint: string): Promise<boolean> {
 }
 
 /** The table on a dynalite endpoint, with the stream DynamoDB would have: this process's writes
- *  go to the same handler the stack subscribes to the table's stream in AWS (lambda/stream.ts). */
+ *  go to the handler that the table's stream feeds in AWS (events/table-changes.ts). */
 async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>): Promise<OpenStorage> {
   const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
   await ensureTable(doc, LOCAL_TABLE);

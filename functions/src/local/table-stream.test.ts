@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
-import type { StreamRecord } from "../lambda/stream";
+import type { StreamRecord } from "../events/table-changes";
 import { startDynalite, type RunningDynalite } from "./dynalite";
 import { eventQueue } from "./event-queue";
 import { captureTableChanges } from "./table-stream";

@@ -11,7 +11,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
-import { changedAttributes, type StreamRecord } from "../lambda/stream";
+import { changedAttributes, type StreamRecord } from "../events/table-changes";
 
 type Image = Record<string, AttributeValue>;
 

@@ -1,8 +1,8 @@
 // S3's "object created" notifications for the local blob folder: every object written under
 // uploads/ (the prefix the stack subscribes the upload function to) becomes the record S3 would
-// send, and the upload check (functions/src/lambda/s3-upload.ts) runs on it in-process.
+// send, and the upload check (functions/src/events/upload-check.ts) runs on it in-process.
 import type { BlobStore, StreamingBlobStore } from "../ports";
-import { checkUploads, encodeS3Key, type S3UploadRecord } from "../lambda/s3-upload";
+import { checkUploads, encodeS3Key, type S3UploadRecord } from "../events/upload-check";
 import { eventQueue } from "./event-queue";
 
 export const LOCAL_UPLOADS_BUCKET = "local-uploads";

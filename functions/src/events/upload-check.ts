@@ -1,0 +1,136 @@
+// "Object created" notifications for the uploads area (SPEC 3: file_data). What storage holds is
+// checked (size, declared type, and the first bytes against that type), and an object that fails
+// is deleted before anything reads it. The same function runs on both hosts: in AWS the uploads
+// bucket notifies functions/src/lambda/s3-upload.ts, which calls it; locally
+// functions/src/local/upload-notifications.ts calls it in-process for what is written under uploads/.
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { BlobStore } from "../ports";
+import { MAX_TABULAR_UPLOAD_BYTES } from "../schemas/uploads";
+
+// The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
+// this bundle stays free of the spreadsheet libraries).
+export const UPLOAD_MAX_BYTES = MAX_TABULAR_UPLOAD_BYTES;
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const CSV = "text/csv";
+/** What the API stores under uploads/: .xlsx workbooks and .csv files. */
+export const UPLOAD_CONTENT_TYPES = new Set([XLSX, CSV]);
+
+/** How much of an object is read to check its content against its type. */
+export const SNIFF_BYTES = 4096;
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** The part of an S3 event notification this handler reads. */
+export interface S3UploadRecord {
+  eventName: string;
+  s3: { bucket: { name: string }; object: { key: string; size?: number } };
+}
+
+export interface S3UploadEvent {
+  Records: S3UploadRecord[];
+}
+
+export interface UploadVerdict {
+  bucket: string;
+  key: string;
+  accepted: boolean;
+  reason?: string;
+}
+
+/** What the check needs of the storage that notified: S3 in AWS, the local folder locally. */
+export type UploadStore = Pick<BlobStore, "delete"> & Required<Pick<BlobStore, "stat" | "getRange">>;
+
+type Log = Pick<Console, "info" | "warn">;
+
+/** Keys in notifications are URL-encoded with "+" for spaces. */
+export function decodeS3Key(key: string): string {
+  return decodeURIComponent(key.replace(/\+/g, " "));
+}
+
+/** The key as S3 writes it into a notification. */
+export function encodeS3Key(key: string): string {
+  return encodeURIComponent(key).replace(/%2F/g, "/").replace(/%20/g, "+");
+}
+
+function refusal(size: number, contentType: string): string | undefined {
+  if (size === 0) return "empty object";
+  if (size > UPLOAD_MAX_BYTES) return `size ${size} exceeds ${UPLOAD_MAX_BYTES}`;
+  if (!UPLOAD_CONTENT_TYPES.has(contentType)) return `content type ${JSON.stringify(contentType)} not allowed`;
+  return undefined;
+}
+
+/** A workbook is a ZIP archive; a CSV file is text, which has no NUL byte. */
+function contentRefusal(contentType: string, head: Uint8Array): string | undefined {
+  if (contentType === XLSX) {
+    return ZIP_SIGNATURE.every((byte, i) => head[i] === byte) ? undefined : "not an .xlsx workbook (no ZIP signature)";
+  }
+  return head.includes(0) ? "not a text file (NUL bytes)" : undefined;
+}
+
+async function readHead(store: UploadStore, key: string, size: number): Promise<Uint8Array | undefined> {
+  const stream = await store.getRange(key, 0, Math.min(size, SNIFF_BYTES) - 1);
+  if (!stream) return undefined;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export async function checkUploads(
+  event: S3UploadEvent,
+  storeOf: (bucket: string) => UploadStore,
+  log: Log = console,
+): Promise<UploadVerdict[]> {
+  const verdicts: UploadVerdict[] = [];
+  for (const record of event.Records ?? []) {
+    if (!record.eventName.startsWith("ObjectCreated:")) continue;
+    const bucket = record.s3.bucket.name;
+    const key = decodeS3Key(record.s3.object.key);
+    const store = storeOf(bucket);
+    // Replaced or removed since the notification: nothing left to check.
+    const stat = await store.stat(key);
+    if (!stat) continue;
+    const contentType = stat.contentType.split(";")[0].trim().toLowerCase();
+    let reason = refusal(stat.size, contentType);
+    if (!reason) {
+      const head = await readHead(store, key, stat.size);
+      if (!head) continue;
+      reason = contentRefusal(contentType, head);
+    }
+    if (reason) {
+      await store.delete(key);
+      log.warn(JSON.stringify({ upload: "refused", bucket, key, reason }));
+    } else {
+      log.info(JSON.stringify({ upload: "accepted", bucket, key, size: stat.size, contentType }));
+    }
+    verdicts.push({ bucket, key, accepted: !reason, reason });
+  }
+  return verdicts;
+}
+
+const missing = (error: unknown) => error instanceof S3ServiceException && error.$metadata?.httpStatusCode === 404;
+const orMissing = async <T>(read: Promise<T>): Promise<T | undefined> => {
+  try {
+    return await read;
+  } catch (error) {
+    if (missing(error) || (error as Error)?.name === "NotFound" || (error as Error)?.name === "NoSuchKey") return undefined;
+    throw error;
+  }
+};
+
+/** The notifying bucket, addressed with the key S3 named (not the API's blob store, which refuses
+ *  keys it would not make itself: an object put there by other means is checked all the same). */
+export function s3UploadStores(s3: S3Client): (bucket: string) => UploadStore {
+  return (Bucket) => ({
+    async stat(Key) {
+      const head = await orMissing(s3.send(new HeadObjectCommand({ Bucket, Key })));
+      return head && { size: head.ContentLength ?? 0, contentType: head.ContentType ?? "" };
+    },
+    async getRange(Key, start, end) {
+      const out = await orMissing(s3.send(new GetObjectCommand({ Bucket, Key, Range: `bytes=${start}-${end}` })));
+      return out?.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
+    },
+    async delete(Key) {
+      await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+  });
+}
