@@ -208,7 +208,9 @@ export class AppStack extends Stack {
     });
 
     // --- Least privilege: only the table actions and object prefixes each function uses.
-    table.grantReadWriteData(api);
+    // The item actions the repositories use (functions/src/adapters/dynamodb): no scans, batches
+    // or transactions. table.grant covers GSI1 as well.
+    table.grant(api, "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query");
     const buckets: Record<BucketEnv, s3.Bucket> = {
       UPLOADS_BUCKET: uploads,
       EXPORTS_BUCKET: exportsBucket,
