@@ -432,6 +432,14 @@ export class AppStack extends Stack {
       alarm(`${name}ErrorsAlarm`, f.metricErrors({ period, statistic: "Sum" }), 1, `${name} function failed`);
       alarm(`${name}ThrottlesAlarm`, f.metricThrottles({ period, statistic: "Sum" }), 1, `${name} function throttled`);
     }
+    // A batch the stream handler keeps failing holds up every later record of its shard (audit
+    // trail and statistics fall behind): the age of the oldest record read tells.
+    alarm(
+      "StreamBehindAlarm",
+      audit.metric("IteratorAge", { period, statistic: "Maximum" }),
+      Duration.minutes(5).toMilliseconds(),
+      "Stream handler is more than 5 minutes behind the table's changes",
+    );
 
     // --- Outputs (README, Deployment).
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });

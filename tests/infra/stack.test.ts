@@ -440,7 +440,7 @@ describe.each([
     for (const bucket of Object.values(resources(t, "AWS::S3::Bucket"))) expect(bucket.Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it("alarms on API 5xx and on each function's errors and throttles", () => {
+  it("alarms on API 5xx, on each function's errors and throttles, and on a stream handler falling behind", () => {
     const alarms = Object.values(resources(get().template, "AWS::CloudWatch::Alarm")).map((a) => a.Properties);
     expect(alarms).toContainEqual(expect.objectContaining({ Namespace: "AWS/ApiGateway", MetricName: "5xx" }));
     for (const name of OUR_FUNCTIONS) {
@@ -451,6 +451,11 @@ describe.each([
         ).toBe(true);
       }
     }
+    expect(alarms).toContainEqual(
+      expect.objectContaining({ Namespace: "AWS/Lambda", MetricName: "IteratorAge", Statistic: "Maximum", Threshold: 300_000 }),
+    );
+    // Ten: what CloudWatch's free tier covers (README, costs at idle).
+    expect(alarms).toHaveLength(10);
     for (const alarm of alarms) expect(alarm.AlarmActions, alarm.MetricName).toHaveLength(1);
   });
 
