@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
@@ -71,6 +73,50 @@ describe("local table stream", () => {
     );
     const pairs = take().map((r) => [Number(r.dynamodb.OldImage!.n.N), Number(r.dynamodb.NewImage!.n.N)]);
     expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i, i + 1]));
+  });
+
+  it("gives, for any mix of concurrent puts, updates and deletes, a chain of images per item ending in what is stored", async () => {
+    const keys = ["COMPANY#p#1", "COMPANY#p#2", "COMPANY#p#3"];
+    const op = fc.record({
+      key: fc.constantFrom(...keys),
+      kind: fc.constantFrom("put", "update", "delete", "create"),
+      n: fc.integer({ min: 0, max: 3 }),
+    });
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        round += 1;
+        const pk = (key: string) => `${key}#${round}`;
+        take();
+        await Promise.all(
+          ops.map(({ key, kind, n }) => {
+            const Key = { PK: pk(key), SK: "ITEM" };
+            if (kind === "put") return doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, n } }));
+            if (kind === "delete") return doc.send(new DeleteCommand({ TableName: TABLE, Key }));
+            if (kind === "create") {
+              return doc
+                .send(new PutCommand({ TableName: TABLE, Item: { ...Key, n }, ConditionExpression: "attribute_not_exists(PK)" }))
+                .catch((error: unknown) => {
+                  if (!(error instanceof ConditionalCheckFailedException)) throw error;
+                });
+            }
+            return doc.send(new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD n :n", ExpressionAttributeValues: { ":n": n + 1 } }));
+          }),
+        );
+        const recorded = take();
+        for (const key of keys) {
+          const chain = recorded.filter((r) => r.dynamodb.Keys.PK.S === pk(key));
+          let previous: unknown = undefined;
+          for (const record of chain) {
+            expect(record.dynamodb.OldImage).toEqual(previous);
+            previous = record.dynamodb.NewImage;
+          }
+          const stored = await doc.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: pk(key) }, SK: { S: "ITEM" } } }));
+          expect(stored.Item).toEqual(previous);
+        }
+      }),
+      { numRuns: 40, seed: 20261121 },
+    );
   });
 });
 
