@@ -215,6 +215,9 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await page.getByText("Активные проекты").waitFor();
     const active = page.locator(".ant-descriptions-row", { hasText: "Активные проекты" }).locator("td");
     expect(await active.innerText()).toBe("12");
+    // The snapshot the stream handler keeps says when it was taken, in local time.
+    const taken = page.locator(".ant-descriptions-row", { hasText: "Данные на" }).locator("td");
+    expect(await taken.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await page.screenshot({ path: `${SHOTS}/web-profile.png`, fullPage: true });
   });
 
