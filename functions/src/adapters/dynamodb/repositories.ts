@@ -102,6 +102,21 @@ async function queryPage(doc: DynamoDBDocumentClient, input: QueryCommandInput, 
 }
 
 export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): Repositories {
+  /** Writes the item if the stored version is still `expectedVersion` (0: only if there is none
+   *  yet); otherwise Conflict with `conflict`. Optimistic locking for every versioned item. */
+  const versionedPut = (item: Record<string, unknown>, expectedVersion: number, conflict: string) =>
+    conditional(
+      doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: item,
+          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(PK)" : "attribute_exists(PK) AND version = :v",
+          ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
+        }),
+      ),
+      conflict,
+    );
+
   const companies: CompanyRepository = {
     async create(company) {
       await conditional(
@@ -319,17 +334,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       return items.map((item) => strip<Project>(item)!);
     },
     async replace(next, expectedVersion) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: projectItem(next),
-            ConditionExpression: "attribute_exists(PK) AND version = :v",
-            ExpressionAttributeValues: { ":v": expectedVersion },
-          }),
-        ),
-        "Проект был изменен другим пользователем. Обновите страницу и повторите.",
-      );
+      await versionedPut(projectItem(next), expectedVersion, "Проект был изменен другим пользователем. Обновите страницу и повторите.");
     },
   };
 
@@ -394,15 +399,9 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       return items.map((item) => strip<DictionaryItemVersion>(item)!);
     },
     async putVersion(next) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.dictionaryItem(next.dictionary, next.id), ...next },
-            ConditionExpression: "attribute_exists(PK) AND version = :v",
-            ExpressionAttributeValues: { ":v": next.version - 1 },
-          }),
-        ),
+      await versionedPut(
+        { ...keys.dictionaryItem(next.dictionary, next.id), ...next },
+        next.version - 1,
         "Коэффициент уже изменен другим пользователем. Обновите страницу и повторите.",
       );
       await doc.send(
@@ -465,17 +464,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       return items.map((item) => strip<Calculation>(item)!);
     },
     async replace(next, expectedVersion) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: calculationItem(next),
-            ConditionExpression: "attribute_exists(PK) AND version = :v",
-            ExpressionAttributeValues: { ":v": expectedVersion },
-          }),
-        ),
-        "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
-      );
+      await versionedPut(calculationItem(next), expectedVersion, "Расчет был изменен другим пользователем. Обновите страницу и повторите.");
     },
   };
 
@@ -571,19 +560,6 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
   };
 
   /** Puts an item created (expectedVersion 0) or replacing the stored version. */
-  const versionedPut = (key: Record<string, string>, item: object, expectedVersion: number, conflict: string) =>
-    conditional(
-      doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...key, ...item },
-          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(PK)" : "attribute_exists(PK) AND version = :v",
-          ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
-        }),
-      ),
-      conflict,
-    );
-
   const documents: DocumentRepository = {
     async list() {
       const items = await queryAll(doc, {
@@ -599,8 +575,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
     async put(next, expectedVersion) {
       await versionedPut(
-        keys.normativeDocument(next.id),
-        next,
+        { ...keys.normativeDocument(next.id), ...next },
         expectedVersion,
         "Документ уже изменен другим пользователем. Обновите страницу и повторите.",
       );
@@ -648,8 +623,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
     async put(next, expectedVersion) {
       await versionedPut(
-        keys.mediaItem(next.kind),
-        next,
+        { ...keys.mediaItem(next.kind), ...next },
         expectedVersion,
         "Видео уже заменено другим пользователем. Обновите страницу и повторите.",
       );
