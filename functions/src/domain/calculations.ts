@@ -34,6 +34,7 @@ import {
 } from "./forecast";
 import { forecastMethod } from "./forecast-models";
 import { detectFormat, type UploadedFile } from "../files/tabular";
+import { TABULAR_CONTENT_TYPES } from "../schemas/uploads";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
 
 export const CALCULATION_NAME_MAX = 255;
@@ -130,8 +131,7 @@ function fileKey(actor: Actor, calculationId: string, format: string): string {
 async function keepFile(deps: Deps, actor: Actor, calculationId: string, file: UploadedFile): Promise<StoredFile> {
   const format = detectFormat(file);
   const key = fileKey(actor, calculationId, format);
-  const type = format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv";
-  await deps.blobs.put(key, file.bytes, type);
+  await deps.blobs.put(key, file.bytes, TABULAR_CONTENT_TYPES[format]);
   return {
     key,
     name: file.name.slice(0, 255),

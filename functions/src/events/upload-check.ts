@@ -3,18 +3,17 @@
 // is deleted before anything reads it. The same function runs on both hosts: in AWS the uploads
 // bucket notifies functions/src/lambda/s3-upload.ts, which calls it; locally
 // functions/src/local/upload-notifications.ts calls it in-process for what is written under uploads/.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
-import { MAX_TABULAR_UPLOAD_BYTES } from "../schemas/uploads";
+import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../schemas/uploads";
 
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
 // this bundle stays free of the spreadsheet libraries).
 export const UPLOAD_MAX_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 
-const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const CSV = "text/csv";
 /** What the API stores under uploads/: .xlsx workbooks and .csv files. */
-export const UPLOAD_CONTENT_TYPES = new Set([XLSX, CSV]);
+export const UPLOAD_CONTENT_TYPES = new Set<string>(Object.values(TABULAR_CONTENT_TYPES));
 
 /** How much of an object is read to check its content against its type. */
 export const SNIFF_BYTES = 4096;
@@ -61,7 +60,7 @@ function refusal(size: number, contentType: string): string | undefined {
 
 /** A workbook is a ZIP archive; a CSV file is text, which has no NUL byte. */
 function contentRefusal(contentType: string, head: Uint8Array): string | undefined {
-  if (contentType === XLSX) {
+  if (contentType === TABULAR_CONTENT_TYPES.xlsx) {
     return ZIP_SIGNATURE.every((byte, i) => head[i] === byte) ? undefined : "not an .xlsx workbook (no ZIP signature)";
   }
   return head.includes(0) ? "not a text file (NUL bytes)" : undefined;
@@ -107,12 +106,11 @@ export async function checkUploads(
   return verdicts;
 }
 
-const missing = (error: unknown) => error instanceof S3ServiceException && error.$metadata?.httpStatusCode === 404;
 const orMissing = async <T>(read: Promise<T>): Promise<T | undefined> => {
   try {
     return await read;
   } catch (error) {
-    if (missing(error) || (error as Error)?.name === "NotFound" || (error as Error)?.name === "NoSuchKey") return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 };

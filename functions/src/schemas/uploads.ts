@@ -2,3 +2,10 @@
 // dialog. 4 MB, not more: in AWS a request reaches Lambda base64-encoded inside a 6 MB payload.
 export const MAX_TABULAR_UPLOAD_BYTES = 4 * 1024 * 1024;
 export const MAX_TABULAR_UPLOAD_TEXT = "4 МБ";
+
+/** The content type a stored tabular upload carries: the API writes it (domain/calculations.ts) and
+ *  the S3 upload check accepts only these (events/upload-check.ts). */
+export const TABULAR_CONTENT_TYPES = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv",
+} as const;

@@ -28,7 +28,8 @@ const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 /** Area (first key segment) → bucket name. */
 export type BlobBuckets = Record<string, string>;
 
-const missing = (error: unknown) =>
+/** S3's answer for a key that is not (or no longer) there. */
+export const isMissingObject = (error: unknown) =>
   error instanceof NoSuchKey || error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /** A presigned URL is used by the browser, which computes and validates no checksum: the SDK's
@@ -77,7 +78,7 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
           contentType: out.ContentType ?? "application/octet-stream",
         };
       } catch (error) {
-        if (missing(error)) return undefined;
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
     },
@@ -123,7 +124,7 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
         const out = await s3.send(new HeadObjectCommand(locate(key)));
         return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? "application/octet-stream" };
       } catch (error) {
-        if (missing(error)) return undefined;
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
     },
@@ -133,7 +134,7 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
         const out = await s3.send(new GetObjectCommand({ ...locate(key), Range: `bytes=${start}-${end}` }));
         return out.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined;
       } catch (error) {
-        if (missing(error)) return undefined;
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
     },
