@@ -7,8 +7,6 @@ import type { Calculation, Clock, CompanyStatistics, Repositories } from "../por
 import type { Project } from "../schemas/project";
 import { calculationDefinition, isCalculationType } from "../../../wasm-core/src/registry";
 
-export type Statistics = CompanyStatistics;
-
 /** The figures of a company from its projects and its calculations that are not deleted. */
 export function summarise(
   projects: Pick<Project, "is_deleted">[],
@@ -42,6 +40,6 @@ export async function refreshCompanyStatistics(
   return snapshot;
 }
 
-export async function companyStatistics(deps: { repos: Repositories; clock: Clock }, actor: Actor): Promise<Statistics> {
+export async function companyStatistics(deps: { repos: Repositories; clock: Clock }, actor: Actor): Promise<CompanyStatistics> {
   return (await deps.repos.statistics.get(actor.company)) ?? refreshCompanyStatistics(deps, actor.company);
 }

@@ -5,7 +5,8 @@ import type { BlobStore, StreamingBlobStore } from "../ports";
 import { checkUploads, encodeS3Key, type S3UploadRecord } from "../events/upload-check";
 import { eventQueue } from "./event-queue";
 
-export const LOCAL_UPLOADS_BUCKET = "local-uploads";
+/** The bucket name the local notifications carry (the check ignores it: one folder holds all). */
+const LOCAL_UPLOADS_BUCKET = "local-uploads";
 const PREFIX = "uploads/";
 
 type LocalStore = BlobStore & StreamingBlobStore;
