@@ -108,10 +108,10 @@ describe.each([
     });
   });
 
-  it("keeps four private, TLS-only, encrypted buckets", () => {
+  it("keeps four private, TLS-only, encrypted buckets and their access-log bucket", () => {
     const t = get().template;
     const buckets = resources(t, "AWS::S3::Bucket");
-    expect(Object.keys(buckets)).toHaveLength(4);
+    expect(Object.keys(buckets)).toHaveLength(5);
     for (const [id, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
         BlockPublicAcls: true,
@@ -180,11 +180,11 @@ describe.each([
     }
   });
 
-  it("runs our functions on Node 22, ARM, with a one-month log group", () => {
+  it("runs our functions on Node 24, ARM, with a one-month log group", () => {
     const t = get().template;
     const logGroups = resources(t, "AWS::Logs::LogGroup");
     for (const [name, [, fn]] of Object.entries(ourFunctions(t))) {
-      expect(fn.Properties.Runtime, name).toBe("nodejs22.x");
+      expect(fn.Properties.Runtime, name).toBe("nodejs24.x");
       expect(fn.Properties.Architectures, name).toEqual(["arm64"]);
       expect(fn.Properties.Handler, name).toBe("index.handler");
       expect(logGroups[fn.Properties.LoggingConfig.LogGroup.Ref].Properties.RetentionInDays, name).toBe(30);
@@ -236,7 +236,7 @@ describe.each([
       "dynamodb:UpdateItem",
     ]);
     const tableStatement = api.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
-    expect(JSON.stringify(tableStatement.Resource)).toMatch(/\/index\/\*/);
+    expect(JSON.stringify(tableStatement.Resource)).toMatch(/\/index\/GSI1"/);
     const objectGrants = (statements: Statement[]) =>
       statements
         .filter((s) => [s.Action].flat().every((a) => a.startsWith("s3:")) && JSON.stringify(s.Resource).match(/\/\w+\/\*/))
@@ -277,7 +277,7 @@ describe.each([
     // The worker reads the table (a project, its calculations) and writes and presigns exports/ only.
     const worker = statementsOfFunction(t, "SpreadsheetFunction");
     expect(objectGrants(worker)).toEqual(["s3:GetObject,s3:PutObject /exports/*"]);
-    expect(actions(worker)).toEqual(["dynamodb:GetItem", "dynamodb:Query", "s3:GetObject", "s3:PutObject"]);
+    expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:GetItem", "dynamodb:Query", "s3:GetObject", "s3:PutObject"]);
     const [tableId] = Object.keys(resources(t, "AWS::DynamoDB::Table"));
     for (const s of worker.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
@@ -285,10 +285,17 @@ describe.each([
 
     const upload = statementsOfFunction(t, "UploadCheckFunction");
     expect(objectGrants(upload)).toEqual(["s3:DeleteObject,s3:GetObject /uploads/*"]);
-    expect(actions(upload).filter((a) => !a.startsWith("s3:"))).toEqual([]);
+    expect(actions(upload).filter((a) => !a.startsWith("s3:") && !a.startsWith("logs:"))).toEqual([]);
+
+    // Each function writes its own log group and no other (no AWSLambdaBasicExecutionRole).
+    for (const name of OUR_FUNCTIONS) {
+      const [, fn] = ourFunctions(t)[name];
+      const logStatements = statementsOfFunction(t, name).filter((st) => [st.Action].flat().some((a) => a.startsWith("logs:")));
+      expect(logStatements.map((st) => st.Resource), name).toEqual([{ "Fn::GetAtt": [fn.Properties.LoggingConfig.LogGroup.Ref, "Arn"] }]);
+    }
 
     const audit = statementsOfFunction(t, "StreamAuditFunction");
-    expect(actions(audit).filter((a) => !/^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/.test(a))).toEqual([
+    expect(actions(audit).filter((a) => !/^(dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)|logs:.*)$/.test(a))).toEqual([
       "dynamodb:PutItem",
       "dynamodb:Query",
     ]);
@@ -419,11 +426,11 @@ describe.each([
     expect(create).toMatchObject({ service: "S3", action: "putBucketCors" });
     expect(create.parameters).toEqual({
       Bucket: "DOCUMENTS_BUCKET",
-      CORSConfiguration: { CORSRules: [documentsCorsRule("https://dSITE.cloudfront.net")] },
+      CORSConfiguration: { CORSRules: [documentsCorsRule(["https://dSITE.cloudfront.net"])] },
     });
     expect(resolve(props.Update)).toEqual(create);
     expect(call(resolve(props.Delete))).toMatchObject({ action: "deleteBucketCors", parameters: { Bucket: "DOCUMENTS_BUCKET" } });
-    const rule = documentsCorsRule("https://dSITE.cloudfront.net");
+    const rule = documentsCorsRule(["https://dSITE.cloudfront.net"]);
     expect(rule.AllowedOrigins).toEqual(["https://dSITE.cloudfront.net"]);
     expect(rule.AllowedMethods.sort()).toEqual(["GET", "HEAD", "PUT"]);
     // Exactly the headers the presigned PUT signs (x-amz-tagging: the pending tag) and a ranged GET sends.
@@ -483,7 +490,7 @@ describe("stage differences", () => {
     expect(table.DeletionPolicy).toBe("Delete");
     expect(table.Properties.DeletionProtectionEnabled).toBeFalsy();
     for (const bucket of Object.values(resources(dev.template, "AWS::S3::Bucket"))) expect(bucket.DeletionPolicy).toBe("Delete");
-    expect(Object.keys(resources(dev.template, "Custom::S3AutoDeleteObjects"))).toHaveLength(4);
+    expect(Object.keys(resources(dev.template, "Custom::S3AutoDeleteObjects"))).toHaveLength(5);
   });
 
   it("deploys the web build when there is one, and warns when there is none", () => {
