@@ -1,7 +1,8 @@
 // Runtime configuration shared by every host. Values come from the environment (README lists
 // them); the local host fills in what it generates itself (the JWT secret, the dynalite endpoint).
-export interface AppConfig {
-  jwtSecret: Uint8Array;
+import type { SigningKeys } from "./domain/signed-tokens";
+
+export interface AppConfig extends SigningKeys {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   /** When set, a login must carry this Guardant hardware-key code; when unset any code passes. */
@@ -30,9 +31,10 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-export function configFromEnv(jwtSecret: Uint8Array): AppConfig {
+export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: SigningKeys["previousJwtSecret"]): AppConfig {
   return {
     jwtSecret,
+    previousJwtSecret,
     accessTtlSeconds: intFromEnv("ACCESS_TOKEN_TTL_SECONDS", 15 * 60),
     refreshTtlSeconds: intFromEnv("REFRESH_TOKEN_TTL_SECONDS", 24 * 60 * 60),
     guardantCode: process.env.GUARDANT_CODE || undefined,

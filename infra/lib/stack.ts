@@ -577,6 +577,7 @@ export class AppStack extends Stack {
     output("DocumentsBucketName", documents.bucketName, "Normative documents (documents/) and videos (media/)");
     output("WebBucketName", web.bucketName, "The built web app");
     output("AppSecretArn", appSecret.secretArn, "jwt_secret and optional guardant_code");
+    output("ApiFunctionName", api.functionName, "API_FUNCTION_NAME for npm run admin -- rotate-jwt-secret");
     output("AlarmTopicArn", alarmTopic.topicArn, "Subscribe to receive the alarms");
   }
 }

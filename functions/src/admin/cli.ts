@@ -11,6 +11,7 @@ import { DomainError } from "../domain/errors";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
+import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../lambda/blob-areas";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -31,7 +32,11 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   activate-user   --email E
   audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
   seed           справочники и модели прогноза по умолчанию, если их еще нет
-                 (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)`;
+                 (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
+  rotate-jwt-secret [--overlap-hours H]
+                 новый секрет подписи токенов; прежний действует еще H часов (по умолчанию —
+                 срок refresh-токена), так что никто не теряет сеанс. Локально — перезапустите
+                 сервер; в AWS нужны APP_SECRET_ARN и API_FUNCTION_NAME (выводы стека)`;
 
 const options = {
   name: { type: "string" },
@@ -46,6 +51,7 @@ const options = {
   region: { type: "string" },
   address: { type: "string" },
   day: { type: "string" },
+  "overlap-hours": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -56,7 +62,7 @@ function required(value: string | undefined, flag: string): string {
 
 class UsageError extends Error {}
 
-async function run(deps: Deps, command: string | undefined, args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"]) {
+async function run(deps: Deps, dataDir: string, command: string | undefined, args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"]) {
   switch (command) {
     case "create-company": {
       const company = await createCompany(deps, {
@@ -137,9 +143,36 @@ async function run(deps: Deps, command: string | undefined, args: ReturnType<typ
       console.log(`Записано элементов справочников: ${dictionaries}; моделей прогноза: ${models}`);
       return;
     }
+    case "rotate-jwt-secret": {
+      const hours = args["overlap-hours"] === undefined ? deps.config.refreshTtlSeconds / 3600 : Number(args["overlap-hours"]);
+      if (!Number.isFinite(hours) || hours < 0) throw new UsageError("--overlap-hours: неотрицательное число часов");
+      const result = await rotateJwtSecret(rotationTarget(dataDir), Math.round(hours * 3600), deps.clock.now());
+      console.log(`Секрет подписи токенов заменен; прежний действует до ${result.previousValidUntil.toISOString()}`);
+      if (result.apiRestarted === false) {
+        console.log("API_FUNCTION_NAME не указан: запущенные экземпляры API прочитают новый секрет при следующем холодном старте");
+      } else if (result.apiRestarted) {
+        console.log("Экземпляры API перезапущены с новым секретом");
+      } else {
+        console.log("Перезапустите сервер (npm start), чтобы он подписывал токены новым секретом");
+      }
+      return;
+    }
     default:
       throw new UsageError(command ? `неизвестная команда ${command}` : "не указана команда");
   }
+}
+
+function rotationTarget(dataDir: string): RotationTarget {
+  if (process.env.STORAGE !== "dynamodb") return { kind: "local", dataDir };
+  const secretArn = process.env.APP_SECRET_ARN;
+  if (!secretArn) throw new UsageError("в AWS укажите APP_SECRET_ARN (вывод стека AppSecretArn)");
+  return {
+    kind: "aws",
+    secrets: new SecretsManagerClient({ region: process.env.AWS_REGION }),
+    secretArn,
+    lambda: new LambdaClient({ region: process.env.AWS_REGION }),
+    apiFunctionName: process.env.API_FUNCTION_NAME || undefined,
+  };
 }
 
 /** The stack's buckets named by the same environment variables the API gets (stack outputs
@@ -172,7 +205,7 @@ async function main(): Promise<number> {
     spreadsheets: inProcessSpreadsheets(() => deps),
   };
   try {
-    await run(deps, parsed.positionals[0], parsed.values);
+    await run(deps, dataDir, parsed.positionals[0], parsed.values);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -10,7 +10,7 @@ export const BAD_CREDENTIALS = "Неверный логин или пароль"
 
 function tokenSettings(deps: Deps): TokenSettings {
   return {
-    secret: deps.config.jwtSecret,
+    keys: deps.config,
     accessTtlSeconds: deps.config.accessTtlSeconds,
     refreshTtlSeconds: deps.config.refreshTtlSeconds,
   };

@@ -18,7 +18,8 @@
 // the declared type and size, the limit, the admin it was issued to and what the file is for (a new
 // or an existing document, or a video kind). The client never names a key, so it cannot complete
 // (register) an object it was not given, nor one given to another admin.
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { errors as joseErrors, SignJWT, type JWTPayload } from "jose";
+import { verifySigned } from "./signed-tokens";
 import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound, Unauthorized } from "./errors";
 import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
@@ -138,7 +139,7 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
 
 async function verified(deps: Deps, token: string): Promise<UploadClaims | "expired" | undefined> {
   try {
-    const { payload } = await jwtVerify(token, deps.config.jwtSecret, {
+    const payload = await verifySigned(deps.config, token, {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

@@ -15,7 +15,8 @@
 // both hosts. The older upload route remains for scripts and tests: the raw file as the request body
 // (PUT, Content-Type video/mp4 or video/webm), streamed to the blob store through a type and size
 // check (uploads.ts); nothing is held whole in memory. See functions/src/http/UPLOADS.md.
-import { SignJWT, jwtVerify } from "jose";
+import { SignJWT } from "jose";
+import { verifySigned } from "./signed-tokens";
 import type { Actor, Deps } from "./context";
 import { Invalid, NotFound, Unauthorized } from "./errors";
 import { newId } from "./ids";
@@ -75,13 +76,13 @@ export async function verifyMediaToken(deps: Deps, token: string | undefined, ki
   if (!token) throw new Unauthorized("Ссылка на видео недействительна: нет токена", "media_token");
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, deps.config.jwtSecret, {
+    payload = await verifySigned(deps.config, token, {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       currentDate: deps.clock.now(),
       requiredClaims: ["sub", "exp", "iat"],
-    }));
+    });
   } catch {
     throw new Unauthorized("Ссылка на видео устарела или недействительна", "media_token");
   }

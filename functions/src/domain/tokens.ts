@@ -1,10 +1,11 @@
 // Access and refresh JWTs (HS256, jose). The token type is a claim, so a refresh token can never
 // be used as an access token and vice versa.
-import { SignJWT, jwtVerify, errors } from "jose";
+import { SignJWT, errors } from "jose";
+import { verifySigned, type SigningKeys } from "./signed-tokens";
 import { Unauthorized } from "./errors";
 
 export interface TokenSettings {
-  secret: Uint8Array;
+  keys: SigningKeys;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
 }
@@ -28,7 +29,7 @@ export async function signToken(settings: TokenSettings, type: TokenType, claims
     .setNotBefore(iat)
     .setExpirationTime(iat + ttl)
     .setJti(crypto.randomUUID())
-    .sign(settings.secret);
+    .sign(settings.keys.jwtSecret);
 }
 
 export async function verifyToken(
@@ -38,7 +39,7 @@ export async function verifyToken(
   now: Date,
 ): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, settings.secret, {
+    const payload = await verifySigned(settings.keys, token, {
       algorithms: ["HS256"],
       issuer: ISSUER,
       currentDate: now,

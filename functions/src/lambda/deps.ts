@@ -23,7 +23,7 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
       Object.fromEntries(Object.entries(BLOB_AREAS).map(([area, { bucket }]) => [area, requiredEnv(bucket)])),
     ),
     clock: systemClock,
-    config: { ...configFromEnv(secrets.jwtSecret), guardantCode: secrets.guardantCode },
+    config: { ...configFromEnv(secrets.jwtSecret, secrets.previousJwtSecret), guardantCode: secrets.guardantCode },
     // Exports and xlsx templates are rendered by the spreadsheet worker function (lambda/spreadsheets.ts).
     spreadsheets: lambdaSpreadsheets(spreadsheetWorkerClient(), requiredEnv("SPREADSHEET_FUNCTION_NAME")),
   };

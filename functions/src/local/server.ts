@@ -20,7 +20,8 @@ import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { refreshCompanyStatistics } from "../domain/statistics";
-import { localJwtSecret, openMemoryStorage, openServerStorage } from "./storage";
+import { localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
+import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
 import { randomBytes } from "node:crypto";
@@ -50,7 +51,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const storage = options.dataDir ? await openServerStorage(options.dataDir) : await openMemoryStorage();
   const dataDir = options.dataDir ?? join(tmpdir(), `fugitive-${randomBytes(6).toString("hex")}`);
   mkdirSync(dataDir, { recursive: true });
-  const secret = options.dataDir ? localJwtSecret(dataDir) : randomBytes(48);
+  const keys: SigningKeys = options.dataDir ? localSigningKeys(dataDir) : { jwtSecret: randomBytes(48) };
   const uploads = withUploadNotifications(fsBlobStore(join(dataDir, "blobs")));
   const settled = async () => {
     await Promise.all([storage.settled(), uploads.settled()]);
@@ -59,7 +60,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     repos: storage.repos,
     blobs: uploads.blobs,
     clock: systemClock,
-    config: configFromEnv(secret),
+    config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
     // Exports stream from this process (in AWS a worker function renders them).
     spreadsheets: inProcessSpreadsheets(() => deps),
   };

@@ -1,13 +1,14 @@
 // Opens the product's storage for a process on this machine: dynalite under DATA_DIR (or in
 // memory), or real DynamoDB when STORAGE=dynamodb. The server records its dynalite endpoint in
 // DATA_DIR so that the admin command can use it while the server holds the LevelDB lock.
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
+import type { SigningKeys } from "../domain/signed-tokens";
 import { systemClock } from "../domain/context";
 import { handleTableChanges, type StreamRecord } from "../events/table-changes";
 import { startDynalite } from "./dynalite";
@@ -33,15 +34,43 @@ export function dataDirFromEnv(): string {
   return resolve(process.env.DATA_DIR || ".data");
 }
 
-/** The JWT signing secret of a local installation, generated once and kept in DATA_DIR. */
-export function localJwtSecret(dataDir: string): Uint8Array {
+/** The JWT signing secret of a local installation, generated once and kept in DATA_DIR, and the
+ *  one before the last rotation while it is still accepted (`jwt-secret-previous.json`). */
+export function localSigningKeys(dataDir: string): SigningKeys {
   const file = join(dataDir, "jwt-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString("base64"), { mode: 0o600 });
-    chmodSync(file, 0o600);
+  if (!existsSync(file)) writeSecretFile(file, newJwtSecret());
+  const keys: SigningKeys = { jwtSecret: new TextEncoder().encode(readFileSync(file, "utf8").trim()) };
+  const previousFile = join(dataDir, "jwt-secret-previous.json");
+  if (existsSync(previousFile)) {
+    const previous = JSON.parse(readFileSync(previousFile, "utf8")) as { secret: string; valid_until: string };
+    keys.previousJwtSecret = { secret: new TextEncoder().encode(previous.secret), validUntil: new Date(previous.valid_until) };
   }
-  return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+  return keys;
+}
+
+/** A fresh signing secret: 48 random bytes as base64 (64 characters). */
+export function newJwtSecret(): string {
+  return randomBytes(48).toString("base64");
+}
+
+/** Replaces the local signing secret, keeping the old one accepted until `validUntil`. A running
+ *  server reads the secrets when it starts. */
+export function rotateLocalJwtSecret(dataDir: string, validUntil: Date): void {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    writeSecretFile(join(dataDir, "jwt-secret-previous.json"), JSON.stringify({ secret, valid_until: validUntil.toISOString() }));
+  }
+  writeSecretFile(file, newJwtSecret());
+}
+
+function writeSecretFile(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  // Written beside and renamed, so a server starting meanwhile reads the old or the new file whole.
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content, { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  renameSync(temporary, file);
 }
 
 async function reachable(endpoint: string): Promise<boolean> {

@@ -1,0 +1,79 @@
+// `npm run admin -- rotate-jwt-secret` on a local installation: tokens signed before the rotation
+// still work after the server restarts, for the overlap and no longer; new ones use the new secret.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startLocalServer } from "../../functions/src/local/server";
+
+const dataDir = mkdtempSync(join(tmpdir(), "jwt-rotation-"));
+const demo = { email: "demo@example.com", password: "demo-password" };
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function rotate(args: string[] = []) {
+  const out = spawnSync(process.execPath, ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+  });
+  expect(out.status, out.stderr).toBe(0);
+  return out.stdout;
+}
+
+async function withServer<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const server = await startLocalServer({ dataDir, port: 0, demo });
+  try {
+    return await use(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+async function signIn(url: string): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${url}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...demo, guardant_code: "" }),
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const me = (url: string, access: string) => fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${access}` } }).then((r) => r.status);
+const refresh = (url: string, token: string) =>
+  fetch(`${url}/api/token/refresh/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ refresh: token }) }).then((r) => r.status);
+
+describe("rotate-jwt-secret (local)", () => {
+  it("keeps old tokens valid for the overlap, signs new ones with the new secret, and drops the old secret after", async () => {
+    const before = await withServer(signIn);
+    const secretBefore = readFileSync(join(dataDir, "jwt-secret"), "utf8");
+
+    expect(rotate(["--overlap-hours", "1"])).toMatch(/прежний действует до/);
+    expect(readFileSync(join(dataDir, "jwt-secret"), "utf8")).not.toBe(secretBefore);
+
+    const after = await withServer(async (url) => {
+      expect(await me(url, before.access)).toBe(200);
+      expect(await refresh(url, before.refresh)).toBe(200);
+      const fresh = await signIn(url);
+      expect(await me(url, fresh.access)).toBe(200);
+      return fresh;
+    });
+
+    // A second rotation without overlap: the first secret is gone, the second one is the previous.
+    rotate(["--overlap-hours", "0"]);
+    await withServer(async (url) => {
+      expect(await me(url, before.access)).toBe(401);
+      expect(await refresh(url, before.refresh)).toBe(401);
+      expect(await me(url, after.access)).toBe(401);
+    });
+  }, 60_000);
+
+  it("refuses a negative overlap", () => {
+    const out = spawnSync(process.execPath, ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", "--overlap-hours", "-1"], {
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/--overlap-hours/);
+  });
+});
