@@ -44,6 +44,9 @@ const PHONE_THEME: ThemeConfig = {
     Card: { bodyPadding: 16 },
   },
 };
+/** Any table wider than a phone scrolls sideways inside its place, not the page (the projects and
+ *  calculations tables set their own scroll width as well). */
+const PHONE_TABLE = { style: { overflowX: "auto" as const } };
 /** No change on wider screens. Always a theme object: antd's ConfigProvider wraps its children in
  *  one more provider when it has a theme, and switching between none and one would remount the page. */
 const WIDE_THEME: ThemeConfig = {};
@@ -128,7 +131,7 @@ export default function Shell() {
           </Typography.Text>
         </Layout.Header>
         <Layout.Content style={{ margin: phone ? 12 : 24, minWidth: 0 }}>
-          <ConfigProvider theme={phone ? PHONE_THEME : WIDE_THEME}>
+          <ConfigProvider theme={phone ? PHONE_THEME : WIDE_THEME} table={phone ? PHONE_TABLE : undefined}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
