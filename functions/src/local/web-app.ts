@@ -80,7 +80,10 @@ export function serveWebApp(webRoot: string): MiddlewareHandler {
     const info = await stat(path).catch(() => undefined);
     // A missing chunk is a 404, never the app shell: a page built before a rebuild then fails
     // to load the chunk instead of parsing HTML as JavaScript.
-    if (!info?.isFile()) return notFoundResponse(c);
+    if (!info?.isFile()) {
+      compressed.delete(path);
+      return notFoundResponse(c);
+    }
     const headers: Record<string, string> = {
       "Content-Type": getMimeType(name) ?? "application/octet-stream",
       "Cache-Control": IMMUTABLE,
