@@ -1,7 +1,8 @@
 // Phones and wide screens in a real browser: the landing page, projects, calculations, the
-// reference dictionary and the infographics at 390 px (a phone) and 1440 px. No horizontal page scroll (tables scroll inside
-// their card), headings wrap between words, chart legends stay inside their chart, and on a phone
-// the side menu becomes a drawer opened from the header. Screenshots go to SCREENSHOT_DIR (default /tmp).
+// reference dictionary and the infographics at 390 px (a phone) and 1440 px. No horizontal page
+// scroll (tables scroll inside their place), headings wrap between words, chart legends stay inside
+// their chart, and on a phone the side menu becomes a drawer opened from the header. Screenshots go
+// to SCREENSHOT_DIR/web-responsive (default /tmp/web-responsive).
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
