@@ -1,11 +1,14 @@
 // `npm start`: the whole product on this machine. Storage under DATA_DIR, web app and API on PORT.
+// SIGINT (Ctrl-C) and SIGTERM stop it cleanly, also while it is still starting: requests in flight
+// finish, then LevelDB closes. `npm start` execs this process (package.json), so a signal sent to
+// npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { startLocalServer } from "./local/server";
 import { demoLoginFromEnv } from "./seed";
 
 const dataDir = dataDirFromEnv();
 const demo = demoLoginFromEnv();
-const server = await startLocalServer({
+const starting = startLocalServer({
   dataDir,
   port: Number(process.env.PORT || 3000),
   host: process.env.HOST || "127.0.0.1",
@@ -15,24 +18,31 @@ const server = await startLocalServer({
   process.exit(1);
 });
 
-console.log(`\nЦифровая платформа расчета неорганизованных выбросов`);
-console.log(`  URL:    ${server.url}`);
-console.log(`  Логин:  ${demo.email}`);
-console.log(`  Пароль: ${demo.password}`);
-console.log(`  Данные: ${dataDir}\n`);
-
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // npm forwards the signal it gets, and a terminal's Ctrl-C reaches npm and this process alike:
+  // the first one stops, the copies are ignored.
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     console.log("Остановка…");
-    server.close().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    starting
+      .then((server) => server.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   });
+}
+
+const server = await starting;
+if (!stopping) {
+  console.log(`\nЦифровая платформа расчета неорганизованных выбросов`);
+  console.log(`  URL:    ${server.url}`);
+  console.log(`  Логин:  ${demo.email}`);
+  console.log(`  Пароль: ${demo.password}`);
+  console.log(`  Данные: ${dataDir}\n`);
 }

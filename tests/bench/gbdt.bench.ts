@@ -5,14 +5,12 @@
 // other processes (both sides are single-threaded, so on an idle machine the two agree).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { modelFixture } from "../support/models";
 import { readFeatureCsv } from "../../wasm-core/src/gbdt/csv";
 import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "../../wasm-core/src/gbdt/index";
 
 const ROWS = 100_000;
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const models = `${repoRoot}../shared/models/`;
-const goldenCsv = `${models}golden-default.csv`;
+const goldenCsv = modelFixture("golden-default.csv");
 
 function repeatedRows(model: ParsedModel): Float64Array {
   const { rows } = readFeatureCsv(readFileSync(goldenCsv, "utf8"), model.featureNames);
@@ -76,8 +74,8 @@ const times = (baseline: Timing, wasm: Timing): string =>
   `${(baseline.wall / wasm.wall).toFixed(2)}x wall, ${(baseline.cpu / wasm.cpu).toFixed(2)}x cpu`;
 
 export async function run(): Promise<void> {
-  const xgbParsed = parseModel(readFileSync(`${models}methane-xgboost.json`, "utf8"));
-  const lgbParsed = parseModel(readFileSync(`${models}methane-lightgbm.txt`, "utf8"));
+  const xgbParsed = parseModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
+  const lgbParsed = parseModel(readFileSync(modelFixture("methane-lightgbm.txt"), "utf8"));
 
   for (const parsed of [xgbParsed, lgbParsed]) {
     const rows = repeatedRows(parsed);
@@ -97,7 +95,7 @@ export async function run(): Promise<void> {
       if (!python) {
         console.log('  native XGBoost: skipped (python3 -c "import xgboost" fails; apt-get install -y python3-xgboost)');
       } else {
-        const result = spawnSync(python, ["-c", NATIVE_SCRIPT, `${models}methane-xgboost.json`, goldenCsv, String(ROWS)], {
+        const result = spawnSync(python, ["-c", NATIVE_SCRIPT, modelFixture("methane-xgboost.json"), goldenCsv, String(ROWS)], {
           encoding: "utf8",
         });
         if (result.status !== 0) {

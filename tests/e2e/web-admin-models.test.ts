@@ -4,15 +4,15 @@
 // operator switches back to version 1.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { chromiumAvailable } from "../support/browser";
+import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const LIGHTGBM_MODEL = fileURLToPath(new URL("../../../shared/models/methane-lightgbm.txt", import.meta.url));
+const LIGHTGBM_MODEL = modelFixture("methane-lightgbm.txt");
 
 describe.skipIf(!chromiumAvailable())("web app: administration, forecast models", () => {
   let server: TestServer;

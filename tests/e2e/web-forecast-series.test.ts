@@ -7,12 +7,12 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
 import ExcelJS from "exceljs";
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import vectors from "../../wasm-core/src/methodology-vectors.json";
 import { chromiumAvailable } from "../support/browser";
+import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
 
@@ -21,7 +21,7 @@ const PROJECT = "Шахта Прогнозная";
 const FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
 /** Typing many cells on a busy machine: more than the default 30 s per test. */
 const SLOW = 90_000;
-const GOLDEN_FILE = fileURLToPath(new URL("../../../shared/models/golden-default.csv", import.meta.url));
+const GOLDEN_FILE = modelFixture("golden-default.csv");
 
 interface GoldenRow {
   id: number;

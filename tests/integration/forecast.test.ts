@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createHarness, type Harness } from "../support/harness";
+import { modelFixture } from "../support/models";
 import { createUser } from "../../functions/src/domain/users";
 import type { Project } from "../../functions/src/schemas/project";
 
 const FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
-const shared = (name: string) => fileURLToPath(new URL(`../../../shared/models/${name}`, import.meta.url));
 
 interface GoldenRow {
   id: number;
@@ -16,7 +15,7 @@ interface GoldenRow {
   lightgbm: number;
 }
 
-const golden: GoldenRow[] = readFileSync(shared("golden-default.csv"), "utf8")
+const golden: GoldenRow[] = readFileSync(modelFixture("golden-default.csv"), "utf8")
   .trim()
   .split("\n")
   .slice(1)
@@ -164,7 +163,7 @@ describe("forecast models", () => {
       expect(entry.versions).toEqual([expect.objectContaining({ version: 1, is_active: true, num_trees: 150, feature_names: [...FEATURES] })]);
     }
     const file = await h.request("/api/v1/forecast_models/xgboost/active/file/", { token: user.token });
-    expect(await file.text()).toBe(readFileSync(shared("methane-xgboost.json"), "utf8"));
+    expect(await file.text()).toBe(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
   });
 
   it("lets only an admin upload and activate a model, validated first; old calculations keep their model", async () => {
@@ -175,7 +174,7 @@ describe("forecast models", () => {
       if (activate) form.set("activate", "true");
       return h.request(`/api/v1/forecast_models/${method}/`, { method: "POST", token, body: form });
     };
-    const lgb = readFileSync(shared("methane-lightgbm.txt"), "utf8");
+    const lgb = readFileSync(modelFixture("methane-lightgbm.txt"), "utf8");
     expect((await upload(user.token, "lightgbm", "m.txt", lgb)).status).toBe(403);
 
     await createUser(h.deps, { companyId: user.companyId, email: "admin@example.com", password: "correct-horse", role: "admin" });

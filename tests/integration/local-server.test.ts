@@ -1,9 +1,12 @@
 // The product as `npm start` runs it: one port for the API and the web app, security headers on
-// every answer, and data that survive a restart.
-import { afterAll, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// every answer, data that survive a restart, and the web app's files served compressed and with
+// the right caching.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startLocalServer, WEB_ROOT, type LocalServer } from "../../functions/src/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-local-"));
@@ -67,5 +70,106 @@ describe("local server", () => {
     const res = await fetch(`${server.url}/api/v1/projects/${project.id}/`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: "Переживет перезапуск" });
+  });
+});
+
+/** One GET or HEAD with the bytes as they came over the wire (fetch would decompress them). */
+function rawGet(url: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", fail);
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+describe("local server, web app files", () => {
+  // A built app of its own: a hashed chunk, a wasm and a shell, whatever web/dist holds now.
+  const webRoot = mkdtempSync(join(tmpdir(), "fugitive-webroot-"));
+  const chunk = "assets/index-AbC123xY.js";
+  const wasm = "assets/gbdt-Dm8Xk_BC.wasm";
+  const chunkText = Array.from({ length: 2000 }, (_, i) => `export const value${i} = "значение ${i}";`).join("\n");
+  const shell = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-AbC123xY.js"></script></body></html>';
+  let web: LocalServer;
+  beforeAll(async () => {
+    mkdirSync(join(webRoot, "assets"));
+    writeFileSync(join(webRoot, chunk), chunkText);
+    writeFileSync(join(webRoot, wasm), Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]));
+    writeFileSync(join(webRoot, "index.html"), shell);
+    web = await startLocalServer({ port: 0, webRoot });
+  });
+  afterAll(async () => {
+    await web?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const expectAssetHeaders = (headers: Record<string, string | string[] | undefined>) => {
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(headers.vary).toMatch(/accept-encoding/i);
+  };
+
+  it("sends a hashed asset brotli-compressed to a browser that takes br, cached for a year", async () => {
+    const res = await rawGet(`${web.url}/${chunk}`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expectAssetHeaders(res.headers);
+    expect(Number(res.headers["content-length"])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(chunkText) / 4);
+    expect(brotliDecompressSync(res.body).toString("utf8")).toBe(chunkText);
+  });
+
+  it("sends gzip when brotli is not taken, and the file as it is when neither is", async () => {
+    for (const accept of ["gzip, deflate", "br;q=0, gzip"]) {
+      const res = await rawGet(`${web.url}/${chunk}`, { "Accept-Encoding": accept });
+      expect(res.headers["content-encoding"], accept).toBe("gzip");
+      expectAssetHeaders(res.headers);
+      expect(gunzipSync(res.body).toString("utf8"), accept).toBe(chunkText);
+    }
+    for (const headers of [{}, { "Accept-Encoding": "identity" }] as Record<string, string>[]) {
+      const res = await rawGet(`${web.url}/${chunk}`, headers);
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expectAssetHeaders(res.headers);
+      expect(res.body.toString("utf8")).toBe(chunkText);
+    }
+  });
+
+  it("compresses the WebAssembly files too, with their own content type", async () => {
+    const res = await rawGet(`${web.url}/${wasm}`, { "Accept-Encoding": "br" });
+    expect(res.headers["content-type"]).toBe("application/wasm");
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(res.body)).toEqual(readFileSync(join(webRoot, wasm)));
+  });
+
+  it("answers HEAD with the headers and length of the compressed file", async () => {
+    const get = await rawGet(`${web.url}/${chunk}`, { "Accept-Encoding": "br" });
+    const head = await rawGet(`${web.url}/${chunk}`, { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.headers["content-length"]).toBe(String(get.body.length));
+  });
+
+  it("revalidates the app shell on every load, at / and at every client route", async () => {
+    for (const path of ["/", "/index.html", "/projects/abc/graphs", "/login"]) {
+      const res = await rawGet(`${web.url}${path}`, { "Accept-Encoding": "gzip, deflate, br" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["cache-control"], path).toBe("no-cache");
+      expect(res.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(res.headers["content-type"], path).toMatch(/text\/html/);
+      expect(res.body.toString("utf8"), path).toBe(shell);
+    }
+  });
+
+  it("answers a missing asset with a JSON 404, never the app shell", async () => {
+    for (const path of ["/assets/index-Gone0000.js", "/assets/..%2Findex.html", "/assets/.hidden"]) {
+      const res = await fetch(`${web.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ detail: "Не найдено" });
+    }
   });
 });

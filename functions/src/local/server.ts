@@ -1,11 +1,11 @@
 // The local host: one Node process serving the API under /api/ and the built web app (with an
 // SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
 import { serve, type ServerType } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { existsSync, mkdirSync } from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,8 +24,12 @@ import { localSigningKeys, openMemoryStorage, openServerStorage } from "./storag
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
+import { serveWebApp } from "./web-app";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
+
+/** How long a stop waits for requests in flight before it cuts their connections. */
+const CLOSE_GRACE_MS = 5_000;
 
 export const WEB_ROOT = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
@@ -77,9 +81,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: false }));
   app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown" }));
   if (existsSync(webRoot)) {
-    app.use("/*", serveStatic({ root: webRoot }));
-    // SPA fallback: every other GET that is not an API call gets the app shell.
-    app.get("*", (c, next) => (c.req.path.startsWith("/api/") ? next() : serveStatic({ path: join(webRoot, "index.html") })(c, next)));
+    // Assets compressed and cached for a year; every other GET that is not an API call gets the
+    // app shell (SPA fallback), revalidated on each load.
+    app.use("/*", serveWebApp(webRoot));
   } else {
     console.warn(`web app not built (${webRoot} missing): run "npm run build:web"`);
   }
@@ -114,7 +118,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       // Stop taking requests, let the ones in flight finish and their events be handled, then
       // close LevelDB cleanly.
       sweep.stop();
-      closing ??= new Promise<void>((done) => server.close(() => done()))
+      closing ??= new Promise<void>((done) => {
+        server.close(() => done());
+        // Idle keep-alive connections close at once; a download still running after a few
+        // seconds is cut, so that a stop never hangs on a slow client.
+        const http = server as Partial<Pick<Server, "closeIdleConnections" | "closeAllConnections">>;
+        http.closeIdleConnections?.();
+        setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
+      })
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../../../tests/support/test-page";
 import { chromiumAvailable, launchBrowser } from "../../../tests/support/browser";
-import { readCsvWithColumn, readText, sharedModel } from "./test-fixtures";
+import { readCsvWithColumn, readText, modelFixture } from "./test-fixtures";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const features = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"];
@@ -36,9 +36,9 @@ describe.skipIf(!chromiumAvailable())("GBDT inference in Chromium", () => {
 
   beforeAll(async () => {
     testPage = await serveTestPage({ script: PAGE_SCRIPT, resolveDir: here, wasm: "gbdt", files: {
-        "/xgboost": ["application/json", readText(sharedModel("methane-xgboost.json"))],
-        "/lightgbm": ["text/plain", readText(sharedModel("methane-lightgbm.txt"))],
-        "/golden.csv": ["text/csv", readText(sharedModel("golden-default.csv"))],
+        "/xgboost": ["application/json", readText(modelFixture("methane-xgboost.json"))],
+        "/lightgbm": ["text/plain", readText(modelFixture("methane-lightgbm.txt"))],
+        "/golden.csv": ["text/csv", readText(modelFixture("golden-default.csv"))],
       } });
     origin = testPage.origin;
     browser = await launchBrowser();
@@ -58,7 +58,7 @@ describe.skipIf(!chromiumAvailable())("GBDT inference in Chromium", () => {
     const result = (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as Record<string, number[]>;
     expect(result.error).toBeUndefined();
     for (const [name, column] of [["xgboost", "pred_xgboost"], ["lightgbm", "pred_lightgbm"]] as const) {
-      const golden = readCsvWithColumn(sharedModel("golden-default.csv"), features, column);
+      const golden = readCsvWithColumn(modelFixture("golden-default.csv"), features, column);
       expect(result[name]).toEqual(Array.from(golden.values));
     }
   });

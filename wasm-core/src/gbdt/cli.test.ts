@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readText, sharedModel } from "./test-fixtures";
+import { readText, modelFixture } from "./test-fixtures";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const tsx = join(repoRoot, "node_modules/tsx/dist/cli.mjs");
@@ -23,7 +23,7 @@ function csv(name: string, text: string): string {
   return path;
 }
 
-const goldenLines = readText(sharedModel("golden-default.csv")).trim().split("\n");
+const goldenLines = readText(modelFixture("golden-default.csv")).trim().split("\n");
 const goldenColumn = (name: string) => {
   const index = goldenLines[0].split(",").indexOf(name);
   return goldenLines.slice(1).map((line) => line.split(",")[index]);
@@ -33,7 +33,7 @@ describe("gbdt CLI", () => {
   it("prints XGBoost's golden predictions, one per row, through npm run", () => {
     const result = spawnSync(
       "npm",
-      ["run", "--silent", "gbdt", "--", "predict", "--model", sharedModel("methane-xgboost.json"), "--csv", sharedModel("golden-default.csv")],
+      ["run", "--silent", "gbdt", "--", "predict", "--model", modelFixture("methane-xgboost.json"), "--csv", modelFixture("golden-default.csv")],
       { cwd: repoRoot, encoding: "utf8" },
     );
     expect(result.status).toBe(0);
@@ -42,22 +42,22 @@ describe("gbdt CLI", () => {
   });
 
   it("prints LightGBM's golden predictions as the same doubles", () => {
-    const result = run("predict", "--model", sharedModel("methane-lightgbm.txt"), "--csv", sharedModel("golden-default.csv"));
+    const result = run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", modelFixture("golden-default.csv"));
     expect(result.status).toBe(0);
     expect(result.stdout.trimEnd().split("\n").map(Number)).toEqual(goldenColumn("pred_lightgbm").map(Number));
   });
 
   it("takes feature columns in any order, extra columns ignored, empty cells missing", () => {
     const path = csv("shuffled.csv", "y,x15,x13,x12,x8,x7,x2,x1,id\n0.58,45.264,18187,0.408,124.21,37.01,,1324.7,3\n");
-    const result = run("predict", "--model", sharedModel("methane-lightgbm.txt"), "--csv", path);
+    const result = run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", path);
     expect(result.status).toBe(0);
     const same = csv("same.csv", "x1,x2,x7,x8,x12,x13,x15\n1324.7,NaN,37.01,124.21,0.408,18187,45.264\n");
-    expect(result.stdout).toBe(run("predict", "--model", sharedModel("methane-lightgbm.txt"), "--csv", same).stdout);
+    expect(result.stdout).toBe(run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", same).stdout);
   });
 
   it("fails with a message naming a missing feature column", () => {
     const path = csv("no-x7.csv", "x1,x2,x8,x12,x13,x15\n1,2,3,4,5,6\n");
-    const result = run("predict", "--model", sharedModel("methane-xgboost.json"), "--csv", path);
+    const result = run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", path);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/lacks feature column\(s\) x7/);
     expect(result.stdout).toBe("");
@@ -65,16 +65,16 @@ describe("gbdt CLI", () => {
 
   it("fails with a message naming the row and column of a non-numeric cell", () => {
     const path = csv("bad-cell.csv", "x1,x2,x7,x8,x12,x13,x15\n1,2,3,4,5,6,7\n1,2,abc,4,5,6,7\n");
-    const result = run("predict", "--model", sharedModel("methane-xgboost.json"), "--csv", path);
+    const result = run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", path);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('line 3 (data row 2), column x7: "abc" is not a number');
   });
 
   it("fails on an unreadable or unrecognised model and on bad usage", () => {
-    const missing = run("predict", "--model", join(work, "nope.json"), "--csv", sharedModel("golden-default.csv"));
+    const missing = run("predict", "--model", join(work, "nope.json"), "--csv", modelFixture("golden-default.csv"));
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/cannot read model .*nope\.json/);
-    const garbage = run("predict", "--model", csv("garbage.txt", "not a model"), "--csv", sharedModel("golden-default.csv"));
+    const garbage = run("predict", "--model", csv("garbage.txt", "not a model"), "--csv", modelFixture("golden-default.csv"));
     expect(garbage.status).toBe(1);
     expect(garbage.stderr).toMatch(/unrecognised model file/);
     const usage = run("predict", "--model");
@@ -83,7 +83,7 @@ describe("gbdt CLI", () => {
   });
 
   it("describes a model with info", () => {
-    const result = run("info", "--model", sharedModel("methane-lightgbm.txt"));
+    const result = run("info", "--model", modelFixture("methane-lightgbm.txt"));
     expect(JSON.parse(result.stdout)).toMatchObject({ library: "lightgbm", objective: "regression", numTrees: 150 });
   });
 });

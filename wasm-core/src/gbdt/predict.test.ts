@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { readFeatureCsv } from "./csv";
 import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "./index";
 import { LEAF } from "./model";
-import { readText, sharedModel } from "./test-fixtures";
+import { readText, modelFixture } from "./test-fixtures";
 
-const xgbText = readText(sharedModel("methane-xgboost.json"));
-const lgbText = readText(sharedModel("methane-lightgbm.txt"));
+const xgbText = readText(modelFixture("methane-xgboost.json"));
+const lgbText = readText(modelFixture("methane-lightgbm.txt"));
 const features = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"];
-const golden = readFeatureCsv(readText(sharedModel("golden-default.csv")), features);
+const golden = readFeatureCsv(readText(modelFixture("golden-default.csv")), features);
 
 describe("predict", () => {
   it("gives the same numbers for a Float64Array and for one array per row", async () => {

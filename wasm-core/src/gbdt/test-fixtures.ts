@@ -3,10 +3,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readFeatureCsv } from "./csv";
 
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-
-/** The institute's default models and golden predictions: ../shared/models beside the repo. */
-export const sharedModel = (name: string): string => `${repoRoot}../shared/models/${name}`;
+/** The institute's default models and the libraries' golden predictions (tests/fixtures/models). */
+export { modelFixture } from "../../../tests/support/models";
 export const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 export const readText = (path: string): string => readFileSync(path, "utf8");
 

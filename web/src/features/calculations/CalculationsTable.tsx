@@ -99,6 +99,8 @@ export function CalculationsTable({ projectId, type, archived, page, onPage }: P
         columns={columns(type, archived)}
         dataSource={type ? (list.data?.results ?? []) : []}
         loading={type !== undefined && list.isFetching}
+        // On a narrow screen the table scrolls inside its place, not the page.
+        scroll={{ x: 640 }}
         locale={{
           emptyText: (
             <Typography.Text type="secondary">{!type ? CHOOSE_TYPE_TEXT : archived ? EMPTY_ARCHIVE_TEXT : EMPTY_TEXT}</Typography.Text>

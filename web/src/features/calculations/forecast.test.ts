@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadModel, predict } from "../../../../wasm-core/src/gbdt";
-import { sharedModel } from "../../../../wasm-core/src/gbdt/test-fixtures";
+import { modelFixture } from "../../../../wasm-core/src/gbdt/test-fixtures";
 import type { Calculation } from "./api";
 import { routeDetail } from "./detail";
 import {
@@ -34,7 +34,7 @@ interface Golden {
 }
 
 const golden: Golden[] = (() => {
-  const [head, ...lines] = readFileSync(sharedModel("golden-default.csv"), "utf8").trim().split("\n");
+  const [head, ...lines] = readFileSync(modelFixture("golden-default.csv"), "utf8").trim().split("\n");
   const columns = head.split(",");
   return lines.map((line) => {
     const cells = Object.fromEntries(line.split(",").map((c, i) => [columns[i], c]));
@@ -140,7 +140,7 @@ describe("the live preview", () => {
 
   it.each(["xgboost", "lightgbm"] as const)("typed golden rows give the %s library's predictions through the same wasm", async (method) => {
     const file = method === "xgboost" ? "methane-xgboost.json" : "methane-lightgbm.txt";
-    const model = await loadModel(readFileSync(sharedModel(file), "utf8"));
+    const model = await loadModel(readFileSync(modelFixture(file), "utf8"));
     const rows = [...golden.slice(0, 20), ...golden.filter((g) => FORECAST_FEATURES.some((f) => g.texts[f] === "")).slice(0, 10)];
     const state = typedState(rows);
     const inputs = previewInputs(state.rows);
@@ -150,7 +150,7 @@ describe("the live preview", () => {
   });
 
   it("predicts what the server predicts from the JSON it is sent", async () => {
-    const model = await loadModel(readFileSync(sharedModel("methane-xgboost.json"), "utf8"));
+    const model = await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
     const state = typedState(golden.slice(0, 5));
     const inputs = previewInputs(state.rows);
     const preview = predict(model, inputs.matrix, FORECAST_FEATURES);

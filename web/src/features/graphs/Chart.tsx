@@ -3,11 +3,13 @@
 // a chart is first shown; filling its column at a fixed height. The mode bar's camera saves it as a
 // picture, and so does the «PNG» button where one is asked for. A chart that cannot render says so
 // in its place.
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Button, Card, Flex, Spin, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { Data, Layout } from "plotly.js";
+import { usePhone } from "../../shared/useMediaQuery";
 import { ChartBoundary, ChartError } from "./ChartBoundary";
+import { narrowLayout } from "./charts";
 
 const Plot = lazy(() => import("./plotly"));
 
@@ -37,9 +39,13 @@ export function Chart({ figure, height, pngButton = false, testId }: Props) {
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const fileName = figure.fileName ?? figure.title;
+  // On a phone: legend under the plot, level labels, a taller chart (charts.ts, narrowLayout).
+  const phone = usePhone();
+  const layout = useMemo(() => (phone ? narrowLayout(figure.layout) : figure.layout), [phone, figure.layout]);
+  const shownHeight = phone ? (layout.height ?? height) : height;
 
   const save = () => {
-    if (graph.current) savePng(graph.current, fileName, height).catch((error: unknown) => console.error("PNG export failed:", error));
+    if (graph.current) savePng(graph.current, fileName, shownHeight).catch((error: unknown) => console.error("PNG export failed:", error));
   };
 
   return (
@@ -67,15 +73,15 @@ export function Chart({ figure, height, pngButton = false, testId }: Props) {
         <ChartBoundary>
           <Suspense
             fallback={
-              <Flex justify="center" align="center" style={{ height }}>
+              <Flex justify="center" align="center" style={{ height: shownHeight }}>
                 <Spin />
               </Flex>
             }
           >
             <Plot
               data={figure.data}
-              layout={figure.layout}
-              style={{ width: "100%", height }}
+              layout={layout}
+              style={{ width: "100%", height: shownHeight }}
               useResizeHandler
               config={{
                 displaylogo: false,
@@ -83,7 +89,7 @@ export function Chart({ figure, height, pngButton = false, testId }: Props) {
                 modeBarButtonsToRemove: ["select2d", "lasso2d", "sendDataToCloud"],
                 responsive: true,
                 locale: "ru",
-                toImageButtonOptions: { format: "png", filename: fileName, height },
+                toImageButtonOptions: { format: "png", filename: fileName, height: shownHeight },
               }}
               onInitialized={(_figure, div) => {
                 graph.current = div as HTMLElement;

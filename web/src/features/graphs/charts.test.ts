@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Project } from "../../../../functions/src/schemas/project";
 import type { ProjectGraphs } from "./api";
-import { CHART_HEIGHT, forecastChart, openMiningChart, undergroundChart } from "./charts";
+import {
+  CHART_HEIGHT,
+  forecastChart,
+  NARROW_EXTRA_HEIGHT,
+  narrowLayout,
+  openMiningChart,
+  undergroundChart,
+  wrapLabel,
+} from "./charts";
 
 const project = { id: "p1", name: "Шахта" } as Project;
 const graphs = (over: Partial<ProjectGraphs> = {}): ProjectGraphs => ({
@@ -75,5 +83,29 @@ describe("forecast chart", () => {
     const traces = forecastChart(graphs()).data as Trace[];
     expect(traces).toHaveLength(1);
     expect(traces[0]).toMatchObject({ name: "Граница 1 процента", y: [1, 1] });
+  });
+});
+
+describe("charts on a phone", () => {
+  it("wraps a label between words, a long word on a line of its own", () => {
+    expect(wrapLabel("Расчет: Дегазационная установка северного крыла", 16)).toBe("Расчет:<br>Дегазационная<br>установка<br>северного крыла");
+    expect(wrapLabel("Расчет: Ствол", 16)).toBe("Расчет: Ствол");
+    expect(wrapLabel("Расчет: Сверхдлинноеназваниевыработки", 16)).toBe("Расчет:<br>Сверхдлинноеназваниевыработки");
+  });
+
+  it("puts the legend under the plot across the whole figure, labels level and wrapped, the chart taller", () => {
+    const wide = undergroundChart(graphs({ underground: [{ id: "a", name: "Вентиляционный ствол", res_co2: 1, res_ch4: 2 }] })).layout;
+    const narrow = narrowLayout(wide);
+    expect(narrow.legend).toMatchObject({ orientation: "h", xref: "container", x: 0, yref: "container", y: 0, yanchor: "bottom" });
+    expect(narrow.xaxis).toMatchObject({ tickvals: ["a"], ticktext: ["Расчет:<br>Вентиляционный<br>ствол"], tickangle: 0 });
+    expect(narrow.height).toBe(CHART_HEIGHT + NARROW_EXTRA_HEIGHT);
+    expect(narrow).toMatchObject({ barmode: "group", showlegend: true, separators: ", " });
+    // The figure itself is left as it is (the wide layout).
+    expect(wide.xaxis).toMatchObject({ ticktext: ["Расчет: Вентиляционный ствол"] });
+  });
+
+  it("leaves a numeric axis alone", () => {
+    const wide = forecastChart(graphs()).layout;
+    expect(narrowLayout(wide).xaxis).toEqual(wide.xaxis);
   });
 });

@@ -112,3 +112,36 @@ export function forecastChart(graphs: ProjectGraphs): Figure {
     },
   };
 }
+
+/** What a chart on a phone gets in height over its figure's: its legend goes under the plot. */
+export const NARROW_EXTRA_HEIGHT = 120;
+/** Longest line of a category label on a phone, in characters; longer labels wrap between words. */
+export const NARROW_LABEL_LINE = 16;
+
+/** A label broken into lines of at most `width` characters between words (a longer word keeps
+ *  its own line), joined by plotly's <br>. */
+export function wrapLabel(text: string, width: number): string {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join("<br>");
+}
+
+/** A figure's layout for a phone's width (any chart: infographics and series results). The
+ *  horizontal legend moves under the plot, spanning the whole figure, so no entry is cut at the
+ *  plot's edge; category labels wrap between words and stay level instead of slanting across the
+ *  figure; the chart grows by NARROW_EXTRA_HEIGHT so the plot keeps its room. */
+export function narrowLayout(layout: Partial<Layout>): Partial<Layout> {
+  const xaxis = layout.xaxis ?? {};
+  const ticktext = xaxis.ticktext as string[] | undefined;
+  return {
+    ...layout,
+    height: (layout.height ?? CHART_HEIGHT) + NARROW_EXTRA_HEIGHT,
+    margin: { ...layout.margin, l: 8, r: 8, t: 16 },
+    legend: { ...layout.legend, orientation: "h", xref: "container", x: 0, xanchor: "left", yref: "container", y: 0, yanchor: "bottom" },
+    xaxis: ticktext ? { ...xaxis, ticktext: ticktext.map((text) => wrapLabel(text, NARROW_LABEL_LINE)), tickangle: 0 } : xaxis,
+  };
+}

@@ -57,6 +57,8 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
         dataSource={list.data?.results ?? []}
         loading={list.isFetching}
         locale={{ emptyText: archived ? "В архиве нет проектов" : "Проектов пока нет" }}
+        // On a narrow screen the table scrolls inside its place, not the page.
+        scroll={{ x: 800 }}
         onRow={
           PROJECT_SCREENS.calculations && !archived
             ? (project) => ({ onClick: () => openCalculations(project), style: { cursor: "pointer" } })

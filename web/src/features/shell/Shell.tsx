@@ -1,7 +1,9 @@
 // The signed-in frame: a collapsible side menu (only built screens, see screens.ts), a header with
 // the platform title, and the page. Pages load lazily inside it, so the spinner stays in the frame.
-import { Suspense, type ReactNode } from "react";
-import { Layout, Menu, Typography } from "antd";
+// On a phone the menu is a drawer opened from the header, so the page has the whole width, and the
+// page's headings and cards are a size smaller.
+import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { Button, ConfigProvider, Drawer, Layout, Menu, Typography, type ThemeConfig } from "antd";
 import {
   AppstoreOutlined,
   BookOutlined,
@@ -9,6 +11,7 @@ import {
   ExportOutlined,
   FileTextOutlined,
   LogoutOutlined,
+  MenuOutlined,
   ProjectOutlined,
   SettingOutlined,
   UserOutlined,
@@ -21,6 +24,7 @@ import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "./PageLoading";
 import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "./screens";
 import { useMe } from "../profile/api";
+import { usePhone } from "../../shared/useMediaQuery";
 
 const ICONS: Record<string, ReactNode> = {
   profile: <UserOutlined />,
@@ -33,11 +37,29 @@ const ICONS: Record<string, ReactNode> = {
   admin: <ControlOutlined />,
 };
 
+/** Headings that fit a phone's width word by word, and cards with less padding. */
+const PHONE_THEME: ThemeConfig = {
+  components: {
+    Typography: { fontSizeHeading1: 26, fontSizeHeading2: 22, fontSizeHeading3: 20 },
+    Card: { bodyPadding: 16 },
+  },
+};
+/** Any table wider than a phone scrolls sideways inside its place, not the page (the projects and
+ *  calculations tables set their own scroll width as well). */
+const PHONE_TABLE = { style: { overflowX: "auto" as const } };
+/** No change on wider screens. Always a theme object: antd's ConfigProvider wraps its children in
+ *  one more provider when it has a theme, and switching between none and one would remount the page. */
+const WIDE_THEME: ThemeConfig = {};
+
 export default function Shell() {
   const [collapsed, setCollapsed] = useAtom(menuCollapsedAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = menuKeyFor(pathname);
+  const phone = usePhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The phone's menu closes once a screen is chosen (and when the window grows past a phone's).
+  useEffect(() => setDrawerOpen(false), [pathname, phone]);
 
   // The admin item only for platform operators; the server checks the role on every admin call.
   const me = useMe();
@@ -52,44 +74,68 @@ export default function Shell() {
     navigate("/login", { replace: true });
   };
 
+  const navigation = (
+    <nav aria-label="Главное меню" style={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selectedKeys}
+        onClick={({ key }) => navigate(key)}
+        style={{ flex: 1, paddingTop: 8 }}
+      />
+      <Menu
+        theme="dark"
+        mode="inline"
+        selectable={false}
+        items={[{ key: "logout", icon: <LogoutOutlined />, label: "Выход" }]}
+        onClick={exit}
+      />
+    </nav>
+  );
+
   return (
     <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="lg"
-        width={240}
-        style={{ position: "sticky", top: 0, height: "100vh", overflow: "auto" }}
-      >
-        <nav aria-label="Главное меню" style={{ display: "flex", flexDirection: "column", height: "100%" }}>
-          <Menu
-            theme="dark"
-            mode="inline"
-            items={items}
-            selectedKeys={selectedKeys}
-            onClick={({ key }) => navigate(key)}
-            style={{ flex: 1, paddingTop: 8 }}
-          />
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectable={false}
-            items={[{ key: "logout", icon: <LogoutOutlined />, label: "Выход" }]}
-            onClick={exit}
-          />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: "#fff", padding: "0 24px", display: "flex", alignItems: "center" }}>
+      {phone ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={280}
+          closable={false}
+          styles={{ body: { padding: 0, background: "#001529" } }}
+        >
+          {navigation}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          breakpoint="lg"
+          width={240}
+          style={{ position: "sticky", top: 0, height: "100vh", overflow: "auto" }}
+        >
+          {navigation}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <Layout.Header
+          style={{ background: "#fff", padding: phone ? "0 12px" : "0 24px", display: "flex", alignItems: "center", gap: 8 }}
+        >
+          {phone && (
+            <Button type="text" icon={<MenuOutlined />} aria-label="Меню" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+          )}
           <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
             {PLATFORM_TITLE}
           </Typography.Text>
         </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+        <Layout.Content style={{ margin: phone ? 12 : 24, minWidth: 0 }}>
+          <ConfigProvider theme={phone ? PHONE_THEME : WIDE_THEME} table={phone ? PHONE_TABLE : undefined}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ConfigProvider>
         </Layout.Content>
       </Layout>
     </Layout>

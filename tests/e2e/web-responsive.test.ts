@@ -1,0 +1,228 @@
+// Phones and wide screens in a real browser: the landing page, projects, calculations, the
+// reference dictionary and the infographics at 390 px (a phone) and 1440 px. No horizontal page
+// scroll (tables scroll inside their place), headings wrap between words, chart legends stay inside
+// their chart, and on a phone the side menu becomes a drawer opened from the header. Screenshots go
+// to SCREENSHOT_DIR/web-responsive (default /tmp/web-responsive).
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+
+const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-responsive`;
+const PROJECT = "Шахта «Распадская-Коксовая» Северо-Восточное крыло";
+const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+interface Screen {
+  name: string;
+  /** Has a table that, on a phone, scrolls sideways inside its place. */
+  table?: boolean;
+  path: (projectId: string) => string;
+  /** Waits until the screen shows what it is about. */
+  ready(page: Page): Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: "landing",
+    path: () => "/",
+    ready: (page) => page.getByRole("button", { name: "Начать работу" }).waitFor(),
+  },
+  {
+    name: "projects",
+    table: true,
+    path: () => "/projects",
+    ready: (page) => page.locator(".ant-table-row", { hasText: "Распадская" }).first().waitFor(),
+  },
+  {
+    name: "calculations",
+    table: true,
+    path: (id) => `/projects/${id}/calculations?type=underground`,
+    ready: (page) => page.locator(".ant-table-row", { hasText: "Вентиляционный ствол" }).waitFor(),
+  },
+  {
+    name: "dictionary",
+    table: true,
+    path: () => "/dictionary",
+    ready: (page) => page.locator(".ant-table-row", { hasText: "сжигания топлива" }).first().waitFor(),
+  },
+  {
+    name: "infographics",
+    path: (id) => `/projects/${id}/graphs`,
+    ready: async (page) => {
+      await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(3);
+      await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
+    },
+  },
+];
+
+/** How wide the page is against the window: a horizontal page scroll shows as scrollWidth > innerWidth. */
+const pageWidths = (page: Page) =>
+  page.evaluate(() => ({
+    inner: window.innerWidth,
+    html: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+
+/** Words of headings and card titles that the browser broke across two lines (mid-word). */
+const brokenWords = (page: Page) =>
+  page.evaluate(() => {
+    const broken: string[] = [];
+    for (const heading of document.querySelectorAll("h1, h2, h3, h4, .ant-card-head-title, .ant-layout-header")) {
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        // A word, or one part of a hyphenated word: breaking after a hyphen is fine.
+        for (const match of text.matchAll(/[^\s-]+-?/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+
+/** Legends that reach outside their chart's drawing (the plotly SVG). */
+const legendsOutside = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".js-plotly-plot")].flatMap((plot) => {
+      const svg = plot.querySelector(".main-svg")!.getBoundingClientRect();
+      return [...plot.querySelectorAll(".legend .legendtext, .legend .legendtoggle, .legend .bg")]
+        .map((item) => ({ text: item.textContent || item.getAttribute("class"), box: item.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < svg.left - 1 || box.right > svg.right + 1 || box.top < svg.top - 1 || box.bottom > svg.bottom + 1)
+        .map(({ text }) => text);
+    }),
+  );
+
+describe.skipIf(!chromiumAvailable())("web app on a phone and on a wide screen", () => {
+  let server: TestServer;
+  let projectId: string;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startTestServer();
+    const token = await accessToken(server.url, server.demo);
+    const call = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.url}/api/${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { id: string };
+    };
+    projectId = (await call("v1/projects/create_project/", { name: PROJECT, start_date: "2024-01-01", end_date: "2024-12-31" })).id;
+    await call("v1/projects/create_project/", { name: "Разрез Восточный", start_date: "2023-01-01", end_date: "2023-12-31" });
+    await call("v1/underground/", { name: "Вентиляционный ствол", project: projectId, volume: 1000, ...UNDERGROUND });
+    await call("v1/underground/", { name: "Дегазационная установка северного крыла", project: projectId, volume: 600, ...UNDERGROUND });
+    await call("v1/open_mining_co2/", { name: "Самосвалы", project: projectId, volume: 120, ef: 3.149 });
+    await call("v1/open_mining_co2/", { name: "Легковой транспорт", project: projectId, volume: 40, ef: 3.026 });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  describe.each([
+    ["phone", PHONE],
+    ["wide screen", DESKTOP],
+  ] as const)("%s", (label, viewport) => {
+    let app: WebApp;
+    let page: Page;
+
+    beforeAll(async () => {
+      app = await openWebApp(server, { user: server.demo, viewport, timeout: 20_000 });
+      page = app.page;
+    });
+
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it.each(SCREENS)(
+      "$name: no page scroll sideways, headings wrap between words, legends inside their charts",
+      async (screen) => {
+        await page.goto(`${server.url}${screen.path(projectId)}`);
+        await screen.ready(page);
+        // Let antd's and plotly's resize handlers settle.
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${SHOTS}/${screen.name}-${viewport.width}.png`, fullPage: true });
+        const widths = await pageWidths(page);
+        expect(widths.html, `${label} ${screen.name}`).toBeLessThanOrEqual(widths.inner);
+        expect(widths.body, `${label} ${screen.name}`).toBeLessThanOrEqual(widths.inner);
+        if (screen.table && viewport === PHONE) {
+          // The table's own box (antd's scroll) or its wrapper (any table on a phone) scrolls.
+          const scrollers = await page
+            .locator(".ant-table-wrapper")
+            .first()
+            .evaluate((wrapper) =>
+              [wrapper, ...wrapper.querySelectorAll(".ant-table-content")]
+                .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth)
+                .map((el) => el.clientWidth),
+            );
+          expect(scrollers).toHaveLength(1);
+          expect(scrollers[0]).toBeLessThanOrEqual(viewport.width);
+        }
+        const problems = { brokenWords: await brokenWords(page), legendsOutside: await legendsOutside(page), pageErrors: app.pageErrors };
+        expect(problems).toEqual({ brokenWords: [], legendsOutside: [], pageErrors: [] });
+      },
+      60_000,
+    );
+
+    if (viewport === PHONE) {
+      it("hides the menu in a drawer that the header's button opens; choosing a screen closes it", async () => {
+        await page.goto(`${server.url}/projects`);
+        await page.getByRole("heading", { name: "Проекты" }).waitFor();
+        expect(await page.locator(".ant-layout-sider").count()).toBe(0);
+        const menu = page.getByRole("navigation", { name: "Главное меню" });
+        expect(await menu.isVisible()).toBe(false);
+        await page.getByRole("button", { name: "Меню" }).click();
+        await menu.getByText("Справочники", { exact: true }).waitFor();
+        // Slid in (the drawer's animation) and within the window.
+        await expect.poll(async () => (await menu.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
+        expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: `${SHOTS}/menu-${viewport.width}.png` });
+        await menu.getByText("Справочники", { exact: true }).click();
+        await page.waitForURL(`${server.url}/dictionary`);
+        await menu.waitFor({ state: "hidden" });
+      });
+    } else {
+      it("shows the side menu open, with its labels", async () => {
+        await page.goto(`${server.url}/projects`);
+        const sider = page.locator(".ant-layout-sider");
+        await sider.waitFor();
+        expect(await sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
+        expect(await page.getByRole("button", { name: "Меню" }).count()).toBe(0);
+        await page.getByRole("navigation", { name: "Главное меню" }).getByText("Справочники", { exact: true }).waitFor();
+      });
+
+      it("keeps the page as it is when the window narrows to a phone's width and back", async () => {
+        const infographics = SCREENS.find((s) => s.name === "infographics")!;
+        await page.goto(`${server.url}${infographics.path(projectId)}`);
+        await infographics.ready(page);
+        const graphRequests: string[] = [];
+        const count = (request: { url(): string }) => void (request.url().includes("/graphs/") && graphRequests.push(request.url()));
+        page.on("request", count);
+        try {
+          await page.setViewportSize(PHONE);
+          await page.getByRole("button", { name: "Меню" }).waitFor();
+          expect(await page.locator(".js-plotly-plot").count()).toBe(3);
+          await page.setViewportSize(DESKTOP);
+          await page.locator(".ant-layout-sider").waitFor();
+          expect(await page.locator(".js-plotly-plot").count()).toBe(3);
+          // The page was not mounted again: its chart data were not dropped and fetched anew.
+          expect(graphRequests).toEqual([]);
+        } finally {
+          page.off("request", count);
+        }
+      });
+    }
+  });
+});
