@@ -1,7 +1,7 @@
 // The archive of a paged list (SPEC 2: projects, a project's calculations): the «Активные | Архив»
 // switch above it, each row's actions — edit and «В архив» (after a confirmation) on an active row,
 // «Восстановить» on an archived one — and the page kept in range as rows leave the list.
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button, Popconfirm, Segmented, Space, Tooltip, type PopconfirmProps } from "antd";
 import { DeleteOutlined, EditOutlined, UndoOutlined } from "@ant-design/icons";
 
@@ -34,6 +34,8 @@ interface ActionsProps {
 }
 
 export function ArchiveActions({ archived, pending, confirm, confirmPlacement, onEdit, onArchive, onRestore, children }: ActionsProps) {
+  // While the confirm is open the button's tooltip stays closed: it would cover the confirm's buttons.
+  const [confirming, setConfirming] = useState(false);
   // Clicks here must not reach the row (its click opens the row's next screen); React events bubble
   // through portals too, so this also covers the confirm popup.
   return (
@@ -50,8 +52,16 @@ export function ArchiveActions({ archived, pending, confirm, confirmPlacement, o
               <Button aria-label="Редактировать" icon={<EditOutlined />} onClick={onEdit} />
             </Tooltip>
           )}
-          <Popconfirm placement={confirmPlacement} title={confirm} okText="Переместить" cancelText="Отмена" onConfirm={onArchive}>
-            <Tooltip title="В архив">
+          <Popconfirm
+            placement={confirmPlacement}
+            title={confirm}
+            okText="Переместить"
+            cancelText="Отмена"
+            onConfirm={onArchive}
+            open={confirming}
+            onOpenChange={setConfirming}
+          >
+            <Tooltip title="В архив" open={confirming ? false : undefined}>
               <Button aria-label="В архив" danger icon={<DeleteOutlined />} loading={pending} />
             </Tooltip>
           </Popconfirm>
