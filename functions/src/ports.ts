@@ -218,9 +218,19 @@ export interface DictionaryRepository {
 }
 
 /** Counts attempts in fixed windows; shared by every server instance (it lives in the table). */
+/** One attempt taken from a counter's budget; given back when the attempt turns out not to count. */
+export interface AttemptReservation {
+  key: string;
+  windowStart: number;
+}
+
+/** Sliding-window attempt budgets (login throttling). A reservation is one conditional write, so
+ *  however many requests arrive at once, no more than `limit` get one. */
 export interface AttemptCounter {
-  count(key: string, windowSeconds: number): Promise<number>;
-  add(key: string, windowSeconds: number): Promise<number>;
+  /** Takes one attempt of `limit` within the last `windowSeconds`; undefined when none is left. */
+  reserve(key: string, windowSeconds: number, limit: number): Promise<AttemptReservation | undefined>;
+  /** Gives a reserved attempt back (a successful sign-in is not a failed attempt). */
+  release(reservation: AttemptReservation): Promise<void>;
 }
 
 export interface BlobStore {

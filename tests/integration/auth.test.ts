@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { createHarness, type Harness } from "../support/harness";
 import { createCompany, createUser, setUserActive } from "../../functions/src/domain/users";
@@ -59,12 +59,26 @@ describe("POST /api/token/", () => {
     expect(await res.json()).toEqual({ detail: expect.any(String) });
   });
 
-  it("throttles failed logins per e-mail with 429, even with the right password afterwards", async () => {
+  it("throttles failed logins per e-mail from one address with 429, even with the right password afterwards", async () => {
     const { email } = await h.signedInUser();
-    for (let i = 0; i < 3; i++) expect((await login(email, "nope", `192.0.2.${i + 10}`)).status).toBe(401);
-    const res = await login(email, "correct-horse", "192.0.2.99");
+    for (let i = 0; i < 3; i++) expect((await login(email, "nope", "192.0.2.10")).status).toBe(401);
+    const res = await login(email, "correct-horse", "192.0.2.10");
     expect(res.status).toBe(429);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/попыток/);
+  });
+
+  it("does not let a stranger's wrong passwords lock out the owner signing in from elsewhere", async () => {
+    const { email } = await h.signedInUser();
+    for (let i = 0; i < 5; i++) await login(email, "nope", "203.0.113.66");
+    expect((await login(email, "correct-horse", "203.0.113.66")).status).toBe(429);
+    expect((await login(email, "correct-horse", "198.51.100.20")).status).toBe(200);
+  });
+
+  it("does not count successful sign-ins against the budget", async () => {
+    const { email } = await h.signedInUser();
+    for (let i = 0; i < 5; i++) expect((await login(email, "correct-horse", "198.51.100.30")).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login(email, "nope", "198.51.100.30")).status).toBe(401);
+    expect((await login(email, "correct-horse", "198.51.100.30")).status).toBe(429);
   });
 
   it("throttles failed logins per client address across e-mails", async () => {
@@ -83,6 +97,41 @@ describe("POST /api/token/", () => {
     expect((await h.request("/api/v1/users/get_me/", { token })).status).toBe(401);
     expect((await h.request("/api/token/refresh/", { method: "POST", json: { token: refresh } })).status).toBe(401);
     expect((await login(email, "correct-horse", "192.0.2.150")).status).toBe(401);
+  });
+});
+
+describe("login throttle under concurrency", () => {
+  it("checks no more than the limit of 40 parallel wrong logins; the rest get 429 and the right password waits", async () => {
+    const g = await createHarness({ loginFailuresPerEmail: 10, loginFailuresPerAddress: 50 });
+    try {
+      const { email } = await g.signedInUser();
+      const attempt = (password: string) =>
+        g.request("/api/token/", { method: "POST", json: { email, password, guardant_code: "" }, address: "192.0.2.77" });
+      const statuses = (await Promise.all(Array.from({ length: 40 }, () => attempt("wrong-password")))).map((r) => r.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      expect((await attempt("correct-horse")).status).toBe(429);
+    } finally {
+      await g.close();
+    }
+  });
+
+  it("keeps the budget when the counting window turns over", async () => {
+    const g = await createHarness({ loginFailuresPerEmail: 3, loginWindowSeconds: 600 });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-23T10:09:50Z"));
+      for (let i = 0; i < 3; i++) expect(await g.deps.repos.attempts.reserve("window-test", 600, 3)).toBeDefined();
+      expect(await g.deps.repos.attempts.reserve("window-test", 600, 3)).toBeUndefined();
+      vi.setSystemTime(new Date("2026-11-23T10:10:05Z"));
+      expect(await g.deps.repos.attempts.reserve("window-test", 600, 3)).toBeUndefined();
+      // Most of a window later the old failures have mostly slid out.
+      vi.setSystemTime(new Date("2026-11-23T10:19:00Z"));
+      expect(await g.deps.repos.attempts.reserve("window-test", 600, 3)).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+      await g.close();
+    }
   });
 });
 

@@ -23,37 +23,41 @@ export interface LoginRequest {
   clientAddress: string;
 }
 
+/**
+ * Failed sign-ins are budgeted per e-mail *from one client address* and per client address across
+ * e-mails: a stranger's wrong passwords use up only their own address's budget for that e-mail, so
+ * they cannot lock out the owner signing in from elsewhere. Each attempt reserves its place before
+ * the password is checked, so parallel requests cannot exceed a budget; the reservation is given
+ * back when the attempt did not fail.
+ */
 export async function login(deps: Deps, request: LoginRequest): Promise<{ access: string; refresh: string }> {
   const { config, repos } = deps;
-  const emailKey = `login-email:${normaliseEmail(request.email)}`;
-  const addressKey = `login-address:${request.clientAddress}`;
-  const [byEmail, byAddress] = await Promise.all([
-    repos.attempts.count(emailKey, config.loginWindowSeconds),
-    repos.attempts.count(addressKey, config.loginWindowSeconds),
-  ]);
-  if (byEmail >= config.loginFailuresPerEmail || byAddress >= config.loginFailuresPerAddress) {
+  const budgets = [
+    { key: `login-email:${normaliseEmail(request.email)}@${request.clientAddress}`, limit: config.loginFailuresPerEmail },
+    { key: `login-address:${request.clientAddress}`, limit: config.loginFailuresPerAddress },
+  ];
+  const reserved = await Promise.all(
+    budgets.map(({ key, limit }) => repos.attempts.reserve(key, config.loginWindowSeconds, limit)),
+  );
+  const giveBack = () => Promise.all(reserved.map((r) => r && repos.attempts.release(r)));
+  if (reserved.some((r) => r === undefined)) {
+    await giveBack();
     throw new TooManyRequests("Слишком много неудачных попыток входа. Повторите попытку позже.");
   }
 
-  const countFailure = () =>
-    Promise.all([
-      repos.attempts.add(emailKey, config.loginWindowSeconds),
-      repos.attempts.add(addressKey, config.loginWindowSeconds),
-    ]);
   const user = await repos.users.findByEmail(request.email);
   const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !passwordOk || !user.is_active) {
-    await countFailure();
-    throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
-  }
+  if (!user || !passwordOk || !user.is_active) throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
   if (config.guardantCode !== undefined && request.guardant_code !== config.guardantCode) {
-    // A wrong key code is a failed attempt too, or the code could be guessed without limit.
-    if (request.guardant_code) await countFailure();
+    // A wrong key code is a failed attempt too, or the code could be guessed without limit; a
+    // missing one is only the first step of a sign-in with a key.
+    if (!request.guardant_code) await giveBack();
     throw new Unauthorized(
       request.guardant_code ? "Неверный код ключа Guardant" : "Для входа введите код ключа Guardant",
       "guardant_required",
     );
   }
+  await giveBack();
 
   const claims = { userId: user.id, companyId: user.company };
   const now = deps.clock.now();

@@ -90,7 +90,8 @@ export const forecastModelVersion = (method: string, version: number) => ({
   SK: `VERSION#${String(version).padStart(6, "0")}`,
 });
 
-/** Fixed-window attempt counters (login throttling), expired by TTL attribute `expires_at`. */
+/** Fixed-window attempt counters (login throttling; two windows make a sliding one), expired by
+ *  TTL attribute `expires_at`. */
 export const attemptWindow = (key: string, windowStart: number) => ({
   PK: `ATTEMPTS#${key}`,
   SK: `WINDOW#${windowStart}`,

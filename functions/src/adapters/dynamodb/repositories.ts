@@ -338,24 +338,49 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
+  // A sliding window approximated from two fixed ones: the previous window's count weighs by the
+  // share of it still inside the sliding window, so crossing a boundary does not reset the budget.
   const attempts: AttemptCounter = {
-    async count(key, windowSeconds) {
-      const start = windowStart(windowSeconds);
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.attemptWindow(key, start) }));
-      return Number(out.Item?.attempts ?? 0);
-    },
-    async add(key, windowSeconds) {
-      const start = windowStart(windowSeconds);
-      const out = await doc.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: keys.attemptWindow(key, start),
-          UpdateExpression: "ADD attempts :one SET expires_at = :exp",
-          ExpressionAttributeValues: { ":one": 1, ":exp": start + 2 * windowSeconds },
-          ReturnValues: "UPDATED_NEW",
-        }),
+    async reserve(key, windowSeconds, limit) {
+      const now = Date.now() / 1000;
+      const start = windowStart(windowSeconds, now);
+      const previous = await doc.send(
+        new GetCommand({ TableName: table, Key: keys.attemptWindow(key, start - windowSeconds), ProjectionExpression: "attempts" }),
       );
-      return Number(out.Attributes?.attempts ?? 1);
+      const stillInside = 1 - (now - start) / windowSeconds;
+      // This attempt fits while previous × stillInside + current + 1 ≤ limit.
+      const room = limit - 1 - Number(previous.Item?.attempts ?? 0) * stillInside;
+      if (room < 0) return undefined;
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.attemptWindow(key, start),
+            UpdateExpression: "ADD attempts :one SET expires_at = :exp",
+            ConditionExpression: "attribute_not_exists(attempts) OR attempts <= :room",
+            ExpressionAttributeValues: { ":one": 1, ":exp": start + 2 * windowSeconds, ":room": room },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return undefined;
+        throw error;
+      }
+      return { key, windowStart: start };
+    },
+    async release({ key, windowStart: start }) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.attemptWindow(key, start),
+            UpdateExpression: "ADD attempts :minusOne",
+            ConditionExpression: "attempts > :zero",
+            ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
     },
   };
 
@@ -633,7 +658,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
   return { companies, users, projects, statistics, auditTrail, attempts, dictionaries, calculations, forecastModels, adminAudit, documents, media };
 }
 
-function windowStart(windowSeconds: number): number {
-  const now = Math.floor(Date.now() / 1000);
+function windowStart(windowSeconds: number, nowSeconds: number): number {
+  const now = Math.floor(nowSeconds);
   return now - (now % windowSeconds);
 }
