@@ -114,7 +114,8 @@ export interface CoefficientUse {
   item_id?: number;
   item_name?: string;
   item_version?: number;
-  /** Provenance text of the dictionary value: tag and reference. */
+  /** The dictionary value's source as users read it (document, table). Older calculations recorded
+   *  it with a provenance tag in front; readers pass it through plainReference. */
   reference?: string;
 }
 

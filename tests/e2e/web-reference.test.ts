@@ -110,14 +110,14 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     expect(co2[4]).toBe("[1]");
     const sources = await density.getByRole("list", { name: "Источники" }).locator("li").allInnerTexts();
     expect(sources).toEqual([
-      "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2 (по транскрипции [S4]); сверено со справочными данными [S10]",
+      "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
     ]);
     expect(co2.slice(5)).toEqual(["1", "2026-01-01"]);
     const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0\.668$/ }) }).locator("td").allInnerTexts();
     expect(ch4.slice(0, 3)).toEqual(["Плотность CH4, ρCH4", "0.668", "кг/м³"]);
     expect(ch4[3]).toBe("[1]");
     await density.getByText("[1]").first().hover();
-    await page.getByRole("tooltip").filter({ hasText: "табл. 1.2 (по транскрипции [S4])" }).waitFor();
+    await page.getByRole("tooltip").filter({ hasText: "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2" }).waitFor();
     const content = coefficients().locator("section", { hasText: "Содержание CO2 и CH4 по видам смесей" });
     await content.locator("td", { hasText: "Газ дегазации угольных пластов" }).waitFor();
     const mixture = await content.locator("tr", { hasText: "Газ дегазации угольных пластов" }).locator("td").allInnerTexts();
@@ -132,7 +132,7 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     await winter.waitFor();
     expect(await winter.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["0.84", "кг/л"]));
     await table.getByText("Дизельное топливо зимнее").waitFor();
-    await table.getByRole("list", { name: "Источники" }).getByText("[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").waitFor();
+    await table.getByRole("list", { name: "Источники" }).getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").waitFor();
     await page.screenshot({ path: `${SHOTS}/web-dictionary-fuel.png`, fullPage: true });
   });
 

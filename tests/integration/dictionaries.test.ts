@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { DICTIONARY_NAMES } from "../../functions/src/dictionaries/reference-data";
 import { changeCoefficient, seedDictionaries } from "../../functions/src/domain/dictionaries";
+import { calculationView } from "../../functions/src/domain/calculations";
+import type { Calculation } from "../../functions/src/ports";
 
 let h: Harness;
 let token: string;
@@ -11,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Entry = Record<string, unknown> & { id: number; name: string; units: Record<string, string>; sources: Record<string, string>; version: number };
+type Entry = Record<string, unknown> & { id: number; name: string; units: Record<string, string>; sources: Record<string, string>; verification: Record<string, string>; version: number };
 
 async function dictionary(name: string) {
   const res = await h.request(`/api/v1/dictionary/${name}/`, { token });
@@ -27,7 +29,10 @@ describe("GET /api/v1/dictionary/{name}/", () => {
       expect(item).toMatchObject({ id: expect.any(Number), name: expect.any(String), version: 1 });
       for (const field of Object.keys(item.units)) {
         expect(typeof item[field]).toBe("number");
-        expect(item.sources[field]).toMatch(/^\[(S\d+|T|R|A)\] /);
+        // Users read the document and table; the check status is a field of its own.
+        expect(item.sources[field]).toMatch(/^[А-ЯЁA-Z]/);
+        expect(item.sources[field]).not.toMatch(/\[[A-Z]\d*\]|methodology|\bD\d+\b|\bQ\d+\b/);
+        expect(item.verification[field]).toMatch(/^(verified|transcription|recalled|assumption)$/);
       }
     }
   });
@@ -39,6 +44,11 @@ describe("GET /api/v1/dictionary/{name}/", () => {
     expect(underground.results.map((i) => i.p_ch4)).toEqual(conditions.results.map((i) => i.p_ch4));
     const fuels = await dictionary("get_open_mining_co2");
     expect(fuels.results.find((f) => f.id === 2)).toMatchObject({ name: "Дизельное топливо зимнее", p: 0.84, ef: 3.149 });
+  });
+
+  it("names every field in words for the screens", async () => {
+    const body = (await dictionary("get_underground")) as unknown as { labels: Record<string, string> };
+    expect(body.labels).toEqual({ p_co2: "Плотность CO2", p_ch4: "Плотность CH4" });
   });
 
   it("answers 404 for an unknown dictionary and 401 without a token", async () => {
@@ -80,5 +90,25 @@ describe("coefficient versions", () => {
     expect(await seedDictionaries(h.deps)).toBe(0);
     const current = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
     expect(current.ef).toBe(19.5);
+  });
+});
+
+describe("coefficient sources of stored calculations", () => {
+  it("reads the tagged references older calculations recorded as plain document names", () => {
+    const stored = {
+      id: "c1", type: "open_mining_co2", project: "p1", company: "co1", name: "Расчет", is_active: true, is_deleted: false,
+      version: 1, inputs: { volume: 10 }, results: { res_co2: 31.49 },
+      coefficients: {
+        ef: {
+          value: 3.149, unit: "т CO2/т", source: "dictionary", dictionary: "get_open_mining_co2", item_id: 1, item_version: 1,
+          reference: "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1 (по транскрипции [S4])",
+        },
+        volume: { value: 10, unit: "т", source: "input" },
+      },
+    } as unknown as Calculation;
+    const view = calculationView(stored) as unknown as { coefficients: Calculation["coefficients"] };
+    expect(view.coefficients.ef.reference).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1");
+    expect(view.coefficients.volume).toEqual({ value: 10, unit: "т", source: "input" });
+    expect(stored.coefficients.ef.reference).toMatch(/^\[T\]/);
   });
 });

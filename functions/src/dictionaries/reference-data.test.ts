@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../../wasm-core/src/registry";
-import { DICTIONARY_NAMES, REFERENCES, REFERENCE_DICTIONARIES } from "./reference-data";
+import { DICTIONARY_NAMES, REFERENCES, REFERENCE_DICTIONARIES, describeSource, plainReference, verificationOf } from "./reference-data";
 
 const SPEC_NAMES = [
   "get_recycle_technology", "get_coeff_co2_density", "get_disposal_co2_stat_sources", "get_disposal_co2_torch",
@@ -28,6 +28,7 @@ describe("reference-data.json", () => {
           expect(v.unit, where).not.toBe("");
           expect(v.tag, where).toMatch(/^(S\d+|T|R|A)$/);
           expect(REFERENCES[v.ref], where).toBeDefined();
+          expect(dictionary.labels[field], where).toMatch(/^[А-ЯЁ]/);
         }
       }
     }
@@ -65,5 +66,31 @@ describe("reference-data.json", () => {
     expect(value("get_open_mining_co2", 2, "p")).toBe(0.84);
     expect(value("get_disposal_co2_torch", 1, "ef")).toBe(2.75);
     expect(value("get_gwp", 1, "gwp_ch4")).toBe(25);
+  });
+
+  it("words every reference for users: documents and tables, no tags or internal ids", () => {
+    for (const [key, text] of Object.entries(REFERENCES)) {
+      expect(text, key).not.toMatch(/\[[A-Z]\d*\]|\bD\d+\b|\bQ\d+\b|methodology|get_[a-z_]+/);
+    }
+    expect(describeSource({ ref: "371-1.2" })).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2");
+    expect(verificationOf("T")).toBe("transcription");
+    expect(verificationOf("S7")).toBe("verified");
+  });
+});
+
+describe("plainReference", () => {
+  // What calculations stored before plain references recorded (describeSource put the tag first).
+  it.each([
+    ["[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.1 (по транскрипции [S4], не сверено с официальным текстом)", "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.1"],
+    ["[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2 (по транскрипции [S4]); сверено со справочными данными [S10]", "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2"],
+    ["[S5] IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C[S6]", "IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C"],
+    ["[R] IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1 (methodology 1.6) [S5][S6][S7]", "IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1"],
+    ["[A] IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений (решение D4)", "IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений"],
+    ["[R] IPCC AR5, ПГП на 100 лет (по памяти автора методики [R])", "IPCC AR5, ПГП на 100 лет"],
+    ["[A] Таблица выбора технологии, methodology 4.10; пороги дебита — инженерные допущения по энергосодержанию (Q14)", "Таблица выбора технологии; пороги дебита — инженерные допущения по энергосодержанию"],
+    ["[A] Уточнение по замерам шахты", "Уточнение по замерам шахты"],
+    ["Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1", "Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1"],
+  ])("reads %s plainly", (stored, plain) => {
+    expect(plainReference(stored)).toBe(plain);
   });
 });

@@ -20,6 +20,8 @@ export interface ReferenceItem {
 export interface ReferenceDictionary {
   name: string;
   title: string;
+  /** What each value field is called on screen («Плотность CH4», not p_ch4). */
+  labels: Record<string, string>;
   /** Another dictionary whose items this one serves (one physical table, two API names). */
   sameItemsAs?: string;
   items: ReferenceItem[];
@@ -29,10 +31,18 @@ export const METHODOLOGY_VERSION: string = data.methodology_version;
 export const REFERENCES: Record<string, string> = data.references;
 
 export const REFERENCE_DICTIONARIES: ReferenceDictionary[] = data.dictionaries.map((d) => {
-  const raw = d as { name: string; title: string; same_items_as?: string; items?: Array<Record<string, unknown>> };
+  const raw = d as {
+    name: string;
+    title: string;
+    labels?: Record<string, string>;
+    same_items_as?: string;
+    items?: Array<Record<string, unknown>>;
+  };
+  const labels = raw.labels ?? data.dictionaries.find((other) => other.name === raw.same_items_as)?.labels ?? {};
   return {
     name: raw.name,
     title: raw.title,
+    labels: labels as Record<string, string>,
     sameItemsAs: raw.same_items_as,
     items: (raw.items ?? []).map(({ id, name, ...values }) => ({
       id: id as number,
@@ -44,8 +54,33 @@ export const REFERENCE_DICTIONARIES: ReferenceDictionary[] = data.dictionaries.m
 
 export const DICTIONARY_NAMES = REFERENCE_DICTIONARIES.map((d) => d.name);
 
-export function describeSource(value: Pick<SourcedValue, "tag" | "ref">): string {
-  const reference = REFERENCES[value.ref] ?? value.ref;
-  // Some references already end with their source tag; say it once, in front.
-  return `[${value.tag}] ${reference.replace(` [${value.tag}]`, "")}`;
+/** The source as users read it: the document, table or formula (issue 14: plain language). The
+ *  provenance tag stays a separate field; admins see it in words (`verificationOf`). */
+export function describeSource(value: Pick<SourcedValue, "ref">): string {
+  return REFERENCES[value.ref] ?? value.ref;
+}
+
+/** How far a default has been checked against its document, as a code the admin screen words. */
+export type Verification = "verified" | "transcription" | "recalled" | "assumption";
+
+export function verificationOf(tag: string): Verification {
+  if (tag === "T") return "transcription";
+  if (tag === "R") return "recalled";
+  if (tag === "A") return "assumption";
+  return "verified";
+}
+
+// Calculations stored before plain references recorded «[T] Приказ … (по транскрипции [S4], не
+// сверено …)»; they keep that record, and readers show it through this.
+const LEGACY_NOTES = [
+  /^\[(?:S\d+|T|R|A)\]\s*/,
+  /\s*\[(?:S\d+|T|R|A)\]/g,
+  /\s*\((?:по транскрипции|по памяти автора методики|methodology|решение D)[^)]*\)/g,
+  /;\s*сверено со справочными данными/g,
+  /\s*\(Q\d+\)/g,
+  /,?\s*methodology [\d.]+/g,
+];
+
+export function plainReference(text: string): string {
+  return LEGACY_NOTES.reduce((clean, pattern) => clean.replace(pattern, ""), text).trim();
 }

@@ -17,6 +17,7 @@ import {
   type CalculationType,
   type FormulaType,
 } from "../../../wasm-core/src/registry";
+import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
 import { resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
@@ -341,12 +342,23 @@ export async function getCalculationWithData(deps: Deps, actor: Actor, typeName:
 
 /** The API's flat shape (SPEC 3): common fields, inputs and results side by side, plus the audit. */
 export function calculationView(calculation: Calculation) {
-  const { inputs, results, company: _company, file, ...common } = calculation;
+  const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
   const { data_key: _dataKey, ...visibleResults } = results;
   return {
     ...common,
+    coefficients: plainCoefficients(coefficients),
     ...inputs,
     ...visibleResults,
     ...(file ? { file_data: { name: file.name, size: file.size, format: file.format, uploaded_at: file.uploaded_at } } : {}),
   };
+}
+
+/** Older calculations recorded their references with provenance tags; users read them plain. */
+function plainCoefficients(coefficients: Record<string, CoefficientUse>): Record<string, CoefficientUse> {
+  return Object.fromEntries(
+    Object.entries(coefficients ?? {}).map(([name, use]) => [
+      name,
+      use.reference ? { ...use, reference: plainReference(use.reference) } : use,
+    ]),
+  );
 }

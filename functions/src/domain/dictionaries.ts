@@ -8,7 +8,9 @@ import type { DictionaryItemVersion } from "../ports";
 import {
   REFERENCE_DICTIONARIES,
   describeSource,
+  verificationOf,
   type ReferenceDictionary,
+  type Verification,
 } from "../dictionaries/reference-data";
 
 export const SEED_EFFECTIVE_FROM = "2026-01-01";
@@ -20,6 +22,8 @@ export interface DictionaryEntry {
   [field: string]: unknown;
   units: Record<string, string>;
   sources: Record<string, string>;
+  /** How far each default is checked against its document; only the admin screen shows it. */
+  verification?: Record<string, Verification>;
   version: number;
   effective_from: string;
 }
@@ -36,6 +40,7 @@ function storageName(name: string): string {
 }
 
 export function toEntry(item: DictionaryItemVersion): DictionaryEntry {
+  const verification: Record<string, Verification> = {};
   const entry: DictionaryEntry = {
     id: item.id,
     name: item.name,
@@ -48,8 +53,9 @@ export function toEntry(item: DictionaryItemVersion): DictionaryEntry {
     entry[field] = value.value;
     entry.units[field] = value.unit;
     entry.sources[field] = describeSource(value);
+    verification[field] = verificationOf(value.tag);
   }
-  return entry;
+  return { ...entry, verification };
 }
 
 export async function seedDictionaries(deps: Deps): Promise<number> {
@@ -69,7 +75,7 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
         effective_from: SEED_EFFECTIVE_FROM,
         changed_at: now,
         changed_by: "system",
-        reason: "Значения по умолчанию (methodology.md)",
+        reason: "Значения по умолчанию методики расчета",
       });
       if (seeded) written += 1;
     }
@@ -90,7 +96,7 @@ export async function getDictionaryItems(deps: Deps, name: string): Promise<Dict
 export async function getDictionary(deps: Deps, name: string) {
   const def = definition(name);
   const results = (await getDictionaryItems(deps, name)).map(toEntry);
-  return { name: def.name, title: def.title, results, count: results.length };
+  return { name: def.name, title: def.title, labels: def.labels, results, count: results.length };
 }
 
 export async function getDictionaryItem(deps: Deps, name: string, id: number): Promise<DictionaryItemVersion> {

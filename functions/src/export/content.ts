@@ -16,7 +16,7 @@ import {
   type InputField,
   type ResultField,
 } from "../../../wasm-core/src/registry";
-import { REFERENCE_DICTIONARIES } from "../dictionaries/reference-data";
+import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/reference-data";
 import type { Calculation, CoefficientUse } from "../ports";
 import type { Project } from "../schemas/project";
 
@@ -89,7 +89,7 @@ export function describeCoefficient(use: CoefficientUse | undefined): string | n
       const entry = use.item_name ? ` «${use.item_name}»` : "";
       const id = use.item_id !== undefined ? ` № ${use.item_id}` : "";
       const version = use.item_version !== undefined ? `, версия ${use.item_version}` : "";
-      return `Справочник «${dictionary}», запись${id}${entry}${version}${use.reference ? `; ${use.reference}` : ""}`;
+      return `Справочник «${dictionary}», запись${id}${entry}${version}${use.reference ? `; ${plainReference(use.reference)}` : ""}`;
     }
     case "custom":
       return "Фактическое значение";

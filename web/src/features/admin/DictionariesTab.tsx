@@ -7,13 +7,24 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, type ListPage } from "../../api/client";
 import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
+import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
 import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
 
 interface Dictionary {
   name: string;
   title: string;
+  labels: Record<string, string>;
   results: DictionaryEntry[];
 }
+
+// Users read only a value's source; the admin also sees, in words, whether a default still
+// awaits checking against the official text (the `verification` field of the entry).
+const VERIFICATION_TEXT: Record<Verification, string> = {
+  verified: "сверено с источником",
+  transcription: "по неофициальной копии приказа, ожидает сверки с официальным текстом",
+  recalled: "требует проверки по первоисточнику",
+  assumption: "допущение методики, нормативного значения нет",
+};
 
 type HistoryEntry = DictionaryEntry & { changed_at: string; changed_by: string; reason: string };
 
@@ -35,7 +46,10 @@ interface ChangeForm {
   reason: string;
 }
 
-function ChangeDialog({ dictionary, entry, onClose }: { dictionary: string; entry: DictionaryEntry; onClose: () => void }) {
+type Labels = Record<string, string>;
+const labelOf = (labels: Labels, field: string) => labels[field] ?? field;
+
+function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: string; labels: Labels; entry: DictionaryEntry; onClose: () => void }) {
   const [form] = Form.useForm<ChangeForm>();
   const field = Form.useWatch("field", form);
   const queryClient = useQueryClient();
@@ -86,7 +100,7 @@ function ChangeDialog({ dictionary, entry, onClose }: { dictionary: string; entr
         }}
       >
         <Form.Item label="Коэффициент" name="field" rules={[{ required: true }]}>
-          <Select options={fieldsOf(entry).map((f) => ({ value: f, label: `${f} (${entry.units[f]})` }))} />
+          <Select options={fieldsOf(entry).map((f) => ({ value: f, label: `${labelOf(labels, f)}, ${entry.units[f]}` }))} />
         </Form.Item>
         <Form.Item
           label="Новое значение"
@@ -107,7 +121,7 @@ function ChangeDialog({ dictionary, entry, onClose }: { dictionary: string; entr
   );
 }
 
-function HistoryDialog({ dictionary, entry, onClose }: { dictionary: string; entry: DictionaryEntry; onClose: () => void }) {
+function HistoryDialog({ dictionary, labels, entry, onClose }: { dictionary: string; labels: Labels; entry: DictionaryEntry; onClose: () => void }) {
   const history = useQuery({
     queryKey: ["dictionary", dictionary, entry.id, "history"],
     queryFn: () => api.get<ListPage<HistoryEntry>>(`v1/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/history/`),
@@ -124,7 +138,7 @@ function HistoryDialog({ dictionary, entry, onClose }: { dictionary: string; ent
         columns={[
           { title: "Версия", dataIndex: "version", width: 80 },
           { title: "Действует с", dataIndex: "effective_from", width: 120 },
-          ...fields.map((f) => ({ title: f, key: f, render: (_: unknown, v: HistoryEntry) => show(v[f]) })),
+          ...fields.map((f) => ({ title: labelOf(labels, f), key: f, render: (_: unknown, v: HistoryEntry) => show(v[f]) })),
           { title: "Кто", dataIndex: "changed_by" },
           { title: "Причина", dataIndex: "reason" },
         ]}
@@ -138,6 +152,7 @@ export function DictionariesTab() {
   const [name, setName] = useState<string>();
   const items = useDictionaryItems(name);
   const [dialog, setDialog] = useState<{ kind: "change" | "history"; entry: DictionaryEntry } | null>(null);
+  const labels = items.data?.labels ?? {};
 
   return (
     <>
@@ -148,7 +163,7 @@ export function DictionariesTab() {
         loading={names.isLoading}
         value={name}
         onChange={setName}
-        options={(names.data?.results ?? []).map((d) => ({ value: d.name, label: `${d.title} (${d.name})` }))}
+        options={(names.data?.results ?? []).map((d) => ({ value: d.name, label: d.title }))}
         showSearch={{ optionFilterProp: "label" }}
       />
       <Table<DictionaryEntry>
@@ -167,7 +182,12 @@ export function DictionariesTab() {
               <Space orientation="vertical" size={0}>
                 {fieldsOf(entry).map((f) => (
                   <span key={f}>
-                    {f} = {show(entry[f])} <Typography.Text type="secondary">{entry.units[f]}</Typography.Text>
+                    {labelOf(labels, f)} = {show(entry[f])} <Typography.Text type="secondary">{entry.units[f]}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {entry.sources[f]}
+                      {entry.verification?.[f] ? ` — ${VERIFICATION_TEXT[entry.verification[f]]}` : ""}
+                    </Typography.Text>
                   </span>
                 ))}
               </Space>
@@ -194,8 +214,8 @@ export function DictionariesTab() {
           },
         ]}
       />
-      {name && dialog?.kind === "change" && <ChangeDialog dictionary={name} entry={dialog.entry} onClose={() => setDialog(null)} />}
-      {name && dialog?.kind === "history" && <HistoryDialog dictionary={name} entry={dialog.entry} onClose={() => setDialog(null)} />}
+      {name && dialog?.kind === "change" && <ChangeDialog dictionary={name} labels={labels} entry={dialog.entry} onClose={() => setDialog(null)} />}
+      {name && dialog?.kind === "history" && <HistoryDialog dictionary={name} labels={labels} entry={dialog.entry} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -97,9 +97,11 @@ describe("emission categories of /dictionary", () => {
 describe("coefficientTable", () => {
   it("numbers distinct sources in order of first use", () => {
     const { rows, sources } = coefficientTable(CATEGORIES[4], entries("get_underground_emission_ch4"));
-    expect(sources).toHaveLength(3);
-    expect(sources[0]).toMatch(/^\[R\] IPCC 2006/);
-    expect(rows.map((row) => row.sourceNumber)).toEqual([1, 2, 3, 2, 3, 2]);
+    expect(sources).toEqual([
+      "IPCC 2006, т. 2, гл. 4.1, коэффициенты выбросов уровня 1",
+      "IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C",
+    ]);
+    expect(rows.map((row) => row.sourceNumber)).toEqual([1, 2, 1, 2, 1, 2]);
     for (const row of rows) expect(sources[row.sourceNumber - 1]).toBe(row.source);
   });
 
@@ -116,7 +118,7 @@ describe("coefficientTable", () => {
       version: 1,
       effectiveFrom: "2026-01-01",
     });
-    expect(first?.source).toMatch(/^\[T\] Приказ Минприроды России № 371/);
+    expect(first?.source).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2");
     expect(rows.map((row) => row.itemSpan)).toEqual([2, 0, 2, 0, 2, 0]);
     // All six densities come from one table of the order: one numbered source.
     expect(sources).toEqual([first?.source]);
