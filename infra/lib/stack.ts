@@ -227,7 +227,11 @@ export class AppStack extends Stack {
       description: "Renders project exports and xlsx upload templates for the API",
       memorySize: 1536,
       timeout: Duration.seconds(25),
-      environment: { TABLE_NAME: table.tableName, [EXPORTS_AREA.bucket]: exportsBucket.bucketName },
+      environment: {
+        TABLE_NAME: table.tableName,
+        [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
+        [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
+      },
     });
 
     const api = fn("ApiFunction", "functions/src/lambda.ts", {
@@ -293,10 +297,12 @@ export class AppStack extends Stack {
     // The worker and nothing else; not grantInvoke, which adds every version and alias (":*").
     api.addToRolePolicy(new iam.PolicyStatement({ actions: ["lambda:InvokeFunction"], resources: [spreadsheets.functionArn] }));
 
-    // The worker reads a project (GetItem) and its calculations (Query on GSI1), writes exports and
-    // presigns their download (a presigned GET is authorised by s3:GetObject) under exports/ only.
+    // The worker reads a project (GetItem), its calculations (Query on GSI1) and the forecasts' rows
+    // (forecasts/, GetObject only), writes exports and presigns their download (a presigned GET is
+    // authorised by s3:GetObject) under exports/ only.
     grantTable(spreadsheets, ["dynamodb:GetItem", "dynamodb:Query"]);
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
+    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts"], ["s3:GetObject"], { list: false });
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);

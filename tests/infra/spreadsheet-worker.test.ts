@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { InvokeCommand, LambdaClient, type InvokeCommandInput } from "@aws-sdk/client-lambda";
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { lambdaSpreadsheets, SpreadsheetWorkerFailed } from "../../functions/src/adapters/spreadsheets/lambda-worker";
 import type { WorkerAnswer } from "../../functions/src/adapters/spreadsheets/protocol";
@@ -198,6 +198,7 @@ describe("the worker function", () => {
       const env = {
         TABLE_NAME: LOCAL_TABLE,
         EXPORTS_BUCKET,
+        UPLOADS_BUCKET: "uploads-bucket",
         AWS_REGION: REGION,
         AWS_ACCESS_KEY_ID: "test",
         AWS_SECRET_ACCESS_KEY: "test",
@@ -208,7 +209,7 @@ describe("the worker function", () => {
     });
     afterAll(() => vi.unstubAllEnvs());
 
-    it("builds its ports from TABLE_NAME and EXPORTS_BUCKET alone (no secret) and answers", async () => {
+    it("builds its ports from TABLE_NAME, EXPORTS_BUCKET and UPLOADS_BUCKET alone (no secret) and answers", async () => {
       vi.resetModules();
       const { handler } = await import("../../functions/src/lambda/spreadsheets");
       vi.spyOn(console, "info").mockImplementation(() => {});
@@ -217,6 +218,29 @@ describe("the worker function", () => {
       expect(Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64").toString("utf8")).toContain("Вентиляция");
       expect(await handler({ op: "export", actor: stranger, projectId: project.id, format: "txt" })).toMatchObject({ kind: "error", status: 404 });
       vi.restoreAllMocks();
+    });
+
+    it("reads a forecast's rows from forecasts/ in the uploads bucket for the detailed export", async () => {
+      const lava = await createProject(deps, actor, { name: "Лава", start_date: "2024-01-01", end_date: "2024-12-31" });
+      const key = `forecasts/${actor.company}/f1/rows.json`;
+      const now = new Date().toISOString();
+      await deps.repos.calculations.create({
+        id: "f1", type: "regres_methane", project: lava.id, company: actor.company, name: "Прогноз лавы",
+        is_active: true, is_deleted: false, version: 1, inputs: { method: "xgboost" },
+        results: { rows: 2, max_result: 1.25, data_key: key }, coefficients: {}, methodology_version: "2026.1",
+        created_at: now, created_by: actor.email, updated_at: now, updated_by: actor.email,
+      });
+      const rows = [0.75, 1.25].map((result, i) => ({ id: i + 1, x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15, result }));
+      s3.on(GetObjectCommand, { Bucket: "uploads-bucket", Key: key })
+        .resolves({ Body: { transformToByteArray: async () => encode(rows) } as never, ContentType: "application/json" });
+      vi.resetModules();
+      const { handler } = await import("../../functions/src/lambda/spreadsheets");
+      vi.spyOn(console, "info").mockImplementation(() => {});
+      const result = (await handler({ op: "export", actor, projectId: lava.id, format: "xlsx", detail: true })) as Extract<WorkerAnswer, { kind: "body" }>;
+      vi.restoreAllMocks();
+      const wb = await workbook(Buffer.from(result.base64, "base64"));
+      const sheet = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Прогноз"))!;
+      expect([3, 4].map((r) => (sheet.getRow(r).values as unknown[]).at(-1))).toEqual([0.75, 1.25]);
     });
   });
 

@@ -213,8 +213,10 @@ describe.each([
     expect(env.SPREADSHEET_FUNCTION_NAME).toEqual({ Ref: workerId });
     const [, worker] = ourFunctions(t).SpreadsheetFunction;
     const workerEnv = worker.Properties.Environment.Variables as Record<string, unknown>;
-    expect(Object.keys(workerEnv).sort()).toEqual(["EXPORTS_BUCKET", "TABLE_NAME"]);
+    expect(Object.keys(workerEnv).sort()).toEqual(["EXPORTS_BUCKET", "TABLE_NAME", "UPLOADS_BUCKET"]);
     expect(workerEnv.EXPORTS_BUCKET).toEqual({ Ref: expect.stringMatching(/^ExportsBucket/) });
+    // Exports read the forecasts' rows (forecasts/ in the uploads bucket).
+    expect(workerEnv.UPLOADS_BUCKET).toEqual(env.UPLOADS_BUCKET);
     const secrets = Object.values(resources(t, "AWS::SecretsManager::Secret"));
     expect(secrets).toHaveLength(2);
     for (const secret of secrets) {
@@ -274,10 +276,13 @@ describe.each([
     );
     expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([JSON.stringify([{ Ref: ourFunctions(t).ApiFunction[1].Properties.Role["Fn::GetAtt"][0] }])]);
 
-    // The worker reads the table (a project, its calculations) and writes and presigns exports/ only.
+    // The worker reads the table (a project, its calculations) and the forecasts' rows, and writes
+    // and presigns exports/ only.
     const worker = statementsOfFunction(t, "SpreadsheetFunction");
-    expect(objectGrants(worker)).toEqual(["s3:GetObject,s3:PutObject /exports/*"]);
-    expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:GetItem", "dynamodb:Query", "s3:GetObject", "s3:PutObject"]);
+    expect(objectGrants(worker)).toEqual(["s3:GetObject /forecasts/*", "s3:GetObject,s3:PutObject /exports/*"]);
+    const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
+    expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
+    expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:GetItem", "dynamodb:Query", "s3:GetObject", "s3:GetObject", "s3:PutObject"]);
     const [tableId] = Object.keys(resources(t, "AWS::DynamoDB::Table"));
     for (const s of worker.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);

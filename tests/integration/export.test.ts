@@ -2,6 +2,7 @@
 // back — xlsx with exceljs, xls as a genuine BIFF8 file converted to CSV by LibreOffice (when it is
 // installed), txt as text — plus the errors and the tenant isolation.
 import ExcelJS from "exceljs";
+import { read as readXls, utils as xlsUtils } from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { LIBREOFFICE, xlsToCsv } from "../support/libreoffice";
@@ -59,37 +60,51 @@ async function uploadSensitivity(name: string): Promise<Calc> {
   return (await res.json()) as Calc;
 }
 
-/** A forecast stored as the regression type will store it (that type's API is not here yet). */
-async function storeForecast(name: string, results: number[]): Promise<Calculation> {
-  const now = new Date().toISOString();
-  const calculation: Calculation = {
-    id: newId(),
-    type: "regres_methane",
-    project: project.id,
-    company: user.companyId,
-    name,
-    is_active: true,
-    is_deleted: false,
-    version: 1,
-    inputs: { method: "xgboost" },
-    results: {
-      data: results.map((result, i) => ({ id: i + 1, x1: 100 + i, x2: 101, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15, result })),
-    },
-    coefficients: {},
-    methodology_version: "2026.1",
-    created_at: now,
-    created_by: user.email,
-    updated_at: now,
-    updated_by: user.email,
-  };
-  await h.deps.repos.calculations.create(calculation);
-  return calculation;
+type ForecastRow = Record<string, number | null> & { id: number; result: number };
+interface Forecast {
+  calc: Calc;
+  /** The rows as the calculation's own view reads them back (single_calc). */
+  rows: ForecastRow[];
+  max: number;
+}
+
+/** A forecast made through the API as a user makes it, with its rows as the API gives them back. */
+async function forecast(res: Response): Promise<Forecast> {
+  expect(res.status, await res.clone().text()).toBe(201);
+  const calc = (await res.json()) as Calc;
+  const single = await h.request(`/api/v1/regres_methane/${calc.id}/single_calc/1/`, { token: user.token });
+  const rows = ((await single.json()) as { data: ForecastRow[] }).data;
+  expect(rows.length).toBeGreaterThan(0);
+  return { calc, rows, max: Math.max(...rows.map((r) => r.result)) };
+}
+
+/** From the dialog's manual table. */
+async function forecastFromRows(name: string): Promise<Forecast> {
+  const data = [
+    { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
+    { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
+    { x1: 900, x2: 905, x7: 28, x8: 40, x12: 0.9, x13: 8800, x15: 12 },
+  ];
+  return forecast(await h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, json: { name, project: project.id, method: "xgboost", data } }));
+}
+
+/** From an uploaded file, with ids of its own. */
+async function forecastFromFile(name: string): Promise<Forecast> {
+  const csv = "id,x1,x2,x7,x8,x12,x13,x15\n11,1000,1010,30,50,0.5,9000,15\n12,1300,1290,40,60,0.7,9200,18\n13,800,790,25,45,0.4,8700,11\n14,1100,1100,33,52,0.55,9050,14\n";
+  const form = new FormData();
+  form.set("project", project.id);
+  form.set("name", name);
+  form.set("method", "lightgbm");
+  form.set("file_data", new Blob([csv], { type: "text/csv" }), "телеметрия.csv");
+  return forecast(await h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, body: form }));
 }
 
 let underground: Calc;
 let diesel: Calc;
 let fuel: Calc;
 let resultless: Calculation;
+let manual: Forecast;
+let uploaded: Forecast;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -103,7 +118,8 @@ beforeAll(async () => {
   await create("recycle_technology", "Технология", { metan: 30, a_metan: 3 });
   await uploadFillingBlanks("Пропуски");
   await uploadSensitivity("Чувствительность");
-  await storeForecast("Прогноз лавы", [0.4, 0.8, 1.3]);
+  manual = await forecastFromRows("Прогноз лавы");
+  uploaded = await forecastFromFile("Прогноз из файла");
   // An underground calculation whose results were never stored: the charts count it as 0.
   const now = new Date().toISOString();
   resultless = {
@@ -130,7 +146,9 @@ const sheet31 = (title: string) => title.slice(0, 31).trimEnd();
 const UG_SHEET = sheet31("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
 const OM_SHEET = sheet31("Выбросы CO2 от сжигания топлива техникой при открытой добыче");
 const FILL_ROWS = sheet31("Строки. Заполнение пропусков во временных рядах");
+const FORECAST_SHEET = sheet31("Прогноз концентрации метана в исходящей струе лавы");
 const FORECAST_ROWS = sheet31("Строки. Прогноз концентрации метана в исходящей струе лавы");
+const FORECAST_HEADERS = ["Строк прогноза", "Максимальный прогноз, %"];
 
 const exportUrl = (format: string, query = "", projectId = project.id) => `/api/v1/projects/${projectId}/export_to_${format}/${query}`;
 
@@ -161,6 +179,43 @@ function findRow(ws: ExcelJS.Worksheet, name: string): ExcelJS.Row {
   throw new Error(`no row «${name}» in ${ws.name}`);
 }
 
+/** A sheet as rows of cell values, header row 2 first (an xls read by SheetJS, an xlsx by exceljs). */
+type Grid = unknown[][];
+
+function xlsxGrid(ws: ExcelJS.Worksheet): Grid {
+  const rows: Grid = [];
+  for (let r = 2; r <= ws.rowCount; r++) rows.push(rowValues(ws, r));
+  return rows;
+}
+
+function xlsGrids(bytes: Uint8Array): Map<string, Grid> {
+  const wb = readXls(bytes, { type: "array" });
+  return new Map(wb.SheetNames.map((name) => [name, (xlsUtils.sheet_to_json(wb.Sheets[name], { header: 1, defval: null }) as Grid).slice(1)]));
+}
+
+/** The forecasts' main-sheet rows: their row counts and maxima, by name. */
+function expectForecastSummary(grid: Grid) {
+  const [header, ...rows] = grid;
+  const [count, max] = FORECAST_HEADERS.map((h) => header.indexOf(h));
+  expect(count, `no forecast columns in ${header.join(" | ")}`).toBeGreaterThan(0);
+  for (const f of [manual, uploaded]) {
+    const row = rows.find((r) => r[1] === f.calc.name)!;
+    expect(row, f.calc.name).toBeDefined();
+    expect(row[count]).toBe(f.rows.length);
+    expect(row[max] as number).toBeCloseTo(f.max, 9);
+  }
+}
+
+/** The detailed export's forecast rows: every row of both forecasts, with its id, inputs and result. */
+function expectForecastRows(grid: Grid) {
+  const [header, ...rows] = grid;
+  expect(header.slice(0, 3)).toEqual(["Расчет", "Строка", "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин"]);
+  expect(header.at(-1)).toBe("Концентрация метана, %");
+  const expected = [manual, uploaded].flatMap((f) => f.rows.map((r) => [f.calc.name, r.id, r.x1, r.result]));
+  expect(rows.map((r) => [r[0], r[1], r[2], r.at(-1)])).toEqual(expected);
+  expect(expected.map((r) => r[1])).toEqual([1, 2, 3, 11, 12, 13, 14]);
+}
+
 describe("graphs data", () => {
   it("returns the project's underground, open-mining CO2 and forecast series, missing results as 0", async () => {
     const res = await h.request(`/api/v1/projects/${project.id}/graphs/`, { token: user.token });
@@ -181,9 +236,12 @@ describe("graphs data", () => {
       { id: fuel.id, name: "Бензин карьера", ef: 3.026, res_co2: fuel.res_co2 },
     ]);
     expect(body.open_mining_co2.map((o) => o.ef.toFixed(6))).toEqual(["3.149000", "3.026000"]);
+    const points = (f: Forecast) => f.rows.map((r, i) => ({ day: i + 1, result: r.result }));
     expect(body.regres_methane).toEqual([
-      expect.objectContaining({ name: "Прогноз лавы", points: [{ day: 1, result: 0.4 }, { day: 2, result: 0.8 }, { day: 3, result: 1.3 }] }),
+      { id: manual.calc.id, name: "Прогноз лавы", points: points(manual) },
+      { id: uploaded.calc.id, name: "Прогноз из файла", points: points(uploaded) },
     ]);
+    expect(body.regres_methane[1].points).toHaveLength(4);
   });
 
   it("returns 404 for another company's project and empty lists for a project without calculations", async () => {
@@ -243,6 +301,7 @@ describe("export to xlsx", () => {
     const sensitivity = wb.getWorksheet(sheet31("Анализ чувствительности выбросов"))!;
     expect(rowValues(sensitivity, 2).slice(3)).toEqual(["Элементов", "Строк"]);
     expect(rowValues(sensitivity, 3).slice(3)).toEqual([1, 3]);
+    expectForecastSummary(xlsxGrid(wb.getWorksheet(FORECAST_SHEET)!));
   });
 
   it("stores a name that looks like a formula as a text cell", async () => {
@@ -288,12 +347,8 @@ describe("export to xlsx", () => {
     expect(sensitivity.rowCount).toBe(2 + 3);
     expect(rowValues(sensitivity, 4).slice(0, 4)).toEqual(["Чувствительность", "Чувствительность", 2021, 1200000]);
 
-    const forecast = wb.getWorksheet(FORECAST_ROWS)!;
-    const header = rowValues(forecast, 2) as string[];
-    expect(header.slice(0, 3)).toEqual(["Расчет", "Строка", "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин"]);
-    expect(header.at(-1)).toBe("Концентрация метана, %");
-    expect(rowValues(forecast, 5)[0]).toBe("Прогноз лавы");
-    expect(rowValues(forecast, 5).at(-1)).toBe(1.3);
+    expectForecastSummary(xlsxGrid(wb.getWorksheet(FORECAST_SHEET)!));
+    expectForecastRows(xlsxGrid(wb.getWorksheet(FORECAST_ROWS)!));
   });
 });
 
@@ -303,6 +358,15 @@ describe("export to xls", () => {
     expect(res.headers.get("content-type")).toBe("application/vnd.ms-excel");
     expect(res.headers.get("content-disposition")).toContain(encodeURIComponent("Шахта «Северная».xls"));
     expect([...bytes.subarray(0, 8)]).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  });
+
+  it("holds the forecasts' counts and maxima, and in the detailed export their rows", async () => {
+    const plain = xlsGrids((await download("xls")).bytes);
+    expectForecastSummary(plain.get(FORECAST_SHEET)!);
+    expect(plain.has(FORECAST_ROWS)).toBe(false);
+    const detailed = xlsGrids((await download("xls", "?detail=true")).bytes);
+    expectForecastSummary(detailed.get(FORECAST_SHEET)!);
+    expectForecastRows(detailed.get(FORECAST_ROWS)!);
   });
 
   it.skipIf(!LIBREOFFICE)("reads back in LibreOffice with the values, units and a formula-like name as text", async () => {
@@ -321,6 +385,10 @@ describe("export to xls", () => {
     expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
     expect(sheet("Проект")).toContain("Шахта «Северная»");
     expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
+    // Shown as formatted: the result column has 4 decimals.
+    const forecastRows = sheet(FORECAST_ROWS);
+    for (const r of [...manual.rows, ...uploaded.rows]) expect(forecastRows).toContain(r.result.toFixed(4));
+    expect(forecastRows).toContain("Прогноз из файла,14,");
   }, 180_000);
 });
 
@@ -336,7 +404,11 @@ describe("export to txt", () => {
     expect(text).toContain(`Выбросы CO2, т CO2: ${(underground.res_co2 as number).toFixed(2)}`);
     expect(text).toContain("Выбросы CO2, т CO2: 31.49");
     expect(text).toContain("Заполнено пропусков: 1");
-    expect(text).toContain("Строк прогноза: 3");
+    // Each forecast's block: its row count and maximum (either decimal separator).
+    const block = (n: number, f: Forecast) =>
+      new RegExp(`${n}\\. ${f.calc.name}\\n(    .*\\n)*?    Строк прогноза: ${f.rows.length}\\n    Максимальный прогноз, %: ${f.max.toFixed(4).replace(".", "[.,]")}\\n`);
+    expect(text).toMatch(block(1, manual));
+    expect(text).toMatch(block(2, uploaded));
     expect(text).not.toContain("Архивный");
   });
 });

@@ -28,7 +28,7 @@ import {
   forecastRowsFromFile,
   forecastRowsFromJson,
   forecastSummary,
-  loadForecastRows,
+  forecastRowsOf,
   runForecast,
   storeForecastRows,
   type ForecastRow,
@@ -194,7 +194,7 @@ async function evaluateForecast(
   let rows: ForecastRow[];
   if (file) rows = await forecastRowsFromFile(file);
   else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);
-  else if (typeof previous?.results.data_key === "string") rows = await loadForecastRows(deps, previous.results.data_key);
+  else if (typeof previous?.results.data_key === "string") rows = await forecastRowsOf(deps, previous);
   else throw new Invalid("data: добавьте строки данных или загрузите файл (file_data)");
   const forecast = await runForecast(deps, method, rows);
   const dataKey = await storeForecastRows(deps, target.company, target.id, forecast.rows);
@@ -335,9 +335,8 @@ export async function patchCalculation(
 /** One calculation with its bulky parts loaded (the forecast rows live in the blob store). */
 export async function getCalculationWithData(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
   const calculation = await getCalculation(deps, actor, typeName, id);
-  const key = calculation.results.data_key;
-  if (typeof key !== "string") return calculation;
-  return { ...calculation, results: { ...calculation.results, data: await loadForecastRows(deps, key) } };
+  if (typeof calculation.results.data_key !== "string") return calculation;
+  return { ...calculation, results: { ...calculation.results, data: await forecastRowsOf(deps, calculation) } };
 }
 
 /** The API's flat shape (SPEC 3): common fields, inputs and results side by side, plus the audit. */

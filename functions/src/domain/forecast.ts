@@ -1,21 +1,22 @@
 // regres_methane (SPEC 3, 5, 7): rows of mine telemetry (x1 … x15) from a manual table or an
 // uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
-// the blob store; the calculation item holds a summary and the key.
+// the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
 import { predict } from "../../../wasm-core/src/gbdt";
 import type { Deps } from "./context";
-import { Invalid, NotFound } from "./errors";
+import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
-import { newId } from "./ids";
+import type { ForecastRow } from "./forecast-rows";
 import { parseTable, type UploadedFile } from "../files/tabular";
 import type { ForecastMethod, ForecastModelVersion } from "../ports";
+
+export { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
 
 export const MAX_FORECAST_ROWS = 100_000;
 /** SPEC 2 graphs: the 1 % line; rows above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
 
 type Feature = (typeof FORECAST_FEATURES)[number];
-export type ForecastRow = { id: number; result?: number } & Record<Feature, number | null>;
 
 /** Concentrations (%) cannot exceed 100; every value is a finite number ≥ 0 or missing. */
 const PERCENT_FEATURES = new Set<Feature>(["x7", "x12"]);
@@ -111,16 +112,4 @@ export function forecastSummary(rows: ForecastRow[], version: ForecastModelVersi
       file_name: version.file_name,
     },
   };
-}
-
-export async function storeForecastRows(deps: Deps, companyId: string, calculationId: string, rows: ForecastRow[]): Promise<string> {
-  const key = `forecasts/${companyId}/${calculationId}/${newId()}.json`;
-  await deps.blobs.put(key, new TextEncoder().encode(JSON.stringify(rows)), "application/json");
-  return key;
-}
-
-export async function loadForecastRows(deps: Deps, key: string): Promise<ForecastRow[]> {
-  const blob = await deps.blobs.get(key);
-  if (!blob) throw new NotFound("Данные прогноза не найдены");
-  return JSON.parse(new TextDecoder().decode(blob.body)) as ForecastRow[];
 }

@@ -5,6 +5,7 @@ import { isCalculationType } from "../../../wasm-core/src/registry";
 import type { Calculation } from "../ports";
 import type { Project } from "../schemas/project";
 import type { Actor, Deps } from "./context";
+import { forecastRowsOf } from "./forecast-rows";
 import { getProject } from "./projects";
 
 export interface UndergroundBar {
@@ -44,13 +45,18 @@ async function active(deps: Deps, actor: Actor, projectId: string, type: string)
   return deps.repos.calculations.listAllByProject(actor.company, projectId, type, "active");
 }
 
-/** Forecast rows as stored by the regression type: results.data = [{id, x1…x15, result}]. */
-function forecastPoints(calculation: Calculation): ForecastSeries["points"] {
-  const rows = calculation.results.data;
-  if (!Array.isArray(rows)) return [];
+/** A forecast's rows [{id, x1…x15, result}] as points: the day is the row's position. */
+async function forecastPoints(deps: Deps, calculation: Calculation): Promise<ForecastSeries["points"]> {
+  const rows = await forecastRowsOf(deps, calculation);
   return rows
-    .map((row, index) => ({ day: index + 1, result: (row as { result?: unknown } | null)?.result }))
+    .map((row, index) => ({ day: index + 1, result: row?.result }))
     .filter((p): p is { day: number; result: number } => typeof p.result === "number" && Number.isFinite(p.result));
+}
+
+async function forecastSeries(deps: Deps, forecasts: Calculation[]): Promise<ForecastSeries[]> {
+  const series: ForecastSeries[] = [];
+  for (const c of forecasts) series.push({ id: c.id, name: c.name, points: await forecastPoints(deps, c) });
+  return series;
 }
 
 export async function projectGraphs(deps: Deps, actor: Actor, projectId: string): Promise<ProjectGraphs> {
@@ -74,6 +80,7 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
       ef: numberOr0(c.inputs.ef),
       res_co2: numberOr0(c.results.res_co2),
     })),
-    regres_methane: forecasts.map((c) => ({ id: c.id, name: c.name, points: forecastPoints(c) })),
+    // One forecast's rows in memory at a time (up to 100 000 each); only their points are kept.
+    regres_methane: await forecastSeries(deps, forecasts),
   };
 }

@@ -39,7 +39,8 @@ export interface Sheet {
   /** The first row, above the header row; both stay frozen. */
   title: string;
   columns: Column[];
-  rows: Iterable<Cell[]>;
+  /** Async where rows are read as they are written (a forecast's rows from the blob store). */
+  rows: Iterable<Cell[]> | AsyncIterable<Cell[]>;
 }
 
 export interface ExportOptions {
@@ -51,6 +52,9 @@ export interface ExportOptions {
 
 /** Reads one type's active calculations of the project, oldest first. */
 export type CalculationSource = (type: CalculationType) => Promise<Calculation[]>;
+
+/** A forecast's rows [{id, x1…x15, result}]: domain/forecast.ts forecastRowsOf, the one reader. */
+export type ForecastRowsReader = (calculation: Calculation) => Promise<ReadonlyArray<Record<string, unknown>>>;
 
 export interface TypeSection {
   type: CalculationType;
@@ -112,11 +116,6 @@ interface Accessor {
 const numberColumn = (header: string, decimals: number, width = 16): Column => ({ header, kind: "number", decimals, width });
 const textColumn = (header: string, width = 24): Column => ({ header, kind: "text", width });
 
-const tableRows = (calculation: Calculation, field: string): unknown[] => {
-  const value = calculation.results[field];
-  return Array.isArray(value) ? value : [];
-};
-
 interface Element {
   name?: unknown;
   rows?: unknown;
@@ -152,19 +151,12 @@ function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
       { column: numberColumn("Строк", 0, 10), value: (c) => rowsOf(c).flatMap((e) => elementRows(e, "data_sensitivity")).length },
     ];
   }
-  // A forecast: data rows each with a result.
-  const results = (c: Calculation) =>
-    (tableRows(c, field.name) as Array<Record<string, unknown>>).map((r) => number(r?.result)).filter((v): v is number => v !== null);
+  // A forecast: the summary stored beside its rows (domain/forecast.ts forecastSummary, made from
+  // the same rows), so the main sheet reads no row; the detailed export's row sheet reads them.
   const unit = field.columns?.find((col) => col.name === "result")?.unit ?? "";
   return [
-    { column: numberColumn("Строк прогноза", 0, 12), value: (c) => tableRows(c, field.name).length },
-    {
-      column: numberColumn(withUnit("Максимальный прогноз", unit), 4, 18),
-      value: (c) => {
-        const values = results(c);
-        return values.length ? Math.max(...values) : null;
-      },
-    },
+    { column: numberColumn("Строк прогноза", 0, 12), value: (c) => number(c.results.rows) ?? 0 },
+    { column: numberColumn(withUnit("Максимальный прогноз", unit), 4, 18), value: (c) => number(c.results.max_result) },
   ];
 }
 
@@ -280,7 +272,7 @@ export function mainSheet(section: TypeSection, options: ExportOptions, name: st
 const tableResult = (type: CalculationType) => calculationDefinition(type).results.find((r) => r.type === "table");
 
 /** The detailed export's rows of file-based and forecast calculations, or undefined for a formula type. */
-export function rowsSheet(section: TypeSection, options: ExportOptions, name: string): Sheet | undefined {
+export function rowsSheet(section: TypeSection, options: ExportOptions, name: string, forecastRows: ForecastRowsReader): Sheet | undefined {
   const def = calculationDefinition(section.type);
   const table = tableResult(section.type);
   if (!table) return undefined;
@@ -360,9 +352,10 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       ...inputColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals)),
       ...resultColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18)),
     ],
-    rows: (function* () {
+    // One forecast's rows in memory at a time.
+    rows: (async function* () {
       for (const c of section.calculations) {
-        for (const [index, raw] of tableRows(c, table.name).entries()) {
+        for (const [index, raw] of (await forecastRows(c)).entries()) {
           const row = (raw ?? {}) as Record<string, unknown>;
           yield [
             c.name,
@@ -405,14 +398,19 @@ export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: s
 }
 
 /** Every sheet of an export in order: project, per type main (+ rows when detailed), totals. */
-export async function* exportSheets(project: Project, source: CalculationSource, options: ExportOptions): AsyncGenerator<Sheet> {
+export async function* exportSheets(
+  project: Project,
+  source: CalculationSource,
+  options: ExportOptions,
+  forecastRows: ForecastRowsReader,
+): AsyncGenerator<Sheet> {
   const names = new SheetNames();
   yield projectSheet(project, options, names.take("Проект"));
   const totals: TypeTotal[] = [];
   for await (const section of typeSections(source)) {
     yield mainSheet(section, options, names.take(section.title));
     if (options.detail && tableResult(section.type)) {
-      yield rowsSheet(section, options, names.take(`Строки. ${section.title}`))!;
+      yield rowsSheet(section, options, names.take(`Строки. ${section.title}`), forecastRows)!;
     }
     totals.push(typeTotal(section));
   }

@@ -7,6 +7,7 @@
 // routes reach it only through the SpreadsheetWorker port, so they never import exceljs or SheetJS.
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../domain/context";
+import { forecastRowsOf } from "../domain/forecast-rows";
 import { newId } from "../domain/ids";
 import { getProject } from "../domain/projects";
 import { safeFileName } from "../http/download";
@@ -34,7 +35,12 @@ export function exportFileName(project: Pick<Project, "name">, format: ExportFor
 }
 
 function sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
-  return exportSheets(project, (type) => deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active"), options);
+  return exportSheets(
+    project,
+    (type) => deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active"),
+    options,
+    (calculation) => forecastRowsOf(deps, calculation),
+  );
 }
 
 /** The file as a Node stream; an error while writing ends the stream with that error. */

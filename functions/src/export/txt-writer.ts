@@ -21,12 +21,12 @@ function show(cell: Cell, column: Column): string | undefined {
   return cell.replace(/\s*[\r\n]+\s*/g, " ");
 }
 
-function* sheetLines(sheet: Sheet): Generator<string> {
+async function* sheetLines(sheet: Sheet): AsyncGenerator<string> {
   if (sheet.text.layout === "none") return;
   yield sheet.title;
   yield "=".repeat(Math.min(80, sheet.title.length));
   if (sheet.text.layout === "pairs") {
-    for (const row of sheet.rows) {
+    for await (const row of sheet.rows) {
       const value = show(row[1] ?? null, sheet.columns[1]);
       yield `${row[0]}: ${value ?? "—"}`;
     }
@@ -34,8 +34,8 @@ function* sheetLines(sheet: Sheet): Generator<string> {
     return;
   }
   const lead = sheet.text.lead;
-  for (const row of sheet.rows) {
-    const heading = row
+  for await (const row of sheet.rows) {
+    const heading = (row as Cell[])
       .slice(0, lead)
       .map((cell, i) => show(cell, sheet.columns[i]))
       .filter((v) => v !== undefined);
@@ -51,7 +51,8 @@ function* sheetLines(sheet: Sheet): Generator<string> {
 /** Text chunks of the whole export, a sheet at a time. */
 export async function* txtChunks(sheets: AsyncIterable<Sheet>): AsyncGenerator<string> {
   for await (const sheet of sheets) {
-    const lines = [...sheetLines(sheet)];
+    const lines: string[] = [];
+    for await (const line of sheetLines(sheet)) lines.push(line);
     if (lines.length) yield lines.join("\n") + "\n";
   }
 }

@@ -117,7 +117,7 @@ export async function writeXls(sheets: AsyncIterable<Sheet>): Promise<Uint8Array
   for await (const source of sheets) {
     let name = names.take(source.name);
     let builder = new SheetBuilder(source, texts);
-    for (const cells of source.rows) {
+    for await (const cells of source.rows) {
       if (builder.full) {
         append(name, builder.finish());
         name = names.take(source.name);

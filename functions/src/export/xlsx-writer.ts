@@ -25,7 +25,7 @@ export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable):
     header.font = { bold: true };
     header.alignment = { wrapText: true, vertical: "top" };
     header.commit();
-    for (const cells of sheet.rows) worksheet.addRow(cells).commit();
+    for await (const cells of sheet.rows) worksheet.addRow(cells).commit();
     worksheet.commit();
   }
   await workbook.commit();

@@ -1,8 +1,9 @@
 // The spreadsheet worker function: project exports (txt, xls, xlsx) and the .xlsx upload templates,
 // invoked synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It
 // carries exceljs and SheetJS (DESIGN.md, Files), so the API's bundle does not, and only exports
-// pay for their cold start. It reads the table (a project and its calculations) and writes only
-// under exports/ (the one area its blob store knows, the one prefix the stack grants it). No secret:
+// pay for their cold start. It reads the table (a project and its calculations) and the forecasts'
+// rows (forecasts/, read only), and writes only under exports/ (the two areas its blob store knows,
+// the two prefixes the stack grants it). No secret:
 // the API has authenticated the user, and only the API's role may invoke this function.
 import { Buffer } from "node:buffer";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -17,17 +18,21 @@ import { EXPORT_FORMATS, exportFormat } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
-import { EXPORTS_AREA } from "./blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA } from "./blob-areas";
 import { requiredEnv } from "./secrets";
 
 type Log = Pick<Console, "info">;
 
-/** The worker's ports from the environment the CDK stack sets: TABLE_NAME and EXPORTS_BUCKET. */
+/** The worker's ports from the environment the CDK stack sets: TABLE_NAME, EXPORTS_BUCKET and the
+ *  bucket of the forecast rows (UPLOADS_BUCKET). */
 export function workerDepsFromEnv(): ExportDeps {
   const tableName = requiredEnv("TABLE_NAME");
   return {
     repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
-    blobs: s3BlobStore(new S3Client({}), { [EXPORTS_AREA.area]: requiredEnv(EXPORTS_AREA.bucket) }),
+    blobs: s3BlobStore(new S3Client({}), {
+      [EXPORTS_AREA.area]: requiredEnv(EXPORTS_AREA.bucket),
+      forecasts: requiredEnv(BLOB_AREAS.forecasts.bucket),
+    }),
     clock: systemClock,
   };
 }

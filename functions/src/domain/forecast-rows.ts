@@ -1,0 +1,29 @@
+// Where a forecast's rows live (regres_methane, SPEC 3, 7): the blob store, one JSON object per
+// computed version, named by results.data_key; the calculation item keeps the summary only (rows
+// can be 100 000). A module of its own, without the models and their runtime, so the spreadsheet
+// worker reads rows without carrying either.
+import type { Deps } from "./context";
+import { NotFound } from "./errors";
+import type { FORECAST_FEATURES } from "./forecast-models";
+import { newId } from "./ids";
+import type { Calculation } from "../ports";
+
+type Feature = (typeof FORECAST_FEATURES)[number];
+export type ForecastRow = { id: number; result?: number } & Record<Feature, number | null>;
+
+export async function storeForecastRows(deps: Pick<Deps, "blobs">, companyId: string, calculationId: string, rows: ForecastRow[]): Promise<string> {
+  const key = `forecasts/${companyId}/${calculationId}/${newId()}.json`;
+  await deps.blobs.put(key, new TextEncoder().encode(JSON.stringify(rows)), "application/json");
+  return key;
+}
+
+/** The one reader of a forecast's rows, for every consumer (the calculation view, an edit, the
+ *  charts, every export): never results.data, which the item does not hold. A calculation without
+ *  a key has no rows; a key whose object is gone is lost data, and says so. */
+export async function forecastRowsOf(deps: Pick<Deps, "blobs">, calculation: Pick<Calculation, "results">): Promise<ForecastRow[]> {
+  const key = calculation.results.data_key;
+  if (typeof key !== "string") return [];
+  const blob = await deps.blobs.get(key);
+  if (!blob) throw new NotFound("Данные прогноза не найдены");
+  return JSON.parse(new TextDecoder().decode(blob.body)) as ForecastRow[];
+}
