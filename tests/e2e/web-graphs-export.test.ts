@@ -1,5 +1,6 @@
 // Infographics and export in a real browser against the real local server (SPEC 2, 4, 7, 8):
-// calculations seeded through the API, the three plotly charts drawn under the server's CSP with
+// calculations seeded through the API (a forecast among them, whose line the «Временной ряд» chart
+// draws and whose rows the detailed xlsx lists), the three plotly charts drawn under the server's CSP with
 // plotly fetched only by this screen, a chart saved as PNG, «Unable to display chart.» when the
 // chart code cannot load, and /export producing an xlsx that exceljs opens.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
@@ -14,6 +15,15 @@ import { accessToken, openWebApp, type WebApp } from "../support/web-page";
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Карьер «Восточный»";
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+const FORECAST = "Прогноз лавы 7";
+/** Telemetry rows of the forecast, as the dialog's manual table sends them. */
+const TELEMETRY = [
+  { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
+  { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
+  { x1: 900, x2: 905, x7: 28, x8: 40, x12: 0.9, x13: 8800, x15: 12 },
+  { x1: 1300, x2: 1290, x7: 40, x8: 60, x12: 0.7, x13: 9200, x15: 18 },
+  { x1: 800, x2: 790, x7: 25, x8: 45, x12: 0.4, x13: 8700, x15: 11 },
+];
 
 describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => {
   let server: TestServer;
@@ -22,6 +32,8 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
   let page: Page;
   let token: string;
   let projectId: string;
+  /** The forecast's results per row, as the API computed and stores them. */
+  let forecastResults: number[];
   let pageErrors: string[];
   let consoleErrors: string[];
   const requests: string[] = [];
@@ -54,6 +66,9 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     await add("underground", "Дегазация", { volume: 600, ...UNDERGROUND });
     await add("open_mining_co2", "Самосвалы", { volume: 120, ef: 3.149 });
     await add("open_mining_co2", "Легковой транспорт", { volume: 40, ef: 3.026 });
+    const forecast = await call<{ id: string }>("POST", "v1/regres_methane/", { name: FORECAST, project: projectId, method: "xgboost", data: TELEMETRY });
+    const stored = await call<{ data: Array<{ result: number }> }>("GET", `v1/regres_methane/${forecast.id}/single_calc/1/`);
+    forecastResults = stored.data.map((r) => r.result);
 
     app = await openWebApp(server, {
       user: server.demo,
@@ -89,6 +104,7 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
         "Выбросы CH4 (Подземная добыча)",
         "Выбросы CO2 (Дизель)",
         "Выбросы CO2 (Топливо)",
+        `Расчет: ${FORECAST}`,
         "Граница 1 процента",
       ]),
     );
@@ -109,7 +125,17 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
       { name: "Выбросы CO2 (Дизель)", y: [expect.closeTo(120 * 3.149, 6)] },
       { name: "Выбросы CO2 (Топливо)", y: [expect.closeTo(40 * 3.026, 6)] },
     ]);
-    expect(figures[2].traces.at(-1)).toEqual({ name: "Граница 1 процента", y: [1, 1] });
+    // The forecast's line, a point a day, then the 1 % line.
+    expect(figures[2].traces).toEqual([
+      { name: `Расчет: ${FORECAST}`, y: forecastResults },
+      { name: "Граница 1 процента", y: [1, 1] },
+    ]);
+    expect(forecastResults).toHaveLength(TELEMETRY.length);
+    // And drawn: the first trace's line is an SVG path through five points, with its markers.
+    const forecastTrace = page.getByRole("figure", { name: "Временной ряд" }).locator(".scatterlayer .trace").first();
+    const line = await forecastTrace.locator("path.js-line").getAttribute("d");
+    expect(line?.match(/[ML]/g)).toHaveLength(TELEMETRY.length);
+    expect(await forecastTrace.locator(".points path.point").count()).toBe(TELEMETRY.length);
     expect(figures[2].yaxis).toMatchObject({ range: [0, 2], dtick: 0.2 });
     for (const figure of figures) {
       expect(figure.height).toBe(300);
@@ -117,6 +143,7 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
       expect(figure.width).toBeLessThan(700);
     }
     await page.screenshot({ path: `${SHOTS}/web-graphs.png`, fullPage: true });
+    await page.getByRole("figure", { name: "Временной ряд" }).screenshot({ path: `${SHOTS}/web-graphs-forecast.png` });
   });
 
   it("runs plotly under the CSP without violations or page errors", () => {
@@ -207,10 +234,23 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
       "Проект",
       "Выбросы CO2 от сжигания топлива",
       "Выбросы CO2 и CH4 из систем дег",
+      "Прогноз концентрации метана в и",
       "Итоги",
     ]);
     expect(workbook.getWorksheet("Проект")!.getCell("B3").value).toBe(PROJECT);
     await page.getByText(`Файл «${PROJECT}.xlsx» сохранен`).first().waitFor();
+  });
+
+  it("lists the forecast's rows in the detailed xlsx export", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Подробный экспорт" }).click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const rows = workbook.getWorksheet("Строки. Прогноз концентрации ме")!;
+    expect(rows.rowCount).toBe(2 + TELEMETRY.length);
+    for (let i = 0; i < TELEMETRY.length; i++) {
+      const values = (rows.getRow(3 + i).values as unknown[]).slice(1);
+      expect([values[0], values[1], values[2], values.at(-1)]).toEqual([FORECAST, i + 1, TELEMETRY[i].x1, forecastResults[i]]);
+    }
   });
 
   it("shows the user why an export failed", async () => {
