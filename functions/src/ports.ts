@@ -31,6 +31,9 @@ export interface User {
   is_active: boolean;
   password_hash: string;
   created_at: string;
+  /** Bumped by a new password, (de)activation and a role change; tokens of an older generation
+   *  are refused. Absent on users created before it existed: generation 0. */
+  session_generation?: number;
 }
 
 export interface Page<T> {
@@ -59,9 +62,10 @@ export interface UserRepository {
   /** The one lookup that starts without a tenant: sign-in knows only the e-mail. */
   findByEmail(email: string): Promise<User | undefined>;
   listByCompany(companyId: string): Promise<User[]>;
+  /** Also ends the user's sessions (bumps `session_generation`), as `setActive` does. */
   setPasswordHash(companyId: string, userId: string, passwordHash: string): Promise<void>;
   setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
-  /** Names and role (/admin, `npm run admin -- set-role`). */
+  /** Names and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
   update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "role">>): Promise<void>;
   /** Re-homes the user in another company's partition and repoints the e-mail lookup. */
   move(user: User, toCompanyId: string): Promise<User>;
@@ -219,6 +223,32 @@ export interface DictionaryRepository {
 }
 
 /** Counts attempts in fixed windows; shared by every server instance (it lives in the table). */
+/** A sign-in's chain of refresh tokens: each refresh replaces `current`; a token of the chain
+ *  presented again after it was replaced means a copy is in other hands, and ends the chain. */
+export interface Session {
+  id: string;
+  company: string;
+  user: string;
+  /** The jti of the one refresh token that may be used next. */
+  current: string;
+  /** The jti it replaced and when: a second tab refreshing with it within a few seconds is no theft. */
+  previous?: string;
+  rotated_at?: number;
+  revoked?: boolean;
+  /** Epoch seconds; the store forgets the session then (TTL). */
+  expires_at: number;
+}
+
+export type RotateOutcome = "rotated" | "just-rotated" | "reused" | "unknown";
+
+export interface SessionRepository {
+  start(session: Session): Promise<void>;
+  /** Moves `current` from `fromJti` to `toJti` atomically. `just-rotated`: `fromJti` was replaced
+   *  less than `graceSeconds` ago; `reused`: replaced earlier or never part of the chain, which
+   *  revokes the session; `unknown`: no such session, or revoked. */
+  rotate(id: string, fromJti: string, toJti: string, nowSeconds: number, graceSeconds: number): Promise<RotateOutcome>;
+}
+
 /** One attempt taken from a counter's budget; given back when the attempt turns out not to count. */
 export interface AttemptReservation {
   key: string;
@@ -416,6 +446,7 @@ export interface Repositories {
   documents: DocumentRepository;
   media: MediaRepository;
   attempts: AttemptCounter;
+  sessions: SessionRepository;
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;
   forecastModels: ForecastModelRepository;

@@ -217,12 +217,17 @@ describe("users", () => {
     expect((await call("POST", `/api/v1/admin/companies/${companyId}/users/`, { email: "short@example.com", password: "short" })).status).toBe(400);
   });
 
-  it("changes the role: the new admin reaches the admin API at once", async () => {
+  it("changes the role: the user's sessions end, and the next sign-in carries the new role", async () => {
     await ok(await call("PATCH", `/api/v1/admin/companies/${companyId}/users/${user.id}/`, { role: "admin" }));
     const token = ((await (await signIn(h, "miner@example.com", "first-password")).json()) as { access: string }).access;
     expect((await get("/api/v1/admin/companies/", token)).status).toBe(200);
+    // The same role again is no change: the session stays.
+    await ok(await call("PATCH", `/api/v1/admin/companies/${companyId}/users/${user.id}/`, { role: "admin", first_name: "Иван" }));
+    expect((await get("/api/v1/admin/companies/", token)).status).toBe(200);
     await ok(await call("PATCH", `/api/v1/admin/companies/${companyId}/users/${user.id}/`, { role: "staff" }));
-    expect((await get("/api/v1/admin/companies/", token)).status).toBe(403);
+    expect((await get("/api/v1/admin/companies/", token)).status).toBe(401);
+    const staffToken = ((await (await signIn(h, "miner@example.com", "first-password")).json()) as { access: string }).access;
+    expect((await get("/api/v1/admin/companies/", staffToken)).status).toBe(403);
     const entry = await lastAudit();
     expect(entry).toMatchObject({ action: "user.update", before: { role: "admin" }, after: { role: "staff" } });
   });

@@ -59,32 +59,57 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
   }
   await giveBack();
 
-  const claims = { userId: user.id, companyId: user.company };
   const now = deps.clock.now();
   const settings = tokenSettings(deps);
-  return {
-    access: await signToken(settings, "access", claims, now),
-    refresh: await signToken(settings, "refresh", claims, now),
-  };
+  const claims = { userId: user.id, companyId: user.company, generation: user.session_generation ?? 0 };
+  const sessionId = crypto.randomUUID();
+  const refresh = await signToken(settings, "refresh", { ...claims, sessionId }, now);
+  await repos.sessions.start({
+    id: sessionId,
+    company: user.company,
+    user: user.id,
+    current: refresh.jti,
+    expires_at: refresh.expiresAt,
+  });
+  return { access: (await signToken(settings, "access", claims, now)).token, refresh: refresh.token };
 }
 
-export async function refreshAccess(deps: Deps, refreshToken: string): Promise<{ access: string }> {
+/** Two tabs of one browser may refresh with the same token at once; within this many seconds the
+ *  replaced token still gets an access token (but no new refresh token) instead of ending the session. */
+const REFRESH_REUSE_GRACE_SECONDS = 30;
+const SESSION_OVER = "Сеанс завершен, войдите снова";
+
+/**
+ * Refresh tokens rotate: each use returns a new one and retires the old. A retired token used again
+ * (outside the grace above) means someone else holds a copy: the whole session is revoked.
+ */
+export async function refreshAccess(deps: Deps, refreshToken: string): Promise<{ access: string; refresh?: string }> {
   const settings = tokenSettings(deps);
   const now = deps.clock.now();
   const claims = await verifyToken(settings, "refresh", refreshToken, now);
-  await activeUser(deps, claims.companyId, claims.userId);
-  return { access: await signToken(settings, "access", claims, now) };
+  await activeUser(deps, claims);
+  if (!claims.sessionId) throw new Unauthorized(SESSION_OVER, "token_not_valid");
+  const next = await signToken(settings, "refresh", claims, now);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const outcome = await deps.repos.sessions.rotate(claims.sessionId, claims.jti, next.jti, nowSeconds, REFRESH_REUSE_GRACE_SECONDS);
+  const { sessionId: _chain, jti: _id, ...accessClaims } = claims;
+  const access = (await signToken(settings, "access", accessClaims, now)).token;
+  if (outcome === "rotated") return { access, refresh: next.token };
+  if (outcome === "just-rotated") return { access };
+  throw new Unauthorized(SESSION_OVER, "token_not_valid");
 }
 
 /** Resolves a bearer access token to the acting user; a deactivated or removed user is refused. */
 export async function authenticate(deps: Deps, accessToken: string): Promise<Actor> {
   const claims = await verifyToken(tokenSettings(deps), "access", accessToken, deps.clock.now());
-  const user = await activeUser(deps, claims.companyId, claims.userId);
+  const user = await activeUser(deps, claims);
   return { id: user.id, company: user.company, email: user.email, role: user.role };
 }
 
-async function activeUser(deps: Deps, companyId: string, userId: string) {
-  const user = await deps.repos.users.get(companyId, userId);
+/** The token's user, still active, and the token issued since its last password, activation or role change. */
+async function activeUser(deps: Deps, claims: { companyId: string; userId: string; generation: number }) {
+  const user = await deps.repos.users.get(claims.companyId, claims.userId);
   if (!user || !user.is_active) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
+  if ((user.session_generation ?? 0) !== claims.generation) throw new Unauthorized(SESSION_OVER, "token_not_valid");
   return user;
 }

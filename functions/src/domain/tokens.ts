@@ -13,23 +13,44 @@ export interface TokenSettings {
 export interface TokenClaims {
   userId: string;
   companyId: string;
+  /** The user's session generation when the token was issued (see User.session_generation). */
+  generation: number;
+  /** Refresh tokens: the session (chain of refresh tokens) the token belongs to. */
+  sessionId?: string;
+}
+
+export interface SignedToken {
+  token: string;
+  jti: string;
+  expiresAt: number;
 }
 
 type TokenType = "access" | "refresh";
 const ISSUER = "fugitive-emissions";
 
-export async function signToken(settings: TokenSettings, type: TokenType, claims: TokenClaims, now: Date) {
+export async function signToken(settings: TokenSettings, type: TokenType, claims: TokenClaims, now: Date): Promise<SignedToken> {
   const iat = Math.floor(now.getTime() / 1000);
   const ttl = type === "access" ? settings.accessTtlSeconds : settings.refreshTtlSeconds;
-  return new SignJWT({ typ: type, cid: claims.companyId })
+  const jti = crypto.randomUUID();
+  const token = await new SignJWT({
+    typ: type,
+    cid: claims.companyId,
+    gen: claims.generation,
+    ...(claims.sessionId ? { fam: claims.sessionId } : {}),
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
     .setNotBefore(iat)
     .setExpirationTime(iat + ttl)
-    .setJti(crypto.randomUUID())
+    .setJti(jti)
     .sign(settings.keys.jwtSecret);
+  return { token, jti, expiresAt: iat + ttl };
+}
+
+export interface VerifiedClaims extends TokenClaims {
+  jti: string;
 }
 
 export async function verifyToken(
@@ -37,18 +58,25 @@ export async function verifyToken(
   type: TokenType,
   token: string,
   now: Date,
-): Promise<TokenClaims> {
+): Promise<VerifiedClaims> {
   try {
     const payload = await verifySigned(settings.keys, token, {
       algorithms: ["HS256"],
       issuer: ISSUER,
       currentDate: now,
-      requiredClaims: ["sub", "exp", "iat", "nbf"],
+      requiredClaims: ["sub", "exp", "iat", "nbf", "jti"],
     });
-    if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.cid !== "string") {
+    if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.cid !== "string" || typeof payload.jti !== "string") {
       throw new Unauthorized("Неверный тип токена", "token_not_valid");
     }
-    return { userId: payload.sub, companyId: payload.cid };
+    return {
+      userId: payload.sub,
+      companyId: payload.cid,
+      // Tokens issued before generations existed are generation 0, like their users.
+      generation: typeof payload.gen === "number" ? payload.gen : 0,
+      sessionId: typeof payload.fam === "string" ? payload.fam : undefined,
+      jti: payload.jti,
+    };
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
     if (error instanceof errors.JWTExpired) throw new Unauthorized("Срок действия токена истек", "token_not_valid");

@@ -104,7 +104,7 @@ export async function setUserActive(deps: Deps, email: string, isActive: boolean
 export async function setUserRole(deps: Deps, email: string, role: Role): Promise<void> {
   if (role !== "staff" && role !== "admin") throw new Invalid("role: staff или admin");
   const user = await userByEmail(deps, email);
-  await deps.repos.users.update(user.company, user.id, { role });
+  if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
 }
 
 function validatePassword(password: string) {

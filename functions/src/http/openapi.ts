@@ -315,12 +315,17 @@ export const OPERATIONS: Operation[] = [
     operationId: "refresh",
     method: "POST",
     path: "/api/token/refresh",
-    summary: "A new access token from a refresh token",
+    summary: "A new access token and the next refresh token (rotation) from a refresh token",
     tag: "auth",
     auth: "public",
     isolation: { scope: "public" },
     body: { required: true, content: json(refreshSchema) },
-    success: { status: 200, description: "`{access}`", content: json(ref("Tokens")) },
+    success: {
+      status: 200,
+      description:
+        "`{access, refresh}`: the refresh token sent is retired. Sent again within 30 s (a second tab): `{access}` only; later: the session is revoked (401).",
+      content: json(ref("Tokens")),
+    },
     errors: [400, 401],
   },
   // ---- users ----

@@ -76,9 +76,12 @@ async function doRefresh(): Promise<string> {
   const refresh = readRefreshToken();
   try {
     if (!refresh) throw new ApiError(401, "Сеанс завершен, войдите снова");
-    const { access } = await send<{ access: string }>("POST", "token/refresh/", { token: refresh }, null);
+    // The answer may carry the next refresh token (the one sent is then retired), or none when
+    // another tab has just rotated it and stored its own.
+    const next = await send<{ access: string; refresh?: string }>("POST", "token/refresh/", { token: refresh }, null);
+    const { access } = next;
     if (typeof access !== "string" || !isTokenValid(access)) throw new ApiError(401, "Сеанс завершен, войдите снова");
-    storeTokens(access);
+    storeTokens(access, typeof next.refresh === "string" ? next.refresh : undefined);
     hooks.onAccessToken(access);
     return access;
   } catch (error) {

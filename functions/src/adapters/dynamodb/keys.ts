@@ -90,6 +90,9 @@ export const forecastModelVersion = (method: string, version: number) => ({
   SK: `VERSION#${String(version).padStart(6, "0")}`,
 });
 
+/** A sign-in's refresh-token chain, by its id (the tokens' `fam` claim); expired by TTL `expires_at`. */
+export const session = (id: string) => ({ PK: `SESSION#${id}`, SK: "SESSION" });
+
 /** Fixed-window attempt counters (login throttling; two windows make a sliding one), expired by
  *  TTL attribute `expires_at`. */
 export const attemptWindow = (key: string, windowStart: number) => ({

@@ -37,6 +37,8 @@ import type {
   MediaItem,
   MediaRepository,
   NormativeDocument,
+  Session,
+  SessionRepository,
 } from "../../ports";
 import type { Project } from "../../schemas/project";
 import * as keys from "./keys";
@@ -165,18 +167,26 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
   };
 
   /** SET the given attributes of an existing user (undefined ones are left as they are). */
+  // A new password, (de)activation or role ends every session of the user: the same write bumps
+  // the generation its tokens must carry.
+  const SESSION_ENDING_FIELDS = ["password_hash", "is_active", "role"];
   async function setUserFields(companyId: string, userId: string, fields: Record<string, unknown>): Promise<void> {
     const names = Object.keys(fields).filter((k) => fields[k] !== undefined);
     if (names.length === 0) return;
+    const endSessions = names.some((n) => SESSION_ENDING_FIELDS.includes(n));
     await conditional(
       doc.send(
         new UpdateCommand({
           TableName: table,
           Key: keys.user(companyId, userId),
-          UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+          UpdateExpression:
+            `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(", ")}` + (endSessions ? " ADD session_generation :one" : ""),
           ConditionExpression: "attribute_exists(PK)",
           ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-          ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+            ...(endSessions ? { ":one": 1 } : {}),
+          },
         }),
       ),
       "Пользователь не найден",
@@ -335,6 +345,37 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
     async replace(next, expectedVersion) {
       await versionedPut(projectItem(next), expectedVersion, "Проект был изменен другим пользователем. Обновите страницу и повторите.");
+    },
+  };
+
+  const sessions: SessionRepository = {
+    async start(session) {
+      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.session(session.id), ...session } }));
+    },
+    async rotate(id, fromJti, toJti, nowSeconds, graceSeconds) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.session(id),
+            UpdateExpression: "SET #current = :to, previous = :from, rotated_at = :now",
+            ConditionExpression: "#current = :from AND attribute_not_exists(revoked)",
+            ExpressionAttributeNames: { "#current": "current" },
+            ExpressionAttributeValues: { ":to": toJti, ":from": fromJti, ":now": nowSeconds },
+          }),
+        );
+        return "rotated";
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.session(id), ConsistentRead: true }));
+      const stored = strip<Session>(out.Item);
+      if (!stored || stored.revoked) return "unknown";
+      if (stored.previous === fromJti && nowSeconds - (stored.rotated_at ?? 0) <= graceSeconds) return "just-rotated";
+      await doc.send(
+        new UpdateCommand({ TableName: table, Key: keys.session(id), UpdateExpression: "SET revoked = :yes", ExpressionAttributeValues: { ":yes": true } }),
+      );
+      return "reused";
     },
   };
 
@@ -655,7 +696,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  return { companies, users, projects, statistics, auditTrail, attempts, dictionaries, calculations, forecastModels, adminAudit, documents, media };
+  return { companies, users, projects, statistics, auditTrail, attempts, sessions, dictionaries, calculations, forecastModels, adminAudit, documents, media };
 }
 
 function windowStart(windowSeconds: number, nowSeconds: number): number {

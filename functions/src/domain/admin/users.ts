@@ -85,7 +85,8 @@ export async function updateCompanyUser(
   const fields: Partial<Pick<User, "first_name" | "last_name" | "role">> = {};
   if (patch.first_name !== undefined) fields.first_name = patch.first_name.trim();
   if (patch.last_name !== undefined) fields.last_name = patch.last_name.trim();
-  if (patch.role !== undefined) fields.role = patch.role;
+  // A new role ends the user's sessions (the repository bumps its session generation): only a real change.
+  if (patch.role !== undefined && patch.role !== current.role) fields.role = patch.role;
   const moving = patch.company !== undefined && patch.company !== current.company;
 
   if (moving) {

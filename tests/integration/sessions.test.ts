@@ -1,0 +1,132 @@
+// Sessions end when the password, activation or role changes; refresh tokens rotate on use, and a
+// retired one used again revokes its whole session.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { setPassword, setUserActive, setUserRole } from "../../functions/src/domain/users";
+import { signedInAdmin } from "../support/admin";
+
+let h: Harness;
+let now = new Date("2026-11-23T10:00:00Z");
+beforeAll(async () => {
+  h = await createHarness({}, { now: () => now });
+});
+afterAll(() => h.close());
+
+const getMe = (token: string) => h.request("/api/v1/users/get_me/", { token });
+const refresh = (token: string) => h.request("/api/token/refresh/", { method: "POST", json: { token } });
+
+async function refreshed(token: string): Promise<{ access: string; refresh?: string }> {
+  const res = await refresh(token);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { access: string; refresh?: string };
+}
+
+async function expectSessionOver(session: { token: string; refresh: string }) {
+  expect((await getMe(session.token)).status).toBe(401);
+  expect((await refresh(session.refresh)).status).toBe(401);
+}
+
+describe("sessions end with a change of credentials", () => {
+  it("ends on a new password (npm run admin -- set-password); the new password signs in", async () => {
+    const user = await h.signedInUser();
+    const project = await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "До смены пароля", start_date: "2020-01-01", end_date: "2020-12-31" },
+    });
+    expect(project.status).toBe(201);
+    await setPassword(h.deps, user.email, "a-new-password");
+    await expectSessionOver(user);
+    const created = await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "После смены пароля", start_date: "2020-01-01", end_date: "2020-12-31" },
+    });
+    expect(created.status).toBe(401);
+    const login = await h.request("/api/token/", { method: "POST", json: { email: user.email, password: "a-new-password" } });
+    expect(login.status).toBe(200);
+    expect((await getMe(((await login.json()) as { access: string }).access)).status).toBe(200);
+  });
+
+  it("ends on an admin's password reset", async () => {
+    const user = await h.signedInUser();
+    const admin = await signedInAdmin(h);
+    const res = await h.request(`/api/v1/admin/companies/${user.companyId}/users/${user.userId}/reset_password/`, {
+      method: "POST",
+      token: admin.token,
+      json: { password: "reset-by-admin" },
+    });
+    expect(res.status).toBe(200);
+    await expectSessionOver(user);
+  });
+
+  it("ends on a role change and on deactivation, and stays ended after reactivation", async () => {
+    const promoted = await h.signedInUser();
+    await setUserRole(h.deps, promoted.email, "admin");
+    await expectSessionOver(promoted);
+
+    const paused = await h.signedInUser();
+    await setUserActive(h.deps, paused.email, false);
+    await setUserActive(h.deps, paused.email, true);
+    await expectSessionOver(paused);
+  });
+
+  it("keeps the session when nothing about the credentials changed", async () => {
+    const user = await h.signedInUser();
+    await setUserRole(h.deps, user.email, "staff");
+    expect((await getMe(user.token)).status).toBe(200);
+    expect((await refresh(user.refresh)).status).toBe(200);
+  });
+});
+
+describe("refresh tokens rotate", () => {
+  it("returns a new refresh token with each access token; the new one works in turn", async () => {
+    const user = await h.signedInUser();
+    const first = await refreshed(user.refresh);
+    expect(first.refresh).toEqual(expect.any(String));
+    expect(first.refresh).not.toBe(user.refresh);
+    expect((await getMe(first.access)).status).toBe(200);
+    const second = await refreshed(first.refresh!);
+    expect(second.refresh).toEqual(expect.any(String));
+  });
+
+  it("treats a retired refresh token used again as theft: the whole session is revoked", async () => {
+    const user = await h.signedInUser();
+    const next = await refreshed(user.refresh);
+    now = new Date(now.getTime() + 60_000);
+    expect((await refresh(user.refresh)).status).toBe(401);
+    // The thief's use also ends the rightful holder's chain.
+    expect((await refresh(next.refresh!)).status).toBe(401);
+    // Another sign-in of the same user is another session and is untouched.
+    const other = await h.request("/api/token/", { method: "POST", json: { email: user.email, password: "correct-horse" } });
+    expect((await refreshed(((await other.json()) as { refresh: string }).refresh)).refresh).toEqual(expect.any(String));
+  });
+
+  it("gives a second tab that refreshes with the same token at once an access token and no refresh token", async () => {
+    const user = await h.signedInUser();
+    const [a, b] = await Promise.all([refresh(user.refresh), refresh(user.refresh)]);
+    const bodies = [(await a.json()) as { access: string; refresh?: string }, (await b.json()) as { access: string; refresh?: string }];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(bodies.filter((body) => body.refresh !== undefined)).toHaveLength(1);
+    const rotated = bodies.find((body) => body.refresh !== undefined)!;
+    expect((await refreshed(rotated.refresh!)).refresh).toEqual(expect.any(String));
+  });
+
+  it("refuses a refresh token from before rotation existed (no session id) with 401", async () => {
+    const user = await h.signedInUser();
+    const { SignJWT } = await import("jose");
+    const iat = Math.floor(now.getTime() / 1000);
+    const legacy = await new SignJWT({ typ: "refresh", cid: user.companyId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(user.userId)
+      .setIssuer("fugitive-emissions")
+      .setIssuedAt(iat)
+      .setNotBefore(iat)
+      .setExpirationTime(iat + 3600)
+      .setJti("legacy")
+      .sign(h.deps.config.jwtSecret);
+    const res = await refresh(legacy);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: expect.any(String), code: expect.any(String) });
+  });
+});
