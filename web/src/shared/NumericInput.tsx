@@ -1,36 +1,61 @@
-// A numeric text field with its unit beside it (SPEC 5, D8): keystrokes that would leave anything
-// but digits with an optional dot and at most `decimals` decimals are ignored. The value stays
-// text (so "12." can be typed); read it with parseNumericInput from ./decimals.
-import { Input, Space } from "antd";
-import { acceptsNumericInput } from "./decimals";
+// A numeric text field with its unit beside it (SPEC 5, D8; issue 14): a decimal comma or dot, a
+// minus only where `negative` allows it, at most `decimals` decimals. What is typed is kept as typed
+// — never silently rewritten — and anything that is not such a number gets its message right under
+// the field. Read the value with parseNumericInput and refuse to send while numericInputProblem
+// has something to say (forms do not repeat the message: it is already here).
+import type { CSSProperties } from "react";
+import { Input, Space, Typography } from "antd";
+import { numericInputProblem } from "./decimals";
 
 interface Props {
-  id: string;
-  value: string;
-  onChange(text: string): void;
+  /** Given by the form, or injected by an antd Form.Item with a `name`. */
+  id?: string;
+  value?: string;
+  onChange?(text: string): void;
   /** Usually useInputDecimals(mode) from features/settings. */
   decimals: number;
-  unit: string;
+  /** Whether a minus sign is allowed (no registry field allows one today). */
+  negative?: boolean;
+  unit?: string;
   placeholder?: string;
   disabled?: boolean;
+  style?: CSSProperties;
 }
 
-export function NumericInput({ id, value, onChange, decimals, unit, placeholder, disabled }: Props) {
+export function NumericInput({ id, value = "", onChange, decimals, negative, unit, placeholder, disabled, style }: Props) {
+  const problem = numericInputProblem(value, { decimals, negative });
+  const problemId = id ? `${id}-problem` : undefined;
+  const input = (
+    <Input
+      id={id}
+      value={value}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+      disabled={disabled}
+      status={problem ? "error" : undefined}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={problem ? problemId : undefined}
+      style={unit ? undefined : style}
+      onChange={(event) => onChange?.(event.target.value)}
+    />
+  );
   return (
-    <Space.Compact block>
-      <Input
-        id={id}
-        value={value}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={placeholder}
-        disabled={disabled}
-        onChange={(event) => {
-          if (acceptsNumericInput(event.target.value, decimals)) onChange(event.target.value);
-        }}
-      />
-      <Space.Addon>{unit}</Space.Addon>
-    </Space.Compact>
+    <>
+      {unit ? (
+        <Space.Compact block style={style}>
+          {input}
+          <Space.Addon>{unit}</Space.Addon>
+        </Space.Compact>
+      ) : (
+        input
+      )}
+      {problem && (
+        <div id={problemId} role="alert" className="numeric-input-problem">
+          <Typography.Text type="danger">{problem}</Typography.Text>
+        </div>
+      )}
+    </>
   );
 }
 

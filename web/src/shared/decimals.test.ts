@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "../testing/fakes";
 import {
-  acceptsNumericInput,
+  NOT_AN_INTEGER,
+  NOT_A_NUMBER,
+  NOT_NEGATIVE,
   clampDecimals,
+  decimalPlaces,
   formatResult,
+  formatStored,
   inputDecimals,
+  numberText,
+  numericInputProblem,
   parseNumericInput,
   readStoredDecimals,
   storeDecimals,
@@ -81,61 +87,109 @@ describe("inputDecimals", () => {
   });
 });
 
-describe("acceptsNumericInput", () => {
-  it("accepts digits with an optional dot and up to the allowed decimals", () => {
-    for (const text of ["", "0", "1000", "1000.", "12.5", "12.3456", ".5"]) {
-      expect(acceptsNumericInput(text, 4), text).toBe(true);
+describe("numericInputProblem", () => {
+  it("accepts a decimal comma or dot and up to the allowed decimals, as typed key by key", () => {
+    for (const text of ["", "8", "84", "845", "845,", "845,5", "845.5", "1000.", ".5", ",5", "12,3456", " 845,5 "]) {
+      expect(numericInputProblem(text, { decimals: 4 }), text).toBeUndefined();
     }
-    expect(acceptsNumericInput("12.34", 2)).toBe(true);
+    expect(numericInputProblem("12,34", { decimals: 2 })).toBeUndefined();
   });
 
-  it("refuses letters, signs, commas, spaces, a second dot and extra decimals", () => {
-    for (const text of ["a", "12a", "-1", "+1", "1,5", "1 000", "1.2.3", "1e3", "12.34567"]) {
-      expect(acceptsNumericInput(text, 4), text).toBe(false);
-    }
-    expect(acceptsNumericInput("12.345", 2)).toBe(false);
+  it("refuses a minus where negatives are not allowed, and keeps it where they are", () => {
+    for (const text of ["-", "-5", "-0,5", "−5"]) expect(numericInputProblem(text, { decimals: 4 }), text).toBe(NOT_NEGATIVE);
+    for (const text of ["-5", "-0,5", "-,5"]) expect(numericInputProblem(text, { decimals: 4, negative: true }), text).toBeUndefined();
   });
 
-  it("allows no dot at all with 0 decimals", () => {
-    expect(acceptsNumericInput("12", 0)).toBe(true);
-    expect(acceptsNumericInput("12.", 0)).toBe(false);
+  it("says what is wrong with anything that is not a number", () => {
+    for (const text of ["a", "abc", "12a", "+1", "1 000", "1.2.3", "1,2,3", "1,2.3", "1e3", ",", ".", "5-", "--5"]) {
+      expect(numericInputProblem(text, { decimals: 4, negative: true }), text).toBe(NOT_A_NUMBER);
+    }
+  });
+
+  it("names the limit when there are too many decimals", () => {
+    expect(numericInputProblem("12,34567", { decimals: 4 })).toBe("Не больше 4 знаков после запятой");
+    expect(numericInputProblem("12.345", { decimals: 2 })).toBe("Не больше 2 знаков после запятой");
+    expect(numericInputProblem("12,34", { decimals: 1 })).toBe("Не больше 1 знака после запятой");
+  });
+
+  it("asks for an integer with 0 decimals", () => {
+    expect(numericInputProblem("12", { decimals: 0 })).toBeUndefined();
+    for (const text of ["12,", "12,5", "abc"]) expect(numericInputProblem(text, { decimals: 0 }), text).toBe(NOT_AN_INTEGER);
+  });
+
+  it("lets a field carry more decimals than the setting's 0..4 (k_tr 0,003149)", () => {
+    expect(numericInputProblem("0,003149", { decimals: 6 })).toBeUndefined();
+    expect(numericInputProblem("0,0031491", { decimals: 6 })).toBe("Не больше 6 знаков после запятой");
   });
 });
 
 describe("parseNumericInput", () => {
-  it("reads accepted text as a number", () => {
+  it("reads a decimal comma as a dot", () => {
+    expect(parseNumericInput("845,5")).toBe(845.5);
+    expect(parseNumericInput("845.5")).toBe(845.5);
     expect(parseNumericInput("1000")).toBe(1000);
-    expect(parseNumericInput("12.")).toBe(12);
+    expect(parseNumericInput("12,")).toBe(12);
+    expect(parseNumericInput(",5")).toBe(0.5);
     expect(parseNumericInput(".5")).toBe(0.5);
+    expect(parseNumericInput(" 0,668 ")).toBe(0.668);
   });
 
-  it("has no number for an empty field or a lone dot", () => {
-    expect(parseNumericInput("")).toBeUndefined();
-    expect(parseNumericInput(".")).toBeUndefined();
-    expect(parseNumericInput("abc")).toBeUndefined();
+  it("keeps the minus sign (the field decides whether it is allowed)", () => {
+    expect(parseNumericInput("-5")).toBe(-5);
+    expect(parseNumericInput("-0,25")).toBe(-0.25);
+  });
+
+  it("reads the same double as Number() does from the dotted text", () => {
+    for (const text of ["0.1", "0.668", "1.8393", "123456789.1234", "0.00125", "2662.48"]) {
+      expect(parseNumericInput(text.replace(".", ","))).toBe(Number(text));
+    }
+  });
+
+  it("has no number for an empty field, a lone separator or minus, or text", () => {
+    for (const text of ["", " ", ".", ",", "-", "abc", "12a", "1 000", "1,2,3", "1e3"]) {
+      expect(parseNumericInput(text), text).toBeUndefined();
+    }
+  });
+});
+
+describe("numberText and decimalPlaces", () => {
+  it("writes a stored number as an input starts with it: a comma, no grouping, no exponent", () => {
+    expect(numberText(845.5)).toBe("845,5");
+    expect(numberText(1_000_000)).toBe("1000000");
+    expect(numberText(1e-7)).toBe("0,0000001");
+    expect(numberText(undefined)).toBe("");
+    expect(parseNumericInput(numberText(0.03308))).toBe(0.03308);
+  });
+
+  it("counts the decimals of a text", () => {
+    expect(decimalPlaces("0,03308")).toBe(5);
+    expect(decimalPlaces("845.5")).toBe(1);
+    expect(decimalPlaces("845")).toBe(0);
+    expect(decimalPlaces("abc")).toBe(0);
   });
 });
 
 describe("formatResult", () => {
   it("rounds to the given decimals and keeps trailing zeros", () => {
-    expect(formatResult(0.668, 4)).toBe("0.6680");
-    expect(formatResult(0.668, 3)).toBe("0.668");
-    expect(formatResult(0.668, 2)).toBe("0.67");
-    expect(formatResult(1.8393, 4)).toBe("1.8393");
+    expect(formatResult(0.668, 4)).toBe("0,6680");
+    expect(formatResult(0.668, 3)).toBe("0,668");
+    expect(formatResult(0.668, 2)).toBe("0,67");
+    expect(formatResult(1.8393, 4)).toBe("1,8393");
     expect(formatResult(1.8393, 0)).toBe("2");
   });
 
   it("rounds decimal halves up, whatever their binary form", () => {
-    expect(formatResult(1.005, 2)).toBe("1.01");
-    expect(formatResult(0.00125, 4)).toBe("0.0013");
+    expect(formatResult(1.005, 2)).toBe("1,01");
+    expect(formatResult(0.00125, 4)).toBe("0,0013");
     expect(formatResult(2.5, 0)).toBe("3");
     expect(formatResult(-2.5, 0)).toBe("-3");
   });
 
   it("handles very small and large magnitudes", () => {
-    expect(formatResult(1e-7, 4)).toBe("0.0000");
-    expect(formatResult(-1e-7, 2)).toBe("0.00");
-    expect(formatResult(123456789.12345, 2)).toBe("123456789.12");
+    expect(formatResult(1e-7, 4)).toBe("0,0000");
+    expect(formatResult(-1e-7, 2)).toBe("0,00");
+    expect(formatResult(123456789.12345, 2)).toBe("123\u00a0456\u00a0789,12");
+    expect(formatResult(2662.4821, 2)).toBe("2\u00a0662,48");
   });
 
   it("shows nothing for a missing or non-finite value", () => {
@@ -143,5 +197,14 @@ describe("formatResult", () => {
     expect(formatResult(null, 2)).toBe("");
     expect(formatResult(Number.NaN, 2)).toBe("");
     expect(formatResult(Number.POSITIVE_INFINITY, 2)).toBe("");
+  });
+});
+
+describe("formatStored", () => {
+  it("shows a stored value unrounded, Russian style", () => {
+    expect(formatStored(0.668)).toBe("0,668");
+    expect(formatStored(1_000_000)).toBe("1\u00a0000\u00a0000");
+    expect(formatStored(-2.5)).toBe("-2,5");
+    expect(formatStored("0.668")).toBe("");
   });
 });

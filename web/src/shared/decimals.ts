@@ -1,18 +1,23 @@
-// Decimal places (SPEC 5, 9): one setting, stored as an integer under local storage key `comma`,
-// governs how many decimals numeric inputs accept and how results are rounded.
+// Decimal places and numbers as a Russian user types and reads them (SPEC 5, 9; issue 14). One
+// setting, stored as an integer under local storage key `comma`, governs how many decimals numeric
+// inputs accept and how results are rounded.
 //
 // API for screens (keep it this small):
 //   inputDecimals(mode)               decimals for an input: the stored setting clamped to 0..4;
 //                                     missing or not a number → 4 when creating, 2 when editing.
 //                                     In React use `useInputDecimals(mode)` (features/settings), which
 //                                     also re-renders when the setting is saved.
-//   acceptsNumericInput(text, d)      the keystroke filter: true when the whole field text would be
-//                                     digits with an optional dot and at most `d` decimals ("" too).
-//                                     Ignore the change when it is false.
-//   parseNumericInput(text)           the accepted text as a number; "" and "." → undefined.
-//   formatResult(value, d)            a result for display: rounded half away from zero to `d`
-//                                     decimals, trailing zeros kept (0.668, 4 → "0.6680"); "" for
-//                                     a missing or non-finite value.
+//   numericInputProblem(text, rules)  why a typed text is not an acceptable number (a Russian message
+//                                     for under the field), or undefined. The text is never rewritten:
+//                                     what is typed stays in the field until the user corrects it.
+//   parseNumericInput(text)           a typed number: decimal comma or dot («845,5» = «845.5»), an
+//                                     optional leading minus; "" and anything else → undefined.
+//   numberText(value)                 a stored number as an input starts with it: «845,5».
+//   decimalPlaces(text)               its decimals: a value the form put in a field (stored, or a
+//                                     dictionary entry's) keeps its precision when edited.
+//   formatResult(value, d)            a result for display, rounded half away from zero to `d`
+//                                     decimals, trailing zeros kept, Russian style: «2 662,48», «0,6680».
+//   formatStored(value)               a stored input or coefficient, unrounded, Russian style: «0,668».
 // The settings screen itself uses clampDecimals / readStoredDecimals / storeDecimals.
 
 export const COMMA_KEY = "comma";
@@ -45,16 +50,64 @@ export function inputDecimals(mode: EntryMode, stored: unknown = localStorage.ge
   return clampDecimals(stored, mode === "edit" ? EDIT_FALLBACK_DECIMALS : DEFAULT_DECIMALS);
 }
 
-/** SPEC 5: only digits with an optional dot; the part after the dot is at most `decimals` long. */
-export function acceptsNumericInput(text: string, decimals: number): boolean {
-  const places = clampDecimals(decimals);
-  const pattern = places === 0 ? /^\d*$/ : new RegExp(`^\\d*(\\.\\d{0,${places}})?$`);
-  return pattern.test(text);
+/** What a number field allows besides its decimals: a minus sign only where negatives make sense. */
+export interface NumericRules {
+  decimals: number;
+  negative?: boolean;
+}
+
+// A decimal comma (Russian keyboards and Excel) or a dot; no exponent, no grouping spaces.
+const TYPED_NUMBER = /^(-?)(\d*)(?:[.,](\d*))?$/;
+
+export const NOT_A_NUMBER = "Введите число, например 845,5";
+export const NOT_AN_INTEGER = "Введите целое число, например 3";
+export const NOT_NEGATIVE = "Значение не может быть отрицательным";
+
+function tooManyDecimals(places: number): string {
+  return `Не больше ${places} ${places === 1 ? "знака" : "знаков"} после запятой`;
+}
+
+export function numericInputProblem(text: string, { decimals, negative = false }: NumericRules): string | undefined {
+  const typed = text.trim();
+  if (typed === "") return undefined;
+  // Not clamped to the setting's 0..4: a field may carry its own precision (k_tr 0,003149).
+  const places = Number.isFinite(decimals) ? Math.min(20, Math.max(0, Math.trunc(decimals))) : MAX_DECIMALS;
+  if (!negative && /^[-\u2212]/.test(typed)) return NOT_NEGATIVE;
+  const match = TYPED_NUMBER.exec(typed);
+  if (!match || !/\d/.test(typed)) return places === 0 ? NOT_AN_INTEGER : NOT_A_NUMBER;
+  const fraction = match[3];
+  if (places === 0 && fraction !== undefined) return NOT_AN_INTEGER;
+  if (fraction !== undefined && fraction.length > places) return tooManyDecimals(places);
+  return undefined;
 }
 
 export function parseNumericInput(text: string): number | undefined {
-  if (!/\d/.test(text) || !/^\d*\.?\d*$/.test(text)) return undefined;
-  return Number(text);
+  const typed = text.trim();
+  const match = TYPED_NUMBER.exec(typed);
+  if (!match || !/\d/.test(typed)) return undefined;
+  const [, sign, whole, fraction] = match;
+  return Number(`${sign}${whole || "0"}.${fraction || "0"}`);
+}
+
+/** Digits after the decimal separator of a typed or preset text: «0,03308» → 5. */
+export function decimalPlaces(text: string): number {
+  return TYPED_NUMBER.exec(text.trim())?.[3]?.length ?? 0;
+}
+
+/** A number as an input starts with it: digits and a decimal comma, never an exponent or grouping. */
+export function numberText(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }).replace(".", ",");
+}
+
+const GROUP = "\u00a0";
+
+/** "12060.00" → "12 060,00" (no-break space): a minus sign and any decimals are kept. */
+function russian(plain: string): string {
+  const [, sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(plain) ?? [];
+  if (whole === undefined) return plain;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
+  return `${sign}${grouped}${fraction === undefined ? "" : `,${fraction}`}`;
 }
 
 /** Multiplies by 10^by through the decimal exponent, so 1.005 → 100.5 exactly (not 100.49999…). */
@@ -67,5 +120,11 @@ export function formatResult(value: number | null | undefined, decimals: number)
   if (value === null || value === undefined || !Number.isFinite(value)) return "";
   const places = Math.min(20, Math.max(0, Math.trunc(decimals)));
   const rounded = Math.sign(value) * shiftDecimal(Math.round(shiftDecimal(Math.abs(value), places)), -places);
-  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(places);
+  return russian((Object.is(rounded, -0) ? 0 : rounded).toFixed(places));
+}
+
+/** An input or coefficient exactly as stored: «1 000 000», «0,668», «1,8393»; "" for a non-number. */
+export function formatStored(value: unknown): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "";
+  return russian(value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }));
 }

@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { App, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
 import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
 import { NumericInput } from "../../shared/NumericInput";
+import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { useCreateCalculation, useEmissionsCore, usePatchCalculation, type Dictionary } from "./api";
@@ -21,7 +22,6 @@ import {
   initialState,
   isEditable,
   messageTarget,
-  numberText,
   previewArgs,
   setText,
   splitDetail,
@@ -59,6 +59,10 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [topError, setTopError] = useState<TopError | null>(null);
   const decimals = useInputDecimals(ctx.mode);
+  // A value the form itself put in a field (the stored one on edit, the entry's on «Фактическое
+  // значение») keeps its own precision: the setting limits what is typed, not what was there.
+  const [presetPlaces, setPresetPlaces] = useState<Readonly<Record<string, number>>>(() => placesOf(state.texts));
+  const fieldDecimals = (name: string) => Math.max(decimals, presetPlaces[name] ?? 0);
   const core = useEmissionsCore();
   const create = useCreateCalculation(ctx.type);
   const patch = usePatchCalculation(ctx.type);
@@ -78,6 +82,18 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     return Object.fromEntries(found.map((w) => [w.field, w.message]));
   }, [core.data, preview, ctx, state]);
 
+  // What NumericInput already says under an editable field: the form neither repeats it nor sends.
+  const inputProblems = useMemo(() => {
+    const found: Record<string, string> = {};
+    for (const r of layout.rows) {
+      if (r.kind !== "free" && !(r.kind === "bound" && isEditable(state, r.binding, r.field.name))) continue;
+      const problem = numericInputProblem(state.texts[r.field.name] ?? "", { decimals: Math.max(decimals, presetPlaces[r.field.name] ?? 0) });
+      if (problem) found[r.field.name] = problem;
+    }
+    return found;
+  }, [layout, state, decimals, presetPlaces]);
+  const [problemField] = Object.keys(inputProblems);
+
   const previewTarget = preview?.kind === "error" ? messageTarget(layout, preview.field) : undefined;
   const previewShown = previewTarget !== undefined && (submitted || touched.has(previewTarget));
 
@@ -89,6 +105,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
 
   /** The message under a dialog target: the last submit's first, then the core's, then a warning. */
   const status = (target: string): { validateStatus?: "error" | "warning"; help?: ReactNode } => {
+    if (inputProblems[target]) return { validateStatus: "error" };
     const error = errors[target] ?? (previewShown && previewTarget === target && preview?.kind === "error" ? preview.message : undefined);
     if (error) return { validateStatus: "error", help: error };
     if (warnings[target]) return { validateStatus: "warning", help: warnings[target] };
@@ -115,7 +132,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       return;
     }
     // The core already refuses a field (its message is under it now): the server would too.
-    if (preview?.kind === "error") return;
+    if (preview?.kind === "error" || problemField !== undefined) return;
     const body = buildPayload(ctx, state, projectId);
     const handlers = {
       onSuccess: () => {
@@ -132,7 +149,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     <NumericInput
       id={fieldId(field.name)}
       value={state.texts[field.name] ?? ""}
-      decimals={decimals}
+      decimals={fieldDecimals(field.name)}
       unit={field.unit}
       onChange={(text) => change(field.name, setText(state, field.name, text))}
     />
@@ -140,7 +157,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
 
   const readOnly = (field: NumberField, value: number | undefined) => (
     <UnitInput unit={field.unit}>
-      <Input id={fieldId(field.name)} value={numberText(value)} readOnly aria-readonly="true" variant="filled" placeholder="—" />
+      <Input id={fieldId(field.name)} value={formatStored(value)} readOnly aria-readonly="true" variant="filled" placeholder="—" />
     </UnitInput>
   );
 
@@ -163,7 +180,12 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               value={state.choices[binding.dictionary]}
               options={options}
               placeholder="Значения расчета (нет в справочнике)"
-              onChange={(choice) => change(binding.dictionary, chooseEntry(ctx, state, binding.dictionary, choice))}
+              onChange={(choice) => {
+                const next = chooseEntry(ctx, state, binding.dictionary, choice);
+                const preset = Object.fromEntries(Object.entries(next.texts).filter(([name, text]) => text !== state.texts[name]));
+                setPresetPlaces((before) => ({ ...before, ...placesOf(preset) }));
+                change(binding.dictionary, next);
+              }}
             />
           </Form.Item>
         );
@@ -209,8 +231,8 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             <Select<number>
               id={selectId(GWP_DICTIONARY)}
               value={state.gwpSet}
-              placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${numberText(current)}`}
-              options={entries.map((e) => ({ label: `${e.name}: ${numberText(e.gwp_ch4 as number)}`, value: e.id }))}
+              placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${formatStored(current)}`}
+              options={entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id }))}
               onChange={(id) => change(GWP_DICTIONARY, chooseGwp(state, id))}
             />
           </Form.Item>
@@ -248,6 +270,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           <PreviewCard
             type={ctx.type}
             preview={preview}
+            problem={problemField === undefined ? undefined : { field: problemField, message: inputProblems[problemField] }}
             coreError={core.error}
             shownUnderField={previewShown}
             layoutLabel={(field) => labelOf(ctx.type, field)}
@@ -260,6 +283,9 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
 }
 
 type BoundRow = Extract<FormRow, { kind: "bound" }>;
+
+const placesOf = (texts: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, decimalPlaces(text)]));
 
 /** Rows with each run of dictionary-filled values gathered into one group. */
 function grouped(rows: readonly FormRow[]): (FormRow | BoundRow[])[] {
@@ -291,12 +317,15 @@ function UnitInput({ unit, children }: { unit: string; children: ReactNode }) {
 function PreviewCard({
   type,
   preview,
+  problem,
   coreError,
   shownUnderField,
   layoutLabel,
 }: {
   type: FormContext["type"];
   preview: Preview | { kind: "failed"; message: string } | undefined;
+  /** A typed text that is not an acceptable number: no result until it is corrected. */
+  problem: { field: string; message: string } | undefined;
   coreError: Error | null;
   shownUnderField: boolean;
   layoutLabel(field: string): string;
@@ -305,7 +334,13 @@ function PreviewCard({
   if (coreError) body = <Typography.Text type="danger">Не удалось загрузить модуль расчета: {coreError.message}</Typography.Text>;
   else if (!preview) body = <Typography.Text type="secondary">Загрузка модуля расчета…</Typography.Text>;
   else if (preview.kind === "failed") body = <Typography.Text type="danger">{preview.message}</Typography.Text>;
-  else if (preview.kind === "error") {
+  else if (problem) {
+    body = (
+      <Typography.Text type="secondary" data-testid="preview-pending">
+        {`Исправьте поле «${layoutLabel(problem.field)}»: ${problem.message}`}
+      </Typography.Text>
+    );
+  } else if (preview.kind === "error") {
     body = (
       <Typography.Text type="secondary" data-testid="preview-pending">
         {shownUnderField

@@ -7,7 +7,6 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { REGISTRY } from "../../../../wasm-core/src/registry";
-import { acceptsNumericInput } from "../../shared/decimals";
 import type { ApiError } from "../../api/client";
 import {
   activeModel,
@@ -24,7 +23,6 @@ import { FileField } from "./FileField";
 import { FormFooter, NameField, type TopError } from "./FormParts";
 import {
   ENTRY_PAGE_SIZE,
-  FORECAST_CELL_DECIMALS,
   FORECAST_COLUMNS,
   FORECAST_METHODS,
   METHOD_TITLES,
@@ -49,6 +47,7 @@ import { formatAmount } from "./format";
 
 const TYPE = "regres_methane";
 const RESULT_DECIMALS = 4;
+const MAX_CELL_PROBLEMS = 5;
 
 interface Props {
   mode: "create" | "edit";
@@ -238,8 +237,11 @@ export function LimitLegend() {
   );
 }
 
-/** A predicted concentration: 4 decimals, red and bold above 1 %; the exact value in data-value. */
-export function PredictionText({ value, testId }: { value: number | undefined; testId: string }) {
+/**
+ * A predicted concentration: 4 decimals, red and bold above 1 %; the exact value in data-value.
+ * `unit` where no column header gives it (the summary's maximum).
+ */
+export function PredictionText({ value, testId, unit }: { value: number | undefined; testId: string; unit?: string }) {
   if (value === undefined || !Number.isFinite(value)) {
     return <Typography.Text type="secondary" data-testid={testId}>—</Typography.Text>;
   }
@@ -253,6 +255,7 @@ export function PredictionText({ value, testId }: { value: number | undefined; t
       style={above ? { color: "#cf1322" } : undefined}
     >
       {formatAmount(value, RESULT_DECIMALS)}
+      {unit ? ` ${unit}` : ""}
     </Typography.Text>
   );
 }
@@ -282,6 +285,12 @@ interface RowsProps {
 
 function ManualRows({ state, page, onPage, onChange, predictions, error, previewStatus }: RowsProps) {
   const numberOf = new Map(state.rows.map((r, i) => [r.key, i + 1]));
+  const cellProblems = state.rows.flatMap((row, i) =>
+    FORECAST_COLUMNS.flatMap((column) => {
+      const problem = cellError(column.name, row.texts[column.name] ?? "");
+      return problem ? [`Строка ${i + 1}, ${column.name}: ${problem}`] : [];
+    }),
+  );
   const lastPage = Math.max(1, Math.ceil(state.rows.length / ENTRY_PAGE_SIZE));
   const current = Math.min(page, lastPage);
 
@@ -304,11 +313,7 @@ function ManualRows({ state, page, onPage, onChange, predictions, error, preview
               placeholder="пропуск"
               inputMode="decimal"
               autoComplete="off"
-              onChange={(event) => {
-                if (acceptsNumericInput(event.target.value, FORECAST_CELL_DECIMALS)) {
-                  onChange(setCell(state, row.key, column.name, event.target.value));
-                }
-              }}
+              onChange={(event) => onChange(setCell(state, row.key, column.name, event.target.value))}
             />
           </Tooltip>
         );
@@ -366,6 +371,19 @@ function ManualRows({ state, page, onPage, onChange, predictions, error, preview
         }}
         data-testid="forecast-rows"
       />
+      {cellProblems.length > 0 && (
+        // Inline and always visible: a cell's own tooltip shows only on hover, and the row may be on another page.
+        <div role="alert" data-testid="forecast-cell-problems">
+          {cellProblems.slice(0, MAX_CELL_PROBLEMS).map((text) => (
+            <div key={text}>
+              <Typography.Text type="danger">{text}</Typography.Text>
+            </div>
+          ))}
+          {cellProblems.length > MAX_CELL_PROBLEMS && (
+            <Typography.Text type="danger">и еще {cellProblems.length - MAX_CELL_PROBLEMS}</Typography.Text>
+          )}
+        </div>
+      )}
       <div>
         <Button
           icon={<PlusOutlined />}

@@ -73,7 +73,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           {
             key: "max",
             label: "Максимум",
-            children: summary.max === null ? "—" : <PredictionText value={summary.max} testId="forecast-max" />,
+            children: summary.max === null ? "—" : <PredictionText value={summary.max} testId="forecast-max" unit="%" />,
           },
           { key: "mean", label: "Среднее", children: summary.mean === null ? "—" : `${formatAmount(summary.mean, 4)} %` },
           {

@@ -6,13 +6,13 @@ import { useState } from "react";
 import { App, Col, Form, Input, Row, Select, Typography } from "antd";
 import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
 import { NumericInput } from "../../shared/NumericInput";
+import { formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "./api";
 import { routeDetail } from "./detail";
 import { FileField } from "./FileField";
 import { FormFooter, NameField, type TopError } from "./FormParts";
-import { numberText } from "./form";
 import {
   OPTIONAL_TEXTS,
   currentGwpSet,
@@ -57,8 +57,15 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
   const save = useSaveCalculation();
   const { message } = App.useApp();
 
+  // Settings keep their own precision (k_tr has 6 decimals) when it exceeds the decimals setting.
+  const settingDecimals = (field: NumberField) => Math.max(decimals, field.decimals);
+  // What NumericInput already says under a setting: the form neither repeats it nor sends.
+  const inputProblems = layout.settings.filter((f) =>
+    numericInputProblem(state.settings[f.name] ?? "", { decimals: settingDecimals(f) }),
+  );
   const localErrors = submitted ? seriesErrors(type, state, mode) : {};
   const status = (target: string) => {
+    if (inputProblems.some((f) => f.name === target)) return { validateStatus: "error" as const };
     const error = serverErrors[target] ?? localErrors[target];
     return error ? { validateStatus: "error" as const, help: error } : {};
   };
@@ -80,7 +87,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
     setServerErrors({});
     const errors = seriesErrors(type, state, mode);
     if (errors.name) console.warn("please enter calculation name");
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0 || inputProblems.length > 0) return;
     const body = seriesRequest(type, mode, state, { projectId, stored });
     save.mutate(() => sendBody(type, body, mode === "edit" ? stored?.id : undefined), {
       onSuccess: () => {
@@ -91,19 +98,18 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
     });
   };
 
-  // Settings keep their own precision (k_tr has 6 decimals) when it exceeds the decimals setting.
   const settingInput = (field: NumberField) => (
     <Form.Item
       key={field.name}
       label={SYMBOLS[field.name] ? `${field.label}, ${SYMBOLS[field.name]}` : field.label}
       htmlFor={fieldId(field.name)}
-      extra={HINTS[field.name] ?? (field.default !== undefined ? `По умолчанию ${numberText(field.default).replace(".", ",")}` : undefined)}
+      extra={HINTS[field.name] ?? (field.default !== undefined ? `По умолчанию ${formatStored(field.default)}` : undefined)}
       {...status(field.name)}
     >
       <NumericInput
         id={fieldId(field.name)}
         value={state.settings[field.name] ?? ""}
-        decimals={Math.max(decimals, field.decimals)}
+        decimals={settingDecimals(field)}
         unit={field.unit}
         onChange={(text) => {
           setState({ ...state, settings: { ...state.settings, [field.name]: text } });
@@ -184,8 +190,8 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
                   <Select<number>
                     id="calc-gwp"
                     value={currentGwpSet(state, stored)}
-                    placeholder={storedGwp ? `Как в расчете: ${numberText(storedGwp.value)}` : "Выберите набор ПГП"}
-                    options={gwpEntries.map((e) => ({ label: `${e.name}: ${numberText(e.gwp_ch4 as number)}`, value: e.id }))}
+                    placeholder={storedGwp ? `Как в расчете: ${formatStored(storedGwp.value)}` : "Выберите набор ПГП"}
+                    options={gwpEntries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id }))}
                     onChange={(id) => {
                       setState({ ...state, gwpSet: id });
                       clear("gwp_set");

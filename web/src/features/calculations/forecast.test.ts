@@ -21,6 +21,8 @@ import {
   previewByKey,
   previewInputs,
   removeRow,
+  rowHasError,
+  rowPayload,
   sentRowNumbers,
   setCell,
   type ForecastState,
@@ -110,7 +112,7 @@ describe("the manual rows", () => {
     const state = initialForecastState(stored());
     expect(state).toMatchObject({ name: "Лава 7", method: "lightgbm", source: "manual" });
     expect(state.rows.map((r) => r.id)).toEqual([7, 9]);
-    expect(state.rows[0].texts).toMatchObject({ x1: "1324.7", x2: "", x12: "0.408" });
+    expect(state.rows[0].texts).toMatchObject({ x1: "1324,7", x2: "", x12: "0,408" });
     expect(initialForecastState(stored({ file_data: { name: "t.xlsx" } })).source).toBe("file");
   });
 
@@ -120,6 +122,23 @@ describe("the manual rows", () => {
     expect(cellError("x12", "250")).toBe("Не больше 100");
     expect(cellError("x13", "25000")).toBeUndefined();
     expect(cellError("x7", "")).toBeUndefined();
+    expect(cellError("x7", "100,5")).toBe("Не больше 100");
+  });
+
+  it("reads a decimal comma and says why a cell is not a number, instead of dropping it", () => {
+    let state = initialForecastState();
+    const key = state.rows[0].key;
+    state = setCell(setCell(state, key, "x1", "1324,7"), key, "x12", "0.408");
+    expect(cellError("x1", "1324,7")).toBeUndefined();
+    expect(rowPayload(state.rows[0])).toMatchObject({ x1: 1324.7, x12: 0.408, x2: null });
+    expect(cellError("x1", "-5")).toBe("Значение не может быть отрицательным");
+    expect(cellError("x1", "abc")).toBe("Введите число, например 845,5");
+    expect(cellError("x1", "1,23456")).toBe("Не больше 4 знаков после запятой");
+    // A cell with text is never a blank row: it is refused, not silently sent as missing.
+    const blank = initialForecastState();
+    const typo = setCell(blank, blank.rows[0].key, "x1", "abc");
+    expect(isBlankRow(typo.rows[0])).toBe(false);
+    expect(rowHasError(typo.rows[0])).toBe(true);
   });
 });
 

@@ -7,9 +7,8 @@
 // parsed once here, and JSON carries that double unchanged), NaN for a missing value, the columns
 // in FORECAST_FEATURES order — so the stored result equals the preview bit for bit.
 import { REGISTRY, type CalculationDefinition, type NumberField, type OtherField } from "../../../../wasm-core/src/registry";
-import { parseNumericInput } from "../../shared/decimals";
+import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Calculation } from "./api";
-import { numberText } from "./form";
 
 export type ForecastMethod = "xgboost" | "lightgbm";
 export const FORECAST_METHODS: readonly ForecastMethod[] = ["xgboost", "lightgbm"];
@@ -110,16 +109,18 @@ export function setCell(state: ForecastState, key: string, feature: string, text
 }
 
 export function isBlankRow(row: EntryRow): boolean {
-  return FORECAST_FEATURES.every((f) => parseNumericInput(row.texts[f] ?? "") === undefined);
+  return FORECAST_FEATURES.every((f) => (row.texts[f] ?? "").trim() === "");
 }
 
-/** A cell the server would refuse (a concentration over 100 %), or undefined. Digits only are typable. */
+/** A cell that is not a number as typed, or that the server would refuse (over 100 %), or undefined. */
 export function cellError(feature: string, text: string): string | undefined {
-  const value = parseNumericInput(text);
   const column = FORECAST_COLUMNS.find((c) => c.name === feature);
+  const problem = numericInputProblem(text, { decimals: FORECAST_CELL_DECIMALS, negative: (column?.min ?? 0) < 0 });
+  if (problem) return problem;
+  const value = parseNumericInput(text);
   if (value === undefined || !column) return undefined;
-  if (column.max !== undefined && value > column.max) return `Не больше ${column.max}`;
-  if (value < column.min) return `Не меньше ${column.min}`;
+  if (column.max !== undefined && value > column.max) return `Не больше ${formatStored(column.max)}`;
+  if (value < column.min) return `Не меньше ${formatStored(column.min)}`;
   return undefined;
 }
 

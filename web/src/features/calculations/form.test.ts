@@ -172,7 +172,7 @@ describe("«Фактическое значение»", () => {
   it("open_mining_ch4: ef typed, koef_transform fixed at 0.67, sent with a null entry", () => {
     const ctx = context("open_mining_ch4");
     let state = chooseEntry(ctx, typed(initialState(ctx), { volume: "1000000" }), "get_open_mining_ch4", CUSTOM);
-    expect(state.texts.ef).toBe("1.2"); // starts from the entry shown before
+    expect(state.texts.ef).toBe("1,2"); // starts from the entry shown before, with a decimal comma
     state = setText(state, "ef", "1.7");
     const preview = computePreview(core, ctx, state);
     if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
@@ -182,6 +182,14 @@ describe("«Фактическое значение»", () => {
       koef_transform: 0.67,
       dictionary_items: { get_open_mining_ch4: null },
     });
+  });
+
+  it("reads a typed decimal comma: «845,5» is 845.5 in the preview and in the body", () => {
+    const ctx = context("open_mining_ch4");
+    let state = chooseEntry(ctx, typed(initialState(ctx), { volume: "845,5" }), "get_open_mining_ch4", CUSTOM);
+    state = setText(state, "ef", "1,7");
+    expect(previewArgs(ctx, state).inputs).toMatchObject({ volume: 845.5, ef: 1.7 });
+    expect(buildPayload(ctx, state, "p1")).toMatchObject({ volume: 845.5, ef: 1.7 });
   });
 
   it("underground content: both contents typed; a blank one is the core's field error", () => {
@@ -249,7 +257,7 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
     );
     const state = initialState(ctx);
     expect(state.choices.get_open_mining_ch4).toBe(CUSTOM);
-    expect(state.texts.ef).toBe("1.7");
+    expect(state.texts.ef).toBe("1,7");
   });
 
   it("leaves a type without custom mode unselected and only notes it on the console", () => {

@@ -13,7 +13,7 @@ import {
   type NumberField,
 } from "../../../../wasm-core/src/registry";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
-import { parseNumericInput, type EntryMode } from "../../shared/decimals";
+import { numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
@@ -113,11 +113,8 @@ export interface FormContext {
   stored?: Calculation;
 }
 
-/** A number as an input shows it: plain digits with a dot, never an exponent. */
-export function numberText(value: number | undefined): string {
-  if (value === undefined || !Number.isFinite(value)) return "";
-  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
-}
+/** A number as an input starts with it (shared/decimals.ts): «845,5». */
+export { numberText };
 
 function storedNumber(stored: Calculation, field: string): number | undefined {
   const flat = stored[field];

@@ -1,30 +1,16 @@
 // How the calculations screen writes numbers and sources (SPEC 9, methodology D8, D9): results in
 // tonnes rounded to their registry decimals (2), Russian style — digits grouped by a no-break
-// space, a decimal comma: 12 060,00. Inputs and coefficients are shown as stored, unrounded.
+// space, a decimal comma: 12 060,00 (shared/decimals.ts). Inputs and coefficients are shown as stored,
+// unrounded.
 import dayjs from "dayjs";
-import { formatResult } from "../../shared/decimals";
+import { formatResult, formatStored } from "../../shared/decimals";
 import type { CoefficientUse } from "./api";
 
-const GROUP = "\u00a0";
-
-/** "12060.00" → "12 060,00"; a minus sign and any decimals are kept. */
-function russian(plain: string): string {
-  const [, sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(plain) ?? [];
-  if (whole === undefined) return plain;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
-  return `${sign}${grouped}${fraction === undefined ? "" : `,${fraction}`}`;
-}
-
 /** A result: rounded half away from zero to `decimals`, trailing zeros kept; "" when missing. */
-export function formatAmount(value: number | null | undefined, decimals: number): string {
-  return russian(formatResult(value, decimals));
-}
+export const formatAmount = formatResult;
 
 /** An input or coefficient exactly as stored: 1 000 000, 0,668, 1,8393. */
-export function formatStored(value: unknown): string {
-  if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  return russian(value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }));
-}
+export { formatStored };
 
 export function withUnit(text: string, unit: string): string {
   return unit && text ? `${text} ${unit}` : text;

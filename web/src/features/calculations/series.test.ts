@@ -64,7 +64,7 @@ describe("layouts from the registry", () => {
     expect(layout.settings.find((f) => f.name === "k_tr")?.label).toContain("условное значение");
     expect(layout.gwp?.default).toBe(25);
     const state = initialSeriesState("sensitivity", gwp);
-    expect(state.settings).toEqual({ rho: "0.67", k_tr: "0.003149", delta: "0.1", ef_transport_fuel: "3.149" });
+    expect(state.settings).toEqual({ rho: "0,67", k_tr: "0,003149", delta: "0,1", ef_transport_fuel: "3,149" });
     expect(state.gwpSet).toBe(1);
   });
 });
@@ -119,8 +119,8 @@ describe("sensitivity requests", () => {
       },
     });
     const state = initialSeriesState("sensitivity", gwp, calc);
-    expect(state.settings.delta).toBe("0.2");
-    expect(state.settings.rho).toBe("0.67");
+    expect(state.settings.delta).toBe("0,2");
+    expect(state.settings.rho).toBe("0,67");
     expect(state.gwpSet).toBeUndefined();
     expect(currentGwpSet(state, calc)).toBe(2);
     expect(seriesRequest("sensitivity", "edit", state, { stored: calc })).toEqual({ kind: "json", body: { name: "Ряд", version: 2 } });
@@ -135,7 +135,8 @@ describe("sensitivity requests", () => {
     const base = { ...initialSeriesState("sensitivity", gwp), name: "Ч", file: file() };
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, rho: "" } }, "create")).toEqual({ rho: "Поле обязательно для заполнения" });
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "0" } }, "create")).toHaveProperty("delta");
-    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1.5" } }, "create")).toHaveProperty("delta");
+    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1.5" } }, "create")).toHaveProperty("delta");    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1,5" } }, "create")).toHaveProperty("delta");
+    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "0,2" } }, "create")).toEqual({});
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type NumberField,
   type OtherField,
 } from "../../../../wasm-core/src/registry";
-import { parseNumericInput } from "../../shared/decimals";
+import { formatStored, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 import type { Body } from "./forecast";
 import { GWP_DICTIONARY, numberText } from "./form";
@@ -97,7 +97,7 @@ export function seriesErrors(type: SeriesType, state: SeriesState, mode: "create
   for (const field of layout.settings) {
     const value = parseNumericInput(state.settings[field.name] ?? "");
     if (value === undefined) errors[field.name] = "Поле обязательно для заполнения";
-    else if (field.max !== undefined && value > field.max) errors[field.name] = `Не больше ${numberText(field.max)}`;
+    else if (field.max !== undefined && value > field.max) errors[field.name] = `Не больше ${formatStored(field.max)}`;
     else if (field.name === "delta" && value === 0) errors[field.name] = "Шаг должен быть больше нуля";
   }
   if (mode === "create" && !state.file) errors.file_data = "Выберите файл .xlsx или .csv";

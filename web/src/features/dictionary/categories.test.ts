@@ -113,7 +113,7 @@ describe("coefficientTable", () => {
       itemName: "20 °C, 101,325 кПа (стандартные условия, ГОСТ 2939-63)",
       label: "Плотность CH4",
       symbol: "ρ_CH4",
-      value: "0.668",
+      value: "0,668",
       unit: "кг/м³",
       version: 1,
       effectiveFrom: "2026-01-01",
@@ -128,6 +128,6 @@ describe("coefficientTable", () => {
   it("labels the fuel density, which no calculation input has", () => {
     const { rows } = coefficientTable(CATEGORIES[1], entries("get_open_mining_co2"));
     const winter = rows.find((row) => row.itemName === "Дизельное топливо зимнее" && row.field === "p");
-    expect(winter).toMatchObject({ label: "Плотность топлива", value: "0.84", unit: "кг/л" });
+    expect(winter).toMatchObject({ label: "Плотность топлива", value: "0,84", unit: "кг/л" });
   });
 });

@@ -1,6 +1,7 @@
 // One table row per coefficient (item × field), so every value is shown with its unit and its
 // source; the item's name, version and effective date span its rows. Sources are long and mostly
 // shared by a whole table, so a row carries the number of its source in the table's source list.
+import { formatStored } from "../../shared/decimals";
 import { coefficientFields, type DictionaryEntry } from "./api";
 import { coefficientLabel, type EmissionCategory } from "./categories";
 
@@ -45,8 +46,8 @@ export function coefficientTable(category: EmissionCategory, entries: readonly D
         field,
         label: coefficientLabel(category, field),
         symbol: category.symbols[field],
-        // Reference values are shown as stored: their precision is part of the source.
-        value: String(entry[field]),
+        // Reference values are shown as stored (their precision is part of the source), Russian style.
+        value: typeof entry[field] === "number" ? formatStored(entry[field]) : String(entry[field] ?? ""),
         unit: entry.units[field] ?? "",
         source,
         sourceNumber: numberOf(source),

@@ -1,21 +1,37 @@
 // SPEC 2 /settings: decimal places for numeric inputs, kept in local storage `comma`.
 // Below it, the instruction and presentation videos (SettingsVideos).
-import { App, Button, Card, Form, InputNumber, Typography } from "antd";
+import { useState } from "react";
+import { App, Button, Card, Form, Typography } from "antd";
 import { useAtom } from "jotai";
 import { decimalsAtom } from "./atoms";
-import { MAX_DECIMALS, storeDecimals } from "../../shared/decimals";
+import { MAX_DECIMALS, numericInputProblem, parseNumericInput, storeDecimals } from "../../shared/decimals";
+import { NumericInput } from "../../shared/NumericInput";
 import { SettingsVideos } from "./SettingsVideos";
 
-interface SettingsForm {
-  decimals: number | null;
+const RULES = { decimals: 0 };
+const OUT_OF_RANGE = `Введите целое число от 0 до ${MAX_DECIMALS}`;
+
+/** Why `text` cannot be saved as the decimals setting (the field itself says why it is no integer). */
+function rangeProblem(text: string): string | undefined {
+  if (numericInputProblem(text, RULES)) return undefined;
+  const value = parseNumericInput(text);
+  if (value === undefined) return "Укажите количество знаков";
+  return value > MAX_DECIMALS ? OUT_OF_RANGE : undefined;
 }
 
 export default function SettingsPage() {
   const [decimals, setDecimals] = useAtom(decimalsAtom);
+  const [text, setText] = useState(String(decimals));
+  const [submitted, setSubmitted] = useState(false);
   const { message } = App.useApp();
+  // A value outside 0..4 is refused with its reason, never clamped and saved as another value.
+  const range = rangeProblem(text);
 
-  const onFinish = ({ decimals: value }: SettingsForm) => {
-    setDecimals(storeDecimals(value ?? 0));
+  const onFinish = () => {
+    setSubmitted(true);
+    const value = parseNumericInput(text);
+    if (numericInputProblem(text, RULES) || range || value === undefined) return;
+    setDecimals(storeDecimals(value));
     message.success("Настройки сохранены");
   };
 
@@ -25,22 +41,23 @@ export default function SettingsPage() {
         Настройки
       </Typography.Title>
       <Card style={{ maxWidth: 520 }}>
-        <Form<SettingsForm> layout="vertical" initialValues={{ decimals }} onFinish={onFinish}>
+        <Form layout="vertical" onFinish={onFinish}>
           <Form.Item
             label="Количество знаков после запятой"
-            name="decimals"
+            htmlFor="settings-decimals"
             extra={`Целое число от 0 до ${MAX_DECIMALS}; применяется к вводу чисел и округлению результатов (расчеты, конвертер).`}
-            rules={[
-              { required: true, message: "Укажите количество знаков" },
-              {
-                type: "integer",
-                min: 0,
-                max: MAX_DECIMALS,
-                message: `Введите целое число от 0 до ${MAX_DECIMALS}`,
-              },
-            ]}
+            {...(range && (submitted || text.trim() !== "") ? { validateStatus: "error" as const, help: range } : {})}
           >
-            <InputNumber min={0} max={MAX_DECIMALS} precision={0} step={1} style={{ width: 120 }} />
+            <NumericInput
+              id="settings-decimals"
+              value={text}
+              decimals={RULES.decimals}
+              style={{ width: 120 }}
+              onChange={(next) => {
+                setText(next);
+                setSubmitted(false);
+              }}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             Сохранить

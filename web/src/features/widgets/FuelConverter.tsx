@@ -2,7 +2,7 @@
 // get_open_mining_co2 (first preselected, its density in the label), a quantity in litres.
 import { useMemo, useState } from "react";
 import { Form, Select } from "antd";
-import { formatResult } from "../../shared/decimals";
+import { formatResult, formatStored } from "../../shared/decimals";
 import { NumericInput, ResultOutput } from "../../shared/NumericInput";
 import { useDictionary } from "../dictionary/api";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -31,7 +31,7 @@ export function FuelConverter({ core }: { core: ConverterCore }) {
           showSearch={{ optionFilterProp: "label" }}
           options={items.map((item) => ({
             value: item.id,
-            label: `${item.name} — ρ ${String(item.p)} ${item.units.p ?? ""}`,
+            label: `${item.name} — ρ ${formatStored(item.p)} ${item.units.p ?? ""}`,
           }))}
         />
       </Form.Item>

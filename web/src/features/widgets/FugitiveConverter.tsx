@@ -2,7 +2,7 @@
 // get_coeff_co2_density (first preselected), a quantity; the result follows every change.
 import { useMemo, useState } from "react";
 import { Form, Radio, Select } from "antd";
-import { formatResult } from "../../shared/decimals";
+import { formatResult, formatStored } from "../../shared/decimals";
 import { NumericInput, ResultOutput } from "../../shared/NumericInput";
 import { useDictionary } from "../dictionary/api";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -41,7 +41,7 @@ export function FugitiveConverter({ core }: { core: ConverterCore }) {
           onChange={setConditionsId}
           options={items.map((item) => ({
             value: item.id,
-            label: `${item.name} — ρ ${gas} ${String(item[densityField])} ${item.units[densityField] ?? ""}`,
+            label: `${item.name} — ρ ${gas} ${formatStored(item[densityField])} ${item.units[densityField] ?? ""}`,
           }))}
         />
       </Form.Item>
