@@ -1,7 +1,7 @@
 // «Справочники»: a coefficient is never overwritten. A change is a new version of the item with the
 // date from which it applies and the reason; calculations already stored keep the version they used.
 import { useState } from "react";
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from "antd";
+import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Typography } from "antd";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
@@ -10,6 +10,8 @@ import type { DictionaryEntry } from "../../../../functions/src/domain/dictionar
 import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
 import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
 
+import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
+import { NumericInput } from "../../shared/NumericInput";
 interface Dictionary {
   name: string;
   title: string;
@@ -29,7 +31,7 @@ const VERIFICATION_TEXT: Record<Verification, string> = {
 type HistoryEntry = DictionaryEntry & { changed_at: string; changed_by: string; reason: string };
 
 const fieldsOf = (entry: DictionaryEntry) => Object.keys(entry.units ?? {});
-const show = (value: unknown) => (typeof value === "number" ? String(value).replace(".", ",") : String(value ?? ""));
+const show = (value: unknown) => (typeof value === "number" ? formatStored(value) : String(value ?? ""));
 
 function useDictionaryItems(name: string | undefined) {
   return useQuery({
@@ -40,8 +42,12 @@ function useDictionaryItems(name: string | undefined) {
 }
 
 interface ChangeForm {
+// A reference value carries its source's precision (0,003149), not the display setting's 0..4.
+const COEFFICIENT_RULES = { decimals: 10 };
+
   field: string;
-  value: number;
+  /** As typed: «0,668» or «0.668». */
+  value: string;
   effective_from: Dayjs;
   reason: string;
 }
@@ -58,7 +64,7 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
     mutationFn: (values: ChangeForm) =>
       api.patch<DictionaryEntry>(`v1/admin/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/`, {
         field: values.field,
-        value: values.value,
+        value: parseNumericInput(values.value),
         effective_from: values.effective_from.format("YYYY-MM-DD"),
         reason: values.reason,
         version: entry.version,
@@ -93,10 +99,13 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
       <Form<ChangeForm>
         form={form}
         layout="vertical"
-        initialValues={{ field: first, value: entry[first] as number, effective_from: dayjs() }}
-        onFinish={(values) => save.mutate(values)}
+        initialValues={{ field: first, value: numberText(entry[first] as number), effective_from: dayjs() }}
+        onFinish={(values) => {
+          // The field already says why it is not a number; nothing is sent until it is one.
+          if (!numericInputProblem(values.value, COEFFICIENT_RULES)) save.mutate(values);
+        }}
         onValuesChange={(changed) => {
-          if (changed.field) form.setFieldValue("value", entry[changed.field] as number);
+          if (changed.field) form.setFieldValue("value", numberText(entry[changed.field] as number));
         }}
       >
         <Form.Item label="Коэффициент" name="field" rules={[{ required: true }]}>
@@ -106,9 +115,9 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
           label="Новое значение"
           name="value"
           extra={field ? `Сейчас: ${show(entry[field])} ${entry.units[field] ?? ""}` : undefined}
-          rules={[{ required: true, message: "Укажите значение" }]}
+          rules={[{ required: true, whitespace: true, message: "Укажите значение" }]}
         >
-          <InputNumber min={0} style={{ width: 200 }} decimalSeparator="," />
+          <NumericInput decimals={COEFFICIENT_RULES.decimals} unit={field ? entry.units[field] : undefined} style={{ width: 260 }} />
         </Form.Item>
         <Form.Item label="Действует с" name="effective_from" rules={[{ required: true, message: "Укажите дату" }]}>
           <DatePicker format="YYYY-MM-DD" />
