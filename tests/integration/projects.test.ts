@@ -158,3 +158,49 @@ describe("projects", () => {
     }
   });
 });
+
+describe("GET v1/projects/?search=", () => {
+  it("finds the company's projects whose name contains the text, in any case, paged on the matches", async () => {
+    const { token } = await h.signedInUser();
+    for (const name of ["Шахта «Ёлочная»", "Разрез Восточный", "шахта Северная", "Обогатительная фабрика", "ШАХТА-3"]) {
+      expect((await create(token, { ...valid, name })).status).toBe(201);
+    }
+    const all = await list(token, "is_active=true&is_deleted=false&limit=10&offset=0&search=%D1%88%D0%B0%D1%85%D1%82%D0%B0");
+    expect(all.count).toBe(3);
+    // Newest first, as the unfiltered list.
+    expect(all.results.map((p) => p.name)).toEqual(["ШАХТА-3", "шахта Северная", "Шахта «Ёлочная»"]);
+    const second = await list(token, `is_active=true&is_deleted=false&limit=2&offset=2&search=${encodeURIComponent("ШАХТ")}`);
+    expect(second).toMatchObject({ count: 3 });
+    expect(second.results.map((p) => p.name)).toEqual(["Шахта «Ёлочная»"]);
+    // ё and е are one letter to the search; blank is no search.
+    expect((await list(token, `is_active=true&is_deleted=false&search=${encodeURIComponent("елочн")}`)).count).toBe(1);
+    expect((await list(token, "is_active=true&is_deleted=false&search=%20%20")).count).toBe(5);
+    expect((await list(token, `is_active=true&is_deleted=false&search=${encodeURIComponent("нет такого")}`)).results).toEqual([]);
+  });
+
+  it("searches the archive apart from the active list", async () => {
+    const { token } = await h.signedInUser();
+    const archivedOne = (await (await create(token, { ...valid, name: "Шахта в архиве" })).json()) as Project;
+    await create(token, { ...valid, name: "Шахта действующая" });
+    const patch = await h.request(`/api/v1/projects/${archivedOne.id}/`, { method: "PATCH", token, json: { is_deleted: true, version: 1 } });
+    expect(patch.status).toBe(200);
+    const q = (deleted: boolean) => `is_active=true&is_deleted=${deleted}&search=${encodeURIComponent("шахта")}`;
+    expect((await list(token, q(false))).results.map((p) => p.name)).toEqual(["Шахта действующая"]);
+    expect((await list(token, q(true))).results.map((p) => p.name)).toEqual(["Шахта в архиве"]);
+  });
+
+  it("never finds another company's project", async () => {
+    const mine = await h.signedInUser("Своя компания");
+    const theirs = await h.signedInUser("Чужая компания");
+    await create(theirs.token, { ...valid, name: "Чужая шахта Уникальная" });
+    const found = await list(mine.token, `is_active=true&is_deleted=false&search=${encodeURIComponent("Уникальная")}`);
+    expect(found).toEqual({ results: [], count: 0 });
+  });
+
+  it("answers 400 naming the parameter for a search longer than 100 characters", async () => {
+    const { token } = await h.signedInUser();
+    const res = await h.request(`/api/v1/projects/?is_active=true&is_deleted=false&search=${"ш".repeat(101)}`, { token });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^search: /);
+  });
+});

@@ -34,8 +34,29 @@ export async function getProject(deps: Pick<Deps, "repos">, actor: Actor, projec
   return project;
 }
 
-export function listProjects(deps: Deps, actor: Actor, state: ProjectState, page: PageRequest): Promise<Page<Project>> {
-  return deps.repos.projects.list(actor.company, state, page);
+/** Case and ё/е do not matter to someone looking for «шахта Ёлочная». */
+export function projectSearchKey(text: string): string {
+  return text.toLocaleLowerCase("ru-RU").replaceAll("ё", "е");
+}
+
+const newestFirst = (a: Project, b: Project) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_at < b.created_at ? 1 : -1;
+
+export async function listProjects(
+  deps: Deps,
+  actor: Actor,
+  state: ProjectState,
+  page: PageRequest,
+  search?: string,
+): Promise<Page<Project>> {
+  const wanted = search?.trim() ? projectSearchKey(search.trim()) : "";
+  if (!wanted) return deps.repos.projects.list(actor.company, state, page);
+  // DynamoDB has no case-insensitive "contains": match over the company's own projects (one
+  // partition, a few hundred at most), in the order of the unfiltered list.
+  const matching = (await deps.repos.projects.listAllOfCompany(actor.company))
+    .filter((p) => (state === "archived") === p.is_deleted && projectSearchKey(p.name).includes(wanted))
+    .sort(newestFirst);
+  return { results: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
 }
 
 /** Update, soft delete (is_deleted true) and restore (is_deleted false) are all this one PATCH. */

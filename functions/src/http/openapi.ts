@@ -363,6 +363,9 @@ export const OPERATIONS: Operation[] = [
     method: "GET",
     path: "/api/v1/projects",
     summary: "The company's projects, newest first",
+    description:
+      "`search` keeps the projects whose name contains it, in any case (ё = е), up to 100 characters; " +
+      "it searches only the signed-in user's company, and `count` is the number of matches.",
     tag: "projects",
     auth: "user",
     isolation: { scope: "own" },

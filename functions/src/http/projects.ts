@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 import { validate } from "./validate";
 
 export const DEFAULT_PAGE_SIZE = 10;
+export const PROJECT_SEARCH_MAX = 100;
 
 export const listQuery = z.object({
   ...pageParams(),
@@ -15,6 +16,10 @@ export const listQuery = z.object({
   company: z.optional(z.string()),
   is_active: booleanParam,
   is_deleted: booleanParam,
+  /** Part of the name, any case; blank means no search. */
+  search: z.optional(
+    z.string().check(z.trim(), z.maxLength(PROJECT_SEARCH_MAX, `search: не длиннее ${PROJECT_SEARCH_MAX} символов`)),
+  ),
 });
 
 export const projectRoutes = new Hono<AppEnv>({ strict: false })
@@ -23,7 +28,7 @@ export const projectRoutes = new Hono<AppEnv>({ strict: false })
     const page = await listProjects(c.get("deps"), c.get("actor"), q.is_deleted === "true" ? "archived" : "active", {
       limit: q.limit ?? DEFAULT_PAGE_SIZE,
       offset: q.offset ?? 0,
-    });
+    }, q.search);
     return c.json(page, 200);
   })
   .post("/create_project", validate("json", projectCreateSchema), async (c) => {

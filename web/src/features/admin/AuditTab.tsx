@@ -1,7 +1,7 @@
 // «Журнал»: every change made in /admin, newest first — who, when, what, and the object before and after.
-import { useState } from "react";
 import { Table, Typography } from "antd";
 import dayjs from "dayjs";
+import { useUrlPage } from "../../shared/urlState";
 import { ACTION_LABELS, AUDIT_PAGE_SIZE, useAudit, type AuditEntry } from "./api";
 
 const json = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value, null, 2));
@@ -22,7 +22,7 @@ function Change({ entry }: { entry: AuditEntry }) {
 }
 
 export function AuditTab() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useUrlPage();
   const { data, isLoading } = useAudit(page);
   return (
     <Table<AuditEntry>
@@ -31,7 +31,7 @@ export function AuditTab() {
       dataSource={data?.results ?? []}
       locale={{ emptyText: "Изменений пока не было" }}
       expandable={{ expandedRowRender: (entry) => <Change entry={entry} /> }}
-      pagination={{ current: page, pageSize: AUDIT_PAGE_SIZE, total: data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
+      pagination={{ current: page, pageSize: AUDIT_PAGE_SIZE, total: data?.count ?? 0, onChange: (next) => setPage(next), showSizeChanger: false }}
       columns={[
         { title: "Когда", dataIndex: "at", width: 170, render: (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm:ss") },
         { title: "Кто", dataIndex: "actor_email", width: 220 },

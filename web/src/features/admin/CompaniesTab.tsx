@@ -1,6 +1,7 @@
 // «Компании»: every company of the platform, created and edited here. The requisites are checked in
 // the form by the same rules as on the server (functions/src/schemas/company.ts).
 import { useState } from "react";
+import { useUrlPage } from "../../shared/urlState";
 import { App, Button, Col, Form, Input, Modal, Row, Space, Table } from "antd";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -105,6 +106,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
 export function CompaniesTab({ onShowUsers }: { onShowUsers: (companyId: string) => void }) {
   const { data, isLoading } = useCompanies();
   const [editing, setEditing] = useState<Company | "new" | null>(null);
+  const { page, setPage } = useUrlPage();
 
   return (
     <>
@@ -116,7 +118,7 @@ export function CompaniesTab({ onShowUsers }: { onShowUsers: (companyId: string)
         loading={isLoading}
         dataSource={data?.results ?? []}
         locale={{ emptyText: "Компаний пока нет" }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={{ current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true }}
         columns={[
           { title: "Название", dataIndex: "name" },
           { title: "ОГРН", dataIndex: "ogrn", width: 160 },

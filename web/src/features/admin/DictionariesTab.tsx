@@ -1,6 +1,7 @@
 // «Справочники»: a coefficient is never overwritten. A change is a new version of the item with the
 // date from which it applies and the reason; calculations already stored keep the version they used.
 import { useState } from "react";
+import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Typography } from "antd";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,9 +10,9 @@ import { api, type ListPage } from "../../api/client";
 import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
 import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
 import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
-
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
+
 interface Dictionary {
   name: string;
   title: string;
@@ -41,10 +42,10 @@ function useDictionaryItems(name: string | undefined) {
   });
 }
 
-interface ChangeForm {
 // A reference value carries its source's precision (0,003149), not the display setting's 0..4.
 const COEFFICIENT_RULES = { decimals: 10 };
 
+interface ChangeForm {
   field: string;
   /** As typed: «0,668» or «0.668». */
   value: string;
@@ -158,7 +159,11 @@ function HistoryDialog({ dictionary, labels, entry, onClose }: { dictionary: str
 
 export function DictionariesTab() {
   const names = useDictionaryNames();
-  const [name, setName] = useState<string>();
+  // The dictionary and its page sit in the address, like every list of the app.
+  const { params, update } = useUrlQuery();
+  const name = params.get("dictionary") ?? undefined;
+  const setName = (next: string) => update({ dictionary: next, page: undefined });
+  const { page, setPage } = useUrlPage();
   const items = useDictionaryItems(name);
   const [dialog, setDialog] = useState<{ kind: "change" | "history"; entry: DictionaryEntry } | null>(null);
   const labels = items.data?.labels ?? {};
@@ -180,7 +185,7 @@ export function DictionariesTab() {
         loading={items.isLoading && Boolean(name)}
         dataSource={items.data?.results ?? []}
         locale={{ emptyText: name ? "В справочнике нет записей" : "Выберите справочник" }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={{ current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true }}
         columns={[
           { title: "№", dataIndex: "id", width: 60 },
           { title: "Наименование", dataIndex: "name" },

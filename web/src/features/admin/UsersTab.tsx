@@ -2,6 +2,7 @@
 // deactivate/activate, reset the password, move to another company (the server refuses a user who
 // already created projects or calculations).
 import { useState } from "react";
+import { useUrlPage } from "../../shared/urlState";
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -204,6 +205,7 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
   const companies = useCompanies();
   const users = useCompanyUsers(companyId);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { page, setPage } = useUrlPage();
   const { message } = App.useApp();
   const invalidate = useInvalidate(companyId ?? "");
   const setActive = useMutation({
@@ -238,7 +240,7 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
         loading={users.isLoading && Boolean(companyId)}
         dataSource={users.data?.results ?? []}
         locale={{ emptyText: companyId ? "В компании нет пользователей" : "Выберите компанию" }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={{ current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true }}
         columns={[
           { title: "E-mail", dataIndex: "email" },
           { title: "Имя", key: "name", render: (_, u) => [u.first_name, u.last_name].filter(Boolean).join(" ") || "—" },

@@ -2,10 +2,11 @@
 // "guardant_required"); only then does the extra field appear.
 import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { PLATFORM_TITLE } from "../landing/texts";
 import { useLogin } from "./api";
 import { GUARDANT_REQUIRED, loginErrorText } from "./loginError";
+import { returnPathFrom } from "./returnPath";
 
 interface LoginForm {
   // SPEC 5: the fields are not validated here beyond the e-mail input type; the server answers.
@@ -16,7 +17,9 @@ interface LoginForm {
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const login = useLogin(() => navigate("/", { replace: true }));
+  const location = useLocation();
+  // Back to the page that sent the visitor here (a deep link, an ended session), else «/».
+  const login = useLogin(() => navigate(returnPathFrom(location.state), { replace: true }));
   const [needsGuardant, setNeedsGuardant] = useState(false);
   // The code sent with the last attempt: an empty one refused means "enter it", not "wrong code".
   const [sentCode, setSentCode] = useState("");

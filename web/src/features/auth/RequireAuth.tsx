@@ -1,5 +1,6 @@
 // SPEC 2, 4: a protected page renders only with a valid stored token. An expired access token is
-// refreshed silently; with nothing to refresh with (or a failed refresh) the user goes to /login.
+// refreshed silently; with nothing to refresh with (or a failed refresh) the user goes to /login,
+// which keeps the page asked for and returns there after signing in (returnPath.ts).
 import { useEffect, type ReactNode } from "react";
 import { useAtomValue } from "jotai";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
@@ -7,6 +8,7 @@ import { refreshAccessToken } from "../../api/client";
 import { isTokenValid, readRefreshToken } from "../../api/tokens";
 import { PageLoading } from "../shell/PageLoading";
 import { accessTokenAtom } from "./atoms";
+import { returnPathFrom, type LoginState } from "./returnPath";
 import { signOut } from "./session";
 
 export function RequireAuth() {
@@ -29,12 +31,14 @@ export function RequireAuth() {
 
   if (valid) return <Outlet />;
   if (canRefresh) return <PageLoading />;
-  return <Navigate to="/login" replace />;
+  const state: LoginState = { from: `${location.pathname}${location.search}${location.hash}` };
+  return <Navigate to="/login" replace state={state} />;
 }
 
-/** /login with a valid token goes straight to the landing page. */
+/** /login with a valid token goes straight to the page asked for, else the landing page. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const access = useAtomValue(accessTokenAtom);
-  if (isTokenValid(access)) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (isTokenValid(access)) return <Navigate to={returnPathFrom(location.state)} replace />;
   return <>{children}</>;
 }

@@ -6,7 +6,7 @@ import { storeTokens } from "../../api/tokens";
 import { appStore, queryClient } from "../../app/store";
 import { DEFAULT_DECIMALS } from "../../shared/decimals";
 import { decimalsAtom } from "../settings/atoms";
-import { projectDialogAtom, projectsArchivedAtom, projectsPageAtom } from "../projects/atoms";
+import { projectDialogAtom } from "../projects/atoms";
 import { accessTokenAtom } from "./atoms";
 
 export function signIn(tokens: TokenPair): void {
@@ -19,9 +19,7 @@ export function signOut(): void {
   queryClient.clear();
   appStore.set(accessTokenAtom, null);
   appStore.set(decimalsAtom, DEFAULT_DECIMALS);
-  // UI state that belongs to the session: the next user starts on page 1 with no dialog open.
-  appStore.set(projectsPageAtom, 1);
-  appStore.set(projectsArchivedAtom, false);
+  // UI state that belongs to the session: the next user starts with no dialog open.
   appStore.set(projectDialogAtom, null);
 }
 

@@ -1,13 +1,15 @@
 // SPEC 2 /projects/{projectId}/calculations: pick a calculation type (none at first: no list, no
 // add button), then its list, 10 a page, with an archive view, the create/edit dialog and the
-// read-only results. The type sits in the URL (?type=…) so a reload or a shared link keeps it.
-import { useEffect, useState } from "react";
+// read-only results. The type, page and archive flag sit in the URL (?type=…&page=2&archived=1)
+// so a reload, the back button or a shared link keeps them.
+import { useEffect } from "react";
 import { Alert, Button, Flex, Select, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
-import { useParams, useSearchParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../../../wasm-core/src/registry";
 import { ArchiveSwitch } from "../../shared/archive";
+import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useProject } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { CalculationDialog } from "./CalculationDialog";
@@ -24,10 +26,10 @@ function typeFrom(value: string | null): CalculationType | undefined {
 
 export default function CalculationsPage() {
   const { projectId = "" } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const type = typeFrom(search.get("type"));
-  const [page, setPage] = useState(1);
-  const [archived, setArchived] = useState(false);
+  const { params, update } = useUrlQuery();
+  const type = typeFrom(params.get("type"));
+  const { page, setPage, correctPage } = useUrlPage();
+  const archived = params.get("archived") === "1";
   const project = useProject(projectId);
   const openDialog = useSetAtom(calculationDialogAtom);
   const setResults = useSetAtom(resultsDialogAtom);
@@ -42,14 +44,8 @@ export default function CalculationsPage() {
   );
 
   // SPEC 2: changing the type resets to page 1 and loads that type's list.
-  const chooseType = (next: CalculationType | undefined) => {
-    setSearch(next ? { type: next } : {}, { replace: true });
-    setPage(1);
-  };
-  const showArchive = (value: boolean) => {
-    setArchived(value);
-    setPage(1);
-  };
+  const chooseType = (next: CalculationType | undefined) => update({ type: next, page: undefined }, { replace: true });
+  const showArchive = (value: boolean) => update({ archived: value ? "1" : undefined, page: undefined });
 
   return (
     <Flex vertical gap={16}>
@@ -80,7 +76,7 @@ export default function CalculationsPage() {
           </Flex>
         )}
       </Flex>
-      <CalculationsTable projectId={projectId} type={type} archived={archived} page={page} onPage={setPage} />
+      <CalculationsTable projectId={projectId} type={type} archived={archived} page={page} onPage={setPage} onCorrectPage={correctPage} />
       {type && (
         <>
           <CalculationDialog key={type} type={type} projectId={projectId} />

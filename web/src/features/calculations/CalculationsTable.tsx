@@ -82,14 +82,16 @@ interface Props {
   archived: boolean;
   page: number;
   onPage(page: number): void;
+  /** Moves to another page without a history entry (a page past the last after archiving). */
+  onCorrectPage(page: number): void;
 }
 
-export function CalculationsTable({ projectId, type, archived, page, onPage }: Props) {
+export function CalculationsTable({ projectId, type, archived, page, onPage, onCorrectPage }: Props) {
   const list = useCalculations({ projectId, type, archived, page });
   const openResults = useSetAtom(resultsDialogAtom);
   const count = type ? (list.data?.count ?? 0) : 0;
 
-  useLastPageInRange(list, count, CALCULATIONS_PAGE_SIZE, page, onPage);
+  useLastPageInRange(list, count, CALCULATIONS_PAGE_SIZE, page, onCorrectPage);
 
   return (
     <>
@@ -114,7 +116,7 @@ export function CalculationsTable({ projectId, type, archived, page, onPage }: P
                 pageSize: CALCULATIONS_PAGE_SIZE,
                 total: count,
                 showSizeChanger: false,
-                onChange: onPage,
+                onChange: (next) => onPage(next),
               }
             : false
         }

@@ -1,14 +1,17 @@
 // SPEC 2 /export: choose txt, xls or xlsx, then a project (10 a page), then «Экспорт данных» or,
 // for the spreadsheets, «Подробный экспорт». While the server makes the file the page shows how
-// much has arrived; a failure is shown, not only logged.
+// much has arrived; a failure is shown, not only logged. Format, page and the name search sit in
+// the address (?format=xlsx&page=2&search=…): reload and back keep the list where it was.
 import { useState } from "react";
 import { Alert, App, Button, Card, Flex, Spin, Table, Tooltip, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
 import { displayDate } from "../../shared/dates";
+import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { truncate } from "../../shared/text";
 import { useMe } from "../profile/api";
 import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "../projects/api";
 import { PROJECT_NAME_DISPLAY } from "../projects/ProjectsTable";
+import { ProjectSearch, useProjectSearch } from "../projects/ProjectSearch";
 import { useExportProject, type ExportFormat } from "./api";
 
 interface FormatRow {
@@ -52,20 +55,25 @@ const projectColumns: TableColumnsType<Project> = [
   { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 150 },
 ];
 
+const formatFrom = (value: string | null): ExportFormat | undefined => FORMATS.find((row) => row.format === value)?.format;
+
 const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString("ru-RU", { maximumFractionDigits: 0 })} КБ`;
 
 export default function ExportPage() {
   const me = useMe();
-  const [format, setFormat] = useState<ExportFormat>();
-  const [page, setPage] = useState(1);
+  const { params, update } = useUrlQuery();
+  const format = formatFrom(params.get("format"));
+  const { page, setPage } = useUrlPage();
+  const search = useProjectSearch();
   const [project, setProject] = useState<Project>();
   const [received, setReceived] = useState(0);
-  const projects = useProjects({ companyId: format ? me.data?.company?.id : undefined, archived: false, page });
+  const projects = useProjects({ companyId: format ? me.data?.company?.id : undefined, archived: false, page, search });
   const exporting = useExportProject(setReceived);
   const { message } = App.useApp();
 
   const chooseFormat = (next: ExportFormat) => {
-    setFormat(next);
+    // Another format keeps the project list where it is: only the file changes.
+    update({ format: next }, { replace: true });
     exporting.reset();
   };
 
@@ -106,6 +114,9 @@ export default function ExportPage() {
 
       {format && (
         <Card title="2. Проект" size="small">
+          <div style={{ marginBottom: 12 }}>
+            <ProjectSearch />
+          </div>
           {me.isError && <Alert type="error" showIcon title={me.error.message} />}
           {projects.isError && <Alert type="error" showIcon title={`Не удалось загрузить проекты: ${projects.error.message}`} />}
           <Table<Project>
@@ -114,7 +125,7 @@ export default function ExportPage() {
             columns={projectColumns}
             dataSource={projects.data?.results ?? []}
             loading={projects.isFetching || me.isPending}
-            locale={{ emptyText: "Проектов пока нет" }}
+            locale={{ emptyText: search ? "Нет проектов с таким названием" : "Проектов пока нет" }}
             size="middle"
             rowSelection={{
               type: "radio",
@@ -127,7 +138,7 @@ export default function ExportPage() {
               pageSize: PROJECTS_PAGE_SIZE,
               total: projects.data?.count ?? 0,
               showSizeChanger: false,
-              onChange: setPage,
+              onChange: (next) => setPage(next),
             }}
           />
         </Card>

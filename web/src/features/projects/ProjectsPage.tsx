@@ -1,23 +1,23 @@
-// SPEC 2 /projects: the company's projects, 10 a page, with an archive view and the add/edit dialog.
+// SPEC 2 /projects: the company's projects, 10 a page, with an archive view, a search by name and
+// the add/edit dialog. Page, archive and search sit in the address (?page=2&archived=1&search=…).
 import { Alert, Button, Flex, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import { useAtom, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { ArchiveSwitch } from "../../shared/archive";
+import { useUrlQuery } from "../../shared/urlState";
 import { useMe } from "../profile/api";
-import { projectDialogAtom, projectsArchivedAtom, projectsPageAtom } from "./atoms";
+import { projectDialogAtom } from "./atoms";
 import { ProjectDialog } from "./ProjectDialog";
+import { ProjectSearch } from "./ProjectSearch";
 import { ProjectsTable } from "./ProjectsTable";
 
 export default function ProjectsPage() {
   const me = useMe();
-  const [archived, setArchived] = useAtom(projectsArchivedAtom);
-  const setPage = useSetAtom(projectsPageAtom);
+  const { params, update } = useUrlQuery();
+  const archived = params.get("archived") === "1";
   const openDialog = useSetAtom(projectDialogAtom);
 
-  const showArchive = (value: boolean) => {
-    setArchived(value);
-    setPage(1);
-  };
+  const showArchive = (value: boolean) => update({ archived: value ? "1" : undefined, page: undefined });
 
   return (
     <Flex vertical gap={16}>
@@ -26,6 +26,7 @@ export default function ProjectsPage() {
           Проекты
         </Typography.Title>
         <Flex gap={12} wrap>
+          <ProjectSearch />
           <ArchiveSwitch archived={archived} onChange={showArchive} />
           {!archived && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })} disabled={!me.data}>

@@ -1,14 +1,14 @@
 import { Table, Tooltip, type TableColumnsType } from "antd";
-import { useAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useLastPageInRange } from "../../shared/archive";
+import { useUrlPage } from "../../shared/urlState";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
 import { truncate } from "../../shared/text";
 import { PROJECT_SCREENS } from "../shell/screens";
 import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
-import { projectsPageAtom } from "./atoms";
 import { ProjectActions } from "./ProjectActions";
+import { useProjectSearch } from "./ProjectSearch";
 
 // SPEC 9: project names are cut to 25 characters in the list.
 export const PROJECT_NAME_DISPLAY = 25;
@@ -36,13 +36,14 @@ function columns(archived: boolean): TableColumnsType<Project> {
 }
 
 export function ProjectsTable({ companyId, archived }: { companyId: string | undefined; archived: boolean }) {
-  const [page, setPage] = useAtom(projectsPageAtom);
-  const list = useProjects({ companyId, archived, page });
+  const { page, setPage, correctPage } = useUrlPage();
+  const search = useProjectSearch();
+  const list = useProjects({ companyId, archived, page, search });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const count = list.data?.count ?? 0;
 
-  useLastPageInRange(list, count, PROJECTS_PAGE_SIZE, page, setPage);
+  useLastPageInRange(list, count, PROJECTS_PAGE_SIZE, page, correctPage);
 
   // SPEC 2: a row opens the project's calculations, once that screen exists.
   const openCalculations = (project: Project) =>
@@ -56,7 +57,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
         columns={columns(archived)}
         dataSource={list.data?.results ?? []}
         loading={list.isFetching}
-        locale={{ emptyText: archived ? "В архиве нет проектов" : "Проектов пока нет" }}
+        locale={{ emptyText: search ? "Нет проектов с таким названием" : archived ? "В архиве нет проектов" : "Проектов пока нет" }}
         // On a narrow screen the table scrolls inside its place, not the page.
         scroll={{ x: 800 }}
         onRow={
@@ -70,7 +71,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
           total: count,
           showSizeChanger: false,
           hideOnSinglePage: false,
-          onChange: setPage,
+          onChange: (next) => setPage(next),
         }}
       />
     </>

@@ -15,11 +15,13 @@ export interface ProjectsView {
   companyId: string | undefined;
   archived: boolean;
   page: number;
+  /** Part of the name, any case; the server searches all of the company's projects. */
+  search?: string;
 }
 
-export function useProjects({ companyId, archived, page }: ProjectsView) {
+export function useProjects({ companyId, archived, page, search = "" }: ProjectsView) {
   return useQuery({
-    queryKey: [...projectsKey, "list", companyId, archived, page],
+    queryKey: [...projectsKey, "list", companyId, archived, page, search],
     queryFn: () =>
       api.get<ListPage<Project>>(
         `v1/projects/${query({
@@ -29,6 +31,7 @@ export function useProjects({ companyId, archived, page }: ProjectsView) {
           is_deleted: archived,
           limit: PROJECTS_PAGE_SIZE,
           offset: (page - 1) * PROJECTS_PAGE_SIZE,
+          search: search || undefined,
         })}`,
       ),
     enabled: companyId !== undefined,

@@ -1,9 +1,7 @@
 import { atom } from "jotai";
 import type { Project } from "./api";
 
-/** Which list the projects screen shows; kept across navigation so «back» returns to the same page. */
-export const projectsArchivedAtom = atom(false);
-export const projectsPageAtom = atom(1);
+// Which list the projects screen shows (page, archive, search) lives in the address: shared/urlState.ts.
 
 export type ProjectDialogState = { mode: "create" } | { mode: "edit"; project: Project } | null;
 
