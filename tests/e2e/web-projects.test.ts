@@ -45,10 +45,12 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     expect(page.url()).toBe(at("/login"));
   });
 
-  it("signs in and lands on the landing page", async () => {
+  it("signs in and lands on the page that sent the visitor to /login", async () => {
     await page.getByLabel("Пароль").fill(server.demo.password);
     await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(at("/"));
+    await page.waitForURL(at("/projects"));
+    await page.getByRole("heading", { name: "Проекты" }).waitFor();
+    await page.goto(at("/"));
     await page.getByRole("button", { name: "Начать работу" }).waitFor();
     await page.screenshot({ path: `${SHOTS}/web-landing.png` });
     expect(await page.evaluate(() => [localStorage.getItem("token") !== null, localStorage.getItem("refreshToken") !== null])).toEqual([true, true]);

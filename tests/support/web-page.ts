@@ -69,13 +69,14 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
   };
 }
 
-/** Signs in through /login as a user does and waits for the landing page. */
+/** Signs in through /login as a user does and waits to leave it: for the landing page, or for the
+ *  page that sent the browser to /login (reloading /login keeps that target). */
 export async function signIn(page: Page, origin: string, user: Credentials): Promise<void> {
   await page.goto(`${origin}/login`);
   await page.getByLabel("Логин").fill(user.email);
   await page.getByLabel("Пароль").fill(user.password);
   await page.getByRole("button", { name: "Вход" }).click();
-  await page.waitForURL(`${origin}/`);
+  await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login");
 }
 
 /** An access token for the API as a script gets one, outside the browser. */

@@ -1,0 +1,122 @@
+// Plain language on screen (issue 14, item 4): users read document names, tables and formulas,
+// never the methodology's internal tags and ids («[T]», «[S4]», «D6», «Q14», «methodology 1.6»,
+// «get_open_mining_co2»). Walks the reference dictionary (every category), a calculation's results,
+// the settings page and the dialogs of the forecast and series types, then the operator's
+// coefficient screen, which says in words which defaults still await checking.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { callApi, createProject, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const INTERNAL = /\[[A-Z]\d*\]|\bD\d+\b|\bQ\d+\b|methodology|get_[a-z_]+/;
+
+describe.skipIf(!chromiumAvailable())("web app: plain language on screen", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let projectId: string;
+
+  const at = (path: string) => `${server.url}${path}`;
+
+  /** Everything the user can read now, the open dialogs included. */
+  async function expectPlain(where: string) {
+    const text = await page.locator("body").innerText();
+    const found = INTERNAL.exec(text);
+    expect(found ? `${where}: «${text.slice(Math.max(0, found.index - 60), found.index + 60)}»` : "").toBe("");
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ admin: true });
+    app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 } });
+    ({ page, pageErrors } = app);
+    projectId = await createProject(page, "Шахта Понятная");
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("shows every category's coefficients with their sources as documents and tables", async () => {
+    await page.goto(at("/dictionary"));
+    const categories = page.getByTestId("categories");
+    for (const pageNumber of [1, 2]) {
+      await categories.locator(`.ant-pagination-item-${pageNumber}`).click();
+      const rows = categories.locator(".ant-table-row");
+      await rows.first().waitFor();
+      for (let i = 0; i < (await rows.count()); i++) {
+        await rows.nth(i).locator("td").first().click();
+        const tables = page.getByTestId("coefficients");
+        await tables.getByRole("list", { name: "Источники" }).first().waitFor();
+        await expect.poll(() => tables.locator(".ant-spin-spinning").count()).toBe(0);
+        await expectPlain(`/dictionary, category ${pageNumber}.${i + 1}`);
+      }
+    }
+    const order = page.getByRole("list", { name: "Источники" }).first();
+    expect(await order.innerText()).toMatch(/Приказ Минприроды России № 371 от 27\.05\.2022, табл\. 1\.1|IPCC 2006/);
+    await page.screenshot({ path: `${SHOTS}/web-plain-dictionary.png`, fullPage: true });
+  });
+
+  it("shows a calculation's coefficients with plain sources in its results", async () => {
+    const created = await callApi(page, "POST", "/api/v1/open_mining_co2/", {
+      name: "Самосвалы",
+      project: projectId,
+      volume: 100,
+      dictionary_items: { get_open_mining_co2: 2 },
+    });
+    expect(created.status).toBe(201);
+    await page.goto(at(`/projects/${projectId}/calculations?type=open_mining_co2`));
+    await page.locator(".ant-table-row", { hasText: "Самосвалы" }).click();
+    const results = page.getByTestId("results-dialog");
+    await results.getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").first().waitFor();
+    await expectPlain("results of open_mining_co2");
+    await page.screenshot({ path: `${SHOTS}/web-plain-results.png`, fullPage: true });
+    await page.getByRole("button", { name: "Закрыть" }).first().click();
+  });
+
+  it("says nothing internal on the settings page", async () => {
+    await page.goto(at("/settings"));
+    await page.getByLabel("Количество знаков после запятой").waitFor();
+    await expectPlain("/settings");
+  });
+
+  it("says nothing internal in the dialogs of the forecast and the series types", async () => {
+    for (const type of ["sensitivity", "filling_blanks", "regres_methane"]) {
+      await page.goto(at(`/projects/${projectId}/calculations?type=${type}`));
+      await page.getByRole("button", { name: "Добавить расчет" }).click();
+      const dialog = page.getByRole("dialog", { name: "Новый расчет" });
+      await dialog.getByLabel("Название расчета").waitFor();
+      await page.waitForTimeout(400); // the opening animation
+      if (type === "sensitivity") await dialog.getByText("Условное значение, принятое в методике расчета").waitFor();
+      await expectPlain(`the ${type} dialog`);
+      if (type === "sensitivity") await page.screenshot({ path: `${SHOTS}/web-plain-sensitivity-dialog.png` });
+      await dialog.getByRole("button", { name: "Отмена" }).click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+  });
+
+  it("tells the operator in words which defaults await checking, with labels instead of field names", async () => {
+    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();
+    await page.waitForURL(at("/login"));
+    await signIn(page, server.url, server.admin!);
+    await page.goto(at("/admin?tab=dictionaries"));
+    await pickOption(page, page.getByRole("combobox", { name: "Справочник" }), "Коэффициент выбросов CO2 и плотность топлива (транспорт, открытые работы)");
+    const table = page.locator(".ant-table-row", { hasText: "Дизельное топливо зимнее" });
+    await table.getByText("Плотность топлива").waitFor();
+    await table.getByText("ожидает сверки с официальным текстом").first().waitFor();
+    await expectPlain("/admin, dictionaries");
+    await page.screenshot({ path: `${SHOTS}/web-plain-admin-dictionary.png`, fullPage: true });
+    await table.getByRole("button", { name: /Изменить коэффициент/ }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Коэффициент выбросов CO2, т CO2/т").waitFor();
+    await expectPlain("the coefficient change dialog");
+  });
+
+  it("raised no uncaught errors in the page", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
