@@ -1,0 +1,156 @@
+// Not losing one's place (issue 14, item 6): a deep link opened signed out leads to /login and,
+// after signing in, to the page asked for; the page of a list is in the address, so reload and
+// the back button keep it; projects are searched by name on «Проекты» and «Экспорт».
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+
+describe.skipIf(!chromiumAvailable())("web app: not losing one's place", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let projectId: string;
+
+  const at = (path: string) => `${server.url}${path}`;
+  const rows = () => page.locator(".ant-table-row");
+  const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
+  const activePage = () => page.locator(".ant-pagination-item-active").innerText();
+  const search = () => page.getByLabel("Поиск проекта по названию");
+
+  async function signInHere() {
+    await page.getByLabel("Логин").fill(server.demo.email);
+    await page.getByLabel("Пароль").fill(server.demo.password);
+    await page.getByRole("button", { name: "Вход" }).click();
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 } });
+    ({ page, pageErrors } = app);
+    // 12 projects: «Участок 01» … «Участок 11» and one mine, newest first in the list.
+    projectId = await createProject(page, "Шахта «Ёлочная»");
+    for (let n = 1; n <= 11; n++) await createProject(page, `Участок ${String(n).padStart(2, "0")}`);
+    for (let n = 1; n <= 11; n++) {
+      const made = await callApi(page, "POST", "/api/v1/torch_ch4/", { name: `Факел ${String(n).padStart(2, "0")}`, project: projectId, volume: n, koef_transform: 0.67 });
+      expect(made.status).toBe(201);
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("after signing in from a deep link, lands on the page asked for", async () => {
+    await page.evaluate(() => localStorage.clear());
+    const deep = `/projects/${projectId}/calculations?type=torch_ch4&page=2`;
+    await page.goto(at(deep));
+    await page.waitForURL(at("/login"));
+    await signInHere();
+    await page.waitForURL(at(deep));
+    await page.getByRole("heading", { name: "Расчеты - Шахта «Ёлочная»" }).waitFor();
+    await row("Факел 01").waitFor();
+    expect(await activePage()).toBe("2");
+  });
+
+  it("never follows a target outside the app", async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(at("/login"));
+    // What a crafted history entry could carry: another origin must lead to the landing page.
+    await page.evaluate(() => history.replaceState({ usr: { from: "//evil.example/x" }, key: "x", idx: 0 }, "", "/login"));
+    await page.reload();
+    await signInHere();
+    await page.waitForURL(at("/"));
+  });
+
+  it("keeps page 2 of the projects on reload, and back returns to page 1", async () => {
+    await page.goto(at("/projects"));
+    await row("Участок 11").waitFor();
+    expect(await rows().count()).toBe(10);
+    await page.locator(".ant-pagination-item-2").click();
+    await page.waitForURL(at("/projects?page=2"));
+    await row("Шахта «Ёлочная»").waitFor();
+    await page.reload();
+    await row("Шахта «Ёлочная»").waitFor();
+    expect(await activePage()).toBe("2");
+    await page.screenshot({ path: `${SHOTS}/web-place-projects-page2.png`, fullPage: true });
+    await page.goBack();
+    await page.waitForURL(at("/projects"));
+    await row("Участок 11").waitFor();
+    expect(await activePage()).toBe("1");
+    await page.goForward();
+    await row("Шахта «Ёлочная»").waitFor();
+  });
+
+  it("comes back to the same page of projects from a project's calculations", async () => {
+    await row("Шахта «Ёлочная»").click();
+    await page.waitForURL(at(`/projects/${projectId}/calculations`));
+    await page.goBack();
+    await page.waitForURL(at("/projects?page=2"));
+    await row("Шахта «Ёлочная»").waitFor();
+  });
+
+  it("keeps a project's calculations page on reload and back", async () => {
+    await page.goto(at(`/projects/${projectId}/calculations?type=torch_ch4`));
+    await row("Факел 11").waitFor();
+    await page.locator(".ant-pagination-item-2").click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("type") === "torch_ch4");
+    await row("Факел 01").waitFor();
+    await page.reload();
+    await row("Факел 01").waitFor();
+    expect(await activePage()).toBe("2");
+    await page.goBack();
+    await row("Факел 11").waitFor();
+    expect(await activePage()).toBe("1");
+  });
+
+  it("searches projects by name on «Проекты», in any case, and keeps the search on reload", async () => {
+    await page.goto(at("/projects?page=2"));
+    await row("Шахта «Ёлочная»").waitFor();
+    await search().fill("участок 0");
+    await page.waitForURL((url) => url.searchParams.get("search") === "участок 0");
+    // A new search starts from page 1: nine matches, one page.
+    expect(new URL(page.url()).searchParams.get("page")).toBeNull();
+    await expect.poll(() => rows().count()).toBe(9);
+    expect(await row("Шахта").count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/web-place-projects-search.png`, fullPage: true });
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(9);
+    expect(await search().inputValue()).toBe("участок 0");
+    await search().fill("ЕЛОЧН");
+    await search().press("Enter");
+    await row("Шахта «Ёлочная»").waitFor();
+    await expect.poll(() => rows().count()).toBe(1);
+    await search().fill("нет такого");
+    await search().press("Enter");
+    await page.getByText("Нет проектов с таким названием").waitFor();
+  });
+
+  it("searches projects by name on «Экспорт», with the page in the address", async () => {
+    await page.goto(at("/export?format=xlsx"));
+    const projects = page.locator(".ant-card", { hasText: "2. Проект" });
+    await projects.locator(".ant-table-row", { hasText: "Участок 11" }).waitFor();
+    await projects.locator(".ant-pagination-item-2").click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await row("Шахта «Ёлочная»").waitFor();
+    await page.reload();
+    await row("Шахта «Ёлочная»").waitFor();
+    await search().fill("шахта");
+    await search().press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("search") === "шахта" && url.searchParams.get("format") === "xlsx");
+    await expect.poll(() => projects.locator(".ant-table-row").count()).toBe(1);
+    await row("Шахта «Ёлочная»").click();
+    await page.getByText("Проект «Шахта «Ёлочная»», формат xlsx").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-place-export-search.png`, fullPage: true });
+  });
+
+  it("raised no uncaught errors in the page", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
