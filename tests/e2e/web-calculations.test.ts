@@ -48,7 +48,7 @@ const CASES: Case[] = [
     name: "Разрез: фактическое значение",
     fill: { "Объём добычи угля открытым способом": "1000000" },
     choose: { "Коэффициент выбросов CH4 при открытой добыче": "Фактическое значение" },
-    fillAfter: { "Коэффициент выбросов CH4": "1.7" },
+    fillAfter: { "Коэффициент выбросов CH4": "1,7" },
     expected: { res_ch4: "1 139,00", res_ch4_to_co2: "28 475,00" },
   },
   {
@@ -164,17 +164,19 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
     expect((await list("underground_emission_ch4")).count).toBe(0);
   });
 
-  it("accepts only digits with an optional dot, 4 decimals on create", async () => {
+  it("keeps what is typed and says why it is not a number; a decimal comma is a number", async () => {
     const form = dialog("Новый расчет");
     const volume = form.getByLabel("Объём добычи угля подземным способом", { exact: true });
+    const problem = form.locator(".numeric-input-problem");
     await volume.fill("");
-    await volume.pressSequentially("12a,3.45678");
-    expect(await volume.inputValue()).toBe("123.4567");
-    await volume.fill("1,5"); // a change that fails the check is ignored as a whole
-    expect(await volume.inputValue()).toBe("123.4567");
+    await volume.pressSequentially("12a");
+    expect(await volume.inputValue()).toBe("12a"); // never a silent rewrite
+    await problem.filter({ hasText: "Введите число, например 845,5" }).waitFor();
+    await volume.fill("123,45678");
+    await problem.filter({ hasText: "Не больше 4 знаков после запятой" }).waitFor();
+    await volume.fill("123,4567");
+    await problem.waitFor({ state: "detached" });
     await volume.fill("");
-    await volume.pressSequentially("abc");
-    expect(await volume.inputValue()).toBe("");
     // A required field left blank is the core's message under it, once touched.
     await form.locator(".ant-form-item-explain-error", { hasText: "Поле обязательно для заполнения" }).waitFor();
     await form.getByRole("button", { name: "Отмена" }).click();

@@ -1,6 +1,7 @@
 // The reference screens in a real browser against the real local server (SPEC 2, 5, 9):
 // /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the
-// converter on /widgets (wasm core in the page, keystroke filter, rounding by the decimals setting).
+// converter on /widgets (wasm core in the page, a decimal comma, a message for what is not a number,
+// rounding by the decimals setting, results in the Russian format).
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -105,7 +106,7 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     // The item's name, version and date span its two rows (CO2, then CH4).
     const co2 = await density.locator("tr", { hasText: "20 °C" }).locator("td").allInnerTexts();
     expect(co2[0]).toBe("20 °C, 101,325 кПа (стандартные условия, ГОСТ 2939-63)");
-    expect(co2.slice(1, 4)).toEqual(["Плотность CO2, ρCO2", "1.8393", "кг/м³"]);
+    expect(co2.slice(1, 4)).toEqual(["Плотность CO2, ρCO2", "1,8393", "кг/м³"]);
     // The source column refers to the table's numbered source list.
     expect(co2[4]).toBe("[1]");
     const sources = await density.getByRole("list", { name: "Источники" }).locator("li").allInnerTexts();
@@ -113,8 +114,8 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
       "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
     ]);
     expect(co2.slice(5)).toEqual(["1", "2026-01-01"]);
-    const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0\.668$/ }) }).locator("td").allInnerTexts();
-    expect(ch4.slice(0, 3)).toEqual(["Плотность CH4, ρCH4", "0.668", "кг/м³"]);
+    const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) }).locator("td").allInnerTexts();
+    expect(ch4.slice(0, 3)).toEqual(["Плотность CH4, ρCH4", "0,668", "кг/м³"]);
     expect(ch4[3]).toBe("[1]");
     await density.getByText("[1]").first().hover();
     await page.getByRole("tooltip").filter({ hasText: "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2" }).waitFor();
@@ -128,9 +129,9 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
   it("opens the fuel coefficients of the open-mining CO2 category", async () => {
     await categories().filter({ hasText: "сжигания топлива техникой" }).locator("td").first().click();
     const table = coefficients().locator("section", { hasText: "плотность топлива" });
-    const winter = table.locator("tr", { hasText: "Плотность топлива" }).filter({ hasText: "0.84" });
+    const winter = table.locator("tr", { hasText: "Плотность топлива" }).filter({ hasText: "0,84" });
     await winter.waitFor();
-    expect(await winter.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["0.84", "кг/л"]));
+    expect(await winter.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["0,84", "кг/л"]));
     await table.getByText("Дизельное топливо зимнее").waitFor();
     await table.getByRole("list", { name: "Источники" }).getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").waitFor();
     await page.screenshot({ path: `${SHOTS}/web-dictionary-fuel.png`, fullPage: true });
@@ -152,29 +153,38 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     await page.unroute("**/api/v1/dictionary/get_coeff_co2_density/");
   });
 
-  it("converts 1000 m³ of CH4 at 20 °C to 0.6680 t, and of CO2 to 1.8393 t", async () => {
+  it("converts 1000 m³ of CH4 at 20 °C to 0,6680 t, and of CO2 to 1,8393 t", async () => {
     expect(await page.locator("#converter-kind").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]").innerText()).toContain(
       "CH4 и CO2 из м³ в тонны",
     );
     expect(await page.getByLabel("CH4", { exact: true }).isChecked()).toBe(true);
     await page.locator(".ant-select", { has: page.locator("#converter-conditions") }).getByText("20 °C").waitFor();
     await quantity().pressSequentially("1000");
-    await expectResult("0.6680");
+    await expectResult("0,6680");
     await page.getByLabel("CO2", { exact: true }).check();
-    await expectResult("1.8393");
+    await expectResult("1,8393");
     await page.screenshot({ path: `${SHOTS}/web-widgets.png`, fullPage: true });
     await choose("converter-conditions", "0 °C, 101,325 кПа (нормальные условия)");
-    await expectResult("1.9768");
+    await expectResult("1,9768");
     await page.getByLabel("CH4", { exact: true }).check();
-    await expectResult("0.7170");
+    await expectResult("0,7170");
   });
 
-  it("ignores keystrokes that are not digits or a dot, and decimals past the setting", async () => {
-    await quantity().pressSequentially("abc,-e ");
-    expect(await quantity().inputValue()).toBe("1000");
-    await expectResult("0.7170");
-    await quantity().pressSequentially(".12345");
-    expect(await quantity().inputValue()).toBe("1000.1234");
+  it("keeps what is typed and says why it is no quantity: letters, a minus, decimals past the setting", async () => {
+    const problem = page.locator(".numeric-input-problem");
+    await quantity().press("End");
+    await quantity().pressSequentially("abc");
+    expect(await quantity().inputValue()).toBe("1000abc");
+    await problem.filter({ hasText: "Введите число, например 845,5" }).waitFor();
+    await expectResult("");
+    await quantity().fill("-1000");
+    await problem.filter({ hasText: "Значение не может быть отрицательным" }).waitFor();
+    await quantity().fill("1000,12345");
+    await problem.filter({ hasText: "Не больше 4 знаков после запятой" }).waitFor();
+    await quantity().fill("");
+    await quantity().pressSequentially("1000,5");
+    await problem.waitFor({ state: "detached" });
+    await expectResult("0,7174");
   });
 
   it("clears the result when the quantity is cleared", async () => {
@@ -182,28 +192,30 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     await expectResult("");
   });
 
-  it("converts 1000 L of winter diesel to 0.84 t", async () => {
+  it("converts 1000 L of winter diesel to 0,84 t", async () => {
     await choose("converter-kind", "Топливо из литров в тонны через плотность");
     const fuel = page.locator(".ant-select", { has: page.locator("#converter-fuel") });
-    await fuel.getByText("Дизельное топливо летнее — ρ 0.86 кг/л").waitFor();
+    await fuel.getByText("Дизельное топливо летнее — ρ 0,86 кг/л").waitFor();
     await choose("converter-fuel", "Дизельное топливо зимнее");
     await quantity().pressSequentially("1000");
-    await expectResult("0.8400");
-    await quantity().pressSequentially("x");
-    expect(await quantity().inputValue()).toBe("1000");
+    await expectResult("0,8400");
+    await quantity().pressSequentially(",5");
+    await expectResult("0,8404");
     await page.screenshot({ path: `${SHOTS}/web-widgets-fuel.png`, fullPage: true });
   });
 
-  it("rounds by the decimals setting: 3 → 0.668, 2 → 0.67", async () => {
+  it("rounds by the decimals setting: 3 → 0,668, 2 → 0,67", async () => {
     await saveDecimals("3");
     await quantity().pressSequentially("1000");
-    await expectResult("0.668");
+    await expectResult("0,668");
     await saveDecimals("2");
-    await quantity().pressSequentially("1000.129");
-    expect(await quantity().inputValue()).toBe("1000.12");
-    await expectResult("0.67");
+    await quantity().pressSequentially("1000,129");
+    await page.locator(".numeric-input-problem", { hasText: "Не больше 2 знаков после запятой" }).waitFor();
+    await expectResult("");
+    await quantity().press("Backspace");
+    await expectResult("0,67");
     await page.getByLabel("CO2", { exact: true }).check();
-    await expectResult("1.84");
+    await expectResult("1,84");
   });
 
   it("raised no uncaught errors in the page", () => {

@@ -2,7 +2,7 @@
 // get_open_mining_co2 (first preselected, its density in the label), a quantity in litres.
 import { useMemo, useState } from "react";
 import { Form, Select } from "antd";
-import { formatResult, formatStored } from "../../shared/decimals";
+import { formatResult, formatStored, numericInputProblem } from "../../shared/decimals";
 import { NumericInput, ResultOutput } from "../../shared/NumericInput";
 import { useDictionary } from "../dictionary/api";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -17,7 +17,9 @@ export function FuelConverter({ core }: { core: ConverterCore }) {
 
   const items = fuels.data?.results ?? [];
   const chosen = items.find((item) => item.id === fuelId) ?? items[0];
-  const tonnes = useMemo(() => fuelTonnes(core, chosen, quantity), [core, chosen, quantity]);
+  // A quantity the field refuses (its message is under it) gives no result.
+  const refused = numericInputProblem(quantity, { decimals }) !== undefined;
+  const tonnes = useMemo(() => (refused ? undefined : fuelTonnes(core, chosen, quantity)), [refused, core, chosen, quantity]);
 
   if (!fuels.data) return <LoadState query={fuels} />;
 

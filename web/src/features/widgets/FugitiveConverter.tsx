@@ -2,7 +2,7 @@
 // get_coeff_co2_density (first preselected), a quantity; the result follows every change.
 import { useMemo, useState } from "react";
 import { Form, Radio, Select } from "antd";
-import { formatResult, formatStored } from "../../shared/decimals";
+import { formatResult, formatStored, numericInputProblem } from "../../shared/decimals";
 import { NumericInput, ResultOutput } from "../../shared/NumericInput";
 import { useDictionary } from "../dictionary/api";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -20,7 +20,9 @@ export function FugitiveConverter({ core }: { core: ConverterCore }) {
   // SPEC 4: the first entry is preselected when the list loads.
   const chosen = items.find((item) => item.id === conditionsId) ?? items[0];
   const densityField = gas === "CO2" ? "p_co2" : "p_ch4";
-  const tonnes = useMemo(() => fugitiveTonnes(core, gas, chosen, quantity), [core, gas, chosen, quantity]);
+  // A quantity the field refuses (its message is under it) gives no result.
+  const refused = numericInputProblem(quantity, { decimals }) !== undefined;
+  const tonnes = useMemo(() => (refused ? undefined : fugitiveTonnes(core, gas, chosen, quantity)), [refused, core, gas, chosen, quantity]);
 
   if (!conditions.data) return <LoadState query={conditions} />;
 
