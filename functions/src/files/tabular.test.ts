@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { MAX_UPLOAD_BYTES, parseTable, type TableSpec } from "./tabular";
+import { CSV_ENCODING_MESSAGE, MAX_UPLOAD_BYTES, decodeCsv, parseTable, plausibleCp1251, type TableSpec } from "./tabular";
 import { checkZip } from "./zip-guard";
 import { zipOf } from "../../../tests/support/zip";
+import { encodeLegacy } from "../../../tests/support/legacy-encoding";
 
 const spec: TableSpec = {
   maxRows: 100,
@@ -82,6 +83,56 @@ describe("parseTable", () => {
     const bytes = await xlsx([["year", "volume"], [1, 2]]);
     const broken = bytes.slice(0, bytes.length - 40);
     await expect(parseTable({ name: "x.xlsx", bytes: broken }, spec)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("CSV encodings", () => {
+  // What Russian Excel's «CSV (разделители — точки с запятой)» writes: Windows-1251, «;», decimal
+  // commas, CRLF, no BOM; a no-break space between thousands.
+  const EXCEL = "year;volume;element\r\n2020;1\u00a0200,5;Шахта «Северная» №1\r\n2021;;Шахта «Северная» №1\r\n";
+
+  it("has Node decode Windows-1251 (full ICU) as the code page says", () => {
+    const bytes = encodeLegacy("Шахта №1 «ё»", "windows-1251");
+    expect([...bytes.subarray(0, 5)]).toEqual([0xd8, 0xe0, 0xf5, 0xf2, 0xe0]);
+    expect(bytes[6]).toBe(0xb9);
+    expect(new TextDecoder("windows-1251").decode(new Uint8Array([0xc3, 0xee, 0xe4, 0xa8, 0xb8]))).toBe("ГодЁё");
+  });
+
+  it("reads UTF-8 with and without a BOM, and Windows-1251, to the same rows", async () => {
+    const utf8 = csv(EXCEL);
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+    const cp1251 = encodeLegacy(EXCEL, "windows-1251");
+    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(cp1251)).toThrow();
+    for (const bytes of [utf8, bom, cp1251]) {
+      expect(decodeCsv(bytes)).toBe(EXCEL);
+      const table = await parseTable({ name: "Книга1.csv", bytes }, spec);
+      expect(table.rows).toEqual([
+        { row: 2, values: { year: 2020, volume: 1200.5, element: "Шахта «Северная» №1" } },
+        { row: 3, values: { year: 2021, volume: null, element: "Шахта «Северная» №1" } },
+      ]);
+    }
+  });
+
+  it("takes Cyrillic headers, units and a Latin word among Cyrillic ones in Windows-1251", () => {
+    const text = "Год;Выбросы CH4, т;Мощность, кВт;Примечание\r\n2020;12,5;1500;СН4 по данным АГК — 0,5 % (±0,1)\r\n";
+    expect(decodeCsv(encodeLegacy(text, "windows-1251"))).toBe(text);
+  });
+
+  it("refuses a file in neither encoding with a clear message", async () => {
+    const refused = { status: 400, detail: CSV_ENCODING_MESSAGE };
+    // KOI8-R and Windows-1252 decode to letters, but not to words.
+    const koi8 = encodeLegacy("Год;Шахта;Метан;Примечание\n2020;Северная;10;нет данных\n", "koi8-r");
+    expect(plausibleCp1251(new TextDecoder("windows-1251").decode(koi8))).toBe(false);
+    await expect(parseTable({ name: "a.csv", bytes: koi8 }, spec)).rejects.toMatchObject(refused);
+    const western = encodeLegacy("year;Größe;Maß\n2020;1;2\n", "windows-1252");
+    await expect(parseTable({ name: "a.csv", bytes: western }, spec)).rejects.toMatchObject(refused);
+    // Bytes that are no text (Windows-1251 maps them to Ђ, ‡, ¤ and controls).
+    const junk = new Uint8Array([...csv("year;volume\n"), 0x80, 0x87, 0xa4, 0x98, 0x8f, 0x0a]);
+    await expect(parseTable({ name: "a.csv", bytes: junk }, spec)).rejects.toMatchObject(refused);
+    // Excel's «Текст Юникод» (UTF-16 with a BOM).
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[..."year"].flatMap((c) => [c.charCodeAt(0), 0])]);
+    await expect(parseTable({ name: "a.txt", bytes: utf16 }, spec)).rejects.toMatchObject(refused);
+    expect(CSV_ENCODING_MESSAGE).toMatch(/UTF-8.*Windows-1251/);
   });
 });
 

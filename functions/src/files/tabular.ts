@@ -46,6 +46,11 @@ export function detectFormat(file: UploadedFile): "xlsx" | "csv" {
   const name = file.name.toLowerCase();
   const isZip = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
   if (name.endsWith(".xlsx") && isZip) return "xlsx";
+  // Excel's «Текст Юникод» is UTF-16 (its NUL bytes would otherwise read as a binary file).
+  const [b0, b1] = file.bytes;
+  if ((name.endsWith(".csv") || name.endsWith(".txt")) && ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff))) {
+    throw new Invalid(CSV_ENCODING_MESSAGE);
+  }
   if ((name.endsWith(".csv") || name.endsWith(".txt")) && !isZip && !file.bytes.subarray(0, 4096).includes(0)) return "csv";
   throw new DomainError(415, "Неподдерживаемый тип файла: загрузите книгу Excel (.xlsx) или файл CSV (.csv)");
 }
@@ -98,14 +103,55 @@ export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawT
   }
 }
 
-function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
+export const CSV_ENCODING_MESSAGE =
+  "Не удалось прочитать файл CSV: его кодировка не UTF-8 и не Windows-1251. Сохраните файл в Excel как «CSV UTF-8 (разделитель — запятая)» или «CSV (разделители — точки с запятой)»";
+
+/** Non-ASCII characters that Windows-1251 text of this product holds besides Cyrillic letters:
+ *  typographic punctuation, the no-break space, units' signs. Any other (Ђ, ‡, ¤, the C1 controls
+ *  …) means the bytes were written in another encoding. */
+const CP1251_PUNCTUATION = new Set("\u00a0«»–—№°±µ·§©®™…„“”‘’‚•€‰");
+const CYRILLIC_LETTER = /[А-яЁёЄєІіЇїЎўҐґ]/;
+const UPPER = /[А-ЯЁЄІЇЎҐ]/;
+const LOWER = /[а-яёєіїўґ]/;
+
+/** Whether text decoded as Windows-1251 reads as such: only Cyrillic letters and the usual signs
+ *  outside ASCII, and words that look like words. Odd words are those that mix Latin and Cyrillic
+ *  letters, or put a capital after a small letter (unit symbols such as «кВт» aside): what cp1252
+ *  «Größe» → «GrцЯe» or KOI8-R «Шахта» → «ыБХФБ» give. One odd word, or a quarter of them, is
+ *  tolerated (a «СН4» typed with a Latin H). */
+export function plausibleCp1251(text: string): boolean {
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) continue;
+    if (!CYRILLIC_LETTER.test(ch) && !CP1251_PUNCTUATION.has(ch)) return false;
+  }
+  let words = 0;
+  let odd = 0;
+  for (const word of text.match(/[A-Za-zА-яЁёЄєІіЇїЎўҐґ]+/g) ?? []) {
+    if (!CYRILLIC_LETTER.test(word)) continue;
+    words += 1;
+    const mixed = /[A-Za-z]/.test(word);
+    const capitalAfterSmall = word.length > 3 && [...word].some((ch, i) => i > 0 && UPPER.test(ch) && LOWER.test(word[i - 1]));
+    if (mixed || capitalAfterSmall) odd += 1;
+  }
+  return odd <= Math.max(1, words / 4);
+}
+
+/** A CSV's text: UTF-8 (with or without a BOM), else Windows-1251 (what Russian Excel's «CSV
+ *  (разделители — точки с запятой)» writes) when it reads as Cyrillic text, else refused. Node's
+ *  full ICU, in the official builds and Lambda's runtime, decodes windows-1251. */
+export function decodeCsv(bytes: Uint8Array): string {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new Invalid("Файл CSV должен быть в кодировке UTF-8");
+    text = new TextDecoder("windows-1251").decode(bytes);
+    if (!plausibleCp1251(text)) throw new Invalid(CSV_ENCODING_MESSAGE);
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
+  const text = decodeCsv(bytes);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   // Russian Excel writes CSV with ";" and decimal commas.
   const delimiter = firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";

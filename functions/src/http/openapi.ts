@@ -113,7 +113,7 @@ const forecastRow = z.object({
   ...Object.fromEntries(FORECAST_COLUMNS.map((c) => [c.name, z.optional(z.nullable(numberSchema(c)))])),
 });
 
-const fileSchema: JsonSchema = { type: "string", contentMediaType: "application/octet-stream", description: ".xlsx or .csv (UTF-8), at most 5 MB" };
+const fileSchema: JsonSchema = { type: "string", contentMediaType: "application/octet-stream", description: ".xlsx or .csv (UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves it; `,` or `;`, decimal commas), at most 4 MB" };
 
 /** The JSON body of POST v1/{type}/ for one type (its own fields, named as the registry names them). */
 function calculationJson(type: CalculationType, patch: boolean) {
