@@ -70,6 +70,14 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.onError(errorResponse);
 
   const app = new Hono({ strict: false });
+  // A refused body (too large, wrong type, no token) may be left unread, and the server then
+  // closes the connection shortly after the answer: saying so in the answer keeps a keep-alive
+  // client from sending its next request into a closing connection.
+  app.use("*", async (c, next) => {
+    await next();
+    const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    if (c.res.status === 413 || (c.res.status >= 400 && hasBody)) c.res.headers.set("Connection", "close");
+  });
   app.route("/api", api);
   app.onError(errorResponse);
   app.notFound(notFoundResponse);

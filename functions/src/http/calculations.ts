@@ -19,6 +19,7 @@ import { attachmentDisposition } from "./download";
 import { booleanParam, pageParams } from "../schemas/common";
 import type { AppEnv } from "./env";
 import { parseWith, readJson, validate } from "./validate";
+import { readUploadForm } from "./multipart";
 import { DEFAULT_PAGE_SIZE } from "./projects";
 
 export const listQuery = z.object({
@@ -46,7 +47,7 @@ export const patchBody = z.looseObject({
 });
 
 /** JSON, or a multipart form when a file is attached; either way checked against `schema`. */
-async function readBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
+async function readBody<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
   if (isMultipart(c)) {
     const { body, file } = await formBody(c, c.req.param("type")!);
     return { body: parseWith(schema, body), file };
@@ -67,29 +68,13 @@ const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLower
 
 /** A multipart form (SPEC 7: POST as multipart when a file is attached) read into the same shape
  *  as a JSON body: numbers of the type's numeric fields parsed, file_data as bytes. */
-async function formBody(c: Context, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
+async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
   const type = supportedType(typeName);
   if (REGISTRY[type].kind === "formula") throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    throw new Invalid("Тело запроса не является корректной формой multipart/form-data");
-  }
+  const form = await readUploadForm(c, "file_data", "data");
   const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
   const body: Record<string, unknown> = {};
-  let file: UploadedFile | undefined;
-  for (const [key, raw] of Object.entries(form)) {
-    if (Array.isArray(raw)) throw new Invalid(`${key}: поле передано несколько раз`);
-    if (key === "file_data") {
-      if (typeof raw === "string") {
-        if (raw) throw new Invalid("file_data: ожидается файл");
-        continue;
-      }
-      file = { name: raw.name || "data", bytes: new Uint8Array(await raw.arrayBuffer()) };
-      continue;
-    }
-    if (typeof raw !== "string") throw new Invalid(`${key}: ожидается текстовое поле`);
+  for (const [key, raw] of Object.entries(form.fields)) {
     if (key === "dictionary_items") {
       try {
         body[key] = JSON.parse(raw);
@@ -102,7 +87,7 @@ async function formBody(c: Context, typeName: string): Promise<{ body: Record<st
       body[key] = raw.trim() === "" ? undefined : Number(raw.replace(",", "."));
     } else body[key] = raw;
   }
-  return { body, file };
+  return { body, file: form.file };
 }
 
 export const calculationRoutes = new Hono<AppEnv>({ strict: false })

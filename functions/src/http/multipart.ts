@@ -1,5 +1,8 @@
-// Reading a multipart form of an admin upload: text fields as strings, exactly one file.
+// Reading a multipart form (admin uploads, calculations with a file): text fields as strings, at
+// most one file. The form's cap is the file's; its text fields together get the JSON body's cap, so
+// labelling a body a form is no way around that limit.
 import type { Context } from "hono";
+import type { AppEnv } from "./env";
 import { DomainError, Invalid } from "../domain/errors";
 
 export interface UploadForm {
@@ -7,7 +10,8 @@ export interface UploadForm {
   file?: { name: string; bytes: Uint8Array };
 }
 
-export async function readUploadForm(c: Context, fileField = "file"): Promise<UploadForm> {
+/** `unnamed`: the file's name when the form gives none. */
+export async function readUploadForm(c: Context<AppEnv>, fileField = "file", unnamed = "file"): Promise<UploadForm> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
     throw new DomainError(415, "Ожидается форма multipart/form-data с файлом (file)");
@@ -23,13 +27,21 @@ export async function readUploadForm(c: Context, fileField = "file"): Promise<Up
   }
   const fields: Record<string, string> = {};
   let file: UploadForm["file"];
+  let textBytes = 0;
   for (const [key, raw] of Object.entries(form)) {
     if (Array.isArray(raw)) throw new Invalid(`${key}: поле передано несколько раз`);
     if (key === fileField) {
-      if (typeof raw === "string") throw new Invalid(`${key}: ожидается файл`);
-      file = { name: raw.name || "file", bytes: new Uint8Array(await raw.arrayBuffer()) };
-    } else if (typeof raw === "string") fields[key] = raw;
-    else throw new Invalid(`${key}: ожидается текстовое поле`);
+      // A form without a file may still name the field, empty (a browser's form with no file chosen).
+      if (typeof raw === "string") {
+        if (raw) throw new Invalid(`${key}: ожидается файл`);
+        continue;
+      }
+      file = { name: raw.name || unnamed, bytes: new Uint8Array(await raw.arrayBuffer()) };
+    } else if (typeof raw === "string") {
+      textBytes += Buffer.byteLength(key) + Buffer.byteLength(raw);
+      fields[key] = raw;
+    } else throw new Invalid(`${key}: ожидается текстовое поле`);
   }
+  if (textBytes > c.get("deps").config.jsonBodyLimitBytes) throw new DomainError(413, "Слишком большой запрос");
   return { fields, file };
 }

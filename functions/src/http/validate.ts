@@ -3,7 +3,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import * as z from "zod/v4/core";
-import { Invalid } from "../domain/errors";
+import { DomainError, Invalid } from "../domain/errors";
 
 export function describeIssues(issues: readonly z.$ZodIssue[]): string {
   return issues
@@ -32,6 +32,10 @@ export function parseWith<S extends z.$ZodType>(schema: S, value: unknown): z.ou
 }
 
 export async function readJson(c: Context): Promise<unknown> {
+  // A form gets the upload's larger size cap; a JSON body sent under that label would escape the JSON cap.
+  if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    throw new DomainError(415, "Ожидается тело JSON (Content-Type: application/json)");
+  }
   try {
     return await c.req.json();
   } catch {
