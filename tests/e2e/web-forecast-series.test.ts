@@ -96,12 +96,14 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
   const settle = () => page.waitForTimeout(500);
 
   /** Types the rows into the manual table (3 a page: the table pages on as rows are added). */
+  /** Odd rows are typed with a decimal comma (as on a Russian keyboard), even ones with a dot. */
   async function typeRows(form: Locator, rows: GoldenRow[], from = 1) {
     for (const [i, g] of rows.entries()) {
       const n = from + i;
       if (n > 1) await form.getByRole("button", { name: "Добавить строку" }).click();
       for (const f of FEATURES) {
-        if (g.texts[f] !== "") await form.getByLabel(`${f}, строка ${n}`, { exact: true }).fill(g.texts[f]);
+        const text = n % 2 === 1 ? g.texts[f].replace(".", ",") : g.texts[f];
+        if (text !== "") await form.getByLabel(`${f}, строка ${n}`, { exact: true }).fill(text);
       }
     }
   }
@@ -156,13 +158,21 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
       await pick(form.getByLabel("Метод"), method === "xgboost" ? /^XGBoost — модель v1/ : /^LightGBM — модель v1/);
       await form.getByTestId("forecast-preview-model").filter({ hasText: `${method} ` }).waitFor();
 
-      // Row editing: a stray row is added and removed again; a cell rejects a second dot and letters.
+      // Row editing: a stray row is added and removed again; a cell keeps what is typed and says
+      // why it is not a number (letters, a minus, too many decimals).
       await typeRows(form, manualRows.slice(0, 1));
       await form.getByRole("button", { name: "Добавить строку" }).click();
       const stray = form.getByLabel("x1, строка 2", { exact: true });
-      await stray.pressSequentially("12a.3.45678");
-      expect(await stray.inputValue()).toBe("12.3456");
+      const problems = form.getByTestId("forecast-cell-problems");
+      await stray.pressSequentially("12a");
+      expect(await stray.inputValue()).toBe("12a");
+      await problems.filter({ hasText: "Строка 2, x1: Введите число, например 845,5" }).waitFor();
+      await stray.fill("-5");
+      await problems.filter({ hasText: "Строка 2, x1: Значение не может быть отрицательным" }).waitFor();
+      await stray.fill("12,34567");
+      await problems.filter({ hasText: "Строка 2, x1: Не больше 4 знаков после запятой" }).waitFor();
       await form.getByRole("button", { name: "Удалить строку 2" }).click();
+      await problems.waitFor({ state: "detached" });
       await typeRows(form, manualRows.slice(1), 2);
       await form.getByText(`Строк: ${manualRows.length}`).waitFor();
 
@@ -212,7 +222,7 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     const form = dialog("Редактирование расчета");
     const x1 = form.getByLabel("x1, строка 2", { exact: true });
     await x1.waitFor();
-    expect(await x1.inputValue()).toBe(manualRows[1].texts.x1);
+    expect(await x1.inputValue()).toBe(manualRows[1].texts.x1.replace(".", ","));
     await pick(form.getByLabel("Метод"), /^LightGBM/);
     // Row 2 takes another golden row's values; the preview follows at once.
     const replacement = golden[10];
@@ -333,8 +343,8 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     const form = dialog("Новый расчет");
     await form.getByLabel("Название расчета").fill("Чувствительность 2020–2022");
     const kTr = form.getByLabel(/условное значение/);
-    expect(await kTr.inputValue()).toBe("0.003149");
-    expect(await form.getByLabel("Шаг приращения фактора, δ", { exact: true }).inputValue()).toBe("0.1");
+    expect(await kTr.inputValue()).toBe("0,003149");
+    expect(await form.getByLabel("Шаг приращения фактора, δ", { exact: true }).inputValue()).toBe("0,1");
     await form.getByText(/МГЭИК AR4\), по умолчанию: 25/).waitFor();
     await form.locator('input[type="file"]').setInputFiles({ name: "добыча.xlsx", mimeType: "application/octet-stream", buffer: bytes });
     await form.getByTestId("chosen-file").filter({ hasText: "добыча.xlsx" }).waitFor();
@@ -369,9 +379,9 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     const form = dialog("Редактирование расчета");
     const delta = form.getByLabel("Шаг приращения фактора, δ", { exact: true });
     await delta.waitFor();
-    expect(await delta.inputValue()).toBe("0.1");
+    expect(await delta.inputValue()).toBe("0,1");
     await form.getByText("Сейчас: добыча.xlsx").waitFor();
-    await delta.fill("0.05");
+    await delta.fill("0,05");
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === "PATCH" && r.url().includes("/api/v1/sensitivity/")),
       form.getByRole("button", { name: "Сохранить" }).click(),
