@@ -147,8 +147,9 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     expect(calculationBefore.coefficients.ef).toMatchObject({ value: 18, item_id: 1, item_version: 1 });
 
     await page.getByRole("tab", { name: "Справочники" }).click();
-    await choose("Справочник", "get_underground_emission_ch4");
-    await row("ef = 18").waitFor();
+    // Dictionaries and coefficients by their names in words, not get_… and ef.
+    await choose("Справочник", "Коэффициент выбросов CH4 при подземной добыче");
+    await row("Коэффициент выбросов CH4 при подземной добыче = 18").waitFor();
     const item = page.locator(".ant-table-row").filter({ has: page.getByRole("cell", { name: "1", exact: true }) }).first();
     await item.getByRole("button", { name: "Изменить коэффициент 1" }).click();
     const dialog = page.getByRole("dialog");
@@ -159,9 +160,9 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     await page.screenshot({ path: `${SHOTS}/web-admin-coefficient.png` });
     await dialog.getByRole("button", { name: "Сохранить новую версию" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await row("ef = 19").waitFor();
+    await row("Коэффициент выбросов CH4 при подземной добыче = 19").waitFor();
 
-    await row("ef = 19").getByRole("button", { name: "История 1" }).click();
+    await row("Коэффициент выбросов CH4 при подземной добыче = 19").getByRole("button", { name: "История 1" }).click();
     const history = page.getByRole("dialog");
     await history.getByText("Уточнение по замерам шахты, 2026").waitFor();
     expect(await history.locator(".ant-table-row").count()).toBe(2);
