@@ -126,6 +126,36 @@ describe("regres_methane", () => {
     expect(stale.status).toBe(409);
   });
 
+  it("leaves no rows file behind for an edit that is refused: racing data_updates keep only the winners' files", async () => {
+    const created = (await (await forecastJson("xgboost", golden.slice(0, 3))).json()) as Forecast;
+    const current = await single(created.id);
+    const written: string[] = [];
+    const put = h.deps.blobs.put.bind(h.deps.blobs);
+    h.deps.blobs.put = (key, body, type) => {
+      if (key.startsWith("forecasts/")) written.push(key);
+      return put(key, body, type);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, n) =>
+          h.request(`/api/v1/regres_methane/${created.id}/data_update/`, {
+            method: "PATCH",
+            token: user.token,
+            json: { data: current.data.map((row, i) => (i === 0 ? { ...golden[n + 3].features, id: row.id } : row)), version: current.version },
+          }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
+      const kept = (await Promise.all(written.map((key) => h.deps.blobs.get(key)))).filter(Boolean);
+      expect(written).toHaveLength(12);
+      expect(kept).toHaveLength(1);
+    } finally {
+      h.deps.blobs.put = put;
+    }
+  });
+
   it("switches the method on edit and predicts the stored rows again", async () => {
     const created = (await (await forecastJson("xgboost", golden.slice(0, 5))).json()) as Forecast;
     const res = await h.request(`/api/v1/regres_methane/${created.id}/`, { method: "PATCH", token: user.token, json: { method: "lightgbm", version: 1 } });

@@ -215,7 +215,13 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   const id = newId();
   const evaluated = await evaluate(deps, type, { company: actor.company, id, name }, input, input.file);
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
-  const file = input.file ? await keepFile(deps, actor, id, input.file) : undefined;
+  let file: Calculation["file"];
+  try {
+    file = input.file ? await keepFile(deps, actor, id, input.file) : undefined;
+  } catch (error) {
+    if (typeof evaluated.results.data_key === "string") await deps.blobs.delete(evaluated.results.data_key);
+    throw error;
+  }
   const now = deps.clock.now().toISOString();
   const calculation: Calculation = {
     id,
@@ -237,10 +243,18 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   try {
     await deps.repos.calculations.create(calculation);
   } catch (error) {
-    if (file) await deps.blobs.delete(file.key);
+    await discardWrittenBlobs(deps, calculation);
     throw error;
   }
   return calculation;
+}
+
+/** The blobs an evaluation wrote for `next` (its upload, its forecast rows) that `current` does
+ *  not refer to: a refused or failed write removes them, so a refused request stores nothing. */
+async function discardWrittenBlobs(deps: Deps, next: Calculation, current?: Calculation): Promise<void> {
+  const written = [next.file?.key, next.results.data_key].filter((key): key is string => typeof key === "string");
+  const kept = new Set([current?.file?.key, current?.results.data_key]);
+  await Promise.all(written.filter((key) => !kept.has(key)).map((key) => deps.blobs.delete(key)));
 }
 
 export async function getCalculation(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
@@ -299,33 +313,33 @@ export async function patchCalculation(
   }
 
   let next: Calculation = { ...current };
-  if (renames) next.name = calculationName(patch.name);
-  // A file-based calculation is recomputed on a rename too: its element names follow the name.
-  if (changesValues || (renames && isFileType(type))) {
-    const values = { ...current.inputs, ...patch.values };
-    const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
-    const target = { company: actor.company, id: current.id, name: next.name };
-    const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
-    next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
-    if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
-  }
-  const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
-  if (!isDeleted && current.is_deleted) {
-    const project = await getProject(deps, actor, current.project);
-    if (project.is_deleted) throw new Conflict("Проект находится в архиве: сначала восстановите проект");
-  }
-  next = {
-    ...next,
-    is_deleted: isDeleted,
-    is_active: !isDeleted,
-    version: current.version + 1,
-    updated_at: deps.clock.now().toISOString(),
-    updated_by: actor.email,
-  };
   try {
+    if (renames) next.name = calculationName(patch.name);
+    // A file-based calculation is recomputed on a rename too: its element names follow the name.
+    if (changesValues || (renames && isFileType(type))) {
+      const values = { ...current.inputs, ...patch.values };
+      const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
+      const target = { company: actor.company, id: current.id, name: next.name };
+      const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
+      next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
+      if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
+    }
+    const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
+    if (!isDeleted && current.is_deleted) {
+      const project = await getProject(deps, actor, current.project);
+      if (project.is_deleted) throw new Conflict("Проект находится в архиве: сначала восстановите проект");
+    }
+    next = {
+      ...next,
+      is_deleted: isDeleted,
+      is_active: !isDeleted,
+      version: current.version + 1,
+      updated_at: deps.clock.now().toISOString(),
+      updated_by: actor.email,
+    };
     await deps.repos.calculations.replace(next, current.version);
   } catch (error) {
-    if (next.file && next.file.key !== current.file?.key) await deps.blobs.delete(next.file.key);
+    await discardWrittenBlobs(deps, next, current);
     throw error;
   }
   // The replaced upload is kept: the previous versions of the calculation referred to it.
