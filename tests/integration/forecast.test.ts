@@ -219,7 +219,9 @@ describe("forecast models", () => {
 
     const res = await upload(admin, "lightgbm", "methane-2025.txt", lgb, true);
     expect(res.status, await res.clone().text()).toBe(201);
-    expect(await res.json()).toMatchObject({ version: 2, is_active: true, uploaded_by: "admin@example.com" });
+    const model = (await res.json()) as { id: string };
+    expect(model).toMatchObject({ version: 2, is_active: true, uploaded_by: "admin@example.com" });
+    const uploaded = model.id;
     const after = (await (await forecastJson("lightgbm", golden.slice(0, 2))).json()) as Forecast;
     expect(after.model.version).toBe(2);
     expect((await single(before.id)).model.version).toBe(1);
@@ -231,6 +233,32 @@ describe("forecast models", () => {
     const back = await h.request(`/api/v1/forecast_models/lightgbm/${first.id}/`, { method: "PATCH", token: admin, json: { is_active: true } });
     expect(await back.json()).toMatchObject({ version: 1, is_active: true });
     expect((await h.request(`/api/v1/forecast_models/lightgbm/${first.id}/`, { method: "PATCH", token: user.token, json: { is_active: true } })).status).toBe(403);
+
+    // Both changes are in the admin change log, like every other admin change; the refused
+    // uploads are not.
+    const audit = (await (await h.request("/api/v1/admin/audit/?limit=20&offset=0", { token: admin })).json()) as {
+      results: Array<{ action: string; target_type: string; target_id: string; target_label: string; actor_email: string; before: unknown; after: Record<string, unknown> }>;
+    };
+    const models = audit.results.filter((e) => e.target_type === "forecast_model");
+    expect(models).toEqual([
+      expect.objectContaining({
+        action: "forecast_model.activate",
+        target_id: `lightgbm/${first.id}`,
+        target_label: "Модель прогноза lightgbm, версия 1 (methane-lightgbm.txt)",
+        actor_email: "admin@example.com",
+        before: expect.objectContaining({ id: uploaded, version: 2, is_active: true }),
+        after: expect.objectContaining({ id: first.id, version: 1, is_active: true }),
+      }),
+      expect.objectContaining({
+        action: "forecast_model.upload",
+        target_id: `lightgbm/${uploaded}`,
+        target_label: "Модель прогноза lightgbm, версия 2 (methane-2025.txt)",
+        actor_email: "admin@example.com",
+        before: expect.objectContaining({ version: 1, is_active: true }),
+        after: expect.objectContaining({ version: 2, is_active: true, description: "Переобучена на данных 2025 года", library: "lightgbm" }),
+      }),
+    ]);
+    for (const entry of models) expect(entry.after).not.toHaveProperty("blob_key");
   });
 });
 

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "../../../wasm-core/src/gbdt";
 import type { Actor, Deps } from "./context";
+import { recordChange } from "./admin/audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { ForecastMethod, ForecastModelVersion } from "../ports";
@@ -170,19 +171,43 @@ export async function uploadForecastModel(
     await deps.blobs.delete(blobKey);
     throw error;
   }
+  const previous = activate ? versions.find((v) => v.is_active) : undefined;
   if (activate) {
     await deps.repos.forecastModels.activate(method, id);
     model.is_active = true;
   }
+  await recordChange(deps, actor, {
+    action: "forecast_model.upload",
+    target_type: "forecast_model",
+    target_id: `${method}/${id}`,
+    target_label: modelLabel(model),
+    // Uploaded and activated at once: the model active before is what the change replaced.
+    before: previous ? modelView(previous) : null,
+    after: modelView(model),
+  });
   return model;
 }
 
 export async function activateForecastModel(deps: Deps, actor: Actor, method: ForecastMethod, id: string) {
   requireAdmin(actor);
-  if (!(await deps.repos.forecastModels.get(method, id))) throw new NotFound("Модель не найдена");
+  const chosen = await deps.repos.forecastModels.get(method, id);
+  if (!chosen) throw new NotFound("Модель не найдена");
+  const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active);
   await deps.repos.forecastModels.activate(method, id);
-  return (await deps.repos.forecastModels.get(method, id))!;
+  const active = (await deps.repos.forecastModels.get(method, id))!;
+  await recordChange(deps, actor, {
+    action: "forecast_model.activate",
+    target_type: "forecast_model",
+    target_id: `${method}/${id}`,
+    target_label: modelLabel(active),
+    before: previous ? modelView(previous) : null,
+    after: modelView(active),
+  });
+  return active;
 }
+
+/** How the /admin change log names a model version. */
+const modelLabel = (model: ForecastModelVersion) => `Модель прогноза ${model.method}, версия ${model.version} (${model.file_name})`;
 
 export function modelView(model: ForecastModelVersion) {
   const { blob_key: _key, ...visible } = model;

@@ -32,9 +32,14 @@ interface UploadForm {
   activate: boolean;
 }
 
+/** The model list, and the change log, which records every upload and activation. */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminKeys.forecastModels });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.forecastModels }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
+    ]);
 }
 
 function UploadCard() {

@@ -117,4 +117,6 @@ export const ACTION_LABELS: Record<string, string> = {
   "media.upload": "Видео загружено",
   "media.replace": "Видео заменено",
   "media.remove": "Видео удалено",
+  "forecast_model.upload": "Модель прогноза загружена",
+  "forecast_model.activate": "Модель прогноза выбрана",
 };
