@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { LIBREOFFICE, xlsToCsv } from "../support/libreoffice";
 import { exportProject } from "../../functions/src/export/project-export";
+import { formatNumber } from "../../functions/src/export/txt-writer";
 import { newId } from "../../functions/src/domain/ids";
 import type { Calculation } from "../../functions/src/ports";
 import type { Project } from "../../functions/src/schemas/project";
@@ -401,12 +402,13 @@ describe("export to txt", () => {
     expect(text).toContain("Дата начала: 2024-01-01");
     expect(text).toContain("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
     expect(text).toContain(`1. Вентиляция`);
-    expect(text).toContain(`Выбросы CO2, т CO2: ${(underground.res_co2 as number).toFixed(2)}`);
-    expect(text).toContain("Выбросы CO2, т CO2: 31.49");
+    // Numbers the Russian way, as the web app shows them: a decimal comma, thousands by a no-break space.
+    expect(text).toContain(`Выбросы CO2, т CO2: ${formatNumber(underground.res_co2 as number, 2)}`);
+    expect(text).toContain("Выбросы CO2, т CO2: 31,49");
     expect(text).toContain("Заполнено пропусков: 1");
-    // Each forecast's block: its row count and maximum (either decimal separator).
+    // Each forecast's block: its row count and maximum, with a decimal comma.
     const block = (n: number, f: Forecast) =>
-      new RegExp(`${n}\\. ${f.calc.name}\\n(    .*\\n)*?    Строк прогноза: ${f.rows.length}\\n    Максимальный прогноз, %: ${f.max.toFixed(4).replace(".", "[.,]")}\\n`);
+      new RegExp(`${n}\\. ${f.calc.name}\\n(    .*\\n)*?    Строк прогноза: ${f.rows.length}\\n    Максимальный прогноз, %: ${f.max.toFixed(4).replace(".", ",")}\\n`);
     expect(text).toMatch(block(1, manual));
     expect(text).toMatch(block(2, uploaded));
     expect(text).not.toContain("Архивный");

@@ -27,6 +27,8 @@ export interface Column {
   kind: "number" | "text";
   /** Decimals of the number format; numbers are written unrounded. */
   decimals?: number;
+  /** false for numbers read as names — a year, a row number: 2024, not 2 024 (txt). */
+  grouping?: false;
   width: number;
 }
 
@@ -115,6 +117,7 @@ interface Accessor {
 
 const numberColumn = (header: string, decimals: number, width = 16): Column => ({ header, kind: "number", decimals, width });
 const textColumn = (header: string, width = 24): Column => ({ header, kind: "text", width });
+const labelColumn = (header: string, width: number): Column => ({ header, kind: "number", decimals: 0, grouping: false, width });
 
 interface Element {
   name?: unknown;
@@ -195,7 +198,7 @@ function coefficientAccessors(def: CalculationDefinition, calculations: Calculat
 function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[] {
   const def = calculationDefinition(section.type);
   const head: Accessor[] = [
-    { column: numberColumn("№", 0, 6), value: (_c, i) => i + 1 },
+    { column: labelColumn("№", 6), value: (_c, i) => i + 1 },
     { column: textColumn("Название", 32), value: (c) => c.name },
     { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
   ];
@@ -290,7 +293,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       columns: [
         ...calcColumns,
         textColumn("Элемент", 24),
-        numberColumn(label("year"), 0, 8),
+        labelColumn(label("year"), 8),
         numberColumn(label("value"), options.decimals),
         textColumn(label("method"), 28),
       ],
@@ -323,7 +326,9 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
         ...calcColumns,
         textColumn("Элемент", 24),
         ...cols.map((col) =>
-          numberColumn(withUnit(col.label, col.unit), col.name === "year" ? 0 : Math.max(options.decimals, col.decimals ?? 0)),
+          col.name === "year"
+            ? labelColumn(withUnit(col.label, col.unit), 16)
+            : numberColumn(withUnit(col.label, col.unit), Math.max(options.decimals, col.decimals ?? 0)),
         ),
       ],
       rows: (function* () {
@@ -348,7 +353,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
     title,
     columns: [
       ...calcColumns,
-      numberColumn("Строка", 0, 8),
+      labelColumn("Строка", 8),
       ...inputColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals)),
       ...resultColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18)),
     ],

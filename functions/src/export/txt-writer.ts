@@ -1,22 +1,29 @@
 // The txt export: the same sheets as the spreadsheets, as readable UTF-8 text. The project as
 // «Параметр: значение» lines, each calculation as a numbered block of «column: value» lines with
 // units in the column names; row-detail sheets are left out (the blocks summarise them). Numbers
-// are rounded for reading only, with the column's decimals.
+// are rounded for reading only, with the column's decimals, and written the Russian way like the
+// web app's: a decimal comma, thousands grouped by a no-break space (2 662,48).
 import type { Cell, Column, Sheet } from "./content";
 
-/** Half away from zero through the decimal exponent (1.005 → 1.01), like the web's formatResult. */
-export function formatNumber(value: number, decimals: number): string {
+const GROUP = "\u00a0";
+
+/** Half away from zero through the decimal exponent (1.005 → 1,01), like the web's formatResult. */
+export function formatNumber(value: number, decimals: number, grouping = true): string {
   const shift = (v: number, by: number) => {
     const [mantissa, exponent = "0"] = String(v).split("e");
     return Number(`${mantissa}e${Number(exponent) + by}`);
   };
   const rounded = Math.sign(value) * shift(Math.round(shift(Math.abs(value), decimals)), -decimals);
-  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(decimals);
+  const plain = (Object.is(rounded, -0) ? 0 : rounded).toFixed(decimals);
+  const [, sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(plain) ?? [];
+  if (whole === undefined) return plain;
+  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP) : whole;
+  return `${sign}${grouped}${fraction === undefined ? "" : `,${fraction}`}`;
 }
 
 function show(cell: Cell, column: Column): string | undefined {
   if (cell === null || cell === "") return undefined;
-  if (typeof cell === "number") return formatNumber(cell, column.decimals ?? 2);
+  if (typeof cell === "number") return formatNumber(cell, column.decimals ?? 2, column.grouping !== false);
   // One value per line: line breaks inside a value would look like the next field.
   return cell.replace(/\s*[\r\n]+\s*/g, " ");
 }
