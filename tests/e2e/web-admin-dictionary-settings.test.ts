@@ -1,0 +1,111 @@
+// The GWP sets (get_gwp, methodology D1) and the utilisation-technology flow thresholds
+// (get_recycle_technology, D5) in the admin's «Справочники» screen, in a real browser against the
+// real local server: each edited like any coefficient (the field chosen in the dialog), saved as a
+// new version; a calculation stored before keeps its value, a new one takes the new.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+
+interface Calc {
+  id: string;
+  technology?: string;
+  res_ch4_to_co2?: number;
+  res_ch4?: number;
+  coefficients: Record<string, { value: number; item_id?: number; item_version?: number }>;
+}
+
+describe.skipIf(!chromiumAvailable())("web app: GWP sets and utilisation thresholds as dictionary entries", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let demo: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+  let projectId: string;
+
+  const at = (path: string) => `${server.url}${path}`;
+  const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
+
+  async function choose(label: string, option: string, scope: Page | ReturnType<Page["getByRole"]> = page) {
+    await scope.getByRole("combobox", { name: label }).click();
+    // The list is virtual (a few options drawn at a time): the dictionary is searched by its name.
+    if (scope === page) await page.keyboard.type(option);
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option }).first().click();
+  }
+
+  /** Edits one field of entry 1 of the dictionary shown, through the dialog. */
+  async function changeEntry1(field: string | undefined, value: string, reason: string) {
+    await page.getByRole("button", { name: "Изменить коэффициент 1" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Текущая версия 1").waitFor();
+    if (field) await choose("Коэффициент", field, dialog);
+    await dialog.getByLabel("Новое значение").fill(value);
+    await dialog.getByLabel("Причина изменения").fill(reason);
+    await dialog.getByRole("button", { name: "Сохранить новую версию" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ admin: true });
+    const token = await accessToken(server.url, server.demo);
+    demo = async <T>(method: string, path: string, body?: unknown) => {
+      const res = await fetch(at(path), {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    projectId = (await demo<{ id: string }>("POST", "/api/v1/projects/create_project/", { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" })).id;
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
+    ({ page, pageErrors } = app);
+    await signIn(page, server.url, server.admin!);
+    await page.goto(at("/admin"));
+    await page.getByRole("tab", { name: "Справочники" }).click();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("changes the CH4 GWP of set 1: a stored calculation keeps 25, a new one takes 27", async () => {
+    const underground = { project: projectId, volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+    const before = await demo<Calc>("POST", "/api/v1/underground/", { name: "До изменения", ...underground });
+    expect(before.coefficients.gwp_ch4).toMatchObject({ value: 25, item_id: 1, item_version: 1 });
+
+    await choose("Справочник", "Потенциалы глобального потепления");
+    await row("Потенциал глобального потепления CH4 = 25").waitFor();
+    await changeEntry1(undefined, "27", "Переход на значения нового распоряжения");
+    await row("Потенциал глобального потепления CH4 = 27").waitFor();
+    expect(await row("Потенциал глобального потепления CH4 = 27").locator("td").nth(3).innerText()).toBe("2");
+    await page.screenshot({ path: `${SHOTS}/web-admin-gwp.png` });
+
+    const after = await demo<Calc>("POST", "/api/v1/underground/", { name: "После изменения", ...underground });
+    expect(after.coefficients.gwp_ch4).toMatchObject({ value: 27, item_version: 2 });
+    expect(after.res_ch4_to_co2).toBeCloseTo(after.res_ch4! * 27, 9);
+    expect(await demo<Calc>("GET", `/api/v1/underground/${before.id}/single_calc/1/`)).toEqual(before);
+  });
+
+  it("changes the gas-engine flow threshold: 3 m³/min then recommends a boiler; the stored one keeps its engine", async () => {
+    const before = await demo<Calc>("POST", "/api/v1/recycle_technology/", { name: "До изменения", project: projectId, metan: 45, a_metan: 3 });
+    expect(before.technology).toMatch(/газопоршнев/i);
+
+    await choose("Справочник", "Выбор технологии утилизации");
+    await row("Минимальный дебит для газопоршневой установки = 2").waitFor();
+    await changeEntry1("Минимальный дебит для газопоршневой установки", "4", "Опыт эксплуатации установок");
+    await row("Минимальный дебит для газопоршневой установки = 4").waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-admin-recycle-thresholds.png` });
+
+    const after = await demo<Calc>("POST", "/api/v1/recycle_technology/", { name: "После изменения", project: projectId, metan: 45, a_metan: 3 });
+    expect(after.technology).toMatch(/котельн/i);
+    expect(after.coefficients.q_gas_engine).toMatchObject({ value: 4, item_version: 2 });
+    expect(await demo<Calc>("GET", `/api/v1/recycle_technology/${before.id}/single_calc/1/`)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+  });
+});
