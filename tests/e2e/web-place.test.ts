@@ -150,6 +150,19 @@ describe.skipIf(!chromiumAvailable())("web app: not losing one's place", () => {
     await page.screenshot({ path: `${SHOTS}/web-place-export-search.png`, fullPage: true });
   });
 
+  it("keeps the reference page and the chosen category on reload", async () => {
+    await page.goto(at("/dictionary"));
+    const categories = page.getByTestId("categories");
+    await categories.locator(".ant-pagination-item-2").click();
+    await page.waitForURL(at("/dictionary?page=2"));
+    await categories.locator(".ant-table-row", { hasText: "на факельной установке" }).first().locator("td").first().click();
+    await page.getByTestId("coefficients").waitFor();
+    await page.reload();
+    await page.getByTestId("coefficients").getByText("Коэффициенты: ").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(await categories.locator(".ant-pagination-item-active").innerText()).toBe("2");
+  });
+
   it("raised no uncaught errors in the page", () => {
     expect(pageErrors).toEqual([]);
   });
