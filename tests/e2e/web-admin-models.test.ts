@@ -127,4 +127,15 @@ describe.skipIf(!chromiumAvailable())("web app: administration, forecast models"
     await page.screenshot({ path: `${SHOTS}/web-admin-models-switched.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
   });
+
+  it("lists the upload and the switch in «Журнал», newest first", async () => {
+    await page.getByRole("tab", { name: "Журнал" }).click();
+    const rows = page.locator(".ant-table-row", { hasText: "Модель прогноза" });
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toMatch(/Модель прогноза выбрана[\s\S]*Модель прогноза LightGBM, версия 1/);
+    expect(texts[1]).toMatch(/Модель прогноза загружена[\s\S]*Модель прогноза LightGBM, версия 2 \(methane-lightgbm\.txt\)/);
+    expect(texts[1]).toContain(server.admin!.email);
+  });
 });

@@ -244,7 +244,7 @@ describe("forecast models", () => {
       expect.objectContaining({
         action: "forecast_model.activate",
         target_id: `lightgbm/${first.id}`,
-        target_label: "Модель прогноза lightgbm, версия 1 (methane-lightgbm.txt)",
+        target_label: "Модель прогноза LightGBM, версия 1 (methane-lightgbm.txt)",
         actor_email: "admin@example.com",
         before: expect.objectContaining({ id: uploaded, version: 2, is_active: true }),
         after: expect.objectContaining({ id: first.id, version: 1, is_active: true }),
@@ -252,7 +252,7 @@ describe("forecast models", () => {
       expect.objectContaining({
         action: "forecast_model.upload",
         target_id: `lightgbm/${uploaded}`,
-        target_label: "Модель прогноза lightgbm, версия 2 (methane-2025.txt)",
+        target_label: "Модель прогноза LightGBM, версия 2 (methane-2025.txt)",
         actor_email: "admin@example.com",
         before: expect.objectContaining({ version: 1, is_active: true }),
         after: expect.objectContaining({ version: 2, is_active: true, description: "Переобучена на данных 2025 года", library: "lightgbm" }),

@@ -206,8 +206,10 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
   return active;
 }
 
-/** How the /admin change log names a model version. */
-const modelLabel = (model: ForecastModelVersion) => `Модель прогноза ${model.method}, версия ${model.version} (${model.file_name})`;
+const METHOD_NAMES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
+
+/** How the /admin change log names a model version, in the words of the models screen. */
+const modelLabel = (model: ForecastModelVersion) => `Модель прогноза ${METHOD_NAMES[model.method]}, версия ${model.version} (${model.file_name})`;
 
 export function modelView(model: ForecastModelVersion) {
   const { blob_key: _key, ...visible } = model;
