@@ -75,6 +75,10 @@ describe("coefficient versions", () => {
     );
     const after = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
     expect(after).toMatchObject({ ef: 19.5, version: 2, effective_from: "2027-01-01" });
+    // Users read the reason as the source; the operator reads who set it.
+    expect(after.sources.ef).toBe("Уточнение по замерам шахты");
+    expect(after.verification.ef).toBe("changed");
+    expect(after.verification.koef_transform).toBe("verified");
     const history = await h.request("/api/v1/dictionary/get_underground_emission_ch4/1/history/", { token });
     const versions = ((await history.json()) as { results: Entry[] }).results;
     expect(versions.map((v) => [v.version, v.ef])).toEqual([[1, 18], [2, 19.5]]);

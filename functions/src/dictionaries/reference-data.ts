@@ -5,7 +5,7 @@ import data from "./reference-data.json";
 export interface SourcedValue {
   value: number;
   unit: string;
-  /** Provenance tag of methodology.md 0.1: S<n>, T, R or A. */
+  /** Provenance tag of methodology.md 0.1: S<n>, T, R or A; E for a value an administrator set. */
   tag: string;
   /** Key into `references`. */
   ref: string;
@@ -61,12 +61,13 @@ export function describeSource(value: Pick<SourcedValue, "ref">): string {
 }
 
 /** How far a default has been checked against its document, as a code the admin screen words. */
-export type Verification = "verified" | "transcription" | "recalled" | "assumption";
+export type Verification = "verified" | "transcription" | "recalled" | "assumption" | "changed";
 
 export function verificationOf(tag: string): Verification {
   if (tag === "T") return "transcription";
   if (tag === "R") return "recalled";
   if (tag === "A") return "assumption";
+  if (tag === "E") return "changed";
   return "verified";
 }
 

@@ -140,7 +140,7 @@ export async function changeCoefficient(
   }
   const next: DictionaryItemVersion = {
     ...current,
-    values: { ...current.values, [change.field]: { ...previous, value: change.value, tag: "A", ref: change.reason.trim() } },
+    values: { ...current.values, [change.field]: { ...previous, value: change.value, tag: "E", ref: change.reason.trim() } },
     version: current.version + 1,
     effective_from: change.effective_from,
     changed_at: deps.clock.now().toISOString(),

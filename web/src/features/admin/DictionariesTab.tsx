@@ -27,6 +27,7 @@ const VERIFICATION_TEXT: Record<Verification, string> = {
   transcription: "по неофициальной копии приказа, ожидает сверки с официальным текстом",
   recalled: "требует проверки по первоисточнику",
   assumption: "допущение методики, нормативного значения нет",
+  changed: "изменено администратором",
 };
 
 type HistoryEntry = DictionaryEntry & { changed_at: string; changed_by: string; reason: string };
