@@ -6,7 +6,7 @@
 // Excel opens with a warning). SheetJS "xlsx" 0.18.5 is the last build on the npm registry.
 //
 // WRITE-ONLY. This module is the only place that imports "xlsx", and it uses `write` and nothing
-// else: SheetJS's read side has known advisories (prototype pollution when parsing crafted files,
+// else (besides CFB, to reopen the container of the file it has just written, below): SheetJS's read side has known advisories (prototype pollution when parsing crafted files,
 // CVE-2023-30533; ReDoS, CVE-2024-22363) that are fixed only in builds outside npm. User files are
 // read by files/tabular.ts (its own reader, files/xlsx-reader.ts); never call XLSX.read / readFile on
 // anything. It runs in the spreadsheet worker (lambda/spreadsheets.ts), never in the API function.
@@ -22,9 +22,16 @@
 //   longer than 255 characters shortened and a note saying so on the first sheet (xlsx keeps them).
 // - No frozen panes in SheetJS's BIFF8 writer; the xlsx export has them.
 // Text cells are type "s", never formulas, so "=HYPERLINK(…)" stays text.
-import { write, type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
+// A text that starts like a formula (= + - @, tab, CR; startsLikeFormula) also gets the quote
+// prefix, as OWASP's CSV-injection guidance advises, so that editing it in Excel keeps it text: the
+// f123Prefix bit of its XF record ([MS-XLS] 2.4.353; Excel sets it when one types '=1+1). SheetJS
+// writes XF records with no way to set that bit and makes one XF per number format, so such cells
+// get the Text format «@» (itself a guard: Excel keeps what is typed into a Text cell as text), which
+// no other cell uses, and setQuotePrefix then sets the bit on that XF in the written Workbook
+// stream. No apostrophe is added to the text itself.
+import { CFB, write, type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
 import { SheetNames, type Cell, type Column, type Sheet } from "./content";
-import { numberFormat } from "./xlsx-writer";
+import { numberFormat, startsLikeFormula } from "./xlsx-writer";
 
 export const XLS_MAX_ROWS = 65_536;
 export const LABEL_MAX_CHARS = 255;
@@ -38,17 +45,50 @@ function encodeCell(row: number, col: number): string {
   return `${letters}${row + 1}`;
 }
 
-/** String cells of the whole workbook, and which of them are too long for a LABEL record. */
+/** The number format that marks (only) the cells whose XF gets the quote prefix: Text, format 49. */
+const QUOTED_FORMAT = "@";
+const QUOTED_FORMAT_ID = 49;
+
+/** String cells of the whole workbook, which of them are too long for a LABEL record, and how many
+ *  start like a formula. */
 class TextCells {
   count = 0;
+  quoted = 0;
   readonly long: CellObject[] = [];
 
   make(value: string): CellObject {
     const cell: CellObject = { t: "s", v: value };
     this.count += 1;
     if (value.length > LABEL_MAX_CHARS) this.long.push(cell);
+    if (startsLikeFormula(value)) {
+      cell.z = QUOTED_FORMAT;
+      this.quoted += 1;
+    }
     return cell;
   }
+}
+
+/** Sets f123Prefix (bit 3 of the flags word after ifnt and ifmt) on every cell XF record of the
+ *  Text format in the Workbook stream's globals, and returns the file written again. The file is
+ *  our own, just written: reopening its container is not reading a user's file. */
+function setQuotePrefix(bytes: Uint8Array): Uint8Array {
+  const container = CFB.read(bytes, { type: "buffer" });
+  const stream = (CFB.find(container, "/Workbook") as { content: Uint8Array }).content;
+  const u16 = (at: number) => stream[at] | (stream[at + 1] << 8);
+  let patched = 0;
+  for (let at = 0; at + 4 <= stream.length; ) {
+    const type = u16(at);
+    const data = at + 4;
+    if (type === 0x000a) break; // EOF of the globals: the XF records are all before it
+    if (type === 0x00e0 && u16(data + 2) === QUOTED_FORMAT_ID && (u16(data + 4) & 0x0004) === 0) {
+      stream[data + 4] |= 0x08;
+      patched += 1;
+    }
+    at = data + u16(at + 2);
+  }
+  if (patched === 0) throw new Error("xls: no XF record of the Text format to set the quote prefix on");
+  const out = CFB.write(container, { type: "buffer" }) as Buffer;
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
 class SheetBuilder {
@@ -134,5 +174,6 @@ export async function writeXls(sheets: AsyncIterable<Sheet>): Promise<Uint8Array
     SheetBuilder.note(workbook, SHORTENED_NOTE, texts);
   }
   const bytes = write(workbook, { type: "buffer", bookType: "biff8", bookSST: sst, compression: false }) as Buffer;
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const file = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return texts.quoted > 0 ? setQuotePrefix(file) : file;
 }

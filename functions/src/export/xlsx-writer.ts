@@ -2,30 +2,76 @@
 // each sheet is finished before the next starts (the zip is written sequentially; an open second
 // sheet would be buffered whole), so a 10 000-calculation project never sits in memory as a
 // workbook. Text is always written as a string value, never as {formula}, so a name such as
-// "=HYPERLINK(…)" stays text (formula injection).
+// "=HYPERLINK(…)" stays text (formula injection). A text that starts like a formula (= + - @, tab,
+// CR) also gets the quote prefix, quotePrefix="1" on its cellXfs entry, as OWASP's CSV-injection
+// guidance advises: Excel shows it with a leading apostrophe in the formula bar, and editing the
+// cell keeps it text instead of turning it into a live formula. Numbers are never prefixed.
 import ExcelJS from "exceljs";
 import type { Writable } from "node:stream";
-import type { Column, Sheet } from "./content";
+import type { Cell, Column, Sheet } from "./content";
 
 export const numberFormat = (decimals: number): string => (decimals > 0 ? `0.${"0".repeat(decimals)}` : "0");
+
+/** A text cell that a spreadsheet would read as the start of a formula once edited (OWASP: = + - @
+ *  tab CR). Such cells get the quote prefix in xlsx and xls. */
+export const startsLikeFormula = (value: Cell): value is string => typeof value === "string" && /^[=+\-@\t\r]/.test(value);
+
+/** The part of exceljs's style table (StylesXform, exceljs 4.4) that the quote prefix needs. */
+interface StyleTable {
+  addStyleModel(model: object | undefined, cellType?: number): number;
+  model: { styles: string[] };
+  index: { style: Record<string, number> };
+}
+
+/** exceljs's style model has no quotePrefix, and its streaming writer cannot be given raw styles
+ *  XML. So this workbook's style table learns it: a cell style with `quotePrefix: true` gets the
+ *  cellXfs entry of the same style without it, plus quotePrefix="1". (The whole file is streamed,
+ *  so patching styles.xml afterwards would mean holding the zip.) spreadsheet-safety.test.ts reads
+ *  the attribute back from the XML, so an exceljs upgrade that changes these internals fails there. */
+function learnQuotePrefix(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
+  const styles = (workbook as unknown as { styles: StyleTable }).styles;
+  const addStyleModel = styles.addStyleModel.bind(styles);
+  styles.addStyleModel = (model, cellType) => {
+    if (!model || !(model as { quotePrefix?: boolean }).quotePrefix) return addStyleModel(model, cellType);
+    const { quotePrefix: _, ...base } = model as { quotePrefix?: boolean };
+    const xml = styles.model.styles[addStyleModel(base, cellType)].replace(/^<xf\b/, '<xf quotePrefix="1"');
+    let id = styles.index.style[xml];
+    if (id === undefined) {
+      id = styles.index.style[xml] = styles.model.styles.length;
+      styles.model.styles.push(xml);
+    }
+    return id;
+  };
+}
+
+/** Marks the row's formula-like texts for the quote prefix (after its own styles are set). */
+function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
+  cells.forEach((value, i) => {
+    if (!startsLikeFormula(value)) return;
+    const cell = row.getCell(i + 1);
+    cell.style = { ...cell.style, quotePrefix: true } as Partial<ExcelJS.Style>;
+  });
+  return row;
+}
 
 const columnStyle = (column: Column): Partial<ExcelJS.Style> =>
   column.kind === "number" ? { numFmt: numberFormat(column.decimals ?? 2) } : {};
 
 export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  learnQuotePrefix(workbook);
   workbook.creator = "Цифровая платформа расчета неорганизованных выбросов";
   for await (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: "frozen", xSplit: 0, ySplit: 2 }] });
     worksheet.columns = sheet.columns.map((column) => ({ width: column.width, style: columnStyle(column) }));
     const title = worksheet.addRow([sheet.title]);
     title.font = { bold: true, size: 12 };
-    title.commit();
+    quoteFormulaLike(title, [sheet.title]).commit();
     const header = worksheet.addRow(sheet.columns.map((c) => c.header));
     header.font = { bold: true };
     header.alignment = { wrapText: true, vertical: "top" };
-    header.commit();
-    for await (const cells of sheet.rows) worksheet.addRow(cells).commit();
+    quoteFormulaLike(header, sheet.columns.map((c) => c.header)).commit();
+    for await (const cells of sheet.rows) quoteFormulaLike(worksheet.addRow(cells), cells).commit();
     worksheet.commit();
   }
   await workbook.commit();
