@@ -7,6 +7,7 @@ import {
   NARROW_EXTRA_HEIGHT,
   narrowLayout,
   openMiningChart,
+  plotlyText,
   undergroundChart,
   wrapLabel,
 } from "./charts";
@@ -107,5 +108,36 @@ describe("charts on a phone", () => {
   it("leaves a numeric axis alone", () => {
     const wide = forecastChart(graphs()).layout;
     expect(narrowLayout(wide).xaxis).toEqual(wide.xaxis);
+  });
+});
+
+describe("user text is never markup", () => {
+  // Plotly reads a subset of HTML in trace names (legend, hover), tick labels and titles: a link,
+  // bold, a line break, entities. A calculation's name must show as the characters typed.
+  const LINK = '<a href="https://evil.example">Подробнее</a>';
+  const SHOWN = '&lt;a href="https://evil.example"&gt;Подробнее&lt;/a&gt;';
+
+  it("escapes & < > and nothing else", () => {
+    expect(plotlyText(LINK)).toBe(SHOWN);
+    expect(plotlyText("A&B <br> &lt; x>y")).toBe("A&amp;B &lt;br&gt; &amp;lt; x&gt;y");
+    expect(plotlyText('Ствол "№1" \'юг\'')).toBe('Ствол "№1" \'юг\'');
+  });
+
+  it("in the category labels of both bar charts, and of the forecast's legend", () => {
+    const under = undergroundChart(graphs({ underground: [{ id: "a", name: LINK, res_co2: 1, res_ch4: 2 }] }));
+    expect((under.layout.xaxis as { ticktext: string[] }).ticktext).toEqual([`Расчет: ${SHOWN}`]);
+    const open = openMiningChart(graphs({ open_mining_co2: [{ id: "d", name: "<b>&amp;</b>", ef: 3.149, res_co2: 1 }] }));
+    expect((open.layout.xaxis as { ticktext: string[] }).ticktext).toEqual(["Расчет: &lt;b&gt;&amp;amp;&lt;/b&gt;"]);
+    const forecast = forecastChart(graphs({ regres_methane: [{ id: "r", name: LINK, points: [{ day: 1, result: 0.5 }] }] }));
+    expect((forecast.data as Trace[])[0].name).toBe(`Расчет: ${SHOWN}`);
+    // No trace, label or title of any figure carries a tag or an entity it did not escape.
+    for (const figure of [under, open, forecast]) expect(JSON.stringify([figure.data, figure.layout]).replaceAll("<br>", "")).not.toMatch(/[<>]/);
+  });
+
+  it("stays escaped when a label is wrapped for a phone, lines measured in shown characters", () => {
+    const wide = undergroundChart(graphs({ underground: [{ id: "a", name: LINK, res_co2: 1, res_ch4: 2 }] })).layout;
+    const ticktext = (narrowLayout(wide).xaxis as { ticktext: string[] }).ticktext[0];
+    expect(ticktext).toBe('Расчет: &lt;a<br>href="https://evil.example"&gt;Подробнее&lt;/a&gt;');
+    expect(wrapLabel("&lt;&lt;&lt;&lt; &gt;&gt;&gt;&gt;", 9)).toBe("&lt;&lt;&lt;&lt; &gt;&gt;&gt;&gt;");
   });
 });

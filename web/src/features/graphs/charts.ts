@@ -18,7 +18,13 @@ export interface Figure {
   layout: Partial<Layout>;
 }
 
-const label = (name: string) => `Расчет: ${name}`;
+/** User text as plotly shows it, character for character. Plotly reads a subset of HTML in trace
+ *  names (legend, hover), tick labels, titles and annotations (<a href>, <b>, <br>, <span style>,
+ *  entities), so a calculation named <a href="…">…</a> would become a link: & < > become entities,
+ *  which plotly turns back into the literal characters. Every user text in a figure goes through it. */
+export const plotlyText = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const label = (name: string) => `Расчет: ${plotlyText(name)}`;
 
 const efKey = (ef: unknown) => {
   const value = typeof ef === "number" ? ef : Number(ef);
@@ -86,7 +92,7 @@ export function forecastChart(graphs: ProjectGraphs): Figure {
   const series: Data[] = graphs.regres_methane.map((s) => ({
     type: "scatter",
     mode: "lines+markers",
-    name: `Расчет: ${s.name}`,
+    name: label(s.name),
     x: s.points.map((p) => p.day),
     y: s.points.map((p) => p.result),
   }));
@@ -118,13 +124,16 @@ export const NARROW_EXTRA_HEIGHT = 120;
 /** Longest line of a category label on a phone, in characters; longer labels wrap between words. */
 export const NARROW_LABEL_LINE = 16;
 
-/** A label broken into lines of at most `width` characters between words (a longer word keeps
- *  its own line), joined by plotly's <br>. */
+/** Length as shown: an entity of plotlyText is one character. */
+const shownLength = (text: string) => text.replace(/&(?:amp|lt|gt);/g, "&").length;
+
+/** A label (escaped by plotlyText) broken into lines of at most `width` shown characters between
+ *  words (a longer word keeps its own line), joined by plotly's <br>. */
 export function wrapLabel(text: string, width: number): string {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    if (last >= 0 && shownLength(lines[last]) + 1 + shownLength(word) <= width) lines[last] += ` ${word}`;
     else lines.push(word);
   }
   return lines.join("<br>");
