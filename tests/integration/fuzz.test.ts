@@ -444,13 +444,15 @@ describe("fuzzing multipart forms", () => {
 
 // ---- uploads meant to exhaust the server ------------------------------------------------------
 
-/** Deflates head + `megabytes` MB of one byte + tail without holding the inflated data. */
-async function deflatedBomb(head: string, fill: number, megabytes: number, tail: string): Promise<{ data: Uint8Array; size: number }> {
+/** Deflates head + about `megabytes` MB of one byte (or one repeated text) + tail without holding
+ *  the inflated data. */
+async function deflatedBomb(head: string, fill: number | string, megabytes: number, tail: string): Promise<{ data: Uint8Array; size: number }> {
   const deflate = createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   deflate.on("data", (chunk: Buffer) => out.push(chunk));
   const done = new Promise((resolve) => deflate.on("end", resolve));
-  const block = Buffer.alloc(1 << 20, fill);
+  const unit = typeof fill === "string" ? Buffer.byteLength(fill) : 1;
+  const block = Buffer.alloc(Math.floor((1 << 20) / unit) * unit, fill);
   deflate.write(head);
   for (let i = 0; i < megabytes; i++) if (!deflate.write(block)) await new Promise((r) => deflate.once("drain", r));
   deflate.end(tail);
@@ -515,10 +517,54 @@ describe("uploads meant to exhaust the server are refused within bounded time an
     const before = await snapshot();
     const result = await bounded(() => uploadTo("sensitivity", "бомба.xlsx", bytes));
     expect(result.status, result.detail).toBe(400);
-    expect(result.detail).toMatch(/небезопасный|поврежден/);
+    expect(result.detail).toMatch(/небезопасный|поврежден|длиннее/);
     expect(result.ms).toBeLessThan(LIMIT_MS);
     expect(result.rssMb).toBeLessThan(LIMIT_MB);
     expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  // Honest files (sizes as declared, within the ZIP caps) that would cost far more than they weigh.
+  it.each([
+    ["one shared string of 151 MB", "xl/sharedStrings.xml", "a", 151],
+    ["186 MB of blank rows", "xl/worksheets/sheet1.xml", "<row/>", 186],
+  ] as const)("an honest workbook of under 4 MB holding %s is refused within 2 s and 128 MB", async (_what, part, fill, megabytes) => {
+    const bytes = await workbookWith(part, async (original) => {
+      const at = part.includes("sheet") ? original.indexOf("<sheetData>") + "<sheetData>".length : original.indexOf("<t>x</t>") + 3;
+      const tail = part.includes("sheet") ? original.slice(at) : original.slice(at + 1);
+      const bomb = await deflatedBomb(original.slice(0, at), fill, megabytes, tail);
+      return { data: bomb.data, declared: bomb.size };
+    });
+    expect(bytes.byteLength).toBeLessThan(4 * 1024 * 1024);
+    const before = await snapshot();
+    const result = await bounded(() => uploadTo("sensitivity", "тяжелая.xlsx", bytes));
+    expect(result.status, result.detail).toBe(400);
+    expect(result.detail).toMatch(/символов|строк|сложна|велик/);
+    expect(result.ms).toBeLessThan(2000);
+    expect(result.rssMb).toBeLessThan(128);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  it("keeps another company's list quick while four such workbooks are refused", async () => {
+    const bytes = await workbookWith("xl/worksheets/sheet1.xml", async (original) => {
+      const at = original.indexOf("<sheetData>") + "<sheetData>".length;
+      const bomb = await deflatedBomb(original.slice(0, at), "<row/>", 186, original.slice(at));
+      return { data: bomb.data, declared: bomb.size };
+    });
+    const other = await h.signedInUser();
+    const project = await h.newProject(other.token);
+    const list = () => h.request(`/api/v1/open_mining_co2/?project=${project.id}`, { token: other.token });
+    expect((await list()).status).toBe(200);
+    let uploading = true;
+    const uploads = Promise.all(Array.from({ length: 4 }, () => uploadTo("sensitivity", "тяжелая.xlsx", bytes))).finally(() => (uploading = false));
+    const times: number[] = [];
+    while (uploading) {
+      const start = performance.now();
+      expect((await list()).status).toBe(200);
+      times.push(performance.now() - start);
+    }
+    expect((await uploads).map((res) => res.status)).toEqual([400, 400, 400, 400]);
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
   }, 60_000);
 
   it.each([

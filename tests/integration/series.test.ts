@@ -161,3 +161,41 @@ describe("bad files get clear errors and store nothing", () => {
     expect(foreign.status).toBe(404);
   });
 });
+
+describe("files whose results would not fit in one stored calculation", () => {
+  const names = Array.from({ length: 2000 }, (_, i) => `${String(i).padStart(4, "0")} ${"Участок с длинным названием ".repeat(4)}`.slice(0, 100));
+
+  it.each([
+    ["filling_blanks", { name: "Много элементов", name_value: "CH4", name_element: "Шахта" }, "year;Шахта;CH4", "Шахта"],
+    ["sensitivity", { name: "Много элементов" }, "year;element;volume;methane", "element"],
+  ] as const)("%s: 2 000 rows of 100-character names get 400 naming the sheet, row and column, and store nothing", async (type, fields, header, column) => {
+    const lines = names.map((name, i) => (type === "filling_blanks" ? `${2000 + (i % 20)};${name};${i}` : `${2000 + (i % 20)};${name};1000;10`));
+    const before = await count(type, project.id);
+    const res = await upload(type, fields, { name: "много.csv", bytes: new TextEncoder().encode([header, ...lines].join("\n")) });
+    const body = (await res.json()) as { detail: string };
+    expect(res.status, body.detail).toBe(400);
+    expect(body.detail).toMatch(new RegExp(`^Лист «CSV», строка \\d+, столбец «${column}»: с этого элемента результат не помещается в один расчет`));
+    expect(await count(type, project.id)).toBe(before);
+  });
+
+  it("refuses one 450 KB name as a text cell too long, naming its place", async () => {
+    const res = await upload("sensitivity", { name: "Длинное имя" }, {
+      name: "имя.csv",
+      bytes: new TextEncoder().encode(`year;element;volume;methane\n2020;${"ш".repeat(230_000)};1000;10\n`),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^Лист «CSV», строка 2, столбец «element»: текст длиннее 255 символов/);
+  });
+});
+
+describe("the store's own limit", () => {
+  it("refuses an item over DynamoDB's 400 KB as bad input, never a 500", async () => {
+    const res = await upload("sensitivity", { name: "Небольшой" }, { name: "a.csv", bytes: new TextEncoder().encode("year;volume;methane\n2020;1000;10\n") });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const stored = (await h.deps.repos.calculations.get(user.companyId, "sensitivity", id))!;
+    const huge = { ...stored, version: stored.version + 1, results: { elements: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: "ш".repeat(50) })) } };
+    await expect(h.deps.repos.calculations.replace(huge, stored.version)).rejects.toMatchObject({ status: 400, detail: expect.stringContaining("400 КБ") });
+    expect((await h.deps.repos.calculations.get(user.companyId, "sensitivity", id))!.version).toBe(stored.version);
+  });
+});

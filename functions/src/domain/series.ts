@@ -6,6 +6,24 @@ import { parseTable, type UploadedFile } from "../files/tabular";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
 export const MAX_SERIES_ROWS = 2000;
+/** The elements' share of one stored calculation (DynamoDB holds at most 400 KB an item; the
+ *  inputs and coefficients beside them are small). Measured as JSON, which stores larger. */
+export const MAX_ELEMENTS_BYTES = 320 * 1024;
+
+/** Refuses, naming the row where it happens, a file whose elements would not fit in one calculation. */
+function fitInOneCalculation<T>(elements: T[], firstRows: number[], sheet: string, column: string): T[] {
+  let total = 0;
+  elements.forEach((element, i) => {
+    total += Buffer.byteLength(JSON.stringify(element));
+    if (total > MAX_ELEMENTS_BYTES) {
+      throw new Invalid(
+        `Лист «${sheet}», строка ${firstRows[i]}, столбец «${column}»: с этого элемента результат не помещается в один расчет ` +
+          `(предел ${MAX_ELEMENTS_BYTES / 1024} КБ); сократите названия элементов или разделите файл на несколько расчетов`,
+      );
+    }
+  });
+  return elements;
+}
 
 export interface FilledElement {
   id: number;
@@ -63,7 +81,8 @@ export async function fillingBlanksFromFile(
     element: nameElement ? (r.values[nameElement] as string | null) : null,
     item: { year: requireYear(r.values.year, table.sheet, r.row), value: r.values[nameValue] as number | null, row: r.row },
   }));
-  return groupByElement(rows, fallbackName).map(([name, series], index) => {
+  const groups = groupByElement(rows, fallbackName);
+  const elements = groups.map(([name, series], index) => {
     let filled;
     try {
       filled = fillBlanks(series.map((s) => s.year), series.map((s) => s.value));
@@ -72,6 +91,7 @@ export async function fillingBlanksFromFile(
     }
     return { id: index + 1, name, rows: filled.map((f) => ({ year: f.year, value: f.value, method: f.method })) };
   });
+  return fitInOneCalculation(elements, groups.map(([, series]) => series[0].row), table.sheet, nameElement ?? nameValue);
 }
 
 export async function sensitivityFromFile(
@@ -105,11 +125,13 @@ export async function sensitivityFromFile(
       },
     };
   });
-  return groupByElement(rows, fallbackName).map(([name, series], index) => {
+  const groups = groupByElement(rows, fallbackName);
+  const elements = groups.map(([name, series], index) => {
     try {
       return { id: index + 1, name, data_sensitivity: sensitivity(series.map((s) => s.input), params) };
     } catch (error) {
       coreError(error, table.sheet, name, (i) => series[i]?.row);
     }
   });
+  return fitInOneCalculation(elements, groups.map(([, series]) => series[0].row), table.sheet, "element");
 }

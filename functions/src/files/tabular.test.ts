@@ -35,6 +35,15 @@ describe("parseTable", () => {
     ]);
   });
 
+  it("refuses a text cell longer than 255 characters, naming the sheet, row and column", async () => {
+    const name = "ш".repeat(256);
+    await expect(parseTable({ name: "a.csv", bytes: csv(`year;volume;element\n2020;1;ок\n2021;2;${name}\n`) }, spec)).rejects.toMatchObject({
+      detail: "Лист «CSV», строка 3, столбец «element»: текст длиннее 255 символов (256); сократите его",
+    });
+    const fits = await parseTable({ name: "a.csv", bytes: csv(`year;volume;element\n2020;1;${name.slice(1)}\n`) }, spec);
+    expect(fits.rows[0].values.element).toHaveLength(255);
+  });
+
   it("reads a CSV with commas, and a Russian CSV with semicolons and decimal commas", async () => {
     const plain = await parseTable({ name: "a.csv", bytes: csv("year,volume\n2020,1.5\n2021,NaN\n") }, spec);
     expect(plain.rows.map((r) => r.values)).toEqual([{ year: 2020, volume: 1.5 }, { year: 2021, volume: null }]);

@@ -8,6 +8,13 @@ import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../schemas/uploads";
 
 export const MAX_UPLOAD_BYTES = MAX_TABULAR_UPLOAD_BYTES;
+/** A text cell (an element's name, a label) as stored: names, not documents. */
+export const MAX_TEXT_CELL = 255;
+/** Blank rows between and after the data count toward the row cap beyond this many: a sheet of
+ *  millions of empty rows is work without data. */
+const BLANK_ROW_ALLOWANCE = 10_000;
+/** Wall-clock budget for reading one workbook: any upload is answered within about that long. */
+const XLSX_READ_MS = 2000;
 
 export interface ColumnSpec {
   name: string;
@@ -78,16 +85,21 @@ function tooManyRows(sheet: string, maxRows: number): never {
 
 /** The first worksheet's header and non-blank rows; exported for the reader's differential test. */
 export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawTable> {
-  const parts = await checkZipContents(bytes);
+  const deadline = Date.now() + XLSX_READ_MS;
+  const parts = checkZipContents(bytes);
   try {
     // The first worksheet holds the data; a template may add a second one with explanations.
-    const worksheet = await openFirstSheet(parts);
+    const worksheet = await openFirstSheet(parts, deadline);
     if (!worksheet) throw new Invalid("Книга Excel не содержит листов");
     const sheet = worksheet.name;
     let header: string[] | undefined;
     const lines: Array<[number, unknown[]]> = [];
+    let blank = 0;
     for await (const [number, cells] of worksheet.rows) {
-      if (cells.every((c) => c === "")) continue;
+      if (cells.every((c) => c === "")) {
+        if (++blank > BLANK_ROW_ALLOWANCE + maxRows) tooManyRows(sheet, maxRows);
+        continue;
+      }
       if (!header) {
         header = cells.map((c) => String(c).trim());
         continue;
@@ -239,7 +251,13 @@ function toRows(raw: RawTable, spec: TableSpec): TableRow[] {
       if (index === undefined) continue;
       const cell = cells[index] ?? null;
       if (column.kind === "text") {
-        values[column.name] = cell === null ? null : String(cell).trim();
+        const text = cell === null ? null : String(cell).trim();
+        if (text !== null && text.length > MAX_TEXT_CELL) {
+          throw new Invalid(
+            `Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: текст длиннее ${MAX_TEXT_CELL} символов (${text.length}); сократите его`,
+          );
+        }
+        values[column.name] = text;
         continue;
       }
       const number = parseNumber(cell);

@@ -359,6 +359,26 @@ describe("readXlsx on hand-written parts", () => {
     await expect(readXlsx(bytes, 10)).rejects.toMatchObject({ detail: CORRUPT });
   });
 
+  it("refuses a cell longer than Excel allows, shared or inline, before reading all of it", async () => {
+    const long = noise(40_000);
+    const shared = oneSheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', `<si><t>${long}</t></si>`);
+    await expect(readXlsx(shared, 10)).rejects.toMatchObject({ detail: expect.stringContaining("длиннее 32 767 символов") });
+    const inline = oneSheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>${long}</t></is></c></row>`);
+    await expect(readXlsx(inline, 10)).rejects.toMatchObject({ detail: expect.stringContaining("длиннее 32 767 символов") });
+    const fits = oneSheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>${long.slice(0, 32_767)}</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row>`);
+    expect((await readXlsx(fits, 10)).header[0]).toHaveLength(32_767);
+  });
+
+  it("counts blank rows toward the row limit, and refuses a row with more cells than columns", async () => {
+    const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>n</t></is></c></row>';
+    const blankRows = Array.from({ length: 10_050 }, (_, i) => `<row r="${i + 2}" spans="1:${(i * 7919) % 97}"/>`).join("");
+    const blanks = oneSheet(header + blankRows + '<row><c><v>1</v></c></row>');
+    await expect(readXlsx(blanks, 40)).rejects.toMatchObject({ detail: "Лист «Данные»: слишком много строк, допускается не более 40" });
+    expect((await readXlsx(blanks, 100)).lines).toHaveLength(1);
+    const wide = oneSheet(`${header}<row r="2">${Array.from({ length: 16_385 }, (_, i) => `<c r="A2" s="${(i * 7919) % 97}"/>`).join("")}</row>`);
+    await expect(readXlsx(wide, 10)).rejects.toMatchObject({ detail: CORRUPT });
+  });
+
   it("reads the same wherever the inflated chunks split tags, references, line ends and UTF-8", async () => {
     const row = (n: number) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>Ж&amp;&#x41;\r\n${n}😀</t></is></c><c r="B${n}"><v>${n}.5</v></c></row>`;
     const body = Array.from({ length: 1500 }, (_, i) => row(i + 2)).join("");

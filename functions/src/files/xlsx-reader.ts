@@ -5,6 +5,7 @@
 // with linear-time regexes only and a cap on unfinished markup, and the sheet is read only as far
 // as its consumer asks, so a row limit also limits the work.
 import { inflateEntry, type ZipPart } from "./zip-guard";
+import { Invalid } from "../domain/errors";
 
 export type XlsxValue = number | string | boolean;
 
@@ -22,6 +23,20 @@ function malformed(why: string): never {
 }
 
 const MAX_COLUMN = 16384; // XFD, Excel's last column
+/** Excel's own limit for a cell's text: anything longer comes from a crafted file. */
+export const MAX_CELL_TEXT = 32_767;
+/** All shared strings together: far more than any table of this product holds, far less than
+ *  what would strain memory (a 1.6 MB file can hold one 151 MB string). */
+export const MAX_SHARED_TEXT = 16 * 1024 * 1024;
+
+function cellTooLong(): never {
+  throw new Invalid("В книге есть ячейка длиннее 32 767 символов (больше, чем допускает Excel): файл отклонен");
+}
+
+/** Reading stops at `deadline` (epoch ms): a file that takes longer is refused, whatever it holds. */
+function checkDeadline(deadline: number): void {
+  if (Date.now() > deadline) throw new Invalid("Книга Excel слишком сложна для обработки: сократите файл или сохраните его в CSV");
+}
 const MAX_ROW = 1048576;
 // An unfinished tag, comment or CDATA section this long is not a spreadsheet part.
 const MAX_MARKUP = 1024 * 1024;
@@ -31,7 +46,7 @@ const MAX_ENTITY = 12; // "&#x10FFFF;"
 
 /** The first worksheet in workbook order (a template may add a second sheet with explanations), or
  *  undefined when the workbook has none. */
-export async function openFirstSheet(entries: ZipPart[]): Promise<XlsxSheet | undefined> {
+export async function openFirstSheet(entries: ZipPart[], deadline = Infinity): Promise<XlsxSheet | undefined> {
   const parts = new Map<string, ZipPart>();
   for (const entry of entries) {
     // Part names compare case-insensitively (ECMA-376 Part 2 §9.1.1.1.2).
@@ -62,8 +77,8 @@ export async function openFirstSheet(entries: ZipPart[]): Promise<XlsxSheet | un
   if (!sheet) return undefined;
   const stringsPath = [...(rels?.values() ?? [])].find((rel) => rel.type.endsWith("/sharedStrings"))?.target ?? "xl/sharedstrings.xml";
   const stringsPart = parts.get(stringsPath);
-  const strings = stringsPart && (await readSharedStrings(stringsPart));
-  return { name: sheet.name, rows: readRows(sheet.part, strings) };
+  const strings = stringsPart && (await readSharedStrings(stringsPart, deadline));
+  return { name: sheet.name, rows: readRows(sheet.part, strings, deadline) };
 }
 
 // ---- Parts -------------------------------------------------------------------------------------
@@ -132,7 +147,7 @@ async function firstWorksheet(workbook: ZipPart, rels: Map<string, Relationship>
   return found;
 }
 
-async function readSharedStrings(part: ZipPart): Promise<StringTable> {
+async function readSharedStrings(part: ZipPart, deadline: number): Promise<StringTable> {
   const table = new StringTable();
   let text: string | undefined; // inside <si>
   let rich = false;
@@ -151,7 +166,9 @@ async function readSharedStrings(part: ZipPart): Promise<StringTable> {
       else if (name === "t" && phonetic === 0) collecting = true;
     },
     text(raw, cdata) {
-      if (collecting) text += cdata ? raw : decodeText(raw);
+      if (!collecting) return;
+      text += cdata ? raw : decodeText(raw);
+      if (text!.length > MAX_CELL_TEXT) cellTooLong();
     },
     close(name) {
       if (name === "t") collecting = false;
@@ -162,7 +179,7 @@ async function readSharedStrings(part: ZipPart): Promise<StringTable> {
         text = undefined;
       }
     },
-  });
+  }, deadline);
   table.finish();
   return table;
 }
@@ -179,6 +196,7 @@ class StringTable {
   /** End offset in the block; NO_TEXT marks an entry read as an empty cell. */
   private ends = new Uint32Array(1024);
   private size = 0;
+  private total = 0;
 
   push(value: string | null): void {
     if (this.size === this.ends.length) {
@@ -188,6 +206,10 @@ class StringTable {
     }
     this.pending.push(value ?? "");
     this.pendingLength += value?.length ?? 0;
+    this.total += value?.length ?? 0;
+    if (this.total > MAX_SHARED_TEXT) {
+      throw new Invalid("Книга Excel содержит слишком много текста (более 16 млн символов): файл отклонен");
+    }
     if (this.pendingLength >= NO_TEXT) malformed("shared strings too long");
     this.ends[this.size++] = value === null ? this.pendingLength + NO_TEXT : this.pendingLength;
     if (this.pending.length === BLOCK) this.finish();
@@ -211,10 +233,11 @@ class StringTable {
 
 // ---- Sheet data --------------------------------------------------------------------------------
 
-async function* readRows(part: ZipPart, strings: StringTable | undefined): AsyncGenerator<[number, XlsxValue[]]> {
+async function* readRows(part: ZipPart, strings: StringTable | undefined, deadline: number): AsyncGenerator<[number, XlsxValue[]]> {
   const sheet = new SheetData(strings);
   const scanner = new XmlScanner(sheet);
   for await (const text of partText(part)) {
+    checkDeadline(deadline);
     scanner.write(text);
     yield* sheet.take();
     // Whatever follows <sheetData> (merges, print setup) holds no values.
@@ -232,6 +255,7 @@ class SheetData implements XmlHandler {
   private rowNumber = 0;
   /** Where a cell without a reference goes: right after the previous one. */
   private nextColumn = 0;
+  private cellsInRow = 0;
   private cell: { column: number; type: string } | undefined;
   private value: string | undefined; // <v>
   private inline: string | undefined; // <is>
@@ -255,11 +279,14 @@ class SheetData implements XmlHandler {
       this.rowNumber = r === undefined ? this.rowNumber + 1 : rowNumber(r);
       this.row = [];
       this.nextColumn = 0;
+      this.cellsInRow = 0;
     } else if (!this.row) return;
     else if (name === "c") {
       if (this.cell) malformed("cell inside a cell");
       const r = attribute(tag, "r");
       const column = r === undefined ? this.nextColumn : columnIndex(r);
+      // A row has at most one cell per column: more is a crafted file, and costs work for nothing.
+      if (column >= MAX_COLUMN || ++this.cellsInRow > MAX_COLUMN) malformed("too many cells in a row");
       this.nextColumn = column + 1;
       this.cell = { column, type: attribute(tag, "t") ?? "n" };
       this.value = this.inline = undefined;
@@ -278,6 +305,7 @@ class SheetData implements XmlHandler {
     const text = cdata ? raw : decodeText(raw);
     if (this.collecting === "value") this.value += text;
     else this.inline += text;
+    if ((this.value?.length ?? 0) > MAX_CELL_TEXT || (this.inline?.length ?? 0) > MAX_CELL_TEXT) cellTooLong();
   }
 
   close(name: string): void {
@@ -356,9 +384,12 @@ interface XmlHandler {
   text(raw: string, cdata: boolean): void;
 }
 
-async function scanPart(part: ZipPart, handler: XmlHandler): Promise<void> {
+async function scanPart(part: ZipPart, handler: XmlHandler, deadline = Infinity): Promise<void> {
   const scanner = new XmlScanner(handler);
-  for await (const text of partText(part)) scanner.write(text);
+  for await (const text of partText(part)) {
+    checkDeadline(deadline);
+    scanner.write(text);
+  }
   scanner.end();
 }
 

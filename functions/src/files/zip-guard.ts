@@ -1,7 +1,7 @@
 // Reads a ZIP's central directory (PKWARE APPNOTE 4.3.12–4.3.16) before anything inflates it, so
 // an .xlsx that would expand to gigabytes (a zip bomb) is refused from its declared sizes alone.
-// Declared sizes are only claims, though: checkZipContents then inflates every entry once, counting
-// and discarding the output, and refuses one that grows past its declared size. The checked entries
+// Declared sizes are only claims, though: inflateEntry refuses an entry the moment it grows past
+// its declared size, and the reader inflates only what it reads. The checked entries
 // are handed to the .xlsx reader (xlsx-reader.ts), which inflates the parts it needs with inflateEntry.
 import { createInflateRaw } from "node:zlib";
 import { DomainError } from "../domain/errors";
@@ -88,10 +88,12 @@ export interface ZipPart extends ZipEntry {
 
 /** A directory can declare 1 KB for an entry that inflates to gigabytes. So: the local entries must
  *  be exactly the listed ones, back to back up to the directory (no hidden entry for a streaming
- *  reader to meet), and each must inflate to exactly its declared size — counted while inflating,
- *  stopped as soon as it grows past it, so neither time nor memory follow the attacker's size.
+ *  reader to meet), and each is inflated only by inflateEntry, which stops it the moment it grows
+ *  past its declared size. Nothing is inflated here: the reader inflates only the parts it reads,
+ *  only as far as it reads them (its row and text caps stop a sheet of millions of blank rows
+ *  after a few hundred kilobytes), so neither time nor memory follow what a file declares.
  *  Returns the entries in file order. */
-export async function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<ZipPart[]> {
+export function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS): ZipPart[] {
   const { entries, directoryOffset } = checkZip(bytes, limits);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const corrupt = () => refuse("Файл поврежден: это не книга Excel (.xlsx)");
@@ -110,11 +112,7 @@ export async function checkZipContents(bytes: Uint8Array, limits: ZipLimits = XL
     const data = bytes.subarray(start, end);
     if (entry.method === 0) {
       if (entry.compressed !== entry.uncompressed) corrupt();
-    } else if (entry.method === 8) {
-      const size = await inflatedSize(data, entry.uncompressed);
-      if (size === "too large") refuse("Файл .xlsx после распаковки больше заявленного: он отклонен как небезопасный");
-      if (size !== entry.uncompressed) corrupt();
-    } else refuse("Файл .xlsx сжат неподдерживаемым методом");
+    } else if (entry.method !== 8) refuse("Файл .xlsx сжат неподдерживаемым методом");
     parts.push({ ...entry, data });
   }
   if (expected !== directoryOffset) corrupt();
@@ -141,27 +139,4 @@ export async function* inflateEntry(part: ZipPart): AsyncGenerator<Uint8Array> {
     inflate.destroy();
   }
   if (size !== part.uncompressed) refuse("Файл поврежден: это не книга Excel (.xlsx)");
-}
-
-/** The inflated size of a raw deflate stream, or "too large" once it passes `max`; an incomplete
- *  or broken stream is -1. Nothing is kept but the count. */
-function inflatedSize(data: Uint8Array, max: number): Promise<number | "too large"> {
-  return new Promise((resolve) => {
-    const inflate = createInflateRaw();
-    let size = 0;
-    let done = false;
-    const finish = (result: number | "too large") => {
-      if (done) return;
-      done = true;
-      resolve(result);
-      inflate.destroy();
-    };
-    inflate.on("data", (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > max) finish("too large");
-    });
-    inflate.on("end", () => finish(size));
-    inflate.on("error", () => finish(-1));
-    inflate.end(data);
-  });
 }

@@ -5,12 +5,30 @@
 // - Numbers: the document marshaller refuses any beyond ±2^53 (and could not read one back), and
 //   DynamoDB any non-zero number smaller than 1e-130 in magnitude. A write carrying one is bad
 //   input naming its field (a calculation's input, or a result the inputs drove out of range).
+// - Size: an item over DynamoDB's 400 KB is bad input (what drove it there is checked earlier,
+//   where the row can be named; this is the backstop), not a 500 "Item size has exceeded".
 // Installed once on the document client (client.ts), before the marshaller, so every repository
 // method is covered, present and future.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Invalid } from "../../domain/errors";
 
 const MAX_KEY_BYTES: Record<string, number> = { PK: 2048, SK: 1024, GSI1PK: 2048, GSI1SK: 1024 };
+const MAX_ITEM_BYTES = 400 * 1024;
+
+/** An item's size as DynamoDB counts it (names and values; a number about one byte per two
+ *  digits), close enough to refuse what it would refuse. */
+function storedSize(value: unknown): number {
+  if (typeof value === "string") return Buffer.byteLength(value);
+  if (typeof value === "number") return Math.ceil(String(value).replace(/[-.]|e.*$/gi, "").length / 2) + 1;
+  if (value === null || typeof value === "boolean" || value === undefined) return 1;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Set) return [...value].reduce((sum: number, item) => sum + storedSize(item), 3);
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + 1 + storedSize(item), 3);
+  if (typeof value === "object") {
+    return Object.entries(value).reduce((sum, [name, item]) => sum + 1 + Buffer.byteLength(name) + storedSize(item), 3);
+  }
+  return 0;
+}
 const SMALLEST = 1e-130;
 
 const oversized = (values: Record<string, unknown> | undefined, limit?: (name: string) => number | undefined) =>
@@ -54,6 +72,9 @@ export function guardStorableValues(doc: DynamoDBDocumentClient): void {
         case "UpdateItemCommand":
         case "DeleteItemCommand":
           if (oversized(input.Key, keyLimit) || oversized(input.Item, keyLimit)) throw new Invalid("Слишком длинный идентификатор");
+          if (input.Item && storedSize(input.Item) - 3 > MAX_ITEM_BYTES) {
+            throw new Invalid("Данные не помещаются в одну запись хранилища (более 400 КБ): сократите названия или разделите данные");
+          }
           checkNumbers(input.Item, "value");
           checkNumbers(input.ExpressionAttributeValues, "value");
           break;
