@@ -351,6 +351,14 @@ function prepareFactors(count: i32): void {
  *  a factor index of −1 meaning none. output = mean, 2.5th and 97.5th percentiles (linear
  *  interpolation between order statistics), and the shortest interval holding 95 % of the trials. */
 export function monteCarlo(factorCount: i32, sourceCount: i32, trials: i32, seedHigh: u32, seedLow: u32): void {
+  monteCarloProducts(factorCount, sourceCount, 2, trials, seedHigh, seedLow);
+}
+
+/** The same with `width` factor indices per source: a source is base × Π of its factors (a
+ *  calculation's activity data and each of its uncertain coefficients; a coefficient shared by
+ *  several calculations is one factor, drawn once per trial). input per source: base, then
+ *  `width` factor indices (−1: none). */
+export function monteCarloProducts(factorCount: i32, sourceCount: i32, width: i32, trials: i32, seedHigh: u32, seedLow: u32): void {
   seed((<u64>seedHigh << 32) | <u64>seedLow);
   prepareFactors(factorCount);
   if (samples.length < trials) {
@@ -359,20 +367,31 @@ export function monteCarlo(factorCount: i32, sourceCount: i32, trials: i32, seed
     scratch = new StaticArray<u64>(trials);
   }
   const sources = 3 * factorCount;
+  const stride = width + 1;
   // A factor index of −1 (none) reads the constant 1 kept at index factorCount.
   for (let i = 0; i < sourceCount; i++) {
-    const at = sources + 3 * i;
-    if (unchecked(input[at + 1]) < 0) unchecked((input[at + 1] = <f64>factorCount));
-    if (unchecked(input[at + 2]) < 0) unchecked((input[at + 2] = <f64>factorCount));
+    const at = sources + stride * i;
+    for (let j = 1; j <= width; j++) {
+      if (unchecked(input[at + j]) < 0) unchecked((input[at + j] = <f64>factorCount));
+    }
   }
   let sum: f64 = 0;
   let compensation: f64 = 0;
   for (let t = 0; t < trials; t++) {
     for (let k = 0; k < factorCount; k++) unchecked((factorDraw[k] = drawFactor(k)));
     let total: f64 = 0;
-    for (let i = 0; i < sourceCount; i++) {
-      const at = sources + 3 * i;
-      total += unchecked(input[at]) * unchecked(factorDraw[<i32>unchecked(input[at + 1])]) * unchecked(factorDraw[<i32>unchecked(input[at + 2])]);
+    if (width == 2) {
+      for (let i = 0; i < sourceCount; i++) {
+        const at = sources + 3 * i;
+        total += unchecked(input[at]) * unchecked(factorDraw[<i32>unchecked(input[at + 1])]) * unchecked(factorDraw[<i32>unchecked(input[at + 2])]);
+      }
+    } else {
+      for (let i = 0; i < sourceCount; i++) {
+        const at = sources + stride * i;
+        let product = unchecked(input[at]);
+        for (let j = 1; j <= width; j++) product *= unchecked(factorDraw[<i32>unchecked(input[at + j])]);
+        total += product;
+      }
     }
     unchecked((samples[t] = total));
     // Neumaier summation: a million trials without losing digits of the mean.
@@ -385,18 +404,18 @@ export function monteCarlo(factorCount: i32, sourceCount: i32, trials: i32, seed
   unchecked((output[1] = quantile(trials, 0.025)));
   unchecked((output[2] = quantile(trials, 0.975)));
   // Shortest window of ceil(0.95·N) consecutive order statistics.
-  const width = <i32>Math.ceil(0.95 * <f64>trials);
+  const window = <i32>Math.ceil(0.95 * <f64>trials);
   let best = 0;
   let bestSpan = Infinity;
-  for (let i = 0; i + width - 1 < trials; i++) {
-    const span = unchecked(samples[i + width - 1]) - unchecked(samples[i]);
+  for (let i = 0; i + window - 1 < trials; i++) {
+    const span = unchecked(samples[i + window - 1]) - unchecked(samples[i]);
     if (span < bestSpan) {
       bestSpan = span;
       best = i;
     }
   }
   unchecked((output[3] = unchecked(samples[best])));
-  unchecked((output[4] = unchecked(samples[best + width - 1])));
+  unchecked((output[4] = unchecked(samples[best + window - 1])));
 }
 
 function quantile(n: i32, p: f64): f64 {

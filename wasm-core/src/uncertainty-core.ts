@@ -72,6 +72,8 @@ export interface SourceInput {
   base: number;
   activity?: number;
   factor?: number;
+  /** Further factors of the product (a calculation's other uncertain coefficients). */
+  factors?: readonly number[];
 }
 
 export interface MonteCarloResult {
@@ -99,6 +101,7 @@ interface Exports {
   keyCategoriesTrend(n: number, threshold: number, withUncertainty: boolean): void;
   trendGpg2000(n: number): void;
   monteCarlo(factorCount: number, sourceCount: number, trials: number, seedHigh: number, seedLow: number): void;
+  monteCarloProducts(factorCount: number, sourceCount: number, width: number, trials: number, seedHigh: number, seedLow: number): void;
 }
 
 const imports = {
@@ -268,10 +271,15 @@ export class UncertaintyCore {
       if (!Number.isInteger(value) || value < 0 || value >= factors.length) throw new FieldError(field, "Нет такого фактора", row);
       return value;
     };
-    const sourceColumn = sources.flatMap((s, i) => [finite("base", s.base, i), index(s.activity, "activity", i), index(s.factor, "factor", i)]);
+    const width = Math.max(2, ...sources.map((s) => 2 + (s.factors?.length ?? 0)));
+    const sourceColumn = sources.flatMap((s, i) => {
+      const indices = [index(s.activity, "activity", i), index(s.factor, "factor", i), ...(s.factors ?? []).map((k) => index(k, "factors", i))];
+      while (indices.length < width) indices.push(-1);
+      return [finite("base", s.base, i), ...indices];
+    });
     this.write([factorColumn, sourceColumn]);
     this.core.reserveOutput(5);
-    this.core.monteCarlo(factors.length, sources.length, trials, Math.floor(seed / 2 ** 32), seed >>> 0);
+    this.core.monteCarloProducts(factors.length, sources.length, width, trials, Math.floor(seed / 2 ** 32), seed >>> 0);
     const [mean, p2_5, p97_5, lower, upper] = this.read(5);
     return { trials, seed, mean, p2_5, p97_5, half_width_pct: ((p97_5 - p2_5) / 2 / Math.abs(mean)) * 100, shortest: { lower, upper } };
   }
