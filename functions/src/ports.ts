@@ -121,6 +121,21 @@ export interface CoefficientUse {
   /** The dictionary value's source as users read it (document, table). Older calculations recorded
    *  it with a provenance tag in front; readers pass it through plainReference. */
   reference?: string;
+  /** The value's uncertainty as the calculation used it (methodology-uncertainty.md); none: exact. */
+  uncertainty?: UsedUncertainty;
+}
+
+/** From the value's dictionary entry, from the activity-uncertainty entry `item_id` (version
+ *  `item_version`) of an activity input, or set by the user in the calculation dialog. */
+export interface UsedUncertainty {
+  lower_pct: number;
+  upper_pct: number;
+  distribution: "normal" | "lognormal" | "triangular" | "uniform";
+  /** As users read it: the document, or what the user or administrator wrote. */
+  source: string;
+  origin: "dictionary" | "activity" | "user";
+  item_id?: number;
+  item_version?: number;
 }
 
 export interface Calculation {

@@ -44,7 +44,14 @@ export interface NumberField {
   readonly typical?: { readonly min: number; readonly max: number };
   /** Optional file column (sensitivity transport_fuel). */
   readonly optional?: boolean;
+  /** Activity data: the entry of the activity-uncertainty dictionary that gives its default
+   *  uncertainty (methodology-uncertainty.md: production ±2 %, measured gas flows ±20 %). */
+  readonly activity?: ActivityKind;
 }
+
+/** Entries of the activity-uncertainty dictionary (get_activity_uncertainty). */
+export const ACTIVITY_KINDS = { production: 1, measured_flow: 2 } as const;
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
 export interface OtherField {
   readonly name: string;
@@ -124,6 +131,7 @@ const koefTransform = (fixed?: number) => ({
 
 const coalVolume = (how: string) => ({
   name: "volume", label: `Объём добычи угля ${how}`, unit: T, type: "number", min: 0, decimals: 4,
+  activity: "production",
 }) as const;
 
 const resCh4 = {
@@ -138,7 +146,7 @@ const resCo2 = {
 } as const satisfies ResultField;
 const flaredMethane = {
   name: "volume", label: "Объём метана, направленного на факельную установку", unit: THOUSAND_M3,
-  type: "number", min: 0, decimals: 4,
+  type: "number", min: 0, decimals: 4, activity: "measured_flow",
 } as const satisfies NumberField;
 
 const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
@@ -247,7 +255,7 @@ export const REGISTRY = {
     inputs: [
       {
         name: "volume", label: "Объём газовой смеси, выброшенной без сжигания", unit: THOUSAND_M3,
-        type: "number", min: 0, decimals: 4,
+        type: "number", min: 0, decimals: 4, activity: "measured_flow",
       },
       { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
       { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },

@@ -1,6 +1,21 @@
 // Typed access to reference-data.json, the one data file with the default coefficients. Every
 // value carries its unit, provenance tag and reference (methodology.md 0.1, 0.4).
 import data from "./reference-data.json";
+import type { Distribution } from "../../../wasm-core/src/uncertainty-core";
+
+/** A value's uncertainty (methodology-uncertainty.md): its 95 % interval as −lower_pct / +upper_pct
+ *  of the value, the distribution a Monte Carlo run draws it from, and where that comes from (a key
+ *  into `references`, or the text an administrator wrote). */
+export interface ValueUncertainty {
+  lower_pct: number;
+  upper_pct: number;
+  distribution: Distribution;
+  source: string;
+}
+
+/** Activity-data uncertainties by kind (coal production, measured gas flows): the registry's
+ *  `activity` of an input names the entry; an administrator edits them like any coefficient. */
+export const ACTIVITY_UNCERTAINTY = "get_activity_uncertainty";
 
 export interface SourcedValue {
   value: number;
@@ -9,6 +24,7 @@ export interface SourcedValue {
   tag: string;
   /** Key into `references`. */
   ref: string;
+  uncertainty?: ValueUncertainty;
 }
 
 export interface ReferenceItem {

@@ -306,6 +306,7 @@ export async function patchCalculation(
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||
     patch.gwp_set !== undefined ||
+    patch.uncertainty !== undefined ||
     patch.file !== undefined;
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {

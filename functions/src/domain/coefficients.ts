@@ -5,9 +5,11 @@
 import type { CalculationDefinition, DictionaryBinding, NumberField } from "../../../wasm-core/src/registry";
 import type { Deps } from "./context";
 import { Conflict, Invalid } from "./errors";
-import { describeSource } from "../dictionaries/reference-data";
+import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
+import { ACTIVITY_KINDS } from "../../../wasm-core/src/registry";
 import { getDictionaryItems } from "./dictionaries";
-import type { CoefficientUse, DictionaryItemVersion } from "../ports";
+import type { CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
+import type { UncertaintyBody } from "../schemas/uncertainty";
 
 export const GWP_DICTIONARY = "get_gwp";
 export const DEFAULT_GWP_SET = 1;
@@ -17,6 +19,8 @@ export interface CoefficientRequest {
   values: Record<string, unknown>;
   dictionary_items?: Record<string, number | null>;
   gwp_set?: number;
+  /** The user's own uncertainty of an input (methodology-uncertainty.md); null: the default again. */
+  uncertainty?: Record<string, UncertaintyBody | null>;
 }
 
 export interface ResolvedCoefficients {
@@ -29,7 +33,19 @@ const numberFields = (def: CalculationDefinition) =>
 
 function fromItem(item: DictionaryItemVersion, field: string, dictionary: string): CoefficientUse {
   const v = item.values[field];
+  const u = v.uncertainty;
   return {
+    ...(u
+      ? {
+          uncertainty: {
+            lower_pct: u.lower_pct,
+            upper_pct: u.upper_pct,
+            distribution: u.distribution,
+            source: describeSource({ ref: u.source }),
+            origin: "dictionary",
+          },
+        }
+      : {}),
     value: v.value,
     unit: v.unit,
     source: "dictionary",
@@ -165,6 +181,77 @@ export async function resolveCoefficients(
     values[field.name] = sent;
     if (typeof sent === "number") uses[field.name] = { value: sent, unit: field.unit, source: "input" };
   }
+  await attachUncertainties(deps, def, request, uses, previous);
   return { values, uses };
+}
+
+export const USER_UNCERTAINTY_SOURCE = "Задано пользователем";
+
+/** Each input's uncertainty: the user's own (kept on an edit that does not mention it), else the
+ *  dictionary entry's (fromItem), else the activity-uncertainty entry of an activity input. */
+async function attachUncertainties(
+  deps: Deps,
+  def: CalculationDefinition,
+  request: CoefficientRequest,
+  uses: Record<string, CoefficientUse>,
+  previous?: Record<string, CoefficientUse>,
+): Promise<void> {
+  const inputs = new Map(def.inputs.filter((f): f is NumberField => f.type === "number").map((f) => [f.name, f]));
+  for (const name of Object.keys(request.uncertainty ?? {})) {
+    const field = inputs.get(name);
+    if (!field) throw new Invalid(`uncertainty.${name}: у расчета нет такого исходного значения`);
+    if (field.fixed !== undefined) throw new Invalid(`uncertainty.${name}: значение фиксировано методикой`);
+  }
+  let activity: DictionaryItemVersion[] | undefined;
+  for (const field of inputs.values()) {
+    const found = uses[field.name];
+    if (!found || field.fixed !== undefined || found.source === "fixed") continue;
+    // A copy: a use kept from the previous version must not change under it.
+    const use: CoefficientUse = { ...found };
+    uses[field.name] = use;
+    const sent = request.uncertainty?.[field.name];
+    const earlier = previous?.[field.name]?.uncertainty;
+    if (sent) {
+      use.uncertainty = userUncertainty(sent);
+      continue;
+    }
+    if (sent === undefined && earlier?.origin === "user") {
+      use.uncertainty = earlier;
+      continue;
+    }
+    if (use.uncertainty?.origin === "user") {
+      // Back to the default: the dictionary entry's, as of the version the calculation uses.
+      delete use.uncertainty;
+      if (use.source === "dictionary" && use.dictionary && use.item_id !== undefined) {
+        const item = (await getDictionaryItems(deps, use.dictionary)).find((i) => i.id === use.item_id);
+        const restored = item && item.version === use.item_version ? fromItem(item, field.name, use.dictionary).uncertainty : undefined;
+        if (restored) use.uncertainty = restored;
+      }
+    }
+    if (use.uncertainty || !field.activity || use.source !== "input") continue;
+    activity ??= await getDictionaryItems(deps, ACTIVITY_UNCERTAINTY);
+    const item = activity.find((i) => i.id === ACTIVITY_KINDS[field.activity!]);
+    const u = item?.values.u?.uncertainty;
+    if (!item || !u) continue;
+    use.uncertainty = {
+      lower_pct: u.lower_pct,
+      upper_pct: u.upper_pct,
+      distribution: u.distribution,
+      source: `${item.name}: ${describeSource({ ref: u.source })}`,
+      origin: "activity",
+      item_id: item.id,
+      item_version: item.version,
+    };
+  }
+}
+
+function userUncertainty(sent: UncertaintyBody): UsedUncertainty {
+  return {
+    lower_pct: sent.lower_pct,
+    upper_pct: sent.upper_pct,
+    distribution: sent.distribution,
+    source: sent.source?.trim() || USER_UNCERTAINTY_SOURCE,
+    origin: "user",
+  };
 }
 

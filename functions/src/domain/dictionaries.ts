@@ -6,12 +6,15 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import { isoDateValue } from "./dates";
 import type { DictionaryItemVersion } from "../ports";
 import {
+  ACTIVITY_UNCERTAINTY,
   REFERENCE_DICTIONARIES,
   describeSource,
   verificationOf,
   type ReferenceDictionary,
+  type ValueUncertainty,
   type Verification,
 } from "../dictionaries/reference-data";
+import type { UncertaintyBody } from "../schemas/uncertainty";
 
 export const SEED_EFFECTIVE_FROM = "2026-01-01";
 
@@ -24,6 +27,9 @@ export interface DictionaryEntry {
   sources: Record<string, string>;
   /** How far each default is checked against its document; only the admin screen shows it. */
   verification?: Record<string, Verification>;
+  /** The values' uncertainties (methodology-uncertainty.md), source as users read it; a field
+   *  without one is taken as exact. */
+  uncertainty?: Record<string, ValueUncertainty>;
   version: number;
   effective_from: string;
 }
@@ -46,6 +52,7 @@ export function toEntry(item: DictionaryItemVersion): DictionaryEntry {
     name: item.name,
     units: {},
     sources: {},
+    uncertainty: {},
     version: item.version,
     effective_from: item.effective_from,
   };
@@ -53,9 +60,14 @@ export function toEntry(item: DictionaryItemVersion): DictionaryEntry {
     entry[field] = value.value;
     entry.units[field] = value.unit;
     entry.sources[field] = describeSource(value);
+    if (value.uncertainty) entry.uncertainty![field] = describedUncertainty(value.uncertainty);
     verification[field] = verificationOf(value.tag);
   }
   return { ...entry, verification };
+}
+
+export function describedUncertainty(u: ValueUncertainty): ValueUncertainty {
+  return { lower_pct: u.lower_pct, upper_pct: u.upper_pct, distribution: u.distribution, source: describeSource({ ref: u.source }) };
 }
 
 export async function seedDictionaries(deps: Deps): Promise<number> {
@@ -114,6 +126,9 @@ export async function dictionaryItemHistory(deps: Deps, name: string, id: number
 export interface CoefficientChange {
   field: string;
   value: number;
+  /** A new uncertainty for the value; null removes it (the value is then taken as exact); absent
+   *  keeps it. */
+  uncertainty?: UncertaintyBody | null;
   effective_from: string;
   reason: string;
   /** The version the editor saw; a newer stored one is a 409. */
@@ -138,9 +153,25 @@ export async function changeCoefficient(
   if (change.version !== current.version) {
     throw new Conflict("Коэффициент уже изменен другим пользователем. Обновите страницу и повторите.");
   }
+  const { uncertainty: kept, ...rest } = previous;
+  const uncertainty =
+    change.uncertainty === undefined
+      ? kept
+      : change.uncertainty === null
+        ? undefined
+        : { ...change.uncertainty, source: change.uncertainty.source?.trim() || change.reason.trim() };
+  // An activity-uncertainty entry's value is its half-width: it follows the larger bound.
+  const value = storageName(name) === ACTIVITY_UNCERTAINTY && uncertainty ? Math.max(uncertainty.lower_pct, uncertainty.upper_pct) : change.value;
+  const valueChanged = value !== previous.value;
+  const changed = {
+    ...rest,
+    value,
+    ...(valueChanged || change.uncertainty === undefined ? { tag: "E", ref: change.reason.trim() } : {}),
+    ...(uncertainty ? { uncertainty } : {}),
+  };
   const next: DictionaryItemVersion = {
     ...current,
-    values: { ...current.values, [change.field]: { ...previous, value: change.value, tag: "E", ref: change.reason.trim() } },
+    values: { ...current.values, [change.field]: changed },
     version: current.version + 1,
     effective_from: change.effective_from,
     changed_at: deps.clock.now().toISOString(),

@@ -13,6 +13,7 @@ import { Invalid } from "../domain/errors";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
 import { isoDate, pageParams } from "../schemas/common";
 import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
+import { uncertaintySchema } from "../schemas/uncertainty";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import type { AppEnv } from "./env";
 import { readUploadForm } from "./multipart";
@@ -52,6 +53,8 @@ export const coefficientBody = z.object({
   effective_from: isoDate("effective_from"),
   reason: z.string("reason: укажите причину изменения").check(z.trim(), z.minLength(1, "reason: укажите причину изменения"), z.maxLength(1000, "reason: не длиннее 1000 символов")),
   version: z.number("version: укажите версию записи, которую вы меняете").check(z.int("version: ожидается целое число")),
+  /** The value's uncertainty: absent keeps it, null removes it. */
+  uncertainty: z.optional(z.nullable(uncertaintySchema)),
 });
 
 export const auditQuery = z.object(pageParams());

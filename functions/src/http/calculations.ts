@@ -17,6 +17,7 @@ import { REGISTRY } from "../../../wasm-core/src/registry";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "./download";
 import { booleanParam, pageParams } from "../schemas/common";
+import { calculationUncertaintySchema } from "../schemas/uncertainty";
 import type { AppEnv } from "./env";
 import { parseWith, readJson, validate } from "./validate";
 import { readUploadForm } from "./multipart";
@@ -37,6 +38,8 @@ const common = {
     z.record(z.string(), z.nullable(z.number("dictionary_items: ожидается номер записи или null").check(z.int()))),
   ),
   gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
+  /** The user's own uncertainty per input (methodology-uncertainty.md); null: the default again. */
+  uncertainty: z.optional(calculationUncertaintySchema),
 };
 export const createBody = z.looseObject({ ...common, project: z.optional(z.unknown()) });
 export const patchBody = z.looseObject({
@@ -60,7 +63,7 @@ export const dataUpdateBody = z.object({
   version: z.optional(z.number("version: ожидается целое число").check(z.int())),
 });
 
-const RESERVED = new Set(["name", "project", "dictionary_items", "gwp_set", "is_active", "is_deleted", "version", "id"]);
+const RESERVED = new Set(["name", "project", "dictionary_items", "gwp_set", "uncertainty", "is_active", "is_deleted", "version", "id"]);
 const fieldValues = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
 
@@ -75,11 +78,11 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
   const body: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(form.fields)) {
-    if (key === "dictionary_items") {
+    if (key === "dictionary_items" || key === "uncertainty") {
       try {
         body[key] = JSON.parse(raw);
       } catch {
-        throw new Invalid("dictionary_items: ожидается JSON");
+        throw new Invalid(`${key}: ожидается JSON`);
       }
     } else if (key === "is_deleted" || key === "is_active") {
       body[key] = raw === "true";
@@ -110,6 +113,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       project: body.project,
       dictionary_items: body.dictionary_items,
       gwp_set: body.gwp_set,
+      uncertainty: body.uncertainty,
       values: fieldValues(body),
       file,
     });
@@ -161,6 +165,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       name: body.name,
       dictionary_items: body.dictionary_items,
       gwp_set: body.gwp_set,
+      uncertainty: body.uncertainty,
       is_active: body.is_active,
       is_deleted: body.is_deleted,
       version: body.version,

@@ -32,6 +32,7 @@ import { exportQuery } from "./exports";
 import { activateBody } from "./forecast-models";
 import { listQuery as projectListQuery } from "./projects";
 import { TEMPLATES } from "../files/template-catalogue";
+import { calculationUncertaintySchema } from "../schemas/uncertainty";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
  *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
@@ -122,6 +123,7 @@ function calculationJson(type: CalculationType, patch: boolean) {
     ...(patch ? { is_deleted: z.optional(z.boolean()), is_active: z.optional(z.boolean()), version } : { project: id }),
     dictionary_items: dictionaryItems,
     gwp_set: z.optional(z.int()),
+    uncertainty: z.optional(calculationUncertaintySchema),
   };
   const def = REGISTRY[type];
   if (def.kind === "forecast") {

@@ -1,0 +1,135 @@
+// Stored calculations through the uncertainty core: the methodology's vectors V1 and V2 as
+// calculations and a project (relative tolerance 1e-9), Monte Carlo against Approach 1 on a linear
+// case, and one draw for a dictionary coefficient that several calculations share.
+import { describe, expect, it } from "vitest";
+import { calculate } from "./emissions";
+import {
+  calculationApproach1,
+  calculationModel,
+  monteCarloModel,
+  monteCarloOf,
+  projectApproach1,
+  type UsedValue,
+} from "./calculation-uncertainty";
+import { uncertaintyCore } from "./uncertainty";
+
+const core = uncertaintyCore();
+const close = (actual: number, expected: number, tolerance = 1e-9) =>
+  expect(Math.abs(actual - expected) / Math.abs(expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+
+const normal = (u: number, origin: "dictionary" | "activity" | "user" = "user") => ({ lower_pct: u, upper_pct: u, distribution: "normal" as const, origin });
+
+/** V1: 2 000 000 t (U 2 %), EF 18 m³/t (U 40 %), ρ 0.67, GWP 25 → 603 000 t CO2-eq. */
+function v1(id = "v1", ef: UsedValue = { value: 18, source: "custom", uncertainty: normal(40) }) {
+  const results = calculate("underground_emission_ch4", { volume: 2_000_000, ef: 18, koef_transform: 0.67 }, { gwp_ch4: 25 }) as Record<string, unknown>;
+  return {
+    id,
+    type: "underground_emission_ch4",
+    name: "Шахта",
+    results,
+    coefficients: {
+      volume: { value: 2_000_000, source: "input", uncertainty: normal(2, "activity") },
+      ef,
+      koef_transform: { value: 0.67, source: "fixed" },
+      gwp_ch4: { value: 25, source: "dictionary", dictionary: "get_gwp", item_id: 1, item_version: 1 },
+    } as Record<string, UsedValue>,
+  };
+}
+
+describe("a calculation's 95 % interval (Approach 1)", () => {
+  it("V1: production × emission factor, Equation 3.1", () => {
+    const model = calculationModel(v1())!;
+    close(model.co2e, 603_000);
+    const result = calculationApproach1(core, model);
+    close(result.u_pct, 40.049968789001575);
+    close(result.upper - model.co2e, 241_501.31179767952);
+    close(model.co2e - result.lower, 241_501.31179767952);
+  });
+
+  it("takes the larger side of an asymmetric input, and none for exact values", () => {
+    const model = calculationModel(v1("a", { value: 18, source: "dictionary", dictionary: "get_underground_emission_ch4", item_id: 1, item_version: 1, uncertainty: { lower_pct: 44, upper_pct: 39, distribution: "normal", origin: "dictionary" } }))!;
+    expect(model.inputs.map((i) => i.name)).toEqual(["volume", "ef"]);
+    close(calculationApproach1(core, model).u_pct, Math.sqrt(2 ** 2 + 44 ** 2));
+  });
+
+  it("counts the volume of degasification and ventilation gas once: U_V ⊕ Eq. 3.2 of its CO2 and CH4 parts", () => {
+    const results = calculate("underground", { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 }, { gwp_ch4: 25 }) as Record<string, number>;
+    const model = calculationModel({
+      id: "u",
+      type: "underground",
+      name: "Вентиляция",
+      results,
+      coefficients: {
+        volume: { value: 1000, uncertainty: normal(20, "activity") },
+        ef_co2: { value: 10.6, uncertainty: normal(10) },
+        ef_ch4: { value: 76, uncertainty: normal(5) },
+      },
+    })!;
+    const parts = Math.sqrt((results.res_co2 * 10) ** 2 + (results.res_ch4_to_co2 * 5) ** 2) / results.sum_co2;
+    close(calculationApproach1(core, model).u_pct, Math.sqrt(20 ** 2 + parts ** 2));
+  });
+});
+
+describe("a project's total and key categories", () => {
+  // V2: 603 000 (U 40.05 %) + 62 000 (U 60 %) + 70 000 (U √(5² + 3²) %) → 735 000, U 33.249…
+  const models = [
+    calculationModel(v1())!,
+    calculationModel({
+      id: "h",
+      type: "handling_underground_ch4",
+      name: "После добычи",
+      results: { res_ch4: 2480, res_ch4_to_co2: 62_000 },
+      coefficients: { ef: { value: 2.5, uncertainty: normal(60) } },
+    })!,
+    calculationModel({
+      id: "f",
+      type: "open_mining_co2",
+      name: "Техника",
+      results: { res_co2: 70_000 },
+      coefficients: { volume: { value: 22_229.28, uncertainty: normal(5) }, ef: { value: 3.149, uncertainty: normal(3) } },
+    })!,
+  ];
+
+  it("V2: the total by Equation 3.2", () => {
+    const project = projectApproach1(core, models)!;
+    expect(project.total).toBe(735_000);
+    close(project.approach1.u_pct, 33.249480425112836);
+  });
+
+  it("ranks the categories: Approach 1 by level to 95 %, Approach 2 by level × uncertainty to 90 %", () => {
+    const project = projectApproach1(core, models)!;
+    expect(project.key_level.map((c) => [c.id, c.key])).toEqual([
+      ["underground_emission_ch4", true],
+      ["open_mining_co2", true],
+      // 91.6 % before it: still below 95 %.
+      ["handling_underground_ch4", true],
+    ]);
+    close(project.key_level[0].share, 603_000 / 735_000);
+    expect(project.key_level_approach2.map((c) => c.id)).toEqual(["underground_emission_ch4", "handling_underground_ch4", "open_mining_co2"]);
+    // L·U: 24 150, 3 720, 408 (thousands): 85.4 % before the second, 98.6 % before the third.
+    expect(project.key_level_approach2.map((c) => c.key)).toEqual([true, true, false]);
+    expect(project.categories.find((c) => c.id === "handling_underground_ch4")?.title).toMatch(/после добычи/);
+  });
+
+  it("Monte Carlo agrees with Approach 1 on normal inputs (V4, ±0.3 percentage points)", () => {
+    const mc = monteCarloOf(core, models, { trials: 1_000_000, seed: 2026 })!;
+    close(mc.mean, 735_000, 2e-3);
+    expect(Math.abs(mc.half_width_pct - 33.249480425112836)).toBeLessThan(0.3);
+  });
+
+  it("draws a dictionary coefficient shared by calculations once, and typed values per calculation", () => {
+    const shared = { value: 18, source: "dictionary", dictionary: "get_underground_emission_ch4", item_id: 1, item_version: 2, uncertainty: normal(40, "dictionary") };
+    const { factors, sources } = monteCarloModel([calculationModel(v1("a", shared))!, calculationModel(v1("b", shared))!]);
+    // Two volumes, one emission factor.
+    expect(factors).toHaveLength(3);
+    expect(sources.map((s) => s.factors)).toEqual([[0, 1], [2, 1]]);
+    // Correlated: the pair's uncertainty is near the single calculation's, not √2 smaller.
+    const pair = monteCarloOf(core, [calculationModel(v1("a", shared))!, calculationModel(v1("b", shared))!], { trials: 200_000, seed: 3 })!;
+    expect(pair.half_width_pct).toBeGreaterThan(38);
+  });
+
+  it("has nothing to say about a project without emissions", () => {
+    expect(projectApproach1(core, [])).toBeUndefined();
+    expect(monteCarloOf(core, [])).toBeUndefined();
+  });
+});

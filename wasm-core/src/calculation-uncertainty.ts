@@ -1,0 +1,234 @@
+// The uncertainty of stored calculations and of a project's total (methodology-uncertainty.md),
+// computed by the uncertainty core: a calculation's CO2-eq result is modelled as the product of
+// its uncertain inputs (Eq. 3.1), or for the degasification/ventilation type as the volume times a
+// sum of two products (Eq. 3.2 inside Eq. 3.1, so the shared volume is not counted twice); a
+// project's total is the sum of its calculations (Eq. 3.2), its categories the calculation types.
+// Monte Carlo draws every input once per trial; a dictionary coefficient (entry, version, field)
+// used by several calculations is one draw for all of them (correlated), activity data and values
+// the user typed are drawn per calculation. Browser-safe: the web app and the exports use it alike.
+import { REGISTRY, isEmissionType, type NumberField } from "./registry";
+import {
+  APPROACH1_THRESHOLD,
+  APPROACH2_THRESHOLD,
+  type Distribution,
+  type FactorInput,
+  type MonteCarloResult,
+  type RankedCategory,
+  type SourceInput,
+  type UncertaintyCore,
+} from "./uncertainty-core";
+
+export interface InputUncertainty {
+  lower_pct: number;
+  upper_pct: number;
+  distribution: Distribution;
+  source?: string;
+  origin?: "dictionary" | "activity" | "user";
+}
+
+/** What a stored calculation records of a value (functions/src/ports.ts CoefficientUse). */
+export interface UsedValue {
+  value: number;
+  unit?: string;
+  source?: string;
+  dictionary?: string;
+  item_id?: number;
+  item_version?: number;
+  uncertainty?: InputUncertainty;
+}
+
+export interface ModelInput {
+  name: string;
+  label: string;
+  value: number;
+  unit: string;
+  uncertainty: InputUncertainty;
+  /** Inputs with the same key are one draw in a Monte Carlo run. */
+  share: string;
+}
+
+/** A calculation as a sum of products: co2e = Π(common) × Σ_terms (term.value × Π(term.inputs)),
+ *  `value` being the term's share of the result at the inputs' stored values. */
+export interface CalculationModel {
+  id: string;
+  type: string;
+  name: string;
+  co2e: number;
+  inputs: ModelInput[];
+  common: string[];
+  terms: Array<{ value: number; inputs: string[] }>;
+}
+
+export interface Interval {
+  /** Approach 1: half the 95 % interval over the value, % (asymmetric inputs count by their larger side). */
+  u_pct: number;
+  lower: number;
+  upper: number;
+}
+
+const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** The half-width Approach 1 uses for an asymmetric input: the larger side (IPCC 2006 Vol. 1, 3.2.3.1). */
+export const approach1Pct = (u: Pick<InputUncertainty, "lower_pct" | "upper_pct">): number => Math.max(u.lower_pct, u.upper_pct);
+
+/** The model of one calculation of an emission type, or undefined when it has no CO2-eq result. */
+export function calculationModel(
+  calculation: { id: string; type: string; name: string; results: Record<string, unknown>; coefficients?: Record<string, UsedValue> },
+): CalculationModel | undefined {
+  const { type } = calculation;
+  if (!isEmissionType(type)) return undefined;
+  const def = REGISTRY[type];
+  const co2e = def.co2e ? calculation.results[def.co2e] : undefined;
+  if (!finite(co2e)) return undefined;
+  const fields = [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
+  const inputs: ModelInput[] = [];
+  for (const field of fields) {
+    const used = calculation.coefficients?.[field.name];
+    const u = used?.uncertainty;
+    if (!used || !u || !finite(used.value) || (u.lower_pct === 0 && u.upper_pct === 0)) continue;
+    const shared = used.source === "dictionary" && u.origin !== "user" && used.dictionary && used.item_id !== undefined;
+    inputs.push({
+      name: field.name,
+      label: field.label,
+      value: used.value,
+      unit: used.unit ?? field.unit,
+      uncertainty: u,
+      share: shared ? `${used.dictionary}/${used.item_id}/${used.item_version ?? 0}/${field.name}` : `${calculation.id}/${field.name}`,
+    });
+  }
+  const names = fields.map((f) => f.name as string);
+  if (type === "underground") {
+    const part = (name: string) => (finite(calculation.results[name]) ? (calculation.results[name] as number) : 0);
+    return {
+      id: calculation.id,
+      type,
+      name: calculation.name,
+      co2e,
+      inputs,
+      common: ["volume"],
+      terms: [
+        { value: part("res_co2"), inputs: ["p_co2", "ef_co2"] },
+        { value: part("res_ch4_to_co2"), inputs: ["p_ch4", "ef_ch4", "gwp_ch4"] },
+      ],
+    };
+  }
+  return { id: calculation.id, type, name: calculation.name, co2e, inputs, common: [], terms: [{ value: co2e, inputs: names }] };
+}
+
+function uOf(model: CalculationModel): (names: string[]) => number[] {
+  const byName = new Map(model.inputs.map((i) => [i.name, approach1Pct(i.uncertainty)]));
+  return (names) => names.filter((n) => byName.has(n)).map((n) => byName.get(n)!);
+}
+
+/** Approach 1 for one calculation: Eq. 3.1 over the inputs of each term, Eq. 3.2 over the terms. */
+export function calculationApproach1(core: UncertaintyCore, model: CalculationModel): Interval {
+  const u = uOf(model);
+  const termU = model.terms.map((t) => core.product(u(t.inputs)));
+  const live = model.terms.map((t, i) => ({ value: t.value, u: termU[i] })).filter((t) => t.value !== 0);
+  const sumU = live.length > 1 ? core.sum(live.map((t) => t.value), live.map((t) => t.u)) : (live[0]?.u ?? 0);
+  const u_pct = core.product([...u(model.common), sumU]);
+  return interval(model.co2e, u_pct);
+}
+
+function interval(value: number, u_pct: number): Interval {
+  const half = (Math.abs(value) * u_pct) / 100;
+  return { u_pct, lower: Math.max(0, value - half), upper: value + half };
+}
+
+/** The Monte Carlo model of calculations: one factor per distinct input draw, one source per term. */
+export function monteCarloModel(models: readonly CalculationModel[]): { factors: FactorInput[]; sources: SourceInput[] } {
+  const factors: FactorInput[] = [];
+  const index = new Map<string, number>();
+  const sources: SourceInput[] = [];
+  for (const model of models) {
+    const factorOf = new Map<string, number>();
+    for (const input of model.inputs) {
+      let k = index.get(input.share);
+      if (k === undefined) {
+        k = factors.length;
+        index.set(input.share, k);
+        const { distribution, lower_pct, upper_pct } = input.uncertainty;
+        factors.push({ distribution, lower_pct, upper_pct });
+      }
+      factorOf.set(input.name, k);
+    }
+    const indices = (names: string[]) => names.filter((n) => factorOf.has(n)).map((n) => factorOf.get(n)!);
+    for (const term of model.terms) {
+      if (term.value === 0) continue;
+      sources.push({ base: term.value, factors: [...indices(model.common), ...indices(term.inputs)] });
+    }
+  }
+  return { factors, sources };
+}
+
+export const DEFAULT_TRIALS = 100_000;
+export const DEFAULT_SEED = 1;
+
+export function monteCarloOf(
+  core: UncertaintyCore,
+  models: readonly CalculationModel[],
+  options: { trials: number; seed: number } = { trials: DEFAULT_TRIALS, seed: DEFAULT_SEED },
+): MonteCarloResult | undefined {
+  const { factors, sources } = monteCarloModel(models);
+  if (sources.length === 0) return undefined;
+  return core.monteCarlo(factors, sources, options);
+}
+
+export interface CategoryUncertainty {
+  /** The calculation type. */
+  id: string;
+  title: string;
+  count: number;
+  co2e: number;
+  u_pct: number;
+}
+
+export interface ProjectUncertainty {
+  total: number;
+  approach1: Interval;
+  categories: CategoryUncertainty[];
+  /** Approach 1 level assessment (Eq. 4.1), threshold 95 %. */
+  key_level: RankedCategory[];
+  /** Approach 2 level assessment (L_x·U_x), threshold 90 %. */
+  key_level_approach2: RankedCategory[];
+  thresholds: { approach1: number; approach2: number };
+}
+
+/** Eq. 3.2 over values `x` with uncertainties `u` (%): 0 when nothing is left. */
+function sumU(core: UncertaintyCore, x: number[], u: number[]): number {
+  const total = x.reduce((s, v) => s + v, 0);
+  return x.length === 0 || total === 0 ? 0 : core.sum(x, u);
+}
+
+/** The project's total and key categories by Approach 1; undefined when it has no emissions. */
+export function projectApproach1(core: UncertaintyCore, models: readonly CalculationModel[]): ProjectUncertainty | undefined {
+  const positive = models.filter((m) => m.co2e > 0);
+  if (positive.length === 0) return undefined;
+  const perCalculation = positive.map((m) => calculationApproach1(core, m).u_pct);
+  const total = positive.reduce((s, m) => s + m.co2e, 0);
+  const approach1 = interval(total, sumU(core, positive.map((m) => m.co2e), perCalculation));
+  const byType = new Map<string, { x: number[]; u: number[] }>();
+  positive.forEach((m, i) => {
+    const group = byType.get(m.type) ?? { x: [], u: [] };
+    group.x.push(m.co2e);
+    group.u.push(perCalculation[i]);
+    byType.set(m.type, group);
+  });
+  const categories: CategoryUncertainty[] = [...byType.entries()].map(([type, g]) => ({
+    id: type,
+    title: isEmissionType(type) ? REGISTRY[type].title : type,
+    count: g.x.length,
+    co2e: g.x.reduce((s, v) => s + v, 0),
+    u_pct: sumU(core, g.x, g.u),
+  }));
+  const level = categories.map((c) => ({ id: c.id, current: c.co2e }));
+  return {
+    total,
+    approach1,
+    categories,
+    key_level: core.keyCategoriesLevel(level),
+    // L_x·U_x needs some uncertainty to weigh by; with none at all the assessment is empty.
+    key_level_approach2: categories.some((c) => c.u_pct > 0) ? core.keyCategoriesLevel(level, categories.map((c) => c.u_pct)) : [],
+    thresholds: { approach1: APPROACH1_THRESHOLD, approach2: APPROACH2_THRESHOLD },
+  };
+}
