@@ -29,9 +29,12 @@
 // get the Text format «@» (itself a guard: Excel keeps what is typed into a Text cell as text), which
 // no other cell uses, and setQuotePrefix then sets the bit on that XF in the written Workbook
 // stream. No apostrophe is added to the text itself.
-import { CFB, write, type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
+import xlsx, { type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
 import { SheetNames, type Cell, type Column, type Sheet } from "./content";
 import { numberFormat, startsLikeFormula } from "./xlsx-writer";
+// Node loads SheetJS's CommonJS build, whose CFB export Node cannot see as a named import (it can
+// in Vite and esbuild): take both from the module object.
+const { CFB, write } = xlsx;
 
 export const XLS_MAX_ROWS = 65_536;
 export const LABEL_MAX_CHARS = 255;
