@@ -87,23 +87,49 @@ export interface ProjectRepository {
   replace(next: Project, expectedVersion: number): Promise<void>;
 }
 
-/** What a company has in the platform (GET users/statistics/), kept up to date by the table's
- *  stream handler (functions/src/events/table-changes.ts) and computed on read only when missing. */
+/** What a company has in the platform (GET users/statistics/): the sum of its per-year
+ *  aggregates, which the table's stream handler (functions/src/events/table-changes.ts) keeps up
+ *  to date change by change and a reconciliation checks against the table. */
 export interface CompanyStatistics {
   projects: { active: number; archived: number };
   /** Calculations that are not deleted, per calculation type. */
   calculations: Record<string, number>;
   /** Sum of the CO2-equivalent results of those calculations, t. */
   total_co2e: number;
-  /** When the snapshot began to be read (ISO 8601): the figures include every change before. */
+  /** When a change was last added to the figures (ISO 8601). */
   computed_at: string;
 }
 
+/** The figures of the projects and calculations created in one year (or the difference one
+ *  change makes to them). */
+export interface StatisticsFigures {
+  year: string;
+  projects_active: number;
+  projects_archived: number;
+  /** Per calculation type. */
+  calculations: Record<string, number>;
+  total_co2e: number;
+}
+
+/** A stored year aggregate; `rev` counts the changes added to it (a reconciliation repairs it only
+ *  if none came in since it read it). */
+export interface YearStatistics extends StatisticsFigures {
+  rev: number;
+  updated_at: string;
+}
+
 export interface StatisticsRepository {
-  get(companyId: string): Promise<CompanyStatistics | undefined>;
-  /** Stores the snapshot unless one that began later is stored already (two refreshes may
-   *  overlap; the older must not win). Answers whether it was stored. */
-  put(companyId: string, statistics: CompanyStatistics): Promise<boolean>;
+  /** The company's year aggregates, read consistently. */
+  years(companyId: string): Promise<YearStatistics[]>;
+  /** Adds the differences that the stream record `sequence` of item `source` (its SK) makes,
+   *  once: a redelivery of that record or of an earlier one is skipped, also when an earlier
+   *  delivery stopped half-way. Answers whether the differences were added by this call. */
+  apply(companyId: string, change: { source: string; sequence: string; deltas: StatisticsFigures[]; at: string }): Promise<boolean>;
+  /** Adds a reconciliation's repair to one year, only if nothing was added to it since it was
+   *  read at `expectedRev` (undefined: it had no item). Answers whether it was written. */
+  repair(companyId: string, delta: StatisticsFigures, expectedRev: number | undefined, at: string): Promise<boolean>;
+  /** Removes the whole-company snapshot kept before the per-year aggregates. */
+  removeLegacy(companyId: string): Promise<void>;
 }
 
 /** Where a coefficient of a stored calculation came from (methodology D9: auditable results). */
@@ -173,9 +199,9 @@ export interface CalculationRepository {
   get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
   /** A project's calculations of one type, newest first. */
   list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
-  /** Type and results of every calculation of a company that is not deleted (the statistics),
-   *  read consistently from the main table. */
-  listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results">>>;
+  /** Type, results and creation time of every calculation of a company that is not deleted (the
+   *  statistics' reconciliation), read consistently from the main table. */
+  listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results" | "created_at">>>;
   /** All of a project's calculations of one type and state, oldest first (charts, exports). */
   listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
   replace(next: Calculation, expectedVersion: number): Promise<void>;

@@ -18,7 +18,7 @@ import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/events/upload-check";
 import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
 import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
-import { auditChanges, companiesToRefresh, type StreamEvent } from "../../functions/src/events/table-changes";
+import { auditChanges, statisticsChange, type StreamEvent } from "../../functions/src/events/table-changes";
 import { readSecrets } from "../../functions/src/lambda/secrets";
 
 // One mock per client class for the whole file: each stubs the class's send(), whatever instance
@@ -238,23 +238,40 @@ describe("DynamoDB stream audit", () => {
     dynamodb: { Keys: { PK: { S: pk }, SK: { S: sk } }, NewImage: { PK: { S: pk }, SK: { S: sk } }, OldImage: { PK: { S: pk }, SK: { S: sk } } },
   });
 
-  it("refreshes the statistics of each company whose projects or calculations changed, once per batch", () => {
-    const batch: StreamEvent = {
-      Records: [
-        change("COMPANY#c1", "PROJECT#p1"),
-        change("COMPANY#c2", "CALC#torch_ch4#k1"),
-        change("COMPANY#c1", "CALC#torch_ch4#k2"),
-        change("COMPANY#c3", "USER#u1"),
-        change("COMPANY#c4", "STATISTICS"),
-        change("DICT#gwp", "ITEM#000001"),
-      ],
-    };
-    expect(companiesToRefresh(batch)).toEqual(["c1", "c2"]);
+  it("turns a record of a project or calculation into the differences it makes to its company's year", () => {
+    const calc = (deleted: boolean, volume: number) => ({
+      PK: { S: "COMPANY#c2" },
+      SK: { S: "CALC#open_mining_co2#k1" },
+      type: { S: "open_mining_co2" },
+      is_deleted: { BOOL: deleted },
+      created_at: { S: "2024-05-01T00:00:00.000Z" },
+      results: { M: { res_co2: { N: String(volume) } } },
+    });
+    const record = (pk: string, sk: string, OldImage?: Record<string, unknown>, NewImage?: Record<string, unknown>): StreamEvent["Records"][number] => ({
+      eventID: "e",
+      eventName: "MODIFY",
+      dynamodb: { Keys: { PK: { S: pk }, SK: { S: sk } }, OldImage: OldImage as never, NewImage: NewImage as never, SequenceNumber: "123" },
+    });
+    expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", undefined, calc(false, 5)))).toEqual({
+      company: "c2",
+      source: "CALC#open_mining_co2#k1",
+      sequence: "123".padStart(40, "0"),
+      deltas: [{ year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: 1 }, total_co2e: 5 }],
+    });
+    // Deleting takes the calculation and its CO2e away; a change that moves no figure is nothing.
+    expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(true, 5)))?.deltas).toEqual([
+      { year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: -1 }, total_co2e: -5 },
+    ]);
+    expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(false, 5)))).toBeUndefined();
+    for (const [pk, sk] of [["COMPANY#c3", "USER#u1"], ["COMPANY#c4", "STATISTICS#YEAR#2024"], ["DICT#gwp", "ITEM#000001"]]) {
+      expect(statisticsChange(record(pk, sk, undefined, { PK: { S: pk }, SK: { S: sk }, is_deleted: { BOOL: false } }))).toBeUndefined();
+    }
   });
 
-  it("leaves the statistics snapshot out of the audit trail (it is derived, and rewritten on every change)", async () => {
+  it("leaves the statistics items out of the audit trail (they are derived, and change on every change)", async () => {
     ddb.on(PutCommand).resolves({});
-    expect(await auditChanges({ Records: [change("COMPANY#c4", "STATISTICS")] }, { doc, tableName: "T", log: quiet })).toBe(0);
+    const records = [change("COMPANY#c4", "STATISTICS"), change("COMPANY#c4", "STATISTICS#YEAR#2024"), change("STATSEQ#COMPANY#c4", "CALC#x#1")];
+    expect(await auditChanges({ Records: records }, { doc, tableName: "T", log: quiet })).toBe(0);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
 });

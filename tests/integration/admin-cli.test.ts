@@ -51,6 +51,23 @@ describe("admin command", () => {
     expect(bad.stderr).toMatch(/--day/);
   });
 
+  it("reconciles the statistics with the table: reports drift, repairs it, then finds none", async () => {
+    const storage = await openSharedStorage(dataDir);
+    const company = (await storage.repos.companies.findByName("ООО Шахта"))!;
+    const bogus = { year: "1999", projects_active: 2, projects_archived: 0, calculations: { torch_ch4: 1 }, total_co2e: 5 };
+    expect(await storage.repos.statistics.repair(company.id, bogus, undefined, new Date().toISOString())).toBe(true);
+    await storage.close();
+
+    const dry = admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/ООО Шахта .*: не исправлено/);
+    expect(dry.stdout).toMatch(/1999: проекты 2\/0 → 0\/0, расчеты 1 → 0/);
+    const fixed = admin(["reconcile-statistics", "--company", "ооо шахта", "--settle-seconds", "0.1"]);
+    expect(fixed.stdout).toMatch(/ООО Шахта .*: исправлено/);
+    expect(fixed.stdout).toMatch(/с расхождениями: 1; исправлено лет: 1/);
+    expect(admin(["reconcile-statistics", "--settle-seconds", "0"]).stdout).toMatch(/с расхождениями: 0/);
+  });
+
   it("asks for the uploads bucket before seeding an AWS table", () => {
     const out = admin(["seed"], { STORAGE: "dynamodb", TABLE_NAME: "FugitiveEmissions-dev-Table", AWS_REGION: "eu-central-1" });
     expect(out.status).toBe(2);

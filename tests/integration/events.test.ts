@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { createHarness, type Harness } from "../support/harness";
-import { summarise } from "../../functions/src/domain/statistics";
+import { reconcileCompanyStatistics, summarise, sumYears } from "../../functions/src/domain/statistics";
 import type { Calculation } from "../../functions/src/ports";
 
 let h: Harness;
@@ -33,29 +33,47 @@ describe("statistics kept by the stream handler", () => {
     await h.request(`/api/v1/projects/${dropped.id}/`, { method: "PATCH", token: a.token, json: { is_deleted: true } });
     await h.settled();
 
-    const snapshot = await h.deps.repos.statistics.get(a.companyId);
+    const snapshot = sumYears(await h.deps.repos.statistics.years(a.companyId), new Date());
     expect(snapshot).toMatchObject({ projects: { active: 1, archived: 1 }, calculations: { open_mining_co2: 1 } });
-    expect(snapshot!.total_co2e).toBeCloseTo(314.9, 9);
-    expect(Date.parse(snapshot!.computed_at)).toBeLessThanOrEqual(Date.now());
-    // What the handler stored is what the table says.
+    expect(snapshot.total_co2e).toBeCloseTo(314.9, 9);
+    expect(Date.parse(snapshot.computed_at)).toBeLessThanOrEqual(Date.now());
+    // What the handler added up is what the table says.
     const projects = await h.deps.repos.projects.listAllOfCompany(a.companyId);
     const calculations = await h.deps.repos.calculations.listActiveByCompany(a.companyId);
-    expect({ ...snapshot, computed_at: undefined }).toEqual({ ...summarise(projects, calculations), computed_at: undefined });
-    // The API answers the snapshot as it is: one read.
+    const counted = summarise(projects, calculations);
+    expect({ ...snapshot, computed_at: undefined, total_co2e: undefined }).toEqual({ ...counted, computed_at: undefined, total_co2e: undefined });
+    expect(snapshot.total_co2e).toBeCloseTo(counted.total_co2e, 9);
+    expect((await reconcileCompanyStatistics(h.deps, a.companyId)).drift).toEqual([]);
+    // The API answers the sum of the year aggregates.
     expect(await (await h.request("/api/v1/users/statistics/", { token: a.token })).json()).toEqual(snapshot);
-    // Company B changed nothing: it has no snapshot until it first asks, then gets one.
-    expect(await h.deps.repos.statistics.get(b.companyId)).toBeUndefined();
+    // Company B changed nothing: no aggregate, and zeros on the profile.
+    expect(await h.deps.repos.statistics.years(b.companyId)).toEqual([]);
     const fresh = await (await h.request("/api/v1/users/statistics/", { token: b.token })).json();
     expect(fresh).toMatchObject({ projects: { active: 0, archived: 0 }, calculations: {}, total_co2e: 0 });
-    expect(await h.deps.repos.statistics.get(b.companyId)).toEqual(fresh);
   });
 
-  it("never lets an older snapshot replace a newer one", async () => {
-    const { companyId } = await h.signedInUser();
-    const newer = { projects: { active: 2, archived: 0 }, calculations: {}, total_co2e: 0, computed_at: "2030-01-01T00:00:01.000Z" };
-    expect(await h.deps.repos.statistics.put(companyId, newer)).toBe(true);
-    expect(await h.deps.repos.statistics.put(companyId, { ...newer, projects: { active: 1, archived: 0 }, computed_at: "2030-01-01T00:00:00.000Z" })).toBe(false);
-    expect(await h.deps.repos.statistics.get(companyId)).toEqual(newer);
+  it("reconciles drift: reports it, repairs it by the difference, and leaves no drift behind", async () => {
+    const a = await h.signedInUser();
+    const project = await h.newProject(a.token, "Сверка");
+    await createCalculation(a.token, "open_mining_co2", project.id, { name: "Карьер", volume: 10, ef: 3.149 });
+    await h.settled();
+    const year = project.created_at.slice(0, 4);
+    // A lost record, as when a local server was killed with records still queued.
+    const lost = { year, projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: -1 }, total_co2e: -31.49 };
+    const [stored] = await h.deps.repos.statistics.years(a.companyId);
+    expect(await h.deps.repos.statistics.repair(a.companyId, lost, stored.rev, new Date().toISOString())).toBe(true);
+    // A repair conditioned on a stale read is refused.
+    expect(await h.deps.repos.statistics.repair(a.companyId, lost, stored.rev, new Date().toISOString())).toBe(false);
+
+    const dry = await reconcileCompanyStatistics(h.deps, a.companyId, { repair: false });
+    expect(dry.drift).toEqual([expect.objectContaining({ year, difference: expect.objectContaining({ calculations: { open_mining_co2: 1 } }) })]);
+    expect(dry.repaired).toBe(0);
+    const report = await reconcileCompanyStatistics(h.deps, a.companyId, { settleMs: 50 });
+    expect(report).toMatchObject({ repaired: 1, unsettled: false });
+    expect((await reconcileCompanyStatistics(h.deps, a.companyId)).drift).toEqual([]);
+    const shown = await (await h.request("/api/v1/users/statistics/", { token: a.token })).json();
+    expect(shown).toMatchObject({ projects: { active: 1, archived: 0 }, calculations: { open_mining_co2: 1 } });
+    expect(shown.total_co2e).toBeCloseTo(31.49, 9);
   });
 });
 
@@ -75,9 +93,9 @@ describe("audit trail written by the stream handler", () => {
     ]);
     expect(ofProject[1].changed).toEqual(expect.arrayContaining(["name", "version"]));
     expect(JSON.stringify(ofProject)).not.toContain("Аудит 2");
-    // The user's own records are there (created by the harness), the statistics snapshot never.
+    // The user's own records are there (created by the harness), the statistics items never.
     expect(entries.some((e) => String(e.item_sk).startsWith("USER#"))).toBe(true);
-    expect(entries.some((e) => e.item_sk === "STATISTICS")).toBe(false);
+    expect(entries.some((e) => String(e.item_sk).startsWith("STATISTICS") || String(e.item_pk).startsWith("STATSEQ#"))).toBe(false);
   });
 });
 

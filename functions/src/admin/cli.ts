@@ -11,6 +11,7 @@ import { DomainError } from "../domain/errors";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
+import { reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
 import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../lambda/blob-areas";
@@ -31,6 +32,10 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   deactivate-user --email E
   activate-user   --email E
   audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
+  reconcile-statistics [--company NAME] [--dry-run] [--settle-seconds S]
+                 сверить статистику компаний (профиль) с данными и исправить расхождения;
+                 --dry-run — только показать их. Изменения, еще идущие через поток таблицы,
+                 не исправляются: сверка смотрит дважды с паузой S с (по умолчанию 2, в AWS 10)
   seed           справочники и модели прогноза по умолчанию, если их еще нет
                  (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
   rotate-jwt-secret [--overlap-hours H]
@@ -52,6 +57,8 @@ const options = {
   address: { type: "string" },
   day: { type: "string" },
   "overlap-hours": { type: "string" },
+  "dry-run": { type: "boolean" },
+  "settle-seconds": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -134,6 +141,21 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
       console.log(`Изменений за ${day}: ${entries.length}`);
       return;
     }
+    case "reconcile-statistics": {
+      const settle = args["settle-seconds"] === undefined ? (process.env.STORAGE === "dynamodb" ? 10 : 2) : Number(args["settle-seconds"]);
+      if (!Number.isFinite(settle) || settle < 0) throw new UsageError("--settle-seconds: неотрицательное число секунд");
+      const companies = await deps.repos.companies.list();
+      const wanted = args.company?.trim().toLocaleLowerCase("ru");
+      const chosen = wanted ? companies.filter((c) => c.name.toLocaleLowerCase("ru") === wanted) : companies;
+      if (wanted && chosen.length === 0) throw new UsageError(`компания «${args.company}» не найдена`);
+      const reports = await Promise.all(
+        chosen.map((c) => reconcileCompanyStatistics(deps, c.id, { settleMs: settle * 1000, repair: !args["dry-run"] })),
+      );
+      for (const [i, report] of reports.entries()) printReconcile(chosen[i].name, report);
+      const drifted = reports.filter((r) => r.drift.length > 0).length;
+      console.log(`Компаний: ${reports.length}; с расхождениями: ${drifted}; исправлено лет: ${reports.reduce((n, r) => n + r.repaired, 0)}`);
+      return;
+    }
     case "seed": {
       if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {
         throw new UsageError("в AWS укажите UPLOADS_BUCKET (вывод стека UploadsBucketName): модели прогноза хранятся в нем");
@@ -159,6 +181,19 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
     }
     default:
       throw new UsageError(command ? `неизвестная команда ${command}` : "не указана команда");
+  }
+}
+
+function printReconcile(name: string, report: ReconcileReport): void {
+  if (report.drift.length === 0) return;
+  const state = report.unsettled ? "не исправлено: данные менялись во время сверки, повторите" : report.repaired > 0 ? "исправлено" : "не исправлено";
+  console.log(`${name} (${report.company}): ${state}`);
+  for (const { year, stored, counted } of report.drift) {
+    const calculations = (f: typeof stored) => Object.values(f.calculations).reduce((n, c) => n + c, 0);
+    console.log(
+      `  ${year}: проекты ${stored.projects_active}/${stored.projects_archived} → ${counted.projects_active}/${counted.projects_archived}, ` +
+        `расчеты ${calculations(stored)} → ${calculations(counted)}, т CO2-экв. ${stored.total_co2e} → ${counted.total_co2e}`,
+    );
   }
 }
 

@@ -1,11 +1,22 @@
 // The profile's statistics (GET users/statistics/): what the user's company has in the platform.
-// A snapshot per company is refreshed by the table's stream handler whenever one of the company's
-// projects or calculations changes (in AWS a DynamoDB stream, locally the same handler called
-// in-process), so a read is one GetItem; a company with no snapshot yet gets one on first read.
+// Kept as one aggregate per year (the year a project or calculation was created) to which the
+// table's stream handler adds the difference each change makes (old image → new image), so a
+// write costs the same however much the company has and a read sums a few items. The full count
+// over the table stays only as a reconciliation (npm run admin -- reconcile-statistics, a daily
+// function in AWS, the local server's start) that reports and repairs drift.
 import type { Actor } from "./context";
-import type { Calculation, Clock, CompanyStatistics, Repositories } from "../ports";
+import type { Calculation, Clock, CompanyStatistics, Repositories, StatisticsFigures, YearStatistics } from "../ports";
 import type { Project } from "../schemas/project";
 import { calculationDefinition, isCalculationType } from "../../../wasm-core/src/registry";
+
+type Item = Record<string, unknown>;
+
+/** The CO2-equivalent a calculation adds to the total, t (0 when its type has none). */
+function co2eOf(calculation: Pick<Calculation, "type" | "results">): number {
+  const co2e = isCalculationType(calculation.type) ? calculationDefinition(calculation.type).co2e : undefined;
+  const value = co2e ? calculation.results?.[co2e] : undefined;
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
 
 /** The figures of a company from its projects and its calculations that are not deleted. */
 export function summarise(
@@ -17,29 +28,200 @@ export function summarise(
   let total = 0;
   for (const calculation of calculations) {
     perType[calculation.type] = (perType[calculation.type] ?? 0) + 1;
-    const co2e = isCalculationType(calculation.type) ? calculationDefinition(calculation.type).co2e : undefined;
-    const value = co2e ? calculation.results[co2e] : undefined;
-    if (typeof value === "number" && Number.isFinite(value)) total += value;
+    total += co2eOf(calculation);
   }
   return { projects: { active, archived: projects.length - active }, calculations: perType, total_co2e: total };
 }
 
-/** Reads the company's projects and calculations and stores the figures. The start time goes
- *  with them, so an overlapping refresh that began earlier cannot overwrite a newer snapshot. */
-export async function refreshCompanyStatistics(
-  deps: { repos: Repositories; clock: Clock },
-  companyId: string,
-): Promise<CompanyStatistics> {
-  const computed_at = deps.clock.now().toISOString();
-  const [projects, calculations] = await Promise.all([
-    deps.repos.projects.listAllOfCompany(companyId),
-    deps.repos.calculations.listActiveByCompany(companyId),
-  ]);
-  const snapshot = { ...summarise(projects, calculations), computed_at };
-  await deps.repos.statistics.put(companyId, snapshot);
-  return snapshot;
+const yearOf = (item: Item) => /^\d{4}/.exec(String(item.created_at ?? ""))?.[0] ?? "0000";
+
+export const emptyFigures = (year: string): StatisticsFigures => ({
+  year,
+  projects_active: 0,
+  projects_archived: 0,
+  calculations: {},
+  total_co2e: 0,
+});
+
+/** What one stored item (a project or a calculation, by its SK) adds to its year; nothing for any
+ *  other item or no item. The same rules as summarise: a project counts as active unless deleted,
+ *  a calculation only when it is stored as not deleted (the reconciliation's filter). */
+export function contribution(sk: string, item: Item | undefined): StatisticsFigures | undefined {
+  if (!item) return undefined;
+  const figures = emptyFigures(yearOf(item));
+  if (sk.startsWith("PROJECT#")) {
+    if (item.is_deleted) figures.projects_archived = 1;
+    else figures.projects_active = 1;
+    return figures;
+  }
+  if (sk.startsWith("CALC#") && item.is_deleted === false && typeof item.type === "string") {
+    figures.calculations[item.type] = 1;
+    figures.total_co2e = co2eOf(item as Pick<Calculation, "type" | "results">);
+    return figures;
+  }
+  return undefined;
+}
+
+function addInto(target: StatisticsFigures, figures: StatisticsFigures, sign: 1 | -1): void {
+  target.projects_active += sign * figures.projects_active;
+  target.projects_archived += sign * figures.projects_archived;
+  target.total_co2e += sign * figures.total_co2e;
+  for (const [type, count] of Object.entries(figures.calculations)) {
+    target.calculations[type] = (target.calculations[type] ?? 0) + sign * count;
+  }
+}
+
+const isZero = (figures: StatisticsFigures) =>
+  figures.projects_active === 0 &&
+  figures.projects_archived === 0 &&
+  figures.total_co2e === 0 &&
+  Object.values(figures.calculations).every((count) => count === 0);
+
+function withoutZeroCounts(figures: StatisticsFigures): StatisticsFigures {
+  const calculations = Object.fromEntries(Object.entries(figures.calculations).filter(([, count]) => count !== 0));
+  return { ...figures, calculations };
+}
+
+/** The differences a change of one item (old image → new image) makes, per year it touches. */
+export function statisticsDeltas(sk: string, oldItem: Item | undefined, newItem: Item | undefined): StatisticsFigures[] {
+  const byYear = new Map<string, StatisticsFigures>();
+  const at = (year: string) => byYear.get(year) ?? byYear.set(year, emptyFigures(year)).get(year)!;
+  const before = contribution(sk, oldItem);
+  const after = contribution(sk, newItem);
+  if (before) addInto(at(before.year), before, -1);
+  if (after) addInto(at(after.year), after, 1);
+  return [...byYear.values()].map(withoutZeroCounts).filter((delta) => !isZero(delta));
+}
+
+/** Sums year aggregates into what the profile shows (types with no calculation left out). */
+export function sumYears(years: YearStatistics[], now: Date): CompanyStatistics {
+  const total = emptyFigures("");
+  for (const year of years) addInto(total, year, 1);
+  const computed = years.map((y) => y.updated_at).filter(Boolean).sort().at(-1);
+  return {
+    projects: { active: total.projects_active, archived: total.projects_archived },
+    calculations: withoutZeroCounts(total).calculations,
+    total_co2e: total.total_co2e,
+    computed_at: computed ?? now.toISOString(),
+  };
 }
 
 export async function companyStatistics(deps: { repos: Repositories; clock: Clock }, actor: Actor): Promise<CompanyStatistics> {
-  return (await deps.repos.statistics.get(actor.company)) ?? refreshCompanyStatistics(deps, actor.company);
+  return sumYears(await deps.repos.statistics.years(actor.company), deps.clock.now());
+}
+
+/** The company's figures per year counted from the table itself (the reconciliation's truth). */
+export async function countCompanyStatistics(repos: Repositories, companyId: string): Promise<Map<string, StatisticsFigures>> {
+  const [projects, calculations] = await Promise.all([
+    repos.projects.listAllOfCompany(companyId),
+    repos.calculations.listActiveByCompany(companyId),
+  ]);
+  const byYear = new Map<string, StatisticsFigures>();
+  const add = (figures: StatisticsFigures | undefined) => {
+    if (!figures) return;
+    const target = byYear.get(figures.year) ?? byYear.set(figures.year, emptyFigures(figures.year)).get(figures.year)!;
+    addInto(target, figures, 1);
+  };
+  for (const project of projects) add(contribution("PROJECT#", project as unknown as Item));
+  for (const calculation of calculations) add(contribution("CALC#", { ...calculation, is_deleted: false }));
+  return byYear;
+}
+
+/** A year whose stored figures differ from the table's: `difference` = counted − stored. */
+export interface StatisticsDrift {
+  year: string;
+  stored: StatisticsFigures;
+  counted: StatisticsFigures;
+  difference: StatisticsFigures;
+}
+
+export interface ReconcileReport {
+  company: string;
+  drift: StatisticsDrift[];
+  /** Years whose drift was added back. */
+  repaired: number;
+  /** Changes were still being added while it counted: drift is reported, nothing repaired. */
+  unsettled: boolean;
+}
+
+/** Sums of doubles in a different order differ in the last bits: not drift. */
+const co2eEqual = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+function driftOf(counted: Map<string, StatisticsFigures>, stored: YearStatistics[]): StatisticsDrift[] {
+  const storedByYear = new Map(stored.map((y) => [y.year, y]));
+  const years = [...new Set([...counted.keys(), ...storedByYear.keys()])].sort();
+  const drift: StatisticsDrift[] = [];
+  for (const year of years) {
+    const have = storedByYear.get(year) ?? emptyFigures(year);
+    const want = counted.get(year) ?? emptyFigures(year);
+    const difference = emptyFigures(year);
+    addInto(difference, want, 1);
+    addInto(difference, have, -1);
+    if (co2eEqual(want.total_co2e, have.total_co2e)) difference.total_co2e = 0;
+    const cleaned = withoutZeroCounts(difference);
+    if (!isZero(cleaned)) {
+      const { year: _y, projects_active, projects_archived, calculations, total_co2e } = have;
+      drift.push({ year, stored: { year, projects_active, projects_archived, calculations, total_co2e }, counted: want, difference: cleaned });
+    }
+  }
+  return drift;
+}
+
+const revisions = (years: YearStatistics[]) => JSON.stringify(years.map((y) => [y.year, y.rev]).sort());
+
+/** Counts the company's figures from the table and compares them with the aggregates. Drift is
+ *  repaired by adding the difference to each year, conditioned on no change having been added
+ *  since the aggregates were read. With `settleMs` it looks twice that far apart and repairs only
+ *  what stayed the same while no change came in: a write whose stream record is still on its way
+ *  is in the table but not yet in the aggregates, and must not be added twice. Locally at start
+ *  (no record on its way) one look is enough. */
+export async function reconcileCompanyStatistics(
+  deps: { repos: Repositories; clock: Clock },
+  companyId: string,
+  options: { settleMs?: number; repair?: boolean } = {},
+): Promise<ReconcileReport> {
+  const { settleMs = 0, repair = true } = options;
+  const look = async () => {
+    const before = await deps.repos.statistics.years(companyId);
+    const counted = await countCompanyStatistics(deps.repos, companyId);
+    const after = await deps.repos.statistics.years(companyId);
+    return { before, after, drift: driftOf(counted, after) };
+  };
+  let seen = await look();
+  let unsettled = revisions(seen.before) !== revisions(seen.after);
+  if (settleMs > 0) {
+    await new Promise((done) => setTimeout(done, settleMs));
+    const again = await look();
+    unsettled ||=
+      revisions(seen.after) !== revisions(again.after) ||
+      revisions(again.before) !== revisions(again.after) ||
+      JSON.stringify(seen.drift.map((d) => d.difference)) !== JSON.stringify(again.drift.map((d) => d.difference));
+    seen = again;
+  }
+  let repaired = 0;
+  if (repair && !unsettled) {
+    const at = deps.clock.now().toISOString();
+    const revOf = new Map(seen.after.map((y) => [y.year, y.rev]));
+    for (const { difference } of seen.drift) {
+      if (await deps.repos.statistics.repair(companyId, difference, revOf.get(difference.year), at)) repaired += 1;
+    }
+    await deps.repos.statistics.removeLegacy(companyId);
+  }
+  return { company: companyId, drift: seen.drift, repaired, unsettled };
+}
+
+/** Every company (the daily job, the admin command, the local start), a few at a time: with a
+ *  settling wait the companies wait together, not one after the other. */
+export async function reconcileAllStatistics(
+  deps: { repos: Repositories; clock: Clock },
+  options: { settleMs?: number; repair?: boolean; log?: (report: ReconcileReport) => void } = {},
+): Promise<ReconcileReport[]> {
+  const companies = await deps.repos.companies.list();
+  const reports: ReconcileReport[] = [];
+  for (let i = 0; i < companies.length; i += 8) {
+    const chunk = await Promise.all(companies.slice(i, i + 8).map((c) => reconcileCompanyStatistics(deps, c.id, options)));
+    for (const report of chunk) options.log?.(report);
+    reports.push(...chunk);
+  }
+  return reports;
 }

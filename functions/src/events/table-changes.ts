@@ -1,7 +1,8 @@
 // The table's change stream: (1) one audit entry per changed item (whose item, which event, the
 // version before and after, which attributes changed; never their values, so no password hash or
-// personal data is copied into the trail); (2) the statistics snapshot of every company whose
-// projects or calculations changed. The same function runs on both hosts: in AWS the table's
+// personal data is copied into the trail); (2) the statistics of every company whose
+// projects or calculations changed, by the difference each record makes to the year aggregates
+// (domain/statistics.ts; applied once per record even when a batch is delivered again). The same function runs on both hosts: in AWS the table's
 // DynamoDB stream invokes functions/src/lambda/stream.ts, which calls it; locally
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
@@ -13,7 +14,9 @@ import {
   companyOfPartition,
   isStatisticsItem,
 } from "../adapters/dynamodb/keys";
-import { refreshCompanyStatistics } from "../domain/statistics";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { statisticsDeltas } from "../domain/statistics";
+import type { StatisticsFigures } from "../ports";
 import type { Clock, Repositories } from "../ports";
 
 /** A stream image as DynamoDB sends it: attribute → typed value ({S}, {N}, {BOOL}, …). */
@@ -103,20 +106,42 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
   return written;
 }
 
-/** The companies whose statistics the records change (each once, in order of first change). */
-export function companiesToRefresh(event: StreamEvent): string[] {
-  const companies = new Set<string>();
+/** What a record changes in its company's statistics: the differences per year, and the source
+ *  item and sequence number that make applying them idempotent. Undefined when it changes none. */
+export function statisticsChange(
+  record: StreamRecord,
+): { company: string; source: string; sequence?: string; deltas: StatisticsFigures[] } | undefined {
+  const { Keys, OldImage, NewImage, SequenceNumber } = record.dynamodb;
+  const sk = str(Keys, "SK") ?? "";
+  const company = companyOfPartition(str(Keys, "PK") ?? "");
+  if (!company || !STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) return undefined;
+  const deltas = statisticsDeltas(sk, OldImage && unmarshall(OldImage), NewImage && unmarshall(NewImage));
+  if (deltas.length === 0) return undefined;
+  // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
+  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas };
+}
+
+/** Adds each record's differences to its company's year aggregates, in stream order. */
+export async function applyStatistics(event: StreamEvent, target: ChangeTarget): Promise<number> {
+  let applied = 0;
+  const log = target.log ?? console;
   for (const record of event.Records ?? []) {
-    const sk = str(record.dynamodb.Keys, "SK") ?? "";
-    const company = companyOfPartition(str(record.dynamodb.Keys, "PK") ?? "");
-    if (company && STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) companies.add(company);
+    const change = statisticsChange(record);
+    if (!change) continue;
+    if (!change.sequence) {
+      // Without it a redelivery could not be told apart; the daily reconciliation repairs this.
+      log.error(`statistics: record ${record.eventID} has no sequence number, skipped`);
+      continue;
+    }
+    const at = new Date((record.dynamodb.ApproximateCreationDateTime ?? target.clock.now().getTime() / 1000) * 1000).toISOString();
+    if (await target.repos.statistics.apply(change.company, { ...change, sequence: change.sequence, at })) applied += 1;
   }
-  return [...companies];
+  return applied;
 }
 
 /** A failure throws, and the whole batch is delivered again: both parts are idempotent (the audit
- *  by its conditional put, the statistics by being recomputed from the table). */
+ *  by its conditional put, the statistics by the sequence number applied per item). */
 export async function handleTableChanges(event: StreamEvent, target: ChangeTarget): Promise<void> {
   await auditChanges(event, target);
-  for (const company of companiesToRefresh(event)) await refreshCompanyStatistics(target, company);
+  await applyStatistics(event, target);
 }

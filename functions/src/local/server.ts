@@ -19,7 +19,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
-import { refreshCompanyStatistics } from "../domain/statistics";
+import { reconcileAllStatistics } from "../domain/statistics";
 import { localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
@@ -72,8 +72,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await seedDefaultModels(deps);
   if (options.demo) await seedDemo(deps, options.demo);
   // Stream records still queued when the process was killed are gone (in AWS the stream keeps
-  // them): every snapshot is rebuilt once at start, so none stays behind what the table holds.
-  for (const company of await deps.repos.companies.list()) await refreshCompanyStatistics(deps, company.id);
+  // them): the statistics are reconciled with the table once at start (after the seeds' own
+  // records are handled, so none is on its way), so none stays behind what the table holds.
+  await storage.settled();
+  await reconcileAllStatistics(deps, {
+    log: (r) => r.drift.length > 0 && console.warn(`statistics of company ${r.company} repaired: ${r.drift.map((d) => d.year).join(", ")}`),
+  });
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
   const app = new Hono({ strict: false });

@@ -29,7 +29,14 @@ const image = (item: Record<string, unknown> | undefined): Image | undefined =>
 
 export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (record: StreamRecord) => void): void {
   const locks = new Map<string, Promise<unknown>>();
-  let sequence = 0;
+  // Sequence numbers grow across restarts too (the statistics remember the last one applied per
+  // item): microseconds of the clock, or one more than the last when the clock has not moved on.
+  let sequence = 0n;
+  const nextSequence = () => {
+    const now = BigInt(Date.now()) * 1000n;
+    sequence = now > sequence ? now : sequence + 1n;
+    return String(sequence).padStart(21, "0");
+  };
 
   const readImage = async (tableName: string, key: Image): Promise<Image | undefined> =>
     (await doc.send(new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
@@ -48,7 +55,7 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
 
   const emit = (key: Image, before: Image | undefined, after: Image | undefined) => {
     if ((!before && !after) || changedAttributes(before, after).length === 0) return;
-    sequence += 1;
+    const SequenceNumber = nextSequence();
     onRecord({
       eventID: newId(),
       eventName: !before ? "INSERT" : !after ? "REMOVE" : "MODIFY",
@@ -57,7 +64,7 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
         OldImage: before,
         NewImage: after,
         ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-        SequenceNumber: String(sequence).padStart(21, "0"),
+        SequenceNumber,
       },
     });
   };

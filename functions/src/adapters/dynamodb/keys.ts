@@ -12,11 +12,26 @@ export const companyInIndex = (name: string, companyId: string) => ({
   GSI1SK: `${name.toLocaleLowerCase("ru")}#${companyId}`,
 });
 
-/** The company's statistics snapshot, rewritten by the stream handler after its projects or
- *  calculations change. It sits in the company's partition, so its own stream record must be
- *  skipped by the handler (isStatisticsItem), or each write would trigger the next. */
-export const companyStatistics = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS" });
-export const isStatisticsItem = (sk: string) => sk === "STATISTICS";
+/** The company's statistics, one aggregate item per year (the year a project or calculation was
+ *  created, which never changes): the stream handler ADDs the difference each change makes, so a
+ *  write costs the same however much the company has. Read: Query PK = COMPANY#id, SK begins_with
+ *  STATISTICS#YEAR#. They sit in the company's partition, so their own stream records must be
+ *  skipped by the handler (isStatisticsItem), as must the legacy whole-company snapshot (SK
+ *  STATISTICS) that a reconciliation removes. */
+export const companyStatisticsYear = (companyId: string, year: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `STATISTICS#YEAR#${year}`,
+});
+export const companyStatisticsYears = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#YEAR#" });
+export const legacyCompanyStatistics = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS" });
+export const isStatisticsItem = (sk: string) => sk.startsWith("STATISTICS");
+/** The last stream sequence number whose statistics difference was applied, per source item
+ *  (GetItem by company and the item's SK): a redelivered record is recognised and skipped. Its own
+ *  partition, so the company's partition does not double in size; skipped by the audit trail. */
+export const statisticsApplied = (companyId: string, sourceSk: string) => ({
+  PK: `STATSEQ#COMPANY#${companyId}`,
+  SK: sourceSk,
+});
 /** Changes to these items (company partition, by SK prefix) change the company's statistics. */
 export const STATISTICS_SOURCES = ["PROJECT#", "CALC#"];
 /** The company id of a key in a company's partition; undefined for any other partition. */
@@ -108,8 +123,8 @@ export const auditEntry = (at: string, eventId: string) => ({
   PK: `AUDIT#${at.slice(0, 10)}`,
   SK: `${at}#${eventId}`,
 });
-/** Items the audit trail skips: its own and the login-throttling counters. */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#"];
+/** Items the audit trail skips: its own, the login-throttling counters and the statistics markers. */
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

@@ -23,10 +23,8 @@ import type {
   Page,
   PageRequest,
   ProjectRepository,
-  StatisticsRepository,
   AuditTrailRepository,
   AuditTrailEntry,
-  CompanyStatistics,
   ProjectState,
   Repositories,
   User,
@@ -42,6 +40,7 @@ import type {
 } from "../../ports";
 import type { Project } from "../../schemas/project";
 import * as keys from "./keys";
+import { dynamoStatistics } from "./statistics";
 import { normaliseEmail } from "../../domain/users";
 
 type Item = Record<string, unknown>;
@@ -522,7 +521,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
         FilterExpression: "is_deleted = :no",
         // What the statistics add up, not the inputs and coefficients of each calculation.
-        ProjectionExpression: "#type, results",
+        ProjectionExpression: "#type, results, created_at",
         ExpressionAttributeNames: { "#type": "type" },
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
         ConsistentRead: true,
@@ -648,28 +647,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     },
   };
 
-  const statistics: StatisticsRepository = {
-    async get(companyId) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.companyStatistics(companyId) }));
-      return strip<CompanyStatistics>(out.Item);
-    },
-    async put(companyId, snapshot) {
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.companyStatistics(companyId), ...snapshot },
-            ConditionExpression: "attribute_not_exists(PK) OR computed_at <= :at",
-            ExpressionAttributeValues: { ":at": snapshot.computed_at },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
-    },
-  };
+  const statistics = dynamoStatistics(doc, table);
 
   const auditTrail: AuditTrailRepository = {
     async day(day) {
