@@ -19,6 +19,7 @@ import { documentRoutes } from "./http/documents";
 import { mediaRoutes, mediaStreamRoutes } from "./http/media";
 import { directUploadRoutes } from "./http/direct-uploads";
 import { graphRoutes } from "./http/graphs";
+import { uncertaintyRoutes } from "./http/uncertainty";
 import { exportRoutes } from "./http/exports";
 import { serveOpenApi } from "./http/openapi";
 
@@ -59,6 +60,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/v1/users", userRoutes);
   api.route("/v1/projects", projectRoutes);
   api.route("/v1/projects", graphRoutes);
+  api.route("/v1/projects", uncertaintyRoutes);
   api.route("/v1/projects", exportRoutes);
   api.route("/v1/dictionary", dictionaryRoutes);
   api.route("/v1/forecast_models", forecastModelRoutes);

@@ -61,6 +61,7 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/projects/${a.project.id}/`, json: { is_deleted: true, is_active: false } },
   ],
   projectGraphs: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/graphs/` }],
+  projectUncertainty: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/uncertainty/` }],
   exportProject: ({ a }) => [
     { path: `/api/v1/projects/${a.project.id}/export_to_txt/` },
     { path: `/api/v1/projects/${a.project.id}/export_to_xls/?detail=true` },

@@ -6,7 +6,7 @@
 // Monte Carlo draws every input once per trial; a dictionary coefficient (entry, version, field)
 // used by several calculations is one draw for all of them (correlated), activity data and values
 // the user typed are drawn per calculation. Browser-safe: the web app and the exports use it alike.
-import { REGISTRY, isEmissionType, type NumberField } from "./registry";
+import { REGISTRY, isEmissionType, type CalculationDefinition, type NumberField } from "./registry";
 import {
   APPROACH1_THRESHOLD,
   APPROACH2_THRESHOLD,
@@ -77,7 +77,7 @@ export function calculationModel(
 ): CalculationModel | undefined {
   const { type } = calculation;
   if (!isEmissionType(type)) return undefined;
-  const def = REGISTRY[type];
+  const def: CalculationDefinition = REGISTRY[type];
   const co2e = def.co2e ? calculation.results[def.co2e] : undefined;
   if (!finite(co2e)) return undefined;
   const fields = [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");

@@ -425,6 +425,20 @@ export const OPERATIONS: Operation[] = [
     errors: [404],
   },
   {
+    operationId: "projectUncertainty",
+    method: "GET",
+    path: "/api/v1/projects/:id/uncertainty",
+    summary: "The project's uncertainty model: each active emission calculation with its CO2-eq result and uncertain inputs",
+    description:
+      "Each calculation as `{id, type, name, co2e, inputs: [{name, label, value, unit, uncertainty: {lower_pct, upper_pct, distribution, source, origin}, share}], common, terms: [{value, inputs}]}`: co2e = Π(common) × Σ terms; inputs with the same `share` are one Monte Carlo draw (a dictionary entry shared by calculations). The web app computes Approach 1, key categories and Monte Carlo from it with the uncertainty core.",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    success: { status: 200, description: "`{project, calculations, count}`", content: json(anyObject) },
+    errors: [404],
+  },
+  {
     operationId: "exportProject",
     method: "GET",
     path: "/api/v1/projects/:id/:action{export_to_[^/]*}",
