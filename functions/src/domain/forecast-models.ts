@@ -193,6 +193,8 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
   const chosen = await deps.repos.forecastModels.get(method, id);
   if (!chosen) throw new NotFound("Модель не найдена");
   const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active);
+  // Choosing the model already in use changes nothing, and logs nothing.
+  if (previous?.id === id) return chosen;
   await deps.repos.forecastModels.activate(method, id);
   const active = (await deps.repos.forecastModels.get(method, id))!;
   await recordChange(deps, actor, {
