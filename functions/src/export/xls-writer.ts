@@ -29,12 +29,14 @@
 // get the Text format «@» (itself a guard: Excel keeps what is typed into a Text cell as text), which
 // no other cell uses, and setQuotePrefix then sets the bit on that XF in the written Workbook
 // stream. No apostrophe is added to the text itself.
-import xlsx, { type CellObject, type ColInfo, type WorkBook, type WorkSheet } from "xlsx";
+import * as sheetjs from "xlsx";
+import type { CellObject, ColInfo, WorkBook, WorkSheet } from "xlsx";
 import { SheetNames, type Cell, type Column, type Sheet } from "./content";
 import { numberFormat, startsLikeFormula } from "./xlsx-writer";
-// Node loads SheetJS's CommonJS build, whose CFB export Node cannot see as a named import (it can
-// in Vite and esbuild): take both from the module object.
-const { CFB, write } = xlsx;
+// Plain Node loads SheetJS's CommonJS build, whose CFB Node cannot see as a named export (it is on
+// the module object, the default export); esbuild and Vite load its ES module build, which has it.
+const commonJs = (module: object, name: string) => (module as Record<string, typeof sheetjs>)[name];
+const { CFB, write } = "CFB" in sheetjs ? sheetjs : commonJs(sheetjs, "default");
 
 export const XLS_MAX_ROWS = 65_536;
 export const LABEL_MAX_CHARS = 255;
