@@ -151,3 +151,30 @@ describe("GET /api/v1/projects/{id}/uncertainty/", () => {
     expect((await h.request(`/api/v1/projects/${projectId}/uncertainty/`)).status).toBe(401);
   });
 });
+
+describe("exports", () => {
+  it("carry each calculation's 95 % interval in txt", async () => {
+    const res = await h.request(`/api/v1/projects/${projectId}/export_to_txt/`, { token });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/Неопределенность \(95 %\), ± %: 40,0/);
+    // 603 000 ∓ 241 501,31
+    expect(text).toMatch(/95 % интервал: от, т CO2-экв\.: 361\u00a0498,6\d/);
+    expect(text).toMatch(/95 % интервал: до, т CO2-экв\.: 844\u00a0501,3\d/);
+  });
+});
+
+describe("detailed spreadsheet exports", () => {
+  it("carry the interval columns in xlsx", async () => {
+    const { default: ExcelJS } = await import("exceljs");
+    const res = await h.request(`/api/v1/projects/${projectId}/export_to_xlsx/?detail=true`, { token });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets.find((w) => w.getCell("A1").value === "Выбросы CH4 при добыче угля подземным способом")!;
+    const header = (sheet.getRow(2).values as unknown[]).map(String);
+    const column = header.indexOf("Неопределенность (95 %), ± %");
+    expect(column).toBeGreaterThan(0);
+    expect(sheet.getRow(3).getCell(column).value as number).toBeCloseTo(40.049968789001575, 9);
+  });
+});

@@ -17,6 +17,9 @@ import {
   type ResultField,
 } from "../../../wasm-core/src/registry";
 import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/reference-data";
+import { calculationApproach1, type Interval } from "../../../wasm-core/src/calculation-uncertainty";
+import { uncertaintyCore } from "../../../wasm-core/src/uncertainty";
+import { modelOf } from "../domain/uncertainty";
 import type { Calculation, CoefficientUse } from "../ports";
 import type { Project } from "../schemas/project";
 
@@ -195,6 +198,27 @@ function coefficientAccessors(def: CalculationDefinition, calculations: Calculat
   }));
 }
 
+/** The 95 % interval of an emission calculation (Approach 1, methodology-uncertainty.md), as the
+ *  results view shows it: ± %, then its bounds in t CO2-eq. */
+function uncertaintyAccessors(type: CalculationType, decimals: number): Accessor[] {
+  const def = calculationDefinition(type);
+  if (!def.co2e) return [];
+  const unit = def.results.find((r) => r.name === def.co2e)?.unit ?? CO2E_UNIT;
+  const cache = new WeakMap<Calculation, Interval | null>();
+  const of = (c: Calculation): Interval | null => {
+    if (!cache.has(c)) {
+      const model = modelOf(c);
+      cache.set(c, model ? calculationApproach1(uncertaintyCore(), model) : null);
+    }
+    return cache.get(c)!;
+  };
+  return [
+    { column: numberColumn("Неопределенность (95 %), ± %", 1, 16), value: (c) => of(c)?.u_pct ?? null },
+    { column: numberColumn(withUnit("95 % интервал: от", unit), decimals, 18), value: (c) => of(c)?.lower ?? null },
+    { column: numberColumn(withUnit("95 % интервал: до", unit), decimals, 18), value: (c) => of(c)?.upper ?? null },
+  ];
+}
+
 function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[] {
   const def = calculationDefinition(section.type);
   const head: Accessor[] = [
@@ -202,7 +226,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     { column: textColumn("Название", 32), value: (c) => c.name },
     { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
   ];
-  if (!options.detail) return [...head, ...resultAccessors(section.type, def, options.decimals)];
+  if (!options.detail) return [...head, ...resultAccessors(section.type, def, options.decimals), ...uncertaintyAccessors(section.type, options.decimals)];
   return [
     ...head,
     { column: textColumn("Дата изменения", 14), value: (c) => DATE(c.updated_at) },
@@ -211,6 +235,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     ...inputAccessors(def),
     ...coefficientAccessors(def, section.calculations),
     ...resultAccessors(section.type, def, options.decimals),
+    ...uncertaintyAccessors(section.type, options.decimals),
     { column: textColumn("Идентификатор", 24), value: (c) => c.id },
   ];
 }
