@@ -14,6 +14,8 @@ import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as events from "aws-cdk-lib/aws-events";
+import * as eventTargets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -265,6 +267,23 @@ export class AppStack extends Stack {
       environment: { TABLE_NAME: table.tableName },
     });
 
+    // The statistics' reconciliation (functions/src/domain/statistics.ts), once a day: it reads every
+    // company's projects and calculations, so it gets the time and memory the stream handler no
+    // longer needs.
+    const reconcile = fn("StatisticsReconcileFunction", "functions/src/lambda/reconcile-statistics.ts", {
+      description: "Daily: counts each company's statistics from the table, reports and repairs drift",
+      memorySize: 512,
+      timeout: Duration.minutes(15),
+      environment: { TABLE_NAME: table.tableName },
+    });
+    new events.Rule(this, "StatisticsReconcileSchedule", {
+      description: "Reconciles the per-company statistics with the table every night",
+      schedule: events.Schedule.cron({ minute: "30", hour: "2" }),
+      // No alarm of its own (the ten alarms are CloudWatch's free tier): a failed run is retried,
+      // the next night's repairs what it left, and each drift is a log line to search for.
+      targets: [new eventTargets.LambdaFunction(reconcile, { retryAttempts: 2 })],
+    });
+
     // --- Least privilege: only the table actions and object prefixes each function uses.
     // The table and its one index by name (table.grant would allow `index/*`).
     const grantTable = (f: lambda.IFunction, actions: string[]) =>
@@ -308,13 +327,23 @@ export class AppStack extends Stack {
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);
     uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(uploadCheck), { prefix: "uploads/" });
 
-    // The stream handler reads a company's projects and calculations and writes its statistics
-    // snapshot (COMPANY#…) and the audit trail (AUDIT#…): no other partition, no other action.
+    // The stream handler writes the audit trail (AUDIT#…), adds each change to its company's year
+    // aggregates (COMPANY#…) and keeps the last sequence applied per item (STATSEQ#…): no other
+    // partition, no other action; it reads no company's data.
     audit.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ["dynamodb:PutItem", "dynamodb:Query"],
+        actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
         resources: [table.tableArn],
-        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*"] } },
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*", "STATSEQ#*"] } },
+      }),
+    );
+    // The reconciliation lists the companies (GSI1 COMPANIES), reads their projects and calculations
+    // and repairs their year aggregates (COMPANY#…); the old whole-company snapshot is deleted.
+    reconcile.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        resources: [table.tableArn, `${table.tableArn}/index/${GSI1}`],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } },
       }),
     );
     audit.addEventSource(
@@ -322,8 +351,8 @@ export class AppStack extends Stack {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         maxBatchingWindow: Duration.seconds(5),
-        // Both parts are idempotent (conditional audit puts, statistics recomputed from the
-        // table), so a retried batch is harmless; a stuck one alarms.
+        // Both parts are idempotent (conditional audit puts, the last sequence applied per item
+        // for the statistics), so a retried batch is harmless; a stuck one alarms.
         retryAttempts: 10,
       }),
     );

@@ -21,7 +21,7 @@ import { startLocalServer, type LocalServer } from "../../functions/src/local/se
 // Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
-const OUR_FUNCTIONS = ["ApiFunction", "UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction"] as const;
+const OUR_FUNCTIONS = ["ApiFunction", "UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction", "StatisticsReconcileFunction"] as const;
 const ONE_MB = 1024 * 1024;
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -301,11 +301,25 @@ describe.each([
 
     const audit = statementsOfFunction(t, "StreamAuditFunction");
     expect(actions(audit).filter((a) => !/^(dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)|logs:.*)$/.test(a))).toEqual([
+      "dynamodb:GetItem",
       "dynamodb:PutItem",
-      "dynamodb:Query",
+      "dynamodb:UpdateItem",
     ]);
     const tableAccess = audit.find((s) => [s.Action].flat().includes("dynamodb:PutItem"))!;
-    expect(tableAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*"] } });
+    expect(tableAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*", "STATSEQ#*"] } });
+
+    const reconcile = statementsOfFunction(t, "StatisticsReconcileFunction");
+    expect(actions(reconcile).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:UpdateItem"]);
+    const reconcileAccess = reconcile.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
+    expect(reconcileAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } });
+  });
+
+  it("reconciles the statistics once a day", () => {
+    const t = get().template;
+    t.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "cron(30 2 * * ? *)",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [Match.stringLikeRegexp("^StatisticsReconcileFunction"), "Arn"] } })],
+    });
   });
 
   it("feeds the audit function from the stream and the upload check from uploads/ notifications", () => {
@@ -455,7 +469,8 @@ describe.each([
   it("alarms on API 5xx, on each function's errors and throttles, and on a stream handler falling behind", () => {
     const alarms = Object.values(resources(get().template, "AWS::CloudWatch::Alarm")).map((a) => a.Properties);
     expect(alarms).toContainEqual(expect.objectContaining({ Namespace: "AWS/ApiGateway", MetricName: "5xx" }));
-    for (const name of OUR_FUNCTIONS) {
+    // The nightly reconciliation has none: retried, rerun the next night, and within the ten.
+    for (const name of OUR_FUNCTIONS.filter((n) => n !== "StatisticsReconcileFunction")) {
       for (const metric of ["Errors", "Throttles"]) {
         expect(
           alarms.some((a) => a.Namespace === "AWS/Lambda" && a.MetricName === metric && JSON.stringify(a.Dimensions).includes(name)),
@@ -523,6 +538,7 @@ describe("Lambda bundles", () => {
     ApiFunction: ONE_MB,
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
+    StatisticsReconcileFunction: ONE_MB,
     // exceljs + SheetJS (DESIGN.md prescribes both); it runs only for exports/templates, so sign-in and calculations never pay its cold start.
     SpreadsheetFunction: 2.5 * ONE_MB,
   };
@@ -559,7 +575,7 @@ describe("Lambda bundles", () => {
     );
     expect(api.status).not.toBe(0);
     expect(api.stderr.slice(-2000)).toMatch(/APP_SECRET_ARN is not set/);
-    for (const name of ["UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction"] as const) {
+    for (const name of ["UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction", "StatisticsReconcileFunction"] as const) {
       const url = pathToFileURL(join(assetDir(dev, name), "index.mjs")).href;
       const probe = spawnSync(
         process.execPath,

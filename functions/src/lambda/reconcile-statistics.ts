@@ -1,0 +1,34 @@
+// The daily reconciliation of the statistics (domain/statistics.ts): a schedule in the stack runs
+// it; each company's drift is logged as one JSON line (CloudWatch) and repaired, unless changes
+// were still coming in through the stream while it counted (then the next run repairs it).
+import { createDocumentClient } from "../adapters/dynamodb/client";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import { systemClock } from "../domain/context";
+import { reconcileAllStatistics } from "../domain/statistics";
+
+const tableName = process.env.TABLE_NAME ?? "";
+const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
+const repos = dynamoRepositories(doc, tableName);
+/** Longer than the stream's batching window (5 s) plus a batch's handling. */
+const SETTLE_MS = Number(process.env.SETTLE_SECONDS ?? 20) * 1000;
+
+export async function handler(): Promise<{ companies: number; drifted: number; repaired: number; unsettled: number }> {
+  if (!tableName) throw new Error("TABLE_NAME is not set (the CDK stack sets it)");
+  const reports = await reconcileAllStatistics(
+    { repos, clock: systemClock },
+    {
+      settleMs: SETTLE_MS,
+      log: (report) => {
+        if (report.drift.length > 0) console.warn(JSON.stringify({ statistics_drift: report }));
+      },
+    },
+  );
+  const summary = {
+    companies: reports.length,
+    drifted: reports.filter((r) => r.drift.length > 0).length,
+    repaired: reports.reduce((n, r) => n + r.repaired, 0),
+    unsettled: reports.filter((r) => r.unsettled).length,
+  };
+  console.info(JSON.stringify({ statistics_reconciled: summary }));
+  return summary;
+}
