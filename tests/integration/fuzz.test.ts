@@ -554,7 +554,14 @@ describe("uploads meant to exhaust the server are refused within bounded time an
     const other = await h.signedInUser();
     const project = await h.newProject(other.token);
     const list = () => h.request(`/api/v1/open_mining_co2/?project=${project.id}`, { token: other.token });
-    expect((await list()).status).toBe(200);
+    const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+    // Beside the other test files running at once, the list's own pace is the yardstick.
+    const alone: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const start = performance.now();
+      expect((await list()).status).toBe(200);
+      alone.push(performance.now() - start);
+    }
     let uploading = true;
     const uploads = Promise.all(Array.from({ length: 4 }, () => uploadTo("sensitivity", "тяжелая.xlsx", bytes))).finally(() => (uploading = false));
     const times: number[] = [];
@@ -564,8 +571,7 @@ describe("uploads meant to exhaust the server are refused within bounded time an
       times.push(performance.now() - start);
     }
     expect((await uploads).map((res) => res.status)).toEqual([400, 400, 400, 400]);
-    times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
+    expect(median(times)).toBeLessThan(Math.max(50, 3 * median(alone)));
   }, 60_000);
 
   it.each([

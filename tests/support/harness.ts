@@ -71,7 +71,9 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
       const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
       const email = `user${userCounter}-${randomBytes(3).toString("hex")}@example.com`;
       const user = await createUser(deps, { companyId: company.id, email, password: "correct-horse" });
-      const res = await request("/api/token/", { method: "POST", json: { email, password: "correct-horse", guardant_code: "" } });
+      // Each user signs in from an address of its own: a test's failed sign-ins never throttle another's.
+      const address = `198.18.${userCounter >> 8}.${userCounter & 255}`;
+      const res = await request("/api/token/", { method: "POST", json: { email, password: "correct-horse", guardant_code: "" }, address });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { access: string; refresh: string };
       return { token: body.access, refresh: body.refresh, email, companyId: company.id, userId: user.id };
