@@ -13,6 +13,7 @@ const LandingPage = lazy(() => import("../features/landing/LandingPage"));
 const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
 const CalculationsPage = lazy(() => import("../features/calculations/CalculationsPage"));
 const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
+const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/ProjectUncertaintyPage"));
 const ExportPage = lazy(() => import("../features/export/ExportPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
               { path: "projects", element: <ProjectsPage /> },
               { path: "projects/:projectId/calculations", element: <CalculationsPage /> },
               { path: "projects/:projectId/graphs", element: <GraphsPage /> },
+              { path: "projects/:projectId/uncertainty", element: <ProjectUncertaintyPage /> },
               { path: "profile", element: <ProfilePage /> },
               { path: "dictionary", element: <DictionaryPage /> },
               { path: "export", element: <ExportPage /> },

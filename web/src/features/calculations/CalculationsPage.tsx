@@ -4,9 +4,9 @@
 // so a reload, the back button or a shared link keeps them.
 import { useEffect } from "react";
 import { Alert, Button, Flex, Select, Typography } from "antd";
-import { PlusOutlined } from "@ant-design/icons";
+import { FundOutlined, PlusOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../../../wasm-core/src/registry";
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
@@ -53,6 +53,9 @@ export default function CalculationsPage() {
         {project.data ? `Расчеты - ${project.data.name}` : "Расчеты"}
       </Typography.Title>
       {project.isError && <Alert type="error" showIcon title={`Не удалось загрузить проект: ${project.error.message}`} />}
+      <Link to={`/projects/${encodeURIComponent(projectId)}/uncertainty`}>
+        <FundOutlined /> Неопределенность и ключевые категории проекта
+      </Link>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Select<CalculationType>
           aria-label="Тип расчета"

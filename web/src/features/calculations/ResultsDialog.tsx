@@ -18,6 +18,8 @@ import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
 import { ForecastResults } from "./ForecastResults";
 import { ResultValues } from "./ResultValues";
 import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
+import { CalculationInterval } from "../uncertainty/CalculationInterval";
+import { uncertaintyText } from "../uncertainty/texts";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -42,12 +44,19 @@ interface CoefficientRow {
   value: string;
   source: string;
   reference: string;
+  uncertainty: string;
 }
 
 const columns: TableColumnsType<CoefficientRow> = [
   { title: "Показатель", dataIndex: "label" },
   { title: "Значение", dataIndex: "value", width: 170, render: (text: string) => <span style={{ whiteSpace: "nowrap" }}>{text}</span> },
   { title: "Источник", dataIndex: "source", width: 230 },
+  {
+    title: "Неопределенность (95 %)",
+    dataIndex: "uncertainty",
+    width: 190,
+    render: (text: string) => <span style={{ whiteSpace: "nowrap" }}>{text}</span>,
+  },
   {
     title: "Обоснование",
     dataIndex: "reference",
@@ -69,7 +78,8 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
         label: field.label,
         value: withUnit(formatStored(value), use?.unit ?? field.unit),
         source: sourceText(use),
-        reference: use?.reference ?? "",
+        reference: [use?.reference, use?.uncertainty && `Неопределенность: ${use.uncertainty.source}`].filter(Boolean).join("; "),
+        uncertainty: use?.uncertainty ? uncertaintyText(use.uncertainty) : "—",
       },
     ];
   });
@@ -105,6 +115,7 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
       ) : (
         <Results type={type} calculation={calculation} />
       )}
+      {isFormulaType(type) && <CalculationInterval calculation={calculation} />}
       {coefficients.length > 0 && (
         <div>
           <Typography.Title level={5}>{isFormulaType(type) ? "Исходные данные и коэффициенты" : "Параметры расчета"}</Typography.Title>

@@ -1,5 +1,5 @@
 import { App, Button, Tooltip } from "antd";
-import { BarChartOutlined } from "@ant-design/icons";
+import { BarChartOutlined, FundOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ArchiveActions } from "../../shared/archive";
@@ -38,6 +38,15 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
             aria-label="Инфографика"
             icon={<BarChartOutlined />}
             onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/graphs`)}
+          />
+        </Tooltip>
+      )}
+      {PROJECT_SCREENS.uncertainty && (
+        <Tooltip title="Неопределенность и ключевые категории">
+          <Button
+            aria-label="Неопределенность"
+            icon={<FundOutlined />}
+            onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/uncertainty`)}
           />
         </Tooltip>
       )}

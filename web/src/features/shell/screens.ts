@@ -26,6 +26,7 @@ export const ADMIN_MENU_ENTRY: MenuEntry = { key: "admin", path: "/admin", label
 export const PROJECT_SCREENS = {
   calculations: true,
   graphs: true,
+  uncertainty: true,
 } as const;
 
 export function visibleMenu(): MenuEntry[] {

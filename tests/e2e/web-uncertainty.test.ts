@@ -1,0 +1,105 @@
+// The uncertainty screens in a real browser against the real local server (methodology-
+// uncertainty.md): a project's total ± interval by Approach 1 and Monte Carlo side by side and its
+// key categories, computed in the page by the wasm uncertainty core (Monte Carlo in a worker);
+// a calculation's results view with its 95 % interval and a Monte Carlo run on request; the user's
+// own uncertainty typed in the calculation dialog. Needs web/dist (`npm run build:web`) and Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const PROJECT = "Шахта «Северная»";
+const NBSP = "\u00a0";
+
+describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let token: string;
+  let projectId: string;
+
+  const at = (path: string) => `${server.url}${path}`;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(at(`/api/${path}`), {
+      method,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = await accessToken(server.url, server.demo);
+    projectId = (await call<{ id: string }>("POST", "v1/projects/create_project/", { name: PROJECT, start_date: "2025-01-01", end_date: "2025-12-31" })).id;
+    // V1 of the methodology: 2 000 000 t (±2 %), EF 18 m³/t (±40 %) → 603 000 t CO2-eq ± 40,05 %.
+    await call("POST", "v1/underground_emission_ch4/", {
+      name: "Добыча лавы 12",
+      project: projectId,
+      volume: 2_000_000,
+      dictionary_items: { get_underground_emission_ch4: 1 },
+      uncertainty: { ef: { lower_pct: 40, upper_pct: 40, distribution: "normal", source: "Замеры шахты" } },
+    });
+    await call("POST", "v1/handling_underground_ch4/", { name: "Обработка угля", project: projectId, volume: 2_000_000, dictionary_items: { get_handling_underground_ch4: 1 } });
+    await call("POST", "v1/open_mining_co2/", { name: "Самосвалы", project: projectId, volume: 120, dictionary_items: { get_open_mining_co2: 1 } });
+    app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
+    page = app.page;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("opens a project's uncertainty from the projects table: total ± interval by both approaches and the key categories", async () => {
+    await page.goto(at("/projects"));
+    await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Неопределенность" }).click();
+    await page.waitForURL(at(`/projects/${projectId}/uncertainty`));
+    await page.getByRole("heading", { name: `Неопределенность - ${PROJECT}` }).waitFor();
+
+    // 603 000 + 2 000 000 × 2,5 × 0,67 / 1000 × 25 = 83 750 + 120 × 3,149 = 377,88 → 687 127,88.
+    const total = page.getByTestId("total-interval");
+    await total.waitFor();
+    const text = (await total.textContent())!;
+    expect(text).toMatch(new RegExp(`^687${NBSP}127,88 ± \\d+,\\d % т CO2-экв\\.$`));
+    // Eq. 3.2 of 603 000 (U √(2² + 40²)) and 83 750 (U √(2² + 64²)): the fuel is exact.
+    const u = Math.sqrt((603_000 * Math.sqrt(4 + 1600)) ** 2 + (83_750 * Math.sqrt(4 + 64 ** 2)) ** 2) / 687_127.88;
+    expect(text).toContain(`± ${u.toFixed(1).replace(".", ",")} %`);
+
+    const monteCarlo = page.getByTestId("monte-carlo-interval");
+    await monteCarlo.waitFor();
+    expect(await monteCarlo.textContent()).toMatch(/^от [\d\u00a0]+,\d\d до [\d\u00a0]+,\d\d т CO2-экв\.$/);
+
+    const rows = page.getByTestId("key-categories").locator(".ant-table-row");
+    await expect.poll(() => rows.count()).toBe(3);
+    const first = await rows.nth(0).textContent();
+    expect(first).toContain("Выбросы CH4 при добыче угля подземным способом");
+    expect(first).toContain("ключевая");
+    expect(await rows.nth(2).textContent()).toContain("Выбросы CO2 от сжигания топлива техникой при открытой добыче");
+    expect(await page.getByTestId("key-categories").textContent()).toContain("не ключевая");
+    // No internal names on screen.
+    expect(await page.locator("main, body").first().textContent()).not.toMatch(/underground_emission_ch4|get_[a-z_]+|lognormal/);
+    await page.screenshot({ path: `${SHOTS}/uncertainty-project.png`, fullPage: true });
+  });
+
+  it("shows a calculation's 95 % interval in its results and runs Monte Carlo on request", async () => {
+    await page.goto(at(`/projects/${projectId}/calculations?type=underground_emission_ch4`));
+    await page.locator(".ant-table-row", { hasText: "Добыча лавы 12" }).getByText("Добыча лавы 12").click();
+    const dialog = page.getByTestId("results-dialog");
+    await dialog.waitFor();
+    const interval = dialog.getByTestId("interval-approach1");
+    await interval.waitFor();
+    expect(await interval.textContent()).toBe(`603${NBSP}000,00 ± 40,0 % (от 361${NBSP}498,69 до 844${NBSP}501,31 т CO2-экв.)`);
+    expect(await dialog.textContent()).toContain("±40,0 %, нормальное");
+    await dialog.getByRole("button", { name: "Рассчитать методом Монте-Карло" }).click();
+    const mc = dialog.getByTestId("interval-monte-carlo");
+    await mc.waitFor();
+    expect(await mc.textContent()).toMatch(/^от [\d\u00a0]+,\d\d до [\d\u00a0]+,\d\d т CO2-экв\./);
+    await page.screenshot({ path: `${SHOTS}/uncertainty-results.png`, fullPage: true });
+    expect(app.pageErrors).toEqual([]);
+  });
+});
