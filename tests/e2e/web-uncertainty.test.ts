@@ -100,6 +100,31 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
     await mc.waitFor();
     expect(await mc.textContent()).toMatch(/^от [\d\u00a0]+,\d\d до [\d\u00a0]+,\d\d т CO2-экв\./);
     await page.screenshot({ path: `${SHOTS}/uncertainty-results.png`, fullPage: true });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("lets the user set an input's own uncertainty in the calculation dialog", async () => {
+    await page.locator(".ant-table-row", { hasText: "Добыча лавы 12" }).getByRole("button", { name: "Редактировать" }).click();
+    const form = page.locator(".ant-modal", { hasText: "Редактирование расчета" });
+    await form.getByText("Неопределенность исходных данных (необязательно)").waitFor();
+    // Stored as the user's own: the section is open with the values.
+    const ef = form.getByTestId("uncertainty-ef");
+    expect(await ef.getByRole("checkbox").isChecked()).toBe(true);
+    expect(await form.locator("#uncertainty-ef-lower").inputValue()).toBe("40");
+    await form.locator("#uncertainty-ef-upper").fill("55,5");
+    // The volume keeps its default (production ±2 %), shown in words.
+    expect(await form.getByTestId("uncertainty-volume").textContent()).toContain("Сейчас: ±2,0 %, нормальное");
+    await page.screenshot({ path: `${SHOTS}/uncertainty-dialog.png`, fullPage: true });
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await form.waitFor({ state: "hidden" });
+    const stored = await call<{ coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }[] | { results: Array<{ name: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }> }>(
+      "GET",
+      `v1/underground_emission_ch4/?project=${projectId}`,
+    );
+    const calc = (stored as { results: Array<{ name: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }> }).results.find((c) => c.name === "Добыча лавы 12")!;
+    expect(calc.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 40, upper_pct: 55.5, distribution: "normal", origin: "user" });
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ import {
 } from "./form";
 import { FormFooter, NameField, type TopError } from "./FormParts";
 import { ResultValues } from "./ResultValues";
+import { UncertaintyEditor, initialDrafts, uncertaintyPayload, type UncertaintyDrafts } from "../uncertainty/UncertaintyEditor";
 
 export const NAME_REQUIRED = "Введите название расчета";
 
@@ -58,6 +59,8 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   // Messages of the last submit (blank name, server 400) by dialog target; typing there clears one.
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [topError, setTopError] = useState<TopError | null>(null);
+  const [drafts, setDrafts] = useState<UncertaintyDrafts>(() => initialDrafts(ctx.type, ctx.stored));
+  const [uncertaintyProblem, setUncertaintyProblem] = useState<string | undefined>();
   const decimals = useInputDecimals(ctx.mode);
   // A value the form itself put in a field (the stored one on edit, the entry's on «Фактическое
   // значение») keeps its own precision: the setting limits what is typed, not what was there.
@@ -134,6 +137,10 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     // The core already refuses a field (its message is under it now): the server would too.
     if (preview?.kind === "error" || problemField !== undefined) return;
     const body = buildPayload(ctx, state, projectId);
+    const uncertainty = uncertaintyPayload(drafts, ctx.stored);
+    setUncertaintyProblem(uncertainty.problem);
+    if (uncertainty.problem) return;
+    if (uncertainty.value) body.uncertainty = uncertainty.value;
     const handlers = {
       onSuccess: () => {
         message.success(ctx.mode === "edit" ? "Расчет сохранен" : "Расчет создан");
@@ -264,6 +271,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               row(item)
             ),
           )}
+          <UncertaintyEditor type={ctx.type} stored={ctx.stored} drafts={drafts} onChange={setDrafts} problem={uncertaintyProblem} />
         </div>
         {/* Beside the form and sticky, so the result stays in sight while the values change. */}
         <div style={{ flex: "1 1 300px", position: "sticky", top: 0 }}>

@@ -45,6 +45,7 @@ interface CoefficientRow {
   source: string;
   reference: string;
   uncertainty: string;
+  uncertaintySource: string;
 }
 
 const columns: TableColumnsType<CoefficientRow> = [
@@ -54,8 +55,17 @@ const columns: TableColumnsType<CoefficientRow> = [
   {
     title: "Неопределенность (95 %)",
     dataIndex: "uncertainty",
-    width: 190,
-    render: (text: string) => <span style={{ whiteSpace: "nowrap" }}>{text}</span>,
+    width: 210,
+    render: (text: string, row) => (
+      <span>
+        <span style={{ whiteSpace: "nowrap" }}>{text}</span>
+        {row.uncertaintySource && (
+          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+            {row.uncertaintySource}
+          </Typography.Text>
+        )}
+      </span>
+    ),
   },
   {
     title: "Обоснование",
@@ -78,8 +88,9 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
         label: field.label,
         value: withUnit(formatStored(value), use?.unit ?? field.unit),
         source: sourceText(use),
-        reference: [use?.reference, use?.uncertainty && `Неопределенность: ${use.uncertainty.source}`].filter(Boolean).join("; "),
+        reference: use?.reference ?? "",
         uncertainty: use?.uncertainty ? uncertaintyText(use.uncertainty) : "—",
+        uncertaintySource: use?.uncertainty?.origin === "activity" ? (use.uncertainty.source.split(":")[0] ?? "") : (use?.uncertainty?.source ?? ""),
       },
     ];
   });
