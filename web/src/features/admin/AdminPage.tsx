@@ -1,17 +1,20 @@
 // /admin (and /backend → /admin): the platform operators' screens. Staff see «Недостаточно прав»; the
 // server refuses them anyway (403 on every /api/v1/admin/ route).
 import { Result, Tabs, Typography } from "antd";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { useMe } from "../profile/api";
 import { PageLoading } from "../shell/PageLoading";
-import { AuditTab } from "./AuditTab";
-import { CompaniesTab } from "./CompaniesTab";
-import { DictionariesTab } from "./DictionariesTab";
-import { DocumentsTab } from "./DocumentsTab";
-import { ForecastModelsTab } from "./ForecastModelsTab";
-import { UsersTab } from "./UsersTab";
-import { VideosTab } from "./VideosTab";
+
+// Each tab is a chunk of its own, loaded when it is opened: /admin shows one tab at a time.
+const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));
+const CompaniesTab = lazy(() => import("./CompaniesTab").then((m) => ({ default: m.CompaniesTab })));
+const DictionariesTab = lazy(() => import("./DictionariesTab").then((m) => ({ default: m.DictionariesTab })));
+const DocumentsTab = lazy(() => import("./DocumentsTab").then((m) => ({ default: m.DocumentsTab })));
+const ForecastModelsTab = lazy(() => import("./ForecastModelsTab").then((m) => ({ default: m.ForecastModelsTab })));
+const UsersTab = lazy(() => import("./UsersTab").then((m) => ({ default: m.UsersTab })));
+const VideosTab = lazy(() => import("./VideosTab").then((m) => ({ default: m.VideosTab })));
 
 interface TabContext {
   companyId?: string;
@@ -67,7 +70,11 @@ export default function AdminPage() {
         activeKey={active}
         onChange={(key) => setParams(key === "users" && context.companyId ? { tab: key, company: context.companyId } : { tab: key })}
         destroyOnHidden
-        items={ADMIN_TABS.map((tab) => ({ key: tab.key, label: tab.label, children: tab.render(context) }))}
+        items={ADMIN_TABS.map((tab) => ({
+          key: tab.key,
+          label: tab.label,
+          children: <Suspense fallback={<LazyLoading label="Загрузка раздела…" />}>{tab.render(context)}</Suspense>,
+        }))}
       />
     </>
   );

@@ -1,5 +1,6 @@
 // «Журнал»: every change made in /admin, newest first — who, when, what, and the object before and after.
-import { Table, Typography } from "antd";
+import { Typography } from "antd";
+import { Table } from "../../shared/LazyTable";
 import dayjs from "dayjs";
 import { useUrlPage } from "../../shared/urlState";
 import { ACTION_LABELS, AUDIT_PAGE_SIZE, useAudit, type AuditEntry } from "./api";

@@ -2,7 +2,8 @@
 // the form by the same rules as on the server (functions/src/schemas/company.ts).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
-import { App, Button, Col, Form, Input, Modal, Row, Space, Table } from "antd";
+import { App, Button, Col, Form, Input, Modal, Row, Space } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";

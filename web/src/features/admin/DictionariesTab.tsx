@@ -2,7 +2,8 @@
 // date from which it applies and the reason; calculations already stored keep the version they used.
 import { useState } from "react";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
-import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Typography } from "antd";
+import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Typography } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";

@@ -2,7 +2,8 @@
 // or a new document, replace it, edit the metadata, remove (softly) and restore. PDFs go straight to
 // storage with upload progress (directUpload.ts): in AWS they could not pass through the API.
 import { useState } from "react";
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Typography, Upload } from "antd";
+import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Tag, Typography, Upload } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";

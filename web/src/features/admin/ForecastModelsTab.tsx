@@ -4,7 +4,8 @@
 // stored, and one per method is active — the one new forecasts use. Calculations already made keep
 // the version they were made with.
 import { useState } from "react";
-import { Alert, App, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, Upload } from "antd";
+import { Alert, App, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";

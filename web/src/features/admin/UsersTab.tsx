@@ -3,7 +3,8 @@
 // already created projects or calculations).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";

@@ -2,19 +2,22 @@
 // add button), then its list, 10 a page, with an archive view, the create/edit dialog and the
 // read-only results. The type, page and archive flag sit in the URL (?type=…&page=2&archived=1)
 // so a reload, the back button or a shared link keeps them.
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Alert, Button, Flex, Select, Typography } from "antd";
 import { FundOutlined, PlusOutlined } from "@ant-design/icons";
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { Link, useParams } from "react-router-dom";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../../../wasm-core/src/registry";
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useProject } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { CalculationDialog } from "./CalculationDialog";
 import { CalculationsTable } from "./CalculationsTable";
-import { ResultsDialog } from "./ResultsDialog";
+import { LazyLoading } from "../../shared/LazyLoading";
+
+// The dialogs (forms, uploads, result tables) load when one is first opened.
+const CalculationDialog = lazy(() => import("./CalculationDialog").then((m) => ({ default: m.CalculationDialog })));
+const ResultsDialog = lazy(() => import("./ResultsDialog").then((m) => ({ default: m.ResultsDialog })));
 
 // Every registry type, in the registry's order (SPEC 9): the formula types, the regression
 // forecast and the two file-based types; each kind has its own dialog and results view.
@@ -33,6 +36,8 @@ export default function CalculationsPage() {
   const project = useProject(projectId);
   const openDialog = useSetAtom(calculationDialogAtom);
   const setResults = useSetAtom(resultsDialogAtom);
+  const dialogOpen = useAtomValue(calculationDialogAtom) !== null;
+  const resultsOpen = useAtomValue(resultsDialogAtom) !== null;
 
   // Dialogs belong to this visit: leaving the page (back button) must not reopen them next time.
   useEffect(
@@ -80,11 +85,11 @@ export default function CalculationsPage() {
         )}
       </Flex>
       <CalculationsTable projectId={projectId} type={type} archived={archived} page={page} onPage={setPage} onCorrectPage={correctPage} />
-      {type && (
-        <>
-          <CalculationDialog key={type} type={type} projectId={projectId} />
-          <ResultsDialog type={type} />
-        </>
+      {type && (dialogOpen || resultsOpen) && (
+        <Suspense fallback={<LazyLoading label="Загрузка формы…" />}>
+          {dialogOpen && <CalculationDialog key={type} type={type} projectId={projectId} />}
+          {resultsOpen && <ResultsDialog type={type} />}
+        </Suspense>
       )}
     </Flex>
   );

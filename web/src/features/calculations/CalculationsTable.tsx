@@ -1,7 +1,8 @@
 // The calculations of one type in a project (SPEC 2): name cut to 50 characters, the result the
 // type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
 // A row click opens the read-only results.
-import { App, Table, Tooltip, Typography, type TableColumnsType } from "antd";
+import { App, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType } from "../../../../wasm-core/src/registry";
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";

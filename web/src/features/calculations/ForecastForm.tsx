@@ -4,7 +4,8 @@
 // browser's gbdt.wasm, the same bytes and the same model file the server predicts with, so the
 // «Прогноз, %» beside each row is what will be stored.
 import { useMemo, useState, type ReactNode } from "react";
-import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { REGISTRY } from "../../../../wasm-core/src/registry";
 import type { ApiError } from "../../api/client";

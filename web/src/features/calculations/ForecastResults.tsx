@@ -2,7 +2,8 @@
 // maximum and mean), the model it was computed with, the uploaded source file, and every data row
 // with its inputs and «Прогноз, %» — 5 rows a page, values above 1 % red and bold.
 import { useState } from "react";
-import { Descriptions, Flex, Segmented, Table, Typography, type TableColumnsType } from "antd";
+import { Descriptions, Flex, Segmented, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import type { Calculation } from "./api";
 import {
   FORECAST_COLUMNS,

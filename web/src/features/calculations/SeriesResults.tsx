@@ -4,10 +4,12 @@
 //  - sensitivity: every column with its unit (sn_* and el_* with 6 decimals, null as «—»), the
 //    emissions by year stacked from methane and transport, and the sensitivity coefficients.
 import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
-import { Flex, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
+import { Flex, Space, Tabs, Tag, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import type { FilledValue, SensitivityResultRow } from "../../../../wasm-core/src/emissions-core";
 import type { ResultField } from "../../../../wasm-core/src/registry";
 import { Chart } from "../graphs/Chart";
+import { Tornado } from "../uncertainty/Tornado";
 import type { Calculation } from "./api";
 import { RESULTS_PAGE_SIZE } from "./forecast";
 import { formatAmount } from "./format";
@@ -209,6 +211,7 @@ export function SensitivityResults({ calculation }: { calculation: Calculation }
                 <Chart figure={sensitivityFigure(element)} height={SERIES_CHART_HEIGHT} testId={`sensitivity-chart-${element.id}`} />
               </div>
             </Flex>
+            <Tornado element={element} height={SERIES_CHART_HEIGHT} />
           </Flex>
         )}
       />

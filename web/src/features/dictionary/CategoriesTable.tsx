@@ -1,5 +1,6 @@
 // The 8 emission categories, 4 a page (SPEC 2, 9); a row click (or Enter) opens its coefficients.
-import { Flex, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Flex, Tag, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { CATEGORIES, typeTitle, type EmissionCategory } from "./categories";
 import { Formula } from "./Formula";
 

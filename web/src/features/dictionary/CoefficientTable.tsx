@@ -1,6 +1,7 @@
 // One dictionary of a category: every coefficient with its value, unit, source, version and date.
 // The source column holds a numbered reference (full text in its tooltip and listed under the table).
-import { Table, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Tooltip, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
 import { useDictionary, type DictionaryName } from "./api";

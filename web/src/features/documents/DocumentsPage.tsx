@@ -1,7 +1,8 @@
 // SPEC 2 /documents: download links to the normative documents. A document whose PDF has not been
 // uploaded yet links to its official source instead, so no link on this page is ever broken.
 import { useState } from "react";
-import { App, Button, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Space, Tag, Typography } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, ExportOutlined } from "@ant-design/icons";
 import type { ColumnsType } from "antd/es/table";
 import { isApiError } from "../../api/client";

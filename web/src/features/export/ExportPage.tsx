@@ -3,7 +3,8 @@
 // much has arrived; a failure is shown, not only logged. Format, page and the name search sit in
 // the address (?format=xlsx&page=2&search=…): reload and back keep the list where it was.
 import { useState } from "react";
-import { Alert, App, Button, Card, Flex, Spin, Table, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Alert, App, Button, Card, Flex, Spin, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
 import { displayDate } from "../../shared/dates";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";

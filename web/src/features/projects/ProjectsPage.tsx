@@ -2,12 +2,15 @@
 // the add/edit dialog. Page, archive and search sit in the address (?page=2&archived=1&search=…).
 import { Alert, Button, Flex, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
+import { lazy, Suspense } from "react";
 import { ArchiveSwitch } from "../../shared/archive";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { useMe } from "../profile/api";
 import { projectDialogAtom } from "./atoms";
-import { ProjectDialog } from "./ProjectDialog";
+// The dialog (form, date pickers, schemas) loads when it is first opened.
+const ProjectDialog = lazy(() => import("./ProjectDialog").then((m) => ({ default: m.ProjectDialog })));
 import { ProjectSearch } from "./ProjectSearch";
 import { ProjectsTable } from "./ProjectsTable";
 
@@ -16,6 +19,7 @@ export default function ProjectsPage() {
   const { params, update } = useUrlQuery();
   const archived = params.get("archived") === "1";
   const openDialog = useSetAtom(projectDialogAtom);
+  const dialog = useAtomValue(projectDialogAtom);
 
   const showArchive = (value: boolean) => update({ archived: value ? "1" : undefined, page: undefined });
 
@@ -37,7 +41,11 @@ export default function ProjectsPage() {
       </Flex>
       {me.isError && <Alert type="error" showIcon title={me.error.message} />}
       <ProjectsTable companyId={me.data?.company?.id} archived={archived} />
-      {me.data && <ProjectDialog owner={{ company: me.data.company.id, user: me.data.id }} />}
+      {me.data && dialog && (
+        <Suspense fallback={<LazyLoading label="Загрузка формы…" />}>
+          <ProjectDialog owner={{ company: me.data.company.id, user: me.data.id }} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,4 +1,5 @@
-import { Table, Tooltip, type TableColumnsType } from "antd";
+import { Tooltip, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useLastPageInRange } from "../../shared/archive";
 import { useUrlPage } from "../../shared/urlState";
