@@ -46,6 +46,12 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
     });
     await call("POST", "v1/handling_underground_ch4/", { name: "Обработка угля", project: projectId, volume: 2_000_000, dictionary_items: { get_handling_underground_ch4: 1 } });
     await call("POST", "v1/open_mining_co2/", { name: "Самосвалы", project: projectId, volume: 120, dictionary_items: { get_open_mining_co2: 1 } });
+    const form = new FormData();
+    form.append("name", "Чувствительность шахты");
+    form.append("project", projectId);
+    form.append("file_data", new File(["year;volume;methane\n2023;1800000;17\n2024;2000000;18\n"], "data.csv", { type: "text/csv" }));
+    const sensitivity = await fetch(at("/api/v1/sensitivity/"), { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    if (sensitivity.status !== 201) throw new Error(`sensitivity: ${sensitivity.status} ${await sensitivity.text()}`);
     app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
     page = app.page;
   });
@@ -103,6 +109,20 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(app.pageErrors).toEqual([]);
+  });
+
+  it("draws the tornado chart of a sensitivity result: which input moves the total most", async () => {
+    await page.goto(at(`/projects/${projectId}/calculations?type=sensitivity`));
+    await page.locator(".ant-table-row", { hasText: "Чувствительность шахты" }).getByText("Чувствительность шахты").click();
+    const chart = page.locator("[data-testid^=tornado-chart-]");
+    await chart.locator(".js-plotly-plot").waitFor();
+    const ticks = await chart.locator(".ytick text").allTextContents();
+    // Widest on top (plotly lists bottom-up): methane abundance, then production.
+    expect(ticks).toEqual(["Добыча угля (±2,0 %)", "Относительная метанообильность (−44,0 % / +39,0 %)"]);
+    await chart.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/uncertainty-tornado.png` });
+    await page.keyboard.press("Escape");
+    await page.goto(at(`/projects/${projectId}/calculations?type=underground_emission_ch4`));
   });
 
   it("lets the user set an input's own uncertainty in the calculation dialog", async () => {

@@ -1,0 +1,73 @@
+// The tornado chart of a sensitivity result (methodology 4.11 and methodology-uncertainty.md):
+// for the last year of an element, how far the total res_co2_all moves when each input moves
+// across its 95 % interval, one at a time — the change is the normalised sensitivity coefficient ×
+// the input's −% / +% × the total (the model is linear in each input). The intervals come from the
+// dictionaries: coal production from the activity-data entry, methane abundance from the IPCC
+// underground factor's range. Widest bar on top.
+import type { Data, Layout } from "plotly.js";
+import type { SensitivityElement } from "../calculations/series";
+import { formatResult } from "../../shared/decimals";
+import { boundsText } from "./texts";
+
+export interface TornadoInput {
+  label: string;
+  /** Which sensitivity coefficient of the row applies. */
+  coefficient: "sn_volume" | "sn_methan";
+  lower_pct: number;
+  upper_pct: number;
+}
+
+export interface TornadoBar {
+  label: string;
+  low: number;
+  high: number;
+}
+
+export function tornadoBars(element: SensitivityElement, inputs: readonly TornadoInput[]): { year: number; total: number; bars: TornadoBar[] } | undefined {
+  const last = element.data_sensitivity.at(-1);
+  if (!last || typeof last.res_co2_all !== "number") return undefined;
+  const total = last.res_co2_all;
+  const bars = inputs
+    .map((input) => {
+      const sn = last[input.coefficient];
+      if (typeof sn !== "number" || !Number.isFinite(sn)) return undefined;
+      return { label: `${input.label} (${boundsText(input)})`, low: (-sn * input.lower_pct * total) / 100, high: (sn * input.upper_pct * total) / 100 };
+    })
+    .filter((b): b is TornadoBar => b !== undefined)
+    .sort((a, b) => a.high - a.low - (b.high - b.low));
+  return { year: last.year, total, bars };
+}
+
+export function tornadoFigure(element: SensitivityElement, inputs: readonly TornadoInput[]) {
+  const tornado = tornadoBars(element, inputs);
+  if (!tornado || tornado.bars.length === 0) return undefined;
+  const { year, total, bars } = tornado;
+  const labels = bars.map((b) => b.label);
+  const text = (v: number) => `${v < 0 ? "−" : "+"}${formatResult(Math.abs(v), 2)}`;
+  const trace = (name: string, values: number[], color: string): Data => ({
+    type: "bar",
+    orientation: "h",
+    name,
+    y: labels,
+    x: values,
+    marker: { color },
+    text: values.map(text),
+    textposition: "auto",
+    hovertemplate: "%{y}: %{text} т CO2-экв.<extra></extra>",
+  });
+  const layout: Partial<Layout> = {
+    height: 120 + 60 * bars.length,
+    autosize: true,
+    barmode: "overlay",
+    separators: ", ",
+    margin: { l: 16, r: 16, t: 16, b: 64 },
+    legend: { orientation: "h", y: -0.35 },
+    xaxis: { title: { text: `Изменение суммарных выбросов ${year} г., т CO2-экв. (итог ${formatResult(total, 2)})` }, zeroline: true, automargin: true, tickformat: ",.0f" },
+    yaxis: { automargin: true },
+  };
+  return {
+    title: `Что сильнее всего влияет на выбросы — ${element.name}`,
+    data: [trace("Нижняя граница 95 % интервала", bars.map((b) => b.low), "#52c41a"), trace("Верхняя граница 95 % интервала", bars.map((b) => b.high), "#fa541c")],
+    layout,
+  };
+}
