@@ -113,7 +113,8 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     expect(sources).toEqual([
       "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
     ]);
-    expect(co2.slice(5)).toEqual(["1", "2026-01-01"]);
+    // Densities carry no uncertainty (taken as exact): «—»; then version and date.
+    expect(co2.slice(5)).toEqual(["—", "1", "2026-01-01"]);
     const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) }).locator("td").allInnerTexts();
     expect(ch4.slice(0, 3)).toEqual(["Плотность CH4, ρCH4", "0,668", "кг/м³"]);
     expect(ch4[3]).toBe("[1]");

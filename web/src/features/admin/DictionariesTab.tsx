@@ -2,7 +2,7 @@
 // date from which it applies and the reason; calculations already stored keep the version they used.
 import { useState } from "react";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
-import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Typography } from "antd";
+import { App, Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,6 +13,8 @@ import type { Verification } from "../../../../functions/src/dictionaries/refere
 import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
+import type { Distribution } from "../../../../wasm-core/src/uncertainty-core";
+import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
 
 interface Dictionary {
   name: string;
@@ -53,6 +55,37 @@ interface ChangeForm {
   value: string;
   effective_from: Dayjs;
   reason: string;
+  /** The value's uncertainty (methodology-uncertainty.md): on, −%, +% as typed, distribution, source. */
+  u_on: boolean;
+  u_lower: string;
+  u_upper: string;
+  u_distribution: Distribution;
+  u_source: string;
+}
+
+/** The uncertainty fields of the form for `field` of `entry`. */
+function uncertaintyValues(entry: DictionaryEntry, field: string) {
+  const u = entry.uncertainty?.[field];
+  return {
+    u_on: Boolean(u),
+    u_lower: u ? numberText(u.lower_pct) : "",
+    u_upper: u ? numberText(u.upper_pct) : "",
+    u_distribution: u?.distribution ?? ("normal" as Distribution),
+    u_source: u?.source ?? "",
+  };
+}
+
+/** absent: unchanged (no uncertainty before, none now); null: removed. */
+function uncertaintyBody(entry: DictionaryEntry, values: ChangeForm) {
+  if (!values.u_on) return entry.uncertainty?.[values.field] ? { uncertainty: null } : {};
+  return {
+    uncertainty: {
+      lower_pct: parseNumericInput(values.u_lower),
+      upper_pct: parseNumericInput(values.u_upper),
+      distribution: values.u_distribution,
+      ...(values.u_source.trim() ? { source: values.u_source.trim() } : {}),
+    },
+  };
 }
 
 type Labels = Record<string, string>;
@@ -61,6 +94,7 @@ const labelOf = (labels: Labels, field: string) => labels[field] ?? field;
 function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: string; labels: Labels; entry: DictionaryEntry; onClose: () => void }) {
   const [form] = Form.useForm<ChangeForm>();
   const field = Form.useWatch("field", form);
+  const uncertaintyOn = Form.useWatch("u_on", form);
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const save = useMutation({
@@ -71,6 +105,7 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
         effective_from: values.effective_from.format("YYYY-MM-DD"),
         reason: values.reason,
         version: entry.version,
+        ...uncertaintyBody(entry, values),
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ["dictionary"] });
@@ -80,6 +115,7 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
     },
     onError: (error) => {
       const problem = fieldError(error, ["field", "value", "effective_from", "reason"] as const);
+      // uncertainty.lower_pct: … is shown where the whole message goes.
       if (problem) form.setFields([problem]);
       else message.error(errorText(error));
     },
@@ -102,13 +138,13 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
       <Form<ChangeForm>
         form={form}
         layout="vertical"
-        initialValues={{ field: first, value: numberText(entry[first] as number), effective_from: dayjs() }}
+        initialValues={{ field: first, value: numberText(entry[first] as number), effective_from: dayjs(), ...uncertaintyValues(entry, first) }}
         onFinish={(values) => {
           // The field already says why it is not a number; nothing is sent until it is one.
           if (!numericInputProblem(values.value, COEFFICIENT_RULES)) save.mutate(values);
         }}
         onValuesChange={(changed) => {
-          if (changed.field) form.setFieldValue("value", numberText(entry[changed.field] as number));
+          if (changed.field) form.setFieldsValue({ value: numberText(entry[changed.field] as number), ...uncertaintyValues(entry, changed.field) });
         }}
       >
         <Form.Item label="Коэффициент" name="field" rules={[{ required: true }]}>
@@ -122,6 +158,25 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
         >
           <NumericInput decimals={COEFFICIENT_RULES.decimals} unit={field ? entry.units[field] : undefined} style={{ width: 260 }} />
         </Form.Item>
+        <Form.Item name="u_on" valuePropName="checked" style={{ marginBottom: 8 }}>
+          <Checkbox>Неопределенность значения (95 % интервал)</Checkbox>
+        </Form.Item>
+        {uncertaintyOn && (
+          <Flex gap={8} wrap>
+            <Form.Item label="Вниз" name="u_lower" rules={[{ required: true, whitespace: true, message: "Укажите −%" }]}>
+              <NumericInput decimals={2} unit="−%" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item label="Вверх" name="u_upper" rules={[{ required: true, whitespace: true, message: "Укажите +%" }]}>
+              <NumericInput decimals={2} unit="+%" style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item label="Распределение" name="u_distribution">
+              <Select options={DISTRIBUTION_OPTIONS} style={{ width: 170 }} />
+            </Form.Item>
+            <Form.Item label="Источник неопределенности" name="u_source" style={{ flex: "1 1 100%" }} extra="Если пусто — причина изменения">
+              <Input maxLength={500} />
+            </Form.Item>
+          </Flex>
+        )}
         <Form.Item label="Действует с" name="effective_from" rules={[{ required: true, message: "Укажите дату" }]}>
           <DatePicker format="YYYY-MM-DD" />
         </Form.Item>
@@ -204,6 +259,14 @@ export function DictionariesTab() {
                       {entry.sources[f]}
                       {entry.verification?.[f] ? ` — ${VERIFICATION_TEXT[entry.verification[f]]}` : ""}
                     </Typography.Text>
+                    {entry.uncertainty?.[f] && (
+                      <>
+                        <br />
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          Неопределенность: {uncertaintyText(entry.uncertainty[f])} — {entry.uncertainty[f].source}
+                        </Typography.Text>
+                      </>
+                    )}
                   </span>
                 ))}
               </Space>

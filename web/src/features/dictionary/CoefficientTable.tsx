@@ -42,6 +42,19 @@ const columns: TableColumnsType<CoefficientRow> = [
       </Tooltip>
     ),
   },
+  {
+    title: "Неопределенность (95 %)",
+    key: "uncertainty",
+    width: 170,
+    render: (_, row) =>
+      row.uncertaintySource ? (
+        <Tooltip title={row.uncertaintySource}>
+          <span style={{ whiteSpace: "nowrap" }}>{row.uncertainty}</span>
+        </Tooltip>
+      ) : (
+        row.uncertainty
+      ),
+  },
   { title: "Версия", dataIndex: "version", width: 80, align: "center", onCell: spanItem },
   {
     title: "Действует с",

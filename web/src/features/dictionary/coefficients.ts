@@ -2,6 +2,7 @@
 // source; the item's name, version and effective date span its rows. Sources are long and mostly
 // shared by a whole table, so a row carries the number of its source in the table's source list.
 import { formatStored } from "../../shared/decimals";
+import { uncertaintyText } from "../uncertainty/texts";
 import { coefficientFields, type DictionaryEntry } from "./api";
 import { coefficientLabel, type EmissionCategory } from "./categories";
 
@@ -17,6 +18,9 @@ export interface CoefficientRow {
   source: string;
   /** 1-based position of `source` in CoefficientTableData.sources. */
   sourceNumber: number;
+  /** The value's 95 % interval and distribution in words, "—" when it is taken as exact. */
+  uncertainty: string;
+  uncertaintySource: string;
   version: number;
   effectiveFrom: string;
   /** Rows the item's merged cells span: its field count on its first row, 0 on the others. */
@@ -51,6 +55,8 @@ export function coefficientTable(category: EmissionCategory, entries: readonly D
         unit: entry.units[field] ?? "",
         source,
         sourceNumber: numberOf(source),
+        uncertainty: entry.uncertainty?.[field] ? uncertaintyText(entry.uncertainty[field]) : "—",
+        uncertaintySource: entry.uncertainty?.[field]?.source ?? "",
         version: entry.version,
         effectiveFrom: entry.effective_from,
         itemSpan: position === 0 ? fields.length : 0,
