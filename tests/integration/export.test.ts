@@ -287,7 +287,7 @@ describe("export to xlsx", () => {
     headerIndex(ug, "Суммарные выбросы в CO2-эквиваленте, т CO2-экв.");
     const row = findRow(ug, "Вентиляция");
     expect(row.getCell(co2).value).toBeCloseTo(underground.res_co2 as number, 9);
-    expect(row.getCell(co2).numFmt).toBe("0.00");
+    expect(row.getCell(co2).numFmt).toBe("#,##0.00");
     // Plain export: no inputs.
     expect(rowValues(ug, 2)).not.toContain("Плотность CO2, кг/м³");
     expect(ug.rowCount).toBe(2 + 3);
@@ -331,7 +331,7 @@ describe("export to xlsx", () => {
     expect(source).toContain("371");
     const result = row.getCell(headerIndex(om, "Выбросы CO2, т CO2"));
     expect(result.value).toBeCloseTo(31.49, 9);
-    expect(result.numFmt).toBe("0.000");
+    expect(result.numFmt).toBe("#,##0.000");
     expect(row.getCell(headerIndex(om, "Автор")).value).toBe(user.email);
     expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.1");
 
@@ -340,6 +340,8 @@ describe("export to xlsx", () => {
     expect(rowValues(fill, 2)).toEqual(["Расчет", "Элемент", "Год", "Значение", "Способ заполнения"]);
     expect(rowValues(fill, 3)).toEqual(["Пропуски", "Северная", 2019, 100, "наблюдение"]);
     expect(rowValues(fill, 4)).toEqual(["Пропуски", "Северная", 2020, 115, "линейная интерполяция"]);
+    // A year is a name: 2020, never «2 020».
+    expect(fill.getRow(4).getCell(3).numFmt).toBe("0");
 
     const sensitivity = wb.getWorksheet(sheet31("Строки. Анализ чувствительности выбросов"))!;
     const columns = rowValues(sensitivity, 2) as string[];

@@ -115,7 +115,7 @@ class SheetBuilder {
 
   private cell(value: Cell, column: Column | undefined, asText: boolean): CellObject | undefined {
     if (value === null || value === "") return undefined;
-    if (typeof value === "number" && !asText) return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2) };
+    if (typeof value === "number" && !asText) return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2, column?.grouping !== false) };
     return this.texts.make(String(value));
   }
 

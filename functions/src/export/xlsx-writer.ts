@@ -10,7 +10,10 @@ import ExcelJS from "exceljs";
 import type { Writable } from "node:stream";
 import type { Cell, Column, Sheet } from "./content";
 
-export const numberFormat = (decimals: number): string => (decimals > 0 ? `0.${"0".repeat(decimals)}` : "0");
+/** Excel's number format for a column: thousands grouped (Russian Excel shows «2 662,48») unless
+ *  the number is a name such as a year or a row number. */
+export const numberFormat = (decimals: number, grouping = true): string =>
+  (grouping ? "#,##0" : "0") + (decimals > 0 ? `.${"0".repeat(decimals)}` : "");
 
 /** A text cell that a spreadsheet would read as the start of a formula once edited (OWASP: = + - @
  *  tab CR). Such cells get the quote prefix in xlsx and xls. */
@@ -55,7 +58,7 @@ function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
 }
 
 const columnStyle = (column: Column): Partial<ExcelJS.Style> =>
-  column.kind === "number" ? { numFmt: numberFormat(column.decimals ?? 2) } : {};
+  column.kind === "number" ? { numFmt: numberFormat(column.decimals ?? 2, column.grouping !== false) } : {};
 
 export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
