@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Карьер «Восточный»";
@@ -41,15 +41,7 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
   const at = (path: string) => `${server.url}${path}`;
   const charts = () => page.locator(".js-plotly-plot");
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(at(`/api/${path}`), {
-      method,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
+  const call = apiCaller(() => server.url, () => token);
 
   beforeAll(async () => {
     server = await startTestServer();

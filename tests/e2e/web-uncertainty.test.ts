@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта «Северная»";
@@ -22,15 +22,7 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
 
   const at = (path: string) => `${server.url}${path}`;
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(at(`/api/${path}`), {
-      method,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
+  const call = apiCaller(() => server.url, () => token);
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -89,6 +89,20 @@ export async function accessToken(origin: string, user: Credentials): Promise<st
   return ((await res.json()) as { access: string }).access;
 }
 
+/** A script's JSON call of the API under `origin` with the token `token()` gives at the time: the
+ *  answer's body, or an error naming the call and the status. */
+export function apiCaller(origin: () => string, token: () => string) {
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${origin()}/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token()}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
 const openList = (page: Page) => page.locator(".ant-select-dropdown:visible");
 
 export async function pickOption(page: Page, select: Locator, option: string | RegExp, attempts = 3): Promise<void> {

@@ -1,13 +1,14 @@
 // A calculation's 95 % interval in its results view (methodology-uncertainty.md): Approach 1 by the
 // uncertainty core in the page, Monte Carlo on request in a worker running the same core.
 import { useMemo, useState } from "react";
-import { Alert, Button, Descriptions, Flex, Select, Typography } from "antd";
+import { Alert, Button, Descriptions, Flex, Typography } from "antd";
 import { REGISTRY, isEmissionType, type CalculationDefinition } from "../../../../wasm-core/src/registry";
 import { calculationApproach1, calculationModel, type UsedValue } from "../../../../wasm-core/src/calculation-uncertainty";
 import type { MonteCarloResult } from "../../../../wasm-core/src/uncertainty-core";
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import type { Calculation } from "../calculations/api";
-import { TRIAL_OPTIONS, runMonteCarlo } from "./monteCarlo";
+import { runMonteCarlo } from "./monteCarlo";
+import { TrialsSelect } from "./TrialsSelect";
 import { asymmetricText, percent, tonnes } from "./texts";
 
 export function CalculationInterval({ calculation }: { calculation: Calculation }) {
@@ -94,14 +95,7 @@ export function CalculationInterval({ calculation }: { calculation: Calculation 
         <>
           <Descriptions bordered size="small" column={1} styles={{ label: { width: "45%" } }} items={items} />
           <Flex gap={8} align="center" wrap>
-            <Select<number>
-              aria-label="Число испытаний"
-              size="small"
-              value={trials}
-              onChange={setTrials}
-              options={TRIAL_OPTIONS.map((n) => ({ value: n, label: `${tonnes(n, 0)} испытаний` }))}
-              style={{ width: 190 }}
-            />
+            <TrialsSelect value={trials} onChange={setTrials} />
             <Button size="small" loading={running} onClick={run}>
               Рассчитать методом Монте-Карло
             </Button>

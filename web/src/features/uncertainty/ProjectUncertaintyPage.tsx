@@ -4,7 +4,7 @@
 // Approach 2 (level × uncertainty, 90 %), and each calculation's interval. Until the inventory
 // exists the project stands in for it; the trend assessment waits for its base year.
 import { useEffect, useMemo, useState } from "react";
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { REGISTRY, isEmissionType } from "../../../../wasm-core/src/registry";
 import { calculationApproach1, projectApproach1, type ProjectUncertainty } from "../../../../wasm-core/src/calculation-uncertainty";
@@ -12,7 +12,8 @@ import type { MonteCarloResult, RankedCategory } from "../../../../wasm-core/src
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import { PageLoading } from "../shell/PageLoading";
 import { useProjectUncertainty } from "./api";
-import { TRIAL_OPTIONS, runMonteCarlo } from "./monteCarlo";
+import { runMonteCarlo } from "./monteCarlo";
+import { TrialsSelect } from "./TrialsSelect";
 import { asymmetricText, percent, tonnes } from "./texts";
 
 const UNIT = "т CO2-экв.";
@@ -186,14 +187,7 @@ export default function ProjectUncertaintyPage() {
                   <Typography.Text type="secondary">{running ? "Выполняется расчет…" : "Нет результата"}</Typography.Text>
                 )}
                 <Flex gap={8} align="center" wrap style={{ marginTop: 8 }}>
-                  <Select<number>
-                    aria-label="Число испытаний"
-                    size="small"
-                    value={trials}
-                    onChange={setTrials}
-                    options={TRIAL_OPTIONS.map((n) => ({ value: n, label: `${tonnes(n, 0)} испытаний` }))}
-                    style={{ width: 190 }}
-                  />
+                  <TrialsSelect value={trials} onChange={setTrials} />
                   <Button size="small" loading={running} onClick={() => run(trials)}>
                     Пересчитать
                   </Button>
