@@ -78,7 +78,8 @@ describe("coefficient versions", () => {
     // Users read the reason as the source; the operator reads who set it.
     expect(after.sources.ef).toBe("Уточнение по замерам шахты");
     expect(after.verification.ef).toBe("changed");
-    expect(after.verification.koef_transform).toBe("verified");
+    // 0.67 is read through a reproduction of IPCC 2006 (secondary copy, methodology 7.2).
+    expect(after.verification.koef_transform).toBe("transcription");
     const history = await h.request("/api/v1/dictionary/get_underground_emission_ch4/1/history/", { token });
     const versions = ((await history.json()) as { results: Entry[] }).results;
     expect(versions.map((v) => [v.version, v.ef])).toEqual([[1, 18], [2, 19.5]]);
@@ -94,6 +95,30 @@ describe("coefficient versions", () => {
     expect(await seedDictionaries(h.deps)).toBe(0);
     const current = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
     expect(current.ef).toBe(19.5);
+  });
+});
+
+describe("a corrected default (methodology 7.2)", () => {
+  it("serves CO2 at 15 °C as the real-gas 1.8718 with its standard, and a reseed corrects an installation that stored 1.8738 as a new version", async () => {
+    const fresh = (await dictionary("get_coeff_co2_density")).results.find((i) => i.id === 2)!;
+    expect(fresh).toMatchObject({ p_co2: 1.8718, p_ch4: 0.6797 });
+    expect(fresh.sources.p_co2).toMatch(/ГОСТ 31369-2008.*табл\. 2.*Диоксид углерода/);
+
+    // An installation seeded before the correction holds 1.8738 as version 1.
+    const other = await createHarness();
+    try {
+      const stored = (await other.deps.repos.dictionaries.get("get_coeff_co2_density", 2))!;
+      const wrong = { ...stored, values: { ...stored.values, p_co2: { value: 1.8738, unit: "кг/м³", tag: "T", ref: "371-1.2" } } };
+      await other.deps.repos.dictionaries.putVersion({ ...wrong, version: 2 });
+      expect(await seedDictionaries(other.deps)).toBe(1);
+      const history = await other.deps.repos.dictionaries.history("get_coeff_co2_density", 2);
+      const byVersion = history.sort((a, b) => a.version - b.version).map((v) => [v.version, v.values.p_co2.value]);
+      expect(byVersion.slice(-2)).toEqual([[2, 1.8738], [3, 1.8718]]);
+      expect(history.at(-1)).toMatchObject({ changed_by: "system", reason: expect.stringMatching(/^Исправление/) });
+      expect(await seedDictionaries(other.deps)).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../../wasm-core/src/registry";
-import { DICTIONARY_NAMES, REFERENCES, REFERENCE_DICTIONARIES, describeSource, plainReference, verificationOf } from "./reference-data";
+import { readFileSync } from "node:fs";
+import {
+  DICTIONARY_NAMES,
+  REFERENCES,
+  REFERENCE_DICTIONARIES,
+  describeSource,
+  plainReference,
+  transcribedValues,
+  transcribedValuesMarkdown,
+  verificationOf,
+} from "./reference-data";
 
 const SPEC_NAMES = [
   "get_recycle_technology", "get_coeff_co2_density", "get_disposal_co2_stat_sources", "get_disposal_co2_torch",
@@ -74,7 +84,21 @@ describe("reference-data.json", () => {
     }
     expect(describeSource({ ref: "371-1.2" })).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2");
     expect(verificationOf("T")).toBe("transcription");
-    expect(verificationOf("S7")).toBe("verified");
+    expect(verificationOf("S7")).toBe("transcription");
+    expect(verificationOf("S5")).toBe("transcription");
+    expect(verificationOf("S3")).toBe("verified");
+  });
+
+  it("lists every default read through a secondary copy in the README, by document, table and row", () => {
+    const list = transcribedValues();
+    expect(list.length).toBeGreaterThan(40);
+    expect(list.filter((t) => !/табл\.|формула|уравнени|гл\.|^Постановление/.test(t.document) || !t.row || !t.copy)).toEqual([]);
+    expect(list).toContainEqual(expect.objectContaining({ dictionary: "get_open_mining_co2", id: 1, field: "ef", row: "Дизельное топливо летнее" }));
+    // The corrected 15 °C CO2 density comes from the standard, not from the copy.
+    expect(list.find((t) => t.dictionary === "get_coeff_co2_density" && t.id === 2 && t.field === "p_co2")).toBeUndefined();
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    const section = readme.split("<!-- transcribed-values:begin -->")[1]?.split("<!-- transcribed-values:end -->")[0]?.trim();
+    expect(section, "README: npx tsx functions/src/dictionaries/transcribed-values.ts").toBe(transcribedValuesMarkdown());
   });
 });
 

@@ -79,8 +79,25 @@ export function describeSource(value: Pick<SourcedValue, "ref">): string {
 /** How far a default has been checked against its document, as a code the admin screen words. */
 export type Verification = "verified" | "transcription" | "recalled" | "assumption" | "changed";
 
+/** Provenance tags whose values were read only through a secondary copy (methodology 7.2), with
+ *  the copy in words: the admin screen says «по неофициальной копии», the README lists them. */
+export const SECONDARY_SOURCES: Record<string, string> = data.secondary_sources;
+
+/** Seeded defaults found wrong after installations stored them: seeding adds the JSON's value as a
+ *  new version of the item (stored calculations keep the version they recorded). */
+export interface SeedCorrection {
+  dictionary: string;
+  id: number;
+  field: string;
+  /** The wrong value: only an item still holding it (not an administrator's own) is corrected. */
+  from: number;
+  effective_from: string;
+  reason: string;
+}
+export const CORRECTIONS: SeedCorrection[] = data.corrections;
+
 export function verificationOf(tag: string): Verification {
-  if (tag === "T") return "transcription";
+  if (tag in SECONDARY_SOURCES) return "transcription";
   if (tag === "R") return "recalled";
   if (tag === "A") return "assumption";
   if (tag === "E") return "changed";
@@ -100,4 +117,51 @@ const LEGACY_NOTES = [
 
 export function plainReference(text: string): string {
   return LEGACY_NOTES.reduce((clean, pattern) => clean.replace(pattern, ""), text).trim();
+}
+
+/** Every default read through a secondary copy, cited by document, table and row (the row is the
+ *  item's name unless the value names its own `row`), with the copy it came through. */
+export interface TranscribedValue {
+  dictionary: string;
+  id: number;
+  row: string;
+  field: string;
+  label: string;
+  value: number;
+  unit: string;
+  document: string;
+  copy: string;
+}
+
+export function transcribedValues(): TranscribedValue[] {
+  const list: TranscribedValue[] = [];
+  for (const d of REFERENCE_DICTIONARIES) {
+    for (const item of d.items) {
+      for (const [field, v] of Object.entries(item.values)) {
+        if (!(v.tag in SECONDARY_SOURCES)) continue;
+        list.push({
+          dictionary: d.name,
+          id: item.id,
+          row: (v as SourcedValue & { row?: string }).row ?? item.name,
+          field,
+          label: d.labels[field] ?? field,
+          value: v.value,
+          unit: v.unit,
+          document: describeSource(v),
+          copy: SECONDARY_SOURCES[v.tag],
+        });
+      }
+    }
+  }
+  return list;
+}
+
+/** The README's list of transcribed defaults (between its markers; a test keeps it in step). */
+export function transcribedValuesMarkdown(): string {
+  const lines = ["| справочник, № | строка | коэффициент | значение | документ, таблица | получено через |", "|---|---|---|---|---|---|"];
+  for (const t of transcribedValues()) {
+    const value = String(t.value).replace(".", ",");
+    lines.push(`| \`${t.dictionary}\`, ${t.id} | ${t.row} | ${t.label} (\`${t.field}\`) | ${value} ${t.unit} | ${t.document} | ${t.copy} |`);
+  }
+  return lines.join("\n");
 }

@@ -7,6 +7,7 @@ import { isoDateValue } from "./dates";
 import type { DictionaryItemVersion } from "../ports";
 import {
   ACTIVITY_UNCERTAINTY,
+  CORRECTIONS,
   REFERENCE_DICTIONARIES,
   describeSource,
   verificationOf,
@@ -90,6 +91,33 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
         reason: "Значения по умолчанию методики расчета",
       });
       if (seeded) written += 1;
+    }
+  }
+  return written + (await applyCorrections(deps, now));
+}
+
+/** A seeded default found wrong (CORRECTIONS) becomes a new version with the corrected value where
+ *  an installation still holds the wrong one; an administrator's own value is left alone. */
+async function applyCorrections(deps: Deps, now: string): Promise<number> {
+  let written = 0;
+  for (const correction of CORRECTIONS) {
+    const current = await deps.repos.dictionaries.get(correction.dictionary, correction.id);
+    const stored = current?.values[correction.field];
+    const fixed = definition(correction.dictionary).items.find((i) => i.id === correction.id)?.values[correction.field];
+    if (!current || !stored || !fixed || stored.value !== correction.from || stored.tag === "E") continue;
+    try {
+      await deps.repos.dictionaries.putVersion({
+        ...current,
+        values: { ...current.values, [correction.field]: { ...fixed, ...(stored.uncertainty ? { uncertainty: stored.uncertainty } : {}) } },
+        version: current.version + 1,
+        effective_from: correction.effective_from,
+        changed_at: now,
+        changed_by: "system",
+        reason: correction.reason,
+      });
+      written += 1;
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error; // another instance corrected it first
     }
   }
   return written;

@@ -27,7 +27,7 @@ interface Dictionary {
 // awaits checking against the official text (the `verification` field of the entry).
 const VERIFICATION_TEXT: Record<Verification, string> = {
   verified: "сверено с источником",
-  transcription: "по неофициальной копии приказа, ожидает сверки с официальным текстом",
+  transcription: "по вторичной копии документа, ожидает сверки с официальным текстом",
   recalled: "требует проверки по первоисточнику",
   assumption: "допущение методики, нормативного значения нет",
   changed: "изменено администратором",
