@@ -8,8 +8,6 @@ import {
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { Conflict } from "../../domain/errors";
 import type {
   AttemptCounter,
   Calculation,
@@ -40,6 +38,7 @@ import type {
 } from "../../ports";
 import type { Project } from "../../schemas/project";
 import * as keys from "./keys";
+import { conditional, unlessConditionFails } from "./conditions";
 import { dynamoStatistics } from "./statistics";
 import { normaliseEmail } from "../../domain/users";
 
@@ -52,15 +51,6 @@ function strip<T>(item: Item | undefined): T | undefined {
   const copy: Item = { ...item };
   for (const key of KEY_ATTRIBUTES) delete copy[key];
   return copy as T;
-}
-
-async function conditional<T>(write: Promise<T>, conflictDetail: string): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new Conflict(conflictDetail);
-    throw error;
-  }
 }
 
 /** Runs a query to the end, page by page (DynamoDB pages are at most 1 MB). */
@@ -352,8 +342,8 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.session(session.id), ...session } }));
     },
     async rotate(id, fromJti, toJti, nowSeconds, graceSeconds) {
-      try {
-        await doc.send(
+      const rotated = await unlessConditionFails(
+        doc.send(
           new UpdateCommand({
             TableName: table,
             Key: keys.session(id),
@@ -362,11 +352,9 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
             ExpressionAttributeNames: { "#current": "current" },
             ExpressionAttributeValues: { ":to": toJti, ":from": fromJti, ":now": nowSeconds },
           }),
-        );
-        return "rotated";
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
+      if (rotated) return "rotated";
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.session(id), ConsistentRead: true }));
       const stored = strip<Session>(out.Item);
       if (!stored || stored.revoked) return "unknown";
@@ -391,8 +379,8 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       // This attempt fits while previous × stillInside + current + 1 ≤ limit.
       const room = limit - 1 - Number(previous.Item?.attempts ?? 0) * stillInside;
       if (room < 0) return undefined;
-      try {
-        await doc.send(
+      const reserved = await unlessConditionFails(
+        doc.send(
           new UpdateCommand({
             TableName: table,
             Key: keys.attemptWindow(key, start),
@@ -400,16 +388,14 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
             ConditionExpression: "attribute_not_exists(attempts) OR attempts <= :room",
             ExpressionAttributeValues: { ":one": 1, ":exp": start + 2 * windowSeconds, ":room": room },
           }),
-        );
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
-      }
-      return { key, windowStart: start };
+        ),
+      );
+      return reserved ? { key, windowStart: start } : undefined;
     },
     async release({ key, windowStart: start }) {
-      try {
-        await doc.send(
+      // Never below zero: a window that expired meanwhile has nothing to give back.
+      await unlessConditionFails(
+        doc.send(
           new UpdateCommand({
             TableName: table,
             Key: keys.attemptWindow(key, start),
@@ -417,27 +403,23 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
             ConditionExpression: "attempts > :zero",
             ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
           }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
     },
   };
 
   const dictionaries: DictionaryRepository = {
     async seed(item) {
-      try {
-        await doc.send(
+      const created = await unlessConditionFails(
+        doc.send(
           new PutCommand({
             TableName: table,
             Item: { ...keys.dictionaryItem(item.dictionary, item.id), ...item },
             ConditionExpression: "attribute_not_exists(PK)",
           }),
-        );
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+        ),
+      );
+      if (!created) return false;
       await doc.send(
         new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(item.dictionary, item.id, item.version), ...item } }),
       );

@@ -7,10 +7,10 @@
 // is removed. A delivery cut short after the ADD finds the pending attribute and does not add
 // again; one cut short after the marker finds the marker and only clears the pending attribute.
 // Each write touches one small item, so a change costs the same at 100 or 100 000 calculations.
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { StatisticsFigures, StatisticsRepository, YearStatistics } from "../../ports";
 import * as keys from "./keys";
+import { unlessConditionFails } from "./conditions";
 
 const CALC = "calc:";
 const PENDING = "pending:";
@@ -35,15 +35,6 @@ function additions(delta: StatisticsFigures) {
   return { names, values, clause: `ADD ${parts.join(", ")}` };
 }
 
-async function unlessConditionFails(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
   const clearPending = (companyId: string, year: string, source: string, sequence: string) =>
