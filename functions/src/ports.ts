@@ -149,6 +149,10 @@ export interface CoefficientUse {
   reference?: string;
   /** The value's uncertainty as the calculation used it (methodology-uncertainty.md); none: exact. */
   uncertainty?: UsedUncertainty;
+  /** custom (D10): why the mine's own value is what it is, as the user wrote it. */
+  justification?: string;
+  /** custom (D10): the evidence file stored with the calculation (blob key, name, format). */
+  evidence?: { key: string; name: string; size: number; format: string; uploaded_at: string };
 }
 
 /** From the value's dictionary entry, from the activity-uncertainty entry `item_id` (version

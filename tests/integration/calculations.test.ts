@@ -137,18 +137,62 @@ describe("auditable results", () => {
   });
 });
 
+describe("«Фактическое значение» of every dictionary-fed coefficient (D10)", () => {
+  it("stores a measured 14.3 m³/t for underground_emission_ch4 with its justification, source custom", async () => {
+    const calc = await created("underground_emission_ch4", {
+      volume: 1_000_000, ef: 14.3, dictionary_items: { get_underground_emission_ch4: null },
+      justifications: { ef: "Замеры газовыделения 2024 г., протокол № 17" },
+    });
+    expect(calc.coefficients.ef).toMatchObject({ value: 14.3, source: "custom", justification: "Замеры газовыделения 2024 г., протокол № 17" });
+    expect(calc.flags).toEqual([]);
+    close(calc.res_ch4, 1_000_000 * 14.3 * 0.67 / 1000);
+    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { token: user.token })).json()) as Calc;
+    expect(read.coefficients.ef).toMatchObject({ source: "custom", justification: "Замеры газовыделения 2024 г., протокол № 17" });
+  });
+
+  it("accepts 3.1 m³/t for handling (no entry matches) without a justification, flagged", async () => {
+    const calc = await created("handling_underground_ch4", { volume: 1000, ef: 3.1, koef_transform: 0.67 });
+    expect(calc.coefficients.ef).toMatchObject({ value: 3.1, source: "custom" });
+    expect(calc.flags).toContain("custom_without_justification:ef");
+    const list = (await (await h.request(`/api/v1/handling_underground_ch4/?project=${project.id}&limit=50&offset=0`, { token: user.token })).json()) as {
+      results: Calc[];
+    };
+    expect(list.results.find((c) => c.id === calc.id)?.flags).toContain("custom_without_justification:ef");
+  });
+
+  it("warns about a value outside the plausible band instead of refusing it", async () => {
+    const calc = await created("underground_emission_ch4", { volume: 1000, ef: 60, justifications: { ef: "Выбросоопасный пласт" } });
+    expect(calc.coefficients.ef.source).toBe("custom");
+    expect(calc.flags).toEqual(["custom_out_of_range:ef"]);
+  });
+
+  it("keeps the justification on an edit that does not mention it and changes it when sent", async () => {
+    const calc = await created("underground_emission_ch4", { volume: 1000, ef: 14.3, justifications: { ef: "Замеры" } });
+    const renamed = await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { method: "PATCH", token: user.token, json: { volume: 2000, version: calc.version } });
+    expect(renamed.status).toBe(200);
+    const kept = (await renamed.json()) as Calc;
+    expect(kept.coefficients.ef).toMatchObject({ source: "custom", justification: "Замеры" });
+    const changed = (await (
+      await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { method: "PATCH", token: user.token, json: { justifications: { ef: "Новый протокол" }, version: kept.version } })
+    ).json()) as Calc;
+    expect(changed.coefficients.ef).toMatchObject({ justification: "Новый протокол" });
+  });
+});
+
 describe("bad input gets a 4xx naming the field, and nothing is stored", () => {
   it.each([
     [{ volume: -1, ef: 18 }, "volume"],
     [{ volume: "много", ef: 18 }, "volume"],
     [{ ef: 18 }, "volume"],
     [{ volume: Number.MAX_VALUE * 10, ef: 18 }, "volume"],
-    [{ volume: 100, ef: 17 }, "ef"],
     [{ volume: 100, ef: 18, name: "  " }, "name"],
     [{ volume: 100, ef: 18, koef_transform: 0.7 }, "koef_transform"],
     [{ volume: 100, ef: 18, gwp_set: 99 }, "gwp_set"],
     [{ volume: 100, dictionary_items: { get_underground_emission_ch4: 42 } }, "dictionary_items"],
-    [{ volume: 100, dictionary_items: { get_underground_emission_ch4: null } }, "dictionary_items"],
+    [{ volume: 100, dictionary_items: { get_underground_emission_ch4: null } }, "ef"],
+    [{ volume: 100, ef: 14.3, justifications: { ef: 5 } }, "justifications"],
+    [{ volume: 100, ef: 14.3, justifications: { ef: "я".repeat(2001) } }, "justifications"],
+    [{ volume: 100, ef: 18, justifications: { ef: "замеры" } }, "justifications.ef"],
   ])("underground_emission_ch4 %j → 400 naming %s", async (body, field) => {
     const p = await newProject(user.token);
     const res = await post("underground_emission_ch4", body as Record<string, unknown>, user.token, p.id);

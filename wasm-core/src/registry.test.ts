@@ -8,17 +8,21 @@ import {
   FORMULA_TYPES,
   RECYCLE_TECHNOLOGIES,
   REGISTRY,
+  CUSTOM_LABEL,
   calculationDefinition,
+  customMode,
+  plausibleBand,
   isCalculationType,
   isEmissionType,
   isFormulaType,
   type DictionaryName,
+  type NumberField,
 } from "./registry";
 
 // SPEC section 9, in order.
 const SPEC_TYPES = [
   "recycle_technology", "handling_underground_ch4", "open_mining_ch4", "open_mining_co2", "underground",
-  "underground_emission_ch4", "disposal_co2_torch", "disposal_co2_stat_sources", "torch_ch4", "regres_methane",
+  "underground_emission_ch4", "disposal_co2_torch", "disposal_co2_stat_sources", "torch_ch4", "torch_composition", "regres_methane",
   "filling_blanks", "sensitivity",
 ];
 
@@ -32,6 +36,11 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
   disposal_co2_torch: [["volume", "ef", "koef_transform"], ["res_co2"]],
   disposal_co2_stat_sources: [["volume", "ef", "of", "k"], ["res_co2"]],
   torch_ch4: [["volume", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  // Issue 17 / methodology 7.1 (D11): Order 371 flaring by composition.
+  torch_composition: [
+    ["volume", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12", "cf", "p_co2", "p_ch4"],
+    ["ef_co2", "ef_ch4", "res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"],
+  ],
   recycle_technology: [["metan", "a_metan"], ["technology"]],
 };
 
@@ -41,6 +50,8 @@ const SPEC_DICTIONARIES: DictionaryName[] = [
   "get_torch_ch4", "get_enrichment", "get_gas_content", "get_methane_abundance", "get_handling_underground_ch4",
   "get_underground_emission_ch4", "get_open_mining_ch4", "get_open_mining_co2", "get_underground",
   "get_underground_content",
+  // Issue 17 / methodology 7.1: the coefficient of unburnt gas (Order 371 Table 2.2).
+  "get_torch_cf",
 ];
 
 const CYRILLIC = /[А-Яа-яЁё]/;
@@ -110,15 +121,23 @@ describe("calculation registry", () => {
     }
   });
 
-  it("offers «Фактическое значение» only for open_mining_ch4 and the underground content (SPEC section 4)", () => {
-    const custom = CALCULATION_TYPES.flatMap((t) =>
-      calculationDefinition(t).dictionaries.filter((b) => b.custom).map((b) => [t, b.dictionary, b.custom?.label]),
-    );
-    expect(custom).toEqual([
-      ["open_mining_ch4", "get_open_mining_ch4", "Фактическое значение"],
-      ["underground", "get_underground_content", "Фактическое значение"],
-    ]);
-    expect(REGISTRY.open_mining_ch4.dictionaries[0].custom.fixed).toEqual({ koef_transform: 0.67 });
+  it("offers «Фактическое значение» for every dictionary-fed coefficient (D10); open_mining_ch4 fixes koef_transform", () => {
+    for (const t of CALCULATION_TYPES) {
+      for (const b of calculationDefinition(t).dictionaries) expect(customMode(b).label, `${t} ${b.dictionary}`).toBe(CUSTOM_LABEL);
+    }
+    expect(customMode(REGISTRY.open_mining_ch4.dictionaries[0]).fixed).toEqual({ koef_transform: 0.67 });
+    expect(customMode(REGISTRY.underground_emission_ch4.dictionaries[0]).fixed).toBeUndefined();
+  });
+
+  it("gives the plausible band of D10: IPCC range ×2, densities, oxidation, concentrations", () => {
+    const field = (t: keyof typeof REGISTRY, name: string) =>
+      [...REGISTRY[t].inputs, ...REGISTRY[t].settings].find((f) => f.name === name) as NumberField;
+    expect(plausibleBand(field("underground_emission_ch4", "ef"))).toEqual({ min: 5, max: 50 });
+    expect(plausibleBand(field("handling_underground_ch4", "ef"))).toEqual({ min: 0.45, max: 8 });
+    expect(plausibleBand(field("underground", "p_co2"))).toEqual({ min: 0.5, max: 2.2 });
+    expect(plausibleBand(field("disposal_co2_stat_sources", "of"))).toEqual({ min: 0.9, max: 1 });
+    expect(plausibleBand(field("underground", "ef_ch4"))).toEqual({ min: 0, max: 100 });
+    expect(plausibleBand(field("disposal_co2_stat_sources", "k"))).toBeUndefined();
   });
 
   it("hides edit only for recycle_technology", () => {

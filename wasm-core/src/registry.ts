@@ -80,9 +80,29 @@ export interface DictionaryBinding {
   readonly dictionary: DictionaryName;
   /** Inputs (or settings) the chosen dictionary entry fills, by their API names. */
   readonly fields: readonly string[];
-  /** The selector also offers «Фактическое значение»: free numeric inputs instead of an entry. */
+  /** How «Фактическое значение» (offered by every binding, D10) differs here: its label, and the
+   *  fields the methodology fixes in that mode (open_mining_ch4: koef_transform 0.67). */
   readonly custom?: { readonly label: string; readonly fixed?: Readonly<Record<string, number>> };
 }
+
+export const CUSTOM_LABEL = "Фактическое значение";
+
+/** D10: every dictionary-fed coefficient may be the company's own value instead of an entry. */
+export function customMode(binding: DictionaryBinding): { readonly label: string; readonly fixed?: Readonly<Record<string, number>> } {
+  return binding.custom ?? { label: CUSTOM_LABEL };
+}
+
+/** D10: the plausible band of a coefficient the user types as the mine's own. Outside it the value
+ *  is kept with a warning: the IPCC low–high range of 1.6 widened ×2 (emission factors), densities
+ *  0.5–2.2 kg/m³, oxidation 0.9–1.0, concentrations 0–100 %. */
+export function plausibleBand(field: NumberField): { readonly min: number; readonly max: number } | undefined {
+  if (field.typical) return { min: field.typical.min / 2, max: field.typical.max * 2 };
+  if (field.unit === "кг/м³") return { min: 0.5, max: 2.2 };
+  if (field.name === "of") return { min: 0.9, max: 1 };
+  if (field.unit === "% об." || field.unit === "%") return { min: 0, max: 100 };
+  return undefined;
+}
+
 
 export interface CoreFunction {
   /** wasm-core/build/<module>.wasm */

@@ -19,7 +19,7 @@ import {
 } from "../../../wasm-core/src/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
-import { resolveCoefficients, type CoefficientRequest } from "./coefficients";
+import { coefficientFlags, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
@@ -307,6 +307,7 @@ export async function patchCalculation(
     patch.dictionary_items !== undefined ||
     patch.gwp_set !== undefined ||
     patch.uncertainty !== undefined ||
+    patch.justifications !== undefined ||
     patch.file !== undefined;
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
@@ -361,6 +362,8 @@ export function calculationView(calculation: Calculation) {
   return {
     ...common,
     coefficients: plainCoefficients(coefficients),
+    // D10: custom coefficients without a justification or outside their plausible band.
+    flags: isCalculationType(calculation.type) ? coefficientFlags(REGISTRY[calculation.type], coefficients) : [],
     ...inputs,
     ...visibleResults,
     ...(file ? { file_data: { name: file.name, size: file.size, format: file.format, uploaded_at: file.uploaded_at } } : {}),

@@ -6,7 +6,7 @@ import type { CalculationDefinition, DictionaryBinding, NumberField } from "../.
 import type { Deps } from "./context";
 import { Conflict, Invalid } from "./errors";
 import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
-import { ACTIVITY_KINDS } from "../../../wasm-core/src/registry";
+import { ACTIVITY_KINDS, customMode, plausibleBand } from "../../../wasm-core/src/registry";
 import { getDictionaryItems } from "./dictionaries";
 import type { CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../schemas/uncertainty";
@@ -21,7 +21,11 @@ export interface CoefficientRequest {
   gwp_set?: number;
   /** The user's own uncertainty of an input (methodology-uncertainty.md); null: the default again. */
   uncertainty?: Record<string, UncertaintyBody | null>;
+  /** Why a custom value (D10) is what it is, per field; null or "": no justification. */
+  justifications?: Record<string, string | null>;
 }
+
+export const JUSTIFICATION_MAX = 2000;
 
 export interface ResolvedCoefficients {
   values: Record<string, unknown>;
@@ -87,9 +91,6 @@ export async function resolveCoefficients(
     const entries = await getDictionaryItems(deps, binding.dictionary);
 
     if (choice === null) {
-      if (!binding.custom) {
-        throw new Invalid(`dictionary_items.${binding.dictionary}: для этого коэффициента нет режима «Фактическое значение»`);
-      }
       for (const name of bound) custom(name, binding);
       continue;
     }
@@ -134,18 +135,16 @@ export async function resolveCoefficients(
         values[name] = match.values[name].value;
         uses[name] = fromItem(match, name, binding.dictionary);
       }
-    } else if (binding.custom) {
-      for (const name of bound) custom(name, binding);
     } else if (!sentAny) {
       for (const name of bound) values[name] = undefined; // the facade reports the missing field
     } else {
-      const name = bound.find((n) => request.values[n] !== undefined) ?? bound[0];
-      throw new Invalid(`${name}: значение не совпадает ни с одной записью справочника; выберите запись справочника`);
+      // D10: values that match no entry are the mine's own («Фактическое значение»).
+      for (const name of bound) custom(name, binding);
     }
   }
 
   function custom(name: string, binding: DictionaryBinding) {
-    const fixed = binding.custom?.fixed?.[name];
+    const fixed = customMode(binding).fixed?.[name];
     const value = fixed ?? request.values[name];
     values[name] = value;
     uses[name] = { value: value as number, unit: fields.get(name)!.unit, source: fixed !== undefined ? "fixed" : "custom" };
@@ -181,8 +180,46 @@ export async function resolveCoefficients(
     values[field.name] = sent;
     if (typeof sent === "number") uses[field.name] = { value: sent, unit: field.unit, source: "input" };
   }
+  justify(request, uses, previous);
+  for (const [name, text] of Object.entries(request.justifications ?? {})) {
+    if (text !== null && typeof text !== "string") throw new Invalid(`justifications.${name}: ожидается текст`);
+    if (typeof text === "string" && text.length > JUSTIFICATION_MAX) {
+      throw new Invalid(`justifications.${name}: не более ${JUSTIFICATION_MAX} символов`);
+    }
+    if (uses[name]?.source !== "custom") {
+      throw new Invalid(`justifications.${name}: обоснование указывается только для фактического значения коэффициента`);
+    }
+  }
   await attachUncertainties(deps, def, request, uses, previous);
   return { values, uses };
+}
+
+/** Each custom value's justification: the one sent, else (an edit that does not mention it) the
+ *  one recorded before, with the evidence file recorded before. */
+function justify(request: CoefficientRequest, uses: Record<string, CoefficientUse>, previous?: Record<string, CoefficientUse>) {
+  for (const [name, use] of Object.entries(uses)) {
+    if (use.source !== "custom") continue;
+    const before = previous?.[name]?.source === "custom" ? previous[name] : undefined;
+    const sent = request.justifications?.[name];
+    const text = sent === undefined ? before?.justification : typeof sent === "string" ? sent.trim() : undefined;
+    const { justification: _j, evidence: _e, ...next } = use;
+    uses[name] = { ...next, ...(text ? { justification: text } : {}), ...(before?.evidence ? { evidence: before.evidence } : {}) };
+  }
+}
+
+/** What a reader of the calculation should check (D10): a custom coefficient with no
+ *  justification, and one outside the plausible band of its field. */
+export function coefficientFlags(def: CalculationDefinition, uses: Record<string, CoefficientUse>): string[] {
+  const fields = new Map(numberFields(def).map((f) => [f.name, f]));
+  const flags: string[] = [];
+  for (const [name, use] of Object.entries(uses ?? {})) {
+    if (use.source !== "custom") continue;
+    if (!use.justification) flags.push(`custom_without_justification:${name}`);
+    const field = fields.get(name);
+    const band = field && plausibleBand(field);
+    if (band && (use.value < band.min || use.value > band.max)) flags.push(`custom_out_of_range:${name}`);
+  }
+  return flags;
 }
 
 export const USER_UNCERTAINTY_SOURCE = "Задано пользователем";

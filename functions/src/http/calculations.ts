@@ -40,6 +40,13 @@ const common = {
   gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
   /** The user's own uncertainty per input (methodology-uncertainty.md); null: the default again. */
   uncertainty: z.optional(calculationUncertaintySchema),
+  /** D10: why a custom coefficient is what it is, per field (≤ 2000 characters). */
+  justifications: z.optional(
+    z.record(
+      z.string(),
+      z.nullable(z.string("justifications: ожидается текст").check(z.maxLength(2000, "justifications: не более 2000 символов"))),
+    ),
+  ),
 };
 export const createBody = z.looseObject({ ...common, project: z.optional(z.unknown()) });
 export const patchBody = z.looseObject({
@@ -63,7 +70,9 @@ export const dataUpdateBody = z.object({
   version: z.optional(z.number("version: ожидается целое число").check(z.int())),
 });
 
-const RESERVED = new Set(["name", "project", "dictionary_items", "gwp_set", "uncertainty", "is_active", "is_deleted", "version", "id"]);
+const RESERVED = new Set([
+  "name", "project", "dictionary_items", "gwp_set", "uncertainty", "justifications", "is_active", "is_deleted", "version", "id",
+]);
 const fieldValues = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
 
@@ -78,7 +87,7 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
   const body: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(form.fields)) {
-    if (key === "dictionary_items" || key === "uncertainty") {
+    if (key === "dictionary_items" || key === "uncertainty" || key === "justifications") {
       try {
         body[key] = JSON.parse(raw);
       } catch {
@@ -114,6 +123,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       dictionary_items: body.dictionary_items,
       gwp_set: body.gwp_set,
       uncertainty: body.uncertainty,
+      justifications: body.justifications,
       values: fieldValues(body),
       file,
     });
@@ -166,6 +176,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       dictionary_items: body.dictionary_items,
       gwp_set: body.gwp_set,
       uncertainty: body.uncertainty,
+      justifications: body.justifications,
       is_active: body.is_active,
       is_deleted: body.is_deleted,
       version: body.version,

@@ -124,6 +124,8 @@ function calculationJson(type: CalculationType, patch: boolean) {
     dictionary_items: dictionaryItems,
     gwp_set: z.optional(z.int()),
     uncertainty: z.optional(calculationUncertaintySchema),
+    // D10: why a custom coefficient («Фактическое значение») is what it is; only custom fields.
+    justifications: z.optional(z.record(z.string(), z.nullable(z.string().check(z.maxLength(2000))))),
   };
   const def = REGISTRY[type];
   if (def.kind === "forecast") {
@@ -249,7 +251,16 @@ const SCHEMAS: Record<string, JsonSchema> = {
       updated_at: { type: "string", format: "date-time" },
       updated_by: { type: "string" },
       methodology_version: { type: "string" },
-      coefficients: { type: "object", additionalProperties: anyObject },
+      coefficients: {
+        type: "object",
+        additionalProperties: anyObject,
+        description: "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification`.",
+      },
+      flags: {
+        type: "array",
+        items: { type: "string" },
+        description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band).",
+      },
     },
     required: ["id", "type", "name", "project", "version"],
     additionalProperties: true,
