@@ -1,9 +1,9 @@
 // A company's objects for tests that need "one of everything": a project and one calculation of
-// every registry type, made through the API as a user would (methodology vectors for the formula
-// types, small CSV files for the file-based ones). Every name carries `marker`, so a test can look
+// every registry type, made through the API as a user would (methodology vectors and worked
+// examples for the formula types, small CSV files for the file-based ones). Every name carries `marker`, so a test can look
 // for it in answers that must not contain it.
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
-import vectors from "../../wasm-core/src/methodology-vectors.json";
+import { TYPE_VECTORS } from "../../wasm-core/src/methodology-vectors";
 import type { Harness } from "./harness";
 
 export interface TenantObjects {
@@ -19,7 +19,6 @@ const SENSITIVITY_CSV = "year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2
 
 /** Inputs that make a valid calculation of each type (JSON fields, or form fields and a file). */
 export function validInputs(type: CalculationType): { json?: Record<string, unknown>; form?: Record<string, string>; file?: { name: string; text: string } } {
-  const all = vectors as unknown as Record<string, Array<Record<string, unknown>>>;
   switch (type) {
     case "recycle_technology":
       return { json: { metan: 45, a_metan: 8 } };
@@ -32,7 +31,7 @@ export function validInputs(type: CalculationType): { json?: Record<string, unkn
     default: {
       const def = REGISTRY[type];
       const names = new Set([...def.inputs, ...def.settings].map((f) => f.name as string));
-      const vector = all[type][0];
+      const vector = TYPE_VECTORS[type][0];
       const inputs = Object.fromEntries(Object.entries(vector).filter(([k]) => names.has(k)));
       // Values that are no dictionary row go in as «Фактическое значение» where SPEC allows it.
       const custom = Object.fromEntries(def.dictionaries.filter((d) => "custom" in d && d.custom).map((d) => [d.dictionary, null]));

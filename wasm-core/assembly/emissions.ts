@@ -1,6 +1,6 @@
 // Emission core: the formulas of /work/shared/methodology.md (version 2026.1), sections 4.1–4.12.
 // Sources: IPCC 2006 Vol. 2 Ch. 4.1 (Tier 1 coal mining, flaring), Order No. 371 of 27.05.2022
-// formulas 1.1 + 1.2, 3.1, 18.1, 18.2 (transcription), decision table 4.10, methods 4.11 and 4.12.
+// formulas 1.1 + 1.2, 2.2, 2.4, 3.1, 18.1, 18.2 (transcription), decision table 4.10, methods 4.11 and 4.12.
 // Units (methodology D8): volume in t of coal (4.1–4.3), t of fuel (4.4), thousand m³ of gas
 // (4.5–4.8); emission factors in m³/t, t/t or % vol; densities in kg/m³ (= t per thousand m³);
 // every mass result in t, CO2-equivalents in t CO2e. f64 throughout.
@@ -83,6 +83,35 @@ const FLARE_EFFICIENCY: f64 = 0.98;
   return (1.0 - FLARE_EFFICIENCY) * volume * koef_transform;
 }
 
+// 7.1 (Order 371 formulas 2.2 and 2.4): flaring a gas mixture of known composition. W in % vol,
+// CF the coefficient of unburnt gas (Order 371 Table 2.2), ρ in kg/m³ (= t per thousand m³).
+// Every carbon atom of a burnt hydrocarbon becomes one CO2 molecule: CH4 1, C2H6 2, C3H8 3,
+// C4H10 4, C5H12 5 carbon atoms.
+
+/** 7.1 formula 2.2: EF_CO2 = (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻², t CO2 per thousand m³. */
+// @ts-ignore: decorator
+@inline export function torch_composition_ef_co2(
+  w_ch4: f64, w_co2: f64, w_c2h6: f64, w_c3h8: f64, w_c4h10: f64, w_c5h12: f64, cf: f64, p_co2: f64,
+): f64 {
+  const carbon = w_ch4 + 2.0 * w_c2h6 + 3.0 * w_c3h8 + 4.0 * w_c4h10 + 5.0 * w_c5h12;
+  return (w_co2 + carbon * (1.0 - cf)) * p_co2 / 100.0;
+}
+
+/** 7.1 formula 2.4: EF_CH4 = W_CH4 × CF × ρ_CH4 × 10⁻², t CH4 per thousand m³. */
+// @ts-ignore: decorator
+@inline export function torch_composition_ef_ch4(w_ch4: f64, cf: f64, p_ch4: f64): f64 {
+  return w_ch4 * cf * p_ch4 / 100.0;
+}
+
+/** 7.1 sum_co2 = V × EF_CO2 + V × EF_CH4 × GWP_CH4, t CO2e, of flaring V thousand m³ of the mixture. */
+export function torch_composition(
+  volume: f64, w_ch4: f64, w_co2: f64, w_c2h6: f64, w_c3h8: f64, w_c4h10: f64, w_c5h12: f64,
+  cf: f64, p_co2: f64, p_ch4: f64, gwp_ch4: f64,
+): f64 {
+  return volume * torch_composition_ef_co2(w_ch4, w_co2, w_c2h6, w_c3h8, w_c4h10, w_c5h12, cf, p_co2)
+    + ch4_to_co2(volume * torch_composition_ef_ch4(w_ch4, cf, p_ch4), gwp_ch4);
+}
+
 /** 4.8 stationary combustion (Order 371 formulas 1.1 + 1.2): natural units × k × ef × of = t CO2. */
 // (`of` is a keyword to the AssemblyScript parser, hence `oxidation`.)
 // @ts-ignore: decorator
@@ -131,7 +160,7 @@ export function recycle_technology(
 // Column c, row i lives at [c × BATCH_ROWS + i]; the facade copies chunks of at most BATCH_ROWS.
 
 const BATCH_ROWS: i32 = 16384;
-const INPUT_COLUMNS: i32 = 6;
+const INPUT_COLUMNS: i32 = 10;
 const OUTPUT_COLUMNS: i32 = 7;
 const input = new StaticArray<f64>(BATCH_ROWS * INPUT_COLUMNS);
 const output = new StaticArray<f64>(BATCH_ROWS * OUTPUT_COLUMNS);
@@ -162,6 +191,8 @@ export enum EmissionType {
   disposal_co2_torch = 5,        // volume, ef, koef_transform → res_co2
   disposal_co2_stat_sources = 6, // volume, ef, of, k → res_co2
   torch_ch4 = 7,                 // volume, koef_transform → res_ch4, res_ch4_to_co2
+  torch_composition = 8,         // volume, w_ch4, w_co2, w_c2h6, w_c3h8, w_c4h10, w_c5h12, cf, p_co2, p_ch4
+                                 // → ef_co2, ef_ch4, res_co2, res_ch4, res_ch4_to_co2, sum_co2
 }
 
 // The three production-based CH4 types (4.1–4.3) share one kernel.
@@ -208,6 +239,25 @@ function batch_torch_ch4(rows: i32, gwp_ch4: f64): void {
   }
 }
 
+function batch_torch_composition(rows: i32, gwp_ch4: f64): void {
+  for (let i = 0; i < rows; i++) {
+    const volume = col_in(0, i);
+    const ef_co2 = torch_composition_ef_co2(
+      col_in(1, i), col_in(2, i), col_in(3, i), col_in(4, i), col_in(5, i), col_in(6, i), col_in(7, i), col_in(8, i),
+    );
+    const ef_ch4 = torch_composition_ef_ch4(col_in(1, i), col_in(7, i), col_in(9, i));
+    const res_co2 = volume * ef_co2;
+    const res_ch4 = volume * ef_ch4;
+    const res_ch4_to_co2 = ch4_to_co2(res_ch4, gwp_ch4);
+    col_out(0, i, ef_co2);
+    col_out(1, i, ef_ch4);
+    col_out(2, i, res_co2);
+    col_out(3, i, res_ch4);
+    col_out(4, i, res_ch4_to_co2);
+    col_out(5, i, res_co2 + res_ch4_to_co2);
+  }
+}
+
 /**
  * Evaluates `rows` rows of one emission type from the input columns into the output columns.
  * Returns the number of rows computed, or -1 for an unknown type or too many rows.
@@ -223,6 +273,7 @@ export function batch(type: EmissionType, rows: i32, gwp_ch4: f64): i32 {
     case EmissionType.disposal_co2_torch: batch_disposal_co2_torch(rows); break;
     case EmissionType.disposal_co2_stat_sources: batch_disposal_co2_stat_sources(rows); break;
     case EmissionType.torch_ch4: batch_torch_ch4(rows, gwp_ch4); break;
+    case EmissionType.torch_composition: batch_torch_composition(rows, gwp_ch4); break;
     default: return -1;
   }
   return rows;

@@ -112,6 +112,23 @@ export function calculationModel(
       ],
     };
   }
+  if (type === "torch_composition") {
+    // 7.1: V × EF_CO2 + V × W_CH4 × CF × ρ_CH4 × GWP; EF_CO2 is a sum over the components, of which
+    // the CO2 density is the one common factor.
+    const part = (name: string) => (finite(calculation.results[name]) ? (calculation.results[name] as number) : 0);
+    return {
+      id: calculation.id,
+      type,
+      name: calculation.name,
+      co2e,
+      inputs,
+      common: ["volume"],
+      terms: [
+        { value: part("res_co2"), inputs: ["p_co2"] },
+        { value: part("res_ch4_to_co2"), inputs: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
+      ],
+    };
+  }
   return { id: calculation.id, type, name: calculation.name, co2e, inputs, common: [], terms: [{ value: co2e, inputs: names }] };
 }
 

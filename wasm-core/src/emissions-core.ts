@@ -1,4 +1,4 @@
-// Typed facade over wasm-core/build/emissions.wasm (formulas: methodology.md 4.1–4.12).
+// Typed facade over wasm-core/build/emissions.wasm (formulas: methodology.md 4.1–4.12, 7.1).
 // It validates every input against the registry BEFORE the core runs (a FieldError names the
 // field), copies numbers into the core's fixed column buffers and reads the results back.
 // Shared by the Node entry (emissions.ts) and the browser entry (emissions-browser.ts), so it
@@ -11,6 +11,7 @@ import {
   EMISSION_TYPES,
   isEmissionType,
   isFormulaType,
+  type CalculationDefinition,
   type CalculationType,
   type EmissionType,
   type FillMethod,
@@ -35,6 +36,8 @@ export const MESSAGES = {
   tooManyRows: (max: number) => `Слишком много строк: допускается не более ${max}`,
   partialColumn: "Столбец должен быть заполнен для всех лет или отсутствовать",
   unknownType: (type: string) => `Неизвестный тип расчёта: ${type}`,
+  sumAtMost: (label: string, fields: readonly string[], max: number, unit: string, sum: number) =>
+    `${label} (${fields.join(" + ")}) должна быть не больше ${formatNumber(max)} ${unit}, получено ${formatNumber(sum)}`,
   typical: (min: number, max: number, unit: string) =>
     `Значение вне типичного диапазона МГЭИК ${formatNumber(min)}–${formatNumber(max)} ${unit}`,
 } as const;
@@ -238,7 +241,9 @@ export class EmissionsCore {
       return { technology } as FormulaResults<T>;
     }
     const emissionType = type as EmissionType;
-    const values = numberInputs(emissionType).map((field) => inputValue(field, given[field.name]));
+    const fields = numberInputs(emissionType);
+    const values = fields.map((field) => inputValue(field, given[field.name]));
+    checkSums(emissionType, (name) => values[fields.findIndex((f) => f.name === name)]);
     const gwp = this.settings(emissionType, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
 
     this.views();
@@ -278,6 +283,14 @@ export class EmissionsCore {
       for (let row = 0; row < column.length; row++) inputValue(field, column[row], row);
       return column;
     });
+    if ((REGISTRY[type] as CalculationDefinition).sums) {
+      for (let row = 0; row < length; row++) {
+        checkSums(type, (name) => {
+          const source = sources[fields.findIndex((f) => f.name === name)];
+          return typeof source === "number" ? source : source[row];
+        }, row);
+      }
+    }
 
     const results = REGISTRY[type].results.map(() => new Float64Array(length));
     const rows = this.batchRows;
@@ -438,8 +451,9 @@ function nonNegative(field: string, value: unknown, row?: number): number {
   return number;
 }
 
-/** Checks one value against its registry field; a fixed field may be omitted. */
+/** Checks one value against its registry field; a fixed field may be omitted, an optional one is 0 then. */
 function inputValue(field: NumberField, value: unknown, row?: number): number {
+  if (field.optional && isMissing(value)) return 0;
   if (field.fixed !== undefined) {
     if (isMissing(value)) return field.fixed;
     if (value !== field.fixed) throw new FieldError(field.name, MESSAGES.fixed(field.fixed), row);
@@ -449,6 +463,20 @@ function inputValue(field: NumberField, value: unknown, row?: number): number {
   if (number < field.min) throw new FieldError(field.name, MESSAGES.nonNegative, row);
   if (field.max !== undefined && number > field.max) throw new FieldError(field.name, MESSAGES.atMost(field.max), row);
   return number;
+}
+
+/** Cross-field limits of the registry (torch_composition: the contents sum to at most 100 % vol).
+ *  The error names the first field and lists all of them, so the message says which to correct. */
+function checkSums(type: CalculationType, value: (name: string) => number, row?: number): void {
+  const def: CalculationDefinition = REGISTRY[type];
+  for (const limit of def.sums ?? []) {
+    const sum = limit.fields.reduce((total, name) => total + value(name), 0);
+    // A sum like 60 + 30 + 10 may land a rounding step above 100; that is still 100.
+    if (sum > limit.max * (1 + 1e-12)) {
+      const unit = (def.inputs.find((f) => f.name === limit.fields[0])?.unit) ?? "";
+      throw new FieldError(limit.fields[0], MESSAGES.sumAtMost(limit.label, limit.fields, limit.max, unit, sum), row);
+    }
+  }
 }
 
 function nullIfNaN(value: number): number | null {

@@ -14,7 +14,7 @@ import {
   sensitivity,
   warnings,
 } from "./emissions";
-import { RECYCLE_INVALID, inputsOf, vectors } from "./methodology-vectors";
+import { RECYCLE_INVALID, SECTION_7_VECTORS, TYPE_VECTORS, inputsOf, vectors } from "./methodology-vectors";
 import { EMISSION_TYPES, REGISTRY, type EmissionType } from "./registry";
 
 const REL = 1e-9;
@@ -37,7 +37,7 @@ describe("methodology vectors fixture", () => {
 });
 
 describe.each(EMISSION_TYPES)("%s, section 5 vectors", (type: EmissionType) => {
-  const rows = vectors[type];
+  const rows = TYPE_VECTORS[type];
   const resultNames = REGISTRY[type].results.map((f) => f.name);
 
   it.each(rows.map((row, i) => [i, row] as const))("row %i at GWP 25", (_i, row) => {
@@ -95,6 +95,62 @@ describe("section 4 tables", () => {
   it("4.4 diesel given in litres: 1000 L × 0.840 → 0.84 t → 2.64516 t CO2", () => {
     const tonnes = fuelLitresToTonnes(1000, 0.84);
     expectClose(calculate("open_mining_co2", { volume: tonnes, ef: 3.149 }).res_co2, 2.64516);
+  });
+});
+
+describe("7.1 torch_composition (Order 371 formulas 2.2 and 2.4)", () => {
+  const example = SECTION_7_VECTORS.torch_composition[0];
+  const inputs = { volume: 2500, w_ch4: 60, w_co2: 5, w_c2h6: 1, w_c3h8: 0.5, cf: 0.0006, p_co2: 1.8393, p_ch4: 0.668 };
+  const fieldError = (run: () => unknown): FieldError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FieldError) return error;
+      throw error;
+    }
+    throw new Error("no FieldError");
+  };
+  const expectAbs = (actual: number, expected: number) =>
+    expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
+
+  it("reproduces the worked example to 1e-9 (missing butane and pentane count as 0)", () => {
+    const r = calculate("torch_composition", inputs, { gwp_ch4: 25 });
+    expect(Object.keys(r)).toEqual(["ef_co2", "ef_ch4", "res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"]);
+    for (const name of Object.keys(r) as (keyof typeof r)[]) expectAbs(r[name], example[name] as number);
+    expect(calculate("torch_composition", { ...inputs, w_c4h10: 0, w_c5h12: null })).toEqual(r);
+  });
+
+  it("counts the carbon atoms of every hydrocarbon: butane 4, pentane 5", () => {
+    const only = (w: Record<string, number>) => calculate("torch_composition", { volume: 1, cf: 0, p_co2: 1, p_ch4: 1, ...w }).ef_co2;
+    expectAbs(only({ w_c4h10: 10 }), 0.4);
+    expectAbs(only({ w_c5h12: 10 }), 0.5);
+    expectAbs(only({ w_co2: 10 }), 0.1);
+  });
+
+  it("a sooty flame (CF 0.035) leaves 76 % × 0.035 × 0.668 × 10⁻² = 0.0177688 t CH4 per thousand m³ (Table 2.1 check of 1.3)", () => {
+    expectAbs(calculate("torch_composition", { volume: 1, w_ch4: 76, cf: 0.035, p_co2: 1.8393, p_ch4: 0.668 }).ef_ch4, 0.0177688);
+  });
+
+  it("refuses contents that sum above 100 % vol, naming the fields", () => {
+    const error = fieldError(() => calculate("torch_composition", { ...inputs, w_ch4: 95 }));
+    expect(error.field).toBe("w_ch4");
+    expect(error.message).toContain("w_ch4 + w_co2 + w_c2h6 + w_c3h8 + w_c4h10 + w_c5h12");
+    expect(error.message).toContain("не больше 100");
+    expect(() => calculate("torch_composition", { ...inputs, w_ch4: 60, w_co2: 30, w_c2h6: 10, w_c3h8: 0 })).not.toThrow();
+    const batch = () => calculateBatch("torch_composition", { ...inputs, w_ch4: [60, 95] });
+    expect(fieldError(batch).row).toBe(1);
+  });
+
+  it("refuses a CF above 1 and a negative content", () => {
+    expect(fieldError(() => calculate("torch_composition", { ...inputs, cf: 1.5 })).field).toBe("cf");
+    expect(fieldError(() => calculate("torch_composition", { ...inputs, w_c3h8: -1 })).field).toBe("w_c3h8");
+  });
+
+  it("the scalar exports give the emission factors", () => {
+    const core = emissionsCore().exports as unknown as Record<string, (...args: number[]) => number>;
+    expectAbs(core.torch_composition_ef_co2(60, 5, 1, 0.5, 0, 0, 0.0006, 1.8393), 1.2592197267);
+    expectAbs(core.torch_composition_ef_ch4(60, 0.0006, 0.668), 0.00024048);
+    expectAbs(core.torch_composition(2500, 60, 5, 1, 0.5, 0, 0, 0.0006, 1.8393, 0.668, 25), 3163.07931675);
   });
 });
 

@@ -1,5 +1,5 @@
-// Test vectors of methodology.md section 5 (methodology-vectors.json is that JSON block verbatim)
-// and a runner that puts every one of them through a facade. The Node tests check the numbers;
+// Test vectors of methodology.md section 5 (methodology-vectors.json is that JSON block verbatim),
+// the worked examples of section 7, and a runner that puts every one of them through a facade. The Node tests check the numbers;
 // the browser test runs the same runner in Chromium and demands identical numbers.
 import vectorsJson from "./methodology-vectors.json";
 import type { EmissionsCore } from "./emissions-core";
@@ -30,6 +30,31 @@ export interface MethodologyVectors {
 
 export const vectors: MethodologyVectors = vectorsJson;
 
+/** Worked examples of section 7 (second wave), one per type it adds: 7.1 torch_composition at GWP 25,
+ *  20 °C densities, smokeless flare CF 0.0006; W_C4H10 and W_C5H12 left out (= 0). */
+export const SECTION_7_VECTORS: { torch_composition: Row[] } = {
+  torch_composition: [
+    {
+      volume: 2500, w_ch4: 60, w_co2: 5, w_c2h6: 1, w_c3h8: 0.5, cf: 0.0006, p_co2: 1.8393, p_ch4: 0.668,
+      ef_co2: 1.2592197267, ef_ch4: 0.00024048, res_co2: 3148.04931675, res_ch4: 0.6012,
+      res_ch4_to_co2: 15.03, sum_co2: 3163.07931675,
+    },
+  ],
+};
+
+/** The vector rows of every emission type: section 5, then section 7. */
+export const TYPE_VECTORS: Readonly<Record<EmissionType, Row[]>> = {
+  underground_emission_ch4: vectors.underground_emission_ch4,
+  handling_underground_ch4: vectors.handling_underground_ch4,
+  open_mining_ch4: vectors.open_mining_ch4,
+  open_mining_co2: vectors.open_mining_co2,
+  underground: vectors.underground,
+  disposal_co2_torch: vectors.disposal_co2_torch,
+  torch_ch4: vectors.torch_ch4,
+  disposal_co2_stat_sources: vectors.disposal_co2_stat_sources,
+  ...SECTION_7_VECTORS,
+};
+
 /** Input values of a vector row, by the registry's input names. */
 export function inputsOf(type: EmissionType, row: Row): Record<string, number> {
   const inputs: Record<string, number> = {};
@@ -53,7 +78,7 @@ export const RECYCLE_INVALID: readonly { metan: number; a_metan: number; field: 
 export function computeVectors(core: EmissionsCore): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const type of EMISSION_TYPES) {
-    const rows = vectors[type];
+    const rows = TYPE_VECTORS[type];
     out[type] = rows.map((row) => ({
       gwp25: core.calculate(type, inputsOf(type, row), { gwp_ch4: 25 }),
       gwp28: core.calculate(type, inputsOf(type, row), { gwp_ch4: 28 }),

@@ -17,6 +17,7 @@ export type DictionaryName =
   | "get_disposal_co2_stat_sources"
   | "get_disposal_co2_torch"
   | "get_torch_ch4"
+  | "get_torch_cf"
   | "get_enrichment"
   | "get_gas_content"
   | "get_methane_abundance"
@@ -42,7 +43,7 @@ export interface NumberField {
   readonly fixed?: number;
   /** IPCC range of 1.6: outside it the value is accepted with a warning (methodology 4). */
   readonly typical?: { readonly min: number; readonly max: number };
-  /** Optional file column (sensitivity transport_fuel). */
+  /** Optional file column (sensitivity transport_fuel); an optional formula input left out is 0. */
   readonly optional?: boolean;
   /** Activity data: the entry of the activity-uncertainty dictionary that gives its default
    *  uncertainty (methodology-uncertainty.md: production ±2 %, measured gas flows ±20 %). */
@@ -125,6 +126,8 @@ export interface CalculationDefinition {
   readonly editable: boolean;
   /** The result that is this calculation's emission in t CO2-eq (statistics, totals, charts). */
   readonly co2e?: string;
+  /** Inputs whose sum may not exceed `max` (torch_composition: the contents, % vol, ≤ 100). */
+  readonly sums?: readonly { readonly fields: readonly string[]; readonly max: number; readonly label: string }[];
   readonly core: CoreFunction;
 }
 
@@ -168,6 +171,16 @@ const flaredMethane = {
   name: "volume", label: "Объём метана, направленного на факельную установку", unit: THOUSAND_M3,
   type: "number", min: 0, decimals: 4, activity: "measured_flow",
 } as const satisfies NumberField;
+
+// 7.1 (Order 371 formula 2.2): the components of the flared mixture, % vol; a missing one is 0.
+const COMPOSITION = [
+  ["w_ch4", "Содержание CH4 в смеси"],
+  ["w_co2", "Содержание CO2 в смеси"],
+  ["w_c2h6", "Содержание этана C2H6 в смеси"],
+  ["w_c3h8", "Содержание пропана C3H8 в смеси"],
+  ["w_c4h10", "Содержание бутана C4H10 в смеси"],
+  ["w_c5h12", "Содержание пентана C5H12 в смеси"],
+] as const;
 
 const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
 
@@ -376,6 +389,45 @@ export const REGISTRY = {
     editable: true,
     co2e: "res_ch4_to_co2",
     core: emissionsCore("torch_ch4"),
+  },
+
+  torch_composition: {
+    title: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
+    kind: "formula",
+    methodology: "7.1",
+    inputs: [
+      {
+        name: "volume", label: "Объём газовой смеси, направленной на факельную установку", unit: THOUSAND_M3,
+        type: "number", min: 0, decimals: 4, activity: "measured_flow",
+      },
+      ...COMPOSITION.map(([name, label]) => ({
+        name, label, unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, optional: true,
+      }) as const),
+      {
+        name: "cf", label: "Коэффициент недожога", unit: "доля", type: "number", min: 0, max: 1, decimals: 4,
+        default: 0.0006,
+      },
+      { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
+      { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },
+    ],
+    results: [
+      { name: "ef_co2", label: "Коэффициент выбросов CO2", unit: "т CO2/тыс. м³", type: "number", decimals: 6 },
+      { name: "ef_ch4", label: "Коэффициент выбросов CH4", unit: "т CH4/тыс. м³", type: "number", decimals: 6 },
+      resCo2,
+      resCh4,
+      resCh4ToCo2,
+      { name: "sum_co2", label: "Суммарные выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+    ],
+    settings: [gwpSetting],
+    dictionaries: [
+      { dictionary: "get_torch_cf", fields: ["cf"] },
+      // 1.1: the densities by the measurement conditions of the volume (default 20 °C).
+      { dictionary: "get_coeff_co2_density", fields: ["p_co2", "p_ch4"] },
+    ],
+    editable: true,
+    co2e: "sum_co2",
+    sums: [{ fields: COMPOSITION.map(([name]) => name), max: 100, label: "Сумма содержаний компонентов" }],
+    core: emissionsCore("torch_composition"),
   },
 
   regres_methane: {

@@ -4,7 +4,7 @@
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { useMemo, useState, type ReactNode } from "react";
 import { App, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
-import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
+import { REGISTRY, customMode, type NumberField } from "../../../../wasm-core/src/registry";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -23,6 +23,7 @@ import {
   isEditable,
   messageTarget,
   previewArgs,
+  setJustification,
   setText,
   splitDetail,
   boundValue,
@@ -174,7 +175,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
         const { binding } = r.binding;
         const entries = dictionaries[binding.dictionary]?.results ?? [];
         const options: { label: string; value: Choice }[] = entries.map((e) => ({ label: e.name, value: e.id }));
-        if (binding.custom) options.push({ label: binding.custom.label, value: CUSTOM });
+        options.push({ label: customMode(binding).label, value: CUSTOM });
         return (
           <Form.Item
             key={`select-${binding.dictionary}`}
@@ -209,6 +210,18 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             {...status(r.field.name)}
           >
             {editable ? numeric(r.field) : readOnly(r.field, boundValue(ctx, state, r.binding, r.field.name))}
+            {editable && (
+              <Input.TextArea
+                id={`${fieldId(r.field.name)}-justification`}
+                aria-label={`Обоснование: ${r.field.label}`}
+                placeholder="Обоснование фактического значения (замеры, протокол, документ)"
+                style={{ marginTop: 8 }}
+                maxLength={2000}
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                value={state.justifications?.[r.field.name] ?? ""}
+                onChange={(e) => change(r.field.name, setJustification(state, r.field.name, e.target.value))}
+              />
+            )}
           </Form.Item>
         );
       }

@@ -13,6 +13,7 @@ import { ARCHIVE, CALCULATIONS_PAGE_SIZE, RESTORE, useCalculations, usePatchCalc
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { forecastSummary, METHOD_TITLES, type ForecastMethod } from "./forecast";
 import { formatAmount } from "./format";
+import { flagTexts } from "./flags";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
 
 // SPEC 9: calculation names are cut to 50 characters in the list.
@@ -61,7 +62,23 @@ function columns(type: CalculationType | undefined, archived: boolean): TableCol
   if (!type) return [{ title: "Название", key: "name" }];
   const def: CalculationDefinition = REGISTRY[type];
   return [
-    { title: "Название", dataIndex: "name", render: (name: string) => <Cut text={name} max={CALCULATION_NAME_DISPLAY} /> },
+    {
+      title: "Название",
+      dataIndex: "name",
+      render: (name: string, calculation) => (
+        <>
+          <Cut text={name} max={CALCULATION_NAME_DISPLAY} />
+          {/* D10: a custom coefficient without a justification or outside its plausible band. */}
+          {(calculation.flags?.length ?? 0) > 0 && (
+            <Tooltip title={flagTexts(type, calculation.flags).join("; ")}>
+              <Typography.Text type="warning" data-testid="calculation-flag" style={{ marginLeft: 8, whiteSpace: "nowrap" }}>
+                ⚠ проверить
+              </Typography.Text>
+            </Tooltip>
+          )}
+        </>
+      ),
+    },
     {
       title: def.co2e ? "Выбросы" : "Результат",
       key: "result",

@@ -3,7 +3,7 @@
 // tables and charts per element — then every input and coefficient with its value, unit, source
 // (dictionary entry and version, «Фактическое значение», fixed or typed) and reference, the GWP
 // set, the methodology version, and who created and changed it when.
-import { Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
 import {
   REGISTRY,
@@ -20,6 +20,7 @@ import { ResultValues } from "./ResultValues";
 import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
 import { CalculationInterval } from "../uncertainty/CalculationInterval";
 import { uncertaintyText } from "../uncertainty/texts";
+import { flagTexts } from "./flags";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -88,7 +89,8 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
         label: field.label,
         value: withUnit(formatStored(value), use?.unit ?? field.unit),
         source: sourceText(use),
-        reference: use?.reference ?? "",
+        // D10: a custom value's justification is what a later reader needs.
+        reference: use?.source === "custom" ? (use.justification ?? "Обоснование не указано") : (use?.reference ?? ""),
         uncertainty: use?.uncertainty ? uncertaintyText(use.uncertainty) : "—",
         uncertaintySource: use?.uncertainty?.origin === "activity" ? (use.uncertainty.source.split(":")[0] ?? "") : (use?.uncertainty?.source ?? ""),
       },
@@ -127,6 +129,15 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
         <Results type={type} calculation={calculation} />
       )}
       {isFormulaType(type) && <CalculationInterval calculation={calculation} />}
+      {(calculation.flags?.length ?? 0) > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="calculation-flags"
+          message="Проверьте фактические значения"
+          description={flagTexts(type, calculation.flags).map((text) => <div key={text}>{text}</div>)}
+        />
+      )}
       {coefficients.length > 0 && (
         <div>
           <Typography.Title level={5}>{isFormulaType(type) ? "Исходные данные и коэффициенты" : "Параметры расчета"}</Typography.Title>

@@ -31,6 +31,8 @@ export interface Calculation {
   updated_by: string;
   methodology_version: string;
   coefficients: Record<string, CoefficientUse>;
+  /** D10: `custom_without_justification:<field>`, `custom_out_of_range:<field>`. */
+  flags?: string[];
   [field: string]: unknown;
 }
 

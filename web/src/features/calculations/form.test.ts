@@ -15,6 +15,7 @@ import {
   initialState,
   matchEntry,
   previewArgs,
+  setJustification,
   setText,
   splitDetail,
   type FormContext,
@@ -260,16 +261,30 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
     expect(state.texts.ef).toBe("1,7");
   });
 
-  it("leaves a type without custom mode unselected and only notes it on the console", () => {
+  it("opens a stored value that matches no entry as «Фактическое значение» (D10: every coefficient has it)", () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const stored = storedCalculation("open_mining_co2", { volume: 100, ef: 9.99 }, { volume: use(100), ef: use(9.99) });
     const ctx = context("open_mining_co2", stored);
     const state = initialState(ctx);
-    expect(state.choices.get_open_mining_co2).toBeUndefined();
+    expect(state.choices.get_open_mining_co2).toBe(CUSTOM);
     expect(info).toHaveBeenCalledOnce();
-    // The stored value is what the form shows and sends: the server keeps it as it was.
+    // The stored value is what the form shows and sends: the server keeps it as the mine's own.
     expect(previewArgs(ctx, state).inputs).toEqual({ volume: 100, ef: 9.99 });
-    expect(buildPayload(ctx, state)).toEqual({ name: "Расчет", volume: 100, ef: 9.99, version: 3 });
+    expect(buildPayload(ctx, state)).toEqual({
+      name: "Расчет", volume: 100, ef: 9.99, dictionary_items: { get_open_mining_co2: null }, version: 3,
+    });
+  });
+
+  it("offers «Фактическое значение» for underground_emission_ch4 and sends 14,3 with its justification", () => {
+    const ctx = context("underground_emission_ch4");
+    let state = chooseEntry(ctx, initialState(ctx), "get_underground_emission_ch4", CUSTOM);
+    state = setText(setText(state, "volume", "1000"), "ef", "14,3");
+    state = setJustification(state, "ef", "  Замеры 2024 г. ");
+    expect(buildPayload(ctx, state, "p1")).toMatchObject({
+      ef: 14.3, dictionary_items: { get_underground_emission_ch4: null }, justifications: { ef: "Замеры 2024 г." },
+    });
+    // No text: no justification sent (the server flags the value).
+    expect(buildPayload(ctx, setJustification(state, "ef", " "), "p1").justifications).toBeUndefined();
   });
 
   it("sends the version held, the entry and the values, but keeps the stored GWP set until it is changed", () => {

@@ -7,6 +7,7 @@
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
 import {
   REGISTRY,
+  customMode,
   type CalculationDefinition,
   type DictionaryBinding,
   type FormulaType,
@@ -99,6 +100,8 @@ export interface FormState {
   choices: Readonly<Record<string, Choice | undefined>>;
   /** What was typed into free inputs and custom-mode fields, by field name. */
   texts: Readonly<Record<string, string>>;
+  /** D10: why a custom value is what it is, by field name. */
+  justifications?: Readonly<Record<string, string>>;
   gwpSet: number | undefined;
   /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
   kept: readonly string[];
@@ -141,7 +144,8 @@ export function matchEntry(
   entries: readonly DictionaryEntry[],
 ): { choice: Choice | undefined; note?: string } {
   const uses = fields.map((f) => stored.coefficients[f.name]);
-  if (binding.custom && uses.some((u) => u?.source === "custom")) return { choice: CUSTOM };
+  // D10: every binding offers «Фактическое значение».
+  if (uses.some((u) => u?.source === "custom")) return { choice: CUSTOM };
   const ids = new Set(uses.map((u) => (u?.source === "dictionary" ? u.item_id : undefined)));
   const [id] = ids;
   if (ids.size === 1 && id !== undefined && entries.some((e) => e.id === id)) return { choice: id };
@@ -150,11 +154,7 @@ export function matchEntry(
   const compared = keys.length > 0 ? keys : fields;
   const match = entries.find((e) => compared.every((f) => entryValue(e, f.name) === storedNumber(stored, f.name)));
   if (match) return { choice: match.id };
-  if (binding.custom) return { choice: CUSTOM };
-  return {
-    choice: undefined,
-    note: `Расчет ${stored.id}: значения ${fields.map((f) => f.name).join(", ")} не найдены в справочнике ${binding.dictionary}`,
-  };
+  return { choice: CUSTOM, note: `Расчет ${stored.id}: значения ${fields.map((f) => f.name).join(", ")} не найдены в справочнике ${binding.dictionary}` };
 }
 
 /** The dialog's starting point: the first entry of every list (create) or the stored calculation (edit). */
@@ -163,6 +163,7 @@ export function initialState(ctx: FormContext): FormState {
   const { stored } = ctx;
   const texts: Record<string, string> = {};
   const choices: Record<string, Choice | undefined> = {};
+  const justifications: Record<string, string> = {};
 
   for (const field of layout.free) {
     texts[field.name] = numberText(stored ? storedNumber(stored, field.name) : field.default);
@@ -176,7 +177,13 @@ export function initialState(ctx: FormContext): FormState {
     const { choice, note } = matchEntry(b, stored, entries);
     if (note) console.info(note);
     choices[b.binding.dictionary] = choice;
-    if (choice === CUSTOM) for (const f of b.fields) texts[f.name] = numberText(storedNumber(stored, f.name));
+    if (choice === CUSTOM) {
+      for (const f of b.fields) {
+        texts[f.name] = numberText(storedNumber(stored, f.name));
+        const justification = stored.coefficients[f.name]?.justification;
+        if (justification) justifications[f.name] = justification;
+      }
+    }
   }
   const gwpEntries = ctx.dictionaries[GWP_DICTIONARY] ?? [];
   const storedSet = stored?.coefficients.gwp_ch4?.item_id;
@@ -184,13 +191,14 @@ export function initialState(ctx: FormContext): FormState {
     name: stored?.name ?? "",
     choices,
     texts,
+    justifications,
     gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : gwpEntries[0]?.id,
     kept: stored ? layout.dictionaries : [],
   };
 }
 
 export function isCustomFixed(binding: DictionaryBinding, field: string): boolean {
-  return binding.custom?.fixed?.[field] !== undefined;
+  return customMode(binding).fixed?.[field] !== undefined;
 }
 
 /** Whether a bound field is typed by the user right now (custom mode, not fixed by it). */
@@ -200,7 +208,7 @@ export function isEditable(state: FormState, { binding }: BindingLayout, field: 
 
 export function boundValue(ctx: FormContext, state: FormState, { binding }: BindingLayout, field: string): number | undefined {
   const choice = state.choices[binding.dictionary];
-  if (choice === CUSTOM) return binding.custom?.fixed?.[field] ?? parseNumericInput(state.texts[field] ?? "");
+  if (choice === CUSTOM) return customMode(binding).fixed?.[field] ?? parseNumericInput(state.texts[field] ?? "");
   if (ctx.stored && state.kept.includes(binding.dictionary)) return storedNumber(ctx.stored, field);
   return entryValue(entryOf(ctx, binding.dictionary, choice), field);
 }
@@ -237,6 +245,10 @@ export function chooseEntry(ctx: FormContext, state: FormState, dictionary: stri
 
 export function chooseGwp(state: FormState, id: number): FormState {
   return { ...state, gwpSet: id, kept: state.kept.filter((k) => k !== GWP_DICTIONARY) };
+}
+
+export function setJustification(state: FormState, field: string, text: string): FormState {
+  return { ...state, justifications: { ...state.justifications, [field]: text } };
 }
 
 export function setText(state: FormState, field: string, text: string): FormState {
@@ -309,13 +321,23 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
     if (value !== undefined && !fixed.has(name)) body[name] = value;
   }
   const items: Record<string, number | null> = {};
+  const justifications: Record<string, string | null> = {};
   for (const b of layout.bindings) {
     const choice = state.choices[b.binding.dictionary];
-    if (choice === CUSTOM) items[b.binding.dictionary] = null;
+    if (choice === CUSTOM) {
+      items[b.binding.dictionary] = null;
+      for (const f of b.fields) {
+        if (isCustomFixed(b.binding, f.name)) continue;
+        const text = state.justifications?.[f.name]?.trim();
+        if (text) justifications[f.name] = text;
+        else if (ctx.stored?.coefficients[f.name]?.justification) justifications[f.name] = null;
+      }
+    }
     // An older stored version is kept by sending its values without the entry id.
     else if (typeof choice === "number" && !keptOlderVersion(ctx, state, b)) items[b.binding.dictionary] = choice;
   }
   if (Object.keys(items).length > 0) body.dictionary_items = items;
+  if (Object.keys(justifications).length > 0) body.justifications = justifications;
   if (layout.gwp && state.gwpSet !== undefined && !(ctx.stored && state.kept.includes(GWP_DICTIONARY))) {
     body.gwp_set = state.gwpSet;
   }

@@ -28,8 +28,8 @@ function entries(name: string) {
 }
 
 describe("emission categories of /dictionary", () => {
-  it("declares the 8 categories of SPEC 2 in index order, one per calculation type", () => {
-    expect(CATEGORIES.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  it("declares the 8 categories of SPEC 2 and issue 17's flaring by composition in index order, one per calculation type", () => {
+    expect(CATEGORIES.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(CATEGORIES.map((c) => c.type)).toEqual([
       "underground",
       "open_mining_co2",
@@ -39,6 +39,7 @@ describe("emission categories of /dictionary", () => {
       "torch_ch4",
       "disposal_co2_stat_sources",
       "disposal_co2_torch",
+      "torch_composition",
     ]);
   });
 

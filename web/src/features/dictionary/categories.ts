@@ -1,4 +1,5 @@
-// SPEC 2 /dictionary: the 8 emission categories of the reference page, declared once. Index = the
+// SPEC 2 /dictionary: the emission categories of the reference page (SPEC's 8, then issue 17's
+// flaring by composition), declared once. Index = the
 // SPEC's coefficient-table index; each category names its calculation type (title read from the
 // registry), the formula of methodology.md section 4 in the symbols of its coefficient tables,
 // the normative document it comes from, and the dictionaries whose coefficients it shows.
@@ -121,6 +122,20 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     clause: "раздел 4.1, сжигание на факеле",
     dictionaries: ["get_disposal_co2_torch"],
     symbols: { ef: "EF", koef_transform: "ρ" },
+  },
+  {
+    // Issue 17 / methodology 7.1: the Order 371 route for flaring, beside the IPCC ones above.
+    index: 8,
+    category: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
+    type: "torch_composition",
+    formula: [
+      "E_CO2 = V × (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²",
+      "E_CH4 = V × W_CH4 × CF × ρ_CH4 × 10⁻²",
+    ],
+    document: DOCUMENTS.order371,
+    clause: "формулы 2.2, 2.4, табл. 1.2, 2.2",
+    dictionaries: ["get_torch_cf", "get_coeff_co2_density"],
+    symbols: { cf: "CF", p_ch4: "ρ_CH4", p_co2: "ρ_CO2" },
   },
 ];
 

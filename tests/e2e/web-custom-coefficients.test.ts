@@ -1,0 +1,79 @@
+// «Фактическое значение» of a coefficient with no custom mode before (methodology D10): the dialog
+// offers it for underground_emission_ch4, 14,3 is typed key by key with a justification, and the
+// results dialog shows the source and the justification; without one the table marks the row.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const JUSTIFICATION = "Замеры газовыделения 2024 г., протокол № 17";
+
+describe.skipIf(!chromiumAvailable())("«Фактическое значение» of every coefficient in the browser (D10)", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let projectId = "";
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    app = await openWebApp(server, { user: server.demo });
+    ({ page } = app);
+    projectId = await createProject(page, "Шахта Фактическая");
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  async function create(name: string, justification: string | undefined) {
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = page.getByRole("dialog", { name: "Новый расчет" });
+    await form.getByLabel("Название расчета").fill(name);
+    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("1000000");
+    await pickOption(page, form.locator("#calc-dictionary-get_underground_emission_ch4"), "Фактическое значение");
+    const ef = form.locator("#calc-field-ef");
+    await ef.fill("");
+    await ef.pressSequentially("14,3");
+    if (justification) await form.getByLabel("Обоснование: Коэффициент выбросов CH4 при подземной добыче").pressSequentially(justification);
+    await form.getByTestId("preview-res_ch4").filter({ hasText: "9\u00a0581,00" }).waitFor();
+    if (justification) await form.screenshot({ path: `${SHOTS}/web-custom-coefficient-dialog.png` });
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.waitFor({ state: "hidden" });
+  }
+
+  it("stores 14,3 m³/t with its justification and shows both in the results dialog", async () => {
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=underground_emission_ch4`);
+    await page.getByRole("button", { name: "Добавить расчет" }).waitFor();
+    await create("Шахта: замеренный коэффициент", JUSTIFICATION);
+    const { json } = await callApi<{ results: Array<{ coefficients: Record<string, { value: number; source: string; justification?: string }>; flags: string[] }> }>(
+      page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
+    expect(json.results[0].coefficients.ef).toMatchObject({ value: 14.3, source: "custom", justification: JUSTIFICATION });
+    expect(json.results[0].flags).toEqual([]);
+
+    await page.locator(".ant-table-row", { hasText: "Шахта: замеренный" }).click();
+    const results = page.getByRole("dialog", { name: "Шахта: замеренный коэффициент" });
+    await results.getByTestId("results-dialog").waitFor();
+    await results.getByText("Фактическое значение", { exact: true }).waitFor();
+    await results.getByText(JUSTIFICATION, { exact: true }).waitFor();
+    expect(await results.getByTestId("calculation-flags").count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-results.png` });
+    await results.getByRole("button", { name: "Закрыть" }).first().click();
+    await results.waitFor({ state: "hidden" });
+  });
+
+  it("marks a custom value without a justification in the table and the results dialog", async () => {
+    await create("Шахта: без обоснования", undefined);
+    const row = page.locator(".ant-table-row", { hasText: "Шахта: без обоснования" });
+    await row.getByTestId("calculation-flag").waitFor();
+    await row.click();
+    const results = page.getByRole("dialog", { name: "Шахта: без обоснования" });
+    await results.getByTestId("calculation-flags").getByText("фактическое значение без обоснования", { exact: false }).waitFor();
+    await results.getByText("Обоснование не указано", { exact: true }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-flagged.png` });
+  });
+});
