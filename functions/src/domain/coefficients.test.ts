@@ -10,7 +10,7 @@ const item = (dictionary: string, id: number, values: Record<string, number>): D
   dictionary,
   id,
   name: `Запись ${id}`,
-  values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, unit: "", source: "IPCC" }])),
+  values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, unit: "", tag: "S1", ref: "ipcc2006" }])),
   version: 1,
   effective_from: "2024-01-01",
   changed_at: "2024-01-01T00:00:00Z",
