@@ -1,0 +1,92 @@
+// Issue 17 item 2 in a real browser: the «по составу газа» flaring dialog (methodology 7.1, Order
+// 371 formulas 2.2 and 2.4). The worked example typed key by key with decimal commas, the smokeless
+// flare and 20 °C densities preselected from their dictionaries, the live preview equal to the
+// example, the stored result read back through the API; a composition above 100 % is refused.
+// Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { REGISTRY } from "../../wasm-core/src/registry";
+import { SECTION_7_VECTORS } from "../../wasm-core/src/methodology-vectors";
+import { formatResult } from "../../web/src/shared/decimals";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const TYPE = "torch_composition";
+const example = SECTION_7_VECTORS.torch_composition[0];
+const RESULTS = REGISTRY[TYPE].results;
+
+type Calc = Record<string, unknown> & { id: string; name: string; coefficients: Record<string, { value: number; dictionary?: string; item_id?: number }> };
+
+describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_composition)", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let projectId = "";
+
+  const dialog = () => page.getByRole("dialog", { name: "Новый расчет" });
+  const field = (name: string) => {
+    const label = REGISTRY[TYPE].inputs.find((f) => f.name === name)!.label;
+    return dialog().getByLabel(label, { exact: true });
+  };
+  const stored = async () =>
+    (await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`))
+      .json.results;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    app = await openWebApp(server, { user: server.demo });
+    page = app.page;
+    projectId = await createProject(page, "Шахта Факельная");
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("previews the worked example of 7.1 typed with decimal commas", async () => {
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
+    await dialog().getByLabel("Название расчета").fill("Факел по составу газа");
+    for (const [name, text] of [["volume", "2500"], ["w_ch4", "60"], ["w_co2", "5"], ["w_c2h6", "1"], ["w_c3h8", "0,5"]] as const) {
+      await field(name).pressSequentially(text);
+      expect(await field(name).inputValue()).toBe(text);
+    }
+    // Butane and pentane stay empty: they count as 0. CF and the densities come from the first entries.
+    expect(await field("w_c4h10").inputValue()).toBe("");
+    const preview = dialog().getByTestId("preview");
+    await preview.getByTestId("preview-sum_co2").filter({ hasText: formatResult(example.sum_co2 as number, 2) }).waitFor();
+    for (const result of RESULTS) {
+      expect(await preview.getByTestId(`preview-${result.name}`).innerText(), result.name).toBe(
+        formatResult(example[result.name] as number, result.decimals ?? 2),
+      );
+    }
+    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
+    await page.screenshot({ path: `${SHOTS}/web-torch-composition-dialog.png`, fullPage: true });
+  });
+
+  it("stores what it previewed: the API returns the worked example to 1e-9", async () => {
+    await dialog().getByRole("button", { name: "Создать" }).click();
+    await dialog().waitFor({ state: "hidden" });
+    const [calc] = await stored();
+    expect(calc.name).toBe("Факел по составу газа");
+    for (const result of RESULTS) {
+      expect(Math.abs((calc[result.name] as number) - (example[result.name] as number)), result.name).toBeLessThanOrEqual(1e-9);
+    }
+    expect(calc.coefficients.cf).toMatchObject({ value: 0.0006, dictionary: "get_torch_cf", item_id: 1 });
+    expect(calc.coefficients.p_ch4).toMatchObject({ value: 0.668, dictionary: "get_coeff_co2_density", item_id: 1 });
+  });
+
+  it("says under the preview that contents above 100 % vol are impossible, naming the fields", async () => {
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
+    await field("volume").pressSequentially("10");
+    await field("w_ch4").pressSequentially("90");
+    await field("w_co2").pressSequentially("15,5");
+    await dialog().getByText(/Сумма содержаний компонентов \(w_ch4 \+ w_co2/).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/web-torch-composition-over-100.png`, fullPage: true });
+  });
+});
