@@ -184,6 +184,8 @@ export interface Calculation {
   results: Record<string, unknown>;
   coefficients: Record<string, CoefficientUse>;
   methodology_version: string;
+  /** D12: the project's reporting year and the GWP set in force for it when last computed. */
+  gwp_in_force?: { reporting_year: number; set: number };
   created_at: string;
   created_by: string;
   updated_at: string;

@@ -169,6 +169,8 @@ const JSON_CASES: Record<string, () => Case[]> = {
   refresh: () => [{ path: "/api/token/refresh/", example: { token: user.refresh }, token: () => "", writes: {} }],
   createProject: () => [{ path: "/api/v1/projects/create_project/", example: { name: "Новый", start_date: "2024-01-01", end_date: "2024-12-31" }, writes: { projects: 1 } }],
   patchProject: () => [{ path: `/api/v1/projects/${p1}/`, example: { name: "Цель PATCH", start_date: "2024-01-01", end_date: "2024-12-31" }, writes: { [`project:${p1}`]: 1 } }],
+  // Every calculation of p1 already uses the set in force: nothing to recompute, nothing written.
+  applyGwpRecompute: () => [{ path: `/api/v1/projects/${p1}/gwp_recompute/`, example: { calculations: [] }, writes: {} }],
   createCalculation: () =>
     CALCULATION_TYPES.map((type) => ({
       path: `/api/v1/${type}/`,

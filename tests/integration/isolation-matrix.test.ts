@@ -62,6 +62,8 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   projectGraphs: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/graphs/` }],
   projectUncertainty: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/uncertainty/` }],
+  previewGwpRecompute: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/gwp_recompute/?reporting_year=2025` }],
+  applyGwpRecompute: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/gwp_recompute/`, json: {} }],
   exportProject: ({ a }) => [
     { path: `/api/v1/projects/${a.project.id}/export_to_txt/` },
     { path: `/api/v1/projects/${a.project.id}/export_to_xls/?detail=true` },

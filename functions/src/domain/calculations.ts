@@ -23,6 +23,7 @@ import { coefficientFlags, resolveCoefficients, type CoefficientRequest } from "
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
+import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import {
   forecastRowsFromFile,
@@ -152,13 +153,18 @@ interface Evaluated {
   inputs: Record<string, number | string>;
   results: Record<string, unknown>;
   coefficients: Record<string, CoefficientUse>;
+  gwp_in_force?: Calculation["gwp_in_force"];
 }
 
 interface Target {
   company: string;
   id: string;
   name: string;
+  /** The project's reporting year: picks the GWP set in force (D12). */
+  reporting_year: number;
 }
+
+const usesGwp = (type: SupportedType) => [...REGISTRY[type].inputs, ...REGISTRY[type].settings].some((f) => f.name === "gwp_ch4");
 
 async function evaluate(
   deps: Deps,
@@ -170,15 +176,19 @@ async function evaluate(
 ): Promise<Evaluated> {
   if (REGISTRY[type].kind === "forecast") return evaluateForecast(deps, target, request, file, previous);
   const name = target.name;
+  // D12: without gwp_set (and nothing kept from before), the set in force for the project's year.
+  const inForce = usesGwp(type) ? await gwpSetInForce(deps, target.reporting_year) : undefined;
+  const gwp_in_force = inForce ? { reporting_year: target.reporting_year, set: inForce.id } : undefined;
+  if (inForce && request.gwp_set === undefined && !previous?.coefficients.gwp_ch4) request = { ...request, gwp_set: inForce.id };
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
   if (isFileType(type)) {
     for (const field of REGISTRY[type].inputs) {
       if (field.type === "text") values[field.name] = request.values[field.name];
     }
     if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
-    return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses };
+    return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses, gwp_in_force };
   }
-  return { inputs: stored(values), results: computeFormula(type as FormulaType, values), coefficients: uses };
+  return { inputs: stored(values), results: computeFormula(type as FormulaType, values), coefficients: uses, gwp_in_force };
 }
 
 /** regres_methane: rows from a file, from the manual table, or (on an edit that changes only the
@@ -213,7 +223,8 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
 
   const id = newId();
-  const evaluated = await evaluate(deps, type, { company: actor.company, id, name }, input, input.file);
+  const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project) };
+  const evaluated = await evaluate(deps, type, target, input, input.file);
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
   let file: Calculation["file"];
   try {
@@ -321,7 +332,8 @@ export async function patchCalculation(
     if (changesValues || (renames && isFileType(type))) {
       const values = { ...current.inputs, ...patch.values };
       const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
-      const target = { company: actor.company, id: current.id, name: next.name };
+      const project = await getProject(deps, actor, current.project);
+      const target = { company: actor.company, id: current.id, name: next.name, reporting_year: reportingYearOf(project) };
       const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
       next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
       if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
@@ -359,8 +371,11 @@ export async function getCalculationWithData(deps: Deps, actor: Actor, typeName:
 export function calculationView(calculation: Calculation) {
   const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
   const { data_key: _dataKey, ...visibleResults } = results;
+  // D12: a GWP set other than the one in force for the project's year is kept but flagged.
+  const gwpSet = coefficients?.gwp_ch4?.item_id;
   return {
     ...common,
+    ...(calculation.gwp_in_force && gwpSet !== undefined ? { gwp_not_in_force: gwpSet !== calculation.gwp_in_force.set } : {}),
     coefficients: plainCoefficients(coefficients),
     // D10: custom coefficients without a justification or outside their plausible band.
     flags: isCalculationType(calculation.type) ? coefficientFlags(REGISTRY[calculation.type], coefficients) : [],

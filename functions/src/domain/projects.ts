@@ -5,6 +5,7 @@ import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../schemas/project";
+import { reportingYearOf } from "./gwp-years";
 
 export const PROJECT_STATUS_CREATED = 1;
 
@@ -15,6 +16,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
     name: input.name,
     start_date: input.start_date,
     end_date: input.end_date,
+    reporting_year: input.reporting_year ?? reportingYearOf(input),
     created_at: now,
     updated_at: now,
     status: PROJECT_STATUS_CREATED,
@@ -31,7 +33,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
 export async function getProject(deps: Pick<Deps, "repos">, actor: Actor, projectId: string): Promise<Project> {
   const project = await deps.repos.projects.get(actor.company, projectId);
   if (!project) throw new NotFound("Проект не найден");
-  return project;
+  return withReportingYear(project);
 }
 
 /** Case and ё/е do not matter to someone looking for «шахта Ёлочная». */
@@ -42,6 +44,8 @@ export function projectSearchKey(text: string): string {
 const newestFirst = (a: Project, b: Project) =>
   a.created_at === b.created_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_at < b.created_at ? 1 : -1;
 
+const withReportingYear = (project: Project): Project => ({ ...project, reporting_year: reportingYearOf(project) });
+
 export async function listProjects(
   deps: Deps,
   actor: Actor,
@@ -50,13 +54,16 @@ export async function listProjects(
   search?: string,
 ): Promise<Page<Project>> {
   const wanted = search?.trim() ? projectSearchKey(search.trim()) : "";
-  if (!wanted) return deps.repos.projects.list(actor.company, state, page);
+  if (!wanted) {
+    const found = await deps.repos.projects.list(actor.company, state, page);
+    return { ...found, results: found.results.map(withReportingYear) };
+  }
   // DynamoDB has no case-insensitive "contains": match over the company's own projects (one
   // partition, a few hundred at most), in the order of the unfiltered list.
   const matching = (await deps.repos.projects.listAllOfCompany(actor.company))
     .filter((p) => (state === "archived") === p.is_deleted && projectSearchKey(p.name).includes(wanted))
     .sort(newestFirst);
-  return { results: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
+  return { results: matching.slice(page.offset, page.offset + page.limit).map(withReportingYear), count: matching.length };
 }
 
 /** Update, soft delete (is_deleted true) and restore (is_deleted false) are all this one PATCH. */
@@ -77,6 +84,7 @@ export async function patchProject(
     name: patch.name ?? current.name,
     start_date: patch.start_date ?? current.start_date,
     end_date: patch.end_date ?? current.end_date,
+    reporting_year: patch.reporting_year ?? current.reporting_year,
     is_deleted: isDeleted,
     is_active: !isDeleted,
     updated_at: deps.clock.now().toISOString(),

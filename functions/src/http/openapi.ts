@@ -30,7 +30,7 @@ import { loginSchema, refreshSchema } from "./auth";
 import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
 import { exportQuery } from "./exports";
 import { activateBody } from "./forecast-models";
-import { listQuery as projectListQuery } from "./projects";
+import { gwpApplySchema, gwpPreviewQuery, listQuery as projectListQuery } from "./projects";
 import { TEMPLATES } from "../files/template-catalogue";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
 
@@ -224,6 +224,12 @@ const SCHEMAS: Record<string, JsonSchema> = {
       name: { type: "string" },
       start_date: { type: "string", format: "date" },
       end_date: { type: "string", format: "date" },
+      reporting_year: {
+        type: "integer",
+        minimum: 1990,
+        maximum: 2100,
+        description: "Picks the GWP set in force (methodology D12); default and for older projects: the end date's year.",
+      },
       created_at: { type: "string", format: "date-time" },
       updated_at: { type: "string", format: "date-time" },
       status: { type: "integer" },
@@ -421,6 +427,35 @@ export const OPERATIONS: Operation[] = [
     params: { id: { description: "Project id" } },
     body: { required: true, content: json(projectPatchSchema) },
     success: { status: 200, description: "The project, version + 1", content: json(ref("Project")) },
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "previewGwpRecompute",
+    method: "GET",
+    path: "/api/v1/projects/:id/gwp_recompute",
+    summary: "Preview: the project's calculations whose GWP set is not the one in force for a reporting year, before and after",
+    description:
+      "`reporting_year` (query, optional: the project's own) picks the set in force. Answer `{reporting_year, gwp_set: {id, name, gwp_ch4}, results: [{type, id, name, version, before: {gwp_set, gwp_ch4, results}, after: {gwp_set, gwp_ch4, results}}], count}`; nothing is stored.",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    query: gwpPreviewQuery,
+    success: { status: 200, description: "Before and after per calculation", content: json(anyObject) },
+    errors: [400, 404],
+  },
+  {
+    operationId: "applyGwpRecompute",
+    method: "POST",
+    path: "/api/v1/projects/:id/gwp_recompute",
+    summary: "Recompute the listed calculations (default: all the preview lists) with the GWP set in force for the project's reporting year",
+    description: "Each becomes a new version; answers as the preview, `after` being what was stored.",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "company", ids: [projectPath] },
+    params: { id: { description: "Project id" } },
+    body: { required: false, content: json(gwpApplySchema) },
+    success: { status: 200, description: "The recomputed calculations, before and after", content: json(anyObject) },
     errors: [400, 404, 409],
   },
   {

@@ -6,6 +6,7 @@ import { booleanParam, pageParams } from "../schemas/common";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
 import type { AppEnv } from "./env";
 import { validate } from "./validate";
+import { applyGwpRecompute, previewGwpRecompute } from "../domain/gwp-recompute";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PROJECT_SEARCH_MAX = 100;
@@ -22,6 +23,14 @@ export const listQuery = z.object({
   ),
 });
 
+/** GET {id}/gwp_recompute/: the year to preview (default: the project's). */
+export const gwpPreviewQuery = z.object({ reporting_year: z.optional(z.string()) });
+
+/** POST {id}/gwp_recompute/: which calculations to recompute (default: all the preview lists). */
+export const gwpApplySchema = z.object({
+  calculations: z.optional(z.array(z.string("calculations: ожидается список идентификаторов расчетов")).check(z.maxLength(1000))),
+});
+
 export const projectRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", validate("query", listQuery), async (c) => {
     const q = c.req.valid("query");
@@ -33,6 +42,12 @@ export const projectRoutes = new Hono<AppEnv>({ strict: false })
   })
   .post("/create_project", validate("json", projectCreateSchema), async (c) => {
     return c.json(await createProject(c.get("deps"), c.get("actor"), c.req.valid("json")), 201);
+  })
+  .get("/:id/gwp_recompute", validate("query", gwpPreviewQuery), async (c) => {
+    return c.json(await previewGwpRecompute(c.get("deps"), c.get("actor"), c.req.param("id"), c.req.valid("query").reporting_year), 200);
+  })
+  .post("/:id/gwp_recompute", validate("json", gwpApplySchema), async (c) => {
+    return c.json(await applyGwpRecompute(c.get("deps"), c.get("actor"), c.req.param("id"), c.req.valid("json").calculations), 200);
   })
   .get("/:id", async (c) => c.json(await getProject(c.get("deps"), c.get("actor"), c.req.param("id")), 200))
   .patch("/:id", validate("json", projectPatchSchema), async (c) => {

@@ -15,12 +15,22 @@ const endNotBeforeStart = z.refine<{ start_date?: string; end_date?: string }>(
   { message: "end_date: дата окончания раньше даты начала", path: ["end_date"] },
 );
 
+const reportingYear = z
+  .number("reporting_year: ожидается год, например 2025")
+  .check(
+    z.int("reporting_year: ожидается год, например 2025"),
+    z.gte(1990, "reporting_year: отчетный год не раньше 1990"),
+    z.lte(2100, "reporting_year: отчетный год не позже 2100"),
+  );
+
 /** POST create_project/. company, user and status may be sent (SPEC 7) but are decided by the server. */
 export const projectCreateSchema = z
   .object({
     name,
     start_date: isoDate("start_date"),
     end_date: isoDate("end_date"),
+    /** Picks the GWP set in force (methodology D12); default: the end date's year. */
+    reporting_year: z.optional(reportingYear),
     status: z.optional(z.unknown()),
     company: z.optional(z.unknown()),
     user: z.optional(z.unknown()),
@@ -33,6 +43,7 @@ export const projectPatchSchema = z
     name: z.optional(name),
     start_date: z.optional(isoDate("start_date")),
     end_date: z.optional(isoDate("end_date")),
+    reporting_year: z.optional(reportingYear),
     is_active: z.optional(z.boolean("is_active: ожидается true или false")),
     is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
     version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
@@ -48,6 +59,8 @@ export interface Project {
   name: string;
   start_date: string;
   end_date: string;
+  /** Picks the GWP set in force (methodology D12). Projects stored before it read as the end date's year. */
+  reporting_year?: number;
   created_at: string;
   updated_at: string;
   status: number;

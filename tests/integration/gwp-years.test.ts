@@ -1,0 +1,99 @@
+// D12: GWP by reporting year. A project's reporting year picks the GWP set in force; an admin dates
+// a second set for 2025 through the admin coefficient API; a year change offers a recompute.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { signedInAdmin } from "../support/admin";
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await h.signedInUser());
+  const admin = await signedInAdmin(h);
+  // AR5 (set 2) dated for the 2025 reporting year only.
+  for (const [field, version] of [["year_from", 1], ["year_to", 2]] as const) {
+    const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
+      method: "PATCH",
+      token: admin.token,
+      json: { field, value: 2025, effective_from: "2026-11-23", reason: "Проверка: набор для 2025 года", version },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+});
+afterAll(() => h.close());
+
+type Calc = { id: string; gwp_ch4: number; res_ch4_to_co2: number; gwp_not_in_force?: boolean; coefficients: Record<string, { item_id?: number }>; version: number };
+
+async function project(year?: number, end = "2025-12-31") {
+  const res = await h.request("/api/v1/projects/create_project/", {
+    method: "POST",
+    token,
+    json: { name: "Шахта", start_date: end.slice(0, 4) + "-01-01", end_date: end, ...(year ? { reporting_year: year } : {}) },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; reporting_year: number; version: number };
+}
+
+async function torch(projectId: string, extra: Record<string, unknown> = {}) {
+  const res = await h.request("/api/v1/torch_ch4/", { method: "POST", token, json: { name: "Факел", project: projectId, volume: 1000, koef_transform: 0.67, ...extra } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Calc;
+}
+
+describe("GWP by reporting year", () => {
+  it("defaults the reporting year to the end date's year and validates it", async () => {
+    expect((await project(undefined, "2024-12-31")).reporting_year).toBe(2024);
+    expect((await project(2023, "2024-06-30")).reporting_year).toBe(2023);
+    const bad = await h.request("/api/v1/projects/create_project/", {
+      method: "POST", token, json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 1800 },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/reporting_year/);
+  });
+
+  it("a 2025 project's calculation uses the set dated for 2025, a 2024 project's the one for 2024", async () => {
+    const c2025 = await torch((await project(2025)).id);
+    const c2024 = await torch((await project(2024, "2024-12-31")).id);
+    expect(c2025).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false });
+    expect(c2025.coefficients.gwp_ch4.item_id).toBe(2);
+    expect(c2024).toMatchObject({ gwp_ch4: 25, gwp_not_in_force: false });
+  });
+
+  it("keeps an explicit set other than the one in force, flagged", async () => {
+    const c = await torch((await project(2025)).id, { gwp_set: 1 });
+    expect(c).toMatchObject({ gwp_ch4: 25, gwp_not_in_force: true });
+  });
+
+  it("previews and applies the recompute after a year change, before and after", async () => {
+    const p = await project(2024, "2025-03-31");
+    const c = await torch(p.id);
+    expect(c.gwp_ch4).toBe(25);
+    const preview = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/?reporting_year=2025`, { token });
+    const body = (await preview.json()) as { gwp_set: { id: number }; results: Array<{ id: string; before: { gwp_ch4: number; results: Record<string, number> }; after: { gwp_ch4: number; results: Record<string, number> } }> };
+    expect(body.gwp_set.id).toBe(2);
+    expect(body.results).toHaveLength(1);
+    expect(body.results[0]).toMatchObject({ id: c.id, before: { gwp_ch4: 25 }, after: { gwp_ch4: 28 } });
+    expect(body.results[0].after.results.res_ch4_to_co2).toBeCloseTo((c.res_ch4_to_co2 / 25) * 28, 9);
+    const patched = await h.request(`/api/v1/projects/${p.id}/`, { method: "PATCH", token, json: { reporting_year: 2025 } });
+    expect(patched.status).toBe(200);
+    // Not yet recomputed: the stored calculation still reads as computed for 2024.
+    const applied = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { method: "POST", token, json: {} });
+    expect(applied.status).toBe(200);
+    expect(((await applied.json()) as { count: number }).count).toBe(1);
+    const after = (await (await h.request(`/api/v1/torch_ch4/${c.id}/`, { token })).json()) as Calc;
+    expect(after).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false, version: 2 });
+    expect(after.res_ch4_to_co2).toBeCloseTo(body.results[0].after.results.res_ch4_to_co2, 9);
+    const again = (await (await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { token })).json()) as { count: number };
+    expect(again.count).toBe(0);
+  });
+
+  it("keeps another company's project out of reach and refuses a bad year in Russian", async () => {
+    const p = await project(2025);
+    const other = await h.signedInUser();
+    expect((await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { token: other.token })).status).toBe(404);
+    expect((await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { method: "POST", token: other.token, json: {} })).status).toBe(404);
+    const bad = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/?reporting_year=abc`, { token });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^reporting_year: ожидается год/);
+  });
+});
