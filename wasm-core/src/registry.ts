@@ -104,7 +104,6 @@ export function plausibleBand(field: NumberField): { readonly min: number; reado
   return undefined;
 }
 
-
 export interface CoreFunction {
   /** wasm-core/build/<module>.wasm */
   readonly module: "emissions" | "gbdt";
