@@ -121,9 +121,14 @@ describe("coefficientTable", () => {
     });
     expect(first?.source).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2");
     expect(rows.map((row) => row.itemSpan)).toEqual([2, 0, 2, 0, 2, 0]);
-    // All six densities come from one table of the order: one numbered source.
-    expect(sources).toEqual([first?.source]);
-    expect(rows.every((row) => row.sourceNumber === 1)).toBe(true);
+    // Five densities come from one table of the order; the corrected CO2 density at 15 °C from the
+    // gas standard: two numbered sources, each row pointing at its own.
+    expect(sources).toHaveLength(2);
+    expect(sources[0]).toBe(first?.source);
+    const corrected = rows.filter((row) => row.sourceNumber === 2);
+    expect(corrected.map((row) => [row.field, row.value])).toEqual([["p_co2", "1,8718"]]);
+    expect(sources[1]).toContain("31369");
+    expect(rows.filter((row) => row.sourceNumber === 1)).toHaveLength(5);
   });
 
   it("labels the fuel density, which no calculation input has", () => {
