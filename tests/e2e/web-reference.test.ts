@@ -110,9 +110,13 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     // The source column refers to the table's numbered source list.
     expect(co2[4]).toBe("[1]");
     const sources = await density.getByRole("list", { name: "Источники" }).locator("li").allInnerTexts();
-    expect(sources).toEqual([
-      "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
-    ]);
+    // The corrected CO2 density at 15 °C cites the gas standard: a second source.
+    expect(sources).toHaveLength(2);
+    expect(sources[0]).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2");
+    expect(sources[1]).toContain("ГОСТ 31369-2008");
+    const co2At15 = await density.locator("tr", { hasText: "15 °C" }).first().locator("td").allInnerTexts();
+    expect(co2At15).toContain("1,8718");
+    expect(co2At15).toContain("[2]");
     // Densities carry no uncertainty (taken as exact): «—»; then version and date.
     expect(co2.slice(5)).toEqual(["—", "1", "2026-01-01"]);
     const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) }).locator("td").allInnerTexts();
