@@ -7,11 +7,11 @@ import { Alert, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
 import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "../../../../wasm-core/src/registry";
 import { LoadError } from "../../shared/LoadError";
-import { useCalculation, useDictionaries, type Calculation, type Dictionary } from "./api";
+import { useCalculation, useDictionaries, useProject, type Calculation, type Dictionary } from "./api";
 import { calculationDialogAtom } from "./atoms";
 import { CalculationForm } from "./CalculationForm";
 import { ForecastForm } from "./ForecastForm";
-import { formLayout, GWP_DICTIONARY, type FormContext } from "./form";
+import { formLayout, gwpSetInForce, GWP_DICTIONARY, type FormContext } from "./form";
 import { SeriesForm } from "./SeriesForm";
 import { isSeriesType, seriesLayout } from "./series";
 
@@ -67,12 +67,25 @@ function entriesOf(dictionaries: Readonly<Record<string, Dictionary>>) {
   return Object.fromEntries(Object.entries(dictionaries).map(([name, d]) => [name, d.results]));
 }
 
+/** D12: the GWP set in force for the project's reporting year, once the project is known. */
+function useGwpInForce(projectId: string, dictionaries: Readonly<Record<string, Dictionary>> | undefined) {
+  const project = useProject(projectId);
+  const ready = project.data !== undefined || project.isError;
+  const year = project.data ? (project.data.reporting_year ?? Number(project.data.end_date.slice(0, 4))) : undefined;
+  const id = gwpSetInForce(dictionaries?.[GWP_DICTIONARY]?.results ?? [], year)?.id;
+  return { ready, id };
+}
+
 function CreateBody({ type, projectId, onDone }: BodyProps) {
   const dictionaries = useFormDictionaries(type);
+  const gwp = useGwpInForce(projectId, dictionaries.data);
   const [generation, setGeneration] = useState(0);
   const ctx = useMemo<FormContext | undefined>(
-    () => (dictionaries.data ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data) } : undefined),
-    [type, dictionaries.data],
+    () =>
+      dictionaries.data && gwp.ready
+        ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data), gwpInForce: gwp.id }
+        : undefined,
+    [type, dictionaries.data, gwp.ready, gwp.id],
   );
   if (dictionaries.error) {
     return <LoadError what="данные расчета" message={dictionaries.error.message} retry={() => void dictionaries.refetch()} />;
@@ -108,12 +121,13 @@ function useStoredSnapshot(type: CalculationType, id: string | undefined) {
 function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calculation: Calculation }) {
   const dictionaries = useFormDictionaries(type);
   const { stored, snapshot, setSnapshot } = useStoredSnapshot(type, calculation.id);
+  const gwp = useGwpInForce(projectId, dictionaries.data);
   const ctx = useMemo<FormContext | undefined>(
     () =>
-      dictionaries.data && snapshot
-        ? { type, mode: "edit", dictionaries: entriesOf(dictionaries.data), stored: snapshot.calculation }
+      dictionaries.data && snapshot && gwp.ready
+        ? { type, mode: "edit", dictionaries: entriesOf(dictionaries.data), stored: snapshot.calculation, gwpInForce: gwp.id }
         : undefined,
-    [type, dictionaries.data, snapshot],
+    [type, dictionaries.data, snapshot, gwp.ready, gwp.id],
   );
   const error = dictionaries.error ?? stored.error;
   if (error) {

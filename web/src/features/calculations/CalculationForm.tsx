@@ -39,6 +39,8 @@ import { UncertaintyEditor, initialDrafts, uncertaintyPayload, type UncertaintyD
 
 export const NAME_REQUIRED = "Введите название расчета";
 
+/** The GWP selector's «по отчетному году проекта» option (no set id is 0). */
+const BY_YEAR = 0;
 const fieldId = (name: string) => `calc-field-${name}`;
 const selectId = (dictionary: string) => `calc-dictionary-${dictionary}`;
 
@@ -246,14 +248,23 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       case "gwp": {
         const entries = dictionaries[GWP_DICTIONARY]?.results ?? [];
         const current = gwpValue(ctx, state);
+        const kept = ctx.stored !== undefined && state.kept.includes(GWP_DICTIONARY) && state.gwpSet === undefined;
+        const inForce = entries.find((e) => e.id === ctx.gwpInForce);
+        const byYearLabel = inForce
+          ? `по отчетному году проекта (набор ${inForce.name}: ${formatStored(inForce.gwp_ch4)})`
+          : "по отчетному году проекта";
         return (
           <Form.Item key="gwp" label={`${r.field.label}, ${r.field.unit}`} htmlFor={selectId(GWP_DICTIONARY)} {...status(GWP_DICTIONARY)}>
             <Select<number>
               id={selectId(GWP_DICTIONARY)}
-              value={state.gwpSet}
+              // D12: 0 stands for «по отчетному году проекта» (no gwp_set sent on create).
+              value={kept ? undefined : (state.gwpSet ?? BY_YEAR)}
               placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${formatStored(current)}`}
-              options={entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id }))}
-              onChange={(id) => change(GWP_DICTIONARY, chooseGwp(state, id))}
+              options={[
+                { label: byYearLabel, value: BY_YEAR },
+                ...entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
+              ]}
+              onChange={(id) => change(GWP_DICTIONARY, chooseGwp(state, id === BY_YEAR ? undefined : id))}
             />
           </Form.Item>
         );

@@ -138,6 +138,15 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
           description={flagTexts(type, calculation.flags).map((text) => <div key={text}>{text}</div>)}
         />
       )}
+      {calculation.gwp_not_in_force === true && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="gwp-not-in-force"
+          message="Набор ПГП не совпадает с действующим для отчетного года проекта"
+          description="Расчет выполнен с набором ПГП, выбранным вручную. Чтобы применить действующий набор, измените отчетный год проекта и пересчитайте расчеты или выберите набор «по отчетному году проекта» при изменении расчета."
+        />
+      )}
       {coefficients.length > 0 && (
         <div>
           <Typography.Title level={5}>{isFormulaType(type) ? "Исходные данные и коэффициенты" : "Параметры расчета"}</Typography.Title>

@@ -33,6 +33,8 @@ export interface Calculation {
   coefficients: Record<string, CoefficientUse>;
   /** D10: `custom_without_justification:<field>`, `custom_out_of_range:<field>`. */
   flags?: string[];
+  /** D12: the GWP set used differs from the one in force for the project's reporting year. */
+  gwp_not_in_force?: boolean;
   [field: string]: unknown;
 }
 

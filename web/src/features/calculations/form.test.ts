@@ -10,6 +10,7 @@ import {
   buildPayload,
   chooseEntry,
   chooseGwp,
+  gwpSetInForce,
   computePreview,
   formLayout,
   initialState,
@@ -39,7 +40,8 @@ function entries(name: string, version = 1): DictionaryEntry[] {
 
 function context(type: FormulaType, stored?: Calculation): FormContext {
   const dictionaries = Object.fromEntries(formLayout(type).dictionaries.map((name) => [name, entries(name)]));
-  return { type, mode: stored ? "edit" : "create", dictionaries, stored };
+  // D12: set 1 (2979-р, CH4 = 25) is in force for the project's reporting year.
+  return { type, mode: stored ? "edit" : "create", dictionaries, stored, gwpInForce: 1 };
 }
 
 function typed(state: FormState, texts: Record<string, string>, name = "Расчет"): FormState {
@@ -91,11 +93,11 @@ describe("formLayout", () => {
 });
 
 describe("create: first entries preselected, preview = methodology vectors", () => {
-  it("preselects the first entry of every list and the first GWP set; free inputs start from registry defaults", () => {
+  it("preselects the first entry of every list and no GWP set (the one in force); free inputs start from registry defaults", () => {
     const state = initialState(context("disposal_co2_stat_sources"));
     expect(state.choices).toEqual({ get_disposal_co2_stat_sources: 1 });
     expect(state.texts).toEqual({ volume: "", of: "1" });
-    expect(initialState(context("underground")).gwpSet).toBe(1);
+    expect(initialState(context("underground")).gwpSet).toBeUndefined();
   });
 
   it("underground_emission_ch4: 1 000 000 t with the 18 m³/t entry → 12 060 t CH4, 301 500 t CO2-eq", () => {
@@ -155,7 +157,7 @@ describe("create: first entries preselected, preview = methodology vectors", () 
     });
   });
 
-  it("builds the POST body: name, project, every value used, the entries and the GWP set; never the fixed 0.67", () => {
+  it("builds the POST body: name, project, every value used, the entries; no GWP set unless picked; never the fixed 0.67", () => {
     const ctx = context("underground_emission_ch4");
     const state = typed(initialState(ctx), { volume: "1000000" }, "  Шахта №1 ");
     expect(buildPayload(ctx, state, "p1")).toEqual({
@@ -164,8 +166,19 @@ describe("create: first entries preselected, preview = methodology vectors", () 
       volume: 1_000_000,
       ef: 18,
       dictionary_items: { get_underground_emission_ch4: 1 },
-      gwp_set: 1,
     });
+  });
+
+  it("D12: picks the set in force by the reporting year as the server does", () => {
+    const sets = [
+      { id: 1, name: "2979-р", gwp_ch4: 25, year_from: 1990, year_to: 9999 },
+      { id: 2, name: "AR5", gwp_ch4: 28, year_from: 2025, year_to: 2025 },
+      { id: 3, name: "AR6", gwp_ch4: 27.9, year_from: 0, year_to: 0 },
+    ].map((e) => ({ ...e, units: {}, sources: {}, version: 1, effective_from: "2024-01-01" }) as unknown as DictionaryEntry);
+    expect(gwpSetInForce(sets, 2024)?.id).toBe(1);
+    expect(gwpSetInForce(sets, 2025)?.id).toBe(2);
+    expect(gwpSetInForce(sets, 2026)?.id).toBe(1);
+    expect(gwpSetInForce(sets, undefined)).toBeUndefined();
   });
 });
 
@@ -302,6 +315,8 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
       version: 3,
     });
     expect(buildPayload(ctx, chooseGwp(state, 1))).toMatchObject({ gwp_set: 1 });
+    // «по отчетному году проекта» on an edit names the set in force (the server keeps the stored one otherwise).
+    expect(buildPayload({ ...ctx, gwpInForce: 1 }, chooseGwp(state, undefined))).toMatchObject({ gwp_set: 1 });
   });
 
   it("keeps values of an older entry version until another entry is chosen", () => {

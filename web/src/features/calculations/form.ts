@@ -114,6 +114,20 @@ export interface FormContext {
   dictionaries: Readonly<Record<string, readonly DictionaryEntry[]>>;
   /** Edit: the calculation as stored. */
   stored?: Calculation;
+  /** D12: the id of the GWP set in force for the project's reporting year (see gwpSetInForce). */
+  gwpInForce?: number;
+}
+
+/** D12, as the server picks it (functions/src/domain/gwp-years.ts): the dated set whose years
+ *  contain `year`, the latest year_from first, ties to the lower id; none dated → set 1. */
+export function gwpSetInForce(entries: readonly DictionaryEntry[], year: number | undefined): DictionaryEntry | undefined {
+  const num = (e: DictionaryEntry, f: string) => (typeof e[f] === "number" ? (e[f] as number) : 0);
+  if (year === undefined) return undefined;
+  const dated = entries.filter(
+    (e) => typeof e.gwp_ch4 === "number" && num(e, "year_from") > 0 && num(e, "year_from") <= year && year <= (num(e, "year_to") || Infinity),
+  );
+  dated.sort((a, b) => num(b, "year_from") - num(a, "year_from") || a.id - b.id);
+  return dated[0] ?? entries.find((e) => e.id === 1);
 }
 
 /** A number as an input starts with it (shared/decimals.ts): «845,5». */
@@ -192,7 +206,8 @@ export function initialState(ctx: FormContext): FormState {
     choices,
     texts,
     justifications,
-    gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : gwpEntries[0]?.id,
+    // D12: a new calculation takes the set in force for the project's year unless one is picked.
+    gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : undefined,
     kept: stored ? layout.dictionaries : [],
   };
 }
@@ -215,7 +230,7 @@ export function boundValue(ctx: FormContext, state: FormState, { binding }: Bind
 
 export function gwpValue(ctx: FormContext, state: FormState): number | undefined {
   if (ctx.stored && state.kept.includes(GWP_DICTIONARY)) return storedNumber(ctx.stored, "gwp_ch4");
-  return entryValue(entryOf(ctx, GWP_DICTIONARY, state.gwpSet), "gwp_ch4");
+  return entryValue(entryOf(ctx, GWP_DICTIONARY, state.gwpSet ?? ctx.gwpInForce), "gwp_ch4");
 }
 
 /** Every numeric field of the type (inputs and dictionary-filled settings) as the form holds it now. */
@@ -243,7 +258,8 @@ export function chooseEntry(ctx: FormContext, state: FormState, dictionary: stri
   return { ...state, choices: { ...state.choices, [dictionary]: choice }, texts, kept: state.kept.filter((k) => k !== dictionary) };
 }
 
-export function chooseGwp(state: FormState, id: number): FormState {
+/** `id` undefined: «по отчетному году проекта», the set in force. */
+export function chooseGwp(state: FormState, id: number | undefined): FormState {
   return { ...state, gwpSet: id, kept: state.kept.filter((k) => k !== GWP_DICTIONARY) };
 }
 
@@ -338,8 +354,11 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   }
   if (Object.keys(items).length > 0) body.dictionary_items = items;
   if (Object.keys(justifications).length > 0) body.justifications = justifications;
-  if (layout.gwp && state.gwpSet !== undefined && !(ctx.stored && state.kept.includes(GWP_DICTIONARY))) {
-    body.gwp_set = state.gwpSet;
+  // D12: gwp_set only when the user picked one; a new calculation without it gets the set in force.
+  // An edit that switches to «по отчетному году проекта» names that set (the server keeps the old one otherwise).
+  if (layout.gwp && !(ctx.stored && state.kept.includes(GWP_DICTIONARY))) {
+    const set = state.gwpSet ?? (ctx.stored ? ctx.gwpInForce : undefined);
+    if (set !== undefined) body.gwp_set = set;
   }
   if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
   return body;
