@@ -475,3 +475,94 @@ describe("export errors and names", () => {
     expect((await workbook(stored!.body)).worksheets.length).toBeGreaterThan(3);
   });
 });
+
+// D10, D12: the mine's own coefficients with their justification in the detailed export, and
+// «Отметки» in words, never as the API's codes, in every export.
+describe("custom coefficients and marks in the exports", () => {
+  const EF = "Коэффициент выбросов CH4 при подземной добыче";
+  const SHEET = sheet31("Выбросы CH4 при добыче угля подземным способом");
+  const WHY = "Замеры газовыделения 2024 г., протокол № 17";
+  const NO_JUSTIFICATION = `${EF}: фактическое значение без обоснования`;
+  const OUT_OF_RANGE = `${EF}: фактическое значение вне правдоподобного диапазона`;
+  const GWP = "набор ПГП не действует для отчетного года 2024";
+  let own: Project;
+
+  beforeAll(async () => {
+    own = await newProject(user.token, "Шахта «Южная»");
+    const measured = await create("underground_emission_ch4", "Замеренный", {
+      volume: 1_000_000, ef: 14.3, dictionary_items: { get_underground_emission_ch4: null }, justifications: { ef: WHY },
+    }, own.id);
+    expect(measured.flags).toEqual([]);
+    const bare = await create("underground_emission_ch4", "Без обоснования", { volume: 1000, ef: 14.3 }, own.id);
+    expect(bare.flags).toEqual(["custom_without_justification:ef"]);
+    const outburst = await create("underground_emission_ch4", "Выбросоопасный", { volume: 1000, ef: 60, justifications: { ef: "Выбросоопасный пласт" } }, own.id);
+    expect(outburst.flags).toEqual(["custom_out_of_range:ef"]);
+    const gwp = await create("underground_emission_ch4", "Другой ПГП", { volume: 1000, ef: 18, gwp_set: 2 }, own.id);
+    expect(gwp.gwp_not_in_force).toBe(true);
+    await create("underground_emission_ch4", "Справочный", { volume: 1000, ef: 18 }, own.id);
+  });
+
+  const get = async (format: string, query = "") => {
+    const res = await h.request(exportUrl(format, query, own.id), { token: user.token });
+    expect(res.status).toBe(200);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+
+  /** Name → [«Отметки», «Источник: …» (detailed only)] of the sheet's rows, header at grid[0]. */
+  function marksOf(grid: Grid): Map<string, [unknown, unknown]> {
+    const [header, ...rows] = grid;
+    const marks = header.indexOf("Отметки");
+    expect(marks, header.join(" | ")).toBeGreaterThan(0);
+    const source = header.indexOf(`Источник: ${EF}`);
+    return new Map(rows.map((r) => [String(r[1]), [r[marks] ?? null, source < 0 ? undefined : (r[source] ?? null)]]));
+  }
+
+  function expectMarks(grid: Grid, detail: boolean) {
+    const rows = marksOf(grid);
+    expect(rows.get("Замеренный")![0] ?? null).toBeNull();
+    expect(rows.get("Без обоснования")![0]).toBe(NO_JUSTIFICATION);
+    expect(rows.get("Выбросоопасный")![0]).toBe(OUT_OF_RANGE);
+    expect(rows.get("Другой ПГП")![0]).toBe(GWP);
+    expect(rows.get("Справочный")![0] ?? null).toBeNull();
+    if (!detail) {
+      expect(grid[0]).not.toContain(`Источник: ${EF}`);
+      return;
+    }
+    expect(rows.get("Замеренный")![1]).toBe(`Фактическое значение; обоснование: ${WHY}`);
+    expect(rows.get("Без обоснования")![1]).toBe("Фактическое значение; без обоснования");
+    expect(rows.get("Выбросоопасный")![1]).toBe("Фактическое значение; обоснование: Выбросоопасный пласт");
+    expect(String(rows.get("Справочный")![1])).toMatch(/^Справочник /);
+  }
+
+  it("xlsx: the source says «Фактическое значение» with the justification; «Отметки» in words, plain and detailed", async () => {
+    for (const detail of [false, true]) {
+      const wb = await workbook(await get("xlsx", detail ? "?detail=true" : ""));
+      expectMarks(xlsxGrid(wb.getWorksheet(SHEET)!), detail);
+    }
+  });
+
+  it("xls: the same, read back by SheetJS", async () => {
+    for (const detail of [false, true]) {
+      expectMarks(xlsGrids(await get("xls", detail ? "?detail=true" : "")).get(SHEET)!, detail);
+    }
+  });
+
+  it.skipIf(!LIBREOFFICE)("xls: LibreOffice reads the justification and the marks", async () => {
+    const csv = xlsToCsv(await get("xls", "?detail=true")).get(SHEET)!;
+    expect(csv).toContain(`Фактическое значение; обоснование: ${WHY}`);
+    expect(csv).toContain(NO_JUSTIFICATION);
+    expect(csv).toContain(OUT_OF_RANGE);
+    expect(csv).toContain(GWP);
+    expect(csv).not.toMatch(/custom_|gwp_not_in_force/);
+  }, 180_000);
+
+  it("txt (one kind, SPEC 2): each block lists its marks in words, no internal codes", async () => {
+    const text = new TextDecoder().decode(await get("txt", "?detail=true"));
+    expect(text).toMatch(new RegExp(`\\d\\. Без обоснования\\n(    .*\\n)*?    Отметки: ${NO_JUSTIFICATION}\\n`));
+    expect(text).toMatch(new RegExp(`\\d\\. Выбросоопасный\\n(    .*\\n)*?    Отметки: ${OUT_OF_RANGE}\\n`));
+    expect(text).toMatch(new RegExp(`\\d\\. Другой ПГП\\n(    .*\\n)*?    Отметки: ${GWP}\\n`));
+    // The measured one, justified and plausible, has no mark: its block ends at the next.
+    expect(text).toMatch(/\d\. Замеренный\n(    (?!Отметки).*\n)*\d\. Без обоснования/);
+    expect(text).not.toMatch(/custom_|gwp_not_in_force/);
+  });
+});

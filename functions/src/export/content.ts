@@ -20,6 +20,7 @@ import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/referenc
 import { calculationApproach1, type Interval } from "../../../wasm-core/src/calculation-uncertainty";
 import { uncertaintyCore } from "../../../wasm-core/src/uncertainty";
 import { modelOf } from "../domain/uncertainty";
+import { coefficientFlags } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
 import type { Project } from "../schemas/project";
 
@@ -100,8 +101,12 @@ export function describeCoefficient(use: CoefficientUse | undefined): string | n
       const version = use.item_version !== undefined ? `, версия ${use.item_version}` : "";
       return `Справочник «${dictionary}», запись${id}${entry}${version}${use.reference ? `; ${plainReference(use.reference)}` : ""}`;
     }
-    case "custom":
-      return "Фактическое значение";
+    case "custom": {
+      // D10: why the mine's own value is what it is, and the file that shows it.
+      const why = use.justification ? `обоснование: ${use.justification}` : "без обоснования";
+      const evidence = use.evidence ? `; подтверждающий документ «${use.evidence.name}»` : "";
+      return `Фактическое значение; ${why}${evidence}`;
+    }
     case "fixed":
       return "Установлено методикой";
     case "input":
@@ -198,6 +203,34 @@ function coefficientAccessors(def: CalculationDefinition, calculations: Calculat
   }));
 }
 
+const FLAG_KINDS: Record<string, string> = {
+  custom_without_justification: "фактическое значение без обоснования",
+  custom_out_of_range: "фактическое значение вне правдоподобного диапазона",
+};
+
+/** What a reader should check (D10, D12), in words as the results dialog shows them: «<field>:
+ *  фактическое значение без обоснования», «…вне правдоподобного диапазона», and a GWP set other
+ *  than the one in force for the project's reporting year (as calculationView's gwp_not_in_force). */
+export function calculationMarks(def: CalculationDefinition, calculation: Calculation): string | null {
+  const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
+  const marks = coefficientFlags(def, calculation.coefficients).map((flag) => {
+    const [kind, field = ""] = flag.split(":");
+    return `${labels.get(field) ?? field}: ${FLAG_KINDS[kind] ?? "требует проверки"}`;
+  });
+  const gwpSet = calculation.coefficients?.gwp_ch4?.item_id;
+  const inForce = calculation.gwp_in_force;
+  if (inForce && gwpSet !== undefined && gwpSet !== inForce.set) {
+    marks.push(`набор ПГП не действует для отчетного года ${inForce.reporting_year}`);
+  }
+  return marks.length ? marks.join("; ") : null;
+}
+
+/** «Отметки» of the formula types, the ones whose coefficients can be the mine's own. */
+function marksAccessors(def: CalculationDefinition): Accessor[] {
+  if (def.kind !== "formula") return [];
+  return [{ column: textColumn("Отметки", 48), value: (c) => calculationMarks(def, c) }];
+}
+
 /** The 95 % interval of an emission calculation (Approach 1, methodology-uncertainty.md), as the
  *  results view shows it: ± %, then its bounds in t CO2-eq. */
 function uncertaintyAccessors(type: CalculationType, decimals: number): Accessor[] {
@@ -226,7 +259,9 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     { column: textColumn("Название", 32), value: (c) => c.name },
     { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
   ];
-  if (!options.detail) return [...head, ...resultAccessors(section.type, def, options.decimals), ...uncertaintyAccessors(section.type, options.decimals)];
+  if (!options.detail) {
+    return [...head, ...resultAccessors(section.type, def, options.decimals), ...uncertaintyAccessors(section.type, options.decimals), ...marksAccessors(def)];
+  }
   return [
     ...head,
     { column: textColumn("Дата изменения", 14), value: (c) => DATE(c.updated_at) },
@@ -236,6 +271,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     ...coefficientAccessors(def, section.calculations),
     ...resultAccessors(section.type, def, options.decimals),
     ...uncertaintyAccessors(section.type, options.decimals),
+    ...marksAccessors(def),
     { column: textColumn("Идентификатор", 24), value: (c) => c.id },
   ];
 }
