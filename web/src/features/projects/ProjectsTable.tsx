@@ -26,6 +26,12 @@ function columns(archived: boolean): TableColumnsType<Project> {
     },
     { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 160 },
     { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 160 },
+    {
+      title: "Отчетный год",
+      key: "reporting_year",
+      width: 130,
+      render: (_, project) => project.reporting_year ?? Number(project.end_date.slice(0, 4)),
+    },
     { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 160 },
     {
       title: "Действия",
@@ -60,7 +66,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
         loading={list.isFetching}
         locale={{ emptyText: search ? "Нет проектов с таким названием" : archived ? "В архиве нет проектов" : "Проектов пока нет" }}
         // On a narrow screen the table scrolls inside its place, not the page.
-        scroll={{ x: 800 }}
+        scroll={{ x: 930 }}
         onRow={
           PROJECT_SCREENS.calculations && !archived
             ? (project) => ({ onClick: () => openCalculations(project), style: { cursor: "pointer" } })

@@ -43,6 +43,8 @@ export interface ProjectFields {
   name: string;
   start_date: string;
   end_date: string;
+  /** D12: picks the GWP set in force for the project's calculations. */
+  reporting_year?: number;
 }
 
 function useInvalidateProjects() {
@@ -78,3 +80,39 @@ export function usePatchProject() {
 
 export const ARCHIVE: ProjectPatchInput = { is_deleted: true, is_active: false };
 export const RESTORE: ProjectPatchInput = { is_deleted: false, is_active: true };
+
+// ---- D12: recompute with the GWP set in force after a reporting year change ----
+
+interface GwpSide {
+  gwp_set: number | undefined;
+  gwp_ch4: number;
+  results: { res_ch4_to_co2?: number; sum_co2?: number };
+}
+
+export interface GwpRecompute {
+  reporting_year: number;
+  gwp_set: { id: number; name: string; gwp_ch4: number };
+  results: Array<{ type: string; id: string; name: string; version: number; before: GwpSide; after: GwpSide }>;
+  count: number;
+}
+
+const recomputePath = (projectId: string) => `v1/projects/${encodeURIComponent(projectId)}/gwp_recompute/`;
+
+/** What a recompute would change for the project's saved reporting year; nothing is stored. */
+export function fetchGwpRecompute(projectId: string): Promise<GwpRecompute> {
+  return api.get<GwpRecompute>(recomputePath(projectId));
+}
+
+export function useApplyGwpRecompute() {
+  const client = useQueryClient();
+  const invalidate = useInvalidateProjects();
+  return useMutation<GwpRecompute, ApiError, { projectId: string; calculations?: string[] }>({
+    mutationFn: ({ projectId, calculations }) => api.post<GwpRecompute>(recomputePath(projectId), calculations ? { calculations } : {}),
+    onSettled: () => {
+      invalidate();
+      // The recomputed calculations: every list, single view and graph.
+      void client.invalidateQueries({ queryKey: ["calculations"] });
+      void client.invalidateQueries({ queryKey: ["graphs"] });
+    },
+  });
+}

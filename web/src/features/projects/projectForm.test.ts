@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { projectFieldErrors, splitFieldDetail } from "./projectForm";
+import { draftReportingYear, projectFieldErrors, splitFieldDetail, YEAR_NOT_A_NUMBER } from "./projectForm";
 
 describe("projectFieldErrors", () => {
   it("accepts a complete project", () => {
@@ -49,5 +49,19 @@ describe("splitFieldDetail", () => {
       message: "Проект изменен другим пользователем",
     });
     expect(splitFieldDetail("version: ожидается целое число")).toEqual({ message: "version: ожидается целое число" });
+  });
+});
+
+describe("reporting year (D12)", () => {
+  const draft = { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" };
+  it("defaults to the end date's year and takes a typed one", () => {
+    expect(draftReportingYear(draft)).toBe(2024);
+    expect(draftReportingYear({ ...draft, reporting_year: " 2025 " })).toBe(2025);
+    expect(projectFieldErrors({ ...draft, reporting_year: "2025" })).toEqual({});
+  });
+  it("refuses what is not a year, in Russian, under the field", () => {
+    expect(projectFieldErrors({ ...draft, reporting_year: "20x5" }).reporting_year).toBe(YEAR_NOT_A_NUMBER);
+    expect(projectFieldErrors({ ...draft, reporting_year: "1800" }).reporting_year).toBe("Отчетный год не раньше 1990");
+    expect(projectFieldErrors({ ...draft, reporting_year: "2101" }).reporting_year).toBe("Отчетный год не позже 2100");
   });
 });

@@ -3,7 +3,7 @@
 // under the field, and a server 400 detail of the same shape lands under the same field.
 import { projectCreateSchema } from "../../../../functions/src/schemas/project";
 
-export const PROJECT_FIELDS = ["name", "start_date", "end_date"] as const;
+export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year"] as const;
 export type ProjectField = (typeof PROJECT_FIELDS)[number];
 export type ProjectFieldErrors = Partial<Record<ProjectField, string>>;
 
@@ -11,6 +11,17 @@ export interface ProjectDraft {
   name?: string;
   start_date?: string;
   end_date?: string;
+  /** D12: as typed; blank → the end date's year. */
+  reporting_year?: string;
+}
+
+export const YEAR_NOT_A_NUMBER = "Введите год четырьмя цифрами, например 2025";
+
+/** The reporting year a draft means: as typed, or (blank) the end date's year; NaN when not a year. */
+export function draftReportingYear(draft: ProjectDraft): number | undefined {
+  const typed = (draft.reporting_year ?? "").trim();
+  if (typed === "") return draft.end_date ? Number(draft.end_date.slice(0, 4)) : undefined;
+  return /^\d{4}$/.test(typed) ? Number(typed) : Number.NaN;
 }
 
 // A missing date deserves a plainer sentence than the schema's format hint.
@@ -36,7 +47,13 @@ export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
   for (const field of ["start_date", "end_date"] as const) {
     if (!draft[field]) errors[field] = MISSING_DATE[field];
   }
-  const parsed = projectCreateSchema.safeParse({ ...draft, name: draft.name ?? "" });
+  const year = draftReportingYear(draft);
+  if (Number.isNaN(year)) errors.reporting_year = YEAR_NOT_A_NUMBER;
+  const parsed = projectCreateSchema.safeParse({
+    ...draft,
+    name: draft.name ?? "",
+    reporting_year: year === undefined || Number.isNaN(year) ? undefined : year,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const { field, message } = splitFieldDetail(issue.message);

@@ -1,0 +1,111 @@
+// D12 in a real browser: an admin dates AR5 (CH4 = 28) for 2025; a 2024 project's CH4 calculation
+// made in the dialog without choosing a set takes 2979-р (25); changing the project's reporting
+// year to 2025 in the project dialog previews 25 → 28 and «Пересчитать» stores the recompute.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+
+interface Calc {
+  id: string;
+  gwp_ch4: number;
+  res_ch4_to_co2: number;
+  gwp_not_in_force?: boolean;
+  coefficients: Record<string, { value: number; item_id?: number }>;
+}
+
+describe.skipIf(!chromiumAvailable())("web app: GWP by reporting year", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let projectId = "";
+  let demo: ReturnType<typeof apiCaller>;
+
+  const at = (path: string) => `${server.url}${path}`;
+
+  beforeAll(async () => {
+    server = await startTestServer({ admin: true });
+    const adminToken = await accessToken(server.url, server.admin!);
+    const admin = apiCaller(() => server.url, () => adminToken);
+    for (const [field, version] of [["year_from", 1], ["year_to", 2]] as const) {
+      await admin("PATCH", "v1/admin/dictionary/get_gwp/2/", {
+        field,
+        value: 2025,
+        effective_from: "2026-11-23",
+        reason: "Проверка: набор для 2025 года",
+        version,
+      });
+    }
+    const demoToken = await accessToken(server.url, server.demo);
+    demo = apiCaller(() => server.url, () => demoToken);
+    projectId = (
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Шахта 2024", start_date: "2024-01-01", end_date: "2024-12-31" })
+    ).id;
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
+    ({ page, pageErrors } = app);
+    await signIn(page, server.url, server.demo);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("shows the reporting year in the projects table", async () => {
+    await page.goto(at("/projects"));
+    const row = page.locator(".ant-table-row", { hasText: "Шахта 2024" });
+    await row.waitFor();
+    expect(await row.innerText()).toContain("2024");
+    await page.getByRole("columnheader", { name: "Отчетный год" }).waitFor();
+  });
+
+  it("creates a CH4 calculation without choosing a set: the set in force for 2024 (25)", async () => {
+    await page.goto(at(`/projects/${projectId}/calculations?type=torch_ch4`));
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = page.getByRole("dialog", { name: "Новый расчет" });
+    await form.getByLabel("Название расчета").fill("Факел");
+    await form.getByLabel("Объём метана, направленного на факельную установку", { exact: true }).fill("1000");
+    await form.getByText(/по отчетному году проекта \(набор .*: 25\)/).waitFor();
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.waitFor({ state: "hidden" });
+    const { results } = await demo<{ results: Calc[] }>("GET", `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ gwp_ch4: 25, gwp_not_in_force: false });
+  });
+
+  it("changes the year to 2025 in the project dialog, previews 25 → 28 and recomputes", async () => {
+    await page.goto(at("/projects"));
+    await page.locator(".ant-table-row", { hasText: "Шахта 2024" }).getByRole("button", { name: "Редактировать" }).click();
+    const dialog = page.getByRole("dialog");
+    const year = dialog.getByLabel("Отчетный год");
+    expect(await year.inputValue()).toBe("2024");
+    await year.fill("20x5");
+    await dialog.getByText("Введите год четырьмя цифрами, например 2025").waitFor();
+    await year.fill("2025");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+
+    const preview = dialog.getByTestId("gwp-recompute");
+    await preview.waitFor();
+    const before = (await demo<{ results: Calc[] }>("GET", `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`)).results[0];
+    const row = preview.locator(".ant-table-row", { hasText: "Факел" });
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toMatch(/: 25 → .*: 28/);
+    expect(text).toContain("335,00 → 375,20");
+    await page.screenshot({ path: `${SHOTS}/web-gwp-recompute.png` });
+
+    await preview.getByRole("button", { name: "Пересчитать" }).click();
+    await page.getByText("Пересчитано расчетов: 1").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    const after = await demo<Calc>("GET", `v1/torch_ch4/${before.id}/`);
+    expect(after).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false });
+    expect(after.res_ch4_to_co2).toBeCloseTo((before.res_ch4_to_co2 / 25) * 28, 9);
+    await page.locator(".ant-table-row", { hasText: "Шахта 2024" }).filter({ hasText: "2025" }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
