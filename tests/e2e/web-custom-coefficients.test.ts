@@ -1,6 +1,7 @@
 // «Фактическое значение» of a coefficient with no custom mode before (methodology D10): the dialog
 // offers it for underground_emission_ch4, 14,3 is typed key by key with a justification, and the
-// results dialog shows the source and the justification; without one the table marks the row.
+// results dialog shows the source and the justification; without one the table marks the row;
+// a value outside the plausible band is warned of under the field as typed, and still saved.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -75,5 +76,39 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     await results.getByTestId("calculation-flags").getByText("фактическое значение без обоснования", { exact: false }).waitFor();
     await results.getByText("Обоснование не указано", { exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-flagged.png` });
+  });
+
+  it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves it, flagged", async () => {
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Шахта: без обоснования" }).waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = page.getByRole("dialog", { name: "Новый расчет" });
+    await form.getByLabel("Название расчета").fill("Шахта: выбросоопасный пласт");
+    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("1000");
+    await pickOption(page, form.locator("#calc-dictionary-get_underground_emission_ch4"), "Фактическое значение");
+    const ef = form.locator("#calc-field-ef");
+    const item = form.locator(".ant-form-item", { has: page.locator("#calc-field-ef") });
+    await ef.fill("");
+    await ef.pressSequentially("14,3");
+    await form.getByTestId("preview-res_ch4").filter({ hasText: "9,58" }).waitFor();
+    // «1» on the way to «14,3» is outside the band for a moment; 14,3 itself is inside.
+    await item.getByText("вне правдоподобного диапазона", { exact: false }).waitFor({ state: "hidden" });
+    await ef.fill("");
+    await ef.pressSequentially("60");
+    const warning = item.getByText("Значение вне правдоподобного диапазона (5–50 м³/т)", { exact: false });
+    await warning.waitFor();
+    expect(await item.evaluate((el) => el.classList.contains("ant-form-item-has-warning"))).toBe(true);
+    await form.getByLabel("Обоснование: Коэффициент выбросов CH4 при подземной добыче").pressSequentially("Выбросоопасный пласт");
+    await form.getByTestId("preview-res_ch4").filter({ hasText: "40,20" }).waitFor();
+    await form.screenshot({ path: `${SHOTS}/web-custom-coefficient-out-of-band.png` });
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.waitFor({ state: "hidden" });
+
+    const { json } = await callApi<{ results: Array<{ name: string; coefficients: Record<string, { value: number; source: string }>; flags: string[] }> }>(
+      page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
+    const saved = json.results.find((r) => r.name === "Шахта: выбросоопасный пласт")!;
+    expect(saved.coefficients.ef).toMatchObject({ value: 60, source: "custom" });
+    expect(saved.flags).toEqual(["custom_out_of_range:ef"]);
   });
 });

@@ -13,6 +13,7 @@ import { useCreateCalculation, useEmissionsCore, usePatchCalculation, type Dicti
 import {
   CUSTOM,
   GWP_DICTIONARY,
+  bandWarnings,
   buildPayload,
   chooseEntry,
   chooseGwp,
@@ -87,6 +88,8 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     const found = core.data.warnings(ctx.type, previewArgs(ctx, state).inputs);
     return Object.fromEntries(found.map((w) => [w.field, w.message]));
   }, [core.data, preview, ctx, state]);
+  // D10: a typed «Фактическое значение» outside its plausible band is warned of as typed.
+  const outOfBand = useMemo(() => bandWarnings(ctx, state), [ctx, state]);
 
   // What NumericInput already says under an editable field: the form neither repeats it nor sends.
   const inputProblems = useMemo(() => {
@@ -114,7 +117,9 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     if (inputProblems[target]) return { validateStatus: "error" };
     const error = errors[target] ?? (previewShown && previewTarget === target && preview?.kind === "error" ? preview.message : undefined);
     if (error) return { validateStatus: "error", help: error };
-    if (warnings[target]) return { validateStatus: "warning", help: warnings[target] };
+    const found = [warnings[target], outOfBand[target]].filter((w): w is string => Boolean(w));
+    if (found.length === 1) return { validateStatus: "warning", help: found[0] };
+    if (found.length) return { validateStatus: "warning", help: found.map((w) => <div key={w}>{w}</div>) };
     return {};
   };
 

@@ -7,6 +7,7 @@ import type { Calculation, CoefficientUse, DictionaryEntry } from "./api";
 import {
   CUSTOM,
   GWP_DICTIONARY,
+  bandWarnings,
   buildPayload,
   chooseEntry,
   chooseGwp,
@@ -214,6 +215,34 @@ describe("«Фактическое значение»", () => {
     if (preview.kind !== "results") throw new Error(JSON.stringify(preview));
     close(preview.results.sum_co2, 33400);
     expect(computePreview(core, ctx, setText(state, "ef_co2", ""))).toMatchObject({ kind: "error", field: "ef_co2" });
+  });
+});
+
+describe("bandWarnings (D10)", () => {
+  it("warns of a typed custom value outside the plausible band, naming the band; not of one inside it", () => {
+    const ctx = context("underground_emission_ch4");
+    const start = typed(initialState(ctx), { volume: "1000" });
+    // A dictionary entry chosen: nothing is typed, nothing is warned of.
+    expect(bandWarnings(ctx, start)).toEqual({});
+    const custom = chooseEntry(ctx, start, "get_underground_emission_ch4", CUSTOM);
+    // ef: IPCC 10–25 m³/t widened ×2, so 5–50.
+    expect(bandWarnings(ctx, setText(custom, "ef", "14,3"))).toEqual({});
+    expect(bandWarnings(ctx, setText(custom, "ef", "50"))).toEqual({});
+    for (const text of ["60", "4,9"]) {
+      const found = bandWarnings(ctx, setText(custom, "ef", text));
+      expect(Object.keys(found)).toEqual(["ef"]);
+      expect(found.ef).toContain("вне правдоподобного диапазона (5–50 м³/т)");
+    }
+    // A blank or unreadable text is NumericInput's or the core's to report, not a band warning.
+    expect(bandWarnings(ctx, setText(custom, "ef", ""))).toEqual({});
+    expect(bandWarnings(ctx, setText(custom, "ef", "abc"))).toEqual({});
+  });
+
+  it("densities typed by the user: 0.5–2.2 kg/m³", () => {
+    const ctx = context("underground");
+    const custom = chooseEntry(ctx, typed(initialState(ctx), { volume: "1000" }), "get_underground", CUSTOM);
+    expect(bandWarnings(ctx, setText(custom, "p_ch4", "0,668"))).toEqual({});
+    expect(bandWarnings(ctx, setText(custom, "p_ch4", "668")).p_ch4).toContain("0,5–2,2 кг/м³");
   });
 });
 

@@ -8,13 +8,14 @@
 import {
   REGISTRY,
   customMode,
+  plausibleBand,
   type CalculationDefinition,
   type DictionaryBinding,
   type FormulaType,
   type NumberField,
 } from "../../../../wasm-core/src/registry";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
-import { numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
+import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
@@ -241,6 +242,25 @@ export function fieldValues(ctx: FormContext, state: FormState): Record<string, 
   for (const field of layout.fixed) values[field.name] = field.fixed;
   for (const b of layout.bindings) for (const f of b.fields) values[f.name] = boundValue(ctx, state, b, f.name);
   return values;
+}
+
+/** D10: a typed «Фактическое значение» outside its field's plausible band (the server flags it
+ *  custom_out_of_range) gets a warning under the field, by field name; saving still works. */
+export function bandWarnings(ctx: FormContext, state: FormState): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const b of formLayout(ctx.type).bindings) {
+    for (const field of b.fields) {
+      if (!isEditable(state, b, field.name)) continue;
+      const value = parseNumericInput(state.texts[field.name] ?? "");
+      const band = plausibleBand(field);
+      if (value === undefined || !band || (value >= band.min && value <= band.max)) continue;
+      const unit = field.unit ? ` ${field.unit}` : "";
+      found[field.name] =
+        `Значение вне правдоподобного диапазона (${formatStored(band.min)}–${formatStored(band.max)}${unit}): ` +
+        "проверьте его и укажите обоснование. Расчет сохранится с отметкой.";
+    }
+  }
+  return found;
 }
 
 // ---- changes -----------------------------------------------------------------------------------
