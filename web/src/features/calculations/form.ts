@@ -15,6 +15,7 @@ import {
   type NumberField,
 } from "../../../../wasm-core/src/registry";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
+import { gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 
@@ -119,16 +120,11 @@ export interface FormContext {
   gwpInForce?: number;
 }
 
-/** D12, as the server picks it (functions/src/domain/gwp-years.ts): the dated set whose years
- *  contain `year`, the latest year_from first, ties to the lower id; none dated → set 1. */
+/** D12, the server's rule (wasm-core/src/gwp-years.ts) over the dictionary entries as the web has them. */
 export function gwpSetInForce(entries: readonly DictionaryEntry[], year: number | undefined): DictionaryEntry | undefined {
-  const num = (e: DictionaryEntry, f: string) => (typeof e[f] === "number" ? (e[f] as number) : 0);
   if (year === undefined) return undefined;
-  const dated = entries.filter(
-    (e) => typeof e.gwp_ch4 === "number" && num(e, "year_from") > 0 && num(e, "year_from") <= year && year <= (num(e, "year_to") || Infinity),
-  );
-  dated.sort((a, b) => num(b, "year_from") - num(a, "year_from") || a.id - b.id);
-  return dated[0] ?? entries.find((e) => e.id === 1);
+  const num = (e: DictionaryEntry, f: string) => (typeof e[f] === "number" ? (e[f] as number) : 0);
+  return setInForce(entries, year, (e) => ({ id: e.id, yearFrom: num(e, "year_from"), yearTo: num(e, "year_to"), hasCh4: typeof e.gwp_ch4 === "number" }));
 }
 
 /** A number as an input starts with it (shared/decimals.ts): «845,5». */
