@@ -97,7 +97,8 @@ export function calculationModel(
     });
   }
   const names = fields.map((f) => f.name as string);
-  if (type === "underground") {
+  const parts = CO2_AND_CH4_PARTS[type];
+  if (parts) {
     const part = (name: string) => (finite(calculation.results[name]) ? (calculation.results[name] as number) : 0);
     return {
       id: calculation.id,
@@ -107,30 +108,21 @@ export function calculationModel(
       inputs,
       common: ["volume"],
       terms: [
-        { value: part("res_co2"), inputs: ["p_co2", "ef_co2"] },
-        { value: part("res_ch4_to_co2"), inputs: ["p_ch4", "ef_ch4", "gwp_ch4"] },
-      ],
-    };
-  }
-  if (type === "torch_composition") {
-    // 7.1: V × EF_CO2 + V × W_CH4 × CF × ρ_CH4 × GWP; EF_CO2 is a sum over the components, of which
-    // the CO2 density is the one common factor.
-    const part = (name: string) => (finite(calculation.results[name]) ? (calculation.results[name] as number) : 0);
-    return {
-      id: calculation.id,
-      type,
-      name: calculation.name,
-      co2e,
-      inputs,
-      common: ["volume"],
-      terms: [
-        { value: part("res_co2"), inputs: ["p_co2"] },
-        { value: part("res_ch4_to_co2"), inputs: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
+        { value: part("res_co2"), inputs: parts.co2 },
+        { value: part("res_ch4_to_co2"), inputs: parts.ch4 },
       ],
     };
   }
   return { id: calculation.id, type, name: calculation.name, co2e, inputs, common: [], terms: [{ value: co2e, inputs: names }] };
 }
+
+/** Types whose CO2-eq is a CO2 part plus a CH4 part of one volume, with each part's own factors. */
+const CO2_AND_CH4_PARTS: Partial<Record<string, { co2: string[]; ch4: string[] }>> = {
+  underground: { co2: ["p_co2", "ef_co2"], ch4: ["p_ch4", "ef_ch4", "gwp_ch4"] },
+  // 7.1: V × EF_CO2 + V × W_CH4 × CF × ρ_CH4 × GWP; EF_CO2 is a sum over the components, of which
+  // the CO2 density is the one common factor.
+  torch_composition: { co2: ["p_co2"], ch4: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
+};
 
 function uOf(model: CalculationModel): (names: string[]) => number[] {
   const byName = new Map(model.inputs.map((i) => [i.name, approach1Pct(i.uncertainty)]));
