@@ -19,7 +19,7 @@ import {
 } from "../../../wasm-core/src/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
-import { coefficientFlags, resolveCoefficients, type CoefficientRequest } from "./coefficients";
+import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
@@ -372,10 +372,10 @@ export function calculationView(calculation: Calculation) {
   const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
   const { data_key: _dataKey, ...visibleResults } = results;
   // D12: a GWP set other than the one in force for the project's year is kept but flagged.
-  const gwpSet = coefficients?.gwp_ch4?.item_id;
+  const notInForce = gwpNotInForce(calculation);
   return {
     ...common,
-    ...(calculation.gwp_in_force && gwpSet !== undefined ? { gwp_not_in_force: gwpSet !== calculation.gwp_in_force.set } : {}),
+    ...(notInForce !== undefined ? { gwp_not_in_force: notInForce } : {}),
     coefficients: plainCoefficients(coefficients),
     // D10: custom coefficients without a justification or outside their plausible band.
     flags: isCalculationType(calculation.type) ? coefficientFlags(REGISTRY[calculation.type], coefficients) : [],

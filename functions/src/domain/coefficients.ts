@@ -8,7 +8,7 @@ import { Conflict, Invalid } from "./errors";
 import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
 import { ACTIVITY_KINDS, customMode, plausibleBand } from "../../../wasm-core/src/registry";
 import { getDictionaryItems } from "./dictionaries";
-import type { CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
+import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../schemas/uncertainty";
 
 export const GWP_DICTIONARY = "get_gwp";
@@ -205,6 +205,15 @@ function justify(request: CoefficientRequest, uses: Record<string, CoefficientUs
     const { justification: _j, evidence: _e, ...next } = use;
     uses[name] = { ...next, ...(text ? { justification: text } : {}), ...(before?.evidence ? { evidence: before.evidence } : {}) };
   }
+}
+
+/** D12: whether the calculation's GWP set differs from the one in force for its project's
+ *  reporting year when it was computed; undefined where that is not known (no GWP, or computed
+ *  before reporting years existed). */
+export function gwpNotInForce(calculation: Pick<Calculation, "coefficients" | "gwp_in_force">): boolean | undefined {
+  const set = calculation.coefficients?.gwp_ch4?.item_id;
+  if (!calculation.gwp_in_force || set === undefined) return undefined;
+  return set !== calculation.gwp_in_force.set;
 }
 
 /** What a reader of the calculation should check (D10): a custom coefficient with no

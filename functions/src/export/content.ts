@@ -20,7 +20,7 @@ import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/referenc
 import { calculationApproach1, type Interval } from "../../../wasm-core/src/calculation-uncertainty";
 import { uncertaintyCore } from "../../../wasm-core/src/uncertainty";
 import { modelOf } from "../domain/uncertainty";
-import { coefficientFlags } from "../domain/coefficients";
+import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
 import type { Project } from "../schemas/project";
 
@@ -210,18 +210,14 @@ const FLAG_KINDS: Record<string, string> = {
 
 /** What a reader should check (D10, D12), in words as the results dialog shows them: «<field>:
  *  фактическое значение без обоснования», «…вне правдоподобного диапазона», and a GWP set other
- *  than the one in force for the project's reporting year (as calculationView's gwp_not_in_force). */
+ *  than the one in force for the project's reporting year (gwpNotInForce). */
 export function calculationMarks(def: CalculationDefinition, calculation: Calculation): string | null {
   const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
   const marks = coefficientFlags(def, calculation.coefficients).map((flag) => {
     const [kind, field = ""] = flag.split(":");
     return `${labels.get(field) ?? field}: ${FLAG_KINDS[kind] ?? "требует проверки"}`;
   });
-  const gwpSet = calculation.coefficients?.gwp_ch4?.item_id;
-  const inForce = calculation.gwp_in_force;
-  if (inForce && gwpSet !== undefined && gwpSet !== inForce.set) {
-    marks.push(`набор ПГП не действует для отчетного года ${inForce.reporting_year}`);
-  }
+  if (gwpNotInForce(calculation)) marks.push(`набор ПГП не действует для отчетного года ${calculation.gwp_in_force!.reporting_year}`);
   return marks.length ? marks.join("; ") : null;
 }
 
