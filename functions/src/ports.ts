@@ -210,6 +210,9 @@ export interface CalculationRepository {
   listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results" | "created_at">>>;
   /** All of a project's calculations of one type and state, oldest first (charts, exports). */
   listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
+  /** The blob keys every calculation of a company refers to (its file, its forecast rows),
+   *  deleted ones included, read consistently (the orphan sweep). */
+  blobKeysOfCompany(companyId: string): Promise<Set<string>>;
   replace(next: Calculation, expectedVersion: number): Promise<void>;
 }
 
@@ -342,6 +345,9 @@ export interface BlobStore {
    *  than `olderThan`, and resolves to their keys. Only a store that marks pending objects itself
    *  (the local folder) has it; in S3 the lifecycle rule does this. */
   deletePendingUploads?(areas: readonly string[], olderThan: Date): Promise<string[]>;
+  /** The keys under `area` last written before `before`, page by page (the orphan sweep,
+   *  domain/orphan-blobs.ts). */
+  keysWrittenBefore?(area: string, before: Date): AsyncIterable<string[]>;
 }
 
 export interface PutStreamOptions {

@@ -283,6 +283,18 @@ export class AppStack extends Stack {
       // the next night's repairs what it left, and each drift is a log line to search for.
       targets: [new eventTargets.LambdaFunction(reconcile, { retryAttempts: 2 })],
     });
+    // The sweep of calculation files no calculation refers to (functions/src/domain/orphan-blobs.ts),
+    // once a day, after the reconciliation; like it, no alarm of its own.
+    const orphanSweep = fn("OrphanSweepFunction", "functions/src/lambda/orphan-sweep.ts", {
+      description: "Daily: deletes calculation files (uploads/, forecasts/) no calculation refers to",
+      timeout: Duration.minutes(15),
+      environment: { TABLE_NAME: table.tableName, [BLOB_AREAS.uploads.bucket]: uploads.bucketName },
+    });
+    new events.Rule(this, "OrphanSweepSchedule", {
+      description: "Deletes day-old calculation files no calculation refers to, every night",
+      schedule: events.Schedule.cron({ minute: "30", hour: "3" }),
+      targets: [new eventTargets.LambdaFunction(orphanSweep, { retryAttempts: 2 })],
+    });
 
     // --- Least privilege: only the table actions and object prefixes each function uses.
     // The table and its one index by name (table.grant would allow `index/*`).
@@ -346,6 +358,16 @@ export class AppStack extends Stack {
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } },
       }),
     );
+    // The orphan sweep reads which files each company's calculations name (Query of COMPANY#…),
+    // lists uploads/ and forecasts/ and deletes there; it reads no object.
+    orphanSweep.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:Query"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } },
+      }),
+    );
+    grantObjects(orphanSweep, uploads, ["uploads", "forecasts"], ["s3:DeleteObject"]);
     audit.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,

@@ -6,6 +6,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -13,7 +14,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/events/upload-check";
 import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
@@ -151,6 +152,48 @@ describe("S3 blob store", () => {
       await expect(store.put(key, new Uint8Array(), "text/plain"), key).rejects.toThrow(/invalid blob key/);
     }
     expect(s3.calls()).toHaveLength(0);
+  });
+});
+
+describe("nightly orphan sweep", () => {
+  it("lists uploads/ and forecasts/ page by page and deletes the day-old keys no calculation names", async () => {
+    vi.stubEnv("TABLE_NAME", "table");
+    vi.stubEnv(BLOB_AREAS.uploads.bucket, "uploads-bucket");
+    const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    const named = "forecasts/c1/k1/named.json";
+    s3.on(ListObjectsV2Command, { Prefix: "uploads/" })
+      .resolvesOnce({ Contents: [{ Key: "uploads/c1/k2/orphan.csv", LastModified: old }], IsTruncated: true, NextContinuationToken: "next" })
+      .resolvesOnce({ Contents: [{ Key: "uploads/c1/k3/fresh.csv", LastModified: new Date() }], IsTruncated: false });
+    s3.on(ListObjectsV2Command, { Prefix: "forecasts/" }).resolves({
+      Contents: [
+        { Key: named, LastModified: old },
+        { Key: "forecasts/c2/k9/orphan.json", LastModified: old },
+      ],
+    });
+    s3.on(DeleteObjectCommand).resolves({});
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c1", ":sk": "CALC#" } }).resolves({
+      Items: [{ file: { key: "uploads/c1/k1/x.csv" }, results: { data_key: named } }, { results: {} }],
+    });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c2", ":sk": "CALC#" } }).resolves({ Items: [] });
+    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    try {
+      const { handler } = await import("../../functions/src/lambda/orphan-sweep");
+      expect(await handler()).toEqual({ deleted: 2 });
+    } finally {
+      log.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    const deletes = s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input);
+    expect(deletes).toEqual([
+      { Bucket: "uploads-bucket", Key: "uploads/c1/k2/orphan.csv" },
+      { Bucket: "uploads-bucket", Key: "forecasts/c2/k9/orphan.json" },
+    ]);
+    // Two pages of uploads/ (the second asked for with the first's continuation token), one of forecasts/.
+    const lists = s3.commandCalls(ListObjectsV2Command).map((call) => call.args[0].input);
+    expect(lists.map((input) => input.Prefix)).toEqual(["uploads/", "uploads/", "forecasts/"]);
+    expect(lists[1].ContinuationToken).toBe("next");
+    // One read of a company's references per run, however many of its files are looked at.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
   });
 });
 

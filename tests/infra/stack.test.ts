@@ -21,7 +21,16 @@ import { startLocalServer, type LocalServer } from "../../functions/src/local/se
 // Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
-const OUR_FUNCTIONS = ["ApiFunction", "UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction", "StatisticsReconcileFunction"] as const;
+const OUR_FUNCTIONS = [
+  "ApiFunction",
+  "UploadCheckFunction",
+  "StreamAuditFunction",
+  "SpreadsheetFunction",
+  "StatisticsReconcileFunction",
+  "OrphanSweepFunction",
+] as const;
+/** Run once a night, retried, rerun the next night: no alarms of their own (the ten alarms are CloudWatch's free tier). */
+const NIGHTLY_FUNCTIONS: readonly string[] = ["StatisticsReconcileFunction", "OrphanSweepFunction"];
 const ONE_MB = 1024 * 1024;
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -312,6 +321,19 @@ describe.each([
     expect(actions(reconcile).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:UpdateItem"]);
     const reconcileAccess = reconcile.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
     expect(reconcileAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } });
+
+    const sweep = statementsOfFunction(t, "OrphanSweepFunction");
+    expect(actions(sweep).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:Query", "s3:DeleteObject", "s3:ListBucket"]);
+    expect(objectGrants(sweep)).toEqual(["s3:DeleteObject /uploads/* /forecasts/*"]);
+    const sweepAccess = sweep.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
+    expect(sweepAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } });
+  });
+
+  it("sweeps orphan calculation files once a day", () => {
+    get().template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "cron(30 3 * * ? *)",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [Match.stringLikeRegexp("^OrphanSweepFunction"), "Arn"] } })],
+    });
   });
 
   it("reconciles the statistics once a day", () => {
@@ -470,7 +492,7 @@ describe.each([
     const alarms = Object.values(resources(get().template, "AWS::CloudWatch::Alarm")).map((a) => a.Properties);
     expect(alarms).toContainEqual(expect.objectContaining({ Namespace: "AWS/ApiGateway", MetricName: "5xx" }));
     // The nightly reconciliation has none: retried, rerun the next night, and within the ten.
-    for (const name of OUR_FUNCTIONS.filter((n) => n !== "StatisticsReconcileFunction")) {
+    for (const name of OUR_FUNCTIONS.filter((n) => !NIGHTLY_FUNCTIONS.includes(n))) {
       for (const metric of ["Errors", "Throttles"]) {
         expect(
           alarms.some((a) => a.Namespace === "AWS/Lambda" && a.MetricName === metric && JSON.stringify(a.Dimensions).includes(name)),
@@ -539,6 +561,7 @@ describe("Lambda bundles", () => {
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
     StatisticsReconcileFunction: ONE_MB,
+    OrphanSweepFunction: ONE_MB,
     // exceljs + SheetJS (DESIGN.md prescribes both); it runs only for exports/templates, so sign-in and calculations never pay its cold start.
     SpreadsheetFunction: 2.5 * ONE_MB,
   };
@@ -575,7 +598,7 @@ describe("Lambda bundles", () => {
     );
     expect(api.status).not.toBe(0);
     expect(api.stderr.slice(-2000)).toMatch(/APP_SECRET_ARN is not set/);
-    for (const name of ["UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction", "StatisticsReconcileFunction"] as const) {
+    for (const name of ["UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction", "StatisticsReconcileFunction", "OrphanSweepFunction"] as const) {
       const url = pathToFileURL(join(assetDir(dev, name), "index.mjs")).href;
       const probe = spawnSync(
         process.execPath,

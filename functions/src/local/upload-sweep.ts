@@ -1,9 +1,12 @@
 // The local twin of the documents bucket's lifecycle rule (infra/lib/stack.ts): direct uploads PUT
 // to DATA_DIR/blobs but never completed are deleted once pending for a day
-// (domain/direct-uploads.ts, sweepAbandonedUploads). Run when the server starts, then hourly, on
-// a timer that never keeps the process alive. A failed sweep is logged and tried again next time.
+// (domain/direct-uploads.ts, sweepAbandonedUploads). It also deletes the calculation files no
+// calculation refers to (domain/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS.
+// Run when the server starts, then hourly, on a timer that never keeps the process alive. A failed
+// sweep is logged and tried again next time.
 import type { Deps } from "../domain/context";
 import { sweepAbandonedUploads } from "../domain/direct-uploads";
+import { sweepOrphanBlobs } from "../domain/orphan-blobs";
 
 export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -22,6 +25,10 @@ export function startUploadSweep(
     (running ??= sweepAbandonedUploads(deps)
       .then((keys) => {
         if (keys.length > 0) log.info(`abandoned uploads deleted (never completed): ${keys.join(", ")}`);
+        return sweepOrphanBlobs(deps);
+      })
+      .then((keys) => {
+        if (keys.length > 0) log.info(`orphan files deleted (no calculation refers to them): ${keys.join(", ")}`);
       })
       .catch((error: unknown) => log.warn(`abandoned uploads not swept: ${String(error)}`))
       .finally(() => {

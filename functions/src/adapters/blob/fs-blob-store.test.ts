@@ -19,6 +19,28 @@ async function read(stream: ReadableStream<Uint8Array>): Promise<number[]> {
   return out;
 }
 
+describe("fs blob store: listing by age", () => {
+  it("lists the blobs of an area written before a time, not their type files, markers or temporary files", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blobs-age-"));
+    const store = fsBlobStore(root);
+    await store.put("uploads/c/k/old.csv", new Uint8Array([1]), "text/csv");
+    await store.put("uploads/c/k/new.csv", new Uint8Array([1]), "text/csv");
+    await store.put("forecasts/c/k/other-area.json", new Uint8Array([1]), "application/json");
+    await store.putStream("uploads/c/k/pending.csv", streamOf([new Uint8Array([1])]), "text/csv", { pending: true });
+    writeFileSync(join(root, "uploads/c/k/new.csv.1.2000001.tmp"), "");
+    const old = new Date(Date.now() - 48 * 3600 * 1000);
+    for (const file of ["old.csv", "old.csv.type", "pending.csv", "pending.csv.pending", "new.csv.1.2000001.tmp"]) {
+      utimesSync(join(root, "uploads/c/k", file), old, old);
+    }
+    const pages: string[][] = [];
+    for await (const page of store.keysWrittenBefore("uploads", new Date(Date.now() - 24 * 3600 * 1000))) pages.push(page);
+    expect(pages.flat().sort()).toEqual(["uploads/c/k/old.csv", "uploads/c/k/pending.csv"]);
+    await expect(async () => {
+      for await (const _ of store.keysWrittenBefore("../x", new Date())) void _;
+    }).rejects.toThrow(/invalid blob area/);
+  });
+});
+
 describe("fs blob store: streams", () => {
   it("writes a stream and reads byte ranges of it", async () => {
     const root = mkdtempSync(join(tmpdir(), "blobs-"));

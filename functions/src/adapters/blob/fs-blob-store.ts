@@ -46,7 +46,9 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** The local store has every ability but presigning: streams, ranges and pending uploads. */
-export type FsBlobStore = BlobStore & StreamingBlobStore & Required<Pick<BlobStore, "confirmUpload" | "deletePendingUploads">>;
+export type FsBlobStore = BlobStore &
+  StreamingBlobStore &
+  Required<Pick<BlobStore, "confirmUpload" | "deletePendingUploads" | "keysWrittenBefore">>;
 
 export function fsBlobStore(root: string): FsBlobStore {
   const base = resolve(root);
@@ -175,6 +177,20 @@ export function fsBlobStore(root: string): FsBlobStore {
         }
       }
       return deleted;
+    },
+    async *keysWrittenBefore(area, before) {
+      if (!AREA_RE.test(area)) throw new Error(`invalid blob area: ${JSON.stringify(area)}`);
+      const keys: string[] = [];
+      for (const file of await filesUnder(join(base, area))) {
+        // Only blobs: not their `.type`, pending markers or a write's temporary files.
+        if (file.endsWith(".type") || file.endsWith(PENDING) || file.endsWith(CLAIMED) || TMP_RE.test(file)) continue;
+        const info = await stat(file).catch((error: unknown) => {
+          if (missing(error)) return undefined;
+          throw error;
+        });
+        if (info && info.mtimeMs < before.getTime()) keys.push(relative(base, file).split(sep).join("/"));
+      }
+      if (keys.length > 0) yield keys;
     },
     async stat(key) {
       const path = pathOf(key);

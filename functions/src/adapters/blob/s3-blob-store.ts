@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -118,6 +119,16 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
      *  DeleteObjectTagging would need one more action). */
     async confirmUpload(key) {
       await s3.send(new PutObjectTaggingCommand({ ...locate(key), Tagging: { TagSet: [] } }));
+    },
+    /** ListObjectsV2 under `{area}/`, one page (≤ 1 000 keys) at a time (s3:ListBucket). */
+    async *keysWrittenBefore(area, before) {
+      const Bucket = locate(`${area}/x`).Bucket;
+      for await (const page of paginateListObjectsV2({ client: s3 }, { Bucket, Prefix: `${area}/` })) {
+        const keys = (page.Contents ?? [])
+          .filter((object) => object.Key && object.LastModified && object.LastModified < before)
+          .map((object) => object.Key!);
+        if (keys.length > 0) yield keys;
+      }
     },
     async stat(key) {
       try {

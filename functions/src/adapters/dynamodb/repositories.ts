@@ -510,6 +510,23 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
       });
       return items.map((item) => strip<Calculation>(item)!);
     },
+    async blobKeysOfCompany(companyId) {
+      const prefix = keys.calculationsOfCompany(companyId);
+      // Every calculation, deleted ones too: their files stay while their items do.
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ProjectionExpression: "#file.#key, #results.#data",
+        ExpressionAttributeNames: { "#file": "file", "#key": "key", "#results": "results", "#data": "data_key" },
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
+      });
+      const found = items.flatMap((item) => [
+        (item.file as { key?: unknown } | undefined)?.key,
+        (item.results as { data_key?: unknown } | undefined)?.data_key,
+      ]);
+      return new Set(found.filter((key): key is string => typeof key === "string"));
+    },
     async replace(next, expectedVersion) {
       await versionedPut(calculationItem(next), expectedVersion, "Расчет был изменен другим пользователем. Обновите страницу и повторите.");
     },
