@@ -1,5 +1,6 @@
 // Where the session lives between page loads (SPEC 9: local storage keys token, refreshToken)
 // and how we decide whether an access token is still usable without asking the server.
+import { decodeJwt } from "jose";
 
 export const ACCESS_KEY = "token";
 export const REFRESH_KEY = "refreshToken";
@@ -17,18 +18,14 @@ export function nowSeconds(): number {
 
 /** The `exp` claim (seconds since epoch) of a JWT. The signature is the server's business, not ours. */
 export function tokenExpiry(token: string): number {
-  const parts = token.split(".");
-  if (parts.length !== 3) throw new InvalidTokenError();
+  let exp: unknown;
   try {
-    const base64 = parts[1].replace(/-/g, "+").replace(/_/g, "/");
-    const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
-    const payload: unknown = JSON.parse(atob(padded));
-    const exp = (payload as { exp?: unknown } | null)?.exp;
-    if (typeof exp !== "number" || !Number.isFinite(exp)) throw new InvalidTokenError();
-    return exp;
+    exp = decodeJwt(token).exp;
   } catch {
     throw new InvalidTokenError();
   }
+  if (typeof exp !== "number" || !Number.isFinite(exp)) throw new InvalidTokenError();
+  return exp;
 }
 
 /**
