@@ -4,44 +4,12 @@
 // (t CO2-eq and %), comma-separated, fields optionally in double quotes.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { parseCsv } from "./csv";
 import { FieldError } from "./emissions-core";
 import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty";
 
 const USAGE = "usage: inventory uncertainty --csv FILE [--monte-carlo N --seed S]";
 const HEADER = ["id", "category", "base", "current", "ad_u", "ef_u"] as const;
-
-/** RFC 4180 records: commas, CRLF or LF, double-quoted fields with "" for a quote. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === ",") {
-      record.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      if (record.some((f) => f !== "")) records.push(record);
-      record = [];
-      field = "";
-    } else field += ch;
-  }
-  if (quoted) throw new Error("unterminated quoted field");
-  record.push(field);
-  if (record.some((f) => f !== "")) records.push(record);
-  return records;
-}
 
 export function categoriesFromCsv(text: string): CategoryInput[] {
   const [header, ...rows] = parseCsv(text);

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FieldError } from "./emissions-core";
-import { categoriesFromCsv, parseCsv } from "./inventory-cli";
+import { parseCsv } from "./csv";
+import { categoriesFromCsv } from "./inventory-cli";
 import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty";
 
 const core = uncertaintyCore();

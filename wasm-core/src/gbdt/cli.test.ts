@@ -55,6 +55,14 @@ describe("gbdt CLI", () => {
     expect(result.stdout).toBe(run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", same).stdout);
   });
 
+  it("reads a quoted field with a comma as one cell", () => {
+    const quoted = csv("quoted.csv", 'id,x1,x2,x7,x8,x12,x13,x15\n"Шахта, участок 1",1324.7,NaN,37.01,124.21,0.408,18187,45.264\n');
+    const plain = csv("plain.csv", "x1,x2,x7,x8,x12,x13,x15\n1324.7,NaN,37.01,124.21,0.408,18187,45.264\n");
+    const result = run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", quoted);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", plain).stdout);
+  });
+
   it("fails with a message naming a missing feature column", () => {
     const path = csv("no-x7.csv", "x1,x2,x8,x12,x13,x15\n1,2,3,4,5,6\n");
     const result = run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", path);

@@ -103,4 +103,13 @@ describe("readFeatureCsv", () => {
     expect(() => readFeatureCsv("a,b\n1\n", ["a", "b"])).toThrow(/line 2 \(data row 1\), column b: the row has only 1 cells/);
     expect(() => readFeatureCsv("a,c\n1,2\n", ["a", "b"])).toThrow(/lacks feature column\(s\) b/);
   });
+
+  it("reads quoted fields with commas, quotes and line breaks as one cell (RFC 4180)", () => {
+    const text = 'mine,a,b\n"Шахта ""Северная"", участок 1",1,2\n"two\nlines",3,4\n';
+    const { rows, rowCount } = readFeatureCsv(text, ["a", "b"]);
+    expect(rowCount).toBe(2);
+    expect(Array.from(rows)).toEqual([1, 2, 3, 4]);
+    // The line named is where the record starts, counting the line break inside the quotes.
+    expect(() => readFeatureCsv(text + '"x",5,oops\n', ["a", "b"])).toThrow('CSV line 5 (data row 3), column b: "oops" is not a number');
+  });
 });
