@@ -35,7 +35,7 @@ export function boundFields(def: CalculationDefinition, binding: DictionaryBindi
 }
 
 /** SPEC 4: with nothing chosen yet, the first entry of the list is preselected. */
-export function preselectedEntry<E extends CoefficientEntry>(entries: readonly E[]): E | undefined {
+export function preselectedEntry<E>(entries: readonly E[]): E | undefined {
   return entries[0];
 }
 

@@ -2,11 +2,23 @@
 // The registry says which dictionary feeds which field; the request may name an entry
 // (dictionary_items: {dictionary: id}), choose «Фактическое значение» (null), or just send values,
 // which are then matched to an entry the way SPEC 4 matches stored calculations in edit mode.
+// The rules are the core's (wasm-core/src/coefficient-rules.ts, shared with the dialog); here the
+// entries are loaded and the versions used are recorded.
 import type { CalculationDefinition, DictionaryBinding, NumberField } from "../../../wasm-core/src/registry";
 import type { Deps } from "./context";
 import { Conflict, Invalid } from "./errors";
 import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
-import { ACTIVITY_KINDS, customMode, plausibleBand } from "../../../wasm-core/src/registry";
+import { ACTIVITY_KINDS } from "../../../wasm-core/src/registry";
+import {
+  CUSTOM,
+  boundFields,
+  choiceForValues,
+  customFixedValue,
+  outsidePlausibleBand,
+  preselectedEntry,
+  sameNumber,
+  type CoefficientEntry,
+} from "../../../wasm-core/src/coefficient-rules";
 import { getDictionaryItems } from "./dictionaries";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../schemas/uncertainty";
@@ -61,7 +73,10 @@ function fromItem(item: DictionaryItemVersion, field: string, dictionary: string
   };
 }
 
-const sameNumber = (a: unknown, b: number) => typeof a === "number" && a === b;
+/** An entry as the core's rules read it: the number of each field. */
+function ruleEntry(item: DictionaryItemVersion): CoefficientEntry {
+  return { id: item.id, values: Object.fromEntries(Object.entries(item.values).map(([field, v]) => [field, v.value])) };
+}
 
 export async function resolveCoefficients(
   deps: Deps,
@@ -86,7 +101,7 @@ export async function resolveCoefficients(
   }
 
   for (const binding of def.dictionaries) {
-    const bound = binding.fields.filter((f) => fields.get(f)?.fixed === undefined);
+    const bound = boundFields(def, binding).map((f) => f.name);
     const choice = request.dictionary_items?.[binding.dictionary];
     const entries = await getDictionaryItems(deps, binding.dictionary);
 
@@ -113,7 +128,7 @@ export async function resolveCoefficients(
     // Settings nobody sent take the first entry (SPEC 4: the first entry is preselected).
     if (!sentAny && bound.every((name) => settingNames.has(name))) {
       const keep = previous && bound.every((name) => previous[name]);
-      const first = entries[0];
+      const first = preselectedEntry(entries);
       for (const name of bound) {
         if (keep) uses[name] = previous[name];
         else if (first) uses[name] = fromItem(first, name, binding.dictionary);
@@ -129,22 +144,23 @@ export async function resolveCoefficients(
       }
       continue;
     }
-    const match = entries.find((item) => bound.every((name) => sameNumber(request.values[name], item.values[name]?.value)));
+    const matched = choiceForValues(entries.map(ruleEntry), bound, (name) => request.values[name]);
+    const match = entries.find((item) => item.id === matched);
     if (match) {
       for (const name of bound) {
         values[name] = match.values[name].value;
         uses[name] = fromItem(match, name, binding.dictionary);
       }
-    } else if (!sentAny) {
-      for (const name of bound) values[name] = undefined; // the facade reports the missing field
-    } else {
+    } else if (matched === CUSTOM) {
       // D10: values that match no entry are the mine's own («Фактическое значение»).
       for (const name of bound) custom(name, binding);
+    } else {
+      for (const name of bound) values[name] = undefined; // the facade reports the missing field
     }
   }
 
   function custom(name: string, binding: DictionaryBinding) {
-    const fixed = customMode(binding).fixed?.[name];
+    const fixed = customFixedValue(binding, name);
     const value = fixed ?? request.values[name];
     values[name] = value;
     uses[name] = { value: value as number, unit: fields.get(name)!.unit, source: fixed !== undefined ? "fixed" : "custom" };
@@ -225,8 +241,7 @@ export function coefficientFlags(def: CalculationDefinition, uses: Record<string
     if (use.source !== "custom") continue;
     if (!use.justification) flags.push(`custom_without_justification:${name}`);
     const field = fields.get(name);
-    const band = field && plausibleBand(field);
-    if (band && (use.value < band.min || use.value > band.max)) flags.push(`custom_out_of_range:${name}`);
+    if (field && outsidePlausibleBand(field, use.value)) flags.push(`custom_out_of_range:${name}`);
   }
   return flags;
 }

@@ -293,6 +293,15 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
     expect(matchEntry(layoutOf("handling_underground_ch4"), stored, entries("get_handling_underground_ch4")).choice).toBe(2);
   });
 
+  it("matches by every bound field, as the server does: ef of an entry with another k is the mine's own", () => {
+    const statSources = (k: number) =>
+      storedCalculation("disposal_co2_stat_sources", { volume: 10, ef: 1.59, of: 1, k, res_co2: 0 }, { volume: use(10), ef: use(1.59), of: use(1), k: use(k) });
+    const layout = formLayout("disposal_co2_stat_sources").bindings[0];
+    const fuels = entries("get_disposal_co2_stat_sources");
+    expect(matchEntry(layout, statSources(1.129), fuels).choice).toBe(1);
+    expect(matchEntry(layout, statSources(1.2), fuels)).toMatchObject({ choice: CUSTOM, note: expect.stringContaining("ef, k") });
+  });
+
   it("falls back to «Фактическое значение» for open_mining_ch4, holding the stored value", () => {
     const ctx = context(
       "open_mining_ch4",

@@ -7,13 +7,21 @@
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
 import {
   REGISTRY,
-  customMode,
-  plausibleBand,
   type CalculationDefinition,
   type DictionaryBinding,
   type FormulaType,
   type NumberField,
 } from "../../../../wasm-core/src/registry";
+import {
+  CUSTOM,
+  boundFields,
+  customFixedValue,
+  customValue,
+  outsidePlausibleBand,
+  preselectedEntry,
+  storedChoice,
+  type CoefficientEntry,
+} from "../../../../wasm-core/src/coefficient-rules";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
 import { gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
@@ -22,9 +30,7 @@ import type { Calculation, DictionaryEntry } from "./api";
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
 export const GWP_DICTIONARY = "get_gwp";
 /** «Фактическое значение»: the bound fields become free inputs (SPEC 4). */
-export const CUSTOM = "custom";
-/** SPEC 4: stored values are matched back to dictionary entries by these fields. */
-const MATCH_FIELDS = ["ef", "koef_transform", "p_co2", "p_ch4", "ef_co2", "ef_ch4"];
+export { CUSTOM };
 
 export type Choice = number | typeof CUSTOM;
 
@@ -58,11 +64,7 @@ const isNumber = (field: { type: string }): field is NumberField => field.type =
 export function formLayout(type: FormulaType): FormLayout {
   const def: CalculationDefinition = REGISTRY[type];
   const inputs = def.inputs.filter(isNumber);
-  const numbers = new Map([...inputs, ...def.settings].map((f) => [f.name, f]));
-  const bindings = def.dictionaries.map((binding) => ({
-    binding,
-    fields: binding.fields.map((name) => numbers.get(name)).filter((f): f is NumberField => f !== undefined && f.fixed === undefined),
-  }));
+  const bindings = def.dictionaries.map((binding) => ({ binding, fields: boundFields(def, binding) }));
   const bindingOf = new Map(bindings.flatMap((b) => b.fields.map((f) => [f.name, b] as const)));
   const gwp = def.settings.find((f) => f.name === "gwp_ch4");
 
@@ -141,31 +143,31 @@ const entryValue = (entry: DictionaryEntry | undefined, field: string): number |
   return typeof value === "number" ? value : undefined;
 };
 
+/** An entry as the core's coefficient rules read it. */
+function ruleEntry(entry: DictionaryEntry): CoefficientEntry {
+  const values = Object.fromEntries(Object.keys(entry).map((field) => [field, entryValue(entry, field)]));
+  return { id: entry.id, values };
+}
+
 function entryOf(ctx: FormContext, dictionary: string, id: Choice | undefined): DictionaryEntry | undefined {
   return typeof id === "number" ? ctx.dictionaries[dictionary]?.find((e) => e.id === id) : undefined;
 }
 
 /**
- * Edit (SPEC 4): the entry a stored calculation used. The recorded entry id wins; else the values
- * are matched; else «Фактическое значение» where the binding has it; else nothing, with a note.
+ * Edit (SPEC 4): the entry a stored calculation used, by the server's rules (storedChoice): the
+ * recorded entry, else the entry its values match, else «Фактическое значение», with a note when
+ * the values were not the user's own.
  */
 export function matchEntry(
   { binding, fields }: BindingLayout,
   stored: Calculation,
   entries: readonly DictionaryEntry[],
 ): { choice: Choice | undefined; note?: string } {
-  const uses = fields.map((f) => stored.coefficients[f.name]);
-  // D10: every binding offers «Фактическое значение».
-  if (uses.some((u) => u?.source === "custom")) return { choice: CUSTOM };
-  const ids = new Set(uses.map((u) => (u?.source === "dictionary" ? u.item_id : undefined)));
-  const [id] = ids;
-  if (ids.size === 1 && id !== undefined && entries.some((e) => e.id === id)) return { choice: id };
-
-  const keys = fields.filter((f) => MATCH_FIELDS.includes(f.name));
-  const compared = keys.length > 0 ? keys : fields;
-  const match = entries.find((e) => compared.every((f) => entryValue(e, f.name) === storedNumber(stored, f.name)));
-  if (match) return { choice: match.id };
-  return { choice: CUSTOM, note: `Расчет ${stored.id}: значения ${fields.map((f) => f.name).join(", ")} не найдены в справочнике ${binding.dictionary}` };
+  const names = fields.map((f) => f.name);
+  const choice = storedChoice(entries.map(ruleEntry), names, stored.coefficients, (name) => storedNumber(stored, name));
+  if (typeof choice === "number") return { choice };
+  if (names.some((name) => stored.coefficients[name]?.source === "custom")) return { choice: CUSTOM };
+  return { choice: CUSTOM, note: `Расчет ${stored.id}: значения ${names.join(", ")} не найдены в справочнике ${binding.dictionary}` };
 }
 
 /** The dialog's starting point: the first entry of every list (create) or the stored calculation (edit). */
@@ -182,7 +184,7 @@ export function initialState(ctx: FormContext): FormState {
   for (const b of layout.bindings) {
     const entries = ctx.dictionaries[b.binding.dictionary] ?? [];
     if (!stored) {
-      choices[b.binding.dictionary] = entries[0]?.id;
+      choices[b.binding.dictionary] = preselectedEntry(entries)?.id;
       continue;
     }
     const { choice, note } = matchEntry(b, stored, entries);
@@ -210,7 +212,7 @@ export function initialState(ctx: FormContext): FormState {
 }
 
 export function isCustomFixed(binding: DictionaryBinding, field: string): boolean {
-  return customMode(binding).fixed?.[field] !== undefined;
+  return customFixedValue(binding, field) !== undefined;
 }
 
 /** Whether a bound field is typed by the user right now (custom mode, not fixed by it). */
@@ -220,7 +222,7 @@ export function isEditable(state: FormState, { binding }: BindingLayout, field: 
 
 export function boundValue(ctx: FormContext, state: FormState, { binding }: BindingLayout, field: string): number | undefined {
   const choice = state.choices[binding.dictionary];
-  if (choice === CUSTOM) return customMode(binding).fixed?.[field] ?? parseNumericInput(state.texts[field] ?? "");
+  if (choice === CUSTOM) return customValue(binding, field, parseNumericInput(state.texts[field] ?? ""));
   if (ctx.stored && state.kept.includes(binding.dictionary)) return storedNumber(ctx.stored, field);
   return entryValue(entryOf(ctx, binding.dictionary, choice), field);
 }
@@ -248,8 +250,8 @@ export function bandWarnings(ctx: FormContext, state: FormState): Record<string,
     for (const field of b.fields) {
       if (!isEditable(state, b, field.name)) continue;
       const value = parseNumericInput(state.texts[field.name] ?? "");
-      const band = plausibleBand(field);
-      if (value === undefined || !band || (value >= band.min && value <= band.max)) continue;
+      const band = value === undefined ? undefined : outsidePlausibleBand(field, value);
+      if (!band) continue;
       const unit = field.unit ? ` ${field.unit}` : "";
       found[field.name] =
         `Значение вне правдоподобного диапазона (${formatStored(band.min)}–${formatStored(band.max)}${unit}): ` +
