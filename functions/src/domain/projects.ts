@@ -9,7 +9,15 @@ import { reportingYearOf } from "./gwp-years";
 
 export const PROJECT_STATUS_CREATED = 1;
 
+/** A project's facility is one of its company's (another company's id is simply not found). */
+async function checkFacility(deps: Deps, actor: Actor, facilityId: string | null | undefined): Promise<void> {
+  if (facilityId && !(await deps.repos.facilities.get(actor.company, facilityId))) {
+    throw new Invalid("facility: площадка не найдена: выберите площадку своей компании");
+  }
+}
+
 export async function createProject(deps: Deps, actor: Actor, input: ProjectCreateInput): Promise<Project> {
+  await checkFacility(deps, actor, input.facility);
   const now = deps.clock.now().toISOString();
   const project: Project = {
     id: newId(),
@@ -17,6 +25,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
     start_date: input.start_date,
     end_date: input.end_date,
     reporting_year: input.reporting_year ?? reportingYearOf(input),
+    facility: input.facility ?? null,
     created_at: now,
     updated_at: now,
     status: PROJECT_STATUS_CREATED,
@@ -77,6 +86,7 @@ export async function patchProject(
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Проект был изменен другим пользователем. Обновите страницу и повторите.");
   }
+  await checkFacility(deps, actor, patch.facility);
   // is_deleted is the state; is_active follows it (SPEC 4: active = true/false, archived = false/true).
   const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
   const next: Project = {
@@ -85,6 +95,7 @@ export async function patchProject(
     start_date: patch.start_date ?? current.start_date,
     end_date: patch.end_date ?? current.end_date,
     reporting_year: patch.reporting_year ?? current.reporting_year,
+    facility: patch.facility === undefined ? (current.facility ?? null) : patch.facility,
     is_deleted: isDeleted,
     is_active: !isDeleted,
     updated_at: deps.clock.now().toISOString(),

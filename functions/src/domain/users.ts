@@ -30,6 +30,8 @@ export interface CompanyInput {
   email?: string;
   ogrn?: string;
   okved?: string;
+  inn?: string;
+  kpp?: string;
   region?: string;
   postal_address?: string;
 }
@@ -44,6 +46,8 @@ export async function createCompany(deps: Deps, input: CompanyInput): Promise<Co
     email: input.email?.trim() ?? "",
     ogrn: input.ogrn?.trim() ?? "",
     okved: input.okved?.trim() ?? "",
+    inn: input.inn?.trim() ?? "",
+    kpp: input.kpp?.trim() ?? "",
     region: input.region?.trim() ?? "",
     postal_address: input.postal_address?.trim() ?? "",
     created_at: deps.clock.now().toISOString(),

@@ -1,5 +1,5 @@
 // Company requisites as the admin API accepts them (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
-// postal address). The /admin company form validates with the same schema.
+// postal address; ИНН and КПП for the 296-FZ report). The /admin company form validates with the same schema.
 import * as z from "zod/mini";
 
 export const COMPANY_NAME_MAX = 200;
@@ -17,6 +17,20 @@ export function isValidOgrn(value: string): boolean {
   const check = Number((body % divisor) % 10n);
   return check === Number(value.at(-1));
 }
+
+/** ИНН with correct check digits: 10 digits (an organisation), 12 (an individual entrepreneur).
+ *  Each check digit = (Σ digit × weight mod 11) mod 10 (the ФНС rule every registry client checks). */
+export function isValidInn(value: string): boolean {
+  if (!/^\d{10}$|^\d{12}$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  const check = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * digits[i], 0) % 11) % 10;
+  if (digits.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === digits[9];
+  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === digits[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === digits[11];
+}
+
+/** КПП: the tax office (4 digits), the reason (2 digits or capital Latin letters), a number (3
+ *  digits). It has no check digit. */
+export const KPP_RE = /^\d{4}[\dA-Z]{2}\d{3}$/;
 
 /** ОКВЭД 2 code: NN.NN with an optional third level .N or .NN (e.g. 05.10, 05.10.1, 46.71.11). */
 export const OKVED_RE = /^\d{2}\.\d{2}(\.\d{1,2})?$/;
@@ -45,9 +59,17 @@ const okved = text("okved", 8).check(
   z.refine((v) => v === "" || OKVED_RE.test(v), "okved: код ОКВЭД в формате NN.NN или NN.NN.NN"),
 );
 
+const inn = text("inn", 12).check(
+  z.refine((v) => v === "" || isValidInn(v), "inn: ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами"),
+);
+
+const kpp = text("kpp", 9).check(z.refine((v) => v === "" || KPP_RE.test(v), "kpp: КПП — 9 знаков, например 420501001"));
+
 const requisites = {
   email: z.optional(email),
   ogrn: z.optional(ogrn),
+  inn: z.optional(inn),
+  kpp: z.optional(kpp),
   okved: z.optional(okved),
   region: z.optional(text("region")),
   postal_address: z.optional(text("postal_address")),

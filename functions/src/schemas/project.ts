@@ -23,6 +23,11 @@ const reportingYear = z
     z.lte(2100, "reporting_year: отчетный год не позже 2100"),
   );
 
+/** The facility the project belongs to (its id), or null for none. */
+const facility = z.nullable(
+  z.string("facility: ожидается идентификатор площадки или null").check(z.maxLength(64, "facility: ожидается идентификатор площадки")),
+);
+
 /** POST create_project/. company, user and status may be sent (SPEC 7) but are decided by the server. */
 export const projectCreateSchema = z
   .object({
@@ -31,6 +36,7 @@ export const projectCreateSchema = z
     end_date: isoDate("end_date"),
     /** Picks the GWP set in force (methodology D12); default: the end date's year. */
     reporting_year: z.optional(reportingYear),
+    facility: z.optional(facility),
     status: z.optional(z.unknown()),
     company: z.optional(z.unknown()),
     user: z.optional(z.unknown()),
@@ -44,6 +50,7 @@ export const projectPatchSchema = z
     start_date: z.optional(isoDate("start_date")),
     end_date: z.optional(isoDate("end_date")),
     reporting_year: z.optional(reportingYear),
+    facility: z.optional(facility),
     is_active: z.optional(z.boolean("is_active: ожидается true или false")),
     is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
     version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
@@ -61,6 +68,8 @@ export interface Project {
   end_date: string;
   /** Picks the GWP set in force (methodology D12). Projects stored before it read as the end date's year. */
   reporting_year?: number;
+  /** The company's facility it belongs to (v1/facilities/); null or absent: none. */
+  facility?: string | null;
   created_at: string;
   updated_at: string;
   status: number;

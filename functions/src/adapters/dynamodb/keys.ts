@@ -46,6 +46,11 @@ export const usersOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId
  *  written with attribute_not_exists, keeps e-mails unique without a transaction. */
 export const emailLookup = (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: "EMAIL" });
 
+/** A facility (mine, open pit, processing plant) of a company: get by (company, facility); all of
+ *  a company's: Query PK = COMPANY#id, SK begins_with FACILITY# (a company has a handful). */
+export const facility = (companyId: string, facilityId: string) => ({ PK: `COMPANY#${companyId}`, SK: `FACILITY#${facilityId}` });
+export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "FACILITY#" });
+
 /** A project: get by (company, project). Lists by company and state, newest first:
  *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the
  *  item to the other index partition by rewriting GSI1PK. */

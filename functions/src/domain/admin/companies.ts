@@ -4,7 +4,7 @@
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../users";
-import { isValidOgrn, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../schemas/company";
+import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 
@@ -19,6 +19,10 @@ function checkRequisites(input: CompanyPatchInput) {
     throw new Invalid("ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой");
   }
   if (input.okved && !OKVED_RE.test(input.okved)) throw new Invalid("okved: код ОКВЭД в формате NN.NN или NN.NN.NN");
+  if (input.inn && !isValidInn(input.inn)) {
+    throw new Invalid("inn: ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами");
+  }
+  if (input.kpp && !KPP_RE.test(input.kpp)) throw new Invalid("kpp: КПП — 9 знаков, например 420501001");
 }
 
 export async function listCompanies(deps: Deps, actor: Actor): Promise<CompanyView[]> {
@@ -69,6 +73,8 @@ export async function updateCompanyAsAdmin(
     email: patch.email ?? current.email,
     ogrn: patch.ogrn ?? current.ogrn,
     okved: patch.okved ?? current.okved,
+    inn: patch.inn ?? current.inn ?? "",
+    kpp: patch.kpp ?? current.kpp ?? "",
     region: patch.region ?? current.region,
     postal_address: patch.postal_address ?? current.postal_address,
     version: current.version + 1,

@@ -1,0 +1,58 @@
+// The company's facilities (keys.facility): a handful per company, read whole.
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Facility, FacilityRepository } from "../../ports";
+import * as keys from "./keys";
+import { conditional } from "./conditions";
+
+const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
+
+function facilityOf(item: Record<string, unknown> | undefined): Facility | undefined {
+  if (!item) return undefined;
+  const { PK: _pk, SK: _sk, ...facility } = item;
+  return facility as unknown as Facility;
+}
+
+export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): FacilityRepository {
+  const put = (facility: Facility, condition: string, values?: Record<string, unknown>, conflict = CONFLICT) =>
+    conditional(
+      doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.facility(facility.company, facility.id), ...facility },
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        }),
+      ),
+      conflict,
+    );
+  return {
+    async create(facility) {
+      await put(facility, "attribute_not_exists(PK)", undefined, "Площадка с таким идентификатором уже существует");
+    },
+    async get(companyId, facilityId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.facility(companyId, facilityId) }));
+      return facilityOf(out.Item);
+    },
+    async list(companyId) {
+      const prefix = keys.facilitiesOfCompany(companyId);
+      const facilities: Facility[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await doc.send(
+          new QueryCommand({
+            TableName: table,
+            KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+            ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of out.Items ?? []) facilities.push(facilityOf(item)!);
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return facilities.sort((a, b) => a.name.localeCompare(b.name, "ru"));
+    },
+    async replace(next, expectedVersion) {
+      await put(next, "attribute_exists(PK) AND version = :v", { ":v": expectedVersion });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// A company's facilities (mines, open pits, processing plants): the sites its inventory is kept by
+// (methodology 7.3). Any user of the company lists them and manages them on the profile screen;
+// a project may belong to one.
+import type { Actor, Deps } from "./context";
+import { NotFound } from "./errors";
+import { newId } from "./ids";
+import type { Facility } from "../ports";
+import type { FacilityCreateInput, FacilityPatchInput } from "../schemas/facility";
+
+export async function listFacilities(deps: Deps, actor: Actor): Promise<Facility[]> {
+  return deps.repos.facilities.list(actor.company);
+}
+
+export async function getFacility(deps: Deps, actor: Actor, facilityId: string): Promise<Facility> {
+  const facility = await deps.repos.facilities.get(actor.company, facilityId);
+  if (!facility) throw new NotFound("Площадка не найдена");
+  return facility;
+}
+
+export async function createFacility(deps: Deps, actor: Actor, input: FacilityCreateInput): Promise<Facility> {
+  const now = deps.clock.now().toISOString();
+  const facility: Facility = {
+    id: newId(),
+    company: actor.company,
+    name: input.name,
+    kind: input.kind,
+    licence_number: input.licence_number ?? "",
+    address: input.address ?? "",
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  await deps.repos.facilities.create(facility);
+  return facility;
+}
+
+export async function patchFacility(deps: Deps, actor: Actor, facilityId: string, patch: FacilityPatchInput): Promise<Facility> {
+  const current = await getFacility(deps, actor, facilityId);
+  const next: Facility = {
+    ...current,
+    name: patch.name ?? current.name,
+    kind: patch.kind ?? current.kind,
+    licence_number: patch.licence_number ?? current.licence_number,
+    address: patch.address ?? current.address,
+    updated_at: deps.clock.now().toISOString(),
+    version: current.version + 1,
+  };
+  await deps.repos.facilities.replace(next, patch.version);
+  return next;
+}

@@ -1,0 +1,41 @@
+// Facility fields as the API accepts them (issue: inventory by facility). The profile's facility
+// form validates with the same rules.
+import * as z from "zod/mini";
+import type { FacilityKind } from "../ports";
+
+export const FACILITY_NAME_MAX = 255;
+export const FACILITY_KINDS: Record<FacilityKind, string> = {
+  underground_mine: "Шахта (подземная добыча)",
+  open_pit: "Разрез (открытая добыча)",
+  processing_plant: "Обогатительная фабрика",
+  other: "Другое",
+};
+
+const name = z.string("name: введите название площадки").check(
+  z.trim(),
+  z.minLength(1, "name: введите название площадки"),
+  z.maxLength(FACILITY_NAME_MAX, `name: название не длиннее ${FACILITY_NAME_MAX} символов`),
+);
+const kind = z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]], {
+  error: `kind: выберите тип площадки (${Object.values(FACILITY_KINDS).join(", ")})`,
+});
+const text = (field: string, max: number) =>
+  z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(max, `${field}: не длиннее ${max} символов`));
+
+export const facilityCreateSchema = z.object({
+  name,
+  kind,
+  licence_number: z.optional(text("licence_number", 50)),
+  address: z.optional(text("address", 500)),
+});
+
+export const facilityPatchSchema = z.object({
+  name: z.optional(name),
+  kind: z.optional(kind),
+  licence_number: z.optional(text("licence_number", 50)),
+  address: z.optional(text("address", 500)),
+  version: z.number("version: ожидается целое число").check(z.int("version: ожидается целое число")),
+});
+
+export type FacilityCreateInput = z.infer<typeof facilityCreateSchema>;
+export type FacilityPatchInput = z.infer<typeof facilityPatchSchema>;

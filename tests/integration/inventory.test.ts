@@ -1,0 +1,213 @@
+// The year's inventory (methodology D12, D15, 7.3): facilities, the project's facility and year,
+// primary and alternative calculations, totals by category and gas at the year's GWP, the checks,
+// the 296-FZ threshold, and isolation between companies.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { signedInAdmin } from "../support/admin";
+import { calculationForm, validInputs } from "../support/tenant-objects";
+
+let h: Harness;
+let token: string;
+let other: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await h.signedInUser("ООО Инвентаризация"));
+  ({ token: other } = await h.signedInUser("ООО Чужая"));
+  const admin = await signedInAdmin(h);
+  // AR5 (set 2, CH4 = 28) dated for the 2025 reporting year only; 2024 keeps 2979-р (25).
+  for (const [field, version] of [["year_from", 1], ["year_to", 2]] as const) {
+    const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
+      method: "PATCH",
+      token: admin.token,
+      json: { field, value: 2025, effective_from: "2026-11-23", reason: "Набор для 2025 года", version },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+});
+afterAll(() => h.close());
+
+type Facility = { id: string; name: string; kind: string; version: number };
+type Calc = { id: string; res_ch4?: number; res_co2?: number; inventory_role?: string; version: number };
+type Inventory = {
+  year: number;
+  gwp: { set: number; gwp_ch4: number };
+  categories: Array<{ category: number; ipcc_code: string; gas: string; t: number; t_co2e: number; calculations: string[] }>;
+  facilities: Array<{ id: string | null; name: string; t_co2e: number }>;
+  total_t_co2e: number;
+  threshold: { limit_t_co2e: number; regulated: boolean };
+  checks: Array<{ level: string; code: string; message: string; calculations: string[] }>;
+  calculations: Array<{ id: string; counted: boolean }>;
+  years: Array<{ year: number; total_t_co2e: number }>;
+};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+const facility = async (name: string, kind: string, as = token) =>
+  json<Facility>(await h.request("/api/v1/facilities/", { method: "POST", token: as, json: { name, kind } }), 201);
+
+const project = async (name: string, year: number, facilityId: string | null) =>
+  json<{ id: string; facility: string | null }>(
+    await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token,
+      json: { name, start_date: `${year}-01-01`, end_date: `${year}-12-31`, facility: facilityId },
+    }),
+    201,
+  );
+
+const calc = async (type: string, projectId: string, body: Record<string, unknown>) =>
+  json<Calc>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: `${type} ${projectId.slice(-4)}`, project: projectId, ...body } }), 201);
+
+const inventory = async (year: number, facilityId?: string, as = token) =>
+  json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}${facilityId ? `&facility=${facilityId}` : ""}`, { token: as }), 200);
+
+const TIER1 = { volume: 1_000_000, ef: 18, koef_transform: 0.67 };
+const MEASURED = { volume: 10_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
+const OPEN_PIT = { volume: 2_000_000, ef: 1.2, koef_transform: 0.67 };
+
+describe("facilities", () => {
+  it("are created, listed and edited by the company's users, validated, and invisible to others", async () => {
+    const created = await facility("Шахта «Северная»", "underground_mine");
+    expect(created).toMatchObject({ name: "Шахта «Северная»", kind: "underground_mine", version: 1 });
+    const bad = await h.request("/api/v1/facilities/", { method: "POST", token, json: { name: "", kind: "mine" } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/name|kind/);
+    const patched = await json<Facility>(
+      await h.request(`/api/v1/facilities/${created.id}/`, { method: "PATCH", token, json: { name: "Шахта Северная", version: 1 } }),
+      200,
+    );
+    expect(patched).toMatchObject({ name: "Шахта Северная", version: 2 });
+    const stale = await h.request(`/api/v1/facilities/${created.id}/`, { method: "PATCH", token, json: { name: "X", version: 1 } });
+    expect(stale.status).toBe(409);
+    expect((await h.request(`/api/v1/facilities/${created.id}/`, { token: other })).status).toBe(404);
+    expect(await json<Facility[]>(await h.request("/api/v1/facilities/", { token: other }), 200)).toEqual([]);
+    // A project cannot name another company's facility.
+    const foreign = await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token: other,
+      json: { name: "Чужой", start_date: "2025-01-01", end_date: "2025-12-31", facility: created.id },
+    });
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as { detail: string }).detail).toMatch(/^facility: /);
+  });
+});
+
+describe("the year's inventory", () => {
+  it("counts each primary calculation of the year once, at the year's GWP, by facility, category and gas", async () => {
+    const mine = await facility("Шахта «Южная»", "underground_mine");
+    const pit = await facility("Разрез «Восточный»", "open_pit");
+    const p2024 = await project("Южная 2024", 2024, mine.id);
+    const p2025 = await project("Южная 2025", 2025, mine.id);
+    const pit2025 = await project("Восточный 2025", 2025, pit.id);
+
+    const tier1In2024 = await calc("underground_emission_ch4", p2024.id, TIER1);
+    const tier1 = await calc("underground_emission_ch4", p2025.id, TIER1);
+    const measured = await calc("underground", p2025.id, MEASURED);
+    const openPit = await calc("open_mining_ch4", pit2025.id, { ...OPEN_PIT, dictionary_items: { get_open_mining_ch4: 1 } });
+    const scenario = await calc("torch_ch4", p2025.id, { volume: 500, koef_transform: 0.67, inventory_role: "alternative" });
+    expect(scenario.inventory_role).toBe("alternative");
+    expect(tier1.inventory_role).toBe("primary");
+
+    // Two primary estimates of the same source: counted both, and warned about.
+    let inv = await inventory(2025);
+    const duplicate = inv.checks.find((c) => c.code === "primary_duplicate")!;
+    expect(duplicate.calculations.sort()).toEqual([tier1.id, measured.id].sort());
+    expect(duplicate.level).toBe("warning");
+
+    // The Tier 1 estimate made an alternative: the measured release counts alone.
+    await json(await h.request(`/api/v1/underground_emission_ch4/${tier1.id}/`, { method: "PATCH", token, json: { inventory_role: "alternative", version: tier1.version } }), 200);
+    inv = await inventory(2025);
+    expect(inv.checks.some((c) => c.code === "primary_duplicate")).toBe(false);
+    expect(inv.gwp).toMatchObject({ set: 2, gwp_ch4: 28 });
+    const ch4 = measured.res_ch4! + openPit.res_ch4!;
+    const expected = ch4 * 28 + measured.res_co2!;
+    expect(inv.total_t_co2e).toBeCloseTo(expected, 6);
+    const underground = inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
+    expect(underground).toMatchObject({ category: 3, calculations: [measured.id] });
+    expect(underground.t).toBeCloseTo(measured.res_ch4!, 9);
+    expect(underground.t_co2e).toBeCloseTo(measured.res_ch4! * 28, 6);
+    expect(inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CO2")!.t).toBeCloseTo(measured.res_co2!, 9);
+    expect(inv.categories.find((r) => r.ipcc_code === "1.B.1.a.ii.1")!.calculations).toEqual([openPit.id]);
+    expect(inv.calculations.find((c) => c.id === scenario.id)!.counted).toBe(false);
+    expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.calculations.sort()).toEqual([tier1.id, scenario.id].sort());
+    expect(inv.facilities.map((f) => f.name)).toEqual(["Разрез «Восточный»", "Шахта «Южная»"]);
+    expect(inv.facilities.reduce((s, f) => s + f.t_co2e, 0)).toBeCloseTo(inv.total_t_co2e, 6);
+    // 50 000 t from 2024 (Decree 707).
+    expect(inv.threshold).toEqual({ limit_t_co2e: 50_000, regulated: inv.total_t_co2e >= 50_000 });
+
+    // The 2024 inventory: 2024's calculation only, at 2979-р's 25.
+    const inv2024 = await inventory(2024);
+    expect(inv2024.gwp.gwp_ch4).toBe(25);
+    expect(inv2024.total_t_co2e).toBeCloseTo(tier1In2024.res_ch4! * 25, 6);
+    expect(inv2024.calculations.map((c) => c.id)).toEqual([tier1In2024.id]);
+    // One facility only.
+    const pitOnly = await inventory(2025, pit.id);
+    expect(pitOnly.total_t_co2e).toBeCloseTo(openPit.res_ch4! * 28, 6);
+    expect(pitOnly.years.map((y) => y.year)).toEqual([2025]);
+    // Year by year, never added across years.
+    expect(inv.years.find((y) => y.year === 2024)!.total_t_co2e).toBeCloseTo(inv2024.total_t_co2e, 6);
+    const byYear = await json<Inventory["years"]>(await h.request("/api/v1/inventory/years/", { token }), 200);
+    expect(byYear.find((y) => y.year === 2025)!.total_t_co2e).toBeCloseTo(inv.total_t_co2e, 6);
+  });
+
+  it("warns of a calculation stored with another GWP, of a category missing since last year, and of custom values without a justification", async () => {
+    const mine = await facility("Шахта «Западная»", "underground_mine");
+    const p2025 = await project("Западная 2025", 2025, mine.id);
+    const p2026 = await project("Западная 2026", 2026, mine.id);
+    const oldGwp = await calc("torch_ch4", p2025.id, { volume: 800, koef_transform: 0.67, gwp_set: 1 });
+    await calc("handling_underground_ch4", p2025.id, { volume: 1_000_000, ef: 3.1, koef_transform: 0.67, dictionary_items: { get_handling_underground_ch4: null } });
+    const inv = await inventory(2025, mine.id);
+    const gwp = inv.checks.find((c) => c.code === "gwp_not_in_force")!;
+    expect(gwp.calculations).toEqual([oldGwp.id]);
+    expect(inv.total_t_co2e).toBeCloseTo(inv.categories.reduce((s, r) => s + r.t_co2e, 0), 6);
+    expect(inv.categories.find((r) => r.category === 2)!.t_co2e).toBeCloseTo(oldGwp.res_ch4! * 28, 6);
+    expect(inv.checks.some((c) => c.code === "custom_without_justification")).toBe(true);
+
+    await calc("torch_ch4", p2026.id, { volume: 800, koef_transform: 0.67 });
+    const next = await inventory(2026, mine.id);
+    const missing = next.checks.filter((c) => c.code === "missing_since_last_year");
+    expect(missing).toHaveLength(1);
+    expect(missing[0].message).toMatch(/категории 3/);
+    expect(next.threshold.limit_t_co2e).toBe(50_000);
+  });
+
+  it("leaves out the types that never count and refuses a role for them", async () => {
+    const p = await project("Прочее 2023", 2023, null);
+    const { form, file } = validInputs("sensitivity");
+    const refused = await h.request("/api/v1/sensitivity/", {
+      method: "POST",
+      token,
+      body: calculationForm({ ...form, name: "Чувствительность", project: p.id, inventory_role: "primary" }, file),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^inventory_role: /);
+    const sensitivity = await h.request("/api/v1/sensitivity/", {
+      method: "POST",
+      token,
+      body: calculationForm({ ...form, name: "Чувствительность", project: p.id }, file),
+    });
+    expect(sensitivity.status).toBe(201);
+    await calc("recycle_technology", p.id, { metan: 45, a_metan: 8 });
+    const inv = await inventory(2023);
+    expect(inv.calculations).toEqual([]);
+    expect(inv.total_t_co2e).toBe(0);
+    expect(inv.threshold).toEqual({ limit_t_co2e: 150_000, regulated: false });
+  });
+
+  it("is the caller's company's only, and validates the year and facility", async () => {
+    const theirs = await inventory(2025, undefined, other);
+    expect(theirs.calculations).toEqual([]);
+    expect(theirs.total_t_co2e).toBe(0);
+    const mine = (await json<Facility[]>(await h.request("/api/v1/facilities/", { token }), 200))[0];
+    expect((await h.request(`/api/v1/inventory/?year=2025&facility=${mine.id}`, { token: other })).status).toBe(404);
+    for (const year of ["", "20x5", "1800"]) {
+      const res = await h.request(`/api/v1/inventory/?year=${year}`, { token });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^year: /);
+    }
+  });
+});

@@ -1,0 +1,89 @@
+// What each calculation type contributes to a company's yearly inventory (methodology D15, 7.3):
+// its Order 371 category, its IPCC code and which results are which gas. Types not listed here
+// (forecast, gap filling, sensitivity, the utilisation choice) never count. Browser-safe: the
+// inventory screen reads the same labels the server sums by.
+import type { CalculationType } from "./registry";
+
+export type Gas = "CH4" | "CO2";
+export type Order371Category = 1 | 2 | 3 | 18;
+
+export const ORDER_371_CATEGORIES: Record<Order371Category, string> = {
+  1: "Стационарное сжигание топлива",
+  2: "Сжигание в факелах",
+  3: "Фугитивные выбросы",
+  18: "Транспорт",
+};
+
+export const IPCC_CODES: Record<string, string> = {
+  "1.A.1.c.ii": "Сжигание топлива: собственные нужды угольных шахт",
+  "1.A.2.i": "Сжигание топлива: горнодобывающая техника",
+  "1.B.1.a.i.1": "Подземная добыча: выбросы при добыче",
+  "1.B.1.a.i.2": "Подземная добыча: выбросы после добычи",
+  "1.B.1.a.i.3": "Подземная добыча: сжигание в факелах и утилизация метана",
+  "1.B.1.a.ii.1": "Открытая добыча: выбросы при добыче",
+  "1.B.1.a.ii.2": "Открытая добыча: выбросы после добычи",
+};
+
+/** How the emission was determined, as the report passport names it (7.3). */
+export type InventoryMethod = "coefficients" | "measurement" | "composition";
+export const METHOD_LABELS: Record<InventoryMethod, string> = {
+  coefficients: "Расчетный метод по коэффициентам",
+  measurement: "Периодические измерения",
+  composition: "Расчет по составу газа",
+};
+
+export interface InventorySource {
+  readonly category: Order371Category;
+  readonly ipcc: keyof typeof IPCC_CODES;
+  /** The IPCC code when the calculation used a particular dictionary entry (open_mining_ch4's
+   *  post-mining factor is 1.B.1.a.ii.2). */
+  readonly ipccByEntry?: Readonly<Record<number, keyof typeof IPCC_CODES>>;
+  readonly dictionary?: string;
+  readonly method: InventoryMethod;
+  /** The result field holding each gas's mass, t. */
+  readonly gases: readonly { readonly gas: Gas; readonly result: string }[];
+}
+
+const CH4 = [{ gas: "CH4", result: "res_ch4" }] as const;
+const CO2 = [{ gas: "CO2", result: "res_co2" }] as const;
+const BOTH = [...CO2, ...CH4] as const;
+
+export const INVENTORY_SOURCES: Partial<Record<CalculationType, InventorySource>> = {
+  underground_emission_ch4: { category: 3, ipcc: "1.B.1.a.i.1", method: "coefficients", gases: CH4 },
+  underground: { category: 3, ipcc: "1.B.1.a.i.1", method: "measurement", gases: BOTH },
+  handling_underground_ch4: { category: 3, ipcc: "1.B.1.a.i.2", method: "coefficients", gases: CH4 },
+  open_mining_ch4: {
+    category: 3,
+    ipcc: "1.B.1.a.ii.1",
+    dictionary: "get_open_mining_ch4",
+    ipccByEntry: { 4: "1.B.1.a.ii.2" },
+    method: "coefficients",
+    gases: CH4,
+  },
+  open_mining_co2: { category: 18, ipcc: "1.A.2.i", method: "coefficients", gases: CO2 },
+  disposal_co2_torch: { category: 2, ipcc: "1.B.1.a.i.3", method: "coefficients", gases: CO2 },
+  torch_ch4: { category: 2, ipcc: "1.B.1.a.i.3", method: "coefficients", gases: CH4 },
+  torch_composition: { category: 2, ipcc: "1.B.1.a.i.3", method: "composition", gases: BOTH },
+  disposal_co2_stat_sources: { category: 1, ipcc: "1.A.1.c.ii", method: "coefficients", gases: CO2 },
+};
+
+export function inventorySourceOf(type: string): InventorySource | undefined {
+  return Object.hasOwn(INVENTORY_SOURCES, type) ? INVENTORY_SOURCES[type as CalculationType] : undefined;
+}
+
+/** The IPCC code of one calculation: the entry it used may say more than its type. */
+export function ipccCodeOf(source: InventorySource, entryId: number | undefined): string {
+  return (entryId !== undefined && source.ipccByEntry?.[entryId]) || source.ipcc;
+}
+
+/** 296-FZ reporting threshold (Decree 707): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
+export function reportingThreshold(year: number): number {
+  return year <= 2023 ? 150_000 : 50_000;
+}
+
+export type InventoryRole = "primary" | "alternative";
+export const INVENTORY_ROLES: readonly InventoryRole[] = ["primary", "alternative"];
+export const INVENTORY_ROLE_LABELS: Record<InventoryRole, string> = {
+  primary: "Основной (входит в инвентаризацию)",
+  alternative: "Альтернативный (проверка или сценарий, не суммируется)",
+};
