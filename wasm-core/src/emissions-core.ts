@@ -71,8 +71,9 @@ export type Coefficients<T extends CalculationType = CalculationType> = Readonly
 
 export type FormulaInputs<T extends FormulaType> = Readonly<Partial<Record<InputName<T>, unknown>>>;
 
+/** What a formula type computes: numbers named as in the registry; 4.10 gives the technology and its code. */
 export type FormulaResults<T extends FormulaType> = T extends "recycle_technology"
-  ? { technology: string }
+  ? RecycleTechnology
   : { [K in ResultName<T>]: number };
 
 /** One column per input: an array of values, or one number for every row. */
@@ -237,8 +238,7 @@ export class EmissionsCore {
     if (!isFormulaType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
     const given = inputs as Readonly<Record<string, unknown>>;
     if (type === "recycle_technology") {
-      const { technology } = this.recycleTechnology(given.metan, given.a_metan, coefficients as Partial<FlowThresholds>);
-      return { technology } as FormulaResults<T>;
+      return this.recycleTechnology(given.metan, given.a_metan, coefficients as Partial<FlowThresholds>) as FormulaResults<T>;
     }
     const emissionType = type as EmissionType;
     const fields = numberInputs(emissionType);

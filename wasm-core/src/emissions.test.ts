@@ -178,7 +178,7 @@ describe("4.10 recycle_technology", () => {
   it.each(vectors.recycle_technology.map((v) => [v.metan, v.a_metan, v.code] as const))("(%d %%, %d m³/min) → %s", (metan, a_metan, code) => {
     const result = recycleTechnology(metan, a_metan);
     expect(result.code).toBe(code);
-    expect(calculate("recycle_technology", { metan, a_metan })).toEqual({ technology: result.technology });
+    expect(calculate("recycle_technology", { metan, a_metan })).toEqual(result);
   });
 
   it.each(RECYCLE_INVALID.map((v) => [v.metan, v.a_metan, v.field] as const))("(%d, %d) is a validation error of %s", (metan, a_metan, field) => {

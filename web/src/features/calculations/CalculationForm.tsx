@@ -386,8 +386,7 @@ function PreviewCard({
       </Typography.Text>
     );
   } else {
-    const results = preview.kind === "technology" ? { technology: preview.technology } : preview.results;
-    body = <ResultValues type={type} results={results} testId="preview" />;
+    body = <ResultValues type={type} results={preview.results} testId="preview" />;
   }
   return (
     <Card size="small" title="Результат расчета (предварительно)" data-testid="preview">

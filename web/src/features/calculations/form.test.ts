@@ -50,8 +50,10 @@ function typed(state: FormState, texts: Record<string, string>, name = "Расч
 }
 
 const core = emissionsCore();
-const close = (actual: number, expected: number) =>
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+const close = (actual: number | string, expected: number) => {
+  expect(actual).toBeTypeOf("number");
+  expect(Math.abs(Number(actual) - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -143,8 +145,8 @@ describe("create: first entries preselected, preview = methodology vectors", () 
     const ctx = context("recycle_technology");
     const state = typed(initialState(ctx), { metan: "60", a_metan: "40" });
     const preview = computePreview(core, ctx, state);
-    expect(preview).toMatchObject({ kind: "technology", code: "POWER_PLANT" });
-    if (preview.kind === "technology") expect(preview.technology).toMatch(/^Мини-ТЭС на шахтном метане/);
+    expect(preview).toMatchObject({ kind: "results", results: { code: "POWER_PLANT" } });
+    if (preview.kind === "results") expect(preview.results.technology).toMatch(/^Мини-ТЭС на шахтном метане/);
     expect(previewArgs(ctx, state).coefficients).toEqual({ q_boiler: 0.5, q_gas_engine: 2, q_vam_energy: 5, q_pipeline: 10, q_power_plant: 25 });
   });
 

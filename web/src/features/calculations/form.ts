@@ -310,21 +310,16 @@ export function previewArgs(ctx: FormContext, state: FormState): PreviewArgs {
 }
 
 export type Preview =
-  | { kind: "results"; results: Record<string, number> }
-  | { kind: "technology"; technology: string; code: string }
+  | { kind: "results"; results: Record<string, number | string> }
   | { kind: "error"; field: string; message: string };
 
-export type PreviewCore = Pick<EmissionsCore, "calculate" | "recycleTechnology">;
+export type PreviewCore = Pick<EmissionsCore, "calculate">;
 
 /** The results the server will store for these inputs, or the field the core refuses. */
 export function computePreview(core: PreviewCore, ctx: FormContext, state: FormState): Preview {
   const { inputs, coefficients } = previewArgs(ctx, state);
   try {
-    if (ctx.type === "recycle_technology") {
-      const { technology, code } = core.recycleTechnology(inputs.metan, inputs.a_metan, coefficients);
-      return { kind: "technology", technology, code };
-    }
-    const results = core.calculate(ctx.type, inputs, coefficients) as Record<string, number>;
+    const results = core.calculate(ctx.type, inputs, coefficients) as Record<string, number | string>;
     return { kind: "results", results };
   } catch (error) {
     if (error instanceof FieldError) return { kind: "error", field: error.field, message: error.message };
