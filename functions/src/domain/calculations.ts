@@ -5,9 +5,7 @@
 import {
   FieldError,
   calculate,
-  recycleTechnology,
   type FormulaInputs,
-  type FlowThresholds,
   type SensitivityParams,
 } from "../../../wasm-core/src/emissions";
 import {
@@ -81,11 +79,6 @@ function stored(values: Record<string, unknown>): Record<string, number | string
 /** Runs the core on resolved values. Field errors of the facade become 400s naming the field. */
 function computeFormula(type: FormulaType, values: Record<string, unknown>): Record<string, unknown> {
   try {
-    if (type === "recycle_technology") {
-      const thresholds = Object.fromEntries(REGISTRY.recycle_technology.settings.map((s) => [s.name, values[s.name]]));
-      const { code, technology } = recycleTechnology(values.metan, values.a_metan, thresholds as Partial<FlowThresholds>);
-      return { technology, code };
-    }
     const def = REGISTRY[type];
     const inputs = Object.fromEntries(def.inputs.map((f) => [f.name, values[f.name]]));
     const settings = Object.fromEntries(def.settings.map((f) => [f.name, values[f.name]]));
