@@ -1,15 +1,16 @@
 // POST token/ and token/refresh/ (SPEC 7), and the bearer-token middleware for everything else.
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import * as z from "zod/mini";
+import * as z from "zod";
 import { authenticate, login, refreshAccess } from "../domain/auth";
 import { Unauthorized } from "../domain/errors";
+import { tokensSchema } from "../schemas/answers";
 import type { AppEnv } from "./env";
-import { validate } from "./validate";
+import { declareRoute, json, jsonBody, routeApp } from "./openapi-routes";
 
 export const loginSchema = z.object({
-  email: z.string("email: укажите логин").check(z.maxLength(320, "email: слишком длинный логин")),
-  password: z.string("password: укажите пароль").check(z.maxLength(1024, "password: слишком длинный пароль")),
+  email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),
+  password: z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль"),
   guardant_code: z.optional(z.nullable(z.string("guardant_code: ожидается строка"))),
 });
 
@@ -18,14 +19,41 @@ export const refreshSchema = z
     token: z.optional(z.string("token: ожидается строка")),
     refresh: z.optional(z.string("refresh: ожидается строка")),
   })
-  .check(z.refine((b) => Boolean(b.token ?? b.refresh), "token: укажите refresh-токен"));
+  .refine((b) => Boolean(b.token ?? b.refresh), "token: укажите refresh-токен");
+
+const loginRoute = declareRoute(
+  {
+    operationId: "login",
+    summary: "Sign in: access and refresh tokens",
+    description: "401 carries `code`: bad_credentials or guardant_required.",
+    tag: "auth",
+    auth: "public",
+    isolation: { scope: "public" },
+    errors: [400, 401, 429],
+  },
+  { method: "post", path: "/", request: { body: jsonBody(loginSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
+);
+
+const refreshRoute = declareRoute(
+  {
+    operationId: "refresh",
+    summary: "A new access token and the next refresh token (rotation) from a refresh token",
+    description:
+      "`{access, refresh}`: the refresh token sent is retired. Sent again within 30 s (a second tab): `{access}` only; later: the session is revoked (401).",
+    tag: "auth",
+    auth: "public",
+    isolation: { scope: "public" },
+    errors: [400, 401],
+  },
+  { method: "post", path: "/refresh", request: { body: jsonBody(refreshSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
+);
 
 /** How the host tells the app who is calling (socket address locally, source IP in Lambda). */
 export type ClientAddressOf = (c: Context) => string;
 
 export function tokenRoutes(clientAddressOf: ClientAddressOf) {
-  return new Hono<AppEnv>({ strict: false })
-    .post("/", validate("json", loginSchema), async (c) => {
+  return routeApp()
+    .openapi(loginRoute, async (c) => {
       const body = c.req.valid("json");
       const tokens = await login(c.get("deps"), {
         email: body.email,
@@ -35,7 +63,7 @@ export function tokenRoutes(clientAddressOf: ClientAddressOf) {
       });
       return c.json(tokens, 200);
     })
-    .post("/refresh", validate("json", refreshSchema), async (c) => {
+    .openapi(refreshRoute, async (c) => {
       const body = c.req.valid("json");
       return c.json(await refreshAccess(c.get("deps"), (body.token ?? body.refresh)!), 200);
     });

@@ -1,12 +1,12 @@
 // v1/projects/ (SPEC 7): list, get one, create, PATCH update / soft delete / restore.
-import { Hono } from "hono";
-import * as z from "zod/mini";
+import * as z from "zod";
 import { createProject, getProject, listProjects, patchProject } from "../domain/projects";
+import { gwpRecomputeSchema, projectSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
-import type { AppEnv } from "./env";
-import { validate } from "./validate";
 import { applyGwpRecompute, previewGwpRecompute } from "../domain/gwp-recompute";
+import type { OwnedId } from "./openapi";
+import { declareRoute, json, jsonBody, listOf, pathParam, routeApp, type Access } from "./openapi-routes";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PROJECT_SEARCH_MAX = 100;
@@ -18,9 +18,7 @@ export const listQuery = z.object({
   is_active: booleanParam,
   is_deleted: booleanParam,
   /** Part of the name, any case; blank means no search. */
-  search: z.optional(
-    z.string().check(z.trim(), z.maxLength(PROJECT_SEARCH_MAX, `search: не длиннее ${PROJECT_SEARCH_MAX} символов`)),
-  ),
+  search: z.optional(z.string().trim().max(PROJECT_SEARCH_MAX, `search: не длиннее ${PROJECT_SEARCH_MAX} символов`)),
 });
 
 /** GET {id}/gwp_recompute/: the year to preview (default: the project's). */
@@ -28,11 +26,87 @@ export const gwpPreviewQuery = z.object({ reporting_year: z.optional(z.string())
 
 /** POST {id}/gwp_recompute/: which calculations to recompute (default: all the preview lists). */
 export const gwpApplySchema = z.object({
-  calculations: z.optional(z.array(z.string("calculations: ожидается список идентификаторов расчетов")).check(z.maxLength(1000))),
+  calculations: z.optional(z.array(z.string("calculations: ожидается список идентификаторов расчетов")).max(1000)),
 });
 
-export const projectRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", validate("query", listQuery), async (c) => {
+/** The id of one of the caller's company's projects (another company's answers 404). */
+export const projectIdParams = z.object({ id: pathParam("Project id") });
+const ownProject: OwnedId = { in: "path", name: "id", object: "project" };
+/** Takes a project id: isolation by company. */
+export const projectScoped = (access: Omit<Access, "tag" | "auth" | "isolation">): Access => ({
+  ...access,
+  tag: "projects",
+  auth: "user",
+  isolation: { scope: "company", ids: [ownProject] },
+});
+
+const listRoute = declareRoute(
+  {
+    operationId: "listProjects",
+    summary: "The company's projects, newest first",
+    description:
+      "`search` keeps the projects whose name contains it, in any case (ё = е), up to 100 characters; " +
+      "it searches only the signed-in user's company, and `count` is the number of matches.",
+    tag: "projects",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400],
+  },
+  { method: "get", path: "/", request: { query: listQuery }, responses: { 200: json(listOf(projectSchema), "A page of projects") } },
+);
+
+const createRoute = declareRoute(
+  { operationId: "createProject", summary: "Create a project", tag: "projects", auth: "user", isolation: { scope: "own" }, errors: [400] },
+  { method: "post", path: "/create_project", request: { body: jsonBody(projectCreateSchema) }, responses: { 201: json(projectSchema, "The project") } },
+);
+
+const previewRoute = declareRoute(
+  projectScoped({
+    operationId: "previewGwpRecompute",
+    summary: "Preview: the project's calculations whose GWP set is not the one in force for a reporting year, before and after",
+    description: "`reporting_year` (optional: the project's own) picks the set in force; nothing is stored.",
+    errors: [400, 404],
+  }),
+  {
+    method: "get",
+    path: "/{id}/gwp_recompute",
+    request: { params: projectIdParams, query: gwpPreviewQuery },
+    responses: { 200: json(gwpRecomputeSchema, "Before and after per calculation") },
+  },
+);
+
+const applyRoute = declareRoute(
+  projectScoped({
+    operationId: "applyGwpRecompute",
+    summary: "Recompute the listed calculations (default: all the preview lists) with the GWP set in force for the project's reporting year",
+    description: "Each becomes a new version; answers as the preview, `after` being what was stored.",
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "post",
+    path: "/{id}/gwp_recompute",
+    request: { params: projectIdParams, body: { required: false, content: { "application/json": { schema: gwpApplySchema } } } },
+    responses: { 200: json(gwpRecomputeSchema, "The recomputed calculations, before and after") },
+  },
+);
+
+const getRoute = declareRoute(
+  projectScoped({ operationId: "getProject", summary: "One project", errors: [404] }),
+  { method: "get", path: "/{id}", request: { params: projectIdParams }, responses: { 200: json(projectSchema, "The project") } },
+);
+
+const patchRoute = declareRoute(
+  projectScoped({ operationId: "patchProject", summary: "Edit, archive (is_deleted: true) or restore a project", errors: [400, 404, 409] }),
+  {
+    method: "patch",
+    path: "/{id}",
+    request: { params: projectIdParams, body: jsonBody(projectPatchSchema) },
+    responses: { 200: json(projectSchema, "The project, version + 1") },
+  },
+);
+
+export const projectRoutes = routeApp()
+  .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const page = await listProjects(c.get("deps"), c.get("actor"), q.is_deleted === "true" ? "archived" : "active", {
       limit: q.limit ?? DEFAULT_PAGE_SIZE,
@@ -40,16 +114,14 @@ export const projectRoutes = new Hono<AppEnv>({ strict: false })
     }, q.search);
     return c.json(page, 200);
   })
-  .post("/create_project", validate("json", projectCreateSchema), async (c) => {
-    return c.json(await createProject(c.get("deps"), c.get("actor"), c.req.valid("json")), 201);
-  })
-  .get("/:id/gwp_recompute", validate("query", gwpPreviewQuery), async (c) => {
-    return c.json(await previewGwpRecompute(c.get("deps"), c.get("actor"), c.req.param("id"), c.req.valid("query").reporting_year), 200);
-  })
-  .post("/:id/gwp_recompute", validate("json", gwpApplySchema), async (c) => {
-    return c.json(await applyGwpRecompute(c.get("deps"), c.get("actor"), c.req.param("id"), c.req.valid("json").calculations), 200);
-  })
-  .get("/:id", async (c) => c.json(await getProject(c.get("deps"), c.get("actor"), c.req.param("id")), 200))
-  .patch("/:id", validate("json", projectPatchSchema), async (c) => {
-    return c.json(await patchProject(c.get("deps"), c.get("actor"), c.req.param("id"), c.req.valid("json")), 200);
-  });
+  .openapi(createRoute, async (c) => c.json(await createProject(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  .openapi(previewRoute, async (c) =>
+    c.json(await previewGwpRecompute(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query").reporting_year), 200),
+  )
+  .openapi(applyRoute, async (c) =>
+    c.json(await applyGwpRecompute(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json").calculations), 200),
+  )
+  .openapi(getRoute, async (c) => c.json(await getProject(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(patchRoute, async (c) =>
+    c.json(await patchProject(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
+  );

@@ -1,9 +1,28 @@
 // GET v1/users/get_me/ and v1/users/statistics/ (SPEC 7).
-import { Hono } from "hono";
 import { getMe } from "../domain/users";
 import { companyStatistics } from "../domain/statistics";
-import type { AppEnv } from "./env";
+import { signedInUserSchema, statisticsSchema } from "../schemas/answers";
+import { declareRoute, json, routeApp } from "./openapi-routes";
 
-export const userRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/get_me", async (c) => c.json(await getMe(c.get("deps"), c.get("actor")), 200))
-  .get("/statistics", async (c) => c.json(await companyStatistics(c.get("deps"), c.get("actor")), 200));
+const getMeRoute = declareRoute(
+  { operationId: "getMe", summary: "The signed-in user and their company", tag: "users", auth: "user", isolation: { scope: "own" }, errors: [] },
+  { method: "get", path: "/get_me", responses: { 200: json(signedInUserSchema, "User with company requisites") } },
+);
+
+const statisticsRoute = declareRoute(
+  {
+    operationId: "statistics",
+    summary: "Project and calculation counts and total t CO2-eq. of the caller's company",
+    description:
+      "The company's snapshot, refreshed by the table's stream handler after each change of its projects or calculations (about a second behind in AWS).",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [],
+  },
+  { method: "get", path: "/statistics", responses: { 200: json(statisticsSchema, "The company's figures") } },
+);
+
+export const userRoutes = routeApp()
+  .openapi(getMeRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("actor")), 200))
+  .openapi(statisticsRoute, async (c) => c.json(await companyStatistics(c.get("deps"), c.get("actor")), 200));

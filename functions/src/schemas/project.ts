@@ -1,5 +1,5 @@
 // Project fields as the API accepts them (SPEC 3, 5). The web dialog validates with the same rules.
-import * as z from "zod/mini";
+import * as z from "zod";
 import { isoDate } from "./common";
 
 export const PROJECT_NAME_MAX = 255;
