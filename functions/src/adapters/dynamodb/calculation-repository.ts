@@ -1,0 +1,83 @@
+// Calculations (keys.calculation), listed per project, type and state through the index.
+import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { Calculation, CalculationRepository, ProjectState } from "../../ports";
+import * as keys from "./keys";
+import { conditional } from "./conditions";
+import { queryAll, queryCount, queryPage, strip, versionedPut } from "./items";
+
+const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
+const calculationItem = (c: Calculation) => ({
+  ...keys.calculation(c.company, c.type, c.id),
+  ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
+  ...c,
+});
+
+export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
+  return {
+    async create(calculation) {
+      await conditional(
+        doc.send(new PutCommand({ TableName: table, Item: calculationItem(calculation), ConditionExpression: "attribute_not_exists(PK)" })),
+        "Расчет с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId, type, calculationId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.calculation(companyId, type, calculationId) }));
+      return strip<Calculation>(out.Item);
+    },
+    async list(companyId, projectId, type, state, page) {
+      const query: QueryCommandInput = {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
+        ScanIndexForward: false,
+      };
+      const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
+      return { results: items.map((item) => strip<Calculation>(item)!), count };
+    },
+    async listAllByProject(companyId, projectId, type, state) {
+      const items = await queryAll(doc, {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
+        ScanIndexForward: true,
+      });
+      return items.map((item) => strip<Calculation>(item)!);
+    },
+    async listActiveByCompany(companyId) {
+      const prefix = keys.calculationsOfCompany(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        FilterExpression: "is_deleted = :no",
+        // What the statistics add up, not the inputs and coefficients of each calculation.
+        ProjectionExpression: "#type, results, created_at",
+        ExpressionAttributeNames: { "#type": "type" },
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
+        ConsistentRead: true,
+      });
+      return items.map((item) => strip<Calculation>(item)!);
+    },
+    async blobKeysOfCompany(companyId) {
+      const prefix = keys.calculationsOfCompany(companyId);
+      // Every calculation, deleted ones too: their files stay while their items do.
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ProjectionExpression: "#file.#key, #results.#data",
+        ExpressionAttributeNames: { "#file": "file", "#key": "key", "#results": "results", "#data": "data_key" },
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
+      });
+      const found = items.flatMap((item) => [
+        (item.file as { key?: unknown } | undefined)?.key,
+        (item.results as { data_key?: unknown } | undefined)?.data_key,
+      ]);
+      return new Set(found.filter((key): key is string => typeof key === "string"));
+    },
+    async replace(next, expectedVersion) {
+      await versionedPut(doc, table, calculationItem(next), expectedVersion, "Расчет был изменен другим пользователем. Обновите страницу и повторите.");
+    },
+  };
+}

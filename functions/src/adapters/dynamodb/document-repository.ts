@@ -1,0 +1,31 @@
+// Normative documents (keys.normativeDocument).
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DocumentRepository, NormativeDocument } from "../../ports";
+import * as keys from "./keys";
+import { queryAll, strip, versionedPut } from "./items";
+
+export function dynamoDocuments(doc: DynamoDBDocumentClient, table: string): DocumentRepository {
+  return {
+    async list() {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.DOCUMENTS_PK },
+      });
+      return items.map((item) => strip<NormativeDocument>(item)!);
+    },
+    async get(id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.normativeDocument(id) }));
+      return strip<NormativeDocument>(out.Item);
+    },
+    async put(next, expectedVersion) {
+      await versionedPut(
+        doc,
+        table,
+        { ...keys.normativeDocument(next.id), ...next },
+        expectedVersion,
+        "Документ уже изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Forecast models (keys.forecastModel) and the version numbers that keep their order.
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { ForecastModelRepository, ForecastModelVersion } from "../../ports";
+import * as keys from "./keys";
+import { conditional } from "./conditions";
+import { queryAll, strip } from "./items";
+
+export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string): ForecastModelRepository {
+  return {
+    async list(method) {
+      const prefix = keys.forecastModels(method);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+      });
+      return items.map((item) => strip<ForecastModelVersion>(item)!).sort((a, b) => a.version - b.version);
+    },
+    async get(method, id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.forecastModel(method, id) }));
+      return strip<ForecastModelVersion>(out.Item);
+    },
+    async create(model) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.forecastModelVersion(model.method, model.version), id: model.id },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Другая модель была загружена одновременно. Повторите загрузку.",
+      );
+      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.forecastModel(model.method, model.id), ...model } }));
+    },
+    async activate(method, id) {
+      // Activate first, then deactivate the rest: a crash in between leaves two active versions,
+      // which readers resolve by taking the newest active one, never none.
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.forecastModel(method, id),
+            UpdateExpression: "SET is_active = :yes",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":yes": true },
+          }),
+        ),
+        "Модель не найдена",
+      );
+      for (const other of await this.list(method)) {
+        if (other.id === id || !other.is_active) continue;
+        await doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.forecastModel(method, other.id),
+            UpdateExpression: "SET is_active = :no",
+            ExpressionAttributeValues: { ":no": false },
+          }),
+        );
+      }
+    },
+  };
+}

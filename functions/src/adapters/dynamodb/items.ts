@@ -1,0 +1,72 @@
+// Reading and writing items, shared by the repositories: queries run to the end or to a page,
+// key attributes stripped from what is read, optimistic locking on what is written.
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { PageRequest } from "../../ports";
+import { conditional } from "./conditions";
+
+export type Item = Record<string, unknown>;
+
+const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at"];
+
+/** The stored record without its key attributes. */
+export function strip<T>(item: Item | undefined): T | undefined {
+  if (!item) return undefined;
+  const copy: Item = { ...item };
+  for (const key of KEY_ATTRIBUTES) delete copy[key];
+  return copy as T;
+}
+
+/** Runs a query to the end, page by page (DynamoDB pages are at most 1 MB). */
+export async function queryAll(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export async function queryCount(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new QueryCommand({ ...input, Select: "COUNT", ExclusiveStartKey: start }));
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Offset pagination over a query: DynamoDB cannot skip, so the first `offset` items are read
+ *  (keys only would need a second read per item; lists here are small enough to read whole). */
+export async function queryPage(doc: DynamoDBDocumentClient, input: QueryCommandInput, page: PageRequest): Promise<Item[]> {
+  const wanted = page.offset + page.limit;
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({ ...input, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: start }),
+    );
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < wanted);
+  return items.slice(page.offset, wanted);
+}
+
+/** Writes the item if the stored version is still `expectedVersion` (0: only if there is none
+ *  yet); otherwise Conflict with `conflict`. Optimistic locking for every versioned item. */
+export function versionedPut(doc: DynamoDBDocumentClient, table: string, item: Item, expectedVersion: number, conflict: string) {
+  return conditional(
+    doc.send(
+      new PutCommand({
+        TableName: table,
+        Item: item,
+        ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(PK)" : "attribute_exists(PK) AND version = :v",
+        ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
+      }),
+    ),
+    conflict,
+  );
+}

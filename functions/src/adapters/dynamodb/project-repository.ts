@@ -1,0 +1,59 @@
+// Projects (keys.project), listed per company and state through the index.
+import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { Page, ProjectRepository, ProjectState } from "../../ports";
+import type { Project } from "../../schemas/project";
+import * as keys from "./keys";
+import { conditional } from "./conditions";
+import { queryAll, queryCount, queryPage, strip, versionedPut } from "./items";
+
+const stateOf = (p: Project): ProjectState => (p.is_deleted ? "archived" : "active");
+const projectItem = (p: Project) => ({
+  ...keys.project(p.company, p.id),
+  ...keys.projectInIndex(p.company, stateOf(p), p.created_at, p.id),
+  ...p,
+});
+
+export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): ProjectRepository {
+  return {
+    async create(project) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: projectItem(project),
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Проект с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId, projectId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.project(companyId, projectId) }));
+      return strip<Project>(out.Item);
+    },
+    async list(companyId, state, page): Promise<Page<Project>> {
+      const query: QueryCommandInput = {
+        TableName: table,
+        IndexName: keys.GSI1,
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.projectsIndex(companyId, state).GSI1PK },
+        ScanIndexForward: false,
+      };
+      const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
+      return { results: items.map((item) => strip<Project>(item)!), count };
+    },
+    async listAllOfCompany(companyId) {
+      const prefix = keys.projectsOfCompany(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
+      });
+      return items.map((item) => strip<Project>(item)!);
+    },
+    async replace(next, expectedVersion) {
+      await versionedPut(doc, table, projectItem(next), expectedVersion, "Проект был изменен другим пользователем. Обновите страницу и повторите.");
+    },
+  };
+}

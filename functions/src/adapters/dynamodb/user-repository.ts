@@ -1,0 +1,142 @@
+// Users (keys.user) and the e-mail lookup item that keeps e-mails unique across companies.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { User, UserRepository } from "../../ports";
+import * as keys from "./keys";
+import { conditional } from "./conditions";
+import { queryAll, queryCount, strip } from "./items";
+import { normaliseEmail } from "../../domain/users";
+
+// A new password, (de)activation or role ends every session of the user: the same write bumps
+// the generation its tokens must carry.
+const SESSION_ENDING_FIELDS = ["password_hash", "is_active", "role"];
+
+export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRepository {
+  /** SET the given attributes of an existing user (undefined ones are left as they are). */
+  async function setUserFields(companyId: string, userId: string, fields: Record<string, unknown>): Promise<void> {
+    const names = Object.keys(fields).filter((k) => fields[k] !== undefined);
+    if (names.length === 0) return;
+    const endSessions = names.some((n) => SESSION_ENDING_FIELDS.includes(n));
+    await conditional(
+      doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.user(companyId, userId),
+          UpdateExpression:
+            `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(", ")}` + (endSessions ? " ADD session_generation :one" : ""),
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+            ...(endSessions ? { ":one": 1 } : {}),
+          },
+        }),
+      ),
+      "Пользователь не найден",
+    );
+  }
+
+  return {
+    async create(user) {
+      const lookup = keys.emailLookup(user.email);
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...lookup, company: user.company, user: user.id },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Пользователь с таким e-mail уже существует",
+      );
+      try {
+        await conditional(
+          doc.send(
+            new PutCommand({
+              TableName: table,
+              Item: { ...keys.user(user.company, user.id), ...user, email: normaliseEmail(user.email) },
+              ConditionExpression: "attribute_not_exists(PK)",
+            }),
+          ),
+          "Пользователь с таким идентификатором уже существует",
+        );
+      } catch (error) {
+        await doc.send(new DeleteCommand({ TableName: table, Key: lookup }));
+        throw error;
+      }
+    },
+    async get(companyId, userId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.user(companyId, userId) }));
+      return strip<User>(out.Item);
+    },
+    async findByEmail(email) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.emailLookup(email) }));
+      if (!out.Item) return undefined;
+      return this.get(String(out.Item.company), String(out.Item.user));
+    },
+    async listByCompany(companyId) {
+      const prefix = keys.usersOfCompany(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+      });
+      return items.map((item) => strip<User>(item)!);
+    },
+    setPasswordHash(companyId, userId, passwordHash) {
+      return setUserFields(companyId, userId, { password_hash: passwordHash });
+    },
+    setActive(companyId, userId, isActive) {
+      return setUserFields(companyId, userId, { is_active: isActive });
+    },
+    update(companyId, userId, fields) {
+      return setUserFields(companyId, userId, fields);
+    },
+    async move(user, toCompanyId) {
+      const moved: User = { ...user, company: toCompanyId };
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.user(toCompanyId, user.id), ...moved },
+            ConditionExpression: "attribute_not_exists(PK)",
+          }),
+        ),
+        "Пользователь уже есть в этой компании",
+      );
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.emailLookup(user.email),
+            UpdateExpression: "SET company = :to",
+            ConditionExpression: "company = :from AND #u = :user",
+            ExpressionAttributeNames: { "#u": "user" },
+            ExpressionAttributeValues: { ":to": toCompanyId, ":from": user.company, ":user": user.id },
+          }),
+        ),
+        "Пользователь был изменен одновременно. Обновите страницу и повторите.",
+      );
+      await doc.send(new DeleteCommand({ TableName: table, Key: keys.user(user.company, user.id) }));
+      return moved;
+    },
+    async countAuthored(companyId, userId, email) {
+      const pk = keys.usersOfCompany(companyId).PK;
+      const count = (skPrefix: string, filter: string, values: Record<string, unknown>) =>
+        queryCount(doc, {
+          TableName: table,
+          KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+          FilterExpression: filter,
+          ExpressionAttributeNames: filter.includes("#u") ? { "#u": "user" } : undefined,
+          ExpressionAttributeValues: { ":pk": pk, ":sk": skPrefix, ...values },
+        });
+      const [projects, calculations] = await Promise.all([
+        count(keys.projectsOfCompany(companyId).SKPrefix, "#u = :id", { ":id": userId }),
+        count(keys.calculationsOfCompany(companyId).SKPrefix, "created_by = :email OR created_by = :id", {
+          ":email": normaliseEmail(email),
+          ":id": userId,
+        }),
+      ]);
+      return { projects, calculations };
+    },
+  };
+}
