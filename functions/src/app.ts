@@ -11,6 +11,7 @@ import { errorResponse, notFoundResponse } from "./http/errors";
 import { projectRoutes } from "./http/projects";
 import { dictionaryRoutes } from "./http/dictionaries";
 import { calculationRoutes } from "./http/calculations";
+import { evidenceRoutes } from "./http/evidence";
 import { forecastModelRoutes } from "./http/forecast-models";
 import { userRoutes } from "./http/users";
 import { adminRoutes } from "./http/admin";
@@ -68,6 +69,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/v1/media", mediaRoutes);
   api.route("/v1/admin", adminRoutes);
   // Last: /v1/{calcType}/ would otherwise shadow the named resources above.
+  api.route("/v1", evidenceRoutes);
   api.route("/v1", calculationRoutes);
   api.onError(errorResponse);
 

@@ -120,6 +120,10 @@ const FIXTURES: Record<string, Fixture> = {
   singleCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/single_calc/1/` })),
   calculationFile: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/file/`, control: hasFile(t) })),
   getCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/` })),
+  // A's ef comes from the dictionary: A is refused with 400 (no custom value), never 404.
+  attachEvidence: ({ a }) => [{ path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, raw: pdfForm({}) }],
+  downloadEvidence: ({ a }) => [{ path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, control: false }],
+  removeEvidence: ({ a }) => [{ path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/` }],
   forecastDataUpdate: ({ a }) =>
     perType((t) => ({
       path: `/api/v1/${t}/${a.calculations[t].id}/data_update/`,

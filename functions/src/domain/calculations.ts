@@ -22,6 +22,7 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
+import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import {
   forecastRowsFromFile,
@@ -349,6 +350,8 @@ export async function patchCalculation(
     await discardWrittenBlobs(deps, next, current);
     throw error;
   }
+  // D10: an evidence file the saved calculation no longer names (the value is no longer custom).
+  await deleteUnnamedEvidence(deps, current, next);
   // The replaced upload is kept: the previous versions of the calculation referred to it.
   return next;
 }
@@ -378,12 +381,17 @@ export function calculationView(calculation: Calculation) {
   };
 }
 
-/** Older calculations recorded their references with provenance tags; users read them plain. */
-function plainCoefficients(coefficients: Record<string, CoefficientUse>): Record<string, CoefficientUse> {
+/** Older calculations recorded their references with provenance tags; users read them plain.
+ *  An evidence file is shown without its storage key. */
+function plainCoefficients(coefficients: Record<string, CoefficientUse>): Record<string, CoefficientView> {
   return Object.fromEntries(
     Object.entries(coefficients ?? {}).map(([name, use]) => [
       name,
-      use.reference ? { ...use, reference: plainReference(use.reference) } : use,
+      {
+        ...use,
+        ...(use.reference ? { reference: plainReference(use.reference) } : {}),
+        ...(use.evidence ? { evidence: evidenceView(use.evidence) } : {}),
+      },
     ]),
   );
 }

@@ -7,13 +7,20 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } fr
 import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
 import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../schemas/uploads";
+import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../schemas/evidence";
 
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
 // this bundle stays free of the spreadsheet libraries).
 export const UPLOAD_MAX_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 
-/** What the API stores under uploads/: .xlsx workbooks and .csv files. */
-export const UPLOAD_CONTENT_TYPES = new Set<string>(Object.values(TABULAR_CONTENT_TYPES));
+/** The evidence files of custom coefficients (D10): PDF, .xlsx, PNG, JPEG, up to 10 MB. */
+const EVIDENCE_TYPES = new Map<string, readonly number[]>(Object.values(EVIDENCE_FORMATS).map((f) => [f.contentType, f.signature]));
+
+/** What the API stores under uploads/: .xlsx workbooks and .csv files, and evidence files. */
+export const UPLOAD_CONTENT_TYPES = new Set<string>([...Object.values(TABULAR_CONTENT_TYPES), ...EVIDENCE_TYPES.keys()]);
+
+/** A workbook may be an evidence file, which may be larger than a tabular upload. */
+const maxBytesOf = (contentType: string) => (EVIDENCE_TYPES.has(contentType) ? EVIDENCE_MAX_BYTES : UPLOAD_MAX_BYTES);
 
 /** How much of an object is read to check its content against its type. */
 export const SNIFF_BYTES = 4096;
@@ -53,16 +60,19 @@ export function encodeS3Key(key: string): string {
 
 function refusal(size: number, contentType: string): string | undefined {
   if (size === 0) return "empty object";
-  if (size > UPLOAD_MAX_BYTES) return `size ${size} exceeds ${UPLOAD_MAX_BYTES}`;
   if (!UPLOAD_CONTENT_TYPES.has(contentType)) return `content type ${JSON.stringify(contentType)} not allowed`;
+  if (size > maxBytesOf(contentType)) return `size ${size} exceeds ${maxBytesOf(contentType)}`;
   return undefined;
 }
 
-/** A workbook is a ZIP archive; a CSV file is text, which has no NUL byte. */
+/** A workbook is a ZIP archive; a CSV file is text, which has no NUL byte; a PDF or a picture
+ *  starts with its signature. */
 function contentRefusal(contentType: string, head: Uint8Array): string | undefined {
   if (contentType === TABULAR_CONTENT_TYPES.xlsx) {
     return ZIP_SIGNATURE.every((byte, i) => head[i] === byte) ? undefined : "not an .xlsx workbook (no ZIP signature)";
   }
+  const signature = EVIDENCE_TYPES.get(contentType);
+  if (signature) return startsWith(head, signature) ? undefined : `not a ${contentType} file (signature)`;
   return head.includes(0) ? "not a text file (NUL bytes)" : undefined;
 }
 

@@ -209,14 +209,18 @@ const FLAG_KINDS: Record<string, string> = {
 };
 
 /** What a reader should check (D10, D12), in words as the results dialog shows them: «<field>:
- *  фактическое значение без обоснования», «…вне правдоподобного диапазона», and a GWP set other
- *  than the one in force for the project's reporting year (gwpNotInForce). */
+ *  фактическое значение без обоснования», «…вне правдоподобного диапазона», the evidence file of a
+ *  custom value by name, and a GWP set other than the one in force for the project's reporting
+ *  year (gwpNotInForce). */
 export function calculationMarks(def: CalculationDefinition, calculation: Calculation): string | null {
   const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
   const marks = coefficientFlags(def, calculation.coefficients).map((flag) => {
     const [kind, field = ""] = flag.split(":");
     return `${labels.get(field) ?? field}: ${FLAG_KINDS[kind] ?? "требует проверки"}`;
   });
+  for (const [field, use] of Object.entries(calculation.coefficients ?? {})) {
+    if (use.source === "custom" && use.evidence) marks.push(`${labels.get(field) ?? field}: подтверждающий документ «${use.evidence.name}»`);
+  }
   if (gwpNotInForce(calculation)) marks.push(`набор ПГП не действует для отчетного года ${calculation.gwp_in_force!.reporting_year}`);
   return marks.length ? marks.join("; ") : null;
 }

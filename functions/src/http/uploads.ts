@@ -1,10 +1,11 @@
-// Body caps of the admin upload routes. The API caps every body (1 MB JSON, 5 MB tabular forms,
-// app.ts); these few routes carry files that are allowed to be far larger, and only they get the
-// larger cap. The domain checks the same limits again while it reads the file (uploads.ts).
+// Body caps of the admin upload routes and of a custom coefficient's evidence file (10 MB). The
+// API caps every body (1 MB JSON, 5 MB tabular forms, app.ts); these few routes carry files that
+// are allowed to be larger, and only they get the larger cap. The domain checks the same limits again while it reads the file (uploads.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig } from "../config";
 import { formatMegabytes } from "../domain/uploads";
+import { EVIDENCE_MAX_BYTES } from "../schemas/evidence";
 
 /** Room for the form's text fields (title, number, …) around the PDF. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
@@ -16,6 +17,7 @@ const DOCUMENT_UPLOAD = [
 const VIDEO_UPLOAD = [{ method: "PUT", path: /\/v1\/admin\/media\/[^/]+\/?$/ }];
 /** The local stand-in for a presigned PUT (http/direct-uploads.ts): a PDF or a video, streamed. */
 const DIRECT_UPLOAD = [{ method: "PUT", path: /\/v1\/uploads\/?$/ }];
+const EVIDENCE_UPLOAD = [{ method: "PUT", path: /\/v1\/[^/]+\/[^/]+\/evidence\/[^/]+\/?$/ }];
 
 const matches = (c: Context, routes: { method: string; path: RegExp }[]) =>
   routes.some((r) => r.method === c.req.method && r.path.test(c.req.path));
@@ -40,9 +42,21 @@ export function adminUploadLimits(config: AppConfig): (c: Context) => Middleware
     if (Number(length) > max) return tooLarge(c, max);
     return next();
   };
+  const evidence = bodyLimit({
+    maxSize: EVIDENCE_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    onError: (c) => tooLarge(c, EVIDENCE_MAX_BYTES),
+  });
   const videos = streamed(config.videoMaxBytes);
   // The largest cap here; the route applies the one its token grants (a PDF's or a video's).
   const direct = streamed(Math.max(config.videoMaxBytes, config.documentMaxBytes));
   return (c) =>
-    matches(c, DOCUMENT_UPLOAD) ? documents : matches(c, VIDEO_UPLOAD) ? videos : matches(c, DIRECT_UPLOAD) ? direct : undefined;
+    matches(c, DOCUMENT_UPLOAD)
+      ? documents
+      : matches(c, VIDEO_UPLOAD)
+        ? videos
+        : matches(c, DIRECT_UPLOAD)
+          ? direct
+          : matches(c, EVIDENCE_UPLOAD)
+            ? evidence
+            : undefined;
 }

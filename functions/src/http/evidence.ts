@@ -1,0 +1,39 @@
+// v1/{type}/{id}/evidence/{field}/ (methodology D10): the evidence file of a custom coefficient.
+// PUT (multipart: `file`, optional `version`) stores or replaces it, GET downloads it, DELETE
+// removes it. The rules (formats by first bytes, size, company, custom only) are domain/evidence.ts.
+import { Hono } from "hono";
+import { attachEvidence, getEvidence, removeEvidence } from "../domain/evidence";
+import { calculationView } from "../domain/calculations";
+import { Invalid } from "../domain/errors";
+import { attachmentDisposition } from "./download";
+import type { AppEnv } from "./env";
+import { readUploadForm } from "./multipart";
+
+const versionOf = (raw: string | undefined): number | undefined => {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const version = Number(raw);
+  if (!Number.isInteger(version)) throw new Invalid("version: ожидается целое число");
+  return version;
+};
+
+export const evidenceRoutes = new Hono<AppEnv>({ strict: false })
+  .put("/:type/:id/evidence/:field", async (c) => {
+    const form = await readUploadForm(c, "file", "Документ");
+    const { type, id, field } = c.req.param();
+    const updated = await attachEvidence(c.get("deps"), c.get("actor"), type, id, field, form.file, versionOf(form.fields.version));
+    return c.json(calculationView(updated), 200);
+  })
+  .get("/:type/:id/evidence/:field", async (c) => {
+    const { type, id, field } = c.req.param();
+    const file = await getEvidence(c.get("deps"), c.get("actor"), type, id, field);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": attachmentDisposition(file.name, "Документ"),
+      "X-Content-Type-Options": "nosniff",
+    });
+  })
+  .delete("/:type/:id/evidence/:field", async (c) => {
+    const { type, id, field } = c.req.param();
+    const updated = await removeEvidence(c.get("deps"), c.get("actor"), type, id, field);
+    return c.json(calculationView(updated), 200);
+  });
