@@ -13,19 +13,18 @@
 // upload=pending; locally: a marker beside the blob) and deleted a day later (S3: the bucket's
 // lifecycle rule; locally: sweepAbandonedUploads, run by the local server).
 //
-// The upload_id is a JWT (HS256 with the API secret, jose with `algorithms` pinned) of type
+// The upload_id is a JWT (signed-tokens.ts: HS256 with the API secret, algorithm pinned) of type
 // "upload", audience "upload": it names the storage key (made of ids only, chosen by the server),
 // the declared type and size, the limit, the admin it was issued to and what the file is for (a new
 // or an existing document, or a video kind). The client never names a key, so it cannot complete
 // (register) an object it was not given, nor one given to another admin.
-import { errors as joseErrors, SignJWT, type JWTPayload } from "jose";
-import { verifySigned } from "./signed-tokens";
+import { errors as joseErrors, type JWTPayload } from "jose";
+import { signJwt, verifyJwt } from "./signed-tokens";
 import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound, Unauthorized } from "./errors";
 import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
 import type { MediaKind, PresignedUpload } from "../ports";
 
-const TOKEN_ISSUER = "fugitive-emissions";
 const TOKEN_AUDIENCE = "upload";
 /** How many leading bytes completion reads to decide the type (PDF, MP4, WebM). */
 export const HEAD_BYTES = 64;
@@ -85,24 +84,23 @@ export async function grantUpload(
   const ttl = deps.config.uploadUrlTtlSeconds;
   const iat = Math.floor(deps.clock.now().getTime() / 1000);
   const putExp = iat + ttl;
-  const token = await new SignJWT({
-    typ: "upload",
-    ...target,
-    key: file.key,
-    content_type: file.contentType,
-    max: file.max,
-    size: file.size,
-    name: (file.name ?? "").slice(0, 255),
-    cid: actor.company,
-    put_exp: putExp,
-  })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(actor.id)
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + 2 * ttl)
-    .sign(deps.config.jwtSecret);
+  const token = await signJwt(deps.config, {
+    claims: {
+      typ: "upload",
+      ...target,
+      key: file.key,
+      content_type: file.contentType,
+      max: file.max,
+      size: file.size,
+      name: (file.name ?? "").slice(0, 255),
+      cid: actor.company,
+      put_exp: putExp,
+    },
+    subject: actor.id,
+    audience: TOKEN_AUDIENCE,
+    issuedAt: iat,
+    expiresAt: iat + 2 * ttl,
+  });
   const direct = deps.blobs.uploadUrl
     ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl)
     : { url: `/api/v1/uploads/?token=${encodeURIComponent(token)}`, method: "PUT" as const, headers: { "Content-Type": file.contentType } };
@@ -139,13 +137,7 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
 
 async function verified(deps: Deps, token: string): Promise<UploadClaims | "expired" | undefined> {
   try {
-    const payload = await verifySigned(deps.config, token, {
-      algorithms: ["HS256"],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      currentDate: deps.clock.now(),
-      requiredClaims: ["sub", "exp", "iat"],
-    });
+    const payload = await verifyJwt(deps.config, token, { audience: TOKEN_AUDIENCE, now: deps.clock.now(), requiredClaims: ["sub", "exp", "iat"] });
     return claimsOf(payload);
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? "expired" : undefined;

@@ -3,7 +3,7 @@
 // Playback: a <video> element cannot send the bearer header, and fetching a 500 MB video into a
 // blob: URL first would defeat streaming and seeking. So GET /api/v1/media/ (bearer) hands out a
 // signed same-origin URL, /api/v1/media/{kind}/?token=…, whose token is a JWT of type "media"
-// (HS256, jose, the API's secret, audience "media", bound to the kind, valid 10 minutes). The
+// (signed-tokens.ts, audience "media", bound to the kind, valid 10 minutes). The
 // stream route verifies it and serves byte ranges, so the browser seeks without downloading the
 // whole file; the CSP's media-src 'self' allows it. An expired token fails the next range request;
 // the settings page then asks for a fresh URL. The token is not an access token (its type differs)
@@ -15,8 +15,7 @@
 // both hosts. The older upload route remains for scripts and tests: the raw file as the request body
 // (PUT, Content-Type video/mp4 or video/webm), streamed to the blob store through a type and size
 // check (uploads.ts); nothing is held whole in memory. See functions/src/http/UPLOADS.md.
-import { SignJWT } from "jose";
-import { verifySigned } from "./signed-tokens";
+import { signJwt, verifyJwt } from "./signed-tokens";
 import type { Actor, Deps } from "./context";
 import { Invalid, NotFound, Unauthorized } from "./errors";
 import { newId } from "./ids";
@@ -30,7 +29,6 @@ export const MEDIA_KINDS: Record<MediaKind, string> = {
   presentation: "Презентация",
 };
 
-const TOKEN_ISSUER = "fugitive-emissions";
 const TOKEN_AUDIENCE = "media";
 
 export function mediaKind(raw: string): MediaKind {
@@ -60,14 +58,13 @@ async function liveItem(deps: Deps, kind: MediaKind): Promise<MediaItem | undefi
 export async function signMediaToken(deps: Deps, actor: Actor, kind: MediaKind): Promise<{ token: string; expiresAt: Date }> {
   const iat = Math.floor(deps.clock.now().getTime() / 1000);
   const exp = iat + deps.config.mediaUrlTtlSeconds;
-  const token = await new SignJWT({ typ: "media", kind, cid: actor.company })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(actor.id)
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(deps.config.jwtSecret);
+  const token = await signJwt(deps.config, {
+    claims: { typ: "media", kind, cid: actor.company },
+    subject: actor.id,
+    audience: TOKEN_AUDIENCE,
+    issuedAt: iat,
+    expiresAt: exp,
+  });
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
@@ -76,13 +73,7 @@ export async function verifyMediaToken(deps: Deps, token: string | undefined, ki
   if (!token) throw new Unauthorized("Ссылка на видео недействительна: нет токена", "media_token");
   let payload;
   try {
-    payload = await verifySigned(deps.config, token, {
-      algorithms: ["HS256"],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      currentDate: deps.clock.now(),
-      requiredClaims: ["sub", "exp", "iat"],
-    });
+    payload = await verifyJwt(deps.config, token, { audience: TOKEN_AUDIENCE, now: deps.clock.now(), requiredClaims: ["sub", "exp", "iat"] });
   } catch {
     throw new Unauthorized("Ссылка на видео устарела или недействительна", "media_token");
   }

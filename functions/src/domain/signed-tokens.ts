@@ -1,12 +1,55 @@
-// Every JWT the API verifies (sign-in tokens, media URLs, direct-upload grants) is checked against
-// the current signing secret and, for a while after a rotation (`npm run admin -- rotate-jwt-secret`),
-// against the previous one, so that rotating the secret signs nobody out.
-import { errors, jwtVerify, type JWTPayload, type JWTVerifyOptions } from "jose";
+// Every JWT the API issues (sign-in tokens, media URLs, direct-upload grants): HS256 with the API's
+// secret, issuer pinned, and checked against the current signing secret and, for a while after a
+// rotation (`npm run admin -- rotate-jwt-secret`), against the previous one, so that rotating the
+// secret signs nobody out. What the claims mean is the business of each kind of token.
+import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from "jose";
 
 export interface SigningKeys {
   jwtSecret: Uint8Array;
   /** The secret before the last rotation, accepted (never used to sign) until `validUntil`. */
   previousJwtSecret?: { secret: Uint8Array; validUntil: Date };
+}
+
+const ISSUER = "fugitive-emissions";
+
+export interface JwtContent {
+  /** The token's own claims; `typ` among them keeps one kind of token from passing for another. */
+  claims: JWTPayload;
+  subject: string;
+  /** Who the token is for ("media", "upload"); sign-in tokens have none. */
+  audience?: string;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  notBefore?: number;
+  expiresAt: number;
+  jti?: string;
+}
+
+/** Signs with the current secret (never the previous one). */
+export function signJwt(keys: SigningKeys, content: JwtContent): Promise<string> {
+  const jwt = new SignJWT(content.claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(content.subject).setIssuer(ISSUER);
+  if (content.audience !== undefined) jwt.setAudience(content.audience);
+  jwt.setIssuedAt(content.issuedAt);
+  if (content.notBefore !== undefined) jwt.setNotBefore(content.notBefore);
+  jwt.setExpirationTime(content.expiresAt);
+  if (content.jti !== undefined) jwt.setJti(content.jti);
+  return jwt.sign(keys.jwtSecret);
+}
+
+/** The payload of a token signJwt issued, checked at `now` (algorithm, issuer, audience, expiry,
+ *  the required claims); jose's errors otherwise (errors.JWTExpired for an expired one). */
+export function verifyJwt(
+  keys: SigningKeys,
+  token: string,
+  check: { audience?: string; now: Date; requiredClaims: string[] },
+): Promise<JWTPayload> {
+  return verifySigned(keys, token, {
+    algorithms: ["HS256"],
+    issuer: ISSUER,
+    audience: check.audience,
+    currentDate: check.now,
+    requiredClaims: check.requiredClaims,
+  });
 }
 
 /** jose's jwtVerify over the current key, then the previous one while it is still accepted.

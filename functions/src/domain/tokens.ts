@@ -1,7 +1,7 @@
-// Access and refresh JWTs (HS256, jose). The token type is a claim, so a refresh token can never
+// Access and refresh JWTs (signed-tokens.ts). The token type is a claim, so a refresh token can never
 // be used as an access token and vice versa.
-import { SignJWT, errors } from "jose";
-import { verifySigned, type SigningKeys } from "./signed-tokens";
+import { errors } from "jose";
+import { signJwt, verifyJwt, type SigningKeys } from "./signed-tokens";
 import { Unauthorized } from "./errors";
 
 export interface TokenSettings {
@@ -26,26 +26,24 @@ export interface SignedToken {
 }
 
 type TokenType = "access" | "refresh";
-const ISSUER = "fugitive-emissions";
 
 export async function signToken(settings: TokenSettings, type: TokenType, claims: TokenClaims, now: Date): Promise<SignedToken> {
   const iat = Math.floor(now.getTime() / 1000);
   const ttl = type === "access" ? settings.accessTtlSeconds : settings.refreshTtlSeconds;
   const jti = crypto.randomUUID();
-  const token = await new SignJWT({
-    typ: type,
-    cid: claims.companyId,
-    gen: claims.generation,
-    ...(claims.sessionId ? { fam: claims.sessionId } : {}),
-  })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(claims.userId)
-    .setIssuer(ISSUER)
-    .setIssuedAt(iat)
-    .setNotBefore(iat)
-    .setExpirationTime(iat + ttl)
-    .setJti(jti)
-    .sign(settings.keys.jwtSecret);
+  const token = await signJwt(settings.keys, {
+    claims: {
+      typ: type,
+      cid: claims.companyId,
+      gen: claims.generation,
+      ...(claims.sessionId ? { fam: claims.sessionId } : {}),
+    },
+    subject: claims.userId,
+    issuedAt: iat,
+    notBefore: iat,
+    expiresAt: iat + ttl,
+    jti,
+  });
   return { token, jti, expiresAt: iat + ttl };
 }
 
@@ -60,12 +58,7 @@ export async function verifyToken(
   now: Date,
 ): Promise<VerifiedClaims> {
   try {
-    const payload = await verifySigned(settings.keys, token, {
-      algorithms: ["HS256"],
-      issuer: ISSUER,
-      currentDate: now,
-      requiredClaims: ["sub", "exp", "iat", "nbf", "jti"],
-    });
+    const payload = await verifyJwt(settings.keys, token, { now, requiredClaims: ["sub", "exp", "iat", "nbf", "jti"] });
     if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.cid !== "string" || typeof payload.jti !== "string") {
       throw new Unauthorized("Неверный тип токена", "token_not_valid");
     }
