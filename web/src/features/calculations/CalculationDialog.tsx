@@ -174,6 +174,7 @@ function OtherBody({
 }) {
   const gwpNames = useMemo(() => (isSeriesType(type) && seriesLayout(type).gwp ? [GWP_DICTIONARY] : []), [type]);
   const dictionaries = useDictionaries(gwpNames);
+  const gwp = useGwpInForce(projectId, dictionaries.data);
   const { stored, snapshot, setSnapshot } = useStoredSnapshot(type, calculation?.id);
   const [generation, setGeneration] = useState(0);
   const error = dictionaries.error ?? (calculation ? stored.error : null);
@@ -189,7 +190,7 @@ function OtherBody({
       />
     );
   }
-  if (!dictionaries.data || (calculation && !snapshot)) return <Loading />;
+  if (!dictionaries.data || !gwp.ready || (calculation && !snapshot)) return <Loading />;
   const current = snapshot?.calculation;
   const mode = calculation ? "edit" : "create";
   const reload = async () => {
@@ -211,6 +212,7 @@ function OtherBody({
         mode={mode}
         projectId={projectId}
         gwpEntries={dictionaries.data[GWP_DICTIONARY]?.results ?? []}
+        gwpInForce={gwp.id}
         stored={current}
         onDone={onDone}
         onReload={() => void reload()}

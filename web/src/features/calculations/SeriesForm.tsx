@@ -15,7 +15,9 @@ import { FileField } from "./FileField";
 import { FormFooter, NameField, type TopError } from "./FormParts";
 import {
   OPTIONAL_TEXTS,
+  GWP_BY_YEAR,
   currentGwpSet,
+  gwpByYearLabel,
   initialSeriesState,
   seriesErrors,
   seriesLayout,
@@ -42,14 +44,16 @@ interface Props {
   mode: "create" | "edit";
   projectId: string;
   gwpEntries: readonly DictionaryEntry[];
+  /** D12: the id of the GWP set in force for the project's reporting year. */
+  gwpInForce?: number;
   stored?: Calculation;
   onDone(): void;
   onReload(): void;
 }
 
-export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, onReload }: Props) {
+export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stored, onDone, onReload }: Props) {
   const layout = seriesLayout(type);
-  const [state, setState] = useState<SeriesState>(() => initialSeriesState(type, gwpEntries, stored));
+  const [state, setState] = useState<SeriesState>(() => initialSeriesState(type, stored));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
   const [topError, setTopError] = useState<TopError | null>(null);
@@ -88,7 +92,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
     const errors = seriesErrors(type, state, mode);
     if (errors.name) console.warn("please enter calculation name");
     if (Object.keys(errors).length > 0 || inputProblems.length > 0) return;
-    const body = seriesRequest(type, mode, state, { projectId, stored });
+    const body = seriesRequest(type, mode, state, { projectId, stored, gwpInForce });
     save.mutate(() => sendBody(type, body, mode === "edit" ? stored?.id : undefined), {
       onSuccess: () => {
         message.success(mode === "edit" ? "Расчет сохранен" : "Расчет создан");
@@ -191,7 +195,10 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, stored, onDone, 
                     id="calc-gwp"
                     value={currentGwpSet(state, stored)}
                     placeholder={storedGwp ? `Как в расчете: ${formatStored(storedGwp.value)}` : "Выберите набор ПГП"}
-                    options={gwpEntries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id }))}
+                    options={[
+                      { label: gwpByYearLabel(gwpEntries, gwpInForce), value: GWP_BY_YEAR },
+                      ...gwpEntries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
+                    ]}
                     onChange={(id) => {
                       setState({ ...state, gwpSet: id });
                       clear("gwp_set");

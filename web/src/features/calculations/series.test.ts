@@ -5,7 +5,9 @@ import type { Calculation, DictionaryEntry } from "./api";
 import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "./FileField";
 import { MAX_UPLOAD_BYTES } from "./forecast";
 import {
+  GWP_BY_YEAR,
   currentGwpSet,
+  gwpByYearLabel,
   filledCount,
   initialSeriesState,
   seriesErrors,
@@ -63,22 +65,23 @@ describe("layouts from the registry", () => {
     ]);
     expect(layout.settings.find((f) => f.name === "k_tr")?.label).toContain("условное значение");
     expect(layout.gwp?.default).toBe(25);
-    const state = initialSeriesState("sensitivity", gwp);
+    const state = initialSeriesState("sensitivity");
     expect(state.settings).toEqual({ rho: "0,67", k_tr: "0,003149", delta: "0,1", ef_transport_fuel: "3,149" });
-    expect(state.gwpSet).toBe(1);
+    // D12: no set is pre-selected; the server takes the one in force for the project's year.
+    expect(state.gwpSet).toBeUndefined();
   });
 });
 
 describe("filling_blanks requests", () => {
   it("create: a multipart form with the column names and the file; an empty element column is not sent", () => {
-    const state = { ...initialSeriesState("filling_blanks", []), name: " Пропуски ", texts: { name_value: " CH4 ", name_element: "" }, file: file() };
+    const state = { ...initialSeriesState("filling_blanks"), name: " Пропуски ", texts: { name_value: " CH4 ", name_element: "" }, file: file() };
     const request = seriesRequest("filling_blanks", "create", state, { projectId: "p1" });
     expect(request.kind).toBe("form");
     expect(entries((request as { form: FormData }).form)).toEqual({ name: "Пропуски", project: "p1", name_value: "CH4", file_data: "file" });
   });
 
   it("create needs a name, the value column and a file", () => {
-    expect(seriesErrors("filling_blanks", initialSeriesState("filling_blanks", []), "create")).toEqual({
+    expect(seriesErrors("filling_blanks", initialSeriesState("filling_blanks"), "create")).toEqual({
       name: "Введите название расчета",
       name_value: "Укажите название столбца",
       file_data: "Выберите файл .xlsx или .csv",
@@ -87,7 +90,7 @@ describe("filling_blanks requests", () => {
 
   it("edit without a file: JSON with the version (recomputed from the stored file); '' clears the element column", () => {
     const calc = stored("filling_blanks", { name_value: "CH4", name_element: "Шахта" });
-    const state = initialSeriesState("filling_blanks", [], calc);
+    const state = initialSeriesState("filling_blanks", calc);
     expect(state.texts).toEqual({ name_value: "CH4", name_element: "Шахта" });
     expect(seriesErrors("filling_blanks", state, "edit")).toEqual({});
     const request = seriesRequest("filling_blanks", "edit", { ...state, texts: { name_value: "value", name_element: "" } }, { stored: calc });
@@ -96,16 +99,20 @@ describe("filling_blanks requests", () => {
 
   it("edit with a new file: multipart with file_data and the version", () => {
     const calc = stored("filling_blanks", { name_value: "CH4" });
-    const request = seriesRequest("filling_blanks", "edit", { ...initialSeriesState("filling_blanks", [], calc), file: file() }, { stored: calc });
+    const request = seriesRequest("filling_blanks", "edit", { ...initialSeriesState("filling_blanks", calc), file: file() }, { stored: calc });
     expect(entries((request as { form: FormData }).form)).toEqual({ name: "Ряд", name_value: "CH4", name_element: "", version: "2", file_data: "file" });
   });
 });
 
 describe("sensitivity requests", () => {
-  it("create sends only the settings changed from their defaults, and the chosen GWP set", () => {
-    let state = { ...initialSeriesState("sensitivity", gwp), name: "Ч", file: file() };
-    let form = (seriesRequest("sensitivity", "create", state, { projectId: "p1" }) as { form: FormData }).form;
-    expect(entries(form)).toEqual({ name: "Ч", project: "p1", gwp_set: "1", file_data: "file" });
+  it("create sends only the settings changed from their defaults, and a GWP set only when one is picked (D12)", () => {
+    let state = { ...initialSeriesState("sensitivity"), name: "Ч", file: file() };
+    expect(currentGwpSet(state)).toBe(GWP_BY_YEAR);
+    let form = (seriesRequest("sensitivity", "create", state, { projectId: "p1", gwpInForce: 2 }) as { form: FormData }).form;
+    expect(entries(form)).toEqual({ name: "Ч", project: "p1", file_data: "file" });
+    // «по отчетному году проекта» picked explicitly on create: still no gwp_set.
+    form = (seriesRequest("sensitivity", "create", { ...state, gwpSet: GWP_BY_YEAR }, { projectId: "p1", gwpInForce: 2 }) as { form: FormData }).form;
+    expect(entries(form)).toEqual({ name: "Ч", project: "p1", file_data: "file" });
     state = { ...state, settings: { ...state.settings, delta: "0.05", k_tr: "0.004" }, gwpSet: 2 };
     form = (seriesRequest("sensitivity", "create", state, { projectId: "p1" }) as { form: FormData }).form;
     expect(entries(form)).toEqual({ name: "Ч", project: "p1", k_tr: "0.004", delta: "0.05", gwp_set: "2", file_data: "file" });
@@ -118,7 +125,7 @@ describe("sensitivity requests", () => {
         gwp_ch4: { value: 28, unit: "", source: "dictionary", item_id: 2 },
       },
     });
-    const state = initialSeriesState("sensitivity", gwp, calc);
+    const state = initialSeriesState("sensitivity", calc);
     expect(state.settings.delta).toBe("0,2");
     expect(state.settings.rho).toBe("0,67");
     expect(state.gwpSet).toBeUndefined();
@@ -131,8 +138,19 @@ describe("sensitivity requests", () => {
     });
   });
 
+  it("edit back to «по отчетному году проекта» names the set in force (the server keeps the stored one otherwise)", () => {
+    const calc = stored("sensitivity", { coefficients: { gwp_ch4: { value: 28, unit: "", source: "dictionary", item_id: 2 } } });
+    const state = { ...initialSeriesState("sensitivity", calc), gwpSet: GWP_BY_YEAR };
+    expect(seriesRequest("sensitivity", "edit", state, { stored: calc, gwpInForce: 1 })).toEqual({ kind: "json", body: { name: "Ряд", gwp_set: 1, version: 2 } });
+  });
+
+  it("the «по отчетному году проекта» option names the set in force", () => {
+    expect(gwpByYearLabel(gwp, 1)).toBe("по отчетному году проекта (набор AR4: 25)");
+    expect(gwpByYearLabel(gwp, undefined)).toBe("по отчетному году проекта");
+  });
+
   it("refuses an empty setting, δ of 0 or over 1", () => {
-    const base = { ...initialSeriesState("sensitivity", gwp), name: "Ч", file: file() };
+    const base = { ...initialSeriesState("sensitivity"), name: "Ч", file: file() };
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, rho: "" } }, "create")).toEqual({ rho: "Поле обязательно для заполнения" });
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "0" } }, "create")).toHaveProperty("delta");
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1.5" } }, "create")).toHaveProperty("delta");    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1,5" } }, "create")).toHaveProperty("delta");

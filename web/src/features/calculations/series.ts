@@ -53,7 +53,8 @@ export interface SeriesState {
   texts: Readonly<Record<string, string>>;
   /** Settings as typed, by name. */
   settings: Readonly<Record<string, string>>;
-  /** The chosen GWP set; undefined on edit keeps the stored one. */
+  /** The chosen GWP set, or GWP_BY_YEAR; undefined: none chosen (create: the set in force for the
+   *  project's reporting year, edit: the stored one). */
   gwpSet: number | undefined;
   file?: File;
 }
@@ -70,20 +71,29 @@ export function settingBaseline(field: NumberField, stored?: Calculation): numbe
   return stored ? (storedSetting(stored, field) ?? field.default) : field.default;
 }
 
-export function initialSeriesState(type: SeriesType, gwpEntries: readonly DictionaryEntry[], stored?: Calculation): SeriesState {
+export function initialSeriesState(type: SeriesType, stored?: Calculation): SeriesState {
   const layout = seriesLayout(type);
   return {
     name: stored?.name ?? "",
     texts: Object.fromEntries(layout.texts.map((f) => [f.name, typeof stored?.[f.name] === "string" ? (stored[f.name] as string) : ""])),
     settings: Object.fromEntries(layout.settings.map((f) => [f.name, numberText(settingBaseline(f, stored))])),
-    // Create: the first set (D1: AR4 = 25 by default); edit: the stored one until changed.
-    gwpSet: layout.gwp && !stored ? gwpEntries[0]?.id : undefined,
+    // D12: no set is chosen until the user picks one, as in the other dialogs.
+    gwpSet: undefined,
   };
 }
 
-/** The GWP set the calculation uses now: the chosen one, or on edit the stored set. */
-export function currentGwpSet(state: SeriesState, stored?: Calculation): number | undefined {
-  return state.gwpSet ?? stored?.coefficients.gwp_ch4?.item_id;
+/** The GWP selector's «по отчетному году проекта» choice (no set has id 0). */
+export const GWP_BY_YEAR = 0;
+
+/** The GWP selector's value: the chosen set, on edit the stored one, else by the reporting year. */
+export function currentGwpSet(state: SeriesState, stored?: Calculation): number {
+  return state.gwpSet ?? stored?.coefficients.gwp_ch4?.item_id ?? GWP_BY_YEAR;
+}
+
+/** The «по отчетному году проекта» option, naming the set in force (D12) when it is known. */
+export function gwpByYearLabel(entries: readonly DictionaryEntry[], inForce: number | undefined): string {
+  const set = entries.find((e) => e.id === inForce);
+  return set ? `по отчетному году проекта (набор ${set.name}: ${formatStored(set.gwp_ch4 as number)})` : "по отчетному году проекта";
 }
 
 /** Why the form cannot be sent, by dialog target (name, a text input, a setting, file_data). */
@@ -112,7 +122,7 @@ export function seriesRequest(
   type: SeriesType,
   mode: "create" | "edit",
   state: SeriesState,
-  options: { projectId?: string; stored?: Calculation },
+  options: { projectId?: string; stored?: Calculation; /** D12: the set in force for the project's year. */ gwpInForce?: number },
 ): Body {
   const layout = seriesLayout(type);
   const { stored } = options;
@@ -127,7 +137,13 @@ export function seriesRequest(
     const value = parseNumericInput(state.settings[field.name] ?? "");
     if (value !== undefined && value !== settingBaseline(field, mode === "edit" ? stored : undefined)) fields[field.name] = value;
   }
-  if (layout.gwp && state.gwpSet !== undefined) fields.gwp_set = state.gwpSet;
+  if (layout.gwp) {
+    // D12: gwp_set only when the user picked a set; without it the server uses the set in force for
+    // the project's year. An edit back to «по отчетному году проекта» names that set (the server
+    // keeps the stored one otherwise).
+    const set = state.gwpSet === GWP_BY_YEAR ? (mode === "edit" ? options.gwpInForce : undefined) : state.gwpSet;
+    if (set !== undefined) fields.gwp_set = set;
+  }
   if (mode === "edit" && stored) fields.version = stored.version;
 
   if (!state.file) return { kind: "json", body: fields };
