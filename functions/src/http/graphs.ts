@@ -1,8 +1,14 @@
 // v1/projects/{id}/graphs/: everything the infographics screen draws, in one answer (SPEC 2, 4).
-import { Hono } from "hono";
 import { projectGraphs } from "../domain/graphs";
-import type { AppEnv } from "./env";
+import { projectGraphsSchema } from "../schemas/answers";
+import { declareRoute, json, routeApp } from "./openapi-routes";
+import { projectIdParams, projectScoped } from "./projects";
 
-export const graphRoutes = new Hono<AppEnv>({ strict: false }).get("/:id/graphs", async (c) =>
-  c.json(await projectGraphs(c.get("deps"), c.get("actor"), c.req.param("id")), 200),
+const graphsRoute = declareRoute(
+  projectScoped({ operationId: "projectGraphs", summary: "Everything the infographics screen draws for a project", errors: [404] }),
+  { method: "get", path: "/{id}/graphs", request: { params: projectIdParams }, responses: { 200: json(projectGraphsSchema, "Charts data") } },
+);
+
+export const graphRoutes = routeApp().openapi(graphsRoute, async (c) =>
+  c.json(await projectGraphs(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200),
 );

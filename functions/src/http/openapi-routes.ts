@@ -79,8 +79,10 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
   return app.openAPIRegistry.definitions.flatMap((definition) => {
     if (definition.type !== "route") return [];
     const route = definition.route as RouteConfig & Record<`x-${string}`, unknown>;
-    // `{id}` is OpenAPI's and zod-openapi's spelling of Hono's `:id`; "/" is the mount point itself.
-    const docPath = `${prefix}${route.path === "/" ? "" : route.path}`;
+    // `{id}` is OpenAPI's and zod-openapi's spelling of Hono's `:id` (which may carry a pattern,
+    // `:action{export_to_[^/]*}`); "/" is the mount point itself. The document writes the trailing
+    // slash as the SPEC does.
+    const path = `${prefix}${route.path === "/" ? "" : route.path}`;
     const [status, success] = Object.entries(route.responses).find(([code]) => code.startsWith("2"))!;
     const params = (route.request?.params ? asJson(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };
     const body = route.request?.body;
@@ -88,7 +90,8 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
       {
         operationId: route.operationId!,
         method: route.method.toUpperCase() as Operation["method"],
-        path: docPath.replace(/\{(\w+)\}/g, ":$1"),
+        path: path.replace(/\/\{(\w+)\}/g, "/:$1"),
+        docPath: `${path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}")}/`,
         summary: route.summary!,
         ...(route.description ? { description: route.description } : {}),
         tag: route.tags![0],
@@ -109,3 +112,6 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
     ];
   });
 }
+
+/** A file in a body or an answer. */
+export const binaryFile = (description?: string) => ({ schema: { type: "string" as const, format: "binary", ...(description ? { description } : {}) } });

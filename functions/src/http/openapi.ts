@@ -29,7 +29,9 @@ import { tokenRoutes } from "./auth";
 import { declaredOperations } from "./openapi-routes";
 import { userRoutes } from "./users";
 import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
-import { exportQuery } from "./exports";
+import { exportRoutes } from "./exports";
+import { graphRoutes } from "./graphs";
+import { uncertaintyRoutes } from "./uncertainty";
 import { activateBody } from "./forecast-models";
 import { projectRoutes } from "./projects";
 import { TEMPLATES } from "../files/template-catalogue";
@@ -322,56 +324,9 @@ export const OPERATIONS: Operation[] = [
   ...declaredOperations("/api/token", tokenRoutes(() => "")),
   ...declaredOperations("/api/v1/users", userRoutes),
   ...declaredOperations("/api/v1/projects", projectRoutes),
-  {
-    operationId: "projectGraphs",
-    method: "GET",
-    path: "/api/v1/projects/:id/graphs",
-    summary: "Everything the infographics screen draws for a project",
-    tag: "projects",
-    auth: "user",
-    isolation: { scope: "company", ids: [projectPath] },
-    params: { id: { description: "Project id" } },
-    success: { status: 200, description: "`{project, underground, open_mining_co2, regres_methane}`", content: json(anyObject) },
-    errors: [404],
-  },
-  {
-    operationId: "projectUncertainty",
-    method: "GET",
-    path: "/api/v1/projects/:id/uncertainty",
-    summary: "The project's uncertainty model: each active emission calculation with its CO2-eq result and uncertain inputs",
-    description:
-      "Each calculation as `{id, type, name, co2e, inputs: [{name, label, value, unit, uncertainty: {lower_pct, upper_pct, distribution, source, origin}, share}], common, terms: [{value, inputs}]}`: co2e = Π(common) × Σ terms; inputs with the same `share` are one Monte Carlo draw (a dictionary entry shared by calculations). The web app computes Approach 1, key categories and Monte Carlo from it with the uncertainty core.",
-    tag: "projects",
-    auth: "user",
-    isolation: { scope: "company", ids: [projectPath] },
-    params: { id: { description: "Project id" } },
-    success: { status: 200, description: "`{project, calculations, count}`", content: json(anyObject) },
-    errors: [404],
-  },
-  {
-    operationId: "exportProject",
-    method: "GET",
-    path: "/api/v1/projects/:id/:action{export_to_[^/]*}",
-    docPath: "/api/v1/projects/{id}/export_to_{format}/",
-    summary: "The project as a txt, xls or xlsx file",
-    description: "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`.",
-    tag: "projects",
-    auth: "user",
-    isolation: { scope: "company", ids: [projectPath] },
-    params: { id: { description: "Project id" } },
-    query: exportQuery,
-    success: {
-      status: 200,
-      description: "The file (Content-Disposition: attachment, named after the project)",
-      content: {
-        ...binary("text/plain"),
-        ...binary("application/vnd.ms-excel"),
-        ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-        ...json({ type: "object", properties: { download_url: { type: "string" }, file_name: { type: "string" } } }),
-      },
-    },
-    errors: [400, 404],
-  },
+  ...declaredOperations("/api/v1/projects", graphRoutes),
+  ...declaredOperations("/api/v1/projects", uncertaintyRoutes),
+  ...declaredOperations("/api/v1/projects", exportRoutes),
   // ---- dictionaries (reference data of the platform) ----
   {
     operationId: "listDictionaries",

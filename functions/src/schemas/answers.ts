@@ -77,3 +77,54 @@ export const gwpRecomputeSchema = z.object({
   ),
   count: z.int(),
 });
+
+/** GET projects/{id}/graphs/: everything the infographics screen draws. */
+export const projectGraphsSchema = z.object({
+  project: projectSchema,
+  underground: z.array(z.object({ id: z.string(), name: z.string(), res_co2: z.number(), res_ch4: z.number() })),
+  open_mining_co2: z.array(z.object({ id: z.string(), name: z.string(), ef: z.number(), res_co2: z.number() })),
+  regres_methane: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      points: z.array(z.object({ day: z.int(), result: z.number() })).meta({ description: "Day (1-based row) and forecast methane, %" }),
+    }),
+  ),
+});
+
+const inputUncertainty = z.object({
+  lower_pct: z.number(),
+  upper_pct: z.number(),
+  distribution: z.enum(["normal", "lognormal", "triangular", "uniform"]),
+  source: z.optional(z.string()),
+  origin: z.optional(z.enum(["dictionary", "activity", "user"])),
+});
+
+/** GET projects/{id}/uncertainty/: co2e = Π(common) × Σ terms, per calculation. */
+export const uncertaintyModelSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string(), is_deleted: z.boolean() }),
+  calculations: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      name: z.string(),
+      co2e: z.number(),
+      inputs: z.array(
+        z.object({
+          name: z.string(),
+          label: z.string(),
+          value: z.number(),
+          unit: z.string(),
+          uncertainty: inputUncertainty,
+          share: z.string().meta({ description: "Inputs with the same share are one Monte Carlo draw" }),
+        }),
+      ),
+      common: z.array(z.string()),
+      terms: z.array(z.object({ value: z.number(), inputs: z.array(z.string()) })),
+    }),
+  ),
+  count: z.int(),
+});
+
+/** A file too large to answer inline: a short-lived storage address the client navigates to. */
+export const downloadLinkSchema = z.object({ download_url: z.string(), file_name: z.string() });
