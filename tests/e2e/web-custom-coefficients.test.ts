@@ -1,6 +1,7 @@
 // «Фактическое значение» of a coefficient with no custom mode before (methodology D10): the dialog
 // offers it for underground_emission_ch4, 14,3 is typed key by key with a justification, and the
-// results dialog shows the source and the justification; without one the table marks the row;
+// results dialog shows the source and the justification, and the evidence file attached beside
+// the value (name, size, download); without one the table marks the row;
 // a value outside the plausible band is warned of under the field as typed, and still saved.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,8 @@ import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const JUSTIFICATION = "Замеры газовыделения 2024 г., протокол № 17";
+const EVIDENCE = "Протокол замеров № 17.pdf";
+const PDF = Buffer.from("%PDF-1.4\n% протокол замеров\n1 0 obj << >> endobj\n%%EOF\n");
 
 describe.skipIf(!chromiumAvailable())("«Фактическое значение» of every coefficient in the browser (D10)", () => {
   let server: TestServer;
@@ -40,6 +43,12 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     await ef.fill("");
     await ef.pressSequentially("14,3");
     if (justification) await form.getByLabel("Обоснование: Коэффициент выбросов CH4 при подземной добыче").pressSequentially(justification);
+    if (justification) {
+      // D10: the evidence file beside the value, attached once the calculation is saved.
+      const item = form.locator(".ant-form-item", { has: page.locator("#calc-field-ef") });
+      await item.locator('input[type="file"]').setInputFiles({ name: EVIDENCE, mimeType: "application/pdf", buffer: PDF });
+      await form.getByTestId("evidence-chosen-ef").filter({ hasText: EVIDENCE }).waitFor();
+    }
     await form.getByTestId("preview-res_ch4").filter({ hasText: "9\u00a0581,00" }).waitFor();
     if (justification) await form.screenshot({ path: `${SHOTS}/web-custom-coefficient-dialog.png` });
     await form.getByRole("button", { name: "Создать" }).click();
@@ -53,7 +62,12 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     const { json } = await callApi<{ results: Array<{ coefficients: Record<string, { value: number; source: string; justification?: string }>; flags: string[] }> }>(
       page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
     );
-    expect(json.results[0].coefficients.ef).toMatchObject({ value: 14.3, source: "custom", justification: JUSTIFICATION });
+    expect(json.results[0].coefficients.ef).toMatchObject({
+      value: 14.3,
+      source: "custom",
+      justification: JUSTIFICATION,
+      evidence: { name: EVIDENCE, size: PDF.byteLength, format: "pdf" },
+    });
     expect(json.results[0].flags).toEqual([]);
 
     await page.locator(".ant-table-row", { hasText: "Шахта: замеренный" }).click();
@@ -61,6 +75,10 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     await results.getByTestId("results-dialog").waitFor();
     await results.getByText("Фактическое значение", { exact: true }).waitFor();
     await results.getByText(JUSTIFICATION, { exact: true }).waitFor();
+    const evidence = results.getByTestId("evidence-ef");
+    await evidence.filter({ hasText: EVIDENCE }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), evidence.getByRole("button", { name: EVIDENCE }).click()]);
+    expect(download.suggestedFilename()).toBe(EVIDENCE);
     expect(await results.getByTestId("calculation-flags").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-results.png` });
     await results.getByRole("button", { name: "Закрыть" }).first().click();

@@ -9,7 +9,9 @@ import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import { useCreateCalculation, useEmissionsCore, usePatchCalculation, type Dictionary } from "./api";
+import { useCreateCalculation, useEmissionsCore, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
+import { EvidenceField } from "./EvidenceField";
+import { uploadEvidence } from "./evidence";
 import {
   CUSTOM,
   GWP_DICTIONARY,
@@ -73,6 +75,9 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   const core = useEmissionsCore();
   const create = useCreateCalculation(ctx.type);
   const patch = usePatchCalculation(ctx.type);
+  // D10: evidence files chosen beside custom values, attached once the calculation is saved.
+  const [evidence, setEvidence] = useState<Readonly<Record<string, File>>>({});
+  const attach = useSaveCalculation();
   const { message } = App.useApp();
 
   const preview = useMemo((): Preview | { kind: "failed"; message: string } | undefined => {
@@ -149,10 +154,20 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     setUncertaintyProblem(uncertainty.problem);
     if (uncertainty.problem) return;
     if (uncertainty.value) body.uncertainty = uncertainty.value;
+    const saved = () => {
+      message.success(ctx.mode === "edit" ? "Расчет сохранен" : "Расчет создан");
+      onDone();
+    };
     const handlers = {
-      onSuccess: () => {
-        message.success(ctx.mode === "edit" ? "Расчет сохранен" : "Расчет создан");
-        onDone();
+      onSuccess: (calculation: Calculation) => {
+        if (Object.keys(evidence).length === 0) return saved();
+        attach.mutate(() => uploadEvidence(calculation, evidence), {
+          onSuccess: saved,
+          onError: (error) => {
+            message.error(`Расчет сохранен, но документ не приложен: ${error.detail}`);
+            onDone();
+          },
+        });
       },
       onError: showServerError,
     };
@@ -229,6 +244,18 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
                 onChange={(e) => change(r.field.name, setJustification(state, r.field.name, e.target.value))}
               />
             )}
+            {editable && (
+              <EvidenceField
+                id={`${fieldId(r.field.name)}-evidence`}
+                field={r.field.name}
+                label={r.field.label}
+                file={evidence[r.field.name]}
+                stored={ctx.stored}
+                onChange={(file) =>
+                  setEvidence(({ [r.field.name]: _replaced, ...rest }) => (file ? { ...rest, [r.field.name]: file } : rest))
+                }
+              />
+            )}
           </Form.Item>
         );
       }
@@ -277,7 +304,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     }
   };
 
-  const busy = create.isPending || patch.isPending;
+  const busy = create.isPending || patch.isPending || attach.isPending;
   return (
     <Form layout="vertical" onFinish={submit} name="calculation" requiredMark={false}>
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>

@@ -21,6 +21,7 @@ import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
 import { CalculationInterval } from "../uncertainty/CalculationInterval";
 import { uncertaintyText } from "../uncertainty/texts";
 import { flagTexts } from "./flags";
+import { EvidenceLink } from "./EvidenceField";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -49,7 +50,8 @@ interface CoefficientRow {
   uncertaintySource: string;
 }
 
-const columns: TableColumnsType<CoefficientRow> = [
+/** The columns of the coefficients table; a custom value's evidence file links under its justification. */
+const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> => [
   { title: "Показатель", dataIndex: "label" },
   { title: "Значение", dataIndex: "value", width: 170, render: (text: string) => <span style={{ whiteSpace: "nowrap" }}>{text}</span> },
   { title: "Источник", dataIndex: "source", width: 230 },
@@ -71,7 +73,16 @@ const columns: TableColumnsType<CoefficientRow> = [
   {
     title: "Обоснование",
     dataIndex: "reference",
-    render: (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>,
+    render: (text: string, row) => (
+      <>
+        <Typography.Text type="secondary">{text}</Typography.Text>
+        {calculation.coefficients[row.key]?.source === "custom" && (
+          <div>
+            <EvidenceLink calculation={calculation} field={row.key} />
+          </div>
+        )}
+      </>
+    ),
   },
 ];
 
@@ -150,7 +161,7 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
       {coefficients.length > 0 && (
         <div>
           <Typography.Title level={5}>{isFormulaType(type) ? "Исходные данные и коэффициенты" : "Параметры расчета"}</Typography.Title>
-          <Table<CoefficientRow> size="small" rowKey="key" columns={columns} dataSource={coefficients} pagination={false} />
+          <Table<CoefficientRow> size="small" rowKey="key" columns={columnsFor(calculation)} dataSource={coefficients} pagination={false} />
         </div>
       )}
       <Descriptions size="small" column={1} bordered items={audit} />

@@ -1,0 +1,100 @@
+// The evidence file beside a «Фактическое значение» (methodology D10): PDF, .xlsx or a picture up
+// to 10 MB, kept in the form and attached once the calculation is saved; on edit the file stored
+// now, by name and size, with its download link. The results dialog links it too (EvidenceLink).
+import { useState } from "react";
+import { App, Button, Flex, Tooltip, Typography, Upload } from "antd";
+import { CloseOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
+import type { Calculation } from "./api";
+import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
+import { fileSize } from "./FileField";
+
+interface Props {
+  id: string;
+  field: string;
+  label: string;
+  file: File | undefined;
+  onChange(file: File | undefined): void;
+  /** Edit: the calculation as stored, whose file for `field` may be kept. */
+  stored?: Calculation;
+}
+
+export function EvidenceField({ id, field, label, file, onChange, stored }: Props) {
+  const [problem, setProblem] = useState<string>();
+  const storedFile = stored?.coefficients[field]?.source === "custom" ? stored.coefficients[field].evidence : undefined;
+  return (
+    <Flex vertical gap={4} style={{ marginTop: 8 }}>
+      <Flex gap={8} align="center" wrap>
+        <Upload
+          accept={EVIDENCE_ACCEPT}
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(chosen) => {
+            const reason = evidenceProblem(chosen);
+            setProblem(reason);
+            onChange(reason ? undefined : chosen);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button id={id} size="small" icon={<UploadOutlined />} aria-label={`Подтверждающий документ: ${label}`}>
+            {file || storedFile ? "Заменить документ" : "Приложить документ"}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          PDF, .xlsx, PNG или JPEG, до {EVIDENCE_MAX_TEXT}
+        </Typography.Text>
+      </Flex>
+      {file && (
+        <Flex gap={6} align="center" data-testid={`evidence-chosen-${field}`}>
+          <PaperClipOutlined />
+          <Typography.Text>{file.name}</Typography.Text>
+          <Typography.Text type="secondary">({fileSize(file.size)})</Typography.Text>
+          <Tooltip title="Убрать документ">
+            <Button
+              type="text"
+              size="small"
+              aria-label="Убрать документ"
+              icon={<CloseOutlined />}
+              onClick={() => {
+                setProblem(undefined);
+                onChange(undefined);
+              }}
+            />
+          </Tooltip>
+        </Flex>
+      )}
+      {problem && (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      )}
+      {stored && storedFile && !file && (
+        <Typography.Text type="secondary">
+          Сейчас: <EvidenceLink calculation={stored} field={field} />
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** The stored evidence file of `field`: its name as a download link, and its size. */
+export function EvidenceLink({ calculation, field }: { calculation: Calculation; field: string }) {
+  const { message } = App.useApp();
+  const evidence = calculation.coefficients[field]?.evidence;
+  if (!evidence) return null;
+  return (
+    <span data-testid={`evidence-${field}`}>
+      <PaperClipOutlined />{" "}
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0, height: "auto" }}
+        onClick={() =>
+          void downloadEvidence(calculation, field).catch((error: unknown) => message.error(error instanceof Error ? error.message : String(error)))
+        }
+      >
+        {evidence.name}
+      </Button>{" "}
+      <Typography.Text type="secondary">({fileSize(evidence.size)})</Typography.Text>
+    </span>
+  );
+}
