@@ -3,20 +3,19 @@
 // admin changes one through v1/admin/dictionary/, the change is a new version (logged), a new
 // calculation uses it, and a calculation made before keeps the version and the result it stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
-import { signedInAdmin, type SignedIn } from "../support/admin";
+import type { Harness } from "../support/harness";
+import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
+import { lastAuditEntry, signedInAdmin, type SignedIn } from "../support/admin";
 import type { Project } from "../../functions/src/schemas/project";
 
 let h: Harness;
 let admin: SignedIn;
-let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  h = await createHarness();
+  ({ h, user, project } = await openProjectFixture("Шахта «Северная»"));
   admin = await signedInAdmin(h);
-  user = await h.signedInUser();
-  project = await h.newProject(user.token, "Шахта «Северная»");
 });
 afterAll(() => h.close());
 
@@ -29,11 +28,7 @@ async function create(type: string, body: Record<string, unknown>): Promise<Calc
   return (await res.json()) as Calc;
 }
 
-async function single(type: string, id: string): Promise<Calc> {
-  const res = await h.request(`/api/v1/${type}/${id}/single_calc/1/`, { token: user.token });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Calc;
-}
+const single = (type: string, id: string) => readCalculation<Calc>(h, user.token, type, id);
 
 async function change(dictionary: string, id: number, field: string, value: number, version: number) {
   const today = new Date().toISOString().slice(0, 10);
@@ -46,10 +41,7 @@ async function change(dictionary: string, id: number, field: string, value: numb
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function lastAudit() {
-  const res = await h.request("/api/v1/admin/audit/?limit=1&offset=0", { token: admin.token });
-  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results[0];
-}
+const lastAudit = () => lastAuditEntry(h, admin.token);
 
 const UNDERGROUND = { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
 

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import type { Harness } from "../support/harness";
+import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import vectors from "../../wasm-core/src/methodology-vectors.json";
 import { changeCoefficient } from "../../functions/src/domain/dictionaries";
 import type { Project } from "../../functions/src/schemas/project";
 
 let h: Harness;
-let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  h = await createHarness();
-  user = await h.signedInUser();
-  project = await newProject(user.token);
+  ({ h, user, project } = await openProjectFixture());
 });
 afterAll(() => h.close());
 

@@ -2,17 +2,16 @@
 // others get 409, and the stored calculation is always the winner's (no lost update).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { createHarness, type Harness } from "../support/harness";
+import type { Harness } from "../support/harness";
+import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import type { Project } from "../../functions/src/schemas/project";
 
 let h: Harness;
-let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  h = await createHarness();
-  user = await h.signedInUser();
-  project = await h.newProject(user.token, "Гонка");
+  ({ h, user, project } = await openProjectFixture("Гонка"));
 });
 afterAll(() => h.close());
 

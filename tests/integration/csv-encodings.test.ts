@@ -2,19 +2,18 @@
 // decimal commas, CRLF) uploaded for every file-based calculation through the real API, giving the
 // same results as the same table in UTF-8; a file in another encoding is refused in words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import type { Harness } from "../support/harness";
+import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { CSV_ENCODING_MESSAGE } from "../../functions/src/files/tabular";
 import type { Project } from "../../functions/src/schemas/project";
 
 let h: Harness;
-let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  h = await createHarness();
-  user = await h.signedInUser();
-  project = await h.newProject(user.token, "Шахта «Северная»");
+  ({ h, user, project } = await openProjectFixture("Шахта «Северная»"));
 });
 afterAll(() => h.close());
 
@@ -69,11 +68,7 @@ const CASES: Array<{ type: string; fields: Record<string, string>; text: string;
   },
 ];
 
-async function single(type: string, id: string): Promise<Body> {
-  const res = await h.request(`/api/v1/${type}/${id}/single_calc/1/`, { token: user.token });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Body;
-}
+const single = (type: string, id: string) => readCalculation<Body>(h, user.token, type, id);
 
 /** What two uploads of the same table share: everything but the identity, the audit and the file. */
 function results(body: Body): Record<string, unknown> {

@@ -5,7 +5,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { mp4Bytes, pdfBytes, signIn, signedInAdmin, webmBytes, type SignedIn } from "../support/admin";
+import { lastAuditEntry, mp4Bytes, pdfBytes, signIn, signedInAdmin, webmBytes, type SignedIn } from "../support/admin";
 import type { BlobStore } from "../../functions/src/ports";
 import { sweepAbandonedUploads } from "../../functions/src/domain/direct-uploads";
 
@@ -72,10 +72,7 @@ function putFile(g: Grant, bytes: Uint8Array, headers: Record<string, string> = 
 const keyOf = (g: Grant) => decodeJwt(g.upload_id).key as string;
 const stored = (key: string) => h.deps.blobs.stat!(key);
 
-async function lastAudit(): Promise<{ action: string; target_id: string; before: unknown; after: Record<string, unknown> }> {
-  const res = await h.request("/api/v1/admin/audit/?limit=1", { token: admin.token });
-  return ((await res.json()) as { results: never[] }).results[0];
-}
+const lastAudit = () => lastAuditEntry<{ action: string; target_id: string; before: unknown; after: Record<string, unknown> }>(h, admin.token);
 
 describe("a new document on the local host", () => {
   const pdf = pdfBytes(40_000, "МР-2");

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { readFileSync } from "node:fs";
-import { createHarness, type Harness } from "../support/harness";
+import type { Harness } from "../support/harness";
+import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { modelFixture } from "../support/models";
 import { createUser } from "../../functions/src/domain/users";
 import type { Project } from "../../functions/src/schemas/project";
@@ -31,13 +32,11 @@ const golden: GoldenRow[] = readFileSync(modelFixture("golden-default.csv"), "ut
   });
 
 let h: Harness;
-let user: Awaited<ReturnType<Harness["signedInUser"]>>;
+let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  h = await createHarness();
-  user = await h.signedInUser();
-  project = await h.newProject(user.token, "Лава 7");
+  ({ h, user, project } = await openProjectFixture("Лава 7"));
 });
 afterAll(() => h.close());
 
@@ -61,11 +60,7 @@ async function forecastFile(method: string, bytes: Uint8Array, name: string) {
   return h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, body: form });
 }
 
-async function single(id: string): Promise<Forecast> {
-  const res = await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token: user.token });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Forecast;
-}
+const single = (id: string) => readCalculation<Forecast>(h, user.token, "regres_methane", id);
 
 function expectGolden(rows: Row[], expected: GoldenRow[], method: "xgboost" | "lightgbm") {
   expect(rows).toHaveLength(expected.length);

@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer } from "../../functions/src/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "jwt-rotation-"));
-const demo = { email: "demo@example.com", password: "demo-password" };
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function rotate(args: string[] = []) {
@@ -21,22 +21,12 @@ function rotate(args: string[] = []) {
 }
 
 async function withServer<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const server = await startLocalServer({ dataDir, port: 0, demo });
+  const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
   try {
     return await use(server.url);
   } finally {
     await server.close();
   }
-}
-
-async function signIn(url: string): Promise<{ access: string; refresh: string }> {
-  const res = await fetch(`${url}/api/token/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...demo, guardant_code: "" }),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
 }
 
 const me = (url: string, access: string) => fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${access}` } }).then((r) => r.status);
@@ -45,7 +35,7 @@ const refresh = (url: string, token: string) =>
 
 describe("rotate-jwt-secret (local)", () => {
   it("keeps old tokens valid for the overlap, signs new ones with the new secret, and drops the old secret after", async () => {
-    const before = await withServer(signIn);
+    const before = await withServer(signInAsDemo);
     const secretBefore = readFileSync(join(dataDir, "jwt-secret"), "utf8");
 
     expect(rotate(["--overlap-hours", "1"])).toMatch(/прежний действует до/);
@@ -54,7 +44,7 @@ describe("rotate-jwt-secret (local)", () => {
     const after = await withServer(async (url) => {
       expect(await me(url, before.access)).toBe(200);
       expect(await refresh(url, before.refresh)).toBe(200);
-      const fresh = await signIn(url);
+      const fresh = await signInAsDemo(url);
       expect(await me(url, fresh.access)).toBe(200);
       return fresh;
     });

@@ -7,29 +7,21 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer, WEB_ROOT, type LocalServer } from "../../functions/src/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-local-"));
-const demo = { email: "demo@example.com", password: "demo-password" };
 let server: LocalServer | undefined;
 afterAll(async () => {
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/token/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...demo, guardant_code: "" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access: string }).access;
-}
+const signIn = async (url: string) => (await signInAsDemo(url)).access;
 
 describe("local server", () => {
   it("sends the security headers on API answers and pages", async () => {
-    server = await startLocalServer({ dataDir, port: 0, demo });
+    server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
     const paths = ["/api/v1/users/get_me/", ...(existsSync(WEB_ROOT) ? ["/", "/projects/123/calculations"] : [])];
     for (const path of paths) {
       const res = await fetch(`${server.url}${path}`);
@@ -65,7 +57,7 @@ describe("local server", () => {
     const project = (await created.json()) as { id: string };
     await server!.close();
 
-    server = await startLocalServer({ dataDir, port: 0, demo });
+    server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
     token = await signIn(server.url);
     const res = await fetch(`${server.url}/api/v1/projects/${project.id}/`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);

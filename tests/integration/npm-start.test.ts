@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer } from "../../functions/src/local/server";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const demo = { email: "demo@example.com", password: "demo-password" };
 const SLOW = 120_000;
 
 const pids = () => readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
@@ -69,15 +69,7 @@ const exited = (child: ChildProcess, timeoutMs: number) =>
     });
   });
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/token/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...demo, guardant_code: "" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access: string }).access;
-}
+const signIn = async (url: string) => (await signInAsDemo(url)).access;
 
 describe("npm start, stopped by a signal", () => {
   it("execs the server after the build, so that npm's signal reaches it", () => {
@@ -92,7 +84,7 @@ describe("npm start, stopped by a signal", () => {
       const dataDir = mkdtempSync(join(tmpdir(), "fugitive-npm-start-"));
       const npm = spawn("npm", ["run", "serve"], {
         cwd: repoRoot,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOCAL_DEMO_EMAIL: demo.email, LOCAL_DEMO_PASSWORD: demo.password },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOCAL_DEMO_EMAIL: DEMO.email, LOCAL_DEMO_PASSWORD: DEMO.password },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
@@ -129,7 +121,7 @@ describe("npm start, stopped by a signal", () => {
         // Removed only by a clean close of the storage.
         expect(existsSync(join(dataDir, "dynamodb-endpoint.json"))).toBe(false);
 
-        const again = await startLocalServer({ dataDir, port: 0, demo });
+        const again = await startLocalServer({ dataDir, port: 0, demo: DEMO });
         try {
           const res = await fetch(`${again.url}/api/v1/projects/${project.id}/`, { headers: { Authorization: `Bearer ${await signIn(again.url)}` } });
           expect(res.status).toBe(200);

@@ -3,17 +3,17 @@
 // component counted as 0, contents above 100 % refused in Russian naming the fields, the new
 // coefficient-of-unburnt-gas dictionary and the density dictionary feeding CF and ρ.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import type { Harness } from "../support/harness";
+import type { Project } from "../../functions/src/schemas/project";
+import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import { SECTION_7_VECTORS } from "../../wasm-core/src/methodology-vectors";
 
 let h: Harness;
-let user: Awaited<ReturnType<Harness["signedInUser"]>>;
-let projectId: string;
+let user: SignedInUser;
+let project: Project;
 
 beforeAll(async () => {
-  h = await createHarness();
-  user = await h.signedInUser();
-  projectId = (await h.newProject(user.token)).id;
+  ({ h, user, project } = await openProjectFixture());
 });
 afterAll(() => h.close());
 
@@ -27,7 +27,7 @@ const example = SECTION_7_VECTORS.torch_composition[0];
 const inputs = Object.fromEntries(Object.entries(example).filter(([k]) => !RESULTS.includes(k)));
 
 const post = (body: Record<string, unknown>) =>
-  h.request("/api/v1/torch_composition/", { method: "POST", token: user.token, json: { name: "Факел по составу", project: projectId, ...body } });
+  h.request("/api/v1/torch_composition/", { method: "POST", token: user.token, json: { name: "Факел по составу", project: project.id, ...body } });
 
 describe("torch_composition through the API", () => {
   it("stores the worked example of 7.1 to 1e-9, with CF and the densities from their dictionaries", async () => {

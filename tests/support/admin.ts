@@ -16,6 +16,12 @@ export async function signIn(h: Harness, email: string, password: string): Promi
   return h.request("/api/token/", { method: "POST", json: { email, password, guardant_code: "" } });
 }
 
+/** The newest entry of the admin audit log. */
+export async function lastAuditEntry<T = Record<string, unknown>>(h: Harness, adminToken: string): Promise<T> {
+  const res = await h.request("/api/v1/admin/audit/?limit=1&offset=0", { token: adminToken });
+  return ((await res.json()) as { results: T[] }).results[0];
+}
+
 export async function signedInAdmin(h: Harness, companyName?: string): Promise<SignedIn> {
   const suffix = randomBytes(3).toString("hex");
   const company = await createCompany(h.deps, { name: companyName ?? `Оператор платформы ${suffix}` });

@@ -3,8 +3,23 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { startLocalServer } from "../../functions/src/local/server";
 import { createCompany, createUser } from "../../functions/src/domain/users";
+
+/** The demo user a local server creates in a fresh data folder when given these credentials. */
+export const DEMO = { email: "demo@example.com", password: "demo-password" };
+
+/** Signs the demo user in on a running server (status 200 expected). */
+export async function signInAsDemo(url: string): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${url}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...DEMO, guardant_code: "" }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { access: string; refresh: string };
+}
 
 export interface TestServer {
   url: string;
@@ -17,8 +32,7 @@ export interface TestServer {
 
 export async function startTestServer(options: { admin?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fugitive-e2e-"));
-  const demo = { email: "demo@example.com", password: "demo-password" };
-  const server = await startLocalServer({ dataDir, port: 0, demo });
+  const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
   let admin: TestServer["admin"];
   if (options.admin) {
     admin = { email: "operator@example.com", password: "operator-password" };
@@ -27,7 +41,7 @@ export async function startTestServer(options: { admin?: boolean } = {}): Promis
   }
   return {
     url: server.url,
-    demo,
+    demo: DEMO,
     admin,
     dataDir,
     async close() {

@@ -1,0 +1,34 @@
+// The set-up most integration files share: an API under test, one signed-in user of a company of
+// their own, and a project of theirs. A file opens it before its tests and closes it after them:
+//
+//   beforeAll(async () => {
+//     ({ h, user, project } = await openProjectFixture("Шахта"));
+//   });
+//   afterAll(() => h.close());
+import { expect } from "vitest";
+import { createHarness, type Harness } from "./harness";
+import type { AppConfig } from "../../functions/src/config";
+import type { Project } from "../../functions/src/schemas/project";
+
+export type SignedInUser = Awaited<ReturnType<Harness["signedInUser"]>>;
+
+export interface ProjectFixture {
+  h: Harness;
+  user: SignedInUser;
+  project: Project;
+}
+
+/** `projectName` defaults to the harness's own project name. */
+export async function openProjectFixture(projectName?: string, config: Partial<AppConfig> = {}): Promise<ProjectFixture> {
+  const h = await createHarness(config);
+  const user = await h.signedInUser();
+  const project = await h.newProject(user.token, projectName);
+  return { h, user, project };
+}
+
+/** A stored calculation as GET …/single_calc/1/ answers it (status 200 expected). */
+export async function readCalculation<T>(h: Harness, token: string, type: string, id: string): Promise<T> {
+  const res = await h.request(`/api/v1/${type}/${id}/single_calc/1/`, { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
