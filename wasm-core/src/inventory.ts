@@ -81,6 +81,15 @@ export function reportingThreshold(year: number): number {
   return year <= 2023 ? 150_000 : 50_000;
 }
 
+/** Kinds of a company's facility, as the profile and the report name them. */
+export type FacilityKind = "underground_mine" | "open_pit" | "processing_plant" | "other";
+export const FACILITY_KINDS: Record<FacilityKind, string> = {
+  underground_mine: "Шахта (подземная добыча)",
+  open_pit: "Разрез (открытая добыча)",
+  processing_plant: "Обогатительная фабрика",
+  other: "Другое",
+};
+
 export type InventoryRole = "primary" | "alternative";
 export const INVENTORY_ROLES: readonly InventoryRole[] = ["primary", "alternative"];
 export const INVENTORY_ROLE_LABELS: Record<InventoryRole, string> = {

@@ -1,7 +1,30 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import fc from "fast-check";
-import { companyCreateSchema, companyPatchSchema, isValidOgrn } from "./company";
+import { companyCreateSchema, companyPatchSchema, isValidInn, isValidOgrn, KPP_RE } from "./company";
+
+describe("ИНН check digits and КПП format", () => {
+  it.each([
+    ["7707083893", true, "ПАО Сбербанк"],
+    ["7736050003", true, "ПАО «Газпром»"],
+    ["500100732259", true, "12 digits"],
+    ["7707083894", false, "wrong check digit"],
+    ["500100732258", false, "wrong second check digit"],
+    ["770708389", false, "9 digits"],
+    ["77070838X3", false, "a letter"],
+  ])("%s → %s (%s)", (inn, valid) => expect(isValidInn(inn)).toBe(valid));
+
+  it("takes КПП as 4 digits, 2 digits or capital letters, 3 digits", () => {
+    expect(["770701001", "4205AB001"].every((kpp) => KPP_RE.test(kpp))).toBe(true);
+    expect(["77070100", "7707ab001", "770701001 "].some((kpp) => KPP_RE.test(kpp))).toBe(false);
+  });
+
+  it("refuses a wrong ИНН or КПП in the company body, naming the field", () => {
+    const issues = companyCreateSchema.safeParse({ name: "Шахта", inn: "7707083894", kpp: "12" }).error!.issues.map((i) => i.message);
+    expect(issues.some((m) => m.startsWith("inn: "))).toBe(true);
+    expect(issues.some((m) => m.startsWith("kpp: "))).toBe(true);
+  });
+});
 
 describe("ОГРН and ОГРНИП check digits", () => {
   it.each([

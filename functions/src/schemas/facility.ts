@@ -1,15 +1,9 @@
 // Facility fields as the API accepts them (issue: inventory by facility). The profile's facility
 // form validates with the same rules.
 import * as z from "zod/mini";
-import type { FacilityKind } from "../ports";
+import { FACILITY_KINDS, type FacilityKind } from "../../../wasm-core/src/inventory";
 
 export const FACILITY_NAME_MAX = 255;
-export const FACILITY_KINDS: Record<FacilityKind, string> = {
-  underground_mine: "Шахта (подземная добыча)",
-  open_pit: "Разрез (открытая добыча)",
-  processing_plant: "Обогатительная фабрика",
-  other: "Другое",
-};
 
 const name = z.string("name: введите название площадки").check(
   z.trim(),

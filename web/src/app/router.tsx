@@ -15,6 +15,7 @@ const CalculationsPage = lazy(() => import("../features/calculations/Calculation
 const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
 const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/ProjectUncertaintyPage"));
 const ExportPage = lazy(() => import("../features/export/ExportPage"));
+const InventoryPage = lazy(() => import("../features/inventory/InventoryPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
               { path: "projects/:projectId/calculations", element: <CalculationsPage /> },
               { path: "projects/:projectId/graphs", element: <GraphsPage /> },
               { path: "projects/:projectId/uncertainty", element: <ProjectUncertaintyPage /> },
+              { path: "inventory", element: <InventoryPage /> },
               { path: "profile", element: <ProfilePage /> },
               { path: "dictionary", element: <DictionaryPage /> },
               { path: "export", element: <ExportPage /> },

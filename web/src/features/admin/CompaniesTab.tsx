@@ -8,10 +8,10 @@ import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
 import { api } from "../../api/client";
-import { isValidOgrn, OKVED_RE } from "../../../../functions/src/schemas/company";
+import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "../../../../functions/src/schemas/company";
 import { adminKeys, errorText, fieldError, useCompanies, type Company } from "./api";
 
-const FIELDS = ["name", "email", "ogrn", "okved", "region", "postal_address"] as const;
+const FIELDS = ["name", "email", "ogrn", "inn", "kpp", "okved", "region", "postal_address"] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
 
 const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
@@ -23,6 +23,20 @@ const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
         !value || isValidOgrn(value.trim())
           ? Promise.resolve()
           : Promise.reject(new Error("ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой")),
+    },
+  ],
+  inn: [
+    {
+      validator: (_, value?: string) =>
+        !value || isValidInn(value.trim())
+          ? Promise.resolve()
+          : Promise.reject(new Error("ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами")),
+    },
+  ],
+  kpp: [
+    {
+      validator: (_, value?: string) =>
+        !value || KPP_RE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error("КПП — 9 знаков, например 420501001")),
     },
   ],
   okved: [
@@ -90,6 +104,18 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
           <Col flex="160px">
             <Form.Item label="ОКВЭД" name="okved" rules={RULES.okved}>
               <Input placeholder="05.10" maxLength={8} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col flex="auto">
+            <Form.Item label="ИНН" name="inn" rules={RULES.inn}>
+              <Input inputMode="numeric" maxLength={12} />
+            </Form.Item>
+          </Col>
+          <Col flex="160px">
+            <Form.Item label="КПП" name="kpp" rules={RULES.kpp}>
+              <Input maxLength={9} />
             </Form.Item>
           </Col>
         </Row>

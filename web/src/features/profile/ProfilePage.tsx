@@ -4,6 +4,7 @@ import { orAbsent } from "../../shared/text";
 import { PageLoading } from "../shell/PageLoading";
 import { useMe } from "./api";
 import { StatisticsCard } from "./StatisticsCard";
+import { FacilitiesCard } from "./FacilitiesCard";
 
 export default function ProfilePage() {
   const me = useMe();
@@ -26,6 +27,8 @@ export default function ProfilePage() {
                 { key: "name", label: "Название", children: orAbsent(me.data.company?.name) },
                 { key: "address", label: "Почтовый адрес", children: orAbsent(me.data.company?.postal_address) },
                 { key: "ogrn", label: "ОГРН", children: orAbsent(me.data.company?.ogrn) },
+                { key: "inn", label: "ИНН", children: orAbsent(me.data.company?.inn) },
+                { key: "kpp", label: "КПП", children: orAbsent(me.data.company?.kpp) },
                 { key: "okved", label: "ОКВЭД", children: orAbsent(me.data.company?.okved) },
                 { key: "region", label: "Регион", children: orAbsent(me.data.company?.region) },
               ]}
@@ -43,6 +46,7 @@ export default function ProfilePage() {
               ]}
             />
           </Card>
+          <FacilitiesCard />
           <StatisticsCard />
         </>
       )}

@@ -1,5 +1,7 @@
 import { Alert, Card, Descriptions, Spin } from "antd";
+import { Link } from "react-router-dom";
 import { useStatistics } from "./api";
+import { useInventoryYears } from "../inventory/api";
 import { calcTypeLabel } from "./calcTypeLabels";
 import { displayDateTime } from "../../shared/dates";
 
@@ -8,6 +10,7 @@ const tonnes = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximu
 
 export function StatisticsCard() {
   const statistics = useStatistics();
+  const years = useInventoryYears();
   const data = statistics.data;
 
   const calculations = Object.entries(data?.calculations ?? {}).filter(([, count]) => count > 0);
@@ -42,8 +45,21 @@ export function StatisticsCard() {
             },
             {
               key: "co2e",
-              label: "Суммарные выбросы, т CO₂-экв.",
-              children: tonnes.format(Number(data.total_co2e) || 0),
+              label: "Выбросы по отчетным годам, т CO₂-экв.",
+              // Per reporting year, primary calculations only, at the year's GWP (the inventory's
+              // own code): a sum across years or methods would mean nothing.
+              children:
+                (years.data ?? []).length === 0 ? (
+                  "Расчетов, входящих в инвентаризацию, пока нет"
+                ) : (
+                  <ul style={{ margin: 0, paddingLeft: 18 }} data-testid="totals-by-year">
+                    {[...(years.data ?? [])].reverse().map((y) => (
+                      <li key={y.year}>
+                        <Link to={`/inventory?year=${y.year}`}>{y.year}</Link>: {tonnes.format(y.total_t_co2e)}
+                      </li>
+                    ))}
+                  </ul>
+                ),
             },
             { key: "computed", label: "Данные на", children: displayDateTime(data.computed_at) },
           ]}

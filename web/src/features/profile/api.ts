@@ -7,6 +7,8 @@ export interface Company {
   name: string | null;
   email: string | null;
   ogrn: string | null;
+  inn?: string | null;
+  kpp?: string | null;
   okved: string | null;
   region: string | null;
   postal_address: string | null;

@@ -1,7 +1,7 @@
 // Add and edit share one dialog (SPEC 2). Inline messages come from the shared schema; a server
 // refusal is shown in the dialog too: under its field when the detail names one, else on top.
 import { useState } from "react";
-import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useAtom } from "jotai";
 import { DATE_FORMAT } from "../../shared/dates";
@@ -20,6 +20,7 @@ import {
   type ProjectFields,
 } from "./api";
 import { projectDialogAtom } from "./atoms";
+import { useFacilities } from "../inventory/api";
 import { draftReportingYear, projectFieldErrors, splitFieldDetail, type ProjectField } from "./projectForm";
 
 interface FormValues {
@@ -28,6 +29,8 @@ interface FormValues {
   end_date?: Dayjs | null;
   /** D12: typed; follows the end date's year until the user types one. */
   reporting_year?: string;
+  /** "" for none. */
+  facility?: string;
 }
 
 function toDraft(values: FormValues) {
@@ -42,16 +45,21 @@ function toDraft(values: FormValues) {
 function toFields(values: FormValues): ProjectFields {
   const { reporting_year: _typed, ...draft } = toDraft(values);
   const year = draftReportingYear(toDraft(values));
-  return { ...draft, ...(year !== undefined && !Number.isNaN(year) ? { reporting_year: year } : {}) };
+  return {
+    ...draft,
+    ...(year !== undefined && !Number.isNaN(year) ? { reporting_year: year } : {}),
+    facility: values.facility || null,
+  };
 }
 
 function initialValues(project: Project | undefined): FormValues {
-  if (!project) return {};
+  if (!project) return { facility: "" };
   return {
     name: project.name,
     start_date: dayjs(project.start_date),
     end_date: dayjs(project.end_date),
     reporting_year: String(project.reporting_year ?? Number(project.end_date.slice(0, 4))),
+    facility: project.facility ?? "",
   };
 }
 
@@ -92,6 +100,7 @@ function ProjectForm({
   onRecompute: (projectId: string, preview: GwpRecompute) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
+  const facilities = useFacilities();
   const create = useCreateProject(owner);
   const patch = usePatchProject();
   const { message } = App.useApp();
@@ -171,6 +180,12 @@ function ProjectForm({
         extra="По нему выбирается действующий набор ПГП; по умолчанию — год даты окончания"
       >
         <Input inputMode="numeric" maxLength={4} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item label="Площадка" name="facility" rules={[rule("facility")]} extra="Шахта, разрез или фабрика: по ним ведется инвентаризация">
+        <Select
+          aria-label="Площадка"
+          options={[{ value: "", label: "Без площадки" }, ...(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+        />
       </Form.Item>
       {serverError && <Alert type="error" showIcon title={serverError} style={{ marginBottom: 16 }} role="alert" />}
       <Flex justify="end" gap={8}>

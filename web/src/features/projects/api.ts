@@ -45,6 +45,8 @@ export interface ProjectFields {
   end_date: string;
   /** D12: picks the GWP set in force for the project's calculations. */
   reporting_year?: number;
+  /** The company's facility the project belongs to; null: none. */
+  facility?: string | null;
 }
 
 function useInvalidateProjects() {

@@ -3,7 +3,7 @@
 // under the field, and a server 400 detail of the same shape lands under the same field.
 import { projectCreateSchema } from "../../../../functions/src/schemas/project";
 
-export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year"] as const;
+export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year", "facility"] as const;
 export type ProjectField = (typeof PROJECT_FIELDS)[number];
 export type ProjectFieldErrors = Partial<Record<ProjectField, string>>;
 

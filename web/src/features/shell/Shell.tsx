@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Button, ConfigProvider, Drawer, Layout, Menu, Typography, type ThemeConfig } from "antd";
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BookOutlined,
   ControlOutlined,
   ExportOutlined,
@@ -29,6 +30,7 @@ import { usePhone } from "../../shared/useMediaQuery";
 const ICONS: Record<string, ReactNode> = {
   profile: <UserOutlined />,
   projects: <ProjectOutlined />,
+  inventory: <AuditOutlined />,
   dictionary: <BookOutlined />,
   documents: <FileTextOutlined />,
   export: <ExportOutlined />,

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { MENU, menuKeyFor, visibleMenu } from "./screens";
 
 describe("menu", () => {
-  it("declares every SPEC menu item in order", () => {
+  it("declares every SPEC menu item in order, with the inventory after the projects", () => {
     expect(MENU.map((entry) => entry.path)).toEqual([
       "/profile",
       "/projects",
+      "/inventory",
       "/dictionary",
       "/documents",
       "/export",
@@ -18,6 +19,7 @@ describe("menu", () => {
     expect(visibleMenu().map((entry) => entry.label)).toEqual([
       "Профиль",
       "Проекты",
+      "Инвентаризация",
       "Справочники",
       "Нормативные документы",
       "Экспорт",

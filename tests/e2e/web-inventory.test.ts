@@ -1,0 +1,109 @@
+// The inventory in a real browser: a facility added on the profile, a project assigned to it in
+// the project dialog, calculations made through the API (one marked alternative in the dialog),
+// then «Инвентаризация»: the year's total with the threshold verdict, the category table with its
+// calculations, the checks with links, the facilities and the chart by year.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+
+describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let demo: ReturnType<typeof apiCaller>;
+  let projectId = "";
+
+  const at = (path: string) => `${server.url}${path}`;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const token = await accessToken(server.url, server.demo);
+    demo = apiCaller(() => server.url, () => token);
+    projectId = (
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Северная 2025", start_date: "2025-01-01", end_date: "2025-12-31" })
+    ).id;
+    const earlier = (
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Северная 2024", start_date: "2024-01-01", end_date: "2024-12-31" })
+    ).id;
+    await demo("POST", "v1/underground_emission_ch4/", { name: "Добыча 2024", project: earlier, volume: 2_000_000, ef: 18, koef_transform: 0.67 });
+    await demo("POST", "v1/underground/", { name: "Измерения 2025", project: projectId, volume: 40_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
+    await demo("POST", "v1/underground_emission_ch4/", { name: "Оценка по коэффициенту", project: projectId, volume: 2_000_000, ef: 18, koef_transform: 0.67 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    ({ page, pageErrors } = app);
+    await signIn(page, server.url, server.demo);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("adds a facility on the profile and assigns the projects to it", async () => {
+    await page.goto(at("/profile"));
+    await page.getByRole("button", { name: "Добавить площадку" }).click();
+    const dialog = page.getByRole("dialog", { name: "Новая площадка" });
+    await dialog.getByLabel("Название").fill("Шахта «Северная»");
+    await dialog.getByRole("button", { name: "Добавить" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.locator(".ant-table-row", { hasText: "Шахта «Северная»" }).waitFor();
+    expect(await page.locator(".ant-table-row", { hasText: "Шахта «Северная»" }).innerText()).toContain("Шахта (подземная добыча)");
+
+    await page.goto(at("/projects"));
+    const row = page.locator(".ant-table-row", { hasText: "Северная 2025" });
+    await row.waitFor();
+    await row.getByRole("button", { name: "Редактировать" }).click();
+    const projectDialog = page.getByRole("dialog");
+    await pickOption(page, projectDialog.getByLabel("Площадка"), "Шахта «Северная»");
+    await projectDialog.getByRole("button", { name: "Сохранить" }).click();
+    await projectDialog.waitFor({ state: "hidden" });
+    const project = await demo<{ facility: string | null }>("GET", `v1/projects/${projectId}/`);
+    expect(project.facility).toBeTruthy();
+  });
+
+  it("shows the year's total, the threshold, the categories with their calculations, the checks and the chart", async () => {
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByRole("heading", { name: "Инвентаризация" }).waitFor();
+    const threshold = page.getByTestId("threshold");
+    await threshold.waitFor();
+    // 2 000 000 t × 18 m³/t × 0,67 kg/m³ = 24 120 t CH4 → 603 000 t CO2-eq, plus the measured release: regulated.
+    expect(await threshold.innerText()).toMatch(/регулируемая организация/);
+    expect(await threshold.innerText()).toContain("порога 50\u00a0000 т CO2-экв.");
+    const checks = page.getByTestId("checks");
+    expect(await checks.innerText()).toMatch(/источник оценен разными методами/);
+    await checks.getByRole("link", { name: "Открыть «Оценка по коэффициенту»" }).waitFor();
+    const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
+    await page.getByRole("link", { name: "Измерения 2025", exact: true }).waitFor();
+    expect(await page.locator(".ant-table-expanded-row").innerText()).toMatch(/Периодические измерения/);
+    await page.getByTestId("inventory-chart").and(page.locator("[data-ready=true]")).waitFor();
+    expect(await page.getByTestId("year-change").innerText()).toMatch(/^2024: /);
+    await page.screenshot({ path: `${SHOTS}/inventory-2025.png`, fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("counts a calculation made alternative in its dialog no more", async () => {
+    await page.goto(at(`/projects/${projectId}/calculations?type=underground_emission_ch4`));
+    const row = page.locator(".ant-table-row", { hasText: "Оценка по коэффициенту" });
+    await row.waitFor();
+    await row.getByRole("button", { name: "Редактировать" }).click();
+    const dialog = page.getByRole("dialog");
+    await pickOption(page, dialog.locator("#inventory-role"), /Альтернативный/);
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.goto(at("/inventory?year=2025"));
+    const checks = page.getByTestId("checks");
+    await checks.getByText(/Не суммируются \(альтернативные расчеты\): «Оценка по коэффициенту»/).waitFor();
+    expect(await checks.innerText()).not.toMatch(/источник оценен разными методами/);
+    const inventory = await demo<{ total_t_co2e: number; calculations: Array<{ name: string; counted: boolean }> }>("GET", "v1/inventory/?year=2025");
+    expect(inventory.calculations.find((c) => c.name === "Оценка по коэффициенту")!.counted).toBe(false);
+    expect(await page.locator(".ant-statistic-content").innerText()).toContain(
+      inventory.total_t_co2e.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
+    );
+  });
+});

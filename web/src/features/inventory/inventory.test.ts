@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
+
+const years = [
+  { year: 2024, total_t_co2e: 80_000, by_category: { 3: 70_000, 2: 10_000 } },
+  { year: 2025, total_t_co2e: 60_000, by_category: { 3: 60_000 } },
+];
+const today = new Date("2026-11-23T00:00:00Z");
+
+describe("inventory screen helpers", () => {
+  it("offers the years with data and the last reporting year, newest first, and opens the latest with data", () => {
+    expect(yearOptions(years, today)).toEqual([2026, 2025, 2024]);
+    expect(yearOptions([], today)).toEqual([2026, 2025]);
+    expect(defaultYear(years, today)).toBe(2025);
+    expect(defaultYear([], today)).toBe(2025);
+  });
+
+  it("compares a year with the year before, never across a gap", () => {
+    expect(changeFromYearBefore(years, 2025, 60_000)).toEqual({ previousYear: 2024, previous: 80_000, percent: -25 });
+    expect(changeFromYearBefore(years, 2024, 80_000)).toBeUndefined();
+    expect(changeFromYearBefore([{ year: 2024, total_t_co2e: 0, by_category: {} }], 2025, 5)).toEqual({ previousYear: 2024, previous: 0, percent: undefined });
+  });
+
+  it("stacks each year's categories, only those with emissions", () => {
+    const figure = totalsByCategoryFigure(years);
+    expect(figure.data.map((d) => (d as { name: string }).name)).toEqual(["2. Сжигание в факелах", "3. Фугитивные выбросы"]);
+    expect((figure.data[1] as { x: string[]; y: number[] }).y).toEqual([70_000, 60_000]);
+    expect((figure.data[0] as { x: string[]; y: number[] }).x).toEqual(["2024", "2025"]);
+  });
+});

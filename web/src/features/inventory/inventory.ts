@@ -1,0 +1,59 @@
+// What the inventory screen derives from the API's answer: the years to offer, the change against
+// the year before, the chart of totals by category and year.
+import type { Data, Layout } from "plotly.js";
+import { ORDER_371_CATEGORIES, type Order371Category } from "../../../../wasm-core/src/inventory";
+import type { YearTotals } from "./api";
+
+/** The years with data, and the last finished reporting year, newest first. */
+export function yearOptions(years: readonly YearTotals[], today: Date): number[] {
+  const lastReporting = today.getFullYear() - 1;
+  return [...new Set([...years.map((y) => y.year), lastReporting, lastReporting + 1])].sort((a, b) => b - a);
+}
+
+/** The year shown first: the latest year with data, else the last finished reporting year. */
+export function defaultYear(years: readonly YearTotals[], today: Date): number {
+  return years.length > 0 ? Math.max(...years.map((y) => y.year)) : today.getFullYear() - 1;
+}
+
+export interface YearChange {
+  previousYear: number;
+  previous: number;
+  /** Percent of the previous year's total; undefined when it was 0. */
+  percent?: number;
+}
+
+export function changeFromYearBefore(years: readonly YearTotals[], year: number, total: number): YearChange | undefined {
+  const previous = years.find((y) => y.year === year - 1);
+  if (!previous) return undefined;
+  const percent = previous.total_t_co2e === 0 ? undefined : ((total - previous.total_t_co2e) / previous.total_t_co2e) * 100;
+  return { previousYear: previous.year, previous: previous.total_t_co2e, percent };
+}
+
+const CATEGORY_COLORS: Record<Order371Category, string> = { 1: "#8c8c8c", 2: "#fa8c16", 3: "#1677ff", 18: "#52c41a" };
+
+/** Stacked bars: one per reporting year, a segment per Order 371 category (t CO2-eq). */
+export function totalsByCategoryFigure(years: readonly YearTotals[]): { data: Data[]; layout: Partial<Layout> } {
+  const sorted = [...years].sort((a, b) => a.year - b.year);
+  const categories = (Object.keys(ORDER_371_CATEGORIES).map(Number) as Order371Category[]).filter((c) =>
+    sorted.some((y) => (y.by_category[c] ?? 0) !== 0),
+  );
+  const data: Data[] = categories.map((category) => ({
+    type: "bar",
+    name: `${category}. ${ORDER_371_CATEGORIES[category]}`,
+    x: sorted.map((y) => String(y.year)),
+    y: sorted.map((y) => y.by_category[category] ?? 0),
+    marker: { color: CATEGORY_COLORS[category] },
+    hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>%{fullData.name}</extra>",
+  }));
+  return {
+    data,
+    layout: {
+      barmode: "stack",
+      separators: ", ",
+      margin: { l: 70, r: 10, t: 10, b: 40 },
+      xaxis: { type: "category", title: { text: "Отчетный год" } },
+      yaxis: { title: { text: "т CO2-экв." }, tickformat: ",.0f" },
+      legend: { orientation: "h", y: -0.2 },
+    },
+  };
+}
