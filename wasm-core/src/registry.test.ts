@@ -9,7 +9,10 @@ import {
   RECYCLE_TECHNOLOGIES,
   REGISTRY,
   CUSTOM_LABEL,
+  FORECAST_FEATURES,
   calculationDefinition,
+  columnDescription,
+  uploadColumns,
   customMode,
   plausibleBand,
   isCalculationType,
@@ -156,6 +159,28 @@ describe("calculation registry", () => {
     expect([REGISTRY.filling_blanks.kind, REGISTRY.sensitivity.kind]).toEqual(["file", "file"]);
   });
 
+  it("lists the columns of every upload file once, in template order", () => {
+    const names = (type: Parameters<typeof uploadColumns>[0]) => uploadColumns(type).map((c) => c.name);
+    expect(names("sensitivity")).toEqual(["year", "volume", "methane", "transport_fuel", "element"]);
+    expect(names("filling_blanks")).toEqual(["year", "element", "value"]);
+    expect(names("regres_methane")).toEqual(["id", ...FORECAST_FEATURES]);
+    expect(FORECAST_FEATURES).toEqual(["x1", "x2", "x7", "x8", "x12", "x13", "x15"]);
+    // The manual table and the upload share the data columns.
+    const table = REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] };
+    expect(table.columns.map((c) => c.name)).toEqual(FORECAST_FEATURES);
+    expect(uploadColumns("underground")).toEqual([]);
+    // filling_blanks: the value and element columns are the ones the user names.
+    expect(uploadColumns("filling_blanks").map((c) => c.namedBy)).toEqual([undefined, "name_element", "name_value"]);
+  });
+
+  it("describes an upload column with its unit, whether it may be left out and its note", () => {
+    const column = (type: "sensitivity", name: string) => uploadColumns(type).find((c) => c.name === name)!;
+    expect(columnDescription(column("sensitivity", "volume"))).toBe("Добыча угля, т");
+    expect(columnDescription(column("sensitivity", "transport_fuel"))).toBe(
+      "Необязательно: расход дизельного топлива на транспорт, т. Для всех лет или ни для одного",
+    );
+  });
+
   it("lists the twelve technologies of the 4.10 table with unique codes", () => {
     expect(RECYCLE_TECHNOLOGIES).toHaveLength(12);
     expect(new Set(RECYCLE_TECHNOLOGIES.map((t) => t.code)).size).toBe(12);
@@ -163,7 +188,7 @@ describe("calculation registry", () => {
 
   it("is plain data (survives JSON) and imports nothing from Node, so browsers and the API can share it", () => {
     expect(JSON.parse(JSON.stringify(REGISTRY))).toEqual(REGISTRY);
-    for (const file of ["registry.ts", "emissions-core.ts", "emissions-browser.ts", "methodology-vectors.ts"]) {
+    for (const file of ["registry.ts", "coefficient-rules.ts", "emissions-core.ts", "emissions-browser.ts", "methodology-vectors.ts"]) {
       const source = readFileSync(new URL(file, import.meta.url), "utf8");
       expect(source, file).not.toMatch(/from\s+["'](node:|fs|path|\.\/wasm-file|\.\/emissions["'])/);
     }

@@ -62,8 +62,30 @@ export interface OtherField {
   readonly options?: readonly string[];
   /** Columns of a "table" field (regres_methane data rows). */
   readonly columns?: readonly NumberField[];
+  /** Columns of a "file" field's upload: the reader, the template and the dialog's hint read these. */
+  readonly upload?: readonly UploadColumn[];
   readonly optional?: boolean;
 }
+
+/** A column of an upload file, by its header. */
+export interface UploadColumn {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly kind: "number" | "text";
+  /** The file may go without the column. */
+  readonly optional?: boolean;
+  /** What the template adds about the column. */
+  readonly note?: string;
+  /** filling_blanks: the user names the column in this text input; `name` is the template's header. */
+  readonly namedBy?: string;
+}
+
+/** A number column of an upload, from the field it fills. */
+const numberColumn = (field: NumberField, note?: string): UploadColumn => ({
+  name: field.name, label: field.label, unit: field.unit, kind: "number",
+  ...(field.optional ? { optional: true } : {}), ...(note ? { note } : {}),
+});
 
 export type InputField = NumberField | OtherField;
 
@@ -182,6 +204,23 @@ const COMPOSITION = [
 ] as const;
 
 const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
+
+const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;
+
+// regres_methane: the data columns of SPEC 3, the manual table's and the upload's, in model feature order.
+const FORECAST_DATA_COLUMNS = [
+  { name: "x1", label: "Расход воздуха в исходящей струе лавы (телеметрия)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  { name: "x2", label: "Расход воздуха в исходящей струе лавы (суточные замеры)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  { name: "x7", label: "Концентрация метана в каптируемой смеси", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
+  { name: "x8", label: "Расход смеси, извлекаемой установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  { name: "x12", label: "Средняя концентрация CH4 в исходящей струе шахты", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
+  { name: "x13", label: "Расход воздуха в исходящей струе шахты", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  { name: "x15", label: "Расход метана, извлекаемого установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+] as const satisfies readonly NumberField[];
+
+/** The forecast model's features: the data columns' names, in order. */
+export const FORECAST_FEATURES = FORECAST_DATA_COLUMNS.map((c) => c.name);
+export type ForecastFeature = (typeof FORECAST_DATA_COLUMNS)[number]["name"];
 
 // ---- the registry ------------------------------------------------------------------------------
 
@@ -437,17 +476,16 @@ export const REGISTRY = {
       { name: "method", label: "Метод", unit: "", type: "choice", options: ["xgboost", "lightgbm"] },
       {
         name: "data", label: "Данные", unit: "", type: "table",
-        columns: [
-          { name: "x1", label: "Расход воздуха в исходящей струе лавы (телеметрия)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-          { name: "x2", label: "Расход воздуха в исходящей струе лавы (суточные замеры)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-          { name: "x7", label: "Концентрация метана в каптируемой смеси", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
-          { name: "x8", label: "Расход смеси, извлекаемой установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-          { name: "x12", label: "Средняя концентрация CH4 в исходящей струе шахты", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
-          { name: "x13", label: "Расход воздуха в исходящей струе шахты", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-          { name: "x15", label: "Расход метана, извлекаемого установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+        columns: FORECAST_DATA_COLUMNS,
+      },
+      {
+        name: "file_data", label: "Файл с данными", unit: "", type: "file", optional: true,
+        upload: [
+          { name: "id", label: "Номер строки (шаг 10 минут)", unit: "", kind: "number", optional: true },
+          // Every data column is in the file; an empty cell is a missing value the models allow.
+          ...FORECAST_DATA_COLUMNS.map((c) => numberColumn(c, "Пустая ячейка — пропуск")),
         ],
       },
-      { name: "file_data", label: "Файл с данными", unit: "", type: "file", optional: true },
     ],
     results: [
       {
@@ -468,7 +506,20 @@ export const REGISTRY = {
     inputs: [
       { name: "name_value", label: "Название столбца значений", unit: "", type: "text" },
       { name: "name_element", label: "Название столбца элементов", unit: "", type: "text" },
-      { name: "file_data", label: "Файл с данными", unit: "", type: "file" },
+      {
+        name: "file_data", label: "Файл с данными", unit: "", type: "file",
+        upload: [
+          yearColumn,
+          {
+            name: "element", label: "Элемент ряда (шахта, источник)", unit: "", kind: "text", optional: true, namedBy: "name_element",
+            note: "Укажите имя столбца в поле «Название столбца элементов», если рядов несколько",
+          },
+          {
+            name: "value", label: "Значение", unit: "", kind: "number", namedBy: "name_value",
+            note: "Пустая ячейка — пропуск. Укажите имя столбца в поле «Название столбца значений»",
+          },
+        ],
+      },
     ],
     results: [
       {
@@ -494,12 +545,16 @@ export const REGISTRY = {
     inputs: [
       {
         name: "file_data", label: "Файл с данными (год, добыча, метанообильность)", unit: "", type: "file",
-        columns: [
-          { name: "year", label: "Год", unit: "", type: "number", min: 0, decimals: 0 },
-          { name: "volume", label: "Добыча угля", unit: T, type: "number", min: 0, decimals: 4 },
-          { name: "methane", label: "Относительная метанообильность", unit: M3_T, type: "number", min: 0, decimals: 4 },
+        upload: [
+          yearColumn,
+          { name: "volume", label: "Добыча угля", unit: T, kind: "number" },
+          { name: "methane", label: "Относительная метанообильность", unit: M3_T, kind: "number" },
           // D6: if present, transport CO2 = transport_fuel × 3.149 instead of volume × k_tr.
-          { name: "transport_fuel", label: "Расход дизельного топлива на транспорт", unit: "т", type: "number", min: 0, decimals: 4, optional: true },
+          {
+            name: "transport_fuel", label: "Расход дизельного топлива на транспорт", unit: T, kind: "number", optional: true,
+            note: "Для всех лет или ни для одного",
+          },
+          { name: "element", label: "Элемент (шахта)", unit: "", kind: "text", optional: true, note: "Для нескольких рядов в одном файле" },
         ],
       },
     ],
@@ -570,6 +625,19 @@ export function isFormulaType(value: unknown): value is FormulaType {
 
 export function isEmissionType(value: unknown): value is EmissionType {
   return isFormulaType(value) && value !== "recycle_technology";
+}
+
+/** The columns of a type's upload file, in template order; none for a type without a file. */
+export function uploadColumns(type: CalculationType): readonly UploadColumn[] {
+  const file = (REGISTRY[type].inputs as readonly InputField[]).find((f): f is OtherField => f.type === "file");
+  return file?.upload ?? [];
+}
+
+/** A column as the template and the dialog explain it: «Добыча угля, т. Для всех лет…». */
+export function columnDescription(column: UploadColumn): string {
+  const what = column.unit ? `${column.label}, ${column.unit}` : column.label;
+  const parts = [column.optional ? `Необязательно: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : what, column.note];
+  return parts.filter(Boolean).join(". ");
 }
 
 export type InputName<T extends CalculationType> = (typeof REGISTRY)[T]["inputs"][number]["name"];

@@ -4,12 +4,11 @@
 // worker reads rows without carrying either.
 import type { Deps } from "./context";
 import { NotFound } from "./errors";
-import type { FORECAST_FEATURES } from "./forecast-models";
+import type { ForecastFeature } from "../../../wasm-core/src/registry";
 import { newId } from "./ids";
 import type { Calculation } from "../ports";
 
-type Feature = (typeof FORECAST_FEATURES)[number];
-export type ForecastRow = { id: number; result?: number } & Record<Feature, number | null>;
+export type ForecastRow = { id: number; result?: number } & Record<ForecastFeature, number | null>;
 
 export async function storeForecastRows(deps: Pick<Deps, "blobs">, companyId: string, calculationId: string, rows: ForecastRow[]): Promise<string> {
   const key = `forecasts/${companyId}/${calculationId}/${newId()}.json`;

@@ -3,11 +3,13 @@
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
 import { predict } from "../../../wasm-core/src/gbdt";
+import { REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "../../../wasm-core/src/registry";
 import type { Deps } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
 import type { ForecastRow } from "./forecast-rows";
 import { parseTable, type UploadedFile } from "../files/tabular";
+import { columnSpec } from "./series";
 import type { ForecastMethod, ForecastModelVersion } from "../ports";
 
 export { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
@@ -16,16 +18,20 @@ export const MAX_FORECAST_ROWS = 100_000;
 /** SPEC 2 graphs: the 1 % line; rows above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
 
-type Feature = (typeof FORECAST_FEATURES)[number];
+type Feature = ForecastFeature;
 
-/** Concentrations (%) cannot exceed 100; every value is a finite number ≥ 0 or missing. */
-const PERCENT_FEATURES = new Set<Feature>(["x7", "x12"]);
+/** The data columns with their bounds (the registry's manual table). */
+const DATA_COLUMNS = new Map(
+  (REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns as readonly NumberField[]).map((c) => [c.name, c]),
+);
 
+/** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at most 100. */
 function checkValue(value: unknown, where: string, feature: Feature): number | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where}: ожидается число`);
   if (value < 0) throw new Invalid(`${where}: значение должно быть неотрицательным`);
-  if (PERCENT_FEATURES.has(feature) && value > 100) throw new Invalid(`${where}: концентрация не больше 100 %`);
+  const max = DATA_COLUMNS.get(feature)?.max;
+  if (max !== undefined && value > max) throw new Invalid(`${where}: концентрация не больше ${max} %`);
   return value;
 }
 
@@ -59,10 +65,7 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
 export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
   const table = await parseTable(file, {
     maxRows: MAX_FORECAST_ROWS,
-    columns: [
-      { name: "id", required: false, kind: "number" },
-      ...FORECAST_FEATURES.map((name) => ({ name, required: true, kind: "number" as const })),
-    ],
+    columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
   });
   return numberRows(
     table.rows.map((r) => {

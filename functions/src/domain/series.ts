@@ -1,8 +1,9 @@
 // Yearly series from uploaded files: gap filling (methodology 4.12, D7) and sensitivity (4.11,
 // D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
 import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "../../../wasm-core/src/emissions";
+import { uploadColumns, type UploadColumn } from "../../../wasm-core/src/registry";
 import { Invalid } from "./errors";
-import { parseTable, type UploadedFile } from "../files/tabular";
+import { parseTable, type ColumnSpec, type UploadedFile } from "../files/tabular";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
 export const MAX_SERIES_ROWS = 2000;
@@ -23,6 +24,12 @@ function fitInOneCalculation<T>(elements: T[], firstRows: number[], sheet: strin
     }
   });
   return elements;
+}
+
+/** How the reader looks for a registry column of an upload (a missing one is named with its label). */
+export function columnSpec(column: UploadColumn, name = column.name): ColumnSpec {
+  const label = `${column.label.toLowerCase()}${column.unit ? `, ${column.unit}` : ""}`;
+  return { name, label, required: !column.optional, kind: column.kind };
 }
 
 export interface FilledElement {
@@ -69,13 +76,15 @@ export async function fillingBlanksFromFile(
   nameElement: string | undefined,
   fallbackName: string,
 ): Promise<FilledElement[]> {
+  // The value and element columns are the ones the user named; an element column named is required.
+  const named: Record<string, string | undefined> = { name_value: nameValue, name_element: nameElement };
   const table = await parseTable(file, {
     maxRows: MAX_SERIES_ROWS,
-    columns: [
-      { name: "year", label: "год", required: true, kind: "number" },
-      { name: nameValue, label: "значения", required: true, kind: "number" },
-      ...(nameElement ? [{ name: nameElement, label: "элементы", required: true, kind: "text" as const }] : []),
-    ],
+    columns: uploadColumns("filling_blanks").flatMap((column) => {
+      if (!column.namedBy) return [columnSpec(column)];
+      const name = named[column.namedBy];
+      return name ? [{ ...columnSpec(column, name), required: true }] : [];
+    }),
   });
   const rows = table.rows.map((r) => ({
     element: nameElement ? (r.values[nameElement] as string | null) : null,
@@ -101,13 +110,7 @@ export async function sensitivityFromFile(
 ): Promise<SensitivityElement[]> {
   const table = await parseTable(file, {
     maxRows: MAX_SERIES_ROWS,
-    columns: [
-      { name: "year", label: "год", required: true, kind: "number" },
-      { name: "volume", label: "добыча угля, т", required: true, kind: "number" },
-      { name: "methane", label: "относительная метанообильность, м³/т", required: true, kind: "number" },
-      { name: "transport_fuel", label: "дизельное топливо на транспорт, т", required: false, kind: "number" },
-      { name: "element", label: "элемент", required: false, kind: "text" },
-    ],
+    columns: uploadColumns("sensitivity").map((column) => columnSpec(column)),
   });
   const rows = table.rows.map((r) => {
     const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);

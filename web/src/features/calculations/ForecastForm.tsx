@@ -32,6 +32,7 @@ import {
   createRequest,
   editRequests,
   forecastErrors,
+  forecastUploadHint,
   initialForecastState,
   isAboveLimit,
   isBlankRow,
@@ -185,7 +186,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
         <Form.Item
           label="Файл с данными"
           htmlFor="forecast-file"
-          extra={`Столбцы: id (необязательно), ${FORECAST_COLUMNS.map((c) => c.name).join(", ")}. Пустая ячейка или NaN — пропуск.`}
+          extra={forecastUploadHint()}
           {...status("file_data")}
         >
           <FileField

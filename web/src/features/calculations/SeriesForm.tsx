@@ -21,6 +21,7 @@ import {
   initialSeriesState,
   seriesErrors,
   seriesLayout,
+  uploadHint,
   seriesRequest,
   type SeriesState,
   type SeriesType,
@@ -124,7 +125,6 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
   );
 
   const storedGwp = stored?.coefficients.gwp_ch4;
-  const fileColumns = layout.file.columns;
   return (
     <Form layout="vertical" onFinish={submit} name="series" requiredMark={false}>
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
@@ -165,11 +165,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
       <Form.Item
         label={mode === "edit" ? `${layout.file.label} (необязательно)` : layout.file.label}
         htmlFor="calc-file"
-        extra={
-          fileColumns
-            ? `Столбцы: ${fileColumns.map((c) => `${c.name} — ${c.label.toLowerCase()}${c.unit ? `, ${c.unit}` : ""}${c.optional ? " (необязательно)" : ""}`).join("; ")}; element — название ряда (необязательно).`
-            : "Столбцы: year — год; столбец значений (пустая ячейка — пропуск); столбец элементов, если рядов несколько."
-        }
+        extra={uploadHint(type)}
         {...status("file_data")}
       >
         <FileField

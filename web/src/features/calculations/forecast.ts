@@ -6,7 +6,14 @@
 // The preview feeds the model exactly what the server will: the same numbers (a typed text is
 // parsed once here, and JSON carries that double unchanged), NaN for a missing value, the columns
 // in FORECAST_FEATURES order — so the stored result equals the preview bit for bit.
-import { REGISTRY, type CalculationDefinition, type NumberField, type OtherField } from "../../../../wasm-core/src/registry";
+import {
+  FORECAST_FEATURES,
+  REGISTRY,
+  uploadColumns,
+  type CalculationDefinition,
+  type NumberField,
+  type OtherField,
+} from "../../../../wasm-core/src/registry";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Calculation } from "./api";
 
@@ -17,7 +24,13 @@ const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
 const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");
 /** The data columns with their labels and units, in registry (and model feature) order. */
 export const FORECAST_COLUMNS: readonly NumberField[] = dataField?.columns ?? [];
-export const FORECAST_FEATURES: readonly string[] = FORECAST_COLUMNS.map((c) => c.name);
+export { FORECAST_FEATURES };
+
+/** The upload's columns as the dialog lists them under the file (registry): «id (необязательно), x1, …». */
+export function forecastUploadHint(): string {
+  const columns = uploadColumns("regres_methane").map((c) => (c.optional ? `${c.name} (необязательно)` : c.name));
+  return `Столбцы: ${columns.join(", ")}. Пустая ячейка или NaN — пропуск.`;
+}
 
 /** SPEC 5: regression data cells accept up to 4 decimals, whatever the decimals setting. */
 export const FORECAST_CELL_DECIMALS = 4;

@@ -6,6 +6,7 @@
 import type { FilledValue, SensitivityResultRow } from "../../../../wasm-core/src/emissions-core";
 import {
   REGISTRY,
+  uploadColumns,
   type CalculationDefinition,
   type CalculationType,
   type NumberField,
@@ -29,8 +30,20 @@ export interface SeriesLayout {
   /** Numeric settings the user may change (GWP is a set, chosen apart). */
   settings: NumberField[];
   gwp: NumberField | undefined;
-  /** The file field, with the columns the upload needs (sensitivity). */
+  /** The file field, with the columns the upload needs. */
   file: OtherField;
+}
+
+/** The upload's columns as the dialog lists them under the file (registry): «year — год; volume — добыча угля, т; …». */
+export function uploadHint(type: SeriesType): string {
+  const def: CalculationDefinition = REGISTRY[type];
+  const parts = uploadColumns(type).map((column) => {
+    const named = column.namedBy && def.inputs.find((f) => f.name === column.namedBy)?.label;
+    const header = named ? `столбец из поля «${named}»` : column.name;
+    const what = `${column.label.toLowerCase()}${column.unit ? `, ${column.unit}` : ""}`;
+    return `${header} — ${what}${column.optional ? " (необязательно)" : ""}`;
+  });
+  return `Столбцы: ${parts.join("; ")}.`;
 }
 
 /** Text inputs the server may go without (registry: name_element is the optional one; SPEC 3). */
