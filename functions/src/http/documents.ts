@@ -1,17 +1,52 @@
 // v1/documents/ (SPEC 2 /documents): the normative documents for everyone signed in, and their PDFs.
-import { Hono } from "hono";
+import * as z from "zod";
 import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";
+import { documentSchema, downloadLinkSchema } from "../schemas/answers";
 import { attachmentDisposition } from "./download";
-import type { AppEnv } from "./env";
+import { binaryFile, declareRoute, json, listOf, pathParam, routeApp } from "./openapi-routes";
 
-export const documentRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+const listRoute = declareRoute(
+  {
+    operationId: "listDocuments",
+    summary: "The normative documents catalogue",
+    tag: "documents",
+    auth: "user",
+    isolation: { scope: "platform", note: "normative documents are platform-wide" },
+    errors: [],
+  },
+  { method: "get", path: "/", responses: { 200: json(listOf(documentSchema), "The documents") } },
+);
+
+const downloadRoute = declareRoute(
+  {
+    operationId: "downloadDocument",
+    summary: "A document's PDF",
+    tag: "documents",
+    auth: "user",
+    isolation: { scope: "platform", note: "normative documents are platform-wide downloads" },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/{id}/download",
+    request: { params: z.object({ id: pathParam("Document id") }) },
+    responses: {
+      200: {
+        description: "The PDF, or in AWS where to fetch it",
+        content: { "application/pdf": binaryFile(), "application/json": { schema: downloadLinkSchema } },
+      },
+    },
+  },
+);
+
+export const documentRoutes = routeApp()
+  .openapi(listRoute, async (c) => {
     const results = await listDocuments(c.get("deps"));
     return c.json({ results, count: results.length }, 200);
   })
-  .get("/:id/download", async (c) => {
-    const file = await getDocumentFile(c.get("deps"), c.req.param("id"));
+  .openapi(downloadRoute, async (c) => {
+    const file = await getDocumentFile(c.get("deps"), c.req.valid("param").id);
     // In AWS the PDF (up to 50 MB) does not fit a Lambda answer: a short-lived storage address
     // instead, as for large exports (http/exports.ts), which the page navigates to.
     if (file.kind === "redirect") {

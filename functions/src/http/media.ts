@@ -1,11 +1,48 @@
 // v1/media/: the settings videos. GET / (bearer) lists them with signed URLs; GET /{kind}/?token=
 // streams one with byte ranges for <video>, which cannot send the bearer header (domain/media.ts
 // explains the choice). The stream sub-app is mounted before requireUser; its token is its check.
-import { Hono } from "hono";
+import * as z from "zod";
 import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/media";
-import type { AppEnv } from "./env";
+import { mediaStatusSchema } from "../schemas/answers";
+import { binaryFile, declareRoute, json, listOf, pathParam, routeApp } from "./openapi-routes";
 
-export const mediaRoutes = new Hono<AppEnv>({ strict: false }).get("/", async (c) => {
+const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
+
+const listRoute = declareRoute(
+  { operationId: "listMedia", summary: "The settings videos with signed URLs (10 minutes)", tag: "media", auth: "user", isolation: settingsVideos, errors: [] },
+  { method: "get", path: "/", responses: { 200: json(listOf(mediaStatusSchema), "Both videos") } },
+);
+
+/** Which settings video; another name answers 404. */
+export const mediaKindParam = pathParam("Settings video: instruction or presentation");
+
+const video = { "video/mp4": binaryFile(), "video/webm": binaryFile() };
+
+const streamRoute = declareRoute(
+  {
+    operationId: "streamMedia",
+    summary: "A settings video, with byte ranges; the signed URL token is the credential",
+    tag: "media",
+    auth: "signed",
+    isolation: settingsVideos,
+    errors: [404, 416],
+  },
+  {
+    method: "get",
+    path: "/{kind}",
+    request: {
+      params: z.object({ kind: mediaKindParam }),
+      // Checked by the domain, which answers 401 without it as for a bad one.
+      query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
+    },
+    responses: {
+      200: { description: "The video", content: video },
+      206: { description: "A byte range (Range: bytes=a-b)", content: video },
+    },
+  },
+);
+
+export const mediaRoutes = routeApp().openapi(listRoute, async (c) => {
   const results = await mediaStatus(c.get("deps"), c.get("actor"));
   return c.json({ results, count: results.length }, 200);
 });
@@ -28,10 +65,10 @@ export function parseRange(header: string | undefined, size: number): MediaRange
   return { start, end };
 }
 
-export const mediaStreamRoutes = new Hono<AppEnv>({ strict: false }).get("/:kind", async (c) => {
+export const mediaStreamRoutes = routeApp().openapi(streamRoute, async (c) => {
   const deps = c.get("deps");
-  const kind = mediaKind(c.req.param("kind"));
-  await verifyMediaToken(deps, c.req.query("token"), kind);
+  const kind = mediaKind(c.req.valid("param").kind);
+  await verifyMediaToken(deps, c.req.valid("query").token, kind);
   const item = await deps.repos.media.get(kind);
   const size = item && !item.is_deleted ? item.size : 0;
   const range = parseRange(c.req.header("range"), size);

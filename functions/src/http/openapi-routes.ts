@@ -83,7 +83,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
     // `:action{export_to_[^/]*}`); "/" is the mount point itself. The document writes the trailing
     // slash as the SPEC does.
     const path = `${prefix}${route.path === "/" ? "" : route.path}`;
-    const [status, success] = Object.entries(route.responses).find(([code]) => code.startsWith("2"))!;
+    const [[status, success], ...otherSuccesses] = Object.entries(route.responses).filter(([code]) => code.startsWith("2"));
     const params = (route.request?.params ? asJson(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };
     const body = route.request?.body;
     return [
@@ -107,6 +107,9 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
           description: (success as { description: string }).description,
           content: contentOf((success as { content?: Content }).content),
         },
+        ...(otherSuccesses.length
+          ? { extraSuccess: otherSuccesses.map(([code, answer]) => ({ status: Number(code) as 200 | 206, description: (answer as { description: string }).description })) }
+          : {}),
         errors: route["x-errors"] as ErrorStatus[],
       } satisfies Operation,
     ];

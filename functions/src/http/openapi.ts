@@ -26,6 +26,10 @@ import {
   userPatchBody,
 } from "./admin";
 import { tokenRoutes } from "./auth";
+import { dictionaryRoutes } from "./dictionaries";
+import { directUploadRoutes } from "./direct-uploads";
+import { documentRoutes } from "./documents";
+import { mediaRoutes, mediaStreamRoutes } from "./media";
 import { declaredOperations } from "./openapi-routes";
 import { userRoutes } from "./users";
 import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
@@ -327,41 +331,12 @@ export const OPERATIONS: Operation[] = [
   ...declaredOperations("/api/v1/projects", graphRoutes),
   ...declaredOperations("/api/v1/projects", uncertaintyRoutes),
   ...declaredOperations("/api/v1/projects", exportRoutes),
+  ...declaredOperations("/api/v1/dictionary", dictionaryRoutes),
+  ...declaredOperations("/api/v1/documents", documentRoutes),
+  ...declaredOperations("/api/v1/media", mediaRoutes),
+  ...declaredOperations("/api/v1/media", mediaStreamRoutes),
+  ...declaredOperations("/api/v1/uploads", directUploadRoutes),
   // ---- dictionaries (reference data of the platform) ----
-  {
-    operationId: "listDictionaries",
-    method: "GET",
-    path: "/api/v1/dictionary",
-    summary: "Names and titles of the reference dictionaries",
-    tag: "dictionaries",
-    auth: "user",
-    isolation: { scope: "platform", note: "reference data, the same for every company" },
-    success: { status: 200, description: "`{results: [{name, title}], count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "getDictionary",
-    method: "GET",
-    path: "/api/v1/dictionary/:name",
-    summary: "Current entries of a dictionary with units, sources and versions",
-    tag: "dictionaries",
-    auth: "user",
-    isolation: { scope: "platform", note: "reference data, the same for every company" },
-    success: { status: 200, description: "The dictionary", content: json(anyObject) },
-    errors: [404],
-  },
-  {
-    operationId: "dictionaryHistory",
-    method: "GET",
-    path: "/api/v1/dictionary/:name/:id/history",
-    summary: "Every version of a dictionary entry",
-    tag: "dictionaries",
-    auth: "user",
-    isolation: { scope: "platform", note: "reference data, the same for every company" },
-    params: { id: { description: "Entry number", schema: { type: "integer", minimum: 1 } } },
-    success: { status: 200, description: "Versions with changed_at, changed_by, reason", content: json(anyObject) },
-    errors: [400, 404],
-  },
   // ---- forecast models (platform-wide) ----
   {
     operationId: "listForecastModels",
@@ -423,53 +398,6 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 404],
   },
   // ---- documents and videos (platform-wide downloads) ----
-  {
-    operationId: "listDocuments",
-    method: "GET",
-    path: "/api/v1/documents",
-    summary: "The normative documents catalogue",
-    tag: "documents",
-    auth: "user",
-    isolation: { scope: "platform", note: "normative documents are platform-wide" },
-    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "downloadDocument",
-    method: "GET",
-    path: "/api/v1/documents/:id/download",
-    summary: "A document's PDF",
-    tag: "documents",
-    auth: "user",
-    isolation: { scope: "platform", note: "normative documents are platform-wide downloads" },
-    params: { id: { description: "Document id" } },
-    success: { status: 200, description: "The PDF", content: binary("application/pdf") },
-    errors: [404],
-  },
-  {
-    operationId: "listMedia",
-    method: "GET",
-    path: "/api/v1/media",
-    summary: "The settings videos with signed URLs (10 minutes)",
-    tag: "media",
-    auth: "user",
-    isolation: { scope: "platform", note: "settings videos are platform-wide" },
-    success: { status: 200, description: "`{results: [{kind, url, …}], count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "streamMedia",
-    method: "GET",
-    path: "/api/v1/media/:kind",
-    summary: "A settings video, with byte ranges; the signed URL token is the credential",
-    tag: "media",
-    auth: "signed",
-    isolation: { scope: "platform", note: "settings videos are platform-wide" },
-    queryParams: [{ name: "token", description: "From GET v1/media/", schema: { type: "string" }, required: true }],
-    success: { status: 200, description: "The video", content: { ...binary("video/mp4"), ...binary("video/webm") } },
-    extraSuccess: [{ status: 206, description: "A byte range (Range: bytes=a-b)" }],
-    errors: [404, 416],
-  },
   // ---- administration ----
   {
     operationId: "adminListCompanies",
@@ -703,22 +631,6 @@ export const OPERATIONS: Operation[] = [
     body: { required: true, content: json(mediaCompleteBody) },
     success: { status: 200, description: "Status with a playback URL", content: json(anyObject) },
     errors: [400, 415],
-  },
-  {
-    operationId: "directUpload",
-    method: "PUT",
-    path: "/api/v1/uploads",
-    summary: "The local upload URL: the file of an upload-url grant, streamed to storage",
-    description:
-      "Only on a host whose storage hands out no presigned URL (npm start); in AWS the grant's URL is S3's and " +
-      "this answers 404. The token is the upload_id; Content-Type must be the declared one; the body is capped at the granted size.",
-    tag: "admin",
-    auth: "signed",
-    isolation: { scope: "platform", note: "the signed token names the one storage key it may write once; granted to admins only" },
-    queryParams: [{ name: "token", description: "The upload_id of …/upload-url/", schema: { type: "string" }, required: true }],
-    body: { required: true, content: { ...binary("application/pdf"), ...binary("video/mp4"), ...binary("video/webm") } },
-    success: { status: 200, description: "`{detail, size}`", content: json(anyObject) },
-    errors: [400, 404, 409, 411, 415],
   },
   {
     operationId: "adminUploadMedia",

@@ -1,6 +1,8 @@
 // The shapes of the API's answers, as the OpenAPI document states them (http/openapi-routes.ts).
 // The routes declare them, so the type checker holds each handler's answer to its schema.
 import * as z from "zod";
+import { DOCUMENT_KINDS } from "./document";
+import type { DocumentKind } from "../ports";
 
 export const tokensSchema = z.object({
   access: z.string(),
@@ -92,10 +94,12 @@ export const projectGraphsSchema = z.object({
   ),
 });
 
+const distribution = z.enum(["normal", "lognormal", "triangular", "uniform"]);
+
 const inputUncertainty = z.object({
   lower_pct: z.number(),
   upper_pct: z.number(),
-  distribution: z.enum(["normal", "lognormal", "triangular", "uniform"]),
+  distribution,
   source: z.optional(z.string()),
   origin: z.optional(z.enum(["dictionary", "activity", "user"])),
 });
@@ -128,3 +132,135 @@ export const uncertaintyModelSchema = z.object({
 
 /** A file too large to answer inline: a short-lived storage address the client navigates to. */
 export const downloadLinkSchema = z.object({ download_url: z.string(), file_name: z.string() });
+
+// ---- dictionaries ----
+
+const perField = <S extends z.ZodType>(value: S) => z.record(z.string(), value);
+
+/** A dictionary entry: its numeric fields by name (SPEC 3), plus their units, sources and uncertainties. */
+export const dictionaryEntrySchema = z
+  .looseObject({
+    id: z.int(),
+    name: z.string(),
+    units: perField(z.string()),
+    sources: perField(z.string()),
+    verification: z.optional(perField(z.enum(["verified", "transcription", "recalled", "assumption", "changed"]))),
+    uncertainty: z.optional(perField(z.object({ lower_pct: z.number(), upper_pct: z.number(), distribution, source: z.string() }))),
+    version: z.int(),
+    effective_from: z.string(),
+  })
+  .meta({ description: "Besides these: each field's value, under the field's name" });
+
+export const dictionaryNamesSchema = z.object({ results: z.array(z.object({ name: z.string(), title: z.string() })), count: z.int() });
+
+export const dictionarySchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  labels: perField(z.string()).meta({ description: "Column titles by field" }),
+  results: z.array(dictionaryEntrySchema),
+  count: z.int(),
+});
+
+export const dictionaryHistorySchema = z.object({
+  results: z.array(dictionaryEntrySchema.extend({ changed_at: z.string(), changed_by: z.string(), reason: z.string() })),
+  count: z.int(),
+});
+
+// ---- documents and videos ----
+
+const documentKinds = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
+
+export const documentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  number: z.string(),
+  date: z.string().meta({ description: "yyyy-MM-dd, or empty when the document has no single date" }),
+  kind: z.enum(documentKinds),
+  kind_label: z.string(),
+  issuer: z.string(),
+  source_url: z.string(),
+  source_label: z.string(),
+  catalogue: z.boolean().meta({ description: "Shipped with the product rather than added by an admin" }),
+  file: z.nullable(z.object({ name: z.string(), size: z.int(), uploaded_at: z.string() })),
+  download_url: z.nullable(z.string()).meta({ description: "Same-origin API path; null until a PDF is uploaded" }),
+  is_deleted: z.boolean(),
+  version: z.int(),
+  updated_at: z.string(),
+});
+
+export const mediaStatusSchema = z.object({
+  kind: z.enum(["instruction", "presentation"]),
+  label: z.string(),
+  url: z.nullable(z.string()).meta({ description: "Short-lived signed URL for <video src>; null: no video uploaded" }),
+  content_type: z.nullable(z.string()),
+  size: z.nullable(z.int()),
+  uploaded_at: z.nullable(z.string()),
+  expires_at: z.nullable(z.string()),
+});
+
+/** v1/facilities/ (one facility). */
+export const facilitySchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  name: z.string(),
+  kind: z.enum(["underground_mine", "open_pit", "processing_plant", "other"]),
+  licence_number: z.string(),
+  address: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.int(),
+});
+
+const order371Category = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(18)]);
+const gas = z.enum(["CH4", "CO2"]);
+
+/** v1/inventory/years/ (one year). */
+export const yearTotalsSchema = z.object({
+  year: z.int(),
+  total_t_co2e: z.number(),
+  by_category: z.record(z.string(), z.number()).meta({ description: "t CO2-eq by Order 371 category (1, 2, 3, 18)" }),
+});
+
+/** v1/inventory/?year= (domain/inventory.ts). */
+export const inventorySchema = z.object({
+  year: z.int(),
+  facility: z.nullable(z.string()),
+  gwp: z.object({ set: z.int(), name: z.string(), gwp_ch4: z.number(), source: z.string() }),
+  categories: z.array(
+    z.object({
+      category: order371Category,
+      category_label: z.string(),
+      ipcc_code: z.string(),
+      ipcc_label: z.string(),
+      gas,
+      t: z.number(),
+      t_co2e: z.number(),
+      calculations: z.array(z.string()),
+    }),
+  ),
+  facilities: z.array(z.object({ id: z.nullable(z.string()), name: z.string(), t_co2e: z.number() })),
+  total_t_co2e: z.number(),
+  threshold: z.object({ limit_t_co2e: z.number(), regulated: z.boolean() }),
+  checks: z.array(
+    z.object({ level: z.enum(["error", "warning", "info"]), code: z.string(), message: z.string(), calculations: z.array(z.string()) }),
+  ),
+  calculations: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      type_title: z.string(),
+      name: z.string(),
+      project: z.object({ id: z.string(), name: z.string() }),
+      facility: z.nullable(z.string()),
+      inventory_role: z.enum(["primary", "alternative"]),
+      counted: z.boolean(),
+      category: order371Category,
+      ipcc_code: z.string(),
+      gases: z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })),
+      coefficients: z.record(z.string(), z.looseObject({ value: z.number(), unit: z.string(), source: z.string() })),
+      flags: z.array(z.string()),
+      updated_at: z.string(),
+    }),
+  ),
+  years: z.array(yearTotalsSchema),
+});
