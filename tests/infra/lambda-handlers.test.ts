@@ -19,6 +19,7 @@ import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/events/upload-check";
 import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
 import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
+import { EVIDENCE_MAX_BYTES } from "../../functions/src/schemas/evidence";
 import { auditChanges, statisticsChange, type StreamEvent } from "../../functions/src/events/table-changes";
 import { readSecrets } from "../../functions/src/lambda/secrets";
 
@@ -113,6 +114,21 @@ describe("S3 upload check", () => {
       "bytes=0-5",
     ]);
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(["uploads/c1/fake.xlsx", "uploads/c1/binary.csv"]);
+  });
+
+  it("keeps an evidence file of a custom coefficient (PDF, picture ≤ 10 MB) and deletes one that is not what its type says", async () => {
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e1.pdf" }).resolves({ ContentLength: EVIDENCE_MAX_BYTES, ContentType: "application/pdf" });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e2.png" }).resolves({ ContentLength: 6, ContentType: "image/png" });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e3.pdf" }).resolves({ ContentLength: EVIDENCE_MAX_BYTES + 1, ContentType: "application/pdf" });
+    s3.on(GetObjectCommand, { Key: "uploads/c1/k/e1.pdf" }).resolves(body(new TextEncoder().encode("%PDF-1.7\n")));
+    s3.on(GetObjectCommand, { Key: "uploads/c1/k/e2.png" }).resolves(body(CSV_HEAD));
+    const verdicts = await checkUploads(uploadEvent("uploads/c1/k/e1.pdf", "uploads/c1/k/e2.png", "uploads/c1/k/e3.pdf"), s3UploadStores(new S3Client({})), quiet);
+    expect(verdicts.map((v) => [v.key, v.accepted])).toEqual([
+      ["uploads/c1/k/e1.pdf", true],
+      ["uploads/c1/k/e2.png", false],
+      ["uploads/c1/k/e3.pdf", false],
+    ]);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(["uploads/c1/k/e2.png", "uploads/c1/k/e3.pdf"]);
   });
 
   it("skips an object that is already gone and events other than creation", async () => {
