@@ -22,6 +22,8 @@ import { directUploadRoutes } from "./http/direct-uploads";
 import { graphRoutes } from "./http/graphs";
 import { uncertaintyRoutes } from "./http/uncertainty";
 import { exportRoutes } from "./http/exports";
+import { facilityRoutes } from "./http/facilities";
+import { inventoryRoutes } from "./http/inventory";
 import { serveOpenApi } from "./http/openapi";
 
 export interface AppOptions {
@@ -68,6 +70,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/v1/documents", documentRoutes);
   api.route("/v1/media", mediaRoutes);
   api.route("/v1/admin", adminRoutes);
+  api.route("/v1/facilities", facilityRoutes);
+  api.route("/v1/inventory", inventoryRoutes);
   // Last: /v1/{calcType}/ would otherwise shadow the named resources above.
   api.route("/v1", evidenceRoutes);
   api.route("/v1", calculationRoutes);

@@ -2,6 +2,7 @@
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./schemas/project";
+import type { FacilityKind } from "../../wasm-core/src/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult } from "./export/formats";
 
@@ -11,6 +12,9 @@ export interface Company {
   email: string;
   ogrn: string;
   okved: string;
+  /** ИНН and КПП (296-FZ report passport); companies created before them have none. */
+  inn?: string;
+  kpp?: string;
   region: string;
   postal_address: string;
   created_at: string;
@@ -74,6 +78,31 @@ export interface UserRepository {
 }
 
 export type ProjectState = "active" | "archived";
+
+export type { FacilityKind } from "../../wasm-core/src/inventory";
+
+/** A site of a company whose emissions are reported together (methodology 7.3). */
+export interface Facility {
+  id: string;
+  company: string;
+  name: string;
+  kind: FacilityKind;
+  licence_number: string;
+  address: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface FacilityRepository {
+  /** Refused (Conflict) when the id is taken. */
+  create(facility: Facility): Promise<void>;
+  get(companyId: string, facilityId: string): Promise<Facility | undefined>;
+  /** Every facility of the company, by name. */
+  list(companyId: string): Promise<Facility[]>;
+  /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
+  replace(next: Facility, expectedVersion: number): Promise<void>;
+}
 
 export interface ProjectRepository {
   create(project: Project): Promise<void>;
@@ -186,6 +215,9 @@ export interface Calculation {
   methodology_version: string;
   /** D12: the project's reporting year and the GWP set in force for it when last computed. */
   gwp_in_force?: { reporting_year: number; set: number };
+  /** D15, inventory types only: primary counts in the year's inventory, alternative (a cross-check
+   *  or a scenario) is shown and never summed. Absent: primary. */
+  inventory_role?: "primary" | "alternative";
   created_at: string;
   created_by: string;
   updated_at: string;
@@ -210,6 +242,9 @@ export interface CalculationRepository {
   listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results" | "created_at">>>;
   /** All of a project's calculations of one type and state, oldest first (charts, exports). */
   listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
+  /** Every calculation of the given types of a company that is not deleted, read consistently
+   *  (the inventory: a handful of types, all projects). */
+  listOfCompanyByTypes(companyId: string, types: readonly string[]): Promise<Calculation[]>;
   /** The blob keys every calculation of a company refers to (its file, its forecast rows),
    *  deleted ones included, read consistently (the orphan sweep). */
   blobKeysOfCompany(companyId: string): Promise<Set<string>>;
@@ -502,5 +537,6 @@ export interface Repositories {
   sessions: SessionRepository;
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;
+  facilities: FacilityRepository;
   forecastModels: ForecastModelRepository;
 }

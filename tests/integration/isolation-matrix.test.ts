@@ -70,6 +70,12 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/` },
     { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/?detail=true&decimals=3` },
   ],
+  listFacilities: () => [{ path: "/api/v1/facilities/" }],
+  createFacility: () => [{ path: "/api/v1/facilities/", json: { name: "Шахта Б", kind: "open_pit" } }],
+  getFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/` }],
+  patchFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/`, json: { name: "Взлом", version: 1 } }],
+  getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
+  inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
   getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],
   dictionaryHistory: () => [{ path: "/api/v1/dictionary/get_underground/1/history/" }],
@@ -187,7 +193,7 @@ function pathPattern(op: Operation): RegExp {
 
 /** The same call with every id of A's objects replaced by ids that exist nowhere. */
 function withMissingIds(call: Call): Call {
-  const ids = [ctx.a.project.id, ...Object.values(ctx.a.calculations).map((c) => c.id)];
+  const ids = [ctx.a.project.id, ctx.a.facility.id, ...Object.values(ctx.a.calculations).map((c) => c.id)];
   const swap = (text: string) => ids.reduce((t, id) => t.split(id).join(newId()), text);
   return {
     ...call,
@@ -224,7 +230,12 @@ describe("the isolation matrix", () => {
       for (const call of callsOf(op)) {
         const [path, query = ""] = call.path.split("?");
         for (const id of op.isolation.ids) {
-          const owned = id.object === "project" ? [ctx.a.project.id] : Object.values(ctx.a.calculations).map((c) => c.id);
+          const owned =
+            id.object === "project"
+              ? [ctx.a.project.id]
+              : id.object === "facility"
+                ? [ctx.a.facility.id]
+                : Object.values(ctx.a.calculations).map((c) => c.id);
           const carried =
             id.in === "path"
               ? path.split("/")

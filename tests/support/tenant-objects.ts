@@ -8,6 +8,8 @@ import type { Harness } from "./harness";
 
 export interface TenantObjects {
   project: { id: string; name: string };
+  /** The facility the project belongs to. */
+  facility: { id: string; name: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */
   secrets: string[];
@@ -54,12 +56,17 @@ async function created(res: Response, what: string): Promise<Record<string, unkn
 }
 
 export async function createTenantObjects(h: Harness, token: string, marker: string): Promise<TenantObjects> {
+  const facilityName = `Шахта ${marker}`;
+  const facility = await created(
+    await h.request("/api/v1/facilities/", { method: "POST", token, json: { name: facilityName, kind: "underground_mine" } }),
+    "facility",
+  );
   const projectName = `Проект ${marker}`;
   const project = await created(
     await h.request("/api/v1/projects/create_project/", {
       method: "POST",
       token,
-      json: { name: projectName, start_date: "2024-01-01", end_date: "2024-12-31" },
+      json: { name: projectName, start_date: "2024-01-01", end_date: "2024-12-31", facility: facility.id },
     }),
     "project",
   );
@@ -79,7 +86,8 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
   }
   return {
     project: { id: String(project.id), name: projectName },
+    facility: { id: String(facility.id), name: facilityName },
     calculations,
-    secrets: [projectName, marker, ...Object.values(calculations).map((c) => c.name)],
+    secrets: [projectName, facilityName, marker, ...Object.values(calculations).map((c) => c.name)],
   };
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../wasm-core/src/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
+import { inventorySourceOf, type InventoryRole } from "../../../wasm-core/src/inventory";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
@@ -53,15 +54,26 @@ const isFileType = (type: CalculationType): type is FileType => REGISTRY[type].k
 export interface CalculationInput extends CoefficientRequest {
   name?: unknown;
   project?: unknown;
+  inventory_role?: InventoryRole;
   file?: UploadedFile;
 }
 
 export interface CalculationPatch extends CoefficientRequest {
   name?: unknown;
+  inventory_role?: InventoryRole;
   is_deleted?: boolean;
   is_active?: boolean;
   version?: number;
   file?: UploadedFile;
+}
+
+/** D15: only a type the inventory sums has a role in it. */
+function inventoryRoleOf(type: SupportedType, role: InventoryRole | undefined): InventoryRole | undefined {
+  if (!inventorySourceOf(type)) {
+    if (role !== undefined) throw new Invalid("inventory_role: этот тип расчета не входит в инвентаризацию выбросов");
+    return undefined;
+  }
+  return role ?? "primary";
 }
 
 function calculationName(value: unknown): string {
@@ -216,6 +228,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   const project = await getProject(deps, actor, input.project);
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
 
+  const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const id = newId();
   const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project) };
   const evaluated = await evaluate(deps, type, target, input, input.file);
@@ -237,6 +250,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     is_active: true,
     is_deleted: false,
     version: 1,
+    ...(inventoryRole ? { inventory_role: inventoryRole } : {}),
     ...evaluated,
     ...(file ? { file } : {}),
     methodology_version: METHODOLOGY_VERSION,
@@ -320,6 +334,7 @@ export async function patchCalculation(
   }
 
   let next: Calculation = { ...current };
+  if (patch.inventory_role !== undefined) next.inventory_role = inventoryRoleOf(type, patch.inventory_role);
   try {
     if (renames) next.name = calculationName(patch.name);
     // A file-based calculation is recomputed on a rename too: its element names follow the name.
@@ -371,6 +386,7 @@ export function calculationView(calculation: Calculation) {
   const notInForce = gwpNotInForce(calculation);
   return {
     ...common,
+    ...(inventorySourceOf(calculation.type) ? { inventory_role: calculation.inventory_role ?? "primary" } : {}),
     ...(notInForce !== undefined ? { gwp_not_in_force: notInForce } : {}),
     coefficients: plainCoefficients(coefficients),
     // D10: custom coefficients without a justification or outside their plausible band.

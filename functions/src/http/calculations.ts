@@ -41,6 +41,10 @@ const common = {
   /** The user's own uncertainty per input (methodology-uncertainty.md); null: the default again. */
   uncertainty: z.optional(calculationUncertaintySchema),
   /** D10: why a custom coefficient is what it is, per field (≤ 2000 characters). */
+  /** D15: primary (counts in the year's inventory) or alternative (shown, never summed). */
+  inventory_role: z.optional(
+    z.enum(["primary", "alternative"], { error: "inventory_role: ожидается primary (основной) или alternative (альтернативный)" }),
+  ),
   justifications: z.optional(
     z.record(
       z.string(),
@@ -71,7 +75,7 @@ export const dataUpdateBody = z.object({
 });
 
 const RESERVED = new Set([
-  "name", "project", "dictionary_items", "gwp_set", "uncertainty", "justifications", "is_active", "is_deleted", "version", "id",
+  "name", "project", "dictionary_items", "gwp_set", "uncertainty", "justifications", "inventory_role", "is_active", "is_deleted", "version", "id",
 ]);
 const fieldValues = (body: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
@@ -124,6 +128,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       gwp_set: body.gwp_set,
       uncertainty: body.uncertainty,
       justifications: body.justifications,
+      inventory_role: body.inventory_role,
       values: fieldValues(body),
       file,
     });
@@ -177,6 +182,7 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       gwp_set: body.gwp_set,
       uncertainty: body.uncertainty,
       justifications: body.justifications,
+      inventory_role: body.inventory_role,
       is_active: body.is_active,
       is_deleted: body.is_deleted,
       version: body.version,

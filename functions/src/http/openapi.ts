@@ -30,6 +30,8 @@ import { dictionaryRoutes } from "./dictionaries";
 import { directUploadRoutes } from "./direct-uploads";
 import { documentRoutes } from "./documents";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
+import { facilityRoutes } from "./facilities";
+import { inventoryRoutes } from "./inventory";
 import { declaredOperations } from "./openapi-routes";
 import { userRoutes } from "./users";
 import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
@@ -50,7 +52,7 @@ export type Auth = "public" | "signed" | "user" | "admin";
 export interface OwnedId {
   in: "path" | "query" | "body";
   name: string;
-  object: "project" | "calculation";
+  object: "project" | "calculation" | "facility";
 }
 
 export type Isolation =
@@ -267,7 +269,7 @@ const SCHEMAS: Record<string, JsonSchema> = {
       coefficients: {
         type: "object",
         additionalProperties: anyObject,
-        description: "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification`.",
+        description: "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and its evidence file as `evidence` {name, size, format, uploaded_at}.",
       },
       flags: {
         type: "array",
@@ -336,6 +338,8 @@ export const OPERATIONS: Operation[] = [
   ...declaredOperations("/api/v1/media", mediaRoutes),
   ...declaredOperations("/api/v1/media", mediaStreamRoutes),
   ...declaredOperations("/api/v1/uploads", directUploadRoutes),
+  ...declaredOperations("/api/v1/facilities", facilityRoutes),
+  ...declaredOperations("/api/v1/inventory", inventoryRoutes),
   // ---- dictionaries (reference data of the platform) ----
   // ---- forecast models (platform-wide) ----
   {

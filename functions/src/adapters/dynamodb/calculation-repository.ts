@@ -59,20 +59,36 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       });
       return items.map((item) => strip<Calculation>(item)!);
     },
+    async listOfCompanyByTypes(companyId, types) {
+      if (types.length === 0) return [];
+      const prefix = keys.calculationsOfCompany(companyId);
+      const typeValues = Object.fromEntries(types.map((type, i) => [`:t${i}`, type]));
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        FilterExpression: `is_deleted = :no AND #type IN (${Object.keys(typeValues).join(", ")})`,
+        ExpressionAttributeNames: { "#type": "type" },
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false, ...typeValues },
+        ConsistentRead: true,
+      });
+      return items.map((item) => strip<Calculation>(item)!);
+    },
     async blobKeysOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
       // Every calculation, deleted ones too: their files stay while their items do.
       const items = await queryAll(doc, {
         TableName: table,
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ProjectionExpression: "#file.#key, #results.#data",
-        ExpressionAttributeNames: { "#file": "file", "#key": "key", "#results": "results", "#data": "data_key" },
+        ProjectionExpression: "#file.#key, #results.#data, #coefficients",
+        ExpressionAttributeNames: { "#file": "file", "#key": "key", "#results": "results", "#data": "data_key", "#coefficients": "coefficients" },
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
         ConsistentRead: true,
       });
       const found = items.flatMap((item) => [
         (item.file as { key?: unknown } | undefined)?.key,
         (item.results as { data_key?: unknown } | undefined)?.data_key,
+        // D10: the evidence files of custom coefficients (domain/evidence.ts).
+        ...Object.values((item.coefficients ?? {}) as Record<string, { evidence?: { key?: unknown } }>).map((use) => use.evidence?.key),
       ]);
       return new Set(found.filter((key): key is string => typeof key === "string"));
     },

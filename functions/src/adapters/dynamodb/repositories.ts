@@ -9,6 +9,7 @@ import { dynamoCalculations } from "./calculation-repository";
 import { dynamoCompanies } from "./company-repository";
 import { dynamoDictionaries } from "./dictionary-repository";
 import { dynamoDocuments } from "./document-repository";
+import { dynamoFacilities } from "./facility-repository";
 import { dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
 import { dynamoProjects } from "./project-repository";
@@ -27,6 +28,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     sessions: dynamoSessions(doc, table),
     dictionaries: dynamoDictionaries(doc, table),
     calculations: dynamoCalculations(doc, table),
+    facilities: dynamoFacilities(doc, table),
     forecastModels: dynamoForecastModels(doc, table),
     adminAudit: dynamoAdminAudit(doc, table),
     documents: dynamoDocuments(doc, table),

@@ -2,6 +2,7 @@
 // selectors of dictionary entries, their values read-only (or typed, in «Фактическое значение»
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
+import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, type InventoryRole } from "../../../../wasm-core/src/inventory";
 import { useMemo, useState, type ReactNode } from "react";
 import { App, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
 import { REGISTRY, customMode, type NumberField } from "../../../../wasm-core/src/registry";
@@ -326,6 +327,16 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             ) : (
               row(item)
             ),
+          )}
+          {state.inventoryRole && (
+            <Form.Item label="Роль в инвентаризации" htmlFor="inventory-role" extra="Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется">
+              <Select<InventoryRole>
+                id="inventory-role"
+                value={state.inventoryRole}
+                options={INVENTORY_ROLES.map((role) => ({ value: role, label: INVENTORY_ROLE_LABELS[role] }))}
+                onChange={(inventoryRole) => change("inventory_role", { ...state, inventoryRole })}
+              />
+            </Form.Item>
           )}
           <UncertaintyEditor type={ctx.type} stored={ctx.stored} drafts={drafts} onChange={setDrafts} problem={uncertaintyProblem} />
         </div>

@@ -35,6 +35,8 @@ export interface Calculation {
   flags?: string[];
   /** D12: the GWP set used differs from the one in force for the project's reporting year. */
   gwp_not_in_force?: boolean;
+  /** D15, inventory types: primary counts in the year's inventory, alternative never does. */
+  inventory_role?: "primary" | "alternative";
   [field: string]: unknown;
 }
 

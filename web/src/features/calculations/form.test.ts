@@ -172,6 +172,14 @@ describe("create: first entries preselected, preview = methodology vectors", () 
     });
   });
 
+  it("D15: sends the inventory role only when it is not the default primary, and only for inventory types", () => {
+    const ctx = context("underground_emission_ch4");
+    const state = typed(initialState(ctx), { volume: "1000000" }, "Сценарий");
+    expect(state.inventoryRole).toBe("primary");
+    expect(buildPayload(ctx, { ...state, inventoryRole: "alternative" }, "p1")).toMatchObject({ inventory_role: "alternative" });
+    expect(initialState(context("recycle_technology")).inventoryRole).toBeUndefined();
+  });
+
   it("D12: picks the set in force by the reporting year as the server does", () => {
     const sets = [
       { id: 1, name: "2979-р", gwp_ch4: 25, year_from: 1990, year_to: 9999 },

@@ -5,6 +5,7 @@
 // Edit keeps what was stored until the user changes it: a dictionary choice (or the GWP set) the
 // user has not touched shows the stored values, and the request keeps the entry version the
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
+import { inventorySourceOf, type InventoryRole } from "../../../../wasm-core/src/inventory";
 import {
   REGISTRY,
   type CalculationDefinition,
@@ -23,12 +24,12 @@ import {
   type CoefficientEntry,
 } from "../../../../wasm-core/src/coefficient-rules";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
-import { gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
+import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
-export const GWP_DICTIONARY = "get_gwp";
+export { GWP_DICTIONARY };
 /** «Фактическое значение»: the bound fields become free inputs (SPEC 4). */
 export { CUSTOM };
 
@@ -107,6 +108,8 @@ export interface FormState {
   /** D10: why a custom value is what it is, by field name. */
   justifications?: Readonly<Record<string, string>>;
   gwpSet: number | undefined;
+  /** D15, inventory types: counts in the year's inventory (primary) or is a cross-check (alternative). */
+  inventoryRole?: InventoryRole;
   /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
   kept: readonly string[];
 }
@@ -207,6 +210,7 @@ export function initialState(ctx: FormContext): FormState {
     justifications,
     // D12: a new calculation takes the set in force for the project's year unless one is picked.
     gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : undefined,
+    ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored?.inventory_role ?? "primary" } : {}),
     kept: stored ? layout.dictionaries : [],
   };
 }
@@ -372,6 +376,10 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   if (layout.gwp && !(ctx.stored && state.kept.includes(GWP_DICTIONARY))) {
     const set = state.gwpSet ?? (ctx.stored ? ctx.gwpInForce : undefined);
     if (set !== undefined) body.gwp_set = set;
+  }
+  // D15: the server's default is primary; only a change is sent.
+  if (state.inventoryRole && state.inventoryRole !== (ctx.stored?.inventory_role ?? "primary")) {
+    body.inventory_role = state.inventoryRole;
   }
   if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
   return body;
