@@ -20,10 +20,11 @@ import {
   type CoefficientEntry,
 } from "../../../wasm-core/src/coefficient-rules";
 import { getDictionaryItems } from "./dictionaries";
+import { GWP_DICTIONARY } from "../../../wasm-core/src/gwp-years";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../schemas/uncertainty";
 
-export const GWP_DICTIONARY = "get_gwp";
+export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;
 
 export interface CoefficientRequest {

@@ -3,9 +3,9 @@
 import type { Deps } from "./context";
 import { getDictionaryItems } from "./dictionaries";
 import type { DictionaryItemVersion } from "../ports";
-import { gwpSetInForce as inForce } from "../../../wasm-core/src/gwp-years";
+import { GWP_DICTIONARY, gwpSetInForce as inForce } from "../../../wasm-core/src/gwp-years";
 
-export const GWP_DICTIONARY = "get_gwp";
+export { GWP_DICTIONARY };
 export const REPORTING_YEAR_MIN = 1990;
 export const REPORTING_YEAR_MAX = 2100;
 
