@@ -13,7 +13,10 @@ export function errorResponse(error: Error, c: Context): Response {
     const detail =
       error.status === 413
         ? "Слишком большой запрос"
-        : /json/i.test(error.message)
+        : // A declared JSON body sent as something else (@hono/zod-openapi checks the media type).
+          error.status === 415
+          ? "Ожидается тело JSON (Content-Type: application/json)"
+          : /json/i.test(error.message)
           ? "Тело запроса не является корректным JSON"
           : error.message || "Некорректный запрос";
     return c.json({ detail }, error.status);

@@ -38,7 +38,7 @@ import { createBody, listQuery as calculationListQuery, patchBody } from "./calc
 import { exportRoutes } from "./exports";
 import { graphRoutes } from "./graphs";
 import { uncertaintyRoutes } from "./uncertainty";
-import { activateBody } from "./forecast-models";
+import { forecastModelRoutes } from "./forecast-models";
 import { projectRoutes } from "./projects";
 import { TEMPLATES } from "../files/template-catalogue";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
@@ -179,16 +179,6 @@ const pdfForm = (metadata: $ZodType, fileRequired: boolean): JsonSchema => {
     properties: { ...meta.properties, file: { type: "string", contentMediaType: "application/pdf", description: "PDF, at most 50 MB" } },
     required: [...(meta.required ?? []), ...(fileRequired ? ["file"] : [])],
   };
-};
-
-const modelForm: JsonSchema = {
-  type: "object",
-  properties: {
-    file: { type: "string", contentMediaType: "application/octet-stream", description: "XGBoost JSON or LightGBM text model" },
-    description: { type: "string" },
-    activate: { type: "string", enum: ["true", "false"] },
-  },
-  required: ["file"],
 };
 
 /** The answer of the upload-url routes (domain/direct-uploads.ts, http/UPLOADS.md). */
@@ -338,69 +328,11 @@ export const OPERATIONS: Operation[] = [
   ...declaredOperations("/api/v1/media", mediaRoutes),
   ...declaredOperations("/api/v1/media", mediaStreamRoutes),
   ...declaredOperations("/api/v1/uploads", directUploadRoutes),
+  ...declaredOperations("/api/v1/forecast_models", forecastModelRoutes),
   ...declaredOperations("/api/v1/facilities", facilityRoutes),
   ...declaredOperations("/api/v1/inventory", inventoryRoutes),
   // ---- dictionaries (reference data of the platform) ----
   // ---- forecast models (platform-wide) ----
-  {
-    operationId: "listForecastModels",
-    method: "GET",
-    path: "/api/v1/forecast_models",
-    summary: "Model versions per forecast method",
-    tag: "forecast models",
-    auth: "user",
-    isolation: { scope: "platform", note: "forecast models are platform-wide" },
-    success: { status: 200, description: "`{results: [{method, versions}], count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "activeForecastModelFile",
-    method: "GET",
-    path: "/api/v1/forecast_models/:method/active/file",
-    summary: "The active model file of a method (the browser runs it for the live preview)",
-    tag: "forecast models",
-    auth: "user",
-    isolation: { scope: "platform", note: "forecast models are platform-wide" },
-    success: { status: 200, description: "XGBoost JSON or LightGBM text", content: { ...binary("application/json"), ...binary("text/plain") } },
-    errors: [404],
-  },
-  {
-    operationId: "forecastModelFile",
-    method: "GET",
-    path: "/api/v1/forecast_models/:method/:id/file",
-    summary: "A model version's file by its id (immutable, cacheable)",
-    tag: "forecast models",
-    auth: "user",
-    isolation: { scope: "platform", note: "forecast models are platform-wide" },
-    params: { id: { description: "Model version id" } },
-    success: { status: 200, description: "XGBoost JSON or LightGBM text", content: { ...binary("application/json"), ...binary("text/plain") } },
-    errors: [404],
-  },
-  {
-    operationId: "uploadForecastModel",
-    method: "POST",
-    path: "/api/v1/forecast_models/:method",
-    summary: "Upload a model version (admin); parsed and test-predicted first; recorded in the admin change log",
-    tag: "forecast models",
-    auth: "admin",
-    isolation: { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" },
-    body: { required: true, content: { "multipart/form-data": modelForm } },
-    success: { status: 201, description: "The model version", content: json(anyObject) },
-    errors: [400, 404],
-  },
-  {
-    operationId: "activateForecastModel",
-    method: "PATCH",
-    path: "/api/v1/forecast_models/:method/:id",
-    summary: "Make a model version the active one (admin); recorded in the admin change log",
-    tag: "forecast models",
-    auth: "admin",
-    isolation: { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" },
-    params: { id: { description: "Model version id" } },
-    body: { required: true, content: json(activateBody) },
-    success: { status: 200, description: "The model version", content: json(anyObject) },
-    errors: [400, 404],
-  },
   // ---- documents and videos (platform-wide downloads) ----
   // ---- administration ----
   {

@@ -2,7 +2,7 @@
 // The routes declare them, so the type checker holds each handler's answer to its schema.
 import * as z from "zod";
 import { DOCUMENT_KINDS } from "./document";
-import type { DocumentKind } from "../ports";
+import { ROLES, type DocumentKind } from "../ports";
 
 export const tokensSchema = z.object({
   access: z.string(),
@@ -30,7 +30,7 @@ export const signedInUserSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  role: z.enum(["staff", "admin"]),
+  role: z.enum(ROLES),
   is_active: z.boolean(),
   created_at: z.string(),
   session_generation: z.optional(z.int()),
@@ -263,4 +263,22 @@ export const inventorySchema = z.object({
     }),
   ),
   years: z.array(yearTotalsSchema),
+});
+
+// ---- forecast models ----
+
+export const forecastModelSchema = z.object({
+  method: z.enum(["xgboost", "lightgbm"]),
+  id: z.string(),
+  version: z.int().meta({ description: "1, 2, … per method" }),
+  library: z.string(),
+  library_version: z.string(),
+  objective: z.string(),
+  feature_names: z.array(z.string()),
+  num_trees: z.int(),
+  file_name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  uploaded_at: z.string(),
+  uploaded_by: z.string(),
 });
