@@ -1,6 +1,6 @@
 // v1/{calcType}/ (SPEC 7) for the formula types: list, create, single_calc, update / archive.
-import { Hono } from "hono";
 import * as z from "zod/mini";
+import * as zod from "zod";
 import type { Context } from "hono";
 import {
   calculationView,
@@ -13,19 +13,23 @@ import {
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { TEMPLATES, templateCsv } from "../files/template-catalogue";
-import { REGISTRY } from "../../../wasm-core/src/registry";
+import { CALCULATION_TYPES, REGISTRY } from "../../../wasm-core/src/registry";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "./download";
+import { calculationSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
 import type { AppEnv } from "./env";
-import { parseWith, readJson, validate } from "./validate";
+import { calculationFormBody, calculationJsonBody, forecastRowsBody } from "./calculation-bodies";
+import type { OwnedId } from "./openapi";
+import { binaryFile, declareRoute, json, listOf, pathParam, routeApp, type Access } from "./openapi-routes";
+import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { DEFAULT_PAGE_SIZE } from "./projects";
 
-export const listQuery = z.object({
+export const listQuery = zod.object({
   ...pageParams(),
-  project: z.string("project: укажите проект").check(z.minLength(1, "project: укажите проект")),
+  project: zod.string("project: укажите проект").min(1, "project: укажите проект"),
   is_active: booleanParam,
   is_deleted: booleanParam,
 });
@@ -106,22 +110,144 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   return { body, file: form.file };
 }
 
-export const calculationRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/:type", validate("query", listQuery), async (c) => {
+// ---- the routes ----
+
+/** The calculation type in the path; another one answers 404 (domain/calculations.ts). */
+export const calculationTypeParam = pathParam("Calculation type of the registry").meta({ enum: [...CALCULATION_TYPES] });
+const calculationParams = zod.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
+const ownCalculation: OwnedId = { in: "path", name: "id", object: "calculation" };
+const calculations = (access: Omit<Access, "tag" | "auth">): Access => ({ ...access, tag: "calculations", auth: "user" });
+/** Takes a calculation id: isolation by company. */
+export const calculationScoped = (access: Omit<Access, "tag" | "auth" | "isolation">): Access =>
+  calculations({ ...access, isolation: { scope: "company", ids: [ownCalculation] } });
+
+const calculationAnswer = (description: string) => json(calculationSchema, description);
+/** JSON for every type but the file types; a multipart form with `file_data` for those that take a file. */
+const calculationBody = (patch: boolean) => ({
+  required: true,
+  content: { "application/json": { schema: calculationJsonBody(patch) }, "multipart/form-data": { schema: calculationFormBody(patch) } },
+});
+
+const listRoute = declareRoute(
+  calculations({
+    operationId: "listCalculations",
+    summary: "A project's calculations of one type, newest first",
+    isolation: { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] },
+    errors: [400, 404],
+  }),
+  {
+    method: "get",
+    path: "/{type}",
+    request: { params: zod.object({ type: calculationTypeParam }), query: listQuery },
+    responses: { 200: json(listOf(calculationSchema), "A page of calculations") },
+  },
+);
+
+const createRoute = declareRoute(
+  calculations({
+    operationId: "createCalculation",
+    summary: "Create (compute and store) a calculation",
+    description: "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for regres_methane (optional), filling_blanks, sensitivity.",
+    isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
+    errors: [400, 404, 409, 415],
+  }),
+  { method: "post", path: "/{type}", request: { params: zod.object({ type: calculationTypeParam }), body: calculationBody(false) }, responses: { 201: calculationAnswer("The calculation") } },
+);
+
+const templateRoute = declareRoute(
+  calculations({
+    operationId: "calculationTemplate",
+    summary: `An upload template with an example (types: ${Object.keys(TEMPLATES).join(", ")}; others 404)`,
+    isolation: { scope: "platform", note: "templates are the same for every company; no id" },
+    errors: [404],
+  }),
+  {
+    method: "get",
+    path: "/{type}/template",
+    request: {
+      params: zod.object({ type: calculationTypeParam }),
+      // Anything but csv is the workbook.
+      query: zod.object({ format: zod.optional(zod.string().meta({ description: "xlsx (default) or csv" })) }),
+    },
+    responses: {
+      200: {
+        description: "The template",
+        content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(), "text/csv": binaryFile() },
+      },
+    },
+  },
+);
+
+const singleRoute = declareRoute(
+  calculationScoped({ operationId: "singleCalculation", summary: "One calculation (forecasts with their data rows)", errors: [404] }),
+  {
+    method: "get",
+    path: "/{type}/{id}/single_calc/{n}",
+    request: { params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }) },
+    responses: { 200: calculationAnswer("The calculation") },
+  },
+);
+
+const fileRoute = declareRoute(
+  calculationScoped({ operationId: "calculationFile", summary: "The uploaded source file of a calculation", errors: [404] }),
+  {
+    method: "get",
+    path: "/{type}/{id}/file",
+    request: { params: calculationParams },
+    responses: {
+      200: {
+        description: "The file as uploaded",
+        content: { "text/csv": binaryFile(), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile() },
+      },
+    },
+  },
+);
+
+const getRoute = declareRoute(
+  calculationScoped({ operationId: "getCalculation", summary: "One calculation (same answer as single_calc)", errors: [404] }),
+  { method: "get", path: "/{type}/{id}", request: { params: calculationParams }, responses: { 200: calculationAnswer("The calculation") } },
+);
+
+// Read by the handler (readJson): a form labelled body answers 415, as before the document was generated.
+const dataUpdateRoute = declareRoute(
+  calculationScoped({
+    operationId: "forecastDataUpdate",
+    summary: "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "patch",
+    path: "/{type}/{id}/data_update",
+    request: { params: calculationParams, body: { required: true, content: { "application/json": { schema: forecastRowsBody } } } },
+    responses: { 200: calculationAnswer("The forecast with its rows") },
+  },
+);
+
+const patchRoute = declareRoute(
+  calculationScoped({
+    operationId: "patchCalculation",
+    summary: "Edit (recomputed when an input changes), archive or restore a calculation",
+    errors: [400, 404, 409, 415],
+  }),
+  { method: "patch", path: "/{type}/{id}", request: { params: calculationParams, body: calculationBody(true) }, responses: { 200: calculationAnswer("The calculation") } },
+);
+
+export const calculationRoutes = routeApp()
+  .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const page = await listCalculations(
       c.get("deps"),
       c.get("actor"),
-      c.req.param("type"),
+      c.req.valid("param").type,
       q.project,
       q.is_deleted === "true" ? "archived" : "active",
       { limit: q.limit ?? DEFAULT_PAGE_SIZE, offset: q.offset ?? 0 },
     );
     return c.json({ results: page.results.map(calculationView), count: page.count }, 200);
   })
-  .post("/:type", async (c) => {
+  .openapi(createRoute, async (c) => {
     const { body, file } = await readBody(c, createBody);
-    const created = await createCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), {
+    const created = await createCalculation(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
       name: body.name,
       project: body.project,
       dictionary_items: body.dictionary_items,
@@ -134,11 +260,11 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
     });
     return c.json(calculationView(created), 201);
   })
-  .get("/:type/template", async (c) => {
-    const type = supportedType(c.req.param("type"));
+  .openapi(templateRoute, async (c) => {
+    const type = supportedType(c.req.valid("param").type);
     const template = TEMPLATES[type];
     if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
-    const csv = c.req.query("format") === "csv";
+    const csv = c.req.valid("query").format === "csv";
     // The .xlsx is made with exceljs behind the SpreadsheetWorker port (the worker function in AWS).
     const body = csv ? templateCsv(template) : await c.get("deps").spreadsheets.template(type);
     return c.body(body as Uint8Array<ArrayBuffer>, 200, {
@@ -146,27 +272,29 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
       "Content-Disposition": attachmentDisposition(`Шаблон — ${template.title}.${csv ? "csv" : "xlsx"}`),
     });
   })
-  .get("/:type/:id/single_calc/:n", async (c) => {
-    const calculation = await getCalculationWithData(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
-    return c.json(calculationView(calculation), 200);
+  .openapi(singleRoute, async (c) => {
+    const { type, id } = c.req.valid("param");
+    return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
   })
-  .get("/:type/:id/file", async (c) => {
-    const file = await getCalculationFile(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
+  .openapi(fileRoute, async (c) => {
+    const { type, id } = c.req.valid("param");
+    const file = await getCalculationFile(c.get("deps"), c.get("actor"), type, id);
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": file.contentType,
       "Content-Disposition": attachmentDisposition(file.name),
     });
   })
-  .get("/:type/:id", async (c) => {
-    const calculation = await getCalculationWithData(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"));
-    return c.json(calculationView(calculation), 200);
+  .openapi(getRoute, async (c) => {
+    const { type, id } = c.req.valid("param");
+    return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
   })
-  .patch("/:type/:id/data_update", async (c) => {
+  .openapi(dataUpdateRoute, async (c) => {
     // SPEC 7: the regression's data rows (with their ids) edited in a second call after the main PATCH.
     const body = parseWith(dataUpdateBody, await readJson(c));
     const deps = c.get("deps");
     const actor = c.get("actor");
-    const current = await getCalculationWithData(deps, actor, c.req.param("type"), c.req.param("id"));
+    const { type, id } = c.req.valid("param");
+    const current = await getCalculationWithData(deps, actor, type, id);
     if (current.type !== "regres_methane") throw new NotFound("У этого типа расчета нет строк данных");
     const updated = await patchCalculation(deps, actor, current.type, current.id, {
       version: body.version,
@@ -174,9 +302,10 @@ export const calculationRoutes = new Hono<AppEnv>({ strict: false })
     });
     return c.json(calculationView(await getCalculationWithData(deps, actor, updated.type, updated.id)), 200);
   })
-  .patch("/:type/:id", async (c) => {
+  .openapi(patchRoute, async (c) => {
     const { body, file } = await readBody(c, patchBody);
-    const updated = await patchCalculation(c.get("deps"), c.get("actor"), c.req.param("type"), c.req.param("id"), {
+    const { type, id } = c.req.valid("param");
+    const updated = await patchCalculation(c.get("deps"), c.get("actor"), type, id, {
       name: body.name,
       dictionary_items: body.dictionary_items,
       gwp_set: body.gwp_set,

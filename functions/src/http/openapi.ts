@@ -9,7 +9,7 @@
 import type { Context } from "hono";
 import * as z from "zod/mini";
 import { toJSONSchema, type $ZodType } from "zod/v4/core";
-import { CALCULATION_TYPES, REGISTRY, type CalculationType, type NumberField } from "../../../wasm-core/src/registry";
+import { CALCULATION_TYPES } from "../../../wasm-core/src/registry";
 import { FORECAST_METHODS } from "../domain/forecast-models";
 import { companyCreateSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
@@ -34,14 +34,13 @@ import { facilityRoutes } from "./facilities";
 import { inventoryRoutes } from "./inventory";
 import { declaredOperations } from "./openapi-routes";
 import { userRoutes } from "./users";
-import { createBody, listQuery as calculationListQuery, patchBody } from "./calculations";
+import { calculationRoutes } from "./calculations";
+import { evidenceRoutes } from "./evidence";
 import { exportRoutes } from "./exports";
 import { graphRoutes } from "./graphs";
 import { uncertaintyRoutes } from "./uncertainty";
 import { forecastModelRoutes } from "./forecast-models";
 import { projectRoutes } from "./projects";
-import { TEMPLATES } from "../files/template-catalogue";
-import { calculationUncertaintySchema } from "../schemas/uncertainty";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
  *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
@@ -96,82 +95,7 @@ export interface Operation {
 
 // ---- documenting schemas for what the domain validates ---------------------------------------
 
-const id = z.string();
 const version = z.optional(z.int());
-const dictionaryItems = z.optional(z.record(z.string(), z.nullable(z.int())));
-
-function numberSchema(field: NumberField) {
-  const checks = [z.minimum(field.min), ...(field.max !== undefined ? [z.maximum(field.max)] : [])];
-  return z.number().check(...checks);
-}
-
-function numericFields(type: CalculationType, optional: boolean) {
-  const def = REGISTRY[type];
-  const shape: Record<string, $ZodType> = {};
-  for (const field of [...def.inputs, ...def.settings] as Array<{ name: string; type: string; optional?: boolean; default?: number; fixed?: number }>) {
-    if (field.type !== "number") continue;
-    const required = !optional && field.optional !== true && field.default === undefined && field.fixed === undefined;
-    const schema = numberSchema(field as NumberField);
-    shape[field.name] = required ? schema : z.optional(schema);
-  }
-  return shape;
-}
-
-const FORECAST_COLUMNS = (REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] }).columns;
-const forecastRow = z.object({
-  id: z.optional(z.int().check(z.positive())),
-  ...Object.fromEntries(FORECAST_COLUMNS.map((c) => [c.name, z.optional(z.nullable(numberSchema(c)))])),
-});
-
-const fileSchema: JsonSchema = { type: "string", contentMediaType: "application/octet-stream", description: ".xlsx or .csv (UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves it; `,` or `;`, decimal commas), at most 4 MB" };
-
-/** The JSON body of POST v1/{type}/ for one type (its own fields, named as the registry names them). */
-function calculationJson(type: CalculationType, patch: boolean) {
-  const common = {
-    name: patch ? z.optional(z.string().check(z.maxLength(255))) : z.string().check(z.minLength(1), z.maxLength(255)),
-    ...(patch ? { is_deleted: z.optional(z.boolean()), is_active: z.optional(z.boolean()), version } : { project: id }),
-    dictionary_items: dictionaryItems,
-    gwp_set: z.optional(z.int()),
-    uncertainty: z.optional(calculationUncertaintySchema),
-    // D10: why a custom coefficient («Фактическое значение») is what it is; only custom fields.
-    justifications: z.optional(z.record(z.string(), z.nullable(z.string().check(z.maxLength(2000))))),
-  };
-  const def = REGISTRY[type];
-  if (def.kind === "forecast") {
-    return z.object({
-      ...common,
-      method: patch ? z.optional(z.enum(FORECAST_METHODS)) : z.enum(FORECAST_METHODS),
-      data: z.optional(z.array(forecastRow)),
-    });
-  }
-  if (type === "filling_blanks") {
-    return z.object({ ...common, name_value: patch ? z.optional(z.string()) : z.string(), name_element: z.optional(z.string()) });
-  }
-  return z.object({ ...common, ...numericFields(type, patch) });
-}
-
-function titled(type: CalculationType, schema: $ZodType): JsonSchema {
-  return { title: type, description: REGISTRY[type].title, ...jsonSchema(schema) };
-}
-
-const jsonTypes = (patch: boolean) => ({
-  anyOf: CALCULATION_TYPES.filter((t) => REGISTRY[t].kind !== "file").map((t) => titled(t, calculationJson(t, patch))),
-  description: "The fields of the type in the path (wasm-core/src/registry.ts); the route checks the common ones (schema " +
-    `${JSON.stringify(jsonSchema(patch ? patchBody : createBody))}), the domain the type's own, naming the field in a 400.`,
-});
-
-const multipartTypes = (patch: boolean): JsonSchema => ({
-  anyOf: CALCULATION_TYPES.filter((t) => REGISTRY[t].kind !== "formula").map((t) => {
-    const fields = jsonSchema(calculationJson(t, patch)) as { properties: Record<string, JsonSchema>; required?: string[] };
-    const properties = { ...fields.properties, file_data: fileSchema };
-    delete (properties as Record<string, unknown>).data;
-    const required = patch ? [] : [...(fields.required ?? []).filter((r) => r !== "data"), ...(REGISTRY[t].kind === "file" ? ["file_data"] : [])];
-    return { title: t, type: "object", properties, required, description: "Form fields are strings; numbers may use a decimal comma." };
-  }),
-});
-
-const dataUpdateDoc = z.object({ data: z.array(forecastRow), version });
-
 const pdfForm = (metadata: $ZodType, fileRequired: boolean): JsonSchema => {
   const meta = jsonSchema(metadata) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return {
@@ -215,61 +139,6 @@ const binary = (type: string) => ({ [type]: { type: "string", contentMediaType: 
 
 const SCHEMAS: Record<string, JsonSchema> = {
   Error: errorSchema,
-  Tokens: { type: "object", properties: { access: { type: "string" }, refresh: { type: "string" } }, required: ["access"] },
-  Project: {
-    type: "object",
-    properties: {
-      id: { type: "string" },
-      name: { type: "string" },
-      start_date: { type: "string", format: "date" },
-      end_date: { type: "string", format: "date" },
-      reporting_year: {
-        type: "integer",
-        minimum: 1990,
-        maximum: 2100,
-        description: "Picks the GWP set in force (methodology D12); default and for older projects: the end date's year.",
-      },
-      created_at: { type: "string", format: "date-time" },
-      updated_at: { type: "string", format: "date-time" },
-      status: { type: "integer" },
-      company: { type: "string" },
-      user: { type: "string" },
-      is_active: { type: "boolean" },
-      is_deleted: { type: "boolean" },
-      version: { type: "integer" },
-    },
-    required: ["id", "name", "start_date", "end_date", "company", "is_active", "is_deleted", "version"],
-  },
-  Calculation: {
-    type: "object",
-    description: "Flat: the common fields, the type's inputs and results (registry names) and `coefficients`.",
-    properties: {
-      id: { type: "string" },
-      type: { type: "string", enum: [...CALCULATION_TYPES] },
-      name: { type: "string" },
-      project: { type: "string" },
-      is_active: { type: "boolean" },
-      is_deleted: { type: "boolean" },
-      version: { type: "integer" },
-      created_at: { type: "string", format: "date-time" },
-      created_by: { type: "string" },
-      updated_at: { type: "string", format: "date-time" },
-      updated_by: { type: "string" },
-      methodology_version: { type: "string" },
-      coefficients: {
-        type: "object",
-        additionalProperties: anyObject,
-        description: "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and its evidence file as `evidence` {name, size, format, uploaded_at}.",
-      },
-      flags: {
-        type: "array",
-        items: { type: "string" },
-        description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band).",
-      },
-    },
-    required: ["id", "type", "name", "project", "version"],
-    additionalProperties: true,
-  },
 };
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
@@ -297,10 +166,7 @@ const PATH_PARAMS: Record<string, { description: string; schema: JsonSchema }> =
   format: { description: "Export format", schema: { type: "string", enum: ["txt", "xls", "xlsx"] } },
 };
 
-const calc = (name = "id"): OwnedId => ({ in: "path", name, object: "calculation" });
-const projectPath: OwnedId = { in: "path", name: "id", object: "project" };
 const ADMIN = { scope: "admin", note: "platform operators act across companies; staff get 403" } as const;
-const TEMPLATE_TYPES = Object.keys(TEMPLATES);
 
 export const OPERATIONS: Operation[] = [
   {
@@ -603,170 +469,9 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
     errors: [400],
   },
-  // ---- calculations of every registry type ----
-  {
-    operationId: "listCalculations",
-    method: "GET",
-    path: "/api/v1/:type",
-    summary: "A project's calculations of one type, newest first",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] },
-    query: calculationListQuery,
-    success: { status: 200, description: "A page of calculations", content: json(page(ref("Calculation"))) },
-    errors: [400, 404],
-  },
-  {
-    operationId: "createCalculation",
-    method: "POST",
-    path: "/api/v1/:type",
-    summary: "Create (compute and store) a calculation",
-    description: "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for regres_methane (optional), filling_blanks, sensitivity.",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
-    body: { required: true, content: { "application/json": jsonTypes(false), "multipart/form-data": multipartTypes(false) } },
-    success: { status: 201, description: "The calculation", content: json(ref("Calculation")) },
-    errors: [400, 404, 409, 415],
-  },
-  {
-    operationId: "calculationTemplate",
-    method: "GET",
-    path: "/api/v1/:type/template",
-    summary: `An upload template with an example (types: ${TEMPLATE_TYPES.join(", ")}; others 404)`,
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "platform", note: "templates are the same for every company; no id" },
-    queryParams: [{ name: "format", description: "xlsx (default) or csv", schema: { type: "string", enum: ["xlsx", "csv"] } }],
-    success: {
-      status: 200,
-      description: "The template",
-      content: { ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ...binary("text/csv") },
-    },
-    errors: [404],
-  },
-  {
-    operationId: "singleCalculation",
-    method: "GET",
-    path: "/api/v1/:type/:id/single_calc/:n",
-    summary: "One calculation (forecasts with their data rows)",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" } },
-    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
-    errors: [404],
-  },
-  {
-    operationId: "calculationFile",
-    method: "GET",
-    path: "/api/v1/:type/:id/file",
-    summary: "The uploaded source file of a calculation",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" } },
-    success: { status: 200, description: "The file as uploaded", content: { ...binary("text/csv"), ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") } },
-    errors: [404],
-  },
-  {
-    operationId: "attachEvidence",
-    method: "PUT",
-    path: "/api/v1/:type/:id/evidence/:field",
-    summary: "Attach (or replace) the evidence file of a custom coefficient (D10)",
-    description:
-      "Multipart with `file`: PDF, .xlsx, PNG or JPEG, at most 10 MB, told by its first bytes; optional `version`. Only a coefficient recorded as «Фактическое значение» (source custom) takes a file; the file it replaces is deleted.",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" }, field: { description: "The coefficient's field (ef, p_ch4, …)", schema: { type: "string" } } },
-    body: {
-      required: true,
-      content: {
-        "multipart/form-data": {
-          type: "object",
-          properties: {
-            file: { type: "string", contentMediaType: "application/octet-stream", description: "PDF, .xlsx, PNG or JPEG, at most 10 MB" },
-            version: { type: "integer" },
-          },
-          required: ["file"],
-        },
-      },
-    },
-    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
-    errors: [400, 404, 409, 413, 415],
-  },
-  {
-    operationId: "downloadEvidence",
-    method: "GET",
-    path: "/api/v1/:type/:id/evidence/:field",
-    summary: "The evidence file of a custom coefficient",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" }, field: { description: "The coefficient's field", schema: { type: "string" } } },
-    success: {
-      status: 200,
-      description: "The file as attached",
-      content: {
-        ...binary("application/pdf"),
-        ...binary("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-        ...binary("image/png"),
-        ...binary("image/jpeg"),
-      },
-    },
-    errors: [404],
-  },
-  {
-    operationId: "removeEvidence",
-    method: "DELETE",
-    path: "/api/v1/:type/:id/evidence/:field",
-    summary: "Remove the evidence file of a custom coefficient",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" }, field: { description: "The coefficient's field", schema: { type: "string" } } },
-    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "getCalculation",
-    method: "GET",
-    path: "/api/v1/:type/:id",
-    summary: "One calculation (same answer as single_calc)",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" } },
-    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
-    errors: [404],
-  },
-  {
-    operationId: "forecastDataUpdate",
-    method: "PATCH",
-    path: "/api/v1/:type/:id/data_update",
-    summary: "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" } },
-    body: { required: true, content: json(dataUpdateDoc) },
-    success: { status: 200, description: "The forecast with its rows", content: json(ref("Calculation")) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "patchCalculation",
-    method: "PATCH",
-    path: "/api/v1/:type/:id",
-    summary: "Edit (recomputed when an input changes), archive or restore a calculation",
-    tag: "calculations",
-    auth: "user",
-    isolation: { scope: "company", ids: [calc()] },
-    params: { id: { description: "Calculation id" } },
-    body: { required: true, content: { "application/json": jsonTypes(true), "multipart/form-data": multipartTypes(true) } },
-    success: { status: 200, description: "The calculation", content: json(ref("Calculation")) },
-    errors: [400, 404, 409, 415],
-  },
+  // Last, as app.ts mounts them: /v1/{type}/ would otherwise shadow the named resources above.
+  ...declaredOperations("/api/v1", evidenceRoutes),
+  ...declaredOperations("/api/v1", calculationRoutes),
 ];
 
 // ---- the document -----------------------------------------------------------------------------

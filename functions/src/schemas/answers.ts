@@ -221,9 +221,32 @@ export const yearTotalsSchema = z.object({
   by_category: z.record(z.string(), z.number()).meta({ description: "t CO2-eq by Order 371 category (1, 2, 3, 18)" }),
 });
 
+const inventoryStatus = z.enum(["draft", "in_review", "approved", "submitted", "accepted", "refused", "reworked"]);
+
+/** The review and sign-off of a year (domain/inventory-review.ts). */
+export const inventoryReviewSchema = z.object({
+  company: z.string(),
+  year: z.int(),
+  status: inventoryStatus,
+  frozen: z.array(z.object({ id: z.string(), type: z.string(), version: z.int() })).meta({
+    description: "The calculations the last approval included, at the versions approved",
+  }),
+  approved_at: z.optional(z.string()),
+  approved_by: z.optional(z.string()),
+  notice_date: z.optional(z.iso.date()),
+  rework_deadline: z.optional(z.iso.date().meta({ description: "20 working days after the notice, by the production calendar" })),
+  history: z.array(
+    z.object({ action: z.string(), from: inventoryStatus, to: inventoryStatus, by: z.string(), at: z.string(), reason: z.optional(z.string()) }),
+  ),
+  comments: z.array(z.object({ id: z.string(), target: z.nullable(z.string()), text: z.string(), by: z.string(), at: z.string() })),
+  updated_at: z.string(),
+  version: z.int().meta({ description: "0: never stored (a draft)" }),
+});
+
 /** v1/inventory/?year= (domain/inventory.ts). */
 export const inventorySchema = z.object({
   year: z.int(),
+  review: inventoryReviewSchema,
   facility: z.nullable(z.string()),
   gwp: z.object({ set: z.int(), name: z.string(), gwp_ch4: z.number(), source: z.string() }),
   categories: z.array(
@@ -282,3 +305,32 @@ export const forecastModelSchema = z.object({
   uploaded_at: z.string(),
   uploaded_by: z.string(),
 });
+
+// ---- calculations ----
+
+/** A calculation, flat: the common fields, the type's inputs and results under their registry
+ *  names, and the coefficients it used. */
+export const calculationSchema = z
+  .looseObject({
+    id: z.string(),
+    type: z.string(),
+    name: z.string(),
+    project: z.string(),
+    is_active: z.boolean(),
+    is_deleted: z.boolean(),
+    version: z.int(),
+    created_at: z.string(),
+    created_by: z.string(),
+    updated_at: z.string(),
+    updated_by: z.string(),
+    methodology_version: z.string(),
+    inventory_role: z.optional(z.enum(["primary", "alternative"])),
+    coefficients: z
+      .record(z.string(), z.looseObject({ value: z.unknown(), unit: z.optional(z.string()), source: z.optional(z.string()) }))
+      .meta({ description: "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`." }),
+    flags: z
+      .array(z.string())
+      .meta({ description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band)." }),
+    file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
+  })
+  .meta({ description: "Besides these: the type's inputs and results under their registry names (wasm-core/src/registry.ts)." });
