@@ -23,7 +23,10 @@ export interface Company {
   updated_at?: string;
 }
 
-export type Role = "staff" | "admin";
+/** staff: prepares the company's data; reviewer: a staff member who also approves the year's
+ *  inventory (set by admins); admin: a platform operator. */
+export const ROLES = ["staff", "reviewer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface User {
   id: string;
@@ -102,6 +105,33 @@ export interface FacilityRepository {
   list(companyId: string): Promise<Facility[]>;
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: Facility, expectedVersion: number): Promise<void>;
+}
+
+export type InventoryStatus = "draft" | "in_review" | "approved" | "submitted" | "accepted" | "refused" | "reworked";
+
+/** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
+export interface InventoryReview {
+  company: string;
+  year: number;
+  status: InventoryStatus;
+  /** The calculations the last approval included, at the versions approved: edits are refused. */
+  frozen: Array<{ id: string; type: string; version: number }>;
+  approved_at?: string;
+  approved_by?: string;
+  /** The notice of refusal and the rework deadline (20 working days after it). */
+  notice_date?: string;
+  rework_deadline?: string;
+  history: Array<{ action: string; from: InventoryStatus; to: InventoryStatus; by: string; at: string; reason?: string }>;
+  comments: Array<{ id: string; target: string | null; text: string; by: string; at: string }>;
+  updated_at: string;
+  /** 0: never stored. */
+  version: number;
+}
+
+export interface InventoryReviewRepository {
+  get(companyId: string, year: number): Promise<InventoryReview | undefined>;
+  /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); otherwise Conflict. */
+  put(next: InventoryReview, expectedVersion: number): Promise<void>;
 }
 
 export interface ProjectRepository {
@@ -538,5 +568,6 @@ export interface Repositories {
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;
   facilities: FacilityRepository;
+  inventoryReviews: InventoryReviewRepository;
   forecastModels: ForecastModelRepository;
 }

@@ -3,7 +3,8 @@
 // the 296-FZ threshold, and isolation between companies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { signedInAdmin } from "../support/admin";
+import { signedInAdmin, signIn } from "../support/admin";
+import { createUser } from "../../functions/src/domain/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
 
 let h: Harness;
@@ -209,5 +210,93 @@ describe("the year's inventory", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/^year: /);
     }
+  });
+});
+
+describe("review and sign-off", () => {
+  type Review = { status: string; version: number; frozen: Array<{ id: string }>; history: Array<{ action: string; by: string; reason?: string }>; rework_deadline?: string; comments: Array<{ text: string; target: string | null }> };
+  let reviewer: string;
+  let staff: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    const user = await h.signedInUser("ООО Проверка");
+    staff = user.token;
+    companyId = user.companyId;
+    const email = `reviewer-${Date.now()}@example.com`;
+    await createUser(h.deps, { companyId, email, password: "reviewer-password", role: "reviewer" });
+    const res = await signIn(h, email, "reviewer-password");
+    reviewer = ((await res.json()) as { access: string }).access;
+  });
+
+  const act = (as: string, body: Record<string, unknown>, year = 2024) =>
+    h.request(`/api/v1/inventory/${year}/review/`, { method: "POST", token: as, json: body });
+
+  it("moves draft → in review → approved, freezes the year's calculations, and reopens with a reason", async () => {
+    const p = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", { method: "POST", token: staff, json: { name: "Год 2024", start_date: "2024-01-01", end_date: "2024-12-31" } }),
+      201,
+    );
+    const torch = await json<Calc>(await h.request("/api/v1/torch_ch4/", { method: "POST", token: staff, json: { name: "Факел", project: p.id, volume: 700, koef_transform: 0.67 } }), 201);
+
+    // Staff cannot approve; nothing skips review.
+    expect((await act(staff, { action: "approve", version: 0 })).status).toBe(403);
+    const skip = await act(reviewer, { action: "approve", version: 0 });
+    expect(skip.status).toBe(409);
+    expect(((await skip.json()) as { detail: string }).detail).toMatch(/Черновик/);
+
+    let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }), 200);
+    expect(review.status).toBe("in_review");
+    // A stale version is refused.
+    expect((await act(reviewer, { action: "approve", version: 0 })).status).toBe(409);
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }), 200);
+    expect(review).toMatchObject({ status: "approved", frozen: [{ id: torch.id }] });
+
+    const edit = await h.request(`/api/v1/torch_ch4/${torch.id}/`, { method: "PATCH", token: staff, json: { volume: 800, version: torch.version } });
+    expect(edit.status).toBe(409);
+    expect(((await edit.json()) as { detail: string }).detail).toMatch(/утвержденную инвентаризацию 2024 года/);
+
+    // A calculation added after approval is an error in the checks.
+    await json(await h.request("/api/v1/torch_ch4/", { method: "POST", token: staff, json: { name: "Поздний факел", project: p.id, volume: 10, koef_transform: 0.67 } }), 201);
+    const inv = await json<Inventory & { review: Review }>(await h.request("/api/v1/inventory/?year=2024", { token: staff }), 200);
+    expect(inv.review.status).toBe("approved");
+    expect(inv.checks.find((c) => c.code === "added_after_approval")!.level).toBe("error");
+
+    expect((await act(reviewer, { action: "reopen", version: review.version })).status).toBe(400);
+    review = await json<Review>(await act(reviewer, { action: "reopen", reason: "Уточнить объем", version: review.version }), 200);
+    expect(review).toMatchObject({ status: "draft", frozen: [] });
+    expect(review.history.map((e) => e.action)).toEqual(["send_to_review", "approve", "reopen"]);
+    expect(review.history[2]).toMatchObject({ reason: "Уточнить объем" });
+    expect((await h.request(`/api/v1/torch_ch4/${torch.id}/`, { method: "PATCH", token: staff, json: { volume: 800, version: torch.version } })).status).toBe(200);
+  });
+
+  it("refuses illegal transitions, and sets the rework deadline 20 working days after the notice", async () => {
+    let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2023), 200);
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2023), 200);
+    expect((await act(staff, { action: "accept", version: review.version }, 2023)).status).toBe(409);
+    review = await json<Review>(await act(staff, { action: "submit", version: review.version }, 2023), 200);
+    expect((await act(staff, { action: "refuse", version: review.version }, 2023)).status).toBe(400);
+    review = await json<Review>(await act(staff, { action: "refuse", notice_date: "2024-04-20", version: review.version }, 2023), 200);
+    // Over the May holidays of 2024 (production calendar).
+    expect(review).toMatchObject({ status: "refused", rework_deadline: "2024-05-23" });
+    expect((await act(staff, { action: "rework_done", version: review.version }, 2023)).status).toBe(403);
+    review = await json<Review>(await act(reviewer, { action: "rework_done", version: review.version }, 2023), 200);
+    review = await json<Review>(await act(staff, { action: "submit", version: review.version }, 2023), 200);
+    review = await json<Review>(await act(staff, { action: "accept", version: review.version }, 2023), 200);
+    expect(review.status).toBe("accepted");
+    expect((await act(staff, { action: "send_to_review", version: review.version }, 2023)).status).toBe(409);
+    const bad = await act(staff, { action: "publish", version: review.version }, 2023);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^action: /);
+  });
+
+  it("keeps comments on the year or one of its lines, and each company's review apart", async () => {
+    const review = await json<Review>(
+      await h.request("/api/v1/inventory/2022/comments/", { method: "POST", token: staff, json: { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", version: 0 } }),
+      200,
+    );
+    expect(review.comments).toMatchObject([{ target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года" }]);
+    const theirs = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2022", { token: other }), 200);
+    expect(theirs.review).toMatchObject({ status: "draft", version: 0, comments: [] });
   });
 });

@@ -76,6 +76,12 @@ const FIXTURES: Record<string, Fixture> = {
   patchFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/`, json: { name: "Взлом", version: 1 } }],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
+  inventoryReport: ({ a }) => [
+    { path: `/api/v1/inventory/2024/report/?format=xlsx&facility=${a.facility.id}` },
+    { path: `/api/v1/inventory/2024/report/?format=pdf&facility=${a.facility.id}` },
+  ],
+  inventoryTransition: () => [{ path: "/api/v1/inventory/2024/review/", json: { action: "send_to_review", version: 0 } }],
+  inventoryComment: () => [{ path: "/api/v1/inventory/2024/comments/", json: { text: "Проверить", version: 0 } }],
   listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
   getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],
   dictionaryHistory: () => [{ path: "/api/v1/dictionary/get_underground/1/history/" }],

@@ -18,7 +18,7 @@ import { BLOB_AREAS } from "../lambda/blob-areas";
 import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
-import type { Role } from "../ports";
+import { ROLES, type Role } from "../ports";
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
@@ -86,7 +86,7 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
     case "create-user": {
       const companyName = required(args.company, "company");
       const role = (args.role ?? "staff") as Role;
-      if (role !== "staff" && role !== "admin") throw new UsageError("--role: staff или admin");
+      if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
       const company =
         (await deps.repos.companies.findByName(companyName)) ?? (await createCompany(deps, { name: companyName }));
       const user = await createUser(deps, {
@@ -119,8 +119,8 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
       console.log("Пароль изменен");
       return;
     case "set-role": {
-      const role = required(args.role, "role");
-      if (role !== "staff" && role !== "admin") throw new UsageError("--role: staff или admin");
+      const role = required(args.role, "role") as Role;
+      if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
       await setUserRole(deps, required(args.email, "email"), role);
       console.log(`Роль изменена: ${role}`);
       return;

@@ -22,6 +22,7 @@ import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientR
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
+import { assertNotFrozen } from "./inventory-review";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
@@ -321,6 +322,7 @@ export async function patchCalculation(
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
+  await assertNotFrozen(deps, actor, current);
   const changesValues =
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||

@@ -7,6 +7,7 @@
 import { unzipSync } from "fflate";
 import type { Actor, Deps } from "./context";
 import { getCalculation } from "./calculations";
+import { assertNotFrozen } from "./inventory-review";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Calculation, CoefficientUse } from "../ports";
@@ -51,6 +52,7 @@ async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id:
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
   if (calculation.is_deleted) throw new Conflict("Расчет находится в архиве: восстановите его, чтобы изменить документы");
+  await assertNotFrozen(deps, actor, calculation);
   const use = calculation.coefficients[field];
   if (use?.source !== "custom") {
     throw new Invalid(`${field}: подтверждающий документ прикладывается только к фактическому значению коэффициента`);

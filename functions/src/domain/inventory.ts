@@ -8,7 +8,8 @@ import { Invalid, NotFound } from "./errors";
 import { gwpSetInForce, reportingYearOf, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { coefficientFlags } from "./coefficients";
 import { describeSource, plainReference } from "../dictionaries/reference-data";
-import type { Calculation, Facility } from "../ports";
+import type { Calculation, Facility, InventoryReview } from "../ports";
+import { getReview, isFrozen, STATUS_LABELS } from "./inventory-review";
 import type { Project } from "../schemas/project";
 import { REGISTRY, isCalculationType } from "../../../wasm-core/src/registry";
 import {
@@ -66,6 +67,8 @@ export interface YearTotals {
 
 export interface Inventory {
   year: number;
+  /** Review and sign-off of the year (domain/inventory-review.ts). */
+  review: InventoryReview;
   facility: string | null;
   gwp: { set: number; name: string; gwp_ch4: number; source: string };
   categories: InventoryCategoryRow[];
@@ -144,7 +147,7 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
   const facilities = await deps.repos.facilities.list(actor.company);
   if (facilityId && !facilities.some((f) => f.id === facilityId)) throw new NotFound("Площадка не найдена");
   const all = (await entriesOf(deps, actor.company)).filter((e) => !facilityId || e.facility === facilityId);
-  const gwp = await gwpOfYear(deps, year);
+  const [gwp, review] = await Promise.all([gwpOfYear(deps, year), getReview(deps, actor.company, year)]);
   const ofYear = all.filter((e) => e.year === year);
   const counted = ofYear.filter(isPrimary);
 
@@ -185,13 +188,14 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
 
   return {
     year,
+    review,
     facility: facilityId ?? null,
     gwp,
     categories,
     facilities: facilityRows,
     total_t_co2e: total,
     threshold: { limit_t_co2e: limit, regulated: total >= limit },
-    checks: checksOf(ofYear, all, year, gwp, facilities),
+    checks: [...reviewChecks(review, ofYear), ...checksOf(ofYear, all, year, gwp, facilities)],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
     years: await yearTotals(deps, all.filter(isPrimary)),
   };
@@ -239,6 +243,37 @@ async function yearTotals(deps: Deps, primaries: Entry[]): Promise<YearTotals[]>
     totals.push({ year, total_t_co2e: round(total), by_category: byCategory });
   }
   return totals;
+}
+
+/** The calculations an approved year counts or shows (frozen by its approval). */
+export async function calculationsOfYear(deps: Deps, companyId: string, year: number): Promise<Calculation[]> {
+  return (await entriesOf(deps, companyId)).filter((e) => e.year === year).map((e) => e.calculation);
+}
+
+/** After approval: what the approved figures do not include or no longer match. */
+function reviewChecks(review: InventoryReview, ofYear: Entry[]): InventoryCheck[] {
+  if (!isFrozen(review)) return [];
+  const approved = new Map(review.frozen.map((f) => [f.id, f.version]));
+  const added = ofYear.filter((e) => !approved.has(e.calculation.id));
+  const changed = ofYear.filter((e) => approved.has(e.calculation.id) && approved.get(e.calculation.id) !== e.calculation.version);
+  const checks: InventoryCheck[] = [];
+  if (added.length > 0) {
+    checks.push({
+      level: "error",
+      code: "added_after_approval",
+      message: `Добавлены после утверждения (статус «${STATUS_LABELS[review.status]}»): ${quoted(added)}; откройте год для изменений и утвердите заново`,
+      calculations: added.map((e) => e.calculation.id),
+    });
+  }
+  if (changed.length > 0) {
+    checks.push({
+      level: "error",
+      code: "edited_after_approval",
+      message: `Изменены после утверждения: ${quoted(changed)}`,
+      calculations: changed.map((e) => e.calculation.id),
+    });
+  }
+  return checks;
 }
 
 const quoted = (entries: Entry[]) => entries.map((e) => `«${e.calculation.name}»`).join(", ");

@@ -3,7 +3,7 @@ import type { Actor, Deps } from "./context";
 import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { hashPassword } from "./passwords";
-import type { Company, Role, User } from "../ports";
+import { ROLES, type Company, type Role, type User } from "../ports";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -104,9 +104,10 @@ export async function setUserActive(deps: Deps, email: string, isActive: boolean
   await deps.repos.users.setActive(user.company, user.id, isActive);
 }
 
-/** `npm run admin -- set-role`: makes a user a platform operator (admin) or a company member (staff). */
+/** `npm run admin -- set-role`: makes a user a platform operator (admin), a company member (staff)
+ *  or a company member who approves the inventory (reviewer). */
 export async function setUserRole(deps: Deps, email: string, role: Role): Promise<void> {
-  if (role !== "staff" && role !== "admin") throw new Invalid("role: staff или admin");
+  if (!ROLES.includes(role)) throw new Invalid(`role: ${ROLES.join(", ")}`);
   const user = await userByEmail(deps, email);
   if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
 }

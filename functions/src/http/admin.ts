@@ -1,6 +1,7 @@
 // v1/admin/: the platform operators' API. requireUser (app.ts) has identified the caller; every
 // route here first passes requireAdmin (staff → 403), and every domain function checks the role
 // again. Admins act across companies.
+import { ROLES } from "../ports";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod/mini";
@@ -25,7 +26,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const version = z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число")));
-const role = z.enum(["staff", "admin"], "role: staff или admin");
+const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
 const personName = (field: string) => z.optional(z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(150, `${field}: не длиннее 150 символов`)));
 const password = z.string("password: укажите пароль").check(z.maxLength(1024, "password: слишком длинный пароль"));
 

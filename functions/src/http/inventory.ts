@@ -1,9 +1,10 @@
 // v1/inventory/: the company's inventory of a reporting year (domain/inventory.ts).
 import * as z from "zod";
-import { getInventory, inventoryTotalsByYear, parseInventoryYear } from "../domain/inventory";
-import { inventorySchema, yearTotalsSchema } from "../schemas/answers";
+import { calculationsOfYear, getInventory, inventoryTotalsByYear, parseInventoryYear } from "../domain/inventory";
+import { addComment, TRANSITIONS, transition, type ReviewAction } from "../domain/inventory-review";
+import { inventoryReviewSchema, inventorySchema, yearTotalsSchema } from "../schemas/answers";
 import type { OwnedId } from "./openapi";
-import { declareRoute, json, routeApp } from "./openapi-routes";
+import { declareRoute, json, jsonBody, pathParam, routeApp } from "./openapi-routes";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
@@ -39,9 +40,73 @@ const yearsRoute = declareRoute(
   { method: "get", path: "/years", responses: { 200: json(z.array(yearTotalsSchema), "Totals per year") } },
 );
 
+const yearParams = z.object({ year: pathParam("Reporting year, e.g. 2025") });
+
+export const reviewActionSchema = z.object({
+  action: z.enum(Object.keys(TRANSITIONS) as [ReviewAction, ...ReviewAction[]], {
+    error: `action: ожидается одно из ${Object.keys(TRANSITIONS).join(", ")}`,
+  }),
+  reason: z.optional(z.string("reason: ожидается текст").max(2000, "reason: не более 2000 символов")),
+  notice_date: z.optional(z.string("notice_date: ожидается дата ГГГГ-ММ-ДД")),
+  version: z.int("version: ожидается целое число"),
+});
+
+export const commentSchema = z.object({
+  target: z.optional(z.nullable(z.string().max(128, "target: ожидается идентификатор строки"))),
+  text: z.string("text: введите комментарий").max(2000, "text: не более 2000 символов"),
+  version: z.int("version: ожидается целое число"),
+});
+
+const reviewRoute = declareRoute(
+  {
+    operationId: "inventoryTransition",
+    summary: "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
+    description:
+      "Approving freezes the year's calculations (an edit answers 409) until a reviewer reopens the year with a reason; " +
+      "`refuse` takes the notice date and sets the rework deadline at 20 working days. Approve, return, reopen and rework done are the reviewer's.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 403, 409],
+  },
+  {
+    method: "post",
+    path: "/{year}/review",
+    request: { params: yearParams, body: jsonBody(reviewActionSchema) },
+    responses: { 200: json(inventoryReviewSchema, "The review after the transition") },
+  },
+);
+
+const commentRoute = declareRoute(
+  {
+    operationId: "inventoryComment",
+    summary: "Comment on the year's inventory or one of its lines (a calculation id or a category row)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 409],
+  },
+  {
+    method: "post",
+    path: "/{year}/comments",
+    request: { params: yearParams, body: jsonBody(commentSchema) },
+    responses: { 200: json(inventoryReviewSchema, "The review with the comment") },
+  },
+);
+
 export const inventoryRoutes = routeApp()
   .openapi(inventoryRoute, async (c) => {
     const q = c.req.valid("query");
     return c.json(await getInventory(c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined), 200);
   })
-  .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200));
+  .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
+  .openapi(reviewRoute, async (c) => {
+    const deps = c.get("deps");
+    const year = parseInventoryYear(c.req.valid("param").year);
+    const snapshot = (companyId: string, y: number) => calculationsOfYear(deps, companyId, y);
+    return c.json(await transition(deps, c.get("actor"), year, c.req.valid("json"), snapshot), 200);
+  })
+  .openapi(commentRoute, async (c) => {
+    const year = parseInventoryYear(c.req.valid("param").year);
+    return c.json(await addComment(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
+  });

@@ -51,6 +51,10 @@ export const emailLookup = (email: string) => ({ PK: `EMAIL#${normaliseEmail(ema
 export const facility = (companyId: string, facilityId: string) => ({ PK: `COMPANY#${companyId}`, SK: `FACILITY#${facilityId}` });
 export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "FACILITY#" });
 
+/** The review of a company's inventory of one reporting year (status, history, frozen
+ *  calculations, comments): get by (company, year). */
+export const inventoryReview = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SK: `INVENTORY#${year}` });
+
 /** A project: get by (company, project). Lists by company and state, newest first:
  *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the
  *  item to the other index partition by rewriting GSI1PK. */

@@ -10,6 +10,7 @@ import { dynamoCompanies } from "./company-repository";
 import { dynamoDictionaries } from "./dictionary-repository";
 import { dynamoDocuments } from "./document-repository";
 import { dynamoFacilities } from "./facility-repository";
+import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
 import { dynamoProjects } from "./project-repository";
@@ -29,6 +30,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     dictionaries: dynamoDictionaries(doc, table),
     calculations: dynamoCalculations(doc, table),
     facilities: dynamoFacilities(doc, table),
+    inventoryReviews: dynamoInventoryReviews(doc, table),
     forecastModels: dynamoForecastModels(doc, table),
     adminAudit: dynamoAdminAudit(doc, table),
     documents: dynamoDocuments(doc, table),

@@ -4,6 +4,7 @@
 // base64 (at most INLINE_EXPORT_LIMIT_BYTES, so the answer stays under Lambda's 6 MB), or as a
 // presigned download address of an object under exports/. A domain refusal (another company's
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
+import { ROLES } from "../../ports";
 import * as z from "zod/mini";
 import type { DomainError } from "../../domain/errors";
 
@@ -11,7 +12,7 @@ const actor = z.object({
   id: z.string(),
   company: z.string().check(z.minLength(1)),
   email: z.string(),
-  role: z.enum(["staff", "admin"]),
+  role: z.enum(ROLES),
 });
 
 /** Checked by the worker: a request it cannot read is a fault between the two functions (it fails

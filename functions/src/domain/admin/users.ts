@@ -6,12 +6,12 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { hashPassword } from "../passwords";
 import { createUser, PASSWORD_MIN_LENGTH } from "../users";
-import type { Role, User } from "../../ports";
+import { ROLES, type Role, type User } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 
 export type AdminUserView = Omit<User, "password_hash">;
 
-export const ROLES: readonly Role[] = ["staff", "admin"];
+export { ROLES };
 
 const view = ({ password_hash: _hidden, ...visible }: User): AdminUserView => visible;
 const label = (user: Pick<User, "email" | "first_name" | "last_name">) =>
@@ -79,7 +79,7 @@ export async function updateCompanyUser(
   const current = await userOrNotFound(deps, companyId, userId);
   const self = current.id === actor.id;
   // An operator cannot lock themselves out; another admin has to do it.
-  if (self && patch.role === "staff") throw new Conflict("Нельзя снять права администратора с собственной учетной записи");
+  if (self && patch.role !== undefined && patch.role !== "admin") throw new Conflict("Нельзя снять права администратора с собственной учетной записи");
   if (self && patch.is_active === false) throw new Conflict("Нельзя отключить собственную учетную запись");
 
   const fields: Partial<Pick<User, "first_name" | "last_name" | "role">> = {};

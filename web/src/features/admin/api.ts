@@ -98,7 +98,11 @@ export function errorText(error: unknown): string {
   return isApiError(error) ? error.detail : "Не удалось выполнить действие";
 }
 
-export const ROLE_LABELS: Record<Role, string> = { staff: "Сотрудник компании", admin: "Администратор платформы" };
+export const ROLE_LABELS: Record<Role, string> = {
+  staff: "Сотрудник компании",
+  reviewer: "Проверяющий (утверждает инвентаризацию)",
+  admin: "Администратор платформы",
+};
 
 export const ACTION_LABELS: Record<string, string> = {
   "company.create": "Компания создана",

@@ -1,0 +1,169 @@
+// Review and sign-off of the year's inventory (issue: inventory, item 5). Staff prepare; a reviewer
+// (a company member with the reviewer role) approves. The year moves draft → in review → approved
+// → submitted → accepted, or refused (with the notice date) → reworked → submitted again.
+// Approving freezes the calculations it includes: an edit gets 409 until a reviewer reopens the
+// year with a reason. Every transition keeps who, when and why; comments may name any line.
+import type { Actor, Deps } from "./context";
+import { Conflict, Forbidden, Invalid } from "./errors";
+import { newId } from "./ids";
+import { reportingYearOf } from "./gwp-years";
+import { addWorkingDays } from "./working-days";
+import type { Calculation, InventoryReview, InventoryStatus } from "../ports";
+
+export const REWORK_WORKING_DAYS = 20;
+const COMMENTS_MAX = 500;
+
+export const STATUS_LABELS: Record<InventoryStatus, string> = {
+  draft: "Черновик",
+  in_review: "На проверке",
+  approved: "Утверждена",
+  submitted: "Отчет направлен",
+  accepted: "Отчет принят",
+  refused: "Отчет возвращен на доработку",
+  reworked: "Доработана",
+};
+
+/** The statuses in which the approved calculations may not change. */
+const FROZEN: ReadonlySet<InventoryStatus> = new Set(["approved", "submitted", "accepted", "reworked"]);
+
+type Who = "anyone" | "reviewer";
+interface Transition {
+  from: readonly InventoryStatus[];
+  to: InventoryStatus;
+  who: Who;
+  /** A reason must be given (returning or reopening). */
+  reason?: true;
+  /** Takes the calculations' snapshot (approve, rework done). */
+  freezes?: true;
+}
+
+export const TRANSITIONS = {
+  send_to_review: { from: ["draft"], to: "in_review", who: "anyone" },
+  return_to_draft: { from: ["in_review"], to: "draft", who: "reviewer", reason: true },
+  approve: { from: ["in_review"], to: "approved", who: "reviewer", freezes: true },
+  reopen: { from: ["approved"], to: "draft", who: "reviewer", reason: true },
+  submit: { from: ["approved", "reworked"], to: "submitted", who: "anyone" },
+  accept: { from: ["submitted"], to: "accepted", who: "anyone" },
+  refuse: { from: ["submitted"], to: "refused", who: "anyone" },
+  rework_done: { from: ["refused"], to: "reworked", who: "reviewer", freezes: true },
+} as const satisfies Record<string, Transition>;
+export type ReviewAction = keyof typeof TRANSITIONS;
+
+export const ACTION_LABELS: Record<ReviewAction, string> = {
+  send_to_review: "Отправить на проверку",
+  return_to_draft: "Вернуть на доработку",
+  approve: "Утвердить",
+  reopen: "Открыть для изменений",
+  submit: "Отчет направлен",
+  accept: "Отчет принят",
+  refuse: "Отчет возвращен (уведомление)",
+  rework_done: "Доработка завершена",
+};
+
+const canReview = (actor: Actor) => actor.role === "reviewer" || actor.role === "admin";
+
+export function emptyReview(companyId: string, year: number, now: string): InventoryReview {
+  return { company: companyId, year, status: "draft", frozen: [], history: [], comments: [], updated_at: now, version: 0 };
+}
+
+export async function getReview(deps: Pick<Deps, "repos" | "clock">, companyId: string, year: number): Promise<InventoryReview> {
+  return (await deps.repos.inventoryReviews.get(companyId, year)) ?? emptyReview(companyId, year, deps.clock.now().toISOString());
+}
+
+export const isFrozen = (review: InventoryReview) => FROZEN.has(review.status);
+
+export interface TransitionRequest {
+  action: ReviewAction;
+  reason?: string;
+  /** refuse: the date of the notice (yyyy-MM-dd). */
+  notice_date?: string;
+  version: number;
+}
+
+/** The calculations a transition freezes: those the year's inventory counts or shows. */
+export type FrozenSnapshot = (companyId: string, year: number) => Promise<Array<Pick<Calculation, "id" | "type" | "version">>>;
+
+export async function transition(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  request: TransitionRequest,
+  snapshot: FrozenSnapshot,
+): Promise<InventoryReview> {
+  const rule: Transition = TRANSITIONS[request.action];
+  const current = await getReview(deps, actor.company, year);
+  if (request.version !== current.version) {
+    throw new Conflict("Статус инвентаризации уже изменен другим пользователем. Обновите страницу и повторите.");
+  }
+  if (rule.who === "reviewer" && !canReview(actor)) {
+    throw new Forbidden(`«${ACTION_LABELS[request.action]}» может только проверяющий`);
+  }
+  if (!(rule.from as readonly InventoryStatus[]).includes(current.status)) {
+    throw new Conflict(
+      `«${ACTION_LABELS[request.action]}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`,
+    );
+  }
+  const reason = request.reason?.trim() || undefined;
+  if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
+  const now = deps.clock.now().toISOString();
+  const next: InventoryReview = {
+    ...current,
+    status: rule.to,
+    history: [...current.history, { action: request.action, from: current.status, to: rule.to, by: actor.email, at: now, ...(reason ? { reason } : {}) }],
+    updated_at: now,
+    version: current.version + 1,
+  };
+  if (rule.freezes) {
+    next.frozen = (await snapshot(actor.company, year)).map(({ id, type, version }) => ({ id, type, version }));
+    next.approved_at = now;
+    next.approved_by = actor.email;
+  }
+  if (!FROZEN.has(rule.to)) next.frozen = [];
+  if (request.action === "refuse") {
+    const notice = request.notice_date;
+    if (!notice || !/^\d{4}-\d{2}-\d{2}$/.test(notice) || Number.isNaN(Date.parse(notice))) {
+      throw new Invalid("notice_date: укажите дату уведомления в формате ГГГГ-ММ-ДД");
+    }
+    next.notice_date = notice;
+    next.rework_deadline = addWorkingDays(notice, REWORK_WORKING_DAYS);
+  }
+  await deps.repos.inventoryReviews.put(next, current.version);
+  return next;
+}
+
+export async function addComment(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  comment: { target?: string | null; text: string; version: number },
+): Promise<InventoryReview> {
+  const current = await getReview(deps, actor.company, year);
+  if (comment.version !== current.version) {
+    throw new Conflict("Инвентаризация уже изменена другим пользователем. Обновите страницу и повторите.");
+  }
+  const text = comment.text.trim();
+  if (!text) throw new Invalid("text: введите комментарий");
+  if (current.comments.length >= COMMENTS_MAX) throw new Conflict(`К инвентаризации уже ${COMMENTS_MAX} комментариев`);
+  const now = deps.clock.now().toISOString();
+  const next: InventoryReview = {
+    ...current,
+    comments: [...current.comments, { id: newId(), target: comment.target ?? null, text, by: actor.email, at: now }],
+    updated_at: now,
+    version: current.version + 1,
+  };
+  await deps.repos.inventoryReviews.put(next, current.version);
+  return next;
+}
+
+/** An edit of a calculation an approved inventory includes is refused until the year is reopened. */
+export async function assertNotFrozen(deps: Deps, actor: Actor, calculation: Pick<Calculation, "id" | "project">): Promise<void> {
+  const project = await deps.repos.projects.get(actor.company, calculation.project);
+  if (!project) return;
+  const year = reportingYearOf(project);
+  const review = await deps.repos.inventoryReviews.get(actor.company, year);
+  if (!review || !isFrozen(review) || !review.frozen.some((f) => f.id === calculation.id)) return;
+  throw new Conflict(
+    `Расчет входит в утвержденную инвентаризацию ${year} года (статус «${STATUS_LABELS[review.status]}»): ` +
+      "изменить его можно после того, как проверяющий откроет год для изменений",
+  );
+}
