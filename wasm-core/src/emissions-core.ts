@@ -175,6 +175,12 @@ function numberInputs(type: CalculationType): readonly NumberField[] {
   return (REGISTRY[type].inputs as readonly { type: string }[]).filter((f): f is NumberField => f.type === "number");
 }
 
+/** The results the core computes, in its output column order; a table result (underground's
+ *  measurement periods, D14) is assembled outside the core from its rows. */
+function coreResults(type: EmissionType): readonly { readonly name: string }[] {
+  return (REGISTRY[type].results as readonly { name: string; type: string }[]).filter((f) => f.type === "number");
+}
+
 // ---- the facade ----------------------------------------------------------------------------------
 
 export class EmissionsCore {
@@ -193,7 +199,7 @@ export class EmissionsCore {
     // The type codes come from the module itself, so a registry type without a kernel fails here.
     for (const type of EMISSION_TYPES) {
       const code = exportedConstant(this.exports, `EmissionType.${type}`);
-      if (numberInputs(type).length > this.exports.input_columns() || REGISTRY[type].results.length > this.exports.output_columns()) {
+      if (numberInputs(type).length > this.exports.input_columns() || coreResults(type).length > this.exports.output_columns()) {
         throw new Error(`emissions.wasm has too few columns for ${type}`);
       }
       this.typeCodes.set(type, code);
@@ -251,7 +257,7 @@ export class EmissionsCore {
     values.forEach((value, column) => { this.input[column * rows] = value; });
     this.runBatch(emissionType, 1, gwp);
     const results: Record<string, number> = {};
-    REGISTRY[emissionType].results.forEach((field, column) => { results[field.name] = this.output[column * rows]; });
+    coreResults(emissionType).forEach((field, column) => { results[field.name] = this.output[column * rows]; });
     return results as FormulaResults<T>;
   }
 
@@ -292,7 +298,7 @@ export class EmissionsCore {
       }
     }
 
-    const results = REGISTRY[type].results.map(() => new Float64Array(length));
+    const results = coreResults(type).map(() => new Float64Array(length));
     const rows = this.batchRows;
     this.views();
     for (let start = 0; start < length; start += rows) {
@@ -309,7 +315,7 @@ export class EmissionsCore {
       });
     }
     const named: Record<string, Float64Array> = {};
-    REGISTRY[type].results.forEach((field, column) => { named[field.name] = results[column]; });
+    coreResults(type).forEach((field, column) => { named[field.name] = results[column]; });
     return named as BatchResults<T>;
   }
 

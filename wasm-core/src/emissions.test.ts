@@ -38,7 +38,8 @@ describe("methodology vectors fixture", () => {
 
 describe.each(EMISSION_TYPES)("%s, section 5 vectors", (type: EmissionType) => {
   const rows = TYPE_VECTORS[type];
-  const resultNames = REGISTRY[type].results.map((f) => f.name);
+  // A table result (underground's measurement periods, D14) is not the core's.
+  const resultNames = REGISTRY[type].results.filter((f) => f.type === "number").map((f) => f.name);
 
   it.each(rows.map((row, i) => [i, row] as const))("row %i at GWP 25", (_i, row) => {
     const results = calculate(type, inputsOf(type, row), { gwp_ch4: vectors.gwp_ch4 }) as Record<string, number>;

@@ -34,7 +34,7 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
   handling_underground_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
   open_mining_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
   open_mining_co2: [["volume", "ef"], ["res_co2"]],
-  underground: [["volume", "p_co2", "p_ch4", "ef_co2", "ef_ch4"], ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"]],
+  underground: [["volume", "p_co2", "p_ch4", "ef_co2", "ef_ch4", "periods", "file_data"], ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2", "periods"]],
   underground_emission_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
   disposal_co2_torch: [["volume", "ef", "koef_transform"], ["res_co2"]],
   disposal_co2_stat_sources: [["volume", "ef", "of", "k"], ["res_co2"]],
@@ -168,7 +168,9 @@ describe("calculation registry", () => {
     // The manual table and the upload share the data columns.
     const table = REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] };
     expect(table.columns.map((c) => c.name)).toEqual(FORECAST_FEATURES);
-    expect(uploadColumns("underground")).toEqual([]);
+    // D14: measurement periods from a file, the same columns as the dialog's period table.
+    expect(names("underground")).toEqual(["from", "to", "flow_m3_min", "hours", "w_ch4", "w_co2"]);
+    expect(uploadColumns("underground_emission_ch4")).toEqual([]);
     // filling_blanks: the value and element columns are the ones the user names.
     expect(uploadColumns("filling_blanks").map((c) => c.namedBy)).toEqual([undefined, "name_element", "name_value"]);
   });

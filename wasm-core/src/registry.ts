@@ -203,6 +203,23 @@ const COMPOSITION = [
   ["w_c5h12", "Содержание пентана C5H12 в смеси"],
 ] as const;
 
+// D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
+// or ventilation system. Its volume is flow × hours × 60 / 1000 thousand m³; its contents are its own.
+const PERIOD_DATES = [
+  { name: "from", label: "Начало периода", unit: "", kind: "text", note: "Дата ДД.ММ.ГГГГ" },
+  { name: "to", label: "Конец периода", unit: "", kind: "text", note: "Дата ДД.ММ.ГГГГ" },
+] as const satisfies readonly UploadColumn[];
+const PERIOD_NUMBERS = [
+  { name: "flow_m3_min", label: "Расход газовой смеси", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  { name: "hours", label: "Время работы за период", unit: "ч", type: "number", min: 0, decimals: 2 },
+  { name: "w_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4 },
+  { name: "w_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4 },
+] as const satisfies readonly NumberField[];
+
+/** The columns of a measurement period: dates, then numbers (the dialog's table, the API, the file). */
+export const MEASURED_PERIOD = { dates: PERIOD_DATES, numbers: PERIOD_NUMBERS } as const;
+export type MeasuredPeriodField = (typeof PERIOD_DATES)[number]["name"] | (typeof PERIOD_NUMBERS)[number]["name"];
+
 const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
 
 const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;
@@ -333,12 +350,30 @@ export const REGISTRY = {
       // Q12: ef_* are contents W of the mixture, % vol, not emission factors.
       { name: "ef_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 10.6 },
       { name: "ef_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 76.0 },
+      // D14: instead of volume and contents, measurement periods (typed or from a file); the
+      // volume is then their sum and the contents their volume-weighted means.
+      { name: "periods", label: "Периоды измерений", unit: "", type: "table", optional: true, columns: PERIOD_NUMBERS },
+      {
+        name: "file_data", label: "Файл периодов измерений", unit: "", type: "file", optional: true,
+        upload: [...PERIOD_DATES, ...PERIOD_NUMBERS.map((f) => numberColumn(f))],
+      },
     ],
     results: [
       resCo2,
       resCh4,
       resCh4ToCo2,
       { name: "sum_co2", label: "Суммарные выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+      {
+        name: "periods", label: "Вклад периодов измерений", unit: "", type: "table",
+        columns: [
+          ...PERIOD_DATES.map((c) => ({ name: c.name, label: c.label, unit: c.unit, type: "text" }) as const),
+          ...PERIOD_NUMBERS.map((f) => ({ name: f.name, label: f.label, unit: f.unit, type: "number", decimals: f.decimals }) as const),
+          { name: "volume", label: "Объём газовой смеси", unit: THOUSAND_M3, type: "number", decimals: 4 },
+          resCo2,
+          resCh4,
+          { name: "sum_co2", label: "Выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+        ],
+      },
     ],
     settings: [gwpSetting],
     dictionaries: [

@@ -1,0 +1,162 @@
+// Measured release from monitoring data (Order 371 formula 3.1, methodology D14): the `underground`
+// type computed from measurement periods instead of one volume. Each period's volume is
+// flow (m³/min) × hours × 60 / 1000 thousand m³; its CH4 and CO2 come from its own contents with the
+// densities of the chosen measurement conditions. The server stores by this and the dialog previews
+// by it. Browser-safe: no Node imports.
+import { FieldError, MESSAGES, type EmissionsCore } from "./emissions-core";
+import { MEASURED_PERIOD, type MeasuredPeriodField } from "./registry";
+
+export interface MeasuredPeriod {
+  /** ISO dates (YYYY-MM-DD). */
+  readonly from: string;
+  readonly to: string;
+  readonly flow_m3_min: number;
+  readonly hours: number;
+  readonly w_ch4: number;
+  readonly w_co2: number;
+}
+
+export interface PeriodContribution extends MeasuredPeriod {
+  readonly volume: number;
+  readonly res_co2: number;
+  readonly res_ch4: number;
+  readonly sum_co2: number;
+}
+
+export interface MeasuredRelease {
+  /** Σ of the periods' volumes, thousand m³. */
+  readonly volume: number;
+  /** Volume-weighted contents, % vol: volume × these × densities gives the same totals. */
+  readonly ef_ch4: number;
+  readonly ef_co2: number;
+  readonly res_co2: number;
+  readonly res_ch4: number;
+  readonly res_ch4_to_co2: number;
+  readonly sum_co2: number;
+  readonly periods: PeriodContribution[];
+}
+
+/** A file of a year of hourly readings stays well below this; the cap keeps one stored item small. */
+export const MAX_PERIODS = 1000;
+
+export const PERIOD_MESSAGES = {
+  none: "Добавьте хотя бы один период измерений",
+  tooMany: `Слишком много периодов: допускается не более ${MAX_PERIODS}`,
+  notList: "Ожидается список периодов измерений",
+  date: "Укажите дату в виде ДД.ММ.ГГГГ",
+  order: "Начало периода позже его конца",
+  hours: (max: number) => `Время работы больше продолжительности периода (${max} ч)`,
+} as const;
+
+const HOURS_PER_DAY = 24;
+const DAY_MS = 86_400_000;
+// Excel stores dates as days since 1899-12-30; a date cell read as a number lands in this range.
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const EXCEL_SERIALS = { min: 20_000, max: 80_000 };
+
+/** Thousand m³ of gas mixture in a period: flow (m³/min) × hours × 60 min / 1000. */
+export function periodVolume(period: Pick<MeasuredPeriod, "flow_m3_min" | "hours">): number {
+  return (period.flow_m3_min * period.hours * 60) / 1000;
+}
+
+/** The API's name of a period's field: «periods[1].hours». */
+export function periodField(index: number, field: MeasuredPeriodField): string {
+  return `periods[${index}].${field}`;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A date as typed (ДД.ММ.ГГГГ), in ISO form, or as an Excel serial number → ISO; undefined if not a real date. */
+export function periodDate(value: unknown): string | undefined {
+  if (typeof value === "number" || (typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()))) {
+    const serial = Number(value);
+    if (serial < EXCEL_SERIALS.min || serial > EXCEL_SERIALS.max) return undefined;
+    return iso(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS);
+  }
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) ?? /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (!parts) return undefined;
+  const [y, m, d] = parts[1].length === 4 ? [parts[1], parts[2], parts[3]] : [parts[3], parts[2], parts[1]];
+  const ms = Date.UTC(Number(y), Number(m) - 1, Number(d));
+  const date = iso(ms);
+  // 31.02.2025 rolls over to March: not a real date.
+  return date === `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}` ? date : undefined;
+}
+
+/** The periods as sent (API, file rows, the dialog), checked: FieldError names «periods[i].field». */
+export function checkPeriods(raw: unknown): MeasuredPeriod[] {
+  if (!Array.isArray(raw)) throw new FieldError("periods", PERIOD_MESSAGES.notList);
+  if (raw.length === 0) throw new FieldError("periods", PERIOD_MESSAGES.none);
+  if (raw.length > MAX_PERIODS) throw new FieldError("periods", PERIOD_MESSAGES.tooMany);
+  return raw.map((row: unknown, index) => {
+    const given = (row && typeof row === "object" ? row : {}) as Record<string, unknown>;
+    const dates = MEASURED_PERIOD.dates.map((column) => {
+      const value = given[column.name];
+      if (value === undefined || value === null || value === "") throw new FieldError(periodField(index, column.name), MESSAGES.required);
+      const date = periodDate(value);
+      if (!date) throw new FieldError(periodField(index, column.name), PERIOD_MESSAGES.date);
+      return date;
+    });
+    const [from, to] = dates;
+    if (from > to) throw new FieldError(periodField(index, "to"), PERIOD_MESSAGES.order);
+    const numbers: Record<string, number> = {};
+    for (const field of MEASURED_PERIOD.numbers) {
+      const value = given[field.name];
+      const name = periodField(index, field.name);
+      if (value === undefined || value === null || value === "") throw new FieldError(name, MESSAGES.required);
+      if (typeof value !== "number" || !Number.isFinite(value) || value < field.min) throw new FieldError(name, MESSAGES.nonNegative);
+      if ("max" in field && value > field.max) throw new FieldError(name, MESSAGES.atMost(field.max));
+      numbers[field.name] = value;
+    }
+    // Both ends count as whole days: a period of one day may hold 24 hours of operation.
+    const maxHours = (Date.parse(to) - Date.parse(from)) / DAY_MS * HOURS_PER_DAY + HOURS_PER_DAY;
+    if (numbers.hours > maxHours) throw new FieldError(periodField(index, "hours"), PERIOD_MESSAGES.hours(maxHours));
+    return { from, to, flow_m3_min: numbers.flow_m3_min, hours: numbers.hours, w_ch4: numbers.w_ch4, w_co2: numbers.w_co2 };
+  });
+}
+
+const sum = (values: ArrayLike<number>) => Array.from(values).reduce((a, b) => a + b, 0);
+
+/**
+ * Formula 3.1 per period through the core (one batch: a row per period), and the totals as the
+ * sums of the periods. `densities` are the chosen conditions' (p_co2, p_ch4, kg/m³).
+ */
+export function measuredRelease(
+  core: Pick<EmissionsCore, "calculateBatch">,
+  periods: readonly MeasuredPeriod[],
+  densities: { readonly p_co2: unknown; readonly p_ch4: unknown },
+  gwp_ch4: number | undefined,
+): MeasuredRelease {
+  const volumes = Float64Array.from(periods, periodVolume);
+  const rows = core.calculateBatch(
+    "underground",
+    {
+      volume: volumes,
+      ef_ch4: Float64Array.from(periods, (p) => p.w_ch4),
+      ef_co2: Float64Array.from(periods, (p) => p.w_co2),
+      p_co2: densities.p_co2 as number,
+      p_ch4: densities.p_ch4 as number,
+    },
+    gwp_ch4 === undefined ? undefined : { gwp_ch4 },
+  );
+  const volume = sum(volumes);
+  const weighted = (content: (p: MeasuredPeriod) => number) =>
+    volume > 0 ? periods.reduce((total, p, i) => total + volumes[i] * content(p), 0) / volume : 0;
+  return {
+    volume,
+    ef_ch4: weighted((p) => p.w_ch4),
+    ef_co2: weighted((p) => p.w_co2),
+    res_co2: sum(rows.res_co2),
+    res_ch4: sum(rows.res_ch4),
+    res_ch4_to_co2: sum(rows.res_ch4_to_co2),
+    sum_co2: sum(rows.sum_co2),
+    periods: periods.map((p, i) => ({
+      ...p,
+      volume: volumes[i],
+      res_co2: rows.res_co2[i],
+      res_ch4: rows.res_ch4[i],
+      sum_co2: rows.sum_co2[i],
+    })),
+  };
+}
