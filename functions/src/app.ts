@@ -24,6 +24,7 @@ import { uncertaintyRoutes } from "./http/uncertainty";
 import { exportRoutes } from "./http/exports";
 import { facilityRoutes } from "./http/facilities";
 import { inventoryRoutes } from "./http/inventory";
+import { inventoryReportRoutes } from "./http/inventory-report";
 import { serveOpenApi } from "./http/openapi";
 
 export interface AppOptions {
@@ -72,6 +73,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.route("/v1/admin", adminRoutes);
   api.route("/v1/facilities", facilityRoutes);
   api.route("/v1/inventory", inventoryRoutes);
+  api.route("/v1/inventory", inventoryReportRoutes);
   // Last: /v1/{calcType}/ would otherwise shadow the named resources above.
   api.route("/v1", evidenceRoutes);
   api.route("/v1", calculationRoutes);

@@ -4,7 +4,7 @@
 import type { Project } from "./schemas/project";
 import type { FacilityKind } from "../../wasm-core/src/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
-import type { ExportFormat, ExportRequest, ExportResult } from "./export/formats";
+import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 
 export interface Company {
   id: string;
@@ -541,8 +541,9 @@ export interface Clock {
   now(): Date;
 }
 
-/** The spreadsheet work: project exports (txt, xls, xlsx) and the .xlsx upload templates. exceljs
- *  and SheetJS live behind it, so the API's bundle carries neither. In AWS a worker function does
+/** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
+ *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the
+ *  API's bundle carries none of them. In AWS a worker function does
  *  it (functions/src/lambda/spreadsheets.ts, invoked by adapters/spreadsheets/lambda-worker.ts);
  *  the local and test hosts run the same code in-process (export/in-process.ts). */
 export interface SpreadsheetWorker {
@@ -552,6 +553,9 @@ export interface SpreadsheetWorker {
   /** The .xlsx upload template of a calculation type (files/template-catalogue.ts); NotFound for
    *  a type without one. */
   template(type: string): Promise<Uint8Array>;
+  /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
+   *  NotFound for another company's facility. */
+  inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
 }
 
 export interface Repositories {

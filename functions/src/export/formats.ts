@@ -29,3 +29,23 @@ export interface ExportRequest {
 export type ExportResult =
   | { kind: "body"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> | Uint8Array }
   | { kind: "redirect"; url: string; fileName: string };
+
+/** The 296-FZ report passport (inventory-passport.ts): a workbook or a printable PDF. */
+export const PASSPORT_FORMATS = {
+  xlsx: { contentType: EXPORT_FORMATS.xlsx.contentType },
+  pdf: { contentType: "application/pdf" },
+} as const;
+
+export type PassportFormat = keyof typeof PASSPORT_FORMATS;
+
+export function passportFormat(value: string | undefined): PassportFormat {
+  if (value !== undefined && Object.hasOwn(PASSPORT_FORMATS, value)) return value as PassportFormat;
+  throw new Invalid("format: ожидается xlsx или pdf");
+}
+
+/** Which year's passport, of the whole company or of one of its facilities. */
+export interface PassportRequest {
+  year: number;
+  facility?: string;
+  format: PassportFormat;
+}

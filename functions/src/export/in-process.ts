@@ -6,6 +6,7 @@ import { NotFound } from "../domain/errors";
 import { TEMPLATES } from "../files/template-catalogue";
 import { templateXlsx } from "../files/templates";
 import type { SpreadsheetWorker } from "../ports";
+import { inventoryReport } from "./inventory-report";
 import { exportProject, type ExportDeps } from "./project-export";
 
 export interface InProcessOptions {
@@ -22,5 +23,6 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
       return templateXlsx(template);
     },
+    inventoryReport: (actor, request) => inventoryReport(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes }),
   };
 }

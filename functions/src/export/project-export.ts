@@ -80,9 +80,29 @@ export async function exportProject(
   if (!deps.blobs.downloadUrl) {
     return { kind: "body", fileName, contentType, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> };
   }
-  const bytes = await collect(stream);
-  if (bytes.byteLength <= (request.inlineLimitBytes ?? INLINE_EXPORT_LIMIT_BYTES)) return { kind: "body", fileName, contentType, body: bytes };
-  const key = `exports/${actor.company}/${project.id}/${newId()}.${format}`;
+  return handOut(deps, actor, await collect(stream), {
+    fileName,
+    contentType,
+    keyPrefix: project.id,
+    extension: format,
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
+}
+
+/** A rendered file as the answer: inline up to the limit, else stored under
+ *  exports/{company}/{keyPrefix}/… and handed out as a short-lived download URL (when the blob
+ *  store can make one: S3; locally the file is always inline). */
+export async function handOut(
+  deps: ExportDeps,
+  actor: Actor,
+  bytes: Uint8Array,
+  file: { fileName: string; contentType: string; keyPrefix: string; extension: string; inlineLimitBytes?: number },
+): Promise<ExportResult> {
+  const { fileName, contentType } = file;
+  if (!deps.blobs.downloadUrl || bytes.byteLength <= (file.inlineLimitBytes ?? INLINE_EXPORT_LIMIT_BYTES)) {
+    return { kind: "body", fileName, contentType, body: bytes };
+  }
+  const key = `exports/${actor.company}/${file.keyPrefix}/${newId()}.${file.extension}`;
   await deps.blobs.put(key, bytes, contentType);
   return { kind: "redirect", url: await deps.blobs.downloadUrl(key, fileName, DOWNLOAD_URL_SECONDS), fileName };
 }

@@ -31,7 +31,7 @@ interface StyleTable {
  *  cellXfs entry of the same style without it, plus quotePrefix="1". (The whole file is streamed,
  *  so patching styles.xml afterwards would mean holding the zip.) spreadsheet-safety.test.ts reads
  *  the attribute back from the XML, so an exceljs upgrade that changes these internals fails there. */
-function learnQuotePrefix(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
+export function learnQuotePrefix(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
   const styles = (workbook as unknown as { styles: StyleTable }).styles;
   const addStyleModel = styles.addStyleModel.bind(styles);
   styles.addStyleModel = (model, cellType) => {
@@ -48,7 +48,7 @@ function learnQuotePrefix(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
 }
 
 /** Marks the row's formula-like texts for the quote prefix (after its own styles are set). */
-function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
+export function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
   cells.forEach((value, i) => {
     if (!startsLikeFormula(value)) return;
     const cell = row.getCell(i + 1);

@@ -32,6 +32,7 @@ import { documentRoutes } from "./documents";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
 import { facilityRoutes } from "./facilities";
 import { inventoryRoutes } from "./inventory";
+import { inventoryReportRoutes } from "./inventory-report";
 import { declaredOperations } from "./openapi-routes";
 import { userRoutes } from "./users";
 import { calculationRoutes } from "./calculations";
@@ -197,6 +198,7 @@ export const OPERATIONS: Operation[] = [
   ...declaredOperations("/api/v1/forecast_models", forecastModelRoutes),
   ...declaredOperations("/api/v1/facilities", facilityRoutes),
   ...declaredOperations("/api/v1/inventory", inventoryRoutes),
+  ...declaredOperations("/api/v1/inventory", inventoryReportRoutes),
   // ---- dictionaries (reference data of the platform) ----
   // ---- forecast models (platform-wide) ----
   // ---- documents and videos (platform-wide downloads) ----

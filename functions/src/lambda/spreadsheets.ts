@@ -1,7 +1,8 @@
-// The spreadsheet worker function: project exports (txt, xls, xlsx) and the .xlsx upload templates,
-// invoked synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It
-// carries exceljs and SheetJS (DESIGN.md, Files), so the API's bundle does not, and only exports
-// pay for their cold start. It reads the table (a project and its calculations) and the forecasts'
+// The spreadsheet worker function: project exports (txt, xls, xlsx), the .xlsx upload templates and
+// the inventory's report passport (xlsx, PDF, with the fonts copied beside the bundle), invoked
+// synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It carries
+// exceljs, SheetJS (DESIGN.md, Files) and pdfkit, so the API's bundle does not, and only exports
+// pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
 // rows (forecasts/, read only), and writes only under exports/ (the two areas its blob store knows,
 // the two prefixes the stack grants it). No secret:
 // the API has authenticated the user, and only the API's role may invoke this function.
@@ -57,10 +58,13 @@ export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log
       const bytes = await worker.template(request.type);
       result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
     } else {
-      const file = await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
-        detail: request.detail,
-        decimals: request.decimals,
-      });
+      const file =
+        request.op === "inventory_report"
+          ? await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format })
+          : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
+              detail: request.detail,
+              decimals: request.decimals,
+            });
       result =
         file.kind === "redirect"
           ? { kind: "redirect", url: file.url, fileName: file.fileName }
@@ -75,7 +79,9 @@ export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log
       spreadsheet: request.op,
       ...(request.op === "export"
         ? { company: request.actor.company, project: request.projectId, format: request.format, detail: request.detail === true }
-        : { type: request.type }),
+        : request.op === "inventory_report"
+          ? { company: request.actor.company, year: request.year, facility: request.facility, format: request.format }
+          : { type: request.type }),
       answer: result.kind === "error" ? result.status : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

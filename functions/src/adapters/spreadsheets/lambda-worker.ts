@@ -6,6 +6,8 @@
 import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { Buffer } from "node:buffer";
 import { DomainError } from "../../domain/errors";
+import type { Actor } from "../../domain/context";
+import type { ExportResult } from "../../export/formats";
 import type { SpreadsheetWorker } from "../../ports";
 import { DOMAIN_STATUSES, type WorkerAnswer, type WorkerRequest } from "./protocol";
 
@@ -78,19 +80,19 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string): 
     return answer;
   }
 
+  // The four fields of the signed-in user, nothing else of the request.
+  const actorOf = (actor: Actor) => ({ id: actor.id, company: actor.company, email: actor.email, role: actor.role });
+  const fileOf = (answer: Exclude<WorkerAnswer, { kind: "error" }>): ExportResult =>
+    answer.kind === "redirect"
+      ? { kind: "redirect", url: answer.url, fileName: answer.fileName }
+      : { kind: "body", fileName: answer.fileName, contentType: answer.contentType, body: bytesOf(answer.base64) };
+
   return {
     async exportProject(actor, projectId, format, request) {
-      const answer = await invoke({
-        op: "export",
-        // The four fields of the signed-in user, nothing else of the request.
-        actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
-        projectId,
-        format,
-        detail: request.detail,
-        decimals: request.decimals,
-      });
-      if (answer.kind === "redirect") return { kind: "redirect", url: answer.url, fileName: answer.fileName };
-      return { kind: "body", fileName: answer.fileName, contentType: answer.contentType, body: bytesOf(answer.base64) };
+      return fileOf(await invoke({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals }));
+    },
+    async inventoryReport(actor, request) {
+      return fileOf(await invoke({ op: "inventory_report", actor: actorOf(actor), year: request.year, facility: request.facility, format: request.format }));
     },
     async template(type) {
       const answer = await invoke({ op: "template", type });

@@ -28,6 +28,14 @@ export const workerRequest = z.discriminatedUnion("op", [
     decimals: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(4))),
   }),
   z.object({ op: z.literal("template"), type: z.string() }),
+  // The report passport (export/inventory-report.ts); year and format were validated by the API.
+  z.object({
+    op: z.literal("inventory_report"),
+    actor,
+    year: z.number().check(z.int()),
+    facility: z.optional(z.string()),
+    format: z.enum(["xlsx", "pdf"]),
+  }),
 ]);
 
 export type WorkerRequest = z.infer<typeof workerRequest>;

@@ -1,0 +1,119 @@
+// The report passport as a PDF (pdfkit: no browser in Lambda). DejaVu Sans is embedded for the
+// Cyrillic text (fonts/README.md): it is read from ./fonts beside this module, which in AWS is
+// beside the worker's bundle (the CDK stack copies it there). Numbers are written the Russian way:
+// thousands grouped, decimal comma.
+import PDFDocument from "pdfkit";
+import { fileURLToPath } from "node:url";
+import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
+import { formatNumber } from "./txt-writer";
+
+const FONT = fileURLToPath(new URL("./fonts/DejaVuSans.ttf", import.meta.url));
+const BOLD_FONT = fileURLToPath(new URL("./fonts/DejaVuSans-Bold.ttf", import.meta.url));
+
+const emissions = (value: number) => formatNumber(value, EMISSION_DECIMALS);
+/** At least two decimals, more where the value carries them (0,0006), no trailing zeros beyond. */
+const quantity = ({ value, decimals }: Pick<Quantity, "value" | "decimals">) =>
+  formatNumber(value, decimals).replace(/(,\d\d\d*?)0+$/, "$1");
+
+type Row = Array<string | { text: string; font?: { src: string }; align?: { x: "right" } }>;
+const bold = (text: string) => ({ text, font: { src: "Bold" } });
+const right = (text: string) => ({ text, align: { x: "right" as const } });
+
+export async function passportPdf(p: Passport): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 40,
+    font: FONT,
+    lang: "ru-RU",
+    info: { Title: p.title, Creator: "Цифровая платформа расчета неорганизованных выбросов" },
+  });
+  const chunks: Buffer[] = [];
+  const written = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.registerFont("Regular", FONT);
+  doc.registerFont("Bold", BOLD_FONT);
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const left = doc.page.margins.left;
+
+  const heading = (text: string, size = 12) => {
+    doc.moveDown(0.6).font("Bold").fontSize(size).text(text, left, undefined, { width }).font("Regular").fontSize(9).moveDown(0.3);
+  };
+  const paragraph = (text: string) => doc.font("Regular").fontSize(9).text(text, left, undefined, { width });
+  const table = (columns: number[], rows: Row[]) => {
+    doc.font("Regular").fontSize(8.5);
+    doc.table({
+      position: { x: left },
+      columnStyles: columns,
+      defaultStyle: { padding: [2, 3], border: 0.5, borderColor: "#999999" },
+      data: rows,
+    });
+    doc.moveDown(0.4);
+  };
+
+  doc.font("Bold").fontSize(14).text(p.title, { width });
+  doc.moveDown(0.5);
+  table([150, width - 150], [
+    ...p.requisites.map(([label, value]): Row => [label, value]),
+    ["Отчетный год", String(p.year)],
+    ["Статус", p.status],
+    ["Площадки", p.scope],
+    ["Потенциал глобального потепления", p.gwp],
+  ]);
+
+  heading("Выбросы по категориям и газам");
+  table([140, width - 140 - 40 - 75 - 90, 40, 75, 90], [
+    [bold("Категория (Приказ № 371)"), bold("Код МГЭИК"), bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
+    ...p.totals.map((row): Row => [row.category, row.ipcc, row.gas, right(emissions(row.t)), right(emissions(row.t_co2e))]),
+    [bold("Итого"), "", "", "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
+  ]);
+
+  heading("Выбросы по площадкам");
+  table([width - 110, 110], [
+    [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
+    ...p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, right(emissions(f.t_co2e))]),
+  ]);
+
+  heading("Порог 296-ФЗ");
+  paragraph(p.threshold);
+
+  heading("Источники выбросов");
+  for (const facility of p.facilities) {
+    heading(facility.name, 11);
+    if (facility.details) paragraph(facility.details);
+    for (const category of facility.categories) {
+      heading(`${category.title}: ${emissions(category.t_co2e)} т CO2-экв.`, 10);
+      for (const source of category.sources) {
+        doc.moveDown(0.3).font("Bold").fontSize(9).text(`«${source.name}» (проект «${source.project}»)`, left, undefined, { width });
+        paragraph(`${source.ipcc}. Метод: ${source.method}`);
+        doc.moveDown(0.2);
+        const unitWidth = 70;
+        const valueWidth = 75;
+        const labelWidth = 150;
+        table([labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth], [
+          [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения")],
+          ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, ""]),
+          ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source]),
+          ...source.gases.flatMap((g): Row[] => [
+            [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, ""],
+            [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", ""],
+          ]),
+        ]);
+      }
+    }
+  }
+
+  heading("Проверки");
+  if (p.checks.length === 0) paragraph("Замечаний нет");
+  for (const check of p.checks) {
+    paragraph(`• ${check}`);
+    doc.moveDown(0.2);
+  }
+
+  doc.moveDown(1).font("Regular").fontSize(8).fillColor("#555555").text(`Сформировано ${p.generated}. ${p.footnote}`, left, undefined, { width });
+  doc.end();
+  const all = await written;
+  return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+}

@@ -1,0 +1,112 @@
+// The report passport as a workbook: «Паспорт» (requisites, year, status, GWP, totals by category
+// and gas, by facility, the threshold verdict, the checks) and «Источники» (per facility, category
+// and calculation: the method, the activity data, every coefficient with its source, the
+// emissions). Numbers are real numbers with number formats, so they can be summed and checked.
+// Texts typed by users get the quote prefix like the project export's (xlsx-writer.ts).
+import ExcelJS from "exceljs";
+import { PassThrough } from "node:stream";
+import type { Cell } from "./content";
+import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
+import { learnQuotePrefix, numberFormat, quoteFormulaLike } from "./xlsx-writer";
+
+/** At least two decimals, more where the value carries them (coefficients such as 0,0006). */
+const quantityFormat = (decimals: number) => numberFormat(2) + "#".repeat(Math.max(0, decimals - 2));
+const EMISSIONS_FORMAT = numberFormat(EMISSION_DECIMALS);
+
+interface Line {
+  cells: Cell[];
+  /** Number format per column index (0-based) of the numbers in this line. */
+  formats?: Record<number, string>;
+  bold?: boolean;
+}
+
+function addLines(worksheet: ExcelJS.Worksheet, lines: Line[]): void {
+  for (const line of lines) {
+    const row = worksheet.addRow(line.cells);
+    if (line.bold) row.font = { bold: true };
+    for (const [index, format] of Object.entries(line.formats ?? {})) row.getCell(Number(index) + 1).numFmt = format;
+    quoteFormulaLike(row, line.cells).commit();
+  }
+}
+
+function passportLines(p: Passport): Line[] {
+  const emissions = { 3: EMISSIONS_FORMAT, 4: EMISSIONS_FORMAT };
+  return [
+    { cells: [p.title], bold: true },
+    { cells: [] },
+    { cells: ["Организация"], bold: true },
+    ...p.requisites.map(([label, value]) => ({ cells: [label, value] })),
+    { cells: [] },
+    { cells: ["Отчетный год", p.year], formats: { 1: "0" } },
+    { cells: ["Статус", p.status] },
+    { cells: ["Площадки", p.scope] },
+    { cells: ["Потенциал глобального потепления", p.gwp] },
+    { cells: [] },
+    { cells: ["Выбросы по категориям и газам"], bold: true },
+    { cells: ["Категория (Приказ № 371)", "Код МГЭИК", "Газ", "Выбросы, т", "Выбросы, т CO2-экв."], bold: true },
+    ...p.totals.map((row) => ({ cells: [row.category, row.ipcc, row.gas, row.t, row.t_co2e], formats: emissions })),
+    { cells: ["Итого", null, null, null, p.total_t_co2e], formats: emissions, bold: true },
+    { cells: [] },
+    { cells: ["Выбросы по площадкам"], bold: true },
+    { cells: ["Площадка", null, null, null, "Выбросы, т CO2-экв."], bold: true },
+    ...p.facilities.map((f) => ({ cells: [f.name, f.details, null, null, f.t_co2e], formats: emissions })),
+    { cells: [] },
+    { cells: ["Порог 296-ФЗ", p.threshold] },
+    { cells: [] },
+    { cells: ["Проверки"], bold: true },
+    ...(p.checks.length > 0 ? p.checks.map((text) => ({ cells: [text] })) : [{ cells: ["Замечаний нет"] }]),
+    { cells: [] },
+    { cells: [`Сформировано ${p.generated}. ${p.footnote}`] },
+  ];
+}
+
+const SOURCE_HEADER = ["Площадка", "Категория (Приказ № 371)", "Код МГЭИК", "Расчет", "Проект", "Метод", "Вид", "Показатель", "Значение", "Единица", "Источник значения"];
+
+function sourceLines(p: Passport): Line[] {
+  const lines: Line[] = [{ cells: [p.title], bold: true }, { cells: SOURCE_HEADER, bold: true }];
+  for (const facility of p.facilities) {
+    for (const category of facility.categories) {
+      for (const source of category.sources) {
+        const about = [facility.name, category.title, source.ipcc, source.name, source.project, source.method];
+        const quantity = (kind: string, q: Quantity, note: string | null = null): Line => ({
+          cells: [...about, kind, q.label, q.value, q.unit, note],
+          formats: { 8: quantityFormat(q.decimals) },
+        });
+        lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q)));
+        lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source)));
+        for (const gas of source.gases) {
+          lines.push(quantity("Выбросы", { label: `Выбросы ${gas.gas}`, value: gas.t, unit: `т ${gas.gas}`, decimals: EMISSION_DECIMALS }));
+          lines.push(quantity("Выбросы", { label: `Выбросы ${gas.gas} в CO2-эквиваленте`, value: gas.t_co2e, unit: "т CO2-экв.", decimals: EMISSION_DECIMALS }));
+        }
+      }
+    }
+  }
+  return lines;
+}
+
+export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  const written = new Promise<Buffer>((resolve, reject) => {
+    out.on("data", (chunk: Buffer) => chunks.push(chunk));
+    out.on("end", () => resolve(Buffer.concat(chunks)));
+    out.on("error", reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  learnQuotePrefix(workbook);
+  workbook.creator = "Цифровая платформа расчета неорганизованных выбросов";
+
+  const main = workbook.addWorksheet("Паспорт");
+  main.columns = [{ width: 42 }, { width: 48 }, { width: 8 }, { width: 16 }, { width: 20 }];
+  addLines(main, passportLines(passport));
+  main.commit();
+
+  const sources = workbook.addWorksheet("Источники", { views: [{ state: "frozen", xSplit: 0, ySplit: 2 }] });
+  sources.columns = [24, 30, 36, 28, 24, 30, 22, 44, 16, 16, 60].map((width) => ({ width }));
+  addLines(sources, sourceLines(passport));
+  sources.commit();
+
+  await workbook.commit();
+  const all = await written;
+  return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+}

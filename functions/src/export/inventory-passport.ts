@@ -1,0 +1,198 @@
+// The 296-FZ report passport (methodology 7.3): the year's inventory as a company types it into
+// the registry's form (Decree 707), as an xlsx workbook or a PDF. This module gathers what the
+// document says, once, as numbers and texts; inventory-passport-xlsx.ts and
+// inventory-passport-pdf.ts only lay it out, inventory-report.ts puts them together.
+import { getInventory, NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
+import type { Company, Facility } from "../ports";
+import { REGISTRY, isCalculationType, type NumberField } from "../../../wasm-core/src/registry";
+import {
+  FACILITY_KINDS,
+  IPCC_CODES,
+  METHOD_LABELS,
+  ORDER_371_CATEGORIES,
+  inventorySourceOf,
+  type Gas,
+  type Order371Category,
+} from "../../../wasm-core/src/inventory";
+import { describeCoefficient } from "./content";
+import { formatNumber } from "./txt-writer";
+
+/** A number with its unit and how many decimals it carries (the registry field's). */
+export interface Quantity {
+  label: string;
+  value: number;
+  unit: string;
+  decimals: number;
+}
+
+export interface PassportCoefficient extends Quantity {
+  /** The dictionary entry and its document, or «Фактическое значение» with its justification. */
+  source: string;
+}
+
+export interface PassportSource {
+  name: string;
+  project: string;
+  ipcc: string;
+  method: string;
+  activity: Quantity[];
+  coefficients: PassportCoefficient[];
+  gases: Array<{ gas: Gas; t: number; t_co2e: number }>;
+}
+
+export interface PassportCategory {
+  title: string;
+  sources: PassportSource[];
+  t_co2e: number;
+}
+
+export interface PassportFacility {
+  name: string;
+  /** Kind, licence and address, as far as the company entered them. */
+  details: string;
+  categories: PassportCategory[];
+  t_co2e: number;
+}
+
+export interface Passport {
+  title: string;
+  /** Label and value: name, ОГРН, ИНН, КПП, ОКВЭД, address. */
+  requisites: Array<[string, string]>;
+  year: number;
+  status: string;
+  scope: string;
+  gwp: string;
+  facilities: PassportFacility[];
+  /** By Order 371 category, IPCC code and gas, as the inventory sums them. */
+  totals: Array<{ category: string; ipcc: string; gas: Gas; t: number; t_co2e: number }>;
+  total_t_co2e: number;
+  threshold: string;
+  checks: string[];
+  footnote: string;
+  generated: string;
+}
+
+/** Every inventory type records its activity datum (coal mined, fuel burnt, gas released or
+ *  flared) in its `volume` input; the other numbers it used are its coefficients. */
+const ACTIVITY_INPUT = "volume";
+/** The stored GWP is not the passport's: the inventory converts CH4 with the year's set. */
+const NOT_SHOWN = new Set([ACTIVITY_INPUT, "gwp_ch4"]);
+
+export const EMISSION_DECIMALS = 2;
+const T_CO2E = "т CO2-экв.";
+const CHECK_LEVELS = { error: "Ошибка", warning: "Предупреждение", info: "Сведения" } as const;
+
+export const PASSPORT_FOOTNOTE =
+  "Паспорт повторяет сведения, которые организация вносит в форму отчета о выбросах парниковых газов " +
+  "в реестре (постановление Правительства РФ № 707). Это не формат файла для загрузки в реестр.";
+
+/** Until the year's review and sign-off is recorded by the platform, every passport is a draft. */
+const DRAFT_STATUS = "черновик";
+
+const categoryTitle = (category: Order371Category) => `Категория ${category}. ${ORDER_371_CATEGORIES[category]}`;
+const ipccTitle = (code: string) => `${code} ${IPCC_CODES[code] ?? ""}`.trim();
+
+function fieldOf(type: string, name: string): NumberField | undefined {
+  if (!isCalculationType(type)) return undefined;
+  const def = REGISTRY[type];
+  const field = [...def.inputs, ...def.settings].find((f) => f.name === name);
+  return field?.type === "number" ? field : undefined;
+}
+
+function sourceOf(calculation: InventoryCalculation): PassportSource {
+  const quantity = (name: string, value: number, unit: string): Quantity => {
+    const field = fieldOf(calculation.type, name);
+    return { label: field?.label ?? name, value, unit: unit || field?.unit || "", decimals: field?.decimals ?? 4 };
+  };
+  const uses = Object.entries(calculation.coefficients ?? {});
+  const activity = uses.filter(([name]) => name === ACTIVITY_INPUT).map(([name, use]) => quantity(name, use.value, use.unit));
+  const coefficients = uses
+    .filter(([name]) => !NOT_SHOWN.has(name))
+    .map(([name, use]) => ({ ...quantity(name, use.value, use.unit), source: describeCoefficient(use) ?? "" }));
+  const method = inventorySourceOf(calculation.type)?.method;
+  return {
+    name: calculation.name,
+    project: calculation.project.name,
+    ipcc: ipccTitle(calculation.ipcc_code),
+    method: method ? METHOD_LABELS[method] : calculation.type_title,
+    activity,
+    coefficients,
+    gases: calculation.gases,
+  };
+}
+
+function facilityDetails(facility: Facility | undefined): string {
+  if (!facility) return "";
+  return [
+    FACILITY_KINDS[facility.kind],
+    facility.licence_number && `лицензия ${facility.licence_number}`,
+    facility.address && `адрес: ${facility.address}`,
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** Per facility (as the inventory lists them) and Order 371 category, the counted calculations. */
+function facilitiesOf(inventory: Inventory, facilities: Facility[]): PassportFacility[] {
+  const counted = inventory.calculations.filter((c) => c.counted);
+  return inventory.facilities.map((row) => {
+    const own = counted.filter((c) => c.facility === row.id);
+    const categories = [...new Set(own.map((c) => c.category))].sort((a, b) => a - b);
+    return {
+      name: row.name,
+      details: facilityDetails(facilities.find((f) => f.id === row.id)),
+      t_co2e: row.t_co2e,
+      categories: categories.map((category) => {
+        const sources = own
+          .filter((c) => c.category === category)
+          .sort((a, b) => a.ipcc_code.localeCompare(b.ipcc_code) || a.name.localeCompare(b.name, "ru"))
+          .map(sourceOf);
+        const t_co2e = sources.reduce((sum, s) => sum + s.gases.reduce((g, gas) => g + gas.t_co2e, 0), 0);
+        return { title: categoryTitle(category), sources, t_co2e };
+      }),
+    };
+  });
+}
+
+
+function thresholdVerdict(inventory: Inventory): string {
+  const limit = `${formatNumber(inventory.threshold.limit_t_co2e, 0)} ${T_CO2E}`;
+  return inventory.threshold.regulated
+    ? `Выбросы не меньше порога ${limit} (296-ФЗ, постановление № 707): организация — регулируемая, отчет о выбросах обязателен`
+    : `Выбросы меньше порога ${limit} (296-ФЗ, постановление № 707): отчет о выбросах за этот год не обязателен`;
+}
+
+export function buildPassport(company: Company, facilities: Facility[], inventory: Inventory, now: Date): Passport {
+  const missing = "не указан";
+  const scope = inventory.facility
+    ? (facilities.find((f) => f.id === inventory.facility)?.name ?? NO_FACILITY_NAME)
+    : "все площадки организации";
+  return {
+    title: `Паспорт отчета о выбросах парниковых газов за ${inventory.year} год`,
+    requisites: [
+      ["Наименование организации", company.name],
+      ["ОГРН", company.ogrn || missing],
+      ["ИНН", company.inn || missing],
+      ["КПП", company.kpp || missing],
+      ["ОКВЭД", company.okved || missing],
+      ["Адрес", company.postal_address || missing],
+    ],
+    year: inventory.year,
+    status: DRAFT_STATUS,
+    scope,
+    gwp: `${inventory.gwp.name}: ПГП CH4 = ${inventory.gwp.gwp_ch4}${inventory.gwp.source ? ` (${inventory.gwp.source})` : ""}`,
+    facilities: facilitiesOf(inventory, facilities),
+    totals: inventory.categories.map((row) => ({
+      category: categoryTitle(row.category),
+      ipcc: ipccTitle(row.ipcc_code),
+      gas: row.gas,
+      t: row.t,
+      t_co2e: row.t_co2e,
+    })),
+    total_t_co2e: inventory.total_t_co2e,
+    threshold: thresholdVerdict(inventory),
+    checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
+    footnote: PASSPORT_FOOTNOTE,
+    generated: new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow" }).format(now),
+  };
+}

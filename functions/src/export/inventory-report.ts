@@ -1,0 +1,35 @@
+// The report passport as a file (GET v1/inventory/{year}/report/): the year's inventory of the
+// caller's company (or of one of its facilities), its requisites, laid out as xlsx or PDF. Runs in
+// the spreadsheet worker, which carries exceljs and pdfkit; the API's route reaches it through the
+// SpreadsheetWorker port (export/in-process.ts, lambda/spreadsheets.ts).
+import type { Actor, Deps } from "../domain/context";
+import { NotFound } from "../domain/errors";
+import { getInventory } from "../domain/inventory";
+import { safeFileName } from "../http/download";
+import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
+import { buildPassport, type Passport } from "./inventory-passport";
+import { passportPdf } from "./inventory-passport-pdf";
+import { passportXlsx } from "./inventory-passport-xlsx";
+import { handOut, type ExportDeps } from "./project-export";
+
+export function passportFileName(passport: Pick<Passport, "year" | "scope">, facility: boolean, format: PassportRequest["format"]): string {
+  const scope = facility ? ` ${passport.scope}` : "";
+  return safeFileName(`Паспорт отчета ${passport.year}${scope}.${format}`, `Report.${format}`);
+}
+
+export async function inventoryReport(deps: ExportDeps, actor: Actor, request: PassportRequest & { inlineLimitBytes?: number }): Promise<ExportResult> {
+  // getInventory is typed with the API's Deps, but reads the repositories only: the worker has no
+  // configuration to give it.
+  const inventory = await getInventory(deps as Deps, actor, request.year, request.facility);
+  const [company, facilities] = await Promise.all([deps.repos.companies.get(actor.company), deps.repos.facilities.list(actor.company)]);
+  if (!company) throw new NotFound("Организация не найдена");
+  const passport = buildPassport(company, facilities, inventory, deps.clock.now());
+  const bytes = request.format === "pdf" ? await passportPdf(passport) : await passportXlsx(passport);
+  return handOut(deps, actor, bytes, {
+    fileName: passportFileName(passport, Boolean(request.facility), request.format),
+    contentType: PASSPORT_FORMATS[request.format].contentType,
+    keyPrefix: `inventory-${request.year}`,
+    extension: request.format,
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
+}
