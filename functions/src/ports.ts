@@ -2,7 +2,7 @@
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./schemas/project";
-import type { FacilityKind } from "../../wasm-core/src/inventory";
+import type { FacilityKind, InventoryStatus } from "../../wasm-core/src/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 
@@ -107,7 +107,7 @@ export interface FacilityRepository {
   replace(next: Facility, expectedVersion: number): Promise<void>;
 }
 
-export type InventoryStatus = "draft" | "in_review" | "approved" | "submitted" | "accepted" | "refused" | "reworked";
+export type { InventoryStatus } from "../../wasm-core/src/inventory";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
 export interface InventoryReview {

@@ -17,14 +17,23 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
   let page: Page;
   let pageErrors: string[];
   let demo: ReturnType<typeof apiCaller>;
+  let reviewer: ReturnType<typeof apiCaller>;
   let projectId = "";
+  const REVIEWER = { email: "reviewer@example.com", password: "reviewer-password-1" };
 
   const at = (path: string) => `${server.url}${path}`;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ admin: true });
     const token = await accessToken(server.url, server.demo);
     demo = apiCaller(() => server.url, () => token);
+    // A reviewer of the demo company, made by the platform's admin.
+    const adminToken = await accessToken(server.url, server.admin!);
+    const admin = apiCaller(() => server.url, () => adminToken);
+    const me = await demo<{ company: { id: string } }>("GET", "v1/users/get_me/");
+    await admin("POST", `v1/admin/companies/${me.company.id}/users/`, { ...REVIEWER, role: "reviewer", first_name: "Ирина", last_name: "Проверяющая" });
+    const reviewerToken = await accessToken(server.url, REVIEWER);
+    reviewer = apiCaller(() => server.url, () => reviewerToken);
     projectId = (
       await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Северная 2025", start_date: "2025-01-01", end_date: "2025-12-31" })
     ).id;
@@ -105,5 +114,29 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     expect(await page.locator(".ant-statistic-content").innerText()).toContain(
       inventory.total_t_co2e.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
     );
+  });
+
+  it("sends the year to review; once the reviewer approves, its calculations refuse edits in the dialog", async () => {
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    await page.getByTestId("review-status").getByText("На проверке").waitFor();
+    // Approving is the reviewer's: staff see no such button.
+    expect(await page.getByRole("button", { name: "Утвердить" }).count()).toBe(0);
+    const { review } = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
+    await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: review.version });
+    await page.reload();
+    await page.getByTestId("review-status").getByText("Утверждена").waitFor();
+    expect(await page.locator(".ant-timeline").innerText()).toMatch(/Утвердить: reviewer@example\.com/);
+    await page.screenshot({ path: `${SHOTS}/inventory-approved.png`, fullPage: true });
+
+    await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
+    const row = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
+    await row.waitFor();
+    await row.getByRole("button", { name: "Редактировать" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Название расчета").fill("Измерения 2025 (исправлено)");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await dialog.getByText(/входит в утвержденную инвентаризацию 2025 года/).waitFor();
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -96,3 +96,52 @@ export const INVENTORY_ROLE_LABELS: Record<InventoryRole, string> = {
   primary: "Основной (входит в инвентаризацию)",
   alternative: "Альтернативный (проверка или сценарий, не суммируется)",
 };
+
+// ---- review and sign-off of the year (functions/src/domain/inventory-review.ts applies it) ----
+
+export type InventoryStatus = "draft" | "in_review" | "approved" | "submitted" | "accepted" | "refused" | "reworked";
+
+export const STATUS_LABELS: Record<InventoryStatus, string> = {
+  draft: "Черновик",
+  in_review: "На проверке",
+  approved: "Утверждена",
+  submitted: "Отчет направлен",
+  accepted: "Отчет принят",
+  refused: "Отчет возвращен на доработку",
+  reworked: "Доработана",
+};
+
+/** The statuses in which the approved calculations may not change. */
+export const FROZEN_STATUSES: readonly InventoryStatus[] = ["approved", "submitted", "accepted", "reworked"];
+
+export interface Transition {
+  readonly label: string;
+  readonly from: readonly InventoryStatus[];
+  readonly to: InventoryStatus;
+  readonly who: "anyone" | "reviewer";
+  /** A reason must be given (returning or reopening). */
+  readonly reason?: true;
+  /** Takes the calculations' snapshot (approve, rework done). */
+  readonly freezes?: true;
+}
+
+export const TRANSITIONS = {
+  send_to_review: { label: "Отправить на проверку", from: ["draft"], to: "in_review", who: "anyone" },
+  return_to_draft: { label: "Вернуть на доработку", from: ["in_review"], to: "draft", who: "reviewer", reason: true },
+  approve: { label: "Утвердить", from: ["in_review"], to: "approved", who: "reviewer", freezes: true },
+  reopen: { label: "Открыть для изменений", from: ["approved"], to: "draft", who: "reviewer", reason: true },
+  submit: { label: "Отчет направлен", from: ["approved", "reworked"], to: "submitted", who: "anyone" },
+  accept: { label: "Отчет принят", from: ["submitted"], to: "accepted", who: "anyone" },
+  refuse: { label: "Отчет возвращен (уведомление)", from: ["submitted"], to: "refused", who: "anyone" },
+  rework_done: { label: "Доработка завершена", from: ["refused"], to: "reworked", who: "reviewer", freezes: true },
+} as const satisfies Record<string, Transition>;
+export type ReviewAction = keyof typeof TRANSITIONS;
+export const REVIEW_ACTIONS = Object.keys(TRANSITIONS) as ReviewAction[];
+
+/** What a user may do with the year in `status`: the reviewer's actions only for reviewers. */
+export function actionsFor(status: InventoryStatus, reviewer: boolean): ReviewAction[] {
+  return REVIEW_ACTIONS.filter((action) => {
+    const rule: Transition = TRANSITIONS[action];
+    return rule.from.includes(status) && (reviewer || rule.who === "anyone");
+  });
+}

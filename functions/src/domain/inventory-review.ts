@@ -8,57 +8,20 @@ import { Conflict, Forbidden, Invalid } from "./errors";
 import { newId } from "./ids";
 import { reportingYearOf } from "./gwp-years";
 import { addWorkingDays } from "./working-days";
-import type { Calculation, InventoryReview, InventoryStatus } from "../ports";
+import type { Calculation, InventoryReview } from "../ports";
+import {
+  FROZEN_STATUSES,
+  STATUS_LABELS,
+  TRANSITIONS,
+  type InventoryStatus,
+  type ReviewAction,
+  type Transition,
+} from "../../../wasm-core/src/inventory";
+
+export { STATUS_LABELS, TRANSITIONS, type ReviewAction };
 
 export const REWORK_WORKING_DAYS = 20;
 const COMMENTS_MAX = 500;
-
-export const STATUS_LABELS: Record<InventoryStatus, string> = {
-  draft: "Черновик",
-  in_review: "На проверке",
-  approved: "Утверждена",
-  submitted: "Отчет направлен",
-  accepted: "Отчет принят",
-  refused: "Отчет возвращен на доработку",
-  reworked: "Доработана",
-};
-
-/** The statuses in which the approved calculations may not change. */
-const FROZEN: ReadonlySet<InventoryStatus> = new Set(["approved", "submitted", "accepted", "reworked"]);
-
-type Who = "anyone" | "reviewer";
-interface Transition {
-  from: readonly InventoryStatus[];
-  to: InventoryStatus;
-  who: Who;
-  /** A reason must be given (returning or reopening). */
-  reason?: true;
-  /** Takes the calculations' snapshot (approve, rework done). */
-  freezes?: true;
-}
-
-export const TRANSITIONS = {
-  send_to_review: { from: ["draft"], to: "in_review", who: "anyone" },
-  return_to_draft: { from: ["in_review"], to: "draft", who: "reviewer", reason: true },
-  approve: { from: ["in_review"], to: "approved", who: "reviewer", freezes: true },
-  reopen: { from: ["approved"], to: "draft", who: "reviewer", reason: true },
-  submit: { from: ["approved", "reworked"], to: "submitted", who: "anyone" },
-  accept: { from: ["submitted"], to: "accepted", who: "anyone" },
-  refuse: { from: ["submitted"], to: "refused", who: "anyone" },
-  rework_done: { from: ["refused"], to: "reworked", who: "reviewer", freezes: true },
-} as const satisfies Record<string, Transition>;
-export type ReviewAction = keyof typeof TRANSITIONS;
-
-export const ACTION_LABELS: Record<ReviewAction, string> = {
-  send_to_review: "Отправить на проверку",
-  return_to_draft: "Вернуть на доработку",
-  approve: "Утвердить",
-  reopen: "Открыть для изменений",
-  submit: "Отчет направлен",
-  accept: "Отчет принят",
-  refuse: "Отчет возвращен (уведомление)",
-  rework_done: "Доработка завершена",
-};
 
 const canReview = (actor: Actor) => actor.role === "reviewer" || actor.role === "admin";
 
@@ -70,7 +33,7 @@ export async function getReview(deps: Pick<Deps, "repos" | "clock">, companyId: 
   return (await deps.repos.inventoryReviews.get(companyId, year)) ?? emptyReview(companyId, year, deps.clock.now().toISOString());
 }
 
-export const isFrozen = (review: InventoryReview) => FROZEN.has(review.status);
+export const isFrozen = (review: InventoryReview) => FROZEN_STATUSES.includes(review.status);
 
 export interface TransitionRequest {
   action: ReviewAction;
@@ -96,11 +59,11 @@ export async function transition(
     throw new Conflict("Статус инвентаризации уже изменен другим пользователем. Обновите страницу и повторите.");
   }
   if (rule.who === "reviewer" && !canReview(actor)) {
-    throw new Forbidden(`«${ACTION_LABELS[request.action]}» может только проверяющий`);
+    throw new Forbidden(`«${rule.label}» может только проверяющий`);
   }
   if (!(rule.from as readonly InventoryStatus[]).includes(current.status)) {
     throw new Conflict(
-      `«${ACTION_LABELS[request.action]}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`,
+      `«${rule.label}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`,
     );
   }
   const reason = request.reason?.trim() || undefined;
@@ -118,7 +81,7 @@ export async function transition(
     next.approved_at = now;
     next.approved_by = actor.email;
   }
-  if (!FROZEN.has(rule.to)) next.frozen = [];
+  if (!FROZEN_STATUSES.includes(rule.to)) next.frozen = [];
   if (request.action === "refuse") {
     const notice = request.notice_date;
     if (!notice || !/^\d{4}-\d{2}-\d{2}$/.test(notice) || Number.isNaN(Date.parse(notice))) {

@@ -13,6 +13,7 @@ import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../shell/PageLoading";
 import { Chart } from "../graphs/Chart";
 import { useFacilities, useInventory, useInventoryYears, type Inventory } from "./api";
+import { ReviewPanel } from "./ReviewPanel";
 import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
 
 const T_CO2E = "т CO2-экв.";
@@ -159,6 +160,7 @@ export default function InventoryPage() {
               />
             </Col>
           </Row>
+          <ReviewPanel review={data.review} />
           <Card title="Выбросы по категориям и газам" size="small">
             <Table<CategoryRow>
               rowKey={(r) => `${r.category}|${r.ipcc_code}|${r.gas}`}

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import type { Inventory, YearTotals } from "../../../../functions/src/domain/inventory";
+import type { ReviewAction } from "../../../../wasm-core/src/inventory";
 import type { Facility, FacilityKind } from "../../../../functions/src/ports";
 
 export type { Inventory, YearTotals, Facility, FacilityKind };
@@ -42,5 +43,22 @@ export function useSaveFacility() {
         ? api.patch<Facility>(`v1/facilities/${encodeURIComponent(id)}/`, { ...fields, version })
         : api.post<Facility>("v1/facilities/", fields),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: facilitiesKey }), client.invalidateQueries({ queryKey: inventoryKey })]),
+  });
+}
+
+export function useReviewAction(year: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { action: ReviewAction; version: number; reason?: string; notice_date?: string }) =>
+      api.post(`v1/inventory/${year}/review/`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
+  });
+}
+
+export function useAddComment(year: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; target?: string | null; version: number }) => api.post(`v1/inventory/${year}/comments/`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
   });
 }

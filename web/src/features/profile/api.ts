@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import type { CompanyStatistics } from "../../../../functions/src/ports";
+import type { CompanyStatistics, Role } from "../../../../functions/src/ports";
 
 export interface Company {
   id: string;
@@ -20,7 +20,7 @@ export interface Me {
   last_name: string | null;
   email: string | null;
   /** staff: a company member; admin: a platform operator (the /admin menu item). */
-  role?: "staff" | "admin";
+  role?: Role;
   company: Company;
 }
 

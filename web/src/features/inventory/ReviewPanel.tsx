@@ -1,0 +1,134 @@
+// The year's review and sign-off on the inventory screen: the status, the actions the signed-in
+// user may take (approving, returning, reopening and finishing the rework are the reviewer's),
+// the history with who, when and why, the rework deadline and the comments.
+import { useState } from "react";
+import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
+import type { Dayjs } from "dayjs";
+import { displayDateTime } from "../../shared/dates";
+import type { InventoryReview } from "../../../../functions/src/ports";
+import { useMe } from "../profile/api";
+import { STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "../../../../wasm-core/src/inventory";
+import { useAddComment, useReviewAction } from "./api";
+import { STATUS_COLORS } from "./review";
+
+const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
+const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].label : action);
+
+export function ReviewPanel({ review }: { review: InventoryReview }) {
+  const me = useMe();
+  const act = useReviewAction(review.year);
+  const comment = useAddComment(review.year);
+  const [asking, setAsking] = useState<ReviewAction | null>(null);
+  const [reason, setReason] = useState("");
+  const [notice, setNotice] = useState<Dayjs | null>(null);
+  const [text, setText] = useState("");
+  const reviewer = me.data?.role === "reviewer" || me.data?.role === "admin";
+  const available = actionsFor(review.status, reviewer);
+
+  const run = (action: ReviewAction) => {
+    const rule: Transition = TRANSITIONS[action];
+    if (rule.reason || action === "refuse") {
+      setAsking(action);
+      return;
+    }
+    act.mutate({ action, version: review.version });
+  };
+  const confirm = () => {
+    if (!asking) return;
+    act.mutate(
+      { action: asking, version: review.version, reason: reason.trim() || undefined, notice_date: notice?.format("YYYY-MM-DD") },
+      { onSuccess: () => setAsking(null) },
+    );
+  };
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Flex gap={8} align="center">
+          Проверка и утверждение
+          <Tag color={STATUS_COLORS[review.status]} data-testid="review-status">
+            {STATUS_LABELS[review.status]}
+          </Tag>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {review.rework_deadline && review.status === "refused" && (
+          <Alert
+            type="warning"
+            showIcon
+            title={`Срок доработки — ${review.rework_deadline.split("-").reverse().join(".")} (20 рабочих дней после уведомления от ${review.notice_date?.split("-").reverse().join(".")})`}
+          />
+        )}
+        {review.frozen.length > 0 && (
+          <Typography.Text type="secondary">Расчеты года заморожены: изменить их можно после того, как проверяющий откроет год для изменений.</Typography.Text>
+        )}
+        <Flex gap={8} wrap>
+          {available.map((action) => (
+            <Button key={action} type={PRIMARY.has(action) ? "primary" : "default"} loading={act.isPending} onClick={() => run(action)}>
+              {label(action)}
+            </Button>
+          ))}
+          {available.length === 0 && <Typography.Text type="secondary">Действий в этом статусе нет{reviewer ? "" : " (утверждает проверяющий)"}</Typography.Text>}
+        </Flex>
+        {act.isError && <Alert type="error" showIcon title={act.error.message} role="alert" />}
+        {review.history.length > 0 && (
+          <Timeline
+            items={review.history.map((entry) => ({
+              children: (
+                <span>
+                  {displayDateTime(entry.at)} — {label(entry.action)}: {entry.by}
+                  {entry.reason ? ` («${entry.reason}»)` : ""}
+                </span>
+              ),
+            }))}
+          />
+        )}
+        <List
+          size="small"
+          header="Комментарии"
+          dataSource={review.comments}
+          locale={{ emptyText: "Комментариев нет" }}
+          renderItem={(c) => (
+            <List.Item>
+              <Typography.Text>
+                {c.text} <Typography.Text type="secondary">— {c.by}, {displayDateTime(c.at)}</Typography.Text>
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+        <Flex gap={8}>
+          <Input aria-label="Комментарий" placeholder="Комментарий к инвентаризации" value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+          <Button
+            disabled={!text.trim()}
+            loading={comment.isPending}
+            onClick={() => comment.mutate({ text, version: review.version }, { onSuccess: () => setText("") })}
+          >
+            Добавить
+          </Button>
+        </Flex>
+        {comment.isError && <Alert type="error" showIcon title={comment.error.message} />}
+      </Flex>
+      <Modal
+        open={asking !== null}
+        title={asking ? label(asking) : ""}
+        okText={asking ? label(asking) : ""}
+        cancelText="Отмена"
+        okButtonProps={{ disabled: asking === "refuse" ? !notice : !reason.trim(), loading: act.isPending }}
+        onOk={confirm}
+        onCancel={() => setAsking(null)}
+        destroyOnHidden
+      >
+        {asking === "refuse" ? (
+          <Flex vertical gap={8}>
+            <span>Дата уведомления о возврате отчета</span>
+            <DatePicker aria-label="Дата уведомления" format="DD.MM.YYYY" value={notice} onChange={setNotice} />
+          </Flex>
+        ) : (
+          <Input.TextArea aria-label="Причина" placeholder="Причина" value={reason} onChange={(e) => setReason(e.target.value)} autoSize={{ minRows: 2 }} />
+        )}
+      </Modal>
+    </Card>
+  );
+}
