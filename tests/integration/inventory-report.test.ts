@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../functions/src/domain/users";
+import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 
 const PDFTOTEXT = spawnSync("pdftotext", ["-v"]).status === 0;
@@ -17,6 +19,7 @@ let token: string;
 let other: string;
 let mine: { id: string };
 let foreignFacility: { id: string };
+let companyId: string;
 
 async function json<T>(res: Response, status: number): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -28,7 +31,7 @@ type Inventory = { total_t_co2e: number; categories: Array<{ t_co2e: number }> }
 beforeAll(async () => {
   h = await createHarness();
   const a = await h.signedInUser("ООО «Угольная компания»");
-  ({ token } = a);
+  ({ token, companyId } = a);
   ({ token: other } = await h.signedInUser("ООО Чужая"));
   const company = (await h.deps.repos.companies.get(a.companyId))!;
   await h.deps.repos.companies.replace(
@@ -100,7 +103,7 @@ describe("the report passport", () => {
     expect(value("ОКВЭД")).toBe("05.10.11");
     expect(value("Адрес")).toBe("650000, г. Кемерово, ул. Шахтеров, д. 1");
     expect(value("Отчетный год")).toBe(2025);
-    expect(value("Статус")).toBe("черновик");
+    expect(value("Статус")).toBe("Черновик");
 
     const total = rows.get("Итого")!.getCell(5);
     expect(total.value).toBe(inventory.total_t_co2e);
@@ -162,7 +165,7 @@ describe.skipIf(!PDFTOTEXT)("the report passport's PDF read back with pdftotext"
       "7707083893",
       "773601001",
       "05.10.11",
-      "Статус черновик",
+      "Статус Черновик",
       "Шахта «Южная»",
       "Периодические измерения",
       "протокол № 17",
@@ -176,5 +179,28 @@ describe.skipIf(!PDFTOTEXT)("the report passport's PDF read back with pdftotext"
     // The alternative is named among the checks only, never as a source.
     expect(text).toContain("Не суммируются (альтернативные расчеты): «Факел (сценарий)»");
     expect(text).not.toContain("«Факел (сценарий)» (проект");
+  });
+});
+
+describe("the passport of an approved year", () => {
+  // Last: the approval freezes the year.
+  it("says who approved it and when, with the year's transitions", async () => {
+    await createUser(h.deps, { companyId, email: "reviewer@ugol.example", password: "reviewer-password", role: "reviewer", first_name: "Мария", last_name: "Проверяющая" });
+    const reviewer = ((await (await signIn(h, "reviewer@ugol.example", "reviewer-password")).json()) as { access: string }).access;
+    const act = (as: string, body: Record<string, unknown>) => h.request("/api/v1/inventory/2025/review/", { method: "POST", token: as, json: body });
+    const sent = await json<{ version: number }>(await act(token, { action: "send_to_review", version: 0 }), 200);
+    await json(await act(reviewer, { action: "approve", version: sent.version }), 200);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await bytesOf(await report("format=xlsx"), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")) as unknown as ArrayBuffer);
+    const lines: Array<[unknown, unknown]> = [];
+    workbook.getWorksheet("Паспорт")!.eachRow((row) => lines.push([row.getCell(1).value, row.getCell(2).value]));
+    expect(lines).toContainEqual(["Статус", "Утверждена"]);
+    const approvals = lines.filter(([label]) => label === "Согласование").map(([, text]) => String(text));
+    expect(approvals[0]).toMatch(/^Утверждена \d\d\.\d\d\.\d{4}, Мария Проверяющая$/);
+    expect(approvals.slice(1)).toEqual([
+      expect.stringMatching(/: Отправить на проверку \(user\d+-[0-9a-f]+@example\.com\)$/),
+      expect.stringMatching(/: Утвердить \(Мария Проверяющая\)$/),
+    ]);
   });
 });

@@ -59,6 +59,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
     ...p.requisites.map(([label, value]): Row => [label, value]),
     ["Отчетный год", String(p.year)],
     ["Статус", p.status],
+    ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
     ["Площадки", p.scope],
     ["Потенциал глобального потепления", p.gwp],
   ]);

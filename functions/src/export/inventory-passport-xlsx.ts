@@ -39,6 +39,7 @@ function passportLines(p: Passport): Line[] {
     { cells: [] },
     { cells: ["Отчетный год", p.year], formats: { 1: "0" } },
     { cells: ["Статус", p.status] },
+    ...p.approvals.map((text) => ({ cells: ["Согласование", text] })),
     { cells: ["Площадки", p.scope] },
     { cells: ["Потенциал глобального потепления", p.gwp] },
     { cells: [] },

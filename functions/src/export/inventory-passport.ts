@@ -3,16 +3,19 @@
 // document says, once, as numbers and texts; inventory-passport-xlsx.ts and
 // inventory-passport-pdf.ts only lay it out, inventory-report.ts puts them together.
 import { getInventory, NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
-import type { Company, Facility } from "../ports";
+import type { Company, Facility, InventoryReview, User } from "../ports";
 import { REGISTRY, isCalculationType, type NumberField } from "../../../wasm-core/src/registry";
 import {
   FACILITY_KINDS,
   IPCC_CODES,
   METHOD_LABELS,
   ORDER_371_CATEGORIES,
+  STATUS_LABELS,
+  TRANSITIONS,
   inventorySourceOf,
   type Gas,
   type Order371Category,
+  type ReviewAction,
 } from "../../../wasm-core/src/inventory";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
@@ -59,7 +62,9 @@ export interface Passport {
   /** Label and value: name, ОГРН, ИНН, КПП, ОКВЭД, address. */
   requisites: Array<[string, string]>;
   year: number;
+  /** The year's review status (domain/inventory-review.ts), and its approval and transitions. */
   status: string;
+  approvals: string[];
   scope: string;
   gwp: string;
   facilities: PassportFacility[];
@@ -86,8 +91,32 @@ export const PASSPORT_FOOTNOTE =
   "Паспорт повторяет сведения, которые организация вносит в форму отчета о выбросах парниковых газов " +
   "в реестре (постановление Правительства РФ № 707). Это не формат файла для загрузки в реестр.";
 
-/** Until the year's review and sign-off is recorded by the platform, every passport is a draft. */
-const DRAFT_STATUS = "черновик";
+const moscowDate = (iso: string) => new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow" }).format(new Date(iso));
+const plainDate = (date: string) => date.split("-").reverse().join(".");
+
+/** Who approved and when, the notice of refusal, and every transition of the year's review. */
+function approvalsOf(review: InventoryReview, users: User[]): string[] {
+  // The review records who acted by e-mail.
+  const nameOf = (email: string) => {
+    const user = users.find((u) => u.email === email);
+    return (user && `${user.first_name} ${user.last_name}`.trim()) || email;
+  };
+  const lines: string[] = [];
+  if (review.approved_at) {
+    lines.push(`Утверждена ${moscowDate(review.approved_at)}${review.approved_by ? `, ${nameOf(review.approved_by)}` : ""}`);
+  }
+  if (review.notice_date) {
+    lines.push(
+      `Уведомление о возврате отчета от ${plainDate(review.notice_date)}` +
+        (review.rework_deadline ? `, срок доработки до ${plainDate(review.rework_deadline)}` : ""),
+    );
+  }
+  for (const step of review.history) {
+    const action = Object.hasOwn(TRANSITIONS, step.action) ? TRANSITIONS[step.action as ReviewAction].label : STATUS_LABELS[step.to];
+    lines.push(`${moscowDate(step.at)}: ${action} (${nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
+  }
+  return lines;
+}
 
 const categoryTitle = (category: Order371Category) => `Категория ${category}. ${ORDER_371_CATEGORIES[category]}`;
 const ipccTitle = (code: string) => `${code} ${IPCC_CODES[code] ?? ""}`.trim();
@@ -162,7 +191,16 @@ function thresholdVerdict(inventory: Inventory): string {
     : `Выбросы меньше порога ${limit} (296-ФЗ, постановление № 707): отчет о выбросах за этот год не обязателен`;
 }
 
-export function buildPassport(company: Company, facilities: Facility[], inventory: Inventory, now: Date): Passport {
+export interface PassportData {
+  company: Company;
+  facilities: Facility[];
+  inventory: Inventory;
+  review: InventoryReview;
+  users: User[];
+  now: Date;
+}
+
+export function buildPassport({ company, facilities, inventory, review, users, now }: PassportData): Passport {
   const missing = "не указан";
   const scope = inventory.facility
     ? (facilities.find((f) => f.id === inventory.facility)?.name ?? NO_FACILITY_NAME)
@@ -178,7 +216,8 @@ export function buildPassport(company: Company, facilities: Facility[], inventor
       ["Адрес", company.postal_address || missing],
     ],
     year: inventory.year,
-    status: DRAFT_STATUS,
+    status: STATUS_LABELS[review.status],
+    approvals: approvalsOf(review, users),
     scope,
     gwp: `${inventory.gwp.name}: ПГП CH4 = ${inventory.gwp.gwp_ch4}${inventory.gwp.source ? ` (${inventory.gwp.source})` : ""}`,
     facilities: facilitiesOf(inventory, facilities),
@@ -193,6 +232,6 @@ export function buildPassport(company: Company, facilities: Facility[], inventor
     threshold: thresholdVerdict(inventory),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
     footnote: PASSPORT_FOOTNOTE,
-    generated: new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow" }).format(now),
+    generated: moscowDate(now.toISOString()),
   };
 }

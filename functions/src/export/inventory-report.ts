@@ -5,6 +5,7 @@
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { getInventory } from "../domain/inventory";
+import { getReview } from "../domain/inventory-review";
 import { safeFileName } from "../http/download";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";
@@ -21,9 +22,14 @@ export async function inventoryReport(deps: ExportDeps, actor: Actor, request: P
   // getInventory is typed with the API's Deps, but reads the repositories only: the worker has no
   // configuration to give it.
   const inventory = await getInventory(deps as Deps, actor, request.year, request.facility);
-  const [company, facilities] = await Promise.all([deps.repos.companies.get(actor.company), deps.repos.facilities.list(actor.company)]);
+  const [company, facilities, review, users] = await Promise.all([
+    deps.repos.companies.get(actor.company),
+    deps.repos.facilities.list(actor.company),
+    getReview(deps, actor.company, request.year),
+    deps.repos.users.listByCompany(actor.company),
+  ]);
   if (!company) throw new NotFound("Организация не найдена");
-  const passport = buildPassport(company, facilities, inventory, deps.clock.now());
+  const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now() });
   const bytes = request.format === "pdf" ? await passportPdf(passport) : await passportXlsx(passport);
   return handOut(deps, actor, bytes, {
     fileName: passportFileName(passport, Boolean(request.facility), request.format),
