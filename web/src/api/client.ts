@@ -186,6 +186,9 @@ export function fileNameFromDisposition(header: string | null): string | undefin
   return name || undefined;
 }
 
+/** The files the API may answer with `{download_url, file_name}` instead of the bytes. */
+const HANDED_OUT = [/\/export_to_/, /^v1\/documents\/[^/?]+\/download\/?$/, /^v1\/inventory\/\d+\/report\//];
+
 /** GET of a file with the bearer token; `onProgress` gets the bytes received so far. Error bodies
  *  {"detail"} become ApiError like every other call. */
 async function download(path: string, onProgress?: (received: number) => void): Promise<Download> {
@@ -204,8 +207,8 @@ async function download(path: string, onProgress?: (received: number) => void): 
       throw error;
     }
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
-    // A large export, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
-    if (type.startsWith("application/json") && (path.includes("/export_to_") || /^v1\/documents\/[^/?]+\/download\/?$/.test(path))) {
+    // A large export or report passport, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
+    if (type.startsWith("application/json") && HANDED_OUT.some((pattern) => pattern.test(path))) {
       const body = (await response.json()) as { download_url?: string; file_name?: string };
       if (body.download_url) return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
     }

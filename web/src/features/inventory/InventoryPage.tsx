@@ -14,6 +14,7 @@ import { PageLoading } from "../shell/PageLoading";
 import { Chart } from "../graphs/Chart";
 import { useFacilities, useInventory, useInventoryYears, type Inventory } from "./api";
 import { ReviewPanel } from "./ReviewPanel";
+import { PassportDownload } from "./PassportDownload";
 import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
 
 const T_CO2E = "т CO2-экв.";
@@ -129,6 +130,7 @@ export default function InventoryPage() {
           options={[{ value: "", label: "Все площадки компании" }, ...(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
           onChange={(next: string) => update({ facility: next || undefined }, { replace: true })}
         />
+        <PassportDownload year={year} facility={facility} />
       </Flex>
       {inventory.isPending && <PageLoading />}
       {inventory.isError && <LoadError what="инвентаризацию" message={inventory.error.message} retry={() => void inventory.refetch()} />}
