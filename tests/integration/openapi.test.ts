@@ -103,6 +103,6 @@ describe("GET /api/openapi.json", () => {
     expect(login.content["application/json"].schema.required).toEqual(["email", "password"]);
     const create = doc.paths["/api/v1/{type}/"].post.requestBody as { content: Record<string, { schema: { anyOf: Array<{ title: string }> } }> };
     expect(create.content["application/json"].schema.anyOf.map((s) => s.title)).toContain("underground");
-    expect(create.content["multipart/form-data"].schema.anyOf.map((s) => s.title)).toEqual(["regres_methane", "filling_blanks", "sensitivity"]);
+    expect(create.content["multipart/form-data"].schema.anyOf.map((s) => s.title)).toEqual(["underground", "regres_methane", "filling_blanks", "sensitivity"]);
   });
 });

@@ -26,6 +26,7 @@ import { assertNotFrozen } from "./inventory-review";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
+import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import {
   forecastRowsFromFile,
   forecastRowsFromJson,
@@ -187,7 +188,14 @@ async function evaluate(
   const inForce = usesGwp(type) ? await gwpSetInForce(deps, target.reporting_year) : undefined;
   const gwp_in_force = inForce ? { reporting_year: target.reporting_year, set: inForce.id } : undefined;
   if (inForce && request.gwp_set === undefined && !previous?.coefficients.gwp_ch4) request = { ...request, gwp_set: inForce.id };
+  // D14: underground by measurement periods (typed or a file) instead of one volume.
+  const periods = await requestedPeriods(type, request.values, file, previous);
+  if (periods) request = periodsRequest(request, periods);
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
+  if (periods) {
+    const results = periodsResults(periods, values, uses);
+    return { inputs: stored(values), results, coefficients: uses, gwp_in_force };
+  }
   if (isFileType(type)) {
     for (const field of REGISTRY[type].inputs) {
       if (field.type === "text") values[field.name] = request.values[field.name];

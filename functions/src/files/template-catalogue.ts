@@ -36,6 +36,11 @@ export const TEMPLATES: Record<string, Template> = {
     [2, 1432.3, 1501, 32.36, 116.89, 0.511, 16482, 36.886],
     [3, 1380.2, null, 35.5, 120.4, 0.45, 17050, 41.2],
   ]),
+  // D14: measurement periods of the degasification or ventilation system (monitoring data).
+  underground: uploadTemplate("underground", "Периоды измерений дегазации и вентиляции", [
+    ["01.01.2025", "31.01.2025", 12.5, 744, 76, 10.6],
+    ["01.02.2025", "28.02.2025", 10.25, 650.5, 76, 10.6],
+  ]),
   sensitivity: uploadTemplate("sensitivity", "Анализ чувствительности", [
     [2020, 1000000, 10, null, null],
     [2021, 1200000, 9, null, null],

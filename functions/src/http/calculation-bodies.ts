@@ -4,18 +4,13 @@
 // (calculations.ts createBody/patchBody); the domain and the core's facade check the type's own
 // and name the field in a 400, which is why these are described here rather than validated.
 import * as z from "zod/mini";
-import { toJSONSchema, type $ZodType } from "zod/v4/core";
-import { CALCULATION_TYPES, REGISTRY, type CalculationType, type NumberField } from "../../../wasm-core/src/registry";
+import type { $ZodType } from "zod/v4/core";
+import { CALCULATION_TYPES, MEASURED_PERIOD, REGISTRY, uploadColumns, type CalculationType, type NumberField } from "../../../wasm-core/src/registry";
 import { FORECAST_METHODS } from "../domain/forecast-models";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
+import { inputJsonSchema } from "./openapi-routes";
 
 type JsonSchema = Record<string, unknown>;
-
-/** A zod schema as the JSON Schema of a request (its input side). */
-export function inputJsonSchema(schema: $ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return rest;
-}
 
 const version = z.optional(z.int());
 
@@ -72,8 +67,17 @@ function calculationJson(type: CalculationType, patch: boolean) {
   if (type === "filling_blanks") {
     return z.object({ ...common, name_value: patch ? z.optional(z.string()) : z.string(), name_element: z.optional(z.string()) });
   }
+  if (type === "underground") {
+    // D14: one volume, or measurement periods (then volume and contents come from them).
+    return z.object({ ...common, ...numericFields(type, true), periods: z.optional(z.array(measuredPeriod)) });
+  }
   return z.object({ ...common, ...numericFields(type, patch) });
 }
+
+const measuredPeriod = z.object({
+  ...Object.fromEntries(MEASURED_PERIOD.dates.map((c) => [c.name, z.string().check(z.describe(`${c.label}: ДД.ММ.ГГГГ или ГГГГ-ММ-ДД`))])),
+  ...Object.fromEntries(MEASURED_PERIOD.numbers.map((f) => [f.name, numberSchema(f).check(z.describe(`${f.label}, ${f.unit}`))])),
+});
 
 /** One schema per type that takes JSON (all but the file types). */
 export const calculationJsonBody = (patch: boolean): JsonSchema => ({
@@ -87,9 +91,9 @@ export const calculationJsonBody = (patch: boolean): JsonSchema => ({
 
 /** One form per type that takes a file; its `file_data` as a binary field. */
 export const calculationFormBody = (patch: boolean): JsonSchema => ({
-  anyOf: CALCULATION_TYPES.filter((t) => REGISTRY[t].kind !== "formula").map((t) => {
+  anyOf: CALCULATION_TYPES.filter((t) => uploadColumns(t).length > 0).map((t) => {
     const fields = inputJsonSchema(calculationJson(t, patch)) as { properties: Record<string, JsonSchema>; required?: string[] };
-    const { data: _rows, ...properties }: Record<string, JsonSchema> = { ...fields.properties, file_data: fileSchema };
+    const { data: _rows, periods: _periods, ...properties }: Record<string, JsonSchema> = { ...fields.properties, file_data: fileSchema };
     const required = patch ? [] : [...(fields.required ?? []).filter((r) => r !== "data"), ...(REGISTRY[t].kind === "file" ? ["file_data"] : [])];
     return { title: t, type: "object", properties, required, description: "Form fields are strings; numbers may use a decimal comma." };
   }),

@@ -13,7 +13,7 @@ import {
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { TEMPLATES, templateCsv } from "../files/template-catalogue";
-import { CALCULATION_TYPES, REGISTRY } from "../../../wasm-core/src/registry";
+import { CALCULATION_TYPES, REGISTRY, uploadColumns } from "../../../wasm-core/src/registry";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "./download";
 import { calculationSchema } from "../schemas/answers";
@@ -90,7 +90,8 @@ const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLower
  *  as a JSON body: numbers of the type's numeric fields parsed, file_data as bytes. */
 async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
   const type = supportedType(typeName);
-  if (REGISTRY[type].kind === "formula") throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
+  // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
+  if (uploadColumns(type).length === 0) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
   const form = await readUploadForm(c, "file_data", "data");
   const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
   const body: Record<string, unknown> = {};
@@ -147,7 +148,7 @@ const createRoute = declareRoute(
   calculations({
     operationId: "createCalculation",
     summary: "Create (compute and store) a calculation",
-    description: "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for regres_methane (optional), filling_blanks, sensitivity.",
+    description: "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity.",
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
     errors: [400, 404, 409, 415],
   }),

@@ -1,0 +1,114 @@
+// `underground` from measurement periods (Order 371 formula 3.1 from monitoring data, D14): the
+// periods come typed (`periods` in the body), from an uploaded file (Excel template or a CSV of the
+// gas-monitoring system, columns from the registry), or, on an edit that sends neither, from the
+// calculation as stored. The volume is their sum and the contents their volume-weighted means (so
+// the stored inputs reproduce the totals); the densities follow the measurement conditions chosen.
+import { FieldError, emissionsCore } from "../../../wasm-core/src/emissions";
+import {
+  checkPeriods,
+  measuredRelease,
+  periodVolume,
+  MAX_PERIODS,
+  type MeasuredPeriod,
+} from "../../../wasm-core/src/measured-periods";
+import { REGISTRY, uploadColumns, type CalculationType } from "../../../wasm-core/src/registry";
+import type { CoefficientRequest } from "./coefficients";
+import { Invalid } from "./errors";
+import { columnSpec } from "./series";
+import { parseTable, type UploadedFile } from "../files/tabular";
+import type { Calculation, CoefficientUse } from "../ports";
+
+const TYPE = "underground";
+/** The contents the periods give instead of the dictionary of typical contents. */
+const CONTENTS_DICTIONARY = "get_underground_content";
+const CONTENTS = ["ef_ch4", "ef_co2"] as const;
+
+const invalid = (error: unknown): never => {
+  if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
+  throw error;
+};
+
+/** The periods of a CSV or .xlsx upload; an error names the sheet, the row and the column. */
+export async function periodsFromFile(file: UploadedFile): Promise<MeasuredPeriod[]> {
+  const table = await parseTable(file, { maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
+  try {
+    return checkPeriods(table.rows.map((r) => r.values));
+  } catch (error) {
+    const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
+    if (at && error instanceof FieldError) {
+      throw new Invalid(`Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${at[2]}»: ${error.message}`);
+    }
+    return invalid(error);
+  }
+}
+
+/** The stored periods of a calculation (its result table holds every input column). */
+function storedPeriods(previous: Calculation | undefined): unknown[] | undefined {
+  const rows = previous?.results.periods;
+  return Array.isArray(rows) ? rows : undefined;
+}
+
+/**
+ * The periods of an `underground` request, if it is by periods: a file, `periods`, or (an edit
+ * that sends no volume) those stored. Undefined: the request gives one volume as before.
+ */
+export async function requestedPeriods(
+  type: CalculationType,
+  values: Record<string, unknown>,
+  file: UploadedFile | undefined,
+  previous: Calculation | undefined,
+): Promise<MeasuredPeriod[] | undefined> {
+  if (type !== TYPE) return undefined;
+  if (file) return periodsFromFile(file);
+  const given = values.periods ?? (values.volume === previous?.inputs.volume ? storedPeriods(previous) : undefined);
+  if (given === undefined || given === null) return undefined;
+  try {
+    return checkPeriods(given);
+  } catch (error) {
+    return invalid(error);
+  }
+}
+
+/** The request the coefficients are resolved for: volume and contents from the periods. */
+export function periodsRequest(request: CoefficientRequest, periods: readonly MeasuredPeriod[]): CoefficientRequest {
+  const volume = periods.reduce((total, p) => total + periodVolume(p), 0);
+  const mean = (content: (p: MeasuredPeriod) => number) =>
+    volume > 0 ? periods.reduce((total, p) => total + periodVolume(p) * content(p), 0) / volume : 0;
+  const { periods: _typed, ...values } = request.values;
+  const justifications = Object.fromEntries(
+    Object.entries(request.justifications ?? {}).filter(([name]) => !(CONTENTS as readonly string[]).includes(name)),
+  );
+  return {
+    ...request,
+    values: { ...values, volume, ef_ch4: mean((p) => p.w_ch4), ef_co2: mean((p) => p.w_co2) },
+    dictionary_items: { ...request.dictionary_items, [CONTENTS_DICTIONARY]: null },
+    justifications,
+  };
+}
+
+/** Results by period and their sums; the contents are recorded as measured, not as a dictionary's. */
+export function periodsResults(
+  periods: readonly MeasuredPeriod[],
+  values: Record<string, unknown>,
+  uses: Record<string, CoefficientUse>,
+): Record<string, unknown> {
+  let release;
+  try {
+    release = measuredRelease(emissionsCore(), periods, { p_co2: values.p_co2, p_ch4: values.p_ch4 }, values.gwp_ch4 as number);
+  } catch (error) {
+    return invalid(error);
+  }
+  const units = new Map(REGISTRY[TYPE].inputs.map((f) => [f.name as string, f.unit]));
+  values.volume = release.volume;
+  for (const name of CONTENTS) {
+    values[name] = release[name];
+    uses[name] = { value: release[name], unit: units.get(name) ?? "", source: "input" };
+  }
+  return {
+    res_co2: release.res_co2,
+    res_ch4: release.res_ch4,
+    res_ch4_to_co2: release.res_ch4_to_co2,
+    sum_co2: release.sum_co2,
+    periods: release.periods,
+  };
+}

@@ -1,0 +1,139 @@
+// Issue 17 item 5 / D14: `underground` from measurement periods through the API — periods of equal
+// contents store what their summed volume stores, each period's contribution is in the results,
+// the densities follow the measurement conditions, errors name periods[i].field, and a CSV of the
+// gas-monitoring system (or the Excel template) gives the same as the typed periods.
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Harness } from "../support/harness";
+import type { Project } from "../../functions/src/schemas/project";
+import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
+
+let h: Harness;
+let user: SignedInUser;
+let project: Project;
+
+beforeAll(async () => {
+  ({ h, user, project } = await openProjectFixture());
+});
+afterAll(() => h.close());
+
+type Calc = Record<string, unknown> & {
+  id: string;
+  version: number;
+  periods: Array<Record<string, number | string>>;
+  coefficients: Record<string, { value: number; source: string; item_id?: number }>;
+};
+
+const TOTALS = ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"] as const;
+const PERIODS = [
+  { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 12.5, hours: 744, w_ch4: 76, w_co2: 10.6 },
+  { from: "2025-02-01", to: "2025-02-28", flow_m3_min: 10.25, hours: 650.5, w_ch4: 76, w_co2: 10.6 },
+];
+const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
+
+const post = (body: Record<string, unknown>) =>
+  h.request("/api/v1/underground/", { method: "POST", token: user.token, json: { name: "Дегазация", project: project.id, ...body } });
+
+function upload(file: { name: string; bytes: Uint8Array }) {
+  const form = new FormData();
+  form.set("project", project.id);
+  form.set("name", "Дегазация из файла");
+  form.set("dictionary_items", JSON.stringify({ get_underground: 1 }));
+  form.set("file_data", new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  return h.request("/api/v1/underground/", { method: "POST", token: user.token, body: form });
+}
+
+const created = async (res: Response) => {
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Calc;
+};
+
+describe("underground from measurement periods (D14)", () => {
+  it("gives the result of the summed volume when the periods' contents are equal, with each period's contribution", async () => {
+    const byPeriods = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 1 } }));
+    const byVolume = await created(await post({ volume: VOLUME, ef_ch4: 76, ef_co2: 10.6, dictionary_items: { get_underground: 1 } }));
+    expect(byPeriods.volume as number).toBeCloseTo(VOLUME, 9);
+    for (const name of TOTALS) expect(byPeriods[name] as number, name).toBeCloseTo(byVolume[name] as number, 6);
+    expect(byPeriods.periods).toHaveLength(2);
+    expect(byPeriods.periods[0]).toMatchObject({ from: "2025-01-01", to: "2025-01-31", flow_m3_min: 12.5, hours: 744, volume: 558 });
+    const sum = byPeriods.periods.reduce((total, p) => total + (p.sum_co2 as number), 0);
+    expect(sum).toBeCloseTo(byPeriods.sum_co2 as number, 6);
+    // The contents are the measured ones, not a dictionary's; the densities are the conditions'.
+    expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "input" });
+    expect(byPeriods.coefficients.p_ch4).toMatchObject({ source: "dictionary", item_id: 1 });
+    expect(byPeriods.flags).toEqual([]);
+
+    const read = (await (await h.request(`/api/v1/underground/${byPeriods.id}/`, { token: user.token })).json()) as Calc;
+    expect(read.periods).toEqual(byPeriods.periods);
+  });
+
+  it("takes each period's own contents and the densities of the chosen conditions", async () => {
+    const periods = [PERIODS[0], { ...PERIODS[1], w_ch4: 0.4, w_co2: 0 }];
+    const at0C = await created(await post({ periods, dictionary_items: { get_underground: 3 } }));
+    const p = at0C.coefficients.p_ch4.value;
+    expect(p).not.toBe(0.668);
+    expect(at0C.res_ch4 as number).toBeCloseTo((558 * 76 + ((10.25 * 650.5 * 60) / 1000) * 0.4) * p / 100, 6);
+  });
+
+  it("keeps the periods on an edit that changes the conditions only", async () => {
+    const calc = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 1 } }));
+    const at0C = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 3 } }));
+    const densities = { p_co2: at0C.coefficients.p_co2.value, p_ch4: at0C.coefficients.p_ch4.value };
+    const res = await h.request(`/api/v1/underground/${calc.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { version: calc.version, dictionary_items: { get_underground: 3 }, ...densities },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const edited = (await res.json()) as Calc;
+    expect(edited.periods.map((p) => p.volume)).toEqual(calc.periods.map((p) => p.volume));
+    expect(edited.sum_co2).toBeCloseTo(at0C.sum_co2 as number, 6);
+  });
+
+  it("refuses a period in Russian naming periods[i].field", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ hours: 745 }, "periods[0].hours: Время работы больше продолжительности периода (744 ч)"],
+      [{ from: "01.02.2025" }, "periods[0].to: Начало периода позже его конца"],
+      [{ from: "2025/01/01" }, "periods[0].from: Укажите дату"],
+      [{ flow_m3_min: -1 }, "periods[0].flow_m3_min: Значение должно быть неотрицательным"],
+      [{ w_co2: 101 }, "periods[0].w_co2: Значение должно быть не больше 100"],
+    ];
+    for (const [change, message] of cases) {
+      const res = await post({ periods: [{ ...PERIODS[0], ...change }], dictionary_items: { get_underground: 1 } });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+  });
+
+  it("reads the periods from a monitoring system's CSV and from the Excel template the same as typed", async () => {
+    const typed = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 1 } }));
+    const csv = "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
+    const fromCsv = await created(await upload({ name: "мониторинг.csv", bytes: new TextEncoder().encode(csv) }));
+    for (const name of TOTALS) expect(fromCsv[name] as number, name).toBeCloseTo(typed[name] as number, 9);
+    expect((fromCsv.file_data as { name: string }).name).toBe("мониторинг.csv");
+
+    const template = await h.request("/api/v1/underground/template/", { token: user.token });
+    expect(template.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await template.arrayBuffer());
+    const sheet = wb.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(["from", "to", "flow_m3_min", "hours", "w_ch4", "w_co2"]);
+    const filled = new ExcelJS.Workbook();
+    const ws = filled.addWorksheet("Периоды");
+    ws.addRow(header);
+    // Excel keeps a typed date as a date cell.
+    ws.addRow([new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2025, 0, 31)), 12.5, 744, 76, 10.6]);
+    ws.addRow(["01.02.2025", "28.02.2025", 10.25, 650.5, 76, 10.6]);
+    const fromXlsx = await created(await upload({ name: "периоды.xlsx", bytes: new Uint8Array(await filled.xlsx.writeBuffer()) }));
+    for (const name of TOTALS) expect(fromXlsx[name] as number, name).toBeCloseTo(typed[name] as number, 9);
+    expect(fromXlsx.periods[0].from).toBe("2025-01-01");
+  });
+
+  it("names the file's row and column of a refused period", async () => {
+    const csv = "from,to,flow_m3_min,hours,w_ch4,w_co2\n01.01.2025,01.01.2025,1,30,1,0\n";
+    const res = await upload({ name: "m.csv", bytes: new TextEncoder().encode(csv) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("строка 2, столбец «hours»: Время работы больше продолжительности периода (24 ч)");
+  });
+});
