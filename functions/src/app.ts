@@ -25,7 +25,7 @@ import { exportRoutes } from "./http/exports";
 import { facilityRoutes } from "./http/facilities";
 import { inventoryRoutes } from "./http/inventory";
 import { inventoryReportRoutes } from "./http/inventory-report";
-import { serveOpenApi } from "./http/openapi";
+import { openApiRoutes } from "./http/openapi";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
@@ -54,7 +54,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   );
   api.route("/token", tokenRoutes(options.clientAddressOf));
   // Public: the route table as OpenAPI 3.1 (http/openapi.ts).
-  api.get("/openapi.json", serveOpenApi);
+  api.route("/", openApiRoutes);
   // <video> sends no bearer header: the media stream checks its signed URL token itself, so it is
   // mounted before requireUser (it answers, and requireUser is never reached for it).
   api.route("/v1/media", mediaStreamRoutes);

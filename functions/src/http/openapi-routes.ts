@@ -67,8 +67,13 @@ type JsonSchema = Record<string, unknown>;
 type Content = Record<string, { schema?: unknown }>;
 
 const isZod = (value: unknown): value is $ZodType => typeof value === "object" && value !== null && "_zod" in value;
-const asJson = (schema: unknown): JsonSchema =>
-  isZod(schema) ? (toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema) : (schema as JsonSchema);
+const asJson = (schema: unknown): JsonSchema => (isZod(schema) ? inputJsonSchema(schema) : (schema as JsonSchema));
+
+/** A zod schema as the JSON Schema of a request (its input side), for bodies a handler reads itself. */
+export function inputJsonSchema(schema: $ZodType): JsonSchema {
+  const { $schema: _drop, ...rest } = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
 
 function contentOf(content: Content | undefined) {
   return content && Object.fromEntries(Object.entries(content).map(([type, media]) => [type, media.schema as JsonSchema]));
@@ -91,7 +96,8 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
         operationId: route.operationId!,
         method: route.method.toUpperCase() as Operation["method"],
         path: path.replace(/\/\{(\w+)\}/g, "/:$1"),
-        docPath: `${path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}")}/`,
+        // A file name (openapi.json) is written without the slash.
+        docPath: path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}") + (/\.\w+$/.test(path) ? "" : "/"),
         summary: route.summary!,
         ...(route.description ? { description: route.description } : {}),
         tag: route.tags![0],

@@ -1,47 +1,31 @@
-// The route table of the API and the OpenAPI 3.1 document built from it (GET /api/openapi.json).
-// Every operation the app registers is declared here once: method, path as Hono mounts it, who may
-// call it, which of its parameters are objects owned by a company, its body and its answers.
-// tests/integration/openapi.test.ts compares this table with Hono's registered routes, so a new
-// route without an entry fails; tests/integration/isolation-matrix.test.ts reads `isolation` to
-// call every id-taking route as another company. Bodies reuse the zod schemas the routes validate
-// with; bodies the domain validates (calculation inputs, forecast rows, uploads) get small
-// documenting schemas built from the calculation registry, the one place that lists the fields.
+// The OpenAPI 3.1 document (GET /api/openapi.json), read from the routes themselves: every route
+// file declares its routes once with createRoute and their zod schemas (http/openapi-routes.ts),
+// and OPERATIONS reads each sub-app's registry back at the prefix app.ts mounts it on.
+// tests/integration/openapi.test.ts compares OPERATIONS with Hono's registered routes, so a route
+// mounted without its line here (or a line of a route that is gone) fails;
+// tests/integration/isolation-matrix.test.ts reads `isolation` to call every id-taking route as
+// another company.
 import type { Context } from "hono";
-import * as z from "zod/mini";
+import * as z from "zod";
 import { toJSONSchema, type $ZodType } from "zod/v4/core";
-import { CALCULATION_TYPES } from "../../../wasm-core/src/registry";
-import { FORECAST_METHODS } from "../domain/forecast-models";
-import { companyCreateSchema } from "../schemas/company";
-import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
-import {
-  auditQuery,
-  coefficientBody,
-  companyPatchBody,
-  documentCompleteBody,
-  documentUploadUrlBody,
-  mediaCompleteBody,
-  mediaUploadUrlBody,
-  resetBody,
-  userCreateBody,
-  userPatchBody,
-} from "./admin";
+import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
+import { calculationRoutes } from "./calculations";
 import { dictionaryRoutes } from "./dictionaries";
 import { directUploadRoutes } from "./direct-uploads";
 import { documentRoutes } from "./documents";
-import { mediaRoutes, mediaStreamRoutes } from "./media";
-import { facilityRoutes } from "./facilities";
-import { inventoryRoutes } from "./inventory";
-import { inventoryReportRoutes } from "./inventory-report";
-import { declaredOperations } from "./openapi-routes";
-import { userRoutes } from "./users";
-import { calculationRoutes } from "./calculations";
 import { evidenceRoutes } from "./evidence";
 import { exportRoutes } from "./exports";
-import { graphRoutes } from "./graphs";
-import { uncertaintyRoutes } from "./uncertainty";
+import { facilityRoutes } from "./facilities";
 import { forecastModelRoutes } from "./forecast-models";
+import { graphRoutes } from "./graphs";
+import { inventoryRoutes } from "./inventory";
+import { inventoryReportRoutes } from "./inventory-report";
+import { mediaRoutes, mediaStreamRoutes } from "./media";
+import { declareRoute, declaredOperations, json, routeApp } from "./openapi-routes";
 import { projectRoutes } from "./projects";
+import { uncertaintyRoutes } from "./uncertainty";
+import { userRoutes } from "./users";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
  *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
@@ -70,54 +54,28 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 type JsonSchema = Record<string, unknown>;
 
+/** A declared route as the document and the tests read it (openapi-routes.ts declaredOperations). */
 export interface Operation {
   operationId: string;
   method: Method;
   /** The path as Hono registers it (app.routes), without a trailing slash. */
   path: string;
-  /** The OpenAPI path when it cannot be derived from `path` (a regular-expression parameter). */
-  docPath?: string;
+  /** The path as OpenAPI writes it. */
+  docPath: string;
   summary: string;
   description?: string;
   tag: string;
   auth: Auth;
   isolation: Isolation;
-  /** Descriptions of path parameters, over the shared ones in PATH_PARAMS. */
-  params?: Record<string, { description: string; schema?: JsonSchema }>;
+  /** The path parameters: what each names and its schema. */
+  params: Record<string, { description: string; schema?: JsonSchema }>;
   query?: $ZodType;
-  /** Extra query parameters not in a zod schema. */
-  queryParams?: Array<{ name: string; description: string; schema: JsonSchema; required?: boolean }>;
-  body?: { required: boolean; content: Record<string, JsonSchema | $ZodType>; description?: string };
-  success: { status: 200 | 201; description: string; content?: Record<string, JsonSchema | $ZodType>; headers?: Record<string, string> };
+  body?: { required: boolean; content: Record<string, JsonSchema | $ZodType> };
+  success: { status: 200 | 201; description: string; content?: Record<string, JsonSchema | $ZodType> };
   /** Error statuses besides the ones every operation of its kind has (401, 403 for admin, 413 with a body). */
   errors: ErrorStatus[];
   extraSuccess?: Array<{ status: 200 | 206; description: string }>;
 }
-
-// ---- documenting schemas for what the domain validates ---------------------------------------
-
-const version = z.optional(z.int());
-const pdfForm = (metadata: $ZodType, fileRequired: boolean): JsonSchema => {
-  const meta = jsonSchema(metadata) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return {
-    type: "object",
-    properties: { ...meta.properties, file: { type: "string", contentMediaType: "application/pdf", description: "PDF, at most 50 MB" } },
-    required: [...(meta.required ?? []), ...(fileRequired ? ["file"] : [])],
-  };
-};
-
-/** The answer of the upload-url routes (domain/direct-uploads.ts, http/UPLOADS.md). */
-const uploadGrant: JsonSchema = {
-  type: "object",
-  properties: {
-    url: { type: "string", description: "Where to PUT the file: an S3 presigned URL in AWS, /api/v1/uploads/?token=… locally" },
-    method: { type: "string", enum: ["PUT"] },
-    headers: { type: "object", additionalProperties: { type: "string" }, description: "Send exactly these with the PUT (Content-Type; in AWS also If-None-Match and x-amz-tagging, which are signed)" },
-    upload_id: { type: "string", description: "Signed token for …/complete/" },
-    expires_at: { type: "string", format: "date-time", description: "When the URL stops working" },
-  },
-  required: ["url", "method", "headers", "upload_id", "expires_at"],
-};
 
 // ---- answers --------------------------------------------------------------------------------
 
@@ -129,18 +87,8 @@ const errorSchema: JsonSchema = {
 };
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const page = (item: JsonSchema): JsonSchema => ({
-  type: "object",
-  properties: { results: { type: "array", items: item }, count: { type: "integer" } },
-  required: ["results", "count"],
-});
-const json = (schema: JsonSchema | $ZodType) => ({ "application/json": schema });
-const anyObject: JsonSchema = { type: "object" };
-const binary = (type: string) => ({ [type]: { type: "string", contentMediaType: type } as JsonSchema });
 
-const SCHEMAS: Record<string, JsonSchema> = {
-  Error: errorSchema,
-};
+const SCHEMAS: Record<string, JsonSchema> = { Error: errorSchema };
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: "Bad input; the detail names the field",
@@ -155,35 +103,23 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   429: "Too many failed sign-ins; try later",
 };
 
-// ---- the table ------------------------------------------------------------------------------
+// ---- the operations -----------------------------------------------------------------------------
 
-const PATH_PARAMS: Record<string, { description: string; schema: JsonSchema }> = {
-  type: { description: "Calculation type of the registry", schema: { type: "string", enum: [...CALCULATION_TYPES] } },
-  n: { description: "Kept from the original client; any value", schema: { type: "string" } },
-  method: { description: "Forecast method", schema: { type: "string", enum: [...FORECAST_METHODS] } },
-  name: { description: "Dictionary name (v1/dictionary/ lists them)", schema: { type: "string" } },
-  userId: { description: "User id", schema: { type: "string" } },
-  kind: { description: "Settings video", schema: { type: "string", enum: ["instruction", "presentation"] } },
-  format: { description: "Export format", schema: { type: "string", enum: ["txt", "xls", "xlsx"] } },
-};
+const openApiRoute = declareRoute(
+  { operationId: "openapi", summary: "This document", tag: "meta", auth: "public", isolation: { scope: "public" }, errors: [] },
+  {
+    method: "get",
+    path: "/openapi.json",
+    responses: { 200: json(z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }), "OpenAPI 3.1 document") },
+  },
+);
 
-const ADMIN = { scope: "admin", note: "platform operators act across companies; staff get 403" } as const;
+/** GET /api/openapi.json: public, built once per process. */
+export const openApiRoutes = routeApp().openapi(openApiRoute, serveOpenApi);
 
 export const OPERATIONS: Operation[] = [
-  {
-    operationId: "openapi",
-    method: "GET",
-    path: "/api/openapi.json",
-    docPath: "/api/openapi.json",
-    summary: "This document",
-    tag: "meta",
-    auth: "public",
-    isolation: { scope: "public" },
-    success: { status: 200, description: "OpenAPI 3.1 document", content: json(anyObject) },
-    errors: [],
-  },
-  // Routes declared with their schemas in their own files (http/openapi-routes.ts). The prefixes
-  // are where app.ts mounts them; openapi.test.ts compares the result with the routes Hono registered.
+  // The prefixes are where app.ts mounts each sub-app.
+  ...declaredOperations("/api", openApiRoutes),
   ...declaredOperations("/api/token", tokenRoutes(() => "")),
   ...declaredOperations("/api/v1/users", userRoutes),
   ...declaredOperations("/api/v1/projects", projectRoutes),
@@ -199,278 +135,7 @@ export const OPERATIONS: Operation[] = [
   ...declaredOperations("/api/v1/facilities", facilityRoutes),
   ...declaredOperations("/api/v1/inventory", inventoryRoutes),
   ...declaredOperations("/api/v1/inventory", inventoryReportRoutes),
-  // ---- dictionaries (reference data of the platform) ----
-  // ---- forecast models (platform-wide) ----
-  // ---- documents and videos (platform-wide downloads) ----
-  // ---- administration ----
-  {
-    operationId: "adminListCompanies",
-    method: "GET",
-    path: "/api/v1/admin/companies",
-    summary: "Every company",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "adminCreateCompany",
-    method: "POST",
-    path: "/api/v1/admin/companies",
-    summary: "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: json(companyCreateSchema) },
-    success: { status: 201, description: "The company", content: json(anyObject) },
-    errors: [400, 409],
-  },
-  {
-    operationId: "adminGetCompany",
-    method: "GET",
-    path: "/api/v1/admin/companies/:id",
-    summary: "One company",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Company id" } },
-    success: { status: 200, description: "The company", content: json(anyObject) },
-    errors: [404],
-  },
-  {
-    operationId: "adminPatchCompany",
-    method: "PATCH",
-    path: "/api/v1/admin/companies/:id",
-    summary: "Edit a company",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Company id" } },
-    body: { required: true, content: json(companyPatchBody) },
-    success: { status: 200, description: "The company, version + 1", content: json(anyObject) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "adminListUsers",
-    method: "GET",
-    path: "/api/v1/admin/companies/:id/users",
-    summary: "Users of a company (no password hashes)",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Company id" } },
-    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
-    errors: [404],
-  },
-  {
-    operationId: "adminCreateUser",
-    method: "POST",
-    path: "/api/v1/admin/companies/:id/users",
-    summary: "Create a user in a company",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Company id" } },
-    body: { required: true, content: json(userCreateBody) },
-    success: { status: 201, description: "The user", content: json(anyObject) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "adminPatchUser",
-    method: "PATCH",
-    path: "/api/v1/admin/companies/:id/users/:userId",
-    summary: "Edit, (de)activate, change the role of or move a user",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Company id" } },
-    body: { required: true, content: json(userPatchBody) },
-    success: { status: 200, description: "The user", content: json(anyObject) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "adminResetPassword",
-    method: "POST",
-    path: "/api/v1/admin/companies/:id/users/:userId/reset_password",
-    summary: "Set a password, or generate one (returned once)",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Company id" } },
-    body: { required: false, content: json(resetBody) },
-    success: { status: 200, description: "`{detail}` plus `{password}` when generated", content: json(anyObject) },
-    errors: [400, 404],
-  },
-  {
-    operationId: "adminChangeCoefficient",
-    method: "PATCH",
-    path: "/api/v1/admin/dictionary/:name/:id",
-    summary: "Change a coefficient: a new version of the entry",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Entry number", schema: { type: "integer", minimum: 1 } } },
-    body: { required: true, content: json(coefficientBody) },
-    success: { status: 200, description: "The new current version", content: json(anyObject) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "adminListDocuments",
-    method: "GET",
-    path: "/api/v1/admin/documents",
-    summary: "Every document, removed ones too",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "adminCreateDocument",
-    method: "POST",
-    path: "/api/v1/admin/documents",
-    summary: "Upload a normative document (PDF ≤ 50 MB)",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: { "multipart/form-data": pdfForm(documentCreateSchema, true) } },
-    success: { status: 201, description: "The document", content: json(anyObject) },
-    errors: [400, 409, 415],
-  },
-  {
-    operationId: "adminDocumentUploadUrl",
-    method: "POST",
-    path: "/api/v1/admin/documents/upload-url",
-    summary: "Where to PUT a PDF (≤ 50 MB) for a new document or to replace a document's file",
-    description:
-      "Checks the declared type (application/pdf, else 415) and size (else 413). Answers a short-lived URL " +
-      "(S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: json(documentUploadUrlBody) },
-    success: { status: 200, description: "The upload URL and upload_id", content: json(uploadGrant) },
-    errors: [400, 404, 409, 415],
-  },
-  {
-    operationId: "adminCompleteDocumentUpload",
-    method: "POST",
-    path: "/api/v1/admin/documents/complete",
-    summary: "Register an uploaded PDF: a new document (metadata here) or a document's new file",
-    description:
-      "Checks what was stored (size, first bytes %PDF-, read by range); a refused file is deleted (400/413/415). " +
-      "The upload_id must be the caller's own, unexpired, and for a document.",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: json(documentCompleteBody) },
-    success: { status: 201, description: "The new document", content: json(anyObject) },
-    extraSuccess: [{ status: 200, description: "The document whose PDF was replaced (or the same answer again)" }],
-    errors: [400, 404, 409, 415],
-  },
-  {
-    operationId: "adminReplaceDocumentFile",
-    method: "PUT",
-    path: "/api/v1/admin/documents/:id/file",
-    summary: "Replace a document's PDF",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Document id" } },
-    body: { required: true, content: { "multipart/form-data": pdfForm(z.object({ version }), true) } },
-    success: { status: 200, description: "The document", content: json(anyObject) },
-    errors: [400, 404, 409, 415],
-  },
-  {
-    operationId: "adminPatchDocument",
-    method: "PATCH",
-    path: "/api/v1/admin/documents/:id",
-    summary: "Edit a document's metadata, remove (is_deleted) or restore it",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    params: { id: { description: "Document id" } },
-    body: { required: true, content: json(documentPatchSchema) },
-    success: { status: 200, description: "The document", content: json(anyObject) },
-    errors: [400, 404, 409],
-  },
-  {
-    operationId: "adminListMedia",
-    method: "GET",
-    path: "/api/v1/admin/media",
-    summary: "Status of both settings videos",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
-    errors: [],
-  },
-  {
-    operationId: "adminMediaUploadUrl",
-    method: "POST",
-    path: "/api/v1/admin/media/upload-url",
-    summary: "Where to PUT a settings video (MP4/WebM ≤ 500 MB)",
-    description:
-      "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413). " +
-      "Answers a short-lived URL (S3 presigned PUT in AWS, PUT /api/v1/uploads/ locally) and an upload_id.",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: json(mediaUploadUrlBody) },
-    success: { status: 200, description: "The upload URL and upload_id", content: json(uploadGrant) },
-    errors: [400, 404, 415],
-  },
-  {
-    operationId: "adminCompleteMediaUpload",
-    method: "POST",
-    path: "/api/v1/admin/media/complete",
-    summary: "Register an uploaded video as its kind's video",
-    description:
-      "Checks what was stored (size, MP4 ftyp or WebM EBML by its first bytes, read by range, agreeing with the " +
-      "declared type); a refused file is deleted (400/413/415).",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: json(mediaCompleteBody) },
-    success: { status: 200, description: "Status with a playback URL", content: json(anyObject) },
-    errors: [400, 415],
-  },
-  {
-    operationId: "adminUploadMedia",
-    method: "PUT",
-    path: "/api/v1/admin/media/:kind",
-    summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    body: { required: true, content: { ...binary("video/mp4"), ...binary("video/webm") } },
-    success: { status: 200, description: "Status with a signed URL", content: json(anyObject) },
-    errors: [400, 404, 411, 415],
-  },
-  {
-    operationId: "adminRemoveMedia",
-    method: "DELETE",
-    path: "/api/v1/admin/media/:kind",
-    summary: "Remove a settings video",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    success: { status: 200, description: "`{detail}`", content: json(anyObject) },
-    errors: [404],
-  },
-  {
-    operationId: "adminAudit",
-    method: "GET",
-    path: "/api/v1/admin/audit",
-    summary: "The change log, newest first",
-    tag: "admin",
-    auth: "admin",
-    isolation: ADMIN,
-    query: auditQuery,
-    success: { status: 200, description: "`{results, count}`", content: json(anyObject) },
-    errors: [400],
-  },
+  ...declaredOperations("/api/v1/admin", adminRoutes),
   // Last, as app.ts mounts them: /v1/{type}/ would otherwise shadow the named resources above.
   ...declaredOperations("/api/v1", evidenceRoutes),
   ...declaredOperations("/api/v1", calculationRoutes),
@@ -488,23 +153,16 @@ function jsonSchema(schema: $ZodType | JsonSchema): JsonSchema {
   return rest;
 }
 
-/** The OpenAPI path of an operation: `:id` → `{id}`, with the trailing slash the SPEC writes. */
+/** The OpenAPI path of an operation (`{id}`, with the trailing slash the SPEC writes). */
 export function documentPath(op: Operation): string {
-  return op.docPath ?? `${op.path.replace(/:(\w+)/g, "{$1}")}/`;
+  return op.docPath;
 }
 
 function parameters(op: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [, name] of documentPath(op).matchAll(/\{(\w+)\}/g)) {
-    const own = op.params?.[name];
-    const shared = PATH_PARAMS[name];
-    out.push({
-      name,
-      in: "path",
-      required: true,
-      description: own?.description ?? shared?.description ?? name,
-      schema: own?.schema ?? shared?.schema ?? { type: "string" },
-    });
+    const declared = op.params[name];
+    out.push({ name, in: "path", required: true, description: declared?.description ?? name, schema: declared?.schema ?? { type: "string" } });
   }
   if (op.query) {
     const query = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -512,7 +170,6 @@ function parameters(op: Operation): JsonSchema[] {
       out.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
     }
   }
-  for (const q of op.queryParams ?? []) out.push({ name: q.name, in: "query", required: q.required ?? false, description: q.description, schema: q.schema });
   return out;
 }
 
@@ -600,8 +257,8 @@ export function openApiDocument(): JsonSchema {
 
 let cached: string | undefined;
 
-/** GET /api/openapi.json: public, built once per process. */
-export function serveOpenApi(c: Context): Response {
+function serveOpenApi(c: Context) {
   cached ??= JSON.stringify(openApiDocument());
-  return c.body(cached, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
+  // The document as text, built once: zod-openapi types a JSON answer by its schema.
+  return c.body(cached, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" }) as never;
 }

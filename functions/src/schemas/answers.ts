@@ -21,6 +21,7 @@ export const companySchema = z.object({
   region: z.string(),
   postal_address: z.string(),
   version: z.optional(z.int()),
+  created_at: z.optional(z.string()),
   updated_at: z.optional(z.string()),
 });
 
@@ -334,3 +335,34 @@ export const calculationSchema = z
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
   })
   .meta({ description: "Besides these: the type's inputs and results under their registry names (wasm-core/src/registry.ts)." });
+
+// ---- administration ----
+
+/** A user as /admin sees one: everything but the password hash. */
+export const adminUserSchema = signedInUserSchema.extend({ company: z.string() });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor_id: z.string(),
+  actor_email: z.string(),
+  action: z.string().meta({ description: "e.g. company.create, user.update, dictionary.change, document.replace, media.upload" }),
+  target_type: z.string(),
+  target_id: z.string(),
+  target_label: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+/** The answer of the upload-url routes (domain/direct-uploads.ts, http/UPLOADS.md). */
+export const uploadGrantSchema = z.object({
+  url: z.string().meta({ description: "Where to PUT the file: an S3 presigned URL in AWS, /api/v1/uploads/?token=… locally" }),
+  method: z.literal("PUT"),
+  headers: z
+    .record(z.string(), z.string())
+    .meta({ description: "Send exactly these with the PUT (Content-Type; in AWS also If-None-Match and x-amz-tagging, which are signed)" }),
+  upload_id: z.string().meta({ description: "Signed token for …/complete/" }),
+  expires_at: z.string().meta({ description: "When the URL stops working (ISO 8601)" }),
+});
+
+export const detailSchema = z.object({ detail: z.string() });

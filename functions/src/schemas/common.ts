@@ -1,5 +1,5 @@
-// Schema pieces shared by the API and the web app. zod/mini keeps the browser bundle small.
-import * as z from "zod/mini";
+// Schema pieces shared by the API and the web app. Classic zod: @hono/zod-openapi declares routes with it.
+import * as z from "zod";
 import { ru } from "zod/locales";
 import { isIsoDate } from "../domain/dates";
 
@@ -15,8 +15,8 @@ export function isoDate(label: string) {
 
 export function pageParams() {
   return {
-    limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
-    offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+    offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   };
 }
 

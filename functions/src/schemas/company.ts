@@ -1,6 +1,6 @@
 // Company requisites as the admin API accepts them (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
 // postal address; ИНН and КПП for the 296-FZ report). The /admin company form validates with the same schema.
-import * as z from "zod/mini";
+import * as z from "zod";
 
 export const COMPANY_NAME_MAX = 200;
 export const COMPANY_TEXT_MAX = 500;

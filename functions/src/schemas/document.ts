@@ -1,6 +1,6 @@
 // Normative-document metadata as /admin sends it (upload form fields, or a JSON edit). The web form
 // and the list labels read the same kinds.
-import * as z from "zod/mini";
+import * as z from "zod";
 import { isoDate } from "./common";
 import type { DocumentKind } from "../ports";
 

@@ -1,7 +1,7 @@
 // An uncertainty as the API takes it (methodology-uncertainty.md): the 95 % interval as −lower_pct
 // / +upper_pct of the value, a distribution, and its source. The admin coefficient change and the
 // calculation dialog send the same shape; errors name the path (uncertainty.ef.lower_pct: …).
-import * as z from "zod/mini";
+import * as z from "zod";
 import { DISTRIBUTIONS } from "../../../wasm-core/src/uncertainty-core";
 
 /** Wider than any IPCC default (+100 %), short of what makes no sense as a 95 % interval. */
@@ -9,7 +9,7 @@ export const MAX_UPPER_PCT = 1000;
 export const UNCERTAINTY_SOURCE_MAX = 500;
 
 const percent = (max: number, text: string) =>
-  z.number(`ожидается число, ${text}`).check(z.refine(Number.isFinite, `ожидается число, ${text}`), z.minimum(0, text), z.maximum(max, text));
+  z.number(`ожидается число, ${text}`).check(z.refine(Number.isFinite, `ожидается число, ${text}`), z.gte(0, text), z.lte(max, text));
 
 export const uncertaintySchema = z.object({
   lower_pct: percent(100, "от 0 до 100 %"),
