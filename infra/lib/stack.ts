@@ -34,6 +34,7 @@ import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_D
 import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "../../functions/src/lambda/blob-areas";
 import { GSI1 } from "../../functions/src/adapters/dynamodb/keys";
+import { PASSPORT_FONTS } from "../../functions/src/export/formats";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -225,14 +226,27 @@ export class AppStack extends Stack {
     // A detailed xls export of 10 000 calculations holds ~400 MB (and CPU grows with memory). The
     // timeout stays under the API's 29 s, so a worker that runs out of time is still answered by
     // the API (adapters/spreadsheets/lambda-worker.ts) before API Gateway gives up at 30 s.
+    // The report passport's PDF reads its fonts from ./fonts beside the bundle (Lambda has no
+    // system fonts): copied as files rather than inlined, so the bundle stays small.
+    const fontsDir = join(REPO_ROOT, "functions/src/export", PASSPORT_FONTS.dir);
     const spreadsheets = fn("SpreadsheetFunction", "functions/src/lambda/spreadsheets.ts", {
-      description: "Renders project exports and xlsx upload templates for the API",
+      description: "Renders project exports, xlsx upload templates and the inventory's report passport for the API",
       memorySize: 1536,
       timeout: Duration.seconds(25),
       environment: {
         TABLE_NAME: table.tableName,
         [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
         [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
+      },
+      bundling: {
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir: string, outputDir: string) => [
+            `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
+            ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map((file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`),
+          ],
+        },
       },
     });
 

@@ -101,6 +101,14 @@ describe("the API's invoke of the worker", () => {
     expect(failure.message).not.toContain("secret/path");
   });
 
+  it("asks for a report passport with the actor's four fields, the year, the facility and the format", async () => {
+    lambda.on(InvokeCommand).resolves(invoked({ kind: "body", fileName: "Паспорт отчета 2025.pdf", contentType: "application/pdf", base64: Buffer.from([37]).toString("base64") }));
+    const result = await worker.inventoryReport({ ...actor, first_name: "Анна" } as Actor, { year: 2025, facility: "f1", format: "pdf" });
+    expect(result).toEqual({ kind: "body", fileName: "Паспорт отчета 2025.pdf", contentType: "application/pdf", body: new Uint8Array([37]) });
+    const [call] = lambda.commandCalls(InvokeCommand);
+    expect(decode(call.args[0].input.Payload)).toEqual({ op: "inventory_report", actor, year: 2025, facility: "f1", format: "pdf" });
+  });
+
   it("asks for a template by type and returns its bytes", async () => {
     lambda.on(InvokeCommand).resolves(invoked({ kind: "body", fileName: "sensitivity.xlsx", contentType: XLSX, base64: Buffer.from("PK").toString("base64") }));
     expect(new TextDecoder().decode(await worker.template("sensitivity"))).toBe("PK");
@@ -186,6 +194,20 @@ describe("the worker function", () => {
     expect(url.hostname).toBe(`${EXPORTS_BUCKET}.s3.${REGION}.amazonaws.com`);
     expect(url.pathname).toBe(`/${put.args[0].input.Key}`);
     expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+  });
+
+  it("renders the year's report passport from the table, and answers another company's facility 404", async () => {
+    const result = await answer(worker(), { op: "inventory_report", actor, year: 2024, format: "pdf" }, quiet);
+    expect(result).toMatchObject({ kind: "body", fileName: "Паспорт отчета 2024.pdf", contentType: "application/pdf" });
+    expect(Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const wb = await workbook(
+      Buffer.from(((await answer(worker(), { op: "inventory_report", actor, year: 2024, format: "xlsx" }, quiet)) as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64"),
+    );
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Паспорт", "Источники"]);
+    expect(await answer(worker(), { op: "inventory_report", actor, year: 2024, facility: "no-such-facility", format: "xlsx" }, quiet)).toMatchObject({
+      kind: "error",
+      status: 404,
+    });
   });
 
   it("fails the invoke on a request it cannot read (a fault between the functions, never a user's)", async () => {

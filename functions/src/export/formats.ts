@@ -43,6 +43,10 @@ export function passportFormat(value: string | undefined): PassportFormat {
   throw new Invalid("format: ожидается xlsx или pdf");
 }
 
+/** The passport PDF's fonts (fonts/README.md): in ./fonts beside the PDF module, and in AWS beside
+ *  the worker's bundle, where the CDK stack copies them (infra/lib/stack.ts). */
+export const PASSPORT_FONTS = { dir: "fonts", regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf" } as const;
+
 /** Which year's passport, of the whole company or of one of its facilities. */
 export interface PassportRequest {
   year: number;

@@ -5,10 +5,12 @@
 import PDFDocument from "pdfkit";
 import { fileURLToPath } from "node:url";
 import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
+import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
 
-const FONT = fileURLToPath(new URL("./fonts/DejaVuSans.ttf", import.meta.url));
-const BOLD_FONT = fileURLToPath(new URL("./fonts/DejaVuSans-Bold.ttf", import.meta.url));
+const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));
+const FONT = fontFile(PASSPORT_FONTS.regular);
+const BOLD_FONT = fontFile(PASSPORT_FONTS.bold);
 
 const emissions = (value: number) => formatNumber(value, EMISSION_DECIMALS);
 /** At least two decimals, more where the value carries them (0,0006), no trailing zeros beyond. */
