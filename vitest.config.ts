@@ -1,20 +1,39 @@
 import { defineConfig } from "vitest/config";
 
-// One test run for everything: unit tests sit next to their code, the rest live in tests/ by kind.
-// Browser end-to-end files are slower and share the machine's two cores, hence the longer timeouts.
+// One test run for everything, in four tiers (vitest projects): unit tests sit next to their code;
+// integration (the API on the real local DynamoDB engine), e2e (a real Chromium against web/dist)
+// and infra (the CDK stack, the Lambda hosts, cdk-nag) live in tests/ by kind. `npm test` runs all
+// four; `npm run test:unit` the first alone. Browser files are slower and share the machine's two
+// cores, hence the longer timeouts.
+const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
+const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**"];
+const PROCESS_TESTS = ["functions/src/local/**/*.test.ts", "wasm-core/src/gbdt/cli.test.ts", "functions/src/export/xls-writer.test.ts"];
+
 export default defineConfig({
   test: {
-    include: [
-      "functions/**/*.test.ts",
-      "wasm-core/**/*.test.ts",
-      "web/src/**/*.test.{ts,tsx}",
-      "infra/**/*.test.ts",
-      "tests/**/*.test.ts",
-    ],
-    exclude: ["**/node_modules/**", "web/dist/**", "cdk.out/**"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["functions/**/*.test.ts", "wasm-core/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"],
+          // Tests that start processes: the local host's servers on the local DynamoDB engine, the
+          // GBDT command line, LibreOffice reading the xls export back.
+          exclude: [...exclude, ...PROCESS_TESTS],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", ...PROCESS_TESTS],
+          exclude,
+        },
+      },
+      { test: { ...shared, name: "e2e", include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"], exclude } },
+      { test: { ...shared, name: "infra", include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts"], exclude } },
+    ],
   },
 });
