@@ -1,8 +1,11 @@
 // The inventory in a real browser: a facility added on the profile, a project assigned to it in
 // the project dialog, calculations made through the API (one marked alternative in the dialog),
 // then «Инвентаризация»: the year's total with the threshold verdict, the category table with its
-// calculations, the checks with links, the facilities and the chart by year.
+// calculations, the checks with links, the facilities and the chart by year; review and sign-off,
+// and the report passport downloaded as xlsx and PDF.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { chromiumAvailable } from "../support/browser";
@@ -43,7 +46,7 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     await demo("POST", "v1/underground_emission_ch4/", { name: "Добыча 2024", project: earlier, volume: 2_000_000, ef: 18, koef_transform: 0.67 });
     await demo("POST", "v1/underground/", { name: "Измерения 2025", project: projectId, volume: 40_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
     await demo("POST", "v1/underground_emission_ch4/", { name: "Оценка по коэффициенту", project: projectId, volume: 2_000_000, ef: 18, koef_transform: 0.67 });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true });
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.demo);
   });
@@ -137,6 +140,25 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     await dialog.getByLabel("Название расчета").fill("Измерения 2025 (исправлено)");
     await dialog.getByRole("button", { name: "Сохранить" }).click();
     await dialog.getByText(/входит в утвержденную инвентаризацию 2025 года/).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("downloads the year's report passport as xlsx and PDF", async () => {
+    await page.goto(at("/inventory?year=2025"));
+    const save = async (name: string) => {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name }).click()]);
+      return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+    };
+    const xlsx = await save("Скачать паспорт отчета (xlsx)");
+    expect(xlsx.name).toBe("Паспорт отчета 2025.xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const lines: unknown[][] = [];
+    workbook.getWorksheet("Паспорт")!.eachRow((row) => lines.push([row.getCell(1).value, row.getCell(2).value]));
+    expect(lines).toContainEqual(["Статус", "Утверждена"]);
+    const pdf = await save("Скачать паспорт отчета (PDF)");
+    expect(pdf.name).toBe("Паспорт отчета 2025.pdf");
+    expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pageErrors).toEqual([]);
   });
 });

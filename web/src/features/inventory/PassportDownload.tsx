@@ -41,7 +41,7 @@ export function PassportDownload({ year, facility }: { year: number; facility: s
           disabled={pending !== undefined}
           onClick={() => void download(format)}
         >
-          Скачать паспорт отчета ({format === "pdf" ? "PDF" : "xlsx"})
+          {`Скачать паспорт отчета (${format === "pdf" ? "PDF" : "xlsx"})`}
         </Button>
       ))}
     </Space>
