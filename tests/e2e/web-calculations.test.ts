@@ -118,7 +118,10 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
 
   async function previewTexts(scope: Locator, prefix: string, type: FormulaType): Promise<Record<string, string>> {
     const texts: Record<string, string> = {};
-    for (const field of REGISTRY[type].results) texts[field.name] = await scope.getByTestId(`${prefix}-${field.name}`).innerText();
+    // A table result (underground's measurement periods) is not shown when the volume is typed.
+    for (const field of REGISTRY[type].results.filter((f) => f.type !== "table")) {
+      texts[field.name] = await scope.getByTestId(`${prefix}-${field.name}`).innerText();
+    }
     return texts;
   }
 
@@ -214,7 +217,7 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
       expect(results).toHaveLength(1);
       const stored = results[0];
       expect(stored.name).toBe(c.name);
-      for (const field of REGISTRY[c.type].results) {
+      for (const field of REGISTRY[c.type].results.filter((f) => f.type !== "table")) {
         const value = stored[field.name];
         expect(shown[field.name]).toBe(typeof value === "number" ? formatAmount(value, 2) : value);
       }

@@ -36,6 +36,10 @@ export interface MeasuredRelease {
   readonly periods: PeriodContribution[];
 }
 
+/** What the periods give instead of what is typed: the volume and the contents (their
+ *  volume-weighted means), so the contents' dictionary does not apply. */
+export const PERIODS_GIVE = { fields: ["volume", "ef_ch4", "ef_co2"], dictionary: "get_underground_content" } as const;
+
 /** A file of a year of hourly readings stays well below this; the cap keeps one stored item small. */
 export const MAX_PERIODS = 1000;
 

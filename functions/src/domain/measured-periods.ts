@@ -9,6 +9,7 @@ import {
   measuredRelease,
   periodVolume,
   MAX_PERIODS,
+  PERIODS_GIVE,
   type MeasuredPeriod,
 } from "../../../wasm-core/src/measured-periods";
 import { REGISTRY, uploadColumns, type CalculationType } from "../../../wasm-core/src/registry";
@@ -19,8 +20,6 @@ import { parseTable, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse } from "../ports";
 
 const TYPE = "underground";
-/** The contents the periods give instead of the dictionary of typical contents. */
-const CONTENTS_DICTIONARY = "get_underground_content";
 const CONTENTS = ["ef_ch4", "ef_co2"] as const;
 
 const invalid = (error: unknown): never => {
@@ -81,7 +80,7 @@ export function periodsRequest(request: CoefficientRequest, periods: readonly Me
   return {
     ...request,
     values: { ...values, volume, ef_ch4: mean((p) => p.w_ch4), ef_co2: mean((p) => p.w_co2) },
-    dictionary_items: { ...request.dictionary_items, [CONTENTS_DICTIONARY]: null },
+    dictionary_items: { ...request.dictionary_items, [PERIODS_GIVE.dictionary]: null },
     justifications,
   };
 }

@@ -4,19 +4,27 @@
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, type InventoryRole } from "../../../../wasm-core/src/inventory";
 import { useMemo, useState, type ReactNode } from "react";
-import { App, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from "antd";
-import { REGISTRY, customMode, type NumberField } from "../../../../wasm-core/src/registry";
+import { App, Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
+import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "../../../../wasm-core/src/registry";
+import { periodField } from "../../../../wasm-core/src/measured-periods";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { useCreateCalculation, useEmissionsCore, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
 import { EvidenceField } from "./EvidenceField";
+import { PeriodsEditor } from "./PeriodsEditor";
 import { uploadEvidence } from "./evidence";
 import {
   CUSTOM,
   GWP_DICTIONARY,
+  addPeriod,
   bandWarnings,
+  givenByPeriods,
+  removePeriod,
+  setPeriodText,
+  takesPeriods,
+  withPeriods,
   buildPayload,
   chooseEntry,
   chooseGwp,
@@ -105,6 +113,13 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       const problem = numericInputProblem(state.texts[r.field.name] ?? "", { decimals: Math.max(decimals, presetPlaces[r.field.name] ?? 0) });
       if (problem) found[r.field.name] = problem;
     }
+    // D14: the periods' number cells, by «periods[i].field».
+    (state.periods ?? []).forEach((period, index) => {
+      for (const field of MEASURED_PERIOD.numbers) {
+        const problem = numericInputProblem(period[field.name], { decimals: Math.max(decimals, field.decimals) });
+        if (problem) found[periodField(index, field.name)] = problem;
+      }
+    });
     return found;
   }, [layout, state, decimals, presetPlaces]);
   const [problemField] = Object.keys(inputProblems);
@@ -314,7 +329,30 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       <Flex gap={24} wrap align="flex-start">
         <div style={{ flex: "1 1 420px", minWidth: 0 }}>
           <NameField value={state.name} onChange={(name) => change("name", { ...state, name })} {...status("name")} />
-          {grouped(layout.rows).map((item) =>
+          {takesPeriods(ctx.type) && (
+            <Form.Item label="Как задан объём газовой смеси" htmlFor="calc-volume-mode">
+              <Segmented<"volume" | "periods">
+                id="calc-volume-mode"
+                value={state.periods ? "periods" : "volume"}
+                options={[
+                  { label: "Одним значением", value: "volume" },
+                  { label: "По периодам измерений", value: "periods" },
+                ]}
+                onChange={(mode) => change("periods", withPeriods(state, mode === "periods"))}
+              />
+            </Form.Item>
+          )}
+          {state.periods && (
+            <PeriodsEditor
+              periods={state.periods}
+              decimals={decimals}
+              status={status}
+              onText={(index, field, text) => change(periodField(index, field), setPeriodText(state, index, field, text))}
+              onAdd={() => change("periods", addPeriod(state))}
+              onRemove={(index) => change("periods", removePeriod(state, index))}
+            />
+          )}
+          {grouped(layout.rows.filter((r) => !givenByPeriods(state, r))).map((item) =>
             Array.isArray(item) ? (
               // The values one entry fills sit side by side, under their selector.
               <Row gutter={16} key={`group-${item[0].field.name}`}>
@@ -341,7 +379,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           <UncertaintyEditor type={ctx.type} stored={ctx.stored} drafts={drafts} onChange={setDrafts} problem={uncertaintyProblem} />
         </div>
         {/* Beside the form and sticky, so the result stays in sight while the values change. */}
-        <div style={{ flex: "1 1 300px", position: "sticky", top: 0 }}>
+        <div style={{ flex: "1 1 300px", minWidth: 0, position: "sticky", top: 0 }}>
           <PreviewCard
             type={ctx.type}
             preview={preview}
@@ -375,6 +413,12 @@ function grouped(rows: readonly FormRow[]): (FormRow | BoundRow[])[] {
 
 function labelOf(type: FormContext["type"], field: string): string {
   const def = REGISTRY[type];
+  const period = /^periods\[(\d+)\]\.(\w+)$/.exec(field);
+  if (period) {
+    const column = [...MEASURED_PERIOD.dates, ...MEASURED_PERIOD.numbers].find((c) => c.name === period[2]);
+    return `Период ${Number(period[1]) + 1}: ${column?.label ?? period[2]}`;
+  }
+  if (field === "periods") return "Периоды измерений";
   return [...def.inputs, ...def.settings].find((f) => f.name === field)?.label ?? field;
 }
 
@@ -424,7 +468,7 @@ function PreviewCard({
       </Typography.Text>
     );
   } else {
-    body = <ResultValues type={type} results={preview.results} testId="preview" />;
+    body = <ResultValues type={type} results={preview.results} testId="preview" compact />;
   }
   return (
     <Card size="small" title="Результат расчета (предварительно)" data-testid="preview">

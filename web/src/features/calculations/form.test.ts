@@ -17,9 +17,12 @@ import {
   initialState,
   matchEntry,
   previewArgs,
+  addPeriod,
   setJustification,
+  setPeriodText,
   setText,
   splitDetail,
+  withPeriods,
   type FormContext,
   type FormState,
 } from "./form";
@@ -50,7 +53,7 @@ function typed(state: FormState, texts: Record<string, string>, name = "Расч
 }
 
 const core = emissionsCore();
-const close = (actual: number | string, expected: number) => {
+const close = (actual: unknown, expected: number) => {
   expect(actual).toBeTypeOf("number");
   expect(Math.abs(Number(actual) - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
 };
@@ -62,7 +65,8 @@ describe("formLayout", () => {
     for (const type of FORMULA_TYPES) {
       const layout = formLayout(type);
       const shown = layout.rows.flatMap((r) => (r.kind === "select" ? [] : [r.field.name]));
-      const inputs = (REGISTRY[type].inputs as readonly NumberField[]).map((f) => f.name);
+      // Numeric inputs only: underground's periods (D14) have a table of their own.
+      const inputs = (REGISTRY[type].inputs as readonly NumberField[]).filter((f) => f.type === "number").map((f) => f.name);
       for (const name of inputs) expect(shown.filter((n) => n === name), `${type}.${name}`).toHaveLength(1);
       layout.rows.forEach((r, i) => {
         if (r.kind === "bound") expect(layout.rows.slice(0, i).some((x) => x.kind === "select" && x.binding === r.binding)).toBe(true);
@@ -400,5 +404,63 @@ describe("splitDetail", () => {
   it("leaves other details whole (they show on top)", () => {
     expect(splitDetail(layout, "Проект находится в архиве")).toEqual({ message: "Проект находится в архиве" });
     expect(splitDetail(layout, "metan: не поле этого типа")).toEqual({ message: "metan: не поле этого типа" });
+  });
+});
+
+describe("underground by measurement periods (D14)", () => {
+  /** Two periods typed as a user types them: dates, decimal commas. */
+  function twoPeriods(state: FormState): FormState {
+    let next = addPeriod(withPeriods(state, true));
+    const rows = [
+      { from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" },
+      { from: "01.02.2025", to: "28.02.2025", flow_m3_min: "10,25", hours: "650,5", w_ch4: "76", w_co2: "10,6" },
+    ] as const;
+    rows.forEach((row, i) => {
+      for (const [field, text] of Object.entries(row)) next = setPeriodText(next, i, field as keyof typeof row, text);
+    });
+    return next;
+  }
+  const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
+
+  it("previews what the summed volume gives when the contents are equal, with each period's contribution", () => {
+    const ctx = context("underground");
+    const byPeriods = computePreview(core, ctx, twoPeriods(typed(initialState(ctx), {})));
+    const byVolume = computePreview(core, ctx, typed(initialState(ctx), { volume: String(VOLUME).replace(".", ",") }));
+    if (byPeriods.kind !== "results" || byVolume.kind !== "results") throw new Error(JSON.stringify([byPeriods, byVolume]));
+    close(byPeriods.results.volume, VOLUME);
+    for (const name of ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"]) close(byPeriods.results[name], byVolume.results[name] as number);
+    const periods = byPeriods.results.periods as Array<Record<string, unknown>>;
+    expect(periods.map((p) => p.volume)).toEqual([558, (10.25 * 650.5 * 60) / 1000]);
+  });
+
+  it("sends the periods instead of the volume and the contents", () => {
+    const ctx = context("underground");
+    const body = buildPayload(ctx, twoPeriods(typed(initialState(ctx), {})), "p1");
+    expect(body).not.toHaveProperty("volume");
+    expect(body).not.toHaveProperty("ef_ch4");
+    expect(body.dictionary_items).toEqual({ get_underground: 1 });
+    expect(body.periods).toEqual([
+      { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 12.5, hours: 744, w_ch4: 76, w_co2: 10.6 },
+      { from: "01.02.2025", to: "28.02.2025", flow_m3_min: 10.25, hours: 650.5, w_ch4: 76, w_co2: 10.6 },
+    ]);
+  });
+
+  it("names the period's field the core refuses, and a server detail finds the same cell", () => {
+    const ctx = context("underground");
+    const state = setPeriodText(twoPeriods(typed(initialState(ctx), {})), 1, "hours", "700");
+    expect(computePreview(core, ctx, state)).toMatchObject({ kind: "error", field: "periods[1].hours" });
+    expect(splitDetail(formLayout("underground"), "periods[1].hours: время работы больше продолжительности периода (672 ч)")).toEqual({
+      target: "periods[1].hours",
+      message: "Время работы больше продолжительности периода (672 ч)",
+    });
+  });
+
+  it("reopens a stored calculation by periods with its periods as typed", () => {
+    const stored = {
+      id: "c1", name: "Дегазация", version: 1, volume: VOLUME, coefficients: {},
+      periods: [{ from: "2025-01-01", to: "2025-01-31", flow_m3_min: 12.5, hours: 744, w_ch4: 76, w_co2: 10.6, volume: 558 }],
+    } as unknown as Calculation;
+    const state = initialState(context("underground", stored));
+    expect(state.periods).toEqual([{ from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" }]);
   });
 });

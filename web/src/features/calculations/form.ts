@@ -24,6 +24,8 @@ import {
   type CoefficientEntry,
 } from "../../../../wasm-core/src/coefficient-rules";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
+import { PERIODS_GIVE, checkPeriods, measuredRelease } from "../../../../wasm-core/src/measured-periods";
+import { MEASURED_PERIOD, type MeasuredPeriodField } from "../../../../wasm-core/src/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
@@ -112,7 +114,12 @@ export interface FormState {
   inventoryRole?: InventoryRole;
   /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
   kept: readonly string[];
+  /** D14, underground: measurement periods as typed; undefined while one volume is typed instead. */
+  periods?: readonly PeriodTexts[];
 }
+
+/** One measurement period's row as typed: dates «ДД.ММ.ГГГГ», numbers with a decimal comma. */
+export type PeriodTexts = Readonly<Record<MeasuredPeriodField, string>>;
 
 export interface FormContext {
   type: FormulaType;
@@ -203,8 +210,10 @@ export function initialState(ctx: FormContext): FormState {
   }
   const gwpEntries = ctx.dictionaries[GWP_DICTIONARY] ?? [];
   const storedSet = stored?.coefficients.gwp_ch4?.item_id;
+  const storedPeriods = stored && Array.isArray(stored.periods) ? (stored.periods as Record<string, unknown>[]) : undefined;
   return {
     name: stored?.name ?? "",
+    ...(storedPeriods ? { periods: storedPeriods.map(periodTexts) } : {}),
     choices,
     texts,
     justifications,
@@ -293,6 +302,64 @@ export function setText(state: FormState, field: string, text: string): FormStat
   return { ...state, texts: { ...state.texts, [field]: text } };
 }
 
+// ---- measurement periods (D14) -----------------------------------------------------------------
+
+/** Whether the type takes measurement periods instead of one volume (underground). */
+export function takesPeriods(type: FormulaType): boolean {
+  return REGISTRY[type].inputs.some((f) => f.name === "periods");
+}
+
+const PERIOD_COLUMNS = [...MEASURED_PERIOD.dates, ...MEASURED_PERIOD.numbers];
+const blankPeriod = (): PeriodTexts =>
+  Object.fromEntries(PERIOD_COLUMNS.map((c) => [c.name, ""])) as PeriodTexts;
+
+/** «2025-01-31» → «31.01.2025», as the dialog shows dates. */
+export function dateText(iso: unknown): string {
+  const match = typeof iso === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : typeof iso === "string" ? iso : "";
+}
+
+/** A stored period (a row of the result table) as the dialog's texts. */
+function periodTexts(row: Record<string, unknown>): PeriodTexts {
+  return Object.fromEntries([
+    ...MEASURED_PERIOD.dates.map((c) => [c.name, dateText(row[c.name])]),
+    ...MEASURED_PERIOD.numbers.map((f) => [f.name, numberText(typeof row[f.name] === "number" ? (row[f.name] as number) : undefined)]),
+  ]) as PeriodTexts;
+}
+
+/** Periods on (one blank row to start with) or off (one volume again). */
+export function withPeriods(state: FormState, on: boolean): FormState {
+  if (!on) return { ...state, periods: undefined };
+  return { ...state, periods: state.periods?.length ? state.periods : [blankPeriod()] };
+}
+
+export function addPeriod(state: FormState): FormState {
+  return { ...state, periods: [...(state.periods ?? []), blankPeriod()] };
+}
+
+export function removePeriod(state: FormState, index: number): FormState {
+  return { ...state, periods: (state.periods ?? []).filter((_, i) => i !== index) };
+}
+
+export function setPeriodText(state: FormState, index: number, field: MeasuredPeriodField, text: string): FormState {
+  return { ...state, periods: (state.periods ?? []).map((row, i) => (i === index ? { ...row, [field]: text } : row)) };
+}
+
+/** The periods as the API takes them: dates as typed, numbers parsed (a blank one left out). */
+export function periodValues(state: FormState): Record<string, string | number | undefined>[] {
+  return (state.periods ?? []).map((row) => ({
+    ...Object.fromEntries(MEASURED_PERIOD.dates.map((c) => [c.name, row[c.name].trim()])),
+    ...Object.fromEntries(MEASURED_PERIOD.numbers.map((f) => [f.name, parseNumericInput(row[f.name])])),
+  }));
+}
+
+/** Whether a row of the form is given by the periods right now (volume, contents and their selector). */
+export function givenByPeriods(state: FormState, row: FormRow): boolean {
+  if (!state.periods) return false;
+  if (row.kind === "select") return row.binding.binding.dictionary === PERIODS_GIVE.dictionary;
+  return (PERIODS_GIVE.fields as readonly string[]).includes(row.field.name);
+}
+
 // ---- the live preview --------------------------------------------------------------------------
 
 export interface PreviewArgs {
@@ -314,15 +381,21 @@ export function previewArgs(ctx: FormContext, state: FormState): PreviewArgs {
 }
 
 export type Preview =
-  | { kind: "results"; results: Record<string, number | string> }
+  | { kind: "results"; results: Record<string, unknown> }
   | { kind: "error"; field: string; message: string };
 
-export type PreviewCore = Pick<EmissionsCore, "calculate">;
+export type PreviewCore = Pick<EmissionsCore, "calculate" | "calculateBatch">;
 
 /** The results the server will store for these inputs, or the field the core refuses. */
 export function computePreview(core: PreviewCore, ctx: FormContext, state: FormState): Preview {
   const { inputs, coefficients } = previewArgs(ctx, state);
   try {
+    if (state.periods) {
+      // D14: the server's own rules: the periods checked, each through the core, their sums.
+      const release = measuredRelease(core, checkPeriods(periodValues(state)), { p_co2: inputs.p_co2, p_ch4: inputs.p_ch4 }, coefficients.gwp_ch4);
+      const { ef_ch4: _ch4, ef_co2: _co2, ...results } = release;
+      return { kind: "results", results };
+    }
     const results = core.calculate(ctx.type, inputs, coefficients) as Record<string, number | string>;
     return { kind: "results", results };
   } catch (error) {
@@ -369,6 +442,13 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
     // An older stored version is kept by sending its values without the entry id.
     else if (typeof choice === "number" && !keptOlderVersion(ctx, state, b)) items[b.binding.dictionary] = choice;
   }
+  if (state.periods) {
+    // D14: the periods give the volume and the contents; the server computes them from these.
+    for (const name of PERIODS_GIVE.fields) delete body[name];
+    for (const name of PERIODS_GIVE.fields) delete justifications[name];
+    delete items[PERIODS_GIVE.dictionary];
+    body.periods = periodValues(state);
+  }
   if (Object.keys(items).length > 0) body.dictionary_items = items;
   if (Object.keys(justifications).length > 0) body.justifications = justifications;
   // D12: gwp_set only when the user picked one; a new calculation without it gets the set in force.
@@ -388,6 +468,7 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
 /** Where a message belongs in the dialog: "name", a field name, a dictionary name or GWP_DICTIONARY. */
 export function messageTarget(layout: FormLayout, field: string): string | undefined {
   if (field === "name") return "name";
+  if (/^periods(\[\d+\]\.\w+)?$/.test(field)) return field;
   if (field === "gwp_set" || field === "gwp_ch4") return layout.gwp ? GWP_DICTIONARY : undefined;
   const dictionary = /^dictionary_items\.(.+)$/.exec(field)?.[1];
   if (dictionary) return layout.bindings.some((b) => b.binding.dictionary === dictionary) ? dictionary : undefined;
@@ -396,7 +477,7 @@ export function messageTarget(layout: FormLayout, field: string): string | undef
 
 /** A server detail "volume: Поле обязательно…" → the dialog target and the text; otherwise the whole detail. */
 export function splitDetail(layout: FormLayout, detail: string): { target?: string; message: string } {
-  const match = /^([a-z_0-9.]+):\s*(.+)$/s.exec(detail);
+  const match = /^([a-z_0-9.[\]]+):\s*(.+)$/s.exec(detail);
   const target = match ? messageTarget(layout, match[1]) : undefined;
   if (!match || !target) return { message: detail };
   const text = match[2].trim();

@@ -1,0 +1,102 @@
+// Issue 17 item 5 / D14 in a real browser: two measurement periods of underground typed key by key
+// with decimal commas («12,5») give, in the live preview, what their summed volume gives; each
+// period's contribution is in the preview, in the stored calculation and in its results dialog.
+// Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { calculate } from "../../wasm-core/src/emissions";
+import { REGISTRY } from "../../wasm-core/src/registry";
+import { formatResult } from "../../web/src/shared/decimals";
+import { chromiumAvailable } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const TYPE = "underground";
+const NAME = "Дегазация по периодам";
+const PERIODS = [
+  { from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" },
+  { from: "01.02.2025", to: "28.02.2025", flow_m3_min: "10,25", hours: "650,5", w_ch4: "76", w_co2: "10,6" },
+];
+const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
+
+type Calc = Record<string, unknown> & { id: string; periods: Array<Record<string, unknown>> };
+
+describe.skipIf(!chromiumAvailable())("web app: underground by measurement periods", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let projectId = "";
+
+  const dialog = () => page.getByRole("dialog", { name: "Новый расчет" });
+  // What one volume (their sum) gives at 20 °C, the dialog's first density entry.
+  const whole = calculate(TYPE, { volume: VOLUME, ef_ch4: 76, ef_co2: 10.6, p_co2: 1.8393, p_ch4: 0.668 }, { gwp_ch4: 25 });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    app = await openWebApp(server, { user: server.demo });
+    page = app.page;
+    projectId = await createProject(page, "Шахта с мониторингом");
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("previews two periods typed key by key as their summed volume", async () => {
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
+    await dialog().getByLabel("Название расчета").fill(NAME);
+    await dialog().getByText("По периодам измерений", { exact: true }).click();
+    await dialog().getByRole("button", { name: "Добавить период" }).click();
+    // The volume and the contents are the periods' now: their fields are gone.
+    expect(await dialog().getByLabel("Объём газовой смеси, выброшенной без сжигания", { exact: true }).count()).toBe(0);
+    for (const [index, period] of PERIODS.entries()) {
+      for (const [field, text] of Object.entries(period)) {
+        const input = dialog().locator(`#calc-period-${index}-${field}`);
+        await input.pressSequentially(text);
+        expect(await input.inputValue()).toBe(text);
+      }
+    }
+    const preview = dialog().getByTestId("preview");
+    for (const name of ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"] as const) {
+      await preview.getByTestId(`preview-${name}`).filter({ hasText: formatResult(whole[name], 2) }).waitFor();
+    }
+    const rows = preview.getByTestId("preview-periods").locator(".ant-table-row");
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().innerText()).toContain("01.01.2025");
+    expect(await dialog().locator(".numeric-input-problem").count()).toBe(0);
+    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
+    await page.screenshot({ path: `${SHOTS}/web-measured-periods-dialog.png` });
+  });
+
+  it("says under the cell when the hours exceed the period", async () => {
+    const hours = dialog().locator("#calc-period-1-hours");
+    await hours.fill("");
+    await hours.pressSequentially("700");
+    await dialog().locator(".ant-form-item-explain-error", { hasText: "Время работы больше продолжительности периода (672 ч)" }).waitFor();
+    await hours.fill("");
+    await hours.pressSequentially("650,5");
+  });
+
+  it("stores the periods and shows each one's contribution in the results dialog", async () => {
+    await dialog().getByRole("button", { name: "Создать" }).click();
+    await dialog().waitFor({ state: "hidden" });
+    const list = await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
+    const [stored] = list.json.results;
+    expect(stored.periods).toHaveLength(2);
+    expect(Math.abs((stored.volume as number) - VOLUME)).toBeLessThan(1e-9);
+    expect(formatResult(stored.sum_co2 as number, 2)).toBe(formatResult(whole.sum_co2, 2));
+
+    await page.locator(".ant-table-row", { hasText: NAME }).click();
+    const results = page.getByRole("dialog", { name: NAME });
+    await results.getByTestId("results-dialog").waitFor();
+    const rows = results.getByTestId("stored-periods").locator(".ant-table-row");
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).innerText()).toContain("28.02.2025");
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}/web-measured-periods-results.png`, fullPage: true });
+  });
+});
