@@ -24,6 +24,7 @@ import { newId } from "./ids";
 import { getProject } from "./projects";
 import { assertNotFrozen } from "./inventory-review";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
+import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
@@ -44,12 +45,10 @@ import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, Stor
 export const CALCULATION_NAME_MAX = 255;
 
 type FileType = "filling_blanks" | "sensitivity";
+export { getCalculation, supportedType };
+
 type SupportedType = CalculationType;
 
-export function supportedType(type: string): SupportedType {
-  if (isCalculationType(type)) return type;
-  throw new NotFound(`Тип расчета ${type} не найден`);
-}
 
 const isFileType = (type: CalculationType): type is FileType => REGISTRY[type].kind === "file";
 
@@ -285,12 +284,6 @@ async function discardWrittenBlobs(deps: Deps, next: Calculation, current?: Calc
   await Promise.all(written.filter((key) => !kept.has(key)).map((key) => deps.blobs.delete(key)));
 }
 
-export async function getCalculation(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
-  const type = supportedType(typeName);
-  const calculation = await deps.repos.calculations.get(actor.company, type, id);
-  if (!calculation) throw new NotFound("Расчет не найден");
-  return calculation;
-}
 
 /** The uploaded source file of a file-based calculation, for download. */
 export async function getCalculationFile(deps: Deps, actor: Actor, typeName: string, id: string) {

@@ -6,7 +6,7 @@
 // longer custom) is deleted once the calculation is saved without it.
 import { unzipSync } from "fflate";
 import type { Actor, Deps } from "./context";
-import { getCalculation } from "./calculations";
+import { getCalculation } from "./calculation-lookup";
 import { assertNotFrozen } from "./inventory-review";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
