@@ -136,4 +136,31 @@ describe("underground from measurement periods (D14)", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("строка 2, столбец «hours»: Время работы больше продолжительности периода (24 ч)");
   });
+
+  it("exports each period's contribution: the count on the type's sheet, the rows in the detailed export", async () => {
+    const own = await h.newProject(user.token, "Экспорт периодов");
+    const res = await h.request("/api/v1/underground/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "По периодам", project: own.id, periods: PERIODS, dictionary_items: { get_underground: 1 } },
+    });
+    const calc = await created(res);
+    const download = await h.request(`/api/v1/projects/${own.id}/export_to_xlsx/?detail=true`, { token: user.token });
+    expect(download.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await download.arrayBuffer());
+    const values = (ws: ExcelJS.Worksheet, row: number) => (ws.getRow(row).values as unknown[]).slice(1);
+    const main = wb.worksheets.find((ws) => ws.name.startsWith("Выбросы CO2 и CH4 из систем"))!;
+    const header = values(main, 2) as string[];
+    const row = values(main, 3);
+    expect(row[header.indexOf("Периодов измерений")]).toBe(2);
+    expect(row[header.indexOf("Объём газовой смеси, выброшенной без сжигания, тыс. м³")] as number).toBeCloseTo(VOLUME, 9);
+
+    const rows = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Выбросы CO2 и CH4"))!;
+    const columns = values(rows, 2) as string[];
+    expect(columns.slice(0, 5)).toEqual(["Расчет", "Начало периода", "Конец периода", "Расход газовой смеси, м³/мин", "Время работы за период, ч"]);
+    expect(values(rows, 3).slice(0, 5)).toEqual(["По периодам", "01.01.2025", "31.01.2025", 12.5, 744]);
+    const sums = [3, 4].map((r) => values(rows, r)[columns.indexOf("Выбросы в CO2-эквиваленте, т CO2-экв.")] as number);
+    expect(sums[0] + sums[1]).toBeCloseTo(calc.sum_co2 as number, 6);
+  });
 });

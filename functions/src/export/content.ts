@@ -142,6 +142,18 @@ const elementsOf = (calculation: Calculation, field: string): Element[] => {
 const elementRows = (element: Element, key: "rows" | "data_sensitivity"): Array<Record<string, unknown>> =>
   Array.isArray(element[key]) ? (element[key] as Array<Record<string, unknown>>) : [];
 
+/** Rows of a table result stored as they are (underground's measurement periods, D14). */
+const periodRows = (calculation: Calculation, field: string): Array<Record<string, unknown>> | undefined => {
+  const rows = calculation.results[field];
+  return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : undefined;
+};
+
+/** «2025-01-31» as Russian readers write it: 31.01.2025. */
+const russianDate = (value: unknown): string | null => {
+  const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : text(value);
+};
+
 /** Table results summarised in counts: the plain export and the txt show these. */
 function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
   const rowsOf = (c: Calculation) => elementsOf(c, field.name);
@@ -161,6 +173,10 @@ function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
       { column: numberColumn("Элементов", 0, 12), value: (c) => rowsOf(c).length },
       { column: numberColumn("Строк", 0, 10), value: (c) => rowsOf(c).flatMap((e) => elementRows(e, "data_sensitivity")).length },
     ];
+  }
+  if (type === "underground") {
+    // D14: a calculation by measurement periods; one by a single volume has none.
+    return [{ column: numberColumn("Периодов измерений", 0, 14), value: (c) => periodRows(c, field.name)?.length ?? null }];
   }
   // A forecast: the summary stored beside its rows (domain/forecast.ts forecastSummary, made from
   // the same rows), so the main sheet reads no row; the detailed export's row sheet reads them.
@@ -398,6 +414,29 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
             for (const row of elementRows(element, "data_sensitivity")) {
               yield [c.name, text(element.name), ...cols.map((col) => number(row[col.name]))];
             }
+          }
+        }
+      })(),
+    };
+  }
+
+  if (section.type === "underground") {
+    // D14: each measurement period with its contribution.
+    const cols = table.columns ?? [];
+    return {
+      name,
+      text: textLayout,
+      title,
+      columns: [
+        ...calcColumns,
+        ...cols.map((col) =>
+          col.type === "text" ? textColumn(col.label, 14) : numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18),
+        ),
+      ],
+      rows: (function* () {
+        for (const c of section.calculations) {
+          for (const row of periodRows(c, table.name) ?? []) {
+            yield [c.name, ...cols.map((col) => (col.type === "text" ? russianDate(row[col.name]) : number(row[col.name])))];
           }
         }
       })(),
