@@ -2,6 +2,8 @@
 // token (refreshing an expired one first), turns error bodies {"detail": "..."} into ApiError,
 // counts pending requests for the global «Loading ...» indicator, and reports any 401 so the
 // session can be cleared (SPEC 4, 8).
+import type { Hono } from "hono";
+import type { hc } from "hono/client";
 import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
 
 const BASE = "/api/";
@@ -155,6 +157,58 @@ async function authorized<T>(method: Method, path: string, body?: unknown): Prom
     if (error instanceof ApiError && error.status === 401) hooks.onUnauthorized();
     throw error;
   }
+}
+
+// ---- typed clients: paths, inputs and answers from the server's route declarations ----
+
+/** The fetch of the typed clients, doing what every call here does: the bearer token (refreshed
+ *  first), the pending counter, an error body as ApiError, a 401 reported. */
+async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const token = await accessToken();
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  headers.set("Authorization", `Bearer ${token}`);
+  changePending(+1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, headers });
+    } catch {
+      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
+    }
+    if (!response.ok) {
+      const error = errorFromBody(response.status, await response.text());
+      if (error.status === 401) hooks.onUnauthorized();
+      throw error;
+    }
+    return response;
+  } finally {
+    changePending(-1);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a sub-app of any environment and schema
+type AnyRoutes = Hono<any, any, any>;
+
+/** hono/client's client of a server sub-app (functions/src/route-contracts.ts). */
+export type Client<Routes extends AnyRoutes> = ReturnType<typeof hc<Routes>>;
+
+/** Calls through a client typed from a server sub-app mounted at `path` under /api/:
+ *  `const projects = typedClient<ProjectRoutes>("v1/projects")`, then
+ *  `projects((c) => c[":id"].$get({ param: { id } }))` answers the route's declared JSON.
+ *  hono/client is loaded with the first call, so it stays out of every page's initial JavaScript
+ *  (tests/web/initial-js.test.ts). */
+export function typedClient<Routes extends AnyRoutes>(path: string) {
+  let client: Promise<Client<Routes>> | undefined;
+  return async <T>(call: (client: Client<Routes>) => Promise<{ json(): Promise<T> }>): Promise<T> => {
+    client ??= import("hono/client").then(({ hc }) => hc<Routes>(BASE + path, { fetch: authorizedFetch }));
+    const response = await call(await client);
+    try {
+      return await response.json();
+    } catch {
+      throw new ApiError(0, "Сервер вернул неожиданный ответ");
+    }
+  };
 }
 
 // ---- binary downloads (exports) ----

@@ -1,11 +1,16 @@
 // Projects over the API (SPEC 7). Lists are keyed by company, archive flag and page so each page
 // is cached on its own; every change invalidates all of them plus the profile statistics.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, query, type ApiError, type ListPage } from "../../api/client";
+import type { InferResponseType } from "hono/client";
+import { typedClient, type ApiError, type Client } from "../../api/client";
+import type { ProjectRoutes } from "../../../../functions/src/route-contracts";
 import type { Project, ProjectPatchInput } from "../../../../functions/src/schemas/project";
 import { statisticsKey } from "../profile/api";
 
 export type { Project };
+
+/** v1/projects/, typed from the server's route declarations (functions/src/http/projects.ts). */
+const projects = typedClient<ProjectRoutes>("v1/projects");
 
 export const PROJECTS_PAGE_SIZE = 10;
 
@@ -23,16 +28,18 @@ export function useProjects({ companyId, archived, page, search = "" }: Projects
   return useQuery({
     queryKey: [...projectsKey, "list", companyId, archived, page, search],
     queryFn: () =>
-      api.get<ListPage<Project>>(
-        `v1/projects/${query({
-          company: companyId,
-          // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
-          is_active: true,
-          is_deleted: archived,
-          limit: PROJECTS_PAGE_SIZE,
-          offset: (page - 1) * PROJECTS_PAGE_SIZE,
-          search: search || undefined,
-        })}`,
+      projects((c) =>
+        c.index.$get({
+          query: {
+            company: companyId,
+            // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
+            is_active: "true",
+            is_deleted: archived ? "true" : "false",
+            limit: String(PROJECTS_PAGE_SIZE),
+            offset: String((page - 1) * PROJECTS_PAGE_SIZE),
+            search: search || undefined,
+          },
+        }),
       ),
     enabled: companyId !== undefined,
     placeholderData: keepPreviousData,
@@ -62,7 +69,7 @@ export function useCreateProject(owner: { company: string; user: string } | unde
   return useMutation<Project, ApiError, ProjectFields>({
     mutationFn: (fields) => {
       // SPEC 3: status is sent as 1 on creation, with the user's company and id.
-      return api.post<Project>("v1/projects/create_project/", { ...fields, status: 1, ...owner });
+      return projects((c) => c.create_project.$post({ json: { ...fields, status: 1, ...owner } }));
     },
     onSuccess: invalidate,
   });
@@ -74,7 +81,7 @@ export function usePatchProject() {
   return useMutation<Project, ApiError, { project: Project; changes: ProjectPatchInput }>({
     mutationFn: ({ project, changes }) =>
       // The version we hold lets the server refuse a change made over someone else's (409).
-      api.patch<Project>(`v1/projects/${encodeURIComponent(project.id)}/`, { ...changes, version: project.version }),
+      projects((c) => c[":id"].$patch({ param: { id: project.id }, json: { ...changes, version: project.version } })),
     // Reload on failure too: after a 409 the list must show the newer version.
     onSettled: invalidate,
   });
@@ -85,31 +92,20 @@ export const RESTORE: ProjectPatchInput = { is_deleted: false, is_active: true }
 
 // ---- D12: recompute with the GWP set in force after a reporting year change ----
 
-interface GwpSide {
-  gwp_set: number | undefined;
-  gwp_ch4: number;
-  results: { res_ch4_to_co2?: number; sum_co2?: number };
-}
-
-export interface GwpRecompute {
-  reporting_year: number;
-  gwp_set: { id: number; name: string; gwp_ch4: number };
-  results: Array<{ type: string; id: string; name: string; version: number; before: GwpSide; after: GwpSide }>;
-  count: number;
-}
-
-const recomputePath = (projectId: string) => `v1/projects/${encodeURIComponent(projectId)}/gwp_recompute/`;
+/** Before and after per calculation, as the server declares the answer. */
+export type GwpRecompute = InferResponseType<Client<ProjectRoutes>[":id"]["gwp_recompute"]["$get"], 200>;
 
 /** What a recompute would change for the project's saved reporting year; nothing is stored. */
 export function fetchGwpRecompute(projectId: string): Promise<GwpRecompute> {
-  return api.get<GwpRecompute>(recomputePath(projectId));
+  return projects((c) => c[":id"].gwp_recompute.$get({ param: { id: projectId }, query: {} }));
 }
 
 export function useApplyGwpRecompute() {
   const client = useQueryClient();
   const invalidate = useInvalidateProjects();
   return useMutation<GwpRecompute, ApiError, { projectId: string; calculations?: string[] }>({
-    mutationFn: ({ projectId, calculations }) => api.post<GwpRecompute>(recomputePath(projectId), calculations ? { calculations } : {}),
+    mutationFn: ({ projectId, calculations }) =>
+      projects((c) => c[":id"].gwp_recompute.$post({ param: { id: projectId }, json: calculations ? { calculations } : {} })),
     onSettled: () => {
       invalidate();
       // The recomputed calculations: every list, single view and graph.

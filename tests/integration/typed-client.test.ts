@@ -1,0 +1,32 @@
+// The web app's typed client (web/src/api/client.ts typedClient: hono/client's hc over the route
+// types of functions/src/route-contracts.ts) against the real app: the paths, parameters, query
+// and bodies the types allow are the ones the routes serve.
+import { hc } from "hono/client";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ProjectRoutes } from "../../functions/src/route-contracts";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+it("lists, creates, edits and recomputes projects through the client typed from their routes", async () => {
+  const user = await h.signedInUser();
+  const projects = hc<ProjectRoutes>("/api/v1/projects", {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => h.request(String(input), { ...init, token: user.token }),
+  });
+  const created = await projects.create_project.$post({ json: { name: "Типизированный", start_date: "2024-01-01", end_date: "2024-12-31", status: 1 } });
+  expect(created.status).toBe(201);
+  const project = await created.json();
+  const list = await (await projects.index.$get({ query: { is_active: "true", is_deleted: "false", limit: "10", offset: "0" } })).json();
+  expect(list.results.map((p) => p.id)).toContain(project.id);
+  const patched = await projects[":id"].$patch({ param: { id: project.id }, json: { name: "Новое", version: project.version } });
+  expect((await patched.json()).name).toBe("Новое");
+  expect((await projects[":id"].gwp_recompute.$get({ param: { id: project.id }, query: {} })).status).toBe(200);
+  expect((await projects[":id"].gwp_recompute.$post({ param: { id: project.id }, json: {} })).status).toBe(200);
+  const refused = await projects[":id"].$patch({ param: { id: project.id }, json: { name: "", version: 99 } });
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toEqual({ detail: expect.stringContaining("name") });
+});
