@@ -11,7 +11,8 @@ import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import { useCreateCalculation, useEmissionsCore, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
+import { sendBody, useCreateCalculation, useEmissionsCore, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
+import { FileField } from "./FileField";
 import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";
 import { uploadEvidence } from "./evidence";
@@ -21,6 +22,7 @@ import {
   addPeriod,
   bandWarnings,
   givenByPeriods,
+  periodsFileForm,
   removePeriod,
   setPeriodText,
   takesPeriods,
@@ -87,6 +89,9 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   // D10: evidence files chosen beside custom values, attached once the calculation is saved.
   const [evidence, setEvidence] = useState<Readonly<Record<string, File>>>({});
   const attach = useSaveCalculation();
+  // D14: a file of periods (Excel template or a monitoring system's CSV) instead of typed ones.
+  const [periodsFile, setPeriodsFile] = useState<File>();
+  const byFile = state.periods !== undefined && periodsFile !== undefined;
   const { message } = App.useApp();
 
   const preview = useMemo((): Preview | { kind: "failed"; message: string } | undefined => {
@@ -114,14 +119,14 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       if (problem) found[r.field.name] = problem;
     }
     // D14: the periods' number cells, by «periods[i].field».
-    (state.periods ?? []).forEach((period, index) => {
+    (byFile ? [] : (state.periods ?? [])).forEach((period, index) => {
       for (const field of MEASURED_PERIOD.numbers) {
         const problem = numericInputProblem(period[field.name], { decimals: Math.max(decimals, field.decimals) });
         if (problem) found[periodField(index, field.name)] = problem;
       }
     });
     return found;
-  }, [layout, state, decimals, presetPlaces]);
+  }, [layout, state, decimals, presetPlaces, byFile]);
   const [problemField] = Object.keys(inputProblems);
 
   const previewTarget = preview?.kind === "error" ? messageTarget(layout, preview.field) : undefined;
@@ -164,7 +169,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       return;
     }
     // The core already refuses a field (its message is under it now): the server would too.
-    if (preview?.kind === "error" || problemField !== undefined) return;
+    if (!byFile && (preview?.kind === "error" || problemField !== undefined)) return;
     const body = buildPayload(ctx, state, projectId);
     const uncertainty = uncertaintyPayload(drafts, ctx.stored);
     setUncertaintyProblem(uncertainty.problem);
@@ -187,7 +192,11 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       },
       onError: showServerError,
     };
-    if (ctx.mode === "edit" && ctx.stored) patch.mutate({ id: ctx.stored.id, body }, handlers);
+    if (byFile) {
+      // The server reads the periods from the file: the same fields, as a multipart form.
+      const form = periodsFileForm(body, periodsFile);
+      attach.mutate(() => sendBody(ctx.type, { kind: "form", form }, ctx.stored?.id), handlers);
+    } else if (ctx.mode === "edit" && ctx.stored) patch.mutate({ id: ctx.stored.id, body }, handlers);
     else create.mutate(body, handlers);
   };
 
@@ -343,6 +352,15 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             </Form.Item>
           )}
           {state.periods && (
+            <Form.Item
+              label="Периоды из файла (шаблон Excel или CSV системы газового мониторинга)"
+              htmlFor="calc-periods-file"
+              extra={periodsFile ? "Периоды будут прочитаны из файла при сохранении" : "Или введите периоды ниже"}
+            >
+              <FileField id="calc-periods-file" type={ctx.type} file={periodsFile} onChange={setPeriodsFile} />
+            </Form.Item>
+          )}
+          {state.periods && !periodsFile && (
             <PeriodsEditor
               periods={state.periods}
               decimals={decimals}
@@ -385,6 +403,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             preview={preview}
             problem={problemField === undefined ? undefined : { field: problemField, message: inputProblems[problemField] }}
             coreError={core.error}
+            fileNote={byFile ? `Результат будет рассчитан по периодам из файла «${periodsFile.name}» при сохранении` : undefined}
             shownUnderField={previewShown}
             layoutLabel={(field) => labelOf(ctx.type, field)}
           />
@@ -440,6 +459,7 @@ function PreviewCard({
   coreError,
   shownUnderField,
   layoutLabel,
+  fileNote,
 }: {
   type: FormContext["type"];
   preview: Preview | { kind: "failed"; message: string } | undefined;
@@ -448,9 +468,12 @@ function PreviewCard({
   coreError: Error | null;
   shownUnderField: boolean;
   layoutLabel(field: string): string;
+  /** D14: the periods are in a file the server reads: nothing to preview here. */
+  fileNote?: string;
 }) {
   let body: ReactNode;
-  if (coreError) body = <Typography.Text type="danger">Не удалось загрузить модуль расчета: {coreError.message}</Typography.Text>;
+  if (fileNote) body = <Typography.Text type="secondary">{fileNote}</Typography.Text>;
+  else if (coreError) body = <Typography.Text type="danger">Не удалось загрузить модуль расчета: {coreError.message}</Typography.Text>;
   else if (!preview) body = <Typography.Text type="secondary">Загрузка модуля расчета…</Typography.Text>;
   else if (preview.kind === "failed") body = <Typography.Text type="danger">{preview.message}</Typography.Text>;
   else if (problem) {

@@ -18,6 +18,7 @@ import {
   matchEntry,
   previewArgs,
   addPeriod,
+  periodsFileForm,
   setJustification,
   setPeriodText,
   setText,
@@ -462,5 +463,16 @@ describe("underground by measurement periods (D14)", () => {
     } as unknown as Calculation;
     const state = initialState(context("underground", stored));
     expect(state.periods).toEqual([{ from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" }]);
+  });
+
+  it("sends a file of periods as a multipart form with the same fields, without typed periods", () => {
+    const ctx = context("underground");
+    const body = buildPayload(ctx, twoPeriods(typed(initialState(ctx), {})), "p1");
+    const form = periodsFileForm(body, new File(["from,to\n"], "мониторинг.csv"));
+    expect(form.get("periods")).toBeNull();
+    expect(form.get("project")).toBe("p1");
+    expect(JSON.parse(form.get("dictionary_items") as string)).toEqual({ get_underground: 1 });
+    expect(form.get("p_ch4")).toBe("0.668");
+    expect((form.get("file_data") as File).name).toBe("мониторинг.csv");
   });
 });

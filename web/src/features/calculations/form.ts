@@ -465,6 +465,20 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   return body;
 }
 
+/**
+ * D14: the body with a file of periods (the Excel template or a monitoring system's CSV) instead of
+ * typed ones, as the multipart form the server reads like a JSON body: objects as JSON, file_data.
+ */
+export function periodsFileForm(body: Record<string, unknown>, file: File): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "periods" || value === undefined) continue;
+    form.set(key, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+  }
+  form.set("file_data", file, file.name);
+  return form;
+}
+
 /** Where a message belongs in the dialog: "name", a field name, a dictionary name or GWP_DICTIONARY. */
 export function messageTarget(layout: FormLayout, field: string): string | undefined {
   if (field === "name") return "name";
