@@ -67,7 +67,8 @@ type JsonSchema = Record<string, unknown>;
 type Content = Record<string, { schema?: unknown }>;
 
 const isZod = (value: unknown): value is $ZodType => typeof value === "object" && value !== null && "_zod" in value;
-const asJson = (schema: unknown): JsonSchema => (isZod(schema) ? inputJsonSchema(schema) : (schema as JsonSchema));
+/** A body, answer or parameter schema as JSON Schema: a zod one converted, a written one as it is. */
+export const jsonSchema = (schema: unknown): JsonSchema => (isZod(schema) ? inputJsonSchema(schema) : (schema as JsonSchema));
 
 /** A zod schema as the JSON Schema of a request (its input side), for bodies a handler reads itself. */
 export function inputJsonSchema(schema: $ZodType): JsonSchema {
@@ -89,7 +90,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
     // slash as the SPEC does.
     const path = `${prefix}${route.path === "/" ? "" : route.path}`;
     const [[status, success], ...otherSuccesses] = Object.entries(route.responses).filter(([code]) => code.startsWith("2"));
-    const params = (route.request?.params ? asJson(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };
+    const params = (route.request?.params ? jsonSchema(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };
     const body = route.request?.body;
     return [
       {
@@ -114,7 +115,13 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
           content: contentOf((success as { content?: Content }).content),
         },
         ...(otherSuccesses.length
-          ? { extraSuccess: otherSuccesses.map(([code, answer]) => ({ status: Number(code) as 200 | 206, description: (answer as { description: string }).description })) }
+          ? {
+              extraSuccess: otherSuccesses.map(([code, answer]) => ({
+                status: Number(code) as 200 | 206,
+                description: (answer as { description: string }).description,
+                content: contentOf((answer as { content?: Content }).content),
+              })),
+            }
           : {}),
         errors: route["x-errors"] as ErrorStatus[],
       } satisfies Operation,

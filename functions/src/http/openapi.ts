@@ -7,7 +7,7 @@
 // another company.
 import type { Context } from "hono";
 import * as z from "zod";
-import { toJSONSchema, type $ZodType } from "zod/v4/core";
+import type { $ZodType } from "zod/v4/core";
 import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
 import { calculationRoutes } from "./calculations";
@@ -22,7 +22,7 @@ import { graphRoutes } from "./graphs";
 import { inventoryRoutes } from "./inventory";
 import { inventoryReportRoutes } from "./inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
-import { declareRoute, declaredOperations, json, routeApp } from "./openapi-routes";
+import { declareRoute, declaredOperations, json, jsonSchema, routeApp } from "./openapi-routes";
 import { projectRoutes } from "./projects";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
@@ -74,7 +74,7 @@ export interface Operation {
   success: { status: 200 | 201; description: string; content?: Record<string, JsonSchema | $ZodType> };
   /** Error statuses besides the ones every operation of its kind has (401, 403 for admin, 413 with a body). */
   errors: ErrorStatus[];
-  extraSuccess?: Array<{ status: 200 | 206; description: string }>;
+  extraSuccess?: Array<{ status: 200 | 206; description: string; content?: Record<string, JsonSchema | $ZodType> }>;
 }
 
 // ---- answers --------------------------------------------------------------------------------
@@ -143,16 +143,6 @@ export const OPERATIONS: Operation[] = [
 
 // ---- the document -----------------------------------------------------------------------------
 
-function isZod(value: unknown): value is $ZodType {
-  return typeof value === "object" && value !== null && "_zod" in value;
-}
-
-function jsonSchema(schema: $ZodType | JsonSchema): JsonSchema {
-  if (!isZod(schema)) return schema;
-  const { $schema: _drop, ...rest } = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return rest;
-}
-
 /** The OpenAPI path of an operation (`{id}`, with the trailing slash the SPEC writes). */
 export function documentPath(op: Operation): string {
   return op.docPath;
@@ -184,7 +174,6 @@ export function errorStatuses(op: Operation): ErrorStatus[] {
   if (op.auth === "admin") statuses.add(403);
   // Every request passes the body caps of app.ts.
   if (op.body) statuses.add(413);
-  if (op.operationId === "login") statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -192,7 +181,9 @@ function operationObject(op: Operation): JsonSchema {
   const responses: Record<string, JsonSchema> = {
     [op.success.status]: { description: op.success.description, ...(op.success.content ? { content: content(op.success.content) } : {}) },
   };
-  for (const extra of op.extraSuccess ?? []) responses[extra.status] = { description: extra.description };
+  for (const extra of op.extraSuccess ?? []) {
+    responses[extra.status] = { description: extra.description, ...(extra.content ? { content: content(extra.content) } : {}) };
+  }
   for (const status of errorStatuses(op)) responses[status] = { $ref: `#/components/responses/E${status}` };
   const isolation =
     op.isolation.scope === "company"
