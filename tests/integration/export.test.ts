@@ -562,7 +562,7 @@ describe("custom coefficients and marks in the exports", () => {
     expect(text).toMatch(new RegExp(`\\d\\. Выбросоопасный\\n(    .*\\n)*?    Отметки: ${OUT_OF_RANGE}\\n`));
     expect(text).toMatch(new RegExp(`\\d\\. Другой ПГП\\n(    .*\\n)*?    Отметки: ${GWP}\\n`));
     // The measured one, justified and plausible, has no mark: its block ends at the next.
-    expect(text).toMatch(/\d\. Замеренный\n(    (?!Отметки).*\n)*\d\. Без обоснования/);
+    expect(text).toMatch(/\d\. Замеренный\n( {4}(?!Отметки).*\n)*\d\. Без обоснования/);
     expect(text).not.toMatch(/custom_|gwp_not_in_force/);
   });
 });

@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import fc from "fast-check";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS, type Operation } from "../../functions/src/http/openapi";
+import { OPERATIONS } from "../../functions/src/http/openapi";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
 import { createHarness, type Harness } from "../support/harness";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";

@@ -187,14 +187,14 @@ async function send(op: Operation, call: Call, auth?: string): Promise<Response>
 
 /** The Hono template of an operation as a regular expression over a called path. */
 function pathPattern(op: Operation): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   let source = "";
   let last = 0;
   for (const m of op.path.matchAll(/:(\w+)(?:\{([^}]*)\})?/g)) {
-    source += escape(op.path.slice(last, m.index)) + (m[2] ?? "[^/]+");
+    source += escapeRegex(op.path.slice(last, m.index)) + (m[2] ?? "[^/]+");
     last = m.index + m[0].length;
   }
-  return new RegExp(`^${source + escape(op.path.slice(last))}/?(\\?.*)?$`);
+  return new RegExp(`^${source + escapeRegex(op.path.slice(last))}/?(\\?.*)?$`);
 }
 
 /** The same call with every id of A's objects replaced by ids that exist nowhere. */

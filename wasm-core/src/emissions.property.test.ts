@@ -2,7 +2,7 @@
 // non-negative results, CO2e = CH4 × GWP exactly, batch = per-row exactly, and validation that
 // rejects every negative or non-finite value before the core runs.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { FieldError, calculate, calculateBatch, fillBlanks, recycleTechnology, sensitivity } from "./emissions";
 import { EMISSION_TYPES, REGISTRY, type EmissionType, type NumberField } from "./registry";
 

@@ -636,7 +636,7 @@ export type CalculationType = keyof typeof REGISTRY;
 export const CALCULATION_TYPES = Object.keys(REGISTRY) as readonly CalculationType[];
 
 export function isCalculationType(value: unknown): value is CalculationType {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(REGISTRY, value);
+  return typeof value === "string" && Object.hasOwn(REGISTRY, value);
 }
 
 export function calculationDefinition(type: CalculationType): CalculationDefinition {

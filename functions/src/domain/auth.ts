@@ -109,7 +109,7 @@ export async function authenticate(deps: Deps, accessToken: string): Promise<Act
 /** The token's user, still active, and the token issued since its last password, activation or role change. */
 async function activeUser(deps: Deps, claims: { companyId: string; userId: string; generation: number }) {
   const user = await deps.repos.users.get(claims.companyId, claims.userId);
-  if (!user || !user.is_active) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
+  if (!user?.is_active) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
   if ((user.session_generation ?? 0) !== claims.generation) throw new Unauthorized(SESSION_OVER, "token_not_valid");
   return user;
 }

@@ -22,7 +22,7 @@ type Feature = ForecastFeature;
 
 /** The data columns with their bounds (the registry's manual table). */
 const DATA_COLUMNS = new Map(
-  (REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns as readonly NumberField[]).map((c) => [c.name, c]),
+  ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c]),
 );
 
 /** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at most 100. */

@@ -3,7 +3,7 @@
 // is deleted before anything reads it. The same function runs on both hosts: in AWS the uploads
 // bucket notifies functions/src/lambda/s3-upload.ts, which calls it; locally
 // functions/src/local/upload-notifications.ts calls it in-process for what is written under uploads/.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
 import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../schemas/uploads";

@@ -2,7 +2,7 @@
 // the registry's form (Decree 707), as an xlsx workbook or a PDF. This module gathers what the
 // document says, once, as numbers and texts; inventory-passport-xlsx.ts and
 // inventory-passport-pdf.ts only lay it out, inventory-report.ts puts them together.
-import { getInventory, NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
+import { NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
 import type { Company, Facility, InventoryReview, User } from "../ports";
 import { REGISTRY, isCalculationType, type NumberField } from "../../../wasm-core/src/registry";
 import {

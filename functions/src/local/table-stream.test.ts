@@ -106,7 +106,7 @@ describe("local table stream", () => {
         const recorded = take();
         for (const key of keys) {
           const chain = recorded.filter((r) => r.dynamodb.Keys.PK.S === pk(key));
-          let previous: unknown = undefined;
+          let previous: unknown ;
           for (const record of chain) {
             expect(record.dynamodb.OldImage).toEqual(previous);
             previous = record.dynamodb.NewImage;

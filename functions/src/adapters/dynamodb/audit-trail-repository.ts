@@ -1,5 +1,5 @@
 // The audit trail of changes, read one day at a time (keys.auditDay).
-import { type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { AuditTrailRepository, AuditTrailEntry } from "../../ports";
 import * as keys from "./keys";
 import { queryAll, strip } from "./items";

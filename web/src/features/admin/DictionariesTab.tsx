@@ -8,7 +8,7 @@ import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, type ListPage } from "../../api/client";
-import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
+import type { DictionaryEntry } from "../../../../functions/src/contracts";
 import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
 import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";

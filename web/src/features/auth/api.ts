@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api, ApiError, type LoginRequest } from "../../api/client";
+import { api, type ApiError, type LoginRequest } from "../../api/client";
 import { signIn } from "./session";
 
 export function useLogin(onSignedIn: () => void) {

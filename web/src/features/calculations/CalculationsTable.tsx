@@ -24,7 +24,7 @@ export const CHOOSE_TYPE_TEXT = "Выберите тип расчета, что�
 
 function Cut({ text, max }: { text: string; max: number }) {
   const short = truncate(text, max);
-  return short === text ? <>{text}</> : <Tooltip title={text}>{short}</Tooltip>;
+  return short === text ? text : <Tooltip title={text}>{short}</Tooltip>;
 }
 
 const plural = (n: number, one: string, few: string, many: string) => {

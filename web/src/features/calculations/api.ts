@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { api, query, type ApiError, type ListPage } from "../../api/client";
 import type { CalculationType, FormulaType } from "../../../../wasm-core/src/registry";
 import type { CoefficientUse } from "../../../../functions/src/ports";
-import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
+import type { DictionaryEntry } from "../../../../functions/src/contracts";
 import type { Project } from "../../../../functions/src/schemas/project";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";

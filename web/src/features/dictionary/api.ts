@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import type { DictionaryName } from "../../../../wasm-core/src/registry";
-import type { DictionaryEntry } from "../../../../functions/src/domain/dictionaries";
+import type { DictionaryEntry } from "../../../../functions/src/contracts";
 
 export type { DictionaryEntry, DictionaryName };
 

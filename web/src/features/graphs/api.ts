@@ -2,7 +2,7 @@
 // (GET v1/projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import type { ProjectGraphs } from "../../../../functions/src/domain/graphs";
+import type { ProjectGraphs } from "../../../../functions/src/contracts";
 import type { Project } from "../../../../functions/src/schemas/project";
 
 export type { ProjectGraphs };

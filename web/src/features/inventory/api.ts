@@ -1,7 +1,7 @@
 // The year's inventory and the company's facilities over the API (v1/inventory/, v1/facilities/).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import type { Inventory, YearTotals } from "../../../../functions/src/domain/inventory";
+import type { Inventory, YearTotals } from "../../../../functions/src/contracts";
 import type { ReviewAction } from "../../../../wasm-core/src/inventory";
 import type { Facility, FacilityKind } from "../../../../functions/src/ports";
 

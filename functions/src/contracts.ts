@@ -1,0 +1,8 @@
+// What the web app may know of the server: the shapes of its answers and the types of its routes,
+// types only (nothing of the server reaches the browser bundle). The web imports the server
+// through this module alone (biome.json forbids the domain, adapters, hosts and routes directly).
+export type { DictionaryEntry } from "./domain/dictionaries";
+export type { ProjectGraphs } from "./domain/graphs";
+export type { DocumentView } from "./domain/documents";
+export type { Inventory, YearTotals } from "./domain/inventory";
+export type * from "./route-contracts";

@@ -1,0 +1,48 @@
+// The import rules of biome.json bite: probes that break each boundary, linted with the project's
+// own configuration in a scratch copy of its layout, are refused. The repository itself is linted
+// by `npm run lint` in `npm test`.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BIOME = join(ROOT, "node_modules/.bin/biome");
+const scratch = mkdtempSync(join(tmpdir(), "boundaries-"));
+copyFileSync(join(ROOT, "biome.json"), join(scratch, "biome.json"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function lint(files: Record<string, string>): string {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(scratch, path)), { recursive: true });
+    writeFileSync(join(scratch, path), text);
+  }
+  const run = spawnSync(BIOME, ["lint", "--max-diagnostics=50", "--config-path", scratch, ...Object.keys(files)], { cwd: scratch, encoding: "utf8" });
+  for (const path of Object.keys(files)) rmSync(join(scratch, path));
+  return run.stdout + run.stderr;
+}
+
+describe("boundaries the linter enforces", () => {
+  it.each([
+    ["functions/src/domain/probe.ts", 'import { Hono } from "hono";\nexport const x = Hono;\n', /HTTP framework/],
+    ["functions/src/domain/probe.ts", 'import { S3Client } from "@aws-sdk/client-s3";\nexport const x = S3Client;\n', /AWS SDK/],
+    ["functions/src/domain/probe.ts", 'import { x as y } from "../lambda/deps";\nexport const x = y;\n', /no host, adapter or route/],
+    ["web/src/features/probe.ts", 'import type { X } from "../../../functions/src/domain/inventory";\nexport type Y = X;\n', /contracts\.ts/],
+    ["functions/src/export/probe.ts", 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n', /xls-writer\.ts/],
+  ])("refuses %s importing what it must not", (path, text, message) => {
+    expect(lint({ [path]: text })).toMatch(message);
+  });
+
+  it("refuses an import cycle", () => {
+    const out = lint({
+      "functions/src/domain/a.ts": 'import { b } from "./b";\nexport const a = () => b();\n',
+      "functions/src/domain/b.ts": 'import { a } from "./a";\nexport const b = () => a();\n',
+    });
+    expect(out).toMatch(/noImportCycles/);
+  });
+
+  it("lets SheetJS into the xls writer", () => {
+    expect(lint({ "functions/src/export/xls-writer.ts": 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n' })).not.toMatch(/noRestrictedImports/);
+  });
+});
