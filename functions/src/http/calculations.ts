@@ -1,6 +1,5 @@
 // v1/{calcType}/ (SPEC 7) for the formula types: list, create, single_calc, update / archive.
-import * as z from "zod/mini";
-import * as zod from "zod";
+import * as z from "zod";
 import type { Context } from "hono";
 import {
   calculationView,
@@ -27,9 +26,9 @@ import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { DEFAULT_PAGE_SIZE } from "./projects";
 
-export const listQuery = zod.object({
+export const listQuery = z.object({
   ...pageParams(),
-  project: zod.string("project: укажите проект").min(1, "project: укажите проект"),
+  project: z.string("project: укажите проект").min(1, "project: укажите проект"),
   is_active: booleanParam,
   is_deleted: booleanParam,
 });
@@ -65,7 +64,7 @@ export const patchBody = z.looseObject({
 });
 
 /** JSON, or a multipart form when a file is attached; either way checked against `schema`. */
-async function readBody<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
+async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
   if (isMultipart(c)) {
     const { body, file } = await formBody(c, c.req.param("type")!);
     return { body: parseWith(schema, body), file };
@@ -115,7 +114,7 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
 
 /** The calculation type in the path; another one answers 404 (domain/calculations.ts). */
 export const calculationTypeParam = pathParam("Calculation type of the registry").meta({ enum: [...CALCULATION_TYPES] });
-const calculationParams = zod.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
+const calculationParams = z.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
 const ownCalculation: OwnedId = { in: "path", name: "id", object: "calculation" };
 const calculations = (access: Omit<Access, "tag" | "auth">): Access => ({ ...access, tag: "calculations", auth: "user" });
 /** Takes a calculation id: isolation by company. */
@@ -139,7 +138,7 @@ const listRoute = declareRoute(
   {
     method: "get",
     path: "/{type}",
-    request: { params: zod.object({ type: calculationTypeParam }), query: listQuery },
+    request: { params: z.object({ type: calculationTypeParam }), query: listQuery },
     responses: { 200: json(listOf(calculationSchema), "A page of calculations") },
   },
 );
@@ -152,7 +151,7 @@ const createRoute = declareRoute(
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
     errors: [400, 404, 409, 415],
   }),
-  { method: "post", path: "/{type}", request: { params: zod.object({ type: calculationTypeParam }), body: calculationBody(false) }, responses: { 201: calculationAnswer("The calculation") } },
+  { method: "post", path: "/{type}", request: { params: z.object({ type: calculationTypeParam }), body: calculationBody(false) }, responses: { 201: calculationAnswer("The calculation") } },
 );
 
 const templateRoute = declareRoute(
@@ -166,9 +165,9 @@ const templateRoute = declareRoute(
     method: "get",
     path: "/{type}/template",
     request: {
-      params: zod.object({ type: calculationTypeParam }),
+      params: z.object({ type: calculationTypeParam }),
       // Anything but csv is the workbook.
-      query: zod.object({ format: zod.optional(zod.string().meta({ description: "xlsx (default) or csv" })) }),
+      query: z.object({ format: z.optional(z.string().meta({ description: "xlsx (default) or csv" })) }),
     },
     responses: {
       200: {

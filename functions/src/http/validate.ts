@@ -1,7 +1,7 @@
-// The one validator wrapper. @hono/zod-validator's default 400 body is the raw ZodError; here a
-// failure becomes the domain's Invalid error, so the answer is {"detail": "field: message"}.
-import { zValidator } from "@hono/zod-validator";
-import type { Context, ValidationTargets } from "hono";
+// Validation failures as the domain's Invalid error, so the answer is {"detail": "field: message"}
+// rather than a raw ZodError: the declared routes' hook (openapi-routes.ts routeApp) and the
+// handlers that read their body themselves (JSON or multipart) both go through describeIssues.
+import type { Context } from "hono";
 import * as z from "zod/v4/core";
 import { DomainError, Invalid } from "../domain/errors";
 
@@ -13,15 +13,6 @@ export function describeIssues(issues: readonly z.$ZodIssue[]): string {
       return `${field}: ${issue.message}`;
     })
     .join("; ");
-}
-
-export function validate<Target extends keyof ValidationTargets, Schema extends z.$ZodType>(
-  target: Target,
-  schema: Schema,
-) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) throw new Invalid(describeIssues(result.error.issues));
-  });
 }
 
 /** For handlers that choose their body format themselves (JSON or multipart). */
