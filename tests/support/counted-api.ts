@@ -1,0 +1,99 @@
+// The real Hono app on a fresh in-memory dynalite table, with every DynamoDB call of its requests
+// counted (adapters/dynamodb/call-count.ts): the round trips of each API operation, for
+// tests/integration/round-trips.test.ts and `npm run bench -- api`. `otherProcess()` opens a
+// second set of repositories on the same table, as another Lambda instance or server would.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApi } from "../../functions/src/app";
+import { configFromEnv } from "../../functions/src/config";
+import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
+import { countCalls, type CallCounter, type SentCall } from "../../functions/src/adapters/dynamodb/call-count";
+import { createDocumentClient, ensureTable } from "../../functions/src/adapters/dynamodb/client";
+import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/repositories";
+import type { Deps } from "../../functions/src/domain/context";
+import { systemClock } from "../../functions/src/domain/context";
+import { seedDictionaries } from "../../functions/src/domain/dictionaries";
+import { seedDefaultModels } from "../../functions/src/domain/forecast-models";
+import { createCompany, createUser } from "../../functions/src/domain/users";
+import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
+import { startDynalite } from "../../functions/src/local/dynalite";
+
+const TABLE = "round-trips";
+
+export interface CountedApi {
+  deps: Deps;
+  token: string;
+  request(path: string, init?: { method?: string; json?: unknown }): Promise<Response>;
+  /** The DynamoDB calls one request made, with the capacity they consumed; fails on a non-2xx. */
+  callsOf(path: string, init?: { method?: string; json?: unknown }): Promise<{ calls: SentCall[]; body: unknown }>;
+  /** The repositories of another process on the same table (their own client and caches). */
+  otherProcess(): Deps;
+  close(): Promise<void>;
+}
+
+function depsOn(endpoint: string): { deps: Deps; counter: CallCounter; destroy: () => void } {
+  const doc = createDocumentClient({ tableName: TABLE, endpoint });
+  const counter = countCalls(doc);
+  const deps: Deps = {
+    repos: dynamoRepositories(doc, TABLE),
+    blobs: fsBlobStore(mkdtempSync(join(tmpdir(), "round-trips-"))),
+    clock: systemClock,
+    config: configFromEnv(randomBytes(32)),
+    spreadsheets: inProcessSpreadsheets(() => deps),
+  };
+  return { deps, counter, destroy: () => doc.destroy() };
+}
+
+export async function countedApi(): Promise<CountedApi> {
+  const engine = await startDynalite();
+  const main = depsOn(engine.endpoint);
+  const others: Array<() => void> = [];
+  const { deps, counter } = main;
+  // ensureTable goes through a client of its own; its calls belong to no operation.
+  const setup = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
+  await ensureTable(setup, TABLE);
+  setup.destroy();
+  await seedDictionaries(deps);
+  await seedDefaultModels(deps);
+  const app = createApi(deps, { clientAddressOf: () => "203.0.113.1" });
+  const company = await createCompany(deps, { name: "Компания" });
+  const email = "counted@example.com";
+  await createUser(deps, { companyId: company.id, email, password: "correct-horse" });
+
+  const request: CountedApi["request"] = (path, init = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method: init.method ?? "GET",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      }),
+    );
+  let token = "";
+  const login = await request("/api/token/", { method: "POST", json: { email, password: "correct-horse", guardant_code: "" } });
+  token = ((await login.json()) as { access: string }).access;
+
+  return {
+    deps,
+    token,
+    request,
+    async callsOf(path, init) {
+      counter.reset();
+      const res = await request(path, init);
+      const calls = [...counter.calls];
+      if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
+      return { calls, body: await res.json() };
+    },
+    otherProcess() {
+      const other = depsOn(engine.endpoint);
+      others.push(other.destroy);
+      return other.deps;
+    },
+    async close() {
+      main.destroy();
+      for (const destroy of others) destroy();
+      await engine.close();
+    },
+  };
+}
