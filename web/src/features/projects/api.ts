@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type ApiError, type Client } from "../../api/client";
-import type { ProjectRoutes } from "../../../../functions/src/route-contracts";
+import type { ProjectRoutes } from "../../../../functions/src/contracts";
 import type { Project, ProjectPatchInput } from "../../../../functions/src/schemas/project";
 import { statisticsKey } from "../profile/api";
 
