@@ -238,6 +238,8 @@ export interface Calculation {
   version: number;
   /** Inputs and settings by their API names (volume, ef, …, gwp_ch4, q_boiler …, name_value). */
   inputs: Record<string, number | string>;
+  /** D13: inputs typed in another unit than the stored (canonical) one: the value and unit as entered. */
+  entered?: Record<string, { value: number; unit: string }>;
   /** The uploaded source file of a file-based calculation, kept in the blob store. */
   file?: StoredFile;
   results: Record<string, unknown>;
@@ -329,8 +331,12 @@ export interface DictionaryItemVersion {
 export interface DictionaryRepository {
   /** Writes version 1 unless the item exists; true when it was written. */
   seed(item: DictionaryItemVersion): Promise<boolean>;
-  /** Current versions, by id. */
+  /** Current versions, by id. Kept in the process while the stored change counter is the one
+   *  they were read at; each call reads the counter (one small consistent read). */
   list(dictionary: string): Promise<DictionaryItemVersion[]>;
+  /** The same repository for one request: the counter is read once, at its first list, so a
+   *  request that reads several dictionaries pays one read. */
+  forOneRequest(): DictionaryRepository;
   get(dictionary: string, id: number): Promise<DictionaryItemVersion | undefined>;
   history(dictionary: string, id: number): Promise<DictionaryItemVersion[]>;
   /** Makes `next` current if the current version is still `next.version - 1`; otherwise Conflict. */

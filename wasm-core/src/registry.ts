@@ -48,6 +48,14 @@ export interface NumberField {
   /** Activity data: the entry of the activity-uncertainty dictionary that gives its default
    *  uncertainty (methodology-uncertainty.md: production ±2 %, measured gas flows ±20 %). */
   readonly activity?: ActivityKind;
+  /** D13: the units the value may be entered in; stored in `unit`, the canonical one (D8). */
+  readonly units?: readonly EntryUnit[];
+}
+
+/** A unit an activity input may be entered in: canonical value = entered × 10^power. */
+export interface EntryUnit {
+  readonly unit: string;
+  readonly power: number;
 }
 
 /** Entries of the activity-uncertainty dictionary (get_activity_uncertainty). */
@@ -160,6 +168,9 @@ const KG_M3 = "кг/м³";
 const M3_T = "м³/т";
 const THOUSAND_M3 = "тыс. м³";
 const PERCENT_VOL = "% об.";
+// D13: coal production in t or thousand t; gas volumes in m³, thousand m³ or million m³.
+const COAL_UNITS = [{ unit: T, power: 0 }, { unit: "тыс. т", power: 3 }] as const satisfies readonly EntryUnit[];
+const GAS_UNITS = [{ unit: "м³", power: -3 }, { unit: THOUSAND_M3, power: 0 }, { unit: "млн м³", power: 3 }] as const satisfies readonly EntryUnit[];
 // SPEC 9 (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
 const RESULT_DECIMALS = 2;
 
@@ -175,7 +186,7 @@ const koefTransform = (fixed?: number) => ({
 
 const coalVolume = (how: string) => ({
   name: "volume", label: `Объём добычи угля ${how}`, unit: T, type: "number", min: 0, decimals: 4,
-  activity: "production",
+  activity: "production", units: COAL_UNITS,
 }) as const;
 
 const resCh4 = {
@@ -190,7 +201,7 @@ const resCo2 = {
 } as const satisfies ResultField;
 const flaredMethane = {
   name: "volume", label: "Объём метана, направленного на факельную установку", unit: THOUSAND_M3,
-  type: "number", min: 0, decimals: 4, activity: "measured_flow",
+  type: "number", min: 0, decimals: 4, activity: "measured_flow", units: GAS_UNITS,
 } as const satisfies NumberField;
 
 // 7.1 (Order 371 formula 2.2): the components of the flared mixture, % vol; a missing one is 0.
@@ -343,7 +354,7 @@ export const REGISTRY = {
     inputs: [
       {
         name: "volume", label: "Объём газовой смеси, выброшенной без сжигания", unit: THOUSAND_M3,
-        type: "number", min: 0, decimals: 4, activity: "measured_flow",
+        type: "number", min: 0, decimals: 4, activity: "measured_flow", units: GAS_UNITS,
       },
       { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
       { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },
@@ -471,7 +482,7 @@ export const REGISTRY = {
     inputs: [
       {
         name: "volume", label: "Объём газовой смеси, направленной на факельную установку", unit: THOUSAND_M3,
-        type: "number", min: 0, decimals: 4, activity: "measured_flow",
+        type: "number", min: 0, decimals: 4, activity: "measured_flow", units: GAS_UNITS,
       },
       ...COMPOSITION.map(([name, label]) => ({
         name, label, unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, optional: true,

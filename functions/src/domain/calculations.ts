@@ -28,6 +28,7 @@ import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
+import { enteredRequest } from "./entered-units";
 import {
   forecastRowsFromFile,
   forecastRowsFromJson,
@@ -158,6 +159,8 @@ async function storedUpload(deps: Deps, calculation: Calculation): Promise<Uploa
 
 interface Evaluated {
   inputs: Record<string, number | string>;
+  /** D13: values as typed in another unit than the stored one (undefined: none, or no longer). */
+  entered?: Calculation["entered"];
   results: Record<string, unknown>;
   coefficients: Record<string, CoefficientUse>;
   gwp_in_force?: Calculation["gwp_in_force"];
@@ -187,13 +190,16 @@ async function evaluate(
   const inForce = usesGwp(type) ? await gwpSetInForce(deps, target.reporting_year) : undefined;
   const gwp_in_force = inForce ? { reporting_year: target.reporting_year, set: inForce.id } : undefined;
   if (inForce && request.gwp_set === undefined && !previous?.coefficients.gwp_ch4) request = { ...request, gwp_set: inForce.id };
+  // D13: values typed in the user's unit become the canonical ones, kept beside them.
+  const { request: canonical, entered } = enteredRequest(REGISTRY[type], request, previous);
+  request = canonical;
   // D14: underground by measurement periods (typed or a file) instead of one volume.
   const periods = await requestedPeriods(type, request.values, file, previous);
   if (periods) request = periodsRequest(request, periods);
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
   if (periods) {
     const results = periodsResults(periods, values, uses);
-    return { inputs: stored(values), results, coefficients: uses, gwp_in_force };
+    return { inputs: stored(values), entered: undefined, results, coefficients: uses, gwp_in_force };
   }
   if (isFileType(type)) {
     for (const field of REGISTRY[type].inputs) {
@@ -202,7 +208,7 @@ async function evaluate(
     if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
     return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses, gwp_in_force };
   }
-  return { inputs: stored(values), results: computeFormula(type as FormulaType, values), coefficients: uses, gwp_in_force };
+  return { inputs: stored(values), entered, results: computeFormula(type as FormulaType, values), coefficients: uses, gwp_in_force };
 }
 
 /** regres_methane: rows from a file, from the manual table, or (on an edit that changes only the
@@ -330,6 +336,7 @@ export async function patchCalculation(
     patch.gwp_set !== undefined ||
     patch.uncertainty !== undefined ||
     patch.justifications !== undefined ||
+    patch.values.entered !== undefined ||
     patch.file !== undefined;
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {

@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
 import { CALCULATION_TYPES, MEASURED_PERIOD, REGISTRY, uploadColumns, type CalculationType, type NumberField } from "../../../wasm-core/src/registry";
 import { FORECAST_METHODS } from "../domain/forecast-models";
+import { unitFields } from "../../../wasm-core/src/entry-units";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
 import { inputJsonSchema } from "./openapi-routes";
 
@@ -22,9 +23,10 @@ function numberSchema(field: NumberField) {
 function numericFields(type: CalculationType, optional: boolean) {
   const def = REGISTRY[type];
   const shape: Record<string, $ZodType> = {};
-  for (const field of [...def.inputs, ...def.settings] as Array<{ name: string; type: string; optional?: boolean; default?: number; fixed?: number }>) {
+  for (const field of [...def.inputs, ...def.settings] as Array<{ name: string; type: string; optional?: boolean; default?: number; fixed?: number; units?: unknown }>) {
     if (field.type !== "number") continue;
-    const required = !optional && field.optional !== true && field.default === undefined && field.fixed === undefined;
+    // A field with entry units (D13) may come as `entered` instead.
+    const required = !optional && field.optional !== true && field.default === undefined && field.fixed === undefined && !field.units;
     const schema = numberSchema(field as NumberField);
     shape[field.name] = required ? schema : z.optional(schema);
   }
@@ -55,6 +57,7 @@ function calculationJson(type: CalculationType, patch: boolean) {
     justifications: z.optional(z.record(z.string(), z.nullable(z.string().check(z.maxLength(2000))))),
     // D15: primary counts in the year's inventory, alternative is shown and never summed.
     inventory_role: z.optional(z.enum(["primary", "alternative"])),
+    ...(enteredSchema(type) ? { entered: z.optional(enteredSchema(type)!) } : {}),
   };
   const def = REGISTRY[type];
   if (def.kind === "forecast") {
@@ -72,6 +75,15 @@ function calculationJson(type: CalculationType, patch: boolean) {
     return z.object({ ...common, ...numericFields(type, true), periods: z.optional(z.array(measuredPeriod)) });
   }
   return z.object({ ...common, ...numericFields(type, patch) });
+}
+
+/** D13: `entered: {<field>: {value, unit}}`, the fields a type lets users type in their own unit. */
+function enteredSchema(type: CalculationType) {
+  const fields = [...unitFields(REGISTRY[type]).values()];
+  if (fields.length === 0) return undefined;
+  return z
+    .object(Object.fromEntries(fields.map((f) => [f.name, z.optional(z.object({ value: z.number().check(z.minimum(0)), unit: z.enum(f.units.map((u) => u.unit)) }))])))
+    .check(z.describe(`As typed, in the user's unit; the field is stored in its canonical unit (${fields.map((f) => `${f.name}: ${f.unit}`).join(", ")})`));
 }
 
 const measuredPeriod = z.object({

@@ -95,7 +95,7 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
   const body: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(form.fields)) {
-    if (key === "dictionary_items" || key === "uncertainty" || key === "justifications") {
+    if (key === "dictionary_items" || key === "uncertainty" || key === "justifications" || key === "entered") {
       try {
         body[key] = JSON.parse(raw);
       } catch {

@@ -1,0 +1,90 @@
+// Issue 17 item 4 / D13: activity inputs in the units users keep. A production entered as 3 100
+// thousand t stores the result of 3 100 000 t, in t, beside the value and unit as entered; gas in m³
+// or million m³ is stored in thousand m³; a canonical value that disagrees with what was entered, or
+// a unit the field does not take, is a 400 naming the field; an edit keeps what was entered while
+// the value stays, and a new value in the canonical unit drops it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Harness } from "../support/harness";
+import type { Project } from "../../functions/src/schemas/project";
+import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
+
+let h: Harness;
+let user: SignedInUser;
+let project: Project;
+
+beforeAll(async () => {
+  ({ h, user, project } = await openProjectFixture());
+});
+afterAll(() => h.close());
+
+type Calc = Record<string, unknown> & { id: string; version: number; entered?: Record<string, { value: number; unit: string }> };
+
+/** The first entry of each dictionary, as the dialog preselects it. */
+const FIRST: Record<string, Record<string, number>> = {
+  underground_emission_ch4: { get_underground_emission_ch4: 1 },
+  torch_ch4: { get_torch_ch4: 1 },
+  underground: { get_underground: 1, get_underground_content: 1 },
+};
+const post = (type: string, body: Record<string, unknown>) =>
+  h.request(`/api/v1/${type}/`, {
+    method: "POST",
+    token: user.token,
+    json: { name: "Единицы", project: project.id, dictionary_items: FIRST[type], ...body },
+  });
+const created = async (res: Response) => {
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Calc;
+};
+const patch = (type: string, calc: Calc, body: Record<string, unknown>) =>
+  h.request(`/api/v1/${type}/${calc.id}/`, { method: "PATCH", token: user.token, json: { version: calc.version, ...body } });
+
+describe("units as entered (D13)", () => {
+  it("stores 3 100 thousand t as 3 100 000 t with the same result, and what was entered", async () => {
+    const inThousands = await created(await post("underground_emission_ch4", { entered: { volume: { value: 3100, unit: "тыс. т" } } }));
+    const inTonnes = await created(await post("underground_emission_ch4", { volume: 3_100_000 }));
+    expect(inThousands.volume).toBe(3_100_000);
+    expect(inThousands.res_ch4).toBe(inTonnes.res_ch4);
+    expect(inThousands.res_ch4_to_co2).toBe(inTonnes.res_ch4_to_co2);
+    expect(inThousands.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
+    expect(inTonnes.entered).toBeUndefined();
+    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${inThousands.id}/`, { token: user.token })).json()) as Calc;
+    expect(read.entered).toEqual(inThousands.entered);
+  });
+
+  it("stores gas volumes in thousand m³ whatever they were entered in", async () => {
+    const m3 = await created(await post("torch_ch4", { entered: { volume: { value: 1500, unit: "м³" } } }));
+    expect(m3.volume).toBe(1.5);
+    const millions = await created(await post("underground", { entered: { volume: { value: 10, unit: "млн м³" } } }));
+    const thousands = await created(await post("underground", { volume: 10_000 }));
+    expect(millions.volume).toBe(10_000);
+    expect(millions.sum_co2).toBe(thousands.sum_co2);
+  });
+
+  it("accepts the canonical value beside what was entered when they agree, and refuses otherwise", async () => {
+    const agreeing = await post("underground_emission_ch4", { volume: 3_100_000, entered: { volume: { value: 3100, unit: "тыс. т" } } });
+    expect(agreeing.status).toBe(201);
+    const slipped = await post("underground_emission_ch4", { volume: 3100, entered: { volume: { value: 3100, unit: "тыс. т" } } });
+    expect(slipped.status).toBe(400);
+    expect(await slipped.text()).toContain("volume: значение 3100 т не совпадает с введённым (3100 тыс. т)");
+    const wrongUnit = await post("underground_emission_ch4", { entered: { volume: { value: 3100, unit: "м³" } } });
+    expect(wrongUnit.status).toBe(400);
+    expect(await wrongUnit.text()).toContain("entered.volume: Единица «м³» не подходит: т, тыс. т");
+    const notActivity = await post("underground_emission_ch4", { volume: 1, entered: { ef: { value: 18, unit: "м³/т" } } });
+    expect(notActivity.status).toBe(400);
+    expect(await notActivity.text()).toContain("entered.ef");
+  });
+
+  it("keeps what was entered on an edit of another field, and drops it for a new canonical value", async () => {
+    const calc = await created(await post("underground_emission_ch4", { entered: { volume: { value: 3100, unit: "тыс. т" } } }));
+    const res = await patch("underground_emission_ch4", calc, { ef: 10, dictionary_items: { get_underground_emission_ch4: 2 } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const edited = (await res.json()) as Calc;
+    expect(edited.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
+    const retyped = (await (await patch("underground_emission_ch4", edited, { entered: { volume: { value: 3.2, unit: "тыс. т" } } })).json()) as Calc;
+    expect(retyped.volume).toBe(3200);
+    expect(retyped.entered).toEqual({ volume: { value: 3.2, unit: "тыс. т" } });
+    const canonical = (await (await patch("underground_emission_ch4", retyped, { volume: 5000 })).json()) as Calc;
+    expect(canonical.volume).toBe(5000);
+    expect(canonical.entered).toBeUndefined();
+  });
+});
