@@ -1,11 +1,12 @@
 // POST token/ and token/refresh/ (SPEC 7), and the bearer-token middleware for everything else.
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod";
 import { authenticate, login, refreshAccess } from "../domain/auth";
 import { Unauthorized } from "../domain/errors";
 import { tokensSchema } from "../schemas/answers";
 import type { AppEnv } from "./env";
+
+export type { ClientAddressOf } from "./env";
 import { declareRoute, json, jsonBody, routeApp } from "./openapi-routes";
 
 export const loginSchema = z.object({
@@ -48,26 +49,21 @@ const refreshRoute = declareRoute(
   { method: "post", path: "/refresh", request: { body: jsonBody(refreshSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
 );
 
-/** How the host tells the app who is calling (socket address locally, source IP in Lambda). */
-export type ClientAddressOf = (c: Context) => string;
-
-export function tokenRoutes(clientAddressOf: ClientAddressOf) {
-  return routeApp()
-    .openapi(loginRoute, async (c) => {
-      const body = c.req.valid("json");
-      const tokens = await login(c.get("deps"), {
-        email: body.email,
-        password: body.password,
-        guardant_code: body.guardant_code ?? undefined,
-        clientAddress: clientAddressOf(c),
-      });
-      return c.json(tokens, 200);
-    })
-    .openapi(refreshRoute, async (c) => {
-      const body = c.req.valid("json");
-      return c.json(await refreshAccess(c.get("deps"), (body.token ?? body.refresh)!), 200);
+export const tokenRoutes = routeApp()
+  .openapi(loginRoute, async (c) => {
+    const body = c.req.valid("json");
+    const tokens = await login(c.get("deps"), {
+      email: body.email,
+      password: body.password,
+      guardant_code: body.guardant_code ?? undefined,
+      clientAddress: c.get("clientAddressOf")(c),
     });
-}
+    return c.json(tokens, 200);
+  })
+  .openapi(refreshRoute, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(await refreshAccess(c.get("deps"), (body.token ?? body.refresh)!), 200);
+  });
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";

@@ -1,10 +1,15 @@
-// The Hono environment shared by all sub-apps: the injected dependencies and, after the auth
-// middleware, the acting user.
+// The Hono environment shared by all sub-apps: the injected dependencies, how the host tells who
+// is calling and, after the auth middleware, the acting user.
+import type { Context } from "hono";
 import type { Actor, Deps } from "../domain/context";
+
+/** How the host tells the app who is calling (socket address locally, source IP in Lambda). */
+export type ClientAddressOf = (c: Context) => string;
 
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    clientAddressOf: ClientAddressOf;
     actor: Actor;
   };
 }

@@ -1,10 +1,9 @@
-// The OpenAPI 3.1 document (GET /api/openapi.json), read from the routes themselves: every route
-// file declares its routes once with createRoute and their zod schemas (http/openapi-routes.ts),
-// and OPERATIONS reads each sub-app's registry back at the prefix app.ts mounts it on.
-// tests/integration/openapi.test.ts compares OPERATIONS with Hono's registered routes, so a route
-// mounted without its line here (or a line of a route that is gone) fails;
-// tests/integration/isolation-matrix.test.ts reads `isolation` to call every id-taking route as
-// another company.
+// Where each sub-app is mounted under /api/ (app.ts mounts them from here) and the OpenAPI 3.1
+// document read from them (GET /api/openapi.json): every route file declares its routes once with
+// createRoute and their zod schemas (http/openapi-routes.ts), and OPERATIONS reads each sub-app's
+// registry back at its mount point. tests/integration/openapi.test.ts compares OPERATIONS with
+// Hono's registered routes; tests/integration/isolation-matrix.test.ts reads `isolation` to call
+// every id-taking route as another company.
 import type { Context } from "hono";
 import * as z from "zod";
 import type { $ZodType } from "zod/v4/core";
@@ -117,29 +116,39 @@ const openApiRoute = declareRoute(
 /** GET /api/openapi.json: public, built once per process. */
 export const openApiRoutes = routeApp().openapi(openApiRoute, serveOpenApi);
 
-export const OPERATIONS: Operation[] = [
-  // The prefixes are where app.ts mounts each sub-app.
-  ...declaredOperations("/api", openApiRoutes),
-  ...declaredOperations("/api/token", tokenRoutes(() => "")),
-  ...declaredOperations("/api/v1/users", userRoutes),
-  ...declaredOperations("/api/v1/projects", projectRoutes),
-  ...declaredOperations("/api/v1/projects", graphRoutes),
-  ...declaredOperations("/api/v1/projects", uncertaintyRoutes),
-  ...declaredOperations("/api/v1/projects", exportRoutes),
-  ...declaredOperations("/api/v1/dictionary", dictionaryRoutes),
-  ...declaredOperations("/api/v1/documents", documentRoutes),
-  ...declaredOperations("/api/v1/media", mediaRoutes),
-  ...declaredOperations("/api/v1/media", mediaStreamRoutes),
-  ...declaredOperations("/api/v1/uploads", directUploadRoutes),
-  ...declaredOperations("/api/v1/forecast_models", forecastModelRoutes),
-  ...declaredOperations("/api/v1/facilities", facilityRoutes),
-  ...declaredOperations("/api/v1/inventory", inventoryRoutes),
-  ...declaredOperations("/api/v1/inventory", inventoryReportRoutes),
-  ...declaredOperations("/api/v1/admin", adminRoutes),
-  // Last, as app.ts mounts them: /v1/{type}/ would otherwise shadow the named resources above.
-  ...declaredOperations("/api/v1", evidenceRoutes),
-  ...declaredOperations("/api/v1", calculationRoutes),
-];
+/** Mounted before requireUser: their own credential or none. */
+export const PUBLIC_MOUNTS = [
+  ["/token", tokenRoutes],
+  ["/", openApiRoutes],
+  // <video> sends no bearer header: the stream checks its signed URL token itself.
+  ["/v1/media", mediaStreamRoutes],
+  // The local stand-in for a presigned PUT (admin uploads): its signed token is its credential.
+  ["/v1/uploads", directUploadRoutes],
+] as const;
+
+/** Mounted after requireUser, in this order. */
+export const USER_MOUNTS = [
+  ["/v1/users", userRoutes],
+  ["/v1/projects", projectRoutes],
+  ["/v1/projects", graphRoutes],
+  ["/v1/projects", uncertaintyRoutes],
+  ["/v1/projects", exportRoutes],
+  ["/v1/dictionary", dictionaryRoutes],
+  ["/v1/forecast_models", forecastModelRoutes],
+  ["/v1/documents", documentRoutes],
+  ["/v1/media", mediaRoutes],
+  ["/v1/admin", adminRoutes],
+  ["/v1/facilities", facilityRoutes],
+  ["/v1/inventory", inventoryRoutes],
+  ["/v1/inventory", inventoryReportRoutes],
+  // Last: /v1/{type}/ would otherwise shadow the named resources above.
+  ["/v1", evidenceRoutes],
+  ["/v1", calculationRoutes],
+] as const;
+
+export const OPERATIONS: Operation[] = [...PUBLIC_MOUNTS, ...USER_MOUNTS].flatMap(([prefix, routes]) =>
+  declaredOperations(prefix === "/" ? "/api" : `/api${prefix}`, routes),
+);
 
 // ---- the document -----------------------------------------------------------------------------
 
