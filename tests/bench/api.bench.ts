@@ -1,15 +1,18 @@
 // API latency at fixed request rates, against the local server as `npm start` runs it (in this
 // process, memory storage, loopback) and, for scale, against a bare Hono route served the same
-// way on the same machine: calculation create (POST v1/underground_emission_ch4/) and list (GET,
-// 10 of a project's 100 calculations), each at 50 and 150 requests/s for 10 s. autocannon sends at
+// way on the same machine: calculation create (POST v1/underground_emission_ch4/), list (GET,
+// 10 of a project's 100 calculations) and get (GET one), each at 50 and 150 requests/s for 10 s. autocannon sends at
 // the fixed rate (overallRate) from this process too, so the figures include its share of the two
 // cores; compare the lines, not the absolute numbers with another machine. BENCH_API_SECONDS
-// shortens the runs. The warm-up's writes go to the create project, not the listed one.
+// shortens the runs. The warm-up's writes go to the create project, not the listed one. First it
+// counts the DynamoDB calls (and capacity units) of each operation, on the same app with its
+// document client counted (tests/support/counted-api.ts, held by tests/integration/round-trips).
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { startLocalServer } from "../../functions/src/local/server";
+import { countedApi } from "../support/counted-api";
 
 const RATES = [50, 150];
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -68,7 +71,40 @@ const row = (label: string, f: Figures) =>
   `  ${label.padEnd(34)} p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  max ${String(f.max).padStart(5)} ms` +
   `  (${f.sent} requests${f.non2xx + f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ""})`;
 
+/** Each operation's DynamoDB calls with a warm process (its second request). */
+async function countCalls(): Promise<void> {
+  const api = await countedApi();
+  try {
+    const created = await api.callsOf("/api/v1/projects/create_project/", {
+      method: "POST",
+      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
+    });
+    const project = (created.body as { id: string }).id;
+    const create = { method: "POST", json: { name: "Расчет", project, volume: 1_000_000, ef: 18 } };
+    const first = await api.callsOf("/api/v1/underground_emission_ch4/", create);
+    const calculation = (first.body as { id: string }).id;
+    const operations: Array<[string, string, { method: string; json: unknown }?]> = [
+      ["create calculation", "/api/v1/underground_emission_ch4/", create],
+      ["list calculations", `/api/v1/underground_emission_ch4/?project=${project}&limit=10&offset=0`],
+      ["get calculation", `/api/v1/underground_emission_ch4/${calculation}/`],
+      ["list projects", "/api/v1/projects/?limit=10&offset=0"],
+      ["get_me", "/api/v1/users/get_me/"],
+      ["inventory of a year", "/api/v1/inventory/?year=2024"],
+    ];
+    console.log("DynamoDB calls per operation (warm process), capacity units consumed:");
+    for (const [label, path, init] of operations) {
+      await api.callsOf(path, init);
+      const { calls } = await api.callsOf(path, init);
+      const units = calls.reduce((sum, c) => sum + c.capacity, 0);
+      console.log(`  ${label.padEnd(34)} ${String(calls.length).padStart(2)} calls  ${units.toFixed(1).padStart(4)} units  ${calls.map((c) => c.command).join(" ")}`);
+    }
+  } finally {
+    await api.close();
+  }
+}
+
 export async function run(): Promise<void> {
+  await countCalls();
   const server = await startLocalServer({ port: 0, demo });
   const bare = await bareHono();
   try {
@@ -82,12 +118,14 @@ export async function run(): Promise<void> {
     const writes = await newProject("Нагрузка: создание");
     const reads = await newProject("Нагрузка: список");
     const body = (project: string) => JSON.stringify({ name: "Расчет", project, volume: 1_000_000, ef: 18 });
+    let one = "";
     for (let i = 0; i < 100; i++) {
-      await json(`${server.url}/api/v1/underground_emission_ch4/`, { method: "POST", token, body: body(reads.id) });
+      ({ id: one } = await json<{ id: string }>(`${server.url}/api/v1/underground_emission_ch4/`, { method: "POST", token, body: body(reads.id) }));
     }
     const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
     const create: autocannon.Request = { method: "POST", path: "/api/v1/underground_emission_ch4/", headers, body: body(writes.id) };
     const list: autocannon.Request = { method: "GET", path: `/api/v1/underground_emission_ch4/?project=${reads.id}&limit=10&offset=0`, headers };
+    const get: autocannon.Request = { method: "GET", path: `/api/v1/underground_emission_ch4/${one}/`, headers };
 
     // Warm-up (not reported): the first requests compile the handlers and the core.
     await autocannon({ url: server.url, connections: 10, overallRate: 100, amount: 300, requests: [create] });
@@ -101,6 +139,7 @@ export async function run(): Promise<void> {
       console.log(row("bare Hono POST (echo JSON)", await measure(bare.url, { method: "POST", path: "/create", headers, body: body(writes.id) }, rate)));
       console.log(row("API list calculations (10 of 100)", await measure(server.url, list, rate)));
       console.log(row("bare Hono GET (10 items)", await measure(bare.url, { method: "GET", path: "/list" }, rate)));
+      console.log(row("API get one calculation", await measure(server.url, get, rate)));
     }
   } finally {
     await bare.close();

@@ -2,6 +2,7 @@
 // calls counted here, so a change that adds one fails. The counts are measured with
 // tests/support/counted-api.ts, which `npm run bench -- api` prints too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeCoefficient, getDictionaryItem } from "../../functions/src/domain/dictionaries";
 import { countedApi, type CountedApi } from "../support/counted-api";
 
 let api: CountedApi;
@@ -25,10 +26,11 @@ afterAll(() => api?.close());
 describe("DynamoDB calls per API operation", () => {
   it("create-calculation", async () => {
     const { calls } = await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: { name: "Расчет", project, volume: 1000, ef: 18 } });
-    // Get the signed-in user (is still active), Get the project, Query the GWP sets (set in force),
-    // Query the emission factors, Query the GWP sets (the set's value), Query the activity
-    // uncertainties, Put the calculation.
-    expect(calls.length).toBeLessThanOrEqual(7);
+    // Get the signed-in user (is still active), Get the project, Get the dictionaries' change
+    // counter (the GWP set in force), Get it again (the coefficients: emission factors, GWP set,
+    // activity uncertainties, all from the process's cache), Put the calculation. Before the
+    // cache: 7, a Query per dictionary read instead of each counter.
+    expect(calls.length).toBeLessThanOrEqual(5);
   });
 
   it("list calculations", async () => {
@@ -56,7 +58,34 @@ describe("DynamoDB calls per API operation", () => {
   it("inventory of a year", async () => {
     const { calls } = await api.callsOf("/api/v1/inventory/?year=2024");
     // Get the user, Query the facilities, the company's projects and its inventory calculations,
-    // the GWP sets (the year's set), Get the year's review, Query the GWP sets (per year's totals).
-    expect(calls.length).toBeLessThanOrEqual(7);
+    // Get the dictionaries' change counter (the GWP sets, cached, for the year and each year's
+    // totals), Get the year's review. Before the cache: 7, the GWP sets queried twice.
+    expect(calls.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("dictionaries kept in the process", () => {
+  it("see another process's change at the next request, and refuse the value it replaced", async () => {
+    const other = api.otherProcess();
+    const dictionary = "get_underground_emission_ch4";
+    const before = await getDictionaryItem(other, dictionary, 1);
+    await changeCoefficient(
+      other,
+      dictionary,
+      1,
+      { field: "ef", value: before.values.ef.value + 1, effective_from: "2026-01-01", reason: "Проверка кэша", version: before.version },
+      "admin@example.com",
+    );
+    const stale = await api.request("/api/v1/underground_emission_ch4/", {
+      method: "POST",
+      json: { name: "Старое значение", project, volume: 1000, ef: before.values.ef.value, dictionary_items: { [dictionary]: 1 } },
+    });
+    expect(stale.status).toBe(409);
+    const fresh = await api.callsOf("/api/v1/underground_emission_ch4/", {
+      method: "POST",
+      json: { name: "Новое значение", project, volume: 1000, dictionary_items: { [dictionary]: 1 } },
+    });
+    const used = (fresh.body as { coefficients: { ef: { value: number; item_version: number } } }).coefficients.ef;
+    expect(used).toMatchObject({ value: before.values.ef.value + 1, item_version: before.version + 1 });
   });
 });

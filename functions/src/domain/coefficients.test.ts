@@ -24,7 +24,8 @@ const ITEMS: Record<string, DictionaryItemVersion[]> = {
   get_disposal_co2_stat_sources: [item("get_disposal_co2_stat_sources", 1, { ef: 2.76, k: 1.154 })],
   get_gwp: [item("get_gwp", 1, { gwp_ch4: 25 })],
 };
-const deps = { repos: { dictionaries: { list: async (name: string) => ITEMS[name] ?? [] } } } as unknown as Deps;
+const dictionaries = { list: async (name: string) => ITEMS[name] ?? [], forOneRequest: () => dictionaries };
+const deps = { repos: { dictionaries } } as unknown as Deps;
 
 describe("resolveCoefficients: the mine's own value for every dictionary-fed coefficient", () => {
   it("takes 14.3 m³/t for underground_emission_ch4 (null choice) with its justification", async () => {

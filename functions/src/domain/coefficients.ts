@@ -19,7 +19,7 @@ import {
   sameNumber,
   type CoefficientEntry,
 } from "../../../wasm-core/src/coefficient-rules";
-import { getDictionaryItems } from "./dictionaries";
+import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "../../../wasm-core/src/gwp-years";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../schemas/uncertainty";
@@ -85,6 +85,7 @@ export async function resolveCoefficients(
   request: CoefficientRequest,
   previous?: Record<string, CoefficientUse>,
 ): Promise<ResolvedCoefficients> {
+  deps = oneDictionaryCheck(deps);
   const fields = new Map(numberFields(def).map((f) => [f.name, f]));
   const values: Record<string, unknown> = {};
   const uses: Record<string, CoefficientUse> = {};

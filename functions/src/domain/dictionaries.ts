@@ -127,6 +127,12 @@ export function listDictionaryNames() {
   return REFERENCE_DICTIONARIES.map((d) => ({ name: d.name, title: d.title }));
 }
 
+/** `deps` for one request that reads several dictionaries: the dictionaries' change counter is
+ *  read once for all of them (the items themselves come from the process's cache). */
+export function oneDictionaryCheck(deps: Deps): Deps {
+  return { ...deps, repos: { ...deps.repos, dictionaries: deps.repos.dictionaries.forOneRequest() } };
+}
+
 /** Current versions of a dictionary's items, by id. */
 export async function getDictionaryItems(deps: Deps, name: string): Promise<DictionaryItemVersion[]> {
   const items = await deps.repos.dictionaries.list(storageName(name));

@@ -10,6 +10,7 @@ import { coefficientFlags } from "./coefficients";
 import { describeSource, plainReference } from "../dictionaries/reference-data";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import { getReview, isFrozen, STATUS_LABELS } from "./inventory-review";
+import { oneDictionaryCheck } from "./dictionaries";
 import type { Project } from "../schemas/project";
 import { REGISTRY, isCalculationType } from "../../../wasm-core/src/registry";
 import {
@@ -144,6 +145,8 @@ async function gwpOfYear(deps: Deps, year: number) {
 }
 
 export async function getInventory(deps: Deps, actor: Actor, year: number, facilityId?: string): Promise<Inventory> {
+  // The GWP sets are read for the year and again for each year's totals: one dictionary check.
+  deps = oneDictionaryCheck(deps);
   const facilities = await deps.repos.facilities.list(actor.company);
   if (facilityId && !facilities.some((f) => f.id === facilityId)) throw new NotFound("Площадка не найдена");
   const all = (await entriesOf(deps, actor.company)).filter((e) => !facilityId || e.facility === facilityId);
@@ -412,5 +415,5 @@ function checksOf(
 
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
-  return yearTotals(deps, (await entriesOf(deps, actor.company)).filter(isPrimary));
+  return yearTotals(oneDictionaryCheck(deps), (await entriesOf(deps, actor.company)).filter(isPrimary));
 }

@@ -1,12 +1,69 @@
-// Dictionary items (keys.dictionaryItem) and the history of their versions.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+// Dictionary items (keys.dictionaryItem) and the history of their versions. The current items are
+// kept in the process: every change bumps a counter (keys.dictionariesVersion) after writing the
+// item, and a list is served from memory only while the counter is the one it was read at, so a
+// change made by another process is seen by the next request here.
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DictionaryItemVersion, DictionaryRepository } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
 import { queryAll, strip, versionedPut } from "./items";
 
+/** A backstop for a change whose counter bump was lost (the process died between the two
+ *  writes): no list is served from memory for longer than this. */
+const CACHE_MAX_AGE_MS = 60_000;
+
+interface Cached {
+  counter: number;
+  readAt: number;
+  items: readonly DictionaryItemVersion[];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): DictionaryRepository {
-  return {
+  const cache = new Map<string, Cached>();
+
+  async function readCounter(): Promise<number> {
+    const out = await doc.send(new GetCommand({ TableName: table, Key: keys.dictionariesVersion(), ConsistentRead: true }));
+    return (out.Item?.counter as number | undefined) ?? 0;
+  }
+
+  async function bumpCounter(): Promise<void> {
+    await doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.dictionariesVersion(),
+        UpdateExpression: "ADD #counter :one",
+        ExpressionAttributeNames: { "#counter": "counter" },
+        ExpressionAttributeValues: { ":one": 1 },
+      }),
+    );
+  }
+
+  /** The dictionary's current items as of `counter`: from memory, or read (consistently, so that
+   *  an item written before the counter's bump is seen) and kept. Shared, hence frozen. */
+  async function listAt(dictionary: string, counter: number): Promise<DictionaryItemVersion[]> {
+    const kept = cache.get(dictionary);
+    if (kept && kept.counter === counter && Date.now() - kept.readAt < CACHE_MAX_AGE_MS) return [...kept.items];
+    const readAt = Date.now();
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk",
+      ExpressionAttributeValues: { ":pk": keys.dictionaryItems(dictionary).PK },
+      ConsistentRead: true,
+    });
+    const current = deepFreeze(items.map((item) => strip<DictionaryItemVersion>(item)!));
+    cache.set(dictionary, { counter, readAt, items: current });
+    return [...current];
+  }
+
+  const repository: DictionaryRepository = {
     async seed(item) {
       const created = await unlessConditionFails(
         doc.send(
@@ -21,15 +78,20 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       await doc.send(
         new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(item.dictionary, item.id, item.version), ...item } }),
       );
+      await bumpCounter();
       return true;
     },
     async list(dictionary) {
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": keys.dictionaryItems(dictionary).PK },
-      });
-      return items.map((item) => strip<DictionaryItemVersion>(item)!);
+      return listAt(dictionary, await readCounter());
+    },
+    forOneRequest() {
+      let counter: Promise<number> | undefined;
+      const once: DictionaryRepository = {
+        ...repository,
+        list: async (dictionary) => listAt(dictionary, await (counter ??= readCounter())),
+        forOneRequest: () => once,
+      };
+      return once;
     },
     async get(dictionary, id) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.dictionaryItem(dictionary, id) }));
@@ -54,6 +116,8 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       await doc.send(
         new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(next.dictionary, next.id, next.version), ...next } }),
       );
+      await bumpCounter();
     },
   };
+  return repository;
 }

@@ -104,6 +104,9 @@ export const dictionaryItemVersion = (dictionary: string, id: number, version: n
 export const dictionaryItemVersions = (dictionary: string, id: number) => ({
   PK: `DICT#${dictionary}#ITEM#${String(id).padStart(6, "0")}`,
 });
+/** A counter bumped after every change of any dictionary item: a process keeps the dictionaries
+ *  it read while the counter is unchanged (dictionary-repository.ts). */
+export const dictionariesVersion = () => ({ PK: "DICTVERSION", SK: "DICTVERSION" });
 
 /** Forecast model versions per method (platform-wide): Query PK = MODEL#method; the version
  *  number is part of a second, conditionally written item so two uploads cannot share it. */
@@ -132,8 +135,9 @@ export const auditEntry = (at: string, eventId: string) => ({
   PK: `AUDIT#${at.slice(0, 10)}`,
   SK: `${at}#${eventId}`,
 });
-/** Items the audit trail skips: its own, the login-throttling counters and the statistics markers. */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#"];
+/** Items the audit trail skips: its own, the login-throttling counters, the statistics markers and
+ *  the dictionaries' change counter (the changed item itself is audited). */
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "DICTVERSION"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition
