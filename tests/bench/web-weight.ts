@@ -49,6 +49,7 @@ const PATHS: Record<string, string> = {
   "export/ExportPage": "/export",
   "dictionary/DictionaryPage": "/dictionary",
   "profile/ProfilePage": "/profile",
+  "inventory/InventoryPage": "/inventory",
   "settings/SettingsPage": "/settings",
   "widgets/WidgetsPage": "/widgets",
   "documents/DocumentsPage": "/documents",

@@ -2,9 +2,11 @@
 // year and facility pickers, the threshold verdict of 296-FZ, the table by Order 371 category,
 // IPCC code and gas with the calculations behind each row and their coefficients, the checks
 // with links to the calculations to fix, the facilities, and totals by category and year.
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link } from "react-router-dom";
-import { Alert, Card, Col, Descriptions, Flex, Row, Select, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Card, Col, Descriptions, Flex, Row, Select, Statistic, Tag, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { METHOD_LABELS, INVENTORY_SOURCES } from "../../../../wasm-core/src/inventory";
 import { REGISTRY, isCalculationType, type CalculationType } from "../../../../wasm-core/src/registry";
 import { formatResult, formatStored } from "../../shared/decimals";
@@ -13,7 +15,8 @@ import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../shell/PageLoading";
 import { Chart } from "../graphs/Chart";
 import { useFacilities, useInventory, useInventoryYears, type Inventory } from "./api";
-import { ReviewPanel } from "./ReviewPanel";
+// The review's timeline, date picker and dialog load after the figures.
+const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));
 import { PassportDownload } from "./PassportDownload";
 import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
 
@@ -162,7 +165,9 @@ export default function InventoryPage() {
               />
             </Col>
           </Row>
-          <ReviewPanel review={data.review} />
+          <Suspense fallback={<LazyLoading />}>
+            <ReviewPanel review={data.review} />
+          </Suspense>
           <Card title="Выбросы по категориям и газам" size="small">
             <Table<CategoryRow>
               rowKey={(r) => `${r.category}|${r.ipcc_code}|${r.gas}`}
@@ -183,17 +188,8 @@ export default function InventoryPage() {
                   />
                 ),
               }}
-              summary={() =>
-                data.categories.length > 0 ? (
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0} colSpan={5}>
-                      <strong>Итого</strong>
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={1} align="right">
-                      <strong>{tonnes(data.total_t_co2e)}</strong>
-                    </Table.Summary.Cell>
-                  </Table.Summary.Row>
-                ) : null
+              footer={() =>
+                data.categories.length > 0 ? <strong>Итого: {tonnes(data.total_t_co2e)} {T_CO2E}</strong> : null
               }
             />
           </Card>

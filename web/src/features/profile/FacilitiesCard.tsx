@@ -1,7 +1,8 @@
 // The company's facilities on the profile (mines, open pits, plants): the inventory is kept by
 // them. Any user of the company adds and edits them; a server refusal shows in the dialog.
 import { useState } from "react";
-import { Alert, Button, Card, Form, Input, Modal, Select, Table, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Form, Input, Modal, Select, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { FACILITY_KINDS, type FacilityKind } from "../../../../wasm-core/src/inventory";
 import { useFacilities, useSaveFacility, type Facility, type FacilityFields } from "../inventory/api";
 

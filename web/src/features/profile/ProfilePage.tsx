@@ -1,10 +1,13 @@
 // SPEC 2 /profile: read-only company and user fields, then the user's statistics.
+import { lazy, Suspense } from "react";
 import { Alert, Card, Descriptions, Flex, Typography } from "antd";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { orAbsent } from "../../shared/text";
 import { PageLoading } from "../shell/PageLoading";
 import { useMe } from "./api";
 import { StatisticsCard } from "./StatisticsCard";
-import { FacilitiesCard } from "./FacilitiesCard";
+// The facilities' table and dialog load after the requisites.
+const FacilitiesCard = lazy(() => import("./FacilitiesCard").then((m) => ({ default: m.FacilitiesCard })));
 
 export default function ProfilePage() {
   const me = useMe();
@@ -46,7 +49,9 @@ export default function ProfilePage() {
               ]}
             />
           </Card>
-          <FacilitiesCard />
+          <Suspense fallback={<LazyLoading />}>
+            <FacilitiesCard />
+          </Suspense>
           <StatisticsCard />
         </>
       )}
