@@ -3,6 +3,7 @@
 // or million m³ is stored in thousand m³; a canonical value that disagrees with what was entered, or
 // a unit the field does not take, is a 400 naming the field; an edit keeps what was entered while
 // the value stays, and a new value in the canonical unit drops it.
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import type { Project } from "../../functions/src/schemas/project";
@@ -86,5 +87,24 @@ describe("units as entered (D13)", () => {
     const canonical = (await (await patch("underground_emission_ch4", retyped, { volume: 5000 })).json()) as Calc;
     expect(canonical.volume).toBe(5000);
     expect(canonical.entered).toBeUndefined();
+  });
+
+  it("exports both: the stored value in t and, beside it, what was entered", async () => {
+    const own = await h.newProject(user.token, "Экспорт единиц");
+    const res = await h.request("/api/v1/underground_emission_ch4/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "В тысячах тонн", project: own.id, dictionary_items: FIRST.underground_emission_ch4, entered: { volume: { value: 3100, unit: "тыс. т" } } },
+    });
+    expect(res.status).toBe(201);
+    const download = await h.request(`/api/v1/projects/${own.id}/export_to_xlsx/?detail=true`, { token: user.token });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await download.arrayBuffer());
+    const sheet = wb.worksheets.find((ws) => ws.name.startsWith("Выбросы CH4 при добыче"))!;
+    expect(sheet, wb.worksheets.map((ws) => ws.name).join(" | ")).toBeDefined();
+    const header = (sheet.getRow(2).values as unknown[]).slice(1) as string[];
+    const row = (sheet.getRow(3).values as unknown[]).slice(1);
+    expect(row[header.indexOf("Объём добычи угля подземным способом, т")]).toBe(3_100_000);
+    expect(row[header.indexOf("Введено: Объём добычи угля подземным способом")]).toBe("3\u00a0100 тыс. т");
   });
 });

@@ -7,6 +7,7 @@
 //             file's name, and a second sheet per file-based or forecast type with its rows.
 // Calculations are read one type at a time and dropped after their sheets, so memory holds one
 // type's calculations, never the whole project's views.
+import { enteredText } from "../../../wasm-core/src/entry-units";
 import {
   CALCULATION_TYPES,
   FILL_METHODS,
@@ -201,7 +202,11 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
     if (field.type === "table") return [];
     if (field.type === "file") return [{ column: textColumn(field.label, 28), value: (c) => c.file?.name ?? null }];
     if (field.type === "number") {
-      return [{ column: numberColumn(withUnit(field.label, field.unit), field.decimals), value: (c) => number(c.inputs[field.name]) }];
+      const stored: Accessor = { column: numberColumn(withUnit(field.label, field.unit), field.decimals), value: (c) => number(c.inputs[field.name]) };
+      if (!field.units) return [stored];
+      // D13: beside the stored value, the value and unit as the user entered them.
+      const entered = (c: Calculation) => c.entered?.[field.name];
+      return [stored, { column: textColumn(`Введено: ${field.label}`, 20), value: (c) => (entered(c) ? enteredText(entered(c)!) : null) }];
     }
     return [{ column: textColumn(withUnit(field.label, field.unit), 20), value: (c) => text(c.inputs[field.name]) }];
   });

@@ -3,7 +3,7 @@
 // — never silently rewritten — and anything that is not such a number gets its message right under
 // the field. Read the value with parseNumericInput and refuse to send while numericInputProblem
 // has something to say (forms do not repeat the message: it is already here).
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Input, Space, Typography } from "antd";
 import { numericInputProblem } from "./decimals";
 
@@ -17,12 +17,14 @@ interface Props {
   /** Whether a minus sign is allowed (no registry field allows one today). */
   negative?: boolean;
   unit?: string;
+  /** A unit selector in place of the unit text (D13: activity inputs in the user's unit). */
+  unitChoice?: ReactNode;
   placeholder?: string;
   disabled?: boolean;
   style?: CSSProperties;
 }
 
-export function NumericInput({ id, value = "", onChange, decimals, negative, unit, placeholder, disabled, style }: Props) {
+export function NumericInput({ id, value = "", onChange, decimals, negative, unit, unitChoice, placeholder, disabled, style }: Props) {
   const problem = numericInputProblem(value, { decimals, negative });
   const problemId = id ? `${id}-problem` : undefined;
   const input = (
@@ -36,13 +38,18 @@ export function NumericInput({ id, value = "", onChange, decimals, negative, uni
       status={problem ? "error" : undefined}
       aria-invalid={problem ? true : undefined}
       aria-describedby={problem ? problemId : undefined}
-      style={unit ? undefined : style}
+      style={unit || unitChoice ? undefined : style}
       onChange={(event) => onChange?.(event.target.value)}
     />
   );
   return (
     <>
-      {unit ? (
+      {unitChoice ? (
+        <Space.Compact block style={style}>
+          {input}
+          {unitChoice}
+        </Space.Compact>
+      ) : unit ? (
         <Space.Compact block style={style}>
           {input}
           <Space.Addon>{unit}</Space.Addon>

@@ -30,6 +30,9 @@ import {
   buildPayload,
   chooseEntry,
   chooseGwp,
+  chooseUnit,
+  entryUnit,
+  fieldValues,
   computePreview,
   formLayout,
   gwpValue,
@@ -206,6 +209,20 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       value={state.texts[field.name] ?? ""}
       decimals={fieldDecimals(field.name)}
       unit={field.unit}
+      unitChoice={
+        // D13: an activity input in the unit of the user's records; the canonical one is stored.
+        field.units && (
+          <Select<string>
+            id={`${fieldId(field.name)}-unit`}
+            aria-label={`Единица: ${field.label}`}
+            value={entryUnit(state, field)}
+            options={field.units.map((u) => ({ label: u.unit, value: u.unit }))}
+            popupMatchSelectWidth={false}
+            style={{ width: 110 }}
+            onChange={(unit) => change(field.name, chooseUnit(state, field.name, unit))}
+          />
+        )
+      }
       onChange={(text) => change(field.name, setText(state, field.name, text))}
     />
   );
@@ -284,12 +301,22 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           </Form.Item>
         );
       }
-      case "free":
+      case "free": {
+        // D13: typed in another unit, the value is stored in the canonical one: say which number.
+        const canonical = fieldValues(ctx, state)[r.field.name];
+        const converted = entryUnit(state, r.field) !== r.field.unit && canonical !== undefined;
         return (
-          <Form.Item key={r.field.name} label={r.field.label} htmlFor={fieldId(r.field.name)} {...status(r.field.name)}>
+          <Form.Item
+            key={r.field.name}
+            label={r.field.label}
+            htmlFor={fieldId(r.field.name)}
+            extra={converted ? `Сохраняется как ${formatStored(canonical)} ${r.field.unit}` : undefined}
+            {...status(r.field.name)}
+          >
             {numeric(r.field)}
           </Form.Item>
         );
+      }
       case "fixed":
         return (
           <Form.Item

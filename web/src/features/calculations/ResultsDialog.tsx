@@ -22,6 +22,7 @@ import { CalculationInterval } from "../uncertainty/CalculationInterval";
 import { uncertaintyText } from "../uncertainty/texts";
 import { flagTexts } from "./flags";
 import { EvidenceLink } from "./EvidenceField";
+import { enteredText } from "../../../../wasm-core/src/entry-units";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -44,6 +45,8 @@ interface CoefficientRow {
   key: string;
   label: string;
   value: string;
+  /** D13: the value as typed in another unit, or "". */
+  entered: string;
   source: string;
   reference: string;
   uncertainty: string;
@@ -53,7 +56,21 @@ interface CoefficientRow {
 /** The columns of the coefficients table; a custom value's evidence file links under its justification. */
 const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> => [
   { title: "Показатель", dataIndex: "label" },
-  { title: "Значение", dataIndex: "value", width: 170, render: (text: string) => <span style={{ whiteSpace: "nowrap" }}>{text}</span> },
+  {
+    title: "Значение",
+    dataIndex: "value",
+    width: 170,
+    render: (text: string, row) => (
+      <span>
+        <span style={{ whiteSpace: "nowrap" }}>{text}</span>
+        {row.entered && (
+          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12, whiteSpace: "nowrap" }}>
+            {row.entered}
+          </Typography.Text>
+        )}
+      </span>
+    ),
+  },
   { title: "Источник", dataIndex: "source", width: 230 },
   {
     title: "Неопределенность (95 %)",
@@ -86,6 +103,12 @@ const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> 
   },
 ];
 
+/** D13: «введено: 3 100 тыс. т» for a value typed in another unit than the stored one. */
+const enteredNote = (calculation: Calculation, field: string): string => {
+  const entered = calculation.entered?.[field];
+  return entered ? `введено: ${enteredText(entered)}` : "";
+};
+
 /** Inputs, then settings, in registry order: what the calculation was computed from. */
 export function coefficientRows(calculation: Calculation): CoefficientRow[] {
   const def: CalculationDefinition = REGISTRY[calculation.type];
@@ -99,6 +122,7 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
         key: field.name,
         label: field.label,
         value: withUnit(formatStored(value), use?.unit ?? field.unit),
+        entered: enteredNote(calculation, field.name),
         source: sourceText(use),
         // D10: a custom value's justification is what a later reader needs.
         reference: use?.source === "custom" ? (use.justification ?? "Обоснование не указано") : (use?.reference ?? ""),

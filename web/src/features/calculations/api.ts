@@ -37,6 +37,8 @@ export interface Calculation {
   gwp_not_in_force?: boolean;
   /** D15, inventory types: primary counts in the year's inventory, alternative never does. */
   inventory_role?: "primary" | "alternative";
+  /** D13: inputs typed in another unit than the stored one, as entered. */
+  entered?: Record<string, { value: number; unit: string }>;
   [field: string]: unknown;
 }
 

@@ -11,6 +11,7 @@ import {
   buildPayload,
   chooseEntry,
   chooseGwp,
+  chooseUnit,
   gwpSetInForce,
   computePreview,
   formLayout,
@@ -474,5 +475,37 @@ describe("underground by measurement periods (D14)", () => {
     expect(JSON.parse(form.get("dictionary_items") as string)).toEqual({ get_underground: 1 });
     expect(form.get("p_ch4")).toBe("0.668");
     expect((form.get("file_data") as File).name).toBe("мониторинг.csv");
+  });
+});
+
+describe("units as users keep them (D13)", () => {
+  it("a production typed as 3 100 in thousand t previews and sends what 3 100 000 t does, with what was entered", () => {
+    const ctx = context("underground_emission_ch4");
+    const inThousands = chooseUnit(typed(initialState(ctx), { volume: "3100" }), "volume", "тыс. т");
+    const inTonnes = typed(initialState(ctx), { volume: "3100000" });
+    expect(previewArgs(ctx, inThousands)).toEqual(previewArgs(ctx, inTonnes));
+    expect(computePreview(core, ctx, inThousands)).toEqual(computePreview(core, ctx, inTonnes));
+    const body = buildPayload(ctx, inThousands, "p1");
+    expect(body.volume).toBe(3_100_000);
+    expect(body.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
+    // In the canonical unit there is nothing else to keep.
+    expect(buildPayload(ctx, inTonnes, "p1")).not.toHaveProperty("entered");
+  });
+
+  it("keeps the text as typed when the unit changes: the unit says what it means", () => {
+    const ctx = context("torch_ch4");
+    const state = chooseUnit(typed(initialState(ctx), { volume: "1500" }), "volume", "м³");
+    expect(state.texts.volume).toBe("1500");
+    expect(previewArgs(ctx, state).inputs.volume).toBe(1.5);
+  });
+
+  it("reopens a value entered in another unit as it was typed", () => {
+    const stored = {
+      id: "c1", name: "Добыча", version: 1, type: "underground_emission_ch4", volume: 3_100_000, ef: 18, koef_transform: 0.67,
+      entered: { volume: { value: 3100, unit: "тыс. т" } }, coefficients: {},
+    } as unknown as Calculation;
+    const state = initialState(context("underground_emission_ch4", stored));
+    expect(state.texts.volume).toBe("3100");
+    expect(state.units).toEqual({ volume: "тыс. т" });
   });
 });

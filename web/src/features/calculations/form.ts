@@ -25,6 +25,7 @@ import {
 } from "../../../../wasm-core/src/coefficient-rules";
 import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
 import { PERIODS_GIVE, checkPeriods, measuredRelease } from "../../../../wasm-core/src/measured-periods";
+import { toCanonical, unitFields } from "../../../../wasm-core/src/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "../../../../wasm-core/src/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
@@ -114,6 +115,8 @@ export interface FormState {
   inventoryRole?: InventoryRole;
   /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
   kept: readonly string[];
+  /** D13: the unit each activity input is typed in, by field name; absent: the canonical unit. */
+  units?: Readonly<Record<string, string>>;
   /** D14, underground: measurement periods as typed; undefined while one volume is typed instead. */
   periods?: readonly PeriodTexts[];
 }
@@ -188,8 +191,12 @@ export function initialState(ctx: FormContext): FormState {
   const choices: Record<string, Choice | undefined> = {};
   const justifications: Record<string, string> = {};
 
+  const units: Record<string, string> = {};
   for (const field of layout.free) {
-    texts[field.name] = numberText(stored ? storedNumber(stored, field.name) : field.default);
+    // D13: a value entered in another unit reopens as it was typed.
+    const entered = stored?.entered?.[field.name];
+    if (entered) units[field.name] = entered.unit;
+    texts[field.name] = numberText(entered ? entered.value : stored ? storedNumber(stored, field.name) : field.default);
   }
   for (const b of layout.bindings) {
     const entries = ctx.dictionaries[b.binding.dictionary] ?? [];
@@ -216,6 +223,7 @@ export function initialState(ctx: FormContext): FormState {
     ...(storedPeriods ? { periods: storedPeriods.map(periodTexts) } : {}),
     choices,
     texts,
+    units,
     justifications,
     // D12: a new calculation takes the set in force for the project's year unless one is picked.
     gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : undefined,
@@ -249,7 +257,12 @@ export function gwpValue(ctx: FormContext, state: FormState): number | undefined
 export function fieldValues(ctx: FormContext, state: FormState): Record<string, number | undefined> {
   const layout = formLayout(ctx.type);
   const values: Record<string, number | undefined> = {};
-  for (const field of layout.free) values[field.name] = parseNumericInput(state.texts[field.name] ?? "");
+  for (const field of layout.free) {
+    const typed = parseNumericInput(state.texts[field.name] ?? "");
+    const unit = entryUnit(state, field);
+    // D13: the canonical value of what is typed in the unit chosen (the server's own rule).
+    values[field.name] = typed === undefined || unit === field.unit ? typed : toCanonical(field, { value: typed, unit });
+  }
   for (const field of layout.fixed) values[field.name] = field.fixed;
   for (const b of layout.bindings) for (const f of b.fields) values[f.name] = boundValue(ctx, state, b, f.name);
   return values;
@@ -300,6 +313,18 @@ export function setJustification(state: FormState, field: string, text: string):
 
 export function setText(state: FormState, field: string, text: string): FormState {
   return { ...state, texts: { ...state.texts, [field]: text } };
+}
+
+// ---- units as users keep them (D13) ------------------------------------------------------------
+
+/** The unit a field is typed in now: the one chosen, else the canonical one. */
+export function entryUnit(state: FormState, field: NumberField): string {
+  return state.units?.[field.name] ?? field.unit;
+}
+
+/** The text stays as typed: the unit says what it means (3 100 in thousand t is 3 100 000 t). */
+export function chooseUnit(state: FormState, field: string, unit: string): FormState {
+  return { ...state, units: { ...state.units, [field]: unit } };
 }
 
 // ---- measurement periods (D14) -----------------------------------------------------------------
@@ -442,6 +467,17 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
     // An older stored version is kept by sending its values without the entry id.
     else if (typeof choice === "number" && !keptOlderVersion(ctx, state, b)) items[b.binding.dictionary] = choice;
   }
+  // D13: what was typed in another unit than the canonical one, beside the canonical value (the
+  // server checks they agree and keeps both).
+  const entered: Record<string, { value: number; unit: string }> = {};
+  for (const field of unitFields(REGISTRY[ctx.type]).values()) {
+    const value = parseNumericInput(state.texts[field.name] ?? "");
+    const byPeriods = state.periods && (PERIODS_GIVE.fields as readonly string[]).includes(field.name);
+    if (value !== undefined && entryUnit(state, field) !== field.unit && !byPeriods) {
+      entered[field.name] = { value, unit: entryUnit(state, field) };
+    }
+  }
+  if (Object.keys(entered).length > 0) body.entered = entered;
   if (state.periods) {
     // D14: the periods give the volume and the contents; the server computes them from these.
     for (const name of PERIODS_GIVE.fields) delete body[name];
