@@ -24,6 +24,7 @@ import { newId } from "./ids";
 import { getProject } from "./projects";
 import { assertNotFrozen } from "./inventory-review";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
+import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
@@ -185,6 +186,8 @@ async function evaluate(
   previous?: Calculation,
 ): Promise<Evaluated> {
   if (REGISTRY[type].kind === "forecast") return evaluateForecast(deps, target, request, file, previous);
+  // The GWP set in force and the coefficients: one check that the cached dictionaries are current.
+  deps = oneDictionaryCheck(deps);
   const name = target.name;
   // D12: without gwp_set (and nothing kept from before), the set in force for the project's year.
   const inForce = usesGwp(type) ? await gwpSetInForce(deps, target.reporting_year) : undefined;
@@ -309,8 +312,12 @@ export async function listCalculations(
   page: PageRequest,
 ): Promise<Page<Calculation>> {
   const type = supportedType(typeName);
-  await getProject(deps, actor, projectId);
-  return deps.repos.calculations.list(actor.company, projectId, type, state, page);
+  // The project only has to be the caller's: checked while the page is read.
+  const [, listed] = await Promise.all([
+    getProject(deps, actor, projectId),
+    deps.repos.calculations.list(actor.company, projectId, type, state, page),
+  ]);
+  return listed;
 }
 
 const changeableFields = (type: SupportedType): Set<string> =>
