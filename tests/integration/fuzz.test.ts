@@ -184,6 +184,13 @@ const JSON_CASES: Record<string, () => Case[]> = {
       example: { data: [{ id: 1, x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 }] },
       writes: { [`calc:${type}`]: 1 },
     })),
+  createFacility: () => [
+    { path: "/api/v1/facilities/", example: { name: "Разрез Фаззинг", kind: "open_pit", licence_number: "КЕМ 01234 ТЭ", address: "Кемерово" }, writes: { facilities: 1 } },
+  ],
+  patchFacility: () => [{ path: `/api/v1/facilities/${objects.facility.id}/`, example: { name: "Шахта Фаззинг", kind: "underground_mine", version: 1 }, writes: { facility: 1 } }],
+  // A year of its own per route: the first accepted transition or comment moves its version on.
+  inventoryTransition: () => [{ path: "/api/v1/inventory/2030/review/", example: { action: "send_to_review", version: 0 }, writes: { "review:2030": 1 } }],
+  inventoryComment: () => [{ path: "/api/v1/inventory/2031/comments/", example: { text: "Сверить", target: null, version: 0 }, writes: { "review:2031": 1 } }],
   activateForecastModel: () => [{ path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} }],
   adminCreateCompany: () => [
     { path: "/api/v1/admin/companies/", example: { name: "Фаззинг", email: "a@b.ru", ogrn: "1027700132195", okved: "05.10", region: "Кузбасс", postal_address: "650000" }, token: () => admin.token, writes: { companies: 1, audit: 1 } },
@@ -254,6 +261,10 @@ async function snapshot(): Promise<Record<string, number>> {
   out.documents = (await json<{ count: number }>("/api/v1/admin/documents/", admin.token)).count;
   const models = await json<{ results: Array<{ versions: unknown[] }> }>("/api/v1/forecast_models/", user.token);
   out.models = models.results.reduce((n, r) => n + r.versions.length, 0);
+  const facilities = await json<Array<{ id: string; version: number }>>("/api/v1/facilities/", user.token);
+  out.facilities = facilities.length;
+  out.facility = facilities.find((f) => f.id === objects.facility.id)!.version;
+  for (const year of [2030, 2031]) out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
   return out;
 }
 
@@ -365,6 +376,16 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
   ],
   adminCreateDocument: () => [
     { method: "POST", path: "/api/v1/admin/documents/", token: () => admin.token, build: () => fromMultipart(multipart({ title: "Фаззинг", kind: "law" }, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1, documents: 1 } },
+  ],
+  // open_mining_ch4's ef is the mine's own value in the tenant objects.
+  attachEvidence: () => [
+    {
+      method: "PUT",
+      path: `/api/v1/open_mining_ch4/${objects.calculations.open_mining_ch4.id}/evidence/ef/`,
+      token: () => user.token,
+      build: () => fromMultipart(multipart({}, { name: "протокол.pdf", bytes: pdfBytes(1024) })),
+      writes: { "calc:open_mining_ch4": 1 },
+    },
   ],
   adminReplaceDocumentFile: () => [
     { method: "PUT", path: "/api/v1/admin/documents/fz-296/file/", token: () => admin.token, build: () => fromMultipart(multipart({}, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1 } },
