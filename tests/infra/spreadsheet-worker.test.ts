@@ -174,7 +174,7 @@ describe("the worker function", () => {
       status: 400,
       detail: "Unsupported file type",
     });
-    expect(await answer(worker(), { op: "template", type: "underground" }, quiet)).toMatchObject({ kind: "error", status: 404 });
+    expect(await answer(worker(), { op: "template", type: "torch_ch4" }, quiet)).toMatchObject({ kind: "error", status: 404 });
   });
 
   it("renders an xlsx template", async () => {
@@ -311,7 +311,7 @@ describe("the worker function", () => {
     it("refuses an unsupported format and a type without a template without invoking the worker", async () => {
       workerBehindLambda();
       expect((await get(`/api/v1/projects/${project.id}/export_to_pdf/`)).statusCode).toBe(400);
-      expect((await get(`/api/v1/underground/template/`)).statusCode).toBe(404);
+      expect((await get(`/api/v1/torch_ch4/template/`)).statusCode).toBe(404);
       expect(lambda.commandCalls(InvokeCommand)).toHaveLength(0);
     });
 

@@ -556,9 +556,12 @@ describe("Lambda bundles", () => {
     return join(s.outdir, `asset.${key.replace(/\.zip$/, "")}`);
   }
 
-  // Cold starts grow with the bundle: every function stays under 1 MB but the spreadsheet worker.
+  // Cold starts grow with the bundle: every function stays under 1 MB but the API and the
+  // spreadsheet worker.
   const BUDGET: Record<(typeof OUR_FUNCTIONS)[number], number> = {
-    ApiFunction: ONE_MB,
+    // The routes are declared once with their zod schemas (@hono/zod-openapi, which needs zod's
+    // classic build: about 450 KB) so that the OpenAPI document cannot drift from the code.
+    ApiFunction: 1.6 * ONE_MB,
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
     StatisticsReconcileFunction: ONE_MB,
@@ -569,7 +572,7 @@ describe("Lambda bundles", () => {
     // sign-in and calculations never pay its cold start.
     SpreadsheetFunction: 3.5 * ONE_MB,
   };
-  it("stay within their size budgets (1 MB; the spreadsheet worker 3.5 MB)", () => {
+  it("stay within their size budgets (1 MB; the API 1.6 MB, the spreadsheet worker 3.5 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
       const size = statSync(join(assetDir(dev, name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
