@@ -107,4 +107,23 @@ describe("units as entered (D13)", () => {
     expect(row[header.indexOf("Объём добычи угля подземным способом, т")]).toBe(3_100_000);
     expect(row[header.indexOf("Введено: Объём добычи угля подземным способом")]).toBe("3\u00a0100 тыс. т");
   });
+
+  it("reads a production in thousand t from an upload's volume_unit column, row by row", async () => {
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.set("project", project.id);
+      form.set("name", "Чувствительность");
+      form.set("file_data", new Blob([new TextEncoder().encode(csv)]), "добыча.csv");
+      return h.request("/api/v1/sensitivity/", { method: "POST", token: user.token, body: form });
+    };
+    const inThousands = await upload("year,volume,methane,volume_unit\n2020,1000,10,тыс. т\n2021,1200000,9,т\n2022,1100000,11,\n");
+    const inTonnes = await upload("year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n");
+    expect(inThousands.status, await inThousands.clone().text()).toBe(201);
+    const rows = (calc: Calc) => (calc.elements as Array<{ data_sensitivity: unknown[] }>)[0].data_sensitivity;
+    expect(rows((await inThousands.json()) as Calc)).toEqual(rows((await inTonnes.json()) as Calc));
+
+    const wrong = await upload("year,volume,methane,volume_unit\n2020,1000,10,кг\n");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("строка 2, столбец «volume_unit»: Единица «кг» не подходит: т, тыс. т");
+  });
 });

@@ -3,7 +3,10 @@
 // the value and unit as entered. The server stores by this and the dialog previews by it, so both
 // compute the same canonical number. Browser-safe: no Node imports.
 import { FieldError } from "./emissions-core";
-import type { CalculationDefinition, EntryUnit, NumberField } from "./registry";
+import type { CalculationDefinition, EntryUnit, NumberField, UploadColumn } from "./registry";
+
+/** What a conversion reads of a field or an upload column. */
+type WithUnits = Pick<NumberField, "name" | "unit" | "units">;
 
 /** A value as the user typed it, in the unit chosen. */
 export interface EnteredValue {
@@ -18,7 +21,7 @@ export function unitFields(def: CalculationDefinition): Map<string, NumberField 
 }
 
 /** value × 10^power, dividing for a negative power so 1500 m³ is exactly 1.5 thousand m³. */
-export function toCanonical(field: NumberField, entered: EnteredValue): number {
+export function toCanonical(field: WithUnits, entered: EnteredValue): number {
   const unit = field.units?.find((u) => u.unit === entered.unit);
   if (!unit) throw new FieldError(`entered.${field.name}`, `Единица «${entered.unit}» не подходит: ${(field.units ?? []).map((u) => u.unit).join(", ")}`);
   const scale = 10 ** Math.abs(unit.power);
@@ -26,7 +29,7 @@ export function toCanonical(field: NumberField, entered: EnteredValue): number {
 }
 
 /** The canonical value back in an entry unit (the dialog's starting text when the unit changes). */
-export function fromCanonical(field: NumberField, unit: string, canonical: number): number {
+export function fromCanonical(field: WithUnits, unit: string, canonical: number): number {
   const power = field.units?.find((u) => u.unit === unit)?.power ?? 0;
   const scale = 10 ** Math.abs(power);
   return power >= 0 ? canonical / scale : canonical * scale;
@@ -57,4 +60,23 @@ export function checkEntered(def: CalculationDefinition, raw: unknown): Record<s
     toCanonical(field, checked[name]);
   }
   return checked;
+}
+
+/** An upload row with each number column that has a unit column beside it (sensitivity's
+ *  volume_unit) in its canonical unit; a blank unit is the canonical one. FieldError names the unit column. */
+export function canonicalRow<V>(columns: readonly UploadColumn[], values: Readonly<Record<string, V>>): Record<string, V | number> {
+  const row: Record<string, V | number> = { ...values };
+  for (const unitColumn of columns.filter((c) => c.unitOf)) {
+    const column = columns.find((c) => c.name === unitColumn.unitOf)!;
+    const unit = values[unitColumn.name];
+    const value = values[column.name];
+    if (typeof unit !== "string" || unit.trim() === "" || typeof value !== "number") continue;
+    try {
+      row[column.name] = toCanonical(column, { value, unit: unit.trim() });
+    } catch (error) {
+      if (error instanceof FieldError) throw new FieldError(unitColumn.name, error.message);
+      throw error;
+    }
+  }
+  return row;
 }

@@ -161,7 +161,7 @@ describe("calculation registry", () => {
 
   it("lists the columns of every upload file once, in template order", () => {
     const names = (type: Parameters<typeof uploadColumns>[0]) => uploadColumns(type).map((c) => c.name);
-    expect(names("sensitivity")).toEqual(["year", "volume", "methane", "transport_fuel", "element"]);
+    expect(names("sensitivity")).toEqual(["year", "volume", "methane", "transport_fuel", "element", "volume_unit"]);
     expect(names("filling_blanks")).toEqual(["year", "element", "value"]);
     expect(names("regres_methane")).toEqual(["id", ...FORECAST_FEATURES]);
     expect(FORECAST_FEATURES).toEqual(["x1", "x2", "x7", "x8", "x12", "x13", "x15"]);

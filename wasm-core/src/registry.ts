@@ -87,6 +87,10 @@ export interface UploadColumn {
   readonly note?: string;
   /** filling_blanks: the user names the column in this text input; `name` is the template's header. */
   readonly namedBy?: string;
+  /** D13: this text column gives the entry unit of the number column named here, row by row. */
+  readonly unitOf?: string;
+  /** D13: the units the number column may be given in (its `unit` is the canonical one). */
+  readonly units?: readonly EntryUnit[];
 }
 
 /** A number column of an upload, from the field it fills. */
@@ -593,7 +597,7 @@ export const REGISTRY = {
         name: "file_data", label: "Файл с данными (год, добыча, метанообильность)", unit: "", type: "file",
         upload: [
           yearColumn,
-          { name: "volume", label: "Добыча угля", unit: T, kind: "number" },
+          { name: "volume", label: "Добыча угля", unit: T, kind: "number", units: COAL_UNITS },
           { name: "methane", label: "Относительная метанообильность", unit: M3_T, kind: "number" },
           // D6: if present, transport CO2 = transport_fuel × 3.149 instead of volume × k_tr.
           {
@@ -601,6 +605,11 @@ export const REGISTRY = {
             note: "Для всех лет или ни для одного",
           },
           { name: "element", label: "Элемент (шахта)", unit: "", kind: "text", optional: true, note: "Для нескольких рядов в одном файле" },
+          // D13: production as kept in the mine's records; stored in t.
+          {
+            name: "volume_unit", label: "Единица добычи угля", unit: "", kind: "text", optional: true, unitOf: "volume",
+            note: `${COAL_UNITS.map((u) => u.unit).join(" или ")}; пустая ячейка — ${T}`,
+          },
         ],
       },
     ],

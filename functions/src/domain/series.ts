@@ -2,6 +2,7 @@
 // D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
 import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "../../../wasm-core/src/emissions";
 import { uploadColumns, type UploadColumn } from "../../../wasm-core/src/registry";
+import { canonicalRow } from "../../../wasm-core/src/entry-units";
 import { Invalid } from "./errors";
 import { parseTable, type ColumnSpec, type UploadedFile } from "../files/tabular";
 
@@ -108,11 +109,17 @@ export async function sensitivityFromFile(
   params: Partial<SensitivityParams>,
   fallbackName: string,
 ): Promise<SensitivityElement[]> {
-  const table = await parseTable(file, {
-    maxRows: MAX_SERIES_ROWS,
-    columns: uploadColumns("sensitivity").map((column) => columnSpec(column)),
-  });
-  const rows = table.rows.map((r) => {
+  const columns = uploadColumns("sensitivity");
+  const table = await parseTable(file, { maxRows: MAX_SERIES_ROWS, columns: columns.map((column) => columnSpec(column)) });
+  const rows = table.rows.map((read) => {
+    // D13: a production given in thousand t (volume_unit) is taken in t.
+    let r;
+    try {
+      r = { ...read, values: canonicalRow(columns, read.values) };
+    } catch (error) {
+      if (error instanceof FieldError) throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${error.field}»: ${error.message}`);
+      throw error;
+    }
     const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
     if (missing) throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${missing}»: значение не заполнено`);
     return {

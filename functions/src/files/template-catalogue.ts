@@ -42,9 +42,9 @@ export const TEMPLATES: Record<string, Template> = {
     ["01.02.2025", "28.02.2025", 10.25, 650.5, 76, 10.6],
   ]),
   sensitivity: uploadTemplate("sensitivity", "Анализ чувствительности", [
-    [2020, 1000000, 10, null, null],
-    [2021, 1200000, 9, null, null],
-    [2022, 1100000, 11, null, null],
+    [2020, 1000000, 10, null, null, "т"],
+    [2021, 1200, 9, null, null, "тыс. т"],
+    [2022, 1100000, 11, null, null, null],
   ]),
 };
 
