@@ -333,6 +333,9 @@ export const calculationSchema = z
       .array(z.string())
       .meta({ description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band)." }),
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
+    entered: z
+      .optional(z.record(z.string(), z.object({ value: z.number(), unit: z.string() })))
+      .meta({ description: "D13: inputs typed in another unit than the stored (canonical) one, as entered." }),
   })
   .meta({ description: "Besides these: the type's inputs and results under their registry names (wasm-core/src/registry.ts)." });
 
