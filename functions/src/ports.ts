@@ -334,8 +334,8 @@ export interface DictionaryRepository {
   /** Current versions, by id. Kept in the process while the stored change counter is the one
    *  they were read at; each call reads the counter (one small consistent read). */
   list(dictionary: string): Promise<DictionaryItemVersion[]>;
-  /** The same repository for one request: the counter is read once, at its first list, so a
-   *  request that reads several dictionaries pays one read. */
+  /** The same repository for one request: the counter is read once, right away, so a request
+   *  that reads several dictionaries pays one read, overlapping its other reads. */
   forOneRequest(): DictionaryRepository;
   get(dictionary: string, id: number): Promise<DictionaryItemVersion | undefined>;
   history(dictionary: string, id: number): Promise<DictionaryItemVersion[]>;

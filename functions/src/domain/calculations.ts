@@ -242,6 +242,8 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   const type = supportedType(typeName);
   const name = calculationName(input.name);
   if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
+  // The cached dictionaries are checked while the project is read (a forecast uses none).
+  if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
   const project = await getProject(deps, actor, input.project);
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
 

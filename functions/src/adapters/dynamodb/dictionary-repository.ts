@@ -85,10 +85,13 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       return listAt(dictionary, await readCounter());
     },
     forOneRequest() {
-      let counter: Promise<number> | undefined;
+      // Read at once, so that it overlaps the request's other reads (its project, say); a failure
+      // surfaces at the first list.
+      const counter = readCounter();
+      counter.catch(() => {});
       const once: DictionaryRepository = {
         ...repository,
-        list: async (dictionary) => listAt(dictionary, await (counter ??= readCounter())),
+        list: async (dictionary) => listAt(dictionary, await counter),
         forOneRequest: () => once,
       };
       return once;
