@@ -12,10 +12,10 @@ import {
   type NumberField,
   type OtherField,
 } from "../../../../wasm-core/src/registry";
-import { formatStored, parseNumericInput } from "../../shared/decimals";
+import { GWP_DICTIONARY } from "../../../../wasm-core/src/gwp-years";
+import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 import type { Body } from "./forecast";
-import { GWP_DICTIONARY, numberText } from "./form";
 
 export type SeriesType = Extract<CalculationType, "filling_blanks" | "sensitivity">;
 
