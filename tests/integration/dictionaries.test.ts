@@ -122,6 +122,35 @@ describe("a corrected default (methodology 7.2)", () => {
   });
 });
 
+describe("values the methodology added after an installation seeded its dictionaries", () => {
+  it("adds get_gwp's reporting years to sets stored without them, as a new version an admin can then date", async () => {
+    const other = await createHarness();
+    try {
+      // A set seeded before D12 had no reporting years.
+      const stored = (await other.deps.repos.dictionaries.get("get_gwp", 2))!;
+      const { year_from: _from, year_to: _to, ...older } = stored.values;
+      await other.deps.repos.dictionaries.putVersion({ ...stored, values: older, version: stored.version + 1 });
+      expect(await seedDictionaries(other.deps)).toBe(1);
+      const current = (await other.deps.repos.dictionaries.get("get_gwp", 2))!;
+      expect(current.version).toBe(stored.version + 2);
+      expect(current.values).toMatchObject({ gwp_ch4: stored.values.gwp_ch4, year_from: { value: 0 }, year_to: { value: 0 } });
+      expect(current).toMatchObject({ changed_by: "system", reason: expect.stringMatching(/^Добавлены значения методики: «Действует с отчетного года/) });
+      expect(await seedDictionaries(other.deps)).toBe(0);
+      // Now datable by an admin through the coefficient change.
+      const dated = await changeCoefficient(other.deps, "get_gwp", 2, {
+        field: "year_from",
+        value: 2025,
+        effective_from: "2026-11-23",
+        reason: "Проверено по официальному тексту",
+        version: current.version,
+      }, "admin@example.com");
+      expect(dated.values.year_from.value).toBe(2025);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("coefficient sources of stored calculations", () => {
   it("reads the tagged references older calculations recorded as plain document names", () => {
     const stored = {

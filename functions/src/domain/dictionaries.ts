@@ -5,6 +5,7 @@ import type { Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { isoDateValue } from "./dates";
 import type { DictionaryItemVersion } from "../ports";
+import type { SourcedValue } from "../dictionaries/reference-data";
 import {
   ACTIVITY_UNCERTAINTY,
   CORRECTIONS,
@@ -76,9 +77,13 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
   const now = deps.clock.now().toISOString();
   for (const dictionary of REFERENCE_DICTIONARIES) {
     if (dictionary.sameItemsAs) continue;
-    const existing = new Set((await deps.repos.dictionaries.list(dictionary.name)).map((i) => i.id));
+    const existing = new Map((await deps.repos.dictionaries.list(dictionary.name)).map((i) => [i.id, i]));
     for (const item of dictionary.items) {
-      if (existing.has(item.id)) continue;
+      const stored = existing.get(item.id);
+      if (stored) {
+        written += await addMissingFields(deps, stored, item.values, now);
+        continue;
+      }
       const seeded = await deps.repos.dictionaries.seed({
         dictionary: dictionary.name,
         id: item.id,
@@ -94,6 +99,34 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
     }
   }
   return written + (await applyCorrections(deps, now));
+}
+
+/** A field the methodology added to an item after an installation seeded it (get_gwp's reporting
+ *  years, D12) is added as a new version with its default, so an administrator can edit it; the
+ *  item's other values stay as they are. */
+async function addMissingFields(
+  deps: Deps,
+  stored: DictionaryItemVersion,
+  seeded: Record<string, SourcedValue>,
+  now: string,
+): Promise<number> {
+  const missing = Object.keys(seeded).filter((field) => !(field in stored.values));
+  if (missing.length === 0) return 0;
+  try {
+    await deps.repos.dictionaries.putVersion({
+      ...stored,
+      values: { ...stored.values, ...Object.fromEntries(missing.map((field) => [field, seeded[field]])) },
+      version: stored.version + 1,
+      effective_from: now.slice(0, 10),
+      changed_at: now,
+      changed_by: "system",
+      reason: `Добавлены значения методики: ${missing.map((field) => `«${definition(stored.dictionary).labels[field] ?? field}»`).join(", ")}`,
+    });
+    return 1;
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error; // another instance added them first
+    return 0;
+  }
 }
 
 /** A seeded default found wrong (CORRECTIONS) becomes a new version with the corrected value where
