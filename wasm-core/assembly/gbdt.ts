@@ -15,11 +15,16 @@
 //
 // Speed. A tree walk is a chain of dependent loads (node -> feature -> x -> compare -> child), so:
 //  - eight rows walk each tree in lockstep: eight independent chains for the CPU to overlap;
-//  - every walk takes exactly treeDepth steps: leaves loop to themselves, no test for leaves;
+//  - leaves loop to themselves, so a row that reached its leaf can keep stepping with the others;
+//    the eight stop together once all of them sit on leaves, at the latest after treeDepth steps
+//    (LightGBM grows trees leaf-wise: the default model's trees are 11.3 splits deep on average
+//    but a row passes 6 splits per tree, so walking the full depth wasted half the steps);
 //  - NaN costs no branch: each row is stored twice, NaN read as +inf in the first copy and as
 //    -inf in the second, and a default-left split reads its feature from the second copy. Going
 //    right when x >= t (XGBoost) or x > t (LightGBM) then sends NaN right (+inf) or left (-inf).
-//    Leaves have threshold NaN, so every comparison there is false and the walk stays put.
+//    Leaves have threshold NaN, so every comparison there is false and the walk stays put;
+//  - each node is one 32-byte record found by its address in memory, so a step is three loads
+//    from one cache line, the load of x, a compare and an add: no index arithmetic.
 //  Splits for which this does not hold (LightGBM categorical, missing type Zero or None, and
 //  infinite thresholds) make the model take the full step with flags for every node.
 
@@ -57,10 +62,24 @@ let hasLinear: bool = false;
 let baseMargin: f64 = 0;
 // Some split needs the full step (see the header).
 let needsFlags: bool = false;
-// Per node, built at setForest: the index of x within a doubled row (feature, or feature +
-// numFeatures when NaN goes left) in the low half, the left child in the high half. One load
-// gives both.
-let nodeLink = new StaticArray<i64>(0);
+
+// Node records for the fast step, built at setForest, one per node at address
+// recordBase + node * RECORD:
+//   +0  threshold (f64; NaN at leaves)
+//   +8  leaf value (f64)
+//   +16 byte offset of x in a doubled row (i32): the feature, or feature + numFeatures when NaN
+//       goes left; LEAF_OFFSET at leaves, the only negative one, so AND-ing the offsets of eight
+//       rows tells whether all of them are on leaves
+//   +20 address of the left child (i32; the right child is the next record; a leaf's own address)
+//   +24 node index (i32), for linear leaves
+const RECORD: i32 = 32;
+// A leaf reads the 8 bytes before its row (any value: the comparison with NaN is false).
+const LEAF_OFFSET: i32 = -8;
+let records = new StaticArray<u8>(0);
+let recordBase: i32 = 0;
+// Leaves well above the trees' full depth on average: worth stopping a tree's walk once every
+// row of the eight is on a leaf (the test costs about a tenth of the walk when nothing is saved).
+let unbalanced: bool = false;
 
 // Rows in (row-major, model feature order) and margins out, reused for every chunk.
 let rows = new StaticArray<f64>(0);
@@ -125,13 +144,67 @@ export function setForest(
   baseMargin = baseMargin_;
 
   needsFlags = false;
-  nodeLink = new StaticArray<i64>(feature.length);
   for (let i = 0; i < feature.length; i++) {
     const f = unchecked(flags[i]);
     const t = unchecked(threshold[i]);
     if (f & SPECIAL || (!(f & LEAF) && !isFinite(t))) needsFlags = true;
-    const column = unchecked(feature[i]) + (f & DEFAULT_LEFT ? numFeatures : 0);
-    unchecked((nodeLink[i] = <i64><u32>column | (<i64>unchecked(left[i]) << 32)));
+  }
+  if (!needsFlags) buildRecords();
+  unbalanced = meanLeafDepth(roots, flags, left) < 0.8 * meanTreeDepth(depths);
+}
+
+function meanTreeDepth(depths: StaticArray<i32>): f64 {
+  let sum: f64 = 0;
+  for (let t = 0; t < depths.length; t++) sum += unchecked(depths[t]);
+  return sum / max(1, depths.length);
+}
+
+/** Mean depth of all leaves over all trees (nodes are breadth-first per tree). */
+function meanLeafDepth(roots: StaticArray<i32>, flags: StaticArray<u8>, left: StaticArray<i32>): f64 {
+  const nodeCount = flags.length;
+  const depthOf = new StaticArray<i32>(nodeCount);
+  let leafDepths: f64 = 0;
+  let leaves = 0;
+  for (let t = 0; t < roots.length; t++) {
+    const begin = unchecked(roots[t]);
+    const end = t + 1 < roots.length ? unchecked(roots[t + 1]) : nodeCount;
+    unchecked((depthOf[begin] = 0));
+    for (let i = begin; i < end; i++) {
+      const depth = unchecked(depthOf[i]);
+      if (unchecked(flags[i]) & LEAF) {
+        leafDepths += depth;
+        leaves++;
+      } else {
+        const child = unchecked(left[i]);
+        unchecked((depthOf[child] = depth + 1));
+        unchecked((depthOf[child + 1] = depth + 1));
+      }
+    }
+  }
+  return leafDepths / max(1, leaves);
+}
+
+function buildRecords(): void {
+  const nodeCount = nodeFeature.length;
+  // One spare record to align the first to 32 bytes: a record never straddles a cache line.
+  records = new StaticArray<u8>((nodeCount + 1) * RECORD);
+  recordBase = (<i32>changetype<usize>(records) + RECORD - 1) & ~(RECORD - 1);
+  for (let i = 0; i < nodeCount; i++) {
+    const at = recordBase + i * RECORD;
+    const f = unchecked(nodeFlags[i]);
+    if (f & LEAF) {
+      store<f64>(at, NaN);
+      store<f64>(at, unchecked(nodeValue[i]), 8);
+      store<i32>(at, LEAF_OFFSET, 16);
+      store<i32>(at, at, 20);
+    } else {
+      const column = unchecked(nodeFeature[i]) + (f & DEFAULT_LEFT ? numFeatures : 0);
+      store<f64>(at, unchecked(nodeThreshold[i]));
+      store<f64>(at, 0, 8);
+      store<i32>(at, column << 3, 16);
+      store<i32>(at, recordBase + unchecked(nodeLeft[i]) * RECORD, 20);
+    }
+    store<i32>(at, i, 24);
   }
 }
 
@@ -172,24 +245,21 @@ function fullRight(node: i32, x: f64, strict: bool): i32 {
   return (strict ? x < threshold : x <= threshold) ? 0 : 1;
 }
 
-// One step down a tree. strict (XGBoost <, LightGBM <=) and full are constants at every call
-// site. The arrays come in as locals so the engine keeps their addresses in registers.
+// One full step down a tree. strict (XGBoost <, LightGBM <=) is a constant at every call site.
+// The rows come in as a local so the engine keeps their address in a register.
 // @ts-ignore: decorator
-@inline function step(
-  node: i32,
-  base: i32,
-  strict: bool,
-  full: bool,
-  data: StaticArray<f64>,
-  link: StaticArray<i64>,
-  thresholdOf: StaticArray<f64>,
-): i32 {
-  const pair = unchecked(link[node]);
-  const child = <i32>(pair >>> 32);
-  if (full) return child + fullRight(node, unchecked(data[base + unchecked(nodeFeature[node])]), strict);
-  const x = unchecked(data[base + <i32>pair]);
-  const threshold = unchecked(thresholdOf[node]);
-  return child + (strict ? <i32>(x >= threshold) : <i32>(x > threshold));
+@inline function step(node: i32, base: i32, strict: bool, data: StaticArray<f64>): i32 {
+  return unchecked(nodeLeft[node]) + fullRight(node, unchecked(data[base + unchecked(nodeFeature[node])]), strict);
+}
+
+// One fast step from the node record at address node, for a row whose doubled copy starts at
+// address row; offset is the record's x offset, already loaded by the caller.
+// @ts-ignore: decorator
+@inline function fastStep(node: i32, row: i32, offset: i32, strict: bool): i32 {
+  const x = load<f64>(row + offset);
+  const threshold = load<f64>(node);
+  const right = strict ? x >= threshold : x > threshold;
+  return load<i32>(node, 20) + (<i32>right << 5); // << 5: one RECORD on
 }
 
 function linearLeaf(leaf: i32, base: i32): f64 {
@@ -207,19 +277,25 @@ function linearLeaf(leaf: i32, base: i32): f64 {
 
 // @ts-ignore: decorator
 @inline function addLeaf(row: i32, leaf: i32, single: bool): void {
-  const value = hasLinear ? linearLeaf(leaf, row * numFeatures) : unchecked(nodeValue[leaf]);
+  addValue(row, hasLinear ? linearLeaf(leaf, row * numFeatures) : unchecked(nodeValue[leaf]), single);
+}
+
+// @ts-ignore: decorator
+@inline function addLeafRecord(row: i32, record: i32, single: bool): void {
+  addValue(row, hasLinear ? linearLeaf(load<i32>(record, 24), row * numFeatures) : load<f64>(record, 8), single);
+}
+
+// @ts-ignore: decorator
+@inline function addValue(row: i32, value: f64, single: bool): void {
   const sum = unchecked(margins[row]) + value;
   unchecked((margins[row] = single ? <f64><f32>sum : sum));
 }
 
 // @ts-ignore: decorator
-@inline function sumTrees(rowCount: i32, strict: bool, single: bool, full: bool): void {
+@inline function sumTrees(rowCount: i32, strict: bool, single: bool): void {
   const treeCount = treeRoots.length;
-  // The fast step reads the doubled rows, the full step the rows as given.
-  const data = full ? rows : doubledRows;
-  const stride = full ? numFeatures : numFeatures * 2;
-  const link = nodeLink;
-  const threshold = nodeThreshold;
+  const data = rows;
+  const stride = numFeatures;
   for (let start = 0; start < rowCount; start += BLOCK) {
     const end = min(start + BLOCK, rowCount);
     for (let t = 0; t < treeCount; t++) {
@@ -244,14 +320,14 @@ function linearLeaf(leaf: i32, base: i32): f64 {
         let n6 = root;
         let n7 = root;
         for (let d = 0; d < depth; d++) {
-          n0 = step(n0, b0, strict, full, data, link, threshold);
-          n1 = step(n1, b1, strict, full, data, link, threshold);
-          n2 = step(n2, b2, strict, full, data, link, threshold);
-          n3 = step(n3, b3, strict, full, data, link, threshold);
-          n4 = step(n4, b4, strict, full, data, link, threshold);
-          n5 = step(n5, b5, strict, full, data, link, threshold);
-          n6 = step(n6, b6, strict, full, data, link, threshold);
-          n7 = step(n7, b7, strict, full, data, link, threshold);
+          n0 = step(n0, b0, strict, data);
+          n1 = step(n1, b1, strict, data);
+          n2 = step(n2, b2, strict, data);
+          n3 = step(n3, b3, strict, data);
+          n4 = step(n4, b4, strict, data);
+          n5 = step(n5, b5, strict, data);
+          n6 = step(n6, b6, strict, data);
+          n7 = step(n7, b7, strict, data);
         }
         addLeaf(r, n0, single);
         addLeaf(r + 1, n1, single);
@@ -265,8 +341,81 @@ function linearLeaf(leaf: i32, base: i32): f64 {
       for (; r < end; r++) {
         const base = r * stride;
         let node = root;
-        for (let d = 0; d < depth; d++) node = step(node, base, strict, full, data, link, threshold);
+        for (let d = 0; d < depth; d++) node = step(node, base, strict, data);
         addLeaf(r, node, single);
+      }
+    }
+  }
+}
+
+// The fast walk over node records (see the header), for models with no special split.
+// @ts-ignore: decorator
+@inline function sumRecords(rowCount: i32, strict: bool, single: bool, exitEarly: bool): void {
+  const treeCount = treeRoots.length;
+  const stride = numFeatures << 4; // bytes per doubled row
+  const rowsAt = <i32>changetype<usize>(doubledRows);
+  const recordsAt = recordBase;
+  for (let start = 0; start < rowCount; start += BLOCK) {
+    const end = min(start + BLOCK, rowCount);
+    for (let t = 0; t < treeCount; t++) {
+      const root = recordsAt + unchecked(treeRoots[t]) * RECORD;
+      const depth = unchecked(treeDepth[t]);
+      let r = start;
+      for (; r + 8 <= end; r += 8) {
+        const b0 = rowsAt + r * stride;
+        const b1 = b0 + stride;
+        const b2 = b1 + stride;
+        const b3 = b2 + stride;
+        const b4 = b3 + stride;
+        const b5 = b4 + stride;
+        const b6 = b5 + stride;
+        const b7 = b6 + stride;
+        let n0 = root;
+        let n1 = root;
+        let n2 = root;
+        let n3 = root;
+        let n4 = root;
+        let n5 = root;
+        let n6 = root;
+        let n7 = root;
+        for (let d = 0; d < depth; d++) {
+          const o0 = load<i32>(n0, 16);
+          const o1 = load<i32>(n1, 16);
+          const o2 = load<i32>(n2, 16);
+          const o3 = load<i32>(n3, 16);
+          const o4 = load<i32>(n4, 16);
+          const o5 = load<i32>(n5, 16);
+          const o6 = load<i32>(n6, 16);
+          const o7 = load<i32>(n7, 16);
+          // All eight on leaves (only leaves have a negative offset): the tree is done.
+          if (exitEarly && (o0 & o1 & o2 & o3 & o4 & o5 & o6 & o7) < 0) break;
+          n0 = fastStep(n0, b0, o0, strict);
+          n1 = fastStep(n1, b1, o1, strict);
+          n2 = fastStep(n2, b2, o2, strict);
+          n3 = fastStep(n3, b3, o3, strict);
+          n4 = fastStep(n4, b4, o4, strict);
+          n5 = fastStep(n5, b5, o5, strict);
+          n6 = fastStep(n6, b6, o6, strict);
+          n7 = fastStep(n7, b7, o7, strict);
+        }
+        addLeafRecord(r, n0, single);
+        addLeafRecord(r + 1, n1, single);
+        addLeafRecord(r + 2, n2, single);
+        addLeafRecord(r + 3, n3, single);
+        addLeafRecord(r + 4, n4, single);
+        addLeafRecord(r + 5, n5, single);
+        addLeafRecord(r + 6, n6, single);
+        addLeafRecord(r + 7, n7, single);
+      }
+      for (; r < end; r++) {
+        const row = rowsAt + r * stride;
+        let node = root;
+        for (let d = 0; d < depth; d++) {
+          const offset = load<i32>(node, 16);
+          if (exitEarly && offset < 0) break;
+          node = fastStep(node, row, offset, strict);
+        }
+        addLeafRecord(r, node, single);
       }
     }
   }
@@ -276,16 +425,22 @@ function linearLeaf(leaf: i32, base: i32): f64 {
 // folds them into the walk (inlined into one function, the flags would stay runtime values);
 // any other combination takes the generic function.
 function sumXGBoost(rowCount: i32): void {
-  sumTrees(rowCount, true, true, false);
+  sumRecords(rowCount, true, true, false);
+}
+function sumXGBoostUnbalanced(rowCount: i32): void {
+  sumRecords(rowCount, true, true, true);
 }
 function sumLightGBM(rowCount: i32): void {
-  sumTrees(rowCount, false, false, false);
+  sumRecords(rowCount, false, false, false);
+}
+function sumLightGBMUnbalanced(rowCount: i32): void {
+  sumRecords(rowCount, false, false, true);
 }
 function sumLightGBMFull(rowCount: i32): void {
-  sumTrees(rowCount, false, false, true);
+  sumTrees(rowCount, false, false);
 }
 function sumGeneric(rowCount: i32): void {
-  sumTrees(rowCount, !leftWhenEqual, float32, true);
+  sumTrees(rowCount, !leftWhenEqual, float32);
 }
 
 /** Margins of the first rowCount rows of the row buffer into the margin buffer. */
@@ -306,8 +461,13 @@ export function predictMargins(rowCount: i32): void {
     }
     unchecked((margins[r] = baseMargin));
   }
-  if (float32 && !leftWhenEqual && !needsFlags) sumXGBoost(rowCount);
-  else if (!float32 && leftWhenEqual && !needsFlags) sumLightGBM(rowCount);
+  if (float32 && !leftWhenEqual && !needsFlags) {
+    if (unbalanced) sumXGBoostUnbalanced(rowCount);
+    else sumXGBoost(rowCount);
+  } else if (!float32 && leftWhenEqual && !needsFlags) {
+    if (unbalanced) sumLightGBMUnbalanced(rowCount);
+    else sumLightGBM(rowCount);
+  }
   else if (!float32 && leftWhenEqual) sumLightGBMFull(rowCount);
   else sumGeneric(rowCount);
 }
