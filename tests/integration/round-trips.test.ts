@@ -9,7 +9,6 @@ let api: CountedApi;
 let project: string;
 let calculation: string;
 
-
 beforeAll(async () => {
   api = await countedApi();
   const created = await api.callsOf("/api/v1/projects/create_project/", {
@@ -34,7 +33,8 @@ describe("DynamoDB calls per API operation", () => {
 
   it("list calculations", async () => {
     const { calls } = await api.callsOf(`/api/v1/underground_emission_ch4/?project=${project}&limit=10&offset=0`);
-    // Get the user, Get the project (is the caller's) while Query the page and Query the count.
+    // Get the user; then, side by side, Get the project (is the caller's), Query the page, Query
+    // the count.
     expect(calls.length).toBeLessThanOrEqual(4);
   });
 
