@@ -34,8 +34,10 @@ export function createApi(deps: Deps, options: AppOptions) {
   // Admin uploads (PDF 50 MB, video 500 MB) get their own caps; everything else keeps the two above.
   const adminUpload = adminUploadLimits(deps.config);
   api.use("*", (c, next) =>
-    (adminUpload(c) ??
-      ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge : tooLarge))(c, next),
+    (adminUpload(c) ?? ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge : tooLarge))(
+      c,
+      next,
+    ),
   );
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).
   for (const [prefix, routes] of PUBLIC_MOUNTS) api.route(prefix, routes);

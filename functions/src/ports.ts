@@ -555,7 +555,12 @@ export interface Clock {
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing
    *  project, like every domain call. */
-  exportProject(actor: Pick<User, "id" | "company" | "email" | "role">, projectId: string, format: ExportFormat, request: ExportRequest): Promise<ExportResult>;
+  exportProject(
+    actor: Pick<User, "id" | "company" | "email" | "role">,
+    projectId: string,
+    format: ExportFormat,
+    request: ExportRequest,
+  ): Promise<ExportResult>;
   /** The .xlsx upload template of a calculation type (files/template-catalogue.ts); NotFound for
    *  a type without one. */
   template(type: string): Promise<Uint8Array>;

@@ -27,8 +27,7 @@ export function demoLoginFromEnv(): DemoLogin {
 /** Idempotent: creates the demo company and user only when they are missing. */
 export async function seedDemo(deps: Deps, login: DemoLogin): Promise<{ created: boolean }> {
   if (await deps.repos.users.findByEmail(login.email)) return { created: false };
-  const company =
-    (await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY));
+  const company = (await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY));
   await createUser(deps, {
     companyId: company.id,
     email: login.email,

@@ -4,7 +4,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type CfnElement, type StackProps } from "aws-cdk-lib";
+import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+  type CfnElement,
+  type StackProps,
+} from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import * as apigw from "aws-cdk-lib/aws-apigatewayv2";
@@ -117,7 +128,11 @@ export class AppStack extends Stack {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
-    acknowledge(logBucket, "AwsSolutions-S1", "This is the access-log bucket itself: logging its own access would log the log deliveries, without end.");
+    acknowledge(
+      logBucket,
+      "AwsSolutions-S1",
+      "This is the access-log bucket itself: logging its own access would log the log deliveries, without end.",
+    );
     const bucket = (id: string, extra: Partial<s3.BucketProps> = {}) =>
       new s3.Bucket(this, id, {
         ...secureBucket,
@@ -244,7 +259,9 @@ export class AppStack extends Stack {
           beforeInstall: () => [],
           afterBundling: (_inputDir: string, outputDir: string) => [
             `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
-            ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map((file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`),
+            ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
+              (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
+            ),
           ],
         },
       },
@@ -637,8 +654,16 @@ export class AppStack extends Stack {
 
     // --- Outputs (README, Deployment).
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
-    output("SiteUrl", props.domain ? `https://${props.domain.name}` : `https://${distribution.distributionDomainName}`, "The web app and /api/");
-    output("LogBucketName", logBucket.bucketName, `Access logs of the buckets (s3/) and CloudFront (cloudfront/), kept ${ACCESS_LOG_DAYS} days`);
+    output(
+      "SiteUrl",
+      props.domain ? `https://${props.domain.name}` : `https://${distribution.distributionDomainName}`,
+      "The web app and /api/",
+    );
+    output(
+      "LogBucketName",
+      logBucket.bucketName,
+      `Access logs of the buckets (s3/) and CloudFront (cloudfront/), kept ${ACCESS_LOG_DAYS} days`,
+    );
 
     acknowledgeCdkHandlers(this);
     output("ApiEndpoint", httpApi.apiEndpoint, "HTTP API (answers 403 unless called through CloudFront)");
@@ -674,9 +699,7 @@ const acknowledgedPrefixes = new WeakMap<IConstruct, Set<string>>();
 /** Object actions under the given prefixes only, plus ListBucket: without it S3 answers a
  *  missing key with 403 instead of 404, and the blob store could not tell "absent" from "denied". */
 function grantObjects(fn: lambda.IFunction, bucket: s3.Bucket, prefixes: string[], actions: string[], options = { list: true }) {
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({ actions, resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}/*`)) }),
-  );
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}/*`)) }));
   if (options.list) fn.addToRolePolicy(new iam.PolicyStatement({ actions: ["s3:ListBucket"], resources: [bucket.bucketArn] }));
   const bucketId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
   for (const prefix of prefixes) {
@@ -743,8 +766,22 @@ function siteWebAcl(stack: Stack): wafv2.CfnWebACL {
             scopeDownStatement: {
               andStatement: {
                 statements: [
-                  { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: "EXACTLY", searchString: "POST", textTransformations: [{ priority: 0, type: "NONE" }] } },
-                  { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: "STARTS_WITH", searchString: "/api/token", textTransformations: [{ priority: 0, type: "LOWERCASE" }] } },
+                  {
+                    byteMatchStatement: {
+                      fieldToMatch: { method: {} },
+                      positionalConstraint: "EXACTLY",
+                      searchString: "POST",
+                      textTransformations: [{ priority: 0, type: "NONE" }],
+                    },
+                  },
+                  {
+                    byteMatchStatement: {
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: "STARTS_WITH",
+                      searchString: "/api/token",
+                      textTransformations: [{ priority: 0, type: "LOWERCASE" }],
+                    },
+                  },
                 ],
               },
             },
@@ -764,10 +801,16 @@ function acknowledgeCdkHandlers(stack: Stack): void {
     "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]":
       "A handler CDK adds for its own constructs (bucket notifications, custom resource, web deployment): its role comes with AWSLambdaBasicExecutionRole, which only writes logs.",
     "AwsSolutions-L1": "A handler CDK adds and versions with aws-cdk-lib; its runtime is CDK's choice and follows CDK upgrades.",
-    "AwsSolutions-IAM5[Resource::*]": "CDK's own handler: the bucket-notifications handler needs s3:PutBucketNotification on buckets it is given at deploy time.",
+    "AwsSolutions-IAM5[Resource::*]":
+      "CDK's own handler: the bucket-notifications handler needs s3:PutBucketNotification on buckets it is given at deploy time.",
   };
   for (const child of stack.node.children) {
-    if (!/^(BucketNotificationsHandler|AWS679f53fac002430cb0da5b7982bd2287|Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjects)/.test(child.node.id)) continue;
+    if (
+      !/^(BucketNotificationsHandler|AWS679f53fac002430cb0da5b7982bd2287|Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjects)/.test(
+        child.node.id,
+      )
+    )
+      continue;
     for (const [rule, reason] of Object.entries(reasons)) acknowledge(child, rule, reason);
   }
 }

@@ -96,7 +96,9 @@ async function countCalls(): Promise<void> {
       await api.callsOf(path, init);
       const { calls } = await api.callsOf(path, init);
       const units = calls.reduce((sum, c) => sum + c.capacity, 0);
-      console.log(`  ${label.padEnd(34)} ${String(calls.length).padStart(2)} calls  ${units.toFixed(1).padStart(4)} units  ${calls.map((c) => c.command).join(" ")}`);
+      console.log(
+        `  ${label.padEnd(34)} ${String(calls.length).padStart(2)} calls  ${units.toFixed(1).padStart(4)} units  ${calls.map((c) => c.command).join(" ")}`,
+      );
     }
   } finally {
     await api.close();
@@ -108,7 +110,10 @@ export async function run(): Promise<void> {
   const server = await startLocalServer({ port: 0, demo });
   const bare = await bareHono();
   try {
-    const { access: token } = await json<{ access: string }>(`${server.url}/api/token/`, { method: "POST", body: JSON.stringify({ ...demo, guardant_code: "" }) });
+    const { access: token } = await json<{ access: string }>(`${server.url}/api/token/`, {
+      method: "POST",
+      body: JSON.stringify({ ...demo, guardant_code: "" }),
+    });
     const newProject = (name: string) =>
       json<{ id: string }>(`${server.url}/api/v1/projects/create_project/`, {
         method: "POST",
@@ -120,11 +125,19 @@ export async function run(): Promise<void> {
     const body = (project: string) => JSON.stringify({ name: "Расчет", project, volume: 1_000_000, ef: 18 });
     let one = "";
     for (let i = 0; i < 100; i++) {
-      ({ id: one } = await json<{ id: string }>(`${server.url}/api/v1/underground_emission_ch4/`, { method: "POST", token, body: body(reads.id) }));
+      ({ id: one } = await json<{ id: string }>(`${server.url}/api/v1/underground_emission_ch4/`, {
+        method: "POST",
+        token,
+        body: body(reads.id),
+      }));
     }
     const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
     const create: autocannon.Request = { method: "POST", path: "/api/v1/underground_emission_ch4/", headers, body: body(writes.id) };
-    const list: autocannon.Request = { method: "GET", path: `/api/v1/underground_emission_ch4/?project=${reads.id}&limit=10&offset=0`, headers };
+    const list: autocannon.Request = {
+      method: "GET",
+      path: `/api/v1/underground_emission_ch4/?project=${reads.id}&limit=10&offset=0`,
+      headers,
+    };
     const get: autocannon.Request = { method: "GET", path: `/api/v1/underground_emission_ch4/${one}/`, headers };
 
     // Warm-up (not reported): the first requests compile the handlers and the core.
@@ -136,7 +149,12 @@ export async function run(): Promise<void> {
     for (const rate of RATES) {
       console.log(`${rate} req/s`);
       console.log(row("API create calculation", await measure(server.url, create, rate)));
-      console.log(row("bare Hono POST (echo JSON)", await measure(bare.url, { method: "POST", path: "/create", headers, body: body(writes.id) }, rate)));
+      console.log(
+        row(
+          "bare Hono POST (echo JSON)",
+          await measure(bare.url, { method: "POST", path: "/create", headers, body: body(writes.id) }, rate),
+        ),
+      );
       console.log(row("API list calculations (10 of 100)", await measure(server.url, list, rate)));
       console.log(row("bare Hono GET (10 items)", await measure(bare.url, { method: "GET", path: "/list" }, rate)));
       console.log(row("API get one calculation", await measure(server.url, get, rate)));

@@ -10,7 +10,7 @@ const GWP = 25;
 
 function columns(): Record<"volume" | "p_co2" | "p_ch4" | "ef_co2" | "ef_ch4", Float64Array> {
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const column = (min: number, max: number) => Float64Array.from({ length: ROWS }, () => min + random() * (max - min));
   return {
     volume: column(0, 500_000),
@@ -51,7 +51,9 @@ export async function run(): Promise<void> {
   const core = emissionsCore();
   const data = columns();
 
-  const batch = rate(() => { core.calculateBatch("underground", data); });
+  const batch = rate(() => {
+    core.calculateBatch("underground", data);
+  });
 
   // Kernel alone: the core's own buffer filled once, then batch() called chunk by chunk.
   const chunk = core.batchRows;

@@ -106,7 +106,13 @@ function calculation(type: string, i: number, project: Project, email: string): 
       return {
         ...base,
         inputs: { name_value: "CH4", name_element: "Шахта" },
-        file: { key: `uploads/${project.company}/${base.id}/file.csv`, name: "ряд.csv", size: 400, format: "csv", uploaded_at: base.created_at },
+        file: {
+          key: `uploads/${project.company}/${base.id}/file.csv`,
+          name: "ряд.csv",
+          size: 400,
+          format: "csv",
+          uploaded_at: base.created_at,
+        },
         results: {
           elements: ["Северная", "Южная"].map((name, e) => ({
             id: e + 1,
@@ -128,7 +134,15 @@ function calculation(type: string, i: number, project: Project, email: string): 
 }
 
 const FORECAST_ROWS: ForecastRow[] = Array.from({ length: 30 }, (_, d) => ({
-  id: d + 1, x1: 1200 + d, x2: 1190 + d, x7: 35.5, x8: 48.2, x12: 0.41, x13: 9100, x15: 17.1, result: 0.3 + (d % 10) / 10,
+  id: d + 1,
+  x1: 1200 + d,
+  x2: 1190 + d,
+  x7: 35.5,
+  x8: 48.2,
+  x12: 0.41,
+  x13: 9100,
+  x15: 17.1,
+  result: 0.3 + (d % 10) / 10,
 }));
 
 async function seed(deps: Deps, project: Project, email: string): Promise<void> {
@@ -157,7 +171,10 @@ async function measure(deps: Deps, actor: Actor, project: Project, format: Expor
   const result = await exportProject(deps, actor, project.id, format, { detail });
   if (result.kind !== "body") throw new Error("expected the file in the body");
   let bytes = 0;
-  const body = result.body instanceof Uint8Array ? [result.body] : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  const body =
+    result.body instanceof Uint8Array
+      ? [result.body]
+      : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
   for await (const chunk of body) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
@@ -184,13 +201,25 @@ export async function run(): Promise<void> {
     const actor: Actor = { id: newId(), company, email: "bench@example.com", role: "staff" };
     const now = new Date().toISOString();
     const project: Project = {
-      id: newId(), name: "Нагрузочный проект", start_date: "2025-01-01", end_date: "2025-12-31", created_at: now,
-      updated_at: now, status: 1, company, user: actor.id, is_active: true, is_deleted: false, version: 1,
+      id: newId(),
+      name: "Нагрузочный проект",
+      start_date: "2025-01-01",
+      end_date: "2025-12-31",
+      created_at: now,
+      updated_at: now,
+      status: 1,
+      company,
+      user: actor.id,
+      is_active: true,
+      is_deleted: false,
+      version: 1,
     };
     await deps.repos.projects.create(project);
     const seeding = performance.now();
     await seed(deps, project, actor.email);
-    console.log(`${TOTAL} calculations written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${MIX.map(([t, s]) => `${t} ${s * 100} %`).join(", ")})`);
+    console.log(
+      `${TOTAL} calculations written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${MIX.map(([t, s]) => `${t} ${s * 100} %`).join(", ")})`,
+    );
     await measure(deps, actor, project, "xlsx", true);
     await measure(deps, actor, project, "xlsx", false);
     await measure(deps, actor, project, "xls", true);

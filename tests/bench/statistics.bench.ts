@@ -91,7 +91,10 @@ export async function run(): Promise<void> {
 
       const batches = async (records: StreamRecord[]) => {
         for (let i = 0; i < records.length; i += 100) {
-          await applyStatistics({ Records: records.slice(i, i + 100) }, { doc, tableName: TABLE, repos, clock, log: { info() {}, error() {} } });
+          await applyStatistics(
+            { Records: records.slice(i, i + 100) },
+            { doc, tableName: TABLE, repos, clock, log: { info() {}, error() {} } },
+          );
         }
       };
       // Warm-up on other calculations (each is inserted, changed and deleted: the sum stays).

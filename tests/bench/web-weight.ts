@@ -87,7 +87,9 @@ export async function measureWebWeight(): Promise<WebWeight> {
       return into;
     };
     const total = (files: Set<string>) =>
-      [...files].filter((f) => f.endsWith(".js")).reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
+      [...files]
+        .filter((f) => f.endsWith(".js"))
+        .reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
 
     // What index.html makes the browser fetch at once, checked against the manifest's entry.
     const html = readFileSync(join(outDir, "index.html"), "utf8");

@@ -12,7 +12,6 @@ import { chromiumAvailable, launchBrowser } from "../support/browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-
 const PAGE_SCRIPT = `
 import { loadEmissions } from "./wasm-core/src/emissions-browser.ts";
 import { computeVectors } from "./wasm-core/src/methodology-vectors.ts";

@@ -15,6 +15,9 @@ export function uncertaintyExamples(core: UncertaintyCore) {
     level: core.keyCategoriesLevel(v5),
     trend: core.keyCategoriesTrend(v5),
     monteCarlo: core.monteCarlo(factors, sources, { trials: 100_000, seed: 11 }),
-    lognormal: core.monteCarlo([{ distribution: "lognormal", lower_pct: 44, upper_pct: 39 }], [{ base: 603_000, factor: 0 }], { trials: 100_000, seed: 12 }),
+    lognormal: core.monteCarlo([{ distribution: "lognormal", lower_pct: 44, upper_pct: 39 }], [{ base: 603_000, factor: 0 }], {
+      trials: 100_000,
+      seed: 12,
+    }),
   };
 }

@@ -61,7 +61,13 @@ describe.skipIf(!chromiumAvailable())("web app: GWP sets and utilisation thresho
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
-    projectId = (await demo<{ id: string }>("POST", "/api/v1/projects/create_project/", { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" })).id;
+    projectId = (
+      await demo<{ id: string }>("POST", "/api/v1/projects/create_project/", {
+        name: "Шахта",
+        start_date: "2024-01-01",
+        end_date: "2024-12-31",
+      })
+    ).id;
     app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.admin!);
@@ -93,7 +99,12 @@ describe.skipIf(!chromiumAvailable())("web app: GWP sets and utilisation thresho
   });
 
   it("changes the gas-engine flow threshold: 3 m³/min then recommends a boiler; the stored one keeps its engine", async () => {
-    const before = await demo<Calc>("POST", "/api/v1/recycle_technology/", { name: "До изменения", project: projectId, metan: 45, a_metan: 3 });
+    const before = await demo<Calc>("POST", "/api/v1/recycle_technology/", {
+      name: "До изменения",
+      project: projectId,
+      metan: 45,
+      a_metan: 3,
+    });
     expect(before.technology).toMatch(/газопоршнев/i);
 
     await choose("Справочник", "Выбор технологии утилизации");
@@ -102,7 +113,12 @@ describe.skipIf(!chromiumAvailable())("web app: GWP sets and utilisation thresho
     await row("Минимальный дебит для газопоршневой установки = 4").waitFor();
     await page.screenshot({ path: `${SHOTS}/web-admin-recycle-thresholds.png` });
 
-    const after = await demo<Calc>("POST", "/api/v1/recycle_technology/", { name: "После изменения", project: projectId, metan: 45, a_metan: 3 });
+    const after = await demo<Calc>("POST", "/api/v1/recycle_technology/", {
+      name: "После изменения",
+      project: projectId,
+      metan: 45,
+      a_metan: 3,
+    });
     expect(after.technology).toMatch(/котельн/i);
     expect(after.coefficients.q_gas_engine).toMatchObject({ value: 4, item_version: 2 });
     expect(await demo<Calc>("GET", `/api/v1/recycle_technology/${before.id}/single_calc/1/`)).toEqual(before);

@@ -34,7 +34,9 @@ describe.skipIf(!chromiumAvailable())("web app: administration, forecast models"
   async function expectActive(table: Locator, active: number, inactive: number[]) {
     await versionRow(table, active).getByText("Активна", { exact: true }).waitFor();
     for (const v of inactive) {
-      await versionRow(table, v).getByRole("button", { name: /Сделать активной/ }).waitFor();
+      await versionRow(table, v)
+        .getByRole("button", { name: /Сделать активной/ })
+        .waitFor();
       expect(await versionRow(table, v).getByText("Активна", { exact: true }).count()).toBe(0);
     }
   }
@@ -114,7 +116,9 @@ describe.skipIf(!chromiumAvailable())("web app: administration, forecast models"
 
   it("switches back to version 1 after a confirmation", async () => {
     const lightgbm = section("LightGBM");
-    await versionRow(lightgbm, 1).getByRole("button", { name: /Сделать активной/ }).click();
+    await versionRow(lightgbm, 1)
+      .getByRole("button", { name: /Сделать активной/ })
+      .click();
     const confirm = page.locator(".ant-popover:visible");
     await confirm.getByText("сохраненные расчеты не изменятся").waitFor();
     await confirm.getByRole("button", { name: "Сделать активной" }).click();

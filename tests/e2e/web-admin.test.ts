@@ -150,7 +150,10 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     // Dictionaries and coefficients by their names in words, not get_… and ef.
     await choose("Справочник", "Коэффициент выбросов CH4 при подземной добыче");
     await row("Коэффициент выбросов CH4 при подземной добыче = 18").waitFor();
-    const item = page.locator(".ant-table-row").filter({ has: page.getByRole("cell", { name: "1", exact: true }) }).first();
+    const item = page
+      .locator(".ant-table-row")
+      .filter({ has: page.getByRole("cell", { name: "1", exact: true }) })
+      .first();
     await item.getByRole("button", { name: "Изменить коэффициент 1" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Текущая версия 1").waitFor();
@@ -188,8 +191,14 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     const seen: string[] = [];
     const record = (request: { method(): string; url(): string }) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith("/api/v1/admin/documents/") || url.pathname.startsWith("/api/v1/admin/media/") || url.pathname.startsWith("/api/v1/uploads/")) {
-        seen.push(`${request.method()} ${url.pathname}${url.pathname === "/api/v1/uploads/" ? `?token=${url.searchParams.has("token")}` : ""}`);
+      if (
+        url.pathname.startsWith("/api/v1/admin/documents/") ||
+        url.pathname.startsWith("/api/v1/admin/media/") ||
+        url.pathname.startsWith("/api/v1/uploads/")
+      ) {
+        seen.push(
+          `${request.method()} ${url.pathname}${url.pathname === "/api/v1/uploads/" ? `?token=${url.searchParams.has("token")}` : ""}`,
+        );
       }
     };
     page.on("request", record);
@@ -205,11 +214,12 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     await page.getByRole("tab", { name: "Документы" }).click();
     const target = row("Об ограничении выбросов парниковых газов");
     await target.getByText("Не загружен").waitFor();
-    const [chooser] = await Promise.all([
-      page.waitForEvent("filechooser"),
-      target.getByRole("button", { name: /^Загрузить PDF/ }).click(),
-    ]);
-    await chooser.setFiles({ name: "поддельный.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a PDF, only named like one</html>") });
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), target.getByRole("button", { name: /^Загрузить PDF/ }).click()]);
+    await chooser.setFiles({
+      name: "поддельный.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html>not a PDF, only named like one</html>"),
+    });
     await target.getByRole("alert").getByText("Ожидается файл PDF").waitFor();
     await target.getByText("Не загружен").waitFor();
   });
@@ -224,7 +234,11 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
       await chooser.setFiles({ name: "296-ФЗ.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
       await target.getByText("296-ФЗ.pdf").waitFor();
     });
-    expect(calls).toEqual(["POST /api/v1/admin/documents/upload-url/", "PUT /api/v1/uploads/?token=true", "POST /api/v1/admin/documents/complete/"]);
+    expect(calls).toEqual([
+      "POST /api/v1/admin/documents/upload-url/",
+      "PUT /api/v1/uploads/?token=true",
+      "POST /api/v1/admin/documents/complete/",
+    ]);
     expect(await target.getByRole("alert").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-admin-documents.png` });
   });
@@ -285,7 +299,11 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
       await card.getByText("video/webm").waitFor();
     });
     await page.unroute("**/api/v1/uploads/**");
-    expect(calls).toEqual(["POST /api/v1/admin/media/upload-url/", "PUT /api/v1/uploads/?token=true", "POST /api/v1/admin/media/complete/"]);
+    expect(calls).toEqual([
+      "POST /api/v1/admin/media/upload-url/",
+      "PUT /api/v1/uploads/?token=true",
+      "POST /api/v1/admin/media/complete/",
+    ]);
     expect(await card.locator(".ant-progress").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-admin-videos.png` });
   });

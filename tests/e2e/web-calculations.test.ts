@@ -104,10 +104,15 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const dialog = (name: string) => page.getByRole("dialog", { name });
 
-  const callApi = <T,>(method: string, path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
+  const callApi = <T>(method: string, path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
   const list = async (type: FormulaType, deleted = false) =>
-    (await callApi<{ results: Calc[]; count: number }>("GET", `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=${deleted}&limit=10&offset=0`)).json;
+    (
+      await callApi<{ results: Calc[]; count: number }>(
+        "GET",
+        `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=${deleted}&limit=10&offset=0`,
+      )
+    ).json;
 
   const pick = (select: Locator, option: string) => pickOption(page, select, option);
 
@@ -294,7 +299,10 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
     expect(await form.getByLabel("Название расчета").inputValue()).toBe("Подземная добыча, 18 м³/т");
     await form.getByText("Подземная добыча, среднее значение IPCC").waitFor();
     await volume.fill("2000000");
-    await form.getByTestId("preview-res_ch4").filter({ hasText: nbsp("24 120,00") }).waitFor();
+    await form
+      .getByTestId("preview-res_ch4")
+      .filter({ hasText: nbsp("24 120,00") })
+      .waitFor();
     await form.getByRole("button", { name: "Сохранить" }).click();
     await form.waitFor({ state: "hidden" });
     await row("603 000,00").waitFor();
@@ -307,7 +315,10 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
     const form = dialog("Редактирование расчета");
     await form.getByLabel("Название расчета").waitFor();
     const [current] = (await list("underground_emission_ch4")).results;
-    const other = await callApi("PATCH", `/api/v1/underground_emission_ch4/${current.id}/`, { name: "Изменено коллегой", version: current.version });
+    const other = await callApi("PATCH", `/api/v1/underground_emission_ch4/${current.id}/`, {
+      name: "Изменено коллегой",
+      version: current.version,
+    });
     expect(other.status).toBe(200);
     await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("3000000");
     await form.getByRole("button", { name: "Сохранить" }).click();
@@ -338,7 +349,12 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
 
   it("pages 10 a page and goes back to page 1 when the type changes", async () => {
     for (let n = 1; n <= 10; n++) {
-      const created = await callApi("POST", "/api/v1/open_mining_co2/", { name: `Самосвал ${String(n).padStart(2, "0")}`, project: projectId, volume: n, ef: 3.149 });
+      const created = await callApi("POST", "/api/v1/open_mining_co2/", {
+        name: `Самосвал ${String(n).padStart(2, "0")}`,
+        project: projectId,
+        volume: n,
+        ef: 3.149,
+      });
       expect(created.status).toBe(201);
     }
     await chooseType("open_mining_co2");

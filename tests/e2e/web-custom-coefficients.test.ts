@@ -59,9 +59,9 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     await page.goto(`${server.url}/projects/${projectId}/calculations?type=underground_emission_ch4`);
     await page.getByRole("button", { name: "Добавить расчет" }).waitFor();
     await create("Шахта: замеренный коэффициент", JUSTIFICATION);
-    const { json } = await callApi<{ results: Array<{ coefficients: Record<string, { value: number; source: string; justification?: string }>; flags: string[] }> }>(
-      page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
-    );
+    const { json } = await callApi<{
+      results: Array<{ coefficients: Record<string, { value: number; source: string; justification?: string }>; flags: string[] }>;
+    }>(page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
     expect(json.results[0].coefficients.ef).toMatchObject({
       value: 14.3,
       source: "custom",
@@ -122,9 +122,9 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
 
-    const { json } = await callApi<{ results: Array<{ name: string; coefficients: Record<string, { value: number; source: string }>; flags: string[] }> }>(
-      page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
-    );
+    const { json } = await callApi<{
+      results: Array<{ name: string; coefficients: Record<string, { value: number; source: string }>; flags: string[] }>;
+    }>(page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
     const saved = json.results.find((r) => r.name === "Шахта: выбросоопасный пласт")!;
     expect(saved.coefficients.ef).toMatchObject({ value: 60, source: "custom" });
     expect(saved.flags).toEqual(["custom_out_of_range:ef"]);

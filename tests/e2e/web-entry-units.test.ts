@@ -43,13 +43,20 @@ describe.skipIf(!chromiumAvailable())("web app: a production in thousand t", () 
     await pickOption(page, dialog().getByLabel(`Единица: ${VOLUME}`), "тыс. т");
     await dialog().getByText("Сохраняется как 3 100 000 т").waitFor();
     const preview = dialog().getByTestId("preview");
-    await preview.getByTestId("preview-res_ch4").filter({ hasText: formatResult(expected.res_ch4, 2) }).waitFor();
+    await preview
+      .getByTestId("preview-res_ch4")
+      .filter({ hasText: formatResult(expected.res_ch4, 2) })
+      .waitFor();
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await page.screenshot({ path: `${SHOTS}/web-entry-units-dialog.png` });
 
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    const list = await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
+    const list = await callApi<{ results: Calc[] }>(
+      page,
+      "GET",
+      `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
     const [stored] = list.json.results;
     expect(stored.volume).toBe(3_100_000);
     expect(stored.res_ch4).toBe(expected.res_ch4);

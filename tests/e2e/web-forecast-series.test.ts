@@ -72,10 +72,15 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const dialog = (name: string) => page.getByRole("dialog", { name });
 
-  const callApi = <T,>(method: string, path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
+  const callApi = <T>(method: string, path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
   const list = async (type: CalculationType) =>
-    (await callApi<{ results: Calc[]; count: number }>("GET", `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=50&offset=0`)).json;
+    (
+      await callApi<{ results: Calc[]; count: number }>(
+        "GET",
+        `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=50&offset=0`,
+      )
+    ).json;
   const single = async (type: CalculationType, id: string) => (await callApi<Calc>("GET", `/api/v1/${type}/${id}/single_calc/1/`)).json;
 
   const pick = (select: Locator, option: string | RegExp) => pickOption(page, select, option);
@@ -148,99 +153,113 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
   const created: Partial<Record<"xgboost" | "lightgbm", { id: string; previews: number[] }>> = {};
 
   for (const method of ["xgboost", "lightgbm"] as const) {
-    it(`forecasts ${method} from manual rows: the preview is the golden prediction and the stored result`, async () => {
-      await chooseType("regres_methane");
-      await page.getByRole("button", { name: "Добавить расчет" }).click();
-      const form = dialog("Новый расчет");
-      await form.getByText(REGISTRY.regres_methane.title, { exact: true }).waitFor();
-      const name = `Прогноз вручную ${method}`;
-      await form.getByLabel("Название расчета").fill(name);
-      await pick(form.getByLabel("Метод"), method === "xgboost" ? /^XGBoost — модель v1/ : /^LightGBM — модель v1/);
-      await form.getByTestId("forecast-preview-model").filter({ hasText: `${method} ` }).waitFor();
+    it(
+      `forecasts ${method} from manual rows: the preview is the golden prediction and the stored result`,
+      async () => {
+        await chooseType("regres_methane");
+        await page.getByRole("button", { name: "Добавить расчет" }).click();
+        const form = dialog("Новый расчет");
+        await form.getByText(REGISTRY.regres_methane.title, { exact: true }).waitFor();
+        const name = `Прогноз вручную ${method}`;
+        await form.getByLabel("Название расчета").fill(name);
+        await pick(form.getByLabel("Метод"), method === "xgboost" ? /^XGBoost — модель v1/ : /^LightGBM — модель v1/);
+        await form
+          .getByTestId("forecast-preview-model")
+          .filter({ hasText: `${method} ` })
+          .waitFor();
 
-      // Row editing: a stray row is added and removed again; a cell keeps what is typed and says
-      // why it is not a number (letters, a minus, too many decimals).
-      await typeRows(form, manualRows.slice(0, 1));
-      await form.getByRole("button", { name: "Добавить строку" }).click();
-      const stray = form.getByLabel("x1, строка 2", { exact: true });
-      const problems = form.getByTestId("forecast-cell-problems");
-      await stray.pressSequentially("12a");
-      expect(await stray.inputValue()).toBe("12a");
-      await problems.filter({ hasText: "Строка 2, x1: Введите число, например 845,5" }).waitFor();
-      await stray.fill("-5");
-      await problems.filter({ hasText: "Строка 2, x1: Значение не может быть отрицательным" }).waitFor();
-      await stray.fill("12,34567");
-      await problems.filter({ hasText: "Строка 2, x1: Не больше 4 знаков после запятой" }).waitFor();
-      await form.getByRole("button", { name: "Удалить строку 2" }).click();
-      await problems.waitFor({ state: "detached" });
-      await typeRows(form, manualRows.slice(1), 2);
-      await form.getByText(`Строк: ${manualRows.length}`).waitFor();
+        // Row editing: a stray row is added and removed again; a cell keeps what is typed and says
+        // why it is not a number (letters, a minus, too many decimals).
+        await typeRows(form, manualRows.slice(0, 1));
+        await form.getByRole("button", { name: "Добавить строку" }).click();
+        const stray = form.getByLabel("x1, строка 2", { exact: true });
+        const problems = form.getByTestId("forecast-cell-problems");
+        await stray.pressSequentially("12a");
+        expect(await stray.inputValue()).toBe("12a");
+        await problems.filter({ hasText: "Строка 2, x1: Введите число, например 845,5" }).waitFor();
+        await stray.fill("-5");
+        await problems.filter({ hasText: "Строка 2, x1: Значение не может быть отрицательным" }).waitFor();
+        await stray.fill("12,34567");
+        await problems.filter({ hasText: "Строка 2, x1: Не больше 4 знаков после запятой" }).waitFor();
+        await form.getByRole("button", { name: "Удалить строку 2" }).click();
+        await problems.waitFor({ state: "detached" });
+        await typeRows(form, manualRows.slice(1), 2);
+        await form.getByText(`Строк: ${manualRows.length}`).waitFor();
 
-      const previews = await previewValues(form, manualRows.length);
-      manualRows.forEach((g, i) => expect(Math.abs(previews[i] - g[method])).toBeLessThanOrEqual(1e-6));
-      await form.getByTestId("preview-result-5").and(page.locator('[data-above="true"]')).waitFor();
-      if (method === "xgboost") await page.screenshot({ path: `${SHOTS}/web-forecast-dialog.png` });
+        const previews = await previewValues(form, manualRows.length);
+        manualRows.forEach((g, i) => expect(Math.abs(previews[i] - g[method])).toBeLessThanOrEqual(1e-6));
+        await form.getByTestId("preview-result-5").and(page.locator('[data-above="true"]')).waitFor();
+        if (method === "xgboost") await page.screenshot({ path: `${SHOTS}/web-forecast-dialog.png` });
 
-      await form.getByRole("button", { name: "Создать" }).click();
-      await form.waitFor({ state: "hidden" });
-      await row(name).waitFor();
-      const [stored] = (await list("regres_methane")).results.filter((c) => c.name === name);
-      expect(stored).toMatchObject({ method, rows: manualRows.length, model: { method, version: 1 } });
-      const data = (await single("regres_methane", stored.id)).data as DataRow[];
-      // The same wasm and the same model file: stored equals previewed, bit for bit.
-      expect(data.map((d) => d.result)).toEqual(previews);
-      data.forEach((d, i) => {
-        for (const f of FEATURES) expect(d[f]).toBe(manualRows[i].values[f]);
-      });
-      created[method] = { id: stored.id, previews };
+        await form.getByRole("button", { name: "Создать" }).click();
+        await form.waitFor({ state: "hidden" });
+        await row(name).waitFor();
+        const [stored] = (await list("regres_methane")).results.filter((c) => c.name === name);
+        expect(stored).toMatchObject({ method, rows: manualRows.length, model: { method, version: 1 } });
+        const data = (await single("regres_methane", stored.id)).data as DataRow[];
+        // The same wasm and the same model file: stored equals previewed, bit for bit.
+        expect(data.map((d) => d.result)).toEqual(previews);
+        data.forEach((d, i) => {
+          for (const f of FEATURES) expect(d[f]).toBe(manualRows[i].values[f]);
+        });
+        created[method] = { id: stored.id, previews };
 
-      // The results dialog shows the stored rows and the model.
-      await row(name).click();
-      const results = dialog(name);
-      await results.getByTestId("forecast-results").waitFor();
-      await results.getByTestId("forecast-model").filter({ hasText: `${method} ` }).waitFor();
-      expect(await results.getByTestId("forecast-rows-count").innerText()).toBe(String(manualRows.length));
-      for (const d of data) expect(await exactValue(results.getByTestId(`stored-result-${d.id}`))).toBe(d.result);
-      if (method === "lightgbm") {
-        await settle();
-        await page.screenshot({ path: `${SHOTS}/web-forecast-results-manual.png` });
-      }
-      await results.getByRole("button", { name: "Закрыть" }).first().click();
-      await results.waitFor({ state: "hidden" });
-    }, SLOW);
+        // The results dialog shows the stored rows and the model.
+        await row(name).click();
+        const results = dialog(name);
+        await results.getByTestId("forecast-results").waitFor();
+        await results
+          .getByTestId("forecast-model")
+          .filter({ hasText: `${method} ` })
+          .waitFor();
+        expect(await results.getByTestId("forecast-rows-count").innerText()).toBe(String(manualRows.length));
+        for (const d of data) expect(await exactValue(results.getByTestId(`stored-result-${d.id}`))).toBe(d.result);
+        if (method === "lightgbm") {
+          await settle();
+          await page.screenshot({ path: `${SHOTS}/web-forecast-results-manual.png` });
+        }
+        await results.getByRole("button", { name: "Закрыть" }).first().click();
+        await results.waitFor({ state: "hidden" });
+      },
+      SLOW,
+    );
   }
 
-  it("edits a forecast: the main PATCH, then data_update with the row ids; stored equals the new preview", async () => {
-    const { id } = created.xgboost!;
-    const calls: string[] = [];
-    const onRequest = (request: { method(): string; url(): string }) => {
-      if (request.method() === "PATCH" && request.url().includes(`/regres_methane/${id}/`)) calls.push(new URL(request.url()).pathname);
-    };
-    page.on("request", onRequest);
-    const before = (await single("regres_methane", id)).data as DataRow[];
-    await row("Прогноз вручную xgboost").getByRole("button", { name: "Редактировать" }).click();
-    const form = dialog("Редактирование расчета");
-    const x1 = form.getByLabel("x1, строка 2", { exact: true });
-    await x1.waitFor();
-    expect(await x1.inputValue()).toBe(manualRows[1].texts.x1.replace(".", ","));
-    await pick(form.getByLabel("Метод"), /^LightGBM/);
-    // Row 2 takes another golden row's values; the preview follows at once.
-    const replacement = golden[10];
-    for (const f of FEATURES) await form.getByLabel(`${f}, строка 2`, { exact: true }).fill(replacement.texts[f]);
-    await form.getByTestId("forecast-preview-model").filter({ hasText: "lightgbm " }).waitFor();
-    const previews = await previewValues(form, manualRows.length);
-    expect(Math.abs(previews[1] - replacement.lightgbm)).toBeLessThanOrEqual(1e-6);
-    expect(Math.abs(previews[0] - manualRows[0].lightgbm)).toBeLessThanOrEqual(1e-6);
-    await form.getByRole("button", { name: "Сохранить" }).click();
-    await form.waitFor({ state: "hidden" });
-    page.off("request", onRequest);
-    expect(calls).toEqual([`/api/v1/regres_methane/${id}/`, `/api/v1/regres_methane/${id}/data_update/`]);
-    const after = await single("regres_methane", id);
-    expect(after).toMatchObject({ method: "lightgbm", version: 3 });
-    const data = after.data as DataRow[];
-    expect(data.map((d) => d.id)).toEqual(before.map((d) => d.id));
-    expect(data.map((d) => d.result)).toEqual(previews);
-  }, SLOW);
+  it(
+    "edits a forecast: the main PATCH, then data_update with the row ids; stored equals the new preview",
+    async () => {
+      const { id } = created.xgboost!;
+      const calls: string[] = [];
+      const onRequest = (request: { method(): string; url(): string }) => {
+        if (request.method() === "PATCH" && request.url().includes(`/regres_methane/${id}/`)) calls.push(new URL(request.url()).pathname);
+      };
+      page.on("request", onRequest);
+      const before = (await single("regres_methane", id)).data as DataRow[];
+      await row("Прогноз вручную xgboost").getByRole("button", { name: "Редактировать" }).click();
+      const form = dialog("Редактирование расчета");
+      const x1 = form.getByLabel("x1, строка 2", { exact: true });
+      await x1.waitFor();
+      expect(await x1.inputValue()).toBe(manualRows[1].texts.x1.replace(".", ","));
+      await pick(form.getByLabel("Метод"), /^LightGBM/);
+      // Row 2 takes another golden row's values; the preview follows at once.
+      const replacement = golden[10];
+      for (const f of FEATURES) await form.getByLabel(`${f}, строка 2`, { exact: true }).fill(replacement.texts[f]);
+      await form.getByTestId("forecast-preview-model").filter({ hasText: "lightgbm " }).waitFor();
+      const previews = await previewValues(form, manualRows.length);
+      expect(Math.abs(previews[1] - replacement.lightgbm)).toBeLessThanOrEqual(1e-6);
+      expect(Math.abs(previews[0] - manualRows[0].lightgbm)).toBeLessThanOrEqual(1e-6);
+      await form.getByRole("button", { name: "Сохранить" }).click();
+      await form.waitFor({ state: "hidden" });
+      page.off("request", onRequest);
+      expect(calls).toEqual([`/api/v1/regres_methane/${id}/`, `/api/v1/regres_methane/${id}/data_update/`]);
+      const after = await single("regres_methane", id);
+      expect(after).toMatchObject({ method: "lightgbm", version: 3 });
+      const data = after.data as DataRow[];
+      expect(data.map((d) => d.id)).toEqual(before.map((d) => d.id));
+      expect(data.map((d) => d.result)).toEqual(previews);
+    },
+    SLOW,
+  );
 
   it("forecasts from an uploaded .xlsx and shows every row, 5 a page, above 1 % marked", async () => {
     const rows = golden.slice(0, 40);
@@ -275,7 +294,10 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     const results = dialog("Прогноз из файла");
     await results.getByTestId("forecast-results").waitFor();
     expect(await results.getByTestId("forecast-rows-count").innerText()).toBe("40");
-    await results.getByTestId("forecast-above").filter({ hasText: `${above.length} из 40` }).waitFor();
+    await results
+      .getByTestId("forecast-above")
+      .filter({ hasText: `${above.length} из 40` })
+      .waitFor();
     await results.getByTestId("source-file").filter({ hasText: "телеметрия.xlsx" }).waitFor();
     expect(await results.locator(".ant-table-tbody .ant-table-row").count()).toBe(5);
     await results.getByText("Только выше 1 %").click();
@@ -315,7 +337,10 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     expect(methods).toEqual(["trend", "observed", "interp", "interp", "observed"]);
     await table.locator('[data-method="trend"]').getByText("96,27").waitFor();
     await table.locator('[data-method="interp"]').first().getByText("линейная интерполяция").waitFor();
-    const style = await table.locator('[data-method="trend"] td').first().evaluate((td) => getComputedStyle(td).fontStyle);
+    const style = await table
+      .locator('[data-method="trend"] td')
+      .first()
+      .evaluate((td) => getComputedStyle(td).fontStyle);
     expect(style).toBe("italic");
     const chart = results.getByTestId("filling-chart-1");
     await chart.and(page.locator('[data-ready="true"]')).waitFor();
@@ -363,7 +388,8 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
     await table.getByText("1,000000").first().waitFor();
     expect(await table.locator(".ant-table-row").first().getByText("—").count()).toBe(2); // el_* of the first year
     await results.locator("th", { hasText: "т CO2-экв." }).first().waitFor();
-    for (const id of ["emissions-chart-1", "sensitivity-chart-1"]) await results.getByTestId(id).and(page.locator('[data-ready="true"]')).waitFor();
+    for (const id of ["emissions-chart-1", "sensitivity-chart-1"])
+      await results.getByTestId(id).and(page.locator('[data-ready="true"]')).waitFor();
     expect(await results.getByTestId("emissions-chart-1").locator(".barlayer .trace").count()).toBe(2);
     await results.getByTestId("source-file").filter({ hasText: "добыча.xlsx" }).waitFor();
     await settle();
@@ -404,7 +430,9 @@ describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations
       buffer: Buffer.from("year,volume,methane\n2020,1000,10\n2021,много,9\n"),
     });
     await form.getByRole("button", { name: "Создать" }).click();
-    await form.locator(".ant-form-item-explain-error", { hasText: "Лист «CSV», строка 3, столбец «volume»: ожидается число, найдено «много»" }).waitFor();
+    await form
+      .locator(".ant-form-item-explain-error", { hasText: "Лист «CSV», строка 3, столбец «volume»: ожидается число, найдено «много»" })
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/web-series-bad-file.png` });
     await form.getByRole("button", { name: "Отмена" }).click();
     await form.waitFor({ state: "hidden" });

@@ -41,7 +41,10 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
   const at = (path: string) => `${server.url}${path}`;
   const charts = () => page.locator(".js-plotly-plot");
 
-  const call = apiCaller(() => server.url, () => token);
+  const call = apiCaller(
+    () => server.url,
+    () => token,
+  );
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -58,7 +61,12 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     await add("underground", "Дегазация", { volume: 600, ...UNDERGROUND });
     await add("open_mining_co2", "Самосвалы", { volume: 120, ef: 3.149 });
     await add("open_mining_co2", "Легковой транспорт", { volume: 40, ef: 3.026 });
-    const forecast = await call<{ id: string }>("POST", "v1/regres_methane/", { name: FORECAST, project: projectId, method: "xgboost", data: TELEMETRY });
+    const forecast = await call<{ id: string }>("POST", "v1/regres_methane/", {
+      name: FORECAST,
+      project: projectId,
+      method: "xgboost",
+      data: TELEMETRY,
+    });
     const stored = await call<{ data: Array<{ result: number }> }>("GET", `v1/regres_methane/${forecast.id}/single_calc/1/`);
     forecastResults = stored.data.map((r) => r.result);
 
@@ -101,16 +109,25 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
       ]),
     );
     const ticks = await page.locator(".js-plotly-plot .xtick text").allTextContents();
-    expect(ticks).toEqual(expect.arrayContaining(["Расчет: Вентиляционный ствол", "Расчет: Дегазация", "Расчет: Самосвалы", "Расчет: Легковой транспорт"]));
+    expect(ticks).toEqual(
+      expect.arrayContaining(["Расчет: Вентиляционный ствол", "Расчет: Дегазация", "Расчет: Самосвалы", "Расчет: Легковой транспорт"]),
+    );
     await page.getByText("Временной ряд").first().waitFor();
     await page.locator(".js-plotly-plot .g-xtitle", { hasText: "Дни" }).waitFor();
     await page.locator(".js-plotly-plot .g-ytitle", { hasText: "Проценты (%)" }).waitFor();
 
     // The figures as plotly holds them: bars per calculation, the axis of SPEC 9, 300 px high.
     const figures = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement & { data: Array<{ name: string; y: number[] }>; layout: { yaxis: { range: number[]; dtick: number } } }>(".js-plotly-plot")].map(
-        (div) => ({ traces: div.data.map((t) => ({ name: t.name, y: [...t.y] })), yaxis: div.layout.yaxis, height: div.getBoundingClientRect().height, width: div.getBoundingClientRect().width }),
-      ),
+      [
+        ...document.querySelectorAll<
+          HTMLElement & { data: Array<{ name: string; y: number[] }>; layout: { yaxis: { range: number[]; dtick: number } } }
+        >(".js-plotly-plot"),
+      ].map((div) => ({
+        traces: div.data.map((t) => ({ name: t.name, y: [...t.y] })),
+        yaxis: div.layout.yaxis,
+        height: div.getBoundingClientRect().height,
+        width: div.getBoundingClientRect().width,
+      })),
     );
     expect(figures[0].traces.map((t) => t.y.length)).toEqual([2, 2]);
     expect(figures[1].traces).toEqual([

@@ -28,7 +28,10 @@ describe.skipIf(!chromiumAvailable())("web app: calculation names in the charts 
 
   const at = (path: string) => `${server.url}${path}`;
 
-  const call = apiCaller(() => server.url, () => token);
+  const call = apiCaller(
+    () => server.url,
+    () => token,
+  );
 
   /** Links anywhere in the page (HTML or SVG, href or xlink:href) that point at the named site. */
   const evilLinks = () => page.evaluate(() => document.querySelectorAll('a[href*="evil.example"], a[*|href*="evil.example"]').length);
@@ -36,7 +39,13 @@ describe.skipIf(!chromiumAvailable())("web app: calculation names in the charts 
   beforeAll(async () => {
     server = await startTestServer();
     token = await accessToken(server.url, server.demo);
-    projectId = (await call<{ id: string }>("POST", "v1/projects/create_project/", { name: "Шахта «Разметка»", start_date: "2024-01-01", end_date: "2024-12-31" })).id;
+    projectId = (
+      await call<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Шахта «Разметка»",
+        start_date: "2024-01-01",
+        end_date: "2024-12-31",
+      })
+    ).id;
     await call("POST", "v1/underground/", { name: LINK, project: projectId, volume: 1000, ...UNDERGROUND });
     await call("POST", "v1/open_mining_co2/", { name: LINK, project: projectId, volume: 120, ef: 3.149 });
     await call("POST", "v1/regres_methane/", { name: LINK, project: projectId, method: "xgboost", data: TELEMETRY });
@@ -63,7 +72,12 @@ describe.skipIf(!chromiumAvailable())("web app: calculation names in the charts 
     expect(await evilLinks()).toBe(0);
 
     // Hovering the forecast's first point shows the start of its name in plotly's hover label, as text too.
-    const point = page.getByRole("figure", { name: "Временной ряд" }).locator(".scatterlayer .trace").first().locator(".points path.point").first();
+    const point = page
+      .getByRole("figure", { name: "Временной ряд" })
+      .locator(".scatterlayer .trace")
+      .first()
+      .locator(".points path.point")
+      .first();
     const box = (await point.boundingBox())!;
     // The point's own path sits under plotly's drag layer: the mouse goes to where it is drawn.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

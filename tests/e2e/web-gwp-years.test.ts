@@ -31,8 +31,14 @@ describe.skipIf(!chromiumAvailable())("web app: GWP by reporting year", () => {
   beforeAll(async () => {
     server = await startTestServer({ admin: true });
     const adminToken = await accessToken(server.url, server.admin!);
-    const admin = apiCaller(() => server.url, () => adminToken);
-    for (const [field, version] of [["year_from", 1], ["year_to", 2]] as const) {
+    const admin = apiCaller(
+      () => server.url,
+      () => adminToken,
+    );
+    for (const [field, version] of [
+      ["year_from", 1],
+      ["year_to", 2],
+    ] as const) {
       await admin("PATCH", "v1/admin/dictionary/get_gwp/2/", {
         field,
         value: 2025,
@@ -42,9 +48,16 @@ describe.skipIf(!chromiumAvailable())("web app: GWP by reporting year", () => {
       });
     }
     const demoToken = await accessToken(server.url, server.demo);
-    demo = apiCaller(() => server.url, () => demoToken);
+    demo = apiCaller(
+      () => server.url,
+      () => demoToken,
+    );
     projectId = (
-      await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Шахта 2024", start_date: "2024-01-01", end_date: "2024-12-31" })
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Шахта 2024",
+        start_date: "2024-01-01",
+        end_date: "2024-12-31",
+      })
     ).id;
     app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
@@ -73,7 +86,10 @@ describe.skipIf(!chromiumAvailable())("web app: GWP by reporting year", () => {
     await form.getByText(/по отчетному году проекта \(набор .*: 25\)/).waitFor();
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
-    const { results } = await demo<{ results: Calc[] }>("GET", `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
+    const { results } = await demo<{ results: Calc[] }>(
+      "GET",
+      `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ gwp_ch4: 25, gwp_not_in_force: false });
   });
@@ -91,7 +107,9 @@ describe.skipIf(!chromiumAvailable())("web app: GWP by reporting year", () => {
 
     const preview = dialog.getByTestId("gwp-recompute");
     await preview.waitFor();
-    const before = (await demo<{ results: Calc[] }>("GET", `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`)).results[0];
+    const before = (
+      await demo<{ results: Calc[] }>("GET", `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`)
+    ).results[0];
     const row = preview.locator(".ant-table-row", { hasText: "Факел" });
     await row.waitFor();
     const text = await row.innerText();

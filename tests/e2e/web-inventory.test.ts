@@ -29,23 +29,65 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
   beforeAll(async () => {
     server = await startTestServer({ admin: true });
     const token = await accessToken(server.url, server.demo);
-    demo = apiCaller(() => server.url, () => token);
+    demo = apiCaller(
+      () => server.url,
+      () => token,
+    );
     // A reviewer of the demo company, made by the platform's admin.
     const adminToken = await accessToken(server.url, server.admin!);
-    const admin = apiCaller(() => server.url, () => adminToken);
+    const admin = apiCaller(
+      () => server.url,
+      () => adminToken,
+    );
     const me = await demo<{ company: { id: string } }>("GET", "v1/users/get_me/");
-    await admin("POST", `v1/admin/companies/${me.company.id}/users/`, { ...REVIEWER, role: "reviewer", first_name: "Ирина", last_name: "Проверяющая" });
+    await admin("POST", `v1/admin/companies/${me.company.id}/users/`, {
+      ...REVIEWER,
+      role: "reviewer",
+      first_name: "Ирина",
+      last_name: "Проверяющая",
+    });
     const reviewerToken = await accessToken(server.url, REVIEWER);
-    reviewer = apiCaller(() => server.url, () => reviewerToken);
+    reviewer = apiCaller(
+      () => server.url,
+      () => reviewerToken,
+    );
     projectId = (
-      await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Северная 2025", start_date: "2025-01-01", end_date: "2025-12-31" })
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Северная 2025",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+      })
     ).id;
     const earlier = (
-      await demo<{ id: string }>("POST", "v1/projects/create_project/", { name: "Северная 2024", start_date: "2024-01-01", end_date: "2024-12-31" })
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Северная 2024",
+        start_date: "2024-01-01",
+        end_date: "2024-12-31",
+      })
     ).id;
-    await demo("POST", "v1/underground_emission_ch4/", { name: "Добыча 2024", project: earlier, volume: 2_000_000, ef: 18, koef_transform: 0.67 });
-    await demo("POST", "v1/underground/", { name: "Измерения 2025", project: projectId, volume: 40_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
-    await demo("POST", "v1/underground_emission_ch4/", { name: "Оценка по коэффициенту", project: projectId, volume: 2_000_000, ef: 18, koef_transform: 0.67 });
+    await demo("POST", "v1/underground_emission_ch4/", {
+      name: "Добыча 2024",
+      project: earlier,
+      volume: 2_000_000,
+      ef: 18,
+      koef_transform: 0.67,
+    });
+    await demo("POST", "v1/underground/", {
+      name: "Измерения 2025",
+      project: projectId,
+      volume: 40_000,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      ef_co2: 1,
+      ef_ch4: 60,
+    });
+    await demo("POST", "v1/underground_emission_ch4/", {
+      name: "Оценка по коэффициенту",
+      project: projectId,
+      volume: 2_000_000,
+      ef: 18,
+      koef_transform: 0.67,
+    });
     app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true });
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.demo);
@@ -112,7 +154,10 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     const checks = page.getByTestId("checks");
     await checks.getByText(/Не суммируются \(альтернативные расчеты\): «Оценка по коэффициенту»/).waitFor();
     expect(await checks.innerText()).not.toMatch(/источник оценен разными методами/);
-    const inventory = await demo<{ total_t_co2e: number; calculations: Array<{ name: string; counted: boolean }> }>("GET", "v1/inventory/?year=2025");
+    const inventory = await demo<{ total_t_co2e: number; calculations: Array<{ name: string; counted: boolean }> }>(
+      "GET",
+      "v1/inventory/?year=2025",
+    );
     expect(inventory.calculations.find((c) => c.name === "Оценка по коэффициенту")!.counted).toBe(false);
     expect(await page.locator(".ant-statistic-content").innerText()).toContain(
       inventory.total_t_co2e.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),

@@ -62,7 +62,10 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
     }
     const preview = dialog().getByTestId("preview");
     for (const name of ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"] as const) {
-      await preview.getByTestId(`preview-${name}`).filter({ hasText: formatResult(whole[name], 2) }).waitFor();
+      await preview
+        .getByTestId(`preview-${name}`)
+        .filter({ hasText: formatResult(whole[name], 2) })
+        .waitFor();
     }
     const rows = preview.getByTestId("preview-periods").locator(".ant-table-row");
     expect(await rows.count()).toBe(2);
@@ -84,7 +87,11 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
   it("stores the periods and shows each one's contribution in the results dialog", async () => {
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    const list = await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
+    const list = await callApi<{ results: Calc[] }>(
+      page,
+      "GET",
+      `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
     const [stored] = list.json.results;
     expect(stored.periods).toHaveLength(2);
     expect(Math.abs((stored.volume as number) - VOLUME)).toBeLessThan(1e-9);
@@ -105,13 +112,20 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByLabel("Название расчета").fill("Из файла мониторинга");
     await dialog().getByText("По периодам измерений", { exact: true }).click();
-    const csv = "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
-    await dialog().locator("input[type=file]").setInputFiles({ name: "мониторинг.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const csv =
+      "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
+    await dialog()
+      .locator("input[type=file]")
+      .setInputFiles({ name: "мониторинг.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await dialog().getByTestId("chosen-file").filter({ hasText: "мониторинг.csv" }).waitFor();
     await dialog().getByTestId("preview").filter({ hasText: "по периодам из файла «мониторинг.csv»" }).waitFor();
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    const list = await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
+    const list = await callApi<{ results: Calc[] }>(
+      page,
+      "GET",
+      `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
     const fromFile = list.json.results.find((c) => c.name === "Из файла мониторинга")!;
     expect(fromFile.periods).toHaveLength(2);
     expect(formatResult(fromFile.sum_co2 as number, 2)).toBe(formatResult(whole.sum_co2, 2));

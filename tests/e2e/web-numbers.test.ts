@@ -30,8 +30,13 @@ describe.skipIf(!chromiumAvailable())("web app: a decimal comma and one number f
   const volume = () => dialog().getByLabel(VOLUME, { exact: true });
   const problem = () => dialog().locator(".numeric-input-problem");
   const stored = async () =>
-    (await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`))
-      .json.results;
+    (
+      await callApi<{ results: Calc[] }>(
+        page,
+        "GET",
+        `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+      )
+    ).json.results;
 
   // The results the server must store for 845.5 t (and, to tell them apart, for 8455 t).
   const core = emissionsCore();
@@ -59,7 +64,10 @@ describe.skipIf(!chromiumAvailable())("web app: a decimal comma and one number f
     await volume().pressSequentially("845,5");
     expect(await volume().inputValue()).toBe("845,5");
     const preview = dialog().getByTestId("preview");
-    await preview.getByTestId("preview-res_ch4").filter({ hasText: formatResult(expected.res_ch4, 2) }).waitFor();
+    await preview
+      .getByTestId("preview-res_ch4")
+      .filter({ hasText: formatResult(expected.res_ch4, 2) })
+      .waitFor();
     expect(await preview.getByTestId("preview-res_ch4_to_co2").innerText()).toBe(formatResult(expected.res_ch4_to_co2, 2));
     expect(formatResult(expected.res_ch4, 2)).not.toBe(formatResult(tenTimes.res_ch4, 2));
     expect(await problem().count()).toBe(0);
@@ -95,19 +103,34 @@ describe.skipIf(!chromiumAvailable())("web app: a decimal comma and one number f
     await volume().fill("");
     await volume().pressSequentially("845,5");
     await problem().waitFor({ state: "detached" });
-    await dialog().getByTestId("preview-res_ch4").filter({ hasText: formatResult(expected.res_ch4, 2) }).waitFor();
+    await dialog()
+      .getByTestId("preview-res_ch4")
+      .filter({ hasText: formatResult(expected.res_ch4, 2) })
+      .waitFor();
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
     const [calc] = await stored();
-    expect(calc).toMatchObject({ name: "Десятичная запятая", volume: 845.5, res_ch4: expected.res_ch4, res_ch4_to_co2: expected.res_ch4_to_co2 });
+    expect(calc).toMatchObject({
+      name: "Десятичная запятая",
+      volume: 845.5,
+      res_ch4: expected.res_ch4,
+      res_ch4_to_co2: expected.res_ch4_to_co2,
+    });
     // The list shows the stored result the Russian way.
-    await page.locator(".ant-table-row", { hasText: "Десятичная запятая" }).getByText(formatResult(expected.res_ch4_to_co2, 2)).first().waitFor();
+    await page
+      .locator(".ant-table-row", { hasText: "Десятичная запятая" })
+      .getByText(formatResult(expected.res_ch4_to_co2, 2))
+      .first()
+      .waitFor();
   });
 
   it("reads «845.5» with a dot as the same number", async () => {
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await volume().pressSequentially("845.5");
-    await dialog().getByTestId("preview-res_ch4").filter({ hasText: formatResult(expected.res_ch4, 2) }).waitFor();
+    await dialog()
+      .getByTestId("preview-res_ch4")
+      .filter({ hasText: formatResult(expected.res_ch4, 2) })
+      .waitFor();
     await dialog().getByRole("button", { name: "Отмена" }).click();
     await dialog().waitFor({ state: "hidden" });
   });
@@ -123,7 +146,10 @@ describe.skipIf(!chromiumAvailable())("web app: a decimal comma and one number f
     await quantity.pressSequentially("845,5");
     await expect.poll(() => result.inputValue()).toBe("0,5648");
     // The density in the conditions list is written the same way.
-    await page.locator(".ant-select", { has: page.locator("#converter-conditions") }).getByText("0,668 кг/м³").waitFor();
+    await page
+      .locator(".ant-select", { has: page.locator("#converter-conditions") })
+      .getByText("0,668 кг/м³")
+      .waitFor();
     await quantity.fill("");
     await quantity.pressSequentially("-1");
     await page.locator(".numeric-input-problem", { hasText: "Значение не может быть отрицательным" }).waitFor();

@@ -37,7 +37,12 @@ describe.skipIf(!chromiumAvailable())("web app: not losing one's place", () => {
     projectId = await createProject(page, "Шахта «Ёлочная»");
     for (let n = 1; n <= 11; n++) await createProject(page, `Участок ${String(n).padStart(2, "0")}`);
     for (let n = 1; n <= 11; n++) {
-      const made = await callApi(page, "POST", "/api/v1/torch_ch4/", { name: `Факел ${String(n).padStart(2, "0")}`, project: projectId, volume: n, koef_transform: 0.67 });
+      const made = await callApi(page, "POST", "/api/v1/torch_ch4/", {
+        name: `Факел ${String(n).padStart(2, "0")}`,
+        project: projectId,
+        volume: n,
+        koef_transform: 0.67,
+      });
       expect(made.status).toBe(201);
     }
   });

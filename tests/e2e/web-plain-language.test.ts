@@ -104,7 +104,11 @@ describe.skipIf(!chromiumAvailable())("web app: plain language on screen", () =>
     await page.waitForURL(at("/login"));
     await signIn(page, server.url, server.admin!);
     await page.goto(at("/admin?tab=dictionaries"));
-    await pickOption(page, page.getByRole("combobox", { name: "Справочник" }), "Коэффициент выбросов CO2 и плотность топлива (транспорт, открытые работы)");
+    await pickOption(
+      page,
+      page.getByRole("combobox", { name: "Справочник" }),
+      "Коэффициент выбросов CO2 и плотность топлива (транспорт, открытые работы)",
+    );
     const table = page.locator(".ant-table-row", { hasText: "Дизельное топливо зимнее" });
     await table.getByText("Плотность топлива").waitFor();
     await table.getByText("ожидает сверки с официальным текстом").first().waitFor();

@@ -53,7 +53,10 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await page.goto(at("/"));
     await page.getByRole("button", { name: "Начать работу" }).waitFor();
     await page.screenshot({ path: `${SHOTS}/web-landing.png` });
-    expect(await page.evaluate(() => [localStorage.getItem("token") !== null, localStorage.getItem("refreshToken") !== null])).toEqual([true, true]);
+    expect(await page.evaluate(() => [localStorage.getItem("token") !== null, localStorage.getItem("refreshToken") !== null])).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it("shows only the built screens in the menu", async () => {

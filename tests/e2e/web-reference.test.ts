@@ -119,7 +119,10 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     expect(co2At15).toContain("[2]");
     // Densities carry no uncertainty (taken as exact): «—»; then version and date.
     expect(co2.slice(5)).toEqual(["—", "1", "2026-01-01"]);
-    const ch4 = await density.locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) }).locator("td").allInnerTexts();
+    const ch4 = await density
+      .locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) })
+      .locator("td")
+      .allInnerTexts();
     expect(ch4.slice(0, 3)).toEqual(["Плотность CH4, ρCH4", "0,668", "кг/м³"]);
     expect(ch4[3]).toBe("[1]");
     await density.getByText("[1]").first().hover();
@@ -163,7 +166,10 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
       "CH4 и CO2 из м³ в тонны",
     );
     expect(await page.getByLabel("CH4", { exact: true }).isChecked()).toBe(true);
-    await page.locator(".ant-select", { has: page.locator("#converter-conditions") }).getByText("20 °C").waitFor();
+    await page
+      .locator(".ant-select", { has: page.locator("#converter-conditions") })
+      .getByText("20 °C")
+      .waitFor();
     await quantity().pressSequentially("1000");
     await expectResult("0,6680");
     await page.getByLabel("CO2", { exact: true }).check();

@@ -17,7 +17,11 @@ const TYPE = "torch_composition";
 const example = SECTION_7_VECTORS.torch_composition[0];
 const RESULTS = REGISTRY[TYPE].results;
 
-type Calc = Record<string, unknown> & { id: string; name: string; coefficients: Record<string, { value: number; dictionary?: string; item_id?: number }> };
+type Calc = Record<string, unknown> & {
+  id: string;
+  name: string;
+  coefficients: Record<string, { value: number; dictionary?: string; item_id?: number }>;
+};
 
 describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_composition)", () => {
   let server: TestServer;
@@ -31,8 +35,13 @@ describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_co
     return dialog().getByLabel(label, { exact: true });
   };
   const stored = async () =>
-    (await callApi<{ results: Calc[] }>(page, "GET", `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`))
-      .json.results;
+    (
+      await callApi<{ results: Calc[] }>(
+        page,
+        "GET",
+        `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+      )
+    ).json.results;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -51,14 +60,23 @@ describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_co
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await dialog().getByLabel("Название расчета").fill("Факел по составу газа");
-    for (const [name, text] of [["volume", "2500"], ["w_ch4", "60"], ["w_co2", "5"], ["w_c2h6", "1"], ["w_c3h8", "0,5"]] as const) {
+    for (const [name, text] of [
+      ["volume", "2500"],
+      ["w_ch4", "60"],
+      ["w_co2", "5"],
+      ["w_c2h6", "1"],
+      ["w_c3h8", "0,5"],
+    ] as const) {
       await field(name).pressSequentially(text);
       expect(await field(name).inputValue()).toBe(text);
     }
     // Butane and pentane stay empty: they count as 0. CF and the densities come from the first entries.
     expect(await field("w_c4h10").inputValue()).toBe("");
     const preview = dialog().getByTestId("preview");
-    await preview.getByTestId("preview-sum_co2").filter({ hasText: formatResult(example.sum_co2 as number, 2) }).waitFor();
+    await preview
+      .getByTestId("preview-sum_co2")
+      .filter({ hasText: formatResult(example.sum_co2 as number, 2) })
+      .waitFor();
     for (const result of RESULTS) {
       expect(await preview.getByTestId(`preview-${result.name}`).innerText(), result.name).toBe(
         formatResult(example[result.name] as number, result.decimals ?? 2),
@@ -86,7 +104,10 @@ describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_co
     await field("volume").pressSequentially("10");
     await field("w_ch4").pressSequentially("90");
     await field("w_co2").pressSequentially("15,5");
-    await dialog().getByText(/Сумма содержаний компонентов \(w_ch4 \+ w_co2/).first().waitFor();
+    await dialog()
+      .getByText(/Сумма содержаний компонентов \(w_ch4 \+ w_co2/)
+      .first()
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/web-torch-composition-over-100.png`, fullPage: true });
   });
 });

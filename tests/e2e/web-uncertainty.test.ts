@@ -22,12 +22,17 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
 
   const at = (path: string) => `${server.url}${path}`;
 
-  const call = apiCaller(() => server.url, () => token);
+  const call = apiCaller(
+    () => server.url,
+    () => token,
+  );
 
   beforeAll(async () => {
     server = await startTestServer();
     token = await accessToken(server.url, server.demo);
-    projectId = (await call<{ id: string }>("POST", "v1/projects/create_project/", { name: PROJECT, start_date: "2025-01-01", end_date: "2025-12-31" })).id;
+    projectId = (
+      await call<{ id: string }>("POST", "v1/projects/create_project/", { name: PROJECT, start_date: "2025-01-01", end_date: "2025-12-31" })
+    ).id;
     // V1 of the methodology: 2 000 000 t (±2 %), EF 18 m³/t (±40 %) → 603 000 t CO2-eq ± 40,05 %.
     await call("POST", "v1/underground_emission_ch4/", {
       name: "Добыча лавы 12",
@@ -36,13 +41,27 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
       dictionary_items: { get_underground_emission_ch4: 1 },
       uncertainty: { ef: { lower_pct: 40, upper_pct: 40, distribution: "normal", source: "Замеры шахты" } },
     });
-    await call("POST", "v1/handling_underground_ch4/", { name: "Обработка угля", project: projectId, volume: 2_000_000, dictionary_items: { get_handling_underground_ch4: 1 } });
-    await call("POST", "v1/open_mining_co2/", { name: "Самосвалы", project: projectId, volume: 120, dictionary_items: { get_open_mining_co2: 1 } });
+    await call("POST", "v1/handling_underground_ch4/", {
+      name: "Обработка угля",
+      project: projectId,
+      volume: 2_000_000,
+      dictionary_items: { get_handling_underground_ch4: 1 },
+    });
+    await call("POST", "v1/open_mining_co2/", {
+      name: "Самосвалы",
+      project: projectId,
+      volume: 120,
+      dictionary_items: { get_open_mining_co2: 1 },
+    });
     const form = new FormData();
     form.append("name", "Чувствительность шахты");
     form.append("project", projectId);
     form.append("file_data", new File(["year;volume;methane\n2023;1800000;17\n2024;2000000;18\n"], "data.csv", { type: "text/csv" }));
-    const sensitivity = await fetch(at("/api/v1/sensitivity/"), { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const sensitivity = await fetch(at("/api/v1/sensitivity/"), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (sensitivity.status !== 201) throw new Error(`sensitivity: ${sensitivity.status} ${await sensitivity.text()}`);
     app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
     page = app.page;
@@ -131,11 +150,13 @@ describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories",
     await page.screenshot({ path: `${SHOTS}/uncertainty-dialog.png`, fullPage: true });
     await form.getByRole("button", { name: "Сохранить" }).click();
     await form.waitFor({ state: "hidden" });
-    const stored = await call<{ coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }[] | { results: Array<{ name: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }> }>(
-      "GET",
-      `v1/underground_emission_ch4/?project=${projectId}`,
-    );
-    const calc = (stored as { results: Array<{ name: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }> }).results.find((c) => c.name === "Добыча лавы 12")!;
+    const stored = await call<
+      | { coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }[]
+      | { results: Array<{ name: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }> }
+    >("GET", `v1/underground_emission_ch4/?project=${projectId}`);
+    const calc = (
+      stored as { results: Array<{ name: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }> }
+    ).results.find((c) => c.name === "Добыча лавы 12")!;
     expect(calc.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 40, upper_pct: 55.5, distribution: "normal", origin: "user" });
     expect(app.pageErrors).toEqual([]);
   });

@@ -26,7 +26,9 @@ describe("client address", () => {
     const app = new Hono();
     app.get("/", (c) => c.text(clientAddress(trust)(c as never)));
     return (headers: Record<string, string>) =>
-      Promise.resolve(app.request("/", { headers }, { event: { requestContext: { http: { sourceIp: "130.176.1.10" } } } })).then((r) => r.text());
+      Promise.resolve(app.request("/", { headers }, { event: { requestContext: { http: { sourceIp: "130.176.1.10" } } } })).then((r) =>
+        r.text(),
+      );
   };
 
   it("takes the viewer from CloudFront-Viewer-Address when the origin check is on", async () => {
@@ -124,7 +126,9 @@ describe("lambda.ts cold start", () => {
   });
 
   it("reads each secret once per cold start, not per request, and seeds the dictionaries", async () => {
-    sm.on(GetSecretValueCommand, { SecretId: process.env.APP_SECRET_ARN }).resolves({ SecretString: JSON.stringify({ jwt_secret: "j".repeat(64) }) });
+    sm.on(GetSecretValueCommand, { SecretId: process.env.APP_SECRET_ARN }).resolves({
+      SecretString: JSON.stringify({ jwt_secret: "j".repeat(64) }),
+    });
     sm.on(GetSecretValueCommand, { SecretId: process.env.ORIGIN_VERIFY_SECRET_ARN }).resolves({ SecretString: "cf-origin" });
     vi.resetModules();
     const { handler } = await import("../../functions/src/lambda");

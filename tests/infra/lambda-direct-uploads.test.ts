@@ -4,7 +4,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
 import { apiHandler, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
 import { configFromEnv } from "../../functions/src/config";
@@ -55,7 +62,11 @@ beforeAll(async () => {
   await createUser(deps, { companyId: company.id, email: "op@example.com", password: "operator-password", role: "admin" });
   handler = apiHandler(deps, { originVerify: origin });
   const login = await handler(
-    apiGatewayEvent({ path: "/api/token/", headers: { [ORIGIN_VERIFY_HEADER]: origin }, json: { email: "op@example.com", password: "operator-password", guardant_code: "" } }),
+    apiGatewayEvent({
+      path: "/api/token/",
+      headers: { [ORIGIN_VERIFY_HEADER]: origin },
+      json: { email: "op@example.com", password: "operator-password", guardant_code: "" },
+    }),
   );
   access = (JSON.parse(login.body) as { access: string }).access;
 });
@@ -66,7 +77,12 @@ describe("a settings video in AWS", () => {
   let uploadId: string;
 
   it("grants an S3 presigned PUT of a fresh key; nothing passes through the function", async () => {
-    const grant = await call("/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: 400 * 1024 * 1024, name: "Инструкция.mp4" });
+    const grant = await call("/api/v1/admin/media/upload-url/", {
+      kind: "instruction",
+      content_type: "video/mp4",
+      size: 400 * 1024 * 1024,
+      name: "Инструкция.mp4",
+    });
     expect(grant.status).toBe(200);
     const url = new URL(grant.body.url as string);
     expect(url.origin).toBe(`https://${BUCKET}.s3.eu-central-1.amazonaws.com`);
@@ -91,7 +107,9 @@ describe("a settings video in AWS", () => {
     expect(s3.commandCalls(HeadObjectCommand)[0].args[0].input).toEqual({ Bucket: BUCKET, Key: key });
     expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Key: key, Range: "bytes=0-63" }]);
     // The pending tag goes once the object passed its checks, so the lifecycle rule keeps it.
-    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Key: key, Tagging: { TagSet: [] } }]);
+    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input)).toEqual([
+      { Bucket: BUCKET, Key: key, Tagging: { TagSet: [] } },
+    ]);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
     const play = new URL(done.body.url as string);

@@ -87,7 +87,11 @@ describe("S3 upload check", () => {
   it("accepts a content type with parameters and decodes the notification's key", async () => {
     s3.on(HeadObjectCommand).resolves({ ContentLength: 10, ContentType: "text/csv; charset=utf-8" });
     s3.on(GetObjectCommand).resolves(body(CSV_HEAD));
-    const [verdict] = await checkUploads(uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.csv"), s3UploadStores(new S3Client({})), quiet);
+    const [verdict] = await checkUploads(
+      uploadEvent("uploads/c1/%D0%B4%D0%B0%D0%BD%D0%BD%D1%8B%D0%B5+2024.csv"),
+      s3UploadStores(new S3Client({})),
+      quiet,
+    );
     expect(verdict).toMatchObject({ key: "uploads/c1/данные 2024.csv", accepted: true });
   });
 
@@ -117,12 +121,22 @@ describe("S3 upload check", () => {
   });
 
   it("keeps an evidence file of a custom coefficient (PDF, picture ≤ 10 MB) and deletes one that is not what its type says", async () => {
-    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e1.pdf" }).resolves({ ContentLength: EVIDENCE_MAX_BYTES, ContentType: "application/pdf" });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e1.pdf" }).resolves({
+      ContentLength: EVIDENCE_MAX_BYTES,
+      ContentType: "application/pdf",
+    });
     s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e2.png" }).resolves({ ContentLength: 6, ContentType: "image/png" });
-    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e3.pdf" }).resolves({ ContentLength: EVIDENCE_MAX_BYTES + 1, ContentType: "application/pdf" });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/k/e3.pdf" }).resolves({
+      ContentLength: EVIDENCE_MAX_BYTES + 1,
+      ContentType: "application/pdf",
+    });
     s3.on(GetObjectCommand, { Key: "uploads/c1/k/e1.pdf" }).resolves(body(new TextEncoder().encode("%PDF-1.7\n")));
     s3.on(GetObjectCommand, { Key: "uploads/c1/k/e2.png" }).resolves(body(CSV_HEAD));
-    const verdicts = await checkUploads(uploadEvent("uploads/c1/k/e1.pdf", "uploads/c1/k/e2.png", "uploads/c1/k/e3.pdf"), s3UploadStores(new S3Client({})), quiet);
+    const verdicts = await checkUploads(
+      uploadEvent("uploads/c1/k/e1.pdf", "uploads/c1/k/e2.png", "uploads/c1/k/e3.pdf"),
+      s3UploadStores(new S3Client({})),
+      quiet,
+    );
     expect(verdicts.map((v) => [v.key, v.accepted])).toEqual([
       ["uploads/c1/k/e1.pdf", true],
       ["uploads/c1/k/e2.png", false],
@@ -164,7 +178,17 @@ describe("S3 blob store", () => {
   });
 
   it("refuses keys that could leave their area", async () => {
-    for (const key of ["uploads", "/uploads/a", "uploads//a", "uploads/../exports/a", "uploads/./a", "other/a", "constructor/a", "uploads/a b", "../a"]) {
+    for (const key of [
+      "uploads",
+      "/uploads/a",
+      "uploads//a",
+      "uploads/../exports/a",
+      "uploads/./a",
+      "other/a",
+      "constructor/a",
+      "uploads/a b",
+      "../a",
+    ]) {
       await expect(store.put(key, new Uint8Array(), "text/plain"), key).rejects.toThrow(/invalid blob key/);
     }
     expect(s3.calls()).toHaveLength(0);
@@ -178,7 +202,11 @@ describe("nightly orphan sweep", () => {
     const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
     const named = "forecasts/c1/k1/named.json";
     s3.on(ListObjectsV2Command, { Prefix: "uploads/" })
-      .resolvesOnce({ Contents: [{ Key: "uploads/c1/k2/orphan.csv", LastModified: old }], IsTruncated: true, NextContinuationToken: "next" })
+      .resolvesOnce({
+        Contents: [{ Key: "uploads/c1/k2/orphan.csv", LastModified: old }],
+        IsTruncated: true,
+        NextContinuationToken: "next",
+      })
       .resolvesOnce({ Contents: [{ Key: "uploads/c1/k3/fresh.csv", LastModified: new Date() }], IsTruncated: false });
     s3.on(ListObjectsV2Command, { Prefix: "forecasts/" }).resolves({
       Contents: [
@@ -294,7 +322,11 @@ describe("DynamoDB stream audit", () => {
   const change = (pk: string, sk: string): StreamEvent["Records"][number] => ({
     eventID: `${pk}/${sk}`,
     eventName: "MODIFY",
-    dynamodb: { Keys: { PK: { S: pk }, SK: { S: sk } }, NewImage: { PK: { S: pk }, SK: { S: sk } }, OldImage: { PK: { S: pk }, SK: { S: sk } } },
+    dynamodb: {
+      Keys: { PK: { S: pk }, SK: { S: sk } },
+      NewImage: { PK: { S: pk }, SK: { S: sk } },
+      OldImage: { PK: { S: pk }, SK: { S: sk } },
+    },
   });
 
   it("turns a record of a project or calculation into the differences it makes to its company's year", () => {
@@ -306,7 +338,12 @@ describe("DynamoDB stream audit", () => {
       created_at: { S: "2024-05-01T00:00:00.000Z" },
       results: { M: { res_co2: { N: String(volume) } } },
     });
-    const record = (pk: string, sk: string, OldImage?: Record<string, unknown>, NewImage?: Record<string, unknown>): StreamEvent["Records"][number] => ({
+    const record = (
+      pk: string,
+      sk: string,
+      OldImage?: Record<string, unknown>,
+      NewImage?: Record<string, unknown>,
+    ): StreamEvent["Records"][number] => ({
       eventID: "e",
       eventName: "MODIFY",
       dynamodb: { Keys: { PK: { S: pk }, SK: { S: sk } }, OldImage: OldImage as never, NewImage: NewImage as never, SequenceNumber: "123" },
@@ -322,14 +359,22 @@ describe("DynamoDB stream audit", () => {
       { year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: -1 }, total_co2e: -5 },
     ]);
     expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(false, 5)))).toBeUndefined();
-    for (const [pk, sk] of [["COMPANY#c3", "USER#u1"], ["COMPANY#c4", "STATISTICS#YEAR#2024"], ["DICT#gwp", "ITEM#000001"]]) {
+    for (const [pk, sk] of [
+      ["COMPANY#c3", "USER#u1"],
+      ["COMPANY#c4", "STATISTICS#YEAR#2024"],
+      ["DICT#gwp", "ITEM#000001"],
+    ]) {
       expect(statisticsChange(record(pk, sk, undefined, { PK: { S: pk }, SK: { S: sk }, is_deleted: { BOOL: false } }))).toBeUndefined();
     }
   });
 
   it("leaves the statistics items out of the audit trail (they are derived, and change on every change)", async () => {
     ddb.on(PutCommand).resolves({});
-    const records = [change("COMPANY#c4", "STATISTICS"), change("COMPANY#c4", "STATISTICS#YEAR#2024"), change("STATSEQ#COMPANY#c4", "CALC#x#1")];
+    const records = [
+      change("COMPANY#c4", "STATISTICS"),
+      change("COMPANY#c4", "STATISTICS#YEAR#2024"),
+      change("STATSEQ#COMPANY#c4", "CALC#x#1"),
+    ];
     expect(await auditChanges({ Records: records }, { doc, tableName: "T", log: quiet })).toBe(0);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
@@ -337,7 +382,9 @@ describe("DynamoDB stream audit", () => {
 
 describe("secrets", () => {
   it("reads the JWT secret, the optional Guardant code and the origin token", async () => {
-    sm.on(GetSecretValueCommand, { SecretId: "app" }).resolves({ SecretString: JSON.stringify({ jwt_secret: "s".repeat(64), guardant_code: " 1234 " }) });
+    sm.on(GetSecretValueCommand, { SecretId: "app" }).resolves({
+      SecretString: JSON.stringify({ jwt_secret: "s".repeat(64), guardant_code: " 1234 " }),
+    });
     sm.on(GetSecretValueCommand, { SecretId: "origin" }).resolves({ SecretString: "origin-token" });
     const secrets = await readSecrets(new SecretsManagerClient({}), { app: "app", originVerify: "origin" });
     expect(new TextDecoder().decode(secrets.jwtSecret)).toBe("s".repeat(64));

@@ -41,16 +41,23 @@ function readTemplate(outdir: string, id: string) {
 function findings(checked: Checked): string[] {
   if (!checked.failure) return [];
   try {
-    const report = JSON.parse(checked.failure) as { pluginReports?: { violations?: { ruleName: string; description: string; violatingConstructs?: { constructPath?: string }[] }[] }[] };
+    const report = JSON.parse(checked.failure) as {
+      pluginReports?: { violations?: { ruleName: string; description: string; violatingConstructs?: { constructPath?: string }[] }[] }[];
+    };
     return (report.pluginReports ?? []).flatMap((plugin) =>
-      (plugin.violations ?? []).flatMap((v) => (v.violatingConstructs ?? [{}]).map((c) => `${v.ruleName} ${c.constructPath ?? ""}: ${v.description}`)),
+      (plugin.violations ?? []).flatMap((v) =>
+        (v.violatingConstructs ?? [{}]).map((c) => `${v.ruleName} ${c.constructPath ?? ""}: ${v.description}`),
+      ),
     );
   } catch {
     return [checked.failure];
   }
 }
 
-const DOMAIN = { name: "co2.example.ru", certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555" };
+const DOMAIN = {
+  name: "co2.example.ru",
+  certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555",
+};
 let dev: Checked;
 let prod: Checked;
 let prodWithDomain: Checked;
@@ -110,7 +117,10 @@ describe("what the review asked for", () => {
     const others = Object.entries(buckets).filter(([id]) => id !== logBucketId);
     expect(others).toHaveLength(4);
     for (const [id, b] of others) {
-      expect(b.Properties.LoggingConfiguration, id).toEqual({ DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: expect.stringMatching(/^s3\//) });
+      expect(b.Properties.LoggingConfiguration, id).toEqual({
+        DestinationBucketName: { Ref: logBucketId },
+        LogFilePrefix: expect.stringMatching(/^s3\//),
+      });
     }
   });
 
@@ -152,7 +162,11 @@ describe("what the review asked for", () => {
     prodWithDomain.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({
         Aliases: [DOMAIN.name],
-        ViewerCertificate: { AcmCertificateArn: DOMAIN.certificateArn, MinimumProtocolVersion: "TLSv1.2_2021", SslSupportMethod: "sni-only" },
+        ViewerCertificate: {
+          AcmCertificateArn: DOMAIN.certificateArn,
+          MinimumProtocolVersion: "TLSv1.2_2021",
+          SslSupportMethod: "sni-only",
+        },
       }),
     });
     const cors = JSON.stringify(prodWithDomain.template.findResources("Custom::DocumentsBucketCors"));
@@ -177,6 +191,14 @@ describe("what the review asked for", () => {
 
   it("refuses WAF outside us-east-1, where CloudFront web ACLs cannot be", () => {
     const app = new App({ outdir: mkdtempSync(join(tmpdir(), "nag-waf-")) });
-    expect(() => new AppStack(app, "WafElsewhere", { stage: "prod", webDist: "/missing", waf: true, env: { account: "123456789012", region: "eu-central-1" } })).toThrow(/us-east-1/);
+    expect(
+      () =>
+        new AppStack(app, "WafElsewhere", {
+          stage: "prod",
+          webDist: "/missing",
+          waf: true,
+          env: { account: "123456789012", region: "eu-central-1" },
+        }),
+    ).toThrow(/us-east-1/);
   });
 });

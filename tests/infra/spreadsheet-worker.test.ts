@@ -41,7 +41,11 @@ const quiet = { info: () => {} };
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const decode = (payload: InvokeCommandInput["Payload"]) => JSON.parse(new TextDecoder().decode(payload as Uint8Array)) as unknown;
 /** An invoke's output as Lambda answers it (the SDK's blob adapter is a Uint8Array). */
-const invoked = (value: unknown, functionError?: string) => ({ StatusCode: 200, FunctionError: functionError, Payload: encode(value) as never });
+const invoked = (value: unknown, functionError?: string) => ({
+  StatusCode: 200,
+  FunctionError: functionError,
+  Payload: encode(value) as never,
+});
 
 async function workbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -54,7 +58,9 @@ describe("the API's invoke of the worker", () => {
   const actor = { id: "u1", company: "c1", email: "anna@example.com", role: "staff" } as const;
 
   it("sends the actor's four fields and the export's parameters, and returns an inline file as bytes", async () => {
-    lambda.on(InvokeCommand).resolves(invoked({ kind: "body", fileName: "Шахта.xlsx", contentType: XLSX, base64: Buffer.from([1, 2, 3]).toString("base64") }));
+    lambda
+      .on(InvokeCommand)
+      .resolves(invoked({ kind: "body", fileName: "Шахта.xlsx", contentType: XLSX, base64: Buffer.from([1, 2, 3]).toString("base64") }));
     const result = await worker.exportProject({ ...actor, first_name: "Анна" } as Actor, "p1", "xlsx", { detail: true, decimals: 3 });
     expect(result).toEqual({ kind: "body", fileName: "Шахта.xlsx", contentType: XLSX, body: new Uint8Array([1, 2, 3]) });
     const [call] = lambda.commandCalls(InvokeCommand);
@@ -63,7 +69,9 @@ describe("the API's invoke of the worker", () => {
   });
 
   it("returns a large file as the presigned address the worker stored it under", async () => {
-    lambda.on(InvokeCommand).resolves(invoked({ kind: "redirect", url: "https://exports.example/exports/c1/p1/x.xls", fileName: "Шахта.xls" }));
+    lambda
+      .on(InvokeCommand)
+      .resolves(invoked({ kind: "redirect", url: "https://exports.example/exports/c1/p1/x.xls", fileName: "Шахта.xls" }));
     expect(await worker.exportProject(actor, "p1", "xls", {})).toEqual({
       kind: "redirect",
       url: "https://exports.example/exports/c1/p1/x.xls",
@@ -92,9 +100,11 @@ describe("the API's invoke of the worker", () => {
   });
 
   it("reports an unhandled worker failure with its type and message, never its stack", async () => {
-    lambda.on(InvokeCommand).resolves(
-      invoked({ errorType: "RangeError", errorMessage: "Invalid array length", trace: ["RangeError: at secret/path.js:1"] }, "Unhandled"),
-    );
+    lambda
+      .on(InvokeCommand)
+      .resolves(
+        invoked({ errorType: "RangeError", errorMessage: "Invalid array length", trace: ["RangeError: at secret/path.js:1"] }, "Unhandled"),
+      );
     const failure = (await worker.exportProject(actor, "p1", "xlsx", {}).catch((e: unknown) => e)) as Error;
     expect(failure).toBeInstanceOf(SpreadsheetWorkerFailed);
     expect(failure.message).toMatch(/Unhandled.*RangeError: Invalid array length/);
@@ -102,15 +112,29 @@ describe("the API's invoke of the worker", () => {
   });
 
   it("asks for a report passport with the actor's four fields, the year, the facility and the format", async () => {
-    lambda.on(InvokeCommand).resolves(invoked({ kind: "body", fileName: "Паспорт отчета 2025.pdf", contentType: "application/pdf", base64: Buffer.from([37]).toString("base64") }));
+    lambda.on(InvokeCommand).resolves(
+      invoked({
+        kind: "body",
+        fileName: "Паспорт отчета 2025.pdf",
+        contentType: "application/pdf",
+        base64: Buffer.from([37]).toString("base64"),
+      }),
+    );
     const result = await worker.inventoryReport({ ...actor, first_name: "Анна" } as Actor, { year: 2025, facility: "f1", format: "pdf" });
-    expect(result).toEqual({ kind: "body", fileName: "Паспорт отчета 2025.pdf", contentType: "application/pdf", body: new Uint8Array([37]) });
+    expect(result).toEqual({
+      kind: "body",
+      fileName: "Паспорт отчета 2025.pdf",
+      contentType: "application/pdf",
+      body: new Uint8Array([37]),
+    });
     const [call] = lambda.commandCalls(InvokeCommand);
     expect(decode(call.args[0].input.Payload)).toEqual({ op: "inventory_report", actor, year: 2025, facility: "f1", format: "pdf" });
   });
 
   it("asks for a template by type and returns its bytes", async () => {
-    lambda.on(InvokeCommand).resolves(invoked({ kind: "body", fileName: "sensitivity.xlsx", contentType: XLSX, base64: Buffer.from("PK").toString("base64") }));
+    lambda
+      .on(InvokeCommand)
+      .resolves(invoked({ kind: "body", fileName: "sensitivity.xlsx", contentType: XLSX, base64: Buffer.from("PK").toString("base64") }));
     expect(new TextDecoder().decode(await worker.template("sensitivity"))).toBe("PK");
     expect(decode(lambda.commandCalls(InvokeCommand)[0].args[0].input.Payload)).toEqual({ op: "template", type: "sensitivity" });
   });
@@ -133,7 +157,11 @@ describe("the worker function", () => {
     await seedDictionaries(deps);
     const actorOf = async (name: string): Promise<Actor> => {
       const company = await createCompany(deps, { name });
-      const user = await createUser(deps, { companyId: company.id, email: `${randomBytes(4).toString("hex")}@example.com`, password: "correct-horse" });
+      const user = await createUser(deps, {
+        companyId: company.id,
+        email: `${randomBytes(4).toString("hex")}@example.com`,
+        password: "correct-horse",
+      });
       return { id: user.id, company: company.id, email: user.email, role: user.role };
     };
     actor = await actorOf("ООО Шахта");
@@ -199,19 +227,35 @@ describe("the worker function", () => {
   it("renders the year's report passport from the table, and answers another company's facility 404", async () => {
     const result = await answer(worker(), { op: "inventory_report", actor, year: 2024, format: "pdf" }, quiet);
     expect(result).toMatchObject({ kind: "body", fileName: "Паспорт отчета 2024.pdf", contentType: "application/pdf" });
-    expect(Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64")
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     const wb = await workbook(
-      Buffer.from(((await answer(worker(), { op: "inventory_report", actor, year: 2024, format: "xlsx" }, quiet)) as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64"),
+      Buffer.from(
+        (
+          (await answer(worker(), { op: "inventory_report", actor, year: 2024, format: "xlsx" }, quiet)) as Extract<
+            WorkerAnswer,
+            { kind: "body" }
+          >
+        ).base64,
+        "base64",
+      ),
     );
     expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Паспорт", "Источники"]);
-    expect(await answer(worker(), { op: "inventory_report", actor, year: 2024, facility: "no-such-facility", format: "xlsx" }, quiet)).toMatchObject({
+    expect(
+      await answer(worker(), { op: "inventory_report", actor, year: 2024, facility: "no-such-facility", format: "xlsx" }, quiet),
+    ).toMatchObject({
       kind: "error",
       status: 404,
     });
   });
 
   it("fails the invoke on a request it cannot read (a fault between the functions, never a user's)", async () => {
-    await expect(answer(worker(), { op: "export", actor: { id: "u" }, projectId: project.id, format: "xlsx" }, quiet)).rejects.toThrow(/malformed/);
+    await expect(answer(worker(), { op: "export", actor: { id: "u" }, projectId: project.id, format: "xlsx" }, quiet)).rejects.toThrow(
+      /malformed/,
+    );
     await expect(answer(worker(), { op: "delete" }, quiet)).rejects.toThrow(/malformed/);
   });
 
@@ -238,7 +282,10 @@ describe("the worker function", () => {
       const result = await handler({ op: "export", actor, projectId: project.id, format: "txt" });
       expect(result).toMatchObject({ kind: "body", fileName: "Шахта Северная.txt" });
       expect(Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64").toString("utf8")).toContain("Вентиляция");
-      expect(await handler({ op: "export", actor: stranger, projectId: project.id, format: "txt" })).toMatchObject({ kind: "error", status: 404 });
+      expect(await handler({ op: "export", actor: stranger, projectId: project.id, format: "txt" })).toMatchObject({
+        kind: "error",
+        status: 404,
+      });
       vi.restoreAllMocks();
     });
 
@@ -247,18 +294,45 @@ describe("the worker function", () => {
       const key = `forecasts/${actor.company}/f1/rows.json`;
       const now = new Date().toISOString();
       await deps.repos.calculations.create({
-        id: "f1", type: "regres_methane", project: lava.id, company: actor.company, name: "Прогноз лавы",
-        is_active: true, is_deleted: false, version: 1, inputs: { method: "xgboost" },
-        results: { rows: 2, max_result: 1.25, data_key: key }, coefficients: {}, methodology_version: "2026.1",
-        created_at: now, created_by: actor.email, updated_at: now, updated_by: actor.email,
+        id: "f1",
+        type: "regres_methane",
+        project: lava.id,
+        company: actor.company,
+        name: "Прогноз лавы",
+        is_active: true,
+        is_deleted: false,
+        version: 1,
+        inputs: { method: "xgboost" },
+        results: { rows: 2, max_result: 1.25, data_key: key },
+        coefficients: {},
+        methodology_version: "2026.1",
+        created_at: now,
+        created_by: actor.email,
+        updated_at: now,
+        updated_by: actor.email,
       });
-      const rows = [0.75, 1.25].map((result, i) => ({ id: i + 1, x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15, result }));
-      s3.on(GetObjectCommand, { Bucket: "uploads-bucket", Key: key })
-        .resolves({ Body: { transformToByteArray: async () => encode(rows) } as never, ContentType: "application/json" });
+      const rows = [0.75, 1.25].map((result, i) => ({
+        id: i + 1,
+        x1: 1000,
+        x2: 1010,
+        x7: 30,
+        x8: 50,
+        x12: 0.5,
+        x13: 9000,
+        x15: 15,
+        result,
+      }));
+      s3.on(GetObjectCommand, { Bucket: "uploads-bucket", Key: key }).resolves({
+        Body: { transformToByteArray: async () => encode(rows) } as never,
+        ContentType: "application/json",
+      });
       vi.resetModules();
       const { handler } = await import("../../functions/src/lambda/spreadsheets");
       vi.spyOn(console, "info").mockImplementation(() => {});
-      const result = (await handler({ op: "export", actor, projectId: lava.id, format: "xlsx", detail: true })) as Extract<WorkerAnswer, { kind: "body" }>;
+      const result = (await handler({ op: "export", actor, projectId: lava.id, format: "xlsx", detail: true })) as Extract<
+        WorkerAnswer,
+        { kind: "body" }
+      >;
       vi.restoreAllMocks();
       const wb = await workbook(Buffer.from(result.base64, "base64"));
       const sheet = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Прогноз"))!;
@@ -286,7 +360,9 @@ describe("the worker function", () => {
 
     /** The Lambda service: the payload's JSON to the worker handler and its answer back. */
     function workerBehindLambda() {
-      lambda.on(InvokeCommand).callsFake(async (input: InvokeCommandInput) => invoked(await answer(worker(inlineLimitBytes), decode(input.Payload), quiet)));
+      lambda
+        .on(InvokeCommand)
+        .callsFake(async (input: InvokeCommandInput) => invoked(await answer(worker(inlineLimitBytes), decode(input.Payload), quiet)));
     }
     const get = (path: string, bearer = token) => handler(apiGatewayEvent({ path, headers: { authorization: `Bearer ${bearer}` } }));
 

@@ -166,7 +166,11 @@ describe.each([
       expect(JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {}), id).not.toContain("TagFilters");
     }
     // The areas granted the tagging action are the ones the local sweep looks at.
-    expect(Object.entries(BLOB_AREAS).filter(([, a]) => a.directUploads).map(([area]) => area)).toEqual([...DIRECT_UPLOAD_AREAS]);
+    expect(
+      Object.entries(BLOB_AREAS)
+        .filter(([, a]) => a.directUploads)
+        .map(([area]) => area),
+    ).toEqual([...DIRECT_UPLOAD_AREAS]);
   });
 
   it("grants no wildcard action (no *, dynamodb:*, s3:*) to any role", () => {
@@ -216,7 +220,14 @@ describe.each([
     const [, api] = ourFunctions(t).ApiFunction;
     const env = api.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env).sort()).toEqual(
-      ["APP_SECRET_ARN", "DOCUMENTS_BUCKET", "ORIGIN_VERIFY_SECRET_ARN", "SPREADSHEET_FUNCTION_NAME", "TABLE_NAME", "UPLOADS_BUCKET"].sort(),
+      [
+        "APP_SECRET_ARN",
+        "DOCUMENTS_BUCKET",
+        "ORIGIN_VERIFY_SECRET_ARN",
+        "SPREADSHEET_FUNCTION_NAME",
+        "TABLE_NAME",
+        "UPLOADS_BUCKET",
+      ].sort(),
     );
     for (const value of Object.values(env)) expect(value).toEqual({ Ref: expect.any(String) });
     const [workerId] = ourFunctions(t).SpreadsheetFunction;
@@ -252,7 +263,12 @@ describe.each([
     const objectGrants = (statements: Statement[]) =>
       statements
         .filter((s) => [s.Action].flat().every((a) => a.startsWith("s3:")) && JSON.stringify(s.Resource).match(/\/\w+\/\*/))
-        .map((s) => `${[s.Action].flat().sort().join(",")} ${JSON.stringify(s.Resource).match(/\/(\w+)\/\*/g)!.join(" ")}`)
+        .map(
+          (s) =>
+            `${[s.Action].flat().sort().join(",")} ${JSON.stringify(s.Resource)
+              .match(/\/(\w+)\/\*/g)!
+              .join(" ")}`,
+        )
         .sort();
     expect(objectGrants(api)).toEqual([
       // Admin uploads go straight to S3 with URLs the API presigns (PutObject, PutObjectTagging for
@@ -284,7 +300,9 @@ describe.each([
     const invokers = Object.values(resources(t, "AWS::IAM::Policy")).filter((p) =>
       (p.Properties.PolicyDocument.Statement as Statement[]).some((s) => JSON.stringify(s.Resource ?? "").includes(`"${workerId}"`)),
     );
-    expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([JSON.stringify([{ Ref: ourFunctions(t).ApiFunction[1].Properties.Role["Fn::GetAtt"][0] }])]);
+    expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([
+      JSON.stringify([{ Ref: ourFunctions(t).ApiFunction[1].Properties.Role["Fn::GetAtt"][0] }]),
+    ]);
 
     // The worker reads the table (a project, its calculations) and the forecasts' rows, and writes
     // and presigns exports/ only.
@@ -292,7 +310,13 @@ describe.each([
     expect(objectGrants(worker)).toEqual(["s3:GetObject /forecasts/*", "s3:GetObject,s3:PutObject /exports/*"]);
     const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
     expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
-    expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:GetItem", "dynamodb:Query", "s3:GetObject", "s3:GetObject", "s3:PutObject"]);
+    expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual([
+      "dynamodb:GetItem",
+      "dynamodb:Query",
+      "s3:GetObject",
+      "s3:GetObject",
+      "s3:PutObject",
+    ]);
     const [tableId] = Object.keys(resources(t, "AWS::DynamoDB::Table"));
     for (const s of worker.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
@@ -306,7 +330,10 @@ describe.each([
     for (const name of OUR_FUNCTIONS) {
       const [, fn] = ourFunctions(t)[name];
       const logStatements = statementsOfFunction(t, name).filter((st) => [st.Action].flat().some((a) => a.startsWith("logs:")));
-      expect(logStatements.map((st) => st.Resource), name).toEqual([{ "Fn::GetAtt": [fn.Properties.LoggingConfig.LogGroup.Ref, "Arn"] }]);
+      expect(
+        logStatements.map((st) => st.Resource),
+        name,
+      ).toEqual([{ "Fn::GetAtt": [fn.Properties.LoggingConfig.LogGroup.Ref, "Arn"] }]);
     }
 
     const audit = statementsOfFunction(t, "StreamAuditFunction");
@@ -319,7 +346,11 @@ describe.each([
     expect(tableAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*", "STATSEQ#*"] } });
 
     const reconcile = statementsOfFunction(t, "StatisticsReconcileFunction");
-    expect(actions(reconcile).filter((a) => !a.startsWith("logs:"))).toEqual(["dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:UpdateItem"]);
+    expect(actions(reconcile).filter((a) => !a.startsWith("logs:"))).toEqual([
+      "dynamodb:DeleteItem",
+      "dynamodb:Query",
+      "dynamodb:UpdateItem",
+    ]);
     const reconcileAccess = reconcile.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
     expect(reconcileAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } });
 
@@ -449,7 +480,8 @@ describe.each([
     const [distributionId] = Object.keys(resources(t, "AWS::CloudFront::Distribution"));
     const cors = Object.values(resources(t, "Custom::DocumentsBucketCors"));
     expect(cors).toHaveLength(1);
-    const call = (raw: unknown) => JSON.parse(JSON.stringify(raw)) as { service: string; action: string; parameters: Record<string, unknown> };
+    const call = (raw: unknown) =>
+      JSON.parse(JSON.stringify(raw)) as { service: string; action: string; parameters: Record<string, unknown> };
     // Create/Update are JSON strings joined with tokens: resolve the two tokens to placeholders.
     const resolve = (value: { "Fn::Join": [string, unknown[]] }) =>
       JSON.parse(
@@ -605,12 +637,22 @@ describe("Lambda bundles", () => {
     const apiUrl = pathToFileURL(join(assetDir(dev, "ApiFunction"), "index.mjs")).href;
     const api = spawnSync(
       process.execPath,
-      ["--input-type=module", "-e", `await import(${JSON.stringify(apiUrl)}).catch((e) => { console.error(String(e?.message)); process.exit(1); });`],
+      [
+        "--input-type=module",
+        "-e",
+        `await import(${JSON.stringify(apiUrl)}).catch((e) => { console.error(String(e?.message)); process.exit(1); });`,
+      ],
       { encoding: "utf8", env },
     );
     expect(api.status).not.toBe(0);
     expect(api.stderr.slice(-2000)).toMatch(/APP_SECRET_ARN is not set/);
-    for (const name of ["UploadCheckFunction", "StreamAuditFunction", "SpreadsheetFunction", "StatisticsReconcileFunction", "OrphanSweepFunction"] as const) {
+    for (const name of [
+      "UploadCheckFunction",
+      "StreamAuditFunction",
+      "SpreadsheetFunction",
+      "StatisticsReconcileFunction",
+      "OrphanSweepFunction",
+    ] as const) {
       const url = pathToFileURL(join(assetDir(dev, name), "index.mjs")).href;
       const probe = spawnSync(
         process.execPath,

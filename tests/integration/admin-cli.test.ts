@@ -29,7 +29,17 @@ describe("admin command", () => {
   });
 
   it("creates the first admin, lists them, and its writes reach the audit trail through the same stream handler", async () => {
-    const created = admin(["create-user", "--company", "ООО Шахта", "--email", "admin@example.ru", "--password", "пароль-надежный", "--role", "admin"]);
+    const created = admin([
+      "create-user",
+      "--company",
+      "ООО Шахта",
+      "--email",
+      "admin@example.ru",
+      "--password",
+      "пароль-надежный",
+      "--role",
+      "admin",
+    ]);
     expect(created.status, created.stderr).toBe(0);
     const listed = admin(["list-users", "--company", "ООО Шахта"]);
     expect(listed.stdout).toContain("admin@example.ru");

@@ -52,7 +52,11 @@ describe("GWP sets (get_gwp)", () => {
     const gwp = (await (await h.request("/api/v1/dictionary/get_gwp/", { token: user.token })).json()) as {
       results: Array<{ id: number; version: number; gwp_ch4: number }>;
     };
-    expect(gwp.results.map((e) => [e.id, e.version, e.gwp_ch4])).toEqual([[1, 1, 25], [2, 1, 28], [3, 1, 29.8]]);
+    expect(gwp.results.map((e) => [e.id, e.version, e.gwp_ch4])).toEqual([
+      [1, 1, 25],
+      [2, 1, 28],
+      [3, 1, 29.8],
+    ]);
   });
 
   it("take a changed CH4 GWP in new calculations; older ones keep 25 and their result", async () => {
@@ -114,7 +118,10 @@ describe("utilisation-technology thresholds (get_recycle_technology)", () => {
     const history = (await (await h.request("/api/v1/dictionary/get_recycle_technology/1/history/", { token: user.token })).json()) as {
       results: Array<{ version: number; q_gas_engine: number; changed_by: string }>;
     };
-    expect(history.results.map((v) => [v.version, v.q_gas_engine])).toEqual([[1, 2], [2, 4]]);
+    expect(history.results.map((v) => [v.version, v.q_gas_engine])).toEqual([
+      [1, 2],
+      [2, 4],
+    ]);
     expect(history.results[1].changed_by).toBe(admin.email);
   });
 });

@@ -62,16 +62,28 @@ describe("roles", () => {
     { method: "GET", path: `/api/v1/admin/companies/${other.companyId}/` },
     { method: "PATCH", path: `/api/v1/admin/companies/${other.companyId}/`, json: { region: "Захвачено" } },
     { method: "GET", path: `/api/v1/admin/companies/${other.companyId}/users/` },
-    { method: "POST", path: `/api/v1/admin/companies/${other.companyId}/users/`, json: { email: "mole@example.com", password: "long-enough-1" } },
+    {
+      method: "POST",
+      path: `/api/v1/admin/companies/${other.companyId}/users/`,
+      json: { email: "mole@example.com", password: "long-enough-1" },
+    },
     { method: "PATCH", path: `/api/v1/admin/companies/${other.companyId}/users/${other.userId}/`, json: { role: "admin" } },
-    { method: "POST", path: `/api/v1/admin/companies/${other.companyId}/users/${other.userId}/reset_password/`, json: { password: "taken-over-1" } },
+    {
+      method: "POST",
+      path: `/api/v1/admin/companies/${other.companyId}/users/${other.userId}/reset_password/`,
+      json: { password: "taken-over-1" },
+    },
     {
       method: "PATCH",
       path: "/api/v1/admin/dictionary/get_torch_ch4/1/",
       json: { field: "koef_transform", value: 1, effective_from: "2030-01-01", reason: "захват", version: 1 },
     },
     { method: "GET", path: "/api/v1/admin/documents/" },
-    { method: "POST", path: "/api/v1/admin/documents/", body: () => multipart({ title: "Захват", kind: "law" }, { name: "x.pdf", bytes: pdfBytes() }) },
+    {
+      method: "POST",
+      path: "/api/v1/admin/documents/",
+      body: () => multipart({ title: "Захват", kind: "law" }, { name: "x.pdf", bytes: pdfBytes() }),
+    },
     { method: "PUT", path: "/api/v1/admin/documents/fz-296/file/", body: () => multipart({}, { name: "x.pdf", bytes: pdfBytes() }) },
     { method: "PATCH", path: "/api/v1/admin/documents/fz-296/", json: { is_deleted: true } },
     { method: "GET", path: "/api/v1/admin/media/" },
@@ -92,9 +104,7 @@ describe("roles", () => {
   ];
 
   it("covers every route the admin API declares", () => {
-    const declared = adminRoutes.routes
-      .filter((r) => r.method !== "ALL")
-      .map((r) => `${r.method} ${r.path.replace(/:[a-zA-Z]+/g, ":p")}`);
+    const declared = adminRoutes.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path.replace(/:[a-zA-Z]+/g, ":p")}`);
     const tested = calls().map((c) => `${c.method} ${c.path.replace("/api/v1/admin", "").replace(/\/$/, "")}`);
     const normalised = tested.map((t) =>
       t
@@ -213,8 +223,12 @@ describe("users", () => {
     expect(JSON.stringify(entry)).not.toMatch(/password_hash|scrypt|first-password/);
     const list = await ok<{ results: Array<{ email: string }> }>(await get(`/api/v1/admin/companies/${companyId}/users/`));
     expect(list.results.map((u) => u.email)).toEqual(["miner@example.com"]);
-    expect((await call("POST", `/api/v1/admin/companies/${companyId}/users/`, { email: "miner@example.com", password: "x-password" })).status).toBe(409);
-    expect((await call("POST", `/api/v1/admin/companies/${companyId}/users/`, { email: "short@example.com", password: "short" })).status).toBe(400);
+    expect(
+      (await call("POST", `/api/v1/admin/companies/${companyId}/users/`, { email: "miner@example.com", password: "x-password" })).status,
+    ).toBe(409);
+    expect(
+      (await call("POST", `/api/v1/admin/companies/${companyId}/users/`, { email: "short@example.com", password: "short" })).status,
+    ).toBe(400);
   });
 
   it("changes the role: the user's sessions end, and the next sign-in carries the new role", async () => {
@@ -282,11 +296,16 @@ describe("users", () => {
     expect((await get("/api/v1/users/get_me/", staff.token)).status).toBe(200);
     // Archiving the project does not change who made it.
     await h.request(`/api/v1/projects/${project.id}/`, { method: "PATCH", token: staff.token, json: { is_deleted: true } });
-    expect((await call("PATCH", `/api/v1/admin/companies/${staff.companyId}/users/${staff.userId}/`, { company: other.companyId })).status).toBe(409);
+    expect(
+      (await call("PATCH", `/api/v1/admin/companies/${staff.companyId}/users/${staff.userId}/`, { company: other.companyId })).status,
+    ).toBe(409);
 
     // A colleague who only calculated in that project is refused too.
     const colleague = await ok(
-      await call("POST", `/api/v1/admin/companies/${staff.companyId}/users/`, { email: "colleague@example.com", password: "colleague-pass" }),
+      await call("POST", `/api/v1/admin/companies/${staff.companyId}/users/`, {
+        email: "colleague@example.com",
+        password: "colleague-pass",
+      }),
       201,
     );
     const token = ((await (await signIn(h, "colleague@example.com", "colleague-pass")).json()) as { access: string }).access;
@@ -327,7 +346,10 @@ describe("dictionaries", () => {
     const history = await ok<{ results: Array<{ version: number; ef: number; changed_by: string; reason: string }> }>(
       await get("/api/v1/dictionary/get_underground_emission_ch4/1/history/", staff.token),
     );
-    expect(history.results.map((v) => [v.version, v.ef])).toEqual([[1, 18], [2, 19]]);
+    expect(history.results.map((v) => [v.version, v.ef])).toEqual([
+      [1, 18],
+      [2, 19],
+    ]);
     expect(history.results[1]).toMatchObject({ changed_by: admin.email, reason: "Замеры 2026 года" });
     const entry = await lastAudit();
     expect(entry).toMatchObject({ action: "dictionary.change", target_id: "get_underground_emission_ch4/1" });
@@ -338,8 +360,12 @@ describe("dictionaries", () => {
   it("refuses a stale version (409), an unknown field and a missing reason (400)", async () => {
     const body = { field: "ef", value: 20, effective_from: "2027-01-01", reason: "x", version: 1 };
     expect((await call("PATCH", "/api/v1/admin/dictionary/get_underground_emission_ch4/1/", body)).status).toBe(409);
-    expect((await call("PATCH", "/api/v1/admin/dictionary/get_underground_emission_ch4/1/", { ...body, version: 2, field: "nope" })).status).toBe(400);
-    expect((await call("PATCH", "/api/v1/admin/dictionary/get_underground_emission_ch4/1/", { ...body, version: 2, reason: " " })).status).toBe(400);
+    expect(
+      (await call("PATCH", "/api/v1/admin/dictionary/get_underground_emission_ch4/1/", { ...body, version: 2, field: "nope" })).status,
+    ).toBe(400);
+    expect(
+      (await call("PATCH", "/api/v1/admin/dictionary/get_underground_emission_ch4/1/", { ...body, version: 2, reason: " " })).status,
+    ).toBe(400);
     expect((await call("PATCH", "/api/v1/admin/dictionary/get_nothing/1/", { ...body, version: 2 })).status).toBe(404);
   });
 });
@@ -352,7 +378,15 @@ describe("audit log", () => {
     const times = all.results.map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
     const actions = new Set(all.results.map((e) => e.action));
-    for (const action of ["company.create", "company.update", "user.create", "user.update", "user.move", "user.reset_password", "dictionary.change"]) {
+    for (const action of [
+      "company.create",
+      "company.update",
+      "user.create",
+      "user.update",
+      "user.move",
+      "user.reset_password",
+      "dictionary.change",
+    ]) {
       expect(actions, action).toContain(action);
     }
     const second = await ok<Audit>(await get("/api/v1/admin/audit/?limit=2&offset=2"));

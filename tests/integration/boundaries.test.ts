@@ -18,7 +18,10 @@ function lint(files: Record<string, string>): string {
     mkdirSync(dirname(join(scratch, path)), { recursive: true });
     writeFileSync(join(scratch, path), text);
   }
-  const run = spawnSync(BIOME, ["lint", "--max-diagnostics=50", "--config-path", scratch, ...Object.keys(files)], { cwd: scratch, encoding: "utf8" });
+  const run = spawnSync(BIOME, ["lint", "--max-diagnostics=50", "--config-path", scratch, ...Object.keys(files)], {
+    cwd: scratch,
+    encoding: "utf8",
+  });
   for (const path of Object.keys(files)) rmSync(join(scratch, path));
   return run.stdout + run.stderr;
 }
@@ -28,7 +31,11 @@ describe("boundaries the linter enforces", () => {
     ["functions/src/domain/probe.ts", 'import { Hono } from "hono";\nexport const x = Hono;\n', /HTTP framework/],
     ["functions/src/domain/probe.ts", 'import { S3Client } from "@aws-sdk/client-s3";\nexport const x = S3Client;\n', /AWS SDK/],
     ["functions/src/domain/probe.ts", 'import { x as y } from "../lambda/deps";\nexport const x = y;\n', /no host, adapter or route/],
-    ["web/src/features/probe.ts", 'import type { X } from "../../../functions/src/domain/inventory";\nexport type Y = X;\n', /contracts\.ts/],
+    [
+      "web/src/features/probe.ts",
+      'import type { X } from "../../../functions/src/domain/inventory";\nexport type Y = X;\n',
+      /contracts\.ts/,
+    ],
     ["functions/src/export/probe.ts", 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n', /xls-writer\.ts/],
   ])("refuses %s importing what it must not", (path, text, message) => {
     expect(lint({ [path]: text })).toMatch(message);
@@ -43,6 +50,8 @@ describe("boundaries the linter enforces", () => {
   });
 
   it("lets SheetJS into the xls writer", () => {
-    expect(lint({ "functions/src/export/xls-writer.ts": 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n' })).not.toMatch(/noRestrictedImports/);
+    expect(lint({ "functions/src/export/xls-writer.ts": 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n' })).not.toMatch(
+      /noRestrictedImports/,
+    );
   });
 });

@@ -102,7 +102,12 @@ describe("auditable results", () => {
   it("takes an entry named by id, and the custom open-mining mode with koef_transform 0.67", async () => {
     const byId = await created("open_mining_ch4", { volume: 1_000_000, dictionary_items: { get_open_mining_ch4: 4 } });
     close(byId.res_ch4, 67);
-    const custom = await created("open_mining_ch4", { volume: 1_000_000, ef: 1.7, koef_transform: 5, dictionary_items: { get_open_mining_ch4: null } });
+    const custom = await created("open_mining_ch4", {
+      volume: 1_000_000,
+      ef: 1.7,
+      koef_transform: 5,
+      dictionary_items: { get_open_mining_ch4: null },
+    });
     expect(custom.coefficients.ef).toMatchObject({ source: "custom", value: 1.7 });
     expect(custom.coefficients.koef_transform).toMatchObject({ source: "fixed", value: 0.67 });
     close(custom.res_ch4, 1_000_000 * 1.7 * 0.67e-3);
@@ -110,10 +115,22 @@ describe("auditable results", () => {
 
   it("keeps a stored result when the dictionary changes; new calculations use the new value", async () => {
     const old = await created("handling_underground_ch4", { volume: 1_000_000, ef: 2.5, koef_transform: 0.67 });
-    await changeCoefficient(h.deps, "get_handling_underground_ch4", 1, {
-      field: "ef", value: 3, effective_from: "2027-01-01", reason: "Новые данные института", version: 1,
-    }, "admin@example.com");
-    const stored = (await (await h.request(`/api/v1/handling_underground_ch4/${old.id}/single_calc/1/`, { token: user.token })).json()) as Calc;
+    await changeCoefficient(
+      h.deps,
+      "get_handling_underground_ch4",
+      1,
+      {
+        field: "ef",
+        value: 3,
+        effective_from: "2027-01-01",
+        reason: "Новые данные института",
+        version: 1,
+      },
+      "admin@example.com",
+    );
+    const stored = (await (
+      await h.request(`/api/v1/handling_underground_ch4/${old.id}/single_calc/1/`, { token: user.token })
+    ).json()) as Calc;
     close(stored.res_ch4, 1675);
     expect(stored.coefficients.ef).toMatchObject({ value: 2.5, item_version: 1 });
 
@@ -123,7 +140,9 @@ describe("auditable results", () => {
 
     // An edit of the volume keeps the entry version the calculation used.
     const res = await h.request(`/api/v1/handling_underground_ch4/${old.id}/`, {
-      method: "PATCH", token: user.token, json: { volume: 2_000_000, ef: 2.5, koef_transform: 0.67, version: 1 },
+      method: "PATCH",
+      token: user.token,
+      json: { volume: 2_000_000, ef: 2.5, koef_transform: 0.67, version: 1 },
     });
     const edited = (await res.json()) as Calc;
     close(edited.res_ch4, 3350);
@@ -139,12 +158,18 @@ describe("auditable results", () => {
 describe("«Фактическое значение» of every dictionary-fed coefficient (D10)", () => {
   it("stores a measured 14.3 m³/t for underground_emission_ch4 with its justification, source custom", async () => {
     const calc = await created("underground_emission_ch4", {
-      volume: 1_000_000, ef: 14.3, dictionary_items: { get_underground_emission_ch4: null },
+      volume: 1_000_000,
+      ef: 14.3,
+      dictionary_items: { get_underground_emission_ch4: null },
       justifications: { ef: "Замеры газовыделения 2024 г., протокол № 17" },
     });
-    expect(calc.coefficients.ef).toMatchObject({ value: 14.3, source: "custom", justification: "Замеры газовыделения 2024 г., протокол № 17" });
+    expect(calc.coefficients.ef).toMatchObject({
+      value: 14.3,
+      source: "custom",
+      justification: "Замеры газовыделения 2024 г., протокол № 17",
+    });
     expect(calc.flags).toEqual([]);
-    close(calc.res_ch4, 1_000_000 * 14.3 * 0.67 / 1000);
+    close(calc.res_ch4, (1_000_000 * 14.3 * 0.67) / 1000);
     const read = (await (await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { token: user.token })).json()) as Calc;
     expect(read.coefficients.ef).toMatchObject({ source: "custom", justification: "Замеры газовыделения 2024 г., протокол № 17" });
   });
@@ -153,7 +178,9 @@ describe("«Фактическое значение» of every dictionary-fed co
     const calc = await created("handling_underground_ch4", { volume: 1000, ef: 3.1, koef_transform: 0.67 });
     expect(calc.coefficients.ef).toMatchObject({ value: 3.1, source: "custom" });
     expect(calc.flags).toContain("custom_without_justification:ef");
-    const list = (await (await h.request(`/api/v1/handling_underground_ch4/?project=${project.id}&limit=50&offset=0`, { token: user.token })).json()) as {
+    const list = (await (
+      await h.request(`/api/v1/handling_underground_ch4/?project=${project.id}&limit=50&offset=0`, { token: user.token })
+    ).json()) as {
       results: Calc[];
     };
     expect(list.results.find((c) => c.id === calc.id)?.flags).toContain("custom_without_justification:ef");
@@ -167,12 +194,20 @@ describe("«Фактическое значение» of every dictionary-fed co
 
   it("keeps the justification on an edit that does not mention it and changes it when sent", async () => {
     const calc = await created("underground_emission_ch4", { volume: 1000, ef: 14.3, justifications: { ef: "Замеры" } });
-    const renamed = await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { method: "PATCH", token: user.token, json: { volume: 2000, version: calc.version } });
+    const renamed = await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { volume: 2000, version: calc.version },
+    });
     expect(renamed.status).toBe(200);
     const kept = (await renamed.json()) as Calc;
     expect(kept.coefficients.ef).toMatchObject({ source: "custom", justification: "Замеры" });
     const changed = (await (
-      await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { method: "PATCH", token: user.token, json: { justifications: { ef: "Новый протокол" }, version: kept.version } })
+      await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, {
+        method: "PATCH",
+        token: user.token,
+        json: { justifications: { ef: "Новый протокол" }, version: kept.version },
+      })
     ).json()) as Calc;
     expect(changed.coefficients.ef).toMatchObject({ justification: "Новый протокол" });
   });
@@ -202,7 +237,12 @@ describe("bad input gets a 4xx naming the field, and nothing is stored", () => {
 
   it("refuses a concentration over 100 % and a negative flow", async () => {
     const p = await newProject(user.token);
-    const over = await post("underground", { volume: 1, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 0, ef_ch4: 101, dictionary_items: { get_underground_content: null } }, user.token, p.id);
+    const over = await post(
+      "underground",
+      { volume: 1, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 0, ef_ch4: 101, dictionary_items: { get_underground_content: null } },
+      user.token,
+      p.id,
+    );
     expect(over.status).toBe(400);
     expect(((await over.json()) as { detail: string }).detail).toContain("ef_ch4");
     const negative = await post("recycle_technology", { metan: 40, a_metan: -2 }, user.token, p.id);
@@ -269,7 +309,9 @@ describe("lifecycle", () => {
     for (let i = 1; i <= 12; i++) {
       await post("open_mining_co2", { name: `Карьер ${i}`, volume: i, ef: 3.149 }, user.token, p.id);
     }
-    const res = await h.request(`/api/v1/open_mining_co2/?project=${p.id}&is_active=true&is_deleted=false&limit=10&offset=10`, { token: user.token });
+    const res = await h.request(`/api/v1/open_mining_co2/?project=${p.id}&is_active=true&is_deleted=false&limit=10&offset=10`, {
+      token: user.token,
+    });
     const page = (await res.json()) as { results: Calc[]; count: number };
     expect(page.count).toBe(12);
     expect(page.results.map((c) => c.name)).toEqual(["Карьер 2", "Карьер 1"]);

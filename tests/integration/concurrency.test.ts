@@ -52,15 +52,19 @@ describe("concurrent PATCHes", () => {
   it("applies concurrent PATCHes to different projects independently", async () => {
     const projects = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        h.request("/api/v1/projects/create_project/", {
-          method: "POST",
-          token: user.token,
-          json: { name: `Параллельный ${i}`, start_date: "2024-01-01", end_date: "2024-12-31" },
-        }).then((r) => r.json() as Promise<Project>),
+        h
+          .request("/api/v1/projects/create_project/", {
+            method: "POST",
+            token: user.token,
+            json: { name: `Параллельный ${i}`, start_date: "2024-01-01", end_date: "2024-12-31" },
+          })
+          .then((r) => r.json() as Promise<Project>),
       ),
     );
     const answers = await Promise.all(
-      projects.map((p) => h.request(`/api/v1/projects/${p.id}/`, { method: "PATCH", token: user.token, json: { name: `${p.name}!`, version: 1 } })),
+      projects.map((p) =>
+        h.request(`/api/v1/projects/${p.id}/`, { method: "PATCH", token: user.token, json: { name: `${p.name}!`, version: 1 } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(projects.map(() => 200));
   });

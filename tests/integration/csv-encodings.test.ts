@@ -42,7 +42,10 @@ const CASES: Array<{ type: string; fields: Record<string, string>; text: string;
     ]),
     check: (body) => {
       const rows = body.data as Array<Record<string, number>>;
-      expect(rows.map((r) => [r.id, r.x1, r.x7, r.x15])).toEqual([[1, 1000.5, 30.5, 15.25], [2, 1200, 35, 16]]);
+      expect(rows.map((r) => [r.id, r.x1, r.x7, r.x15])).toEqual([
+        [1, 1000.5, 30.5, 15.25],
+        [2, 1200, 35, 16],
+      ]);
       expect(rows.every((r) => typeof r.result === "number")).toBe(true);
     },
   },
@@ -59,11 +62,20 @@ const CASES: Array<{ type: string; fields: Record<string, string>; text: string;
   {
     type: "sensitivity",
     fields: {},
-    text: crlf(["year;volume;methane;element", "2020;1\u00a0000\u00a0000;10,5;Лава №1", "2021;1\u00a0200\u00a0000;9,25;Лава №1", "2022;1\u00a0100\u00a0000;11;Лава №1"]),
+    text: crlf([
+      "year;volume;methane;element",
+      "2020;1\u00a0000\u00a0000;10,5;Лава №1",
+      "2021;1\u00a0200\u00a0000;9,25;Лава №1",
+      "2022;1\u00a0100\u00a0000;11;Лава №1",
+    ]),
     check: (body) => {
       const elements = body.elements as Array<{ name: string; data_sensitivity: Array<Record<string, number>> }>;
       expect(elements.map((e) => e.name)).toEqual(["Лава №1"]);
-      expect(elements[0].data_sensitivity.map((r) => [r.year, r.volume])).toEqual([[2020, 1_000_000], [2021, 1_200_000], [2022, 1_100_000]]);
+      expect(elements[0].data_sensitivity.map((r) => [r.year, r.volume])).toEqual([
+        [2020, 1_000_000],
+        [2021, 1_200_000],
+        [2022, 1_100_000],
+      ]);
     },
   },
 ];
@@ -97,7 +109,13 @@ describe("CSV saved by Russian Excel (Windows-1251)", () => {
 
   it.each(CASES)("refuses $type in KOI8-R with a message saying which encodings to use", async ({ type, fields, text }) => {
     // KOI8-R has no «», № and no-break space.
-    const koi8 = encodeLegacy(text.replace(/[«»]/g, '"').replace(/№/g, "N").replace(/\u00a0/g, ""), "koi8-r");
+    const koi8 = encodeLegacy(
+      text
+        .replace(/[«»]/g, '"')
+        .replace(/№/g, "N")
+        .replace(/\u00a0/g, ""),
+      "koi8-r",
+    );
     const res = await upload(type, fields, koi8);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ detail: CSV_ENCODING_MESSAGE });

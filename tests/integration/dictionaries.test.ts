@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Entry = Record<string, unknown> & { id: number; name: string; units: Record<string, string>; sources: Record<string, string>; verification: Record<string, string>; version: number };
+type Entry = Record<string, unknown> & {
+  id: number;
+  name: string;
+  units: Record<string, string>;
+  sources: Record<string, string>;
+  verification: Record<string, string>;
+  version: number;
+};
 
 async function dictionary(name: string) {
   const res = await h.request(`/api/v1/dictionary/${name}/`, { token });
@@ -82,15 +89,28 @@ describe("coefficient versions", () => {
     expect(after.verification.koef_transform).toBe("transcription");
     const history = await h.request("/api/v1/dictionary/get_underground_emission_ch4/1/history/", { token });
     const versions = ((await history.json()) as { results: Entry[] }).results;
-    expect(versions.map((v) => [v.version, v.ef])).toEqual([[1, 18], [2, 19.5]]);
+    expect(versions.map((v) => [v.version, v.ef])).toEqual([
+      [1, 18],
+      [2, 19.5],
+    ]);
     expect(versions[1]).toMatchObject({ changed_by: "admin@example.com", reason: "Уточнение по замерам шахты" });
   });
 
   it("refuses a change from a stale version with 409 and a reseed never overwrites a change", async () => {
     await expect(
-      changeCoefficient(h.deps, "get_underground_emission_ch4", 1, {
-        field: "ef", value: 1, effective_from: "2027-01-01", reason: "x", version: 1,
-      }, "x"),
+      changeCoefficient(
+        h.deps,
+        "get_underground_emission_ch4",
+        1,
+        {
+          field: "ef",
+          value: 1,
+          effective_from: "2027-01-01",
+          reason: "x",
+          version: 1,
+        },
+        "x",
+      ),
     ).rejects.toMatchObject({ status: 409 });
     expect(await seedDictionaries(h.deps)).toBe(0);
     const current = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
@@ -113,7 +133,10 @@ describe("a corrected default (methodology 7.2)", () => {
       expect(await seedDictionaries(other.deps)).toBe(1);
       const history = await other.deps.repos.dictionaries.history("get_coeff_co2_density", 2);
       const byVersion = history.sort((a, b) => a.version - b.version).map((v) => [v.version, v.values.p_co2.value]);
-      expect(byVersion.slice(-2)).toEqual([[2, 1.8738], [3, 1.8718]]);
+      expect(byVersion.slice(-2)).toEqual([
+        [2, 1.8738],
+        [3, 1.8718],
+      ]);
       expect(history.at(-1)).toMatchObject({ changed_by: "system", reason: expect.stringMatching(/^Исправление/) });
       expect(await seedDictionaries(other.deps)).toBe(0);
     } finally {
@@ -134,16 +157,25 @@ describe("values the methodology added after an installation seeded its dictiona
       const current = (await other.deps.repos.dictionaries.get("get_gwp", 2))!;
       expect(current.version).toBe(stored.version + 2);
       expect(current.values).toMatchObject({ gwp_ch4: stored.values.gwp_ch4, year_from: { value: 0 }, year_to: { value: 0 } });
-      expect(current).toMatchObject({ changed_by: "system", reason: expect.stringMatching(/^Добавлены значения методики: «Действует с отчетного года/) });
+      expect(current).toMatchObject({
+        changed_by: "system",
+        reason: expect.stringMatching(/^Добавлены значения методики: «Действует с отчетного года/),
+      });
       expect(await seedDictionaries(other.deps)).toBe(0);
       // Now datable by an admin through the coefficient change.
-      const dated = await changeCoefficient(other.deps, "get_gwp", 2, {
-        field: "year_from",
-        value: 2025,
-        effective_from: "2026-11-23",
-        reason: "Проверено по официальному тексту",
-        version: current.version,
-      }, "admin@example.com");
+      const dated = await changeCoefficient(
+        other.deps,
+        "get_gwp",
+        2,
+        {
+          field: "year_from",
+          value: 2025,
+          effective_from: "2026-11-23",
+          reason: "Проверено по официальному тексту",
+          version: current.version,
+        },
+        "admin@example.com",
+      );
       expect(dated.values.year_from.value).toBe(2025);
     } finally {
       await other.close();
@@ -154,11 +186,24 @@ describe("values the methodology added after an installation seeded its dictiona
 describe("coefficient sources of stored calculations", () => {
   it("reads the tagged references older calculations recorded as plain document names", () => {
     const stored = {
-      id: "c1", type: "open_mining_co2", project: "p1", company: "co1", name: "Расчет", is_active: true, is_deleted: false,
-      version: 1, inputs: { volume: 10 }, results: { res_co2: 31.49 },
+      id: "c1",
+      type: "open_mining_co2",
+      project: "p1",
+      company: "co1",
+      name: "Расчет",
+      is_active: true,
+      is_deleted: false,
+      version: 1,
+      inputs: { volume: 10 },
+      results: { res_co2: 31.49 },
       coefficients: {
         ef: {
-          value: 3.149, unit: "т CO2/т", source: "dictionary", dictionary: "get_open_mining_co2", item_id: 1, item_version: 1,
+          value: 3.149,
+          unit: "т CO2/т",
+          source: "dictionary",
+          dictionary: "get_open_mining_co2",
+          item_id: 1,
+          item_version: 1,
           reference: "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1 (по транскрипции [S4])",
         },
         volume: { value: 10, unit: "т", source: "input" },

@@ -72,7 +72,8 @@ function putFile(g: Grant, bytes: Uint8Array, headers: Record<string, string> = 
 const keyOf = (g: Grant) => decodeJwt(g.upload_id).key as string;
 const stored = (key: string) => h.deps.blobs.stat!(key);
 
-const lastAudit = () => lastAuditEntry<{ action: string; target_id: string; before: unknown; after: Record<string, unknown> }>(h, admin.token);
+const lastAudit = () =>
+  lastAuditEntry<{ action: string; target_id: string; before: unknown; after: Record<string, unknown> }>(h, admin.token);
 
 describe("a new document on the local host", () => {
   const pdf = pdfBytes(40_000, "МР-2");
@@ -86,7 +87,15 @@ describe("a new document on the local host", () => {
     expect(g.headers).toEqual({ "Content-Type": "application/pdf" });
     expect(Date.parse(g.expires_at)).toBe((decodeJwt(g.upload_id).iat! + 60 * 60) * 1000);
     const claims = decodeJwt(g.upload_id);
-    expect(claims).toMatchObject({ typ: "upload", aud: "upload", purpose: "document", create: true, content_type: "application/pdf", max: PDF_MAX, sub: admin.userId });
+    expect(claims).toMatchObject({
+      typ: "upload",
+      aud: "upload",
+      purpose: "document",
+      create: true,
+      content_type: "application/pdf",
+      max: PDF_MAX,
+      sub: admin.userId,
+    });
     expect(claims.key).toMatch(/^documents\/[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -108,10 +117,19 @@ describe("a new document on the local host", () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     doc = (await res.json()) as Doc;
-    expect(doc).toMatchObject({ title: "Методические рекомендации по дегазации", version: 1, file: { name: "МР-2.pdf", size: pdf.byteLength } });
+    expect(doc).toMatchObject({
+      title: "Методические рекомендации по дегазации",
+      version: 1,
+      file: { name: "МР-2.pdf", size: pdf.byteLength },
+    });
     expect(doc.id).toBe(decodeJwt(g.upload_id).document);
     expect((await h.deps.repos.documents.get(doc.id))!.file!.key).toBe(keyOf(g));
-    expect(await lastAudit()).toMatchObject({ action: "document.create", target_id: doc.id, before: null, after: { file: { key: keyOf(g) } } });
+    expect(await lastAudit()).toMatchObject({
+      action: "document.create",
+      target_id: doc.id,
+      before: null,
+      after: { file: { key: keyOf(g) } },
+    });
 
     const download = await h.request(doc.download_url!, { token: staff.token });
     expect(download.status).toBe(200);
@@ -152,7 +170,9 @@ describe("the same upload completed twice at once (a double click, a retry)", ()
     const pdf = pdfBytes(4000);
     const d = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: pdf.byteLength });
     expect((await putFile(d, pdf)).status).toBe(200);
-    const docs = await Promise.all([0, 1, 2].map(() => post("/api/v1/admin/documents/complete/", { upload_id: d.upload_id, title: "Дважды", kind: "law" })));
+    const docs = await Promise.all(
+      [0, 1, 2].map(() => post("/api/v1/admin/documents/complete/", { upload_id: d.upload_id, title: "Дважды", kind: "law" })),
+    );
     expect(docs.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect((await h.deps.repos.documents.get(decodeJwt(d.upload_id).document as string))!.file!.key).toBe(keyOf(d));
     expect(await stored(keyOf(d))).toBeDefined();
@@ -165,7 +185,13 @@ describe("the same upload completed twice at once (a double click, a retry)", ()
 describe("replacing a document's PDF", () => {
   it("attaches and then replaces a catalogue document's file; the replaced file is deleted", async () => {
     const first = pdfBytes(5000, "первый");
-    const g1 = await grant("/api/v1/admin/documents/upload-url/", { document: "fz-296", version: 0, content_type: "application/pdf", size: first.byteLength, name: "296-ФЗ.pdf" });
+    const g1 = await grant("/api/v1/admin/documents/upload-url/", {
+      document: "fz-296",
+      version: 0,
+      content_type: "application/pdf",
+      size: first.byteLength,
+      name: "296-ФЗ.pdf",
+    });
     expect(decodeJwt(g1.upload_id)).toMatchObject({ document: "fz-296", create: false });
     expect((await putFile(g1, first)).status).toBe(200);
     const done = await post("/api/v1/admin/documents/complete/", { upload_id: g1.upload_id, version: 0 });
@@ -174,11 +200,22 @@ describe("replacing a document's PDF", () => {
     expect((await lastAudit()).action).toBe("document.upload");
 
     // A stale version is refused before the file travels.
-    const stale = await post("/api/v1/admin/documents/upload-url/", { document: "fz-296", version: 0, content_type: "application/pdf", size: 10 });
+    const stale = await post("/api/v1/admin/documents/upload-url/", {
+      document: "fz-296",
+      version: 0,
+      content_type: "application/pdf",
+      size: 10,
+    });
     expect(stale.status).toBe(409);
 
     const second = pdfBytes(6000, "второй");
-    const g2 = await grant("/api/v1/admin/documents/upload-url/", { document: "fz-296", version: 1, content_type: "application/pdf", size: second.byteLength, name: "296-ФЗ (ред.).pdf" });
+    const g2 = await grant("/api/v1/admin/documents/upload-url/", {
+      document: "fz-296",
+      version: 1,
+      content_type: "application/pdf",
+      size: second.byteLength,
+      name: "296-ФЗ (ред.).pdf",
+    });
     expect((await putFile(g2, second)).status).toBe(200);
     const replaced = await post("/api/v1/admin/documents/complete/", { upload_id: g2.upload_id, version: 1 });
     expect(replaced.status).toBe(200);
@@ -204,7 +241,12 @@ describe("a settings video on the local host", () => {
   const video = mp4Bytes(120_000);
 
   it("uploads, completes and plays with byte ranges", async () => {
-    const g = await grant("/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: video.byteLength, name: "Инструкция.mp4" });
+    const g = await grant("/api/v1/admin/media/upload-url/", {
+      kind: "instruction",
+      content_type: "video/mp4",
+      size: video.byteLength,
+      name: "Инструкция.mp4",
+    });
     expect(keyOf(g)).toMatch(/^media\/instruction\/[0-9a-f-]{36}$/);
     expect((await putFile(g, video)).status).toBe(200);
     const res = await post("/api/v1/admin/media/complete/", { upload_id: g.upload_id });
@@ -241,7 +283,12 @@ describe("checks when the upload is granted", () => {
       ["/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: PDF_MAX + 1 }, 413, /^Файл больше 0,1 МБ$/],
       ["/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 0 }, 400, /пуст/],
       ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/quicktime", size: 10 }, 415, /MP4 или WebM/],
-      ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: VIDEO_MAX + 1 }, 413, /^Файл больше 0,3 МБ$/],
+      [
+        "/api/v1/admin/media/upload-url/",
+        { kind: "instruction", content_type: "video/mp4", size: VIDEO_MAX + 1 },
+        413,
+        /^Файл больше 0,3 МБ$/,
+      ],
       ["/api/v1/admin/media/upload-url/", { kind: "trailer", content_type: "video/mp4", size: 10 }, 404, /не найдено/],
       ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: 1.5 }, 400, /^size: /],
       ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4" }, 400, /^size: /],
@@ -390,7 +437,11 @@ describe("the upload_id", () => {
       expect(put.status).toBe(401);
       expect(await put.json()).toEqual({ detail: "Адрес загрузки устарел: загрузите файл заново", code: "upload_token" });
       // A transfer that began in time may still be completed within the upload_id's life.
-      const completed = await post("/api/v1/admin/documents/complete/", { upload_id: doc.upload_id, title: "Поздно, но вовремя", kind: "law" });
+      const completed = await post("/api/v1/admin/documents/complete/", {
+        upload_id: doc.upload_id,
+        title: "Поздно, но вовремя",
+        kind: "law",
+      });
       expect(completed.status).toBe(201);
       const other = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 2048 });
       expect((await putFile(other, pdfBytes(2048))).status).toBe(200);
@@ -406,7 +457,11 @@ describe("the upload_id", () => {
   });
 
   it("is needed by the upload route: none, or a bearer token instead, is 401", async () => {
-    const res = await h.request("/api/v1/uploads/", { method: "PUT", headers: { "Content-Type": "application/pdf", "Content-Length": "100" }, body: pdfBytes(100) as BodyInit });
+    const res = await h.request("/api/v1/uploads/", {
+      method: "PUT",
+      headers: { "Content-Type": "application/pdf", "Content-Length": "100" },
+      body: pdfBytes(100) as BodyInit,
+    });
     expect(res.status).toBe(401);
     const bearer = await h.request(`/api/v1/uploads/?token=${admin.token}`, {
       method: "PUT",
@@ -423,11 +478,19 @@ describe("abandoned uploads: granted and PUT, never completed", () => {
     const abandoned = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: pdf.byteLength });
     expect((await putFile(abandoned, pdf)).status).toBe(200);
     const video = mp4Bytes(5000);
-    const abandonedVideo = await grant("/api/v1/admin/media/upload-url/", { kind: "presentation", content_type: "video/mp4", size: video.byteLength });
+    const abandonedVideo = await grant("/api/v1/admin/media/upload-url/", {
+      kind: "presentation",
+      content_type: "video/mp4",
+      size: video.byteLength,
+    });
     expect((await putFile(abandonedVideo, video)).status).toBe(200);
     const completed = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: pdf.byteLength });
     expect((await putFile(completed, pdf)).status).toBe(200);
-    const done = await post("/api/v1/admin/documents/complete/", { upload_id: completed.upload_id, title: "Завершенная загрузка", kind: "law" });
+    const done = await post("/api/v1/admin/documents/complete/", {
+      upload_id: completed.upload_id,
+      title: "Завершенная загрузка",
+      kind: "law",
+    });
     expect(done.status).toBe(201);
     const instruction = (await h.deps.repos.media.get("instruction"))!;
     const replacedDocument = (await h.deps.repos.documents.get("fz-296"))!;
@@ -466,7 +529,11 @@ describe("with a store that presigns (S3 in AWS)", () => {
       ...local,
       async uploadUrl(key, contentType, _max, seconds) {
         presigned.push(`PUT ${key} ${seconds}`);
-        return { url: `https://docs.s3.eu-central-1.amazonaws.com/${key}?X-Amz-Expires=${seconds}`, method: "PUT", headers: { "Content-Type": contentType, "If-None-Match": "*" } };
+        return {
+          url: `https://docs.s3.eu-central-1.amazonaws.com/${key}?X-Amz-Expires=${seconds}`,
+          method: "PUT",
+          headers: { "Content-Type": contentType, "If-None-Match": "*" },
+        };
       },
       async downloadUrl(key, fileName, seconds, disposition = "attachment") {
         presigned.push(`GET ${key} ${disposition}`);
@@ -484,7 +551,9 @@ describe("with a store that presigns (S3 in AWS)", () => {
     expect(g.url).toBe(`https://docs.s3.eu-central-1.amazonaws.com/${keyOf(g)}?X-Amz-Expires=3600`);
     expect(g.headers).toEqual({ "Content-Type": "application/pdf", "If-None-Match": "*" });
     // The API's own upload route is not used in AWS.
-    expect((await putFile({ ...g, url: `/api/v1/uploads/?token=${g.upload_id}` }, pdf, { "Content-Type": "application/pdf" })).status).toBe(404);
+    expect((await putFile({ ...g, url: `/api/v1/uploads/?token=${g.upload_id}` }, pdf, { "Content-Type": "application/pdf" })).status).toBe(
+      404,
+    );
     await local.put(keyOf(g), pdf, "application/pdf");
     const done = await post("/api/v1/admin/documents/complete/", { upload_id: g.upload_id, title: "Из S3", number: "S3-1", kind: "order" });
     expect(done.status).toBe(201);
@@ -499,10 +568,17 @@ describe("with a store that presigns (S3 in AWS)", () => {
     });
 
     const video = mp4Bytes(8000);
-    const v = await grant("/api/v1/admin/media/upload-url/", { kind: "presentation", content_type: "video/mp4", size: video.byteLength, name: "Презентация.mp4" });
+    const v = await grant("/api/v1/admin/media/upload-url/", {
+      kind: "presentation",
+      content_type: "video/mp4",
+      size: video.byteLength,
+      name: "Презентация.mp4",
+    });
     await local.put(keyOf(v), video, "video/mp4");
     const status = (await (await post("/api/v1/admin/media/complete/", { upload_id: v.upload_id })).json()) as Status;
-    expect(status.url).toBe(`https://docs.s3.eu-central-1.amazonaws.com/${keyOf(v)}?X-Amz-Expires=600&name=${encodeURIComponent("Презентация.mp4")}`);
+    expect(status.url).toBe(
+      `https://docs.s3.eu-central-1.amazonaws.com/${keyOf(v)}?X-Amz-Expires=600&name=${encodeURIComponent("Презентация.mp4")}`,
+    );
     expect(Date.parse(status.expires_at!) - now).toBe(600_000);
     expect(presigned).toContain(`GET ${keyOf(v)} inline`);
     expect(presigned).toContain(`GET ${keyOf(g)} attachment`);

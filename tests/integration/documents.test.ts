@@ -40,7 +40,12 @@ async function list(token = staff.token): Promise<Doc[]> {
   return ((await res.json()) as { results: Doc[] }).results;
 }
 
-async function upload(method: "POST" | "PUT", path: string, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
+async function upload(
+  method: "POST" | "PUT",
+  path: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array; type?: string },
+) {
   const { body, headers } = await multipart(fields, file);
   return h.request(path, { method, token: admin.token, body: body as BodyInit, headers });
 }
@@ -54,7 +59,9 @@ describe("the catalogue", () => {
       expect.arrayContaining(["296-ФЗ", "371", "2979-р", "315", "ГОСТ Р ИСО 14064-1", "ГОСТ 2939-63"]),
     );
     for (const doc of docs) {
-      expect(doc.source_url).toMatch(/^https?:\/\/(www\.)?(consultant\.ru|pravo\.gov\.ru|rst\.gov\.ru|ipcc-nggip\.iges\.or\.jp|un-ilibrary\.org)\//);
+      expect(doc.source_url).toMatch(
+        /^https?:\/\/(www\.)?(consultant\.ru|pravo\.gov\.ru|rst\.gov\.ru|ipcc-nggip\.iges\.or\.jp|un-ilibrary\.org)\//,
+      );
       expect(doc).toMatchObject({ file: null, download_url: null, catalogue: true, is_deleted: false });
       expect(doc.kind_label).not.toBe("");
     }
@@ -100,7 +107,7 @@ describe("uploads", () => {
       "POST",
       "/api/v1/admin/documents/",
       { title: "Методические рекомендации\r\nпо дегазации", number: "МР-1", date: "2024-03-01", kind: "guidelines", source_url: "" },
-      { name: "../../../etc/passwd\".pdf", bytes: pdfBytes(3000) },
+      { name: '../../../etc/passwd".pdf', bytes: pdfBytes(3000) },
     );
     expect(res.status, await res.clone().text()).toBe(201);
     const doc = (await res.json()) as Doc;
@@ -121,7 +128,12 @@ describe("uploads", () => {
 
   it("refuses a file that is not a PDF with 415, whatever its name and declared type", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    const res = await upload("PUT", "/api/v1/admin/documents/order-371/file/", {}, { name: "order.pdf", bytes: png, type: "application/pdf" });
+    const res = await upload(
+      "PUT",
+      "/api/v1/admin/documents/order-371/file/",
+      {},
+      { name: "order.pdf", bytes: png, type: "application/pdf" },
+    );
     expect(res.status).toBe(415);
     expect(((await res.json()) as { detail: string }).detail).toBe("Ожидается файл PDF");
     const json = await h.request("/api/v1/admin/documents/order-371/file/", { method: "PUT", token: admin.token, json: { file: "x" } });
@@ -167,7 +179,12 @@ describe("replace, edit, remove", () => {
     const fresh = pdfBytes(5000, "new edition");
     const stale = await upload("PUT", "/api/v1/admin/documents/fz-296/file/", { version: "0" }, { name: "x.pdf", bytes: fresh });
     expect(stale.status).toBe(409);
-    const res = await upload("PUT", "/api/v1/admin/documents/fz-296/file/", { version: String(before.version) }, { name: "ред. 2024.pdf", bytes: fresh });
+    const res = await upload(
+      "PUT",
+      "/api/v1/admin/documents/fz-296/file/",
+      { version: String(before.version) },
+      { name: "ред. 2024.pdf", bytes: fresh },
+    );
     expect(res.status).toBe(200);
     expect(((await res.json()) as Doc).version).toBe(before.version + 1);
     expect(await h.deps.blobs.get(before.file!.key)).toBeUndefined();

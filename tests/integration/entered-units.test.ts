@@ -81,7 +81,9 @@ describe("units as entered (D13)", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const edited = (await res.json()) as Calc;
     expect(edited.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
-    const retyped = (await (await patch("underground_emission_ch4", edited, { entered: { volume: { value: 3.2, unit: "тыс. т" } } })).json()) as Calc;
+    const retyped = (await (
+      await patch("underground_emission_ch4", edited, { entered: { volume: { value: 3.2, unit: "тыс. т" } } })
+    ).json()) as Calc;
     expect(retyped.volume).toBe(3200);
     expect(retyped.entered).toEqual({ volume: { value: 3.2, unit: "тыс. т" } });
     const canonical = (await (await patch("underground_emission_ch4", retyped, { volume: 5000 })).json()) as Calc;
@@ -94,7 +96,12 @@ describe("units as entered (D13)", () => {
     const res = await h.request("/api/v1/underground_emission_ch4/", {
       method: "POST",
       token: user.token,
-      json: { name: "В тысячах тонн", project: own.id, dictionary_items: FIRST.underground_emission_ch4, entered: { volume: { value: 3100, unit: "тыс. т" } } },
+      json: {
+        name: "В тысячах тонн",
+        project: own.id,
+        dictionary_items: FIRST.underground_emission_ch4,
+        entered: { volume: { value: 3100, unit: "тыс. т" } },
+      },
     });
     expect(res.status).toBe(201);
     const download = await h.request(`/api/v1/projects/${own.id}/export_to_xlsx/?detail=true`, { token: user.token });

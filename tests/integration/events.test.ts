@@ -29,7 +29,11 @@ describe("statistics kept by the stream handler", () => {
     const dropped = await h.newProject(a.token, "Шахта 2");
     await createCalculation(a.token, "open_mining_co2", kept.id, { name: "Карьер", volume: 100, ef: 3.149 });
     const gone = await createCalculation(a.token, "open_mining_co2", kept.id, { name: "Карьер 2", volume: 5, ef: 3.149 });
-    await h.request(`/api/v1/open_mining_co2/${gone.id}/`, { method: "PATCH", token: a.token, json: { is_deleted: true, version: gone.version } });
+    await h.request(`/api/v1/open_mining_co2/${gone.id}/`, {
+      method: "PATCH",
+      token: a.token,
+      json: { is_deleted: true, version: gone.version },
+    });
     await h.request(`/api/v1/projects/${dropped.id}/`, { method: "PATCH", token: a.token, json: { is_deleted: true } });
     await h.settled();
 
@@ -41,7 +45,11 @@ describe("statistics kept by the stream handler", () => {
     const projects = await h.deps.repos.projects.listAllOfCompany(a.companyId);
     const calculations = await h.deps.repos.calculations.listActiveByCompany(a.companyId);
     const counted = summarise(projects, calculations);
-    expect({ ...snapshot, computed_at: undefined, total_co2e: undefined }).toEqual({ ...counted, computed_at: undefined, total_co2e: undefined });
+    expect({ ...snapshot, computed_at: undefined, total_co2e: undefined }).toEqual({
+      ...counted,
+      computed_at: undefined,
+      total_co2e: undefined,
+    });
     expect(snapshot.total_co2e).toBeCloseTo(counted.total_co2e, 9);
     expect((await reconcileCompanyStatistics(h.deps, a.companyId)).drift).toEqual([]);
     // The API answers the sum of the year aggregates.
@@ -66,7 +74,9 @@ describe("statistics kept by the stream handler", () => {
     expect(await h.deps.repos.statistics.repair(a.companyId, lost, stored.rev, new Date().toISOString())).toBe(false);
 
     const dry = await reconcileCompanyStatistics(h.deps, a.companyId, { repair: false });
-    expect(dry.drift).toEqual([expect.objectContaining({ year, difference: expect.objectContaining({ calculations: { open_mining_co2: 1 } }) })]);
+    expect(dry.drift).toEqual([
+      expect.objectContaining({ year, difference: expect.objectContaining({ calculations: { open_mining_co2: 1 } }) }),
+    ]);
     expect(dry.repaired).toBe(0);
     const report = await reconcileCompanyStatistics(h.deps, a.companyId, { settleMs: 50 });
     expect(report).toMatchObject({ repaired: 1, unsettled: false });
@@ -105,7 +115,12 @@ describe("upload checks on object creation", () => {
     const project = await h.newProject(user.token, "Файлы");
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("Данные");
-    [["year", "element", "value"], [2020, "Шахта", 1], [2021, "Шахта", null], [2022, "Шахта", 3]].forEach((r) => ws.addRow(r));
+    [
+      ["year", "element", "value"],
+      [2020, "Шахта", 1],
+      [2021, "Шахта", null],
+      [2022, "Шахта", 3],
+    ].forEach((r) => ws.addRow(r));
     const files = [
       { name: "ряд.xlsx", bytes: new Uint8Array(await wb.xlsx.writeBuffer()) },
       { name: "ряд.csv", bytes: new TextEncoder().encode("year,element,value\n2020,Шахта,1\n2021,Шахта,\n2022,Шахта,3\n") },

@@ -51,7 +51,12 @@ async function customCalculation(): Promise<Calc> {
 
 async function attach(calc: Calc, file: { name: string; bytes: Uint8Array; type?: string }, token = user.token, field = "ef") {
   const { body, headers } = await multipart({ version: String(calc.version) }, file);
-  return h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/${field}/`, { method: "PUT", token, body: body as Uint8Array<ArrayBuffer>, headers });
+  return h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/${field}/`, {
+    method: "PUT",
+    token,
+    body: body as Uint8Array<ArrayBuffer>,
+    headers,
+  });
 }
 
 const evidenceKeysOf = async (id: string) => {
@@ -136,7 +141,12 @@ describe("the evidence file of a custom coefficient", () => {
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/^ef: .*фактическому значению/);
     const custom = await customCalculation();
     const { body, headers } = await multipart({});
-    const empty = await h.request(`/api/v1/underground_emission_ch4/${custom.id}/evidence/ef/`, { method: "PUT", token: user.token, body: body as Uint8Array<ArrayBuffer>, headers });
+    const empty = await h.request(`/api/v1/underground_emission_ch4/${custom.id}/evidence/ef/`, {
+      method: "PUT",
+      token: user.token,
+      body: body as Uint8Array<ArrayBuffer>,
+      headers,
+    });
     expect(empty.status).toBe(400);
   });
 

@@ -32,7 +32,13 @@ async function newProject(token: string, name: string): Promise<Project> {
   return (await res.json()) as Project;
 }
 
-async function create(type: string, name: string, body: Record<string, unknown>, projectId = project.id, token = user.token): Promise<Calc> {
+async function create(
+  type: string,
+  name: string,
+  body: Record<string, unknown>,
+  projectId = project.id,
+  token = user.token,
+): Promise<Calc> {
   const res = await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: projectId, ...body } });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Calc;
@@ -55,7 +61,11 @@ async function uploadSensitivity(name: string): Promise<Calc> {
   const form = new FormData();
   form.set("project", project.id);
   form.set("name", name);
-  form.set("file_data", new Blob(["year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n"], { type: "text/csv" }), "чувствительность.csv");
+  form.set(
+    "file_data",
+    new Blob(["year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n"], { type: "text/csv" }),
+    "чувствительность.csv",
+  );
   const res = await h.request("/api/v1/sensitivity/", { method: "POST", token: user.token, body: form });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Calc;
@@ -86,12 +96,19 @@ async function forecastFromRows(name: string): Promise<Forecast> {
     { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
     { x1: 900, x2: 905, x7: 28, x8: 40, x12: 0.9, x13: 8800, x15: 12 },
   ];
-  return forecast(await h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, json: { name, project: project.id, method: "xgboost", data } }));
+  return forecast(
+    await h.request("/api/v1/regres_methane/", {
+      method: "POST",
+      token: user.token,
+      json: { name, project: project.id, method: "xgboost", data },
+    }),
+  );
 }
 
 /** From an uploaded file, with ids of its own. */
 async function forecastFromFile(name: string): Promise<Forecast> {
-  const csv = "id,x1,x2,x7,x8,x12,x13,x15\n11,1000,1010,30,50,0.5,9000,15\n12,1300,1290,40,60,0.7,9200,18\n13,800,790,25,45,0.4,8700,11\n14,1100,1100,33,52,0.55,9050,14\n";
+  const csv =
+    "id,x1,x2,x7,x8,x12,x13,x15\n11,1000,1010,30,50,0.5,9000,15\n12,1300,1290,40,60,0.7,9200,18\n13,800,790,25,45,0.4,8700,11\n14,1100,1100,33,52,0.55,9050,14\n";
   const form = new FormData();
   form.set("project", project.id);
   form.set("name", name);
@@ -191,7 +208,9 @@ function xlsxGrid(ws: ExcelJS.Worksheet): Grid {
 
 function xlsGrids(bytes: Uint8Array): Map<string, Grid> {
   const wb = readXls(bytes, { type: "array" });
-  return new Map(wb.SheetNames.map((name) => [name, (xlsUtils.sheet_to_json(wb.Sheets[name], { header: 1, defval: null }) as Grid).slice(1)]));
+  return new Map(
+    wb.SheetNames.map((name) => [name, (xlsUtils.sheet_to_json(wb.Sheets[name], { header: 1, defval: null }) as Grid).slice(1)]),
+  );
 }
 
 /** The forecasts' main-sheet rows: their row counts and maxima, by name. */
@@ -372,27 +391,31 @@ describe("export to xls", () => {
     expectForecastRows(detailed.get(FORECAST_ROWS)!);
   });
 
-  it.skipIf(!LIBREOFFICE)("reads back in LibreOffice with the values, units and a formula-like name as text", async () => {
-    const { bytes } = await download("xls", "?detail=true&decimals=1");
-    const csv = xlsToCsv(bytes);
-    const sheet = (name: string) => {
-      expect(csv.has(name), `no sheet «${name}» among ${[...csv.keys()].join(", ")}`).toBe(true);
-      return csv.get(name)!;
-    };
-    const ug = sheet(UG_SHEET);
-    expect(ug).toContain('"Выбросы CO2, т CO2"');
-    expect(ug).toContain('"Плотность CO2, кг/м³"');
-    expect(ug).toContain("Вентиляция");
-    expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
-    expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
-    expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
-    expect(sheet("Проект")).toContain("Шахта «Северная»");
-    expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
-    // Shown as formatted: the result column has 4 decimals.
-    const forecastRows = sheet(FORECAST_ROWS);
-    for (const r of [...manual.rows, ...uploaded.rows]) expect(forecastRows).toContain(r.result.toFixed(4));
-    expect(forecastRows).toContain("Прогноз из файла,14,");
-  }, 180_000);
+  it.skipIf(!LIBREOFFICE)(
+    "reads back in LibreOffice with the values, units and a formula-like name as text",
+    async () => {
+      const { bytes } = await download("xls", "?detail=true&decimals=1");
+      const csv = xlsToCsv(bytes);
+      const sheet = (name: string) => {
+        expect(csv.has(name), `no sheet «${name}» among ${[...csv.keys()].join(", ")}`).toBe(true);
+        return csv.get(name)!;
+      };
+      const ug = sheet(UG_SHEET);
+      expect(ug).toContain('"Выбросы CO2, т CO2"');
+      expect(ug).toContain('"Плотность CO2, кг/м³"');
+      expect(ug).toContain("Вентиляция");
+      expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
+      expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
+      expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
+      expect(sheet("Проект")).toContain("Шахта «Северная»");
+      expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
+      // Shown as formatted: the result column has 4 decimals.
+      const forecastRows = sheet(FORECAST_ROWS);
+      for (const r of [...manual.rows, ...uploaded.rows]) expect(forecastRows).toContain(r.result.toFixed(4));
+      expect(forecastRows).toContain("Прогноз из файла,14,");
+    },
+    180_000,
+  );
 });
 
 describe("export to txt", () => {
@@ -410,7 +433,9 @@ describe("export to txt", () => {
     expect(text).toContain("Заполнено пропусков: 1");
     // Each forecast's block: its row count and maximum, with a decimal comma.
     const block = (n: number, f: Forecast) =>
-      new RegExp(`${n}\\. ${f.calc.name}\\n(    .*\\n)*?    Строк прогноза: ${f.rows.length}\\n    Максимальный прогноз, %: ${f.max.toFixed(4).replace(".", ",")}\\n`);
+      new RegExp(
+        `${n}\\. ${f.calc.name}\\n(    .*\\n)*?    Строк прогноза: ${f.rows.length}\\n    Максимальный прогноз, %: ${f.max.toFixed(4).replace(".", ",")}\\n`,
+      );
     expect(text).toMatch(block(1, manual));
     expect(text).toMatch(block(2, uploaded));
     expect(text).not.toContain("Архивный");
@@ -468,7 +493,11 @@ describe("export errors and names", () => {
     const small = await exportProject(deps, actor, project.id, "xlsx", { detail: true });
     expect(small.kind).toBe("body");
     const large = await exportProject(deps, actor, project.id, "xlsx", { detail: true, inlineLimitBytes: 1000 });
-    expect(large).toEqual({ kind: "redirect", url: expect.stringMatching(/^https:\/\/downloads\.example\/exports\//), fileName: expect.any(String) });
+    expect(large).toEqual({
+      kind: "redirect",
+      url: expect.stringMatching(/^https:\/\/downloads\.example\/exports\//),
+      fileName: expect.any(String),
+    });
     expect(puts).toHaveLength(1);
     expect(puts[0]).toMatch(new RegExp(`^exports/${user.companyId}/${project.id}/[\\w-]+\\.xlsx$`));
     const stored = await h.deps.blobs.get(puts[0]);
@@ -489,13 +518,26 @@ describe("custom coefficients and marks in the exports", () => {
 
   beforeAll(async () => {
     own = await newProject(user.token, "Шахта «Южная»");
-    const measured = await create("underground_emission_ch4", "Замеренный", {
-      volume: 1_000_000, ef: 14.3, dictionary_items: { get_underground_emission_ch4: null }, justifications: { ef: WHY },
-    }, own.id);
+    const measured = await create(
+      "underground_emission_ch4",
+      "Замеренный",
+      {
+        volume: 1_000_000,
+        ef: 14.3,
+        dictionary_items: { get_underground_emission_ch4: null },
+        justifications: { ef: WHY },
+      },
+      own.id,
+    );
     expect(measured.flags).toEqual([]);
     const bare = await create("underground_emission_ch4", "Без обоснования", { volume: 1000, ef: 14.3 }, own.id);
     expect(bare.flags).toEqual(["custom_without_justification:ef"]);
-    const outburst = await create("underground_emission_ch4", "Выбросоопасный", { volume: 1000, ef: 60, justifications: { ef: "Выбросоопасный пласт" } }, own.id);
+    const outburst = await create(
+      "underground_emission_ch4",
+      "Выбросоопасный",
+      { volume: 1000, ef: 60, justifications: { ef: "Выбросоопасный пласт" } },
+      own.id,
+    );
     expect(outburst.flags).toEqual(["custom_out_of_range:ef"]);
     const gwp = await create("underground_emission_ch4", "Другой ПГП", { volume: 1000, ef: 18, gwp_set: 2 }, own.id);
     expect(gwp.gwp_not_in_force).toBe(true);
@@ -547,14 +589,18 @@ describe("custom coefficients and marks in the exports", () => {
     }
   });
 
-  it.skipIf(!LIBREOFFICE)("xls: LibreOffice reads the justification and the marks", async () => {
-    const csv = xlsToCsv(await get("xls", "?detail=true")).get(SHEET)!;
-    expect(csv).toContain(`Фактическое значение; обоснование: ${WHY}`);
-    expect(csv).toContain(NO_JUSTIFICATION);
-    expect(csv).toContain(OUT_OF_RANGE);
-    expect(csv).toContain(GWP);
-    expect(csv).not.toMatch(/custom_|gwp_not_in_force/);
-  }, 180_000);
+  it.skipIf(!LIBREOFFICE)(
+    "xls: LibreOffice reads the justification and the marks",
+    async () => {
+      const csv = xlsToCsv(await get("xls", "?detail=true")).get(SHEET)!;
+      expect(csv).toContain(`Фактическое значение; обоснование: ${WHY}`);
+      expect(csv).toContain(NO_JUSTIFICATION);
+      expect(csv).toContain(OUT_OF_RANGE);
+      expect(csv).toContain(GWP);
+      expect(csv).not.toMatch(/custom_|gwp_not_in_force/);
+    },
+    180_000,
+  );
 
   it("txt (one kind, SPEC 2): each block lists its marks in words, no internal codes", async () => {
     const text = new TextDecoder().decode(await get("txt", "?detail=true"));

@@ -41,7 +41,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Row = Record<string, number | null> & { id: number; result: number };
-type Forecast = { id: string; version: number; data: Row[]; rows: number; above_limit: number; model: { method: string; version: number }; file_data?: unknown };
+type Forecast = {
+  id: string;
+  version: number;
+  data: Row[];
+  rows: number;
+  above_limit: number;
+  model: { method: string; version: number };
+  file_data?: unknown;
+};
 
 async function forecastJson(method: string, rows: GoldenRow[]) {
   return h.request("/api/v1/regres_methane/", {
@@ -68,14 +76,17 @@ function expectGolden(rows: Row[], expected: GoldenRow[], method: "xgboost" | "l
 }
 
 describe("regres_methane", () => {
-  it.each(["xgboost", "lightgbm"] as const)("reproduces the %s library's predictions from manual rows, with missing values", async (method) => {
-    const rows = [...golden.slice(0, 30), ...golden.filter((g) => Object.values(g.features).includes(null)).slice(0, 20)];
-    const res = await forecastJson(method, rows);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const created = (await res.json()) as Forecast;
-    expect(created).toMatchObject({ method, rows: rows.length, model: { method, version: 1 } });
-    expectGolden((await single(created.id)).data, rows, method);
-  });
+  it.each(["xgboost", "lightgbm"] as const)(
+    "reproduces the %s library's predictions from manual rows, with missing values",
+    async (method) => {
+      const rows = [...golden.slice(0, 30), ...golden.filter((g) => Object.values(g.features).includes(null)).slice(0, 20)];
+      const res = await forecastJson(method, rows);
+      expect(res.status, await res.clone().text()).toBe(201);
+      const created = (await res.json()) as Forecast;
+      expect(created).toMatchObject({ method, rows: rows.length, model: { method, version: 1 } });
+      expectGolden((await single(created.id)).data, rows, method);
+    },
+  );
 
   it("reproduces all 1000 golden rows from an .xlsx whose columns come in another order", async () => {
     const wb = new ExcelJS.Workbook();
@@ -95,7 +106,10 @@ describe("regres_methane", () => {
   });
 
   it("reads a CSV with NaN cells", async () => {
-    const csv = ["id,x1,x2,x7,x8,x12,x13,x15", ...golden.slice(0, 50).map((g) => [g.id, ...FEATURES.map((f) => g.features[f] ?? "NaN")].join(","))].join("\n");
+    const csv = [
+      "id,x1,x2,x7,x8,x12,x13,x15",
+      ...golden.slice(0, 50).map((g) => [g.id, ...FEATURES.map((f) => g.features[f] ?? "NaN")].join(",")),
+    ].join("\n");
     const res = await forecastFile("xgboost", new TextEncoder().encode(csv), "t.csv");
     expect(res.status).toBe(201);
     expectGolden((await single(((await res.json()) as Forecast).id)).data, golden.slice(0, 50), "xgboost");
@@ -116,7 +130,9 @@ describe("regres_methane", () => {
     expect(Math.abs(updated.data[1].result - golden[5].xgboost)).toBeLessThanOrEqual(2e-6);
     expect(Math.abs(updated.data[3].result - golden[6].xgboost)).toBeLessThanOrEqual(2e-6);
     const stale = await h.request(`/api/v1/regres_methane/${created.id}/data_update/`, {
-      method: "PATCH", token: user.token, json: { data: edited, version: current.version },
+      method: "PATCH",
+      token: user.token,
+      json: { data: edited, version: current.version },
     });
     expect(stale.status).toBe(409);
   });
@@ -136,7 +152,10 @@ describe("regres_methane", () => {
           h.request(`/api/v1/regres_methane/${created.id}/data_update/`, {
             method: "PATCH",
             token: user.token,
-            json: { data: current.data.map((row, i) => (i === 0 ? { ...golden[n + 3].features, id: row.id } : row)), version: current.version },
+            json: {
+              data: current.data.map((row, i) => (i === 0 ? { ...golden[n + 3].features, id: row.id } : row)),
+              version: current.version,
+            },
           }),
         ),
       );
@@ -153,7 +172,11 @@ describe("regres_methane", () => {
 
   it("switches the method on edit and predicts the stored rows again", async () => {
     const created = (await (await forecastJson("xgboost", golden.slice(0, 5))).json()) as Forecast;
-    const res = await h.request(`/api/v1/regres_methane/${created.id}/`, { method: "PATCH", token: user.token, json: { method: "lightgbm", version: 1 } });
+    const res = await h.request(`/api/v1/regres_methane/${created.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { method: "lightgbm", version: 1 },
+    });
     expect(res.status).toBe(200);
     expectGolden((await single(created.id)).data, golden.slice(0, 5), "lightgbm");
   });
@@ -165,13 +188,21 @@ describe("regres_methane", () => {
     [{ method: "xgboost", data: [{ x7: 120 }] }, 400, "data[0].x7"],
     [{ method: "xgboost", data: [{ x1: "много" }] }, 400, "data[0].x1"],
   ])("refuses %j", async (body, status, field) => {
-    const res = await h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, json: { name: "x", project: project.id, ...body } });
+    const res = await h.request("/api/v1/regres_methane/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "x", project: project.id, ...body },
+    });
     expect(res.status).toBe(status);
     expect(((await res.json()) as { detail: string }).detail).toContain(field);
   });
 
   it("names the row and column of a bad file cell, and a missing column", async () => {
-    const bad = await forecastFile("xgboost", new TextEncoder().encode("x1,x2,x7,x8,x12,x13,x15\n1,2,3,4,0.5,6,7\n1,2,abc,4,0.5,6,7\n"), "b.csv");
+    const bad = await forecastFile(
+      "xgboost",
+      new TextEncoder().encode("x1,x2,x7,x8,x12,x13,x15\n1,2,3,4,0.5,6,7\n1,2,abc,4,0.5,6,7\n"),
+      "b.csv",
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toBe("Лист «CSV», строка 3, столбец «x7»: ожидается число, найдено «abc»");
     const missing = await forecastFile("xgboost", new TextEncoder().encode("x1,x2,x7\n1,2,3\n"), "m.csv");
@@ -182,10 +213,15 @@ describe("regres_methane", () => {
 describe("forecast models", () => {
   it("lists the default models and serves the active file byte for byte", async () => {
     const list = (await (await h.request("/api/v1/forecast_models/", { token: user.token })).json()) as {
-      results: Array<{ method: string; versions: Array<{ version: number; is_active: boolean; num_trees: number; feature_names: string[] }> }>;
+      results: Array<{
+        method: string;
+        versions: Array<{ version: number; is_active: boolean; num_trees: number; feature_names: string[] }>;
+      }>;
     };
     for (const entry of list.results) {
-      expect(entry.versions).toEqual([expect.objectContaining({ version: 1, is_active: true, num_trees: 150, feature_names: [...FEATURES] })]);
+      expect(entry.versions).toEqual([
+        expect.objectContaining({ version: 1, is_active: true, num_trees: 150, feature_names: [...FEATURES] }),
+      ]);
     }
     const file = await h.request("/api/v1/forecast_models/xgboost/active/file/", { token: user.token });
     expect(await file.text()).toBe(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
@@ -225,14 +261,29 @@ describe("forecast models", () => {
       results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }>;
     };
     const first = versions.results.find((r) => r.method === "lightgbm")!.versions[0];
-    const back = await h.request(`/api/v1/forecast_models/lightgbm/${first.id}/`, { method: "PATCH", token: admin, json: { is_active: true } });
+    const back = await h.request(`/api/v1/forecast_models/lightgbm/${first.id}/`, {
+      method: "PATCH",
+      token: admin,
+      json: { is_active: true },
+    });
     expect(await back.json()).toMatchObject({ version: 1, is_active: true });
-    expect((await h.request(`/api/v1/forecast_models/lightgbm/${first.id}/`, { method: "PATCH", token: user.token, json: { is_active: true } })).status).toBe(403);
+    expect(
+      (await h.request(`/api/v1/forecast_models/lightgbm/${first.id}/`, { method: "PATCH", token: user.token, json: { is_active: true } }))
+        .status,
+    ).toBe(403);
 
     // Both changes are in the admin change log, like every other admin change; the refused
     // uploads are not.
     const audit = (await (await h.request("/api/v1/admin/audit/?limit=20&offset=0", { token: admin })).json()) as {
-      results: Array<{ action: string; target_type: string; target_id: string; target_label: string; actor_email: string; before: unknown; after: Record<string, unknown> }>;
+      results: Array<{
+        action: string;
+        target_type: string;
+        target_id: string;
+        target_label: string;
+        actor_email: string;
+        before: unknown;
+        after: Record<string, unknown>;
+      }>;
     };
     const models = audit.results.filter((e) => e.target_type === "forecast_model");
     expect(models).toEqual([
@@ -250,7 +301,12 @@ describe("forecast models", () => {
         target_label: "Модель прогноза LightGBM, версия 2 (methane-2025.txt)",
         actor_email: "admin@example.com",
         before: expect.objectContaining({ version: 1, is_active: true }),
-        after: expect.objectContaining({ version: 2, is_active: true, description: "Переобучена на данных 2025 года", library: "lightgbm" }),
+        after: expect.objectContaining({
+          version: 2,
+          is_active: true,
+          description: "Переобучена на данных 2025 года",
+          library: "lightgbm",
+        }),
       }),
     ]);
     for (const entry of models) expect(entry.after).not.toHaveProperty("blob_key");

@@ -46,8 +46,16 @@ beforeAll(async () => {
   const other = await h.signedInUser("Цель администратора");
   target = { companyId: other.companyId, userId: other.userId };
   uploads = {
-    document: await uploaded("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 2048, name: "Фаззинг.pdf" }, pdfBytes(2048)),
-    media: await uploaded("/api/v1/admin/media/upload-url/", { kind: "presentation", content_type: "video/mp4", size: 4096 }, mp4Bytes(4096)),
+    document: await uploaded(
+      "/api/v1/admin/documents/upload-url/",
+      { content_type: "application/pdf", size: 2048, name: "Фаззинг.pdf" },
+      pdfBytes(2048),
+    ),
+    media: await uploaded(
+      "/api/v1/admin/media/upload-url/",
+      { kind: "presentation", content_type: "video/mp4", size: 4096 },
+      mp4Bytes(4096),
+    ),
   };
 }, 120_000);
 
@@ -58,7 +66,11 @@ async function uploaded(path: string, grant: unknown, bytes: Uint8Array): Promis
   const res = await h.request(path, { method: "POST", token: admin.token, json: grant });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   const g = (await res.json()) as { url: string; method: string; headers: Record<string, string>; upload_id: string };
-  const put = await h.request(g.url, { method: g.method, headers: { ...g.headers, "Content-Length": String(bytes.byteLength) }, body: bytes as BodyInit });
+  const put = await h.request(g.url, {
+    method: g.method,
+    headers: { ...g.headers, "Content-Length": String(bytes.byteLength) },
+    body: bytes as BodyInit,
+  });
   if (put.status >= 300) throw new Error(`PUT ${g.url}: ${put.status} ${await put.text()}`);
   return g.upload_id;
 }
@@ -74,29 +86,110 @@ class Raw {
 function toJson(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(",")}]`;
-  if (value !== null && typeof value === "object" && !(value instanceof Date) && !(value instanceof String) && !(value instanceof Number) && !(value instanceof Boolean)) {
-    return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}:${toJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    !(value instanceof Date) &&
+    !(value instanceof String) &&
+    !(value instanceof Number) &&
+    !(value instanceof Boolean)
+  ) {
+    return `{${Object.keys(value)
+      .map((k) => `${JSON.stringify(k)}:${toJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
 
 const deep = (n: number, open: string, middle: string, close: string) => open.repeat(n) + middle + close.repeat(n);
-const POLLUTION = ['{"__proto__":{"polluted":"yes"}}', '{"constructor":{"prototype":{"polluted":"yes"}}}', '[{"__proto__":{"polluted":"yes"}}]'];
+const POLLUTION = [
+  '{"__proto__":{"polluted":"yes"}}',
+  '{"constructor":{"prototype":{"polluted":"yes"}}}',
+  '[{"__proto__":{"polluted":"yes"}}]',
+];
 const RAW_VALUES = [
-  "1e999", "-1e999", "1e-999", "-0", "9007199254740993", "1.7976931348623157e308", "123456789012345678901234567890",
-  "[]", "{}", "null", "true", "false", '""', '" "', '"NaN"', '"Infinity"', '"-Infinity"', '"1e999"', '"0x1A"', '"1_000"',
-  '" 42 "', '"4,2"', '"١٢"', '"\\u0000"', '"\\ud800"', '"__proto__"', '"constructor"', ...POLLUTION,
-  deep(5000, "[", "1", "]"), deep(5000, '{"a":', "1", "}"), deep(200, "[", '{"x1":1}', "]"),
-  JSON.stringify("ж".repeat(100_000)), '"=cmd|\' /C calc\'!A0"', '"<script>alert(1)</script>"', "\"' OR '1'='1\"",
-  '{"$gt":""}', '{"toString":1,"valueOf":2}', '[null,null,null]', `[${Array(5000).fill("1").join(",")}]`,
+  "1e999",
+  "-1e999",
+  "1e-999",
+  "-0",
+  "9007199254740993",
+  "1.7976931348623157e308",
+  "123456789012345678901234567890",
+  "[]",
+  "{}",
+  "null",
+  "true",
+  "false",
+  '""',
+  '" "',
+  '"NaN"',
+  '"Infinity"',
+  '"-Infinity"',
+  '"1e999"',
+  '"0x1A"',
+  '"1_000"',
+  '" 42 "',
+  '"4,2"',
+  '"١٢"',
+  '"\\u0000"',
+  '"\\ud800"',
+  '"__proto__"',
+  '"constructor"',
+  ...POLLUTION,
+  deep(5000, "[", "1", "]"),
+  deep(5000, '{"a":', "1", "}"),
+  deep(200, "[", '{"x1":1}', "]"),
+  JSON.stringify("ж".repeat(100_000)),
+  "\"=cmd|' /C calc'!A0\"",
+  '"<script>alert(1)</script>"',
+  "\"' OR '1'='1\"",
+  '{"$gt":""}',
+  '{"toString":1,"valueOf":2}',
+  "[null,null,null]",
+  `[${Array(5000).fill("1").join(",")}]`,
 ].map((t) => new Raw(t));
 const EXTRA_KEYS = [
-  "__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "__defineGetter__",
-  "id", "company", "user", "created_by", "updated_by", "type", "results", "inputs", "coefficients", "file", "role", "password_hash",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "__defineGetter__",
+  "id",
+  "company",
+  "user",
+  "created_by",
+  "updated_by",
+  "type",
+  "results",
+  "inputs",
+  "coefficients",
+  "file",
+  "role",
+  "password_hash",
 ];
 const WHOLE_BODIES = [
-  "", " ", "{", "}", "[", "null", "0", '"x"', "[]", "{}garbage", "\ufeff{}", "{'a':1}", '{"a":1,}', '{"a":1}{"b":2}',
-  "NaN", "undefined", '{"__proto__":null}', ...POLLUTION, deep(20_000, "[", "", "]"), deep(20_000, '{"a":', "null", "}"),
+  "",
+  " ",
+  "{",
+  "}",
+  "[",
+  "null",
+  "0",
+  '"x"',
+  "[]",
+  "{}garbage",
+  "\ufeff{}",
+  "{'a':1}",
+  '{"a":1,}',
+  '{"a":1}{"b":2}',
+  "NaN",
+  "undefined",
+  '{"__proto__":null}',
+  ...POLLUTION,
+  deep(20_000, "[", "", "]"),
+  deep(20_000, '{"a":', "null", "}"),
   `{"name":${JSON.stringify("x".repeat(1_100_000))}}`,
 ];
 
@@ -121,9 +214,16 @@ function confusedValue(valid: unknown): fc.Arbitrary<unknown> {
 function confusedBody(example: Record<string, unknown>): fc.Arbitrary<string> {
   const keys = Object.keys(example);
   const fields = keys.map((key) =>
-    fc.oneof({ weight: 3, arbitrary: fc.constant({ keep: true }) }, { weight: 4, arbitrary: confusedValue(example[key]).map((v) => ({ value: v })) }, { weight: 1, arbitrary: fc.constant({ drop: true }) }),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant({ keep: true }) },
+      { weight: 4, arbitrary: confusedValue(example[key]).map((v) => ({ value: v })) },
+      { weight: 1, arbitrary: fc.constant({ drop: true }) },
+    ),
   );
-  const extras = fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.oneof(fc.constantFrom(...RAW_VALUES), fc.anything({ maxDepth: 2 }))), { maxLength: 3 });
+  const extras = fc.array(
+    fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.oneof(fc.constantFrom(...RAW_VALUES), fc.anything({ maxDepth: 2 }))),
+    { maxLength: 3 },
+  );
   return fc.tuple(fc.tuple(...fields), extras).map(([choices, added]) => {
     const parts: string[] = [];
     choices.forEach((choice, i) => {
@@ -144,7 +244,17 @@ function bodyArbitrary(example: Record<string, unknown>): fc.Arbitrary<{ text: s
   );
   const contentType = fc.oneof(
     { weight: 16, arbitrary: fc.constant("application/json") },
-    { weight: 1, arbitrary: fc.constantFrom(undefined, "text/plain", "application/json; charset=utf-16", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/JSON;;;") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        undefined,
+        "text/plain",
+        "application/json; charset=utf-16",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/JSON;;;",
+      ),
+    },
   );
   return fc.record({ text, contentType });
 }
@@ -162,22 +272,47 @@ interface Case {
 }
 
 const calcPatchExample = (type: CalculationType): Record<string, unknown> =>
-  REGISTRY[type].kind === "formula" ? { ...(validInputs(type).json ?? {}), name: `Расчет ${type} Фаззинг` } : { name: `Расчет ${type} Фаззинг` };
+  REGISTRY[type].kind === "formula"
+    ? { ...(validInputs(type).json ?? {}), name: `Расчет ${type} Фаззинг` }
+    : { name: `Расчет ${type} Фаззинг` };
 
 const JSON_CASES: Record<string, () => Case[]> = {
-  login: () => [{ path: "/api/token/", example: { email: user.email, password: "wrong-password", guardant_code: "" }, token: () => "", writes: {} }],
+  login: () => [
+    { path: "/api/token/", example: { email: user.email, password: "wrong-password", guardant_code: "" }, token: () => "", writes: {} },
+  ],
   refresh: () => [{ path: "/api/token/refresh/", example: { token: user.refresh }, token: () => "", writes: {} }],
-  createProject: () => [{ path: "/api/v1/projects/create_project/", example: { name: "Новый", start_date: "2024-01-01", end_date: "2024-12-31" }, writes: { projects: 1 } }],
-  patchProject: () => [{ path: `/api/v1/projects/${p1}/`, example: { name: "Цель PATCH", start_date: "2024-01-01", end_date: "2024-12-31" }, writes: { [`project:${p1}`]: 1 } }],
+  createProject: () => [
+    {
+      path: "/api/v1/projects/create_project/",
+      example: { name: "Новый", start_date: "2024-01-01", end_date: "2024-12-31" },
+      writes: { projects: 1 },
+    },
+  ],
+  patchProject: () => [
+    {
+      path: `/api/v1/projects/${p1}/`,
+      example: { name: "Цель PATCH", start_date: "2024-01-01", end_date: "2024-12-31" },
+      writes: { [`project:${p1}`]: 1 },
+    },
+  ],
   // Every calculation of p1 already uses the set in force: nothing to recompute, nothing written.
   applyGwpRecompute: () => [{ path: `/api/v1/projects/${p1}/gwp_recompute/`, example: { calculations: [] }, writes: {} }],
   createCalculation: () =>
     CALCULATION_TYPES.map((type) => ({
       path: `/api/v1/${type}/`,
-      example: { name: "Фаззинг", project: objects.project.id, ...(validInputs(type).json ?? { method: "xgboost", data: [{ x1: 1, x2: 1, x7: 1, x8: 1, x12: 0.5, x13: 1, x15: 1 }] }) },
+      example: {
+        name: "Фаззинг",
+        project: objects.project.id,
+        ...(validInputs(type).json ?? { method: "xgboost", data: [{ x1: 1, x2: 1, x7: 1, x8: 1, x12: 0.5, x13: 1, x15: 1 }] }),
+      },
       writes: { calculations: 1 },
     })),
-  patchCalculation: () => CALCULATION_TYPES.map((type) => ({ path: `/api/v1/${type}/${objects.calculations[type].id}/`, example: calcPatchExample(type), writes: { [`calc:${type}`]: 1 } })),
+  patchCalculation: () =>
+    CALCULATION_TYPES.map((type) => ({
+      path: `/api/v1/${type}/${objects.calculations[type].id}/`,
+      example: calcPatchExample(type),
+      writes: { [`calc:${type}`]: 1 },
+    })),
   forecastDataUpdate: () =>
     CALCULATION_TYPES.map((type) => ({
       path: `/api/v1/${type}/${objects.calculations[type].id}/data_update/`,
@@ -185,42 +320,133 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { [`calc:${type}`]: 1 },
     })),
   createFacility: () => [
-    { path: "/api/v1/facilities/", example: { name: "Разрез Фаззинг", kind: "open_pit", licence_number: "КЕМ 01234 ТЭ", address: "Кемерово" }, writes: { facilities: 1 } },
+    {
+      path: "/api/v1/facilities/",
+      example: { name: "Разрез Фаззинг", kind: "open_pit", licence_number: "КЕМ 01234 ТЭ", address: "Кемерово" },
+      writes: { facilities: 1 },
+    },
   ],
-  patchFacility: () => [{ path: `/api/v1/facilities/${objects.facility.id}/`, example: { name: "Шахта Фаззинг", kind: "underground_mine", version: 1 }, writes: { facility: 1 } }],
+  patchFacility: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/`,
+      example: { name: "Шахта Фаззинг", kind: "underground_mine", version: 1 },
+      writes: { facility: 1 },
+    },
+  ],
   // A year of its own per route: the first accepted transition or comment moves its version on.
-  inventoryTransition: () => [{ path: "/api/v1/inventory/2030/review/", example: { action: "send_to_review", version: 0 }, writes: { "review:2030": 1 } }],
-  inventoryComment: () => [{ path: "/api/v1/inventory/2031/comments/", example: { text: "Сверить", target: null, version: 0 }, writes: { "review:2031": 1 } }],
-  activateForecastModel: () => [{ path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} }],
+  inventoryTransition: () => [
+    { path: "/api/v1/inventory/2030/review/", example: { action: "send_to_review", version: 0 }, writes: { "review:2030": 1 } },
+  ],
+  inventoryComment: () => [
+    { path: "/api/v1/inventory/2031/comments/", example: { text: "Сверить", target: null, version: 0 }, writes: { "review:2031": 1 } },
+  ],
+  activateForecastModel: () => [
+    { path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} },
+  ],
   adminCreateCompany: () => [
-    { path: "/api/v1/admin/companies/", example: { name: "Фаззинг", email: "a@b.ru", ogrn: "1027700132195", okved: "05.10", region: "Кузбасс", postal_address: "650000" }, token: () => admin.token, writes: { companies: 1, audit: 1 } },
+    {
+      path: "/api/v1/admin/companies/",
+      example: { name: "Фаззинг", email: "a@b.ru", ogrn: "1027700132195", okved: "05.10", region: "Кузбасс", postal_address: "650000" },
+      token: () => admin.token,
+      writes: { companies: 1, audit: 1 },
+    },
   ],
-  adminPatchCompany: () => [{ path: `/api/v1/admin/companies/${target.companyId}/`, example: { region: "Кузбасс", okved: "05.10" }, token: () => admin.token, writes: { audit: 1 } }],
+  adminPatchCompany: () => [
+    {
+      path: `/api/v1/admin/companies/${target.companyId}/`,
+      example: { region: "Кузбасс", okved: "05.10" },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
+  ],
   adminCreateUser: () => [
-    { path: `/api/v1/admin/companies/${target.companyId}/users/`, example: { email: "new@example.com", password: "long-enough-1", first_name: "Анна", last_name: "Иванова", role: "staff" }, token: () => admin.token, writes: { users: 1, audit: 1 } },
+    {
+      path: `/api/v1/admin/companies/${target.companyId}/users/`,
+      example: { email: "new@example.com", password: "long-enough-1", first_name: "Анна", last_name: "Иванова", role: "staff" },
+      token: () => admin.token,
+      writes: { users: 1, audit: 1 },
+    },
   ],
-  adminPatchUser: () => [{ path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/`, example: { first_name: "Анна", last_name: "Иванова", is_active: true }, token: () => admin.token, writes: { audit: 1 } }],
-  adminResetPassword: () => [{ path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/reset_password/`, example: { password: "long-enough-2" }, token: () => admin.token, writes: { audit: 1 } }],
+  adminPatchUser: () => [
+    {
+      path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/`,
+      example: { first_name: "Анна", last_name: "Иванова", is_active: true },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
+  ],
+  adminResetPassword: () => [
+    {
+      path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/reset_password/`,
+      example: { password: "long-enough-2" },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
+  ],
   adminChangeCoefficient: () => [
-    { path: "/api/v1/admin/dictionary/get_torch_ch4/1/", example: { field: "koef_transform", value: 0.67, effective_from: "2030-01-01", reason: "Фаззинг", version: 1 }, token: () => admin.token, writes: { audit: 1 } },
+    {
+      path: "/api/v1/admin/dictionary/get_torch_ch4/1/",
+      example: { field: "koef_transform", value: 0.67, effective_from: "2030-01-01", reason: "Фаззинг", version: 1 },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
   ],
-  adminPatchDocument: () => [{ path: "/api/v1/admin/documents/gost-2939-63/", example: { title: "ГОСТ", number: "2939-63", kind: "standard" }, token: () => admin.token, writes: { audit: 1 } }],
+  adminPatchDocument: () => [
+    {
+      path: "/api/v1/admin/documents/gost-2939-63/",
+      example: { title: "ГОСТ", number: "2939-63", kind: "standard" },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
+  ],
   // A grant signs a token and writes nothing; a completion registers the uploaded file once.
   adminDocumentUploadUrl: () => [
-    { path: "/api/v1/admin/documents/upload-url/", example: { document: "fz-296", content_type: "application/pdf", size: 2048, name: "x.pdf" }, token: () => admin.token, writes: {} },
+    {
+      path: "/api/v1/admin/documents/upload-url/",
+      example: { document: "fz-296", content_type: "application/pdf", size: 2048, name: "x.pdf" },
+      token: () => admin.token,
+      writes: {},
+    },
   ],
   adminCompleteDocumentUpload: () => [
-    { path: "/api/v1/admin/documents/complete/", example: { upload_id: uploads.document, title: "Фаззинг", kind: "law" }, token: () => admin.token, writes: { audit: 1, documents: 1 }, once: true },
+    {
+      path: "/api/v1/admin/documents/complete/",
+      example: { upload_id: uploads.document, title: "Фаззинг", kind: "law" },
+      token: () => admin.token,
+      writes: { audit: 1, documents: 1 },
+      once: true,
+    },
   ],
   adminMediaUploadUrl: () => [
-    { path: "/api/v1/admin/media/upload-url/", example: { kind: "instruction", content_type: "video/mp4", size: 4096, name: "x.mp4" }, token: () => admin.token, writes: {} },
+    {
+      path: "/api/v1/admin/media/upload-url/",
+      example: { kind: "instruction", content_type: "video/mp4", size: 4096, name: "x.mp4" },
+      token: () => admin.token,
+      writes: {},
+    },
   ],
-  adminCompleteMediaUpload: () => [{ path: "/api/v1/admin/media/complete/", example: { upload_id: uploads.media }, token: () => admin.token, writes: { audit: 1 }, once: true }],
+  adminCompleteMediaUpload: () => [
+    {
+      path: "/api/v1/admin/media/complete/",
+      example: { upload_id: uploads.media },
+      token: () => admin.token,
+      writes: { audit: 1 },
+      once: true,
+    },
+  ],
 };
 
 // ---- the invariants ------------------------------------------------------------------------------
 
-const LEAKS = [/ZodError/, /at \//, /node_modules/, /"issues":\[/, /\n\s+at /, /\$ZodType|_zod/, /TypeError|RangeError|SyntaxError|ReferenceError/];
+const LEAKS = [
+  /ZodError/,
+  /at \//,
+  /node_modules/,
+  /"issues":\[/,
+  /\n\s+at /,
+  /\$ZodType|_zod/,
+  /TypeError|RangeError|SyntaxError|ReferenceError/,
+];
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 
 async function checkAnswer(res: Response, what: string): Promise<string> {
@@ -230,7 +456,10 @@ async function checkAnswer(res: Response, what: string): Promise<string> {
   if (res.status >= 400) {
     const body = JSON.parse(text) as Record<string, unknown>;
     expect(typeof body.detail, `${what}: ${text.slice(0, 300)}`).toBe("string");
-    expect(Object.keys(body).filter((k) => k !== "detail" && k !== "code"), what).toEqual([]);
+    expect(
+      Object.keys(body).filter((k) => k !== "detail" && k !== "code"),
+      what,
+    ).toEqual([]);
   }
   expect(Object.getOwnPropertyNames(Object.prototype).sort(), `${what} polluted Object.prototype`).toEqual(PROTOTYPE_KEYS);
   expect(({} as Record<string, unknown>).polluted, what).toBeUndefined();
@@ -246,12 +475,16 @@ async function json<T>(path: string, token: string): Promise<T> {
 /** Everything a request could have written, as numbers. */
 async function snapshot(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  const projects = await Promise.all(["false", "true"].map((d) => json<{ count: number }>(`/api/v1/projects/?is_deleted=${d}&limit=1`, user.token)));
+  const projects = await Promise.all(
+    ["false", "true"].map((d) => json<{ count: number }>(`/api/v1/projects/?is_deleted=${d}&limit=1`, user.token)),
+  );
   out.projects = projects[0].count + projects[1].count;
   out[`project:${p1}`] = (await json<{ version: number }>(`/api/v1/projects/${p1}/`, user.token)).version;
   let calculations = 0;
   for (const type of CALCULATION_TYPES) {
-    for (const d of ["false", "true"]) calculations += (await json<{ count: number }>(`/api/v1/${type}/?project=${objects.project.id}&is_deleted=${d}&limit=1`, user.token)).count;
+    for (const d of ["false", "true"])
+      calculations += (await json<{ count: number }>(`/api/v1/${type}/?project=${objects.project.id}&is_deleted=${d}&limit=1`, user.token))
+        .count;
     out[`calc:${type}`] = (await json<{ version: number }>(`/api/v1/${type}/${objects.calculations[type].id}/`, user.token)).version;
   }
   out.calculations = calculations;
@@ -264,17 +497,30 @@ async function snapshot(): Promise<Record<string, number>> {
   const facilities = await json<Array<{ id: string; version: number }>>("/api/v1/facilities/", user.token);
   out.facilities = facilities.length;
   out.facility = facilities.find((f) => f.id === objects.facility.id)!.version;
-  for (const year of [2030, 2031]) out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
+  for (const year of [2030, 2031])
+    out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
   return out;
 }
 
-function expectOnlyAcceptedWrites(before: Record<string, number>, after: Record<string, number>, accepted: Record<string, number>, what: string) {
+function expectOnlyAcceptedWrites(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  accepted: Record<string, number>,
+  what: string,
+) {
   const expected = { ...before };
   for (const [key, n] of Object.entries(accepted)) expected[key] = (expected[key] ?? 0) + n;
   expect(after, `${what}: only accepted requests write`).toEqual(expected);
 }
 
-function send(method: string, path: string, token: string | undefined, body: BodyInit, contentType: string | undefined, headers: Record<string, string> = {}) {
+function send(
+  method: string,
+  path: string,
+  token: string | undefined,
+  body: BodyInit,
+  contentType: string | undefined,
+  headers: Record<string, string> = {},
+) {
   const all = new Headers(headers);
   if (contentType) all.set("Content-Type", contentType);
   if (token) all.set("Authorization", `Bearer ${token}`);
@@ -296,7 +542,10 @@ describe("fuzzing JSON bodies", () => {
       let cases = JSON_CASES[op.operationId]();
       if (op.operationId === "activateForecastModel") {
         // The model in use: choosing it again changes (and logs) nothing, so no request writes.
-        const models = await json<{ results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> }>("/api/v1/forecast_models/", user.token);
+        const models = await json<{ results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> }>(
+          "/api/v1/forecast_models/",
+          user.token,
+        );
         const id = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
         cases = cases.map((c) => ({ ...c, path: c.path.replace("MODEL", id) }));
       }
@@ -305,21 +554,24 @@ describe("fuzzing JSON bodies", () => {
       const written = new Set<number>();
       let runs = 0;
       await fc.assert(
-        fc.asyncProperty(fc.nat(cases.length - 1).chain((i) => fc.tuple(fc.constant(i), bodyArbitrary(cases[i].example))), async ([i, body]) => {
-          const c = cases[i];
-          runs += 1;
-          const token = c.token ? c.token() : user.token;
-          const res = await send(op.method, c.path, token || undefined, body.text, body.contentType);
-          const text = await checkAnswer(res, `${op.method} ${c.path} ${body.text.slice(0, 200)}`);
-          if (res.status < 300) {
-            if (!c.once || !written.has(i)) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
-            written.add(i);
-            // Mass assignment: whatever the body said, a stored object belongs to the caller.
-            const answer = JSON.parse(text) as Record<string, unknown>;
-            if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
-            if (op.auth === "user" && "created_by" in answer) expect([user.email]).toContain(answer.created_by);
-          }
-        }),
+        fc.asyncProperty(
+          fc.nat(cases.length - 1).chain((i) => fc.tuple(fc.constant(i), bodyArbitrary(cases[i].example))),
+          async ([i, body]) => {
+            const c = cases[i];
+            runs += 1;
+            const token = c.token ? c.token() : user.token;
+            const res = await send(op.method, c.path, token || undefined, body.text, body.contentType);
+            const text = await checkAnswer(res, `${op.method} ${c.path} ${body.text.slice(0, 200)}`);
+            if (res.status < 300) {
+              if (!c.once || !written.has(i)) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+              written.add(i);
+              // Mass assignment: whatever the body said, a stored object belongs to the caller.
+              const answer = JSON.parse(text) as Record<string, unknown>;
+              if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
+              if (op.auth === "user" && "created_by" in answer) expect([user.email]).toContain(answer.created_by);
+            }
+          },
+        ),
         { seed: SEED, numRuns: RUNS_PER_JSON_ROUTE, endOnFailure: true },
       );
       expect(runs).toBeGreaterThanOrEqual(RUNS_PER_JSON_ROUTE);
@@ -354,7 +606,8 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
       method: "POST",
       path: `/api/v1/${type}/`,
       token: () => user.token,
-      build: () => formBytes(calculationForm({ name: "Фаззинг", project: objects.project.id, ...validInputs(type).form }, validInputs(type).file)),
+      build: () =>
+        formBytes(calculationForm({ name: "Фаззинг", project: objects.project.id, ...validInputs(type).form }, validInputs(type).file)),
       writes: { calculations: 1 },
     })),
   patchCalculation: () =>
@@ -370,12 +623,24 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
       method: "POST",
       path: "/api/v1/forecast_models/xgboost/",
       token: () => admin.token,
-      build: () => fromMultipart(multipart({ description: "Фаззинг" }, { name: "m.json", bytes: new TextEncoder().encode('{"learner":{}}'), type: "application/json" })),
+      build: () =>
+        fromMultipart(
+          multipart(
+            { description: "Фаззинг" },
+            { name: "m.json", bytes: new TextEncoder().encode('{"learner":{}}'), type: "application/json" },
+          ),
+        ),
       writes: { models: 1 },
     },
   ],
   adminCreateDocument: () => [
-    { method: "POST", path: "/api/v1/admin/documents/", token: () => admin.token, build: () => fromMultipart(multipart({ title: "Фаззинг", kind: "law" }, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1, documents: 1 } },
+    {
+      method: "POST",
+      path: "/api/v1/admin/documents/",
+      token: () => admin.token,
+      build: () => fromMultipart(multipart({ title: "Фаззинг", kind: "law" }, { name: "x.pdf", bytes: pdfBytes(1024) })),
+      writes: { audit: 1, documents: 1 },
+    },
   ],
   // open_mining_ch4's ef is the mine's own value in the tenant objects.
   attachEvidence: () => [
@@ -388,7 +653,13 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
     },
   ],
   adminReplaceDocumentFile: () => [
-    { method: "PUT", path: "/api/v1/admin/documents/fz-296/file/", token: () => admin.token, build: () => fromMultipart(multipart({}, { name: "x.pdf", bytes: pdfBytes(1024) })), writes: { audit: 1 } },
+    {
+      method: "PUT",
+      path: "/api/v1/admin/documents/fz-296/file/",
+      token: () => admin.token,
+      build: () => fromMultipart(multipart({}, { name: "x.pdf", bytes: pdfBytes(1024) })),
+      writes: { audit: 1 },
+    },
   ],
 };
 
@@ -406,33 +677,54 @@ const concat = (...parts: Uint8Array[]) => {
 
 type Mutation = (body: Uint8Array, contentType: string) => { body: Uint8Array; contentType: string };
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.double({ min: 0, max: 1, noNaN: true }).map((f): Mutation => (b, t) => ({ body: b.subarray(0, Math.floor(b.byteLength * f)), contentType: t })),
-  fc.constant<Mutation>((b, t) => ({ body: b.subarray(0, Math.max(0, b.byteLength - 8)), contentType: t })),
-  fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=\"\"", `multipart/form-data; boundary=${"x".repeat(200)}`, "multipart/form-data; boundary=other", "multipart/mixed; boundary=x").map(
-    (type): Mutation => (b) => ({ body: b, contentType: type }),
+  fc.double({ min: 0, max: 1, noNaN: true }).map(
+    (f): Mutation =>
+      (b, t) => ({ body: b.subarray(0, Math.floor(b.byteLength * f)), contentType: t }),
   ),
-  fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([f, junk]): Mutation => (b, t) => {
-    const at = Math.floor(b.byteLength * f);
-    return { body: concat(b.subarray(0, at), junk, b.subarray(at)), contentType: t };
-  }),
+  fc.constant<Mutation>((b, t) => ({ body: b.subarray(0, Math.max(0, b.byteLength - 8)), contentType: t })),
+  fc
+    .constantFrom(
+      "multipart/form-data",
+      "multipart/form-data; boundary=",
+      'multipart/form-data; boundary=""',
+      `multipart/form-data; boundary=${"x".repeat(200)}`,
+      "multipart/form-data; boundary=other",
+      "multipart/mixed; boundary=x",
+    )
+    .map(
+      (type): Mutation =>
+        (b) => ({ body: b, contentType: type }),
+    ),
+  fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(
+    ([f, junk]): Mutation =>
+      (b, t) => {
+        const at = Math.floor(b.byteLength * f);
+        return { body: concat(b.subarray(0, at), junk, b.subarray(at)), contentType: t };
+      },
+  ),
   fc.constant<Mutation>((b, t) => {
     const text = new TextDecoder("latin1").decode(b);
     return { body: Uint8Array.from(text.replace(/\r\n/g, "\n"), (c) => c.charCodeAt(0)), contentType: t };
   }),
-  fc.constantFrom(
-    'Content-Disposition: form-data; name="file_data"; filename="../../../etc/passwd"',
-    'Content-Disposition: form-data; name="__proto__"',
-    'Content-Disposition: form-data; name="constructor"',
-    'Content-Disposition: form-data; name="name"',
-    "Content-Disposition: form-data",
-    "Content-Disposition: attachment; name=\"x\"; filename*=UTF-8''%FF%FE",
-    'Content-Disposition: form-data; name="file"; filename="\r\n.pdf"',
-    "X-Junk",
-  ).map((header): Mutation => (b, t) => {
-    const boundary = /boundary=("?)([^";]+)\1/.exec(t)?.[2] ?? "x";
-    const part = concat(bytesOf(`--${boundary}`), CRLF, bytesOf(header), CRLF, CRLF, bytesOf('{"polluted":"yes"}'), CRLF);
-    return { body: concat(part, b), contentType: t };
-  }),
+  fc
+    .constantFrom(
+      'Content-Disposition: form-data; name="file_data"; filename="../../../etc/passwd"',
+      'Content-Disposition: form-data; name="__proto__"',
+      'Content-Disposition: form-data; name="constructor"',
+      'Content-Disposition: form-data; name="name"',
+      "Content-Disposition: form-data",
+      "Content-Disposition: attachment; name=\"x\"; filename*=UTF-8''%FF%FE",
+      'Content-Disposition: form-data; name="file"; filename="\r\n.pdf"',
+      "X-Junk",
+    )
+    .map(
+      (header): Mutation =>
+        (b, t) => {
+          const boundary = /boundary=("?)([^";]+)\1/.exec(t)?.[2] ?? "x";
+          const part = concat(bytesOf(`--${boundary}`), CRLF, bytesOf(header), CRLF, CRLF, bytesOf('{"polluted":"yes"}'), CRLF);
+          return { body: concat(part, b), contentType: t };
+        },
+    ),
   fc.constant<Mutation>((b, t) => ({ body: concat(b, b), contentType: t })),
 );
 
@@ -440,7 +732,10 @@ const MULTIPART_OPERATIONS = OPERATIONS.filter((op) => op.body && "multipart/for
 
 describe("fuzzing multipart forms", () => {
   it("covers every multipart route of the route table", () => {
-    expect(MULTIPART_OPERATIONS.filter((op) => !MULTIPART_CASES[op.operationId]).map((op) => op.operationId), "add the route to MULTIPART_CASES").toEqual([]);
+    expect(
+      MULTIPART_OPERATIONS.filter((op) => !MULTIPART_CASES[op.operationId]).map((op) => op.operationId),
+      "add the route to MULTIPART_CASES",
+    ).toEqual([]);
   });
 
   for (const op of MULTIPART_OPERATIONS) {
@@ -470,7 +765,12 @@ describe("fuzzing multipart forms", () => {
 
 /** Deflates head + about `megabytes` MB of one byte (or one repeated text) + tail without holding
  *  the inflated data. */
-async function deflatedBomb(head: string, fill: number | string, megabytes: number, tail: string): Promise<{ data: Uint8Array; size: number }> {
+async function deflatedBomb(
+  head: string,
+  fill: number | string,
+  megabytes: number,
+  tail: string,
+): Promise<{ data: Uint8Array; size: number }> {
   const deflate = createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   deflate.on("data", (chunk: Buffer) => out.push(chunk));
@@ -485,7 +785,10 @@ async function deflatedBomb(head: string, fill: number | string, megabytes: numb
 }
 
 /** A real workbook (year, volume, methane) whose shared strings part is replaced by `bomb`. */
-async function workbookWith(part: string, bomb: (original: string) => Promise<{ data: Uint8Array; declared: number }>): Promise<Uint8Array> {
+async function workbookWith(
+  part: string,
+  bomb: (original: string) => Promise<{ data: Uint8Array; declared: number }>,
+): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("Данные");
   ws.addRow(["year", "volume", "methane"]);
@@ -494,7 +797,11 @@ async function workbookWith(part: string, bomb: (original: string) => Promise<{ 
   const entries: DeflatedEntry[] = [];
   for (const name of Object.keys(real.files).filter((n) => !real.files[n].dir)) {
     const content = await real.files[name].async("nodebuffer");
-    entries.push(name === part ? { name, ...(await bomb(content.toString())) } : { name, data: new Uint8Array(deflateRawSync(content)), declared: content.length });
+    entries.push(
+      name === part
+        ? { name, ...(await bomb(content.toString())) }
+        : { name, data: new Uint8Array(deflateRawSync(content)), declared: content.length },
+    );
   }
   return zipOfDeflated(entries);
 }
@@ -529,44 +836,52 @@ describe("uploads meant to exhaust the server are refused within bounded time an
     ["an honest zip bomb (its directory declares 300 MB)", "honest"],
     ["a lying zip bomb: shared strings declared small, inflating to 300 MB of one string", "strings"],
     ["a lying zip bomb: a worksheet declared small, inflating to 300 MB of whitespace", "sheet"],
-  ])("%s", async (_what, kind) => {
-    const part = kind === "sheet" ? "xl/worksheets/sheet1.xml" : "xl/sharedStrings.xml";
-    const bytes = await workbookWith(part, async (original) => {
-      const at = kind === "sheet" ? original.indexOf("<sheetData>") + "<sheetData>".length : original.indexOf("<t>x</t>") + 3;
-      const tail = kind === "sheet" ? original.slice(at) : original.slice(at + 1);
-      const bomb = await deflatedBomb(original.slice(0, at), kind === "sheet" ? 32 : 97, 300, tail);
-      return { data: bomb.data, declared: kind === "honest" ? bomb.size : bomb.data.length * 2 };
-    });
-    expect(bytes.byteLength).toBeLessThan(2 * 1024 * 1024);
-    const before = await snapshot();
-    const result = await bounded(() => uploadTo("sensitivity", "бомба.xlsx", bytes));
-    expect(result.status, result.detail).toBe(400);
-    expect(result.detail).toMatch(/небезопасный|поврежден|длиннее/);
-    expect(result.ms).toBeLessThan(LIMIT_MS);
-    expect(result.rssMb).toBeLessThan(LIMIT_MB);
-    expect(await snapshot()).toEqual(before);
-  }, 60_000);
+  ])(
+    "%s",
+    async (_what, kind) => {
+      const part = kind === "sheet" ? "xl/worksheets/sheet1.xml" : "xl/sharedStrings.xml";
+      const bytes = await workbookWith(part, async (original) => {
+        const at = kind === "sheet" ? original.indexOf("<sheetData>") + "<sheetData>".length : original.indexOf("<t>x</t>") + 3;
+        const tail = kind === "sheet" ? original.slice(at) : original.slice(at + 1);
+        const bomb = await deflatedBomb(original.slice(0, at), kind === "sheet" ? 32 : 97, 300, tail);
+        return { data: bomb.data, declared: kind === "honest" ? bomb.size : bomb.data.length * 2 };
+      });
+      expect(bytes.byteLength).toBeLessThan(2 * 1024 * 1024);
+      const before = await snapshot();
+      const result = await bounded(() => uploadTo("sensitivity", "бомба.xlsx", bytes));
+      expect(result.status, result.detail).toBe(400);
+      expect(result.detail).toMatch(/небезопасный|поврежден|длиннее/);
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      expect(result.rssMb).toBeLessThan(LIMIT_MB);
+      expect(await snapshot()).toEqual(before);
+    },
+    60_000,
+  );
 
   // Honest files (sizes as declared, within the ZIP caps) that would cost far more than they weigh.
   it.each([
     ["one shared string of 151 MB", "xl/sharedStrings.xml", "a", 151],
     ["186 MB of blank rows", "xl/worksheets/sheet1.xml", "<row/>", 186],
-  ] as const)("an honest workbook of under 4 MB holding %s is refused within bounded time and 128 MB", async (_what, part, fill, megabytes) => {
-    const bytes = await workbookWith(part, async (original) => {
-      const at = part.includes("sheet") ? original.indexOf("<sheetData>") + "<sheetData>".length : original.indexOf("<t>x</t>") + 3;
-      const tail = part.includes("sheet") ? original.slice(at) : original.slice(at + 1);
-      const bomb = await deflatedBomb(original.slice(0, at), fill, megabytes, tail);
-      return { data: bomb.data, declared: bomb.size };
-    });
-    expect(bytes.byteLength).toBeLessThan(4 * 1024 * 1024);
-    const before = await snapshot();
-    const result = await bounded(() => uploadTo("sensitivity", "тяжелая.xlsx", bytes));
-    expect(result.status, result.detail).toBe(400);
-    expect(result.detail).toMatch(/символов|строк|сложна|велик/);
-    expect(result.ms).toBeLessThan(LIMIT_MS);
-    expect(result.rssMb).toBeLessThan(128);
-    expect(await snapshot()).toEqual(before);
-  }, 60_000);
+  ] as const)(
+    "an honest workbook of under 4 MB holding %s is refused within bounded time and 128 MB",
+    async (_what, part, fill, megabytes) => {
+      const bytes = await workbookWith(part, async (original) => {
+        const at = part.includes("sheet") ? original.indexOf("<sheetData>") + "<sheetData>".length : original.indexOf("<t>x</t>") + 3;
+        const tail = part.includes("sheet") ? original.slice(at) : original.slice(at + 1);
+        const bomb = await deflatedBomb(original.slice(0, at), fill, megabytes, tail);
+        return { data: bomb.data, declared: bomb.size };
+      });
+      expect(bytes.byteLength).toBeLessThan(4 * 1024 * 1024);
+      const before = await snapshot();
+      const result = await bounded(() => uploadTo("sensitivity", "тяжелая.xlsx", bytes));
+      expect(result.status, result.detail).toBe(400);
+      expect(result.detail).toMatch(/символов|строк|сложна|велик/);
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      expect(result.rssMb).toBeLessThan(128);
+      expect(await snapshot()).toEqual(before);
+    },
+    60_000,
+  );
 
   // Speed is the bench's business; this holds the behaviour: while four such workbooks are read,
   // another company's requests keep being answered, and all four are refused.
@@ -580,7 +895,9 @@ describe("uploads meant to exhaust the server are refused within bounded time an
     const project = await h.newProject(other.token);
     const list = () => h.request(`/api/v1/open_mining_co2/?project=${project.id}`, { token: other.token });
     let uploading = true;
-    const uploads = Promise.all(Array.from({ length: 4 }, () => uploadTo("sensitivity", "тяжелая.xlsx", bytes))).finally(() => (uploading = false));
+    const uploads = Promise.all(Array.from({ length: 4 }, () => uploadTo("sensitivity", "тяжелая.xlsx", bytes))).finally(
+      () => (uploading = false),
+    );
     let answered = 0;
     do {
       expect((await list()).status).toBe(200);
@@ -595,15 +912,19 @@ describe("uploads meant to exhaust the server are refused within bounded time an
     ["sensitivity", "a 10⁶-row CSV of full rows, over the cap", "year,volume,methane\n", "2020,1000000,10\n", {}],
     ["regres_methane", "a 10⁶-row forecast CSV within the cap", "x1\n", "1\n", { method: "xgboost" }],
     ["filling_blanks", "a 10⁶-row series CSV within the cap", "year\n", "1\n", { name_value: "value" }],
-  ] as const)("%s: %s", async (type, _what, header, row, fields) => {
-    const bytes = new TextEncoder().encode(header + row.repeat(1_000_000));
-    const before = await snapshot();
-    const result = await bounded(() => uploadTo(type, "строки.csv", bytes, fields));
-    expect([400, 413], result.detail).toContain(result.status);
-    expect(result.ms).toBeLessThan(LIMIT_MS);
-    expect(result.rssMb).toBeLessThan(LIMIT_MB);
-    expect(await snapshot()).toEqual(before);
-  }, 60_000);
+  ] as const)(
+    "%s: %s",
+    async (type, _what, header, row, fields) => {
+      const bytes = new TextEncoder().encode(header + row.repeat(1_000_000));
+      const before = await snapshot();
+      const result = await bounded(() => uploadTo(type, "строки.csv", bytes, fields));
+      expect([400, 413], result.detail).toContain(result.status);
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      expect(result.rssMb).toBeLessThan(LIMIT_MB);
+      expect(await snapshot()).toEqual(before);
+    },
+    60_000,
+  );
 
   it("refuses random bytes named .xlsx, and a .csv that is binary", async () => {
     for (const [name, bytes] of [

@@ -11,7 +11,10 @@ beforeAll(async () => {
   ({ token } = await h.signedInUser());
   const admin = await signedInAdmin(h);
   // AR5 (set 2) dated for the 2025 reporting year only.
-  for (const [field, version] of [["year_from", 1], ["year_to", 2]] as const) {
+  for (const [field, version] of [
+    ["year_from", 1],
+    ["year_to", 2],
+  ] as const) {
     const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
       method: "PATCH",
       token: admin.token,
@@ -22,7 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Calc = { id: string; gwp_ch4: number; res_ch4_to_co2: number; gwp_not_in_force?: boolean; coefficients: Record<string, { item_id?: number }>; version: number };
+type Calc = {
+  id: string;
+  gwp_ch4: number;
+  res_ch4_to_co2: number;
+  gwp_not_in_force?: boolean;
+  coefficients: Record<string, { item_id?: number }>;
+  version: number;
+};
 
 async function project(year?: number, end = "2025-12-31") {
   const res = await h.request("/api/v1/projects/create_project/", {
@@ -35,7 +45,11 @@ async function project(year?: number, end = "2025-12-31") {
 }
 
 async function torch(projectId: string, extra: Record<string, unknown> = {}) {
-  const res = await h.request("/api/v1/torch_ch4/", { method: "POST", token, json: { name: "Факел", project: projectId, volume: 1000, koef_transform: 0.67, ...extra } });
+  const res = await h.request("/api/v1/torch_ch4/", {
+    method: "POST",
+    token,
+    json: { name: "Факел", project: projectId, volume: 1000, koef_transform: 0.67, ...extra },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Calc;
 }
@@ -45,7 +59,9 @@ describe("GWP by reporting year", () => {
     expect((await project(undefined, "2024-12-31")).reporting_year).toBe(2024);
     expect((await project(2023, "2024-06-30")).reporting_year).toBe(2023);
     const bad = await h.request("/api/v1/projects/create_project/", {
-      method: "POST", token, json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 1800 },
+      method: "POST",
+      token,
+      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 1800 },
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/reporting_year/);
@@ -69,7 +85,14 @@ describe("GWP by reporting year", () => {
     const c = await torch(p.id);
     expect(c.gwp_ch4).toBe(25);
     const preview = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/?reporting_year=2025`, { token });
-    const body = (await preview.json()) as { gwp_set: { id: number }; results: Array<{ id: string; before: { gwp_ch4: number; results: Record<string, number> }; after: { gwp_ch4: number; results: Record<string, number> } }> };
+    const body = (await preview.json()) as {
+      gwp_set: { id: number };
+      results: Array<{
+        id: string;
+        before: { gwp_ch4: number; results: Record<string, number> };
+        after: { gwp_ch4: number; results: Record<string, number> };
+      }>;
+    };
     expect(body.gwp_set.id).toBe(2);
     expect(body.results).toHaveLength(1);
     expect(body.results[0]).toMatchObject({ id: c.id, before: { gwp_ch4: 25 }, after: { gwp_ch4: 28 } });

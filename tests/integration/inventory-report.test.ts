@@ -174,7 +174,10 @@ describe.skipIf(!PDFTOTEXT)("the report passport's PDF read back with pdftotext"
       expect(text).toContain(expected);
     }
     // The total with the thousands grouped and a decimal comma: 12 345,67.
-    const total = inventory.total_t_co2e.toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+    const total = inventory.total_t_co2e
+      .toFixed(2)
+      .replace(".", ",")
+      .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
     expect(text).toMatch(new RegExp(`Итого\\s+${total}`));
     // The alternative is named among the checks only, never as a source.
     expect(text).toContain("Не суммируются (альтернативные расчеты): «Факел (сценарий)»");
@@ -185,14 +188,27 @@ describe.skipIf(!PDFTOTEXT)("the report passport's PDF read back with pdftotext"
 describe("the passport of an approved year", () => {
   // Last: the approval freezes the year.
   it("says who approved it and when, with the year's transitions", async () => {
-    await createUser(h.deps, { companyId, email: "reviewer@ugol.example", password: "reviewer-password", role: "reviewer", first_name: "Мария", last_name: "Проверяющая" });
+    await createUser(h.deps, {
+      companyId,
+      email: "reviewer@ugol.example",
+      password: "reviewer-password",
+      role: "reviewer",
+      first_name: "Мария",
+      last_name: "Проверяющая",
+    });
     const reviewer = ((await (await signIn(h, "reviewer@ugol.example", "reviewer-password")).json()) as { access: string }).access;
-    const act = (as: string, body: Record<string, unknown>) => h.request("/api/v1/inventory/2025/review/", { method: "POST", token: as, json: body });
+    const act = (as: string, body: Record<string, unknown>) =>
+      h.request("/api/v1/inventory/2025/review/", { method: "POST", token: as, json: body });
     const sent = await json<{ version: number }>(await act(token, { action: "send_to_review", version: 0 }), 200);
     await json(await act(reviewer, { action: "approve", version: sent.version }), 200);
 
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await bytesOf(await report("format=xlsx"), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      (await bytesOf(
+        await report("format=xlsx"),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      )) as unknown as ArrayBuffer,
+    );
     const lines: Array<[unknown, unknown]> = [];
     workbook.getWorksheet("Паспорт")!.eachRow((row) => lines.push([row.getCell(1).value, row.getCell(2).value]));
     expect(lines).toContainEqual(["Статус", "Утверждена"]);

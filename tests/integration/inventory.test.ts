@@ -17,7 +17,10 @@ beforeAll(async () => {
   ({ token: other } = await h.signedInUser("ООО Чужая"));
   const admin = await signedInAdmin(h);
   // AR5 (set 2, CH4 = 28) dated for the 2025 reporting year only; 2024 keeps 2979-р (25).
-  for (const [field, version] of [["year_from", 1], ["year_to", 2]] as const) {
+  for (const [field, version] of [
+    ["year_from", 1],
+    ["year_to", 2],
+  ] as const) {
     const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
       method: "PATCH",
       token: admin.token,
@@ -61,7 +64,14 @@ const project = async (name: string, year: number, facilityId: string | null) =>
   );
 
 const calc = async (type: string, projectId: string, body: Record<string, unknown>) =>
-  json<Calc>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: `${type} ${projectId.slice(-4)}`, project: projectId, ...body } }), 201);
+  json<Calc>(
+    await h.request(`/api/v1/${type}/`, {
+      method: "POST",
+      token,
+      json: { name: `${type} ${projectId.slice(-4)}`, project: projectId, ...body },
+    }),
+    201,
+  );
 
 const inventory = async (year: number, facilityId?: string, as = token) =>
   json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}${facilityId ? `&facility=${facilityId}` : ""}`, { token: as }), 200);
@@ -120,7 +130,14 @@ describe("the year's inventory", () => {
     expect(duplicate.level).toBe("warning");
 
     // The Tier 1 estimate made an alternative: the measured release counts alone.
-    await json(await h.request(`/api/v1/underground_emission_ch4/${tier1.id}/`, { method: "PATCH", token, json: { inventory_role: "alternative", version: tier1.version } }), 200);
+    await json(
+      await h.request(`/api/v1/underground_emission_ch4/${tier1.id}/`, {
+        method: "PATCH",
+        token,
+        json: { inventory_role: "alternative", version: tier1.version },
+      }),
+      200,
+    );
     inv = await inventory(2025);
     expect(inv.checks.some((c) => c.code === "primary_duplicate")).toBe(false);
     expect(inv.gwp).toMatchObject({ set: 2, gwp_ch4: 28 });
@@ -160,11 +177,19 @@ describe("the year's inventory", () => {
     const p2025 = await project("Западная 2025", 2025, mine.id);
     const p2026 = await project("Западная 2026", 2026, mine.id);
     const oldGwp = await calc("torch_ch4", p2025.id, { volume: 800, koef_transform: 0.67, gwp_set: 1 });
-    await calc("handling_underground_ch4", p2025.id, { volume: 1_000_000, ef: 3.1, koef_transform: 0.67, dictionary_items: { get_handling_underground_ch4: null } });
+    await calc("handling_underground_ch4", p2025.id, {
+      volume: 1_000_000,
+      ef: 3.1,
+      koef_transform: 0.67,
+      dictionary_items: { get_handling_underground_ch4: null },
+    });
     const inv = await inventory(2025, mine.id);
     const gwp = inv.checks.find((c) => c.code === "gwp_not_in_force")!;
     expect(gwp.calculations).toEqual([oldGwp.id]);
-    expect(inv.total_t_co2e).toBeCloseTo(inv.categories.reduce((s, r) => s + r.t_co2e, 0), 6);
+    expect(inv.total_t_co2e).toBeCloseTo(
+      inv.categories.reduce((s, r) => s + r.t_co2e, 0),
+      6,
+    );
     expect(inv.categories.find((r) => r.category === 2)!.t_co2e).toBeCloseTo(oldGwp.res_ch4! * 28, 6);
     expect(inv.checks.some((c) => c.code === "custom_without_justification")).toBe(true);
 
@@ -214,7 +239,14 @@ describe("the year's inventory", () => {
 });
 
 describe("review and sign-off", () => {
-  type Review = { status: string; version: number; frozen: Array<{ id: string }>; history: Array<{ action: string; by: string; reason?: string }>; rework_deadline?: string; comments: Array<{ text: string; target: string | null }> };
+  type Review = {
+    status: string;
+    version: number;
+    frozen: Array<{ id: string }>;
+    history: Array<{ action: string; by: string; reason?: string }>;
+    rework_deadline?: string;
+    comments: Array<{ text: string; target: string | null }>;
+  };
   let reviewer: string;
   let staff: string;
   let companyId: string;
@@ -234,10 +266,21 @@ describe("review and sign-off", () => {
 
   it("moves draft → in review → approved, freezes the year's calculations, and reopens with a reason", async () => {
     const p = await json<{ id: string }>(
-      await h.request("/api/v1/projects/create_project/", { method: "POST", token: staff, json: { name: "Год 2024", start_date: "2024-01-01", end_date: "2024-12-31" } }),
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token: staff,
+        json: { name: "Год 2024", start_date: "2024-01-01", end_date: "2024-12-31" },
+      }),
       201,
     );
-    const torch = await json<Calc>(await h.request("/api/v1/torch_ch4/", { method: "POST", token: staff, json: { name: "Факел", project: p.id, volume: 700, koef_transform: 0.67 } }), 201);
+    const torch = await json<Calc>(
+      await h.request("/api/v1/torch_ch4/", {
+        method: "POST",
+        token: staff,
+        json: { name: "Факел", project: p.id, volume: 700, koef_transform: 0.67 },
+      }),
+      201,
+    );
 
     // Staff cannot approve; nothing skips review.
     expect((await act(staff, { action: "approve", version: 0 })).status).toBe(403);
@@ -252,12 +295,23 @@ describe("review and sign-off", () => {
     review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }), 200);
     expect(review).toMatchObject({ status: "approved", frozen: [{ id: torch.id }] });
 
-    const edit = await h.request(`/api/v1/torch_ch4/${torch.id}/`, { method: "PATCH", token: staff, json: { volume: 800, version: torch.version } });
+    const edit = await h.request(`/api/v1/torch_ch4/${torch.id}/`, {
+      method: "PATCH",
+      token: staff,
+      json: { volume: 800, version: torch.version },
+    });
     expect(edit.status).toBe(409);
     expect(((await edit.json()) as { detail: string }).detail).toMatch(/утвержденную инвентаризацию 2024 года/);
 
     // A calculation added after approval is an error in the checks.
-    await json(await h.request("/api/v1/torch_ch4/", { method: "POST", token: staff, json: { name: "Поздний факел", project: p.id, volume: 10, koef_transform: 0.67 } }), 201);
+    await json(
+      await h.request("/api/v1/torch_ch4/", {
+        method: "POST",
+        token: staff,
+        json: { name: "Поздний факел", project: p.id, volume: 10, koef_transform: 0.67 },
+      }),
+      201,
+    );
     const inv = await json<Inventory & { review: Review }>(await h.request("/api/v1/inventory/?year=2024", { token: staff }), 200);
     expect(inv.review.status).toBe("approved");
     expect(inv.checks.find((c) => c.code === "added_after_approval")!.level).toBe("error");
@@ -267,7 +321,10 @@ describe("review and sign-off", () => {
     expect(review).toMatchObject({ status: "draft", frozen: [] });
     expect(review.history.map((e) => e.action)).toEqual(["send_to_review", "approve", "reopen"]);
     expect(review.history[2]).toMatchObject({ reason: "Уточнить объем" });
-    expect((await h.request(`/api/v1/torch_ch4/${torch.id}/`, { method: "PATCH", token: staff, json: { volume: 800, version: torch.version } })).status).toBe(200);
+    expect(
+      (await h.request(`/api/v1/torch_ch4/${torch.id}/`, { method: "PATCH", token: staff, json: { volume: 800, version: torch.version } }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses illegal transitions, and sets the rework deadline 20 working days after the notice", async () => {
@@ -292,7 +349,11 @@ describe("review and sign-off", () => {
 
   it("keeps comments on the year or one of its lines, and each company's review apart", async () => {
     const review = await json<Review>(
-      await h.request("/api/v1/inventory/2022/comments/", { method: "POST", token: staff, json: { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", version: 0 } }),
+      await h.request("/api/v1/inventory/2022/comments/", {
+        method: "POST",
+        token: staff,
+        json: { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", version: 0 },
+      }),
       200,
     );
     expect(review.comments).toMatchObject([{ target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года" }]);

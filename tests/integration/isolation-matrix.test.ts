@@ -54,7 +54,9 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=false` },
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=true` },
   ],
-  createProject: () => [{ path: "/api/v1/projects/create_project/", json: { name: "Проект Б", start_date: "2024-01-01", end_date: "2024-12-31" } }],
+  createProject: () => [
+    { path: "/api/v1/projects/create_project/", json: { name: "Проект Б", start_date: "2024-01-01", end_date: "2024-12-31" } },
+  ],
   getProject: ({ a }) => [{ path: `/api/v1/projects/${a.project.id}/` }],
   patchProject: ({ a }) => [
     { path: `/api/v1/projects/${a.project.id}/`, json: { name: "Взлом" } },
@@ -89,7 +91,10 @@ const FIXTURES: Record<string, Fixture> = {
   activeForecastModelFile: () => [{ path: "/api/v1/forecast_models/xgboost/active/file/" }],
   forecastModelFile: () => [{ path: `/api/v1/forecast_models/lightgbm/${newId()}/file/` }],
   uploadForecastModel: () => [
-    { path: "/api/v1/forecast_models/xgboost/", raw: () => multipart({ description: "x" }, { name: "m.json", bytes: new TextEncoder().encode("{}"), type: "application/json" }) },
+    {
+      path: "/api/v1/forecast_models/xgboost/",
+      raw: () => multipart({ description: "x" }, { name: "m.json", bytes: new TextEncoder().encode("{}"), type: "application/json" }),
+    },
   ],
   activateForecastModel: () => [{ path: `/api/v1/forecast_models/xgboost/${newId()}/`, json: { is_active: true } }],
   listDocuments: () => [{ path: "/api/v1/documents/" }],
@@ -101,11 +106,18 @@ const FIXTURES: Record<string, Fixture> = {
   adminGetCompany: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/` }],
   adminPatchCompany: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/`, json: { region: "Захвачено" } }],
   adminListUsers: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/` }],
-  adminCreateUser: ({ aCompany }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/`, json: { email: "mole@example.com", password: "long-enough-1" } }],
+  adminCreateUser: ({ aCompany }) => [
+    { path: `/api/v1/admin/companies/${aCompany}/users/`, json: { email: "mole@example.com", password: "long-enough-1" } },
+  ],
   adminPatchUser: ({ aCompany, aUser }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/`, json: { role: "admin" } }],
-  adminResetPassword: ({ aCompany, aUser }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/reset_password/`, json: { password: "taken-over-1" } }],
+  adminResetPassword: ({ aCompany, aUser }) => [
+    { path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/reset_password/`, json: { password: "taken-over-1" } },
+  ],
   adminChangeCoefficient: () => [
-    { path: "/api/v1/admin/dictionary/get_torch_ch4/1/", json: { field: "koef_transform", value: 1, effective_from: "2030-01-01", reason: "захват", version: 1 } },
+    {
+      path: "/api/v1/admin/dictionary/get_torch_ch4/1/",
+      json: { field: "koef_transform", value: 1, effective_from: "2030-01-01", reason: "захват", version: 1 },
+    },
   ],
   adminListDocuments: () => [{ path: "/api/v1/admin/documents/" }],
   adminCreateDocument: () => [{ path: "/api/v1/admin/documents/", raw: pdfForm({ title: "Захват", kind: "law" }) }],
@@ -115,8 +127,12 @@ const FIXTURES: Record<string, Fixture> = {
   adminUploadMedia: () => [{ path: "/api/v1/admin/media/instruction/", raw: video }],
   adminRemoveMedia: () => [{ path: "/api/v1/admin/media/instruction/" }],
   adminDocumentUploadUrl: () => [{ path: "/api/v1/admin/documents/upload-url/", json: { content_type: "application/pdf", size: 1000 } }],
-  adminCompleteDocumentUpload: () => [{ path: "/api/v1/admin/documents/complete/", json: { upload_id: "not-an-upload", title: "Захват", kind: "law" } }],
-  adminMediaUploadUrl: () => [{ path: "/api/v1/admin/media/upload-url/", json: { kind: "instruction", content_type: "video/mp4", size: 1000 } }],
+  adminCompleteDocumentUpload: () => [
+    { path: "/api/v1/admin/documents/complete/", json: { upload_id: "not-an-upload", title: "Захват", kind: "law" } },
+  ],
+  adminMediaUploadUrl: () => [
+    { path: "/api/v1/admin/media/upload-url/", json: { kind: "instruction", content_type: "video/mp4", size: 1000 } },
+  ],
   adminCompleteMediaUpload: () => [{ path: "/api/v1/admin/media/complete/", json: { upload_id: "not-an-upload" } }],
   directUpload: () => [{ path: "/api/v1/uploads/?token=not-an-upload", raw: video }],
   adminAudit: () => [{ path: "/api/v1/admin/audit/?limit=5" }],
@@ -133,8 +149,12 @@ const FIXTURES: Record<string, Fixture> = {
   calculationFile: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/file/`, control: hasFile(t) })),
   getCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/` })),
   // A's ef comes from the dictionary: A is refused with 400 (no custom value), never 404.
-  attachEvidence: ({ a }) => [{ path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, raw: pdfForm({}) }],
-  downloadEvidence: ({ a }) => [{ path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, control: false }],
+  attachEvidence: ({ a }) => [
+    { path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, raw: pdfForm({}) },
+  ],
+  downloadEvidence: ({ a }) => [
+    { path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, control: false },
+  ],
   removeEvidence: ({ a }) => [{ path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/` }],
   forecastDataUpdate: ({ a }) =>
     perType((t) => ({
@@ -222,7 +242,10 @@ describe("the isolation matrix", () => {
   it("has a fixture for every operation of the route table, each calling its own route", () => {
     const missing = OPERATIONS.filter((op) => !FIXTURES[op.operationId]).map((op) => `${op.operationId} (${op.method} ${op.path})`);
     expect(missing, "add the new operation's calls to FIXTURES in this file").toEqual([]);
-    expect(Object.keys(FIXTURES).filter((id) => !OPERATIONS.some((op) => op.operationId === id)), "fixtures of removed operations").toEqual([]);
+    expect(
+      Object.keys(FIXTURES).filter((id) => !OPERATIONS.some((op) => op.operationId === id)),
+      "fixtures of removed operations",
+    ).toEqual([]);
     for (const op of OPERATIONS) {
       const calls = callsOf(op);
       expect(calls.length, op.operationId).toBeGreaterThan(0);
@@ -248,7 +271,10 @@ describe("the isolation matrix", () => {
               : id.in === "query"
                 ? [new URLSearchParams(query).get(id.name)]
                 : [(call.json as Record<string, unknown> | undefined)?.[id.name] ?? call.form?.fields[id.name]];
-          expect(carried.some((v) => owned.includes(v as string)), `${op.operationId} ${call.path}: A's ${id.object} id in ${id.in} ${id.name}`).toBe(true);
+          expect(
+            carried.some((v) => owned.includes(v as string)),
+            `${op.operationId} ${call.path}: A's ${id.object} id in ${id.in} ${id.name}`,
+          ).toBe(true);
         }
       }
     }
@@ -287,7 +313,10 @@ describe("the isolation matrix", () => {
         } else if (op.isolation.scope === "company") {
           expect(res.status, `${what}: ${text.slice(0, 200)}`).toBe(404);
           const missing = await send(op, withMissingIds(call), `Bearer ${b.token}`);
-          expect({ status: missing.status, body: await missing.text() }, `${what}: another company's id answers like a missing one`).toEqual({
+          expect(
+            { status: missing.status, body: await missing.text() },
+            `${what}: another company's id answers like a missing one`,
+          ).toEqual({
             status: 404,
             body: text,
           });
@@ -296,7 +325,8 @@ describe("the isolation matrix", () => {
       }
     }
     // Every calculation type went through every id-taking calculation route.
-    for (const type of CALCULATION_TYPES) expect(checked.filter((c) => c.includes(`/api/v1/${type}/`)).length, type).toBeGreaterThanOrEqual(6);
+    for (const type of CALCULATION_TYPES)
+      expect(checked.filter((c) => c.includes(`/api/v1/${type}/`)).length, type).toBeGreaterThanOrEqual(6);
   }, 120_000);
 
   it("left A's objects as they were: nothing renamed, archived or added by B", async () => {
@@ -304,7 +334,11 @@ describe("the isolation matrix", () => {
     expect(await project.json()).toMatchObject({ name: ctx.a.project.name, is_deleted: false, version: 1 });
     for (const type of CALCULATION_TYPES) {
       const calc = await h.request(`/api/v1/${type}/${ctx.a.calculations[type].id}/`, { token: a.token });
-      expect(await calc.json(), type).toMatchObject({ name: ctx.a.calculations[type].name, is_deleted: false, version: ctx.a.calculations[type].version });
+      expect(await calc.json(), type).toMatchObject({
+        name: ctx.a.calculations[type].name,
+        is_deleted: false,
+        version: ctx.a.calculations[type].version,
+      });
       const list = await h.request(`/api/v1/${type}/?project=${ctx.a.project.id}`, { token: a.token });
       expect(((await list.json()) as { count: number }).count, type).toBe(1);
     }

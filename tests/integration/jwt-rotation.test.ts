@@ -29,9 +29,14 @@ async function withServer<T>(use: (url: string) => Promise<T>): Promise<T> {
   }
 }
 
-const me = (url: string, access: string) => fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${access}` } }).then((r) => r.status);
+const me = (url: string, access: string) =>
+  fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${access}` } }).then((r) => r.status);
 const refresh = (url: string, token: string) =>
-  fetch(`${url}/api/token/refresh/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ refresh: token }) }).then((r) => r.status);
+  fetch(`${url}/api/token/refresh/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ refresh: token }),
+  }).then((r) => r.status);
 
 describe("rotate-jwt-secret (local)", () => {
   it("keeps old tokens valid for the overlap, signs new ones with the new secret, and drops the old secret after", async () => {
@@ -59,10 +64,14 @@ describe("rotate-jwt-secret (local)", () => {
   }, 60_000);
 
   it("refuses a negative overlap", () => {
-    const out = spawnSync(process.execPath, ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", "--overlap-hours", "-1"], {
-      encoding: "utf8",
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+    const out = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", "--overlap-hours", "-1"],
+      {
+        encoding: "utf8",
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    );
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/--overlap-hours/);
   });

@@ -85,7 +85,8 @@ describe("local server, web app files", () => {
   const chunk = "assets/index-AbC123xY.js";
   const wasm = "assets/gbdt-Dm8Xk_BC.wasm";
   const chunkText = Array.from({ length: 2000 }, (_, i) => `export const value${i} = "значение ${i}";`).join("\n");
-  const shell = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-AbC123xY.js"></script></body></html>';
+  const shell =
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-AbC123xY.js"></script></body></html>';
   let web: LocalServer;
   beforeAll(async () => {
     mkdirSync(join(webRoot, "assets"));

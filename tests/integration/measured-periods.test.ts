@@ -72,7 +72,7 @@ describe("underground from measurement periods (D14)", () => {
     const at0C = await created(await post({ periods, dictionary_items: { get_underground: 3 } }));
     const p = at0C.coefficients.p_ch4.value;
     expect(p).not.toBe(0.668);
-    expect(at0C.res_ch4 as number).toBeCloseTo((558 * 76 + ((10.25 * 650.5 * 60) / 1000) * 0.4) * p / 100, 6);
+    expect(at0C.res_ch4 as number).toBeCloseTo(((558 * 76 + ((10.25 * 650.5 * 60) / 1000) * 0.4) * p) / 100, 6);
   });
 
   it("keeps the periods on an edit that changes the conditions only", async () => {
@@ -107,7 +107,8 @@ describe("underground from measurement periods (D14)", () => {
 
   it("reads the periods from a monitoring system's CSV and from the Excel template the same as typed", async () => {
     const typed = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 1 } }));
-    const csv = "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
+    const csv =
+      "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
     const fromCsv = await created(await upload({ name: "мониторинг.csv", bytes: new TextEncoder().encode(csv) }));
     for (const name of TOTALS) expect(fromCsv[name] as number, name).toBeCloseTo(typed[name] as number, 9);
     expect((fromCsv.file_data as { name: string }).name).toBe("мониторинг.csv");
@@ -158,7 +159,13 @@ describe("underground from measurement periods (D14)", () => {
 
     const rows = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Выбросы CO2 и CH4"))!;
     const columns = values(rows, 2) as string[];
-    expect(columns.slice(0, 5)).toEqual(["Расчет", "Начало периода", "Конец периода", "Расход газовой смеси, м³/мин", "Время работы за период, ч"]);
+    expect(columns.slice(0, 5)).toEqual([
+      "Расчет",
+      "Начало периода",
+      "Конец периода",
+      "Расход газовой смеси, м³/мин",
+      "Время работы за период, ч",
+    ]);
     expect(values(rows, 3).slice(0, 5)).toEqual(["По периодам", "01.01.2025", "31.01.2025", 12.5, 744]);
     const sums = [3, 4].map((r) => values(rows, r)[columns.indexOf("Выбросы в CO2-эквиваленте, т CO2-экв.")] as number);
     expect(sums[0] + sums[1]).toBeCloseTo(calc.sum_co2 as number, 6);

@@ -156,7 +156,7 @@ describe("checks", () => {
     expect(notVideo.status).toBe(415);
     expect(((await notVideo.json()) as { detail: string }).detail).toBe("Файл не является видео MP4 или WebM");
     expect((await put("presentation", webmBytes(), "video/mp4")).status).toBe(415);
-    expect((await h.deps.repos.media.get("presentation"))).toBeUndefined();
+    expect(await h.deps.repos.media.get("presentation")).toBeUndefined();
   });
 
   it("refuses a video over the limit with 413 by declared length, and when the body outgrows it", async () => {

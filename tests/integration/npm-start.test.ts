@@ -14,7 +14,10 @@ import { startLocalServer } from "../../functions/src/local/server";
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const SLOW = 120_000;
 
-const pids = () => readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+const pids = () =>
+  readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 const readProc = (pid: number, file: string) => {
   try {
     return readFileSync(`/proc/${pid}/${file}`, "utf8");
@@ -22,7 +25,12 @@ const readProc = (pid: number, file: string) => {
     return undefined;
   }
 };
-const parentOf = (pid: number) => Number(readProc(pid, "stat")?.replace(/^.*\) /, "").split(" ")[1] ?? 0);
+const parentOf = (pid: number) =>
+  Number(
+    readProc(pid, "stat")
+      ?.replace(/^.*\) /, "")
+      .split(" ")[1] ?? 0,
+  );
 /** Running (not zombie) processes: a zombie has ended and only waits for its parent to read it. */
 const running = (pid: number) => {
   const state = readProc(pid, "stat")?.replace(/^.*\) /, "")[0];
@@ -84,7 +92,14 @@ describe("npm start, stopped by a signal", () => {
       const dataDir = mkdtempSync(join(tmpdir(), "fugitive-npm-start-"));
       const npm = spawn("npm", ["run", "serve"], {
         cwd: repoRoot,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOCAL_DEMO_EMAIL: DEMO.email, LOCAL_DEMO_PASSWORD: DEMO.password },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: "0",
+          HOST: "127.0.0.1",
+          LOCAL_DEMO_EMAIL: DEMO.email,
+          LOCAL_DEMO_PASSWORD: DEMO.password,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
@@ -123,7 +138,9 @@ describe("npm start, stopped by a signal", () => {
 
         const again = await startLocalServer({ dataDir, port: 0, demo: DEMO });
         try {
-          const res = await fetch(`${again.url}/api/v1/projects/${project.id}/`, { headers: { Authorization: `Bearer ${await signIn(again.url)}` } });
+          const res = await fetch(`${again.url}/api/v1/projects/${project.id}/`, {
+            headers: { Authorization: `Bearer ${await signIn(again.url)}` },
+          });
           expect(res.status).toBe(200);
           expect(await res.json()).toMatchObject({ name: `Остановлен ${signal}` });
         } finally {

@@ -9,7 +9,19 @@ import { createHarness, type Harness } from "../support/harness";
 let h: Harness;
 let doc: {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; parameters: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security: unknown[]; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters: Array<{ name: string; in: string }>;
+        responses: Record<string, unknown>;
+        security: unknown[];
+        requestBody?: unknown;
+      }
+    >
+  >;
   components: Record<string, Record<string, unknown>>;
 };
 
@@ -76,7 +88,10 @@ describe("GET /api/openapi.json", () => {
     for (const [path, methods] of Object.entries(doc.paths)) {
       const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       for (const [method, operation] of Object.entries(methods)) {
-        const declared = operation.parameters.filter((p) => p.in === "path").map((p) => p.name).sort();
+        const declared = operation.parameters
+          .filter((p) => p.in === "path")
+          .map((p) => p.name)
+          .sort();
         expect(declared, `${method} ${path}`).toEqual(templated);
       }
     }
@@ -101,8 +116,15 @@ describe("GET /api/openapi.json", () => {
   it("reuses the routes' zod schemas for bodies (the login body requires email and password)", () => {
     const login = doc.paths["/api/token/"].post.requestBody as { content: Record<string, { schema: { required: string[] } }> };
     expect(login.content["application/json"].schema.required).toEqual(["email", "password"]);
-    const create = doc.paths["/api/v1/{type}/"].post.requestBody as { content: Record<string, { schema: { anyOf: Array<{ title: string }> } }> };
+    const create = doc.paths["/api/v1/{type}/"].post.requestBody as {
+      content: Record<string, { schema: { anyOf: Array<{ title: string }> } }>;
+    };
     expect(create.content["application/json"].schema.anyOf.map((s) => s.title)).toContain("underground");
-    expect(create.content["multipart/form-data"].schema.anyOf.map((s) => s.title)).toEqual(["underground", "regres_methane", "filling_blanks", "sensitivity"]);
+    expect(create.content["multipart/form-data"].schema.anyOf.map((s) => s.title)).toEqual([
+      "underground",
+      "regres_methane",
+      "filling_blanks",
+      "sensitivity",
+    ]);
   });
 });

@@ -65,7 +65,11 @@ describe("the orphan sweep", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const before = await h.deps.repos.calculations.blobKeysOfCompany(user.companyId);
-    const archived = await h.request(`/api/v1/sensitivity/${id}/`, { method: "PATCH", token: user.token, json: { is_deleted: true, version: 1 } });
+    const archived = await h.request(`/api/v1/sensitivity/${id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { is_deleted: true, version: 1 },
+    });
     expect(archived.status).toBe(200);
     expect(await sweepOrphanBlobs(later(2 * DAY))).toEqual([]);
     for (const key of before) expect(await h.deps.blobs.get(key)).toBeDefined();

@@ -20,7 +20,10 @@ interface Answer {
   text: string;
 }
 
-function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {}): Promise<Answer> {
+function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: init.method ?? "GET", headers: init.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -79,7 +82,11 @@ describe("oversized bodies", () => {
     form.append("name", "Прогноз");
     form.append("file_data", new File([new Uint8Array(6 * 1024 * 1024).fill(65)], "big.csv", { type: "text/csv" }));
     const { body, type } = await formBytes(form);
-    const res = await request(`${server.url}/api/v1/regres_methane/`, { method: "POST", headers: { ...bearer(), "content-type": type }, body });
+    const res = await request(`${server.url}/api/v1/regres_methane/`, {
+      method: "POST",
+      headers: { ...bearer(), "content-type": type },
+      body,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe("close");
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -104,7 +111,11 @@ describe("oversized bodies", () => {
     const form = new FormData();
     form.append("name", "x".repeat(3 * 1024 * 1024));
     const { body, type } = await formBytes(form);
-    const res = await request(`${server.url}/api/v1/regres_methane/`, { method: "POST", headers: { ...bearer(), "content-type": type }, body });
+    const res = await request(`${server.url}/api/v1/regres_methane/`, {
+      method: "POST",
+      headers: { ...bearer(), "content-type": type },
+      body,
+    });
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.text)).toEqual({ detail: "Слишком большой запрос" });
   });

@@ -182,7 +182,11 @@ describe("GET v1/projects/?search=", () => {
     const { token } = await h.signedInUser();
     const archivedOne = (await (await create(token, { ...valid, name: "Шахта в архиве" })).json()) as Project;
     await create(token, { ...valid, name: "Шахта действующая" });
-    const patch = await h.request(`/api/v1/projects/${archivedOne.id}/`, { method: "PATCH", token, json: { is_deleted: true, version: 1 } });
+    const patch = await h.request(`/api/v1/projects/${archivedOne.id}/`, {
+      method: "PATCH",
+      token,
+      json: { is_deleted: true, version: 1 },
+    });
     expect(patch.status).toBe(200);
     const q = (deleted: boolean) => `is_active=true&is_deleted=${deleted}&search=${encodeURIComponent("шахта")}`;
     expect((await list(token, q(false))).results.map((p) => p.name)).toEqual(["Шахта действующая"]);

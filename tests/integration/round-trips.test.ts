@@ -17,14 +17,20 @@ beforeAll(async () => {
   });
   project = (created.body as { id: string }).id;
   // The first calculation fills the process's dictionary cache; the counted ones find it warm.
-  const first = await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: { name: "Первый", project, volume: 1000, ef: 18 } });
+  const first = await api.callsOf("/api/v1/underground_emission_ch4/", {
+    method: "POST",
+    json: { name: "Первый", project, volume: 1000, ef: 18 },
+  });
   calculation = (first.body as { id: string }).id;
 });
 afterAll(() => api?.close());
 
 describe("DynamoDB calls per API operation", () => {
   it("create-calculation", async () => {
-    const { calls } = await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: { name: "Расчет", project, volume: 1000, ef: 18 } });
+    const { calls } = await api.callsOf("/api/v1/underground_emission_ch4/", {
+      method: "POST",
+      json: { name: "Расчет", project, volume: 1000, ef: 18 },
+    });
     // Get the signed-in user (is still active), Get the project, Get the dictionaries' change
     // counter (the GWP set in force, emission factors and activity uncertainties then come from
     // the process's cache), Put the calculation. Before the cache: 7, a Query per dictionary read.

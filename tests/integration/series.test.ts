@@ -23,7 +23,14 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-function upload(type: string, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }, projectId = project.id, method = "POST", path = `/api/v1/${type}/`) {
+function upload(
+  type: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array },
+  projectId = project.id,
+  method = "POST",
+  path = `/api/v1/${type}/`,
+) {
   const form = new FormData();
   form.set("project", projectId);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -42,38 +49,72 @@ describe("filling_blanks", () => {
   it("fills methodology vector A from an .xlsx, flagging every filled value with its method", async () => {
     const a = vectors.filling_blanks[0];
     const rows = [["year", "Шахта", "CH4"], ...a.years.map((y, i) => [y, "Северная", a.values[i]])];
-    const res = await upload("filling_blanks", { name: "Пропуски", name_value: "CH4", name_element: "Шахта" }, { name: "ряд.xlsx", bytes: await xlsx(rows) });
+    const res = await upload(
+      "filling_blanks",
+      { name: "Пропуски", name_value: "CH4", name_element: "Шахта" },
+      { name: "ряд.xlsx", bytes: await xlsx(rows) },
+    );
     expect(res.status, await res.clone().text()).toBe(201);
     const calc = (await res.json()) as { id: string; elements: Element[]; file_data: { name: string } };
     expect(calc.file_data.name).toBe("ряд.xlsx");
     expect(calc.elements).toHaveLength(1);
     expect(calc.elements[0].name).toBe("Северная");
     calc.elements[0].rows.forEach((r, i) => expect(Math.abs((r.value as number) - a.filled[i])).toBeLessThan(1e-6));
-    expect(calc.elements[0].rows.map((r) => r.method)).toEqual(["trend", null, "interp", "interp", null, null, "interp", null, "trend", "trend"]);
+    expect(calc.elements[0].rows.map((r) => r.method)).toEqual([
+      "trend",
+      null,
+      "interp",
+      "interp",
+      null,
+      null,
+      "interp",
+      null,
+      "trend",
+      "trend",
+    ]);
     const source = await h.request(`/api/v1/filling_blanks/${calc.id}/file/`, { token: user.token });
     expect(source.status).toBe(200);
     expect(source.headers.get("content-disposition")).toContain("filename*=UTF-8''%D1%80%D1%8F%D0%B4.xlsx");
   });
 
   it("handles several elements from a CSV, with clipping and the constant case (vectors B and C)", async () => {
-    const text = "year,element,value\n2018,B,50\n2019,B,30\n2020,B,\n2021,B,10\n2022,B,\n" +
-      "2018,C,\n2019,C,\n2020,C,7.5\n2021,C,\n2022,C,\n";
-    const res = await upload("filling_blanks", { name: "Два ряда", name_value: "value", name_element: "element" }, { name: "r.csv", bytes: new TextEncoder().encode(text) });
+    const text =
+      "year,element,value\n2018,B,50\n2019,B,30\n2020,B,\n2021,B,10\n2022,B,\n" + "2018,C,\n2019,C,\n2020,C,7.5\n2021,C,\n2022,C,\n";
+    const res = await upload(
+      "filling_blanks",
+      { name: "Два ряда", name_value: "value", name_element: "element" },
+      { name: "r.csv", bytes: new TextEncoder().encode(text) },
+    );
     expect(res.status, await res.clone().text()).toBe(201);
     const { elements } = (await res.json()) as { elements: Element[] };
     expect(elements.map((e) => e.name)).toEqual(["B", "C"]);
     expect(elements[0].rows.map((r) => r.value)).toEqual([50, 30, 20, 10, 0]);
     expect(elements[0].rows[4].method).toBe("clipped");
-    expect(elements[1].rows.map((r) => [r.value, r.method])).toEqual([[7.5, "constant"], [7.5, "constant"], [7.5, null], [7.5, "constant"], [7.5, "constant"]]);
+    expect(elements[1].rows.map((r) => [r.value, r.method])).toEqual([
+      [7.5, "constant"],
+      [7.5, "constant"],
+      [7.5, null],
+      [7.5, "constant"],
+      [7.5, "constant"],
+    ]);
   });
 
   it("recomputes from the stored file when the value column changes, without a new upload", async () => {
-    const res = await upload("filling_blanks", { name: "Два столбца", name_value: "a" }, {
-      name: "two.csv", bytes: new TextEncoder().encode("year,a,b\n2020,1,10\n2021,,\n2022,3,30\n"),
-    });
+    const res = await upload(
+      "filling_blanks",
+      { name: "Два столбца", name_value: "a" },
+      {
+        name: "two.csv",
+        bytes: new TextEncoder().encode("year,a,b\n2020,1,10\n2021,,\n2022,3,30\n"),
+      },
+    );
     const calc = (await res.json()) as { id: string; version: number; elements: Element[] };
     expect(calc.elements[0].rows[1].value).toBe(2);
-    const patched = await h.request(`/api/v1/filling_blanks/${calc.id}/`, { method: "PATCH", token: user.token, json: { name_value: "b", version: 1 } });
+    const patched = await h.request(`/api/v1/filling_blanks/${calc.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { name_value: "b", version: 1 },
+    });
     expect(patched.status, await patched.clone().text()).toBe(200);
     expect(((await patched.json()) as { elements: Element[] }).elements[0].rows[1].value).toBe(20);
   });
@@ -85,7 +126,10 @@ describe("sensitivity", () => {
     const rows = [["year", "volume", "methane"], ...v.rows.map((r) => [r.year, r.volume, r.methane])];
     const res = await upload("sensitivity", { name: "Чувствительность" }, { name: "s.xlsx", bytes: await xlsx(rows) });
     expect(res.status, await res.clone().text()).toBe(201);
-    const calc = (await res.json()) as { elements: Array<{ data_sensitivity: Array<Record<string, number>> }>; coefficients: Record<string, { value: number }> };
+    const calc = (await res.json()) as {
+      elements: Array<{ data_sensitivity: Array<Record<string, number>> }>;
+      coefficients: Record<string, { value: number }>;
+    };
     const data = calc.elements[0].data_sensitivity;
     v.rows.forEach((expected, i) => {
       for (const key of ["res_co2", "res_co2_transport", "res_co2_all"] as const) {
@@ -135,7 +179,12 @@ describe("bad files get clear errors and store nothing", () => {
     expect(((await none.json()) as { detail: string }).detail).toContain("file_data");
     const pdf = await upload("sensitivity", { name: "PDF" }, { name: "x.pdf", bytes: new TextEncoder().encode("%PDF-1.4 ...") }, p.id);
     expect(pdf.status).toBe(415);
-    const huge = await upload("sensitivity", { name: "Большой" }, { name: "big.csv", bytes: new Uint8Array(6 * 1024 * 1024).fill(49) }, p.id);
+    const huge = await upload(
+      "sensitivity",
+      { name: "Большой" },
+      { name: "big.csv", bytes: new Uint8Array(6 * 1024 * 1024).fill(49) },
+      p.id,
+    );
     expect(huge.status).toBe(413);
     expect(await count("sensitivity", p.id)).toBe(0);
   });
@@ -147,13 +196,17 @@ describe("bad files get clear errors and store nothing", () => {
       method: "POST",
       token: user.token,
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nbroken",
+      body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nbroken',
     });
     expect(broken.status).toBe(400);
   });
 
   it("never lets another company read the source file", async () => {
-    const res = await upload("sensitivity", { name: "Чужой" }, { name: "s.csv", bytes: new TextEncoder().encode("year,volume,methane\n2020,1,1\n") });
+    const res = await upload(
+      "sensitivity",
+      { name: "Чужой" },
+      { name: "s.csv", bytes: new TextEncoder().encode("year,volume,methane\n2020,1,1\n") },
+    );
     const calc = (await res.json()) as { id: string };
     const other = await h.signedInUser();
     const foreign = await h.request(`/api/v1/sensitivity/${calc.id}/file/`, { token: other.token });
@@ -162,39 +215,65 @@ describe("bad files get clear errors and store nothing", () => {
 });
 
 describe("files whose results would not fit in one stored calculation", () => {
-  const names = Array.from({ length: 2000 }, (_, i) => `${String(i).padStart(4, "0")} ${"Участок с длинным названием ".repeat(4)}`.slice(0, 100));
+  const names = Array.from({ length: 2000 }, (_, i) =>
+    `${String(i).padStart(4, "0")} ${"Участок с длинным названием ".repeat(4)}`.slice(0, 100),
+  );
 
   it.each([
     ["filling_blanks", { name: "Много элементов", name_value: "CH4", name_element: "Шахта" }, "year;Шахта;CH4", "Шахта"],
     ["sensitivity", { name: "Много элементов" }, "year;element;volume;methane", "element"],
-  ] as const)("%s: 2 000 rows of 100-character names get 400 naming the sheet, row and column, and store nothing", async (type, fields, header, column) => {
-    const lines = names.map((name, i) => (type === "filling_blanks" ? `${2000 + (i % 20)};${name};${i}` : `${2000 + (i % 20)};${name};1000;10`));
-    const before = await count(type, project.id);
-    const res = await upload(type, fields, { name: "много.csv", bytes: new TextEncoder().encode([header, ...lines].join("\n")) });
-    const body = (await res.json()) as { detail: string };
-    expect(res.status, body.detail).toBe(400);
-    expect(body.detail).toMatch(new RegExp(`^Лист «CSV», строка \\d+, столбец «${column}»: с этого элемента результат не помещается в один расчет`));
-    expect(await count(type, project.id)).toBe(before);
-  });
+  ] as const)(
+    "%s: 2 000 rows of 100-character names get 400 naming the sheet, row and column, and store nothing",
+    async (type, fields, header, column) => {
+      const lines = names.map((name, i) =>
+        type === "filling_blanks" ? `${2000 + (i % 20)};${name};${i}` : `${2000 + (i % 20)};${name};1000;10`,
+      );
+      const before = await count(type, project.id);
+      const res = await upload(type, fields, { name: "много.csv", bytes: new TextEncoder().encode([header, ...lines].join("\n")) });
+      const body = (await res.json()) as { detail: string };
+      expect(res.status, body.detail).toBe(400);
+      expect(body.detail).toMatch(
+        new RegExp(`^Лист «CSV», строка \\d+, столбец «${column}»: с этого элемента результат не помещается в один расчет`),
+      );
+      expect(await count(type, project.id)).toBe(before);
+    },
+  );
 
   it("refuses one 450 KB name as a text cell too long, naming its place", async () => {
-    const res = await upload("sensitivity", { name: "Длинное имя" }, {
-      name: "имя.csv",
-      bytes: new TextEncoder().encode(`year;element;volume;methane\n2020;${"ш".repeat(230_000)};1000;10\n`),
-    });
+    const res = await upload(
+      "sensitivity",
+      { name: "Длинное имя" },
+      {
+        name: "имя.csv",
+        bytes: new TextEncoder().encode(`year;element;volume;methane\n2020;${"ш".repeat(230_000)};1000;10\n`),
+      },
+    );
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^Лист «CSV», строка 2, столбец «element»: текст длиннее 255 символов/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(
+      /^Лист «CSV», строка 2, столбец «element»: текст длиннее 255 символов/,
+    );
   });
 });
 
 describe("the store's own limit", () => {
   it("refuses an item over DynamoDB's 400 KB as bad input, never a 500", async () => {
-    const res = await upload("sensitivity", { name: "Небольшой" }, { name: "a.csv", bytes: new TextEncoder().encode("year;volume;methane\n2020;1000;10\n") });
+    const res = await upload(
+      "sensitivity",
+      { name: "Небольшой" },
+      { name: "a.csv", bytes: new TextEncoder().encode("year;volume;methane\n2020;1000;10\n") },
+    );
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const stored = (await h.deps.repos.calculations.get(user.companyId, "sensitivity", id))!;
-    const huge = { ...stored, version: stored.version + 1, results: { elements: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: "ш".repeat(50) })) } };
-    await expect(h.deps.repos.calculations.replace(huge, stored.version)).rejects.toMatchObject({ status: 400, detail: expect.stringContaining("400 КБ") });
+    const huge = {
+      ...stored,
+      version: stored.version + 1,
+      results: { elements: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: "ш".repeat(50) })) },
+    };
+    await expect(h.deps.repos.calculations.replace(huge, stored.version)).rejects.toMatchObject({
+      status: 400,
+      detail: expect.stringContaining("400 КБ"),
+    });
     expect((await h.deps.repos.calculations.get(user.companyId, "sensitivity", id))!.version).toBe(stored.version);
   });
 });

@@ -20,7 +20,16 @@ import { attachmentDisposition } from "../../functions/src/http/download";
 import { createHarness, type Harness } from "../support/harness";
 import { calculationForm } from "../support/tenant-objects";
 
-const INJECTIONS = ["=cmd|' /C calc'!A0", "+1", "-1", "@SUM(1)", "=1+1", "+cmd|' /C calc'!A0", "-2+3", "=HYPERLINK(\"http://evil.example\",\"x\")"];
+const INJECTIONS = [
+  "=cmd|' /C calc'!A0",
+  "+1",
+  "-1",
+  "@SUM(1)",
+  "=1+1",
+  "+cmd|' /C calc'!A0",
+  "-2+3",
+  '=HYPERLINK("http://evil.example","x")',
+];
 const FORMULA_START = /^[=+\-@]/;
 /** What a spreadsheet could take for the start of a formula when the cell is edited. */
 const QUOTED_START = /^[=+\-@\t\r]/;
@@ -42,12 +51,22 @@ beforeAll(async () => {
   expect(project.status).toBe(201);
   projectId = ((await project.json()) as { id: string }).id;
   for (const name of INJECTIONS) {
-    const res = await h.request("/api/v1/open_mining_co2/", { method: "POST", token: user.token, json: { name, project: projectId, volume: 10, ef: 3.149 } });
+    const res = await h.request("/api/v1/open_mining_co2/", {
+      method: "POST",
+      token: user.token,
+      json: { name, project: projectId, volume: 10, ef: 3.149 },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
   }
   // Text that comes from an uploaded file: element names of a series and the file's own name.
-  const csv = ["year,element,value", ...INJECTIONS.flatMap((e, i) => [`2020,"${e.replace(/"/g, '""')}",${i + 1}`, `2021,"${e.replace(/"/g, '""')}",`])].join("\n");
-  const form = calculationForm({ name: "@SUM(1)", project: projectId, name_value: "value", name_element: "element" }, { name: "=1+1.csv", text: csv });
+  const csv = [
+    "year,element,value",
+    ...INJECTIONS.flatMap((e, i) => [`2020,"${e.replace(/"/g, '""')}",${i + 1}`, `2021,"${e.replace(/"/g, '""')}",`]),
+  ].join("\n");
+  const form = calculationForm(
+    { name: "@SUM(1)", project: projectId, name_value: "value", name_element: "element" },
+    { name: "=1+1.csv", text: csv },
+  );
   const series = await h.request("/api/v1/filling_blanks/", { method: "POST", token: user.token, body: form });
   expect(series.status, await series.clone().text()).toBe(201);
 }, 60_000);
@@ -106,8 +125,10 @@ function xlsCells(bytes: Uint8Array): ReadCell[] {
     const type = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     const data = at + 4;
-    if (type === 0x0809) substream += 1; // BOF
-    else if (type === 0x00e0 && substream === 0) xfQuoted.push((view.getUint16(data + 4, true) & 0x0008) !== 0); // XF
+    if (type === 0x0809)
+      substream += 1; // BOF
+    else if (type === 0x00e0 && substream === 0)
+      xfQuoted.push((view.getUint16(data + 4, true) & 0x0008) !== 0); // XF
     else if (substream > 0 && [0x00fd, 0x0204, 0x0203, 0x027e].includes(type)) {
       // LabelSst, Label, Number, RK: row, column, XF index first.
       const sheetName = wb.SheetNames[substream - 1];
@@ -187,13 +208,21 @@ describe("formula injection", () => {
   it.each([false, true])("xlsx (detail=%s): formula-like texts carry quotePrefix, and nothing else does", async (detail) => {
     const cells = await xlsxCells((await exported("xlsx", detail)).bytes);
     expectQuotedExactly(cells);
-    for (const text of INJECTIONS) expect(cells.some((c) => c.value === text && c.quoted), `«${text}» quoted`).toBe(true);
+    for (const text of INJECTIONS)
+      expect(
+        cells.some((c) => c.value === text && c.quoted),
+        `«${text}» quoted`,
+      ).toBe(true);
   });
 
   it.each([false, true])("xls (detail=%s): formula-like texts carry the f123Prefix bit, and nothing else does", async (detail) => {
     const cells = xlsCells((await exported("xls", detail)).bytes);
     expectQuotedExactly(cells);
-    for (const text of INJECTIONS) expect(cells.some((c) => c.value === text && c.quoted), `«${text}» quoted`).toBe(true);
+    for (const text of INJECTIONS)
+      expect(
+        cells.some((c) => c.value === text && c.quoted),
+        `«${text}» quoted`,
+      ).toBe(true);
   });
 
   it("the writers quote texts starting with = + - @ tab CR, not numbers (negative ones included) nor other texts", async () => {
@@ -227,15 +256,54 @@ describe("formula injection", () => {
 
   it("keeps the project's formula-like name out of a formula in the file name too", async () => {
     const { disposition } = await exported("xlsx", false);
-    expect(disposition).toBe(`attachment; filename="=cmd_' _C calc'!A0.xlsx"; filename*=UTF-8''${encodeURIComponent("=cmd_' _C calc'!A0.xlsx")}`);
+    expect(disposition).toBe(
+      `attachment; filename="=cmd_' _C calc'!A0.xlsx"; filename*=UTF-8''${encodeURIComponent("=cmd_' _C calc'!A0.xlsx")}`,
+    );
   });
 });
 
 // ---- Content-Disposition ------------------------------------------------------------------------
 
-const HOSTILE_UNITS = ['"', "'", "\r", "\n", "\r\n", "\0", "\t", "/", "\\", ":", "*", "?", "<", ">", "|", "%", ";", ",", "=", ".", " ", "\u202e", "\u200f", "\u2028", "\ufeff", "\ud800", "\udfff", "😀", "Ё", "ж", "€", "\u0301"];
+const HOSTILE_UNITS = [
+  '"',
+  "'",
+  "\r",
+  "\n",
+  "\r\n",
+  "\0",
+  "\t",
+  "/",
+  "\\",
+  ":",
+  "*",
+  "?",
+  "<",
+  ">",
+  "|",
+  "%",
+  ";",
+  ",",
+  "=",
+  ".",
+  " ",
+  "\u202e",
+  "\u200f",
+  "\u2028",
+  "\ufeff",
+  "\ud800",
+  "\udfff",
+  "😀",
+  "Ё",
+  "ж",
+  "€",
+  "\u0301",
+];
 const nameArbitrary = fc.string({
-  unit: fc.oneof(fc.constantFrom(...HOSTILE_UNITS), fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })),
+  unit: fc.oneof(
+    fc.constantFrom(...HOSTILE_UNITS),
+    fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }),
+  ),
   maxLength: 300,
 });
 
@@ -274,20 +342,27 @@ describe("download names", () => {
 
   it("are safe through the export route for names a client can send", async () => {
     await fc.assert(
-      fc.asyncProperty(nameArbitrary.filter((n) => n.trim().length > 0), async (name) => {
-        const created = await h.request("/api/v1/projects/create_project/", {
-          method: "POST",
-          token: user.token,
-          json: { name: name.slice(0, 255), start_date: "2024-01-01", end_date: "2024-12-31" },
-        });
-        expect(created.status, await created.clone().text()).toBeLessThan(500);
-        if (created.status !== 201) return;
-        const { id } = (await created.json()) as { id: string };
-        const res = await h.request(`/api/v1/projects/${id}/export_to_txt/`, { token: user.token });
-        expect(res.status, await res.clone().text()).toBe(200);
-        expect(checkDisposition(res.headers.get("content-disposition")!).endsWith(".txt")).toBe(true);
-      }),
-      { seed: 20261121, numRuns: 150, examples: [["\ud800"], ["a".repeat(200) + "😀".repeat(60)], ["\u202egnp.exe"], ["..\\..\\boot.ini"], ['"; filename=evil.exe']] },
+      fc.asyncProperty(
+        nameArbitrary.filter((n) => n.trim().length > 0),
+        async (name) => {
+          const created = await h.request("/api/v1/projects/create_project/", {
+            method: "POST",
+            token: user.token,
+            json: { name: name.slice(0, 255), start_date: "2024-01-01", end_date: "2024-12-31" },
+          });
+          expect(created.status, await created.clone().text()).toBeLessThan(500);
+          if (created.status !== 201) return;
+          const { id } = (await created.json()) as { id: string };
+          const res = await h.request(`/api/v1/projects/${id}/export_to_txt/`, { token: user.token });
+          expect(res.status, await res.clone().text()).toBe(200);
+          expect(checkDisposition(res.headers.get("content-disposition")!).endsWith(".txt")).toBe(true);
+        },
+      ),
+      {
+        seed: 20261121,
+        numRuns: 150,
+        examples: [["\ud800"], ["a".repeat(200) + "😀".repeat(60)], ["\u202egnp.exe"], ["..\\..\\boot.ini"], ['"; filename=evil.exe']],
+      },
     );
   }, 60_000);
 });

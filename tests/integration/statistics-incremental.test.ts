@@ -72,8 +72,20 @@ const value = fc.oneof(
   fc.constant("н/д"),
 );
 const write = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("put" as const), slot, year: fc.constantFrom("2023", "2024", "2025"), deleted: fc.boolean(), value }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("update" as const), slot, deleted: fc.option(fc.boolean()), value: fc.option(value) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("put" as const),
+      slot,
+      year: fc.constantFrom("2023", "2024", "2025"),
+      deleted: fc.boolean(),
+      value,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant("update" as const), slot, deleted: fc.option(fc.boolean()), value: fc.option(value) }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("delete" as const), slot }) },
 );
 const delivery = fc.record({
@@ -85,20 +97,27 @@ type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
 async function perform(company: string, w: Write): Promise<void> {
   const Key = { PK: `COMPANY#${company}`, SK: w.slot.sk };
-  const co2e = w.slot.kind === "calc" ? calculationDefinition(w.slot.type as never).co2e ?? "res" : "res";
+  const co2e = w.slot.kind === "calc" ? (calculationDefinition(w.slot.type as never).co2e ?? "res") : "res";
   if (w.op === "delete") {
     await writer.send(new DeleteCommand({ TableName: TABLE, Key }));
   } else if (w.op === "put") {
     const item =
       w.slot.kind === "project"
         ? { ...Key, id: w.slot.sk, is_deleted: w.deleted, created_at: `${w.year}-03-01T00:00:00.000Z`, name: "Шахта" }
-        : { ...Key, id: w.slot.sk, type: w.slot.type, is_deleted: w.deleted, created_at: `${w.year}-03-01T00:00:00.000Z`, results: { [co2e]: w.value } };
+        : {
+            ...Key,
+            id: w.slot.sk,
+            type: w.slot.type,
+            is_deleted: w.deleted,
+            created_at: `${w.year}-03-01T00:00:00.000Z`,
+            results: { [co2e]: w.value },
+          };
     await writer.send(new PutCommand({ TableName: TABLE, Item: item }));
   } else {
     const sets = ["version = if_not_exists(version, :zero) + :one"];
     const values: Record<string, unknown> = { ":zero": 0, ":one": 1 };
-    if (w.deleted !== null) (sets.push("is_deleted = :d"), (values[":d"] = w.deleted));
-    if (w.value !== null && w.slot.kind === "calc") (sets.push("results = :r"), (values[":r"] = { [co2e]: w.value }));
+    if (w.deleted !== null) sets.push("is_deleted = :d"), (values[":d"] = w.deleted);
+    if (w.value !== null && w.slot.kind === "calc") sets.push("results = :r"), (values[":r"] = { [co2e]: w.value });
     try {
       await writer.send(
         new UpdateCommand({
@@ -119,7 +138,10 @@ async function perform(company: string, w: Write): Promise<void> {
 async function deliver(batch: StreamRecord[]): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await applyStatistics({ Records: batch }, { doc: handlerDoc, tableName: TABLE, repos, clock: { now: () => new Date() }, log: { info() {}, error() {} } });
+      await applyStatistics(
+        { Records: batch },
+        { doc: handlerDoc, tableName: TABLE, repos, clock: { now: () => new Date() }, log: { info() {}, error() {} } },
+      );
       return;
     } catch (error) {
       if (!String((error as Error).message).startsWith("injected") || attempt > 200) throw error;
@@ -138,7 +160,7 @@ describe("statistics kept change by change", () => {
         async (writes, deliveries, seed) => {
           const company = `prop${run++}`;
           let state = seed;
-          faults.random = () => ((state = (Math.imul(state, 48271) >>> 0) % 2147483647) / 2147483647);
+          faults.random = () => (state = (Math.imul(state, 48271) >>> 0) % 2147483647) / 2147483647;
           faults.rate = 0.02;
           records.length = 0;
           const delivered: StreamRecord[][] = [];
@@ -163,7 +185,11 @@ describe("statistics kept change by change", () => {
           for (const year of new Set([...stored.map((y) => y.year), ...counted.keys()])) {
             const have = stored.find((y) => y.year === year);
             const want = counted.get(year);
-            expect([year, have?.projects_active ?? 0, have?.projects_archived ?? 0]).toEqual([year, want?.projects_active ?? 0, want?.projects_archived ?? 0]);
+            expect([year, have?.projects_active ?? 0, have?.projects_archived ?? 0]).toEqual([
+              year,
+              want?.projects_active ?? 0,
+              want?.projects_archived ?? 0,
+            ]);
             const nonZero = (c: Record<string, number> = {}) => Object.fromEntries(Object.entries(c).filter(([, n]) => n !== 0));
             expect(nonZero(have?.calculations)).toEqual(nonZero(want?.calculations));
             expect(have?.total_co2e ?? 0).toBeCloseTo(want?.total_co2e ?? 0, 3);
@@ -172,7 +198,11 @@ describe("statistics kept change by change", () => {
           expect(report).toMatchObject({ drift: [], unsettled: false });
           // Nothing half-done is left on the aggregates.
           const raw = await writer.send(
-            new QueryCommand({ TableName: TABLE, KeyConditionExpression: "PK = :pk", ExpressionAttributeValues: { ":pk": `COMPANY#${company}` } }),
+            new QueryCommand({
+              TableName: TABLE,
+              KeyConditionExpression: "PK = :pk",
+              ExpressionAttributeValues: { ":pk": `COMPANY#${company}` },
+            }),
           );
           const aggregates = (raw.Items ?? []).filter((item) => String(item.SK).startsWith("STATISTICS#"));
           expect(aggregates.length).toBe(stored.length);

@@ -86,9 +86,22 @@ describe("access tokens", () => {
   });
 
   it("refuses a token without an expiry and one of another issuer", async () => {
-    const noExp = await new SignJWT(claims()).setProtectedHeader({ alg: "HS256" }).setSubject(user.userId).setIssuer("fugitive-emissions").setIssuedAt().setNotBefore("0s").sign(secret());
+    const noExp = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.userId)
+      .setIssuer("fugitive-emissions")
+      .setIssuedAt()
+      .setNotBefore("0s")
+      .sign(secret());
     await expectRejected(noExp);
-    const otherIssuer = await new SignJWT(claims()).setProtectedHeader({ alg: "HS256" }).setSubject(user.userId).setIssuer("someone-else").setIssuedAt().setNotBefore("0s").setExpirationTime("10m").sign(secret());
+    const otherIssuer = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.userId)
+      .setIssuer("someone-else")
+      .setIssuedAt()
+      .setNotBefore("0s")
+      .setExpirationTime("10m")
+      .sign(secret());
     await expectRejected(otherIssuer);
   });
 

@@ -27,7 +27,11 @@ const example = SECTION_7_VECTORS.torch_composition[0];
 const inputs = Object.fromEntries(Object.entries(example).filter(([k]) => !RESULTS.includes(k)));
 
 const post = (body: Record<string, unknown>) =>
-  h.request("/api/v1/torch_composition/", { method: "POST", token: user.token, json: { name: "Факел по составу", project: project.id, ...body } });
+  h.request("/api/v1/torch_composition/", {
+    method: "POST",
+    token: user.token,
+    json: { name: "Факел по составу", project: project.id, ...body },
+  });
 
 describe("torch_composition through the API", () => {
   it("stores the worked example of 7.1 to 1e-9, with CF and the densities from their dictionaries", async () => {
@@ -51,7 +55,7 @@ describe("torch_composition through the API", () => {
     expect(calc.coefficients.cf).toMatchObject({ dictionary: "get_torch_cf", item_id: 2 });
     // Table 2.1's default for coal-mine gas is 0.0178 t CH4 per thousand m³: a sooty flame at 76 %.
     expect(Math.abs((calc.ef_ch4 as number) - 0.0177688)).toBeLessThanOrEqual(1e-12);
-    expect(Math.abs((calc.res_co2 as number) - 1000 * 76 * (1 - 0.035) * 1.8393 / 100)).toBeLessThanOrEqual(1e-9);
+    expect(Math.abs((calc.res_co2 as number) - (1000 * 76 * (1 - 0.035) * 1.8393) / 100)).toBeLessThanOrEqual(1e-9);
   });
 
   it("refuses contents that add up to more than 100 % vol with a Russian 400 naming the fields", async () => {

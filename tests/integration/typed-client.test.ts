@@ -17,7 +17,9 @@ it("lists, creates, edits and recomputes projects through the client typed from 
   const projects = hc<ProjectRoutes>("/api/v1/projects", {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => h.request(String(input), { ...init, token: user.token }),
   });
-  const created = await projects.create_project.$post({ json: { name: "Типизированный", start_date: "2024-01-01", end_date: "2024-12-31", status: 1 } });
+  const created = await projects.create_project.$post({
+    json: { name: "Типизированный", start_date: "2024-01-01", end_date: "2024-12-31", status: 1 },
+  });
   expect(created.status).toBe(201);
   const project = await created.json();
   const list = await (await projects.index.$get({ query: { is_active: "true", is_deleted: "false", limit: "10", offset: "0" } })).json();

@@ -41,24 +41,46 @@ describe("uncertainty in the dictionaries", () => {
     expect(underground.results[0].uncertainty.ef).toMatchObject({ lower_pct: 44, upper_pct: 39, distribution: "normal" });
     expect(underground.results[0].uncertainty.ef.source).toMatch(/^IPCC 2006.*10–25/);
     const surface = await json<{ results: Entry[] }>(await h.request("/api/v1/dictionary/get_open_mining_ch4/", { token }));
-    expect(surface.results.find((e) => e.id === 4)?.uncertainty.ef).toMatchObject({ lower_pct: 100, upper_pct: 100, distribution: "lognormal" });
-    const activity = await json<{ title: string; results: Entry[] }>(await h.request("/api/v1/dictionary/get_activity_uncertainty/", { token }));
+    expect(surface.results.find((e) => e.id === 4)?.uncertainty.ef).toMatchObject({
+      lower_pct: 100,
+      upper_pct: 100,
+      distribution: "lognormal",
+    });
+    const activity = await json<{ title: string; results: Entry[] }>(
+      await h.request("/api/v1/dictionary/get_activity_uncertainty/", { token }),
+    );
     expect(activity.title).toBe("Неопределенность данных о деятельности");
-    expect(activity.results.map((e) => [e.u, e.uncertainty.u.upper_pct])).toEqual([[2, 2], [20, 20]]);
+    expect(activity.results.map((e) => [e.u, e.uncertainty.u.upper_pct])).toEqual([
+      [2, 2],
+      [20, 20],
+    ]);
   });
 
   it("changes an uncertainty as a new version; calculations keep the version they used", async () => {
     const before = await json<{ id: string; coefficients: Record<string, { uncertainty?: Record<string, unknown> }> }>(
-      await create("handling_underground_ch4", { name: "До изменения", volume: 1000, dictionary_items: { get_handling_underground_ch4: 1 } }),
+      await create("handling_underground_ch4", {
+        name: "До изменения",
+        volume: 1000,
+        dictionary_items: { get_handling_underground_ch4: 1 },
+      }),
       201,
     );
-    expect(before.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 64, upper_pct: 60, distribution: "lognormal", origin: "dictionary" });
+    expect(before.coefficients.ef.uncertainty).toMatchObject({
+      lower_pct: 64,
+      upper_pct: 60,
+      distribution: "lognormal",
+      origin: "dictionary",
+    });
     const changed = await json<Entry>(
       await h.request("/api/v1/admin/dictionary/get_handling_underground_ch4/1/", {
         method: "PATCH",
         token: admin.token,
         json: {
-          field: "ef", value: 2.5, effective_from: "2027-01-01", reason: "Замеры шахты", version: 1,
+          field: "ef",
+          value: 2.5,
+          effective_from: "2027-01-01",
+          reason: "Замеры шахты",
+          version: 1,
           uncertainty: { lower_pct: 30, upper_pct: 35, distribution: "triangular", source: "Замеры 2026 года" },
         },
       }),
@@ -66,10 +88,17 @@ describe("uncertainty in the dictionaries", () => {
     expect(changed).toMatchObject({ ef: 2.5, version: 2 });
     expect(changed.uncertainty.ef).toEqual({ lower_pct: 30, upper_pct: 35, distribution: "triangular", source: "Замеры 2026 года" });
     const after = await json<{ coefficients: Record<string, { item_version?: number; uncertainty?: Record<string, unknown> }> }>(
-      await create("handling_underground_ch4", { name: "После изменения", volume: 1000, dictionary_items: { get_handling_underground_ch4: 1 } }),
+      await create("handling_underground_ch4", {
+        name: "После изменения",
+        volume: 1000,
+        dictionary_items: { get_handling_underground_ch4: 1 },
+      }),
       201,
     );
-    expect(after.coefficients.ef).toMatchObject({ item_version: 2, uncertainty: { lower_pct: 30, upper_pct: 35, distribution: "triangular" } });
+    expect(after.coefficients.ef).toMatchObject({
+      item_version: 2,
+      uncertainty: { lower_pct: 30, upper_pct: 35, distribution: "triangular" },
+    });
     const stored = await json<typeof before>(await h.request(`/api/v1/handling_underground_ch4/${before.id}/`, { token }));
     expect(stored.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 64, upper_pct: 60 });
   });
@@ -78,7 +107,14 @@ describe("uncertainty in the dictionaries", () => {
     const res = await h.request("/api/v1/admin/dictionary/get_handling_underground_ch4/1/", {
       method: "PATCH",
       token: admin.token,
-      json: { field: "ef", value: 2.5, effective_from: "2027-01-01", reason: "x", version: 2, uncertainty: { lower_pct: 120, upper_pct: 10, distribution: "normal" } },
+      json: {
+        field: "ef",
+        value: 2.5,
+        effective_from: "2027-01-01",
+        reason: "x",
+        version: 2,
+        uncertainty: { lower_pct: 120, upper_pct: 10, distribution: "normal" },
+      },
     });
     expect(res.status).toBe(400);
     expect((await res.json()).detail).toMatch(/^uncertainty\.lower_pct: от 0 до 100 %/);
@@ -97,20 +133,44 @@ describe("a calculation's uncertainty", () => {
       }),
       201,
     );
-    expect(created.coefficients.volume.uncertainty).toMatchObject({ lower_pct: 2, upper_pct: 2, origin: "activity", item_id: 1, item_version: 1 });
-    expect(created.coefficients.ef.uncertainty).toEqual({ lower_pct: 40, upper_pct: 40, distribution: "normal", source: "Замеры шахты", origin: "user" });
+    expect(created.coefficients.volume.uncertainty).toMatchObject({
+      lower_pct: 2,
+      upper_pct: 2,
+      origin: "activity",
+      item_id: 1,
+      item_version: 1,
+    });
+    expect(created.coefficients.ef.uncertainty).toEqual({
+      lower_pct: 40,
+      upper_pct: 40,
+      distribution: "normal",
+      source: "Замеры шахты",
+      origin: "user",
+    });
     const renamed = await json<typeof created>(
-      await h.request(`/api/v1/underground_emission_ch4/${created.id}/`, { method: "PATCH", token, json: { name: "V1 (шахта)", volume: 2_000_000, version: created.version } }),
+      await h.request(`/api/v1/underground_emission_ch4/${created.id}/`, {
+        method: "PATCH",
+        token,
+        json: { name: "V1 (шахта)", volume: 2_000_000, version: created.version },
+      }),
     );
     expect(renamed.coefficients.ef.uncertainty).toMatchObject({ upper_pct: 40, origin: "user" });
     const reset = await json<typeof created>(
-      await h.request(`/api/v1/underground_emission_ch4/${created.id}/`, { method: "PATCH", token, json: { uncertainty: { ef: null }, version: renamed.version } }),
+      await h.request(`/api/v1/underground_emission_ch4/${created.id}/`, {
+        method: "PATCH",
+        token,
+        json: { uncertainty: { ef: null }, version: renamed.version },
+      }),
     );
     expect(reset.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 44, upper_pct: 39, origin: "dictionary" });
     // Back to V1 for the project below.
-    await json(await h.request(`/api/v1/underground_emission_ch4/${created.id}/`, {
-      method: "PATCH", token, json: { uncertainty: { ef: { lower_pct: 40, upper_pct: 40, distribution: "normal" } }, version: reset.version },
-    }));
+    await json(
+      await h.request(`/api/v1/underground_emission_ch4/${created.id}/`, {
+        method: "PATCH",
+        token,
+        json: { uncertainty: { ef: { lower_pct: 40, upper_pct: 40, distribution: "normal" } }, version: reset.version },
+      }),
+    );
   });
 
   it("refuses an uncertainty of an unknown or fixed input and a wrong distribution", async () => {
@@ -119,9 +179,18 @@ describe("a calculation's uncertainty", () => {
       expect(res.status).toBe(400);
       expect((await res.json()).detail).toMatch(pattern);
     };
-    await bad({ nothing: { lower_pct: 1, upper_pct: 1, distribution: "normal" } }, /^uncertainty\.nothing: у расчета нет такого исходного значения/);
-    await bad({ koef_transform: { lower_pct: 1, upper_pct: 1, distribution: "normal" } }, /^uncertainty\.koef_transform: значение фиксировано методикой/);
-    await bad({ ef: { lower_pct: 1, upper_pct: 1, distribution: "gamma" } }, /^uncertainty\.ef\.distribution: normal, lognormal, triangular или uniform/);
+    await bad(
+      { nothing: { lower_pct: 1, upper_pct: 1, distribution: "normal" } },
+      /^uncertainty\.nothing: у расчета нет такого исходного значения/,
+    );
+    await bad(
+      { koef_transform: { lower_pct: 1, upper_pct: 1, distribution: "normal" } },
+      /^uncertainty\.koef_transform: значение фиксировано методикой/,
+    );
+    await bad(
+      { ef: { lower_pct: 1, upper_pct: 1, distribution: "gamma" } },
+      /^uncertainty\.ef\.distribution: normal, lognormal, triangular или uniform/,
+    );
   });
 });
 
@@ -135,7 +204,10 @@ describe("GET /api/v1/projects/{id}/uncertainty/", () => {
     expect(body.count).toBe(4);
     const v1 = body.calculations.find((c) => c.name === "V1 (шахта)")!;
     expect(v1.co2e).toBeCloseTo(603_000, 6);
-    expect(v1.inputs.map((i) => [i.name, i.uncertainty.upper_pct])).toEqual([["volume", 2], ["ef", 40]]);
+    expect(v1.inputs.map((i) => [i.name, i.uncertainty.upper_pct])).toEqual([
+      ["volume", 2],
+      ["ef", 40],
+    ]);
     expect(calculationApproach1(core, v1).u_pct).toBeCloseTo(40.049968789001575, 9);
     // Fuel has no default uncertainty: exact, so it weighs nothing in Approach 2.
     expect(body.calculations.find((c) => c.name === "Техника")!.inputs).toEqual([]);

@@ -41,7 +41,10 @@ async function json<T>(path: string, init: RequestInit & { token?: string } = {}
 }
 
 async function session() {
-  const { access } = await json<{ access: string }>("/api/token/", { method: "POST", body: JSON.stringify({ ...demo, guardant_code: "" }) });
+  const { access } = await json<{ access: string }>("/api/token/", {
+    method: "POST",
+    body: JSON.stringify({ ...demo, guardant_code: "" }),
+  });
   const project = await json<{ id: string }>("/api/v1/projects/create_project/", {
     method: "POST",
     token: access,
@@ -94,7 +97,9 @@ try {
   const acknowledged: string[] = [];
   const result = await run(SECONDS, RATE, first.token, first.project, false, acknowledged);
   report(`mixed load ${SECONDS} s at ${RATE} req/s`, result);
-  const stored = await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${first.project}&limit=1`, { token: first.token });
+  const stored = await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${first.project}&limit=1`, {
+    token: first.token,
+  });
   console.log(`writes acknowledged ${acknowledged.length}, items stored ${stored.count}`);
   if (result.non2xx + result.errors + result.timeouts > 0 || stored.count !== acknowledged.length) failed = true;
   // The statistics snapshot follows the writes through the table's stream handler: it must catch
@@ -107,7 +112,9 @@ try {
     if (counted === acknowledged.length) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  console.log(`statistics: ${counted} calculations counted of ${acknowledged.length}, caught up ${Date.now() - caughtUp} ms after the load`);
+  console.log(
+    `statistics: ${counted} calculations counted of ${acknowledged.length}, caught up ${Date.now() - caughtUp} ms after the load`,
+  );
   if (counted !== acknowledged.length) failed = true;
 
   // Phase 2: SIGKILL in the middle of a write load, restart, check every acknowledged write.
@@ -122,7 +129,9 @@ try {
   const { token } = await session();
   let lost = 0;
   for (const id of beforeKill) {
-    const res = await fetch(`${URL_BASE}/api/v1/underground_emission_ch4/${id}/single_calc/1/`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${URL_BASE}/api/v1/underground_emission_ch4/${id}/single_calc/1/`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200) lost += 1;
   }
   console.log(`after SIGKILL and restart: ${beforeKill.length} acknowledged writes, ${lost} lost`);

@@ -20,7 +20,11 @@ const SERIES_CSV = "year,element,value\n2019,Северная,100\n2020,Севе
 const SENSITIVITY_CSV = "year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n";
 
 /** Inputs that make a valid calculation of each type (JSON fields, or form fields and a file). */
-export function validInputs(type: CalculationType): { json?: Record<string, unknown>; form?: Record<string, string>; file?: { name: string; text: string } } {
+export function validInputs(type: CalculationType): {
+  json?: Record<string, unknown>;
+  form?: Record<string, string>;
+  file?: { name: string; text: string };
+} {
   switch (type) {
     case "recycle_technology":
       return { json: { metan: 45, a_metan: 8 } };

@@ -112,7 +112,10 @@ export async function pickOption(page: Page, select: Locator, option: string | R
     const wanted = typeof option === "string" ? options.and(page.locator(`[title="${option}"]`)) : options.filter({ hasText: option });
     await wanted.first().waitFor();
     // Let the opening animation finish before clicking.
-    await page.locator(".ant-select-dropdown.ant-slide-up-enter-active").waitFor({ state: "detached" }).catch(() => undefined);
+    await page
+      .locator(".ant-select-dropdown.ant-slide-up-enter-active")
+      .waitFor({ state: "detached" })
+      .catch(() => undefined);
     await wanted.first().click();
     try {
       await openList(page).waitFor({ state: "hidden", timeout: 2_000 });

@@ -17,11 +17,19 @@ const core = uncertaintyCore();
 const close = (actual: number, expected: number, tolerance = 1e-9) =>
   expect(Math.abs(actual - expected) / Math.abs(expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
 
-const normal = (u: number, origin: "dictionary" | "activity" | "user" = "user") => ({ lower_pct: u, upper_pct: u, distribution: "normal" as const, origin });
+const normal = (u: number, origin: "dictionary" | "activity" | "user" = "user") => ({
+  lower_pct: u,
+  upper_pct: u,
+  distribution: "normal" as const,
+  origin,
+});
 
 /** V1: 2 000 000 t (U 2 %), EF 18 m³/t (U 40 %), ρ 0.67, GWP 25 → 603 000 t CO2-eq. */
 function v1(id = "v1", ef: UsedValue = { value: 18, source: "custom", uncertainty: normal(40) }) {
-  const results = calculate("underground_emission_ch4", { volume: 2_000_000, ef: 18, koef_transform: 0.67 }, { gwp_ch4: 25 }) as Record<string, unknown>;
+  const results = calculate("underground_emission_ch4", { volume: 2_000_000, ef: 18, koef_transform: 0.67 }, { gwp_ch4: 25 }) as Record<
+    string,
+    unknown
+  >;
   return {
     id,
     type: "underground_emission_ch4",
@@ -47,13 +55,26 @@ describe("a calculation's 95 % interval (Approach 1)", () => {
   });
 
   it("takes the larger side of an asymmetric input, and none for exact values", () => {
-    const model = calculationModel(v1("a", { value: 18, source: "dictionary", dictionary: "get_underground_emission_ch4", item_id: 1, item_version: 1, uncertainty: { lower_pct: 44, upper_pct: 39, distribution: "normal", origin: "dictionary" } }))!;
+    const model = calculationModel(
+      v1("a", {
+        value: 18,
+        source: "dictionary",
+        dictionary: "get_underground_emission_ch4",
+        item_id: 1,
+        item_version: 1,
+        uncertainty: { lower_pct: 44, upper_pct: 39, distribution: "normal", origin: "dictionary" },
+      }),
+    )!;
     expect(model.inputs.map((i) => i.name)).toEqual(["volume", "ef"]);
     close(calculationApproach1(core, model).u_pct, Math.sqrt(2 ** 2 + 44 ** 2));
   });
 
   it("counts the volume of degasification and ventilation gas once: U_V ⊕ Eq. 3.2 of its CO2 and CH4 parts", () => {
-    const results = calculate("underground", { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 }, { gwp_ch4: 25 }) as Record<string, number>;
+    const results = calculate(
+      "underground",
+      { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 },
+      { gwp_ch4: 25 },
+    ) as Record<string, number>;
     const model = calculationModel({
       id: "u",
       type: "underground",
@@ -105,7 +126,11 @@ describe("a project's total and key categories", () => {
       ["handling_underground_ch4", true],
     ]);
     close(project.key_level[0].share, 603_000 / 735_000);
-    expect(project.key_level_approach2.map((c) => c.id)).toEqual(["underground_emission_ch4", "handling_underground_ch4", "open_mining_co2"]);
+    expect(project.key_level_approach2.map((c) => c.id)).toEqual([
+      "underground_emission_ch4",
+      "handling_underground_ch4",
+      "open_mining_co2",
+    ]);
     // L·U: 24 150, 3 720, 408 (thousands): 85.4 % before the second, 98.6 % before the third.
     expect(project.key_level_approach2.map((c) => c.key)).toEqual([true, true, false]);
     expect(project.categories.find((c) => c.id === "handling_underground_ch4")?.title).toMatch(/после добычи/);
@@ -118,13 +143,26 @@ describe("a project's total and key categories", () => {
   });
 
   it("draws a dictionary coefficient shared by calculations once, and typed values per calculation", () => {
-    const shared = { value: 18, source: "dictionary", dictionary: "get_underground_emission_ch4", item_id: 1, item_version: 2, uncertainty: normal(40, "dictionary") };
+    const shared = {
+      value: 18,
+      source: "dictionary",
+      dictionary: "get_underground_emission_ch4",
+      item_id: 1,
+      item_version: 2,
+      uncertainty: normal(40, "dictionary"),
+    };
     const { factors, sources } = monteCarloModel([calculationModel(v1("a", shared))!, calculationModel(v1("b", shared))!]);
     // Two volumes, one emission factor.
     expect(factors).toHaveLength(3);
-    expect(sources.map((s) => s.factors)).toEqual([[0, 1], [2, 1]]);
+    expect(sources.map((s) => s.factors)).toEqual([
+      [0, 1],
+      [2, 1],
+    ]);
     // Correlated: the pair's uncertainty is near the single calculation's, not √2 smaller.
-    const pair = monteCarloOf(core, [calculationModel(v1("a", shared))!, calculationModel(v1("b", shared))!], { trials: 200_000, seed: 3 })!;
+    const pair = monteCarloOf(core, [calculationModel(v1("a", shared))!, calculationModel(v1("b", shared))!], {
+      trials: 200_000,
+      seed: 3,
+    })!;
     expect(pair.half_width_pct).toBeGreaterThan(38);
   });
 

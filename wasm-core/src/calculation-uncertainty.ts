@@ -72,9 +72,13 @@ const finite = (value: unknown): value is number => typeof value === "number" &&
 export const approach1Pct = (u: Pick<InputUncertainty, "lower_pct" | "upper_pct">): number => Math.max(u.lower_pct, u.upper_pct);
 
 /** The model of one calculation of an emission type, or undefined when it has no CO2-eq result. */
-export function calculationModel(
-  calculation: { id: string; type: string; name: string; results: Record<string, unknown>; coefficients?: Record<string, UsedValue> },
-): CalculationModel | undefined {
+export function calculationModel(calculation: {
+  id: string;
+  type: string;
+  name: string;
+  results: Record<string, unknown>;
+  coefficients?: Record<string, UsedValue>;
+}): CalculationModel | undefined {
   const { type } = calculation;
   if (!isEmissionType(type)) return undefined;
   const def: CalculationDefinition = REGISTRY[type];
@@ -134,7 +138,13 @@ export function calculationApproach1(core: UncertaintyCore, model: CalculationMo
   const u = uOf(model);
   const termU = model.terms.map((t) => core.product(u(t.inputs)));
   const live = model.terms.map((t, i) => ({ value: t.value, u: termU[i] })).filter((t) => t.value !== 0);
-  const sumU = live.length > 1 ? core.sum(live.map((t) => t.value), live.map((t) => t.u)) : (live[0]?.u ?? 0);
+  const sumU =
+    live.length > 1
+      ? core.sum(
+          live.map((t) => t.value),
+          live.map((t) => t.u),
+        )
+      : (live[0]?.u ?? 0);
   const u_pct = core.product([...u(model.common), sumU]);
   return interval(model.co2e, u_pct);
 }
@@ -215,7 +225,14 @@ export function projectApproach1(core: UncertaintyCore, models: readonly Calcula
   if (positive.length === 0) return undefined;
   const perCalculation = positive.map((m) => calculationApproach1(core, m).u_pct);
   const total = positive.reduce((s, m) => s + m.co2e, 0);
-  const approach1 = interval(total, sumU(core, positive.map((m) => m.co2e), perCalculation));
+  const approach1 = interval(
+    total,
+    sumU(
+      core,
+      positive.map((m) => m.co2e),
+      perCalculation,
+    ),
+  );
   const byType = new Map<string, { x: number[]; u: number[] }>();
   positive.forEach((m, i) => {
     const group = byType.get(m.type) ?? { x: [], u: [] };
@@ -237,7 +254,12 @@ export function projectApproach1(core: UncertaintyCore, models: readonly Calcula
     categories,
     key_level: core.keyCategoriesLevel(level),
     // L_x·U_x needs some uncertainty to weigh by; with none at all the assessment is empty.
-    key_level_approach2: categories.some((c) => c.u_pct > 0) ? core.keyCategoriesLevel(level, categories.map((c) => c.u_pct)) : [],
+    key_level_approach2: categories.some((c) => c.u_pct > 0)
+      ? core.keyCategoriesLevel(
+          level,
+          categories.map((c) => c.u_pct),
+        )
+      : [],
     thresholds: { approach1: APPROACH1_THRESHOLD, approach2: APPROACH2_THRESHOLD },
   };
 }

@@ -53,7 +53,9 @@ describe("the choice of a stored calculation", () => {
   const value = sent({ ef: 2.5, koef_transform: 0.67 });
 
   it("is «Фактическое значение» when any bound field was the user's own", () => {
-    expect(storedChoice(HANDLING, FIELDS, { ef: { source: "custom" }, koef_transform: { source: "dictionary", item_id: 2 } }, value)).toBe(CUSTOM);
+    expect(storedChoice(HANDLING, FIELDS, { ef: { source: "custom" }, koef_transform: { source: "dictionary", item_id: 2 } }, value)).toBe(
+      CUSTOM,
+    );
   });
 
   it("is the recorded entry while it exists, even where values match another", () => {
@@ -76,7 +78,11 @@ describe("bound fields and «Фактическое значение»", () => {
     expect(boundFields(def, def.dictionaries[0]).map((f) => f.name)).toEqual(["ef"]);
     const recycle = REGISTRY.recycle_technology;
     expect(boundFields(recycle, recycle.dictionaries[0]).map((f) => f.name)).toEqual([
-      "q_boiler", "q_gas_engine", "q_vam_energy", "q_pipeline", "q_power_plant",
+      "q_boiler",
+      "q_gas_engine",
+      "q_vam_energy",
+      "q_pipeline",
+      "q_power_plant",
     ]);
   });
 

@@ -72,9 +72,7 @@ export type Coefficients<T extends CalculationType = CalculationType> = Readonly
 export type FormulaInputs<T extends FormulaType> = Readonly<Partial<Record<InputName<T>, unknown>>>;
 
 /** What a formula type computes: numbers named as in the registry; 4.10 gives the technology and its code. */
-export type FormulaResults<T extends FormulaType> = T extends "recycle_technology"
-  ? RecycleTechnology
-  : { [K in ResultName<T>]: number };
+export type FormulaResults<T extends FormulaType> = T extends "recycle_technology" ? RecycleTechnology : { [K in ResultName<T>]: number };
 
 /** One column per input: an array of values, or one number for every row. */
 export type BatchColumns<T extends EmissionType> = Readonly<Partial<Record<InputName<T>, ArrayLike<number> | number>>>;
@@ -144,13 +142,23 @@ interface CoreExports {
   output_ptr(): number;
   batch(type: number, rows: number, gwp_ch4: number): number;
   recycle_technology(
-    metan: number, a_metan: number,
-    q_boiler: number, q_gas_engine: number, q_vam_energy: number, q_pipeline: number, q_power_plant: number,
+    metan: number,
+    a_metan: number,
+    q_boiler: number,
+    q_gas_engine: number,
+    q_vam_energy: number,
+    q_pipeline: number,
+    q_power_plant: number,
   ): number;
   fuel_litres_to_t(quantity: number, p: number): number;
   gas_m3_to_t(quantity: number, density: number): number;
   sensitivity(
-    rows: number, rho: number, gwp_ch4: number, k_tr: number, delta: number, ef_transport_fuel: number,
+    rows: number,
+    rho: number,
+    gwp_ch4: number,
+    k_tr: number,
+    delta: number,
+    ef_transport_fuel: number,
     use_transport_fuel: number,
   ): number;
   filling_blanks(rows: number): number;
@@ -254,10 +262,14 @@ export class EmissionsCore {
 
     this.views();
     const rows = this.batchRows;
-    values.forEach((value, column) => { this.input[column * rows] = value; });
+    values.forEach((value, column) => {
+      this.input[column * rows] = value;
+    });
     this.runBatch(emissionType, 1, gwp);
     const results: Record<string, number> = {};
-    coreResults(emissionType).forEach((field, column) => { results[field.name] = this.output[column * rows]; });
+    coreResults(emissionType).forEach((field, column) => {
+      results[field.name] = this.output[column * rows];
+    });
     return results as FormulaResults<T>;
   }
 
@@ -291,10 +303,14 @@ export class EmissionsCore {
     });
     if ((REGISTRY[type] as CalculationDefinition).sums) {
       for (let row = 0; row < length; row++) {
-        checkSums(type, (name) => {
-          const source = sources[fields.findIndex((f) => f.name === name)];
-          return typeof source === "number" ? source : source[row];
-        }, row);
+        checkSums(
+          type,
+          (name) => {
+            const source = sources[fields.findIndex((f) => f.name === name)];
+            return typeof source === "number" ? source : source[row];
+          },
+          row,
+        );
       }
     }
 
@@ -315,7 +331,9 @@ export class EmissionsCore {
       });
     }
     const named: Record<string, Float64Array> = {};
-    coreResults(type).forEach((field, column) => { named[field.name] = results[column]; });
+    coreResults(type).forEach((field, column) => {
+      named[field.name] = results[column];
+    });
     return named as BatchResults<T>;
   }
 
@@ -395,7 +413,9 @@ export class EmissionsCore {
       this.input[n + i] = r.methane;
       this.input[2 * n + i] = useFuel ? (r.transport_fuel as number) : 0;
     });
-    if (this.exports.sensitivity(sorted.length, p.rho, p.gwp_ch4, p.k_tr, p.delta, p.ef_transport_fuel, useFuel ? 1 : 0) !== sorted.length) {
+    if (
+      this.exports.sensitivity(sorted.length, p.rho, p.gwp_ch4, p.k_tr, p.delta, p.ef_transport_fuel, useFuel ? 1 : 0) !== sorted.length
+    ) {
       throw new Error("emissions core rejected the sensitivity series");
     }
     const out = this.output;
@@ -421,8 +441,13 @@ export class EmissionsCore {
     if (values.length !== years.length) throw new FieldError("value", MESSAGES.columnLength(years.length));
     if (years.length > this.batchRows) throw new FieldError("file_data", MESSAGES.tooManyRows(this.batchRows));
     years.forEach((year, row) => finiteNumber("year", year, row));
-    values.forEach((value, row) => { if (value !== null && value !== undefined) nonNegative("value", value, row); });
-    const order = sortByYear(years.map((year, row) => ({ year, row })), (r) => r.year);
+    values.forEach((value, row) => {
+      if (value !== null && value !== undefined) nonNegative("value", value, row);
+    });
+    const order = sortByYear(
+      years.map((year, row) => ({ year, row })),
+      (r) => r.year,
+    );
 
     this.views();
     const n = this.batchRows;
@@ -479,7 +504,7 @@ function checkSums(type: CalculationType, value: (name: string) => number, row?:
     const sum = limit.fields.reduce((total, name) => total + value(name), 0);
     // A sum like 60 + 30 + 10 may land a rounding step above 100; that is still 100.
     if (sum > limit.max * (1 + 1e-12)) {
-      const unit = (def.inputs.find((f) => f.name === limit.fields[0])?.unit) ?? "";
+      const unit = def.inputs.find((f) => f.name === limit.fields[0])?.unit ?? "";
       throw new FieldError(limit.fields[0], MESSAGES.sumAtMost(limit.label, limit.fields, limit.max, unit, sum), row);
     }
   }

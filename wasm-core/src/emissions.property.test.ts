@@ -22,7 +22,8 @@ function fieldValue(field: NumberField): fc.Arbitrary<number> {
 function inputsArb(type: EmissionType): fc.Arbitrary<Record<string, number>> {
   const record = fc.record(Object.fromEntries(numberInputs(type).map((f) => [f.name, fieldValue(f)])));
   // Cross-field limits (torch_composition: contents ≤ 100 % vol in sum) hold by scaling down.
-  const sums: readonly { fields: readonly string[]; max: number }[] = (REGISTRY[type] as { sums?: { fields: readonly string[]; max: number }[] }).sums ?? [];
+  const sums: readonly { fields: readonly string[]; max: number }[] =
+    (REGISTRY[type] as { sums?: { fields: readonly string[]; max: number }[] }).sums ?? [];
   return record.map((inputs) => {
     for (const { fields, max } of sums) {
       const total = fields.reduce((sum, name) => sum + inputs[name], 0);
@@ -99,7 +100,9 @@ describe("emission formulas", () => {
       fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
     );
     const arb = typeWithInputs.chain(([type, inputs]) => {
-      const free = numberInputs(type).filter((f) => f.fixed === undefined).map((f) => f.name);
+      const free = numberInputs(type)
+        .filter((f) => f.fixed === undefined)
+        .map((f) => f.name);
       return fc.tuple(fc.constant(type), fc.constant(inputs), fc.constantFrom(...free), bad);
     });
     fc.assert(
@@ -133,7 +136,10 @@ describe("recycle_technology", () => {
 
 describe("sensitivity", () => {
   it("gives sn_volume = 1 and sn_methan = methane share without a transport fuel column (4.11)", () => {
-    const row = fc.record({ volume: fc.double({ min: 1, max: 1e8, noNaN: true }), methane: fc.double({ min: 0.01, max: 50, noNaN: true }) });
+    const row = fc.record({
+      volume: fc.double({ min: 1, max: 1e8, noNaN: true }),
+      methane: fc.double({ min: 0.01, max: 50, noNaN: true }),
+    });
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 10 }), (rows) => {
         const result = sensitivity(rows.map((r, i) => ({ year: 2000 + i, ...r })));
@@ -162,11 +168,18 @@ describe("filling_blanks", () => {
 
   it("interpolates between its anchors", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }), fc.integer({ min: 1, max: 20 }), (a, b, gap) => {
-        const years = Array.from({ length: gap + 2 }, (_, i) => 2000 + i);
-        const values = years.map((_, i) => (i === 0 ? a : i === gap + 1 ? b : null));
-        return fillBlanks(years, values).every((f) => f.value !== null && f.value >= Math.min(a, b) - 1e-9 && f.value <= Math.max(a, b) + 1e-9);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.integer({ min: 1, max: 20 }),
+        (a, b, gap) => {
+          const years = Array.from({ length: gap + 2 }, (_, i) => 2000 + i);
+          const values = years.map((_, i) => (i === 0 ? a : i === gap + 1 ? b : null));
+          return fillBlanks(years, values).every(
+            (f) => f.value !== null && f.value >= Math.min(a, b) - 1e-9 && f.value <= Math.max(a, b) + 1e-9,
+          );
+        },
+      ),
     );
   });
 });

@@ -56,7 +56,9 @@ describe.each(EMISSION_TYPES)("%s, section 5 vectors", (type: EmissionType) => {
     const columns: Record<string, number[]> = {};
     for (const row of rows) for (const [k, v] of Object.entries(inputsOf(type, row))) (columns[k] ??= []).push(v);
     const batch = calculateBatch(type, columns) as Record<string, Float64Array>;
-    rows.forEach((row, i) => { for (const name of resultNames) expectClose(batch[name][i], row[name] as number); });
+    rows.forEach((row, i) => {
+      for (const name of resultNames) expectClose(batch[name][i], row[name] as number);
+    });
   });
 });
 
@@ -159,8 +161,10 @@ describe("the core's scalar exports (one per formula)", () => {
   const core = emissionsCore().exports as unknown as Record<string, (...args: number[]) => number>;
 
   it("match the section 5 vectors", () => {
-    for (const r of vectors.underground_emission_ch4) expectClose(core.underground_emission_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
-    for (const r of vectors.handling_underground_ch4) expectClose(core.handling_underground_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
+    for (const r of vectors.underground_emission_ch4)
+      expectClose(core.underground_emission_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
+    for (const r of vectors.handling_underground_ch4)
+      expectClose(core.handling_underground_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
     for (const r of vectors.open_mining_ch4) expectClose(core.open_mining_ch4(+r.volume, +r.ef, +r.koef_transform), +r.res_ch4);
     for (const r of vectors.open_mining_ch4) expectClose(core.ch4_to_co2(+r.res_ch4, 25), +r.res_ch4_to_co2);
     for (const r of vectors.open_mining_co2) expectClose(core.open_mining_co2(+r.volume, +r.ef), +r.res_co2);
@@ -171,27 +175,34 @@ describe("the core's scalar exports (one per formula)", () => {
     }
     for (const r of vectors.disposal_co2_torch) expectClose(core.disposal_co2_torch(+r.volume, +r.ef, +r.koef_transform), +r.res_co2);
     for (const r of vectors.torch_ch4) expectClose(core.torch_ch4(+r.volume, +r.koef_transform), +r.res_ch4);
-    for (const r of vectors.disposal_co2_stat_sources) expectClose(core.disposal_co2_stat_sources(+r.volume, +r.ef, +r.of, +r.k), +r.res_co2);
+    for (const r of vectors.disposal_co2_stat_sources)
+      expectClose(core.disposal_co2_stat_sources(+r.volume, +r.ef, +r.of, +r.k), +r.res_co2);
   });
 });
 
 describe("4.10 recycle_technology", () => {
-  it.each(vectors.recycle_technology.map((v) => [v.metan, v.a_metan, v.code] as const))("(%d %%, %d m³/min) → %s", (metan, a_metan, code) => {
-    const result = recycleTechnology(metan, a_metan);
-    expect(result.code).toBe(code);
-    expect(calculate("recycle_technology", { metan, a_metan })).toEqual(result);
-  });
+  it.each(vectors.recycle_technology.map((v) => [v.metan, v.a_metan, v.code] as const))(
+    "(%d %%, %d m³/min) → %s",
+    (metan, a_metan, code) => {
+      const result = recycleTechnology(metan, a_metan);
+      expect(result.code).toBe(code);
+      expect(calculate("recycle_technology", { metan, a_metan })).toEqual(result);
+    },
+  );
 
-  it.each(RECYCLE_INVALID.map((v) => [v.metan, v.a_metan, v.field] as const))("(%d, %d) is a validation error of %s", (metan, a_metan, field) => {
-    expect(() => recycleTechnology(metan, a_metan)).toThrow(FieldError);
-    try {
-      calculate("recycle_technology", { metan, a_metan });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(FieldError);
-      expect((error as FieldError).field).toBe(field);
-    }
-  });
+  it.each(RECYCLE_INVALID.map((v) => [v.metan, v.a_metan, v.field] as const))(
+    "(%d, %d) is a validation error of %s",
+    (metan, a_metan, field) => {
+      expect(() => recycleTechnology(metan, a_metan)).toThrow(FieldError);
+      try {
+        calculate("recycle_technology", { metan, a_metan });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(FieldError);
+        expect((error as FieldError).field).toBe(field);
+      }
+    },
+  );
 
   it("gives the Russian texts of the 4.10 table", () => {
     expect(recycleTechnology(50, 0).technology).toBe("Дебит метана равен нулю — утилизация не требуется.");
@@ -230,7 +241,10 @@ describe("4.11 sensitivity", () => {
     const result = sensitivity(input, params);
     expect(result[0].el_volume).toBeNull();
     expect(result[0].el_methan).toBeNull();
-    const expected = [[0.434325, -0.750198], [-1.262948, 0.549108]];
+    const expected = [
+      [0.434325, -0.750198],
+      [-1.262948, 0.549108],
+    ];
     expected.forEach(([volume, methan], i) => {
       expect(Math.abs((result[i + 1].el_volume ?? NaN) - volume)).toBeLessThanOrEqual(1e-6);
       expect(Math.abs((result[i + 1].el_methan ?? NaN) - methan)).toBeLessThanOrEqual(1e-6);
@@ -277,7 +291,16 @@ describe("4.12 filling_blanks", () => {
   it("flags every filled value with its method (D7)", () => {
     const [a, b, c] = vectors.filling_blanks;
     expect(fillBlanks(a.years, a.values).map((f) => f.method)).toEqual([
-      "trend", null, "interp", "interp", null, null, "interp", null, "trend", "trend",
+      "trend",
+      null,
+      "interp",
+      "interp",
+      null,
+      null,
+      "interp",
+      null,
+      "trend",
+      "trend",
     ]);
     expect(fillBlanks(b.years, b.values).map((f) => f.method)).toEqual([null, null, "interp", null, "clipped"]);
     expect(fillBlanks(c.years, c.values).map((f) => f.method)).toEqual(["constant", "constant", null, "constant", "constant"]);
@@ -327,7 +350,9 @@ describe("validation before the core runs", () => {
     expect(calculate("underground_emission_ch4", { volume: 1, ef: 18 })).toEqual(
       calculate("underground_emission_ch4", { volume: 1, ef: 18, koef_transform: 0.67 }),
     );
-    expect(fieldError(() => calculate("underground_emission_ch4", { volume: 1, ef: 18, koef_transform: 0.7 })).field).toBe("koef_transform");
+    expect(fieldError(() => calculate("underground_emission_ch4", { volume: 1, ef: 18, koef_transform: 0.7 })).field).toBe(
+      "koef_transform",
+    );
   });
 
   it("rejects an oxidation factor above 1, a bad GWP and an unknown type", () => {

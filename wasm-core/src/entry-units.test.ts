@@ -26,7 +26,11 @@ describe("entry units (D13)", () => {
 
   it("refuses a unit the field does not take and a field without entry units, naming entered.<field>", () => {
     expect(() => toCanonical(coal, { value: 1, unit: "м³" })).toThrow(FieldError);
-    expect(() => checkEntered(REGISTRY.underground_emission_ch4, { ef: { value: 1, unit: "т" } })).toThrow(/Это поле вводится только в основной единице/);
-    expect(checkEntered(REGISTRY.underground_emission_ch4, { volume: { value: 3100, unit: "тыс. т" } })).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
+    expect(() => checkEntered(REGISTRY.underground_emission_ch4, { ef: { value: 1, unit: "т" } })).toThrow(
+      /Это поле вводится только в основной единице/,
+    );
+    expect(checkEntered(REGISTRY.underground_emission_ch4, { volume: { value: 3100, unit: "тыс. т" } })).toEqual({
+      volume: { value: 3100, unit: "тыс. т" },
+    });
   });
 });

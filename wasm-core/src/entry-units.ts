@@ -16,14 +16,20 @@ export interface EnteredValue {
 
 /** The number inputs of a type that may be entered in another unit, by name. */
 export function unitFields(def: CalculationDefinition): Map<string, NumberField & { units: readonly EntryUnit[] }> {
-  const fields = def.inputs.filter((f): f is NumberField & { units: readonly EntryUnit[] } => f.type === "number" && "units" in f && !!f.units);
+  const fields = def.inputs.filter(
+    (f): f is NumberField & { units: readonly EntryUnit[] } => f.type === "number" && "units" in f && !!f.units,
+  );
   return new Map(fields.map((f) => [f.name, f]));
 }
 
 /** value × 10^power, dividing for a negative power so 1500 m³ is exactly 1.5 thousand m³. */
 export function toCanonical(field: WithUnits, entered: EnteredValue): number {
   const unit = field.units?.find((u) => u.unit === entered.unit);
-  if (!unit) throw new FieldError(`entered.${field.name}`, `Единица «${entered.unit}» не подходит: ${(field.units ?? []).map((u) => u.unit).join(", ")}`);
+  if (!unit)
+    throw new FieldError(
+      `entered.${field.name}`,
+      `Единица «${entered.unit}» не подходит: ${(field.units ?? []).map((u) => u.unit).join(", ")}`,
+    );
   const scale = 10 ** Math.abs(unit.power);
   return unit.power >= 0 ? entered.value * scale : entered.value / scale;
 }

@@ -35,9 +35,14 @@ export function uncertaintyReport(categories: CategoryInput[], monteCarlo?: { tr
   const report: Record<string, unknown> = {
     ...table,
     kca_level: core.keyCategoriesLevel(categories).map(({ id, share, cumulative, key }) => ({ id, L: share, cumulative, key })),
-    kca_trend: core.keyCategoriesTrend(categories).map(({ id, measure, share, cumulative, key }) => ({ id, T: measure, share, cumulative, key })),
+    kca_trend: core
+      .keyCategoriesTrend(categories)
+      .map(({ id, measure, share, cumulative, key }) => ({ id, T: measure, share, cumulative, key })),
     kca_level_approach2: core
-      .keyCategoriesLevel(categories, categories.map((c) => g.get(c.id)!))
+      .keyCategoriesLevel(
+        categories,
+        categories.map((c) => g.get(c.id)!),
+      )
       .map(({ id, share, cumulative, key }) => ({ id, LU: share, cumulative, key })),
   };
   if (monteCarlo) {
@@ -73,7 +78,10 @@ function main(argv: string[]): number {
     console.log(JSON.stringify(report, null, 2));
     return 0;
   } catch (error) {
-    const message = error instanceof FieldError ? `${error.field}${error.row === undefined ? "" : ` (row ${error.row + 1})`}: ${error.message}` : (error as Error).message;
+    const message =
+      error instanceof FieldError
+        ? `${error.field}${error.row === undefined ? "" : ` (row ${error.row + 1})`}: ${error.message}`
+        : (error as Error).message;
     console.error(`inventory: ${message}`);
     return 1;
   }

@@ -34,7 +34,7 @@ describe("measured periods (D14)", () => {
       { from: "2025-01-02", to: "2025-01-02", flow_m3_min: 10, hours: 24, w_ch4: 50, w_co2: 5 },
     ]);
     const release = measuredRelease(emissionsCore(), periods, DENSITIES_20C, 25);
-    expect(release.res_ch4).toBeCloseTo(1440 * 0.4 * 0.668 / 100 + 14.4 * 50 * 0.668 / 100, 9);
+    expect(release.res_ch4).toBeCloseTo((1440 * 0.4 * 0.668) / 100 + (14.4 * 50 * 0.668) / 100, 9);
     expect(release.ef_ch4).toBeCloseTo((1440 * 0.4 + 14.4 * 50) / 1454.4, 12);
   });
 

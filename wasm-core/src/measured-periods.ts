@@ -114,7 +114,7 @@ export function checkPeriods(raw: unknown): MeasuredPeriod[] {
       numbers[field.name] = value;
     }
     // Both ends count as whole days: a period of one day may hold 24 hours of operation.
-    const maxHours = (Date.parse(to) - Date.parse(from)) / DAY_MS * HOURS_PER_DAY + HOURS_PER_DAY;
+    const maxHours = ((Date.parse(to) - Date.parse(from)) / DAY_MS) * HOURS_PER_DAY + HOURS_PER_DAY;
     if (numbers.hours > maxHours) throw new FieldError(periodField(index, "hours"), PERIOD_MESSAGES.hours(maxHours));
     return { from, to, flow_m3_min: numbers.flow_m3_min, hours: numbers.hours, w_ch4: numbers.w_ch4, w_co2: numbers.w_co2 };
   });

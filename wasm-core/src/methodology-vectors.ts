@@ -22,7 +22,16 @@ export interface MethodologyVectors {
   recycle_technology: { metan: number; a_metan: number; code: string }[];
   sensitivity: {
     params: { rho: number; gwp_ch4: number; k_tr: number; delta: number };
-    rows: { year: number; volume: number; methane: number; res_co2: number; res_co2_transport: number; res_co2_all: number; sn_volume: number; sn_methan: number }[];
+    rows: {
+      year: number;
+      volume: number;
+      methane: number;
+      res_co2: number;
+      res_co2_transport: number;
+      res_co2_all: number;
+      sn_volume: number;
+      sn_methan: number;
+    }[];
     tolerance_abs_sn: number;
   };
   filling_blanks: { years: number[]; values: (number | null)[]; filled: number[]; tolerance_abs?: number }[];
@@ -35,9 +44,20 @@ export const vectors: MethodologyVectors = vectorsJson;
 export const SECTION_7_VECTORS: { torch_composition: Row[] } = {
   torch_composition: [
     {
-      volume: 2500, w_ch4: 60, w_co2: 5, w_c2h6: 1, w_c3h8: 0.5, cf: 0.0006, p_co2: 1.8393, p_ch4: 0.668,
-      ef_co2: 1.2592197267, ef_ch4: 0.00024048, res_co2: 3148.04931675, res_ch4: 0.6012,
-      res_ch4_to_co2: 15.03, sum_co2: 3163.07931675,
+      volume: 2500,
+      w_ch4: 60,
+      w_co2: 5,
+      w_c2h6: 1,
+      w_c3h8: 0.5,
+      cf: 0.0006,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      ef_co2: 1.2592197267,
+      ef_ch4: 0.00024048,
+      res_co2: 3148.04931675,
+      res_ch4: 0.6012,
+      res_ch4_to_co2: 15.03,
+      sum_co2: 3163.07931675,
     },
   ],
 };

@@ -24,21 +24,46 @@ import {
 
 // SPEC section 9, in order.
 const SPEC_TYPES = [
-  "recycle_technology", "handling_underground_ch4", "open_mining_ch4", "open_mining_co2", "underground",
-  "underground_emission_ch4", "disposal_co2_torch", "disposal_co2_stat_sources", "torch_ch4", "torch_composition", "regres_methane",
-  "filling_blanks", "sensitivity",
+  "recycle_technology",
+  "handling_underground_ch4",
+  "open_mining_ch4",
+  "open_mining_co2",
+  "underground",
+  "underground_emission_ch4",
+  "disposal_co2_torch",
+  "disposal_co2_stat_sources",
+  "torch_ch4",
+  "torch_composition",
+  "regres_methane",
+  "filling_blanks",
+  "sensitivity",
 ];
 
 // SPEC section 3: inputs and results of the formula types.
 const SPEC_FIELDS: Record<string, [string[], string[]]> = {
-  handling_underground_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
-  open_mining_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  handling_underground_ch4: [
+    ["volume", "ef", "koef_transform"],
+    ["res_ch4", "res_ch4_to_co2"],
+  ],
+  open_mining_ch4: [
+    ["volume", "ef", "koef_transform"],
+    ["res_ch4", "res_ch4_to_co2"],
+  ],
   open_mining_co2: [["volume", "ef"], ["res_co2"]],
-  underground: [["volume", "p_co2", "p_ch4", "ef_co2", "ef_ch4", "periods", "file_data"], ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2", "periods"]],
-  underground_emission_ch4: [["volume", "ef", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  underground: [
+    ["volume", "p_co2", "p_ch4", "ef_co2", "ef_ch4", "periods", "file_data"],
+    ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2", "periods"],
+  ],
+  underground_emission_ch4: [
+    ["volume", "ef", "koef_transform"],
+    ["res_ch4", "res_ch4_to_co2"],
+  ],
   disposal_co2_torch: [["volume", "ef", "koef_transform"], ["res_co2"]],
   disposal_co2_stat_sources: [["volume", "ef", "of", "k"], ["res_co2"]],
-  torch_ch4: [["volume", "koef_transform"], ["res_ch4", "res_ch4_to_co2"]],
+  torch_ch4: [
+    ["volume", "koef_transform"],
+    ["res_ch4", "res_ch4_to_co2"],
+  ],
   // Issue 17 / methodology 7.1 (D11): Order 371 flaring by composition.
   torch_composition: [
     ["volume", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12", "cf", "p_co2", "p_ch4"],
@@ -49,9 +74,19 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
 
 // SPEC section 7.
 const SPEC_DICTIONARIES: DictionaryName[] = [
-  "get_recycle_technology", "get_coeff_co2_density", "get_disposal_co2_stat_sources", "get_disposal_co2_torch",
-  "get_torch_ch4", "get_enrichment", "get_gas_content", "get_methane_abundance", "get_handling_underground_ch4",
-  "get_underground_emission_ch4", "get_open_mining_ch4", "get_open_mining_co2", "get_underground",
+  "get_recycle_technology",
+  "get_coeff_co2_density",
+  "get_disposal_co2_stat_sources",
+  "get_disposal_co2_torch",
+  "get_torch_ch4",
+  "get_enrichment",
+  "get_gas_content",
+  "get_methane_abundance",
+  "get_handling_underground_ch4",
+  "get_underground_emission_ch4",
+  "get_open_mining_ch4",
+  "get_open_mining_co2",
+  "get_underground",
   "get_underground_content",
   // Issue 17 / methodology 7.1: the coefficient of unburnt gas (Order 371 Table 2.2).
   "get_torch_cf",
@@ -94,7 +129,7 @@ describe("calculation registry", () => {
   });
 
   it("uses the volume units of methodology D8", () => {
-    const unit = (type: keyof typeof REGISTRY) => (calculationDefinition(type).inputs.find((f) => f.name === "volume")?.unit);
+    const unit = (type: keyof typeof REGISTRY) => calculationDefinition(type).inputs.find((f) => f.name === "volume")?.unit;
     for (const type of ["underground_emission_ch4", "handling_underground_ch4", "open_mining_ch4"] as const) expect(unit(type)).toBe("т");
     expect(unit("open_mining_co2")).toBe("т топлива");
     for (const type of ["underground", "disposal_co2_torch", "torch_ch4"] as const) expect(unit(type)).toBe("тыс. м³");

@@ -95,8 +95,12 @@ export interface UploadColumn {
 
 /** A number column of an upload, from the field it fills. */
 const numberColumn = (field: NumberField, note?: string): UploadColumn => ({
-  name: field.name, label: field.label, unit: field.unit, kind: "number",
-  ...(field.optional ? { optional: true } : {}), ...(note ? { note } : {}),
+  name: field.name,
+  label: field.label,
+  unit: field.unit,
+  kind: "number",
+  ...(field.optional ? { optional: true } : {}),
+  ...(note ? { note } : {}),
 });
 
 export type InputField = NumberField | OtherField;
@@ -173,39 +177,82 @@ const M3_T = "м³/т";
 const THOUSAND_M3 = "тыс. м³";
 const PERCENT_VOL = "% об.";
 // D13: coal production in t or thousand t; gas volumes in m³, thousand m³ or million m³.
-const COAL_UNITS = [{ unit: T, power: 0 }, { unit: "тыс. т", power: 3 }] as const satisfies readonly EntryUnit[];
-const GAS_UNITS = [{ unit: "м³", power: -3 }, { unit: THOUSAND_M3, power: 0 }, { unit: "млн м³", power: 3 }] as const satisfies readonly EntryUnit[];
+const COAL_UNITS = [
+  { unit: T, power: 0 },
+  { unit: "тыс. т", power: 3 },
+] as const satisfies readonly EntryUnit[];
+const GAS_UNITS = [
+  { unit: "м³", power: -3 },
+  { unit: THOUSAND_M3, power: 0 },
+  { unit: "млн м³", power: 3 },
+] as const satisfies readonly EntryUnit[];
 // SPEC 9 (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
 const RESULT_DECIMALS = 2;
 
 const gwpSetting = {
-  name: "gwp_ch4", label: "Потенциал глобального потепления CH4", unit: "т CO2-экв./т CH4",
-  type: "number", min: 0, decimals: 1, default: DEFAULT_GWP_CH4,
+  name: "gwp_ch4",
+  label: "Потенциал глобального потепления CH4",
+  unit: "т CO2-экв./т CH4",
+  type: "number",
+  min: 0,
+  decimals: 1,
+  default: DEFAULT_GWP_CH4,
 } as const satisfies NumberField;
 
-const koefTransform = (fixed?: number) => ({
-  name: "koef_transform", label: "Коэффициент пересчёта (плотность CH4)", unit: KG_M3,
-  type: "number", min: 0, decimals: 4, default: 0.67, ...(fixed === undefined ? {} : { fixed }),
-}) as const;
+const koefTransform = (fixed?: number) =>
+  ({
+    name: "koef_transform",
+    label: "Коэффициент пересчёта (плотность CH4)",
+    unit: KG_M3,
+    type: "number",
+    min: 0,
+    decimals: 4,
+    default: 0.67,
+    ...(fixed === undefined ? {} : { fixed }),
+  }) as const;
 
-const coalVolume = (how: string) => ({
-  name: "volume", label: `Объём добычи угля ${how}`, unit: T, type: "number", min: 0, decimals: 4,
-  activity: "production", units: COAL_UNITS,
-}) as const;
+const coalVolume = (how: string) =>
+  ({
+    name: "volume",
+    label: `Объём добычи угля ${how}`,
+    unit: T,
+    type: "number",
+    min: 0,
+    decimals: 4,
+    activity: "production",
+    units: COAL_UNITS,
+  }) as const;
 
 const resCh4 = {
-  name: "res_ch4", label: "Выбросы CH4", unit: "т CH4", type: "number", decimals: RESULT_DECIMALS,
+  name: "res_ch4",
+  label: "Выбросы CH4",
+  unit: "т CH4",
+  type: "number",
+  decimals: RESULT_DECIMALS,
 } as const satisfies ResultField;
 const resCh4ToCo2 = {
-  name: "res_ch4_to_co2", label: "Выбросы CH4 в CO2-эквиваленте", unit: T_CO2E, type: "number",
+  name: "res_ch4_to_co2",
+  label: "Выбросы CH4 в CO2-эквиваленте",
+  unit: T_CO2E,
+  type: "number",
   decimals: RESULT_DECIMALS,
 } as const satisfies ResultField;
 const resCo2 = {
-  name: "res_co2", label: "Выбросы CO2", unit: "т CO2", type: "number", decimals: RESULT_DECIMALS,
+  name: "res_co2",
+  label: "Выбросы CO2",
+  unit: "т CO2",
+  type: "number",
+  decimals: RESULT_DECIMALS,
 } as const satisfies ResultField;
 const flaredMethane = {
-  name: "volume", label: "Объём метана, направленного на факельную установку", unit: THOUSAND_M3,
-  type: "number", min: 0, decimals: 4, activity: "measured_flow", units: GAS_UNITS,
+  name: "volume",
+  label: "Объём метана, направленного на факельную установку",
+  unit: THOUSAND_M3,
+  type: "number",
+  min: 0,
+  decimals: 4,
+  activity: "measured_flow",
+  units: GAS_UNITS,
 } as const satisfies NumberField;
 
 // 7.1 (Order 371 formula 2.2): the components of the flared mixture, % vol; a missing one is 0.
@@ -264,17 +311,45 @@ export const REGISTRY = {
     inputs: [
       { name: "metan", label: "Концентрация метана", unit: "%", type: "number", min: 0, max: 100, decimals: 2 },
       {
-        name: "a_metan", label: "Абсолютное метановыделение (дебит чистого метана)", unit: "м³/мин",
-        type: "number", min: 0, decimals: 2,
+        name: "a_metan",
+        label: "Абсолютное метановыделение (дебит чистого метана)",
+        unit: "м³/мин",
+        type: "number",
+        min: 0,
+        decimals: 2,
       },
     ],
     results: [{ name: "technology", label: "Рекомендуемая технология утилизации шахтного метана", unit: "", type: "text" }],
     // D5: flow thresholds are editable dictionary values, defaults 0.5 / 2 / 5 / 10 / 25 m³/min.
     settings: [
       { name: "q_boiler", label: "Минимальный дебит для котельной", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 0.5 },
-      { name: "q_gas_engine", label: "Минимальный дебит для газопоршневой установки", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 2 },
-      { name: "q_vam_energy", label: "Минимальный дебит для окисления с выработкой энергии", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 5 },
-      { name: "q_pipeline", label: "Минимальный дебит для подачи в сеть, КПГ/СПГ", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 10 },
+      {
+        name: "q_gas_engine",
+        label: "Минимальный дебит для газопоршневой установки",
+        unit: "м³/мин",
+        type: "number",
+        min: 0,
+        decimals: 2,
+        default: 2,
+      },
+      {
+        name: "q_vam_energy",
+        label: "Минимальный дебит для окисления с выработкой энергии",
+        unit: "м³/мин",
+        type: "number",
+        min: 0,
+        decimals: 2,
+        default: 5,
+      },
+      {
+        name: "q_pipeline",
+        label: "Минимальный дебит для подачи в сеть, КПГ/СПГ",
+        unit: "м³/мин",
+        type: "number",
+        min: 0,
+        decimals: 2,
+        default: 10,
+      },
       { name: "q_power_plant", label: "Минимальный дебит для мини-ТЭС", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 25 },
     ],
     dictionaries: [
@@ -291,8 +366,14 @@ export const REGISTRY = {
     inputs: [
       coalVolume("подземным способом"),
       {
-        name: "ef", label: "Коэффициент выбросов CH4 после добычи", unit: M3_T, type: "number", min: 0,
-        decimals: 4, default: 2.5, typical: { min: 0.9, max: 4.0 },
+        name: "ef",
+        label: "Коэффициент выбросов CH4 после добычи",
+        unit: M3_T,
+        type: "number",
+        min: 0,
+        decimals: 4,
+        default: 2.5,
+        typical: { min: 0.9, max: 4.0 },
       },
       koefTransform(),
     ],
@@ -312,8 +393,14 @@ export const REGISTRY = {
       coalVolume("открытым способом"),
       {
         // Mining 1.2 (0.3–2.0) and post-mining 0.1 (0–0.2) are two dictionary rows (Q9).
-        name: "ef", label: "Коэффициент выбросов CH4", unit: M3_T, type: "number", min: 0, decimals: 4,
-        default: 1.2, typical: { min: 0, max: 2.0 },
+        name: "ef",
+        label: "Коэффициент выбросов CH4",
+        unit: M3_T,
+        type: "number",
+        min: 0,
+        decimals: 4,
+        default: 1.2,
+        typical: { min: 0, max: 2.0 },
       },
       koefTransform(),
     ],
@@ -321,7 +408,8 @@ export const REGISTRY = {
     settings: [gwpSetting],
     dictionaries: [
       {
-        dictionary: "get_open_mining_ch4", fields: ["ef", "koef_transform"],
+        dictionary: "get_open_mining_ch4",
+        fields: ["ef", "koef_transform"],
         // SPEC section 4: the custom open-mining entry uses a conversion coefficient of 0.67.
         custom: { label: "Фактическое значение", fixed: { koef_transform: 0.67 } },
       },
@@ -339,8 +427,13 @@ export const REGISTRY = {
       { name: "volume", label: "Расход топлива", unit: "т топлива", type: "number", min: 0, decimals: 4 },
       {
         // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), SPEC section 2.
-        name: "ef", label: "Коэффициент выбросов CO2", unit: "т CO2/т топлива", type: "number", min: 0,
-        decimals: 3, default: 3.149,
+        name: "ef",
+        label: "Коэффициент выбросов CO2",
+        unit: "т CO2/т топлива",
+        type: "number",
+        min: 0,
+        decimals: 3,
+        default: 3.149,
       },
     ],
     results: [resCo2],
@@ -357,8 +450,14 @@ export const REGISTRY = {
     methodology: "4.5",
     inputs: [
       {
-        name: "volume", label: "Объём газовой смеси, выброшенной без сжигания", unit: THOUSAND_M3,
-        type: "number", min: 0, decimals: 4, activity: "measured_flow", units: GAS_UNITS,
+        name: "volume",
+        label: "Объём газовой смеси, выброшенной без сжигания",
+        unit: THOUSAND_M3,
+        type: "number",
+        min: 0,
+        decimals: 4,
+        activity: "measured_flow",
+        units: GAS_UNITS,
       },
       { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
       { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },
@@ -369,7 +468,11 @@ export const REGISTRY = {
       // volume is then their sum and the contents their volume-weighted means.
       { name: "periods", label: "Периоды измерений", unit: "", type: "table", optional: true, columns: PERIOD_NUMBERS },
       {
-        name: "file_data", label: "Файл периодов измерений", unit: "", type: "file", optional: true,
+        name: "file_data",
+        label: "Файл периодов измерений",
+        unit: "",
+        type: "file",
+        optional: true,
         upload: [...PERIOD_DATES, ...PERIOD_NUMBERS.map((f) => numberColumn(f))],
       },
     ],
@@ -379,7 +482,10 @@ export const REGISTRY = {
       resCh4ToCo2,
       { name: "sum_co2", label: "Суммарные выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
       {
-        name: "periods", label: "Вклад периодов измерений", unit: "", type: "table",
+        name: "periods",
+        label: "Вклад периодов измерений",
+        unit: "",
+        type: "table",
         columns: [
           ...PERIOD_DATES.map((c) => ({ name: c.name, label: c.label, unit: c.unit, type: "text" }) as const),
           ...PERIOD_NUMBERS.map((f) => ({ name: f.name, label: f.label, unit: f.unit, type: "number", decimals: f.decimals }) as const),
@@ -395,7 +501,8 @@ export const REGISTRY = {
       // D2: the user picks the measurement conditions (0 / 15 / 20 °C), default 20 °C.
       { dictionary: "get_underground", fields: ["p_co2", "p_ch4"] },
       {
-        dictionary: "get_underground_content", fields: ["ef_co2", "ef_ch4"],
+        dictionary: "get_underground_content",
+        fields: ["ef_co2", "ef_ch4"],
         custom: { label: "Фактическое значение" },
       },
     ],
@@ -412,8 +519,14 @@ export const REGISTRY = {
       coalVolume("подземным способом"),
       {
         // IPCC: low end for mine depth < 200 m, high end > 400 m.
-        name: "ef", label: "Коэффициент выбросов CH4 при подземной добыче", unit: M3_T, type: "number",
-        min: 0, decimals: 4, default: 18, typical: { min: 10, max: 25 },
+        name: "ef",
+        label: "Коэффициент выбросов CH4 при подземной добыче",
+        unit: M3_T,
+        type: "number",
+        min: 0,
+        decimals: 4,
+        default: 18,
+        typical: { min: 10, max: 25 },
       },
       koefTransform(0.67),
     ],
@@ -432,8 +545,13 @@ export const REGISTRY = {
     inputs: [
       flaredMethane,
       {
-        name: "ef", label: "Стехиометрический коэффициент (CO2/CH4)", unit: "т CO2/т CH4", type: "number",
-        min: 0, decimals: 4, default: 2.75,
+        name: "ef",
+        label: "Стехиометрический коэффициент (CO2/CH4)",
+        unit: "т CO2/т CH4",
+        type: "number",
+        min: 0,
+        decimals: 4,
+        default: 2.75,
       },
       koefTransform(),
     ],
@@ -485,14 +603,36 @@ export const REGISTRY = {
     methodology: "7.1",
     inputs: [
       {
-        name: "volume", label: "Объём газовой смеси, направленной на факельную установку", unit: THOUSAND_M3,
-        type: "number", min: 0, decimals: 4, activity: "measured_flow", units: GAS_UNITS,
+        name: "volume",
+        label: "Объём газовой смеси, направленной на факельную установку",
+        unit: THOUSAND_M3,
+        type: "number",
+        min: 0,
+        decimals: 4,
+        activity: "measured_flow",
+        units: GAS_UNITS,
       },
-      ...COMPOSITION.map(([name, label]) => ({
-        name, label, unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, optional: true,
-      }) as const),
+      ...COMPOSITION.map(
+        ([name, label]) =>
+          ({
+            name,
+            label,
+            unit: PERCENT_VOL,
+            type: "number",
+            min: 0,
+            max: 100,
+            decimals: 4,
+            optional: true,
+          }) as const,
+      ),
       {
-        name: "cf", label: "Коэффициент недожога", unit: "доля", type: "number", min: 0, max: 1, decimals: 4,
+        name: "cf",
+        label: "Коэффициент недожога",
+        unit: "доля",
+        type: "number",
+        min: 0,
+        max: 1,
+        decimals: 4,
         default: 0.0006,
       },
       { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
@@ -525,11 +665,18 @@ export const REGISTRY = {
     inputs: [
       { name: "method", label: "Метод", unit: "", type: "choice", options: ["xgboost", "lightgbm"] },
       {
-        name: "data", label: "Данные", unit: "", type: "table",
+        name: "data",
+        label: "Данные",
+        unit: "",
+        type: "table",
         columns: FORECAST_DATA_COLUMNS,
       },
       {
-        name: "file_data", label: "Файл с данными", unit: "", type: "file", optional: true,
+        name: "file_data",
+        label: "Файл с данными",
+        unit: "",
+        type: "file",
+        optional: true,
         upload: [
           { name: "id", label: "Номер строки (шаг 10 минут)", unit: "", kind: "number", optional: true },
           // Every data column is in the file; an empty cell is a missing value the models allow.
@@ -539,7 +686,10 @@ export const REGISTRY = {
     ],
     results: [
       {
-        name: "data", label: "Прогноз", unit: "", type: "table",
+        name: "data",
+        label: "Прогноз",
+        unit: "",
+        type: "table",
         columns: [{ name: "result", label: "Концентрация метана", unit: "%", type: "number", decimals: 4 }],
       },
     ],
@@ -557,15 +707,27 @@ export const REGISTRY = {
       { name: "name_value", label: "Название столбца значений", unit: "", type: "text" },
       { name: "name_element", label: "Название столбца элементов", unit: "", type: "text" },
       {
-        name: "file_data", label: "Файл с данными", unit: "", type: "file",
+        name: "file_data",
+        label: "Файл с данными",
+        unit: "",
+        type: "file",
         upload: [
           yearColumn,
           {
-            name: "element", label: "Элемент ряда (шахта, источник)", unit: "", kind: "text", optional: true, namedBy: "name_element",
+            name: "element",
+            label: "Элемент ряда (шахта, источник)",
+            unit: "",
+            kind: "text",
+            optional: true,
+            namedBy: "name_element",
             note: "Укажите имя столбца в поле «Название столбца элементов», если рядов несколько",
           },
           {
-            name: "value", label: "Значение", unit: "", kind: "number", namedBy: "name_value",
+            name: "value",
+            label: "Значение",
+            unit: "",
+            kind: "number",
+            namedBy: "name_value",
             note: "Пустая ячейка — пропуск. Укажите имя столбца в поле «Название столбца значений»",
           },
         ],
@@ -573,7 +735,10 @@ export const REGISTRY = {
     ],
     results: [
       {
-        name: "elements", label: "Элементы", unit: "", type: "table",
+        name: "elements",
+        label: "Элементы",
+        unit: "",
+        type: "table",
         columns: [
           { name: "year", label: "Год", unit: "", type: "number", decimals: 0 },
           { name: "value", label: "Значение", unit: "", type: "number", decimals: RESULT_DECIMALS },
@@ -594,20 +759,32 @@ export const REGISTRY = {
     methodology: "4.11",
     inputs: [
       {
-        name: "file_data", label: "Файл с данными (год, добыча, метанообильность)", unit: "", type: "file",
+        name: "file_data",
+        label: "Файл с данными (год, добыча, метанообильность)",
+        unit: "",
+        type: "file",
         upload: [
           yearColumn,
           { name: "volume", label: "Добыча угля", unit: T, kind: "number", units: COAL_UNITS },
           { name: "methane", label: "Относительная метанообильность", unit: M3_T, kind: "number" },
           // D6: if present, transport CO2 = transport_fuel × 3.149 instead of volume × k_tr.
           {
-            name: "transport_fuel", label: "Расход дизельного топлива на транспорт", unit: T, kind: "number", optional: true,
+            name: "transport_fuel",
+            label: "Расход дизельного топлива на транспорт",
+            unit: T,
+            kind: "number",
+            optional: true,
             note: "Для всех лет или ни для одного",
           },
           { name: "element", label: "Элемент (шахта)", unit: "", kind: "text", optional: true, note: "Для нескольких рядов в одном файле" },
           // D13: production as kept in the mine's records; stored in t.
           {
-            name: "volume_unit", label: "Единица добычи угля", unit: "", kind: "text", optional: true, unitOf: "volume",
+            name: "volume_unit",
+            label: "Единица добычи угля",
+            unit: "",
+            kind: "text",
+            optional: true,
+            unitOf: "volume",
             note: `${COAL_UNITS.map((u) => u.unit).join(" или ")}; пустая ячейка — ${T}`,
           },
         ],
@@ -615,13 +792,22 @@ export const REGISTRY = {
     ],
     results: [
       {
-        name: "data_sensitivity", label: "Чувствительность", unit: "", type: "table",
+        name: "data_sensitivity",
+        label: "Чувствительность",
+        unit: "",
+        type: "table",
         columns: [
           { name: "year", label: "Год", unit: "", type: "number", decimals: 0 },
           { name: "volume", label: "Добыча угля", unit: T, type: "number", decimals: RESULT_DECIMALS },
           { name: "methane", label: "Относительная метанообильность", unit: M3_T, type: "number", decimals: RESULT_DECIMALS },
           { name: "res_co2", label: "Выбросы метана в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
-          { name: "res_co2_transport", label: "Выбросы CO2 от транспортировки угля", unit: "т CO2", type: "number", decimals: RESULT_DECIMALS },
+          {
+            name: "res_co2_transport",
+            label: "Выбросы CO2 от транспортировки угля",
+            unit: "т CO2",
+            type: "number",
+            decimals: RESULT_DECIMALS,
+          },
           { name: "res_co2_all", label: "Суммарные выбросы", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
           { name: "sn_volume", label: "Коэффициент чувствительности к добыче", unit: "", type: "number", decimals: 6 },
           { name: "sn_methan", label: "Коэффициент чувствительности к метанообильности", unit: "", type: "number", decimals: 6 },
@@ -635,13 +821,23 @@ export const REGISTRY = {
       gwpSetting,
       {
         // D6: an illustrative assumption (1 kg of diesel per t of coal × 3.149), labelled as such.
-        name: "k_tr", label: "Удельные выбросы CO2 от транспортировки угля (условное значение)",
-        unit: "т CO2/т угля", type: "number", min: 0, decimals: 6, default: 0.003149,
+        name: "k_tr",
+        label: "Удельные выбросы CO2 от транспортировки угля (условное значение)",
+        unit: "т CO2/т угля",
+        type: "number",
+        min: 0,
+        decimals: 6,
+        default: 0.003149,
       },
       { name: "delta", label: "Шаг приращения фактора", unit: "доля", type: "number", min: 0, max: 1, decimals: 2, default: 0.1 },
       {
-        name: "ef_transport_fuel", label: "Коэффициент выбросов CO2 дизельного топлива", unit: "т CO2/т топлива",
-        type: "number", min: 0, decimals: 3, default: 3.149,
+        name: "ef_transport_fuel",
+        label: "Коэффициент выбросов CO2 дизельного топлива",
+        unit: "т CO2/т топлива",
+        type: "number",
+        min: 0,
+        decimals: 3,
+        default: 3.149,
       },
     ],
     dictionaries: [],
@@ -745,13 +941,11 @@ export const RECYCLE_TECHNOLOGIES = [
   },
   {
     code: "GAS_ENGINE_CHP",
-    technology:
-      "Когенерационная газопоршневая установка (электро- и теплоэнергия, ≈0,5–6 МВт эл.); факельная установка — резерв.",
+    technology: "Когенерационная газопоршневая установка (электро- и теплоэнергия, ≈0,5–6 МВт эл.); факельная установка — резерв.",
   },
   {
     code: "BOILER",
-    technology:
-      "Котельная на шахтном метане (отопление, подогрев вентиляционного воздуха, сушка угля); факельная установка — резерв.",
+    technology: "Котельная на шахтном метане (отопление, подогрев вентиляционного воздуха, сушка угля); факельная установка — резерв.",
   },
   {
     code: "FLARE",

@@ -181,7 +181,12 @@ export class UncertaintyCore {
     this.checkedCategories(categories);
     const n = categories.length;
     if (categories.reduce((s, c) => s + c.base, 0) === 0) throw new FieldError("base", "Сумма выбросов базового года равна нулю");
-    this.write([categories.map((c) => c.base), categories.map((c) => c.current), categories.map((c) => c.ad_u), categories.map((c) => c.ef_u)]);
+    this.write([
+      categories.map((c) => c.base),
+      categories.map((c) => c.current),
+      categories.map((c) => c.ad_u),
+      categories.map((c) => c.ef_u),
+    ]);
     this.core.reserveOutput(7 * n + 3);
     this.core.approach1Table(n);
     const out = this.read(7 * n + 3);
@@ -207,7 +212,14 @@ export class UncertaintyCore {
     const n = ids.length;
     const out = this.read(5 * n);
     return ids
-      .map((id, i) => ({ id, measure: out[i], share: out[n + i], rank: out[2 * n + i], cumulative: out[3 * n + i], key: out[4 * n + i] === 1 }))
+      .map((id, i) => ({
+        id,
+        measure: out[i],
+        share: out[n + i],
+        rank: out[2 * n + i],
+        cumulative: out[3 * n + i],
+        key: out[4 * n + i] === 1,
+      }))
       .sort((a, b) => a.rank - b.rank)
       .map(({ rank: _rank, ...category }) => category);
   }
@@ -216,14 +228,20 @@ export class UncertaintyCore {
   keyCategoriesLevel(categories: readonly Pick<CategoryInput, "id" | "current">[], uncertainty?: readonly number[]): RankedCategory[] {
     const n = categories.length;
     categories.forEach((c, i) => finite("current", c.current, i));
-    this.write([categories.map((c) => c.current), ...(uncertainty ? [uncertainty.map((u, i) => finite("u", u, i, { nonNegative: true }))] : [])]);
+    this.write([
+      categories.map((c) => c.current),
+      ...(uncertainty ? [uncertainty.map((u, i) => finite("u", u, i, { nonNegative: true }))] : []),
+    ]);
     this.core.reserveOutput(5 * n);
     this.core.keyCategoriesLevel(n, uncertainty ? APPROACH2_THRESHOLD : APPROACH1_THRESHOLD, Boolean(uncertainty));
     return this.ranked(categories.map((c) => c.id));
   }
 
   /** Trend assessment: Approach 1 (Eq. 4.2, 2006 form) or, with `uncertainty`, Approach 2 (Eq. 4.5). */
-  keyCategoriesTrend(categories: readonly Pick<CategoryInput, "id" | "base" | "current">[], uncertainty?: readonly number[]): RankedCategory[] {
+  keyCategoriesTrend(
+    categories: readonly Pick<CategoryInput, "id" | "base" | "current">[],
+    uncertainty?: readonly number[],
+  ): RankedCategory[] {
     const n = categories.length;
     categories.forEach((c, i) => {
       finite("base", c.base, i);
@@ -250,7 +268,11 @@ export class UncertaintyCore {
   }
 
   /** Approach 2: `trials` draws of every factor (seeded), the sources' total per trial. */
-  monteCarlo(factors: readonly FactorInput[], sources: readonly SourceInput[], options: { trials: number; seed: number }): MonteCarloResult {
+  monteCarlo(
+    factors: readonly FactorInput[],
+    sources: readonly SourceInput[],
+    options: { trials: number; seed: number },
+  ): MonteCarloResult {
     const { trials, seed } = options;
     if (!Number.isInteger(trials) || trials < 2 || trials > MAX_TRIALS) {
       throw new FieldError("trials", `Число испытаний должно быть целым от 2 до ${MAX_TRIALS}`);
@@ -273,7 +295,11 @@ export class UncertaintyCore {
     };
     const width = Math.max(2, ...sources.map((s) => 2 + (s.factors?.length ?? 0)));
     const sourceColumn = sources.flatMap((s, i) => {
-      const indices = [index(s.activity, "activity", i), index(s.factor, "factor", i), ...(s.factors ?? []).map((k) => index(k, "factors", i))];
+      const indices = [
+        index(s.activity, "activity", i),
+        index(s.factor, "factor", i),
+        ...(s.factors ?? []).map((k) => index(k, "factors", i)),
+      ];
       while (indices.length < width) indices.push(-1);
       return [finite("base", s.base, i), ...indices];
     });
@@ -290,7 +316,10 @@ export class UncertaintyCore {
 export function normalModelOf(categories: readonly CategoryInput[]): { factors: FactorInput[]; sources: SourceInput[] } {
   const factors: FactorInput[] = [];
   const sources = categories.map((c) => {
-    factors.push({ distribution: "normal", lower_pct: c.ad_u, upper_pct: c.ad_u }, { distribution: "normal", lower_pct: c.ef_u, upper_pct: c.ef_u });
+    factors.push(
+      { distribution: "normal", lower_pct: c.ad_u, upper_pct: c.ad_u },
+      { distribution: "normal", lower_pct: c.ef_u, upper_pct: c.ef_u },
+    );
     return { base: c.current, activity: factors.length - 2, factor: factors.length - 1 };
   });
   return { factors, sources };

@@ -36,8 +36,20 @@ describe("Approach 1", () => {
     // Pinned from the equations of methodology-uncertainty.md, evaluated by hand:
     // ΣC = 150 000, ΣD = 160 000; C1: G = √125, H = (G·120 000)²/160 000², I = |(161 200 − 151 000)/151 000 − 1/15|·100, …
     const expected = [
-      { id: "C1", G: Math.sqrt(125), H: (125 * 120_000 ** 2) / 160_000 ** 2, I: Math.abs(((161_200 - 151_000) / 151_000) * 100 - 20 / 3), J: 0.8 },
-      { id: "C2", G: Math.sqrt(2504), H: (2504 * 40_000 ** 2) / 160_000 ** 2, I: Math.abs(((160_400 - 150_500) / 150_500) * 100 - 20 / 3), J: 40_000 / 150_000 },
+      {
+        id: "C1",
+        G: Math.sqrt(125),
+        H: (125 * 120_000 ** 2) / 160_000 ** 2,
+        I: Math.abs(((161_200 - 151_000) / 151_000) * 100 - 20 / 3),
+        J: 0.8,
+      },
+      {
+        id: "C2",
+        G: Math.sqrt(2504),
+        H: (2504 * 40_000 ** 2) / 160_000 ** 2,
+        I: Math.abs(((160_400 - 150_500) / 150_500) * 100 - 20 / 3),
+        J: 40_000 / 150_000,
+      },
     ];
     table.rows.forEach((row, i) => {
       const e = expected[i];
@@ -98,7 +110,10 @@ describe("key category analysis", () => {
     const byId = new Map(core.keyCategoriesTrend(grown).map((r) => [r.id, r.measure]));
     core.trendGpg2000(grown).forEach((t, i) => close(byId.get(grown[i].id)!, t * factor));
     expect([...byId.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)).toEqual(
-      grown.map((c, i) => ({ id: c.id, t: core.trendGpg2000(grown)[i] })).sort((x, y) => y.t - x.t).map((x) => x.id),
+      grown
+        .map((c, i) => ({ id: c.id, t: core.trendGpg2000(grown)[i] }))
+        .sort((x, y) => y.t - x.t)
+        .map((x) => x.id),
     );
   });
 
@@ -135,16 +150,32 @@ describe("Monte Carlo", () => {
   });
 
   it("keeps the mean of a mean-preserving lognormal factor and gives an asymmetric interval", () => {
-    const result = core.monteCarlo([{ distribution: "lognormal", lower_pct: 44, upper_pct: 39 * 2 }], [{ base: 1000, factor: 0 }], { trials: 400_000, seed: 1 });
+    const result = core.monteCarlo([{ distribution: "lognormal", lower_pct: 44, upper_pct: 39 * 2 }], [{ base: 1000, factor: 0 }], {
+      trials: 400_000,
+      seed: 1,
+    });
     expect(Math.abs(result.mean - 1000) / 1000).toBeLessThan(0.005);
     expect(result.p97_5 - result.mean).toBeGreaterThan(1.3 * (result.mean - result.p2_5));
   });
 
   it("draws a shared coefficient once per trial: two sources on one factor vary together", () => {
-    const shared = core.monteCarlo([{ distribution: "normal", lower_pct: 40, upper_pct: 40 }], [{ base: 500, factor: 0 }, { base: 500, factor: 0 }], { trials: 200_000, seed: 5 });
+    const shared = core.monteCarlo(
+      [{ distribution: "normal", lower_pct: 40, upper_pct: 40 }],
+      [
+        { base: 500, factor: 0 },
+        { base: 500, factor: 0 },
+      ],
+      { trials: 200_000, seed: 5 },
+    );
     const apart = core.monteCarlo(
-      [{ distribution: "normal", lower_pct: 40, upper_pct: 40 }, { distribution: "normal", lower_pct: 40, upper_pct: 40 }],
-      [{ base: 500, factor: 0 }, { base: 500, factor: 1 }],
+      [
+        { distribution: "normal", lower_pct: 40, upper_pct: 40 },
+        { distribution: "normal", lower_pct: 40, upper_pct: 40 },
+      ],
+      [
+        { base: 500, factor: 0 },
+        { base: 500, factor: 1 },
+      ],
       { trials: 200_000, seed: 5 },
     );
     expect(shared.half_width_pct).toBeGreaterThan(38);
@@ -163,7 +194,9 @@ describe("Monte Carlo", () => {
   it("refuses a bad model with a field error", () => {
     expect(() => core.monteCarlo([], [{ base: 1, factor: 0 }], { trials: 10, seed: 1 })).toThrow(/фактора/);
     expect(() => core.monteCarlo([], [{ base: 1 }], { trials: 1, seed: 1 })).toThrow(/испытаний/);
-    expect(() => core.monteCarlo([{ distribution: "beta" as never, lower_pct: 1, upper_pct: 1 }], [{ base: 1 }], { trials: 10, seed: 1 })).toThrow(/распределение/);
+    expect(() =>
+      core.monteCarlo([{ distribution: "beta" as never, lower_pct: 1, upper_pct: 1 }], [{ base: 1 }], { trials: 10, seed: 1 }),
+    ).toThrow(/распределение/);
   });
 });
 
@@ -171,7 +204,10 @@ describe("inventory uncertainty command", () => {
   const csv = 'id,category,base,current,ad_u,ef_u\nC1,"Подземная добыча, CH4",100000,120000,5,10\r\nC2,Открытая добыча,50000,40000,2,50\n';
 
   it("reads quoted CSV fields", () => {
-    expect(parseCsv('a,"b,""c"""\n1,2')).toEqual([["a", 'b,"c"'], ["1", "2"]]);
+    expect(parseCsv('a,"b,""c"""\n1,2')).toEqual([
+      ["a", 'b,"c"'],
+      ["1", "2"],
+    ]);
     expect(categoriesFromCsv(csv).map((c) => c.id)).toEqual(["C1", "C2"]);
     expect(() => categoriesFromCsv("id,base\n1,2")).toThrow(/header/);
     expect(() => categoriesFromCsv(csv.replace("120000", "12x"))).toThrow(/line 2, current/);
@@ -181,7 +217,9 @@ describe("inventory uncertainty command", () => {
     const file = join(mkdtempSync(join(tmpdir(), "inventory-")), "v5.csv");
     writeFileSync(file, csv);
     const run = (extra: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "wasm-core/src/inventory-cli.ts", "uncertainty", "--csv", file, ...extra], { encoding: "utf8" });
+      spawnSync(process.execPath, ["--import", "tsx", "wasm-core/src/inventory-cli.ts", "uncertainty", "--csv", file, ...extra], {
+        encoding: "utf8",
+      });
     const out = run(["--monte-carlo", "100000", "--seed", "3"]);
     expect(out.status, out.stderr).toBe(0);
     const report = JSON.parse(out.stdout);
@@ -195,6 +233,8 @@ describe("inventory uncertainty command", () => {
     expect(Math.abs(report.monte_carlo.half_width_pct - report.level_pct)).toBeLessThan(1);
     expect(JSON.parse(run(["--monte-carlo", "100000", "--seed", "3"]).stdout).monte_carlo).toEqual(report.monte_carlo);
     expect(run([]).stdout).not.toContain("monte_carlo");
-    expect(spawnSync(process.execPath, ["--import", "tsx", "wasm-core/src/inventory-cli.ts", "uncertainty"], { encoding: "utf8" }).status).toBe(2);
+    expect(
+      spawnSync(process.execPath, ["--import", "tsx", "wasm-core/src/inventory-cli.ts", "uncertainty"], { encoding: "utf8" }).status,
+    ).toBe(2);
   }, 60_000);
 });

@@ -69,7 +69,12 @@ function required(value: string | undefined, flag: string): string {
 
 class UsageError extends Error {}
 
-async function run(deps: Deps, dataDir: string, command: string | undefined, args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"]) {
+async function run(
+  deps: Deps,
+  dataDir: string,
+  command: string | undefined,
+  args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"],
+) {
   switch (command) {
     case "create-company": {
       const company = await createCompany(deps, {
@@ -87,8 +92,7 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
       const companyName = required(args.company, "company");
       const role = (args.role ?? "staff") as Role;
       if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
-      const company =
-        (await deps.repos.companies.findByName(companyName)) ?? (await createCompany(deps, { name: companyName }));
+      const company = (await deps.repos.companies.findByName(companyName)) ?? (await createCompany(deps, { name: companyName }));
       const user = await createUser(deps, {
         companyId: company.id,
         email: required(args.email, "email"),
@@ -135,7 +139,8 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError("--day: ожидается дата ГГГГ-ММ-ДД");
       const entries = await deps.repos.auditTrail.day(day);
       for (const e of entries) {
-        const versions = e.old_version === undefined && e.new_version === undefined ? "" : ` v${e.old_version ?? "–"}→${e.new_version ?? "–"}`;
+        const versions =
+          e.old_version === undefined && e.new_version === undefined ? "" : ` v${e.old_version ?? "–"}→${e.new_version ?? "–"}`;
         console.log(`${e.at}\t${e.event}\t${e.item_pk} ${e.item_sk}${versions}\t${e.changed.join(", ")}`);
       }
       console.log(`Изменений за ${day}: ${entries.length}`);
@@ -153,7 +158,9 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
       );
       for (const [i, report] of reports.entries()) printReconcile(chosen[i].name, report);
       const drifted = reports.filter((r) => r.drift.length > 0).length;
-      console.log(`Компаний: ${reports.length}; с расхождениями: ${drifted}; исправлено лет: ${reports.reduce((n, r) => n + r.repaired, 0)}`);
+      console.log(
+        `Компаний: ${reports.length}; с расхождениями: ${drifted}; исправлено лет: ${reports.reduce((n, r) => n + r.repaired, 0)}`,
+      );
       return;
     }
     case "seed": {
@@ -186,7 +193,11 @@ async function run(deps: Deps, dataDir: string, command: string | undefined, arg
 
 function printReconcile(name: string, report: ReconcileReport): void {
   if (report.drift.length === 0) return;
-  const state = report.unsettled ? "не исправлено: данные менялись во время сверки, повторите" : report.repaired > 0 ? "исправлено" : "не исправлено";
+  const state = report.unsettled
+    ? "не исправлено: данные менялись во время сверки, повторите"
+    : report.repaired > 0
+      ? "исправлено"
+      : "не исправлено";
   console.log(`${name} (${report.company}): ${state}`);
   for (const { year, stored, counted } of report.drift) {
     const calculations = (f: typeof stored) => Object.values(f.calculations).reduce((n, c) => n + c, 0);

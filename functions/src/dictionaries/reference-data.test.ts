@@ -13,9 +13,20 @@ import {
 } from "./reference-data";
 
 const SPEC_NAMES = [
-  "get_recycle_technology", "get_coeff_co2_density", "get_disposal_co2_stat_sources", "get_disposal_co2_torch",
-  "get_torch_ch4", "get_enrichment", "get_gas_content", "get_methane_abundance", "get_handling_underground_ch4",
-  "get_underground_emission_ch4", "get_open_mining_ch4", "get_open_mining_co2", "get_underground", "get_underground_content",
+  "get_recycle_technology",
+  "get_coeff_co2_density",
+  "get_disposal_co2_stat_sources",
+  "get_disposal_co2_torch",
+  "get_torch_ch4",
+  "get_enrichment",
+  "get_gas_content",
+  "get_methane_abundance",
+  "get_handling_underground_ch4",
+  "get_underground_emission_ch4",
+  "get_open_mining_ch4",
+  "get_open_mining_co2",
+  "get_underground",
+  "get_underground_content",
 ];
 
 const itemsOf = (name: string) => {
@@ -93,7 +104,9 @@ describe("reference-data.json", () => {
     const list = transcribedValues();
     expect(list.length).toBeGreaterThan(40);
     expect(list.filter((t) => !/табл\.|формула|уравнени|гл\.|^Постановление/.test(t.document) || !t.row || !t.copy)).toEqual([]);
-    expect(list).toContainEqual(expect.objectContaining({ dictionary: "get_open_mining_co2", id: 1, field: "ef", row: "Дизельное топливо летнее" }));
+    expect(list).toContainEqual(
+      expect.objectContaining({ dictionary: "get_open_mining_co2", id: 1, field: "ef", row: "Дизельное топливо летнее" }),
+    );
     // The corrected 15 °C CO2 density comes from the standard, not from the copy.
     expect(list.find((t) => t.dictionary === "get_coeff_co2_density" && t.id === 2 && t.field === "p_co2")).toBeUndefined();
     const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
@@ -105,13 +118,31 @@ describe("reference-data.json", () => {
 describe("plainReference", () => {
   // What calculations stored before plain references recorded (describeSource put the tag first).
   it.each([
-    ["[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.1 (по транскрипции [S4], не сверено с официальным текстом)", "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.1"],
-    ["[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2 (по транскрипции [S4]); сверено со справочными данными [S10]", "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2"],
-    ["[S5] IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C[S6]", "IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C"],
-    ["[R] IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1 (methodology 1.6) [S5][S6][S7]", "IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1"],
-    ["[A] IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений (решение D4)", "IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений"],
+    [
+      "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.1 (по транскрипции [S4], не сверено с официальным текстом)",
+      "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.1",
+    ],
+    [
+      "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2 (по транскрипции [S4]); сверено со справочными данными [S10]",
+      "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
+    ],
+    [
+      "[S5] IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C[S6]",
+      "IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C",
+    ],
+    [
+      "[R] IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1 (methodology 1.6) [S5][S6][S7]",
+      "IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1",
+    ],
+    [
+      "[A] IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений (решение D4)",
+      "IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений",
+    ],
     ["[R] IPCC AR5, ПГП на 100 лет (по памяти автора методики [R])", "IPCC AR5, ПГП на 100 лет"],
-    ["[A] Таблица выбора технологии, methodology 4.10; пороги дебита — инженерные допущения по энергосодержанию (Q14)", "Таблица выбора технологии; пороги дебита — инженерные допущения по энергосодержанию"],
+    [
+      "[A] Таблица выбора технологии, methodology 4.10; пороги дебита — инженерные допущения по энергосодержанию (Q14)",
+      "Таблица выбора технологии; пороги дебита — инженерные допущения по энергосодержанию",
+    ],
     ["[A] Уточнение по замерам шахты", "Уточнение по замерам шахты"],
     ["Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1", "Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1"],
   ])("reads %s plainly", (stored, plain) => {

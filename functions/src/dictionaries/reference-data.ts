@@ -161,7 +161,9 @@ export function transcribedValuesMarkdown(): string {
   const lines = ["| справочник, № | строка | коэффициент | значение | документ, таблица | получено через |", "|---|---|---|---|---|---|"];
   for (const t of transcribedValues()) {
     const value = String(t.value).replace(".", ",");
-    lines.push(`| \`${t.dictionary}\`, ${t.id} | ${t.row} | ${t.label} (\`${t.field}\`) | ${value} ${t.unit} | ${t.document} | ${t.copy} |`);
+    lines.push(
+      `| \`${t.dictionary}\`, ${t.id} | ${t.row} | ${t.label} (\`${t.field}\`) | ${value} ${t.unit} | ${t.document} | ${t.copy} |`,
+    );
   }
   return lines.join("\n");
 }

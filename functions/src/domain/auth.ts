@@ -36,9 +36,7 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
     { key: `login-email:${normaliseEmail(request.email)}@${request.clientAddress}`, limit: config.loginFailuresPerEmail },
     { key: `login-address:${request.clientAddress}`, limit: config.loginFailuresPerAddress },
   ];
-  const reserved = await Promise.all(
-    budgets.map(({ key, limit }) => repos.attempts.reserve(key, config.loginWindowSeconds, limit)),
-  );
+  const reserved = await Promise.all(budgets.map(({ key, limit }) => repos.attempts.reserve(key, config.loginWindowSeconds, limit)));
   const giveBack = () => Promise.all(reserved.map((r) => r && repos.attempts.release(r)));
   if (reserved.some((r) => r === undefined)) {
     await giveBack();

@@ -2,19 +2,8 @@
 // stored with everything needed to audit it later (methodology D9): its inputs, results, every
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
-import {
-  FieldError,
-  calculate,
-  type FormulaInputs,
-  type SensitivityParams,
-} from "../../../wasm-core/src/emissions";
-import {
-  METHODOLOGY_VERSION,
-  REGISTRY,
-  isCalculationType,
-  type CalculationType,
-  type FormulaType,
-} from "../../../wasm-core/src/registry";
+import { FieldError, calculate, type FormulaInputs, type SensitivityParams } from "../../../wasm-core/src/emissions";
+import { METHODOLOGY_VERSION, REGISTRY, isCalculationType, type CalculationType, type FormulaType } from "../../../wasm-core/src/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
 import { inventorySourceOf, type InventoryRole } from "../../../wasm-core/src/inventory";
@@ -50,7 +39,6 @@ type FileType = "filling_blanks" | "sensitivity";
 export { getCalculation, supportedType };
 
 type SupportedType = CalculationType;
-
 
 const isFileType = (type: CalculationType): type is FileType => REGISTRY[type].kind === "file";
 
@@ -294,7 +282,6 @@ async function discardWrittenBlobs(deps: Deps, next: Calculation, current?: Calc
   const kept = new Set([current?.file?.key, current?.results.data_key]);
   await Promise.all(written.filter((key) => !kept.has(key)).map((key) => deps.blobs.delete(key)));
 }
-
 
 /** The uploaded source file of a file-based calculation, for download. */
 export async function getCalculationFile(deps: Deps, actor: Actor, typeName: string, id: string) {

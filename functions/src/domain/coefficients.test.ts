@@ -41,7 +41,9 @@ describe("resolveCoefficients: the mine's own value for every dictionary-fed coe
   });
 
   it("treats values matching no entry as custom (3.1 m³/t for handling) and flags the missing justification", async () => {
-    const { uses } = await resolveCoefficients(deps, REGISTRY.handling_underground_ch4, { values: { volume: 1, ef: 3.1, koef_transform: 0.67 } });
+    const { uses } = await resolveCoefficients(deps, REGISTRY.handling_underground_ch4, {
+      values: { volume: 1, ef: 3.1, koef_transform: 0.67 },
+    });
     expect(uses.ef).toMatchObject({ value: 3.1, source: "custom" });
     expect(uses.ef.justification).toBeUndefined();
     expect(coefficientFlags(REGISTRY.handling_underground_ch4, uses)).toEqual([
@@ -69,7 +71,10 @@ describe("resolveCoefficients: the mine's own value for every dictionary-fed coe
       resolveCoefficients(deps, REGISTRY.underground_emission_ch4, { values: { volume: 1, ef: 18 }, justifications: { ef: "x" } }),
     ).rejects.toThrow(/justifications\.ef/);
     await expect(
-      resolveCoefficients(deps, REGISTRY.underground_emission_ch4, { values: { volume: 1, ef: 14.3 }, justifications: { ef: "я".repeat(2001) } }),
+      resolveCoefficients(deps, REGISTRY.underground_emission_ch4, {
+        values: { volume: 1, ef: 14.3 },
+        justifications: { ef: "я".repeat(2001) },
+      }),
     ).rejects.toThrow(/2000/);
   });
 

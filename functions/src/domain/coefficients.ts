@@ -45,8 +45,7 @@ export interface ResolvedCoefficients {
   uses: Record<string, CoefficientUse>;
 }
 
-const numberFields = (def: CalculationDefinition) =>
-  [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
+const numberFields = (def: CalculationDefinition) => [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
 
 function fromItem(item: DictionaryItemVersion, field: string, dictionary: string): CoefficientUse {
   const v = item.values[field];
@@ -139,7 +138,10 @@ export async function resolveCoefficients(
       continue;
     }
     // An edit that leaves the values as they were keeps the entry versions it used.
-    if (previous && bound.every((name) => previous[name] && sameNumber(request.values[name] ?? previous[name].value, previous[name].value))) {
+    if (
+      previous &&
+      bound.every((name) => previous[name] && sameNumber(request.values[name] ?? previous[name].value, previous[name].value))
+    ) {
       for (const name of bound) {
         uses[name] = previous[name];
         values[name] = previous[name].value;
@@ -317,4 +319,3 @@ function userUncertainty(sent: UncertaintyBody): UsedUncertainty {
     origin: "user",
   };
 }
-

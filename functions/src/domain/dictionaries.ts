@@ -228,7 +228,8 @@ export async function changeCoefficient(
         ? undefined
         : { ...change.uncertainty, source: change.uncertainty.source?.trim() || change.reason.trim() };
   // An activity-uncertainty entry's value is its half-width: it follows the larger bound.
-  const value = storageName(name) === ACTIVITY_UNCERTAINTY && uncertainty ? Math.max(uncertainty.lower_pct, uncertainty.upper_pct) : change.value;
+  const value =
+    storageName(name) === ACTIVITY_UNCERTAINTY && uncertainty ? Math.max(uncertainty.lower_pct, uncertainty.upper_pct) : change.value;
   const valueChanged = value !== previous.value;
   const changed = {
     ...rest,

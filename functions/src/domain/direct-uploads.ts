@@ -31,8 +31,7 @@ export const HEAD_BYTES = 64;
 
 export type UploadTarget =
   /** A PDF for a new document (`document` is the id it will get) or an existing one. */
-  | { purpose: "document"; document: string; create: boolean }
-  | { purpose: "media"; kind: MediaKind };
+  { purpose: "document"; document: string; create: boolean } | { purpose: "media"; kind: MediaKind };
 
 export type UploadClaims = UploadTarget & {
   key: string;
@@ -125,11 +124,21 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
     typeof p.cid === "string" &&
     Number.isSafeInteger(p.put_exp);
   if (!common) return undefined;
-  if (p.purpose === "document" && typeof p.document === "string" && typeof p.create === "boolean" && KEY_OF.document.test(p.key as string)) {
+  if (
+    p.purpose === "document" &&
+    typeof p.document === "string" &&
+    typeof p.create === "boolean" &&
+    KEY_OF.document.test(p.key as string)
+  ) {
     return p as unknown as UploadClaims;
   }
   const key = p.key as string;
-  if (p.purpose === "media" && (p.kind === "instruction" || p.kind === "presentation") && KEY_OF.media.test(key) && key.startsWith(`media/${p.kind}/`)) {
+  if (
+    p.purpose === "media" &&
+    (p.kind === "instruction" || p.kind === "presentation") &&
+    KEY_OF.media.test(key) &&
+    key.startsWith(`media/${p.kind}/`)
+  ) {
     return p as unknown as UploadClaims;
   }
   return undefined;
@@ -137,7 +146,11 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
 
 async function verified(deps: Deps, token: string): Promise<UploadClaims | "expired" | undefined> {
   try {
-    const payload = await verifyJwt(deps.config, token, { audience: TOKEN_AUDIENCE, now: deps.clock.now(), requiredClaims: ["sub", "exp", "iat"] });
+    const payload = await verifyJwt(deps.config, token, {
+      audience: TOKEN_AUDIENCE,
+      now: deps.clock.now(),
+      requiredClaims: ["sub", "exp", "iat"],
+    });
     return claimsOf(payload);
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? "expired" : undefined;
@@ -185,7 +198,12 @@ const storedAt = async (deps: Deps, key: string): Promise<boolean> =>
 
 /** The checks every completion makes: something arrived, not empty, within the granted limit and
  *  the current one, and its first bytes are what `accept` wants. */
-export async function checkStored(deps: Deps, claims: UploadClaims, limit: number, accept: (head: Uint8Array) => void): Promise<StoredHead> {
+export async function checkStored(
+  deps: Deps,
+  claims: UploadClaims,
+  limit: number,
+  accept: (head: Uint8Array) => void,
+): Promise<StoredHead> {
   const stored = await inspectStored(deps, claims.key);
   if (!stored) throw new Invalid("upload_id: файл не загружен в хранилище");
   if (stored.size === 0) throw new Invalid("file: файл пуст");
@@ -245,7 +263,9 @@ export async function receiveUpload(
   const now = deps.clock.now().getTime() / 1000;
   if (!claims || claims === "expired" || claims.put_exp < now) {
     throw new Unauthorized(
-      claims === "expired" || (claims && claims.put_exp < now) ? "Адрес загрузки устарел: загрузите файл заново" : "Адрес загрузки недействителен",
+      claims === "expired" || (claims && claims.put_exp < now)
+        ? "Адрес загрузки устарел: загрузите файл заново"
+        : "Адрес загрузки недействителен",
       "upload_token",
     );
   }
@@ -266,7 +286,8 @@ export async function receiveUpload(
     if (deps.blobs.putStream) await deps.blobs.putStream(claims.key, checked.stream, claims.content_type, { pending: true });
     else await deps.blobs.put(claims.key, await collect(checked.stream), claims.content_type);
   } catch (error) {
-    if ((error as { code?: string }).code === "EEXIST") throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
+    if ((error as { code?: string }).code === "EEXIST")
+      throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
     throw error;
   }
   return { size: checked.size() };

@@ -6,7 +6,16 @@ import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { checkPdf, isPdf, PDF_TYPE, UnsupportedType } from "./uploads";
-import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
+import {
+  checkDeclared,
+  checkStored,
+  confirmStored,
+  discardUnlessRegistered,
+  grantUpload,
+  verifyUploadId,
+  type UploadGrant,
+  type UploadRequest,
+} from "./direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
 import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
@@ -83,9 +92,7 @@ export function documentView(doc: NormativeDocument): DocumentView {
 async function allDocuments(deps: Deps): Promise<NormativeDocument[]> {
   const stored = new Map((await deps.repos.documents.list()).map((d) => [d.id, d]));
   const shipped = CATALOGUE.map((entry) => stored.get(entry.id) ?? fromCatalogue(entry.id)!);
-  const added = [...stored.values()]
-    .filter((d) => !catalogueEntry(d.id))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const added = [...stored.values()].filter((d) => !catalogueEntry(d.id)).sort((a, b) => a.created_at.localeCompare(b.created_at));
   return [...shipped, ...added];
 }
 
@@ -268,8 +275,7 @@ export async function updateDocument(deps: Deps, actor: Actor, id: string, patch
     updated_by: actor.email,
   };
   await save(deps, next, current.version);
-  const action =
-    next.is_deleted !== current.is_deleted ? (next.is_deleted ? "document.remove" : "document.restore") : "document.update";
+  const action = next.is_deleted !== current.is_deleted ? (next.is_deleted ? "document.remove" : "document.restore") : "document.update";
   await recordDocumentChange(deps, actor, action, current, next);
   return documentView(next);
 }

@@ -127,7 +127,11 @@ export function evidenceKeys(calculation: Pick<Calculation, "coefficients">): st
 /** Deletes the evidence files `before` named that `after` (the saved calculation) does not. */
 export async function deleteUnnamedEvidence(deps: Deps, before: Calculation, after: Calculation): Promise<void> {
   const kept = new Set(evidenceKeys(after));
-  await Promise.all(evidenceKeys(before).filter((key) => !kept.has(key)).map((key) => deps.blobs.delete(key)));
+  await Promise.all(
+    evidenceKeys(before)
+      .filter((key) => !kept.has(key))
+      .map((key) => deps.blobs.delete(key)),
+  );
 }
 
 /** A coefficient as readers see it: its evidence file without the storage key. */

@@ -212,7 +212,8 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
 const METHOD_NAMES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
 
 /** How the /admin change log names a model version, in the words of the models screen. */
-const modelLabel = (model: ForecastModelVersion) => `Модель прогноза ${METHOD_NAMES[model.method]}, версия ${model.version} (${model.file_name})`;
+const modelLabel = (model: ForecastModelVersion) =>
+  `Модель прогноза ${METHOD_NAMES[model.method]}, версия ${model.version} (${model.file_name})`;
 
 export function modelView(model: ForecastModelVersion) {
   const { blob_key: _key, ...visible } = model;

@@ -10,7 +10,12 @@ import type { Calculation } from "../ports";
 
 export type ForecastRow = { id: number; result?: number } & Record<ForecastFeature, number | null>;
 
-export async function storeForecastRows(deps: Pick<Deps, "blobs">, companyId: string, calculationId: string, rows: ForecastRow[]): Promise<string> {
+export async function storeForecastRows(
+  deps: Pick<Deps, "blobs">,
+  companyId: string,
+  calculationId: string,
+  rows: ForecastRow[],
+): Promise<string> {
   const key = `forecasts/${companyId}/${calculationId}/${newId()}.json`;
   await deps.blobs.put(key, new TextEncoder().encode(JSON.stringify(rows)), "application/json");
   return key;

@@ -54,9 +54,10 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
     data.map((raw, index) => {
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
       const row = raw as Record<string, unknown>;
-      const values = Object.fromEntries(
-        FORECAST_FEATURES.map((f) => [f, checkValue(row[f], `data[${index}].${f}`, f)]),
-      ) as Record<Feature, number | null>;
+      const values = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, checkValue(row[f], `data[${index}].${f}`, f)])) as Record<
+        Feature,
+        number | null
+      >;
       return { id: row.id, ...values };
     }),
   );

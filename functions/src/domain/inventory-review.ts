@@ -62,9 +62,7 @@ export async function transition(
     throw new Forbidden(`«${rule.label}» может только проверяющий`);
   }
   if (!(rule.from as readonly InventoryStatus[]).includes(current.status)) {
-    throw new Conflict(
-      `«${rule.label}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`,
-    );
+    throw new Conflict(`«${rule.label}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`);
   }
   const reason = request.reason?.trim() || undefined;
   if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
@@ -72,7 +70,10 @@ export async function transition(
   const next: InventoryReview = {
     ...current,
     status: rule.to,
-    history: [...current.history, { action: request.action, from: current.status, to: rule.to, by: actor.email, at: now, ...(reason ? { reason } : {}) }],
+    history: [
+      ...current.history,
+      { action: request.action, from: current.status, to: rule.to, by: actor.email, at: now, ...(reason ? { reason } : {}) },
+    ],
     updated_at: now,
     version: current.version + 1,
   };

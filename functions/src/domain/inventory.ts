@@ -339,7 +339,9 @@ function checksOf(
   // D12: the stored CO2-eq of these was computed with another GWP; the inventory uses the year's.
   const otherGwp = ofYear.filter((e) => {
     const stored = e.calculation.inputs.gwp_ch4;
-    return inventorySourceOf(e.calculation.type)!.gases.some((g) => g.gas === "CH4") && typeof stored === "number" && stored !== gwp.gwp_ch4;
+    return (
+      inventorySourceOf(e.calculation.type)!.gases.some((g) => g.gas === "CH4") && typeof stored === "number" && stored !== gwp.gwp_ch4
+    );
   });
   if (otherGwp.length > 0) {
     checks.push({

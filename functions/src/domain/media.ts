@@ -20,7 +20,16 @@ import type { Actor, Deps } from "./context";
 import { Invalid, NotFound, Unauthorized } from "./errors";
 import { newId } from "./ids";
 import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
-import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId, type UploadGrant, type UploadRequest } from "./direct-uploads";
+import {
+  checkDeclared,
+  checkStored,
+  confirmStored,
+  discardUnlessRegistered,
+  grantUpload,
+  verifyUploadId,
+  type UploadGrant,
+  type UploadRequest,
+} from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../ports";
 import { assertAdmin, recordChange } from "./admin/audit";
 
@@ -73,7 +82,11 @@ export async function verifyMediaToken(deps: Deps, token: string | undefined, ki
   if (!token) throw new Unauthorized("Ссылка на видео недействительна: нет токена", "media_token");
   let payload;
   try {
-    payload = await verifyJwt(deps.config, token, { audience: TOKEN_AUDIENCE, now: deps.clock.now(), requiredClaims: ["sub", "exp", "iat"] });
+    payload = await verifyJwt(deps.config, token, {
+      audience: TOKEN_AUDIENCE,
+      now: deps.clock.now(),
+      requiredClaims: ["sub", "exp", "iat"],
+    });
   } catch {
     throw new Unauthorized("Ссылка на видео устарела или недействительна", "media_token");
   }
@@ -100,7 +113,12 @@ export async function mediaStatus(deps: Deps, actor: Actor): Promise<MediaStatus
       // carries 6 MB at most); the CSP's media-src names the bucket there.
       const ttl = deps.config.mediaUrlTtlSeconds;
       expiresAt = new Date(deps.clock.now().getTime() + ttl * 1000);
-      url = await deps.blobs.downloadUrl(item.key, item.name || `${kind}.${item.content_type === "video/webm" ? "webm" : "mp4"}`, ttl, "inline");
+      url = await deps.blobs.downloadUrl(
+        item.key,
+        item.name || `${kind}.${item.content_type === "video/webm" ? "webm" : "mp4"}`,
+        ttl,
+        "inline",
+      );
     } else {
       const signed = await signMediaToken(deps, actor, kind);
       expiresAt = signed.expiresAt;
@@ -250,7 +268,12 @@ export async function mediaUploadUrl(deps: Deps, actor: Actor, request: MediaUpl
   const kind = mediaKind(request.kind);
   const max = deps.config.videoMaxBytes;
   const contentType = checkDeclared(request, VIDEO_TYPES, max, "Ожидается видео MP4 или WebM (content_type video/mp4 или video/webm)");
-  return grantUpload(deps, actor, { purpose: "media", kind }, { key: `media/${kind}/${newId()}`, contentType, max, size: request.size, name: request.name });
+  return grantUpload(
+    deps,
+    actor,
+    { purpose: "media", kind },
+    { key: `media/${kind}/${newId()}`, contentType, max, size: request.size, name: request.name },
+  );
 }
 
 /** POST v1/admin/media/complete/: the uploaded video checked by its size and first bytes (which must

@@ -11,9 +11,7 @@ const maxmem = (n: number, r: number) => 256 * n * r;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: maxmem(n, r) }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: maxmem(n, r) }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

@@ -76,12 +76,7 @@ export async function listProjects(
 }
 
 /** Update, soft delete (is_deleted true) and restore (is_deleted false) are all this one PATCH. */
-export async function patchProject(
-  deps: Deps,
-  actor: Actor,
-  projectId: string,
-  patch: ProjectPatchInput,
-): Promise<Project> {
+export async function patchProject(deps: Deps, actor: Actor, projectId: string, patch: ProjectPatchInput): Promise<Project> {
   const current = await getProject(deps, actor, projectId);
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Проект был изменен другим пользователем. Обновите страницу и повторите.");

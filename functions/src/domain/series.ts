@@ -95,13 +95,21 @@ export async function fillingBlanksFromFile(
   const elements = groups.map(([name, series], index) => {
     let filled;
     try {
-      filled = fillBlanks(series.map((s) => s.year), series.map((s) => s.value));
+      filled = fillBlanks(
+        series.map((s) => s.year),
+        series.map((s) => s.value),
+      );
     } catch (error) {
       coreError(error, table.sheet, name, (i) => series[i]?.row);
     }
     return { id: index + 1, name, rows: filled.map((f) => ({ year: f.year, value: f.value, method: f.method })) };
   });
-  return fitInOneCalculation(elements, groups.map(([, series]) => series[0].row), table.sheet, nameElement ?? nameValue);
+  return fitInOneCalculation(
+    elements,
+    groups.map(([, series]) => series[0].row),
+    table.sheet,
+    nameElement ?? nameValue,
+  );
 }
 
 export async function sensitivityFromFile(
@@ -117,7 +125,8 @@ export async function sensitivityFromFile(
     try {
       r = { ...read, values: canonicalRow(columns, read.values) };
     } catch (error) {
-      if (error instanceof FieldError) throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${error.field}»: ${error.message}`);
+      if (error instanceof FieldError)
+        throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${error.field}»: ${error.message}`);
       throw error;
     }
     const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
@@ -138,10 +147,22 @@ export async function sensitivityFromFile(
   const groups = groupByElement(rows, fallbackName);
   const elements = groups.map(([name, series], index) => {
     try {
-      return { id: index + 1, name, data_sensitivity: sensitivity(series.map((s) => s.input), params) };
+      return {
+        id: index + 1,
+        name,
+        data_sensitivity: sensitivity(
+          series.map((s) => s.input),
+          params,
+        ),
+      };
     } catch (error) {
       coreError(error, table.sheet, name, (i) => series[i]?.row);
     }
   });
-  return fitInOneCalculation(elements, groups.map(([, series]) => series[0].row), table.sheet, "element");
+  return fitInOneCalculation(
+    elements,
+    groups.map(([, series]) => series[0].row),
+    table.sheet,
+    "element",
+  );
 }

@@ -97,7 +97,11 @@ export function statisticsDeltas(sk: string, oldItem: Item | undefined, newItem:
 export function sumYears(years: YearStatistics[], now: Date): CompanyStatistics {
   const total = emptyFigures("");
   for (const year of years) addInto(total, year, 1);
-  const computed = years.map((y) => y.updated_at).filter(Boolean).sort().at(-1);
+  const computed = years
+    .map((y) => y.updated_at)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
   return {
     projects: { active: total.projects_active, archived: total.projects_archived },
     calculations: withoutZeroCounts(total).calculations,
@@ -161,7 +165,12 @@ function driftOf(counted: Map<string, StatisticsFigures>, stored: YearStatistics
     const cleaned = withoutZeroCounts(difference);
     if (!isZero(cleaned)) {
       const { year: _y, projects_active, projects_archived, calculations, total_co2e } = have;
-      drift.push({ year, stored: { year, projects_active, projects_archived, calculations, total_co2e }, counted: want, difference: cleaned });
+      drift.push({
+        year,
+        stored: { year, projects_active, projects_archived, calculations, total_co2e },
+        counted: want,
+        difference: cleaned,
+      });
     }
   }
   return drift;

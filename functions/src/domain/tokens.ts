@@ -51,12 +51,7 @@ export interface VerifiedClaims extends TokenClaims {
   jti: string;
 }
 
-export async function verifyToken(
-  settings: TokenSettings,
-  type: TokenType,
-  token: string,
-  now: Date,
-): Promise<VerifiedClaims> {
+export async function verifyToken(settings: TokenSettings, type: TokenType, token: string, now: Date): Promise<VerifiedClaims> {
   try {
     const payload = await verifyJwt(settings.keys, token, { now, requiredClaims: ["sub", "exp", "iat", "nbf", "jti"] });
     if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.cid !== "string" || typeof payload.jti !== "string") {

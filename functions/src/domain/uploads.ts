@@ -7,8 +7,7 @@ import { DomainError, Invalid } from "./errors";
 export const PDF_TYPE = "application/pdf";
 export type VideoType = "video/mp4" | "video/webm";
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
 export function isPdf(head: Uint8Array): boolean {
   return head.length >= 5 && ascii(head, 0, 5) === "%PDF-";

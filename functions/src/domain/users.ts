@@ -15,10 +15,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export type PublicUser = Omit<User, "password_hash" | "company"> & { company: Omit<Company, "created_at"> };
 
 export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
-  const [user, company] = await Promise.all([
-    deps.repos.users.get(actor.company, actor.id),
-    deps.repos.companies.get(actor.company),
-  ]);
+  const [user, company] = await Promise.all([deps.repos.users.get(actor.company, actor.id), deps.repos.companies.get(actor.company)]);
   if (!user || !company) throw new NotFound("Пользователь не найден");
   const { password_hash: _hidden, ...visible } = user;
   const { created_at: _created, ...companyFields } = company;

@@ -7,13 +7,7 @@
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import {
-  STATISTICS_SOURCES,
-  UNAUDITED_PREFIXES,
-  auditEntry,
-  companyOfPartition,
-  isStatisticsItem,
-} from "../adapters/dynamodb/keys";
+import { STATISTICS_SOURCES, UNAUDITED_PREFIXES, auditEntry, companyOfPartition, isStatisticsItem } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { statisticsDeltas } from "../domain/statistics";
 import type { StatisticsFigures } from "../ports";
@@ -59,9 +53,7 @@ const num = (image: Image | undefined, name: string) => {
 
 export function changedAttributes(oldImage: Image | undefined, newImage: Image | undefined): string[] {
   const names = new Set([...Object.keys(oldImage ?? {}), ...Object.keys(newImage ?? {})]);
-  return [...names]
-    .filter((n) => JSON.stringify(oldImage?.[n]) !== JSON.stringify(newImage?.[n]))
-    .sort();
+  return [...names].filter((n) => JSON.stringify(oldImage?.[n]) !== JSON.stringify(newImage?.[n])).sort();
 }
 
 /** A failed write throws: Lambda retries the batch, and the conditional put makes the entries

@@ -202,7 +202,10 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
     if (field.type === "table") return [];
     if (field.type === "file") return [{ column: textColumn(field.label, 28), value: (c) => c.file?.name ?? null }];
     if (field.type === "number") {
-      const stored: Accessor = { column: numberColumn(withUnit(field.label, field.unit), field.decimals), value: (c) => number(c.inputs[field.name]) };
+      const stored: Accessor = {
+        column: numberColumn(withUnit(field.label, field.unit), field.decimals),
+        value: (c) => number(c.inputs[field.name]),
+      };
       if (!field.units) return [stored];
       // D13: beside the stored value, the value and unit as the user entered them.
       const entered = (c: Calculation) => c.entered?.[field.name];
@@ -240,7 +243,8 @@ export function calculationMarks(def: CalculationDefinition, calculation: Calcul
     return `${labels.get(field) ?? field}: ${FLAG_KINDS[kind] ?? "требует проверки"}`;
   });
   for (const [field, use] of Object.entries(calculation.coefficients ?? {})) {
-    if (use.source === "custom" && use.evidence) marks.push(`${labels.get(field) ?? field}: подтверждающий документ «${use.evidence.name}»`);
+    if (use.source === "custom" && use.evidence)
+      marks.push(`${labels.get(field) ?? field}: подтверждающий документ «${use.evidence.name}»`);
   }
   if (gwpNotInForce(calculation)) marks.push(`набор ПГП не действует для отчетного года ${calculation.gwp_in_force!.reporting_year}`);
   return marks.length ? marks.join("; ") : null;
@@ -281,7 +285,12 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
   ];
   if (!options.detail) {
-    return [...head, ...resultAccessors(section.type, def, options.decimals), ...uncertaintyAccessors(section.type, options.decimals), ...marksAccessors(def)];
+    return [
+      ...head,
+      ...resultAccessors(section.type, def, options.decimals),
+      ...uncertaintyAccessors(section.type, options.decimals),
+      ...marksAccessors(def),
+    ];
   }
   return [
     ...head,
@@ -310,7 +319,11 @@ export class SheetNames {
   }
 
   take(wanted: string): string {
-    const clean = wanted.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim() || "Лист";
+    const clean =
+      wanted
+        .replace(/[[\]:*?/\\]/g, " ")
+        .replace(/\s+/g, " ")
+        .trim() || "Лист";
     for (let n = 1; ; n += 1) {
       const suffix = n === 1 ? "" : ` (${n})`;
       const name = clean.slice(0, MAX_SHEET_NAME - suffix.length).trimEnd() + suffix;
@@ -435,7 +448,9 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       columns: [
         ...calcColumns,
         ...cols.map((col) =>
-          col.type === "text" ? textColumn(col.label, 14) : numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18),
+          col.type === "text"
+            ? textColumn(col.label, 14)
+            : numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18),
         ),
       ],
       rows: (function* () {
@@ -502,7 +517,11 @@ export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: s
     name,
     text: { layout: "records", lead: 1 },
     title: "Итоги по типам расчетов",
-    columns: [textColumn("Тип расчета", 60), numberColumn("Расчетов", 0, 12), numberColumn(withUnit("Выбросы", CO2E_UNIT), options.decimals, 20)],
+    columns: [
+      textColumn("Тип расчета", 60),
+      numberColumn("Расчетов", 0, 12),
+      numberColumn(withUnit("Выбросы", CO2E_UNIT), options.decimals, 20),
+    ],
     rows: [...totals.map((t) => [t.title, t.count, t.co2e] as Cell[]), ["Всего", totals.reduce((s, t) => s + t.count, 0), all]],
   };
 }

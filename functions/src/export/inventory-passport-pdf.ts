@@ -57,27 +57,36 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
 
   doc.font("Bold").fontSize(14).text(p.title, { width });
   doc.moveDown(0.5);
-  table([150, width - 150], [
-    ...p.requisites.map(([label, value]): Row => [label, value]),
-    ["Отчетный год", String(p.year)],
-    ["Статус", p.status],
-    ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
-    ["Площадки", p.scope],
-    ["Потенциал глобального потепления", p.gwp],
-  ]);
+  table(
+    [150, width - 150],
+    [
+      ...p.requisites.map(([label, value]): Row => [label, value]),
+      ["Отчетный год", String(p.year)],
+      ["Статус", p.status],
+      ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
+      ["Площадки", p.scope],
+      ["Потенциал глобального потепления", p.gwp],
+    ],
+  );
 
   heading("Выбросы по категориям и газам");
-  table([140, width - 140 - 40 - 75 - 90, 40, 75, 90], [
-    [bold("Категория (Приказ № 371)"), bold("Код МГЭИК"), bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
-    ...p.totals.map((row): Row => [row.category, row.ipcc, row.gas, right(emissions(row.t)), right(emissions(row.t_co2e))]),
-    [bold("Итого"), "", "", "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
-  ]);
+  table(
+    [140, width - 140 - 40 - 75 - 90, 40, 75, 90],
+    [
+      [bold("Категория (Приказ № 371)"), bold("Код МГЭИК"), bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
+      ...p.totals.map((row): Row => [row.category, row.ipcc, row.gas, right(emissions(row.t)), right(emissions(row.t_co2e))]),
+      [bold("Итого"), "", "", "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
+    ],
+  );
 
   heading("Выбросы по площадкам");
-  table([width - 110, 110], [
-    [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
-    ...p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, right(emissions(f.t_co2e))]),
-  ]);
+  table(
+    [width - 110, 110],
+    [
+      [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
+      ...p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, right(emissions(f.t_co2e))]),
+    ],
+  );
 
   heading("Порог 296-ФЗ");
   paragraph(p.threshold);
@@ -95,15 +104,18 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
         const unitWidth = 70;
         const valueWidth = 75;
         const labelWidth = 150;
-        table([labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth], [
-          [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения")],
-          ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, ""]),
-          ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source]),
-          ...source.gases.flatMap((g): Row[] => [
-            [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, ""],
-            [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", ""],
-          ]),
-        ]);
+        table(
+          [labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth],
+          [
+            [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения")],
+            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, ""]),
+            ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source]),
+            ...source.gases.flatMap((g): Row[] => [
+              [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, ""],
+              [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", ""],
+            ]),
+          ],
+        );
       }
     }
   }
@@ -115,7 +127,12 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
     doc.moveDown(0.2);
   }
 
-  doc.moveDown(1).font("Regular").fontSize(8).fillColor("#555555").text(`Сформировано ${p.generated}. ${p.footnote}`, left, undefined, { width });
+  doc
+    .moveDown(1)
+    .font("Regular")
+    .fontSize(8)
+    .fillColor("#555555")
+    .text(`Сформировано ${p.generated}. ${p.footnote}`, left, undefined, { width });
   doc.end();
   const all = await written;
   return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);

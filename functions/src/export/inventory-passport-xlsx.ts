@@ -61,10 +61,25 @@ function passportLines(p: Passport): Line[] {
   ];
 }
 
-const SOURCE_HEADER = ["Площадка", "Категория (Приказ № 371)", "Код МГЭИК", "Расчет", "Проект", "Метод", "Вид", "Показатель", "Значение", "Единица", "Источник значения"];
+const SOURCE_HEADER = [
+  "Площадка",
+  "Категория (Приказ № 371)",
+  "Код МГЭИК",
+  "Расчет",
+  "Проект",
+  "Метод",
+  "Вид",
+  "Показатель",
+  "Значение",
+  "Единица",
+  "Источник значения",
+];
 
 function sourceLines(p: Passport): Line[] {
-  const lines: Line[] = [{ cells: [p.title], bold: true }, { cells: SOURCE_HEADER, bold: true }];
+  const lines: Line[] = [
+    { cells: [p.title], bold: true },
+    { cells: SOURCE_HEADER, bold: true },
+  ];
   for (const facility of p.facilities) {
     for (const category of facility.categories) {
       for (const source of category.sources) {
@@ -77,7 +92,14 @@ function sourceLines(p: Passport): Line[] {
         lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source)));
         for (const gas of source.gases) {
           lines.push(quantity("Выбросы", { label: `Выбросы ${gas.gas}`, value: gas.t, unit: `т ${gas.gas}`, decimals: EMISSION_DECIMALS }));
-          lines.push(quantity("Выбросы", { label: `Выбросы ${gas.gas} в CO2-эквиваленте`, value: gas.t_co2e, unit: "т CO2-экв.", decimals: EMISSION_DECIMALS }));
+          lines.push(
+            quantity("Выбросы", {
+              label: `Выбросы ${gas.gas} в CO2-эквиваленте`,
+              value: gas.t_co2e,
+              unit: "т CO2-экв.",
+              decimals: EMISSION_DECIMALS,
+            }),
+          );
         }
       }
     }

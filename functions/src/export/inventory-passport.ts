@@ -183,7 +183,6 @@ function facilitiesOf(inventory: Inventory, facilities: Facility[]): PassportFac
   });
 }
 
-
 function thresholdVerdict(inventory: Inventory): string {
   const limit = `${formatNumber(inventory.threshold.limit_t_co2e, 0)} ${T_CO2E}`;
   return inventory.threshold.regulated

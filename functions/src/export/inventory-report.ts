@@ -18,7 +18,11 @@ export function passportFileName(passport: Pick<Passport, "year" | "scope">, fac
   return safeFileName(`Паспорт отчета ${passport.year}${scope}.${format}`, `Report.${format}`);
 }
 
-export async function inventoryReport(deps: ExportDeps, actor: Actor, request: PassportRequest & { inlineLimitBytes?: number }): Promise<ExportResult> {
+export async function inventoryReport(
+  deps: ExportDeps,
+  actor: Actor,
+  request: PassportRequest & { inlineLimitBytes?: number },
+): Promise<ExportResult> {
   // getInventory is typed with the API's Deps, but reads the repositories only: the worker has no
   // configuration to give it.
   const inventory = await getInventory(deps as Deps, actor, request.year, request.facility);

@@ -46,7 +46,13 @@ function sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: Exp
 /** The file as a Node stream; an error while writing ends the stream with that error. */
 function fileStream(format: ExportFormat, sheets: AsyncGenerator<Sheet>): Readable {
   if (format === "txt") return Readable.from(txtChunks(sheets), { objectMode: false });
-  if (format === "xls") return Readable.from((async function* () { yield await writeXls(sheets); })(), { objectMode: false });
+  if (format === "xls")
+    return Readable.from(
+      (async function* () {
+        yield await writeXls(sheets);
+      })(),
+      { objectMode: false },
+    );
   const out = new PassThrough();
   writeXlsx(sheets, out).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;

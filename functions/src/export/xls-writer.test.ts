@@ -27,7 +27,14 @@ describe("xls writer", () => {
   describe.skipIf(!LIBREOFFICE)("read back by LibreOffice", () => {
     it("keeps a text longer than 255 characters whole in a small book, numbers in their format", async () => {
       expect(LONG.length).toBeGreaterThan(LABEL_MAX_CHARS);
-      const csv = xlsToCsv(await writeXls(book([[LONG, 1.23456], ["=1+1", 2]])));
+      const csv = xlsToCsv(
+        await writeXls(
+          book([
+            [LONG, 1.23456],
+            ["=1+1", 2],
+          ]),
+        ),
+      );
       const sheet = csv.get("Данные")!;
       expect(sheet).toContain(LONG);
       expect(sheet).toContain("1.235");

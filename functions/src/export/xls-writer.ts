@@ -106,7 +106,10 @@ class SheetBuilder {
   ) {
     this.sheet["!cols"] = source.columns.map((c): ColInfo => ({ wch: c.width }));
     this.add([source.title]);
-    this.add(source.columns.map((c) => c.header), true);
+    this.add(
+      source.columns.map((c) => c.header),
+      true,
+    );
   }
 
   get full(): boolean {
@@ -115,7 +118,8 @@ class SheetBuilder {
 
   private cell(value: Cell, column: Column | undefined, asText: boolean): CellObject | undefined {
     if (value === null || value === "") return undefined;
-    if (typeof value === "number" && !asText) return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2, column?.grouping !== false) };
+    if (typeof value === "number" && !asText)
+      return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2, column?.grouping !== false) };
     return this.texts.make(String(value));
   }
 

@@ -73,7 +73,10 @@ export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable):
     const header = worksheet.addRow(sheet.columns.map((c) => c.header));
     header.font = { bold: true };
     header.alignment = { wrapText: true, vertical: "top" };
-    quoteFormulaLike(header, sheet.columns.map((c) => c.header)).commit();
+    quoteFormulaLike(
+      header,
+      sheet.columns.map((c) => c.header),
+    ).commit();
     for await (const cells of sheet.rows) quoteFormulaLike(worksheet.addRow(cells), cells).commit();
     worksheet.commit();
   }

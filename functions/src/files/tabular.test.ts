@@ -26,7 +26,11 @@ const csv = (text: string) => new TextEncoder().encode(text);
 
 describe("parseTable", () => {
   it("reads an .xlsx by header names in any order, with empty cells as null", async () => {
-    const bytes = await xlsx([["Volume", "year", "element"], [1000, 2020, "Шахта 1"], [null, 2021, "Шахта 1"]]);
+    const bytes = await xlsx([
+      ["Volume", "year", "element"],
+      [1000, 2020, "Шахта 1"],
+      [null, 2021, "Шахта 1"],
+    ]);
     const table = await parseTable({ name: "ряд.xlsx", bytes }, spec);
     expect(table).toMatchObject({ format: "xlsx", sheet: "Данные" });
     expect(table.rows).toEqual([
@@ -37,22 +41,31 @@ describe("parseTable", () => {
 
   it("refuses a text cell longer than 255 characters, naming the sheet, row and column", async () => {
     const name = "ш".repeat(256);
-    await expect(parseTable({ name: "a.csv", bytes: csv(`year;volume;element\n2020;1;ок\n2021;2;${name}\n`) }, spec)).rejects.toMatchObject({
-      detail: "Лист «CSV», строка 3, столбец «element»: текст длиннее 255 символов (256); сократите его",
-    });
+    await expect(parseTable({ name: "a.csv", bytes: csv(`year;volume;element\n2020;1;ок\n2021;2;${name}\n`) }, spec)).rejects.toMatchObject(
+      {
+        detail: "Лист «CSV», строка 3, столбец «element»: текст длиннее 255 символов (256); сократите его",
+      },
+    );
     const fits = await parseTable({ name: "a.csv", bytes: csv(`year;volume;element\n2020;1;${name.slice(1)}\n`) }, spec);
     expect(fits.rows[0].values.element).toHaveLength(255);
   });
 
   it("reads a CSV with commas, and a Russian CSV with semicolons and decimal commas", async () => {
     const plain = await parseTable({ name: "a.csv", bytes: csv("year,volume\n2020,1.5\n2021,NaN\n") }, spec);
-    expect(plain.rows.map((r) => r.values)).toEqual([{ year: 2020, volume: 1.5 }, { year: 2021, volume: null }]);
+    expect(plain.rows.map((r) => r.values)).toEqual([
+      { year: 2020, volume: 1.5 },
+      { year: 2021, volume: null },
+    ]);
     const russian = await parseTable({ name: "a.csv", bytes: csv('\ufeffyear;volume;element\r\n2020;"1 200,5";"Шахта; №1"\r\n') }, spec);
     expect(russian.rows[0].values).toEqual({ year: 2020, volume: 1200.5, element: "Шахта; №1" });
   });
 
   it("names the sheet, row and column of a text in a number cell", async () => {
-    const bytes = await xlsx([["year", "volume"], [2020, 1], [2021, "много"]]);
+    const bytes = await xlsx([
+      ["year", "volume"],
+      [2020, 1],
+      [2021, "много"],
+    ]);
     await expect(parseTable({ name: "x.xlsx", bytes }, spec)).rejects.toMatchObject({
       status: 400,
       detail: "Лист «Данные», строка 3, столбец «volume»: ожидается число, найдено «много»",
@@ -89,7 +102,10 @@ describe("parseTable", () => {
   });
 
   it("refuses a corrupt .xlsx with a clear 400", async () => {
-    const bytes = await xlsx([["year", "volume"], [1, 2]]);
+    const bytes = await xlsx([
+      ["year", "volume"],
+      [1, 2],
+    ]);
     const broken = bytes.slice(0, bytes.length - 40);
     await expect(parseTable({ name: "x.xlsx", bytes: broken }, spec)).rejects.toMatchObject({ status: 400 });
   });

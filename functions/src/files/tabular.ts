@@ -222,7 +222,9 @@ const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " 
 function parseNumber(value: unknown): number | null | undefined {
   if (value === null || value === "") return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  const text = String(value).trim().replace(/\u00a0| /g, "");
+  const text = String(value)
+    .trim()
+    .replace(/\u00a0| /g, "");
   if (/^nan$/i.test(text)) return null;
   const normal = text.replace(",", ".");
   // One way only to match a run of digits: with \d+\.?\d* a long run backtracks in quadratic time.
@@ -262,7 +264,9 @@ function toRows(raw: RawTable, spec: TableSpec): TableRow[] {
       }
       const number = parseNumber(cell);
       if (number === undefined) {
-        throw new Invalid(`Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: ожидается число, найдено «${String(cell).slice(0, 40)}»`);
+        throw new Invalid(
+          `Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: ожидается число, найдено «${String(cell).slice(0, 40)}»`,
+        );
       }
       values[column.name] = number;
     }

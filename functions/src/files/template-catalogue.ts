@@ -49,6 +49,9 @@ export const TEMPLATES: Record<string, Template> = {
 };
 
 export function templateCsv(template: Template): Uint8Array {
-  const lines = [template.columns.map((c) => c.name).join(","), ...template.example.map((r) => r.map((v) => (v === null ? "" : String(v).includes(",") ? `"${v}"` : String(v))).join(","))];
+  const lines = [
+    template.columns.map((c) => c.name).join(","),
+    ...template.example.map((r) => r.map((v) => (v === null ? "" : String(v).includes(",") ? `"${v}"` : String(v))).join(",")),
+  ];
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }

@@ -99,29 +99,73 @@ describe("readXlsx against exceljs", () => {
   const rows: ExcelJS.CellValue[][] = [
     [null, null],
     ["year", "volume", "element", "Примечание <&>", "flag", "err", "when", "calc"],
-    [2020, 1000, "Шахта «Северная»", 'кавычки "x" & \'y\'', true, { error: "#N/A" }, new Date(Date.UTC(2020, 0, 15)), { formula: "B3*2", result: 2000 }],
-    [2021, -12.5, { richText: [{ text: "Шахта ", font: { bold: true } }, { text: "Южная" }] }, "  пробелы  ", false, { error: "#DIV/0!" }, null, { formula: "C3&\"!\"", result: "Шахта!" }],
+    [
+      2020,
+      1000,
+      "Шахта «Северная»",
+      "кавычки \"x\" & 'y'",
+      true,
+      { error: "#N/A" },
+      new Date(Date.UTC(2020, 0, 15)),
+      { formula: "B3*2", result: 2000 },
+    ],
+    [
+      2021,
+      -12.5,
+      { richText: [{ text: "Шахта ", font: { bold: true } }, { text: "Южная" }] },
+      "  пробелы  ",
+      false,
+      { error: "#DIV/0!" },
+      null,
+      { formula: 'C3&"!"', result: "Шахта!" },
+    ],
     [],
     [2022, 1.5e-7, null, "a < b > c", null, null, new Date(Date.UTC(1999, 11, 31)), { formula: "B5+1", result: -3.25e21 }],
     [null, null, null, null, null, null, null, null, "далеко справа"],
   ];
-  const second = grid([["не", "этот"], [1, 2]]);
+  const second = grid([
+    ["не", "этот"],
+    [1, 2],
+  ]);
 
   it("reads the first sheet of a workbook with every kind of value the same, with shared strings", async () => {
-    const table = await expectSameAsExceljs(await written([["Данные 2020", grid(rows)], ["Второй", second]]));
-    expect(table).toMatchObject({ sheet: "Данные 2020", header: ["year", "volume", "element", "Примечание <&>", "flag", "err", "when", "calc"] });
+    const table = await expectSameAsExceljs(
+      await written([
+        ["Данные 2020", grid(rows)],
+        ["Второй", second],
+      ]),
+    );
+    expect(table).toMatchObject({
+      sheet: "Данные 2020",
+      header: ["year", "volume", "element", "Примечание <&>", "flag", "err", "when", "calc"],
+    });
     expect((table as RawTable).lines.map(([row]) => row)).toEqual([3, 4, 6, 7]);
-    expect((table as RawTable).lines[0][1]).toEqual([2020, 1000, "Шахта «Северная»", 'кавычки "x" & \'y\'', true, "#N/A", 43845, 2000]);
+    expect((table as RawTable).lines[0][1]).toEqual([2020, 1000, "Шахта «Северная»", "кавычки \"x\" & 'y'", true, "#N/A", 43845, 2000]);
   });
 
   it("reads the same with inline strings", async () => {
     // exceljs's reader keeps only the last run of inline rich text, so one run here.
-    const inline = rows.map((row) => row.map((v) => (v && typeof v === "object" && "richText" in v ? { richText: v.richText.slice(1) } : v)));
-    await expectSameAsExceljs(await written([["Лист & <данные>", grid(inline)], ["Второй", second]], false));
+    const inline = rows.map((row) =>
+      row.map((v) => (v && typeof v === "object" && "richText" in v ? { richText: v.richText.slice(1) } : v)),
+    );
+    await expectSameAsExceljs(
+      await written(
+        [
+          ["Лист & <данные>", grid(inline)],
+          ["Второй", second],
+        ],
+        false,
+      ),
+    );
   });
 
   it("gives the same errors for a sheet without a header and for too many rows", async () => {
-    const blank = await expectSameAsExceljs(await written([["Пустой", [[3, 2, ""]]], ["Второй", second]]));
+    const blank = await expectSameAsExceljs(
+      await written([
+        ["Пустой", [[3, 2, ""]]],
+        ["Второй", second],
+      ]),
+    );
     expect(blank).toEqual({ error: "Лист «Пустой»: нет строки заголовков" });
     const many = await expectSameAsExceljs(await written([["Данные", grid(rows)]]), 2);
     expect(many).toEqual({ error: "Лист «Данные»: слишком много строк, допускается не более 2" });
@@ -141,22 +185,39 @@ describe("readXlsx against exceljs", () => {
         number,
         text(shared),
         fc.boolean(),
-        fc.constantFrom("#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!").map((error) => ({ error }) as ExcelJS.CellErrorValue),
+        fc
+          .constantFrom("#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!")
+          .map((error) => ({ error }) as ExcelJS.CellErrorValue),
         fc
           .array(text(shared), { minLength: 1, maxLength: shared ? 3 : 1 })
           .map((runs) => ({ richText: runs.map((t, i) => ({ text: t, font: i % 2 ? { italic: true } : undefined })) })),
         // exceljs's reader loses a falsy cached result (0, "") and decodes a string one twice.
-        fc.oneof(number.filter((n) => n !== 0), text(false).filter((s) => s !== "")).map((result) => ({ formula: "A1", result }) as ExcelJS.CellFormulaValue),
+        fc
+          .oneof(
+            number.filter((n) => n !== 0),
+            text(false).filter((s) => s !== ""),
+          )
+          .map((result) => ({ formula: "A1", result }) as ExcelJS.CellFormulaValue),
         fc.date({ min: new Date("1900-03-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }),
       );
-    const cells = (shared: boolean) => fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 7 }), value(shared)), { maxLength: 40 });
+    const cells = (shared: boolean) =>
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 7 }), value(shared)), { maxLength: 40 });
     const sheetName = fc.constantFrom("Данные", "Лист 1", "A & B", "<меньше>", 'Кавычки "x"', "Sheet1");
     await fc.assert(
       fc.asyncProperty(
         fc.boolean().chain((shared) => fc.tuple(fc.constant(shared), sheetName, cells(shared), cells(shared))),
         fc.integer({ min: 1, max: 12 }),
         async ([shared, name, first, second], maxRows) => {
-          await expectSameAsExceljs(await written([[name, first], ["Второй", second]], shared), maxRows);
+          await expectSameAsExceljs(
+            await written(
+              [
+                [name, first],
+                ["Второй", second],
+              ],
+              shared,
+            ),
+            maxRows,
+          );
         },
       ),
       { seed: 20250101, numRuns: 60, endOnFailure: true },
@@ -170,7 +231,8 @@ const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-const sheetXml = (rows: string) => `${XML}<worksheet ${MAIN} xmlns:r="${REL}"><dimension ref="A1"/><sheetData>${rows}</sheetData><pageMargins left="0.7"/></worksheet>`;
+const sheetXml = (rows: string) =>
+  `${XML}<worksheet ${MAIN} xmlns:r="${REL}"><dimension ref="A1"/><sheetData>${rows}</sheetData><pageMargins left="0.7"/></worksheet>`;
 const stringsXml = (items: string) => `${XML}<sst ${MAIN}>${items}</sst>`;
 
 /** A workbook whose sheets are listed in the given order, each with its own part name. */
@@ -194,7 +256,7 @@ function noise(length: number): string {
   let seed = 12345;
   return Array.from({ length }, () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
-    return String.fromCharCode(97 + (seed >>> 16) % 26);
+    return String.fromCharCode(97 + ((seed >>> 16) % 26));
   }).join("");
 }
 
@@ -327,15 +389,22 @@ describe("readXlsx on hand-written parts", () => {
       await expect(readXlsx(oneSheet(rows), 10), rows).rejects.toMatchObject({ detail: CORRUPT });
     }
     const doctype = `${XML}<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&a;</t></is></c></row></sheetData></worksheet>`;
-    await expect(readXlsx(book([{ name: "D", part: "worksheets/sheet1.xml", xml: doctype }]), 10)).rejects.toMatchObject({ detail: CORRUPT });
-    const unfinished = book([{ name: "U", part: "worksheets/sheet1.xml", xml: `${XML}<worksheet ${MAIN}><sheetData><row r="1"><c r="A1"><v>1</v></c></row>` }]);
+    await expect(readXlsx(book([{ name: "D", part: "worksheets/sheet1.xml", xml: doctype }]), 10)).rejects.toMatchObject({
+      detail: CORRUPT,
+    });
+    const unfinished = book([
+      { name: "U", part: "worksheets/sheet1.xml", xml: `${XML}<worksheet ${MAIN}><sheetData><row r="1"><c r="A1"><v>1</v></c></row>` },
+    ]);
     await expect(readXlsx(unfinished, 10)).rejects.toMatchObject({ detail: CORRUPT });
   });
 
   it("refuses a huge unfinished tag and deep nesting quickly", async () => {
     const longTag = `${XML}<worksheet ${MAIN}><sheetData><row r="1" x="${noise(1_500_000)}`;
     const names = Array.from({ length: 300 }, (_, i) => `e${i}${noise(3)}`);
-    const deep = `${XML}<worksheet ${MAIN}>${names.map((n) => `<${n}>`).join("")}${names.reverse().map((n) => `</${n}>`).join("")}</worksheet>`;
+    const deep = `${XML}<worksheet ${MAIN}>${names.map((n) => `<${n}>`).join("")}${names
+      .reverse()
+      .map((n) => `</${n}>`)
+      .join("")}</worksheet>`;
     for (const xml of [longTag, deep]) {
       const started = performance.now();
       await expect(readXlsx(book([{ name: "H", part: "worksheets/sheet1.xml", xml }]), 10)).rejects.toMatchObject({ detail: CORRUPT });
@@ -350,7 +419,8 @@ describe("readXlsx on hand-written parts", () => {
   });
 
   it("stops reading at the row limit", async () => {
-    const rows = '<row r="1"><c r="A1" t="inlineStr"><is><t>n</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row><row r="3"><c r="A3"><v>2</v></c></row>';
+    const rows =
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>n</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row><row r="3"><c r="A3"><v>2</v></c></row>';
     // Well past the fourth row (in a later inflated chunk) the part is broken: only a reader that
     // stops at the limit gives the row error.
     const xml = `${XML}<worksheet ${MAIN}><sheetData>${rows}<row r="4"><c r="A4"><v>3</v></c></row><!--${noise(200_000)}--><row><row>`;
@@ -365,25 +435,33 @@ describe("readXlsx on hand-written parts", () => {
     await expect(readXlsx(shared, 10)).rejects.toMatchObject({ detail: expect.stringContaining("длиннее 32 767 символов") });
     const inline = oneSheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>${long}</t></is></c></row>`);
     await expect(readXlsx(inline, 10)).rejects.toMatchObject({ detail: expect.stringContaining("длиннее 32 767 символов") });
-    const fits = oneSheet(`<row r="1"><c r="A1" t="inlineStr"><is><t>${long.slice(0, 32_767)}</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row>`);
+    const fits = oneSheet(
+      `<row r="1"><c r="A1" t="inlineStr"><is><t>${long.slice(0, 32_767)}</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row>`,
+    );
     expect((await readXlsx(fits, 10)).header[0]).toHaveLength(32_767);
   });
 
   it("counts blank rows toward the row limit, and refuses a row with more cells than columns", async () => {
     const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>n</t></is></c></row>';
     const blankRows = Array.from({ length: 10_050 }, (_, i) => `<row r="${i + 2}" spans="1:${(i * 7919) % 97}"/>`).join("");
-    const blanks = oneSheet(header + blankRows + '<row><c><v>1</v></c></row>');
+    const blanks = oneSheet(header + blankRows + "<row><c><v>1</v></c></row>");
     await expect(readXlsx(blanks, 40)).rejects.toMatchObject({ detail: "Лист «Данные»: слишком много строк, допускается не более 40" });
     expect((await readXlsx(blanks, 100)).lines).toHaveLength(1);
-    const wide = oneSheet(`${header}<row r="2">${Array.from({ length: 16_385 }, (_, i) => `<c r="A2" s="${(i * 7919) % 97}"/>`).join("")}</row>`);
+    const wide = oneSheet(
+      `${header}<row r="2">${Array.from({ length: 16_385 }, (_, i) => `<c r="A2" s="${(i * 7919) % 97}"/>`).join("")}</row>`,
+    );
     await expect(readXlsx(wide, 10)).rejects.toMatchObject({ detail: CORRUPT });
   });
 
   it("reads the same wherever the inflated chunks split tags, references, line ends and UTF-8", async () => {
-    const row = (n: number) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>Ж&amp;&#x41;\r\n${n}😀</t></is></c><c r="B${n}"><v>${n}.5</v></c></row>`;
+    const row = (n: number) =>
+      `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>Ж&amp;&#x41;\r\n${n}😀</t></is></c><c r="B${n}"><v>${n}.5</v></c></row>`;
     const body = Array.from({ length: 1500 }, (_, i) => row(i + 2)).join("");
     for (let pad = 0; pad < 120; pad += 3) {
-      const xml = sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row>${body}`).replace("<sheetData>", `<!--${" ".repeat(pad)}--><sheetData>`);
+      const xml = sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row>${body}`).replace(
+        "<sheetData>",
+        `<!--${" ".repeat(pad)}--><sheetData>`,
+      );
       const table = await readXlsx(book([{ name: "S", part: "worksheets/sheet1.xml", xml }]), 2000);
       expect(table.lines).toHaveLength(1500);
       table.lines.forEach(([n, cells]) => expect(cells).toEqual([`Ж&A\n${n}😀`, n + 0.5]));
@@ -396,7 +474,16 @@ describe("parseTable on hostile cells", () => {
     const bytes = new TextEncoder().encode(`year,volume\n2020,${"1".repeat(200_000)}x\n`);
     const started = performance.now();
     await expect(
-      parseTable({ name: "x.csv", bytes }, { maxRows: 10, columns: [{ name: "year", required: true, kind: "number" }, { name: "volume", required: true, kind: "number" }] }),
+      parseTable(
+        { name: "x.csv", bytes },
+        {
+          maxRows: 10,
+          columns: [
+            { name: "year", required: true, kind: "number" },
+            { name: "volume", required: true, kind: "number" },
+          ],
+        },
+      ),
     ).rejects.toMatchObject({ status: 400 });
     expect(performance.now() - started).toBeLessThan(1000);
   });

@@ -136,7 +136,8 @@ async function firstWorksheet(workbook: ZipPart, rels: Map<string, Relationship>
         const id = attribute(tag, "id"); // r:id
         const rel = id === undefined ? undefined : rels.get(id);
         if (!rel) malformed(`sheet without a relationship: ${id}`);
-        if (rel.type.endsWith("/worksheet")) found = { name: attribute(tag, "name") ?? malformed("sheet without a name"), path: rel.target };
+        if (rel.type.endsWith("/worksheet"))
+          found = { name: attribute(tag, "name") ?? malformed("sheet without a name"), path: rel.target };
       }
     },
     close(name) {
@@ -153,33 +154,37 @@ async function readSharedStrings(part: ZipPart, deadline: number): Promise<Strin
   let rich = false;
   let phonetic = 0;
   let collecting = false;
-  await scanPart(part, {
-    open(name) {
-      if (name === "si") {
-        text = "";
-        rich = false;
-        phonetic = 0;
-      } else if (text === undefined) return;
-      // <rPh> holds a phonetic reading (furigana), not part of the value.
-      else if (name === "rPh") phonetic++;
-      else if (name === "r" && phonetic === 0) rich = true;
-      else if (name === "t" && phonetic === 0) collecting = true;
+  await scanPart(
+    part,
+    {
+      open(name) {
+        if (name === "si") {
+          text = "";
+          rich = false;
+          phonetic = 0;
+        } else if (text === undefined) return;
+        // <rPh> holds a phonetic reading (furigana), not part of the value.
+        else if (name === "rPh") phonetic++;
+        else if (name === "r" && phonetic === 0) rich = true;
+        else if (name === "t" && phonetic === 0) collecting = true;
+      },
+      text(raw, cdata) {
+        if (!collecting) return;
+        text += cdata ? raw : decodeText(raw);
+        if (text!.length > MAX_CELL_TEXT) cellTooLong();
+      },
+      close(name) {
+        if (name === "t") collecting = false;
+        else if (name === "rPh") phonetic--;
+        else if (name === "si" && text !== undefined) {
+          // A plain <si> without text is an empty cell, as uploads have always read it.
+          table.push(rich || text !== "" ? text : null);
+          text = undefined;
+        }
+      },
     },
-    text(raw, cdata) {
-      if (!collecting) return;
-      text += cdata ? raw : decodeText(raw);
-      if (text!.length > MAX_CELL_TEXT) cellTooLong();
-    },
-    close(name) {
-      if (name === "t") collecting = false;
-      else if (name === "rPh") phonetic--;
-      else if (name === "si" && text !== undefined) {
-        // A plain <si> without text is an empty cell, as uploads have always read it.
-        table.push(rich || text !== "" ? text : null);
-        text = undefined;
-      }
-    },
-  }, deadline);
+    deadline,
+  );
   table.finish();
   return table;
 }
@@ -564,7 +569,13 @@ function attribute(tag: string, name: string): string | undefined {
   }
 }
 
-const NAMED_ENTITIES = new Map([["amp", "&"], ["lt", "<"], ["gt", ">"], ["quot", '"'], ["apos", "'"]]);
+const NAMED_ENTITIES = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+]);
 
 function decodeText(raw: string): string {
   let amp = raw.indexOf("&");
@@ -587,7 +598,12 @@ function entity(name: string): string {
   const code = /^#\d{1,7}$/.test(name) ? Number(name.slice(1)) : /^#x[0-9a-fA-F]{1,6}$/.test(name) ? parseInt(name.slice(2), 16) : -1;
   // Only characters XML allows (XML 1.0 §2.2).
   const allowed =
-    code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff);
   if (!allowed) malformed(`bad entity reference &${name};`);
   return String.fromCodePoint(code);
 }

@@ -9,7 +9,14 @@ import { assertAdmin, listAdminAudit } from "../domain/admin/audit";
 import { createCompanyAsAdmin, getCompanyAsAdmin, listCompanies, updateCompanyAsAdmin } from "../domain/admin/companies";
 import { changeCoefficientAsAdmin } from "../domain/admin/dictionaries";
 import { createCompanyUser, listCompanyUsers, resetUserPassword, updateCompanyUser } from "../domain/admin/users";
-import { completeDocumentUpload, createDocument, documentUploadUrl, listDocumentsAsAdmin, replaceDocumentFile, updateDocument } from "../domain/documents";
+import {
+  completeDocumentUpload,
+  createDocument,
+  documentUploadUrl,
+  listDocumentsAsAdmin,
+  replaceDocumentFile,
+  updateDocument,
+} from "../domain/documents";
 import { Invalid } from "../domain/errors";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
 import { isoDate, pageParams } from "../schemas/common";
@@ -40,7 +47,8 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 
 const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
-const personName = (field: string) => z.optional(z.string(`${field}: ожидается строка`).trim().max(150, `${field}: не длиннее 150 символов`));
+const personName = (field: string) =>
+  z.optional(z.string(`${field}: ожидается строка`).trim().max(150, `${field}: не длиннее 150 символов`));
 const password = z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль");
 
 export const userCreateBody = z.object({
@@ -65,7 +73,11 @@ export const coefficientBody = z.object({
   field: z.string("field: укажите коэффициент").min(1, "field: укажите коэффициент"),
   value: z.number("value: ожидается число"),
   effective_from: isoDate("effective_from"),
-  reason: z.string("reason: укажите причину изменения").trim().min(1, "reason: укажите причину изменения").max(1000, "reason: не длиннее 1000 символов"),
+  reason: z
+    .string("reason: укажите причину изменения")
+    .trim()
+    .min(1, "reason: укажите причину изменения")
+    .max(1000, "reason: не длиннее 1000 символов"),
   version: z.number("version: укажите версию записи, которую вы меняете").int("version: ожидается целое число"),
   /** The value's uncertainty: absent keeps it, null removes it. */
   uncertainty: z.optional(z.nullable(uncertaintySchema)),
@@ -78,7 +90,10 @@ export const companyPatchBody = companyPatchSchema.extend({ version });
 // Direct uploads (http/UPLOADS.md): the declared file, then its upload_id back on completion.
 const declaredFile = {
   content_type: z.string("content_type: укажите тип файла").max(200, "content_type: слишком длинное значение"),
-  size: z.number("size: укажите размер файла в байтах").int("size: ожидается целое число байт").gte(0, "size: ожидается размер файла в байтах"),
+  size: z
+    .number("size: укажите размер файла в байтах")
+    .int("size: ожидается целое число байт")
+    .gte(0, "size: ожидается размер файла в байтах"),
   name: z.optional(z.string("name: ожидается строка").max(1000, "name: не длиннее 1000 символов")),
 };
 const uploadId = z
@@ -88,7 +103,10 @@ const uploadId = z
 
 export const documentUploadUrlBody = z.object({
   document: z.optional(
-    z.string("document: ожидается идентификатор документа").min(1, "document: ожидается идентификатор документа").max(200, "document: ожидается идентификатор документа"),
+    z
+      .string("document: ожидается идентификатор документа")
+      .min(1, "document: ожидается идентификатор документа")
+      .max(200, "document: ожидается идентификатор документа"),
   ),
   version,
   ...declaredFile,
@@ -148,7 +166,12 @@ const listCompaniesRoute = declareRoute(admin({ operationId: "adminListCompanies
 
 const createCompanyRoute = declareRoute(
   admin({ operationId: "adminCreateCompany", summary: "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)", errors: [400, 409] }),
-  { method: "post", path: "/companies", request: { body: jsonBody(companyCreateSchema) }, responses: { 201: json(companySchema, "The company") } },
+  {
+    method: "post",
+    path: "/companies",
+    request: { body: jsonBody(companyCreateSchema) },
+    responses: { 201: json(companySchema, "The company") },
+  },
 );
 
 const getCompanyRoute = declareRoute(admin({ operationId: "adminGetCompany", summary: "One company", errors: [404] }), {
@@ -165,23 +188,34 @@ const patchCompanyRoute = declareRoute(admin({ operationId: "adminPatchCompany",
   responses: { 200: json(companySchema, "The company, version + 1") },
 });
 
-const listUsersRoute = declareRoute(admin({ operationId: "adminListUsers", summary: "Users of a company (no password hashes)", errors: [404] }), {
-  method: "get",
-  path: "/companies/{id}/users",
-  request: { params: companyParams },
-  responses: { 200: json(listOf(adminUserSchema), "The users") },
-});
+const listUsersRoute = declareRoute(
+  admin({ operationId: "adminListUsers", summary: "Users of a company (no password hashes)", errors: [404] }),
+  {
+    method: "get",
+    path: "/companies/{id}/users",
+    request: { params: companyParams },
+    responses: { 200: json(listOf(adminUserSchema), "The users") },
+  },
+);
 
-const createUserRoute = declareRoute(admin({ operationId: "adminCreateUser", summary: "Create a user in a company", errors: [400, 404, 409] }), {
-  method: "post",
-  path: "/companies/{id}/users",
-  request: { params: companyParams, body: jsonBody(userCreateBody) },
-  responses: { 201: json(adminUserSchema, "The user") },
-});
+const createUserRoute = declareRoute(
+  admin({ operationId: "adminCreateUser", summary: "Create a user in a company", errors: [400, 404, 409] }),
+  {
+    method: "post",
+    path: "/companies/{id}/users",
+    request: { params: companyParams, body: jsonBody(userCreateBody) },
+    responses: { 201: json(adminUserSchema, "The user") },
+  },
+);
 
 const patchUserRoute = declareRoute(
   admin({ operationId: "adminPatchUser", summary: "Edit, (de)activate, change the role of or move a user", errors: [400, 404, 409] }),
-  { method: "patch", path: "/companies/{id}/users/{userId}", request: { params: userParams, body: jsonBody(userPatchBody) }, responses: { 200: json(adminUserSchema, "The user") } },
+  {
+    method: "patch",
+    path: "/companies/{id}/users/{userId}",
+    request: { params: userParams, body: jsonBody(userPatchBody) },
+    responses: { 200: json(adminUserSchema, "The user") },
+  },
 );
 
 // The body is optional and read by the handler: an empty one, whatever its type, asks for a generated password.
@@ -205,11 +239,14 @@ const changeCoefficientRoute = declareRoute(
   },
 );
 
-const listDocumentsRoute = declareRoute(admin({ operationId: "adminListDocuments", summary: "Every document, removed ones too", errors: [] }), {
-  method: "get",
-  path: "/documents",
-  responses: { 200: json(listOf(documentSchema), "The documents") },
-});
+const listDocumentsRoute = declareRoute(
+  admin({ operationId: "adminListDocuments", summary: "Every document, removed ones too", errors: [] }),
+  {
+    method: "get",
+    path: "/documents",
+    responses: { 200: json(listOf(documentSchema), "The documents") },
+  },
+);
 
 const documentUploadUrlRoute = declareRoute(
   admin({
@@ -220,7 +257,12 @@ const documentUploadUrlRoute = declareRoute(
       "(S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.",
     errors: [400, 404, 409, 415],
   }),
-  { method: "post", path: "/documents/upload-url", request: { body: jsonBody(documentUploadUrlBody) }, responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") } },
+  {
+    method: "post",
+    path: "/documents/upload-url",
+    request: { body: jsonBody(documentUploadUrlBody) },
+    responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") },
+  },
 );
 
 const completeDocumentRoute = declareRoute(
@@ -245,7 +287,12 @@ const completeDocumentRoute = declareRoute(
 
 const createDocumentRoute = declareRoute(
   admin({ operationId: "adminCreateDocument", summary: "Upload a normative document (PDF ≤ 50 MB)", errors: [400, 409, 415] }),
-  { method: "post", path: "/documents", request: { body: pdfForm(documentCreateSchema, true) }, responses: { 201: json(documentSchema, "The document") } },
+  {
+    method: "post",
+    path: "/documents",
+    request: { body: pdfForm(documentCreateSchema, true) },
+    responses: { 201: json(documentSchema, "The document") },
+  },
 );
 
 const replaceDocumentFileRoute = declareRoute(
@@ -259,8 +306,17 @@ const replaceDocumentFileRoute = declareRoute(
 );
 
 const patchDocumentRoute = declareRoute(
-  admin({ operationId: "adminPatchDocument", summary: "Edit a document's metadata, remove (is_deleted) or restore it", errors: [400, 404, 409] }),
-  { method: "patch", path: "/documents/{id}", request: { params: documentParams, body: jsonBody(documentPatchSchema) }, responses: { 200: json(documentSchema, "The document") } },
+  admin({
+    operationId: "adminPatchDocument",
+    summary: "Edit a document's metadata, remove (is_deleted) or restore it",
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "patch",
+    path: "/documents/{id}",
+    request: { params: documentParams, body: jsonBody(documentPatchSchema) },
+    responses: { 200: json(documentSchema, "The document") },
+  },
 );
 
 const listMediaRoute = declareRoute(admin({ operationId: "adminListMedia", summary: "Status of both settings videos", errors: [] }), {
@@ -278,7 +334,12 @@ const mediaUploadUrlRoute = declareRoute(
       "Answers a short-lived URL (S3 presigned PUT in AWS, PUT /api/v1/uploads/ locally) and an upload_id.",
     errors: [400, 404, 415],
   }),
-  { method: "post", path: "/media/upload-url", request: { body: jsonBody(mediaUploadUrlBody) }, responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") } },
+  {
+    method: "post",
+    path: "/media/upload-url",
+    request: { body: jsonBody(mediaUploadUrlBody) },
+    responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") },
+  },
 );
 
 const completeMediaRoute = declareRoute(
@@ -290,12 +351,21 @@ const completeMediaRoute = declareRoute(
       "declared type); a refused file is deleted (400/413/415).",
     errors: [400, 415],
   }),
-  { method: "post", path: "/media/complete", request: { body: jsonBody(mediaCompleteBody) }, responses: { 200: json(mediaStatusSchema, "Status with a playback URL") } },
+  {
+    method: "post",
+    path: "/media/complete",
+    request: { body: jsonBody(mediaCompleteBody) },
+    responses: { 200: json(mediaStatusSchema, "Status with a playback URL") },
+  },
 );
 
 // The raw video, streamed by the handler to storage.
 const uploadMediaRoute = declareRoute(
-  admin({ operationId: "adminUploadMedia", summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)", errors: [400, 404, 411, 415] }),
+  admin({
+    operationId: "adminUploadMedia",
+    summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)",
+    errors: [400, 404, 411, 415],
+  }),
   {
     method: "put",
     path: "/media/{kind}",

@@ -5,7 +5,14 @@
 // and name the field in a 400, which is why these are described here rather than validated.
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
-import { CALCULATION_TYPES, MEASURED_PERIOD, REGISTRY, uploadColumns, type CalculationType, type NumberField } from "../../../wasm-core/src/registry";
+import {
+  CALCULATION_TYPES,
+  MEASURED_PERIOD,
+  REGISTRY,
+  uploadColumns,
+  type CalculationType,
+  type NumberField,
+} from "../../../wasm-core/src/registry";
 import { FORECAST_METHODS } from "../domain/forecast-models";
 import { unitFields } from "../../../wasm-core/src/entry-units";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
@@ -23,7 +30,14 @@ function numberSchema(field: NumberField) {
 function numericFields(type: CalculationType, optional: boolean) {
   const def = REGISTRY[type];
   const shape: Record<string, $ZodType> = {};
-  for (const field of [...def.inputs, ...def.settings] as Array<{ name: string; type: string; optional?: boolean; default?: number; fixed?: number; units?: unknown }>) {
+  for (const field of [...def.inputs, ...def.settings] as Array<{
+    name: string;
+    type: string;
+    optional?: boolean;
+    default?: number;
+    fixed?: number;
+    units?: unknown;
+  }>) {
     if (field.type !== "number") continue;
     // A field with entry units (D13) may come as `entered` instead.
     const required = !optional && field.optional !== true && field.default === undefined && field.fixed === undefined && !field.units;
@@ -42,7 +56,8 @@ const forecastRow = z.object({
 const fileSchema: JsonSchema = {
   type: "string",
   format: "binary",
-  description: ".xlsx or .csv (UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves it; `,` or `;`, decimal commas), at most 4 MB",
+  description:
+    ".xlsx or .csv (UTF-8 with or without a BOM, or Windows-1251 as Russian Excel saves it; `,` or `;`, decimal commas), at most 4 MB",
 };
 
 /** The JSON body of one type (its own fields, named as the registry names them). */
@@ -82,8 +97,19 @@ function enteredSchema(type: CalculationType) {
   const fields = [...unitFields(REGISTRY[type]).values()];
   if (fields.length === 0) return undefined;
   return z
-    .object(Object.fromEntries(fields.map((f) => [f.name, z.optional(z.object({ value: z.number().check(z.minimum(0)), unit: z.enum(f.units.map((u) => u.unit)) }))])))
-    .check(z.describe(`As typed, in the user's unit; the field is stored in its canonical unit (${fields.map((f) => `${f.name}: ${f.unit}`).join(", ")})`));
+    .object(
+      Object.fromEntries(
+        fields.map((f) => [
+          f.name,
+          z.optional(z.object({ value: z.number().check(z.minimum(0)), unit: z.enum(f.units.map((u) => u.unit)) })),
+        ]),
+      ),
+    )
+    .check(
+      z.describe(
+        `As typed, in the user's unit; the field is stored in its canonical unit (${fields.map((f) => `${f.name}: ${f.unit}`).join(", ")})`,
+      ),
+    );
 }
 
 const measuredPeriod = z.object({
@@ -106,7 +132,9 @@ export const calculationFormBody = (patch: boolean): JsonSchema => ({
   anyOf: CALCULATION_TYPES.filter((t) => uploadColumns(t).length > 0).map((t) => {
     const fields = inputJsonSchema(calculationJson(t, patch)) as { properties: Record<string, JsonSchema>; required?: string[] };
     const { data: _rows, periods: _periods, ...properties }: Record<string, JsonSchema> = { ...fields.properties, file_data: fileSchema };
-    const required = patch ? [] : [...(fields.required ?? []).filter((r) => r !== "data"), ...(REGISTRY[t].kind === "file" ? ["file_data"] : [])];
+    const required = patch
+      ? []
+      : [...(fields.required ?? []).filter((r) => r !== "data"), ...(REGISTRY[t].kind === "file" ? ["file_data"] : [])];
     return { title: t, type: "object", properties, required, description: "Form fields are strings; numbers may use a decimal comma." };
   }),
 });

@@ -78,10 +78,19 @@ export const dataUpdateBody = z.object({
 });
 
 const RESERVED = new Set([
-  "name", "project", "dictionary_items", "gwp_set", "uncertainty", "justifications", "inventory_role", "is_active", "is_deleted", "version", "id",
+  "name",
+  "project",
+  "dictionary_items",
+  "gwp_set",
+  "uncertainty",
+  "justifications",
+  "inventory_role",
+  "is_active",
+  "is_deleted",
+  "version",
+  "id",
 ]);
-const fieldValues = (body: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
+const fieldValues = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
 
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
@@ -92,7 +101,9 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
   if (uploadColumns(type).length === 0) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
   const form = await readUploadForm(c, "file_data", "data");
-  const numeric = new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string));
+  const numeric = new Set(
+    [...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string),
+  );
   const body: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(form.fields)) {
     if (key === "dictionary_items" || key === "uncertainty" || key === "justifications" || key === "entered") {
@@ -147,11 +158,17 @@ const createRoute = declareRoute(
   calculations({
     operationId: "createCalculation",
     summary: "Create (compute and store) a calculation",
-    description: "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity.",
+    description:
+      "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity.",
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
     errors: [400, 404, 409, 415],
   }),
-  { method: "post", path: "/{type}", request: { params: z.object({ type: calculationTypeParam }), body: calculationBody(false) }, responses: { 201: calculationAnswer("The calculation") } },
+  {
+    method: "post",
+    path: "/{type}",
+    request: { params: z.object({ type: calculationTypeParam }), body: calculationBody(false) },
+    responses: { 201: calculationAnswer("The calculation") },
+  },
 );
 
 const templateRoute = declareRoute(
@@ -229,7 +246,12 @@ const patchRoute = declareRoute(
     summary: "Edit (recomputed when an input changes), archive or restore a calculation",
     errors: [400, 404, 409, 415],
   }),
-  { method: "patch", path: "/{type}/{id}", request: { params: calculationParams, body: calculationBody(true) }, responses: { 200: calculationAnswer("The calculation") } },
+  {
+    method: "patch",
+    path: "/{type}/{id}",
+    request: { params: calculationParams, body: calculationBody(true) },
+    responses: { 200: calculationAnswer("The calculation") },
+  },
 );
 
 export const calculationRoutes = routeApp()

@@ -26,8 +26,17 @@ const listRoute = declareRoute(
 );
 
 const getRoute = declareRoute(
-  referenceData({ operationId: "getDictionary", summary: "Current entries of a dictionary with units, sources and versions", errors: [404] }),
-  { method: "get", path: "/{name}", request: { params: z.object({ name: dictionaryName }) }, responses: { 200: json(dictionarySchema, "The dictionary") } },
+  referenceData({
+    operationId: "getDictionary",
+    summary: "Current entries of a dictionary with units, sources and versions",
+    errors: [404],
+  }),
+  {
+    method: "get",
+    path: "/{name}",
+    request: { params: z.object({ name: dictionaryName }) },
+    responses: { 200: json(dictionarySchema, "The dictionary") },
+  },
 );
 
 const historyRoute = declareRoute(

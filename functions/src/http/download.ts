@@ -14,7 +14,10 @@ export function safeFileName(name: string, fallback = "Report"): string {
   const chars = Array.from(cleaned);
   if (chars.length <= MAX_NAME_CHARS) return cleaned || fallback;
   const extension = /\.[\p{L}\p{N}]{1,8}$/u.exec(cleaned)?.[0] ?? "";
-  const stem = chars.slice(0, MAX_NAME_CHARS - extension.length).join("").replace(/[.\s]+$/, "");
+  const stem = chars
+    .slice(0, MAX_NAME_CHARS - extension.length)
+    .join("")
+    .replace(/[.\s]+$/, "");
   return stem + extension || fallback;
 }
 

@@ -17,8 +17,8 @@ export function errorResponse(error: Error, c: Context): Response {
           error.status === 415
           ? "Ожидается тело JSON (Content-Type: application/json)"
           : /json/i.test(error.message)
-          ? "Тело запроса не является корректным JSON"
-          : error.message || "Некорректный запрос";
+            ? "Тело запроса не является корректным JSON"
+            : error.message || "Некорректный запрос";
     return c.json({ detail }, error.status);
   }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);

@@ -76,8 +76,17 @@ const downloadRoute = declareRoute(
 );
 
 const removeRoute = declareRoute(
-  calculationScoped({ operationId: "removeEvidence", summary: "Remove the evidence file of a custom coefficient", errors: [400, 404, 409] }),
-  { method: "delete", path: "/{type}/{id}/evidence/{field}", request: { params: evidenceParams }, responses: { 200: json(calculationSchema, "The calculation") } },
+  calculationScoped({
+    operationId: "removeEvidence",
+    summary: "Remove the evidence file of a custom coefficient",
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "delete",
+    path: "/{type}/{id}/evidence/{field}",
+    request: { params: evidenceParams },
+    responses: { 200: json(calculationSchema, "The calculation") },
+  },
 );
 
 export const evidenceRoutes = routeApp()

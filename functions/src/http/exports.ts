@@ -32,7 +32,13 @@ const exportRoute = declareRoute(
     method: "get",
     path: "/{id}/:action{export_to_[^/]*}",
     request: {
-      params: z.object({ id: pathParam("Project id"), action: z.string().regex(/^export_to_/).meta({ description: "export_to_txt, export_to_xls or export_to_xlsx" }) }),
+      params: z.object({
+        id: pathParam("Project id"),
+        action: z
+          .string()
+          .regex(/^export_to_/)
+          .meta({ description: "export_to_txt, export_to_xls or export_to_xlsx" }),
+      }),
       query: exportQuery,
     },
     responses: {
@@ -49,27 +55,24 @@ const exportRoute = declareRoute(
   },
 );
 
-export const exportRoutes = routeApp().openapi(
-  exportRoute,
-  async (c) => {
-    const { id, action } = c.req.valid("param");
-    const format = exportFormat(action.slice("export_to_".length));
-    const q = c.req.valid("query");
-    // Rendered behind the SpreadsheetWorker port: in this process locally, by the worker function in AWS.
-    const result = await c.get("deps").spreadsheets.exportProject(c.get("actor"), id, format, {
-      detail: q.detail === "true",
-      decimals: q.decimals,
-    });
-    // A file too large for a Lambda answer is handed out as a short-lived storage address. Not as a
-    // 302: the browser fetches exports with the bearer token, and a followed cross-origin redirect
-    // would be blocked by the CSP's connect-src; the client navigates to the address instead.
-    if (result.kind === "redirect") {
-      return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
-    }
-    return c.body(result.body as ReadableStream<Uint8Array<ArrayBuffer>>, 200, {
-      "Content-Type": result.contentType,
-      "Content-Disposition": attachmentDisposition(result.fileName),
-      "Cache-Control": "no-store",
-    });
-  },
-);
+export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
+  const { id, action } = c.req.valid("param");
+  const format = exportFormat(action.slice("export_to_".length));
+  const q = c.req.valid("query");
+  // Rendered behind the SpreadsheetWorker port: in this process locally, by the worker function in AWS.
+  const result = await c.get("deps").spreadsheets.exportProject(c.get("actor"), id, format, {
+    detail: q.detail === "true",
+    decimals: q.decimals,
+  });
+  // A file too large for a Lambda answer is handed out as a short-lived storage address. Not as a
+  // 302: the browser fetches exports with the bearer token, and a followed cross-origin redirect
+  // would be blocked by the CSP's connect-src; the client navigates to the address instead.
+  if (result.kind === "redirect") {
+    return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
+  }
+  return c.body(result.body as ReadableStream<Uint8Array<ArrayBuffer>>, 200, {
+    "Content-Type": result.contentType,
+    "Content-Disposition": attachmentDisposition(result.fileName),
+    "Cache-Control": "no-store",
+  });
+});

@@ -10,17 +10,43 @@ const facilityIdParams = z.object({ id: pathParam("Facility id") });
 const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
 
 const listRoute = declareRoute(
-  { operationId: "listFacilities", summary: "The company's facilities, by name", tag: "facilities", auth: "user", isolation: { scope: "own" }, errors: [] },
+  {
+    operationId: "listFacilities",
+    summary: "The company's facilities, by name",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [],
+  },
   { method: "get", path: "/", responses: { 200: json(z.array(facilitySchema), "The facilities") } },
 );
 
 const createRoute = declareRoute(
-  { operationId: "createFacility", summary: "Add a facility (mine, open pit, plant)", tag: "facilities", auth: "user", isolation: { scope: "own" }, errors: [400] },
-  { method: "post", path: "/", request: { body: jsonBody(facilityCreateSchema) }, responses: { 201: json(facilitySchema, "The facility") } },
+  {
+    operationId: "createFacility",
+    summary: "Add a facility (mine, open pit, plant)",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400],
+  },
+  {
+    method: "post",
+    path: "/",
+    request: { body: jsonBody(facilityCreateSchema) },
+    responses: { 201: json(facilitySchema, "The facility") },
+  },
 );
 
 const getRoute = declareRoute(
-  { operationId: "getFacility", summary: "One facility", tag: "facilities", auth: "user", isolation: { scope: "company", ids: [ownFacility] }, errors: [404] },
+  {
+    operationId: "getFacility",
+    summary: "One facility",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "company", ids: [ownFacility] },
+    errors: [404],
+  },
   { method: "get", path: "/{id}", request: { params: facilityIdParams }, responses: { 200: json(facilitySchema, "The facility") } },
 );
 

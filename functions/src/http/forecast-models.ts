@@ -44,12 +44,21 @@ const fileAnswer = (response: Response) => response as never;
 const modelFiles = { "application/json": binaryFile("XGBoost JSON"), "text/plain": binaryFile("LightGBM text") };
 
 const listRoute = declareRoute(
-  models({ operationId: "listForecastModels", summary: "Model versions per forecast method", auth: "user", isolation: PLATFORM_WIDE, errors: [] }),
+  models({
+    operationId: "listForecastModels",
+    summary: "Model versions per forecast method",
+    auth: "user",
+    isolation: PLATFORM_WIDE,
+    errors: [],
+  }),
   {
     method: "get",
     path: "/",
     responses: {
-      200: json(z.object({ results: z.array(z.object({ method: z.string(), versions: z.array(forecastModelSchema) })), count: z.int() }), "Per method"),
+      200: json(
+        z.object({ results: z.array(z.object({ method: z.string(), versions: z.array(forecastModelSchema) })), count: z.int() }),
+        "Per method",
+      ),
     },
   },
 );
@@ -71,7 +80,13 @@ const activeFileRoute = declareRoute(
 );
 
 const fileRoute = declareRoute(
-  models({ operationId: "forecastModelFile", summary: "A model version's file by its id (immutable, cacheable)", auth: "user", isolation: PLATFORM_WIDE, errors: [404] }),
+  models({
+    operationId: "forecastModelFile",
+    summary: "A model version's file by its id (immutable, cacheable)",
+    auth: "user",
+    isolation: PLATFORM_WIDE,
+    errors: [404],
+  }),
   {
     method: "get",
     path: "/{method}/{id}/file",

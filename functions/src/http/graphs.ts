@@ -6,7 +6,12 @@ import { projectIdParams, projectScoped } from "./projects";
 
 const graphsRoute = declareRoute(
   projectScoped({ operationId: "projectGraphs", summary: "Everything the infographics screen draws for a project", errors: [404] }),
-  { method: "get", path: "/{id}/graphs", request: { params: projectIdParams }, responses: { 200: json(projectGraphsSchema, "Charts data") } },
+  {
+    method: "get",
+    path: "/{id}/graphs",
+    request: { params: projectIdParams },
+    responses: { 200: json(projectGraphsSchema, "Charts data") },
+  },
 );
 
 export const graphRoutes = routeApp().openapi(graphsRoute, async (c) =>

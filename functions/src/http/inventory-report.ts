@@ -10,7 +10,9 @@ import { binaryFile, declareRoute, pathParam, routeApp } from "./openapi-routes"
 
 const reportQuery = z.object({
   format: z.optional(z.string().meta({ description: "xlsx or pdf" })),
-  facility: z.optional(z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" })),
+  facility: z.optional(
+    z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+  ),
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
 

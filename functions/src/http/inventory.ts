@@ -9,7 +9,9 @@ import { declareRoute, json, jsonBody, pathParam, routeApp } from "./openapi-rou
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
   /** A facility of the company; none: the whole company. */
-  facility: z.optional(z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" })),
+  facility: z.optional(
+    z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+  ),
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
 

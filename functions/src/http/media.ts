@@ -9,7 +9,14 @@ import { binaryFile, declareRoute, json, listOf, pathParam, routeApp } from "./o
 const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
 
 const listRoute = declareRoute(
-  { operationId: "listMedia", summary: "The settings videos with signed URLs (10 minutes)", tag: "media", auth: "user", isolation: settingsVideos, errors: [] },
+  {
+    operationId: "listMedia",
+    summary: "The settings videos with signed URLs (10 minutes)",
+    tag: "media",
+    auth: "user",
+    isolation: settingsVideos,
+    errors: [],
+  },
   { method: "get", path: "/", responses: { 200: json(listOf(mediaStatusSchema), "Both videos") } },
 );
 

@@ -105,7 +105,10 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
         auth: route["x-auth"] as Auth,
         isolation: route["x-isolation"] as Isolation,
         params: Object.fromEntries(
-          Object.entries(params.properties ?? {}).map(([name, { description, ...schema }]) => [name, { description: String(description ?? name), schema }]),
+          Object.entries(params.properties ?? {}).map(([name, { description, ...schema }]) => [
+            name,
+            { description: String(description ?? name), schema },
+          ]),
         ),
         ...(route.request?.query ? { query: route.request.query } : {}),
         ...(body ? { body: { required: body.required ?? false, content: contentOf(body.content as Content)! } } : {}),
@@ -130,4 +133,6 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
 }
 
 /** A file in a body or an answer. */
-export const binaryFile = (description?: string) => ({ schema: { type: "string" as const, format: "binary", ...(description ? { description } : {}) } });
+export const binaryFile = (description?: string) => ({
+  schema: { type: "string" as const, format: "binary", ...(description ? { description } : {}) },
+});

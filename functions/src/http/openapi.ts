@@ -109,7 +109,12 @@ const openApiRoute = declareRoute(
   {
     method: "get",
     path: "/openapi.json",
-    responses: { 200: json(z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }), "OpenAPI 3.1 document") },
+    responses: {
+      200: json(
+        z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }),
+        "OpenAPI 3.1 document",
+      ),
+    },
   },
 );
 
@@ -161,7 +166,13 @@ function parameters(op: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [, name] of documentPath(op).matchAll(/\{(\w+)\}/g)) {
     const declared = op.params[name];
-    out.push({ name, in: "path", required: true, description: declared?.description ?? name, schema: declared?.schema ?? { type: "string" } });
+    out.push({
+      name,
+      in: "path",
+      required: true,
+      description: declared?.description ?? name,
+      schema: declared?.schema ?? { type: "string" },
+    });
   }
   if (op.query) {
     const query = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };

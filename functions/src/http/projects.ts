@@ -57,7 +57,12 @@ const listRoute = declareRoute(
 
 const createRoute = declareRoute(
   { operationId: "createProject", summary: "Create a project", tag: "projects", auth: "user", isolation: { scope: "own" }, errors: [400] },
-  { method: "post", path: "/create_project", request: { body: jsonBody(projectCreateSchema) }, responses: { 201: json(projectSchema, "The project") } },
+  {
+    method: "post",
+    path: "/create_project",
+    request: { body: jsonBody(projectCreateSchema) },
+    responses: { 201: json(projectSchema, "The project") },
+  },
 );
 
 const previewRoute = declareRoute(
@@ -78,7 +83,8 @@ const previewRoute = declareRoute(
 const applyRoute = declareRoute(
   projectScoped({
     operationId: "applyGwpRecompute",
-    summary: "Recompute the listed calculations (default: all the preview lists) with the GWP set in force for the project's reporting year",
+    summary:
+      "Recompute the listed calculations (default: all the preview lists) with the GWP set in force for the project's reporting year",
     description: "Each becomes a new version; answers as the preview, `after` being what was stored.",
     errors: [400, 404, 409],
   }),
@@ -90,10 +96,12 @@ const applyRoute = declareRoute(
   },
 );
 
-const getRoute = declareRoute(
-  projectScoped({ operationId: "getProject", summary: "One project", errors: [404] }),
-  { method: "get", path: "/{id}", request: { params: projectIdParams }, responses: { 200: json(projectSchema, "The project") } },
-);
+const getRoute = declareRoute(projectScoped({ operationId: "getProject", summary: "One project", errors: [404] }), {
+  method: "get",
+  path: "/{id}",
+  request: { params: projectIdParams },
+  responses: { 200: json(projectSchema, "The project") },
+});
 
 const patchRoute = declareRoute(
   projectScoped({ operationId: "patchProject", summary: "Edit, archive (is_deleted: true) or restore a project", errors: [400, 404, 409] }),
@@ -108,10 +116,16 @@ const patchRoute = declareRoute(
 export const projectRoutes = routeApp()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const page = await listProjects(c.get("deps"), c.get("actor"), q.is_deleted === "true" ? "archived" : "active", {
-      limit: q.limit ?? DEFAULT_PAGE_SIZE,
-      offset: q.offset ?? 0,
-    }, q.search);
+    const page = await listProjects(
+      c.get("deps"),
+      c.get("actor"),
+      q.is_deleted === "true" ? "archived" : "active",
+      {
+        limit: q.limit ?? DEFAULT_PAGE_SIZE,
+        offset: q.offset ?? 0,
+      },
+      q.search,
+    );
     return c.json(page, 200);
   })
   .openapi(createRoute, async (c) => c.json(await createProject(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))

@@ -14,7 +14,12 @@ const uncertaintyRoute = declareRoute(
       "The web app computes Approach 1, key categories and Monte Carlo from it with the uncertainty core.",
     errors: [404],
   }),
-  { method: "get", path: "/{id}/uncertainty", request: { params: projectIdParams }, responses: { 200: json(uncertaintyModelSchema, "The model") } },
+  {
+    method: "get",
+    path: "/{id}/uncertainty",
+    request: { params: projectIdParams },
+    responses: { 200: json(uncertaintyModelSchema, "The model") },
+  },
 );
 
 export const uncertaintyRoutes = routeApp().openapi(uncertaintyRoute, async (c) =>

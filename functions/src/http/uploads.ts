@@ -32,16 +32,18 @@ export function adminUploadLimits(config: AppConfig): (c: Context) => Middleware
   // hono's bodyLimit reads a body without Content-Length into memory, whole, before anyone has
   // checked who sends it; for 500 MB that is not acceptable. A video upload must declare its length
   // (browsers always do for a File body); Node reads no more than that, and the domain counts again.
-  const streamed = (max: number): MiddlewareHandler => async (c, next) => {
-    if (!c.req.raw.body) return next();
-    const length = c.req.header("content-length");
-    if (length === undefined || c.req.raw.headers.has("transfer-encoding")) {
-      return c.json({ detail: "Укажите размер файла (заголовок Content-Length)" }, 411);
-    }
-    if (!/^\d+$/.test(length)) return c.json({ detail: "Некорректный заголовок Content-Length" }, 400);
-    if (Number(length) > max) return tooLarge(c, max);
-    return next();
-  };
+  const streamed =
+    (max: number): MiddlewareHandler =>
+    async (c, next) => {
+      if (!c.req.raw.body) return next();
+      const length = c.req.header("content-length");
+      if (length === undefined || c.req.raw.headers.has("transfer-encoding")) {
+        return c.json({ detail: "Укажите размер файла (заголовок Content-Length)" }, 411);
+      }
+      if (!/^\d+$/.test(length)) return c.json({ detail: "Некорректный заголовок Content-Length" }, 400);
+      if (Number(length) > max) return tooLarge(c, max);
+      return next();
+    };
   const evidence = bodyLimit({
     maxSize: EVIDENCE_MAX_BYTES + FORM_OVERHEAD_BYTES,
     onError: (c) => tooLarge(c, EVIDENCE_MAX_BYTES),

@@ -5,7 +5,14 @@ import { signedInUserSchema, statisticsSchema } from "../schemas/answers";
 import { declareRoute, json, routeApp } from "./openapi-routes";
 
 const getMeRoute = declareRoute(
-  { operationId: "getMe", summary: "The signed-in user and their company", tag: "users", auth: "user", isolation: { scope: "own" }, errors: [] },
+  {
+    operationId: "getMe",
+    summary: "The signed-in user and their company",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [],
+  },
   { method: "get", path: "/get_me", responses: { 200: json(signedInUserSchema, "User with company requisites") } },
 );
 

@@ -56,7 +56,12 @@ function parseAppSecret(value: string, id: string): Record<string, unknown> & { 
  *  `validUntil` and every other field (guardant_code) as it was. */
 export async function rotateAppJwtSecret(client: SecretsManagerClient, id: string, newSecret: string, validUntil: Date): Promise<void> {
   const current = parseAppSecret(await secretString(client, id), id);
-  const next = { ...current, jwt_secret: newSecret, previous_jwt_secret: current.jwt_secret, previous_valid_until: validUntil.toISOString() };
+  const next = {
+    ...current,
+    jwt_secret: newSecret,
+    previous_jwt_secret: current.jwt_secret,
+    previous_valid_until: validUntil.toISOString(),
+  };
   await client.send(new PutSecretValueCommand({ SecretId: id, SecretString: JSON.stringify(next) }));
 }
 

@@ -49,7 +49,8 @@ async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Promise<U
  *  Errors alarm counts it). */
 export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log = console): Promise<WorkerAnswer> {
   const parsed = z.safeParse(workerRequest, event);
-  if (!parsed.success) throw new Error(`malformed spreadsheet request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`malformed spreadsheet request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const request = parsed.data;
   const started = Date.now();
   let result: WorkerAnswer;

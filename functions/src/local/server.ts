@@ -50,7 +50,6 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const storage = options.dataDir ? await openServerStorage(options.dataDir) : await openMemoryStorage();
   const dataDir = options.dataDir ?? join(tmpdir(), `fugitive-${randomBytes(6).toString("hex")}`);
@@ -97,9 +96,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolveServer, reject) => {
-      const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? "127.0.0.1" }, () =>
-        resolveServer(s),
-      );
+      const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? "127.0.0.1" }, () => resolveServer(s));
       s.once("error", reject);
     });
   } catch (error) {

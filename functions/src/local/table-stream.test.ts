@@ -31,7 +31,15 @@ describe("local table stream", () => {
   it("records inserts, modifications and removals with both images, as DynamoDB Streams does", async () => {
     const Key = { PK: "COMPANY#c1", SK: "PROJECT#p1" };
     await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, name: "А", version: 1 } }));
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "SET #n = :n, version = :v", ExpressionAttributeNames: { "#n": "name" }, ExpressionAttributeValues: { ":n": "Б", ":v": 2 } }));
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key,
+        UpdateExpression: "SET #n = :n, version = :v",
+        ExpressionAttributeNames: { "#n": "name" },
+        ExpressionAttributeValues: { ":n": "Б", ":v": 2 },
+      }),
+    );
     await doc.send(new DeleteCommand({ TableName: TABLE, Key }));
     const [insert, modify, remove] = take();
     expect(insert).toMatchObject({
@@ -39,7 +47,10 @@ describe("local table stream", () => {
       dynamodb: { Keys: { PK: { S: "COMPANY#c1" }, SK: { S: "PROJECT#p1" } }, NewImage: { name: { S: "А" }, version: { N: "1" } } },
     });
     expect(insert.dynamodb.OldImage).toBeUndefined();
-    expect(modify).toMatchObject({ eventName: "MODIFY", dynamodb: { OldImage: { name: { S: "А" } }, NewImage: { name: { S: "Б" }, version: { N: "2" } } } });
+    expect(modify).toMatchObject({
+      eventName: "MODIFY",
+      dynamodb: { OldImage: { name: { S: "А" } }, NewImage: { name: { S: "Б" }, version: { N: "2" } } },
+    });
     expect(remove).toMatchObject({ eventName: "REMOVE", dynamodb: { OldImage: { name: { S: "Б" } } } });
     expect(remove.dynamodb.NewImage).toBeUndefined();
     expect(new Set([insert.eventID, modify.eventID, remove.eventID]).size).toBe(3);
@@ -100,13 +111,15 @@ describe("local table stream", () => {
                   if (!(error instanceof ConditionalCheckFailedException)) throw error;
                 });
             }
-            return doc.send(new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD n :n", ExpressionAttributeValues: { ":n": n + 1 } }));
+            return doc.send(
+              new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD n :n", ExpressionAttributeValues: { ":n": n + 1 } }),
+            );
           }),
         );
         const recorded = take();
         for (const key of keys) {
           const chain = recorded.filter((r) => r.dynamodb.Keys.PK.S === pk(key));
-          let previous: unknown ;
+          let previous: unknown;
           for (const record of chain) {
             expect(record.dynamodb.OldImage).toEqual(previous);
             previous = record.dynamodb.NewImage;

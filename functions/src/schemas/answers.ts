@@ -50,7 +50,9 @@ export const projectSchema = z.object({
   name: z.string(),
   start_date: z.iso.date(),
   end_date: z.iso.date(),
-  reporting_year: z.optional(z.int().meta({ description: "Picks the GWP set in force (methodology D12); default and for older projects: the end date's year." })),
+  reporting_year: z.optional(
+    z.int().meta({ description: "Picks the GWP set in force (methodology D12); default and for older projects: the end date's year." }),
+  ),
   facility: z.optional(z.nullable(z.string())),
   created_at: z.string(),
   updated_at: z.string(),
@@ -237,7 +239,14 @@ export const inventoryReviewSchema = z.object({
   notice_date: z.optional(z.iso.date()),
   rework_deadline: z.optional(z.iso.date().meta({ description: "20 working days after the notice, by the production calendar" })),
   history: z.array(
-    z.object({ action: z.string(), from: inventoryStatus, to: inventoryStatus, by: z.string(), at: z.string(), reason: z.optional(z.string()) }),
+    z.object({
+      action: z.string(),
+      from: inventoryStatus,
+      to: inventoryStatus,
+      by: z.string(),
+      at: z.string(),
+      reason: z.optional(z.string()),
+    }),
   ),
   comments: z.array(z.object({ id: z.string(), target: z.nullable(z.string()), text: z.string(), by: z.string(), at: z.string() })),
   updated_at: z.string(),
@@ -328,7 +337,10 @@ export const calculationSchema = z
     inventory_role: z.optional(z.enum(["primary", "alternative"])),
     coefficients: z
       .record(z.string(), z.looseObject({ value: z.unknown(), unit: z.optional(z.string()), source: z.optional(z.string()) }))
-      .meta({ description: "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`." }),
+      .meta({
+        description:
+          "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`.",
+      }),
     flags: z
       .array(z.string())
       .meta({ description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band)." }),

@@ -8,9 +8,7 @@ z.config(ru());
 
 /** A calendar date written yyyy-MM-dd (SPEC 9) that really exists (no 2024-02-30). */
 export function isoDate(label: string) {
-  return z
-    .string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`)
-    .check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
+  return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
 }
 
 export function pageParams() {

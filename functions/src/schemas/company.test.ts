@@ -48,7 +48,7 @@ describe("ОГРН and ОГРНИП check digits", () => {
       fc.property(fc.stringMatching(/^[1-9]\d{11}$/), fc.stringMatching(/^[1-9]\d{13}$/), (body12, body14) => {
         const ogrn = body12 + String((BigInt(body12) % 11n) % 10n);
         const ogrnip = body14 + String((BigInt(body14) % 13n) % 10n);
-        const wrong = body12 + String(((BigInt(body12) % 11n) % 10n + 1n) % 10n);
+        const wrong = body12 + String((((BigInt(body12) % 11n) % 10n) + 1n) % 10n);
         return isValidOgrn(ogrn) && isValidOgrn(ogrnip) && !isValidOgrn(wrong);
       }),
     );
@@ -62,7 +62,16 @@ describe("company requisites schema", () => {
   };
 
   it("accepts full requisites and empty optional fields", () => {
-    expect(issues({ name: "Шахта", email: "info@mine.example", ogrn: "1027700132195", okved: "05.10", region: "Кузбасс", postal_address: "650000" })).toEqual([]);
+    expect(
+      issues({
+        name: "Шахта",
+        email: "info@mine.example",
+        ogrn: "1027700132195",
+        okved: "05.10",
+        region: "Кузбасс",
+        postal_address: "650000",
+      }),
+    ).toEqual([]);
     expect(issues({ name: "Шахта", ogrn: "", okved: "", email: "" })).toEqual([]);
     expect(issues({ name: "Шахта", okved: "05.10.1" })).toEqual([]);
     expect(issues({ name: "Шахта", okved: "46.71.11" })).toEqual([]);

@@ -40,24 +40,21 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (field: string, max = COMPANY_TEXT_MAX) =>
   z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(max, `${field}: не длиннее ${max} символов`));
 
-const name = z.string("name: укажите название компании").check(
-  z.trim(),
-  z.minLength(1, "name: укажите название компании"),
-  z.maxLength(COMPANY_NAME_MAX, `name: название не длиннее ${COMPANY_NAME_MAX} символов`),
-);
+const name = z
+  .string("name: укажите название компании")
+  .check(
+    z.trim(),
+    z.minLength(1, "name: укажите название компании"),
+    z.maxLength(COMPANY_NAME_MAX, `name: название не длиннее ${COMPANY_NAME_MAX} символов`),
+  );
 
 const email = text("email", 320).check(z.refine((v) => v === "" || EMAIL_RE.test(v), "email: укажите корректный e-mail"));
 
 const ogrn = text("ogrn", 15).check(
-  z.refine(
-    (v) => v === "" || isValidOgrn(v),
-    "ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой",
-  ),
+  z.refine((v) => v === "" || isValidOgrn(v), "ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой"),
 );
 
-const okved = text("okved", 8).check(
-  z.refine((v) => v === "" || OKVED_RE.test(v), "okved: код ОКВЭД в формате NN.NN или NN.NN.NN"),
-);
+const okved = text("okved", 8).check(z.refine((v) => v === "" || OKVED_RE.test(v), "okved: код ОКВЭД в формате NN.NN или NN.NN.NN"));
 
 const inn = text("inn", 12).check(
   z.refine((v) => v === "" || isValidInn(v), "inn: ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами"),

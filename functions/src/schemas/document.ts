@@ -17,11 +17,13 @@ export const DOCUMENT_KINDS: Record<DocumentKind, string> = {
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
 
 const text = (field: string, max: number, required = false) =>
-  z.string(`${field}: ожидается строка`).check(
-    z.trim(),
-    ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
-    z.maxLength(max, `${field}: не длиннее ${max} символов`),
-  );
+  z
+    .string(`${field}: ожидается строка`)
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
+      z.maxLength(max, `${field}: не длиннее ${max} символов`),
+    );
 
 /** http(s) only: the address becomes a link on /documents. */
 const sourceUrl = text("source_url", 1000).check(

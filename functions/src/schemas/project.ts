@@ -4,11 +4,13 @@ import { isoDate } from "./common";
 
 export const PROJECT_NAME_MAX = 255;
 
-const name = z.string("name: введите название проекта").check(
-  z.trim(),
-  z.minLength(1, "name: введите название проекта"),
-  z.maxLength(PROJECT_NAME_MAX, `name: название не длиннее ${PROJECT_NAME_MAX} символов`),
-);
+const name = z
+  .string("name: введите название проекта")
+  .check(
+    z.trim(),
+    z.minLength(1, "name: введите название проекта"),
+    z.maxLength(PROJECT_NAME_MAX, `name: название не длиннее ${PROJECT_NAME_MAX} символов`),
+  );
 
 const endNotBeforeStart = z.refine<{ start_date?: string; end_date?: string }>(
   (p) => !p.start_date || !p.end_date || p.end_date >= p.start_date,

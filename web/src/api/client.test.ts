@@ -64,9 +64,7 @@ describe("requests", () => {
     localStorage.setItem("token", expired());
     localStorage.setItem("refreshToken", "r1");
     const renewed = fresh();
-    fetchMock.mockImplementation(async (url: string) =>
-      url === "/api/token/refresh/" ? json(200, { access: renewed }) : json(200, {}),
-    );
+    fetchMock.mockImplementation(async (url: string) => (url === "/api/token/refresh/" ? json(200, { access: renewed }) : json(200, {})));
 
     await Promise.all([api.get("a/"), api.get("b/"), api.get("c/")]);
 
@@ -141,9 +139,7 @@ describe("login", () => {
   it("posts the credentials without a token and does not treat 401 as an ended session", async () => {
     fetchMock.mockResolvedValue(json(401, { detail: "Нужен ключ", code: "guardant_required" }));
 
-    const error = await api
-      .login({ email: "a@b.c", password: "p", guardant_code: "" })
-      .catch((caught: unknown) => caught);
+    const error = await api.login({ email: "a@b.c", password: "p", guardant_code: "" }).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 401, detail: "Нужен ключ", code: "guardant_required" });
     const [url, init] = fetchMock.mock.calls[0];

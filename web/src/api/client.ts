@@ -264,7 +264,8 @@ async function download(path: string, onProgress?: (received: number) => void): 
     // A large export or report passport, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
     if (type.startsWith("application/json") && HANDED_OUT.some((pattern) => pattern.test(path))) {
       const body = (await response.json()) as { download_url?: string; file_name?: string };
-      if (body.download_url) return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
+      if (body.download_url)
+        return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
     }
     const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"));
     if (!response.body) return { blob: await response.blob(), fileName, headers: response.headers };
@@ -290,13 +291,22 @@ async function download(path: string, onProgress?: (received: number) => void): 
 /** POST/PUT of a form or a file with the bearer token; the answer is JSON like any other call. The
  *  browser sets the multipart boundary (FormData) and Content-Length itself; `headers` may name the
  *  file's type (a raw video body). */
-async function upload<T>(method: "POST" | "PUT" | "PATCH", path: string, body: FormData | Blob, headers: Record<string, string> = {}): Promise<T> {
+async function upload<T>(
+  method: "POST" | "PUT" | "PATCH",
+  path: string,
+  body: FormData | Blob,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const token = await accessToken();
   changePending(+1);
   try {
     let response: Response;
     try {
-      response = await fetch(BASE + path, { method, headers: { Accept: "application/json", Authorization: `Bearer ${token}`, ...headers }, body });
+      response = await fetch(BASE + path, {
+        method,
+        headers: { Accept: "application/json", Authorization: `Bearer ${token}`, ...headers },
+        body,
+      });
     } catch {
       throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
     }
@@ -323,7 +333,8 @@ async function upload<T>(method: "POST" | "PUT" | "PATCH", path: string, body: F
 export function storageError(status: number, text: string): ApiError {
   const parsed = errorFromBody(status, text);
   if (!parsed.detail.startsWith("Ошибка сервера")) return parsed;
-  if (status === 403) return new ApiError(status, "Хранилище отклонило файл: адрес загрузки устарел или файл не того типа. Повторите загрузку.");
+  if (status === 403)
+    return new ApiError(status, "Хранилище отклонило файл: адрес загрузки устарел или файл не того типа. Повторите загрузку.");
   if (status === 412) return new ApiError(status, "Файл по этому адресу уже загружен. Повторите загрузку.");
   return new ApiError(status, `Хранилище отклонило файл (${status})`);
 }

@@ -4,11 +4,6 @@ import { Alert, Button } from "antd";
 /** «Не удалось загрузить {what}: {message}» with «Повторить». */
 export function LoadError({ what, message, retry }: { what: string; message: string; retry(): void }) {
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={`Не удалось загрузить ${what}: ${message}`}
-      action={<Button onClick={retry}>Повторить</Button>}
-    />
+    <Alert type="error" showIcon title={`Не удалось загрузить ${what}: ${message}`} action={<Button onClick={retry}>Повторить</Button>} />
   );
 }

@@ -45,7 +45,11 @@ describe("fs blob store: streams", () => {
   it("writes a stream and reads byte ranges of it", async () => {
     const root = mkdtempSync(join(tmpdir(), "blobs-"));
     const store = fsBlobStore(root);
-    const size = await store.putStream("media/instruction/a", streamOf([new Uint8Array([1, 2, 3]), new Uint8Array([4, 5, 6, 7])]), "video/mp4");
+    const size = await store.putStream(
+      "media/instruction/a",
+      streamOf([new Uint8Array([1, 2, 3]), new Uint8Array([4, 5, 6, 7])]),
+      "video/mp4",
+    );
     expect(size).toBe(7);
     expect(await read((await store.getRange("media/instruction/a", 2, 4))!)).toEqual([3, 4, 5]);
     expect(await store.get("media/instruction/a")).toMatchObject({ contentType: "video/mp4" });
@@ -101,7 +105,9 @@ describe("fs blob store: pending direct uploads", () => {
     const { root, store } = setup();
     await store.putStream(DOC, streamOf([new Uint8Array([1])]), "application/pdf", { pending: true });
     await store.confirmUpload(DOC);
-    await expect(store.putStream(DOC, streamOf([new Uint8Array([9, 9])]), "text/plain", { pending: true })).rejects.toMatchObject({ code: "EEXIST" });
+    await expect(store.putStream(DOC, streamOf([new Uint8Array([9, 9])]), "text/plain", { pending: true })).rejects.toMatchObject({
+      code: "EEXIST",
+    });
     expect(await store.get(DOC)).toEqual({ body: new Uint8Array([1]), contentType: "application/pdf" });
     // Not marked pending again by the refused write, which leaves no temporary file either.
     const name = DOC.split("/")[1];
@@ -114,7 +120,8 @@ describe("fs blob store: pending direct uploads", () => {
     const fresh = "documents/0199a0a0-0000-7000-8000-000000000003";
     const confirmed = "documents/0199a0a0-0000-7000-8000-000000000004";
     const plain = "media/presentation/0199a0a0-0000-7000-8000-000000000005";
-    for (const key of [abandoned, fresh, confirmed, VIDEO]) await store.putStream(key, streamOf([new Uint8Array(4)]), "application/pdf", { pending: true });
+    for (const key of [abandoned, fresh, confirmed, VIDEO])
+      await store.putStream(key, streamOf([new Uint8Array(4)]), "application/pdf", { pending: true });
     await store.confirmUpload(confirmed);
     await store.put(plain, new Uint8Array(4), "video/mp4");
     // Outside documents/ and media/: a marker-like file in another area is not the sweep's business.

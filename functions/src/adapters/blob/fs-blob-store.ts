@@ -131,7 +131,11 @@ export function fsBlobStore(root: string): FsBlobStore {
       } catch (error) {
         if (!missing(error)) throw error;
       }
-      const exists = (file: string) => stat(file).then(() => true, (error: unknown) => (missing(error) ? false : Promise.reject(error)));
+      const exists = (file: string) =>
+        stat(file).then(
+          () => true,
+          (error: unknown) => (missing(error) ? false : Promise.reject(error)),
+        );
       if ((await exists(`${path}${CLAIMED}`)) || !(await exists(path))) {
         throw Object.assign(new Error(`blob ${key} is gone: its upload was never completed in time`), { code: "ENOENT" });
       }
@@ -146,7 +150,13 @@ export function fsBlobStore(root: string): FsBlobStore {
         if (!AREA_RE.test(area)) throw new Error(`invalid blob area: ${JSON.stringify(area)}`);
         for (const file of await filesUnder(join(base, area))) {
           const leftover = TMP_RE.test(file);
-          const marker = leftover ? undefined : file.endsWith(PENDING) ? file : file.endsWith(CLAIMED) ? file.slice(0, -".sweep".length) : undefined;
+          const marker = leftover
+            ? undefined
+            : file.endsWith(PENDING)
+              ? file
+              : file.endsWith(CLAIMED)
+                ? file.slice(0, -".sweep".length)
+                : undefined;
           if (marker === undefined && !leftover) continue;
           let info;
           try {
@@ -170,7 +180,10 @@ export function fsBlobStore(root: string): FsBlobStore {
               throw error;
             }
           }
-          const hadBlob = await stat(path).then(() => true, () => false);
+          const hadBlob = await stat(path).then(
+            () => true,
+            () => false,
+          );
           await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
           await rm(claim, { force: true });
           if (hadBlob) deleted.push(relative(base, path).split(sep).join("/"));
@@ -214,4 +227,3 @@ export function fsBlobStore(root: string): FsBlobStore {
     },
   };
 }
-

@@ -31,7 +31,9 @@ export type BlobBuckets = Record<string, string>;
 
 /** S3's answer for a key that is not (or no longer) there. */
 export const isMissingObject = (error: unknown) =>
-  error instanceof NoSuchKey || error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  error instanceof NoSuchKey ||
+  error instanceof NotFound ||
+  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /** A presigned URL is used by the browser, which computes and validates no checksum: the SDK's
  *  default flexible checksum of a PUT (a CRC32 of the empty body, hoisted into the query) would

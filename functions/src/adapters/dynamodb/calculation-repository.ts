@@ -80,7 +80,13 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         TableName: table,
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
         ProjectionExpression: "#file.#key, #results.#data, #coefficients",
-        ExpressionAttributeNames: { "#file": "file", "#key": "key", "#results": "results", "#data": "data_key", "#coefficients": "coefficients" },
+        ExpressionAttributeNames: {
+          "#file": "file",
+          "#key": "key",
+          "#results": "results",
+          "#data": "data_key",
+          "#coefficients": "coefficients",
+        },
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
         ConsistentRead: true,
       });
@@ -93,7 +99,13 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       return new Set(found.filter((key): key is string => typeof key === "string"));
     },
     async replace(next, expectedVersion) {
-      await versionedPut(doc, table, calculationItem(next), expectedVersion, "Расчет был изменен другим пользователем. Обновите страницу и повторите.");
+      await versionedPut(
+        doc,
+        table,
+        calculationItem(next),
+        expectedVersion,
+        "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
+      );
     },
   };
 }

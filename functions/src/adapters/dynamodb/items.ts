@@ -46,9 +46,7 @@ export async function queryPage(doc: DynamoDBDocumentClient, input: QueryCommand
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await doc.send(
-      new QueryCommand({ ...input, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: start }),
-    );
+    const out = await doc.send(new QueryCommand({ ...input, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: start }));
     items.push(...((out.Items ?? []) as Item[]));
     start = out.LastEvaluatedKey;
   } while (start && items.length < wanted);

@@ -53,7 +53,13 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
       return items.map((item) => strip<Project>(item)!);
     },
     async replace(next, expectedVersion) {
-      await versionedPut(doc, table, projectItem(next), expectedVersion, "Проект был изменен другим пользователем. Обновите страницу и повторите.");
+      await versionedPut(
+        doc,
+        table,
+        projectItem(next),
+        expectedVersion,
+        "Проект был изменен другим пользователем. Обновите страницу и повторите.",
+      );
     },
   };
 }

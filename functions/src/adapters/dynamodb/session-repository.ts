@@ -29,7 +29,12 @@ export function dynamoSessions(doc: DynamoDBDocumentClient, table: string): Sess
       if (!stored || stored.revoked) return "unknown";
       if (stored.previous === fromJti && nowSeconds - (stored.rotated_at ?? 0) <= graceSeconds) return "just-rotated";
       await doc.send(
-        new UpdateCommand({ TableName: table, Key: keys.session(id), UpdateExpression: "SET revoked = :yes", ExpressionAttributeValues: { ":yes": true } }),
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.session(id),
+          UpdateExpression: "SET revoked = :yes",
+          ExpressionAttributeValues: { ":yes": true },
+        }),
       );
       return "reused";
     },

@@ -35,7 +35,6 @@ function additions(delta: StatisticsFigures) {
   return { names, values, clause: `ADD ${parts.join(", ")}` };
 }
 
-
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
   const clearPending = (companyId: string, year: string, source: string, sequence: string) =>
     unlessConditionFails(

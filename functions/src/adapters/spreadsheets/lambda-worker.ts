@@ -75,7 +75,8 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string): 
     } catch {
       answer = undefined;
     }
-    if (!isAnswer(answer)) throw new SpreadsheetWorkerFailed(`spreadsheet worker gave an unreadable answer to ${request.op}: ${text.slice(0, 200)}`);
+    if (!isAnswer(answer))
+      throw new SpreadsheetWorkerFailed(`spreadsheet worker gave an unreadable answer to ${request.op}: ${text.slice(0, 200)}`);
     if (answer.kind === "error") throw new DomainError(answer.status, answer.detail, answer.code);
     return answer;
   }
@@ -89,10 +90,20 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string): 
 
   return {
     async exportProject(actor, projectId, format, request) {
-      return fileOf(await invoke({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals }));
+      return fileOf(
+        await invoke({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals }),
+      );
     },
     async inventoryReport(actor, request) {
-      return fileOf(await invoke({ op: "inventory_report", actor: actorOf(actor), year: request.year, facility: request.facility, format: request.format }));
+      return fileOf(
+        await invoke({
+          op: "inventory_report",
+          actor: actorOf(actor),
+          year: request.year,
+          facility: request.facility,
+          format: request.format,
+        }),
+      );
     },
     async template(type) {
       const answer = await invoke({ op: "template", type });

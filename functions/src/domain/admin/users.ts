@@ -79,7 +79,8 @@ export async function updateCompanyUser(
   const current = await userOrNotFound(deps, companyId, userId);
   const self = current.id === actor.id;
   // An operator cannot lock themselves out; another admin has to do it.
-  if (self && patch.role !== undefined && patch.role !== "admin") throw new Conflict("Нельзя снять права администратора с собственной учетной записи");
+  if (self && patch.role !== undefined && patch.role !== "admin")
+    throw new Conflict("Нельзя снять права администратора с собственной учетной записи");
   if (self && patch.is_active === false) throw new Conflict("Нельзя отключить собственную учетную запись");
 
   const fields: Partial<Pick<User, "first_name" | "last_name" | "role">> = {};

@@ -46,11 +46,7 @@ export default function AdminPage() {
   if (me.isPending) return <PageLoading />;
   if (me.data?.role !== "admin") {
     return (
-      <Result
-        status="403"
-        title="Недостаточно прав"
-        subTitle="Раздел «Администрирование» доступен только администраторам платформы."
-      />
+      <Result status="403" title="Недостаточно прав" subTitle="Раздел «Администрирование» доступен только администраторам платформы." />
     );
   }
 

@@ -13,7 +13,20 @@ function Change({ entry }: { entry: AuditEntry }) {
       {(["before", "after"] as const).map((side) => (
         <div key={side}>
           <Typography.Text strong>{side === "before" ? "До" : "После"}</Typography.Text>
-          <pre style={{ margin: "4px 0 0", padding: 8, background: "#fafafa", border: "1px solid #f0f0f0", borderRadius: 4, maxHeight: 320, overflow: "auto", fontSize: 12, whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+          <pre
+            style={{
+              margin: "4px 0 0",
+              padding: 8,
+              background: "#fafafa",
+              border: "1px solid #f0f0f0",
+              borderRadius: 4,
+              maxHeight: 320,
+              overflow: "auto",
+              fontSize: 12,
+              whiteSpace: "pre-wrap",
+              wordBreak: "break-word",
+            }}
+          >
             {json(entry[side])}
           </pre>
         </div>
@@ -32,7 +45,13 @@ export function AuditTab() {
       dataSource={data?.results ?? []}
       locale={{ emptyText: "Изменений пока не было" }}
       expandable={{ expandedRowRender: (entry) => <Change entry={entry} /> }}
-      pagination={{ current: page, pageSize: AUDIT_PAGE_SIZE, total: data?.count ?? 0, onChange: (next) => setPage(next), showSizeChanger: false }}
+      pagination={{
+        current: page,
+        pageSize: AUDIT_PAGE_SIZE,
+        total: data?.count ?? 0,
+        onChange: (next) => setPage(next),
+        showSizeChanger: false,
+      }}
       columns={[
         { title: "Когда", dataIndex: "at", width: 170, render: (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm:ss") },
         { title: "Кто", dataIndex: "actor_email", width: 220 },

@@ -82,13 +82,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <Form<CompanyForm>
-        form={form}
-        layout="vertical"
-        initialValues={company}
-        onFinish={(values) => save.mutate(values)}
-        preserve={false}
-      >
+      <Form<CompanyForm> form={form} layout="vertical" initialValues={company} onFinish={(values) => save.mutate(values)} preserve={false}>
         <Form.Item label="Название" name="name" rules={RULES.name}>
           <Input />
         </Form.Item>
@@ -158,14 +152,28 @@ export function CompaniesTab({ onShowUsers }: { onShowUsers: (companyId: string)
             width: 120,
             render: (_, company) => (
               <Space>
-                <Button icon={<EditOutlined />} aria-label={`Изменить ${company.name}`} title="Изменить реквизиты" onClick={() => setEditing(company)} />
-                <Button icon={<TeamOutlined />} aria-label={`Пользователи ${company.name}`} title="Пользователи" onClick={() => onShowUsers(company.id)} />
+                <Button
+                  icon={<EditOutlined />}
+                  aria-label={`Изменить ${company.name}`}
+                  title="Изменить реквизиты"
+                  onClick={() => setEditing(company)}
+                />
+                <Button
+                  icon={<TeamOutlined />}
+                  aria-label={`Пользователи ${company.name}`}
+                  title="Пользователи"
+                  onClick={() => onShowUsers(company.id)}
+                />
               </Space>
             ),
           },
         ]}
       />
-      <CompanyDialog open={editing !== null} company={editing === "new" || editing === null ? undefined : editing} onClose={() => setEditing(null)} />
+      <CompanyDialog
+        open={editing !== null}
+        company={editing === "new" || editing === null ? undefined : editing}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }

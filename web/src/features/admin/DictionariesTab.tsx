@@ -91,7 +91,17 @@ function uncertaintyBody(entry: DictionaryEntry, values: ChangeForm) {
 type Labels = Record<string, string>;
 const labelOf = (labels: Labels, field: string) => labels[field] ?? field;
 
-function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: string; labels: Labels; entry: DictionaryEntry; onClose: () => void }) {
+function ChangeDialog({
+  dictionary,
+  labels,
+  entry,
+  onClose,
+}: {
+  dictionary: string;
+  labels: Labels;
+  entry: DictionaryEntry;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<ChangeForm>();
   const field = Form.useWatch("field", form);
   const uncertaintyOn = Form.useWatch("u_on", form);
@@ -138,13 +148,19 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
       <Form<ChangeForm>
         form={form}
         layout="vertical"
-        initialValues={{ field: first, value: numberText(entry[first] as number), effective_from: dayjs(), ...uncertaintyValues(entry, first) }}
+        initialValues={{
+          field: first,
+          value: numberText(entry[first] as number),
+          effective_from: dayjs(),
+          ...uncertaintyValues(entry, first),
+        }}
         onFinish={(values) => {
           // The field already says why it is not a number; nothing is sent until it is one.
           if (!numericInputProblem(values.value, COEFFICIENT_RULES)) save.mutate(values);
         }}
         onValuesChange={(changed) => {
-          if (changed.field) form.setFieldsValue({ value: numberText(entry[changed.field] as number), ...uncertaintyValues(entry, changed.field) });
+          if (changed.field)
+            form.setFieldsValue({ value: numberText(entry[changed.field] as number), ...uncertaintyValues(entry, changed.field) });
         }}
       >
         <Form.Item label="Коэффициент" name="field" rules={[{ required: true }]}>
@@ -172,7 +188,12 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
             <Form.Item label="Распределение" name="u_distribution">
               <Select options={DISTRIBUTION_OPTIONS} style={{ width: 170 }} />
             </Form.Item>
-            <Form.Item label="Источник неопределенности" name="u_source" style={{ flex: "1 1 100%" }} extra="Если пусто — причина изменения">
+            <Form.Item
+              label="Источник неопределенности"
+              name="u_source"
+              style={{ flex: "1 1 100%" }}
+              extra="Если пусто — причина изменения"
+            >
               <Input maxLength={500} />
             </Form.Item>
           </Flex>
@@ -188,7 +209,17 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: { dictionary: stri
   );
 }
 
-function HistoryDialog({ dictionary, labels, entry, onClose }: { dictionary: string; labels: Labels; entry: DictionaryEntry; onClose: () => void }) {
+function HistoryDialog({
+  dictionary,
+  labels,
+  entry,
+  onClose,
+}: {
+  dictionary: string;
+  labels: Labels;
+  entry: DictionaryEntry;
+  onClose: () => void;
+}) {
   const history = useQuery({
     queryKey: ["dictionary", dictionary, entry.id, "history"],
     queryFn: () => api.get<ListPage<HistoryEntry>>(`v1/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/history/`),
@@ -287,14 +318,23 @@ export function DictionariesTab() {
                   disabled={fieldsOf(entry).length === 0}
                   onClick={() => setDialog({ kind: "change", entry })}
                 />
-                <Button icon={<HistoryOutlined />} title="История" aria-label={`История ${entry.id}`} onClick={() => setDialog({ kind: "history", entry })} />
+                <Button
+                  icon={<HistoryOutlined />}
+                  title="История"
+                  aria-label={`История ${entry.id}`}
+                  onClick={() => setDialog({ kind: "history", entry })}
+                />
               </Space>
             ),
           },
         ]}
       />
-      {name && dialog?.kind === "change" && <ChangeDialog dictionary={name} labels={labels} entry={dialog.entry} onClose={() => setDialog(null)} />}
-      {name && dialog?.kind === "history" && <HistoryDialog dictionary={name} labels={labels} entry={dialog.entry} onClose={() => setDialog(null)} />}
+      {name && dialog?.kind === "change" && (
+        <ChangeDialog dictionary={name} labels={labels} entry={dialog.entry} onClose={() => setDialog(null)} />
+      )}
+      {name && dialog?.kind === "history" && (
+        <HistoryDialog dictionary={name} labels={labels} entry={dialog.entry} onClose={() => setDialog(null)} />
+      )}
     </>
   );
 }

@@ -62,7 +62,12 @@ function metaBody(values: MetaForm) {
 function UploadProgress({ phase }: { phase: UploadPhase }) {
   return (
     <div role="status" aria-label={phaseText(phase)} style={{ minWidth: 160 }}>
-      <Progress percent={phase.phase === "sending" ? phase.percent : 100} showInfo={false} size="small" status={phase.phase === "checking" ? "active" : "normal"} />
+      <Progress
+        percent={phase.phase === "sending" ? phase.percent : 100}
+        showInfo={false}
+        size="small"
+        status={phase.phase === "checking" ? "active" : "normal"}
+      />
       <Typography.Text type="secondary">{phaseText(phase)}</Typography.Text>
     </div>
   );
@@ -299,7 +304,12 @@ export function DocumentsTab() {
                 </Upload>
                 <Button icon={<EditOutlined />} title="Изменить" aria-label={`Изменить: ${doc.title}`} onClick={() => setDialog(doc)} />
                 {doc.is_deleted ? (
-                  <Button icon={<RollbackOutlined />} title="Восстановить" aria-label={`Восстановить: ${doc.title}`} onClick={() => setDeleted.mutate({ doc, deleted: false })} />
+                  <Button
+                    icon={<RollbackOutlined />}
+                    title="Восстановить"
+                    aria-label={`Восстановить: ${doc.title}`}
+                    onClick={() => setDeleted.mutate({ doc, deleted: false })}
+                  />
                 ) : (
                   <Popconfirm
                     title="Удалить документ?"

@@ -204,7 +204,11 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
                 cancelText="Отмена"
                 onConfirm={() => activate.mutateAsync(v).catch(() => undefined)}
               >
-                <Button size="small" loading={activate.isPending && activate.variables?.id === v.id} aria-label={`Сделать активной версию ${v.version} ${METHOD_LABELS[method]}`}>
+                <Button
+                  size="small"
+                  loading={activate.isPending && activate.variables?.id === v.id}
+                  aria-label={`Сделать активной версию ${v.version} ${METHOD_LABELS[method]}`}
+                >
                   Сделать активной
                 </Button>
               </Popconfirm>

@@ -8,7 +8,17 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import { adminKeys, errorText, fieldError, ROLE_LABELS, useCompanies, useCompanyUsers, type AdminUser, type Company, type Role } from "./api";
+import {
+  adminKeys,
+  errorText,
+  fieldError,
+  ROLE_LABELS,
+  useCompanies,
+  useCompanyUsers,
+  type AdminUser,
+  type Company,
+  type Role,
+} from "./api";
 
 const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;
 
@@ -65,15 +75,14 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
       onCancel={onClose}
       confirmLoading={save.isPending}
     >
-      <Form<UserForm>
-        form={form}
-        layout="vertical"
-        initialValues={user ?? { role: "staff" }}
-        onFinish={(values) => save.mutate(values)}
-      >
+      <Form<UserForm> form={form} layout="vertical" initialValues={user ?? { role: "staff" }} onFinish={(values) => save.mutate(values)}>
         {!user && (
           <>
-            <Form.Item label="E-mail (логин)" name="email" rules={[{ required: true, type: "email", message: "Укажите корректный e-mail" }]}>
+            <Form.Item
+              label="E-mail (логин)"
+              name="email"
+              rules={[{ required: true, type: "email", message: "Укажите корректный e-mail" }]}
+            >
               <Input autoComplete="off" />
             </Form.Item>
             <Form.Item label="Пароль" name="password" rules={[{ required: true, min: 8, message: "Пароль не короче 8 символов" }]}>
@@ -158,7 +167,17 @@ function PasswordDialog({ companyId, user, onClose }: { companyId: string; user:
   );
 }
 
-function MoveDialog({ companyId, user, companies, onClose }: { companyId: string; user: AdminUser; companies: Company[]; onClose: () => void }) {
+function MoveDialog({
+  companyId,
+  user,
+  companies,
+  onClose,
+}: {
+  companyId: string;
+  user: AdminUser;
+  companies: Company[];
+  onClose: () => void;
+}) {
   const [target, setTarget] = useState<string>();
   const { message } = App.useApp();
   const invalidate = useInvalidate(companyId);
@@ -261,9 +280,24 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
             width: 200,
             render: (_, user) => (
               <Space>
-                <Button icon={<EditOutlined />} title="Изменить" aria-label={`Изменить ${user.email}`} onClick={() => setDialog({ kind: "edit", user })} />
-                <Button icon={<KeyOutlined />} title="Сбросить пароль" aria-label={`Сбросить пароль ${user.email}`} onClick={() => setDialog({ kind: "password", user })} />
-                <Button icon={<SwapOutlined />} title="Перевести в другую компанию" aria-label={`Перевести ${user.email}`} onClick={() => setDialog({ kind: "move", user })} />
+                <Button
+                  icon={<EditOutlined />}
+                  title="Изменить"
+                  aria-label={`Изменить ${user.email}`}
+                  onClick={() => setDialog({ kind: "edit", user })}
+                />
+                <Button
+                  icon={<KeyOutlined />}
+                  title="Сбросить пароль"
+                  aria-label={`Сбросить пароль ${user.email}`}
+                  onClick={() => setDialog({ kind: "password", user })}
+                />
+                <Button
+                  icon={<SwapOutlined />}
+                  title="Перевести в другую компанию"
+                  aria-label={`Перевести ${user.email}`}
+                  onClick={() => setDialog({ kind: "move", user })}
+                />
                 <Popconfirm
                   title={user.is_active ? "Отключить пользователя?" : "Включить пользователя?"}
                   description={user.is_active ? "Он не сможет войти, выданные токены перестанут действовать." : undefined}
@@ -285,7 +319,9 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
       />
       {companyId && dialog?.kind === "create" && <UserDialog companyId={companyId} onClose={() => setDialog(null)} />}
       {companyId && dialog?.kind === "edit" && <UserDialog companyId={companyId} user={dialog.user} onClose={() => setDialog(null)} />}
-      {companyId && dialog?.kind === "password" && <PasswordDialog companyId={companyId} user={dialog.user} onClose={() => setDialog(null)} />}
+      {companyId && dialog?.kind === "password" && (
+        <PasswordDialog companyId={companyId} user={dialog.user} onClose={() => setDialog(null)} />
+      )}
       {companyId && dialog?.kind === "move" && (
         <MoveDialog companyId={companyId} user={dialog.user} companies={companies.data?.results ?? []} onClose={() => setDialog(null)} />
       )}

@@ -92,7 +92,11 @@ function VideoCard({ media }: { media: MediaStatus }) {
       </Upload>
       {phase && (
         <div role="status" aria-label={phaseText(phase)} style={{ marginTop: 12 }}>
-          <Progress percent={phase.phase === "sending" ? phase.percent : 100} showInfo={false} status={phase.phase === "checking" ? "active" : "normal"} />
+          <Progress
+            percent={phase.phase === "sending" ? phase.percent : 100}
+            showInfo={false}
+            status={phase.phase === "checking" ? "active" : "normal"}
+          />
           <Typography.Text type="secondary">{phaseText(phase)}</Typography.Text>
         </div>
       )}
@@ -112,7 +116,11 @@ export function VideosTab() {
   const { data, isLoading } = useAdminMedia();
   return (
     <Row gutter={[16, 16]}>
-      {isLoading && <Col span={24}><Card loading /></Col>}
+      {isLoading && (
+        <Col span={24}>
+          <Card loading />
+        </Col>
+      )}
       {(data?.results ?? []).map((media) => (
         <Col key={media.kind} xs={24} lg={12}>
           <VideoCard media={media} />

@@ -11,15 +11,11 @@ describe("loginErrorText", () => {
     expect(loginErrorText(new ApiError(429, "Слишком много попыток входа, подождите 60 с"))).toBe(
       "Слишком много попыток входа, подождите 60 с",
     );
-    expect(loginErrorText(new ApiError(429, "Ошибка сервера (429)"))).toBe(
-      "Слишком много попыток входа. Подождите и попробуйте снова.",
-    );
+    expect(loginErrorText(new ApiError(429, "Ошибка сервера (429)"))).toBe("Слишком много попыток входа. Подождите и попробуйте снова.");
   });
 
   it("prefixes other failures so the user knows the sign-in did not happen", () => {
-    expect(loginErrorText(new ApiError(500, "Внутренняя ошибка сервера"))).toBe(
-      "Не удалось войти: Внутренняя ошибка сервера",
-    );
+    expect(loginErrorText(new ApiError(500, "Внутренняя ошибка сервера"))).toBe("Не удалось войти: Внутренняя ошибка сервера");
   });
 
   it("asks for the Guardant code first, then passes on the server's refusal of a wrong one", () => {

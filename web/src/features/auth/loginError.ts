@@ -8,9 +8,7 @@ export function loginErrorText(error: ApiError, sentGuardantCode = ""): string {
   if (error.code === GUARDANT_REQUIRED && sentGuardantCode === "") return "Для входа введите код ключа Guardant";
   // The server's own sentence when it sent one; "Ошибка сервера (429)" means it did not.
   if (error.status === 429) {
-    return error.detail.startsWith("Ошибка сервера")
-      ? "Слишком много попыток входа. Подождите и попробуйте снова."
-      : error.detail;
+    return error.detail.startsWith("Ошибка сервера") ? "Слишком много попыток входа. Подождите и попробуйте снова." : error.detail;
   }
   if (error.status === 401 || error.status === 400 || error.status === 0) return error.detail;
   return `Не удалось войти: ${error.detail}`;

@@ -82,9 +82,7 @@ function CreateBody({ type, projectId, onDone }: BodyProps) {
   const [generation, setGeneration] = useState(0);
   const ctx = useMemo<FormContext | undefined>(
     () =>
-      dictionaries.data && gwp.ready
-        ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data), gwpInForce: gwp.id }
-        : undefined,
+      dictionaries.data && gwp.ready ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data), gwpInForce: gwp.id } : undefined,
     [type, dictionaries.data, gwp.ready, gwp.id],
   );
   if (dictionaries.error) {

@@ -11,7 +11,15 @@ import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import { sendBody, useCreateCalculation, useEmissionsCore, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
+import {
+  sendBody,
+  useCreateCalculation,
+  useEmissionsCore,
+  usePatchCalculation,
+  useSaveCalculation,
+  type Calculation,
+  type Dictionary,
+} from "./api";
 import { FileField } from "./FileField";
 import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";
@@ -118,7 +126,9 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     const found: Record<string, string> = {};
     for (const r of layout.rows) {
       if (r.kind !== "free" && !(r.kind === "bound" && isEditable(state, r.binding, r.field.name))) continue;
-      const problem = numericInputProblem(state.texts[r.field.name] ?? "", { decimals: Math.max(decimals, presetPlaces[r.field.name] ?? 0) });
+      const problem = numericInputProblem(state.texts[r.field.name] ?? "", {
+        decimals: Math.max(decimals, presetPlaces[r.field.name] ?? 0),
+      });
       if (problem) found[r.field.name] = problem;
     }
     // D14: the periods' number cells, by «periods[i].field».
@@ -412,7 +422,11 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             ),
           )}
           {state.inventoryRole && (
-            <Form.Item label="Роль в инвентаризации" htmlFor="inventory-role" extra="Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется">
+            <Form.Item
+              label="Роль в инвентаризации"
+              htmlFor="inventory-role"
+              extra="Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется"
+            >
               <Select<InventoryRole>
                 id="inventory-role"
                 value={state.inventoryRole}

@@ -89,7 +89,9 @@ export function EvidenceLink({ calculation, field }: { calculation: Calculation;
         size="small"
         style={{ padding: 0, height: "auto" }}
         onClick={() =>
-          void downloadEvidence(calculation, field).catch((error: unknown) => message.error(error instanceof Error ? error.message : String(error)))
+          void downloadEvidence(calculation, field).catch((error: unknown) =>
+            message.error(error instanceof Error ? error.message : String(error)),
+          )
         }
       >
         {evidence.name}

@@ -183,12 +183,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
         />
       </Form.Item>
       {state.source === "file" ? (
-        <Form.Item
-          label="Файл с данными"
-          htmlFor="forecast-file"
-          extra={forecastUploadHint()}
-          {...status("file_data")}
-        >
+        <Form.Item label="Файл с данными" htmlFor="forecast-file" extra={forecastUploadHint()} {...status("file_data")}>
           <FileField
             id="forecast-file"
             type={TYPE}
@@ -206,7 +201,14 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
           onChange={(next) => change(next, "data")}
           predictions={predictions?.values}
           error={errorOf("data")}
-          previewStatus={<PreviewStatus model={preview.data} loading={models.isLoading || preview.isLoading} error={preview.error ?? undefined} failed={predictions?.failed} />}
+          previewStatus={
+            <PreviewStatus
+              model={preview.data}
+              loading={models.isLoading || preview.isLoading}
+              error={preview.error ?? undefined}
+              failed={predictions?.failed}
+            />
+          }
         />
       )}
       <FormFooter mode={mode} error={topError} saving={save.isPending} onCancel={onDone} onReload={onReload} />
@@ -218,7 +220,8 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
 const FORECAST_FEATURE_ORDER = FORECAST_COLUMNS.map((c) => c.name);
 
 function PreviewStatus({ model, loading, error, failed }: { model?: PreviewModel; loading: boolean; error?: Error; failed?: string }) {
-  if (error) return <Typography.Text type="danger">Не удалось загрузить модель для предварительного прогноза: {error.message}</Typography.Text>;
+  if (error)
+    return <Typography.Text type="danger">Не удалось загрузить модель для предварительного прогноза: {error.message}</Typography.Text>;
   if (failed) return <Typography.Text type="danger">{failed}</Typography.Text>;
   if (loading || !model) return <Typography.Text type="secondary">Загрузка модели прогноза…</Typography.Text>;
   return (
@@ -245,7 +248,11 @@ export function LimitLegend() {
  */
 export function PredictionText({ value, testId, unit }: { value: number | undefined; testId: string; unit?: string }) {
   if (value === undefined || !Number.isFinite(value)) {
-    return <Typography.Text type="secondary" data-testid={testId}>—</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        —
+      </Typography.Text>
+    );
   }
   const above = isAboveLimit(value);
   return (

@@ -42,7 +42,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       ),
       dataIndex: column.name,
       align: "right" as const,
-      render: (value: number | null) => (value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStored(value)),
+      render: (value: number | null) =>
+        value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStored(value),
     })),
     {
       title: "Прогноз, %",
@@ -112,7 +113,12 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         columns={columns}
         dataSource={shown}
         scroll={{ x: "max-content" }}
-        pagination={{ pageSize: RESULTS_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false, showTotal: (total) => `Строк: ${total}` }}
+        pagination={{
+          pageSize: RESULTS_PAGE_SIZE,
+          showSizeChanger: false,
+          hideOnSinglePage: false,
+          showTotal: (total) => `Строк: ${total}`,
+        }}
       />
     </Flex>
   );

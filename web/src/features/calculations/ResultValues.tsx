@@ -40,39 +40,51 @@ export function ResultValues({ type, results, testId, compact }: Props) {
   const tables = fields.filter((f) => f.type === "table" && Array.isArray(results[f.name]));
   return (
     <>
-    <Descriptions
-      bordered
-      size="small"
-      column={1}
-      styles={{ label: { width: "55%" } }}
-      items={fields.filter((f) => f.type === "number").map((field) => ({
-        key: field.name,
-        label: field.label,
-        children: (
-          <span>
-            <Typography.Text strong data-testid={`${testId}-${field.name}`}>
-              {formatAmount(results[field.name] as number | undefined, field.decimals ?? DEFAULT_RESULT_DECIMALS)}
-            </Typography.Text>{" "}
-            <Typography.Text type="secondary">{field.unit}</Typography.Text>
-          </span>
-        ),
-      }))}
-    />
-    {tables.map((table) => (
-      <ResultTable
-        key={table.name}
-        field={table}
-        rows={results[table.name] as Record<string, unknown>[]}
-        testId={`${testId}-${table.name}`}
-        compact={compact}
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        styles={{ label: { width: "55%" } }}
+        items={fields
+          .filter((f) => f.type === "number")
+          .map((field) => ({
+            key: field.name,
+            label: field.label,
+            children: (
+              <span>
+                <Typography.Text strong data-testid={`${testId}-${field.name}`}>
+                  {formatAmount(results[field.name] as number | undefined, field.decimals ?? DEFAULT_RESULT_DECIMALS)}
+                </Typography.Text>{" "}
+                <Typography.Text type="secondary">{field.unit}</Typography.Text>
+              </span>
+            ),
+          }))}
       />
-    ))}
+      {tables.map((table) => (
+        <ResultTable
+          key={table.name}
+          field={table}
+          rows={results[table.name] as Record<string, unknown>[]}
+          testId={`${testId}-${table.name}`}
+          compact={compact}
+        />
+      ))}
     </>
   );
 }
 
 /** A table result (underground's measurement periods, D14): a row each, the units in the headers. */
-function ResultTable({ field, rows, testId, compact }: { field: ResultField; rows: Record<string, unknown>[]; testId: string; compact?: boolean }) {
+function ResultTable({
+  field,
+  rows,
+  testId,
+  compact,
+}: {
+  field: ResultField;
+  rows: Record<string, unknown>[];
+  testId: string;
+  compact?: boolean;
+}) {
   const shown = (field.columns ?? []).filter((column) => !compact || COMPACT_COLUMNS.has(column.name));
   // Compact: the dates in one «Период» cell, numbers headed by their unit, to fit beside the form.
   const dates = shown.filter((column) => column.type === "text");

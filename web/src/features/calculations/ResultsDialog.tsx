@@ -127,7 +127,8 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
         // D10: a custom value's justification is what a later reader needs.
         reference: use?.source === "custom" ? (use.justification ?? "Обоснование не указано") : (use?.reference ?? ""),
         uncertainty: use?.uncertainty ? uncertaintyText(use.uncertainty) : "—",
-        uncertaintySource: use?.uncertainty?.origin === "activity" ? (use.uncertainty.source.split(":")[0] ?? "") : (use?.uncertainty?.source ?? ""),
+        uncertaintySource:
+          use?.uncertainty?.origin === "activity" ? (use.uncertainty.source.split(":")[0] ?? "") : (use?.uncertainty?.source ?? ""),
       },
     ];
   });

@@ -65,9 +65,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
   // Settings keep their own precision (k_tr has 6 decimals) when it exceeds the decimals setting.
   const settingDecimals = (field: NumberField) => Math.max(decimals, field.decimals);
   // What NumericInput already says under a setting: the form neither repeats it nor sends.
-  const inputProblems = layout.settings.filter((f) =>
-    numericInputProblem(state.settings[f.name] ?? "", { decimals: settingDecimals(f) }),
-  );
+  const inputProblems = layout.settings.filter((f) => numericInputProblem(state.settings[f.name] ?? "", { decimals: settingDecimals(f) }));
   const localErrors = submitted ? seriesErrors(type, state, mode) : {};
   const status = (target: string) => {
     if (inputProblems.some((f) => f.name === target)) return { validateStatus: "error" as const };

@@ -94,7 +94,8 @@ function FilledTable({ element, valueLabel }: { element: FilledElement; valueLab
 
 export function FillingBlanksResults({ calculation }: { calculation: Calculation }) {
   const elements = elementsOf<FilledElement>(calculation);
-  const valueLabel = typeof calculation.name_value === "string" && calculation.name_value ? `Значение (${calculation.name_value})` : "Значение";
+  const valueLabel =
+    typeof calculation.name_value === "string" && calculation.name_value ? `Значение (${calculation.name_value})` : "Значение";
   return (
     <Flex vertical gap={12} data-testid="filling-results">
       <Typography.Text>
@@ -200,8 +201,8 @@ export function SensitivityResults({ calculation }: { calculation: Calculation }
           <Flex vertical gap={12} data-testid={`element-${element.id}`}>
             <SensitivityTable element={element} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              Коэффициенты чувствительности — нормированные, при приращении фактора на δ (методика 4.11); дуговые эластичности —
-              год к году (вариант B), для первого года и при неизменном факторе не определены («—»).
+              Коэффициенты чувствительности — нормированные, при приращении фактора на δ (методика 4.11); дуговые эластичности — год к году
+              (вариант B), для первого года и при неизменном факторе не определены («—»).
             </Typography.Text>
             <Flex gap={12} wrap>
               <div style={{ flex: "1 1 420px", minWidth: 0 }}>

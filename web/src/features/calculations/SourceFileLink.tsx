@@ -11,7 +11,6 @@ interface StoredFileView {
   uploaded_at?: string;
 }
 
-
 export function SourceFileLink({ calculation }: { calculation: Calculation }) {
   const { message } = App.useApp();
   const file = calculation.file_data as StoredFileView | undefined;
@@ -24,7 +23,9 @@ export function SourceFileLink({ calculation }: { calculation: Calculation }) {
         style={{ padding: 0, height: "auto" }}
         data-testid="source-file"
         onClick={() =>
-          void downloadSourceFile(calculation).catch((error: unknown) => message.error(error instanceof Error ? error.message : String(error)))
+          void downloadSourceFile(calculation).catch((error: unknown) =>
+            message.error(error instanceof Error ? error.message : String(error)),
+          )
         }
       >
         {file.name}

@@ -110,9 +110,7 @@ export function useDictionaries(names: readonly string[]) {
   return useQueries({
     queries: names.map(dictionaryQuery),
     combine: (results) => ({
-      data: results.every((r) => r.data)
-        ? Object.fromEntries(results.map((r, i) => [names[i], r.data as Dictionary]))
-        : undefined,
+      data: results.every((r) => r.data) ? Object.fromEntries(results.map((r, i) => [names[i], r.data as Dictionary])) : undefined,
       error: results.find((r) => r.error)?.error as ApiError | undefined,
       refetch: () => Promise.all(results.map((r) => r.refetch())),
     }),

@@ -278,7 +278,9 @@ describe("results and messages", () => {
     const cell = "Лист «CSV», строка 3, столбец «volume»: ожидается число, найдено «много»";
     expect(routeDetail(400, cell, [], true)).toEqual({ target: "file_data", message: cell });
     expect(routeDetail(413, "Файл больше 5 МБ", [], true).target).toBe("file_data");
-    expect(routeDetail(409, "Расчет был изменен другим пользователем.", [], true)).toEqual({ message: "Расчет был изменен другим пользователем." });
+    expect(routeDetail(409, "Расчет был изменен другим пользователем.", [], true)).toEqual({
+      message: "Расчет был изменен другим пользователем.",
+    });
     expect(routeDetail(400, "Проект не найден", [], false)).toEqual({ message: "Проект не найден" });
   });
 });

@@ -69,7 +69,11 @@ describe("formLayout", () => {
       const shown = layout.rows.flatMap((r) => (r.kind === "select" ? [] : [r.field.name]));
       // Numeric inputs only: underground's periods (D14) have a table of their own.
       const inputs = (REGISTRY[type].inputs as readonly NumberField[]).filter((f) => f.type === "number").map((f) => f.name);
-      for (const name of inputs) expect(shown.filter((n) => n === name), `${type}.${name}`).toHaveLength(1);
+      for (const name of inputs)
+        expect(
+          shown.filter((n) => n === name),
+          `${type}.${name}`,
+        ).toHaveLength(1);
       layout.rows.forEach((r, i) => {
         if (r.kind === "bound") expect(layout.rows.slice(0, i).some((x) => x.kind === "select" && x.binding === r.binding)).toBe(true);
       });
@@ -77,7 +81,9 @@ describe("formLayout", () => {
   });
 
   it("draws underground as volume, densities by conditions, mixture content and the GWP set", () => {
-    const rows = formLayout("underground").rows.map((r) => (r.kind === "select" ? `select:${r.binding.binding.dictionary}` : `${r.kind}:${r.field.name}`));
+    const rows = formLayout("underground").rows.map((r) =>
+      r.kind === "select" ? `select:${r.binding.binding.dictionary}` : `${r.kind}:${r.field.name}`,
+    );
     expect(rows).toEqual([
       "free:volume",
       "select:get_underground",
@@ -94,7 +100,13 @@ describe("formLayout", () => {
     expect(formLayout("underground_emission_ch4").fixed.map((f) => [f.name, f.fixed])).toEqual([["koef_transform", 0.67]]);
     const recycle = formLayout("recycle_technology");
     expect(recycle.free.map((f) => f.name)).toEqual(["metan", "a_metan"]);
-    expect(recycle.bindings[0].fields.map((f) => f.name)).toEqual(["q_boiler", "q_gas_engine", "q_vam_energy", "q_pipeline", "q_power_plant"]);
+    expect(recycle.bindings[0].fields.map((f) => f.name)).toEqual([
+      "q_boiler",
+      "q_gas_engine",
+      "q_vam_energy",
+      "q_pipeline",
+      "q_power_plant",
+    ]);
     expect(recycle.gwp).toBeUndefined();
     expect(recycle.dictionaries).toEqual(["get_recycle_technology"]);
     expect(formLayout("torch_ch4").dictionaries).toEqual(["get_torch_ch4", GWP_DICTIONARY]);
@@ -153,7 +165,13 @@ describe("create: first entries preselected, preview = methodology vectors", () 
     const preview = computePreview(core, ctx, state);
     expect(preview).toMatchObject({ kind: "results", results: { code: "POWER_PLANT" } });
     if (preview.kind === "results") expect(preview.results.technology).toMatch(/^Мини-ТЭС на шахтном метане/);
-    expect(previewArgs(ctx, state).coefficients).toEqual({ q_boiler: 0.5, q_gas_engine: 2, q_vam_energy: 5, q_pipeline: 10, q_power_plant: 25 });
+    expect(previewArgs(ctx, state).coefficients).toEqual({
+      q_boiler: 0.5,
+      q_gas_engine: 2,
+      q_vam_energy: 5,
+      q_pipeline: 10,
+      q_power_plant: 25,
+    });
   });
 
   it("names the field the core refuses instead of a result", () => {
@@ -300,7 +318,10 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
   const layoutOf = (type: FormulaType) => formLayout(type).bindings[0];
 
   it("prefers the recorded entry id over the values", () => {
-    const stored = handling(fromDictionary("get_handling_underground_ch4", 3, 2.5), fromDictionary("get_handling_underground_ch4", 3, 0.67));
+    const stored = handling(
+      fromDictionary("get_handling_underground_ch4", 3, 2.5),
+      fromDictionary("get_handling_underground_ch4", 3, 0.67),
+    );
     expect(matchEntry(layoutOf("handling_underground_ch4"), stored, entries("get_handling_underground_ch4")).choice).toBe(3);
   });
 
@@ -311,7 +332,11 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
 
   it("matches by every bound field, as the server does: ef of an entry with another k is the mine's own", () => {
     const statSources = (k: number) =>
-      storedCalculation("disposal_co2_stat_sources", { volume: 10, ef: 1.59, of: 1, k, res_co2: 0 }, { volume: use(10), ef: use(1.59), of: use(1), k: use(k) });
+      storedCalculation(
+        "disposal_co2_stat_sources",
+        { volume: 10, ef: 1.59, of: 1, k, res_co2: 0 },
+        { volume: use(10), ef: use(1.59), of: use(1), k: use(k) },
+      );
     const layout = formLayout("disposal_co2_stat_sources").bindings[0];
     const fuels = entries("get_disposal_co2_stat_sources");
     expect(matchEntry(layout, statSources(1.129), fuels).choice).toBe(1);
@@ -321,7 +346,11 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
   it("falls back to «Фактическое значение» for open_mining_ch4, holding the stored value", () => {
     const ctx = context(
       "open_mining_ch4",
-      storedCalculation("open_mining_ch4", { volume: 10, ef: 1.7, koef_transform: 0.67, gwp_ch4: 25 }, { ef: use(1.7), koef_transform: use(0.67) }),
+      storedCalculation(
+        "open_mining_ch4",
+        { volume: 10, ef: 1.7, koef_transform: 0.67, gwp_ch4: 25 },
+        { ef: use(1.7), koef_transform: use(0.67) },
+      ),
     );
     const state = initialState(ctx);
     expect(state.choices.get_open_mining_ch4).toBe(CUSTOM);
@@ -338,7 +367,11 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
     // The stored value is what the form shows and sends: the server keeps it as the mine's own.
     expect(previewArgs(ctx, state).inputs).toEqual({ volume: 100, ef: 9.99 });
     expect(buildPayload(ctx, state)).toEqual({
-      name: "Расчет", volume: 100, ef: 9.99, dictionary_items: { get_open_mining_co2: null }, version: 3,
+      name: "Расчет",
+      volume: 100,
+      ef: 9.99,
+      dictionary_items: { get_open_mining_co2: null },
+      version: 3,
     });
   });
 
@@ -348,14 +381,19 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
     state = setText(setText(state, "volume", "1000"), "ef", "14,3");
     state = setJustification(state, "ef", "  Замеры 2024 г. ");
     expect(buildPayload(ctx, state, "p1")).toMatchObject({
-      ef: 14.3, dictionary_items: { get_underground_emission_ch4: null }, justifications: { ef: "Замеры 2024 г." },
+      ef: 14.3,
+      dictionary_items: { get_underground_emission_ch4: null },
+      justifications: { ef: "Замеры 2024 г." },
     });
     // No text: no justification sent (the server flags the value).
     expect(buildPayload(ctx, setJustification(state, "ef", " "), "p1").justifications).toBeUndefined();
   });
 
   it("sends the version held, the entry and the values, but keeps the stored GWP set until it is changed", () => {
-    const stored = handling(fromDictionary("get_handling_underground_ch4", 1, 2.5), fromDictionary("get_handling_underground_ch4", 1, 0.67));
+    const stored = handling(
+      fromDictionary("get_handling_underground_ch4", 1, 2.5),
+      fromDictionary("get_handling_underground_ch4", 1, 0.67),
+    );
     const ctx = context("handling_underground_ch4", stored);
     const state = setText(initialState(ctx), "volume", "3000000");
     expect(state.texts.volume).toBe("3000000");
@@ -375,8 +413,14 @@ describe("edit: stored entries matched back (SPEC 4)", () => {
 
   it("keeps values of an older entry version until another entry is chosen", () => {
     // Stored with version 1 (ef 2.5); the dictionary now holds version 2 with ef 3.
-    const stored = handling(fromDictionary("get_handling_underground_ch4", 1, 2.5), fromDictionary("get_handling_underground_ch4", 1, 0.67));
-    const dictionaries = { get_handling_underground_ch4: entries("get_handling_underground_ch4", 2).map((e) => (e.id === 1 ? { ...e, ef: 3 } : e)), [GWP_DICTIONARY]: entries(GWP_DICTIONARY) };
+    const stored = handling(
+      fromDictionary("get_handling_underground_ch4", 1, 2.5),
+      fromDictionary("get_handling_underground_ch4", 1, 0.67),
+    );
+    const dictionaries = {
+      get_handling_underground_ch4: entries("get_handling_underground_ch4", 2).map((e) => (e.id === 1 ? { ...e, ef: 3 } : e)),
+      [GWP_DICTIONARY]: entries(GWP_DICTIONARY),
+    };
     const ctx: FormContext = { type: "handling_underground_ch4", mode: "edit", dictionaries, stored };
     const state = initialState(ctx);
     expect(previewArgs(ctx, state).inputs.ef).toBe(2.5);
@@ -394,7 +438,10 @@ describe("splitDetail", () => {
   const layout = formLayout("underground");
 
   it("puts a server detail under the field, selector or GWP set it names", () => {
-    expect(splitDetail(layout, "volume: поле обязательно для заполнения")).toEqual({ target: "volume", message: "Поле обязательно для заполнения" });
+    expect(splitDetail(layout, "volume: поле обязательно для заполнения")).toEqual({
+      target: "volume",
+      message: "Поле обязательно для заполнения",
+    });
     expect(splitDetail(layout, "dictionary_items.get_underground: запись 9 не найдена")).toEqual({
       target: "get_underground",
       message: "Запись 9 не найдена",
@@ -430,7 +477,8 @@ describe("underground by measurement periods (D14)", () => {
     const byVolume = computePreview(core, ctx, typed(initialState(ctx), { volume: String(VOLUME).replace(".", ",") }));
     if (byPeriods.kind !== "results" || byVolume.kind !== "results") throw new Error(JSON.stringify([byPeriods, byVolume]));
     close(byPeriods.results.volume, VOLUME);
-    for (const name of ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"]) close(byPeriods.results[name], byVolume.results[name] as number);
+    for (const name of ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"])
+      close(byPeriods.results[name], byVolume.results[name] as number);
     const periods = byPeriods.results.periods as Array<Record<string, unknown>>;
     expect(periods.map((p) => p.volume)).toEqual([558, (10.25 * 650.5 * 60) / 1000]);
   });
@@ -459,11 +507,17 @@ describe("underground by measurement periods (D14)", () => {
 
   it("reopens a stored calculation by periods with its periods as typed", () => {
     const stored = {
-      id: "c1", name: "Дегазация", version: 1, volume: VOLUME, coefficients: {},
+      id: "c1",
+      name: "Дегазация",
+      version: 1,
+      volume: VOLUME,
+      coefficients: {},
       periods: [{ from: "2025-01-01", to: "2025-01-31", flow_m3_min: 12.5, hours: 744, w_ch4: 76, w_co2: 10.6, volume: 558 }],
     } as unknown as Calculation;
     const state = initialState(context("underground", stored));
-    expect(state.periods).toEqual([{ from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" }]);
+    expect(state.periods).toEqual([
+      { from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" },
+    ]);
   });
 
   it("sends a file of periods as a multipart form with the same fields, without typed periods", () => {
@@ -501,8 +555,15 @@ describe("units as users keep them (D13)", () => {
 
   it("reopens a value entered in another unit as it was typed", () => {
     const stored = {
-      id: "c1", name: "Добыча", version: 1, type: "underground_emission_ch4", volume: 3_100_000, ef: 18, koef_transform: 0.67,
-      entered: { volume: { value: 3100, unit: "тыс. т" } }, coefficients: {},
+      id: "c1",
+      name: "Добыча",
+      version: 1,
+      type: "underground_emission_ch4",
+      volume: 3_100_000,
+      ef: 18,
+      koef_transform: 0.67,
+      entered: { volume: { value: 3100, unit: "тыс. т" } },
+      coefficients: {},
     } as unknown as Calculation;
     const state = initialState(context("underground_emission_ch4", stored));
     expect(state.texts.volume).toBe("3100");

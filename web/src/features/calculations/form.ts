@@ -139,7 +139,12 @@ export interface FormContext {
 export function gwpSetInForce(entries: readonly DictionaryEntry[], year: number | undefined): DictionaryEntry | undefined {
   if (year === undefined) return undefined;
   const num = (e: DictionaryEntry, f: string) => (typeof e[f] === "number" ? (e[f] as number) : 0);
-  return setInForce(entries, year, (e) => ({ id: e.id, yearFrom: num(e, "year_from"), yearTo: num(e, "year_to"), hasCh4: typeof e.gwp_ch4 === "number" }));
+  return setInForce(entries, year, (e) => ({
+    id: e.id,
+    yearFrom: num(e, "year_from"),
+    yearTo: num(e, "year_to"),
+    hasCh4: typeof e.gwp_ch4 === "number",
+  }));
 }
 
 /** A number as an input starts with it (shared/decimals.ts): «845,5». */
@@ -335,8 +340,7 @@ export function takesPeriods(type: FormulaType): boolean {
 }
 
 const PERIOD_COLUMNS = [...MEASURED_PERIOD.dates, ...MEASURED_PERIOD.numbers];
-const blankPeriod = (): PeriodTexts =>
-  Object.fromEntries(PERIOD_COLUMNS.map((c) => [c.name, ""])) as PeriodTexts;
+const blankPeriod = (): PeriodTexts => Object.fromEntries(PERIOD_COLUMNS.map((c) => [c.name, ""])) as PeriodTexts;
 
 /** «2025-01-31» → «31.01.2025», as the dialog shows dates. */
 export function dateText(iso: unknown): string {
@@ -405,9 +409,7 @@ export function previewArgs(ctx: FormContext, state: FormState): PreviewArgs {
   return { inputs, coefficients };
 }
 
-export type Preview =
-  | { kind: "results"; results: Record<string, unknown> }
-  | { kind: "error"; field: string; message: string };
+export type Preview = { kind: "results"; results: Record<string, unknown> } | { kind: "error"; field: string; message: string };
 
 export type PreviewCore = Pick<EmissionsCore, "calculate" | "calculateBatch">;
 
@@ -417,7 +419,12 @@ export function computePreview(core: PreviewCore, ctx: FormContext, state: FormS
   try {
     if (state.periods) {
       // D14: the server's own rules: the periods checked, each through the core, their sums.
-      const release = measuredRelease(core, checkPeriods(periodValues(state)), { p_co2: inputs.p_co2, p_ch4: inputs.p_ch4 }, coefficients.gwp_ch4);
+      const release = measuredRelease(
+        core,
+        checkPeriods(periodValues(state)),
+        { p_co2: inputs.p_co2, p_ch4: inputs.p_ch4 },
+        coefficients.gwp_ch4,
+      );
       const { ef_ch4: _ch4, ef_co2: _co2, ...results } = release;
       return { kind: "results", results };
     }

@@ -43,7 +43,8 @@ function stored(type: "filling_blanks" | "sensitivity", overrides: Partial<Calcu
   };
 }
 
-const entries = (form: FormData) => Object.fromEntries([...form.keys()].map((k) => [k, form.get(k) instanceof File ? "file" : form.get(k)]));
+const entries = (form: FormData) =>
+  Object.fromEntries([...form.keys()].map((k) => [k, form.get(k) instanceof File ? "file" : form.get(k)]));
 const file = () => new File(["year,value\n2020,1\n"], "ряд.csv", { type: "text/csv" });
 
 describe("layouts from the registry", () => {
@@ -74,10 +75,20 @@ describe("layouts from the registry", () => {
 
 describe("filling_blanks requests", () => {
   it("create: a multipart form with the column names and the file; an empty element column is not sent", () => {
-    const state = { ...initialSeriesState("filling_blanks"), name: " Пропуски ", texts: { name_value: " CH4 ", name_element: "" }, file: file() };
+    const state = {
+      ...initialSeriesState("filling_blanks"),
+      name: " Пропуски ",
+      texts: { name_value: " CH4 ", name_element: "" },
+      file: file(),
+    };
     const request = seriesRequest("filling_blanks", "create", state, { projectId: "p1" });
     expect(request.kind).toBe("form");
-    expect(entries((request as { form: FormData }).form)).toEqual({ name: "Пропуски", project: "p1", name_value: "CH4", file_data: "file" });
+    expect(entries((request as { form: FormData }).form)).toEqual({
+      name: "Пропуски",
+      project: "p1",
+      name_value: "CH4",
+      file_data: "file",
+    });
   });
 
   it("create needs a name, the value column and a file", () => {
@@ -93,14 +104,30 @@ describe("filling_blanks requests", () => {
     const state = initialSeriesState("filling_blanks", calc);
     expect(state.texts).toEqual({ name_value: "CH4", name_element: "Шахта" });
     expect(seriesErrors("filling_blanks", state, "edit")).toEqual({});
-    const request = seriesRequest("filling_blanks", "edit", { ...state, texts: { name_value: "value", name_element: "" } }, { stored: calc });
+    const request = seriesRequest(
+      "filling_blanks",
+      "edit",
+      { ...state, texts: { name_value: "value", name_element: "" } },
+      { stored: calc },
+    );
     expect(request).toEqual({ kind: "json", body: { name: "Ряд", name_value: "value", name_element: "", version: 2 } });
   });
 
   it("edit with a new file: multipart with file_data and the version", () => {
     const calc = stored("filling_blanks", { name_value: "CH4" });
-    const request = seriesRequest("filling_blanks", "edit", { ...initialSeriesState("filling_blanks", calc), file: file() }, { stored: calc });
-    expect(entries((request as { form: FormData }).form)).toEqual({ name: "Ряд", name_value: "CH4", name_element: "", version: "2", file_data: "file" });
+    const request = seriesRequest(
+      "filling_blanks",
+      "edit",
+      { ...initialSeriesState("filling_blanks", calc), file: file() },
+      { stored: calc },
+    );
+    expect(entries((request as { form: FormData }).form)).toEqual({
+      name: "Ряд",
+      name_value: "CH4",
+      name_element: "",
+      version: "2",
+      file_data: "file",
+    });
   });
 });
 
@@ -111,7 +138,9 @@ describe("sensitivity requests", () => {
     let form = (seriesRequest("sensitivity", "create", state, { projectId: "p1", gwpInForce: 2 }) as { form: FormData }).form;
     expect(entries(form)).toEqual({ name: "Ч", project: "p1", file_data: "file" });
     // «по отчетному году проекта» picked explicitly on create: still no gwp_set.
-    form = (seriesRequest("sensitivity", "create", { ...state, gwpSet: GWP_BY_YEAR }, { projectId: "p1", gwpInForce: 2 }) as { form: FormData }).form;
+    form = (
+      seriesRequest("sensitivity", "create", { ...state, gwpSet: GWP_BY_YEAR }, { projectId: "p1", gwpInForce: 2 }) as { form: FormData }
+    ).form;
     expect(entries(form)).toEqual({ name: "Ч", project: "p1", file_data: "file" });
     state = { ...state, settings: { ...state.settings, delta: "0.05", k_tr: "0.004" }, gwpSet: 2 };
     form = (seriesRequest("sensitivity", "create", state, { projectId: "p1" }) as { form: FormData }).form;
@@ -141,7 +170,10 @@ describe("sensitivity requests", () => {
   it("edit back to «по отчетному году проекта» names the set in force (the server keeps the stored one otherwise)", () => {
     const calc = stored("sensitivity", { coefficients: { gwp_ch4: { value: 28, unit: "", source: "dictionary", item_id: 2 } } });
     const state = { ...initialSeriesState("sensitivity", calc), gwpSet: GWP_BY_YEAR };
-    expect(seriesRequest("sensitivity", "edit", state, { stored: calc, gwpInForce: 1 })).toEqual({ kind: "json", body: { name: "Ряд", gwp_set: 1, version: 2 } });
+    expect(seriesRequest("sensitivity", "edit", state, { stored: calc, gwpInForce: 1 })).toEqual({
+      kind: "json",
+      body: { name: "Ряд", gwp_set: 1, version: 2 },
+    });
   });
 
   it("the «по отчетному году проекта» option names the set in force", () => {
@@ -151,9 +183,12 @@ describe("sensitivity requests", () => {
 
   it("refuses an empty setting, δ of 0 or over 1", () => {
     const base = { ...initialSeriesState("sensitivity"), name: "Ч", file: file() };
-    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, rho: "" } }, "create")).toEqual({ rho: "Поле обязательно для заполнения" });
+    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, rho: "" } }, "create")).toEqual({
+      rho: "Поле обязательно для заполнения",
+    });
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "0" } }, "create")).toHaveProperty("delta");
-    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1.5" } }, "create")).toHaveProperty("delta");    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1,5" } }, "create")).toHaveProperty("delta");
+    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1.5" } }, "create")).toHaveProperty("delta");
+    expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "1,5" } }, "create")).toHaveProperty("delta");
     expect(seriesErrors("sensitivity", { ...base, settings: { ...base.settings, delta: "0,2" } }, "create")).toEqual({});
   });
 });
@@ -178,7 +213,11 @@ describe("charts", () => {
 
   it("filling: observed points solid, filled ones hollow with their method in the hover", () => {
     const figure = fillingFigure(element, "CH4");
-    const [line, observed, filled] = figure.data as Array<{ x: number[]; marker?: { color: string; symbol: string; line?: { color: string } }; text?: string[] }>;
+    const [line, observed, filled] = figure.data as Array<{
+      x: number[];
+      marker?: { color: string; symbol: string; line?: { color: string } };
+      text?: string[];
+    }>;
     expect(line.x).toHaveLength(10);
     expect(observed.x).toEqual([2015, 2018, 2019, 2021]);
     expect(filled.x).toEqual([2014, 2016, 2017, 2020, 2022, 2023]);

@@ -135,7 +135,7 @@ export function seriesRequest(
   type: SeriesType,
   mode: "create" | "edit",
   state: SeriesState,
-  options: { projectId?: string; stored?: Calculation; /** D12: the set in force for the project's year. */ gwpInForce?: number },
+  options: { projectId?: string; stored?: Calculation /** D12: the set in force for the project's year. */; gwpInForce?: number },
 ): Body {
   const layout = seriesLayout(type);
   const { stored } = options;

@@ -79,8 +79,7 @@ export function fillingFigure(element: FilledElement, valueLabel = "Значен
   };
 }
 
-const sensitivityColumns: readonly ResultField[] =
-  (REGISTRY.sensitivity.results[0] as ResultField).columns ?? [];
+const sensitivityColumns: readonly ResultField[] = (REGISTRY.sensitivity.results[0] as ResultField).columns ?? [];
 
 export function columnOf(name: string): ResultField | undefined {
   return sensitivityColumns.find((c) => c.name === name);

@@ -29,4 +29,3 @@ export function useDictionary(name: DictionaryName) {
 export function coefficientFields(entry: DictionaryEntry): string[] {
   return Object.keys(entry.units ?? {});
 }
-

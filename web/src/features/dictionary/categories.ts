@@ -128,10 +128,7 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     index: 8,
     category: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
     type: "torch_composition",
-    formula: [
-      "E_CO2 = V × (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²",
-      "E_CH4 = V × W_CH4 × CF × ρ_CH4 × 10⁻²",
-    ],
+    formula: ["E_CO2 = V × (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²", "E_CH4 = V × W_CH4 × CF × ρ_CH4 × 10⁻²"],
     document: DOCUMENTS.order371,
     clause: "формулы 2.2, 2.4, табл. 1.2, 2.2",
     dictionaries: ["get_torch_cf", "get_coeff_co2_density"],

@@ -164,14 +164,10 @@ export default function ExportPage() {
             {exporting.isPending && (
               <Flex gap={12} align="center" role="status">
                 <Spin />
-                <span>
-                  Формирование файла…{received > 0 ? ` получено ${kilobytes(received)}` : ""}
-                </span>
+                <span>Формирование файла…{received > 0 ? ` получено ${kilobytes(received)}` : ""}</span>
               </Flex>
             )}
-            {exporting.isError && (
-              <Alert type="error" showIcon title={`Не удалось выгрузить проект: ${exporting.error.message}`} />
-            )}
+            {exporting.isError && <Alert type="error" showIcon title={`Не удалось выгрузить проект: ${exporting.error.message}`} />}
             {exporting.isSuccess && <Alert type="success" showIcon title={`Файл «${exporting.data}» сохранен`} />}
           </Flex>
         </Card>

@@ -70,7 +70,19 @@ describe("open-mining chart", () => {
 describe("forecast chart", () => {
   it("plots results by day with the 1 % line, y 0..2 step 0.2", () => {
     const figure = forecastChart(
-      graphs({ regres_methane: [{ id: "r", name: "Лава", points: [{ day: 1, result: 0.5 }, { day: 2, result: 1.2 }, { day: 3, result: 0.9 }] }] }),
+      graphs({
+        regres_methane: [
+          {
+            id: "r",
+            name: "Лава",
+            points: [
+              { day: 1, result: 0.5 },
+              { day: 2, result: 1.2 },
+              { day: 3, result: 0.9 },
+            ],
+          },
+        ],
+      }),
     );
     const traces = figure.data as Trace[];
     expect(figure.title).toBe("Временной ряд");
@@ -89,7 +101,9 @@ describe("forecast chart", () => {
 
 describe("charts on a phone", () => {
   it("wraps a label between words, a long word on a line of its own", () => {
-    expect(wrapLabel("Расчет: Дегазационная установка северного крыла", 16)).toBe("Расчет:<br>Дегазационная<br>установка<br>северного крыла");
+    expect(wrapLabel("Расчет: Дегазационная установка северного крыла", 16)).toBe(
+      "Расчет:<br>Дегазационная<br>установка<br>северного крыла",
+    );
     expect(wrapLabel("Расчет: Ствол", 16)).toBe("Расчет: Ствол");
     expect(wrapLabel("Расчет: Сверхдлинноеназваниевыработки", 16)).toBe("Расчет:<br>Сверхдлинноеназваниевыработки");
   });
@@ -120,7 +134,7 @@ describe("user text is never markup", () => {
   it("escapes & < > and nothing else", () => {
     expect(plotlyText(LINK)).toBe(SHOWN);
     expect(plotlyText("A&B <br> &lt; x>y")).toBe("A&amp;B &lt;br&gt; &amp;lt; x&gt;y");
-    expect(plotlyText('Ствол "№1" \'юг\'')).toBe('Ствол "№1" \'юг\'');
+    expect(plotlyText("Ствол \"№1\" 'юг'")).toBe("Ствол \"№1\" 'юг'");
   });
 
   it("in the category labels of both bar charts, and of the forecast's legend", () => {
@@ -131,7 +145,8 @@ describe("user text is never markup", () => {
     const forecast = forecastChart(graphs({ regres_methane: [{ id: "r", name: LINK, points: [{ day: 1, result: 0.5 }] }] }));
     expect((forecast.data as Trace[])[0].name).toBe(`Расчет: ${SHOWN}`);
     // No trace, label or title of any figure carries a tag or an entity it did not escape.
-    for (const figure of [under, open, forecast]) expect(JSON.stringify([figure.data, figure.layout]).replaceAll("<br>", "")).not.toMatch(/[<>]/);
+    for (const figure of [under, open, forecast])
+      expect(JSON.stringify([figure.data, figure.layout]).replaceAll("<br>", "")).not.toMatch(/[<>]/);
   });
 
   it("stays escaped when a label is wrapped for a phone, lines measured in shown characters", () => {

@@ -21,7 +21,7 @@ Plotly.register({
     Pan: "Сдвиг",
     "Zoom in": "Увеличить",
     "Zoom out": "Уменьшить",
-    "Autoscale": "Автомасштаб",
+    Autoscale: "Автомасштаб",
     "Reset axes": "Сбросить оси",
     "Box Select": "Выделение прямоугольником",
     "Lasso Select": "Выделение лассо",

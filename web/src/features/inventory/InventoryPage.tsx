@@ -43,7 +43,7 @@ function coefficientsText(row: CalculationRow): string {
   return Object.entries(row.coefficients)
     .filter(([name]) => name !== "gwp_ch4")
     .map(([name, use]) => {
-      const origin = use.source === "custom" ? "фактическое значение" : use.item_name ?? use.reference ?? "";
+      const origin = use.source === "custom" ? "фактическое значение" : (use.item_name ?? use.reference ?? "");
       return `${fieldLabel(row.type, name)}: ${formatStored(use.value)} ${use.unit}${origin ? ` (${origin})` : ""}`;
     })
     .join("; ");
@@ -189,7 +189,11 @@ export default function InventoryPage() {
                 ),
               }}
               footer={() =>
-                data.categories.length > 0 ? <strong>Итого: {tonnes(data.total_t_co2e)} {T_CO2E}</strong> : null
+                data.categories.length > 0 ? (
+                  <strong>
+                    Итого: {tonnes(data.total_t_co2e)} {T_CO2E}
+                  </strong>
+                ) : null
               }
             />
           </Card>
@@ -238,7 +242,11 @@ export default function InventoryPage() {
             </Col>
             <Col xs={24} lg={14}>
               {(years.data ?? []).length > 0 && (
-                <Chart figure={{ title: "Выбросы по категориям и годам, т CO2-экв.", fileName: "Инвентаризация по годам", ...chart }} height={320} testId="inventory-chart" />
+                <Chart
+                  figure={{ title: "Выбросы по категориям и годам, т CO2-экв.", fileName: "Инвентаризация по годам", ...chart }}
+                  height={320}
+                  testId="inventory-chart"
+                />
               )}
             </Col>
           </Row>

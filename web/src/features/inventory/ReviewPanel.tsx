@@ -62,7 +62,9 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           />
         )}
         {review.frozen.length > 0 && (
-          <Typography.Text type="secondary">Расчеты года заморожены: изменить их можно после того, как проверяющий откроет год для изменений.</Typography.Text>
+          <Typography.Text type="secondary">
+            Расчеты года заморожены: изменить их можно после того, как проверяющий откроет год для изменений.
+          </Typography.Text>
         )}
         <Flex gap={8} wrap>
           {available.map((action) => (
@@ -70,7 +72,9 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               {label(action)}
             </Button>
           ))}
-          {available.length === 0 && <Typography.Text type="secondary">Действий в этом статусе нет{reviewer ? "" : " (утверждает проверяющий)"}</Typography.Text>}
+          {available.length === 0 && (
+            <Typography.Text type="secondary">Действий в этом статусе нет{reviewer ? "" : " (утверждает проверяющий)"}</Typography.Text>
+          )}
         </Flex>
         {act.isError && <Alert type="error" showIcon title={act.error.message} role="alert" />}
         {review.history.length > 0 && (
@@ -93,13 +97,22 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           renderItem={(c) => (
             <List.Item>
               <Typography.Text>
-                {c.text} <Typography.Text type="secondary">— {c.by}, {displayDateTime(c.at)}</Typography.Text>
+                {c.text}{" "}
+                <Typography.Text type="secondary">
+                  — {c.by}, {displayDateTime(c.at)}
+                </Typography.Text>
               </Typography.Text>
             </List.Item>
           )}
         />
         <Flex gap={8}>
-          <Input aria-label="Комментарий" placeholder="Комментарий к инвентаризации" value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+          <Input
+            aria-label="Комментарий"
+            placeholder="Комментарий к инвентаризации"
+            value={text}
+            maxLength={2000}
+            onChange={(e) => setText(e.target.value)}
+          />
           <Button
             disabled={!text.trim()}
             loading={comment.isPending}
@@ -126,7 +139,13 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
             <DatePicker aria-label="Дата уведомления" format="DD.MM.YYYY" value={notice} onChange={setNotice} />
           </Flex>
         ) : (
-          <Input.TextArea aria-label="Причина" placeholder="Причина" value={reason} onChange={(e) => setReason(e.target.value)} autoSize={{ minRows: 2 }} />
+          <Input.TextArea
+            aria-label="Причина"
+            placeholder="Причина"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            autoSize={{ minRows: 2 }}
+          />
         )}
       </Modal>
     </Card>

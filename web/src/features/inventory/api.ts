@@ -42,7 +42,8 @@ export function useSaveFacility() {
       id
         ? api.patch<Facility>(`v1/facilities/${encodeURIComponent(id)}/`, { ...fields, version })
         : api.post<Facility>("v1/facilities/", fields),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: facilitiesKey }), client.invalidateQueries({ queryKey: inventoryKey })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: facilitiesKey }), client.invalidateQueries({ queryKey: inventoryKey })]),
   });
 }
 

@@ -18,7 +18,11 @@ describe("inventory screen helpers", () => {
   it("compares a year with the year before, never across a gap", () => {
     expect(changeFromYearBefore(years, 2025, 60_000)).toEqual({ previousYear: 2024, previous: 80_000, percent: -25 });
     expect(changeFromYearBefore(years, 2024, 80_000)).toBeUndefined();
-    expect(changeFromYearBefore([{ year: 2024, total_t_co2e: 0, by_category: {} }], 2025, 5)).toEqual({ previousYear: 2024, previous: 0, percent: undefined });
+    expect(changeFromYearBefore([{ year: 2024, total_t_co2e: 0, by_category: {} }], 2025, 5)).toEqual({
+      previousYear: 2024,
+      previous: 0,
+      percent: undefined,
+    });
   });
 
   it("stacks each year's categories, only those with emissions", () => {

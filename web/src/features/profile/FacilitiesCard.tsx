@@ -60,12 +60,7 @@ function FacilityDialog({ facility, onClose }: { facility?: Facility; onClose: (
     save.mutate({ ...values, id: facility?.id, version: facility?.version }, { onSuccess: onClose });
   return (
     <Modal open title={facility ? "Изменить площадку" : "Новая площадка"} onCancel={onClose} footer={null} destroyOnHidden>
-      <Form<FacilityFields>
-        form={form}
-        layout="vertical"
-        initialValues={facility ?? { kind: "underground_mine" }}
-        onFinish={submit}
-      >
+      <Form<FacilityFields> form={form} layout="vertical" initialValues={facility ?? { kind: "underground_mine" }} onFinish={submit}>
         <Form.Item label="Название" name="name" rules={[{ required: true, whitespace: true, message: "Введите название площадки" }]}>
           <Input maxLength={255} />
         </Form.Item>

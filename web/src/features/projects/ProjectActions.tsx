@@ -15,10 +15,7 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
   const { pathname } = useLocation();
 
   const change = (changes: typeof ARCHIVE, done: string) =>
-    patch.mutate(
-      { project, changes },
-      { onSuccess: () => message.success(done), onError: (error) => message.error(error.detail) },
-    );
+    patch.mutate({ project, changes }, { onSuccess: () => message.success(done), onError: (error) => message.error(error.detail) });
 
   // The confirm opens below «В архив»: above it, the button's own tooltip would cover the confirm
   // button (the row's last button sits at the screen's right edge, which shifts the popup left).

@@ -162,13 +162,7 @@ function ProjectForm({
         <Form.Item label="Дата начала" name="start_date" rules={[rule("start_date")]} style={{ flex: 1 }}>
           <DatePicker format={DATE_FORMAT} style={{ width: "100%" }} />
         </Form.Item>
-        <Form.Item
-          label="Дата окончания"
-          name="end_date"
-          dependencies={["start_date"]}
-          rules={[rule("end_date")]}
-          style={{ flex: 1 }}
-        >
+        <Form.Item label="Дата окончания" name="end_date" dependencies={["start_date"]} rules={[rule("end_date")]} style={{ flex: 1 }}>
           <DatePicker format={DATE_FORMAT} style={{ width: "100%" }} />
         </Form.Item>
       </Flex>
@@ -181,7 +175,12 @@ function ProjectForm({
       >
         <Input inputMode="numeric" maxLength={4} style={{ width: 160 }} />
       </Form.Item>
-      <Form.Item label="Площадка" name="facility" rules={[rule("facility")]} extra="Шахта, разрез или фабрика: по ним ведется инвентаризация">
+      <Form.Item
+        label="Площадка"
+        name="facility"
+        rules={[rule("facility")]}
+        extra="Шахта, разрез или фабрика: по ним ведется инвентаризация"
+      >
         <Select
           aria-label="Площадка"
           options={[{ value: "", label: "Без площадки" }, ...(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
@@ -245,8 +244,8 @@ function RecomputeStep({ projectId, preview, onDone }: { projectId: string; prev
   return (
     <Flex vertical gap={12} data-testid="gwp-recompute">
       <Typography.Paragraph style={{ marginBottom: 0 }}>
-        Для отчетного года {preview.reporting_year} действует набор ПГП «{preview.gwp_set.name}» (CH4 = {formatStored(preview.gwp_set.gwp_ch4)}).
-        Пересчитать расчеты проекта с этим набором? Расчетов с другим набором: {preview.count}.
+        Для отчетного года {preview.reporting_year} действует набор ПГП «{preview.gwp_set.name}» (CH4 ={" "}
+        {formatStored(preview.gwp_set.gwp_ch4)}). Пересчитать расчеты проекта с этим набором? Расчетов с другим набором: {preview.count}.
       </Typography.Paragraph>
       <Table<RecomputeRow> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} />
       {error && <Alert type="error" showIcon title={error} role="alert" />}

@@ -53,8 +53,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
   useLastPageInRange(list, count, PROJECTS_PAGE_SIZE, page, correctPage);
 
   // SPEC 2: a row opens the project's calculations, once that screen exists.
-  const openCalculations = (project: Project) =>
-    navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/calculations`);
+  const openCalculations = (project: Project) => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/calculations`);
 
   return (
     <>

@@ -15,9 +15,7 @@ describe("projectFieldErrors", () => {
   });
 
   it("rejects a blank name", () => {
-    expect(projectFieldErrors({ name: "   ", start_date: "2024-01-01", end_date: "2024-01-01" }).name).toBe(
-      "Введите название проекта",
-    );
+    expect(projectFieldErrors({ name: "   ", start_date: "2024-01-01", end_date: "2024-01-01" }).name).toBe("Введите название проекта");
   });
 
   it("rejects a name longer than 255 characters", () => {

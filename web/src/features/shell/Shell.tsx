@@ -67,9 +67,7 @@ export default function Shell() {
   const me = useMe();
   const entries = me.data?.role === "admin" ? [...visibleMenu(), ADMIN_MENU_ENTRY] : visibleMenu();
   const items = entries.map((entry) => ({ key: entry.path, icon: ICONS[entry.key], label: entry.label }));
-  const selectedKeys = entries
-    .filter((entry) => entry.key === selected)
-    .map((entry) => entry.path);
+  const selectedKeys = entries.filter((entry) => entry.key === selected).map((entry) => entry.path);
 
   const exit = () => {
     signOut();
@@ -122,9 +120,7 @@ export default function Shell() {
         </Layout.Sider>
       )}
       <Layout style={{ minWidth: 0 }}>
-        <Layout.Header
-          style={{ background: "#fff", padding: phone ? "0 12px" : "0 24px", display: "flex", alignItems: "center", gap: 8 }}
-        >
+        <Layout.Header style={{ background: "#fff", padding: phone ? "0 12px" : "0 24px", display: "flex", alignItems: "center", gap: 8 }}>
           {phone && (
             <Button type="text" icon={<MenuOutlined />} aria-label="Меню" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
           )}

@@ -73,7 +73,8 @@ export function CalculationInterval({ calculation }: { calculation: Calculation 
                   от {tonnes(monteCarlo.result.p2_5)} до {tonnes(monteCarlo.result.p97_5)} {unit}
                 </Typography.Text>{" "}
                 <Typography.Text type="secondary">
-                  (среднее {tonnes(monteCarlo.result.mean)}; {asymmetricText(monteCarlo.result.mean, monteCarlo.result.p2_5, monteCarlo.result.p97_5)})
+                  (среднее {tonnes(monteCarlo.result.mean)};{" "}
+                  {asymmetricText(monteCarlo.result.mean, monteCarlo.result.p2_5, monteCarlo.result.p97_5)})
                 </Typography.Text>
               </span>
             ) : (

@@ -60,7 +60,15 @@ function categoryRows(project: ProjectUncertainty): CategoryRow[] {
   const level = new Map(project.key_level.map((c) => [c.id, c]));
   const level2 = new Map(project.key_level_approach2.map((c) => [c.id, c]));
   return project.categories
-    .map((c) => ({ key: c.id, title: c.title, count: c.count, co2e: c.co2e, u_pct: c.u_pct, level: level.get(c.id), level2: level2.get(c.id) }))
+    .map((c) => ({
+      key: c.id,
+      title: c.title,
+      count: c.count,
+      co2e: c.co2e,
+      u_pct: c.u_pct,
+      level: level.get(c.id),
+      level2: level2.get(c.id),
+    }))
     .sort((a, b) => b.co2e - a.co2e);
 }
 
@@ -92,7 +100,10 @@ export default function ProjectUncertaintyPage() {
   const [failed, setFailed] = useState<string | undefined>();
 
   const calculations = model.data?.calculations;
-  const project = useMemo(() => (core.data && calculations ? projectApproach1(core.data, calculations) : undefined), [core.data, calculations]);
+  const project = useMemo(
+    () => (core.data && calculations ? projectApproach1(core.data, calculations) : undefined),
+    [core.data, calculations],
+  );
   const rows = useMemo<CalculationRow[]>(
     () =>
       core.data && calculations
@@ -153,12 +164,16 @@ export default function ProjectUncertaintyPage() {
                         </Typography.Text>
                       ),
                     },
-                    { key: "range", label: "95 % интервал", children: `от ${tonnes(project.approach1.lower)} до ${tonnes(project.approach1.upper)} ${UNIT}` },
+                    {
+                      key: "range",
+                      label: "95 % интервал",
+                      children: `от ${tonnes(project.approach1.lower)} до ${tonnes(project.approach1.upper)} ${UNIT}`,
+                    },
                   ]}
                 />
                 <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
-                  Уравнения 3.1 и 3.2 IPCC 2006 (т. 1, гл. 3): точны для малых некоррелированных неопределенностей; коэффициенты уровня 1 для
-                  добычи угля шире, поэтому рядом показан метод Монте-Карло.
+                  Уравнения 3.1 и 3.2 IPCC 2006 (т. 1, гл. 3): точны для малых некоррелированных неопределенностей; коэффициенты уровня 1
+                  для добычи угля шире, поэтому рядом показан метод Монте-Карло.
                 </Typography.Paragraph>
               </Card>
             </Col>
@@ -178,8 +193,16 @@ export default function ProjectUncertaintyPage() {
                           </Typography.Text>
                         ),
                       },
-                      { key: "mean", label: "Среднее", children: `${tonnes(mc.mean)} ${UNIT} (${asymmetricText(mc.mean, mc.p2_5, mc.p97_5)})` },
-                      { key: "shortest", label: "Кратчайший 95 % интервал", children: `от ${tonnes(mc.shortest.lower)} до ${tonnes(mc.shortest.upper)} ${UNIT}` },
+                      {
+                        key: "mean",
+                        label: "Среднее",
+                        children: `${tonnes(mc.mean)} ${UNIT} (${asymmetricText(mc.mean, mc.p2_5, mc.p97_5)})`,
+                      },
+                      {
+                        key: "shortest",
+                        label: "Кратчайший 95 % интервал",
+                        children: `от ${tonnes(mc.shortest.lower)} до ${tonnes(mc.shortest.upper)} ${UNIT}`,
+                      },
                       { key: "trials", label: "Испытаний", children: tonnes(monteCarlo!.trials, 0) },
                     ]}
                   />
@@ -192,7 +215,9 @@ export default function ProjectUncertaintyPage() {
                     Пересчитать
                   </Button>
                 </Flex>
-                {failed && <Alert type="error" showIcon title={`Расчет методом Монте-Карло не выполнен: ${failed}`} style={{ marginTop: 8 }} />}
+                {failed && (
+                  <Alert type="error" showIcon title={`Расчет методом Монте-Карло не выполнен: ${failed}`} style={{ marginTop: 8 }} />
+                )}
               </Card>
             </Col>
           </Row>
@@ -206,12 +231,19 @@ export default function ProjectUncertaintyPage() {
               scroll={{ x: 1100 }}
             />
             <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
-              Ключевая категория — та, до которой накопленная доля еще не достигла порога (IPCC 2006, т. 1, гл. 4, уравнения 4.1 и 4.4). Оценка
-              тренда требует базового года и появится вместе с инвентаризацией.
+              Ключевая категория — та, до которой накопленная доля еще не достигла порога (IPCC 2006, т. 1, гл. 4, уравнения 4.1 и 4.4).
+              Оценка тренда требует базового года и появится вместе с инвентаризацией.
             </Typography.Paragraph>
           </Card>
           <Card size="small" title="Расчеты проекта">
-            <Table<CalculationRow> size="small" rowKey="key" columns={calculationColumns} dataSource={rows} pagination={false} scroll={{ x: 900 }} />
+            <Table<CalculationRow>
+              size="small"
+              rowKey="key"
+              columns={calculationColumns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 900 }}
+            />
           </Card>
         </>
       )}

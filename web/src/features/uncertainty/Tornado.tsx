@@ -24,5 +24,7 @@ export function Tornado({ element, height }: { element: SensitivityElement; heig
     return tornadoFigure(element, inputs);
   }, [dictionaries.data, element]);
   if (!figure) return null;
-  return <Chart figure={figure} height={Math.max(height, (figure.layout.height as number) ?? height)} testId={`tornado-chart-${element.id}`} />;
+  return (
+    <Chart figure={figure} height={Math.max(height, (figure.layout.height as number) ?? height)} testId={`tornado-chart-${element.id}`} />
+  );
 }

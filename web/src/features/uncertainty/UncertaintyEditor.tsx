@@ -48,10 +48,7 @@ const inRange = (text: string, max: number): number | undefined => {
 export const UNCERTAINTY_PROBLEM = "Неопределенность: введите −% от 0 до 100 и +% от 0 до 1000";
 
 /** The body's `uncertainty`, or a problem to show; undefined when nothing is to be sent. */
-export function uncertaintyPayload(
-  drafts: UncertaintyDrafts,
-  stored?: Calculation,
-): { value?: Record<string, unknown>; problem?: string } {
+export function uncertaintyPayload(drafts: UncertaintyDrafts, stored?: Calculation): { value?: Record<string, unknown>; problem?: string } {
   const value: Record<string, unknown> = {};
   for (const [name, draft] of Object.entries(drafts)) {
     const wasUser = stored?.coefficients[name]?.uncertainty?.origin === "user";

@@ -10,7 +10,10 @@ export const DISTRIBUTION_LABELS: Record<Distribution, string> = {
   uniform: "равномерное",
 };
 
-export const DISTRIBUTION_OPTIONS = (Object.keys(DISTRIBUTION_LABELS) as Distribution[]).map((value) => ({ value, label: DISTRIBUTION_LABELS[value] }));
+export const DISTRIBUTION_OPTIONS = (Object.keys(DISTRIBUTION_LABELS) as Distribution[]).map((value) => ({
+  value,
+  label: DISTRIBUTION_LABELS[value],
+}));
 
 /** 40,0 % (one decimal: an uncertainty is not known better). */
 export const percent = (value: number, decimals = 1): string => `${formatResult(value, decimals)} %`;

@@ -6,9 +6,31 @@ const element = {
   id: 1,
   name: "Шахта",
   data_sensitivity: [
-    { year: 2023, volume: 1, methane: 1, res_co2: 1, res_co2_transport: 0, res_co2_all: 1, sn_volume: 1, sn_methan: 1, el_volume: null, el_methan: null },
+    {
+      year: 2023,
+      volume: 1,
+      methane: 1,
+      res_co2: 1,
+      res_co2_transport: 0,
+      res_co2_all: 1,
+      sn_volume: 1,
+      sn_methan: 1,
+      el_volume: null,
+      el_methan: null,
+    },
     // 90 % of the total from methane, 10 % from transport.
-    { year: 2024, volume: 2e6, methane: 18, res_co2: 900, res_co2_transport: 100, res_co2_all: 1000, sn_volume: 1, sn_methan: 0.9, el_volume: 0, el_methan: 0 },
+    {
+      year: 2024,
+      volume: 2e6,
+      methane: 18,
+      res_co2: 900,
+      res_co2_transport: 100,
+      res_co2_all: 1000,
+      sn_volume: 1,
+      sn_methan: 0.9,
+      el_volume: 0,
+      el_methan: 0,
+    },
   ],
 } as unknown as SensitivityElement;
 

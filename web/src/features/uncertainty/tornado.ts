@@ -23,7 +23,10 @@ export interface TornadoBar {
   high: number;
 }
 
-export function tornadoBars(element: SensitivityElement, inputs: readonly TornadoInput[]): { year: number; total: number; bars: TornadoBar[] } | undefined {
+export function tornadoBars(
+  element: SensitivityElement,
+  inputs: readonly TornadoInput[],
+): { year: number; total: number; bars: TornadoBar[] } | undefined {
   const last = element.data_sensitivity.at(-1);
   if (!last || typeof last.res_co2_all !== "number") return undefined;
   const total = last.res_co2_all;
@@ -31,7 +34,11 @@ export function tornadoBars(element: SensitivityElement, inputs: readonly Tornad
     .map((input) => {
       const sn = last[input.coefficient];
       if (typeof sn !== "number" || !Number.isFinite(sn)) return undefined;
-      return { label: `${input.label} (${boundsText(input)})`, low: (-sn * input.lower_pct * total) / 100, high: (sn * input.upper_pct * total) / 100 };
+      return {
+        label: `${input.label} (${boundsText(input)})`,
+        low: (-sn * input.lower_pct * total) / 100,
+        high: (sn * input.upper_pct * total) / 100,
+      };
     })
     .filter((b): b is TornadoBar => b !== undefined)
     .sort((a, b) => a.high - a.low - (b.high - b.low));
@@ -62,12 +69,28 @@ export function tornadoFigure(element: SensitivityElement, inputs: readonly Torn
     separators: ", ",
     margin: { l: 16, r: 16, t: 16, b: 64 },
     legend: { orientation: "h", y: -0.35 },
-    xaxis: { title: { text: `Изменение суммарных выбросов ${year} г., т CO2-экв. (итог ${formatResult(total, 2)})` }, zeroline: true, automargin: true, tickformat: ",.0f" },
+    xaxis: {
+      title: { text: `Изменение суммарных выбросов ${year} г., т CO2-экв. (итог ${formatResult(total, 2)})` },
+      zeroline: true,
+      automargin: true,
+      tickformat: ",.0f",
+    },
     yaxis: { automargin: true },
   };
   return {
     title: `Что сильнее всего влияет на выбросы — ${element.name}`,
-    data: [trace("Нижняя граница 95 % интервала", bars.map((b) => b.low), "#52c41a"), trace("Верхняя граница 95 % интервала", bars.map((b) => b.high), "#fa541c")],
+    data: [
+      trace(
+        "Нижняя граница 95 % интервала",
+        bars.map((b) => b.low),
+        "#52c41a",
+      ),
+      trace(
+        "Верхняя граница 95 % интервала",
+        bars.map((b) => b.high),
+        "#fa541c",
+      ),
+    ],
     layout,
   };
 }

@@ -52,7 +52,7 @@ describe("fuel converter (methodology 4.9 vectors)", () => {
     expect(fuelTonnes(core, ai92, "1000")).toBeCloseTo(0.735, 12);
     expect(fuelTonnes(core, winterDiesel, "12.5")).toBeCloseTo(0.0105, 12);
     expect(fuelTonnes(core, winterDiesel, "12,5")).toBeCloseTo(0.0105, 12);
-    expect(fugitiveTonnes(core, "CH4", at20, "845,5")).toBeCloseTo(0.5647940, 12);
+    expect(fugitiveTonnes(core, "CH4", at20, "845,5")).toBeCloseTo(0.564794, 12);
   });
 
   it("needs a brand and a quantity", () => {
