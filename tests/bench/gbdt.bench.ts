@@ -140,7 +140,10 @@ function native(library: keyof typeof NATIVE, wasm: Timing, viaWasm: Float64Arra
 /** Before the node records and the early stop (commit 2259810), median CPU rows/s on the 2-core dev machine. */
 const BEFORE = { xgboost: 1_300_000, lightgbm: 796_000 } as const;
 
-const rate = (seconds: number): string => Math.round(ROWS / seconds).toLocaleString("en-US").padStart(10);
+const rate = (seconds: number): string =>
+  Math.round(ROWS / seconds)
+    .toLocaleString("en-US")
+    .padStart(10);
 
 function line(label: string, timing: Timing, note = ""): void {
   console.log(`  ${label.padEnd(30)} ${rate(timing.wall)} rows/s wall ${rate(timing.cpu)} rows/s cpu  ${note}`);
@@ -160,7 +163,9 @@ export async function run(): Promise<void> {
     const viaTs = predictTs(parsed, rows);
     const same = viaWasm.every((v, i) => Object.is(v, viaTs[i]));
     const nodes = parsed.forest.nodeFeature.length;
-    console.log(`${parsed.library} ${parsed.version}, ${parsed.numTrees} trees, ${nodes} nodes, ${ROWS} rows x ${parsed.featureNames.length} features`);
+    console.log(
+      `${parsed.library} ${parsed.version}, ${parsed.numTrees} trees, ${nodes} nodes, ${ROWS} rows x ${parsed.featureNames.length} features`,
+    );
     const wasm = best(9, () => predict(model, rows));
     const ts = best(3, () => predictTs(parsed, rows));
     line("WASM (gbdt.wasm)", wasm, `wasm memory ${(model.wasm.memoryBytes / 1024).toFixed(0)} KiB`);

@@ -467,7 +467,6 @@ export function predictMargins(rowCount: i32): void {
   } else if (!float32 && leftWhenEqual && !needsFlags) {
     if (unbalanced) sumLightGBMUnbalanced(rowCount);
     else sumLightGBM(rowCount);
-  }
-  else if (!float32 && leftWhenEqual) sumLightGBMFull(rowCount);
+  } else if (!float32 && leftWhenEqual) sumLightGBMFull(rowCount);
   else sumGeneric(rowCount);
 }
