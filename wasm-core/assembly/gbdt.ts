@@ -378,7 +378,8 @@ function linearLeaf(leaf: i32, base: i32): f64 {
         let n5 = root;
         let n6 = root;
         let n7 = root;
-        for (let d = 0; d < depth; d++) {
+        // Early exit: every row reaches a leaf within depth steps, so the test alone ends the loop.
+        for (let d = 0; exitEarly || d < depth; d++) {
           const o0 = load<i32>(n0, 16);
           const o1 = load<i32>(n1, 16);
           const o2 = load<i32>(n2, 16);
@@ -410,7 +411,7 @@ function linearLeaf(leaf: i32, base: i32): f64 {
       for (; r < end; r++) {
         const row = rowsAt + r * stride;
         let node = root;
-        for (let d = 0; d < depth; d++) {
+        for (let d = 0; exitEarly || d < depth; d++) {
           const offset = load<i32>(node, 16);
           if (exitEarly && offset < 0) break;
           node = fastStep(node, row, offset, strict);
