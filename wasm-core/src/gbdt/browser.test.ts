@@ -11,7 +11,6 @@ import { readCsvWithColumn, readText, modelFixture } from "./test-fixtures";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const features = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"];
 
-
 // JSON cannot carry NaN, so the rows travel as the CSV text and are read in the page.
 const PAGE_SCRIPT = `
 import { loadModel, predict } from "./browser.ts";
@@ -35,11 +34,16 @@ describe.skipIf(!chromiumAvailable())("GBDT inference in Chromium", () => {
   let origin = "";
 
   beforeAll(async () => {
-    testPage = await serveTestPage({ script: PAGE_SCRIPT, resolveDir: here, wasm: "gbdt", files: {
+    testPage = await serveTestPage({
+      script: PAGE_SCRIPT,
+      resolveDir: here,
+      wasm: "gbdt",
+      files: {
         "/xgboost": ["application/json", readText(modelFixture("methane-xgboost.json"))],
         "/lightgbm": ["text/plain", readText(modelFixture("methane-lightgbm.txt"))],
         "/golden.csv": ["text/csv", readText(modelFixture("golden-default.csv"))],
-      } });
+      },
+    });
     origin = testPage.origin;
     browser = await launchBrowser();
   });
@@ -57,7 +61,10 @@ describe.skipIf(!chromiumAvailable())("GBDT inference in Chromium", () => {
     });
     const result = (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as Record<string, number[]>;
     expect(result.error).toBeUndefined();
-    for (const [name, column] of [["xgboost", "pred_xgboost"], ["lightgbm", "pred_lightgbm"]] as const) {
+    for (const [name, column] of [
+      ["xgboost", "pred_xgboost"],
+      ["lightgbm", "pred_lightgbm"],
+    ] as const) {
       const golden = readCsvWithColumn(modelFixture("golden-default.csv"), features, column);
       expect(result[name]).toEqual(Array.from(golden.values));
     }

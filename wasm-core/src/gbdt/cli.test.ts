@@ -33,7 +33,17 @@ describe("gbdt CLI", () => {
   it("prints XGBoost's golden predictions, one per row, through npm run", () => {
     const result = spawnSync(
       "npm",
-      ["run", "--silent", "gbdt", "--", "predict", "--model", modelFixture("methane-xgboost.json"), "--csv", modelFixture("golden-default.csv")],
+      [
+        "run",
+        "--silent",
+        "gbdt",
+        "--",
+        "predict",
+        "--model",
+        modelFixture("methane-xgboost.json"),
+        "--csv",
+        modelFixture("golden-default.csv"),
+      ],
       { cwd: repoRoot, encoding: "utf8" },
     );
     expect(result.status).toBe(0);

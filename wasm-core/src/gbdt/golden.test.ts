@@ -63,7 +63,11 @@ describe("the fixture files", () => {
     .map((line) => line.split(/\s+/) as [string, ModelFixture]);
 
   it.each(sums.map(([hash, name]) => [name, hash]))("%s is byte for byte the file the library wrote", (name, hash) => {
-    expect(createHash("sha256").update(readFileSync(modelFixture(name as ModelFixture))).digest("hex")).toBe(hash);
+    expect(
+      createHash("sha256")
+        .update(readFileSync(modelFixture(name as ModelFixture)))
+        .digest("hex"),
+    ).toBe(hash);
   });
 
   it("covers both models and the golden predictions", () => {

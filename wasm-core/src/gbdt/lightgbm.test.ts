@@ -37,7 +37,12 @@ describe("LightGBM missing types (lgb-missing.txt)", () => {
   it("follows None, Zero and NaN missing types and the default-left bit", async () => {
     expect(model).toMatchObject({ library: "lightgbm", version: "v4", objective: "regression", numTrees: 6 });
     expect(model.featureNames).toEqual(["a", "b", "c"]);
-    expect(await bothEngines(model, cases.map(([row]) => row))).toEqual(cases.map(([, value]) => value));
+    expect(
+      await bothEngines(
+        model,
+        cases.map(([row]) => row),
+      ),
+    ).toEqual(cases.map(([, value]) => value));
   });
 
   const withObjective = (objective: string) =>
@@ -94,7 +99,12 @@ describe("LightGBM categorical splits (lgb-categorical.txt)", () => {
 
   it("sends categories in the bitset left, others right", async () => {
     expect(model.featureNames).toEqual(["seam_kind", "depth"]);
-    expect(await bothEngines(model, cases.map(([row]) => row))).toEqual(cases.map(([, value]) => value));
+    expect(
+      await bothEngines(
+        model,
+        cases.map(([row]) => row),
+      ),
+    ).toEqual(cases.map(([, value]) => value));
   });
 });
 
@@ -111,7 +121,12 @@ describe("LightGBM linear trees (lgb-linear.txt)", () => {
   ];
 
   it("adds the leaf's linear model, or falls back to the leaf value on NaN", async () => {
-    expect(await bothEngines(model, cases.map(([row]) => row))).toEqual(cases.map(([, value]) => value));
+    expect(
+      await bothEngines(
+        model,
+        cases.map(([row]) => row),
+      ),
+    ).toEqual(cases.map(([, value]) => value));
   });
 });
 

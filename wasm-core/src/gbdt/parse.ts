@@ -8,7 +8,5 @@ export function parseModel(text: string): ParsedModel {
   // "[" is XGBoost's dump_model output, which the XGBoost reader turns away with its own message.
   if (start.startsWith("{") || start.startsWith("[")) return readXGBoostJson(start);
   if (/^tree\r?\n/.test(start)) return readLightGBMText(start);
-  throw new Error(
-    "unrecognised model file: expected an XGBoost JSON model (save_model(...json)) or a LightGBM text model",
-  );
+  throw new Error("unrecognised model file: expected an XGBoost JSON model (save_model(...json)) or a LightGBM text model");
 }

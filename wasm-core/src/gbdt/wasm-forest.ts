@@ -64,13 +64,7 @@ export class WasmForest {
       const Kind = data.constructor as new (buffer: ArrayBuffer, offset: number, length: number) => typeof data;
       new Kind(core.memory.buffer, pointers[i], data.length).set(data as never);
     });
-    core.setForest(
-      ...pointers,
-      forest.numFeatures,
-      forest.float32 ? 1 : 0,
-      forest.leftWhenEqual ? 1 : 0,
-      forest.baseMargin,
-    );
+    core.setForest(...pointers, forest.numFeatures, forest.float32 ? 1 : 0, forest.leftWhenEqual ? 1 : 0, forest.baseMargin);
     const rowsPtr = core.reserveRows(CHUNK_ROWS);
     return new WasmForest(core, forest.numFeatures, rowsPtr, core.marginBuffer());
   }

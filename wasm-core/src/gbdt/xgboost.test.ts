@@ -67,19 +67,19 @@ describe("XGBoost reader", () => {
     ["an unknown objective", () => edited((d) => (d.learner.objective.name = "survival:cox")), /objective "survival:cox" is not supported/],
     ["hinge loss", () => edited((d) => (d.learner.objective.name = "binary:hinge")), /objective "binary:hinge"/],
     ["multi-target trees", () => edited((d) => (d.learner.learner_model_param.num_target = "2")), /multi-output models/],
-    [
-      "vector leaves",
-      () => edited((d) => (d.learner.gradient_booster.model.trees[0].tree_param.size_leaf_vector = "3")),
-      /vector leaves/,
-    ],
+    ["vector leaves", () => edited((d) => (d.learner.gradient_booster.model.trees[0].tree_param.size_leaf_vector = "3")), /vector leaves/],
     [
       "categorical splits",
       () => edited((d) => (d.learner.gradient_booster.model.trees[2].split_type[0] = 1)),
       /tree 2 has categorical splits/,
     ],
     ["categorical features", () => edited((d) => (d.learner.feature_types[1] = "c")), /categorical features \(f1\)/],
-    ["a split on a feature the model lacks", () => edited((d) => (d.learner.gradient_booster.model.trees[0].split_indices[0] = 9)), /feature 9/],
-    ["a dump_model tree dump", () => "[{\"nodeid\":0}]", /dump_model/],
+    [
+      "a split on a feature the model lacks",
+      () => edited((d) => (d.learner.gradient_booster.model.trees[0].split_indices[0] = 9)),
+      /feature 9/,
+    ],
+    ["a dump_model tree dump", () => '[{"nodeid":0}]', /dump_model/],
     ["a binary UBJSON file", () => "{L\u0000\u0000\u0000\u0007learner", /not valid JSON/],
     ["truncated JSON", () => readText(fixture("xgb-logistic.json")).slice(0, 500), /not valid JSON/],
   ])("refuses %s with a clear error", (_, text, message) => {

@@ -53,7 +53,9 @@ function integerParam(params: Record<string, unknown>, key: string, fallback: nu
 /** base_score is "5E-1" in 1.x/2.x and "[5E-1]" (one value per target) in 3.x. */
 function readBaseScore(raw: unknown): number {
   if (raw === undefined) return 0.5;
-  const text = String(raw).trim().replace(/^\[(.*)\]$/, "$1");
+  const text = String(raw)
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1");
   const parts = text.split(",");
   if (parts.length !== 1) fail(`base_score has ${parts.length} values: multi-output models are not supported`);
   const value = Number(parts[0]);
