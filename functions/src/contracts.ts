@@ -6,3 +6,10 @@ export type { ProjectGraphs } from "./domain/graphs";
 export type { DocumentView } from "./domain/documents";
 export type { Inventory, YearTotals } from "./domain/inventory";
 export type * from "./route-contracts";
+
+import type { calculationView } from "./domain/calculations";
+
+/** One calculation as the API answers it (calculationView, SPEC 3): the common fields, the
+ *  coefficients used, the flags, then the type's inputs and results side by side under their
+ *  registry names, which is why it has an index signature (`[field: string]: unknown`). */
+export type CalculationView = ReturnType<typeof calculationView>;

@@ -5,42 +5,26 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, query, type ApiError, type ListPage } from "../../api/client";
 import type { CalculationType, FormulaType } from "../../../../wasm-core/src/registry";
-import type { CoefficientUse } from "../../../../functions/src/ports";
-import type { DictionaryEntry } from "../../../../functions/src/contracts";
+import type { CalculationView, DictionaryEntry } from "../../../../functions/src/contracts";
 import type { Project } from "../../../../functions/src/schemas/project";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Body, ForecastMethod } from "./forecast";
 
-export type { CoefficientUse, DictionaryEntry };
+export type { DictionaryEntry };
 
 export const CALCULATIONS_PAGE_SIZE = 10;
 
-/** The API's flat calculation (SPEC 3): common fields, inputs, settings and results side by side. */
-export interface Calculation {
-  id: string;
-  type: CalculationType;
-  name: string;
-  project: string;
-  is_active: boolean;
-  is_deleted: boolean;
-  version: number;
-  created_at: string;
-  created_by: string;
-  updated_at: string;
-  updated_by: string;
-  methodology_version: string;
-  coefficients: Record<string, CoefficientUse>;
-  /** D10: `custom_without_justification:<field>`, `custom_out_of_range:<field>`. */
-  flags?: string[];
-  /** D12: the GWP set used differs from the one in force for the project's reporting year. */
-  gwp_not_in_force?: boolean;
-  /** D15, inventory types: primary counts in the year's inventory, alternative never does. */
-  inventory_role?: "primary" | "alternative";
-  /** D13: inputs typed in another unit than the stored one, as entered. */
-  entered?: Record<string, { value: number; unit: string }>;
-  [field: string]: unknown;
-}
+/** The API's flat calculation (SPEC 3) as the server builds it (calculationView): common fields,
+ *  coefficients and flags, then the type's inputs, settings and results side by side under their
+ *  registry names. Those flat inputs and results are why it keeps an index signature
+ *  (`[field: string]: unknown`: the server's view spreads them in, and TypeScript drops the index
+ *  signature of a spread record). The server stores `type` as a string; the web narrows it to the
+ *  registry's types. */
+export type Calculation = CalculationView & { type: CalculationType; [field: string]: unknown };
+
+/** A coefficient a calculation used, as the API shows it (an evidence file without its storage key). */
+export type CoefficientUse = CalculationView["coefficients"][string];
 
 export interface Dictionary {
   name: string;

@@ -60,6 +60,9 @@ function typedState(rows: Golden[], name = "Прогноз"): ForecastState {
   return state;
 }
 
+/** An uploaded source file as a stored calculation shows it. */
+const fileData = (name: string) => ({ name, size: 1, format: "xlsx", uploaded_at: "" });
+
 function stored(overrides: Partial<Calculation> = {}): Calculation {
   return {
     id: "c1",
@@ -75,6 +78,7 @@ function stored(overrides: Partial<Calculation> = {}): Calculation {
     updated_by: "",
     methodology_version: "2026.1",
     coefficients: {},
+    flags: [],
     method: "lightgbm",
     rows: 2,
     above_limit: 1,
@@ -113,7 +117,7 @@ describe("the manual rows", () => {
     expect(state).toMatchObject({ name: "Лава 7", method: "lightgbm", source: "manual" });
     expect(state.rows.map((r) => r.id)).toEqual([7, 9]);
     expect(state.rows[0].texts).toMatchObject({ x1: "1324,7", x2: "", x12: "0,408" });
-    expect(initialForecastState(stored({ file_data: { name: "t.xlsx" } })).source).toBe("file");
+    expect(initialForecastState(stored({ file_data: fileData("t.xlsx") })).source).toBe("file");
   });
 
   it("flags concentrations over 100 % (x7, x12) as the server would", () => {
@@ -223,12 +227,12 @@ describe("the requests", () => {
 
   it("edit with a new file replaces the rows in one multipart PATCH; without one only name and method go", () => {
     const file = new File(["x"], "new.xlsx");
-    const withFile = editRequests({ ...initialForecastState(stored({ file_data: { name: "old.xlsx" } })), file }, 4);
+    const withFile = editRequests({ ...initialForecastState(stored({ file_data: fileData("old.xlsx") })), file }, 4);
     expect(withFile.data).toBeUndefined();
     const form = (withFile.patch as { form: FormData }).form;
     expect([form.get("name"), form.get("method"), form.get("version")]).toEqual(["Лава 7", "lightgbm", "4"]);
     expect((form.get("file_data") as File).name).toBe("new.xlsx");
-    const keep = editRequests(initialForecastState(stored({ file_data: { name: "old.xlsx" } })), 4);
+    const keep = editRequests(initialForecastState(stored({ file_data: fileData("old.xlsx") })), 4);
     expect(keep).toEqual({ patch: { kind: "json", body: { name: "Лава 7", method: "lightgbm", version: 4 } } });
   });
 
@@ -239,7 +243,7 @@ describe("the requests", () => {
     expect(forecastErrors(state, "create")).toEqual({ data: ROW_ERRORS });
     expect(forecastErrors({ ...typedState([golden[0]]), source: "file" }, "create")).toEqual({ file_data: NO_FILE });
     // Edit of a file-based forecast may keep its stored rows.
-    const fromFile = stored({ file_data: { name: "old.xlsx" } });
+    const fromFile = stored({ file_data: fileData("old.xlsx") });
     expect(forecastErrors(initialForecastState(fromFile), "edit", fromFile)).toEqual({});
     expect(dataRows(typedState([golden[0]]))).toHaveLength(1);
   });

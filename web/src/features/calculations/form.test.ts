@@ -302,6 +302,7 @@ function storedCalculation(type: FormulaType, values: Record<string, number>, co
     methodology_version: "2026.1",
     ...values,
     coefficients,
+    flags: [],
   };
 }
 

@@ -38,7 +38,8 @@ function stored(type: "filling_blanks" | "sensitivity", overrides: Partial<Calcu
     updated_by: "",
     methodology_version: "2026.1",
     coefficients: {},
-    file_data: { name: "ряд.xlsx", size: 100 },
+    flags: [],
+    file_data: { name: "ряд.xlsx", size: 100, format: "xlsx", uploaded_at: "" },
     ...overrides,
   };
 }
