@@ -5,8 +5,9 @@
 // (4.5–4.8); emission factors in m³/t, t/t or % vol; densities in kg/m³ (= t per thousand m³);
 // every mass result in t, CO2-equivalents in t CO2e. f64 throughout.
 //
-// Pure: no host imports but abort. Inputs are validated by the TypeScript facade
-// (wasm-core/src/emissions-core.ts) before anything here runs, so the kernels do not re-check.
+// Pure: no host imports but abort. Inputs are validated before the kernels run: single values by
+// the TypeScript facade (wasm-core/src/emissions-core.ts), batch columns by `check` below against
+// the registry bounds the facade writes, so the formula kernels do not re-check.
 
 // ---------------------------------------------------------------------------------------------
 // Scalar formulas, one per methodology section. The batch kernels below call the same functions,
@@ -170,6 +171,34 @@ export function input_columns(): i32 { return INPUT_COLUMNS; }
 export function output_columns(): i32 { return OUTPUT_COLUMNS; }
 export function input_ptr(): usize { return changetype<usize>(input); }
 export function output_ptr(): usize { return changetype<usize>(output); }
+
+// Inclusive bounds of each input column, [lo, hi] at [2c, 2c + 1], written by the facade from the
+// registry (lo = hi for a fixed field; hi = f64.MAX_VALUE when unbounded, so ±Infinity and NaN fail).
+const bounds = new StaticArray<f64>(INPUT_COLUMNS * 2);
+
+export function bounds_ptr(): usize { return changetype<usize>(bounds); }
+
+/**
+ * Validation of a chunk in one pass per column, before `batch`: checks the columns whose bit is
+ * set in `mask` over `rows` rows against `bounds`. Returns the first failing column, or -1 when
+ * all values are in bounds (the facade then names the field and row from its own checks).
+ */
+export function check(mask: i32, rows: i32): i32 {
+  if (rows < 0 || rows > BATCH_ROWS) return INPUT_COLUMNS;
+  for (let c = 0; c < INPUT_COLUMNS; c++) {
+    if (((mask >> c) & 1) == 0) continue;
+    const lo = unchecked(bounds[2 * c]);
+    const hi = unchecked(bounds[2 * c + 1]);
+    const base = c * BATCH_ROWS;
+    let ok = true;
+    for (let i = 0; i < rows; i++) {
+      const v = unchecked(input[base + i]);
+      ok = ok & (v >= lo) & (v <= hi);
+    }
+    if (!ok) return c;
+  }
+  return -1;
+}
 
 // @ts-ignore: decorator
 @inline function col_in(column: i32, row: i32): f64 {

@@ -140,6 +140,8 @@ interface CoreExports {
   output_columns(): number;
   input_ptr(): number;
   output_ptr(): number;
+  bounds_ptr(): number;
+  check(mask: number, rows: number): number;
   batch(type: number, rows: number, gwp_ch4: number): number;
   recycle_technology(
     metan: number,
@@ -275,48 +277,56 @@ export class EmissionsCore {
 
   /**
    * Many rows of one emission type in one call: input columns → result columns (Float64Array).
-   * Every value is validated first; a FieldError carries the field and the row index.
+   * Every value is validated before any result is returned; a FieldError carries the field and
+   * the row index. Float64Array columns are copied into the core's buffer chunk by chunk and
+   * checked there in one pass (`check`); other arrays are checked here value by value.
+   * `out` may hold result arrays of the batch's length to fill instead of allocating new ones
+   * (their contents are unspecified when the call throws).
    */
-  calculateBatch<T extends EmissionType>(type: T, columns: BatchColumns<T>, coefficients?: Coefficients<T>): BatchResults<T> {
+  calculateBatch<T extends EmissionType>(
+    type: T,
+    columns: BatchColumns<T>,
+    coefficients?: Coefficients<T>,
+    out?: Partial<BatchResults<T>>,
+  ): BatchResults<T> {
     if (!isEmissionType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
     const given = columns as Readonly<Record<string, ArrayLike<number> | number | undefined>>;
     const fields = numberInputs(type);
     const gwp = this.settings(type, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
+    const length = batchLength(fields, given);
 
-    // Row count: the first array column sets it; only scalars means one row.
-    let length = -1;
-    for (const field of fields) {
-      const column = given[field.name];
-      if (column !== undefined && typeof column !== "number") {
-        if (length < 0) length = column.length;
-        else if (column.length !== length) throw new FieldError(field.name, MESSAGES.columnLength(length));
-      }
+    // Scalars and plain arrays are checked here; Float64Array columns by the core, per chunk.
+    // Any error sends the call to the field-by-field validation, which names the same field and
+    // row as it always has (the first bad value of the first bad field, in registry order).
+    let sources: (ArrayLike<number> | number)[];
+    let mask = 0;
+    try {
+      sources = fields.map((field, column): ArrayLike<number> | number => {
+        const source = given[field.name];
+        if (source === undefined || typeof source === "number") return inputValue(field, source);
+        if (source instanceof Float64Array) {
+          mask |= 1 << column;
+          return source;
+        }
+        for (let row = 0; row < source.length; row++) inputValue(field, source[row], row);
+        return source;
+      });
+    } catch (error) {
+      if (error instanceof FieldError) validateColumns(fields, given);
+      throw error;
     }
-    if (length < 0) length = 1;
 
-    // Validate everything before the core runs; fixed fields may be left out.
-    const sources = fields.map((field): ArrayLike<number> | number => {
-      const column = given[field.name];
-      if (column === undefined || typeof column === "number") return inputValue(field, column);
-      for (let row = 0; row < column.length; row++) inputValue(field, column[row], row);
-      return column;
+    const results = coreResults(type).map((field) => {
+      const given = (out as Readonly<Record<string, Float64Array | undefined>> | undefined)?.[field.name];
+      if (given === undefined) return new Float64Array(length);
+      if (!(given instanceof Float64Array) || given.length !== length) {
+        throw new Error(`calculateBatch: out.${field.name} must be a Float64Array of ${length} values`);
+      }
+      return given;
     });
-    if ((REGISTRY[type] as CalculationDefinition).sums) {
-      for (let row = 0; row < length; row++) {
-        checkSums(
-          type,
-          (name) => {
-            const source = sources[fields.findIndex((f) => f.name === name)];
-            return typeof source === "number" ? source : source[row];
-          },
-          row,
-        );
-      }
-    }
-
-    const results = coreResults(type).map(() => new Float64Array(length));
     const rows = this.batchRows;
     this.views();
+    if (mask !== 0) this.writeBounds(fields);
     for (let start = 0; start < length; start += rows) {
       const count = Math.min(rows, length - start);
       sources.forEach((source, column) => {
@@ -325,16 +335,31 @@ export class EmissionsCore {
         else if (source instanceof Float64Array) this.input.set(source.subarray(start, start + count), offset);
         else for (let i = 0; i < count; i++) this.input[offset + i] = source[start + i];
       });
+      if (mask !== 0 && this.exports.check(mask, count) !== -1) {
+        validateColumns(fields, given);
+        throw new Error("emissions core rejected a value the facade accepts");
+      }
       this.runBatch(type, count, gwp);
       results.forEach((result, column) => {
         result.set(this.output.subarray(column * rows, column * rows + count), start);
       });
     }
+    checkBatchSums(type, fields, sources, length);
+
     const named: Record<string, Float64Array> = {};
     coreResults(type).forEach((field, column) => {
       named[field.name] = results[column];
     });
     return named as BatchResults<T>;
+  }
+
+  /** The registry bounds of a type's inputs, in the core's bounds table, for `check`. */
+  private writeBounds(fields: readonly NumberField[]): void {
+    const bounds = new Float64Array(this.exports.memory.buffer, this.exports.bounds_ptr(), 2 * this.exports.input_columns());
+    fields.forEach((field, column) => {
+      bounds[2 * column] = field.fixed ?? field.min;
+      bounds[2 * column + 1] = field.fixed ?? field.max ?? Number.MAX_VALUE;
+    });
   }
 
   private runBatch(type: EmissionType, rows: number, gwp: number): void {
@@ -494,6 +519,50 @@ function inputValue(field: NumberField, value: unknown, row?: number): number {
   if (number < field.min) throw new FieldError(field.name, MESSAGES.nonNegative, row);
   if (field.max !== undefined && number > field.max) throw new FieldError(field.name, MESSAGES.atMost(field.max), row);
   return number;
+}
+
+/** Rows of a batch: the first array column sets it; only scalars means one row. */
+function batchLength(fields: readonly NumberField[], given: Readonly<Record<string, ArrayLike<number> | number | undefined>>): number {
+  let length = -1;
+  for (const field of fields) {
+    const column = given[field.name];
+    if (column !== undefined && typeof column !== "number") {
+      if (length < 0) length = column.length;
+      else if (column.length !== length) throw new FieldError(field.name, MESSAGES.columnLength(length));
+    }
+  }
+  return length < 0 ? 1 : length;
+}
+
+/** Every value of a batch against its field, field by field in registry order: throws the
+ *  FieldError of the first bad value. */
+function validateColumns(fields: readonly NumberField[], given: Readonly<Record<string, ArrayLike<number> | number | undefined>>): void {
+  for (const field of fields) {
+    const column = given[field.name];
+    if (column === undefined || typeof column === "number") inputValue(field, column);
+    else for (let row = 0; row < column.length; row++) inputValue(field, column[row], row);
+  }
+}
+
+/** The registry's cross-field sums of a batch, row by row, after every field passed. */
+function checkBatchSums(
+  type: EmissionType,
+  fields: readonly NumberField[],
+  sources: readonly (ArrayLike<number> | number)[],
+  length: number,
+): void {
+  if (!(REGISTRY[type] as CalculationDefinition).sums) return;
+  const index = new Map(fields.map((field, column) => [field.name, column]));
+  for (let row = 0; row < length; row++) {
+    checkSums(
+      type,
+      (name) => {
+        const source = sources[index.get(name) as number];
+        return typeof source === "number" ? source : source[row];
+      },
+      row,
+    );
+  }
 }
 
 /** Cross-field limits of the registry (torch_composition: the contents sum to at most 100 % vol).

@@ -381,6 +381,83 @@ describe("validation before the core runs", () => {
   });
 });
 
+describe("Float64Array batches (checked in the core)", () => {
+  const rows = emissionsCore().batchRows + 5;
+  const column = (value: number) => new Float64Array(rows).fill(value);
+  const fieldError = (run: () => unknown): FieldError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FieldError) return error;
+      throw error;
+    }
+    throw new Error("no FieldError");
+  };
+
+  it("names the same field and row as the value-by-value check", () => {
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const volume = column(2);
+      volume[rows - 3] = bad;
+      const typed = fieldError(() => calculateBatch("open_mining_co2", { volume, ef: column(3.149) }));
+      const plain = fieldError(() => calculateBatch("open_mining_co2", { volume: Array.from(volume), ef: 3.149 }));
+      expect([typed.field, typed.row, typed.message]).toEqual([plain.field, plain.row, plain.message]);
+      expect([typed.field, typed.row]).toEqual(["volume", rows - 3]);
+    }
+    // The first bad field in registry order wins, whatever row or chunk the other one is in.
+    const volume = column(1);
+    volume[rows - 1] = -1;
+    const ef = column(1);
+    ef[0] = -1;
+    expect(fieldError(() => calculateBatch("open_mining_co2", { volume, ef }))).toMatchObject({ field: "volume", row: rows - 1 });
+    // Upper bounds and fixed fields.
+    const of = column(1);
+    of[7] = 1.1;
+    expect(fieldError(() => calculateBatch("disposal_co2_stat_sources", { volume: column(1), ef: 1, of, k: 1 }))).toMatchObject({
+      field: "of",
+      row: 7,
+    });
+    const koef = column(0.67);
+    koef[rows - 1] = 0.68;
+    expect(fieldError(() => calculateBatch("underground_emission_ch4", { volume: column(1), ef: 18, koef_transform: koef }))).toMatchObject(
+      {
+        field: "koef_transform",
+        row: rows - 1,
+      },
+    );
+  });
+
+  it("checks the cross-field sums row by row after the fields", () => {
+    const w = (value: number) => column(value);
+    const w_ch4 = w(60);
+    w_ch4[rows - 2] = 95;
+    const inputs = {
+      volume: w(1),
+      w_ch4,
+      w_co2: w(30),
+      w_c2h6: w(0),
+      w_c3h8: w(0),
+      w_c4h10: w(0),
+      w_c5h12: w(0),
+      cf: 0.005,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+    };
+    expect(fieldError(() => calculateBatch("torch_composition", inputs))).toMatchObject({ field: "w_ch4", row: rows - 2 });
+  });
+
+  it("fills the result arrays it is given, with the same numbers", () => {
+    const volume = Float64Array.from({ length: rows }, (_, i) => i * 7.5);
+    const columns = { volume, p_co2: 1.8393, p_ch4: 0.668, ef_co2: column(0.4), ef_ch4: column(36.2) };
+    const fresh = calculateBatch("underground", columns);
+    const out = { sum_co2: new Float64Array(rows), res_ch4: new Float64Array(rows) };
+    const filled = calculateBatch("underground", columns, undefined, out);
+    expect(filled.sum_co2).toBe(out.sum_co2);
+    expect(filled.res_ch4).toBe(out.res_ch4);
+    expect(filled).toEqual(fresh);
+    expect(() => calculateBatch("underground", columns, undefined, { sum_co2: new Float64Array(rows - 1) })).toThrow(/sum_co2/);
+  });
+});
+
 describe("batch chunking", () => {
   it("splits rows beyond the core's buffer without seams", () => {
     const n = emissionsCore().batchRows * 2 + 17;

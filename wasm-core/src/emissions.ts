@@ -31,8 +31,13 @@ export function calculate<T extends FormulaType>(type: T, inputs: FormulaInputs<
   return emissionsCore().calculate(type, inputs, coefficients);
 }
 
-export function calculateBatch<T extends EmissionType>(type: T, columns: BatchColumns<T>, coefficients?: Coefficients<T>): BatchResults<T> {
-  return emissionsCore().calculateBatch(type, columns, coefficients);
+export function calculateBatch<T extends EmissionType>(
+  type: T,
+  columns: BatchColumns<T>,
+  coefficients?: Coefficients<T>,
+  out?: Partial<BatchResults<T>>,
+): BatchResults<T> {
+  return emissionsCore().calculateBatch(type, columns, coefficients, out);
 }
 
 export function warnings<T extends FormulaType>(type: T, inputs: FormulaInputs<T>): FieldWarning[] {
