@@ -3,7 +3,7 @@
 // and bodies the types allow are the ones the routes serve.
 import { hc } from "hono/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ProjectRoutes } from "../../functions/src/route-contracts";
+import type { FacilityRoutes, InventoryRoutes, ProjectRoutes } from "../../functions/src/route-contracts";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -31,4 +31,29 @@ it("lists, creates, edits and recomputes projects through the client typed from 
   const refused = await projects[":id"].$patch({ param: { id: project.id }, json: { name: "", version: 99 } });
   expect(refused.status).toBe(400);
   expect(await refused.json()).toEqual({ detail: expect.stringContaining("name") });
+});
+
+it("lists, adds and edits facilities, reads the year's inventory and comments on it through the clients typed from their routes", async () => {
+  const user = await h.signedInUser();
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => h.request(String(input), { ...init, token: user.token });
+  const facilities = hc<FacilityRoutes>("/api/v1/facilities", { fetch });
+  const inventory = hc<InventoryRoutes>("/api/v1/inventory", { fetch });
+  const created = await facilities.index.$post({ json: { name: "Шахта Типизированная", kind: "underground_mine" } });
+  expect(created.status).toBe(201);
+  const facility = await created.json();
+  expect((await (await facilities.index.$get()).json()).map((f) => f.id)).toContain(facility.id);
+  const patched = await facilities[":id"].$patch({ param: { id: facility.id }, json: { address: "Кемерово", version: facility.version } });
+  expect((await patched.json()).address).toBe("Кемерово");
+  const year = await (await inventory.index.$get({ query: { year: "2025", facility: facility.id } })).json();
+  expect(year.calculations).toEqual([]);
+  expect(await (await inventory.years.$get()).json()).toEqual(expect.any(Array));
+  const commented = await inventory[":year"].comments.$post({
+    param: { year: "2025" },
+    json: { text: "Проверить", version: year.review.version },
+  });
+  expect(commented.status).toBe(200);
+  expect((await commented.json()).comments.map((c) => c.text)).toContain("Проверить");
+  const refused = await inventory[":year"].review.$post({ param: { year: "2025" }, json: { action: "approve", version: 99 } });
+  // The route is reached (not 404): approving is the reviewer's, over a version the review has not reached.
+  expect([403, 409]).toContain(refused.status);
 });

@@ -1,31 +1,39 @@
 // The year's inventory and the company's facilities over the API (v1/inventory/, v1/facilities/).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import type { Inventory, YearTotals } from "../../../../functions/src/contracts";
+import type { InferResponseType } from "hono/client";
+import { typedClient, type Client } from "../../api/client";
+import type { FacilityRoutes, InventoryRoutes } from "../../../../functions/src/contracts";
 import type { ReviewAction } from "../../../../wasm-core/src/inventory";
-import type { Facility, FacilityKind } from "../../../../functions/src/ports";
 
-export type { Inventory, YearTotals, Facility, FacilityKind };
+/** The answers as the server's routes declare them (functions/src/schemas/answers.ts). */
+export type Inventory = InferResponseType<Client<InventoryRoutes>["index"]["$get"], 200>;
+export type YearTotals = InferResponseType<Client<InventoryRoutes>["years"]["$get"], 200>[number];
+export type Facility = InferResponseType<Client<FacilityRoutes>[":id"]["$get"], 200>;
+export type FacilityKind = Facility["kind"];
+
+/** v1/facilities/ and v1/inventory/, typed from the server's route declarations
+ *  (functions/src/http/facilities.ts, inventory.ts). */
+const facilities = typedClient<FacilityRoutes>("v1/facilities");
+const inventory = typedClient<InventoryRoutes>("v1/inventory");
 
 export const facilitiesKey = ["facilities"] as const;
 export const inventoryKey = ["inventory"] as const;
 
 export function useInventory(year: number, facility: string | undefined) {
-  const query = new URLSearchParams({ year: String(year), ...(facility ? { facility } : {}) });
   return useQuery({
     queryKey: [...inventoryKey, year, facility ?? ""],
-    queryFn: () => api.get<Inventory>(`v1/inventory/?${query}`),
+    queryFn: () => inventory((c) => c.index.$get({ query: { year: String(year), facility: facility || undefined } })),
     staleTime: 0,
   });
 }
 
 /** Totals per reporting year (the profile's statistics, the year picker). */
 export function useInventoryYears() {
-  return useQuery({ queryKey: [...inventoryKey, "years"], queryFn: () => api.get<YearTotals[]>("v1/inventory/years/") });
+  return useQuery({ queryKey: [...inventoryKey, "years"], queryFn: () => inventory((c) => c.years.$get()) });
 }
 
 export function useFacilities() {
-  return useQuery({ queryKey: facilitiesKey, queryFn: () => api.get<Facility[]>("v1/facilities/"), staleTime: 60_000 });
+  return useQuery({ queryKey: facilitiesKey, queryFn: () => facilities((c) => c.index.$get()), staleTime: 60_000 });
 }
 
 export interface FacilityFields {
@@ -38,10 +46,11 @@ export interface FacilityFields {
 export function useSaveFacility() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, version, ...fields }: FacilityFields & { id?: string; version?: number }) =>
-      id
-        ? api.patch<Facility>(`v1/facilities/${encodeURIComponent(id)}/`, { ...fields, version })
-        : api.post<Facility>("v1/facilities/", fields),
+    /** `facility`: the one edited, whose version we hold (409 when someone saved first); none: a new one. */
+    mutationFn: ({ facility, fields }: { facility?: Facility; fields: FacilityFields }) =>
+      facility
+        ? facilities((c) => c[":id"].$patch({ param: { id: facility.id }, json: { ...fields, version: facility.version } }))
+        : facilities((c) => c.index.$post({ json: fields })),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: facilitiesKey }), client.invalidateQueries({ queryKey: inventoryKey })]),
   });
@@ -51,7 +60,7 @@ export function useReviewAction(year: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { action: ReviewAction; version: number; reason?: string; notice_date?: string }) =>
-      api.post(`v1/inventory/${year}/review/`, body),
+      inventory((c) => c[":year"].review.$post({ param: { year: String(year) }, json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
   });
 }
@@ -59,7 +68,8 @@ export function useReviewAction(year: number) {
 export function useAddComment(year: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { text: string; target?: string | null; version: number }) => api.post(`v1/inventory/${year}/comments/`, body),
+    mutationFn: (body: { text: string; target?: string | null; version: number }) =>
+      inventory((c) => c[":year"].comments.$post({ param: { year: String(year) }, json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
   });
 }

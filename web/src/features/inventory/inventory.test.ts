@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { YearTotals } from "./api";
 import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
 
-const years = [
+const years: YearTotals[] = [
   { year: 2024, total_t_co2e: 80_000, by_category: { 3: 70_000, 2: 10_000 } },
   { year: 2025, total_t_co2e: 60_000, by_category: { 3: 60_000 } },
 ];

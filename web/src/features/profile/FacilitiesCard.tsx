@@ -56,8 +56,7 @@ export function FacilitiesCard() {
 function FacilityDialog({ facility, onClose }: { facility?: Facility; onClose: () => void }) {
   const [form] = Form.useForm<FacilityFields>();
   const save = useSaveFacility();
-  const submit = (values: FacilityFields) =>
-    save.mutate({ ...values, id: facility?.id, version: facility?.version }, { onSuccess: onClose });
+  const submit = (values: FacilityFields) => save.mutate({ facility, fields: values }, { onSuccess: onClose });
   return (
     <Modal open title={facility ? "Изменить площадку" : "Новая площадка"} onCancel={onClose} footer={null} destroyOnHidden>
       <Form<FacilityFields> form={form} layout="vertical" initialValues={facility ?? { kind: "underground_mine" }} onFinish={submit}>
