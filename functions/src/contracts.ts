@@ -4,7 +4,6 @@
 export type { DictionaryEntry } from "./domain/dictionaries";
 export type { ProjectGraphs } from "./domain/graphs";
 export type { DocumentView } from "./domain/documents";
-export type { Inventory, YearTotals } from "./domain/inventory";
 export type * from "./route-contracts";
 
 import type { calculationView } from "./domain/calculations";
