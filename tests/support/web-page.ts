@@ -136,7 +136,17 @@ export async function optionTitles(page: Page, select: Locator): Promise<(string
   await select.click();
   const options = openList(page).locator(".ant-select-item-option");
   await options.first().waitFor();
-  const titles = await options.evaluateAll((found) => found.map((o) => o.getAttribute("title")));
+  // The list is read once its opening animation is over: while it runs, `:visible` may not hold
+  // for a moment on a loaded machine and the read finds no option.
+  await page
+    .locator(".ant-select-dropdown.ant-slide-up-enter-active")
+    .waitFor({ state: "detached" })
+    .catch(() => undefined);
+  let titles: (string | null)[] = [];
+  for (let attempt = 0; attempt < 20 && titles.length === 0; attempt++) {
+    if (attempt > 0) await page.waitForTimeout(100);
+    titles = await options.evaluateAll((found) => found.map((o) => o.getAttribute("title")));
+  }
   await page.keyboard.press("Escape");
   return titles;
 }
