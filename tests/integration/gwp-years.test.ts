@@ -2,7 +2,7 @@
 // a second set for 2025 through the admin coefficient API; a year change offers a recompute.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { signedInAdmin } from "../support/admin";
+import { signedInAdmin, dateAr5For } from "../support/admin";
 
 let h: Harness;
 let token: string;
@@ -11,17 +11,7 @@ beforeAll(async () => {
   ({ token } = await h.signedInUser());
   const admin = await signedInAdmin(h);
   // AR5 (set 2) dated for the 2025 reporting year only.
-  for (const [field, version] of [
-    ["year_from", 1],
-    ["year_to", 2],
-  ] as const) {
-    const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
-      method: "PATCH",
-      token: admin.token,
-      json: { field, value: 2025, effective_from: "2026-11-23", reason: "Проверка: набор для 2025 года", version },
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-  }
+  await dateAr5For(h, admin.token, 2025);
 });
 afterAll(() => h.close());
 

@@ -3,7 +3,7 @@
 // the 296-FZ threshold, and isolation between companies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { signedInAdmin, signIn } from "../support/admin";
+import { signedInAdmin, signIn, dateAr5For } from "../support/admin";
 import { createUser } from "../../functions/src/domain/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
 
@@ -17,17 +17,7 @@ beforeAll(async () => {
   ({ token: other } = await h.signedInUser("ООО Чужая"));
   const admin = await signedInAdmin(h);
   // AR5 (set 2, CH4 = 28) dated for the 2025 reporting year only; 2024 keeps 2979-р (25).
-  for (const [field, version] of [
-    ["year_from", 1],
-    ["year_to", 2],
-  ] as const) {
-    const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
-      method: "PATCH",
-      token: admin.token,
-      json: { field, value: 2025, effective_from: "2026-11-23", reason: "Набор для 2025 года", version },
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-  }
+  await dateAr5For(h, admin.token, 2025);
 });
 afterAll(() => h.close());
 

@@ -72,3 +72,19 @@ export function webmBytes(size = 4096): Uint8Array {
   out.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...text("webm")]);
   return out;
 }
+
+/** An admin dates the seeded GWP set AR5 (set 2, CH4 = 28) for one reporting year only, through the
+ *  coefficient API (D12): that year's calculations and inventory then take it. */
+export async function dateAr5For(h: Harness, adminToken: string, year: number): Promise<void> {
+  for (const [field, version] of [
+    ["year_from", 1],
+    ["year_to", 2],
+  ] as const) {
+    const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
+      method: "PATCH",
+      token: adminToken,
+      json: { field, value: year, effective_from: "2026-11-23", reason: `Набор для ${year} года`, version },
+    });
+    if (res.status !== 200) throw new Error(`dating AR5 for ${year}: ${res.status} ${await res.text()}`);
+  }
+}

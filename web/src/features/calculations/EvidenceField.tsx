@@ -2,11 +2,11 @@
 // to 10 MB, kept in the form and attached once the calculation is saved; on edit the file stored
 // now, by name and size, with its download link. The results dialog links it too (EvidenceLink).
 import { useState } from "react";
-import { App, Button, Flex, Tooltip, Typography, Upload } from "antd";
-import { CloseOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
+import { App, Button, Flex, Typography, Upload } from "antd";
+import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "./api";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
-import { fileSize } from "./FileField";
+import { ChosenFile, fileSize } from "./FileField";
 
 interface Props {
   id: string;
@@ -44,23 +44,15 @@ export function EvidenceField({ id, field, label, file, onChange, stored }: Prop
         </Typography.Text>
       </Flex>
       {file && (
-        <Flex gap={6} align="center" data-testid={`evidence-chosen-${field}`}>
-          <PaperClipOutlined />
-          <Typography.Text>{file.name}</Typography.Text>
-          <Typography.Text type="secondary">({fileSize(file.size)})</Typography.Text>
-          <Tooltip title="Убрать документ">
-            <Button
-              type="text"
-              size="small"
-              aria-label="Убрать документ"
-              icon={<CloseOutlined />}
-              onClick={() => {
-                setProblem(undefined);
-                onChange(undefined);
-              }}
-            />
-          </Tooltip>
-        </Flex>
+        <ChosenFile
+          file={file}
+          testId={`evidence-chosen-${field}`}
+          removeLabel="Убрать документ"
+          onRemove={() => {
+            setProblem(undefined);
+            onChange(undefined);
+          }}
+        />
       )}
       {problem && (
         <Typography.Text type="danger" role="alert">

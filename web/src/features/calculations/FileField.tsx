@@ -67,23 +67,15 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
         </Flex>
       </Flex>
       {file && (
-        <Flex gap={6} align="center" data-testid="chosen-file">
-          <PaperClipOutlined />
-          <Typography.Text>{file.name}</Typography.Text>
-          <Typography.Text type="secondary">({fileSize(file.size)})</Typography.Text>
-          <Tooltip title="Убрать файл">
-            <Button
-              type="text"
-              size="small"
-              aria-label="Убрать файл"
-              icon={<CloseOutlined />}
-              onClick={() => {
-                setProblem(undefined);
-                onChange(undefined);
-              }}
-            />
-          </Tooltip>
-        </Flex>
+        <ChosenFile
+          file={file}
+          testId="chosen-file"
+          removeLabel="Убрать файл"
+          onRemove={() => {
+            setProblem(undefined);
+            onChange(undefined);
+          }}
+        />
       )}
       {problem && (
         <Typography.Text type="danger" role="alert">
@@ -104,6 +96,20 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
 }
 
 /** 812 Б, 14 КБ, 1,2 МБ. */
+/** The file chosen in a dialog, its size and the button that takes it back. */
+export function ChosenFile({ file, testId, removeLabel, onRemove }: { file: File; testId: string; removeLabel: string; onRemove(): void }) {
+  return (
+    <Flex gap={6} align="center" data-testid={testId}>
+      <PaperClipOutlined />
+      <Typography.Text>{file.name}</Typography.Text>
+      <Typography.Text type="secondary">({fileSize(file.size)})</Typography.Text>
+      <Tooltip title={removeLabel}>
+        <Button type="text" size="small" aria-label={removeLabel} icon={<CloseOutlined />} onClick={onRemove} />
+      </Tooltip>
+    </Flex>
+  );
+}
+
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} Б`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
