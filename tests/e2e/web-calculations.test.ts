@@ -256,7 +256,7 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
       { status: 400, detail: "volume: значение отклонено сервером" },
       { status: 409, detail: "Проект находится в архиве: восстановите его, чтобы добавлять расчеты" },
     ];
-    await page.route("**/api/v1/torch_ch4/", async (route) => {
+    await page.route("**/api/v1/torch_ch4", async (route) => {
       if (route.request().method() !== "POST") return route.continue();
       const { status, detail } = answers.shift()!;
       await route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ detail }) });
@@ -269,7 +269,7 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
     await form.locator(".ant-form-item-explain-error", { hasText: "Значение отклонено сервером" }).waitFor();
     await form.getByRole("button", { name: "Создать" }).click();
     await form.getByRole("alert").filter({ hasText: "Проект находится в архиве" }).waitFor();
-    await page.unroute("**/api/v1/torch_ch4/");
+    await page.unroute("**/api/v1/torch_ch4");
     await form.getByRole("button", { name: "Отмена" }).click();
     await form.waitFor({ state: "hidden" });
     expect((await list("torch_ch4")).count).toBe(1);

@@ -148,7 +148,7 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
   it("shows «Loading ...» in the converter while its dictionary loads", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/v1/dictionary/get_coeff_co2_density/", async (route) => {
+    await page.route("**/api/v1/dictionary/get_coeff_co2_density", async (route) => {
       await held;
       await route.continue();
     });
@@ -158,7 +158,7 @@ describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and conve
     await page.locator(".ant-card", { hasText: "Конвертер" }).getByText("Loading ...").waitFor();
     release();
     await quantity().waitFor();
-    await page.unroute("**/api/v1/dictionary/get_coeff_co2_density/");
+    await page.unroute("**/api/v1/dictionary/get_coeff_co2_density");
   });
 
   it("converts 1000 m³ of CH4 at 20 °C to 0,6680 t, and of CO2 to 1,8393 t", async () => {

@@ -7,14 +7,17 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
-import { api, type ListPage } from "../../api/client";
-import type { DictionaryEntry } from "../../../../functions/src/contracts";
+import { api, typedClient } from "../../api/client";
+import type { DictionaryEntry, DictionaryRoutes } from "../../../../functions/src/contracts";
 import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
 import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "../../../../wasm-core/src/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
+
+/** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
+const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
 
 interface Dictionary {
   name: string;
@@ -41,7 +44,7 @@ const show = (value: unknown) => (typeof value === "number" ? formatStored(value
 function useDictionaryItems(name: string | undefined) {
   return useQuery({
     queryKey: ["dictionary", name],
-    queryFn: () => api.get<Dictionary>(`v1/dictionary/${encodeURIComponent(name!)}/`),
+    queryFn: (): Promise<Dictionary> => dictionaries((c) => c[":name"].$get({ param: { name: name! } })),
     enabled: Boolean(name),
   });
 }
@@ -222,7 +225,7 @@ function HistoryDialog({
 }) {
   const history = useQuery({
     queryKey: ["dictionary", dictionary, entry.id, "history"],
-    queryFn: () => api.get<ListPage<HistoryEntry>>(`v1/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/history/`),
+    queryFn: () => dictionaries((c) => c[":name"][":id"].history.$get({ param: { name: dictionary, id: String(entry.id) } })),
   });
   const fields = fieldsOf(entry);
   return (

@@ -11,7 +11,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { api } from "../../api/client";
 import { formatSize } from "../documents/api";
-import { adminKeys, errorText, fieldError, useForecastModelList, type ForecastMethod, type ForecastModelVersion } from "./api";
+import {
+  activateForecastModel,
+  adminKeys,
+  errorText,
+  fieldError,
+  useForecastModelList,
+  type ForecastMethod,
+  type ForecastModelVersion,
+} from "./api";
 
 export const MODEL_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -135,8 +143,7 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const activate = useMutation({
-    mutationFn: (model: ForecastModelVersion) =>
-      api.patch<ForecastModelVersion>(`v1/forecast_models/${method}/${encodeURIComponent(model.id)}/`, { is_active: true }),
+    mutationFn: (model: ForecastModelVersion) => activateForecastModel(method, model.id),
     onSuccess: async (model) => {
       await invalidate();
       message.success(`${METHOD_LABELS[method]}: активна версия ${model.version}`);

@@ -1,7 +1,8 @@
 // /admin over the API (functions/src/http/admin.ts). Every call is checked server-side; the page
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
-import { api, isApiError, type ListPage } from "../../api/client";
+import { api, isApiError, typedClient, type ListPage } from "../../api/client";
+import type { DictionaryRoutes, ForecastModelRoutes } from "../../../../functions/src/contracts";
 import type {
   AdminAuditEntry,
   Company as StoredCompany,
@@ -28,6 +29,11 @@ export interface ForecastModels {
   results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];
   count: number;
 }
+
+/** v1/forecast_models/ and v1/dictionary/, typed from the server's route declarations
+ *  (functions/src/http/forecast-models.ts, dictionaries.ts). */
+const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");
+const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
 
 export const adminKeys = {
   companies: ["admin", "companies"] as const,
@@ -63,9 +69,15 @@ export function useAdminMedia() {
 export function useForecastModelList() {
   return useQuery({
     queryKey: adminKeys.forecastModels,
-    queryFn: () => api.get<ForecastModels>("v1/forecast_models/"),
+    // The route declares a method as a string; the server lists FORECAST_METHODS only.
+    queryFn: async () => (await forecastModels((c) => c.index.$get())) as ForecastModels,
     staleTime: 0,
   });
+}
+
+/** PATCH v1/forecast_models/{method}/{id}/ (admin): the version new forecasts use from now on. */
+export function activateForecastModel(method: ForecastMethod, id: string): Promise<ForecastModelVersion> {
+  return forecastModels((c) => c[":method"][":id"].$patch({ param: { method, id }, json: { is_active: true } }));
 }
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -81,7 +93,7 @@ export function useAudit(page: number) {
 export function useDictionaryNames() {
   return useQuery({
     queryKey: ["dictionary", "names"],
-    queryFn: () => api.get<ListPage<{ name: string; title: string }>>("v1/dictionary/"),
+    queryFn: () => dictionaries((c) => c.index.$get()),
     staleTime: 10 * 60_000,
   });
 }

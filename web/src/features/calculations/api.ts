@@ -3,10 +3,17 @@
 // file; the regression's data_update; templates and uploaded source files. Dictionaries, the wasm
 // core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, query, type ApiError, type ListPage } from "../../api/client";
+import type { ClientRequestOptions, InferResponseType } from "hono/client";
+import { api, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
 import type { CalculationType, FormulaType } from "../../../../wasm-core/src/registry";
-import type { CalculationView, DictionaryEntry } from "../../../../functions/src/contracts";
-import type { Project } from "../../../../functions/src/schemas/project";
+import type {
+  CalculationRoutes,
+  CalculationView,
+  DictionaryEntry,
+  DictionaryRoutes,
+  ForecastModelRoutes,
+  ProjectRoutes,
+} from "../../../../functions/src/contracts";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Body, ForecastMethod } from "./forecast";
@@ -33,6 +40,26 @@ export interface Dictionary {
   count: number;
 }
 
+/** v1/{type}/, typed from the server's route declarations (functions/src/http/calculations.ts). */
+const calculations = typedClient<CalculationRoutes>("v1");
+const projects = typedClient<ProjectRoutes>("v1/projects");
+const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
+const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");
+
+/** A calculation as the routes declare it (answers.ts calculationSchema: a loose object). */
+type CalculationAnswer = InferResponseType<Client<CalculationRoutes>[":type"][":id"]["$get"], 200>;
+
+/** The routes' loose calculation as the web's Calculation: the server builds every answer with
+ *  calculationView, and only ever stores the registry's types. */
+const asCalculation = (answer: CalculationAnswer) => answer as Calculation;
+
+/** The body of create, edit and data_update: the routes describe it per type as a JSON schema (JSON
+ *  or a multipart form, calculation-bodies.ts), which hc cannot type, so it is sent as it is. */
+const jsonBody = (body: unknown): ClientRequestOptions => ({
+  headers: { "Content-Type": "application/json" },
+  init: { body: JSON.stringify(body) },
+});
+
 const calculationsKey = ["calculations"] as const;
 
 export interface CalculationsView {
@@ -45,24 +72,29 @@ export interface CalculationsView {
 export function useProject(projectId: string) {
   return useQuery({
     queryKey: ["projects", "detail", projectId],
-    queryFn: () => api.get<Project>(`v1/projects/${encodeURIComponent(projectId)}/`),
+    queryFn: () => projects((c) => c[":id"].$get({ param: { id: projectId } })),
   });
 }
 
 export function useCalculations({ projectId, type, archived, page }: CalculationsView) {
   return useQuery({
     queryKey: [...calculationsKey, type, "list", projectId, archived, page],
-    queryFn: () =>
-      api.get<ListPage<Calculation>>(
-        `v1/${type}/${query({
-          project: projectId,
-          // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
-          is_active: true,
-          is_deleted: archived,
-          limit: CALCULATIONS_PAGE_SIZE,
-          offset: (page - 1) * CALCULATIONS_PAGE_SIZE,
-        })}`,
-      ),
+    queryFn: async (): Promise<ListPage<Calculation>> => {
+      const answer = await calculations((c) =>
+        c[":type"].$get({
+          param: { type: type! },
+          query: {
+            project: projectId,
+            // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
+            is_active: "true",
+            is_deleted: archived ? "true" : "false",
+            limit: String(CALCULATIONS_PAGE_SIZE),
+            offset: String((page - 1) * CALCULATIONS_PAGE_SIZE),
+          },
+        }),
+      );
+      return { ...answer, results: answer.results.map(asCalculation) };
+    },
     enabled: type !== undefined,
     placeholderData: keepPreviousData,
     // SPEC 2: choosing a type (again) reloads its list; a cached page shows meanwhile.
@@ -74,7 +106,8 @@ export function useCalculations({ projectId, type, archived, page }: Calculation
 export function useCalculation(type: CalculationType, id: string, row?: Calculation, enabled = true) {
   return useQuery({
     queryKey: [...calculationsKey, type, "detail", id],
-    queryFn: () => api.get<Calculation>(`v1/${type}/${encodeURIComponent(id)}/single_calc/1/`),
+    queryFn: async () =>
+      asCalculation(await calculations((c) => c[":type"][":id"].single_calc[":n"].$get({ param: { type, id, n: "1" } }))),
     enabled,
     placeholderData: row,
     // Edit must start from the stored version, never from a cached one.
@@ -85,7 +118,7 @@ export function useCalculation(type: CalculationType, id: string, row?: Calculat
 const dictionaryQuery = (name: string) => ({
   // Same key and shape as the reference-dictionary screen, so both share one cache entry.
   queryKey: ["dictionary", name] as const,
-  queryFn: () => api.get<Dictionary>(`v1/dictionary/${encodeURIComponent(name)}/`),
+  queryFn: (): Promise<Dictionary> => dictionaries((c) => c[":name"].$get({ param: { name } })),
   staleTime: 10 * 60_000,
 });
 
@@ -115,7 +148,7 @@ function useInvalidateCalculations() {
 export function useCreateCalculation(type: FormulaType) {
   const invalidate = useInvalidateCalculations();
   return useMutation<Calculation, ApiError, Record<string, unknown>>({
-    mutationFn: (body) => api.post<Calculation>(`v1/${type}/`, body),
+    mutationFn: async (body) => asCalculation(await calculations((c) => c[":type"].$post({ param: { type } }, jsonBody(body)))),
     onSuccess: invalidate,
   });
 }
@@ -124,7 +157,8 @@ export function useCreateCalculation(type: FormulaType) {
 export function usePatchCalculation(type: CalculationType) {
   const invalidate = useInvalidateCalculations();
   return useMutation<Calculation, ApiError, { id: string; body: Record<string, unknown> }>({
-    mutationFn: ({ id, body }) => api.patch<Calculation>(`v1/${type}/${encodeURIComponent(id)}/`, body),
+    mutationFn: async ({ id, body }) =>
+      asCalculation(await calculations((c) => c[":type"][":id"].$patch({ param: { type, id } }, jsonBody(body)))),
     // Reload on failure too: after a 409 the list must show the newer version.
     onSettled: invalidate,
   });
@@ -141,12 +175,17 @@ const calculationPath = (type: CalculationType, id?: string) => (id ? `v1/${type
 export function sendBody(type: CalculationType, body: Body, id?: string): Promise<Calculation> {
   const method = id ? "PATCH" : "POST";
   if (body.kind === "form") return api.upload<Calculation>(method, calculationPath(type, id), body.form);
-  return id ? api.patch<Calculation>(calculationPath(type, id), body.body) : api.post<Calculation>(calculationPath(type), body.body);
+  const json = jsonBody(body.body);
+  return calculations((c) =>
+    id ? c[":type"][":id"].$patch({ param: { type, id } }, json) : c[":type"].$post({ param: { type } }, json),
+  ).then(asCalculation);
 }
 
 /** PATCH …/data_update/ (SPEC 7): the regression's rows with their ids; answers with the rows recomputed. */
 export function sendDataUpdate(id: string, data: unknown[], version: number): Promise<Calculation> {
-  return api.patch<Calculation>(`v1/regres_methane/${encodeURIComponent(id)}/data_update/`, { data, version });
+  return calculations((c) =>
+    c[":type"][":id"].data_update.$patch({ param: { type: "regres_methane", id } }, jsonBody({ data, version })),
+  ).then(asCalculation);
 }
 
 /** A save that may take several calls (the regression's PATCH then data_update): the lists reload after it, failed or not. */
@@ -195,7 +234,8 @@ export interface ForecastModels {
 export function useForecastModels() {
   return useQuery({
     queryKey: ["forecast-models"],
-    queryFn: () => api.get<ForecastModels>("v1/forecast_models/"),
+    // The route declares a method as a string; the server lists FORECAST_METHODS only.
+    queryFn: async () => (await forecastModels((c) => c.index.$get())) as ForecastModels,
     staleTime: 60_000,
   });
 }

@@ -2,9 +2,9 @@
 // version of every item, each value with its unit and its source. Dictionaries change rarely
 // (a new version is an admin action), so an answer stays fresh for a while.
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { typedClient } from "../../api/client";
 import type { DictionaryName } from "../../../../wasm-core/src/registry";
-import type { DictionaryEntry } from "../../../../functions/src/contracts";
+import type { DictionaryEntry, DictionaryRoutes } from "../../../../functions/src/contracts";
 
 export type { DictionaryEntry, DictionaryName };
 
@@ -15,12 +15,16 @@ export interface Dictionary {
   count: number;
 }
 
+/** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
+const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
+
 export const dictionaryKey = (name: DictionaryName) => ["dictionary", name] as const;
 
 export function useDictionary(name: DictionaryName) {
   return useQuery({
     queryKey: dictionaryKey(name),
-    queryFn: () => api.get<Dictionary>(`v1/dictionary/${encodeURIComponent(name)}/`),
+    // The route declares the name as a string; it answers the name it was asked for.
+    queryFn: async () => (await dictionaries((c) => c[":name"].$get({ param: { name } }))) as Dictionary,
     staleTime: 10 * 60_000,
   });
 }
