@@ -3,6 +3,7 @@
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./schemas/project";
 import type { FacilityKind, InventoryStatus } from "../../wasm-core/src/inventory";
+import type { ForecastMethod } from "../../wasm-core/src/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 
@@ -282,8 +283,6 @@ export interface CalculationRepository {
   blobKeysOfCompany(companyId: string): Promise<Set<string>>;
   replace(next: Calculation, expectedVersion: number): Promise<void>;
 }
-
-export type ForecastMethod = "xgboost" | "lightgbm";
 
 /** One uploaded forecast model file (platform-wide, like dictionaries); versions are never removed. */
 export interface ForecastModelVersion {

@@ -36,7 +36,7 @@ const send = async (call: Call, token?: string) => {
     method: call.method,
     token,
     json: call.json,
-    body: raw?.body as BodyInit | undefined,
+    body: raw?.body as NonNullable<RequestInit["body"]> | undefined,
     headers: raw?.headers,
   });
 };

@@ -37,6 +37,12 @@ describe("boundaries the linter enforces", () => {
       /contracts\.ts/,
     ],
     ["functions/src/export/probe.ts", 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n', /xls-writer\.ts/],
+    [
+      "functions/src/routes/probe.ts",
+      'import { Invalid } from "../domain/errors";\nexport const x = Invalid;\n',
+      /no implementation, no Node/,
+    ],
+    ["functions/src/views.ts", 'import { readFileSync } from "node:fs";\nexport const x = readFileSync;\n', /no implementation, no Node/],
   ])("refuses %s importing what it must not", (path, text, message) => {
     expect(lint({ [path]: text })).toMatch(message);
   });
@@ -53,5 +59,50 @@ describe("boundaries the linter enforces", () => {
     expect(lint({ "functions/src/export/xls-writer.ts": 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n' })).not.toMatch(
       /noRestrictedImports/,
     );
+  });
+});
+
+// The browser's and Node's type checks (web/tsconfig.json, tsconfig.json): a probe checked alone
+// with each configuration, in the repository (so its paths and types resolve) and removed after.
+function typecheck(config: string, path: string, text: string, globals: string[] = []): string {
+  const probeConfig = join(ROOT, `tsconfig.probe-${process.pid}.json`);
+  writeFileSync(join(ROOT, path), text);
+  writeFileSync(probeConfig, JSON.stringify({ extends: `./${config}`, include: [], files: [path, ...globals] }));
+  try {
+    const run = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", probeConfig], { cwd: ROOT, encoding: "utf8" });
+    return run.stdout + run.stderr;
+  } finally {
+    rmSync(join(ROOT, path), { force: true });
+    rmSync(probeConfig, { force: true });
+  }
+}
+
+describe("type checks per runtime", () => {
+  it("the browser's has no Node types", () => {
+    const out = typecheck(
+      "web/tsconfig.json",
+      "web/src/boundary-probe.ts",
+      'export const x = Buffer.from("a").length + Number(process.env.X);\n',
+    );
+    expect(out).toMatch(/Cannot find name 'Buffer'/);
+    expect(out).toMatch(/Cannot find name 'process'/);
+  });
+
+  it("Node's has no DOM, but has WebAssembly", () => {
+    const out = typecheck(
+      "tsconfig.json",
+      "functions/src/boundary-probe.ts",
+      "export const x = [document.title, typeof WebAssembly.Memory];\n",
+      // What tsconfig.json's include adds for Node: WebAssembly's declarations.
+      ["wasm-core/src/webassembly.d.ts"],
+    );
+    expect(out).toMatch(/Cannot find name 'document'/);
+    expect(out).not.toMatch(/WebAssembly/);
+  });
+
+  it("the browser's reaches the server's contract and nothing of its implementation", () => {
+    const probe =
+      'import type { CalculationRoutes, CalculationView } from "../../functions/src/contracts";\nexport type X = [CalculationRoutes, CalculationView];\n';
+    expect(typecheck("web/tsconfig.json", "web/src/boundary-probe.ts", probe)).toBe("");
   });
 });

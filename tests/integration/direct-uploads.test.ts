@@ -65,7 +65,7 @@ function putFile(g: Grant, bytes: Uint8Array, headers: Record<string, string> = 
   return h.request(g.url, {
     method: g.method,
     headers: { ...headers, "Content-Length": String(bytes.byteLength) },
-    body: bytes as BodyInit,
+    body: bytes as NonNullable<RequestInit["body"]>,
   });
 }
 
@@ -352,7 +352,7 @@ describe("checks of what was stored, on completion", () => {
     const lying = await h.request(g.url, {
       method: "PUT",
       headers: { "Content-Type": "application/pdf", "Content-Length": "1000" },
-      body: pdfBytes(PDF_MAX + 10) as BodyInit,
+      body: pdfBytes(PDF_MAX + 10) as NonNullable<RequestInit["body"]>,
     });
     expect(lying.status).toBe(413);
     expect(await stored(keyOf(g))).toBeUndefined();
@@ -460,13 +460,13 @@ describe("the upload_id", () => {
     const res = await h.request("/api/v1/uploads/", {
       method: "PUT",
       headers: { "Content-Type": "application/pdf", "Content-Length": "100" },
-      body: pdfBytes(100) as BodyInit,
+      body: pdfBytes(100) as NonNullable<RequestInit["body"]>,
     });
     expect(res.status).toBe(401);
     const bearer = await h.request(`/api/v1/uploads/?token=${admin.token}`, {
       method: "PUT",
       headers: { "Content-Type": "application/pdf", "Content-Length": "100" },
-      body: pdfBytes(100) as BodyInit,
+      body: pdfBytes(100) as NonNullable<RequestInit["body"]>,
     });
     expect(bearer.status).toBe(401);
   });

@@ -47,7 +47,7 @@ async function upload(
   file?: { name: string; bytes: Uint8Array; type?: string },
 ) {
   const { body, headers } = await multipart(fields, file);
-  return h.request(path, { method, token: admin.token, body: body as BodyInit, headers });
+  return h.request(path, { method, token: admin.token, body: body as NonNullable<RequestInit["body"]>, headers });
 }
 
 describe("the catalogue", () => {

@@ -81,7 +81,7 @@ describe("statistics kept by the stream handler", () => {
     const report = await reconcileCompanyStatistics(h.deps, a.companyId, { settleMs: 50 });
     expect(report).toMatchObject({ repaired: 1, unsettled: false });
     expect((await reconcileCompanyStatistics(h.deps, a.companyId)).drift).toEqual([]);
-    const shown = await (await h.request("/api/v1/users/statistics/", { token: a.token })).json();
+    const shown = (await (await h.request("/api/v1/users/statistics/", { token: a.token })).json()) as { total_co2e: number };
     expect(shown).toMatchObject({ projects: { active: 1, archived: 0 }, calculations: { open_mining_co2: 1 } });
     expect(shown.total_co2e).toBeCloseTo(31.49, 9);
   });

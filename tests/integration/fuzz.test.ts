@@ -69,7 +69,7 @@ async function uploaded(path: string, grant: unknown, bytes: Uint8Array): Promis
   const put = await h.request(g.url, {
     method: g.method,
     headers: { ...g.headers, "Content-Length": String(bytes.byteLength) },
-    body: bytes as BodyInit,
+    body: bytes as NonNullable<RequestInit["body"]>,
   });
   if (put.status >= 300) throw new Error(`PUT ${g.url}: ${put.status} ${await put.text()}`);
   return g.upload_id;
@@ -517,7 +517,7 @@ function send(
   method: string,
   path: string,
   token: string | undefined,
-  body: BodyInit,
+  body: NonNullable<RequestInit["body"]>,
   contentType: string | undefined,
   headers: Record<string, string> = {},
 ) {
@@ -749,7 +749,9 @@ describe("fuzzing multipart forms", () => {
           let { body, contentType } = valid[i];
           for (const m of mutations) ({ body, contentType } = m(body, contentType));
           const c = cases[i];
-          const res = await send(c.method, c.path, c.token(), body as BodyInit, contentType, { "Content-Length": String(body.byteLength) });
+          const res = await send(c.method, c.path, c.token(), body as NonNullable<RequestInit["body"]>, contentType, {
+            "Content-Length": String(body.byteLength),
+          });
           await checkAnswer(res, `${c.method} ${c.path}`);
           if (res.status < 300) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
         }),

@@ -191,11 +191,11 @@ afterAll(() => h.close());
 async function send(op: Operation, call: Call, auth?: string): Promise<Response> {
   const headers: Record<string, string> = {};
   if (auth) headers.Authorization = auth;
-  let body: BodyInit | undefined;
+  let body: NonNullable<RequestInit["body"]> | undefined;
   if (call.raw) {
     const raw = await call.raw();
     Object.assign(headers, raw.headers);
-    body = raw.body as BodyInit;
+    body = raw.body as NonNullable<RequestInit["body"]>;
   } else if (call.form) {
     body = calculationForm(call.form.fields, call.form.file);
   } else if (call.json !== undefined) {

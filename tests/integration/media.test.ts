@@ -35,7 +35,7 @@ function put(kind: string, body: Uint8Array | ReadableStream<Uint8Array>, type =
     method: "PUT",
     token,
     headers: { ...headers, "X-File-Name": encodeURIComponent("Инструкция.mp4") },
-    body: body as BodyInit,
+    body: body as NonNullable<RequestInit["body"]>,
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit & { token: string });
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const res = await h.request("/api/openapi.json");
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("application/json");
-  doc = await res.json();
+  doc = (await res.json()) as typeof doc;
 });
 afterAll(() => h.close());
 

@@ -15,7 +15,8 @@ afterAll(() => h.close());
 it("lists, creates, edits and recomputes projects through the client typed from their routes", async () => {
   const user = await h.signedInUser();
   const projects = hc<ProjectRoutes>("/api/v1/projects", {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => h.request(String(input), { ...init, token: user.token }),
+    fetch: (input: Parameters<typeof globalThis.fetch>[0] | URL, init?: RequestInit) =>
+      h.request(String(input), { ...init, token: user.token }),
   });
   const created = await projects.create_project.$post({
     json: { name: "Типизированный", start_date: "2024-01-01", end_date: "2024-12-31", status: 1 },
@@ -35,7 +36,8 @@ it("lists, creates, edits and recomputes projects through the client typed from 
 
 it("lists, adds and edits facilities, reads the year's inventory and comments on it through the clients typed from their routes", async () => {
   const user = await h.signedInUser();
-  const fetch = (input: RequestInfo | URL, init?: RequestInit) => h.request(String(input), { ...init, token: user.token });
+  const fetch = (input: Parameters<typeof globalThis.fetch>[0] | URL, init?: RequestInit) =>
+    h.request(String(input), { ...init, token: user.token });
   const facilities = hc<FacilityRoutes>("/api/v1/facilities", { fetch });
   const inventory = hc<InventoryRoutes>("/api/v1/inventory", { fetch });
   const created = await facilities.index.$post({ json: { name: "Шахта Типизированная", kind: "underground_mine" } });

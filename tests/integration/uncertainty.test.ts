@@ -117,7 +117,7 @@ describe("uncertainty in the dictionaries", () => {
       },
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).detail).toMatch(/^uncertainty\.lower_pct: от 0 до 100 %/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^uncertainty\.lower_pct: от 0 до 100 %/);
   });
 });
 
@@ -177,7 +177,7 @@ describe("a calculation's uncertainty", () => {
     const bad = async (uncertainty: unknown, pattern: RegExp) => {
       const res = await create("underground_emission_ch4", { name: "x", volume: 1, ef: 18, uncertainty });
       expect(res.status).toBe(400);
-      expect((await res.json()).detail).toMatch(pattern);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(pattern);
     };
     await bad(
       { nothing: { lower_pct: 1, upper_pct: 1, distribution: "normal" } },
@@ -219,7 +219,7 @@ describe("GET /api/v1/projects/{id}/uncertainty/", () => {
   it("answers 404 for another company's project and 401 without a token", async () => {
     const res = await h.request(`/api/v1/projects/${projectId}/uncertainty/`, { token: other });
     expect(res.status).toBe(404);
-    expect((await res.json()).detail).toMatch(/[А-Яа-я]/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/[А-Яа-я]/);
     expect((await h.request(`/api/v1/projects/${projectId}/uncertainty/`)).status).toBe(401);
   });
 });

@@ -299,6 +299,9 @@ const FORECAST_DATA_COLUMNS = [
 
 /** The forecast model's features: the data columns' names, in order. */
 export const FORECAST_FEATURES = FORECAST_DATA_COLUMNS.map((c) => c.name);
+/** The gradient-boosting libraries a forecast may run (regres_methane's `method`). */
+export const FORECAST_METHODS = ["xgboost", "lightgbm"] as const;
+export type ForecastMethod = (typeof FORECAST_METHODS)[number];
 export type ForecastFeature = (typeof FORECAST_DATA_COLUMNS)[number]["name"];
 
 // ---- the registry ------------------------------------------------------------------------------
@@ -663,7 +666,7 @@ export const REGISTRY = {
     kind: "forecast",
     methodology: "—",
     inputs: [
-      { name: "method", label: "Метод", unit: "", type: "choice", options: ["xgboost", "lightgbm"] },
+      { name: "method", label: "Метод", unit: "", type: "choice", options: FORECAST_METHODS },
       {
         name: "data",
         label: "Данные",

@@ -15,7 +15,8 @@ import { assertNotFrozen } from "./inventory-review";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
-import { deleteUnnamedEvidence, evidenceView, type CoefficientView } from "./evidence";
+import { deleteUnnamedEvidence, evidenceView } from "./evidence";
+import type { CalculationView, CoefficientView } from "../views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { enteredRequest } from "./entered-units";
@@ -385,7 +386,7 @@ export async function getCalculationWithData(deps: Deps, actor: Actor, typeName:
 }
 
 /** The API's flat shape (SPEC 3): common fields, inputs and results side by side, plus the audit. */
-export function calculationView(calculation: Calculation) {
+export function calculationView(calculation: Calculation): CalculationView {
   const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
   const { data_key: _dataKey, ...visibleResults } = results;
   // D12: a GWP set other than the one in force for the project's year is kept but flagged.

@@ -5,6 +5,7 @@ import type { Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { isoDateValue } from "./dates";
 import type { DictionaryItemVersion } from "../ports";
+import type { DictionaryEntry } from "../views";
 import type { SourcedValue } from "../dictionaries/reference-data";
 import {
   ACTIVITY_UNCERTAINTY,
@@ -19,22 +20,6 @@ import {
 import type { UncertaintyBody } from "../schemas/uncertainty";
 
 export const SEED_EFFECTIVE_FROM = "2026-01-01";
-
-/** The item as the API returns it: plain numeric fields (SPEC 3) plus units and sources. */
-export interface DictionaryEntry {
-  id: number;
-  name: string;
-  [field: string]: unknown;
-  units: Record<string, string>;
-  sources: Record<string, string>;
-  /** How far each default is checked against its document; only the admin screen shows it. */
-  verification?: Record<string, Verification>;
-  /** The values' uncertainties (methodology-uncertainty.md), source as users read it; a field
-   *  without one is taken as exact. */
-  uncertainty?: Record<string, ValueUncertainty>;
-  version: number;
-  effective_from: string;
-}
 
 function definition(name: string): ReferenceDictionary {
   const found = REFERENCE_DICTIONARIES.find((d) => d.name === name);

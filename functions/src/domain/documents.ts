@@ -19,27 +19,8 @@ import {
 import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
 import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
+import type { DocumentView } from "../views";
 import { assertAdmin, recordChange } from "./admin/audit";
-
-export interface DocumentView {
-  id: string;
-  title: string;
-  number: string;
-  date: string;
-  kind: NormativeDocument["kind"];
-  kind_label: string;
-  issuer: string;
-  source_url: string;
-  source_label: string;
-  /** Shipped with the product (catalogue.json) rather than added by an admin. */
-  catalogue: boolean;
-  file: { name: string; size: number; uploaded_at: string } | null;
-  /** Same-origin API path; null until a PDF is uploaded (the page then links to source_url). */
-  download_url: string | null;
-  is_deleted: boolean;
-  version: number;
-  updated_at: string;
-}
 
 export interface UploadedPdf {
   name: string;

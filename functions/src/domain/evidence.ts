@@ -11,6 +11,7 @@ import { assertNotFrozen } from "./inventory-review";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Calculation, CoefficientUse } from "../ports";
+import type { EvidenceView } from "../views";
 import type { UploadedFile } from "../files/tabular";
 import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT, evidenceFormatOf, type EvidenceFormat } from "../schemas/evidence";
 
@@ -135,9 +136,8 @@ export async function deleteUnnamedEvidence(deps: Deps, before: Calculation, aft
 }
 
 /** A coefficient as readers see it: its evidence file without the storage key. */
-export type CoefficientView = Omit<CoefficientUse, "evidence"> & { evidence?: Omit<Evidence, "key"> };
 
 /** What readers see of an evidence file: no storage key. */
-export function evidenceView({ key: _key, ...visible }: Evidence): Omit<Evidence, "key"> {
+export function evidenceView({ key: _key, ...visible }: Evidence): EvidenceView {
   return visible;
 }

@@ -5,14 +5,13 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "../../../wasm-core/src/gbdt";
-import { FORECAST_FEATURES } from "../../../wasm-core/src/registry";
+import { FORECAST_FEATURES, FORECAST_METHODS, type ForecastMethod } from "../../../wasm-core/src/registry";
 import type { Actor, Deps } from "./context";
 import { recordChange } from "./admin/audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
-import type { ForecastMethod, ForecastModelVersion } from "../ports";
+import type { ForecastModelVersion } from "../ports";
 
-export const FORECAST_METHODS: readonly ForecastMethod[] = ["xgboost", "lightgbm"];
 /** The data columns of SPEC 3 (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
 export const MAX_MODEL_BYTES = 20 * 1024 * 1024;

@@ -10,7 +10,8 @@ import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast
 import type { ForecastRow } from "./forecast-rows";
 import { parseTable, type UploadedFile } from "../files/tabular";
 import { columnSpec } from "./series";
-import type { ForecastMethod, ForecastModelVersion } from "../ports";
+import type { ForecastModelVersion } from "../ports";
+import type { ForecastMethod } from "../../../wasm-core/src/registry";
 
 export { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
 

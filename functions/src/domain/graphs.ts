@@ -3,39 +3,10 @@
 // of the original list-then-item-by-item fetching. Missing results count as 0 (SPEC 3).
 import { isCalculationType } from "../../../wasm-core/src/registry";
 import type { Calculation } from "../ports";
-import type { Project } from "../schemas/project";
+import type { ForecastSeries, ProjectGraphs } from "../views";
 import type { Actor, Deps } from "./context";
 import { forecastRowsOf } from "./forecast-rows";
 import { getProject } from "./projects";
-
-export interface UndergroundBar {
-  id: string;
-  name: string;
-  res_co2: number;
-  res_ch4: number;
-}
-
-export interface OpenMiningBar {
-  id: string;
-  name: string;
-  /** The chart sorts by ef compared as a 6-decimal string (3.149000 diesel, 3.026000 fuel). */
-  ef: number;
-  res_co2: number;
-}
-
-export interface ForecastSeries {
-  id: string;
-  name: string;
-  /** Day number (1-based row position) and the forecast methane concentration, %. */
-  points: Array<{ day: number; result: number }>;
-}
-
-export interface ProjectGraphs {
-  project: Project;
-  underground: UndergroundBar[];
-  open_mining_co2: OpenMiningBar[];
-  regres_methane: ForecastSeries[];
-}
 
 const numberOr0 = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 

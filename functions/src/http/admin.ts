@@ -33,11 +33,12 @@ import {
   mediaStatusSchema,
   uploadGrantSchema,
 } from "../schemas/answers";
-import { dictionaryName, entryNumber } from "./dictionaries";
+import { dictionaryName, entryNumber } from "../routes/dictionaries";
 import type { AppEnv } from "./env";
 import { mediaKindParam } from "./media";
 import { readUploadForm } from "./multipart";
-import { binaryFile, declareRoute, inputJsonSchema, json, jsonBody, listOf, pathParam, routeApp, type Access } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "../routes/declare";
 import { parseWith } from "./validate";
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {

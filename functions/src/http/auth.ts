@@ -7,7 +7,8 @@ import { tokensSchema } from "../schemas/answers";
 import type { AppEnv } from "./env";
 
 export type { ClientAddressOf } from "./env";
-import { declareRoute, json, jsonBody, routeApp } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { declareRoute, json, jsonBody } from "../routes/declare";
 
 export const loginSchema = z.object({
   email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),

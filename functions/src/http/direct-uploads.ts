@@ -6,7 +6,8 @@
 // body without Content-Length or over the largest cap before it is read).
 import * as z from "zod";
 import { receiveUpload } from "../domain/direct-uploads";
-import { binaryFile, declareRoute, json, routeApp } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, json } from "../routes/declare";
 
 const uploadRoute = declareRoute(
   {

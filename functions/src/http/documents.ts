@@ -4,7 +4,8 @@ import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";
 import { documentSchema, downloadLinkSchema } from "../schemas/answers";
 import { attachmentDisposition } from "./download";
-import { binaryFile, declareRoute, json, listOf, pathParam, routeApp } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, json, listOf, pathParam } from "../routes/declare";
 
 const listRoute = declareRoute(
   {

@@ -6,10 +6,11 @@ import { attachEvidence, getEvidence, removeEvidence } from "../domain/evidence"
 import { calculationView } from "../domain/calculations";
 import { Invalid } from "../domain/errors";
 import { calculationSchema } from "../schemas/answers";
-import { calculationScoped, calculationTypeParam } from "./calculations";
+import { calculationScoped, calculationTypeParam } from "../routes/calculations";
 import { attachmentDisposition } from "./download";
 import { readUploadForm } from "./multipart";
-import { binaryFile, declareRoute, json, pathParam, routeApp } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, json, pathParam } from "../routes/declare";
 
 const versionOf = (raw: string | undefined): number | undefined => {
   if (raw === undefined || raw.trim() === "") return undefined;

@@ -5,8 +5,9 @@ import { exportFormat } from "../export/formats";
 import { downloadLinkSchema } from "../schemas/answers";
 import { booleanParam } from "../schemas/common";
 import { attachmentDisposition } from "./download";
-import { binaryFile, declareRoute, pathParam, routeApp } from "./openapi-routes";
-import { projectScoped } from "./projects";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, pathParam } from "../routes/declare";
+import { projectScoped } from "../routes/projects";
 
 export const exportQuery = z.object({
   detail: booleanParam,

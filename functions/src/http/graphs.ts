@@ -1,8 +1,9 @@
 // v1/projects/{id}/graphs/: everything the infographics screen draws, in one answer (SPEC 2, 4).
 import { projectGraphs } from "../domain/graphs";
 import { projectGraphsSchema } from "../schemas/answers";
-import { declareRoute, json, routeApp } from "./openapi-routes";
-import { projectIdParams, projectScoped } from "./projects";
+import { routeApp } from "./openapi-routes";
+import { declareRoute, json } from "../routes/declare";
+import { projectIdParams, projectScoped } from "../routes/projects";
 
 const graphsRoute = declareRoute(
   projectScoped({ operationId: "projectGraphs", summary: "Everything the infographics screen draws for a project", errors: [404] }),

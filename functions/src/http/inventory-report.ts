@@ -5,8 +5,9 @@ import { parseInventoryYear } from "../domain/inventory";
 import { passportFormat } from "../export/formats";
 import { downloadLinkSchema } from "../schemas/answers";
 import { attachmentDisposition } from "./download";
-import type { OwnedId } from "./openapi";
-import { binaryFile, declareRoute, pathParam, routeApp } from "./openapi-routes";
+import type { OwnedId } from "../routes/declare";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, pathParam } from "../routes/declare";
 
 const reportQuery = z.object({
   format: z.optional(z.string().meta({ description: "xlsx or pdf" })),

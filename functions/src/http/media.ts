@@ -4,7 +4,8 @@
 import * as z from "zod";
 import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/media";
 import { mediaStatusSchema } from "../schemas/answers";
-import { binaryFile, declareRoute, json, listOf, pathParam, routeApp } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { binaryFile, declareRoute, json, listOf, pathParam } from "../routes/declare";
 
 const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
 

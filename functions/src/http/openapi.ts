@@ -21,35 +21,12 @@ import { graphRoutes } from "./graphs";
 import { inventoryRoutes } from "./inventory";
 import { inventoryReportRoutes } from "./inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
-import { declareRoute, declaredOperations, json, jsonSchema, routeApp } from "./openapi-routes";
+import { declaredOperations, jsonSchema, routeApp } from "./openapi-routes";
+import { declareRoute, json, type Auth, type ErrorStatus, type Isolation } from "../routes/declare";
 import { projectRoutes } from "./projects";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
 
-/** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
- *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
- *  user: a bearer access token; admin: a bearer token of a platform operator (staff get 403). */
-export type Auth = "public" | "signed" | "user" | "admin";
-
-/** An object id the operation takes, owned by one company: another company's id answers 404. */
-export interface OwnedId {
-  in: "path" | "query" | "body";
-  name: string;
-  object: "project" | "calculation" | "facility";
-}
-
-export type Isolation =
-  /** Takes ids of company-owned objects: another company's id is 404, like a missing one. */
-  | { scope: "company"; ids: OwnedId[] }
-  /** Takes no id; answers only with the caller's own company's data. */
-  | { scope: "own" }
-  /** Reference data or files that are the same for every company (no company owns them). */
-  | { scope: "platform"; note: string }
-  /** Platform operators act across companies; staff get 403. */
-  | { scope: "admin"; note: string }
-  | { scope: "public" };
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429;
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 type JsonSchema = Record<string, unknown>;
 

@@ -2,8 +2,9 @@
 // core turns into the total ± interval and the key categories (methodology-uncertainty.md).
 import { projectUncertaintyModel } from "../domain/uncertainty";
 import { uncertaintyModelSchema } from "../schemas/answers";
-import { declareRoute, json, routeApp } from "./openapi-routes";
-import { projectIdParams, projectScoped } from "./projects";
+import { routeApp } from "./openapi-routes";
+import { declareRoute, json } from "../routes/declare";
+import { projectIdParams, projectScoped } from "../routes/projects";
 
 const uncertaintyRoute = declareRoute(
   projectScoped({

@@ -2,7 +2,8 @@
 import { getMe } from "../domain/users";
 import { companyStatistics } from "../domain/statistics";
 import { signedInUserSchema, statisticsSchema } from "../schemas/answers";
-import { declareRoute, json, routeApp } from "./openapi-routes";
+import { routeApp } from "./openapi-routes";
+import { declareRoute, json } from "../routes/declare";
 
 const getMeRoute = declareRoute(
   {

@@ -2,7 +2,8 @@
 // through changeCoefficient, so stored calculations keep the version they used; logged with the
 // item before and after.
 import type { Actor, Deps } from "../context";
-import { changeCoefficient, getDictionaryItem, toEntry, type CoefficientChange, type DictionaryEntry } from "../dictionaries";
+import { changeCoefficient, getDictionaryItem, toEntry, type CoefficientChange } from "../dictionaries";
+import type { DictionaryEntry } from "../../views";
 import { assertAdmin, recordChange } from "./audit";
 
 export async function changeCoefficientAsAdmin(

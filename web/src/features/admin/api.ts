@@ -6,11 +6,11 @@ import type { DictionaryRoutes, ForecastModelRoutes } from "../../../../function
 import type {
   AdminAuditEntry,
   Company as StoredCompany,
-  ForecastMethod,
   ForecastModelVersion as StoredModelVersion,
   Role,
   User,
 } from "../../../../functions/src/ports";
+import type { ForecastMethod } from "../../../../wasm-core/src/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/SettingsVideos";
 

@@ -1,22 +1,22 @@
 // The documented bodies of v1/{type}/: one route serves every registry type, as JSON or (types
 // with a file) as a multipart form, so its body is one schema per type, built from the calculation
 // registry (the one place that lists the fields). The route checks the common fields
-// (calculations.ts createBody/patchBody); the domain and the core's facade check the type's own
+// (routes/calculations.ts createBody/patchBody); the domain and the core's facade check the type's own
 // and name the field in a 400, which is why these are described here rather than validated.
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
 import {
   CALCULATION_TYPES,
+  FORECAST_METHODS,
   MEASURED_PERIOD,
   REGISTRY,
   uploadColumns,
   type CalculationType,
   type NumberField,
 } from "../../../wasm-core/src/registry";
-import { FORECAST_METHODS } from "../domain/forecast-models";
 import { unitFields } from "../../../wasm-core/src/entry-units";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
-import { inputJsonSchema } from "./openapi-routes";
+import { inputJsonSchema } from "./declare";
 
 type JsonSchema = Record<string, unknown>;
 

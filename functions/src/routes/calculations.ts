@@ -1,0 +1,196 @@
+// v1/{type}/ (SPEC 7), declared: list, create, single_calc, the uploaded file, templates, update /
+// archive and the forecast's data_update, for every type of the registry. Served by
+// http/calculations.ts.
+import * as z from "zod";
+import { CALCULATION_TYPES } from "../../../wasm-core/src/registry";
+import { TEMPLATES } from "../files/template-catalogue";
+import { calculationSchema } from "../schemas/answers";
+import { booleanParam, pageParams } from "../schemas/common";
+import { calculationUncertaintySchema } from "../schemas/uncertainty";
+import { calculationFormBody, calculationJsonBody, forecastRowsBody } from "./calculation-bodies";
+import { binaryFile, declareRoute, json, listOf, pathParam, type Access, type OwnedId } from "./declare";
+
+export const listQuery = z.object({
+  ...pageParams(),
+  project: z.string("project: укажите проект").min(1, "project: укажите проект"),
+  is_active: booleanParam,
+  is_deleted: booleanParam,
+});
+
+// Common fields are checked here; the type's own fields (volume, ef, …) are validated against the
+// registry by the domain and the core's facade, which name the field in their errors.
+const common = {
+  name: z.optional(z.unknown()),
+  dictionary_items: z.optional(
+    z.record(z.string(), z.nullable(z.number("dictionary_items: ожидается номер записи или null").check(z.int()))),
+  ),
+  gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
+  /** The user's own uncertainty per input (methodology-uncertainty.md); null: the default again. */
+  uncertainty: z.optional(calculationUncertaintySchema),
+  /** D10: why a custom coefficient is what it is, per field (≤ 2000 characters). */
+  /** D15: primary (counts in the year's inventory) or alternative (shown, never summed). */
+  inventory_role: z.optional(
+    z.enum(["primary", "alternative"], { error: "inventory_role: ожидается primary (основной) или alternative (альтернативный)" }),
+  ),
+  justifications: z.optional(
+    z.record(
+      z.string(),
+      z.nullable(z.string("justifications: ожидается текст").check(z.maxLength(2000, "justifications: не более 2000 символов"))),
+    ),
+  ),
+};
+export const createBody = z.looseObject({ ...common, project: z.optional(z.unknown()) });
+export const patchBody = z.looseObject({
+  ...common,
+  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
+  is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
+  version: z.optional(z.number("version: ожидается целое число").check(z.int())),
+});
+
+export const dataUpdateBody = z.object({
+  data: z.array(z.unknown(), "data: ожидается список строк"),
+  version: z.optional(z.number("version: ожидается целое число").check(z.int())),
+});
+
+/** The calculation type in the path; another one answers 404 (domain/calculations.ts). */
+export const calculationTypeParam = pathParam("Calculation type of the registry").meta({ enum: [...CALCULATION_TYPES] });
+const calculationParams = z.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
+const ownCalculation: OwnedId = { in: "path", name: "id", object: "calculation" };
+const calculations = (access: Omit<Access, "tag" | "auth">): Access => ({ ...access, tag: "calculations", auth: "user" });
+/** Takes a calculation id: isolation by company. */
+export const calculationScoped = (access: Omit<Access, "tag" | "auth" | "isolation">): Access =>
+  calculations({ ...access, isolation: { scope: "company", ids: [ownCalculation] } });
+
+const calculationAnswer = (description: string) => json(calculationSchema, description);
+/** JSON for every type but the file types; a multipart form with `file_data` for those that take a file. */
+const calculationBody = (patch: boolean) => ({
+  required: true,
+  content: { "application/json": { schema: calculationJsonBody(patch) }, "multipart/form-data": { schema: calculationFormBody(patch) } },
+});
+
+export const listRoute = declareRoute(
+  calculations({
+    operationId: "listCalculations",
+    summary: "A project's calculations of one type, newest first",
+    isolation: { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] },
+    errors: [400, 404],
+  }),
+  {
+    method: "get",
+    path: "/{type}",
+    request: { params: z.object({ type: calculationTypeParam }), query: listQuery },
+    responses: { 200: json(listOf(calculationSchema), "A page of calculations") },
+  },
+);
+
+export const createRoute = declareRoute(
+  calculations({
+    operationId: "createCalculation",
+    summary: "Create (compute and store) a calculation",
+    description:
+      "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity.",
+    isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
+    errors: [400, 404, 409, 415],
+  }),
+  {
+    method: "post",
+    path: "/{type}",
+    request: { params: z.object({ type: calculationTypeParam }), body: calculationBody(false) },
+    responses: { 201: calculationAnswer("The calculation") },
+  },
+);
+
+export const templateRoute = declareRoute(
+  calculations({
+    operationId: "calculationTemplate",
+    summary: `An upload template with an example (types: ${Object.keys(TEMPLATES).join(", ")}; others 404)`,
+    isolation: { scope: "platform", note: "templates are the same for every company; no id" },
+    errors: [404],
+  }),
+  {
+    method: "get",
+    path: "/{type}/template",
+    request: {
+      params: z.object({ type: calculationTypeParam }),
+      // Anything but csv is the workbook.
+      query: z.object({ format: z.optional(z.string().meta({ description: "xlsx (default) or csv" })) }),
+    },
+    responses: {
+      200: {
+        description: "The template",
+        content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(), "text/csv": binaryFile() },
+      },
+    },
+  },
+);
+
+export const singleRoute = declareRoute(
+  calculationScoped({ operationId: "singleCalculation", summary: "One calculation (forecasts with their data rows)", errors: [404] }),
+  {
+    method: "get",
+    path: "/{type}/{id}/single_calc/{n}",
+    request: { params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }) },
+    responses: { 200: calculationAnswer("The calculation") },
+  },
+);
+
+export const fileRoute = declareRoute(
+  calculationScoped({ operationId: "calculationFile", summary: "The uploaded source file of a calculation", errors: [404] }),
+  {
+    method: "get",
+    path: "/{type}/{id}/file",
+    request: { params: calculationParams },
+    responses: {
+      200: {
+        description: "The file as uploaded",
+        content: { "text/csv": binaryFile(), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile() },
+      },
+    },
+  },
+);
+
+export const getRoute = declareRoute(
+  calculationScoped({ operationId: "getCalculation", summary: "One calculation (same answer as single_calc)", errors: [404] }),
+  { method: "get", path: "/{type}/{id}", request: { params: calculationParams }, responses: { 200: calculationAnswer("The calculation") } },
+);
+
+// Read by the handler (readJson): a form labelled body answers 415, as before the document was generated.
+export const dataUpdateRoute = declareRoute(
+  calculationScoped({
+    operationId: "forecastDataUpdate",
+    summary: "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "patch",
+    path: "/{type}/{id}/data_update",
+    request: { params: calculationParams, body: { required: true, content: { "application/json": { schema: forecastRowsBody } } } },
+    responses: { 200: calculationAnswer("The forecast with its rows") },
+  },
+);
+
+export const patchRoute = declareRoute(
+  calculationScoped({
+    operationId: "patchCalculation",
+    summary: "Edit (recomputed when an input changes), archive or restore a calculation",
+    errors: [400, 404, 409, 415],
+  }),
+  {
+    method: "patch",
+    path: "/{type}/{id}",
+    request: { params: calculationParams, body: calculationBody(true) },
+    responses: { 200: calculationAnswer("The calculation") },
+  },
+);
+
+/** Every route of v1/{type}/ above, in the order http/calculations.ts serves them. */
+export const CALCULATION_ROUTES = [
+  listRoute,
+  createRoute,
+  templateRoute,
+  singleRoute,
+  fileRoute,
+  getRoute,
+  dataUpdateRoute,
+  patchRoute,
+] as const;

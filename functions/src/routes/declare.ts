@@ -1,0 +1,97 @@
+// How a route is declared once: @hono/zod-openapi's createRoute with its zod schemas (which the
+// route validates with), plus who may call it and how it is scoped to a company. The modules of
+// this folder declare the API (paths, bodies, answers, access) and nothing else: http/ serves the
+// declarations with handlers, openapi.ts documents them, and the web's typed client takes its
+// types from them (contracts.ts) without reaching the domain, the adapters or Node.
+import { createRoute, type OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import type { Env } from "hono";
+import type { BlankSchema } from "hono/types";
+import { toJSONSchema, type $ZodType } from "zod/v4/core";
+
+/** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
+ *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
+ *  user: a bearer access token; admin: a bearer token of a platform operator (staff get 403). */
+export type Auth = "public" | "signed" | "user" | "admin";
+
+/** An object id the operation takes, owned by one company: another company's id answers 404. */
+export interface OwnedId {
+  in: "path" | "query" | "body";
+  name: string;
+  object: "project" | "calculation" | "facility";
+}
+
+export type Isolation =
+  /** Takes ids of company-owned objects: another company's id is 404, like a missing one. */
+  | { scope: "company"; ids: OwnedId[] }
+  /** Takes no id; answers only with the caller's own company's data. */
+  | { scope: "own" }
+  /** Reference data or files that are the same for every company (no company owns them). */
+  | { scope: "platform"; note: string }
+  /** Platform operators act across companies; staff get 403. */
+  | { scope: "admin"; note: string }
+  | { scope: "public" };
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429;
+
+export interface Access {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: Auth;
+  isolation: Isolation;
+  /** Error statuses besides those of its kind (401, 403 for admin, 413 with a body). */
+  errors: ErrorStatus[];
+}
+
+/** createRoute with the operation's name, access and isolation as OpenAPI fields and extensions. */
+export function declareRoute<const R extends RouteConfig>(access: Access, route: R): R {
+  return createRoute({
+    ...route,
+    operationId: access.operationId,
+    summary: access.summary,
+    ...(access.description ? { description: access.description } : {}),
+    tags: [access.tag],
+    "x-auth": access.auth,
+    "x-isolation": access.isolation,
+    "x-errors": access.errors,
+  }) as R;
+}
+
+/** A JSON body or answer. */
+export const json = <S extends z.ZodType>(schema: S, description = "") => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A required JSON request body. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
+
+/** `{results, count}`: a page of a list or a whole short list. */
+export const listOf = <S extends z.ZodType>(item: S) => z.object({ results: z.array(item), count: z.int() });
+
+/** A path parameter of plain text, with what it names. */
+export const pathParam = (description: string) => z.string().meta({ description });
+
+/** A file in a body or an answer. */
+export const binaryFile = (description?: string) => ({
+  schema: { type: "string" as const, format: "binary", ...(description ? { description } : {}) },
+});
+
+/** A zod schema as the JSON Schema of a request (its input side), for bodies a handler reads itself. */
+export function inputJsonSchema(schema: $ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...rest } = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+// ---- the type of a served sub-app, from its declarations alone ----------------------------------
+
+declare const anyApp: OpenAPIHono;
+/** What serving route R adds to an app's schema: the same type `app.openapi(R, handler)` gives,
+ *  which depends on the declaration only, never on the handler. */
+type SchemaOf<R extends RouteConfig> = ReturnType<typeof anyApp.openapi<R>> extends OpenAPIHono<Env, infer S, "/"> ? S : never;
+type SchemasOf<Routes> = Routes extends readonly [infer R extends RouteConfig, ...infer Rest] ? SchemaOf<R> & SchemasOf<Rest> : BlankSchema;
+
+/** The type of a sub-app serving these declared routes, as hono/client's hc reads it: the web's
+ *  typed client is built from it (contracts.ts), and http/ serves the same declarations. */
+export type Served<Routes extends readonly RouteConfig[]> = OpenAPIHono<Env, SchemasOf<Routes>, "/">;

@@ -1,0 +1,99 @@
+// v1/inventory/, declared: the company's inventory of a reporting year, totals per year, review
+// and sign-off, comments. Served by http/inventory.ts.
+import * as z from "zod";
+import { REVIEW_ACTIONS, type ReviewAction } from "../../../wasm-core/src/inventory";
+import { inventoryReviewSchema, inventorySchema, yearTotalsSchema } from "../schemas/answers";
+import { declareRoute, json, jsonBody, pathParam, type OwnedId } from "./declare";
+
+export const inventoryQuery = z.object({
+  year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
+  /** A facility of the company; none: the whole company. */
+  facility: z.optional(
+    z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+  ),
+});
+const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
+
+export const inventoryRoute = declareRoute(
+  {
+    operationId: "getInventory",
+    summary: "The year's inventory: primary calculations by Order 371 category, IPCC code and gas at the year's GWP, threshold and checks",
+    description:
+      "Counts the primary calculations of the projects whose reporting year is `year` (of one facility when given); " +
+      "CH4 in t CO2-eq with the GWP set in force for that year; alternatives are listed and never summed.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  { method: "get", path: "/", request: { query: inventoryQuery }, responses: { 200: json(inventorySchema, "The inventory") } },
+);
+
+export const yearsRoute = declareRoute(
+  {
+    operationId: "inventoryYears",
+    summary: "Totals per reporting year (primary calculations, each year at its own GWP)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [],
+  },
+  { method: "get", path: "/years", responses: { 200: json(z.array(yearTotalsSchema), "Totals per year") } },
+);
+
+const yearParams = z.object({ year: pathParam("Reporting year, e.g. 2025") });
+
+export const reviewActionSchema = z.object({
+  action: z.enum(REVIEW_ACTIONS as [ReviewAction, ...ReviewAction[]], {
+    error: `action: ожидается одно из ${REVIEW_ACTIONS.join(", ")}`,
+  }),
+  reason: z.optional(z.string("reason: ожидается текст").max(2000, "reason: не более 2000 символов")),
+  notice_date: z.optional(z.string("notice_date: ожидается дата ГГГГ-ММ-ДД")),
+  version: z.int("version: ожидается целое число"),
+});
+
+export const commentSchema = z.object({
+  target: z.optional(z.nullable(z.string().max(128, "target: ожидается идентификатор строки"))),
+  text: z.string("text: введите комментарий").max(2000, "text: не более 2000 символов"),
+  version: z.int("version: ожидается целое число"),
+});
+
+export const reviewRoute = declareRoute(
+  {
+    operationId: "inventoryTransition",
+    summary: "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
+    description:
+      "Approving freezes the year's calculations (an edit answers 409) until a reviewer reopens the year with a reason; " +
+      "`refuse` takes the notice date and sets the rework deadline at 20 working days. Approve, return, reopen and rework done are the reviewer's.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 403, 409],
+  },
+  {
+    method: "post",
+    path: "/{year}/review",
+    request: { params: yearParams, body: jsonBody(reviewActionSchema) },
+    responses: { 200: json(inventoryReviewSchema, "The review after the transition") },
+  },
+);
+
+export const commentRoute = declareRoute(
+  {
+    operationId: "inventoryComment",
+    summary: "Comment on the year's inventory or one of its lines (a calculation id or a category row)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 409],
+  },
+  {
+    method: "post",
+    path: "/{year}/comments",
+    request: { params: yearParams, body: jsonBody(commentSchema) },
+    responses: { 200: json(inventoryReviewSchema, "The review with the comment") },
+  },
+);
+
+/** Every route of v1/inventory/ above, in the order http/inventory.ts serves them. */
+export const INVENTORY_ROUTES = [inventoryRoute, yearsRoute, reviewRoute, commentRoute] as const;
