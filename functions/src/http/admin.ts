@@ -1,10 +1,8 @@
 // v1/admin/: the platform operators' API. requireUser (app.ts) has identified the caller; every
 // route here first passes requireAdmin (staff → 403), and every domain function checks the role
-// again. Admins act across companies.
-import { ROLES } from "../ports";
+// again. Admins act across companies. The declarations are in routes/admin.ts.
 import { $ } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import * as z from "zod";
 import { assertAdmin, listAdminAudit } from "../domain/admin/audit";
 import { createCompanyAsAdmin, getCompanyAsAdmin, listCompanies, updateCompanyAsAdmin } from "../domain/admin/companies";
 import { changeCoefficientAsAdmin } from "../domain/admin/dictionaries";
@@ -19,106 +17,40 @@ import {
 } from "../domain/documents";
 import { Invalid } from "../domain/errors";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
-import { isoDate, pageParams } from "../schemas/common";
-import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
-import { uncertaintySchema } from "../schemas/uncertainty";
-import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
+import { documentCreateSchema } from "../schemas/document";
 import {
-  adminUserSchema,
-  auditEntrySchema,
-  companySchema,
-  detailSchema,
-  dictionaryEntrySchema,
-  documentSchema,
-  mediaStatusSchema,
-  uploadGrantSchema,
-} from "../schemas/answers";
-import { dictionaryName, entryNumber } from "../routes/dictionaries";
+  auditRoute,
+  changeCoefficientRoute,
+  completeDocumentRoute,
+  completeMediaRoute,
+  createCompanyRoute,
+  createDocumentRoute,
+  createUserRoute,
+  documentUploadUrlRoute,
+  getCompanyRoute,
+  listCompaniesRoute,
+  listDocumentsRoute,
+  listMediaRoute,
+  listUsersRoute,
+  mediaUploadUrlRoute,
+  patchCompanyRoute,
+  patchDocumentRoute,
+  patchUserRoute,
+  removeMediaRoute,
+  replaceDocumentFileRoute,
+  resetBody,
+  resetPasswordRoute,
+  uploadMediaRoute,
+} from "../routes/admin";
 import type { AppEnv } from "./env";
-import { mediaKindParam } from "./media";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
-import { binaryFile, declareRoute, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "../routes/declare";
 import { parseWith } from "./validate";
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   assertAdmin(c.get("actor"));
   await next();
 });
-
-const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
-const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
-const personName = (field: string) =>
-  z.optional(z.string(`${field}: ожидается строка`).trim().max(150, `${field}: не длиннее 150 символов`));
-const password = z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль");
-
-export const userCreateBody = z.object({
-  email: z.string("email: укажите e-mail").max(320, "email: слишком длинный e-mail"),
-  password,
-  first_name: personName("first_name"),
-  last_name: personName("last_name"),
-  role: z.optional(role),
-});
-
-export const userPatchBody = z.object({
-  first_name: personName("first_name"),
-  last_name: personName("last_name"),
-  role: z.optional(role),
-  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-  company: z.optional(z.string("company: ожидается идентификатор компании").min(1, "company: ожидается идентификатор компании")),
-});
-
-export const resetBody = z.object({ password: z.optional(password) });
-
-export const coefficientBody = z.object({
-  field: z.string("field: укажите коэффициент").min(1, "field: укажите коэффициент"),
-  value: z.number("value: ожидается число"),
-  effective_from: isoDate("effective_from"),
-  reason: z
-    .string("reason: укажите причину изменения")
-    .trim()
-    .min(1, "reason: укажите причину изменения")
-    .max(1000, "reason: не длиннее 1000 символов"),
-  version: z.number("version: укажите версию записи, которую вы меняете").int("version: ожидается целое число"),
-  /** The value's uncertainty: absent keeps it, null removes it. */
-  uncertainty: z.optional(z.nullable(uncertaintySchema)),
-});
-
-export const auditQuery = z.object(pageParams());
-
-export const companyPatchBody = companyPatchSchema.extend({ version });
-
-// Direct uploads (http/UPLOADS.md): the declared file, then its upload_id back on completion.
-const declaredFile = {
-  content_type: z.string("content_type: укажите тип файла").max(200, "content_type: слишком длинное значение"),
-  size: z
-    .number("size: укажите размер файла в байтах")
-    .int("size: ожидается целое число байт")
-    .gte(0, "size: ожидается размер файла в байтах"),
-  name: z.optional(z.string("name: ожидается строка").max(1000, "name: не длиннее 1000 символов")),
-};
-const uploadId = z
-  .string("upload_id: укажите идентификатор загрузки")
-  .min(1, "upload_id: укажите идентификатор загрузки")
-  .max(8192, "upload_id: недействительный идентификатор загрузки");
-
-export const documentUploadUrlBody = z.object({
-  document: z.optional(
-    z
-      .string("document: ожидается идентификатор документа")
-      .min(1, "document: ожидается идентификатор документа")
-      .max(200, "document: ожидается идентификатор документа"),
-  ),
-  version,
-  ...declaredFile,
-});
-/** A new document's metadata comes with its completion (title and kind then required). */
-export const documentCompleteBody = documentCreateSchema.partial().extend({ upload_id: uploadId, version });
-export const mediaUploadUrlBody = z.object({
-  kind: z.string("kind: instruction или presentation").max(50, "kind: instruction или presentation"),
-  ...declaredFile,
-});
-export const mediaCompleteBody = z.object({ upload_id: uploadId });
 
 /** Form fields arrive as strings; the version field is a number in the schema. */
 function formVersion(raw: string | undefined): number | undefined {
@@ -127,267 +59,6 @@ function formVersion(raw: string | undefined): number | undefined {
   if (!Number.isInteger(value)) throw new Invalid("version: ожидается целое число");
   return value;
 }
-
-// ---- the routes ----
-
-const ADMIN: Pick<Access, "tag" | "auth" | "isolation"> = {
-  tag: "admin",
-  auth: "admin",
-  isolation: { scope: "admin", note: "platform operators act across companies; staff get 403" },
-};
-const admin = (access: Pick<Access, "operationId" | "summary" | "description" | "errors">): Access => ({ ...ADMIN, ...access });
-
-const companyParams = z.object({ id: pathParam("Company id") });
-const userParams = companyParams.extend({ userId: pathParam("User id") });
-const documentParams = z.object({ id: pathParam("Document id") });
-const mediaParams = z.object({ kind: mediaKindParam });
-
-/** A form with a PDF, read by the handler (readUploadForm): described here, checked there. */
-const pdfForm = (metadata: z.ZodObject, fileRequired: boolean) => {
-  const fields = inputJsonSchema(metadata) as { properties?: Record<string, unknown>; required?: string[] };
-  return {
-    required: true,
-    content: {
-      "multipart/form-data": {
-        schema: {
-          type: "object" as const,
-          properties: { ...fields.properties, file: binaryFile("PDF, at most 50 MB").schema },
-          required: [...(fields.required ?? []), ...(fileRequired ? ["file"] : [])],
-        },
-      },
-    },
-  };
-};
-
-const listCompaniesRoute = declareRoute(admin({ operationId: "adminListCompanies", summary: "Every company", errors: [] }), {
-  method: "get",
-  path: "/companies",
-  responses: { 200: json(listOf(companySchema), "The companies") },
-});
-
-const createCompanyRoute = declareRoute(
-  admin({ operationId: "adminCreateCompany", summary: "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)", errors: [400, 409] }),
-  {
-    method: "post",
-    path: "/companies",
-    request: { body: jsonBody(companyCreateSchema) },
-    responses: { 201: json(companySchema, "The company") },
-  },
-);
-
-const getCompanyRoute = declareRoute(admin({ operationId: "adminGetCompany", summary: "One company", errors: [404] }), {
-  method: "get",
-  path: "/companies/{id}",
-  request: { params: companyParams },
-  responses: { 200: json(companySchema, "The company") },
-});
-
-const patchCompanyRoute = declareRoute(admin({ operationId: "adminPatchCompany", summary: "Edit a company", errors: [400, 404, 409] }), {
-  method: "patch",
-  path: "/companies/{id}",
-  request: { params: companyParams, body: jsonBody(companyPatchBody) },
-  responses: { 200: json(companySchema, "The company, version + 1") },
-});
-
-const listUsersRoute = declareRoute(
-  admin({ operationId: "adminListUsers", summary: "Users of a company (no password hashes)", errors: [404] }),
-  {
-    method: "get",
-    path: "/companies/{id}/users",
-    request: { params: companyParams },
-    responses: { 200: json(listOf(adminUserSchema), "The users") },
-  },
-);
-
-const createUserRoute = declareRoute(
-  admin({ operationId: "adminCreateUser", summary: "Create a user in a company", errors: [400, 404, 409] }),
-  {
-    method: "post",
-    path: "/companies/{id}/users",
-    request: { params: companyParams, body: jsonBody(userCreateBody) },
-    responses: { 201: json(adminUserSchema, "The user") },
-  },
-);
-
-const patchUserRoute = declareRoute(
-  admin({ operationId: "adminPatchUser", summary: "Edit, (de)activate, change the role of or move a user", errors: [400, 404, 409] }),
-  {
-    method: "patch",
-    path: "/companies/{id}/users/{userId}",
-    request: { params: userParams, body: jsonBody(userPatchBody) },
-    responses: { 200: json(adminUserSchema, "The user") },
-  },
-);
-
-// The body is optional and read by the handler: an empty one, whatever its type, asks for a generated password.
-const resetPasswordRoute = declareRoute(
-  admin({ operationId: "adminResetPassword", summary: "Set a password, or generate one (returned once)", errors: [400, 404] }),
-  {
-    method: "post",
-    path: "/companies/{id}/users/{userId}/reset_password",
-    request: { params: userParams, body: { required: false, content: { "application/json": { schema: inputJsonSchema(resetBody) } } } },
-    responses: { 200: json(detailSchema.extend({ password: z.optional(z.string()) }), "`{detail}` plus `{password}` when generated") },
-  },
-);
-
-const changeCoefficientRoute = declareRoute(
-  admin({ operationId: "adminChangeCoefficient", summary: "Change a coefficient: a new version of the entry", errors: [400, 404, 409] }),
-  {
-    method: "patch",
-    path: "/dictionary/{name}/{id}",
-    request: { params: z.object({ name: dictionaryName, id: entryNumber }), body: jsonBody(coefficientBody) },
-    responses: { 200: json(dictionaryEntrySchema, "The new current version") },
-  },
-);
-
-const listDocumentsRoute = declareRoute(
-  admin({ operationId: "adminListDocuments", summary: "Every document, removed ones too", errors: [] }),
-  {
-    method: "get",
-    path: "/documents",
-    responses: { 200: json(listOf(documentSchema), "The documents") },
-  },
-);
-
-const documentUploadUrlRoute = declareRoute(
-  admin({
-    operationId: "adminDocumentUploadUrl",
-    summary: "Where to PUT a PDF (≤ 50 MB) for a new document or to replace a document's file",
-    description:
-      "Checks the declared type (application/pdf, else 415) and size (else 413). Answers a short-lived URL " +
-      "(S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.",
-    errors: [400, 404, 409, 415],
-  }),
-  {
-    method: "post",
-    path: "/documents/upload-url",
-    request: { body: jsonBody(documentUploadUrlBody) },
-    responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") },
-  },
-);
-
-const completeDocumentRoute = declareRoute(
-  admin({
-    operationId: "adminCompleteDocumentUpload",
-    summary: "Register an uploaded PDF: a new document (metadata here) or a document's new file",
-    description:
-      "Checks what was stored (size, first bytes %PDF-, read by range); a refused file is deleted (400/413/415). " +
-      "The upload_id must be the caller's own, unexpired, and for a document.",
-    errors: [400, 404, 409, 415],
-  }),
-  {
-    method: "post",
-    path: "/documents/complete",
-    request: { body: jsonBody(documentCompleteBody) },
-    responses: {
-      201: json(documentSchema, "The new document"),
-      200: json(documentSchema, "The document whose PDF was replaced (or the same answer again)"),
-    },
-  },
-);
-
-const createDocumentRoute = declareRoute(
-  admin({ operationId: "adminCreateDocument", summary: "Upload a normative document (PDF ≤ 50 MB)", errors: [400, 409, 415] }),
-  {
-    method: "post",
-    path: "/documents",
-    request: { body: pdfForm(documentCreateSchema, true) },
-    responses: { 201: json(documentSchema, "The document") },
-  },
-);
-
-const replaceDocumentFileRoute = declareRoute(
-  admin({ operationId: "adminReplaceDocumentFile", summary: "Replace a document's PDF", errors: [400, 404, 409, 415] }),
-  {
-    method: "put",
-    path: "/documents/{id}/file",
-    request: { params: documentParams, body: pdfForm(z.object({ version }), true) },
-    responses: { 200: json(documentSchema, "The document") },
-  },
-);
-
-const patchDocumentRoute = declareRoute(
-  admin({
-    operationId: "adminPatchDocument",
-    summary: "Edit a document's metadata, remove (is_deleted) or restore it",
-    errors: [400, 404, 409],
-  }),
-  {
-    method: "patch",
-    path: "/documents/{id}",
-    request: { params: documentParams, body: jsonBody(documentPatchSchema) },
-    responses: { 200: json(documentSchema, "The document") },
-  },
-);
-
-const listMediaRoute = declareRoute(admin({ operationId: "adminListMedia", summary: "Status of both settings videos", errors: [] }), {
-  method: "get",
-  path: "/media",
-  responses: { 200: json(listOf(mediaStatusSchema), "Both videos") },
-});
-
-const mediaUploadUrlRoute = declareRoute(
-  admin({
-    operationId: "adminMediaUploadUrl",
-    summary: "Where to PUT a settings video (MP4/WebM ≤ 500 MB)",
-    description:
-      "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413). " +
-      "Answers a short-lived URL (S3 presigned PUT in AWS, PUT /api/v1/uploads/ locally) and an upload_id.",
-    errors: [400, 404, 415],
-  }),
-  {
-    method: "post",
-    path: "/media/upload-url",
-    request: { body: jsonBody(mediaUploadUrlBody) },
-    responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") },
-  },
-);
-
-const completeMediaRoute = declareRoute(
-  admin({
-    operationId: "adminCompleteMediaUpload",
-    summary: "Register an uploaded video as its kind's video",
-    description:
-      "Checks what was stored (size, MP4 ftyp or WebM EBML by its first bytes, read by range, agreeing with the " +
-      "declared type); a refused file is deleted (400/413/415).",
-    errors: [400, 415],
-  }),
-  {
-    method: "post",
-    path: "/media/complete",
-    request: { body: jsonBody(mediaCompleteBody) },
-    responses: { 200: json(mediaStatusSchema, "Status with a playback URL") },
-  },
-);
-
-// The raw video, streamed by the handler to storage.
-const uploadMediaRoute = declareRoute(
-  admin({
-    operationId: "adminUploadMedia",
-    summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)",
-    errors: [400, 404, 411, 415],
-  }),
-  {
-    method: "put",
-    path: "/media/{kind}",
-    request: { params: mediaParams, body: { required: true, content: { "video/mp4": binaryFile(), "video/webm": binaryFile() } } },
-    responses: { 200: json(mediaStatusSchema, "Status with a signed URL") },
-  },
-);
-
-const removeMediaRoute = declareRoute(admin({ operationId: "adminRemoveMedia", summary: "Remove a settings video", errors: [404] }), {
-  method: "delete",
-  path: "/media/{kind}",
-  request: { params: mediaParams },
-  responses: { 200: json(detailSchema, "Removed") },
-});
-
-const auditRoute = declareRoute(admin({ operationId: "adminAudit", summary: "The change log, newest first", errors: [400] }), {
-  method: "get",
-  path: "/audit",
-  request: { query: auditQuery },
-  responses: { 200: json(listOf(auditEntrySchema), "A page of the log") },
-});
 
 export const adminRoutes = $(routeApp().use("*", requireAdmin))
   // ---- companies ----

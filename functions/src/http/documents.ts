@@ -1,45 +1,10 @@
 // v1/documents/ (SPEC 2 /documents): the normative documents for everyone signed in, and their PDFs.
-import * as z from "zod";
+// The declarations are in routes/documents.ts.
 import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";
-import { documentSchema, downloadLinkSchema } from "../schemas/answers";
 import { attachmentDisposition } from "./download";
 import { routeApp } from "./openapi-routes";
-import { binaryFile, declareRoute, json, listOf, pathParam } from "../routes/declare";
-
-const listRoute = declareRoute(
-  {
-    operationId: "listDocuments",
-    summary: "The normative documents catalogue",
-    tag: "documents",
-    auth: "user",
-    isolation: { scope: "platform", note: "normative documents are platform-wide" },
-    errors: [],
-  },
-  { method: "get", path: "/", responses: { 200: json(listOf(documentSchema), "The documents") } },
-);
-
-const downloadRoute = declareRoute(
-  {
-    operationId: "downloadDocument",
-    summary: "A document's PDF",
-    tag: "documents",
-    auth: "user",
-    isolation: { scope: "platform", note: "normative documents are platform-wide downloads" },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/{id}/download",
-    request: { params: z.object({ id: pathParam("Document id") }) },
-    responses: {
-      200: {
-        description: "The PDF, or in AWS where to fetch it",
-        content: { "application/pdf": binaryFile(), "application/json": { schema: downloadLinkSchema } },
-      },
-    },
-  },
-);
+import { downloadRoute, listRoute } from "../routes/documents";
 
 export const documentRoutes = routeApp()
   .openapi(listRoute, async (c) => {

@@ -1,60 +1,9 @@
-// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (SPEC 7): the project as a file. detail=true asks for
-// the detailed workbook, decimals (0..4, the client's `comma` setting) for the number formats.
-import * as z from "zod";
+// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (SPEC 7): the project as a file, served. The
+// declaration (with the detail and decimals query) is in routes/exports.ts.
 import { exportFormat } from "../export/formats";
-import { downloadLinkSchema } from "../schemas/answers";
-import { booleanParam } from "../schemas/common";
 import { attachmentDisposition } from "./download";
 import { routeApp } from "./openapi-routes";
-import { binaryFile, declareRoute, pathParam } from "../routes/declare";
-import { projectScoped } from "../routes/projects";
-
-export const exportQuery = z.object({
-  detail: booleanParam,
-  decimals: z.optional(
-    z.coerce
-      .number("decimals: ожидается целое число от 0 до 4")
-      .int("decimals: ожидается целое число от 0 до 4")
-      .gte(0, "decimals: ожидается целое число от 0 до 4")
-      .lte(4, "decimals: ожидается целое число от 0 до 4"),
-  ),
-});
-
-// The format is part of the last segment (export_to_xlsx), which Hono's trie router can only match
-// as a whole: a parameter with a pattern, named `action` in the document.
-const exportRoute = declareRoute(
-  projectScoped({
-    operationId: "exportProject",
-    summary: "The project as a txt, xls or xlsx file",
-    description: "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`.",
-    errors: [400, 404],
-  }),
-  {
-    method: "get",
-    path: "/{id}/:action{export_to_[^/]*}",
-    request: {
-      params: z.object({
-        id: pathParam("Project id"),
-        action: z
-          .string()
-          .regex(/^export_to_/)
-          .meta({ description: "export_to_txt, export_to_xls or export_to_xlsx" }),
-      }),
-      query: exportQuery,
-    },
-    responses: {
-      200: {
-        description: "The file (Content-Disposition: attachment, named after the project), or where to fetch a large one",
-        content: {
-          "text/plain": binaryFile(),
-          "application/vnd.ms-excel": binaryFile(),
-          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
-          "application/json": { schema: downloadLinkSchema },
-        },
-      },
-    },
-  },
-);
+import { exportRoute } from "../routes/exports";
 
 export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   const { id, action } = c.req.valid("param");

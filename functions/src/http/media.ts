@@ -1,54 +1,10 @@
 // v1/media/: the settings videos. GET / (bearer) lists them with signed URLs; GET /{kind}/?token=
 // streams one with byte ranges for <video>, which cannot send the bearer header (domain/media.ts
 // explains the choice). The stream sub-app is mounted before requireUser; its token is its check.
-import * as z from "zod";
+// The declarations are in routes/media.ts.
 import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/media";
-import { mediaStatusSchema } from "../schemas/answers";
 import { routeApp } from "./openapi-routes";
-import { binaryFile, declareRoute, json, listOf, pathParam } from "../routes/declare";
-
-const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
-
-const listRoute = declareRoute(
-  {
-    operationId: "listMedia",
-    summary: "The settings videos with signed URLs (10 minutes)",
-    tag: "media",
-    auth: "user",
-    isolation: settingsVideos,
-    errors: [],
-  },
-  { method: "get", path: "/", responses: { 200: json(listOf(mediaStatusSchema), "Both videos") } },
-);
-
-/** Which settings video; another name answers 404. */
-export const mediaKindParam = pathParam("Settings video: instruction or presentation");
-
-const video = { "video/mp4": binaryFile(), "video/webm": binaryFile() };
-
-const streamRoute = declareRoute(
-  {
-    operationId: "streamMedia",
-    summary: "A settings video, with byte ranges; the signed URL token is the credential",
-    tag: "media",
-    auth: "signed",
-    isolation: settingsVideos,
-    errors: [404, 416],
-  },
-  {
-    method: "get",
-    path: "/{kind}",
-    request: {
-      params: z.object({ kind: mediaKindParam }),
-      // Checked by the domain, which answers 401 without it as for a bad one.
-      query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
-    },
-    responses: {
-      200: { description: "The video", content: video },
-      206: { description: "A byte range (Range: bytes=a-b)", content: video },
-    },
-  },
-);
+import { listRoute, streamRoute } from "../routes/media";
 
 export const mediaRoutes = routeApp().openapi(listRoute, async (c) => {
   const results = await mediaStatus(c.get("deps"), c.get("actor"));

@@ -5,7 +5,6 @@
 // Hono's registered routes; tests/integration/isolation-matrix.test.ts reads `isolation` to call
 // every id-taking route as another company.
 import type { Context } from "hono";
-import * as z from "zod";
 import type { $ZodType } from "zod/v4/core";
 import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
@@ -22,7 +21,8 @@ import { inventoryRoutes } from "./inventory";
 import { inventoryReportRoutes } from "./inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
 import { declaredOperations, jsonSchema, routeApp } from "./openapi-routes";
-import { declareRoute, json, type Auth, type ErrorStatus, type Isolation } from "../routes/declare";
+import type { Auth, ErrorStatus, Isolation } from "../routes/declare";
+import { openApiRoute } from "../routes/openapi";
 import { projectRoutes } from "./projects";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
@@ -80,20 +80,6 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
 };
 
 // ---- the operations -----------------------------------------------------------------------------
-
-const openApiRoute = declareRoute(
-  { operationId: "openapi", summary: "This document", tag: "meta", auth: "public", isolation: { scope: "public" }, errors: [] },
-  {
-    method: "get",
-    path: "/openapi.json",
-    responses: {
-      200: json(
-        z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }),
-        "OpenAPI 3.1 document",
-      ),
-    },
-  },
-);
 
 /** GET /api/openapi.json: public, built once per process. */
 export const openApiRoutes = routeApp().openapi(openApiRoute, serveOpenApi);

@@ -1,0 +1,47 @@
+// POST token/ and token/refresh/ (SPEC 7), declared: sign in and refresh. Served by http/auth.ts.
+import * as z from "zod";
+import { tokensSchema } from "../schemas/answers";
+import { declareRoute, json, jsonBody } from "./declare";
+
+export const loginSchema = z.object({
+  email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),
+  password: z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль"),
+  guardant_code: z.optional(z.nullable(z.string("guardant_code: ожидается строка"))),
+});
+
+export const refreshSchema = z
+  .object({
+    token: z.optional(z.string("token: ожидается строка")),
+    refresh: z.optional(z.string("refresh: ожидается строка")),
+  })
+  .refine((b) => Boolean(b.token ?? b.refresh), "token: укажите refresh-токен");
+
+export const loginRoute = declareRoute(
+  {
+    operationId: "login",
+    summary: "Sign in: access and refresh tokens",
+    description: "401 carries `code`: bad_credentials or guardant_required.",
+    tag: "auth",
+    auth: "public",
+    isolation: { scope: "public" },
+    errors: [400, 401, 429],
+  },
+  { method: "post", path: "/", request: { body: jsonBody(loginSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
+);
+
+export const refreshRoute = declareRoute(
+  {
+    operationId: "refresh",
+    summary: "A new access token and the next refresh token (rotation) from a refresh token",
+    description:
+      "`{access, refresh}`: the refresh token sent is retired. Sent again within 30 s (a second tab): `{access}` only; later: the session is revoked (401).",
+    tag: "auth",
+    auth: "public",
+    isolation: { scope: "public" },
+    errors: [400, 401],
+  },
+  { method: "post", path: "/refresh", request: { body: jsonBody(refreshSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
+);
+
+/** Every route of token/ above, in the order http/auth.ts serves them. */
+export const TOKEN_ROUTES = [loginRoute, refreshRoute] as const;

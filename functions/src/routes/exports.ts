@@ -1,0 +1,58 @@
+// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (SPEC 7), declared: the project as a file. detail=true
+// asks for the detailed workbook, decimals (0..4, the client's `comma` setting) for the number
+// formats. Served by http/exports.ts.
+import * as z from "zod";
+import { downloadLinkSchema } from "../schemas/answers";
+import { booleanParam } from "../schemas/common";
+import { binaryFile, declareRoute, pathParam } from "./declare";
+import { projectScoped } from "./projects";
+
+export const exportQuery = z.object({
+  detail: booleanParam,
+  decimals: z.optional(
+    z.coerce
+      .number("decimals: ожидается целое число от 0 до 4")
+      .int("decimals: ожидается целое число от 0 до 4")
+      .gte(0, "decimals: ожидается целое число от 0 до 4")
+      .lte(4, "decimals: ожидается целое число от 0 до 4"),
+  ),
+});
+
+// The format is part of the last segment (export_to_xlsx), which Hono's trie router can only match
+// as a whole: a parameter with a pattern, named `action` in the document.
+export const exportRoute = declareRoute(
+  projectScoped({
+    operationId: "exportProject",
+    summary: "The project as a txt, xls or xlsx file",
+    description: "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`.",
+    errors: [400, 404],
+  }),
+  {
+    method: "get",
+    path: "/{id}/:action{export_to_[^/]*}",
+    request: {
+      params: z.object({
+        id: pathParam("Project id"),
+        action: z
+          .string()
+          .regex(/^export_to_/)
+          .meta({ description: "export_to_txt, export_to_xls or export_to_xlsx" }),
+      }),
+      query: exportQuery,
+    },
+    responses: {
+      200: {
+        description: "The file (Content-Disposition: attachment, named after the project), or where to fetch a large one",
+        content: {
+          "text/plain": binaryFile(),
+          "application/vnd.ms-excel": binaryFile(),
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
+          "application/json": { schema: downloadLinkSchema },
+        },
+      },
+    },
+  },
+);
+
+/** The route of v1/projects/{id}/export_to_…/, as http/exports.ts serves it. */
+export const EXPORT_ROUTES = [exportRoute] as const;

@@ -1,0 +1,18 @@
+// v1/projects/{id}/graphs/, declared: everything the infographics screen draws, in one answer
+// (SPEC 2, 4). Served by http/graphs.ts.
+import { projectGraphsSchema } from "../schemas/answers";
+import { declareRoute, json } from "./declare";
+import { projectIdParams, projectScoped } from "./projects";
+
+export const graphsRoute = declareRoute(
+  projectScoped({ operationId: "projectGraphs", summary: "Everything the infographics screen draws for a project", errors: [404] }),
+  {
+    method: "get",
+    path: "/{id}/graphs",
+    request: { params: projectIdParams },
+    responses: { 200: json(projectGraphsSchema, "Charts data") },
+  },
+);
+
+/** The route of v1/projects/{id}/graphs/, as http/graphs.ts serves it. */
+export const GRAPH_ROUTES = [graphsRoute] as const;

@@ -1,0 +1,45 @@
+// v1/inventory/{year}/report/, declared: the year's 296-FZ report passport as xlsx or PDF.
+// Served by http/inventory-report.ts.
+import * as z from "zod";
+import { downloadLinkSchema } from "../schemas/answers";
+import { binaryFile, declareRoute, pathParam, type OwnedId } from "./declare";
+
+const reportQuery = z.object({
+  format: z.optional(z.string().meta({ description: "xlsx or pdf" })),
+  facility: z.optional(
+    z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+  ),
+});
+const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
+
+export const reportRoute = declareRoute(
+  {
+    operationId: "inventoryReport",
+    summary: "The year's 296-FZ report passport (xlsx or PDF): requisites, sources with their coefficients, totals, threshold, checks",
+    description:
+      "Mirrors what a company types into the registry's form; not a registry upload format. " +
+      "Any other format: 400. A file too large to answer inline: `{download_url, file_name}`.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/{year}/report",
+    request: { params: z.object({ year: pathParam("Reporting year, e.g. 2025") }), query: reportQuery },
+    responses: {
+      200: {
+        description: "The file (Content-Disposition: attachment), or where to fetch a large one",
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
+          "application/pdf": binaryFile(),
+          "application/json": { schema: downloadLinkSchema },
+        },
+      },
+    },
+  },
+);
+
+/** The route of v1/inventory/{year}/report/, as http/inventory-report.ts serves it. */
+export const INVENTORY_REPORT_ROUTES = [reportRoute] as const;

@@ -1,0 +1,55 @@
+// v1/media/, declared: the settings videos. GET / (bearer) lists them with signed URLs; GET
+// /{kind}/?token= streams one with byte ranges for <video>, which cannot send the bearer header.
+// Served by http/media.ts: two sub-apps, the stream one mounted before requireUser.
+import * as z from "zod";
+import { mediaStatusSchema } from "../schemas/answers";
+import { binaryFile, declareRoute, json, listOf, pathParam } from "./declare";
+
+const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
+
+export const listRoute = declareRoute(
+  {
+    operationId: "listMedia",
+    summary: "The settings videos with signed URLs (10 minutes)",
+    tag: "media",
+    auth: "user",
+    isolation: settingsVideos,
+    errors: [],
+  },
+  { method: "get", path: "/", responses: { 200: json(listOf(mediaStatusSchema), "Both videos") } },
+);
+
+/** Which settings video; another name answers 404. */
+export const mediaKindParam = pathParam("Settings video: instruction or presentation");
+
+const video = { "video/mp4": binaryFile(), "video/webm": binaryFile() };
+
+export const streamRoute = declareRoute(
+  {
+    operationId: "streamMedia",
+    summary: "A settings video, with byte ranges; the signed URL token is the credential",
+    tag: "media",
+    auth: "signed",
+    isolation: settingsVideos,
+    errors: [404, 416],
+  },
+  {
+    method: "get",
+    path: "/{kind}",
+    request: {
+      params: z.object({ kind: mediaKindParam }),
+      // Checked by the domain, which answers 401 without it as for a bad one.
+      query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
+    },
+    responses: {
+      200: { description: "The video", content: video },
+      206: { description: "A byte range (Range: bytes=a-b)", content: video },
+    },
+  },
+);
+
+/** The bearer route of v1/media/, as http/media.ts's mediaRoutes serves it. */
+export const MEDIA_ROUTES = [listRoute] as const;
+
+/** The signed-URL route of v1/media/, as http/media.ts's mediaStreamRoutes serves it. */
+export const MEDIA_STREAM_ROUTES = [streamRoute] as const;
