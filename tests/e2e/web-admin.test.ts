@@ -186,7 +186,8 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
     expect(after.body.res_ch4 / calculationBefore.res_ch4).toBeCloseTo(19 / 18, 12);
   });
 
-  /** The API calls and uploads the page makes while `action` runs: "METHOD /path". */
+  /** The API calls and uploads the page makes while `action` runs: "METHOD /path" (the typed client
+   *  writes API paths without a trailing slash; the upload URL is the server's grant, as it gave it). */
   async function traffic(action: () => Promise<void>): Promise<string[]> {
     const seen: string[] = [];
     const record = (request: { method(): string; url(): string }) => {
@@ -235,9 +236,9 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
       await target.getByText("296-ФЗ.pdf").waitFor();
     });
     expect(calls).toEqual([
-      "POST /api/v1/admin/documents/upload-url/",
+      "POST /api/v1/admin/documents/upload-url",
       "PUT /api/v1/uploads/?token=true",
-      "POST /api/v1/admin/documents/complete/",
+      "POST /api/v1/admin/documents/complete",
     ]);
     expect(await target.getByRole("alert").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-admin-documents.png` });
@@ -299,11 +300,7 @@ describe.skipIf(!chromiumAvailable())("web app: administration, documents and se
       await card.getByText("video/webm").waitFor();
     });
     await page.unroute("**/api/v1/uploads/**");
-    expect(calls).toEqual([
-      "POST /api/v1/admin/media/upload-url/",
-      "PUT /api/v1/uploads/?token=true",
-      "POST /api/v1/admin/media/complete/",
-    ]);
+    expect(calls).toEqual(["POST /api/v1/admin/media/upload-url", "PUT /api/v1/uploads/?token=true", "POST /api/v1/admin/media/complete"]);
     expect(await card.locator(".ant-progress").count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/web-admin-videos.png` });
   });

@@ -193,18 +193,20 @@ describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => 
     // Hold the next answer back: meanwhile the screen must show the spinner, not the old charts.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/graphs/", async (route) => {
+    // The chart data's API path, as the typed client (hono/client) writes it: no trailing slash.
+    const graphsApi = `**/api/v1/projects/${projectId}/graphs`;
+    await page.route(graphsApi, async (route) => {
       await held;
       await route.continue();
     });
-    const answered = page.waitForResponse((response) => response.url().endsWith("/graphs/"));
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/projects/${projectId}/graphs`);
     await page.goBack();
     await page.getByText("Loading ...").first().waitFor();
     expect(await charts().count()).toBe(0);
     release();
     await answered;
     await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
-    await page.unroute("**/graphs/");
+    await page.unroute(graphsApi);
   });
 
   it("shows «Unable to display chart.» when the chart code cannot load", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import type { CalculationRoutes, ProjectRoutes, UserRoutes } from "../../../functions/src/contracts";
 import { fakeJwt, memoryStorage } from "../testing/fakes";
-import { api, ApiError, configureClient, errorFromBody, pendingRequests, query } from "./client";
+import { api, ApiError, configureClient, errorFromBody, jsonBody, pendingRequests, query, typedClient } from "./client";
 
 const now = () => Math.floor(Date.now() / 1000);
 const fresh = () => fakeJwt({ exp: now() + 3600 });
@@ -13,9 +14,20 @@ function json(status: number, body: unknown): Response {
   });
 }
 
-let fetchMock: Mock<(url: string, init: RequestInit & { headers: Record<string, string>; body: string }) => Promise<Response>>;
+let fetchMock: Mock<(url: string | URL | Request, init: RequestInit & { body: string }) => Promise<Response>>;
 let onUnauthorized: Mock<() => void>;
 let onAccessToken: Mock<(access: string) => void>;
+
+/** A header of a fetch call, whether given as an object (sign in, refresh) or as Headers (typed client). */
+const header = (init: RequestInit, name: string) => new Headers(init.headers).get(name);
+/** The address of a fetch call as sent. */
+const address = (url: string | URL | Request) => (url instanceof Request ? url.url : String(url));
+
+// Two typed clients over the server's route declarations, as the features build them.
+const users = typedClient<UserRoutes>("v1/users");
+const projects = typedClient<ProjectRoutes>("v1/projects");
+const getMe = () => users((c) => c.get_me.$get());
+const getProject = (id: string) => projects((c) => c[":id"].$get({ param: { id } }));
 
 beforeEach(() => {
   vi.stubGlobal("localStorage", memoryStorage());
@@ -30,17 +42,46 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("requests", () => {
-  it("sends the stored token as a bearer token under /api/", async () => {
+describe("typed client requests", () => {
+  it("sends the stored token as a bearer token under /api/, at the route's path without a trailing slash", async () => {
     const token = fresh();
     localStorage.setItem("token", token);
     fetchMock.mockResolvedValue(json(200, { id: "u1" }));
 
-    await expect(api.get("v1/users/get_me/")).resolves.toEqual({ id: "u1" });
+    await expect(getMe()).resolves.toEqual({ id: "u1" });
 
     const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe("/api/v1/users/get_me/");
-    expect(init.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(address(url)).toBe("/api/v1/users/get_me");
+    expect(init.method).toBe("GET");
+    expect(header(init, "Authorization")).toBe(`Bearer ${token}`);
+    expect(header(init, "Accept")).toBe("application/json");
+  });
+
+  it("fills path parameters and sends a JSON body", async () => {
+    localStorage.setItem("token", fresh());
+    fetchMock.mockResolvedValue(json(200, { id: "p1" }));
+
+    await projects((c) => c[":id"].$patch({ param: { id: "p1" }, json: { name: "x", version: 2 } }));
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(address(url)).toBe("/api/v1/projects/p1");
+    expect(init.method).toBe("PATCH");
+    expect(header(init, "Content-Type")).toContain("application/json");
+    expect(JSON.parse(init.body)).toEqual({ name: "x", version: 2 });
+  });
+
+  it("sends a body the route cannot type (jsonBody) as JSON", async () => {
+    localStorage.setItem("token", fresh());
+    fetchMock.mockResolvedValue(json(201, { id: "c1" }));
+    const calculations = typedClient<CalculationRoutes>("v1");
+
+    await calculations((c) => c[":type"].$post({ param: { type: "torch_ch4" } }, jsonBody({ name: "y", volume: 1 })));
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(address(url)).toBe("/api/v1/torch_ch4");
+    expect(init.method).toBe("POST");
+    expect(header(init, "Content-Type")).toBe("application/json");
+    expect(JSON.parse(init.body)).toEqual({ name: "y", volume: 1 });
   });
 
   it("refreshes an expired access token first, then uses the new one", async () => {
@@ -49,13 +90,13 @@ describe("requests", () => {
     localStorage.setItem("refreshToken", "r1");
     fetchMock.mockResolvedValueOnce(json(200, { access: renewed })).mockResolvedValueOnce(json(200, { ok: true }));
 
-    await api.get("v1/users/get_me/");
+    await getMe();
 
     const [refreshUrl, refreshInit] = fetchMock.mock.calls[0];
     expect(refreshUrl).toBe("/api/token/refresh/");
     expect(JSON.parse(refreshInit.body)).toEqual({ token: "r1" });
-    expect(refreshInit.headers.Authorization).toBeUndefined();
-    expect(fetchMock.mock.calls[1][1].headers.Authorization).toBe(`Bearer ${renewed}`);
+    expect(header(refreshInit, "Authorization")).toBeNull();
+    expect(header(fetchMock.mock.calls[1][1], "Authorization")).toBe(`Bearer ${renewed}`);
     expect(localStorage.getItem("token")).toBe(renewed);
     expect(onAccessToken).toHaveBeenCalledWith(renewed);
   });
@@ -64,11 +105,11 @@ describe("requests", () => {
     localStorage.setItem("token", expired());
     localStorage.setItem("refreshToken", "r1");
     const renewed = fresh();
-    fetchMock.mockImplementation(async (url: string) => (url === "/api/token/refresh/" ? json(200, { access: renewed }) : json(200, {})));
+    fetchMock.mockImplementation(async (url) => (address(url) === "/api/token/refresh/" ? json(200, { access: renewed }) : json(200, {})));
 
-    await Promise.all([api.get("a/"), api.get("b/"), api.get("c/")]);
+    await Promise.all([getMe(), getProject("p1"), users((c) => c.statistics.$get())]);
 
-    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/token/refresh/")).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => address(url) === "/api/token/refresh/")).toHaveLength(1);
   });
 
   it("ends the session when the refresh fails", async () => {
@@ -76,7 +117,7 @@ describe("requests", () => {
     localStorage.setItem("refreshToken", "bad");
     fetchMock.mockResolvedValue(json(401, { detail: "Токен недействителен" }));
 
-    await expect(api.get("v1/projects/")).rejects.toMatchObject({ status: 401 });
+    await expect(getProject("p1")).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalled();
   });
 
@@ -84,7 +125,7 @@ describe("requests", () => {
     localStorage.setItem("token", fresh());
     fetchMock.mockResolvedValue(json(401, { detail: "Требуется вход" }));
 
-    const error = await api.get("v1/projects/").catch((caught: unknown) => caught);
+    const error = await getProject("p1").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, detail: "Требуется вход" });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -94,26 +135,28 @@ describe("requests", () => {
     localStorage.setItem("token", fresh());
     fetchMock.mockResolvedValue(json(409, { detail: "Проект изменен другим пользователем" }));
 
-    await expect(api.patch("v1/projects/p1/", { name: "x" })).rejects.toMatchObject({
+    await expect(projects((c) => c[":id"].$patch({ param: { id: "p1" }, json: { name: "x" } }))).rejects.toMatchObject({
       status: 409,
       detail: "Проект изменен другим пользователем",
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it("treats an empty GET body as 'data not found' but accepts an empty create answer", async () => {
+  it("treats an empty body as 'data not found' and a body that is not JSON as an unexpected answer", async () => {
     localStorage.setItem("token", fresh());
-    fetchMock.mockResolvedValueOnce(json(200, undefined)).mockResolvedValueOnce(json(201, undefined));
+    fetchMock
+      .mockResolvedValueOnce(json(200, undefined))
+      .mockResolvedValueOnce(new Response("<html>", { status: 200, headers: { "Content-Type": "text/html" } }));
 
-    await expect(api.get("v1/projects/p1/")).rejects.toMatchObject({ detail: "Данные не найдены" });
-    await expect(api.post("v1/projects/create_project/", {})).resolves.toBeUndefined();
+    await expect(getProject("p1")).rejects.toMatchObject({ status: 200, detail: "Данные не найдены" });
+    await expect(getProject("p1")).rejects.toMatchObject({ status: 200, detail: "Сервер вернул неожиданный ответ" });
   });
 
   it("reports a dropped connection as a Russian message with status 0", async () => {
     localStorage.setItem("token", fresh());
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
 
-    await expect(api.get("v1/projects/")).rejects.toMatchObject({ status: 0 });
+    await expect(getProject("p1")).rejects.toMatchObject({ status: 0 });
   });
 
   it("counts pending requests and returns to zero whatever the outcome", async () => {
@@ -123,8 +166,8 @@ describe("requests", () => {
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (release = resolve)));
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (fail = resolve)));
 
-    const first = api.get("slow/");
-    const second = api.get("failing/").catch(() => undefined);
+    const first = getProject("slow");
+    const second = getProject("failing").catch(() => undefined);
     await vi.waitFor(() => expect(pendingRequests.get()).toBe(2));
     fail(json(500, { detail: "boom" }));
     await second;
@@ -144,7 +187,7 @@ describe("login", () => {
     expect(error).toMatchObject({ status: 401, detail: "Нужен ключ", code: "guardant_required" });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/token/");
-    expect(init.headers.Authorization).toBeUndefined();
+    expect(header(init, "Authorization")).toBeNull();
     expect(JSON.parse(init.body)).toEqual({ email: "a@b.c", password: "p", guardant_code: "" });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });

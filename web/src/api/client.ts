@@ -1,9 +1,10 @@
-// THE typed API client. Every server call of the web app goes through `api`: it adds the bearer
-// token (refreshing an expired one first), turns error bodies {"detail": "..."} into ApiError,
-// counts pending requests for the global «Loading ...» indicator, and reports any 401 so the
-// session can be cleared (SPEC 4, 8).
+// THE API client. Every server call of the web app goes through here: JSON calls through
+// `typedClient` (typed from the server's route declarations), files through `api`. Both add the
+// bearer token (refreshing an expired one first), turn error bodies {"detail": "..."} into ApiError,
+// count pending requests for the global «Loading ...» indicator, and report any 401 so the session
+// can be cleared (SPEC 4, 8).
 import type { Hono } from "hono";
-import type { hc } from "hono/client";
+import type { ClientRequestOptions, hc } from "hono/client";
 import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
 
 const BASE = "/api/";
@@ -80,7 +81,7 @@ async function doRefresh(): Promise<string> {
     if (!refresh) throw new ApiError(401, "Сеанс завершен, войдите снова");
     // The answer may carry the next refresh token (the one sent is then retired), or none when
     // another tab has just rotated it and stored its own.
-    const next = await send<{ access: string; refresh?: string }>("POST", "token/refresh/", { token: refresh }, null);
+    const next = await post<{ access: string; refresh?: string }>("token/refresh/", { token: refresh });
     const { access } = next;
     if (typeof access !== "string" || !isTokenValid(access)) throw new ApiError(401, "Сеанс завершен, войдите снова");
     storeTokens(access, typeof next.refresh === "string" ? next.refresh : undefined);
@@ -98,34 +99,25 @@ async function accessToken(): Promise<string> {
   return refreshAccessToken();
 }
 
-// ---- the request itself ----
+// ---- the two calls made without a bearer token: sign in and refresh ----
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-async function send<T>(method: Method, path: string, body: unknown, token: string | null): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-
+/** POST of JSON without a token; an error answer (a 401 too) is only thrown, never reported. */
+async function post<T>(path: string, body: unknown): Promise<T> {
   changePending(+1);
   try {
     let response: Response;
     try {
       response = await fetch(BASE + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify(body),
       });
     } catch {
       throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
     }
     const text = await response.text();
     if (!response.ok) throw errorFromBody(response.status, text);
-    // SPEC 5: an empty body on a GET is a failure («Data not found»); a create may be empty.
-    if (!text) {
-      if (method === "GET") throw new ApiError(response.status, "Данные не найдены");
-      return undefined as T;
-    }
+    if (!text) return undefined as T;
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -147,16 +139,6 @@ export function errorFromBody(status: number, text: string): ApiError {
     // not JSON: fall through
   }
   return new ApiError(status, `Ошибка сервера (${status})`);
-}
-
-async function authorized<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const token = await accessToken();
-  try {
-    return await send<T>(method, path, body, token);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) hooks.onUnauthorized();
-    throw error;
-  }
 }
 
 // ---- typed clients: paths, inputs and answers from the server's route declarations ----
@@ -200,16 +182,29 @@ export type Client<Routes extends AnyRoutes> = ReturnType<typeof hc<Routes>>;
  *  (tests/web/initial-js.test.ts). */
 export function typedClient<Routes extends AnyRoutes>(path: string) {
   let client: Promise<Client<Routes>> | undefined;
-  return async <T>(call: (client: Client<Routes>) => Promise<{ json(): Promise<T> }>): Promise<T> => {
+  return async <T>(
+    call: (client: Client<Routes>) => Promise<{ json(): Promise<T>; text(): Promise<string>; status: number }>,
+  ): Promise<T> => {
     client ??= import("hono/client").then(({ hc }) => hc<Routes>(BASE + path, { fetch: authorizedFetch }));
     const response = await call(await client);
+    const text = await response.text();
+    // SPEC 5: an empty body is a failure («Data not found»): every route declares a JSON answer.
+    if (!text) throw new ApiError(response.status, "Данные не найдены");
     try {
-      return await response.json();
+      return JSON.parse(text) as T;
     } catch {
-      throw new ApiError(0, "Сервер вернул неожиданный ответ");
+      throw new ApiError(response.status, "Сервер вернул неожиданный ответ");
     }
   };
 }
+
+/** A JSON body a route declares as a JSON schema rather than with zod (a calculation's body per
+ *  type, an optional body the handler reads itself), which hc cannot type: sent as it is, through
+ *  the request options, e.g. `c[":type"].$post({ param: { type } }, jsonBody(body))`. */
+export const jsonBody = (body: unknown): ClientRequestOptions => ({
+  headers: { "Content-Type": "application/json" },
+  init: { body: JSON.stringify(body) },
+});
 
 // ---- binary downloads (exports) ----
 
@@ -394,11 +389,8 @@ export interface LoginRequest {
   guardant_code: string;
 }
 
+/** What is not JSON in and out, or not under a bearer token: JSON calls go through typedClient. */
 export const api = {
-  get: <T>(path: string) => authorized<T>("GET", path),
-  post: <T>(path: string, body: unknown) => authorized<T>("POST", path, body),
-  patch: <T>(path: string, body: unknown) => authorized<T>("PATCH", path, body),
-  delete: <T>(path: string) => authorized<T>("DELETE", path),
   /** A multipart form or a raw file through the API (calculation files, forecast models). */
   upload,
   /** A file (exports): its bytes and the name the server gave it. */
@@ -406,5 +398,5 @@ export const api = {
   /** A file PUT to a granted upload URL, with upload progress (admin PDFs and videos). */
   putFile,
   /** POST token/: the one call made without a token; its 401 is a wrong password, not an expired session. */
-  login: (request: LoginRequest) => send<TokenPair>("POST", "token/", request, null),
+  login: (request: LoginRequest) => post<TokenPair>("token/", request),
 };

@@ -7,9 +7,8 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
-import { api } from "../../api/client";
 import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "../../../../functions/src/schemas/company";
-import { adminKeys, errorText, fieldError, useCompanies, type Company } from "./api";
+import { adminKeys, createCompany, errorText, fieldError, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
 
 const FIELDS = ["name", "email", "ogrn", "inn", "kpp", "okved", "region", "postal_address"] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
@@ -53,10 +52,8 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
   const { message } = App.useApp();
   const save = useMutation({
     mutationFn: (values: CompanyForm) => {
-      const body = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? "").trim()]));
-      return company
-        ? api.patch<Company>(`v1/admin/companies/${company.id}/`, { ...body, version: company.version })
-        : api.post<Company>("v1/admin/companies/", body);
+      const body = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? "").trim()])) as CompanyBody;
+      return company ? patchCompany(company, body) : createCompany(body);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.companies });

@@ -7,10 +7,10 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
-import { api, typedClient } from "../../api/client";
+import { typedClient } from "../../api/client";
 import type { DictionaryEntry, DictionaryRoutes } from "../../../../functions/src/contracts";
 import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
-import { adminKeys, errorText, fieldError, useDictionaryNames } from "./api";
+import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "../../../../wasm-core/src/uncertainty-core";
@@ -83,8 +83,10 @@ function uncertaintyBody(entry: DictionaryEntry, values: ChangeForm) {
   if (!values.u_on) return entry.uncertainty?.[values.field] ? { uncertainty: null } : {};
   return {
     uncertainty: {
-      lower_pct: parseNumericInput(values.u_lower),
-      upper_pct: parseNumericInput(values.u_upper),
+      // Required by the form; a text that is no number goes out as nothing, and the server's refusal
+      // (uncertainty.lower_pct: …) is shown.
+      lower_pct: parseNumericInput(values.u_lower)!,
+      upper_pct: parseNumericInput(values.u_upper)!,
       distribution: values.u_distribution,
       ...(values.u_source.trim() ? { source: values.u_source.trim() } : {}),
     },
@@ -112,9 +114,10 @@ function ChangeDialog({
   const { message } = App.useApp();
   const save = useMutation({
     mutationFn: (values: ChangeForm) =>
-      api.patch<DictionaryEntry>(`v1/admin/dictionary/${encodeURIComponent(dictionary)}/${entry.id}/`, {
+      changeCoefficient(dictionary, entry.id, {
         field: values.field,
-        value: parseNumericInput(values.value),
+        // Sent only once the form found it a number (numericInputProblem).
+        value: parseNumericInput(values.value)!,
         effective_from: values.effective_from.format("YYYY-MM-DD"),
         reason: values.reason,
         version: entry.version,

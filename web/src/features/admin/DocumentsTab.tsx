@@ -7,10 +7,10 @@ import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
-import { api } from "../../api/client";
 import { DOCUMENT_KINDS } from "../../../../functions/src/schemas/document";
+import type { DocumentKind } from "../../../../functions/src/ports";
 import { documentsKey, formatSize, requisites, type NormativeDocument } from "../documents/api";
-import { adminKeys, errorText, fieldError, useAdminDocuments } from "./api";
+import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
@@ -21,7 +21,7 @@ interface MetaForm {
   title: string;
   number?: string;
   date?: Dayjs | null;
-  kind: string;
+  kind: DocumentKind;
   issuer?: string;
   source_url?: string;
   source_label?: string;
@@ -83,14 +83,9 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
   const save = useMutation({
     mutationFn: async (values: MetaForm) => {
       const body = metaBody(values);
-      if (doc) return api.patch<NormativeDocument>(`v1/admin/documents/${encodeURIComponent(doc.id)}/`, { ...body, version: doc.version });
+      if (doc) return patchDocument(doc.id, { ...body, version: doc.version });
       setFailure(null);
-      return uploadDirect<NormativeDocument>(
-        { grantPath: "v1/admin/documents/upload-url/", completePath: "v1/admin/documents/complete/", completeBody: body },
-        file!,
-        "application/pdf",
-        setPhase,
-      );
+      return uploadDirect(documentUpload(body), file!, "application/pdf", setPhase);
     },
     onSuccess: async () => {
       await invalidate();
@@ -196,17 +191,7 @@ export function DocumentsTab() {
   const replace = useMutation({
     mutationFn: ({ doc, file }: { doc: NormativeDocument; file: File }) => {
       setReplaceFailure(null);
-      return uploadDirect<NormativeDocument>(
-        {
-          grantPath: "v1/admin/documents/upload-url/",
-          grantBody: { document: doc.id, version: doc.version },
-          completePath: "v1/admin/documents/complete/",
-          completeBody: { version: doc.version },
-        },
-        file,
-        "application/pdf",
-        (phase) => setReplacing({ id: doc.id, phase }),
-      );
+      return uploadDirect(documentUpload(undefined, doc), file, "application/pdf", (phase) => setReplacing({ id: doc.id, phase }));
     },
     onSuccess: async () => {
       await invalidate();
@@ -220,7 +205,7 @@ export function DocumentsTab() {
   });
   const setDeleted = useMutation({
     mutationFn: ({ doc, deleted }: { doc: NormativeDocument; deleted: boolean }) =>
-      api.patch<NormativeDocument>(`v1/admin/documents/${encodeURIComponent(doc.id)}/`, { is_deleted: deleted, version: doc.version }),
+      patchDocument(doc.id, { is_deleted: deleted, version: doc.version }),
     onSuccess: async (_, { deleted }) => {
       await invalidate();
       message.success(deleted ? "Документ удален" : "Документ восстановлен");

@@ -7,11 +7,13 @@ import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag,
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/client";
 import {
   adminKeys,
+  createUser,
   errorText,
   fieldError,
+  patchUser,
+  resetPassword,
   ROLE_LABELS,
   useCompanies,
   useCompanyUsers,
@@ -47,12 +49,12 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
   const save = useMutation({
     mutationFn: (values: UserForm) =>
       user
-        ? api.patch<AdminUser>(`v1/admin/companies/${companyId}/users/${user.id}/`, {
+        ? patchUser(companyId, user.id, {
             first_name: values.first_name ?? "",
             last_name: values.last_name ?? "",
             role: values.role,
           })
-        : api.post<AdminUser>(`v1/admin/companies/${companyId}/users/`, values),
+        : createUser(companyId, values),
     onSuccess: async () => {
       await invalidate();
       message.success(user ? "Пользователь сохранен" : "Пользователь создан");
@@ -110,8 +112,7 @@ function PasswordDialog({ companyId, user, onClose }: { companyId: string; user:
   const invalidate = useInvalidate(companyId);
   const [generated, setGenerated] = useState<string | null>(null);
   const reset = useMutation({
-    mutationFn: (password?: string) =>
-      api.post<{ password?: string }>(`v1/admin/companies/${companyId}/users/${user.id}/reset_password/`, password ? { password } : {}),
+    mutationFn: (password?: string) => resetPassword(companyId, user.id, password),
     onSuccess: async (out) => {
       await invalidate();
       if (out.password) setGenerated(out.password);
@@ -183,7 +184,7 @@ function MoveDialog({
   const invalidate = useInvalidate(companyId);
   const queryClient = useQueryClient();
   const move = useMutation({
-    mutationFn: () => api.patch<AdminUser>(`v1/admin/companies/${companyId}/users/${user.id}/`, { company: target }),
+    mutationFn: () => patchUser(companyId, user.id, { company: target }),
     onSuccess: async () => {
       await invalidate();
       await queryClient.invalidateQueries({ queryKey: adminKeys.users(target!) });
@@ -229,8 +230,7 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
   const { message } = App.useApp();
   const invalidate = useInvalidate(companyId ?? "");
   const setActive = useMutation({
-    mutationFn: ({ user, active }: { user: AdminUser; active: boolean }) =>
-      api.patch<AdminUser>(`v1/admin/companies/${companyId}/users/${user.id}/`, { is_active: active }),
+    mutationFn: ({ user, active }: { user: AdminUser; active: boolean }) => patchUser(companyId!, user.id, { is_active: active }),
     onSuccess: async (_, { active }) => {
       await invalidate();
       message.success(active ? "Пользователь включен" : "Пользователь отключен");

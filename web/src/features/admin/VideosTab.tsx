@@ -6,10 +6,9 @@ import { Alert, App, Button, Card, Col, Descriptions, Popconfirm, Progress, Row,
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { api } from "../../api/client";
 import { formatSize } from "../documents/api";
 import { mediaKey, type MediaStatus } from "../settings/SettingsVideos";
-import { adminKeys, errorText, useAdminMedia } from "./api";
+import { adminKeys, errorText, mediaUpload, removeMedia, useAdminMedia } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 
 export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
@@ -35,12 +34,7 @@ function VideoCard({ media }: { media: MediaStatus }) {
   const upload = useMutation({
     mutationFn: (file: File) => {
       setFailure(null);
-      return uploadDirect<MediaStatus>(
-        { grantPath: "v1/admin/media/upload-url/", grantBody: { kind: media.kind }, completePath: "v1/admin/media/complete/" },
-        file,
-        videoType(file)!,
-        setPhase,
-      );
+      return uploadDirect(mediaUpload(media.kind), file, videoType(file)!, setPhase);
     },
     onSuccess: async () => {
       await invalidate();
@@ -53,7 +47,7 @@ function VideoCard({ media }: { media: MediaStatus }) {
     onSettled: () => setPhase(null),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`v1/admin/media/${media.kind}/`),
+    mutationFn: () => removeMedia(media.kind),
     onSuccess: async () => {
       await invalidate();
       message.success(`${media.label}: видео удалено`);

@@ -1,8 +1,9 @@
 // /admin over the API (functions/src/http/admin.ts). Every call is checked server-side; the page
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
-import { api, isApiError, typedClient, type ListPage } from "../../api/client";
-import type { DictionaryRoutes, ForecastModelRoutes } from "../../../../functions/src/contracts";
+import type { InferRequestType } from "hono/client";
+import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
+import type { AdminRoutes, DictionaryEntry, DictionaryRoutes, ForecastModelRoutes } from "../../../../functions/src/contracts";
 import type {
   AdminAuditEntry,
   Company as StoredCompany,
@@ -13,6 +14,7 @@ import type {
 import type { ForecastMethod } from "../../../../wasm-core/src/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/SettingsVideos";
+import type { DirectUpload, UploadGrant } from "./directUpload";
 
 /** The server's own shapes (functions/src/ports.ts); the API always sends a company's version. */
 export type Company = Omit<StoredCompany, "version"> & { version: number };
@@ -30,8 +32,10 @@ export interface ForecastModels {
   count: number;
 }
 
-/** v1/forecast_models/ and v1/dictionary/, typed from the server's route declarations
- *  (functions/src/http/forecast-models.ts, dictionaries.ts). */
+/** v1/admin/, v1/forecast_models/ and v1/dictionary/, typed from the server's route declarations
+ *  (functions/src/routes/admin.ts, forecast-models.ts, dictionaries.ts). */
+const admin = typedClient<AdminRoutes>("v1/admin");
+type Admin = Client<AdminRoutes>;
 const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");
 const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
 
@@ -46,24 +50,118 @@ export const adminKeys = {
   forecastModels: ["forecast-models"] as const,
 };
 
+/** The route declares a company's version and creation time optional (companySchema); the admin
+ *  API always sends both. */
+const asCompany = (company: unknown) => company as Company;
+
 export function useCompanies() {
-  return useQuery({ queryKey: adminKeys.companies, queryFn: () => api.get<ListPage<Company>>("v1/admin/companies/") });
+  return useQuery({
+    queryKey: adminKeys.companies,
+    queryFn: async (): Promise<ListPage<Company>> => {
+      const answer = await admin((c) => c.companies.$get());
+      return { ...answer, results: answer.results.map(asCompany) };
+    },
+  });
+}
+
+/** The requisites of a new company (companyCreateSchema), sent as they are when editing one too. */
+export type CompanyBody = InferRequestType<Admin["companies"]["$post"]>["json"];
+
+/** POST v1/admin/companies/. */
+export async function createCompany(body: CompanyBody): Promise<Company> {
+  return asCompany(await admin((c) => c.companies.$post({ json: body })));
+}
+
+/** PATCH v1/admin/companies/{id}/: the requisites, based on the version shown. */
+export async function patchCompany(company: Company, body: CompanyBody): Promise<Company> {
+  return asCompany(
+    await admin((c) => c.companies[":id"].$patch({ param: { id: company.id }, json: { ...body, version: company.version } })),
+  );
 }
 
 export function useCompanyUsers(companyId: string | undefined) {
   return useQuery({
     queryKey: adminKeys.users(companyId ?? ""),
-    queryFn: () => api.get<ListPage<AdminUser>>(`v1/admin/companies/${encodeURIComponent(companyId!)}/users/`),
+    queryFn: (): Promise<ListPage<AdminUser>> => admin((c) => c.companies[":id"].users.$get({ param: { id: companyId! } })),
     enabled: Boolean(companyId),
   });
 }
 
+/** POST v1/admin/companies/{id}/users/. */
+export function createUser(
+  companyId: string,
+  body: InferRequestType<Admin["companies"][":id"]["users"]["$post"]>["json"],
+): Promise<AdminUser> {
+  return admin((c) => c.companies[":id"].users.$post({ param: { id: companyId }, json: body }));
+}
+
+/** PATCH v1/admin/companies/{id}/users/{userId}/: names and role, (de)activation, or a move to another company. */
+export function patchUser(
+  companyId: string,
+  userId: string,
+  body: InferRequestType<Admin["companies"][":id"]["users"][":userId"]["$patch"]>["json"],
+): Promise<AdminUser> {
+  return admin((c) => c.companies[":id"].users[":userId"].$patch({ param: { id: companyId, userId }, json: body }));
+}
+
+/** POST …/users/{userId}/reset_password/: the password given, or a generated one (answered once).
+ *  The route reads its optional body itself (described as a JSON schema, which hc cannot type). */
+export function resetPassword(companyId: string, userId: string, password?: string): Promise<{ password?: string }> {
+  return admin((c) =>
+    c.companies[":id"].users[":userId"].reset_password.$post({ param: { id: companyId, userId } }, jsonBody(password ? { password } : {})),
+  );
+}
+
+/** PATCH v1/admin/dictionary/{name}/{id}/: a coefficient's new version. */
+export function changeCoefficient(
+  name: string,
+  id: number,
+  body: InferRequestType<Admin["dictionary"][":name"][":id"]["$patch"]>["json"],
+): Promise<DictionaryEntry> {
+  return admin((c) => c.dictionary[":name"][":id"].$patch({ param: { name, id: String(id) }, json: body }));
+}
+
 export function useAdminDocuments() {
-  return useQuery({ queryKey: adminKeys.documents, queryFn: () => api.get<ListPage<NormativeDocument>>("v1/admin/documents/") });
+  return useQuery({
+    queryKey: adminKeys.documents,
+    queryFn: (): Promise<ListPage<NormativeDocument>> => admin((c) => c.documents.$get()),
+  });
+}
+
+/** PATCH v1/admin/documents/{id}/: the metadata, or is_deleted, based on the version shown. */
+export function patchDocument(id: string, body: InferRequestType<Admin["documents"][":id"]["$patch"]>["json"]): Promise<NormativeDocument> {
+  return admin((c) => c.documents[":id"].$patch({ param: { id }, json: body }));
+}
+
+/** A PDF straight to storage: for a new document (its metadata with the completion) or as the
+ *  file of document `replacing` (based on its version). */
+export function documentUpload(
+  metadata?: Omit<InferRequestType<Admin["documents"]["complete"]["$post"]>["json"], "upload_id" | "version">,
+  replacing?: NormativeDocument,
+): DirectUpload<NormativeDocument> {
+  const version = replacing?.version;
+  return {
+    grant: (file): Promise<UploadGrant> =>
+      admin((c) => c.documents["upload-url"].$post({ json: { ...file, document: replacing?.id, version } })),
+    complete: (upload_id) => admin((c) => c.documents.complete.$post({ json: { ...metadata, version, upload_id } })),
+  };
 }
 
 export function useAdminMedia() {
-  return useQuery({ queryKey: adminKeys.media, queryFn: () => api.get<ListPage<MediaStatus>>("v1/admin/media/") });
+  return useQuery({ queryKey: adminKeys.media, queryFn: (): Promise<ListPage<MediaStatus>> => admin((c) => c.media.$get()) });
+}
+
+/** A settings video straight to storage, as its kind's video. */
+export function mediaUpload(kind: MediaStatus["kind"]): DirectUpload<MediaStatus> {
+  return {
+    grant: (file): Promise<UploadGrant> => admin((c) => c.media["upload-url"].$post({ json: { ...file, kind } })),
+    complete: (upload_id) => admin((c) => c.media.complete.$post({ json: { upload_id } })),
+  };
+}
+
+/** DELETE v1/admin/media/{kind}/. */
+export function removeMedia(kind: MediaStatus["kind"]): Promise<{ detail: string }> {
+  return admin((c) => c.media[":kind"].$delete({ param: { kind } }));
 }
 
 export function useForecastModelList() {
@@ -85,7 +183,8 @@ export const AUDIT_PAGE_SIZE = 20;
 export function useAudit(page: number) {
   return useQuery({
     queryKey: adminKeys.audit(page),
-    queryFn: () => api.get<ListPage<AuditEntry>>(`v1/admin/audit/?limit=${AUDIT_PAGE_SIZE}&offset=${(page - 1) * AUDIT_PAGE_SIZE}`),
+    queryFn: (): Promise<ListPage<AuditEntry>> =>
+      admin((c) => c.audit.$get({ query: { limit: String(AUDIT_PAGE_SIZE), offset: String((page - 1) * AUDIT_PAGE_SIZE) } })),
     staleTime: 0,
   });
 }

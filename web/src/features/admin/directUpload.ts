@@ -14,30 +14,30 @@ export interface UploadGrant {
 
 export type UploadPhase = { phase: "sending"; percent: number } | { phase: "checking" };
 
-export interface DirectUpload {
-  /** e.g. v1/admin/media/upload-url/ */
-  grantPath: string;
-  /** What the file is for: {kind}, {document, version}, or nothing for a new document. */
-  grantBody?: Record<string, unknown>;
-  completePath: string;
-  /** Sent with the upload_id: a new document's metadata, the version a replacement was based on. */
-  completeBody?: Record<string, unknown>;
+/** The file as the grant request declares it (the server checks the type and size). */
+export interface DeclaredFile {
+  content_type: string;
+  size: number;
+  name: string;
+}
+
+/** The two calls of an upload's kind (admin/api.ts documentUpload, mediaUpload). */
+export interface DirectUpload<T> {
+  /** POST …/upload-url/ with what the file is for: {kind}, {document, version}, or nothing for a new document. */
+  grant(file: DeclaredFile): Promise<UploadGrant>;
+  /** POST …/complete/ with the upload_id, and a new document's metadata or the version a replacement was based on. */
+  complete(uploadId: string): Promise<T>;
 }
 
 export async function uploadDirect<T>(
-  target: DirectUpload,
+  target: DirectUpload<T>,
   file: File,
   contentType: string,
   onPhase?: (phase: UploadPhase) => void,
   signal?: AbortSignal,
 ): Promise<T> {
   onPhase?.({ phase: "sending", percent: 0 });
-  const grant = await api.post<UploadGrant>(target.grantPath, {
-    ...target.grantBody,
-    content_type: contentType,
-    size: file.size,
-    name: file.name,
-  });
+  const grant = await target.grant({ content_type: contentType, size: file.size, name: file.name });
   await api.putFile(
     grant.url,
     file,
@@ -46,7 +46,7 @@ export async function uploadDirect<T>(
     signal,
   );
   onPhase?.({ phase: "checking" });
-  return api.post<T>(target.completePath, { ...target.completeBody, upload_id: grant.upload_id });
+  return target.complete(grant.upload_id);
 }
 
 /** «Загрузка 42 %», «Проверка файла…». */

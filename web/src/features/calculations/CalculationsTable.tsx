@@ -4,14 +4,14 @@
 import { App, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
-import { REGISTRY, type CalculationDefinition, type CalculationType } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "../../../../wasm-core/src/registry";
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
 import { truncate } from "../../shared/text";
 import { ARCHIVE, CALCULATIONS_PAGE_SIZE, RESTORE, useCalculations, usePatchCalculation, type Calculation } from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { forecastSummary, METHOD_TITLES, type ForecastMethod } from "./forecast";
+import { forecastSummary, METHOD_TITLES } from "./forecast";
 import { formatAmount } from "./format";
 import { flagTexts } from "./flags";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";

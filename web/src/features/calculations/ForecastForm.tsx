@@ -7,7 +7,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { REGISTRY } from "../../../../wasm-core/src/registry";
+import { FORECAST_METHODS, REGISTRY, type ForecastMethod } from "../../../../wasm-core/src/registry";
 import type { ApiError } from "../../api/client";
 import {
   activeModel,
@@ -25,7 +25,6 @@ import { FormFooter, NameField, type TopError } from "./FormParts";
 import {
   ENTRY_PAGE_SIZE,
   FORECAST_COLUMNS,
-  FORECAST_METHODS,
   METHOD_TITLES,
   addRow,
   cellError,
@@ -42,7 +41,6 @@ import {
   sentRowNumbers,
   setCell,
   type EntryRow,
-  type ForecastMethod,
   type ForecastState,
 } from "./forecast";
 import { formatAmount } from "./format";

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { Descriptions, Flex, Segmented, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
+import type { ForecastMethod } from "../../../../wasm-core/src/registry";
 import type { Calculation } from "./api";
 import {
   FORECAST_COLUMNS,
@@ -13,7 +14,6 @@ import {
   isAboveLimit,
   storedRows,
   type ForecastDataRow,
-  type ForecastMethod,
 } from "./forecast";
 import { LimitLegend, PredictionText } from "./ForecastForm";
 import { formatAmount, formatStored } from "./format";

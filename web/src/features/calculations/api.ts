@@ -3,9 +3,9 @@
 // file; the regression's data_update; templates and uploaded source files. Dictionaries, the wasm
 // core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ClientRequestOptions, InferResponseType } from "hono/client";
-import { api, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
-import type { CalculationType, FormulaType } from "../../../../wasm-core/src/registry";
+import type { InferResponseType } from "hono/client";
+import { api, jsonBody, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
+import type { CalculationType, ForecastMethod, FormulaType } from "../../../../wasm-core/src/registry";
 import type {
   CalculationRoutes,
   CalculationView,
@@ -16,7 +16,7 @@ import type {
 } from "../../../../functions/src/contracts";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
-import type { Body, ForecastMethod } from "./forecast";
+import type { Body } from "./forecast";
 
 export type { DictionaryEntry };
 
@@ -52,13 +52,6 @@ type CalculationAnswer = InferResponseType<Client<CalculationRoutes>[":type"][":
 /** The routes' loose calculation as the web's Calculation: the server builds every answer with
  *  calculationView, and only ever stores the registry's types. */
 const asCalculation = (answer: CalculationAnswer) => answer as Calculation;
-
-/** The body of create, edit and data_update: the routes describe it per type as a JSON schema (JSON
- *  or a multipart form, calculation-bodies.ts), which hc cannot type, so it is sent as it is. */
-const jsonBody = (body: unknown): ClientRequestOptions => ({
-  headers: { "Content-Type": "application/json" },
-  init: { body: JSON.stringify(body) },
-});
 
 const calculationsKey = ["calculations"] as const;
 

@@ -11,14 +11,12 @@ import {
   REGISTRY,
   uploadColumns,
   type CalculationDefinition,
+  type ForecastMethod,
   type NumberField,
   type OtherField,
 } from "../../../../wasm-core/src/registry";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Calculation } from "./api";
-
-export type ForecastMethod = "xgboost" | "lightgbm";
-export const FORECAST_METHODS: readonly ForecastMethod[] = ["xgboost", "lightgbm"];
 
 const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
 const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");

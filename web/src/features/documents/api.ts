@@ -1,16 +1,19 @@
 // /documents: the normative documents (GET v1/documents/) and their PDFs, downloaded with the bearer
 // token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
-import { api, type ListPage } from "../../api/client";
-import type { DocumentView } from "../../../../functions/src/contracts";
+import { api, typedClient, type ListPage } from "../../api/client";
+import type { DocumentRoutes, DocumentView } from "../../../../functions/src/contracts";
 
 /** The server's view of a document (functions/src/domain/documents.ts). */
 export type NormativeDocument = DocumentView;
 
+/** v1/documents/, typed from the server's route declarations (functions/src/routes/documents.ts). */
+const documents = typedClient<DocumentRoutes>("v1/documents");
+
 export const documentsKey = ["documents"] as const;
 
 export function useDocuments() {
-  return useQuery({ queryKey: documentsKey, queryFn: () => api.get<ListPage<NormativeDocument>>("v1/documents/") });
+  return useQuery({ queryKey: documentsKey, queryFn: (): Promise<ListPage<NormativeDocument>> => documents((c) => c.index.$get()) });
 }
 
 /** The client's paths are relative to /api/. */

@@ -1,11 +1,15 @@
 // Infographics over the API (SPEC 2, 4): the project first, then its chart data in one call
 // (GET v1/projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import type { ProjectGraphs } from "../../../../functions/src/contracts";
-import type { Project } from "../../../../functions/src/schemas/project";
+import { typedClient } from "../../api/client";
+import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "../../../../functions/src/contracts";
 
 export type { ProjectGraphs };
+
+/** v1/projects/ (a project, and its graphs/), typed from the server's route declarations
+ *  (functions/src/routes/projects.ts, graphs.ts). */
+const projects = typedClient<ProjectRoutes>("v1/projects");
+const graphs = typedClient<GraphRoutes>("v1/projects");
 
 export const graphsKey = (projectId: string) => ["graphs", projectId] as const;
 
@@ -13,14 +17,14 @@ export const graphsKey = (projectId: string) => ["graphs", projectId] as const;
 export function useProject(projectId: string) {
   return useQuery({
     queryKey: ["projects", "detail", projectId],
-    queryFn: () => api.get<Project>(`v1/projects/${encodeURIComponent(projectId)}/`),
+    queryFn: () => projects((c) => c[":id"].$get({ param: { id: projectId } })),
   });
 }
 
 export function useProjectGraphs(projectId: string, enabled: boolean) {
   return useQuery({
     queryKey: graphsKey(projectId),
-    queryFn: () => api.get<ProjectGraphs>(`v1/projects/${encodeURIComponent(projectId)}/graphs/`),
+    queryFn: (): Promise<ProjectGraphs> => graphs((c) => c[":id"].graphs.$get({ param: { id: projectId } })),
     enabled,
     // SPEC 4: the chart store is cleared on leaving, so a later visit loads afresh.
     gcTime: 0,

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { typedClient } from "../../api/client";
+import type { UserRoutes } from "../../../../functions/src/contracts";
 import type { CompanyStatistics, Role } from "../../../../functions/src/ports";
 
 export interface Company {
@@ -28,6 +29,9 @@ export interface Me {
  *  calculations (a moment later, not with the change itself). */
 export type Statistics = CompanyStatistics;
 
+/** v1/users/, typed from the server's route declarations (functions/src/routes/users.ts). */
+const users = typedClient<UserRoutes>("v1/users");
+
 export const meKey = ["users", "me"] as const;
 export const statisticsKey = ["users", "statistics"] as const;
 
@@ -35,7 +39,7 @@ export const statisticsKey = ["users", "statistics"] as const;
 export function useMe() {
   return useQuery({
     queryKey: meKey,
-    queryFn: () => api.get<Me>("v1/users/get_me/"),
+    queryFn: (): Promise<Me> => users((c) => c.get_me.$get()),
     staleTime: 5 * 60_000,
   });
 }
@@ -43,6 +47,6 @@ export function useMe() {
 export function useStatistics() {
   return useQuery({
     queryKey: statisticsKey,
-    queryFn: () => api.get<Statistics>("v1/users/statistics/"),
+    queryFn: (): Promise<Statistics> => users((c) => c.statistics.$get()),
   });
 }

@@ -7,7 +7,8 @@ import { useRef, useState } from "react";
 import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { api, type ListPage } from "../../api/client";
+import { typedClient, type ListPage } from "../../api/client";
+import type { MediaRoutes } from "../../../../functions/src/contracts";
 
 export interface MediaStatus {
   kind: "instruction" | "presentation";
@@ -19,12 +20,15 @@ export interface MediaStatus {
   expires_at: string | null;
 }
 
+/** v1/media/, typed from the server's route declarations (functions/src/routes/media.ts). */
+const videos = typedClient<MediaRoutes>("v1/media");
+
 export const mediaKey = ["media"] as const;
 
 export function useMedia() {
   return useQuery({
     queryKey: mediaKey,
-    queryFn: () => api.get<ListPage<MediaStatus>>("v1/media/"),
+    queryFn: (): Promise<ListPage<MediaStatus>> => videos((c) => c.index.$get()),
     // The URLs live 10 minutes; a fresh list well before that.
     staleTime: 5 * 60_000,
   });

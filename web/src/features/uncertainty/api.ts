@@ -1,7 +1,8 @@
 // The project's uncertainty model over the API (GET v1/projects/{id}/uncertainty/): the page's
 // uncertainty core and the Monte Carlo worker compute from it.
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { typedClient } from "../../api/client";
+import type { UncertaintyRoutes } from "../../../../functions/src/contracts";
 import type { CalculationModel } from "../../../../wasm-core/src/calculation-uncertainty";
 
 export interface ProjectUncertaintyModel {
@@ -10,10 +11,13 @@ export interface ProjectUncertaintyModel {
   count: number;
 }
 
+/** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/routes/uncertainty.ts). */
+const models = typedClient<UncertaintyRoutes>("v1/projects");
+
 export function useProjectUncertainty(projectId: string) {
   return useQuery({
     queryKey: ["uncertainty", projectId],
-    queryFn: () => api.get<ProjectUncertaintyModel>(`v1/projects/${encodeURIComponent(projectId)}/uncertainty/`),
+    queryFn: (): Promise<ProjectUncertaintyModel> => models((c) => c[":id"].uncertainty.$get({ param: { id: projectId } })),
     staleTime: 0,
   });
 }
