@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { pathAliases } from "./path-aliases";
 
 // One test run for everything, in four tiers (vitest projects): unit tests sit next to their code;
 // integration (the API on the real local DynamoDB engine), e2e (a real Chromium against web/dist)
@@ -10,11 +11,13 @@ const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**"];
 const PROCESS_TESTS = ["functions/src/local/**/*.test.ts", "wasm-core/src/gbdt/cli.test.ts", "functions/src/export/xls-writer.test.ts"];
 
 export default defineConfig({
+  resolve: { alias: pathAliases() },
   test: {
     pool: "forks",
     maxWorkers: 2,
     projects: [
       {
+        extends: true,
         test: {
           ...shared,
           name: "unit",
@@ -25,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           ...shared,
           name: "integration",
@@ -32,8 +36,8 @@ export default defineConfig({
           exclude,
         },
       },
-      { test: { ...shared, name: "e2e", include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"], exclude } },
-      { test: { ...shared, name: "infra", include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts"], exclude } },
+      { extends: true, test: { ...shared, name: "e2e", include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"], exclude } },
+      { extends: true, test: { ...shared, name: "infra", include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts"], exclude } },
     ],
   },
 });

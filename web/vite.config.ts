@@ -3,6 +3,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { pathAliases } from "../path-aliases";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -10,6 +11,7 @@ export default defineConfig({
   root,
   base: "/",
   plugins: [react()],
+  resolve: { alias: pathAliases() },
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,

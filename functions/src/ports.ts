@@ -2,8 +2,8 @@
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./schemas/project";
-import type { FacilityKind, InventoryStatus } from "../../wasm-core/src/inventory";
-import type { ForecastMethod } from "../../wasm-core/src/registry";
+import type { FacilityKind, InventoryStatus } from "@core/inventory";
+import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 
@@ -83,7 +83,7 @@ export interface UserRepository {
 
 export type ProjectState = "active" | "archived";
 
-export type { FacilityKind } from "../../wasm-core/src/inventory";
+export type { FacilityKind } from "@core/inventory";
 
 /** A site of a company whose emissions are reported together (methodology 7.3). */
 export interface Facility {
@@ -108,7 +108,7 @@ export interface FacilityRepository {
   replace(next: Facility, expectedVersion: number): Promise<void>;
 }
 
-export type { InventoryStatus } from "../../wasm-core/src/inventory";
+export type { InventoryStatus } from "@core/inventory";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
 export interface InventoryReview {

@@ -1,7 +1,7 @@
 // The response headers CloudFront adds in AWS: the same set the local host gets from Hono's
 // secureHeaders (functions/src/local/server.ts), so the app behaves the same under both hosts.
 // tests/infra/stack.test.ts compares these values with the local server's actual answer.
-import { CSP_DIRECTIVES, cspHeader, withStorageOrigin } from "../../functions/src/http/content-security-policy";
+import { CSP_DIRECTIVES, cspHeader, withStorageOrigin } from "@server/http/content-security-policy";
 
 /** The local server's CSP (functions/src/http/content-security-policy.ts), the part both hosts share. */
 export const CONTENT_SECURITY_POLICY = cspHeader(CSP_DIRECTIVES);

@@ -43,9 +43,9 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct, IConstruct } from "constructs";
 import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
-import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "../../functions/src/lambda/blob-areas";
-import { GSI1 } from "../../functions/src/adapters/dynamodb/keys";
-import { PASSPORT_FONTS } from "../../functions/src/export/formats";
+import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/lambda/blob-areas";
+import { GSI1 } from "@server/adapters/dynamodb/keys";
+import { PASSPORT_FONTS } from "@server/export/formats";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

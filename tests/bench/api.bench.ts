@@ -11,7 +11,7 @@ import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
-import { startLocalServer } from "../../functions/src/local/server";
+import { startLocalServer } from "@server/local/server";
 import { countedApi } from "../support/counted-api";
 
 const RATES = [50, 150];

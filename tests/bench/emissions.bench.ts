@@ -4,7 +4,7 @@
 // the core's buffer), and the same formulas in plain TypeScript. Goal (issue 20, item 4): the
 // batch ≥ plain TypeScript.
 import { performance } from "node:perf_hooks";
-import { emissionsCore } from "../../wasm-core/src/emissions";
+import { emissionsCore } from "@core/emissions";
 
 const ROWS = 1_000_000;
 const RUNS = 7;

@@ -10,16 +10,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
-import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
-import { configFromEnv } from "../../functions/src/config";
-import type { Actor, Deps } from "../../functions/src/domain/context";
-import { storeForecastRows, type ForecastRow } from "../../functions/src/domain/forecast-rows";
-import { newId } from "../../functions/src/domain/ids";
-import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
-import { exportProject, type ExportFormat } from "../../functions/src/export/project-export";
-import { openMemoryStorage } from "../../functions/src/local/storage";
-import type { Calculation, CoefficientUse } from "../../functions/src/ports";
-import type { Project } from "../../functions/src/schemas/project";
+import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
+import { configFromEnv } from "@server/config";
+import type { Actor, Deps } from "@server/domain/context";
+import { storeForecastRows, type ForecastRow } from "@server/domain/forecast-rows";
+import { newId } from "@server/domain/ids";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import { exportProject, type ExportFormat } from "@server/export/project-export";
+import { openMemoryStorage } from "@server/local/storage";
+import type { Calculation, CoefficientUse } from "@server/ports";
+import type { Project } from "@server/schemas/project";
 
 const TOTAL = 10_000;
 const MIX: Array<[type: string, share: number]> = [

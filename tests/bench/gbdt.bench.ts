@@ -9,9 +9,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { modelFixture } from "../support/models";
-import { readFeatureCsv } from "../../wasm-core/src/gbdt/csv";
-import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "../../wasm-core/src/gbdt/index";
-import { LEAF } from "../../wasm-core/src/gbdt/model";
+import { readFeatureCsv } from "@core/gbdt/csv";
+import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "@core/gbdt/index";
+import { LEAF } from "@core/gbdt/model";
 
 const ROWS = 100_000;
 const goldenCsv = modelFixture("golden-default.csv");

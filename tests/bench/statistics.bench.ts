@@ -4,12 +4,12 @@
 // (now only the nightly reconciliation). DynamoDB calls are counted per record; the figure that must
 // not grow with the company is the handler's. BENCH_STATISTICS_SIZES=100,10000 picks other sizes.
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { createDocumentClient, ensureTable } from "../../functions/src/adapters/dynamodb/client";
-import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/repositories";
-import * as keys from "../../functions/src/adapters/dynamodb/keys";
-import { applyStatistics, type StreamRecord } from "../../functions/src/events/table-changes";
-import { countCompanyStatistics, reconcileCompanyStatistics } from "../../functions/src/domain/statistics";
-import { startDynalite } from "../../functions/src/local/dynalite";
+import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/client";
+import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
+import * as keys from "@server/adapters/dynamodb/keys";
+import { applyStatistics, type StreamRecord } from "@server/events/table-changes";
+import { countCompanyStatistics, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { startDynalite } from "@server/local/dynalite";
 import { marshall } from "@aws-sdk/util-dynamodb";
 
 const SIZES = (process.env.BENCH_STATISTICS_SIZES ?? "100,100000").split(",").map(Number);

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../support/test-page";
-import { emissionsCore } from "../../wasm-core/src/emissions";
-import { computeVectors } from "../../wasm-core/src/methodology-vectors";
+import { emissionsCore } from "@core/emissions";
+import { computeVectors } from "@core/methodology-vectors";
 import { chromiumAvailable, launchBrowser } from "../support/browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -1,6 +1,6 @@
 // The worked examples of methodology-uncertainty.md and a seeded Monte Carlo run, computed by
 // whichever core instance is given (Node's or the browser's), for comparing the two.
-import { normalModelOf, type UncertaintyCore } from "../../wasm-core/src/uncertainty-core";
+import { normalModelOf, type UncertaintyCore } from "@core/uncertainty-core";
 
 export function uncertaintyExamples(core: UncertaintyCore) {
   const v5 = [

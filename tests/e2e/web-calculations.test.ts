@@ -5,8 +5,8 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { REGISTRY, type FormulaType } from "../../wasm-core/src/registry";
-import { formatAmount } from "../../web/src/features/calculations/format";
+import { REGISTRY, type FormulaType } from "@core/registry";
+import { formatAmount } from "@web/features/calculations/format";
 import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";

@@ -3,8 +3,8 @@
 // the results dialog shows both. Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { calculate } from "../../wasm-core/src/emissions";
-import { formatResult } from "../../web/src/shared/decimals";
+import { calculate } from "@core/emissions";
+import { formatResult } from "@web/shared/decimals";
 import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";

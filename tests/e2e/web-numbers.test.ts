@@ -5,9 +5,9 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { emissionsCore } from "../../wasm-core/src/emissions";
-import { REGISTRY } from "../../wasm-core/src/registry";
-import { formatResult } from "../../web/src/shared/decimals";
+import { emissionsCore } from "@core/emissions";
+import { REGISTRY } from "@core/registry";
+import { formatResult } from "@web/shared/decimals";
 import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";

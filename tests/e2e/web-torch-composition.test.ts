@@ -5,9 +5,9 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { REGISTRY } from "../../wasm-core/src/registry";
-import { SECTION_7_VECTORS } from "../../wasm-core/src/methodology-vectors";
-import { formatResult } from "../../web/src/shared/decimals";
+import { REGISTRY } from "@core/registry";
+import { SECTION_7_VECTORS } from "@core/methodology-vectors";
+import { formatResult } from "@web/shared/decimals";
 import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";

@@ -6,9 +6,9 @@ import { LambdaClient, UpdateFunctionConfigurationCommand } from "@aws-sdk/clien
 import { mockClient } from "aws-sdk-client-mock";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { rotateJwtSecret } from "../../functions/src/admin/rotate-jwt-secret";
-import { readSecrets } from "../../functions/src/lambda/secrets";
-import { verifySigned } from "../../functions/src/domain/signed-tokens";
+import { rotateJwtSecret } from "@server/admin/rotate-jwt-secret";
+import { readSecrets } from "@server/lambda/secrets";
+import { verifySigned } from "@server/domain/signed-tokens";
 
 const ARN = "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app";
 const OLD = "o".repeat(64);

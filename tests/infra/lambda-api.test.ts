@@ -7,15 +7,15 @@ import { mockClient } from "aws-sdk-client-mock";
 import { S3Client } from "@aws-sdk/client-s3";
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { Hono } from "hono";
-import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { apiHandler, clientAddress, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
-import { configFromEnv } from "../../functions/src/config";
-import { systemClock, type Deps } from "../../functions/src/domain/context";
-import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
-import { createCompany, createUser } from "../../functions/src/domain/users";
-import { seedDictionaries } from "../../functions/src/domain/dictionaries";
-import { REFERENCE_DICTIONARIES } from "../../functions/src/dictionaries/reference-data";
-import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "../../functions/src/local/storage";
+import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
+import { apiHandler, clientAddress, ORIGIN_VERIFY_HEADER } from "@server/lambda/api";
+import { configFromEnv } from "@server/config";
+import { systemClock, type Deps } from "@server/domain/context";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import { createCompany, createUser } from "@server/domain/users";
+import { seedDictionaries } from "@server/domain/dictionaries";
+import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
+import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
 
 const sm = mockClient(SecretsManagerClient);
@@ -131,7 +131,7 @@ describe("lambda.ts cold start", () => {
     });
     sm.on(GetSecretValueCommand, { SecretId: process.env.ORIGIN_VERIFY_SECRET_ARN }).resolves({ SecretString: "cf-origin" });
     vi.resetModules();
-    const { handler } = await import("../../functions/src/lambda");
+    const { handler } = await import("@server/lambda");
     for (let i = 0; i < 3; i++) {
       const res = await handler(apiGatewayEvent({ path: "/api/v1/users/get_me/", headers: { [ORIGIN_VERIFY_HEADER]: "cf-origin" } }));
       expect(res.statusCode).toBe(401);
@@ -142,7 +142,7 @@ describe("lambda.ts cold start", () => {
     }
 
     vi.resetModules();
-    await import("../../functions/src/lambda");
+    await import("@server/lambda");
     expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(4);
   });
 });

@@ -12,13 +12,13 @@ import {
   PutObjectTaggingCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { apiHandler, ORIGIN_VERIFY_HEADER } from "../../functions/src/lambda/api";
-import { configFromEnv } from "../../functions/src/config";
-import { systemClock, type Deps } from "../../functions/src/domain/context";
-import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
-import { createCompany, createUser } from "../../functions/src/domain/users";
-import { openMemoryStorage, type OpenStorage } from "../../functions/src/local/storage";
+import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
+import { apiHandler, ORIGIN_VERIFY_HEADER } from "@server/lambda/api";
+import { configFromEnv } from "@server/config";
+import { systemClock, type Deps } from "@server/domain/context";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import { createCompany, createUser } from "@server/domain/users";
+import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
 
 const s3 = mockClient(S3Client);

@@ -15,13 +15,13 @@ import {
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "../../functions/src/events/upload-check";
-import { BLOB_AREAS, EXPORTS_AREA } from "../../functions/src/lambda/blob-areas";
-import { MAX_UPLOAD_BYTES } from "../../functions/src/files/tabular";
-import { EVIDENCE_MAX_BYTES } from "../../functions/src/schemas/evidence";
-import { auditChanges, statisticsChange, type StreamEvent } from "../../functions/src/events/table-changes";
-import { readSecrets } from "../../functions/src/lambda/secrets";
+import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
+import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "@server/events/upload-check";
+import { BLOB_AREAS, EXPORTS_AREA } from "@server/lambda/blob-areas";
+import { MAX_UPLOAD_BYTES } from "@server/files/tabular";
+import { EVIDENCE_MAX_BYTES } from "@server/schemas/evidence";
+import { auditChanges, statisticsChange, type StreamEvent } from "@server/events/table-changes";
+import { readSecrets } from "@server/lambda/secrets";
 
 // One mock per client class for the whole file: each stubs the class's send(), whatever instance
 // the code under test creates.
@@ -221,7 +221,7 @@ describe("nightly orphan sweep", () => {
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c2", ":sk": "CALC#" } }).resolves({ Items: [] });
     const log = vi.spyOn(console, "info").mockImplementation(() => {});
     try {
-      const { handler } = await import("../../functions/src/lambda/orphan-sweep");
+      const { handler } = await import("@server/lambda/orphan-sweep");
       expect(await handler()).toEqual({ deleted: 2 });
     } finally {
       log.mockRestore();

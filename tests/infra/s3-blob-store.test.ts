@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
-import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { inspectStored } from "../../functions/src/domain/direct-uploads";
-import type { Deps } from "../../functions/src/domain/context";
+import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
+import { inspectStored } from "@server/domain/direct-uploads";
+import type { Deps } from "@server/domain/context";
 
 const KEY = "media/instruction/0199a0a0-0000-7000-8000-000000000001";
 const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" };

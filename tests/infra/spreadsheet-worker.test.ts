@@ -9,22 +9,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { mockClient } from "aws-sdk-client-mock";
 import { InvokeCommand, LambdaClient, type InvokeCommandInput } from "@aws-sdk/client-lambda";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { s3BlobStore } from "../../functions/src/adapters/blob/s3-blob-store";
-import { lambdaSpreadsheets, SpreadsheetWorkerFailed } from "../../functions/src/adapters/spreadsheets/lambda-worker";
-import type { WorkerAnswer } from "../../functions/src/adapters/spreadsheets/protocol";
-import { configFromEnv } from "../../functions/src/config";
-import { createCalculation } from "../../functions/src/domain/calculations";
-import { systemClock, type Actor, type Deps } from "../../functions/src/domain/context";
-import { seedDictionaries } from "../../functions/src/domain/dictionaries";
-import { DomainError } from "../../functions/src/domain/errors";
-import { createProject } from "../../functions/src/domain/projects";
-import { createCompany, createUser } from "../../functions/src/domain/users";
-import { inProcessSpreadsheets } from "../../functions/src/export/in-process";
-import type { ExportDeps } from "../../functions/src/export/project-export";
-import { apiHandler } from "../../functions/src/lambda/api";
-import { answer } from "../../functions/src/lambda/spreadsheets";
-import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "../../functions/src/local/storage";
-import type { Project } from "../../functions/src/schemas/project";
+import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
+import { lambdaSpreadsheets, SpreadsheetWorkerFailed } from "@server/adapters/spreadsheets/lambda-worker";
+import type { WorkerAnswer } from "@server/adapters/spreadsheets/protocol";
+import { configFromEnv } from "@server/config";
+import { createCalculation } from "@server/domain/calculations";
+import { systemClock, type Actor, type Deps } from "@server/domain/context";
+import { seedDictionaries } from "@server/domain/dictionaries";
+import { DomainError } from "@server/domain/errors";
+import { createProject } from "@server/domain/projects";
+import { createCompany, createUser } from "@server/domain/users";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import type { ExportDeps } from "@server/export/project-export";
+import { apiHandler } from "@server/lambda/api";
+import { answer } from "@server/lambda/spreadsheets";
+import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
+import type { Project } from "@server/schemas/project";
 import { apiGatewayEvent } from "./api-gateway-event";
 
 const lambda = mockClient(LambdaClient);
@@ -277,7 +277,7 @@ describe("the worker function", () => {
 
     it("builds its ports from TABLE_NAME, EXPORTS_BUCKET and UPLOADS_BUCKET alone (no secret) and answers", async () => {
       vi.resetModules();
-      const { handler } = await import("../../functions/src/lambda/spreadsheets");
+      const { handler } = await import("@server/lambda/spreadsheets");
       vi.spyOn(console, "info").mockImplementation(() => {});
       const result = await handler({ op: "export", actor, projectId: project.id, format: "txt" });
       expect(result).toMatchObject({ kind: "body", fileName: "Шахта Северная.txt" });
@@ -327,7 +327,7 @@ describe("the worker function", () => {
         ContentType: "application/json",
       });
       vi.resetModules();
-      const { handler } = await import("../../functions/src/lambda/spreadsheets");
+      const { handler } = await import("@server/lambda/spreadsheets");
       vi.spyOn(console, "info").mockImplementation(() => {});
       const result = (await handler({ op: "export", actor, projectId: lava.id, format: "xlsx", detail: true })) as Extract<
         WorkerAnswer,

@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppStack, documentsCorsRule, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
 import { cloudFrontContentSecurityPolicy, CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
 import { stageFrom } from "../../infra/lib/stage";
-import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "../../functions/src/lambda/api";
-import { GSI1 } from "../../functions/src/adapters/dynamodb/keys";
-import { PASSPORT_FONTS } from "../../functions/src/export/formats";
-import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "../../functions/src/lambda/blob-areas";
-import { DIRECT_UPLOAD_AREAS } from "../../functions/src/domain/direct-uploads";
-import { startLocalServer, type LocalServer } from "../../functions/src/local/server";
+import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "@server/lambda/api";
+import { GSI1 } from "@server/adapters/dynamodb/keys";
+import { PASSPORT_FONTS } from "@server/export/formats";
+import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/lambda/blob-areas";
+import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
+import { startLocalServer, type LocalServer } from "@server/local/server";
 
 // Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";

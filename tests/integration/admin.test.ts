@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, signIn, type SignedIn } from "../support/admin";
-import { adminRoutes } from "../../functions/src/http/admin";
+import { adminRoutes } from "@server/http/admin";
 
 let h: Harness;
 let admin: SignedIn;

@@ -36,6 +36,7 @@ describe("boundaries the linter enforces", () => {
       'import type { X } from "../../../functions/src/domain/inventory";\nexport type Y = X;\n',
       /contracts\.ts/,
     ],
+    ["web/src/features/probe.ts", 'import type { X } from "@server/domain/inventory";\nexport type Y = X;\n', /contracts\.ts/],
     ["functions/src/export/probe.ts", 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n', /xls-writer\.ts/],
     [
       "functions/src/routes/probe.ts",
@@ -102,7 +103,7 @@ describe("type checks per runtime", () => {
 
   it("the browser's reaches the server's contract and nothing of its implementation", () => {
     const probe =
-      'import type { CalculationRoutes, CalculationView } from "../../functions/src/contracts";\nexport type X = [CalculationRoutes, CalculationView];\n';
+      'import type { CalculationRoutes, CalculationView } from "@server/contracts";\nexport type X = [CalculationRoutes, CalculationView];\n';
     expect(typecheck("web/tsconfig.json", "web/src/boundary-probe.ts", probe)).toBe("");
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
-import vectors from "../../wasm-core/src/methodology-vectors.json";
-import { changeCoefficient } from "../../functions/src/domain/dictionaries";
-import type { Project } from "../../functions/src/schemas/project";
+import vectors from "@core/methodology-vectors.json";
+import { changeCoefficient } from "@server/domain/dictionaries";
+import type { Project } from "@server/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;

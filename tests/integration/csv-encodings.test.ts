@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { encodeLegacy } from "../support/legacy-encoding";
-import { CSV_ENCODING_MESSAGE } from "../../functions/src/files/tabular";
-import type { Project } from "../../functions/src/schemas/project";
+import { CSV_ENCODING_MESSAGE } from "@server/files/tabular";
+import type { Project } from "@server/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { DICTIONARY_NAMES } from "../../functions/src/dictionaries/reference-data";
-import { changeCoefficient, seedDictionaries } from "../../functions/src/domain/dictionaries";
-import { calculationView } from "../../functions/src/domain/calculations";
-import type { Calculation } from "../../functions/src/ports";
+import { DICTIONARY_NAMES } from "@server/dictionaries/reference-data";
+import { changeCoefficient, seedDictionaries } from "@server/domain/dictionaries";
+import { calculationView } from "@server/domain/calculations";
+import type { Calculation } from "@server/ports";
 
 let h: Harness;
 let token: string;

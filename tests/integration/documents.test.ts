@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
-import { CATALOGUE } from "../../functions/src/documents/catalogue";
+import { CATALOGUE } from "@server/documents/catalogue";
 
 const MAX = 64 * 1024;
 

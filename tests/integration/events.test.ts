@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { createHarness, type Harness } from "../support/harness";
-import { reconcileCompanyStatistics, summarise, sumYears } from "../../functions/src/domain/statistics";
-import type { Calculation } from "../../functions/src/ports";
+import { reconcileCompanyStatistics, summarise, sumYears } from "@server/domain/statistics";
+import type { Calculation } from "@server/ports";
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipSync } from "fflate";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes } from "../support/admin";
-import { sweepOrphanBlobs } from "../../functions/src/domain/orphan-blobs";
-import { EVIDENCE_MAX_BYTES } from "../../functions/src/schemas/evidence";
+import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
+import { EVIDENCE_MAX_BYTES } from "@server/schemas/evidence";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;

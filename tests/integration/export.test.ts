@@ -6,11 +6,11 @@ import { read as readXls, utils as xlsUtils } from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { LIBREOFFICE, xlsToCsv } from "../support/libreoffice";
-import { exportProject } from "../../functions/src/export/project-export";
-import { formatNumber } from "../../functions/src/export/txt-writer";
-import { newId } from "../../functions/src/domain/ids";
-import type { Calculation } from "../../functions/src/ports";
-import type { Project } from "../../functions/src/schemas/project";
+import { exportProject } from "@server/export/project-export";
+import { formatNumber } from "@server/export/txt-writer";
+import { newId } from "@server/domain/ids";
+import type { Calculation } from "@server/ports";
+import type { Project } from "@server/schemas/project";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;

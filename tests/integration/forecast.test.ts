@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { modelFixture } from "../support/models";
-import { createUser } from "../../functions/src/domain/users";
-import type { Project } from "../../functions/src/schemas/project";
+import { createUser } from "@server/domain/users";
+import type { Project } from "@server/schemas/project";
 
 const FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
 

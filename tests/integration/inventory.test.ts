@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, signIn, dateAr5For } from "../support/admin";
-import { createUser } from "../../functions/src/domain/users";
+import { createUser } from "@server/domain/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
 
 let h: Harness;

@@ -8,9 +8,9 @@
 // FIXTURES gives, per operation, the calls to make. A new operation without a fixture fails here.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS, type Operation } from "../../functions/src/http/openapi";
-import { newId } from "../../functions/src/domain/ids";
-import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
+import { OPERATIONS, type Operation } from "@server/http/openapi";
+import { newId } from "@server/domain/ids";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes, signedInAdmin } from "../support/admin";
 import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";

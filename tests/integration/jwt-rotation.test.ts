@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO, signInAsDemo } from "../support/server";
-import { startLocalServer } from "../../functions/src/local/server";
+import { startLocalServer } from "@server/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "jwt-rotation-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { DEMO, signInAsDemo } from "../support/server";
-import { startLocalServer, WEB_ROOT, type LocalServer } from "../../functions/src/local/server";
+import { startLocalServer, WEB_ROOT, type LocalServer } from "@server/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-local-"));
 let server: LocalServer | undefined;

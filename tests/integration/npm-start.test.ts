@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEMO, signInAsDemo } from "../support/server";
-import { startLocalServer } from "../../functions/src/local/server";
+import { startLocalServer } from "@server/local/server";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const SLOW = 120_000;

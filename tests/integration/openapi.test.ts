@@ -2,8 +2,8 @@
 // route without an entry, or an entry for a route that is gone, fails here. Then the OpenAPI
 // document served at /api/openapi.json: public, complete, and internally consistent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../functions/src/app";
-import { OPERATIONS, documentPath, errorStatuses } from "../../functions/src/http/openapi";
+import { createApi } from "@server/app";
+import { OPERATIONS, documentPath, errorStatuses } from "@server/http/openapi";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

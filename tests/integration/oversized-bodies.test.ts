@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { startLocalServer, type LocalServer } from "../../functions/src/local/server";
+import { startLocalServer, type LocalServer } from "@server/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-413-"));
 const demo = { email: "demo@example.com", password: "demo-password" };

@@ -2,7 +2,7 @@
 // calls counted here, so a change that adds one fails. The counts are measured with
 // tests/support/counted-api.ts, which `npm run bench -- api` prints too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCoefficient, getDictionaryItem } from "../../functions/src/domain/dictionaries";
+import { changeCoefficient, getDictionaryItem } from "@server/domain/dictionaries";
 import { countedApi, type CountedApi } from "../support/counted-api";
 
 let api: CountedApi;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
-import vectors from "../../wasm-core/src/methodology-vectors.json";
-import type { Project } from "../../functions/src/schemas/project";
+import vectors from "@core/methodology-vectors.json";
+import type { Project } from "@server/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;

@@ -13,10 +13,10 @@ import fc from "fast-check";
 import JSZip from "jszip";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Cell, Sheet } from "../../functions/src/export/content";
-import { writeXls } from "../../functions/src/export/xls-writer";
-import { writeXlsx } from "../../functions/src/export/xlsx-writer";
-import { attachmentDisposition } from "../../functions/src/http/download";
+import type { Cell, Sheet } from "@server/export/content";
+import { writeXls } from "@server/export/xls-writer";
+import { writeXlsx } from "@server/export/xlsx-writer";
+import { attachmentDisposition } from "@server/http/download";
 import { createHarness, type Harness } from "../support/harness";
 import { calculationForm } from "../support/tenant-objects";
 

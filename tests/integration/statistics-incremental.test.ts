@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { createDocumentClient, ensureTable } from "../../functions/src/adapters/dynamodb/client";
-import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/repositories";
-import { startDynalite, type RunningDynalite } from "../../functions/src/local/dynalite";
-import { captureTableChanges } from "../../functions/src/local/table-stream";
-import { applyStatistics, type StreamRecord } from "../../functions/src/events/table-changes";
-import { countCompanyStatistics, reconcileCompanyStatistics, sumYears } from "../../functions/src/domain/statistics";
-import { CALCULATION_TYPES, calculationDefinition } from "../../wasm-core/src/registry";
-import type { Repositories } from "../../functions/src/ports";
+import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/client";
+import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
+import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
+import { captureTableChanges } from "@server/local/table-stream";
+import { applyStatistics, type StreamRecord } from "@server/events/table-changes";
+import { countCompanyStatistics, reconcileCompanyStatistics, sumYears } from "@server/domain/statistics";
+import { CALCULATION_TYPES, calculationDefinition } from "@core/registry";
+import type { Repositories } from "@server/ports";
 
 const TABLE = "statistics-property";
 const RUNS = Number(process.env.STATISTICS_RUNS ?? 10);

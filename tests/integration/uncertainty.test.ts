@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
-import { calculationApproach1, projectApproach1, type CalculationModel } from "../../wasm-core/src/calculation-uncertainty";
-import { uncertaintyCore } from "../../wasm-core/src/uncertainty";
+import { calculationApproach1, projectApproach1, type CalculationModel } from "@core/calculation-uncertainty";
+import { uncertaintyCore } from "@core/uncertainty";
 
 let h: Harness;
 let token: string;

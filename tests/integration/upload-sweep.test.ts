@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { fsBlobStore } from "../../functions/src/adapters/blob/fs-blob-store";
-import { startLocalServer } from "../../functions/src/local/server";
-import { startUploadSweep } from "../../functions/src/local/upload-sweep";
-import type { Deps } from "../../functions/src/domain/context";
-import { configFromEnv } from "../../functions/src/config";
+import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
+import { startLocalServer } from "@server/local/server";
+import { startUploadSweep } from "@server/local/upload-sweep";
+import type { Deps } from "@server/domain/context";
+import { configFromEnv } from "@server/config";
 
 const DAY = 24 * 60 * 60 * 1000;
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-sweep-"));

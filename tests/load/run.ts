@@ -5,7 +5,7 @@
 // that no acknowledged write is lost by the kill. Bounded: LOAD_SECONDS (default 60) at LOAD_RATE
 // (default 300) requests per second, then a 10-second kill phase.
 import autocannon from "autocannon";
-import { openSharedStorage } from "../../functions/src/local/storage";
+import { openSharedStorage } from "@server/local/storage";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

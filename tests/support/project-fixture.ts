@@ -7,8 +7,8 @@
 //   afterAll(() => h.close());
 import { expect } from "vitest";
 import { createHarness, type Harness } from "./harness";
-import type { AppConfig } from "../../functions/src/config";
-import type { Project } from "../../functions/src/schemas/project";
+import type { AppConfig } from "@server/config";
+import type { Project } from "@server/schemas/project";
 
 export type SignedInUser = Awaited<ReturnType<Harness["signedInUser"]>>;
 

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { startLocalServer } from "../../functions/src/local/server";
-import { createCompany, createUser } from "../../functions/src/domain/users";
+import { startLocalServer } from "@server/local/server";
+import { createCompany, createUser } from "@server/domain/users";
 
 /** The demo user a local server creates in a fresh data folder when given these credentials. */
 export const DEMO = { email: "demo@example.com", password: "demo-password" };

@@ -2,8 +2,8 @@
 // every registry type, made through the API as a user would (methodology vectors and worked
 // examples for the formula types, small CSV files for the file-based ones). Every name carries `marker`, so a test can look
 // for it in answers that must not contain it.
-import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../wasm-core/src/registry";
-import { TYPE_VECTORS } from "../../wasm-core/src/methodology-vectors";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
+import { TYPE_VECTORS } from "@core/methodology-vectors";
 import type { Harness } from "./harness";
 
 export interface TenantObjects {

@@ -4,7 +4,7 @@
 import { build, type Plugin } from "esbuild";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readWasmFile, type CoreName } from "../../wasm-core/src/wasm-file";
+import { readWasmFile, type CoreName } from "@core/wasm-file";
 
 export interface TestPage {
   origin: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REGISTRY } from "../../../wasm-core/src/registry";
+import { REGISTRY } from "@core/registry";
 import { readFileSync } from "node:fs";
 import {
   DICTIONARY_NAMES,

@@ -1,7 +1,7 @@
 // Typed access to reference-data.json, the one data file with the default coefficients. Every
 // value carries its unit, provenance tag and reference (methodology.md 0.1, 0.4).
 import data from "./reference-data.json";
-import type { Distribution } from "../../../wasm-core/src/uncertainty-core";
+import type { Distribution } from "@core/uncertainty-core";
 
 /** A value's uncertainty (methodology-uncertainty.md): its 95 % interval as −lower_pct / +upper_pct
  *  of the value, the distribution a Monte Carlo run draws it from, and where that comes from (a key

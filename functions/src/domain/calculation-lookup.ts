@@ -3,7 +3,7 @@
 import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";
 import type { Calculation } from "../ports";
-import { isCalculationType, type CalculationType } from "../../../wasm-core/src/registry";
+import { isCalculationType, type CalculationType } from "@core/registry";
 
 export function supportedType(type: string): CalculationType {
   if (isCalculationType(type)) return type;

@@ -2,11 +2,11 @@
 // stored with everything needed to audit it later (methodology D9): its inputs, results, every
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
-import { FieldError, calculate, type FormulaInputs, type SensitivityParams } from "../../../wasm-core/src/emissions";
-import { METHODOLOGY_VERSION, REGISTRY, isCalculationType, type CalculationType, type FormulaType } from "../../../wasm-core/src/registry";
+import { FieldError, calculate, type FormulaInputs, type SensitivityParams } from "@core/emissions";
+import { METHODOLOGY_VERSION, REGISTRY, isCalculationType, type CalculationType, type FormulaType } from "@core/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
-import { inventorySourceOf, type InventoryRole } from "../../../wasm-core/src/inventory";
+import { inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";

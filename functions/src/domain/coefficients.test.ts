@@ -1,7 +1,7 @@
 // The generalised «Фактическое значение» (methodology D10): every dictionary-fed coefficient may be
 // the mine's own value, with a justification; flags for a missing justification and an implausible value.
 import { describe, expect, it } from "vitest";
-import { REGISTRY } from "../../../wasm-core/src/registry";
+import { REGISTRY } from "@core/registry";
 import { coefficientFlags, resolveCoefficients } from "./coefficients";
 import type { Deps } from "./context";
 import type { DictionaryItemVersion } from "../ports";

@@ -4,11 +4,11 @@
 // which are then matched to an entry the way SPEC 4 matches stored calculations in edit mode.
 // The rules are the core's (wasm-core/src/coefficient-rules.ts, shared with the dialog); here the
 // entries are loaded and the versions used are recorded.
-import type { CalculationDefinition, DictionaryBinding, NumberField } from "../../../wasm-core/src/registry";
+import type { CalculationDefinition, DictionaryBinding, NumberField } from "@core/registry";
 import type { Deps } from "./context";
 import { Conflict, Invalid } from "./errors";
 import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
-import { ACTIVITY_KINDS } from "../../../wasm-core/src/registry";
+import { ACTIVITY_KINDS } from "@core/registry";
 import {
   CUSTOM,
   boundFields,
@@ -18,9 +18,9 @@ import {
   preselectedEntry,
   sameNumber,
   type CoefficientEntry,
-} from "../../../wasm-core/src/coefficient-rules";
+} from "@core/coefficient-rules";
 import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
-import { GWP_DICTIONARY } from "../../../wasm-core/src/gwp-years";
+import { GWP_DICTIONARY } from "@core/gwp-years";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../schemas/uncertainty";
 

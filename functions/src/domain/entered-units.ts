@@ -2,9 +2,9 @@
 // canonical value of the field (methodology D8), computed by the core's rule; the calculation keeps
 // both. A canonical value sent beside it must agree. An edit that leaves the value as it was keeps
 // what was entered before; a new canonical value without `entered` drops it.
-import { FieldError } from "../../../wasm-core/src/emissions";
-import { checkEntered, toCanonical, unitFields, type EnteredValue } from "../../../wasm-core/src/entry-units";
-import type { CalculationDefinition } from "../../../wasm-core/src/registry";
+import { FieldError } from "@core/emissions";
+import { checkEntered, toCanonical, unitFields, type EnteredValue } from "@core/entry-units";
+import type { CalculationDefinition } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
 import type { Calculation } from "../ports";

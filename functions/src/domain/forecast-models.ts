@@ -4,8 +4,8 @@
 // it used. Parsed models are cached per process by version id.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "../../../wasm-core/src/gbdt";
-import { FORECAST_FEATURES, FORECAST_METHODS, type ForecastMethod } from "../../../wasm-core/src/registry";
+import { loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
+import { FORECAST_FEATURES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
 import type { Actor, Deps } from "./context";
 import { recordChange } from "./admin/audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "./errors";

@@ -4,7 +4,7 @@
 // worker reads rows without carrying either.
 import type { Deps } from "./context";
 import { NotFound } from "./errors";
-import type { ForecastFeature } from "../../../wasm-core/src/registry";
+import type { ForecastFeature } from "@core/registry";
 import { newId } from "./ids";
 import type { Calculation } from "../ports";
 

@@ -2,8 +2,8 @@
 // uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
-import { predict } from "../../../wasm-core/src/gbdt";
-import { REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "../../../wasm-core/src/registry";
+import { predict } from "@core/gbdt";
+import { REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
@@ -11,7 +11,7 @@ import type { ForecastRow } from "./forecast-rows";
 import { parseTable, type UploadedFile } from "../files/tabular";
 import { columnSpec } from "./series";
 import type { ForecastModelVersion } from "../ports";
-import type { ForecastMethod } from "../../../wasm-core/src/registry";
+import type { ForecastMethod } from "@core/registry";
 
 export { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
 

@@ -1,7 +1,7 @@
 // Infographics data of a project (SPEC 2 «Инфографика», 3, 4 «Graphs screen load order»): the
 // underground and open-mining CO2 results and the methane forecast by day, read in one call instead
 // of the original list-then-item-by-item fetching. Missing results count as 0 (SPEC 3).
-import { isCalculationType } from "../../../wasm-core/src/registry";
+import { isCalculationType } from "@core/registry";
 import type { Calculation } from "../ports";
 import type { ForecastSeries, ProjectGraphs } from "../views";
 import type { Actor, Deps } from "./context";

@@ -1,7 +1,7 @@
 // D12: changing a project's reporting year offers to recompute its calculations with the GWP set
 // now in force: a preview (before and after, nothing stored) and an apply (each calculation whose
 // set differs becomes a new version with the set in force; an earlier version keeps the old one).
-import { REGISTRY, isCalculationType } from "../../../wasm-core/src/registry";
+import { REGISTRY, isCalculationType } from "@core/registry";
 import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { getProject } from "./projects";

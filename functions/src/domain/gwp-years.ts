@@ -3,7 +3,7 @@
 import type { Deps } from "./context";
 import { getDictionaryItems } from "./dictionaries";
 import type { DictionaryItemVersion } from "../ports";
-import { GWP_DICTIONARY, gwpSetInForce as inForce } from "../../../wasm-core/src/gwp-years";
+import { GWP_DICTIONARY, gwpSetInForce as inForce } from "@core/gwp-years";
 
 export { GWP_DICTIONARY };
 export const REPORTING_YEAR_MIN = 1990;

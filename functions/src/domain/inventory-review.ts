@@ -9,14 +9,7 @@ import { newId } from "./ids";
 import { reportingYearOf } from "./gwp-years";
 import { addWorkingDays } from "./working-days";
 import type { Calculation, InventoryReview } from "../ports";
-import {
-  FROZEN_STATUSES,
-  STATUS_LABELS,
-  TRANSITIONS,
-  type InventoryStatus,
-  type ReviewAction,
-  type Transition,
-} from "../../../wasm-core/src/inventory";
+import { FROZEN_STATUSES, STATUS_LABELS, TRANSITIONS, type InventoryStatus, type ReviewAction, type Transition } from "@core/inventory";
 
 export { STATUS_LABELS, TRANSITIONS, type ReviewAction };
 

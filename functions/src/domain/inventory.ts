@@ -12,7 +12,7 @@ import type { Calculation, Facility, InventoryReview } from "../ports";
 import { getReview, isFrozen, STATUS_LABELS } from "./inventory-review";
 import { oneDictionaryCheck } from "./dictionaries";
 import type { Project } from "../schemas/project";
-import { REGISTRY, isCalculationType } from "../../../wasm-core/src/registry";
+import { REGISTRY, isCalculationType } from "@core/registry";
 import {
   INVENTORY_SOURCES,
   IPCC_CODES,
@@ -22,7 +22,7 @@ import {
   reportingThreshold,
   type Gas,
   type Order371Category,
-} from "../../../wasm-core/src/inventory";
+} from "@core/inventory";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {

@@ -3,16 +3,9 @@
 // gas-monitoring system, columns from the registry), or, on an edit that sends neither, from the
 // calculation as stored. The volume is their sum and the contents their volume-weighted means (so
 // the stored inputs reproduce the totals); the densities follow the measurement conditions chosen.
-import { FieldError, emissionsCore } from "../../../wasm-core/src/emissions";
-import {
-  checkPeriods,
-  measuredRelease,
-  periodVolume,
-  MAX_PERIODS,
-  PERIODS_GIVE,
-  type MeasuredPeriod,
-} from "../../../wasm-core/src/measured-periods";
-import { REGISTRY, uploadColumns, type CalculationType } from "../../../wasm-core/src/registry";
+import { FieldError, emissionsCore } from "@core/emissions";
+import { checkPeriods, measuredRelease, periodVolume, MAX_PERIODS, PERIODS_GIVE, type MeasuredPeriod } from "@core/measured-periods";
+import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
 import { columnSpec } from "./series";

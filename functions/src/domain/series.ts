@@ -1,8 +1,8 @@
 // Yearly series from uploaded files: gap filling (methodology 4.12, D7) and sensitivity (4.11,
 // D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
-import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "../../../wasm-core/src/emissions";
-import { uploadColumns, type UploadColumn } from "../../../wasm-core/src/registry";
-import { canonicalRow } from "../../../wasm-core/src/entry-units";
+import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "@core/emissions";
+import { uploadColumns, type UploadColumn } from "@core/registry";
+import { canonicalRow } from "@core/entry-units";
 import { Invalid } from "./errors";
 import { parseTable, type ColumnSpec, type UploadedFile } from "../files/tabular";
 

@@ -7,7 +7,7 @@
 import type { Actor } from "./context";
 import type { Calculation, Clock, CompanyStatistics, Repositories, StatisticsFigures, YearStatistics } from "../ports";
 import type { Project } from "../schemas/project";
-import { calculationDefinition, isCalculationType } from "../../../wasm-core/src/registry";
+import { calculationDefinition, isCalculationType } from "@core/registry";
 
 type Item = Record<string, unknown>;
 

@@ -2,8 +2,8 @@
 // project stands in for it): each active calculation of an emission type as a sum of products of
 // its uncertain inputs, as the calculation recorded them. The browser runs the uncertainty core on
 // it (Approach 1, key categories, Monte Carlo); the exports compute the same intervals in Node.
-import { EMISSION_TYPES } from "../../../wasm-core/src/registry";
-import { calculationModel, type CalculationModel, type UsedValue } from "../../../wasm-core/src/calculation-uncertainty";
+import { EMISSION_TYPES } from "@core/registry";
+import { calculationModel, type CalculationModel, type UsedValue } from "@core/calculation-uncertainty";
 import type { Calculation } from "../ports";
 import type { Actor, Deps } from "./context";
 import { getProject } from "./projects";

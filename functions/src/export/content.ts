@@ -7,7 +7,7 @@
 //             file's name, and a second sheet per file-based or forecast type with its rows.
 // Calculations are read one type at a time and dropped after their sheets, so memory holds one
 // type's calculations, never the whole project's views.
-import { enteredText } from "../../../wasm-core/src/entry-units";
+import { enteredText } from "@core/entry-units";
 import {
   CALCULATION_TYPES,
   FILL_METHODS,
@@ -16,10 +16,10 @@ import {
   type CalculationType,
   type InputField,
   type ResultField,
-} from "../../../wasm-core/src/registry";
+} from "@core/registry";
 import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/reference-data";
-import { calculationApproach1, type Interval } from "../../../wasm-core/src/calculation-uncertainty";
-import { uncertaintyCore } from "../../../wasm-core/src/uncertainty";
+import { calculationApproach1, type Interval } from "@core/calculation-uncertainty";
+import { uncertaintyCore } from "@core/uncertainty";
 import { modelOf } from "../domain/uncertainty";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";

@@ -4,7 +4,7 @@
 // inventory-passport-pdf.ts only lay it out, inventory-report.ts puts them together.
 import { NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
 import type { Company, Facility, InventoryReview, User } from "../ports";
-import { REGISTRY, isCalculationType, type NumberField } from "../../../wasm-core/src/registry";
+import { REGISTRY, isCalculationType, type NumberField } from "@core/registry";
 import {
   FACILITY_KINDS,
   IPCC_CODES,
@@ -16,7 +16,7 @@ import {
   type Gas,
   type Order371Category,
   type ReviewAction,
-} from "../../../wasm-core/src/inventory";
+} from "@core/inventory";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
 

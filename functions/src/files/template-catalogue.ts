@@ -3,7 +3,7 @@
 // imports this module; the .xlsx form is rendered with exceljs by templates.ts behind the
 // SpreadsheetWorker port (ports.ts), so the API's bundle does not carry exceljs. The columns are
 // the registry's (uploadColumns); the example rows follow their order.
-import { columnDescription, uploadColumns, type CalculationType } from "../../../wasm-core/src/registry";
+import { columnDescription, uploadColumns, type CalculationType } from "@core/registry";
 
 export interface TemplateColumn {
   name: string;

@@ -12,7 +12,7 @@ import {
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { TEMPLATES, templateCsv } from "../files/template-catalogue";
-import { REGISTRY, uploadColumns } from "../../../wasm-core/src/registry";
+import { REGISTRY, uploadColumns } from "@core/registry";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "./download";
 import type { AppEnv } from "./env";

@@ -15,7 +15,7 @@ import {
   uploadForecastModel,
 } from "../domain/forecast-models";
 import { Invalid } from "../domain/errors";
-import { FORECAST_METHODS } from "../../../wasm-core/src/registry";
+import { FORECAST_METHODS } from "@core/registry";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
 import { activateRoute, activeFileRoute, fileRoute, listRoute, uploadRoute } from "../routes/forecast-models";

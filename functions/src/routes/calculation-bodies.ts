@@ -13,8 +13,8 @@ import {
   uploadColumns,
   type CalculationType,
   type NumberField,
-} from "../../../wasm-core/src/registry";
-import { unitFields } from "../../../wasm-core/src/entry-units";
+} from "@core/registry";
+import { unitFields } from "@core/entry-units";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
 import { inputJsonSchema } from "./declare";
 

@@ -2,7 +2,7 @@
 // archive and the forecast's data_update, for every type of the registry. Served by
 // http/calculations.ts.
 import * as z from "zod";
-import { CALCULATION_TYPES } from "../../../wasm-core/src/registry";
+import { CALCULATION_TYPES } from "@core/registry";
 import { TEMPLATES } from "../files/template-catalogue";
 import { calculationSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";

@@ -1,7 +1,7 @@
 // v1/inventory/, declared: the company's inventory of a reporting year, totals per year, review
 // and sign-off, comments. Served by http/inventory.ts.
 import * as z from "zod";
-import { REVIEW_ACTIONS, type ReviewAction } from "../../../wasm-core/src/inventory";
+import { REVIEW_ACTIONS, type ReviewAction } from "@core/inventory";
 import { inventoryReviewSchema, inventorySchema, yearTotalsSchema } from "../schemas/answers";
 import { declareRoute, json, jsonBody, pathParam, type OwnedId } from "./declare";
 

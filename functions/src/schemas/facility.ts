@@ -1,7 +1,7 @@
 // Facility fields as the API accepts them (issue: inventory by facility). The profile's facility
 // form validates with the same rules.
 import * as z from "zod";
-import { FACILITY_KINDS, type FacilityKind } from "../../../wasm-core/src/inventory";
+import { FACILITY_KINDS, type FacilityKind } from "@core/inventory";
 
 export const FACILITY_NAME_MAX = 255;
 

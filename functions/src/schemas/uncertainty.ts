@@ -2,7 +2,7 @@
 // / +upper_pct of the value, a distribution, and its source. The admin coefficient change and the
 // calculation dialog send the same shape; errors name the path (uncertainty.ef.lower_pct: …).
 import * as z from "zod";
-import { DISTRIBUTIONS } from "../../../wasm-core/src/uncertainty-core";
+import { DISTRIBUTIONS } from "@core/uncertainty-core";
 
 /** Wider than any IPCC default (+100 %), short of what makes no sense as a 95 % interval. */
 export const MAX_UPPER_PCT = 1000;

@@ -1,8 +1,8 @@
 // The wasm emission core in the page (wasm-core/src/emissions-browser.ts): loaded once and shared
 // by the converter widgets and the calculation dialogs; a failed load is retried by the next caller.
 import { useQuery } from "@tanstack/react-query";
-import { loadEmissions } from "../../../wasm-core/src/emissions-browser";
-import { loadUncertainty } from "../../../wasm-core/src/uncertainty-browser";
+import { loadEmissions } from "@core/emissions-browser";
+import { loadUncertainty } from "@core/uncertainty-browser";
 
 export function useEmissionsCore() {
   return useQuery({

@@ -8,12 +8,12 @@ import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { typedClient } from "../../api/client";
-import type { DictionaryEntry, DictionaryRoutes } from "../../../../functions/src/contracts";
-import type { Verification } from "../../../../functions/src/dictionaries/reference-data";
+import type { DictionaryEntry, DictionaryRoutes } from "@server/contracts";
+import type { Verification } from "@server/dictionaries/reference-data";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
-import type { Distribution } from "../../../../wasm-core/src/uncertainty-core";
+import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
 
 /** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */

@@ -3,15 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
-import type { AdminRoutes, DictionaryEntry, DictionaryRoutes, ForecastModelRoutes } from "../../../../functions/src/contracts";
-import type {
-  AdminAuditEntry,
-  Company as StoredCompany,
-  ForecastModelVersion as StoredModelVersion,
-  Role,
-  User,
-} from "../../../../functions/src/ports";
-import type { ForecastMethod } from "../../../../wasm-core/src/registry";
+import type { AdminRoutes, DictionaryEntry, DictionaryRoutes, ForecastModelRoutes } from "@server/contracts";
+import type { AdminAuditEntry, Company as StoredCompany, ForecastModelVersion as StoredModelVersion, Role, User } from "@server/ports";
+import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/SettingsVideos";
 import type { DirectUpload, UploadGrant } from "./directUpload";

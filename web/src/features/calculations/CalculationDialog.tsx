@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Alert, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
-import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "../../../../wasm-core/src/registry";
+import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "@core/registry";
 import { LoadError } from "../../shared/LoadError";
 import { useCalculation, useDictionaries, useProject, type Calculation, type Dictionary } from "./api";
 import { calculationDialogAtom } from "./atoms";

@@ -2,11 +2,11 @@
 // selectors of dictionary entries, their values read-only (or typed, in «Фактическое значение»
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
-import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, type InventoryRole } from "../../../../wasm-core/src/inventory";
+import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, type InventoryRole } from "@core/inventory";
 import { useMemo, useState, type ReactNode } from "react";
 import { App, Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
-import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "../../../../wasm-core/src/registry";
-import { periodField } from "../../../../wasm-core/src/measured-periods";
+import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
+import { periodField } from "@core/measured-periods";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";

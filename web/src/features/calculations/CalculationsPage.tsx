@@ -7,7 +7,7 @@ import { Alert, Button, Flex, Select, Typography } from "antd";
 import { FundOutlined, PlusOutlined } from "@ant-design/icons";
 import { useAtomValue, useSetAtom } from "jotai";
 import { Link, useParams } from "react-router-dom";
-import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "../../../../wasm-core/src/registry";
+import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useProject } from "./api";

@@ -4,7 +4,7 @@
 import { App, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
-import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "@core/registry";
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";

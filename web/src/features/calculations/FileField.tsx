@@ -4,10 +4,10 @@
 import { useState } from "react";
 import { App, Button, Flex, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
-import type { CalculationType } from "../../../../wasm-core/src/registry";
+import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
 import { MAX_UPLOAD_BYTES } from "./forecast";
-import { MAX_TABULAR_UPLOAD_TEXT } from "../../../../functions/src/schemas/uploads";
+import { MAX_TABULAR_UPLOAD_TEXT } from "@server/schemas/uploads";
 
 export const FILE_ACCEPT = ".xlsx,.csv";
 export const FILE_TOO_LARGE = `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`;

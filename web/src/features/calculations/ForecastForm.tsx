@@ -7,7 +7,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { FORECAST_METHODS, REGISTRY, type ForecastMethod } from "../../../../wasm-core/src/registry";
+import { FORECAST_METHODS, REGISTRY, type ForecastMethod } from "@core/registry";
 import type { ApiError } from "../../api/client";
 import {
   activeModel,

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Descriptions, Flex, Segmented, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
-import type { ForecastMethod } from "../../../../wasm-core/src/registry";
+import type { ForecastMethod } from "@core/registry";
 import type { Calculation } from "./api";
 import {
   FORECAST_COLUMNS,

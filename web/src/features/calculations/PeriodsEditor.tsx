@@ -3,8 +3,8 @@
 // the volume and the contents are then computed from them (form.ts).
 import type { ReactNode } from "react";
 import { Button, Card, Col, Form, Input, Row } from "antd";
-import { MEASURED_PERIOD, type MeasuredPeriodField } from "../../../../wasm-core/src/registry";
-import { periodField } from "../../../../wasm-core/src/measured-periods";
+import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
+import { periodField } from "@core/measured-periods";
 import { NumericInput } from "../../shared/NumericInput";
 import type { PeriodTexts } from "./form";
 

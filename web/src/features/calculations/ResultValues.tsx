@@ -1,7 +1,7 @@
 // The results of one calculation with their units (D8), from the registry: the dialog's live
 // preview and the stored results view both render through here, so they read the same.
 import { Alert, Descriptions, Table, Typography } from "antd";
-import { REGISTRY, type FormulaType, type ResultField } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type FormulaType, type ResultField } from "@core/registry";
 import { formatAmount } from "./format";
 import { dateText } from "./form";
 

@@ -5,13 +5,7 @@
 // set, the methodology version, and who created and changed it when.
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
-import {
-  REGISTRY,
-  isFormulaType,
-  type CalculationDefinition,
-  type CalculationType,
-  type NumberField,
-} from "../../../../wasm-core/src/registry";
+import { REGISTRY, isFormulaType, type CalculationDefinition, type CalculationType, type NumberField } from "@core/registry";
 import { useCalculation, type Calculation, type CoefficientUse } from "./api";
 import { resultsDialogAtom } from "./atoms";
 import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
@@ -22,7 +16,7 @@ import { CalculationInterval } from "../uncertainty/CalculationInterval";
 import { uncertaintyText } from "../uncertainty/texts";
 import { flagTexts } from "./flags";
 import { EvidenceLink } from "./EvidenceField";
-import { enteredText } from "../../../../wasm-core/src/entry-units";
+import { enteredText } from "@core/entry-units";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);

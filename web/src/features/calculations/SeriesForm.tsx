@@ -4,7 +4,7 @@
 // value, D6 — δ and the diesel factor). The file goes with the form only when one is chosen.
 import { useState } from "react";
 import { App, Col, Form, Input, Row, Select, Typography } from "antd";
-import { REGISTRY, type NumberField } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type NumberField } from "@core/registry";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";

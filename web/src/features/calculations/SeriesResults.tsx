@@ -6,8 +6,8 @@
 import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
 import { Flex, Space, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
-import type { FilledValue, SensitivityResultRow } from "../../../../wasm-core/src/emissions-core";
-import type { ResultField } from "../../../../wasm-core/src/registry";
+import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
+import type { ResultField } from "@core/registry";
 import { Chart } from "../graphs/Chart";
 import { Tornado } from "../uncertainty/Tornado";
 import type { Calculation } from "./api";

@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, jsonBody, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
-import type { CalculationType, ForecastMethod, FormulaType } from "../../../../wasm-core/src/registry";
+import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
 import type {
   CalculationRoutes,
   CalculationView,
@@ -13,7 +13,7 @@ import type {
   DictionaryRoutes,
   ForecastModelRoutes,
   ProjectRoutes,
-} from "../../../../functions/src/contracts";
+} from "@server/contracts";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Body } from "./forecast";
@@ -262,7 +262,7 @@ export function usePreviewModel(method: ForecastMethod, activeId: string | undef
       // By id, not "active": the preview must run exactly the version the list calls active.
       const file = await api.download(`v1/forecast_models/${method}/${activeId}/file/`);
       const id = file.headers.get("X-Model-Id") ?? "";
-      const gbdt = await import("../../../../wasm-core/src/gbdt/browser");
+      const gbdt = await import("@core/gbdt/browser");
       const model = await gbdt.loadModel(await file.blob.text());
       return {
         id,

@@ -2,8 +2,8 @@
 // makes before sending (the server checks the first bytes again), the upload after the calculation
 // is saved, and the download. PUT/GET v1/{type}/{id}/evidence/{field}/.
 import { api } from "../../api/client";
-import type { CalculationType } from "../../../../wasm-core/src/registry";
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "../../../../functions/src/schemas/evidence";
+import type { CalculationType } from "@core/registry";
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "@server/schemas/evidence";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Calculation } from "./api";
 

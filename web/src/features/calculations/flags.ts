@@ -1,6 +1,6 @@
 // What a reader of a calculation should check (methodology D10), as the API lists it in `flags`:
 // a custom coefficient («Фактическое значение») without a justification, or outside its plausible band.
-import { REGISTRY, type CalculationType, type NumberField } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type CalculationType, type NumberField } from "@core/registry";
 
 const KINDS: Record<string, string> = {
   custom_without_justification: "фактическое значение без обоснования",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadModel, predict } from "../../../../wasm-core/src/gbdt";
-import { modelFixture } from "../../../../wasm-core/src/gbdt/test-fixtures";
+import { loadModel, predict } from "@core/gbdt";
+import { modelFixture } from "@core/gbdt/test-fixtures";
 import type { Calculation } from "./api";
 import { routeDetail } from "./detail";
 import {

@@ -14,7 +14,7 @@ import {
   type ForecastMethod,
   type NumberField,
   type OtherField,
-} from "../../../../wasm-core/src/registry";
+} from "@core/registry";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Calculation } from "./api";
 
@@ -38,7 +38,7 @@ export const RESULTS_PAGE_SIZE = 5;
 /** SPEC 2 graphs: the 1 % limit; predictions above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
 /** The server's cap on an upload. */
-export { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "../../../../functions/src/schemas/uploads";
+export { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "@server/schemas/uploads";
 
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { calculate, emissionsCore } from "../../../../wasm-core/src/emissions";
-import { FORMULA_TYPES, REGISTRY, type FormulaType, type NumberField } from "../../../../wasm-core/src/registry";
-import vectors from "../../../../wasm-core/src/methodology-vectors.json";
-import { REFERENCE_DICTIONARIES } from "../../../../functions/src/dictionaries/reference-data";
+import { calculate, emissionsCore } from "@core/emissions";
+import { FORMULA_TYPES, REGISTRY, type FormulaType, type NumberField } from "@core/registry";
+import vectors from "@core/methodology-vectors.json";
+import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import type { Calculation, CoefficientUse, DictionaryEntry } from "./api";
 import {
   CUSTOM,

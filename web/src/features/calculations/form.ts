@@ -5,14 +5,8 @@
 // Edit keeps what was stored until the user changes it: a dictionary choice (or the GWP set) the
 // user has not touched shows the stored values, and the request keeps the entry version the
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
-import { inventorySourceOf, type InventoryRole } from "../../../../wasm-core/src/inventory";
-import {
-  REGISTRY,
-  type CalculationDefinition,
-  type DictionaryBinding,
-  type FormulaType,
-  type NumberField,
-} from "../../../../wasm-core/src/registry";
+import { inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { REGISTRY, type CalculationDefinition, type DictionaryBinding, type FormulaType, type NumberField } from "@core/registry";
 import {
   CUSTOM,
   boundFields,
@@ -22,12 +16,12 @@ import {
   preselectedEntry,
   storedChoice,
   type CoefficientEntry,
-} from "../../../../wasm-core/src/coefficient-rules";
-import { FieldError, type EmissionsCore } from "../../../../wasm-core/src/emissions-core";
-import { PERIODS_GIVE, checkPeriods, measuredRelease } from "../../../../wasm-core/src/measured-periods";
-import { toCanonical, unitFields } from "../../../../wasm-core/src/entry-units";
-import { MEASURED_PERIOD, type MeasuredPeriodField } from "../../../../wasm-core/src/registry";
-import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "../../../../wasm-core/src/gwp-years";
+} from "@core/coefficient-rules";
+import { FieldError, type EmissionsCore } from "@core/emissions-core";
+import { PERIODS_GIVE, checkPeriods, measuredRelease } from "@core/measured-periods";
+import { toCanonical, unitFields } from "@core/entry-units";
+import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
+import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-years";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FILL_METHODS } from "../../../../wasm-core/src/registry";
-import vectors from "../../../../wasm-core/src/methodology-vectors.json";
+import { FILL_METHODS } from "@core/registry";
+import vectors from "@core/methodology-vectors.json";
 import type { Calculation, DictionaryEntry } from "./api";
 import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "./FileField";
 import { MAX_UPLOAD_BYTES } from "./forecast";

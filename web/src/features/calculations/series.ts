@@ -3,7 +3,7 @@
 // a multipart form when a file is chosen, JSON otherwise (SPEC 5: file_data only when chosen; on
 // edit the server recomputes from the stored file). Settings are sent only when they differ from
 // the default (create) or the stored value (edit), so untouched ones keep their recorded source.
-import type { FilledValue, SensitivityResultRow } from "../../../../wasm-core/src/emissions-core";
+import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
 import {
   REGISTRY,
   uploadColumns,
@@ -11,8 +11,8 @@ import {
   type CalculationType,
   type NumberField,
   type OtherField,
-} from "../../../../wasm-core/src/registry";
-import { GWP_DICTIONARY } from "../../../../wasm-core/src/gwp-years";
+} from "@core/registry";
+import { GWP_DICTIONARY } from "@core/gwp-years";
 import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 import type { Body } from "./forecast";

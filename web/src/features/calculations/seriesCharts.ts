@@ -5,7 +5,7 @@
 //  - sensitivity: res_co2_all by year as bars stacked from res_co2 (methane) and res_co2_transport
 //    with the total marked above; and the sensitivity coefficients sn_volume, sn_methan by year.
 import type { Data, Layout } from "plotly.js";
-import { FILL_METHODS, REGISTRY, type FillMethod, type ResultField } from "../../../../wasm-core/src/registry";
+import { FILL_METHODS, REGISTRY, type FillMethod, type ResultField } from "@core/registry";
 import type { FilledElement, SensitivityElement } from "./series";
 
 export const SERIES_CHART_HEIGHT = 320;

@@ -3,8 +3,8 @@
 // (a new version is an admin action), so an answer stays fresh for a while.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { DictionaryName } from "../../../../wasm-core/src/registry";
-import type { DictionaryEntry, DictionaryRoutes } from "../../../../functions/src/contracts";
+import type { DictionaryName } from "@core/registry";
+import type { DictionaryEntry, DictionaryRoutes } from "@server/contracts";
 
 export type { DictionaryEntry, DictionaryName };
 

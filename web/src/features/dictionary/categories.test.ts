@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { REFERENCE_DICTIONARIES } from "../../../../functions/src/dictionaries/reference-data";
-import { toEntry } from "../../../../functions/src/domain/dictionaries";
-import { REGISTRY, isCalculationType } from "../../../../wasm-core/src/registry";
+import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
+import { toEntry } from "@server/domain/dictionaries";
+import { REGISTRY, isCalculationType } from "@core/registry";
 import { CATEGORIES, coefficientLabel, typeTitle } from "./categories";
 import { coefficientTable } from "./coefficients";
 

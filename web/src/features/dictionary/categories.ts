@@ -3,7 +3,7 @@
 // SPEC's coefficient-table index; each category names its calculation type (title read from the
 // registry), the formula of methodology.md section 4 in the symbols of its coefficient tables,
 // the normative document it comes from, and the dictionaries whose coefficients it shows.
-import { REGISTRY, type CalculationType, type DictionaryName } from "../../../../wasm-core/src/registry";
+import { REGISTRY, type CalculationType, type DictionaryName } from "@core/registry";
 
 export interface NormativeDocument {
   /** Link text: names the document. */

@@ -5,9 +5,9 @@ import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { displayDateTime } from "../../shared/dates";
-import type { InventoryReview } from "../../../../functions/src/ports";
+import type { InventoryReview } from "@server/ports";
 import { useMe } from "../profile/api";
-import { STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "../../../../wasm-core/src/inventory";
+import { STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "@core/inventory";
 import { useAddComment, useReviewAction } from "./api";
 import { STATUS_COLORS } from "./review";
 

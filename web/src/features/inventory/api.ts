@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
-import type { FacilityRoutes, InventoryRoutes } from "../../../../functions/src/contracts";
-import type { ReviewAction } from "../../../../wasm-core/src/inventory";
+import type { FacilityRoutes, InventoryRoutes } from "@server/contracts";
+import type { ReviewAction } from "@core/inventory";
 
 /** The answers as the server's routes declare them (functions/src/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<InventoryRoutes>["index"]["$get"], 200>;

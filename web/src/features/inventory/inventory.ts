@@ -1,7 +1,7 @@
 // What the inventory screen derives from the API's answer: the years to offer, the change against
 // the year before, the chart of totals by category and year.
 import type { Data, Layout } from "plotly.js";
-import { ORDER_371_CATEGORIES, type Order371Category } from "../../../../wasm-core/src/inventory";
+import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
 import type { YearTotals } from "./api";
 
 /** The years with data, and the last finished reporting year, newest first. */

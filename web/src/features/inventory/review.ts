@@ -1,6 +1,6 @@
 // How the inventory screen shows the year's review: the status colours. The statuses, transitions
 // and who may take them are the core's (wasm-core/src/inventory.ts), as the server applies them.
-import type { InventoryStatus } from "../../../../wasm-core/src/inventory";
+import type { InventoryStatus } from "@core/inventory";
 
 export const STATUS_COLORS: Record<InventoryStatus, string> = {
   draft: "default",

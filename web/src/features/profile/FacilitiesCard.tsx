@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, Form, Input, Modal, Select, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
-import { FACILITY_KINDS, type FacilityKind } from "../../../../wasm-core/src/inventory";
+import { FACILITY_KINDS, type FacilityKind } from "@core/inventory";
 import { useFacilities, useSaveFacility, type Facility, type FacilityFields } from "../inventory/api";
 
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { UserRoutes } from "../../../../functions/src/contracts";
-import type { CompanyStatistics, Role } from "../../../../functions/src/ports";
+import type { UserRoutes } from "@server/contracts";
+import type { CompanyStatistics, Role } from "@server/ports";
 
 export interface Company {
   id: string;

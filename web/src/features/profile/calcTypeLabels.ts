@@ -1,6 +1,6 @@
 // Russian names of the calculation types (SPEC 9) for the statistics block: the registry's titles,
 // the same names the calculations screen offers.
-import { REGISTRY, isCalculationType } from "../../../../wasm-core/src/registry";
+import { REGISTRY, isCalculationType } from "@core/registry";
 
 export function calcTypeLabel(type: string): string {
   return isCalculationType(type) ? REGISTRY[type].title : type;

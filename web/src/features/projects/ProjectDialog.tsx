@@ -5,7 +5,7 @@ import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Select, Table
 import dayjs, { type Dayjs } from "dayjs";
 import { useAtom } from "jotai";
 import { DATE_FORMAT } from "../../shared/dates";
-import { PROJECT_NAME_MAX } from "../../../../functions/src/schemas/project";
+import { PROJECT_NAME_MAX } from "@server/schemas/project";
 import type { ApiError } from "../../api/client";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";

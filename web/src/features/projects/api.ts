@@ -3,8 +3,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type ApiError, type Client } from "../../api/client";
-import type { ProjectRoutes } from "../../../../functions/src/contracts";
-import type { Project, ProjectPatchInput } from "../../../../functions/src/schemas/project";
+import type { ProjectRoutes } from "@server/contracts";
+import type { Project, ProjectPatchInput } from "@server/schemas/project";
 import { statisticsKey } from "../profile/api";
 
 export type { Project };

@@ -8,7 +8,7 @@ import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { typedClient, type ListPage } from "../../api/client";
-import type { MediaRoutes } from "../../../../functions/src/contracts";
+import type { MediaRoutes } from "@server/contracts";
 
 export interface MediaStatus {
   kind: "instruction" | "presentation";

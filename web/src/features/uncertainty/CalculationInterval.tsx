@@ -2,9 +2,9 @@
 // uncertainty core in the page, Monte Carlo on request in a worker running the same core.
 import { useMemo, useState } from "react";
 import { Alert, Button, Descriptions, Flex, Typography } from "antd";
-import { REGISTRY, isEmissionType, type CalculationDefinition } from "../../../../wasm-core/src/registry";
-import { calculationApproach1, calculationModel, type UsedValue } from "../../../../wasm-core/src/calculation-uncertainty";
-import type { MonteCarloResult } from "../../../../wasm-core/src/uncertainty-core";
+import { REGISTRY, isEmissionType, type CalculationDefinition } from "@core/registry";
+import { calculationApproach1, calculationModel, type UsedValue } from "@core/calculation-uncertainty";
+import type { MonteCarloResult } from "@core/uncertainty-core";
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import type { Calculation } from "../calculations/api";
 import { runMonteCarlo } from "./monteCarlo";

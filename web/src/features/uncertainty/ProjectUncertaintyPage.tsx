@@ -6,9 +6,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
-import { REGISTRY, isEmissionType } from "../../../../wasm-core/src/registry";
-import { calculationApproach1, projectApproach1, type ProjectUncertainty } from "../../../../wasm-core/src/calculation-uncertainty";
-import type { MonteCarloResult, RankedCategory } from "../../../../wasm-core/src/uncertainty-core";
+import { REGISTRY, isEmissionType } from "@core/registry";
+import { calculationApproach1, projectApproach1, type ProjectUncertainty } from "@core/calculation-uncertainty";
+import type { MonteCarloResult, RankedCategory } from "@core/uncertainty-core";
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import { PageLoading } from "../shell/PageLoading";
 import { useProjectUncertainty } from "./api";

@@ -3,8 +3,8 @@
 // the activity-data default (production ±2 %, measured gas ±20 %); here the user may set −% / +%
 // and the distribution of a value they know better. Sent as `uncertainty` ({field: … | null}).
 import { Checkbox, Collapse, Col, Flex, Row, Select, Typography } from "antd";
-import { REGISTRY, isEmissionType, type FormulaType, type NumberField } from "../../../../wasm-core/src/registry";
-import type { Distribution } from "../../../../wasm-core/src/uncertainty-core";
+import { REGISTRY, isEmissionType, type FormulaType, type NumberField } from "@core/registry";
+import type { Distribution } from "@core/uncertainty-core";
 import { NumericInput } from "../../shared/NumericInput";
 import { numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation } from "../calculations/api";

@@ -2,8 +2,8 @@
 // uncertainty core and the Monte Carlo worker compute from it.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { UncertaintyRoutes } from "../../../../functions/src/contracts";
-import type { CalculationModel } from "../../../../wasm-core/src/calculation-uncertainty";
+import type { UncertaintyRoutes } from "@server/contracts";
+import type { CalculationModel } from "@core/calculation-uncertainty";
 
 export interface ProjectUncertaintyModel {
   project: { id: string; name: string; is_deleted: boolean };

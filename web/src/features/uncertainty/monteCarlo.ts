@@ -1,6 +1,6 @@
 // Runs Monte Carlo (Approach 2) in a Web Worker: one worker per page, requests answered in order.
-import type { CalculationModel } from "../../../../wasm-core/src/calculation-uncertainty";
-import type { MonteCarloResult } from "../../../../wasm-core/src/uncertainty-core";
+import type { CalculationModel } from "@core/calculation-uncertainty";
+import type { MonteCarloResult } from "@core/uncertainty-core";
 import type { MonteCarloRequest } from "./monteCarlo.worker";
 
 export const TRIAL_OPTIONS = [10_000, 100_000, 1_000_000] as const;

@@ -1,7 +1,7 @@
 // Monte Carlo off the page's thread (DESIGN: the page never freezes): the same uncertainty core,
 // loaded in the worker, run on the calculations' models sent in.
-import { monteCarloOf, type CalculationModel } from "../../../../wasm-core/src/calculation-uncertainty";
-import { loadUncertainty } from "../../../../wasm-core/src/uncertainty-browser";
+import { monteCarloOf, type CalculationModel } from "@core/calculation-uncertainty";
+import { loadUncertainty } from "@core/uncertainty-browser";
 
 export interface MonteCarloRequest {
   id: number;

@@ -1,7 +1,7 @@
 // How uncertainties read on screen (methodology-uncertainty.md): «−44 % / +39 %» or «±2 %», the
 // distribution in words, percentages and tonnes the Russian way (shared/decimals.ts).
 import { formatResult } from "../../shared/decimals";
-import type { Distribution } from "../../../../wasm-core/src/uncertainty-core";
+import type { Distribution } from "@core/uncertainty-core";
 
 export const DISTRIBUTION_LABELS: Record<Distribution, string> = {
   normal: "нормальное",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emissionsCore } from "../../../../wasm-core/src/emissions";
+import { emissionsCore } from "@core/emissions";
 import type { DictionaryEntry } from "../dictionary/api";
 import { fuelTonnes, fugitiveTonnes } from "./convert";
 
