@@ -36,7 +36,18 @@ export default defineConfig({
           exclude,
         },
       },
-      { extends: true, test: { ...shared, name: "e2e", include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"], exclude } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
+          exclude,
+          // A page reloads, signs in again and fetches before it shows a list: on a loaded machine
+          // that takes longer than expect.poll's default second.
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
       { extends: true, test: { ...shared, name: "infra", include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts"], exclude } },
     ],
   },
