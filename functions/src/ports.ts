@@ -178,13 +178,35 @@ export interface YearStatistics extends StatisticsFigures {
   updated_at: string;
 }
 
+/** How many calculations of one type a project has, per state: the `count` of its lists. */
+export interface ListCounts {
+  project: string;
+  type: string;
+  active: number;
+  archived: number;
+}
+
+/** A stored list count; `rev` counts the changes added to it, as for the years. */
+export interface StoredListCounts extends ListCounts {
+  rev: number;
+}
+
 export interface StatisticsRepository {
   /** The company's year aggregates, read consistently. */
   years(companyId: string): Promise<YearStatistics[]>;
-  /** Adds the differences that the stream record `sequence` of item `source` (its SK) makes,
-   *  once: a redelivery of that record or of an earlier one is skipped, also when an earlier
-   *  delivery stopped half-way. Answers whether the differences were added by this call. */
-  apply(companyId: string, change: { source: string; sequence: string; deltas: StatisticsFigures[]; at: string }): Promise<boolean>;
+  /** Adds the differences that the stream record `sequence` of item `source` (its SK) makes to
+   *  the years and to the list counts, once: a redelivery of that record or of an earlier one is
+   *  skipped, also when an earlier delivery stopped half-way. Answers whether the differences
+   *  were added by this call. */
+  apply(
+    companyId: string,
+    change: { source: string; sequence: string; deltas: StatisticsFigures[]; lists?: ListCounts[]; at: string },
+  ): Promise<boolean>;
+  /** Every list count of the company, read consistently (the reconciliation). */
+  listCounts(companyId: string): Promise<StoredListCounts[]>;
+  /** Adds a reconciliation's repair to one list count, only if nothing was added to it since it
+   *  was read at `expectedRev` (undefined: it had no item). Answers whether it was written. */
+  repairListCount(companyId: string, delta: ListCounts, expectedRev: number | undefined, at: string): Promise<boolean>;
   /** Adds a reconciliation's repair to one year, only if nothing was added to it since it was
    *  read at `expectedRev` (undefined: it had no item). Answers whether it was written. */
   repair(companyId: string, delta: StatisticsFigures, expectedRev: number | undefined, at: string): Promise<boolean>;
@@ -273,6 +295,9 @@ export interface CalculationRepository {
   /** Type, results and creation time of every calculation of a company that is not deleted (the
    *  statistics' reconciliation), read consistently from the main table. */
   listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results" | "created_at">>>;
+  /** Project, type and state of every calculation of a company, deleted ones included, read
+   *  consistently (the reconciliation of the list counts). */
+  listStatesOfCompany(companyId: string): Promise<Array<Pick<Calculation, "project" | "type" | "is_deleted">>>;
   /** All of a project's calculations of one type and state, oldest first (charts, exports). */
   listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
   /** Every calculation of the given types of a company that is not deleted, read consistently

@@ -371,7 +371,7 @@ export class AppStack extends Stack {
     uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(uploadCheck), { prefix: "uploads/" });
 
     // The stream handler writes the audit trail (AUDIT#…), adds each change to its company's year
-    // aggregates (COMPANY#…) and keeps the last sequence applied per item (STATSEQ#…): no other
+    // aggregates and list counts (COMPANY#…) and keeps the last sequence applied per item (STATSEQ#…): no other
     // partition, no other action; it reads no company's data.
     audit.addToRolePolicy(
       new iam.PolicyStatement({
@@ -381,7 +381,7 @@ export class AppStack extends Stack {
       }),
     );
     // The reconciliation lists the companies (GSI1 COMPANIES), reads their projects and calculations
-    // and repairs their year aggregates (COMPANY#…); the old whole-company snapshot is deleted.
+    // and repairs their year aggregates and list counts (COMPANY#…); the old whole-company snapshot is deleted.
     reconcile.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ["dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],

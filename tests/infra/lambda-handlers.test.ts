@@ -329,10 +329,11 @@ describe("DynamoDB stream audit", () => {
     },
   });
 
-  it("turns a record of a project or calculation into the differences it makes to its company's year", () => {
-    const calc = (deleted: boolean, volume: number) => ({
+  it("turns a record of a project or calculation into the differences it makes to its company's year and its list", () => {
+    const calc = (deleted: boolean, volume: number, project = "p1") => ({
       PK: { S: "COMPANY#c2" },
       SK: { S: "CALC#open_mining_co2#k1" },
+      project: { S: project },
       type: { S: "open_mining_co2" },
       is_deleted: { BOOL: deleted },
       created_at: { S: "2024-05-01T00:00:00.000Z" },
@@ -353,12 +354,18 @@ describe("DynamoDB stream audit", () => {
       source: "CALC#open_mining_co2#k1",
       sequence: "123".padStart(40, "0"),
       deltas: [{ year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: 1 }, total_co2e: 5 }],
+      lists: [{ project: "p1", type: "open_mining_co2", active: 1, archived: 0 }],
     });
-    // Deleting takes the calculation and its CO2e away; a change that moves no figure is nothing.
-    expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(true, 5)))?.deltas).toEqual([
+    // Deleting takes the calculation and its CO2e away, and moves it to its list's archive; a
+    // change that moves no figure is nothing.
+    const archived = statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(true, 5)));
+    expect(archived?.deltas).toEqual([
       { year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: -1 }, total_co2e: -5 },
     ]);
+    expect(archived?.lists).toEqual([{ project: "p1", type: "open_mining_co2", active: -1, archived: 1 }]);
     expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(false, 5)))).toBeUndefined();
+    // A change of a calculation's result alone moves its year's CO2e, not its list.
+    expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(false, 7)))?.lists).toEqual([]);
     for (const [pk, sk] of [
       ["COMPANY#c3", "USER#u1"],
       ["COMPANY#c4", "STATISTICS#YEAR#2024"],

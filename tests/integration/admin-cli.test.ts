@@ -66,15 +66,19 @@ describe("admin command", () => {
     const company = (await storage.repos.companies.findByName("ООО Шахта"))!;
     const bogus = { year: "1999", projects_active: 2, projects_archived: 0, calculations: { torch_ch4: 1 }, total_co2e: 5 };
     expect(await storage.repos.statistics.repair(company.id, bogus, undefined, new Date().toISOString())).toBe(true);
+    // And a list count of a project that has no such calculations.
+    const list = { project: "nowhere", type: "torch_ch4", active: 2, archived: 0 };
+    expect(await storage.repos.statistics.repairListCount(company.id, list, undefined, new Date().toISOString())).toBe(true);
     await storage.close();
 
     const dry = admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
     expect(dry.status, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/ООО Шахта .*: не исправлено/);
     expect(dry.stdout).toMatch(/1999: проекты 2\/0 → 0\/0, расчеты 1 → 0/);
+    expect(dry.stdout).toMatch(/проект nowhere, расчеты torch_ch4: действующие 2 → 0, в архиве 0 → 0/);
     const fixed = admin(["reconcile-statistics", "--company", "ооо шахта", "--settle-seconds", "0.1"]);
     expect(fixed.stdout).toMatch(/ООО Шахта .*: исправлено/);
-    expect(fixed.stdout).toMatch(/с расхождениями: 1; исправлено лет: 1/);
+    expect(fixed.stdout).toMatch(/с расхождениями: 1; исправлено лет и списков: 2/);
     expect(admin(["reconcile-statistics", "--settle-seconds", "0"]).stdout).toMatch(/с расхождениями: 0/);
   });
 

@@ -11,7 +11,7 @@ import { DomainError } from "../domain/errors";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
-import { reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
+import { drifted, reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
 import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../lambda/blob-areas";
@@ -157,9 +157,9 @@ async function run(
         chosen.map((c) => reconcileCompanyStatistics(deps, c.id, { settleMs: settle * 1000, repair: !args["dry-run"] })),
       );
       for (const [i, report] of reports.entries()) printReconcile(chosen[i].name, report);
-      const drifted = reports.filter((r) => r.drift.length > 0).length;
+      const withDrift = reports.filter(drifted).length;
       console.log(
-        `Компаний: ${reports.length}; с расхождениями: ${drifted}; исправлено лет: ${reports.reduce((n, r) => n + r.repaired, 0)}`,
+        `Компаний: ${reports.length}; с расхождениями: ${withDrift}; исправлено лет и списков: ${reports.reduce((n, r) => n + r.repaired, 0)}`,
       );
       return;
     }
@@ -192,7 +192,7 @@ async function run(
 }
 
 function printReconcile(name: string, report: ReconcileReport): void {
-  if (report.drift.length === 0) return;
+  if (!drifted(report)) return;
   const state = report.unsettled
     ? "не исправлено: данные менялись во время сверки, повторите"
     : report.repaired > 0
@@ -204,6 +204,11 @@ function printReconcile(name: string, report: ReconcileReport): void {
     console.log(
       `  ${year}: проекты ${stored.projects_active}/${stored.projects_archived} → ${counted.projects_active}/${counted.projects_archived}, ` +
         `расчеты ${calculations(stored)} → ${calculations(counted)}, т CO2-экв. ${stored.total_co2e} → ${counted.total_co2e}`,
+    );
+  }
+  for (const { stored, counted } of report.lists) {
+    console.log(
+      `  проект ${stored.project}, расчеты ${stored.type}: действующие ${stored.active} → ${counted.active}, в архиве ${stored.archived} → ${counted.archived}`,
     );
   }
 }

@@ -5,7 +5,16 @@
 // over the table stays only as a reconciliation (npm run admin -- reconcile-statistics, a daily
 // function in AWS, the local server's start) that reports and repairs drift.
 import type { Actor } from "./context";
-import type { Calculation, Clock, CompanyStatistics, Repositories, StatisticsFigures, YearStatistics } from "../ports";
+import type {
+  Calculation,
+  Clock,
+  CompanyStatistics,
+  ListCounts,
+  Repositories,
+  StatisticsFigures,
+  StoredListCounts,
+  YearStatistics,
+} from "../ports";
 import type { Project } from "../schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
 
@@ -93,6 +102,28 @@ export function statisticsDeltas(sk: string, oldItem: Item | undefined, newItem:
   return [...byYear.values()].map(withoutZeroCounts).filter((delta) => !isZero(delta));
 }
 
+/** What one stored calculation adds to its list's count (its project, type and state, as the list
+ *  index files it: archived when deleted); nothing for any other item or no item. */
+function listContribution(sk: string, item: Item | undefined): ListCounts | undefined {
+  if (!item || !sk.startsWith("CALC#") || typeof item.project !== "string" || typeof item.type !== "string") return undefined;
+  return { project: item.project, type: item.type, active: item.is_deleted ? 0 : 1, archived: item.is_deleted ? 1 : 0 };
+}
+
+/** The differences a change of one calculation (old image → new image) makes to its lists' counts. */
+export function listCountDeltas(sk: string, oldItem: Item | undefined, newItem: Item | undefined): ListCounts[] {
+  const byList = new Map<string, ListCounts>();
+  const add = (counts: ListCounts | undefined, sign: 1 | -1) => {
+    if (!counts) return;
+    const id = `${counts.project}#${counts.type}`;
+    const into = byList.get(id) ?? byList.set(id, { project: counts.project, type: counts.type, active: 0, archived: 0 }).get(id)!;
+    into.active += sign * counts.active;
+    into.archived += sign * counts.archived;
+  };
+  add(listContribution(sk, oldItem), -1);
+  add(listContribution(sk, newItem), 1);
+  return [...byList.values()].filter((d) => d.active !== 0 || d.archived !== 0);
+}
+
 /** Sums year aggregates into what the profile shows (types with no calculation left out). */
 export function sumYears(years: YearStatistics[], now: Date): CompanyStatistics {
   const total = emptyFigures("");
@@ -139,10 +170,19 @@ export interface StatisticsDrift {
   difference: StatisticsFigures;
 }
 
+/** A list whose stored count differs from the table's: `difference` = counted − stored. */
+export interface ListCountDrift {
+  stored: ListCounts;
+  counted: ListCounts;
+  difference: ListCounts;
+}
+
 export interface ReconcileReport {
   company: string;
   drift: StatisticsDrift[];
-  /** Years whose drift was added back. */
+  /** The calculation lists whose counts drifted. */
+  lists: ListCountDrift[];
+  /** Years and lists whose drift was added back. */
   repaired: number;
   /** Changes were still being added while it counted: drift is reported, nothing repaired. */
   unsettled: boolean;
@@ -176,7 +216,35 @@ function driftOf(counted: Map<string, StatisticsFigures>, stored: YearStatistics
   return drift;
 }
 
-const revisions = (years: YearStatistics[]) => JSON.stringify(years.map((y) => [y.year, y.rev]).sort());
+/** The company's list counts counted from the table itself. */
+export async function countListCounts(repos: Repositories, companyId: string): Promise<Map<string, ListCounts>> {
+  const counts = new Map<string, ListCounts>();
+  for (const { project, type, is_deleted } of await repos.calculations.listStatesOfCompany(companyId)) {
+    const id = `${project}#${type}`;
+    const into = counts.get(id) ?? counts.set(id, { project, type, active: 0, archived: 0 }).get(id)!;
+    if (is_deleted) into.archived += 1;
+    else into.active += 1;
+  }
+  return counts;
+}
+
+function listDriftOf(counted: Map<string, ListCounts>, stored: StoredListCounts[]): ListCountDrift[] {
+  const storedById = new Map(stored.map((s) => [`${s.project}#${s.type}`, s]));
+  const drift: ListCountDrift[] = [];
+  for (const id of [...new Set([...counted.keys(), ...storedById.keys()])].sort()) {
+    const [project, type] = id.split("#");
+    const have = storedById.get(id) ?? { project, type, active: 0, archived: 0 };
+    const want = counted.get(id) ?? { project, type, active: 0, archived: 0 };
+    const difference = { project, type, active: want.active - have.active, archived: want.archived - have.archived };
+    if (difference.active !== 0 || difference.archived !== 0) {
+      drift.push({ stored: { project, type, active: have.active, archived: have.archived }, counted: want, difference });
+    }
+  }
+  return drift;
+}
+
+const revisions = (years: YearStatistics[], lists: StoredListCounts[] = []) =>
+  JSON.stringify([...years.map((y) => [y.year, y.rev]), ...lists.map((l) => [`${l.project}#${l.type}`, l.rev])].sort());
 
 /** Counts the company's figures from the table and compares them with the aggregates. Drift is
  *  repaired by adding the difference to each year, conditioned on no change having been added
@@ -190,34 +258,52 @@ export async function reconcileCompanyStatistics(
   options: { settleMs?: number; repair?: boolean } = {},
 ): Promise<ReconcileReport> {
   const { settleMs = 0, repair = true } = options;
+  const stored = () => Promise.all([deps.repos.statistics.years(companyId), deps.repos.statistics.listCounts(companyId)]);
   const look = async () => {
-    const before = await deps.repos.statistics.years(companyId);
-    const counted = await countCompanyStatistics(deps.repos, companyId);
-    const after = await deps.repos.statistics.years(companyId);
-    return { before, after, drift: driftOf(counted, after) };
+    const [before, listsBefore] = await stored();
+    const [counted, countedLists] = await Promise.all([
+      countCompanyStatistics(deps.repos, companyId),
+      countListCounts(deps.repos, companyId),
+    ]);
+    const [after, listsAfter] = await stored();
+    return {
+      before: revisions(before, listsBefore),
+      after: revisions(after, listsAfter),
+      years: after,
+      lists: listsAfter,
+      drift: driftOf(counted, after),
+      listDrift: listDriftOf(countedLists, listsAfter),
+    };
   };
+  const differences = (seen: { drift: StatisticsDrift[]; listDrift: ListCountDrift[] }) =>
+    JSON.stringify([seen.drift.map((d) => d.difference), seen.listDrift.map((d) => d.difference)]);
   let seen = await look();
-  let unsettled = revisions(seen.before) !== revisions(seen.after);
+  let unsettled = seen.before !== seen.after;
   if (settleMs > 0) {
     await new Promise((done) => setTimeout(done, settleMs));
     const again = await look();
-    unsettled ||=
-      revisions(seen.after) !== revisions(again.after) ||
-      revisions(again.before) !== revisions(again.after) ||
-      JSON.stringify(seen.drift.map((d) => d.difference)) !== JSON.stringify(again.drift.map((d) => d.difference));
+    unsettled ||= seen.after !== again.after || again.before !== again.after || differences(seen) !== differences(again);
     seen = again;
   }
   let repaired = 0;
   if (repair && !unsettled) {
     const at = deps.clock.now().toISOString();
-    const revOf = new Map(seen.after.map((y) => [y.year, y.rev]));
+    const revOf = new Map(seen.years.map((y) => [y.year, y.rev]));
     for (const { difference } of seen.drift) {
       if (await deps.repos.statistics.repair(companyId, difference, revOf.get(difference.year), at)) repaired += 1;
     }
+    const listRevOf = new Map(seen.lists.map((l) => [`${l.project}#${l.type}`, l.rev]));
+    for (const { difference } of seen.listDrift) {
+      const rev = listRevOf.get(`${difference.project}#${difference.type}`);
+      if (await deps.repos.statistics.repairListCount(companyId, difference, rev, at)) repaired += 1;
+    }
     await deps.repos.statistics.removeLegacy(companyId);
   }
-  return { company: companyId, drift: seen.drift, repaired, unsettled };
+  return { company: companyId, drift: seen.drift, lists: seen.listDrift, repaired, unsettled };
 }
+
+/** Whether a reconciliation found anything to repair. */
+export const drifted = (report: ReconcileReport) => report.drift.length > 0 || report.lists.length > 0;
 
 /** Every company (the daily job, the admin command, the local start), a few at a time: with a
  *  settling wait the companies wait together, not one after the other. */

@@ -9,8 +9,8 @@ import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/c
 import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { STATISTICS_SOURCES, UNAUDITED_PREFIXES, auditEntry, companyOfPartition, isStatisticsItem } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { statisticsDeltas } from "../domain/statistics";
-import type { StatisticsFigures } from "../ports";
+import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
+import type { ListCounts, StatisticsFigures } from "../ports";
 import type { Clock, Repositories } from "../ports";
 
 /** A stream image as DynamoDB sends it: attribute → typed value ({S}, {N}, {BOOL}, …). */
@@ -102,15 +102,17 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
  *  item and sequence number that make applying them idempotent. Undefined when it changes none. */
 export function statisticsChange(
   record: StreamRecord,
-): { company: string; source: string; sequence?: string; deltas: StatisticsFigures[] } | undefined {
+): { company: string; source: string; sequence?: string; deltas: StatisticsFigures[]; lists: ListCounts[] } | undefined {
   const { Keys, OldImage, NewImage, SequenceNumber } = record.dynamodb;
   const sk = str(Keys, "SK") ?? "";
   const company = companyOfPartition(str(Keys, "PK") ?? "");
   if (!company || !STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) return undefined;
-  const deltas = statisticsDeltas(sk, OldImage && unmarshall(OldImage), NewImage && unmarshall(NewImage));
-  if (deltas.length === 0) return undefined;
+  const [before, after] = [OldImage && unmarshall(OldImage), NewImage && unmarshall(NewImage)];
+  const deltas = statisticsDeltas(sk, before, after);
+  const lists = listCountDeltas(sk, before, after);
+  if (deltas.length === 0 && lists.length === 0) return undefined;
   // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
-  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas };
+  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas, lists };
 }
 
 /** Adds each record's differences to its company's year aggregates, in stream order. */

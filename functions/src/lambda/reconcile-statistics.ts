@@ -4,7 +4,7 @@
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
-import { reconcileAllStatistics } from "../domain/statistics";
+import { drifted, reconcileAllStatistics } from "../domain/statistics";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
@@ -19,13 +19,13 @@ export async function handler(): Promise<{ companies: number; drifted: number; r
     {
       settleMs: SETTLE_MS,
       log: (report) => {
-        if (report.drift.length > 0) console.warn(JSON.stringify({ statistics_drift: report }));
+        if (drifted(report)) console.warn(JSON.stringify({ statistics_drift: report }));
       },
     },
   );
   const summary = {
     companies: reports.length,
-    drifted: reports.filter((r) => r.drift.length > 0).length,
+    drifted: reports.filter(drifted).length,
     repaired: reports.reduce((n, r) => n + r.repaired, 0),
     unsettled: reports.filter((r) => r.unsettled).length,
   };

@@ -19,7 +19,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
-import { reconcileAllStatistics } from "../domain/statistics";
+import { drifted, reconcileAllStatistics } from "../domain/statistics";
 import { localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
@@ -75,7 +75,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // records are handled, so none is on its way), so none stays behind what the table holds.
   await storage.settled();
   await reconcileAllStatistics(deps, {
-    log: (r) => r.drift.length > 0 && console.warn(`statistics of company ${r.company} repaired: ${r.drift.map((d) => d.year).join(", ")}`),
+    log: (r) =>
+      drifted(r) &&
+      console.warn(
+        `statistics of company ${r.company} repaired: ${[...r.drift.map((d) => d.year), ...r.lists.map((l) => `${l.stored.type} of project ${l.stored.project}`)].join(", ")}`,
+      ),
   });
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);

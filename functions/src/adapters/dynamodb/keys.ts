@@ -25,6 +25,15 @@ export const companyStatisticsYear = (companyId: string, year: string) => ({
 export const companyStatisticsYears = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#YEAR#" });
 export const legacyCompanyStatistics = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS" });
 export const isStatisticsItem = (sk: string) => sk.startsWith("STATISTICS");
+/** How many calculations a project has of one type, active and archived (the `count` of its
+ *  list), kept like the year aggregates: the stream handler ADDs each change's difference, so a
+ *  list's count is one small read however many calculations the project has. Project ids and type
+ *  names contain no `#`. Read: GetItem; all of a company's: Query SK begins_with STATISTICS#LIST#. */
+export const calculationListCount = (companyId: string, projectId: string, type: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `STATISTICS#LIST#${projectId}#${type}`,
+});
+export const calculationListCounts = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#LIST#" });
 /** The last stream sequence number whose statistics difference was applied, per source item
  *  (GetItem by company and the item's SK): a redelivered record is recognised and skipped. Its own
  *  partition, so the company's partition does not double in size; skipped by the audit trail. */

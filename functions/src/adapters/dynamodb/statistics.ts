@@ -1,5 +1,6 @@
-// The company's per-year statistics aggregates (keys.companyStatisticsYear) and the marker of the
-// last stream record applied per source item (keys.statisticsApplied). SCHEMA.md documents both.
+// The company's per-year statistics aggregates (keys.companyStatisticsYear), the count of each
+// calculation list (keys.calculationListCount) and the marker of the last stream record applied per
+// source item (keys.statisticsApplied). SCHEMA.md documents them.
 //
 // Exactly once without transactions (dynalite has none): a record's differences are ADDed to its
 // year in the same UpdateItem that writes `pending:<source SK> = sequence`, conditioned on that
@@ -8,40 +9,51 @@
 // again; one cut short after the marker finds the marker and only clears the pending attribute.
 // Each write touches one small item, so a change costs the same at 100 or 100 000 calculations.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { StatisticsFigures, StatisticsRepository, YearStatistics } from "../../ports";
+import type { StatisticsFigures, StatisticsRepository, StoredListCounts, YearStatistics } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
+import { queryAll } from "./items";
 
 const CALC = "calc:";
 const PENDING = "pending:";
 const YEAR_PREFIX = keys.companyStatisticsYears("").SKPrefix;
 
-/** `ADD` clause parts for the non-zero figures of a difference, plus the change counter. */
-function additions(delta: StatisticsFigures) {
+/** `ADD` clause parts for the non-zero values of a difference, plus the change counter. */
+function additionsOf(attributes: Record<string, number>) {
   const names: Record<string, string> = { "#rev": "rev" };
   const values: Record<string, unknown> = { ":one": 1 };
   const parts = ["#rev :one"];
-  const add = (attribute: string, value: number) => {
-    if (value === 0) return;
+  for (const [attribute, value] of Object.entries(attributes)) {
+    if (value === 0) continue;
     const i = parts.length;
     names[`#a${i}`] = attribute;
     values[`:a${i}`] = value;
     parts.push(`#a${i} :a${i}`);
-  };
-  add("projects_active", delta.projects_active);
-  add("projects_archived", delta.projects_archived);
-  add("total_co2e", delta.total_co2e);
-  for (const [type, count] of Object.entries(delta.calculations)) add(`${CALC}${type}`, count);
+  }
   return { names, values, clause: `ADD ${parts.join(", ")}` };
 }
 
+/** A year's difference as the attributes of its item. */
+const yearAttributes = (delta: StatisticsFigures): Record<string, number> => ({
+  projects_active: delta.projects_active,
+  projects_archived: delta.projects_archived,
+  total_co2e: delta.total_co2e,
+  ...Object.fromEntries(Object.entries(delta.calculations).map(([type, count]) => [`${CALC}${type}`, count])),
+});
+
+/** One item a stream record adds to: a year aggregate or a list count. */
+interface Target {
+  key: { PK: string; SK: string };
+  attributes: Record<string, number>;
+}
+
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
-  const clearPending = (companyId: string, year: string, source: string, sequence: string) =>
+  const clearPending = (key: Target["key"], source: string, sequence: string) =>
     unlessConditionFails(
       doc.send(
         new UpdateCommand({
           TableName: table,
-          Key: keys.companyStatisticsYear(companyId, year),
+          Key: key,
           UpdateExpression: "REMOVE #p",
           ConditionExpression: "#p = :seq",
           ExpressionAttributeNames: { "#p": `${PENDING}${source}` },
@@ -49,6 +61,23 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
         }),
       ),
     );
+
+  /** Adds a reconciliation's repair to an item, only if no change was added since it was read. */
+  const repairItem = (key: Target["key"], attributes: Record<string, number>, expectedRev: number | undefined, at: string) => {
+    const { names, values, clause } = additionsOf(attributes);
+    return unlessConditionFails(
+      doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: key,
+          UpdateExpression: `${clause} SET updated_at = :at`,
+          ConditionExpression: expectedRev === undefined ? "attribute_not_exists(PK)" : "#rev = :rev",
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...values, ":at": at, ...(expectedRev === undefined ? {} : { ":rev": expectedRev }) },
+        }),
+      ),
+    );
+  };
 
   return {
     async years(companyId) {
@@ -85,23 +114,30 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       });
     },
 
-    async apply(companyId, { source, sequence, deltas, at }) {
+    async apply(companyId, { source, sequence, deltas, lists = [], at }) {
+      const targets: Target[] = [
+        ...deltas.map((delta) => ({ key: keys.companyStatisticsYear(companyId, delta.year), attributes: yearAttributes(delta) })),
+        ...lists.map((list) => ({
+          key: keys.calculationListCount(companyId, list.project, list.type),
+          attributes: { active: list.active, archived: list.archived },
+        })),
+      ];
       const marker = keys.statisticsApplied(companyId, source);
       const seen = await doc.send(new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }));
       if (typeof seen.Item?.sequence === "string" && seen.Item.sequence >= sequence) {
         // Applied already; a delivery stopped before its last step may have left the pending mark.
-        for (const delta of deltas) await clearPending(companyId, delta.year, source, sequence);
+        for (const target of targets) await clearPending(target.key, source, sequence);
         return false;
       }
       let added = false;
-      for (const delta of deltas) {
-        const { names, values, clause } = additions(delta);
+      for (const target of targets) {
+        const { names, values, clause } = additionsOf(target.attributes);
         added =
           (await unlessConditionFails(
             doc.send(
               new UpdateCommand({
                 TableName: table,
-                Key: keys.companyStatisticsYear(companyId, delta.year),
+                Key: target.key,
                 UpdateExpression: `${clause} SET updated_at = :at, #p = :seq`,
                 // Not yet added by an earlier delivery of this record (then #p = :seq).
                 ConditionExpression: "attribute_not_exists(#p) OR #p < :seq",
@@ -122,24 +158,33 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
           }),
         ),
       );
-      for (const delta of deltas) await clearPending(companyId, delta.year, source, sequence);
+      for (const target of targets) await clearPending(target.key, source, sequence);
       return added;
     },
 
-    async repair(companyId, delta, expectedRev, at) {
-      const { names, values, clause } = additions(delta);
-      return unlessConditionFails(
-        doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: keys.companyStatisticsYear(companyId, delta.year),
-            UpdateExpression: `${clause} SET updated_at = :at`,
-            ConditionExpression: expectedRev === undefined ? "attribute_not_exists(PK)" : "#rev = :rev",
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ...values, ":at": at, ...(expectedRev === undefined ? {} : { ":rev": expectedRev }) },
-          }),
-        ),
-      );
+    repair: (companyId, delta, expectedRev, at) =>
+      repairItem(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta), expectedRev, at),
+
+    repairListCount: (companyId, delta, expectedRev, at) =>
+      repairItem(
+        keys.calculationListCount(companyId, delta.project, delta.type),
+        { active: delta.active, archived: delta.archived },
+        expectedRev,
+        at,
+      ),
+
+    async listCounts(companyId) {
+      const prefix = keys.calculationListCounts(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
+      });
+      return items.map((item): StoredListCounts => {
+        const [project, type] = String(item.SK).slice(prefix.SKPrefix.length).split("#");
+        return { project, type, active: Number(item.active ?? 0), archived: Number(item.archived ?? 0), rev: Number(item.rev ?? 0) };
+      });
     },
 
     async removeLegacy(companyId) {
