@@ -115,10 +115,15 @@ export function statisticsChange(
   return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas, lists };
 }
 
-/** Adds each record's differences to its company's year aggregates, in stream order. */
+/** How many items' records are applied side by side. */
+const STATISTICS_CONCURRENCY = 8;
+
+/** Adds each record's differences to its company's year aggregates and list counts: the records
+ *  of one item in stream order (its sequence marker needs them so), different items side by side
+ *  (their additions commute). */
 export async function applyStatistics(event: StreamEvent, target: ChangeTarget): Promise<number> {
-  let applied = 0;
   const log = target.log ?? console;
+  const byItem = new Map<string, Array<{ change: NonNullable<ReturnType<typeof statisticsChange>>; at: string }>>();
   for (const record of event.Records ?? []) {
     const change = statisticsChange(record);
     if (!change) continue;
@@ -128,8 +133,22 @@ export async function applyStatistics(event: StreamEvent, target: ChangeTarget):
       continue;
     }
     const at = new Date((record.dynamodb.ApproximateCreationDateTime ?? target.clock.now().getTime() / 1000) * 1000).toISOString();
-    if (await target.repos.statistics.apply(change.company, { ...change, sequence: change.sequence, at })) applied += 1;
+    const item = `${change.company}#${change.source}`;
+    byItem.set(item, [...(byItem.get(item) ?? []), { change, at }]);
   }
+  const queue = [...byItem.values()];
+  let applied = 0;
+  const worker = async () => {
+    for (let records = queue.shift(); records; records = queue.shift()) {
+      for (const { change, at } of records) {
+        if (await target.repos.statistics.apply(change.company, { ...change, sequence: change.sequence!, at })) applied += 1;
+      }
+    }
+  };
+  // Every worker finishes before a failure is thrown: the batch's redelivery then starts alone.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(STATISTICS_CONCURRENCY, queue.length) }, worker));
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+  if (failed) throw failed.reason;
   return applied;
 }
 

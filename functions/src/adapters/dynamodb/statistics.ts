@@ -126,14 +126,14 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       const seen = await doc.send(new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }));
       if (typeof seen.Item?.sequence === "string" && seen.Item.sequence >= sequence) {
         // Applied already; a delivery stopped before its last step may have left the pending mark.
-        for (const target of targets) await clearPending(target.key, source, sequence);
+        await Promise.all(targets.map((target) => clearPending(target.key, source, sequence)));
         return false;
       }
-      let added = false;
-      for (const target of targets) {
-        const { names, values, clause } = additionsOf(target.attributes);
-        added =
-          (await unlessConditionFails(
+      // Each target item is conditioned on its own pending mark, so they are written side by side.
+      const written = await Promise.all(
+        targets.map((target) => {
+          const { names, values, clause } = additionsOf(target.attributes);
+          return unlessConditionFails(
             doc.send(
               new UpdateCommand({
                 TableName: table,
@@ -145,8 +145,10 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
                 ExpressionAttributeValues: { ...values, ":at": at, ":seq": sequence },
               }),
             ),
-          )) || added;
-      }
+          );
+        }),
+      );
+      const added = written.some(Boolean);
       await unlessConditionFails(
         doc.send(
           new PutCommand({
@@ -158,7 +160,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
           }),
         ),
       );
-      for (const target of targets) await clearPending(target.key, source, sequence);
+      await Promise.all(targets.map((target) => clearPending(target.key, source, sequence)));
       return added;
     },
 
