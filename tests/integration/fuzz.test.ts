@@ -474,6 +474,8 @@ async function json<T>(path: string, token: string): Promise<T> {
 
 /** Everything a request could have written, as numbers. */
 async function snapshot(): Promise<Record<string, number>> {
+  // The lists' counts are kept by the table's stream handler, a moment behind the writes.
+  await h.settled();
   const out: Record<string, number> = {};
   const projects = await Promise.all(
     ["false", "true"].map((d) => json<{ count: number }>(`/api/v1/projects/?is_deleted=${d}&limit=1`, user.token)),

@@ -2,7 +2,7 @@
 // counter per project and type, kept by the table's stream handler like the statistics, read in
 // one call; a page that is not full counts the list itself. Repaired by the reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listCount } from "@server/adapters/dynamodb/calculation-repository";
+import { listCount } from "@server/adapters/dynamodb/items";
 import { reconcileCompanyStatistics } from "@server/domain/statistics";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
@@ -39,7 +39,7 @@ describe("calculation list counts", () => {
       ids.push(((await res.json()) as { id: string }).id);
     }
     await h.settled();
-    // A full first page: the count is the counter's.
+    // A first page another follows: the count is the counter's.
     expect((await active(0)).count).toBe(13);
     // The last page counts itself.
     expect(await active(10)).toMatchObject({ count: 13 });
@@ -71,8 +71,10 @@ describe("calculation list counts", () => {
     expect(before).toMatchObject({ active: 10, archived: 3 });
     const wrong = { project: projectId, type, active: 7, archived: -3 };
     expect(await h.deps.repos.statistics.repairListCount(user.companyId, wrong, before.rev, "2026-01-01T00:00:00.000Z")).toBe(true);
-    // A full page trusts the counter; a page that is not full counts itself.
-    expect((await active(0)).count).toBe(17);
+    // A page another one follows trusts the counter; one that ends the list counts itself.
+    const firstFive = () => list("is_active=true&is_deleted=false&limit=5&offset=0");
+    expect((await firstFive()).count).toBe(17);
+    expect((await active(0)).count).toBe(10);
     expect((await archived()).count).toBe(3);
     const report = await reconcileCompanyStatistics(h.deps, user.companyId);
     expect(report.lists).toEqual([
@@ -83,19 +85,22 @@ describe("calculation list counts", () => {
       },
     ]);
     expect(report).toMatchObject({ drift: [], repaired: 1, unsettled: false });
-    expect((await active(0)).count).toBe(10);
+    expect((await firstFive()).count).toBe(10);
     expect((await reconcileCompanyStatistics(h.deps, user.companyId)).lists).toEqual([]);
   });
 });
 
 describe("listCount", () => {
-  it("counts a page that is not full, trusts the counter for a full one, and never says less than a page proves", () => {
+  it("counts a list that ends on the page, trusts the counter when another page follows, never says less than the pages prove", () => {
+    // A page is read with one item more than asked: 3 of 10 received, the list ends there.
     expect(listCount({ offset: 0, limit: 10 }, 3, 99)).toBe(3);
     expect(listCount({ offset: 10, limit: 10 }, 2, 5)).toBe(12);
+    expect(listCount({ offset: 0, limit: 10 }, 10, 25)).toBe(10);
     expect(listCount({ offset: 0, limit: 10 }, 0, 4)).toBe(0);
-    expect(listCount({ offset: 0, limit: 10 }, 10, 25)).toBe(25);
-    // A counter still behind the writes: the page itself proves more.
-    expect(listCount({ offset: 10, limit: 10 }, 10, 12)).toBe(20);
+    // 11 received: another page follows, the counter says how many.
+    expect(listCount({ offset: 0, limit: 10 }, 11, 25)).toBe(25);
+    // A counter still behind the writes: the pages prove more, and the next page is offered.
+    expect(listCount({ offset: 10, limit: 10 }, 11, 12)).toBe(21);
     // Past the end: the counter, and never more than the offset.
     expect(listCount({ offset: 30, limit: 10 }, 0, 25)).toBe(25);
     expect(listCount({ offset: 20, limit: 10 }, 0, 25)).toBe(20);

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandI
 import type { Calculation, CalculationRepository, ProjectState } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll, queryPage, strip, versionedPut } from "./items";
+import { countedPage, queryAll, strip, versionedPut } from "./items";
 
 const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
 const calculationItem = (c: Calculation) => ({
@@ -11,16 +11,6 @@ const calculationItem = (c: Calculation) => ({
   ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
   ...c,
 });
-
-/** A list's count: the stored count (kept by the stream handler, a moment behind a write), but
- *  a page that is not full ends the list and counts it exactly, a full one proves at least what
- *  it reaches, and an empty one past the end at most its offset. So a list never reads all of a
- *  project's calculations to count them. */
-export function listCount(page: { offset: number; limit: number }, received: number, stored: number): number {
-  if (received > 0 && received < page.limit) return page.offset + received;
-  if (received === 0) return Math.min(stored, page.offset);
-  return Math.max(stored, page.offset + received);
-}
 
 export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
   return {
@@ -42,21 +32,18 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
         ScanIndexForward: false,
       };
-      const [items, counted] = await Promise.all([
-        queryPage(doc, query, page),
-        doc.send(
+      const stored = doc
+        .send(
           new GetCommand({
             TableName: table,
             Key: keys.calculationListCount(companyId, projectId, type),
             ProjectionExpression: "#n",
             ExpressionAttributeNames: { "#n": state },
           }),
-        ),
-      ]);
-      return {
-        results: items.map((item) => strip<Calculation>(item)!),
-        count: listCount(page, items.length, Number(counted.Item?.[state] ?? 0)),
-      };
+        )
+        .then((out) => Number(out.Item?.[state] ?? 0));
+      const { items, count } = await countedPage(doc, query, page, stored);
+      return { results: items.map((item) => strip<Calculation>(item)!), count };
     },
     async listAllByProject(companyId, projectId, type, state) {
       const items = await queryAll(doc, {

@@ -39,6 +39,28 @@ export async function queryCount(doc: DynamoDBDocumentClient, input: QueryComman
   return count;
 }
 
+/** A page of a list whose `count` is kept apart (kept by the stream handler, a moment behind a
+ *  write): the page is read with one item more than asked, so a page that is not followed by
+ *  another ends the list and counts it exactly; one that is proves at least one more item than it
+ *  shows (so the next page is always offered), and an empty one past the end at most its offset.
+ *  So a list never reads all of its items to count them. */
+export async function countedPage(
+  doc: DynamoDBDocumentClient,
+  input: QueryCommandInput,
+  page: PageRequest,
+  storedCount: Promise<number>,
+): Promise<{ items: Item[]; count: number }> {
+  const [items, stored] = await Promise.all([queryPage(doc, input, { offset: page.offset, limit: page.limit + 1 }), storedCount]);
+  return { items: items.slice(0, page.limit), count: listCount(page, items.length, stored) };
+}
+
+/** The count of a list from what a page read with one item more received, and the stored count. */
+export function listCount(page: PageRequest, received: number, stored: number): number {
+  if (received > page.limit) return Math.max(stored, page.offset + received);
+  if (received > 0) return page.offset + received;
+  return Math.min(stored, page.offset);
+}
+
 /** Offset pagination over a query: DynamoDB cannot skip, so the first `offset` items are read
  *  (keys only would need a second read per item; lists here are small enough to read whole). */
 export async function queryPage(doc: DynamoDBDocumentClient, input: QueryCommandInput, page: PageRequest): Promise<Item[]> {

@@ -4,7 +4,7 @@ import type { Page, ProjectRepository, ProjectState } from "../../ports";
 import type { Project } from "../../schemas/project";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll, queryCount, queryPage, strip, versionedPut } from "./items";
+import { countedPage, queryAll, strip, versionedPut } from "./items";
 
 const stateOf = (p: Project): ProjectState => (p.is_deleted ? "archived" : "active");
 const projectItem = (p: Project) => ({
@@ -39,7 +39,18 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
         ExpressionAttributeValues: { ":pk": keys.projectsIndex(companyId, state).GSI1PK },
         ScanIndexForward: false,
       };
-      const [items, count] = await Promise.all([queryPage(doc, query, page), queryCount(doc, query)]);
+      // The count from the company's year statistics (a few small items, kept by the stream
+      // handler), never a COUNT query over all of its projects.
+      const years = keys.companyStatisticsYears(companyId);
+      const figure = state === "active" ? "projects_active" : "projects_archived";
+      const stored = queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ProjectionExpression: "#n",
+        ExpressionAttributeNames: { "#n": figure },
+        ExpressionAttributeValues: { ":pk": years.PK, ":sk": years.SKPrefix },
+      }).then((found) => found.reduce((sum, item) => sum + Number(item[figure] ?? 0), 0));
+      const { items, count } = await countedPage(doc, query, page, stored);
       return { results: items.map((item) => strip<Project>(item)!), count };
     },
     async listAllOfCompany(companyId) {
