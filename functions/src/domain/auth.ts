@@ -4,7 +4,7 @@ import type { Actor, Deps } from "./context";
 import { TooManyRequests, Unauthorized } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import { signToken, verifyToken, type TokenSettings } from "./tokens";
-import { normaliseEmail } from "./users";
+import { normaliseEmail, withoutPasswordHash } from "./users";
 
 export const BAD_CREDENTIALS = "Неверный логин или пароль";
 
@@ -100,8 +100,8 @@ export async function refreshAccess(deps: Deps, refreshToken: string): Promise<{
 /** Resolves a bearer access token to the acting user; a deactivated or removed user is refused. */
 export async function authenticate(deps: Deps, accessToken: string): Promise<Actor> {
   const claims = await verifyToken(tokenSettings(deps), "access", accessToken, deps.clock.now());
-  const user = await activeUser(deps, claims);
-  return { id: user.id, company: user.company, email: user.email, role: user.role };
+  const profile = withoutPasswordHash(await activeUser(deps, claims));
+  return { id: profile.id, company: profile.company, email: profile.email, role: profile.role, profile };
 }
 
 /** The token's user, still active, and the token issued since its last password, activation or role change. */

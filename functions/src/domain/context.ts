@@ -12,6 +12,10 @@ export interface Deps {
 }
 
 /** The signed-in user a request acts for. Company scoping starts from here. */
-export type Actor = Pick<User, "id" | "company" | "email" | "role">;
+export type Actor = Pick<User, "id" | "company" | "email" | "role"> & {
+  /** The user as authentication read it for this request, without its password hash (get_me
+   *  answers from it instead of reading the user again). */
+  profile?: Omit<User, "password_hash">;
+};
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -14,10 +14,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export type PublicUser = Omit<User, "password_hash" | "company"> & { company: Omit<Company, "created_at"> };
 
-export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
-  const [user, company] = await Promise.all([deps.repos.users.get(actor.company, actor.id), deps.repos.companies.get(actor.company)]);
-  if (!user || !company) throw new NotFound("Пользователь не найден");
+export function withoutPasswordHash(user: User): Omit<User, "password_hash"> {
   const { password_hash: _hidden, ...visible } = user;
+  return visible;
+}
+
+export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
+  const [visible, company] = await Promise.all([
+    actor.profile ?? deps.repos.users.get(actor.company, actor.id).then((user) => user && withoutPasswordHash(user)),
+    deps.repos.companies.get(actor.company),
+  ]);
+  if (!visible || !company) throw new NotFound("Пользователь не найден");
   const { created_at: _created, ...companyFields } = company;
   return { ...visible, company: companyFields };
 }
