@@ -109,19 +109,28 @@ function listContribution(sk: string, item: Item | undefined): ListCounts | unde
   return { project: item.project, type: item.type, active: item.is_deleted ? 0 : 1, archived: item.is_deleted ? 1 : 0 };
 }
 
-/** The differences a change of one calculation (old image → new image) makes to its lists' counts. */
-export function listCountDeltas(sk: string, oldItem: Item | undefined, newItem: Item | undefined): ListCounts[] {
+/** A list's identity: its project and type (neither contains `#`). */
+const listId = (list: Pick<ListCounts, "project" | "type">) => `${list.project}#${list.type}`;
+
+/** List counts keyed by list, to which contributions are added or taken away. */
+function listTally() {
   const byList = new Map<string, ListCounts>();
   const add = (counts: ListCounts | undefined, sign: 1 | -1) => {
     if (!counts) return;
-    const id = `${counts.project}#${counts.type}`;
+    const id = listId(counts);
     const into = byList.get(id) ?? byList.set(id, { project: counts.project, type: counts.type, active: 0, archived: 0 }).get(id)!;
     into.active += sign * counts.active;
     into.archived += sign * counts.archived;
   };
-  add(listContribution(sk, oldItem), -1);
-  add(listContribution(sk, newItem), 1);
-  return [...byList.values()].filter((d) => d.active !== 0 || d.archived !== 0);
+  return { byList, add };
+}
+
+/** The differences a change of one calculation (old image → new image) makes to its lists' counts. */
+export function listCountDeltas(sk: string, oldItem: Item | undefined, newItem: Item | undefined): ListCounts[] {
+  const tally = listTally();
+  tally.add(listContribution(sk, oldItem), -1);
+  tally.add(listContribution(sk, newItem), 1);
+  return [...tally.byList.values()].filter((d) => d.active !== 0 || d.archived !== 0);
 }
 
 /** Sums year aggregates into what the profile shows (types with no calculation left out). */
@@ -218,18 +227,13 @@ function driftOf(counted: Map<string, StatisticsFigures>, stored: YearStatistics
 
 /** The company's list counts counted from the table itself. */
 export async function countListCounts(repos: Repositories, companyId: string): Promise<Map<string, ListCounts>> {
-  const counts = new Map<string, ListCounts>();
-  for (const { project, type, is_deleted } of await repos.calculations.listStatesOfCompany(companyId)) {
-    const id = `${project}#${type}`;
-    const into = counts.get(id) ?? counts.set(id, { project, type, active: 0, archived: 0 }).get(id)!;
-    if (is_deleted) into.archived += 1;
-    else into.active += 1;
-  }
-  return counts;
+  const tally = listTally();
+  for (const calculation of await repos.calculations.listStatesOfCompany(companyId)) tally.add(listContribution("CALC#", calculation), 1);
+  return tally.byList;
 }
 
 function listDriftOf(counted: Map<string, ListCounts>, stored: StoredListCounts[]): ListCountDrift[] {
-  const storedById = new Map(stored.map((s) => [`${s.project}#${s.type}`, s]));
+  const storedById = new Map(stored.map((s) => [listId(s), s]));
   const drift: ListCountDrift[] = [];
   for (const id of [...new Set([...counted.keys(), ...storedById.keys()])].sort()) {
     const [project, type] = id.split("#");
@@ -244,7 +248,7 @@ function listDriftOf(counted: Map<string, ListCounts>, stored: StoredListCounts[
 }
 
 const revisions = (years: YearStatistics[], lists: StoredListCounts[] = []) =>
-  JSON.stringify([...years.map((y) => [y.year, y.rev]), ...lists.map((l) => [`${l.project}#${l.type}`, l.rev])].sort());
+  JSON.stringify([...years.map((y) => [y.year, y.rev]), ...lists.map((l) => [listId(l), l.rev])].sort());
 
 /** Counts the company's figures from the table and compares them with the aggregates. Drift is
  *  repaired by adding the difference to each year, conditioned on no change having been added
@@ -292,10 +296,9 @@ export async function reconcileCompanyStatistics(
     for (const { difference } of seen.drift) {
       if (await deps.repos.statistics.repair(companyId, difference, revOf.get(difference.year), at)) repaired += 1;
     }
-    const listRevOf = new Map(seen.lists.map((l) => [`${l.project}#${l.type}`, l.rev]));
+    const listRevOf = new Map(seen.lists.map((l) => [listId(l), l.rev]));
     for (const { difference } of seen.listDrift) {
-      const rev = listRevOf.get(`${difference.project}#${difference.type}`);
-      if (await deps.repos.statistics.repairListCount(companyId, difference, rev, at)) repaired += 1;
+      if (await deps.repos.statistics.repairListCount(companyId, difference, listRevOf.get(listId(difference)), at)) repaired += 1;
     }
     await deps.repos.statistics.removeLegacy(companyId);
   }

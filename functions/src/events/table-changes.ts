@@ -10,7 +10,7 @@ import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { STATISTICS_SOURCES, UNAUDITED_PREFIXES, auditEntry, companyOfPartition, isStatisticsItem } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
-import type { ListCounts, StatisticsFigures } from "../ports";
+import type { ListCounts, StatisticsFigures, StatisticsRepository } from "../ports";
 import type { Clock, Repositories } from "../ports";
 
 /** A stream image as DynamoDB sends it: attribute → typed value ({S}, {N}, {BOOL}, …). */
@@ -123,7 +123,8 @@ const STATISTICS_CONCURRENCY = 8;
  *  (their additions commute). */
 export async function applyStatistics(event: StreamEvent, target: ChangeTarget): Promise<number> {
   const log = target.log ?? console;
-  const byItem = new Map<string, Array<{ change: NonNullable<ReturnType<typeof statisticsChange>>; at: string }>>();
+  type Application = { company: string; change: Parameters<StatisticsRepository["apply"]>[1] };
+  const byItem = new Map<string, Application[]>();
   for (const record of event.Records ?? []) {
     const change = statisticsChange(record);
     if (!change) continue;
@@ -134,15 +135,14 @@ export async function applyStatistics(event: StreamEvent, target: ChangeTarget):
     }
     const at = new Date((record.dynamodb.ApproximateCreationDateTime ?? target.clock.now().getTime() / 1000) * 1000).toISOString();
     const item = `${change.company}#${change.source}`;
-    byItem.set(item, [...(byItem.get(item) ?? []), { change, at }]);
+    const records = byItem.get(item) ?? byItem.set(item, []).get(item)!;
+    records.push({ company: change.company, change: { ...change, sequence: change.sequence, at } });
   }
   const queue = [...byItem.values()];
   let applied = 0;
   const worker = async () => {
     for (let records = queue.shift(); records; records = queue.shift()) {
-      for (const { change, at } of records) {
-        if (await target.repos.statistics.apply(change.company, { ...change, sequence: change.sequence!, at })) applied += 1;
-      }
+      for (const { company, change } of records) if (await target.repos.statistics.apply(company, change)) applied += 1;
     }
   };
   // Every worker finishes before a failure is thrown: the batch's redelivery then starts alone.
