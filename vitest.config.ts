@@ -46,6 +46,9 @@ export default defineConfig({
           // A page reloads, signs in again and fetches before it shows a list: on a loaded machine
           // that takes longer than expect.poll's default second.
           expect: { poll: { timeout: 15_000 } },
+          // A real browser on two shared cores now and then misses a frame; a failure that
+          // happens twice is still a failure.
+          retry: 1,
         },
       },
       { extends: true, test: { ...shared, name: "infra", include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts"], exclude } },

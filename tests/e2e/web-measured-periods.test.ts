@@ -110,13 +110,21 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
   it("takes the periods from a monitoring system's CSV chosen in the dialog", async () => {
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Добавить расчет" }).click();
+    await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
+    await dialog().getByTestId("preview").waitFor();
     await dialog().getByLabel("Название расчета").fill("Из файла мониторинга");
-    await dialog().getByText("По периодам измерений", { exact: true }).click();
+    // The results dialog closing behind this one can shift the layout under the first click;
+    // choosing the selected segment again changes nothing, so click until the file field is there.
+    const fileField = dialog().locator("input[type=file]");
+    await expect
+      .poll(async () => {
+        if ((await fileField.count()) === 0) await dialog().getByText("По периодам измерений", { exact: true }).click();
+        return fileField.count();
+      })
+      .toBe(1);
     const csv =
       "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
-    await dialog()
-      .locator("input[type=file]")
-      .setInputFiles({ name: "мониторинг.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await fileField.setInputFiles({ name: "мониторинг.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await dialog().getByTestId("chosen-file").filter({ hasText: "мониторинг.csv" }).waitFor();
     await dialog().getByTestId("preview").filter({ hasText: "по периодам из файла «мониторинг.csv»" }).waitFor();
     await dialog().getByRole("button", { name: "Создать" }).click();
