@@ -2,9 +2,8 @@ import { App as AntApp, ConfigProvider } from "antd";
 import ruRU from "antd/locale/ru_RU";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
-import { RouterProvider } from "react-router-dom";
 import { LoadingIndicator } from "../features/shell/LoadingIndicator";
-import { router } from "./router";
+import { AppRoutes } from "./router";
 import { appStore, queryClient } from "./store";
 
 export function App() {
@@ -14,7 +13,7 @@ export function App() {
         <ConfigProvider locale={ruRU}>
           <AntApp style={{ height: "100%" }}>
             <LoadingIndicator />
-            <RouterProvider router={router} />
+            <AppRoutes />
           </AntApp>
         </ConfigProvider>
       </QueryClientProvider>
