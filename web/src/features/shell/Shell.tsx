@@ -2,8 +2,8 @@
 // the platform title, and the page. Pages load lazily inside it, so the spinner stays in the frame.
 // On a phone the menu is a drawer opened from the header, so the page has the whole width, and the
 // page's headings and cards are a size smaller.
-import { Suspense, useEffect, useState, type ReactNode } from "react";
-import { Button, ConfigProvider, Drawer, Layout, Menu, Typography, type ThemeConfig } from "antd";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Button, ConfigProvider, Layout, Typography, type ThemeConfig } from "antd";
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -23,9 +23,13 @@ import { signOut } from "../auth/session";
 import { PLATFORM_TITLE } from "../landing/texts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "./PageLoading";
+import { Navigation } from "./Navigation";
 import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "./screens";
 import { useMe } from "../profile/api";
 import { usePhone } from "../../shared/useMediaQuery";
+
+// Only a phone opens the menu in a drawer.
+const Drawer = lazy(() => import("antd/es/drawer"));
 
 const ICONS: Record<string, ReactNode> = {
   profile: <UserOutlined />,
@@ -66,8 +70,8 @@ export default function Shell() {
   // The admin item only for platform operators; the server checks the role on every admin call.
   const me = useMe();
   const entries = me.data?.role === "admin" ? [...visibleMenu(), ADMIN_MENU_ENTRY] : visibleMenu();
-  const items = entries.map((entry) => ({ key: entry.path, icon: ICONS[entry.key], label: entry.label }));
-  const selectedKeys = entries.filter((entry) => entry.key === selected).map((entry) => entry.path);
+  const items = entries.map((entry) => ({ path: entry.path, icon: ICONS[entry.key], label: entry.label }));
+  const current = entries.find((entry) => entry.key === selected)?.path;
 
   const exit = () => {
     signOut();
@@ -75,38 +79,24 @@ export default function Shell() {
   };
 
   const navigation = (
-    <nav aria-label="Главное меню" style={{ display: "flex", flexDirection: "column", height: "100%" }}>
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={selectedKeys}
-        onClick={({ key }) => navigate(key)}
-        style={{ flex: 1, paddingTop: 8 }}
-      />
-      <Menu
-        theme="dark"
-        mode="inline"
-        selectable={false}
-        items={[{ key: "logout", icon: <LogoutOutlined />, label: "Выход" }]}
-        onClick={exit}
-      />
-    </nav>
+    <Navigation items={items} current={current} collapsed={!phone && collapsed} exitIcon={<LogoutOutlined />} onExit={exit} />
   );
 
   return (
     <Layout style={{ minHeight: "100vh" }}>
       {phone ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={280}
-          closable={false}
-          styles={{ body: { padding: 0, background: "#001529" } }}
-        >
-          {navigation}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={280}
+            closable={false}
+            styles={{ body: { padding: 0, background: "#001529" } }}
+          >
+            {navigation}
+          </Drawer>
+        </Suspense>
       ) : (
         <Layout.Sider
           collapsible
