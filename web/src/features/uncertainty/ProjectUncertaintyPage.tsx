@@ -3,92 +3,36 @@
 // worker by the same core), the key categories of the level assessment by Approach 1 (95 %) and
 // Approach 2 (level × uncertainty, 90 %), and each calculation's interval. Until the inventory
 // exists the project stands in for it; the trend assessment waits for its base year.
-import { useEffect, useMemo, useState } from "react";
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Spin, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { REGISTRY, isEmissionType } from "@core/registry";
-import { calculationApproach1, projectApproach1, type ProjectUncertainty } from "@core/calculation-uncertainty";
-import type { MonteCarloResult, RankedCategory } from "@core/uncertainty-core";
+import { calculationApproach1, projectApproach1 } from "@core/calculation-uncertainty";
+import type { MonteCarloResult } from "@core/uncertainty-core";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import { PageLoading } from "../shell/PageLoading";
 import { useProjectUncertainty } from "./api";
+import type { CalculationRow } from "./CalculationIntervalsTable";
 import { runMonteCarlo } from "./monteCarlo";
-import { TrialsSelect } from "./TrialsSelect";
-import { asymmetricText, percent, tonnes } from "./texts";
+import { asymmetricText, percent, tonnes, UNIT } from "./texts";
 
-const UNIT = "т CO2-экв.";
+// The page paints its headings, totals and buttons at once; the tables (antd's Table) and the
+// trials choice (antd's Select) are chunks of their own, fetched when the page mounts so they
+// arrive while the model and the core load.
+const loadKeyCategories = () => import("./KeyCategoriesTable");
+const loadCalculationIntervals = () => import("./CalculationIntervalsTable");
+const loadTrialsSelect = () => import("./TrialsSelect");
+const KeyCategoriesTable = lazy(() => loadKeyCategories().then((m) => ({ default: m.KeyCategoriesTable })));
+const CalculationIntervalsTable = lazy(() => loadCalculationIntervals().then((m) => ({ default: m.CalculationIntervalsTable })));
+const TrialsSelect = lazy(() => loadTrialsSelect().then((m) => ({ default: m.TrialsSelect })));
 
-interface CategoryRow {
-  key: string;
-  title: string;
-  count: number;
-  co2e: number;
-  u_pct: number;
-  level?: RankedCategory;
-  level2?: RankedCategory;
-}
-
-const keyTag = (category: RankedCategory | undefined) =>
-  category === undefined ? "—" : category.key ? <Tag color="red">ключевая</Tag> : <Tag>не ключевая</Tag>;
-
-const share = (value: number | undefined) => (value === undefined ? "—" : percent(value * 100));
-
-const categoryColumns: TableColumnsType<CategoryRow> = [
-  { title: "Категория (тип расчета)", dataIndex: "title", width: 300 },
-  { title: "Расчетов", dataIndex: "count", width: 90, align: "right" },
-  { title: `Выбросы, ${UNIT}`, dataIndex: "co2e", width: 150, align: "right", render: (v: number) => tonnes(v) },
-  { title: "Неопределенность, ± %", dataIndex: "u_pct", width: 130, align: "right", render: (v: number) => percent(v) },
-  {
-    title: "Подход 1: уровень (порог 95 %)",
-    children: [
-      { title: "Доля", key: "l-share", width: 90, align: "right", render: (_: unknown, r) => share(r.level?.share) },
-      { title: "Накопленная", key: "l-cum", width: 110, align: "right", render: (_: unknown, r) => share(r.level?.cumulative) },
-      { title: "Категория", key: "l-key", width: 120, render: (_: unknown, r) => keyTag(r.level) },
-    ],
-  },
-  {
-    title: "Подход 2: уровень × неопределенность (порог 90 %)",
-    children: [
-      { title: "Доля", key: "a-share", width: 90, align: "right", render: (_: unknown, r) => share(r.level2?.share) },
-      { title: "Накопленная", key: "a-cum", width: 110, align: "right", render: (_: unknown, r) => share(r.level2?.cumulative) },
-      { title: "Категория", key: "a-key", width: 120, render: (_: unknown, r) => keyTag(r.level2) },
-    ],
-  },
-];
-
-function categoryRows(project: ProjectUncertainty): CategoryRow[] {
-  const level = new Map(project.key_level.map((c) => [c.id, c]));
-  const level2 = new Map(project.key_level_approach2.map((c) => [c.id, c]));
-  return project.categories
-    .map((c) => ({
-      key: c.id,
-      title: c.title,
-      count: c.count,
-      co2e: c.co2e,
-      u_pct: c.u_pct,
-      level: level.get(c.id),
-      level2: level2.get(c.id),
-    }))
-    .sort((a, b) => b.co2e - a.co2e);
-}
-
-interface CalculationRow {
-  key: string;
-  name: string;
-  type: string;
-  co2e: number;
-  u_pct: number;
-  lower: number;
-  upper: number;
-}
-
-const calculationColumns: TableColumnsType<CalculationRow> = [
-  { title: "Расчет", dataIndex: "name" },
-  { title: "Тип расчета", dataIndex: "type" },
-  { title: `Выбросы, ${UNIT}`, dataIndex: "co2e", width: 150, align: "right", render: (v: number) => tonnes(v) },
-  { title: "± % (подход 1)", dataIndex: "u_pct", width: 120, align: "right", render: (v: number) => percent(v) },
-  { title: "95 % интервал", key: "range", width: 260, render: (_: unknown, r) => `от ${tonnes(r.lower)} до ${tonnes(r.upper)}` },
-];
+/** Where the trials choice will be while its code loads: its size, so the button does not move. */
+const trialsFallback = (
+  <Flex justify="center" align="center" style={{ width: 190, height: 24 }}>
+    <Spin size="small" />
+  </Flex>
+);
 
 export default function ProjectUncertaintyPage() {
   const { projectId = "" } = useParams();
@@ -98,6 +42,11 @@ export default function ProjectUncertaintyPage() {
   const [monteCarlo, setMonteCarlo] = useState<{ trials: number; result: MonteCarloResult | null } | undefined>();
   const [running, setRunning] = useState(false);
   const [failed, setFailed] = useState<string | undefined>();
+
+  useEffect(() => {
+    // A failed fetch here is retried when the part renders (and shown there).
+    for (const load of [loadKeyCategories, loadCalculationIntervals, loadTrialsSelect]) load().catch(() => undefined);
+  }, []);
 
   const calculations = model.data?.calculations;
   const project = useMemo(
@@ -210,7 +159,9 @@ export default function ProjectUncertaintyPage() {
                   <Typography.Text type="secondary">{running ? "Выполняется расчет…" : "Нет результата"}</Typography.Text>
                 )}
                 <Flex gap={8} align="center" wrap style={{ marginTop: 8 }}>
-                  <TrialsSelect value={trials} onChange={setTrials} />
+                  <Suspense fallback={trialsFallback}>
+                    <TrialsSelect value={trials} onChange={setTrials} />
+                  </Suspense>
                   <Button size="small" loading={running} onClick={() => run(trials)}>
                     Пересчитать
                   </Button>
@@ -222,28 +173,18 @@ export default function ProjectUncertaintyPage() {
             </Col>
           </Row>
           <Card size="small" title="Ключевые категории: оценка уровня" data-testid="key-categories">
-            <Table<CategoryRow>
-              size="small"
-              rowKey="key"
-              columns={categoryColumns}
-              dataSource={categoryRows(project)}
-              pagination={false}
-              scroll={{ x: 1100 }}
-            />
+            <Suspense fallback={<LazyLoading />}>
+              <KeyCategoriesTable project={project} />
+            </Suspense>
             <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
               Ключевая категория — та, до которой накопленная доля еще не достигла порога (IPCC 2006, т. 1, гл. 4, уравнения 4.1 и 4.4).
               Оценка тренда требует базового года и появится вместе с инвентаризацией.
             </Typography.Paragraph>
           </Card>
           <Card size="small" title="Расчеты проекта">
-            <Table<CalculationRow>
-              size="small"
-              rowKey="key"
-              columns={calculationColumns}
-              dataSource={rows}
-              pagination={false}
-              scroll={{ x: 900 }}
-            />
+            <Suspense fallback={<LazyLoading />}>
+              <CalculationIntervalsTable rows={rows} />
+            </Suspense>
           </Card>
         </>
       )}

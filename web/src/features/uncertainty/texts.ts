@@ -32,3 +32,6 @@ export const tonnes = (value: number, decimals = 2): string => formatResult(valu
 export function asymmetricText(mean: number, lower: number, upper: number): string {
   return `−${percent(((mean - lower) / mean) * 100)} / +${percent(((upper - mean) / mean) * 100)}`;
 }
+
+/** The unit of a project's and a category's emissions. */
+export const UNIT = "т CO2-экв.";

@@ -1,21 +1,15 @@
 // SPEC 2 /widgets «Виджеты»: the converter. Results are computed in the browser by the wasm core
-// and rounded by the decimals setting (SPEC 9, local storage `comma`).
-import { useState } from "react";
-import { Card, Form, Select, Typography } from "antd";
+// and rounded by the decimals setting (SPEC 9, local storage `comma`). The page paints its heading
+// and card at once; the converter's form (ConverterForm.tsx) loads with import() right after.
+import { lazy, Suspense } from "react";
+import { Card, Typography } from "antd";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { useEmissionsCore } from "../../shared/wasmCore";
-import { FuelConverter } from "./FuelConverter";
-import { FugitiveConverter } from "./FugitiveConverter";
-import { LoadState } from "./LoadState";
 
-type ConverterKind = "fugitive" | "fuel";
-
-const KINDS: { value: ConverterKind; label: string }[] = [
-  { value: "fugitive", label: "CH4 и CO2 из м³ в тонны" },
-  { value: "fuel", label: "Топливо из литров в тонны через плотность" },
-];
+const ConverterForm = lazy(() => import("./ConverterForm").then((m) => ({ default: m.ConverterForm })));
 
 export default function WidgetsPage() {
-  const [kind, setKind] = useState<ConverterKind>("fugitive");
+  // The wasm core starts loading with the page, not after the form's code.
   const core = useEmissionsCore();
 
   return (
@@ -24,18 +18,9 @@ export default function WidgetsPage() {
         Виджеты
       </Typography.Title>
       <Card title="Конвертер" style={{ maxWidth: 640 }}>
-        <Form layout="vertical" component="div">
-          <Form.Item label="Что конвертировать" htmlFor="converter-kind">
-            <Select<ConverterKind> id="converter-kind" value={kind} onChange={setKind} options={KINDS} />
-          </Form.Item>
-          {!core.data ? (
-            <LoadState query={core} what="модуль расчета" />
-          ) : kind === "fugitive" ? (
-            <FugitiveConverter core={core.data} />
-          ) : (
-            <FuelConverter core={core.data} />
-          )}
-        </Form>
+        <Suspense fallback={<LazyLoading />}>
+          <ConverterForm core={core} />
+        </Suspense>
       </Card>
     </>
   );
