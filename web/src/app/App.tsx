@@ -3,6 +3,7 @@ import ruRU from "antd/locale/ru_RU";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { LoadingIndicator } from "../features/shell/LoadingIndicator";
+import { FeedbackHost } from "../shared/feedback";
 import { AppRoutes } from "./router";
 import { appStore, queryClient } from "./store";
 
@@ -13,6 +14,7 @@ export function App() {
         <ConfigProvider locale={ruRU}>
           <AntApp style={{ height: "100%" }}>
             <LoadingIndicator />
+            <FeedbackHost />
             <AppRoutes />
           </AntApp>
         </ConfigProvider>

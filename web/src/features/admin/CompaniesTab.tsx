@@ -2,13 +2,14 @@
 // the form by the same rules as on the server (functions/src/schemas/company.ts).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
-import { App, Button, Col, Form, Input, Modal, Row, Space } from "antd";
+import { Button, Col, Form, Input, Modal, Row, Space } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
 import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "@server/schemas/company";
 import { adminKeys, createCompany, errorText, fieldError, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
+import { useFeedback } from "../../shared/feedback";
 
 const FIELDS = ["name", "email", "ogrn", "inn", "kpp", "okved", "region", "postal_address"] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
@@ -49,7 +50,7 @@ const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
 function CompanyDialog({ company, open, onClose }: { company?: Company; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<CompanyForm>();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = useMutation({
     mutationFn: (values: CompanyForm) => {
       const body = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? "").trim()])) as CompanyBody;

@@ -2,7 +2,7 @@
 // date from which it applies and the reason; calculations already stored keep the version they used.
 import { useState } from "react";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
-import { App, Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space, Typography } from "antd";
+import { Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,6 +15,7 @@ import { formatStored, numberText, numericInputProblem, parseNumericInput } from
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
+import { useFeedback } from "../../shared/feedback";
 
 /** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
 const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
@@ -111,7 +112,7 @@ function ChangeDialog({
   const field = Form.useWatch("field", form);
   const uncertaintyOn = Form.useWatch("u_on", form);
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = useMutation({
     mutationFn: (values: ChangeForm) =>
       changeCoefficient(dictionary, entry.id, {

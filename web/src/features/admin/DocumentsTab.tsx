@@ -2,7 +2,7 @@
 // or a new document, replace it, edit the metadata, remove (softly) and restore. PDFs go straight to
 // storage with upload progress (directUpload.ts): in AWS they could not pass through the API.
 import { useState } from "react";
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Tag, Typography, Upload } from "antd";
+import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Tag, Typography, Upload } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -12,6 +12,7 @@ import type { DocumentKind } from "@server/ports";
 import { documentsKey, formatSize, requisites, type NormativeDocument } from "../documents/api";
 import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
+import { useFeedback } from "../../shared/feedback";
 
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -78,7 +79,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate();
   const save = useMutation({
     mutationFn: async (values: MetaForm) => {
@@ -183,7 +184,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
 export function DocumentsTab() {
   const { data, isLoading } = useAdminDocuments();
   const [dialog, setDialog] = useState<NormativeDocument | "new" | null>(null);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate();
 
   const [replacing, setReplacing] = useState<{ id: string; phase: UploadPhase } | null>(null);

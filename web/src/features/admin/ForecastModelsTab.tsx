@@ -4,7 +4,7 @@
 // stored, and one per method is active — the one new forecasts use. Calculations already made keep
 // the version they were made with.
 import { useState } from "react";
-import { Alert, App, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
+import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -20,6 +20,7 @@ import {
   type ForecastMethod,
   type ForecastModelVersion,
 } from "./api";
+import { useFeedback } from "../../shared/feedback";
 
 export const MODEL_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -55,7 +56,7 @@ function UploadCard() {
   const [form] = Form.useForm<UploadForm>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate();
   const upload = useMutation({
     mutationFn: (values: UploadForm) => {
@@ -140,7 +141,7 @@ function UploadCard() {
 }
 
 function VersionsTable({ method, versions, loading }: { method: ForecastMethod; versions: ForecastModelVersion[]; loading: boolean }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate();
   const activate = useMutation({
     mutationFn: (model: ForecastModelVersion) => activateForecastModel(method, model.id),

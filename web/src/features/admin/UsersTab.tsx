@@ -3,7 +3,7 @@
 // already created projects or calculations).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -21,6 +21,7 @@ import {
   type Company,
   type Role,
 } from "./api";
+import { useFeedback } from "../../shared/feedback";
 
 const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;
 
@@ -44,7 +45,7 @@ function useInvalidate(companyId: string) {
 
 function UserDialog({ companyId, user, onClose }: { companyId: string; user?: AdminUser; onClose: () => void }) {
   const [form] = Form.useForm<UserForm>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate(companyId);
   const save = useMutation({
     mutationFn: (values: UserForm) =>
@@ -108,7 +109,7 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
 
 function PasswordDialog({ companyId, user, onClose }: { companyId: string; user: AdminUser; onClose: () => void }) {
   const [form] = Form.useForm<{ password?: string }>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate(companyId);
   const [generated, setGenerated] = useState<string | null>(null);
   const reset = useMutation({
@@ -180,7 +181,7 @@ function MoveDialog({
   onClose: () => void;
 }) {
   const [target, setTarget] = useState<string>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate(companyId);
   const queryClient = useQueryClient();
   const move = useMutation({
@@ -227,7 +228,7 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
   const users = useCompanyUsers(companyId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { page, setPage } = useUrlPage();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const invalidate = useInvalidate(companyId ?? "");
   const setActive = useMutation({
     mutationFn: ({ user, active }: { user: AdminUser; active: boolean }) => patchUser(companyId!, user.id, { is_active: active }),

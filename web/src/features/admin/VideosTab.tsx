@@ -2,7 +2,7 @@
 // goes straight to storage with upload progress (directUpload.ts: an S3 presigned PUT in AWS, the
 // API's streamed upload route locally); the server then checks its first bytes and registers it.
 import { useState } from "react";
-import { Alert, App, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typography, Upload } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typography, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
@@ -10,6 +10,7 @@ import { formatSize } from "../documents/api";
 import { mediaKey, type MediaStatus } from "../settings/SettingsVideos";
 import { adminKeys, errorText, mediaUpload, removeMedia, useAdminMedia } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
+import { useFeedback } from "../../shared/feedback";
 
 export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm" };
@@ -22,7 +23,7 @@ export function videoType(file: File): string | undefined {
 }
 
 function VideoCard({ media }: { media: MediaStatus }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const invalidate = async () => {
     await queryClient.invalidateQueries({ queryKey: adminKeys.media });

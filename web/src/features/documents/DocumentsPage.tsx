@@ -1,16 +1,17 @@
 // SPEC 2 /documents: download links to the normative documents. A document whose PDF has not been
 // uploaded yet links to its official source instead, so no link on this page is ever broken.
 import { useState } from "react";
-import { App, Button, Space, Tag, Typography } from "antd";
+import { Button, Space, Tag, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, ExportOutlined } from "@ant-design/icons";
 import type { ColumnsType } from "antd/es/table";
 import { isApiError } from "../../api/client";
 import { downloadDocument, formatSize, requisites, useDocuments, type NormativeDocument } from "./api";
+import { useFeedback } from "../../shared/feedback";
 
 export default function DocumentsPage() {
   const { data, isLoading, isError } = useDocuments();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
 
   const download = async (doc: NormativeDocument) => {

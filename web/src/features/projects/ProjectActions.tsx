@@ -1,4 +1,4 @@
-import { App, Button, Tooltip } from "antd";
+import { Button, Tooltip } from "antd";
 import { BarChartOutlined, FundOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -6,11 +6,12 @@ import { ArchiveActions } from "../../shared/archive";
 import { PROJECT_SCREENS } from "../shell/screens";
 import { ARCHIVE, RESTORE, usePatchProject, type Project } from "./api";
 import { projectDialogAtom } from "./atoms";
+import { useFeedback } from "../../shared/feedback";
 
 export function ProjectActions({ project, archived }: { project: Project; archived: boolean }) {
   const openDialog = useSetAtom(projectDialogAtom);
   const patch = usePatchProject();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 

@@ -1,7 +1,7 @@
 // Add and edit share one dialog (SPEC 2). Inline messages come from the shared schema; a server
 // refusal is shown in the dialog too: under its field when the detail names one, else on top.
 import { useState } from "react";
-import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useAtom } from "jotai";
 import { DATE_FORMAT } from "../../shared/dates";
@@ -22,6 +22,7 @@ import {
 import { projectDialogAtom } from "./atoms";
 import { useFacilities } from "../inventory/api";
 import { draftReportingYear, projectFieldErrors, splitFieldDetail, type ProjectField } from "./projectForm";
+import { useFeedback } from "../../shared/feedback";
 
 interface FormValues {
   name?: string;
@@ -103,7 +104,7 @@ function ProjectForm({
   const facilities = useFacilities();
   const create = useCreateProject(owner);
   const patch = usePatchProject();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [serverError, setServerError] = useState<string | null>(null);
 
   // Every field validates against the whole draft, because end ≥ start needs both dates.
@@ -210,7 +211,7 @@ interface RecomputeRow {
 function RecomputeStep({ projectId, preview, onDone }: { projectId: string; preview: GwpRecompute; onDone: () => void }) {
   const apply = useApplyGwpRecompute();
   const decimals = useInputDecimals("edit");
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [error, setError] = useState<string | null>(null);
   const co2 = (side: GwpRecompute["results"][number]["before"]) =>
     formatResult(side.results.sum_co2 ?? side.results.res_ch4_to_co2, decimals);
