@@ -11,15 +11,9 @@ import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import {
-  sendBody,
-  useCreateCalculation,
-  useEmissionsCore,
-  usePatchCalculation,
-  useSaveCalculation,
-  type Calculation,
-  type Dictionary,
-} from "./api";
+import { sendBody, useCreateCalculation, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
+// The wasm emission core of the live preview: the same bytes the server computes with, loaded once.
+import { useEmissionsCore } from "../../shared/wasmCore";
 import { FileField } from "./FileField";
 import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";

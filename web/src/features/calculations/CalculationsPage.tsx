@@ -1,56 +1,21 @@
 // SPEC 2 /projects/{projectId}/calculations: pick a calculation type (none at first: no list, no
 // add button), then its list, 10 a page, with an archive view, the create/edit dialog and the
 // read-only results. The type, page and archive flag sit in the URL (?type=…&page=2&archived=1)
-// so a reload, the back button or a shared link keeps them.
-import { lazy, Suspense, useEffect } from "react";
-import { Alert, Button, Flex, Select, Typography } from "antd";
-import { FundOutlined, PlusOutlined } from "@ant-design/icons";
-import { useAtomValue, useSetAtom } from "jotai";
+// so a reload, the back button or a shared link keeps them. The page paints its heading and the
+// link to the project's uncertainty first; the picker, the list and the dialogs
+// (CalculationsWorkspace) load right after.
+import { lazy, Suspense } from "react";
+import { Alert, Flex, Typography } from "antd";
+import { FundOutlined } from "@ant-design/icons";
 import { Link, useParams } from "react-router-dom";
-import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
-import { ArchiveSwitch } from "../../shared/archive";
-import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useProject } from "./api";
-import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { CalculationsTable } from "./CalculationsTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 
-// The dialogs (forms, uploads, result tables) load when one is first opened.
-const CalculationDialog = lazy(() => import("./CalculationDialog").then((m) => ({ default: m.CalculationDialog })));
-const ResultsDialog = lazy(() => import("./ResultsDialog").then((m) => ({ default: m.ResultsDialog })));
-
-// Every registry type, in the registry's order (SPEC 9): the formula types, the regression
-// forecast and the two file-based types; each kind has its own dialog and results view.
-const TYPE_OPTIONS = CALCULATION_TYPES.map((type) => ({ value: type, label: REGISTRY[type].title }));
-
-function typeFrom(value: string | null): CalculationType | undefined {
-  return CALCULATION_TYPES.find((type) => type === value);
-}
+const CalculationsWorkspace = lazy(() => import("./CalculationsWorkspace").then((m) => ({ default: m.CalculationsWorkspace })));
 
 export default function CalculationsPage() {
   const { projectId = "" } = useParams();
-  const { params, update } = useUrlQuery();
-  const type = typeFrom(params.get("type"));
-  const { page, setPage, correctPage } = useUrlPage();
-  const archived = params.get("archived") === "1";
   const project = useProject(projectId);
-  const openDialog = useSetAtom(calculationDialogAtom);
-  const setResults = useSetAtom(resultsDialogAtom);
-  const dialogOpen = useAtomValue(calculationDialogAtom) !== null;
-  const resultsOpen = useAtomValue(resultsDialogAtom) !== null;
-
-  // Dialogs belong to this visit: leaving the page (back button) must not reopen them next time.
-  useEffect(
-    () => () => {
-      openDialog(null);
-      setResults(null);
-    },
-    [openDialog, setResults],
-  );
-
-  // SPEC 2: changing the type resets to page 1 and loads that type's list.
-  const chooseType = (next: CalculationType | undefined) => update({ type: next, page: undefined }, { replace: true });
-  const showArchive = (value: boolean) => update({ archived: value ? "1" : undefined, page: undefined });
 
   return (
     <Flex vertical gap={16}>
@@ -61,36 +26,9 @@ export default function CalculationsPage() {
       <Link to={`/projects/${encodeURIComponent(projectId)}/uncertainty`}>
         <FundOutlined /> Неопределенность и ключевые категории проекта
       </Link>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Select<CalculationType>
-          aria-label="Тип расчета"
-          value={type}
-          options={TYPE_OPTIONS}
-          onChange={(value) => chooseType(value)}
-          onClear={() => chooseType(undefined)}
-          allowClear
-          placeholder="Выберите тип расчета"
-          style={{ width: 560, maxWidth: "100%" }}
-          popupMatchSelectWidth={false}
-        />
-        {type && (
-          <Flex gap={12} wrap>
-            <ArchiveSwitch archived={archived} onChange={showArchive} />
-            {!archived && !project.data?.is_deleted && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })}>
-                Добавить расчет
-              </Button>
-            )}
-          </Flex>
-        )}
-      </Flex>
-      <CalculationsTable projectId={projectId} type={type} archived={archived} page={page} onPage={setPage} onCorrectPage={correctPage} />
-      {type && (dialogOpen || resultsOpen) && (
-        <Suspense fallback={<LazyLoading label="Загрузка формы…" />}>
-          {dialogOpen && <CalculationDialog key={type} type={type} projectId={projectId} />}
-          {resultsOpen && <ResultsDialog type={type} />}
-        </Suspense>
-      )}
+      <Suspense fallback={<LazyLoading />}>
+        <CalculationsWorkspace projectId={projectId} projectDeleted={project.data?.is_deleted ?? false} />
+      </Suspense>
     </Flex>
   );
 }

@@ -127,9 +127,6 @@ export function useDictionaries(names: readonly string[]) {
   });
 }
 
-/** The wasm emission core of the live preview: the same bytes the server computes with, loaded once. */
-export { useEmissionsCore } from "../../shared/wasmCore";
-
 function useInvalidateCalculations() {
   const client = useQueryClient();
   return () => {

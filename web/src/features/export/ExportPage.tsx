@@ -2,70 +2,27 @@
 // for the spreadsheets, «Подробный экспорт». While the server makes the file the page shows how
 // much has arrived; a failure is shown, not only logged. Format, page and the name search sit in
 // the address (?format=xlsx&page=2&search=…): reload and back keep the list where it was.
-import { useState } from "react";
-import { Alert, App, Button, Card, Flex, Spin, Tooltip, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
-import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
-import { displayDate } from "../../shared/dates";
+// The page paints its heading and asks for the data first; the steps (ExportSteps: cards, tables,
+// the search) load right after.
+import { lazy, Suspense, useState } from "react";
+import { App, Flex, Typography } from "antd";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
-import { truncate } from "../../shared/text";
 import { useMe } from "../profile/api";
-import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "../projects/api";
-import { PROJECT_NAME_DISPLAY } from "../projects/ProjectsTable";
-import { ProjectSearch, useProjectSearch } from "../projects/ProjectSearch";
-import { useExportProject, type ExportFormat } from "./api";
+import { useProjects, type Project } from "../projects/api";
+import { EXPORT_FORMATS, useExportProject, type ExportFormat } from "./api";
 
-interface FormatRow {
-  format: ExportFormat;
-  title: string;
-  description: string;
-}
+const ExportSteps = lazy(() => import("./ExportSteps").then((m) => ({ default: m.ExportSteps })));
 
-const FORMATS: FormatRow[] = [
-  { format: "txt", title: "txt", description: "Текстовый файл: проект и результаты расчетов" },
-  { format: "xls", title: "xls", description: "Книга Excel 97–2003" },
-  { format: "xlsx", title: "xlsx", description: "Книга Excel" },
-];
-
-const formatColumns: TableColumnsType<FormatRow> = [
-  {
-    title: "Формат",
-    dataIndex: "title",
-    width: 140,
-    render: (title: string, row) => (
-      <Flex gap={8} align="center">
-        {row.format === "txt" ? <FileTextOutlined /> : <FileExcelOutlined />}
-        <strong>{title}</strong>
-      </Flex>
-    ),
-  },
-  { title: "Описание", dataIndex: "description" },
-];
-
-const projectColumns: TableColumnsType<Project> = [
-  {
-    title: "Название",
-    dataIndex: "name",
-    render: (name: string) => {
-      const short = truncate(name, PROJECT_NAME_DISPLAY);
-      return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
-    },
-  },
-  { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 150 },
-  { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 150 },
-  { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 150 },
-];
-
-const formatFrom = (value: string | null): ExportFormat | undefined => FORMATS.find((row) => row.format === value)?.format;
-
-const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString("ru-RU", { maximumFractionDigits: 0 })} КБ`;
+const formatFrom = (value: string | null): ExportFormat | undefined => EXPORT_FORMATS.find((format) => format === value);
 
 export default function ExportPage() {
   const me = useMe();
   const { params, update } = useUrlQuery();
   const format = formatFrom(params.get("format"));
   const { page, setPage } = useUrlPage();
-  const search = useProjectSearch();
+  // The name search of ProjectSearch (?search=), read here so that the list is asked for at once.
+  const search = params.get("search")?.trim() ?? "";
   const [project, setProject] = useState<Project>();
   const [received, setReceived] = useState(0);
   const projects = useProjects({ companyId: format ? me.data?.company?.id : undefined, archived: false, page, search });
@@ -96,82 +53,22 @@ export default function ExportPage() {
         Экспорт
       </Typography.Title>
 
-      <Card title="1. Формат файла" size="small">
-        <Table<FormatRow>
-          rowKey="format"
-          aria-label="Формат файла"
-          columns={formatColumns}
-          dataSource={FORMATS}
-          pagination={false}
-          size="middle"
-          rowSelection={{
-            type: "radio",
-            selectedRowKeys: format ? [format] : [],
-            onChange: (keys) => chooseFormat(keys[0] as ExportFormat),
-          }}
-          onRow={(row) => ({ onClick: () => chooseFormat(row.format), style: { cursor: "pointer" } })}
+      <Suspense fallback={<LazyLoading />}>
+        <ExportSteps
+          format={format}
+          chooseFormat={chooseFormat}
+          me={me}
+          projects={projects}
+          search={search}
+          page={page}
+          setPage={setPage}
+          project={project}
+          setProject={setProject}
+          exporting={exporting}
+          received={received}
+          start={start}
         />
-      </Card>
-
-      {format && (
-        <Card title="2. Проект" size="small">
-          <div style={{ marginBottom: 12 }}>
-            <ProjectSearch />
-          </div>
-          {me.isError && <Alert type="error" showIcon title={me.error.message} />}
-          {projects.isError && <Alert type="error" showIcon title={`Не удалось загрузить проекты: ${projects.error.message}`} />}
-          <Table<Project>
-            rowKey="id"
-            aria-label="Проекты"
-            columns={projectColumns}
-            dataSource={projects.data?.results ?? []}
-            loading={projects.isFetching || me.isPending}
-            locale={{ emptyText: search ? "Нет проектов с таким названием" : "Проектов пока нет" }}
-            size="middle"
-            rowSelection={{
-              type: "radio",
-              selectedRowKeys: project ? [project.id] : [],
-              onChange: (_keys, rows) => setProject(rows[0]),
-            }}
-            onRow={(row) => ({ onClick: () => setProject(row), style: { cursor: "pointer" } })}
-            pagination={{
-              current: page,
-              pageSize: PROJECTS_PAGE_SIZE,
-              total: projects.data?.count ?? 0,
-              showSizeChanger: false,
-              onChange: (next) => setPage(next),
-            }}
-          />
-        </Card>
-      )}
-
-      {format && project && (
-        <Card title="3. Выгрузка" size="small">
-          <Flex vertical gap={12}>
-            <Typography.Text>
-              Проект «{project.name}», формат {format}
-            </Typography.Text>
-            <Flex gap={12} wrap>
-              <Button type="primary" icon={<DownloadOutlined />} disabled={exporting.isPending} onClick={() => start(false)}>
-                Экспорт данных
-              </Button>
-              {format !== "txt" && (
-                <Button icon={<DownloadOutlined />} disabled={exporting.isPending} onClick={() => start(true)}>
-                  Подробный экспорт
-                </Button>
-              )}
-            </Flex>
-            {exporting.isPending && (
-              <Flex gap={12} align="center" role="status">
-                <Spin />
-                <span>Формирование файла…{received > 0 ? ` получено ${kilobytes(received)}` : ""}</span>
-              </Flex>
-            )}
-            {exporting.isError && <Alert type="error" showIcon title={`Не удалось выгрузить проект: ${exporting.error.message}`} />}
-            {exporting.isSuccess && <Alert type="success" showIcon title={`Файл «${exporting.data}» сохранен`} />}
-          </Flex>
-        </Card>
-      )}
+      </Suspense>
     </Flex>
   );
 }

@@ -2,91 +2,30 @@
 // year and facility pickers, the threshold verdict of 296-FZ, the table by Order 371 category,
 // IPCC code and gas with the calculations behind each row and their coefficients, the checks
 // with links to the calculations to fix, the facilities, and totals by category and year.
-import { lazy, Suspense, useMemo } from "react";
-import { Link } from "react-router-dom";
-import { Alert, Card, Col, Descriptions, Flex, Row, Select, Statistic, Tag, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+// The page paints its heading and the passport buttons first; the pickers (antd Select) and the
+// report (InventoryReport: cards, tables, chart) load right after, while the figures are fetched.
+import { lazy, Suspense, useEffect, useMemo } from "react";
+import { Flex, Typography } from "antd";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { METHOD_LABELS, INVENTORY_SOURCES } from "@core/inventory";
-import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
-import { formatResult, formatStored } from "../../shared/decimals";
 import { useUrlQuery } from "../../shared/urlState";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../shell/PageLoading";
-import { Chart } from "../graphs/Chart";
-import { useFacilities, useInventory, useInventoryYears, type Inventory } from "./api";
-// The review's timeline, date picker and dialog load after the figures.
-const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));
+import { useFacilities, useInventory, useInventoryYears, type YearTotals } from "./api";
 import { PassportDownload } from "./PassportDownload";
-import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
+import { defaultYear, yearOptions } from "./years";
 
-const T_CO2E = "т CO2-экв.";
-const tonnes = (value: number) => formatResult(value, 2);
+const loadPickers = () => import("./InventoryPickers");
+const YearSelect = lazy(() => loadPickers().then((m) => ({ default: m.YearSelect })));
+const FacilitySelect = lazy(() => loadPickers().then((m) => ({ default: m.FacilitySelect })));
+const loadReport = () => import("./InventoryReport");
+const InventoryReport = lazy(() => loadReport().then((m) => ({ default: m.InventoryReport })));
 
-type CategoryRow = Inventory["categories"][number];
-type CalculationRow = Inventory["calculations"][number];
+const NO_YEARS: readonly YearTotals[] = [];
 
-const CHECK_TYPES = { error: "error", warning: "warning", info: "info" } as const;
-
-function calculationLink(row: CalculationRow) {
-  return `/projects/${encodeURIComponent(row.project.id)}/calculations?type=${encodeURIComponent(row.type)}`;
+/** A picker's place while its code loads, so that the row does not jump. */
+function PickerPlace({ width }: { width: number }) {
+  return <span style={{ display: "inline-block", width, height: 32 }} />;
 }
-
-/** The field's label as the dialog shows it (never its API name). */
-function fieldLabel(type: string, name: string): string {
-  if (!isCalculationType(type)) return name;
-  const def = REGISTRY[type];
-  return [...def.inputs, ...def.settings].find((f) => f.name === name)?.label ?? name;
-}
-
-function coefficientsText(row: CalculationRow): string {
-  return Object.entries(row.coefficients)
-    .filter(([name]) => name !== "gwp_ch4")
-    .map(([name, use]) => {
-      const origin = use.source === "custom" ? "фактическое значение" : (use.item_name ?? use.reference ?? "");
-      return `${fieldLabel(row.type, name)}: ${formatStored(use.value)} ${use.unit}${origin ? ` (${origin})` : ""}`;
-    })
-    .join("; ");
-}
-
-const calculationColumns: TableColumnsType<CalculationRow> = [
-  {
-    title: "Расчет",
-    key: "name",
-    render: (_: unknown, row) => (
-      <Flex vertical gap={2}>
-        <Link to={calculationLink(row)}>{row.name}</Link>
-        <Typography.Text type="secondary">
-          {row.type_title}; проект «{row.project.name}»
-        </Typography.Text>
-      </Flex>
-    ),
-  },
-  {
-    title: "Роль",
-    key: "role",
-    width: 150,
-    render: (_: unknown, row) => (row.counted ? <Tag color="blue">основной</Tag> : <Tag>альтернативный</Tag>),
-  },
-  {
-    title: "Метод",
-    key: "method",
-    width: 200,
-    render: (_: unknown, row) => METHOD_LABELS[INVENTORY_SOURCES[row.type as CalculationType]?.method ?? "coefficients"],
-  },
-  {
-    title: "Выбросы",
-    key: "gases",
-    width: 230,
-    render: (_: unknown, row) =>
-      row.gases.map((g) => (
-        <div key={g.gas}>
-          {g.gas}: {tonnes(g.t)} т ({tonnes(g.t_co2e)} {T_CO2E})
-        </div>
-      )),
-  },
-  { title: "Коэффициенты", key: "coefficients", render: (_: unknown, row) => coefficientsText(row) || "—" },
-];
 
 export default function InventoryPage() {
   const { params, update } = useUrlQuery();
@@ -98,18 +37,11 @@ export default function InventoryPage() {
   const facility = params.get("facility") ?? undefined;
   const inventory = useInventory(year, facility);
   const data = inventory.data;
-  const byId = useMemo(() => new Map((data?.calculations ?? []).map((c) => [c.id, c])), [data]);
 
-  const categoryColumns: TableColumnsType<CategoryRow> = [
-    { title: "Категория (Приказ 371)", key: "category", render: (_: unknown, r) => `${r.category}. ${r.category_label}` },
-    { title: "Код МГЭИК", key: "ipcc", render: (_: unknown, r) => `${r.ipcc_code} ${r.ipcc_label}` },
-    { title: "Газ", dataIndex: "gas", width: 70 },
-    { title: "Выбросы, т", dataIndex: "t", width: 150, align: "right", render: (v: number) => tonnes(v) },
-    { title: `Выбросы, ${T_CO2E}`, dataIndex: "t_co2e", width: 170, align: "right", render: (v: number) => tonnes(v) },
-  ];
-
-  const change = data ? changeFromYearBefore(years.data ?? [], year, data.total_t_co2e) : undefined;
-  const chart = useMemo(() => totalsByCategoryFigure(years.data ?? []), [years.data]);
+  // The report's code is fetched together with the figures, not after them.
+  useEffect(() => {
+    void loadReport();
+  }, []);
 
   return (
     <Flex vertical gap={16}>
@@ -118,139 +50,29 @@ export default function InventoryPage() {
       </Typography.Title>
       <Flex gap={12} wrap align="center">
         <span>Отчетный год</span>
-        <Select
-          aria-label="Отчетный год"
-          style={{ width: 120 }}
-          value={year}
-          options={yearOptions(years.data ?? [], today).map((y) => ({ value: y, label: String(y) }))}
-          onChange={(next: number) => update({ year: String(next) }, { replace: true })}
-        />
+        <Suspense fallback={<PickerPlace width={120} />}>
+          <YearSelect
+            year={year}
+            years={yearOptions(years.data ?? [], today)}
+            onChange={(next) => update({ year: String(next) }, { replace: true })}
+          />
+        </Suspense>
         <span>Площадка</span>
-        <Select
-          aria-label="Площадка"
-          style={{ minWidth: 260 }}
-          value={facility ?? ""}
-          options={[{ value: "", label: "Все площадки компании" }, ...(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-          onChange={(next: string) => update({ facility: next || undefined }, { replace: true })}
-        />
+        <Suspense fallback={<PickerPlace width={260} />}>
+          <FacilitySelect
+            facility={facility}
+            facilities={facilities.data ?? []}
+            onChange={(next) => update({ facility: next }, { replace: true })}
+          />
+        </Suspense>
         <PassportDownload year={year} facility={facility} />
       </Flex>
       {inventory.isPending && <PageLoading />}
       {inventory.isError && <LoadError what="инвентаризацию" message={inventory.error.message} retry={() => void inventory.refetch()} />}
       {data && (
-        <>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} md={8}>
-              <Card>
-                <Statistic title={`Всего за ${data.year} год, ${T_CO2E}`} value={tonnes(data.total_t_co2e)} />
-                {change && (
-                  <Typography.Text type="secondary" data-testid="year-change">
-                    {change.previousYear}: {tonnes(change.previous)}
-                    {change.percent !== undefined && ` (${change.percent >= 0 ? "+" : "−"}${formatResult(Math.abs(change.percent), 1)} %)`}
-                  </Typography.Text>
-                )}
-              </Card>
-            </Col>
-            <Col xs={24} md={16}>
-              <Alert
-                type={data.threshold.regulated ? "warning" : "success"}
-                showIcon
-                data-testid="threshold"
-                title={
-                  data.threshold.regulated
-                    ? `Выбросы не меньше порога ${formatResult(data.threshold.limit_t_co2e, 0)} ${T_CO2E}: компания — регулируемая организация, отчет о выбросах обязателен (296-ФЗ)`
-                    : `Выбросы меньше порога ${formatResult(data.threshold.limit_t_co2e, 0)} ${T_CO2E}: отчет по 296-ФЗ не обязателен`
-                }
-                description={`ПГП CH4 = ${formatStored(data.gwp.gwp_ch4)}: набор «${data.gwp.name}», действующий для ${data.year} года`}
-              />
-            </Col>
-          </Row>
-          <Suspense fallback={<LazyLoading />}>
-            <ReviewPanel review={data.review} />
-          </Suspense>
-          <Card title="Выбросы по категориям и газам" size="small">
-            <Table<CategoryRow>
-              rowKey={(r) => `${r.category}|${r.ipcc_code}|${r.gas}`}
-              size="small"
-              pagination={false}
-              scroll={{ x: 800 }}
-              columns={categoryColumns}
-              dataSource={data.categories}
-              locale={{ emptyText: `За ${data.year} год нет расчетов, входящих в инвентаризацию` }}
-              expandable={{
-                expandedRowRender: (row) => (
-                  <Table<CalculationRow>
-                    rowKey="id"
-                    size="small"
-                    pagination={false}
-                    columns={calculationColumns}
-                    dataSource={row.calculations.map((id) => byId.get(id)!).filter(Boolean)}
-                  />
-                ),
-              }}
-              footer={() =>
-                data.categories.length > 0 ? (
-                  <strong>
-                    Итого: {tonnes(data.total_t_co2e)} {T_CO2E}
-                  </strong>
-                ) : null
-              }
-            />
-          </Card>
-          <Card title="Проверки" size="small" data-testid="checks">
-            {data.checks.length === 0 ? (
-              <Typography.Text type="secondary">Замечаний нет</Typography.Text>
-            ) : (
-              <Flex vertical gap={8}>
-                {data.checks.map((check, i) => (
-                  <Alert
-                    key={`${check.code}-${i}`}
-                    type={CHECK_TYPES[check.level]}
-                    showIcon
-                    title={check.message}
-                    description={
-                      <Flex gap={12} wrap>
-                        {check.calculations
-                          .map((id) => byId.get(id))
-                          .filter((c): c is CalculationRow => c !== undefined)
-                          .map((c) => (
-                            <Link key={c.id} to={calculationLink(c)}>
-                              Открыть «{c.name}»
-                            </Link>
-                          ))}
-                      </Flex>
-                    }
-                  />
-                ))}
-              </Flex>
-            )}
-          </Card>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} lg={10}>
-              <Card title="По площадкам" size="small">
-                <Descriptions
-                  column={1}
-                  bordered
-                  size="small"
-                  items={
-                    data.facilities.length > 0
-                      ? data.facilities.map((f) => ({ key: f.id ?? "none", label: f.name, children: `${tonnes(f.t_co2e)} ${T_CO2E}` }))
-                      : [{ key: "none", label: "Площадки", children: "Нет данных" }]
-                  }
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={14}>
-              {(years.data ?? []).length > 0 && (
-                <Chart
-                  figure={{ title: "Выбросы по категориям и годам, т CO2-экв.", fileName: "Инвентаризация по годам", ...chart }}
-                  height={320}
-                  testId="inventory-chart"
-                />
-              )}
-            </Col>
-          </Row>
-        </>
+        <Suspense fallback={<LazyLoading />}>
+          <InventoryReport data={data} years={years.data ?? NO_YEARS} year={year} />
+        </Suspense>
       )}
     </Flex>
   );

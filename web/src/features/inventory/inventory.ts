@@ -4,16 +4,7 @@ import type { Data, Layout } from "plotly.js";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
 import type { YearTotals } from "./api";
 
-/** The years with data, and the last finished reporting year, newest first. */
-export function yearOptions(years: readonly YearTotals[], today: Date): number[] {
-  const lastReporting = today.getFullYear() - 1;
-  return [...new Set([...years.map((y) => y.year), lastReporting, lastReporting + 1])].sort((a, b) => b - a);
-}
-
-/** The year shown first: the latest year with data, else the last finished reporting year. */
-export function defaultYear(years: readonly YearTotals[], today: Date): number {
-  return years.length > 0 ? Math.max(...years.map((y) => y.year)) : today.getFullYear() - 1;
-}
+export { defaultYear, yearOptions } from "./years";
 
 export interface YearChange {
   previousYear: number;

@@ -1,0 +1,167 @@
+// The three steps of /export once their code has loaded (ExportPage paints its heading first and
+// keeps the data): 1. the format, 2. the project (with the name search), 3. the download with how
+// much of the file has arrived, or why it failed.
+import { Alert, Button, Card, Flex, Spin, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
+import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
+import { displayDate } from "../../shared/dates";
+import { truncate } from "../../shared/text";
+import type { useMe } from "../profile/api";
+import { PROJECTS_PAGE_SIZE, type Project, type useProjects } from "../projects/api";
+import { PROJECT_NAME_DISPLAY } from "../projects/ProjectsTable";
+import { ProjectSearch } from "../projects/ProjectSearch";
+import type { ExportFormat, useExportProject } from "./api";
+
+interface FormatRow {
+  format: ExportFormat;
+  title: string;
+  description: string;
+}
+
+const FORMATS: FormatRow[] = [
+  { format: "txt", title: "txt", description: "Текстовый файл: проект и результаты расчетов" },
+  { format: "xls", title: "xls", description: "Книга Excel 97–2003" },
+  { format: "xlsx", title: "xlsx", description: "Книга Excel" },
+];
+
+const formatColumns: TableColumnsType<FormatRow> = [
+  {
+    title: "Формат",
+    dataIndex: "title",
+    width: 140,
+    render: (title: string, row) => (
+      <Flex gap={8} align="center">
+        {row.format === "txt" ? <FileTextOutlined /> : <FileExcelOutlined />}
+        <strong>{title}</strong>
+      </Flex>
+    ),
+  },
+  { title: "Описание", dataIndex: "description" },
+];
+
+const projectColumns: TableColumnsType<Project> = [
+  {
+    title: "Название",
+    dataIndex: "name",
+    render: (name: string) => {
+      const short = truncate(name, PROJECT_NAME_DISPLAY);
+      return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
+    },
+  },
+  { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 150 },
+  { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 150 },
+  { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 150 },
+];
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString("ru-RU", { maximumFractionDigits: 0 })} КБ`;
+
+interface Props {
+  format: ExportFormat | undefined;
+  chooseFormat(format: ExportFormat): void;
+  me: ReturnType<typeof useMe>;
+  projects: ReturnType<typeof useProjects>;
+  search: string;
+  page: number;
+  setPage(page: number): void;
+  project: Project | undefined;
+  setProject(project: Project | undefined): void;
+  exporting: ReturnType<typeof useExportProject>;
+  received: number;
+  start(detail: boolean): void;
+}
+
+export function ExportSteps({
+  format,
+  chooseFormat,
+  me,
+  projects,
+  search,
+  page,
+  setPage,
+  project,
+  setProject,
+  exporting,
+  received,
+  start,
+}: Props) {
+  return (
+    <>
+      <Card title="1. Формат файла" size="small">
+        <Table<FormatRow>
+          rowKey="format"
+          aria-label="Формат файла"
+          columns={formatColumns}
+          dataSource={FORMATS}
+          pagination={false}
+          size="middle"
+          rowSelection={{
+            type: "radio",
+            selectedRowKeys: format ? [format] : [],
+            onChange: (keys) => chooseFormat(keys[0] as ExportFormat),
+          }}
+          onRow={(row) => ({ onClick: () => chooseFormat(row.format), style: { cursor: "pointer" } })}
+        />
+      </Card>
+
+      {format && (
+        <Card title="2. Проект" size="small">
+          <div style={{ marginBottom: 12 }}>
+            <ProjectSearch />
+          </div>
+          {me.isError && <Alert type="error" showIcon title={me.error.message} />}
+          {projects.isError && <Alert type="error" showIcon title={`Не удалось загрузить проекты: ${projects.error.message}`} />}
+          <Table<Project>
+            rowKey="id"
+            aria-label="Проекты"
+            columns={projectColumns}
+            dataSource={projects.data?.results ?? []}
+            loading={projects.isFetching || me.isPending}
+            locale={{ emptyText: search ? "Нет проектов с таким названием" : "Проектов пока нет" }}
+            size="middle"
+            rowSelection={{
+              type: "radio",
+              selectedRowKeys: project ? [project.id] : [],
+              onChange: (_keys, rows) => setProject(rows[0]),
+            }}
+            onRow={(row) => ({ onClick: () => setProject(row), style: { cursor: "pointer" } })}
+            pagination={{
+              current: page,
+              pageSize: PROJECTS_PAGE_SIZE,
+              total: projects.data?.count ?? 0,
+              showSizeChanger: false,
+              onChange: (next) => setPage(next),
+            }}
+          />
+        </Card>
+      )}
+
+      {format && project && (
+        <Card title="3. Выгрузка" size="small">
+          <Flex vertical gap={12}>
+            <Typography.Text>
+              Проект «{project.name}», формат {format}
+            </Typography.Text>
+            <Flex gap={12} wrap>
+              <Button type="primary" icon={<DownloadOutlined />} disabled={exporting.isPending} onClick={() => start(false)}>
+                Экспорт данных
+              </Button>
+              {format !== "txt" && (
+                <Button icon={<DownloadOutlined />} disabled={exporting.isPending} onClick={() => start(true)}>
+                  Подробный экспорт
+                </Button>
+              )}
+            </Flex>
+            {exporting.isPending && (
+              <Flex gap={12} align="center" role="status">
+                <Spin />
+                <span>Формирование файла…{received > 0 ? ` получено ${kilobytes(received)}` : ""}</span>
+              </Flex>
+            )}
+            {exporting.isError && <Alert type="error" showIcon title={`Не удалось выгрузить проект: ${exporting.error.message}`} />}
+            {exporting.isSuccess && <Alert type="success" showIcon title={`Файл «${exporting.data}» сохранен`} />}
+          </Flex>
+        </Card>
+      )}
+    </>
+  );
+}
