@@ -1,70 +1,29 @@
-// SPEC 2 /settings: decimal places for numeric inputs, kept in local storage `comma`.
-// Below it, the instruction and presentation videos (SettingsVideos).
-import { useState } from "react";
-import { App, Button, Card, Form, Typography } from "antd";
-import { useAtom } from "jotai";
-import { decimalsAtom } from "./atoms";
-import { MAX_DECIMALS, numericInputProblem, parseNumericInput, storeDecimals } from "../../shared/decimals";
-import { NumericInput } from "../../shared/NumericInput";
-import { SettingsVideos } from "./SettingsVideos";
+// SPEC 2 /settings: decimal places for numeric inputs, kept in local storage `comma` (SettingsForm).
+// Below it, the instruction and presentation videos (SettingsVideos). The page paints its heading
+// first and asks for the videos at once; the form and the players load right after.
+import { lazy, Suspense } from "react";
+import { Typography } from "antd";
+import { LazyLoading } from "../../shared/LazyLoading";
+import { useMedia } from "./media";
 
-const RULES = { decimals: 0 };
-const OUT_OF_RANGE = `Введите целое число от 0 до ${MAX_DECIMALS}`;
-
-/** Why `text` cannot be saved as the decimals setting (the field itself says why it is no integer). */
-function rangeProblem(text: string): string | undefined {
-  if (numericInputProblem(text, RULES)) return undefined;
-  const value = parseNumericInput(text);
-  if (value === undefined) return "Укажите количество знаков";
-  return value > MAX_DECIMALS ? OUT_OF_RANGE : undefined;
-}
+const SettingsForm = lazy(() => import("./SettingsForm").then((m) => ({ default: m.SettingsForm })));
+const SettingsVideos = lazy(() => import("./SettingsVideos").then((m) => ({ default: m.SettingsVideos })));
 
 export default function SettingsPage() {
-  const [decimals, setDecimals] = useAtom(decimalsAtom);
-  const [text, setText] = useState(String(decimals));
-  const [submitted, setSubmitted] = useState(false);
-  const { message } = App.useApp();
-  // A value outside 0..4 is refused with its reason, never clamped and saved as another value.
-  const range = rangeProblem(text);
-
-  const onFinish = () => {
-    setSubmitted(true);
-    const value = parseNumericInput(text);
-    if (numericInputProblem(text, RULES) || range || value === undefined) return;
-    setDecimals(storeDecimals(value));
-    message.success("Настройки сохранены");
-  };
+  // The videos' signed URLs are asked for while the players' code loads.
+  useMedia();
 
   return (
     <>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         Настройки
       </Typography.Title>
-      <Card style={{ maxWidth: 520 }}>
-        <Form layout="vertical" onFinish={onFinish}>
-          <Form.Item
-            label="Количество знаков после запятой"
-            htmlFor="settings-decimals"
-            extra={`Целое число от 0 до ${MAX_DECIMALS}; применяется к вводу чисел и округлению результатов (расчеты, конвертер).`}
-            {...(range && (submitted || text.trim() !== "") ? { validateStatus: "error" as const, help: range } : {})}
-          >
-            <NumericInput
-              id="settings-decimals"
-              value={text}
-              decimals={RULES.decimals}
-              style={{ width: 120 }}
-              onChange={(next) => {
-                setText(next);
-                setSubmitted(false);
-              }}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            Сохранить
-          </Button>
-        </Form>
-      </Card>
-      <SettingsVideos />
+      <Suspense fallback={<LazyLoading />}>
+        <SettingsForm />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SettingsVideos />
+      </Suspense>
     </>
   );
 }

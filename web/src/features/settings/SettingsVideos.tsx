@@ -6,33 +6,9 @@
 import { useRef, useState } from "react";
 import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
-import { typedClient, type ListPage } from "../../api/client";
-import type { MediaRoutes } from "@server/contracts";
+import { useMedia, type MediaStatus } from "./media";
 
-export interface MediaStatus {
-  kind: "instruction" | "presentation";
-  label: string;
-  url: string | null;
-  content_type: string | null;
-  size: number | null;
-  uploaded_at: string | null;
-  expires_at: string | null;
-}
-
-/** v1/media/, typed from the server's route declarations (functions/src/routes/media.ts). */
-const videos = typedClient<MediaRoutes>("v1/media");
-
-export const mediaKey = ["media"] as const;
-
-export function useMedia() {
-  return useQuery({
-    queryKey: mediaKey,
-    queryFn: (): Promise<ListPage<MediaStatus>> => videos((c) => c.index.$get()),
-    // The URLs live 10 minutes; a fresh list well before that.
-    staleTime: 5 * 60_000,
-  });
-}
+export { mediaKey, useMedia, type MediaStatus } from "./media";
 
 function Player({ media, onExpired }: { media: MediaStatus; onExpired: () => Promise<unknown> }) {
   const video = useRef<HTMLVideoElement>(null);

@@ -1,0 +1,40 @@
+// The company's and the user's read-only fields on /profile (SPEC 2), shown once the profile has
+// loaded; ProfilePage paints its heading first and loads this right after.
+import { Card, Descriptions } from "antd";
+import { orAbsent } from "../../shared/text";
+import type { Me } from "./api";
+
+export function ProfileDetails({ me }: { me: Me }) {
+  return (
+    <>
+      <Card title="Компания">
+        <Descriptions
+          column={1}
+          bordered
+          styles={{ label: { width: 260 } }}
+          items={[
+            { key: "name", label: "Название", children: orAbsent(me.company?.name) },
+            { key: "address", label: "Почтовый адрес", children: orAbsent(me.company?.postal_address) },
+            { key: "ogrn", label: "ОГРН", children: orAbsent(me.company?.ogrn) },
+            { key: "inn", label: "ИНН", children: orAbsent(me.company?.inn) },
+            { key: "kpp", label: "КПП", children: orAbsent(me.company?.kpp) },
+            { key: "okved", label: "ОКВЭД", children: orAbsent(me.company?.okved) },
+            { key: "region", label: "Регион", children: orAbsent(me.company?.region) },
+          ]}
+        />
+      </Card>
+      <Card title="Пользователь">
+        <Descriptions
+          column={1}
+          bordered
+          styles={{ label: { width: 260 } }}
+          items={[
+            { key: "first", label: "Имя", children: orAbsent(me.first_name) },
+            { key: "last", label: "Фамилия", children: orAbsent(me.last_name) },
+            { key: "email", label: "E-mail", children: orAbsent(me.email) },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+// The instruction and presentation videos over the API (v1/media/): apart from SettingsVideos so
+// that /settings asks for them before the player's code has loaded.
+import { useQuery } from "@tanstack/react-query";
+import { typedClient, type ListPage } from "../../api/client";
+import type { MediaRoutes } from "@server/contracts";
+
+export interface MediaStatus {
+  kind: "instruction" | "presentation";
+  label: string;
+  url: string | null;
+  content_type: string | null;
+  size: number | null;
+  uploaded_at: string | null;
+  expires_at: string | null;
+}
+
+/** v1/media/, typed from the server's route declarations (functions/src/routes/media.ts). */
+const videos = typedClient<MediaRoutes>("v1/media");
+
+export const mediaKey = ["media"] as const;
+
+export function useMedia() {
+  return useQuery({
+    queryKey: mediaKey,
+    queryFn: (): Promise<ListPage<MediaStatus>> => videos((c) => c.index.$get()),
+    // The URLs live 10 minutes; a fresh list well before that.
+    staleTime: 5 * 60_000,
+  });
+}
