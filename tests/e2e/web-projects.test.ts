@@ -110,6 +110,8 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
     await fillDate(dialog.getByLabel("Дата окончания"), "2024-12-31");
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.waitFor({ state: "hidden" });
+    // The confirmation, shown by the message host that loads after the first paint.
+    await page.locator(".ant-message-notice", { hasText: "Проект создан" }).waitFor();
     const created = row("Шахта Северная");
     await created.waitFor();
     const cells = await created.locator("td").allInnerTexts();

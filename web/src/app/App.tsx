@@ -1,4 +1,5 @@
-import { App as AntApp, ConfigProvider } from "antd";
+import type { ReactNode } from "react";
+import { ConfigProvider, theme } from "antd";
 import ruRU from "antd/locale/ru_RU";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
@@ -12,13 +13,26 @@ export function App() {
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider locale={ruRU}>
-          <AntApp style={{ height: "100%" }}>
+          <TextFrame>
             <LoadingIndicator />
             <FeedbackHost />
             <AppRoutes />
-          </AntApp>
+          </TextFrame>
         </ConfigProvider>
       </QueryClientProvider>
     </JotaiProvider>
   );
+}
+
+/** The theme's text colour, size and font for everything inside, as antd's App would set them. */
+function TextFrame({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = {
+    height: "100%",
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return <div style={style}>{children}</div>;
 }

@@ -4,7 +4,7 @@
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, type InventoryRole } from "@core/inventory";
 import { useMemo, useState, type ReactNode } from "react";
-import { App, Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
+import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
 import { periodField } from "@core/measured-periods";
 import { NumericInput } from "../../shared/NumericInput";
@@ -55,6 +55,7 @@ import {
 import { FormFooter, NameField, type TopError } from "./FormParts";
 import { ResultValues } from "./ResultValues";
 import { UncertaintyEditor, initialDrafts, uncertaintyPayload, type UncertaintyDrafts } from "../uncertainty/UncertaintyEditor";
+import { useFeedback } from "../../shared/feedback";
 
 export const NAME_REQUIRED = "Введите название расчета";
 
@@ -97,7 +98,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   // D14: a file of periods (Excel template or a monitoring system's CSV) instead of typed ones.
   const [periodsFile, setPeriodsFile] = useState<File>();
   const byFile = state.periods !== undefined && periodsFile !== undefined;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const preview = useMemo((): Preview | { kind: "failed"; message: string } | undefined => {
     if (!core.data) return undefined;

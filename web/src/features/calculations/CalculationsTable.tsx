@@ -1,7 +1,7 @@
 // The calculations of one type in a project (SPEC 2): name cut to 50 characters, the result the
 // type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
 // A row click opens the read-only results.
-import { App, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "@core/registry";
@@ -15,6 +15,7 @@ import { forecastSummary, METHOD_TITLES } from "./forecast";
 import { formatAmount } from "./format";
 import { flagTexts } from "./flags";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
+import { useFeedback } from "../../shared/feedback";
 
 // SPEC 9: calculation names are cut to 50 characters in the list.
 export const CALCULATION_NAME_DISPLAY = 50;
@@ -146,7 +147,7 @@ export function CalculationsTable({ projectId, type, archived, page, onPage, onC
 function CalculationActions({ type, calculation, archived }: { type: CalculationType; calculation: Calculation; archived: boolean }) {
   const openDialog = useSetAtom(calculationDialogAtom);
   const patch = usePatchCalculation(type);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const change = (changes: typeof ARCHIVE | typeof RESTORE, done: string) =>
     patch.mutate(

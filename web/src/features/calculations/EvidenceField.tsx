@@ -2,11 +2,12 @@
 // to 10 MB, kept in the form and attached once the calculation is saved; on edit the file stored
 // now, by name and size, with its download link. The results dialog links it too (EvidenceLink).
 import { useState } from "react";
-import { App, Button, Flex, Typography, Upload } from "antd";
+import { Button, Flex, Typography, Upload } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "./api";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
 import { ChosenFile, fileSize } from "./FileField";
+import { useFeedback } from "../../shared/feedback";
 
 interface Props {
   id: string;
@@ -70,7 +71,7 @@ export function EvidenceField({ id, field, label, file, onChange, stored }: Prop
 
 /** The stored evidence file of `field`: its name as a download link, and its size. */
 export function EvidenceLink({ calculation, field }: { calculation: Calculation; field: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const evidence = calculation.coefficients[field]?.evidence;
   if (!evidence) return null;
   return (

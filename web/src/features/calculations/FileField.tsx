@@ -2,12 +2,13 @@
 // with the form, never on its own), .xlsx or .csv up to the upload cap, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
 import { useState } from "react";
-import { App, Button, Flex, Tooltip, Typography, Upload } from "antd";
+import { Button, Flex, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
 import { MAX_UPLOAD_BYTES } from "./forecast";
 import { MAX_TABULAR_UPLOAD_TEXT } from "@server/schemas/uploads";
+import { useFeedback } from "../../shared/feedback";
 
 export const FILE_ACCEPT = ".xlsx,.csv";
 export const FILE_TOO_LARGE = `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`;
@@ -32,7 +33,7 @@ interface Props {
 }
 
 export function FileField({ id, type, file, onChange, stored, keepHint }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [problem, setProblem] = useState<string>();
   const storedFile = stored?.file_data as { name: string; size: number } | undefined;
 

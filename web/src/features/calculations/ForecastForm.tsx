@@ -4,7 +4,7 @@
 // browser's gbdt.wasm, the same bytes and the same model file the server predicts with, so the
 // «Прогноз, %» beside each row is what will be stored.
 import { useMemo, useState, type ReactNode } from "react";
-import { Alert, App, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { FORECAST_METHODS, REGISTRY, type ForecastMethod } from "@core/registry";
@@ -44,6 +44,7 @@ import {
   type ForecastState,
 } from "./forecast";
 import { formatAmount } from "./format";
+import { useFeedback } from "../../shared/feedback";
 
 const TYPE = "regres_methane";
 const RESULT_DECIMALS = 4;
@@ -71,7 +72,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
   const active = activeModel(models.data, state.method);
   const preview = usePreviewModel(state.method, active?.id);
   const save = useSaveCalculation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const predictions = useMemo(() => {
     if (!preview.data || state.source !== "manual") return undefined;

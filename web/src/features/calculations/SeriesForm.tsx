@@ -3,7 +3,7 @@
 // settings with their defaults and units (sensitivity: ρ, the GWP set, k_tr — an illustrative
 // value, D6 — δ and the diesel factor). The file goes with the form only when one is chosen.
 import { useState } from "react";
-import { App, Col, Form, Input, Row, Select, Typography } from "antd";
+import { Col, Form, Input, Row, Select, Typography } from "antd";
 import { REGISTRY, type NumberField } from "@core/registry";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatStored, numericInputProblem } from "../../shared/decimals";
@@ -26,6 +26,7 @@ import {
   type SeriesState,
   type SeriesType,
 } from "./series";
+import { useFeedback } from "../../shared/feedback";
 
 const fieldId = (name: string) => `calc-field-${name}`;
 
@@ -60,7 +61,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
   const [topError, setTopError] = useState<TopError | null>(null);
   const decimals = useInputDecimals(mode);
   const save = useSaveCalculation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   // Settings keep their own precision (k_tr has 6 decimals) when it exceeds the decimals setting.
   const settingDecimals = (field: NumberField) => Math.max(decimals, field.decimals);

@@ -1,9 +1,10 @@
 // «Исходный файл»: the upload a calculation was computed from (GET v1/{type}/{id}/file/).
-import { App, Button, Typography } from "antd";
+import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
 import { downloadSourceFile, type Calculation } from "./api";
 import { fileSize } from "./FileField";
 import { formatDateTime } from "./format";
+import { useFeedback } from "../../shared/feedback";
 
 interface StoredFileView {
   name: string;
@@ -12,7 +13,7 @@ interface StoredFileView {
 }
 
 export function SourceFileLink({ calculation }: { calculation: Calculation }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const file = calculation.file_data as StoredFileView | undefined;
   if (!file) return null;
   return (

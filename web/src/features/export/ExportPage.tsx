@@ -5,12 +5,13 @@
 // The page paints its heading and asks for the data first; the steps (ExportSteps: cards, tables,
 // the search) load right after.
 import { lazy, Suspense, useState } from "react";
-import { App, Flex, Typography } from "antd";
+import { Flex, Typography } from "antd";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useMe } from "../profile/api";
 import { useProjects, type Project } from "../projects/api";
 import { EXPORT_FORMATS, useExportProject, type ExportFormat } from "./api";
+import { useFeedback } from "../../shared/feedback";
 
 const ExportSteps = lazy(() => import("./ExportSteps").then((m) => ({ default: m.ExportSteps })));
 
@@ -27,7 +28,7 @@ export default function ExportPage() {
   const [received, setReceived] = useState(0);
   const projects = useProjects({ companyId: format ? me.data?.company?.id : undefined, archived: false, page, search });
   const exporting = useExportProject(setReceived);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const chooseFormat = (next: ExportFormat) => {
     // Another format keeps the project list where it is: only the file changes.

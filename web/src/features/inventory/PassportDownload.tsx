@@ -1,10 +1,11 @@
 // «Скачать паспорт отчета (xlsx / PDF)»: the year's 296-FZ report passport of the company, or of
 // the chosen facility (GET v1/inventory/{year}/report/?format=), saved under the server's name.
 import { useState } from "react";
-import { App, Button, Space } from "antd";
+import { Button, Space } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { api } from "../../api/client";
 import { saveBlob } from "../../shared/saveBlob";
+import { useFeedback } from "../../shared/feedback";
 
 type PassportFormat = "xlsx" | "pdf";
 
@@ -14,7 +15,7 @@ export function passportPath(year: number, format: PassportFormat, facility: str
 }
 
 export function PassportDownload({ year, facility }: { year: number; facility: string | undefined }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [pending, setPending] = useState<PassportFormat>();
 
   async function download(format: PassportFormat) {

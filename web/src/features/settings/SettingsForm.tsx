@@ -1,11 +1,12 @@
 // The decimals setting of /settings (SPEC 2): decimal places for numeric inputs, kept in local
 // storage `comma`. Its form loads right after the page has painted its heading.
 import { useState } from "react";
-import { App, Button, Card, Form } from "antd";
+import { Button, Card, Form } from "antd";
 import { useAtom } from "jotai";
 import { decimalsAtom } from "./atoms";
 import { MAX_DECIMALS, numericInputProblem, parseNumericInput, storeDecimals } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
+import { useFeedback } from "../../shared/feedback";
 
 const RULES = { decimals: 0 };
 const OUT_OF_RANGE = `Введите целое число от 0 до ${MAX_DECIMALS}`;
@@ -22,7 +23,7 @@ export function SettingsForm() {
   const [decimals, setDecimals] = useAtom(decimalsAtom);
   const [text, setText] = useState(String(decimals));
   const [submitted, setSubmitted] = useState(false);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // A value outside 0..4 is refused with its reason, never clamped and saved as another value.
   const range = rangeProblem(text);
 
