@@ -7,7 +7,7 @@ import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { formatSize } from "../documents/api";
-import { mediaKey, type MediaStatus } from "../settings/SettingsVideos";
+import { mediaKey, type MediaStatus } from "../settings/media";
 import { adminKeys, errorText, mediaUpload, removeMedia, useAdminMedia } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 import { useFeedback } from "../../shared/feedback";

@@ -7,7 +7,7 @@ import type { AdminRoutes, DictionaryEntry, DictionaryRoutes, ForecastModelRoute
 import type { AdminAuditEntry, Company as StoredCompany, ForecastModelVersion as StoredModelVersion, Role, User } from "@server/ports";
 import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "../documents/api";
-import type { MediaStatus } from "../settings/SettingsVideos";
+import type { MediaStatus } from "../settings/media";
 import type { DirectUpload, UploadGrant } from "./directUpload";
 
 /** The server's own shapes (functions/src/ports.ts); the API always sends a company's version. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { YearTotals } from "./api";
-import { changeFromYearBefore, defaultYear, totalsByCategoryFigure, yearOptions } from "./inventory";
+import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
+import { defaultYear, yearOptions } from "./years";
 
 const years: YearTotals[] = [
   { year: 2024, total_t_co2e: 80_000, by_category: { 3: 70_000, 2: 10_000 } },

@@ -1,10 +1,8 @@
-// What the inventory screen derives from the API's answer: the years to offer, the change against
-// the year before, the chart of totals by category and year.
+// What the inventory report derives from the API's answer: the change against the year before and
+// the chart of totals by category and year (the years to offer are in years.ts).
 import type { Data, Layout } from "plotly.js";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
 import type { YearTotals } from "./api";
-
-export { defaultYear, yearOptions } from "./years";
 
 export interface YearChange {
   previousYear: number;

@@ -1,5 +1,5 @@
-// The reporting years the inventory screen offers and opens first: apart from the rest of
-// inventory.ts so that the page's first paint does not wait for the category names of the chart.
+// The reporting years the inventory screen offers and opens first, apart from inventory.ts so that
+// the page's first paint does not wait for the chart's category names.
 import type { YearTotals } from "./api";
 
 /** The years with data, and the last finished reporting year, newest first. */

@@ -8,8 +8,6 @@ import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
 import { useMedia, type MediaStatus } from "./media";
 
-export { mediaKey, useMedia, type MediaStatus } from "./media";
-
 function Player({ media, onExpired }: { media: MediaStatus; onExpired: () => Promise<unknown> }) {
   const video = useRef<HTMLVideoElement>(null);
   const resumeAt = useRef<number | null>(null);
