@@ -8,6 +8,8 @@ import { pathAliases } from "./path-aliases";
 // cores, hence the longer timeouts.
 const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
 const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**"];
+// The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
+const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
 const PROCESS_TESTS = ["functions/src/local/**/*.test.ts", "wasm-core/src/gbdt/cli.test.ts", "functions/src/export/xls-writer.test.ts"];
 
 export default defineConfig({
@@ -34,6 +36,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", ...PROCESS_TESTS],
           exclude,
+          globalSetup: [REQUIRED_PROGRAMS],
         },
       },
       {
@@ -43,6 +46,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
           exclude,
+          globalSetup: [REQUIRED_PROGRAMS],
           // A page reloads, signs in again and fetches before it shows a list: on a loaded machine
           // that takes longer than expect.poll's default second.
           expect: { poll: { timeout: 15_000 } },

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The Debian programs the tests drive, for the tiers named as arguments (all four when none is): the browser tier needs Chromium, the integration tier reads exports back with
+# LibreOffice (xls) and pdftotext (the report's PDF), and both render Cyrillic with DejaVu.
+# Missing ones are installed when this user can run apt-get; otherwise the run stops here with the
+# one command to run, so a missing program never turns into skipped tests. `.ci/run` calls it too.
+set -euo pipefail
+
+tiers=("$@")
+[ ${#tiers[@]} -gt 0 ] || tiers=(unit integration e2e infra)
+wants() { local tier; for tier in "${tiers[@]}"; do [ "$tier" = "$1" ] && return 0; done; return 1; }
+
+need=()
+if wants e2e; then
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+fi
+if wants integration; then
+  [ -x /usr/bin/soffice ] || [ -x /usr/bin/libreoffice ] || need+=(libreoffice-calc-nogui)
+  command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+fi
+if wants e2e || wants integration; then
+  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+fi
+[ ${#need[@]} -gt 0 ] || exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing what the tests need: ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  exit 0
+fi
+echo "The tests need ${need[*]}; install them and run npm test again: sudo apt-get install -y ${need[*]}" >&2
+exit 1
