@@ -60,6 +60,18 @@ describe("parseTable", () => {
     expect(russian.rows[0].values).toEqual({ year: 2020, volume: 1200.5, element: "Шахта; №1" });
   });
 
+  it("reads thousands grouped by spaces as the app's inputs do, and says how to write an ambiguous number", async () => {
+    const grouped = await parseTable(
+      { name: "a.csv", bytes: csv("year;volume\n2020;3 100\n2021;\u00a012\u00a0480,7504\n2022;1,5e3\n") },
+      spec,
+    );
+    expect(grouped.rows.map((r) => r.values.volume)).toEqual([3100, 12480.7504, 1500]);
+    await expect(parseTable({ name: "a.csv", bytes: csv("year;volume\n2020;1.250,5\n") }, spec)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/строка 2, столбец «volume».*отделяйте разряды пробелом/),
+    });
+  });
+
   it("names the sheet, row and column of a text in a number cell", async () => {
     const bytes = await xlsx([
       ["year", "volume"],

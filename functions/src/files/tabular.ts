@@ -3,6 +3,7 @@
 // exhausting memory: the byte size is capped before reading, an .xlsx's ZIP directory is checked
 // before inflating (zip-guard.ts), and reading stops at the row limit.
 import { DomainError, Invalid } from "../domain/errors";
+import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../schemas/uploads";
@@ -219,18 +220,24 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
 
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
 
-function parseNumber(value: unknown): number | null | undefined {
+// Machine exports write an exponent or a plus sign («1.5e-3», «+2»); people write groups and a
+// comma, read by the same rule as the app's inputs (readTypedNumber).
+const MACHINE_NUMBER = /^[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?$/;
+
+/** A cell's number, null for an empty or NaN cell, or why the text is not a number. */
+function parseNumber(value: unknown): number | null | { problem: string } {
   if (value === null || value === "") return null;
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  const text = String(value)
-    .trim()
-    .replace(/\u00a0| /g, "");
-  if (/^nan$/i.test(text)) return null;
-  const normal = text.replace(",", ".");
+  if (typeof value === "number") return Number.isFinite(value) ? value : { problem: "" };
+  const text = String(value).trim();
+  if (text === "" || /^nan$/i.test(text)) return null;
   // One way only to match a run of digits: with \d+\.?\d* a long run backtracks in quadratic time.
-  if (!/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(normal)) return undefined;
-  const number = Number(normal);
-  return Number.isFinite(number) ? number : undefined;
+  if (MACHINE_NUMBER.test(text)) {
+    const number = Number(text.replace(",", "."));
+    return Number.isFinite(number) ? number : { problem: "" };
+  }
+  const read = readTypedNumber(text);
+  if (read.ok) return read.value;
+  return { problem: read.problem === "ambiguous" || read.problem === "grouping" ? TYPED_NUMBER_PROBLEMS[read.problem] : "" };
 }
 
 function toRows(raw: RawTable, spec: TableSpec): TableRow[] {
@@ -263,9 +270,10 @@ function toRows(raw: RawTable, spec: TableSpec): TableRow[] {
         continue;
       }
       const number = parseNumber(cell);
-      if (number === undefined) {
+      if (typeof number === "object" && number !== null) {
         throw new Invalid(
-          `Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: ожидается число, найдено «${String(cell).slice(0, 40)}»`,
+          `Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: ожидается число, найдено «${String(cell).slice(0, 40)}»` +
+            (number.problem ? `. ${number.problem}` : ""),
         );
       }
       values[column.name] = number;

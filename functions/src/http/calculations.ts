@@ -1,5 +1,6 @@
 // v1/{type}/ (SPEC 7) served: the declarations are in routes/calculations.ts.
 import type * as z from "zod";
+import { readTypedNumber } from "@core/typed-numbers";
 import type { Context } from "hono";
 import {
   calculationView,
@@ -81,7 +82,8 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
     } else if (key === "is_deleted" || key === "is_active") {
       body[key] = raw === "true";
     } else if (numeric.has(key) || key === "gwp_set" || key === "version") {
-      body[key] = raw.trim() === "" ? undefined : Number(raw.replace(",", "."));
+      const read = readTypedNumber(raw);
+      body[key] = raw.trim() === "" ? undefined : read.ok ? read.value : Number.NaN;
     } else body[key] = raw;
   }
   return { body, file: form.file };

@@ -101,9 +101,24 @@ describe("numericInputProblem", () => {
   });
 
   it("says what is wrong with anything that is not a number", () => {
-    for (const text of ["a", "abc", "12a", "+1", "1 000", "1.2.3", "1,2,3", "1,2.3", "1e3", ",", ".", "5-", "--5"]) {
+    for (const text of ["a", "abc", "12a", "+1", "1.2.3", "1,2,3", "1e3", ",", ".", "5-", "--5"]) {
       expect(numericInputProblem(text, { decimals: 4, negative: true }), text).toBe(NOT_A_NUMBER);
     }
+  });
+
+  it("accepts digits grouped by spaces, as the app prints them", () => {
+    for (const text of ["3 100", "3 100,0", "1 250 000", "3\u00a0100", "12\u00a0480,7504", "3\u202f100"]) {
+      expect(numericInputProblem(text, { decimals: 4 }), text).toBeUndefined();
+    }
+    expect(parseNumericInput("3 100")).toBe(3100);
+    expect(parseNumericInput("12\u00a0480,7504")).toBe(12480.7504);
+    expect(decimalPlaces("12 480,7504")).toBe(4);
+  });
+
+  it("says how to write a number whose separators are ambiguous or whose groups are wrong", () => {
+    expect(numericInputProblem("1.250,5", { decimals: 4 })).toMatch(/отделяйте разряды пробелом, а дробь запятой/);
+    expect(numericInputProblem("1,250.5", { decimals: 4 })).toMatch(/отделяйте разряды пробелом, а дробь запятой/);
+    expect(numericInputProblem("31 00", { decimals: 4 })).toMatch(/по три цифры/);
   });
 
   it("names the limit when there are too many decimals", () => {
@@ -146,7 +161,7 @@ describe("parseNumericInput", () => {
   });
 
   it("has no number for an empty field, a lone separator or minus, or text", () => {
-    for (const text of ["", " ", ".", ",", "-", "abc", "12a", "1 000", "1,2,3", "1e3"]) {
+    for (const text of ["", " ", ".", ",", "-", "abc", "12a", "1.000,5", "1,2,3", "1e3"]) {
       expect(parseNumericInput(text), text).toBeUndefined();
     }
   });

@@ -10,8 +10,9 @@
 //   numericInputProblem(text, rules)  why a typed text is not an acceptable number (a Russian message
 //                                     for under the field), or undefined. The text is never rewritten:
 //                                     what is typed stays in the field until the user corrects it.
-//   parseNumericInput(text)           a typed number: decimal comma or dot («845,5» = «845.5»), an
-//                                     optional leading minus; "" and anything else → undefined.
+//   parseNumericInput(text)           a typed number: digits grouped by spaces («3 100»), decimal
+//                                     comma or dot («845,5» = «845.5»), an optional leading minus
+//                                     (the core's readTypedNumber); "" and anything else → undefined.
 //   numberText(value)                 a stored number as an input starts with it: «845,5».
 //   decimalPlaces(text)               its decimals: a value the form put in a field (stored, or a
 //                                     dictionary entry's) keeps its precision when edited.
@@ -19,6 +20,8 @@
 //                                     decimals, trailing zeros kept, Russian style: «2 662,48», «0,6680».
 //   formatStored(value)               a stored input or coefficient, unrounded, Russian style: «0,668».
 // The settings screen itself uses clampDecimals / readStoredDecimals / storeDecimals.
+
+import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 
 export const COMMA_KEY = "comma";
 export const DEFAULT_DECIMALS = 4;
@@ -56,10 +59,7 @@ export interface NumericRules {
   negative?: boolean;
 }
 
-// A decimal comma (Russian keyboards and Excel) or a dot; no exponent, no grouping spaces.
-const TYPED_NUMBER = /^(-?)(\d*)(?:[.,](\d*))?$/;
-
-export const NOT_A_NUMBER = "Введите число, например 845,5";
+export const NOT_A_NUMBER = TYPED_NUMBER_PROBLEMS.not_a_number;
 export const NOT_AN_INTEGER = "Введите целое число, например 3";
 export const NOT_NEGATIVE = "Значение не может быть отрицательным";
 
@@ -73,25 +73,26 @@ export function numericInputProblem(text: string, { decimals, negative = false }
   // Not clamped to the setting's 0..4: a field may carry its own precision (k_tr 0,003149).
   const places = Number.isFinite(decimals) ? Math.min(20, Math.max(0, Math.trunc(decimals))) : MAX_DECIMALS;
   if (!negative && /^[-\u2212]/.test(typed)) return NOT_NEGATIVE;
-  const match = TYPED_NUMBER.exec(typed);
-  if (!match || !/\d/.test(typed)) return places === 0 ? NOT_AN_INTEGER : NOT_A_NUMBER;
-  const fraction = match[3];
+  const read = readTypedNumber(typed);
+  if (!read.ok) {
+    if (read.problem === "ambiguous" || read.problem === "grouping") return TYPED_NUMBER_PROBLEMS[read.problem];
+    return places === 0 ? NOT_AN_INTEGER : NOT_A_NUMBER;
+  }
+  const fraction = read.fraction;
   if (places === 0 && fraction !== undefined) return NOT_AN_INTEGER;
   if (fraction !== undefined && fraction.length > places) return tooManyDecimals(places);
   return undefined;
 }
 
 export function parseNumericInput(text: string): number | undefined {
-  const typed = text.trim();
-  const match = TYPED_NUMBER.exec(typed);
-  if (!match || !/\d/.test(typed)) return undefined;
-  const [, sign, whole, fraction] = match;
-  return Number(`${sign}${whole || "0"}.${fraction || "0"}`);
+  const read = readTypedNumber(text);
+  return read.ok ? read.value : undefined;
 }
 
 /** Digits after the decimal separator of a typed or preset text: «0,03308» → 5. */
 export function decimalPlaces(text: string): number {
-  return TYPED_NUMBER.exec(text.trim())?.[3]?.length ?? 0;
+  const read = readTypedNumber(text);
+  return read.ok ? (read.fraction?.length ?? 0) : 0;
 }
 
 /** A number as an input starts with it: digits and a decimal comma, never an exponent or grouping. */
