@@ -135,6 +135,35 @@ describe.skipIf(!chromiumAvailable())("web app: a decimal comma and one number f
     await dialog().waitFor({ state: "hidden" });
   });
 
+  it("stores «3 100» typed key by key as 3100 and «12 480,7504» pasted as the app prints it as 12480.7504", async () => {
+    const create = async (name: string, enter: () => Promise<void>) => {
+      await page.getByRole("button", { name: "Добавить расчет" }).click();
+      await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
+      await dialog().getByLabel("Название расчета").fill(name);
+      await enter();
+      await dialog().getByTestId("preview-res_ch4").waitFor();
+      expect(await problem().count()).toBe(0);
+      await dialog().getByRole("button", { name: "Создать" }).click();
+      await dialog().waitFor({ state: "hidden" });
+    };
+    await create("Тысячи с пробелом", () => volume().pressSequentially("3 100"));
+    await create("Вставлено из конвертера", async () => {
+      await volume().focus();
+      await page.keyboard.insertText(formatResult(12480.7504, 4));
+    });
+    await expect
+      .poll(async () => Object.fromEntries((await stored()).map((calc) => [calc.name, calc.volume])))
+      .toMatchObject({ "Тысячи с пробелом": 3100, "Вставлено из конвертера": 12480.7504 });
+  });
+
+  it("says how to write a number with both a dot and a comma instead of guessing", async () => {
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    await volume().pressSequentially("1.250,5");
+    await problem().filter({ hasText: "отделяйте разряды пробелом, а дробь запятой" }).waitFor();
+    await dialog().getByRole("button", { name: "Отмена" }).click();
+    await dialog().waitFor({ state: "hidden" });
+  });
+
   it("converts with a decimal comma and answers in the Russian format: 1000 m³ CH4 → 0,6680 t", async () => {
     await menu().getByText("Виджеты", { exact: true }).click();
     await page.waitForURL(at("/widgets"));
