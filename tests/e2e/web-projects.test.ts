@@ -107,7 +107,10 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
 
   it("creates a project", async () => {
     const dialog = page.getByRole("dialog");
-    await fillDate(dialog.getByLabel("Дата окончания"), "2024-12-31");
+    // ДД.ММ.ГГГГ as Russian documents write dates; the field shows what it read the same way.
+    await fillDate(dialog.getByLabel("Дата начала"), "01.03.2024");
+    await fillDate(dialog.getByLabel("Дата окончания"), "31.12.2024");
+    expect(await dialog.getByLabel("Дата окончания").inputValue()).toBe("31.12.2024");
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.waitFor({ state: "hidden" });
     // The confirmation, shown by the message host that loads after the first paint.
@@ -303,9 +306,11 @@ describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", ()
 });
 
 /** Types a date into antd's DatePicker; leaving the field commits it (Enter would submit the form). */
+/** Types a date key by key, as a user does (ДД.ММ.ГГГГ or ISO). */
 async function fillDate(input: ReturnType<Page["getByLabel"]>, value: string) {
   await input.click();
-  await input.fill(value);
+  await input.fill("");
+  await input.pressSequentially(value);
   await input.press("Tab");
 }
 

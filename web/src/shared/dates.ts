@@ -1,6 +1,9 @@
 import dayjs from "dayjs";
 
 export const DATE_FORMAT = "YYYY-MM-DD";
+/** What a date field shows (ДД.ММ.ГГГГ, as Russian documents write dates) and accepts when typed:
+ *  that or ISO. The API keeps ISO (DATE_FORMAT). */
+export const DATE_FIELD_FORMATS = ["DD.MM.YYYY", DATE_FORMAT];
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

@@ -12,6 +12,7 @@ import type { DictionaryEntry, DictionaryRoutes } from "@server/contracts";
 import type { Verification } from "@server/dictionaries/reference-data";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
+import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
@@ -206,7 +207,7 @@ function ChangeDialog({
           </Flex>
         )}
         <Form.Item label="Действует с" name="effective_from" rules={[{ required: true, message: "Укажите дату" }]}>
-          <DatePicker format="YYYY-MM-DD" />
+          <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" />
         </Form.Item>
         <Form.Item label="Причина изменения" name="reason" rules={[{ required: true, whitespace: true, message: "Укажите причину" }]}>
           <Input.TextArea autoSize={{ minRows: 2 }} maxLength={1000} />

@@ -13,6 +13,7 @@ import { documentsKey, formatSize, requisites, type NormativeDocument } from "..
 import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 import { useFeedback } from "../../shared/feedback";
+import { DATE_FIELD_FORMATS } from "../../shared/dates";
 
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -138,7 +139,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
             <Input style={{ width: 180 }} maxLength={100} />
           </Form.Item>
           <Form.Item label="Дата" name="date">
-            <DatePicker format="YYYY-MM-DD" />
+            <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" />
           </Form.Item>
         </Space>
         <Form.Item label="Кем издан" name="issuer">

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useAtom } from "jotai";
-import { DATE_FORMAT } from "../../shared/dates";
+import { DATE_FIELD_FORMATS, DATE_FORMAT } from "../../shared/dates";
 import { PROJECT_NAME_MAX } from "@server/schemas/project";
 import type { ApiError } from "../../api/client";
 import { formatResult, formatStored } from "../../shared/decimals";
@@ -101,6 +101,7 @@ function ProjectForm({
   onRecompute: (projectId: string, preview: GwpRecompute) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
+  const startDate = Form.useWatch("start_date", form) ?? undefined;
   const facilities = useFacilities();
   const create = useCreateProject(owner);
   const patch = usePatchProject();
@@ -161,10 +162,11 @@ function ProjectForm({
       </Form.Item>
       <Flex gap={16}>
         <Form.Item label="Дата начала" name="start_date" rules={[rule("start_date")]} style={{ flex: 1 }}>
-          <DatePicker format={DATE_FORMAT} style={{ width: "100%" }} />
+          <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" style={{ width: "100%" }} />
         </Form.Item>
         <Form.Item label="Дата окончания" name="end_date" dependencies={["start_date"]} rules={[rule("end_date")]} style={{ flex: 1 }}>
-          <DatePicker format={DATE_FORMAT} style={{ width: "100%" }} />
+          {/* The calendar opens at the project's start, not at today's month. */}
+          <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" defaultPickerValue={startDate} style={{ width: "100%" }} />
         </Form.Item>
       </Flex>
       <Form.Item
