@@ -8,6 +8,7 @@
 // Calculations are read one type at a time and dropped after their sheets, so memory holds one
 // type's calculations, never the whole project's views.
 import { enteredText } from "@core/entry-units";
+import { COEFFICIENT_SOURCE_LABELS } from "@core/coefficient-sources";
 import {
   CALCULATION_TYPES,
   FILL_METHODS,
@@ -106,14 +107,10 @@ export function describeCoefficient(use: CoefficientUse | undefined): string | n
       // D10: why the mine's own value is what it is, and the file that shows it.
       const why = use.justification ? `обоснование: ${use.justification}` : "без обоснования";
       const evidence = use.evidence ? `; подтверждающий документ «${use.evidence.name}»` : "";
-      return `Фактическое значение; ${why}${evidence}`;
+      return `${COEFFICIENT_SOURCE_LABELS.custom}; ${why}${evidence}`;
     }
-    case "fixed":
-      return "Установлено методикой";
-    case "input":
-      return "Введено пользователем";
     default:
-      return String(use.source);
+      return COEFFICIENT_SOURCE_LABELS[use.source];
   }
 }
 

@@ -3,6 +3,7 @@
 // space, a decimal comma: 12 060,00 (shared/decimals.ts). Inputs and coefficients are shown as stored,
 // unrounded.
 import dayjs from "dayjs";
+import { COEFFICIENT_SOURCE_LABELS } from "@core/coefficient-sources";
 import { formatResult, formatStored } from "../../shared/decimals";
 import type { CoefficientUse } from "./api";
 
@@ -16,12 +17,7 @@ export function withUnit(text: string, unit: string): string {
   return unit && text ? `${text} ${unit}` : text;
 }
 
-export const SOURCE_LABELS = {
-  custom: "Фактическое значение",
-  fixed: "Фиксированное значение",
-  default: "Значение по умолчанию",
-  input: "Введено пользователем",
-} as const;
+const SOURCE_LABELS = COEFFICIENT_SOURCE_LABELS;
 
 /** Where a coefficient came from (D9): «entry, версия N» for a dictionary value. */
 export function sourceText(use: CoefficientUse | undefined): string {

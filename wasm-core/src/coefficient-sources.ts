@@ -1,0 +1,11 @@
+// How a stored coefficient's source reads, on the screen and in every export alike (methodology
+// D9, D10): a dictionary entry is named with its version where shown; the others by these labels.
+export type CoefficientSourceKind = "dictionary" | "custom" | "fixed" | "input" | "default";
+
+export const COEFFICIENT_SOURCE_LABELS: Record<Exclude<CoefficientSourceKind, "dictionary">, string> = {
+  custom: "Фактическое значение",
+  fixed: "Фиксированное значение",
+  // A setting left at the methodology's value (sensitivity's ρ, k_tr, δ): fixed by the method too.
+  default: "Фиксированное значение (по умолчанию)",
+  input: "Введено пользователем",
+};
