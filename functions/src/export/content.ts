@@ -38,6 +38,18 @@ export interface Column {
   width: number;
 }
 
+/** The decimals a number is shown with: its column's, or more where a non-zero value below 1 would
+ *  lose its two significant digits (a flare's CF 0,0006 is never «0,00»). Values stay unrounded. */
+export function cellDecimals(value: number, column: Column | undefined): number {
+  const decimals = column?.decimals ?? 2;
+  if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1 || column?.grouping === false) return decimals;
+  const significant = Number(Math.abs(value).toPrecision(2)).toString();
+  const places = /e-(\d+)$/.exec(significant)
+    ? Number(/e-(\d+)$/.exec(significant)![1]) + (significant.split("e")[0].split(".")[1]?.length ?? 0)
+    : (significant.split(".")[1]?.length ?? 0);
+  return Math.min(12, Math.max(decimals, places));
+}
+
 export interface Sheet {
   /** Unique, at most 31 characters, none of []:*?/\ (Excel's rules). */
   name: string;

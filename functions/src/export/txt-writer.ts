@@ -3,7 +3,7 @@
 // units in the column names; row-detail sheets are left out (the blocks summarise them). Numbers
 // are rounded for reading only, with the column's decimals, and written the Russian way like the
 // web app's: a decimal comma, thousands grouped by a no-break space (2 662,48).
-import type { Cell, Column, Sheet } from "./content";
+import { cellDecimals, type Cell, type Column, type Sheet } from "./content";
 
 const GROUP = "\u00a0";
 
@@ -23,7 +23,7 @@ export function formatNumber(value: number, decimals: number, grouping = true): 
 
 function show(cell: Cell, column: Column): string | undefined {
   if (cell === null || cell === "") return undefined;
-  if (typeof cell === "number") return formatNumber(cell, column.decimals ?? 2, column.grouping !== false);
+  if (typeof cell === "number") return formatNumber(cell, cellDecimals(cell, column), column.grouping !== false);
   // One value per line: line breaks inside a value would look like the next field.
   return cell.replace(/\s*[\r\n]+\s*/g, " ");
 }

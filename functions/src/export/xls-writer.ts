@@ -31,7 +31,7 @@
 // stream. No apostrophe is added to the text itself.
 import * as sheetjs from "xlsx";
 import type { CellObject, ColInfo, WorkBook, WorkSheet } from "xlsx";
-import { SheetNames, type Cell, type Column, type Sheet } from "./content";
+import { cellDecimals, SheetNames, type Cell, type Column, type Sheet } from "./content";
 import { numberFormat, startsLikeFormula } from "./xlsx-writer";
 // Plain Node loads SheetJS's CommonJS build, whose CFB Node cannot see as a named export (it is on
 // the module object, the default export); esbuild and Vite load its ES module build, which has it.
@@ -119,7 +119,7 @@ class SheetBuilder {
   private cell(value: Cell, column: Column | undefined, asText: boolean): CellObject | undefined {
     if (value === null || value === "") return undefined;
     if (typeof value === "number" && !asText)
-      return { t: "n", v: value, z: numberFormat(column?.decimals ?? 2, column?.grouping !== false) };
+      return { t: "n", v: value, z: numberFormat(cellDecimals(value, column), column?.grouping !== false) };
     return this.texts.make(String(value));
   }
 

@@ -8,7 +8,7 @@
 // cell keeps it text instead of turning it into a live formula. Numbers are never prefixed.
 import ExcelJS from "exceljs";
 import type { Writable } from "node:stream";
-import type { Cell, Column, Sheet } from "./content";
+import { cellDecimals, type Cell, type Column, type Sheet } from "./content";
 
 /** Excel's number format for a column: thousands grouped (Russian Excel shows «2 662,48») unless
  *  the number is a name such as a year or a row number. */
@@ -60,6 +60,16 @@ export function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
 const columnStyle = (column: Column): Partial<ExcelJS.Style> =>
   column.kind === "number" ? { numFmt: numberFormat(column.decimals ?? 2, column.grouping !== false) } : {};
 
+/** A small number gets its own format where the column's decimals would show it as 0,00. */
+function withSmallNumbers(row: ExcelJS.Row, cells: Cell[], columns: Column[]): ExcelJS.Row {
+  cells.forEach((value, i) => {
+    if (typeof value !== "number" || columns[i]?.kind !== "number") return;
+    const decimals = cellDecimals(value, columns[i]);
+    if (decimals !== (columns[i].decimals ?? 2)) row.getCell(i + 1).numFmt = numberFormat(decimals, columns[i].grouping !== false);
+  });
+  return row;
+}
+
 export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   learnQuotePrefix(workbook);
@@ -77,7 +87,7 @@ export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable):
       header,
       sheet.columns.map((c) => c.header),
     ).commit();
-    for await (const cells of sheet.rows) quoteFormulaLike(worksheet.addRow(cells), cells).commit();
+    for await (const cells of sheet.rows) quoteFormulaLike(withSmallNumbers(worksheet.addRow(cells), cells, sheet.columns), cells).commit();
     worksheet.commit();
   }
   await workbook.commit();
