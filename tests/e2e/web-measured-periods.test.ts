@@ -15,8 +15,8 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground";
 const NAME = "Дегазация по периодам";
 const PERIODS = [
-  { from: "01.01.2025", to: "31.01.2025", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" },
-  { from: "01.02.2025", to: "28.02.2025", flow_m3_min: "10,25", hours: "650,5", w_ch4: "76", w_co2: "10,6" },
+  { from: "01.01.2024", to: "31.01.2024", flow_m3_min: "12,5", hours: "744", w_ch4: "76", w_co2: "10,6" },
+  { from: "01.02.2024", to: "28.02.2024", flow_m3_min: "10,25", hours: "650,5", w_ch4: "76", w_co2: "10,6" },
 ];
 const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
 
@@ -69,7 +69,7 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
     }
     const rows = preview.getByTestId("preview-periods").locator(".ant-table-row");
     expect(await rows.count()).toBe(2);
-    expect(await rows.first().innerText()).toContain("01.01.2025");
+    expect(await rows.first().innerText()).toContain("01.01.2024");
     expect(await dialog().locator(".numeric-input-problem").count()).toBe(0);
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await page.screenshot({ path: `${SHOTS}/web-measured-periods-dialog.png` });
@@ -102,7 +102,7 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
     await results.getByTestId("results-dialog").waitFor();
     const rows = results.getByTestId("stored-periods").locator(".ant-table-row");
     expect(await rows.count()).toBe(2);
-    expect(await rows.nth(1).innerText()).toContain("28.02.2025");
+    expect(await rows.nth(1).innerText()).toContain("28.02.2024");
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/web-measured-periods-results.png`, fullPage: true });
   });
@@ -123,7 +123,7 @@ describe.skipIf(!chromiumAvailable())("web app: underground by measurement perio
       })
       .toBe(1);
     const csv =
-      "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
+      "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2024;31.01.2024;12,5;744;76;10,6\n01.02.2024;28.02.2024;10,25;650,5;76;10,6\n";
     await fileField.setInputFiles({ name: "мониторинг.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await dialog().getByTestId("chosen-file").filter({ hasText: "мониторинг.csv" }).waitFor();
     await dialog().getByTestId("preview").filter({ hasText: "по периодам из файла «мониторинг.csv»" }).waitFor();

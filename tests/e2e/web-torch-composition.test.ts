@@ -105,7 +105,7 @@ describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_co
     await field("w_ch4").pressSequentially("90");
     await field("w_co2").pressSequentially("15,5");
     await dialog()
-      .getByText(/Сумма содержаний компонентов \(w_ch4 \+ w_co2/)
+      .getByText(/Сумма содержаний компонентов \(«Содержание CH4 в смеси» \+ «Содержание CO2 в смеси»/)
       .first()
       .waitFor();
     await page.screenshot({ path: `${SHOTS}/web-torch-composition-over-100.png`, fullPage: true });

@@ -1,7 +1,7 @@
 // `npm run admin -- rotate-jwt-secret` on a local installation: tokens signed before the rotation
 // still work after the server restarts, for the overlap and no longer; new ones use the new secret.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -75,4 +75,27 @@ describe("rotate-jwt-secret (local)", () => {
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/--overlap-hours/);
   });
+
+  // Issue 26 (hostile): 1 000 000 000 hours kept the old secret valid for ever.
+  it("refuses an overlap longer than the refresh token's lifetime, or not a plain number, and keeps the secret", () => {
+    const secretFile = join(dataDir, "jwt-secret");
+    const secret = () => (existsSync(secretFile) ? readFileSync(secretFile, "utf8") : null);
+    const before = secret();
+    for (const [hours, message] of [
+      ["1000000000", "--overlap-hours: не больше срока действия токена обновления (24 ч)"],
+      ["0x10", "--overlap-hours: неотрицательное число часов"],
+    ]) {
+      const out = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", "--overlap-hours", hours],
+        {
+          encoding: "utf8",
+          env: { ...process.env, DATA_DIR: dataDir, REFRESH_TOKEN_TTL_SECONDS: String(24 * 3600) },
+        },
+      );
+      expect(out.status, hours).toBe(2);
+      expect(out.stderr).toContain(message);
+    }
+    expect(secret()).toBe(before);
+  }, 120_000);
 });

@@ -26,8 +26,8 @@ type Calc = Record<string, unknown> & {
 
 const TOTALS = ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"] as const;
 const PERIODS = [
-  { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 12.5, hours: 744, w_ch4: 76, w_co2: 10.6 },
-  { from: "2025-02-01", to: "2025-02-28", flow_m3_min: 10.25, hours: 650.5, w_ch4: 76, w_co2: 10.6 },
+  { from: "01.01.2024", to: "31.01.2024", flow_m3_min: 12.5, hours: 744, w_ch4: 76, w_co2: 10.6 },
+  { from: "2024-02-01", to: "2024-02-28", flow_m3_min: 10.25, hours: 650.5, w_ch4: 76, w_co2: 10.6 },
 ];
 const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
 
@@ -55,7 +55,7 @@ describe("underground from measurement periods (D14)", () => {
     expect(byPeriods.volume as number).toBeCloseTo(VOLUME, 9);
     for (const name of TOTALS) expect(byPeriods[name] as number, name).toBeCloseTo(byVolume[name] as number, 6);
     expect(byPeriods.periods).toHaveLength(2);
-    expect(byPeriods.periods[0]).toMatchObject({ from: "2025-01-01", to: "2025-01-31", flow_m3_min: 12.5, hours: 744, volume: 558 });
+    expect(byPeriods.periods[0]).toMatchObject({ from: "2024-01-01", to: "2024-01-31", flow_m3_min: 12.5, hours: 744, volume: 558 });
     const sum = byPeriods.periods.reduce((total, p) => total + (p.sum_co2 as number), 0);
     expect(sum).toBeCloseTo(byPeriods.sum_co2 as number, 6);
     // The contents are the measured ones, not a dictionary's; the densities are the conditions'.
@@ -90,13 +90,16 @@ describe("underground from measurement periods (D14)", () => {
     expect(edited.sum_co2).toBeCloseTo(at0C.sum_co2 as number, 6);
   });
 
-  it("refuses a period in Russian naming periods[i].field", async () => {
+  it("refuses a period in Russian naming it by number and dates, the cell by «periods[i].field»", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ hours: 745 }, "periods[0].hours: Время работы больше продолжительности периода (744 ч)"],
-      [{ from: "01.02.2025" }, "periods[0].to: Начало периода позже его конца"],
-      [{ from: "2025/01/01" }, "periods[0].from: Укажите дату"],
-      [{ flow_m3_min: -1 }, "periods[0].flow_m3_min: Значение должно быть неотрицательным"],
-      [{ w_co2: 101 }, "periods[0].w_co2: Значение должно быть не больше 100"],
+      [
+        { hours: 745 },
+        "periods[0].hours: Период 1 (01.01.2024–31.01.2024), «Время работы за период»: Время работы больше продолжительности периода (744 ч)",
+      ],
+      [{ from: "01.02.2024" }, "periods[0].to: Период 1 (01.02.2024–31.01.2024), «Конец периода»: Начало периода позже его конца"],
+      [{ from: "2024/01/01" }, "periods[0].from: Период 1, «Начало периода»: Укажите дату"],
+      [{ flow_m3_min: -1 }, "«Расход газовой смеси»: Значение должно быть неотрицательным"],
+      [{ w_co2: 101 }, "periods[0].w_co2: Период 1 (01.01.2024–31.01.2024), «Содержание CO2 в смеси»: Значение должно быть не больше 100"],
     ];
     for (const [change, message] of cases) {
       const res = await post({ periods: [{ ...PERIODS[0], ...change }], dictionary_items: { get_underground: 1 } });
@@ -105,10 +108,72 @@ describe("underground from measurement periods (D14)", () => {
     }
   });
 
+  // Issue 26 (hostile): three identical periods were all counted, CH4 + CO2 = 200 % and periods
+  // outside the project's dates were stored, an overflowing flow was reported against `volume`.
+  it("refuses overlapping periods, contents above 100 %, periods outside the project and an overflowing flow", async () => {
+    const refused = async (periods: unknown[], message: string) => {
+      const res = await post({ periods, dictionary_items: { get_underground: 1 } });
+      const body = (await res.json()) as { detail: string };
+      expect(res.status, JSON.stringify(periods)).toBe(400);
+      expect(body.detail).toBe(message);
+      // The prefix marks the cell for the dialog; the message itself names no internal field.
+      expect(body.detail.replace(/^periods\[\d+\]\.\w+: /, "")).not.toMatch(/w_ch4|w_co2|volume|flow_m3_min/);
+    };
+    await refused(
+      [PERIODS[0], PERIODS[0], PERIODS[0]],
+      "periods[1].from: Период 2 (01.01.2024–31.01.2024), «Начало периода»: пересекается с периодом 1 (01.01.2024–31.01.2024): один день не учитывается дважды",
+    );
+    await refused(
+      [{ ...PERIODS[0], w_ch4: 100, w_co2: 100 }],
+      "periods[0].w_co2: Период 1 (01.01.2024–31.01.2024): Сумма содержаний («Содержание CH4 в смеси» + «Содержание CO2 в смеси») должна быть не больше 100 % об., получено 200",
+    );
+    // The fixture's project runs 01.01.2014–31.12.2024.
+    await refused(
+      [PERIODS[0], { ...PERIODS[1], from: "01.12.2024", to: "15.01.2025" }],
+      "periods[1].to: Период 2 (01.12.2024–15.01.2025), «Конец периода»: выходит за даты проекта (01.01.2014–31.12.2024)",
+    );
+    await refused(
+      [{ ...PERIODS[0], flow_m3_min: 1e308 }],
+      "periods[0].flow_m3_min: Период 1 (01.01.2024–31.01.2024), «Расход газовой смеси»: объем газовой смеси за период слишком велик: проверьте расход и время работы",
+    );
+    // The same rows from a file are refused the same way, by the file's row.
+    const csv = "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2024;31.01.2024;1;10;50;5\n15.01.2024;31.01.2024;1;10;50;5\n";
+    const res = await upload({ name: "m.csv", bytes: new TextEncoder().encode(csv) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(
+      "строка 3, столбец «from»: Период 2 (15.01.2024–31.01.2024), «Начало периода»: пересекается с периодом 1",
+    );
+  });
+
+  it("refuses an edit of stored periods once the project's dates no longer hold them", async () => {
+    const own = await h.newProject(user.token, "Сужение дат");
+    const res = await h.request("/api/v1/underground/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "По периодам", project: own.id, periods: PERIODS, dictionary_items: { get_underground: 1 } },
+    });
+    const calc = await created(res);
+    const narrowed = await h.request(`/api/v1/projects/${own.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { start_date: "2024-02-01", end_date: "2024-12-31" },
+    });
+    expect(narrowed.status, await narrowed.clone().text()).toBe(200);
+    const edit = await h.request(`/api/v1/underground/${calc.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { version: calc.version, dictionary_items: { get_underground: 3 } },
+    });
+    expect(edit.status).toBe(400);
+    expect(await edit.text()).toContain(
+      "Период 1 (01.01.2024–31.01.2024), «Начало периода»: выходит за даты проекта (01.02.2024–31.12.2024)",
+    );
+  });
+
   it("reads the periods from a monitoring system's CSV and from the Excel template the same as typed", async () => {
     const typed = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 1 } }));
     const csv =
-      "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2025;31.01.2025;12,5;744;76;10,6\n01.02.2025;28.02.2025;10,25;650,5;76;10,6\n";
+      "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2024;31.01.2024;12,5;744;76;10,6\n01.02.2024;28.02.2024;10,25;650,5;76;10,6\n";
     const fromCsv = await created(await upload({ name: "мониторинг.csv", bytes: new TextEncoder().encode(csv) }));
     for (const name of TOTALS) expect(fromCsv[name] as number, name).toBeCloseTo(typed[name] as number, 9);
     expect((fromCsv.file_data as { name: string }).name).toBe("мониторинг.csv");
@@ -124,18 +189,20 @@ describe("underground from measurement periods (D14)", () => {
     const ws = filled.addWorksheet("Периоды");
     ws.addRow(header);
     // Excel keeps a typed date as a date cell.
-    ws.addRow([new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2025, 0, 31)), 12.5, 744, 76, 10.6]);
-    ws.addRow(["01.02.2025", "28.02.2025", 10.25, 650.5, 76, 10.6]);
+    ws.addRow([new Date(Date.UTC(2024, 0, 1)), new Date(Date.UTC(2024, 0, 31)), 12.5, 744, 76, 10.6]);
+    ws.addRow(["01.02.2024", "28.02.2024", 10.25, 650.5, 76, 10.6]);
     const fromXlsx = await created(await upload({ name: "периоды.xlsx", bytes: new Uint8Array(await filled.xlsx.writeBuffer()) }));
     for (const name of TOTALS) expect(fromXlsx[name] as number, name).toBeCloseTo(typed[name] as number, 9);
-    expect(fromXlsx.periods[0].from).toBe("2025-01-01");
+    expect(fromXlsx.periods[0].from).toBe("2024-01-01");
   });
 
   it("names the file's row and column of a refused period", async () => {
-    const csv = "from,to,flow_m3_min,hours,w_ch4,w_co2\n01.01.2025,01.01.2025,1,30,1,0\n";
+    const csv = "from,to,flow_m3_min,hours,w_ch4,w_co2\n01.01.2024,01.01.2024,1,30,1,0\n";
     const res = await upload({ name: "m.csv", bytes: new TextEncoder().encode(csv) });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("строка 2, столбец «hours»: Время работы больше продолжительности периода (24 ч)");
+    expect(await res.text()).toContain(
+      "строка 2, столбец «hours»: Период 1 (01.01.2024–01.01.2024), «Время работы за период»: Время работы больше продолжительности периода (24 ч)",
+    );
   });
 
   it("exports each period's contribution: the count on the type's sheet, the rows in the detailed export", async () => {
@@ -166,7 +233,7 @@ describe("underground from measurement periods (D14)", () => {
       "Расход газовой смеси, м³/мин",
       "Время работы за период, ч",
     ]);
-    expect(values(rows, 3).slice(0, 5)).toEqual(["По периодам", "01.01.2025", "31.01.2025", 12.5, 744]);
+    expect(values(rows, 3).slice(0, 5)).toEqual(["По периодам", "01.01.2024", "31.01.2024", 12.5, 744]);
     const sums = [3, 4].map((r) => values(rows, r)[columns.indexOf("Выбросы в CO2-эквиваленте, т CO2-экв.")] as number);
     expect(sums[0] + sums[1]).toBeCloseTo(calc.sum_co2 as number, 6);
   });

@@ -36,8 +36,9 @@ export const MESSAGES = {
   tooManyRows: (max: number) => `Слишком много строк: допускается не более ${max}`,
   partialColumn: "Столбец должен быть заполнен для всех лет или отсутствовать",
   unknownType: (type: string) => `Неизвестный тип расчёта: ${type}`,
-  sumAtMost: (label: string, fields: readonly string[], max: number, unit: string, sum: number) =>
-    `${label} (${fields.join(" + ")}) должна быть не больше ${formatNumber(max)} ${unit}, получено ${formatNumber(sum)}`,
+  /** `labels`: the fields' Russian labels (the registry's), never their internal names. */
+  sumAtMost: (label: string, labels: readonly string[], max: number, unit: string, sum: number) =>
+    `${label} (${labels.map((l) => `«${l}»`).join(" + ")}) должна быть не больше ${formatNumber(max)} ${unit}, получено ${formatNumber(sum)}`,
   typical: (min: number, max: number, unit: string) =>
     `Значение вне типичного диапазона МГЭИК ${formatNumber(min)}–${formatNumber(max)} ${unit}`,
 } as const;
@@ -574,7 +575,8 @@ function checkSums(type: CalculationType, value: (name: string) => number, row?:
     // A sum like 60 + 30 + 10 may land a rounding step above 100; that is still 100.
     if (sum > limit.max * (1 + 1e-12)) {
       const unit = def.inputs.find((f) => f.name === limit.fields[0])?.unit ?? "";
-      throw new FieldError(limit.fields[0], MESSAGES.sumAtMost(limit.label, limit.fields, limit.max, unit, sum), row);
+      const labels = limit.fields.map((name) => def.inputs.find((f) => f.name === name)?.label ?? name);
+      throw new FieldError(limit.fields[0], MESSAGES.sumAtMost(limit.label, labels, limit.max, unit, sum), row);
     }
   }
 }

@@ -42,7 +42,7 @@ describe("measured periods (D14)", () => {
     const ok = { from: "01.03.2025", to: "02.03.2025", flow_m3_min: 1, hours: 48, w_ch4: 1, w_co2: 0 };
     const refused = (row: Record<string, unknown>) => {
       try {
-        checkPeriods([ok, { ...ok, ...row }]);
+        checkPeriods([ok, { ...ok, from: "03.03.2025", to: "04.03.2025", ...row }]);
       } catch (error) {
         if (error instanceof FieldError) return `${error.field}: ${error.message}`;
         throw error;
@@ -50,13 +50,79 @@ describe("measured periods (D14)", () => {
       return "accepted";
     };
     expect(refused({})).toBe("accepted");
-    expect(refused({ hours: 48.5 })).toMatch(/^periods\[1\]\.hours: Время работы больше/);
-    expect(refused({ from: "03.03.2025" })).toMatch(/^periods\[1\]\.to: /);
-    expect(refused({ from: "31.02.2025" })).toMatch(/^periods\[1\]\.from: Укажите дату/);
-    expect(refused({ flow_m3_min: -1 })).toMatch(/^periods\[1\]\.flow_m3_min: /);
-    expect(refused({ w_ch4: 100.5 })).toMatch(/^periods\[1\]\.w_ch4: Значение должно быть не больше 100/);
-    expect(refused({ w_co2: undefined })).toMatch(/^periods\[1\]\.w_co2: Поле обязательно/);
+    expect(refused({ hours: 48.5 })).toBe(
+      "periods[1].hours: Период 2 (03.03.2025–04.03.2025), «Время работы за период»: Время работы больше продолжительности периода (48 ч)",
+    );
+    expect(refused({ from: "05.03.2025" })).toMatch(/^periods\[1\]\.to: Период 2 \(05\.03\.2025–04\.03\.2025\)/);
+    expect(refused({ from: "31.02.2025" })).toMatch(/^periods\[1\]\.from: Период 2, «Начало периода»: Укажите дату/);
+    expect(refused({ flow_m3_min: -1 })).toMatch(/^periods\[1\]\.flow_m3_min: Период 2 .*«Расход газовой смеси»/);
+    expect(refused({ w_ch4: 100.5 })).toMatch(/^periods\[1\]\.w_ch4: .*Значение должно быть не больше 100/);
+    expect(refused({ w_co2: undefined })).toMatch(/^periods\[1\]\.w_co2: .*Поле обязательно/);
     expect(() => checkPeriods([])).toThrow(FieldError);
+  });
+
+  // Issue 26: three identical periods were all counted, CH4 + CO2 could be 200 %, periods could lie
+  // outside the project's dates, and an overflowing flow was reported as «volume».
+  it("refuses overlapping periods, naming both by number and dates", () => {
+    const period = { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 1, hours: 10, w_ch4: 50, w_co2: 5 };
+    expect(() => checkPeriods([period, period, period])).toThrow(
+      "Период 2 (01.01.2025–31.01.2025), «Начало периода»: пересекается с периодом 1 (01.01.2025–31.01.2025)",
+    );
+    // Touching ends share a day; out of order but disjoint is fine.
+    const next = { ...period, from: "01.02.2025", to: "28.02.2025" };
+    expect(() => checkPeriods([{ ...period, to: "01.02.2025" }, next])).toThrow(/Период 2 .*пересекается с периодом 1/);
+    expect(checkPeriods([next, period])).toHaveLength(2);
+    expect(() => checkPeriods([next, { ...period, to: "15.02.2025" }, { ...period, from: "01.03.2025", to: "02.03.2025" }])).toThrow(
+      /^Период 2 \(01\.01\.2025–15\.02\.2025\), «Начало периода»: пересекается с периодом 1 \(01\.02\.2025–28\.02\.2025\)/,
+    );
+  });
+
+  it("refuses contents of one mixture that sum above 100 %, in labels, not field names", () => {
+    const period = { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 1, hours: 10, w_ch4: 100, w_co2: 100 };
+    let error: unknown;
+    try {
+      checkPeriods([period]);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(FieldError);
+    expect((error as FieldError).field).toBe("periods[0].w_co2");
+    expect((error as FieldError).message).toBe(
+      "Период 1 (01.01.2025–31.01.2025): Сумма содержаний («Содержание CH4 в смеси» + «Содержание CO2 в смеси») должна быть не больше 100 % об., получено 200",
+    );
+    expect(checkPeriods([{ ...period, w_ch4: 90, w_co2: 10 }])).toHaveLength(1);
+  });
+
+  it("keeps every period within the project's dates when they are given", () => {
+    const bounds = { start: "2025-01-01", end: "2025-12-31" };
+    const period = { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 1, hours: 10, w_ch4: 50, w_co2: 5 };
+    expect(checkPeriods([period], bounds)).toHaveLength(1);
+    expect(() => checkPeriods([period, { ...period, from: "31.12.2025", to: "01.01.2026" }], bounds)).toThrow(
+      "Период 2 (31.12.2025–01.01.2026), «Конец периода»: выходит за даты проекта (01.01.2025–31.12.2025)",
+    );
+    expect(() => checkPeriods([{ ...period, from: "31.12.2024" }], bounds)).toThrow(
+      /^Период 1 .*«Начало периода»: выходит за даты проекта/,
+    );
+  });
+
+  it("reports a flow whose volume overflows against the flow, not the volume", () => {
+    const period = { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 1e308, hours: 744, w_ch4: 50, w_co2: 5 };
+    try {
+      checkPeriods([period]);
+      throw new Error("accepted");
+    } catch (error) {
+      expect((error as FieldError).field).toBe("periods[0].flow_m3_min");
+      expect((error as FieldError).message).toMatch(/^Период 1 .*«Расход газовой смеси»: объем газовой смеси за период слишком велик/);
+    }
+    // Each period finite, their sum not: the period that overflows the sum is named.
+    const half = { ...period, flow_m3_min: 1e307 };
+    expect(() =>
+      checkPeriods([
+        half,
+        { ...half, from: "01.02.2025", to: "28.02.2025", hours: 672 },
+        { ...half, from: "01.03.2025", to: "31.03.2025" },
+      ]),
+    ).toThrow(/Период \d .*«Расход газовой смеси»/);
   });
 
   it("reads an Excel date cell's serial number", () => {

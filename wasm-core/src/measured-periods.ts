@@ -50,7 +50,25 @@ export const PERIOD_MESSAGES = {
   date: "Укажите дату в виде ДД.ММ.ГГГГ",
   order: "Начало периода позже его конца",
   hours: (max: number) => `Время работы больше продолжительности периода (${max} ч)`,
+  overlap: (index: number, dates: { readonly from: string; readonly to: string }) =>
+    `пересекается с периодом ${index + 1} (${ruDate(dates.from)}–${ruDate(dates.to)}): один день не учитывается дважды`,
+  outside: (start: string, end: string) => `выходит за даты проекта (${ruDate(start)}–${ruDate(end)})`,
+  tooLarge: "объем газовой смеси за период слишком велик: проверьте расход и время работы",
 } as const;
+
+/** ISO YYYY-MM-DD → ДД.ММ.ГГГГ, as the user types dates. */
+export function ruDate(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return `${d}.${m}.${y}`;
+}
+
+/** How a message names a period: «Период 2 (01.02.2025–28.02.2025)», by its number and dates. */
+export function periodName(index: number, dates?: { readonly from: string; readonly to: string }): string {
+  return dates ? `Период ${index + 1} (${ruDate(dates.from)}–${ruDate(dates.to)})` : `Период ${index + 1}`;
+}
+
+/** The contents that share one mixture: together at most 100 % vol. */
+const SHARES = ["w_ch4", "w_co2"] as const;
 
 const HOURS_PER_DAY = 24;
 const DAY_MS = 86_400_000;
@@ -88,36 +106,77 @@ export function periodDate(value: unknown): string | undefined {
   return date === `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}` ? date : undefined;
 }
 
-/** The periods as sent (API, file rows, the dialog), checked: FieldError names «periods[i].field». */
-export function checkPeriods(raw: unknown): MeasuredPeriod[] {
+/** The project's dates (ISO): every period lies within them. */
+export interface PeriodBounds {
+  readonly start: string;
+  readonly end: string;
+}
+
+/**
+ * The periods as sent (API, file rows, the dialog), checked: FieldError's field is «periods[i].field»
+ * (the cell to mark), its message names the period by number and dates and the field by its label.
+ * With `bounds`, each period lies within the project's dates; no two periods share a day.
+ */
+export function checkPeriods(raw: unknown, bounds?: PeriodBounds): MeasuredPeriod[] {
   if (!Array.isArray(raw)) throw new FieldError("periods", PERIOD_MESSAGES.notList);
   if (raw.length === 0) throw new FieldError("periods", PERIOD_MESSAGES.none);
   if (raw.length > MAX_PERIODS) throw new FieldError("periods", PERIOD_MESSAGES.tooMany);
-  return raw.map((row: unknown, index) => {
+  const labels = new Map<string, string>([...MEASURED_PERIOD.dates, ...MEASURED_PERIOD.numbers].map((f) => [f.name, f.label]));
+  const refuse = (index: number, field: MeasuredPeriodField, message: string, dates?: { from: string; to: string }): never => {
+    throw new FieldError(periodField(index, field), `${periodName(index, dates)}, «${labels.get(field)}»: ${message}`);
+  };
+  let total = 0;
+  const periods = raw.map((row: unknown, index): MeasuredPeriod => {
     const given = (row && typeof row === "object" ? row : {}) as Record<string, unknown>;
     const dates = MEASURED_PERIOD.dates.map((column) => {
       const value = given[column.name];
-      if (value === undefined || value === null || value === "") throw new FieldError(periodField(index, column.name), MESSAGES.required);
-      const date = periodDate(value);
-      if (!date) throw new FieldError(periodField(index, column.name), PERIOD_MESSAGES.date);
-      return date;
+      if (value === undefined || value === null || value === "") return refuse(index, column.name, MESSAGES.required);
+      return periodDate(value) ?? refuse(index, column.name, PERIOD_MESSAGES.date);
     });
-    const [from, to] = dates;
-    if (from > to) throw new FieldError(periodField(index, "to"), PERIOD_MESSAGES.order);
+    const span = { from: dates[0], to: dates[1] };
+    if (span.from > span.to) refuse(index, "to", PERIOD_MESSAGES.order, span);
+    if (bounds && (span.from < bounds.start || span.to > bounds.end)) {
+      refuse(index, span.from < bounds.start ? "from" : "to", PERIOD_MESSAGES.outside(bounds.start, bounds.end), span);
+    }
     const numbers: Record<string, number> = {};
     for (const field of MEASURED_PERIOD.numbers) {
       const value = given[field.name];
-      const name = periodField(index, field.name);
-      if (value === undefined || value === null || value === "") throw new FieldError(name, MESSAGES.required);
-      if (typeof value !== "number" || !Number.isFinite(value) || value < field.min) throw new FieldError(name, MESSAGES.nonNegative);
-      if ("max" in field && value > field.max) throw new FieldError(name, MESSAGES.atMost(field.max));
-      numbers[field.name] = value;
+      if (value === undefined || value === null || value === "") refuse(index, field.name, MESSAGES.required, span);
+      if (typeof value !== "number" || !Number.isFinite(value) || value < field.min) refuse(index, field.name, MESSAGES.nonNegative, span);
+      if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max), span);
+      numbers[field.name] = value as number;
     }
     // Both ends count as whole days: a period of one day may hold 24 hours of operation.
-    const maxHours = ((Date.parse(to) - Date.parse(from)) / DAY_MS) * HOURS_PER_DAY + HOURS_PER_DAY;
-    if (numbers.hours > maxHours) throw new FieldError(periodField(index, "hours"), PERIOD_MESSAGES.hours(maxHours));
-    return { from, to, flow_m3_min: numbers.flow_m3_min, hours: numbers.hours, w_ch4: numbers.w_ch4, w_co2: numbers.w_co2 };
+    const maxHours = ((Date.parse(span.to) - Date.parse(span.from)) / DAY_MS) * HOURS_PER_DAY + HOURS_PER_DAY;
+    if (numbers.hours > maxHours) refuse(index, "hours", PERIOD_MESSAGES.hours(maxHours), span);
+    // CH4 and CO2 are shares of one mixture.
+    const shares = SHARES.reduce((a, name) => a + numbers[name], 0);
+    if (shares > 100 * (1 + 1e-12)) {
+      const names = SHARES.map((name) => labels.get(name) ?? name);
+      const unit = MEASURED_PERIOD.numbers.find((f) => f.name === "w_ch4")?.unit ?? "";
+      throw new FieldError(
+        periodField(index, SHARES[SHARES.length - 1]),
+        `${periodName(index, span)}: ${MESSAGES.sumAtMost("Сумма содержаний", names, 100, unit, shares)}`,
+      );
+    }
+    // The flow (not the volume derived from it) is what was typed: an overflow is the flow's.
+    total += periodVolume({ flow_m3_min: numbers.flow_m3_min, hours: numbers.hours });
+    if (!Number.isFinite(total)) refuse(index, "flow_m3_min", PERIOD_MESSAGES.tooLarge, span);
+    return { ...span, flow_m3_min: numbers.flow_m3_min, hours: numbers.hours, w_ch4: numbers.w_ch4, w_co2: numbers.w_co2 };
   });
+  // Periods in date order: each starts after the previous one ends (a day is counted once).
+  const order = periods
+    .map((_, i) => i)
+    .sort((a, b) => (periods[a].from < periods[b].from ? -1 : periods[a].from > periods[b].from ? 1 : a - b));
+  for (let k = 1; k < order.length; k++) {
+    const [before, after] = [order[k - 1], order[k]];
+    if (periods[after].from <= periods[before].to) {
+      const later = Math.max(before, after);
+      const first = Math.min(before, after);
+      refuse(later, "from", PERIOD_MESSAGES.overlap(first, periods[first]), periods[later]);
+    }
+  }
+  return periods;
 }
 
 const sum = (values: ArrayLike<number>) => Array.from(values).reduce((a, b) => a + b, 0);

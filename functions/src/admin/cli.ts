@@ -173,8 +173,14 @@ async function run(
       return;
     }
     case "rotate-jwt-secret": {
-      const hours = args["overlap-hours"] === undefined ? deps.config.refreshTtlSeconds / 3600 : Number(args["overlap-hours"]);
-      if (!Number.isFinite(hours) || hours < 0) throw new UsageError("--overlap-hours: неотрицательное число часов");
+      const maxHours = deps.config.refreshTtlSeconds / 3600;
+      const given = args["overlap-hours"];
+      if (given !== undefined && !/^\d+([.,]\d+)?$/.test(given)) throw new UsageError("--overlap-hours: неотрицательное число часов");
+      const hours = given === undefined ? maxHours : Number(given.replace(",", "."));
+      // Past the refresh token's lifetime the old secret would outlive every token it signed.
+      if (hours > maxHours) {
+        throw new UsageError(`--overlap-hours: не больше срока действия токена обновления (${maxHours} ч)`);
+      }
       const result = await rotateJwtSecret(rotationTarget(dataDir), Math.round(hours * 3600), deps.clock.now());
       console.log(`Секрет подписи токенов заменен; прежний действует до ${result.previousValidUntil.toISOString()}`);
       if (result.apiRestarted === false) {

@@ -162,7 +162,11 @@ interface Target {
   name: string;
   /** The project's reporting year: picks the GWP set in force (D12). */
   reporting_year: number;
+  /** The project's dates: measurement periods lie within them (D14). */
+  dates?: { start: string; end: string };
 }
+
+const projectDates = (project: { start_date: string; end_date: string }) => ({ start: project.start_date, end: project.end_date });
 
 const usesGwp = (type: SupportedType) => [...REGISTRY[type].inputs, ...REGISTRY[type].settings].some((f) => f.name === "gwp_ch4");
 
@@ -186,7 +190,7 @@ async function evaluate(
   const { request: canonical, entered } = enteredRequest(REGISTRY[type], request, previous);
   request = canonical;
   // D14: underground by measurement periods (typed or a file) instead of one volume.
-  const periods = await requestedPeriods(type, request.values, file, previous);
+  const periods = await requestedPeriods(type, request.values, file, previous, target.dates);
   if (periods) request = periodsRequest(request, periods);
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
   if (periods) {
@@ -238,7 +242,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const id = newId();
-  const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project) };
+  const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project), dates: projectDates(project) };
   const evaluated = await evaluate(deps, type, target, input, input.file);
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
   let file: Calculation["file"];
@@ -349,7 +353,13 @@ export async function patchCalculation(
       const values = { ...current.inputs, ...patch.values };
       const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
       const project = await getProject(deps, actor, current.project);
-      const target = { company: actor.company, id: current.id, name: next.name, reporting_year: reportingYearOf(project) };
+      const target = {
+        company: actor.company,
+        id: current.id,
+        name: next.name,
+        reporting_year: reportingYearOf(project),
+        dates: projectDates(project),
+      };
       const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
       next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
       if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);

@@ -88,7 +88,8 @@ const INVENTORY_TYPES = Object.keys(INVENTORY_SOURCES);
 
 export function parseInventoryYear(raw: string | undefined): number {
   const year = Number(raw);
-  if (!raw || !Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
+  // Exactly four digits: Number() would also take «2024.0», «0x7e8», «+2024» and « 2024».
+  if (!raw || !/^\d{4}$/.test(raw) || !Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
     throw new Invalid(`year: укажите отчетный год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
   }
   return year;
@@ -117,7 +118,7 @@ async function entriesOf(deps: Deps, companyId: string): Promise<Entry[]> {
   return calculations.flatMap((calculation) => {
     const project = activeProjects.get(calculation.project);
     if (!project) return [];
-    return [{ calculation, project, year: reportingYearOf(project), facility: project.facility ?? null }];
+    return [{ calculation, project, year: reportingYearOf(project), facility: project.facility || null }];
   });
 }
 

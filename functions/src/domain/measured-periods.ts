@@ -4,7 +4,18 @@
 // calculation as stored. The volume is their sum and the contents their volume-weighted means (so
 // the stored inputs reproduce the totals); the densities follow the measurement conditions chosen.
 import { FieldError, emissionsCore } from "@core/emissions";
-import { checkPeriods, measuredRelease, periodVolume, MAX_PERIODS, PERIODS_GIVE, type MeasuredPeriod } from "@core/measured-periods";
+import {
+  checkPeriods,
+  measuredRelease,
+  periodVolume,
+  MAX_PERIODS,
+  PERIODS_GIVE,
+  PERIOD_MESSAGES,
+  periodField,
+  periodName,
+  type MeasuredPeriod,
+  type PeriodBounds,
+} from "@core/measured-periods";
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
@@ -21,10 +32,13 @@ const invalid = (error: unknown): never => {
 };
 
 /** The periods of a CSV or .xlsx upload; an error names the sheet, the row and the column. */
-export async function periodsFromFile(file: UploadedFile): Promise<MeasuredPeriod[]> {
+export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds): Promise<MeasuredPeriod[]> {
   const table = await parseTable(file, { maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
   try {
-    return checkPeriods(table.rows.map((r) => r.values));
+    return checkPeriods(
+      table.rows.map((r) => r.values),
+      bounds,
+    );
   } catch (error) {
     const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
     if (at && error instanceof FieldError) {
@@ -43,19 +57,21 @@ function storedPeriods(previous: Calculation | undefined): unknown[] | undefined
 /**
  * The periods of an `underground` request, if it is by periods: a file, `periods`, or (an edit
  * that sends no volume) those stored. Undefined: the request gives one volume as before.
+ * `bounds`: the project's dates, which every period lies within.
  */
 export async function requestedPeriods(
   type: CalculationType,
   values: Record<string, unknown>,
   file: UploadedFile | undefined,
   previous: Calculation | undefined,
+  bounds?: PeriodBounds,
 ): Promise<MeasuredPeriod[] | undefined> {
   if (type !== TYPE) return undefined;
-  if (file) return periodsFromFile(file);
+  if (file) return periodsFromFile(file, bounds);
   const given = values.periods ?? (values.volume === previous?.inputs.volume ? storedPeriods(previous) : undefined);
   if (given === undefined || given === null) return undefined;
   try {
-    return checkPeriods(given);
+    return checkPeriods(given, bounds);
   } catch (error) {
     return invalid(error);
   }
@@ -89,6 +105,14 @@ export function periodsResults(
     release = measuredRelease(emissionsCore(), periods, { p_co2: values.p_co2, p_ch4: values.p_ch4 }, values.gwp_ch4 as number);
   } catch (error) {
     return invalid(error);
+  }
+  // Values the core accepts may still multiply past a float's range: the flow is what to correct.
+  if (!Number.isFinite(release.sum_co2)) {
+    const index = Math.max(
+      0,
+      release.periods.findIndex((p) => !Number.isFinite(p.sum_co2)),
+    );
+    throw new Invalid(`${periodField(index, "flow_m3_min")}: ${periodName(index, periods[index])}: ${PERIOD_MESSAGES.tooLarge}`);
   }
   const units = new Map(REGISTRY[TYPE].inputs.map((f) => [f.name as string, f.unit]));
   values.volume = release.volume;

@@ -2,12 +2,12 @@
 // and gas, by facility, the threshold verdict, the checks) and «Источники» (per facility, category
 // and calculation: the method, the activity data, every coefficient with its source, the
 // emissions). Numbers are real numbers with number formats, so they can be summed and checked.
-// Texts typed by users get the quote prefix like the project export's (xlsx-writer.ts).
+// Texts typed by users get the quote prefix and lose XML-invalid characters like the project export's.
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import type { Cell } from "./content";
 import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
-import { learnQuotePrefix, numberFormat, quoteFormulaLike } from "./xlsx-writer";
+import { learnQuotePrefix, numberFormat, quoteFormulaLike, xmlCells } from "./xlsx-writer";
 
 /** At least two decimals, more where the value carries them (coefficients such as 0,0006). */
 const quantityFormat = (decimals: number) => numberFormat(2) + "#".repeat(Math.max(0, decimals - 2));
@@ -22,10 +22,11 @@ interface Line {
 
 function addLines(worksheet: ExcelJS.Worksheet, lines: Line[]): void {
   for (const line of lines) {
-    const row = worksheet.addRow(line.cells);
+    const cells = xmlCells(line.cells);
+    const row = worksheet.addRow(cells);
     if (line.bold) row.font = { bold: true };
     for (const [index, format] of Object.entries(line.formats ?? {})) row.getCell(Number(index) + 1).numFmt = format;
-    quoteFormulaLike(row, line.cells).commit();
+    quoteFormulaLike(row, cells).commit();
   }
 }
 

@@ -19,6 +19,17 @@ export const numberFormat = (decimals: number, grouping = true): string =>
  *  tab CR). Such cells get the quote prefix in xlsx and xls. */
 export const startsLikeFormula = (value: Cell): value is string => typeof value === "string" && /^[=+\-@\t\r]/.test(value);
 
+// XML 1.0 has no way to write these (its Char production): the C0 controls other than tab, LF and
+// CR, U+FFFE, U+FFFF and a surrogate without its pair. exceljs writes them as they are and the file
+// is no longer well-formed (Excel refuses it), so every text on its way to an xlsx loses them here.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\p{Cs}]/gu;
+
+/** The text without the characters XML 1.0 cannot carry. */
+export const xmlText = (text: string): string => text.replace(NOT_XML, "");
+
+/** The row's texts without the characters XML 1.0 cannot carry; numbers and empty cells as they are. */
+export const xmlCells = (cells: readonly Cell[]): Cell[] => cells.map((value) => (typeof value === "string" ? xmlText(value) : value));
+
 /** The part of exceljs's style table (StylesXform, exceljs 4.4) that the quote prefix needs. */
 interface StyleTable {
   addStyleModel(model: object | undefined, cellType?: number): number;
@@ -75,19 +86,21 @@ export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable):
   learnQuotePrefix(workbook);
   workbook.creator = "Цифровая платформа расчета неорганизованных выбросов";
   for await (const sheet of sheets) {
-    const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: "frozen", xSplit: 0, ySplit: 2 }] });
+    const worksheet = workbook.addWorksheet(xmlText(sheet.name), { views: [{ state: "frozen", xSplit: 0, ySplit: 2 }] });
     worksheet.columns = sheet.columns.map((column) => ({ width: column.width, style: columnStyle(column) }));
-    const title = worksheet.addRow([sheet.title]);
+    const titleCells = xmlCells([sheet.title]);
+    const title = worksheet.addRow(titleCells);
     title.font = { bold: true, size: 12 };
-    quoteFormulaLike(title, [sheet.title]).commit();
-    const header = worksheet.addRow(sheet.columns.map((c) => c.header));
+    quoteFormulaLike(title, titleCells).commit();
+    const headerCells = xmlCells(sheet.columns.map((c) => c.header));
+    const header = worksheet.addRow(headerCells);
     header.font = { bold: true };
     header.alignment = { wrapText: true, vertical: "top" };
-    quoteFormulaLike(
-      header,
-      sheet.columns.map((c) => c.header),
-    ).commit();
-    for await (const cells of sheet.rows) quoteFormulaLike(withSmallNumbers(worksheet.addRow(cells), cells, sheet.columns), cells).commit();
+    quoteFormulaLike(header, headerCells).commit();
+    for await (const row of sheet.rows) {
+      const cells = xmlCells(row);
+      quoteFormulaLike(withSmallNumbers(worksheet.addRow(cells), cells, sheet.columns), cells).commit();
+    }
     worksheet.commit();
   }
   await workbook.commit();

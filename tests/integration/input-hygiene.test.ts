@@ -1,0 +1,84 @@
+// Issue 26 (hostile): a year in a path or a query is exactly four digits (Number() took «2024.0»,
+// «0x7e8», «+2024» and « 2024»), and a project's `facility: ""` is no facility, not a second
+// «Без площадки» in the inventory.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Project } from "@server/schemas/project";
+import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
+import type { Harness } from "../support/harness";
+
+let h: Harness;
+let user: SignedInUser;
+let project: Project;
+
+beforeAll(async () => {
+  ({ h, user, project } = await openProjectFixture("Шахта"));
+});
+afterAll(() => h.close());
+
+const YEARS = ["2024.0", "0x7e8", "+2024", "%202024", "2024%20", "2024e0", "02024", "٢٠٢٤"];
+
+describe("year segments are four digits", () => {
+  it("answers 400 in Russian on every route with a year in the path or the query", async () => {
+    for (const year of YEARS) {
+      const routes: Array<[string, RequestInit & { json?: unknown }]> = [
+        [`/api/v1/inventory/?year=${year}`, {}],
+        [`/api/v1/inventory/${year}/report/?format=xlsx`, {}],
+        [`/api/v1/inventory/${year}/review/`, { method: "POST", json: { action: "submit", version: 0 } }],
+        [`/api/v1/inventory/${year}/comments/`, { method: "POST", json: { text: "Замечание", version: 0 } }],
+        [`/api/v1/projects/${project.id}/gwp_recompute/?reporting_year=${year}`, {}],
+      ];
+      for (const [path, init] of routes) {
+        const res = await h.request(path, { token: user.token, ...init });
+        expect(res.status, `${path}`).toBe(400);
+        expect(((await res.json()) as { detail: string }).detail, path).toMatch(/год/);
+      }
+    }
+    // The plain year still works.
+    expect((await h.request("/api/v1/inventory/?year=2024", { token: user.token })).status).toBe(200);
+  });
+});
+
+describe("facility: empty is none", () => {
+  it("stores an empty facility as none, on creation and on an edit, and the inventory has one «Без площадки»", async () => {
+    const created = await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "Пустая площадка", start_date: "2024-01-01", end_date: "2024-12-31", facility: "" },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const empty = (await created.json()) as Project;
+    expect(empty.facility).toBeNull();
+
+    const facility = await h.request("/api/v1/facilities/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "Шахта «Северная»", kind: "underground_mine" },
+    });
+    const { id: facilityId } = (await facility.json()) as { id: string };
+    const other = await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token: user.token,
+      json: { name: "С площадкой", start_date: "2024-01-01", end_date: "2024-12-31", facility: facilityId },
+    });
+    const withFacility = (await other.json()) as Project;
+    const patched = await h.request(`/api/v1/projects/${withFacility.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { facility: "", version: withFacility.version },
+    });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(((await patched.json()) as Project).facility).toBeNull();
+
+    for (const id of [empty.id, withFacility.id, project.id]) {
+      const res = await h.request("/api/v1/open_mining_co2/", {
+        method: "POST",
+        token: user.token,
+        json: { name: "Добыча", project: id, volume: 10, ef: 3.149 },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const inventory = await h.request("/api/v1/inventory/?year=2024", { token: user.token });
+    const body = (await inventory.json()) as { facilities: Array<{ id: string | null; name: string }> };
+    expect(body.facilities.filter((f) => f.name === "Без площадки")).toEqual([expect.objectContaining({ id: null })]);
+  });
+});
