@@ -525,6 +525,8 @@ let qsStateAt: i32 = 0;
 // Per row of the group, the address of each slot's checkpoint vector, padded to a multiple of 4
 // with an all-ones vector (qsOnes).
 let qsPointers = new StaticArray<i32>(0);
+let qsBases = new StaticArray<i32>(0); // same layout: where each row's prefix ends
+
 let qsPointerStride: i32 = 0;
 let qsOnes = new StaticArray<u64>(0);
 let qsBytes: i32 = 0;
@@ -724,6 +726,7 @@ export function buildQuickScorer(blockTrees: i32): bool {
   for (let i = 0; i < qsOnes.length; i++) unchecked((qsOnes[i] = ~(<u64>0)));
   qsPointerStride = (maxSlots + 3) & ~3;
   qsPointers = new StaticArray<i32>(QS_GROUP * qsPointerStride);
+  qsBases = new StaticArray<i32>(QS_GROUP * qsPointerStride);
   qsBytes = (checkWords + splits * 2 + (treeCount << QS_LEAF_SHIFT)) * 8 + splits * 4 + slots * 16;
   quick = true;
   return true;
@@ -734,21 +737,20 @@ export function quickTableBytes(): i32 {
   return quick ? qsBytes : 0;
 }
 
-// One row's part of one slot: the leftover masks of its prefix into its state, and the address of
-// the checkpoint vector below the prefix for qsAndVectors.
+// One row's part of one slot: the address of the checkpoint vector below its prefix and the end
+// of its prefix, for qsAndVectors and qsLeftovers.
 // @ts-ignore: decorator
-@inline function qsSlotRow(k: i32, local: i32, state: i32, end: i32, begin: i32, base: i32, isMissing: bool, vectors: i32, stride: i32): void {
+@inline function qsSlotRow(k: i32, local: i32, end: i32, begin: i32, base: i32, isMissing: bool, vectors: i32, stride: i32): void {
   const prefix = base - begin;
   // NaN: its own vector after the checkpoints, and no leftovers (its prefix is empty).
   const checkpoint = isMissing ? ((end - begin) >> QS_K_SHIFT) + 1 : prefix >> QS_K_SHIFT;
-  unchecked((qsPointers[k * qsPointerStride + local] = vectors + ((checkpoint * stride) << 3)));
-  for (let j = begin + ((prefix >> QS_K_SHIFT) << QS_K_SHIFT); j < base; j++) {
-    const word = state + (unchecked(qsTree[j]) << 3);
-    store<u64>(word, load<u64>(word) & unchecked(qsMask[j]));
-  }
+  const at = k * qsPointerStride + local;
+  unchecked((qsPointers[at] = vectors + ((checkpoint * stride) << 3)));
+  unchecked((qsBases[at] = base));
 }
 
-// A row's state ANDed with its checkpoint vectors, four vectors per pass over the state.
+// A row's state: the AND of its checkpoint vectors, four vectors per pass over the state (the
+// first pass writes it, so it needs no initial all-ones).
 // @ts-ignore: decorator
 @inline function qsAndVectors(k: i32, state: i32, stride: i32, slots: i32): void {
   const pointers = changetype<i32>(qsPointers) + ((k * qsPointerStride) << 2);
@@ -758,10 +760,33 @@ export function quickTableBytes(): i32 {
     const v1 = load<i32>(pointers + (p << 2), 4);
     const v2 = load<i32>(pointers + (p << 2), 8);
     const v3 = load<i32>(pointers + (p << 2), 12);
-    for (let i = 0; i < bytes; i += 16) {
-      const a = v128.and(v128.load(state + i), v128.load(v0 + i));
-      const b = v128.and(v128.load(v1 + i), v128.load(v2 + i));
-      v128.store(state + i, v128.and(v128.and(a, b), v128.load(v3 + i)));
+    if (p == 0) {
+      for (let i = 0; i < bytes; i += 16) {
+        const a = v128.and(v128.load(v0 + i), v128.load(v1 + i));
+        const b = v128.and(v128.load(v2 + i), v128.load(v3 + i));
+        v128.store(state + i, v128.and(a, b));
+      }
+    } else {
+      for (let i = 0; i < bytes; i += 16) {
+        const a = v128.and(v128.load(state + i), v128.load(v0 + i));
+        const b = v128.and(v128.load(v1 + i), v128.load(v2 + i));
+        v128.store(state + i, v128.and(v128.and(a, b), v128.load(v3 + i)));
+      }
+    }
+  }
+  if (slots == 0) memory.fill(state, 0xff, bytes);
+}
+
+// A row's leftover masks: the entries of each prefix past its checkpoint.
+// @ts-ignore: decorator
+@inline function qsLeftovers(k: i32, state: i32, slotBegin: i32, slotEnd: i32): void {
+  const bases = changetype<i32>(qsBases) + ((k * qsPointerStride) << 2);
+  for (let s = slotBegin; s < slotEnd; s++) {
+    const begin = unchecked(qsSlotEntryBegin[s]);
+    const base = load<i32>(bases + ((s - slotBegin) << 2));
+    for (let j = begin + (((base - begin) >> QS_K_SHIFT) << QS_K_SHIFT); j < base; j++) {
+      const word = state + (unchecked(qsTree[j]) << 3);
+      store<u64>(word, load<u64>(word) & unchecked(qsMask[j]));
     }
   }
 }
@@ -771,9 +796,9 @@ export function quickTableBytes(): i32 {
   return <i32>ctz(load<u64>(state + (tree << 3)));
 }
 
-// Groups of four rows through each block: per slot four binary searches in lockstep, the leftover
-// masks and the checkpoint addresses; then each state ANDed with its vectors; then the leaves of
-// the four rows summed side by side, each in tree order.
+// Groups of four rows through each block: per slot four binary searches in lockstep, giving the
+// checkpoint addresses and prefix ends; then each state made from its vectors and its leftover
+// masks; then the leaves of the four rows summed side by side, each in tree order.
 // @ts-ignore: decorator
 @inline function sumQuick(rowCount: i32, strict: bool, single: bool): void {
   const width = numFeatures;
@@ -802,7 +827,6 @@ export function quickTableBytes(): i32 {
       const row1 = min(r + 1, last) * width;
       const row2 = min(r + 2, last) * width;
       const row3 = min(r + 3, last) * width;
-      memory.fill(state0, 0xff, bytes << 2);
       for (let s = slotBegin; s < slotEnd; s++) {
         const feature = unchecked(qsSlotFeature[s]);
         const begin = unchecked(qsSlotEntryBegin[s]);
@@ -832,15 +856,19 @@ export function quickTableBytes(): i32 {
         }
         const local = s - slotBegin;
         const vectors = checks + (unchecked(qsSlotCheckBegin[s]) << 3);
-        qsSlotRow(0, local, state0, end, begin, base0, isNaN(x0), vectors, stride);
-        qsSlotRow(1, local, state1, end, begin, base1, isNaN(x1), vectors, stride);
-        qsSlotRow(2, local, state2, end, begin, base2, isNaN(x2), vectors, stride);
-        qsSlotRow(3, local, state3, end, begin, base3, isNaN(x3), vectors, stride);
+        qsSlotRow(0, local, end, begin, base0, isNaN(x0), vectors, stride);
+        qsSlotRow(1, local, end, begin, base1, isNaN(x1), vectors, stride);
+        qsSlotRow(2, local, end, begin, base2, isNaN(x2), vectors, stride);
+        qsSlotRow(3, local, end, begin, base3, isNaN(x3), vectors, stride);
       }
       qsAndVectors(0, state0, stride, slots);
       qsAndVectors(1, state1, stride, slots);
       qsAndVectors(2, state2, stride, slots);
       qsAndVectors(3, state3, stride, slots);
+      qsLeftovers(0, state0, slotBegin, slotEnd);
+      qsLeftovers(1, state1, slotBegin, slotEnd);
+      qsLeftovers(2, state2, slotBegin, slotEnd);
+      qsLeftovers(3, state3, slotBegin, slotEnd);
       // Four independent sums, each in tree order, with the walk's arithmetic.
       if (single) {
         let m0 = <f32>unchecked(margins[r]);
