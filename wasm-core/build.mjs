@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const root = dirname(fileURLToPath(import.meta.url));
 const entries = readdirSync(join(root, "assembly")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
 mkdirSync(join(root, "build"), { recursive: true });
-const SIMD = new Set(["emissions"]);
+const SIMD = new Set(["emissions", "gbdt"]);
 
 for (const file of entries) {
   const name = file.replace(/\.ts$/, "");
@@ -23,7 +23,7 @@ for (const file of entries) {
       "--noAssert",
       "--exportRuntime",
       "--baseDir", root,
-      // The emission batch kernels use WASM SIMD (Node 16.4+, every current browser engine).
+      // The emission batch kernels and the GBDT QuickScorer engine use WASM SIMD (Node 16.4+, every current browser engine).
       ...(SIMD.has(name) ? ["--enable", "simd"] : []),
     ],
     { stdout: process.stdout, stderr: process.stderr },

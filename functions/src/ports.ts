@@ -320,6 +320,10 @@ export interface ForecastModelVersion {
   objective: string;
   feature_names: string[];
   num_trees: number;
+  /** The inference engine the model runs on (absent on versions stored before there were two). */
+  engine?: "quickscorer" | "walk";
+  /** Why that engine, in Russian, for the models screen. */
+  engine_reason?: string;
   blob_key: string;
   file_name: string;
   description: string;

@@ -215,13 +215,15 @@ describe("forecast models", () => {
     const list = (await (await h.request("/api/v1/forecast_models/", { token: user.token })).json()) as {
       results: Array<{
         method: string;
-        versions: Array<{ version: number; is_active: boolean; num_trees: number; feature_names: string[] }>;
+        versions: Array<{ version: number; is_active: boolean; num_trees: number; feature_names: string[]; engine?: string }>;
       }>;
     };
     for (const entry of list.results) {
       expect(entry.versions).toEqual([
-        expect.objectContaining({ version: 1, is_active: true, num_trees: 150, feature_names: [...FEATURES] }),
+        expect.objectContaining({ version: 1, is_active: true, num_trees: 150, feature_names: [...FEATURES], engine: "quickscorer" }),
       ]);
+      // The models screen shows why the model runs on QuickScorer.
+      expect(entry.versions[0]).toMatchObject({ engine_reason: expect.stringMatching(/^QuickScorer с контрольными точками префиксов/) });
     }
     const file = await h.request("/api/v1/forecast_models/xgboost/active/file/", { token: user.token });
     expect(await file.text()).toBe(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));

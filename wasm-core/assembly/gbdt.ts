@@ -454,13 +454,19 @@ export function predictMargins(rowCount: i32): void {
       let x = unchecked(rows[from + f]);
       // XGBoost compares float32 features: round once here instead of at every node.
       if (float32) unchecked((rows[from + f] = x = <f64><f32>x));
-      if (!needsFlags) {
+      if (!needsFlags && !quick) {
         const missing = isNaN(x);
         unchecked((doubledRows[to + f] = missing ? Infinity : x));
         unchecked((doubledRows[to + width + f] = missing ? -Infinity : x));
       }
     }
     unchecked((margins[r] = baseMargin));
+  }
+  if (quick) {
+    if (float32 && !leftWhenEqual) quickXGBoost(rowCount);
+    else if (!float32 && leftWhenEqual) quickLightGBM(rowCount);
+    else quickGeneric(rowCount);
+    return;
   }
   if (float32 && !leftWhenEqual && !needsFlags) {
     if (unbalanced) sumXGBoostUnbalanced(rowCount);
@@ -470,4 +476,454 @@ export function predictMargins(rowCount: i32): void {
     else sumLightGBM(rowCount);
   } else if (!float32 && leftWhenEqual) sumLightGBMFull(rowCount);
   else sumGeneric(rowCount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Second engine: QuickScorer (Lucchese et al., SIGIR 2015) with prefix checkpoints, for forests
+// whose trees have at most 64 leaves and only numerical splits with NaN-style missing values
+// (the host decides which engine a model gets, see wasm-core/src/gbdt/engine.ts).
+//
+// Each tree's leaves are numbered left to right; a split's mask clears the leaves of its left
+// subtree. A row's exit leaf in a tree is the lowest bit left after AND-ing the masks of all the
+// tree's splits the row goes right at. For one feature, sort the splits of all trees by threshold:
+// the splits a row goes right at (t <= x for XGBoost, t < x for LightGBM) are a prefix of that list,
+// found by a binary search. Every K entries a checkpoint stores the AND of the prefix's masks per
+// tree, so a row ANDs one checkpoint vector per feature plus fewer than K single masks. NaN goes
+// right exactly at the default-right splits: one more vector per feature. Trees are cut into
+// blocks of blockTrees so the checkpoint vectors (splits / K x trees) stay bounded.
+// Exactness: the exit leaf is the walk's leaf, and the leaves are summed in tree order with the
+// walk's arithmetic (float32 after every tree for XGBoost, double for LightGBM), so the margins
+// are the same bits.
+const QS_K_SHIFT: i32 = 4;
+const QS_K: i32 = 1 << QS_K_SHIFT;
+const QS_LEAF_SHIFT: i32 = 6; // 64 leaves per tree at most
+const QS_GROUP: i32 = 4; // rows whose leaf sums run side by side
+
+let quick: bool = false;
+let qsBlockTreeBegin = new StaticArray<i32>(0);
+let qsBlockTreeCount = new StaticArray<i32>(0);
+let qsBlockSlotBegin = new StaticArray<i32>(0);
+let qsBlockSlotEnd = new StaticArray<i32>(0);
+// One slot per (block, feature used in the block).
+let qsSlotFeature = new StaticArray<i32>(0);
+let qsSlotEntryBegin = new StaticArray<i32>(0);
+let qsSlotEntryEnd = new StaticArray<i32>(0);
+let qsSlotCheckBegin = new StaticArray<i32>(0); // in u64 words into qsChecks
+// Entries: a block's splits sorted by feature then threshold.
+let qsThreshold = new StaticArray<f64>(0);
+let qsTree = new StaticArray<i32>(0); // tree index within the block
+let qsMask = new StaticArray<u64>(0);
+// Per slot: checkpoints 0 .. entries >> K_SHIFT, then the NaN vector; each `stride` words.
+let qsChecks = new StaticArray<u64>(0);
+let qsLeaf = new StaticArray<f64>(0); // tree << 6 | leaf
+// XGBoost's leaves as float32: a float32 add of two float32 values is the double sum rounded to
+// float32 (double has more than 2 x 24 + 2 bits), so summing here in float32 gives the walk's bits.
+let qsLeaf32 = new StaticArray<f32>(0);
+// Four rows' states, each maxStride words, 16-byte aligned.
+let qsState = new StaticArray<u64>(0);
+let qsStateAt: i32 = 0;
+// Per row of the group, the address of each slot's checkpoint vector, padded to a multiple of 4
+// with an all-ones vector (qsOnes).
+let qsPointers = new StaticArray<i32>(0);
+let qsBases = new StaticArray<i32>(0); // same layout: where each row's prefix ends
+
+let qsPointerStride: i32 = 0;
+let qsOnes = new StaticArray<u64>(0);
+let qsBytes: i32 = 0;
+let qsNext: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function qsStride(trees: i32): i32 {
+  return (trees + 1) & ~1; // whole v128 lanes
+}
+
+/** Numbers the leaves under node left to right from qsNext; a split's mask clears its left subtree's. */
+function qsNumber(node: i32, mask: StaticArray<u64>, leafIndex: StaticArray<i32>): void {
+  if (unchecked(nodeFlags[node]) & LEAF) {
+    unchecked((leafIndex[node] = qsNext++));
+    return;
+  }
+  const low = qsNext;
+  qsNumber(unchecked(nodeLeft[node]), mask, leafIndex);
+  const width = qsNext - low;
+  const bits: u64 = width >= 64 ? ~(<u64>0) : (<u64>1 << <u64>width) - 1;
+  unchecked((mask[node] = ~(bits << <u64>(low & 63))));
+  qsNumber(unchecked(nodeLeft[node]) + 1, mask, leafIndex);
+}
+
+// @ts-ignore: decorator
+@inline function qsBefore(a: i32, b: i32): bool {
+  const fa = unchecked(nodeFeature[a]);
+  const fb = unchecked(nodeFeature[b]);
+  return fa != fb ? fa < fb : unchecked(nodeThreshold[a]) < unchecked(nodeThreshold[b]);
+}
+
+/** Sorts order[from, to) by (feature, threshold), bottom-up merge sort through scratch. */
+function qsSort(order: StaticArray<i32>, scratch: StaticArray<i32>, from: i32, to: i32): void {
+  let src = order;
+  let dst = scratch;
+  for (let width = 1; width < to - from; width <<= 1) {
+    for (let low = from; low < to; low += width << 1) {
+      const mid = min(low + width, to);
+      const high = min(low + (width << 1), to);
+      let i = low;
+      let j = mid;
+      for (let k = low; k < high; k++) {
+        if (i < mid && (j >= high || !qsBefore(unchecked(src[j]), unchecked(src[i])))) unchecked((dst[k] = src[i++]));
+        else unchecked((dst[k] = src[j++]));
+      }
+    }
+    const swap = src;
+    src = dst;
+    dst = swap;
+  }
+  if (src !== order) for (let k = from; k < to; k++) unchecked((order[k] = src[k]));
+}
+
+/**
+ * Builds the QuickScorer tables and switches predictMargins to them; false (and the walk stays)
+ * when a tree has more than 64 leaves or a split the engine cannot take.
+ */
+export function buildQuickScorer(blockTrees: i32): bool {
+  const treeCount = treeRoots.length;
+  const nodeCount = nodeFeature.length;
+  if (hasLinear || blockTrees < 1) return false;
+  const mask = new StaticArray<u64>(nodeCount);
+  const leafIndex = new StaticArray<i32>(nodeCount);
+  const nodeTree = new StaticArray<i32>(nodeCount);
+  let splits = 0;
+  for (let t = 0; t < treeCount; t++) {
+    const begin = unchecked(treeRoots[t]);
+    const end = t + 1 < treeCount ? unchecked(treeRoots[t + 1]) : nodeCount;
+    qsNext = 0;
+    qsNumber(begin, mask, leafIndex);
+    if (qsNext > 1 << QS_LEAF_SHIFT) return false;
+    for (let i = begin; i < end; i++) {
+      unchecked((nodeTree[i] = t));
+      const flags = unchecked(nodeFlags[i]);
+      if (flags & SPECIAL) return false;
+      if (!(flags & LEAF)) splits++;
+    }
+  }
+
+  qsLeaf = new StaticArray<f64>(treeCount << QS_LEAF_SHIFT);
+  qsLeaf32 = new StaticArray<f32>(float32 ? treeCount << QS_LEAF_SHIFT : 0);
+  const order = new StaticArray<i32>(splits);
+  const scratch = new StaticArray<i32>(splits);
+  let at = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    if (unchecked(nodeFlags[i]) & LEAF) {
+      const value = unchecked(nodeValue[i]);
+      if (float32 && <f64><f32>value != value) return false; // the float32 sum needs float32 leaves
+      unchecked((qsLeaf[(nodeTree[i] << QS_LEAF_SHIFT) + leafIndex[i]] = value));
+      if (float32) unchecked((qsLeaf32[(nodeTree[i] << QS_LEAF_SHIFT) + leafIndex[i]] = <f32>value));
+    } else {
+      unchecked((order[at++] = i));
+    }
+  }
+
+  // Blocks of trees; nodes are stored tree after tree, so a block's splits are a range of order.
+  const blockCount = (treeCount + blockTrees - 1) / blockTrees;
+  qsBlockTreeBegin = new StaticArray<i32>(blockCount);
+  qsBlockTreeCount = new StaticArray<i32>(blockCount);
+  qsBlockSlotBegin = new StaticArray<i32>(blockCount);
+  qsBlockSlotEnd = new StaticArray<i32>(blockCount);
+  const blockSplitBegin = new StaticArray<i32>(blockCount + 1);
+  let slots = 0;
+  let checkWords = 0;
+  let maxStride = 2;
+  let maxSlots = 0;
+  at = 0;
+  for (let b = 0; b < blockCount; b++) {
+    const firstTree = b * blockTrees;
+    const trees = min(blockTrees, treeCount - firstTree);
+    unchecked((qsBlockTreeBegin[b] = firstTree));
+    unchecked((qsBlockTreeCount[b] = trees));
+    const from = at;
+    while (at < splits && unchecked(nodeTree[order[at]]) < firstTree + trees) at++;
+    unchecked((blockSplitBegin[b] = from));
+    qsSort(order, scratch, from, at);
+    const stride = qsStride(trees);
+    maxStride = max(maxStride, stride);
+    const slotsBefore = slots;
+    for (let e = from; e < at; ) {
+      const feature = unchecked(nodeFeature[order[e]]);
+      let end = e;
+      while (end < at && unchecked(nodeFeature[order[end]]) == feature) end++;
+      slots++;
+      checkWords += (((end - e) >> QS_K_SHIFT) + 2) * stride;
+      e = end;
+    }
+    maxSlots = max(maxSlots, slots - slotsBefore);
+  }
+  unchecked((blockSplitBegin[blockCount] = splits));
+
+  qsSlotFeature = new StaticArray<i32>(slots);
+  qsSlotEntryBegin = new StaticArray<i32>(slots);
+  qsSlotEntryEnd = new StaticArray<i32>(slots);
+  qsSlotCheckBegin = new StaticArray<i32>(slots);
+  qsThreshold = new StaticArray<f64>(splits);
+  qsTree = new StaticArray<i32>(splits);
+  qsMask = new StaticArray<u64>(splits);
+  // One spare v128 to align the vectors to 16 bytes.
+  qsChecks = new StaticArray<u64>(checkWords + 2);
+  const checksAt = ((<i32>changetype<usize>(qsChecks) + 15) & ~15) - <i32>changetype<usize>(qsChecks);
+  const word0 = checksAt >> 3;
+  const vector = new StaticArray<u64>(maxStride);
+  let slot = 0;
+  let words = word0;
+  for (let b = 0; b < blockCount; b++) {
+    const firstTree = unchecked(qsBlockTreeBegin[b]);
+    const stride = qsStride(unchecked(qsBlockTreeCount[b]));
+    const from = unchecked(blockSplitBegin[b]);
+    const to = unchecked(blockSplitBegin[b + 1]);
+    unchecked((qsBlockSlotBegin[b] = slot));
+    for (let e = from; e < to; e++) {
+      const node = unchecked(order[e]);
+      unchecked((qsThreshold[e] = nodeThreshold[node]));
+      unchecked((qsTree[e] = nodeTree[node] - firstTree));
+      unchecked((qsMask[e] = mask[node]));
+    }
+    for (let e = from; e < to; ) {
+      const feature = unchecked(nodeFeature[order[e]]);
+      let end = e;
+      while (end < to && unchecked(nodeFeature[order[end]]) == feature) end++;
+      unchecked((qsSlotFeature[slot] = feature));
+      unchecked((qsSlotEntryBegin[slot] = e));
+      unchecked((qsSlotEntryEnd[slot] = end));
+      unchecked((qsSlotCheckBegin[slot] = words));
+      // Checkpoint k: the AND of the first k * K entries' masks.
+      for (let i = 0; i < stride; i++) unchecked((vector[i] = ~(<u64>0)));
+      const checkpoints = ((end - e) >> QS_K_SHIFT) + 1;
+      for (let k = 0; k < checkpoints; k++) {
+        for (let i = 0; i < stride; i++) unchecked((qsChecks[words + i] = vector[i]));
+        words += stride;
+        const stop = min(e + ((k + 1) << QS_K_SHIFT), end);
+        for (let j = e + (k << QS_K_SHIFT); j < stop; j++) {
+          const tree = unchecked(qsTree[j]);
+          unchecked((vector[tree] = vector[tree] & qsMask[j]));
+        }
+      }
+      // NaN goes right exactly at the splits whose default is right.
+      for (let i = 0; i < stride; i++) unchecked((vector[i] = ~(<u64>0)));
+      for (let j = e; j < end; j++) {
+        if (!(unchecked(nodeFlags[order[j]]) & DEFAULT_LEFT)) {
+          const tree = unchecked(qsTree[j]);
+          unchecked((vector[tree] = vector[tree] & qsMask[j]));
+        }
+      }
+      for (let i = 0; i < stride; i++) unchecked((qsChecks[words + i] = vector[i]));
+      words += stride;
+      slot++;
+      e = end;
+    }
+    unchecked((qsBlockSlotEnd[b] = slot));
+  }
+
+  qsState = new StaticArray<u64>(QS_GROUP * maxStride + 2);
+  qsStateAt = (<i32>changetype<usize>(qsState) + 15) & ~15;
+  qsOnes = new StaticArray<u64>(maxStride + 2);
+  for (let i = 0; i < qsOnes.length; i++) unchecked((qsOnes[i] = ~(<u64>0)));
+  qsPointerStride = (maxSlots + 3) & ~3;
+  qsPointers = new StaticArray<i32>(QS_GROUP * qsPointerStride);
+  qsBases = new StaticArray<i32>(QS_GROUP * qsPointerStride);
+  qsBytes = (checkWords + splits * 2 + (treeCount << QS_LEAF_SHIFT)) * 8 + splits * 4 + slots * 16;
+  quick = true;
+  return true;
+}
+
+/** Bytes of the QuickScorer tables (0 while the model runs on the walk). */
+export function quickTableBytes(): i32 {
+  return quick ? qsBytes : 0;
+}
+
+// One row's part of one slot: the address of the checkpoint vector below its prefix and the end
+// of its prefix, for qsAndVectors and qsLeftovers.
+// @ts-ignore: decorator
+@inline function qsSlotRow(k: i32, local: i32, end: i32, begin: i32, base: i32, isMissing: bool, vectors: i32, stride: i32): void {
+  const prefix = base - begin;
+  // NaN: its own vector after the checkpoints, and no leftovers (its prefix is empty).
+  const checkpoint = isMissing ? ((end - begin) >> QS_K_SHIFT) + 1 : prefix >> QS_K_SHIFT;
+  const at = k * qsPointerStride + local;
+  unchecked((qsPointers[at] = vectors + ((checkpoint * stride) << 3)));
+  unchecked((qsBases[at] = base));
+}
+
+// A row's state: the AND of its checkpoint vectors, four vectors per pass over the state (the
+// first pass writes it, so it needs no initial all-ones).
+// @ts-ignore: decorator
+@inline function qsAndVectors(k: i32, state: i32, stride: i32, slots: i32): void {
+  const pointers = changetype<i32>(qsPointers) + ((k * qsPointerStride) << 2);
+  const bytes = stride << 3;
+  for (let p = 0; p < slots; p += 4) {
+    const v0 = load<i32>(pointers + (p << 2));
+    const v1 = load<i32>(pointers + (p << 2), 4);
+    const v2 = load<i32>(pointers + (p << 2), 8);
+    const v3 = load<i32>(pointers + (p << 2), 12);
+    if (p == 0) {
+      for (let i = 0; i < bytes; i += 16) {
+        const a = v128.and(v128.load(v0 + i), v128.load(v1 + i));
+        const b = v128.and(v128.load(v2 + i), v128.load(v3 + i));
+        v128.store(state + i, v128.and(a, b));
+      }
+    } else {
+      for (let i = 0; i < bytes; i += 16) {
+        const a = v128.and(v128.load(state + i), v128.load(v0 + i));
+        const b = v128.and(v128.load(v1 + i), v128.load(v2 + i));
+        v128.store(state + i, v128.and(v128.and(a, b), v128.load(v3 + i)));
+      }
+    }
+  }
+  if (slots == 0) memory.fill(state, 0xff, bytes);
+}
+
+// A row's leftover masks: the entries of each prefix past its checkpoint.
+// @ts-ignore: decorator
+@inline function qsLeftovers(k: i32, state: i32, slotBegin: i32, slotEnd: i32): void {
+  const bases = changetype<i32>(qsBases) + ((k * qsPointerStride) << 2);
+  for (let s = slotBegin; s < slotEnd; s++) {
+    const begin = unchecked(qsSlotEntryBegin[s]);
+    const base = load<i32>(bases + ((s - slotBegin) << 2));
+    for (let j = begin + (((base - begin) >> QS_K_SHIFT) << QS_K_SHIFT); j < base; j++) {
+      const word = state + (unchecked(qsTree[j]) << 3);
+      store<u64>(word, load<u64>(word) & unchecked(qsMask[j]));
+    }
+  }
+}
+
+// @ts-ignore: decorator
+@inline function qsExit(state: i32, tree: i32): i32 {
+  return <i32>ctz(load<u64>(state + (tree << 3)));
+}
+
+// Groups of four rows through each block: per slot four binary searches in lockstep, giving the
+// checkpoint addresses and prefix ends; then each state made from its vectors and its leftover
+// masks; then the leaves of the four rows summed side by side, each in tree order.
+// @ts-ignore: decorator
+@inline function sumQuick(rowCount: i32, strict: bool, single: bool): void {
+  const width = numFeatures;
+  const checks = changetype<i32>(qsChecks);
+  const ones = (changetype<i32>(qsOnes) + 15) & ~15;
+  const state0 = qsStateAt;
+  for (let b = 0; b < qsBlockTreeBegin.length; b++) {
+    const trees = unchecked(qsBlockTreeCount[b]);
+    const firstTree = unchecked(qsBlockTreeBegin[b]);
+    const stride = qsStride(trees);
+    const slotBegin = unchecked(qsBlockSlotBegin[b]);
+    const slotEnd = unchecked(qsBlockSlotEnd[b]);
+    const slots = (slotEnd - slotBegin + 3) & ~3;
+    // The padding slots AND an all-ones vector.
+    for (let k = 0; k < QS_GROUP; k++) {
+      for (let s = slotEnd - slotBegin; s < slots; s++) unchecked((qsPointers[k * qsPointerStride + s] = ones));
+    }
+    const bytes = stride << 3;
+    const state1 = state0 + bytes;
+    const state2 = state1 + bytes;
+    const state3 = state2 + bytes;
+    for (let r = 0; r < rowCount; r += QS_GROUP) {
+      // A last group of fewer than four rows repeats its last row and stores only the real ones.
+      const last = rowCount - 1;
+      const row0 = r * width;
+      const row1 = min(r + 1, last) * width;
+      const row2 = min(r + 2, last) * width;
+      const row3 = min(r + 3, last) * width;
+      for (let s = slotBegin; s < slotEnd; s++) {
+        const feature = unchecked(qsSlotFeature[s]);
+        const begin = unchecked(qsSlotEntryBegin[s]);
+        const end = unchecked(qsSlotEntryEnd[s]);
+        const x0 = unchecked(rows[row0 + feature]);
+        const x1 = unchecked(rows[row1 + feature]);
+        const x2 = unchecked(rows[row2 + feature]);
+        const x3 = unchecked(rows[row3 + feature]);
+        // Four searches in lockstep (same length): independent chains of loads for the CPU.
+        let base0 = begin;
+        let base1 = begin;
+        let base2 = begin;
+        let base3 = begin;
+        let len = end - begin;
+        while (len > 0) {
+          const half = len >> 1;
+          const rest = len - half;
+          const t0 = unchecked(qsThreshold[base0 + half]);
+          const t1 = unchecked(qsThreshold[base1 + half]);
+          const t2 = unchecked(qsThreshold[base2 + half]);
+          const t3 = unchecked(qsThreshold[base3 + half]);
+          base0 = (strict ? t0 <= x0 : t0 < x0) ? base0 + rest : base0;
+          base1 = (strict ? t1 <= x1 : t1 < x1) ? base1 + rest : base1;
+          base2 = (strict ? t2 <= x2 : t2 < x2) ? base2 + rest : base2;
+          base3 = (strict ? t3 <= x3 : t3 < x3) ? base3 + rest : base3;
+          len = half;
+        }
+        const local = s - slotBegin;
+        const vectors = checks + (unchecked(qsSlotCheckBegin[s]) << 3);
+        qsSlotRow(0, local, end, begin, base0, isNaN(x0), vectors, stride);
+        qsSlotRow(1, local, end, begin, base1, isNaN(x1), vectors, stride);
+        qsSlotRow(2, local, end, begin, base2, isNaN(x2), vectors, stride);
+        qsSlotRow(3, local, end, begin, base3, isNaN(x3), vectors, stride);
+      }
+      qsAndVectors(0, state0, stride, slots);
+      qsAndVectors(1, state1, stride, slots);
+      qsAndVectors(2, state2, stride, slots);
+      qsAndVectors(3, state3, stride, slots);
+      qsLeftovers(0, state0, slotBegin, slotEnd);
+      qsLeftovers(1, state1, slotBegin, slotEnd);
+      qsLeftovers(2, state2, slotBegin, slotEnd);
+      qsLeftovers(3, state3, slotBegin, slotEnd);
+      // Four independent sums, each in tree order, with the walk's arithmetic.
+      if (single) {
+        let m0 = <f32>unchecked(margins[r]);
+        let m1 = <f32>unchecked(margins[min(r + 1, last)]);
+        let m2 = <f32>unchecked(margins[min(r + 2, last)]);
+        let m3 = <f32>unchecked(margins[min(r + 3, last)]);
+        let t = 0;
+        if (firstTree == 0 && trees > 0) {
+          // The start (base_score) need not be a float32: the first sum rounds as the walk does.
+          const leaves = 0;
+          m0 = <f32>(unchecked(margins[r]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state0, 0)]));
+          m1 = <f32>(unchecked(margins[min(r + 1, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state1, 0)]));
+          m2 = <f32>(unchecked(margins[min(r + 2, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state2, 0)]));
+          m3 = <f32>(unchecked(margins[min(r + 3, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state3, 0)]));
+          t = 1;
+        }
+        for (; t < trees; t++) {
+          const leaves = (firstTree + t) << QS_LEAF_SHIFT;
+          m0 += unchecked(qsLeaf32[leaves + qsExit(state0, t)]);
+          m1 += unchecked(qsLeaf32[leaves + qsExit(state1, t)]);
+          m2 += unchecked(qsLeaf32[leaves + qsExit(state2, t)]);
+          m3 += unchecked(qsLeaf32[leaves + qsExit(state3, t)]);
+        }
+        // Stored in reverse so that a repeated last row ends with its own value.
+        if (r + 3 <= last) unchecked((margins[r + 3] = <f64>m3));
+        if (r + 2 <= last) unchecked((margins[r + 2] = <f64>m2));
+        if (r + 1 <= last) unchecked((margins[r + 1] = <f64>m1));
+        unchecked((margins[r] = <f64>m0));
+      } else {
+        let m0 = unchecked(margins[r]);
+        let m1 = unchecked(margins[min(r + 1, last)]);
+        let m2 = unchecked(margins[min(r + 2, last)]);
+        let m3 = unchecked(margins[min(r + 3, last)]);
+        for (let t = 0; t < trees; t++) {
+          const leaves = (firstTree + t) << QS_LEAF_SHIFT;
+          m0 += unchecked(qsLeaf[leaves + qsExit(state0, t)]);
+          m1 += unchecked(qsLeaf[leaves + qsExit(state1, t)]);
+          m2 += unchecked(qsLeaf[leaves + qsExit(state2, t)]);
+          m3 += unchecked(qsLeaf[leaves + qsExit(state3, t)]);
+        }
+        if (r + 3 <= last) unchecked((margins[r + 3] = m3));
+        if (r + 2 <= last) unchecked((margins[r + 2] = m2));
+        if (r + 1 <= last) unchecked((margins[r + 1] = m1));
+        unchecked((margins[r] = m0));
+      }
+    }
+  }
+}
+
+function quickXGBoost(rowCount: i32): void {
+  sumQuick(rowCount, true, true);
+}
+function quickLightGBM(rowCount: i32): void {
+  sumQuick(rowCount, false, false);
+}
+function quickGeneric(rowCount: i32): void {
+  sumQuick(rowCount, !leftWhenEqual, float32);
 }

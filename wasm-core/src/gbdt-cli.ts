@@ -2,11 +2,12 @@
 //   One prediction per CSV data row on stdout, as the shortest string that reads back to the same
 //   double. The model format (XGBoost JSON / LightGBM text) is detected from the content.
 // npm run --silent gbdt -- info --model FILE
-//   The model's library, version, objective, features and number of trees.
+//   The model's library, version, objective, features, number of trees, and the engine predict
+//   runs it on (QuickScorer or the tree walk) with the reason.
 // Errors go to stderr, exit code 1 (2 for bad usage).
 import { readFileSync } from "node:fs";
 import { readFeatureCsv } from "./gbdt/csv";
-import { loadModel, parseModel, predict } from "./gbdt/index";
+import { chooseEngine, loadModel, parseModel, predict } from "./gbdt/index";
 
 const USAGE = "usage: gbdt predict --model FILE --csv FILE\n       gbdt info --model FILE";
 
@@ -43,7 +44,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === "info") {
     const model = parseModel(readText(required(opts, "model"), "model"));
     const { library, version, objective, featureNames, numTrees } = model;
-    process.stdout.write(JSON.stringify({ library, version, objective, featureNames, numTrees }, null, 2) + "\n");
+    // The engine predict runs this model on (QuickScorer or the tree walk) and why.
+    const { engine, reason: engineReason } = chooseEngine(model.forest);
+    process.stdout.write(JSON.stringify({ library, version, objective, featureNames, numTrees, engine, engineReason }, null, 2) + "\n");
   } else if (command === "predict") {
     const modelPath = required(opts, "model");
     const csvPath = required(opts, "csv");

@@ -4,7 +4,7 @@
 // it used. Parsed models are cached per process by version id.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
+import { chooseEngine, loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
 import { FORECAST_FEATURES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
 import type { Actor, Deps } from "./context";
 import { recordChange } from "./admin/audit";
@@ -57,7 +57,11 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
 }
 
 function describe(parsed: ParsedModel) {
+  // The same choice loadModel makes for this file: QuickScorer or the tree walk, and why.
+  const choice = chooseEngine(parsed.forest);
   return {
+    engine: choice.engine,
+    engine_reason: choice.reason,
     library: parsed.library,
     library_version: parsed.version,
     objective: parsed.objective,

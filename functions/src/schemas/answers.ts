@@ -309,6 +309,8 @@ export const forecastModelSchema = z.object({
   objective: z.string(),
   feature_names: z.array(z.string()),
   num_trees: z.int(),
+  engine: z.enum(["quickscorer", "walk"]).optional().meta({ description: "inference engine chosen when the model was stored" }),
+  engine_reason: z.string().optional().meta({ description: "why that engine, in Russian" }),
   file_name: z.string(),
   description: z.string(),
   is_active: z.boolean(),

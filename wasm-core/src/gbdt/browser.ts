@@ -1,9 +1,10 @@
 // GBDT inference in the browser: the same gbdt.wasm bytes as in Node, served by Vite.
 import wasmUrl from "../../build/gbdt.wasm?url";
 import type { ParsedModel } from "./model";
-import { instantiateModel, type GbdtModel } from "./wasm-forest";
+import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
 
-export { predict, type GbdtModel } from "./wasm-forest";
+export { predict, type GbdtModel, type LoadOptions } from "./wasm-forest";
+export { chooseEngine, ENGINE_LABEL, type EngineChoice, type GbdtEngine } from "./engine";
 export { parseModel } from "./parse";
 export { readFeatureCsv } from "./csv";
 export type { GbdtLibrary, ParsedModel } from "./model";
@@ -12,7 +13,7 @@ export type { Rows } from "./rows";
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
-export async function loadModel(source: string | ParsedModel): Promise<GbdtModel> {
+export async function loadModel(source: string | ParsedModel, options?: LoadOptions): Promise<GbdtModel> {
   // arrayBuffer + compile rather than compileStreaming: static hosts often miss application/wasm.
   compiled ??= fetch(wasmUrl)
     .then((response) => {
@@ -24,5 +25,5 @@ export async function loadModel(source: string | ParsedModel): Promise<GbdtModel
       compiled = undefined; // let a later call retry after a network failure
       throw error;
     });
-  return instantiateModel(await compiled, source);
+  return instantiateModel(await compiled, source, options);
 }

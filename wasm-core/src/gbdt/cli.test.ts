@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readText, modelFixture } from "./test-fixtures";
+import { fixture, readText, modelFixture } from "./test-fixtures";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const tsx = join(repoRoot, "node_modules/tsx/dist/cli.mjs");
@@ -102,6 +102,9 @@ describe("gbdt CLI", () => {
 
   it("describes a model with info", () => {
     const result = run("info", "--model", modelFixture("methane-lightgbm.txt"));
-    expect(JSON.parse(result.stdout)).toMatchObject({ library: "lightgbm", objective: "regression", numTrees: 150 });
+    expect(JSON.parse(result.stdout)).toMatchObject({ library: "lightgbm", objective: "regression", numTrees: 150, engine: "quickscorer" });
+    expect(JSON.parse(result.stdout).engineReason).toMatch(/^QuickScorer с контрольными точками префиксов: /);
+    const categorical = JSON.parse(run("info", "--model", fixture("lgb-categorical.txt")).stdout);
+    expect(categorical).toMatchObject({ engine: "walk", engineReason: "обход деревьев: в модели категориальные разбиения" });
   });
 });

@@ -2,9 +2,10 @@
 // wasm-core/build/gbdt.wasm. The browser imports ./browser instead (no node:fs there).
 import { readWasmFile } from "../wasm-file";
 import type { ParsedModel } from "./model";
-import { instantiateModel, type GbdtModel } from "./wasm-forest";
+import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
 
-export { predict, type GbdtModel } from "./wasm-forest";
+export { predict, type GbdtModel, type LoadOptions } from "./wasm-forest";
+export { chooseEngine, ENGINE_LABEL, type EngineChoice, type GbdtEngine } from "./engine";
 export { parseModel } from "./parse";
 export { readFeatureCsv } from "./csv";
 export { predictTs } from "./evaluate";
@@ -14,7 +15,7 @@ export type { Rows } from "./rows";
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
-export async function loadModel(source: string | ParsedModel): Promise<GbdtModel> {
+export async function loadModel(source: string | ParsedModel, options?: LoadOptions): Promise<GbdtModel> {
   compiled ??= WebAssembly.compile(readWasmFile("gbdt") as Uint8Array<ArrayBuffer>);
-  return instantiateModel(await compiled, source);
+  return instantiateModel(await compiled, source, options);
 }

@@ -1,6 +1,7 @@
 // Platform-neutral half of the facade: one WebAssembly instance of gbdt.wasm per model, holding
 // the flattened trees, fed rows in fixed-size chunks. index.ts (Node) and browser.ts (Vite) only
 // differ in how they get the compiled module.
+import { chooseEngine, QUICKSCORER_BLOCK_TREES, type EngineChoice, type GbdtEngine } from "./engine";
 import { applyOutput, type FlatForest, type ParsedModel } from "./model";
 import { parseModel } from "./parse";
 import { rowSource, type Rows } from "./rows";
@@ -18,6 +19,15 @@ interface GbdtExports {
   reserveRows(maxRows: number): number;
   marginBuffer(): number;
   predictMargins(rowCount: number): void;
+  buildQuickScorer(blockTrees: number): number;
+  quickTableBytes(): number;
+}
+
+export interface LoadOptions {
+  /** Forces an engine (tests and the bench compare both); by default chooseEngine decides. */
+  engine?: GbdtEngine;
+  /** Trees per QuickScorer block. */
+  blockTrees?: number;
 }
 
 export class WasmForest {
@@ -29,9 +39,13 @@ export class WasmForest {
     private readonly numFeatures: number,
     private readonly rowsPtr: number,
     private readonly marginsPtr: number,
+    /** The engine that runs this model and why. */
+    readonly choice: EngineChoice,
+    /** Milliseconds the QuickScorer tables took to build (0 for the walk). */
+    readonly buildMs: number,
   ) {}
 
-  static async create(module: WebAssembly.Module, forest: FlatForest): Promise<WasmForest> {
+  static async create(module: WebAssembly.Module, forest: FlatForest, options: LoadOptions = {}): Promise<WasmForest> {
     const instance = await WebAssembly.instantiate(module, {
       env: {
         abort(_message: number, _file: number, line: number, column: number) {
@@ -65,8 +79,26 @@ export class WasmForest {
       new Kind(core.memory.buffer, pointers[i], data.length).set(data as never);
     });
     core.setForest(...pointers, forest.numFeatures, forest.float32 ? 1 : 0, forest.leftWhenEqual ? 1 : 0, forest.baseMargin);
+    let choice = chooseEngine(forest);
+    if (options.engine === "walk") choice = { engine: "walk", reason: "обход деревьев: выбран явно" };
+    if (options.engine === "quickscorer" && choice.engine !== "quickscorer") {
+      throw new Error(`QuickScorer cannot run this model (${choice.reason})`);
+    }
+    let buildMs = 0;
+    if (choice.engine === "quickscorer") {
+      const start = performance.now();
+      if (!core.buildQuickScorer(options.blockTrees ?? QUICKSCORER_BLOCK_TREES)) {
+        throw new Error("gbdt.wasm refused the QuickScorer tables for a model chooseEngine accepted");
+      }
+      buildMs = performance.now() - start;
+    }
     const rowsPtr = core.reserveRows(CHUNK_ROWS);
-    return new WasmForest(core, forest.numFeatures, rowsPtr, core.marginBuffer());
+    return new WasmForest(core, forest.numFeatures, rowsPtr, core.marginBuffer(), choice, buildMs);
+  }
+
+  /** Bytes of the QuickScorer tables (0 on the walk). */
+  get tableBytes(): number {
+    return this.core.quickTableBytes();
   }
 
   /** Bytes of WASM linear memory this model's instance holds. */
@@ -95,9 +127,13 @@ export interface GbdtModel extends ParsedModel {
   readonly wasm: WasmForest;
 }
 
-export async function instantiateModel(module: WebAssembly.Module, source: string | ParsedModel): Promise<GbdtModel> {
+export async function instantiateModel(
+  module: WebAssembly.Module,
+  source: string | ParsedModel,
+  options?: LoadOptions,
+): Promise<GbdtModel> {
   const parsed = typeof source === "string" ? parseModel(source) : source;
-  return { ...parsed, wasm: await WasmForest.create(module, parsed.forest) };
+  return { ...parsed, wasm: await WasmForest.create(module, parsed.forest, options) };
 }
 
 /**

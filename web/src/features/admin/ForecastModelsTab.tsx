@@ -180,6 +180,7 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
             <Space orientation="vertical" size={0}>
               <Typography.Text style={{ wordBreak: "break-all" }}>{v.file_name}</Typography.Text>
               <Typography.Text type="secondary">{v.description || "Без описания"}</Typography.Text>
+              {v.engine_reason && <Typography.Text type="secondary">Вычисление: {v.engine_reason}</Typography.Text>}
             </Space>
           ),
         },

@@ -208,6 +208,8 @@ export interface ForecastModelVersion {
   objective: string;
   feature_names: string[];
   num_trees: number;
+  /** Why the model runs on QuickScorer or on the tree walk (absent on older versions). */
+  engine_reason?: string;
   file_name: string;
   description: string;
   is_active: boolean;
