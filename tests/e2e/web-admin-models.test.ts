@@ -76,6 +76,8 @@ describe.skipIf(!chromiumAvailable())("web app: administration, forecast models"
       await row.getByText("Активна", { exact: true }).waitFor();
       await row.getByText(library, { exact: true }).waitFor();
       await row.getByText("поставляется с системой").waitFor();
+      // Why the model runs on the faster engine, in words.
+      await row.getByText("Вычисление: QuickScorer с контрольными точками префиксов", { exact: false }).waitFor();
       expect(await section(label).locator(".ant-table-row").count()).toBe(1);
     }
     await versionRow(section("LightGBM"), 1).getByText("methane-lightgbm.txt").waitFor();

@@ -149,7 +149,10 @@ export function setForest(
     const t = unchecked(threshold[i]);
     if (f & SPECIAL || (!(f & LEAF) && !isFinite(t))) needsFlags = true;
   }
-  if (!needsFlags) buildRecords();
+  // The node records are built by reserveRows, after the engine is chosen: a model on QuickScorer
+  // never needs them.
+  quick = false;
+  records = new StaticArray<u8>(0);
   unbalanced = meanLeafDepth(roots, flags, left) < 0.8 * meanTreeDepth(depths);
 }
 
@@ -208,11 +211,16 @@ function buildRecords(): void {
   }
 }
 
-/** Sizes the row and margin buffers for chunks of up to maxRows rows; returns the row buffer. */
+/**
+ * Sizes the row and margin buffers for chunks of up to maxRows rows and builds what the chosen
+ * engine needs; returns the row buffer. Called once, after setForest and buildQuickScorer.
+ */
 export function reserveRows(maxRows: i32): StaticArray<f64> {
   rows = new StaticArray<f64>(maxRows * numFeatures);
   margins = new StaticArray<f64>(maxRows);
-  doubledRows = new StaticArray<f64>(maxRows * numFeatures * 2);
+  if (!quick && !needsFlags && records.length == 0) buildRecords();
+  // QuickScorer reads the rows as they are; only the walk needs them doubled.
+  doubledRows = new StaticArray<f64>(quick ? 0 : maxRows * numFeatures * 2);
   return rows;
 }
 
