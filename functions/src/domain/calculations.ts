@@ -30,6 +30,7 @@ import {
   type ForecastRow,
 } from "./forecast";
 import { forecastMethod } from "./forecast-models";
+import { MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../schemas/uploads";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
@@ -238,8 +239,9 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const id = newId();
+  if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
   const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project) };
-  const evaluated = await evaluate(deps, type, target, input, input.file);
+  const evaluated = await boundedEvaluation(deps, actor, type, input.file, () => evaluate(deps, type, target, input, input.file));
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
   let file: Calculation["file"];
   try {
@@ -274,6 +276,29 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     throw error;
   }
   return calculation;
+}
+
+/** An upload's parse and a forecast (up to 100 000 rows through the model) are heavy work: at most a
+ *  few in flight per user and per company (heavy-work.ts). */
+function boundedEvaluation(
+  deps: Deps,
+  actor: Actor,
+  type: SupportedType,
+  file: UploadedFile | undefined,
+  evaluation: () => Promise<Evaluated>,
+): Promise<Evaluated> {
+  return file !== undefined || REGISTRY[type].kind === "forecast" ? heavyWork(deps, actor, evaluation) : evaluation();
+}
+
+/** README › Security: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
+ *  detailed export and charts stay within their bounds. */
+async function assertForecastRoom(deps: Deps, actor: Actor, projectId: string): Promise<void> {
+  const active = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
+  if (active.length >= MAX_FORECASTS_PER_PROJECT) {
+    throw new Invalid(
+      `В проекте не более ${MAX_FORECASTS_PER_PROJECT} действующих прогнозов метана (по 100 000 строк): создайте новый проект или переместите прогноз в архив`,
+    );
+  }
 }
 
 /** The blobs an evaluation wrote for `next` (its upload, its forecast rows) that `current` does
@@ -350,7 +375,9 @@ export async function patchCalculation(
       const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
       const project = await getProject(deps, actor, current.project);
       const target = { company: actor.company, id: current.id, name: next.name, reporting_year: reportingYearOf(project) };
-      const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
+      const evaluated = await boundedEvaluation(deps, actor, type, patch.file, () =>
+        evaluate(deps, type, target, { ...patch, values }, file, current),
+      );
       next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
       if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
     }
@@ -358,6 +385,7 @@ export async function patchCalculation(
     if (!isDeleted && current.is_deleted) {
       const project = await getProject(deps, actor, current.project);
       if (project.is_deleted) throw new Conflict("Проект находится в архиве: сначала восстановите проект");
+      if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
     }
     next = {
       ...next,
