@@ -60,6 +60,28 @@ export function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
 const columnStyle = (column: Column): Partial<ExcelJS.Style> =>
   column.kind === "number" ? { numFmt: numberFormat(column.decimals ?? 2, column.grouping !== false) } : {};
 
+/** Rows written between two looks at the reader (a forecast's 100 000 rows come in one go). */
+const ROWS_PER_BATCH = 1000;
+
+/** Lets the zip compress what was committed, then waits while the reader has not taken the last
+ *  batch: the file is produced at the pace it is read, so a slow download holds a few batches in
+ *  memory, not the workbook (README › Security). A reader gone away ends the writing. */
+async function drained(output: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (output.writableNeedDrain && !output.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off("drain", done);
+        output.off("close", done);
+        resolve();
+      };
+      output.on("drain", done);
+      output.on("close", done);
+    });
+  }
+  if (output.destroyed) throw new Error("the export's reader went away");
+}
+
 export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   learnQuotePrefix(workbook);
@@ -77,7 +99,14 @@ export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable):
       header,
       sheet.columns.map((c) => c.header),
     ).commit();
-    for await (const cells of sheet.rows) quoteFormulaLike(worksheet.addRow(cells), cells).commit();
+    let batch = 0;
+    for await (const cells of sheet.rows) {
+      quoteFormulaLike(worksheet.addRow(cells), cells).commit();
+      if (++batch === ROWS_PER_BATCH) {
+        batch = 0;
+        await drained(output);
+      }
+    }
     worksheet.commit();
   }
   await workbook.commit();
