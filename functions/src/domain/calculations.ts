@@ -30,7 +30,7 @@ import {
   type ForecastRow,
 } from "./forecast";
 import { forecastMethod } from "./forecast-models";
-import { MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
+import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../schemas/uploads";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
@@ -241,7 +241,9 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   const id = newId();
   if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
   const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project) };
-  const evaluated = await boundedEvaluation(deps, actor, type, input.file, () => evaluate(deps, type, target, input, input.file));
+  const evaluated = await boundedEvaluation(deps, actor, type, input.file, input.values, undefined, () =>
+    evaluate(deps, type, target, input, input.file),
+  );
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
   let file: Calculation["file"];
   try {
@@ -278,16 +280,22 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   return calculation;
 }
 
-/** An upload's parse and a forecast (up to 100 000 rows through the model) are heavy work: at most a
- *  few in flight per user and per company (heavy-work.ts). */
+/** A large upload's parse and a forecast of many rows (up to 100 000 through the model) are heavy
+ *  work: at most a few in flight per user and per company (heavy-work.ts). */
 function boundedEvaluation(
   deps: Deps,
   actor: Actor,
   type: SupportedType,
   file: UploadedFile | undefined,
+  values: Record<string, unknown>,
+  previous: Calculation | undefined,
   evaluation: () => Promise<Evaluated>,
 ): Promise<Evaluated> {
-  return file !== undefined || REGISTRY[type].kind === "forecast" ? heavyWork(deps, actor, evaluation) : evaluation();
+  const forecastRows = Array.isArray(values.data) ? values.data.length : Number(previous?.results.rows ?? 0);
+  const heavy =
+    (file !== undefined && file.bytes.byteLength > HEAVY_UPLOAD_BYTES) ||
+    (REGISTRY[type].kind === "forecast" && forecastRows > HEAVY_FORECAST_ROWS);
+  return heavy ? heavyWork(deps, actor, evaluation) : evaluation();
 }
 
 /** README › Security: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
@@ -375,7 +383,7 @@ export async function patchCalculation(
       const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
       const project = await getProject(deps, actor, current.project);
       const target = { company: actor.company, id: current.id, name: next.name, reporting_year: reportingYearOf(project) };
-      const evaluated = await boundedEvaluation(deps, actor, type, patch.file, () =>
+      const evaluated = await boundedEvaluation(deps, actor, type, file, values, current, () =>
         evaluate(deps, type, target, { ...patch, values }, file, current),
       );
       next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };

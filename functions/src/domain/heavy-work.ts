@@ -19,7 +19,12 @@ export const MAX_DETAILED_XLS_ROWS = 100_000;
 /** Calculations in a report passport of a year (the PDF lays out every counted line). */
 export const MAX_PASSPORT_LINES = 20_000;
 
-/** Heavy operations (exports, report passports, uploads of a file or of forecast rows) in flight. */
+/** Creates and edits count as heavy from these sizes on: a file over 256 KB (a forecast's 100 000
+ *  rows are 3.6 MB), typed forecast rows or stored ones predicted again over 1 000. */
+export const HEAVY_UPLOAD_BYTES = 256 * 1024;
+export const HEAVY_FORECAST_ROWS = 1_000;
+
+/** Heavy operations (exports, report passports, large uploads and forecasts) in flight. */
 export const HEAVY_PER_USER = 2;
 export const HEAVY_PER_COMPANY = 4;
 /** A reservation left by a crashed process stops counting after this (the attempt window). */

@@ -106,8 +106,8 @@ async function checkExportBounds(
   format: ExportFormat,
   request: ExportRequest,
 ): Promise<void> {
-  const counts = await deps.repos.statistics.listCounts(actor.company);
-  const calculations = counts.filter((c) => c.project === projectId).reduce((sum, c) => sum + c.active, 0);
+  const counts = await deps.repos.statistics.listCounts(actor.company, projectId);
+  const calculations = counts.reduce((sum, c) => sum + c.active, 0);
   if (calculations > MAX_EXPORT_CALCULATIONS) {
     throw new TooLarge(
       `Выгрузка проекта: не более ${ru(MAX_EXPORT_CALCULATIONS)} расчетов, в проекте ${ru(calculations)}. Перенесите часть расчетов в другой проект или в архив`,
