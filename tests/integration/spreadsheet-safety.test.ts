@@ -364,6 +364,5 @@ describe("download names", () => {
         examples: [["\ud800"], ["a".repeat(200) + "😀".repeat(60)], ["\u202egnp.exe"], ["..\\..\\boot.ini"], ['"; filename=evil.exe']],
       },
     );
-    // 150 projects created and exported; an export now also reads its bounds and takes a heavy-work slot.
-  }, 120_000);
+  }, 60_000);
 });

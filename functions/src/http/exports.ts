@@ -9,11 +9,13 @@ export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   const { id, action } = c.req.valid("param");
   const format = exportFormat(action.slice("export_to_".length));
   const q = c.req.valid("query");
-  // Rendered behind the SpreadsheetWorker port: in worker threads locally, by the worker function in AWS.
-  return heavyFileAnswer(c, () =>
-    c.get("deps").spreadsheets.exportProject(c.get("actor"), id, format, {
-      detail: q.detail === "true",
-      decimals: q.decimals,
-    }),
+  const detail = q.detail === "true";
+  // Rendered behind the SpreadsheetWorker port: in worker threads locally, by the worker function in
+  // AWS. A detailed export (forecast rows) and an xls (built whole in memory) take a heavy-work slot;
+  // a plain xlsx or txt (at most 20 000 rows, streamed) does not.
+  return heavyFileAnswer(
+    c,
+    () => c.get("deps").spreadsheets.exportProject(c.get("actor"), id, format, { detail, decimals: q.decimals }),
+    detail || format === "xls",
   );
 });

@@ -35,8 +35,9 @@ function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => Promise<
   );
 }
 
-export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<ExportResult>) {
-  const release = await reserveHeavyWork(c.get("deps"), c.get("actor"));
+/** `heavy` false: a file that streams in seconds (a plain xlsx or txt export) takes no slot. */
+export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<ExportResult>, heavy = true) {
+  const release = heavy ? await reserveHeavyWork(c.get("deps"), c.get("actor")) : async () => {};
   let result: ExportResult;
   try {
     result = await render();
