@@ -202,8 +202,9 @@ export interface StatisticsRepository {
     companyId: string,
     change: { source: string; sequence: string; deltas: StatisticsFigures[]; lists?: ListCounts[]; at: string },
   ): Promise<boolean>;
-  /** Every list count of the company, read consistently (the reconciliation). */
-  listCounts(companyId: string): Promise<StoredListCounts[]>;
+  /** Every list count of the company, read consistently (the reconciliation), or of one of its
+   *  projects (an export's bound). */
+  listCounts(companyId: string, projectId?: string): Promise<StoredListCounts[]>;
   /** Adds a reconciliation's repair to one list count, only if nothing was added to it since it
    *  was read at `expectedRev` (undefined: it had no item). Answers whether it was written. */
   repairListCount(companyId: string, delta: ListCounts, expectedRev: number | undefined, at: string): Promise<boolean>;

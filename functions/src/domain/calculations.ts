@@ -30,6 +30,7 @@ import {
   type ForecastRow,
 } from "./forecast";
 import { forecastMethod } from "./forecast-models";
+import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../schemas/uploads";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
@@ -242,8 +243,11 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const id = newId();
+  if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
   const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project), dates: projectDates(project) };
-  const evaluated = await evaluate(deps, type, target, input, input.file);
+  const evaluated = await boundedEvaluation(deps, actor, type, input.file, input.values, undefined, () =>
+    evaluate(deps, type, target, input, input.file),
+  );
   // The file is kept only once it has been read successfully: a rejected upload stores nothing.
   let file: Calculation["file"];
   try {
@@ -278,6 +282,35 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     throw error;
   }
   return calculation;
+}
+
+/** A large upload's parse and a forecast of many rows (up to 100 000 through the model) are heavy
+ *  work: at most a few in flight per user and per company (heavy-work.ts). */
+function boundedEvaluation(
+  deps: Deps,
+  actor: Actor,
+  type: SupportedType,
+  file: UploadedFile | undefined,
+  values: Record<string, unknown>,
+  previous: Calculation | undefined,
+  evaluation: () => Promise<Evaluated>,
+): Promise<Evaluated> {
+  const forecastRows = Array.isArray(values.data) ? values.data.length : Number(previous?.results.rows ?? 0);
+  const heavy =
+    (file !== undefined && file.bytes.byteLength > HEAVY_UPLOAD_BYTES) ||
+    (REGISTRY[type].kind === "forecast" && forecastRows > HEAVY_FORECAST_ROWS);
+  return heavy ? heavyWork(deps, actor, evaluation) : evaluation();
+}
+
+/** README › Security: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
+ *  detailed export and charts stay within their bounds. */
+async function assertForecastRoom(deps: Deps, actor: Actor, projectId: string): Promise<void> {
+  const active = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
+  if (active.length >= MAX_FORECASTS_PER_PROJECT) {
+    throw new Invalid(
+      `В проекте не более ${MAX_FORECASTS_PER_PROJECT} действующих прогнозов метана (по 100 000 строк): создайте новый проект или переместите прогноз в архив`,
+    );
+  }
 }
 
 /** The blobs an evaluation wrote for `next` (its upload, its forecast rows) that `current` does
@@ -360,7 +393,9 @@ export async function patchCalculation(
         reporting_year: reportingYearOf(project),
         dates: projectDates(project),
       };
-      const evaluated = await evaluate(deps, type, target, { ...patch, values }, file, current);
+      const evaluated = await boundedEvaluation(deps, actor, type, file, values, current, () =>
+        evaluate(deps, type, target, { ...patch, values }, file, current),
+      );
       next = { ...next, ...evaluated, methodology_version: METHODOLOGY_VERSION };
       if (patch.file) next.file = await keepFile(deps, actor, current.id, patch.file);
     }
@@ -368,6 +403,7 @@ export async function patchCalculation(
     if (!isDeleted && current.is_deleted) {
       const project = await getProject(deps, actor, current.project);
       if (project.is_deleted) throw new Conflict("Проект находится в архиве: сначала восстановите проект");
+      if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
     }
     next = {
       ...next,

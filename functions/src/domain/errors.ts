@@ -43,7 +43,11 @@ export class Conflict extends DomainError {
 }
 
 export class TooManyRequests extends DomainError {
-  constructor(detail: string) {
+  /** Sent as Retry-After when given. */
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, detail);
   }
 }

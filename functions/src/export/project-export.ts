@@ -9,6 +9,7 @@ import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../domain/context";
 import { forecastRowsOf } from "../domain/forecast-rows";
 import { newId } from "../domain/ids";
+import { MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_EXPORT_CALCULATIONS, TooLarge, ru } from "../domain/heavy-work";
 import { getProject } from "../domain/projects";
 import { safeFileName } from "../http/download";
 import type { Project } from "../schemas/project";
@@ -72,7 +73,8 @@ export async function exportProject(
   format: ExportFormat,
   request: ExportRequest & { inlineLimitBytes?: number },
 ): Promise<ExportResult> {
-  const project = await getProject(deps, actor, projectId);
+  // The bounds are read beside the project (another company's id counts nothing and is a 404).
+  const [project] = await Promise.all([getProject(deps, actor, projectId), checkExportBounds(deps, actor, projectId, format, request)]);
   const options: ExportOptions = {
     // The txt export has one kind; its blocks already summarise the rows of the detailed sheets.
     detail: format !== "txt" && request.detail === true,
@@ -93,6 +95,34 @@ export async function exportProject(
     extension: format,
     inlineLimitBytes: request.inlineLimitBytes,
   });
+}
+
+/** The export's bounds (README › Security), checked before a row is written: the project's
+ *  calculations by their list counts, a detailed export's forecast rows by the forecasts' summaries. */
+async function checkExportBounds(
+  deps: ExportDeps,
+  actor: Actor,
+  projectId: string,
+  format: ExportFormat,
+  request: ExportRequest,
+): Promise<void> {
+  const counts = await deps.repos.statistics.listCounts(actor.company, projectId);
+  const calculations = counts.reduce((sum, c) => sum + c.active, 0);
+  if (calculations > MAX_EXPORT_CALCULATIONS) {
+    throw new TooLarge(
+      `Выгрузка проекта: не более ${ru(MAX_EXPORT_CALCULATIONS)} расчетов, в проекте ${ru(calculations)}. Перенесите часть расчетов в другой проект или в архив`,
+    );
+  }
+  // The txt export has no row sheets (exportProject).
+  if (format === "txt" || request.detail !== true) return;
+  const forecasts = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
+  const rows = forecasts.reduce((sum, c) => sum + (typeof c.results.rows === "number" ? c.results.rows : 0), 0);
+  const limit = format === "xls" ? MAX_DETAILED_XLS_ROWS : MAX_DETAILED_XLSX_ROWS;
+  if (rows > limit) {
+    throw new TooLarge(
+      `Подробная выгрузка в ${format}: не более ${ru(limit)} строк прогнозов, в проекте ${ru(rows)}. Выгрузите без подробностей${format === "xls" ? ", в xlsx" : ""} или перенесите часть прогнозов в другой проект`,
+    );
+  }
 }
 
 /** A rendered file as the answer: inline up to the limit, else stored under

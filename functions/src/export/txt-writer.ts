@@ -55,11 +55,20 @@ async function* sheetLines(sheet: Sheet): AsyncGenerator<string> {
   yield "";
 }
 
-/** Text chunks of the whole export, a sheet at a time. */
+/** Lines in one chunk: the text is streamed as it is made, never a whole sheet at once. */
+const LINES_PER_CHUNK = 1000;
+
+/** Text chunks of the whole export, up to LINES_PER_CHUNK lines each. */
 export async function* txtChunks(sheets: AsyncIterable<Sheet>): AsyncGenerator<string> {
   for await (const sheet of sheets) {
-    const lines: string[] = [];
-    for await (const line of sheetLines(sheet)) lines.push(line);
+    let lines: string[] = [];
+    for await (const line of sheetLines(sheet)) {
+      lines.push(line);
+      if (lines.length === LINES_PER_CHUNK) {
+        yield lines.join("\n") + "\n";
+        lines = [];
+      }
+    }
     if (lines.length) yield lines.join("\n") + "\n";
   }
 }

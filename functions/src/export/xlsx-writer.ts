@@ -81,6 +81,28 @@ function withSmallNumbers(row: ExcelJS.Row, cells: Cell[], columns: Column[]): E
   return row;
 }
 
+/** Rows written between two looks at the reader (a forecast's 100 000 rows come in one go). */
+const ROWS_PER_BATCH = 1000;
+
+/** Lets the zip compress what was committed, then waits while the reader has not taken the last
+ *  batch: the file is produced at the pace it is read, so a slow download holds a few batches in
+ *  memory, not the workbook (README › Security). A reader gone away ends the writing. */
+async function drained(output: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (output.writableNeedDrain && !output.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        output.off("drain", done);
+        output.off("close", done);
+        resolve();
+      };
+      output.on("drain", done);
+      output.on("close", done);
+    });
+  }
+  if (output.destroyed) throw new Error("the export's reader went away");
+}
+
 export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   learnQuotePrefix(workbook);
@@ -97,9 +119,14 @@ export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable):
     header.font = { bold: true };
     header.alignment = { wrapText: true, vertical: "top" };
     quoteFormulaLike(header, headerCells).commit();
+    let batch = 0;
     for await (const row of sheet.rows) {
       const cells = xmlCells(row);
       quoteFormulaLike(withSmallNumbers(worksheet.addRow(cells), cells, sheet.columns), cells).commit();
+      if (++batch === ROWS_PER_BATCH) {
+        batch = 0;
+        await drained(output);
+      }
     }
     worksheet.commit();
   }

@@ -3,10 +3,11 @@
 // without internals.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError } from "../domain/errors";
+import { DomainError, TooManyRequests } from "../domain/errors";
 
 export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
+    if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, error.status);
   }
   if (error instanceof HTTPException) {

@@ -76,7 +76,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   413: "Body or file too large",
   415: "Unsupported file or body type",
   416: "Range not satisfiable",
-  429: "Too many failed sign-ins; try later",
+  429: "Too many failed sign-ins, or too many heavy operations in flight (Retry-After); try later",
 };
 
 // ---- the operations -----------------------------------------------------------------------------

@@ -20,7 +20,8 @@ import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { drifted, reconcileAllStatistics } from "../domain/statistics";
-import { localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
+import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
+import { spreadsheetThreads } from "./spreadsheet-threads";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
@@ -59,13 +60,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const settled = async () => {
     await Promise.all([storage.settled(), uploads.settled()]);
   };
+  // Exports and report passports are rendered in worker threads that stream them back (in AWS the
+  // spreadsheet worker function renders them); on real DynamoDB, in this process.
+  const threads = storage.endpoint
+    ? spreadsheetThreads({ endpoint: storage.endpoint, tableName: LOCAL_TABLE, blobsDir: join(dataDir, "blobs") })
+    : undefined;
   const deps: Deps = {
     repos: storage.repos,
     blobs: uploads.blobs,
     clock: systemClock,
     config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
-    // Exports stream from this process (in AWS a worker function renders them).
-    spreadsheets: inProcessSpreadsheets(() => deps),
+    spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
   };
   await seedDictionaries(deps);
   await seedDefaultModels(deps);
@@ -131,6 +136,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
+        .then(() => threads?.close())
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

@@ -90,7 +90,7 @@ export const createRoute = declareRoute(
     description:
       "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity.",
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
-    errors: [400, 404, 409, 415],
+    errors: [400, 404, 409, 415, 429],
   }),
   {
     method: "post",
@@ -159,7 +159,7 @@ export const dataUpdateRoute = declareRoute(
   calculationScoped({
     operationId: "forecastDataUpdate",
     summary: "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 429],
   }),
   {
     method: "patch",
@@ -173,7 +173,7 @@ export const patchRoute = declareRoute(
   calculationScoped({
     operationId: "patchCalculation",
     summary: "Edit (recomputed when an input changes), archive or restore a calculation",
-    errors: [400, 404, 409, 415],
+    errors: [400, 404, 409, 415, 429],
   }),
   {
     method: "patch",

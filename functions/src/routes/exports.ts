@@ -24,8 +24,9 @@ export const exportRoute = declareRoute(
   projectScoped({
     operationId: "exportProject",
     summary: "The project as a txt, xls or xlsx file",
-    description: "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`.",
-    errors: [400, 404],
+    description:
+      "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`. Over a size bound (README › Security): 413. More heavy operations in flight than the user's or the company's bound: 429 with Retry-After.",
+    errors: [400, 404, 413, 429],
   }),
   {
     method: "get",

@@ -22,7 +22,7 @@ export const reportRoute = declareRoute(
     tag: "inventory",
     auth: "user",
     isolation: { scope: "company", ids: [facilityInQuery] },
-    errors: [400, 404],
+    errors: [400, 404, 413, 429],
   },
   {
     method: "get",

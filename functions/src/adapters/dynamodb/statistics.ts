@@ -175,12 +175,12 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
         at,
       ),
 
-    async listCounts(companyId) {
+    async listCounts(companyId, projectId) {
       const prefix = keys.calculationListCounts(companyId);
       const items = await queryAll(doc, {
         TableName: table,
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": projectId ? `${prefix.SKPrefix}${projectId}#` : prefix.SKPrefix },
         ConsistentRead: true,
       });
       return items.map((item): StoredListCounts => {

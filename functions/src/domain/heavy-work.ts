@@ -1,0 +1,80 @@
+// Bounded heavy work (README › Security, «Пределы»): what one export, report or upload may cost,
+// checked before the work starts, and how many such operations one user and one company may have
+// in flight. One request must not take the server (or, in AWS, the worker function) down, and one
+// user's burst must not keep another company waiting.
+import type { Actor, Deps } from "./context";
+import type { AttemptReservation } from "../ports";
+import { DomainError, TooManyRequests } from "./errors";
+
+/** Active forecasts (regres_methane) in one project: each holds up to MAX_FORECAST_ROWS rows. */
+export const MAX_FORECASTS_PER_PROJECT = 10;
+/** Active calculations in one project export (any format; a year of 20 000 can be approved). */
+export const MAX_EXPORT_CALCULATIONS = 20_000;
+/** Forecast rows in a detailed xlsx export: five forecasts of 100 000 rows. The rows go to one sheet,
+ *  and Excel opens at most 1 048 576 rows a sheet. */
+export const MAX_DETAILED_XLSX_ROWS = 500_000;
+/** Forecast rows in a detailed xls export: BIFF8 cannot be streamed (SheetJS builds the whole book
+ *  in memory, ~1 KB a row), so the legacy format takes one forecast's worth. */
+export const MAX_DETAILED_XLS_ROWS = 100_000;
+/** Calculations in a report passport of a year (the PDF lays out every counted line). */
+export const MAX_PASSPORT_LINES = 20_000;
+
+/** Creates and edits count as heavy from these sizes on: a file over 256 KB (a forecast's 100 000
+ *  rows are 3.6 MB), typed forecast rows or stored ones predicted again over 1 000. */
+export const HEAVY_UPLOAD_BYTES = 256 * 1024;
+export const HEAVY_FORECAST_ROWS = 1_000;
+
+/** Heavy operations (exports, report passports, large uploads and forecasts) in flight. */
+export const HEAVY_PER_USER = 2;
+export const HEAVY_PER_COMPANY = 4;
+/** A reservation left by a crashed process stops counting after this (the attempt window). */
+const HEAVY_LEASE_SECONDS = 10 * 60;
+export const HEAVY_RETRY_AFTER_SECONDS = 30;
+
+/** A bound exceeded: 413, the message names the bound. */
+export class TooLarge extends DomainError {
+  constructor(detail: string) {
+    super(413, detail);
+  }
+}
+
+/** 500000 as «500 000», for messages. */
+export const ru = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
+
+/** Takes a slot of the user's and of the company's budget, or refuses with 429; the answer gives
+ *  the slots back (call it once, when the work is over, streamed bodies included). The counters
+ *  are the sign-in budgets' (one conditional write each), so the bound holds across API instances. */
+export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">): Promise<() => Promise<void>> {
+  const budgets = [
+    { key: `heavy-user#${actor.id}`, limit: HEAVY_PER_USER },
+    { key: `heavy-company#${actor.company}`, limit: HEAVY_PER_COMPANY },
+  ];
+  // Both budgets at once (one round trip); what was taken is given back when either is spent.
+  const taken = await Promise.all(budgets.map(({ key, limit }) => deps.repos.attempts.reserve(key, HEAVY_LEASE_SECONDS, limit)));
+  const reserved = taken.filter((r): r is AttemptReservation => r !== undefined);
+  const spent = budgets.find((_, i) => taken[i] === undefined);
+  if (spent) {
+    await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
+    const who = spent === budgets[0] ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`;
+    throw new TooManyRequests(
+      `Слишком много тяжелых операций одновременно (выгрузки, отчеты, загрузки файлов): ${who}. Повторите через ${HEAVY_RETRY_AFTER_SECONDS} с`,
+      HEAVY_RETRY_AFTER_SECONDS,
+    );
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
+  };
+}
+
+/** `work` inside a heavy-work slot (a non-streamed answer). */
+export async function heavyWork<T>(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">, work: () => Promise<T>): Promise<T> {
+  const release = await reserveHeavyWork(deps, actor);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}

@@ -1,0 +1,63 @@
+// A rendered file (project export, report passport) as the answer, inside a heavy-work slot of the
+// user and the company (domain/heavy-work.ts): the slot is held while the file is rendered and
+// streamed, and given back when the body is read to its end, fails or the client goes away.
+import type { Context } from "hono";
+import { reserveHeavyWork } from "../domain/heavy-work";
+import type { ExportResult } from "../export/formats";
+import { attachmentDisposition } from "./download";
+import type { AppEnv } from "./env";
+
+function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => Promise<void>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const done = () => {
+    release().catch((error: unknown) => console.error("[api] heavy-work slot not given back:", error));
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done: end, value } = await reader.read();
+          if (end) {
+            done();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          done();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        done();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** `heavy` false: a file that streams in seconds (a plain xlsx or txt export) takes no slot. */
+export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<ExportResult>, heavy = true) {
+  const release = heavy ? await reserveHeavyWork(c.get("deps"), c.get("actor")) : async () => {};
+  let result: ExportResult;
+  try {
+    result = await render();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  // A file too large for a Lambda answer is handed out as a short-lived storage address. Not as a
+  // 302: the browser fetches exports with the bearer token, and a followed cross-origin redirect
+  // would be blocked by the CSP's connect-src; the client navigates to the address instead.
+  if (result.kind === "redirect") {
+    await release();
+    return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
+  }
+  let body = result.body;
+  if (body instanceof Uint8Array) await release();
+  else body = releasedAtEnd(body, release);
+  return c.body(body as ReadableStream<Uint8Array<ArrayBuffer>>, 200, {
+    "Content-Type": result.contentType,
+    "Content-Disposition": attachmentDisposition(result.fileName),
+    "Cache-Control": "no-store",
+  });
+}

@@ -1,0 +1,107 @@
+// One spreadsheet thread of the local host (spreadsheet-threads.ts): the same in-process worker the
+// spreadsheet worker function runs in AWS (lambda/spreadsheets.ts), over ports of its own (a client
+// of the server's dynalite endpoint, the blob folder read directly), so that rendering an xlsx or a
+// PDF never holds the server's event loop. A file is sent back a chunk per "pull" of the server's
+// response stream: the thread renders at the pace the download is read.
+import { parentPort, workerData } from "node:worker_threads";
+import * as z from "zod/mini";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { createDocumentClient } from "../adapters/dynamodb/client";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import { workerRequest } from "../adapters/spreadsheets/protocol";
+import { systemClock } from "../domain/context";
+import { DomainError } from "../domain/errors";
+import { exportFormat, type ExportResult } from "../export/formats";
+import { inProcessSpreadsheets } from "../export/in-process";
+import type { ExportDeps } from "../export/project-export";
+import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
+
+const { endpoint, tableName, blobsDir } = workerData as ThreadData;
+const deps: ExportDeps = {
+  repos: dynamoRepositories(createDocumentClient({ tableName, endpoint }), tableName),
+  blobs: fsBlobStore(blobsDir),
+  clock: systemClock,
+};
+const worker = inProcessSpreadsheets(() => deps);
+const port = parentPort!;
+const post = (message: ThreadMessage) => port.postMessage(message);
+
+/** Bytes gathered into one message: fewer round trips than the zip's small chunks. */
+const CHUNK_BYTES = 256 * 1024;
+
+interface Job {
+  pull(): Promise<void>;
+  cancel(): void;
+}
+const jobs = new Map<number, Job>();
+
+function streamJob(id: number, body: ReadableStream<Uint8Array> | Uint8Array): Job {
+  const reader = body instanceof Uint8Array ? undefined : body.getReader();
+  let whole = body instanceof Uint8Array ? body : undefined;
+  return {
+    async pull() {
+      try {
+        if (!reader) {
+          if (whole) post({ id, type: "chunk", bytes: whole });
+          else finish(id, { id, type: "end" });
+          whole = undefined;
+          return;
+        }
+        const parts: Uint8Array[] = [];
+        let size = 0;
+        while (size < CHUNK_BYTES) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          parts.push(value);
+          size += value.byteLength;
+        }
+        if (size > 0) post({ id, type: "chunk", bytes: Buffer.concat(parts) });
+        else finish(id, { id, type: "end" });
+      } catch (error) {
+        finish(id, failure(id, error));
+      }
+    },
+    cancel() {
+      jobs.delete(id);
+      reader?.cancel().catch(() => {});
+    },
+  };
+}
+
+function finish(id: number, message: ThreadMessage): void {
+  jobs.delete(id);
+  post(message);
+}
+
+function failure(id: number, error: unknown): ThreadMessage {
+  if (error instanceof DomainError) return { id, type: "error", status: error.status, detail: error.detail, code: error.code };
+  return { id, type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+
+async function run(id: number, raw: unknown): Promise<void> {
+  try {
+    const request = z.parse(workerRequest, raw);
+    let result: ExportResult;
+    if (request.op === "template") {
+      result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type) };
+    } else if (request.op === "inventory_report") {
+      result = await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format });
+    } else {
+      result = await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
+        detail: request.detail,
+        decimals: request.decimals,
+      });
+    }
+    if (result.kind === "redirect") return finish(id, { id, type: "redirect", url: result.url, fileName: result.fileName });
+    jobs.set(id, streamJob(id, result.body));
+    post({ id, type: "head", fileName: result.fileName, contentType: result.contentType });
+  } catch (error) {
+    finish(id, failure(id, error));
+  }
+}
+
+port.on("message", (message: ToThread) => {
+  if (message.type === "job") void run(message.id, message.request);
+  else if (message.type === "pull") void jobs.get(message.id)?.pull();
+  else jobs.get(message.id)?.cancel();
+});

@@ -1,0 +1,168 @@
+// The SpreadsheetWorker port of the local host: exports, templates and report passports rendered in
+// a small pool of worker threads (spreadsheet-thread.ts), as the spreadsheet worker function renders
+// them in AWS. exceljs, SheetJS and pdfkit are CPU work of seconds for a large project; on the
+// server's own thread every other user's request would wait behind them. A thread that runs out of
+// memory (its heap is capped) fails its own jobs and is replaced; the server stays up.
+import { Worker } from "node:worker_threads";
+import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
+import { DomainError } from "../domain/errors";
+import type { ExportResult } from "../export/formats";
+import type { SpreadsheetWorker } from "../ports";
+
+export interface ThreadData {
+  endpoint: string;
+  tableName: string;
+  blobsDir: string;
+}
+
+export type ToThread = { id: number; type: "job"; request: WorkerRequest } | { id: number; type: "pull" | "cancel" };
+
+export type ThreadMessage =
+  | { id: number; type: "head"; fileName: string; contentType: string }
+  | { id: number; type: "redirect"; url: string; fileName: string }
+  | { id: number; type: "chunk"; bytes: Uint8Array }
+  | { id: number; type: "end" }
+  | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
+  | { id: number; type: "failed"; message: string };
+
+export interface ThreadPoolOptions extends ThreadData {
+  /** Threads at most (README › Performance: two, on a machine of a few cores). */
+  size?: number;
+  /** Heap cap of one thread, MB. */
+  heapMb?: number;
+}
+
+export interface SpreadsheetThreads extends SpreadsheetWorker {
+  close(): Promise<void>;
+}
+
+/** Plain Node cannot load the thread's TypeScript: the entry registers tsx first (as `npm start`
+ *  does for the server) and then imports it. */
+const BOOT = new URL("./spreadsheet-thread-boot.mjs", import.meta.url);
+const ENTRY = new URL("./spreadsheet-thread.ts", import.meta.url).href;
+
+class Job {
+  private inbox: ThreadMessage[] = [];
+  private waiting?: (message: ThreadMessage) => void;
+
+  constructor(
+    readonly id: number,
+    readonly thread: Thread,
+  ) {}
+
+  deliver(message: ThreadMessage): void {
+    if (this.waiting) {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting(message);
+    } else this.inbox.push(message);
+  }
+
+  next(): Promise<ThreadMessage> {
+    const queued = this.inbox.shift();
+    return queued ? Promise.resolve(queued) : new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  send(type: "pull" | "cancel"): void {
+    this.thread.worker.postMessage({ id: this.id, type } satisfies ToThread);
+  }
+}
+
+interface Thread {
+  worker: Worker;
+  jobs: Map<number, Job>;
+}
+
+function refusal(message: ThreadMessage): Error {
+  if (message.type === "error") return new DomainError(message.status, message.detail, message.code);
+  return new Error(message.type === "failed" ? `spreadsheet thread: ${message.message}` : `spreadsheet thread: unexpected ${message.type}`);
+}
+
+export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThreads {
+  const size = options.size ?? 2;
+  const data: ThreadData = { endpoint: options.endpoint, tableName: options.tableName, blobsDir: options.blobsDir };
+  const threads: Thread[] = [];
+  let nextId = 1;
+
+  function spawn(): Thread {
+    const worker = new Worker(BOOT, {
+      workerData: { ...data, entry: ENTRY },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+    });
+    const thread: Thread = { worker, jobs: new Map() };
+    worker.on("message", (message: ThreadMessage) => {
+      const job = thread.jobs.get(message.id);
+      if (!job) return;
+      if (message.type === "end" || message.type === "error" || message.type === "failed" || message.type === "redirect")
+        thread.jobs.delete(message.id);
+      job.deliver(message);
+    });
+    const fail = (reason: string) => {
+      if (threads.includes(thread)) threads.splice(threads.indexOf(thread), 1);
+      for (const job of thread.jobs.values()) job.deliver({ id: job.id, type: "failed", message: reason });
+      thread.jobs.clear();
+    };
+    worker.on("error", (error) => fail(error.message));
+    worker.on("exit", (code) => threads.includes(thread) && fail(`exited with code ${code}`));
+    worker.unref();
+    threads.push(thread);
+    return thread;
+  }
+
+  /** The least busy thread, a new one while the pool is not full. */
+  function pick(): Thread {
+    const idle = threads.find((t) => t.jobs.size === 0);
+    if (idle) return idle;
+    if (threads.length < size) return spawn();
+    return threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  }
+
+  async function start(request: WorkerRequest): Promise<ExportResult> {
+    const thread = pick();
+    const job = new Job(nextId++, thread);
+    thread.jobs.set(job.id, job);
+    thread.worker.postMessage({ id: job.id, type: "job", request } satisfies ToThread);
+    const first = await job.next();
+    if (first.type === "redirect") return { kind: "redirect", url: first.url, fileName: first.fileName };
+    if (first.type !== "head") throw refusal(first);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          job.send("pull");
+          const message = await job.next();
+          if (message.type === "chunk") controller.enqueue(new Uint8Array(message.bytes));
+          else if (message.type === "end") controller.close();
+          else controller.error(refusal(message));
+        },
+        cancel() {
+          thread.jobs.delete(job.id);
+          job.send("cancel");
+        },
+      },
+      { highWaterMark: 1 },
+    );
+    return { kind: "body", fileName: first.fileName, contentType: first.contentType, body };
+  }
+
+  return {
+    exportProject: (actor, projectId, format, request) =>
+      start({
+        op: "export",
+        actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+        projectId,
+        format,
+        ...request,
+      }),
+    async template(type) {
+      const result = await start({ op: "template", type });
+      if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
+      return new Uint8Array(await new Response(result.body).arrayBuffer());
+    },
+    inventoryReport: (actor, request) =>
+      start({ op: "inventory_report", actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role }, ...request }),
+    async close() {
+      await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Projects of large forecasts written straight through a local server's repositories (no model
+// run: the rows and the summary as the API stores them), and a file download measured while
+// another user keeps asking get_me: the finding of issue 26 (66 × 100 000 rows, the detailed
+// export took the server down) for the heavy-work test and the bench.
+import { performance } from "node:perf_hooks";
+import type { LocalServer } from "@server/local/server";
+import { storeForecastRows, type ForecastRow } from "@server/domain/forecast-rows";
+import { newId } from "@server/domain/ids";
+import type { Calculation } from "@server/ports";
+import type { Project } from "@server/schemas/project";
+
+/** Telemetry rows of one longwall, as a 100 000-row upload holds them. */
+export const telemetry = (n: number): ForecastRow[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    x1: 1200 + (i % 300),
+    x2: 1190 + (i % 290),
+    x7: 35.5 + (i % 7) / 10,
+    x8: 48.2,
+    x12: 0.41,
+    x13: 9100 + (i % 50),
+    x15: 17.1,
+    result: 0.3 + (i % 10) / 10,
+  }));
+
+export async function createProject(server: LocalServer, company: string, owner: string, name: string): Promise<Project> {
+  const now = new Date().toISOString();
+  const project: Project = {
+    id: newId(),
+    name,
+    start_date: "2025-01-01",
+    end_date: "2025-12-31",
+    created_at: now,
+    updated_at: now,
+    status: 1,
+    company,
+    user: owner,
+    is_active: true,
+    is_deleted: false,
+    version: 1,
+  };
+  await server.deps.repos.projects.create(project);
+  return project;
+}
+
+/** The rows of one forecast in the blob store; forecasts may share them (addForecasts). */
+export const storeRows = (server: LocalServer, company: string, rows: number) =>
+  storeForecastRows(server.deps, company, newId(), telemetry(rows));
+
+/** `count` forecasts of `rows` rows each in `project`, all reading the rows stored at `dataKey`. */
+export async function addForecasts(server: LocalServer, project: Project, author: string, count: number, rows: number, dataKey: string) {
+  for (let i = 0; i < count; i++) {
+    const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+    const calculation: Calculation = {
+      id: newId(),
+      type: "regres_methane",
+      project: project.id,
+      company: project.company,
+      name: `Прогноз лавы № ${i + 1}`,
+      is_active: true,
+      is_deleted: false,
+      version: 1,
+      methodology_version: "2026.1",
+      created_at: at,
+      created_by: author,
+      updated_at: at,
+      updated_by: author,
+      inputs: { method: "xgboost" },
+      results: { rows, max_result: 1.2, data_key: dataKey },
+      coefficients: {},
+    };
+    await server.deps.repos.calculations.create(calculation);
+  }
+  // The export's bound reads the list counts the table stream keeps.
+  await server.settled();
+}
+
+export interface DownloadFigures {
+  status: number;
+  seconds: number;
+  bytes: number;
+  /** Peak RSS of this process (the server's) above what it was before, MB. */
+  rssGrowthMb: number;
+  /** The other user's get_me meanwhile, ms. */
+  p50: number;
+  p95: number;
+  calls: number;
+}
+
+/** Downloads `path` with `token` while `probeToken`'s get_me is asked every 100 ms. */
+export async function downloadWhileProbing(url: string, path: string, token: string, probeToken: string): Promise<DownloadFigures> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  let downloading = true;
+  const latencies: number[] = [];
+  const probe = (async () => {
+    while (downloading) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${probeToken}` } });
+      if (res.status !== 200) throw new Error(`get_me answered ${res.status}`);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const started = performance.now();
+  let bytes = 0;
+  let status = 0;
+  try {
+    const res = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    status = res.status;
+    for await (const chunk of res.body!) bytes += chunk.byteLength;
+  } finally {
+    downloading = false;
+    await probe;
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? Number.NaN;
+  return { status, seconds, bytes, rssGrowthMb: (peak - before) / 1024 / 1024, p50: at(0.5), p95: at(0.95), calls: latencies.length };
+}
