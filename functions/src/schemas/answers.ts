@@ -231,8 +231,8 @@ export const inventoryReviewSchema = z.object({
   company: z.string(),
   year: z.int(),
   status: inventoryStatus,
-  frozen: z.array(z.object({ id: z.string(), type: z.string(), version: z.int() })).meta({
-    description: "The calculations the last approval included, at the versions approved",
+  snapshot: z.optional(z.object({ version: z.int(), sha256: z.string() })).meta({
+    description: "D20: the last approved version (GET …/versions/{n}/ answers its snapshot); kept after a reopen",
   }),
   approved_at: z.optional(z.string()),
   approved_by: z.optional(z.string()),
