@@ -327,7 +327,12 @@ export async function patchCalculation(
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
-  await guardFrozen(deps, actor.company, { kind: "calculation", before: current, after: current, project: await getProject(deps, actor, current.project) });
+  await guardFrozen(deps, actor.company, {
+    kind: "calculation",
+    before: current,
+    after: current,
+    project: await getProject(deps, actor, current.project),
+  });
   const changesValues =
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||

@@ -60,12 +60,7 @@ export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, 
       // A rename reaches nothing; moving a project out of a frozen year or into one does.
       if (placement(change.before) === placement(change.after)) return;
       const years = [change.before, change.after].filter((p) => !p.is_deleted).map(yearOf);
-      await refuseIfFrozen(
-        deps,
-        companyId,
-        years,
-        "год, даты, площадку и архивирование проекта этого года изменить нельзя",
-      );
+      await refuseIfFrozen(deps, companyId, years, "год, даты, площадку и архивирование проекта этого года изменить нельзя");
       return;
     }
     case "facility": {

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";
-import { calculationsOfYear, getInventory, type Inventory, type InventoryCalculation } from "./inventory";
+import type { Inventory, InventoryCalculation } from "./inventory";
 import type { Calculation, InventoryReview, InventoryVersion } from "../ports";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
@@ -59,34 +59,16 @@ export const snapshotKey = (companyId: string, year: number, version: number) =>
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
       : v,
   );
 }
 
 export const sha256Of = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-
-/** The whole company's inventory of `year` as it stands, with each listed calculation's inputs. */
-export async function inventoryState(deps: Deps, actor: Actor, year: number): Promise<InventoryState> {
-  const [{ review: _review, years: _years, calculations, ...inventory }, stored] = await Promise.all([
-    getInventory(deps, actor, year),
-    calculationsOfYear(deps, actor.company, year),
-  ]);
-  const byId = new Map(stored.map((c) => [c.id, c]));
-  return {
-    ...inventory,
-    calculations: calculations.map((row) => {
-      const calculation = byId.get(row.id)!;
-      return {
-        ...row,
-        version: calculation.version,
-        inputs: calculation.inputs,
-        results: calculation.results,
-        methodology_version: calculation.methodology_version,
-      };
-    }),
-  };
-}
 
 const lineTotal = (line: SnapshotLine) => (line.counted ? line.gases.reduce((sum, g) => sum + g.t_co2e, 0) : 0);
 const describe = (line: SnapshotLine) => ({ id: line.id, name: line.name, project: line.project.name });

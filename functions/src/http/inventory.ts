@@ -1,7 +1,8 @@
 // v1/inventory/ served (domain/inventory.ts): the declarations are in routes/inventory.ts.
 import { getInventory, inventoryTotalsByYear, parseInventoryYear } from "../domain/inventory";
 import { addComment, transition } from "../domain/inventory-review";
-import { getVersionText, inventoryState, listVersions } from "../domain/inventory-versions";
+import { getVersionText, listVersions } from "../domain/inventory-versions";
+import { inventoryState } from "../domain/inventory-state";
 import { Invalid } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
 import { commentRoute, inventoryRoute, reviewRoute, versionRoute, versionsRoute, yearsRoute } from "../routes/inventory";

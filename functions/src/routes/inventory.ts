@@ -140,7 +140,14 @@ export const versionRoute = declareRoute(
     responses: {
       200: {
         description: "The snapshot, byte for byte as stored (its SHA-256 is the listed one)",
-        content: { "application/json": { schema: { type: "object" as const, description: "company, year, version, previous, action, approved_at, approved_by, inventory, changes" } } },
+        content: {
+          "application/json": {
+            schema: {
+              type: "object" as const,
+              description: "company, year, version, previous, action, approved_at, approved_by, inventory, changes",
+            },
+          },
+        },
       },
     },
   },
