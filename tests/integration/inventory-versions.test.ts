@@ -174,6 +174,17 @@ describe("an approved year", () => {
       expect(res.status, what).toBe(409);
       expect(((await res.json()) as { detail: string }).detail, what).toMatch(FROZEN);
     }
+    // The list says so before anyone presses «Сохранить».
+    const list = await json<{ results: Array<{ id: string; locked?: string }> }>(
+      await h.request(`/api/v1/torch_ch4/?project=${project.id}`, { token: staff }),
+      200,
+    );
+    expect(list.results.map((c) => c.locked)).toEqual([expect.stringMatching(FROZEN)]);
+    const ofOtherYear = await json<{ results: Array<{ locked?: string }> }>(
+      await h.request(`/api/v1/torch_ch4/?project=${project2023.id}`, { token: staff }),
+      200,
+    );
+    expect(ofOtherYear.results.every((c) => c.locked === undefined)).toBe(true);
     // Nothing reached the year: the same total, still version 1.
     const after = await inventory();
     expect(after.total_t_co2e).toBe(

@@ -78,9 +78,11 @@ export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, 
   }
 }
 
-/** Why the calculations of `type` in `project` cannot change now (D20), or undefined: for the list. */
-export async function calculationLock(deps: Pick<Deps, "repos">, companyId: string, project: Project, type: string) {
+/** Why a project's calculations of `type` cannot change now (D20), or undefined: the list shows
+ *  them locked instead of answering 409 after «Сохранить». */
+export async function calculationLock(deps: Pick<Deps, "repos">, companyId: string, projectId: string, type: string) {
   if (!inventorySourceOf(type)) return undefined;
-  const review = await frozenReview(deps, companyId, yearOf(project));
+  const project = await deps.repos.projects.get(companyId, projectId);
+  const review = project && (await frozenReview(deps, companyId, yearOf(project)));
   return review ? frozenMessage(review, "расчеты проектов этого года изменить нельзя") : undefined;
 }

@@ -345,6 +345,9 @@ export const calculationSchema = z
       .array(z.string())
       .meta({ description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band)." }),
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
+    locked: z
+      .optional(z.string())
+      .meta({ description: "D20, in lists: why it cannot be edited, archived or restored now (its reporting year is approved)" }),
     entered: z
       .optional(z.record(z.string(), z.object({ value: z.number(), unit: z.string() })))
       .meta({ description: "D13: inputs typed in another unit than the stored (canonical) one, as entered." }),
