@@ -307,11 +307,7 @@ describe.each([
     // The worker reads the table (a project, its calculations), the forecasts' rows and the approved
     // inventory snapshots (D20), and writes and presigns exports/ only.
     const worker = statementsOfFunction(t, "SpreadsheetFunction");
-    expect(objectGrants(worker)).toEqual([
-      "s3:GetObject /forecasts/*",
-      "s3:GetObject /inventory/*",
-      "s3:GetObject,s3:PutObject /exports/*",
-    ]);
+    expect(objectGrants(worker)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:GetObject,s3:PutObject /exports/*"]);
     const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
     expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual([
