@@ -115,8 +115,10 @@ export interface InventoryReview {
   company: string;
   year: number;
   status: InventoryStatus;
-  /** The calculations the last approval included, at the versions approved: edits are refused. */
-  frozen: Array<{ id: string; type: string; version: number }>;
+  /** D20: the last approved version of the year (its snapshot and the calculations it counts are
+   *  in object storage, listed by InventoryVersionRepository); kept after a reopen, so the next
+   *  approval can say what changed against it. */
+  snapshot?: { version: number; sha256: string };
   approved_at?: string;
   approved_by?: string;
   /** The notice of refusal and the rework deadline (20 working days after it). */
@@ -133,6 +135,38 @@ export interface InventoryReviewRepository {
   get(companyId: string, year: number): Promise<InventoryReview | undefined>;
   /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); otherwise Conflict. */
   put(next: InventoryReview, expectedVersion: number): Promise<void>;
+}
+
+/** D20: one approved version of a year's inventory. The snapshot itself (canonical JSON, the
+ *  calculations it counts with their inputs) is the blob `blob_key`; this small item carries its
+ *  SHA-256 and what the version list shows. Written once, never changed. */
+export interface InventoryVersion {
+  company: string;
+  year: number;
+  version: number;
+  sha256: string;
+  blob_key: string;
+  /** approve or rework_done. */
+  action: string;
+  approved_at: string;
+  approved_by: string;
+  total_t_co2e: number;
+  /** Per facility (null: projects without one), t CO2-eq: a facility's report compares with it. */
+  facilities: Array<{ id: string | null; t_co2e: number }>;
+  /** How many calculations the version lists. */
+  calculations: number;
+  /** The version approved before this one (the report lists what changed against it). */
+  previous: number | null;
+}
+
+export interface InventoryVersionRepository {
+  /** Claims the version number: Conflict when it is taken. */
+  create(version: InventoryVersion): Promise<void>;
+  get(companyId: string, year: number, version: number): Promise<InventoryVersion | undefined>;
+  /** The year's versions, oldest first. */
+  list(companyId: string, year: number): Promise<InventoryVersion[]>;
+  /** Only for a version whose approval did not go through (the review changed meanwhile). */
+  delete(companyId: string, year: number, version: number): Promise<void>;
 }
 
 export interface ProjectRepository {
@@ -613,5 +647,6 @@ export interface Repositories {
   calculations: CalculationRepository;
   facilities: FacilityRepository;
   inventoryReviews: InventoryReviewRepository;
+  inventoryVersions: InventoryVersionRepository;
   forecastModels: ForecastModelRepository;
 }

@@ -37,6 +37,8 @@ export type CalculationView = Omit<Calculation, "inputs" | "results" | "company"
   /** D10: custom coefficients without a justification or outside their plausible band. */
   flags: string[];
   file_data?: { name: string; size: number; format: string; uploaded_at: string };
+  /** D20 (lists only): why it cannot be changed now, its year being approved. */
+  locked?: string;
   [field: string]: unknown;
 };
 

@@ -364,7 +364,8 @@ export class AppStack extends Stack {
     // authorised by s3:GetObject) under exports/ only.
     grantTable(spreadsheets, ["dynamodb:GetItem", "dynamodb:Query"]);
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
-    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts"], ["s3:GetObject"], { list: false });
+    // D20: the snapshot of an approved year (inventory/) is what its report prints.
+    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);

@@ -164,7 +164,7 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     );
   });
 
-  it("sends the year to review; once the reviewer approves, its calculations refuse edits in the dialog", async () => {
+  it("sends the year to review; once the reviewer approves, the version is listed and its calculations are locked in the list", async () => {
     await page.goto(at("/inventory?year=2025"));
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
     await page.getByTestId("review-status").getByText("На проверке").waitFor();
@@ -175,16 +175,24 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     await page.reload();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
     expect(await page.locator(".ant-timeline").innerText()).toMatch(/Утвердить: reviewer@example\.com/);
+    // D20: version 1 with its SHA-256.
+    const versions = page.getByTestId("inventory-versions");
+    await versions.getByText(/Версия 1: /).waitFor();
+    expect(await versions.innerText()).toMatch(/SHA-256: ?\n?[0-9a-f]{64}/);
     await page.screenshot({ path: `${SHOTS}/inventory-approved.png`, fullPage: true });
 
+    // The year's calculations are locked in the list: no error after «Сохранить», the buttons say why.
     await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
     const row = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
-    await row.waitFor();
-    await row.getByRole("button", { name: "Редактировать" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Название расчета").fill("Измерения 2025 (исправлено)");
-    await dialog.getByRole("button", { name: "Сохранить" }).click();
-    await dialog.getByText(/входит в утвержденную инвентаризацию 2025 года/).waitFor();
+    await row.getByTestId("calculation-lock").waitFor();
+    expect(await row.getByRole("button", { name: "Редактировать" }).isDisabled()).toBe(true);
+    expect(await row.getByRole("button", { name: "В архив" }).isDisabled()).toBe(true);
+    await row.getByTestId("calculation-lock").hover();
+    await page
+      .getByRole("tooltip")
+      .getByText(/Инвентаризация 2025 года утверждена/)
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/calculations-locked.png` });
     expect(pageErrors).toEqual([]);
   });
 
@@ -201,6 +209,7 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     const lines: unknown[][] = [];
     workbook.getWorksheet("Паспорт")!.eachRow((row) => lines.push([row.getCell(1).value, row.getCell(2).value]));
     expect(lines).toContainEqual(["Статус", "Утверждена"]);
+    expect(lines).toContainEqual(["Версия", 1]);
     const pdf = await save("Скачать паспорт отчета (PDF)");
     expect(pdf.name).toBe("Паспорт отчета 2025.pdf");
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");

@@ -408,7 +408,7 @@ describe("secrets", () => {
 describe("blob areas in AWS", () => {
   it("route every area the API writes to a bucket named by the stack's environment", () => {
     // exports/ is the spreadsheet worker's (EXPORTS_AREA): the API renders no files.
-    expect(Object.keys(BLOB_AREAS).sort()).toEqual(["documents", "forecasts", "media", "models", "uploads"]);
+    expect(Object.keys(BLOB_AREAS).sort()).toEqual(["documents", "forecasts", "inventory", "media", "models", "uploads"]);
     expect(EXPORTS_AREA).toEqual({ area: "exports", bucket: "EXPORTS_BUCKET" });
     const store = s3BlobStore(new S3Client({}), Object.fromEntries(Object.keys(BLOB_AREAS).map((a) => [a, `${a}-bucket`])));
     return expect(store.put("forecasts/c1/calc/x.json", new Uint8Array([1]), "application/json")).resolves.toBeUndefined();

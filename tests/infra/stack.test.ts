@@ -274,7 +274,7 @@ describe.each([
       // Admin uploads go straight to S3 with URLs the API presigns (PutObject, PutObjectTagging for
       // the pending tag they carry); it checks them by a ranged read (GetObject), deletes refused
       // ones (DeleteObject) and untags accepted ones (PutObjectTagging with an empty tag set).
-      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/*",
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/* /inventory/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject,s3:PutObjectTagging /documents/* /media/*",
     ]);
     // The one tagging action, on documents/* and media/* only; no other role may tag in that bucket
@@ -304,10 +304,10 @@ describe.each([
       JSON.stringify([{ Ref: ourFunctions(t).ApiFunction[1].Properties.Role["Fn::GetAtt"][0] }]),
     ]);
 
-    // The worker reads the table (a project, its calculations) and the forecasts' rows, and writes
-    // and presigns exports/ only.
+    // The worker reads the table (a project, its calculations), the forecasts' rows and the approved
+    // inventory snapshots (D20), and writes and presigns exports/ only.
     const worker = statementsOfFunction(t, "SpreadsheetFunction");
-    expect(objectGrants(worker)).toEqual(["s3:GetObject /forecasts/*", "s3:GetObject,s3:PutObject /exports/*"]);
+    expect(objectGrants(worker)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:GetObject,s3:PutObject /exports/*"]);
     const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
     expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual([

@@ -232,7 +232,7 @@ describe("review and sign-off", () => {
   type Review = {
     status: string;
     version: number;
-    frozen: Array<{ id: string }>;
+    snapshot?: { version: number; sha256: string };
     history: Array<{ action: string; by: string; reason?: string }>;
     rework_deadline?: string;
     comments: Array<{ text: string; target: string | null }>;
@@ -283,7 +283,7 @@ describe("review and sign-off", () => {
     // A stale version is refused.
     expect((await act(reviewer, { action: "approve", version: 0 })).status).toBe(409);
     review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }), 200);
-    expect(review).toMatchObject({ status: "approved", frozen: [{ id: torch.id }] });
+    expect(review).toMatchObject({ status: "approved", snapshot: { version: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
 
     const edit = await h.request(`/api/v1/torch_ch4/${torch.id}/`, {
       method: "PATCH",
@@ -291,24 +291,23 @@ describe("review and sign-off", () => {
       json: { volume: 800, version: torch.version },
     });
     expect(edit.status).toBe(409);
-    expect(((await edit.json()) as { detail: string }).detail).toMatch(/утвержденную инвентаризацию 2024 года/);
+    expect(((await edit.json()) as { detail: string }).detail).toMatch(/Инвентаризация 2024 года утверждена/);
 
-    // A calculation added after approval is an error in the checks.
-    await json(
-      await h.request("/api/v1/torch_ch4/", {
-        method: "POST",
-        token: staff,
-        json: { name: "Поздний факел", project: p.id, volume: 10, koef_transform: 0.67 },
-      }),
-      201,
-    );
+    // D20: nor can a calculation be added to the approved year.
+    const late = await h.request("/api/v1/torch_ch4/", {
+      method: "POST",
+      token: staff,
+      json: { name: "Поздний факел", project: p.id, volume: 10, koef_transform: 0.67 },
+    });
+    expect(late.status).toBe(409);
     const inv = await json<Inventory & { review: Review }>(await h.request("/api/v1/inventory/?year=2024", { token: staff }), 200);
     expect(inv.review.status).toBe("approved");
-    expect(inv.checks.find((c) => c.code === "added_after_approval")!.level).toBe("error");
+    expect(inv.checks.map((c) => c.code)).not.toContain("changed_after_approval");
 
     expect((await act(reviewer, { action: "reopen", version: review.version })).status).toBe(400);
     review = await json<Review>(await act(reviewer, { action: "reopen", reason: "Уточнить объем", version: review.version }), 200);
-    expect(review).toMatchObject({ status: "draft", frozen: [] });
+    // The approved version stays listed; the next approval will say what changed against it.
+    expect(review).toMatchObject({ status: "draft", snapshot: { version: 1 } });
     expect(review.history.map((e) => e.action)).toEqual(["send_to_review", "approve", "reopen"]);
     expect(review.history[2]).toMatchObject({ reason: "Уточнить объем" });
     expect(

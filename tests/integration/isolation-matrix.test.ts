@@ -84,6 +84,8 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   inventoryTransition: () => [{ path: "/api/v1/inventory/2024/review/", json: { action: "send_to_review", version: 0 } }],
   inventoryComment: () => [{ path: "/api/v1/inventory/2024/comments/", json: { text: "Проверить", version: 0 } }],
+  inventoryVersions: () => [{ path: "/api/v1/inventory/2024/versions/" }],
+  inventoryVersion: () => [{ path: "/api/v1/inventory/2024/versions/1/" }],
   listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
   getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],
   dictionaryHistory: () => [{ path: "/api/v1/dictionary/get_underground/1/history/" }],

@@ -28,6 +28,8 @@ export interface Harness {
   /** Creates a company with one user and signs in; returns the access token. */
   signedInUser(companyName?: string): Promise<{ token: string; refresh: string; email: string; companyId: string; userId: string }>;
   close(): Promise<void>;
+  /** The dynalite endpoint of the harness's table (a client of its own writes without stream records). */
+  endpoint?: string;
 }
 
 export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<Harness> {
@@ -57,6 +59,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
   return {
     deps,
     request,
+    endpoint: storage.endpoint,
     async newProject(token, name = "Шахта") {
       const res = await request("/api/v1/projects/create_project/", {
         method: "POST",

@@ -11,7 +11,7 @@ import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientR
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
-import { assertNotFrozen } from "./inventory-review";
+import { guardFrozen } from "./freeze";
 import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
@@ -240,6 +240,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
   const project = await getProject(deps, actor, input.project);
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
+  await guardFrozen(deps, actor.company, { kind: "calculation", after: { type }, project });
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const id = newId();
@@ -363,7 +364,12 @@ export async function patchCalculation(
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
-  await assertNotFrozen(deps, actor, current);
+  await guardFrozen(deps, actor.company, {
+    kind: "calculation",
+    before: current,
+    after: current,
+    project: await getProject(deps, actor, current.project),
+  });
   const changesValues =
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||

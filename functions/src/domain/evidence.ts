@@ -7,7 +7,8 @@
 import { unzipSync } from "fflate";
 import type { Actor, Deps } from "./context";
 import { getCalculation } from "./calculation-lookup";
-import { assertNotFrozen } from "./inventory-review";
+import { guardFrozen } from "./freeze";
+import { getProject } from "./projects";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Calculation, CoefficientUse } from "../ports";
@@ -53,7 +54,12 @@ async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id:
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
   if (calculation.is_deleted) throw new Conflict("Расчет находится в архиве: восстановите его, чтобы изменить документы");
-  await assertNotFrozen(deps, actor, calculation);
+  await guardFrozen(deps, actor.company, {
+    kind: "calculation",
+    before: calculation,
+    after: calculation,
+    project: await getProject(deps, actor, calculation.project),
+  });
   const use = calculation.coefficients[field];
   if (use?.source !== "custom") {
     throw new Invalid(`${field}: подтверждающий документ прикладывается только к фактическому значению коэффициента`);

@@ -6,6 +6,7 @@ import { NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Facility } from "../ports";
 import type { FacilityCreateInput, FacilityPatchInput } from "../schemas/facility";
+import { guardFrozen } from "./freeze";
 
 export async function listFacilities(deps: Deps, actor: Actor): Promise<Facility[]> {
   return deps.repos.facilities.list(actor.company);
@@ -45,6 +46,7 @@ export async function patchFacility(deps: Deps, actor: Actor, facilityId: string
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };
+  await guardFrozen(deps, actor.company, { kind: "facility", before: current, after: next });
   await deps.repos.facilities.replace(next, patch.version);
   return next;
 }

@@ -7,6 +7,7 @@ import { Invalid } from "./errors";
 import { getProject } from "./projects";
 import { gwpSetInForce, reportingYearOf, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { patchCalculation } from "./calculations";
+import { guardFrozen } from "./freeze";
 import type { Calculation } from "../ports";
 
 const GWP_RESULTS = ["res_ch4_to_co2", "sum_co2"];
@@ -75,6 +76,7 @@ export async function previewGwpRecompute(deps: Deps, actor: Actor, projectId: s
  *  calculations, or all that the preview lists. */
 export async function applyGwpRecompute(deps: Deps, actor: Actor, projectId: string, ids?: string[]) {
   const preview = await previewGwpRecompute(deps, actor, projectId);
+  await guardFrozen(deps, actor.company, { kind: "gwp_recompute", project: await getProject(deps, actor, projectId) });
   const wanted = ids ? new Set(ids) : undefined;
   const recomputed = [];
   for (const change of preview.results) {

@@ -1,14 +1,15 @@
 // Review and sign-off of the year's inventory (issue: inventory, item 5). Staff prepare; a reviewer
 // (a company member with the reviewer role) approves. The year moves draft → in review → approved
 // → submitted → accepted, or refused (with the notice date) → reworked → submitted again.
-// Approving freezes the calculations it includes: an edit gets 409 until a reviewer reopens the
-// year with a reason. Every transition keeps who, when and why; comments may name any line.
+// Approving stores version n of the year's inventory (D20, inventory-versions.ts) and freezes the
+// year: a change that would reach it gets 409 (freeze.ts) until a reviewer reopens the year with a
+// reason. Every transition keeps who, when and why; comments may name any line.
 import type { Actor, Deps } from "./context";
 import { Conflict, Forbidden, Invalid } from "./errors";
 import { newId } from "./ids";
-import { reportingYearOf } from "./gwp-years";
 import { addWorkingDays } from "./working-days";
-import type { Calculation, InventoryReview } from "../ports";
+import type { InventoryReview, InventoryVersion } from "../ports";
+import { discardVersion, storeVersion, type InventoryState } from "./inventory-versions";
 import { FROZEN_STATUSES, STATUS_LABELS, TRANSITIONS, type InventoryStatus, type ReviewAction, type Transition } from "@core/inventory";
 
 export { STATUS_LABELS, TRANSITIONS, type ReviewAction };
@@ -19,11 +20,15 @@ const COMMENTS_MAX = 500;
 const canReview = (actor: Actor) => actor.role === "reviewer" || actor.role === "admin";
 
 export function emptyReview(companyId: string, year: number, now: string): InventoryReview {
-  return { company: companyId, year, status: "draft", frozen: [], history: [], comments: [], updated_at: now, version: 0 };
+  return { company: companyId, year, status: "draft", history: [], comments: [], updated_at: now, version: 0 };
 }
 
 export async function getReview(deps: Pick<Deps, "repos" | "clock">, companyId: string, year: number): Promise<InventoryReview> {
-  return (await deps.repos.inventoryReviews.get(companyId, year)) ?? emptyReview(companyId, year, deps.clock.now().toISOString());
+  const stored = await deps.repos.inventoryReviews.get(companyId, year);
+  if (!stored) return emptyReview(companyId, year, deps.clock.now().toISOString());
+  // Items written before D20 kept the frozen calculations here; the freeze is now the year's.
+  const { frozen: _frozen, ...review } = stored as InventoryReview & { frozen?: unknown };
+  return review;
 }
 
 export const isFrozen = (review: InventoryReview) => FROZEN_STATUSES.includes(review.status);
@@ -36,8 +41,8 @@ export interface TransitionRequest {
   version: number;
 }
 
-/** The calculations a transition freezes: those the year's inventory counts or shows. */
-export type FrozenSnapshot = (companyId: string, year: number) => Promise<Array<Pick<Calculation, "id" | "type" | "version">>>;
+/** The year's inventory as it stands, which a freezing transition stores as the next version (D20). */
+export type FrozenSnapshot = (companyId: string, year: number) => Promise<InventoryState>;
 
 export async function transition(
   deps: Deps,
@@ -71,11 +76,9 @@ export async function transition(
     version: current.version + 1,
   };
   if (rule.freezes) {
-    next.frozen = (await snapshot(actor.company, year)).map(({ id, type, version }) => ({ id, type, version }));
     next.approved_at = now;
     next.approved_by = actor.email;
   }
-  if (!FROZEN_STATUSES.includes(rule.to)) next.frozen = [];
   if (request.action === "refuse") {
     const notice = request.notice_date;
     if (!notice || !/^\d{4}-\d{2}-\d{2}$/.test(notice) || Number.isNaN(Date.parse(notice))) {
@@ -84,7 +87,19 @@ export async function transition(
     next.notice_date = notice;
     next.rework_deadline = addWorkingDays(notice, REWORK_WORKING_DAYS);
   }
-  await deps.repos.inventoryReviews.put(next, current.version);
+  // D20: the snapshot is stored last, once every check has passed, and undone if the review
+  // changed meanwhile (that approval never happened).
+  let stored: InventoryVersion | undefined;
+  if (rule.freezes) {
+    stored = await storeVersion(deps, actor, current, request.action, now, await snapshot(actor.company, year));
+    next.snapshot = { version: stored.version, sha256: stored.sha256 };
+  }
+  try {
+    await deps.repos.inventoryReviews.put(next, current.version);
+  } catch (error) {
+    if (stored) await discardVersion(deps, stored);
+    throw error;
+  }
   return next;
 }
 
@@ -110,17 +125,4 @@ export async function addComment(
   };
   await deps.repos.inventoryReviews.put(next, current.version);
   return next;
-}
-
-/** An edit of a calculation an approved inventory includes is refused until the year is reopened. */
-export async function assertNotFrozen(deps: Deps, actor: Actor, calculation: Pick<Calculation, "id" | "project">): Promise<void> {
-  const project = await deps.repos.projects.get(actor.company, calculation.project);
-  if (!project) return;
-  const year = reportingYearOf(project);
-  const review = await deps.repos.inventoryReviews.get(actor.company, year);
-  if (!review || !isFrozen(review) || !review.frozen.some((f) => f.id === calculation.id)) return;
-  throw new Conflict(
-    `Расчет входит в утвержденную инвентаризацию ${year} года (статус «${STATUS_LABELS[review.status]}»): ` +
-      "изменить его можно после того, как проверяющий откроет год для изменений",
-  );
 }

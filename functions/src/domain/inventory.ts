@@ -199,7 +199,7 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
     facilities: facilityRows,
     total_t_co2e: total,
     threshold: { limit_t_co2e: limit, regulated: total >= limit },
-    checks: [...reviewChecks(review, ofYear), ...checksOf(ofYear, all, year, gwp, facilities)],
+    checks: [...(await reviewChecks(deps, review, facilityId, total)), ...checksOf(ofYear, all, year, gwp, facilities)],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
     years: await yearTotals(deps, all.filter(isPrimary)),
   };
@@ -254,30 +254,26 @@ export async function calculationsOfYear(deps: Deps, companyId: string, year: nu
   return (await entriesOf(deps, companyId)).filter((e) => e.year === year).map((e) => e.calculation);
 }
 
-/** After approval: what the approved figures do not include or no longer match. */
-function reviewChecks(review: InventoryReview, ofYear: Entry[]): InventoryCheck[] {
-  if (!isFrozen(review)) return [];
-  const approved = new Map(review.frozen.map((f) => [f.id, f.version]));
-  const added = ofYear.filter((e) => !approved.has(e.calculation.id));
-  const changed = ofYear.filter((e) => approved.has(e.calculation.id) && approved.get(e.calculation.id) !== e.calculation.version);
-  const checks: InventoryCheck[] = [];
-  if (added.length > 0) {
-    checks.push({
+/** D20: after approval nothing reaches the year (freeze.ts) but an administrator's dictionary
+ *  change (a GWP set re-dated): the live total is compared with the approved version's. */
+async function reviewChecks(deps: Deps, review: InventoryReview, facilityId: string | undefined, total: number): Promise<InventoryCheck[]> {
+  if (!isFrozen(review) || !review.snapshot) return [];
+  const version = await deps.repos.inventoryVersions.get(review.company, review.year, review.snapshot.version);
+  if (!version) return [];
+  const approved = facilityId ? (version.facilities.find((f) => f.id === facilityId)?.t_co2e ?? 0) : version.total_t_co2e;
+  if (Math.abs(approved - total) <= 1e-9 * Math.max(1, Math.abs(approved))) return [];
+  const t = (value: number) => `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(value)} т CO2-экв.`;
+  return [
+    {
       level: "error",
-      code: "added_after_approval",
-      message: `Добавлены после утверждения (статус «${STATUS_LABELS[review.status]}»): ${quoted(added)}; откройте год для изменений и утвердите заново`,
-      calculations: added.map((e) => e.calculation.id),
-    });
-  }
-  if (changed.length > 0) {
-    checks.push({
-      level: "error",
-      code: "edited_after_approval",
-      message: `Изменены после утверждения: ${quoted(changed)}`,
-      calculations: changed.map((e) => e.calculation.id),
-    });
-  }
-  return checks;
+      code: "changed_after_approval",
+      message:
+        `Изменено после утверждения (статус «${STATUS_LABELS[review.status]}»): итог сейчас ${t(total)}, в утвержденной версии ` +
+        `${version.version} — ${t(approved)} (например, изменен справочник ПГП). Отчет печатает утвержденную версию; ` +
+        "чтобы учесть изменение, откройте год для изменений и утвердите заново",
+      calculations: [],
+    },
+  ];
 }
 
 const quoted = (entries: Entry[]) => entries.map((e) => `«${e.calculation.name}»`).join(", ");

@@ -6,6 +6,7 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../schemas/project";
 import { reportingYearOf } from "./gwp-years";
+import { guardFrozen } from "./freeze";
 
 export const PROJECT_STATUS_CREATED = 1;
 
@@ -98,6 +99,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     version: current.version + 1,
   };
   if (next.end_date < next.start_date) throw new Invalid("end_date: дата окончания раньше даты начала");
+  await guardFrozen(deps, actor.company, { kind: "project", before: current, after: withReportingYear(next) });
   await deps.repos.projects.replace(next, current.version);
   return next;
 }

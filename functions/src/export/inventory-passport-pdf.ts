@@ -63,6 +63,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
       ...p.requisites.map(([label, value]): Row => [label, value]),
       ["Отчетный год", String(p.year)],
       ["Статус", p.status],
+      ...(p.version ? [["Версия", String(p.version.number)] satisfies Row, ["SHA-256 версии", p.version.sha256] satisfies Row] : []),
       ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
       ["Площадки", p.scope],
       ["Потенциал глобального потепления", p.gwp],
@@ -118,6 +119,11 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
         );
       }
     }
+  }
+
+  if (p.changes) {
+    heading(p.changes.title);
+    for (const line of p.changes.lines) paragraph(`• ${line}`);
   }
 
   heading("Проверки");

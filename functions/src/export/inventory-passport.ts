@@ -17,6 +17,7 @@ import {
   type Order371Category,
   type ReviewAction,
 } from "@core/inventory";
+import type { SnapshotChanges } from "../domain/inventory-versions";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
 
@@ -65,6 +66,10 @@ export interface Passport {
   /** The year's review status (domain/inventory-review.ts), and its approval and transitions. */
   status: string;
   approvals: string[];
+  /** D20: the approved version the passport prints, with its hash; none for a year not frozen. */
+  version?: { number: number; sha256: string };
+  /** What changed against the version before (title, then one line per change). */
+  changes?: { title: string; lines: string[] };
   scope: string;
   gwp: string;
   facilities: PassportFacility[];
@@ -162,7 +167,7 @@ function facilityDetails(facility: Facility | undefined): string {
 }
 
 /** Per facility (as the inventory lists them) and Order 371 category, the counted calculations. */
-function facilitiesOf(inventory: Inventory, facilities: Facility[]): PassportFacility[] {
+function facilitiesOf(inventory: Pick<Inventory, "calculations" | "facilities">, facilities: Facility[]): PassportFacility[] {
   const counted = inventory.calculations.filter((c) => c.counted);
   return inventory.facilities.map((row) => {
     const own = counted.filter((c) => c.facility === row.id);
@@ -183,7 +188,7 @@ function facilitiesOf(inventory: Inventory, facilities: Facility[]): PassportFac
   });
 }
 
-function thresholdVerdict(inventory: Inventory): string {
+function thresholdVerdict(inventory: Pick<Inventory, "threshold">): string {
   const limit = `${formatNumber(inventory.threshold.limit_t_co2e, 0)} ${T_CO2E}`;
   return inventory.threshold.regulated
     ? `Выбросы не меньше порога ${limit} (296-ФЗ, постановление № 707): организация — регулируемая, отчет о выбросах обязателен`
@@ -193,13 +198,31 @@ function thresholdVerdict(inventory: Inventory): string {
 export interface PassportData {
   company: Company;
   facilities: Facility[];
-  inventory: Inventory;
+  /** The live inventory, or an approved version's snapshot of it (D20). */
+  inventory: Omit<Inventory, "review" | "years">;
   review: InventoryReview;
   users: User[];
   now: Date;
+  /** Set when the passport prints an approved version. */
+  snapshot?: { version: number; sha256: string; changes: SnapshotChanges | null };
 }
 
-export function buildPassport({ company, facilities, inventory, review, users, now }: PassportData): Passport {
+const tonnes = (value: number) => `${formatNumber(value, EMISSION_DECIMALS)} ${T_CO2E}`;
+
+/** D20: the lines added, removed and changed against the version before, with before → after. */
+function changesOf(changes: SnapshotChanges): { title: string; lines: string[] } {
+  const named = (line: { name: string; project: string }) => `«${line.name}» (проект «${line.project}»)`;
+  const lines = [
+    ...changes.added.map((line) => `Добавлен расчет ${named(line)}: ${tonnes(line.after ?? 0)}`),
+    ...changes.removed.map((line) => `Исключен расчет ${named(line)}: было ${tonnes(line.before ?? 0)}`),
+    ...changes.changed.map((line) => `Изменен расчет ${named(line)}: ${tonnes(line.before ?? 0)} → ${tonnes(line.after ?? 0)}`),
+  ];
+  if (lines.length === 0) lines.push("Расчеты не изменились");
+  lines.push(`Итого: ${tonnes(changes.total.before)} → ${tonnes(changes.total.after)}`);
+  return { title: `Изменения относительно версии ${changes.against}`, lines };
+}
+
+export function buildPassport({ company, facilities, inventory, review, users, now, snapshot }: PassportData): Passport {
   const missing = "не указан";
   const scope = inventory.facility
     ? (facilities.find((f) => f.id === inventory.facility)?.name ?? NO_FACILITY_NAME)
@@ -217,6 +240,8 @@ export function buildPassport({ company, facilities, inventory, review, users, n
     year: inventory.year,
     status: STATUS_LABELS[review.status],
     approvals: approvalsOf(review, users),
+    ...(snapshot ? { version: { number: snapshot.version, sha256: snapshot.sha256 } } : {}),
+    ...(snapshot?.changes ? { changes: changesOf(snapshot.changes) } : {}),
     scope,
     gwp: `${inventory.gwp.name}: ПГП CH4 = ${inventory.gwp.gwp_ch4}${inventory.gwp.source ? ` (${inventory.gwp.source})` : ""}`,
     facilities: facilitiesOf(inventory, facilities),

@@ -6,7 +6,8 @@ import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
 import { getInventory } from "../domain/inventory";
-import { getReview } from "../domain/inventory-review";
+import { getReview, isFrozen } from "../domain/inventory-review";
+import { loadSnapshot, scopedState } from "../domain/inventory-versions";
 import { safeFileName } from "../http/download";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";
@@ -26,7 +27,6 @@ export async function inventoryReport(
 ): Promise<ExportResult> {
   // getInventory is typed with the API's Deps, but reads the repositories only: the worker has no
   // configuration to give it.
-  const inventory = await getInventory(deps as Deps, actor, request.year, request.facility);
   const [company, facilities, review, users] = await Promise.all([
     deps.repos.companies.get(actor.company),
     deps.repos.facilities.list(actor.company),
@@ -34,7 +34,15 @@ export async function inventoryReport(
     deps.repos.users.listByCompany(actor.company),
   ]);
   if (!company) throw new NotFound("Организация не найдена");
-  const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now() });
+  // D20: an approved, sent or accepted year prints its approved version, not the live figures.
+  const approved = isFrozen(review) && review.snapshot ? review.snapshot : undefined;
+  const stored = approved && (await loadSnapshot(deps, actor.company, request.year, approved.version));
+  if (stored && request.facility && !facilities.some((f) => f.id === request.facility)) throw new NotFound("Площадка не найдена");
+  const inventory = stored
+    ? scopedState(stored.inventory, request.facility)
+    : await getInventory(deps as Deps, actor, request.year, request.facility);
+  const snapshot = stored && approved ? { version: stored.version, sha256: approved.sha256, changes: stored.changes } : undefined;
+  const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now(), snapshot });
   // README › Security: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
   if (lines > MAX_PASSPORT_LINES) {

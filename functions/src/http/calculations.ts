@@ -12,6 +12,7 @@ import {
   supportedType,
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
+import { calculationLock } from "../domain/freeze";
 import { TEMPLATES, templateCsv } from "../files/template-catalogue";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import type { UploadedFile } from "../files/tabular";
@@ -92,15 +93,19 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
 export const calculationRoutes = routeApp()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const page = await listCalculations(
-      c.get("deps"),
-      c.get("actor"),
-      c.req.valid("param").type,
-      q.project,
-      q.is_deleted === "true" ? "archived" : "active",
-      { limit: q.limit ?? DEFAULT_PAGE_SIZE, offset: q.offset ?? 0 },
-    );
-    return c.json({ results: page.results.map(calculationView), count: page.count }, 200);
+    const [page, locked] = await Promise.all([
+      listCalculations(
+        c.get("deps"),
+        c.get("actor"),
+        c.req.valid("param").type,
+        q.project,
+        q.is_deleted === "true" ? "archived" : "active",
+        { limit: q.limit ?? DEFAULT_PAGE_SIZE, offset: q.offset ?? 0 },
+      ),
+      calculationLock(c.get("deps"), c.get("actor").company, q.project, c.req.valid("param").type),
+    ]);
+    const results = page.results.map((calculation) => ({ ...calculationView(calculation), ...(locked ? { locked } : {}) }));
+    return c.json({ results, count: page.count }, 200);
   })
   .openapi(createRoute, async (c) => {
     const { body, file } = await readBody(c, createBody);

@@ -10,6 +10,8 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
   /** Stored forecast inputs/results and uploaded GBDT models: user data kept like uploads. */
   forecasts: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   models: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
+  /** D20: approved inventory snapshots, `inventory/{company}/{year}/v{n}.json`, written once. */
+  inventory: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   /** Normative-document PDFs and the settings videos, uploaded by operators straight to S3 with
    *  URLs the API presigns (PutObject, and PutObjectTagging for the pending tag they carry),
    *  checked and deleted by it when refused (GetObject, DeleteObject) or untagged when accepted

@@ -3,8 +3,8 @@
 // synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It carries
 // exceljs, SheetJS (DESIGN.md, Files) and pdfkit, so the API's bundle does not, and only exports
 // pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
-// rows (forecasts/, read only), and writes only under exports/ (the two areas its blob store knows,
-// the two prefixes the stack grants it). No secret:
+// rows (forecasts/, read only) and the approved inventory snapshots (inventory/, read only), and
+// writes only under exports/ (the areas its blob store knows, the prefixes the stack grants it). No secret:
 // the API has authenticated the user, and only the API's role may invoke this function.
 import { Buffer } from "node:buffer";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -33,6 +33,7 @@ export function workerDepsFromEnv(): ExportDeps {
     blobs: s3BlobStore(new S3Client({}), {
       [EXPORTS_AREA.area]: requiredEnv(EXPORTS_AREA.bucket),
       forecasts: requiredEnv(BLOB_AREAS.forecasts.bucket),
+      inventory: requiredEnv(BLOB_AREAS.inventory.bucket),
     }),
     clock: systemClock,
   };

@@ -63,7 +63,8 @@ export const reviewRoute = declareRoute(
     operationId: "inventoryTransition",
     summary: "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
     description:
-      "Approving freezes the year's calculations (an edit answers 409) until a reviewer reopens the year with a reason; " +
+      "Approving stores the next version's snapshot (D20) and freezes the year (every change that would reach it answers 409) " +
+      "until a reviewer reopens the year with a reason; " +
       "`refuse` takes the notice date and sets the rework deadline at 20 working days. Approve, return, reopen and rework done are the reviewer's.",
     tag: "inventory",
     auth: "user",
@@ -95,5 +96,62 @@ export const commentRoute = declareRoute(
   },
 );
 
+export const versionSummarySchema = z.object({
+  version: z.int().meta({ description: "1, 2, … per year: each approval (or finished rework) stores the next" }),
+  sha256: z.string().meta({ description: "SHA-256 (hex) of the snapshot's canonical JSON, as GET …/versions/{n}/ answers it" }),
+  approved_at: z.string(),
+  approved_by: z.string(),
+  total_t_co2e: z.number(),
+});
+
+export const versionsRoute = declareRoute(
+  {
+    operationId: "inventoryVersions",
+    summary: "The year's approved versions (D20), oldest first: number, SHA-256, who approved and when, total",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400],
+  },
+  {
+    method: "get",
+    path: "/{year}/versions",
+    request: { params: yearParams },
+    responses: { 200: json(z.array(versionSummarySchema), "The versions") },
+  },
+);
+
+export const versionRoute = declareRoute(
+  {
+    operationId: "inventoryVersion",
+    summary: "One approved version's snapshot: the stored canonical JSON, whose SHA-256 the version list shows",
+    description:
+      "The whole inventory as approved: lines with each calculation's inputs, results and coefficients, GWP, totals, " +
+      "checks, who and when, and what changed against the version before. Another company's or an unknown version: 404.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/{year}/versions/{version}",
+    request: { params: yearParams.extend({ version: pathParam("Version number, 1, 2, …") }) },
+    responses: {
+      200: {
+        description: "The snapshot, byte for byte as stored (its SHA-256 is the listed one)",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object" as const,
+              description: "company, year, version, previous, action, approved_at, approved_by, inventory, changes",
+            },
+          },
+        },
+      },
+    },
+  },
+);
+
 /** Every route of v1/inventory/ above, in the order http/inventory.ts serves them. */
-export const INVENTORY_ROUTES = [inventoryRoute, yearsRoute, reviewRoute, commentRoute] as const;
+export const INVENTORY_ROUTES = [inventoryRoute, yearsRoute, reviewRoute, commentRoute, versionsRoute, versionRoute] as const;

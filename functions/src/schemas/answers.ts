@@ -231,8 +231,8 @@ export const inventoryReviewSchema = z.object({
   company: z.string(),
   year: z.int(),
   status: inventoryStatus,
-  frozen: z.array(z.object({ id: z.string(), type: z.string(), version: z.int() })).meta({
-    description: "The calculations the last approval included, at the versions approved",
+  snapshot: z.optional(z.object({ version: z.int(), sha256: z.string() })).meta({
+    description: "D20: the last approved version (GET …/versions/{n}/ answers its snapshot); kept after a reopen",
   }),
   approved_at: z.optional(z.string()),
   approved_by: z.optional(z.string()),
@@ -347,6 +347,9 @@ export const calculationSchema = z
       .array(z.string())
       .meta({ description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band)." }),
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
+    locked: z
+      .optional(z.string())
+      .meta({ description: "D20, in lists: why it cannot be edited, archived or restored now (its reporting year is approved)" }),
     entered: z
       .optional(z.record(z.string(), z.object({ value: z.number(), unit: z.string() })))
       .meta({ description: "D13: inputs typed in another unit than the stored (canonical) one, as entered." }),

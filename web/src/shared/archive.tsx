@@ -31,16 +31,46 @@ interface ActionsProps {
   onRestore(): void;
   /** Buttons of an active row before «Редактировать». */
   children?: ReactNode;
+  /** Why the row cannot be changed now (its year is approved, D20): the buttons are disabled and
+   *  say so in their tooltip. */
+  locked?: string;
 }
 
-export function ArchiveActions({ archived, pending, confirm, confirmPlacement, onEdit, onArchive, onRestore, children }: ActionsProps) {
+export function ArchiveActions({
+  archived,
+  pending,
+  confirm,
+  confirmPlacement,
+  onEdit,
+  onArchive,
+  onRestore,
+  children,
+  locked,
+}: ActionsProps) {
   // While the confirm is open the button's tooltip stays closed: it would cover the confirm's buttons.
   const [confirming, setConfirming] = useState(false);
   // Clicks here must not reach the row (its click opens the row's next screen); React events bubble
   // through portals too, so this also covers the confirm popup.
   return (
     <span onClick={(event) => event.stopPropagation()}>
-      {archived ? (
+      {locked ? (
+        // A disabled button gets no mouse events: the tooltip sits on a span around it.
+        <Tooltip title={locked}>
+          <Space>
+            {children}
+            {archived ? (
+              <Button icon={<UndoOutlined />} disabled>
+                Восстановить
+              </Button>
+            ) : (
+              <>
+                {onEdit && <Button aria-label="Редактировать" icon={<EditOutlined />} disabled />}
+                <Button aria-label="В архив" danger icon={<DeleteOutlined />} disabled />
+              </>
+            )}
+          </Space>
+        </Tooltip>
+      ) : archived ? (
         <Button icon={<UndoOutlined />} loading={pending} onClick={onRestore}>
           Восстановить
         </Button>

@@ -63,6 +63,14 @@ export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${comp
 /** The review of a company's inventory of one reporting year (status, history, frozen
  *  calculations, comments): get by (company, year). */
 export const inventoryReview = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SK: `INVENTORY#${year}` });
+/** D20: an approved version of a year's inventory (its hash; the snapshot is a blob): get by
+ *  (company, year, version); a year's versions: Query SK begins_with INVVERSION#{yyyy}#. Not under
+ *  INVENTORY#, so the reviews' prefix never reads them. */
+export const inventoryVersion = (companyId: string, year: number, version: number) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `INVVERSION#${year}#${String(version).padStart(6, "0")}`,
+});
+export const inventoryVersions = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SKPrefix: `INVVERSION#${year}#` });
 
 /** A project: get by (company, project). Lists by company and state, newest first:
  *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the

@@ -2,6 +2,7 @@
 // type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
 // A row click opens the read-only results.
 import { Tooltip, Typography, type TableColumnsType } from "antd";
+import { LockOutlined } from "@ant-design/icons";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "@core/registry";
@@ -68,6 +69,12 @@ function columns(type: CalculationType | undefined, archived: boolean): TableCol
       dataIndex: "name",
       render: (name: string, calculation) => (
         <>
+          {/* D20: counted in an approved year; the reason in the tooltip. */}
+          {calculation.locked && (
+            <Tooltip title={calculation.locked}>
+              <LockOutlined aria-label="Заблокирован: год утвержден" data-testid="calculation-lock" style={{ marginRight: 6 }} />
+            </Tooltip>
+          )}
           <Cut text={name} max={CALCULATION_NAME_DISPLAY} />
           {/* D10: a custom coefficient without a justification or outside its plausible band. */}
           {(calculation.flags?.length ?? 0) > 0 && (
@@ -164,6 +171,7 @@ function CalculationActions({ type, calculation, archived }: { type: Calculation
       onEdit={REGISTRY[type].editable ? () => openDialog({ mode: "edit", calculation }) : undefined}
       onArchive={() => change(ARCHIVE, "Расчет перемещен в архив")}
       onRestore={() => change(RESTORE, "Расчет восстановлен")}
+      locked={calculation.locked}
     />
   );
 }

@@ -7,7 +7,8 @@ import type { Dayjs } from "dayjs";
 import { displayDateTime } from "../../shared/dates";
 import type { InventoryReview } from "@server/ports";
 import { useMe } from "../profile/api";
-import { STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "@core/inventory";
+import { FROZEN_STATUSES, STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "@core/inventory";
+import { InventoryVersions } from "./InventoryVersions";
 import { useAddComment, useReviewAction } from "./api";
 import { STATUS_COLORS } from "./review";
 
@@ -61,11 +62,12 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
             title={`Срок доработки — ${review.rework_deadline.split("-").reverse().join(".")} (20 рабочих дней после уведомления от ${review.notice_date?.split("-").reverse().join(".")})`}
           />
         )}
-        {review.frozen.length > 0 && (
+        {FROZEN_STATUSES.includes(review.status) && (
           <Typography.Text type="secondary">
-            Расчеты года заморожены: изменить их можно после того, как проверяющий откроет год для изменений.
+            Год заморожен: расчеты и проекты этого года изменить нельзя, пока проверяющий не откроет год для изменений.
           </Typography.Text>
         )}
+        <InventoryVersions year={review.year} />
         <Flex gap={8} wrap>
           {available.map((action) => (
             <Button key={action} type={PRIMARY.has(action) ? "primary" : "default"} loading={act.isPending} onClick={() => run(action)}>

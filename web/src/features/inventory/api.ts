@@ -8,6 +8,7 @@ import type { ReviewAction } from "@core/inventory";
 /** The answers as the server's routes declare them (functions/src/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<InventoryRoutes>["index"]["$get"], 200>;
 export type YearTotals = InferResponseType<Client<InventoryRoutes>["years"]["$get"], 200>[number];
+export type InventoryVersion = InferResponseType<Client<InventoryRoutes>[":year"]["versions"]["$get"], 200>[number];
 export type Facility = InferResponseType<Client<FacilityRoutes>[":id"]["$get"], 200>;
 export type FacilityKind = Facility["kind"];
 
@@ -30,6 +31,14 @@ export function useInventory(year: number, facility: string | undefined) {
 /** Totals per reporting year (the profile's statistics, the year picker). */
 export function useInventoryYears() {
   return useQuery({ queryKey: [...inventoryKey, "years"], queryFn: () => inventory((c) => c.years.$get()) });
+}
+
+/** D20: the year's approved versions, oldest first. */
+export function useInventoryVersions(year: number) {
+  return useQuery({
+    queryKey: [...inventoryKey, year, "versions"],
+    queryFn: () => inventory((c) => c[":year"].versions.$get({ param: { year: String(year) } })),
+  });
 }
 
 export function useFacilities() {

@@ -1,0 +1,234 @@
+// D20: an approved year is a snapshot. Approving (or finishing the rework) stores version n of the
+// whole inventory as it stands — lines, the calculations it lists with their inputs and results,
+// coefficients, GWP, totals, checks, who and when — as canonical JSON (keys sorted, no spaces) in
+// object storage under the company, written once; its SHA-256 and the figures the version list
+// shows go into a small item of their own. The calculations a version counts live in the snapshot,
+// not in the year's review item, so a year of any size can be approved. Reports of an approved
+// year print the snapshot; version n+1 says what changed against version n.
+import { createHash } from "node:crypto";
+import type { Actor, Deps } from "./context";
+import { NotFound } from "./errors";
+import type { Inventory, InventoryCalculation } from "./inventory";
+import type { Calculation, InventoryReview, InventoryVersion } from "../ports";
+
+/** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
+export interface SnapshotLine extends InventoryCalculation {
+  version: number;
+  inputs: Calculation["inputs"];
+  results: Calculation["results"];
+  methodology_version: string;
+}
+
+/** The year's inventory as a version stores it (the live review and the other years left out). */
+export type InventoryState = Omit<Inventory, "review" | "years" | "calculations"> & { calculations: SnapshotLine[] };
+
+export interface LineChange {
+  id: string;
+  name: string;
+  project: string;
+  /** t CO2-eq the line adds to the total (0 when it does not count). */
+  before?: number;
+  after?: number;
+}
+
+/** What changed against the previous version: lines added, removed, changed, and the total. */
+export interface SnapshotChanges {
+  against: number;
+  total: { before: number; after: number };
+  added: LineChange[];
+  removed: LineChange[];
+  changed: LineChange[];
+}
+
+export interface InventorySnapshot {
+  company: string;
+  year: number;
+  version: number;
+  previous: number | null;
+  action: string;
+  approved_at: string;
+  approved_by: string;
+  inventory: InventoryState;
+  changes: SnapshotChanges | null;
+}
+
+/** The blob of version n: under the company, one key per version, never rewritten. */
+export const snapshotKey = (companyId: string, year: number, version: number) => `inventory/${companyId}/${year}/v${version}.json`;
+
+/** JSON with every object's keys sorted and no spaces: the same inventory always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
+  );
+}
+
+export const sha256Of = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+const lineTotal = (line: SnapshotLine) => (line.counted ? line.gases.reduce((sum, g) => sum + g.t_co2e, 0) : 0);
+const describe = (line: SnapshotLine) => ({ id: line.id, name: line.name, project: line.project.name });
+
+export function changesBetween(before: InventorySnapshot, after: InventoryState): SnapshotChanges {
+  const old = new Map(before.inventory.calculations.map((line) => [line.id, line]));
+  const now = new Map(after.calculations.map((line) => [line.id, line]));
+  const changes: SnapshotChanges = {
+    against: before.version,
+    total: { before: before.inventory.total_t_co2e, after: after.total_t_co2e },
+    added: [],
+    removed: [],
+    changed: [],
+  };
+  for (const line of after.calculations) {
+    const was = old.get(line.id);
+    if (!was) changes.added.push({ ...describe(line), after: lineTotal(line) });
+    else if (was.version !== line.version || lineTotal(was) !== lineTotal(line) || was.name !== line.name) {
+      changes.changed.push({ ...describe(line), before: lineTotal(was), after: lineTotal(line) });
+    }
+  }
+  for (const line of before.inventory.calculations) {
+    if (!now.has(line.id)) changes.removed.push({ ...describe(line), before: lineTotal(line) });
+  }
+  return changes;
+}
+
+/** Stores the next version of the year from `state` (the review is about to be approved). The
+ *  version item is claimed first (a conditional write: of two approvals at once one gets 409), so
+ *  only its winner writes the blob, and a key is written once. */
+export async function storeVersion(
+  deps: Pick<Deps, "repos" | "blobs">,
+  actor: Actor,
+  review: InventoryReview,
+  action: string,
+  at: string,
+  state: InventoryState,
+): Promise<InventoryVersion> {
+  const { year } = review;
+  const existing = await deps.repos.inventoryVersions.list(actor.company, year);
+  // Numbers are never reused: a version whose approval failed may have left its item behind.
+  const version = Math.max(0, ...existing.map((v) => v.version)) + 1;
+  const previous = review.snapshot ? await loadSnapshot(deps, actor.company, year, review.snapshot.version) : undefined;
+  const snapshot: InventorySnapshot = {
+    company: actor.company,
+    year,
+    version,
+    previous: previous?.version ?? null,
+    action,
+    approved_at: at,
+    approved_by: actor.email,
+    inventory: state,
+    changes: previous ? changesBetween(previous, state) : null,
+  };
+  const text = canonicalJson(snapshot);
+  const item: InventoryVersion = {
+    company: actor.company,
+    year,
+    version,
+    sha256: sha256Of(text),
+    blob_key: snapshotKey(actor.company, year, version),
+    action,
+    approved_at: at,
+    approved_by: actor.email,
+    total_t_co2e: state.total_t_co2e,
+    facilities: state.facilities.map((f) => ({ id: f.id, t_co2e: f.t_co2e })),
+    calculations: state.calculations.length,
+    previous: snapshot.previous,
+  };
+  await deps.repos.inventoryVersions.create(item);
+  try {
+    await deps.blobs.put(item.blob_key, new TextEncoder().encode(text), "application/json");
+  } catch (error) {
+    await deps.repos.inventoryVersions.delete(actor.company, year, version);
+    throw error;
+  }
+  return item;
+}
+
+/** Undoes storeVersion when the review could not be written (it changed meanwhile): the version
+ *  was never approved, so nothing refers to it. */
+export async function discardVersion(deps: Pick<Deps, "repos" | "blobs">, version: InventoryVersion): Promise<void> {
+  await deps.blobs.delete(version.blob_key);
+  await deps.repos.inventoryVersions.delete(version.company, version.year, version.version);
+}
+
+/** The stored text of a version, checked against its hash. */
+export async function snapshotText(
+  deps: Pick<Deps, "repos" | "blobs">,
+  companyId: string,
+  year: number,
+  version: number,
+): Promise<{ item: InventoryVersion; text: string }> {
+  const item = await deps.repos.inventoryVersions.get(companyId, year, version);
+  const blob = item && (await deps.blobs.get(item.blob_key));
+  if (!item || !blob) throw new NotFound(`Версия ${version} инвентаризации ${year} года не найдена`);
+  const text = new TextDecoder().decode(blob.body);
+  if (sha256Of(text) !== item.sha256) throw new Error(`inventory snapshot ${item.blob_key}: SHA-256 does not match its version item`);
+  return { item, text };
+}
+
+export async function loadSnapshot(deps: Pick<Deps, "repos" | "blobs">, companyId: string, year: number, version: number) {
+  return JSON.parse((await snapshotText(deps, companyId, year, version)).text) as InventorySnapshot;
+}
+
+export interface VersionSummary {
+  version: number;
+  sha256: string;
+  approved_at: string;
+  approved_by: string;
+  total_t_co2e: number;
+}
+
+/** The year's approved versions, oldest first: those the review's chain of approvals reaches (a
+ *  version whose approval failed half-way is left out). */
+export async function listVersions(deps: Deps, actor: Actor, year: number): Promise<VersionSummary[]> {
+  const [review, items] = await Promise.all([
+    deps.repos.inventoryReviews.get(actor.company, year),
+    deps.repos.inventoryVersions.list(actor.company, year),
+  ]);
+  const byNumber = new Map(items.map((v) => [v.version, v]));
+  const chain: VersionSummary[] = [];
+  for (let n = review?.snapshot?.version ?? null; n !== null; ) {
+    const item = byNumber.get(n);
+    if (!item) break;
+    const { version, sha256, approved_at, approved_by, total_t_co2e } = item;
+    chain.unshift({ version, sha256, approved_at, approved_by, total_t_co2e });
+    n = item.previous;
+  }
+  return chain;
+}
+
+/** Version n's snapshot as stored (the text whose SHA-256 the list shows); 404 unless approved. */
+export async function getVersionText(deps: Deps, actor: Actor, year: number, version: number): Promise<string> {
+  const listed = await listVersions(deps, actor, year);
+  if (!listed.some((v) => v.version === version)) throw new NotFound(`Версия ${version} инвентаризации ${year} года не найдена`);
+  return (await snapshotText(deps, actor.company, year, version)).text;
+}
+
+/** The snapshot's inventory of one facility (or the whole company): lines, rows and totals of
+ *  that facility only, recomputed from the stored lines; the threshold stays the company's (D21). */
+export function scopedState(state: InventoryState, facilityId: string | undefined): InventoryState {
+  if (!facilityId) return state;
+  const calculations = state.calculations.filter((c) => c.facility === facilityId);
+  const ids = new Set(calculations.map((c) => c.id));
+  const categories = state.categories.flatMap((row) => {
+    const own = calculations.filter((c) => c.counted && row.calculations.includes(c.id));
+    const gases = own.flatMap((c) => c.gases.filter((g) => g.gas === row.gas && c.ipcc_code === row.ipcc_code));
+    if (gases.length === 0) return [];
+    const sum = (key: "t" | "t_co2e") => gases.reduce((total, g) => total + g[key], 0);
+    return [{ ...row, t: sum("t"), t_co2e: sum("t_co2e"), calculations: own.map((c) => c.id) }];
+  });
+  const facilities = state.facilities.filter((f) => f.id === facilityId);
+  return {
+    ...state,
+    facility: facilityId,
+    calculations,
+    categories,
+    facilities,
+    total_t_co2e: facilities.reduce((sum, f) => sum + f.t_co2e, 0),
+    checks: state.checks.filter((check) => check.calculations.length === 0 || check.calculations.some((id) => ids.has(id))),
+  };
+}

@@ -1,0 +1,266 @@
+// D20: an approved year is a snapshot. Approval stores version 1 (canonical JSON in object storage,
+// its SHA-256 in a version item); while the year is approved every change that would reach it is
+// refused with 409 (hostile: each of these succeeded before the freeze guard); the report prints
+// the version's figures and hash; reopen → change → approve gives version 2, whose report lists the
+// change; an administrator's GWP edit is an error check, not a refusal; another company sees none.
+import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@server/domain/users";
+import { changeCoefficient } from "@server/domain/dictionaries";
+import { gwpSetInForce } from "@server/domain/gwp-years";
+import { signIn } from "../support/admin";
+import { createHarness, type Harness } from "../support/harness";
+
+const PDFTOTEXT = spawnSync("pdftotext", ["-v"]).status === 0;
+const FROZEN = /Инвентаризация 2024 года утверждена.*попросите проверяющего открыть год для изменений/;
+
+let h: Harness;
+let staff: string;
+let companyId: string;
+let reviewer: string;
+let other: string;
+let facility: { id: string; version: number };
+let project: Project;
+let archivedProject: Project;
+let project2023: Project;
+let torch: Calc;
+let archivedCalc: Calc;
+
+type Project = { id: string; version: number; name: string };
+type Calc = { id: string; version: number };
+type Version = { version: number; sha256: string; approved_at: string; approved_by: string; total_t_co2e: number };
+type Inventory = {
+  total_t_co2e: number;
+  review: { version: number; status: string };
+  checks: Array<{ code: string; level: string; message: string }>;
+};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+const patch = (path: string, body: unknown, token = staff) => h.request(path, { method: "PATCH", token, json: body });
+const act = async (token: string, action: string, extra: Record<string, unknown> = {}) => {
+  const { review } = await inventory();
+  return json<{ version: number; snapshot?: { version: number; sha256: string } }>(
+    await post("/api/v1/inventory/2024/review/", { action, version: review.version, ...extra }, token),
+    200,
+  );
+};
+const inventory = async () => json<Inventory>(await h.request("/api/v1/inventory/?year=2024", { token: staff }), 200);
+
+async function newProject(name: string, start: string, end: string, extra: Record<string, unknown> = {}) {
+  return json<Project>(await post("/api/v1/projects/create_project/", { name, start_date: start, end_date: end, ...extra }), 201);
+}
+
+async function pdfText(token = staff): Promise<string> {
+  const res = await h.request("/api/v1/inventory/2024/report/?format=pdf", { token });
+  expect(res.status).toBe(200);
+  const file = join(mkdtempSync(join(tmpdir(), "passport-")), "passport.pdf");
+  writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+  const out = spawnSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  expect(out.status, out.stderr).toBe(0);
+  return out.stdout.replace(/[ \u00a0]+/g, " ");
+}
+
+const russian = (value: number) =>
+  value
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await h.signedInUser("ООО «Снимок»");
+  staff = a.token;
+  companyId = a.companyId;
+  ({ token: other } = await h.signedInUser("ООО Чужая"));
+  await createUser(h.deps, { companyId: a.companyId, email: "reviewer@snapshot.example", password: "reviewer-password", role: "reviewer" });
+  reviewer = ((await (await signIn(h, "reviewer@snapshot.example", "reviewer-password")).json()) as { access: string }).access;
+
+  facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Северная»", kind: "underground_mine" }), 201);
+  project = await newProject("Северная 2024", "2024-01-01", "2024-12-31", { facility: facility.id });
+  archivedProject = await newProject("Старый 2024", "2024-01-01", "2024-12-31");
+  archivedProject = await json(
+    await patch(`/api/v1/projects/${archivedProject.id}/`, { is_deleted: true, version: archivedProject.version }),
+    200,
+  );
+  project2023 = await newProject("Северная 2023", "2023-01-01", "2023-12-31", { facility: facility.id });
+  torch = await json(await post("/api/v1/torch_ch4/", { name: "Факел", project: project.id, volume: 700, koef_transform: 0.67 }), 201);
+  archivedCalc = await json(
+    await post("/api/v1/torch_ch4/", { name: "Факел в архиве", project: project.id, volume: 5, koef_transform: 0.67 }),
+    201,
+  );
+  archivedCalc = await json(await patch(`/api/v1/torch_ch4/${archivedCalc.id}/`, { is_deleted: true, version: archivedCalc.version }), 200);
+
+  await act(staff, "send_to_review");
+  await act(reviewer, "approve");
+});
+afterAll(() => h.close());
+
+describe("an approved year", () => {
+  it("is stored as version 1: canonical JSON whose SHA-256 the version list shows, with every calculation's inputs", async () => {
+    const listed = await json<Version[]>(await h.request("/api/v1/inventory/2024/versions/", { token: staff }), 200);
+    expect(listed).toEqual([
+      {
+        version: 1,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        approved_at: expect.any(String),
+        approved_by: "reviewer@snapshot.example",
+        total_t_co2e: (await inventory()).total_t_co2e,
+      },
+    ]);
+    const res = await h.request("/api/v1/inventory/2024/versions/1/", { token: staff });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const text = await res.text();
+    expect(createHash("sha256").update(text, "utf8").digest("hex")).toBe(listed[0].sha256);
+    const snapshot = JSON.parse(text) as {
+      version: number;
+      changes: unknown;
+      inventory: {
+        total_t_co2e: number;
+        gwp: { gwp_ch4: number };
+        calculations: Array<{ id: string; version: number; inputs: Record<string, unknown> }>;
+      };
+    };
+    // Canonical: keys sorted, no spaces.
+    expect(Object.keys(snapshot)).toEqual([...Object.keys(snapshot)].sort());
+    expect(text).not.toMatch(/": /);
+    expect(snapshot).toMatchObject({ version: 1, changes: null, inventory: { total_t_co2e: listed[0].total_t_co2e } });
+    expect(snapshot.inventory.calculations).toEqual([
+      expect.objectContaining({ id: torch.id, version: torch.version, inputs: expect.objectContaining({ volume: 700 }) }),
+    ]);
+    // The review item refers to the version, it does not hold the calculations.
+    const review = await h.deps.repos.inventoryReviews.get(companyId, 2024);
+    expect(review).toMatchObject({ snapshot: { version: 1, sha256: listed[0].sha256 } });
+    expect(review).not.toHaveProperty("frozen");
+  });
+
+  it("refuses (409, naming the year and how to reopen) every change that would reach it", async () => {
+    const refusals: Array<[string, Promise<Response>]> = [
+      [
+        "create a calculation",
+        post("/api/v1/torch_ch4/", { name: "Поздний факел", project: project.id, volume: 10, koef_transform: 0.67 }),
+      ],
+      ["edit a calculation", patch(`/api/v1/torch_ch4/${torch.id}/`, { volume: 800, version: torch.version })],
+      ["rename a calculation", patch(`/api/v1/torch_ch4/${torch.id}/`, { name: "Факел 2", version: torch.version })],
+      ["make it alternative", patch(`/api/v1/torch_ch4/${torch.id}/`, { inventory_role: "alternative", version: torch.version })],
+      ["archive a calculation", patch(`/api/v1/torch_ch4/${torch.id}/`, { is_deleted: true, version: torch.version })],
+      ["restore a calculation", patch(`/api/v1/torch_ch4/${archivedCalc.id}/`, { is_deleted: false, version: archivedCalc.version })],
+      ["move the project to 2023", patch(`/api/v1/projects/${project.id}/`, { reporting_year: 2023, version: project.version })],
+      ["change the project's facility", patch(`/api/v1/projects/${project.id}/`, { facility: null, version: project.version })],
+      ["re-date the project", patch(`/api/v1/projects/${project.id}/`, { start_date: "2024-02-01", version: project.version })],
+      ["archive the project", patch(`/api/v1/projects/${project.id}/`, { is_deleted: true, version: project.version })],
+      [
+        "restore an archived project",
+        patch(`/api/v1/projects/${archivedProject.id}/`, { is_deleted: false, version: archivedProject.version }),
+      ],
+      [
+        "move a 2023 project into 2024",
+        patch(`/api/v1/projects/${project2023.id}/`, { reporting_year: 2024, version: project2023.version }),
+      ],
+      ["apply a GWP recompute", post(`/api/v1/projects/${project.id}/gwp_recompute/`, {})],
+      ["change the facility's kind", patch(`/api/v1/facilities/${facility.id}/`, { kind: "open_pit", version: facility.version })],
+    ];
+    for (const [what, answer] of refusals) {
+      const res = await answer;
+      expect(res.status, what).toBe(409);
+      expect(((await res.json()) as { detail: string }).detail, what).toMatch(FROZEN);
+    }
+    // The list says so before anyone presses «Сохранить».
+    const list = await json<{ results: Array<{ id: string; locked?: string }> }>(
+      await h.request(`/api/v1/torch_ch4/?project=${project.id}`, { token: staff }),
+      200,
+    );
+    expect(list.results.map((c) => c.locked)).toEqual([expect.stringMatching(FROZEN)]);
+    const ofOtherYear = await json<{ results: Array<{ locked?: string }> }>(
+      await h.request(`/api/v1/torch_ch4/?project=${project2023.id}`, { token: staff }),
+      200,
+    );
+    expect(ofOtherYear.results.every((c) => c.locked === undefined)).toBe(true);
+    // Nothing reached the year: the same total, still version 1.
+    const after = await inventory();
+    expect(after.total_t_co2e).toBe(
+      (await json<Version[]>(await h.request("/api/v1/inventory/2024/versions/", { token: staff }), 200))[0].total_t_co2e,
+    );
+    expect(after.checks.map((c) => c.code)).not.toContain("changed_after_approval");
+  });
+
+  it("lets through what does not reach it: names, another year's calculations", async () => {
+    project = await json(await patch(`/api/v1/projects/${project.id}/`, { name: "Северная (2024)", version: project.version }), 200);
+    facility = await json(
+      await patch(`/api/v1/facilities/${facility.id}/`, { name: "Шахта «Северная-2»", version: facility.version }),
+      200,
+    );
+    await json(await post("/api/v1/torch_ch4/", { name: "Факел 2023", project: project2023.id, volume: 10, koef_transform: 0.67 }), 201);
+  });
+
+  it("is another company's to see only: their version list is empty and a version is 404", async () => {
+    expect(await json<Version[]>(await h.request("/api/v1/inventory/2024/versions/", { token: other }), 200)).toEqual([]);
+    expect((await h.request("/api/v1/inventory/2024/versions/1/", { token: other })).status).toBe(404);
+    expect((await h.request("/api/v1/inventory/2024/versions/2/", { token: staff })).status).toBe(404);
+    for (const bad of ["0", "abc", "1.0"]) {
+      const res = await h.request(`/api/v1/inventory/2024/versions/${bad}/`, { token: staff });
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^version: /);
+    }
+  });
+});
+
+describe.skipIf(!PDFTOTEXT)("the report of an approved year", () => {
+  it("prints version 1's total and hash; reopen → change → approve gives version 2, whose report lists the change", async () => {
+    const [v1] = await json<Version[]>(await h.request("/api/v1/inventory/2024/versions/", { token: staff }), 200);
+    let text = await pdfText();
+    expect(text).toContain("Статус Утверждена");
+    expect(text).toMatch(/Версия 1\b/);
+    expect(text.replace(/\s+/g, "")).toContain(v1.sha256);
+    expect(text).toMatch(new RegExp(`Итого\\s+${russian(v1.total_t_co2e)}`));
+    expect(text).not.toContain("Изменения относительно версии");
+
+    await act(reviewer, "reopen", { reason: "Уточнить объем факела" });
+    torch = await json(await patch(`/api/v1/torch_ch4/${torch.id}/`, { volume: 900, version: torch.version }), 200);
+    await act(staff, "send_to_review");
+    const approved = await act(reviewer, "approve");
+    expect(approved.snapshot?.version).toBe(2);
+
+    const versions = await json<Version[]>(await h.request("/api/v1/inventory/2024/versions/", { token: staff }), 200);
+    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(versions[1].total_t_co2e).toBeGreaterThan(v1.total_t_co2e);
+    text = await pdfText();
+    expect(text).toMatch(/Версия 2\b/);
+    expect(text.replace(/\s+/g, "")).toContain(versions[1].sha256);
+    expect(text).toContain("Изменения относительно версии 1");
+    expect(text).toContain(
+      `Изменен расчет «Факел» (проект «Северная (2024)»): ${russian(v1.total_t_co2e)} т CO2-экв. → ${russian(versions[1].total_t_co2e)} т CO2-экв.`,
+    );
+  });
+});
+
+describe("a dictionary edit after approval", () => {
+  // Last: it changes the platform's GWP set.
+  it("is not refused but recorded as an error check «изменено после утверждения» against the stored total", async () => {
+    const set = (await gwpSetInForce(h.deps, 2024))!;
+    const before = await inventory();
+    await changeCoefficient(
+      h.deps,
+      "get_gwp",
+      set.id,
+      { field: "gwp_ch4", value: set.values.gwp_ch4.value + 3, effective_from: "2024-01-01", reason: "Проверка", version: set.version },
+      "admin@example.com",
+    );
+    const after = await inventory();
+    expect(after.total_t_co2e).not.toBe(before.total_t_co2e);
+    const check = after.checks.find((c) => c.code === "changed_after_approval")!;
+    expect(check.level).toBe("error");
+    expect(check.message).toMatch(/^Изменено после утверждения/);
+    // The report still prints the approved version's figures.
+    if (PDFTOTEXT) expect(await pdfText()).toMatch(new RegExp(`Итого\\s+${russian(before.total_t_co2e)}`));
+  });
+});

@@ -1,0 +1,40 @@
+// D20: the year's approved versions on the inventory screen — each approval (or finished rework)
+// stored the inventory as it stood; the report of an approved year prints the last one with its
+// SHA-256, which a verifier can check against the stored snapshot.
+import { List, Typography } from "antd";
+import { displayDateTime } from "../../shared/dates";
+import { formatResult } from "../../shared/decimals";
+import { useInventoryVersions } from "./api";
+
+export function InventoryVersions({ year }: { year: number }) {
+  const versions = useInventoryVersions(year);
+  const list = versions.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <List
+      size="small"
+      header="Утвержденные версии"
+      data-testid="inventory-versions"
+      dataSource={[...list].reverse()}
+      renderItem={(v) => (
+        <List.Item>
+          <Typography.Text>
+            Версия {v.version}: {formatResult(v.total_t_co2e, 2)} т CO2-экв.{" "}
+            <Typography.Text type="secondary">
+              — утверждена {displayDateTime(v.approved_at)}, {v.approved_by}
+            </Typography.Text>
+            <br />
+            <Typography.Text type="secondary">SHA-256: </Typography.Text>
+            <Typography.Text
+              code
+              copyable={{ text: v.sha256, tooltips: ["Скопировать", "Скопировано"] }}
+              style={{ wordBreak: "break-all" }}
+            >
+              {v.sha256}
+            </Typography.Text>
+          </Typography.Text>
+        </List.Item>
+      )}
+    />
+  );
+}
