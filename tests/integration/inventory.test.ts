@@ -238,17 +238,23 @@ describe("review and sign-off", () => {
     comments: Array<{ text: string; target: string | null }>;
   };
   let reviewer: string;
+  let admin: string;
   let staff: string;
   let companyId: string;
+
+  const member = async (role: "reviewer" | "admin") => {
+    const email = `${role}-${Date.now()}@example.com`;
+    await createUser(h.deps, { companyId, email, password: `${role}-password`, role });
+    const res = await signIn(h, email, `${role}-password`);
+    return ((await res.json()) as { access: string }).access;
+  };
 
   beforeAll(async () => {
     const user = await h.signedInUser("ООО Проверка");
     staff = user.token;
     companyId = user.companyId;
-    const email = `reviewer-${Date.now()}@example.com`;
-    await createUser(h.deps, { companyId, email, password: "reviewer-password", role: "reviewer" });
-    const res = await signIn(h, email, "reviewer-password");
-    reviewer = ((await res.json()) as { access: string }).access;
+    reviewer = await member("reviewer");
+    admin = await member("admin");
   });
 
   const act = (as: string, body: Record<string, unknown>, year = 2024) =>
@@ -320,21 +326,80 @@ describe("review and sign-off", () => {
   it("refuses illegal transitions, and sets the rework deadline 20 working days after the notice", async () => {
     let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2023), 200);
     review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2023), 200);
-    expect((await act(staff, { action: "accept", version: review.version }, 2023)).status).toBe(409);
-    review = await json<Review>(await act(staff, { action: "submit", version: review.version }, 2023), 200);
-    expect((await act(staff, { action: "refuse", version: review.version }, 2023)).status).toBe(400);
-    review = await json<Review>(await act(staff, { action: "refuse", notice_date: "2024-04-20", version: review.version }, 2023), 200);
+    expect((await act(reviewer, { action: "accept", version: review.version }, 2023)).status).toBe(409);
+    review = await json<Review>(await act(reviewer, { action: "submit", version: review.version }, 2023), 200);
+    // The notice of refusal takes a reason and a real date of 2023 or later, not in the future.
+    const refuse = (body: Record<string, unknown>) => act(reviewer, { action: "refuse", version: review.version, ...body }, 2023);
+    const refused = async (body: Record<string, unknown>, field: string) => {
+      const res = await refuse(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${field}: `));
+    };
+    await refused({ notice_date: "2024-04-20" }, "reason");
+    await refused({ reason: "   ", notice_date: "2024-04-20" }, "reason");
+    await refused({ reason: "Замечания Росприроднадзора" }, "notice_date");
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const notice_date of ["2026-02-31", "0000-01-01", "9999-12-31", "2022-12-31", tomorrow, "20.04.2024", "2024-4-20"]) {
+      await refused({ reason: "Замечания Росприроднадзора", notice_date }, "notice_date");
+    }
+    review = await json<Review>(await refuse({ reason: "Замечания Росприроднадзора", notice_date: "2024-04-20" }), 200);
     // Over the May holidays of 2024 (production calendar).
     expect(review).toMatchObject({ status: "refused", rework_deadline: "2024-05-23" });
+    expect(review.history.at(-1)).toMatchObject({ action: "refuse", reason: "Замечания Росприроднадзора" });
     expect((await act(staff, { action: "rework_done", version: review.version }, 2023)).status).toBe(403);
     review = await json<Review>(await act(reviewer, { action: "rework_done", version: review.version }, 2023), 200);
-    review = await json<Review>(await act(staff, { action: "submit", version: review.version }, 2023), 200);
-    review = await json<Review>(await act(staff, { action: "accept", version: review.version }, 2023), 200);
+    review = await json<Review>(await act(admin, { action: "submit", version: review.version }, 2023), 200);
+    review = await json<Review>(await act(admin, { action: "accept", version: review.version }, 2023), 200);
     expect(review.status).toBe("accepted");
     expect((await act(staff, { action: "send_to_review", version: review.version }, 2023)).status).toBe(409);
     const bad = await act(staff, { action: "publish", version: review.version }, 2023);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/^action: /);
+  });
+
+  it("lets staff only send to review: they can neither sign off nor unfreeze a year alone", async () => {
+    let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2021), 200);
+    for (const action of ["approve", "return_to_draft"]) {
+      const res = await act(staff, { action, reason: "Сам", version: review.version }, 2021);
+      expect(res.status, action).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/проверяющий или администратор/);
+    }
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2021), 200);
+    expect(review.status).toBe("approved");
+    // The attack of the security review: «Отчет направлен», then «возвращен» without a reason.
+    for (const body of [
+      { action: "submit" },
+      { action: "reopen", reason: "Сам" },
+      { action: "accept" },
+      { action: "refuse", reason: "Сам", notice_date: "2022-04-01" },
+    ]) {
+      expect((await act(staff, { ...body, version: review.version }, 2021)).status, body.action).toBe(403);
+    }
+    review = await json<Review>(await act(reviewer, { action: "submit", version: review.version }, 2021), 200);
+    expect((await act(staff, { action: "refuse", notice_date: "2022-04-01", version: review.version }, 2021)).status).toBe(403);
+    expect((await act(staff, { action: "accept", version: review.version }, 2021)).status).toBe(403);
+    expect((await act(reviewer, { action: "refuse", notice_date: "2022-04-01", version: review.version }, 2021)).status).toBe(400);
+    const inv = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2021", { token: staff }), 200);
+    expect(inv.review).toMatchObject({ status: "submitted", version: review.version });
+  });
+
+  it("never lets the person who sent a version approve, return or reopen it; an admin may be the second person", async () => {
+    let review = await json<Review>(await act(reviewer, { action: "send_to_review", version: 0 }, 2020), 200);
+    for (const action of ["approve", "return_to_draft"]) {
+      const res = await act(reviewer, { action, reason: "Сам себе", version: review.version }, 2020);
+      expect(res.status, action).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/вы сами отправили инвентаризацию 2020 года на проверку/);
+    }
+    review = await json<Review>(await act(admin, { action: "approve", version: review.version }, 2020), 200);
+    expect(review).toMatchObject({ status: "approved" });
+    expect((await act(reviewer, { action: "reopen", reason: "Сам себе", version: review.version }, 2020)).status).toBe(403);
+    expect((await act(admin, { action: "reopen", version: review.version }, 2020)).status).toBe(400);
+    review = await json<Review>(await act(admin, { action: "reopen", reason: "Уточнить", version: review.version }, 2020), 200);
+    // The admin who sends is held to the same rule; the reviewer now is the second person.
+    review = await json<Review>(await act(admin, { action: "send_to_review", version: review.version }, 2020), 200);
+    expect((await act(admin, { action: "approve", version: review.version }, 2020)).status).toBe(403);
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2020), 200);
+    expect(review.history.map((e) => e.action)).toEqual(["send_to_review", "approve", "reopen", "send_to_review", "approve"]);
   });
 
   it("keeps comments on the year or one of its lines, and each company's review apart", async () => {

@@ -64,7 +64,8 @@ export const reviewRoute = declareRoute(
     summary: "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
     description:
       "Approving freezes the year's calculations (an edit answers 409) until a reviewer reopens the year with a reason; " +
-      "`refuse` takes the notice date and sets the rework deadline at 20 working days. Approve, return, reopen and rework done are the reviewer's.",
+      "`refuse` takes a reason and the notice date and sets the rework deadline at 20 working days. Every action but sending to review " +
+      "is a reviewer's or an admin's (403 otherwise); approve, return and reopen never the one who sent the version (four eyes).",
     tag: "inventory",
     auth: "user",
     isolation: { scope: "own" },

@@ -23,7 +23,9 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   const [notice, setNotice] = useState<Dayjs | null>(null);
   const [text, setText] = useState("");
   const reviewer = me.data?.role === "reviewer" || me.data?.role === "admin";
-  const available = actionsFor(review.status, reviewer);
+  // The core's table, as the server applies it: a staff member, or the person who sent the version,
+  // sees no button they cannot use.
+  const available = me.data ? actionsFor(review.status, { role: me.data.role ?? "staff", email: me.data.email ?? "" }, review.history) : [];
 
   const run = (action: ReviewAction) => {
     const rule: Transition = TRANSITIONS[action];
