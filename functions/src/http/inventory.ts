@@ -1,6 +1,7 @@
 // v1/inventory/ served (domain/inventory.ts): the declarations are in routes/inventory.ts.
 import { calculationsOfYear, getInventory, inventoryTotalsByYear, parseInventoryYear } from "../domain/inventory";
 import { addComment, transition } from "../domain/inventory-review";
+import { assertSendable } from "../domain/inventory-send";
 import { routeApp } from "./openapi-routes";
 import { commentRoute, inventoryRoute, reviewRoute, yearsRoute } from "../routes/inventory";
 
@@ -14,6 +15,7 @@ export const inventoryRoutes = routeApp()
     const deps = c.get("deps");
     const year = parseInventoryYear(c.req.valid("param").year);
     const snapshot = (companyId: string, y: number) => calculationsOfYear(deps, companyId, y);
+    await assertSendable(deps, c.get("actor"), year, c.req.valid("json"));
     return c.json(await transition(deps, c.get("actor"), year, c.req.valid("json"), snapshot), 200);
   })
   .openapi(commentRoute, async (c) => {

@@ -65,7 +65,8 @@ export const reviewRoute = declareRoute(
     description:
       "Approving freezes the year's calculations (an edit answers 409) until a reviewer reopens the year with a reason; " +
       "`refuse` takes a reason and the notice date and sets the rework deadline at 20 working days. Every action but sending to review " +
-      "is a reviewer's or an admin's (403 otherwise); approve, return and reopen never the one who sent the version (four eyes).",
+      "is a reviewer's or an admin's (403 otherwise); approve, return and reopen never the one who sent the version (four eyes). " +
+      "Sending is refused (409) while the year's inventory has a check of level `error`.",
     tag: "inventory",
     auth: "user",
     isolation: { scope: "own" },
