@@ -404,17 +404,87 @@ describe("review and sign-off", () => {
     expect(review.history.map((e) => e.action)).toEqual(["send_to_review", "approve", "reopen", "send_to_review", "approve"]);
   });
 
-  it("keeps comments on the year or one of its lines, and each company's review apart", async () => {
-    const review = await json<Review>(
-      await h.request("/api/v1/inventory/2022/comments/", {
-        method: "POST",
-        token: staff,
-        json: { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", version: 0 },
-      }),
+  type Comment = { id: string; target: string | null; text: string; by: string };
+  const comment = (as: string, year: number, body: Record<string, unknown>) =>
+    h.request(`/api/v1/inventory/${year}/comments/`, { method: "POST", token: as, json: body });
+  const comments = (as: string, year: number, query = "") =>
+    h
+      .request(`/api/v1/inventory/${year}/comments/${query}`, { token: as })
+      .then((res) => json<{ results: Comment[]; count: number }>(res, 200));
+  const remove = (as: string, year: number, id: string) =>
+    h.request(`/api/v1/inventory/${year}/comments/${id}/`, { method: "DELETE", token: as });
+
+  it("keeps comments on the year or one of its lines as items of their own, paged, and each company's apart", async () => {
+    const made = await json<Comment>(await comment(staff, 2022, { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года" }), 201);
+    expect(made).toMatchObject({ target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", year: 2022 });
+    await json(await comment(reviewer, 2022, { text: "Принято" }), 201);
+    const listed = await comments(staff, 2022);
+    expect(listed.count).toBe(2);
+    expect(listed.results.map((c) => c.text)).toEqual(["Принято", "Сверить с отчетом 2021 года"]);
+    expect((await comments(staff, 2022, "?limit=1&offset=1")).results.map((c) => c.text)).toEqual(["Сверить с отчетом 2021 года"]);
+    // A comment never moves the review's version.
+    const inv = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2022", { token: staff }), 200);
+    expect(inv.review.version).toBe(0);
+    // Beyond 2 000 characters, or empty: 400.
+    for (const text of ["я".repeat(2001), "   "]) {
+      const res = await comment(staff, 2022, { text });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^text: /);
+    }
+    expect(await comments(other, 2022)).toEqual({ results: [], count: 0 });
+    // Another company's comment: 404 as a missing one, and still there.
+    expect((await remove(other, 2022, made.id)).status).toBe(404);
+    expect((await remove(staff, 2022, "01a2088d-07c9-77c8-9384-deab4851f754")).status).toBe(404);
+    expect((await remove(staff, 2022, "x".repeat(3000))).status).toBe(404);
+    expect((await comments(staff, 2022)).count).toBe(2);
+  });
+
+  it("lets a comment be deleted by its author and by a reviewer or admin, nobody else", async () => {
+    const theirs = await json<Comment>(await comment(reviewer, 2019, { text: "Замечание проверяющего" }), 201);
+    const mine = await json<Comment>(await comment(staff, 2019, { text: "Мой ответ" }), 201);
+    const another = await json<Comment>(await comment(staff, 2019, { text: "Еще ответ" }), 201);
+    const refused = await remove(staff, 2019, theirs.id);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/автор, проверяющий или администратор/);
+    expect((await remove(staff, 2019, mine.id)).status).toBe(200);
+    expect((await remove(staff, 2019, mine.id)).status).toBe(404);
+    expect((await remove(admin, 2019, another.id)).status).toBe(200);
+    expect((await remove(reviewer, 2019, theirs.id)).status).toBe(200);
+    expect(await comments(staff, 2019)).toEqual({ results: [], count: 0 });
+  });
+
+  it("shows and deletes comments stored inside the year's review before they were items", async () => {
+    const now = new Date().toISOString();
+    const old = [
+      { id: "01a2088d-07c9-77c8-9384-000000000001", target: null, text: "Старый 1", by: "reviewer@example.com", at: now },
+      { id: "01a2088d-07c9-77c8-9384-000000000002", target: null, text: "Старый 2", by: "staff@example.com", at: now },
+    ];
+    await h.deps.repos.inventoryReviews.put(
+      { company: companyId, year: 2018, status: "draft", frozen: [], history: [], comments: old, updated_at: now, version: 1 },
+      0,
+    );
+    await json(await comment(staff, 2018, { text: "Новый" }), 201);
+    expect((await comments(staff, 2018)).results.map((c) => c.text)).toEqual(["Новый", "Старый 2", "Старый 1"]);
+    expect((await comments(staff, 2018, "?limit=2&offset=1")).results.map((c) => c.text)).toEqual(["Старый 2", "Старый 1"]);
+    expect((await remove(staff, 2018, old[0].id)).status).toBe(403);
+    expect((await remove(reviewer, 2018, old[0].id)).status).toBe(200);
+    expect((await comments(staff, 2018)).results.map((c) => c.text)).toEqual(["Новый", "Старый 2"]);
+  });
+
+  it("cannot be jammed by comments: 120 of 2 000 characters, then the year is still approved", async () => {
+    const text = "Ж".repeat(2000);
+    for (let i = 0; i < 120; i += 12) {
+      await Promise.all(Array.from({ length: 12 }, () => comment(staff, 2017, { text }).then((res) => expect(res.status).toBe(201))));
+    }
+    expect((await comments(reviewer, 2017, "?limit=100")).results).toHaveLength(100);
+    expect((await comments(reviewer, 2017)).count).toBe(120);
+    let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2017), 200);
+    review = await json<Review>(
+      await act(reviewer, { action: "return_to_draft", reason: "Дополнить", version: review.version }, 2017),
       200,
     );
-    expect(review.comments).toMatchObject([{ target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года" }]);
-    const theirs = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2022", { token: other }), 200);
-    expect(theirs.review).toMatchObject({ status: "draft", version: 0, comments: [] });
-  });
+    review = await json<Review>(await act(staff, { action: "send_to_review", version: review.version }, 2017), 200);
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2017), 200);
+    expect(review.status).toBe("approved");
+  }, 60_000);
 });

@@ -6,7 +6,6 @@
 // year with a reason. Every transition keeps who, when and why; comments may name any line.
 import type { Actor, Deps } from "./context";
 import { Conflict, Forbidden, Invalid } from "./errors";
-import { newId } from "./ids";
 import { reportingYearOf } from "./gwp-years";
 import { addWorkingDays } from "./working-days";
 import type { Calculation, InventoryReview } from "../ports";
@@ -24,7 +23,6 @@ import {
 export { STATUS_LABELS, TRANSITIONS, type ReviewAction };
 
 export const REWORK_WORKING_DAYS = 20;
-const COMMENTS_MAX = 500;
 
 export function emptyReview(companyId: string, year: number, now: string): InventoryReview {
   return { company: companyId, year, status: "draft", frozen: [], history: [], comments: [], updated_at: now, version: 0 };
@@ -117,30 +115,6 @@ export async function transition(
     next.notice_date = notice;
     next.rework_deadline = addWorkingDays(notice, REWORK_WORKING_DAYS);
   }
-  await deps.repos.inventoryReviews.put(next, current.version);
-  return next;
-}
-
-export async function addComment(
-  deps: Deps,
-  actor: Actor,
-  year: number,
-  comment: { target?: string | null; text: string; version: number },
-): Promise<InventoryReview> {
-  const current = await getReview(deps, actor.company, year);
-  if (comment.version !== current.version) {
-    throw new Conflict("Инвентаризация уже изменена другим пользователем. Обновите страницу и повторите.");
-  }
-  const text = comment.text.trim();
-  if (!text) throw new Invalid("text: введите комментарий");
-  if (current.comments.length >= COMMENTS_MAX) throw new Conflict(`К инвентаризации уже ${COMMENTS_MAX} комментариев`);
-  const now = deps.clock.now().toISOString();
-  const next: InventoryReview = {
-    ...current,
-    comments: [...current.comments, { id: newId(), target: comment.target ?? null, text, by: actor.email, at: now }],
-    updated_at: now,
-    version: current.version + 1,
-  };
   await deps.repos.inventoryReviews.put(next, current.version);
   return next;
 }

@@ -11,6 +11,7 @@ import { dynamoDictionaries } from "./dictionary-repository";
 import { dynamoDocuments } from "./document-repository";
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
+import { dynamoInventoryComments } from "./inventory-comment-repository";
 import { dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
 import { dynamoProjects } from "./project-repository";
@@ -31,6 +32,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     calculations: dynamoCalculations(doc, table),
     facilities: dynamoFacilities(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),
+    inventoryComments: dynamoInventoryComments(doc, table),
     forecastModels: dynamoForecastModels(doc, table),
     adminAudit: dynamoAdminAudit(doc, table),
     documents: dynamoDocuments(doc, table),

@@ -1,6 +1,7 @@
 // The year's review and sign-off on the inventory screen: the status, the actions the signed-in
 // user may take (approving, returning, reopening and finishing the rework are the reviewer's),
-// the history with who, when and why, the rework deadline and the comments.
+// the history with who, when and why, the rework deadline and the comments (page by page; the
+// author, a reviewer or an admin may delete one).
 import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import type { Dayjs } from "dayjs";
@@ -8,7 +9,7 @@ import { displayDateTime } from "../../shared/dates";
 import type { InventoryReview } from "@server/ports";
 import { useMe } from "../profile/api";
 import { STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "@core/inventory";
-import { useAddComment, useReviewAction } from "./api";
+import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "./api";
 import { STATUS_COLORS } from "./review";
 
 const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
@@ -18,6 +19,9 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   const me = useMe();
   const act = useReviewAction(review.year);
   const comment = useAddComment(review.year);
+  const remove = useRemoveComment(review.year);
+  const [page, setPage] = useState(1);
+  const comments = useComments(review.year, page);
   const [asking, setAsking] = useState<ReviewAction | null>(null);
   const [reason, setReason] = useState("");
   const [notice, setNotice] = useState<Dayjs | null>(null);
@@ -94,10 +98,26 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
         <List
           size="small"
           header="Комментарии"
-          dataSource={review.comments}
+          loading={comments.isPending}
+          dataSource={comments.data?.results ?? []}
           locale={{ emptyText: "Комментариев нет" }}
+          pagination={
+            (comments.data?.count ?? 0) > COMMENTS_PAGE
+              ? { current: page, pageSize: COMMENTS_PAGE, total: comments.data?.count, onChange: setPage, size: "small" }
+              : false
+          }
           renderItem={(c) => (
-            <List.Item>
+            <List.Item
+              actions={
+                reviewer || c.by === me.data?.email
+                  ? [
+                      <Button key="remove" size="small" type="link" danger loading={remove.isPending} onClick={() => remove.mutate(c.id)}>
+                        Удалить
+                      </Button>,
+                    ]
+                  : []
+              }
+            >
               <Typography.Text>
                 {c.text}{" "}
                 <Typography.Text type="secondary">
@@ -118,12 +138,23 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           <Button
             disabled={!text.trim()}
             loading={comment.isPending}
-            onClick={() => comment.mutate({ text, version: review.version }, { onSuccess: () => setText("") })}
+            onClick={() =>
+              comment.mutate(
+                { text },
+                {
+                  onSuccess: () => {
+                    setText("");
+                    setPage(1);
+                  },
+                },
+              )
+            }
           >
             Добавить
           </Button>
         </Flex>
         {comment.isError && <Alert type="error" showIcon title={comment.error.message} />}
+        {remove.isError && <Alert type="error" showIcon title={remove.error.message} />}
       </Flex>
       <Modal
         open={asking !== null}
