@@ -4,11 +4,11 @@
 // author, a reviewer or an admin may delete one).
 import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
-import type { Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { displayDateTime } from "../../shared/dates";
 import type { InventoryReview } from "@server/ports";
 import { useMe } from "../profile/api";
-import { STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "@core/inventory";
+import { STATUS_LABELS, TRANSITIONS, actionsFor, reviewDateProblem, type ReviewAction, type Transition } from "@core/inventory";
 import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "./api";
 import { STATUS_COLORS } from "./review";
 
@@ -161,17 +161,25 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
         title={asking ? label(asking) : ""}
         okText={asking ? label(asking) : ""}
         cancelText="Отмена"
-        okButtonProps={{ disabled: asking === "refuse" ? !notice : !reason.trim(), loading: act.isPending }}
+        okButtonProps={{ disabled: !reason.trim() || (asking === "refuse" && !notice), loading: act.isPending }}
         onOk={confirm}
         onCancel={() => setAsking(null)}
         destroyOnHidden
       >
-        {asking === "refuse" ? (
-          <Flex vertical gap={8}>
-            <span>Дата уведомления о возврате отчета</span>
-            <DatePicker aria-label="Дата уведомления" format="DD.MM.YYYY" value={notice} onChange={setNotice} />
-          </Flex>
-        ) : (
+        <Flex vertical gap={8}>
+          {asking === "refuse" && (
+            <>
+              <span>Дата уведомления о возврате отчета</span>
+              {/* The server's rule (the core's reviewDateProblem): of the reporting year or later, not in the future. */}
+              <DatePicker
+                aria-label="Дата уведомления"
+                format="DD.MM.YYYY"
+                value={notice}
+                onChange={setNotice}
+                disabledDate={(d) => reviewDateProblem(d.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) !== undefined}
+              />
+            </>
+          )}
           <Input.TextArea
             aria-label="Причина"
             placeholder="Причина"
@@ -179,7 +187,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
             onChange={(e) => setReason(e.target.value)}
             autoSize={{ minRows: 2 }}
           />
-        )}
+        </Flex>
       </Modal>
     </Card>
   );
