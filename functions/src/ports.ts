@@ -131,6 +131,29 @@ export interface InventoryReview {
   version: number;
 }
 
+/** A comment on a year's inventory or one of its lines: an item of its own (not inside the review,
+ *  whose version it never moves, so no number of comments can block a sign-off). */
+export interface InventoryComment {
+  id: string;
+  company: string;
+  year: number;
+  /** A calculation id or a category line; null: the whole year. */
+  target: string | null;
+  text: string;
+  by: string;
+  at: string;
+}
+
+export interface InventoryCommentRepository {
+  add(comment: InventoryComment): Promise<void>;
+  get(companyId: string, year: number, id: string): Promise<InventoryComment | undefined>;
+  /** Newest first. */
+  list(companyId: string, year: number, page: PageRequest): Promise<Page<InventoryComment>>;
+  count(companyId: string, year: number): Promise<number>;
+  /** Refused (NotFound) when there is none. */
+  remove(companyId: string, year: number, id: string): Promise<void>;
+}
+
 export interface InventoryReviewRepository {
   get(companyId: string, year: number): Promise<InventoryReview | undefined>;
   /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); otherwise Conflict. */
@@ -648,5 +671,6 @@ export interface Repositories {
   facilities: FacilityRepository;
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;
+  inventoryComments: InventoryCommentRepository;
   forecastModels: ForecastModelRepository;
 }

@@ -196,6 +196,26 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("shows staff no sign-off buttons, lists the comments and lets staff delete only their own", async () => {
+    await reviewer("POST", "v1/inventory/2025/comments/", { text: "Сверить объем дегазации" });
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByTestId("review-status").getByText("Утверждена").waitFor();
+    for (const name of ["Открыть для изменений", "Отчет направлен"]) expect(await page.getByRole("button", { name }).count()).toBe(0);
+    const theirs = page.locator(".ant-list-item", { hasText: "Сверить объем дегазации" });
+    await theirs.waitFor();
+    expect(await theirs.getByRole("button", { name: "Удалить" }).count()).toBe(0);
+    await page.getByLabel("Комментарий").fill("Объем сверен с журналом");
+    await page.getByRole("button", { name: "Добавить" }).click();
+    const mine = page.locator(".ant-list-item", { hasText: "Объем сверен с журналом" });
+    await mine.waitFor();
+    await mine.getByRole("button", { name: "Удалить" }).click();
+    await mine.waitFor({ state: "detached" });
+    await theirs.waitFor();
+    const { results } = await reviewer<{ results: Array<{ text: string }> }>("GET", "v1/inventory/2025/comments/");
+    expect(results.map((c) => c.text)).toEqual(["Сверить объем дегазации"]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("downloads the year's report passport as xlsx and PDF", async () => {
     await page.goto(at("/inventory?year=2025"));
     const save = async (name: string) => {

@@ -333,12 +333,12 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { facility: 1 },
     },
   ],
-  // A year of its own per route: the first accepted transition or comment moves its version on.
+  // A year of its own per route: the first accepted transition moves its version on; each accepted comment adds one.
   inventoryTransition: () => [
     { path: "/api/v1/inventory/2030/review/", example: { action: "send_to_review", version: 0 }, writes: { "review:2030": 1 } },
   ],
   inventoryComment: () => [
-    { path: "/api/v1/inventory/2031/comments/", example: { text: "Сверить", target: null, version: 0 }, writes: { "review:2031": 1 } },
+    { path: "/api/v1/inventory/2031/comments/", example: { text: "Сверить", target: null }, writes: { "comments:2031": 1 } },
   ],
   activateForecastModel: () => [
     { path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} },
@@ -501,6 +501,7 @@ async function snapshot(): Promise<Record<string, number>> {
   out.facility = facilities.find((f) => f.id === objects.facility.id)!.version;
   for (const year of [2030, 2031])
     out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
+  out["comments:2031"] = (await json<{ count: number }>("/api/v1/inventory/2031/comments/?limit=1", user.token)).count;
   return out;
 }
 

@@ -238,17 +238,23 @@ describe("review and sign-off", () => {
     comments: Array<{ text: string; target: string | null }>;
   };
   let reviewer: string;
+  let admin: string;
   let staff: string;
   let companyId: string;
+
+  const member = async (role: "reviewer" | "admin") => {
+    const email = `${role}-${Date.now()}@example.com`;
+    await createUser(h.deps, { companyId, email, password: `${role}-password`, role });
+    const res = await signIn(h, email, `${role}-password`);
+    return ((await res.json()) as { access: string }).access;
+  };
 
   beforeAll(async () => {
     const user = await h.signedInUser("ООО Проверка");
     staff = user.token;
     companyId = user.companyId;
-    const email = `reviewer-${Date.now()}@example.com`;
-    await createUser(h.deps, { companyId, email, password: "reviewer-password", role: "reviewer" });
-    const res = await signIn(h, email, "reviewer-password");
-    reviewer = ((await res.json()) as { access: string }).access;
+    reviewer = await member("reviewer");
+    admin = await member("admin");
   });
 
   const act = (as: string, body: Record<string, unknown>, year = 2024) =>
@@ -278,6 +284,8 @@ describe("review and sign-off", () => {
     expect(skip.status).toBe(409);
     expect(((await skip.json()) as { detail: string }).detail).toMatch(/Черновик/);
 
+    // No error check (D19: one would block sending, domain/inventory-send.test.ts): sending goes through.
+    expect((await inventory(2024, undefined, staff)).checks.filter((c) => c.level === "error")).toEqual([]);
     let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }), 200);
     expect(review.status).toBe("in_review");
     // A stale version is refused.
@@ -319,16 +327,30 @@ describe("review and sign-off", () => {
   it("refuses illegal transitions, and sets the rework deadline 20 working days after the notice", async () => {
     let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2023), 200);
     review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2023), 200);
-    expect((await act(staff, { action: "accept", version: review.version }, 2023)).status).toBe(409);
-    review = await json<Review>(await act(staff, { action: "submit", version: review.version }, 2023), 200);
-    expect((await act(staff, { action: "refuse", version: review.version }, 2023)).status).toBe(400);
-    review = await json<Review>(await act(staff, { action: "refuse", notice_date: "2024-04-20", version: review.version }, 2023), 200);
+    expect((await act(reviewer, { action: "accept", version: review.version }, 2023)).status).toBe(409);
+    review = await json<Review>(await act(reviewer, { action: "submit", version: review.version }, 2023), 200);
+    // The notice of refusal takes a reason and a real date of 2023 or later, not in the future.
+    const refuse = (body: Record<string, unknown>) => act(reviewer, { action: "refuse", version: review.version, ...body }, 2023);
+    const refused = async (body: Record<string, unknown>, field: string) => {
+      const res = await refuse(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${field}: `));
+    };
+    await refused({ notice_date: "2024-04-20" }, "reason");
+    await refused({ reason: "   ", notice_date: "2024-04-20" }, "reason");
+    await refused({ reason: "Замечания Росприроднадзора" }, "notice_date");
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const notice_date of ["2026-02-31", "0000-01-01", "9999-12-31", "2022-12-31", tomorrow, "20.04.2024", "2024-4-20"]) {
+      await refused({ reason: "Замечания Росприроднадзора", notice_date }, "notice_date");
+    }
+    review = await json<Review>(await refuse({ reason: "Замечания Росприроднадзора", notice_date: "2024-04-20" }), 200);
     // Over the May holidays of 2024 (production calendar).
     expect(review).toMatchObject({ status: "refused", rework_deadline: "2024-05-23" });
+    expect(review.history.at(-1)).toMatchObject({ action: "refuse", reason: "Замечания Росприроднадзора" });
     expect((await act(staff, { action: "rework_done", version: review.version }, 2023)).status).toBe(403);
     review = await json<Review>(await act(reviewer, { action: "rework_done", version: review.version }, 2023), 200);
-    review = await json<Review>(await act(staff, { action: "submit", version: review.version }, 2023), 200);
-    review = await json<Review>(await act(staff, { action: "accept", version: review.version }, 2023), 200);
+    review = await json<Review>(await act(admin, { action: "submit", version: review.version }, 2023), 200);
+    review = await json<Review>(await act(admin, { action: "accept", version: review.version }, 2023), 200);
     expect(review.status).toBe("accepted");
     expect((await act(staff, { action: "send_to_review", version: review.version }, 2023)).status).toBe(409);
     const bad = await act(staff, { action: "publish", version: review.version }, 2023);
@@ -336,17 +358,132 @@ describe("review and sign-off", () => {
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/^action: /);
   });
 
-  it("keeps comments on the year or one of its lines, and each company's review apart", async () => {
-    const review = await json<Review>(
-      await h.request("/api/v1/inventory/2022/comments/", {
-        method: "POST",
-        token: staff,
-        json: { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", version: 0 },
-      }),
+  it("lets staff only send to review: they can neither sign off nor unfreeze a year alone", async () => {
+    let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2021), 200);
+    for (const action of ["approve", "return_to_draft"]) {
+      const res = await act(staff, { action, reason: "Сам", version: review.version }, 2021);
+      expect(res.status, action).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/проверяющий или администратор/);
+    }
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2021), 200);
+    expect(review.status).toBe("approved");
+    // The attack of the security review: «Отчет направлен», then «возвращен» without a reason.
+    for (const body of [
+      { action: "submit" },
+      { action: "reopen", reason: "Сам" },
+      { action: "accept" },
+      { action: "refuse", reason: "Сам", notice_date: "2022-04-01" },
+    ]) {
+      expect((await act(staff, { ...body, version: review.version }, 2021)).status, body.action).toBe(403);
+    }
+    review = await json<Review>(await act(reviewer, { action: "submit", version: review.version }, 2021), 200);
+    expect((await act(staff, { action: "refuse", notice_date: "2022-04-01", version: review.version }, 2021)).status).toBe(403);
+    expect((await act(staff, { action: "accept", version: review.version }, 2021)).status).toBe(403);
+    expect((await act(reviewer, { action: "refuse", notice_date: "2022-04-01", version: review.version }, 2021)).status).toBe(400);
+    const inv = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2021", { token: staff }), 200);
+    expect(inv.review).toMatchObject({ status: "submitted", version: review.version });
+  });
+
+  it("never lets the person who sent a version approve, return or reopen it; an admin may be the second person", async () => {
+    let review = await json<Review>(await act(reviewer, { action: "send_to_review", version: 0 }, 2020), 200);
+    for (const action of ["approve", "return_to_draft"]) {
+      const res = await act(reviewer, { action, reason: "Сам себе", version: review.version }, 2020);
+      expect(res.status, action).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/вы сами отправили инвентаризацию 2020 года на проверку/);
+    }
+    review = await json<Review>(await act(admin, { action: "approve", version: review.version }, 2020), 200);
+    expect(review).toMatchObject({ status: "approved" });
+    expect((await act(reviewer, { action: "reopen", reason: "Сам себе", version: review.version }, 2020)).status).toBe(403);
+    expect((await act(admin, { action: "reopen", version: review.version }, 2020)).status).toBe(400);
+    review = await json<Review>(await act(admin, { action: "reopen", reason: "Уточнить", version: review.version }, 2020), 200);
+    // The admin who sends is held to the same rule; the reviewer now is the second person.
+    review = await json<Review>(await act(admin, { action: "send_to_review", version: review.version }, 2020), 200);
+    expect((await act(admin, { action: "approve", version: review.version }, 2020)).status).toBe(403);
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2020), 200);
+    expect(review.history.map((e) => e.action)).toEqual(["send_to_review", "approve", "reopen", "send_to_review", "approve"]);
+  });
+
+  type Comment = { id: string; target: string | null; text: string; by: string };
+  const comment = (as: string, year: number, body: Record<string, unknown>) =>
+    h.request(`/api/v1/inventory/${year}/comments/`, { method: "POST", token: as, json: body });
+  const comments = (as: string, year: number, query = "") =>
+    h
+      .request(`/api/v1/inventory/${year}/comments/${query}`, { token: as })
+      .then((res) => json<{ results: Comment[]; count: number }>(res, 200));
+  const remove = (as: string, year: number, id: string) =>
+    h.request(`/api/v1/inventory/${year}/comments/${id}/`, { method: "DELETE", token: as });
+
+  it("keeps comments on the year or one of its lines as items of their own, paged, and each company's apart", async () => {
+    const made = await json<Comment>(await comment(staff, 2022, { target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года" }), 201);
+    expect(made).toMatchObject({ target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года", year: 2022 });
+    await json(await comment(reviewer, 2022, { text: "Принято" }), 201);
+    const listed = await comments(staff, 2022);
+    expect(listed.count).toBe(2);
+    expect(listed.results.map((c) => c.text)).toEqual(["Принято", "Сверить с отчетом 2021 года"]);
+    expect((await comments(staff, 2022, "?limit=1&offset=1")).results.map((c) => c.text)).toEqual(["Сверить с отчетом 2021 года"]);
+    // A comment never moves the review's version.
+    const inv = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2022", { token: staff }), 200);
+    expect(inv.review.version).toBe(0);
+    // Beyond 2 000 characters, or empty: 400.
+    for (const text of ["я".repeat(2001), "   "]) {
+      const res = await comment(staff, 2022, { text });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^text: /);
+    }
+    expect(await comments(other, 2022)).toEqual({ results: [], count: 0 });
+    // Another company's comment: 404 as a missing one, and still there.
+    expect((await remove(other, 2022, made.id)).status).toBe(404);
+    expect((await remove(staff, 2022, "01a2088d-07c9-77c8-9384-deab4851f754")).status).toBe(404);
+    expect((await remove(staff, 2022, "x".repeat(3000))).status).toBe(404);
+    expect((await comments(staff, 2022)).count).toBe(2);
+  });
+
+  it("lets a comment be deleted by its author and by a reviewer or admin, nobody else", async () => {
+    const theirs = await json<Comment>(await comment(reviewer, 2019, { text: "Замечание проверяющего" }), 201);
+    const mine = await json<Comment>(await comment(staff, 2019, { text: "Мой ответ" }), 201);
+    const another = await json<Comment>(await comment(staff, 2019, { text: "Еще ответ" }), 201);
+    const refused = await remove(staff, 2019, theirs.id);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/автор, проверяющий или администратор/);
+    expect((await remove(staff, 2019, mine.id)).status).toBe(200);
+    expect((await remove(staff, 2019, mine.id)).status).toBe(404);
+    expect((await remove(admin, 2019, another.id)).status).toBe(200);
+    expect((await remove(reviewer, 2019, theirs.id)).status).toBe(200);
+    expect(await comments(staff, 2019)).toEqual({ results: [], count: 0 });
+  });
+
+  it("shows and deletes comments stored inside the year's review before they were items", async () => {
+    const now = new Date().toISOString();
+    const old = [
+      { id: "01a2088d-07c9-77c8-9384-000000000001", target: null, text: "Старый 1", by: "reviewer@example.com", at: now },
+      { id: "01a2088d-07c9-77c8-9384-000000000002", target: null, text: "Старый 2", by: "staff@example.com", at: now },
+    ];
+    await h.deps.repos.inventoryReviews.put(
+      { company: companyId, year: 2018, status: "draft", history: [], comments: old, updated_at: now, version: 1 },
+      0,
+    );
+    await json(await comment(staff, 2018, { text: "Новый" }), 201);
+    expect((await comments(staff, 2018)).results.map((c) => c.text)).toEqual(["Новый", "Старый 2", "Старый 1"]);
+    expect((await comments(staff, 2018, "?limit=2&offset=1")).results.map((c) => c.text)).toEqual(["Старый 2", "Старый 1"]);
+    expect((await remove(staff, 2018, old[0].id)).status).toBe(403);
+    expect((await remove(reviewer, 2018, old[0].id)).status).toBe(200);
+    expect((await comments(staff, 2018)).results.map((c) => c.text)).toEqual(["Новый", "Старый 2"]);
+  });
+
+  it("cannot be jammed by comments: 120 of 2 000 characters, then the year is still approved", async () => {
+    const text = "Ж".repeat(2000);
+    for (let i = 0; i < 120; i += 12) {
+      await Promise.all(Array.from({ length: 12 }, () => comment(staff, 2017, { text }).then((res) => expect(res.status).toBe(201))));
+    }
+    expect((await comments(reviewer, 2017, "?limit=100")).results).toHaveLength(100);
+    expect((await comments(reviewer, 2017)).count).toBe(120);
+    let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2017), 200);
+    review = await json<Review>(
+      await act(reviewer, { action: "return_to_draft", reason: "Дополнить", version: review.version }, 2017),
       200,
     );
-    expect(review.comments).toMatchObject([{ target: "3|1.B.1.a.i.1|CH4", text: "Сверить с отчетом 2021 года" }]);
-    const theirs = await json<{ review: Review }>(await h.request("/api/v1/inventory/?year=2022", { token: other }), 200);
-    expect(theirs.review).toMatchObject({ status: "draft", version: 0, comments: [] });
-  });
+    review = await json<Review>(await act(staff, { action: "send_to_review", version: review.version }, 2017), 200);
+    review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2017), 200);
+    expect(review.status).toBe("approved");
+  }, 60_000);
 });

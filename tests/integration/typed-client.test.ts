@@ -49,12 +49,12 @@ it("lists, adds and edits facilities, reads the year's inventory and comments on
   const year = await (await inventory.index.$get({ query: { year: "2025", facility: facility.id } })).json();
   expect(year.calculations).toEqual([]);
   expect(await (await inventory.years.$get()).json()).toEqual(expect.any(Array));
-  const commented = await inventory[":year"].comments.$post({
-    param: { year: "2025" },
-    json: { text: "Проверить", version: year.review.version },
-  });
-  expect(commented.status).toBe(200);
-  expect((await commented.json()).comments.map((c) => c.text)).toContain("Проверить");
+  const commented = await inventory[":year"].comments.$post({ param: { year: "2025" }, json: { text: "Проверить" } });
+  expect(commented.status).toBe(201);
+  const comment = await commented.json();
+  const listed = await (await inventory[":year"].comments.$get({ param: { year: "2025" }, query: { limit: "5" } })).json();
+  expect(listed.results.map((c) => c.text)).toContain("Проверить");
+  expect((await inventory[":year"].comments[":id"].$delete({ param: { year: "2025", id: comment.id } })).status).toBe(200);
   const refused = await inventory[":year"].review.$post({ param: { year: "2025" }, json: { action: "approve", version: 99 } });
   // The route is reached (not 404): approving is the reviewer's, over a version the review has not reached.
   expect([403, 409]).toContain(refused.status);

@@ -114,34 +114,82 @@ export const STATUS_LABELS: Record<InventoryStatus, string> = {
 /** The statuses in which the approved calculations may not change. */
 export const FROZEN_STATUSES: readonly InventoryStatus[] = ["approved", "submitted", "accepted", "reworked"];
 
+/** The roles of a company's users (functions/src/ports.ts ROLES). */
+export type MemberRole = "staff" | "reviewer" | "admin";
+const MEMBERS: readonly MemberRole[] = ["staff", "reviewer", "admin"];
+const REVIEWERS: readonly MemberRole[] = ["reviewer", "admin"];
+
 export interface Transition {
   readonly label: string;
   readonly from: readonly InventoryStatus[];
   readonly to: InventoryStatus;
-  readonly who: "anyone" | "reviewer";
-  /** A reason must be given (returning or reopening). */
+  /** The roles that may take it: any member of the company, or a reviewer (role reviewer or admin). */
+  readonly roles: readonly MemberRole[];
+  /** Four eyes: never the person who sent the version under review (the last «Отправить на проверку»). */
+  readonly notSender?: true;
+  /** A reason must be given (returning, reopening, the notice of refusal). */
   readonly reason?: true;
+  /** Takes the date of the notice of refusal (a real date of the reporting year or later, not in the future). */
+  readonly noticeDate?: true;
   /** Takes the calculations' snapshot (approve, rework done). */
   readonly freezes?: true;
 }
 
 export const TRANSITIONS = {
-  send_to_review: { label: "Отправить на проверку", from: ["draft"], to: "in_review", who: "anyone" },
-  return_to_draft: { label: "Вернуть на доработку", from: ["in_review"], to: "draft", who: "reviewer", reason: true },
-  approve: { label: "Утвердить", from: ["in_review"], to: "approved", who: "reviewer", freezes: true },
-  reopen: { label: "Открыть для изменений", from: ["approved"], to: "draft", who: "reviewer", reason: true },
-  submit: { label: "Отчет направлен", from: ["approved", "reworked"], to: "submitted", who: "anyone" },
-  accept: { label: "Отчет принят", from: ["submitted"], to: "accepted", who: "anyone" },
-  refuse: { label: "Отчет возвращен (уведомление)", from: ["submitted"], to: "refused", who: "anyone" },
-  rework_done: { label: "Доработка завершена", from: ["refused"], to: "reworked", who: "reviewer", freezes: true },
+  send_to_review: { label: "Отправить на проверку", from: ["draft"], to: "in_review", roles: MEMBERS },
+  return_to_draft: {
+    label: "Вернуть на доработку",
+    from: ["in_review"],
+    to: "draft",
+    roles: REVIEWERS,
+    notSender: true,
+    reason: true,
+  },
+  approve: { label: "Утвердить", from: ["in_review"], to: "approved", roles: REVIEWERS, notSender: true, freezes: true },
+  reopen: { label: "Открыть для изменений", from: ["approved"], to: "draft", roles: REVIEWERS, notSender: true, reason: true },
+  submit: { label: "Отчет направлен", from: ["approved", "reworked"], to: "submitted", roles: REVIEWERS },
+  accept: { label: "Отчет принят", from: ["submitted"], to: "accepted", roles: REVIEWERS },
+  refuse: {
+    label: "Отчет возвращен (уведомление)",
+    from: ["submitted"],
+    to: "refused",
+    roles: REVIEWERS,
+    reason: true,
+    noticeDate: true,
+  },
+  rework_done: { label: "Доработка завершена", from: ["refused"], to: "reworked", roles: REVIEWERS, freezes: true },
 } as const satisfies Record<string, Transition>;
 export type ReviewAction = keyof typeof TRANSITIONS;
 export const REVIEW_ACTIONS = Object.keys(TRANSITIONS) as ReviewAction[];
 
-/** What a user may do with the year in `status`: the reviewer's actions only for reviewers. */
-export function actionsFor(status: InventoryStatus, reviewer: boolean): ReviewAction[] {
+/** Who sent the version now under review or approved: the author of the last «Отправить на проверку». */
+export function senderOf(history: readonly { readonly action: string; readonly by: string }[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i].action === "send_to_review") return history[i].by;
+  return undefined;
+}
+
+/** What the user (`email`, `role`) may do with the year in `status`, by the table above: the
+ *  server refuses everything else, and the screen offers nothing else. */
+export function actionsFor(
+  status: InventoryStatus,
+  user: { readonly role: MemberRole; readonly email: string },
+  history: readonly { readonly action: string; readonly by: string }[],
+): ReviewAction[] {
   return REVIEW_ACTIONS.filter((action) => {
     const rule: Transition = TRANSITIONS[action];
-    return rule.from.includes(status) && (reviewer || rule.who === "anyone");
+    return rule.from.includes(status) && rule.roles.includes(user.role) && !(rule.notSender && senderOf(history) === user.email);
   });
+}
+
+/** Why a date a transition takes (yyyy-MM-dd) is refused, or undefined: a real calendar date, of
+ *  the reporting year or later, and not after `today` (yyyy-MM-dd). */
+export function reviewDateProblem(value: string, year: number, today: string): string | undefined {
+  const date = new Date(`${value}T00:00:00Z`);
+  // 2026-02-31 is no date: it either fails to parse or comes back as another day.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    return "укажите существующую дату в формате ГГГГ-ММ-ДД";
+  }
+  if (value < `${year}-01-01`) return `дата не может быть раньше ${year} года, за который отчет`;
+  if (value > today) return "дата не может быть в будущем";
+  return undefined;
 }

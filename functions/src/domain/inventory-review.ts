@@ -1,23 +1,29 @@
-// Review and sign-off of the year's inventory (issue: inventory, item 5). Staff prepare; a reviewer
-// (a company member with the reviewer role) approves. The year moves draft → in review → approved
-// → submitted → accepted, or refused (with the notice date) → reworked → submitted again.
+// Review and sign-off of the year's inventory (issue: inventory, item 5). Staff prepare and send; a
+// reviewer (role reviewer or admin) other than the sender approves (four eyes; who may take which
+// step is the core's TRANSITIONS table). The year moves draft → in review → approved → submitted
+// → accepted, or refused (with the notice date and a reason) → reworked → submitted again.
 // Approving stores version n of the year's inventory (D20, inventory-versions.ts) and freezes the
 // year: a change that would reach it gets 409 (freeze.ts) until a reviewer reopens the year with a
-// reason. Every transition keeps who, when and why; comments may name any line.
+// reason. Every transition keeps who, when and why; comments are items of their own.
 import type { Actor, Deps } from "./context";
 import { Conflict, Forbidden, Invalid } from "./errors";
-import { newId } from "./ids";
 import { addWorkingDays } from "./working-days";
 import type { InventoryReview, InventoryVersion } from "../ports";
 import { discardVersion, storeVersion, type InventoryState } from "./inventory-versions";
-import { FROZEN_STATUSES, STATUS_LABELS, TRANSITIONS, type InventoryStatus, type ReviewAction, type Transition } from "@core/inventory";
+import {
+  FROZEN_STATUSES,
+  STATUS_LABELS,
+  TRANSITIONS,
+  reviewDateProblem,
+  senderOf,
+  type InventoryStatus,
+  type ReviewAction,
+  type Transition,
+} from "@core/inventory";
 
 export { STATUS_LABELS, TRANSITIONS, type ReviewAction };
 
 export const REWORK_WORKING_DAYS = 20;
-const COMMENTS_MAX = 500;
-
-const canReview = (actor: Actor) => actor.role === "reviewer" || actor.role === "admin";
 
 export function emptyReview(companyId: string, year: number, now: string): InventoryReview {
   return { company: companyId, year, status: "draft", history: [], comments: [], updated_at: now, version: 0 };
@@ -41,6 +47,43 @@ export interface TransitionRequest {
   version: number;
 }
 
+/** Today's date for the dates a transition takes: by the easternmost Russian time zone (UTC+12),
+ *  so no user's today is taken for the future. */
+export const reviewToday = (now: Date) => new Date(now.getTime() + 12 * 3_600_000).toISOString().slice(0, 10);
+
+/** Whether `actor` may take the transition now, by the core's table (who, from which status, four
+ *  eyes, reason, dates); throws 409 / 403 / 400 otherwise. Returns the reason given. */
+export function permitTransition(
+  actor: Pick<Actor, "email" | "role">,
+  year: number,
+  current: Pick<InventoryReview, "status" | "version" | "history">,
+  request: TransitionRequest,
+  now: Date,
+): { reason?: string } {
+  const rule: Transition = TRANSITIONS[request.action];
+  if (request.version !== current.version) {
+    throw new Conflict("Статус инвентаризации уже изменен другим пользователем. Обновите страницу и повторите.");
+  }
+  if (!rule.roles.includes(actor.role)) {
+    throw new Forbidden(`«${rule.label}» может только проверяющий или администратор`);
+  }
+  if (!(rule.from as readonly InventoryStatus[]).includes(current.status)) {
+    throw new Conflict(`«${rule.label}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`);
+  }
+  if (rule.notSender && senderOf(current.history) === actor.email) {
+    throw new Forbidden(
+      `«${rule.label}» может только другой проверяющий или администратор: вы сами отправили инвентаризацию ${year} года на проверку`,
+    );
+  }
+  const reason = request.reason?.trim() || undefined;
+  if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
+  if (rule.noticeDate) {
+    const problem = reviewDateProblem(request.notice_date ?? "", year, reviewToday(now));
+    if (problem) throw new Invalid(`notice_date: ${problem}`);
+  }
+  return reason ? { reason } : {};
+}
+
 /** The year's inventory as it stands, which a freezing transition stores as the next version (D20). */
 export type FrozenSnapshot = (companyId: string, year: number) => Promise<InventoryState>;
 
@@ -53,17 +96,7 @@ export async function transition(
 ): Promise<InventoryReview> {
   const rule: Transition = TRANSITIONS[request.action];
   const current = await getReview(deps, actor.company, year);
-  if (request.version !== current.version) {
-    throw new Conflict("Статус инвентаризации уже изменен другим пользователем. Обновите страницу и повторите.");
-  }
-  if (rule.who === "reviewer" && !canReview(actor)) {
-    throw new Forbidden(`«${rule.label}» может только проверяющий`);
-  }
-  if (!(rule.from as readonly InventoryStatus[]).includes(current.status)) {
-    throw new Conflict(`«${rule.label}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`);
-  }
-  const reason = request.reason?.trim() || undefined;
-  if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
+  const { reason } = permitTransition(actor, year, current, request, deps.clock.now());
   const now = deps.clock.now().toISOString();
   const next: InventoryReview = {
     ...current,
@@ -80,10 +113,8 @@ export async function transition(
     next.approved_by = actor.email;
   }
   if (request.action === "refuse") {
-    const notice = request.notice_date;
-    if (!notice || !/^\d{4}-\d{2}-\d{2}$/.test(notice) || Number.isNaN(Date.parse(notice))) {
-      throw new Invalid("notice_date: укажите дату уведомления в формате ГГГГ-ММ-ДД");
-    }
+    // permitTransition checked the notice date.
+    const notice = request.notice_date as string;
     next.notice_date = notice;
     next.rework_deadline = addWorkingDays(notice, REWORK_WORKING_DAYS);
   }
@@ -100,29 +131,5 @@ export async function transition(
     if (stored) await discardVersion(deps, stored);
     throw error;
   }
-  return next;
-}
-
-export async function addComment(
-  deps: Deps,
-  actor: Actor,
-  year: number,
-  comment: { target?: string | null; text: string; version: number },
-): Promise<InventoryReview> {
-  const current = await getReview(deps, actor.company, year);
-  if (comment.version !== current.version) {
-    throw new Conflict("Инвентаризация уже изменена другим пользователем. Обновите страницу и повторите.");
-  }
-  const text = comment.text.trim();
-  if (!text) throw new Invalid("text: введите комментарий");
-  if (current.comments.length >= COMMENTS_MAX) throw new Conflict(`К инвентаризации уже ${COMMENTS_MAX} комментариев`);
-  const now = deps.clock.now().toISOString();
-  const next: InventoryReview = {
-    ...current,
-    comments: [...current.comments, { id: newId(), target: comment.target ?? null, text, by: actor.email, at: now }],
-    updated_at: now,
-    version: current.version + 1,
-  };
-  await deps.repos.inventoryReviews.put(next, current.version);
   return next;
 }

@@ -1,11 +1,22 @@
 // v1/inventory/ served (domain/inventory.ts): the declarations are in routes/inventory.ts.
 import { getInventory, inventoryTotalsByYear, parseInventoryYear } from "../domain/inventory";
-import { addComment, transition } from "../domain/inventory-review";
+import { transition } from "../domain/inventory-review";
+import { addComment, listComments, removeComment } from "../domain/inventory-comments";
+import { assertSendable } from "../domain/inventory-send";
 import { getVersionText, listVersions } from "../domain/inventory-versions";
 import { inventoryState } from "../domain/inventory-state";
 import { Invalid } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
-import { commentRoute, inventoryRoute, reviewRoute, versionRoute, versionsRoute, yearsRoute } from "../routes/inventory";
+import {
+  commentRoute,
+  inventoryRoute,
+  listCommentsRoute,
+  removeCommentRoute,
+  reviewRoute,
+  versionRoute,
+  versionsRoute,
+  yearsRoute,
+} from "../routes/inventory";
 
 export const inventoryRoutes = routeApp()
   .openapi(inventoryRoute, async (c) => {
@@ -18,11 +29,22 @@ export const inventoryRoutes = routeApp()
     const year = parseInventoryYear(c.req.valid("param").year);
     const actor = c.get("actor");
     const snapshot = (_companyId: string, y: number) => inventoryState(deps, actor, y);
+    await assertSendable(deps, actor, year, c.req.valid("json"));
     return c.json(await transition(deps, c.get("actor"), year, c.req.valid("json"), snapshot), 200);
   })
   .openapi(commentRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
-    return c.json(await addComment(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
+    return c.json(await addComment(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 201);
+  })
+  .openapi(listCommentsRoute, async (c) => {
+    const year = parseInventoryYear(c.req.valid("param").year);
+    const q = c.req.valid("query");
+    return c.json(await listComments(c.get("deps"), c.get("actor"), year, { limit: q.limit ?? 20, offset: q.offset ?? 0 }), 200);
+  })
+  .openapi(removeCommentRoute, async (c) => {
+    const { year, id } = c.req.valid("param");
+    await removeComment(c.get("deps"), c.get("actor"), parseInventoryYear(year), id);
+    return c.json({ detail: "Комментарий удален" }, 200);
   })
   .openapi(versionsRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);

@@ -157,7 +157,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     async template(type) {
       const result = await start({ op: "template", type });
       if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
-      return new Uint8Array(await new Response(result.body).arrayBuffer());
+      return bytesOf(result.body);
     },
     inventoryReport: (actor, request) =>
       start({ op: "inventory_report", actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role }, ...request }),
@@ -165,4 +165,13 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
     },
   };
+}
+
+/** A whole body's bytes, from a thread's chunks or at once. */
+async function bytesOf(body: Uint8Array | ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  if (body instanceof Uint8Array) return body;
+  const chunks: Uint8Array[] = [];
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return Buffer.concat(chunks);
 }

@@ -2,8 +2,9 @@
 // and sign-off, comments. Served by http/inventory.ts.
 import * as z from "zod";
 import { REVIEW_ACTIONS, type ReviewAction } from "@core/inventory";
-import { inventoryReviewSchema, inventorySchema, yearTotalsSchema } from "../schemas/answers";
-import { declareRoute, json, jsonBody, pathParam, type OwnedId } from "./declare";
+import { detailSchema, inventoryCommentSchema, inventoryReviewSchema, inventorySchema, yearTotalsSchema } from "../schemas/answers";
+import { pageParams } from "../schemas/common";
+import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
@@ -55,7 +56,6 @@ export const reviewActionSchema = z.object({
 export const commentSchema = z.object({
   target: z.optional(z.nullable(z.string().max(128, "target: ожидается идентификатор строки"))),
   text: z.string("text: введите комментарий").max(2000, "text: не более 2000 символов"),
-  version: z.int("version: ожидается целое число"),
 });
 
 export const reviewRoute = declareRoute(
@@ -65,7 +65,9 @@ export const reviewRoute = declareRoute(
     description:
       "Approving stores the next version's snapshot (D20) and freezes the year (every change that would reach it answers 409) " +
       "until a reviewer reopens the year with a reason; " +
-      "`refuse` takes the notice date and sets the rework deadline at 20 working days. Approve, return, reopen and rework done are the reviewer's.",
+      "`refuse` takes a reason and the notice date and sets the rework deadline at 20 working days. Every action but sending to review " +
+      "is a reviewer's or an admin's (403 otherwise); approve, return and reopen never the one who sent the version (four eyes). " +
+      "Sending is refused (409) while the year's inventory has a check of level `error`.",
     tag: "inventory",
     auth: "user",
     isolation: { scope: "own" },
@@ -82,7 +84,10 @@ export const reviewRoute = declareRoute(
 export const commentRoute = declareRoute(
   {
     operationId: "inventoryComment",
-    summary: "Comment on the year's inventory or one of its lines (a calculation id or a category row)",
+    summary: "Comment on the year's inventory or one of its lines (a calculation id or a category line)",
+    description:
+      "Each comment is stored on its own (≤ 2000 characters, 1000 per year): it never changes the review's version. " +
+      "A `version` sent by older clients is ignored.",
     tag: "inventory",
     auth: "user",
     isolation: { scope: "own" },
@@ -92,7 +97,41 @@ export const commentRoute = declareRoute(
     method: "post",
     path: "/{year}/comments",
     request: { params: yearParams, body: jsonBody(commentSchema) },
-    responses: { 200: json(inventoryReviewSchema, "The review with the comment") },
+    responses: { 201: json(inventoryCommentSchema, "The comment") },
+  },
+);
+
+export const listCommentsRoute = declareRoute(
+  {
+    operationId: "inventoryComments",
+    summary: "The comments on the year's inventory, newest first, paged (`limit` ≤ 100, default 20)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400],
+  },
+  {
+    method: "get",
+    path: "/{year}/comments",
+    request: { params: yearParams, query: z.object(pageParams()) },
+    responses: { 200: json(listOf(inventoryCommentSchema), "A page of the comments") },
+  },
+);
+
+export const removeCommentRoute = declareRoute(
+  {
+    operationId: "inventoryRemoveComment",
+    summary: "Delete a comment: its author, a reviewer or an admin (403 for others; another company's comment 404)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [403, 404, 409],
+  },
+  {
+    method: "delete",
+    path: "/{year}/comments/{id}",
+    request: { params: yearParams.extend({ id: pathParam("The comment's id") }) },
+    responses: { 200: json(detailSchema, "Deleted") },
   },
 );
 
@@ -154,4 +193,13 @@ export const versionRoute = declareRoute(
 );
 
 /** Every route of v1/inventory/ above, in the order http/inventory.ts serves them. */
-export const INVENTORY_ROUTES = [inventoryRoute, yearsRoute, reviewRoute, commentRoute, versionsRoute, versionRoute] as const;
+export const INVENTORY_ROUTES = [
+  inventoryRoute,
+  yearsRoute,
+  reviewRoute,
+  commentRoute,
+  listCommentsRoute,
+  removeCommentRoute,
+  versionsRoute,
+  versionRoute,
+] as const;

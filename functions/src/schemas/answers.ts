@@ -253,6 +253,16 @@ export const inventoryReviewSchema = z.object({
   version: z.int().meta({ description: "0: never stored (a draft)" }),
 });
 
+/** A comment on a year's inventory (domain/inventory-comments.ts). */
+export const inventoryCommentSchema = z.object({
+  id: z.string(),
+  year: z.int(),
+  target: z.nullable(z.string()).meta({ description: "A calculation id or a category line; null: the whole year" }),
+  text: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+
 /** v1/inventory/?year= (domain/inventory.ts). */
 export const inventorySchema = z.object({
   year: z.int(),

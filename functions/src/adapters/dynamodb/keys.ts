@@ -72,6 +72,18 @@ export const inventoryVersion = (companyId: string, year: number, version: numbe
 });
 export const inventoryVersions = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SKPrefix: `INVVERSION#${year}#` });
 
+/** A comment on a company's inventory of one year, an item of its own (ids are UUID v7, so the SK
+ *  sorts by time): get/delete by (company, year, id); a year's, newest first: Query PK = COMPANY#id,
+ *  SK begins_with INVENTORY#{yyyy}#COMMENT#, ScanIndexForward false. */
+export const inventoryComment = (companyId: string, year: number, id: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `INVENTORY#${year}#COMMENT#${id}`,
+});
+export const inventoryComments = (companyId: string, year: number) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `INVENTORY#${year}#COMMENT#`,
+});
+
 /** A project: get by (company, project). Lists by company and state, newest first:
  *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the
  *  item to the other index partition by rewriting GSI1PK. */

@@ -12,6 +12,7 @@ import { dynamoDocuments } from "./document-repository";
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
+import { dynamoInventoryComments } from "./inventory-comment-repository";
 import { dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
 import { dynamoProjects } from "./project-repository";
@@ -33,6 +34,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     facilities: dynamoFacilities(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),
     inventoryVersions: dynamoInventoryVersions(doc, table),
+    inventoryComments: dynamoInventoryComments(doc, table),
     forecastModels: dynamoForecastModels(doc, table),
     adminAudit: dynamoAdminAudit(doc, table),
     documents: dynamoDocuments(doc, table),

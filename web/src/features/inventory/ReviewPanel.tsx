@@ -1,15 +1,24 @@
 // The year's review and sign-off on the inventory screen: the status, the actions the signed-in
 // user may take (approving, returning, reopening and finishing the rework are the reviewer's),
-// the history with who, when and why, the rework deadline and the comments.
+// the history with who, when and why, the rework deadline and the comments (page by page; the
+// author, a reviewer or an admin may delete one).
 import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
-import type { Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { displayDateTime } from "../../shared/dates";
 import type { InventoryReview } from "@server/ports";
 import { useMe } from "../profile/api";
-import { FROZEN_STATUSES, STATUS_LABELS, TRANSITIONS, actionsFor, type ReviewAction, type Transition } from "@core/inventory";
+import {
+  FROZEN_STATUSES,
+  STATUS_LABELS,
+  TRANSITIONS,
+  actionsFor,
+  reviewDateProblem,
+  type ReviewAction,
+  type Transition,
+} from "@core/inventory";
 import { InventoryVersions } from "./InventoryVersions";
-import { useAddComment, useReviewAction } from "./api";
+import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "./api";
 import { STATUS_COLORS } from "./review";
 
 const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
@@ -19,12 +28,17 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   const me = useMe();
   const act = useReviewAction(review.year);
   const comment = useAddComment(review.year);
+  const remove = useRemoveComment(review.year);
+  const [page, setPage] = useState(1);
+  const comments = useComments(review.year, page);
   const [asking, setAsking] = useState<ReviewAction | null>(null);
   const [reason, setReason] = useState("");
   const [notice, setNotice] = useState<Dayjs | null>(null);
   const [text, setText] = useState("");
   const reviewer = me.data?.role === "reviewer" || me.data?.role === "admin";
-  const available = actionsFor(review.status, reviewer);
+  // The core's table, as the server applies it: a staff member, or the person who sent the version,
+  // sees no button they cannot use.
+  const available = me.data ? actionsFor(review.status, { role: me.data.role ?? "staff", email: me.data.email ?? "" }, review.history) : [];
 
   const run = (action: ReviewAction) => {
     const rule: Transition = TRANSITIONS[action];
@@ -94,10 +108,26 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
         <List
           size="small"
           header="Комментарии"
-          dataSource={review.comments}
+          loading={comments.isPending}
+          dataSource={comments.data?.results ?? []}
           locale={{ emptyText: "Комментариев нет" }}
+          pagination={
+            (comments.data?.count ?? 0) > COMMENTS_PAGE
+              ? { current: page, pageSize: COMMENTS_PAGE, total: comments.data?.count, onChange: setPage, size: "small" }
+              : false
+          }
           renderItem={(c) => (
-            <List.Item>
+            <List.Item
+              actions={
+                reviewer || c.by === me.data?.email
+                  ? [
+                      <Button key="remove" size="small" type="link" danger loading={remove.isPending} onClick={() => remove.mutate(c.id)}>
+                        Удалить
+                      </Button>,
+                    ]
+                  : []
+              }
+            >
               <Typography.Text>
                 {c.text}{" "}
                 <Typography.Text type="secondary">
@@ -118,29 +148,48 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           <Button
             disabled={!text.trim()}
             loading={comment.isPending}
-            onClick={() => comment.mutate({ text, version: review.version }, { onSuccess: () => setText("") })}
+            onClick={() =>
+              comment.mutate(
+                { text },
+                {
+                  onSuccess: () => {
+                    setText("");
+                    setPage(1);
+                  },
+                },
+              )
+            }
           >
             Добавить
           </Button>
         </Flex>
         {comment.isError && <Alert type="error" showIcon title={comment.error.message} />}
+        {remove.isError && <Alert type="error" showIcon title={remove.error.message} />}
       </Flex>
       <Modal
         open={asking !== null}
         title={asking ? label(asking) : ""}
         okText={asking ? label(asking) : ""}
         cancelText="Отмена"
-        okButtonProps={{ disabled: asking === "refuse" ? !notice : !reason.trim(), loading: act.isPending }}
+        okButtonProps={{ disabled: !reason.trim() || (asking === "refuse" && !notice), loading: act.isPending }}
         onOk={confirm}
         onCancel={() => setAsking(null)}
         destroyOnHidden
       >
-        {asking === "refuse" ? (
-          <Flex vertical gap={8}>
-            <span>Дата уведомления о возврате отчета</span>
-            <DatePicker aria-label="Дата уведомления" format="DD.MM.YYYY" value={notice} onChange={setNotice} />
-          </Flex>
-        ) : (
+        <Flex vertical gap={8}>
+          {asking === "refuse" && (
+            <>
+              <span>Дата уведомления о возврате отчета</span>
+              {/* The server's rule (the core's reviewDateProblem): of the reporting year or later, not in the future. */}
+              <DatePicker
+                aria-label="Дата уведомления"
+                format="DD.MM.YYYY"
+                value={notice}
+                onChange={setNotice}
+                disabledDate={(d) => reviewDateProblem(d.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) !== undefined}
+              />
+            </>
+          )}
           <Input.TextArea
             aria-label="Причина"
             placeholder="Причина"
@@ -148,7 +197,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
             onChange={(e) => setReason(e.target.value)}
             autoSize={{ minRows: 2 }}
           />
-        )}
+        </Flex>
       </Modal>
     </Card>
   );

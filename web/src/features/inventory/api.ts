@@ -74,11 +74,37 @@ export function useReviewAction(year: number) {
   });
 }
 
+export const COMMENTS_PAGE = 10;
+const commentsKey = (year: number) => [...inventoryKey, year, "comments"] as const;
+
+/** The year's comments, newest first, one page of COMMENTS_PAGE at `page` (1-based). */
+export function useComments(year: number, page: number) {
+  return useQuery({
+    queryKey: [...commentsKey(year), page],
+    queryFn: () =>
+      inventory((c) =>
+        c[":year"].comments.$get({
+          param: { year: String(year) },
+          query: { limit: String(COMMENTS_PAGE), offset: String((page - 1) * COMMENTS_PAGE) },
+        }),
+      ),
+  });
+}
+export type InventoryComment = NonNullable<ReturnType<typeof useComments>["data"]>["results"][number];
+
 export function useAddComment(year: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { text: string; target?: string | null; version: number }) =>
+    mutationFn: (body: { text: string; target?: string | null }) =>
       inventory((c) => c[":year"].comments.$post({ param: { year: String(year) }, json: body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentsKey(year) }),
+  });
+}
+
+export function useRemoveComment(year: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => inventory((c) => c[":year"].comments[":id"].$delete({ param: { year: String(year), id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentsKey(year) }),
   });
 }

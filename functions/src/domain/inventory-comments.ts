@@ -1,0 +1,87 @@
+// Comments on a year's inventory or one of its lines (a calculation id or a category line). Each is
+// an item of its own, so adding one never moves the review's version and no number of comments can
+// block approving or returning the year. At most 2 000 characters each and 1 000 per year; deleted
+// by their author or by a reviewer (role reviewer or admin). Comments written before they were items
+// sit inside the year's review item (`comments`): they are listed after the newer ones (they are
+// older) and deleted the same way, so nothing needs migrating.
+import type { Actor, Deps } from "./context";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
+import { newId } from "./ids";
+import type { InventoryComment, Page, PageRequest } from "../ports";
+
+export const COMMENT_MAX_CHARS = 2000;
+export const COMMENTS_PER_YEAR = 1000;
+
+export type CommentAnswer = Omit<InventoryComment, "company">;
+
+const answer = ({ company: _company, ...comment }: InventoryComment): CommentAnswer => comment;
+
+export async function addComment(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  body: { target?: string | null; text: string },
+): Promise<CommentAnswer> {
+  const text = body.text.trim();
+  if (!text) throw new Invalid("text: введите комментарий");
+  if (text.length > COMMENT_MAX_CHARS) throw new Invalid(`text: не более ${COMMENT_MAX_CHARS} символов`);
+  if ((await deps.repos.inventoryComments.count(actor.company, year)) >= COMMENTS_PER_YEAR) {
+    throw new Conflict(`К инвентаризации ${year} года уже ${COMMENTS_PER_YEAR} комментариев: удалите ненужные`);
+  }
+  const comment: InventoryComment = {
+    id: newId(),
+    company: actor.company,
+    year,
+    target: body.target || null,
+    text,
+    by: actor.email,
+    at: deps.clock.now().toISOString(),
+  };
+  await deps.repos.inventoryComments.add(comment);
+  return answer(comment);
+}
+
+/** Newest first: the comments stored as items, then those kept inside the review item. */
+export async function listComments(deps: Deps, actor: Actor, year: number, page: PageRequest): Promise<Page<CommentAnswer>> {
+  const [items, review] = await Promise.all([
+    deps.repos.inventoryComments.list(actor.company, year, page),
+    deps.repos.inventoryReviews.get(actor.company, year),
+  ]);
+  const older = [...(review?.comments ?? [])].reverse().map((c) => ({ ...c, year }));
+  const room = page.limit - items.results.length;
+  const from = Math.max(0, page.offset - items.count);
+  return {
+    results: [...items.results.map(answer), ...(room > 0 ? older.slice(from, from + room) : [])],
+    count: items.count + older.length,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function assertMayDelete(actor: Actor, author: string) {
+  if (author === actor.email || actor.role === "reviewer" || actor.role === "admin") return;
+  throw new Forbidden("Удалить комментарий может его автор, проверяющий или администратор");
+}
+
+export async function removeComment(deps: Deps, actor: Actor, year: number, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new NotFound("Комментарий не найден");
+  const item = await deps.repos.inventoryComments.get(actor.company, year, id);
+  if (item) {
+    assertMayDelete(actor, item.by);
+    await deps.repos.inventoryComments.remove(actor.company, year, id);
+    return;
+  }
+  const review = await deps.repos.inventoryReviews.get(actor.company, year);
+  const older = review?.comments?.find((c) => c.id === id);
+  if (!review || !older) throw new NotFound("Комментарий не найден");
+  assertMayDelete(actor, older.by);
+  await deps.repos.inventoryReviews.put(
+    {
+      ...review,
+      comments: review.comments.filter((c) => c.id !== id),
+      updated_at: deps.clock.now().toISOString(),
+      version: review.version + 1,
+    },
+    review.version,
+  );
+}
