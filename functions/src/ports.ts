@@ -443,6 +443,10 @@ export interface BlobStore {
   /** The keys under `area` last written before `before`, page by page (the orphan sweep,
    *  domain/orphan-blobs.ts). */
   keysWrittenBefore?(area: string, before: Date): AsyncIterable<string[]>;
+  /** Deletes the temporary files of writes under `areas` that never finished (a crash between the
+   *  write and its rename) and are older than `olderThan`; resolves to their paths. Only a store
+   *  that writes through temporary files (the local folder) has it: an S3 PUT leaves none. */
+  deleteWriteLeftovers?(areas: readonly string[], olderThan: Date): Promise<string[]>;
 }
 
 export interface PutStreamOptions {
