@@ -42,6 +42,10 @@ export interface User {
   /** Bumped by a new password, (de)activation and a role change; tokens of an older generation
    *  are refused. Absent on users created before it existed: generation 0. */
   session_generation?: number;
+  /** Sessions revoked (a retired refresh token used again): session id → epoch seconds until which
+   *  its access tokens could still be presented. Read with the user on every request, so a revoked
+   *  session's access token is refused without another call. */
+  revoked_sessions?: Record<string, number>;
 }
 
 export interface Page<T> {
@@ -75,6 +79,8 @@ export interface UserRepository {
   setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
   /** Names and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
   update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "role">>): Promise<void>;
+  /** Records `sessionId` as revoked until `untilSeconds`, dropping the `expired` entries. */
+  revokeSession(companyId: string, userId: string, sessionId: string, untilSeconds: number, expired: readonly string[]): Promise<void>;
   /** Re-homes the user in another company's partition and repoints the e-mail lookup. */
   move(user: User, toCompanyId: string): Promise<User>;
   /** Projects (by `user`) and calculations (by `created_by`, the e-mail) the user created in the company. */
@@ -505,6 +511,10 @@ export interface BlobStore {
   /** The keys under `area` last written before `before`, page by page (the orphan sweep,
    *  domain/orphan-blobs.ts). */
   keysWrittenBefore?(area: string, before: Date): AsyncIterable<string[]>;
+  /** Deletes the temporary files of writes under `areas` that never finished (a crash between the
+   *  write and its rename) and are older than `olderThan`; resolves to their paths. Only a store
+   *  that writes through temporary files (the local folder) has it: an S3 PUT leaves none. */
+  deleteWriteLeftovers?(areas: readonly string[], olderThan: Date): Promise<string[]>;
 }
 
 export interface PutStreamOptions {

@@ -126,7 +126,9 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     const threshold = page.getByTestId("threshold");
     await threshold.waitFor();
     // 2 000 000 t × 18 m³/t × 0,67 kg/m³ = 24 120 t CH4 → 603 000 t CO2-eq, plus the measured release: regulated.
-    expect(await threshold.innerText()).toMatch(/регулируемая организация/);
+    expect(await threshold.innerText()).toMatch(/организация — регулируемая, отчет о выбросах обязателен/);
+    // D21: the company's verdict and the law it rests on.
+    expect(await threshold.innerText()).toContain("постановление Правительства РФ № 355");
     expect(await threshold.innerText()).toContain("порога 50\u00a0000 т CO2-экв.");
     const checks = page.getByTestId("checks");
     expect(await checks.innerText()).toMatch(/источник оценен разными методами/);

@@ -144,8 +144,8 @@ describe("the year's inventory", () => {
     expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.calculations.sort()).toEqual([tier1.id, scenario.id].sort());
     expect(inv.facilities.map((f) => f.name)).toEqual(["Разрез «Восточный»", "Шахта «Южная»"]);
     expect(inv.facilities.reduce((s, f) => s + f.t_co2e, 0)).toBeCloseTo(inv.total_t_co2e, 6);
-    // 50 000 t from 2024 (Decree 707).
-    expect(inv.threshold).toEqual({ limit_t_co2e: 50_000, regulated: inv.total_t_co2e >= 50_000 });
+    // 50 000 t from 2024 (296-FZ art. 14, Decree 355), for the company's whole year (D21).
+    expect(inv.threshold).toEqual({ limit_t_co2e: 50_000, regulated: inv.total_t_co2e >= 50_000, company_t_co2e: inv.total_t_co2e });
 
     // The 2024 inventory: 2024's calculation only, at 2979-р's 25.
     const inv2024 = await inventory(2024);
@@ -211,7 +211,7 @@ describe("the year's inventory", () => {
     const inv = await inventory(2023);
     expect(inv.calculations).toEqual([]);
     expect(inv.total_t_co2e).toBe(0);
-    expect(inv.threshold).toEqual({ limit_t_co2e: 150_000, regulated: false });
+    expect(inv.threshold).toEqual({ limit_t_co2e: 150_000, regulated: false, company_t_co2e: 0 });
   });
 
   it("is the caller's company's only, and validates the year and facility", async () => {

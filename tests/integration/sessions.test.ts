@@ -102,6 +102,36 @@ describe("refresh tokens rotate", () => {
     expect((await refreshed(((await other.json()) as { refresh: string }).refresh)).refresh).toEqual(expect.any(String));
   });
 
+  // Issue 26 (hostile): the access tokens of a revoked session worked until they expired (15 min).
+  it("refuses the access tokens of a revoked session on their next request (round-trips.test.ts keeps get_me at 2 calls)", async () => {
+    const user = await h.signedInUser();
+    const next = await refreshed(user.refresh);
+    expect((await getMe(user.token)).status).toBe(200);
+    expect((await getMe(next.access)).status).toBe(200);
+    const other = await h.request("/api/token/", { method: "POST", json: { email: user.email, password: "correct-horse" } });
+    const otherSession = (await other.json()) as { access: string };
+    now = new Date(now.getTime() + 60_000);
+    expect((await refresh(user.refresh)).status).toBe(401);
+    // Both the thief's and the holder's access tokens of that session: refused at once.
+    for (const token of [user.token, next.access]) {
+      const res = await getMe(token);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { detail: string }).detail).toBe("Сеанс завершен, войдите снова");
+    }
+    // Another session of the same user is untouched.
+    expect((await getMe(otherSession.access)).status).toBe(200);
+    const profile = (await (await getMe(otherSession.access)).json()) as Record<string, unknown>;
+    expect(profile).not.toHaveProperty("revoked_sessions");
+    // A later revocation drops entries whose access tokens have all expired.
+    const third = await h.request("/api/token/", { method: "POST", json: { email: user.email, password: "correct-horse" } });
+    const thirdSession = (await third.json()) as { refresh: string };
+    await refreshed(thirdSession.refresh);
+    now = new Date(now.getTime() + 20 * 60_000);
+    expect((await refresh(thirdSession.refresh)).status).toBe(401);
+    const stored = await h.deps.repos.users.get(user.companyId, user.userId);
+    expect(Object.keys(stored?.revoked_sessions ?? {})).toHaveLength(1);
+  });
+
   it("gives a second tab that refreshes with the same token at once an access token and no refresh token", async () => {
     const user = await h.signedInUser();
     const [a, b] = await Promise.all([refresh(user.refresh), refresh(user.refresh)]);

@@ -1,7 +1,8 @@
 // The local server deletes direct uploads that were PUT but never completed (still marked pending a
 // day later) when it starts and then hourly — the twin of the documents bucket's lifecycle rule
-// in AWS (functions/src/http/UPLOADS.md, «Abandoned uploads»). Completed ones are never touched.
-import { mkdtempSync, rmSync, utimesSync } from "node:fs";
+// in AWS (functions/src/http/UPLOADS.md, «Abandoned uploads»). Completed ones are never touched; a
+// day-old temporary file of a write a crash interrupted goes as well.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -40,6 +41,17 @@ describe("abandoned uploads on the local host", () => {
     await blobs.put(upload, new Uint8Array(10), "text/csv");
     backdate(join(dataDir, "blobs", `${abandoned}.pending`), 2 * DAY);
     for (const key of [completed, upload]) backdate(join(dataDir, "blobs", key), 30 * DAY);
+    // Issue 26: temporary files of forecast rows and uploads left by a crash mid-write.
+    const forecasts = join(dataDir, "blobs", "forecasts/company/0199a0a0-0000-7000-8000-00000000000e");
+    mkdirSync(forecasts, { recursive: true });
+    const crashed = [
+      join(forecasts, "0199a0a0-0000-7000-8000-00000000000f.json.4242.1700000000000000001.tmp"),
+      join(forecasts, "0199a0a0-0000-7000-8000-00000000000f.json.4242.1700000000000000001.tmp.type"),
+      join(dataDir, "blobs", `${upload}.4242.1700000000000000002.tmp`),
+    ];
+    const writing = join(forecasts, "0199a0a0-0000-7000-8000-000000000010.json.4242.1700000000000000003.tmp");
+    for (const file of [...crashed, writing]) writeFileSync(file, "half");
+    for (const file of crashed) backdate(file, 2 * DAY);
 
     const warn = vi.spyOn(console, "warn");
     const server = await startLocalServer({ dataDir, port: 0 });
@@ -48,6 +60,9 @@ describe("abandoned uploads on the local host", () => {
       expect(await blobs.stat(recent)).toBeDefined();
       expect(await blobs.stat(completed)).toBeDefined();
       expect(await blobs.stat(upload)).toBeUndefined();
+      for (const file of crashed) expect(existsSync(file), file).toBe(false);
+      // A write younger than a day may still be running: left alone.
+      expect(existsSync(writing)).toBe(true);
       expect(warn.mock.calls.flat().join(" ")).not.toMatch(/not swept/);
     } finally {
       warn.mockRestore();

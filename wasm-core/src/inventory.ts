@@ -81,6 +81,22 @@ export function reportingThreshold(year: number): number {
   return year <= 2023 ? 150_000 : 50_000;
 }
 
+/** The law the threshold comes from (D21). */
+export const THRESHOLD_BASIS = "296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ № 355";
+
+/** D21: the verdict is the legal entity's, from its whole-year total, also on a facility's
+ *  inventory and report; it never says that a site need not report. `format` writes a number. */
+export function thresholdVerdict(
+  threshold: { limit_t_co2e: number; regulated: boolean; company_t_co2e: number },
+  format: (value: number) => string,
+): string {
+  const total = `Выбросы организации за год — ${format(threshold.company_t_co2e)} т CO2-экв.`;
+  const limit = `${format(threshold.limit_t_co2e)} т CO2-экв. (${THRESHOLD_BASIS})`;
+  return threshold.regulated
+    ? `${total}, не меньше порога ${limit}: организация — регулируемая, отчет о выбросах обязателен`
+    : `${total}, меньше порога ${limit}: организация не относится к регулируемым по этому порогу`;
+}
+
 /** Kinds of a company's facility, as the profile and the report name them. */
 export type FacilityKind = "underground_mine" | "open_pit" | "processing_plant" | "other";
 export const FACILITY_KINDS: Record<FacilityKind, string> = {

@@ -1,6 +1,7 @@
 // Sign-in and token refresh (SPEC 4, 7). Wrong e-mail and wrong password are the same 401, and
 // failed attempts are throttled per e-mail and per client address.
 import type { Actor, Deps } from "./context";
+import type { User } from "../ports";
 import { TooManyRequests, Unauthorized } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import { signToken, verifyToken, type TokenSettings } from "./tokens";
@@ -69,7 +70,8 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
     current: refresh.jti,
     expires_at: refresh.expiresAt,
   });
-  return { access: (await signToken(settings, "access", claims, now)).token, refresh: refresh.token };
+  // The access token names its session too: once the session is revoked, it is refused (activeUser).
+  return { access: (await signToken(settings, "access", { ...claims, sessionId }, now)).token, refresh: refresh.token };
 }
 
 /** Two tabs of one browser may refresh with the same token at once; within this many seconds the
@@ -85,16 +87,27 @@ export async function refreshAccess(deps: Deps, refreshToken: string): Promise<{
   const settings = tokenSettings(deps);
   const now = deps.clock.now();
   const claims = await verifyToken(settings, "refresh", refreshToken, now);
-  await activeUser(deps, claims);
+  const user = await activeUser(deps, claims);
   if (!claims.sessionId) throw new Unauthorized(SESSION_OVER, "token_not_valid");
   const next = await signToken(settings, "refresh", claims, now);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const outcome = await deps.repos.sessions.rotate(claims.sessionId, claims.jti, next.jti, nowSeconds, REFRESH_REUSE_GRACE_SECONDS);
-  const { sessionId: _chain, jti: _id, ...accessClaims } = claims;
+  const { jti: _id, ...accessClaims } = claims;
   const access = (await signToken(settings, "access", accessClaims, now)).token;
   if (outcome === "rotated") return { access, refresh: next.token };
   if (outcome === "just-rotated") return { access };
+  if (outcome === "reused") await revokeAccess(deps, user, claims.sessionId, nowSeconds);
   throw new Unauthorized(SESSION_OVER, "token_not_valid");
+}
+
+/** The revoked session's access tokens are refused from the next request on: the user item (read
+ *  on every request anyway) lists the session until its last access token would have expired. */
+async function revokeAccess(deps: Deps, user: User, sessionId: string, nowSeconds: number): Promise<void> {
+  const expired = Object.entries(user.revoked_sessions ?? {})
+    .filter(([, until]) => until < nowSeconds)
+    .map(([id]) => id);
+  const until = nowSeconds + tokenSettings(deps).accessTtlSeconds;
+  await deps.repos.users.revokeSession(user.company, user.id, sessionId, until, expired);
 }
 
 /** Resolves a bearer access token to the acting user; a deactivated or removed user is refused. */
@@ -105,9 +118,10 @@ export async function authenticate(deps: Deps, accessToken: string): Promise<Act
 }
 
 /** The token's user, still active, and the token issued since its last password, activation or role change. */
-async function activeUser(deps: Deps, claims: { companyId: string; userId: string; generation: number }) {
+async function activeUser(deps: Deps, claims: { companyId: string; userId: string; generation: number; sessionId?: string }) {
   const user = await deps.repos.users.get(claims.companyId, claims.userId);
   if (!user?.is_active) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
   if ((user.session_generation ?? 0) !== claims.generation) throw new Unauthorized(SESSION_OVER, "token_not_valid");
+  if (claims.sessionId && user.revoked_sessions?.[claims.sessionId] !== undefined) throw new Unauthorized(SESSION_OVER, "token_not_valid");
   return user;
 }

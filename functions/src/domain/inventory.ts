@@ -75,7 +75,8 @@ export interface Inventory {
   categories: InventoryCategoryRow[];
   facilities: Array<{ id: string | null; name: string; t_co2e: number }>;
   total_t_co2e: number;
-  threshold: { limit_t_co2e: number; regulated: boolean };
+  /** D21: the legal entity's verdict, from its whole-year total, whichever facility is shown. */
+  threshold: { limit_t_co2e: number; regulated: boolean; company_t_co2e: number };
   checks: InventoryCheck[];
   calculations: InventoryCalculation[];
   /** Every year with primary calculations (this facility's, when one is chosen), for the chart
@@ -150,7 +151,8 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
   deps = oneDictionaryCheck(deps);
   const facilities = await deps.repos.facilities.list(actor.company);
   if (facilityId && !facilities.some((f) => f.id === facilityId)) throw new NotFound("Площадка не найдена");
-  const all = (await entriesOf(deps, actor.company)).filter((e) => !facilityId || e.facility === facilityId);
+  const everything = await entriesOf(deps, actor.company);
+  const all = everything.filter((e) => !facilityId || e.facility === facilityId);
   const [gwp, review] = await Promise.all([gwpOfYear(deps, year), getReview(deps, actor.company, year)]);
   const ofYear = all.filter((e) => e.year === year);
   const counted = ofYear.filter(isPrimary);
@@ -184,6 +186,14 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
     .sort((a, b) => a.category - b.category || a.ipcc_code.localeCompare(b.ipcc_code) || a.gas.localeCompare(b.gas));
   const total = round(categories.reduce((sum, row) => sum + row.t_co2e, 0));
   const limit = reportingThreshold(year);
+  // D21: the threshold is the company's whole-year total, not the facility's shown.
+  const companyTotal = !facilityId
+    ? total
+    : round(
+        everything
+          .filter((e) => e.year === year && isPrimary(e))
+          .reduce((sum, e) => sum + gasesOf(e.calculation, gwp.gwp_ch4).reduce((t, gas) => t + gas.t_co2e, 0), 0),
+      );
 
   const names = new Map<string | null, string>([[null, NO_FACILITY_NAME], ...facilities.map((f) => [f.id, f.name] as const)]);
   const facilityRows = [...byFacility.entries()]
@@ -198,7 +208,7 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
     categories,
     facilities: facilityRows,
     total_t_co2e: total,
-    threshold: { limit_t_co2e: limit, regulated: total >= limit },
+    threshold: { limit_t_co2e: limit, regulated: companyTotal >= limit, company_t_co2e: companyTotal },
     checks: [...(await reviewChecks(deps, review, facilityId, total)), ...checksOf(ofYear, all, year, gwp, facilities)],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
     years: await yearTotals(deps, all.filter(isPrimary)),

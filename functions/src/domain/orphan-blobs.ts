@@ -3,7 +3,9 @@
 // (calculations.ts, discardWrittenBlobs), but a process that dies between the two leaves a file
 // behind. Files older than a day that no calculation of their company names are deleted: by then
 // no request that wrote them can still be running, and a file no item names is never named later
-// (every write makes a new key), so the sweep cannot race a save.
+// (every write makes a new key), so the sweep cannot race a save. The temporary files of a write
+// that a crash interrupted (the local store's `*.tmp`, of forecast rows and uploads) go as well once
+// a day old: no write that is still running is that old.
 import type { Deps } from "./context";
 
 /** The areas whose keys are `{area}/{company}/{calculation}/{file}`, named by calculation items. */
@@ -14,13 +16,14 @@ export async function sweepOrphanBlobs(deps: Pick<Deps, "blobs" | "repos" | "clo
   const { keysWrittenBefore } = deps.blobs;
   if (!keysWrittenBefore) return [];
   const before = new Date(deps.clock.now().getTime() - ORPHAN_AGE_MS);
+  const leftovers = (await deps.blobs.deleteWriteLeftovers?.(CALCULATION_BLOB_AREAS, before)) ?? [];
   const referencedBy = new Map<string, Promise<Set<string>>>();
   const referenced = (companyId: string) => {
     let keys = referencedBy.get(companyId);
     if (!keys) referencedBy.set(companyId, (keys = deps.repos.calculations.blobKeysOfCompany(companyId)));
     return keys;
   };
-  const deleted: string[] = [];
+  const deleted: string[] = [...leftovers];
   for (const area of CALCULATION_BLOB_AREAS) {
     for await (const page of keysWrittenBefore.call(deps.blobs, area, before)) {
       for (const key of page) {

@@ -14,8 +14,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export type PublicUser = Omit<User, "password_hash" | "company"> & { company: Omit<Company, "created_at"> };
 
-export function withoutPasswordHash(user: User): Omit<User, "password_hash"> {
-  const { password_hash: _hidden, ...visible } = user;
+export function withoutPasswordHash(user: User): Omit<User, "password_hash" | "revoked_sessions"> {
+  const { password_hash: _hidden, revoked_sessions: _revoked, ...visible } = user;
   return visible;
 }
 

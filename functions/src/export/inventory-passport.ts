@@ -13,6 +13,7 @@ import {
   STATUS_LABELS,
   TRANSITIONS,
   inventorySourceOf,
+  thresholdVerdict,
   type Gas,
   type Order371Category,
   type ReviewAction,
@@ -88,8 +89,8 @@ const ACTIVITY_INPUT = "volume";
 /** The stored GWP is not the passport's: the inventory converts CH4 with the year's set. */
 const NOT_SHOWN = new Set([ACTIVITY_INPUT, "gwp_ch4"]);
 
-export const EMISSION_DECIMALS = 2;
 const T_CO2E = "т CO2-экв.";
+export const EMISSION_DECIMALS = 2;
 const CHECK_LEVELS = { error: "Ошибка", warning: "Предупреждение", info: "Сведения" } as const;
 
 export const PASSPORT_FOOTNOTE =
@@ -188,11 +189,9 @@ function facilitiesOf(inventory: Pick<Inventory, "calculations" | "facilities">,
   });
 }
 
-function thresholdVerdict(inventory: Pick<Inventory, "threshold">): string {
-  const limit = `${formatNumber(inventory.threshold.limit_t_co2e, 0)} ${T_CO2E}`;
-  return inventory.threshold.regulated
-    ? `Выбросы не меньше порога ${limit} (296-ФЗ, постановление № 707): организация — регулируемая, отчет о выбросах обязателен`
-    : `Выбросы меньше порога ${limit} (296-ФЗ, постановление № 707): отчет о выбросах за этот год не обязателен`;
+/** D21: the company's verdict, on a facility's report too. */
+function companyThreshold(inventory: Pick<Inventory, "threshold">): string {
+  return thresholdVerdict(inventory.threshold, (value) => formatNumber(value, 0));
 }
 
 export interface PassportData {
@@ -253,7 +252,7 @@ export function buildPassport({ company, facilities, inventory, review, users, n
       t_co2e: row.t_co2e,
     })),
     total_t_co2e: inventory.total_t_co2e,
-    threshold: thresholdVerdict(inventory),
+    threshold: companyThreshold(inventory),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
     footnote: PASSPORT_FOOTNOTE,
     generated: moscowDate(now.toISOString()),

@@ -1,7 +1,8 @@
 // The local twin of the documents bucket's lifecycle rule (infra/lib/stack.ts): direct uploads PUT
 // to DATA_DIR/blobs but never completed are deleted once pending for a day
 // (domain/direct-uploads.ts, sweepAbandonedUploads). It also deletes the calculation files no
-// calculation refers to (domain/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS.
+// calculation refers to and the day-old temporary files of writes a crash interrupted
+// (domain/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS (where a PUT leaves none).
 // Run when the server starts, then hourly, on a timer that never keeps the process alive. A failed
 // sweep is logged and tried again next time.
 import type { Deps } from "../domain/context";

@@ -283,7 +283,7 @@ export const inventorySchema = z.object({
   ),
   facilities: z.array(z.object({ id: z.nullable(z.string()), name: z.string(), t_co2e: z.number() })),
   total_t_co2e: z.number(),
-  threshold: z.object({ limit_t_co2e: z.number(), regulated: z.boolean() }),
+  threshold: z.object({ limit_t_co2e: z.number(), regulated: z.boolean(), company_t_co2e: z.number() }),
   checks: z.array(
     z.object({ level: z.enum(["error", "warning", "info"]), code: z.string(), message: z.string(), calculations: z.array(z.string()) }),
   ),

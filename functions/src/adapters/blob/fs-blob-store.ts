@@ -48,7 +48,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 /** The local store has every ability but presigning: streams, ranges and pending uploads. */
 export type FsBlobStore = BlobStore &
   StreamingBlobStore &
-  Required<Pick<BlobStore, "confirmUpload" | "deletePendingUploads" | "keysWrittenBefore">>;
+  Required<Pick<BlobStore, "confirmUpload" | "deletePendingUploads" | "keysWrittenBefore" | "deleteWriteLeftovers">>;
 
 export function fsBlobStore(root: string): FsBlobStore {
   const base = resolve(root);
@@ -187,6 +187,20 @@ export function fsBlobStore(root: string): FsBlobStore {
           await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
           await rm(claim, { force: true });
           if (hadBlob) deleted.push(relative(base, path).split(sep).join("/"));
+        }
+      }
+      return deleted;
+    },
+    async deleteWriteLeftovers(areas, olderThan) {
+      const deleted: string[] = [];
+      for (const area of areas) {
+        if (!AREA_RE.test(area)) throw new Error(`invalid blob area: ${JSON.stringify(area)}`);
+        for (const file of await filesUnder(join(base, area))) {
+          if (!TMP_RE.test(file)) continue;
+          const info = await stat(file).catch((error: unknown) => (missing(error) ? undefined : Promise.reject(error)));
+          if (!info || info.mtimeMs >= olderThan.getTime()) continue;
+          await rm(file, { force: true });
+          deleted.push(relative(base, file).split(sep).join("/"));
         }
       }
       return deleted;

@@ -2,7 +2,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { User, UserRepository } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
+import { conditional, unlessConditionFails } from "./conditions";
 import { queryAll, queryCount, strip } from "./items";
 import { normaliseEmail } from "../../domain/users";
 
@@ -62,6 +62,41 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
       } catch (error) {
         await doc.send(new DeleteCommand({ TableName: table, Key: lookup }));
         throw error;
+      }
+    },
+    async revokeSession(companyId, userId, sessionId, untilSeconds, expired) {
+      const key = keys.user(companyId, userId);
+      const gone = expired.filter((id) => id !== sessionId);
+      const names = { "#r": "revoked_sessions", "#s": sessionId, ...Object.fromEntries(gone.map((id, i) => [`#x${i}`, id])) };
+      const remove = gone.length > 0 ? ` REMOVE ${gone.map((_, i) => `#r.#x${i}`).join(", ")}` : "";
+      // Into the map when there is one; otherwise the map is created (a race for it retries once).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const added = await unlessConditionFails(
+          doc.send(
+            new UpdateCommand({
+              TableName: table,
+              Key: key,
+              UpdateExpression: `SET #r.#s = :until${remove}`,
+              ConditionExpression: "attribute_exists(#r)",
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: { ":until": untilSeconds },
+            }),
+          ),
+        );
+        if (added) return;
+        const created = await unlessConditionFails(
+          doc.send(
+            new UpdateCommand({
+              TableName: table,
+              Key: key,
+              UpdateExpression: "SET #r = :map",
+              ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(#r)",
+              ExpressionAttributeNames: { "#r": "revoked_sessions" },
+              ExpressionAttributeValues: { ":map": { [sessionId]: untilSeconds } },
+            }),
+          ),
+        );
+        if (created) return;
       }
     },
     async get(companyId, userId) {

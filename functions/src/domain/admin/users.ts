@@ -9,11 +9,11 @@ import { createUser, PASSWORD_MIN_LENGTH } from "../users";
 import { ROLES, type Role, type User } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 
-export type AdminUserView = Omit<User, "password_hash">;
+export type AdminUserView = Omit<User, "password_hash" | "revoked_sessions">;
 
 export { ROLES };
 
-const view = ({ password_hash: _hidden, ...visible }: User): AdminUserView => visible;
+const view = ({ password_hash: _hidden, revoked_sessions: _revoked, ...visible }: User): AdminUserView => visible;
 const label = (user: Pick<User, "email" | "first_name" | "last_name">) =>
   [user.email, [user.first_name, user.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" — ");
 

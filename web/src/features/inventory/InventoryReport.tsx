@@ -7,7 +7,7 @@ import { Link } from "react-router-dom";
 import { Alert, Card, Col, Descriptions, Flex, Row, Statistic, Tag, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { METHOD_LABELS, INVENTORY_SOURCES } from "@core/inventory";
+import { METHOD_LABELS, INVENTORY_SOURCES, thresholdVerdict } from "@core/inventory";
 import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { Chart } from "../graphs/Chart";
@@ -116,11 +116,8 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
             type={data.threshold.regulated ? "warning" : "success"}
             showIcon
             data-testid="threshold"
-            title={
-              data.threshold.regulated
-                ? `Выбросы не меньше порога ${formatResult(data.threshold.limit_t_co2e, 0)} ${T_CO2E}: компания — регулируемая организация, отчет о выбросах обязателен (296-ФЗ)`
-                : `Выбросы меньше порога ${formatResult(data.threshold.limit_t_co2e, 0)} ${T_CO2E}: отчет по 296-ФЗ не обязателен`
-            }
+            // D21: the company's verdict, on a facility's inventory too.
+            title={thresholdVerdict(data.threshold, (value) => formatResult(value, 0))}
             description={`ПГП CH4 = ${formatStored(data.gwp.gwp_ch4)}: набор «${data.gwp.name}», действующий для ${data.year} года`}
           />
         </Col>
