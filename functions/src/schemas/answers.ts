@@ -347,12 +347,10 @@ export const calculationSchema = z
         description:
           "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`.",
       }),
-    flags: z
-      .array(z.string())
-      .meta({
-        description:
-          "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band); D23: `custom_without_uncertainty:<field>` (the dictionary field's band applies).",
-      }),
+    flags: z.array(z.string()).meta({
+      description:
+        "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band); D23: `custom_without_uncertainty:<field>` (the dictionary field's band applies).",
+    }),
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
     entered: z
       .optional(z.record(z.string(), z.object({ value: z.number(), unit: z.string() })))
