@@ -337,6 +337,9 @@ export interface Calculation {
   /** D15, inventory types only: primary counts in the year's inventory, alternative (a cross-check
    *  or a scenario) is shown and never summed. Absent: primary. */
   inventory_role?: "primary" | "alternative";
+  /** D19: the part of its project's dates the calculation covers (ISO dates, both ends included),
+   *  e.g. a month or a quarter. Absent: the project's dates. */
+  period?: { from: string; to: string };
   created_at: string;
   created_by: string;
   updated_at: string;

@@ -156,7 +156,12 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
 
   it("offers every registry type by its title and shows «Список расчетов пуст» for one", async () => {
     const titles = await optionTitles(page, page.getByLabel("Тип расчета"));
-    expect(titles).toEqual(Object.values(REGISTRY).map((d) => d.title));
+    // D22: flaring by composition (Order 371) is offered before the IPCC flare types.
+    const offered: (keyof typeof REGISTRY)[] = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).filter(
+      (t) => t !== "torch_composition",
+    );
+    offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
+    expect(titles).toEqual(offered.map((t) => REGISTRY[t].title));
     await chooseType("underground_emission_ch4");
     await page.getByText("Список расчетов пуст").waitFor();
     await page.getByRole("button", { name: "Добавить расчет" }).waitFor();
@@ -233,7 +238,7 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
       await results_.getByTestId("results-dialog").waitFor();
       expect(await previewTexts(results_, "stored", c.type)).toEqual(shown);
       await results_.getByText("Исходные данные и коэффициенты").waitFor();
-      await results_.getByText("2026.1").waitFor();
+      await results_.getByText("2026.3").waitFor();
       if (c.type === "underground") {
         expect(await results_.getByText("Газ дегазации угольных пластов, версия 1", { exact: true }).count()).toBe(2);
         await results_.getByText("Введено пользователем", { exact: true }).waitFor();
@@ -287,6 +292,28 @@ describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
     await page.reload();
     await row("Дегазация").waitFor();
     await page.screenshot({ path: `${SHOTS}/web-calculations.png` });
+  });
+
+  it("stores the quarter chosen in the dialog as the calculation's period and shows it in the results (D19)", async () => {
+    await chooseType("handling_underground_ch4");
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = dialog("Новый расчет");
+    await form.getByLabel("Название расчета").fill("Обработка, 2 квартал");
+    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("250000");
+    await form.getByText("Квартал", { exact: true }).click();
+    await pickOption(page, form.getByLabel("Квартал расчета"), "2 квартал 2024");
+    await form.getByText("01.04.2024–30.06.2024", { exact: false }).waitFor();
+    await form.getByRole("button", { name: "Создать" }).click();
+    await form.waitFor({ state: "hidden" });
+    const stored = (await list("handling_underground_ch4")).results.find((c) => c.name === "Обработка, 2 квартал")!;
+    expect(stored.period).toEqual({ from: "2024-04-01", to: "2024-06-30" });
+
+    await row("Обработка, 2 квартал").click();
+    const results_ = dialog("Обработка, 2 квартал");
+    await results_.getByTestId("results-dialog").waitFor();
+    await results_.getByText("01.04.2024–30.06.2024", { exact: true }).waitFor();
+    await results_.getByRole("button", { name: "Закрыть" }).first().click();
+    await results_.waitFor({ state: "hidden" });
   });
 
   it("edits a calculation: stored entries come back, a new volume gives a new stored result", async () => {

@@ -48,6 +48,10 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
       const item = form.locator(".ant-form-item", { has: page.locator("#calc-field-ef") });
       await item.locator('input[type="file"]').setInputFiles({ name: EVIDENCE, mimeType: "application/pdf", buffer: PDF });
       await form.getByTestId("evidence-chosen-ef").filter({ hasText: EVIDENCE }).waitFor();
+      // D23: the value's own uncertainty, beside it.
+      await item.getByText("Своя неопределенность значения", { exact: false }).click();
+      await item.locator("#uncertainty-ef-lower").fill("10");
+      await item.locator("#uncertainty-ef-upper").fill("12");
     }
     await form.getByTestId("preview-res_ch4").filter({ hasText: "9\u00a0581,00" }).waitFor();
     if (justification) await form.screenshot({ path: `${SHOTS}/web-custom-coefficient-dialog.png` });
@@ -60,13 +64,17 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     await page.getByRole("button", { name: "Добавить расчет" }).waitFor();
     await create("Шахта: замеренный коэффициент", JUSTIFICATION);
     const { json } = await callApi<{
-      results: Array<{ coefficients: Record<string, { value: number; source: string; justification?: string }>; flags: string[] }>;
+      results: Array<{
+        coefficients: Record<string, { value: number; source: string; justification?: string; uncertainty?: unknown }>;
+        flags: string[];
+      }>;
     }>(page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
     expect(json.results[0].coefficients.ef).toMatchObject({
       value: 14.3,
       source: "custom",
       justification: JUSTIFICATION,
       evidence: { name: EVIDENCE, size: PDF.byteLength, format: "pdf" },
+      uncertainty: { lower_pct: 10, upper_pct: 12, origin: "user" },
     });
     expect(json.results[0].flags).toEqual([]);
 
@@ -93,6 +101,8 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     const results = page.getByRole("dialog", { name: "Шахта: без обоснования" });
     await results.getByTestId("calculation-flags").getByText("фактическое значение без обоснования", { exact: false }).waitFor();
     await results.getByText("Обоснование не указано", { exact: true }).waitFor();
+    // D23: no uncertainty of its own either: the dictionary's band applies, and it says so.
+    await results.getByTestId("calculation-flags").getByText("неопределенность не указана", { exact: false }).waitFor();
     await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-flagged.png` });
   });
 
@@ -127,6 +137,6 @@ describe.skipIf(!chromiumAvailable())("«Фактическое значение
     }>(page, "GET", `/api/v1/underground_emission_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`);
     const saved = json.results.find((r) => r.name === "Шахта: выбросоопасный пласт")!;
     expect(saved.coefficients.ef).toMatchObject({ value: 60, source: "custom" });
-    expect(saved.flags).toEqual(["custom_out_of_range:ef"]);
+    expect(saved.flags).toEqual(["custom_out_of_range:ef", "custom_without_uncertainty:ef"]);
   });
 });

@@ -131,7 +131,8 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     expect(await threshold.innerText()).toContain("постановление Правительства РФ № 355");
     expect(await threshold.innerText()).toContain("порога 50\u00a0000 т CO2-экв.");
     const checks = page.getByTestId("checks");
-    expect(await checks.innerText()).toMatch(/источник оценен разными методами/);
+    // D19: the same source twice over the same year is an error naming both calculations.
+    expect(await checks.innerText()).toMatch(/источник учтен дважды/);
     await checks.getByRole("link", { name: "Открыть «Оценка по коэффициенту»" }).waitFor();
     const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
@@ -140,6 +141,14 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     await page.getByTestId("inventory-chart").and(page.locator("[data-ready=true]")).waitFor();
     expect(await page.getByTestId("year-change").innerText()).toMatch(/^2024: /);
     await page.screenshot({ path: `${SHOTS}/inventory-2025.png`, fullPage: true });
+    // A check's link opens the calculation itself: its results, not only its project's list.
+    await checks.getByRole("link", { name: "Открыть «Оценка по коэффициенту»" }).click();
+    const results = page.getByTestId("results-dialog");
+    await results.waitFor();
+    await page.getByRole("dialog", { name: "Оценка по коэффициенту" }).waitFor();
+    expect(await results.innerText()).toContain("весь период проекта");
+    await page.getByRole("dialog").getByRole("button", { name: "Закрыть" }).first().click();
+    await results.waitFor({ state: "hidden" });
     expect(pageErrors).toEqual([]);
   });
 

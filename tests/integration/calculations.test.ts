@@ -87,7 +87,7 @@ describe("methodology vectors through the API (GWP 25)", () => {
 describe("auditable results", () => {
   it("records every coefficient with its dictionary entry and version, the GWP set and the methodology version", async () => {
     const calc = await created("underground", { volume: 10000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 });
-    expect(calc).toMatchObject({ methodology_version: "2026.1", created_by: user.email, version: 1 });
+    expect(calc).toMatchObject({ methodology_version: "2026.3", created_by: user.email, version: 1 });
     expect(calc.coefficients.p_ch4).toMatchObject({ source: "dictionary", dictionary: "get_underground", item_id: 1, item_version: 1 });
     expect(calc.coefficients.ef_ch4).toMatchObject({ source: "dictionary", dictionary: "get_underground_content", item_id: 1 });
     expect(calc.coefficients.gwp_ch4).toMatchObject({ value: 25, dictionary: "get_gwp", item_id: 1 });
@@ -162,11 +162,14 @@ describe("«Фактическое значение» of every dictionary-fed co
       ef: 14.3,
       dictionary_items: { get_underground_emission_ch4: null },
       justifications: { ef: "Замеры газовыделения 2024 г., протокол № 17" },
+      // D23: an own value carries its own uncertainty.
+      uncertainty: { ef: { lower_pct: 10, upper_pct: 12, distribution: "normal" } },
     });
     expect(calc.coefficients.ef).toMatchObject({
       value: 14.3,
       source: "custom",
       justification: "Замеры газовыделения 2024 г., протокол № 17",
+      uncertainty: { lower_pct: 10, upper_pct: 12, origin: "user" },
     });
     expect(calc.flags).toEqual([]);
     close(calc.res_ch4, (1_000_000 * 14.3 * 0.67) / 1000);
@@ -189,7 +192,7 @@ describe("«Фактическое значение» of every dictionary-fed co
   it("warns about a value outside the plausible band instead of refusing it", async () => {
     const calc = await created("underground_emission_ch4", { volume: 1000, ef: 60, justifications: { ef: "Выбросоопасный пласт" } });
     expect(calc.coefficients.ef.source).toBe("custom");
-    expect(calc.flags).toEqual(["custom_out_of_range:ef"]);
+    expect(calc.flags).toEqual(["custom_out_of_range:ef", "custom_without_uncertainty:ef"]);
   });
 
   it("keeps the justification on an edit that does not mention it and changes it when sent", async () => {

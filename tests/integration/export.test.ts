@@ -352,7 +352,7 @@ describe("export to xlsx", () => {
     expect(result.value).toBeCloseTo(31.49, 9);
     expect(result.numFmt).toBe("#,##0.000");
     expect(row.getCell(headerIndex(om, "Автор")).value).toBe(user.email);
-    expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.1");
+    expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.3");
 
     const fill = wb.getWorksheet(FILL_ROWS)!;
     expect(fill.views[0]).toMatchObject({ state: "frozen", ySplit: 2 });
@@ -526,16 +526,27 @@ describe("custom coefficients and marks in the exports", () => {
         ef: 14.3,
         dictionary_items: { get_underground_emission_ch4: null },
         justifications: { ef: WHY },
+        uncertainty: { ef: { lower_pct: 10, upper_pct: 10, distribution: "normal" } },
       },
       own.id,
     );
     expect(measured.flags).toEqual([]);
-    const bare = await create("underground_emission_ch4", "Без обоснования", { volume: 1000, ef: 14.3 }, own.id);
+    const bare = await create(
+      "underground_emission_ch4",
+      "Без обоснования",
+      { volume: 1000, ef: 14.3, uncertainty: { ef: { lower_pct: 10, upper_pct: 10, distribution: "normal" } } },
+      own.id,
+    );
     expect(bare.flags).toEqual(["custom_without_justification:ef"]);
     const outburst = await create(
       "underground_emission_ch4",
       "Выбросоопасный",
-      { volume: 1000, ef: 60, justifications: { ef: "Выбросоопасный пласт" } },
+      {
+        volume: 1000,
+        ef: 60,
+        justifications: { ef: "Выбросоопасный пласт" },
+        uncertainty: { ef: { lower_pct: 10, upper_pct: 10, distribution: "normal" } },
+      },
       own.id,
     );
     expect(outburst.flags).toEqual(["custom_out_of_range:ef"]);

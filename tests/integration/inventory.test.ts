@@ -113,11 +113,11 @@ describe("the year's inventory", () => {
     expect(scenario.inventory_role).toBe("alternative");
     expect(tier1.inventory_role).toBe("primary");
 
-    // Two primary estimates of the same source: counted both, and warned about.
+    // Two primary estimates of the same source over the same period: an error (D19).
     let inv = await inventory(2025);
     const duplicate = inv.checks.find((c) => c.code === "primary_duplicate")!;
     expect(duplicate.calculations.sort()).toEqual([tier1.id, measured.id].sort());
-    expect(duplicate.level).toBe("warning");
+    expect(duplicate.level).toBe("error");
 
     // The Tier 1 estimate made an alternative: the measured release counts alone.
     await json(
@@ -166,7 +166,7 @@ describe("the year's inventory", () => {
     const mine = await facility("Шахта «Западная»", "underground_mine");
     const p2025 = await project("Западная 2025", 2025, mine.id);
     const p2026 = await project("Западная 2026", 2026, mine.id);
-    const oldGwp = await calc("torch_ch4", p2025.id, { volume: 800, koef_transform: 0.67, gwp_set: 1 });
+    const oldGwp = await calc("torch_ch4", p2025.id, { volume: 800, koef_transform: 0.67, gwp_set: 1, inventory_role: "primary" });
     await calc("handling_underground_ch4", p2025.id, {
       volume: 1_000_000,
       ef: 3.1,
@@ -183,7 +183,7 @@ describe("the year's inventory", () => {
     expect(inv.categories.find((r) => r.category === 2)!.t_co2e).toBeCloseTo(oldGwp.res_ch4! * 28, 6);
     expect(inv.checks.some((c) => c.code === "custom_without_justification")).toBe(true);
 
-    await calc("torch_ch4", p2026.id, { volume: 800, koef_transform: 0.67 });
+    await calc("torch_ch4", p2026.id, { volume: 800, koef_transform: 0.67, inventory_role: "primary" });
     const next = await inventory(2026, mine.id);
     const missing = next.checks.filter((c) => c.code === "missing_since_last_year");
     expect(missing).toHaveLength(1);

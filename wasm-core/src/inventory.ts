@@ -15,22 +15,27 @@ export const ORDER_371_CATEGORIES: Record<Order371Category, string> = {
 };
 
 export const IPCC_CODES: Record<string, string> = {
-  "1.A.1.c.ii": "Сжигание топлива: собственные нужды угольных шахт",
-  "1.A.2.i": "Сжигание топлива: горнодобывающая техника",
+  "1.A.1.c.ii": "Сжигание топлива: добыча угля (горная техника, собственные нужды)",
   "1.B.1.a.i.1": "Подземная добыча: выбросы при добыче",
   "1.B.1.a.i.2": "Подземная добыча: выбросы после добычи",
-  "1.B.1.a.i.3": "Подземная добыча: сжигание в факелах и утилизация метана",
+  // D16: no type produces it today.
+  "1.B.1.a.i.3": "Подземная добыча: закрытые (заброшенные) шахты",
+  "1.B.1.a.i.4": "Подземная добыча: сжигание на факеле и утилизация каптированного метана",
   "1.B.1.a.ii.1": "Открытая добыча: выбросы при добыче",
   "1.B.1.a.ii.2": "Открытая добыча: выбросы после добычи",
 };
 
 /** How the emission was determined, as the report passport names it (7.3). */
-export type InventoryMethod = "coefficients" | "measurement" | "composition";
+export type InventoryMethod = "coefficients" | "measurement" | "composition" | "table_defaults";
 export const METHOD_LABELS: Record<InventoryMethod, string> = {
   coefficients: "Расчетный метод по коэффициентам",
   measurement: "Периодические измерения",
   composition: "Расчет по составу газа",
+  table_defaults: "Измеренный объем, состав по умолчанию (табл. 3.1)",
 };
+
+/** D22: what the dialog and the inventory say of the IPCC flare types. */
+export const IPCC_FLARE_NOTE = "метод МГЭИК, не Приказ № 371";
 
 export interface InventorySource {
   readonly category: Order371Category;
@@ -39,6 +44,15 @@ export interface InventorySource {
    *  post-mining factor is 1.B.1.a.ii.2). */
   readonly ipccByEntry?: Readonly<Record<number, keyof typeof IPCC_CODES>>;
   readonly dictionary?: string;
+  /** Notes on a line by the entry used (D16: the combined surface factor). */
+  readonly notesByEntry?: Readonly<Record<number, string>>;
+  /** A note on every calculation of the type (D22: the IPCC flare types). */
+  readonly note?: string;
+  /** D22: created as an alternative unless the user makes it primary. */
+  readonly defaultRole?: "alternative";
+  /** The method when the contents come from this dictionary's entries (the underground type's
+   *  Table 3.1 defaults) rather than from measurements. */
+  readonly defaultsDictionary?: string;
   readonly method: InventoryMethod;
   /** The result field holding each gas's mass, t. */
   readonly gases: readonly { readonly gas: Gas; readonly result: string }[];
@@ -50,21 +64,47 @@ const BOTH = [...CO2, ...CH4] as const;
 
 export const INVENTORY_SOURCES: Partial<Record<CalculationType, InventorySource>> = {
   underground_emission_ch4: { category: 3, ipcc: "1.B.1.a.i.1", method: "coefficients", gases: CH4 },
-  underground: { category: 3, ipcc: "1.B.1.a.i.1", method: "measurement", gases: BOTH },
+  underground: {
+    category: 3,
+    ipcc: "1.B.1.a.i.1",
+    method: "measurement",
+    defaultsDictionary: "get_underground_content",
+    gases: BOTH,
+  },
   handling_underground_ch4: { category: 3, ipcc: "1.B.1.a.i.2", method: "coefficients", gases: CH4 },
   open_mining_ch4: {
     category: 3,
     ipcc: "1.B.1.a.ii.1",
     dictionary: "get_open_mining_ch4",
     ipccByEntry: { 4: "1.B.1.a.ii.2" },
+    // D16: «Добыча и последующие выбросы вместе (1,2 + 0,1)».
+    notesByEntry: { 5: "включая выбросы после добычи" },
     method: "coefficients",
     gases: CH4,
   },
-  open_mining_co2: { category: 18, ipcc: "1.A.2.i", method: "coefficients", gases: CO2 },
-  disposal_co2_torch: { category: 2, ipcc: "1.B.1.a.i.3", method: "coefficients", gases: CO2 },
-  torch_ch4: { category: 2, ipcc: "1.B.1.a.i.3", method: "coefficients", gases: CH4 },
-  torch_composition: { category: 2, ipcc: "1.B.1.a.i.3", method: "composition", gases: BOTH },
-  disposal_co2_stat_sources: { category: 1, ipcc: "1.A.1.c.ii", method: "coefficients", gases: CO2 },
+  // D16: fuel burnt for coal mining (open-pit machinery).
+  open_mining_co2: { category: 18, ipcc: "1.A.1.c.ii", method: "coefficients", gases: CO2 },
+  // D16, D22: flaring of drained methane; the IPCC types (efficiency 0.98) are alternatives by default.
+  disposal_co2_torch: {
+    category: 2,
+    ipcc: "1.B.1.a.i.4",
+    note: IPCC_FLARE_NOTE,
+    defaultRole: "alternative",
+    method: "coefficients",
+    gases: CO2,
+  },
+  torch_ch4: { category: 2, ipcc: "1.B.1.a.i.4", note: IPCC_FLARE_NOTE, defaultRole: "alternative", method: "coefficients", gases: CH4 },
+  torch_composition: { category: 2, ipcc: "1.B.1.a.i.4", method: "composition", gases: BOTH },
+  // D16: fuel by default; the drained mine gas entry («Каптированный шахтный метан») is its utilisation.
+  disposal_co2_stat_sources: {
+    category: 1,
+    ipcc: "1.A.1.c.ii",
+    dictionary: "get_disposal_co2_stat_sources",
+    ipccByEntry: { 8: "1.B.1.a.i.4" },
+    notesByEntry: { 8: "газ принят за 100 % CH4" },
+    method: "coefficients",
+    gases: CO2,
+  },
 };
 
 export function inventorySourceOf(type: string): InventorySource | undefined {
@@ -74,6 +114,22 @@ export function inventorySourceOf(type: string): InventorySource | undefined {
 /** The IPCC code of one calculation: the entry it used may say more than its type. */
 export function ipccCodeOf(source: InventorySource, entryId: number | undefined): string {
   return (entryId !== undefined && source.ipccByEntry?.[entryId]) || source.ipcc;
+}
+
+/** The notes a line of one calculation carries (D16, D22). */
+export function sourceNotesOf(source: InventorySource, entryId: number | undefined): string[] {
+  const byEntry = entryId !== undefined ? source.notesByEntry?.[entryId] : undefined;
+  return [source.note, byEntry].filter((note): note is string => note !== undefined);
+}
+
+/** The method of one calculation: the underground type with Table 3.1's contents is not a measurement. */
+export function sourceMethodOf(source: InventorySource, contentsDictionary: string | undefined): InventoryMethod {
+  return source.defaultsDictionary !== undefined && contentsDictionary === source.defaultsDictionary ? "table_defaults" : source.method;
+}
+
+/** D22: the role a new calculation of the type gets when none is chosen. */
+export function defaultRoleOf(type: string): InventoryRole {
+  return inventorySourceOf(type)?.defaultRole ?? "primary";
 }
 
 /** 296-FZ reporting threshold (Decree 707): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */

@@ -4,7 +4,7 @@
 // and charts read this; nothing else lists the types. Formulas, units and defaults:
 // /work/shared/methodology.md (version below). Browser-safe: no Node imports.
 
-export const METHODOLOGY_VERSION = "2026.1";
+export const METHODOLOGY_VERSION = "2026.3";
 
 /** D1: GWP of CH4 per decree 2979-р (IPCC AR4); AR5 28 and AR6 29.8 are dictionary options. */
 export const DEFAULT_GWP_CH4 = 25;

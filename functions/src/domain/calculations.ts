@@ -6,7 +6,8 @@ import { FieldError, calculate, type FormulaInputs, type SensitivityParams } fro
 import { METHODOLOGY_VERSION, REGISTRY, isCalculationType, type CalculationType, type FormulaType } from "@core/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
-import { inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { defaultRoleOf, inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { periodProblem } from "@core/source-periods";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
@@ -48,12 +49,16 @@ export interface CalculationInput extends CoefficientRequest {
   name?: unknown;
   project?: unknown;
   inventory_role?: InventoryRole;
+  /** D19: the part of the project's dates it covers; null or absent: the project's dates. */
+  period?: unknown;
   file?: UploadedFile;
 }
 
 export interface CalculationPatch extends CoefficientRequest {
   name?: unknown;
   inventory_role?: InventoryRole;
+  /** D19: a new period; null: the project's dates again. */
+  period?: unknown;
   is_deleted?: boolean;
   is_active?: boolean;
   version?: number;
@@ -66,7 +71,17 @@ function inventoryRoleOf(type: SupportedType, role: InventoryRole | undefined): 
     if (role !== undefined) throw new Invalid("inventory_role: этот тип расчета не входит в инвентаризацию выбросов");
     return undefined;
   }
-  return role ?? "primary";
+  // D22: the IPCC flare types are alternatives unless the user makes them primary.
+  return role ?? defaultRoleOf(type);
+}
+
+/** D19: the period as stored (undefined: the project's dates), within the project's dates. */
+function calculationPeriod(value: unknown, project: { start_date: string; end_date: string }): Calculation["period"] {
+  if (value === undefined || value === null) return undefined;
+  const problem = periodProblem(value, project);
+  if (problem) throw new Invalid(problem);
+  const { from, to } = value as { from: string; to: string };
+  return { from, to };
 }
 
 function calculationName(value: unknown): string {
@@ -243,6 +258,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   await guardFrozen(deps, actor.company, { kind: "calculation", after: { type }, project });
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
+  const period = calculationPeriod(input.period, project);
   const id = newId();
   if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
   const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project), dates: projectDates(project) };
@@ -268,6 +284,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     is_deleted: false,
     version: 1,
     ...(inventoryRole ? { inventory_role: inventoryRole } : {}),
+    ...(period ? { period } : {}),
     ...evaluated,
     ...(file ? { file } : {}),
     methodology_version: METHODOLOGY_VERSION,
@@ -385,6 +402,11 @@ export async function patchCalculation(
 
   let next: Calculation = { ...current };
   if (patch.inventory_role !== undefined) next.inventory_role = inventoryRoleOf(type, patch.inventory_role);
+  if (patch.period !== undefined) {
+    const period = calculationPeriod(patch.period, await getProject(deps, actor, current.project));
+    if (period) next.period = period;
+    else delete next.period;
+  }
   try {
     if (renames) next.name = calculationName(patch.name);
     // A file-based calculation is recomputed on a rename too: its element names follow the name.

@@ -33,6 +33,7 @@ describe("resolveCoefficients: the mine's own value for every dictionary-fed coe
       values: { volume: 1000, ef: 14.3 },
       dictionary_items: { get_underground_emission_ch4: null },
       justifications: { ef: "  Замеры 2024 г., протокол № 12 " },
+      uncertainty: { ef: { lower_pct: 10, upper_pct: 15, distribution: "normal" } },
     });
     expect(values.ef).toBe(14.3);
     expect(uses.ef).toMatchObject({ value: 14.3, source: "custom", justification: "Замеры 2024 г., протокол № 12" });
@@ -48,7 +49,9 @@ describe("resolveCoefficients: the mine's own value for every dictionary-fed coe
     expect(uses.ef.justification).toBeUndefined();
     expect(coefficientFlags(REGISTRY.handling_underground_ch4, uses)).toEqual([
       "custom_without_justification:ef",
+      "custom_without_uncertainty:ef",
       "custom_without_justification:koef_transform",
+      "custom_without_uncertainty:koef_transform",
     ]);
   });
 
@@ -63,7 +66,23 @@ describe("resolveCoefficients: the mine's own value for every dictionary-fed coe
       justifications: { ef: "Выбросоопасный пласт" },
     });
     expect(uses.ef.value).toBe(60);
-    expect(coefficientFlags(REGISTRY.underground_emission_ch4, uses)).toEqual(["custom_out_of_range:ef"]);
+    expect(coefficientFlags(REGISTRY.underground_emission_ch4, uses)).toEqual(["custom_out_of_range:ef", "custom_without_uncertainty:ef"]);
+  });
+
+  it("gives an own value without its own uncertainty the widest band of its dictionary field (D23)", async () => {
+    const banded = (id: number, ef: number, lower: number, upper: number) => {
+      const entry = item("get_open_mining_ch4", id, { ef, koef_transform: 0.67 });
+      entry.values.ef.uncertainty = { lower_pct: lower, upper_pct: upper, distribution: "lognormal", source: "ipcc-unc-surface" };
+      return entry;
+    };
+    ITEMS.get_open_mining_ch4 = [banded(1, 1.2, 75, 67), banded(4, 0.1, 100, 100)];
+    const { uses } = await resolveCoefficients(deps, REGISTRY.open_mining_ch4, {
+      values: { volume: 1000, ef: 0.9, koef_transform: 0.67 },
+      dictionary_items: { get_open_mining_ch4: null },
+      justifications: { ef: "Замеры" },
+    });
+    expect(uses.ef.uncertainty).toMatchObject({ lower_pct: 100, upper_pct: 100, distribution: "lognormal", origin: "dictionary" });
+    expect(coefficientFlags(REGISTRY.open_mining_ch4, uses)).toContain("custom_without_uncertainty:ef");
   });
 
   it("refuses a justification of a field that is not custom, or too long", async () => {

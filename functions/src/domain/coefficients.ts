@@ -240,12 +240,15 @@ export function gwpNotInForce(calculation: Pick<Calculation, "coefficients" | "g
  *  justification, and one outside the plausible band of its field. */
 export function coefficientFlags(def: CalculationDefinition, uses: Record<string, CoefficientUse>): string[] {
   const fields = new Map(numberFields(def).map((f) => [f.name, f]));
+  const inputs = new Set<string>(def.inputs.filter((f) => f.type === "number" && f.fixed === undefined).map((f) => f.name));
   const flags: string[] = [];
   for (const [name, use] of Object.entries(uses ?? {})) {
     if (use.source !== "custom") continue;
     if (!use.justification) flags.push(`custom_without_justification:${name}`);
     const field = fields.get(name);
     if (field && outsidePlausibleBand(field, use.value)) flags.push(`custom_out_of_range:${name}`);
+    // D23: an input's own value without its own uncertainty (its dictionary field's band applies).
+    if (inputs.has(name) && use.uncertainty?.origin !== "user") flags.push(`custom_without_uncertainty:${name}`);
   }
   return flags;
 }
@@ -293,6 +296,13 @@ async function attachUncertainties(
         if (restored) use.uncertainty = restored;
       }
     }
+    if (use.source === "custom") {
+      // D23: a «Фактическое значение» without its own uncertainty takes its dictionary field's band.
+      const band = await dictionaryBand(deps, def, field.name);
+      if (band) use.uncertainty = band;
+      else delete use.uncertainty;
+      continue;
+    }
     if (use.uncertainty || !field.activity || use.source !== "input") continue;
     activity ??= await getDictionaryItems(deps, ACTIVITY_UNCERTAINTY);
     const item = activity.find((i) => i.id === ACTIVITY_KINDS[field.activity!]);
@@ -308,6 +318,26 @@ async function attachUncertainties(
       item_version: item.version,
     };
   }
+}
+
+/** D23: the band of a dictionary field: the widest of its entries' (each side at its largest), so
+ *  an own value without its own uncertainty is never taken as more certain than the table. */
+async function dictionaryBand(deps: Deps, def: CalculationDefinition, name: string): Promise<UsedUncertainty | undefined> {
+  const binding = def.dictionaries.find((b) => boundFields(def, b).some((f) => f.name === name));
+  if (!binding) return undefined;
+  const bands = (await getDictionaryItems(deps, binding.dictionary)).flatMap((item) => {
+    const u = item.values[name]?.uncertainty;
+    return u ? [u] : [];
+  });
+  if (bands.length === 0) return undefined;
+  const widest = bands.reduce((a, b) => (Math.max(b.lower_pct, b.upper_pct) > Math.max(a.lower_pct, a.upper_pct) ? b : a));
+  return {
+    lower_pct: Math.max(...bands.map((u) => u.lower_pct)),
+    upper_pct: Math.max(...bands.map((u) => u.upper_pct)),
+    distribution: widest.distribution,
+    source: `${describeSource({ ref: widest.source })}; своя неопределенность не указана`,
+    origin: "dictionary",
+  };
 }
 
 function userUncertainty(sent: UncertaintyBody): UsedUncertainty {

@@ -20,9 +20,13 @@ import {
   inventorySourceOf,
   ipccCodeOf,
   reportingThreshold,
+  sourceMethodOf,
+  sourceNotesOf,
+  METHOD_LABELS,
   type Gas,
   type Order371Category,
 } from "@core/inventory";
+import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -54,6 +58,12 @@ export interface InventoryCalculation {
   counted: boolean;
   category: Order371Category;
   ipcc_code: string;
+  /** D19: the period it covers (its own, else its project's dates). */
+  period: SourcePeriod;
+  /** How the emission was determined, as the report names it (D16: Table 3.1 defaults are not a measurement). */
+  method: string;
+  /** D16, D22: «включая выбросы после добычи», «метод МГЭИК, не Приказ № 371». */
+  notes: string[];
   gases: Array<{ gas: Gas; t: number; t_co2e: number }>;
   coefficients: Calculation["coefficients"];
   flags: string[];
@@ -101,6 +111,8 @@ interface Entry {
   project: Project;
   year: number;
   facility: string | null;
+  /** D19: the period the calculation covers. */
+  period: SourcePeriod;
 }
 
 const round = (value: number) => Math.round(value * 1e9) / 1e9;
@@ -119,7 +131,8 @@ async function entriesOf(deps: Deps, companyId: string): Promise<Entry[]> {
   return calculations.flatMap((calculation) => {
     const project = activeProjects.get(calculation.project);
     if (!project) return [];
-    return [{ calculation, project, year: reportingYearOf(project), facility: project.facility || null }];
+    const period = effectivePeriod(calculation.period, project);
+    return [{ calculation, project, year: reportingYearOf(project), facility: project.facility || null, period }];
   });
 }
 
@@ -133,10 +146,21 @@ function gasesOf(calculation: Calculation, gwpCh4: number) {
   });
 }
 
-function ipccOf(calculation: Calculation): string {
+/** The dictionary entry behind the code (D16: derived on every read, so stored calculations follow). */
+function entryOf(calculation: Calculation): number | undefined {
   const source = inventorySourceOf(calculation.type)!;
-  const entry = source.dictionary ? calculation.coefficients?.ef?.item_id : undefined;
-  return ipccCodeOf(source, calculation.coefficients?.ef?.dictionary === source.dictionary ? entry : undefined);
+  const ef = calculation.coefficients?.ef;
+  return source.dictionary && ef?.dictionary === source.dictionary ? ef.item_id : undefined;
+}
+
+function ipccOf(calculation: Calculation): string {
+  return ipccCodeOf(inventorySourceOf(calculation.type)!, entryOf(calculation));
+}
+
+function methodOf(calculation: Calculation): string {
+  const source = inventorySourceOf(calculation.type)!;
+  const contents = calculation.coefficients?.ef_ch4;
+  return METHOD_LABELS[sourceMethodOf(source, contents?.source === "dictionary" ? contents.dictionary : undefined)];
 }
 
 async function gwpOfYear(deps: Deps, year: number) {
@@ -215,7 +239,7 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
   };
 }
 
-function calculationRow({ calculation, project, facility }: Entry, gwpCh4: number): InventoryCalculation {
+function calculationRow({ calculation, project, facility, period }: Entry, gwpCh4: number): InventoryCalculation {
   const source = inventorySourceOf(calculation.type)!;
   const role = calculation.inventory_role ?? "primary";
   return {
@@ -229,6 +253,9 @@ function calculationRow({ calculation, project, facility }: Entry, gwpCh4: numbe
     counted: role === "primary",
     category: source.category,
     ipcc_code: ipccOf(calculation),
+    period,
+    method: methodOf(calculation),
+    notes: sourceNotesOf(source, entryOf(calculation)),
     gases: gasesOf(calculation, gwpCh4).map((g) => ({ ...g, t: round(g.t), t_co2e: round(g.t_co2e) })),
     coefficients: Object.fromEntries(
       Object.entries(calculation.coefficients ?? {}).map(([name, use]) => [
@@ -320,25 +347,72 @@ function checksOf(
         calculations: [entry.calculation.id],
       });
     }
+    if (flags.some((f) => f.startsWith("custom_without_uncertainty:"))) {
+      checks.push({
+        level: "info",
+        code: "custom_without_uncertainty",
+        message:
+          `Расчет «${entry.calculation.name}»: неопределенность не указана для фактического значения; ` +
+          "применена неопределенность поля справочника",
+        calculations: [entry.calculation.id],
+      });
+    }
   }
 
-  // D15: one source estimated twice by different methods would be counted twice.
+  // D19: a source (facility, IPCC code, gas) is counted once: two primary calculations whose
+  // periods overlap count it twice, whatever their types; a project without a facility is its own.
+  const sourceOf = (e: Entry) => e.facility ?? `project:${e.project.id}`;
+  const where = (e: Entry) => (e.facility !== null ? facilityName(e.facility) : `Проект «${e.project.name}» (без площадки)`);
   const bySource = new Map<string, Entry[]>();
   for (const entry of primaries) {
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
-      const key = `${entry.facility}|${ipccOf(entry.calculation)}|${gas}`;
+      const key = `${sourceOf(entry)}|${ipccOf(entry.calculation)}|${gas}`;
       bySource.set(key, [...(bySource.get(key) ?? []), entry]);
     }
   }
+  // One check per pair and code, naming the gases they share.
+  const pairs = new Map<string, { a: Entry; b: Entry; ipcc: string; gases: string[] }>();
+  const gaps = new Map<string, { entry: Entry; entries: Entry[]; ipcc: string; gaps: SourcePeriod[]; gases: string[] }>();
   for (const [key, entries] of bySource) {
-    if (new Set(entries.map((e) => e.calculation.type)).size < 2) continue;
     const [, ipcc, gas] = key.split("|");
+    entries.forEach((a, i) => {
+      for (const b of entries.slice(i + 1)) {
+        if (!periodsOverlap(a.period, b.period)) continue;
+        const pairKey = `${ipcc}|${a.calculation.id}|${b.calculation.id}`;
+        const pair = pairs.get(pairKey) ?? { a, b, ipcc, gases: [] };
+        pair.gases.push(gas);
+        pairs.set(pairKey, pair);
+      }
+    });
+    const uncovered = yearGaps(
+      year,
+      entries.map((e) => e.period),
+    );
+    if (uncovered.length === 0) continue;
+    const gapKey = `${sourceOf(entries[0])}|${ipcc}|${uncovered.map(periodText).join(",")}`;
+    const gap = gaps.get(gapKey) ?? { entry: entries[0], entries, ipcc, gaps: uncovered, gases: [] };
+    gap.gases.push(gas);
+    gaps.set(gapKey, gap);
+  }
+  for (const { a, b, ipcc, gases } of pairs.values()) {
     checks.push({
-      level: "warning",
+      level: "error",
       code: "primary_duplicate",
       message:
-        `${facilityName(entries[0].facility)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gas}: источник оценен разными методами ` +
-        `(${quoted(entries)}); оставьте основным один расчет, остальные отметьте как альтернативные`,
+        `${where(a)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: источник учтен дважды — ` +
+        `«${a.calculation.name}» (${periodText(a.period)}) и «${b.calculation.name}» (${periodText(b.period)}); ` +
+        "оставьте основным один расчет, другой отметьте как альтернативный, или разделите их периоды",
+      calculations: [a.calculation.id, b.calculation.id],
+    });
+  }
+  // D19: the days of the year the facility's calculations of a source it reports leave uncovered.
+  for (const { entry, entries, ipcc, gaps: uncovered, gases } of gaps.values()) {
+    checks.push({
+      level: "warning",
+      code: "source_period_gap",
+      message:
+        `${where(entry)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: расчеты не покрывают часть ${year} года — ` +
+        `${uncovered.map(periodText).join(", ")}; добавьте расчет за этот период или проверьте периоды расчетов`,
       calculations: entries.map((e) => e.calculation.id),
     });
   }

@@ -239,6 +239,8 @@ function coefficientAccessors(def: CalculationDefinition, calculations: Calculat
 const FLAG_KINDS: Record<string, string> = {
   custom_without_justification: "фактическое значение без обоснования",
   custom_out_of_range: "фактическое значение вне правдоподобного диапазона",
+  // D23: the dictionary field's band was applied instead.
+  custom_without_uncertainty: "неопределенность не указана",
 };
 
 /** What a reader should check (D10, D12), in words as the results dialog shows them: «<field>:

@@ -149,7 +149,8 @@ function sourceOf(calculation: InventoryCalculation): PassportSource {
     name: calculation.name,
     project: calculation.project.name,
     ipcc: ipccTitle(calculation.ipcc_code),
-    method: method ? METHOD_LABELS[method] : calculation.type_title,
+    // D16, D22: the calculation's own method (Table 3.1 defaults) and its notes.
+    method: [calculation.method ?? (method ? METHOD_LABELS[method] : calculation.type_title), ...(calculation.notes ?? [])].join("; "),
     activity,
     coefficients,
     gases: calculation.gases,

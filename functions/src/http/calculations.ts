@@ -53,6 +53,7 @@ const RESERVED = new Set([
   "uncertainty",
   "justifications",
   "inventory_role",
+  "period",
   "is_active",
   "is_deleted",
   "version",
@@ -74,7 +75,7 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   );
   const body: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(form.fields)) {
-    if (key === "dictionary_items" || key === "uncertainty" || key === "justifications" || key === "entered") {
+    if (key === "dictionary_items" || key === "uncertainty" || key === "justifications" || key === "entered" || key === "period") {
       try {
         body[key] = JSON.parse(raw);
       } catch {
@@ -117,6 +118,7 @@ export const calculationRoutes = routeApp()
       uncertainty: body.uncertainty,
       justifications: body.justifications,
       inventory_role: body.inventory_role,
+      period: body.period,
       values: fieldValues(body),
       file,
     });
@@ -174,6 +176,7 @@ export const calculationRoutes = routeApp()
       uncertainty: body.uncertainty,
       justifications: body.justifications,
       inventory_role: body.inventory_role,
+      period: body.period,
       is_active: body.is_active,
       is_deleted: body.is_deleted,
       version: body.version,

@@ -72,6 +72,10 @@ function calculationJson(type: CalculationType, patch: boolean) {
     justifications: z.optional(z.record(z.string(), z.nullable(z.string().check(z.maxLength(2000))))),
     // D15: primary counts in the year's inventory, alternative is shown and never summed.
     inventory_role: z.optional(z.enum(["primary", "alternative"])),
+    // D19: a month, a quarter or any part of the project's dates; null or absent: the project's dates.
+    period: z.optional(
+      z.nullable(z.object({ from: z.string().check(z.describe("ГГГГ-ММ-ДД")), to: z.string().check(z.describe("ГГГГ-ММ-ДД")) })),
+    ),
     ...(enteredSchema(type) ? { entered: z.optional(enteredSchema(type)!) } : {}),
   };
   const def = REGISTRY[type];

@@ -32,6 +32,9 @@ const common = {
   inventory_role: z.optional(
     z.enum(["primary", "alternative"], { error: "inventory_role: ожидается primary (основной) или alternative (альтернативный)" }),
   ),
+  /** D19: the part of the project's dates the calculation covers; null: the project's dates.
+   *  Checked by the domain (dates within the project's), which names the field. */
+  period: z.optional(z.unknown()),
   justifications: z.optional(
     z.record(
       z.string(),

@@ -299,6 +299,9 @@ export const inventorySchema = z.object({
       counted: z.boolean(),
       category: order371Category,
       ipcc_code: z.string(),
+      period: z.object({ from: z.string(), to: z.string() }).meta({ description: "D19: its own period, else its project's dates" }),
+      method: z.string(),
+      notes: z.array(z.string()).meta({ description: "D16, D22: notes on the line («включая выбросы после добычи», …)" }),
       gases: z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })),
       coefficients: z.record(z.string(), z.looseObject({ value: z.number(), unit: z.string(), source: z.string() })),
       flags: z.array(z.string()),
@@ -347,15 +350,19 @@ export const calculationSchema = z
     updated_by: z.string(),
     methodology_version: z.string(),
     inventory_role: z.optional(z.enum(["primary", "alternative"])),
+    period: z
+      .optional(z.object({ from: z.string(), to: z.string() }))
+      .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),
     coefficients: z
       .record(z.string(), z.looseObject({ value: z.unknown(), unit: z.optional(z.string()), source: z.optional(z.string()) }))
       .meta({
         description:
           "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`.",
       }),
-    flags: z
-      .array(z.string())
-      .meta({ description: "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band)." }),
+    flags: z.array(z.string()).meta({
+      description:
+        "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band); D23: `custom_without_uncertainty:<field>` (the dictionary field's band applies).",
+    }),
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
     locked: z
       .optional(z.string())

@@ -73,7 +73,10 @@ function useGwpInForce(projectId: string, dictionaries: Readonly<Record<string, 
   const ready = project.data !== undefined || project.isError;
   const year = project.data ? (project.data.reporting_year ?? Number(project.data.end_date.slice(0, 4))) : undefined;
   const id = gwpSetInForce(dictionaries?.[GWP_DICTIONARY]?.results ?? [], year)?.id;
-  return { ready, id };
+  // D19: the project's dates, for the calculation's period.
+  const data = project.data;
+  const dates = useMemo(() => (data ? { start_date: data.start_date, end_date: data.end_date } : undefined), [data]);
+  return { ready, id, dates };
 }
 
 function CreateBody({ type, projectId, onDone }: BodyProps) {
@@ -82,8 +85,10 @@ function CreateBody({ type, projectId, onDone }: BodyProps) {
   const [generation, setGeneration] = useState(0);
   const ctx = useMemo<FormContext | undefined>(
     () =>
-      dictionaries.data && gwp.ready ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data), gwpInForce: gwp.id } : undefined,
-    [type, dictionaries.data, gwp.ready, gwp.id],
+      dictionaries.data && gwp.ready
+        ? { type, mode: "create", dictionaries: entriesOf(dictionaries.data), gwpInForce: gwp.id, project: gwp.dates }
+        : undefined,
+    [type, dictionaries.data, gwp.ready, gwp.id, gwp.dates],
   );
   if (dictionaries.error) {
     return <LoadError what="данные расчета" message={dictionaries.error.message} retry={() => void dictionaries.refetch()} />;
@@ -123,9 +128,16 @@ function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calcul
   const ctx = useMemo<FormContext | undefined>(
     () =>
       dictionaries.data && snapshot && gwp.ready
-        ? { type, mode: "edit", dictionaries: entriesOf(dictionaries.data), stored: snapshot.calculation, gwpInForce: gwp.id }
+        ? {
+            type,
+            mode: "edit",
+            dictionaries: entriesOf(dictionaries.data),
+            stored: snapshot.calculation,
+            gwpInForce: gwp.id,
+            project: gwp.dates,
+          }
         : undefined,
-    [type, dictionaries.data, snapshot, gwp.ready, gwp.id],
+    [type, dictionaries.data, snapshot, gwp.ready, gwp.id, gwp.dates],
   );
   const error = dictionaries.error ?? stored.error;
   if (error) {

@@ -2,7 +2,7 @@
 // selectors of dictionary entries, their values read-only (or typed, in «Фактическое значение»
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
-import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, type InventoryRole } from "@core/inventory";
+import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
@@ -17,6 +17,7 @@ import { useEmissionsCore } from "../../shared/wasmCore";
 import { FileField } from "./FileField";
 import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";
+import { PeriodField } from "./PeriodField";
 import { uploadEvidence } from "./evidence";
 import {
   CUSTOM,
@@ -54,7 +55,13 @@ import {
 } from "./form";
 import { FormFooter, NameField, type TopError } from "./FormParts";
 import { ResultValues } from "./ResultValues";
-import { UncertaintyEditor, initialDrafts, uncertaintyPayload, type UncertaintyDrafts } from "../uncertainty/UncertaintyEditor";
+import {
+  UncertaintyEditor,
+  UncertaintyField,
+  initialDrafts,
+  uncertaintyPayload,
+  type UncertaintyDrafts,
+} from "../uncertainty/UncertaintyEditor";
 import { useFeedback } from "../../shared/feedback";
 
 export const NAME_REQUIRED = "Введите название расчета";
@@ -113,6 +120,14 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     const found = core.data.warnings(ctx.type, previewArgs(ctx, state).inputs);
     return Object.fromEntries(found.map((w) => [w.field, w.message]));
   }, [core.data, preview, ctx, state]);
+  // D23: the uncertainty of a «Фактическое значение» sits beside it, not in the section below.
+  const inlineUncertainty = useMemo(
+    () =>
+      new Set(
+        layout.rows.flatMap((r) => (r.kind === "bound" && isEditable(state, r.binding, r.field.name) ? [r.field.name as string] : [])),
+      ),
+    [layout, state],
+  );
   // D10: a typed «Фактическое значение» outside its plausible band is warned of as typed.
   const outOfBand = useMemo(() => bandWarnings(ctx, state), [ctx, state]);
 
@@ -291,6 +306,23 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
                 onChange={(e) => change(r.field.name, setJustification(state, r.field.name, e.target.value))}
               />
             )}
+            {editable && drafts[r.field.name] && (
+              // D23: an own value carries its own uncertainty, entered with it.
+              <div style={{ marginTop: 8 }}>
+                <UncertaintyField
+                  field={r.field}
+                  draft={drafts[r.field.name]}
+                  current={ctx.stored?.coefficients[r.field.name]?.uncertainty}
+                  label="Своя неопределенность значения (−%, +%, распределение)"
+                  onChange={(part) => setDrafts((before) => ({ ...before, [r.field.name]: { ...before[r.field.name], ...part } }))}
+                />
+                {!drafts[r.field.name].on && (
+                  <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                    Не указана: применится неопределенность справочника, расчет будет отмечен «неопределенность не указана»
+                  </Typography.Text>
+                )}
+              </div>
+            )}
             {editable && (
               <EvidenceField
                 id={`${fieldId(r.field.name)}-evidence`}
@@ -416,11 +448,24 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               row(item)
             ),
           )}
+          {ctx.project && (
+            <PeriodField project={ctx.project} value={state.period} onChange={(period) => change("period", { ...state, period })} />
+          )}
           {state.inventoryRole && (
             <Form.Item
               label="Роль в инвентаризации"
               htmlFor="inventory-role"
-              extra="Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется"
+              extra={
+                <>
+                  {/* D22: the IPCC flare types are not Order 371's method. */}
+                  {inventorySourceOf(ctx.type)?.note && (
+                    <Typography.Text type="warning" style={{ display: "block" }} data-testid="inventory-note">
+                      {`Внимание: ${inventorySourceOf(ctx.type)?.note}; по умолчанию расчет альтернативный`}
+                    </Typography.Text>
+                  )}
+                  Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется
+                </>
+              }
             >
               <Select<InventoryRole>
                 id="inventory-role"
@@ -430,7 +475,14 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               />
             </Form.Item>
           )}
-          <UncertaintyEditor type={ctx.type} stored={ctx.stored} drafts={drafts} onChange={setDrafts} problem={uncertaintyProblem} />
+          <UncertaintyEditor
+            type={ctx.type}
+            stored={ctx.stored}
+            drafts={drafts}
+            onChange={setDrafts}
+            problem={uncertaintyProblem}
+            inline={inlineUncertainty}
+          />
         </div>
         {/* Beside the form and sticky, so the result stays in sight while the values change. */}
         <div style={{ flex: "1 1 300px", minWidth: 0, position: "sticky", top: 0 }}>

@@ -10,6 +10,7 @@ import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registr
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
+import { useCalculation } from "./api";
 import { CalculationsTable } from "./CalculationsTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 
@@ -19,7 +20,11 @@ const ResultsDialog = lazy(() => import("./ResultsDialog").then((m) => ({ defaul
 
 // Every registry type, in the registry's order (SPEC 9): the formula types, the regression
 // forecast and the two file-based types; each kind has its own dialog and results view.
-const TYPE_OPTIONS = CALCULATION_TYPES.map((type) => ({ value: type, label: REGISTRY[type].title }));
+// D22: flaring by composition (Order 371) is offered before the IPCC flare types.
+const OFFERED = CALCULATION_TYPES.filter((type) => type !== "torch_composition").flatMap((type) =>
+  type === "disposal_co2_torch" ? (["torch_composition", type] as const) : [type],
+);
+const TYPE_OPTIONS = OFFERED.map((type) => ({ value: type, label: REGISTRY[type].title }));
 
 function typeFrom(value: string | null): CalculationType | undefined {
   return CALCULATION_TYPES.find((type) => type === value);
@@ -43,6 +48,15 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
     },
     [openDialog, setResults],
   );
+
+  // D19: a link from the inventory's checks (?open=<id>) opens that calculation's results.
+  const openId = params.get("open");
+  const linked = useCalculation(type ?? CALCULATION_TYPES[0], openId ?? "", undefined, type !== undefined && openId !== null);
+  useEffect(() => {
+    if (!openId || (!linked.data && !linked.isError)) return;
+    if (linked.data?.id === openId) setResults(linked.data);
+    update({ open: undefined }, { replace: true });
+  }, [openId, linked.data, linked.isError, setResults, update]);
 
   // SPEC 2: changing the type resets to page 1 and loads that type's list.
   const chooseType = (next: CalculationType | undefined) => update({ type: next, page: undefined }, { replace: true });

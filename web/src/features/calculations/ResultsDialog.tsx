@@ -17,6 +17,7 @@ import { uncertaintyText } from "../uncertainty/texts";
 import { flagTexts } from "./flags";
 import { EvidenceLink } from "./EvidenceField";
 import { enteredText } from "@core/entry-units";
+import { periodText } from "@core/source-periods";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -143,6 +144,12 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
   const coefficients = coefficientRows(calculation);
   const audit = [
     ...(gwp ? [{ key: "gwp", label: "Набор ПГП", children: `${gwp.item_name ?? sourceText(gwp)}: CH4 = ${formatStored(gwp.value)}` }] : []),
+    // D19: the part of the project's dates it covers.
+    {
+      key: "period",
+      label: "Период расчета",
+      children: calculation.period ? periodText(calculation.period) : "весь период проекта",
+    },
     { key: "methodology", label: "Версия методики", children: calculation.methodology_version },
     { key: "created", label: "Создан", children: `${formatDateTime(calculation.created_at)}, ${calculation.created_by}` },
     { key: "updated", label: "Изменен", children: `${formatDateTime(calculation.updated_at)}, ${calculation.updated_by}` },

@@ -5,6 +5,8 @@ import { REGISTRY, type CalculationType, type NumberField } from "@core/registry
 const KINDS: Record<string, string> = {
   custom_without_justification: "фактическое значение без обоснования",
   custom_out_of_range: "фактическое значение вне правдоподобного диапазона",
+  // D23: the dictionary field's band was applied instead.
+  custom_without_uncertainty: "неопределенность не указана",
 };
 
 function fieldLabel(type: CalculationType, name: string): string {

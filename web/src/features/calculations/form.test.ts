@@ -204,6 +204,28 @@ describe("create: first entries preselected, preview = methodology vectors", () 
     expect(initialState(context("recycle_technology")).inventoryRole).toBeUndefined();
   });
 
+  it("D22: starts an IPCC flare calculation as alternative and sends primary only when chosen", () => {
+    const ctx = context("torch_ch4");
+    const state = typed(initialState(ctx), { volume: "1000" }, "Факел");
+    expect(state.inventoryRole).toBe("alternative");
+    expect(buildPayload(ctx, state, "p1")).not.toHaveProperty("inventory_role");
+    expect(buildPayload(ctx, { ...state, inventoryRole: "primary" }, "p1")).toMatchObject({ inventory_role: "primary" });
+    expect(initialState(context("torch_composition")).inventoryRole).toBe("primary");
+  });
+
+  it("D19: sends the chosen period, and null when an edit goes back to the whole period", () => {
+    const ctx = context("underground_emission_ch4");
+    const state = typed(initialState(ctx), { volume: "1000000" }, "2 квартал");
+    expect(buildPayload(ctx, state, "p1")).not.toHaveProperty("period");
+    const q2 = { from: "2025-04-01", to: "2025-06-30" };
+    expect(buildPayload(ctx, { ...state, period: q2 }, "p1")).toMatchObject({ period: q2 });
+    const stored = { ...storedCalculation("underground_emission_ch4", { volume: 1000, ef: 18 }, {}), period: q2 };
+    const edit = context("underground_emission_ch4", stored);
+    const reopened = initialState(edit);
+    expect(reopened.period).toEqual(q2);
+    expect(buildPayload(edit, { ...reopened, period: undefined })).toMatchObject({ period: null });
+  });
+
   it("D12: picks the set in force by the reporting year as the server does", () => {
     const sets = [
       { id: 1, name: "2979-р", gwp_ch4: 25, year_from: 1990, year_to: 9999 },

@@ -5,7 +5,8 @@
 // Edit keeps what was stored until the user changes it: a dictionary choice (or the GWP set) the
 // user has not touched shows the stored values, and the request keeps the entry version the
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
-import { inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { defaultRoleOf, inventorySourceOf, type InventoryRole } from "@core/inventory";
+import type { SourcePeriod } from "@core/source-periods";
 import { REGISTRY, type CalculationDefinition, type DictionaryBinding, type FormulaType, type NumberField } from "@core/registry";
 import {
   CUSTOM,
@@ -113,6 +114,8 @@ export interface FormState {
   units?: Readonly<Record<string, string>>;
   /** D14, underground: measurement periods as typed; undefined while one volume is typed instead. */
   periods?: readonly PeriodTexts[];
+  /** D19: the part of the project's dates the calculation covers; undefined: the whole period. */
+  period?: SourcePeriod;
 }
 
 /** One measurement period's row as typed: dates «ДД.ММ.ГГГГ», numbers with a decimal comma. */
@@ -127,6 +130,8 @@ export interface FormContext {
   stored?: Calculation;
   /** D12: the id of the GWP set in force for the project's reporting year (see gwpSetInForce). */
   gwpInForce?: number;
+  /** D19: the project's dates, which the month and quarter pickers offer from. */
+  project?: { start_date: string; end_date: string };
 }
 
 /** D12, the server's rule (wasm-core/src/gwp-years.ts) over the dictionary entries as the web has them. */
@@ -226,7 +231,9 @@ export function initialState(ctx: FormContext): FormState {
     justifications,
     // D12: a new calculation takes the set in force for the project's year unless one is picked.
     gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : undefined,
-    ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored?.inventory_role ?? "primary" } : {}),
+    // D22: a new IPCC flare calculation starts as an alternative.
+    ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored ? (stored.inventory_role ?? "primary") : defaultRoleOf(ctx.type) } : {}),
+    ...(stored?.period ? { period: stored.period } : {}),
     kept: stored ? layout.dictionaries : [],
   };
 }
@@ -494,10 +501,12 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
     const set = state.gwpSet ?? (ctx.stored ? ctx.gwpInForce : undefined);
     if (set !== undefined) body.gwp_set = set;
   }
-  // D15: the server's default is primary; only a change is sent.
-  if (state.inventoryRole && state.inventoryRole !== (ctx.stored?.inventory_role ?? "primary")) {
-    body.inventory_role = state.inventoryRole;
-  }
+  // D15, D22: the server's default is the type's (primary, or alternative for the IPCC flares); only a change is sent.
+  const roleBefore = ctx.stored ? (ctx.stored.inventory_role ?? "primary") : defaultRoleOf(ctx.type);
+  if (state.inventoryRole && state.inventoryRole !== roleBefore) body.inventory_role = state.inventoryRole;
+  // D19: the period when one is chosen; an edit back to the whole period sends null.
+  if (state.period) body.period = state.period;
+  else if (ctx.stored?.period) body.period = null;
   if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
   return body;
 }

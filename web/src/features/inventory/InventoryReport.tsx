@@ -15,6 +15,8 @@ import type { Inventory, YearTotals } from "./api";
 // The review's timeline, date picker and dialog load after the figures.
 const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));
 import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
+import { periodText } from "@core/source-periods";
+import { flagTexts } from "../calculations/flags";
 
 const T_CO2E = "т CO2-экв.";
 const tonnes = (value: number) => formatResult(value, 2);
@@ -24,8 +26,9 @@ type CalculationRow = Inventory["calculations"][number];
 
 const CHECK_TYPES = { error: "error", warning: "warning", info: "info" } as const;
 
+/** The calculation itself: its project's list of its type with its results open. */
 function calculationLink(row: CalculationRow) {
-  return `/projects/${encodeURIComponent(row.project.id)}/calculations?type=${encodeURIComponent(row.type)}`;
+  return `/projects/${encodeURIComponent(row.project.id)}/calculations?type=${encodeURIComponent(row.type)}&open=${encodeURIComponent(row.id)}`;
 }
 
 /** The field's label as the dialog shows it (never its API name). */
@@ -53,8 +56,14 @@ const calculationColumns: TableColumnsType<CalculationRow> = [
       <Flex vertical gap={2}>
         <Link to={calculationLink(row)}>{row.name}</Link>
         <Typography.Text type="secondary">
-          {row.type_title}; проект «{row.project.name}»
+          {row.type_title}; проект «{row.project.name}»{row.period && `; ${periodText(row.period)}`}
         </Typography.Text>
+        {/* D16, D22: notes on the line; D10, D23: what a reader should check. */}
+        {[...(row.notes ?? []), ...(isCalculationType(row.type) ? flagTexts(row.type, row.flags) : [])].map((text) => (
+          <Typography.Text key={text} type="warning" style={{ fontSize: 12 }}>
+            {text}
+          </Typography.Text>
+        ))}
       </Flex>
     ),
   },
@@ -68,7 +77,7 @@ const calculationColumns: TableColumnsType<CalculationRow> = [
     title: "Метод",
     key: "method",
     width: 200,
-    render: (_: unknown, row) => METHOD_LABELS[INVENTORY_SOURCES[row.type as CalculationType]?.method ?? "coefficients"],
+    render: (_: unknown, row) => row.method ?? METHOD_LABELS[INVENTORY_SOURCES[row.type as CalculationType]?.method ?? "coefficients"],
   },
   {
     title: "Выбросы",

@@ -70,13 +70,79 @@ interface Props {
   drafts: UncertaintyDrafts;
   onChange(drafts: UncertaintyDrafts): void;
   problem?: string;
+  /** Fields whose uncertainty the form shows beside the value (D23: a «Фактическое значение»). */
+  inline?: ReadonlySet<string>;
 }
 
-export function UncertaintyEditor({ type, stored, drafts, onChange, problem }: Props) {
+type UsedUncertainty = NonNullable<Calculation["coefficients"][string]["uncertainty"]>;
+
+/** One input's own uncertainty: a checkbox, then −%, +% and the distribution. */
+export function UncertaintyField({
+  field,
+  draft,
+  current,
+  onChange,
+  label = `Своя неопределенность: ${field.label}`,
+}: {
+  field: NumberField;
+  draft: UncertaintyDraft;
+  /** As stored: shown when it is not the user's own. */
+  current?: UsedUncertainty;
+  onChange(change: Partial<UncertaintyDraft>): void;
+  label?: string;
+}) {
+  return (
+    <div data-testid={`uncertainty-${field.name}`}>
+      <Checkbox checked={draft.on} onChange={(e) => onChange({ on: e.target.checked })}>
+        {label}
+      </Checkbox>
+      {current && current.origin !== "user" && (
+        <Typography.Text type="secondary" style={{ display: "block", marginLeft: 24 }}>
+          Сейчас: {uncertaintyText(current)}
+        </Typography.Text>
+      )}
+      {draft.on && (
+        <Row gutter={8} style={{ marginTop: 8, marginLeft: 16 }}>
+          <Col xs={12} sm={7}>
+            <NumericInput
+              id={`uncertainty-${field.name}-lower`}
+              value={draft.lower}
+              decimals={1}
+              unit="−%"
+              placeholder="вниз"
+              onChange={(lower) => onChange({ lower })}
+            />
+          </Col>
+          <Col xs={12} sm={7}>
+            <NumericInput
+              id={`uncertainty-${field.name}-upper`}
+              value={draft.upper}
+              decimals={1}
+              unit="+%"
+              placeholder="вверх"
+              onChange={(upper) => onChange({ upper })}
+            />
+          </Col>
+          <Col xs={24} sm={10}>
+            <Select<Distribution>
+              aria-label={`Распределение: ${field.label}`}
+              value={draft.distribution}
+              options={DISTRIBUTION_OPTIONS}
+              onChange={(distribution) => onChange({ distribution })}
+              style={{ width: "100%" }}
+            />
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}
+
+export function UncertaintyEditor({ type, stored, drafts, onChange, problem, inline }: Props) {
   const fields = uncertainInputs(type);
   if (fields.length === 0) return null;
   const set = (name: string, change: Partial<UncertaintyDraft>) => onChange({ ...drafts, [name]: { ...drafts[name], ...change } });
-  const anyOn = fields.some((f) => drafts[f.name]?.on);
+  const anyOn = fields.some((f) => drafts[f.name]?.on && !inline?.has(f.name));
   return (
     <Collapse
       size="small"
@@ -92,55 +158,17 @@ export function UncertaintyEditor({ type, stored, drafts, onChange, problem }: P
                 По умолчанию берется неопределенность из справочника (коэффициенты выбросов IPCC, добыча ±2 %, измеренный объем газа ±20 %).
                 Задайте свою, если знаете значение точнее.
               </Typography.Text>
-              {fields.map((field) => {
-                const draft = drafts[field.name];
-                const current = stored?.coefficients[field.name]?.uncertainty;
-                return (
-                  <div key={field.name} data-testid={`uncertainty-${field.name}`}>
-                    <Checkbox checked={draft.on} onChange={(e) => set(field.name, { on: e.target.checked })}>
-                      Своя неопределенность: {field.label}
-                    </Checkbox>
-                    {current && current.origin !== "user" && (
-                      <Typography.Text type="secondary" style={{ display: "block", marginLeft: 24 }}>
-                        Сейчас: {uncertaintyText(current)}
-                      </Typography.Text>
-                    )}
-                    {draft.on && (
-                      <Row gutter={8} style={{ marginTop: 8, marginLeft: 16 }}>
-                        <Col xs={12} sm={7}>
-                          <NumericInput
-                            id={`uncertainty-${field.name}-lower`}
-                            value={draft.lower}
-                            decimals={1}
-                            unit="−%"
-                            placeholder="вниз"
-                            onChange={(lower) => set(field.name, { lower })}
-                          />
-                        </Col>
-                        <Col xs={12} sm={7}>
-                          <NumericInput
-                            id={`uncertainty-${field.name}-upper`}
-                            value={draft.upper}
-                            decimals={1}
-                            unit="+%"
-                            placeholder="вверх"
-                            onChange={(upper) => set(field.name, { upper })}
-                          />
-                        </Col>
-                        <Col xs={24} sm={10}>
-                          <Select<Distribution>
-                            aria-label={`Распределение: ${field.label}`}
-                            value={draft.distribution}
-                            options={DISTRIBUTION_OPTIONS}
-                            onChange={(distribution) => set(field.name, { distribution })}
-                            style={{ width: "100%" }}
-                          />
-                        </Col>
-                      </Row>
-                    )}
-                  </div>
-                );
-              })}
+              {fields
+                .filter((field) => !inline?.has(field.name))
+                .map((field) => (
+                  <UncertaintyField
+                    key={field.name}
+                    field={field}
+                    draft={drafts[field.name]}
+                    current={stored?.coefficients[field.name]?.uncertainty}
+                    onChange={(change) => set(field.name, change)}
+                  />
+                ))}
               {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
             </Flex>
           ),

@@ -1,0 +1,307 @@
+// Issue 25 items 2, 5, 6 through the API (methodology D16, D19, D22, D23): a calculation's own
+// period within its project's dates; a source counted twice is an error check naming both
+// calculations, quarters that tile the year add up and a part of the year left uncovered is a
+// warning naming the dates; the IPCC codes of flaring and of fuel; the IPCC flare types created as
+// alternatives; an own value without its own uncertainty takes the dictionary band and is flagged.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { SECTION_7_VECTORS } from "@core/methodology-vectors";
+
+let h: Harness;
+let token: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await h.signedInUser("ООО Периоды"));
+});
+afterAll(() => h.close());
+
+type Calc = {
+  id: string;
+  name: string;
+  version: number;
+  inventory_role?: string;
+  period?: { from: string; to: string };
+  flags: string[];
+  coefficients: Record<string, { value: number; source: string; uncertainty?: { lower_pct: number; upper_pct: number; origin: string } }>;
+};
+type Check = { level: string; code: string; message: string; calculations: string[] };
+type Inventory = {
+  categories: Array<{ ipcc_code: string; gas: string; calculations: string[] }>;
+  checks: Check[];
+  calculations: Array<{
+    id: string;
+    ipcc_code: string;
+    counted: boolean;
+    period: { from: string; to: string };
+    method: string;
+    notes: string[];
+    flags: string[];
+  }>;
+};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+const facility = async (name: string, kind = "underground_mine") =>
+  json<{ id: string }>(await h.request("/api/v1/facilities/", { method: "POST", token, json: { name, kind } }), 201);
+
+const project = async (name: string, year: number, facilityId: string | null, start = `${year}-01-01`, end = `${year}-12-31`) =>
+  json<{ id: string }>(
+    await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token,
+      json: { name, start_date: start, end_date: end, facility: facilityId },
+    }),
+    201,
+  );
+
+const post = (type: string, projectId: string, name: string, body: Record<string, unknown>) =>
+  h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: projectId, ...body } });
+
+const calc = async (type: string, projectId: string, name: string, body: Record<string, unknown>) =>
+  json<Calc>(await post(type, projectId, name, body), 201);
+
+const inventory = async (year: number, facilityId?: string) =>
+  json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}${facilityId ? `&facility=${facilityId}` : ""}`, { token }), 200);
+
+const TIER1 = { volume: 1_000_000, ef: 18, koef_transform: 0.67 };
+const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+
+describe("a calculation's period (D19)", () => {
+  it("is stored, returned and edited within the project's dates, and refused outside them with a 400 naming the field", async () => {
+    const p = await project("Период 2025", 2025, null);
+    const q2 = await calc("underground_emission_ch4", p.id, "2 квартал", { ...TIER1, period: { from: "2025-04-01", to: "2025-06-30" } });
+    expect(q2.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
+    const read = await json<Calc>(await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, { token }), 200);
+    expect(read.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
+
+    const before = await post("underground_emission_ch4", p.id, "Раньше проекта", {
+      ...TIER1,
+      period: { from: "2024-12-01", to: "2025-03-31" },
+    });
+    expect(before.status).toBe(400);
+    expect(await detail(before)).toMatch(/^period\.from: .*01\.01\.2025–31\.12\.2025/);
+    const after = await post("underground_emission_ch4", p.id, "Позже проекта", {
+      ...TIER1,
+      period: { from: "2025-10-01", to: "2026-01-31" },
+    });
+    expect(after.status).toBe(400);
+    expect(await detail(after)).toMatch(/^period\.to: /);
+    const reversed = await post("underground_emission_ch4", p.id, "Наоборот", {
+      ...TIER1,
+      period: { from: "2025-03-31", to: "2025-01-01" },
+    });
+    expect(reversed.status).toBe(400);
+    expect(await detail(reversed)).toMatch(/^period\.to: /);
+    const garbled = await post("underground_emission_ch4", p.id, "Не дата", { ...TIER1, period: { from: "01.01.2025", to: "2025-03-31" } });
+    expect(garbled.status).toBe(400);
+    expect(await detail(garbled)).toMatch(/^period\.from: /);
+
+    const outside = await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
+      method: "PATCH",
+      token,
+      json: { period: { from: "2025-07-01", to: "2026-03-31" }, version: q2.version },
+    });
+    expect(outside.status).toBe(400);
+    expect(await detail(outside)).toMatch(/^period\.to: /);
+    const q3 = await json<Calc>(
+      await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
+        method: "PATCH",
+        token,
+        json: { period: { from: "2025-07-01", to: "2025-09-30" }, version: q2.version },
+      }),
+      200,
+    );
+    expect(q3.period).toEqual({ from: "2025-07-01", to: "2025-09-30" });
+    // null: the project's dates again.
+    const whole = await json<Calc>(
+      await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
+        method: "PATCH",
+        token,
+        json: { period: null, version: q3.version },
+      }),
+      200,
+    );
+    expect(whole.period).toBeUndefined();
+    const inv = await inventory(2025);
+    expect(inv.calculations.find((c) => c.id === q2.id)!.period).toEqual({ from: "2025-01-01", to: "2025-12-31" });
+  });
+});
+
+describe("each source once (D19)", () => {
+  it("makes a second primary calculation of the same type, facility and year an error naming both", async () => {
+    const mine = await facility("Шахта «Дублей»");
+    const p = await project("Дубли 2025", 2025, mine.id);
+    const first = await calc("underground_emission_ch4", p.id, "Добыча, основной", TIER1);
+    const second = await calc("underground_emission_ch4", p.id, "Добыча, повторно", TIER1);
+    const inv = await inventory(2025, mine.id);
+    const duplicates = inv.checks.filter((c) => c.code === "primary_duplicate");
+    expect(duplicates).toHaveLength(1);
+    expect(duplicates[0].level).toBe("error");
+    expect(duplicates[0].message).toContain("источник учтен дважды");
+    expect(duplicates[0].message).toContain("«Добыча, основной»");
+    expect(duplicates[0].message).toContain("«Добыча, повторно»");
+    expect(duplicates[0].message).toContain("Шахта «Дублей»");
+    expect(duplicates[0].message).not.toContain(first.id);
+    expect(duplicates[0].calculations.sort()).toEqual([first.id, second.id].sort());
+
+    // The second made an alternative: counted once, no error.
+    await json(
+      await h.request(`/api/v1/underground_emission_ch4/${second.id}/`, {
+        method: "PATCH",
+        token,
+        json: { inventory_role: "alternative", version: second.version },
+      }),
+      200,
+    );
+    const fixed = await inventory(2025, mine.id);
+    expect(fixed.checks.filter((c) => c.level === "error")).toEqual([]);
+  });
+
+  it("adds up two quarters of half a year with no duplicate, and warns of the gap by its dates", async () => {
+    const mine = await facility("Шахта «Квартальная»");
+    const p = await project("Кварталы 2025", 2025, mine.id);
+    const q1 = await calc("underground_emission_ch4", p.id, "1 квартал", { ...TIER1, period: { from: "2025-01-01", to: "2025-03-31" } });
+    const q2 = await calc("underground_emission_ch4", p.id, "2 квартал", { ...TIER1, period: { from: "2025-04-01", to: "2025-06-30" } });
+    const inv = await inventory(2025, mine.id);
+    expect(inv.checks.some((c) => c.code === "primary_duplicate")).toBe(false);
+    const row = inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
+    expect(row.calculations.sort()).toEqual([q1.id, q2.id].sort());
+    const gaps = inv.checks.filter((c) => c.code === "source_period_gap");
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0].level).toBe("warning");
+    expect(gaps[0].message).toContain("01.07.2025–31.12.2025");
+    expect(gaps[0].calculations.sort()).toEqual([q1.id, q2.id].sort());
+
+    // The other half, by two more quarters: the year is covered.
+    await calc("underground_emission_ch4", p.id, "3 квартал", { ...TIER1, period: { from: "2025-07-01", to: "2025-09-30" } });
+    await calc("underground_emission_ch4", p.id, "4 квартал", { ...TIER1, period: { from: "2025-10-01", to: "2025-12-31" } });
+    const full = await inventory(2025, mine.id);
+    expect(full.checks.filter((c) => c.code === "source_period_gap" || c.code === "primary_duplicate")).toEqual([]);
+
+    // A quarter overlapping the first: an error, whatever the type.
+    const measured = await calc("underground", p.id, "Замер за март", {
+      volume: 10_000,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      ef_co2: 1,
+      ef_ch4: 60,
+      period: { from: "2025-03-01", to: "2025-03-31" },
+    });
+    const twice = (await inventory(2025, mine.id)).checks.filter((c) => c.code === "primary_duplicate");
+    expect(twice).toHaveLength(1);
+    expect(twice[0]).toMatchObject({ level: "error" });
+    expect(twice[0].calculations.sort()).toEqual([q1.id, measured.id].sort());
+    expect(twice[0].message).toContain("01.03.2025–31.03.2025");
+  });
+
+  it("takes a project without a facility as its own facility", async () => {
+    const a = await project("Без площадки А", 2022, null);
+    const b = await project("Без площадки Б", 2022, null);
+    await calc("underground_emission_ch4", a.id, "Проект А", TIER1);
+    await calc("underground_emission_ch4", b.id, "Проект Б", TIER1);
+    const inv = await inventory(2022);
+    expect(inv.checks.some((c) => c.code === "primary_duplicate")).toBe(false);
+  });
+});
+
+describe("codes and methods (D16, D22)", () => {
+  it("codes flaring and the utilisation of drained gas 1.B.1.a.i.4, fuel 1.A.1.c.ii, and makes the IPCC flare types alternatives", async () => {
+    const mine = await facility("Шахта «Факельная»");
+    const p = await project("Факелы 2023", 2023, mine.id);
+    const composition = SECTION_7_VECTORS.torch_composition[0];
+    const RESULTS = ["ef_co2", "ef_ch4", "res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"];
+    const byComposition = await calc(
+      "torch_composition",
+      p.id,
+      "Факел по составу",
+      Object.fromEntries(Object.entries(composition).filter(([k]) => !RESULTS.includes(k))),
+    );
+    expect(byComposition.inventory_role).toBe("primary");
+    const ipccCh4 = await calc("torch_ch4", p.id, "Факел МГЭИК", { volume: 1000, koef_transform: 0.67 });
+    expect(ipccCh4.inventory_role).toBe("alternative");
+    const ipccCo2 = await calc("disposal_co2_torch", p.id, "Факел МГЭИК CO2", { volume: 1000, ef: 2.75, koef_transform: 0.67 });
+    expect(ipccCo2.inventory_role).toBe("alternative");
+    const chosen = await calc("torch_ch4", p.id, "Факел МГЭИК основной", { volume: 10, koef_transform: 0.67, inventory_role: "primary" });
+    expect(chosen.inventory_role).toBe("primary");
+    const boiler = await calc("disposal_co2_stat_sources", p.id, "Котельная на метане", {
+      volume: 1000,
+      of: 1,
+      dictionary_items: { get_disposal_co2_stat_sources: 8 },
+    });
+    const coal = await calc("disposal_co2_stat_sources", p.id, "Котельная на угле", {
+      volume: 1000,
+      of: 1,
+      dictionary_items: { get_disposal_co2_stat_sources: 3 },
+    });
+    const inv = await inventory(2023, mine.id);
+    const code = (id: string) => inv.calculations.find((c) => c.id === id)!;
+    for (const id of [byComposition.id, ipccCh4.id, ipccCo2.id, chosen.id, boiler.id]) expect(code(id).ipcc_code).toBe("1.B.1.a.i.4");
+    expect(code(coal.id).ipcc_code).toBe("1.A.1.c.ii");
+    expect(code(ipccCh4.id).counted).toBe(false);
+    expect(code(ipccCh4.id).notes).toContain("метод МГЭИК, не Приказ № 371");
+    expect(code(byComposition.id).notes).toEqual([]);
+    expect(inv.categories.some((r) => r.ipcc_code === "1.B.1.a.i.3")).toBe(false);
+
+    const pit = await facility("Разрез «Топливный»", "open_pit");
+    const pp = await project("Разрез 2023", 2023, pit.id);
+    const fuel = await calc("open_mining_co2", pp.id, "Дизель техники", { volume: 100, dictionary_items: { get_open_mining_co2: 1 } });
+    const combined = await calc("open_mining_ch4", pp.id, "Добыча и после", {
+      volume: 1_000_000,
+      koef_transform: 0.67,
+      dictionary_items: { get_open_mining_ch4: 5 },
+    });
+    const pitInv = await inventory(2023, pit.id);
+    const pitRow = (id: string) => pitInv.calculations.find((c) => c.id === id)!;
+    expect(pitRow(fuel.id).ipcc_code).toBe("1.A.1.c.ii");
+    expect(pitRow(combined.id)).toMatchObject({ ipcc_code: "1.B.1.a.ii.1", notes: ["включая выбросы после добычи"] });
+  });
+
+  it("says the measured release uses Table 3.1's defaults when its contents are the table's", async () => {
+    const p = await project("Замеры 2021", 2021, null);
+    const defaults = await calc("underground", p.id, "Состав по таблице", {
+      volume: 10_000,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      dictionary_items: { get_underground_content: 1 },
+    });
+    const own = await calc("underground", p.id, "Свой состав", { volume: 10_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
+    const inv = await inventory(2021);
+    expect(inv.calculations.find((c) => c.id === defaults.id)!.method).toContain("по умолчанию (табл. 3.1)");
+    expect(inv.calculations.find((c) => c.id === own.id)!.method).toBe("Периодические измерения");
+  });
+});
+
+describe("own values carry their uncertainty (D23)", () => {
+  it("flags a custom value without its own uncertainty and applies its dictionary field's band", async () => {
+    const p = await project("Свои значения 2020", 2020, null);
+    const bare = await calc("underground_emission_ch4", p.id, "Свое без неопределенности", {
+      volume: 1000,
+      ef: 14.3,
+      dictionary_items: { get_underground_emission_ch4: null },
+      justifications: { ef: "Замеры 2020 г." },
+    });
+    expect(bare.flags).toEqual(["custom_without_uncertainty:ef"]);
+    expect(bare.coefficients.ef.uncertainty).toMatchObject({ origin: "dictionary" });
+    expect(bare.coefficients.ef.uncertainty!.upper_pct).toBeGreaterThan(0);
+
+    const own = await calc("underground_emission_ch4", p.id, "Свое с неопределенностью", {
+      volume: 1000,
+      ef: 14.3,
+      dictionary_items: { get_underground_emission_ch4: null },
+      justifications: { ef: "Замеры 2020 г." },
+      uncertainty: { ef: { lower_pct: 8, upper_pct: 9, distribution: "normal" } },
+    });
+    expect(own.flags).toEqual([]);
+    expect(own.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 8, upper_pct: 9, origin: "user" });
+
+    const inv = await inventory(2020);
+    expect(inv.calculations.find((c) => c.id === bare.id)!.flags).toContain("custom_without_uncertainty:ef");
+    const check = inv.checks.find((c) => c.code === "custom_without_uncertainty")!;
+    expect(check.calculations).toEqual([bare.id]);
+    expect(check.message).toContain("неопределенность не указана");
+  });
+});

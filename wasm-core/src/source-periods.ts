@@ -1,0 +1,122 @@
+// The period a calculation covers (methodology D19): its own `period: {from, to}` (a month, a
+// quarter, any part of its project's dates) or else its project's dates. Monthly or quarterly
+// calculations of one source add up; two whose periods overlap count the source twice, and the
+// days of the reporting year no calculation covers are a gap. Dates are ISO (YYYY-MM-DD), both
+// ends included. Browser-safe: the dialog's pickers and the server's checks use the same rules.
+
+export interface SourcePeriod {
+  readonly from: string;
+  readonly to: string;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+export function isIsoDay(value: unknown): value is string {
+  if (typeof value !== "string" || !ISO.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The period the calculation covers: its own, else its project's dates. */
+export function effectivePeriod(own: SourcePeriod | undefined | null, project: { start_date: string; end_date: string }): SourcePeriod {
+  return own ?? { from: project.start_date, to: project.end_date };
+}
+
+/** Whether two periods share at least one day. */
+export function periodsOverlap(a: SourcePeriod, b: SourcePeriod): boolean {
+  return a.from <= b.to && b.from <= a.to;
+}
+
+/** The days of `year` that none of `periods` covers, as periods in date order. */
+export function yearGaps(year: number, periods: readonly SourcePeriod[]): SourcePeriod[] {
+  const start = `${year}-01-01`;
+  const end = `${year}-12-31`;
+  const inYear = periods
+    .filter((p) => p.from <= end && p.to >= start)
+    .map((p) => ({ from: p.from < start ? start : p.from, to: p.to > end ? end : p.to }))
+    .sort((a, b) => a.from.localeCompare(b.from));
+  const gaps: SourcePeriod[] = [];
+  let next = start; // the first day not yet covered
+  for (const p of inYear) {
+    if (p.from > next) gaps.push({ from: next, to: shift(p.from, -1) });
+    if (p.to >= next) next = shift(p.to, 1);
+    if (next > end) return gaps;
+  }
+  if (next <= end) gaps.push({ from: next, to: end });
+  return gaps;
+}
+
+/** «01.01.2025–31.03.2025». */
+export function periodText(period: SourcePeriod): string {
+  const day = (iso: string) => iso.split("-").reverse().join(".");
+  return `${day(period.from)}–${day(period.to)}`;
+}
+
+/** Why `period` cannot be a calculation's in a project of these dates (a 400 naming the field), or undefined. */
+export function periodProblem(period: unknown, project: { start_date: string; end_date: string }): string | undefined {
+  if (typeof period !== "object" || period === null || Array.isArray(period)) {
+    return "period: укажите период расчета {from, to} (даты ГГГГ-ММ-ДД) или null для периода проекта";
+  }
+  const { from, to } = period as Record<string, unknown>;
+  if (!isIsoDay(from)) return "period.from: укажите дату начала периода в формате ГГГГ-ММ-ДД";
+  if (!isIsoDay(to)) return "period.to: укажите дату окончания периода в формате ГГГГ-ММ-ДД";
+  if (to < from) return "period.to: дата окончания периода раньше даты начала";
+  const whole = { from: project.start_date, to: project.end_date };
+  if (from < whole.from) return `period.from: период расчета должен быть внутри дат проекта (${periodText(whole)})`;
+  if (to > whole.to) return `period.to: период расчета должен быть внутри дат проекта (${periodText(whole)})`;
+  return undefined;
+}
+
+/** One month of a year, clipped to the project's dates (the dialog's «Месяц»). */
+export function monthPeriod(year: number, month: number): SourcePeriod {
+  return { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDayOfMonth(year, month))}` };
+}
+
+/** One quarter (1–4) of a year (the dialog's «Квартал»). */
+export function quarterPeriod(year: number, quarter: number): SourcePeriod {
+  const first = (quarter - 1) * 3 + 1;
+  return { from: monthPeriod(year, first).from, to: monthPeriod(year, first + 2).to };
+}
+
+/** The part of `period` within `bounds`, or undefined when they do not meet. */
+export function clipPeriod(period: SourcePeriod, bounds: SourcePeriod): SourcePeriod | undefined {
+  if (!periodsOverlap(period, bounds)) return undefined;
+  return { from: period.from < bounds.from ? bounds.from : period.from, to: period.to > bounds.to ? bounds.to : period.to };
+}
+
+export interface PeriodChoice {
+  /** «2025-03» or «2025-Q1». */
+  readonly key: string;
+  readonly label: string;
+  readonly period: SourcePeriod;
+}
+
+const MONTHS = ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь"];
+
+/** The months or quarters that meet the project's dates, each clipped to them. */
+export function periodChoices(kind: "month" | "quarter", project: { start_date: string; end_date: string }): PeriodChoice[] {
+  const bounds = { from: project.start_date, to: project.end_date };
+  if (!isIsoDay(bounds.from) || !isIsoDay(bounds.to) || bounds.to < bounds.from) return [];
+  const choices: PeriodChoice[] = [];
+  for (let year = Number(bounds.from.slice(0, 4)); year <= Number(bounds.to.slice(0, 4)); year++) {
+    const count = kind === "month" ? 12 : 4;
+    for (let n = 1; n <= count; n++) {
+      const whole = kind === "month" ? monthPeriod(year, n) : quarterPeriod(year, n);
+      const period = clipPeriod(whole, bounds);
+      if (!period) continue;
+      const label = kind === "month" ? `${MONTHS[n - 1]} ${year}` : `${n} квартал ${year}`;
+      const partial = period.from !== whole.from || period.to !== whole.to;
+      choices.push({
+        key: kind === "month" ? `${year}-${pad(n)}` : `${year}-Q${n}`,
+        label: partial ? `${label} (${periodText(period)})` : label,
+        period,
+      });
+    }
+  }
+  return choices;
+}
