@@ -9,6 +9,7 @@ import {
   CALCULATION_TYPES,
   FORECAST_METHODS,
   MEASURED_PERIOD,
+  METHANE_BASES,
   REGISTRY,
   uploadColumns,
   type CalculationType,
@@ -73,6 +74,12 @@ function calculationJson(type: CalculationType, patch: boolean) {
     // D15: primary counts in the year's inventory, alternative is shown and never summed.
     inventory_role: z.optional(z.enum(["primary", "alternative"])),
     ...(enteredSchema(type) ? { entered: z.optional(enteredSchema(type)!) } : {}),
+    // D17: gross (all methane liberated) or net (what reached the atmosphere); default by type.
+    ...("basis" in REGISTRY[type]
+      ? {
+          basis: z.optional(z.enum(METHANE_BASES).check(z.describe(`gross | net; default ${(REGISTRY[type] as { basis: string }).basis}`))),
+        }
+      : {}),
   };
   const def = REGISTRY[type];
   if (def.kind === "forecast") {
