@@ -15,6 +15,7 @@ import type { Inventory, YearTotals } from "./api";
 // The review's timeline, date picker and dialog load after the figures.
 const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));
 import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
+import { MethaneBalance } from "./MethaneBalance";
 
 const T_CO2E = "т CO2-экв.";
 const tonnes = (value: number) => formatResult(value, 2);
@@ -157,6 +158,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
           }
         />
       </Card>
+      <MethaneBalance balance={data.balance} />
       <Card title="Проверки" size="small" data-testid="checks">
         {data.checks.length === 0 ? (
           <Typography.Text type="secondary">Замечаний нет</Typography.Text>
