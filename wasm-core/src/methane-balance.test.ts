@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basisOf, methaneBalances, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
+import { assumesPureMethane, basisOf, methaneBalances, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
 
 const mine = (res_ch4: number, basis?: string, facility: string | null = "f1"): BalanceCalculation => ({
   id: `m${res_ch4}`,
@@ -122,5 +122,20 @@ describe("the balance per facility", () => {
     expect(balances.map((b) => b.facility)).toEqual(["f1", "f2"]);
     expect(balances[1].flared_t).toBeCloseTo(670, 9);
     expect(balances[1].emitted_t).toBeCloseTo(2000 - 656.6, 9);
+  });
+});
+
+describe("types that take the gas as pure methane (D24)", () => {
+  it("are the IPCC flares and the boiler's mine-gas entry, not flaring by composition nor other fuels", () => {
+    const boiler = (item_id: number) => ({
+      type: "disposal_co2_stat_sources",
+      inputs: {},
+      coefficients: { ef: { dictionary: "get_disposal_co2_stat_sources", item_id } },
+    });
+    expect(assumesPureMethane({ type: "torch_ch4", inputs: {} })).toBe(true);
+    expect(assumesPureMethane({ type: "disposal_co2_torch", inputs: {} })).toBe(true);
+    expect(assumesPureMethane(boiler(8))).toBe(true);
+    expect(assumesPureMethane(boiler(1))).toBe(false);
+    expect(assumesPureMethane(flare)).toBe(false);
   });
 });

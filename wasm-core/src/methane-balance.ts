@@ -104,6 +104,18 @@ export function methaneDestroyedBy(
   }
 }
 
+/** D24: what a results view and the report say of a type that takes its gas as pure methane, so
+ *  that the CO2 the drained gas already carries is not counted. */
+export const PURE_METHANE_NOTE = "газ принят за 100 % CH4: CO2, уже содержащийся в газе, не учтен";
+
+/** D24: the IPCC flare types (pure CH4 volume) and the boiler's mine-gas entry (100 % CH4). */
+export function assumesPureMethane(calculation: Pick<BalanceCalculation, "type" | "inputs" | "coefficients">): boolean {
+  if (calculation.type === "disposal_co2_torch" || calculation.type === "torch_ch4") return true;
+  if (calculation.type !== "disposal_co2_stat_sources" || num(calculation.inputs, "w_ch4") > 0) return false;
+  const ef = calculation.coefficients?.ef;
+  return ef?.dictionary === "get_disposal_co2_stat_sources" && ef.item_id === MINE_GAS_FUEL_ENTRY;
+}
+
 /** One balance per facility that has a mining calculation or destroys methane, in first-seen order. */
 export function methaneBalances(calculations: readonly BalanceCalculation[]): MethaneBalance[] {
   interface Sums {

@@ -6,7 +6,15 @@
 // user has not touched shows the stored values, and the request keeps the entry version the
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
 import { inventorySourceOf, type InventoryRole } from "@core/inventory";
-import { REGISTRY, type CalculationDefinition, type DictionaryBinding, type FormulaType, type NumberField } from "@core/registry";
+import { basisOf } from "@core/methane-balance";
+import {
+  REGISTRY,
+  type CalculationDefinition,
+  type MethaneBasis,
+  type DictionaryBinding,
+  type FormulaType,
+  type NumberField,
+} from "@core/registry";
 import {
   CUSTOM,
   boundFields,
@@ -96,6 +104,9 @@ export function formLayout(type: FormulaType): FormLayout {
 
 // ---- state -------------------------------------------------------------------------------------
 
+/** D17: the type's default basis; none for types other than underground mine methane. */
+export const basisDefault = (type: string): MethaneBasis | undefined => basisOf(type, {});
+
 export interface FormState {
   name: string;
   /** The chosen entry id, or «Фактическое значение», per dictionary; undefined: nothing matched. */
@@ -107,6 +118,8 @@ export interface FormState {
   gwpSet: number | undefined;
   /** D15, inventory types: counts in the year's inventory (primary) or is a cross-check (alternative). */
   inventoryRole?: InventoryRole;
+  /** D17, underground mine methane: gross (before what is flared or used) or net. */
+  basis?: MethaneBasis;
   /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
   kept: readonly string[];
   /** D13: the unit each activity input is typed in, by field name; absent: the canonical unit. */
@@ -227,6 +240,7 @@ export function initialState(ctx: FormContext): FormState {
     // D12: a new calculation takes the set in force for the project's year unless one is picked.
     gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : undefined,
     ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored?.inventory_role ?? "primary" } : {}),
+    ...(basisDefault(ctx.type) ? { basis: basisOf(ctx.type, stored ?? {}) } : {}),
     kept: stored ? layout.dictionaries : [],
   };
 }
@@ -498,6 +512,8 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   if (state.inventoryRole && state.inventoryRole !== (ctx.stored?.inventory_role ?? "primary")) {
     body.inventory_role = state.inventoryRole;
   }
+  // D17: the basis is sent when it differs from what is stored (or the type's default).
+  if (state.basis && state.basis !== basisOf(ctx.type, ctx.stored ?? {})) body.basis = state.basis;
   if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
   return body;
 }
