@@ -152,6 +152,34 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("shows the methane balance of the mine as a table and a Sankey diagram (D17)", async () => {
+    // The mine's flare: 2 000 thousand m³ of 60 % CH4 at 20 °C, smokeless.
+    await demo("POST", "v1/torch_composition/", {
+      name: "Факел 2025",
+      project: projectId,
+      volume: 2000,
+      w_ch4: 60,
+      cf: 0.0006,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
+    });
+    await page.goto(at("/inventory?year=2025"));
+    const balance = page.getByTestId("methane-balance");
+    await balance.locator(".ant-table-row", { hasText: "Шахта «Северная»" }).waitFor({ timeout: 60_000 });
+    // 2 000 × 60 × 0,668 / 100 = 801,6 t CH4 sent to the flare (a retry adds a second flare).
+    const answer = await demo<{ balance: Array<{ flared_t: number }> }>("GET", "v1/inventory/?year=2025");
+    expect(answer.balance[0].flared_t / 801.6).toBeCloseTo(Math.round(answer.balance[0].flared_t / 801.6), 9);
+    expect(await balance.innerText()).toContain(
+      answer.balance[0].flared_t.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
+    );
+    await page.getByTestId("methane-sankey").and(page.locator("[data-ready=true]")).waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("methane-sankey").locator(".sankey").count()).toBeGreaterThan(0);
+    await balance.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/inventory-methane-balance.png`, fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
   it("counts a calculation made alternative in its dialog no more", async () => {
     await page.goto(at(`/projects/${projectId}/calculations?type=underground_emission_ch4`));
     const row = page.locator(".ant-table-row", { hasText: "Оценка по коэффициенту" });

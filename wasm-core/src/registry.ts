@@ -165,8 +165,22 @@ export interface CalculationDefinition {
   readonly co2e?: string;
   /** Inputs whose sum may not exceed `max` (torch_composition: the contents, % vol, ≤ 100). */
   readonly sums?: readonly { readonly fields: readonly string[]; readonly max: number; readonly label: string }[];
+  /** D17: an underground mine methane type states its basis (stored as the input `basis`); this
+   *  is the default, also for calculations stored before the choice existed. */
+  readonly basis?: MethaneBasis;
   readonly core: CoreFunction;
 }
+
+/** D17: `gross`, all methane liberated (before drainage gas is flared or used); `net`, only what
+ *  reached the atmosphere. The inventory subtracts what the facility destroyed from gross only. */
+export type MethaneBasis = "gross" | "net";
+export const METHANE_BASES: readonly MethaneBasis[] = ["gross", "net"];
+export const METHANE_BASIS_LABELS: Record<MethaneBasis, string> = {
+  gross: "Валовый (весь выделившийся метан)",
+  net: "Чистый (только попавший в атмосферу)",
+};
+export const METHANE_BASIS_HINT =
+  "Из валового выброса инвентаризация вычитает метан, сожженный на факелах и утилизированный на этой площадке; из чистого — нет.";
 
 // ---- shared field declarations -----------------------------------------------------------------
 
@@ -385,6 +399,7 @@ export const REGISTRY = {
     dictionaries: [{ dictionary: "get_handling_underground_ch4", fields: ["ef", "koef_transform"] }],
     editable: true,
     co2e: "res_ch4_to_co2",
+    basis: "gross",
     core: emissionsCore("handling_underground_ch4"),
   },
 
@@ -511,6 +526,8 @@ export const REGISTRY = {
     ],
     editable: true,
     co2e: "sum_co2",
+    // D17: measured release (formula 3.1) is usually what reached the atmosphere.
+    basis: "net",
     core: emissionsCore("underground"),
   },
 
@@ -538,6 +555,7 @@ export const REGISTRY = {
     dictionaries: [{ dictionary: "get_underground_emission_ch4", fields: ["ef"] }],
     editable: true,
     co2e: "res_ch4_to_co2",
+    basis: "gross",
     core: emissionsCore("underground_emission_ch4"),
   },
 

@@ -3,11 +3,20 @@
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
 import { FieldError, calculate, type FormulaInputs, type SensitivityParams } from "@core/emissions";
-import { METHODOLOGY_VERSION, REGISTRY, isCalculationType, type CalculationType, type FormulaType } from "@core/registry";
+import {
+  METHANE_BASES,
+  METHODOLOGY_VERSION,
+  REGISTRY,
+  isCalculationType,
+  type CalculationType,
+  type FormulaType,
+  type MethaneBasis,
+} from "@core/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
 import { defaultRoleOf, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { periodProblem } from "@core/source-periods";
+import { basisOf } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
@@ -82,6 +91,15 @@ function calculationPeriod(value: unknown, project: { start_date: string; end_da
   if (problem) throw new Invalid(problem);
   const { from, to } = value as { from: string; to: string };
   return { from, to };
+}
+
+/** D17: the basis of an underground mine methane figure; kept on an edit that does not send it. */
+function methaneBasis(type: SupportedType, sent: unknown, previous?: Calculation): MethaneBasis | undefined {
+  const fallback = basisOf(type, previous?.inputs ?? {});
+  if (sent === undefined || sent === null) return fallback;
+  if (!fallback) throw new Invalid("basis: валовый или чистый выброс указывают только для расчетов метана подземной добычи");
+  if (!METHANE_BASES.includes(sent as MethaneBasis)) throw new Invalid("basis: ожидается gross (валовый выброс) или net (чистый выброс)");
+  return sent as MethaneBasis;
 }
 
 function calculationName(value: unknown): string {
@@ -209,6 +227,8 @@ async function evaluate(
   const periods = await requestedPeriods(type, request.values, file, previous, target.dates);
   if (periods) request = periodsRequest(request, periods);
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
+  const basis = methaneBasis(type, request.values.basis, previous);
+  if (basis) values.basis = basis;
   if (periods) {
     const results = periodsResults(periods, values, uses);
     return { inputs: stored(values), entered: undefined, results, coefficients: uses, gwp_in_force };
@@ -394,6 +414,7 @@ export async function patchCalculation(
     patch.uncertainty !== undefined ||
     patch.justifications !== undefined ||
     patch.values.entered !== undefined ||
+    (patch.values.basis !== undefined && patch.values.basis !== current.inputs.basis) ||
     patch.file !== undefined;
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
@@ -465,8 +486,11 @@ export function calculationView(calculation: Calculation): CalculationView {
   const { data_key: _dataKey, ...visibleResults } = results;
   // D12: a GWP set other than the one in force for the project's year is kept but flagged.
   const notInForce = gwpNotInForce(calculation);
+  // D17: a calculation stored before the basis existed reads as its type's default.
+  const basis = basisOf(calculation.type, inputs);
   return {
     ...common,
+    ...(basis ? { basis } : {}),
     ...(inventorySourceOf(calculation.type) ? { inventory_role: calculation.inventory_role ?? "primary" } : {}),
     ...(notInForce !== undefined ? { gwp_not_in_force: notInForce } : {}),
     coefficients: plainCoefficients(coefficients),

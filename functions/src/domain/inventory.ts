@@ -27,6 +27,7 @@ import {
   type Order371Category,
 } from "@core/inventory";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
+import { methaneBalances, type MethaneBalance } from "@core/methane-balance";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -92,6 +93,23 @@ export interface Inventory {
   /** Every year with primary calculations (this facility's, when one is chosen), for the chart
    *  and the year-over-year change; each year at its own GWP. */
   years: YearTotals[];
+  /** D17: the methane balance of each facility with underground mining or methane destroyed, t CH4. */
+  balance: BalanceRow[];
+}
+
+export interface BalanceRow {
+  facility: string | null;
+  facility_name: string;
+  released_t: number;
+  destroyed_t: number;
+  emitted_t: number;
+  gross_t: number;
+  net_t: number;
+  flared_t: number;
+  used_t: number;
+  vented_t: number;
+  /** Subtracted from the mining line (1.B.1.a.i.1). */
+  netted_t: number;
 }
 
 export const NO_FACILITY_NAME = "Без площадки";
@@ -205,6 +223,14 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
       byFacility.set(facility, (byFacility.get(facility) ?? 0) + t_co2e);
     }
   }
+  // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes off.
+  const balances = methaneBalances(counted.map(balanceInput));
+  for (const { facility, ipcc, t } of nettingOf(counted, balances)) {
+    const row = rows.get(`3|${ipcc}|CH4`)!;
+    row.t -= t;
+    row.t_co2e -= t * gwp.gwp_ch4;
+    byFacility.set(facility, (byFacility.get(facility) ?? 0) - t * gwp.gwp_ch4);
+  }
   const categories = [...rows.values()]
     .map((row) => ({ ...row, t: round(row.t), t_co2e: round(row.t_co2e) }))
     .sort((a, b) => a.category - b.category || a.ipcc_code.localeCompare(b.ipcc_code) || a.gas.localeCompare(b.gas));
@@ -233,11 +259,80 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
     facilities: facilityRows,
     total_t_co2e: total,
     threshold: { limit_t_co2e: limit, regulated: companyTotal >= limit, company_t_co2e: companyTotal },
-    checks: [...(await reviewChecks(deps, review, facilityId, total)), ...checksOf(ofYear, all, year, gwp, facilities)],
+    checks: [
+      ...(await reviewChecks(deps, review, facilityId, total)),
+      ...checksOf(ofYear, all, year, gwp, facilities),
+      ...balanceChecks(balances, counted, names),
+    ],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
     years: await yearTotals(deps, all.filter(isPrimary)),
+    balance: balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME)),
   };
 }
+
+const balanceInput = ({ calculation, facility }: Entry) => ({ ...calculation, facility });
+
+/** D17: where each facility's netted methane comes off, t CH4: the mining line (1.B.1.a.i.1), and
+ *  only what it cannot carry from the post-mining line (1.B.1.a.i.2), so no line goes below zero. */
+function nettingOf(counted: Entry[], balances: MethaneBalance[]): Array<{ facility: string | null; ipcc: string; t: number }> {
+  const taken: Array<{ facility: string | null; ipcc: string; t: number }> = [];
+  for (const balance of balances) {
+    let rest = balance.netted_t;
+    for (const ipcc of ["1.B.1.a.i.1", "1.B.1.a.i.2"]) {
+      const own = counted
+        .filter((e) => e.facility === balance.facility && ipccOf(e.calculation) === ipcc)
+        .reduce((sum, e) => sum + massOf(e.calculation, "res_ch4"), 0);
+      const t = Math.min(rest, own);
+      if (t <= 0) continue;
+      taken.push({ facility: balance.facility, ipcc, t });
+      rest -= t;
+    }
+  }
+  return taken;
+}
+
+function balanceRow(b: MethaneBalance, name: string): BalanceRow {
+  return {
+    facility: b.facility,
+    facility_name: name,
+    released_t: round(b.released_t),
+    destroyed_t: round(b.destroyed_t),
+    emitted_t: round(b.emitted_t),
+    gross_t: round(b.gross_t),
+    net_t: round(b.net_t),
+    flared_t: round(b.flared_t),
+    used_t: round(b.used_t),
+    vented_t: round(b.vented_t),
+    netted_t: round(b.netted_t),
+  };
+}
+
+/** D17: a facility cannot destroy more methane than its gross figure says it released. */
+function balanceChecks(balances: MethaneBalance[], counted: Entry[], names: Map<string | null, string>): InventoryCheck[] {
+  const format = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+  return balances
+    .filter((b) => b.exceeds)
+    .map((b) => ({
+      level: "error" as const,
+      code: "destroyed_exceeds_released",
+      message:
+        `${names.get(b.facility) ?? NO_FACILITY_NAME}: метан, сожженный на факелах и утилизированный (${format(b.destroyed_t)} т), ` +
+        `больше валового выброса при подземной добыче (${format(b.gross_t)} т); проверьте объемы газа и основу расчетов ` +
+        "(валовый или чистый выброс)",
+      calculations: counted.filter((e) => e.facility === b.facility && balanceInvolves(e)).map((e) => e.calculation.id),
+    }));
+}
+
+const BALANCE_TYPES = new Set([
+  "underground_emission_ch4",
+  "handling_underground_ch4",
+  "underground",
+  "torch_composition",
+  "torch_ch4",
+  "disposal_co2_torch",
+  "disposal_co2_stat_sources",
+]);
+const balanceInvolves = (entry: Entry) => BALANCE_TYPES.has(entry.calculation.type);
 
 function calculationRow({ calculation, project, facility, period }: Entry, gwpCh4: number): InventoryCalculation {
   const source = inventorySourceOf(calculation.type)!;
@@ -275,11 +370,17 @@ async function yearTotals(deps: Deps, primaries: Entry[]): Promise<YearTotals[]>
     const { gwp_ch4 } = await gwpOfYear(deps, year);
     const byCategory: Partial<Record<Order371Category, number>> = {};
     let total = 0;
-    for (const { calculation } of primaries.filter((e) => e.year === year)) {
+    const ofYear = primaries.filter((e) => e.year === year);
+    for (const { calculation } of ofYear) {
       const category = inventorySourceOf(calculation.type)!.category;
       const t_co2e = gasesOf(calculation, gwp_ch4).reduce((sum, g) => sum + g.t_co2e, 0);
       byCategory[category] = round((byCategory[category] ?? 0) + t_co2e);
       total += t_co2e;
+    }
+    // D17: each year netted as its inventory is.
+    for (const { t } of nettingOf(ofYear, methaneBalances(ofYear.map(balanceInput)))) {
+      byCategory[3] = round((byCategory[3] ?? 0) - t * gwp_ch4);
+      total -= t * gwp_ch4;
     }
     totals.push({ year, total_t_co2e: round(total), by_category: byCategory });
   }
@@ -455,23 +556,6 @@ function checksOf(
         `${facilityName(entries[0].facility)}: нет данных за ${year} год по категории ${category} ` +
         `«${ORDER_371_CATEGORIES[Number(category) as Order371Category]}», ${gas}, хотя за ${year - 1} год они были`,
       calculations: entries.map((e) => e.calculation.id),
-    });
-  }
-
-  // 7.3: the Tier 1 estimate of underground mining is before recovery; what the same facility
-  // flares or uses is not subtracted from it automatically.
-  const facilitiesOf = (types: string[]) => new Set(primaries.filter((e) => types.includes(e.calculation.type)).map((e) => e.facility));
-  const tier1 = facilitiesOf(["underground_emission_ch4"]);
-  for (const facility of facilitiesOf(["disposal_co2_torch", "torch_ch4", "torch_composition", "disposal_co2_stat_sources"])) {
-    if (!tier1.has(facility)) continue;
-    checks.push({
-      level: "info",
-      code: "recovery_not_netted",
-      message:
-        `${facilityName(facility)}: выбросы при подземной добыче оценены по коэффициенту (до извлечения метана), ` +
-        "а метан, сожженный на факеле или утилизированный, из них не вычитается автоматически; " +
-        "при измеренном выбросе (формула 3.1) вычитать не нужно",
-      calculations: primaries.filter((e) => e.facility === facility).map((e) => e.calculation.id),
     });
   }
 

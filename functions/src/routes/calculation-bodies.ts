@@ -9,6 +9,7 @@ import {
   CALCULATION_TYPES,
   FORECAST_METHODS,
   MEASURED_PERIOD,
+  METHANE_BASES,
   REGISTRY,
   uploadColumns,
   type CalculationType,
@@ -77,6 +78,12 @@ function calculationJson(type: CalculationType, patch: boolean) {
       z.nullable(z.object({ from: z.string().check(z.describe("ГГГГ-ММ-ДД")), to: z.string().check(z.describe("ГГГГ-ММ-ДД")) })),
     ),
     ...(enteredSchema(type) ? { entered: z.optional(enteredSchema(type)!) } : {}),
+    // D17: gross (all methane liberated) or net (what reached the atmosphere); default by type.
+    ...("basis" in REGISTRY[type]
+      ? {
+          basis: z.optional(z.enum(METHANE_BASES).check(z.describe(`gross | net; default ${(REGISTRY[type] as { basis: string }).basis}`))),
+        }
+      : {}),
   };
   const def = REGISTRY[type];
   if (def.kind === "forecast") {

@@ -309,6 +309,26 @@ export const inventorySchema = z.object({
     }),
   ),
   years: z.array(yearTotalsSchema),
+  balance: z
+    .array(
+      z.object({
+        facility: z.nullable(z.string()),
+        facility_name: z.string(),
+        released_t: z.number(),
+        destroyed_t: z.number(),
+        emitted_t: z.number(),
+        gross_t: z.number(),
+        net_t: z.number(),
+        flared_t: z.number(),
+        used_t: z.number(),
+        vented_t: z.number(),
+        netted_t: z.number(),
+      }),
+    )
+    .meta({
+      description:
+        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t came off 1.B.1.a.i.1",
+    }),
 });
 
 // ---- forecast models ----
@@ -353,6 +373,9 @@ export const calculationSchema = z
     period: z
       .optional(z.object({ from: z.string(), to: z.string() }))
       .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),
+    basis: z.optional(
+      z.enum(["gross", "net"]).meta({ description: "D17: underground mine methane, gross or net of what is flared or used" }),
+    ),
     coefficients: z
       .record(z.string(), z.looseObject({ value: z.unknown(), unit: z.optional(z.string()), source: z.optional(z.string()) }))
       .meta({

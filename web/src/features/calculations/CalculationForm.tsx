@@ -3,6 +3,7 @@
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { METHANE_BASES, METHANE_BASIS_HINT, METHANE_BASIS_LABELS, type MethaneBasis } from "@core/registry";
 import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
@@ -450,6 +451,16 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           )}
           {ctx.project && (
             <PeriodField project={ctx.project} value={state.period} onChange={(period) => change("period", { ...state, period })} />
+          )}
+          {state.basis && (
+            <Form.Item label="Основа выброса метана" htmlFor="methane-basis" extra={METHANE_BASIS_HINT}>
+              <Select<MethaneBasis>
+                id="methane-basis"
+                value={state.basis}
+                options={METHANE_BASES.map((basis) => ({ value: basis, label: METHANE_BASIS_LABELS[basis] }))}
+                onChange={(basis) => change("basis", { ...state, basis })}
+              />
+            </Form.Item>
           )}
           {state.inventoryRole && (
             <Form.Item

@@ -5,7 +5,14 @@
 // set, the methodology version, and who created and changed it when.
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
-import { REGISTRY, isFormulaType, type CalculationDefinition, type CalculationType, type NumberField } from "@core/registry";
+import {
+  METHANE_BASIS_LABELS,
+  REGISTRY,
+  isFormulaType,
+  type CalculationDefinition,
+  type CalculationType,
+  type NumberField,
+} from "@core/registry";
 import { useCalculation, type Calculation, type CoefficientUse } from "./api";
 import { resultsDialogAtom } from "./atoms";
 import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
@@ -18,6 +25,7 @@ import { flagTexts } from "./flags";
 import { EvidenceLink } from "./EvidenceField";
 import { enteredText } from "@core/entry-units";
 import { periodText } from "@core/source-periods";
+import { PURE_METHANE_NOTE, assumesPureMethane, basisOf } from "@core/methane-balance";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -142,6 +150,7 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
   const calculation = query.data ?? row;
   const gwp = calculation.coefficients.gwp_ch4;
   const coefficients = coefficientRows(calculation);
+  const basis = basisOf(type, calculation);
   const audit = [
     ...(gwp ? [{ key: "gwp", label: "Набор ПГП", children: `${gwp.item_name ?? sourceText(gwp)}: CH4 = ${formatStored(gwp.value)}` }] : []),
     // D19: the part of the project's dates it covers.
@@ -150,6 +159,12 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
       label: "Период расчета",
       children: calculation.period ? periodText(calculation.period) : "весь период проекта",
     },
+    // D17: whether the inventory subtracts the facility's flared and used methane from it.
+    ...(basis ? [{ key: "basis", label: "Основа выброса метана", children: METHANE_BASIS_LABELS[basis] }] : []),
+    // D24: the CO2 the drained gas carries is not in this figure.
+    ...(assumesPureMethane({ type, inputs: calculation, coefficients: calculation.coefficients })
+      ? [{ key: "pure-methane", label: "Состав газа", children: PURE_METHANE_NOTE }]
+      : []),
     { key: "methodology", label: "Версия методики", children: calculation.methodology_version },
     { key: "created", label: "Создан", children: `${formatDateTime(calculation.created_at)}, ${calculation.created_by}` },
     { key: "updated", label: "Изменен", children: `${formatDateTime(calculation.updated_at)}, ${calculation.updated_by}` },

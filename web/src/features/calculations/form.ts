@@ -7,7 +7,15 @@
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
 import { defaultRoleOf, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import type { SourcePeriod } from "@core/source-periods";
-import { REGISTRY, type CalculationDefinition, type DictionaryBinding, type FormulaType, type NumberField } from "@core/registry";
+import { basisOf } from "@core/methane-balance";
+import {
+  REGISTRY,
+  type CalculationDefinition,
+  type MethaneBasis,
+  type DictionaryBinding,
+  type FormulaType,
+  type NumberField,
+} from "@core/registry";
 import {
   CUSTOM,
   boundFields,
@@ -97,6 +105,9 @@ export function formLayout(type: FormulaType): FormLayout {
 
 // ---- state -------------------------------------------------------------------------------------
 
+/** D17: the type's default basis; none for types other than underground mine methane. */
+export const basisDefault = (type: string): MethaneBasis | undefined => basisOf(type, {});
+
 export interface FormState {
   name: string;
   /** The chosen entry id, or «Фактическое значение», per dictionary; undefined: nothing matched. */
@@ -108,6 +119,8 @@ export interface FormState {
   gwpSet: number | undefined;
   /** D15, inventory types: counts in the year's inventory (primary) or is a cross-check (alternative). */
   inventoryRole?: InventoryRole;
+  /** D17, underground mine methane: gross (before what is flared or used) or net. */
+  basis?: MethaneBasis;
   /** Edit: dictionaries (GWP_DICTIONARY for the set) whose choice is as stored: their values stay the stored ones. */
   kept: readonly string[];
   /** D13: the unit each activity input is typed in, by field name; absent: the canonical unit. */
@@ -234,6 +247,7 @@ export function initialState(ctx: FormContext): FormState {
     // D22: a new IPCC flare calculation starts as an alternative.
     ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored ? (stored.inventory_role ?? "primary") : defaultRoleOf(ctx.type) } : {}),
     ...(stored?.period ? { period: stored.period } : {}),
+    ...(basisDefault(ctx.type) ? { basis: basisOf(ctx.type, stored ?? {}) } : {}),
     kept: stored ? layout.dictionaries : [],
   };
 }
@@ -507,6 +521,8 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   // D19: the period when one is chosen; an edit back to the whole period sends null.
   if (state.period) body.period = state.period;
   else if (ctx.stored?.period) body.period = null;
+  // D17: the basis is sent when it differs from what is stored (or the type's default).
+  if (state.basis && state.basis !== basisOf(ctx.type, ctx.stored ?? {})) body.basis = state.basis;
   if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
   return body;
 }

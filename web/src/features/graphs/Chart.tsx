@@ -12,9 +12,11 @@ import { ChartBoundary, ChartError } from "./ChartBoundary";
 import { narrowLayout } from "./charts";
 
 const Plot = lazy(() => import("./plotly"));
+// The Sankey diagram's bundle (plotly-strict.ts), fetched only by a chart that asks for it.
+const StrictPlot = lazy(() => import("./plotly-strict"));
 
-async function savePng(graph: HTMLElement, fileName: string, height: number) {
-  const { Plotly } = await import("./plotly");
+async function savePng(graph: HTMLElement, fileName: string, height: number, strict: boolean) {
+  const { Plotly } = strict ? await import("./plotly-strict") : await import("./plotly");
   await Plotly.downloadImage(graph, { format: "png", filename: fileName, width: graph.clientWidth || 600, height });
 }
 
@@ -32,9 +34,11 @@ interface Props {
   /** A «PNG» button in the card's head (infographics). */
   pngButton?: boolean;
   testId?: string;
+  /** The figure has a trace the basic bundle lacks (sankey). */
+  strict?: boolean;
 }
 
-export function Chart({ figure, height, pngButton = false, testId }: Props) {
+export function Chart({ figure, height, pngButton = false, testId, strict = false }: Props) {
   const graph = useRef<HTMLElement | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -43,9 +47,11 @@ export function Chart({ figure, height, pngButton = false, testId }: Props) {
   const phone = usePhone();
   const layout = useMemo(() => (phone ? narrowLayout(figure.layout) : figure.layout), [phone, figure.layout]);
   const shownHeight = phone ? (layout.height ?? height) : height;
+  const Shown = strict ? StrictPlot : Plot;
 
   const save = () => {
-    if (graph.current) savePng(graph.current, fileName, shownHeight).catch((error: unknown) => console.error("PNG export failed:", error));
+    if (graph.current)
+      savePng(graph.current, fileName, shownHeight, strict).catch((error: unknown) => console.error("PNG export failed:", error));
   };
 
   return (
@@ -78,7 +84,7 @@ export function Chart({ figure, height, pngButton = false, testId }: Props) {
               </Flex>
             }
           >
-            <Plot
+            <Shown
               data={figure.data}
               layout={layout}
               style={{ width: "100%", height: shownHeight }}

@@ -6,32 +6,9 @@
 // style-src 'unsafe-inline' allows.
 import createPlotlyComponent from "react-plotly.js/factory";
 import Plotly from "plotly.js-basic-dist-min";
+import { PLOTLY_RU } from "./plotly-locale";
 
-// Russian texts of the mode bar; the basic bundle ships only the English dictionary.
-Plotly.register({
-  moduleType: "locale",
-  name: "ru",
-  dictionary: {
-    "Download plot as a PNG": "Скачать как PNG",
-    "Download plot": "Скачать",
-    "Taking snapshot - this may take a few seconds": "Сохранение изображения…",
-    "Image download succeeded": "Изображение сохранено",
-    Reset: "Сбросить",
-    Zoom: "Масштаб",
-    Pan: "Сдвиг",
-    "Zoom in": "Увеличить",
-    "Zoom out": "Уменьшить",
-    Autoscale: "Автомасштаб",
-    "Reset axes": "Сбросить оси",
-    "Box Select": "Выделение прямоугольником",
-    "Lasso Select": "Выделение лассо",
-    "Show closest data on hover": "Ближайшие данные при наведении",
-    "Compare data on hover": "Сравнить данные при наведении",
-    "Toggle Spike Lines": "Направляющие линии",
-    "Double-click to zoom back out": "Двойной щелчок — вернуть масштаб",
-  },
-  format: { decimal: ",", thousands: " " },
-} as never);
+Plotly.register(PLOTLY_RU);
 
 export { Plotly };
 export default createPlotlyComponent(Plotly);

@@ -17,6 +17,7 @@ const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m
 import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
 import { periodText } from "@core/source-periods";
 import { flagTexts } from "../calculations/flags";
+import { MethaneBalance } from "./MethaneBalance";
 
 const T_CO2E = "т CO2-экв.";
 const tonnes = (value: number) => formatResult(value, 2);
@@ -163,6 +164,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
           }
         />
       </Card>
+      <MethaneBalance balance={data.balance} />
       <Card title="Проверки" size="small" data-testid="checks">
         {data.checks.length === 0 ? (
           <Typography.Text type="secondary">Замечаний нет</Typography.Text>

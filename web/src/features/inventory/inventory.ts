@@ -2,7 +2,7 @@
 // the chart of totals by category and year (the years to offer are in years.ts).
 import type { Data, Layout } from "plotly.js";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
-import type { YearTotals } from "./api";
+import type { Inventory, YearTotals } from "./api";
 
 export interface YearChange {
   previousYear: number;
@@ -45,4 +45,49 @@ export function totalsByCategoryFigure(years: readonly YearTotals[]): { data: Da
       legend: { orientation: "h", y: -0.2 },
     },
   };
+}
+
+type BalanceRow = Inventory["balance"][number];
+
+/** D17: a facility's methane, t CH4: ventilation and drainage → flared, used or vented → emitted.
+ *  Drainage is what went to flares and use; ventilation the rest of what was released. The slip
+ *  of the flares and boilers (sent less destroyed) reaches the atmosphere too. */
+export function methaneSankeyFigure(row: BalanceRow): { data: Data[]; layout: Partial<Layout> } {
+  const labels = [
+    "Вентиляция",
+    "Дегазация",
+    "Сожжено на факелах",
+    "Утилизировано",
+    "Выброшено без сжигания",
+    "Выбросы в атмосферу",
+    "Уничтожено",
+  ];
+  const slip = Math.max(0, row.flared_t + row.used_t - row.destroyed_t);
+  const slipOfFlares = row.flared_t > 0 ? Math.min(slip, row.flared_t) : 0;
+  const links: Array<[number, number, number]> = [
+    [0, 4, row.vented_t],
+    [1, 2, row.flared_t],
+    [1, 3, row.used_t],
+    [4, 5, row.vented_t],
+    [2, 5, slipOfFlares],
+    [3, 5, slip - slipOfFlares],
+    [2, 6, row.flared_t - slipOfFlares],
+    [3, 6, row.used_t - (slip - slipOfFlares)],
+  ].filter((link): link is [number, number, number] => link[2] > 0);
+  const data = [
+    {
+      type: "sankey",
+      orientation: "h",
+      valueformat: ",.2f",
+      valuesuffix: " т CH4",
+      node: {
+        label: labels,
+        color: ["#69b1ff", "#1677ff", "#fa8c16", "#52c41a", "#8c8c8c", "#cf1322", "#95de64"],
+        pad: 18,
+        thickness: 16,
+      },
+      link: { source: links.map((l) => l[0]), target: links.map((l) => l[1]), value: links.map((l) => l[2]) },
+    },
+  ] as unknown as Data[];
+  return { data, layout: { separators: ", ", margin: { l: 10, r: 10, t: 10, b: 10 }, font: { size: 12 } } };
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { assumesPureMethane, basisOf, methaneBalances, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
+
+const mine = (res_ch4: number, basis?: string, facility: string | null = "f1"): BalanceCalculation => ({
+  id: `m${res_ch4}`,
+  type: "underground_emission_ch4",
+  facility,
+  inputs: { volume: 1, ef: 1, koef_transform: 0.67, ...(basis ? { basis } : {}) },
+  results: { res_ch4 },
+});
+// The worked example of D17: 20 000 thousand m³ of 60 % CH4 at 20 °C, smokeless flare.
+const flare: BalanceCalculation = {
+  id: "t1",
+  type: "torch_composition",
+  facility: "f1",
+  inputs: { volume: 20_000, w_ch4: 60, w_co2: 5, cf: 0.0006, p_co2: 1.8393, p_ch4: 0.668 },
+  results: { res_ch4: 4.8096 },
+};
+
+describe("the basis of a mining calculation (D17)", () => {
+  it("reads the stored basis, else the type's default; other types have none", () => {
+    expect(basisOf("underground_emission_ch4", {})).toBe("gross");
+    expect(basisOf("handling_underground_ch4", {})).toBe("gross");
+    expect(basisOf("underground", {})).toBe("net");
+    expect(basisOf("underground", { basis: "gross" })).toBe("gross");
+    expect(basisOf("underground_emission_ch4", { basis: "other" })).toBe("gross");
+    expect(basisOf("torch_composition", {})).toBeUndefined();
+  });
+});
+
+describe("methane sent to flares and use", () => {
+  it("by composition: V × W_CH4 × ρ_CH4 × 10⁻², less the share CF unburnt", () => {
+    // 20 000 × 60 × 0.668 / 100 = 8 016 t sent; × (1 − 0.0006) = 8 011.1904 t destroyed.
+    const got = methaneDestroyedBy(flare)!;
+    expect(got.route).toBe("flared");
+    expect(got.sent_t).toBeCloseTo(8016, 9);
+    expect(got.destroyed_t).toBeCloseTo(8011.1904, 9);
+  });
+
+  it("IPCC flares: pure CH4 × ρ, 98 % burnt", () => {
+    const got = methaneDestroyedBy({
+      id: "a",
+      type: "torch_ch4",
+      facility: null,
+      inputs: { volume: 1000, koef_transform: 0.67 },
+      results: {},
+    })!;
+    expect(got.sent_t).toBeCloseTo(670, 9);
+    expect(got.destroyed_t).toBeCloseTo(656.6, 9);
+  });
+
+  it("boilers burning mine gas count, other fuels do not", () => {
+    const burnt = (item_id: number): BalanceCalculation => ({
+      id: "b",
+      type: "disposal_co2_stat_sources",
+      facility: null,
+      inputs: { volume: 1000, k: 1, ef: 1.8393, of: 0.995 },
+      results: {},
+      coefficients: { ef: { dictionary: "get_disposal_co2_stat_sources", item_id } },
+    });
+    const got = methaneDestroyedBy(burnt(8))!;
+    expect(got.route).toBe("used");
+    expect(got.sent_t).toBeCloseTo(668, 9);
+    expect(got.destroyed_t).toBeCloseTo(664.66, 9);
+    expect(methaneDestroyedBy(burnt(1))).toBeUndefined();
+  });
+
+  it("boilers burning mine gas of a stated composition (D24): V × W_CH4 × ρ_CH4 × 10⁻² × OF", () => {
+    const got = methaneDestroyedBy({
+      id: "c",
+      type: "disposal_co2_stat_sources",
+      facility: null,
+      inputs: { volume: 500, k: 1, ef: 0, of: 1, w_ch4: 40, p_ch4: 0.717 },
+      results: {},
+    })!;
+    expect(got.sent_t).toBeCloseTo(143.4, 9);
+    expect(got.destroyed_t).toBeCloseTo(143.4, 9);
+  });
+});
+
+describe("the balance per facility", () => {
+  it("nets the gross mining figure: emitted = Σ gross − destroyed + Σ net", () => {
+    const [balance] = methaneBalances([mine(29_701.1), flare]);
+    expect(balance.facility).toBe("f1");
+    expect(balance.released_t).toBeCloseTo(29_701.1, 9);
+    expect(balance.flared_t).toBeCloseTo(8016, 9);
+    expect(balance.destroyed_t).toBeCloseTo(8011.1904, 9);
+    expect(balance.netted_t).toBeCloseTo(8011.1904, 9);
+    expect(balance.emitted_t).toBeCloseTo(21_689.9096, 9);
+    expect(balance.vented_t).toBeCloseTo(21_685.1, 9);
+    expect(balance.exceeds).toBe(false);
+  });
+
+  it("subtracts nothing from a net (measured) figure and still closes", () => {
+    const measured: BalanceCalculation = { id: "u", type: "underground", facility: "f1", inputs: {}, results: { res_ch4: 5000 } };
+    const [balance] = methaneBalances([measured, flare]);
+    expect(balance.net_t).toBe(5000);
+    expect(balance.netted_t).toBe(0);
+    expect(balance.emitted_t).toBe(5000);
+    expect(balance.released_t).toBeCloseTo(13_011.1904, 9);
+    expect(balance.exceeds).toBe(false);
+  });
+
+  it("flags more destroyed than the gross figure released, never nets below zero", () => {
+    const [balance] = methaneBalances([mine(1000), flare]);
+    expect(balance.exceeds).toBe(true);
+    expect(balance.netted_t).toBe(1000);
+    expect(balance.emitted_t).toBe(0);
+  });
+
+  it("keeps facilities apart and counts the IPCC flare pair's gas once", () => {
+    const pair = ["torch_ch4", "disposal_co2_torch"].map(
+      (type): BalanceCalculation => ({
+        id: type,
+        type,
+        facility: "f2",
+        inputs: { volume: 1000, koef_transform: 0.67, ef: 2.75 },
+        results: {},
+      }),
+    );
+    const balances = methaneBalances([mine(29_701.1), flare, mine(2000, undefined, "f2"), ...pair]);
+    expect(balances.map((b) => b.facility)).toEqual(["f1", "f2"]);
+    expect(balances[1].flared_t).toBeCloseTo(670, 9);
+    expect(balances[1].emitted_t).toBeCloseTo(2000 - 656.6, 9);
+  });
+});
+
+describe("types that take the gas as pure methane (D24)", () => {
+  it("are the IPCC flares and the boiler's mine-gas entry, not flaring by composition nor other fuels", () => {
+    const boiler = (item_id: number) => ({
+      type: "disposal_co2_stat_sources",
+      inputs: {},
+      coefficients: { ef: { dictionary: "get_disposal_co2_stat_sources", item_id } },
+    });
+    expect(assumesPureMethane({ type: "torch_ch4", inputs: {} })).toBe(true);
+    expect(assumesPureMethane({ type: "disposal_co2_torch", inputs: {} })).toBe(true);
+    expect(assumesPureMethane(boiler(8))).toBe(true);
+    expect(assumesPureMethane(boiler(1))).toBe(false);
+    expect(assumesPureMethane(flare)).toBe(false);
+  });
+});

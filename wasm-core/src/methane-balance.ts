@@ -1,0 +1,188 @@
+// The methane balance of an underground mine for one year (methodology D17, IPCC 2006 Vol. 2
+// §4.1.3: mining + post-mining − methane recovered and flared or used). Per facility: released
+// (Σ gross + Σ net), destroyed (CH4 sent to the facility's flares, boilers and engines less the
+// unburnt slip, which stays reported in the flaring line), emitted = Σ gross − destroyed + Σ net.
+// Pure and browser-safe: the inventory sums by it, the screen draws it.
+import { METHANE_BASES, REGISTRY, isCalculationType, type MethaneBasis } from "./registry";
+
+/** What the balance reads of a calculation (a stored calculation fits). */
+export interface BalanceCalculation {
+  readonly id: string;
+  readonly type: string;
+  readonly facility: string | null;
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly results: Readonly<Record<string, unknown>>;
+  readonly coefficients?: Readonly<Record<string, { readonly dictionary?: string; readonly item_id?: number }>>;
+}
+
+export interface MethaneBalance {
+  readonly facility: string | null;
+  /** t CH4 of the mining calculations (underground_emission_ch4, handling_underground_ch4,
+   *  underground) by their basis. */
+  readonly gross_t: number;
+  readonly net_t: number;
+  /** Σ gross + Σ net, and when no gross figure is given (all measured, net) the gas destroyed
+   *  too: a net figure leaves it out by definition, so the balance still closes. */
+  readonly released_t: number;
+  /** CH4 sent to flares and to use (boilers, engines), t. */
+  readonly flared_t: number;
+  readonly used_t: number;
+  /** Sent less the unburnt slip, t. */
+  readonly destroyed_t: number;
+  /** What the mining line (1.B.1.a.i.1) loses: destroyed when a gross figure exists (never more
+   *  than Σ gross), else nothing (a net figure already excludes it). */
+  readonly netted_t: number;
+  /** Released and not sent to a flare or use: ventilation air and drained gas vented, t. */
+  readonly vented_t: number;
+  /** Reached the atmosphere: Σ gross − destroyed + Σ net, t. */
+  readonly emitted_t: number;
+  /** D17 error: destroyed > Σ gross while a gross figure exists. */
+  readonly exceeds: boolean;
+}
+
+/** The mining types and their basis as stored, or the registry default (D17) for older ones. */
+export function basisOf(type: string, inputs: Readonly<Record<string, unknown>>): MethaneBasis | undefined {
+  if (!isCalculationType(type)) return undefined;
+  const fallback = (REGISTRY[type] as { basis?: MethaneBasis }).basis;
+  if (!fallback) return undefined;
+  const stored = inputs.basis;
+  return METHANE_BASES.includes(stored as MethaneBasis) ? (stored as MethaneBasis) : fallback;
+}
+
+const num = (record: Readonly<Record<string, unknown>>, name: string) => {
+  const value = record[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+};
+
+// The core's IPCC flare form (4.6, 4.7): 98 % of the CH4 burns.
+const FLARE_EFFICIENCY = 0.98;
+// 1.1: ρ CH4 by the row whose ρ CO2 a mine-gas fuel entry carries as its factor (4.8: pure CMM,
+// t CO2 per thousand m³ = ρ CO2); 20 °C otherwise.
+const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
+  [1.9768, 0.717],
+  [1.8738, 0.6797],
+  [1.8393, 0.668],
+];
+const CH4_DENSITY_20C = 0.668;
+/** The stationary-fuel entry of captured mine methane (100 % CH4). */
+export const MINE_GAS_FUEL_ENTRY = 8;
+
+/** The CH4 a flaring or utilisation calculation was sent and destroyed, t; none for other types
+ *  and for fuels that are not mine gas. */
+export function methaneDestroyedBy(
+  calculation: BalanceCalculation,
+): { readonly route: "flared" | "used"; readonly sent_t: number; readonly destroyed_t: number } | undefined {
+  const inputs = calculation.inputs;
+  switch (calculation.type) {
+    case "torch_composition": {
+      // 7.1: V × W_CH4 × ρ_CH4 × 10⁻² sent; the share CF leaves unburnt (formula 2.4).
+      const sent = (num(inputs, "volume") * num(inputs, "w_ch4") * num(inputs, "p_ch4")) / 100;
+      return { route: "flared", sent_t: sent, destroyed_t: sent * (1 - num(inputs, "cf")) };
+    }
+    case "torch_ch4":
+    case "disposal_co2_torch": {
+      // 4.6, 4.7: volume is pure CH4, thousand m³ × kg/m³ = t.
+      const sent = num(inputs, "volume") * num(inputs, "koef_transform");
+      return { route: "flared", sent_t: sent, destroyed_t: sent * FLARE_EFFICIENCY };
+    }
+    case "disposal_co2_stat_sources": {
+      const oxidised = inputs.of === undefined ? 1 : num(inputs, "of");
+      // D24: burnt mine gas of known composition (V thousand m³ of the mixture).
+      if (num(inputs, "w_ch4") > 0) {
+        const sent = (num(inputs, "volume") * num(inputs, "w_ch4") * (num(inputs, "p_ch4") || CH4_DENSITY_20C)) / 100;
+        return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
+      }
+      const ef = calculation.coefficients?.ef;
+      if (ef?.dictionary !== "get_disposal_co2_stat_sources" || ef.item_id !== MINE_GAS_FUEL_ENTRY) return undefined;
+      // 4.8 pure CMM: volume × k thousand m³ of CH4, its factor ρ CO2 of the measurement conditions.
+      const density = CH4_BY_CO2_DENSITY.find(([co2]) => Math.abs(co2 - num(inputs, "ef")) < 1e-9)?.[1] ?? CH4_DENSITY_20C;
+      const sent = num(inputs, "volume") * (inputs.k === undefined ? 1 : num(inputs, "k")) * density;
+      return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** D24: what a results view and the report say of a type that takes its gas as pure methane, so
+ *  that the CO2 the drained gas already carries is not counted. */
+export const PURE_METHANE_NOTE = "газ принят за 100 % CH4: CO2, уже содержащийся в газе, не учтен";
+
+/** D24: the IPCC flare types (pure CH4 volume) and the boiler's mine-gas entry (100 % CH4). */
+export function assumesPureMethane(calculation: Pick<BalanceCalculation, "type" | "inputs" | "coefficients">): boolean {
+  if (calculation.type === "disposal_co2_torch" || calculation.type === "torch_ch4") return true;
+  if (calculation.type !== "disposal_co2_stat_sources" || num(calculation.inputs, "w_ch4") > 0) return false;
+  const ef = calculation.coefficients?.ef;
+  return ef?.dictionary === "get_disposal_co2_stat_sources" && ef.item_id === MINE_GAS_FUEL_ENTRY;
+}
+
+/** One balance per facility that has a mining calculation or destroys methane, in first-seen order. */
+export function methaneBalances(calculations: readonly BalanceCalculation[]): MethaneBalance[] {
+  interface Sums {
+    gross: number;
+    net: number;
+    flared: number;
+    used: number;
+    destroyed: number;
+    /** The IPCC flare pair (4.6 CO2, 4.7 CH4) describes one flare: its gas counts once. */
+    ipccCo2: { sent: number; destroyed: number };
+    ipccCh4: { sent: number; destroyed: number };
+  }
+  const byFacility = new Map<string | null, Sums>();
+  const sumsOf = (facility: string | null) => {
+    let sums = byFacility.get(facility);
+    if (!sums) {
+      sums = {
+        gross: 0,
+        net: 0,
+        flared: 0,
+        used: 0,
+        destroyed: 0,
+        ipccCo2: { sent: 0, destroyed: 0 },
+        ipccCh4: { sent: 0, destroyed: 0 },
+      };
+      byFacility.set(facility, sums);
+    }
+    return sums;
+  };
+  for (const calculation of calculations) {
+    const basis = basisOf(calculation.type, calculation.inputs);
+    if (basis) {
+      sumsOf(calculation.facility)[basis] += num(calculation.results, "res_ch4");
+      continue;
+    }
+    const destroyed = methaneDestroyedBy(calculation);
+    if (!destroyed) continue;
+    const sums = sumsOf(calculation.facility);
+    if (calculation.type === "disposal_co2_torch" || calculation.type === "torch_ch4") {
+      const pair = calculation.type === "disposal_co2_torch" ? sums.ipccCo2 : sums.ipccCh4;
+      pair.sent += destroyed.sent_t;
+      pair.destroyed += destroyed.destroyed_t;
+      continue;
+    }
+    sums[destroyed.route] += destroyed.sent_t;
+    sums.destroyed += destroyed.destroyed_t;
+  }
+  return [...byFacility.entries()].map(([facility, sums]) => {
+    const ipcc = sums.ipccCo2.sent >= sums.ipccCh4.sent ? sums.ipccCo2 : sums.ipccCh4;
+    const flared = sums.flared + ipcc.sent;
+    const destroyed = sums.destroyed + ipcc.destroyed;
+    const hasGross = sums.gross > 0;
+    const netted = hasGross ? Math.min(destroyed, sums.gross) : 0;
+    const released = sums.gross + sums.net + (hasGross ? 0 : destroyed);
+    const emitted = sums.gross - netted + sums.net;
+    return {
+      facility,
+      gross_t: sums.gross,
+      net_t: sums.net,
+      released_t: released,
+      flared_t: flared,
+      used_t: sums.used,
+      destroyed_t: destroyed,
+      netted_t: netted,
+      vented_t: Math.max(0, released - flared - sums.used),
+      emitted_t: emitted,
+      exceeds: hasGross && destroyed > sums.gross,
+    };
+  });
+}

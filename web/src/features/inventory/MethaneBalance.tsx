@@ -1,0 +1,61 @@
+// D17: the methane balance of each underground mine of the year, t CH4: released (gross and net
+// figures), sent to flares and use, destroyed, and emitted, which is what the mining line
+// (1.B.1.a.i.1) carries; with a Sankey diagram per facility (plotly's strict bundle, lazily).
+import { useMemo } from "react";
+import { Card, Flex, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
+import { formatResult } from "../../shared/decimals";
+import { Chart } from "../graphs/Chart";
+import type { Inventory } from "./api";
+import { methaneSankeyFigure } from "./inventory";
+
+type BalanceRow = Inventory["balance"][number];
+const tonnes = (value: number) => formatResult(value, 2);
+const number = (title: string, key: keyof BalanceRow) => ({
+  title,
+  dataIndex: key,
+  align: "right" as const,
+  width: 140,
+  render: (v: number) => tonnes(v),
+});
+
+const columns: TableColumnsType<BalanceRow> = [
+  { title: "Площадка", dataIndex: "facility_name" },
+  number("Выделилось, т CH4", "released_t"),
+  number("На факелы, т CH4", "flared_t"),
+  number("На утилизацию, т CH4", "used_t"),
+  number("Уничтожено, т CH4", "destroyed_t"),
+  number("Выброшено, т CH4", "emitted_t"),
+];
+
+export function MethaneBalance({ balance }: { balance: Inventory["balance"] }) {
+  const figures = useMemo(() => balance.map((row) => ({ row, figure: methaneSankeyFigure(row) })), [balance]);
+  if (balance.length === 0) return null;
+  return (
+    <Card title="Баланс метана шахт" size="small" data-testid="methane-balance">
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">
+          Выброшено = валовый выброс − уничтоженный на факелах и при утилизации метан + чистый выброс. Несгоревший на факеле метан
+          учитывается в строке сжигания в факелах.
+        </Typography.Text>
+        <Table<BalanceRow>
+          rowKey={(r) => r.facility ?? "none"}
+          size="small"
+          pagination={false}
+          scroll={{ x: 800 }}
+          columns={columns}
+          dataSource={balance}
+        />
+        {figures.map(({ row, figure }) => (
+          <Chart
+            key={row.facility ?? "none"}
+            figure={{ title: `Потоки метана: ${row.facility_name}, т CH4`, fileName: `Баланс метана ${row.facility_name}`, ...figure }}
+            height={300}
+            strict
+            testId="methane-sankey"
+          />
+        ))}
+      </Flex>
+    </Card>
+  );
+}
