@@ -23,6 +23,7 @@ import {
   type Gas,
   type Order371Category,
 } from "@core/inventory";
+import { leftOutReason, leftOutSummary } from "@core/inventory";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -64,6 +65,8 @@ export interface YearTotals {
   year: number;
   total_t_co2e: number;
   by_category: Partial<Record<Order371Category, number>>;
+  /** D18: what the year's total left out («не учтены: 2 альтернативных расчета»), "" for nothing. */
+  not_counted: string;
 }
 
 export interface Inventory {
@@ -121,7 +124,15 @@ async function entriesOf(deps: Deps, companyId: string): Promise<Entry[]> {
   });
 }
 
-const isPrimary = (entry: Entry) => (entry.calculation.inventory_role ?? "primary") === "primary";
+/** D18: why an entry is left out of its own year's total (undefined: it counts), by the core's one rule. */
+const reasonOf = (entry: Entry) =>
+  leftOutReason(
+    { ...entry.calculation, reporting_year: entry.year, facility: entry.facility, project_archived: entry.project.is_deleted },
+    { year: entry.year },
+  );
+const isPrimary = (entry: Entry) => reasonOf(entry) === undefined;
+/** «не учтены: 2 альтернативных расчета» for the entries of one total. */
+const notCounted = (entries: Entry[]) => leftOutSummary(entries.flatMap((e) => reasonOf(e) ?? []).map((reason) => ({ reason })));
 
 function gasesOf(calculation: Calculation, gwpCh4: number) {
   const source = inventorySourceOf(calculation.type)!;
@@ -200,11 +211,12 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
     threshold: { limit_t_co2e: limit, regulated: total >= limit },
     checks: [...reviewChecks(review, ofYear), ...checksOf(ofYear, all, year, gwp, facilities)],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
-    years: await yearTotals(deps, all.filter(isPrimary)),
+    years: await yearTotals(deps, all),
   };
 }
 
-function calculationRow({ calculation, project, facility }: Entry, gwpCh4: number): InventoryCalculation {
+function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
+  const { calculation, project, facility } = entry;
   const source = inventorySourceOf(calculation.type)!;
   const role = calculation.inventory_role ?? "primary";
   return {
@@ -215,7 +227,7 @@ function calculationRow({ calculation, project, facility }: Entry, gwpCh4: numbe
     project: { id: project.id, name: project.name },
     facility,
     inventory_role: role,
-    counted: role === "primary",
+    counted: isPrimary(entry),
     category: source.category,
     ipcc_code: ipccOf(calculation),
     gases: gasesOf(calculation, gwpCh4).map((g) => ({ ...g, t: round(g.t), t_co2e: round(g.t_co2e) })),
@@ -230,7 +242,8 @@ function calculationRow({ calculation, project, facility }: Entry, gwpCh4: numbe
   };
 }
 
-async function yearTotals(deps: Deps, primaries: Entry[]): Promise<YearTotals[]> {
+async function yearTotals(deps: Deps, entries: Entry[]): Promise<YearTotals[]> {
+  const primaries = entries.filter(isPrimary);
   const years = [...new Set(primaries.map((e) => e.year))].sort((a, b) => a - b);
   const totals: YearTotals[] = [];
   for (const year of years) {
@@ -243,7 +256,12 @@ async function yearTotals(deps: Deps, primaries: Entry[]): Promise<YearTotals[]>
       byCategory[category] = round((byCategory[category] ?? 0) + t_co2e);
       total += t_co2e;
     }
-    totals.push({ year, total_t_co2e: round(total), by_category: byCategory });
+    totals.push({
+      year,
+      total_t_co2e: round(total),
+      by_category: byCategory,
+      not_counted: notCounted(entries.filter((e) => e.year === year)),
+    });
   }
   return totals;
 }
@@ -279,6 +297,7 @@ function reviewChecks(review: InventoryReview, ofYear: Entry[]): InventoryCheck[
   return checks;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const quoted = (entries: Entry[]) => entries.map((e) => `«${e.calculation.name}»`).join(", ");
 
 function checksOf(
@@ -399,7 +418,7 @@ function checksOf(
     checks.push({
       level: "info",
       code: "alternatives_excluded",
-      message: `Не суммируются (альтернативные расчеты): ${quoted(alternatives)}`,
+      message: `${capitalised(notCounted(alternatives))}: ${quoted(alternatives)}`,
       calculations: alternatives.map((e) => e.calculation.id),
     });
   }
@@ -417,5 +436,5 @@ function checksOf(
 
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
-  return yearTotals(oneDictionaryCheck(deps), (await entriesOf(deps, actor.company)).filter(isPrimary));
+  return yearTotals(oneDictionaryCheck(deps), await entriesOf(deps, actor.company));
 }
