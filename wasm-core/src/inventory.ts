@@ -241,3 +241,6 @@ export function leftOutSummary(leftOut: readonly { readonly reason: LeftOutReaso
   if (total === 0) return "";
   return `${total === 1 ? "не учтен" : "не учтены"}: ${parts.join(", ")}`;
 }
+
+/** The «Учет» of a calculation as lists and exports show it (D18). */
+export const INVENTORY_ROLE_SHORT: Record<InventoryRole, string> = { primary: "основной", alternative: "альтернативный" };

@@ -97,6 +97,7 @@ export const calculationRoutes = routeApp()
       q.project,
       q.is_deleted === "true" ? "archived" : "active",
       { limit: q.limit ?? DEFAULT_PAGE_SIZE, offset: q.offset ?? 0 },
+      q.role,
     );
     return c.json({ results: page.results.map(calculationView), count: page.count }, 200);
   })
