@@ -1,6 +1,7 @@
 // The shapes of the API's answers that the domain builds and the web reads: types only, with no
 // import that reaches the domain, the adapters or Node, so the web's type check (web/tsconfig.json)
 // takes them through contracts.ts without the server's implementation.
+import type { LeftOutReason } from "@core/inventory";
 import type { ValueUncertainty, Verification } from "./dictionaries/reference-data";
 import type { Calculation, CoefficientUse, NormativeDocument } from "./ports";
 import type { Project } from "./schemas/project";
@@ -70,6 +71,17 @@ export interface ProjectGraphs {
   underground: UndergroundBar[];
   open_mining_co2: OpenMiningBar[];
   regres_methane: ForecastSeries[];
+  /** D18: what the bars leave out («Не учтены: 1 альтернативный расчет»), null: nothing. */
+  not_counted: string | null;
+  left_out: LeftOutView[];
+}
+
+/** A calculation a total left out and why (D18). */
+export interface LeftOutView {
+  id: string;
+  type: string;
+  name: string;
+  reason: LeftOutReason;
 }
 
 /** A normative document as the documents screen lists it. */

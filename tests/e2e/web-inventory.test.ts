@@ -191,7 +191,7 @@ describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
     await dialog.waitFor({ state: "hidden" });
     await page.goto(at("/inventory?year=2025"));
     const checks = page.getByTestId("checks");
-    await checks.getByText(/Не суммируются \(альтернативные расчеты\): «Оценка по коэффициенту»/).waitFor();
+    await checks.getByText(/Не учтен: 1 альтернативный расчет: «Оценка по коэффициенту»/).waitFor();
     expect(await checks.innerText()).not.toMatch(/источник оценен разными методами/);
     const inventory = await demo<{ total_t_co2e: number; calculations: Array<{ name: string; counted: boolean }> }>(
       "GET",

@@ -180,7 +180,7 @@ describe.skipIf(!PDFTOTEXT)("the report passport's PDF read back with pdftotext"
       .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
     expect(text).toMatch(new RegExp(`Итого\\s+${total}`));
     // The alternative is named among the checks only, never as a source.
-    expect(text).toContain("Не суммируются (альтернативные расчеты): «Факел (сценарий)»");
+    expect(text).toContain("Не учтен: 1 альтернативный расчет: «Факел (сценарий)»");
     expect(text).not.toContain("«Факел (сценарий)» (проект");
   });
 });

@@ -32,7 +32,7 @@ type Inventory = {
   threshold: { limit_t_co2e: number; regulated: boolean };
   checks: Array<{ level: string; code: string; message: string; calculations: string[] }>;
   calculations: Array<{ id: string; counted: boolean }>;
-  years: Array<{ year: number; total_t_co2e: number }>;
+  years: Array<{ year: number; total_t_co2e: number; not_counted: string }>;
 };
 
 async function json<T>(res: Response, status: number): Promise<T> {
@@ -142,6 +142,9 @@ describe("the year's inventory", () => {
     expect(inv.categories.find((r) => r.ipcc_code === "1.B.1.a.ii.1")!.calculations).toEqual([openPit.id]);
     expect(inv.calculations.find((c) => c.id === scenario.id)!.counted).toBe(false);
     expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.calculations.sort()).toEqual([tier1.id, scenario.id].sort());
+    // D18: the year's total says what it left out, here and in the totals per year.
+    expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.message).toMatch(/^Не учтены: 2 альтернативных расчета: «/);
+    expect(inv.years.find((y) => y.year === 2025)!.not_counted).toBe("не учтены: 2 альтернативных расчета");
     expect(inv.facilities.map((f) => f.name)).toEqual(["Разрез «Восточный»", "Шахта «Южная»"]);
     expect(inv.facilities.reduce((s, f) => s + f.t_co2e, 0)).toBeCloseTo(inv.total_t_co2e, 6);
     // 50 000 t from 2024 (296-FZ art. 14, Decree 355), for the company's whole year (D21).

@@ -265,3 +265,102 @@ export function reviewDateProblem(value: string, year: number, today: string): s
   if (value > today) return "дата не может быть в будущем";
   return undefined;
 }
+
+// ---- what counts in a total (D18): one rule for the inventory, uncertainty, exports, graphs and statistics ----
+
+/** A calculation as the rule sees it. A calculation stored before roles existed has none: primary. */
+export interface Countable {
+  readonly type: string;
+  readonly inventory_role?: InventoryRole | null;
+  readonly project: string;
+  /** The reporting year of its project. */
+  readonly reporting_year: number;
+  /** Its project's facility; null: a project without one. */
+  readonly facility: string | null;
+  /** The calculation itself is archived. */
+  readonly archived?: boolean;
+  /** Its project is archived. */
+  readonly project_archived?: boolean;
+}
+
+/** A year's total (of one facility where chosen) or one project's. */
+export type CountScope = { readonly year: number; readonly facility?: string | null } | { readonly project: string };
+
+/** Why a calculation is not summed. The first three say it belongs to another total. */
+export type LeftOutReason = "other_project" | "other_year" | "other_facility" | "archived" | "analysis" | "alternative";
+
+export interface LeftOut<T> {
+  readonly calculation: T;
+  readonly reason: LeftOutReason;
+}
+
+export interface Counting<T> {
+  readonly counted: T[];
+  readonly left_out: LeftOut<T>[];
+}
+
+/** Why `calculation` is left out of the total of `scope`, or undefined when it counts. A year counts
+ *  the primary calculations of the projects of that reporting year (and facility); one project,
+ *  its own primary calculations even when the project itself is archived (it is looked at). The
+ *  analysis types (forecast, gap filling, sensitivity, the utilisation choice) have no emission of
+ *  their own to sum; alternatives are shown and never summed. */
+export function leftOutReason(calculation: Countable, scope: CountScope): LeftOutReason | undefined {
+  if ("project" in scope) {
+    if (calculation.project !== scope.project) return "other_project";
+  } else {
+    if (calculation.reporting_year !== scope.year) return "other_year";
+    if (scope.facility && calculation.facility !== scope.facility) return "other_facility";
+    if (calculation.project_archived) return "archived";
+  }
+  if (calculation.archived) return "archived";
+  if (!inventorySourceOf(calculation.type)) return "analysis";
+  if ((calculation.inventory_role ?? "primary") !== "primary") return "alternative";
+  return undefined;
+}
+
+/** The calculations a total of `scope` sums, and the others with the reason. */
+export function whatCounts<T extends Countable>(calculations: readonly T[], scope: CountScope): Counting<T> {
+  const counted: T[] = [];
+  const left_out: LeftOut<T>[] = [];
+  for (const calculation of calculations) {
+    const reason = leftOutReason(calculation, scope);
+    if (reason) left_out.push({ calculation, reason });
+    else counted.push(calculation);
+  }
+  return { counted, left_out };
+}
+
+/** 1 расчет, 2 расчета, 5 расчетов, 11 расчетов, 21 расчет. */
+export function russianPlural(n: number, one: string, few: string, many: string): string {
+  const tens = Math.abs(n) % 100;
+  const units = Math.abs(n) % 10;
+  if (tens >= 11 && tens <= 14) return many;
+  if (units === 1) return one;
+  return units >= 2 && units <= 4 ? few : many;
+}
+
+const LEFT_OUT_WORDS: Partial<Record<LeftOutReason, readonly [string, string, string]>> = {
+  alternative: ["альтернативный расчет", "альтернативных расчета", "альтернативных расчетов"],
+  analysis: ["аналитический расчет", "аналитических расчета", "аналитических расчетов"],
+  archived: ["расчет в архиве", "расчета в архиве", "расчетов в архиве"],
+};
+
+/** What a total left out, in Russian («не учтены: 2 альтернативных расчета»), or "" when nothing
+ *  that belongs to it was left out. Calculations of another year, facility or project belong to
+ *  another total and are not named. */
+export function leftOutSummary(leftOut: readonly { readonly reason: LeftOutReason }[]): string {
+  const parts: string[] = [];
+  let total = 0;
+  for (const reason of ["alternative", "analysis", "archived"] as const) {
+    const n = leftOut.filter((l) => l.reason === reason).length;
+    if (n === 0) continue;
+    const [one, few, many] = LEFT_OUT_WORDS[reason]!;
+    parts.push(`${n} ${russianPlural(n, one, few, many)}`);
+    total += n;
+  }
+  if (total === 0) return "";
+  return `${total === 1 ? "не учтен" : "не учтены"}: ${parts.join(", ")}`;
+}
+
+/** The «Учет» of a calculation as lists and exports show it (D18). */
+export const INVENTORY_ROLE_SHORT: Record<InventoryRole, string> = { primary: "основной", alternative: "альтернативный" };

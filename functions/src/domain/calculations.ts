@@ -5,6 +5,7 @@
 import { FieldError, calculate, type FormulaInputs, type SensitivityParams } from "@core/emissions";
 import {
   METHANE_BASES,
+  CALCULATION_TYPES,
   METHODOLOGY_VERSION,
   REGISTRY,
   isCalculationType,
@@ -368,6 +369,9 @@ export async function getCalculationFile(deps: Deps, actor: Actor, typeName: str
   return { name: calculation.file.name, ...blob };
 }
 
+/** The list's type standing for every type at once (a project's calculations across types). */
+export const ALL_TYPES = "all";
+
 export async function listCalculations(
   deps: Deps,
   actor: Actor,
@@ -375,7 +379,10 @@ export async function listCalculations(
   projectId: string,
   state: ProjectState,
   page: PageRequest,
+  /** D18: only the calculations of this «Учет» (an analysis type has none and is left out). */
+  role?: InventoryRole,
 ): Promise<Page<Calculation>> {
+  if (typeName === ALL_TYPES || role !== undefined) return listFiltered(deps, actor, typeName, projectId, state, page, role);
   const type = supportedType(typeName);
   // The project only has to be the caller's: checked while the page is read.
   const [, listed] = await Promise.all([
@@ -383,6 +390,27 @@ export async function listCalculations(
     deps.repos.calculations.list(actor.company, projectId, type, state, page),
   ]);
   return listed;
+}
+
+/** Across types or by role: the project's lists read whole, merged newest first, then paged. A
+ *  project holds tens of calculations, not thousands (forecast rows live in the blob store). */
+async function listFiltered(
+  deps: Deps,
+  actor: Actor,
+  typeName: string,
+  projectId: string,
+  state: ProjectState,
+  page: PageRequest,
+  role: InventoryRole | undefined,
+): Promise<Page<Calculation>> {
+  const types = typeName === ALL_TYPES ? CALCULATION_TYPES : [supportedType(typeName)];
+  await getProject(deps, actor, projectId);
+  const lists = await Promise.all(types.map((type) => deps.repos.calculations.listAllByProject(actor.company, projectId, type, state)));
+  const matching = lists
+    .flat()
+    .filter((c) => role === undefined || (inventorySourceOf(c.type) !== undefined && (c.inventory_role ?? "primary") === role))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  return { results: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
 }
 
 const changeableFields = (type: SupportedType): Set<string> =>

@@ -1,12 +1,14 @@
 // Infographics data of a project (SPEC 2 «Инфографика», 3, 4 «Graphs screen load order»): the
 // underground and open-mining CO2 results and the methane forecast by day, read in one call instead
-// of the original list-then-item-by-item fetching. Missing results count as 0 (SPEC 3).
+// of the original list-then-item-by-item fetching. Missing results count as 0 (SPEC 3). The bars
+// are what the project's totals count (D18): an alternative calculation is left out and named.
 import { isCalculationType } from "@core/registry";
 import type { Calculation } from "../ports";
 import type { ForecastSeries, ProjectGraphs } from "../views";
 import type { Actor, Deps } from "./context";
 import { forecastRowsOf } from "./forecast-rows";
 import { getProject } from "./projects";
+import { countInProject, leftOutView, notCountedLine } from "./counting";
 
 const numberOr0 = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
@@ -37,21 +39,29 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
     active(deps, actor, project.id, "open_mining_co2"),
     active(deps, actor, project.id, "regres_methane"),
   ]);
+  const emissions = countInProject(project, [...underground, ...openMining]);
+  const counted = new Set(emissions.counted);
   return {
     project,
-    underground: underground.map((c) => ({
-      id: c.id,
-      name: c.name,
-      res_co2: numberOr0(c.results.res_co2),
-      res_ch4: numberOr0(c.results.res_ch4),
-    })),
-    open_mining_co2: openMining.map((c) => ({
-      id: c.id,
-      name: c.name,
-      ef: numberOr0(c.inputs.ef),
-      res_co2: numberOr0(c.results.res_co2),
-    })),
+    underground: underground
+      .filter((c) => counted.has(c))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        res_co2: numberOr0(c.results.res_co2),
+        res_ch4: numberOr0(c.results.res_ch4),
+      })),
+    open_mining_co2: openMining
+      .filter((c) => counted.has(c))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        ef: numberOr0(c.inputs.ef),
+        res_co2: numberOr0(c.results.res_co2),
+      })),
     // One forecast's rows in memory at a time (up to 100 000 each); only their points are kept.
     regres_methane: await forecastSeries(deps, forecasts),
+    not_counted: notCountedLine(emissions.left_out),
+    left_out: leftOutView(emissions.left_out),
   };
 }

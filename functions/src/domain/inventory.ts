@@ -28,6 +28,7 @@ import {
 } from "@core/inventory";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 import { methaneBalances, type MethaneBalance } from "@core/methane-balance";
+import { leftOutReason, leftOutSummary } from "@core/inventory";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -75,6 +76,8 @@ export interface YearTotals {
   year: number;
   total_t_co2e: number;
   by_category: Partial<Record<Order371Category, number>>;
+  /** D18: what the year's total left out («не учтены: 2 альтернативных расчета»), "" for nothing. */
+  not_counted: string;
 }
 
 export interface Inventory {
@@ -154,7 +157,15 @@ async function entriesOf(deps: Deps, companyId: string): Promise<Entry[]> {
   });
 }
 
-const isPrimary = (entry: Entry) => (entry.calculation.inventory_role ?? "primary") === "primary";
+/** D18: why an entry is left out of its own year's total (undefined: it counts), by the core's one rule. */
+const reasonOf = (entry: Entry) =>
+  leftOutReason(
+    { ...entry.calculation, reporting_year: entry.year, facility: entry.facility, project_archived: entry.project.is_deleted },
+    { year: entry.year },
+  );
+const isPrimary = (entry: Entry) => reasonOf(entry) === undefined;
+/** «не учтены: 2 альтернативных расчета» for the entries of one total. */
+const notCounted = (entries: Entry[]) => leftOutSummary(entries.flatMap((e) => reasonOf(e) ?? []).map((reason) => ({ reason })));
 
 function gasesOf(calculation: Calculation, gwpCh4: number) {
   const source = inventorySourceOf(calculation.type)!;
@@ -265,7 +276,7 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
       ...balanceChecks(balances, counted, names),
     ],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
-    years: await yearTotals(deps, all.filter(isPrimary)),
+    years: await yearTotals(deps, all),
     balance: balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME)),
   };
 }
@@ -334,7 +345,8 @@ const BALANCE_TYPES = new Set([
 ]);
 const balanceInvolves = (entry: Entry) => BALANCE_TYPES.has(entry.calculation.type);
 
-function calculationRow({ calculation, project, facility, period }: Entry, gwpCh4: number): InventoryCalculation {
+function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
+  const { calculation, project, facility, period } = entry;
   const source = inventorySourceOf(calculation.type)!;
   const role = calculation.inventory_role ?? "primary";
   return {
@@ -345,7 +357,7 @@ function calculationRow({ calculation, project, facility, period }: Entry, gwpCh
     project: { id: project.id, name: project.name },
     facility,
     inventory_role: role,
-    counted: role === "primary",
+    counted: isPrimary(entry),
     category: source.category,
     ipcc_code: ipccOf(calculation),
     period,
@@ -363,7 +375,8 @@ function calculationRow({ calculation, project, facility, period }: Entry, gwpCh
   };
 }
 
-async function yearTotals(deps: Deps, primaries: Entry[]): Promise<YearTotals[]> {
+async function yearTotals(deps: Deps, entries: Entry[]): Promise<YearTotals[]> {
+  const primaries = entries.filter(isPrimary);
   const years = [...new Set(primaries.map((e) => e.year))].sort((a, b) => a - b);
   const totals: YearTotals[] = [];
   for (const year of years) {
@@ -382,7 +395,12 @@ async function yearTotals(deps: Deps, primaries: Entry[]): Promise<YearTotals[]>
       byCategory[3] = round((byCategory[3] ?? 0) - t * gwp_ch4);
       total -= t * gwp_ch4;
     }
-    totals.push({ year, total_t_co2e: round(total), by_category: byCategory });
+    totals.push({
+      year,
+      total_t_co2e: round(total),
+      by_category: byCategory,
+      not_counted: notCounted(entries.filter((e) => e.year === year)),
+    });
   }
   return totals;
 }
@@ -414,6 +432,7 @@ async function reviewChecks(deps: Deps, review: InventoryReview, facilityId: str
   ];
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const quoted = (entries: Entry[]) => entries.map((e) => `«${e.calculation.name}»`).join(", ");
 
 function checksOf(
@@ -564,7 +583,7 @@ function checksOf(
     checks.push({
       level: "info",
       code: "alternatives_excluded",
-      message: `Не суммируются (альтернативные расчеты): ${quoted(alternatives)}`,
+      message: `${capitalised(notCounted(alternatives))}: ${quoted(alternatives)}`,
       calculations: alternatives.map((e) => e.calculation.id),
     });
   }
@@ -582,5 +601,5 @@ function checksOf(
 
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
-  return yearTotals(oneDictionaryCheck(deps), (await entriesOf(deps, actor.company)).filter(isPrimary));
+  return yearTotals(oneDictionaryCheck(deps), await entriesOf(deps, actor.company));
 }

@@ -1,6 +1,7 @@
 // What a project export contains (SPEC 2 «Export», 7), independent of the file format: the project,
 // then for each calculation type (registry order) a sheet with one row per active calculation, and
-// at the end the totals. Columns, labels, units and decimals come from the registry.
+// at the end the totals, which sum the project's primary calculations only and say what they left
+// out (D18). Columns, labels, units and decimals come from the registry.
 //   plain:    №, name, creation date, the results (tables summarised in counts).
 //   detailed: adds the audit (changed, author, methodology version), every input and setting, the
 //             source of every coefficient (dictionary, entry, version, reference), the uploaded
@@ -22,6 +23,8 @@ import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/referenc
 import { calculationApproach1, type Interval } from "@core/calculation-uncertainty";
 import { uncertaintyCore } from "@core/uncertainty";
 import { modelOf } from "../domain/uncertainty";
+import { countInProject, notCountedLine } from "../domain/counting";
+import { INVENTORY_ROLE_SHORT, inventorySourceOf, type LeftOut } from "@core/inventory";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
 import type { Project } from "../schemas/project";
@@ -294,6 +297,10 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     { column: labelColumn("№", 6), value: (_c, i) => i + 1 },
     { column: textColumn("Название", 32), value: (c) => c.name },
     { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
+    // D18: an alternative is listed and never summed in «Итоги».
+    ...(inventorySourceOf(section.type)
+      ? [{ column: textColumn("Учет", 16), value: (c: Calculation) => INVENTORY_ROLE_SHORT[c.inventory_role ?? "primary"] }]
+      : []),
   ];
   if (!options.detail) {
     return [
@@ -514,15 +521,17 @@ export interface TypeTotal {
   co2e: number | null;
 }
 
-export function typeTotal(section: TypeSection): TypeTotal {
+/** `counts`: whether a calculation is summed (D18; every one by default). */
+export function typeTotal(section: TypeSection, counts: (c: Calculation) => boolean = () => true): TypeTotal {
   const field = calculationDefinition(section.type).co2e;
-  const co2e = field ? section.calculations.reduce((sum, c) => sum + (number(c.results[field]) ?? 0), 0) : null;
+  const co2e = field ? section.calculations.filter(counts).reduce((sum, c) => sum + (number(c.results[field]) ?? 0), 0) : null;
   return { title: section.title, count: section.calculations.length, co2e };
 }
 
 export const CO2E_UNIT = "т CO2-экв.";
 
-export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: string): Sheet {
+/** `notCounted`: what the sums left out (D18), a line of its own under «Всего». */
+export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: string, notCounted: string | null = null): Sheet {
   const all = totals.filter((t) => t.co2e !== null).reduce((sum, t) => sum + (t.co2e ?? 0), 0);
   return {
     name,
@@ -533,7 +542,11 @@ export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: s
       numberColumn("Расчетов", 0, 12),
       numberColumn(withUnit("Выбросы", CO2E_UNIT), options.decimals, 20),
     ],
-    rows: [...totals.map((t) => [t.title, t.count, t.co2e] as Cell[]), ["Всего", totals.reduce((s, t) => s + t.count, 0), all]],
+    rows: [
+      ...totals.map((t) => [t.title, t.count, t.co2e] as Cell[]),
+      ["Всего", totals.reduce((s, t) => s + t.count, 0), all],
+      ...(notCounted ? [[notCounted, null, null] as Cell[]] : []),
+    ],
   };
 }
 
@@ -547,12 +560,17 @@ export async function* exportSheets(
   const names = new SheetNames();
   yield projectSheet(project, options, names.take("Проект"));
   const totals: TypeTotal[] = [];
+  const leftOut: LeftOut<Calculation>[] = [];
   for await (const section of typeSections(source)) {
     yield mainSheet(section, options, names.take(section.title));
     if (options.detail && tableResult(section.type)) {
       yield rowsSheet(section, options, names.take(`Строки. ${section.title}`), forecastRows)!;
     }
-    totals.push(typeTotal(section));
+    // D18: every calculation is listed; the totals sum the project's primary ones only.
+    const counting = countInProject(project, section.calculations);
+    const counted = new Set(counting.counted);
+    leftOut.push(...counting.left_out);
+    totals.push(typeTotal(section, (c) => counted.has(c)));
   }
-  yield totalsSheet(totals, options, names.take("Итоги"));
+  yield totalsSheet(totals, options, names.take("Итоги"), notCountedLine(leftOut));
 }

@@ -102,6 +102,7 @@ export const calculationRoutes = routeApp()
         q.project,
         q.is_deleted === "true" ? "archived" : "active",
         { limit: q.limit ?? DEFAULT_PAGE_SIZE, offset: q.offset ?? 0 },
+        q.role,
       ),
       calculationLock(c.get("deps"), c.get("actor").company, q.project, c.req.valid("param").type),
     ]);

@@ -15,6 +15,12 @@ export const listQuery = z.object({
   project: z.string("project: укажите проект").min(1, "project: укажите проект"),
   is_active: booleanParam,
   is_deleted: booleanParam,
+  /** D18: only primary (counted in the totals) or only alternative calculations. */
+  role: z.optional(
+    z
+      .enum(["primary", "alternative"], { error: "role: ожидается primary (основной) или alternative (альтернативный)" })
+      .meta({ description: "Only the calculations of this «Учет»; the analysis types have none" }),
+  ),
 });
 
 // Common fields are checked here; the type's own fields (volume, ef, …) are validated against the
@@ -57,6 +63,8 @@ export const dataUpdateBody = z.object({
 
 /** The calculation type in the path; another one answers 404 (domain/calculations.ts). */
 export const calculationTypeParam = pathParam("Calculation type of the registry").meta({ enum: [...CALCULATION_TYPES] });
+/** The list also takes `all`: a project's calculations of every type at once. */
+const listTypeParam = pathParam("Calculation type of the registry, or all").meta({ enum: [...CALCULATION_TYPES, "all"] });
 const calculationParams = z.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
 const ownCalculation: OwnedId = { in: "path", name: "id", object: "calculation" };
 const calculations = (access: Omit<Access, "tag" | "auth">): Access => ({ ...access, tag: "calculations", auth: "user" });
@@ -74,14 +82,14 @@ const calculationBody = (patch: boolean) => ({
 export const listRoute = declareRoute(
   calculations({
     operationId: "listCalculations",
-    summary: "A project's calculations of one type, newest first",
+    summary: "A project's calculations of one type, or of every type with `all` in place of the type, newest first",
     isolation: { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] },
     errors: [400, 404],
   }),
   {
     method: "get",
     path: "/{type}",
-    request: { params: z.object({ type: calculationTypeParam }), query: listQuery },
+    request: { params: z.object({ type: listTypeParam }), query: listQuery },
     responses: { 200: json(listOf(calculationSchema), "A page of calculations") },
   },
 );

@@ -83,6 +83,18 @@ export const gwpRecomputeSchema = z.object({
   count: z.int(),
 });
 
+/** D18: what a total left out, as a sentence («Не учтены: 2 альтернативных расчета») and one by one. */
+export const leftOutSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  reason: z.enum(["other_project", "other_year", "other_facility", "archived", "analysis", "alternative"]),
+});
+const notCountedFields = {
+  not_counted: z.nullable(z.string()).meta({ description: "What the total left out, in Russian; null: nothing" }),
+  left_out: z.array(leftOutSchema),
+};
+
 /** GET projects/{id}/graphs/: everything the infographics screen draws. */
 export const projectGraphsSchema = z.object({
   project: projectSchema,
@@ -95,6 +107,7 @@ export const projectGraphsSchema = z.object({
       points: z.array(z.object({ day: z.int(), result: z.number() })).meta({ description: "Day (1-based row) and forecast methane, %" }),
     }),
   ),
+  ...notCountedFields,
 });
 
 const distribution = z.enum(["normal", "lognormal", "triangular", "uniform"]);
@@ -131,6 +144,7 @@ export const uncertaintyModelSchema = z.object({
     }),
   ),
   count: z.int(),
+  ...notCountedFields,
 });
 
 /** A file too large to answer inline: a short-lived storage address the client navigates to. */
@@ -222,6 +236,7 @@ export const yearTotalsSchema = z.object({
   year: z.int(),
   total_t_co2e: z.number(),
   by_category: z.record(z.string(), z.number()).meta({ description: "t CO2-eq by Order 371 category (1, 2, 3, 18)" }),
+  not_counted: z.string().meta({ description: "D18: what the year's total left out, in Russian; empty: nothing" }),
 });
 
 const inventoryStatus = z.enum(["draft", "in_review", "approved", "submitted", "accepted", "refused", "reworked"]);

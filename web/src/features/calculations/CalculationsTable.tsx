@@ -6,6 +6,7 @@ import { LockOutlined } from "@ant-design/icons";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "@core/registry";
+import { INVENTORY_ROLE_SHORT, inventorySourceOf } from "@core/inventory";
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
@@ -92,6 +93,17 @@ function columns(type: CalculationType | undefined, archived: boolean): TableCol
       key: "result",
       render: (_, calculation) => <span style={{ whiteSpace: def.co2e ? "nowrap" : undefined }}>{summary(def, calculation)}</span>,
     },
+    // D18: an alternative is shown and never summed in any total.
+    ...(inventorySourceOf(type)
+      ? [
+          {
+            title: "Учет",
+            key: "role",
+            width: 140,
+            render: (_: unknown, c: Calculation) => INVENTORY_ROLE_SHORT[c.inventory_role ?? "primary"],
+          },
+        ]
+      : []),
     { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 140 },
     {
       title: "Действия",

@@ -31,6 +31,8 @@ export default function GraphsPage() {
       </Typography.Title>
       {error && <Alert type="error" showIcon title={`Не удалось загрузить данные: ${error.message}`} />}
       {(project.isPending || (project.isSuccess && graphs.isPending)) && <PageLoading />}
+      {/* D18: the bars are what the project's totals count. */}
+      {graphs.data?.not_counted && <Alert type="info" showIcon title={graphs.data.not_counted} data-testid="not-counted" />}
       {graphs.data && (
         <Row gutter={[16, 16]}>
           {figures.map((figure) => (

@@ -18,6 +18,8 @@ const graphs = (over: Partial<ProjectGraphs> = {}): ProjectGraphs => ({
   underground: [],
   open_mining_co2: [],
   regres_methane: [],
+  not_counted: null,
+  left_out: [],
   ...over,
 });
 

@@ -4,8 +4,8 @@ import { changeFromYearBefore, methaneSankeyFigure, totalsByCategoryFigure } fro
 import { defaultYear, yearOptions } from "./years";
 
 const years: YearTotals[] = [
-  { year: 2024, total_t_co2e: 80_000, by_category: { 3: 70_000, 2: 10_000 } },
-  { year: 2025, total_t_co2e: 60_000, by_category: { 3: 60_000 } },
+  { year: 2024, total_t_co2e: 80_000, by_category: { 3: 70_000, 2: 10_000 }, not_counted: "" },
+  { year: 2025, total_t_co2e: 60_000, by_category: { 3: 60_000 }, not_counted: "" },
 ];
 const today = new Date("2026-11-23T00:00:00Z");
 
@@ -20,7 +20,7 @@ describe("inventory screen helpers", () => {
   it("compares a year with the year before, never across a gap", () => {
     expect(changeFromYearBefore(years, 2025, 60_000)).toEqual({ previousYear: 2024, previous: 80_000, percent: -25 });
     expect(changeFromYearBefore(years, 2024, 80_000)).toBeUndefined();
-    expect(changeFromYearBefore([{ year: 2024, total_t_co2e: 0, by_category: {} }], 2025, 5)).toEqual({
+    expect(changeFromYearBefore([{ year: 2024, total_t_co2e: 0, by_category: {}, not_counted: "" }], 2025, 5)).toEqual({
       previousYear: 2024,
       previous: 0,
       percent: undefined,

@@ -95,6 +95,7 @@ export default function ProjectUncertaintyPage() {
       {model.data && core.data && !project && (
         <Alert type="info" showIcon title="В проекте нет расчетов выбросов: оценивать пока нечего." />
       )}
+      {model.data?.not_counted && <Alert type="info" showIcon title={model.data.not_counted} data-testid="not-counted" />}
       {project && (
         <>
           <Row gutter={[16, 16]}>

@@ -9,6 +9,8 @@ export interface ProjectUncertaintyModel {
   project: { id: string; name: string; is_deleted: boolean };
   calculations: CalculationModel[];
   count: number;
+  /** D18: what the total left out («Не учтен: 1 альтернативный расчет»), null: nothing. */
+  not_counted: string | null;
 }
 
 /** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/routes/uncertainty.ts). */
