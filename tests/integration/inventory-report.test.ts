@@ -60,8 +60,17 @@ beforeAll(async () => {
   );
   const calc = async (type: string, name: string, body: Record<string, unknown>) =>
     json(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: project.id, ...body } }), 201);
-  await calc("underground", "Дегазация и вентиляция 2025", { volume: 12_345.5, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
+  // D19: the two methods cover halves of the year, so the source is counted once.
+  await calc("underground", "Дегазация и вентиляция 2025", {
+    volume: 12_345.5,
+    p_co2: 1.8393,
+    p_ch4: 0.668,
+    ef_co2: 1,
+    ef_ch4: 60,
+    period: { from: "2025-01-01", to: "2025-06-30" },
+  });
   await calc("underground_emission_ch4", "Добыча, Tier 2", {
+    period: { from: "2025-07-01", to: "2025-12-31" },
     volume: 1_000_000,
     ef: 14.3,
     dictionary_items: { get_underground_emission_ch4: null },

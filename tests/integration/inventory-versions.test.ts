@@ -92,9 +92,18 @@ beforeAll(async () => {
     200,
   );
   project2023 = await newProject("Северная 2023", "2023-01-01", "2023-12-31", { facility: facility.id });
-  torch = await json(await post("/api/v1/torch_ch4/", { name: "Факел", project: project.id, volume: 700, koef_transform: 0.67 }), 201);
+  torch = await json(
+    await post("/api/v1/torch_ch4/", { name: "Факел", project: project.id, volume: 700, koef_transform: 0.67, inventory_role: "primary" }),
+    201,
+  );
   archivedCalc = await json(
-    await post("/api/v1/torch_ch4/", { name: "Факел в архиве", project: project.id, volume: 5, koef_transform: 0.67 }),
+    await post("/api/v1/torch_ch4/", {
+      name: "Факел в архиве",
+      project: project.id,
+      volume: 5,
+      koef_transform: 0.67,
+      inventory_role: "primary",
+    }),
     201,
   );
   archivedCalc = await json(await patch(`/api/v1/torch_ch4/${archivedCalc.id}/`, { is_deleted: true, version: archivedCalc.version }), 200);
