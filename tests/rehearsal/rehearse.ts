@@ -286,11 +286,17 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     await send("list the projects", () => ({ path: "/api/v1/projects/" }));
     await send("get the inventory", () => ({ path: `/api/v1/inventory/?year=${new Date().getUTCFullYear()}` }));
 
+    // The other functions' bundles are loaded as their cold start would (ESM, top-level code, their env).
+    for (const plan of plans.filter((p) => p !== api)) {
+      const hosted = await host(plan, endpoints.urlFor(plan.name), (ms) => {
+        result.initMs[plan.name] = ms;
+      });
+      hosted.stop();
+      log(`${plan.name} loads on Node ${plan.runtimeMajor} in ${Math.round(result.initMs[plan.name])} ms`);
+    }
+
     result.calls = endpoints.calls;
-    const iam = checkCalls(
-      plans.filter((p) => p.name === "ApiFunction"),
-      endpoints.calls,
-    );
+    const iam = checkCalls(plans, endpoints.calls);
     problems.push(...iam.denied);
     result.unused = iam.unused;
   } catch (error) {
