@@ -55,7 +55,15 @@ export default defineConfig({
           retry: 1,
         },
       },
-      { extends: true, test: { ...shared, name: "infra", include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts"], exclude } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "infra",
+          include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts", "tests/rehearsal/**/*.test.ts"],
+          exclude,
+        },
+      },
     ],
   },
 });

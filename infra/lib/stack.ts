@@ -258,6 +258,8 @@ export class AppStack extends Stack {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (_inputDir: string, outputDir: string) => [
+            // The exports' uncertainty columns run the WASM core here too (found by the deploy rehearsal).
+            ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
             `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
             ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
               (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
