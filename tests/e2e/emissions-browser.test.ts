@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../support/test-page";
 import { emissionsCore } from "@core/emissions";
 import { computeVectors } from "@core/methodology-vectors";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { launchBrowser } from "../support/browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -33,7 +33,7 @@ function identicalNumbers(a: unknown, b: unknown, path = "$"): number {
   return count;
 }
 
-describe.skipIf(!chromiumAvailable())("emission core in Chromium", () => {
+describe("emission core in Chromium", () => {
   let testPage: TestPage;
   let browser: Browser;
   let origin = "";

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../support/test-page";
-import { chromiumAvailable, launchBrowser } from "../support/browser";
+import { launchBrowser } from "../support/browser";
 import { uncertaintyCore } from "@core/uncertainty";
 import { uncertaintyExamples } from "./uncertainty-examples";
 
@@ -20,7 +20,7 @@ loadUncertainty().then(
 );
 `;
 
-describe.skipIf(!chromiumAvailable())("uncertainty core in Chromium", () => {
+describe("uncertainty core in Chromium", () => {
   let testPage: TestPage;
   let browser: Browser;
 

@@ -5,7 +5,6 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 
@@ -19,7 +18,7 @@ interface Calc {
   coefficients: Record<string, { value: number; item_id?: number; item_version?: number }>;
 }
 
-describe.skipIf(!chromiumAvailable())("web app: GWP sets and utilisation thresholds as dictionary entries", () => {
+describe("web app: GWP sets and utilisation thresholds as dictionary entries", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -6,7 +6,6 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
@@ -14,7 +13,7 @@ import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-pag
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const LIGHTGBM_MODEL = modelFixture("methane-lightgbm.txt");
 
-describe.skipIf(!chromiumAvailable())("web app: administration, forecast models", () => {
+describe("web app: administration, forecast models", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -8,14 +8,13 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { pdfBytes } from "../support/admin";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
-describe.skipIf(!chromiumAvailable())("web app: administration, documents and settings videos", () => {
+describe("web app: administration, documents and settings videos", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

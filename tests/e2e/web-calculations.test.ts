@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type FormulaType } from "@core/registry";
 import { formatAmount } from "@web/features/calculations/format";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
 
@@ -91,7 +90,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe.skipIf(!chromiumAvailable())("web app: calculations", () => {
+describe("web app: calculations", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

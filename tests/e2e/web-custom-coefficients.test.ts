@@ -6,7 +6,6 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
 
@@ -15,7 +14,7 @@ const JUSTIFICATION = "Замеры газовыделения 2024 г., про�
 const EVIDENCE = "Протокол замеров № 17.pdf";
 const PDF = Buffer.from("%PDF-1.4\n% протокол замеров\n1 0 obj << >> endobj\n%%EOF\n");
 
-describe.skipIf(!chromiumAvailable())("«Фактическое значение» of every coefficient in the browser (D10)", () => {
+describe("«Фактическое значение» of every coefficient in the browser (D10)", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

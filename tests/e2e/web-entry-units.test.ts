@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { calculate } from "@core/emissions";
 import { formatResult } from "@web/shared/decimals";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
 
@@ -15,7 +14,7 @@ const VOLUME = "Объём добычи угля подземным способ
 
 type Calc = Record<string, unknown> & { id: string; entered?: Record<string, { value: number; unit: string }> };
 
-describe.skipIf(!chromiumAvailable())("web app: a production in thousand t", () => {
+describe("web app: a production in thousand t", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

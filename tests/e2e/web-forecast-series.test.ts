@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
-import { chromiumAvailable } from "../support/browser";
 import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
@@ -51,7 +50,7 @@ function readGolden(): GoldenRow[] {
 type Calc = Record<string, unknown> & { id: string; name: string; version: number };
 type DataRow = Record<string, number | null> & { id: number; result: number };
 
-describe.skipIf(!chromiumAvailable())("web app: forecast and series calculations", () => {
+describe("web app: forecast and series calculations", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

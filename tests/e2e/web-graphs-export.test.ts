@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
 
@@ -25,7 +24,7 @@ const TELEMETRY = [
   { x1: 800, x2: 790, x7: 25, x8: 45, x12: 0.4, x13: 8700, x15: 11 },
 ];
 
-describe.skipIf(!chromiumAvailable())("web app: infographics and export", () => {
+describe("web app: infographics and export", () => {
   let server: TestServer;
   let app: WebApp;
   let context: BrowserContext;

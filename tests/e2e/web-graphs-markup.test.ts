@@ -5,7 +5,6 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
 
@@ -19,7 +18,7 @@ const TELEMETRY = [
   { x1: 900, x2: 905, x7: 28, x8: 40, x12: 0.9, x13: 8800, x15: 12 },
 ];
 
-describe.skipIf(!chromiumAvailable())("web app: calculation names in the charts are text", () => {
+describe("web app: calculation names in the charts are text", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -4,7 +4,6 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
 
@@ -18,7 +17,7 @@ interface Calc {
   coefficients: Record<string, { value: number; item_id?: number }>;
 }
 
-describe.skipIf(!chromiumAvailable())("web app: GWP by reporting year", () => {
+describe("web app: GWP by reporting year", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

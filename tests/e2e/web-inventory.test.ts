@@ -8,13 +8,12 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
-describe.skipIf(!chromiumAvailable())("web app: the year's inventory", () => {
+describe("web app: the year's inventory", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -7,7 +7,6 @@ import type { Page } from "playwright-core";
 import { calculate } from "@core/emissions";
 import { REGISTRY } from "@core/registry";
 import { formatResult } from "@web/shared/decimals";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 
@@ -22,7 +21,7 @@ const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
 
 type Calc = Record<string, unknown> & { id: string; periods: Array<Record<string, unknown>> };
 
-describe.skipIf(!chromiumAvailable())("web app: underground by measurement periods", () => {
+describe("web app: underground by measurement periods", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -8,7 +8,6 @@ import type { Page } from "playwright-core";
 import { emissionsCore } from "@core/emissions";
 import { REGISTRY } from "@core/registry";
 import { formatResult } from "@web/shared/decimals";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 
@@ -18,7 +17,7 @@ const VOLUME = "Объём добычи угля подземным способ
 
 type Calc = Record<string, unknown> & { id: string; name: string };
 
-describe.skipIf(!chromiumAvailable())("web app: a decimal comma and one number format", () => {
+describe("web app: a decimal comma and one number format", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -4,13 +4,12 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
-describe.skipIf(!chromiumAvailable())("web app: not losing one's place", () => {
+describe("web app: not losing one's place", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -6,14 +6,13 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const INTERNAL = /\[[A-Z]\d*\]|\bD\d+\b|\bQ\d+\b|methodology|get_[a-z_]+/;
 
-describe.skipIf(!chromiumAvailable())("web app: plain language on screen", () => {
+describe("web app: plain language on screen", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -3,13 +3,12 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { openWebApp, signIn, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
-describe.skipIf(!chromiumAvailable())("web app: sign-in, shell and projects", () => {
+describe("web app: sign-in, shell and projects", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;
@@ -314,7 +313,7 @@ async function fillDate(input: ReturnType<Page["getByLabel"]>, value: string) {
   await input.press("Tab");
 }
 
-describe.skipIf(!chromiumAvailable())("web app: Guardant key and too many attempts", () => {
+describe("web app: Guardant key and too many attempts", () => {
   const GUARDANT = "246810";
   let server: TestServer;
   let app: WebApp;

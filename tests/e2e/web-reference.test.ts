@@ -5,13 +5,12 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { openWebApp, type WebApp } from "../support/web-page";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
-describe.skipIf(!chromiumAvailable())("web app: reference dictionaries and converter", () => {
+describe("web app: reference dictionaries and converter", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -7,7 +7,6 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, type WebApp } from "../support/web-page";
 
@@ -101,7 +100,7 @@ const legendsOutside = (page: Page) =>
     }),
   );
 
-describe.skipIf(!chromiumAvailable())("web app on a phone and on a wide screen", () => {
+describe("web app on a phone and on a wide screen", () => {
   let server: TestServer;
   let projectId: string;
 

@@ -8,7 +8,6 @@ import type { Page } from "playwright-core";
 import { REGISTRY } from "@core/registry";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 import { formatResult } from "@web/shared/decimals";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 
@@ -23,7 +22,7 @@ type Calc = Record<string, unknown> & {
   coefficients: Record<string, { value: number; dictionary?: string; item_id?: number }>;
 };
 
-describe.skipIf(!chromiumAvailable())("web app: flaring by composition (torch_composition)", () => {
+describe("web app: flaring by composition (torch_composition)", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

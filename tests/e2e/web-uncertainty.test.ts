@@ -5,7 +5,6 @@
 // own uncertainty typed in the calculation dialog. Needs web/dist (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { chromiumAvailable } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
 
@@ -13,7 +12,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта «Северная»";
 const NBSP = "\u00a0";
 
-describe.skipIf(!chromiumAvailable())("web app: uncertainty and key categories", () => {
+describe("web app: uncertainty and key categories", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;

@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { read as readXls, utils as xlsUtils } from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { LIBREOFFICE, xlsToCsv } from "../support/libreoffice";
+import { xlsToCsv } from "../support/libreoffice";
 import { exportProject } from "@server/export/project-export";
 import { formatNumber } from "@server/export/txt-writer";
 import { newId } from "@server/domain/ids";
@@ -391,31 +391,27 @@ describe("export to xls", () => {
     expectForecastRows(detailed.get(FORECAST_ROWS)!);
   });
 
-  it.skipIf(!LIBREOFFICE)(
-    "reads back in LibreOffice with the values, units and a formula-like name as text",
-    async () => {
-      const { bytes } = await download("xls", "?detail=true&decimals=1");
-      const csv = xlsToCsv(bytes);
-      const sheet = (name: string) => {
-        expect(csv.has(name), `no sheet «${name}» among ${[...csv.keys()].join(", ")}`).toBe(true);
-        return csv.get(name)!;
-      };
-      const ug = sheet(UG_SHEET);
-      expect(ug).toContain('"Выбросы CO2, т CO2"');
-      expect(ug).toContain('"Плотность CO2, кг/м³"');
-      expect(ug).toContain("Вентиляция");
-      expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
-      expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
-      expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
-      expect(sheet("Проект")).toContain("Шахта «Северная»");
-      expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
-      // Shown as formatted: the result column has 4 decimals.
-      const forecastRows = sheet(FORECAST_ROWS);
-      for (const r of [...manual.rows, ...uploaded.rows]) expect(forecastRows).toContain(r.result.toFixed(4));
-      expect(forecastRows).toContain("Прогноз из файла,14,");
-    },
-    180_000,
-  );
+  it("reads back in LibreOffice with the values, units and a formula-like name as text", async () => {
+    const { bytes } = await download("xls", "?detail=true&decimals=1");
+    const csv = xlsToCsv(bytes);
+    const sheet = (name: string) => {
+      expect(csv.has(name), `no sheet «${name}» among ${[...csv.keys()].join(", ")}`).toBe(true);
+      return csv.get(name)!;
+    };
+    const ug = sheet(UG_SHEET);
+    expect(ug).toContain('"Выбросы CO2, т CO2"');
+    expect(ug).toContain('"Плотность CO2, кг/м³"');
+    expect(ug).toContain("Вентиляция");
+    expect(ug).toContain(`${(underground.res_co2 as number).toFixed(1)}`);
+    expect(ug).toContain('"=HYPERLINK(""http://evil.example"",""Нажмите"")"');
+    expect(sheet(OM_SHEET)).toMatch(/Дизель карьера,[^\n]*31\.5/);
+    expect(sheet("Проект")).toContain("Шахта «Северная»");
+    expect(sheet(FILL_ROWS)).toContain("линейная интерполяция");
+    // Shown as formatted: the result column has 4 decimals.
+    const forecastRows = sheet(FORECAST_ROWS);
+    for (const r of [...manual.rows, ...uploaded.rows]) expect(forecastRows).toContain(r.result.toFixed(4));
+    expect(forecastRows).toContain("Прогноз из файла,14,");
+  }, 180_000);
 });
 
 describe("export to txt", () => {
@@ -600,18 +596,14 @@ describe("custom coefficients and marks in the exports", () => {
     }
   });
 
-  it.skipIf(!LIBREOFFICE)(
-    "xls: LibreOffice reads the justification and the marks",
-    async () => {
-      const csv = xlsToCsv(await get("xls", "?detail=true")).get(SHEET)!;
-      expect(csv).toContain(`Фактическое значение; обоснование: ${WHY}`);
-      expect(csv).toContain(NO_JUSTIFICATION);
-      expect(csv).toContain(OUT_OF_RANGE);
-      expect(csv).toContain(GWP);
-      expect(csv).not.toMatch(/custom_|gwp_not_in_force/);
-    },
-    180_000,
-  );
+  it("xls: LibreOffice reads the justification and the marks", async () => {
+    const csv = xlsToCsv(await get("xls", "?detail=true")).get(SHEET)!;
+    expect(csv).toContain(`Фактическое значение; обоснование: ${WHY}`);
+    expect(csv).toContain(NO_JUSTIFICATION);
+    expect(csv).toContain(OUT_OF_RANGE);
+    expect(csv).toContain(GWP);
+    expect(csv).not.toMatch(/custom_|gwp_not_in_force/);
+  }, 180_000);
 
   it("txt (one kind, SPEC 2): each block lists its marks in words, no internal codes", async () => {
     const text = new TextDecoder().decode(await get("txt", "?detail=true"));

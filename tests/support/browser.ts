@@ -1,13 +1,8 @@
 // Headless Debian Chromium driven by playwright-core (no browser download). As root Chromium needs
 // --no-sandbox; with no internet the background-networking flags keep its log free of refused connections.
 import { chromium, type Browser } from "playwright-core";
-import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM_PATH);
-}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../../../tests/support/test-page";
-import { chromiumAvailable, launchBrowser } from "../../../tests/support/browser";
+import { launchBrowser } from "../../../tests/support/browser";
 import { readCsvWithColumn, readText, modelFixture } from "./test-fixtures";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -29,7 +29,7 @@ async function run() {
 run().then((result) => { window.__result = result; }, (error) => { window.__result = { error: String(error) }; });
 `;
 
-describe.skipIf(!chromiumAvailable())("GBDT inference in Chromium", () => {
+describe("GBDT inference in Chromium", () => {
   let testPage: TestPage;
   let browser: Browser;
   let origin = "";
