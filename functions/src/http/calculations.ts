@@ -16,7 +16,7 @@ import { calculationLock } from "../domain/freeze";
 import { TEMPLATES, templateCsv } from "../files/template-catalogue";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import type { UploadedFile } from "../files/tabular";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
 import {

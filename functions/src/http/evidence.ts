@@ -5,7 +5,7 @@
 import { attachEvidence, getEvidence, removeEvidence } from "../domain/evidence";
 import { calculationView } from "../domain/calculations";
 import { Invalid } from "../domain/errors";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
 import { attachRoute, downloadRoute, removeRoute } from "../routes/evidence";
