@@ -18,7 +18,7 @@ import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
-import { ROLES, type Role } from "../ports";
+import { ROLES, type Role } from "../contract/schemas/common";
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 

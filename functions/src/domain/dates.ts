@@ -1,5 +1,5 @@
 // Calendar dates as the product writes them: yyyy-MM-dd (SPEC 9).
-import { isIsoDate } from "../schemas/common";
+import { isIsoDate } from "../contract/schemas/common";
 import { Invalid } from "./errors";
 
 export function isoDateValue(value: unknown, field: string): string {

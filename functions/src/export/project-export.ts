@@ -12,7 +12,7 @@ import { newId } from "../domain/ids";
 import { MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_EXPORT_CALCULATIONS, TooLarge, ru } from "../domain/heavy-work";
 import { getProject } from "../domain/projects";
 import { safeFileName } from "../files/file-names";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 import { exportSheets, type ExportOptions, type Sheet } from "./content";
 import { DEFAULT_EXPORT_DECIMALS, EXPORT_FORMATS, type ExportFormat, type ExportRequest, type ExportResult } from "./formats";
 import { txtChunks } from "./txt-writer";

@@ -6,7 +6,7 @@ import { badFile, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
-import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../schemas/uploads";
+import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
 
 export const MAX_UPLOAD_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 /** A text cell (an element's name, a label) as stored: names, not documents. */

@@ -31,8 +31,8 @@ import {
   patchRoute,
   singleRoute,
   templateRoute,
-} from "../routes/calculations";
-import { DEFAULT_PAGE_SIZE } from "../routes/projects";
+} from "../contract/routes/calculations";
+import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 

@@ -4,7 +4,7 @@ import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
-import { downloadRoute, listRoute } from "../routes/documents";
+import { downloadRoute, listRoute } from "../contract/routes/documents";
 
 export const documentRoutes = routeApp()
   .openapi(listRoute, async (c) => {

@@ -8,7 +8,7 @@ import { Invalid } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
-import { attachRoute, downloadRoute, removeRoute } from "../routes/evidence";
+import { attachRoute, downloadRoute, removeRoute } from "../contract/routes/evidence";
 
 const versionOf = (raw: string | undefined): number | undefined => {
   if (raw === undefined || raw.trim() === "") return undefined;

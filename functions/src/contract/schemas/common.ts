@@ -24,4 +24,9 @@ export function pageParams() {
   };
 }
 
+/** staff: prepares the company's data; reviewer: a staff member who also approves the year's
+ *  inventory (set by admins); admin: a platform operator. */
+export const ROLES = ["staff", "reviewer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
 export const booleanParam = z.optional(z.enum(["true", "false"]));
