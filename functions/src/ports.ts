@@ -655,7 +655,7 @@ export interface SpreadsheetWorker {
     format: ExportFormat,
     request: ExportRequest,
   ): Promise<ExportResult>;
-  /** The .xlsx upload template of a calculation type (files/template-catalogue.ts); NotFound for
+  /** The .xlsx upload template of a calculation type (contract/templates.ts); NotFound for
    *  a type without one. */
   template(type: string): Promise<Uint8Array>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):

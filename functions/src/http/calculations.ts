@@ -13,7 +13,7 @@ import {
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
-import { TEMPLATES, templateCsv } from "../files/template-catalogue";
+import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "../files/file-names";
