@@ -8,23 +8,11 @@ import type { FacilityKind, InventoryStatus } from "@core/inventory";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
+import type * as z from "zod";
+import type { companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
 
-export interface Company {
-  id: string;
-  name: string;
-  email: string;
-  ogrn: string;
-  okved: string;
-  /** ИНН and КПП (296-FZ report passport); companies created before them have none. */
-  inn?: string;
-  kpp?: string;
-  region: string;
-  postal_address: string;
-  created_at: string;
-  /** Bumped by every edit of the requisites (/admin); companies created before it existed have none (0). */
-  version?: number;
-  updated_at?: string;
-}
+/** A company: the answer's shape is the stored record (inn/kpp and version absent on older ones). */
+export type Company = z.output<typeof companySchema>;
 
 export interface User {
   id: string;
@@ -89,17 +77,7 @@ export type ProjectState = "active" | "archived";
 export type { FacilityKind } from "@core/inventory";
 
 /** A site of a company whose emissions are reported together (methodology 7.3). */
-export interface Facility {
-  id: string;
-  company: string;
-  name: string;
-  kind: FacilityKind;
-  licence_number: string;
-  address: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+export type Facility = z.output<typeof facilitySchema>;
 
 export interface FacilityRepository {
   /** Refused (Conflict) when the id is taken. */
@@ -114,25 +92,8 @@ export interface FacilityRepository {
 export type { InventoryStatus } from "@core/inventory";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
-export interface InventoryReview {
-  company: string;
-  year: number;
-  status: InventoryStatus;
-  /** D20: the last approved version of the year (its snapshot and the calculations it counts are
-   *  in object storage, listed by InventoryVersionRepository); kept after a reopen, so the next
-   *  approval can say what changed against it. */
-  snapshot?: { version: number; sha256: string };
-  approved_at?: string;
-  approved_by?: string;
-  /** The notice of refusal and the rework deadline (20 working days after it). */
-  notice_date?: string;
-  rework_deadline?: string;
-  history: Array<{ action: string; from: InventoryStatus; to: InventoryStatus; by: string; at: string; reason?: string }>;
-  comments: Array<{ id: string; target: string | null; text: string; by: string; at: string }>;
-  updated_at: string;
-  /** 0: never stored. */
-  version: number;
-}
+/** D20: a year's review and sign-off; version 0: never stored. */
+export type InventoryReview = z.output<typeof inventoryReviewSchema>;
 
 /** A comment on a year's inventory or one of its lines: an item of its own (not inside the review,
  *  whose version it never moves, so no number of comments can block a sign-off). */

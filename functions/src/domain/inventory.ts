@@ -29,6 +29,8 @@ import {
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 import { methaneBalances, type MethaneBalance } from "@core/methane-balance";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
+import type * as z from "zod";
+import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -72,33 +74,14 @@ export interface InventoryCalculation {
   updated_at: string;
 }
 
-export interface YearTotals {
-  year: number;
-  total_t_co2e: number;
-  by_category: Partial<Record<Order371Category, number>>;
-  /** D18: what the year's total left out («не учтены: 2 альтернативных расчета»), "" for nothing. */
-  not_counted: string;
-}
+/** A year's totals (D18: not_counted says what the total left out, "" for nothing). */
+export type YearTotals = z.output<typeof yearTotalsSchema>;
 
-export interface Inventory {
-  year: number;
-  /** Review and sign-off of the year (domain/inventory-review.ts). */
-  review: InventoryReview;
-  facility: string | null;
-  gwp: { set: number; name: string; gwp_ch4: number; source: string };
-  categories: InventoryCategoryRow[];
-  facilities: Array<{ id: string | null; name: string; t_co2e: number }>;
-  total_t_co2e: number;
-  /** D21: the legal entity's verdict, from its whole-year total, whichever facility is shown. */
-  threshold: { limit_t_co2e: number; regulated: boolean; company_t_co2e: number };
-  checks: InventoryCheck[];
+/** A year's inventory (D15–D22) as GET v1/inventory/ answers it. */
+export type Inventory = Omit<z.output<typeof inventorySchema>, "calculations"> & {
+  /** The lines with the coefficients as stored (the passport and the D20 snapshot read them). */
   calculations: InventoryCalculation[];
-  /** Every year with primary calculations (this facility's, when one is chosen), for the chart
-   *  and the year-over-year change; each year at its own GWP. */
-  years: YearTotals[];
-  /** D17: the methane balance of each facility with underground mining or methane destroyed, t CH4. */
-  balance: BalanceRow[];
-}
+};
 
 export interface BalanceRow {
   facility: string | null;

@@ -7,6 +7,7 @@ import type { InferResponseType } from "hono/client";
 import { api, jsonBody, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
 import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
 import type {
+  Dictionary as DictionaryAnswer,
   CalculationRoutes,
   CalculationView,
   DictionaryEntry,
@@ -33,12 +34,7 @@ export type Calculation = CalculationView & { type: CalculationType; [field: str
 /** A coefficient a calculation used, as the API shows it (an evidence file without its storage key). */
 export type CoefficientUse = CalculationView["coefficients"][string];
 
-export interface Dictionary {
-  name: string;
-  title: string;
-  results: DictionaryEntry[];
-  count: number;
-}
+export type Dictionary = DictionaryAnswer;
 
 /** v1/{type}/, typed from the server's route declarations (functions/src/http/calculations.ts). */
 const calculations = typedClient<CalculationRoutes>("v1");
