@@ -4,7 +4,6 @@
 import type { Project } from "./contract/schemas/project";
 import type { Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
-import type { FacilityKind, InventoryStatus } from "@core/inventory";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";

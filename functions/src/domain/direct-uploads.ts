@@ -23,7 +23,7 @@ import { signJwt, verifyJwt } from "./signed-tokens";
 import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound, Unauthorized } from "./errors";
 import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
-import type { MediaKind, PresignedUpload } from "../ports";
+import type { MediaKind } from "../ports";
 import type * as z from "zod";
 import type { uploadGrantSchema } from "../contract/schemas/answers";
 
