@@ -1,5 +1,5 @@
 // «Компании»: every company of the platform, created and edited here. The requisites are checked in
-// the form by the same rules as on the server (functions/src/schemas/company.ts).
+// the form by the same rules as on the server (functions/src/contract/schemas/company.ts).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
 import { Button, Col, Form, Input, Modal, Row, Space } from "antd";

@@ -5,7 +5,7 @@ import { typedClient, type Client } from "../../api/client";
 import type { FacilityRoutes, InventoryRoutes } from "@server/contract";
 import type { ReviewAction } from "@core/inventory";
 
-/** The answers as the server's routes declare them (functions/src/schemas/answers.ts). */
+/** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<InventoryRoutes>["index"]["$get"], 200>;
 export type YearTotals = InferResponseType<Client<InventoryRoutes>["years"]["$get"], 200>[number];
 export type InventoryVersion = InferResponseType<Client<InventoryRoutes>[":year"]["versions"]["$get"], 200>[number];
