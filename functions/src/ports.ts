@@ -73,8 +73,6 @@ export interface UserRepository {
 
 export type ProjectState = "active" | "archived";
 
-export type { FacilityKind } from "@core/inventory";
-
 /** A site of a company whose emissions are reported together (methodology 7.3). */
 export type Facility = z.output<typeof facilitySchema>;
 
@@ -87,8 +85,6 @@ export interface FacilityRepository {
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: Facility, expectedVersion: number): Promise<void>;
 }
-
-export type { InventoryStatus } from "@core/inventory";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
 /** D20: a year's review and sign-off; version 0: never stored. */

@@ -31,15 +31,8 @@ import type { CalculationView, CoefficientView } from "../contract/views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { enteredRequest } from "./entered-units";
-import {
-  forecastRowsFromFile,
-  forecastRowsFromJson,
-  forecastSummary,
-  forecastRowsOf,
-  runForecast,
-  storeForecastRows,
-  type ForecastRow,
-} from "./forecast";
+import { forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
+import { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
 import { forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
