@@ -2,6 +2,18 @@
 // The routes declare them, so the type checker holds each handler's answer to its schema.
 import * as z from "zod";
 import type { CoefficientSourceKind } from "@core/coefficient-sources";
+import {
+  FACILITY_KINDS,
+  INVENTORY_ROLES,
+  ORDER_371_CATEGORIES,
+  STATUS_LABELS,
+  type FacilityKind,
+  type InventoryRole,
+  type InventoryStatus,
+  type Order371Category,
+} from "@core/inventory";
+import { FORECAST_METHODS } from "@core/registry";
+import { DISTRIBUTIONS } from "@core/uncertainty-core";
 import { ROLES } from "./common";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
@@ -111,7 +123,7 @@ export const projectGraphsSchema = z.object({
   ...notCountedFields,
 });
 
-const distribution = z.enum(["normal", "lognormal", "triangular", "uniform"]);
+const distribution = z.enum(DISTRIBUTIONS);
 
 const inputUncertainty = z.object({
   lower_pct: z.number(),
@@ -221,7 +233,7 @@ export const facilitySchema = z.object({
   id: z.string(),
   company: z.string(),
   name: z.string(),
-  kind: z.enum(["underground_mine", "open_pit", "processing_plant", "other"]),
+  kind: z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]]),
   licence_number: z.string(),
   address: z.string(),
   created_at: z.string(),
@@ -229,7 +241,7 @@ export const facilitySchema = z.object({
   version: z.int(),
 });
 
-const order371Category = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(18)]);
+const order371Category = z.literal(Object.keys(ORDER_371_CATEGORIES).map(Number) as Order371Category[]);
 const gas = z.enum(["CH4", "CO2"]);
 
 /** v1/inventory/years/ (one year). */
@@ -240,7 +252,7 @@ export const yearTotalsSchema = z.object({
   not_counted: z.string().meta({ description: "D18: what the year's total left out, in Russian; empty: nothing" }),
 });
 
-const inventoryStatus = z.enum(["draft", "in_review", "approved", "submitted", "accepted", "refused", "reworked"]);
+const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, ...InventoryStatus[]]);
 
 /** The review and sign-off of a year (domain/inventory-review.ts). */
 export const inventoryReviewSchema = z.object({
@@ -311,7 +323,7 @@ export const inventorySchema = z.object({
       name: z.string(),
       project: z.object({ id: z.string(), name: z.string() }),
       facility: z.nullable(z.string()),
-      inventory_role: z.enum(["primary", "alternative"]),
+      inventory_role: z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]]),
       counted: z.boolean(),
       category: order371Category,
       ipcc_code: z.string(),
@@ -350,7 +362,7 @@ export const inventorySchema = z.object({
 // ---- forecast models ----
 
 export const forecastModelSchema = z.object({
-  method: z.enum(["xgboost", "lightgbm"]),
+  method: z.enum(FORECAST_METHODS),
   id: z.string(),
   version: z.int().meta({ description: "1, 2, … per method" }),
   library: z.string(),
@@ -414,7 +426,7 @@ export const calculationSchema = z
     updated_at: z.string(),
     updated_by: z.string(),
     methodology_version: z.string(),
-    inventory_role: z.optional(z.enum(["primary", "alternative"])),
+    inventory_role: z.optional(z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]])),
     period: z
       .optional(z.object({ from: z.string(), to: z.string() }))
       .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),
