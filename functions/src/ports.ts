@@ -18,6 +18,12 @@ export interface Company {
   kpp?: string;
   region: string;
   postal_address: string;
+  /** The person responsible for the 296-FZ report (methodology 8.1): name, position and contact;
+   *  companies created before them have none. */
+  responsible_name?: string;
+  responsible_position?: string;
+  responsible_phone?: string;
+  responsible_email?: string;
   created_at: string;
   /** Bumped by every edit of the requisites (/admin); companies created before it existed have none (0). */
   version?: number;
