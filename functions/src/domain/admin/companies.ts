@@ -4,7 +4,16 @@
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../users";
-import { EMAIL_RE, isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../schemas/company";
+import {
+  EMAIL_RE,
+  isValidInn,
+  isValidOgrn,
+  isValidPhone,
+  KPP_RE,
+  OKVED_RE,
+  type CompanyCreateInput,
+  type CompanyPatchInput,
+} from "../../schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 

@@ -470,9 +470,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
                   value={state.measurement?.[name]}
                   maxLength={MEASUREMENT_NOTES[name].max}
                   placeholder={MEASUREMENT_NOTES[name].placeholder}
-                  onChange={(event) =>
-                    change(name, { ...state, measurement: { ...state.measurement!, [name]: event.target.value } })
-                  }
+                  onChange={(event) => change(name, { ...state, measurement: { ...state.measurement!, [name]: event.target.value } })}
                 />
               </Form.Item>
             ))}

@@ -27,13 +27,7 @@ import {
   type CoefficientEntry,
 } from "@core/coefficient-rules";
 import { FieldError, type EmissionsCore } from "@core/emissions-core";
-import {
-  MEASUREMENT_NOTE_NAMES,
-  PERIODS_GIVE,
-  checkPeriods,
-  measuredRelease,
-  type MeasurementNote,
-} from "@core/measured-periods";
+import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, type MeasurementNote } from "@core/measured-periods";
 import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-years";
