@@ -136,6 +136,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
   it("PDF: the company's verdict, totals per gas, the other gases, the person responsible, the activity data", async () => {
     const company = await json<Inventory>(await h.request("/api/v1/inventory/?year=2025", { token }), 200);
     expect(company.threshold.regulated).toBe(true);
+    const texts = new Map<string, string>();
     for (const [site, own] of [
       [mine, "Добыча угля подземным способом"],
       [pit, "Добыча угля открытым способом"],
@@ -143,6 +144,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       const inventory = await json<Inventory>(await h.request(`/api/v1/inventory/?year=2025&facility=${site.id}`, { token }), 200);
       const lines = await pdfText(site);
       const text = joined(lines);
+      texts.set(site.id, lines);
       // D21: the company's whole-year total and verdict, with the law's basis, on each site's report.
       expect(text).toContain(`Выбросы организации за год — ${russian(company.total_t_co2e, 0)} т CO2-экв.`);
       expect(text).toContain("организация — регулируемая, отчет о выбросах обязателен");
@@ -166,7 +168,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       expect(text).toContain("Отчетный период 01.01.2025–31.12.2025");
       expect(text).toContain(own);
     }
-    const mineText = joined(await pdfText(mine));
+    const mineText = joined(texts.get(mine.id)!);
     expect(mineText).toMatch(/Добыча угля подземным способом 1 000 000,00 т/);
     expect(mineText).toContain("уравнение 4.1.3");
     expect(mineText).toContain("Приказ № 371, формула 3.1");
@@ -179,10 +181,10 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
     expect(mineText).not.toContain("тыс. м³ или т");
     expect(mineText).toContain("Уровень 1");
     expect(mineText).not.toContain("Разрез «Восточный»");
-    const pitText = await pdfText(pit);
+    const pitText = texts.get(pit.id)!;
     expect(pitText).toMatch(/Добыча угля открытым способом 500 000,00 т/);
     expect(pitText).toMatch(/Топливо: Дизельное топливо летнее 1 200,00 т/);
-  });
+  }, 120_000);
 
   it("xlsx: one sheet per section with real numbers: verdict, gases, person responsible, activity data, measurements", async () => {
     const company = await json<Inventory>(await h.request("/api/v1/inventory/?year=2025", { token }), 200);
@@ -299,5 +301,42 @@ describe("the passport's PDF tables", () => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const page of pages) expect(page).toMatch(/Площадка\s+Показатель\s+Значение\s+Единица/);
     expect(out.stdout).toContain("Площадка 150");
+  }, 120_000);
+});
+
+describe("the frequency and instruments of a measured release", () => {
+  it("are kept by `underground` only, within their length, and cleared by an empty text", async () => {
+    const project = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token,
+        json: { name: "Проверка измерений", start_date: "2024-01-01", end_date: "2024-12-31" },
+      }),
+      201,
+    );
+    const post = (type: string, body: Record<string, unknown>) =>
+      h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: "Замер", project: project.id, ...body } });
+    const wrongType = await json<{ detail: string }>(
+      await post("underground_emission_ch4", { volume: 1, ef: 18, measurement_frequency: "ежесуточно" }),
+      400,
+    );
+    expect(wrongType.detail).toMatch(/^measurement_frequency: /);
+    const measured = { volume: 100, ef_ch4: 0.4, ef_co2: 0, dictionary_items: { get_underground: 1 } };
+    expect((await post("underground", { ...measured, measurement_instruments: "д".repeat(501) })).status).toBe(400);
+    const created = await json<{ id: string; version: number; measurement_frequency?: string }>(
+      await post("underground", { ...measured, measurement_frequency: " ежесуточно ", measurement_instruments: "АГК" }),
+      201,
+    );
+    expect(created.measurement_frequency).toBe("ежесуточно");
+    const patched = await json<{ measurement_frequency?: string; measurement_instruments?: string }>(
+      await h.request(`/api/v1/underground/${created.id}/`, {
+        method: "PATCH",
+        token,
+        json: { measurement_frequency: "", version: created.version },
+      }),
+      200,
+    );
+    expect(patched.measurement_frequency).toBeUndefined();
+    expect(patched.measurement_instruments).toBe("АГК");
   });
 });

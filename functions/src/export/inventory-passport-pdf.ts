@@ -45,17 +45,17 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
   };
   const paragraph = (text: string) => doc.font("Regular").fontSize(9).text(text, left, undefined, { width });
   const padding = 3;
-  /** The height a row will take, measured as the table lays it out (one line of padding each side). */
+  const FONT_SIZE = 8.5;
+  /** The height a row will take, estimated from its texts' lengths (DejaVu Sans is about 0.6 em a
+   *  character; words wrap, so a little more): measuring every cell with the font costs about as
+   *  much as drawing it. An estimate too high only starts the page a row early. */
   const rowHeight = (columns: number[], row: Row) => {
-    doc.font("Regular").fontSize(8.5);
-    const heights = row.map((cell, i) => {
+    const lines = row.map((cell, i) => {
       const text = typeof cell === "string" ? cell : cell.text;
-      if (typeof cell !== "string" && cell.font) doc.font("Bold");
-      const h = doc.heightOfString(text || " ", { width: Math.max(1, columns[i] - 2 * padding) });
-      doc.font("Regular");
-      return h;
+      const perLine = Math.max(1, Math.floor((columns[i] - 2 * padding) / (FONT_SIZE * 0.6)));
+      return text.split("\n").reduce((n, part) => n + Math.max(1, Math.ceil((part.length * 1.2) / perLine)), 0);
     });
-    return Math.max(...heights) + 2 * 2 + 2;
+    return Math.max(...lines) * FONT_SIZE * 1.2 + 2 * 2 + 2;
   };
   /** A table whose header row is repeated on every page it runs onto (8.1: long tables break). */
   const table = (columns: number[], header: Row | null, rows: Row[]) => {
@@ -65,7 +65,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
       defaultStyle: { padding: [2, padding] as [number, number], border: 0.5, borderColor: "#999999" },
     };
     const start = () => {
-      doc.font("Regular").fontSize(8.5);
+      doc.font("Regular").fontSize(FONT_SIZE);
       const t = doc.table(options);
       if (header) t.row(header);
       return t;
@@ -78,7 +78,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
         doc.addPage();
         current = start();
       }
-      doc.font("Regular").fontSize(8.5);
+      doc.font("Regular").fontSize(FONT_SIZE);
       current.row(row);
     }
     current.end();
