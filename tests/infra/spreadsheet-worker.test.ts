@@ -24,7 +24,7 @@ import type { ExportDeps } from "@server/export/project-export";
 import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { apiGatewayEvent } from "./api-gateway-event";
 
 const lambda = mockClient(LambdaClient);

@@ -7,7 +7,7 @@ import { zipSync } from "fflate";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes } from "../support/admin";
 import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
-import { EVIDENCE_MAX_BYTES } from "@server/schemas/evidence";
+import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;

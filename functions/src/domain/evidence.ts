@@ -12,9 +12,15 @@ import { getProject } from "./projects";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Calculation, CoefficientUse } from "../ports";
-import type { EvidenceView } from "../views";
+import type { EvidenceView } from "../contract/views";
 import type { UploadedFile } from "../files/tabular";
-import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT, evidenceFormatOf, type EvidenceFormat } from "../schemas/evidence";
+import {
+  EVIDENCE_FORMATS,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_MAX_TEXT,
+  evidenceFormatOf,
+  type EvidenceFormat,
+} from "../contract/schemas/evidence";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
 

@@ -27,7 +27,7 @@ import { countInProject, notCountedLine } from "../domain/counting";
 import { INVENTORY_ROLE_SHORT, inventorySourceOf, type LeftOut } from "@core/inventory";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 
 export type Cell = string | number | null;
 

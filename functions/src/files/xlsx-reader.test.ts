@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { Readable } from "node:stream";
-import { DomainError, Invalid } from "../domain/errors";
+import { badFile, FileRefused } from "./errors";
 import { parseTable, readXlsx, type RawTable } from "./tabular";
 import { zipOf } from "../../../tests/support/zip";
 
@@ -33,17 +33,17 @@ async function readWithExceljs(bytes: Uint8Array, maxRows: number): Promise<RawT
           header = cells.map((c) => String(c ?? "").trim());
           continue;
         }
-        if (lines.length >= maxRows) throw new Invalid(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
+        if (lines.length >= maxRows) throw badFile(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
         lines.push([row.number, cells]);
       }
-      if (!header) throw new Invalid(`Лист «${sheet}»: нет строки заголовков`);
+      if (!header) throw badFile(`Лист «${sheet}»: нет строки заголовков`);
       return { sheet, header, lines };
     }
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw new Invalid("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
+    if (error instanceof FileRefused) throw error;
+    throw badFile("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
   }
-  throw new Invalid("Книга Excel не содержит листов");
+  throw badFile("Книга Excel не содержит листов");
 }
 
 function exceljsValue(value: unknown): unknown {
@@ -66,7 +66,7 @@ async function outcome(read: Promise<RawTable>): Promise<unknown> {
     const dense = (cells: unknown[]) => Array.from(cells, (c) => (c === undefined ? null : c));
     return { sheet, header: dense(header), lines: lines.map(([row, cells]) => [row, dense(cells)]) };
   } catch (error) {
-    if (error instanceof DomainError) return { error: error.detail };
+    if (error instanceof FileRefused) return { error: error.detail };
     throw error;
   }
 }

@@ -4,7 +4,7 @@
 // its declared size, and the reader inflates only what it reads. The checked entries
 // are handed to the .xlsx reader (xlsx-reader.ts), which inflates the parts it needs with inflateEntry.
 import { createInflateRaw } from "node:zlib";
-import { DomainError } from "../domain/errors";
+import { FileRefused } from "./errors";
 
 export interface ZipLimits {
   maxEntries: number;
@@ -21,7 +21,7 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const names = new TextDecoder("utf-8");
 
 function refuse(detail: string): never {
-  throw new DomainError(400, detail);
+  throw new FileRefused(400, detail);
 }
 
 export interface ZipEntry {

@@ -4,12 +4,14 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, TooManyRequests } from "../domain/errors";
+import { FileRefused } from "../files/errors";
 
 export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, error.status);
   }
+  if (error instanceof FileRefused) return c.json({ detail: error.detail }, error.status);
   if (error instanceof HTTPException) {
     const detail =
       error.status === 413

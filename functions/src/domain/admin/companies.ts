@@ -13,7 +13,7 @@ import {
   OKVED_RE,
   type CompanyCreateInput,
   type CompanyPatchInput,
-} from "../../schemas/company";
+} from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 
