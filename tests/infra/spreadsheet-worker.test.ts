@@ -415,7 +415,7 @@ describe("the worker function", () => {
 
     it("answers a failed worker with a logged 500 and a Russian detail, no internals", async () => {
       lambda.on(InvokeCommand).resolves(invoked({ errorType: "Error", errorMessage: "out of memory" }, "Unhandled"));
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const logged = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
       const res = await get(`/api/v1/projects/${project.id}/export_to_xlsx/`);
       expect(res.statusCode).toBe(500);
       expect(JSON.parse(res.body)).toEqual({ detail: "Внутренняя ошибка сервера" });

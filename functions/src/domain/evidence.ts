@@ -4,7 +4,6 @@
 // the orphan sweep keeps it while the calculation names it. One file per coefficient: a new file
 // replaces the old one, and a file the calculation no longer names (replaced, or the value is no
 // longer custom) is deleted once the calculation is saved without it.
-import { unzipSync } from "fflate";
 import type { Actor, Deps } from "./context";
 import { getCalculation } from "./calculation-lookup";
 import { guardFrozen } from "./freeze";
@@ -21,6 +20,7 @@ import {
   evidenceFormatOf,
   type EvidenceFormat,
 } from "../contract/schemas/evidence";
+import { zipEntryNames } from "../files/zip-guard";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
 
@@ -38,19 +38,12 @@ export function checkEvidenceFile(file: UploadedFile | undefined): EvidenceForma
 }
 
 function isWorkbook(bytes: Uint8Array): boolean {
-  let found = false;
   try {
-    // The filter reads the archive's directory and decompresses nothing.
-    unzipSync(bytes, {
-      filter: (entry) => {
-        if (entry.name === "xl/workbook.xml") found = true;
-        return false;
-      },
-    });
+    // The archive's directory only: nothing is decompressed.
+    return zipEntryNames(bytes).includes("xl/workbook.xml");
   } catch {
     return false;
   }
-  return found;
 }
 
 /** The custom coefficient `field` of a live calculation at `version` (when given). */

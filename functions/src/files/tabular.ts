@@ -4,6 +4,7 @@
 // before inflating (zip-guard.ts), and reading stops at the row limit.
 import { badFile, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
+import { csvRecords, UnterminatedQuote } from "@core/csv";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
@@ -171,49 +172,20 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
   const sheet = "CSV";
   const lines: Array<[number, unknown[]]> = [];
   let header: string[] | undefined;
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let rowStart = 1;
-  const endRow = () => {
-    fields.push(field);
-    field = "";
-    const cells = fields.map((f) => (f.trim() === "" ? null : f.trim()));
-    fields = [];
-    if (cells.every((c) => c === null)) return;
-    if (!header) header = cells.map((c) => String(c ?? ""));
-    else {
-      if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
-      lines.push([rowStart, cells]);
-    }
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
+  try {
+    for (const record of csvRecords(text, { delimiter })) {
+      const cells = record.fields.map((f) => (f.trim() === "" ? null : f.trim()));
+      if (cells.every((c) => c === null)) continue;
+      if (!header) header = cells.map((c) => String(c ?? ""));
       else {
-        if (ch === "\n") line++;
-        field += ch;
+        if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
+        lines.push([record.line, cells]);
       }
-    } else if (ch === '"' && field.trim() === "") {
-      quoted = true;
-      field = "";
-    } else if (ch === delimiter) {
-      fields.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRow();
-      line++;
-      rowStart = line;
-    } else field += ch;
+    }
+  } catch (error) {
+    if (error instanceof UnterminatedQuote) throw badFile(`Лист «${sheet}», строка ${error.line}: незакрытая кавычка`);
+    throw error;
   }
-  if (quoted) throw badFile(`Лист «${sheet}», строка ${rowStart}: незакрытая кавычка`);
-  if (field !== "" || fields.length > 0) endRow();
   if (!header) throw badFile("Файл CSV не содержит данных");
   return { sheet, header, lines };
 }

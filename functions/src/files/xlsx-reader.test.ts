@@ -326,6 +326,28 @@ describe("readXlsx on hand-written parts", () => {
     });
   });
 
+  it("reads numbers typed as text with a decimal comma, shared (one string for two cells) or inline, as numbers", async () => {
+    const bytes = oneSheet(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>дата</t></is></c></row>' +
+        '<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="inlineStr"><is><t>1 234,5</t></is></c><c r="C2" t="d"><v>2024-12-31T00:00:00Z</v></c></row>' +
+        '<row r="3"><c r="A3" t="s"><v>2</v></c><c r="B3" t="str"><v>-0,25</v></c></row>',
+      "<si><t>a</t></si><si><t>b</t></si><si><t>12,5</t></si>",
+    );
+    const spec = {
+      maxRows: 10,
+      columns: [
+        { name: "a", required: true, kind: "number" as const },
+        { name: "b", required: true, kind: "number" as const },
+        { name: "дата", required: true, kind: "text" as const },
+      ],
+    };
+    const table = await parseTable({ name: "данные.xlsx", bytes }, spec);
+    expect(table.rows).toEqual([
+      { row: 2, values: { a: 12.5, b: 1234.5, дата: "2024-12-31" } },
+      { row: 3, values: { a: 12.5, b: -0.25, дата: null } },
+    ]);
+  });
+
   it("reads the first sheet in workbook order, not by part name, and skips a chart sheet", async () => {
     const bytes = book(
       [
