@@ -1,4 +1,4 @@
-// The 296-FZ report passport (methodology 7.3, 8.1): the year's inventory as a company types it into
+// The 296-FZ report passport (docs/methodology.md, Inventory and the report; 8.1): the year's inventory as a company types it into
 // the registry's form (Decree 707), as an xlsx workbook or a PDF: the legal entity, the period as
 // dates, the person responsible and the date of signing, the version and its hash (D20), totals per
 // gas with the other gases of 2979-р, the activity data per facility, per line the formula followed

@@ -62,7 +62,7 @@ export async function inventoryReport(
       ? { version: stored.version, sha256: approved.sha256, approved_at: stored.approved_at, changes: stored.changes }
       : undefined;
   const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now(), snapshot });
-  // README › Security: checked before the layout, which costs about 5 ms a line in the PDF.
+  // docs/security.md: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
   if (lines > MAX_PASSPORT_LINES) {
     throw new TooLarge(
