@@ -132,7 +132,7 @@ export function defaultRoleOf(type: string): InventoryRole {
   return inventorySourceOf(type)?.defaultRole ?? "primary";
 }
 
-/** 296-FZ reporting threshold (Decree 707): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
+/** D21: the 296-FZ reporting threshold (art. 14 parts 2–3, Decree 355): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
 export function reportingThreshold(year: number): number {
   return year <= 2023 ? 150_000 : 50_000;
 }
