@@ -338,11 +338,13 @@ export const inventorySchema = z.object({
         used_t: z.number(),
         vented_t: z.number(),
         netted_t: z.number(),
+        // Absent from versions approved before the slip was kept apart.
+        slip_t: z.optional(z.number()),
       }),
     )
     .meta({
       description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t came off 1.B.1.a.i.1",
+        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
     }),
 });
 
