@@ -231,6 +231,12 @@ describe("web app: the year's inventory", () => {
       .getByText(/Инвентаризация 2025 года утверждена/)
       .waitFor();
     await page.screenshot({ path: `${SHOTS}/calculations-locked.png` });
+    // The list of every type locks them the same way.
+    await page.goto(at(`/projects/${projectId}/calculations?type=all`));
+    const anyType = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
+    await anyType.getByTestId("calculation-lock").waitFor();
+    expect(await anyType.getByRole("button", { name: "Редактировать" }).isDisabled()).toBe(true);
+    expect(await anyType.getByRole("button", { name: "В архив" }).isDisabled()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
