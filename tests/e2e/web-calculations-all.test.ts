@@ -1,7 +1,9 @@
 // The calculations page in a real browser (methodology D18): «Все типы» lists a project's
 // calculations of every type at once (GET v1/all/), each row with its type and «Учет», and the
 // «Учет» filter keeps the primary or the alternative ones (?role=), both in the address; a row of
-// the all-types list opens its own type's results.
+// the all-types list opens its own type's results (an IPCC flare's saying its gas is taken as
+// 100 % CH4, D24). The profile's statistics count the same calculations by the same rule and say
+// what they left out, as the year's total beside them does.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -84,6 +86,11 @@ describe("web app: every type at once and the «Учет» filter", () => {
     await results.getByText(REGISTRY.underground_emission_ch4.title).waitFor();
     await page.keyboard.press("Escape");
     await results.waitFor({ state: "hidden" });
+    await rows().filter({ hasText: "Факел МГЭИК" }).locator("td:first-child").click();
+    await results.getByText(REGISTRY.torch_ch4.title).waitFor();
+    await results.getByText(/газ принят за 100 % CH4/).waitFor();
+    await page.keyboard.press("Escape");
+    await results.waitFor({ state: "hidden" });
     expect(pageErrors).toEqual([]);
   });
 
@@ -113,6 +120,25 @@ describe("web app: every type at once and the «Учет» filter", () => {
     await pickOption(page, page.getByLabel("Учет"), "альтернативный");
     await rows().filter({ hasText: "Факел МГЭИК" }).waitFor();
     expect(await shownNames()).toEqual(["Факел МГЭИК"]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("the profile's statistics count the primary calculation only and say what they left out (D18)", async () => {
+    const statistics = await demo<{ total_co2e: number; not_counted: string }>("GET", "v1/users/statistics/");
+    const mining = await demo<{ results: Array<{ res_ch4_to_co2: number }> }>(
+      "GET",
+      `v1/underground_emission_ch4/?project=${projectId}&is_deleted=false`,
+    );
+    expect(statistics.not_counted).toBe("не учтены: 1 альтернативный расчет, 1 аналитический расчет");
+    expect(statistics.total_co2e).toBeCloseTo(mining.results[0].res_ch4_to_co2, 6);
+    await page.goto(at("/profile"));
+    await page.getByTestId("statistics-left-out").getByText("1 альтернативный расчет, 1 аналитический расчет").waitFor();
+    // The year's total beside it counts the same calculation and says the same.
+    const year = page.getByTestId("totals-by-year").locator("li", { hasText: "2025" });
+    await year.waitFor();
+    const shown = statistics.total_co2e.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect((await year.innerText()).replace(/\s/g, " ")).toContain(shown.replace(/\s/g, " "));
+    expect(await year.innerText()).toContain("не учтены: 1 альтернативный расчет, 1 аналитический расчет");
     expect(pageErrors).toEqual([]);
   });
 });

@@ -41,7 +41,11 @@ export const signedInUserSchema = z.object({
 export const statisticsSchema = z.object({
   projects: z.object({ active: z.int(), archived: z.int() }),
   calculations: z.record(z.string(), z.int()).meta({ description: "Calculations that are not deleted, per type" }),
-  total_co2e: z.number().meta({ description: "Their CO2-equivalent results summed, t" }),
+  total_co2e: z.number().meta({
+    description:
+      "D18: the CO2-equivalent the totals count, t: primary calculations of projects not archived (alternatives and analyses never)",
+  }),
+  not_counted: z.string().meta({ description: "D18: what that total left out, in Russian; empty: nothing" }),
   computed_at: z.string().meta({ description: "When a change was last added to the figures (ISO 8601)" }),
 });
 
