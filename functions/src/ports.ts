@@ -1,7 +1,9 @@
 // Ports: what the domain needs from storage and the outside world. Adapters implement them
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
-import type { Project } from "./schemas/project";
+import type { Project } from "./contract/schemas/project";
+import type { Role } from "./contract/schemas/common";
+import type { DocumentKind } from "./contract/schemas/document";
 import type { FacilityKind, InventoryStatus } from "@core/inventory";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
@@ -23,11 +25,6 @@ export interface Company {
   version?: number;
   updated_at?: string;
 }
-
-/** staff: prepares the company's data; reviewer: a staff member who also approves the year's
- *  inventory (set by admins); admin: a platform operator. */
-export const ROLES = ["staff", "reviewer", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 export interface User {
   id: string;
@@ -592,8 +589,6 @@ export interface AdminAuditRepository {
   list(page: PageRequest): Promise<Page<AdminAuditEntry>>;
 }
 
-export type DocumentKind = "law" | "order" | "decree" | "directive" | "standard" | "guidelines" | "technology";
-
 /** A PDF kept in the blob store; the key is made of ids only, never of the uploaded file's name. */
 export interface StoredPdf {
   key: string;
@@ -670,7 +665,7 @@ export interface SpreadsheetWorker {
     format: ExportFormat,
     request: ExportRequest,
   ): Promise<ExportResult>;
-  /** The .xlsx upload template of a calculation type (files/template-catalogue.ts); NotFound for
+  /** The .xlsx upload template of a calculation type (contract/templates.ts); NotFound for
    *  a type without one. */
   template(type: string): Promise<Uint8Array>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):

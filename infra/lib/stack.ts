@@ -43,7 +43,7 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct, IConstruct } from "constructs";
 import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
-import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/lambda/blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
 

@@ -19,7 +19,7 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import { exportProject, type ExportFormat } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
 import type { Calculation, CoefficientUse } from "@server/ports";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 const TOTAL = 10_000;
 const MIX: Array<[type: string, share: number]> = [

@@ -15,7 +15,7 @@ import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "@server/lambda/api";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
-import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/lambda/blob-areas";
+import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
 import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 

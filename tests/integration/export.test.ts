@@ -10,7 +10,7 @@ import { exportProject } from "@server/export/project-export";
 import { formatNumber } from "@server/export/txt-writer";
 import { newId } from "@server/domain/ids";
 import type { Calculation } from "@server/ports";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;

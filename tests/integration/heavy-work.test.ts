@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import { HEAVY_PER_USER, MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_FORECASTS_PER_PROJECT, ru } from "@server/domain/heavy-work";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { addForecasts, createProject, downloadWhileProbing, storeRows, telemetry } from "../support/large-forecasts";
 
 const ROWS = 100_000;

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import vectors from "@core/methodology-vectors.json";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;

@@ -4,7 +4,7 @@
 // coefficient-of-unburnt-gas dictionary and the density dictionary feeding CF and ρ.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 

@@ -14,11 +14,11 @@ import { seedDefaultModels } from "../domain/forecast-models";
 import { drifted, reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
 import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
-import { BLOB_AREAS } from "../lambda/blob-areas";
+import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
-import { ROLES, type Role } from "../ports";
+import { ROLES, type Role } from "../contract/schemas/common";
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 

@@ -79,8 +79,8 @@ export function describeSource(value: Pick<SourcedValue, "ref">): string {
 /** How far a default has been checked against its document, as a code the admin screen words. */
 export type Verification = "verified" | "transcription" | "recalled" | "assumption" | "changed";
 
-/** Provenance tags whose values were read only through a secondary copy (methodology 7.2), with
- *  the copy in words: the admin screen says «по неофициальной копии», the README lists them. */
+/** Provenance tags whose values were read only through a secondary copy (docs/methodology.md), with
+ *  the copy in words: the admin screen says «по неофициальной копии», docs/methodology.md lists them. */
 export const SECONDARY_SOURCES: Record<string, string> = data.secondary_sources;
 
 /** Seeded defaults found wrong after installations stored them: seeding adds the JSON's value as a
@@ -156,7 +156,7 @@ export function transcribedValues(): TranscribedValue[] {
   return list;
 }
 
-/** The README's list of transcribed defaults (between its markers; a test keeps it in step). */
+/** docs/methodology.md's list of transcribed defaults (between its markers; a test keeps it in step). */
 export function transcribedValuesMarkdown(): string {
   const lines = ["| справочник, № | строка | коэффициент | значение | документ, таблица | получено через |", "|---|---|---|---|---|---|"];
   for (const t of transcribedValues()) {

@@ -27,7 +27,7 @@ import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
-import type { CalculationView, CoefficientView } from "../views";
+import type { CalculationView, CoefficientView } from "../contract/views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { enteredRequest } from "./entered-units";
@@ -43,7 +43,7 @@ import {
 import { forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
-import { TABULAR_CONTENT_TYPES } from "../schemas/uploads";
+import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
 
 export const CALCULATION_NAME_MAX = 255;

@@ -22,7 +22,7 @@ import {
 import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-years";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
-import type { UncertaintyBody } from "../schemas/uncertainty";
+import type { UncertaintyBody } from "../contract/schemas/uncertainty";
 
 export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;

@@ -5,7 +5,7 @@ import type { Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { isoDateValue } from "./dates";
 import type { DictionaryItemVersion } from "../ports";
-import type { DictionaryEntry } from "../views";
+import type { DictionaryEntry } from "../contract/views";
 import type { SourcedValue } from "../dictionaries/reference-data";
 import {
   ACTIVITY_UNCERTAINTY,
@@ -17,7 +17,7 @@ import {
   type ValueUncertainty,
   type Verification,
 } from "../dictionaries/reference-data";
-import type { UncertaintyBody } from "../schemas/uncertainty";
+import type { UncertaintyBody } from "../contract/schemas/uncertainty";
 
 export const SEED_EFFECTIVE_FROM = "2026-01-01";
 

@@ -17,9 +17,9 @@ import {
   type UploadRequest,
 } from "./direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
-import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
+import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../contract/schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
-import type { DocumentView } from "../views";
+import type { DocumentView } from "../contract/views";
 import { assertAdmin, recordChange } from "./admin/audit";
 
 export interface UploadedPdf {

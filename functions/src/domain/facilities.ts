@@ -5,7 +5,7 @@ import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Facility } from "../ports";
-import type { FacilityCreateInput, FacilityPatchInput } from "../schemas/facility";
+import type { FacilityCreateInput, FacilityPatchInput } from "../contract/schemas/facility";
 import { guardFrozen } from "./freeze";
 
 export async function listFacilities(deps: Deps, actor: Actor): Promise<Facility[]> {

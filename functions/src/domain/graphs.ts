@@ -4,7 +4,7 @@
 // are what the project's totals count (D18): an alternative calculation is left out and named.
 import { isCalculationType } from "@core/registry";
 import type { Calculation } from "../ports";
-import type { ForecastSeries, ProjectGraphs } from "../views";
+import type { ForecastSeries, ProjectGraphs } from "../contract/views";
 import type { Actor, Deps } from "./context";
 import { forecastRowsOf } from "./forecast-rows";
 import { getProject } from "./projects";

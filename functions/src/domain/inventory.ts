@@ -11,7 +11,7 @@ import { describeSource, plainReference } from "../dictionaries/reference-data";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import { getReview, isFrozen, STATUS_LABELS } from "./inventory-review";
 import { oneDictionaryCheck } from "./dictionaries";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import {
   INVENTORY_SOURCES,

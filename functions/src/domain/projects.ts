@@ -4,7 +4,7 @@ import type { Actor, Deps } from "./context";
 import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
-import type { Project, ProjectCreateInput, ProjectPatchInput } from "../schemas/project";
+import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
 import { reportingYearOf } from "./gwp-years";
 import { guardFrozen } from "./freeze";
 

@@ -6,8 +6,8 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
-import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../schemas/uploads";
-import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../schemas/evidence";
+import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
+import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../contract/schemas/evidence";
 
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
 // this bundle stays free of the spreadsheet libraries).

@@ -28,7 +28,7 @@ import { INVENTORY_ROLE_SHORT, inventorySourceOf, type LeftOut } from "@core/inv
 import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 
 export type Cell = string | number | null;
 

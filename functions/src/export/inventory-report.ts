@@ -8,7 +8,7 @@ import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
 import { getInventory } from "../domain/inventory";
 import { getReview, isFrozen } from "../domain/inventory-review";
 import { loadSnapshot, scopedState } from "../domain/inventory-versions";
-import { safeFileName } from "../http/download";
+import { safeFileName } from "../files/file-names";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";
 import { passportPdf } from "./inventory-passport-pdf";

@@ -7,7 +7,7 @@ import type { AppEnv } from "./env";
 
 export type { ClientAddressOf } from "./env";
 import { routeApp } from "./openapi-routes";
-import { loginRoute, refreshRoute } from "../routes/auth";
+import { loginRoute, refreshRoute } from "../contract/routes/auth";
 
 export const tokenRoutes = routeApp()
   .openapi(loginRoute, async (c) => {

@@ -13,11 +13,11 @@ import {
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
-import { TEMPLATES, templateCsv } from "../files/template-catalogue";
+import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
 import {
@@ -32,8 +32,8 @@ import {
   patchRoute,
   singleRoute,
   templateRoute,
-} from "../routes/calculations";
-import { DEFAULT_PAGE_SIZE } from "../routes/projects";
+} from "../contract/routes/calculations";
+import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 

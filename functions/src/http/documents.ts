@@ -2,9 +2,9 @@
 // The declarations are in routes/documents.ts.
 import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
-import { downloadRoute, listRoute } from "../routes/documents";
+import { downloadRoute, listRoute } from "../contract/routes/documents";
 
 export const documentRoutes = routeApp()
   .openapi(listRoute, async (c) => {

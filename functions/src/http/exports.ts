@@ -3,7 +3,7 @@
 import { exportFormat } from "../export/formats";
 import { heavyFileAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
-import { exportRoute } from "../routes/exports";
+import { exportRoute } from "../contract/routes/exports";
 
 export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   const { id, action } = c.req.valid("param");

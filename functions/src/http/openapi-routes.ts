@@ -5,7 +5,7 @@ import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { $ZodType } from "zod/v4/core";
 import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
-import { inputJsonSchema, type Auth, type ErrorStatus, type Isolation } from "../routes/declare";
+import { inputJsonSchema, type Auth, type ErrorStatus, type Isolation } from "../contract/routes/declare";
 import type { Operation } from "./openapi";
 import { describeIssues } from "./validate";
 

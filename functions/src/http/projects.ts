@@ -2,7 +2,7 @@
 import { createProject, getProject, listProjects, patchProject } from "../domain/projects";
 import { applyGwpRecompute, previewGwpRecompute } from "../domain/gwp-recompute";
 import { routeApp } from "./openapi-routes";
-import { applyRoute, createRoute, DEFAULT_PAGE_SIZE, getRoute, listRoute, patchRoute, previewRoute } from "../routes/projects";
+import { applyRoute, createRoute, DEFAULT_PAGE_SIZE, getRoute, listRoute, patchRoute, previewRoute } from "../contract/routes/projects";
 
 export const projectRoutes = routeApp()
   .openapi(listRoute, async (c) => {

@@ -3,7 +3,7 @@
 // The declaration is in routes/uncertainty.ts.
 import { projectUncertaintyModel } from "../domain/uncertainty";
 import { routeApp } from "./openapi-routes";
-import { uncertaintyRoute } from "../routes/uncertainty";
+import { uncertaintyRoute } from "../contract/routes/uncertainty";
 
 export const uncertaintyRoutes = routeApp().openapi(uncertaintyRoute, async (c) =>
   c.json(await projectUncertaintyModel(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200),

@@ -2,7 +2,7 @@
 import { getMe } from "../domain/users";
 import { companyStatistics } from "../domain/statistics";
 import { routeApp } from "./openapi-routes";
-import { getMeRoute, statisticsRoute } from "../routes/users";
+import { getMeRoute, statisticsRoute } from "../contract/routes/users";
 
 export const userRoutes = routeApp()
   .openapi(getMeRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("actor")), 200))

@@ -19,7 +19,7 @@ import { EXPORT_FORMATS, exportFormat } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
-import { BLOB_AREAS, EXPORTS_AREA } from "./blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA } from "../adapters/blob/areas";
 import { requiredEnv } from "./secrets";
 
 type Log = Pick<Console, "info">;

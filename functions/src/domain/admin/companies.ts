@@ -4,7 +4,7 @@
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../users";
-import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../schemas/company";
+import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 

@@ -14,7 +14,7 @@ import type {
   DictionaryRoutes,
   ForecastModelRoutes,
   ProjectRoutes,
-} from "@server/contracts";
+} from "@server/contract";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Body } from "./forecast";

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
 import type { DictionaryName } from "@core/registry";
-import type { DictionaryEntry, DictionaryRoutes } from "@server/contracts";
+import type { DictionaryEntry, DictionaryRoutes } from "@server/contract";
 
 export type { DictionaryEntry, DictionaryName };
 

@@ -2,7 +2,7 @@
 // (GET v1/projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "@server/contracts";
+import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "@server/contract";
 
 export type { ProjectGraphs };
 

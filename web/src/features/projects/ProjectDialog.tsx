@@ -5,7 +5,7 @@ import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typ
 import dayjs, { type Dayjs } from "dayjs";
 import { useAtom } from "jotai";
 import { DATE_FIELD_FORMATS, DATE_FORMAT } from "../../shared/dates";
-import { PROJECT_NAME_MAX } from "@server/schemas/project";
+import { PROJECT_NAME_MAX } from "@server/contract";
 import type { ApiError } from "../../api/client";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";

@@ -3,8 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type ApiError, type Client } from "../../api/client";
-import type { ProjectRoutes } from "@server/contracts";
-import type { Project, ProjectPatchInput } from "@server/schemas/project";
+import type { Project, ProjectPatchInput, ProjectRoutes } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 
 export type { Project };

@@ -3,7 +3,7 @@
 // http/calculations.ts.
 import * as z from "zod";
 import { CALCULATION_TYPES } from "@core/registry";
-import { TEMPLATES } from "../files/template-catalogue";
+import { TEMPLATES } from "../templates";
 import { calculationSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
