@@ -320,7 +320,10 @@ describe("web app: the year's inventory", () => {
     await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: sent.review.version });
     await page.reload();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
-    await page.getByTestId("inventory-versions").getByText(/Версия 2: /).waitFor();
+    await page
+      .getByTestId("inventory-versions")
+      .getByText(/Версия 2: /)
+      .waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
