@@ -470,10 +470,14 @@ function checksOf(
   // periods overlap count it twice, whatever their types; a project without a facility is its own.
   const sourceOf = (e: Entry) => e.facility ?? `project:${e.project.id}`;
   const where = (e: Entry) => (e.facility !== null ? facilityName(e.facility) : `Проект «${e.project.name}» (без площадки)`);
+  // Fuel combustion (1.A) shares one code across different sources: a boiler house and the
+  // open-pit machinery, a boiler on coal and one on gas. There the type and the fuel tell them apart.
+  const unitOf = (e: Entry, ipcc: string) => (ipcc.startsWith("1.A.") ? `#${e.calculation.type}:${entryOf(e.calculation) ?? ""}` : "");
   const bySource = new Map<string, Entry[]>();
   for (const entry of primaries) {
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
-      const key = `${sourceOf(entry)}|${ipccOf(entry.calculation)}|${gas}`;
+      const ipcc = ipccOf(entry.calculation);
+      const key = `${sourceOf(entry)}${unitOf(entry, ipcc)}|${ipcc}|${gas}`;
       bySource.set(key, [...(bySource.get(key) ?? []), entry]);
     }
   }
