@@ -127,7 +127,21 @@ export interface InventoryReview {
   /** The notice of refusal and the rework deadline (20 working days after it). */
   notice_date?: string;
   rework_deadline?: string;
-  history: Array<{ action: string; from: InventoryStatus; to: InventoryStatus; by: string; at: string; reason?: string }>;
+  /** Set when the deadline reached a year the production calendar does not list (counted Monday–Friday). */
+  rework_deadline_warning?: string;
+  history: Array<{
+    action: string;
+    from: InventoryStatus;
+    to: InventoryStatus;
+    by: string;
+    /** The person's name and role when they acted (entries before the register have neither). */
+    by_name?: string;
+    by_role?: string;
+    at: string;
+    /** submit, accept: the date sent or accepted; refuse: the notice date. */
+    date?: string;
+    reason?: string;
+  }>;
   comments: Array<{ id: string; target: string | null; text: string; by: string; at: string }>;
   updated_at: string;
   /** 0: never stored. */
