@@ -88,7 +88,7 @@ export type ProjectState = "active" | "archived";
 
 export type { FacilityKind } from "@core/inventory";
 
-/** A site of a company whose emissions are reported together (methodology 7.3). */
+/** A site of a company whose emissions are reported together (docs/methodology.md, Inventory and the report). */
 export interface Facility {
   id: string;
   company: string;
@@ -304,7 +304,7 @@ export interface CoefficientUse {
   /** The dictionary value's source as users read it (document, table). Older calculations recorded
    *  it with a provenance tag in front; readers pass it through plainReference. */
   reference?: string;
-  /** The value's uncertainty as the calculation used it (methodology-uncertainty.md); none: exact. */
+  /** The value's uncertainty as the calculation used it (docs/methodology.md, Uncertainty); none: exact. */
   uncertainty?: UsedUncertainty;
   /** custom (D10): why the mine's own value is what it is, as the user wrote it. */
   justification?: string;
@@ -602,7 +602,7 @@ export interface StoredPdf {
   uploaded_by: string;
 }
 
-/** A normative document (SPEC 2 /documents). Platform-wide, like dictionaries. Catalogue entries
+/** A normative document (docs/user-guide.md, /documents). Platform-wide, like dictionaries. Catalogue entries
  *  (functions/src/documents/catalogue.json) exist without a stored item until an admin edits one. */
 export interface NormativeDocument {
   id: string;
@@ -632,7 +632,7 @@ export interface DocumentRepository {
 
 export type MediaKind = "instruction" | "presentation";
 
-/** A settings video (SPEC 2 /settings): «Видеоинструкция» or «Презентация». */
+/** A settings video (docs/user-guide.md, /settings): «Видеоинструкция» or «Презентация». */
 export interface MediaItem {
   kind: MediaKind;
   key: string;

@@ -1,4 +1,4 @@
-// Export of a 10 000-calculation project (SPEC 7; the Lambda budget): time, file size and
+// Export of a 10 000-calculation project (docs/api.md; the Lambda budget): time, file size and
 // peak RSS of each format, the detailed xlsx first. The calculations are written straight through
 // the repository of an in-memory dynalite table (no API round trips), shaped as the API stores
 // them: formula types with sourced coefficients, gap filling with element rows, forecasts with

@@ -1,4 +1,4 @@
-// Bounded heavy work (issue 26, README › Security «Пределы»), on the local server as `npm start` runs
+// Bounded heavy work (issue 26, docs/security.md «Heavy work bounded»), on the local server as `npm start` runs
 // it: a project of large forecasts (the finding: 66 × 100 000 rows took the server down), scaled to
 // one forecast of the same size for the detailed export, and to six for the bound that refuses it;
 // the export streams from a worker thread with bounded memory while another company's get_me keeps

@@ -1,6 +1,6 @@
 // `npm run admin -- <command> [options]`: companies and users without the web app. Works on
 // DATA_DIR whether or not the server is running (it then goes through the server's dynalite),
-// and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (README, Deployment).
+// and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (docs/deployment.md).
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { configFromEnv } from "../config";

@@ -11,7 +11,7 @@ import type {
   projectGraphsSchema,
 } from "./schemas/answers";
 
-/** A dictionary item as the API returns it: plain numeric fields (SPEC 3) plus units and sources. */
+/** A dictionary item as the API returns it: plain numeric fields (docs/api.md) plus units and sources. */
 export type DictionaryEntry = z.output<typeof dictionaryEntrySchema>;
 
 /** An evidence file as users see it: without its storage key. */
@@ -25,7 +25,7 @@ export type CoefficientView = z.output<typeof coefficientSchema>;
  *  under their registry names, hence the index signature. */
 export type CalculationView = z.output<typeof calculationSchema>;
 
-/** A project's infographics (SPEC 2 «Инфографика»): its charts' data in one answer. */
+/** A project's infographics (docs/user-guide.md, «Инфографика»): its charts' data in one answer. */
 export type ProjectGraphs = z.output<typeof projectGraphsSchema>;
 export type UndergroundBar = ProjectGraphs["underground"][number];
 export type OpenMiningBar = ProjectGraphs["open_mining_co2"][number];

@@ -35,7 +35,7 @@ const itemsOf = (name: string) => {
 };
 
 describe("reference-data.json", () => {
-  it("has every dictionary SPEC section 7 names, plus the GWP sets", () => {
+  it("has every dictionary docs/api.md names, plus the GWP sets", () => {
     expect(DICTIONARY_NAMES).toEqual(expect.arrayContaining([...SPEC_NAMES, "get_gwp"]));
   });
 

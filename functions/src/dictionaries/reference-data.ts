@@ -1,9 +1,9 @@
 // Typed access to reference-data.json, the one data file with the default coefficients. Every
-// value carries its unit, provenance tag and reference (methodology.md 0.1, 0.4).
+// value carries its unit, provenance tag and reference (docs/methodology.md, Sources).
 import data from "./reference-data.json";
 import type { Distribution } from "@core/uncertainty-core";
 
-/** A value's uncertainty (methodology-uncertainty.md): its 95 % interval as −lower_pct / +upper_pct
+/** A value's uncertainty (docs/methodology.md, Uncertainty): its 95 % interval as −lower_pct / +upper_pct
  *  of the value, the distribution a Monte Carlo run draws it from, and where that comes from (a key
  *  into `references`, or the text an administrator wrote). */
 export interface ValueUncertainty {
@@ -20,7 +20,7 @@ export const ACTIVITY_UNCERTAINTY = "get_activity_uncertainty";
 export interface SourcedValue {
   value: number;
   unit: string;
-  /** Provenance tag of methodology.md 0.1: S<n>, T, R or A; E for a value an administrator set. */
+  /** Provenance tag (docs/methodology.md, Sources): S<n>, T, R or A; E for a value an administrator set. */
   tag: string;
   /** Key into `references`. */
   ref: string;

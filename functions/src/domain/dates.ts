@@ -1,4 +1,4 @@
-// Calendar dates as the product writes them: yyyy-MM-dd (SPEC 9).
+// Calendar dates as the product writes them: yyyy-MM-dd (docs/user-guide.md).
 import { isIsoDate } from "../contract/schemas/common";
 import { Invalid } from "./errors";
 

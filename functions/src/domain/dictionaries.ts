@@ -1,4 +1,4 @@
-// Reference dictionaries (SPEC 3, 7; methodology section 1): seeded from reference-data.json,
+// Reference dictionaries (docs/api.md; defaults and their sources: docs/methodology.md, Sources): seeded from reference-data.json,
 // read as their current versions, changed only by adding a version (effective date, who, why),
 // so a calculation that recorded (item id, version) can always be traced to the value it used.
 import type { Deps } from "./context";

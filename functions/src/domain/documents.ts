@@ -1,4 +1,4 @@
-// Normative documents (SPEC 2 /documents): the shipped catalogue merged with what admins stored.
+// Normative documents (docs/user-guide.md, /documents): the shipped catalogue merged with what admins stored.
 // A catalogue entry needs no stored item until an admin edits it or uploads its PDF; then the stored
 // item (same id) wins. Files live in the blob store under documents/{generated id}: ids only, never
 // the uploaded file's name, so keys cannot collide or leave their prefix.

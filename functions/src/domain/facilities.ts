@@ -1,5 +1,5 @@
 // A company's facilities (mines, open pits, processing plants): the sites its inventory is kept by
-// (methodology 7.3). Any user of the company lists them and manages them on the profile screen;
+// (docs/methodology.md, Inventory and the report). Any user of the company lists them and manages them on the profile screen;
 // a project may belong to one.
 import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";

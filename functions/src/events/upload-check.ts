@@ -1,4 +1,4 @@
-// "Object created" notifications for the uploads area (SPEC 3: file_data). What storage holds is
+// "Object created" notifications for the uploads area (docs/api.md: file_data). What storage holds is
 // checked (size, declared type, and the first bytes against that type), and an object that fails
 // is deleted before anything reads it. The same function runs on both hosts: in AWS the uploads
 // bucket notifies functions/src/lambda/s3-upload.ts, which calls it; locally

@@ -1,4 +1,4 @@
-// POST token/ and token/refresh/ (SPEC 7) served (the declarations are in routes/auth.ts), and the
+// POST token/ and token/refresh/ (docs/api.md) served (the declarations are in routes/auth.ts), and the
 // bearer-token middleware for everything else.
 import { createMiddleware } from "hono/factory";
 import { authenticate, login, refreshAccess } from "../domain/auth";

@@ -1,4 +1,4 @@
-// v1/{type}/ (SPEC 7) served: the declarations are in routes/calculations.ts.
+// v1/{type}/ (docs/api.md) served: the declarations are in routes/calculations.ts.
 import type * as z from "zod";
 import { readTypedNumber } from "@core/typed-numbers";
 import type { Context } from "hono";
@@ -63,7 +63,7 @@ const fieldValues = (body: Record<string, unknown>) => Object.fromEntries(Object
 
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-/** A multipart form (SPEC 7: POST as multipart when a file is attached) read into the same shape
+/** A multipart form (docs/api.md: POST as multipart when a file is attached) read into the same shape
  *  as a JSON body: numbers of the type's numeric fields parsed, file_data as bytes. */
 async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
   const type = supportedType(typeName);
@@ -154,7 +154,7 @@ export const calculationRoutes = routeApp()
     return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
   })
   .openapi(dataUpdateRoute, async (c) => {
-    // SPEC 7: the regression's data rows (with their ids) edited in a second call after the main PATCH.
+    // docs/api.md: the regression's data rows (with their ids) edited in a second call after the main PATCH.
     const body = parseWith(dataUpdateBody, await readJson(c));
     const deps = c.get("deps");
     const actor = c.get("actor");

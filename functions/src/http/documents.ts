@@ -1,4 +1,4 @@
-// v1/documents/ (SPEC 2 /documents): the normative documents for everyone signed in, and their PDFs.
+// v1/documents/ (docs/user-guide.md, /documents): the normative documents for everyone signed in, and their PDFs.
 // The declarations are in routes/documents.ts.
 import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";

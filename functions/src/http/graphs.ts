@@ -1,4 +1,4 @@
-// v1/projects/{id}/graphs/: everything the infographics screen draws, in one answer (SPEC 2, 4).
+// v1/projects/{id}/graphs/: everything the infographics screen draws, in one answer (docs/user-guide.md).
 // The declaration is in routes/graphs.ts.
 import { projectGraphs } from "../domain/graphs";
 import { routeApp } from "./openapi-routes";

@@ -40,7 +40,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
     const route = definition.route as RouteConfig & Record<`x-${string}`, unknown>;
     // `{id}` is OpenAPI's and zod-openapi's spelling of Hono's `:id` (which may carry a pattern,
     // `:action{export_to_[^/]*}`); "/" is the mount point itself. The document writes the trailing
-    // slash as the SPEC does.
+    // slash as docs/api.md writes them.
     const path = `${prefix}${route.path === "/" ? "" : route.path}`;
     const [[status, success], ...otherSuccesses] = Object.entries(route.responses).filter(([code]) => code.startsWith("2"));
     const params = (route.request?.params ? jsonSchema(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };

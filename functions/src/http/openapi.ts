@@ -120,7 +120,7 @@ export const OPERATIONS: Operation[] = [...PUBLIC_MOUNTS, ...USER_MOUNTS].flatMa
 
 // ---- the document -----------------------------------------------------------------------------
 
-/** The OpenAPI path of an operation (`{id}`, with the trailing slash the SPEC writes). */
+/** The OpenAPI path of an operation (`{id}`, with the trailing slash docs/api.md writes). */
 export function documentPath(op: Operation): string {
   return op.docPath;
 }

@@ -1,4 +1,4 @@
-// v1/projects/ (SPEC 7) served: the declarations are in routes/projects.ts.
+// v1/projects/ (docs/api.md) served: the declarations are in routes/projects.ts.
 import { createProject, getProject, listProjects, patchProject } from "../domain/projects";
 import { applyGwpRecompute, previewGwpRecompute } from "../domain/gwp-recompute";
 import { routeApp } from "./openapi-routes";

@@ -1,5 +1,5 @@
 // v1/projects/{id}/uncertainty/: the project's uncertainty model, which the browser's uncertainty
-// core turns into the total ± interval and the key categories (methodology-uncertainty.md).
+// core turns into the total ± interval and the key categories (docs/methodology.md, Uncertainty).
 // The declaration is in routes/uncertainty.ts.
 import { projectUncertaintyModel } from "../domain/uncertainty";
 import { routeApp } from "./openapi-routes";

@@ -155,7 +155,7 @@ export const downloadLinkSchema = z.object({ download_url: z.string(), file_name
 
 const perField = <S extends z.ZodType>(value: S) => z.record(z.string(), value);
 
-/** A dictionary entry: its numeric fields by name (SPEC 3), plus their units, sources and uncertainties. */
+/** A dictionary entry: its numeric fields by name (docs/api.md), plus their units, sources and uncertainties. */
 export const dictionaryEntrySchema = z
   .looseObject({
     id: z.int(),

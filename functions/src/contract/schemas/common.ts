@@ -5,14 +5,14 @@ import { ru } from "zod/locales";
 // Validation messages in Russian wherever a schema does not give its own text.
 z.config(ru());
 
-/** A date written yyyy-MM-dd (SPEC 9) that exists on the calendar. */
+/** A date written yyyy-MM-dd (docs/user-guide.md) that exists on the calendar. */
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A calendar date written yyyy-MM-dd (SPEC 9) that really exists (no 2024-02-30). */
+/** A calendar date written yyyy-MM-dd (docs/user-guide.md) that really exists (no 2024-02-30). */
 export function isoDate(label: string) {
   return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
 }

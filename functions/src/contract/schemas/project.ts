@@ -1,4 +1,4 @@
-// Project fields as the API accepts them (SPEC 3, 5). The web dialog validates with the same rules.
+// Project fields as the API accepts them (docs/api.md, docs/user-guide.md). The web dialog validates with the same rules.
 import * as z from "zod";
 import type { projectSchema } from "./answers";
 import { isoDate } from "./common";
@@ -31,7 +31,7 @@ const facility = z.nullable(
   z.string("facility: ожидается идентификатор площадки или null").check(z.maxLength(64, "facility: ожидается идентификатор площадки")),
 );
 
-/** POST create_project/. company, user and status may be sent (SPEC 7) but are decided by the server. */
+/** POST create_project/. company, user and status may be sent (docs/api.md) but are decided by the server. */
 export const projectCreateSchema = z
   .object({
     name,

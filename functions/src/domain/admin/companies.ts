@@ -1,4 +1,4 @@
-// Companies in /admin: list, create, edit requisites (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
+// Companies in /admin: list, create, edit requisites (docs/api.md: name, e-mail, ОГРН, ОКВЭД, region,
 // postal address). The HTTP layer has already checked the formats with schemas/company.ts; the
 // domain decides what depends on stored data (unique names, versions) and writes the log.
 import type { Actor, Deps } from "../context";

@@ -59,7 +59,7 @@ interface ChangeForm {
   value: string;
   effective_from: Dayjs;
   reason: string;
-  /** The value's uncertainty (methodology-uncertainty.md): on, −%, +% as typed, distribution, source. */
+  /** The value's uncertainty (docs/methodology.md, Uncertainty): on, −%, +% as typed, distribution, source. */
   u_on: boolean;
   u_lower: string;
   u_upper: string;

@@ -1,4 +1,4 @@
-// Add and edit share one dialog (SPEC 2). Inline messages come from the shared schema; a server
+// Add and edit share one dialog (docs/user-guide.md). Inline messages come from the shared schema; a server
 // refusal is shown in the dialog too: under its field when the detail names one, else on top.
 import { useState } from "react";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
