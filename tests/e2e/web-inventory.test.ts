@@ -42,7 +42,7 @@ describe("web app: the year's inventory", () => {
     await admin("POST", `v1/admin/companies/${me.company.id}/users/`, {
       ...REVIEWER,
       role: "reviewer",
-      first_name: "Ирина",
+      first_name: "Ольга",
       last_name: "Проверяющая",
     });
     const reviewerToken = await accessToken(server.url, REVIEWER);
@@ -224,6 +224,11 @@ describe("web app: the year's inventory", () => {
   it("sends the year to review; once the reviewer approves, the version is listed and its calculations are locked in the list", async () => {
     await page.goto(at("/inventory?year=2025"));
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    // Every step asks for confirmation and takes an optional comment.
+    const confirm = page.getByRole("dialog");
+    await confirm.getByText("«Отправить на проверку» для инвентаризации 2025 года?").waitFor();
+    await confirm.getByLabel("Комментарий к действию").fill("Все расчеты внесены");
+    await confirm.getByRole("button", { name: "Отправить на проверку" }).click();
     await page.getByTestId("review-status").getByText("На проверке").waitFor();
     // Approving is the reviewer's: staff see no such button.
     expect(await page.getByRole("button", { name: "Утвердить" }).count()).toBe(0);
@@ -231,7 +236,11 @@ describe("web app: the year's inventory", () => {
     await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: review.version });
     await page.reload();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
-    expect(await page.locator(".ant-timeline").innerText()).toMatch(/Утвердить: reviewer@example\.com/);
+    // The history reads like a register: past tense, the person's name and role.
+    const history = await page.locator(".ant-timeline").innerText();
+    expect(history).toMatch(/направлено на проверку: .+ \(«Все расчеты внесены»\)/);
+    expect(history).toMatch(/утверждено: Ольга Проверяющая, проверяющий/);
+    expect(history).not.toMatch(/reviewer@example\.com|Утвердить/);
     // D20: version 1 with its SHA-256.
     const versions = page.getByTestId("inventory-versions");
     await versions.getByText(/Версия 1: /).waitFor();

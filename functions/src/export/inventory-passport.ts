@@ -169,10 +169,13 @@ function approvalsOf(review: InventoryReview, users: User[]): string[] {
       `Уведомление о возврате отчета от ${plainDate(review.notice_date)}` +
         (review.rework_deadline ? `, срок доработки до ${plainDate(review.rework_deadline)}` : ""),
     );
+    if (review.rework_deadline_warning) lines.push(`Внимание: ${review.rework_deadline_warning}`);
   }
   for (const step of review.history) {
-    const action = Object.hasOwn(TRANSITIONS, step.action) ? TRANSITIONS[step.action as ReviewAction].label : STATUS_LABELS[step.to];
-    lines.push(`${moscowDate(step.at)}: ${action} (${nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
+    // Past tense, as a register reads («утверждено»).
+    const action = Object.hasOwn(TRANSITIONS, step.action) ? TRANSITIONS[step.action as ReviewAction].done : STATUS_LABELS[step.to];
+    const dated = step.date ? ` ${plainDate(step.date)}` : "";
+    lines.push(`${moscowDate(step.at)}: ${action}${dated} (${step.by_name || nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
   }
   return lines;
 }

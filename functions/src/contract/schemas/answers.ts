@@ -274,13 +274,19 @@ export const inventoryReviewSchema = z.object({
   approved_by: z.optional(z.string()),
   notice_date: z.optional(z.iso.date()),
   rework_deadline: z.optional(z.iso.date().meta({ description: "20 working days after the notice, by the production calendar" })),
+  rework_deadline_warning: z.optional(
+    z.string().meta({ description: "The deadline reached a year without a production calendar: counted Monday to Friday" }),
+  ),
   history: z.array(
     z.object({
       action: z.string(),
       from: inventoryStatus,
       to: inventoryStatus,
       by: z.string(),
+      by_name: z.optional(z.string()),
+      by_role: z.optional(z.string()),
       at: z.string(),
+      date: z.optional(z.iso.date()),
       reason: z.optional(z.string()),
     }),
   ),
