@@ -49,10 +49,19 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
     { key: `heavy-user#${actor.id}`, limit: HEAVY_PER_USER },
     { key: `heavy-company#${actor.company}`, limit: HEAVY_PER_COMPANY },
   ];
-  // Both budgets at once (one round trip); what was taken is given back when either is spent.
-  const taken = await Promise.all(budgets.map(({ key, limit }) => deps.repos.attempts.reserve(key, HEAVY_LEASE_SECONDS, limit)));
-  const reserved = taken.filter((r): r is AttemptReservation => r !== undefined);
-  const spent = budgets.find((_, i) => taken[i] === undefined);
+  // The user's budget first, the company's only for a request that got a slot of it: taken at
+  // once, a burst of one user's requests could win the two budgets in different orders, and
+  // every one of them would be refused (each holding the slot another lacks).
+  const reserved: AttemptReservation[] = [];
+  let spent: (typeof budgets)[number] | undefined;
+  for (const budget of budgets) {
+    const taken = await deps.repos.attempts.reserve(budget.key, HEAVY_LEASE_SECONDS, budget.limit);
+    if (!taken) {
+      spent = budget;
+      break;
+    }
+    reserved.push(taken);
+  }
   if (spent) {
     await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
     const who = spent === budgets[0] ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`;
@@ -70,7 +79,13 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
 }
 
 /** `work` inside a heavy-work slot (a non-streamed answer). */
-export async function heavyWork<T>(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">, work: () => Promise<T>): Promise<T> {
+export async function heavyWork<T>(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "id" | "company" | "heavySlot">,
+  work: () => Promise<T>,
+): Promise<T> {
+  // A large upload's request took its slot before its body was read (http/calculations.ts).
+  if (actor.heavySlot) return work();
   const release = await reserveHeavyWork(deps, actor);
   try {
     return await work();

@@ -1,0 +1,15 @@
+import { startLocalServer } from "@server/local/server";
+import { createCompany, createUser } from "@server/domain/users";
+import { createProject, parallelUploads, telemetryCsv } from "../support/large-forecasts";
+const server = await startLocalServer({ port: 0 });
+const company = await createCompany(server.deps, { name: "Ш" });
+const u = await createUser(server.deps, { companyId: company.id, email: "a@example.com", password: "staff-password", first_name: "И", last_name: "П", role: "staff" });
+const res = await fetch(`${server.url}/api/token/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "a@example.com", password: "staff-password", guardant_code: "" }) });
+const token = ((await res.json()) as { access: string }).access;
+const p = await createProject(server, company.id, u.id, "x");
+const csv = telemetryCsv(100_000);
+let t = performance.now();
+console.log(await parallelUploads(server.url, token, p.id, csv, 1), performance.now() - t);
+t = performance.now();
+console.log(await parallelUploads(server.url, token, p.id, csv, 40), performance.now() - t);
+await server.close();
