@@ -5,7 +5,7 @@ import type { Project } from "./schemas/project";
 import type { FacilityKind, InventoryStatus } from "@core/inventory";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
-import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
+import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 
 export interface Company {
   id: string;
@@ -666,6 +666,9 @@ export interface SpreadsheetWorker {
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
+  /** A job's state (an export or passport asked with `job`), where the host runs jobs (AWS, the
+   *  worker function's asynchronous path); NotFound for a job `actor`'s company never started. */
+  jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;
 }
 
 export interface Repositories {

@@ -133,7 +133,15 @@ export async function whileProbing<T>(
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? Number.NaN;
   const mb = (bytes: number) => bytes / 1024 / 1024;
-  return { value, seconds, rssGrowthMb: mb(peak - before), heapGrowthMb: mb(heldPeak - heldBefore), p50: at(0.5), p95: at(0.95), calls: latencies.length };
+  return {
+    value,
+    seconds,
+    rssGrowthMb: mb(peak - before),
+    heapGrowthMb: mb(heldPeak - heldBefore),
+    p50: at(0.5),
+    p95: at(0.95),
+    calls: latencies.length,
+  };
 }
 
 /** Downloads `path` with `token` while `probeToken`'s get_me is asked every 100 ms. */

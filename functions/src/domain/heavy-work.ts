@@ -19,6 +19,28 @@ export const MAX_DETAILED_XLS_ROWS = 100_000;
 /** Calculations in a report passport of a year (the PDF lays out every counted line). */
 export const MAX_PASSPORT_LINES = 20_000;
 
+/** In AWS the API's call has 29 s: from these sizes on an export or a report passport is rendered
+ *  by the spreadsheet worker function as a job (status, progress, download address) instead of
+ *  inside the call. A detailed export of one full forecast took 20 s on the local host; a PDF
+ *  passport of 5 200 lines took 24 s (issue 26), and the PDF is the slow format. */
+export const JOB_FORECAST_ROWS = 100_000;
+export const JOB_CALCULATIONS = 5_000;
+
+/** Whether the export is near its bound (a job where the host runs jobs), from the list counts
+ *  and the forecasts' summaries: the same reads as the bounds' check, nothing rendered. */
+export async function exportNeedsJob(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "company">,
+  projectId: string,
+  request: { format: string; detail: boolean },
+): Promise<boolean> {
+  const counts = await deps.repos.statistics.listCounts(actor.company, projectId);
+  if (counts.reduce((sum, c) => sum + c.active, 0) >= JOB_CALCULATIONS) return true;
+  if (request.format === "txt" || !request.detail) return false;
+  const forecasts = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
+  return forecasts.reduce((sum, c) => sum + (typeof c.results.rows === "number" ? c.results.rows : 0), 0) >= JOB_FORECAST_ROWS;
+}
+
 /** Creates and edits count as heavy from these sizes on: a file over 256 KB (a forecast's 100 000
  *  rows are 3.6 MB), typed forecast rows or stored ones predicted again over 1 000. */
 export const HEAVY_UPLOAD_BYTES = 256 * 1024;

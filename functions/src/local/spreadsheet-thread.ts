@@ -89,13 +89,14 @@ async function run(id: number, raw: unknown): Promise<void> {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type) };
     } else if (request.op === "inventory_report") {
       result = await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format });
-    } else {
+    } else if (request.op === "export") {
       result = await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
         detail: request.detail,
         decimals: request.decimals,
       });
-    }
+    } else throw new Error(`spreadsheet thread: ${request.op} is the worker function's (AWS)`);
     if (result.kind === "redirect") return finish(id, { id, type: "redirect", url: result.url, fileName: result.fileName });
+    if (result.kind === "job") throw new Error("spreadsheet thread: the local host runs no jobs");
     jobs.set(id, streamJob(id, result.body));
     post({ id, type: "head", fileName: result.fileName, contentType: result.contentType });
   } catch (error) {
