@@ -26,7 +26,7 @@ import type { ExportDeps } from "@server/export/project-export";
 import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { telemetry } from "../support/large-forecasts";
 import { apiGatewayEvent } from "./api-gateway-event";
 

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppConfig } from "../config";
 import { NotFound } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
-import { exportJobRoute } from "../routes/export-jobs";
+import { exportJobRoute } from "../contract/routes/export-jobs";
 
 const signature = (config: Pick<AppConfig, "jwtSecret">, company: string, job: string) =>
   createHmac("sha256", config.jwtSecret).update(`export-job\n${company}\n${job}`).digest("base64url").slice(0, 22);

@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { reserveHeavyWork } from "../domain/heavy-work";
 import type { ExportResult } from "../export/formats";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import { signedJobId } from "./export-jobs";
 import type { AppEnv } from "./env";
 

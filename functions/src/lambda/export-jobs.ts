@@ -6,7 +6,7 @@
 // state through the worker (op job_status), which hands the file out as a short-lived address.
 import type { ExportJob, WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError, NotFound } from "../domain/errors";
-import { safeFileName } from "../http/download";
+import { safeFileName } from "../files/file-names";
 import { exportFormat, type ExportResult } from "../export/formats";
 import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
