@@ -15,6 +15,7 @@ import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/error
 import { calculationLock } from "../domain/freeze";
 import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
+import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
@@ -148,7 +149,10 @@ export const calculationRoutes = withUploadSlots(routeApp())
       ),
       calculationLock(c.get("deps"), c.get("actor").company, q.project, c.req.valid("param").type),
     ]);
-    const results = page.results.map((calculation) => ({ ...calculationView(calculation), ...(locked ? { locked } : {}) }));
+    const results = page.results.map((calculation) => ({
+      ...calculationView(calculation),
+      ...(locked && inventorySourceOf(calculation.type) ? { locked } : {}),
+    }));
     return c.json({ results, count: page.count }, 200);
   })
   .openapi(createRoute, async (c) => {

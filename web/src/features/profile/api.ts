@@ -9,7 +9,7 @@ export type Me = SignedInUser;
  *  calculations (a moment later, not with the change itself). */
 export type Statistics = CompanyStatistics;
 
-/** v1/users/, typed from the server's route declarations (functions/src/routes/users.ts). */
+/** v1/users/, typed from the server's route declarations (functions/src/contract/routes/users.ts). */
 const users = typedClient<UserRoutes>("v1/users");
 
 export const meKey = ["users", "me"] as const;
