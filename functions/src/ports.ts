@@ -6,7 +6,7 @@ import type { Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
-import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
+import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 import type * as z from "zod";
 import type { companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
 
@@ -627,6 +627,9 @@ export interface SpreadsheetWorker {
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
+  /** A job's state (an export or passport asked with `job`), where the host runs jobs (AWS, the
+   *  worker function's asynchronous path); NotFound for a job `actor`'s company never started. */
+  jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;
 }
 
 export interface Repositories {

@@ -72,6 +72,8 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/` },
     { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/?detail=true&decimals=3` },
   ],
+  // A job's id is signed for its company (http/export-jobs.ts); the local host runs no jobs.
+  exportJob: () => [{ path: "/api/v1/export_jobs/0190aa00-0000-7000-8000-000000000000.unsigned/" }],
   listFacilities: () => [{ path: "/api/v1/facilities/" }],
   createFacility: () => [{ path: "/api/v1/facilities/", json: { name: "Шахта Б", kind: "open_pit" } }],
   getFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/` }],
