@@ -184,7 +184,14 @@ describe("underground from measurement periods (D14)", () => {
     await wb.xlsx.load(await template.arrayBuffer());
     const sheet = wb.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(["from", "to", "flow_m3_min", "hours", "w_ch4", "w_co2"]);
+    expect(header).toEqual([
+      "Начало периода",
+      "Конец периода",
+      "Расход газовой смеси, м³/мин",
+      "Время работы за период, ч",
+      "Содержание CH4 в смеси, % об.",
+      "Содержание CO2 в смеси, % об.",
+    ]);
     const filled = new ExcelJS.Workbook();
     const ws = filled.addWorksheet("Периоды");
     ws.addRow(header);

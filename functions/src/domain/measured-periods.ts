@@ -19,8 +19,8 @@ import {
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
-import { columnSpec } from "./series";
-import { parseTable, type UploadedFile } from "../files/tabular";
+import { columnSpec, headerOf } from "./series";
+import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse } from "../ports";
 
 const TYPE = "underground";
@@ -33,7 +33,12 @@ const invalid = (error: unknown): never => {
 
 /** The periods of a CSV or .xlsx upload; an error names the sheet, the row and the column. */
 export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds): Promise<MeasuredPeriod[]> {
-  const table = await parseTable(file, { maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
+  return periodsFromTable(await parseTable(file, periodsSpec()), bounds);
+}
+
+export const periodsSpec = (): TableSpec => ({ maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
+
+export function periodsFromTable(table: ParsedTable, bounds?: PeriodBounds): MeasuredPeriod[] {
   try {
     return checkPeriods(
       table.rows.map((r) => r.values),
@@ -42,7 +47,9 @@ export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds)
   } catch (error) {
     const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
     if (at && error instanceof FieldError) {
-      throw new Invalid(`Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${at[2]}»: ${error.message}`);
+      throw new Invalid(
+        `Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${headerOf(table, at[2])}»: ${error.message}`,
+      );
     }
     return invalid(error);
   }
