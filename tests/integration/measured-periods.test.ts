@@ -59,7 +59,7 @@ describe("underground from measurement periods (D14)", () => {
     const sum = byPeriods.periods.reduce((total, p) => total + (p.sum_co2 as number), 0);
     expect(sum).toBeCloseTo(byPeriods.sum_co2 as number, 6);
     // The contents are the measured ones, not a dictionary's; the densities are the conditions'.
-    expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "input" });
+    expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "periods" });
     expect(byPeriods.coefficients.p_ch4).toMatchObject({ source: "dictionary", item_id: 1 });
     expect(byPeriods.flags).toEqual([]);
 

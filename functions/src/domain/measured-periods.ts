@@ -101,7 +101,8 @@ export function periodsRequest(request: CoefficientRequest, periods: readonly Me
   };
 }
 
-/** Results by period and their sums; the contents are recorded as measured, not as a dictionary's. */
+/** Results by period and their sums; the contents are recorded as derived from the periods
+ *  (source «periods»), neither typed nor a dictionary's. */
 export function periodsResults(
   periods: readonly MeasuredPeriod[],
   values: Record<string, unknown>,
@@ -125,7 +126,7 @@ export function periodsResults(
   values.volume = release.volume;
   for (const name of CONTENTS) {
     values[name] = release[name];
-    uses[name] = { value: release[name], unit: units.get(name) ?? "", source: "input" };
+    uses[name] = { value: release[name], unit: units.get(name) ?? "", source: "periods" };
   }
   return {
     res_co2: release.res_co2,

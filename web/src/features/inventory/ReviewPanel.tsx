@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { displayDateTime } from "../../shared/dates";
+import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
 import type { InventoryReview } from "@server/ports";
 import { useMe } from "../profile/api";
 import {
@@ -183,7 +183,8 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               {/* The server's rule (the core's reviewDateProblem): of the reporting year or later, not in the future. */}
               <DatePicker
                 aria-label="Дата уведомления"
-                format="DD.MM.YYYY"
+                format={DATE_FIELD_FORMATS}
+                placeholder="ДД.ММ.ГГГГ"
                 value={notice}
                 onChange={setNotice}
                 disabledDate={(d) => reviewDateProblem(d.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) !== undefined}
