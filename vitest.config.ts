@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     pool: "forks",
     maxWorkers: 2,
+    // The servers the tests start log only their 5xx requests (docs/operations.md).
+    env: { REQUEST_LOG: "errors" },
     projects: [
       {
         extends: true,

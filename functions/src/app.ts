@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./domain/context";
 import { MAX_UPLOAD_BYTES } from "./files/tabular";
-import { MAX_TABULAR_UPLOAD_TEXT } from "./schemas/uploads";
+import { MAX_TABULAR_UPLOAD_TEXT } from "./contract/schemas/uploads";
 import { requireUser, type ClientAddressOf } from "./http/auth";
 import type { AppEnv } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";

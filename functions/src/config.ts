@@ -1,4 +1,4 @@
-// Runtime configuration shared by every host. Values come from the environment (README lists
+// Runtime configuration shared by every host. Values come from the environment (docs/operations.md lists
 // them); the local host fills in what it generates itself (the JWT secret, the dynalite endpoint).
 import type { SigningKeys } from "./domain/signed-tokens";
 

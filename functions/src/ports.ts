@@ -1,7 +1,9 @@
 // Ports: what the domain needs from storage and the outside world. Adapters implement them
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
-import type { Project } from "./schemas/project";
+import type { Project } from "./contract/schemas/project";
+import type { Role } from "./contract/schemas/common";
+import type { DocumentKind } from "./contract/schemas/document";
 import type { FacilityKind, InventoryStatus } from "@core/inventory";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
@@ -23,11 +25,6 @@ export interface Company {
   version?: number;
   updated_at?: string;
 }
-
-/** staff: prepares the company's data; reviewer: a staff member who also approves the year's
- *  inventory (set by admins); admin: a platform operator. */
-export const ROLES = ["staff", "reviewer", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 export interface User {
   id: string;
@@ -91,7 +88,7 @@ export type ProjectState = "active" | "archived";
 
 export type { FacilityKind } from "@core/inventory";
 
-/** A site of a company whose emissions are reported together (methodology 7.3). */
+/** A site of a company whose emissions are reported together (docs/methodology.md, Inventory and the report). */
 export interface Facility {
   id: string;
   company: string;
@@ -293,7 +290,7 @@ export interface CoefficientUse {
   /** The dictionary value's source as users read it (document, table). Older calculations recorded
    *  it with a provenance tag in front; readers pass it through plainReference. */
   reference?: string;
-  /** The value's uncertainty as the calculation used it (methodology-uncertainty.md); none: exact. */
+  /** The value's uncertainty as the calculation used it (docs/methodology.md, Uncertainty); none: exact. */
   uncertainty?: UsedUncertainty;
   /** custom (D10): why the mine's own value is what it is, as the user wrote it. */
   justification?: string;
@@ -582,8 +579,6 @@ export interface AdminAuditRepository {
   list(page: PageRequest): Promise<Page<AdminAuditEntry>>;
 }
 
-export type DocumentKind = "law" | "order" | "decree" | "directive" | "standard" | "guidelines" | "technology";
-
 /** A PDF kept in the blob store; the key is made of ids only, never of the uploaded file's name. */
 export interface StoredPdf {
   key: string;
@@ -593,7 +588,7 @@ export interface StoredPdf {
   uploaded_by: string;
 }
 
-/** A normative document (SPEC 2 /documents). Platform-wide, like dictionaries. Catalogue entries
+/** A normative document (docs/user-guide.md, /documents). Platform-wide, like dictionaries. Catalogue entries
  *  (functions/src/documents/catalogue.json) exist without a stored item until an admin edits one. */
 export interface NormativeDocument {
   id: string;
@@ -623,7 +618,7 @@ export interface DocumentRepository {
 
 export type MediaKind = "instruction" | "presentation";
 
-/** A settings video (SPEC 2 /settings): «Видеоинструкция» or «Презентация». */
+/** A settings video (docs/user-guide.md, /settings): «Видеоинструкция» or «Презентация». */
 export interface MediaItem {
   kind: MediaKind;
   key: string;
@@ -660,7 +655,7 @@ export interface SpreadsheetWorker {
     format: ExportFormat,
     request: ExportRequest,
   ): Promise<ExportResult>;
-  /** The .xlsx upload template of a calculation type (files/template-catalogue.ts); NotFound for
+  /** The .xlsx upload template of a calculation type (contract/templates.ts); NotFound for
    *  a type without one. */
   template(type: string): Promise<Uint8Array>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):

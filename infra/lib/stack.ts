@@ -43,7 +43,7 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct, IConstruct } from "constructs";
 import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
-import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/lambda/blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
 
@@ -535,7 +535,7 @@ export class AppStack extends Stack {
       acknowledge(
         distribution,
         "AwsSolutions-CFR4",
-        "Without a domain of its own the site is served on *.cloudfront.net with CloudFront's default certificate, whose minimum protocol AWS fixes at TLSv1; deploy with -c domainName=… -c certificateArn=… to get TLSv1.2_2021 (README › Deployment).",
+        "Without a domain of its own the site is served on *.cloudfront.net with CloudFront's default certificate, whose minimum protocol AWS fixes at TLSv1; deploy with -c domainName=… -c certificateArn=… to get TLSv1.2_2021 (docs/deployment.md).",
       );
     }
     acknowledge(
@@ -547,7 +547,7 @@ export class AppStack extends Stack {
       acknowledge(
         distribution,
         "AwsSolutions-CFR2",
-        "AWS WAF is optional (-c waf=true) because a web ACL costs a monthly fee even at idle; without it, the HTTP API's throttle and the login throttle bound abuse (README › Deployment).",
+        "AWS WAF is optional (-c waf=true) because a web ACL costs a monthly fee even at idle; without it, the HTTP API's throttle and the login throttle bound abuse (docs/deployment.md).",
       );
     }
 
@@ -655,7 +655,7 @@ export class AppStack extends Stack {
       "Stream handler is more than 5 minutes behind the table's changes",
     );
 
-    // --- Outputs (README, Deployment).
+    // --- Outputs (docs/deployment.md).
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output(
       "SiteUrl",

@@ -1,4 +1,4 @@
-// Evaluations per second of the `underground` type (methodology 4.5) over 1 M rows: the WASM batch
+// Evaluations per second of the `underground` type (docs/methodology.md, Calculation types) over 1 M rows: the WASM batch
 // through the facade (copy into the core's buffer, one-pass check there, kernel, copy out) into
 // result arrays reused across calls and into new ones, the WASM kernel alone (columns already in
 // the core's buffer), and the same formulas in plain TypeScript. Goal (issue 20, item 4): the

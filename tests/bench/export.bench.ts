@@ -1,4 +1,4 @@
-// Export of a 10 000-calculation project (SPEC 7; the Lambda budget): time, file size and
+// Export of a 10 000-calculation project (docs/api.md; the Lambda budget): time, file size and
 // peak RSS of each format, the detailed xlsx first. The calculations are written straight through
 // the repository of an in-memory dynalite table (no API round trips), shaped as the API stores
 // them: formula types with sourced coefficients, gap filling with element rows, forecasts with
@@ -19,7 +19,7 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import { exportProject, type ExportFormat } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
 import type { Calculation, CoefficientUse } from "@server/ports";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 const TOTAL = 10_000;
 const MIX: Array<[type: string, share: number]> = [

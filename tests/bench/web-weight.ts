@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
-/** DESIGN.md / issue 20: no route needs more than this before it can paint. */
+/** docs/performance.md / issue 20: no route needs more than this before it can paint. */
 export const INITIAL_JS_BUDGET_KB = 300;
 
 interface Chunk {
@@ -38,7 +38,7 @@ export interface WebWeight {
 
 const WEB = fileURLToPath(new URL("../../web/", import.meta.url));
 
-/** SPEC 2 paths of the router's lazy pages; a page not listed is measured under its module name. */
+/** The router's lazy pages by their paths (docs/user-guide.md); a page not listed is measured under its module name. */
 const PATHS: Record<string, string> = {
   "auth/LoginPage": "/login",
   "landing/LandingPage": "/",

@@ -1,4 +1,4 @@
-// The worked examples of methodology-uncertainty.md and a seeded Monte Carlo run, computed by
+// The worked examples of docs/methodology.md, Uncertainty and a seeded Monte Carlo run, computed by
 // whichever core instance is given (Node's or the browser's), for comparing the two.
 import { normalModelOf, type UncertaintyCore } from "@core/uncertainty-core";
 

@@ -1,4 +1,4 @@
-// The calculations screen in a real browser against the real local server (SPEC 2, 4, 5;
+// The calculations screen in a real browser against the real local server (docs/user-guide.md;
 // methodology D8, D9): one calculation of every formula type through the registry-driven dialog,
 // each live preview (the wasm core in the page) equal to the stored result the results dialog
 // shows and to the API's number, edit, archive, restore, the type in the URL and paging.
@@ -15,7 +15,7 @@ const PROJECT = "Шахта Расчетная";
 
 type Calc = Record<string, unknown> & { id: string; name: string; version: number };
 
-/** What to do in the dialog for one type, and the preview it must show (methodology section 5). */
+/** What to do in the dialog for one type, and the preview it must show (methodology-vectors.json). */
 interface Case {
   type: FormulaType;
   name: string;

@@ -1,5 +1,5 @@
 // The calculations screen's forecast and series types in a real browser against the real local
-// server (SPEC 2, 3, 5, 9; methodology 4.11, 4.12, D6, D7): regres_methane from manual rows with
+// server (docs/user-guide.md, docs/api.md; methodology D6, D7): regres_methane from manual rows with
 // each method — the live preview (the active model run by gbdt.wasm in the page) equal to the
 // stored results and to the libraries' golden predictions — and from an .xlsx upload; its edit
 // (PATCH, then data_update with the row ids); filling_blanks of methodology vector A with the

@@ -1,4 +1,4 @@
-// Infographics and export in a real browser against the real local server (SPEC 2, 4, 7, 8):
+// Infographics and export in a real browser against the real local server (docs/user-guide.md, docs/api.md):
 // calculations seeded through the API (a forecast among them, whose line the «Временной ряд» chart
 // draws and whose rows the detailed xlsx lists), the three plotly charts drawn under the server's CSP with
 // plotly fetched only by this screen, a chart saved as PNG, «Unable to display chart.» when the
@@ -115,7 +115,7 @@ describe("web app: infographics and export", () => {
     await page.locator(".js-plotly-plot .g-xtitle", { hasText: "Дни" }).waitFor();
     await page.locator(".js-plotly-plot .g-ytitle", { hasText: "Проценты (%)" }).waitFor();
 
-    // The figures as plotly holds them: bars per calculation, the axis of SPEC 9, 300 px high.
+    // The figures as plotly holds them: bars per calculation, the axis of docs/user-guide.md, 300 px high.
     const figures = await page.evaluate(() =>
       [
         ...document.querySelectorAll<

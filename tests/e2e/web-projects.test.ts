@@ -1,4 +1,4 @@
-// The foundation screens in a real browser against the real local server (SPEC 2, 4): sign-in,
+// The foundation screens in a real browser against the real local server (docs/user-guide.md): sign-in,
 // landing, projects (add, validate, edit, archive, restore), profile, settings, exit and the guard.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

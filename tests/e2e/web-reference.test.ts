@@ -1,4 +1,4 @@
-// The reference screens in a real browser against the real local server (SPEC 2, 5, 9):
+// The reference screens in a real browser against the real local server (docs/user-guide.md):
 // /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the
 // converter on /widgets (wasm core in the page, a decimal comma, a message for what is not a number,
 // rounding by the decimals setting, results in the Russian format).

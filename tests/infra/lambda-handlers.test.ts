@@ -17,9 +17,9 @@ import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
 import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "@server/events/upload-check";
-import { BLOB_AREAS, EXPORTS_AREA } from "@server/lambda/blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA } from "@server/adapters/blob/areas";
 import { MAX_UPLOAD_BYTES } from "@server/files/tabular";
-import { EVIDENCE_MAX_BYTES } from "@server/schemas/evidence";
+import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import { auditChanges, statisticsChange, type StreamEvent } from "@server/events/table-changes";
 import { readSecrets } from "@server/lambda/secrets";
 

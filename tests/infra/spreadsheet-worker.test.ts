@@ -24,7 +24,7 @@ import type { ExportDeps } from "@server/export/project-export";
 import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { apiGatewayEvent } from "./api-gateway-event";
 
 const lambda = mockClient(LambdaClient);
@@ -415,7 +415,7 @@ describe("the worker function", () => {
 
     it("answers a failed worker with a logged 500 and a Russian detail, no internals", async () => {
       lambda.on(InvokeCommand).resolves(invoked({ errorType: "Error", errorMessage: "out of memory" }, "Unhandled"));
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const logged = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
       const res = await get(`/api/v1/projects/${project.id}/export_to_xlsx/`);
       expect(res.statusCode).toBe(500);
       expect(JSON.parse(res.body)).toEqual({ detail: "Внутренняя ошибка сервера" });

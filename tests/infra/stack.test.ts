@@ -15,7 +15,7 @@ import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "@server/lambda/api";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
-import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/lambda/blob-areas";
+import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
 import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 
@@ -536,7 +536,7 @@ describe.each([
     expect(alarms).toContainEqual(
       expect.objectContaining({ Namespace: "AWS/Lambda", MetricName: "IteratorAge", Statistic: "Maximum", Threshold: 300_000 }),
     );
-    // Ten: what CloudWatch's free tier covers (README, costs at idle).
+    // Ten: what CloudWatch's free tier covers (docs/deployment.md, costs at idle).
     expect(alarms).toHaveLength(10);
     for (const alarm of alarms) expect(alarm.AlarmActions, alarm.MetricName).toHaveLength(1);
   });
@@ -598,7 +598,7 @@ describe("Lambda bundles", () => {
     StreamAuditFunction: ONE_MB,
     StatisticsReconcileFunction: ONE_MB,
     OrphanSweepFunction: ONE_MB,
-    // exceljs + SheetJS (DESIGN.md prescribes both), about 2 MB, and pdfkit for the report passport's
+    // exceljs + SheetJS (docs/deployment.md, «The spreadsheet worker»), about 2 MB, and pdfkit for the report passport's
     // PDF, about 1 MB more (pdfkit, fontkit and the brotli decoder fontkit imports); the fonts are
     // files beside the bundle, not in it. It runs only for exports, templates and passports, so
     // sign-in and calculations never pay its cold start.

@@ -3,7 +3,7 @@ import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import vectors from "@core/methodology-vectors.json";
 import { changeCoefficient } from "@server/domain/dictionaries";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;
@@ -60,7 +60,7 @@ describe("methodology vectors through the API (GWP 25)", () => {
       const inputs = Object.fromEntries(Object.entries(vector).filter(([k]) => !results.includes(k)));
       let res = await post(type, inputs);
       if (res.status === 400) {
-        // Values that are no dictionary row go in as «Фактическое значение» where SPEC allows it.
+        // Values that are no dictionary row go in as «Фактическое значение» where the type allows it (D10).
         const dictionaries = type === "underground" ? { get_underground_content: null } : { get_open_mining_ch4: null };
         res = await post(type, { ...inputs, dictionary_items: dictionaries });
       }

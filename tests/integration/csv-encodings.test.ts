@@ -6,7 +6,7 @@ import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { CSV_ENCODING_MESSAGE } from "@server/files/tabular";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;

@@ -85,7 +85,7 @@ describe("coefficient versions", () => {
     // Users read the reason as the source; the operator reads who set it.
     expect(after.sources.ef).toBe("Уточнение по замерам шахты");
     expect(after.verification.ef).toBe("changed");
-    // 0.67 is read through a reproduction of IPCC 2006 (secondary copy, methodology 7.2).
+    // 0.67 is read through a reproduction of IPCC 2006 (secondary copy, docs/methodology.md).
     expect(after.verification.koef_transform).toBe("transcription");
     const history = await h.request("/api/v1/dictionary/get_underground_emission_ch4/1/history/", { token });
     const versions = ((await history.json()) as { results: Entry[] }).results;
@@ -118,7 +118,7 @@ describe("coefficient versions", () => {
   });
 });
 
-describe("a corrected default (methodology 7.2)", () => {
+describe("a corrected default (docs/methodology.md, Defaults read through a secondary copy)", () => {
   it("serves CO2 at 15 °C as the real-gas 1.8718 with its standard, and a reseed corrects an installation that stored 1.8738 as a new version", async () => {
     const fresh = (await dictionary("get_coeff_co2_density")).results.find((i) => i.id === 2)!;
     expect(fresh).toMatchObject({ p_co2: 1.8718, p_ch4: 0.6797 });

@@ -51,7 +51,7 @@ async function upload(
 }
 
 describe("the catalogue", () => {
-  it("lists the 8 documents SPEC names, each with an official source and no file yet", async () => {
+  it("lists the 8 documents of the catalogue (docs/user-guide.md), each with an official source and no file yet", async () => {
     const docs = await list();
     expect(docs.map((d) => d.id)).toEqual(CATALOGUE.map((e) => e.id));
     expect(docs).toHaveLength(8);

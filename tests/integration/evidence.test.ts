@@ -3,11 +3,11 @@
 // only, named in the coefficient's record (so the orphan sweep keeps it) and in the detailed export;
 // a replaced file, or one whose value is no longer custom, is deleted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zipSync } from "fflate";
 import { createHarness, type Harness } from "../support/harness";
+import { zipOf } from "../support/zip";
 import { multipart, pdfBytes } from "../support/admin";
 import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
-import { EVIDENCE_MAX_BYTES } from "@server/schemas/evidence";
+import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
@@ -30,7 +30,7 @@ afterAll(() => h.close());
 
 const text = (s: string) => new TextEncoder().encode(s);
 const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...text("IHDR-test-image")]);
-const workbook = () => zipSync({ "[Content_Types].xml": text("<Types/>"), "xl/workbook.xml": text("<workbook/>") });
+const workbook = () => zipOf({ "[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>" });
 
 async function customCalculation(): Promise<Calc> {
   const res = await h.request("/api/v1/underground_emission_ch4/", {
@@ -109,7 +109,7 @@ describe("the evidence file of a custom coefficient", () => {
     const calc = await customCalculation();
     const refused = [
       { name: "setup.pdf", bytes: text("MZ\x90\x00 not a pdf"), type: "application/pdf" },
-      { name: "отчет.xlsx", bytes: zipSync({ "word/document.xml": text("<w/>") }) },
+      { name: "отчет.xlsx", bytes: zipOf({ "word/document.xml": "<w/>" }) },
       { name: "данные.csv", bytes: text("year,value\n2024,1\n"), type: "text/csv" },
     ];
     for (const file of refused) {

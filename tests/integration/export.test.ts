@@ -1,4 +1,4 @@
-// Infographics data and project export (SPEC 2, 3, 7, 8) through the real API: each format read
+// Infographics data and project export (docs/user-guide.md, docs/api.md) through the real API: each format read
 // back — xlsx with exceljs, xls as a genuine BIFF8 file converted to CSV by LibreOffice (when it is
 // installed), txt as text — plus the errors and the tenant isolation.
 import ExcelJS from "exceljs";
@@ -10,7 +10,7 @@ import { exportProject } from "@server/export/project-export";
 import { formatNumber } from "@server/export/txt-writer";
 import { newId } from "@server/domain/ids";
 import type { Calculation } from "@server/ports";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
@@ -605,7 +605,7 @@ describe("custom coefficients and marks in the exports", () => {
     expect(csv).not.toMatch(/custom_|gwp_not_in_force/);
   }, 180_000);
 
-  it("txt (one kind, SPEC 2): each block lists its marks in words, no internal codes", async () => {
+  it("txt (one kind, docs/user-guide.md): each block lists its marks in words, no internal codes", async () => {
     const text = new TextDecoder().decode(await get("txt", "?detail=true"));
     expect(text).toMatch(new RegExp(`\\d\\. Без обоснования\\n(    .*\\n)*?    Отметки: ${NO_JUSTIFICATION}\\n`));
     expect(text).toMatch(new RegExp(`\\d\\. Выбросоопасный\\n(    .*\\n)*?    Отметки: ${OUT_OF_RANGE}\\n`));

@@ -909,7 +909,7 @@ describe("uploads meant to exhaust the server are refused within bounded time an
       answered += 1;
     } while (uploading);
     // Each is refused: read and found too large (400), or turned away before reading while the
-    // user already has two heavy uploads in flight (429, README › Security).
+    // user already has two heavy uploads in flight (429, docs/security.md).
     const statuses = (await uploads).map((res) => res.status);
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     expect(statuses).toContain(400);

@@ -1,4 +1,4 @@
-// Bounded heavy work (issue 26, README › Security «Пределы»), on the local server as `npm start` runs
+// Bounded heavy work (issue 26, docs/security.md «Heavy work bounded»), on the local server as `npm start` runs
 // it: a project of large forecasts (the finding: 66 × 100 000 rows took the server down), scaled to
 // one forecast of the same size for the detailed export, and to six for the bound that refuses it;
 // the export streams from a worker thread with bounded memory while another company's get_me keeps
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import { HEAVY_PER_USER, MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_FORECASTS_PER_PROJECT, ru } from "@server/domain/heavy-work";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { addForecasts, createProject, downloadWhileProbing, storeRows, telemetry } from "../support/large-forecasts";
 
 const ROWS = 100_000;

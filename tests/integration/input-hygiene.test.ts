@@ -2,7 +2,7 @@
 // «0x7e8», «+2024» and « 2024»), and a project's `facility: ""` is no facility, not a second
 // «Без площадки» in the inventory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import type { Harness } from "../support/harness";
 

@@ -1,4 +1,4 @@
-// The year's inventory (methodology D12, D15, 7.3): facilities, the project's facility and year,
+// The year's inventory (methodology D12, D15; docs/methodology.md, Inventory and the report): facilities, the project's facility and year,
 // primary and alternative calculations, totals by category and gas at the year's GWP, the checks,
 // the 296-FZ threshold, and isolation between companies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

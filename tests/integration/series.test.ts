@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import vectors from "@core/methodology-vectors.json";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;
 let user: SignedInUser;
@@ -121,7 +121,7 @@ describe("filling_blanks", () => {
 });
 
 describe("sensitivity", () => {
-  it("computes methodology 4.11 from an .xlsx", async () => {
+  it("computes sensitivity (methodology D6) from an .xlsx", async () => {
     const v = vectors.sensitivity;
     const rows = [["year", "volume", "methane"], ...v.rows.map((r) => [r.year, r.volume, r.methane])];
     const res = await upload("sensitivity", { name: "Чувствительность" }, { name: "s.xlsx", bytes: await xlsx(rows) });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Cell, Sheet } from "@server/export/content";
 import { writeXls } from "@server/export/xls-writer";
 import { writeXlsx } from "@server/export/xlsx-writer";
-import { attachmentDisposition } from "@server/http/download";
+import { attachmentDisposition } from "@server/files/file-names";
 import { createHarness, type Harness } from "../support/harness";
 import { calculationForm } from "../support/tenant-objects";
 

@@ -1,10 +1,10 @@
-// Issue 17 item 2 / methodology 7.1: flaring by composition (Order 371 formulas 2.2 and 2.4)
+// Issue 17 item 2 / docs/methodology.md, D11: flaring by composition (Order 371 formulas 2.2 and 2.4)
 // through the API: the worked example stored to 1e-9 with the dictionary entries it used, a missing
 // component counted as 0, contents above 100 % refused in Russian naming the fields, the new
 // coefficient-of-unburnt-gas dictionary and the density dictionary feeding CF and ρ.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 

@@ -3,7 +3,7 @@
 // and bodies the types allow are the ones the routes serve.
 import { hc } from "hono/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { FacilityRoutes, InventoryRoutes, ProjectRoutes } from "@server/route-contracts";
+import type { FacilityRoutes, InventoryRoutes, ProjectRoutes } from "@server/contract/route-types";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

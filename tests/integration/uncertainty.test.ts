@@ -1,4 +1,4 @@
-// Uncertainty end to end through the API (methodology-uncertainty.md): dictionary defaults seeded
+// Uncertainty end to end through the API (docs/methodology.md, Uncertainty): dictionary defaults seeded
 // from the IPCC ranges, an administrator's change as a new version, the user's own uncertainty in
 // a calculation, the project's model that the browser's core reads, company isolation, and the
 // Russian {"detail"} of a refused value.

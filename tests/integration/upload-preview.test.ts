@@ -4,8 +4,8 @@
 // and column — storing nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
-import type { Project } from "@server/schemas/project";
-import type { UploadPreviewView } from "@server/schemas/upload-preview";
+import type { Project } from "@server/contract/schemas/project";
+import type { UploadPreviewView } from "@server/contract/schemas/upload-preview";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 

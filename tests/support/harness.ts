@@ -15,7 +15,7 @@ import { seedDefaultModels } from "@server/domain/forecast-models";
 import { openMemoryStorage } from "@server/local/storage";
 import { withUploadNotifications } from "@server/local/upload-notifications";
 import type { Clock } from "@server/ports";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 export interface Harness {
   deps: Deps;

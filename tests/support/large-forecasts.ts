@@ -7,7 +7,7 @@ import type { LocalServer } from "@server/local/server";
 import { storeForecastRows, type ForecastRow } from "@server/domain/forecast-rows";
 import { newId } from "@server/domain/ids";
 import type { Calculation } from "@server/ports";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 /** Telemetry rows of one longwall, as a 100 000-row upload holds them. */
 export const telemetry = (n: number): ForecastRow[] =>

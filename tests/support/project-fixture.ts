@@ -8,7 +8,7 @@
 import { expect } from "vitest";
 import { createHarness, type Harness } from "./harness";
 import type { AppConfig } from "@server/config";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract/schemas/project";
 
 export type SignedInUser = Awaited<ReturnType<Harness["signedInUser"]>>;
 

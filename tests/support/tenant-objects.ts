@@ -39,7 +39,7 @@ export function validInputs(type: CalculationType): {
       const names = new Set([...def.inputs, ...def.settings].map((f) => f.name as string));
       const vector = TYPE_VECTORS[type][0];
       const inputs = Object.fromEntries(Object.entries(vector).filter(([k]) => names.has(k)));
-      // Values that are no dictionary row go in as «Фактическое значение» where SPEC allows it.
+      // Values that are no dictionary row go in as «Фактическое значение» where the type allows it (D10).
       const custom = Object.fromEntries(def.dictionaries.filter((d) => "custom" in d && d.custom).map((d) => [d.dictionary, null]));
       return { json: Object.keys(custom).length ? { ...inputs, dictionary_items: custom } : inputs };
     }

@@ -1,7 +1,7 @@
-// Emission core: the formulas of /work/shared/methodology.md (version 2026.1), sections 4.1–4.12.
+// Emission core: the formulas of docs/methodology.md, Calculation types (methodology version 2026.1 and later).
 // Sources: IPCC 2006 Vol. 2 Ch. 4.1 (Tier 1 coal mining, flaring), Order No. 371 of 27.05.2022
 // formulas 1.1 + 1.2, 2.2, 2.4, 3.1, 18.1, 18.2 (transcription), decision table 4.10, methods 4.11 and 4.12.
-// Units (methodology D8): volume in t of coal (4.1–4.3), t of fuel (4.4), thousand m³ of gas
+// Units (methodology D8): volume in t of coal (mining types), t of fuel (open-pit CO2), thousand m³ of gas
 // (4.5–4.8); emission factors in m³/t, t/t or % vol; densities in kg/m³ (= t per thousand m³);
 // every mass result in t, CO2-equivalents in t CO2e. f64 throughout.
 //
@@ -10,7 +10,7 @@
 // the registry bounds the facade writes, so the formula kernels do not re-check.
 
 // ---------------------------------------------------------------------------------------------
-// Scalar formulas, one per methodology section. The batch kernels below call the same functions,
+// Scalar formulas, one per calculation type. The batch kernels below call the same functions,
 // so a single row and a batch row are computed by identical arithmetic.
 
 // 4.1–4.3: CH4 from coal production (IPCC Tier 1/2): m³/t × t × kg/m³ = kg, / 1000 = t.
@@ -69,7 +69,7 @@ export function underground(volume: f64, p_co2: f64, p_ch4: f64, ef_co2: f64, ef
   return underground_co2(volume, p_co2, ef_co2) + ch4_to_co2(underground_ch4(volume, p_ch4, ef_ch4), gwp_ch4);
 }
 
-// D3: flares follow the IPCC form with combustion efficiency 0.98 (SPEC's formula text).
+// D3: flares follow the IPCC form with combustion efficiency 0.98 (docs/methodology.md, D3).
 const FLARE_EFFICIENCY: f64 = 0.98;
 
 /** 4.6 CO2 from flaring pure CH4: 0.98 × thousand m³ × kg/m³ × 2.75 = t CO2. */

@@ -1,6 +1,6 @@
 // Uncertainty core: IPCC 2006 Vol. 1 Ch. 3 (Approach 1: Equations 3.1, 3.2 and Table 3.2;
 // Approach 2: Monte Carlo) and Ch. 4 (key category analysis, Equations 4.1, 4.2, 4.4, 4.5), as
-// pinned by methodology-uncertainty.md. Uncertainties are percentages (half the 95 % interval
+// pinned by docs/methodology.md, Uncertainty. Uncertainties are percentages (half the 95 % interval
 // over the mean × 100); emissions are t CO2-eq. f64 throughout.
 //
 // Pure: no host imports but abort. The facade (wasm-core/src/uncertainty-core.ts) validates the

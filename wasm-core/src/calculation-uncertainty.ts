@@ -1,4 +1,4 @@
-// The uncertainty of stored calculations and of a project's total (methodology-uncertainty.md),
+// The uncertainty of stored calculations and of a project's total (docs/methodology.md, Uncertainty),
 // computed by the uncertainty core: a calculation's CO2-eq result is modelled as the product of
 // its uncertain inputs (Eq. 3.1), or for the degasification/ventilation type as the volume times a
 // sum of two products (Eq. 3.2 inside Eq. 3.1, so the shared volume is not counted twice); a

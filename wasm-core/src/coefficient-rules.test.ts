@@ -1,4 +1,4 @@
-// The coefficient rules shared by the server and the dialog (SPEC 4, D10), on entries given as data.
+// The coefficient rules shared by the server and the dialog (docs/user-guide.md, conventions: dialogs; D10), on entries given as data.
 import { describe, expect, it } from "vitest";
 import {
   CUSTOM,

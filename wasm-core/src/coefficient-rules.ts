@@ -1,4 +1,4 @@
-// Which dictionary entry a coefficient value belongs to (SPEC 4, D10): the one set of rules the
+// Which dictionary entry a coefficient value belongs to (docs/user-guide.md, conventions: dialogs; D10): the one set of rules the
 // server stores by and the dialog previews by. Entries come in as data; loading them and recording
 // the versions used is the caller's business. Browser-safe: no Node imports.
 import { customMode, plausibleBand, type CalculationDefinition, type DictionaryBinding, type NumberField } from "./registry";
@@ -34,7 +34,7 @@ export function boundFields(def: CalculationDefinition, binding: DictionaryBindi
   return binding.fields.map((name) => numbers.get(name)).filter((f): f is NumberField => f !== undefined && f.fixed === undefined);
 }
 
-/** SPEC 4: with nothing chosen yet, the first entry of the list is preselected. */
+/** docs/user-guide.md: with nothing chosen yet, the first entry of the list is preselected. */
 export function preselectedEntry<E>(entries: readonly E[]): E | undefined {
   return entries[0];
 }
@@ -63,7 +63,7 @@ export function choiceForValues(
 }
 
 /**
- * The choice a stored calculation made, for its edit (SPEC 4): «Фактическое значение» if any
+ * The choice a stored calculation made, for its edit (docs/user-guide.md): «Фактическое значение» if any
  * bound field was the user's own; else the one entry it recorded, while that entry exists; else
  * whatever its values match (choiceForValues).
  */

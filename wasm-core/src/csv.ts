@@ -1,4 +1,5 @@
-// One CSV reader for the command-line tools and the GBDT feature files (pure, runs in the browser too).
+// The one CSV reader of the code base: the command-line tools, the GBDT feature files (pure, runs
+// in the browser too) and the API's tabular uploads (functions/src/files/tabular.ts).
 
 export interface CsvRecord {
   fields: string[];
@@ -6,21 +7,29 @@ export interface CsvRecord {
   line: number;
 }
 
-/** RFC 4180 records: commas, CRLF or LF, double-quoted fields with "" for a quote. A leading BOM
- *  is dropped and records whose fields are all empty are skipped. */
-export function parseCsvRecords(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
+export interface CsvOptions {
+  /** "," unless given (Russian Excel writes ";"). */
+  delimiter?: string;
+}
+
+/** A quoted field that never closes; `line` is where its record starts. */
+export class UnterminatedQuote extends Error {
+  constructor(readonly line: number) {
+    super("unterminated quoted field");
+  }
+}
+
+/** RFC 4180 records, one at a time (a reader may stop early): a delimiter, CRLF, LF or CR,
+ *  double-quoted fields with "" for a quote. A quote after nothing but blanks opens a quoted field
+ *  (the blanks go), as people type «1; "2"». A leading BOM is dropped and records whose fields are
+ *  all empty are skipped. */
+export function* csvRecords(text: string, options: CsvOptions = {}): Generator<CsvRecord> {
+  const delimiter = options.delimiter ?? ",";
   let record: string[] = [];
   let field = "";
   let quoted = false;
   let line = 1;
   let recordLine = 1;
-  const endRecord = () => {
-    record.push(field);
-    if (record.some((f) => f !== "")) records.push({ fields: record, line: recordLine });
-    record = [];
-    field = "";
-  };
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (; i < text.length; i++) {
     const ch = text[i];
@@ -31,8 +40,10 @@ export function parseCsvRecords(text: string): CsvRecord[] {
         i++;
       } else if (ch === '"') quoted = false;
       else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === ",") {
+    } else if (ch === '"' && field.trim() === "") {
+      quoted = true;
+      field = "";
+    } else if (ch === delimiter) {
       record.push(field);
       field = "";
     } else if (ch === "\n" || ch === "\r") {
@@ -40,13 +51,20 @@ export function parseCsvRecords(text: string): CsvRecord[] {
         i++;
         line++;
       }
-      endRecord();
+      record.push(field);
+      if (record.some((f) => f !== "")) yield { fields: record, line: recordLine };
+      record = [];
+      field = "";
       recordLine = line;
     } else field += ch;
   }
-  if (quoted) throw new Error("unterminated quoted field");
-  endRecord();
-  return records;
+  if (quoted) throw new UnterminatedQuote(recordLine);
+  record.push(field);
+  if (record.some((f) => f !== "")) yield { fields: record, line: recordLine };
+}
+
+export function parseCsvRecords(text: string, options: CsvOptions = {}): CsvRecord[] {
+  return [...csvRecords(text, options)];
 }
 
 export function parseCsv(text: string): string[][] {

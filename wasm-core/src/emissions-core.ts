@@ -1,4 +1,4 @@
-// Typed facade over wasm-core/build/emissions.wasm (formulas: methodology.md 4.1–4.12, 7.1).
+// Typed facade over wasm-core/build/emissions.wasm (formulas: docs/methodology.md, Calculation types).
 // It validates every input against the registry BEFORE the core runs (a FieldError names the
 // field), copies numbers into the core's fixed column buffers and reads the results back.
 // Shared by the Node entry (emissions.ts) and the browser entry (emissions-browser.ts), so it
@@ -377,7 +377,7 @@ export class EmissionsCore {
     return values;
   }
 
-  /** Values outside the IPCC ranges of methodology 1.6 are allowed but worth a warning. */
+  /** Values outside the IPCC ranges (docs/methodology.md, Calculation types) are allowed but worth a warning. */
   warnings<T extends FormulaType>(type: T, inputs: FormulaInputs<T>): FieldWarning[] {
     const given = inputs as Readonly<Record<string, unknown>>;
     const warnings: FieldWarning[] = [];
@@ -395,7 +395,7 @@ export class EmissionsCore {
     return this.exports.fuel_litres_to_t(nonNegative("quantity", quantity), nonNegative("p", p));
   }
 
-  /** 4.9: gas m³ → t via density, kg/m³ (converter widget, SPEC section 9). */
+  /** The gas converter: m³ → t via density, kg/m³ (docs/user-guide.md, «Converters»). */
   gasM3ToTonnes(quantity: unknown, density: unknown): number {
     return this.exports.gas_m3_to_t(nonNegative("quantity", quantity), nonNegative("density", density));
   }

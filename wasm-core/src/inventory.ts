@@ -1,4 +1,4 @@
-// What each calculation type contributes to a company's yearly inventory (methodology D15, 7.3):
+// What each calculation type contributes to a company's yearly inventory (methodology D15; docs/methodology.md, Inventory and the report):
 // its Order 371 category, its IPCC code and which results are which gas. Types not listed here
 // (forecast, gap filling, sensitivity, the utilisation choice) never count. Browser-safe: the
 // inventory screen reads the same labels the server sums by.

@@ -1,5 +1,5 @@
 // D14: measured release from periods — the volume is Σ flow × hours × 60 / 1000, and periods of equal
-// contents give what their summed volume gives (methodology 4.5, worked example 1).
+// contents give what their summed volume gives (methodology-vectors.json, underground, first example).
 import { describe, expect, it } from "vitest";
 import { FieldError, calculate, emissionsCore } from "./emissions";
 import { checkPeriods, measuredRelease, periodDate, periodVolume } from "./measured-periods";

@@ -1,4 +1,4 @@
-// Test vectors of methodology.md section 5 (methodology-vectors.json is that JSON block verbatim),
+// The methodology's test vectors, its section 5 (methodology-vectors.json is that JSON block verbatim; the formulas: docs/methodology.md),
 // the worked examples of section 7, and a runner that puts every one of them through a facade. The Node tests check the numbers;
 // the browser test runs the same runner in Chromium and demands identical numbers.
 import vectorsJson from "./methodology-vectors.json";

@@ -1,4 +1,4 @@
-// The registry against SPEC.md sections 3, 4, 7 and 9 and methodology D8, and against the core.
+// The registry against docs/api.md, docs/user-guide.md (conventions) and methodology D8, and against the core.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { emissionsCore } from "./emissions";
@@ -25,7 +25,7 @@ import {
   type NumberField,
 } from "./registry";
 
-// SPEC section 9, in order.
+// docs/api.md, Calculations: the types in order.
 const SPEC_TYPES = [
   "recycle_technology",
   "handling_underground_ch4",
@@ -42,7 +42,7 @@ const SPEC_TYPES = [
   "sensitivity",
 ];
 
-// SPEC section 3: inputs and results of the formula types.
+// docs/api.md, «Fields by type»: inputs and results of the formula types.
 const SPEC_FIELDS: Record<string, [string[], string[]]> = {
   handling_underground_ch4: [
     ["volume", "ef", "koef_transform"],
@@ -67,7 +67,7 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
     ["volume", "koef_transform"],
     ["res_ch4", "res_ch4_to_co2"],
   ],
-  // Issue 17 / methodology 7.1 (D11): Order 371 flaring by composition.
+  // Issue 17 / docs/methodology.md, D11: Order 371 flaring by composition.
   torch_composition: [
     ["volume", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12", "cf", "p_co2", "p_ch4"],
     ["ef_co2", "ef_ch4", "res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"],
@@ -75,7 +75,7 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
   recycle_technology: [["metan", "a_metan"], ["technology"]],
 };
 
-// SPEC section 7.
+// docs/api.md, Reference dictionaries.
 const SPEC_DICTIONARIES: DictionaryName[] = [
   "get_recycle_technology",
   "get_coeff_co2_density",
@@ -91,14 +91,14 @@ const SPEC_DICTIONARIES: DictionaryName[] = [
   "get_open_mining_co2",
   "get_underground",
   "get_underground_content",
-  // Issue 17 / methodology 7.1: the coefficient of unburnt gas (Order 371 Table 2.2).
+  // Issue 17 / docs/methodology.md, D11: the coefficient of unburnt gas (Order 371 Table 2.2).
   "get_torch_cf",
 ];
 
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 describe("calculation registry", () => {
-  it("declares exactly the types of SPEC section 9, in order", () => {
+  it("declares exactly the types of docs/api.md, in order", () => {
     expect(CALCULATION_TYPES).toEqual(SPEC_TYPES);
     expect(FORMULA_TYPES).toEqual(Object.keys(SPEC_FIELDS).sort((a, b) => SPEC_TYPES.indexOf(a) - SPEC_TYPES.indexOf(b)));
     expect(EMISSION_TYPES).not.toContain("recycle_technology");
@@ -113,7 +113,7 @@ describe("calculation registry", () => {
     expect(calculationDefinition("torch_ch4")).toBe(REGISTRY.torch_ch4);
   });
 
-  it.each(Object.entries(SPEC_FIELDS))("gives %s the fields of SPEC section 3, in order", (type, [inputs, results]) => {
+  it.each(Object.entries(SPEC_FIELDS))("gives %s the fields of docs/api.md, in order", (type, [inputs, results]) => {
     const def = calculationDefinition(type as keyof typeof REGISTRY);
     expect(def.kind).toBe("formula");
     expect(def.inputs.map((f) => f.name)).toEqual(inputs);
@@ -151,7 +151,7 @@ describe("calculation registry", () => {
     expect(fixedElsewhere).toEqual([]);
   });
 
-  it("binds only dictionaries of SPEC section 7, to fields the type has", () => {
+  it("binds only dictionaries of docs/api.md, to fields the type has", () => {
     for (const type of CALCULATION_TYPES) {
       const def = calculationDefinition(type);
       const names = [...def.inputs, ...def.settings].map((f) => f.name);

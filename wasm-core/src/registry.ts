@@ -1,8 +1,8 @@
-// The calculation registry: every calculation type of SPEC.md section 3 declared once — title,
-// input and result fields with units and bounds, which dictionary (SPEC section 7) feeds which
+// The calculation registry: every calculation type declared once — title,
+// input and result fields with units and bounds, which dictionary (docs/api.md) feeds which
 // input, and which core function computes it. The API, the dialogs, the results view, exports
 // and charts read this; nothing else lists the types. Formulas, units and defaults:
-// /work/shared/methodology.md (version below). Browser-safe: no Node imports.
+// docs/methodology.md (version below). Browser-safe: no Node imports.
 
 export const METHODOLOGY_VERSION = "2026.3";
 
@@ -39,14 +39,14 @@ export interface NumberField {
   /** Decimals the value carries (dictionary precision); the UI clamps entry to its own setting. */
   readonly decimals: number;
   readonly default?: number;
-  /** The user cannot change it (SPEC: koef_transform 0.67 of underground_emission_ch4). */
+  /** The user cannot change it (docs/methodology.md, Calculation types: koef_transform 0.67 of underground_emission_ch4). */
   readonly fixed?: number;
-  /** IPCC range of 1.6: outside it the value is accepted with a warning (methodology 4). */
+  /** IPCC range (docs/methodology.md, Calculation types): outside it the value is accepted with a warning (docs/methodology.md, D10). */
   readonly typical?: { readonly min: number; readonly max: number };
   /** Optional file column (sensitivity transport_fuel); an optional formula input left out is 0. */
   readonly optional?: boolean;
   /** Activity data: the entry of the activity-uncertainty dictionary that gives its default
-   *  uncertainty (methodology-uncertainty.md: production ±2 %, measured gas flows ±20 %). */
+   *  uncertainty (docs/methodology.md, Uncertainty: production ±2 %, measured gas flows ±20 %). */
   readonly activity?: ActivityKind;
   /** D13: the units the value may be entered in; stored in `unit`, the canonical one (D8). */
   readonly units?: readonly EntryUnit[];
@@ -152,14 +152,14 @@ export interface CoreFunction {
 export interface CalculationDefinition {
   readonly title: string;
   readonly kind: CalculationKind;
-  /** Section of methodology.md with the equation and test vectors. */
+  /** The methodology's section number of the type's equation and worked examples (as in methodology-vectors.json; docs/methodology.md, Calculation types). */
   readonly methodology: string;
   readonly inputs: readonly InputField[];
   readonly results: readonly ResultField[];
   /** Per-calculation coefficients that are not inputs of the dialog (GWP, thresholds, file settings). */
   readonly settings: readonly NumberField[];
   readonly dictionaries: readonly DictionaryBinding[];
-  /** SPEC: edit is hidden for recycle_technology. */
+  /** docs/user-guide.md: edit is hidden for recycle_technology. */
   readonly editable: boolean;
   /** The result that is this calculation's emission in t CO2-eq (statistics, totals, charts). */
   readonly co2e?: string;
@@ -200,7 +200,7 @@ const GAS_UNITS = [
   { unit: THOUSAND_M3, power: 0 },
   { unit: "млн м³", power: 3 },
 ] as const satisfies readonly EntryUnit[];
-// SPEC 9 (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
+// docs/user-guide.md (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
 const RESULT_DECIMALS = 2;
 
 const gwpSetting = {
@@ -300,7 +300,7 @@ const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
 
 const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;
 
-// regres_methane: the data columns of SPEC 3, the manual table's and the upload's, in model feature order.
+// regres_methane: the data columns of docs/api.md, the manual table's and the upload's, in model feature order.
 const FORECAST_DATA_COLUMNS = [
   { name: "x1", label: "Расход воздуха в исходящей струе лавы (телеметрия)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
   { name: "x2", label: "Расход воздуха в исходящей струе лавы (суточные замеры)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
@@ -428,7 +428,7 @@ export const REGISTRY = {
       {
         dictionary: "get_open_mining_ch4",
         fields: ["ef", "koef_transform"],
-        // SPEC section 4: the custom open-mining entry uses a conversion coefficient of 0.67.
+        // docs/user-guide.md: the custom open-mining entry uses a conversion coefficient of 0.67.
         custom: { label: "Фактическое значение", fixed: { koef_transform: 0.67 } },
       },
     ],
@@ -444,7 +444,7 @@ export const REGISTRY = {
     inputs: [
       { name: "volume", label: "Расход топлива", unit: "т топлива", type: "number", min: 0, decimals: 4 },
       {
-        // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), SPEC section 2.
+        // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
         name: "ef",
         label: "Коэффициент выбросов CO2",
         unit: "т CO2/т топлива",
@@ -869,7 +869,7 @@ export const REGISTRY = {
 
 export type CalculationType = keyof typeof REGISTRY;
 
-/** Every calculation type, in the order of SPEC section 9. */
+/** Every calculation type, in the order of docs/api.md (Calculations). */
 export const CALCULATION_TYPES = Object.keys(REGISTRY) as readonly CalculationType[];
 
 export function isCalculationType(value: unknown): value is CalculationType {

@@ -1,4 +1,4 @@
-// Typed facade over wasm-core/build/uncertainty.wasm (methodology-uncertainty.md: IPCC 2006 Vol. 1
+// Typed facade over wasm-core/build/uncertainty.wasm (docs/methodology.md, Uncertainty: IPCC 2006 Vol. 1
 // Ch. 3 Approach 1 and 2, Ch. 4 key categories). It validates the inputs (a FieldError names the
 // field and row), writes them into the core's input buffer and reads the results back. Shared by
 // the Node entry (uncertainty.ts) and the browser entry (uncertainty-browser.ts): no Node imports.

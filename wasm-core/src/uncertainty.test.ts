@@ -1,4 +1,4 @@
-// The uncertainty core against the worked examples of methodology-uncertainty.md (relative
+// The uncertainty core against the worked examples of docs/methodology.md, Uncertainty (relative
 // tolerance 1e-9 for Approach 1; sampling error for Monte Carlo) and its own rules.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -33,7 +33,7 @@ describe("Approach 1", () => {
 
   it("V5: the Table 3.2 columns G–M, level and trend of two categories", () => {
     const table = core.approach1(V5);
-    // Pinned from the equations of methodology-uncertainty.md, evaluated by hand:
+    // Pinned from the equations of docs/methodology.md, Uncertainty, evaluated by hand:
     // ΣC = 150 000, ΣD = 160 000; C1: G = √125, H = (G·120 000)²/160 000², I = |(161 200 − 151 000)/151 000 − 1/15|·100, …
     const expected = [
       {

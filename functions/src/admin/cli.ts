@@ -1,6 +1,6 @@
 // `npm run admin -- <command> [options]`: companies and users without the web app. Works on
 // DATA_DIR whether or not the server is running (it then goes through the server's dynalite),
-// and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (README, Deployment).
+// and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (docs/deployment.md).
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { configFromEnv } from "../config";
@@ -14,11 +14,11 @@ import { seedDefaultModels } from "../domain/forecast-models";
 import { drifted, reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
 import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
-import { BLOB_AREAS } from "../lambda/blob-areas";
+import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
-import { ROLES, type Role } from "../ports";
+import { ROLES, type Role } from "../contract/schemas/common";
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 

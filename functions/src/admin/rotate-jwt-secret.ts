@@ -1,4 +1,4 @@
-// `npm run admin -- rotate-jwt-secret`: a new JWT signing secret on demand (README, Security).
+// `npm run admin -- rotate-jwt-secret`: a new JWT signing secret on demand (docs/security.md).
 // Tokens signed with the old one stay valid until the overlap ends (by default the refresh-token
 // lifetime, so nobody is signed out mid-session); new tokens are signed with the new one.
 import { LambdaClient, UpdateFunctionConfigurationCommand } from "@aws-sdk/client-lambda";

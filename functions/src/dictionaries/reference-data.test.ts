@@ -35,7 +35,7 @@ const itemsOf = (name: string) => {
 };
 
 describe("reference-data.json", () => {
-  it("has every dictionary SPEC section 7 names, plus the GWP sets", () => {
+  it("has every dictionary docs/api.md names, plus the GWP sets", () => {
     expect(DICTIONARY_NAMES).toEqual(expect.arrayContaining([...SPEC_NAMES, "get_gwp"]));
   });
 
@@ -100,7 +100,7 @@ describe("reference-data.json", () => {
     expect(verificationOf("S3")).toBe("verified");
   });
 
-  it("lists every default read through a secondary copy in the README, by document, table and row", () => {
+  it("lists every default read through a secondary copy in docs/methodology.md, by document, table and row", () => {
     const list = transcribedValues();
     expect(list.length).toBeGreaterThan(40);
     expect(list.filter((t) => !/табл\.|формула|уравнени|гл\.|^Постановление/.test(t.document) || !t.row || !t.copy)).toEqual([]);
@@ -109,9 +109,9 @@ describe("reference-data.json", () => {
     );
     // The corrected 15 °C CO2 density comes from the standard, not from the copy.
     expect(list.find((t) => t.dictionary === "get_coeff_co2_density" && t.id === 2 && t.field === "p_co2")).toBeUndefined();
-    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
-    const section = readme.split("<!-- transcribed-values:begin -->")[1]?.split("<!-- transcribed-values:end -->")[0]?.trim();
-    expect(section, "README: npx tsx functions/src/dictionaries/transcribed-values.ts").toBe(transcribedValuesMarkdown());
+    const doc = readFileSync(new URL("../../../docs/methodology.md", import.meta.url), "utf8");
+    const section = doc.split("<!-- transcribed-values:begin -->")[1]?.split("<!-- transcribed-values:end -->")[0]?.trim();
+    expect(section, "docs/methodology.md: npx tsx functions/src/dictionaries/transcribed-values.ts").toBe(transcribedValuesMarkdown());
   });
 });
 

@@ -1,9 +1,9 @@
 // Typed access to reference-data.json, the one data file with the default coefficients. Every
-// value carries its unit, provenance tag and reference (methodology.md 0.1, 0.4).
+// value carries its unit, provenance tag and reference (docs/methodology.md, Sources).
 import data from "./reference-data.json";
 import type { Distribution } from "@core/uncertainty-core";
 
-/** A value's uncertainty (methodology-uncertainty.md): its 95 % interval as −lower_pct / +upper_pct
+/** A value's uncertainty (docs/methodology.md, Uncertainty): its 95 % interval as −lower_pct / +upper_pct
  *  of the value, the distribution a Monte Carlo run draws it from, and where that comes from (a key
  *  into `references`, or the text an administrator wrote). */
 export interface ValueUncertainty {
@@ -20,7 +20,7 @@ export const ACTIVITY_UNCERTAINTY = "get_activity_uncertainty";
 export interface SourcedValue {
   value: number;
   unit: string;
-  /** Provenance tag of methodology.md 0.1: S<n>, T, R or A; E for a value an administrator set. */
+  /** Provenance tag (docs/methodology.md, Sources): S<n>, T, R or A; E for a value an administrator set. */
   tag: string;
   /** Key into `references`. */
   ref: string;
@@ -81,8 +81,8 @@ export function describeSource(value: Pick<SourcedValue, "ref">): string {
 /** How far a default has been checked against its document, as a code the admin screen words. */
 export type Verification = "verified" | "transcription" | "recalled" | "assumption" | "changed";
 
-/** Provenance tags whose values were read only through a secondary copy (methodology 7.2), with
- *  the copy in words: the admin screen says «по неофициальной копии», the README lists them. */
+/** Provenance tags whose values were read only through a secondary copy (docs/methodology.md), with
+ *  the copy in words: the admin screen says «по неофициальной копии», docs/methodology.md lists them. */
 export const SECONDARY_SOURCES: Record<string, string> = data.secondary_sources;
 
 /** Seeded defaults found wrong after installations stored them: seeding adds the JSON's value as a
@@ -158,7 +158,7 @@ export function transcribedValues(): TranscribedValue[] {
   return list;
 }
 
-/** The README's list of transcribed defaults (between its markers; a test keeps it in step). */
+/** docs/methodology.md's list of transcribed defaults (between its markers; a test keeps it in step). */
 export function transcribedValuesMarkdown(): string {
   const lines = ["| справочник, № | строка | коэффициент | значение | документ, таблица | получено через |", "|---|---|---|---|---|---|"];
   for (const t of transcribedValues()) {

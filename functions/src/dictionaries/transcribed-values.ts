@@ -1,6 +1,6 @@
-// Prints the README's list of defaults read through a secondary copy (methodology 7.2):
+// Prints the list of defaults read through a secondary copy (docs/methodology.md):
 //   npx tsx functions/src/dictionaries/transcribed-values.ts
-// and paste it between the README's transcribed-values markers (reference-data.test.ts checks it).
+// and paste it between the transcribed-values markers of docs/methodology.md (reference-data.test.ts checks it).
 import { transcribedValuesMarkdown } from "./reference-data";
 
 console.log(transcribedValuesMarkdown());

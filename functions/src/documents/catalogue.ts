@@ -1,7 +1,7 @@
-// The normative documents SPEC 2 names, shipped as data (catalogue.json): /documents lists them
+// The normative documents of /documents (docs/user-guide.md), shipped as data (catalogue.json): /documents lists them
 // from the first start, each with its official source, until an admin uploads the PDF.
 import data from "./catalogue.json";
-import type { DocumentKind } from "../ports";
+import type { DocumentKind } from "../contract/schemas/document";
 
 export interface CatalogueEntry {
   id: string;

@@ -1,4 +1,4 @@
-// Sign-in and token refresh (SPEC 4, 7). Wrong e-mail and wrong password are the same 401, and
+// Sign-in and token refresh (docs/user-guide.md, docs/api.md). Wrong e-mail and wrong password are the same 401, and
 // failed attempts are throttled per e-mail and per client address.
 import type { Actor, Deps } from "./context";
 import type { User } from "../ports";

@@ -1,4 +1,4 @@
-// Calculations (SPEC 3, 4; methodology 4.1–4.12): create, list, read, update and archive, each
+// Calculations (docs/api.md; docs/methodology.md, Calculation types): create, list, read, update and archive, each
 // stored with everything needed to audit it later (methodology D9): its inputs, results, every
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
@@ -27,7 +27,7 @@ import { gwpSetInForce, reportingYearOf } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
-import type { CalculationView, CoefficientView } from "../views";
+import type { CalculationView, CoefficientView } from "../contract/views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { enteredRequest } from "./entered-units";
@@ -43,7 +43,7 @@ import {
 import { forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
-import { TABULAR_CONTENT_TYPES } from "../schemas/uploads";
+import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
 
 export const CALCULATION_NAME_MAX = 255;
@@ -341,7 +341,7 @@ function boundedEvaluation(
   return heavy ? heavyWork(deps, actor, evaluation) : evaluation();
 }
 
-/** README › Security: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
+/** docs/security.md: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
  *  detailed export and charts stay within their bounds. */
 async function assertForecastRoom(deps: Deps, actor: Actor, projectId: string): Promise<void> {
   const active = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
@@ -508,7 +508,7 @@ export async function getCalculationWithData(deps: Deps, actor: Actor, typeName:
   return { ...calculation, results: { ...calculation.results, data: await forecastRowsOf(deps, calculation) } };
 }
 
-/** The API's flat shape (SPEC 3): common fields, inputs and results side by side, plus the audit. */
+/** The API's flat shape (docs/api.md): common fields, inputs and results side by side, plus the audit. */
 export function calculationView(calculation: Calculation): CalculationView {
   const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
   const { data_key: _dataKey, ...visibleResults } = results;

@@ -1,7 +1,7 @@
 // Which value each coefficient of a calculation takes, and where it came from (methodology D9).
 // The registry says which dictionary feeds which field; the request may name an entry
 // (dictionary_items: {dictionary: id}), choose «Фактическое значение» (null), or just send values,
-// which are then matched to an entry the way SPEC 4 matches stored calculations in edit mode.
+// which are then matched to an entry the way docs/user-guide.md matches stored calculations in edit mode.
 // The rules are the core's (wasm-core/src/coefficient-rules.ts, shared with the dialog); here the
 // entries are loaded and the versions used are recorded.
 import type { CalculationDefinition, DictionaryBinding, NumberField } from "@core/registry";
@@ -22,7 +22,7 @@ import {
 import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-years";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
-import type { UncertaintyBody } from "../schemas/uncertainty";
+import type { UncertaintyBody } from "../contract/schemas/uncertainty";
 
 export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;
@@ -32,7 +32,7 @@ export interface CoefficientRequest {
   values: Record<string, unknown>;
   dictionary_items?: Record<string, number | null>;
   gwp_set?: number;
-  /** The user's own uncertainty of an input (methodology-uncertainty.md); null: the default again. */
+  /** The user's own uncertainty of an input (docs/methodology.md, Uncertainty); null: the default again. */
   uncertainty?: Record<string, UncertaintyBody | null>;
   /** Why a custom value (D10) is what it is, per field; null or "": no justification. */
   justifications?: Record<string, string | null>;
@@ -126,7 +126,7 @@ export async function resolveCoefficients(
     if (choice !== undefined) throw new Invalid(`dictionary_items.${binding.dictionary}: ожидается номер записи или null`);
 
     const sentAny = bound.some((name) => request.values[name] !== undefined && request.values[name] !== null);
-    // Settings nobody sent take the first entry (SPEC 4: the first entry is preselected).
+    // Settings nobody sent take the first entry (docs/user-guide.md: the first entry is preselected).
     if (!sentAny && bound.every((name) => settingNames.has(name))) {
       const keep = previous && bound.every((name) => previous[name]);
       const first = preselectedEntry(entries);

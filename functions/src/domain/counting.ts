@@ -4,8 +4,8 @@
 import { CALCULATION_TYPES, type CalculationType } from "@core/registry";
 import { leftOutSummary, whatCounts, type Countable, type Counting } from "@core/inventory";
 import type { Calculation, Repositories } from "../ports";
-import type { Project } from "../schemas/project";
-import type { LeftOutView } from "../views";
+import type { Project } from "../contract/schemas/project";
+import type { LeftOutView } from "../contract/views";
 import { reportingYearOf } from "./gwp-years";
 
 /** A stored calculation as the rule sees it, with its project's year, facility and state. */

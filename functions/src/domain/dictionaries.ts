@@ -1,11 +1,11 @@
-// Reference dictionaries (SPEC 3, 7; methodology section 1): seeded from reference-data.json,
+// Reference dictionaries (docs/api.md; defaults and their sources: docs/methodology.md, Sources): seeded from reference-data.json,
 // read as their current versions, changed only by adding a version (effective date, who, why),
 // so a calculation that recorded (item id, version) can always be traced to the value it used.
 import type { Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { isoDateValue } from "./dates";
 import type { DictionaryItemVersion } from "../ports";
-import type { DictionaryEntry } from "../views";
+import type { DictionaryEntry } from "../contract/views";
 import type { SourcedValue } from "../dictionaries/reference-data";
 import {
   ACTIVITY_UNCERTAINTY,
@@ -18,7 +18,7 @@ import {
   type ValueUncertainty,
   type Verification,
 } from "../dictionaries/reference-data";
-import type { UncertaintyBody } from "../schemas/uncertainty";
+import type { UncertaintyBody } from "../contract/schemas/uncertainty";
 import { REPORTING_YEAR_MIN } from "@core/gwp-years";
 
 /** The reason of the version that dates a seeded item by its documents. */

@@ -1,4 +1,4 @@
-// Normative documents (SPEC 2 /documents): the shipped catalogue merged with what admins stored.
+// Normative documents (docs/user-guide.md, /documents): the shipped catalogue merged with what admins stored.
 // A catalogue entry needs no stored item until an admin edits it or uploads its PDF; then the stored
 // item (same id) wins. Files live in the blob store under documents/{generated id}: ids only, never
 // the uploaded file's name, so keys cannot collide or leave their prefix.
@@ -17,9 +17,9 @@ import {
   type UploadRequest,
 } from "./direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
-import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../schemas/document";
+import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../contract/schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
-import type { DocumentView } from "../views";
+import type { DocumentView } from "../contract/views";
 import { assertAdmin, recordChange } from "./admin/audit";
 
 export interface UploadedPdf {

@@ -4,7 +4,6 @@
 // the orphan sweep keeps it while the calculation names it. One file per coefficient: a new file
 // replaces the old one, and a file the calculation no longer names (replaced, or the value is no
 // longer custom) is deleted once the calculation is saved without it.
-import { unzipSync } from "fflate";
 import type { Actor, Deps } from "./context";
 import { getCalculation } from "./calculation-lookup";
 import { guardFrozen } from "./freeze";
@@ -12,9 +11,16 @@ import { getProject } from "./projects";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Calculation, CoefficientUse } from "../ports";
-import type { EvidenceView } from "../views";
+import type { EvidenceView } from "../contract/views";
 import type { UploadedFile } from "../files/tabular";
-import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT, evidenceFormatOf, type EvidenceFormat } from "../schemas/evidence";
+import {
+  EVIDENCE_FORMATS,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_MAX_TEXT,
+  evidenceFormatOf,
+  type EvidenceFormat,
+} from "../contract/schemas/evidence";
+import { zipEntryNames } from "../files/zip-guard";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
 
@@ -32,19 +38,12 @@ export function checkEvidenceFile(file: UploadedFile | undefined): EvidenceForma
 }
 
 function isWorkbook(bytes: Uint8Array): boolean {
-  let found = false;
   try {
-    // The filter reads the archive's directory and decompresses nothing.
-    unzipSync(bytes, {
-      filter: (entry) => {
-        if (entry.name === "xl/workbook.xml") found = true;
-        return false;
-      },
-    });
+    // The archive's directory only: nothing is decompressed.
+    return zipEntryNames(bytes).includes("xl/workbook.xml");
   } catch {
     return false;
   }
-  return found;
 }
 
 /** The custom coefficient `field` of a live calculation at `version` (when given). */

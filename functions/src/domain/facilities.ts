@@ -1,11 +1,11 @@
 // A company's facilities (mines, open pits, processing plants): the sites its inventory is kept by
-// (methodology 7.3). Any user of the company lists them and manages them on the profile screen;
+// (docs/methodology.md, Inventory and the report). Any user of the company lists them and manages them on the profile screen;
 // a project may belong to one.
 import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Facility } from "../ports";
-import type { FacilityCreateInput, FacilityPatchInput } from "../schemas/facility";
+import type { FacilityCreateInput, FacilityPatchInput } from "../contract/schemas/facility";
 import { guardFrozen } from "./freeze";
 
 export async function listFacilities(deps: Deps, actor: Actor): Promise<Facility[]> {

@@ -12,7 +12,7 @@ import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { ForecastModelVersion } from "../ports";
 
-/** The data columns of SPEC 3 (regres_methane rows, the registry's); a model may use any of them, in any order. */
+/** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
 export const MAX_MODEL_BYTES = 20 * 1024 * 1024;
 

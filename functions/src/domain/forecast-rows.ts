@@ -1,4 +1,4 @@
-// Where a forecast's rows live (regres_methane, SPEC 3, 7): the blob store, one JSON object per
+// Where a forecast's rows live (regres_methane, docs/api.md): the blob store, one JSON object per
 // computed version, named by results.data_key; the calculation item keeps the summary only (rows
 // can be 100 000). A module of its own, without the models and their runtime, so the spreadsheet
 // worker reads rows without carrying either.

@@ -1,4 +1,4 @@
-// regres_methane (SPEC 3, 5, 7): rows of mine telemetry (x1 … x15) from a manual table or an
+// regres_methane (docs/api.md, docs/user-guide.md): rows of mine telemetry (x1 … x15) from a manual table or an
 // uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
@@ -16,7 +16,7 @@ import type { ForecastMethod } from "@core/registry";
 export { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
 
 export const MAX_FORECAST_ROWS = 100_000;
-/** SPEC 2 graphs: the 1 % line; rows above it are highlighted. */
+/** docs/user-guide.md, «Infographics»: the 1 % line; rows above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
 
 type Feature = ForecastFeature;

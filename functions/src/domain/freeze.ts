@@ -8,7 +8,7 @@ import type { Deps } from "./context";
 import { Conflict } from "./errors";
 import { reportingYearOf } from "./gwp-years";
 import type { Calculation, Facility, InventoryReview } from "../ports";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 import { isFrozen } from "./inventory-review";
 
 type YearOf = Pick<Project, "start_date" | "end_date" | "reporting_year">;

@@ -1,10 +1,10 @@
-// Infographics data of a project (SPEC 2 «Инфографика», 3, 4 «Graphs screen load order»): the
+// Infographics data of a project (docs/user-guide.md, «Infographics»; docs/api.md): the
 // underground and open-mining CO2 results and the methane forecast by day, read in one call instead
-// of the original list-then-item-by-item fetching. Missing results count as 0 (SPEC 3). The bars
+// of the original list-then-item-by-item fetching. Missing results count as 0 (docs/api.md). The bars
 // are what the project's totals count (D18): an alternative calculation is left out and named.
 import { isCalculationType } from "@core/registry";
 import type { Calculation } from "../ports";
-import type { ForecastSeries, ProjectGraphs } from "../views";
+import type { ForecastSeries, ProjectGraphs } from "../contract/views";
 import type { Actor, Deps } from "./context";
 import { forecastRowsOf } from "./forecast-rows";
 import { getProject } from "./projects";

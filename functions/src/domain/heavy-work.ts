@@ -1,4 +1,4 @@
-// Bounded heavy work (README › Security, «Пределы»): what one export, report or upload may cost,
+// Bounded heavy work (docs/security.md, «Heavy work bounded»): what one export, report or upload may cost,
 // checked before the work starts, and how many such operations one user and one company may have
 // in flight. One request must not take the server (or, in AWS, the worker function) down, and one
 // user's burst must not keep another company waiting.

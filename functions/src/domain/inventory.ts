@@ -1,4 +1,4 @@
-// The company's inventory of one reporting year (methodology D12, D15, 7.3): the primary
+// The company's inventory of one reporting year (methodology D12, D15; docs/methodology.md, Inventory and the report): the primary
 // calculations of the projects of that year, by Order 371 category, IPCC code and gas, CH4
 // converted with the GWP set in force for the year whatever set each calculation was stored with.
 // Alternatives, other years and the non-inventory types (forecast, gap filling, sensitivity, the
@@ -11,7 +11,7 @@ import { describeSource, plainReference } from "../dictionaries/reference-data";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import { getReview, isFrozen, STATUS_LABELS } from "./inventory-review";
 import { oneDictionaryCheck } from "./dictionaries";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import {
   INVENTORY_SOURCES,

@@ -1,4 +1,4 @@
-// Settings videos (SPEC 2 /settings): «Видеоинструкция» and «Презентация».
+// Settings videos (docs/user-guide.md, /settings): «Видеоинструкция» and «Презентация».
 //
 // Playback: a <video> element cannot send the bearer header, and fetching a 500 MB video into a
 // blob: URL first would defeat streaming and seeking. So GET /api/v1/media/ (bearer) hands out a

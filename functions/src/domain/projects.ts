@@ -1,10 +1,10 @@
-// Projects of the signed-in user's company (SPEC 3, 4). The company always comes from the actor,
+// Projects of the signed-in user's company (docs/api.md, docs/user-guide.md). The company always comes from the actor,
 // never from the request, so another company's project is simply not found.
 import type { Actor, Deps } from "./context";
 import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
-import type { Project, ProjectCreateInput, ProjectPatchInput } from "../schemas/project";
+import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
 import { reportingYearOf } from "./gwp-years";
 import { guardFrozen } from "./freeze";
 
@@ -84,7 +84,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     throw new Conflict("Проект был изменен другим пользователем. Обновите страницу и повторите.");
   }
   await checkFacility(deps, actor, patch.facility);
-  // is_deleted is the state; is_active follows it (SPEC 4: active = true/false, archived = false/true).
+  // is_deleted is the state; is_active follows it (docs/api.md: active = true/false, archived = false/true).
   const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
   const next: Project = {
     ...current,

@@ -1,4 +1,4 @@
-// Yearly series from uploaded files: gap filling (methodology 4.12, D7) and sensitivity (4.11,
+// Yearly series from uploaded files: gap filling (methodology D7) and sensitivity (D6,
 // D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
 import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "@core/emissions";
 import { columnHeaderKeys, uploadColumns, uploadHeader, type UploadColumn } from "@core/registry";

@@ -15,7 +15,7 @@ import type {
   StoredListCounts,
   YearStatistics,
 } from "../ports";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
 
 type Item = Record<string, unknown>;

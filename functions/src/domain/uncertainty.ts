@@ -1,4 +1,4 @@
-// A project's uncertainty model (methodology-uncertainty.md; until the inventory exists, the
+// A project's uncertainty model (docs/methodology.md, Uncertainty; until the inventory exists, the
 // project stands in for it): each active calculation of an emission type as a sum of products of
 // its uncertain inputs, as the calculation recorded them. The browser runs the uncertainty core on
 // it (Approach 1, key categories, Monte Carlo); the exports compute the same intervals in Node.

@@ -9,6 +9,7 @@ import { Invalid } from "./errors";
 import { supportedType } from "./calculation-lookup";
 import { getProject } from "./projects";
 import { HEAVY_UPLOAD_BYTES, heavyWork } from "./heavy-work";
+import { FileRefused } from "../files/errors";
 import { checkTable, type CellValue, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
 import { periodsFromTable, periodsSpec } from "./measured-periods";
 import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
@@ -94,7 +95,11 @@ export async function previewUpload(
       break;
     } catch (error) {
       const message =
-        error instanceof FieldError ? `${error.field}: ${error.message}` : error instanceof Invalid ? error.message : undefined;
+        error instanceof FieldError
+          ? `${error.field}: ${error.message}`
+          : error instanceof Invalid || error instanceof FileRefused
+            ? error.message
+            : undefined;
       if (message === undefined) throw error;
       const at = ROW_ERROR.exec(message);
       const row = at ? Number(at[2]) : undefined;

@@ -3,7 +3,8 @@ import type { Actor, Deps } from "./context";
 import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { hashPassword } from "./passwords";
-import { ROLES, type Company, type Role, type User } from "../ports";
+import { ROLES, type Role } from "../contract/schemas/common";
+import type { Company, User } from "../ports";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

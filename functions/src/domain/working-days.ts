@@ -1,4 +1,4 @@
-// Working days by the Russian production calendar (methodology 7.3): a refused 296-FZ report is
+// Working days by the Russian production calendar (docs/methodology.md, Inventory and the report): a refused 296-FZ report is
 // reworked within 20 working days of the notice. The calendar is data
 // (dictionaries/production-calendar.json): days off on weekdays and working weekend days per year,
 // with the decree they come from; a year it does not list counts Monday to Friday. Years whose

@@ -1,4 +1,4 @@
-// "Object created" notifications for the uploads area (SPEC 3: file_data). What storage holds is
+// "Object created" notifications for the uploads area (docs/api.md: file_data). What storage holds is
 // checked (size, declared type, and the first bytes against that type), and an object that fails
 // is deleted before anything reads it. The same function runs on both hosts: in AWS the uploads
 // bucket notifies functions/src/lambda/s3-upload.ts, which calls it; locally
@@ -6,8 +6,8 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
-import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../schemas/uploads";
-import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../schemas/evidence";
+import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
+import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../contract/schemas/evidence";
 
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
 // this bundle stays free of the spreadsheet libraries).

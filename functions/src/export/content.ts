@@ -1,4 +1,4 @@
-// What a project export contains (SPEC 2 «Export», 7), independent of the file format: the project,
+// What a project export contains (docs/user-guide.md, «Export»; docs/api.md), independent of the file format: the project,
 // then for each calculation type (registry order) a sheet with one row per active calculation, and
 // at the end the totals, which sum the project's primary calculations only and say what they left
 // out (D18). Columns, labels, units and decimals come from the registry.
@@ -27,7 +27,7 @@ import { countInProject, notCountedLine } from "../domain/counting";
 import { INVENTORY_ROLE_SHORT, inventorySourceOf, type LeftOut } from "@core/inventory";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
-import type { Project } from "../schemas/project";
+import type { Project } from "../contract/schemas/project";
 
 export type Cell = string | number | null;
 
@@ -146,7 +146,7 @@ interface Element {
   data_sensitivity?: unknown;
 }
 
-/** File-based results are stored as elements (SPEC 3): {elements: [{id, name, rows | data_sensitivity}]}. */
+/** File-based results are stored as elements (docs/api.md): {elements: [{id, name, rows | data_sensitivity}]}. */
 const elementsOf = (calculation: Calculation, field: string): Element[] => {
   const stored = calculation.results.elements ?? calculation.results[field];
   return Array.isArray(stored) ? (stored as Element[]) : [];
@@ -270,7 +270,7 @@ function marksAccessors(def: CalculationDefinition): Accessor[] {
   return [{ column: textColumn("Отметки", 48), value: (c) => calculationMarks(def, c) }];
 }
 
-/** The 95 % interval of an emission calculation (Approach 1, methodology-uncertainty.md), as the
+/** The 95 % interval of an emission calculation (Approach 1, docs/methodology.md, Uncertainty), as the
  *  results view shows it: ± %, then its bounds in t CO2-eq. */
 function uncertaintyAccessors(type: CalculationType, decimals: number): Accessor[] {
   const def = calculationDefinition(type);

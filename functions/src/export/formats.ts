@@ -12,7 +12,7 @@ export const EXPORT_FORMATS = {
 
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 
-/** SPEC 8: any other format is «Unsupported file type». */
+/** docs/api.md: any other format is «Unsupported file type». */
 export function exportFormat(value: string): ExportFormat {
   if (Object.hasOwn(EXPORT_FORMATS, value)) return value as ExportFormat;
   throw new Invalid("Unsupported file type");

@@ -3,7 +3,7 @@
 // (lambda/spreadsheets.ts). `depsOf` is read at each call, so a host may build its Deps with this
 // worker inside.
 import { NotFound } from "../domain/errors";
-import { TEMPLATES } from "../files/template-catalogue";
+import { TEMPLATES } from "../contract/templates";
 import { templateXlsx } from "../files/templates";
 import type { SpreadsheetWorker } from "../ports";
 import { inventoryReport } from "./inventory-report";

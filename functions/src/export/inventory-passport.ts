@@ -1,4 +1,4 @@
-// The 296-FZ report passport (methodology 7.3): the year's inventory as a company types it into
+// The 296-FZ report passport (docs/methodology.md, Inventory and the report): the year's inventory as a company types it into
 // the registry's form (Decree 707), as an xlsx workbook or a PDF. This module gathers what the
 // document says, once, as numbers and texts; inventory-passport-xlsx.ts and
 // inventory-passport-pdf.ts only lay it out, inventory-report.ts puts them together.

@@ -8,7 +8,7 @@ import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
 import { getInventory } from "../domain/inventory";
 import { getReview, isFrozen } from "../domain/inventory-review";
 import { loadSnapshot, scopedState } from "../domain/inventory-versions";
-import { safeFileName } from "../http/download";
+import { safeFileName } from "../files/file-names";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";
 import { passportPdf } from "./inventory-passport-pdf";
@@ -43,7 +43,7 @@ export async function inventoryReport(
     : await getInventory(deps as Deps, actor, request.year, request.facility);
   const snapshot = stored && approved ? { version: stored.version, sha256: approved.sha256, changes: stored.changes } : undefined;
   const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now(), snapshot });
-  // README › Security: checked before the layout, which costs about 5 ms a line in the PDF.
+  // docs/security.md: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
   if (lines > MAX_PASSPORT_LINES) {
     throw new TooLarge(

@@ -1,4 +1,4 @@
-// Export of a project to txt, xls or xlsx (SPEC 2 «Export», 7): scoping, the file's name and type,
+// Export of a project to txt, xls or xlsx (docs/user-guide.md, «Export»; docs/api.md): scoping, the file's name and type,
 // and how the bytes leave. xlsx and txt stream: the file is written while the calculations are read
 // and sent as it grows. When the blob store can hand out download URLs (S3: the spreadsheet worker
 // function in AWS) the file is collected instead, and one larger than INLINE_EXPORT_LIMIT_BYTES is
@@ -11,8 +11,8 @@ import { forecastRowsOf } from "../domain/forecast-rows";
 import { newId } from "../domain/ids";
 import { MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_EXPORT_CALCULATIONS, TooLarge, ru } from "../domain/heavy-work";
 import { getProject } from "../domain/projects";
-import { safeFileName } from "../http/download";
-import type { Project } from "../schemas/project";
+import { safeFileName } from "../files/file-names";
+import type { Project } from "../contract/schemas/project";
 import { exportSheets, type ExportOptions, type Sheet } from "./content";
 import { DEFAULT_EXPORT_DECIMALS, EXPORT_FORMATS, type ExportFormat, type ExportRequest, type ExportResult } from "./formats";
 import { txtChunks } from "./txt-writer";
@@ -30,7 +30,7 @@ export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock">;
 export const INLINE_EXPORT_LIMIT_BYTES = 3 * 1024 * 1024;
 const DOWNLOAD_URL_SECONDS = 15 * 60;
 
-/** SPEC 7: saved under the project's name, or «Report» without one. */
+/** docs/api.md: saved under the project's name, or «Report» without one. */
 export function exportFileName(project: Pick<Project, "name">, format: ExportFormat): string {
   return `${safeFileName(project.name ?? "", "Report")}.${format}`;
 }
@@ -97,7 +97,7 @@ export async function exportProject(
   });
 }
 
-/** The export's bounds (README › Security), checked before a row is written: the project's
+/** The export's bounds (docs/security.md), checked before a row is written: the project's
  *  calculations by their list counts, a detailed export's forecast rows by the forecasts' summaries. */
 async function checkExportBounds(
   deps: ExportDeps,

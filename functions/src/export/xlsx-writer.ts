@@ -86,7 +86,7 @@ const ROWS_PER_BATCH = 1000;
 
 /** Lets the zip compress what was committed, then waits while the reader has not taken the last
  *  batch: the file is produced at the pace it is read, so a slow download holds a few batches in
- *  memory, not the workbook (README › Security). A reader gone away ends the writing. */
+ *  memory, not the workbook (docs/security.md). A reader gone away ends the writing. */
 async function drained(output: Writable): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   if (output.writableNeedDrain && !output.destroyed) {

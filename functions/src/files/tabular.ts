@@ -2,12 +2,13 @@
 // sheet, the row and the column, so a user can find the cell. Limits keep a hostile file from
 // exhausting memory: the byte size is capped before reading, an .xlsx's ZIP directory is checked
 // before inflating (zip-guard.ts), and reading stops at the row limit.
-import { DomainError, Invalid } from "../domain/errors";
+import { badFile, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 import { headerKey } from "@core/registry";
+import { csvRecords, UnterminatedQuote } from "@core/csv";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
-import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../schemas/uploads";
+import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
 
 export const MAX_UPLOAD_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 /** A text cell (an element's name, a label) as stored: names, not documents. */
@@ -83,24 +84,24 @@ export function detectFormat(file: UploadedFile): "xlsx" | "csv" {
   // Excel's «Текст Юникод» is UTF-16 (its NUL bytes would otherwise read as a binary file).
   const [b0, b1] = file.bytes;
   if ((name.endsWith(".csv") || name.endsWith(".txt")) && ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff))) {
-    throw new Invalid(CSV_ENCODING_MESSAGE);
+    throw badFile(CSV_ENCODING_MESSAGE);
   }
   if ((name.endsWith(".csv") || name.endsWith(".txt")) && !isZip && !file.bytes.subarray(0, 4096).includes(0)) return "csv";
-  throw new DomainError(415, "Неподдерживаемый тип файла: загрузите книгу Excel (.xlsx) или файл CSV (.csv)");
+  throw new FileRefused(415, "Неподдерживаемый тип файла: загрузите книгу Excel (.xlsx) или файл CSV (.csv)");
 }
 
 export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<ParsedTable> {
   const { errors, ...table } = await checkTable(file, spec);
-  if (errors.length > 0) throw new Invalid(cellErrorText(errors[0]));
+  if (errors.length > 0) throw badFile(cellErrorText(errors[0]));
   return table;
 }
 
 /** The file read with every refused cell listed rather than the first thrown: for the preview. */
 export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
   if (file.bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new DomainError(413, `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`);
+    throw new FileRefused(413, `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`);
   }
-  if (file.bytes.byteLength === 0) throw new Invalid("file_data: файл пуст");
+  if (file.bytes.byteLength === 0) throw badFile("file_data: файл пуст");
   const format = detectFormat(file);
   const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);
   return { format, sheet: raw.sheet, ...toRows(raw, spec) };
@@ -114,7 +115,7 @@ export interface RawTable {
 }
 
 function tooManyRows(sheet: string, maxRows: number): never {
-  throw new Invalid(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
+  throw badFile(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
 }
 
 /** The first worksheet's header and non-blank rows; exported for the reader's differential test. */
@@ -124,7 +125,7 @@ export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawT
   try {
     // The first worksheet holds the data; a template may add a second one with explanations.
     const worksheet = await openFirstSheet(parts, deadline);
-    if (!worksheet) throw new Invalid("Книга Excel не содержит листов");
+    if (!worksheet) throw badFile("Книга Excel не содержит листов");
     const sheet = worksheet.name;
     let header: string[] | undefined;
     const lines: Array<[number, unknown[]]> = [];
@@ -141,11 +142,11 @@ export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawT
       if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
       lines.push([number, cells]);
     }
-    if (!header) throw new Invalid(`Лист «${sheet}»: нет строки заголовков`);
+    if (!header) throw badFile(`Лист «${sheet}»: нет строки заголовков`);
     return { sheet, header, lines };
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw new Invalid("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
+    if (error instanceof FileRefused) throw error;
+    throw badFile("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
   }
 }
 
@@ -191,7 +192,7 @@ export function decodeCsv(bytes: Uint8Array): string {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     text = new TextDecoder("windows-1251").decode(bytes);
-    if (!plausibleCp1251(text)) throw new Invalid(CSV_ENCODING_MESSAGE);
+    if (!plausibleCp1251(text)) throw badFile(CSV_ENCODING_MESSAGE);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -204,50 +205,21 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
   const sheet = "CSV";
   const lines: Array<[number, unknown[]]> = [];
   let header: string[] | undefined;
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let rowStart = 1;
-  const endRow = () => {
-    fields.push(field);
-    field = "";
-    const cells = fields.map((f) => (f.trim() === "" ? null : f.trim()));
-    fields = [];
-    if (cells.every((c) => c === null)) return;
-    if (!header) header = cells.map((c) => String(c ?? ""));
-    else {
-      if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
-      lines.push([rowStart, cells]);
-    }
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
+  try {
+    for (const record of csvRecords(text, { delimiter })) {
+      const cells = record.fields.map((f) => (f.trim() === "" ? null : f.trim()));
+      if (cells.every((c) => c === null)) continue;
+      if (!header) header = cells.map((c) => String(c ?? ""));
       else {
-        if (ch === "\n") line++;
-        field += ch;
+        if (lines.length >= maxRows) tooManyRows(sheet, maxRows);
+        lines.push([record.line, cells]);
       }
-    } else if (ch === '"' && field.trim() === "") {
-      quoted = true;
-      field = "";
-    } else if (ch === delimiter) {
-      fields.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRow();
-      line++;
-      rowStart = line;
-    } else field += ch;
+    }
+  } catch (error) {
+    if (error instanceof UnterminatedQuote) throw badFile(`Лист «${sheet}», строка ${error.line}: незакрытая кавычка`);
+    throw error;
   }
-  if (quoted) throw new Invalid(`Лист «${sheet}», строка ${rowStart}: незакрытая кавычка`);
-  if (field !== "" || fields.length > 0) endRow();
-  if (!header) throw new Invalid("Файл CSV не содержит данных");
+  if (!header) throw badFile("Файл CSV не содержит данных");
   return { sheet, header, lines };
 }
 
@@ -288,12 +260,12 @@ function toRows(raw: RawTable, spec: TableSpec): { rows: TableRow[]; headers: Re
     const keys = column.headers ?? [headerKey(column.name)];
     const index = keys.map((key) => positions.get(key)).find((i) => i !== undefined);
     if (index === undefined && column.required) {
-      throw new Invalid(`Лист «${raw.sheet}»: нет столбца «${column.name}»${column.label ? ` (${column.label})` : ""}`);
+      throw badFile(`Лист «${raw.sheet}»: нет столбца «${column.name}»${column.label ? ` (${column.label})` : ""}`);
     }
     if (index !== undefined) headers[column.name] = raw.header[index];
     return { column, index };
   });
-  if (raw.lines.length === 0) throw new Invalid(`Лист «${raw.sheet}»: нет строк с данными`);
+  if (raw.lines.length === 0) throw badFile(`Лист «${raw.sheet}»: нет строк с данными`);
   const errors: CellError[] = [];
   const rows = raw.lines.map(([row, cells]) => {
     const values: Record<string, CellValue> = {};

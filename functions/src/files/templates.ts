@@ -1,8 +1,8 @@
-// The .xlsx form of an upload template (template-catalogue.ts): the example on a first sheet, an
+// The .xlsx form of an upload template (contract/templates.ts): the example on a first sheet, an
 // explanation of each column on a second. Rendered behind the SpreadsheetWorker port (in AWS by the
 // spreadsheet worker function), never imported by the API's routes.
 import ExcelJS from "exceljs";
-import type { Template } from "./template-catalogue";
+import type { Template } from "../contract/templates";
 
 export async function templateXlsx(template: Template): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { Readable } from "node:stream";
-import { DomainError, Invalid } from "../domain/errors";
+import { badFile, FileRefused } from "./errors";
 import { parseTable, readXlsx, type RawTable } from "./tabular";
 import { zipOf } from "../../../tests/support/zip";
 
@@ -33,17 +33,17 @@ async function readWithExceljs(bytes: Uint8Array, maxRows: number): Promise<RawT
           header = cells.map((c) => String(c ?? "").trim());
           continue;
         }
-        if (lines.length >= maxRows) throw new Invalid(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
+        if (lines.length >= maxRows) throw badFile(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
         lines.push([row.number, cells]);
       }
-      if (!header) throw new Invalid(`Лист «${sheet}»: нет строки заголовков`);
+      if (!header) throw badFile(`Лист «${sheet}»: нет строки заголовков`);
       return { sheet, header, lines };
     }
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw new Invalid("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
+    if (error instanceof FileRefused) throw error;
+    throw badFile("Файл поврежден: не удалось прочитать книгу Excel (.xlsx)");
   }
-  throw new Invalid("Книга Excel не содержит листов");
+  throw badFile("Книга Excel не содержит листов");
 }
 
 function exceljsValue(value: unknown): unknown {
@@ -66,7 +66,7 @@ async function outcome(read: Promise<RawTable>): Promise<unknown> {
     const dense = (cells: unknown[]) => Array.from(cells, (c) => (c === undefined ? null : c));
     return { sheet, header: dense(header), lines: lines.map(([row, cells]) => [row, dense(cells)]) };
   } catch (error) {
-    if (error instanceof DomainError) return { error: error.detail };
+    if (error instanceof FileRefused) return { error: error.detail };
     throw error;
   }
 }
@@ -324,6 +324,28 @@ describe("readXlsx on hand-written parts", () => {
         [3, [0, "", false, "#DIV/0!", true, 7]],
       ],
     });
+  });
+
+  it("reads numbers typed as text with a decimal comma, shared (one string for two cells) or inline, as numbers", async () => {
+    const bytes = oneSheet(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>дата</t></is></c></row>' +
+        '<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="inlineStr"><is><t>1 234,5</t></is></c><c r="C2" t="d"><v>2024-12-31T00:00:00Z</v></c></row>' +
+        '<row r="3"><c r="A3" t="s"><v>2</v></c><c r="B3" t="str"><v>-0,25</v></c></row>',
+      "<si><t>a</t></si><si><t>b</t></si><si><t>12,5</t></si>",
+    );
+    const spec = {
+      maxRows: 10,
+      columns: [
+        { name: "a", required: true, kind: "number" as const },
+        { name: "b", required: true, kind: "number" as const },
+        { name: "дата", required: true, kind: "text" as const },
+      ],
+    };
+    const table = await parseTable({ name: "данные.xlsx", bytes }, spec);
+    expect(table.rows).toEqual([
+      { row: 2, values: { a: 12.5, b: 1234.5, дата: "2024-12-31" } },
+      { row: 3, values: { a: 12.5, b: -0.25, дата: null } },
+    ]);
   });
 
   it("reads the first sheet in workbook order, not by part name, and skips a chart sheet", async () => {

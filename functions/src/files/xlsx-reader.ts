@@ -5,7 +5,7 @@
 // with linear-time regexes only and a cap on unfinished markup, and the sheet is read only as far
 // as its consumer asks, so a row limit also limits the work.
 import { inflateEntry, type ZipPart } from "./zip-guard";
-import { Invalid } from "../domain/errors";
+import { badFile } from "./errors";
 
 export type XlsxValue = number | string | boolean;
 
@@ -30,12 +30,12 @@ export const MAX_CELL_TEXT = 32_767;
 export const MAX_SHARED_TEXT = 16 * 1024 * 1024;
 
 function cellTooLong(): never {
-  throw new Invalid("В книге есть ячейка длиннее 32 767 символов (больше, чем допускает Excel): файл отклонен");
+  throw badFile("В книге есть ячейка длиннее 32 767 символов (больше, чем допускает Excel): файл отклонен");
 }
 
 /** Reading stops at `deadline` (epoch ms): a file that takes longer is refused, whatever it holds. */
 function checkDeadline(deadline: number): void {
-  if (Date.now() > deadline) throw new Invalid("Книга Excel слишком сложна для обработки: сократите файл или сохраните его в CSV");
+  if (Date.now() > deadline) throw badFile("Книга Excel слишком сложна для обработки: сократите файл или сохраните его в CSV");
 }
 const MAX_ROW = 1048576;
 // An unfinished tag, comment or CDATA section this long is not a spreadsheet part.
@@ -213,7 +213,7 @@ class StringTable {
     this.pendingLength += value?.length ?? 0;
     this.total += value?.length ?? 0;
     if (this.total > MAX_SHARED_TEXT) {
-      throw new Invalid("Книга Excel содержит слишком много текста (более 16 млн символов): файл отклонен");
+      throw badFile("Книга Excel содержит слишком много текста (более 16 млн символов): файл отклонен");
     }
     if (this.pendingLength >= NO_TEXT) malformed("shared strings too long");
     this.ends[this.size++] = value === null ? this.pendingLength + NO_TEXT : this.pendingLength;

@@ -3,8 +3,9 @@
 // Declared sizes are only claims, though: inflateEntry refuses an entry the moment it grows past
 // its declared size, and the reader inflates only what it reads. The checked entries
 // are handed to the .xlsx reader (xlsx-reader.ts), which inflates the parts it needs with inflateEntry.
+// The product's one ZIP reader: the evidence check (zipEntryNames) reads its directory too.
 import { createInflateRaw } from "node:zlib";
-import { DomainError } from "../domain/errors";
+import { FileRefused } from "./errors";
 
 export interface ZipLimits {
   maxEntries: number;
@@ -21,7 +22,7 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const names = new TextDecoder("utf-8");
 
 function refuse(detail: string): never {
-  throw new DomainError(400, detail);
+  throw new FileRefused(400, detail);
 }
 
 export interface ZipEntry {
@@ -76,6 +77,13 @@ export function checkZip(bytes: Uint8Array, limits: ZipLimits = XLSX_ZIP_LIMITS)
     offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return { entries: listed, directoryOffset };
+}
+
+/** The entry names of a ZIP's directory, nothing inflated; a file that is not a ZIP throws. No size
+ *  limits: for archives that are stored as they are, never read (evidence files). */
+export function zipEntryNames(bytes: Uint8Array): string[] {
+  const unlimited: ZipLimits = { maxEntries: Infinity, maxTotalUncompressed: Infinity, maxRatio: Infinity };
+  return checkZip(bytes, unlimited).entries.map((entry) => entry.name);
 }
 
 const LOCAL_SIGNATURE = 0x04034b50;

@@ -17,7 +17,7 @@ import {
 } from "../domain/documents";
 import { Invalid } from "../domain/errors";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
-import { documentCreateSchema } from "../schemas/document";
+import { documentCreateSchema } from "../contract/schemas/document";
 import {
   auditRoute,
   changeCoefficientRoute,
@@ -41,7 +41,7 @@ import {
   resetBody,
   resetPasswordRoute,
   uploadMediaRoute,
-} from "../routes/admin";
+} from "../contract/routes/admin";
 import type { AppEnv } from "./env";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";

@@ -1,4 +1,4 @@
-// POST token/ and token/refresh/ (SPEC 7) served (the declarations are in routes/auth.ts), and the
+// POST token/ and token/refresh/ (docs/api.md) served (the declarations are in routes/auth.ts), and the
 // bearer-token middleware for everything else.
 import { createMiddleware } from "hono/factory";
 import { authenticate, login, refreshAccess } from "../domain/auth";
@@ -7,7 +7,7 @@ import type { AppEnv } from "./env";
 
 export type { ClientAddressOf } from "./env";
 import { routeApp } from "./openapi-routes";
-import { loginRoute, refreshRoute } from "../routes/auth";
+import { loginRoute, refreshRoute } from "../contract/routes/auth";
 
 export const tokenRoutes = routeApp()
   .openapi(loginRoute, async (c) => {

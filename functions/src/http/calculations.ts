@@ -1,4 +1,4 @@
-// v1/{type}/ (SPEC 7) served: the declarations are in routes/calculations.ts.
+// v1/{type}/ (docs/api.md) served: the declarations are in routes/calculations.ts.
 import type * as z from "zod";
 import { readTypedNumber } from "@core/typed-numbers";
 import type { Context } from "hono";
@@ -14,10 +14,10 @@ import {
 import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
 import { previewCalculationUpload } from "../domain/upload-preview";
-import { TEMPLATES, templateCsv } from "../files/template-catalogue";
+import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import type { UploadedFile } from "../files/tabular";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
 import {
@@ -32,8 +32,8 @@ import {
   patchRoute,
   singleRoute,
   templateRoute,
-} from "../routes/calculations";
-import { DEFAULT_PAGE_SIZE } from "../routes/projects";
+} from "../contract/routes/calculations";
+import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 
@@ -64,7 +64,7 @@ const fieldValues = (body: Record<string, unknown>) => Object.fromEntries(Object
 
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-/** A multipart form (SPEC 7: POST as multipart when a file is attached) read into the same shape
+/** A multipart form (docs/api.md: POST as multipart when a file is attached) read into the same shape
  *  as a JSON body: numbers of the type's numeric fields parsed, file_data as bytes. */
 async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
   const type = supportedType(typeName);
@@ -164,7 +164,7 @@ export const calculationRoutes = routeApp()
     return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
   })
   .openapi(dataUpdateRoute, async (c) => {
-    // SPEC 7: the regression's data rows (with their ids) edited in a second call after the main PATCH.
+    // docs/api.md: the regression's data rows (with their ids) edited in a second call after the main PATCH.
     const body = parseWith(dataUpdateBody, await readJson(c));
     const deps = c.get("deps");
     const actor = c.get("actor");

@@ -1,7 +1,7 @@
 // v1/dictionary/ served: the declarations are in routes/dictionaries.ts.
 import { dictionaryItemHistory, getDictionary, listDictionaryNames, toEntry } from "../domain/dictionaries";
 import { routeApp } from "./openapi-routes";
-import { getRoute, historyRoute, listRoute } from "../routes/dictionaries";
+import { getRoute, historyRoute, listRoute } from "../contract/routes/dictionaries";
 
 export const dictionaryRoutes = routeApp()
   .openapi(listRoute, (c) => {

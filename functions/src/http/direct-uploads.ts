@@ -7,7 +7,7 @@
 // routes/direct-uploads.ts.
 import { receiveUpload } from "../domain/direct-uploads";
 import { routeApp } from "./openapi-routes";
-import { uploadRoute } from "../routes/direct-uploads";
+import { uploadRoute } from "../contract/routes/direct-uploads";
 
 export const directUploadRoutes = routeApp().openapi(uploadRoute, async (c) => {
   const length = c.req.header("content-length");

@@ -1,10 +1,10 @@
-// v1/documents/ (SPEC 2 /documents): the normative documents for everyone signed in, and their PDFs.
+// v1/documents/ (docs/user-guide.md, /documents): the normative documents for everyone signed in, and their PDFs.
 // The declarations are in routes/documents.ts.
 import { getDocumentFile, listDocuments } from "../domain/documents";
 import { PDF_TYPE } from "../domain/uploads";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
-import { downloadRoute, listRoute } from "../routes/documents";
+import { downloadRoute, listRoute } from "../contract/routes/documents";
 
 export const documentRoutes = routeApp()
   .openapi(listRoute, async (c) => {

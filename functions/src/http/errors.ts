@@ -1,15 +1,17 @@
 // Every error leaves the API as JSON {"detail": ...} with its status: domain errors by their
-// type, Hono's own (malformed JSON, body too large) by theirs, anything else as a logged 500
-// without internals.
+// type, Hono's own (malformed JSON, body too large) by theirs, anything else as a 500 without
+// internals, whose message and stack the request's log line carries (http/request-log.ts).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, TooManyRequests } from "../domain/errors";
+import { FileRefused } from "../files/errors";
 
 export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, error.status);
   }
+  if (error instanceof FileRefused) return c.json({ detail: error.detail }, error.status);
   if (error instanceof HTTPException) {
     const detail =
       error.status === 413
@@ -22,7 +24,6 @@ export function errorResponse(error: Error, c: Context): Response {
             : error.message || "Некорректный запрос";
     return c.json({ detail }, error.status);
   }
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, error);
   return c.json({ detail: "Внутренняя ошибка сервера" }, 500);
 }
 

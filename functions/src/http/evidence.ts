@@ -5,10 +5,10 @@
 import { attachEvidence, getEvidence, removeEvidence } from "../domain/evidence";
 import { calculationView } from "../domain/calculations";
 import { Invalid } from "../domain/errors";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
-import { attachRoute, downloadRoute, removeRoute } from "../routes/evidence";
+import { attachRoute, downloadRoute, removeRoute } from "../contract/routes/evidence";
 
 const versionOf = (raw: string | undefined): number | undefined => {
   if (raw === undefined || raw.trim() === "") return undefined;

@@ -1,9 +1,9 @@
-// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (SPEC 7): the project as a file, served. The
+// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (docs/api.md): the project as a file, served. The
 // declaration (with the detail and decimals query) is in routes/exports.ts.
 import { exportFormat } from "../export/formats";
 import { heavyFileAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
-import { exportRoute } from "../routes/exports";
+import { exportRoute } from "../contract/routes/exports";
 
 export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   const { id, action } = c.req.valid("param");

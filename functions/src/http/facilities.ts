@@ -1,7 +1,7 @@
 // v1/facilities/ served: the declarations are in routes/facilities.ts.
 import { createFacility, getFacility, listFacilities, patchFacility } from "../domain/facilities";
 import { routeApp } from "./openapi-routes";
-import { createRoute, getRoute, listRoute, patchRoute } from "../routes/facilities";
+import { createRoute, getRoute, listRoute, patchRoute } from "../contract/routes/facilities";
 
 export const facilityRoutes = routeApp()
   .openapi(listRoute, async (c) => c.json(await listFacilities(c.get("deps"), c.get("actor")), 200))

@@ -18,7 +18,7 @@ import { Invalid } from "../domain/errors";
 import { FORECAST_METHODS } from "@core/registry";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
-import { activateRoute, activeFileRoute, fileRoute, listRoute, uploadRoute } from "../routes/forecast-models";
+import { activateRoute, activeFileRoute, fileRoute, listRoute, uploadRoute } from "../contract/routes/forecast-models";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   return c.body(await modelText(c.get("deps"), version), 200, {

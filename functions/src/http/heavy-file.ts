@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { reserveHeavyWork } from "../domain/heavy-work";
 import type { ExportResult } from "../export/formats";
-import { attachmentDisposition } from "./download";
+import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 
 function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => Promise<void>): ReadableStream<Uint8Array> {

@@ -5,7 +5,7 @@ import { parseInventoryYear } from "../domain/inventory";
 import { passportFormat } from "../export/formats";
 import { heavyFileAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
-import { reportRoute } from "../routes/inventory-report";
+import { reportRoute } from "../contract/routes/inventory-report";
 
 export const inventoryReportRoutes = routeApp().openapi(reportRoute, async (c) => {
   const q = c.req.valid("query");

@@ -16,7 +16,7 @@ import {
   versionRoute,
   versionsRoute,
   yearsRoute,
-} from "../routes/inventory";
+} from "../contract/routes/inventory";
 
 export const inventoryRoutes = routeApp()
   .openapi(inventoryRoute, async (c) => {

@@ -4,7 +4,7 @@
 // The declarations are in routes/media.ts.
 import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/media";
 import { routeApp } from "./openapi-routes";
-import { listRoute, streamRoute } from "../routes/media";
+import { listRoute, streamRoute } from "../contract/routes/media";
 
 export const mediaRoutes = routeApp().openapi(listRoute, async (c) => {
   const results = await mediaStatus(c.get("deps"), c.get("actor"));

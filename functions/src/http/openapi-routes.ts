@@ -5,7 +5,7 @@ import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { $ZodType } from "zod/v4/core";
 import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
-import { inputJsonSchema, type Auth, type ErrorStatus, type Isolation } from "../routes/declare";
+import { inputJsonSchema, type Auth, type ErrorStatus, type Isolation } from "../contract/routes/declare";
 import type { Operation } from "./openapi";
 import { describeIssues } from "./validate";
 
@@ -40,7 +40,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
     const route = definition.route as RouteConfig & Record<`x-${string}`, unknown>;
     // `{id}` is OpenAPI's and zod-openapi's spelling of Hono's `:id` (which may carry a pattern,
     // `:action{export_to_[^/]*}`); "/" is the mount point itself. The document writes the trailing
-    // slash as the SPEC does.
+    // slash as docs/api.md writes them.
     const path = `${prefix}${route.path === "/" ? "" : route.path}`;
     const [[status, success], ...otherSuccesses] = Object.entries(route.responses).filter(([code]) => code.startsWith("2"));
     const params = (route.request?.params ? jsonSchema(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };

@@ -21,8 +21,8 @@ import { inventoryRoutes } from "./inventory";
 import { inventoryReportRoutes } from "./inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
 import { declaredOperations, jsonSchema, routeApp } from "./openapi-routes";
-import type { Auth, ErrorStatus, Isolation } from "../routes/declare";
-import { openApiRoute } from "../routes/openapi";
+import type { Auth, ErrorStatus, Isolation } from "../contract/routes/declare";
+import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
@@ -120,7 +120,7 @@ export const OPERATIONS: Operation[] = [...PUBLIC_MOUNTS, ...USER_MOUNTS].flatMa
 
 // ---- the document -----------------------------------------------------------------------------
 
-/** The OpenAPI path of an operation (`{id}`, with the trailing slash the SPEC writes). */
+/** The OpenAPI path of an operation (`{id}`, with the trailing slash docs/api.md writes). */
 export function documentPath(op: Operation): string {
   return op.docPath;
 }

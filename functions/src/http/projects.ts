@@ -1,8 +1,8 @@
-// v1/projects/ (SPEC 7) served: the declarations are in routes/projects.ts.
+// v1/projects/ (docs/api.md) served: the declarations are in routes/projects.ts.
 import { createProject, getProject, listProjects, patchProject } from "../domain/projects";
 import { applyGwpRecompute, previewGwpRecompute } from "../domain/gwp-recompute";
 import { routeApp } from "./openapi-routes";
-import { applyRoute, createRoute, DEFAULT_PAGE_SIZE, getRoute, listRoute, patchRoute, previewRoute } from "../routes/projects";
+import { applyRoute, createRoute, DEFAULT_PAGE_SIZE, getRoute, listRoute, patchRoute, previewRoute } from "../contract/routes/projects";
 
 export const projectRoutes = routeApp()
   .openapi(listRoute, async (c) => {

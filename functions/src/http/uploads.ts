@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig } from "../config";
 import { formatMegabytes } from "../domain/uploads";
-import { EVIDENCE_MAX_BYTES } from "../schemas/evidence";
+import { EVIDENCE_MAX_BYTES } from "../contract/schemas/evidence";
 
 /** Room for the form's text fields (title, number, …) around the PDF. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;

@@ -1,8 +1,8 @@
-// GET v1/users/get_me/ and v1/users/statistics/ (SPEC 7) served: the declarations are in routes/users.ts.
+// GET v1/users/get_me/ and v1/users/statistics/ (docs/api.md) served: the declarations are in routes/users.ts.
 import { getMe } from "../domain/users";
 import { companyStatistics } from "../domain/statistics";
 import { routeApp } from "./openapi-routes";
-import { getMeRoute, statisticsRoute } from "../routes/users";
+import { getMeRoute, statisticsRoute } from "../contract/routes/users";
 
 export const userRoutes = routeApp()
   .openapi(getMeRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("actor")), 200))

@@ -6,6 +6,7 @@ import { handle, type LambdaEvent } from "hono/aws-lambda";
 import { createApi } from "../app";
 import type { Deps } from "../domain/context";
 import { errorResponse, notFoundResponse } from "../http/errors";
+import { requestLog } from "../http/request-log";
 
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
@@ -40,6 +41,7 @@ export function clientAddress(trustCloudFront: boolean) {
 export function createLambdaApp(deps: Deps, options: LambdaApiOptions = {}) {
   const app = new Hono<{ Bindings: LambdaBindings }>({ strict: false });
   const expected = options.originVerify;
+  app.use("*", requestLog({ host: "lambda", hostRequestId: (c) => c.env?.event?.requestContext?.requestId }));
   if (expected) {
     // The execute-api endpoint is public; without this check anyone could bypass CloudFront's
     // headers policy and forge CloudFront-Viewer-Address.

@@ -7,7 +7,7 @@ import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { lambdaSpreadsheets, spreadsheetWorkerClient } from "../adapters/spreadsheets/lambda-worker";
 import { configFromEnv } from "../config";
 import { systemClock, type Deps } from "../domain/context";
-import { BLOB_AREAS } from "./blob-areas";
+import { BLOB_AREAS } from "../adapters/blob/areas";
 import { readSecrets, requiredEnv, SecretsManagerClient } from "./secrets";
 
 export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: string }> {

@@ -7,7 +7,7 @@ import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { systemClock } from "../domain/context";
 import { CALCULATION_BLOB_AREAS, sweepOrphanBlobs } from "../domain/orphan-blobs";
 import { requiredEnv } from "./secrets";
-import { BLOB_AREAS } from "./blob-areas";
+import { BLOB_AREAS } from "../adapters/blob/areas";
 
 export async function handler(): Promise<{ deleted: number }> {
   const tableName = requiredEnv("TABLE_NAME");

@@ -4,7 +4,7 @@ import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } fr
 import type { SigningKeys } from "../domain/signed-tokens";
 
 export interface AppSecrets extends SigningKeys {
-  /** Set when the operator added `guardant_code` to the app secret (README, Deployment). */
+  /** Set when the operator added `guardant_code` to the app secret (docs/deployment.md). */
   guardantCode?: string;
   /** The value CloudFront sends in x-origin-verify; only CloudFront knows it. */
   originVerify?: string;

@@ -1,7 +1,7 @@
 // The spreadsheet worker function: project exports (txt, xls, xlsx), the .xlsx upload templates and
 // the inventory's report passport (xlsx, PDF, with the fonts copied beside the bundle), invoked
 // synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It carries
-// exceljs, SheetJS (DESIGN.md, Files) and pdfkit, so the API's bundle does not, and only exports
+// exceljs, SheetJS (docs/deployment.md, «The spreadsheet worker») and pdfkit, so the API's bundle does not, and only exports
 // pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
 // rows (forecasts/, read only) and the approved inventory snapshots (inventory/, read only), and
 // writes only under exports/ (the areas its blob store knows, the prefixes the stack grants it). No secret:
@@ -19,7 +19,7 @@ import { EXPORT_FORMATS, exportFormat } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
-import { BLOB_AREAS, EXPORTS_AREA } from "./blob-areas";
+import { BLOB_AREAS, EXPORTS_AREA } from "../adapters/blob/areas";
 import { requiredEnv } from "./secrets";
 
 type Log = Pick<Console, "info">;

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { createApi } from "../app";
 import { CSP_DIRECTIVES } from "../http/content-security-policy";
 import { errorResponse, notFoundResponse } from "../http/errors";
+import { requestLog } from "../http/request-log";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { inProcessSpreadsheets } from "../export/in-process";
@@ -89,6 +90,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
   const app = new Hono({ strict: false });
+  app.use("*", requestLog({ host: "local" }));
   // 'self' only: on this host the browser talks to nothing but this server (uploads included).
   app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: false }));
   app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown" }));

@@ -26,7 +26,7 @@ export type ThreadMessage =
   | { id: number; type: "failed"; message: string };
 
 export interface ThreadPoolOptions extends ThreadData {
-  /** Threads at most (README › Performance: two, on a machine of a few cores). */
+  /** Threads at most (docs/performance.md: two, on a machine of a few cores). */
   size?: number;
   /** Heap cap of one thread, MB. */
   heapMb?: number;

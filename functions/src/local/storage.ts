@@ -15,7 +15,7 @@ import { startDynalite } from "./dynalite";
 import { eventQueue } from "./event-queue";
 import { captureTableChanges } from "./table-stream";
 
-// Node 20.19+ is a supported local runtime (README); the SDK's notice about its own future support
+// Node 20.19+ is a supported local runtime (README.md); the SDK's notice about its own future support
 // of Node 20 is not something a user of `npm start` can act on.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import type { CalculationRoutes, ProjectRoutes, UserRoutes } from "@server/contracts";
+import type { CalculationRoutes, ProjectRoutes, UserRoutes } from "@server/contract";
 import { fakeJwt, memoryStorage } from "../testing/fakes";
 import { api, ApiError, configureClient, errorFromBody, jsonBody, pendingRequests, query, typedClient } from "./client";
 

@@ -2,7 +2,7 @@
 // `typedClient` (typed from the server's route declarations), files through `api`. Both add the
 // bearer token (refreshing an expired one first), turn error bodies {"detail": "..."} into ApiError,
 // count pending requests for the global «Loading ...» indicator, and report any 401 so the session
-// can be cleared (SPEC 4, 8).
+// can be cleared (docs/user-guide.md).
 import type { Hono } from "hono";
 import type { ClientRequestOptions, hc } from "hono/client";
 import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
@@ -188,7 +188,7 @@ export function typedClient<Routes extends AnyRoutes>(path: string) {
     client ??= import("hono/client").then(({ hc }) => hc<Routes>(BASE + path, { fetch: authorizedFetch }));
     const response = await call(await client);
     const text = await response.text();
-    // SPEC 5: an empty body is a failure («Data not found»): every route declares a JSON answer.
+    // docs/user-guide.md: an empty body is a failure («Data not found»): every route declares a JSON answer.
     if (!text) throw new ApiError(response.status, "Данные не найдены");
     try {
       return JSON.parse(text) as T;

@@ -1,4 +1,4 @@
-// Where the session lives between page loads (SPEC 9: local storage keys token, refreshToken)
+// Where the session lives between page loads (docs/user-guide.md: local storage keys token, refreshToken)
 // and how we decide whether an access token is still usable without asking the server.
 import { decodeJwt } from "jose";
 
@@ -29,7 +29,7 @@ export function tokenExpiry(token: string): number {
 }
 
 /**
- * SPEC 4: a token whose expiry, compared in seconds, is in the future is valid. `marginSeconds`
+ * docs/user-guide.md: a token whose expiry, compared in seconds, is in the future is valid. `marginSeconds`
  * lets a caller treat an about-to-expire token as expired, so a request does not die in flight.
  * A malformed token is simply not valid.
  */

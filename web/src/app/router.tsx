@@ -1,4 +1,4 @@
-// SPEC 2 route table. Every page is its own lazy chunk so /login stays light; everything but
+// The route table of docs/user-guide.md. Every page is its own lazy chunk so /login stays light; everything but
 // /login and /backend sits behind RequireAuth, including unknown paths (they get the 404 page
 // inside the shell once signed in). Declarative routes: the app loads no data through the router,
 // and its data-router half would be a quarter of the entry's weight.
@@ -51,7 +51,7 @@ export function AppRoutes() {
             </Guarded>
           }
         />
-        {/* /backend → /admin (SPEC 2), the platform operators' screens inside this app. */}
+        {/* /backend → /admin (docs/user-guide.md), the platform operators' screens inside this app. */}
         <Route path="/backend" element={<Navigate to="/admin" replace />} />
         <Route
           element={

@@ -1,4 +1,4 @@
-// The archive of a paged list (SPEC 2: projects, a project's calculations): the «Активные | Архив»
+// The archive of a paged list (docs/user-guide.md: projects, a project's calculations): the «Активные | Архив»
 // switch above it, each row's actions — edit and «В архив» (after a confirmation) on an active row,
 // «Восстановить» on an archived one — and the page kept in range as rows leave the list.
 import { useEffect, useState, type ReactNode } from "react";

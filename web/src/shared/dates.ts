@@ -7,7 +7,7 @@ export const DATE_FIELD_FORMATS = ["DD.MM.YYYY", DATE_FORMAT];
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * yyyy-MM-dd for display (SPEC 9). A plain date is shown as stored (parsing it would risk a
+ * yyyy-MM-dd for display (docs/user-guide.md). A plain date is shown as stored (parsing it would risk a
  * time-zone shift); a timestamp such as created_at is shown as the user's local calendar date.
  */
 export function displayDate(value: string | null | undefined): string {
@@ -17,7 +17,7 @@ export function displayDate(value: string | null | undefined): string {
   return date.isValid() ? date.format(DATE_FORMAT) : value;
 }
 
-/** A timestamp as the user's local date and time, yyyy-MM-dd HH:mm (SPEC 9's date format). */
+/** A timestamp as the user's local date and time, yyyy-MM-dd HH:mm (docs/user-guide.md's date format). */
 export function displayDateTime(value: string | null | undefined): string {
   if (!value) return "";
   const date = dayjs(value);

@@ -1,4 +1,4 @@
-// Decimal places and numbers as a Russian user types and reads them (SPEC 5, 9; issue 14). One
+// Decimal places and numbers as a Russian user types and reads them (docs/user-guide.md; issue 14). One
 // setting, stored as an integer under local storage key `comma`, governs how many decimals numeric
 // inputs accept and how results are rounded.
 //
@@ -26,7 +26,7 @@ import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 export const COMMA_KEY = "comma";
 export const DEFAULT_DECIMALS = 4;
 export const MAX_DECIMALS = 4;
-/** SPEC 5: with no usable setting, an edit dialog shows 2 decimals (a create dialog 4). */
+/** docs/user-guide.md: with no usable setting, an edit dialog shows 2 decimals (a create dialog 4). */
 export const EDIT_FALLBACK_DECIMALS = 2;
 
 export type EntryMode = "create" | "edit";

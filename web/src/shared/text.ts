@@ -1,4 +1,4 @@
-// Display helpers shared by the lists (SPEC 9: project names cut to 25 characters, calculations to 50).
+// Display helpers shared by the lists (docs/user-guide.md: project names cut to 25 characters, calculations to 50).
 
 export const ABSENT = "Отсутствует";
 
@@ -8,7 +8,7 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
 }
 
-/** SPEC 2 profile: an empty field shows «Отсутствует». */
+/** docs/user-guide.md, «Profile»: an empty field shows «Отсутствует». */
 export function orAbsent(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ABSENT;
   const text = String(value).trim();

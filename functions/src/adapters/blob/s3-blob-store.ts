@@ -18,8 +18,8 @@ import {
 import type { BuildMiddleware, MetadataBearer, MiddlewareStack } from "@smithy/types";
 import type { BlobStore, PresignedUpload } from "../../ports";
 // The one Content-Disposition builder, shared with the routes that send files themselves.
-import { attachmentDisposition } from "../../http/download";
-import { PENDING_UPLOAD_TAG } from "../../lambda/blob-areas";
+import { attachmentDisposition } from "../../files/file-names";
+import { PENDING_UPLOAD_TAG } from "./areas";
 
 /** `x-amz-tagging` of a direct upload: URL-query encoded, as S3 wants it. */
 const PENDING_TAGGING = `${PENDING_UPLOAD_TAG.key}=${PENDING_UPLOAD_TAG.value}`;

@@ -1,7 +1,7 @@
 // Projects (keys.project), listed per company and state through the index.
 import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Page, ProjectRepository, ProjectState } from "../../ports";
-import type { Project } from "../../schemas/project";
+import type { Project } from "../../contract/schemas/project";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { countedPage, queryAll, strip, versionedPut } from "./items";

@@ -4,7 +4,7 @@
 // base64 (at most INLINE_EXPORT_LIMIT_BYTES, so the answer stays under Lambda's 6 MB), or as a
 // presigned download address of an object under exports/. A domain refusal (another company's
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
-import { ROLES } from "../../ports";
+import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
 import type { DomainError } from "../../domain/errors";
 

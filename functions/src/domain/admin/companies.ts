@@ -1,10 +1,10 @@
-// Companies in /admin: list, create, edit requisites (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
+// Companies in /admin: list, create, edit requisites (docs/api.md: name, e-mail, ОГРН, ОКВЭД, region,
 // postal address). The HTTP layer has already checked the formats with schemas/company.ts; the
 // domain decides what depends on stored data (unique names, versions) and writes the log.
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../users";
-import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../schemas/company";
+import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 

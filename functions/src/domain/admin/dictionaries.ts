@@ -3,7 +3,7 @@
 // item before and after.
 import type { Actor, Deps } from "../context";
 import { changeCoefficient, getDictionaryItem, toEntry, type CoefficientChange } from "../dictionaries";
-import type { DictionaryEntry } from "../../views";
+import type { DictionaryEntry } from "../../contract/views";
 import { assertAdmin, recordChange } from "./audit";
 
 export async function changeCoefficientAsAdmin(

@@ -6,7 +6,8 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { hashPassword } from "../passwords";
 import { createUser, PASSWORD_MIN_LENGTH } from "../users";
-import { ROLES, type Role, type User } from "../../ports";
+import { ROLES, type Role } from "../../contract/schemas/common";
+import type { User } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 
 export type AdminUserView = Omit<User, "password_hash" | "revoked_sessions">;

@@ -7,7 +7,7 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
-import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "@server/schemas/company";
+import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "@server/contract";
 import { adminKeys, createCompany, errorText, fieldError, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
 import { useFeedback } from "../../shared/feedback";
 

@@ -8,8 +8,7 @@ import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { typedClient } from "../../api/client";
-import type { DictionaryEntry, DictionaryRoutes } from "@server/contracts";
-import type { Verification } from "@server/dictionaries/reference-data";
+import type { DictionaryEntry, DictionaryRoutes, Verification } from "@server/contract";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
@@ -60,7 +59,7 @@ interface ChangeForm {
   value: string;
   effective_from: Dayjs;
   reason: string;
-  /** The value's uncertainty (methodology-uncertainty.md): on, −%, +% as typed, distribution, source. */
+  /** The value's uncertainty (docs/methodology.md, Uncertainty): on, −%, +% as typed, distribution, source. */
   u_on: boolean;
   u_lower: string;
   u_upper: string;

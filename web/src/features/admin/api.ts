@@ -3,23 +3,25 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
-import type { AdminRoutes, DictionaryEntry, DictionaryRoutes, ForecastModelRoutes } from "@server/contracts";
-import type { AdminAuditEntry, Company as StoredCompany, ForecastModelVersion as StoredModelVersion, Role, User } from "@server/ports";
+import type {
+  AdminRoutes,
+  AdminUser,
+  AuditEntry,
+  Company as AnsweredCompany,
+  DictionaryEntry,
+  DictionaryRoutes,
+  ForecastModelRoutes,
+  ForecastModelVersion,
+  Role,
+} from "@server/contract";
 import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/media";
 import type { DirectUpload, UploadGrant } from "./directUpload";
 
-/** The server's own shapes (functions/src/ports.ts); the API always sends a company's version. */
-export type Company = Omit<StoredCompany, "version"> & { version: number };
-export type { Role };
-/** A user as the admin API shows it: never the password hash. */
-export type AdminUser = Omit<User, "password_hash">;
-export type AuditEntry = AdminAuditEntry;
-
-/** One stored version of a forecast model, as v1/forecast_models/ shows it (without the storage key). */
-export type ForecastModelVersion = Omit<StoredModelVersion, "blob_key">;
-export type { ForecastMethod };
+/** The API always sends a company's version. */
+export type Company = Omit<AnsweredCompany, "version"> & { version: number };
+export type { AdminUser, AuditEntry, ForecastMethod, ForecastModelVersion, Role };
 
 export interface ForecastModels {
   results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];

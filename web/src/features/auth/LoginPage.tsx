@@ -1,4 +1,4 @@
-// SPEC 2 /login. The server may demand a Guardant hardware-key code (401 with code
+// docs/user-guide.md, /login. The server may demand a Guardant hardware-key code (401 with code
 // "guardant_required"); only then does the extra field appear.
 import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
@@ -9,7 +9,7 @@ import { GUARDANT_REQUIRED, loginErrorText } from "./loginError";
 import { returnPathFrom } from "./returnPath";
 
 interface LoginForm {
-  // SPEC 5: the fields are not validated here beyond the e-mail input type; the server answers.
+  // docs/user-guide.md: the fields are not validated here beyond the e-mail input type; the server answers.
   email?: string;
   password?: string;
   guardant_code?: string;

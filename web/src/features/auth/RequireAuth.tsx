@@ -1,4 +1,4 @@
-// SPEC 2, 4: a protected page renders only with a valid stored token. An expired access token is
+// docs/user-guide.md: a protected page renders only with a valid stored token. An expired access token is
 // refreshed silently; with nothing to refresh with (or a failed refresh) the user goes to /login,
 // which keeps the page asked for and returns there after signing in (returnPath.ts).
 import { useEffect, type ReactNode } from "react";

@@ -1,5 +1,5 @@
 // Starting and ending a session. Sign-out is the single exit for «Выход», any 401 and a failed
-// refresh (SPEC 4): all local storage goes, and so does every cached server answer, so the next
+// refresh (docs/user-guide.md): all local storage goes, and so does every cached server answer, so the next
 // user of this browser sees nothing of the previous one.
 import { configureClient, type TokenPair } from "../../api/client";
 import { storeTokens } from "../../api/tokens";

@@ -1,7 +1,7 @@
-// The create/edit dialog (SPEC 2, 4): a Modal that loads what the form needs — the dictionaries
+// The create/edit dialog (docs/user-guide.md): a Modal that loads what the form needs — the dictionaries
 // of the type's bindings and the GWP sets, and on edit the calculation as stored now — and then
 // starts the form of the type's kind: the registry-driven formula form, the regression's form
-// (an extra large dialog, SPEC 2) or the form of a file-based type.
+// (an extra large dialog, docs/user-guide.md) or the form of a file-based type.
 import { useEffect, useMemo, useState } from "react";
 import { Alert, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
@@ -15,7 +15,7 @@ import { formLayout, gwpSetInForce, GWP_DICTIONARY, type FormContext } from "./f
 import { SeriesForm } from "./SeriesForm";
 import { isSeriesType, seriesLayout } from "./series";
 
-/** Dialog widths by kind: the regression's data table needs an extra large one (SPEC 2). */
+/** Dialog widths by kind: the regression's data table needs an extra large one (docs/user-guide.md). */
 export function dialogWidth(type: CalculationType): number {
   const kind = REGISTRY[type].kind;
   return kind === "forecast" ? 1440 : kind === "file" ? 880 : 1040;

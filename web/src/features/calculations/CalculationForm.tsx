@@ -187,7 +187,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     setSubmitted(true);
     setTopError(null);
     if (!state.name.trim()) {
-      // SPEC 5: nothing is sent; the console says so (and the field, for the user).
+      // docs/user-guide.md: nothing is sent; the console says so (and the field, for the user).
       console.warn("please enter calculation name");
       setErrors((before) => ({ ...before, name: NAME_REQUIRED }));
       return;

@@ -1,4 +1,4 @@
-// SPEC 2 /projects/{projectId}/calculations: pick a calculation type (none at first: no list, no
+// docs/user-guide.md, /projects/{projectId}/calculations: pick a calculation type (none at first: no list, no
 // add button), then its list, 10 a page, with an archive view, the create/edit dialog and the
 // read-only results. The type, page and archive flag sit in the URL (?type=…&page=2&archived=1)
 // so a reload, the back button or a shared link keeps them. The page paints its heading and the

@@ -1,4 +1,4 @@
-// The calculations of one type in a project (SPEC 2): name cut to 50 characters, the result the
+// The calculations of one type in a project (docs/user-guide.md): name cut to 50 characters, the result the
 // type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
 // A row click opens the read-only results.
 import { Tooltip, Typography, type TableColumnsType } from "antd";
@@ -19,7 +19,7 @@ import { flagTexts } from "./flags";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
 import { useFeedback } from "../../shared/feedback";
 
-// SPEC 9: calculation names are cut to 50 characters in the list.
+// docs/user-guide.md: calculation names are cut to 50 characters in the list.
 export const CALCULATION_NAME_DISPLAY = 50;
 export const EMPTY_TEXT = "Список расчетов пуст";
 export const EMPTY_ARCHIVE_TEXT = "В архиве нет расчетов";
@@ -179,7 +179,7 @@ function CalculationActions({ type, calculation, archived }: { type: Calculation
       archived={archived}
       pending={patch.isPending}
       confirm="Переместить расчет в архив?"
-      // SPEC 2: edit is hidden for types the registry marks not editable (recycle_technology).
+      // docs/user-guide.md: edit is hidden for types the registry marks not editable (recycle_technology).
       onEdit={REGISTRY[type].editable ? () => openDialog({ mode: "edit", calculation }) : undefined}
       onArchive={() => change(ARCHIVE, "Расчет перемещен в архив")}
       onRestore={() => change(RESTORE, "Расчет восстановлен")}

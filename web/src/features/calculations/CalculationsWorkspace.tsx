@@ -1,4 +1,4 @@
-// The working part of /projects/{projectId}/calculations (SPEC 2), loaded right after the page has
+// The working part of /projects/{projectId}/calculations (docs/user-guide.md), loaded right after the page has
 // painted its heading: the type picker (none at first: no list, no add button), the archive switch,
 // «Добавить расчет», the type's list and the dialogs. The type, page and archive flag sit in the URL
 // (?type=…&page=2&archived=1) so a reload, the back button or a shared link keeps them.
@@ -18,7 +18,7 @@ import { LazyLoading } from "../../shared/LazyLoading";
 const CalculationDialog = lazy(() => import("./CalculationDialog").then((m) => ({ default: m.CalculationDialog })));
 const ResultsDialog = lazy(() => import("./ResultsDialog").then((m) => ({ default: m.ResultsDialog })));
 
-// Every registry type, in the registry's order (SPEC 9): the formula types, the regression
+// Every registry type, in the registry's order (docs/api.md): the formula types, the regression
 // forecast and the two file-based types; each kind has its own dialog and results view.
 // D22: flaring by composition (Order 371) is offered before the IPCC flare types.
 const OFFERED = CALCULATION_TYPES.filter((type) => type !== "torch_composition").flatMap((type) =>
@@ -58,7 +58,7 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
     update({ open: undefined }, { replace: true });
   }, [openId, linked.data, linked.isError, setResults, update]);
 
-  // SPEC 2: changing the type resets to page 1 and loads that type's list.
+  // docs/user-guide.md: changing the type resets to page 1 and loads that type's list.
   const chooseType = (next: CalculationType | undefined) => update({ type: next, page: undefined }, { replace: true });
   const showArchive = (value: boolean) => update({ archived: value ? "1" : undefined, page: undefined });
 

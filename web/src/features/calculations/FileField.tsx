@@ -7,7 +7,7 @@ import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } fr
 import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
 import { MAX_UPLOAD_BYTES } from "./forecast";
-import { MAX_TABULAR_UPLOAD_TEXT } from "@server/schemas/uploads";
+import { MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
 import { useFeedback } from "../../shared/feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
 

@@ -1,4 +1,4 @@
-// The regres_methane create/edit form (SPEC 2, 3, 5): the method with its active model, then
+// The regres_methane create/edit form (docs/user-guide.md, docs/api.md): the method with its active model, then
 // either a file or the manual rows x1 … x15 (registry labels and units, up to 4 decimals, empty =
 // missing, 3 rows a page) with the live preview: the active model of the method runs in the
 // browser's gbdt.wasm, the same bytes and the same model file the server predicts with, so the
@@ -127,7 +127,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
       async () => {
         const patched = await sendBody(TYPE, requests.patch, stored.id);
         setVersion(patched.version);
-        // SPEC 5: the rows, with their ids, go in a second call.
+        // docs/user-guide.md: the rows, with their ids, go in a second call.
         return requests.data ? sendDataUpdate(stored.id, requests.data, patched.version) : patched;
       },
       { onSuccess, onError: (error) => showServerError(error, requests.patch.kind === "form", state) },

@@ -1,4 +1,4 @@
-// The stored regres_methane forecast (SPEC 3, 9): a summary (rows, the share above the 1 % limit,
+// The stored regres_methane forecast (docs/api.md, docs/user-guide.md): a summary (rows, the share above the 1 % limit,
 // maximum and mean), the model it was computed with, the uploaded source file, and every data row
 // with its inputs and «Прогноз, %» — 5 rows a page, values above 1 % red and bold.
 import { useState } from "react";

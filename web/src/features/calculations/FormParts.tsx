@@ -1,4 +1,4 @@
-// What every calculation form has (SPEC 5): the name first, focused when the dialog opens; at the
+// What every calculation form has (docs/user-guide.md): the name first, focused when the dialog opens; at the
 // foot, the save's error that belongs to no field — after a 409 with «Загрузить заново», which
 // restarts the form from the calculation as stored now — then «Отмена» and «Создать» or «Сохранить».
 import type { CSSProperties, ReactNode } from "react";

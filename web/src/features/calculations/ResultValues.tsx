@@ -5,7 +5,7 @@ import { REGISTRY, type FormulaType, type ResultField } from "@core/registry";
 import { formatAmount } from "./format";
 import { dateText } from "./form";
 
-// SPEC 9: results in tonnes show 2 decimals (the registry's decimals say the same).
+// docs/user-guide.md: results in tonnes show 2 decimals (the registry's decimals say the same).
 const DEFAULT_RESULT_DECIMALS = 2;
 
 interface Props {

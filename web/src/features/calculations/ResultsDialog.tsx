@@ -1,4 +1,4 @@
-// A row's read-only results (SPEC 2) with everything needed to audit them (methodology D9): each
+// A row's read-only results (docs/user-guide.md) with everything needed to audit them (methodology D9): each
 // result with its unit — for the regression its rows and model, for the file-based types their
 // tables and charts per element — then every input and coefficient with its value, unit, source
 // (dictionary entry and version, «Фактическое значение», fixed or typed) and reference, the GWP

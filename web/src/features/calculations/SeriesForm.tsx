@@ -30,7 +30,7 @@ import { useFeedback } from "../../shared/feedback";
 
 const fieldId = (name: string) => `calc-field-${name}`;
 
-/** The symbols of methodology 4.11 beside their settings' labels. */
+/** The symbols of the sensitivity formulas (docs/methodology.md, Calculation types; D6) beside their settings' labels. */
 const SYMBOLS: Record<string, string> = { rho: "ρ", k_tr: "k_tr", delta: "δ" };
 
 /** Hints under fields the registry alone does not explain. */

@@ -1,4 +1,4 @@
-// The stored results of the file-based types, per element (SPEC 3, 9; methodology 4.11, 4.12):
+// The stored results of the file-based types, per element (docs/api.md, docs/user-guide.md; methodology D6, D7):
 //  - filling_blanks: year and value, 5 rows a page, every filled value set apart (italic on a tinted
 //    background, a tag with its method — D7) with a legend, and the series chart (filled points hollow);
 //  - sensitivity: every column with its unit (sn_* and el_* with 6 decimals, null as «—»), the

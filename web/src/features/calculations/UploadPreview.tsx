@@ -2,7 +2,7 @@
 // предпросмотр»): the server reads it as the save would (POST …/?dry_run=1) and answers the first
 // 20 rows, their count, each column's unit and every row the save would refuse.
 import { Alert, Flex, Table, Typography } from "antd";
-import type { UploadPreviewView } from "@server/schemas/upload-preview";
+import type { UploadPreviewView } from "@server/contract";
 import { api } from "../../api/client";
 import type { CalculationType } from "@core/registry";
 import { formatStored } from "../../shared/decimals";

@@ -1,4 +1,4 @@
-// Calculations over the API (SPEC 7): lists per project, type, archive flag and page; one
+// Calculations over the API (docs/api.md): lists per project, type, archive flag and page; one
 // calculation (single_calc); create, update and archive, as JSON or as a multipart form with a
 // file; the regression's data_update; templates and uploaded source files. Dictionaries, the wasm
 // core and the active forecast models the dialogs need are cached here too.
@@ -13,7 +13,7 @@ import type {
   DictionaryRoutes,
   ForecastModelRoutes,
   ProjectRoutes,
-} from "@server/contracts";
+} from "@server/contract";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Body } from "./forecast";
@@ -22,7 +22,7 @@ export type { DictionaryEntry };
 
 export const CALCULATIONS_PAGE_SIZE = 10;
 
-/** The API's flat calculation (SPEC 3) as the server builds it (calculationView): common fields,
+/** The API's flat calculation (docs/api.md) as the server builds it (calculationView): common fields,
  *  coefficients and flags, then the type's inputs, settings and results side by side under their
  *  registry names. Those flat inputs and results are why it keeps an index signature
  *  (`[field: string]: unknown`: the server's view spreads them in, and TypeScript drops the index
@@ -78,7 +78,7 @@ export function useCalculations({ projectId, type, archived, page }: Calculation
           param: { type: type! },
           query: {
             project: projectId,
-            // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
+            // docs/api.md: both lists ask for is_active=true; is_deleted tells active from archived.
             is_active: "true",
             is_deleted: archived ? "true" : "false",
             limit: String(CALCULATIONS_PAGE_SIZE),
@@ -90,7 +90,7 @@ export function useCalculations({ projectId, type, archived, page }: Calculation
     },
     enabled: type !== undefined,
     placeholderData: keepPreviousData,
-    // SPEC 2: choosing a type (again) reloads its list; a cached page shows meanwhile.
+    // docs/user-guide.md: choosing a type (again) reloads its list; a cached page shows meanwhile.
     staleTime: 0,
   });
 }
@@ -175,7 +175,7 @@ export function sendBody(type: CalculationType, body: Body, id?: string): Promis
   ).then((answer) => asCalculation(answer as CalculationAnswer));
 }
 
-/** PATCH …/data_update/ (SPEC 7): the regression's rows with their ids; answers with the rows recomputed. */
+/** PATCH …/data_update/ (docs/api.md): the regression's rows with their ids; answers with the rows recomputed. */
 export function sendDataUpdate(id: string, data: unknown[], version: number): Promise<Calculation> {
   return calculations((c) =>
     c[":type"][":id"].data_update.$patch({ param: { type: "regres_methane", id } }, jsonBody({ data, version })),

@@ -3,7 +3,7 @@
 // is saved, and the download. PUT/GET v1/{type}/{id}/evidence/{field}/.
 import { api } from "../../api/client";
 import type { CalculationType } from "@core/registry";
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "@server/schemas/evidence";
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "@server/contract";
 import { saveBlob } from "../../shared/saveBlob";
 import type { Calculation } from "./api";
 

@@ -213,7 +213,7 @@ describe("the requests", () => {
     expect((form.get("file_data") as File).name).toBe("t.csv");
   });
 
-  it("edit sends the name and method with the version, then the rows with their ids (SPEC 5)", () => {
+  it("edit sends the name and method with the version, then the rows with their ids (docs/user-guide.md)", () => {
     let state = initialForecastState(stored());
     state = setCell(state, state.rows[1].key, "x1", "1500");
     state = addRow({ ...state, method: "xgboost", name: " Лава 7, исправлено " });

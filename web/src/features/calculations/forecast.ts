@@ -1,4 +1,4 @@
-// The regres_methane dialog as data (SPEC 3, 5, 7): the method, either an uploaded file or a
+// The regres_methane dialog as data (docs/api.md, docs/user-guide.md): the method, either an uploaded file or a
 // table of manual rows (x1 … x15 of the registry, empty = missing), the rows the live preview
 // predicts, and the requests that are sent — POST as JSON rows or as a multipart form with the
 // file; on edit the main PATCH and then data_update with the rows and their ids.
@@ -30,15 +30,15 @@ export function forecastUploadHint(): string {
   return `Столбцы: ${columns.join(", ")}. Пустая ячейка или NaN — пропуск.`;
 }
 
-/** SPEC 5: regression data cells accept up to 4 decimals, whatever the decimals setting. */
+/** docs/user-guide.md: regression data cells accept up to 4 decimals, whatever the decimals setting. */
 export const FORECAST_CELL_DECIMALS = 4;
-/** SPEC 9: the data entry table shows 3 rows a page; results tables 5. */
+/** docs/user-guide.md: the data entry table shows 3 rows a page; results tables 5. */
 export const ENTRY_PAGE_SIZE = 3;
 export const RESULTS_PAGE_SIZE = 5;
-/** SPEC 2 graphs: the 1 % limit; predictions above it are highlighted. */
+/** docs/user-guide.md, «Infographics»: the 1 % limit; predictions above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
 /** The server's cap on an upload. */
-export { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "@server/schemas/uploads";
+export { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "@server/contract";
 
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */
@@ -204,7 +204,7 @@ export function sentRowNumbers(state: ForecastState): number[] {
   return state.rows.flatMap((r, i) => (isBlankRow(r) ? [] : [i + 1]));
 }
 
-/** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (SPEC 5, 7). */
+/** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (docs/user-guide.md, docs/api.md). */
 export function createRequest(state: ForecastState, projectId: string): Body {
   const common = { name: state.name.trim(), project: projectId, method: state.method };
   if (state.source === "file" && state.file) {
@@ -223,7 +223,7 @@ export interface EditRequests {
   data?: Record<string, number | null>[];
 }
 
-/** SPEC 5: editing a regression sends the name and method, then the data rows with their ids. */
+/** docs/user-guide.md: editing a regression sends the name and method, then the data rows with their ids. */
 export function editRequests(state: ForecastState, version: number): EditRequests {
   const common = { name: state.name.trim(), method: state.method };
   if (state.source === "file") {

@@ -331,7 +331,7 @@ function storedCalculation(type: FormulaType, values: Record<string, number>, co
 const fromDictionary = (dictionary: string, item_id: number, value: number, item_version = 1) =>
   use(value, { source: "dictionary", dictionary, item_id, item_version, item_name: `запись ${item_id}` });
 
-describe("edit: stored entries matched back (SPEC 4)", () => {
+describe("edit: stored entries matched back (docs/user-guide.md)", () => {
   const handling = (efUse: CoefficientUse, koefUse: CoefficientUse) =>
     storedCalculation(
       "handling_underground_ch4",

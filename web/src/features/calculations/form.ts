@@ -1,4 +1,4 @@
-// The create/edit dialog of a formula calculation as data, driven by the registry (SPEC 3, 4, 5):
+// The create/edit dialog of a formula calculation as data, driven by the registry (docs/api.md, docs/user-guide.md):
 // which fields a type has, which dictionary entry fills which of them, what the live preview
 // computes with, and what is sent. Nothing here is written per type.
 //
@@ -36,7 +36,7 @@ import type { Calculation, DictionaryEntry } from "./api";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
 export { GWP_DICTIONARY };
-/** «Фактическое значение»: the bound fields become free inputs (SPEC 4). */
+/** «Фактическое значение»: the bound fields become free inputs (docs/user-guide.md). */
 export { CUSTOM };
 
 export type Choice = number | typeof CUSTOM;
@@ -184,7 +184,7 @@ function entryOf(ctx: FormContext, dictionary: string, id: Choice | undefined): 
 }
 
 /**
- * Edit (SPEC 4): the entry a stored calculation used, by the server's rules (storedChoice): the
+ * Edit (docs/user-guide.md): the entry a stored calculation used, by the server's rules (storedChoice): the
  * recorded entry, else the entry its values match, else «Фактическое значение», with a note when
  * the values were not the user's own.
  */

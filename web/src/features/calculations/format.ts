@@ -1,4 +1,4 @@
-// How the calculations screen writes numbers and sources (SPEC 9, methodology D8, D9): results in
+// How the calculations screen writes numbers and sources (docs/user-guide.md, methodology D8, D9): results in
 // tonnes rounded to their registry decimals (2), Russian style — digits grouped by a no-break
 // space, a decimal comma: 12 060,00 (shared/decimals.ts). Inputs and coefficients are shown as stored,
 // unrounded.

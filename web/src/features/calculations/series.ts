@@ -1,6 +1,6 @@
 // The dialogs of the file-based types (filling_blanks, sensitivity; registry kind "file") as data:
 // their text inputs and settings from the registry, the GWP set, the file, and the request sent —
-// a multipart form when a file is chosen, JSON otherwise (SPEC 5: file_data only when chosen; on
+// a multipart form when a file is chosen, JSON otherwise (docs/user-guide.md: file_data only when chosen; on
 // edit the server recomputes from the stored file). Settings are sent only when they differ from
 // the default (create) or the stored value (edit), so untouched ones keep their recorded source.
 import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
@@ -46,7 +46,7 @@ export function uploadHint(type: SeriesType): string {
   return `Столбцы: ${parts.join("; ")}.`;
 }
 
-/** Text inputs the server may go without (registry: name_element is the optional one; SPEC 3). */
+/** Text inputs the server may go without (registry: name_element is the optional one; docs/api.md). */
 export const OPTIONAL_TEXTS = new Set(["name_element"]);
 
 export function seriesLayout(type: SeriesType): SeriesLayout {

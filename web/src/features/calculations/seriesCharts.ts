@@ -1,4 +1,4 @@
-// The charts of the series results as plotly figures (methodology 4.11, 4.12, D7). Pure: one
+// The charts of the series results as plotly figures (methodology D6, D7). Pure: one
 // element of a stored result in, plotly `data` and `layout` out.
 //  - filling_blanks: the series as a line; observed values as solid points, filled ones as hollow
 //    points of another colour, their method (FILL_METHODS) in the hover text and the legend.

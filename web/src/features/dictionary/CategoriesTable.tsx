@@ -1,4 +1,4 @@
-// The 8 emission categories, 4 a page (SPEC 2, 9); a row click (or Enter) opens its coefficients.
+// The 8 emission categories, 4 a page (docs/user-guide.md); a row click (or Enter) opens its coefficients.
 import { Flex, Tag, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { CATEGORIES, typeTitle, type EmissionCategory } from "./categories";

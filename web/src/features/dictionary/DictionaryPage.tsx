@@ -1,5 +1,5 @@
-// SPEC 2 /dictionary «Справочники»: the emission categories and, for the chosen one, the
-// coefficient tables it draws on (methodology.md section 1), each value with unit and source.
+// docs/user-guide.md, /dictionary «Справочники»: the emission categories and, for the chosen one, the
+// coefficient tables it draws on (their sources: docs/methodology.md, Sources), each value with unit and source.
 // The page and the chosen category sit in the address (?page=2&category=5), like every list.
 // The page paints its heading first; the categories and coefficients (DictionaryContent) load
 // right after.

@@ -1,10 +1,10 @@
-// Reference dictionaries over the API (SPEC 7): GET v1/dictionary/{name}/ returns the current
+// Reference dictionaries over the API (docs/api.md): GET v1/dictionary/{name}/ returns the current
 // version of every item, each value with its unit and its source. Dictionaries change rarely
 // (a new version is an admin action), so an answer stays fresh for a while.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
 import type { DictionaryName } from "@core/registry";
-import type { DictionaryEntry, DictionaryRoutes } from "@server/contracts";
+import type { DictionaryEntry, DictionaryRoutes } from "@server/contract";
 
 export type { DictionaryEntry, DictionaryName };
 

@@ -28,7 +28,7 @@ function entries(name: string) {
 }
 
 describe("emission categories of /dictionary", () => {
-  it("declares the 8 categories of SPEC 2 and issue 17's flaring by composition in index order, one per calculation type", () => {
+  it("declares the 8 categories of docs/user-guide.md and issue 17's flaring by composition in index order, one per calculation type", () => {
     expect(CATEGORIES.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(CATEGORIES.map((c) => c.type)).toEqual([
       "underground",

@@ -1,7 +1,7 @@
-// SPEC 2 /dictionary: the emission categories of the reference page (SPEC's 8, then issue 17's
+// /dictionary: the emission categories of the reference page (the earlier product's 8, then issue 17's
 // flaring by composition), declared once. Index = the
-// SPEC's coefficient-table index; each category names its calculation type (title read from the
-// registry), the formula of methodology.md section 4 in the symbols of its coefficient tables,
+// coefficient-table index of docs/user-guide.md; each category names its calculation type (title read from the
+// registry), the formula of docs/methodology.md (Calculation types) in the symbols of its coefficient tables,
 // the normative document it comes from, and the dictionaries whose coefficients it shows.
 import { REGISTRY, type CalculationType, type DictionaryName } from "@core/registry";
 
@@ -13,7 +13,7 @@ export interface NormativeDocument {
 }
 
 export const DOCUMENTS = {
-  // methodology.md 0.4 S1: the consultant.ru edition of Order No. 371 (cons_doc_LAW_423207).
+  // docs/methodology.md, Sources: the consultant.ru edition of Order No. 371 (cons_doc_LAW_423207).
   order371: {
     label: "Приказ Минприроды № 371",
     url: "https://www.consultant.ru/document/cons_doc_LAW_423207/",
@@ -124,7 +124,7 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     symbols: { ef: "EF", koef_transform: "ρ" },
   },
   {
-    // Issue 17 / methodology 7.1: the Order 371 route for flaring, beside the IPCC ones above.
+    // Issue 17 / docs/methodology.md, D11: the Order 371 route for flaring, beside the IPCC ones above.
     index: 8,
     category: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
     type: "torch_composition",

@@ -1,4 +1,4 @@
-// SPEC 2 /documents: download links to the normative documents. A document whose PDF has not been
+// docs/user-guide.md, /documents: download links to the normative documents. A document whose PDF has not been
 // uploaded yet links to its official source instead, so no link on this page is ever broken.
 import { useState } from "react";
 import { Button, Space, Tag, Typography } from "antd";

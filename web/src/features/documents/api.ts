@@ -2,7 +2,7 @@
 // token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
 import { api, typedClient, type ListPage } from "../../api/client";
-import type { DocumentRoutes, DocumentView } from "@server/contracts";
+import type { DocumentRoutes, DocumentView } from "@server/contract";
 
 /** The server's view of a document (functions/src/domain/documents.ts). */
 export type NormativeDocument = DocumentView;

@@ -1,4 +1,4 @@
-// SPEC 2 /export: choose txt, xls or xlsx, then a project (10 a page), then «Экспорт данных» or,
+// docs/user-guide.md, /export: choose txt, xls or xlsx, then a project (10 a page), then «Экспорт данных» or,
 // for the spreadsheets, «Подробный экспорт». While the server makes the file the page shows how
 // much has arrived; a failure is shown, not only logged. Format, page and the name search sit in
 // the address (?format=xlsx&page=2&search=…): reload and back keep the list where it was.

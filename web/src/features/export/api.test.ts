@@ -6,7 +6,7 @@ beforeEach(() => vi.stubGlobal("localStorage", memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("exportPath", () => {
-  it("sends detail only for the detailed export (SPEC 7) and the saved decimals", () => {
+  it("sends detail only for the detailed export (docs/api.md) and the saved decimals", () => {
     expect(exportPath({ projectId: "p 1", format: "xlsx", detail: false })).toBe("v1/projects/p%201/export_to_xlsx/");
     expect(exportPath({ projectId: "p1", format: "xls", detail: true })).toBe("v1/projects/p1/export_to_xls/?detail=true");
     localStorage.setItem("comma", "3");

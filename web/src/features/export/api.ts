@@ -1,6 +1,6 @@
-// Export of a project to a file (SPEC 2 «Export», 7, 8): GET v1/projects/{id}/export_to_{format}/
+// Export of a project to a file (docs/user-guide.md, «Export»; docs/api.md): GET v1/projects/{id}/export_to_{format}/
 // with detail=true for the detailed workbook, saved under the name the server gives (the project's
-// name, or «Report»). The error texts of SPEC 8 go to the console; the page shows the user why.
+// name, or «Report»). The earlier product's error texts (docs/user-guide.md) go to the console; the page shows the user why.
 import { useMutation } from "@tanstack/react-query";
 import { api, isApiError, query, type ApiError } from "../../api/client";
 import { clampDecimals, COMMA_KEY } from "../../shared/decimals";
@@ -22,7 +22,7 @@ export function storedDecimals(): number | undefined {
 }
 
 export function exportPath({ projectId, format, detail }: ExportRequest, decimals = storedDecimals()): string {
-  // SPEC 7: the plain export sends no detail parameter at all.
+  // docs/api.md: the plain export sends no detail parameter at all.
   return `v1/projects/${encodeURIComponent(projectId)}/export_to_${format}/${query({ detail: detail ? true : undefined, decimals })}`;
 }
 

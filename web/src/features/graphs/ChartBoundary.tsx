@@ -1,4 +1,4 @@
-// SPEC 2, 8: a chart that cannot render (its chunk failed to load, plotly threw) shows the text
+// docs/user-guide.md: a chart that cannot render (its chunk failed to load, plotly threw) shows the text
 // «Unable to display chart.» in its place; the other charts and the page stay.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Typography } from "antd";

@@ -1,5 +1,5 @@
-// SPEC 2 /projects/{projectId}/graphs «Инфографика»: two bar charts and the forecast line chart,
-// each half the width (full width on a narrow screen). Load order (SPEC 4): the project, then the
+// docs/user-guide.md, /projects/{projectId}/graphs «Инфографика»: two bar charts and the forecast line chart,
+// each half the width (full width on a narrow screen). Load order (docs/user-guide.md): the project, then the
 // chart data in one request; on leaving, the chart data is dropped.
 import { useEffect, useMemo } from "react";
 import { Alert, Col, Flex, Row, Typography } from "antd";

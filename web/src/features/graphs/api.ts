@@ -1,8 +1,8 @@
-// Infographics over the API (SPEC 2, 4): the project first, then its chart data in one call
+// Infographics over the API (docs/user-guide.md): the project first, then its chart data in one call
 // (GET v1/projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "@server/contracts";
+import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "@server/contract";
 
 export type { ProjectGraphs };
 
@@ -26,7 +26,7 @@ export function useProjectGraphs(projectId: string, enabled: boolean) {
     queryKey: graphsKey(projectId),
     queryFn: (): Promise<ProjectGraphs> => graphs((c) => c[":id"].graphs.$get({ param: { id: projectId } })),
     enabled,
-    // SPEC 4: the chart store is cleared on leaving, so a later visit loads afresh.
+    // docs/user-guide.md: the chart store is cleared on leaving, so a later visit loads afresh.
     gcTime: 0,
     staleTime: 0,
   });

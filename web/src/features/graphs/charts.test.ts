@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Project } from "@server/schemas/project";
+import type { Project } from "@server/contract";
 import type { ProjectGraphs } from "./api";
 import {
   CHART_HEIGHT,

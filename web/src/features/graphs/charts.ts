@@ -1,11 +1,11 @@
-// The three infographics charts as plotly figures (SPEC 2 «Infographics», 9 «Graph constants»).
+// The three infographics charts as plotly figures (docs/user-guide.md, «Infographics»).
 // Pure: the data of the graphs endpoint in, plotly `data` and `layout` out.
 import type { Data, Layout } from "plotly.js";
 import type { ProjectGraphs } from "./api";
 
 export const CHART_HEIGHT = 300;
 
-/** SPEC 9: ef is compared as a string with 6 decimals. */
+/** docs/user-guide.md: ef is compared as a string with 6 decimals. */
 export const DIESEL_EF = "3.149000";
 export const FUEL_EF = "3.026000";
 export const THRESHOLD_PERCENT = 1;
@@ -35,7 +35,7 @@ const baseLayout = (yTitle: string): Partial<Layout> => ({
   height: CHART_HEIGHT,
   autosize: true,
   margin: { l: 56, r: 16, t: 40, b: 40 },
-  // Plotly hides the legend of a single trace; the series names (SPEC 2) must always show. Above the
+  // Plotly hides the legend of a single trace; the series names (docs/user-guide.md) must always show. Above the
   // plot, where neither the category labels nor the x-axis title can collide with it.
   showlegend: true,
   legend: { orientation: "h", x: 0, y: 1.02, xanchor: "left", yanchor: "bottom" },

@@ -1,4 +1,4 @@
-// /inventory «Инвентаризация»: the company's inventory of a reporting year (methodology 7.3, D15):
+// /inventory «Инвентаризация»: the company's inventory of a reporting year (docs/methodology.md, Inventory and the report; D15):
 // year and facility pickers, the threshold verdict of 296-FZ, the table by Order 371 category,
 // IPCC code and gas with the calculations behind each row and their coefficients, the checks
 // with links to the calculations to fix, the facilities, and totals by category and year.

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
-import type { InventoryReview } from "@server/ports";
+import type { InventoryReview } from "@server/contract";
 import { useMe } from "../profile/api";
 import {
   FROZEN_STATUSES,

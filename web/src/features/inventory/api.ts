@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
-import type { FacilityRoutes, InventoryRoutes } from "@server/contracts";
+import type { FacilityRoutes, InventoryRoutes } from "@server/contract";
 import type { ReviewAction } from "@core/inventory";
 
 /** The answers as the server's routes declare them (functions/src/schemas/answers.ts). */

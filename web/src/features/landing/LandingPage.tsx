@@ -1,4 +1,4 @@
-// SPEC 2 landing page: what the platform is, who made it, and the way in.
+// The landing page (docs/user-guide.md): what the platform is, who made it, and the way in.
 import { Button, Card, Flex, Typography } from "antd";
 import { useNavigate } from "react-router-dom";
 import { FUNDING_NOTE, PLATFORM_SUBTITLE, PLATFORM_TITLE } from "./texts";

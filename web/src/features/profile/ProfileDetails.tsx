@@ -1,4 +1,4 @@
-// The company's and the user's read-only fields on /profile (SPEC 2), shown once the profile has
+// The company's and the user's read-only fields on /profile (docs/user-guide.md), shown once the profile has
 // loaded; ProfilePage paints its heading first and loads this right after.
 import { Card, Descriptions } from "antd";
 import { orAbsent } from "../../shared/text";

@@ -1,4 +1,4 @@
-// SPEC 2 /profile: read-only company and user fields, then the user's statistics.
+// docs/user-guide.md, /profile: read-only company and user fields, then the user's statistics.
 // The page paints its heading first; the requisites (ProfileDetails), the facilities and the
 // statistics load right after, each in its own chunk.
 import { lazy, Suspense, useEffect } from "react";

@@ -5,7 +5,7 @@ import { useInventoryYears } from "../inventory/api";
 import { calcTypeLabel } from "./calcTypeLabels";
 import { displayDateTime } from "../../shared/dates";
 
-// SPEC 9: results in tonnes show 2 decimals.
+// docs/user-guide.md: results in tonnes show 2 decimals.
 const tonnes = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function StatisticsCard() {

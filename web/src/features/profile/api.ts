@@ -1,29 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { UserRoutes } from "@server/contracts";
-import type { CompanyStatistics, Role } from "@server/ports";
+import type { CompanyStatistics, SignedInUser, UserRoutes } from "@server/contract";
 
-export interface Company {
-  id: string;
-  name: string | null;
-  email: string | null;
-  ogrn: string | null;
-  inn?: string | null;
-  kpp?: string | null;
-  okved: string | null;
-  region: string | null;
-  postal_address: string | null;
-}
-
-export interface Me {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  /** staff: a company member; admin: a platform operator (the /admin menu item). */
-  role?: Role;
-  company: Company;
-}
+/** The signed-in user and their company (admin: a platform operator, the /admin menu item). */
+export type Me = SignedInUser;
 
 /** The company's snapshot, refreshed by the server after each change of its projects or
  *  calculations (a moment later, not with the change itself). */

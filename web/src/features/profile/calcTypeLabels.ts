@@ -1,4 +1,4 @@
-// Russian names of the calculation types (SPEC 9) for the statistics block: the registry's titles,
+// Russian names of the calculation types (docs/api.md) for the statistics block: the registry's titles,
 // the same names the calculations screen offers.
 import { REGISTRY, isCalculationType } from "@core/registry";
 

@@ -1,11 +1,11 @@
-// Add and edit share one dialog (SPEC 2). Inline messages come from the shared schema; a server
+// Add and edit share one dialog (docs/user-guide.md). Inline messages come from the shared schema; a server
 // refusal is shown in the dialog too: under its field when the detail names one, else on top.
 import { useState } from "react";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useAtom } from "jotai";
 import { DATE_FIELD_FORMATS, DATE_FORMAT } from "../../shared/dates";
-import { PROJECT_NAME_MAX } from "@server/schemas/project";
+import { PROJECT_NAME_MAX } from "@server/contract";
 import type { ApiError } from "../../api/client";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";

@@ -1,4 +1,4 @@
-// SPEC 2 /projects: the company's projects, 10 a page, with an archive view, a search by name and
+// docs/user-guide.md, /projects: the company's projects, 10 a page, with an archive view, a search by name and
 // the add/edit dialog. Page, archive and search sit in the address (?page=2&archived=1&search=…).
 import { Alert, Button, Flex, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";

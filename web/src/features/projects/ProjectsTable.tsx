@@ -11,7 +11,7 @@ import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
 import { ProjectActions } from "./ProjectActions";
 import { useProjectSearch } from "./ProjectSearch";
 
-// SPEC 9: project names are cut to 25 characters in the list.
+// docs/user-guide.md: project names are cut to 25 characters in the list.
 export const PROJECT_NAME_DISPLAY = 25;
 
 function columns(archived: boolean): TableColumnsType<Project> {
@@ -52,7 +52,7 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
 
   useLastPageInRange(list, count, PROJECTS_PAGE_SIZE, page, correctPage);
 
-  // SPEC 2: a row opens the project's calculations, once that screen exists.
+  // docs/user-guide.md: a row opens the project's calculations, once that screen exists.
   const openCalculations = (project: Project) => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/calculations`);
 
   return (

@@ -1,10 +1,9 @@
-// Projects over the API (SPEC 7). Lists are keyed by company, archive flag and page so each page
+// Projects over the API (docs/api.md). Lists are keyed by company, archive flag and page so each page
 // is cached on its own; every change invalidates all of them plus the profile statistics.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type ApiError, type Client } from "../../api/client";
-import type { ProjectRoutes } from "@server/contracts";
-import type { Project, ProjectPatchInput } from "@server/schemas/project";
+import type { Project, ProjectPatchInput, ProjectRoutes } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 
 export type { Project };
@@ -32,7 +31,7 @@ export function useProjects({ companyId, archived, page, search = "" }: Projects
         c.index.$get({
           query: {
             company: companyId,
-            // SPEC 4: both lists ask for is_active=true; is_deleted tells active from archived.
+            // docs/api.md: both lists ask for is_active=true; is_deleted tells active from archived.
             is_active: "true",
             is_deleted: archived ? "true" : "false",
             limit: String(PROJECTS_PAGE_SIZE),
@@ -68,7 +67,7 @@ export function useCreateProject(owner: { company: string; user: string } | unde
   const invalidate = useInvalidateProjects();
   return useMutation<Project, ApiError, ProjectFields>({
     mutationFn: (fields) => {
-      // SPEC 3: status is sent as 1 on creation, with the user's company and id.
+      // docs/api.md: status is sent as 1 on creation, with the user's company and id.
       return projects((c) => c.create_project.$post({ json: { ...fields, status: 1, ...owner } }));
     },
     onSuccess: invalidate,

@@ -1,4 +1,4 @@
-// The decimals setting of /settings (SPEC 2): decimal places for numeric inputs, kept in local
+// The decimals setting of /settings (docs/user-guide.md): decimal places for numeric inputs, kept in local
 // storage `comma`. Its form loads right after the page has painted its heading.
 import { useState } from "react";
 import { Button, Card, Form } from "antd";

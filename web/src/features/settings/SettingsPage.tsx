@@ -1,4 +1,4 @@
-// SPEC 2 /settings: decimal places for numeric inputs, kept in local storage `comma` (SettingsForm).
+// docs/user-guide.md, /settings: decimal places for numeric inputs, kept in local storage `comma` (SettingsForm).
 // Below it, the instruction and presentation videos (SettingsVideos). The page paints its heading
 // first and asks for the videos at once; the form and the players load right after.
 import { lazy, Suspense } from "react";

@@ -1,4 +1,4 @@
-// SPEC 2 /settings: the instruction and presentation videos, played in the page from the URL the
+// docs/user-guide.md, /settings: the instruction and presentation videos, played in the page from the URL the
 // server returns: signed and short-lived (a <video> cannot send the bearer header;
 // functions/src/http/UPLOADS.md), the API's own stream locally, an S3 presigned URL in AWS (the
 // video plays and seeks straight from storage). When one has expired, the player asks for a fresh

@@ -2,17 +2,9 @@
 // that /settings asks for them before the player's code has loaded.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient, type ListPage } from "../../api/client";
-import type { MediaRoutes } from "@server/contracts";
+import type { MediaRoutes, MediaStatus } from "@server/contract";
 
-export interface MediaStatus {
-  kind: "instruction" | "presentation";
-  label: string;
-  url: string | null;
-  content_type: string | null;
-  size: number | null;
-  uploaded_at: string | null;
-  expires_at: string | null;
-}
+export type { MediaStatus };
 
 /** v1/media/, typed from the server's route declarations (functions/src/routes/media.ts). */
 const videos = typedClient<MediaRoutes>("v1/media");

@@ -1,4 +1,4 @@
-// The decimals setting in React (SPEC 5): re-renders when /settings saves a new value.
+// The decimals setting in React (docs/user-guide.md): re-renders when /settings saves a new value.
 import { useAtomValue } from "jotai";
 import { inputDecimals, type EntryMode } from "../../shared/decimals";
 import { decimalsAtom } from "./atoms";

@@ -1,4 +1,4 @@
-// SPEC 2 General: one global indicator, on while any request is pending (the client's counter).
+// docs/user-guide.md, «Loading and errors»: one global indicator, on while any request is pending (the client's counter).
 import { useSyncExternalStore } from "react";
 import { Spin } from "antd";
 import { pendingRequests } from "../../api/client";

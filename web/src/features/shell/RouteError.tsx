@@ -1,4 +1,4 @@
-// What a render error shows instead of a blank screen (SPEC 8): a Russian message and a reload
+// What a render error shows instead of a blank screen (docs/user-guide.md): a Russian message and a reload
 // button, in place of the part of the route that failed.
 import { Button } from "antd";
 import { Component, lazy, Suspense, type ReactNode } from "react";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MENU, menuKeyFor, visibleMenu } from "./screens";
 
 describe("menu", () => {
-  it("declares every SPEC menu item in order, with the inventory after the projects", () => {
+  it("declares every menu item of docs/user-guide.md in order, with the inventory after the projects", () => {
     expect(MENU.map((entry) => entry.path)).toEqual([
       "/profile",
       "/projects",

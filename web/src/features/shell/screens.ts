@@ -1,6 +1,6 @@
 // Which screens exist. The side menu and every link into a screen read these flags, so a screen
 // switches on by flipping one `built` (plus adding its route in app/router.tsx). Unbuilt screens
-// stay hidden: nothing in the UI may lead to a page that does not exist yet (SPEC 2 lists them all).
+// stay hidden: nothing in the UI may lead to a page that does not exist yet (docs/user-guide.md lists them all).
 
 export interface MenuEntry {
   key: string;
@@ -20,7 +20,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: "settings", path: "/settings", label: "Настройки", built: true },
 ];
 
-/** Not a SPEC menu item: shown after the others to platform operators only (role "admin", get_me). */
+/** Not one of the earlier product's menu items (docs/user-guide.md): shown after the others to platform operators only (role "admin", get_me). */
 export const ADMIN_MENU_ENTRY: MenuEntry = { key: "admin", path: "/admin", label: "Администрирование", built: true };
 
 /** Screens under /projects/{projectId}/: the row click and the infographics button wait for these. */

@@ -1,4 +1,4 @@
-// A calculation's 95 % interval in its results view (methodology-uncertainty.md): Approach 1 by the
+// A calculation's 95 % interval in its results view (docs/methodology.md, Uncertainty): Approach 1 by the
 // uncertainty core in the page, Monte Carlo on request in a worker running the same core.
 import { useMemo, useState } from "react";
 import { Alert, Button, Descriptions, Flex, Typography } from "antd";

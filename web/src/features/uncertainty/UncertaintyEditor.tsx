@@ -1,4 +1,4 @@
-// The user's own uncertainty of a calculation's inputs in its dialog (methodology-uncertainty.md):
+// The user's own uncertainty of a calculation's inputs in its dialog (docs/methodology.md, Uncertainty):
 // by default an input takes its dictionary entry's uncertainty (coal-mining emission factors) or
 // the activity-data default (production ±2 %, measured gas ±20 %); here the user may set −% / +%
 // and the distribution of a value they know better. Sent as `uncertainty` ({field: … | null}).

@@ -2,7 +2,7 @@
 // uncertainty core and the Monte Carlo worker compute from it.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { UncertaintyRoutes } from "@server/contracts";
+import type { UncertaintyRoutes } from "@server/contract";
 import type { CalculationModel } from "@core/calculation-uncertainty";
 
 export interface ProjectUncertaintyModel {

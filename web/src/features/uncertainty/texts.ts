@@ -1,4 +1,4 @@
-// How uncertainties read on screen (methodology-uncertainty.md): «−44 % / +39 %» or «±2 %», the
+// How uncertainties read on screen (docs/methodology.md, Uncertainty): «−44 % / +39 %» or «±2 %», the
 // distribution in words, percentages and tonnes the Russian way (shared/decimals.ts).
 import { formatResult } from "../../shared/decimals";
 import type { Distribution } from "@core/uncertainty-core";

@@ -1,4 +1,4 @@
-// The tornado chart of a sensitivity result (methodology 4.11 and methodology-uncertainty.md):
+// The tornado chart of a sensitivity result (methodology D6; docs/methodology.md, Uncertainty):
 // for the last year of an element, how far the total res_co2_all moves when each input moves
 // across its 95 % interval, one at a time — the change is the normalised sensitivity coefficient ×
 // the input's −% / +% × the total (the model is linear in each input). The intervals come from the

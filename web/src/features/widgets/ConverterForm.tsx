@@ -1,4 +1,4 @@
-// The converter's form (SPEC 2, 9) on /widgets: what to convert, then the chosen converter. A chunk
+// The converter's form (docs/user-guide.md) on /widgets: what to convert, then the chosen converter. A chunk
 // of its own (antd's Form, Select, Radio and inputs), loaded when the page first shows it.
 import { useState } from "react";
 import { Form, Select } from "antd";

@@ -1,4 +1,4 @@
-// Fuel, litres → t through density (SPEC 2, 9; Order 371 formula 18.2): the brand from
+// Fuel, litres → t through density (docs/user-guide.md; Order 371 formula 18.2): the brand from
 // get_open_mining_co2 (first preselected, its density in the label), a quantity in litres.
 import { useMemo, useState } from "react";
 import { Form, Select } from "antd";

@@ -1,4 +1,4 @@
-// Fugitive gas, m³ → t (SPEC 2, 9): gas CH4 (default) or CO2, the measurement conditions from
+// Fugitive gas, m³ → t (docs/user-guide.md): gas CH4 (default) or CO2, the measurement conditions from
 // get_coeff_co2_density (first preselected), a quantity; the result follows every change.
 import { useMemo, useState } from "react";
 import { Form, Radio, Select } from "antd";
@@ -17,7 +17,7 @@ export function FugitiveConverter({ core }: { core: ConverterCore }) {
   const [quantity, setQuantity] = useState("");
 
   const items = conditions.data?.results ?? [];
-  // SPEC 4: the first entry is preselected when the list loads.
+  // docs/user-guide.md: the first entry is preselected when the list loads.
   const chosen = items.find((item) => item.id === conditionsId) ?? items[0];
   const densityField = gas === "CO2" ? "p_co2" : "p_ch4";
   // A quantity the field refuses (its message is under it) gives no result.

@@ -1,5 +1,5 @@
-// SPEC 2 /widgets «Виджеты»: the converter. Results are computed in the browser by the wasm core
-// and rounded by the decimals setting (SPEC 9, local storage `comma`). The page paints its heading
+// docs/user-guide.md, /widgets «Виджеты»: the converter. Results are computed in the browser by the wasm core
+// and rounded by the decimals setting (docs/user-guide.md, local storage `comma`). The page paints its heading
 // and card at once; the converter's form (ConverterForm.tsx) loads with import() right after.
 import { lazy, Suspense } from "react";
 import { Card, Typography } from "antd";

@@ -1,4 +1,4 @@
-// The converter's arithmetic (SPEC 4, 5, 9; methodology 4.9), done by the wasm emission core:
+// The converter's arithmetic (docs/user-guide.md, conventions: converters), done by the wasm emission core:
 // gas t = m³ × ρ(gas at the chosen conditions) / 1000, fuel t = L × ρ(fuel) / 1000. A result is
 // computed only when everything it needs is set; any failure is logged and clears the result.
 import type { EmissionsCore } from "@core/emissions-core";

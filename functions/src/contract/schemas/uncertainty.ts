@@ -1,4 +1,4 @@
-// An uncertainty as the API takes it (methodology-uncertainty.md): the 95 % interval as −lower_pct
+// An uncertainty as the API takes it (docs/methodology.md, Uncertainty): the 95 % interval as −lower_pct
 // / +upper_pct of the value, a distribution, and its source. The admin coefficient change and the
 // calculation dialog send the same shape; errors name the path (uncertainty.ef.lower_pct: …).
 import * as z from "zod";

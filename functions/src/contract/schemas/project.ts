@@ -1,5 +1,6 @@
-// Project fields as the API accepts them (SPEC 3, 5). The web dialog validates with the same rules.
+// Project fields as the API accepts them (docs/api.md, docs/user-guide.md). The web dialog validates with the same rules.
 import * as z from "zod";
+import type { projectSchema } from "./answers";
 import { isoDate } from "./common";
 
 export const PROJECT_NAME_MAX = 255;
@@ -30,7 +31,7 @@ const facility = z.nullable(
   z.string("facility: ожидается идентификатор площадки или null").check(z.maxLength(64, "facility: ожидается идентификатор площадки")),
 );
 
-/** POST create_project/. company, user and status may be sent (SPEC 7) but are decided by the server. */
+/** POST create_project/. company, user and status may be sent (docs/api.md) but are decided by the server. */
 export const projectCreateSchema = z
   .object({
     name,
@@ -63,21 +64,4 @@ export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export type ProjectPatchInput = z.infer<typeof projectPatchSchema>;
 
 /** A project as the API returns it. */
-export interface Project {
-  id: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  /** Picks the GWP set in force (methodology D12). Projects stored before it read as the end date's year. */
-  reporting_year?: number;
-  /** The company's facility it belongs to (v1/facilities/); null or absent: none. */
-  facility?: string | null;
-  created_at: string;
-  updated_at: string;
-  status: number;
-  company: string;
-  user: string;
-  is_active: boolean;
-  is_deleted: boolean;
-  version: number;
-}
+export type Project = z.output<typeof projectSchema>;

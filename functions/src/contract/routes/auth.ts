@@ -1,4 +1,4 @@
-// POST token/ and token/refresh/ (SPEC 7), declared: sign in and refresh. Served by http/auth.ts.
+// POST token/ and token/refresh/ (docs/api.md), declared: sign in and refresh. Served by http/auth.ts.
 import * as z from "zod";
 import { tokensSchema } from "../schemas/answers";
 import { declareRoute, json, jsonBody } from "./declare";

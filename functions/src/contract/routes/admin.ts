@@ -2,7 +2,7 @@
 // normative documents, settings videos, the change log). Every route is admin-only: staff get
 // 403. Served by http/admin.ts, behind requireAdmin.
 import * as z from "zod";
-import { ROLES } from "../ports";
+import { ROLES } from "../schemas/common";
 import {
   adminUserSchema,
   auditEntrySchema,

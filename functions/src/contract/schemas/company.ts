@@ -1,4 +1,4 @@
-// Company requisites as the admin API accepts them (SPEC 3: name, e-mail, ОГРН, ОКВЭД, region,
+// Company requisites as the admin API accepts them (docs/api.md: name, e-mail, ОГРН, ОКВЭД, region,
 // postal address; ИНН and КПП for the 296-FZ report). The /admin company form validates with the same schema.
 import * as z from "zod";
 

@@ -1,5 +1,5 @@
 // v1/projects/{id}/graphs/, declared: everything the infographics screen draws, in one answer
-// (SPEC 2, 4). Served by http/graphs.ts.
+// (docs/user-guide.md). Served by http/graphs.ts.
 import { projectGraphsSchema } from "../schemas/answers";
 import { declareRoute, json } from "./declare";
 import { projectIdParams, projectScoped } from "./projects";

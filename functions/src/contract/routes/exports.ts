@@ -1,4 +1,4 @@
-// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (SPEC 7), declared: the project as a file. detail=true
+// v1/projects/{id}/export_to_{txt|xls|xlsx}/ (docs/api.md), declared: the project as a file. detail=true
 // asks for the detailed workbook, decimals (0..4, the client's `comma` setting) for the number
 // formats. Served by http/exports.ts.
 import * as z from "zod";
@@ -25,7 +25,7 @@ export const exportRoute = declareRoute(
     operationId: "exportProject",
     summary: "The project as a txt, xls or xlsx file",
     description:
-      "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`. Over a size bound (README › Security): 413. More heavy operations in flight than the user's or the company's bound: 429 with Retry-After.",
+      "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`. Over a size bound (docs/security.md): 413. More heavy operations in flight than the user's or the company's bound: 429 with Retry-After.",
     errors: [400, 404, 413, 429],
   }),
   {

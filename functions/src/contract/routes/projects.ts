@@ -1,4 +1,4 @@
-// v1/projects/ (SPEC 7), declared: list, get one, create, PATCH update / soft delete / restore,
+// v1/projects/ (docs/api.md), declared: list, get one, create, PATCH update / soft delete / restore,
 // and the GWP recompute of D12. Served by http/projects.ts.
 import * as z from "zod";
 import { gwpRecomputeSchema, projectSchema } from "../schemas/answers";
@@ -11,7 +11,7 @@ export const PROJECT_SEARCH_MAX = 100;
 
 export const listQuery = z.object({
   ...pageParams(),
-  // company is accepted for compatibility with SPEC 7 but ignored: the actor's company decides.
+  // company is accepted for compatibility with docs/api.md but ignored: the actor's company decides.
   company: z.optional(z.string()),
   is_active: booleanParam,
   is_deleted: booleanParam,

@@ -1,6 +1,6 @@
 // v1/projects/{id}/uncertainty/, declared: the project's uncertainty model, which the browser's
 // uncertainty core turns into the total ± interval and the key categories
-// (methodology-uncertainty.md). Served by http/uncertainty.ts.
+// (docs/methodology.md, Uncertainty). Served by http/uncertainty.ts.
 import { uncertaintyModelSchema } from "../schemas/answers";
 import { declareRoute, json } from "./declare";
 import { projectIdParams, projectScoped } from "./projects";

@@ -1,12 +1,18 @@
 // Schema pieces shared by the API and the web app. Classic zod: @hono/zod-openapi declares routes with it.
 import * as z from "zod";
 import { ru } from "zod/locales";
-import { isIsoDate } from "../domain/dates";
 
 // Validation messages in Russian wherever a schema does not give its own text.
 z.config(ru());
 
-/** A calendar date written yyyy-MM-dd (SPEC 9) that really exists (no 2024-02-30). */
+/** A date written yyyy-MM-dd (docs/user-guide.md) that exists on the calendar. */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar date written yyyy-MM-dd (docs/user-guide.md) that really exists (no 2024-02-30). */
 export function isoDate(label: string) {
   return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
 }
@@ -17,5 +23,10 @@ export function pageParams() {
     offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   };
 }
+
+/** staff: prepares the company's data; reviewer: a staff member who also approves the year's
+ *  inventory (set by admins); admin: a platform operator. */
+export const ROLES = ["staff", "reviewer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
 
 export const booleanParam = z.optional(z.enum(["true", "false"]));

@@ -1,4 +1,4 @@
-// v1/dictionary/ (SPEC 7), declared: the reference dictionaries, current versions, and an
+// v1/dictionary/ (docs/api.md), declared: the reference dictionaries, current versions, and an
 // entry's history. Served by http/dictionaries.ts.
 import * as z from "zod";
 import { dictionaryHistorySchema, dictionaryNamesSchema, dictionarySchema } from "../schemas/answers";

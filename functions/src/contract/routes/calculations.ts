@@ -1,9 +1,9 @@
-// v1/{type}/ (SPEC 7), declared: list, create, single_calc, the uploaded file, templates, update /
+// v1/{type}/ (docs/api.md), declared: list, create, single_calc, the uploaded file, templates, update /
 // archive and the forecast's data_update, for every type of the registry. Served by
 // http/calculations.ts.
 import * as z from "zod";
 import { CALCULATION_TYPES } from "@core/registry";
-import { TEMPLATES } from "../files/template-catalogue";
+import { TEMPLATES } from "../templates";
 import { calculationSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { booleanParam, pageParams } from "../schemas/common";
@@ -32,7 +32,7 @@ const common = {
     z.record(z.string(), z.nullable(z.number("dictionary_items: ожидается номер записи или null").check(z.int()))),
   ),
   gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
-  /** The user's own uncertainty per input (methodology-uncertainty.md); null: the default again. */
+  /** The user's own uncertainty per input (docs/methodology.md, Uncertainty); null: the default again. */
   uncertainty: z.optional(calculationUncertaintySchema),
   /** D10: why a custom coefficient is what it is, per field (≤ 2000 characters). */
   /** D15: primary (counts in the year's inventory) or alternative (shown, never summed). */

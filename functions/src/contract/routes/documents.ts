@@ -1,4 +1,4 @@
-// v1/documents/ (SPEC 2 /documents), declared: the normative documents for everyone signed in, and
+// v1/documents/ (docs/user-guide.md, /documents), declared: the normative documents for everyone signed in, and
 // their PDFs. Served by http/documents.ts.
 import * as z from "zod";
 import { documentSchema, downloadLinkSchema } from "../schemas/answers";

@@ -1,4 +1,4 @@
-// v1/users/get_me/ and v1/users/statistics/ (SPEC 7), declared. Served by http/users.ts.
+// v1/users/get_me/ and v1/users/statistics/ (docs/api.md), declared. Served by http/users.ts.
 import { signedInUserSchema, statisticsSchema } from "../schemas/answers";
 import { declareRoute, json } from "./declare";
 

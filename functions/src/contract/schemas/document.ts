@@ -2,9 +2,8 @@
 // and the list labels read the same kinds.
 import * as z from "zod";
 import { isoDate } from "./common";
-import type { DocumentKind } from "../ports";
 
-export const DOCUMENT_KINDS: Record<DocumentKind, string> = {
+export const DOCUMENT_KINDS = {
   law: "Федеральный закон",
   order: "Приказ",
   decree: "Постановление",
@@ -12,7 +11,9 @@ export const DOCUMENT_KINDS: Record<DocumentKind, string> = {
   standard: "Стандарт",
   guidelines: "Руководящие принципы",
   technology: "Технологии утилизации метана",
-};
+} as const satisfies Record<string, string>;
+
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
 

@@ -1,8 +1,9 @@
 // The shapes of the API's answers, as the OpenAPI document states them (http/openapi-routes.ts).
 // The routes declare them, so the type checker holds each handler's answer to its schema.
 import * as z from "zod";
-import { DOCUMENT_KINDS } from "./document";
-import { ROLES, type DocumentKind } from "../ports";
+import type { CoefficientSourceKind } from "@core/coefficient-sources";
+import { ROLES } from "./common";
+import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
 export const tokensSchema = z.object({
   access: z.string(),
@@ -154,7 +155,7 @@ export const downloadLinkSchema = z.object({ download_url: z.string(), file_name
 
 const perField = <S extends z.ZodType>(value: S) => z.record(z.string(), value);
 
-/** A dictionary entry: its numeric fields by name (SPEC 3), plus their units, sources and uncertainties. */
+/** A dictionary entry: its numeric fields by name (docs/api.md), plus their units, sources and uncertainties. */
 export const dictionaryEntrySchema = z
   .looseObject({
     id: z.int(),
@@ -368,6 +369,35 @@ export const forecastModelSchema = z.object({
 
 // ---- calculations ----
 
+/** A value's uncertainty as a calculation used it (D23); none: exact. */
+const usedUncertaintySchema = z.object({
+  lower_pct: z.number(),
+  upper_pct: z.number(),
+  distribution,
+  source: z.string(),
+  origin: z.enum(["dictionary", "activity", "user"]),
+  item_id: z.optional(z.int()),
+  item_version: z.optional(z.int()),
+});
+
+/** A custom coefficient's evidence file as users see it (D10): without its storage key. */
+export const evidenceSchema = z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() });
+
+/** A coefficient a calculation used (D9, D10). */
+export const coefficientSchema = z.object({
+  value: z.number(),
+  unit: z.string(),
+  source: z.enum(["dictionary", "custom", "fixed", "input", "default", "periods"] satisfies CoefficientSourceKind[]),
+  dictionary: z.optional(z.string()),
+  item_id: z.optional(z.int()),
+  item_name: z.optional(z.string()),
+  item_version: z.optional(z.int()),
+  reference: z.optional(z.string()),
+  uncertainty: z.optional(usedUncertaintySchema),
+  justification: z.optional(z.string()),
+  evidence: z.optional(evidenceSchema),
+});
+
 /** A calculation, flat: the common fields, the type's inputs and results under their registry
  *  names, and the coefficients it used. */
 export const calculationSchema = z
@@ -391,17 +421,19 @@ export const calculationSchema = z
     basis: z.optional(
       z.enum(["gross", "net"]).meta({ description: "D17: underground mine methane, gross or net of what is flared or used" }),
     ),
-    coefficients: z
-      .record(z.string(), z.looseObject({ value: z.unknown(), unit: z.optional(z.string()), source: z.optional(z.string()) }))
-      .meta({
-        description:
-          "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`.",
-      }),
+    coefficients: z.record(z.string(), coefficientSchema).meta({
+      description:
+        "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`.",
+    }),
     flags: z.array(z.string()).meta({
       description:
         "D10: `custom_without_justification:<field>` and `custom_out_of_range:<field>` (outside the plausible band); D23: `custom_without_uncertainty:<field>` (the dictionary field's band applies).",
     }),
     file_data: z.optional(z.object({ name: z.string(), size: z.int(), format: z.string(), uploaded_at: z.string() })),
+    gwp_in_force: z
+      .optional(z.object({ reporting_year: z.int(), set: z.int() }))
+      .meta({ description: "D12: the project's reporting year and the GWP set in force for it when last computed" }),
+    gwp_not_in_force: z.optional(z.boolean()).meta({ description: "D12: the GWP set stored is not the one in force for the year" }),
     locked: z
       .optional(z.string())
       .meta({ description: "D20, in lists: why it cannot be edited, archived or restored now (its reporting year is approved)" }),

@@ -1,0 +1,45 @@
+// The contract between the web app and the server: what the web may know of the server, and the
+// only module of functions/ it imports (biome.json). The route types the typed client is built
+// from, the answers' and requests' types (z.output / z.input of the schemas the routes validate
+// and document with), and the few rules the web's forms check as the server does. Nothing here
+// reaches the domain, the adapters or Node (biome.json; tests/integration/boundaries.test.ts).
+import type * as z from "zod";
+import type {
+  adminUserSchema,
+  auditEntrySchema,
+  companySchema,
+  forecastModelSchema,
+  inventoryReviewSchema,
+  mediaStatusSchema,
+  signedInUserSchema,
+  statisticsSchema,
+} from "./schemas/answers";
+
+export type { CalculationView, CoefficientView, DictionaryEntry, DocumentView, ProjectGraphs } from "./views";
+export type * from "./route-types";
+export type { Verification } from "../dictionaries/reference-data";
+
+export { ROLES, type Role } from "./schemas/common";
+export { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "./schemas/company";
+export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
+export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
+export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectPatchInput } from "./schemas/project";
+export { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "./schemas/uploads";
+
+/** A company as the API answers it. */
+export type Company = z.output<typeof companySchema>;
+/** The signed-in user with the company's requisites (GET v1/users/get_me/). */
+export type SignedInUser = z.output<typeof signedInUserSchema>;
+/** A user as /admin sees one: never the password hash. */
+export type AdminUser = z.output<typeof adminUserSchema>;
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+/** One stored version of a forecast model, without its storage key. */
+export type ForecastModelVersion = z.output<typeof forecastModelSchema>;
+/** The company's figures (GET v1/users/statistics/). */
+export type CompanyStatistics = z.output<typeof statisticsSchema>;
+/** A year's review and sign-off (D20). */
+export type InventoryReview = z.output<typeof inventoryReviewSchema>;
+/** A settings video's status. */
+export type MediaStatus = z.output<typeof mediaStatusSchema>;
+/** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
+export type { UploadPreviewView } from "./schemas/upload-preview";

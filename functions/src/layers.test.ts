@@ -1,0 +1,101 @@
+// The layers of functions/src point one way: a module imports only from its own layer or the ones
+// below it (docs/architecture.md «Contract and layers»). A type-only import may point anywhere:
+// it leaves nothing in the bundle and no load order. Read from the source text, like the linter.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = import.meta.dirname;
+
+/** Lowest first. A path is matched by its longest listed prefix. */
+const LAYERS: string[][] = [
+  ["dictionaries/", "documents/", "types/"],
+  ["contract/"],
+  ["files/", "config.ts"],
+  ["ports.ts"],
+  ["domain/"],
+  ["export/"],
+  ["adapters/", "events/", "http/"],
+  ["app.ts", "seed.ts"],
+  ["lambda/", "local/", "lambda.ts", "local.ts"],
+  ["admin/"],
+];
+
+function layerOf(path: string): number {
+  let best = -1;
+  let length = -1;
+  LAYERS.forEach((prefixes, layer) => {
+    for (const prefix of prefixes) {
+      if ((path === prefix || path.startsWith(prefix)) && prefix.length > length) [best, length] = [layer, prefix.length];
+    }
+  });
+  return best;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|mjs)$/.test(name) && !/\.(test|d)\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith("@server/")
+    ? join(SRC, specifier.slice("@server/".length))
+    : specifier.startsWith(".")
+      ? resolve(dirname(from), specifier)
+      : undefined;
+  if (!base) return undefined;
+  for (const candidate of [base, `${base}.ts`, join(base, "index.ts")]) {
+    try {
+      if (statSync(candidate).isFile()) return relative(SRC, candidate);
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+/** `import …`/`export … from` statements that load the module at run time. */
+function valueImports(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^(import|export)\s+([^;]*?)\s*from\s*"([^"]+)"/gms)) {
+    const clause = m[2];
+    if (/^type\s/.test(clause)) continue;
+    const names = /\{([^}]*)\}/.exec(clause);
+    const bare = clause.replace(/\{[^}]*\}/, "").replace(/[\s,]/g, "");
+    if (names && !bare && names[1].split(",").every((n) => !n.trim() || /^type\s/.test(n.trim()))) continue;
+    out.push(m[3]);
+  }
+  for (const m of text.matchAll(/^import\s+"([^"]+)"/gm)) out.push(m[1]);
+  for (const m of text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)) out.push(m[1]);
+  return out;
+}
+
+describe("the layers of functions/src", () => {
+  const files = sources(SRC).map((path) => relative(SRC, path));
+
+  it("place every module", () => {
+    expect(files.filter((file) => layerOf(file) < 0)).toEqual([]);
+  });
+
+  it("import nothing from a layer above (type-only imports aside)", () => {
+    const upward: string[] = [];
+    for (const file of files) {
+      for (const specifier of valueImports(readFileSync(join(SRC, file), "utf8"))) {
+        const target = resolveImport(join(SRC, file), specifier);
+        if (target && layerOf(target) > layerOf(file)) upward.push(`${file} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it("sees an upward import when there is one", () => {
+    expect(valueImports('import { Invalid } from "../domain/errors";\nimport type { X } from "../http/env";\n')).toEqual([
+      "../domain/errors",
+    ]);
+    expect(valueImports('import { type A, type B } from "./a";\nexport { c } from "./c";\n')).toEqual(["./c"]);
+    expect(layerOf("files/tabular.ts")).toBeLessThan(layerOf("domain/errors.ts"));
+  });
+});

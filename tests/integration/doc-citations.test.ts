@@ -1,0 +1,83 @@
+// Code comments cite the repository's own documents (docs/…, a decision such as D18), never files
+// outside it: not the product specification, not the shared methodology, design or style notes.
+// Comments are read with TypeScript's parser, so strings (a test reading a fixture's origin, an
+// import of web/src/shared) are not comments; markdown notes beside the code are read whole.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const AREAS = ["functions", "web/src", "wasm-core/src", "infra", "tests"];
+
+/** What a comment must not cite: the specification by its short name, or a document outside the repository. */
+const OUTSIDE = [
+  /\bSPEC\b(?!_)/,
+  /(?<!docs\/)\bmethodology(?:-uncertainty)?\.md\b/,
+  /\bDESIGN\.md\b/,
+  /\bSTYLE\.md\b/,
+  /\/work\/shared\b/,
+  /(?<![./\w])\.\.\/shared\/(?:spec|methodology|DESIGN|STYLE)/,
+];
+
+function trackedFiles(): string[] {
+  return execFileSync("git", ["ls-files", "-z", ...AREAS], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter((path) => /\.(ts|tsx|mts|md)$/.test(path));
+}
+
+/** Every comment of a TypeScript source, JSX comments included, once each. */
+function commentsOf(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const seen = new Map<number, string>();
+  const collect = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) seen.set(range.pos, text.slice(range.pos, range.end));
+  };
+  // TypeScript calls a comment on the line of the token before it trailing, any other leading.
+  const at = (pos: number) => {
+    collect(ts.getLeadingCommentRanges(text, pos));
+    collect(ts.getTrailingCommentRanges(text, pos));
+  };
+  const visit = (node: ts.Node) => {
+    at(node.pos);
+    at(node.end);
+    // `{/* … */}` in JSX: the comment sits inside an expression container with nothing else in it.
+    if (ts.isJsxExpression(node) && !node.expression) at(node.getStart(source) + 1);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  collect(ts.getLeadingCommentRanges(text, source.endOfFileToken.pos));
+  return [...seen.values()];
+}
+
+describe("citations in code comments", () => {
+  it("finds comments and only comments", () => {
+    const text = [
+      'import { x } from "../../shared/decimals"; // see docs/api.md',
+      'const origin = "/work/shared/methodology.md";',
+      "/** (SPEC 7) */",
+      "export const y = <div>{/* SPEC 2 */}</div>;",
+      "const r = /[\"']/; // D18",
+    ].join("\n");
+    const comments = commentsOf("probe.tsx", text);
+    expect(comments).toEqual(expect.arrayContaining(["// see docs/api.md", "/** (SPEC 7) */", "/* SPEC 2 */", "// D18"]));
+    expect(comments.join("\n")).not.toContain("/work/shared");
+    expect(comments.filter((c) => OUTSIDE.some((re) => re.test(c)))).toEqual(["/** (SPEC 7) */", "/* SPEC 2 */"]);
+  });
+
+  it("cite no document outside the repository", () => {
+    const found: string[] = [];
+    for (const path of trackedFiles()) {
+      const text = readFileSync(join(ROOT, path), "utf8");
+      if (!OUTSIDE.some((re) => re.test(text))) continue;
+      const comments = path.endsWith(".md") ? [text] : commentsOf(path, text);
+      for (const comment of comments) {
+        for (const line of comment.split("\n")) {
+          if (OUTSIDE.some((re) => re.test(line))) found.push(`${path}: ${line.trim()}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
