@@ -246,7 +246,7 @@ export interface CoefficientUse {
   /** dictionary: an entry (id, version); custom: «Фактическое значение»; fixed: set by the
    *  methodology (e.g. koef_transform 0.67); input: typed by the user, bound to no dictionary;
    *  default: an editable setting left at the registry's default (e.g. sensitivity's δ). */
-  source: "dictionary" | "custom" | "fixed" | "input" | "default";
+  source: "dictionary" | "custom" | "fixed" | "input" | "default" | "periods";
   dictionary?: string;
   item_id?: number;
   item_name?: string;

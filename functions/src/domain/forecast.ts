@@ -8,8 +8,8 @@ import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
 import type { ForecastRow } from "./forecast-rows";
-import { parseTable, type UploadedFile } from "../files/tabular";
-import { columnSpec } from "./series";
+import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import { columnSpec, headerOf } from "./series";
 import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
 
@@ -62,15 +62,23 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
   );
 }
 
+export const forecastSpec = (): TableSpec => ({
+  maxRows: MAX_FORECAST_ROWS,
+  columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
+});
+
 export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
-  const table = await parseTable(file, {
-    maxRows: MAX_FORECAST_ROWS,
-    columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
-  });
+  return forecastRowsFromTable(await parseTable(file, forecastSpec()));
+}
+
+export function forecastRowsFromTable(table: ParsedTable): ForecastRow[] {
   return numberRows(
     table.rows.map((r) => {
       const values = Object.fromEntries(
-        FORECAST_FEATURES.map((f) => [f, checkValue(r.values[f], `Лист «${table.sheet}», строка ${r.row}, столбец «${f}»`, f)]),
+        FORECAST_FEATURES.map((f) => [
+          f,
+          checkValue(r.values[f], `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, f)}»`, f),
+        ]),
       ) as Record<Feature, number | null>;
       return { id: r.values.id ?? undefined, ...values };
     }),

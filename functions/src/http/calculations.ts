@@ -13,6 +13,7 @@ import {
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
+import { previewCalculationUpload } from "../domain/upload-preview";
 import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import { inventorySourceOf } from "@core/inventory";
@@ -157,6 +158,15 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(createRoute, async (c) => {
     const { body, file } = await readBody(c, createBody);
+    const dryRun = c.req.valid("query").dry_run;
+    if (dryRun === "1" || dryRun === "true") {
+      const preview = await previewCalculationUpload(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
+        project: body.project,
+        values: fieldValues(body),
+        file,
+      });
+      return c.json(preview, 200);
+    }
     const created = await createCalculation(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
       name: body.name,
       project: body.project,
