@@ -4,27 +4,14 @@
 import type { Project } from "./contract/schemas/project";
 import type { Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
-import type { FacilityKind, InventoryStatus } from "@core/inventory";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
+import type * as z from "zod";
+import type { companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
 
-export interface Company {
-  id: string;
-  name: string;
-  email: string;
-  ogrn: string;
-  okved: string;
-  /** ИНН and КПП (296-FZ report passport); companies created before them have none. */
-  inn?: string;
-  kpp?: string;
-  region: string;
-  postal_address: string;
-  created_at: string;
-  /** Bumped by every edit of the requisites (/admin); companies created before it existed have none (0). */
-  version?: number;
-  updated_at?: string;
-}
+/** A company: the answer's shape is the stored record (inn/kpp and version absent on older ones). */
+export type Company = z.output<typeof companySchema>;
 
 export interface User {
   id: string;
@@ -86,20 +73,8 @@ export interface UserRepository {
 
 export type ProjectState = "active" | "archived";
 
-export type { FacilityKind } from "@core/inventory";
-
 /** A site of a company whose emissions are reported together (docs/methodology.md, Inventory and the report). */
-export interface Facility {
-  id: string;
-  company: string;
-  name: string;
-  kind: FacilityKind;
-  licence_number: string;
-  address: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+export type Facility = z.output<typeof facilitySchema>;
 
 export interface FacilityRepository {
   /** Refused (Conflict) when the id is taken. */
@@ -111,28 +86,9 @@ export interface FacilityRepository {
   replace(next: Facility, expectedVersion: number): Promise<void>;
 }
 
-export type { InventoryStatus } from "@core/inventory";
-
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
-export interface InventoryReview {
-  company: string;
-  year: number;
-  status: InventoryStatus;
-  /** D20: the last approved version of the year (its snapshot and the calculations it counts are
-   *  in object storage, listed by InventoryVersionRepository); kept after a reopen, so the next
-   *  approval can say what changed against it. */
-  snapshot?: { version: number; sha256: string };
-  approved_at?: string;
-  approved_by?: string;
-  /** The notice of refusal and the rework deadline (20 working days after it). */
-  notice_date?: string;
-  rework_deadline?: string;
-  history: Array<{ action: string; from: InventoryStatus; to: InventoryStatus; by: string; at: string; reason?: string }>;
-  comments: Array<{ id: string; target: string | null; text: string; by: string; at: string }>;
-  updated_at: string;
-  /** 0: never stored. */
-  version: number;
-}
+/** D20: a year's review and sign-off; version 0: never stored. */
+export type InventoryReview = z.output<typeof inventoryReviewSchema>;
 
 /** A comment on a year's inventory or one of its lines: an item of its own (not inside the review,
  *  whose version it never moves, so no number of comments can block a sign-off). */
@@ -214,8 +170,11 @@ export interface CompanyStatistics {
   projects: { active: number; archived: number };
   /** Calculations that are not deleted, per calculation type. */
   calculations: Record<string, number>;
-  /** Sum of the CO2-equivalent results of those calculations, t. */
+  /** D18: the CO2-equivalent the totals count, t: the primary calculations of the projects that
+   *  are not archived (the core's counting rule, as the inventory sums each year). */
   total_co2e: number;
+  /** D18: what that total left out, in Russian («не учтены: 2 альтернативных расчета»); "" when nothing. */
+  not_counted: string;
   /** When a change was last added to the figures (ISO 8601). */
   computed_at: string;
 }
@@ -229,6 +188,11 @@ export interface StatisticsFigures {
   /** Per calculation type. */
   calculations: Record<string, number>;
   total_co2e: number;
+  /** D18, per project (`<kind>:<project id>`): `t:` the CO2-eq of its counted calculations, t;
+   *  `primary:`, `alternative:`, `analysis:` how many of its calculations the counting rule counts
+   *  or leaves out. The profile's total leaves out the projects archived when it reads them.
+   *  Absent from aggregates written before (a reconciliation adds it). */
+  counting?: Record<string, number>;
 }
 
 /** A stored year aggregate; `rev` counts the changes added to it (a reconciliation repairs it only
@@ -358,7 +322,9 @@ export interface CalculationRepository {
   list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
   /** Type, results and creation time of every calculation of a company that is not deleted (the
    *  statistics' reconciliation), read consistently from the main table. */
-  listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results" | "created_at">>>;
+  listActiveByCompany(
+    companyId: string,
+  ): Promise<Array<Pick<Calculation, "type" | "results" | "created_at" | "project" | "inventory_role">>>;
   /** Project, type and state of every calculation of a company, deleted ones included, read
    *  consistently (the reconciliation of the list counts). */
   listStatesOfCompany(companyId: string): Promise<Array<Pick<Calculation, "project" | "type" | "is_deleted">>>;

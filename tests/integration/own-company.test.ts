@@ -35,6 +35,8 @@ describe("the company's own requisites", () => {
       ogrn: "1027700132195",
       okved: "05.10",
       postal_address: "г. Кемерово, ул. Шахтёров, 1",
+      responsible_name: "Иванова Анна Петровна",
+      responsible_phone: "+7 (3842) 12-34-56",
       version: before.version ?? 0,
     });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -52,7 +54,7 @@ describe("the company's own requisites", () => {
     const entry = (await audit()).find((e) => e.target_id === staff.companyId && e.action === "company.update");
     expect(entry?.actor_email).toBe(staff.email);
     expect(entry?.before).toMatchObject({ inn: "", kpp: "", ogrn: "" });
-    expect(entry?.after).toMatchObject({ inn: "7707083893", kpp: "773601001", ogrn: "1027700132195" });
+    expect(entry?.after).toMatchObject({ inn: "7707083893", kpp: "773601001", responsible_name: "Иванова Анна Петровна" });
   });
 
   it("refuses a wrong ИНН with 400 and a Russian detail, and changes nothing", async () => {

@@ -1,5 +1,5 @@
 // The web app's typed client (web/src/api/client.ts typedClient: hono/client's hc over the route
-// types of functions/src/route-contracts.ts) against the real app: the paths, parameters, query
+// types of functions/src/contract/route-types.ts) against the real app: the paths, parameters, query
 // and bodies the types allow are the ones the routes serve.
 import { hc } from "hono/client";
 import { afterAll, beforeAll, expect, it } from "vitest";

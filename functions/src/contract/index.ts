@@ -8,11 +8,13 @@ import type {
   adminUserSchema,
   auditEntrySchema,
   companySchema,
+  dictionarySchema,
   forecastModelSchema,
   inventoryReviewSchema,
   mediaStatusSchema,
   signedInUserSchema,
   statisticsSchema,
+  uploadGrantSchema,
 } from "./schemas/answers";
 
 export type { CalculationView, CoefficientView, DictionaryEntry, DocumentView, ProjectGraphs } from "./views";
@@ -20,7 +22,7 @@ export type * from "./route-types";
 export type { Verification } from "../dictionaries/reference-data";
 
 export { ROLES, type Role } from "./schemas/common";
-export { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "./schemas/company";
+export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectPatchInput } from "./schemas/project";
@@ -41,3 +43,7 @@ export type CompanyStatistics = z.output<typeof statisticsSchema>;
 export type InventoryReview = z.output<typeof inventoryReviewSchema>;
 /** A settings video's status. */
 export type MediaStatus = z.output<typeof mediaStatusSchema>;
+/** A dictionary with its entries (GET v1/dictionary/{name}/). */
+export type Dictionary = z.output<typeof dictionarySchema>;
+/** Where and how to PUT a file straight to storage, and the token to complete it. */
+export type UploadGrant = z.output<typeof uploadGrantSchema>;

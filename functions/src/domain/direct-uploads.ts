@@ -23,7 +23,9 @@ import { signJwt, verifyJwt } from "./signed-tokens";
 import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound, Unauthorized } from "./errors";
 import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
-import type { MediaKind, PresignedUpload } from "../ports";
+import type { MediaKind } from "../ports";
+import type * as z from "zod";
+import type { uploadGrantSchema } from "../contract/schemas/answers";
 
 const TOKEN_AUDIENCE = "upload";
 /** How many leading bytes completion reads to decide the type (PDF, MP4, WebM). */
@@ -50,11 +52,8 @@ export type UploadClaims = UploadTarget & {
   exp: number;
 };
 
-export interface UploadGrant extends PresignedUpload {
-  upload_id: string;
-  /** When the upload URL stops working (ISO 8601). */
-  expires_at: string;
-}
+/** What an upload grant answers: where and how to PUT the file, and the token to complete it. */
+export type UploadGrant = z.output<typeof uploadGrantSchema>;
 
 export interface UploadRequest {
   content_type: string;

@@ -13,8 +13,6 @@ import { columnSpec } from "./series";
 import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
 
-export { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
-
 export const MAX_FORECAST_ROWS = 100_000;
 /** docs/user-guide.md, «Infographics»: the 1 % line; rows above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;

@@ -27,8 +27,10 @@ import {
   type Order371Category,
 } from "@core/inventory";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
-import { methaneBalances, type MethaneBalance } from "@core/methane-balance";
+import { methaneBalances, withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
+import type * as z from "zod";
+import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -72,33 +74,14 @@ export interface InventoryCalculation {
   updated_at: string;
 }
 
-export interface YearTotals {
-  year: number;
-  total_t_co2e: number;
-  by_category: Partial<Record<Order371Category, number>>;
-  /** D18: what the year's total left out («не учтены: 2 альтернативных расчета»), "" for nothing. */
-  not_counted: string;
-}
+/** A year's totals (D18: not_counted says what the total left out, "" for nothing). */
+export type YearTotals = z.output<typeof yearTotalsSchema>;
 
-export interface Inventory {
-  year: number;
-  /** Review and sign-off of the year (domain/inventory-review.ts). */
-  review: InventoryReview;
-  facility: string | null;
-  gwp: { set: number; name: string; gwp_ch4: number; source: string };
-  categories: InventoryCategoryRow[];
-  facilities: Array<{ id: string | null; name: string; t_co2e: number }>;
-  total_t_co2e: number;
-  /** D21: the legal entity's verdict, from its whole-year total, whichever facility is shown. */
-  threshold: { limit_t_co2e: number; regulated: boolean; company_t_co2e: number };
-  checks: InventoryCheck[];
+/** A year's inventory (D15–D22) as GET v1/inventory/ answers it. */
+export type Inventory = Omit<z.output<typeof inventorySchema>, "calculations"> & {
+  /** The lines with the coefficients as stored (the passport and the D20 snapshot read them). */
   calculations: InventoryCalculation[];
-  /** Every year with primary calculations (this facility's, when one is chosen), for the chart
-   *  and the year-over-year change; each year at its own GWP. */
-  years: YearTotals[];
-  /** D17: the methane balance of each facility with underground mining or methane destroyed, t CH4. */
-  balance: BalanceRow[];
-}
+};
 
 export interface BalanceRow {
   facility: string | null;
@@ -111,8 +94,10 @@ export interface BalanceRow {
   flared_t: number;
   used_t: number;
   vented_t: number;
-  /** Subtracted from the mining line (1.B.1.a.i.1). */
+  /** Subtracted from the mining line (1.B.1.a.i.1): destroyed plus the flares' slip. */
   netted_t: number;
+  /** D17: unburnt CH4 the flaring lines (1.B.1.a.i.4) report, so the mining line does not. */
+  slip_t: number;
 }
 
 export const NO_FACILITY_NAME = "Без площадки";
@@ -315,6 +300,7 @@ function balanceRow(b: MethaneBalance, name: string): BalanceRow {
     used_t: round(b.used_t),
     vented_t: round(b.vented_t),
     netted_t: round(b.netted_t),
+    slip_t: round(b.slip_t),
   };
 }
 
@@ -362,7 +348,8 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
     ipcc_code: ipccOf(calculation),
     period,
     method: methodOf(calculation),
-    notes: sourceNotesOf(source, entryOf(calculation)),
+    // D24: a flare or boiler that takes its gas as 100 % CH4 says so on the line.
+    notes: withPureMethaneMark(sourceNotesOf(source, entryOf(calculation)), calculation),
     gases: gasesOf(calculation, gwpCh4).map((g) => ({ ...g, t: round(g.t), t_co2e: round(g.t_co2e) })),
     coefficients: Object.fromEntries(
       Object.entries(calculation.coefficients ?? {}).map(([name, use]) => [
@@ -483,10 +470,14 @@ function checksOf(
   // periods overlap count it twice, whatever their types; a project without a facility is its own.
   const sourceOf = (e: Entry) => e.facility ?? `project:${e.project.id}`;
   const where = (e: Entry) => (e.facility !== null ? facilityName(e.facility) : `Проект «${e.project.name}» (без площадки)`);
+  // Fuel combustion (1.A) shares one code across different sources: a boiler house and the
+  // open-pit machinery, a boiler on coal and one on gas. There the type and the fuel tell them apart.
+  const unitOf = (e: Entry, ipcc: string) => (ipcc.startsWith("1.A.") ? `#${e.calculation.type}:${entryOf(e.calculation) ?? ""}` : "");
   const bySource = new Map<string, Entry[]>();
   for (const entry of primaries) {
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
-      const key = `${sourceOf(entry)}|${ipccOf(entry.calculation)}|${gas}`;
+      const ipcc = ipccOf(entry.calculation);
+      const key = `${sourceOf(entry)}${unitOf(entry, ipcc)}|${ipcc}|${gas}`;
       bySource.set(key, [...(bySource.get(key) ?? []), entry]);
     }
   }

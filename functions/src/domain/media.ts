@@ -32,6 +32,8 @@ import {
 } from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../ports";
 import { assertAdmin, recordChange } from "./admin/audit";
+import type * as z from "zod";
+import type { mediaStatusSchema } from "../contract/schemas/answers";
 
 export const MEDIA_KINDS: Record<MediaKind, string> = {
   instruction: "Видеоинструкция",
@@ -47,17 +49,8 @@ export function mediaKind(raw: string): MediaKind {
 
 const VIDEO_TYPES: readonly VideoType[] = ["video/mp4", "video/webm"];
 
-export interface MediaStatus {
-  kind: MediaKind;
-  label: string;
-  /** For <video src>: a signed same-origin URL (local host) or a presigned storage URL (AWS),
-   *  both short-lived; null: «Видео не загружено». */
-  url: string | null;
-  content_type: string | null;
-  size: number | null;
-  uploaded_at: string | null;
-  expires_at: string | null;
-}
+/** A video's status as the settings page reads it (the url: signed same-origin locally, presigned in AWS, short-lived). */
+export type MediaStatus = z.output<typeof mediaStatusSchema>;
 
 async function liveItem(deps: Deps, kind: MediaKind): Promise<MediaItem | undefined> {
   const item = await deps.repos.media.get(kind);

@@ -19,8 +19,6 @@ import { txtChunks } from "./txt-writer";
 import { writeXls } from "./xls-writer";
 import { writeXlsx } from "./xlsx-writer";
 
-export { DEFAULT_EXPORT_DECIMALS, EXPORT_FORMATS, exportFormat, type ExportFormat, type ExportRequest, type ExportResult } from "./formats";
-
 /** What an export reads and writes: no configuration, no secret (the worker function has neither). */
 export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock">;
 

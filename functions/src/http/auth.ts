@@ -5,7 +5,6 @@ import { authenticate, login, refreshAccess } from "../domain/auth";
 import { Unauthorized } from "../domain/errors";
 import type { AppEnv } from "./env";
 
-export type { ClientAddressOf } from "./env";
 import { routeApp } from "./openapi-routes";
 import { loginRoute, refreshRoute } from "../contract/routes/auth";
 

@@ -172,7 +172,7 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
 // biome-ignore lint/suspicious/noExplicitAny: a sub-app of any environment and schema
 type AnyRoutes = Hono<any, any, any>;
 
-/** hono/client's client of a server sub-app (its route type from functions/src/contracts.ts). */
+/** hono/client's client of a server sub-app (its route type from functions/src/contract/index.ts). */
 export type Client<Routes extends AnyRoutes> = ReturnType<typeof hc<Routes>>;
 
 /** Calls through a client typed from a server sub-app mounted at `path` under /api/:

@@ -2,7 +2,7 @@
 // route validates with), plus who may call it and how it is scoped to a company. The modules of
 // this folder declare the API (paths, bodies, answers, access) and nothing else: http/ serves the
 // declarations with handlers, openapi.ts documents them, and the web's typed client takes its
-// types from them (contracts.ts) without reaching the domain, the adapters or Node.
+// types from them (contract/index.ts) without reaching the domain, the adapters or Node.
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import type { BlankSchema } from "hono/types";
@@ -93,5 +93,5 @@ type SchemaOf<R extends RouteConfig> = ReturnType<typeof anyApp.openapi<R>> exte
 type SchemasOf<Routes> = Routes extends readonly [infer R extends RouteConfig, ...infer Rest] ? SchemaOf<R> & SchemasOf<Rest> : BlankSchema;
 
 /** The type of a sub-app serving these declared routes, as hono/client's hc reads it: the web's
- *  typed client is built from it (contracts.ts), and http/ serves the same declarations. */
+ *  typed client is built from it (contract/index.ts), and http/ serves the same declarations. */
 export type Served<Routes extends readonly RouteConfig[]> = OpenAPIHono<Env, SchemasOf<Routes>, "/">;

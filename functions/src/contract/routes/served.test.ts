@@ -1,4 +1,4 @@
-// The web's typed client takes its types from the declarations (route-contracts.ts); the server
+// The web's typed client takes its types from the declarations (contract/route-types.ts); the server
 // serves sub-apps built from the same declarations. Each sub-app must serve exactly its declared
 // routes, so the client's types are the routes that answer.
 import { describe, expect, it } from "vitest";

@@ -2,6 +2,18 @@
 // The routes declare them, so the type checker holds each handler's answer to its schema.
 import * as z from "zod";
 import type { CoefficientSourceKind } from "@core/coefficient-sources";
+import {
+  FACILITY_KINDS,
+  INVENTORY_ROLES,
+  ORDER_371_CATEGORIES,
+  STATUS_LABELS,
+  type FacilityKind,
+  type InventoryRole,
+  type InventoryStatus,
+  type Order371Category,
+} from "@core/inventory";
+import { FORECAST_METHODS } from "@core/registry";
+import { DISTRIBUTIONS } from "@core/uncertainty-core";
 import { ROLES } from "./common";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
@@ -21,6 +33,10 @@ export const companySchema = z.object({
   kpp: z.optional(z.string()),
   region: z.string(),
   postal_address: z.string(),
+  responsible_name: z.optional(z.string()),
+  responsible_position: z.optional(z.string()),
+  responsible_phone: z.optional(z.string()),
+  responsible_email: z.optional(z.string()),
   version: z.optional(z.int()),
   created_at: z.optional(z.string()),
   updated_at: z.optional(z.string()),
@@ -42,7 +58,11 @@ export const signedInUserSchema = z.object({
 export const statisticsSchema = z.object({
   projects: z.object({ active: z.int(), archived: z.int() }),
   calculations: z.record(z.string(), z.int()).meta({ description: "Calculations that are not deleted, per type" }),
-  total_co2e: z.number().meta({ description: "Their CO2-equivalent results summed, t" }),
+  total_co2e: z.number().meta({
+    description:
+      "D18: the CO2-equivalent the totals count, t: primary calculations of projects not archived (alternatives and analyses never)",
+  }),
+  not_counted: z.string().meta({ description: "D18: what that total left out, in Russian; empty: nothing" }),
   computed_at: z.string().meta({ description: "When a change was last added to the figures (ISO 8601)" }),
 });
 
@@ -111,7 +131,7 @@ export const projectGraphsSchema = z.object({
   ...notCountedFields,
 });
 
-const distribution = z.enum(["normal", "lognormal", "triangular", "uniform"]);
+const distribution = z.enum(DISTRIBUTIONS);
 
 const inputUncertainty = z.object({
   lower_pct: z.number(),
@@ -221,7 +241,7 @@ export const facilitySchema = z.object({
   id: z.string(),
   company: z.string(),
   name: z.string(),
-  kind: z.enum(["underground_mine", "open_pit", "processing_plant", "other"]),
+  kind: z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]]),
   licence_number: z.string(),
   address: z.string(),
   created_at: z.string(),
@@ -229,7 +249,7 @@ export const facilitySchema = z.object({
   version: z.int(),
 });
 
-const order371Category = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(18)]);
+const order371Category = z.literal(Object.keys(ORDER_371_CATEGORIES).map(Number) as Order371Category[]);
 const gas = z.enum(["CH4", "CO2"]);
 
 /** v1/inventory/years/ (one year). */
@@ -240,7 +260,7 @@ export const yearTotalsSchema = z.object({
   not_counted: z.string().meta({ description: "D18: what the year's total left out, in Russian; empty: nothing" }),
 });
 
-const inventoryStatus = z.enum(["draft", "in_review", "approved", "submitted", "accepted", "refused", "reworked"]);
+const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, ...InventoryStatus[]]);
 
 /** The review and sign-off of a year (domain/inventory-review.ts). */
 export const inventoryReviewSchema = z.object({
@@ -254,13 +274,19 @@ export const inventoryReviewSchema = z.object({
   approved_by: z.optional(z.string()),
   notice_date: z.optional(z.iso.date()),
   rework_deadline: z.optional(z.iso.date().meta({ description: "20 working days after the notice, by the production calendar" })),
+  rework_deadline_warning: z.optional(
+    z.string().meta({ description: "The deadline reached a year without a production calendar: counted Monday to Friday" }),
+  ),
   history: z.array(
     z.object({
       action: z.string(),
       from: inventoryStatus,
       to: inventoryStatus,
       by: z.string(),
+      by_name: z.optional(z.string()),
+      by_role: z.optional(z.string()),
       at: z.string(),
+      date: z.optional(z.iso.date()),
       reason: z.optional(z.string()),
     }),
   ),
@@ -311,7 +337,7 @@ export const inventorySchema = z.object({
       name: z.string(),
       project: z.object({ id: z.string(), name: z.string() }),
       facility: z.nullable(z.string()),
-      inventory_role: z.enum(["primary", "alternative"]),
+      inventory_role: z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]]),
       counted: z.boolean(),
       category: order371Category,
       ipcc_code: z.string(),
@@ -339,18 +365,20 @@ export const inventorySchema = z.object({
         used_t: z.number(),
         vented_t: z.number(),
         netted_t: z.number(),
+        // Absent from versions approved before the slip was kept apart.
+        slip_t: z.optional(z.number()),
       }),
     )
     .meta({
       description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t came off 1.B.1.a.i.1",
+        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
     }),
 });
 
 // ---- forecast models ----
 
 export const forecastModelSchema = z.object({
-  method: z.enum(["xgboost", "lightgbm"]),
+  method: z.enum(FORECAST_METHODS),
   id: z.string(),
   version: z.int().meta({ description: "1, 2, … per method" }),
   library: z.string(),
@@ -414,7 +442,7 @@ export const calculationSchema = z
     updated_at: z.string(),
     updated_by: z.string(),
     methodology_version: z.string(),
-    inventory_role: z.optional(z.enum(["primary", "alternative"])),
+    inventory_role: z.optional(z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]])),
     period: z
       .optional(z.object({ from: z.string(), to: z.string() }))
       .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),

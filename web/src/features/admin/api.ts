@@ -29,7 +29,7 @@ export interface ForecastModels {
 }
 
 /** v1/admin/, v1/forecast_models/ and v1/dictionary/, typed from the server's route declarations
- *  (functions/src/routes/admin.ts, forecast-models.ts, dictionaries.ts). */
+ *  (functions/src/contract/routes/admin.ts, forecast-models.ts, dictionaries.ts). */
 const admin = typedClient<AdminRoutes>("v1/admin");
 type Admin = Client<AdminRoutes>;
 const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");

@@ -3,14 +3,9 @@
 // URL (S3 in AWS, the API locally) with upload progress → POST …/complete/ (the server checks what
 // arrived by its first bytes and registers it, or deletes it and says why).
 import { api } from "../../api/client";
+import type { UploadGrant } from "@server/contract";
 
-export interface UploadGrant {
-  url: string;
-  method: "PUT";
-  headers: Record<string, string>;
-  upload_id: string;
-  expires_at: string;
-}
+export type { UploadGrant };
 
 export type UploadPhase = { phase: "sending"; percent: number } | { phase: "checking" };
 

@@ -6,8 +6,7 @@ import { Button, Flex, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
-import { MAX_UPLOAD_BYTES } from "./forecast";
-import { MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
+import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
 import { useFeedback } from "../../shared/feedback";
 
 export const FILE_ACCEPT = ".xlsx,.csv";
@@ -17,7 +16,7 @@ export const FILE_WRONG_TYPE = "Загрузите книгу Excel (.xlsx) ил
 /** Why a chosen file cannot be sent, or undefined. The server checks the same (413, 415). */
 export function fileProblem(file: { name: string; size: number }): string | undefined {
   if (!/\.(xlsx|csv)$/i.test(file.name)) return FILE_WRONG_TYPE;
-  if (file.size > MAX_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  if (file.size > MAX_TABULAR_UPLOAD_BYTES) return FILE_TOO_LARGE;
   return undefined;
 }
 

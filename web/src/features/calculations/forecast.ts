@@ -37,9 +37,6 @@ export const ENTRY_PAGE_SIZE = 3;
 export const RESULTS_PAGE_SIZE = 5;
 /** docs/user-guide.md, «Infographics»: the 1 % limit; predictions above it are highlighted. */
 export const METHANE_LIMIT_PERCENT = 1;
-/** The server's cap on an upload. */
-export { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "@server/contract";
-
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */
   key: string;

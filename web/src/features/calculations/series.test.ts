@@ -3,7 +3,7 @@ import { FILL_METHODS } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
 import type { Calculation, DictionaryEntry } from "./api";
 import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "./FileField";
-import { MAX_UPLOAD_BYTES } from "./forecast";
+import { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "@server/contract";
 import {
   GWP_BY_YEAR,
   currentGwpSet,

@@ -4,16 +4,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
 import type { DictionaryName } from "@core/registry";
-import type { DictionaryEntry, DictionaryRoutes } from "@server/contract";
+import type { Dictionary, DictionaryEntry, DictionaryRoutes } from "@server/contract";
 
 export type { DictionaryEntry, DictionaryName };
 
-export interface Dictionary {
-  name: DictionaryName;
-  title: string;
-  results: DictionaryEntry[];
-  count: number;
-}
+export type { Dictionary };
 
 /** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
 const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");

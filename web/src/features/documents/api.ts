@@ -7,7 +7,7 @@ import type { DocumentRoutes, DocumentView } from "@server/contract";
 /** The server's view of a document (functions/src/domain/documents.ts). */
 export type NormativeDocument = DocumentView;
 
-/** v1/documents/, typed from the server's route declarations (functions/src/routes/documents.ts). */
+/** v1/documents/, typed from the server's route declarations (functions/src/contract/routes/documents.ts). */
 const documents = typedClient<DocumentRoutes>("v1/documents");
 
 export const documentsKey = ["documents"] as const;

@@ -7,7 +7,7 @@ import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "@server/contract
 export type { ProjectGraphs };
 
 /** v1/projects/ (a project, and its graphs/), typed from the server's route declarations
- *  (functions/src/routes/projects.ts, graphs.ts). */
+ *  (functions/src/contract/routes/projects.ts, graphs.ts). */
 const projects = typedClient<ProjectRoutes>("v1/projects");
 const graphs = typedClient<GraphRoutes>("v1/projects");
 

@@ -5,7 +5,7 @@ import { typedClient, type Client } from "../../api/client";
 import type { FacilityRoutes, InventoryRoutes } from "@server/contract";
 import type { ReviewAction } from "@core/inventory";
 
-/** The answers as the server's routes declare them (functions/src/schemas/answers.ts). */
+/** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<InventoryRoutes>["index"]["$get"], 200>;
 export type YearTotals = InferResponseType<Client<InventoryRoutes>["years"]["$get"], 200>[number];
 export type InventoryVersion = InferResponseType<Client<InventoryRoutes>[":year"]["versions"]["$get"], 200>[number];
@@ -68,7 +68,7 @@ export function useSaveFacility() {
 export function useReviewAction(year: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { action: ReviewAction; version: number; reason?: string; notice_date?: string }) =>
+    mutationFn: (body: { action: ReviewAction; version: number; reason?: string; notice_date?: string; date?: string }) =>
       inventory((c) => c[":year"].review.$post({ param: { year: String(year) }, json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
   });

@@ -1,5 +1,5 @@
 // «Изменить реквизиты» on /profile (docs/user-guide.md): the company's staff keep its ИНН, КПП, ОГРН,
-// ОКВЭД and postal address. The server checks them (functions/src/contract/schemas/company.ts) and its
+// ОКВЭД, postal address and the person responsible. The server checks them (functions/src/contract/schemas/company.ts) and its
 // answer «field: text» is shown at the field.
 import { Col, Form, Input, Modal, Row } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -7,7 +7,17 @@ import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
 import { meKey, patchOwnCompany, type Me, type OwnCompanyBody } from "./api";
 
-const FIELDS = ["inn", "kpp", "ogrn", "okved", "postal_address"] as const;
+const FIELDS = [
+  "inn",
+  "kpp",
+  "ogrn",
+  "okved",
+  "postal_address",
+  "responsible_name",
+  "responsible_position",
+  "responsible_phone",
+  "responsible_email",
+] as const;
 
 export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["company"]; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<OwnCompanyBody>();
@@ -76,6 +86,30 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
         <Form.Item label="Почтовый адрес" name="postal_address">
           <Input.TextArea autoSize={{ minRows: 2 }} />
         </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="Ответственное лицо (ФИО)" name="responsible_name">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="Должность" name="responsible_position">
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="Телефон" name="responsible_phone">
+              <Input inputMode="tel" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="E-mail ответственного" name="responsible_email">
+              <Input inputMode="email" />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </Modal>
   );

@@ -9,7 +9,7 @@ export type Me = SignedInUser;
  *  calculations (a moment later, not with the change itself). */
 export type Statistics = CompanyStatistics;
 
-/** v1/users/, typed from the server's route declarations (functions/src/routes/users.ts). */
+/** v1/users/, typed from the server's route declarations (functions/src/contract/routes/users.ts). */
 const users = typedClient<UserRoutes>("v1/users");
 
 export const meKey = ["users", "me"] as const;
@@ -32,7 +32,17 @@ export function useStatistics() {
 }
 
 /** The requisites the company's own staff keep (PATCH v1/users/company/). */
-export type OwnCompanyBody = { inn: string; kpp: string; ogrn: string; okved: string; postal_address: string };
+export type OwnCompanyBody = {
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  okved: string;
+  postal_address: string;
+  responsible_name: string;
+  responsible_position: string;
+  responsible_phone: string;
+  responsible_email: string;
+};
 
 /** PATCH v1/users/company/: the session's company, based on the version shown (a stale one is 409). */
 export function patchOwnCompany(body: OwnCompanyBody, version: number) {

@@ -1,5 +1,5 @@
 // The add/edit dialog checks exactly what the server checks: the zod schema shared with
-// functions/src/schemas/project.ts. Its messages read "field: text"; the dialog shows the text
+// functions/src/contract/schemas/project.ts. Its messages read "field: text"; the dialog shows the text
 // under the field, and a server 400 detail of the same shape lands under the same field.
 import { projectCreateSchema } from "@server/contract";
 

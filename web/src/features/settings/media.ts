@@ -6,7 +6,7 @@ import type { MediaRoutes, MediaStatus } from "@server/contract";
 
 export type { MediaStatus };
 
-/** v1/media/, typed from the server's route declarations (functions/src/routes/media.ts). */
+/** v1/media/, typed from the server's route declarations (functions/src/contract/routes/media.ts). */
 const videos = typedClient<MediaRoutes>("v1/media");
 
 export const mediaKey = ["media"] as const;

@@ -13,7 +13,7 @@ export interface ProjectUncertaintyModel {
   not_counted: string | null;
 }
 
-/** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/routes/uncertainty.ts). */
+/** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/contract/routes/uncertainty.ts). */
 const models = typedClient<UncertaintyRoutes>("v1/projects");
 
 export function useProjectUncertainty(projectId: string) {

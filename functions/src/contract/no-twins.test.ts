@@ -1,0 +1,67 @@
+// A shape is written once: as the zod schema the route validates and documents with, its type
+// being z.input/z.output of it. This lists exported interfaces under functions/src and web/src
+// named like a schema of the contract (companySchema → Company) that declare no field the schema
+// lacks: such an interface only repeats the schema, and goes stale when the schema changes. A
+// storage record that holds more (ports.ts Calculation: inputs, results, file) is no twin.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import * as answers from "./schemas/answers";
+import * as company from "./schemas/company";
+import * as document from "./schemas/document";
+import * as facility from "./schemas/facility";
+import * as project from "./schemas/project";
+import * as uncertainty from "./schemas/uncertainty";
+
+const ROOT = resolve(import.meta.dirname, "../../..");
+
+/** Type name → the field names of the object schema it would be the type of. */
+function schemaFields(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const module of [answers, company, document, facility, project, uncertainty]) {
+    for (const [name, value] of Object.entries(module)) {
+      if (!name.endsWith("Schema") || !(value instanceof z.ZodObject)) continue;
+      const type = name[0].toUpperCase() + name.slice(1, -"Schema".length);
+      out.set(type, new Set(Object.keys(value.shape)));
+    }
+  }
+  return out;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Exported interfaces with their own top-level field names (from the source text). */
+function exportedInterfaces(text: string): Array<{ name: string; fields: string[] }> {
+  const out: Array<{ name: string; fields: string[] }> = [];
+  for (const m of text.matchAll(/^export interface (\w+)[^{]*\{\n([\s\S]*?)^\}/gm)) {
+    const fields = [...m[2].matchAll(/^ {2}(?:readonly )?["']?(\w+)["']?\??:/gm)].map((f) => f[1]);
+    out.push({ name: m[1], fields });
+  }
+  return out;
+}
+
+describe("no interface twins of the contract's schemas", () => {
+  it("reads an interface's fields", () => {
+    expect(exportedInterfaces("export interface A {\n  id: string;\n  b?: {\n    c: number;\n  };\n}\n")).toEqual([
+      { name: "A", fields: ["id", "b"] },
+    ]);
+  });
+
+  it("finds none under functions/src and web/src", () => {
+    const schemas = schemaFields();
+    expect(schemas.get("Company")?.has("ogrn")).toBe(true);
+    const twins = [join(ROOT, "functions/src"), join(ROOT, "web/src")].flatMap(sources).flatMap((file) =>
+      exportedInterfaces(readFileSync(file, "utf8"))
+        .filter(({ name, fields }) => schemas.has(name) && fields.every((field) => schemas.get(name)!.has(field)))
+        .map(({ name }) => `${relative(ROOT, file)}: ${name}`),
+    );
+    expect(twins).toEqual([]);
+  });
+});
