@@ -50,6 +50,8 @@ const FIXTURES: Record<string, Fixture> = {
   refresh: () => [{ path: "/api/token/refresh/", json: { token: "not-a-token" } }],
   getMe: () => [{ path: "/api/v1/users/get_me/" }],
   statistics: () => [{ path: "/api/v1/users/statistics/" }],
+  // A's company named in the body is ignored: B edits its own (own-company.test.ts checks A's is untouched).
+  patchOwnCompany: ({ aCompany }) => [{ path: "/api/v1/users/company/", json: { id: aCompany, company: aCompany, kpp: "420501001" } }],
   listProjects: ({ aCompany }) => [
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=false` },
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=true` },
