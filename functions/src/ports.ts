@@ -170,8 +170,11 @@ export interface CompanyStatistics {
   projects: { active: number; archived: number };
   /** Calculations that are not deleted, per calculation type. */
   calculations: Record<string, number>;
-  /** Sum of the CO2-equivalent results of those calculations, t. */
+  /** D18: the CO2-equivalent the totals count, t: the primary calculations of the projects that
+   *  are not archived (the core's counting rule, as the inventory sums each year). */
   total_co2e: number;
+  /** D18: what that total left out, in Russian («не учтены: 2 альтернативных расчета»); "" when nothing. */
+  not_counted: string;
   /** When a change was last added to the figures (ISO 8601). */
   computed_at: string;
 }
@@ -185,6 +188,11 @@ export interface StatisticsFigures {
   /** Per calculation type. */
   calculations: Record<string, number>;
   total_co2e: number;
+  /** D18, per project (`<kind>:<project id>`): `t:` the CO2-eq of its counted calculations, t;
+   *  `primary:`, `alternative:`, `analysis:` how many of its calculations the counting rule counts
+   *  or leaves out. The profile's total leaves out the projects archived when it reads them.
+   *  Absent from aggregates written before (a reconciliation adds it). */
+  counting?: Record<string, number>;
 }
 
 /** A stored year aggregate; `rev` counts the changes added to it (a reconciliation repairs it only
@@ -314,7 +322,9 @@ export interface CalculationRepository {
   list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
   /** Type, results and creation time of every calculation of a company that is not deleted (the
    *  statistics' reconciliation), read consistently from the main table. */
-  listActiveByCompany(companyId: string): Promise<Array<Pick<Calculation, "type" | "results" | "created_at">>>;
+  listActiveByCompany(
+    companyId: string,
+  ): Promise<Array<Pick<Calculation, "type" | "results" | "created_at" | "project" | "inventory_role">>>;
   /** Project, type and state of every calculation of a company, deleted ones included, read
    *  consistently (the reconciliation of the list counts). */
   listStatesOfCompany(companyId: string): Promise<Array<Pick<Calculation, "project" | "type" | "is_deleted">>>;

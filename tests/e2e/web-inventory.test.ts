@@ -42,7 +42,7 @@ describe("web app: the year's inventory", () => {
     await admin("POST", `v1/admin/companies/${me.company.id}/users/`, {
       ...REVIEWER,
       role: "reviewer",
-      first_name: "Ирина",
+      first_name: "Ольга",
       last_name: "Проверяющая",
     });
     const reviewerToken = await accessToken(server.url, REVIEWER);
@@ -148,6 +148,14 @@ describe("web app: the year's inventory", () => {
     expect(await results.innerText()).toContain("весь период проекта");
     await page.getByRole("dialog").getByRole("button", { name: "Закрыть" }).first().click();
     await results.waitFor({ state: "hidden" });
+    // D19: with an error check the year cannot be sent to review; the answer names the check.
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/нельзя отправить на проверку, пока в ней есть ошибки: .*источник учтен дважды/)
+      .waitFor();
+    expect(await page.getByTestId("review-status").innerText()).not.toMatch(/На проверке/);
     expect(pageErrors).toEqual([]);
   });
 
@@ -172,6 +180,17 @@ describe("web app: the year's inventory", () => {
     expect(await balance.innerText()).toContain(
       answer.balance[0].flared_t.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
     );
+    // D17: the mining line is netted of the flared methane (destroyed and the slip the flaring line reports).
+    const lines = await demo<{ categories: Array<{ ipcc_code: string; gas: string; t: number }> }>("GET", "v1/inventory/?year=2025");
+    const mining = lines.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
+    const measured = 40_000 * 0.6 * 0.668; // «Измерения 2025», net: nothing comes off it
+    expect(mining.t).toBeCloseTo(24_120 - answer.balance[0].flared_t + measured, 2);
+    const miningRow = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    expect(await miningRow.innerText()).toContain(
+      mining.t.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
+    );
+    // D16: the flaring line is 1.B.1.a.i.4.
+    await page.locator(".ant-table-row", { hasText: "1.B.1.a.i.4" }).first().waitFor();
     await page.getByTestId("methane-sankey").and(page.locator("[data-ready=true]")).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("methane-sankey").locator(".sankey").count()).toBeGreaterThan(0);
     await balance.scrollIntoViewIfNeeded();
@@ -205,6 +224,11 @@ describe("web app: the year's inventory", () => {
   it("sends the year to review; once the reviewer approves, the version is listed and its calculations are locked in the list", async () => {
     await page.goto(at("/inventory?year=2025"));
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    // Every step asks for confirmation and takes an optional comment.
+    const confirm = page.getByRole("dialog");
+    await confirm.getByText("«Отправить на проверку» для инвентаризации 2025 года?").waitFor();
+    await confirm.getByLabel("Комментарий к действию").fill("Все расчеты внесены");
+    await confirm.getByRole("button", { name: "Отправить на проверку" }).click();
     await page.getByTestId("review-status").getByText("На проверке").waitFor();
     // Approving is the reviewer's: staff see no such button.
     expect(await page.getByRole("button", { name: "Утвердить" }).count()).toBe(0);
@@ -212,7 +236,11 @@ describe("web app: the year's inventory", () => {
     await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: review.version });
     await page.reload();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
-    expect(await page.locator(".ant-timeline").innerText()).toMatch(/Утвердить: reviewer@example\.com/);
+    // The history reads like a register: past tense, the person's name and role.
+    const history = await page.locator(".ant-timeline").innerText();
+    expect(history).toMatch(/направлено на проверку: .+ \(«Все расчеты внесены»\)/);
+    expect(history).toMatch(/утверждено: Ольга Проверяющая, проверяющий/);
+    expect(history).not.toMatch(/reviewer@example\.com|Утвердить/);
     // D20: version 1 with its SHA-256.
     const versions = page.getByTestId("inventory-versions");
     await versions.getByText(/Версия 1: /).waitFor();
@@ -231,6 +259,12 @@ describe("web app: the year's inventory", () => {
       .getByText(/Инвентаризация 2025 года утверждена/)
       .waitFor();
     await page.screenshot({ path: `${SHOTS}/calculations-locked.png` });
+    // The list of every type locks them the same way.
+    await page.goto(at(`/projects/${projectId}/calculations?type=all`));
+    const anyType = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
+    await anyType.getByTestId("calculation-lock").waitFor();
+    expect(await anyType.getByRole("button", { name: "Редактировать" }).isDisabled()).toBe(true);
+    expect(await anyType.getByRole("button", { name: "В архив" }).isDisabled()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
@@ -271,6 +305,45 @@ describe("web app: the year's inventory", () => {
     const pdf = await save("Скачать паспорт отчета (PDF)");
     expect(pdf.name).toBe("Паспорт отчета 2025.pdf");
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("reopened, changed and approved again, the year is version 2, whose passport lists the change (D20)", async () => {
+    const { review } = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
+    await reviewer("POST", "v1/inventory/2025/review/", { action: "reopen", version: review.version, reason: "Уточнить замер" });
+    // Open again: the list no longer locks the year's calculations.
+    await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
+    const row = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
+    await row.waitFor();
+    expect(await row.getByTestId("calculation-lock").count()).toBe(0);
+    expect(await row.getByRole("button", { name: "Редактировать" }).isDisabled()).toBe(false);
+    const [measured] = (
+      await demo<{ results: Array<{ id: string; version: number }> }>("GET", `v1/underground/?project=${projectId}&is_deleted=false`)
+    ).results;
+    await demo("PATCH", `v1/underground/${measured.id}/`, { volume: 50_000, version: measured.version });
+
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    await page.getByTestId("review-status").getByText("На проверке").waitFor();
+    const sent = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
+    await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: sent.review.version });
+    await page.reload();
+    await page.getByTestId("review-status").getByText("Утверждена").waitFor();
+    await page
+      .getByTestId("inventory-versions")
+      .getByText(/Версия 2: /)
+      .waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Скачать паспорт отчета (xlsx)" }).click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const lines: string[] = [];
+    workbook.getWorksheet("Паспорт")!.eachRow((r) => lines.push(String(r.getCell(1).value ?? "")));
+    expect(lines).toContain("Изменения относительно версии 1");
+    expect(lines.some((text) => text.startsWith("Изменен расчет «Измерения 2025»"))).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -193,6 +193,12 @@ describe("an approved year", () => {
       200,
     );
     expect(ofOtherYear.results.every((c) => c.locked === undefined)).toBe(true);
+    // The list of every type locks them too (D18 «Все типы»).
+    const everyType = await json<{ results: Array<{ id: string; locked?: string }> }>(
+      await h.request(`/api/v1/all/?project=${project.id}`, { token: staff }),
+      200,
+    );
+    expect(everyType.results.map((c) => [c.id, c.locked])).toEqual([[torch.id, expect.stringMatching(FROZEN)]]);
     // Nothing reached the year: the same total, still version 1.
     const after = await inventory();
     expect(after.total_t_co2e).toBe(

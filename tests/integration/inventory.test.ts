@@ -331,7 +331,16 @@ describe("review and sign-off", () => {
     let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2023), 200);
     review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2023), 200);
     expect((await act(reviewer, { action: "accept", version: review.version }, 2023)).status).toBe(409);
-    review = await json<Review>(await act(reviewer, { action: "submit", version: review.version }, 2023), 200);
+    // «Отчет направлен» takes its date: of the year or later, not in the future (issue 29).
+    const far = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const date of [far, "2022-12-31", "15.03.2024"]) {
+      const res = await act(reviewer, { action: "submit", date, version: review.version }, 2023);
+      expect(res.status, date).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^date: /);
+    }
+    review = await json<Review>(await act(reviewer, { action: "submit", date: "2024-03-15", version: review.version }, 2023), 200);
+    // The history reads like a register: the date, the person's role (and name when the user has one).
+    expect(review.history.at(-1)).toMatchObject({ action: "submit", date: "2024-03-15", by_role: "reviewer" });
     // The notice of refusal takes a reason and a real date of 2023 or later, not in the future.
     const refuse = (body: Record<string, unknown>) => act(reviewer, { action: "refuse", version: review.version, ...body }, 2023);
     const refused = async (body: Record<string, unknown>, field: string) => {

@@ -132,7 +132,7 @@ export function defaultRoleOf(type: string): InventoryRole {
   return inventorySourceOf(type)?.defaultRole ?? "primary";
 }
 
-/** 296-FZ reporting threshold (Decree 707): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
+/** D21: the 296-FZ reporting threshold (art. 14 parts 2–3, Decree 355): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
 export function reportingThreshold(year: number): number {
   return year <= 2023 ? 150_000 : 50_000;
 }
@@ -193,6 +193,8 @@ const REVIEWERS: readonly MemberRole[] = ["reviewer", "admin"];
 
 export interface Transition {
   readonly label: string;
+  /** How the history records it, in the past tense as a register does («утверждено»). */
+  readonly done: string;
   readonly from: readonly InventoryStatus[];
   readonly to: InventoryStatus;
   /** The roles that may take it: any member of the company, or a reviewer (role reviewer or admin). */
@@ -205,31 +207,65 @@ export interface Transition {
   readonly noticeDate?: true;
   /** Takes the calculations' snapshot (approve, rework done). */
   readonly freezes?: true;
+  /** Takes the date the report was sent or accepted (same rule as the notice date). */
+  readonly eventDate?: true;
 }
 
 export const TRANSITIONS = {
-  send_to_review: { label: "Отправить на проверку", from: ["draft"], to: "in_review", roles: MEMBERS },
+  send_to_review: { label: "Отправить на проверку", done: "направлено на проверку", from: ["draft"], to: "in_review", roles: MEMBERS },
   return_to_draft: {
     label: "Вернуть на доработку",
+    done: "возвращено на доработку",
     from: ["in_review"],
     to: "draft",
     roles: REVIEWERS,
     notSender: true,
     reason: true,
   },
-  approve: { label: "Утвердить", from: ["in_review"], to: "approved", roles: REVIEWERS, notSender: true, freezes: true },
-  reopen: { label: "Открыть для изменений", from: ["approved"], to: "draft", roles: REVIEWERS, notSender: true, reason: true },
-  submit: { label: "Отчет направлен", from: ["approved", "reworked"], to: "submitted", roles: REVIEWERS },
-  accept: { label: "Отчет принят", from: ["submitted"], to: "accepted", roles: REVIEWERS },
+  approve: {
+    label: "Утвердить",
+    done: "утверждено",
+    from: ["in_review"],
+    to: "approved",
+    roles: REVIEWERS,
+    notSender: true,
+    freezes: true,
+  },
+  reopen: {
+    label: "Открыть для изменений",
+    done: "открыто для изменений",
+    from: ["approved"],
+    to: "draft",
+    roles: REVIEWERS,
+    notSender: true,
+    reason: true,
+  },
+  submit: {
+    label: "Отчет направлен",
+    done: "отчет направлен",
+    from: ["approved", "reworked"],
+    to: "submitted",
+    roles: REVIEWERS,
+    eventDate: true,
+  },
+  accept: { label: "Отчет принят", done: "отчет принят", from: ["submitted"], to: "accepted", roles: REVIEWERS, eventDate: true },
   refuse: {
     label: "Отчет возвращен (уведомление)",
+    done: "отчет возвращен",
     from: ["submitted"],
     to: "refused",
     roles: REVIEWERS,
     reason: true,
     noticeDate: true,
   },
-  rework_done: { label: "Доработка завершена", from: ["refused"], to: "reworked", roles: REVIEWERS, freezes: true },
+  rework_done: {
+    label: "Доработка завершена",
+    done: "доработка завершена",
+    from: ["refused"],
+    to: "reworked",
+    roles: REVIEWERS,
+    freezes: true,
+  },
 } as const satisfies Record<string, Transition>;
 export type ReviewAction = keyof typeof TRANSITIONS;
 export const REVIEW_ACTIONS = Object.keys(TRANSITIONS) as ReviewAction[];

@@ -223,3 +223,13 @@ export function measuredRelease(
     })),
   };
 }
+
+/** Methodology 8.1: how a measured release was measured — the frequency of the measurements and
+ *  the instruments (gas-monitoring system, flow meters) — kept as inputs of `underground` and
+ *  printed on the report passport with its periods. */
+export const MEASUREMENT_NOTES = {
+  measurement_frequency: { label: "Периодичность измерений", max: 200, placeholder: "например, непрерывно (АГК), ежесуточно" },
+  measurement_instruments: { label: "Средства измерений", max: 500, placeholder: "система, датчики, расходомеры" },
+} as const;
+export type MeasurementNote = keyof typeof MEASUREMENT_NOTES;
+export const MEASUREMENT_NOTE_NAMES = Object.keys(MEASUREMENT_NOTES) as MeasurementNote[];

@@ -1,7 +1,9 @@
 // The methane balance of an underground mine for one year (methodology D17, IPCC 2006 Vol. 2
 // §4.1.3: mining + post-mining − methane recovered and flared or used). Per facility: released
 // (Σ gross + Σ net), destroyed (CH4 sent to the facility's flares, boilers and engines less the
-// unburnt slip, which stays reported in the flaring line), emitted = Σ gross − destroyed + Σ net.
+// unburnt slip), emitted = Σ gross − destroyed + Σ net. A flare's slip is reported on the flaring
+// line (1.B.1.a.i.4), so the mining line (1.B.1.a.i.1) loses destroyed + that slip: the slip is
+// counted once, and the facility's CH4 lines add up to `emitted`.
 // Pure and browser-safe: the inventory sums by it, the screen draws it.
 import { METHANE_BASES, REGISTRY, isCalculationType, type MethaneBasis } from "./registry";
 
@@ -29,8 +31,12 @@ export interface MethaneBalance {
   readonly used_t: number;
   /** Sent less the unburnt slip, t. */
   readonly destroyed_t: number;
-  /** What the mining line (1.B.1.a.i.1) loses: destroyed when a gross figure exists (never more
-   *  than Σ gross), else nothing (a net figure already excludes it). */
+  /** CH4 left unburnt by flares whose own line reports it (1.B.1.a.i.4: flaring by composition,
+   *  the IPCC flare's CH4), t. */
+  readonly slip_t: number;
+  /** What the mining line (1.B.1.a.i.1) loses: destroyed plus the slip the flaring line reports,
+   *  when a gross figure exists (never more than Σ gross), else nothing (a net figure already
+   *  excludes it). */
   readonly netted_t: number;
   /** Released and not sent to a flare or use: ventilation air and drained gas vented, t. */
   readonly vented_t: number;
@@ -116,6 +122,18 @@ export function assumesPureMethane(calculation: Pick<BalanceCalculation, "type" 
   return ef?.dictionary === "get_disposal_co2_stat_sources" && ef.item_id === MINE_GAS_FUEL_ENTRY;
 }
 
+/** D24: the short form a report line or an export's «Отметки» prints. */
+export const PURE_METHANE_MARK = "газ принят за 100 % CH4";
+
+/** A line's notes with D24's mark added when the calculation takes its gas as pure methane (once:
+ *  the boiler's mine-gas entry carries it among its source notes already). */
+export function withPureMethaneMark(
+  notes: readonly string[],
+  calculation: Pick<BalanceCalculation, "type" | "inputs" | "coefficients">,
+): string[] {
+  return assumesPureMethane(calculation) && !notes.includes(PURE_METHANE_MARK) ? [...notes, PURE_METHANE_MARK] : [...notes];
+}
+
 /** One balance per facility that has a mining calculation or destroys methane, in first-seen order. */
 export function methaneBalances(calculations: readonly BalanceCalculation[]): MethaneBalance[] {
   interface Sums {
@@ -124,6 +142,8 @@ export function methaneBalances(calculations: readonly BalanceCalculation[]): Me
     flared: number;
     used: number;
     destroyed: number;
+    /** The unburnt CH4 of flaring by composition (its own line reports it). */
+    slip: number;
     /** The IPCC flare pair (4.6 CO2, 4.7 CH4) describes one flare: its gas counts once. */
     ipccCo2: { sent: number; destroyed: number };
     ipccCh4: { sent: number; destroyed: number };
@@ -138,6 +158,7 @@ export function methaneBalances(calculations: readonly BalanceCalculation[]): Me
         flared: 0,
         used: 0,
         destroyed: 0,
+        slip: 0,
         ipccCo2: { sent: 0, destroyed: 0 },
         ipccCh4: { sent: 0, destroyed: 0 },
       };
@@ -162,15 +183,18 @@ export function methaneBalances(calculations: readonly BalanceCalculation[]): Me
     }
     sums[destroyed.route] += destroyed.sent_t;
     sums.destroyed += destroyed.destroyed_t;
+    if (calculation.type === "torch_composition") sums.slip += destroyed.sent_t - destroyed.destroyed_t;
   }
   return [...byFacility.entries()].map(([facility, sums]) => {
     const ipcc = sums.ipccCo2.sent >= sums.ipccCh4.sent ? sums.ipccCo2 : sums.ipccCh4;
     const flared = sums.flared + ipcc.sent;
     const destroyed = sums.destroyed + ipcc.destroyed;
+    // The IPCC pair's slip is on a line only when its CH4 half (torch_ch4) is counted.
+    const slip = sums.slip + (sums.ipccCh4.sent - sums.ipccCh4.destroyed);
     const hasGross = sums.gross > 0;
-    const netted = hasGross ? Math.min(destroyed, sums.gross) : 0;
+    const netted = hasGross ? Math.min(destroyed + slip, sums.gross) : 0;
     const released = sums.gross + sums.net + (hasGross ? 0 : destroyed);
-    const emitted = sums.gross - netted + sums.net;
+    const emitted = sums.gross - Math.min(destroyed, sums.gross) + sums.net;
     return {
       facility,
       gross_t: sums.gross,
@@ -179,6 +203,7 @@ export function methaneBalances(calculations: readonly BalanceCalculation[]): Me
       flared_t: flared,
       used_t: sums.used,
       destroyed_t: destroyed,
+      slip_t: slip,
       netted_t: netted,
       vented_t: Math.max(0, released - flared - sums.used),
       emitted_t: emitted,

@@ -22,7 +22,7 @@ export type * from "./route-types";
 export type { Verification } from "../dictionaries/reference-data";
 
 export { ROLES, type Role } from "./schemas/common";
-export { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "./schemas/company";
+export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectPatchInput } from "./schemas/project";

@@ -29,7 +29,8 @@ import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../contract/views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
-import { periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
+import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
+import { MEASUREMENT_NOTE_NAMES } from "@core/measured-periods";
 import { enteredRequest } from "./entered-units";
 import { forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
 import { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
@@ -223,6 +224,8 @@ async function evaluate(
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
   const basis = methaneBasis(type, request.values.basis, previous);
   if (basis) values.basis = basis;
+  // 8.1: the frequency and instruments of a measured release, for the report passport.
+  Object.assign(values, measurementNotes(type, request.values));
   if (periods) {
     const results = periodsResults(periods, values, uses);
     return { inputs: stored(values), entered: undefined, results, coefficients: uses, gwp_in_force };
@@ -436,6 +439,7 @@ export async function patchCalculation(
     patch.justifications !== undefined ||
     patch.values.entered !== undefined ||
     (patch.values.basis !== undefined && patch.values.basis !== current.inputs.basis) ||
+    MEASUREMENT_NOTE_NAMES.some((k) => patch.values[k] !== undefined && patch.values[k] !== current.inputs[k]) ||
     patch.file !== undefined;
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {

@@ -81,7 +81,9 @@ export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, 
 /** Why a project's calculations of `type` cannot change now (D20), or undefined: the list shows
  *  them locked instead of answering 409 after «Сохранить». */
 export async function calculationLock(deps: Pick<Deps, "repos">, companyId: string, projectId: string, type: string) {
-  if (!inventorySourceOf(type)) return undefined;
+  // The list of every type (`all`) asks for the project's lock; the route applies it to the
+  // rows of the types the inventory sums.
+  if (type !== "all" && !inventorySourceOf(type)) return undefined;
   const project = await deps.repos.projects.get(companyId, projectId);
   const review = project && (await frozenReview(deps, companyId, yearOf(project)));
   return review ? frozenMessage(review, "расчеты проектов этого года изменить нельзя") : undefined;

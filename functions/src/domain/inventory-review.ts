@@ -7,7 +7,7 @@
 // reason. Every transition keeps who, when and why; comments are items of their own.
 import type { Actor, Deps } from "./context";
 import { Conflict, Forbidden, Invalid } from "./errors";
-import { addWorkingDays } from "./working-days";
+import { addWorkingDays, calendarWarning, yearsWithoutCalendar } from "./working-days";
 import type { InventoryReview, InventoryVersion } from "../ports";
 import { discardVersion, storeVersion, type InventoryState } from "./inventory-versions";
 import {
@@ -44,6 +44,8 @@ export interface TransitionRequest {
   reason?: string;
   /** refuse: the date of the notice (yyyy-MM-dd). */
   notice_date?: string;
+  /** submit, accept: the date the report was sent or accepted (yyyy-MM-dd; today when not given). */
+  date?: string;
   version: number;
 }
 
@@ -59,7 +61,7 @@ export function permitTransition(
   current: Pick<InventoryReview, "status" | "version" | "history">,
   request: TransitionRequest,
   now: Date,
-): { reason?: string } {
+): { reason?: string; date?: string } {
   const rule: Transition = TRANSITIONS[request.action];
   if (request.version !== current.version) {
     throw new Conflict("Статус инвентаризации уже изменен другим пользователем. Обновите страницу и повторите.");
@@ -81,7 +83,13 @@ export function permitTransition(
     const problem = reviewDateProblem(request.notice_date ?? "", year, reviewToday(now));
     if (problem) throw new Invalid(`notice_date: ${problem}`);
   }
-  return reason ? { reason } : {};
+  let date: string | undefined;
+  if (rule.eventDate) {
+    date = request.date || reviewToday(now);
+    const problem = reviewDateProblem(date, year, reviewToday(now));
+    if (problem) throw new Invalid(`date: ${problem}`);
+  }
+  return { ...(reason ? { reason } : {}), ...(date ? { date } : {}) };
 }
 
 /** The year's inventory as it stands, which a freezing transition stores as the next version (D20). */
@@ -96,14 +104,28 @@ export async function transition(
 ): Promise<InventoryReview> {
   const rule: Transition = TRANSITIONS[request.action];
   const current = await getReview(deps, actor.company, year);
-  const { reason } = permitTransition(actor, year, current, request, deps.clock.now());
+  const { reason, date } = permitTransition(actor, year, current, request, deps.clock.now());
   const now = deps.clock.now().toISOString();
+  // The history names the person as the register does (name and role), not by e-mail alone.
+  const user = actor.profile ?? (await deps.repos.users.get(actor.company, actor.id));
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
   const next: InventoryReview = {
     ...current,
     status: rule.to,
     history: [
       ...current.history,
-      { action: request.action, from: current.status, to: rule.to, by: actor.email, at: now, ...(reason ? { reason } : {}) },
+      {
+        action: request.action,
+        from: current.status,
+        to: rule.to,
+        by: actor.email,
+        ...(name ? { by_name: name } : {}),
+        by_role: actor.role,
+        at: now,
+        ...(date ? { date } : {}),
+        ...(request.action === "refuse" ? { date: request.notice_date } : {}),
+        ...(reason ? { reason } : {}),
+      },
     ],
     updated_at: now,
     version: current.version + 1,
@@ -117,6 +139,9 @@ export async function transition(
     const notice = request.notice_date as string;
     next.notice_date = notice;
     next.rework_deadline = addWorkingDays(notice, REWORK_WORKING_DAYS);
+    const warning = calendarWarning(yearsWithoutCalendar(notice, next.rework_deadline));
+    if (warning) next.rework_deadline_warning = warning;
+    else delete next.rework_deadline_warning;
   }
   // D20: the snapshot is stored last, once every check has passed, and undone if the review
   // changed meanwhile (that approval never happened).

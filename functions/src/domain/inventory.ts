@@ -27,7 +27,7 @@ import {
   type Order371Category,
 } from "@core/inventory";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
-import { methaneBalances, type MethaneBalance } from "@core/methane-balance";
+import { methaneBalances, withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
 import type * as z from "zod";
 import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
@@ -94,8 +94,10 @@ export interface BalanceRow {
   flared_t: number;
   used_t: number;
   vented_t: number;
-  /** Subtracted from the mining line (1.B.1.a.i.1). */
+  /** Subtracted from the mining line (1.B.1.a.i.1): destroyed plus the flares' slip. */
   netted_t: number;
+  /** D17: unburnt CH4 the flaring lines (1.B.1.a.i.4) report, so the mining line does not. */
+  slip_t: number;
 }
 
 export const NO_FACILITY_NAME = "Без площадки";
@@ -298,6 +300,7 @@ function balanceRow(b: MethaneBalance, name: string): BalanceRow {
     used_t: round(b.used_t),
     vented_t: round(b.vented_t),
     netted_t: round(b.netted_t),
+    slip_t: round(b.slip_t),
   };
 }
 
@@ -345,7 +348,8 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
     ipcc_code: ipccOf(calculation),
     period,
     method: methodOf(calculation),
-    notes: sourceNotesOf(source, entryOf(calculation)),
+    // D24: a flare or boiler that takes its gas as 100 % CH4 says so on the line.
+    notes: withPureMethaneMark(sourceNotesOf(source, entryOf(calculation)), calculation),
     gases: gasesOf(calculation, gwpCh4).map((g) => ({ ...g, t: round(g.t), t_co2e: round(g.t_co2e) })),
     coefficients: Object.fromEntries(
       Object.entries(calculation.coefficients ?? {}).map(([name, use]) => [
@@ -466,10 +470,14 @@ function checksOf(
   // periods overlap count it twice, whatever their types; a project without a facility is its own.
   const sourceOf = (e: Entry) => e.facility ?? `project:${e.project.id}`;
   const where = (e: Entry) => (e.facility !== null ? facilityName(e.facility) : `Проект «${e.project.name}» (без площадки)`);
+  // Fuel combustion (1.A) shares one code across different sources: a boiler house and the
+  // open-pit machinery, a boiler on coal and one on gas. There the type and the fuel tell them apart.
+  const unitOf = (e: Entry, ipcc: string) => (ipcc.startsWith("1.A.") ? `#${e.calculation.type}:${entryOf(e.calculation) ?? ""}` : "");
   const bySource = new Map<string, Entry[]>();
   for (const entry of primaries) {
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
-      const key = `${sourceOf(entry)}|${ipccOf(entry.calculation)}|${gas}`;
+      const ipcc = ipccOf(entry.calculation);
+      const key = `${sourceOf(entry)}${unitOf(entry, ipcc)}|${ipcc}|${gas}`;
       bySource.set(key, [...(bySource.get(key) ?? []), entry]);
     }
   }

@@ -13,7 +13,10 @@ import {
   PERIOD_MESSAGES,
   periodField,
   periodName,
+  MEASUREMENT_NOTES,
+  MEASUREMENT_NOTE_NAMES,
   type MeasuredPeriod,
+  type MeasurementNote,
   type PeriodBounds,
 } from "@core/measured-periods";
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
@@ -127,4 +130,20 @@ export function periodsResults(
     sum_co2: release.sum_co2,
     periods: release.periods,
   };
+}
+
+/** Methodology 8.1: the notes of a request, trimmed; "" or none leaves a note out. Only `underground` takes them. */
+export function measurementNotes(type: CalculationType, values: Record<string, unknown>): Partial<Record<MeasurementNote, string>> {
+  const notes: Partial<Record<MeasurementNote, string>> = {};
+  for (const name of MEASUREMENT_NOTE_NAMES) {
+    const value = values[name];
+    if (value === undefined || value === null) continue;
+    if (type !== TYPE) throw new Invalid(`${name}: периодичность и средства измерений указывают только для измеренных выбросов`);
+    if (typeof value !== "string") throw new Invalid(`${name}: ожидается строка`);
+    const text = value.trim();
+    const { max } = MEASUREMENT_NOTES[name];
+    if (text.length > max) throw new Invalid(`${name}: не длиннее ${max} символов`);
+    if (text) notes[name] = text;
+  }
+  return notes;
 }

@@ -17,6 +17,7 @@ import type {
 } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
+import { leftOutReason, leftOutSummary, whatCounts, type InventoryRole, type LeftOutReason } from "@core/inventory";
 
 type Item = Record<string, unknown>;
 
@@ -27,19 +28,34 @@ function co2eOf(calculation: Pick<Calculation, "type" | "results">): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
 
-/** The figures of a company from its projects and its calculations that are not deleted. */
+/** The figures of a company from its projects and its calculations that are not deleted; the
+ *  total by the core's counting rule (D18, whatCounts), each calculation in its own project. */
 export function summarise(
-  projects: Pick<Project, "is_deleted">[],
-  calculations: Pick<Calculation, "type" | "results">[],
+  projects: Pick<Project, "id" | "is_deleted">[],
+  calculations: Pick<Calculation, "type" | "results" | "project" | "inventory_role">[],
 ): Omit<CompanyStatistics, "computed_at"> {
   const active = projects.filter((p) => !p.is_deleted).length;
+  const archived = new Set(projects.filter((p) => p.is_deleted).map((p) => p.id));
   const perType: Record<string, number> = {};
-  let total = 0;
-  for (const calculation of calculations) {
-    perType[calculation.type] = (perType[calculation.type] ?? 0) + 1;
-    total += co2eOf(calculation);
-  }
-  return { projects: { active, archived: projects.length - active }, calculations: perType, total_co2e: total };
+  for (const calculation of calculations) perType[calculation.type] = (perType[calculation.type] ?? 0) + 1;
+  const { counted, left_out } = whatCounts(
+    calculations.map((calculation) => ({
+      calculation,
+      type: calculation.type,
+      inventory_role: calculation.inventory_role,
+      project: calculation.project,
+      reporting_year: 0,
+      facility: null,
+      project_archived: archived.has(calculation.project),
+    })),
+    { year: 0 },
+  );
+  return {
+    projects: { active, archived: projects.length - active },
+    calculations: perType,
+    total_co2e: counted.reduce((sum, c) => sum + co2eOf(c.calculation), 0),
+    not_counted: leftOutSummary(left_out),
+  };
 }
 
 const yearOf = (item: Item) => /^\d{4}/.exec(String(item.created_at ?? ""))?.[0] ?? "0000";
@@ -50,7 +66,27 @@ export const emptyFigures = (year: string): StatisticsFigures => ({
   projects_archived: 0,
   calculations: {},
   total_co2e: 0,
+  counting: {},
 });
+
+/** D18: how one calculation that is not deleted counts in its project's total, by the core's rule
+ *  (whatCounts / leftOutReason): its CO2-eq when counted, else the reason it is left out. The
+ *  project's own state (archived) is applied when the figures are read (sumYears). */
+function countingOf(item: Item, co2e: number): Record<string, number> {
+  const project = String(item.project ?? "");
+  const reason = leftOutReason(
+    {
+      type: String(item.type),
+      inventory_role: (item.inventory_role as InventoryRole | null | undefined) ?? null,
+      project,
+      reporting_year: 0,
+      facility: null,
+    },
+    { project },
+  );
+  if (reason === undefined) return { [`primary:${project}`]: 1, [`t:${project}`]: co2e };
+  return { [`${reason}:${project}`]: 1 };
+}
 
 /** What one stored item (a project or a calculation, by its SK) adds to its year; nothing for any
  *  other item or no item. The same rules as summarise: a project counts as active unless deleted,
@@ -66,6 +102,7 @@ export function contribution(sk: string, item: Item | undefined): StatisticsFigu
   if (sk.startsWith("CALC#") && item.is_deleted === false && typeof item.type === "string") {
     figures.calculations[item.type] = 1;
     figures.total_co2e = co2eOf(item as Pick<Calculation, "type" | "results">);
+    figures.counting = countingOf(item, figures.total_co2e);
     return figures;
   }
   return undefined;
@@ -78,17 +115,23 @@ function addInto(target: StatisticsFigures, figures: StatisticsFigures, sign: 1 
   for (const [type, count] of Object.entries(figures.calculations)) {
     target.calculations[type] = (target.calculations[type] ?? 0) + sign * count;
   }
+  for (const [key, value] of Object.entries(figures.counting ?? {})) {
+    target.counting ??= {};
+    target.counting[key] = (target.counting[key] ?? 0) + sign * value;
+  }
 }
 
 const isZero = (figures: StatisticsFigures) =>
   figures.projects_active === 0 &&
   figures.projects_archived === 0 &&
   figures.total_co2e === 0 &&
-  Object.values(figures.calculations).every((count) => count === 0);
+  Object.values(figures.calculations).every((count) => count === 0) &&
+  Object.values(figures.counting ?? {}).every((value) => value === 0);
 
 function withoutZeroCounts(figures: StatisticsFigures): StatisticsFigures {
   const calculations = Object.fromEntries(Object.entries(figures.calculations).filter(([, count]) => count !== 0));
-  return { ...figures, calculations };
+  const counting = Object.fromEntries(Object.entries(figures.counting ?? {}).filter(([, value]) => value !== 0));
+  return { ...figures, calculations, counting };
 }
 
 /** The differences a change of one item (old image → new image) makes, per year it touches. */
@@ -133,10 +176,34 @@ export function listCountDeltas(sk: string, oldItem: Item | undefined, newItem: 
   return [...tally.byList.values()].filter((d) => d.active !== 0 || d.archived !== 0);
 }
 
-/** Sums year aggregates into what the profile shows (types with no calculation left out). */
-export function sumYears(years: YearStatistics[], now: Date): CompanyStatistics {
+/** D18: the counted total of the projects not archived, and what it left out (an archived
+ *  project's calculations as archived, as the inventory's rule has it). */
+function countedTotal(counting: Record<string, number>, archived: ReadonlySet<string>) {
+  let total = 0;
+  const leftOut: Partial<Record<LeftOutReason, number>> = {};
+  for (const [key, value] of Object.entries(counting)) {
+    const at = key.indexOf(":");
+    const kind = key.slice(0, at);
+    const project = key.slice(at + 1);
+    if (kind === "t") {
+      if (!archived.has(project)) total += value;
+      continue;
+    }
+    const reason = (archived.has(project) ? "archived" : kind) as LeftOutReason | "primary";
+    if (reason !== "primary") leftOut[reason] = (leftOut[reason] ?? 0) + value;
+  }
+  const list = Object.entries(leftOut).flatMap(([reason, n]) =>
+    Array.from({ length: Math.max(0, Math.round(n)) }, () => ({ reason: reason as LeftOutReason })),
+  );
+  return { total, not_counted: leftOutSummary(list) };
+}
+
+/** Sums year aggregates into what the profile shows (types with no calculation left out); the
+ *  total counts the primary calculations of the projects not in `archivedProjects` (D18). */
+export function sumYears(years: YearStatistics[], now: Date, archivedProjects: ReadonlySet<string> = new Set()): CompanyStatistics {
   const total = emptyFigures("");
   for (const year of years) addInto(total, year, 1);
+  const counted = countedTotal(total.counting ?? {}, archivedProjects);
   const computed = years
     .map((y) => y.updated_at)
     .filter(Boolean)
@@ -145,13 +212,19 @@ export function sumYears(years: YearStatistics[], now: Date): CompanyStatistics 
   return {
     projects: { active: total.projects_active, archived: total.projects_archived },
     calculations: withoutZeroCounts(total).calculations,
-    total_co2e: total.total_co2e,
+    total_co2e: counted.total,
+    not_counted: counted.not_counted,
     computed_at: computed ?? now.toISOString(),
   };
 }
 
 export async function companyStatistics(deps: { repos: Repositories; clock: Clock }, actor: Actor): Promise<CompanyStatistics> {
-  return sumYears(await deps.repos.statistics.years(actor.company), deps.clock.now());
+  // The projects (a few items, not the calculations) say which are archived now.
+  const [years, projects] = await Promise.all([
+    deps.repos.statistics.years(actor.company),
+    deps.repos.projects.listAllOfCompany(actor.company),
+  ]);
+  return sumYears(years, deps.clock.now(), new Set(projects.filter((p) => p.is_deleted).map((p) => p.id)));
 }
 
 /** The company's figures per year counted from the table itself (the reconciliation's truth). */
@@ -211,12 +284,15 @@ function driftOf(counted: Map<string, StatisticsFigures>, stored: YearStatistics
     addInto(difference, want, 1);
     addInto(difference, have, -1);
     if (co2eEqual(want.total_co2e, have.total_co2e)) difference.total_co2e = 0;
+    for (const key of Object.keys(difference.counting ?? {})) {
+      if (key.startsWith("t:") && co2eEqual(want.counting?.[key] ?? 0, have.counting?.[key] ?? 0)) difference.counting![key] = 0;
+    }
     const cleaned = withoutZeroCounts(difference);
     if (!isZero(cleaned)) {
-      const { year: _y, projects_active, projects_archived, calculations, total_co2e } = have;
+      const { year: _y, projects_active, projects_archived, calculations, total_co2e, counting } = have;
       drift.push({
         year,
-        stored: { year, projects_active, projects_archived, calculations, total_co2e },
+        stored: { year, projects_active, projects_archived, calculations, total_co2e, counting },
         counted: want,
         difference: cleaned,
       });

@@ -39,6 +39,10 @@ export interface CompanyInput {
   kpp?: string;
   region?: string;
   postal_address?: string;
+  responsible_name?: string;
+  responsible_position?: string;
+  responsible_phone?: string;
+  responsible_email?: string;
 }
 
 export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
@@ -55,6 +59,10 @@ export async function createCompany(deps: Deps, input: CompanyInput): Promise<Co
     kpp: input.kpp?.trim() ?? "",
     region: input.region?.trim() ?? "",
     postal_address: input.postal_address?.trim() ?? "",
+    responsible_name: input.responsible_name?.trim() ?? "",
+    responsible_position: input.responsible_position?.trim() ?? "",
+    responsible_phone: input.responsible_phone?.trim() ?? "",
+    responsible_email: input.responsible_email?.trim() ?? "",
     created_at: deps.clock.now().toISOString(),
   };
   await deps.repos.companies.create(company);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, isWorkingDay, PRODUCTION_CALENDAR } from "./working-days";
+import { addWorkingDays, calendarWarning, isWorkingDay, PRODUCTION_CALENDAR, yearsWithoutCalendar } from "./working-days";
 
 describe("working days by the production calendar", () => {
   it("knows holidays, transfers and working Saturdays", () => {
@@ -20,6 +20,13 @@ describe("working days by the production calendar", () => {
   it("counts 20 working days over the New Year holidays", () => {
     // Notice on 16 December 2024: Dec 17–28 (the 28th is a working Saturday), Dec 30 – Jan 8 off.
     expect(addWorkingDays("2024-12-16", 20)).toBe("2025-01-22");
+  });
+
+  it("warns when a deadline reaches a year without a calendar (counted Monday to Friday)", () => {
+    expect(yearsWithoutCalendar("2024-12-16", "2025-01-22")).toEqual([]);
+    expect(yearsWithoutCalendar("2026-12-20", "2027-01-25")).toEqual([2027]);
+    expect(calendarWarning([2027])).toMatch(/^производственный календарь на 2027 год не загружен/);
+    expect(calendarWarning([])).toBeUndefined();
   });
 
   it("keeps every listed day inside its year, with its source", () => {

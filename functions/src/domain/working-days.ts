@@ -34,6 +34,21 @@ export function addWorkingDays(from: string, count: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The years from `from` to `to` (yyyy-MM-dd) the calendar does not list: a deadline reaching one was
+ *  counted Monday to Friday, which the review screen and the passport warn about. */
+export function yearsWithoutCalendar(from: string, to: string): number[] {
+  const years: number[] = [];
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) if (!PRODUCTION_CALENDAR[String(y)]) years.push(y);
+  return years;
+}
+
+/** «производственный календарь на 2027 год не загружен» for the years `yearsWithoutCalendar` gave. */
+export function calendarWarning(years: readonly number[]): string | undefined {
+  if (years.length === 0) return undefined;
+  const listed = years.join(", ");
+  return `производственный календарь на ${listed} ${years.length > 1 ? "годы" : "год"} не загружен: срок рассчитан по дням с понедельника по пятницу`;
+}
+
 /** The years of the calendar not yet checked against their decree (shown to admins). */
 export function uncheckedCalendarYears(): string[] {
   return Object.entries(PRODUCTION_CALENDAR)

@@ -25,6 +25,7 @@ import { uncertaintyCore } from "@core/uncertainty";
 import { modelOf } from "../domain/uncertainty";
 import { countInProject, notCountedLine } from "../domain/counting";
 import { INVENTORY_ROLE_SHORT, inventorySourceOf, type LeftOut } from "@core/inventory";
+import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
 import type { Project } from "../contract/schemas/project";
@@ -260,6 +261,8 @@ export function calculationMarks(def: CalculationDefinition, calculation: Calcul
     if (use.source === "custom" && use.evidence)
       marks.push(`${labels.get(field) ?? field}: подтверждающий документ «${use.evidence.name}»`);
   }
+  // D24: the CO2 already in the gas is not counted by a type that takes it as pure methane.
+  if (assumesPureMethane(calculation)) marks.push(PURE_METHANE_MARK);
   if (gwpNotInForce(calculation)) marks.push(`набор ПГП не действует для отчетного года ${calculation.gwp_in_force!.reporting_year}`);
   return marks.length ? marks.join("; ") : null;
 }

@@ -44,37 +44,84 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
     doc.moveDown(0.6).font("Bold").fontSize(size).text(text, left, undefined, { width }).font("Regular").fontSize(9).moveDown(0.3);
   };
   const paragraph = (text: string) => doc.font("Regular").fontSize(9).text(text, left, undefined, { width });
-  const table = (columns: number[], rows: Row[]) => {
-    doc.font("Regular").fontSize(8.5);
-    doc.table({
+  const padding = 3;
+  const FONT_SIZE = 8.5;
+  /** The height a row will take, estimated from its texts' lengths (DejaVu Sans is about 0.6 em a
+   *  character; words wrap, so a little more): measuring every cell with the font costs about as
+   *  much as drawing it. An estimate too high only starts the page a row early. */
+  const rowHeight = (columns: number[], row: Row) => {
+    const lines = row.map((cell, i) => {
+      const text = typeof cell === "string" ? cell : cell.text;
+      const perLine = Math.max(1, Math.floor((columns[i] - 2 * padding) / (FONT_SIZE * 0.6)));
+      return text.split("\n").reduce((n, part) => n + Math.max(1, Math.ceil((part.length * 1.2) / perLine)), 0);
+    });
+    return Math.max(...lines) * FONT_SIZE * 1.2 + 2 * 2 + 2;
+  };
+  /** A table whose header row is repeated on every page it runs onto (8.1: long tables break). */
+  const table = (columns: number[], header: Row | null, rows: Row[]) => {
+    const options = {
       position: { x: left },
       columnStyles: columns,
-      defaultStyle: { padding: [2, 3], border: 0.5, borderColor: "#999999" },
-      data: rows,
-    });
+      defaultStyle: { padding: [2, padding] as [number, number], border: 0.5, borderColor: "#999999" },
+    };
+    const start = () => {
+      doc.font("Regular").fontSize(FONT_SIZE);
+      const t = doc.table(options);
+      if (header) t.row(header);
+      return t;
+    };
+    if (header && doc.y + rowHeight(columns, header) + (rows[0] ? rowHeight(columns, rows[0]) : 0) > doc.page.maxY()) doc.addPage();
+    let current = start();
+    for (const row of rows) {
+      if (header && doc.y + rowHeight(columns, row) > doc.page.maxY()) {
+        current.end();
+        doc.addPage();
+        current = start();
+      }
+      doc.font("Regular").fontSize(FONT_SIZE);
+      current.row(row);
+    }
+    current.end();
     doc.moveDown(0.4);
   };
 
   doc.font("Bold").fontSize(14).text(p.title, { width });
   doc.moveDown(0.5);
+  heading("Организация");
+  table([150, width - 150], null, [
+    ...p.requisites.map(([label, value]): Row => [label, value]),
+    ["Отчетный период", p.period],
+    ["Отчетный год", String(p.year)],
+    ["Статус", p.status],
+    ...(p.version ? [["Версия", String(p.version.number)] satisfies Row, ["SHA-256 версии", p.version.sha256] satisfies Row] : []),
+    ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
+    ["Площадки", p.scope],
+    ["Потенциал глобального потепления", p.gwp],
+  ]);
+
+  heading("Ответственное лицо");
+  table([150, width - 150], null, [...p.responsible.map(([label, value]): Row => [label, value]), ["Дата подписания", p.signing]]);
+
+  heading("Порог 296-ФЗ");
+  paragraph(p.threshold);
+
+  heading("Выбросы по газам");
   table(
-    [150, width - 150],
+    [width - 200, 100, 100],
+    [bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
     [
-      ...p.requisites.map(([label, value]): Row => [label, value]),
-      ["Отчетный год", String(p.year)],
-      ["Статус", p.status],
-      ...(p.version ? [["Версия", String(p.version.number)] satisfies Row, ["SHA-256 версии", p.version.sha256] satisfies Row] : []),
-      ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
-      ["Площадки", p.scope],
-      ["Потенциал глобального потепления", p.gwp],
+      ...p.gases.map(
+        (g): Row => [g.gas, right(g.t === null ? g.note : emissions(g.t)), right(g.t_co2e === null ? "—" : emissions(g.t_co2e))],
+      ),
+      [bold("Итого"), "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
     ],
   );
 
   heading("Выбросы по категориям и газам");
   table(
     [140, width - 140 - 40 - 75 - 90, 40, 75, 90],
+    [bold("Категория (Приказ № 371)"), bold("Код МГЭИК"), bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
     [
-      [bold("Категория (Приказ № 371)"), bold("Код МГЭИК"), bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
       ...p.totals.map((row): Row => [row.category, row.ipcc, row.gas, right(emissions(row.t)), right(emissions(row.t_co2e))]),
       [bold("Итого"), "", "", "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
     ],
@@ -83,14 +130,19 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
   heading("Выбросы по площадкам");
   table(
     [width - 110, 110],
-    [
-      [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
-      ...p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, right(emissions(f.t_co2e))]),
-    ],
+    [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
+    p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, right(emissions(f.t_co2e))]),
   );
 
-  heading("Порог 296-ФЗ");
-  paragraph(p.threshold);
+  heading("Данные о деятельности");
+  if (p.activity.length === 0) paragraph("Нет учтенных расчетов");
+  else {
+    table(
+      [130, width - 130 - 90 - 60, 90, 60],
+      [bold("Площадка"), bold("Показатель"), bold("Значение"), bold("Единица")],
+      p.activity.map((a): Row => [a.facility, a.label, right(quantity(a)), a.unit]),
+    );
+  }
 
   heading("Источники выбросов");
   for (const facility of p.facilities) {
@@ -101,23 +153,58 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
       for (const source of category.sources) {
         doc.moveDown(0.3).font("Bold").fontSize(9).text(`«${source.name}» (проект «${source.project}»)`, left, undefined, { width });
         paragraph(`${source.ipcc}. Метод: ${source.method}`);
+        paragraph(`Формула: ${source.formula}`);
+        if (source.period) paragraph(`Период: ${source.period}`);
         doc.moveDown(0.2);
-        const unitWidth = 70;
-        const valueWidth = 75;
-        const labelWidth = 150;
+        const [labelWidth, valueWidth, unitWidth, tierWidth] = [120, 65, 55, 75];
         table(
-          [labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth],
+          [labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth - tierWidth, tierWidth],
+          [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения"), bold("Уровень")],
           [
-            [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения")],
-            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, ""]),
-            ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source]),
+            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, "", ""]),
+            ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source, c.tier]),
             ...source.gases.flatMap((g): Row[] => [
-              [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, ""],
-              [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", ""],
+              [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, "", ""],
+              [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", "", ""],
             ]),
           ],
         );
       }
+    }
+  }
+
+  if (p.measurements.length > 0) {
+    heading("Измерения (Приказ № 371, формула 3.1)");
+    for (const m of p.measurements) {
+      doc.moveDown(0.3).font("Bold").fontSize(9).text(`${m.facility}: «${m.source}» (проект «${m.project}»)`, left, undefined, { width });
+      paragraph(`Периодичность измерений: ${m.frequency}. Средства измерений: ${m.instruments}`);
+      doc.moveDown(0.2);
+      const optional = (value: number | null, decimals: number) => right(value === null ? "—" : quantity({ value, decimals }));
+      table(
+        [width - 5 * 75, 75, 75, 75, 75, 75],
+        [bold("Период"), bold("Расход, м³/мин"), bold("Время, ч"), bold("CH4, % об."), bold("CO2, % об."), bold("Объем, тыс. м³")],
+        m.periods.map(
+          (row): Row => [
+            row.period,
+            optional(row.flow, 4),
+            optional(row.hours, 2),
+            right(quantity({ value: row.w_ch4, decimals: 4 })),
+            right(quantity({ value: row.w_co2, decimals: 4 })),
+            right(quantity({ value: row.volume, decimals: 4 })),
+          ],
+        ),
+      );
+    }
+  }
+
+  if (p.balance.length > 0) {
+    heading("Баланс метана шахт (т CH4)");
+    for (const b of p.balance) {
+      table(
+        [width - 110, 110],
+        [bold(b.facility), bold("т CH4")],
+        b.rows.map((row): Row => [row.label, right(emissions(row.t))]),
+      );
     }
   }
 
@@ -126,12 +213,16 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
     for (const line of p.changes.lines) paragraph(`• ${line}`);
   }
 
-  heading("Проверки");
+  heading("Открытые проверки");
   if (p.checks.length === 0) paragraph("Замечаний нет");
   for (const check of p.checks) {
     paragraph(`• ${check}`);
     doc.moveDown(0.2);
   }
+
+  doc.moveDown(1.5);
+  const name = p.responsible[0][1];
+  paragraph(`Ответственное лицо: ____________________ / ${name} /     Дата подписания: ${p.signing}`);
 
   doc
     .moveDown(1)

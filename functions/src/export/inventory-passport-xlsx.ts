@@ -1,7 +1,10 @@
-// The report passport as a workbook: «Паспорт» (requisites, year, status, GWP, totals by category
-// and gas, by facility, the threshold verdict, the checks) and «Источники» (per facility, category
-// and calculation: the method, the activity data, every coefficient with its source, the
-// emissions). Numbers are real numbers with number formats, so they can be summed and checked.
+// The report passport as a workbook, one sheet per section of methodology 8.1: «Паспорт» (the legal
+// entity, the period, status and version, the person responsible and the date of signing, the
+// threshold verdict), «Выбросы» (per gas with the other gases of 2979-р, by category and gas, by
+// facility), «Данные о деятельности», «Источники» (per facility, category and calculation: the
+// method and formula, the activity data, every coefficient with its source and tier, the
+// emissions), «Измерения», «Баланс метана» and «Проверки». Numbers are real numbers with number
+// formats, so they can be summed and checked.
 // Texts typed by users get the quote prefix and lose XML-invalid characters like the project export's.
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
@@ -31,13 +34,13 @@ function addLines(worksheet: ExcelJS.Worksheet, lines: Line[]): void {
 }
 
 function passportLines(p: Passport): Line[] {
-  const emissions = { 3: EMISSIONS_FORMAT, 4: EMISSIONS_FORMAT };
   return [
     { cells: [p.title], bold: true },
     { cells: [] },
     { cells: ["Организация"], bold: true },
     ...p.requisites.map(([label, value]) => ({ cells: [label, value] })),
     { cells: [] },
+    { cells: ["Отчетный период", p.period] },
     { cells: ["Отчетный год", p.year], formats: { 1: "0" } },
     { cells: ["Статус", p.status] },
     ...(p.version ? [{ cells: ["Версия", p.version.number], formats: { 1: "0" } }, { cells: ["SHA-256 версии", p.version.sha256] }] : []),
@@ -45,24 +48,77 @@ function passportLines(p: Passport): Line[] {
     { cells: ["Площадки", p.scope] },
     { cells: ["Потенциал глобального потепления", p.gwp] },
     { cells: [] },
-    { cells: ["Выбросы по категориям и газам"], bold: true },
-    { cells: ["Категория (Приказ № 371)", "Код МГЭИК", "Газ", "Выбросы, т", "Выбросы, т CO2-экв."], bold: true },
-    ...p.totals.map((row) => ({ cells: [row.category, row.ipcc, row.gas, row.t, row.t_co2e], formats: emissions })),
-    { cells: ["Итого", null, null, null, p.total_t_co2e], formats: emissions, bold: true },
-    { cells: [] },
-    { cells: ["Выбросы по площадкам"], bold: true },
-    { cells: ["Площадка", null, null, null, "Выбросы, т CO2-экв."], bold: true },
-    ...p.facilities.map((f) => ({ cells: [f.name, f.details, null, null, f.t_co2e], formats: emissions })),
+    { cells: ["Ответственное лицо"], bold: true },
+    ...p.responsible.map(([label, value]) => ({ cells: [label, value] })),
+    { cells: ["Дата подписания", p.signing] },
     { cells: [] },
     { cells: ["Порог 296-ФЗ", p.threshold] },
-    { cells: [] },
-    ...(p.changes ? [{ cells: [p.changes.title], bold: true }, ...p.changes.lines.map((text) => ({ cells: [text] })), { cells: [] }] : []),
-    { cells: ["Проверки"], bold: true },
-    ...(p.checks.length > 0 ? p.checks.map((text) => ({ cells: [text] })) : [{ cells: ["Замечаний нет"] }]),
     { cells: [] },
     { cells: [`Сформировано ${p.generated}. ${p.footnote}`] },
   ];
 }
+
+function emissionLines(p: Passport): Line[] {
+  const emissions = { 3: EMISSIONS_FORMAT, 4: EMISSIONS_FORMAT };
+  return [
+    { cells: ["Выбросы по газам"], bold: true },
+    { cells: ["Газ", null, null, "Выбросы, т", "Выбросы, т CO2-экв."], bold: true },
+    ...p.gases.map((g) => ({ cells: [g.gas, g.note || null, null, g.t, g.t_co2e], formats: emissions })),
+    { cells: ["Итого", null, null, null, p.total_t_co2e], formats: emissions, bold: true },
+    { cells: [] },
+    { cells: ["Выбросы по категориям и газам"], bold: true },
+    { cells: ["Категория (Приказ № 371)", "Код МГЭИК", "Газ", "Выбросы, т", "Выбросы, т CO2-экв."], bold: true },
+    ...p.totals.map((row) => ({ cells: [row.category, row.ipcc, row.gas, row.t, row.t_co2e], formats: emissions })),
+    { cells: ["Итого по категориям", null, null, null, p.total_t_co2e], formats: emissions, bold: true },
+    { cells: [] },
+    { cells: ["Выбросы по площадкам"], bold: true },
+    { cells: ["Площадка", null, null, null, "Выбросы, т CO2-экв."], bold: true },
+    ...p.facilities.map((f) => ({ cells: [f.name, f.details, null, null, f.t_co2e], formats: emissions })),
+  ];
+}
+
+const activityLines = (p: Passport): Line[] => [
+  { cells: ["Площадка", "Показатель", "Значение", "Единица"], bold: true },
+  ...p.activity.map((a) => ({ cells: [a.facility, a.label, a.value, a.unit], formats: { 2: quantityFormat(a.decimals) } })),
+];
+
+function measurementLines(p: Passport): Line[] {
+  const header = ["Площадка", "Расчет", "Проект", "Периодичность измерений", "Средства измерений", "Период"];
+  const numbers = ["Расход, м³/мин", "Время, ч", "CH4, % об.", "CO2, % об.", "Объем, тыс. м³"];
+  const formats = { 6: quantityFormat(4), 7: quantityFormat(2), 8: quantityFormat(4), 9: quantityFormat(4), 10: quantityFormat(4) };
+  return [
+    { cells: [...header, ...numbers], bold: true },
+    ...p.measurements.flatMap((m) =>
+      m.periods.map((row) => ({
+        cells: [
+          m.facility,
+          m.source,
+          m.project,
+          m.frequency,
+          m.instruments,
+          row.period,
+          row.flow,
+          row.hours,
+          row.w_ch4,
+          row.w_co2,
+          row.volume,
+        ],
+        formats,
+      })),
+    ),
+  ];
+}
+
+const balanceLines = (p: Passport): Line[] => [
+  { cells: ["Площадка", "Показатель", "т CH4"], bold: true },
+  ...p.balance.flatMap((b) => b.rows.map((row) => ({ cells: [b.facility, row.label, row.t], formats: { 2: EMISSIONS_FORMAT } }))),
+];
+
+const checkLines = (p: Passport): Line[] => [
+  ...(p.changes ? [{ cells: [p.changes.title], bold: true }, ...p.changes.lines.map((text) => ({ cells: [text] })), { cells: [] }] : []),
+  { cells: ["Открытые проверки"], bold: true },
+  ...(p.checks.length > 0 ? p.checks.map((text) => ({ cells: [text] })) : [{ cells: ["Замечаний нет"] }]),
+];
 
 const SOURCE_HEADER = [
   "Площадка",
@@ -76,6 +132,9 @@ const SOURCE_HEADER = [
   "Значение",
   "Единица",
   "Источник значения",
+  "Уровень",
+  "Формула (уравнение)",
+  "Период",
 ];
 
 function sourceLines(p: Passport): Line[] {
@@ -87,12 +146,12 @@ function sourceLines(p: Passport): Line[] {
     for (const category of facility.categories) {
       for (const source of category.sources) {
         const about = [facility.name, category.title, source.ipcc, source.name, source.project, source.method];
-        const quantity = (kind: string, q: Quantity, note: string | null = null): Line => ({
-          cells: [...about, kind, q.label, q.value, q.unit, note],
+        const quantity = (kind: string, q: Quantity, note: string | null = null, tier: string | null = null): Line => ({
+          cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period],
           formats: { 8: quantityFormat(q.decimals) },
         });
         lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q)));
-        lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source)));
+        lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source, c.tier)));
         for (const gas of source.gases) {
           lines.push(quantity("Выбросы", { label: `Выбросы ${gas.gas}`, value: gas.t, unit: `т ${gas.gas}`, decimals: EMISSION_DECIMALS }));
           lines.push(
@@ -122,15 +181,19 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
   learnQuotePrefix(workbook);
   workbook.creator = "Цифровая платформа расчета неорганизованных выбросов";
 
-  const main = workbook.addWorksheet("Паспорт");
-  main.columns = [{ width: 42 }, { width: 48 }, { width: 8 }, { width: 16 }, { width: 20 }];
-  addLines(main, passportLines(passport));
-  main.commit();
-
-  const sources = workbook.addWorksheet("Источники", { views: [{ state: "frozen", xSplit: 0, ySplit: 2 }] });
-  sources.columns = [24, 30, 36, 28, 24, 30, 22, 44, 16, 16, 60].map((width) => ({ width }));
-  addLines(sources, sourceLines(passport));
-  sources.commit();
+  const sheet = (name: string, widths: number[], lines: Line[], frozen = 0) => {
+    const worksheet = workbook.addWorksheet(name, frozen ? { views: [{ state: "frozen", xSplit: 0, ySplit: frozen }] } : {});
+    worksheet.columns = widths.map((width) => ({ width }));
+    addLines(worksheet, lines);
+    worksheet.commit();
+  };
+  sheet("Паспорт", [42, 80], passportLines(passport));
+  sheet("Выбросы", [42, 48, 8, 16, 20], emissionLines(passport));
+  sheet("Данные о деятельности", [30, 60, 18, 12], activityLines(passport), 1);
+  sheet("Источники", [24, 30, 36, 28, 24, 30, 22, 44, 16, 16, 60, 30, 60, 24], sourceLines(passport), 2);
+  sheet("Измерения", [24, 28, 24, 30, 40, 24, 16, 12, 12, 12, 16], measurementLines(passport), 1);
+  sheet("Баланс метана", [30, 48, 16], balanceLines(passport), 1);
+  sheet("Проверки", [120], checkLines(passport));
 
   await workbook.commit();
   const all = await written;

@@ -1,7 +1,11 @@
-// The 296-FZ report passport (docs/methodology.md, Inventory and the report): the year's inventory as a company types it into
-// the registry's form (Decree 707), as an xlsx workbook or a PDF. This module gathers what the
-// document says, once, as numbers and texts; inventory-passport-xlsx.ts and
-// inventory-passport-pdf.ts only lay it out, inventory-report.ts puts them together.
+// The 296-FZ report passport (docs/methodology.md, Inventory and the report; 8.1): the year's inventory as a company types it into
+// the registry's form (Decree 707), as an xlsx workbook or a PDF: the legal entity, the period as
+// dates, the person responsible and the date of signing, the version and its hash (D20), totals per
+// gas with the other gases of 2979-р, the activity data per facility, per line the formula followed
+// and each coefficient's tier, the measured sources with their periods, the methane balance (D17),
+// the company's threshold verdict (D21) and the open checks. This module gathers what the document
+// says, once, as numbers and texts; inventory-passport-xlsx.ts and inventory-passport-pdf.ts only
+// lay it out, inventory-report.ts puts them together. docs/user-guide.md «Паспорт отчета» lists it.
 import { NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
 import type { Company, Facility, InventoryReview, User } from "../ports";
 import { REGISTRY, isCalculationType, type NumberField } from "@core/registry";
@@ -18,7 +22,10 @@ import {
   type Order371Category,
   type ReviewAction,
 } from "@core/inventory";
-import type { SnapshotChanges } from "../domain/inventory-versions";
+import type { SnapshotChanges, SnapshotLine } from "../domain/inventory-versions";
+import type { CoefficientUse } from "../ports";
+import { periodText } from "@core/source-periods";
+import type { MEASUREMENT_NOTES } from "@core/measured-periods";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
 
@@ -33,6 +40,8 @@ export interface Quantity {
 export interface PassportCoefficient extends Quantity {
   /** The dictionary entry and its document, or «Фактическое значение» with its justification. */
   source: string;
+  /** IPCC tier of the value: default (1), the company's own (2), measured (3). */
+  tier: string;
 }
 
 export interface PassportSource {
@@ -40,6 +49,10 @@ export interface PassportSource {
   project: string;
   ipcc: string;
   method: string;
+  /** The Order 371 formula or the IPCC equation the line follows. */
+  formula: string;
+  /** D19: the dates the line covers. */
+  period: string;
   activity: Quantity[];
   coefficients: PassportCoefficient[];
   gases: Array<{ gas: Gas; t: number; t_co2e: number }>;
@@ -59,10 +72,45 @@ export interface PassportFacility {
   t_co2e: number;
 }
 
+/** One gas of 2979-р: its mass and CO2-eq, or null with the note «не выбрасывается». */
+export interface PassportGas {
+  gas: string;
+  t: number | null;
+  t_co2e: number | null;
+  note: string;
+}
+
+/** A figure of a facility's activity data (coal mined, fuel burnt by kind) with its own unit. */
+export interface PassportActivity extends Quantity {
+  facility: string;
+}
+
+/** A measured source (Order 371 formula 3.1): its periods, their frequency and instruments. */
+export interface PassportMeasurement {
+  facility: string;
+  source: string;
+  project: string;
+  frequency: string;
+  instruments: string;
+  periods: Array<{ period: string; flow: number | null; hours: number | null; w_ch4: number; w_co2: number; volume: number }>;
+}
+
+/** D17: a facility's methane balance, t CH4. */
+export interface PassportBalance {
+  facility: string;
+  rows: Array<{ label: string; t: number }>;
+}
+
 export interface Passport {
   title: string;
   /** Label and value: name, ОГРН, ИНН, КПП, ОКВЭД, address. */
   requisites: Array<[string, string]>;
+  /** The reporting period as dates: «01.01.2025–31.12.2025». */
+  period: string;
+  /** The person responsible: name, position, phone, e-mail (label and value). */
+  responsible: Array<[string, string]>;
+  /** The date of signing: the approval of the version printed, or why there is none yet. */
+  signing: string;
   year: number;
   /** The year's review status (domain/inventory-review.ts), and its approval and transitions. */
   status: string;
@@ -76,6 +124,11 @@ export interface Passport {
   facilities: PassportFacility[];
   /** By Order 371 category, IPCC code and gas, as the inventory sums them. */
   totals: Array<{ category: string; ipcc: string; gas: Gas; t: number; t_co2e: number }>;
+  /** 8.1: per gas of 2979-р, CO2 and CH4 first. */
+  gases: PassportGas[];
+  activity: PassportActivity[];
+  measurements: PassportMeasurement[];
+  balance: PassportBalance[];
   total_t_co2e: number;
   threshold: string;
   checks: string[];
@@ -116,10 +169,13 @@ function approvalsOf(review: InventoryReview, users: User[]): string[] {
       `Уведомление о возврате отчета от ${plainDate(review.notice_date)}` +
         (review.rework_deadline ? `, срок доработки до ${plainDate(review.rework_deadline)}` : ""),
     );
+    if (review.rework_deadline_warning) lines.push(`Внимание: ${review.rework_deadline_warning}`);
   }
   for (const step of review.history) {
-    const action = Object.hasOwn(TRANSITIONS, step.action) ? TRANSITIONS[step.action as ReviewAction].label : STATUS_LABELS[step.to];
-    lines.push(`${moscowDate(step.at)}: ${action} (${nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
+    // Past tense, as a register reads («утверждено»).
+    const action = Object.hasOwn(TRANSITIONS, step.action) ? TRANSITIONS[step.action as ReviewAction].done : STATUS_LABELS[step.to];
+    const dated = step.date ? ` ${plainDate(step.date)}` : "";
+    lines.push(`${moscowDate(step.at)}: ${action}${dated} (${step.by_name || nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
   }
   return lines;
 }
@@ -134,27 +190,220 @@ function fieldOf(type: string, name: string): NumberField | undefined {
   return field?.type === "number" ? field : undefined;
 }
 
-function sourceOf(calculation: InventoryCalculation): PassportSource {
+/** A line of the passport: the inventory's row of a calculation, with what it was computed from
+ *  where known (a snapshot's lines carry it, D20; the live report adds it). */
+export type PassportLine = InventoryCalculation & Partial<Pick<SnapshotLine, "inputs" | "results">>;
+
+/** The entry of a dictionary a line's value came from, when it did. */
+const entryOf = (use: CoefficientUse | undefined) => (use?.source === "dictionary" ? use.item_id : undefined);
+
+/** 8.1: the Order 371 formula or the IPCC equation (IPCC 2006 Vol. 2 Ch. 4) a line follows. */
+function formulaOf(line: PassportLine): string {
+  const ipcc = "МГЭИК 2006, т. 2, гл. 4, уравнение";
+  const byProduction = "CH4 = EF × добыча угля × ρ × 10⁻³";
+  switch (line.type) {
+    case "underground_emission_ch4":
+      return `${ipcc} 4.1.3 (добыча): ${byProduction}`;
+    case "handling_underground_ch4":
+      return `${ipcc} 4.1.4 (после добычи): ${byProduction}`;
+    case "open_mining_ch4": {
+      const entry = entryOf(line.coefficients?.ef);
+      const which = entry === 4 ? "4.1.8 (после добычи)" : entry === 5 ? "4.1.7 и 4.1.8 (добыча и после добычи)" : "4.1.7 (добыча)";
+      return `${ipcc} ${which}: ${byProduction}`;
+    }
+    case "open_mining_co2":
+      return "Приказ № 371, формула 18.1: E_CO2 = FC × EF";
+    case "underground":
+      return "Приказ № 371, формула 3.1: E_i = Σ FC × W_i × ρ_i × 10⁻²";
+    case "torch_composition":
+      return (
+        "Приказ № 371, формулы 2.1, 2.2, 2.4: E = FC × EF; EF_CO2 = (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²; " +
+        "EF_CH4 = W_CH4 × CF × ρ_CH4 × 10⁻²"
+      );
+    case "disposal_co2_stat_sources":
+      return entryOf(line.coefficients?.ef) === 8
+        ? "Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): E_CO2 = FC × EF × OF"
+        : "Приказ № 371, формулы 1.1 и 1.2а: E_CO2 = FC × k × EF × OF";
+    case "disposal_co2_torch":
+      return "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75";
+    case "torch_ch4":
+      return "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CH4 = (1 − 0,98) × V × ρ";
+    default:
+      return line.type_title;
+  }
+}
+
+const MEASURED_METHODS = new Set<string>([METHOD_LABELS.measurement, METHOD_LABELS.composition]);
+
+/** D10, IPCC 2006 Vol. 2 Fig. 4.1.1: default values are tier 1, the company's own tier 2, values
+ *  measured at the source (measurement periods, the flared gas's composition) tier 3. */
+function tierOf(use: CoefficientUse, line: PassportLine): string {
+  if (use.source === "custom") return "Уровень 2 (значение организации)";
+  if (use.source === "input") return MEASURED_METHODS.has(line.method) ? "Уровень 3 (измерения)" : "Уровень 2 (данные организации)";
+  return "Уровень 1 (значение по умолчанию)";
+}
+
+/** The fuel a line burns, by kind, with its own unit (the dictionary entry names both:
+ *  «Топливо дизельное, т»); undefined for a line that burns none. */
+function fuelOf(line: PassportLine): { kind: string; unit: string } | undefined {
+  const ef = line.coefficients?.ef;
+  const named = ef?.source === "dictionary" && ef.item_name ? ef.item_name : undefined;
+  if (line.type === "open_mining_co2") return { kind: named ?? "Топливо техники (коэффициент организации)", unit: "т" };
+  if (line.type !== "disposal_co2_stat_sources") return undefined;
+  const entry = named && /^(.*),\s*([^,]+)$/.exec(named);
+  if (entry) return { kind: entry[1].replace(/\s*\(через [^)]*\)/, ""), unit: entry[2] };
+  // The company's own coefficients: the unit is the one its conversion factor is per.
+  const per = line.coefficients?.k?.unit.split("/")[1];
+  return { kind: "Топливо (коэффициенты организации)", unit: per && per !== "ед." ? per : "ед. топлива" };
+}
+
+function sourceOf(calculation: PassportLine): PassportSource {
   const quantity = (name: string, value: number, unit: string): Quantity => {
     const field = fieldOf(calculation.type, name);
     return { label: field?.label ?? name, value, unit: unit || field?.unit || "", decimals: field?.decimals ?? 4 };
   };
   const uses = Object.entries(calculation.coefficients ?? {});
-  const activity = uses.filter(([name]) => name === ACTIVITY_INPUT).map(([name, use]) => quantity(name, use.value, use.unit));
+  const fuel = fuelOf(calculation);
+  const activity = uses
+    .filter(([name]) => name === ACTIVITY_INPUT)
+    .map(([name, use]) => {
+      const q = quantity(name, use.value, use.unit);
+      // 8.1: fuel by kind in its own unit, not «тыс. м³ или т».
+      return fuel ? { ...q, label: `${q.label}: ${fuel.kind}`, unit: fuel.unit } : q;
+    });
   const coefficients = uses
     .filter(([name]) => !NOT_SHOWN.has(name))
-    .map(([name, use]) => ({ ...quantity(name, use.value, use.unit), source: describeCoefficient(use) ?? "" }));
-  const method = inventorySourceOf(calculation.type)?.method;
+    .map(([name, use]) => ({
+      ...quantity(name, use.value, use.unit),
+      source: describeCoefficient(use) ?? "",
+      tier: tierOf(use, calculation),
+    }));
   return {
     name: calculation.name,
     project: calculation.project.name,
     ipcc: ipccTitle(calculation.ipcc_code),
     // D16, D22: the calculation's own method (Table 3.1 defaults) and its notes.
-    method: [calculation.method ?? (method ? METHOD_LABELS[method] : calculation.type_title), ...(calculation.notes ?? [])].join("; "),
+    method: [
+      calculation.method ?? METHOD_LABELS[inventorySourceOf(calculation.type)?.method ?? "coefficients"],
+      ...(calculation.notes ?? []),
+    ].join("; "),
+    formula: formulaOf(calculation),
+    period: calculation.period ? periodText(calculation.period) : "",
     activity,
     coefficients,
     gases: calculation.gases,
   };
+}
+
+const volumeOf = (line: PassportLine) => line.coefficients?.volume?.value ?? 0;
+const sumOf = (lines: PassportLine[]) => lines.reduce((sum, line) => sum + volumeOf(line), 0);
+
+/** 8.1: a facility's activity data from its counted lines. Mining and post-mining take the same
+ *  coal, so the coal mined is the mining lines' (the post-mining lines' where there are none). */
+function activityOf(facility: string, lines: PassportLine[]): PassportActivity[] {
+  const rows: PassportActivity[] = [];
+  const coal = (label: string, mining: PassportLine[], after: PassportLine[]) => {
+    const own = mining.length > 0 ? mining : after;
+    if (own.length > 0) rows.push({ facility, label, value: sumOf(own), unit: "т", decimals: 2 });
+  };
+  const of = (type: string, ipcc?: string) => lines.filter((l) => l.type === type && (!ipcc || l.ipcc_code === ipcc));
+  coal("Добыча угля подземным способом", of("underground_emission_ch4"), of("handling_underground_ch4"));
+  coal("Добыча угля открытым способом", of("open_mining_ch4", "1.B.1.a.ii.1"), of("open_mining_ch4", "1.B.1.a.ii.2"));
+  const fuels = new Map<string, PassportActivity>();
+  for (const line of lines) {
+    const fuel = fuelOf(line);
+    if (!fuel) continue;
+    const key = `${fuel.kind}|${fuel.unit}`;
+    const row = fuels.get(key) ?? { facility, label: `Топливо: ${fuel.kind}`, value: 0, unit: fuel.unit, decimals: 4 };
+    row.value += volumeOf(line);
+    fuels.set(key, row);
+  }
+  rows.push(...[...fuels.values()].sort((a, b) => a.label.localeCompare(b.label, "ru")));
+  const gas = (label: string, own: PassportLine[]) => {
+    if (own.length > 0) rows.push({ facility, label, value: sumOf(own), unit: "тыс. м³", decimals: 4 });
+  };
+  gas("Газовая смесь из систем дегазации и вентиляции, выброшенная без сжигания", of("underground"));
+  gas("Газовая смесь, сожженная на факельных установках", of("torch_composition"));
+  return rows;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+const dateText = (value: unknown) =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? plainDate(value) : String(value ?? "");
+
+/** 8.1: a measured source's periods (D14) — or the one period it covers — with how it was measured. */
+function measurementOf(facility: string, line: PassportLine): PassportMeasurement {
+  const note = (name: keyof typeof MEASUREMENT_NOTES) => {
+    const value = line.inputs?.[name];
+    return typeof value === "string" && value ? value : "не указаны";
+  };
+  const stored = Array.isArray(line.results?.periods) ? (line.results.periods as Array<Record<string, unknown>>) : [];
+  const contents = (name: string) => line.coefficients?.[name]?.value ?? 0;
+  const periods =
+    stored.length > 0
+      ? stored.map((p) => ({
+          period: `${dateText(p.from)}–${dateText(p.to)}`,
+          flow: numberOrNull(p.flow_m3_min),
+          hours: numberOrNull(p.hours),
+          w_ch4: numberOrNull(p.w_ch4) ?? 0,
+          w_co2: numberOrNull(p.w_co2) ?? 0,
+          volume: numberOrNull(p.volume) ?? 0,
+        }))
+      : [
+          {
+            period: line.period ? periodText(line.period) : "",
+            flow: null,
+            hours: null,
+            w_ch4: contents("ef_ch4"),
+            w_co2: contents("ef_co2"),
+            volume: volumeOf(line),
+          },
+        ];
+  return {
+    facility,
+    source: line.name,
+    project: line.project.name,
+    frequency: note("measurement_frequency"),
+    instruments: note("measurement_instruments"),
+    periods,
+  };
+}
+
+/** D17: the balance rows as the inventory screen names them, t CH4. */
+function balanceOf(row: Inventory["balance"][number]): PassportBalance {
+  return {
+    facility: row.facility_name,
+    rows: [
+      { label: "Выделилось (валовый и чистый выброс)", t: row.released_t },
+      { label: "в том числе валовый выброс", t: row.gross_t },
+      { label: "в том числе чистый выброс", t: row.net_t },
+      { label: "Направлено на факелы", t: row.flared_t },
+      { label: "Направлено на утилизацию", t: row.used_t },
+      { label: "Уничтожено (без несгоревшего метана)", t: row.destroyed_t },
+      { label: "Выброшено без сжигания (вентиляция, дегазация)", t: row.vented_t },
+      { label: "Вычтено из строки 1.B.1.a.i.1", t: row.netted_t },
+      { label: "Выброшено в атмосферу", t: row.emitted_t },
+    ],
+  };
+}
+
+/** 8.1: per gas of 2979-р in t and t CO2-eq; the gases no calculation emits say so. */
+export const OTHER_GASES = [
+  "Закись азота (N2O)",
+  "Гидрофторуглероды (ГФУ)",
+  "Перфторуглероды (ПФУ)",
+  "Гексафторид серы (SF6)",
+  "Трифторид азота (NF3)",
+] as const;
+const GAS_NAMES: Record<Gas, string> = { CO2: "Диоксид углерода (CO2)", CH4: "Метан (CH4)" };
+
+function gasesOf(categories: Inventory["categories"]): PassportGas[] {
+  const own = (["CO2", "CH4"] as const).map((gas) => {
+    const rows = categories.filter((row) => row.gas === gas);
+    const sum = (key: "t" | "t_co2e") => rows.reduce((total, row) => total + row[key], 0);
+    return { gas: GAS_NAMES[gas], t: sum("t"), t_co2e: sum("t_co2e"), note: "" };
+  });
+  return [...own, ...OTHER_GASES.map((gas) => ({ gas, t: null, t_co2e: null, note: "не выбрасывается" }))];
 }
 
 function facilityDetails(facility: Facility | undefined): string {
@@ -169,7 +418,10 @@ function facilityDetails(facility: Facility | undefined): string {
 }
 
 /** Per facility (as the inventory lists them) and Order 371 category, the counted calculations. */
-function facilitiesOf(inventory: Pick<Inventory, "calculations" | "facilities">, facilities: Facility[]): PassportFacility[] {
+function facilitiesOf(
+  inventory: { calculations: PassportLine[]; facilities: Inventory["facilities"] },
+  facilities: Facility[],
+): PassportFacility[] {
   const counted = inventory.calculations.filter((c) => c.counted);
   return inventory.facilities.map((row) => {
     const own = counted.filter((c) => c.facility === row.id);
@@ -199,12 +451,12 @@ export interface PassportData {
   company: Company;
   facilities: Facility[];
   /** The live inventory, or an approved version's snapshot of it (D20). */
-  inventory: Omit<Inventory, "review" | "years">;
+  inventory: Omit<Inventory, "review" | "years" | "calculations"> & { calculations: PassportLine[] };
   review: InventoryReview;
   users: User[];
   now: Date;
   /** Set when the passport prints an approved version. */
-  snapshot?: { version: number; sha256: string; changes: SnapshotChanges | null };
+  snapshot?: { version: number; sha256: string; approved_at: string; changes: SnapshotChanges | null };
 }
 
 const tonnes = (value: number) => `${formatNumber(value, EMISSION_DECIMALS)} ${T_CO2E}`;
@@ -224,6 +476,8 @@ function changesOf(changes: SnapshotChanges): { title: string; lines: string[] }
 
 export function buildPassport({ company, facilities, inventory, review, users, now, snapshot }: PassportData): Passport {
   const missing = "не указан";
+  const counted = inventory.calculations.filter((c) => c.counted);
+  const facilityRows = inventory.facilities;
   const scope = inventory.facility
     ? (facilities.find((f) => f.id === inventory.facility)?.name ?? NO_FACILITY_NAME)
     : "все площадки организации";
@@ -237,6 +491,17 @@ export function buildPassport({ company, facilities, inventory, review, users, n
       ["ОКВЭД", company.okved || missing],
       ["Адрес", company.postal_address || missing],
     ],
+    period: `${plainDate(`${inventory.year}-01-01`)}–${plainDate(`${inventory.year}-12-31`)}`,
+    responsible: [
+      ["ФИО", company.responsible_name || missing],
+      ["Должность", company.responsible_position || missing],
+      ["Телефон", company.responsible_phone || missing],
+      ["E-mail", company.responsible_email || missing],
+    ],
+    // The version printed is the one signed: its approval (D20); a year not approved is a draft.
+    signing: snapshot
+      ? `${moscowDate(snapshot.approved_at)} (утверждение версии ${snapshot.version})`
+      : "не подписан: год не утвержден, паспорт — проект",
     year: inventory.year,
     status: STATUS_LABELS[review.status],
     approvals: approvalsOf(review, users),
@@ -252,6 +517,18 @@ export function buildPassport({ company, facilities, inventory, review, users, n
       t: row.t,
       t_co2e: row.t_co2e,
     })),
+    gases: gasesOf(inventory.categories),
+    activity: facilityRows.flatMap((row) =>
+      activityOf(
+        row.name,
+        counted.filter((c) => c.facility === row.id),
+      ),
+    ),
+    measurements: facilityRows.flatMap((row) =>
+      counted.filter((c) => c.facility === row.id && c.type === "underground").map((line) => measurementOf(row.name, line)),
+    ),
+    // A facility's report shows its own balance only.
+    balance: inventory.balance.filter((b) => !inventory.facility || b.facility === inventory.facility).map(balanceOf),
     total_t_co2e: inventory.total_t_co2e,
     threshold: companyThreshold(inventory),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),

@@ -5,7 +5,7 @@
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
-import { getInventory } from "../domain/inventory";
+import { calculationsOfYear, getInventory } from "../domain/inventory";
 import { getReview, isFrozen } from "../domain/inventory-review";
 import { loadSnapshot, scopedState } from "../domain/inventory-versions";
 import { safeFileName } from "../files/file-names";
@@ -18,6 +18,24 @@ import { handOut, type ExportDeps } from "./project-export";
 export function passportFileName(passport: Pick<Passport, "year" | "scope">, facility: boolean, format: PassportRequest["format"]): string {
   const scope = facility ? ` ${passport.scope}` : "";
   return safeFileName(`Паспорт отчета ${passport.year}${scope}.${format}`, `Report.${format}`);
+}
+
+/** The live inventory, each line with what it was computed from (8.1: the measured periods and
+ *  how they were measured), as an approved version's snapshot carries it (D20). */
+async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest) {
+  const [inventory, calculations] = await Promise.all([
+    getInventory(deps, actor, request.year, request.facility),
+    calculationsOfYear(deps, actor.company, request.year),
+  ]);
+  const byId = new Map(calculations.map((c) => [c.id, c]));
+  return {
+    ...inventory,
+    calculations: inventory.calculations.map((line) => ({
+      ...line,
+      inputs: byId.get(line.id)?.inputs,
+      results: byId.get(line.id)?.results,
+    })),
+  };
 }
 
 export async function inventoryReport(
@@ -38,10 +56,11 @@ export async function inventoryReport(
   const approved = isFrozen(review) && review.snapshot ? review.snapshot : undefined;
   const stored = approved && (await loadSnapshot(deps, actor.company, request.year, approved.version));
   if (stored && request.facility && !facilities.some((f) => f.id === request.facility)) throw new NotFound("Площадка не найдена");
-  const inventory = stored
-    ? scopedState(stored.inventory, request.facility)
-    : await getInventory(deps as Deps, actor, request.year, request.facility);
-  const snapshot = stored && approved ? { version: stored.version, sha256: approved.sha256, changes: stored.changes } : undefined;
+  const inventory = stored ? scopedState(stored.inventory, request.facility) : await liveInventory(deps as Deps, actor, request);
+  const snapshot =
+    stored && approved
+      ? { version: stored.version, sha256: approved.sha256, approved_at: stored.approved_at, changes: stored.changes }
+      : undefined;
   const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now(), snapshot });
   // docs/security.md: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);

@@ -15,6 +15,7 @@ import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
 import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
+import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
@@ -106,7 +107,10 @@ export const calculationRoutes = routeApp()
       ),
       calculationLock(c.get("deps"), c.get("actor").company, q.project, c.req.valid("param").type),
     ]);
-    const results = page.results.map((calculation) => ({ ...calculationView(calculation), ...(locked ? { locked } : {}) }));
+    const results = page.results.map((calculation) => ({
+      ...calculationView(calculation),
+      ...(locked && inventorySourceOf(calculation.type) ? { locked } : {}),
+    }));
     return c.json({ results, count: page.count }, 200);
   })
   .openapi(createRoute, async (c) => {

@@ -74,8 +74,9 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
         FilterExpression: "is_deleted = :no",
         // What the statistics add up, not the inputs and coefficients of each calculation.
-        ProjectionExpression: "#type, results, created_at",
-        ExpressionAttributeNames: { "#type": "type" },
+        // D18: the project and «Учет» say whether it counts.
+        ProjectionExpression: "#type, results, created_at, #project, inventory_role",
+        ExpressionAttributeNames: { "#type": "type", "#project": "project" },
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
         ConsistentRead: true,
       });

@@ -15,6 +15,8 @@ import { unlessConditionFails } from "./conditions";
 import { queryAll } from "./items";
 
 const CALC = "calc:";
+/** D18: a project's counting (StatisticsFigures.counting), one attribute per key. */
+const COUNTING = "count:";
 const PENDING = "pending:";
 const YEAR_PREFIX = keys.companyStatisticsYears("").SKPrefix;
 
@@ -39,6 +41,7 @@ const yearAttributes = (delta: StatisticsFigures): Record<string, number> => ({
   projects_archived: delta.projects_archived,
   total_co2e: delta.total_co2e,
   ...Object.fromEntries(Object.entries(delta.calculations).map(([type, count]) => [`${CALC}${type}`, count])),
+  ...Object.fromEntries(Object.entries(delta.counting ?? {}).map(([key, value]) => [`${COUNTING}${key}`, value])),
 });
 
 /** One item a stream record adds to: a year aggregate or a list count. */
@@ -99,8 +102,10 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       } while (start);
       return items.map((item): YearStatistics => {
         const calculations: Record<string, number> = {};
+        const counting: Record<string, number> = {};
         for (const [name, value] of Object.entries(item)) {
           if (name.startsWith(CALC)) calculations[name.slice(CALC.length)] = Number(value);
+          else if (name.startsWith(COUNTING)) counting[name.slice(COUNTING.length)] = Number(value);
         }
         return {
           year: String(item.SK).slice(YEAR_PREFIX.length),
@@ -108,6 +113,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
           projects_archived: Number(item.projects_archived ?? 0),
           calculations,
           total_co2e: Number(item.total_co2e ?? 0),
+          counting,
           rev: Number(item.rev ?? 0),
           updated_at: String(item.updated_at ?? ""),
         };

@@ -98,7 +98,14 @@ function calculationJson(type: CalculationType, patch: boolean) {
   }
   if (type === "underground") {
     // D14: one volume, or measurement periods (then volume and contents come from them).
-    return z.object({ ...common, ...numericFields(type, true), periods: z.optional(z.array(measuredPeriod)) });
+    return z.object({
+      ...common,
+      ...numericFields(type, true),
+      periods: z.optional(z.array(measuredPeriod)),
+      // Methodology 8.1: printed on the report passport with the periods.
+      measurement_frequency: z.optional(z.nullable(z.string().check(z.maxLength(200), z.describe("Периодичность измерений")))),
+      measurement_instruments: z.optional(z.nullable(z.string().check(z.maxLength(500), z.describe("Средства измерений")))),
+    });
   }
   return z.object({ ...common, ...numericFields(type, patch) });
 }

@@ -50,6 +50,7 @@ export const reviewActionSchema = z.object({
   }),
   reason: z.optional(z.string("reason: ожидается текст").max(2000, "reason: не более 2000 символов")),
   notice_date: z.optional(z.string("notice_date: ожидается дата ГГГГ-ММ-ДД")),
+  date: z.optional(z.string("date: ожидается дата ГГГГ-ММ-ДД")),
   version: z.int("version: ожидается целое число"),
 });
 

@@ -33,6 +33,10 @@ export const companySchema = z.object({
   kpp: z.optional(z.string()),
   region: z.string(),
   postal_address: z.string(),
+  responsible_name: z.optional(z.string()),
+  responsible_position: z.optional(z.string()),
+  responsible_phone: z.optional(z.string()),
+  responsible_email: z.optional(z.string()),
   version: z.optional(z.int()),
   created_at: z.optional(z.string()),
   updated_at: z.optional(z.string()),
@@ -54,7 +58,11 @@ export const signedInUserSchema = z.object({
 export const statisticsSchema = z.object({
   projects: z.object({ active: z.int(), archived: z.int() }),
   calculations: z.record(z.string(), z.int()).meta({ description: "Calculations that are not deleted, per type" }),
-  total_co2e: z.number().meta({ description: "Their CO2-equivalent results summed, t" }),
+  total_co2e: z.number().meta({
+    description:
+      "D18: the CO2-equivalent the totals count, t: primary calculations of projects not archived (alternatives and analyses never)",
+  }),
+  not_counted: z.string().meta({ description: "D18: what that total left out, in Russian; empty: nothing" }),
   computed_at: z.string().meta({ description: "When a change was last added to the figures (ISO 8601)" }),
 });
 
@@ -266,13 +274,19 @@ export const inventoryReviewSchema = z.object({
   approved_by: z.optional(z.string()),
   notice_date: z.optional(z.iso.date()),
   rework_deadline: z.optional(z.iso.date().meta({ description: "20 working days after the notice, by the production calendar" })),
+  rework_deadline_warning: z.optional(
+    z.string().meta({ description: "The deadline reached a year without a production calendar: counted Monday to Friday" }),
+  ),
   history: z.array(
     z.object({
       action: z.string(),
       from: inventoryStatus,
       to: inventoryStatus,
       by: z.string(),
+      by_name: z.optional(z.string()),
+      by_role: z.optional(z.string()),
       at: z.string(),
+      date: z.optional(z.iso.date()),
       reason: z.optional(z.string()),
     }),
   ),
@@ -351,11 +365,13 @@ export const inventorySchema = z.object({
         used_t: z.number(),
         vented_t: z.number(),
         netted_t: z.number(),
+        // Absent from versions approved before the slip was kept apart.
+        slip_t: z.optional(z.number()),
       }),
     )
     .meta({
       description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t came off 1.B.1.a.i.1",
+        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
     }),
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import fc from "fast-check";
-import { companyCreateSchema, companyPatchSchema, isValidInn, isValidOgrn, KPP_RE } from "./company";
+import { companyCreateSchema, companyPatchSchema, isValidInn, isValidOgrn, isValidPhone, KPP_RE } from "./company";
 
 describe("ИНН check digits and КПП format", () => {
   it.each([
@@ -88,5 +88,32 @@ describe("company requisites schema", () => {
   it("lets an edit send only what changes", () => {
     expect(z.safeParse(companyPatchSchema, { region: "Кузбасс" }).success).toBe(true);
     expect(z.safeParse(companyPatchSchema, { name: "" }).success).toBe(false);
+  });
+});
+
+describe("the person responsible for the report (methodology 8.1)", () => {
+  it.each([
+    ["+7 (3842) 12-34-56", true],
+    ["83842123456", true],
+    ["12-34", false],
+    ["+7 3842 12345678901", false],
+    ["звонить Ивану", false],
+    ["+7 (3842) 12-34-56 доб. 5", false],
+  ])("phone %s → %s", (phone, valid) => expect(isValidPhone(phone)).toBe(valid));
+
+  it("takes the name, position, phone and e-mail, refusing a wrong phone or e-mail by the field's name", () => {
+    const ok = companyPatchSchema.parse({
+      responsible_name: " Петров Иван Сергеевич ",
+      responsible_position: "Главный эколог",
+      responsible_phone: "+7 (3842) 12-34-56",
+      responsible_email: "petrov@ugol.example",
+    });
+    expect(ok.responsible_name).toBe("Петров Иван Сергеевич");
+    const issues = companyPatchSchema
+      .safeParse({ responsible_phone: "12", responsible_email: "petrov" })
+      .error!.issues.map((i) => i.message);
+    expect(issues.some((m) => m.startsWith("responsible_phone: "))).toBe(true);
+    expect(issues.some((m) => m.startsWith("responsible_email: "))).toBe(true);
+    expect(companyPatchSchema.safeParse({ responsible_phone: "", responsible_email: "" }).success).toBe(true);
   });
 });

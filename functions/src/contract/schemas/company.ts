@@ -35,7 +35,7 @@ export const KPP_RE = /^\d{4}[\dA-Z]{2}\d{3}$/;
 /** ОКВЭД 2 code: NN.NN with an optional third level .N or .NN (e.g. 05.10, 05.10.1, 46.71.11). */
 export const OKVED_RE = /^\d{2}\.\d{2}(\.\d{1,2})?$/;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (field: string, max = COMPANY_TEXT_MAX) =>
   z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(max, `${field}: не длиннее ${max} символов`));
@@ -62,6 +62,20 @@ const inn = text("inn", 12).check(
 
 const kpp = text("kpp", 9).check(z.refine((v) => v === "" || KPP_RE.test(v), "kpp: КПП — 9 знаков, например 420501001"));
 
+/** A phone number as people write it: digits, spaces, +, parentheses, hyphens; 5–15 digits. */
+export const PHONE_RE = /^\+?[\d\s()-]+$/;
+export function isValidPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE_RE.test(value) && digits >= 5 && digits <= 15;
+}
+
+const phone = text("responsible_phone", 40).check(
+  z.refine((v) => v === "" || isValidPhone(v), "responsible_phone: телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56"),
+);
+const responsibleEmail = text("responsible_email", 320).check(
+  z.refine((v) => v === "" || EMAIL_RE.test(v), "responsible_email: укажите корректный e-mail"),
+);
+
 const requisites = {
   email: z.optional(email),
   ogrn: z.optional(ogrn),
@@ -70,6 +84,11 @@ const requisites = {
   okved: z.optional(okved),
   region: z.optional(text("region")),
   postal_address: z.optional(text("postal_address")),
+  // Methodology 8.1: the person responsible for the report, printed on its passport.
+  responsible_name: z.optional(text("responsible_name", COMPANY_NAME_MAX)),
+  responsible_position: z.optional(text("responsible_position", COMPANY_NAME_MAX)),
+  responsible_phone: z.optional(phone),
+  responsible_email: z.optional(responsibleEmail),
 };
 
 export const companyCreateSchema = z.object({ name, ...requisites });

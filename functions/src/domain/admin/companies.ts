@@ -4,7 +4,16 @@
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../users";
-import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE, type CompanyCreateInput, type CompanyPatchInput } from "../../contract/schemas/company";
+import {
+  EMAIL_RE,
+  isValidInn,
+  isValidOgrn,
+  isValidPhone,
+  KPP_RE,
+  OKVED_RE,
+  type CompanyCreateInput,
+  type CompanyPatchInput,
+} from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
 
@@ -23,6 +32,12 @@ function checkRequisites(input: CompanyPatchInput) {
     throw new Invalid("inn: ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами");
   }
   if (input.kpp && !KPP_RE.test(input.kpp)) throw new Invalid("kpp: КПП — 9 знаков, например 420501001");
+  if (input.responsible_phone && !isValidPhone(input.responsible_phone)) {
+    throw new Invalid("responsible_phone: телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56");
+  }
+  if (input.responsible_email && !EMAIL_RE.test(input.responsible_email)) {
+    throw new Invalid("responsible_email: укажите корректный e-mail");
+  }
 }
 
 export async function listCompanies(deps: Deps, actor: Actor): Promise<CompanyView[]> {
@@ -77,6 +92,10 @@ export async function updateCompanyAsAdmin(
     kpp: patch.kpp ?? current.kpp ?? "",
     region: patch.region ?? current.region,
     postal_address: patch.postal_address ?? current.postal_address,
+    responsible_name: patch.responsible_name ?? current.responsible_name ?? "",
+    responsible_position: patch.responsible_position ?? current.responsible_position ?? "",
+    responsible_phone: patch.responsible_phone ?? current.responsible_phone ?? "",
+    responsible_email: patch.responsible_email ?? current.responsible_email ?? "",
     version: current.version + 1,
     updated_at: deps.clock.now().toISOString(),
   };

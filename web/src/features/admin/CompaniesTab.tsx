@@ -7,11 +7,24 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
-import { isValidInn, isValidOgrn, KPP_RE, OKVED_RE } from "@server/contract";
+import { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "@server/contract";
 import { adminKeys, createCompany, errorText, fieldError, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
 import { useFeedback } from "../../shared/feedback";
 
-const FIELDS = ["name", "email", "ogrn", "inn", "kpp", "okved", "region", "postal_address"] as const;
+const FIELDS = [
+  "name",
+  "email",
+  "ogrn",
+  "inn",
+  "kpp",
+  "okved",
+  "region",
+  "postal_address",
+  "responsible_name",
+  "responsible_position",
+  "responsible_phone",
+  "responsible_email",
+] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
 
 const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
@@ -39,6 +52,15 @@ const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
         !value || KPP_RE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error("КПП — 9 знаков, например 420501001")),
     },
   ],
+  responsible_phone: [
+    {
+      validator: (_, value?: string) =>
+        !value || isValidPhone(value.trim())
+          ? Promise.resolve()
+          : Promise.reject(new Error("Телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56")),
+    },
+  ],
+  responsible_email: [{ type: "email", message: "Укажите корректный e-mail" }],
   okved: [
     {
       validator: (_, value?: string) =>
@@ -117,6 +139,31 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
         <Form.Item label="Почтовый адрес" name="postal_address">
           <Input.TextArea autoSize={{ minRows: 2 }} />
         </Form.Item>
+        {/* Methodology 8.1: printed on the report passport. */}
+        <Row gutter={12}>
+          <Col flex="auto">
+            <Form.Item label="Ответственный за отчет: ФИО" name="responsible_name">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col flex="auto">
+            <Form.Item label="Должность" name="responsible_position">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col flex="auto">
+            <Form.Item label="Телефон ответственного" name="responsible_phone" rules={RULES.responsible_phone}>
+              <Input inputMode="tel" maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col flex="auto">
+            <Form.Item label="E-mail ответственного" name="responsible_email" rules={RULES.responsible_email}>
+              <Input maxLength={320} />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import { METHANE_BASES, METHANE_BASIS_HINT, METHANE_BASIS_LABELS, type MethaneBa
 import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
-import { periodField } from "@core/measured-periods";
+import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-periods";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -462,6 +462,18 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               />
             </Form.Item>
           )}
+          {state.measurement &&
+            MEASUREMENT_NOTE_NAMES.map((name) => (
+              <Form.Item key={name} label={MEASUREMENT_NOTES[name].label} htmlFor={`measurement-${name}`} {...status(name)}>
+                <Input
+                  id={`measurement-${name}`}
+                  value={state.measurement?.[name]}
+                  maxLength={MEASUREMENT_NOTES[name].max}
+                  placeholder={MEASUREMENT_NOTES[name].placeholder}
+                  onChange={(event) => change(name, { ...state, measurement: { ...state.measurement!, [name]: event.target.value } })}
+                />
+              </Form.Item>
+            ))}
           {state.inventoryRole && (
             <Form.Item
               label="Роль в инвентаризации"

@@ -1,17 +1,26 @@
 // The calculations of one type in a project (docs/user-guide.md): name cut to 50 characters, the result the
 // type totals in CO2-eq (or its technology), edit (when the type allows it), archive or restore.
-// A row click opens the read-only results.
+// A row click opens the read-only results. The list of every type (D18) adds each row's type.
 import { Tooltip, Typography, type TableColumnsType } from "antd";
 import { LockOutlined } from "@ant-design/icons";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "@core/registry";
-import { INVENTORY_ROLE_SHORT, inventorySourceOf } from "@core/inventory";
+import { INVENTORY_ROLE_SHORT, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
 import { truncate } from "../../shared/text";
-import { ARCHIVE, CALCULATIONS_PAGE_SIZE, RESTORE, useCalculations, usePatchCalculation, type Calculation } from "./api";
+import {
+  ALL_TYPES,
+  ARCHIVE,
+  CALCULATIONS_PAGE_SIZE,
+  RESTORE,
+  useCalculations,
+  usePatchCalculation,
+  type Calculation,
+  type ListType,
+} from "./api";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { forecastSummary, METHOD_TITLES } from "./forecast";
 import { formatAmount } from "./format";
@@ -61,9 +70,11 @@ function summary(def: CalculationDefinition, calculation: Calculation) {
   return text ? <Cut text={String(calculation[text.name] ?? "")} max={60} /> : null;
 }
 
-function columns(type: CalculationType | undefined, archived: boolean): TableColumnsType<Calculation> {
-  if (!type) return [{ title: "Название", key: "name" }];
-  const def: CalculationDefinition = REGISTRY[type];
+function columns(listType: ListType | undefined, archived: boolean): TableColumnsType<Calculation> {
+  if (!listType) return [{ title: "Название", key: "name" }];
+  const all = listType === ALL_TYPES;
+  // In the list of every type the result and actions follow each row's own type.
+  const definitionOf = (calculation: Calculation): CalculationDefinition => REGISTRY[calculation.type];
   return [
     {
       title: "Название",
@@ -79,7 +90,7 @@ function columns(type: CalculationType | undefined, archived: boolean): TableCol
           <Cut text={name} max={CALCULATION_NAME_DISPLAY} />
           {/* D10: a custom coefficient without a justification or outside its plausible band. */}
           {(calculation.flags?.length ?? 0) > 0 && (
-            <Tooltip title={flagTexts(type, calculation.flags).join("; ")}>
+            <Tooltip title={flagTexts(calculation.type, calculation.flags).join("; ")}>
               <Typography.Text type="warning" data-testid="calculation-flag" style={{ marginLeft: 8, whiteSpace: "nowrap" }}>
                 ⚠ проверить
               </Typography.Text>
@@ -88,19 +99,26 @@ function columns(type: CalculationType | undefined, archived: boolean): TableCol
         </>
       ),
     },
+    ...(all
+      ? [{ title: "Тип расчета", key: "type", render: (_: unknown, c: Calculation) => <Cut text={REGISTRY[c.type].title} max={60} /> }]
+      : []),
     {
-      title: def.co2e ? "Выбросы" : "Результат",
+      title: !all && (REGISTRY[listType] as CalculationDefinition).co2e ? "Выбросы" : "Результат",
       key: "result",
-      render: (_, calculation) => <span style={{ whiteSpace: def.co2e ? "nowrap" : undefined }}>{summary(def, calculation)}</span>,
+      render: (_, calculation) => (
+        <span style={{ whiteSpace: definitionOf(calculation).co2e ? "nowrap" : undefined }}>
+          {summary(definitionOf(calculation), calculation)}
+        </span>
+      ),
     },
-    // D18: an alternative is shown and never summed in any total.
-    ...(inventorySourceOf(type)
+    // D18: an alternative is shown and never summed in any total; an analysis has no «Учет».
+    ...(all || inventorySourceOf(listType)
       ? [
           {
             title: "Учет",
             key: "role",
             width: 140,
-            render: (_: unknown, c: Calculation) => INVENTORY_ROLE_SHORT[c.inventory_role ?? "primary"],
+            render: (_: unknown, c: Calculation) => (inventorySourceOf(c.type) ? INVENTORY_ROLE_SHORT[c.inventory_role ?? "primary"] : "—"),
           },
         ]
       : []),
@@ -109,14 +127,16 @@ function columns(type: CalculationType | undefined, archived: boolean): TableCol
       title: "Действия",
       key: "actions",
       width: 150,
-      render: (_, calculation) => <CalculationActions type={type} calculation={calculation} archived={archived} />,
+      render: (_, calculation) => <CalculationActions type={calculation.type} calculation={calculation} archived={archived} />,
     },
   ];
 }
 
 interface Props {
   projectId: string;
-  type: CalculationType | undefined;
+  type: ListType | undefined;
+  /** D18: only the calculations of this «Учет». */
+  role?: InventoryRole;
   archived: boolean;
   page: number;
   onPage(page: number): void;
@@ -124,8 +144,8 @@ interface Props {
   onCorrectPage(page: number): void;
 }
 
-export function CalculationsTable({ projectId, type, archived, page, onPage, onCorrectPage }: Props) {
-  const list = useCalculations({ projectId, type, archived, page });
+export function CalculationsTable({ projectId, type, role, archived, page, onPage, onCorrectPage }: Props) {
+  const list = useCalculations({ projectId, type, archived, page, role });
   const openResults = useSetAtom(resultsDialogAtom);
   const count = type ? (list.data?.count ?? 0) : 0;
 

@@ -1,16 +1,19 @@
 // The working part of /projects/{projectId}/calculations (docs/user-guide.md), loaded right after the page has
 // painted its heading: the type picker (none at first: no list, no add button), the archive switch,
 // «Добавить расчет», the type's list and the dialogs. The type, page and archive flag sit in the URL
-// (?type=…&page=2&archived=1) so a reload, the back button or a shared link keeps them.
+// (?type=…&page=2&archived=1) so a reload, the back button or a shared link keeps them. D18: «Все
+// типы» lists the project's calculations of every type at once, and «Учет» keeps the primary or the
+// alternative ones only (?type=all&role=alternative).
 import { lazy, Suspense, useEffect } from "react";
 import { Button, Flex, Select } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useAtomValue, useSetAtom } from "jotai";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
+import { INVENTORY_ROLES, INVENTORY_ROLE_SHORT, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { useCalculation } from "./api";
+import { ALL_TYPES, useCalculation, type ListType } from "./api";
 import { CalculationsTable } from "./CalculationsTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 
@@ -24,21 +27,37 @@ const ResultsDialog = lazy(() => import("./ResultsDialog").then((m) => ({ defaul
 const OFFERED = CALCULATION_TYPES.filter((type) => type !== "torch_composition").flatMap((type) =>
   type === "disposal_co2_torch" ? (["torch_composition", type] as const) : [type],
 );
-const TYPE_OPTIONS = OFFERED.map((type) => ({ value: type, label: REGISTRY[type].title }));
+const TYPE_OPTIONS: { value: ListType; label: string }[] = [
+  { value: ALL_TYPES, label: "Все типы" },
+  ...OFFERED.map((type) => ({ value: type, label: REGISTRY[type].title })),
+];
+const ROLE_OPTIONS = INVENTORY_ROLES.map((role) => ({ value: role, label: INVENTORY_ROLE_SHORT[role] }));
 
 function typeFrom(value: string | null): CalculationType | undefined {
   return CALCULATION_TYPES.find((type) => type === value);
 }
 
+function roleFrom(value: string | null): InventoryRole | undefined {
+  return INVENTORY_ROLES.find((role) => role === value);
+}
+
 export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId: string; projectDeleted: boolean }) {
   const { params, update } = useUrlQuery();
+  const all = params.get("type") === ALL_TYPES;
   const type = typeFrom(params.get("type"));
+  const listType: ListType | undefined = all ? ALL_TYPES : type;
+  // An analysis type has no «Учет»: its list is not filtered by it.
+  const roles = all || (type !== undefined && inventorySourceOf(type) !== undefined);
+  const role = roles ? roleFrom(params.get("role")) : undefined;
   const { page, setPage, correctPage } = useUrlPage();
   const archived = params.get("archived") === "1";
   const openDialog = useSetAtom(calculationDialogAtom);
   const setResults = useSetAtom(resultsDialogAtom);
-  const dialogOpen = useAtomValue(calculationDialogAtom) !== null;
-  const resultsOpen = useAtomValue(resultsDialogAtom) !== null;
+  const dialog = useAtomValue(calculationDialogAtom);
+  const results = useAtomValue(resultsDialogAtom);
+  // In the list of every type a row's own type opens its dialogs.
+  const dialogType = dialog?.mode === "edit" ? dialog.calculation.type : type;
+  const resultsType = results?.type ?? type;
 
   // Dialogs belong to this visit: leaving the page (back button) must not reopen them next time.
   useEffect(
@@ -59,15 +78,16 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
   }, [openId, linked.data, linked.isError, setResults, update]);
 
   // docs/user-guide.md: changing the type resets to page 1 and loads that type's list.
-  const chooseType = (next: CalculationType | undefined) => update({ type: next, page: undefined }, { replace: true });
+  const chooseType = (next: ListType | undefined) => update({ type: next, page: undefined }, { replace: true });
+  const chooseRole = (next: InventoryRole | undefined) => update({ role: next, page: undefined }, { replace: true });
   const showArchive = (value: boolean) => update({ archived: value ? "1" : undefined, page: undefined });
 
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Select<CalculationType>
+        <Select<ListType>
           aria-label="Тип расчета"
-          value={type}
+          value={listType}
           options={TYPE_OPTIONS}
           onChange={(value) => chooseType(value)}
           onClear={() => chooseType(undefined)}
@@ -76,10 +96,22 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
           style={{ width: 560, maxWidth: "100%" }}
           popupMatchSelectWidth={false}
         />
-        {type && (
-          <Flex gap={12} wrap>
+        {listType && (
+          <Flex gap={12} wrap align="center">
+            {roles && (
+              <Select<InventoryRole>
+                aria-label="Учет"
+                value={role}
+                options={ROLE_OPTIONS}
+                onChange={(value) => chooseRole(value)}
+                onClear={() => chooseRole(undefined)}
+                allowClear
+                placeholder="Учет: все"
+                style={{ width: 190 }}
+              />
+            )}
             <ArchiveSwitch archived={archived} onChange={showArchive} />
-            {!archived && !projectDeleted && (
+            {type && !archived && !projectDeleted && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })}>
                 Добавить расчет
               </Button>
@@ -87,11 +119,19 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
           </Flex>
         )}
       </Flex>
-      <CalculationsTable projectId={projectId} type={type} archived={archived} page={page} onPage={setPage} onCorrectPage={correctPage} />
-      {type && (dialogOpen || resultsOpen) && (
+      <CalculationsTable
+        projectId={projectId}
+        type={listType}
+        role={role}
+        archived={archived}
+        page={page}
+        onPage={setPage}
+        onCorrectPage={correctPage}
+      />
+      {(dialog || results) && (
         <Suspense fallback={<LazyLoading label="Загрузка формы…" />}>
-          {dialogOpen && <CalculationDialog key={type} type={type} projectId={projectId} />}
-          {resultsOpen && <ResultsDialog type={type} />}
+          {dialog && dialogType && <CalculationDialog key={dialogType} type={dialogType} projectId={projectId} />}
+          {results && resultsType && <ResultsDialog type={resultsType} />}
         </Suspense>
       )}
     </>

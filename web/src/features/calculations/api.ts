@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import type { InferResponseType } from "hono/client";
 import { api, jsonBody, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
 import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
+import type { InventoryRole } from "@core/inventory";
 import type {
   Dictionary as DictionaryAnswer,
   CalculationRoutes,
@@ -51,11 +52,17 @@ const asCalculation = (answer: CalculationAnswer) => answer as Calculation;
 
 const calculationsKey = ["calculations"] as const;
 
+/** The list of every type at once (GET v1/all/, D18). */
+export const ALL_TYPES = "all";
+export type ListType = CalculationType | typeof ALL_TYPES;
+
 export interface CalculationsView {
   projectId: string;
-  type: CalculationType | undefined;
+  type: ListType | undefined;
   archived: boolean;
   page: number;
+  /** D18: only the calculations of this «Учет». */
+  role?: InventoryRole;
 }
 
 export function useProject(projectId: string) {
@@ -65,9 +72,9 @@ export function useProject(projectId: string) {
   });
 }
 
-export function useCalculations({ projectId, type, archived, page }: CalculationsView) {
+export function useCalculations({ projectId, type, archived, page, role }: CalculationsView) {
   return useQuery({
-    queryKey: [...calculationsKey, type, "list", projectId, archived, page],
+    queryKey: [...calculationsKey, type, "list", projectId, archived, page, role],
     queryFn: async (): Promise<ListPage<Calculation>> => {
       const answer = await calculations((c) =>
         c[":type"].$get({
@@ -79,6 +86,7 @@ export function useCalculations({ projectId, type, archived, page }: Calculation
             is_deleted: archived ? "true" : "false",
             limit: String(CALCULATIONS_PAGE_SIZE),
             offset: String((page - 1) * CALCULATIONS_PAGE_SIZE),
+            ...(role ? { role } : {}),
           },
         }),
       );

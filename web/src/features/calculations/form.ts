@@ -27,7 +27,7 @@ import {
   type CoefficientEntry,
 } from "@core/coefficient-rules";
 import { FieldError, type EmissionsCore } from "@core/emissions-core";
-import { PERIODS_GIVE, checkPeriods, measuredRelease } from "@core/measured-periods";
+import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, type MeasurementNote } from "@core/measured-periods";
 import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-years";
@@ -105,6 +105,13 @@ export function formLayout(type: FormulaType): FormLayout {
 
 // ---- state -------------------------------------------------------------------------------------
 
+/** 8.1: the type whose measured release records its frequency and instruments. */
+export const MEASURED_TYPE = "underground";
+const storedNotes = (stored: Record<string, unknown> | undefined): Record<MeasurementNote, string> =>
+  Object.fromEntries(
+    MEASUREMENT_NOTE_NAMES.map((name) => [name, typeof stored?.[name] === "string" ? (stored[name] as string) : ""]),
+  ) as Record<MeasurementNote, string>;
+
 /** D17: the type's default basis; none for types other than underground mine methane. */
 export const basisDefault = (type: string): MethaneBasis | undefined => basisOf(type, {});
 
@@ -129,6 +136,8 @@ export interface FormState {
   periods?: readonly PeriodTexts[];
   /** D19: the part of the project's dates the calculation covers; undefined: the whole period. */
   period?: SourcePeriod;
+  /** 8.1, underground: how the release was measured (frequency, instruments), as typed. */
+  measurement?: Readonly<Record<MeasurementNote, string>>;
 }
 
 /** One measurement period's row as typed: dates «ДД.ММ.ГГГГ», numbers with a decimal comma. */
@@ -248,6 +257,7 @@ export function initialState(ctx: FormContext): FormState {
     ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored ? (stored.inventory_role ?? "primary") : defaultRoleOf(ctx.type) } : {}),
     ...(stored?.period ? { period: stored.period } : {}),
     ...(basisDefault(ctx.type) ? { basis: basisOf(ctx.type, stored ?? {}) } : {}),
+    ...(ctx.type === MEASURED_TYPE ? { measurement: storedNotes(stored) } : {}),
     kept: stored ? layout.dictionaries : [],
   };
 }
@@ -523,6 +533,13 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   else if (ctx.stored?.period) body.period = null;
   // D17: the basis is sent when it differs from what is stored (or the type's default).
   if (state.basis && state.basis !== basisOf(ctx.type, ctx.stored ?? {})) body.basis = state.basis;
+  // 8.1: a note is sent when it differs from what is stored ("" clears it).
+  if (state.measurement) {
+    const before = storedNotes(ctx.stored);
+    for (const name of MEASUREMENT_NOTE_NAMES) {
+      if (state.measurement[name].trim() !== before[name]) body[name] = state.measurement[name].trim();
+    }
+  }
   if (ctx.mode === "edit" && ctx.stored) body.version = ctx.stored.version;
   return body;
 }

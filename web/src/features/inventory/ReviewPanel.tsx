@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { displayDateTime } from "../../shared/dates";
+import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
 import type { InventoryReview } from "@server/contract";
 import { useMe } from "../profile/api";
 import {
@@ -23,6 +23,10 @@ import { STATUS_COLORS } from "./review";
 
 const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
 const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].label : action);
+// The history reads as a register: past tense, the person's name and role (issue 29, item 4).
+const done = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].done : action);
+const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", reviewer: "проверяющий", admin: "администратор" };
+const plainDate = (iso: string) => iso.split("-").reverse().join(".");
 
 export function ReviewPanel({ review }: { review: InventoryReview }) {
   const me = useMe();
@@ -40,18 +44,26 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   // sees no button they cannot use.
   const available = me.data ? actionsFor(review.status, { role: me.data.role ?? "staff", email: me.data.email ?? "" }, review.history) : [];
 
+  // Every step asks for confirmation and takes a comment (a reason where the table requires one)
+  // and, for the report sent, accepted or returned, its date.
   const run = (action: ReviewAction) => {
-    const rule: Transition = TRANSITIONS[action];
-    if (rule.reason || action === "refuse") {
-      setAsking(action);
-      return;
-    }
-    act.mutate({ action, version: review.version });
+    setReason("");
+    setNotice(null);
+    setAsking(action);
   };
+  const rule: Transition | null = asking ? TRANSITIONS[asking] : null;
+  const dated = Boolean(rule?.noticeDate || rule?.eventDate);
+  const day = notice?.format("YYYY-MM-DD");
   const confirm = () => {
-    if (!asking) return;
+    if (!asking || !rule) return;
     act.mutate(
-      { action: asking, version: review.version, reason: reason.trim() || undefined, notice_date: notice?.format("YYYY-MM-DD") },
+      {
+        action: asking,
+        version: review.version,
+        reason: reason.trim() || undefined,
+        ...(rule.noticeDate ? { notice_date: day } : {}),
+        ...(rule.eventDate ? { date: day } : {}),
+      },
       { onSuccess: () => setAsking(null) },
     );
   };
@@ -73,7 +85,8 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           <Alert
             type="warning"
             showIcon
-            title={`Срок доработки — ${review.rework_deadline.split("-").reverse().join(".")} (20 рабочих дней после уведомления от ${review.notice_date?.split("-").reverse().join(".")})`}
+            title={`Срок доработки — ${plainDate(review.rework_deadline)} (20 рабочих дней после уведомления от ${plainDate(review.notice_date ?? "")})`}
+            description={review.rework_deadline_warning ? `Внимание: ${review.rework_deadline_warning}` : undefined}
           />
         )}
         {FROZEN_STATUSES.includes(review.status) && (
@@ -97,8 +110,10 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           <Timeline
             items={review.history.map((entry) => ({
               children: (
-                <span>
-                  {displayDateTime(entry.at)} — {label(entry.action)}: {entry.by}
+                <span data-testid="review-history-entry">
+                  {displayDateTime(entry.at)} — {done(entry.action)}
+                  {entry.date ? ` ${plainDate(entry.date)}` : ""}: {entry.by_name || entry.by}
+                  {entry.by_role && ROLE_NAMES[entry.by_role] ? `, ${ROLE_NAMES[entry.by_role]}` : ""}
                   {entry.reason ? ` («${entry.reason}»)` : ""}
                 </span>
               ),
@@ -171,19 +186,27 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
         title={asking ? label(asking) : ""}
         okText={asking ? label(asking) : ""}
         cancelText="Отмена"
-        okButtonProps={{ disabled: !reason.trim() || (asking === "refuse" && !notice), loading: act.isPending }}
+        okButtonProps={{ disabled: (Boolean(rule?.reason) && !reason.trim()) || (dated && !notice), loading: act.isPending }}
         onOk={confirm}
         onCancel={() => setAsking(null)}
         destroyOnHidden
       >
         <Flex vertical gap={8}>
-          {asking === "refuse" && (
+          <Typography.Text>{asking ? `«${label(asking)}» для инвентаризации ${review.year} года?` : ""}</Typography.Text>
+          {dated && (
             <>
-              <span>Дата уведомления о возврате отчета</span>
+              <span>
+                {rule?.noticeDate
+                  ? "Дата уведомления о возврате отчета"
+                  : asking === "accept"
+                    ? "Дата принятия отчета"
+                    : "Дата направления отчета"}
+              </span>
               {/* The server's rule (the core's reviewDateProblem): of the reporting year or later, not in the future. */}
               <DatePicker
-                aria-label="Дата уведомления"
-                format="DD.MM.YYYY"
+                aria-label={rule?.noticeDate ? "Дата уведомления" : "Дата"}
+                format={DATE_FIELD_FORMATS}
+                defaultPickerValue={dayjs(`${review.year + 1}-01-01`).isAfter(dayjs()) ? dayjs() : dayjs(`${review.year + 1}-01-01`)}
                 value={notice}
                 onChange={setNotice}
                 disabledDate={(d) => reviewDateProblem(d.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) !== undefined}
@@ -191,8 +214,8 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
             </>
           )}
           <Input.TextArea
-            aria-label="Причина"
-            placeholder="Причина"
+            aria-label={rule?.reason ? "Причина" : "Комментарий к действию"}
+            placeholder={rule?.reason ? "Причина (обязательно)" : "Комментарий (необязательно)"}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             autoSize={{ minRows: 2 }}

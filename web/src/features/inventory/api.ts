@@ -68,7 +68,7 @@ export function useSaveFacility() {
 export function useReviewAction(year: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { action: ReviewAction; version: number; reason?: string; notice_date?: string }) =>
+    mutationFn: (body: { action: ReviewAction; version: number; reason?: string; notice_date?: string; date?: string }) =>
       inventory((c) => c[":year"].review.$post({ param: { year: String(year) }, json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
   });

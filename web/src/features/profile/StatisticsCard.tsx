@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions, Spin } from "antd";
+import { Alert, Card, Descriptions, Spin, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { useStatistics } from "./api";
 import { useInventoryYears } from "../inventory/api";
@@ -56,10 +56,23 @@ export function StatisticsCard() {
                     {[...(years.data ?? [])].reverse().map((y) => (
                       <li key={y.year}>
                         <Link to={`/inventory?year=${y.year}`}>{y.year}</Link>: {tonnes.format(y.total_t_co2e)}
+                        {/* D18: what the year's total left out. */}
+                        {y.not_counted && <Typography.Text type="secondary"> ({y.not_counted})</Typography.Text>}
                       </li>
                     ))}
                   </ul>
                 ),
+            },
+            {
+              key: "left-out",
+              label: "Не входят в итоги",
+              // D18: the statistics count as the inventory does and say what they left out (the
+              // totals themselves stay per reporting year above).
+              children: (
+                <span data-testid="statistics-left-out">
+                  {data.not_counted ? data.not_counted.replace(/^не учтены?: /, "") : "все расчеты входят в итоги"}
+                </span>
+              ),
             },
             { key: "computed", label: "Данные на", children: displayDateTime(data.computed_at) },
           ]}
