@@ -151,6 +151,7 @@ describe("web app: the year's inventory", () => {
     // D19: with an error check the year cannot be sent to review; the answer names the check.
     await page.goto(at("/inventory?year=2025"));
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Отправить на проверку" }).click();
     await page
       .getByRole("alert")
       .getByText(/нельзя отправить на проверку, пока в ней есть ошибки: .*источник учтен дважды/)
@@ -245,6 +246,9 @@ describe("web app: the year's inventory", () => {
     const versions = page.getByTestId("inventory-versions");
     await versions.getByText(/Версия 1: /).waitFor();
     expect(await versions.innerText()).toMatch(/SHA-256: ?\n?[0-9a-f]{64}/);
+    // The version names its approver as the register does, never by e-mail.
+    expect(await versions.innerText()).toMatch(/утверждена .+, Ольга Проверяющая/);
+    expect(await versions.innerText()).not.toContain("reviewer@example.com");
     await page.screenshot({ path: `${SHOTS}/inventory-approved.png`, fullPage: true });
 
     // The year's calculations are locked in the list: no error after «Сохранить», the buttons say why.
@@ -324,6 +328,7 @@ describe("web app: the year's inventory", () => {
 
     await page.goto(at("/inventory?year=2025"));
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Отправить на проверку" }).click();
     await page.getByTestId("review-status").getByText("На проверке").waitFor();
     const sent = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
     await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: sent.review.version });
@@ -341,7 +346,8 @@ describe("web app: the year's inventory", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
     const lines: string[] = [];
-    workbook.getWorksheet("Паспорт")!.eachRow((r) => lines.push(String(r.getCell(1).value ?? "")));
+    // What changed against version 1 heads the passport's «Проверки» sheet.
+    workbook.getWorksheet("Проверки")!.eachRow((r) => lines.push(String(r.getCell(1).value ?? "")));
     expect(lines).toContain("Изменения относительно версии 1");
     expect(lines.some((text) => text.startsWith("Изменен расчет «Измерения 2025»"))).toBe(true);
     expect(pageErrors).toEqual([]);

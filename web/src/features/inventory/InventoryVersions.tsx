@@ -6,8 +6,11 @@ import { displayDateTime } from "../../shared/dates";
 import { formatResult } from "../../shared/decimals";
 import { useInventoryVersions } from "./api";
 
-export function InventoryVersions({ year }: { year: number }) {
+/** The people of the year's history by the e-mail a version stores: the register names a person,
+ *  never an address (an approval before the register kept no name: its e-mail stays). */
+export function InventoryVersions({ year, history }: { year: number; history: ReadonlyArray<{ by: string; by_name?: string }> }) {
   const versions = useInventoryVersions(year);
+  const nameOf = (email: string) => history.find((h) => h.by === email && h.by_name)?.by_name ?? email;
   const list = versions.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -21,7 +24,7 @@ export function InventoryVersions({ year }: { year: number }) {
           <Typography.Text>
             Версия {v.version}: {formatResult(v.total_t_co2e, 2)} т CO2-экв.{" "}
             <Typography.Text type="secondary">
-              — утверждена {displayDateTime(v.approved_at)}, {v.approved_by}
+              — утверждена {displayDateTime(v.approved_at)}, {nameOf(v.approved_by)}
             </Typography.Text>
             <br />
             <Typography.Text type="secondary">SHA-256: </Typography.Text>
