@@ -160,7 +160,8 @@ describe("web app: calculations", () => {
       (t) => t !== "torch_composition",
     );
     offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
-    expect(titles).toEqual(offered.map((t) => REGISTRY[t].title));
+    // D18: «Все типы» first, listing the project's calculations of every type.
+    expect(titles).toEqual(["Все типы", ...offered.map((t) => REGISTRY[t].title)]);
     await chooseType("underground_emission_ch4");
     await page.getByText("Список расчетов пуст").waitFor();
     await page.getByRole("button", { name: "Добавить расчет" }).waitFor();

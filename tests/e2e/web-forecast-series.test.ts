@@ -151,7 +151,8 @@ describe("web app: forecast and series calculations", () => {
       (t) => t !== "torch_composition",
     );
     offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
-    expect(titles).toEqual(offered.map((t) => REGISTRY[t].title));
+    // D18: «Все типы» first.
+    expect(titles).toEqual(["Все типы", ...offered.map((t) => REGISTRY[t].title)]);
   });
 
   const created: Partial<Record<"xgboost" | "lightgbm", { id: string; previews: number[] }>> = {};
