@@ -353,14 +353,31 @@ describe("DynamoDB stream audit", () => {
       company: "c2",
       source: "CALC#open_mining_co2#k1",
       sequence: "123".padStart(40, "0"),
-      deltas: [{ year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: 1 }, total_co2e: 5 }],
+      deltas: [
+        {
+          year: "2024",
+          projects_active: 0,
+          projects_archived: 0,
+          calculations: { open_mining_co2: 1 },
+          total_co2e: 5,
+          // D18: what counts, per project: the primary calculations and their CO2e.
+          counting: { "primary:p1": 1, "t:p1": 5 },
+        },
+      ],
       lists: [{ project: "p1", type: "open_mining_co2", active: 1, archived: 0 }],
     });
     // Deleting takes the calculation and its CO2e away, and moves it to its list's archive; a
     // change that moves no figure is nothing.
     const archived = statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(true, 5)));
     expect(archived?.deltas).toEqual([
-      { year: "2024", projects_active: 0, projects_archived: 0, calculations: { open_mining_co2: -1 }, total_co2e: -5 },
+      {
+        year: "2024",
+        projects_active: 0,
+        projects_archived: 0,
+        calculations: { open_mining_co2: -1 },
+        total_co2e: -5,
+        counting: { "primary:p1": -1, "t:p1": -5 },
+      },
     ]);
     expect(archived?.lists).toEqual([{ project: "p1", type: "open_mining_co2", active: -1, archived: 1 }]);
     expect(statisticsChange(record("COMPANY#c2", "CALC#open_mining_co2#k1", calc(false, 5), calc(false, 5)))).toBeUndefined();

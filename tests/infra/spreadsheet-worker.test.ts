@@ -209,7 +209,7 @@ describe("the worker function", () => {
     const result = (await answer(worker(), { op: "template", type: "regres_methane" }, quiet)) as Extract<WorkerAnswer, { kind: "body" }>;
     const wb = await workbook(Buffer.from(result.base64, "base64"));
     expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Данные", "Пояснения"]);
-    expect(wb.getWorksheet("Данные")!.getRow(1).getCell(2).value).toBe("x1");
+    expect(wb.getWorksheet("Данные")!.getRow(1).getCell(2).value).toBe("Расход воздуха в исходящей струе лавы (телеметрия), м³/мин");
   });
 
   it("stores a large export under exports/{company}/ and answers a presigned download address", async () => {
@@ -243,7 +243,15 @@ describe("the worker function", () => {
         "base64",
       ),
     );
-    expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Паспорт", "Источники"]);
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual([
+      "Паспорт",
+      "Выбросы",
+      "Данные о деятельности",
+      "Источники",
+      "Измерения",
+      "Баланс метана",
+      "Проверки",
+    ]);
     expect(
       await answer(worker(), { op: "inventory_report", actor, year: 2024, facility: "no-such-facility", format: "xlsx" }, quiet),
     ).toMatchObject({
