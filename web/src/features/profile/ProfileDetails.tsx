@@ -2,16 +2,20 @@
 // loaded; ProfilePage paints its heading first and loads this right after.
 import { Card, Descriptions } from "antd";
 import { orAbsent } from "../../shared/text";
+import { usePhone } from "../../shared/useMediaQuery";
 import type { Me } from "./api";
 
 export function ProfileDetails({ me }: { me: Me }) {
+  // On a phone the 260 px label column left one character per line to the value: labels go above.
+  const phone = usePhone();
+  const shape = phone ? ({ layout: "vertical" } as const) : ({ styles: { label: { width: 260 } } } as const);
   return (
     <>
       <Card title="Компания">
         <Descriptions
           column={1}
           bordered
-          styles={{ label: { width: 260 } }}
+          {...shape}
           items={[
             { key: "name", label: "Название", children: orAbsent(me.company?.name) },
             { key: "address", label: "Почтовый адрес", children: orAbsent(me.company?.postal_address) },
@@ -27,7 +31,7 @@ export function ProfileDetails({ me }: { me: Me }) {
         <Descriptions
           column={1}
           bordered
-          styles={{ label: { width: 260 } }}
+          {...shape}
           items={[
             { key: "first", label: "Имя", children: orAbsent(me.first_name) },
             { key: "last", label: "Фамилия", children: orAbsent(me.last_name) },
