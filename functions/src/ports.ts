@@ -6,7 +6,7 @@ import type { Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
 import type { ForecastMethod } from "@core/registry";
 import type { SourcedValue } from "./dictionaries/reference-data";
-import type { ExportFormat, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
+import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 import type * as z from "zod";
 import type { companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
 
@@ -246,7 +246,7 @@ export interface CoefficientUse {
   /** dictionary: an entry (id, version); custom: «Фактическое значение»; fixed: set by the
    *  methodology (e.g. koef_transform 0.67); input: typed by the user, bound to no dictionary;
    *  default: an editable setting left at the registry's default (e.g. sensitivity's δ). */
-  source: "dictionary" | "custom" | "fixed" | "input" | "default";
+  source: "dictionary" | "custom" | "fixed" | "input" | "default" | "periods";
   dictionary?: string;
   item_id?: number;
   item_name?: string;
@@ -627,6 +627,9 @@ export interface SpreadsheetWorker {
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
+  /** A job's state (an export or passport asked with `job`), where the host runs jobs (AWS, the
+   *  worker function's asynchronous path); NotFound for a job `actor`'s company never started. */
+  jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;
 }
 
 export interface Repositories {

@@ -116,8 +116,8 @@ describe("web app: reference dictionaries and converter", () => {
     const co2At15 = await density.locator("tr", { hasText: "15 °C" }).first().locator("td").allInnerTexts();
     expect(co2At15).toContain("1,8718");
     expect(co2At15).toContain("[2]");
-    // Densities carry no uncertainty (taken as exact): «—»; then version and date.
-    expect(co2.slice(5)).toEqual(["—", "1", "2026-01-01"]);
+    // Densities carry no uncertainty (taken as exact): «—»; then version and the date of Order 371.
+    expect(co2.slice(5)).toEqual(["—", "1", "2022-05-27"]);
     const ch4 = await density
       .locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) })
       .locator("td")

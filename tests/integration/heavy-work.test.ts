@@ -8,7 +8,16 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import { HEAVY_PER_USER, MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_FORECASTS_PER_PROJECT, ru } from "@server/domain/heavy-work";
 import type { Project } from "@server/contract/schemas/project";
-import { addForecasts, createProject, downloadWhileProbing, storeRows, telemetry } from "../support/large-forecasts";
+import {
+  addForecasts,
+  createProject,
+  downloadWhileProbing,
+  parallelUploads,
+  storeRows,
+  telemetry,
+  telemetryCsv,
+  whileProbing,
+} from "../support/large-forecasts";
 
 const ROWS = 100_000;
 let server: LocalServer;
@@ -100,6 +109,56 @@ describe("size bounds, checked before the work", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toContain(`не более ${MAX_FORECASTS_PER_PROJECT} действующих прогнозов`);
   });
+});
+
+describe("the finding's project: 66 forecasts of 100 000 rows", () => {
+  it("refuses its detailed export before any row is read, and the server answers the next request", async () => {
+    // Stored as they were before the per-project bound (it refuses the 11th upload today).
+    const finding = await createProject(server, company, staff.id, "Лава 66 прогнозов");
+    await addForecasts(server, finding, staff.email, 66, ROWS, await storeRows(server, company, 10));
+    for (const format of ["xlsx", "xls"]) {
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/v1/projects/${finding.id}/export_to_${format}/?detail=true`, {
+        headers: auth(staff.token),
+      });
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { detail: string }).detail).toContain("в проекте 6 600 000");
+      // Refused from the forecasts' summaries: no row was read, nothing rendered.
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+    const me = await fetch(`${server.url}/api/v1/users/get_me/`, { headers: auth(otherToken) });
+    expect(me.status).toBe(200);
+  }, 60_000);
+});
+
+describe("40 parallel uploads of 100 000 rows from one user", () => {
+  it("are read and predicted off the request thread: another company's get_me p50 stays under 200 ms", async () => {
+    const target = await createProject(server, company, staff.id, "Лава сорока загрузок");
+    const csv = telemetryCsv(ROWS);
+    const figures = await whileProbing(server.url, otherToken, () => parallelUploads(server.url, staff.token, target.id, csv, 40));
+    const statuses = figures.value;
+    console.log(
+      `40 parallel uploads of ${ROWS} rows: ${statuses.filter((s) => s === 201).length} × 201, ${statuses.filter((s) => s === 429).length} × 429 in ${figures.seconds.toFixed(1)} s, RSS +${figures.rssGrowthMb.toFixed(0)} MB, request thread's heap +${figures.heapGrowthMb.toFixed(0)} MB; other company's get_me p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms (${figures.calls} calls)`,
+    );
+    expect(
+      statuses.every((s) => s === 201 || s === 429),
+      String(statuses),
+    ).toBe(true);
+    // At most HEAVY_PER_USER at once were taken; the others were refused at once.
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(HEAVY_PER_USER * 4);
+    expect(figures.calls).toBeGreaterThanOrEqual(3);
+    expect(figures.p50).toBeLessThan(200);
+    // The finding: 2.1 → 3.8 GB. The bodies refused are never held: the request thread's heap and
+    // buffers grow by about the two forms taken (the process's RSS also counts the sending thread
+    // and the worker threads' start).
+    expect(figures.heapGrowthMb).toBeLessThan(300);
+    // The forecasts taken are whole: 100 000 rows predicted and stored.
+    const listed = await fetch(`${server.url}/api/v1/regres_methane/?project=${target.id}`, { headers: auth(staff.token) });
+    const page = (await listed.json()) as { results: Array<{ rows: number; max_result: number }> };
+    expect(page.results.length).toBe(statuses.filter((s) => s === 201).length);
+    expect(page.results.every((c) => c.rows === ROWS && Number.isFinite(c.max_result))).toBe(true);
+  }, 120_000);
 });
 
 describe("the detailed export of large forecasts", () => {

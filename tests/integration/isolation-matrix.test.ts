@@ -50,6 +50,8 @@ const FIXTURES: Record<string, Fixture> = {
   refresh: () => [{ path: "/api/token/refresh/", json: { token: "not-a-token" } }],
   getMe: () => [{ path: "/api/v1/users/get_me/" }],
   statistics: () => [{ path: "/api/v1/users/statistics/" }],
+  // A's company named in the body is ignored: B edits its own (own-company.test.ts checks A's is untouched).
+  patchOwnCompany: ({ aCompany }) => [{ path: "/api/v1/users/company/", json: { id: aCompany, company: aCompany, kpp: "420501001" } }],
   listProjects: ({ aCompany }) => [
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=false` },
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=true` },
@@ -72,6 +74,8 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/` },
     { path: `/api/v1/projects/${a.project.id}/export_to_xlsx/?detail=true&decimals=3` },
   ],
+  // A job's id is signed for its company (http/export-jobs.ts); the local host runs no jobs.
+  exportJob: () => [{ path: "/api/v1/export_jobs/0190aa00-0000-7000-8000-000000000000.unsigned/" }],
   listFacilities: () => [{ path: "/api/v1/facilities/" }],
   createFacility: () => [{ path: "/api/v1/facilities/", json: { name: "Шахта Б", kind: "open_pit" } }],
   getFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/` }],

@@ -59,7 +59,7 @@ describe("underground from measurement periods (D14)", () => {
     const sum = byPeriods.periods.reduce((total, p) => total + (p.sum_co2 as number), 0);
     expect(sum).toBeCloseTo(byPeriods.sum_co2 as number, 6);
     // The contents are the measured ones, not a dictionary's; the densities are the conditions'.
-    expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "input" });
+    expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "periods" });
     expect(byPeriods.coefficients.p_ch4).toMatchObject({ source: "dictionary", item_id: 1 });
     expect(byPeriods.flags).toEqual([]);
 
@@ -184,7 +184,14 @@ describe("underground from measurement periods (D14)", () => {
     await wb.xlsx.load(await template.arrayBuffer());
     const sheet = wb.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(["from", "to", "flow_m3_min", "hours", "w_ch4", "w_co2"]);
+    expect(header).toEqual([
+      "Начало периода",
+      "Конец периода",
+      "Расход газовой смеси, м³/мин",
+      "Время работы за период, ч",
+      "Содержание CH4 в смеси, % об.",
+      "Содержание CO2 в смеси, % об.",
+    ]);
     const filled = new ExcelJS.Workbook();
     const ws = filled.addWorksheet("Периоды");
     ws.addRow(header);

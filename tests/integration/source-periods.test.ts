@@ -202,11 +202,22 @@ describe("each source once (D19)", () => {
     const mine = await facility("Разрез «Котельная и техника»");
     const p = await project("Топливо 2025", 2025, mine.id);
     const diesel = await calc("open_mining_co2", p.id, "Дизель техники", { volume: 100, dictionary_items: { get_open_mining_co2: 1 } });
-    await calc("disposal_co2_stat_sources", p.id, "Котельная на угле", { volume: 1000, of: 1, dictionary_items: { get_disposal_co2_stat_sources: 3 } });
-    await calc("disposal_co2_stat_sources", p.id, "Котельная на газе", { volume: 1000, of: 1, dictionary_items: { get_disposal_co2_stat_sources: 1 } });
+    await calc("disposal_co2_stat_sources", p.id, "Котельная на угле", {
+      volume: 1000,
+      of: 1,
+      dictionary_items: { get_disposal_co2_stat_sources: 3 },
+    });
+    await calc("disposal_co2_stat_sources", p.id, "Котельная на газе", {
+      volume: 1000,
+      of: 1,
+      dictionary_items: { get_disposal_co2_stat_sources: 1 },
+    });
     expect((await inventory(2025, mine.id)).checks.filter((c) => c.code === "primary_duplicate")).toEqual([]);
     // The same machinery entered twice is still one source counted twice.
-    const again = await calc("open_mining_co2", p.id, "Дизель техники, повторно", { volume: 100, dictionary_items: { get_open_mining_co2: 1 } });
+    const again = await calc("open_mining_co2", p.id, "Дизель техники, повторно", {
+      volume: 100,
+      dictionary_items: { get_open_mining_co2: 1 },
+    });
     const twice = (await inventory(2025, mine.id)).checks.filter((c) => c.code === "primary_duplicate");
     expect(twice).toHaveLength(1);
     expect(twice[0].calculations.sort()).toEqual([diesel.id, again.id].sort());

@@ -56,7 +56,7 @@ export function lambdaNode(major: number): string {
 }
 
 /** The table as the template defines it: keys, indexes, stream (dynalite does not implement TTL, see checks below). */
-async function createTables(template: Template, endpoint: string): Promise<void> {
+export async function createTables(template: Template, endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: "local", secretAccessKey: "local" } });
   for (const { name, resource } of resourcesOf(template, "AWS::DynamoDB::Table")) {
     const p = resource.Properties;
@@ -77,7 +77,7 @@ async function createTables(template: Template, endpoint: string): Promise<void>
 }
 
 /** Each secret with a value of the shape the template generates (a JSON object when it names a key). */
-function secretValues(template: Template): Record<string, string> {
+export function secretValues(template: Template): Record<string, string> {
   return Object.fromEntries(
     secretArns(template).map(({ id, arn }) => {
       const generate = template.Resources[id].Properties.GenerateSecretString ?? {};
@@ -95,13 +95,13 @@ function secretValues(template: Template): Record<string, string> {
   );
 }
 
-interface HostedFunction {
+export interface HostedFunction {
   invoke(event: unknown): Promise<any>;
   stop(): void;
 }
 
 /** A fresh Lambda-like process for one function, with exactly `env` plus what the runtime sets. */
-async function host(plan: FunctionPlan, endpoint: string, onInit: (ms: number) => void): Promise<HostedFunction> {
+export async function host(plan: FunctionPlan, endpoint: string, onInit: (ms: number) => void): Promise<HostedFunction> {
   const handler = handlerPath(plan)!;
   const env: Record<string, string> = {
     ...plan.env,

@@ -3,6 +3,7 @@
 // another user keeps asking get_me: the finding of issue 26 (66 × 100 000 rows, the detailed
 // export took the server down) for the heavy-work test and the bench.
 import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import type { LocalServer } from "@server/local/server";
 import { storeForecastRows, type ForecastRow } from "@server/domain/forecast-rows";
 import { newId } from "@server/domain/ids";
@@ -87,16 +88,30 @@ export interface DownloadFigures {
   calls: number;
 }
 
-/** Downloads `path` with `token` while `probeToken`'s get_me is asked every 100 ms. */
-export async function downloadWhileProbing(url: string, path: string, token: string, probeToken: string): Promise<DownloadFigures> {
+/** The other user's get_me asked every 100 ms while `work` runs, and this process's peak RSS. */
+export async function whileProbing<T>(
+  url: string,
+  probeToken: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; seconds: number; rssGrowthMb: number; heapGrowthMb: number; p50: number; p95: number; calls: number }> {
   global.gc?.();
+  // The request thread's own heap and buffers (the worker threads' isolates are not in it).
+  const held = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
   const before = process.memoryUsage().rss;
+  const heldBefore = held();
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  let downloading = true;
+  let heldPeak = heldBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+    heldPeak = Math.max(heldPeak, held());
+  }, 50);
+  let working = true;
   const latencies: number[] = [];
   const probe = (async () => {
-    while (downloading) {
+    while (working) {
       const started = performance.now();
       const res = await fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${probeToken}` } });
       if (res.status !== 200) throw new Error(`get_me answered ${res.status}`);
@@ -106,19 +121,52 @@ export async function downloadWhileProbing(url: string, path: string, token: str
     }
   })();
   const started = performance.now();
-  let bytes = 0;
-  let status = 0;
+  let value: T;
   try {
-    const res = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    status = res.status;
-    for await (const chunk of res.body!) bytes += chunk.byteLength;
+    value = await work();
   } finally {
-    downloading = false;
+    working = false;
     await probe;
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? Number.NaN;
-  return { status, seconds, bytes, rssGrowthMb: (peak - before) / 1024 / 1024, p50: at(0.5), p95: at(0.95), calls: latencies.length };
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return {
+    value,
+    seconds,
+    rssGrowthMb: mb(peak - before),
+    heapGrowthMb: mb(heldPeak - heldBefore),
+    p50: at(0.5),
+    p95: at(0.95),
+    calls: latencies.length,
+  };
+}
+
+/** Downloads `path` with `token` while `probeToken`'s get_me is asked every 100 ms. */
+export async function downloadWhileProbing(url: string, path: string, token: string, probeToken: string): Promise<DownloadFigures> {
+  const { value, ...figures } = await whileProbing(url, probeToken, async () => {
+    const res = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += chunk.byteLength;
+    return { status: res.status, bytes };
+  });
+  return { ...value, ...figures };
+}
+
+/** A telemetry file of `rows` rows as a forecast upload sends it (CSV, 100 000 rows ≈ 4 MB). */
+export const telemetryCsv = (rows: number): Uint8Array =>
+  new TextEncoder().encode(
+    ["id,x1,x2,x7,x8,x12,x13,x15", ...telemetry(rows).map((r) => [r.id, r.x1, r.x2, r.x7, r.x8, r.x12, r.x13, r.x15].join(","))].join("\n"),
+  );
+
+/** `count` forecast uploads of `csv` into `projectId` sent at once by `token`'s user (multipart,
+ *  as the dialog sends them) from a thread of their own (upload-burst.mjs): each upload's status. */
+export function parallelUploads(url: string, token: string, projectId: string, csv: Uint8Array, count: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const burst = new Worker(new URL("./upload-burst.mjs", import.meta.url), { workerData: { url, token, projectId, csv, count } });
+    burst.once("message", (statuses: number[]) => resolve(statuses));
+    burst.once("error", reject);
+  });
 }

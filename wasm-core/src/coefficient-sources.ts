@@ -1,6 +1,6 @@
 // How a stored coefficient's source reads, on the screen and in every export alike (methodology
 // D9, D10): a dictionary entry is named with its version where shown; the others by these labels.
-export type CoefficientSourceKind = "dictionary" | "custom" | "fixed" | "input" | "default";
+export type CoefficientSourceKind = "dictionary" | "custom" | "fixed" | "input" | "default" | "periods";
 
 export const COEFFICIENT_SOURCE_LABELS: Record<Exclude<CoefficientSourceKind, "dictionary">, string> = {
   custom: "Фактическое значение",
@@ -8,4 +8,6 @@ export const COEFFICIENT_SOURCE_LABELS: Record<Exclude<CoefficientSourceKind, "d
   // A setting left at the methodology's value (sensitivity's ρ, k_tr, δ): fixed by the method too.
   default: "Фиксированное значение (по умолчанию)",
   input: "Введено пользователем",
+  // D14: a mixture's content derived from the measurement periods (their volume-weighted mean).
+  periods: "Рассчитано по периодам",
 };

@@ -6,6 +6,8 @@
 
 /** The dictionary of the GWP sets (methodology D1); a calculation records the set it used. */
 export const GWP_DICTIONARY = "get_gwp";
+/** The earliest reporting year the product supports (a project's, an inventory's). */
+export const REPORTING_YEAR_MIN = 1990;
 
 export interface GwpSetYears {
   id: number;

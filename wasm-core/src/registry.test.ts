@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { emissionsCore } from "./emissions";
 import {
   CALCULATION_TYPES,
+  columnHeaderKeys,
+  headerKey,
+  uploadHeader,
   EMISSION_TYPES,
   FORMULA_TYPES,
   RECYCLE_TECHNOLOGIES,
@@ -229,5 +232,23 @@ describe("calculation registry", () => {
       const source = readFileSync(new URL(file, import.meta.url), "utf8");
       expect(source, file).not.toMatch(/from\s+["'](node:|fs|path|\.\/wasm-file|\.\/emissions["'])/);
     }
+  });
+});
+
+describe("upload headers (one table: UPLOAD_HEADER_ALIASES)", () => {
+  it.each(CALCULATION_TYPES.filter((t) => uploadColumns(t).length > 0))("%s: no header reads as two columns", (type) => {
+    const owner = new Map<string, string>();
+    for (const column of uploadColumns(type)) {
+      for (const key of columnHeaderKeys(column)) {
+        expect(owner.get(key) ?? column.name, `«${key}»`).toBe(column.name);
+        owner.set(key, column.name);
+      }
+    }
+  });
+
+  it("compares headers case, spaces, punctuation and superscripts aside", () => {
+    expect(headerKey(" Расход газовой смеси,  м3/мин ")).toBe(headerKey("РАСХОД ГАЗОВОЙ СМЕСИ, м³/мин"));
+    expect(headerKey("Flow_M3_Min")).toBe("flowm3min");
+    expect(uploadHeader(uploadColumns("underground")[2])).toBe("Расход газовой смеси, м³/мин");
   });
 });

@@ -905,6 +905,59 @@ export function uploadColumns(type: CalculationType): readonly UploadColumn[] {
   return file?.upload ?? [];
 }
 
+/** The template's Russian header of a column: «Расход газовой смеси, м³/мин». A column the user
+ *  names (filling_blanks) keeps its name: the user types it in the dialog. */
+export function uploadHeader(column: UploadColumn): string {
+  if (column.namedBy) return column.name;
+  return column.unit ? `${column.label}, ${column.unit}` : column.label;
+}
+
+/** The one table of the headers an upload accepts besides a column's template header, its label
+ *  and its English name (the template's header until 2026, kept as an alias), by column name:
+ *  what engineers write in their own files and monitoring systems export. */
+export const UPLOAD_HEADER_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  from: ["Начало", "Дата начала", "Период с", "С", "Дата с"],
+  to: ["Конец", "Окончание", "Дата окончания", "Дата конца", "Период по", "По", "Дата по"],
+  flow_m3_min: ["Расход", "Расход смеси", "Расход газа", "Дебит смеси", "Расход, м³/мин"],
+  hours: ["Время работы", "Часы", "Часы работы", "Время, ч", "Наработка, ч"],
+  w_ch4: [
+    "CH4",
+    "CH4, %",
+    "CH4, % об.",
+    "Метан",
+    "Метан, %",
+    "Содержание CH4",
+    "Содержание метана",
+    "Концентрация CH4",
+    "Концентрация метана",
+  ],
+  w_co2: ["CO2", "CO2, %", "CO2, % об.", "Содержание CO2", "Концентрация CO2", "Диоксид углерода", "Углекислый газ"],
+  year: ["Год", "Year"],
+  id: ["№", "Номер", "Номер строки"],
+  volume: ["Добыча", "Добыча угля", "Добыча, т"],
+  methane: ["Метанообильность", "Относительная метанообильность", "Метанообильность, м³/т"],
+  transport_fuel: ["Дизельное топливо", "Расход дизельного топлива", "Дизельное топливо, т"],
+  element: ["Элемент", "Шахта", "Объект", "Источник"],
+  volume_unit: ["Единица", "Единица добычи", "Ед. изм."],
+};
+
+/** A header as compared: case, spaces, punctuation, «ё» and superscripts aside («м3/мин» is «м³/мин»). */
+export function headerKey(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/ё/g, "е")
+    .replace(/³/g, "3")
+    .replace(/²/g, "2")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Every header that reads as the column, as compared (headerKey): the template's, the label, the
+ *  English name and the aliases. */
+export function columnHeaderKeys(column: UploadColumn, name = column.name): string[] {
+  const headers = column.namedBy ? [name] : [uploadHeader(column), column.label, name, ...(UPLOAD_HEADER_ALIASES[name] ?? [])];
+  return [...new Set(headers.map(headerKey))];
+}
+
 /** A column as the template and the dialog explain it: «Добыча угля, т. Для всех лет…». */
 export function columnDescription(column: UploadColumn): string {
   const what = column.unit ? `${column.label}, ${column.unit}` : column.label;

@@ -47,3 +47,5 @@ export type MediaStatus = z.output<typeof mediaStatusSchema>;
 export type Dictionary = z.output<typeof dictionarySchema>;
 /** Where and how to PUT a file straight to storage, and the token to complete it. */
 export type UploadGrant = z.output<typeof uploadGrantSchema>;
+/** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
+export type { UploadPreviewView } from "./schemas/upload-preview";

@@ -3,9 +3,10 @@
 // imports this module; the .xlsx form is rendered with exceljs by templates.ts behind the
 // SpreadsheetWorker port (ports.ts), so the API's bundle does not carry exceljs. The columns are
 // the registry's (uploadColumns); the example rows follow their order.
-import { columnDescription, uploadColumns, type CalculationType } from "@core/registry";
+import { columnDescription, uploadColumns, uploadHeader, type CalculationType } from "@core/registry";
 
 export interface TemplateColumn {
+  /** The header: Russian (uploadHeader); the reader also takes the English name and the registry's aliases. */
   name: string;
   description: string;
 }
@@ -17,7 +18,7 @@ export interface Template {
 }
 
 function uploadTemplate(type: CalculationType, title: string, example: Template["example"]): Template {
-  const columns = uploadColumns(type).map((column) => ({ name: column.name, description: columnDescription(column) }));
+  const columns = uploadColumns(type).map((column) => ({ name: uploadHeader(column), description: columnDescription(column) }));
   return { title, columns, example };
 }
 
@@ -49,9 +50,7 @@ export const TEMPLATES: Record<string, Template> = {
 };
 
 export function templateCsv(template: Template): Uint8Array {
-  const lines = [
-    template.columns.map((c) => c.name).join(","),
-    ...template.example.map((r) => r.map((v) => (v === null ? "" : String(v).includes(",") ? `"${v}"` : String(v))).join(",")),
-  ];
+  const cell = (v: number | string | null) => (v === null ? "" : String(v).includes(",") ? `"${v}"` : String(v));
+  const lines = [template.columns.map((c) => cell(c.name)).join(","), ...template.example.map((r) => r.map(cell).join(","))];
   return new TextEncoder().encode(`${lines.join("\n")}\n`);
 }

@@ -45,6 +45,8 @@ export interface ReferenceDictionary {
 
 export const METHODOLOGY_VERSION: string = data.methodology_version;
 export const REFERENCES: Record<string, string> = data.references;
+/** The date of the document a reference cites, where its text states one (ISO). */
+export const REFERENCE_DATES: Record<string, string> = data.reference_dates;
 
 export const REFERENCE_DICTIONARIES: ReferenceDictionary[] = data.dictionaries.map((d) => {
   const raw = d as {

@@ -32,9 +32,9 @@ import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-periods";
 import { enteredRequest } from "./entered-units";
-import { forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
-import { forecastRowsOf, storeForecastRows, type ForecastRow } from "./forecast-rows";
-import { forecastMethod } from "./forecast-models";
+import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
+import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";
+import { activeModelVersion, forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
@@ -250,6 +250,14 @@ async function evaluateForecast(
   previous?: Calculation,
 ): Promise<Evaluated> {
   const method = forecastMethod(request.values.method);
+  if (file && file.bytes.byteLength > HEAVY_UPLOAD_BYTES) {
+    // A large upload's parse and prediction run off the request thread where the host can (the
+    // local server's worker threads, README › Security «Пределы»); the rows come back as JSON.
+    const version = await activeModelVersion(deps, method);
+    const computed = await (deps.forecastFiles?.forecastFromFile(file, version) ?? forecastFromFile(deps, file, version));
+    const dataKey = await storeForecastJson(deps, target.company, target.id, computed.json);
+    return { inputs: { method }, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
+  }
   let rows: ForecastRow[];
   if (file) rows = await forecastRowsFromFile(file);
   else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);

@@ -10,6 +10,7 @@ import type { SourcedValue } from "../dictionaries/reference-data";
 import {
   ACTIVITY_UNCERTAINTY,
   CORRECTIONS,
+  REFERENCE_DATES,
   REFERENCE_DICTIONARIES,
   describeSource,
   verificationOf,
@@ -18,8 +19,19 @@ import {
   type Verification,
 } from "../dictionaries/reference-data";
 import type { UncertaintyBody } from "../contract/schemas/uncertainty";
+import { REPORTING_YEAR_MIN } from "@core/gwp-years";
 
-export const SEED_EFFECTIVE_FROM = "2026-01-01";
+/** The reason of the version that dates a seeded item by its documents. */
+export const SEED_DATE_REASON =
+  "Дата начала действия — по документу, из которого взяты значения (или с первого поддерживаемого отчетного года), а не день загрузки справочника";
+
+/** When a seeded item is in force: from its documents — the latest date among its values'
+ *  references — or, where no reference states a date (IPCC, the platform's own tables), from the
+ *  earliest reporting year the product supports, so a value is in force for every year it serves. */
+export function seededEffectiveFrom(values: Record<string, Pick<SourcedValue, "ref">>): string {
+  const dates = Object.values(values).map((v) => REFERENCE_DATES[v.ref] ?? `${REPORTING_YEAR_MIN}-01-01`);
+  return dates.reduce((latest, date) => (date > latest ? date : latest), `${REPORTING_YEAR_MIN}-01-01`);
+}
 
 function definition(name: string): ReferenceDictionary {
   const found = REFERENCE_DICTIONARIES.find((d) => d.name === name);
@@ -75,7 +87,7 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
         name: item.name,
         values: item.values,
         version: 1,
-        effective_from: SEED_EFFECTIVE_FROM,
+        effective_from: seededEffectiveFrom(item.values),
         changed_at: now,
         changed_by: "system",
         reason: "Значения по умолчанию методики расчета",
@@ -83,7 +95,39 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
       if (seeded) written += 1;
     }
   }
-  return written + (await applyCorrections(deps, now));
+  return written + (await applyCorrections(deps, now)) + (await redateSeeded(deps, now));
+}
+
+/** Items an installation seeded before issue 29 say «in force from» the day of seeding: their
+ *  current version, while still the system's, gets a new version dated by its documents, with the
+ *  reason (the values stay; an administrator's own version and a dated correction are left alone). */
+async function redateSeeded(deps: Deps, now: string): Promise<number> {
+  let written = 0;
+  const corrections = new Set(CORRECTIONS.map((c) => c.reason));
+  for (const dictionary of REFERENCE_DICTIONARIES) {
+    if (dictionary.sameItemsAs) continue;
+    const seeded = new Map(dictionary.items.map((item) => [item.id, item]));
+    for (const current of await deps.repos.dictionaries.list(dictionary.name)) {
+      const item = seeded.get(current.id);
+      if (!item || current.changed_by !== "system" || corrections.has(current.reason) || current.reason === SEED_DATE_REASON) continue;
+      const dated = seededEffectiveFrom(item.values);
+      if (current.effective_from <= dated) continue;
+      try {
+        await deps.repos.dictionaries.putVersion({
+          ...current,
+          version: current.version + 1,
+          effective_from: dated,
+          changed_at: now,
+          changed_by: "system",
+          reason: SEED_DATE_REASON,
+        });
+        written += 1;
+      } catch (error) {
+        if (!(error instanceof Conflict)) throw error; // another instance dated it first
+      }
+    }
+  }
+  return written;
 }
 
 /** A field the methodology added to an item after an installation seeded it (get_gwp's reporting
@@ -102,7 +146,8 @@ async function addMissingFields(
       ...stored,
       values: { ...stored.values, ...Object.fromEntries(missing.map((field) => [field, seeded[field]])) },
       version: stored.version + 1,
-      effective_from: now.slice(0, 10),
+      // The added values are in force from their documents too, not from the day they were added.
+      effective_from: stored.changed_by === "system" ? seededEffectiveFrom(seeded) : stored.effective_from,
       changed_at: now,
       changed_by: "system",
       reason: `Добавлены значения методики: ${missing.map((field) => `«${definition(stored.dictionary).labels[field] ?? field}»`).join(", ")}`,

@@ -115,14 +115,14 @@ export async function activeModelVersion(deps: Deps, method: ForecastMethod): Pr
   return active;
 }
 
-export async function modelText(deps: Deps, version: ForecastModelVersion): Promise<string> {
+export async function modelText(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<string> {
   const blob = await deps.blobs.get(version.blob_key);
   if (!blob) throw new NotFound(`Файл модели ${version.file_name} не найден`);
   return new TextDecoder().decode(blob.body);
 }
 
 /** The runnable model of a stored version, parsed once per process. */
-export function runnableModel(deps: Deps, version: ForecastModelVersion): Promise<GbdtModel> {
+export function runnableModel(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<GbdtModel> {
   let loading = cache.get(version.id);
   if (!loading) {
     loading = modelText(deps, version).then((text) => loadModel(text));

@@ -16,8 +16,18 @@ export async function storeForecastRows(
   calculationId: string,
   rows: ForecastRow[],
 ): Promise<string> {
+  return storeForecastJson(deps, companyId, calculationId, new TextEncoder().encode(JSON.stringify(rows)));
+}
+
+/** Rows already written as JSON (a forecast computed in a worker thread, forecast.ts). */
+export async function storeForecastJson(
+  deps: Pick<Deps, "blobs">,
+  companyId: string,
+  calculationId: string,
+  json: Uint8Array,
+): Promise<string> {
   const key = `forecasts/${companyId}/${calculationId}/${newId()}.json`;
-  await deps.blobs.put(key, new TextEncoder().encode(JSON.stringify(rows)), "application/json");
+  await deps.blobs.put(key, json, "application/json");
   return key;
 }
 

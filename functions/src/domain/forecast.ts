@@ -4,12 +4,12 @@
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
 import { predict } from "@core/gbdt";
 import { REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
-import type { Deps } from "./context";
+import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
 import type { ForecastRow } from "./forecast-rows";
-import { parseTable, type UploadedFile } from "../files/tabular";
-import { columnSpec } from "./series";
+import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import { columnSpec, headerOf } from "./series";
 import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
 
@@ -62,15 +62,23 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
   );
 }
 
+export const forecastSpec = (): TableSpec => ({
+  maxRows: MAX_FORECAST_ROWS,
+  columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
+});
+
 export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
-  const table = await parseTable(file, {
-    maxRows: MAX_FORECAST_ROWS,
-    columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
-  });
+  return forecastRowsFromTable(await parseTable(file, forecastSpec()));
+}
+
+export function forecastRowsFromTable(table: ParsedTable): ForecastRow[] {
   return numberRows(
     table.rows.map((r) => {
       const values = Object.fromEntries(
-        FORECAST_FEATURES.map((f) => [f, checkValue(r.values[f], `Лист «${table.sheet}», строка ${r.row}, столбец «${f}»`, f)]),
+        FORECAST_FEATURES.map((f) => [
+          f,
+          checkValue(r.values[f], `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, f)}»`, f),
+        ]),
       ) as Record<Feature, number | null>;
       return { id: r.values.id ?? undefined, ...values };
     }),
@@ -79,6 +87,10 @@ export async function forecastRowsFromFile(file: UploadedFile): Promise<Forecast
 
 export async function runForecast(deps: Deps, method: ForecastMethod, rows: ForecastRow[]) {
   const version = await activeModelVersion(deps, method);
+  return { version, rows: await predictRows(deps, version, rows) };
+}
+
+async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastModelVersion, rows: ForecastRow[]): Promise<ForecastRow[]> {
   const model = await runnableModel(deps, version);
   const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
   rows.forEach((row, r) => {
@@ -87,7 +99,19 @@ export async function runForecast(deps: Deps, method: ForecastMethod, rows: Fore
     });
   });
   const predictions = predict(model, matrix, FORECAST_FEATURES);
-  return { version, rows: rows.map((row, i) => ({ ...row, result: predictions[i] })) };
+  return rows.map((row, i) => ({ ...row, result: predictions[i] }));
+}
+
+/** An uploaded telemetry file read, predicted by `version` and written as the stored JSON: the
+ *  CPU work of a forecast upload (about a second for 100 000 rows), which the local host runs in a
+ *  worker thread (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
+export async function forecastFromFile(
+  deps: Pick<Deps, "blobs">,
+  file: UploadedFile,
+  version: ForecastModelVersion,
+): Promise<ForecastFileResult> {
+  const rows = await predictRows(deps, version, await forecastRowsFromFile(file));
+  return { summary: forecastSummary(rows, version), json: new TextEncoder().encode(JSON.stringify(rows)) };
 }
 
 export function forecastSummary(rows: ForecastRow[], version: ForecastModelVersion) {

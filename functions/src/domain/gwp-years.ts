@@ -3,10 +3,9 @@
 import type { Deps } from "./context";
 import { getDictionaryItems } from "./dictionaries";
 import type { DictionaryItemVersion } from "../ports";
-import { GWP_DICTIONARY, gwpSetInForce as inForce } from "@core/gwp-years";
+import { GWP_DICTIONARY, REPORTING_YEAR_MIN, gwpSetInForce as inForce } from "@core/gwp-years";
 
-export { GWP_DICTIONARY };
-export const REPORTING_YEAR_MIN = 1990;
+export { GWP_DICTIONARY, REPORTING_YEAR_MIN };
 export const REPORTING_YEAR_MAX = 2100;
 
 const yearOf = (item: DictionaryItemVersion, field: "year_from" | "year_to") => item.values[field]?.value ?? 0;

@@ -19,6 +19,28 @@ export const MAX_DETAILED_XLS_ROWS = 100_000;
 /** Calculations in a report passport of a year (the PDF lays out every counted line). */
 export const MAX_PASSPORT_LINES = 20_000;
 
+/** In AWS the API's call has 29 s: from these sizes on an export or a report passport is rendered
+ *  by the spreadsheet worker function as a job (status, progress, download address) instead of
+ *  inside the call. A detailed export of one full forecast took 20 s on the local host; a PDF
+ *  passport of 5 200 lines took 24 s (issue 26), and the PDF is the slow format. */
+export const JOB_FORECAST_ROWS = 100_000;
+export const JOB_CALCULATIONS = 5_000;
+
+/** Whether the export is near its bound (a job where the host runs jobs), from the list counts
+ *  and the forecasts' summaries: the same reads as the bounds' check, nothing rendered. */
+export async function exportNeedsJob(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "company">,
+  projectId: string,
+  request: { format: string; detail: boolean },
+): Promise<boolean> {
+  const counts = await deps.repos.statistics.listCounts(actor.company, projectId);
+  if (counts.reduce((sum, c) => sum + c.active, 0) >= JOB_CALCULATIONS) return true;
+  if (request.format === "txt" || !request.detail) return false;
+  const forecasts = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
+  return forecasts.reduce((sum, c) => sum + (typeof c.results.rows === "number" ? c.results.rows : 0), 0) >= JOB_FORECAST_ROWS;
+}
+
 /** Creates and edits count as heavy from these sizes on: a file over 256 KB (a forecast's 100 000
  *  rows are 3.6 MB), typed forecast rows or stored ones predicted again over 1 000. */
 export const HEAVY_UPLOAD_BYTES = 256 * 1024;
@@ -49,10 +71,19 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
     { key: `heavy-user#${actor.id}`, limit: HEAVY_PER_USER },
     { key: `heavy-company#${actor.company}`, limit: HEAVY_PER_COMPANY },
   ];
-  // Both budgets at once (one round trip); what was taken is given back when either is spent.
-  const taken = await Promise.all(budgets.map(({ key, limit }) => deps.repos.attempts.reserve(key, HEAVY_LEASE_SECONDS, limit)));
-  const reserved = taken.filter((r): r is AttemptReservation => r !== undefined);
-  const spent = budgets.find((_, i) => taken[i] === undefined);
+  // The user's budget first, the company's only for a request that got a slot of it: taken at
+  // once, a burst of one user's requests could win the two budgets in different orders, and
+  // every one of them would be refused (each holding the slot another lacks).
+  const reserved: AttemptReservation[] = [];
+  let spent: (typeof budgets)[number] | undefined;
+  for (const budget of budgets) {
+    const taken = await deps.repos.attempts.reserve(budget.key, HEAVY_LEASE_SECONDS, budget.limit);
+    if (!taken) {
+      spent = budget;
+      break;
+    }
+    reserved.push(taken);
+  }
   if (spent) {
     await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
     const who = spent === budgets[0] ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`;
@@ -70,7 +101,13 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
 }
 
 /** `work` inside a heavy-work slot (a non-streamed answer). */
-export async function heavyWork<T>(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">, work: () => Promise<T>): Promise<T> {
+export async function heavyWork<T>(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "id" | "company" | "heavySlot">,
+  work: () => Promise<T>,
+): Promise<T> {
+  // A large upload's request took its slot before its body was read (http/calculations.ts).
+  if (actor.heavySlot) return work();
   const release = await reserveHeavyWork(deps, actor);
   try {
     return await work();

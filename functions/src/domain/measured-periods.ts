@@ -22,8 +22,8 @@ import {
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
-import { columnSpec } from "./series";
-import { parseTable, type UploadedFile } from "../files/tabular";
+import { columnSpec, headerOf } from "./series";
+import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse } from "../ports";
 
 const TYPE = "underground";
@@ -36,7 +36,12 @@ const invalid = (error: unknown): never => {
 
 /** The periods of a CSV or .xlsx upload; an error names the sheet, the row and the column. */
 export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds): Promise<MeasuredPeriod[]> {
-  const table = await parseTable(file, { maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
+  return periodsFromTable(await parseTable(file, periodsSpec()), bounds);
+}
+
+export const periodsSpec = (): TableSpec => ({ maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
+
+export function periodsFromTable(table: ParsedTable, bounds?: PeriodBounds): MeasuredPeriod[] {
   try {
     return checkPeriods(
       table.rows.map((r) => r.values),
@@ -45,7 +50,9 @@ export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds)
   } catch (error) {
     const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
     if (at && error instanceof FieldError) {
-      throw new Invalid(`Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${at[2]}»: ${error.message}`);
+      throw new Invalid(
+        `Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${headerOf(table, at[2])}»: ${error.message}`,
+      );
     }
     return invalid(error);
   }
@@ -97,7 +104,8 @@ export function periodsRequest(request: CoefficientRequest, periods: readonly Me
   };
 }
 
-/** Results by period and their sums; the contents are recorded as measured, not as a dictionary's. */
+/** Results by period and their sums; the contents are recorded as derived from the periods
+ *  (source «periods»), neither typed nor a dictionary's. */
 export function periodsResults(
   periods: readonly MeasuredPeriod[],
   values: Record<string, unknown>,
@@ -121,7 +129,7 @@ export function periodsResults(
   values.volume = release.volume;
   for (const name of CONTENTS) {
     values[name] = release[name];
-    uses[name] = { value: release[name], unit: units.get(name) ?? "", source: "input" };
+    uses[name] = { value: release[name], unit: units.get(name) ?? "", source: "periods" };
   }
   return {
     res_co2: release.res_co2,

@@ -1,10 +1,10 @@
 // Yearly series from uploaded files: gap filling (methodology D7) and sensitivity (D6,
 // D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
 import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "@core/emissions";
-import { uploadColumns, type UploadColumn } from "@core/registry";
+import { columnHeaderKeys, uploadColumns, uploadHeader, type UploadColumn } from "@core/registry";
 import { canonicalRow } from "@core/entry-units";
 import { Invalid } from "./errors";
-import { parseTable, type ColumnSpec, type UploadedFile } from "../files/tabular";
+import { parseTable, type ColumnSpec, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
 export const MAX_SERIES_ROWS = 2000;
@@ -29,9 +29,12 @@ function fitInOneCalculation<T>(elements: T[], firstRows: number[], sheet: strin
 
 /** How the reader looks for a registry column of an upload (a missing one is named with its label). */
 export function columnSpec(column: UploadColumn, name = column.name): ColumnSpec {
-  const label = `${column.label.toLowerCase()}${column.unit ? `, ${column.unit}` : ""}`;
-  return { name, label, required: !column.optional, kind: column.kind };
+  const label = column.namedBy ? `${column.label.toLowerCase()}${column.unit ? `, ${column.unit}` : ""}` : uploadHeader(column);
+  return { name, label, required: !column.optional, kind: column.kind, headers: columnHeaderKeys(column, name), unit: column.unit };
 }
+
+/** A column as an error names it: the file's own header, else the name. */
+export const headerOf = (table: Pick<ParsedTable, "headers">, name: string) => table.headers[name] ?? name;
 
 export interface FilledElement {
   id: number;
@@ -45,9 +48,9 @@ export interface SensitivityElement {
   data_sensitivity: ReturnType<typeof sensitivity>;
 }
 
-function requireYear(year: unknown, sheet: string, row: number): number {
+function requireYear(year: unknown, sheet: string, row: number, header = "year"): number {
   if (typeof year !== "number" || !Number.isInteger(year) || year < 1800 || year > 2200) {
-    throw new Invalid(`Лист «${sheet}», строка ${row}, столбец «year»: укажите год числом, например 2024`);
+    throw new Invalid(`Лист «${sheet}», строка ${row}, столбец «${header}»: укажите год числом, например 2024`);
   }
   return year;
 }
@@ -71,25 +74,47 @@ function coreError(error: unknown, sheet: string, element: string, rowOf: (index
   throw error;
 }
 
-export async function fillingBlanksFromFile(
-  file: UploadedFile,
-  nameValue: string,
-  nameElement: string | undefined,
-  fallbackName: string,
-): Promise<FilledElement[]> {
-  // The value and element columns are the ones the user named; an element column named is required.
+/** The columns of a gap-filling upload: the value and element columns are the ones the user named;
+ *  an element column named is required. */
+export function fillingBlanksSpec(nameValue: string | undefined, nameElement: string | undefined): TableSpec {
   const named: Record<string, string | undefined> = { name_value: nameValue, name_element: nameElement };
-  const table = await parseTable(file, {
+  return {
     maxRows: MAX_SERIES_ROWS,
     columns: uploadColumns("filling_blanks").flatMap((column) => {
       if (!column.namedBy) return [columnSpec(column)];
       const name = named[column.namedBy];
       return name ? [{ ...columnSpec(column, name), required: true }] : [];
     }),
-  });
+  };
+}
+
+export const sensitivitySpec = (): TableSpec => ({
+  maxRows: MAX_SERIES_ROWS,
+  columns: uploadColumns("sensitivity").map((column) => columnSpec(column)),
+});
+
+export async function fillingBlanksFromFile(
+  file: UploadedFile,
+  nameValue: string,
+  nameElement: string | undefined,
+  fallbackName: string,
+): Promise<FilledElement[]> {
+  return fillingBlanksFromTable(await parseTable(file, fillingBlanksSpec(nameValue, nameElement)), nameValue, nameElement, fallbackName);
+}
+
+export function fillingBlanksFromTable(
+  table: ParsedTable,
+  nameValue: string,
+  nameElement: string | undefined,
+  fallbackName: string,
+): FilledElement[] {
   const rows = table.rows.map((r) => ({
     element: nameElement ? (r.values[nameElement] as string | null) : null,
-    item: { year: requireYear(r.values.year, table.sheet, r.row), value: r.values[nameValue] as number | null, row: r.row },
+    item: {
+      year: requireYear(r.values.year, table.sheet, r.row, headerOf(table, "year")),
+      value: r.values[nameValue] as number | null,
+      row: r.row,
+    },
   }));
   const groups = groupByElement(rows, fallbackName);
   const elements = groups.map(([name, series], index) => {
@@ -117,8 +142,11 @@ export async function sensitivityFromFile(
   params: Partial<SensitivityParams>,
   fallbackName: string,
 ): Promise<SensitivityElement[]> {
+  return sensitivityFromTable(await parseTable(file, sensitivitySpec()), params, fallbackName);
+}
+
+export function sensitivityFromTable(table: ParsedTable, params: Partial<SensitivityParams>, fallbackName: string): SensitivityElement[] {
   const columns = uploadColumns("sensitivity");
-  const table = await parseTable(file, { maxRows: MAX_SERIES_ROWS, columns: columns.map((column) => columnSpec(column)) });
   const rows = table.rows.map((read) => {
     // D13: a production given in thousand t (volume_unit) is taken in t.
     let r;
@@ -126,17 +154,17 @@ export async function sensitivityFromFile(
       r = { ...read, values: canonicalRow(columns, read.values) };
     } catch (error) {
       if (error instanceof FieldError)
-        throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${error.field}»: ${error.message}`);
+        throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${headerOf(table, error.field)}»: ${error.message}`);
       throw error;
     }
     const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
-    if (missing) throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${missing}»: значение не заполнено`);
+    if (missing) throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, missing)}»: значение не заполнено`);
     return {
       element: (r.values.element as string | null) ?? null,
       item: {
         row: r.row,
         input: {
-          year: requireYear(r.values.year, table.sheet, r.row),
+          year: requireYear(r.values.year, table.sheet, r.row, headerOf(table, "year")),
           volume: r.values.volume as number,
           methane: r.values.methane as number,
           transport_fuel: r.values.transport_fuel as number | null | undefined,

@@ -24,11 +24,25 @@ export const DEFAULT_EXPORT_DECIMALS = 2;
 export interface ExportRequest {
   detail?: boolean;
   decimals?: number;
+  /** Near its bound (domain/heavy-work.ts): rendered as a job where the host runs jobs (AWS). */
+  job?: boolean;
+}
+
+/** An export or passport rendered as a job: its state, progress (0..100) and, once done, where
+ *  to fetch the file (adapters/spreadsheets/protocol.ts). */
+export interface ExportJobState {
+  job: string;
+  state: "queued" | "running" | "done" | "failed";
+  progress: number;
+  file_name?: string;
+  download_url?: string;
+  detail?: string;
 }
 
 export type ExportResult =
   | { kind: "body"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> | Uint8Array }
-  | { kind: "redirect"; url: string; fileName: string };
+  | { kind: "redirect"; url: string; fileName: string }
+  | { kind: "job"; job: ExportJobState };
 
 /** The 296-FZ report passport (inventory-passport.ts): a workbook or a printable PDF. */
 export const PASSPORT_FORMATS = {
@@ -52,4 +66,6 @@ export interface PassportRequest {
   year: number;
   facility?: string;
   format: PassportFormat;
+  /** As ExportRequest.job. */
+  job?: boolean;
 }

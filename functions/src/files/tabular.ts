@@ -4,6 +4,7 @@
 // before inflating (zip-guard.ts), and reading stops at the row limit.
 import { badFile, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
+import { headerKey } from "@core/registry";
 import { csvRecords, UnterminatedQuote } from "@core/csv";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
@@ -23,6 +24,10 @@ export interface ColumnSpec {
   label?: string;
   required: boolean;
   kind: "number" | "text";
+  /** Headers that read as this column, compared by headerKey (the registry's table); default: the name. */
+  headers?: readonly string[];
+  /** The column's unit, for the preview. */
+  unit?: string;
 }
 
 export interface TableSpec {
@@ -42,6 +47,27 @@ export interface ParsedTable {
   format: "xlsx" | "csv";
   sheet: string;
   rows: TableRow[];
+  /** Each spec column's header as the file writes it (absent: the optional column is not in the file). */
+  headers: Record<string, string>;
+}
+
+/** A cell the reader refused: where it is and why. `column` is the spec's name, `header` the file's. */
+export interface CellError {
+  sheet: string;
+  row: number;
+  column: string;
+  header: string;
+  message: string;
+}
+
+/** A table read without refusing a cell: the rows with their refused cells as written, and why. */
+export interface CheckedTable extends ParsedTable {
+  errors: CellError[];
+}
+
+/** «Лист «CSV», строка 3, столбец «Расход газовой смеси, м³/мин»: …», as every upload error reads. */
+export function cellErrorText(error: Omit<CellError, "column">): string {
+  return `Лист «${error.sheet}», строка ${error.row}, столбец «${error.header}»: ${error.message}`;
 }
 
 export interface UploadedFile {
@@ -65,13 +91,20 @@ export function detectFormat(file: UploadedFile): "xlsx" | "csv" {
 }
 
 export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<ParsedTable> {
+  const { errors, ...table } = await checkTable(file, spec);
+  if (errors.length > 0) throw badFile(cellErrorText(errors[0]));
+  return table;
+}
+
+/** The file read with every refused cell listed rather than the first thrown: for the preview. */
+export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
   if (file.bytes.byteLength > MAX_UPLOAD_BYTES) {
     throw new FileRefused(413, `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`);
   }
   if (file.bytes.byteLength === 0) throw badFile("file_data: файл пуст");
   const format = detectFormat(file);
   const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);
-  return { format, sheet: raw.sheet, rows: toRows(raw, spec) };
+  return { format, sheet: raw.sheet, ...toRows(raw, spec) };
 }
 
 export interface RawTable {
@@ -190,8 +223,6 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
   return { sheet, header, lines };
 }
 
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, " ");
-
 // Machine exports write an exponent or a plus sign («1.5e-3», «+2»); people write groups and a
 // comma, read by the same rule as the app's inputs (readTypedNumber).
 const MACHINE_NUMBER = /^[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?$/;
@@ -212,44 +243,56 @@ function parseNumber(value: unknown): number | null | { problem: string } {
   return { problem: read.problem === "ambiguous" || read.problem === "grouping" ? TYPED_NUMBER_PROBLEMS[read.problem] : "" };
 }
 
-function toRows(raw: RawTable, spec: TableSpec): TableRow[] {
+function toRows(raw: RawTable, spec: TableSpec): { rows: TableRow[]; headers: Record<string, string>; errors: CellError[] } {
   const positions = new Map<string, number>();
   raw.header.forEach((h, i) => {
-    const key = normaliseHeader(h);
+    const key = headerKey(h);
     if (key && !positions.has(key)) positions.set(key, i);
   });
+  // A header whose unit was lost or written otherwise («м?/мин»: Windows-1251 has no «³») still
+  // reads as its label: the text before the unit's comma or parenthesis.
+  raw.header.forEach((h, i) => {
+    const key = headerKey(h.replace(/\s*[,(].*$/s, ""));
+    if (key && !positions.has(key)) positions.set(key, i);
+  });
+  const headers: Record<string, string> = {};
   const located = spec.columns.map((column) => {
-    const index = positions.get(normaliseHeader(column.name));
+    const keys = column.headers ?? [headerKey(column.name)];
+    const index = keys.map((key) => positions.get(key)).find((i) => i !== undefined);
     if (index === undefined && column.required) {
       throw badFile(`Лист «${raw.sheet}»: нет столбца «${column.name}»${column.label ? ` (${column.label})` : ""}`);
     }
+    if (index !== undefined) headers[column.name] = raw.header[index];
     return { column, index };
   });
   if (raw.lines.length === 0) throw badFile(`Лист «${raw.sheet}»: нет строк с данными`);
-  return raw.lines.map(([row, cells]) => {
+  const errors: CellError[] = [];
+  const rows = raw.lines.map(([row, cells]) => {
     const values: Record<string, CellValue> = {};
     for (const { column, index } of located) {
       if (index === undefined) continue;
       const cell = cells[index] ?? null;
+      const refuse = (message: string) => {
+        errors.push({ sheet: raw.sheet, row, column: column.name, header: headers[column.name], message });
+        values[column.name] = String(cell).slice(0, 40);
+      };
       if (column.kind === "text") {
         const text = cell === null ? null : String(cell).trim();
         if (text !== null && text.length > MAX_TEXT_CELL) {
-          throw badFile(
-            `Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: текст длиннее ${MAX_TEXT_CELL} символов (${text.length}); сократите его`,
-          );
+          refuse(`текст длиннее ${MAX_TEXT_CELL} символов (${text.length}); сократите его`);
+          continue;
         }
         values[column.name] = text;
         continue;
       }
       const number = parseNumber(cell);
       if (typeof number === "object" && number !== null) {
-        throw badFile(
-          `Лист «${raw.sheet}», строка ${row}, столбец «${column.name}»: ожидается число, найдено «${String(cell).slice(0, 40)}»` +
-            (number.problem ? `. ${number.problem}` : ""),
-        );
+        refuse(`ожидается число, найдено «${String(cell).slice(0, 40)}»` + (number.problem ? `. ${number.problem}` : ""));
+        continue;
       }
       values[column.name] = number;
     }
     return { row, values };
   });
+  return { rows, headers, errors };
 }

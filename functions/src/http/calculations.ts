@@ -1,7 +1,7 @@
 // v1/{type}/ (docs/api.md) served: the declarations are in routes/calculations.ts.
 import type * as z from "zod";
 import { readTypedNumber } from "@core/typed-numbers";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import {
   calculationView,
   createCalculation,
@@ -11,8 +11,9 @@ import {
   patchCalculation,
   supportedType,
 } from "../domain/calculations";
-import { DomainError, Invalid, NotFound } from "../domain/errors";
+import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
+import { previewCalculationUpload } from "../domain/upload-preview";
 import { TEMPLATES, templateCsv } from "../contract/templates";
 import { REGISTRY, uploadColumns } from "@core/registry";
 import { inventorySourceOf } from "@core/inventory";
@@ -36,6 +37,7 @@ import {
 import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
+import { HEAVY_UPLOAD_BYTES, reserveHeavyWork } from "../domain/heavy-work";
 
 /** JSON, or a multipart form when a file is attached; either way checked against `schema`. */
 async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
@@ -61,6 +63,47 @@ const RESERVED = new Set([
   "id",
 ]);
 const fieldValues = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
+
+/** A form declaring more than HEAVY_UPLOAD_BYTES (a create or an edit with a file) takes its
+ *  heavy-work slot (heavy-work.ts) before its body is read, and the domain's evaluation runs in it:
+ *  a burst of large uploads beyond the in-flight bound is refused at once, without the server
+ *  holding every body in memory. */
+const uploadSlot: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const declared = Number(c.req.header("content-length"));
+  if ((c.req.method !== "POST" && c.req.method !== "PATCH") || !isMultipart(c) || !(declared > HEAVY_UPLOAD_BYTES)) return next();
+  const actor = c.get("actor");
+  let release: () => Promise<void>;
+  try {
+    release = await reserveHeavyWork(c.get("deps"), actor);
+  } catch (error) {
+    // Read to its end and dropped a chunk at a time (never held): a client still sending its
+    // file would otherwise get a broken connection instead of the 429 with its Retry-After.
+    if (error instanceof TooManyRequests) await drain(c.req.raw.body);
+    throw error;
+  }
+  try {
+    c.set("actor", { ...actor, heavySlot: true });
+    await next();
+  } finally {
+    await release();
+  }
+};
+
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    while (!(await reader.read()).done) {}
+  } catch {
+    // The client went away: nothing to answer.
+  }
+}
+
+function withUploadSlots<A extends ReturnType<typeof routeApp>>(app: A): A {
+  app.use("/:type", uploadSlot);
+  app.use("/:type/:id", uploadSlot);
+  return app;
+}
 
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
@@ -92,7 +135,7 @@ async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: R
   return { body, file: form.file };
 }
 
-export const calculationRoutes = routeApp()
+export const calculationRoutes = withUploadSlots(routeApp())
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const [page, locked] = await Promise.all([
@@ -115,6 +158,15 @@ export const calculationRoutes = routeApp()
   })
   .openapi(createRoute, async (c) => {
     const { body, file } = await readBody(c, createBody);
+    const dryRun = c.req.valid("query").dry_run;
+    if (dryRun === "1" || dryRun === "true") {
+      const preview = await previewCalculationUpload(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
+        project: body.project,
+        values: fieldValues(body),
+        file,
+      });
+      return c.json(preview, 200);
+    }
     const created = await createCalculation(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
       name: body.name,
       project: body.project,

@@ -1,6 +1,7 @@
 // v1/projects/{id}/export_to_{txt|xls|xlsx}/ (docs/api.md): the project as a file, served. The
 // declaration (with the detail and decimals query) is in routes/exports.ts.
 import { exportFormat } from "../export/formats";
+import { exportNeedsJob } from "../domain/heavy-work";
 import { heavyFileAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 import { exportRoute } from "../contract/routes/exports";
@@ -13,9 +14,12 @@ export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   // Rendered behind the SpreadsheetWorker port: in worker threads locally, by the worker function in
   // AWS. A detailed export (forecast rows) and an xls (built whole in memory) take a heavy-work slot;
   // a plain xlsx or txt (at most 20 000 rows, streamed) does not.
+  // Where the host runs jobs (AWS), an export near its bound is one (domain/heavy-work.ts).
+  const deps = c.get("deps");
+  const job = deps.spreadsheets.jobStatus !== undefined && (await exportNeedsJob(deps, c.get("actor"), id, { format, detail }));
   return heavyFileAnswer(
     c,
-    () => c.get("deps").spreadsheets.exportProject(c.get("actor"), id, format, { detail, decimals: q.decimals }),
+    () => deps.spreadsheets.exportProject(c.get("actor"), id, format, { detail, decimals: q.decimals, ...(job ? { job } : {}) }),
     detail || format === "xls",
   );
 });

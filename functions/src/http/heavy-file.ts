@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { reserveHeavyWork } from "../domain/heavy-work";
 import type { ExportResult } from "../export/formats";
 import { attachmentDisposition } from "../files/file-names";
+import { signedJobId } from "./export-jobs";
 import type { AppEnv } from "./env";
 
 function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => Promise<void>): ReadableStream<Uint8Array> {
@@ -51,6 +52,12 @@ export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<
   if (result.kind === "redirect") {
     await release();
     return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
+  }
+  // Near its bound, in AWS: the worker function renders it as a job; the client asks its state.
+  if (result.kind === "job") {
+    await release();
+    const id = signedJobId(c.get("deps").config, c.get("actor").company, result.job.job);
+    return c.json({ ...result.job, job: id, status_url: `v1/export_jobs/${id}/` }, 202, { "Cache-Control": "no-store" });
   }
   let body = result.body;
   if (body instanceof Uint8Array) await release();

@@ -12,7 +12,11 @@ export const inventoryReportRoutes = routeApp().openapi(reportRoute, async (c) =
   const year = parseInventoryYear(c.req.valid("param").year);
   const format = passportFormat(q.format);
   // As project exports (http/exports.ts): a large file is a storage address the client navigates to.
+  // In AWS the PDF (the slow format: 5 200 lines took 24 s) is rendered as a job (heavy-work.ts).
+  const job = format === "pdf" && c.get("deps").spreadsheets.jobStatus !== undefined;
   return heavyFileAnswer(c, () =>
-    c.get("deps").spreadsheets.inventoryReport(c.get("actor"), { year, format, facility: q.facility || undefined }),
+    c
+      .get("deps")
+      .spreadsheets.inventoryReport(c.get("actor"), { year, format, facility: q.facility || undefined, ...(job ? { job } : {}) }),
   );
 });

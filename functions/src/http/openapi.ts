@@ -14,6 +14,7 @@ import { directUploadRoutes } from "./direct-uploads";
 import { documentRoutes } from "./documents";
 import { evidenceRoutes } from "./evidence";
 import { exportRoutes } from "./exports";
+import { exportJobRoutes } from "./export-jobs";
 import { facilityRoutes } from "./facilities";
 import { forecastModelRoutes } from "./forecast-models";
 import { graphRoutes } from "./graphs";
@@ -111,6 +112,7 @@ export const USER_MOUNTS = [
   ["/v1/inventory", inventoryReportRoutes],
   // Last: /v1/{type}/ would otherwise shadow the named resources above.
   ["/v1", evidenceRoutes],
+  ["/v1/export_jobs", exportJobRoutes],
   ["/v1", calculationRoutes],
 ] as const;
 

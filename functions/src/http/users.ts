@@ -1,9 +1,11 @@
-// GET v1/users/get_me/ and v1/users/statistics/ (docs/api.md) served: the declarations are in routes/users.ts.
+// GET v1/users/get_me/, v1/users/statistics/ and PATCH v1/users/company/ (docs/api.md) served: the declarations are in routes/users.ts.
 import { getMe } from "../domain/users";
 import { companyStatistics } from "../domain/statistics";
+import { updateOwnCompany } from "../domain/admin/companies";
 import { routeApp } from "./openapi-routes";
-import { getMeRoute, statisticsRoute } from "../contract/routes/users";
+import { getMeRoute, patchOwnCompanyRoute, statisticsRoute } from "../contract/routes/users";
 
 export const userRoutes = routeApp()
   .openapi(getMeRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("actor")), 200))
-  .openapi(statisticsRoute, async (c) => c.json(await companyStatistics(c.get("deps"), c.get("actor")), 200));
+  .openapi(statisticsRoute, async (c) => c.json(await companyStatistics(c.get("deps"), c.get("actor")), 200))
+  .openapi(patchOwnCompanyRoute, async (c) => c.json(await updateOwnCompany(c.get("deps"), c.get("actor"), c.req.valid("json")), 200));

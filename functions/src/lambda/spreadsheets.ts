@@ -21,8 +21,9 @@ import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
 import { BLOB_AREAS, EXPORTS_AREA } from "../adapters/blob/areas";
 import { requiredEnv } from "./secrets";
+import { jobStatus, runJob } from "./export-jobs";
 
-type Log = Pick<Console, "info">;
+type Log = Pick<Console, "info"> & Partial<Pick<Console, "error">>;
 
 /** The worker's ports from the environment the CDK stack sets: TABLE_NAME, EXPORTS_BUCKET and the
  *  bucket of the forecast rows (UPLOADS_BUCKET). */
@@ -48,7 +49,13 @@ async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Promise<U
 /** One invoke answered with `worker` (the in-process one over the worker's own ports). A domain
  *  refusal is an answer; anything else fails the invoke (the API answers 500; the function's
  *  Errors alarm counts it). */
-export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log = console): Promise<WorkerAnswer> {
+export async function answer(
+  worker: SpreadsheetWorker,
+  event: unknown,
+  log: Log = console,
+  /** The ports and a worker answering bytes, for jobs (export-jobs.ts). */
+  jobs?: { deps: ExportDeps; worker: SpreadsheetWorker },
+): Promise<WorkerAnswer> {
   const parsed = z.safeParse(workerRequest, event);
   if (!parsed.success)
     throw new Error(`malformed spreadsheet request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
@@ -56,7 +63,11 @@ export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log
   const started = Date.now();
   let result: WorkerAnswer;
   try {
-    if (request.op === "template") {
+    if (request.op === "job" || request.op === "job_status") {
+      if (!jobs) throw new Error("spreadsheet worker: no job store");
+      const state = request.op === "job" ? await runJob(jobs.deps, jobs.worker, request, log) : await jobStatus(jobs.deps, request);
+      result = { kind: "job", ...state };
+    } else if (request.op === "template") {
       const bytes = await worker.template(request.type);
       result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
     } else {
@@ -67,6 +78,7 @@ export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log
               detail: request.detail,
               decimals: request.decimals,
             });
+      if (file.kind === "job") throw new Error("spreadsheet worker: a job inside a job");
       result =
         file.kind === "redirect"
           ? { kind: "redirect", url: file.url, fileName: file.fileName }
@@ -79,12 +91,16 @@ export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log
   log.info(
     JSON.stringify({
       spreadsheet: request.op,
-      ...(request.op === "export"
-        ? { company: request.actor.company, project: request.projectId, format: request.format, detail: request.detail === true }
-        : request.op === "inventory_report"
-          ? { company: request.actor.company, year: request.year, facility: request.facility, format: request.format }
-          : { type: request.type }),
-      answer: result.kind === "error" ? result.status : result.kind,
+      ...(request.op === "job"
+        ? { job: request.job, company: request.request.actor.company, of: request.request.op }
+        : request.op === "job_status"
+          ? { job: request.job, company: request.actor.company }
+          : request.op === "export"
+            ? { company: request.actor.company, project: request.projectId, format: request.format, detail: request.detail === true }
+            : request.op === "inventory_report"
+              ? { company: request.actor.company, year: request.year, facility: request.facility, format: request.format }
+              : { type: request.type }),
+      answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,
     }),
@@ -93,11 +109,14 @@ export async function answer(worker: SpreadsheetWorker, event: unknown, log: Log
 }
 
 let worker: SpreadsheetWorker | undefined;
+let jobs: { deps: ExportDeps; worker: SpreadsheetWorker } | undefined;
 
 export async function handler(event: unknown): Promise<WorkerAnswer> {
-  if (!worker) {
+  if (!worker || !jobs) {
     const deps = workerDepsFromEnv();
     worker = inProcessSpreadsheets(() => deps);
+    // A job's file is stored by the job (export-jobs.ts): rendered inline whatever its size.
+    jobs = { deps, worker: inProcessSpreadsheets(() => deps, { inlineLimitBytes: Number.POSITIVE_INFINITY }) };
   }
-  return answer(worker, event);
+  return answer(worker, event, console, jobs);
 }

@@ -62,7 +62,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     await Promise.all([storage.settled(), uploads.settled()]);
   };
   // Exports and report passports are rendered in worker threads that stream them back (in AWS the
-  // spreadsheet worker function renders them); on real DynamoDB, in this process.
+  // spreadsheet worker function renders them), and large forecast uploads are read and predicted
+  // there; on real DynamoDB, in this process.
   const threads = storage.endpoint
     ? spreadsheetThreads({ endpoint: storage.endpoint, tableName: LOCAL_TABLE, blobsDir: join(dataDir, "blobs") })
     : undefined;
@@ -72,6 +73,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     clock: systemClock,
     config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
+    ...(threads ? { forecastFiles: threads } : {}),
   };
   await seedDictionaries(deps);
   await seedDefaultModels(deps);

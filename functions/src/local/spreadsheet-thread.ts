@@ -15,6 +15,9 @@ import { exportFormat, type ExportResult } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
+import { forecastFromFile } from "../domain/forecast";
+import type { UploadedFile } from "../files/tabular";
+import type { ForecastModelVersion } from "../ports";
 
 const { endpoint, tableName, blobsDir } = workerData as ThreadData;
 const deps: ExportDeps = {
@@ -86,13 +89,14 @@ async function run(id: number, raw: unknown): Promise<void> {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type) };
     } else if (request.op === "inventory_report") {
       result = await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format });
-    } else {
+    } else if (request.op === "export") {
       result = await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
         detail: request.detail,
         decimals: request.decimals,
       });
-    }
+    } else throw new Error(`spreadsheet thread: ${request.op} is the worker function's (AWS)`);
     if (result.kind === "redirect") return finish(id, { id, type: "redirect", url: result.url, fileName: result.fileName });
+    if (result.kind === "job") throw new Error("spreadsheet thread: the local host runs no jobs");
     jobs.set(id, streamJob(id, result.body));
     post({ id, type: "head", fileName: result.fileName, contentType: result.contentType });
   } catch (error) {
@@ -100,8 +104,19 @@ async function run(id: number, raw: unknown): Promise<void> {
   }
 }
 
+/** A forecast upload read and predicted (domain/forecast.ts); the rows' JSON is transferred back. */
+async function forecast(id: number, file: UploadedFile, version: ForecastModelVersion): Promise<void> {
+  try {
+    const { summary, json } = await forecastFromFile(deps, file, version);
+    port.postMessage({ id, type: "forecast", summary, json } satisfies ThreadMessage, [json.buffer as ArrayBuffer]);
+  } catch (error) {
+    post(failure(id, error));
+  }
+}
+
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request);
+  else if (message.type === "forecast") void forecast(message.id, message.file, message.version);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();
 });

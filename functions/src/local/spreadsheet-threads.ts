@@ -1,5 +1,5 @@
 // The SpreadsheetWorker port of the local host: exports, templates and report passports rendered in
-// a small pool of worker threads (spreadsheet-thread.ts), as the spreadsheet worker function renders
+// a small pool of worker threads (and large forecast uploads read and predicted there) (spreadsheet-thread.ts), as the spreadsheet worker function renders
 // them in AWS. exceljs, SheetJS and pdfkit are CPU work of seconds for a large project; on the
 // server's own thread every other user's request would wait behind them. A thread that runs out of
 // memory (its heap is capped) fails its own jobs and is replaced; the server stays up.
@@ -7,7 +7,9 @@ import { Worker } from "node:worker_threads";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError } from "../domain/errors";
 import type { ExportResult } from "../export/formats";
-import type { SpreadsheetWorker } from "../ports";
+import type { ForecastFileResult, ForecastFiles } from "../domain/context";
+import type { UploadedFile } from "../files/tabular";
+import type { ForecastModelVersion, SpreadsheetWorker } from "../ports";
 
 export interface ThreadData {
   endpoint: string;
@@ -15,13 +17,17 @@ export interface ThreadData {
   blobsDir: string;
 }
 
-export type ToThread = { id: number; type: "job"; request: WorkerRequest } | { id: number; type: "pull" | "cancel" };
+export type ToThread =
+  | { id: number; type: "job"; request: WorkerRequest }
+  | { id: number; type: "pull" | "cancel" }
+  | { id: number; type: "forecast"; file: UploadedFile; version: ForecastModelVersion };
 
 export type ThreadMessage =
   | { id: number; type: "head"; fileName: string; contentType: string }
   | { id: number; type: "redirect"; url: string; fileName: string }
   | { id: number; type: "chunk"; bytes: Uint8Array }
   | { id: number; type: "end" }
+  | ({ id: number; type: "forecast" } & ForecastFileResult)
   | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
   | { id: number; type: "failed"; message: string };
 
@@ -32,7 +38,7 @@ export interface ThreadPoolOptions extends ThreadData {
   heapMb?: number;
 }
 
-export interface SpreadsheetThreads extends SpreadsheetWorker {
+export interface SpreadsheetThreads extends SpreadsheetWorker, ForecastFiles {
   close(): Promise<void>;
 }
 
@@ -94,8 +100,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     worker.on("message", (message: ThreadMessage) => {
       const job = thread.jobs.get(message.id);
       if (!job) return;
-      if (message.type === "end" || message.type === "error" || message.type === "failed" || message.type === "redirect")
-        thread.jobs.delete(message.id);
+      if (message.type !== "head" && message.type !== "chunk") thread.jobs.delete(message.id);
       job.deliver(message);
     });
     const fail = (reason: string) => {
@@ -118,11 +123,17 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     return threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
   }
 
-  async function start(request: WorkerRequest): Promise<ExportResult> {
+  function post(message: (id: number) => ToThread): Job {
     const thread = pick();
     const job = new Job(nextId++, thread);
     thread.jobs.set(job.id, job);
-    thread.worker.postMessage({ id: job.id, type: "job", request } satisfies ToThread);
+    thread.worker.postMessage(message(job.id));
+    return job;
+  }
+
+  async function start(request: WorkerRequest): Promise<ExportResult> {
+    const job = post((id) => ({ id, type: "job", request }));
+    const thread = job.thread;
     const first = await job.next();
     if (first.type === "redirect") return { kind: "redirect", url: first.url, fileName: first.fileName };
     if (first.type !== "head") throw refusal(first);
@@ -161,6 +172,14 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     },
     inventoryReport: (actor, request) =>
       start({ op: "inventory_report", actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role }, ...request }),
+    // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
+    // rows' JSON comes back transferred.
+    async forecastFromFile(file, version) {
+      const job = post((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, version }));
+      const answer = await job.next();
+      if (answer.type !== "forecast") throw refusal(answer);
+      return { summary: answer.summary, json: answer.json };
+    },
     async close() {
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
     },

@@ -75,7 +75,7 @@ describe("typed client requests", () => {
     fetchMock.mockResolvedValue(json(201, { id: "c1" }));
     const calculations = typedClient<CalculationRoutes>("v1");
 
-    await calculations((c) => c[":type"].$post({ param: { type: "torch_ch4" } }, jsonBody({ name: "y", volume: 1 })));
+    await calculations<unknown>((c) => c[":type"].$post({ param: { type: "torch_ch4" }, query: {} }, jsonBody({ name: "y", volume: 1 })));
 
     const [url, init] = fetchMock.mock.calls[0];
     expect(address(url)).toBe("/api/v1/torch_ch4");

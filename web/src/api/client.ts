@@ -238,6 +238,33 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 /** The files the API may answer with `{download_url, file_name}` instead of the bytes. */
 const HANDED_OUT = [/\/export_to_/, /^v1\/documents\/[^/?]+\/download\/?$/, /^v1\/inventory\/\d+\/report\//];
 
+interface ExportJob {
+  download_url?: string;
+  file_name?: string;
+  status_url?: string;
+  state?: "queued" | "running" | "done" | "failed";
+  detail?: string;
+}
+
+/** How often a job's state is asked (docs/security.md: exports near their bound in AWS). */
+const JOB_POLL_MS = 2_000;
+
+async function awaitJob(statusUrl: string, token: string): Promise<ExportJob> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+    let response: Response;
+    try {
+      response = await fetch(BASE + statusUrl, { headers: { Authorization: `Bearer ${token}` } });
+    } catch {
+      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
+    }
+    if (!response.ok) throw errorFromBody(response.status, await response.text());
+    const job = (await response.json()) as ExportJob;
+    if (job.state === "done") return job;
+    if (job.state === "failed") throw new ApiError(409, job.detail ?? "Не удалось подготовить файл");
+  }
+}
+
 /** GET of a file with the bearer token; `onProgress` gets the bytes received so far. Error bodies
  *  {"detail"} become ApiError like every other call. */
 async function download(path: string, onProgress?: (received: number) => void): Promise<Download> {
@@ -258,7 +285,9 @@ async function download(path: string, onProgress?: (received: number) => void): 
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
     // A large export or report passport, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
     if (type.startsWith("application/json") && HANDED_OUT.some((pattern) => pattern.test(path))) {
-      const body = (await response.json()) as { download_url?: string; file_name?: string };
+      let body = (await response.json()) as ExportJob;
+      // Near its bound, in AWS: rendered as a job; its state is asked until there is an address.
+      if (response.status === 202 && body.status_url) body = await awaitJob(body.status_url, token);
       if (body.download_url)
         return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
     }

@@ -9,7 +9,8 @@ import { DomainError } from "../../domain/errors";
 import type { Actor } from "../../domain/context";
 import type { ExportResult } from "../../export/formats";
 import type { SpreadsheetWorker } from "../../ports";
-import { DOMAIN_STATUSES, type WorkerAnswer, type WorkerRequest } from "./protocol";
+import { newId } from "../../domain/ids";
+import { DOMAIN_STATUSES, type ExportJob, type WorkerAnswer, type WorkerRequest } from "./protocol";
 
 /** The worker's own timeout is 25 s (infra/lib/stack.ts) and the API's 29 s, under API Gateway's
  *  30 s: a worker that runs out of time answers with a FunctionError the API can still report.
@@ -45,6 +46,7 @@ function isAnswer(value: unknown): value is WorkerAnswer {
   const text = (name: string) => typeof a[name] === "string";
   if (a.kind === "body") return text("fileName") && text("contentType") && text("base64");
   if (a.kind === "redirect") return text("url") && text("fileName");
+  if (a.kind === "job") return text("job") && text("state") && typeof a.progress === "number";
   if (a.kind === "error") {
     return text("detail") && typeof a.status === "number" && DOMAIN_STATUSES.has(a.status) && (a.code === undefined || text("code"));
   }
@@ -83,18 +85,53 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string): 
 
   // The four fields of the signed-in user, nothing else of the request.
   const actorOf = (actor: Actor) => ({ id: actor.id, company: actor.company, email: actor.email, role: actor.role });
-  const fileOf = (answer: Exclude<WorkerAnswer, { kind: "error" }>): ExportResult =>
-    answer.kind === "redirect"
+  const fileOf = (answer: Exclude<WorkerAnswer, { kind: "error" }>): ExportResult => {
+    if (answer.kind === "job") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a file with a job`);
+    return answer.kind === "redirect"
       ? { kind: "redirect", url: answer.url, fileName: answer.fileName }
       : { kind: "body", fileName: answer.fileName, contentType: answer.contentType, body: bytesOf(answer.base64) };
+  };
+  const jobOf = (answer: Exclude<WorkerAnswer, { kind: "error" }>): ExportJob => {
+    if (answer.kind !== "job") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a job's state with ${answer.kind}`);
+    const { kind: _kind, ...job } = answer;
+    return job;
+  };
+
+  /** An export or passport near its bound (http/heavy-file.ts): the worker renders it on its own
+   *  time (InvocationType Event: Lambda queues the request and answers at once), the client asks
+   *  its state (jobStatus) until there is a download address. */
+  async function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"]): Promise<ExportResult> {
+    const job = newId();
+    const out = await client.send(
+      new InvokeCommand({
+        FunctionName: functionName,
+        InvocationType: "Event",
+        Payload: new TextEncoder().encode(JSON.stringify({ op: "job", job, request } satisfies WorkerRequest)),
+      }),
+    );
+    if (out.StatusCode !== 202) throw new SpreadsheetWorkerFailed(`spreadsheet worker did not take job ${job}: status ${out.StatusCode}`);
+    return { kind: "job", job: { job, state: "queued", progress: 0 } };
+  }
 
   return {
     async exportProject(actor, projectId, format, request) {
+      if (request.job) {
+        return startJob({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals });
+      }
       return fileOf(
         await invoke({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals }),
       );
     },
     async inventoryReport(actor, request) {
+      if (request.job) {
+        return startJob({
+          op: "inventory_report",
+          actor: actorOf(actor),
+          year: request.year,
+          facility: request.facility,
+          format: request.format,
+        });
+      }
       return fileOf(
         await invoke({
           op: "inventory_report",
@@ -104,6 +141,9 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string): 
           format: request.format,
         }),
       );
+    },
+    async jobStatus(actor, job) {
+      return jobOf(await invoke({ op: "job_status", actor: actorOf(actor), job }));
     },
     async template(type) {
       const answer = await invoke({ op: "template", type });

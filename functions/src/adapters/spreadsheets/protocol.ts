@@ -7,6 +7,7 @@
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
 import type { DomainError } from "../../domain/errors";
+import type { ExportJobState } from "../../export/formats";
 
 const actor = z.object({
   id: z.string(),
@@ -18,30 +19,46 @@ const actor = z.object({
 /** Checked by the worker: a request it cannot read is a fault between the two functions (it fails
  *  the invoke and alarms), never an answer to a user. The format and decimals were validated by
  *  the API's route. */
+const exportRequest = z.object({
+  op: z.literal("export"),
+  actor,
+  projectId: z.string(),
+  format: z.string(),
+  detail: z.optional(z.boolean()),
+  decimals: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(4))),
+});
+// The report passport (export/inventory-report.ts); year and format were validated by the API.
+const reportRequest = z.object({
+  op: z.literal("inventory_report"),
+  actor,
+  year: z.number().check(z.int()),
+  facility: z.optional(z.string()),
+  format: z.enum(["xlsx", "pdf"]),
+});
+
+/** A job's id: a UUID v7 the API made (its time tells a job not yet started from none). */
+const jobId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/));
+
 export const workerRequest = z.discriminatedUnion("op", [
-  z.object({
-    op: z.literal("export"),
-    actor,
-    projectId: z.string(),
-    format: z.string(),
-    detail: z.optional(z.boolean()),
-    decimals: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(4))),
-  }),
+  exportRequest,
   z.object({ op: z.literal("template"), type: z.string() }),
-  // The report passport (export/inventory-report.ts); year and format were validated by the API.
-  z.object({
-    op: z.literal("inventory_report"),
-    actor,
-    year: z.number().check(z.int()),
-    facility: z.optional(z.string()),
-    format: z.enum(["xlsx", "pdf"]),
-  }),
+  reportRequest,
+  // An export or a passport near its bound, invoked asynchronously (InvocationType Event): the
+  // worker writes the job's state under exports/{company}/jobs/ and the file beside it.
+  z.object({ op: z.literal("job"), job: jobId, request: z.discriminatedUnion("op", [exportRequest, reportRequest]) }),
+  // A job's state as the API's status route asks it (synchronously).
+  z.object({ op: z.literal("job_status"), actor, job: jobId }),
 ]);
 
 export type WorkerRequest = z.infer<typeof workerRequest>;
 
+/** An asynchronous export's state: queued (not started yet), running, done (with a short-lived
+ *  download address) or failed (with the reason a user may read). */
+export type ExportJob = ExportJobState;
+
 export type WorkerAnswer =
   | { kind: "body"; fileName: string; contentType: string; base64: string }
+  | ({ kind: "job" } & ExportJob)
   | { kind: "redirect"; url: string; fileName: string }
   | { kind: "error"; status: DomainError["status"]; detail: string; code?: string };
 

@@ -5,6 +5,7 @@ import * as z from "zod";
 import { CALCULATION_TYPES } from "@core/registry";
 import { TEMPLATES } from "../templates";
 import { calculationSchema } from "../schemas/answers";
+import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { booleanParam, pageParams } from "../schemas/common";
 import { calculationUncertaintySchema } from "../schemas/uncertainty";
 import { calculationFormBody, calculationJsonBody, forecastRowsBody } from "./calculation-bodies";
@@ -99,15 +100,29 @@ export const createRoute = declareRoute(
     operationId: "createCalculation",
     summary: "Create (compute and store) a calculation",
     description:
-      "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity.",
+      "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity. " +
+      "With `dry_run=1` and a file: nothing is stored; the answer (200) is the file as read — the first 20 rows, their count, each column's header and unit — and every row the save would refuse, with its sheet, row and column.",
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
     errors: [400, 404, 409, 415, 429],
   }),
   {
     method: "post",
     path: "/{type}",
-    request: { params: z.object({ type: calculationTypeParam }), body: calculationBody(false) },
-    responses: { 201: calculationAnswer("The calculation") },
+    request: {
+      params: z.object({ type: calculationTypeParam }),
+      query: z.object({
+        dry_run: z.optional(
+          z
+            .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
+            .meta({ description: "1: preview the file, store nothing" }),
+        ),
+      }),
+      body: calculationBody(false),
+    },
+    responses: {
+      200: json(uploadPreviewSchema, "The dry run: the file as read and its problems (nothing stored)"),
+      201: calculationAnswer("The calculation"),
+    },
   },
 );
 

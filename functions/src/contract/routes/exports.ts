@@ -3,6 +3,7 @@
 // formats. Served by http/exports.ts.
 import * as z from "zod";
 import { downloadLinkSchema } from "../schemas/answers";
+import { exportJobSchema } from "./export-jobs";
 import { booleanParam } from "../schemas/common";
 import { binaryFile, declareRoute, pathParam } from "./declare";
 import { projectScoped } from "./projects";
@@ -50,6 +51,10 @@ export const exportRoute = declareRoute(
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
           "application/json": { schema: downloadLinkSchema },
         },
+      },
+      202: {
+        description: "Near its bound, where the host runs jobs (AWS): the job started; ask status_url until done (docs/security.md)",
+        content: { "application/json": { schema: exportJobSchema } },
       },
     },
   },

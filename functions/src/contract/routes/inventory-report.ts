@@ -2,6 +2,7 @@
 // Served by http/inventory-report.ts.
 import * as z from "zod";
 import { downloadLinkSchema } from "../schemas/answers";
+import { exportJobSchema } from "./export-jobs";
 import { binaryFile, declareRoute, pathParam, type OwnedId } from "./declare";
 
 const reportQuery = z.object({
@@ -36,6 +37,10 @@ export const reportRoute = declareRoute(
           "application/pdf": binaryFile(),
           "application/json": { schema: downloadLinkSchema },
         },
+      },
+      202: {
+        description: "Near its bound, where the host runs jobs (AWS): the job started; ask status_url until done (docs/security.md)",
+        content: { "application/json": { schema: exportJobSchema } },
       },
     },
   },

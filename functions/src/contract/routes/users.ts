@@ -1,6 +1,8 @@
 // v1/users/get_me/ and v1/users/statistics/ (docs/api.md), declared. Served by http/users.ts.
-import { signedInUserSchema, statisticsSchema } from "../schemas/answers";
-import { declareRoute, json } from "./declare";
+import * as z from "zod";
+import { companySchema, signedInUserSchema, statisticsSchema } from "../schemas/answers";
+import { ownCompanyPatchSchema } from "../schemas/company";
+import { declareRoute, json, jsonBody } from "./declare";
 
 export const getMeRoute = declareRoute(
   {
@@ -28,5 +30,29 @@ export const statisticsRoute = declareRoute(
   { method: "get", path: "/statistics", responses: { 200: json(statisticsSchema, "The company's figures") } },
 );
 
+/** The company's own requisites, based on the version shown (a stale one is 409). */
+export const ownCompanyBody = ownCompanyPatchSchema.extend({
+  version: z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число")),
+});
+
+export const patchOwnCompanyRoute = declareRoute(
+  {
+    operationId: "patchOwnCompany",
+    summary: "Edit the caller's company's ИНН, КПП, ОГРН, ОКВЭД and postal address",
+    description:
+      "The company is the session's, never one named in the body. Every change is written to the admin change log with the company before and after.",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "patch",
+    path: "/company",
+    request: { body: jsonBody(ownCompanyBody) },
+    responses: { 200: json(companySchema, "The company, version + 1") },
+  },
+);
+
 /** Every route of v1/users/ above, in the order http/users.ts serves them. */
-export const USER_ROUTES = [getMeRoute, statisticsRoute] as const;
+export const USER_ROUTES = [getMeRoute, statisticsRoute, patchOwnCompanyRoute] as const;

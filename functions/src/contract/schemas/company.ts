@@ -94,5 +94,21 @@ const requisites = {
 export const companyCreateSchema = z.object({ name, ...requisites });
 export const companyPatchSchema = z.object({ name: z.optional(name), ...requisites });
 
+/** What a company's own staff may change on Профиль (docs/user-guide.md): the registry details and the
+ *  person responsible, not
+ *  the name, e-mail or region, which stay with the platform admin. */
+export const ownCompanyPatchSchema = companyPatchSchema.pick({
+  inn: true,
+  kpp: true,
+  ogrn: true,
+  okved: true,
+  postal_address: true,
+  responsible_name: true,
+  responsible_position: true,
+  responsible_phone: true,
+  responsible_email: true,
+});
+
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 export type CompanyPatchInput = z.infer<typeof companyPatchSchema>;
+export type OwnCompanyPatchInput = z.infer<typeof ownCompanyPatchSchema>;

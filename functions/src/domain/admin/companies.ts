@@ -13,6 +13,7 @@ import {
   OKVED_RE,
   type CompanyCreateInput,
   type CompanyPatchInput,
+  type OwnCompanyPatchInput,
 } from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
@@ -74,6 +75,29 @@ export async function updateCompanyAsAdmin(
   patch: CompanyPatchInput & { version?: number },
 ): Promise<CompanyView> {
   const current = await getCompanyAsAdmin(deps, actor, companyId);
+  return applyPatch(deps, actor, current, patch);
+}
+
+/** The requisites a company's own staff keep on Профиль (docs/user-guide.md): the company is the
+ *  session's, never one named in the request, so no other company can be reached. Written to the
+ *  same change log as the admin's edits, with the object before and after. */
+export async function updateOwnCompany(deps: Deps, actor: Actor, patch: OwnCompanyPatchInput & { version?: number }): Promise<CompanyView> {
+  const company = await deps.repos.companies.get(actor.company);
+  if (!company) throw new NotFound("Компания не найдена");
+  const { inn, kpp, ogrn, okved, postal_address, version } = patch;
+  const { responsible_name, responsible_position, responsible_phone, responsible_email } = patch;
+  return applyPatch(deps, actor, view(company), {
+    ...{ inn, kpp, ogrn, okved, postal_address, version },
+    ...{ responsible_name, responsible_position, responsible_phone, responsible_email },
+  });
+}
+
+async function applyPatch(
+  deps: Deps,
+  actor: Actor,
+  current: CompanyView,
+  patch: CompanyPatchInput & { version?: number },
+): Promise<CompanyView> {
   checkRequisites(patch);
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.");

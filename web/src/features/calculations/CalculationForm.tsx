@@ -422,7 +422,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               htmlFor="calc-periods-file"
               extra={periodsFile ? "Периоды будут прочитаны из файла при сохранении" : "Или введите периоды ниже"}
             >
-              <FileField id="calc-periods-file" type={ctx.type} file={periodsFile} onChange={setPeriodsFile} />
+              <FileField id="calc-periods-file" type={ctx.type} file={periodsFile} onChange={setPeriodsFile} preview={{ projectId }} />
             </Form.Item>
           )}
           {state.periods && !periodsFile && (

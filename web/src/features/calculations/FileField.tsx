@@ -1,13 +1,14 @@
 // The file of a file-based calculation: an antd Upload that keeps the file in the form (it is sent
 // with the form, never on its own), .xlsx or .csv up to the upload cap, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
-import { useState } from "react";
-import { Button, Flex, Tooltip, Typography, Upload } from "antd";
+import { useEffect, useState } from "react";
+import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
 import { useFeedback } from "../../shared/feedback";
+import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
 
 export const FILE_ACCEPT = ".xlsx,.csv";
 export const FILE_TOO_LARGE = `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`;
@@ -29,11 +30,44 @@ interface Props {
   stored?: Calculation;
   /** Edit: what happens when no new file is chosen. */
   keepHint?: string;
+  /** The chosen file is read by the server at once (a dry run) and shown before anything is saved:
+   *  the project, and the fields the reading depends on. */
+  preview?: { projectId: string; fields?: Record<string, string> };
 }
 
-export function FileField({ id, type, file, onChange, stored, keepHint }: Props) {
+type PreviewState = { file: File; key: string } & (
+  | { status: "loading" }
+  | { status: "done"; data: UploadPreviewView }
+  | { status: "failed"; message: string }
+);
+
+/** The dry run of the chosen file, again when the fields it depends on change. */
+function useUploadPreview(type: CalculationType, file: File | undefined, preview: Props["preview"]) {
+  const [state, setState] = useState<PreviewState>();
+  const projectId = preview?.projectId;
+  // The fields by value: a new object each render must not read the file again.
+  const fields = JSON.stringify(preview?.fields ?? {});
+  useEffect(() => {
+    if (!file || !projectId) return setState(undefined);
+    let current = true;
+    const key = `${projectId}${fields}`;
+    setState({ file, key, status: "loading" });
+    previewUpload(type, projectId, file, JSON.parse(fields) as Record<string, string>).then(
+      (data) => current && setState({ file, key, status: "done", data }),
+      (error: unknown) =>
+        current && setState({ file, key, status: "failed", message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [type, file, projectId, fields]);
+  return state?.file === file ? state : undefined;
+}
+
+export function FileField({ id, type, file, onChange, stored, keepHint, preview }: Props) {
   const { message } = useFeedback();
   const [problem, setProblem] = useState<string>();
+  const read = useUploadPreview(type, file, preview);
   const storedFile = stored?.file_data as { name: string; size: number } | undefined;
 
   const fail = (error: unknown) => message.error(error instanceof Error ? error.message : String(error));
@@ -82,6 +116,17 @@ export function FileField({ id, type, file, onChange, stored, keepHint }: Props)
           {problem}
         </Typography.Text>
       )}
+      {read?.status === "loading" && (
+        <Flex gap={8} align="center">
+          <Spin size="small" /> <Typography.Text type="secondary">Читаем файл…</Typography.Text>
+        </Flex>
+      )}
+      {read?.status === "failed" && (
+        <Typography.Text type="danger" role="alert" data-testid="upload-preview-failed">
+          {read.message}
+        </Typography.Text>
+      )}
+      {read?.status === "done" && <UploadPreview preview={read.data} />}
       {stored && storedFile && !file && (
         <Typography.Text type="secondary">
           <PaperClipOutlined /> Сейчас: {storedFile.name}{" "}

@@ -188,6 +188,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
             type={TYPE}
             file={state.file}
             stored={stored}
+            preview={{ projectId }}
             keepHint="Без нового файла прогноз пересчитывается по сохраненным строкам."
             onChange={(file) => change({ ...state, file }, "file_data")}
           />

@@ -16,6 +16,8 @@ import {
 import { useCalculation, type Calculation, type CoefficientUse } from "./api";
 import { resultsDialogAtom } from "./atoms";
 import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
+import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";
+import { useInputDecimals } from "../settings/useInputDecimals";
 import { ForecastResults } from "./ForecastResults";
 import { ResultValues } from "./ResultValues";
 import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
@@ -115,7 +117,7 @@ const enteredNote = (calculation: Calculation, field: string): string => {
 };
 
 /** Inputs, then settings, in registry order: what the calculation was computed from. */
-export function coefficientRows(calculation: Calculation): CoefficientRow[] {
+export function coefficientRows(calculation: Calculation, decimals = DEFAULT_DECIMALS): CoefficientRow[] {
   const def: CalculationDefinition = REGISTRY[calculation.type];
   const fields = [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
   return fields.flatMap((field) => {
@@ -126,7 +128,9 @@ export function coefficientRows(calculation: Calculation): CoefficientRow[] {
       {
         key: field.name,
         label: field.label,
-        value: withUnit(formatStored(value), use?.unit ?? field.unit),
+        // A value derived from the measurement periods is a mean of many digits: shown at the
+        // settings' decimals, the stored one being exact (D14).
+        value: withUnit(use?.source === "periods" ? formatResult(value, decimals) : formatStored(value), use?.unit ?? field.unit),
         entered: enteredNote(calculation, field.name),
         source: sourceText(use),
         // D10: a custom value's justification is what a later reader needs.
@@ -151,7 +155,7 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
   const query = useCalculation(type, row.id, row);
   const calculation = query.data ?? row;
   const gwp = calculation.coefficients.gwp_ch4;
-  const coefficients = coefficientRows(calculation);
+  const coefficients = coefficientRows(calculation, useInputDecimals("create"));
   const basis = basisOf(type, calculation);
   const audit = [
     ...(gwp ? [{ key: "gwp", label: "Набор ПГП", children: `${gwp.item_name ?? sourceText(gwp)}: CH4 = ${formatStored(gwp.value)}` }] : []),

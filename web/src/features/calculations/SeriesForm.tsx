@@ -172,6 +172,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
           type={type}
           file={state.file}
           stored={stored}
+          preview={{ projectId, fields: state.texts }}
           keepHint="Без нового файла расчет пересчитывается по сохраненному."
           onChange={(file) => {
             setState({ ...state, file });

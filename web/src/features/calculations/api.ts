@@ -142,7 +142,10 @@ function useInvalidateCalculations() {
 export function useCreateCalculation(type: FormulaType) {
   const invalidate = useInvalidateCalculations();
   return useMutation<Calculation, ApiError, Record<string, unknown>>({
-    mutationFn: async (body) => asCalculation(await calculations((c) => c[":type"].$post({ param: { type } }, jsonBody(body)))),
+    mutationFn: async (body) =>
+      asCalculation(
+        (await calculations<unknown>((c) => c[":type"].$post({ param: { type }, query: {} }, jsonBody(body)))) as CalculationAnswer,
+      ),
     onSuccess: invalidate,
   });
 }
@@ -170,9 +173,10 @@ export function sendBody(type: CalculationType, body: Body, id?: string): Promis
   const method = id ? "PATCH" : "POST";
   if (body.kind === "form") return api.upload<Calculation>(method, calculationPath(type, id), body.form);
   const json = jsonBody(body.body);
-  return calculations((c) =>
-    id ? c[":type"][":id"].$patch({ param: { type, id } }, json) : c[":type"].$post({ param: { type } }, json),
-  ).then(asCalculation);
+  // The POST's other answer is a dry run's (?dry_run=1, previewUpload), never asked for here.
+  return calculations<unknown>((c) =>
+    id ? c[":type"][":id"].$patch({ param: { type, id } }, json) : c[":type"].$post({ param: { type }, query: {} }, json),
+  ).then((answer) => asCalculation(answer as CalculationAnswer));
 }
 
 /** PATCH …/data_update/ (docs/api.md): the regression's rows with their ids; answers with the rows recomputed. */

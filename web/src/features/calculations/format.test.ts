@@ -47,5 +47,7 @@ describe("sourceText", () => {
     expect(sourceText({ value: 1.7, unit: "м³/т", source: "custom" })).toBe("Фактическое значение");
     expect(sourceText({ value: 0.67, unit: "кг/м³", source: "fixed" })).toBe("Фиксированное значение");
     expect(sourceText({ value: 100, unit: "т", source: "input" })).toBe("Введено пользователем");
+    // D14: a content derived from the measurement periods was typed by no one.
+    expect(sourceText({ value: 35.23237299620733, unit: "% об.", source: "periods" })).toBe("Рассчитано по периодам");
   });
 });

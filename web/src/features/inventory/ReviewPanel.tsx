@@ -207,6 +207,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
                 aria-label={rule?.noticeDate ? "Дата уведомления" : "Дата"}
                 format={DATE_FIELD_FORMATS}
                 defaultPickerValue={dayjs(`${review.year + 1}-01-01`).isAfter(dayjs()) ? dayjs() : dayjs(`${review.year + 1}-01-01`)}
+                placeholder="ДД.ММ.ГГГГ"
                 value={notice}
                 onChange={setNotice}
                 disabledDate={(d) => reviewDateProblem(d.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) !== undefined}

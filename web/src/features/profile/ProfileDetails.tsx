@@ -1,6 +1,9 @@
-// The company's and the user's read-only fields on /profile (docs/user-guide.md), shown once the profile has
+// The company's and the user's fields on /profile (the company's requisites editable, «Изменить реквизиты») (docs/user-guide.md), shown once the profile has
 // loaded; ProfilePage paints its heading first and loads this right after.
-import { Card, Descriptions } from "antd";
+import { useState } from "react";
+import { Button, Card, Descriptions } from "antd";
+import { EditOutlined } from "@ant-design/icons";
+import { CompanyDetailsDialog } from "./CompanyDetailsDialog";
 import { orAbsent } from "../../shared/text";
 import { usePhone } from "../../shared/useMediaQuery";
 import type { Me } from "./api";
@@ -9,9 +12,19 @@ export function ProfileDetails({ me }: { me: Me }) {
   // On a phone the 260 px label column left one character per line to the value: labels go above.
   const phone = usePhone();
   const shape = phone ? ({ layout: "vertical" } as const) : ({ styles: { label: { width: 260 } } } as const);
+  const [editing, setEditing] = useState(false);
   return (
     <>
-      <Card title="Компания">
+      <Card
+        title="Компания"
+        extra={
+          me.company && (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              Изменить реквизиты
+            </Button>
+          )
+        }
+      >
         <Descriptions
           column={1}
           bordered
@@ -27,6 +40,7 @@ export function ProfileDetails({ me }: { me: Me }) {
           ]}
         />
       </Card>
+      {me.company && <CompanyDetailsDialog company={me.company} open={editing} onClose={() => setEditing(false)} />}
       <Card title="Пользователь">
         <Descriptions
           column={1}

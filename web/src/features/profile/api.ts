@@ -30,3 +30,21 @@ export function useStatistics() {
     queryFn: (): Promise<Statistics> => users((c) => c.statistics.$get()),
   });
 }
+
+/** The requisites the company's own staff keep (PATCH v1/users/company/). */
+export type OwnCompanyBody = {
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  okved: string;
+  postal_address: string;
+  responsible_name: string;
+  responsible_position: string;
+  responsible_phone: string;
+  responsible_email: string;
+};
+
+/** PATCH v1/users/company/: the session's company, based on the version shown (a stale one is 409). */
+export function patchOwnCompany(body: OwnCompanyBody, version: number) {
+  return users((c) => c.company.$patch({ json: { ...body, version } }));
+}

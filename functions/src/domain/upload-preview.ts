@@ -1,0 +1,146 @@
+// The preview of an upload (`?dry_run=1` on a calculation's POST, docs/user-guide.md › «Загрузка
+// файла: предпросмотр»): the file read by the same reader and checked by the same rules as when
+// it is saved, but every refused row listed rather than the first one thrown, and nothing stored.
+import { FieldError, type SensitivityParams } from "@core/emissions";
+import { REGISTRY, type CalculationType } from "@core/registry";
+import type { PeriodBounds } from "@core/measured-periods";
+import type { Actor, Deps } from "./context";
+import { Invalid } from "./errors";
+import { supportedType } from "./calculation-lookup";
+import { getProject } from "./projects";
+import { HEAVY_UPLOAD_BYTES, heavyWork } from "./heavy-work";
+import { FileRefused } from "../files/errors";
+import { checkTable, type CellValue, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import { periodsFromTable, periodsSpec } from "./measured-periods";
+import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
+import { forecastRowsFromTable, forecastSpec } from "./forecast";
+
+/** The rows a preview shows; the count says how many the file holds. */
+export const PREVIEW_ROWS = 20;
+/** The save's checks run again after each refused row is set aside: at most this many rounds. */
+const MAX_CHECKED_ERRORS = 200;
+
+export interface PreviewError {
+  sheet: string;
+  /** The file's row (header = 1); null for a problem of the whole file. */
+  row: number | null;
+  /** The column as the file writes it; null when the problem is not one cell's. */
+  column: string | null;
+  message: string;
+}
+
+export interface UploadPreview {
+  format: "xlsx" | "csv";
+  sheet: string;
+  count: number;
+  columns: Array<{ name: string; header: string | null; label: string; unit: string }>;
+  rows: Array<{ row: number; values: Record<string, CellValue> }>;
+  errors: PreviewError[];
+}
+
+interface Check {
+  spec: TableSpec;
+  run(table: ParsedTable): unknown;
+}
+
+const text = (values: Record<string, unknown>, name: string) => {
+  const value = values[name];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+};
+
+function checkOf(type: CalculationType, values: Record<string, unknown>, bounds: PeriodBounds | undefined): Check {
+  switch (type) {
+    case "underground":
+      return { spec: periodsSpec(), run: (table) => periodsFromTable(table, bounds) };
+    case "regres_methane":
+      return { spec: forecastSpec(), run: forecastRowsFromTable };
+    case "filling_blanks": {
+      const nameValue = text(values, "name_value");
+      const nameElement = text(values, "name_element");
+      // Without the value column's name the years and elements are still worth showing.
+      return {
+        spec: fillingBlanksSpec(nameValue, nameElement),
+        run: (table) => (nameValue ? fillingBlanksFromTable(table, nameValue, nameElement, "Ряд") : undefined),
+      };
+    }
+    case "sensitivity": {
+      const params = Object.fromEntries(REGISTRY.sensitivity.settings.map((s) => [s.name, values[s.name]]));
+      return { spec: sensitivitySpec(), run: (table) => sensitivityFromTable(table, params as Partial<SensitivityParams>, "Ряд") };
+    }
+    default:
+      throw new Invalid("Для этого типа расчета файл не загружается");
+  }
+}
+
+// Every row error of the readers reads «Лист «…», строка N[, элемент «…»], столбец «…»: …».
+const ROW_ERROR = /^Лист «(.*?)», строка (\d+)(?:, элемент «.*?»)?, столбец «(.*?)»: ([\s\S]*)$/;
+
+/** What the file holds as the save would read it, and every problem, without storing anything. */
+export async function previewUpload(
+  type: CalculationType,
+  file: UploadedFile,
+  values: Record<string, unknown>,
+  bounds?: PeriodBounds,
+): Promise<UploadPreview> {
+  const check = checkOf(type, values, bounds);
+  const table = await checkTable(file, check.spec);
+  const errors: PreviewError[] = table.errors.map((e) => ({ sheet: e.sheet, row: e.row, column: e.header, message: e.message }));
+  // The save's own checks on the rows whose cells were read: each refused row is set aside and the
+  // rest checked again, so a preview lists every row the save would refuse, not the first.
+  const refused = new Set(errors.map((e) => e.row));
+  let rest = table.rows.filter((r) => !refused.has(r.row));
+  for (let round = 0; rest.length > 0 && round < MAX_CHECKED_ERRORS; round++) {
+    try {
+      check.run({ ...table, rows: rest });
+      break;
+    } catch (error) {
+      const message =
+        error instanceof FieldError
+          ? `${error.field}: ${error.message}`
+          : error instanceof Invalid || error instanceof FileRefused
+            ? error.message
+            : undefined;
+      if (message === undefined) throw error;
+      const at = ROW_ERROR.exec(message);
+      const row = at ? Number(at[2]) : undefined;
+      if (!at || !rest.some((r) => r.row === row)) {
+        errors.push({ sheet: table.sheet, row: null, column: null, message });
+        break;
+      }
+      errors.push({ sheet: at[1], row: row!, column: at[3], message: at[4] });
+      rest = rest.filter((r) => r.row !== row);
+    }
+  }
+  errors.sort((a, b) => (a.row ?? Infinity) - (b.row ?? Infinity));
+  return {
+    format: table.format,
+    sheet: table.sheet,
+    count: table.rows.length,
+    columns: check.spec.columns.map((c) => ({
+      name: c.name,
+      header: table.headers[c.name] ?? null,
+      label: c.label ?? c.name,
+      unit: c.unit ?? "",
+    })),
+    rows: table.rows.slice(0, PREVIEW_ROWS),
+    errors,
+  };
+}
+
+/** The preview of a calculation's upload in a project the user may read (the periods lie within
+ *  the project's dates, D14). Reading a large file is heavy work, bounded as a save's is. */
+export async function previewCalculationUpload(
+  deps: Deps,
+  actor: Actor,
+  typeName: string,
+  input: { project: unknown; values: Record<string, unknown>; file: UploadedFile | undefined },
+): Promise<UploadPreview> {
+  const type = supportedType(typeName);
+  if (!input.file) throw new Invalid("file_data: выберите файл .xlsx или .csv");
+  if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
+  const project = await getProject(deps, actor, input.project);
+  const bounds = { start: project.start_date, end: project.end_date };
+  const file = input.file;
+  const read = () => previewUpload(type, file, input.values, bounds);
+  return file.bytes.byteLength > HEAVY_UPLOAD_BYTES ? heavyWork(deps, actor, read) : read();
+}

@@ -1,0 +1,33 @@
+// v1/export_jobs/{id}/: an export job's state, asked of the worker function (its state lives in the
+// worker's own storage). The id a client holds is the job's UUID signed for its company, so another
+// company's job is a 404 like a missing one. The declaration is in routes/export-jobs.ts.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { AppConfig } from "../config";
+import { NotFound } from "../domain/errors";
+import { routeApp } from "./openapi-routes";
+import { exportJobRoute } from "../contract/routes/export-jobs";
+
+const signature = (config: Pick<AppConfig, "jwtSecret">, company: string, job: string) =>
+  createHmac("sha256", config.jwtSecret).update(`export-job\n${company}\n${job}`).digest("base64url").slice(0, 22);
+
+/** The id a client is given for `job` of `company`. */
+export const signedJobId = (config: Pick<AppConfig, "jwtSecret">, company: string, job: string) =>
+  `${job}.${signature(config, company, job)}`;
+
+/** The job's UUID of an id signed for `company`, or undefined. */
+export function jobOf(config: Pick<AppConfig, "jwtSecret">, company: string, id: string): string | undefined {
+  const [job, given] = id.split(".");
+  if (!job || !given) return undefined;
+  const expected = Buffer.from(signature(config, company, job));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? job : undefined;
+}
+
+export const exportJobRoutes = routeApp().openapi(exportJobRoute, async (c) => {
+  const deps = c.get("deps");
+  const actor = c.get("actor");
+  const job = jobOf(deps.config, actor.company, c.req.valid("param").id);
+  if (!deps.spreadsheets.jobStatus || !job) throw new NotFound("Задание выгрузки не найдено");
+  const state = await deps.spreadsheets.jobStatus(actor, job);
+  return c.json({ ...state, job: c.req.valid("param").id }, 200, { "Cache-Control": "no-store" });
+});

@@ -1,0 +1,98 @@
+// PATCH /api/v1/users/company/: a company's staff keep its ИНН, КПП, ОГРН, ОКВЭД and address on
+// Профиль (docs/user-guide.md). The company is the session's; every change is in the admin change log
+// with before → after; the platform admin keeps the same rights through /admin.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { signedInAdmin, type SignedIn } from "../support/admin";
+import { updateOwnCompany } from "@server/domain/admin/companies";
+
+let h: Harness;
+let admin: SignedIn;
+let staff: Awaited<ReturnType<Harness["signedInUser"]>>;
+let other: Awaited<ReturnType<Harness["signedInUser"]>>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = await signedInAdmin(h, "Оператор платформы");
+  staff = await h.signedInUser("Шахта Северная");
+  other = await h.signedInUser("Разрез Южный");
+});
+afterAll(() => h.close());
+
+type Entry = { action: string; target_id: string; actor_email: string; before: any; after: any };
+
+const patch = (json: unknown, token = staff.token) => h.request("/api/v1/users/company/", { method: "PATCH", token, json });
+const me = async (token: string) => ((await (await h.request("/api/v1/users/get_me/", { token })).json()) as { company: any }).company;
+const audit = async () =>
+  ((await (await h.request("/api/v1/admin/audit/?limit=100&offset=0", { token: admin.token })).json()) as { results: Entry[] }).results;
+
+describe("the company's own requisites", () => {
+  it("lets staff edit ИНН, КПП, ОГРН, ОКВЭД and address, and logs before → after", async () => {
+    const before = await me(staff.token);
+    const res = await patch({
+      inn: "7707083893",
+      kpp: "773601001",
+      ogrn: "1027700132195",
+      okved: "05.10",
+      postal_address: "г. Кемерово, ул. Шахтёров, 1",
+      responsible_name: "Иванова Анна Петровна",
+      responsible_phone: "+7 (3842) 12-34-56",
+      version: before.version ?? 0,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const company = await me(staff.token);
+    expect(company).toMatchObject({
+      id: staff.companyId,
+      name: "Шахта Северная",
+      inn: "7707083893",
+      kpp: "773601001",
+      ogrn: "1027700132195",
+      okved: "05.10",
+      postal_address: "г. Кемерово, ул. Шахтёров, 1",
+      version: (before.version ?? 0) + 1,
+    });
+    const entry = (await audit()).find((e) => e.target_id === staff.companyId && e.action === "company.update");
+    expect(entry?.actor_email).toBe(staff.email);
+    expect(entry?.before).toMatchObject({ inn: "", kpp: "", ogrn: "" });
+    expect(entry?.after).toMatchObject({ inn: "7707083893", kpp: "773601001", responsible_name: "Иванова Анна Петровна" });
+  });
+
+  it("refuses a wrong ИНН with 400 and a Russian detail, and changes nothing", async () => {
+    const res = await patch({ inn: "7707083894" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^inn: ИНН — 10 цифр .*контрольными цифрами/);
+    expect((await me(staff.token)).inn).toBe("7707083893");
+  });
+
+  it("refuses a stale version with 409", async () => {
+    const res = await patch({ kpp: "773601002", version: 0 });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/изменены другим пользователем/);
+  });
+
+  it("never reaches another company: a company named in the body is ignored, /admin is 403, a missing one 404", async () => {
+    const res = await patch({ id: other.companyId, company: other.companyId, name: "Захвачено", kpp: "420501001" });
+    expect(res.status).toBe(200);
+    expect(await me(other.token)).toMatchObject({ name: "Разрез Южный", kpp: "" });
+    expect(await me(staff.token)).toMatchObject({ name: "Шахта Северная", kpp: "420501001" });
+    const viaAdmin = await h.request(`/api/v1/admin/companies/${other.companyId}/`, {
+      method: "PATCH",
+      token: staff.token,
+      json: { kpp: "420501001" },
+    });
+    expect(viaAdmin.status).toBe(403);
+    await expect(
+      updateOwnCompany(h.deps, { id: staff.userId, company: "missing", email: staff.email, role: "staff" }, { kpp: "420501001" }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("leaves the platform admin the same rights through /admin", async () => {
+    const res = await h.request(`/api/v1/admin/companies/${other.companyId}/`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { inn: "7707083893" },
+    });
+    expect(res.status).toBe(200);
+    expect((await me(other.token)).inn).toBe("7707083893");
+  });
+});
