@@ -36,6 +36,8 @@ export function ResultsDialog({ type }: { type: CalculationType }) {
     <Modal
       open={row !== null}
       title={row?.name}
+      // The long name wraps before the close ×, not under it.
+      styles={{ header: { paddingRight: 32 } }}
       onCancel={close}
       width={isFormulaType(type) ? 900 : 1240}
       destroyOnHidden

@@ -152,5 +152,7 @@ export function narrowLayout(layout: Partial<Layout>): Partial<Layout> {
     margin: { ...layout.margin, l: 8, r: 8, t: 16 },
     legend: { ...layout.legend, orientation: "h", xref: "container", x: 0, xanchor: "left", yref: "container", y: 0, yanchor: "bottom" },
     xaxis: ticktext ? { ...xaxis, ticktext: ticktext.map((text) => wrapLabel(text, NARROW_LABEL_LINE)), tickangle: 0 } : xaxis,
+    // The narrow left margin grows to fit the value labels, or plotly clips «12 000» to «0».
+    yaxis: { ...layout.yaxis, automargin: true },
   };
 }

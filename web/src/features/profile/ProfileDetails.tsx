@@ -5,9 +5,13 @@ import { Button, Card, Descriptions } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import { CompanyDetailsDialog } from "./CompanyDetailsDialog";
 import { orAbsent } from "../../shared/text";
+import { usePhone } from "../../shared/useMediaQuery";
 import type { Me } from "./api";
 
 export function ProfileDetails({ me }: { me: Me }) {
+  // On a phone the 260 px label column left one character per line to the value: labels go above.
+  const phone = usePhone();
+  const shape = phone ? ({ layout: "vertical" } as const) : ({ styles: { label: { width: 260 } } } as const);
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -24,7 +28,7 @@ export function ProfileDetails({ me }: { me: Me }) {
         <Descriptions
           column={1}
           bordered
-          styles={{ label: { width: 260 } }}
+          {...shape}
           items={[
             { key: "name", label: "Название", children: orAbsent(me.company?.name) },
             { key: "address", label: "Почтовый адрес", children: orAbsent(me.company?.postal_address) },
@@ -41,7 +45,7 @@ export function ProfileDetails({ me }: { me: Me }) {
         <Descriptions
           column={1}
           bordered
-          styles={{ label: { width: 260 } }}
+          {...shape}
           items={[
             { key: "first", label: "Имя", children: orAbsent(me.first_name) },
             { key: "last", label: "Фамилия", children: orAbsent(me.last_name) },

@@ -4,6 +4,7 @@ import { useStatistics } from "./api";
 import { useInventoryYears } from "../inventory/api";
 import { calcTypeLabel } from "./calcTypeLabels";
 import { displayDateTime } from "../../shared/dates";
+import { usePhone } from "../../shared/useMediaQuery";
 
 // docs/user-guide.md: results in tonnes show 2 decimals.
 const tonnes = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -12,6 +13,8 @@ export function StatisticsCard() {
   const statistics = useStatistics();
   const years = useInventoryYears();
   const data = statistics.data;
+  // On a phone the 260 px label column squeezed the values to a character per line: labels go above.
+  const phone = usePhone();
 
   const calculations = Object.entries(data?.calculations ?? {}).filter(([, count]) => count > 0);
 
@@ -23,7 +26,7 @@ export function StatisticsCard() {
         <Descriptions
           column={1}
           bordered
-          styles={{ label: { width: 260 } }}
+          {...(phone ? ({ layout: "vertical" } as const) : { styles: { label: { width: 260 } } })}
           items={[
             { key: "active", label: "Активные проекты", children: data.projects?.active ?? 0 },
             { key: "archived", label: "Проекты в архиве", children: data.projects?.archived ?? 0 },

@@ -6,6 +6,7 @@ import { REGISTRY, isEmissionType, type CalculationDefinition } from "@core/regi
 import { calculationApproach1, calculationModel, type UsedValue } from "@core/calculation-uncertainty";
 import type { MonteCarloResult } from "@core/uncertainty-core";
 import { useUncertaintyCore } from "../../shared/wasmCore";
+import { usePhone } from "../../shared/useMediaQuery";
 import type { Calculation } from "../calculations/api";
 import { runMonteCarlo } from "./monteCarlo";
 import { TrialsSelect } from "./TrialsSelect";
@@ -13,6 +14,8 @@ import { asymmetricText, percent, tonnes } from "./texts";
 
 export function CalculationInterval({ calculation }: { calculation: Calculation }) {
   const core = useUncertaintyCore();
+  // On a phone the labels go above the values, or the interval wraps one character per line.
+  const phone = usePhone();
   const [trials, setTrials] = useState<number>(100_000);
   const [monteCarlo, setMonteCarlo] = useState<{ trials: number; result: MonteCarloResult | null } | undefined>();
   const [running, setRunning] = useState(false);
@@ -94,7 +97,13 @@ export function CalculationInterval({ calculation }: { calculation: Calculation 
         <Typography.Text type="secondary">Неопределенность исходных данных не задана: значения приняты точными.</Typography.Text>
       ) : (
         <>
-          <Descriptions bordered size="small" column={1} styles={{ label: { width: "45%" } }} items={items} />
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            {...(phone ? ({ layout: "vertical" } as const) : { styles: { label: { width: "45%" } } })}
+            items={items}
+          />
           <Flex gap={8} align="center" wrap>
             <TrialsSelect value={trials} onChange={setTrials} />
             <Button size="small" loading={running} onClick={run}>

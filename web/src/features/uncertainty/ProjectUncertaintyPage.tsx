@@ -11,6 +11,7 @@ import { calculationApproach1, projectApproach1 } from "@core/calculation-uncert
 import type { MonteCarloResult } from "@core/uncertainty-core";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUncertaintyCore } from "../../shared/wasmCore";
+import { usePhone } from "../../shared/useMediaQuery";
 import { PageLoading } from "../shell/PageLoading";
 import { useProjectUncertainty } from "./api";
 import type { CalculationRow } from "./CalculationIntervalsTable";
@@ -38,6 +39,8 @@ export default function ProjectUncertaintyPage() {
   const { projectId = "" } = useParams();
   const model = useProjectUncertainty(projectId);
   const core = useUncertaintyCore();
+  // On a phone the labels go above the values, or the interval wraps one character per line.
+  const layout = usePhone() ? "vertical" : "horizontal";
   const [trials, setTrials] = useState<number>(100_000);
   const [monteCarlo, setMonteCarlo] = useState<{ trials: number; result: MonteCarloResult | null } | undefined>();
   const [running, setRunning] = useState(false);
@@ -104,6 +107,7 @@ export default function ProjectUncertaintyPage() {
                 <Descriptions
                   size="small"
                   column={1}
+                  layout={layout}
                   items={[
                     {
                       key: "total",
@@ -133,6 +137,7 @@ export default function ProjectUncertaintyPage() {
                   <Descriptions
                     size="small"
                     column={1}
+                    layout={layout}
                     items={[
                       {
                         key: "range",
