@@ -93,7 +93,7 @@ describe("web app: administration, documents and settings videos", () => {
     await page.getByRole("button", { name: "Добавить компанию" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название").fill("АО «Шахта Тестовая»");
-    await dialog.getByLabel("E-mail").fill("info@test-mine.example");
+    await dialog.getByLabel("E-mail", { exact: true }).fill("info@test-mine.example");
     await dialog.getByLabel("ОГРН / ОГРНИП").fill("1027700132194");
     await dialog.getByLabel("ОКВЭД").fill("05.10");
     await dialog.getByLabel("Регион").fill("Кемеровская область — Кузбасс");
