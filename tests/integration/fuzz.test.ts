@@ -359,6 +359,8 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { audit: 1 },
     },
   ],
+  // Staff keep their own company's requisites: the company comes from the session, never the body.
+  patchOwnCompany: () => [{ path: "/api/v1/users/company/", example: { okved: "05.10" }, writes: { audit: 1 } }],
   adminCreateUser: () => [
     {
       path: `/api/v1/admin/companies/${target.companyId}/users/`,
