@@ -282,6 +282,8 @@ export class AppStack extends Stack {
         SPREADSHEET_FUNCTION_NAME: spreadsheets.functionName,
         APP_SECRET_ARN: appSecret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn,
+        // One JSON line per request (docs/operations.md); "errors" keeps only the 5xx lines.
+        REQUEST_LOG: "all",
       },
       bundling: {
         commandHooks: {

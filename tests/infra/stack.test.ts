@@ -224,12 +224,16 @@ describe.each([
         "APP_SECRET_ARN",
         "DOCUMENTS_BUCKET",
         "ORIGIN_VERIFY_SECRET_ARN",
+        "REQUEST_LOG",
         "SPREADSHEET_FUNCTION_NAME",
         "TABLE_NAME",
         "UPLOADS_BUCKET",
       ].sort(),
     );
-    for (const value of Object.values(env)) expect(value).toEqual({ Ref: expect.any(String) });
+    // Names of resources, never a secret value; the request log's mode is the one literal.
+    const { REQUEST_LOG, ...names } = env;
+    expect(REQUEST_LOG).toBe("all");
+    for (const value of Object.values(names)) expect(value).toEqual({ Ref: expect.any(String) });
     const [workerId] = ourFunctions(t).SpreadsheetFunction;
     expect(env.SPREADSHEET_FUNCTION_NAME).toEqual({ Ref: workerId });
     const [, worker] = ourFunctions(t).SpreadsheetFunction;
