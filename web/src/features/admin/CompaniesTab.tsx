@@ -2,7 +2,7 @@
 // the form by the same rules as on the server (functions/src/contract/schemas/company.ts).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
-import { Button, Col, Form, Input, Modal, Row, Space } from "antd";
+import { Button, Form, Input, Modal, Space } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import type { Rule } from "antd/es/form";
 import { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "@server/contract";
 import { adminKeys, createCompany, errorText, fieldError, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
 import { useFeedback } from "../../shared/feedback";
+import { CompanyRequisiteFields } from "../../shared/CompanyRequisiteFields";
 
 const FIELDS = [
   "name",
@@ -109,61 +110,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
         <Form.Item label="E-mail" name="email" rules={RULES.email}>
           <Input />
         </Form.Item>
-        <Row gutter={12}>
-          <Col flex="auto">
-            <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={RULES.ogrn}>
-              <Input inputMode="numeric" maxLength={15} />
-            </Form.Item>
-          </Col>
-          <Col flex="160px">
-            <Form.Item label="ОКВЭД" name="okved" rules={RULES.okved}>
-              <Input placeholder="05.10" maxLength={8} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col flex="auto">
-            <Form.Item label="ИНН" name="inn" rules={RULES.inn}>
-              <Input inputMode="numeric" maxLength={12} />
-            </Form.Item>
-          </Col>
-          <Col flex="160px">
-            <Form.Item label="КПП" name="kpp" rules={RULES.kpp}>
-              <Input maxLength={9} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item label="Регион" name="region">
-          <Input />
-        </Form.Item>
-        <Form.Item label="Почтовый адрес" name="postal_address">
-          <Input.TextArea autoSize={{ minRows: 2 }} />
-        </Form.Item>
-        {/* Methodology 8.1: printed on the report passport. */}
-        <Row gutter={12}>
-          <Col flex="auto">
-            <Form.Item label="Ответственный за отчет: ФИО" name="responsible_name">
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col flex="auto">
-            <Form.Item label="Должность" name="responsible_position">
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col flex="auto">
-            <Form.Item label="Телефон ответственного" name="responsible_phone" rules={RULES.responsible_phone}>
-              <Input inputMode="tel" maxLength={40} />
-            </Form.Item>
-          </Col>
-          <Col flex="auto">
-            <Form.Item label="E-mail ответственного" name="responsible_email" rules={RULES.responsible_email}>
-              <Input maxLength={320} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <CompanyRequisiteFields rules={RULES} withRegion />
       </Form>
     </Modal>
   );

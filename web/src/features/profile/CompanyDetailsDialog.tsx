@@ -1,7 +1,8 @@
 // «Изменить реквизиты» on /profile (docs/user-guide.md): the company's staff keep its ИНН, КПП, ОГРН,
 // ОКВЭД, postal address and the person responsible. The server checks them (functions/src/contract/schemas/company.ts) and its
 // answer «field: text» is shown at the field.
-import { Col, Form, Input, Modal, Row } from "antd";
+import { Form, Modal } from "antd";
+import { CompanyRequisiteFields } from "../../shared/CompanyRequisiteFields";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
@@ -59,57 +60,7 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
         onFinish={(values) => save.mutate(values)}
         preserve={false}
       >
-        <Row gutter={12}>
-          <Col flex="auto">
-            <Form.Item label="ИНН" name="inn">
-              <Input inputMode="numeric" maxLength={12} />
-            </Form.Item>
-          </Col>
-          <Col flex="160px">
-            <Form.Item label="КПП" name="kpp">
-              <Input maxLength={9} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col flex="auto">
-            <Form.Item label="ОГРН / ОГРНИП" name="ogrn">
-              <Input inputMode="numeric" maxLength={15} />
-            </Form.Item>
-          </Col>
-          <Col flex="160px">
-            <Form.Item label="ОКВЭД" name="okved">
-              <Input placeholder="05.10" maxLength={8} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item label="Почтовый адрес" name="postal_address">
-          <Input.TextArea autoSize={{ minRows: 2 }} />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="Ответственное лицо (ФИО)" name="responsible_name">
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="Должность" name="responsible_position">
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="Телефон" name="responsible_phone">
-              <Input inputMode="tel" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="E-mail ответственного" name="responsible_email">
-              <Input inputMode="email" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <CompanyRequisiteFields />
       </Form>
     </Modal>
   );
