@@ -340,6 +340,13 @@ const JSON_CASES: Record<string, () => Case[]> = {
   inventoryComment: () => [
     { path: "/api/v1/inventory/2031/comments/", example: { text: "Сверить", target: null }, writes: { "comments:2031": 1 } },
   ],
+  inventoryCoalProcessed: () => [
+    {
+      path: "/api/v1/inventory/2032/coal_processed/",
+      example: { facility: objects.facility.id, t: 1250.5, version: 0 },
+      writes: { "review:2032": 1 },
+    },
+  ],
   activateForecastModel: () => [
     { path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} },
   ],
@@ -501,7 +508,7 @@ async function snapshot(): Promise<Record<string, number>> {
   const facilities = await json<Array<{ id: string; version: number }>>("/api/v1/facilities/", user.token);
   out.facilities = facilities.length;
   out.facility = facilities.find((f) => f.id === objects.facility.id)!.version;
-  for (const year of [2030, 2031])
+  for (const year of [2030, 2031, 2032])
     out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
   out["comments:2031"] = (await json<{ count: number }>("/api/v1/inventory/2031/comments/?limit=1", user.token)).count;
   return out;

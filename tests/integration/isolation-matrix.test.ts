@@ -91,6 +91,9 @@ const FIXTURES: Record<string, Fixture> = {
   inventoryVersion: () => [{ path: "/api/v1/inventory/2024/versions/1/" }],
   inventoryComment: () => [{ path: "/api/v1/inventory/2024/comments/", json: { text: "Проверить" } }],
   inventoryComments: () => [{ path: "/api/v1/inventory/2024/comments/?limit=5" }],
+  inventoryCoalProcessed: ({ a }) => [
+    { path: "/api/v1/inventory/2024/coal_processed/", json: { facility: a.facility.id, t: 1, version: 0 } },
+  ],
   inventoryRemoveComment: () => [{ path: `/api/v1/inventory/2024/comments/${newId()}/` }],
   listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
   getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],

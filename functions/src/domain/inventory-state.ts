@@ -6,13 +6,14 @@ import type { InventoryState } from "./inventory-versions";
 
 /** The whole company's inventory of `year` as it stands, with each listed calculation's inputs. */
 export async function inventoryState(deps: Deps, actor: Actor, year: number): Promise<InventoryState> {
-  const [{ review: _review, years: _years, calculations, ...inventory }, stored] = await Promise.all([
+  const [{ review, years: _years, calculations, ...inventory }, stored] = await Promise.all([
     getInventory(deps, actor, year),
     calculationsOfYear(deps, actor.company, year),
   ]);
   const byId = new Map(stored.map((c) => [c.id, c]));
   return {
     ...inventory,
+    ...(review.coal_processed?.length ? { coal_processed: review.coal_processed } : {}),
     calculations: calculations.map((row) => {
       const calculation = byId.get(row.id)!;
       return {

@@ -19,8 +19,12 @@ export interface SnapshotLine extends InventoryCalculation {
   methodology_version: string;
 }
 
-/** The year's inventory as a version stores it (the live review and the other years left out). */
-export type InventoryState = Omit<Inventory, "review" | "years" | "calculations"> & { calculations: SnapshotLine[] };
+/** The year's inventory as a version stores it (the live review and the other years left out), with
+ *  the activity data entered beside the calculations (8.1: coal processed per facility). */
+export type InventoryState = Omit<Inventory, "review" | "years" | "calculations"> & {
+  calculations: SnapshotLine[];
+  coal_processed?: InventoryReview["coal_processed"];
+};
 
 export interface LineChange {
   id: string;
@@ -228,6 +232,7 @@ export function scopedState(state: InventoryState, facilityId: string | undefine
     calculations,
     categories,
     facilities,
+    ...(state.coal_processed ? { coal_processed: state.coal_processed.filter((row) => row.facility === facilityId) } : {}),
     total_t_co2e: facilities.reduce((sum, f) => sum + f.t_co2e, 0),
     checks: state.checks.filter((check) => check.calculations.length === 0 || check.calculations.some((id) => ids.has(id))),
   };

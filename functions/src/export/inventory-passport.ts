@@ -300,7 +300,7 @@ const sumOf = (lines: PassportLine[]) => lines.reduce((sum, line) => sum + volum
 
 /** 8.1: a facility's activity data from its counted lines. Mining and post-mining take the same
  *  coal, so the coal mined is the mining lines' (the post-mining lines' where there are none). */
-function activityOf(facility: string, lines: PassportLine[]): PassportActivity[] {
+function activityOf(facility: string, lines: PassportLine[], coalProcessedT: number | undefined): PassportActivity[] {
   const rows: PassportActivity[] = [];
   const coal = (label: string, mining: PassportLine[], after: PassportLine[]) => {
     const own = mining.length > 0 ? mining : after;
@@ -309,6 +309,8 @@ function activityOf(facility: string, lines: PassportLine[]): PassportActivity[]
   const of = (type: string, ipcc?: string) => lines.filter((l) => l.type === type && (!ipcc || l.ipcc_code === ipcc));
   coal("Добыча угля подземным способом", of("underground_emission_ch4"), of("handling_underground_ch4"));
   coal("Добыча угля открытым способом", of("open_mining_ch4", "1.B.1.a.ii.1"), of("open_mining_ch4", "1.B.1.a.ii.2"));
+  // Entered on the inventory (no calculation carries it): domain/inventory-activity.ts.
+  if (coalProcessedT !== undefined) rows.push({ facility, label: "Переработка угля", value: coalProcessedT, unit: "т", decimals: 2 });
   const fuels = new Map<string, PassportActivity>();
   for (const line of lines) {
     const fuel = fuelOf(line);
@@ -325,6 +327,15 @@ function activityOf(facility: string, lines: PassportLine[]): PassportActivity[]
   gas("Газовая смесь из систем дегазации и вентиляции, выброшенная без сжигания", of("underground"));
   gas("Газовая смесь, сожженная на факельных установках", of("torch_composition"));
   return rows;
+}
+
+/** The facilities with lines, then those whose only activity datum is the coal they processed. */
+function activityFacilities(inventory: PassportData["inventory"], facilities: Facility[]): Array<{ id: string | null; name: string }> {
+  const listed = new Set(inventory.facilities.map((f) => f.id));
+  const processing = (inventory.coal_processed ?? [])
+    .filter((row) => !listed.has(row.facility))
+    .map((row) => ({ id: row.facility, name: facilities.find((f) => f.id === row.facility)?.name ?? NO_FACILITY_NAME }));
+  return [...inventory.facilities, ...processing];
 }
 
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
@@ -451,7 +462,10 @@ export interface PassportData {
   company: Company;
   facilities: Facility[];
   /** The live inventory, or an approved version's snapshot of it (D20). */
-  inventory: Omit<Inventory, "review" | "years" | "calculations"> & { calculations: PassportLine[] };
+  inventory: Omit<Inventory, "review" | "years" | "calculations"> & {
+    calculations: PassportLine[];
+    coal_processed?: InventoryReview["coal_processed"];
+  };
   review: InventoryReview;
   users: User[];
   now: Date;
@@ -518,10 +532,11 @@ export function buildPassport({ company, facilities, inventory, review, users, n
       t_co2e: row.t_co2e,
     })),
     gases: gasesOf(inventory.categories),
-    activity: facilityRows.flatMap((row) =>
+    activity: activityFacilities(inventory, facilities).flatMap((row) =>
       activityOf(
         row.name,
         counted.filter((c) => c.facility === row.id),
+        inventory.coal_processed?.find((p) => p.facility === row.id)?.t,
       ),
     ),
     measurements: facilityRows.flatMap((row) =>

@@ -14,6 +14,7 @@ import { buildPassport, type Passport } from "./inventory-passport";
 import { passportPdf } from "./inventory-passport-pdf";
 import { passportXlsx } from "./inventory-passport-xlsx";
 import { handOut, type ExportDeps } from "./project-export";
+import type { InventoryReview } from "../ports";
 
 export function passportFileName(passport: Pick<Passport, "year" | "scope">, facility: boolean, format: PassportRequest["format"]): string {
   const scope = facility ? ` ${passport.scope}` : "";
@@ -22,14 +23,16 @@ export function passportFileName(passport: Pick<Passport, "year" | "scope">, fac
 
 /** The live inventory, each line with what it was computed from (8.1: the measured periods and
  *  how they were measured), as an approved version's snapshot carries it (D20). */
-async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest) {
+async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest, review: InventoryReview) {
   const [inventory, calculations] = await Promise.all([
     getInventory(deps, actor, request.year, request.facility),
     calculationsOfYear(deps, actor.company, request.year),
   ]);
   const byId = new Map(calculations.map((c) => [c.id, c]));
+  const processed = review.coal_processed?.filter((row) => !request.facility || row.facility === request.facility);
   return {
     ...inventory,
+    ...(processed?.length ? { coal_processed: processed } : {}),
     calculations: inventory.calculations.map((line) => ({
       ...line,
       inputs: byId.get(line.id)?.inputs,
@@ -56,7 +59,7 @@ export async function inventoryReport(
   const approved = isFrozen(review) && review.snapshot ? review.snapshot : undefined;
   const stored = approved && (await loadSnapshot(deps, actor.company, request.year, approved.version));
   if (stored && request.facility && !facilities.some((f) => f.id === request.facility)) throw new NotFound("Площадка не найдена");
-  const inventory = stored ? scopedState(stored.inventory, request.facility) : await liveInventory(deps as Deps, actor, request);
+  const inventory = stored ? scopedState(stored.inventory, request.facility) : await liveInventory(deps as Deps, actor, request, review);
   const snapshot =
     stored && approved
       ? { version: stored.version, sha256: approved.sha256, approved_at: stored.approved_at, changes: stored.changes }

@@ -5,9 +5,11 @@ import { addComment, listComments, removeComment } from "../domain/inventory-com
 import { assertSendable } from "../domain/inventory-send";
 import { getVersionText, listVersions } from "../domain/inventory-versions";
 import { inventoryState } from "../domain/inventory-state";
+import { setCoalProcessed } from "../domain/inventory-activity";
 import { Invalid } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
 import {
+  coalProcessedRoute,
   commentRoute,
   inventoryRoute,
   listCommentsRoute,
@@ -57,4 +59,8 @@ export const inventoryRoutes = routeApp()
     // The stored bytes as they are (their SHA-256 is the one the version list shows), not
     // re-serialised by c.json: hence the cast to the declared JSON answer.
     return c.body(text, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }) as never;
+  })
+  .openapi(coalProcessedRoute, async (c) => {
+    const year = parseInventoryYear(c.req.valid("param").year);
+    return c.json(await setCoalProcessed(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
   });

@@ -193,6 +193,40 @@ export const versionRoute = declareRoute(
   },
 );
 
+/** 8.1: a facility's coal processed in the year, t; null removes it. */
+export const coalProcessedBody = z.object({
+  facility: z
+    .string("facility: выберите площадку")
+    .min(1, "facility: выберите площадку")
+    .max(64, "facility: ожидается идентификатор площадки"),
+  t: z.nullable(
+    z
+      .number("t: введите количество переработанного угля, т")
+      .check(z.gte(0, "t: количество угля не может быть отрицательным"), z.lte(1e9, "t: не более 1 000 000 000 т")),
+  ),
+  version: z.int("version: ожидается целое число"),
+});
+
+export const coalProcessedRoute = declareRoute(
+  {
+    operationId: "inventoryCoalProcessed",
+    summary: "Set or clear a facility's coal processed in the year (t), printed with the report's activity data",
+    description:
+      "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted) and an approved " +
+      "version's report prints it as approved. `version` is the review's; a stale one answers 409.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "put",
+    path: "/{year}/coal_processed",
+    request: { params: yearParams, body: jsonBody(coalProcessedBody) },
+    responses: { 200: json(inventoryReviewSchema, "The review with the figure") },
+  },
+);
+
 /** Every route of v1/inventory/ above, in the order http/inventory.ts serves them. */
 export const INVENTORY_ROUTES = [
   inventoryRoute,
@@ -203,4 +237,5 @@ export const INVENTORY_ROUTES = [
   removeCommentRoute,
   versionsRoute,
   versionRoute,
+  coalProcessedRoute,
 ] as const;

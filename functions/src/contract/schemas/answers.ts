@@ -262,6 +262,9 @@ export const yearTotalsSchema = z.object({
 
 const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, ...InventoryStatus[]]);
 
+/** 8.1: a facility's coal processed in the reporting year. */
+export const coalProcessedSchema = z.object({ facility: z.string(), t: z.number() });
+
 /** The review and sign-off of a year (domain/inventory-review.ts). */
 export const inventoryReviewSchema = z.object({
   company: z.string(),
@@ -291,6 +294,9 @@ export const inventoryReviewSchema = z.object({
     }),
   ),
   comments: z.array(z.object({ id: z.string(), target: z.nullable(z.string()), text: z.string(), by: z.string(), at: z.string() })),
+  coal_processed: z.optional(z.array(coalProcessedSchema)).meta({
+    description: "8.1: coal processed in the year per facility, t, as entered on the inventory; frozen with the year (D20)",
+  }),
   updated_at: z.string(),
   version: z.int().meta({ description: "0: never stored (a draft)" }),
 });
