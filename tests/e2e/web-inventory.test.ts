@@ -222,6 +222,23 @@ describe("web app: the year's inventory", () => {
     );
   });
 
+  it("takes the coal a facility processed, typed as a Russian engineer types it (8.1)", async () => {
+    await page.goto(at("/inventory?year=2025"));
+    const card = page.getByTestId("coal-processed");
+    const row = card.locator(".ant-table-row", { hasText: "Шахта «Северная»" });
+    await row.getByText("не указано").waitFor();
+    await row.getByRole("button", { name: "Изменить переработку угля: Шахта «Северная»" }).click();
+    const dialog = page.getByRole("dialog", { name: "Переработка угля: Шахта «Северная»" });
+    await dialog.getByLabel("Переработано угля за 2025 год").pressSequentially("2 450 000,5");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row.getByText("2\u00a0450\u00a0000,50").waitFor();
+    const { review } = await demo<{ review: { coal_processed: Array<{ t: number }> } }>("GET", "v1/inventory/?year=2025");
+    expect(review.coal_processed.map((r) => r.t)).toEqual([2_450_000.5]);
+    await card.screenshot({ path: `${SHOTS}/inventory-coal-processed.png` });
+    expect(pageErrors).toEqual([]);
+  });
+
   it("sends the year to review; once the reviewer approves, the version is listed and its calculations are locked in the list", async () => {
     await page.goto(at("/inventory?year=2025"));
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
@@ -306,6 +323,10 @@ describe("web app: the year's inventory", () => {
     workbook.getWorksheet("Паспорт")!.eachRow((row) => lines.push([row.getCell(1).value, row.getCell(2).value]));
     expect(lines).toContainEqual(["Статус", "Утверждена"]);
     expect(lines).toContainEqual(["Версия", 1]);
+    // The approved version prints the coal processed entered before the approval.
+    const activity: unknown[][] = [];
+    workbook.getWorksheet("Данные о деятельности")!.eachRow((row) => activity.push((row.values as unknown[]).slice(1)));
+    expect(activity).toContainEqual(["Шахта «Северная»", "Переработка угля", 2_450_000.5, "т"]);
     const pdf = await save("Скачать паспорт отчета (PDF)");
     expect(pdf.name).toBe("Паспорт отчета 2025.pdf");
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");

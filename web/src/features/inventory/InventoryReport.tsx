@@ -18,6 +18,7 @@ import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
 import { periodText } from "@core/source-periods";
 import { flagTexts } from "../calculations/flags";
 import { MethaneBalance } from "./MethaneBalance";
+import { CoalProcessed } from "./CoalProcessed";
 
 const T_CO2E = "т CO2-экв.";
 const tonnes = (value: number) => formatResult(value, 2);
@@ -165,6 +166,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
         />
       </Card>
       <MethaneBalance balance={data.balance} />
+      <CoalProcessed inventory={data} />
       <Card title="Проверки" size="small" data-testid="checks">
         {data.checks.length === 0 ? (
           <Typography.Text type="secondary">Замечаний нет</Typography.Text>

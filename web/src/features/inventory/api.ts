@@ -108,3 +108,13 @@ export function useRemoveComment(year: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: commentsKey(year) }),
   });
 }
+
+/** 8.1: a facility's coal processed in the year, t (null clears it); `version` is the review's. */
+export function useSaveCoalProcessed(year: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { facility: string; t: number | null; version: number }) =>
+      inventory((c) => c[":year"].coal_processed.$put({ param: { year: String(year) }, json: body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
+  });
+}
