@@ -1,4 +1,4 @@
-// Every screen with data in it at 390×844 (a phone) in a real browser: no text breaks one character per
+// Every screen (with data in it where it shows any) at 390×844 (a phone) in a real browser: no text breaks one character per
 // line (a squeezed value column) and the page never scrolls sideways. Screenshots go to
 // SCREENSHOT_DIR/web-phone-routes (default /tmp/web-phone-routes).
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
@@ -68,6 +68,7 @@ const SCREENS: Screen[] = [
   { name: "widgets", path: () => "/widgets", ready: (page) => heading(page, "Виджеты") },
   { name: "settings", path: () => "/settings", ready: (page) => heading(page, "Настройки") },
   { name: "profile", path: () => "/profile", ready: (page) => page.getByText("demo@example.com").first().waitFor() },
+  { name: "not-found", path: () => "/no-such-page", ready: (page) => page.getByText("Страница не найдена").waitFor() },
 ];
 
 /**
@@ -138,6 +139,16 @@ describe("every screen on a 390 px phone", () => {
     (screen) => check(app.page, server.url, projectId, screen, app.pageErrors),
     90_000,
   );
+
+  it("login: no text one character per line, no sideways scroll", async () => {
+    const signedOut = await openWebApp(server, { viewport: PHONE, timeout: 30_000 });
+    try {
+      const screen = { name: "login", path: () => "/login", ready: (page: Page) => page.getByRole("button", { name: "Вход" }).waitFor() };
+      await check(signedOut.page, server.url, projectId, screen, signedOut.pageErrors);
+    } finally {
+      await signedOut.close();
+    }
+  }, 90_000);
 
   it("admin: no text one character per line, no sideways scroll", async () => {
     const admin = await openWebApp(server, { user: server.admin, viewport: PHONE, timeout: 30_000 });
