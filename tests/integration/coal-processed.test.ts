@@ -35,16 +35,17 @@ const act = async (token: string, action: string, extra: Record<string, unknown>
     200,
   );
 
-/** The «Данные о деятельности» sheet of the company's passport, without its header. */
-async function activityRows(): Promise<unknown[][]> {
+/** A sheet of the company's passport, without its header. */
+async function sheetRows(sheet = "Данные о деятельности"): Promise<unknown[][]> {
   const res = await h.request("/api/v1/inventory/2025/report/?format=xlsx", { token: staff });
   expect(res.status).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
   const rows: unknown[][] = [];
-  workbook.getWorksheet("Данные о деятельности")!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  workbook.getWorksheet(sheet)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows.slice(1);
 }
+const activityRows = () => sheetRows();
 
 beforeAll(async () => {
   h = await createHarness();
@@ -110,5 +111,10 @@ describe("a facility's coal processed in the year", () => {
     await act(reviewer, "reopen", { reason: "Уточнить переработку" });
     await json(await put({ facility: plant.id, t: null, version: (await review()).version }), 200);
     expect(await activityRows()).toEqual([["Шахта «Северная»", "Добыча угля подземным способом", 1_000_000, "т"]]);
+    // D20: version 2 says what changed against version 1.
+    await act(staff, "send_to_review");
+    expect((await act(reviewer, "approve")).status).toBe("approved");
+    const checks = (await sheetRows("Проверки")).flat().map((cell) => String(cell).replace(/[\u00a0\u202f]/g, " "));
+    expect(checks).toContain("Изменена переработка угля, «ЦОФ «Березовская»»: 2 450 000,50 т → не указано");
   });
 });

@@ -42,6 +42,8 @@ export interface SnapshotChanges {
   added: LineChange[];
   removed: LineChange[];
   changed: LineChange[];
+  /** A facility's coal processed (8.1) set, changed or cleared; only when one was (t, null: none). */
+  coal_processed?: Array<{ facility: string; before: number | null; after: number | null }>;
 }
 
 export interface InventorySnapshot {
@@ -97,7 +99,18 @@ export function changesBetween(before: InventorySnapshot, after: InventoryState)
   for (const line of before.inventory.calculations) {
     if (!now.has(line.id)) changes.removed.push({ ...describe(line), before: lineTotal(line) });
   }
+  const processed = coalProcessedChanges(before.inventory.coal_processed ?? [], after.coal_processed ?? []);
+  if (processed.length > 0) changes.coal_processed = processed;
   return changes;
+}
+
+function coalProcessedChanges(before: Array<{ facility: string; t: number }>, after: Array<{ facility: string; t: number }>) {
+  const was = new Map(before.map((row) => [row.facility, row.t]));
+  const now = new Map(after.map((row) => [row.facility, row.t]));
+  return [...new Set([...was.keys(), ...now.keys()])]
+    .sort()
+    .map((facility) => ({ facility, before: was.get(facility) ?? null, after: now.get(facility) ?? null }))
+    .filter((row) => row.before !== row.after);
 }
 
 /** Stores the next version of the year from `state` (the review is about to be approved). The

@@ -476,12 +476,17 @@ export interface PassportData {
 const tonnes = (value: number) => `${formatNumber(value, EMISSION_DECIMALS)} ${T_CO2E}`;
 
 /** D20: the lines added, removed and changed against the version before, with before → after. */
-function changesOf(changes: SnapshotChanges): { title: string; lines: string[] } {
+function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: string; lines: string[] } {
   const named = (line: { name: string; project: string }) => `«${line.name}» (проект «${line.project}»)`;
+  const processed = (t: number | null) => (t === null ? "не указано" : `${formatNumber(t, 2)} т`);
+  const facilityName = (id: string) => facilities.find((f) => f.id === id)?.name ?? NO_FACILITY_NAME;
   const lines = [
     ...changes.added.map((line) => `Добавлен расчет ${named(line)}: ${tonnes(line.after ?? 0)}`),
     ...changes.removed.map((line) => `Исключен расчет ${named(line)}: было ${tonnes(line.before ?? 0)}`),
     ...changes.changed.map((line) => `Изменен расчет ${named(line)}: ${tonnes(line.before ?? 0)} → ${tonnes(line.after ?? 0)}`),
+    ...(changes.coal_processed ?? []).map(
+      (row) => `Изменена переработка угля, «${facilityName(row.facility)}»: ${processed(row.before)} → ${processed(row.after)}`,
+    ),
   ];
   if (lines.length === 0) lines.push("Расчеты не изменились");
   lines.push(`Итого: ${tonnes(changes.total.before)} → ${tonnes(changes.total.after)}`);
@@ -520,7 +525,7 @@ export function buildPassport({ company, facilities, inventory, review, users, n
     status: STATUS_LABELS[review.status],
     approvals: approvalsOf(review, users),
     ...(snapshot ? { version: { number: snapshot.version, sha256: snapshot.sha256 } } : {}),
-    ...(snapshot?.changes ? { changes: changesOf(snapshot.changes) } : {}),
+    ...(snapshot?.changes ? { changes: changesOf(snapshot.changes, facilities) } : {}),
     scope,
     gwp: `${inventory.gwp.name}: ПГП CH4 = ${inventory.gwp.gwp_ch4}${inventory.gwp.source ? ` (${inventory.gwp.source})` : ""}`,
     facilities: facilitiesOf(inventory, facilities),
