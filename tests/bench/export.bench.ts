@@ -206,6 +206,7 @@ export async function run(): Promise<void> {
       name: "Нагрузочный проект",
       start_date: "2025-01-01",
       end_date: "2025-12-31",
+      reporting_year: 2025,
       created_at: now,
       updated_at: now,
       status: 1,

@@ -3,12 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, dateAr5For } from "../support/admin";
+import { newId } from "@server/domain/ids";
+import type { Project } from "@server/contract";
 
 let h: Harness;
 let token: string;
+let companyId: string;
+let userId: string;
 beforeAll(async () => {
   h = await createHarness();
-  ({ token } = await h.signedInUser());
+  ({ token, companyId, userId } = await h.signedInUser());
   const admin = await signedInAdmin(h);
   // AR5 (set 2) dated for the 2025 reporting year only.
   await dateAr5For(h, admin.token, 2025);
@@ -55,6 +59,31 @@ describe("GWP by reporting year", () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/reporting_year/);
+  });
+
+  it("a project stored before the reporting year existed reads with its end date's year, in one and in the list", async () => {
+    const now = new Date().toISOString();
+    const { reporting_year: _none, ...stored } = {
+      id: newId(),
+      name: "Шахта до отчетного года",
+      start_date: "2022-01-01",
+      end_date: "2022-12-31",
+      reporting_year: 0,
+      created_at: now,
+      updated_at: now,
+      status: 1,
+      company: companyId,
+      user: userId,
+      is_active: true,
+      is_deleted: false,
+      version: 1,
+    } satisfies Project;
+    // Written as an older release stored it: no reporting_year attribute at all.
+    await h.deps.repos.projects.create(stored as Project);
+    const one = (await (await h.request(`/api/v1/projects/${stored.id}/`, { token })).json()) as Project;
+    expect(one.reporting_year).toBe(2022);
+    const list = (await (await h.request("/api/v1/projects/?limit=100", { token })).json()) as { results: Project[] };
+    expect(list.results.find((p) => p.id === stored.id)?.reporting_year).toBe(2022);
   });
 
   it("a 2025 project's calculation uses the set dated for 2025, a 2024 project's the one for 2024", async () => {

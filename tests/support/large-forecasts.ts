@@ -31,6 +31,7 @@ export async function createProject(server: LocalServer, company: string, owner:
     name,
     start_date: "2025-01-01",
     end_date: "2025-12-31",
+    reporting_year: 2025,
     created_at: now,
     updated_at: now,
     status: 1,

@@ -9,6 +9,12 @@ export const GWP_DICTIONARY = "get_gwp";
 /** The earliest reporting year the product supports (a project's, an inventory's). */
 export const REPORTING_YEAR_MIN = 1990;
 
+/** D12: a project's reporting year when none is given (and for projects stored before it existed):
+ *  its end date's year. */
+export function defaultReportingYear(endDate: string): number {
+  return Number(endDate.slice(0, 4));
+}
+
 export interface GwpSetYears {
   id: number;
   /** 0: not dated. */

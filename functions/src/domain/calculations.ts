@@ -23,7 +23,7 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
 import { guardFrozen } from "./freeze";
-import { gwpSetInForce, reportingYearOf } from "./gwp-years";
+import { gwpSetInForce } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
@@ -286,7 +286,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   const period = calculationPeriod(input.period, project);
   const id = newId();
   if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
-  const target = { company: actor.company, id, name, reporting_year: reportingYearOf(project), dates: projectDates(project) };
+  const target = { company: actor.company, id, name, reporting_year: project.reporting_year, dates: projectDates(project) };
   const evaluated = await boundedEvaluation(deps, actor, type, input.file, input.values, undefined, () =>
     evaluate(deps, type, target, input, input.file),
   );
@@ -472,7 +472,7 @@ export async function patchCalculation(
         company: actor.company,
         id: current.id,
         name: next.name,
-        reporting_year: reportingYearOf(project),
+        reporting_year: project.reporting_year,
         dates: projectDates(project),
       };
       const evaluated = await boundedEvaluation(deps, actor, type, file, values, current, () =>

@@ -6,19 +6,18 @@ import { leftOutSummary, whatCounts, type Countable, type Counting } from "@core
 import type { Calculation, Repositories } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import type { LeftOutView } from "../contract/views";
-import { reportingYearOf } from "./gwp-years";
 
 /** A stored calculation as the rule sees it, with its project's year, facility and state. */
 export function countableOf(
   calculation: Calculation,
-  project: Pick<Project, "reporting_year" | "end_date" | "facility" | "is_deleted">,
+  project: Pick<Project, "reporting_year" | "facility" | "is_deleted">,
 ): Countable & { calculation: Calculation } {
   return {
     calculation,
     type: calculation.type,
     inventory_role: calculation.inventory_role,
     project: calculation.project,
-    reporting_year: reportingYearOf(project),
+    reporting_year: project.reporting_year,
     facility: project.facility ?? null,
     archived: calculation.is_deleted === true,
     project_archived: project.is_deleted === true,

@@ -6,12 +6,9 @@
 import { inventorySourceOf, STATUS_LABELS } from "@core/inventory";
 import type { Deps } from "./context";
 import { Conflict } from "./errors";
-import { reportingYearOf } from "./gwp-years";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { isFrozen } from "./inventory-review";
-
-type YearOf = Pick<Project, "start_date" | "end_date" | "reporting_year">;
 
 export type GuardedChange =
   /** A calculation created (no before), edited, archived or restored; `project` is its project. */
@@ -43,9 +40,8 @@ async function refuseIfFrozen(deps: Pick<Deps, "repos">, companyId: string, year
   }
 }
 
-const yearOf = (project: YearOf) => reportingYearOf(project);
 /** What of a project decides where its calculations count: its year, dates, facility and state. */
-const placement = (p: Project) => JSON.stringify([yearOf(p), p.start_date, p.end_date, p.facility ?? null, p.is_deleted]);
+const placement = (p: Project) => JSON.stringify([p.reporting_year, p.start_date, p.end_date, p.facility ?? null, p.is_deleted]);
 
 /** Refuses (409) a change that would reach a frozen year's inventory. */
 export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, change: GuardedChange): Promise<void> {
@@ -53,13 +49,13 @@ export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, 
     case "calculation": {
       // Only the types the inventory sums reach it (a forecast or a series never does).
       const counts = [change.before?.type, change.after.type].some((type) => type && inventorySourceOf(type));
-      if (counts) await refuseIfFrozen(deps, companyId, [yearOf(change.project)], "расчеты проектов этого года изменить нельзя");
+      if (counts) await refuseIfFrozen(deps, companyId, [change.project.reporting_year], "расчеты проектов этого года изменить нельзя");
       return;
     }
     case "project": {
       // A rename reaches nothing; moving a project out of a frozen year or into one does.
       if (placement(change.before) === placement(change.after)) return;
-      const years = [change.before, change.after].filter((p) => !p.is_deleted).map(yearOf);
+      const years = [change.before, change.after].filter((p) => !p.is_deleted).map((p) => p.reporting_year);
       await refuseIfFrozen(deps, companyId, years, "год, даты, площадку и архивирование проекта этого года изменить нельзя");
       return;
     }
@@ -68,12 +64,12 @@ export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, 
       const placed = (f: Facility) => JSON.stringify([f.kind, (f as Facility & { is_deleted?: boolean }).is_deleted ?? false]);
       if (placed(change.before) === placed(change.after)) return;
       const projects = await deps.repos.projects.listAllOfCompany(companyId);
-      const years = projects.filter((p) => !p.is_deleted && p.facility === change.before.id).map(yearOf);
+      const years = projects.filter((p) => !p.is_deleted && p.facility === change.before.id).map((p) => p.reporting_year);
       await refuseIfFrozen(deps, companyId, years, "вид площадки, проекты которой входят в этот год, изменить нельзя");
       return;
     }
     case "gwp_recompute":
-      await refuseIfFrozen(deps, companyId, [yearOf(change.project)], "пересчитать ПГП расчетов проекта этого года нельзя");
+      await refuseIfFrozen(deps, companyId, [change.project.reporting_year], "пересчитать ПГП расчетов проекта этого года нельзя");
       return;
   }
 }
@@ -85,6 +81,6 @@ export async function calculationLock(deps: Pick<Deps, "repos">, companyId: stri
   // rows of the types the inventory sums.
   if (type !== "all" && !inventorySourceOf(type)) return undefined;
   const project = await deps.repos.projects.get(companyId, projectId);
-  const review = project && (await frozenReview(deps, companyId, yearOf(project)));
+  const review = project && (await frozenReview(deps, companyId, project.reporting_year));
   return review ? frozenMessage(review, "расчеты проектов этого года изменить нельзя") : undefined;
 }

@@ -5,7 +5,7 @@ import { REGISTRY, isCalculationType } from "@core/registry";
 import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { getProject } from "./projects";
-import { gwpSetInForce, reportingYearOf, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
+import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { patchCalculation } from "./calculations";
 import { guardFrozen } from "./freeze";
 import type { Calculation } from "../ports";
@@ -50,7 +50,7 @@ const numbersOf = (r: Record<string, unknown>) =>
 
 export async function previewGwpRecompute(deps: Deps, actor: Actor, projectId: string, reportingYear?: unknown) {
   const project = await getProject(deps, actor, projectId);
-  const y = reportingYear === undefined ? reportingYearOf(project) : year(reportingYear);
+  const y = reportingYear === undefined ? project.reporting_year : year(reportingYear);
   const set = await gwpSetInForce(deps, y);
   if (!set) throw new Invalid("reporting_year: нет набора ПГП, действующего для этого года");
   const gwp = set.values.gwp_ch4.value;

@@ -22,8 +22,3 @@ export function setInForce(sets: DictionaryItemVersion[], year: number): Diction
 export async function gwpSetInForce(deps: Deps, year: number): Promise<DictionaryItemVersion | undefined> {
   return setInForce(await getDictionaryItems(deps, GWP_DICTIONARY), year);
 }
-
-/** A project's reporting year: as stored, else (projects made before it existed) its end date's. */
-export function reportingYearOf(project: { reporting_year?: number; end_date: string }): number {
-  return project.reporting_year ?? Number(project.end_date.slice(0, 4));
-}

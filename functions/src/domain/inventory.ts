@@ -5,7 +5,7 @@
 // utilisation choice) never count. The checks say what a verifier would ask about.
 import type { Actor, Deps } from "./context";
 import { Invalid, NotFound } from "./errors";
-import { gwpSetInForce, reportingYearOf, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
+import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { coefficientFlags } from "./coefficients";
 import { describeSource, plainReference } from "../dictionaries/reference-data";
 import type { Calculation, Facility, InventoryReview } from "../ports";
@@ -138,7 +138,7 @@ async function entriesOf(deps: Deps, companyId: string): Promise<Entry[]> {
     const project = activeProjects.get(calculation.project);
     if (!project) return [];
     const period = effectivePeriod(calculation.period, project);
-    return [{ calculation, project, year: reportingYearOf(project), facility: project.facility || null, period }];
+    return [{ calculation, project, year: project.reporting_year, facility: project.facility || null, period }];
   });
 }
 

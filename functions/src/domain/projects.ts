@@ -5,7 +5,7 @@ import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
-import { reportingYearOf } from "./gwp-years";
+import { defaultReportingYear } from "@core/gwp-years";
 import { guardFrozen } from "./freeze";
 
 export const PROJECT_STATUS_CREATED = 1;
@@ -25,7 +25,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
     name: input.name,
     start_date: input.start_date,
     end_date: input.end_date,
-    reporting_year: input.reporting_year ?? reportingYearOf(input),
+    reporting_year: input.reporting_year ?? defaultReportingYear(input.end_date),
     // An empty id is no facility, not a facility of its own (a second «Без площадки»).
     facility: input.facility || null,
     created_at: now,
@@ -44,7 +44,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
 export async function getProject(deps: Pick<Deps, "repos">, actor: Actor, projectId: string): Promise<Project> {
   const project = await deps.repos.projects.get(actor.company, projectId);
   if (!project) throw new NotFound("Проект не найден");
-  return withReportingYear(project);
+  return project;
 }
 
 /** Case and ё/е do not matter to someone looking for «шахта Ёлочная». */
@@ -55,8 +55,6 @@ export function projectSearchKey(text: string): string {
 const newestFirst = (a: Project, b: Project) =>
   a.created_at === b.created_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_at < b.created_at ? 1 : -1;
 
-const withReportingYear = (project: Project): Project => ({ ...project, reporting_year: reportingYearOf(project) });
-
 export async function listProjects(
   deps: Deps,
   actor: Actor,
@@ -66,15 +64,14 @@ export async function listProjects(
 ): Promise<Page<Project>> {
   const wanted = search?.trim() ? projectSearchKey(search.trim()) : "";
   if (!wanted) {
-    const found = await deps.repos.projects.list(actor.company, state, page);
-    return { ...found, results: found.results.map(withReportingYear) };
+    return deps.repos.projects.list(actor.company, state, page);
   }
   // DynamoDB has no case-insensitive "contains": match over the company's own projects (one
   // partition, a few hundred at most), in the order of the unfiltered list.
   const matching = (await deps.repos.projects.listAllOfCompany(actor.company))
     .filter((p) => (state === "archived") === p.is_deleted && projectSearchKey(p.name).includes(wanted))
     .sort(newestFirst);
-  return { results: matching.slice(page.offset, page.offset + page.limit).map(withReportingYear), count: matching.length };
+  return { results: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
 }
 
 /** Update, soft delete (is_deleted true) and restore (is_deleted false) are all this one PATCH. */
@@ -99,7 +96,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     version: current.version + 1,
   };
   if (next.end_date < next.start_date) throw new Invalid("end_date: дата окончания раньше даты начала");
-  await guardFrozen(deps, actor.company, { kind: "project", before: current, after: withReportingYear(next) });
+  await guardFrozen(deps, actor.company, { kind: "project", before: current, after: next });
   await deps.repos.projects.replace(next, current.version);
   return next;
 }

@@ -2,9 +2,10 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Page, ProjectRepository, ProjectState } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
+import { defaultReportingYear } from "@core/gwp-years";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { countedPage, queryAll, strip, versionedPut } from "./items";
+import { countedPage, queryAll, strip, versionedPut, type Item } from "./items";
 
 const stateOf = (p: Project): ProjectState => (p.is_deleted ? "archived" : "active");
 const projectItem = (p: Project) => ({
@@ -12,6 +13,13 @@ const projectItem = (p: Project) => ({
   ...keys.projectInIndex(p.company, stateOf(p), p.created_at, p.id),
   ...p,
 });
+
+/** A stored project as the domain reads it: a project stored before the reporting year existed
+ *  reads with its default (D12), so every reader and every answer has one. */
+function projectOf(item: Item): Project {
+  const project = strip<Omit<Project, "reporting_year"> & { reporting_year?: number }>(item)!;
+  return { ...project, reporting_year: project.reporting_year ?? defaultReportingYear(project.end_date) };
+}
 
 export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): ProjectRepository {
   return {
@@ -29,7 +37,7 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
     },
     async get(companyId, projectId) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.project(companyId, projectId) }));
-      return strip<Project>(out.Item);
+      return out.Item && projectOf(out.Item);
     },
     async list(companyId, state, page): Promise<Page<Project>> {
       const query: QueryCommandInput = {
@@ -51,7 +59,7 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
         ExpressionAttributeValues: { ":pk": years.PK, ":sk": years.SKPrefix },
       }).then((found) => found.reduce((sum, item) => sum + Number(item[figure] ?? 0), 0));
       const { items, count } = await countedPage(doc, query, page, stored);
-      return { results: items.map((item) => strip<Project>(item)!), count };
+      return { results: items.map(projectOf), count };
     },
     async listAllOfCompany(companyId) {
       const prefix = keys.projectsOfCompany(companyId);
@@ -61,7 +69,7 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
         ConsistentRead: true,
       });
-      return items.map((item) => strip<Project>(item)!);
+      return items.map(projectOf);
     },
     async replace(next, expectedVersion) {
       await versionedPut(

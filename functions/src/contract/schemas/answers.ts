@@ -71,9 +71,11 @@ export const projectSchema = z.object({
   name: z.string(),
   start_date: z.iso.date(),
   end_date: z.iso.date(),
-  reporting_year: z.optional(
-    z.int().meta({ description: "Picks the GWP set in force (methodology D12); default and for older projects: the end date's year." }),
-  ),
+  reporting_year: z
+    .int()
+    .meta({
+      description: "Picks the GWP set in force (methodology D12); when none was given, and for older projects, the end date's year.",
+    }),
   facility: z.optional(z.nullable(z.string())),
   created_at: z.string(),
   updated_at: z.string(),

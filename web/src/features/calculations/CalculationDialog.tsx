@@ -71,7 +71,7 @@ function entriesOf(dictionaries: Readonly<Record<string, Dictionary>>) {
 function useGwpInForce(projectId: string, dictionaries: Readonly<Record<string, Dictionary>> | undefined) {
   const project = useProject(projectId);
   const ready = project.data !== undefined || project.isError;
-  const year = project.data ? (project.data.reporting_year ?? Number(project.data.end_date.slice(0, 4))) : undefined;
+  const year = project.data?.reporting_year;
   const id = gwpSetInForce(dictionaries?.[GWP_DICTIONARY]?.results ?? [], year)?.id;
   // D19: the project's dates, for the calculation's period.
   const data = project.data;

@@ -59,7 +59,7 @@ function initialValues(project: Project | undefined): FormValues {
     name: project.name,
     start_date: dayjs(project.start_date),
     end_date: dayjs(project.end_date),
-    reporting_year: String(project.reporting_year ?? Number(project.end_date.slice(0, 4))),
+    reporting_year: String(project.reporting_year),
     facility: project.facility ?? "",
   };
 }
@@ -129,8 +129,7 @@ function ProjectForm({
     const handlers = {
       onSuccess: (saved: Project) => {
         message.success(project ? "Проект сохранен" : "Проект создан");
-        const before = project ? (project.reporting_year ?? Number(project.end_date.slice(0, 4))) : undefined;
-        if (!project || saved.reporting_year === before) return onDone();
+        if (!project || saved.reporting_year === project.reporting_year) return onDone();
         // D12: the year changed: show what the set in force would change, if anything.
         fetchGwpRecompute(saved.id).then(
           (preview) => (preview.count > 0 ? onRecompute(saved.id, preview) : onDone()),

@@ -27,12 +27,7 @@ function columns(archived: boolean): TableColumnsType<Project> {
     { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 160 },
     { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 160 },
     { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 160 },
-    {
-      title: "Отчетный год",
-      key: "reporting_year",
-      width: 130,
-      render: (_, project) => project.reporting_year ?? Number(project.end_date.slice(0, 4)),
-    },
+    { title: "Отчетный год", dataIndex: "reporting_year", width: 130 },
     {
       title: "Действия",
       key: "actions",

@@ -1,6 +1,7 @@
 // The add/edit dialog checks exactly what the server checks: the zod schema shared with
 // functions/src/contract/schemas/project.ts. Its messages read "field: text"; the dialog shows the text
 // under the field, and a server 400 detail of the same shape lands under the same field.
+import { defaultReportingYear } from "@core/gwp-years";
 import { projectCreateSchema } from "@server/contract";
 
 export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year", "facility"] as const;
@@ -20,7 +21,7 @@ export const YEAR_NOT_A_NUMBER = "Введите год четырьмя циф�
 /** The reporting year a draft means: as typed, or (blank) the end date's year; NaN when not a year. */
 export function draftReportingYear(draft: ProjectDraft): number | undefined {
   const typed = (draft.reporting_year ?? "").trim();
-  if (typed === "") return draft.end_date ? Number(draft.end_date.slice(0, 4)) : undefined;
+  if (typed === "") return draft.end_date ? defaultReportingYear(draft.end_date) : undefined;
   return /^\d{4}$/.test(typed) ? Number(typed) : Number.NaN;
 }
 
