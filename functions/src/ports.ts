@@ -5,6 +5,7 @@ import type { Project } from "./contract/schemas/project";
 import type { Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
 import type { ForecastMethod } from "@core/registry";
+import type { InventoryRole } from "@core/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 import type * as z from "zod";
@@ -296,8 +297,9 @@ export interface Calculation {
   /** D12: the project's reporting year and the GWP set in force for it when last computed. */
   gwp_in_force?: { reporting_year: number; set: number };
   /** D15, inventory types only: primary counts in the year's inventory, alternative (a cross-check
-   *  or a scenario) is shown and never summed. Absent: primary. */
-  inventory_role?: "primary" | "alternative";
+   *  or a scenario) is shown and never summed. Absent (stored before roles existed): primary, as
+   *  the core's roleOf reads it. */
+  inventory_role?: InventoryRole;
   /** D19: the part of its project's dates the calculation covers (ISO dates, both ends included),
    *  e.g. a month or a quarter. Absent: the project's dates. */
   period?: { from: string; to: string };

@@ -1,6 +1,6 @@
 // D18: one rule decides what a total counts, and says in Russian what it left out.
 import { describe, expect, it } from "vitest";
-import { leftOutReason, leftOutSummary, russianPlural, whatCounts, type Countable, type LeftOutReason } from "./inventory";
+import { leftOutReason, leftOutSummary, roleOf, russianPlural, whatCounts, type Countable, type LeftOutReason } from "./inventory";
 
 const calc = (over: Partial<Countable> & { id?: string } = {}): Countable & { id: string } => ({
   id: "c",
@@ -46,6 +46,16 @@ describe("what a total counts (D18)", () => {
     expect(leftOutReason(calc({ project: "p2" }), { project: "p1" })).toBe("other_project");
     expect(leftOutReason(calc({ inventory_role: "alternative" }), { project: "p1" })).toBe("alternative");
     expect(leftOutReason(calc({ type: "sensitivity" }), { project: "p1" })).toBe("analysis");
+  });
+});
+
+describe("a calculation's role (D15)", () => {
+  it("is as stored, primary for one stored before roles existed, and none for a type the inventory does not sum", () => {
+    expect(roleOf({ type: "torch_ch4", inventory_role: "alternative" })).toBe("alternative");
+    expect(roleOf({ type: "torch_ch4" })).toBe("primary");
+    expect(roleOf({ type: "underground", inventory_role: null })).toBe("primary");
+    expect(roleOf({ type: "regres_methane" })).toBeNull();
+    expect(roleOf({ type: "sensitivity", inventory_role: "primary" })).toBeNull();
   });
 });
 

@@ -127,6 +127,14 @@ export function sourceMethodOf(source: InventorySource, contentsDictionary: stri
   return source.defaultsDictionary !== undefined && contentsDictionary === source.defaultsDictionary ? "table_defaults" : source.method;
 }
 
+/** D15: a calculation's role in the year's inventory: null for a type the inventory does not sum,
+ *  else as stored, and primary for one stored before roles existed. The one place that default
+ *  is applied: the answers carry the role this gives, so no reader defaults it again. */
+export function roleOf(calculation: { readonly type: string; readonly inventory_role?: InventoryRole | null }): InventoryRole | null {
+  if (!inventorySourceOf(calculation.type)) return null;
+  return calculation.inventory_role ?? "primary";
+}
+
 /** D22: the role a new calculation of the type gets when none is chosen. */
 export function defaultRoleOf(type: string): InventoryRole {
   return inventorySourceOf(type)?.defaultRole ?? "primary";
@@ -304,7 +312,7 @@ export function reviewDateProblem(value: string, year: number, today: string): s
 
 // ---- what counts in a total (D18): one rule for the inventory, uncertainty, exports, graphs and statistics ----
 
-/** A calculation as the rule sees it. A calculation stored before roles existed has none: primary. */
+/** A calculation as the rule sees it. A calculation stored before roles existed has none (roleOf). */
 export interface Countable {
   readonly type: string;
   readonly inventory_role?: InventoryRole | null;
@@ -349,8 +357,9 @@ export function leftOutReason(calculation: Countable, scope: CountScope): LeftOu
     if (calculation.project_archived) return "archived";
   }
   if (calculation.archived) return "archived";
-  if (!inventorySourceOf(calculation.type)) return "analysis";
-  if ((calculation.inventory_role ?? "primary") !== "primary") return "alternative";
+  const role = roleOf(calculation);
+  if (role === null) return "analysis";
+  if (role !== "primary") return "alternative";
   return undefined;
 }
 

@@ -15,7 +15,7 @@ import {
 } from "@core/registry";
 import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
-import { defaultRoleOf, inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { defaultRoleOf, inventorySourceOf, roleOf, type InventoryRole } from "@core/inventory";
 import { periodProblem } from "@core/source-periods";
 import { basisOf } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
@@ -412,7 +412,7 @@ async function listFiltered(
   const lists = await Promise.all(types.map((type) => deps.repos.calculations.listAllByProject(actor.company, projectId, type, state)));
   const matching = lists
     .flat()
-    .filter((c) => role === undefined || (inventorySourceOf(c.type) !== undefined && (c.inventory_role ?? "primary") === role))
+    .filter((c) => role === undefined || roleOf(c) === role)
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
   return { results: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
 }
@@ -524,7 +524,7 @@ export function calculationView(calculation: Calculation): CalculationView {
   return {
     ...common,
     ...(basis ? { basis } : {}),
-    ...(inventorySourceOf(calculation.type) ? { inventory_role: calculation.inventory_role ?? "primary" } : {}),
+    inventory_role: roleOf(calculation),
     ...(notInForce !== undefined ? { gwp_not_in_force: notInForce } : {}),
     coefficients: plainCoefficients(coefficients),
     // D10: custom coefficients without a justification or outside their plausible band.

@@ -23,7 +23,9 @@ import {
   sourceMethodOf,
   sourceNotesOf,
   METHOD_LABELS,
+  roleOf,
   type Gas,
+  type InventoryRole,
   type Order371Category,
 } from "@core/inventory";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
@@ -58,7 +60,7 @@ export interface InventoryCalculation {
   name: string;
   project: { id: string; name: string };
   facility: string | null;
-  inventory_role: "primary" | "alternative";
+  inventory_role: InventoryRole;
   counted: boolean;
   category: Order371Category;
   ipcc_code: string;
@@ -334,7 +336,6 @@ const balanceInvolves = (entry: Entry) => BALANCE_TYPES.has(entry.calculation.ty
 function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
   const { calculation, project, facility, period } = entry;
   const source = inventorySourceOf(calculation.type)!;
-  const role = calculation.inventory_role ?? "primary";
   return {
     id: calculation.id,
     type: calculation.type,
@@ -342,7 +343,7 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
     name: calculation.name,
     project: { id: project.id, name: project.name },
     facility,
-    inventory_role: role,
+    inventory_role: roleOf(calculation)!,
     counted: isPrimary(entry),
     category: source.category,
     ipcc_code: ipccOf(calculation),

@@ -24,7 +24,7 @@ import { calculationApproach1, type Interval } from "@core/calculation-uncertain
 import { uncertaintyCore } from "@core/uncertainty";
 import { modelOf } from "../domain/uncertainty";
 import { countInProject, notCountedLine } from "../domain/counting";
-import { INVENTORY_ROLE_SHORT, inventorySourceOf, type LeftOut } from "@core/inventory";
+import { INVENTORY_ROLE_SHORT, inventorySourceOf, roleOf, type LeftOut } from "@core/inventory";
 import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
@@ -302,7 +302,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
     // D18: an alternative is listed and never summed in «Итоги».
     ...(inventorySourceOf(section.type)
-      ? [{ column: textColumn("Учет", 16), value: (c: Calculation) => INVENTORY_ROLE_SHORT[c.inventory_role ?? "primary"] }]
+      ? [{ column: textColumn("Учет", 16), value: (c: Calculation) => INVENTORY_ROLE_SHORT[roleOf(c)!] }]
       : []),
   ];
   if (!options.detail) {

@@ -71,11 +71,9 @@ export const projectSchema = z.object({
   name: z.string(),
   start_date: z.iso.date(),
   end_date: z.iso.date(),
-  reporting_year: z
-    .int()
-    .meta({
-      description: "Picks the GWP set in force (methodology D12); when none was given, and for older projects, the end date's year.",
-    }),
+  reporting_year: z.int().meta({
+    description: "Picks the GWP set in force (methodology D12); when none was given, and for older projects, the end date's year.",
+  }),
   facility: z.optional(z.nullable(z.string())),
   created_at: z.string(),
   updated_at: z.string(),
@@ -251,6 +249,7 @@ export const facilitySchema = z.object({
   version: z.int(),
 });
 
+const inventoryRole = z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]]);
 const order371Category = z.literal(Object.keys(ORDER_371_CATEGORIES).map(Number) as Order371Category[]);
 const gas = z.enum(["CH4", "CO2"]);
 
@@ -345,7 +344,7 @@ export const inventorySchema = z.object({
       name: z.string(),
       project: z.object({ id: z.string(), name: z.string() }),
       facility: z.nullable(z.string()),
-      inventory_role: z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]]),
+      inventory_role: inventoryRole,
       counted: z.boolean(),
       category: order371Category,
       ipcc_code: z.string(),
@@ -450,7 +449,9 @@ export const calculationSchema = z
     updated_at: z.string(),
     updated_by: z.string(),
     methodology_version: z.string(),
-    inventory_role: z.optional(z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]])),
+    inventory_role: z
+      .nullable(inventoryRole)
+      .meta({ description: "D15: primary or alternative; null: a type the inventory does not sum (an analysis)" }),
     period: z
       .optional(z.object({ from: z.string(), to: z.string() }))
       .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),

@@ -118,7 +118,7 @@ function columns(listType: ListType | undefined, archived: boolean): TableColumn
             title: "Учет",
             key: "role",
             width: 140,
-            render: (_: unknown, c: Calculation) => (inventorySourceOf(c.type) ? INVENTORY_ROLE_SHORT[c.inventory_role ?? "primary"] : "—"),
+            render: (_: unknown, c: Calculation) => (c.inventory_role ? INVENTORY_ROLE_SHORT[c.inventory_role] : "—"),
           },
         ]
       : []),

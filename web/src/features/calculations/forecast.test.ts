@@ -77,6 +77,7 @@ function stored(overrides: Partial<Calculation> = {}): Calculation {
     updated_at: "",
     updated_by: "",
     methodology_version: "2026.1",
+    inventory_role: null,
     coefficients: {},
     flags: [],
     method: "lightgbm",

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { calculate, emissionsCore } from "@core/emissions";
 import { FORMULA_TYPES, REGISTRY, type FormulaType, type NumberField } from "@core/registry";
+import { roleOf } from "@core/inventory";
 import vectors from "@core/methodology-vectors.json";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import type { Calculation, CoefficientUse, DictionaryEntry } from "./api";
@@ -322,6 +323,7 @@ function storedCalculation(type: FormulaType, values: Record<string, number>, co
     updated_at: "2026-01-02T10:00:00.000Z",
     updated_by: "demo@example.com",
     methodology_version: "2026.1",
+    inventory_role: roleOf({ type }),
     ...values,
     coefficients,
     flags: [],

@@ -254,7 +254,7 @@ export function initialState(ctx: FormContext): FormState {
     // D12: a new calculation takes the set in force for the project's year unless one is picked.
     gwpSet: stored ? gwpEntries.find((e) => e.id === storedSet)?.id : undefined,
     // D22: a new IPCC flare calculation starts as an alternative.
-    ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored ? (stored.inventory_role ?? "primary") : defaultRoleOf(ctx.type) } : {}),
+    ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored?.inventory_role ?? defaultRoleOf(ctx.type) } : {}),
     ...(stored?.period ? { period: stored.period } : {}),
     ...(basisDefault(ctx.type) ? { basis: basisOf(ctx.type, stored ?? {}) } : {}),
     ...(ctx.type === MEASURED_TYPE ? { measurement: storedNotes(stored) } : {}),
@@ -526,7 +526,7 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
     if (set !== undefined) body.gwp_set = set;
   }
   // D15, D22: the server's default is the type's (primary, or alternative for the IPCC flares); only a change is sent.
-  const roleBefore = ctx.stored ? (ctx.stored.inventory_role ?? "primary") : defaultRoleOf(ctx.type);
+  const roleBefore = ctx.stored?.inventory_role ?? defaultRoleOf(ctx.type);
   if (state.inventoryRole && state.inventoryRole !== roleBefore) body.inventory_role = state.inventoryRole;
   // D19: the period when one is chosen; an edit back to the whole period sends null.
   if (state.period) body.period = state.period;

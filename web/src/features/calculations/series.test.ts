@@ -37,6 +37,7 @@ function stored(type: "filling_blanks" | "sensitivity", overrides: Partial<Calcu
     updated_at: "",
     updated_by: "",
     methodology_version: "2026.1",
+    inventory_role: null,
     coefficients: {},
     flags: [],
     file_data: { name: "ряд.xlsx", size: 100, format: "xlsx", uploaded_at: "" },
