@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gwpSetInForce, type GwpSetYears } from "./gwp-years";
+import { co2Equivalent, defaultReportingYear, gwpSetInForce, resultsUnderGwp, type GwpSetYears } from "./gwp-years";
 
 const sets: GwpSetYears[] = [
   { id: 1, yearFrom: 1990, yearTo: 9999, hasCh4: true }, // 2979-р, every year
@@ -20,5 +20,25 @@ describe("gwpSetInForce (D12)", () => {
     expect(inForce([...sets, { id: 5, yearFrom: 2025, yearTo: 2026, hasCh4: true }], 2025)).toBe(2);
     expect(inForce(sets, 1980)).toBe(1);
     expect(inForce([{ id: 3, yearFrom: 0, yearTo: 0, hasCh4: true }], 2025)).toBeUndefined();
+  });
+});
+
+describe("CO2-equivalent (D1, D12)", () => {
+  it("multiplies CH4 by the GWP and leaves CO2 as it is", () => {
+    expect(co2Equivalent("CH4", 10, 28)).toBe(280);
+    expect(co2Equivalent("CO2", 10, 28)).toBe(10);
+  });
+
+  it("gives a calculation's GWP-dependent results under another GWP, and nothing for a type without CH4", () => {
+    const stored = { res_ch4: 2, res_ch4_to_co2: 50, res_co2: 7, sum_co2: 57 };
+    expect(resultsUnderGwp(stored, 28)).toEqual({ res_ch4_to_co2: 56, sum_co2: 63 });
+    expect(resultsUnderGwp({ res_ch4: 2 }, 28)).toEqual({ res_ch4_to_co2: 56 });
+    expect(resultsUnderGwp({ res_co2: 7, sum_co2: 7 }, 28)).toEqual({});
+  });
+});
+
+describe("defaultReportingYear (D12)", () => {
+  it("is the end date's year", () => {
+    expect(defaultReportingYear("2024-06-30")).toBe(2024);
   });
 });

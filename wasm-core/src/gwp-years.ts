@@ -4,6 +4,8 @@
 // admin dating AR5 for 2025 overrides the seeded 2979-р «every year» for 2025 only), ties to the
 // lower id; with none dated, set 1. Sets come as data: each side says how to read its own shape.
 
+import type { Gas } from "./inventory";
+
 /** The dictionary of the GWP sets (methodology D1); a calculation records the set it used. */
 export const GWP_DICTIONARY = "get_gwp";
 /** The earliest reporting year the product supports (a project's, an inventory's). */
@@ -32,4 +34,24 @@ export function gwpSetInForce<T>(sets: readonly T[], year: number, years: (set: 
   });
   dated.sort((a, b) => years(b).yearFrom - years(a).yearFrom || years(a).id - years(b).id);
   return dated[0] ?? sets.find((set) => years(set).id === 1);
+}
+
+/** D1: a gas's mass as CO2-equivalent, t: CH4 times the GWP of the set in force, CO2 as it is. The
+ *  one place the inventory's totals and the GWP recompute turn CH4 into CO2-eq (the calculations
+ *  themselves do it in the emissions core). */
+export function co2Equivalent(gas: Gas, t: number, gwpCh4: number): number {
+  return gas === "CH4" ? t * gwpCh4 : t;
+}
+
+/** D12: the results of a stored calculation that depend on the GWP, as they would read under
+ *  another GWP_CH4: res_ch4_to_co2 = res_ch4 × GWP, and sum_co2 with the old CH4 part replaced by
+ *  the new one. Only they change; a type without res_ch4 has none. */
+export function resultsUnderGwp(results: Readonly<Record<string, unknown>>, gwpCh4: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (typeof results.res_ch4 !== "number") return out;
+  out.res_ch4_to_co2 = co2Equivalent("CH4", results.res_ch4, gwpCh4);
+  if (typeof results.sum_co2 === "number" && typeof results.res_ch4_to_co2 === "number") {
+    out.sum_co2 = results.sum_co2 - results.res_ch4_to_co2 + out.res_ch4_to_co2;
+  }
+  return out;
 }

@@ -2,13 +2,13 @@
 // now in force: a preview (before and after, nothing stored) and an apply (each calculation whose
 // set differs becomes a new version with the set in force; an earlier version keeps the old one).
 import { REGISTRY, isCalculationType } from "@core/registry";
+import { resultsUnderGwp } from "@core/gwp-years";
 import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { getProject } from "./projects";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { patchCalculation } from "./calculations";
 import { guardFrozen } from "./freeze";
-import type { Calculation } from "../ports";
 
 const GWP_RESULTS = ["res_ch4_to_co2", "sum_co2"];
 
@@ -34,17 +34,6 @@ function year(value: unknown): number {
   return y;
 }
 
-/** res_ch4_to_co2 and sum_co2 scale with GWP_CH4 alone: res_ch4 × GWP, res_co2 + res_ch4 × GWP. */
-function resultsWith(calculation: Calculation, gwp: number): Record<string, number> {
-  const r = calculation.results;
-  const out: Record<string, number> = {};
-  if (typeof r.res_ch4 === "number") {
-    out.res_ch4_to_co2 = r.res_ch4 * gwp;
-    if (typeof r.sum_co2 === "number") out.sum_co2 = r.sum_co2 - (r.res_ch4_to_co2 as number) + r.res_ch4 * gwp;
-  }
-  return out;
-}
-
 const numbersOf = (r: Record<string, unknown>) =>
   Object.fromEntries(GWP_RESULTS.filter((k) => typeof r[k] === "number").map((k) => [k, r[k] as number]));
 
@@ -65,7 +54,7 @@ export async function previewGwpRecompute(deps: Deps, actor: Actor, projectId: s
         name: c.name,
         version: c.version,
         before: { gwp_set: used.item_id, gwp_ch4: used.value, results: numbersOf(c.results) },
-        after: { gwp_set: set.id, gwp_ch4: gwp, results: resultsWith(c, gwp) },
+        after: { gwp_set: set.id, gwp_ch4: gwp, results: resultsUnderGwp(c.results, gwp) },
       });
     }
   }

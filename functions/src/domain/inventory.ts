@@ -28,6 +28,7 @@ import {
   type InventoryRole,
   type Order371Category,
 } from "@core/inventory";
+import { co2Equivalent } from "@core/gwp-years";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 import { methaneBalances, withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
@@ -158,7 +159,7 @@ function gasesOf(calculation: Calculation, gwpCh4: number) {
   const source = inventorySourceOf(calculation.type)!;
   return source.gases.map(({ gas, result }) => {
     const t = massOf(calculation, result);
-    return { gas, t, t_co2e: gas === "CH4" ? t * gwpCh4 : t };
+    return { gas, t, t_co2e: co2Equivalent(gas, t, gwpCh4) };
   });
 }
 
@@ -226,8 +227,9 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
   for (const { facility, ipcc, t } of nettingOf(counted, balances)) {
     const row = rows.get(`3|${ipcc}|CH4`)!;
     row.t -= t;
-    row.t_co2e -= t * gwp.gwp_ch4;
-    byFacility.set(facility, (byFacility.get(facility) ?? 0) - t * gwp.gwp_ch4);
+    const t_co2e = co2Equivalent("CH4", t, gwp.gwp_ch4);
+    row.t_co2e -= t_co2e;
+    byFacility.set(facility, (byFacility.get(facility) ?? 0) - t_co2e);
   }
   const categories = [...rows.values()]
     .map((row) => ({ ...row, t: round(row.t), t_co2e: round(row.t_co2e) }))
@@ -380,8 +382,9 @@ async function yearTotals(deps: Deps, entries: Entry[]): Promise<YearTotals[]> {
     }
     // D17: each year netted as its inventory is.
     for (const { t } of nettingOf(ofYear, methaneBalances(ofYear.map(balanceInput)))) {
-      byCategory[3] = round((byCategory[3] ?? 0) - t * gwp_ch4);
-      total -= t * gwp_ch4;
+      const t_co2e = co2Equivalent("CH4", t, gwp_ch4);
+      byCategory[3] = round((byCategory[3] ?? 0) - t_co2e);
+      total -= t_co2e;
     }
     totals.push({
       year,
