@@ -7,16 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import type { CalculationOf } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-
-interface Calc {
-  id: string;
-  technology?: string;
-  res_ch4_to_co2?: number;
-  res_ch4?: number;
-  coefficients: Record<string, { value: number; item_id?: number; item_version?: number }>;
-}
 
 describe("web app: GWP sets and utilisation thresholds as dictionary entries", () => {
   let server: TestServer;
@@ -82,7 +75,7 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
 
   it("changes the CH4 GWP of set 1: a stored calculation keeps 25, a new one takes 27", async () => {
     const underground = { project: projectId, volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
-    const before = await demo<Calc>("POST", "/api/v1/underground/", { name: "До изменения", ...underground });
+    const before = await demo<CalculationOf<"underground">>("POST", "/api/v1/underground/", { name: "До изменения", ...underground });
     expect(before.coefficients.gwp_ch4).toMatchObject({ value: 25, item_id: 1, item_version: 1 });
 
     await choose("Справочник", "Потенциалы глобального потепления");
@@ -92,14 +85,14 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
     expect(await row("Потенциал глобального потепления CH4 = 27").locator("td").nth(3).innerText()).toBe("2");
     await page.screenshot({ path: `${SHOTS}/web-admin-gwp.png` });
 
-    const after = await demo<Calc>("POST", "/api/v1/underground/", { name: "После изменения", ...underground });
+    const after = await demo<CalculationOf<"underground">>("POST", "/api/v1/underground/", { name: "После изменения", ...underground });
     expect(after.coefficients.gwp_ch4).toMatchObject({ value: 27, item_version: 2 });
     expect(after.res_ch4_to_co2).toBeCloseTo(after.res_ch4! * 27, 9);
-    expect(await demo<Calc>("GET", `/api/v1/underground/${before.id}/single_calc/1/`)).toEqual(before);
+    expect(await demo<CalculationOf<"underground">>("GET", `/api/v1/underground/${before.id}/single_calc/1/`)).toEqual(before);
   });
 
   it("changes the gas-engine flow threshold: 3 m³/min then recommends a boiler; the stored one keeps its engine", async () => {
-    const before = await demo<Calc>("POST", "/api/v1/recycle_technology/", {
+    const before = await demo<CalculationOf<"recycle_technology">>("POST", "/api/v1/recycle_technology/", {
       name: "До изменения",
       project: projectId,
       metan: 45,
@@ -113,7 +106,7 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
     await row("Минимальный дебит для газопоршневой установки = 4").waitFor();
     await page.screenshot({ path: `${SHOTS}/web-admin-recycle-thresholds.png` });
 
-    const after = await demo<Calc>("POST", "/api/v1/recycle_technology/", {
+    const after = await demo<CalculationOf<"recycle_technology">>("POST", "/api/v1/recycle_technology/", {
       name: "После изменения",
       project: projectId,
       metan: 45,
@@ -121,7 +114,9 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
     });
     expect(after.technology).toMatch(/котельн/i);
     expect(after.coefficients.q_gas_engine).toMatchObject({ value: 4, item_version: 2 });
-    expect(await demo<Calc>("GET", `/api/v1/recycle_technology/${before.id}/single_calc/1/`)).toEqual(before);
+    expect(await demo<CalculationOf<"recycle_technology">>("GET", `/api/v1/recycle_technology/${before.id}/single_calc/1/`)).toEqual(
+      before,
+    );
     expect(pageErrors).toEqual([]);
   });
 });

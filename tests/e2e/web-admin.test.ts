@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { pdfBytes } from "../support/admin";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+import type { CalculationOf } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -21,18 +22,11 @@ describe("web app: administration, documents and settings videos", () => {
   let pageErrors: string[];
   const NEW_USER = { email: "new.miner@example.com", password: "new-miner-pass" };
   const pdf = pdfBytes(20_000, "296-FZ");
-  let calculationBefore: Calc;
+  let calculationBefore: CalculationOf<"underground_emission_ch4">;
 
   const at = (path: string) => `${server.url}${path}`;
   const menu = () => page.getByRole("navigation", { name: "Главное меню" });
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
-
-  interface Calc {
-    id: string;
-    res_ch4: number;
-    res_ch4_to_co2: number;
-    coefficients: Record<string, { value: number; item_id?: number; item_version?: number }>;
-  }
 
   async function signOut() {
     await menu().getByText("Выход").click();
@@ -135,7 +129,7 @@ describe("web app: administration, documents and settings videos", () => {
       start_date: "2024-01-01",
       end_date: "2024-12-31",
     });
-    const before = await demo<Calc>("POST", "/api/v1/underground_emission_ch4/", {
+    const before = await demo<CalculationOf<"underground_emission_ch4">>("POST", "/api/v1/underground_emission_ch4/", {
       name: "До изменения",
       project: project.body.id,
       volume: 1_000_000,
@@ -172,9 +166,12 @@ describe("web app: administration, documents and settings videos", () => {
     await page.screenshot({ path: `${SHOTS}/web-admin-history.png` });
     await history.getByRole("button", { name: "Close" }).or(history.locator(".ant-modal-close")).first().click();
 
-    const stored = await demo<Calc>("GET", `/api/v1/underground_emission_ch4/${calculationBefore.id}/single_calc/1/`);
+    const stored = await demo<CalculationOf<"underground_emission_ch4">>(
+      "GET",
+      `/api/v1/underground_emission_ch4/${calculationBefore.id}/single_calc/1/`,
+    );
     expect(stored.body).toEqual(calculationBefore);
-    const after = await demo<Calc>("POST", "/api/v1/underground_emission_ch4/", {
+    const after = await demo<CalculationOf<"underground_emission_ch4">>("POST", "/api/v1/underground_emission_ch4/", {
       name: "После изменения",
       project: project.body.id,
       volume: 1_000_000,

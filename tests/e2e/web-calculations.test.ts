@@ -9,11 +9,10 @@ import { REGISTRY, type FormulaType } from "@core/registry";
 import { formatAmount } from "@web/features/calculations/format";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
+import type { CalculationView } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта Расчетная";
-
-type Calc = Record<string, unknown> & { id: string; name: string; version: number };
 
 /** What to do in the dialog for one type, and the preview it must show (methodology-vectors.json). */
 interface Case {
@@ -107,7 +106,7 @@ describe("web app: calculations", () => {
 
   const list = async (type: FormulaType, deleted = false) =>
     (
-      await callApi<{ results: Calc[]; count: number }>(
+      await callApi<{ results: CalculationView[]; count: number }>(
         "GET",
         `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=${deleted}&limit=10&offset=0`,
       )

@@ -7,12 +7,11 @@ import { calculate } from "@core/emissions";
 import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import type { CalculationView } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground_emission_ch4";
 const VOLUME = "Объём добычи угля подземным способом";
-
-type Calc = Record<string, unknown> & { id: string; entered?: Record<string, { value: number; unit: string }> };
 
 describe("web app: a production in thousand t", () => {
   let server: TestServer;
@@ -51,7 +50,7 @@ describe("web app: a production in thousand t", () => {
 
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    const list = await callApi<{ results: Calc[] }>(
+    const list = await callApi<{ results: CalculationView[] }>(
       page,
       "GET",
       `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,

@@ -14,6 +14,7 @@ import vectors from "@core/methodology-vectors.json";
 import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
+import type { CalculationView } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта Прогнозная";
@@ -47,7 +48,6 @@ function readGolden(): GoldenRow[] {
   });
 }
 
-type Calc = Record<string, unknown> & { id: string; name: string; version: number };
 type DataRow = Record<string, number | null> & { id: number; result: number };
 
 describe("web app: forecast and series calculations", () => {
@@ -75,12 +75,13 @@ describe("web app: forecast and series calculations", () => {
 
   const list = async (type: CalculationType) =>
     (
-      await callApi<{ results: Calc[]; count: number }>(
+      await callApi<{ results: CalculationView[]; count: number }>(
         "GET",
         `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=50&offset=0`,
       )
     ).json;
-  const single = async (type: CalculationType, id: string) => (await callApi<Calc>("GET", `/api/v1/${type}/${id}/single_calc/1/`)).json;
+  const single = async (type: CalculationType, id: string) =>
+    (await callApi<CalculationView>("GET", `/api/v1/${type}/${id}/single_calc/1/`)).json;
 
   const pick = (select: Locator, option: string | RegExp) => pickOption(page, select, option);
 

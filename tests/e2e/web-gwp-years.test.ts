@@ -6,16 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import type { CalculationOf } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-
-interface Calc {
-  id: string;
-  gwp_ch4: number;
-  res_ch4_to_co2: number;
-  gwp_not_in_force?: boolean;
-  coefficients: Record<string, { value: number; item_id?: number }>;
-}
 
 describe("web app: GWP by reporting year", () => {
   let server: TestServer;
@@ -85,7 +78,7 @@ describe("web app: GWP by reporting year", () => {
     await form.getByText(/по отчетному году проекта \(набор .*: 25\)/).waitFor();
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
-    const { results } = await demo<{ results: Calc[] }>(
+    const { results } = await demo<{ results: CalculationOf<"torch_ch4">[] }>(
       "GET",
       `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
     );
@@ -107,7 +100,10 @@ describe("web app: GWP by reporting year", () => {
     const preview = dialog.getByTestId("gwp-recompute");
     await preview.waitFor();
     const before = (
-      await demo<{ results: Calc[] }>("GET", `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`)
+      await demo<{ results: CalculationOf<"torch_ch4">[] }>(
+        "GET",
+        `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+      )
     ).results[0];
     const row = preview.locator(".ant-table-row", { hasText: "Факел" });
     await row.waitFor();
@@ -119,7 +115,7 @@ describe("web app: GWP by reporting year", () => {
     await preview.getByRole("button", { name: "Пересчитать" }).click();
     await page.getByText("Пересчитано расчетов: 1").waitFor();
     await dialog.waitFor({ state: "hidden" });
-    const after = await demo<Calc>("GET", `v1/torch_ch4/${before.id}/`);
+    const after = await demo<CalculationOf<"torch_ch4">>("GET", `v1/torch_ch4/${before.id}/`);
     expect(after).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false });
     expect(after.res_ch4_to_co2).toBeCloseTo((before.res_ch4_to_co2 / 25) * 28, 9);
     await page.locator(".ant-table-row", { hasText: "Шахта 2024" }).filter({ hasText: "2025" }).waitFor();

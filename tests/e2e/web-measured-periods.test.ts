@@ -9,6 +9,7 @@ import { REGISTRY } from "@core/registry";
 import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import type { CalculationView } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground";
@@ -18,8 +19,6 @@ const PERIODS = [
   { from: "01.02.2024", to: "28.02.2024", flow_m3_min: "10,25", hours: "650,5", w_ch4: "76", w_co2: "10,6" },
 ];
 const VOLUME = (12.5 * 744 * 60) / 1000 + (10.25 * 650.5 * 60) / 1000;
-
-type Calc = Record<string, unknown> & { id: string; periods: Array<Record<string, unknown>> };
 
 describe("web app: underground by measurement periods", () => {
   let server: TestServer;
@@ -86,7 +85,7 @@ describe("web app: underground by measurement periods", () => {
   it("stores the periods and shows each one's contribution in the results dialog", async () => {
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    const list = await callApi<{ results: Calc[] }>(
+    const list = await callApi<{ results: CalculationView[] }>(
       page,
       "GET",
       `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
@@ -128,7 +127,7 @@ describe("web app: underground by measurement periods", () => {
     await dialog().getByTestId("preview").filter({ hasText: "по периодам из файла «мониторинг.csv»" }).waitFor();
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    const list = await callApi<{ results: Calc[] }>(
+    const list = await callApi<{ results: CalculationView[] }>(
       page,
       "GET",
       `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,

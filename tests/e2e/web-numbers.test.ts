@@ -10,12 +10,11 @@ import { REGISTRY } from "@core/registry";
 import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import type { CalculationView } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground_emission_ch4";
 const VOLUME = "Объём добычи угля подземным способом";
-
-type Calc = Record<string, unknown> & { id: string; name: string };
 
 describe("web app: a decimal comma and one number format", () => {
   let server: TestServer;
@@ -30,7 +29,7 @@ describe("web app: a decimal comma and one number format", () => {
   const problem = () => dialog().locator(".numeric-input-problem");
   const stored = async () =>
     (
-      await callApi<{ results: Calc[] }>(
+      await callApi<{ results: CalculationView[] }>(
         page,
         "GET",
         `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,

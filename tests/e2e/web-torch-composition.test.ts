@@ -10,17 +10,12 @@ import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import type { CalculationView } from "@server/contract";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "torch_composition";
 const example = SECTION_7_VECTORS.torch_composition[0];
 const RESULTS = REGISTRY[TYPE].results;
-
-type Calc = Record<string, unknown> & {
-  id: string;
-  name: string;
-  coefficients: Record<string, { value: number; dictionary?: string; item_id?: number }>;
-};
 
 describe("web app: flaring by composition (torch_composition)", () => {
   let server: TestServer;
@@ -35,7 +30,7 @@ describe("web app: flaring by composition (torch_composition)", () => {
   };
   const stored = async () =>
     (
-      await callApi<{ results: Calc[] }>(
+      await callApi<{ results: CalculationView[] }>(
         page,
         "GET",
         `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,

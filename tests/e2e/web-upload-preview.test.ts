@@ -9,6 +9,7 @@ import { REGISTRY } from "@core/registry";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import type { CalculationOf } from "@server/contract";
 
 const TYPE = "underground";
 const HEADER =
@@ -17,8 +18,6 @@ const GOOD = ["01.01.2024;31.01.2024;12,5;744;76;10,6", "01.02.2024;28.02.2024;1
 // A period of 28 days holds at most 672 hours: 900 cannot be.
 const BAD = [GOOD[0], "01.02.2024;28.02.2024;10,25;900;76;10,6", GOOD[2]];
 const csv = (rows: string[]) => Buffer.from(encodeLegacy(`${HEADER}\r\n${rows.join("\r\n")}\r\n`, "windows-1251"));
-
-type Calc = { name: string; periods: unknown[] };
 
 describe("web app: the preview of an uploaded file", () => {
   let server: TestServer;
@@ -29,7 +28,7 @@ describe("web app: the preview of an uploaded file", () => {
   const dialog = () => page.getByRole("dialog", { name: "Новый расчет" });
   const stored = async () =>
     (
-      await callApi<{ results: Calc[] }>(
+      await callApi<{ results: CalculationOf<"underground">[] }>(
         page,
         "GET",
         `/api/v1/${TYPE}/?project=${projectId}&is_active=true&is_deleted=false&limit=50&offset=0`,

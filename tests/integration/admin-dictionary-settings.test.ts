@@ -7,6 +7,7 @@ import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { lastAuditEntry, signedInAdmin, type SignedIn } from "../support/admin";
 import type { Project } from "@server/contract/schemas/project";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let admin: SignedIn;
@@ -19,16 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Use = { value: number; source: string; dictionary?: string; item_id?: number; item_version?: number };
-type Calc = Record<string, unknown> & { id: string; coefficients: Record<string, Use> };
-
-async function create(type: string, body: Record<string, unknown>): Promise<Calc> {
+async function create(type: string, body: Record<string, unknown>): Promise<CalculationView> {
   const res = await h.request(`/api/v1/${type}/`, { method: "POST", token: user.token, json: { project: project.id, ...body } });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 }
 
-const single = (type: string, id: string) => readCalculation<Calc>(h, user.token, type, id);
+const single = (type: string, id: string) => readCalculation<CalculationView>(h, user.token, type, id);
 
 async function change(dictionary: string, id: number, field: string, value: number, version: number) {
   const today = new Date().toISOString().slice(0, 10);
@@ -89,7 +87,7 @@ describe("GWP sets (get_gwp)", () => {
       json: { name: "До изменения (переименован)", version: kept.version },
     });
     expect(renamed.status).toBe(200);
-    expect(((await renamed.json()) as Calc).res_ch4_to_co2).toBe(before.res_ch4_to_co2);
+    expect(((await renamed.json()) as CalculationView).res_ch4_to_co2).toBe(before.res_ch4_to_co2);
   });
 });
 

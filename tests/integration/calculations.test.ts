@@ -4,6 +4,7 @@ import { openProjectFixture, type SignedInUser } from "../support/project-fixtur
 import vectors from "@core/methodology-vectors.json";
 import { changeCoefficient } from "@server/domain/dictionaries";
 import type { Project } from "@server/contract/schemas/project";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let user: SignedInUser;
@@ -14,22 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Calc = Record<string, unknown> & {
-  id: string;
-  version: number;
-  coefficients: Record<string, { value: number; source: string; item_id?: number; item_version?: number; dictionary?: string }>;
-};
-
 const newProject = (token: string) => h.newProject(token);
 
 function post(type: string, body: Record<string, unknown>, token = user.token, projectId = project.id) {
   return h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: `Расчет ${type}`, project: projectId, ...body } });
 }
 
-async function created(type: string, body: Record<string, unknown>): Promise<Calc> {
+async function created(type: string, body: Record<string, unknown>): Promise<CalculationView> {
   const res = await post(type, body);
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 }
 
 async function count(type: string, projectId = project.id, deleted = false, token = user.token) {
@@ -65,7 +60,7 @@ describe("methodology vectors through the API (GWP 25)", () => {
         res = await post(type, { ...inputs, dictionary_items: dictionaries });
       }
       expect(res.status, await res.clone().text()).toBe(201);
-      const calc = (await res.json()) as Calc;
+      const calc = (await res.json()) as CalculationView;
       for (const name of results) close(calc[name], vector[name]);
       const again = await h.request(`/api/v1/${type}/${calc.id}/single_calc/1/`, { token: user.token });
       expect(await again.json()).toEqual(calc);
@@ -130,7 +125,7 @@ describe("auditable results", () => {
     );
     const stored = (await (
       await h.request(`/api/v1/handling_underground_ch4/${old.id}/single_calc/1/`, { token: user.token })
-    ).json()) as Calc;
+    ).json()) as CalculationView;
     close(stored.res_ch4, 1675);
     expect(stored.coefficients.ef).toMatchObject({ value: 2.5, item_version: 1 });
 
@@ -144,7 +139,7 @@ describe("auditable results", () => {
       token: user.token,
       json: { volume: 2_000_000, ef: 2.5, koef_transform: 0.67, version: 1 },
     });
-    const edited = (await res.json()) as Calc;
+    const edited = (await res.json()) as CalculationView;
     close(edited.res_ch4, 3350);
     expect(edited.coefficients.ef).toMatchObject({ value: 2.5, item_version: 1 });
     expect(edited.version).toBe(2);
@@ -173,7 +168,7 @@ describe("«Фактическое значение» of every dictionary-fed co
     });
     expect(calc.flags).toEqual([]);
     close(calc.res_ch4, (1_000_000 * 14.3 * 0.67) / 1000);
-    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { token: user.token })).json()) as Calc;
+    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, { token: user.token })).json()) as CalculationView;
     expect(read.coefficients.ef).toMatchObject({ source: "custom", justification: "Замеры газовыделения 2024 г., протокол № 17" });
   });
 
@@ -184,7 +179,7 @@ describe("«Фактическое значение» of every dictionary-fed co
     const list = (await (
       await h.request(`/api/v1/handling_underground_ch4/?project=${project.id}&limit=50&offset=0`, { token: user.token })
     ).json()) as {
-      results: Calc[];
+      results: CalculationView[];
     };
     expect(list.results.find((c) => c.id === calc.id)?.flags).toContain("custom_without_justification:ef");
   });
@@ -203,7 +198,7 @@ describe("«Фактическое значение» of every dictionary-fed co
       json: { volume: 2000, version: calc.version },
     });
     expect(renamed.status).toBe(200);
-    const kept = (await renamed.json()) as Calc;
+    const kept = (await renamed.json()) as CalculationView;
     expect(kept.coefficients.ef).toMatchObject({ source: "custom", justification: "Замеры" });
     const changed = (await (
       await h.request(`/api/v1/underground_emission_ch4/${calc.id}`, {
@@ -211,7 +206,7 @@ describe("«Фактическое значение» of every dictionary-fed co
         token: user.token,
         json: { justifications: { ef: "Новый протокол" }, version: kept.version },
       })
-    ).json()) as Calc;
+    ).json()) as CalculationView;
     expect(changed.coefficients.ef).toMatchObject({ justification: "Новый протокол" });
   });
 });
@@ -284,7 +279,7 @@ describe("bad input gets a 4xx naming the field, and nothing is stored", () => {
 describe("lifecycle", () => {
   it("updates with a version, answers a stale version with 409, archives and restores", async () => {
     const p = await newProject(user.token);
-    const calc = (await (await post("torch_ch4", { volume: 1000, koef_transform: 0.67 }, user.token, p.id)).json()) as Calc;
+    const calc = (await (await post("torch_ch4", { volume: 1000, koef_transform: 0.67 }, user.token, p.id)).json()) as CalculationView;
     const url = `/api/v1/torch_ch4/${calc.id}/`;
     const renamed = await h.request(url, { method: "PATCH", token: user.token, json: { name: "Факел №2", version: 1 } });
     expect(await renamed.json()).toMatchObject({ name: "Факел №2", version: 2, res_ch4: calc.res_ch4 });
@@ -315,7 +310,7 @@ describe("lifecycle", () => {
     const res = await h.request(`/api/v1/open_mining_co2/?project=${p.id}&is_active=true&is_deleted=false&limit=10&offset=10`, {
       token: user.token,
     });
-    const page = (await res.json()) as { results: Calc[]; count: number };
+    const page = (await res.json()) as { results: CalculationView[]; count: number };
     expect(page.count).toBe(12);
     expect(page.results.map((c) => c.name)).toEqual(["Карьер 2", "Карьер 1"]);
   });

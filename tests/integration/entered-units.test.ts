@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let user: SignedInUser;
@@ -17,8 +18,6 @@ beforeAll(async () => {
   ({ h, user, project } = await openProjectFixture());
 });
 afterAll(() => h.close());
-
-type Calc = Record<string, unknown> & { id: string; version: number; entered?: Record<string, { value: number; unit: string }> };
 
 /** The first entry of each dictionary, as the dialog preselects it. */
 const FIRST: Record<string, Record<string, number>> = {
@@ -34,9 +33,9 @@ const post = (type: string, body: Record<string, unknown>) =>
   });
 const created = async (res: Response) => {
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 };
-const patch = (type: string, calc: Calc, body: Record<string, unknown>) =>
+const patch = (type: string, calc: CalculationView, body: Record<string, unknown>) =>
   h.request(`/api/v1/${type}/${calc.id}/`, { method: "PATCH", token: user.token, json: { version: calc.version, ...body } });
 
 describe("units as entered (D13)", () => {
@@ -48,7 +47,9 @@ describe("units as entered (D13)", () => {
     expect(inThousands.res_ch4_to_co2).toBe(inTonnes.res_ch4_to_co2);
     expect(inThousands.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
     expect(inTonnes.entered).toBeUndefined();
-    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${inThousands.id}/`, { token: user.token })).json()) as Calc;
+    const read = (await (
+      await h.request(`/api/v1/underground_emission_ch4/${inThousands.id}/`, { token: user.token })
+    ).json()) as CalculationView;
     expect(read.entered).toEqual(inThousands.entered);
   });
 
@@ -79,14 +80,14 @@ describe("units as entered (D13)", () => {
     const calc = await created(await post("underground_emission_ch4", { entered: { volume: { value: 3100, unit: "тыс. т" } } }));
     const res = await patch("underground_emission_ch4", calc, { ef: 10, dictionary_items: { get_underground_emission_ch4: 2 } });
     expect(res.status, await res.clone().text()).toBe(200);
-    const edited = (await res.json()) as Calc;
+    const edited = (await res.json()) as CalculationView;
     expect(edited.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
     const retyped = (await (
       await patch("underground_emission_ch4", edited, { entered: { volume: { value: 3.2, unit: "тыс. т" } } })
-    ).json()) as Calc;
+    ).json()) as CalculationView;
     expect(retyped.volume).toBe(3200);
     expect(retyped.entered).toEqual({ volume: { value: 3.2, unit: "тыс. т" } });
-    const canonical = (await (await patch("underground_emission_ch4", retyped, { volume: 5000 })).json()) as Calc;
+    const canonical = (await (await patch("underground_emission_ch4", retyped, { volume: 5000 })).json()) as CalculationView;
     expect(canonical.volume).toBe(5000);
     expect(canonical.entered).toBeUndefined();
   });
@@ -126,8 +127,8 @@ describe("units as entered (D13)", () => {
     const inThousands = await upload("year,volume,methane,volume_unit\n2020,1000,10,тыс. т\n2021,1200000,9,т\n2022,1100000,11,\n");
     const inTonnes = await upload("year,volume,methane\n2020,1000000,10\n2021,1200000,9\n2022,1100000,11\n");
     expect(inThousands.status, await inThousands.clone().text()).toBe(201);
-    const rows = (calc: Calc) => (calc.elements as Array<{ data_sensitivity: unknown[] }>)[0].data_sensitivity;
-    expect(rows((await inThousands.json()) as Calc)).toEqual(rows((await inTonnes.json()) as Calc));
+    const rows = (calc: CalculationView) => (calc.elements as Array<{ data_sensitivity: unknown[] }>)[0].data_sensitivity;
+    expect(rows((await inThousands.json()) as CalculationView)).toEqual(rows((await inTonnes.json()) as CalculationView));
 
     const wrong = await upload("year,volume,methane,volume_unit\n2020,1000,10,кг\n");
     expect(wrong.status).toBe(400);

@@ -8,17 +8,12 @@ import { zipOf } from "../support/zip";
 import { multipart, pdfBytes } from "../support/admin";
 import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
 import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
 let other: Awaited<ReturnType<Harness["signedInUser"]>>;
 let projectId: string;
-
-interface Calc {
-  id: string;
-  version: number;
-  coefficients: Record<string, { source: string; justification?: string; evidence?: Record<string, unknown> }>;
-}
 
 beforeAll(async () => {
   h = await createHarness();
@@ -32,7 +27,7 @@ const text = (s: string) => new TextEncoder().encode(s);
 const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...text("IHDR-test-image")]);
 const workbook = () => zipOf({ "[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>" });
 
-async function customCalculation(): Promise<Calc> {
+async function customCalculation(): Promise<CalculationView> {
   const res = await h.request("/api/v1/underground_emission_ch4/", {
     method: "POST",
     token: user.token,
@@ -46,10 +41,10 @@ async function customCalculation(): Promise<Calc> {
     },
   });
   expect(res.status).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 }
 
-async function attach(calc: Calc, file: { name: string; bytes: Uint8Array; type?: string }, token = user.token, field = "ef") {
+async function attach(calc: CalculationView, file: { name: string; bytes: Uint8Array; type?: string }, token = user.token, field = "ef") {
   const { body, headers } = await multipart({ version: String(calc.version) }, file);
   return h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/${field}/`, {
     method: "PUT",
@@ -70,7 +65,7 @@ describe("the evidence file of a custom coefficient", () => {
     const pdf = pdfBytes(4096, "protocol");
     const res = await attach(calc, { name: "Протокол замеров № 17.pdf", bytes: pdf });
     expect(res.status).toBe(200);
-    const view = (await res.json()) as Calc;
+    const view = (await res.json()) as CalculationView;
     expect(view.version).toBe(calc.version + 1);
     expect(view.coefficients.ef).toMatchObject({
       source: "custom",
@@ -82,7 +77,7 @@ describe("the evidence file of a custom coefficient", () => {
     const [key] = await evidenceKeysOf(calc.id);
     expect(key).toMatch(new RegExp(`^uploads/${user.companyId}/${calc.id}/[0-9a-f-]+\\.pdf$`));
 
-    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${calc.id}/`, { token: user.token })).json()) as Calc;
+    const read = (await (await h.request(`/api/v1/underground_emission_ch4/${calc.id}/`, { token: user.token })).json()) as CalculationView;
     expect(read.coefficients.ef.evidence).toMatchObject({ name: "Протокол замеров № 17.pdf", size: 4096 });
 
     const download = await h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/ef/`, { token: user.token });
@@ -96,11 +91,11 @@ describe("the evidence file of a custom coefficient", () => {
     const calc = await customCalculation();
     const asXlsx = await attach(calc, { name: "замеры.xlsx", bytes: workbook(), type: "application/octet-stream" });
     expect(asXlsx.status).toBe(200);
-    const after = (await asXlsx.json()) as Calc;
+    const after = (await asXlsx.json()) as CalculationView;
     expect(after.coefficients.ef.evidence).toMatchObject({ format: "xlsx" });
     const asPng = await attach(after, { name: "фото прибора", bytes: png(), type: "application/pdf" });
     expect(asPng.status).toBe(200);
-    expect(((await asPng.json()) as Calc).coefficients.ef.evidence).toMatchObject({ name: "фото прибора", format: "png" });
+    expect(((await asPng.json()) as CalculationView).coefficients.ef.evidence).toMatchObject({ name: "фото прибора", format: "png" });
     const download = await h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/ef/`, { token: user.token });
     expect(download.headers.get("content-type")).toBe("image/png");
   });
@@ -135,7 +130,7 @@ describe("the evidence file of a custom coefficient", () => {
       token: user.token,
       json: { name: "Из справочника", project: projectId, volume: 1000, dictionary_items: { get_underground_emission_ch4: 1 } },
     });
-    const calc = (await res.json()) as Calc;
+    const calc = (await res.json()) as CalculationView;
     const refused = await attach(calc, { name: "протокол.pdf", bytes: pdfBytes() });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/^ef: .*фактическому значению/);
@@ -152,7 +147,7 @@ describe("the evidence file of a custom coefficient", () => {
 
   it("is another company's 404, to download, replace and remove", async () => {
     const calc = await customCalculation();
-    const attached = (await (await attach(calc, { name: "протокол.pdf", bytes: pdfBytes() })).json()) as Calc;
+    const attached = (await (await attach(calc, { name: "протокол.pdf", bytes: pdfBytes() })).json()) as CalculationView;
     const path = `/api/v1/underground_emission_ch4/${calc.id}/evidence/ef/`;
     const download = await h.request(path, { token: other.token });
     expect(download.status).toBe(404);
@@ -164,9 +159,9 @@ describe("the evidence file of a custom coefficient", () => {
 
   it("replacing the file deletes the old blob; so does an edit that drops the custom value", async () => {
     const calc = await customCalculation();
-    const first = (await (await attach(calc, { name: "старый.pdf", bytes: pdfBytes() })).json()) as Calc;
+    const first = (await (await attach(calc, { name: "старый.pdf", bytes: pdfBytes() })).json()) as CalculationView;
     const [oldKey] = await evidenceKeysOf(calc.id);
-    const second = (await (await attach(first, { name: "новый.png", bytes: png() })).json()) as Calc;
+    const second = (await (await attach(first, { name: "новый.png", bytes: png() })).json()) as CalculationView;
     const [newKey] = await evidenceKeysOf(calc.id);
     expect(newKey).not.toBe(oldKey);
     expect(await h.deps.blobs.get(oldKey)).toBeUndefined();
@@ -178,7 +173,7 @@ describe("the evidence file of a custom coefficient", () => {
       token: user.token,
       json: { volume: 2_000_000, version: second.version },
     });
-    const kept = (await renamed.json()) as Calc;
+    const kept = (await renamed.json()) as CalculationView;
     expect(kept.coefficients.ef.evidence).toMatchObject({ name: "новый.png" });
     expect(await h.deps.blobs.get(newKey)).toBeDefined();
 
@@ -188,7 +183,7 @@ describe("the evidence file of a custom coefficient", () => {
       json: { ef: 18, dictionary_items: { get_underground_emission_ch4: 1 }, version: kept.version },
     });
     expect(toDictionary.status, await toDictionary.clone().text()).toBe(200);
-    expect(((await toDictionary.json()) as Calc).coefficients.ef.evidence).toBeUndefined();
+    expect(((await toDictionary.json()) as CalculationView).coefficients.ef.evidence).toBeUndefined();
     expect(await h.deps.blobs.get(newKey)).toBeUndefined();
   });
 
@@ -198,7 +193,10 @@ describe("the evidence file of a custom coefficient", () => {
     const [key] = await evidenceKeysOf(calc.id);
     const removed = await h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/ef/`, { method: "DELETE", token: user.token });
     expect(removed.status).toBe(200);
-    expect(((await removed.json()) as Calc).coefficients.ef).toMatchObject({ source: "custom", justification: expect.any(String) });
+    expect(((await removed.json()) as CalculationView).coefficients.ef).toMatchObject({
+      source: "custom",
+      justification: expect.any(String),
+    });
     expect(await h.deps.blobs.get(key)).toBeUndefined();
     expect((await h.request(`/api/v1/underground_emission_ch4/${calc.id}/evidence/ef/`, { token: user.token })).status).toBe(404);
   });

@@ -11,14 +11,13 @@ import { formatNumber } from "@server/export/txt-writer";
 import { newId } from "@server/domain/ids";
 import type { Calculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
 let other: Awaited<ReturnType<Harness["signedInUser"]>>;
 let project: Project;
 const INJECTION = '=HYPERLINK("http://evil.example","Нажмите")';
-
-type Calc = Record<string, unknown> & { id: string; name: string };
 
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
 
@@ -38,13 +37,13 @@ async function create(
   body: Record<string, unknown>,
   projectId = project.id,
   token = user.token,
-): Promise<Calc> {
+): Promise<CalculationView> {
   const res = await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: projectId, ...body } });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 }
 
-async function uploadFillingBlanks(name: string): Promise<Calc> {
+async function uploadFillingBlanks(name: string): Promise<CalculationView> {
   const form = new FormData();
   form.set("project", project.id);
   form.set("name", name);
@@ -54,10 +53,10 @@ async function uploadFillingBlanks(name: string): Promise<Calc> {
   form.set("file_data", new Blob([csv], { type: "text/csv" }), "ряд.csv");
   const res = await h.request("/api/v1/filling_blanks/", { method: "POST", token: user.token, body: form });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 }
 
-async function uploadSensitivity(name: string): Promise<Calc> {
+async function uploadSensitivity(name: string): Promise<CalculationView> {
   const form = new FormData();
   form.set("project", project.id);
   form.set("name", name);
@@ -68,12 +67,12 @@ async function uploadSensitivity(name: string): Promise<Calc> {
   );
   const res = await h.request("/api/v1/sensitivity/", { method: "POST", token: user.token, body: form });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationView;
 }
 
 type ForecastRow = Record<string, number | null> & { id: number; result: number };
 interface Forecast {
-  calc: Calc;
+  calc: CalculationView;
   /** The rows as the calculation's own view reads them back (single_calc). */
   rows: ForecastRow[];
   max: number;
@@ -82,7 +81,7 @@ interface Forecast {
 /** A forecast made through the API as a user makes it, with its rows as the API gives them back. */
 async function forecast(res: Response): Promise<Forecast> {
   expect(res.status, await res.clone().text()).toBe(201);
-  const calc = (await res.json()) as Calc;
+  const calc = (await res.json()) as CalculationView;
   const single = await h.request(`/api/v1/regres_methane/${calc.id}/single_calc/1/`, { token: user.token });
   const rows = ((await single.json()) as { data: ForecastRow[] }).data;
   expect(rows.length).toBeGreaterThan(0);
@@ -117,9 +116,9 @@ async function forecastFromFile(name: string): Promise<Forecast> {
   return forecast(await h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, body: form }));
 }
 
-let underground: Calc;
-let diesel: Calc;
-let fuel: Calc;
+let underground: CalculationView;
+let diesel: CalculationView;
+let fuel: CalculationView;
 let resultless: Calculation;
 let manual: Forecast;
 let uploaded: Forecast;
@@ -275,7 +274,7 @@ describe("graphs data", () => {
   it("keeps the per-item calls of the original client working", async () => {
     const res = await h.request(`/api/v1/underground/${underground.id}/single_calc/1/`, { token: user.token });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Calc).name).toBe("Вентиляция");
+    expect(((await res.json()) as CalculationView).name).toBe("Вентиляция");
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, dateAr5For } from "../support/admin";
 import { newId } from "@server/domain/ids";
-import type { Project } from "@server/contract";
+import type { Project, CalculationOf } from "@server/contract";
 
 let h: Harness;
 let token: string;
@@ -18,15 +18,6 @@ beforeAll(async () => {
   await dateAr5For(h, admin.token, 2025);
 });
 afterAll(() => h.close());
-
-type Calc = {
-  id: string;
-  gwp_ch4: number;
-  res_ch4_to_co2: number;
-  gwp_not_in_force?: boolean;
-  coefficients: Record<string, { item_id?: number }>;
-  version: number;
-};
 
 async function project(year?: number, end = "2025-12-31") {
   const res = await h.request("/api/v1/projects/create_project/", {
@@ -45,7 +36,7 @@ async function torch(projectId: string, extra: Record<string, unknown> = {}) {
     json: { name: "Факел", project: projectId, volume: 1000, koef_transform: 0.67, ...extra },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationOf<"torch_ch4">;
 }
 
 describe("GWP by reporting year", () => {
@@ -122,7 +113,7 @@ describe("GWP by reporting year", () => {
     const applied = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { method: "POST", token, json: {} });
     expect(applied.status).toBe(200);
     expect(((await applied.json()) as { count: number }).count).toBe(1);
-    const after = (await (await h.request(`/api/v1/torch_ch4/${c.id}/`, { token })).json()) as Calc;
+    const after = (await (await h.request(`/api/v1/torch_ch4/${c.id}/`, { token })).json()) as CalculationOf<"torch_ch4">;
     expect(after).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false, version: 2 });
     expect(after.res_ch4_to_co2).toBeCloseTo(body.results[0].after.results.res_ch4_to_co2, 9);
     const again = (await (await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { token })).json()) as { count: number };

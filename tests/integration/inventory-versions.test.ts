@@ -14,6 +14,7 @@ import { changeCoefficient } from "@server/domain/dictionaries";
 import { gwpSetInForce } from "@server/domain/gwp-years";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import type { CalculationView } from "@server/contract";
 
 const FROZEN = /Инвентаризация 2024 года утверждена.*попросите проверяющего открыть год для изменений/;
 
@@ -26,11 +27,10 @@ let facility: { id: string; version: number };
 let project: Project;
 let archivedProject: Project;
 let project2023: Project;
-let torch: Calc;
-let archivedCalc: Calc;
+let torch: CalculationView;
+let archivedCalc: CalculationView;
 
 type Project = { id: string; version: number; name: string };
-type Calc = { id: string; version: number };
 type Version = { version: number; sha256: string; approved_at: string; approved_by: string; total_t_co2e: number };
 type Inventory = {
   total_t_co2e: number;

@@ -6,6 +6,8 @@ import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, signIn, dateAr5For } from "../support/admin";
 import { createUser } from "@server/domain/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
+import type { CalculationOf, CalculationView } from "@server/contract";
+import type { CalculationType } from "@core/registry";
 
 let h: Harness;
 let token: string;
@@ -22,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Facility = { id: string; name: string; kind: string; version: number };
-type Calc = { id: string; res_ch4?: number; res_co2?: number; inventory_role?: string; version: number };
 type Inventory = {
   year: number;
   gwp: { set: number; gwp_ch4: number };
@@ -53,8 +54,8 @@ const project = async (name: string, year: number, facilityId: string | null) =>
     201,
   );
 
-const calc = async (type: string, projectId: string, body: Record<string, unknown>) =>
-  json<Calc>(
+const calc = async <T extends CalculationType>(type: T, projectId: string, body: Record<string, unknown>) =>
+  json<CalculationOf<T>>(
     await h.request(`/api/v1/${type}/`, {
       method: "POST",
       token,
@@ -272,7 +273,7 @@ describe("review and sign-off", () => {
       }),
       201,
     );
-    const torch = await json<Calc>(
+    const torch = await json<CalculationView>(
       await h.request("/api/v1/torch_ch4/", {
         method: "POST",
         token: staff,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
+import type { CalculationOf } from "@server/contract";
 
 let h: Harness;
 let user: SignedInUser;
@@ -16,13 +17,6 @@ beforeAll(async () => {
   ({ h, user, project } = await openProjectFixture());
 });
 afterAll(() => h.close());
-
-type Calc = Record<string, unknown> & {
-  id: string;
-  version: number;
-  periods: Array<Record<string, number | string>>;
-  coefficients: Record<string, { value: number; source: string; item_id?: number }>;
-};
 
 const TOTALS = ["res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"] as const;
 const PERIODS = [
@@ -45,25 +39,27 @@ function upload(file: { name: string; bytes: Uint8Array }) {
 
 const created = async (res: Response) => {
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calc;
+  return (await res.json()) as CalculationOf<"underground">;
 };
 
 describe("underground from measurement periods (D14)", () => {
   it("gives the result of the summed volume when the periods' contents are equal, with each period's contribution", async () => {
     const byPeriods = await created(await post({ periods: PERIODS, dictionary_items: { get_underground: 1 } }));
     const byVolume = await created(await post({ volume: VOLUME, ef_ch4: 76, ef_co2: 10.6, dictionary_items: { get_underground: 1 } }));
-    expect(byPeriods.volume as number).toBeCloseTo(VOLUME, 9);
+    expect(byPeriods.volume).toBeCloseTo(VOLUME, 9);
     for (const name of TOTALS) expect(byPeriods[name] as number, name).toBeCloseTo(byVolume[name] as number, 6);
     expect(byPeriods.periods).toHaveLength(2);
     expect(byPeriods.periods[0]).toMatchObject({ from: "2024-01-01", to: "2024-01-31", flow_m3_min: 12.5, hours: 744, volume: 558 });
-    const sum = byPeriods.periods.reduce((total, p) => total + (p.sum_co2 as number), 0);
-    expect(sum).toBeCloseTo(byPeriods.sum_co2 as number, 6);
+    const sum = byPeriods.periods.reduce((total, p) => total + p.sum_co2, 0);
+    expect(sum).toBeCloseTo(byPeriods.sum_co2, 6);
     // The contents are the measured ones, not a dictionary's; the densities are the conditions'.
     expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "periods" });
     expect(byPeriods.coefficients.p_ch4).toMatchObject({ source: "dictionary", item_id: 1 });
     expect(byPeriods.flags).toEqual([]);
 
-    const read = (await (await h.request(`/api/v1/underground/${byPeriods.id}/`, { token: user.token })).json()) as Calc;
+    const read = (await (
+      await h.request(`/api/v1/underground/${byPeriods.id}/`, { token: user.token })
+    ).json()) as CalculationOf<"underground">;
     expect(read.periods).toEqual(byPeriods.periods);
   });
 
@@ -72,7 +68,7 @@ describe("underground from measurement periods (D14)", () => {
     const at0C = await created(await post({ periods, dictionary_items: { get_underground: 3 } }));
     const p = at0C.coefficients.p_ch4.value;
     expect(p).not.toBe(0.668);
-    expect(at0C.res_ch4 as number).toBeCloseTo(((558 * 76 + ((10.25 * 650.5 * 60) / 1000) * 0.4) * p) / 100, 6);
+    expect(at0C.res_ch4).toBeCloseTo(((558 * 76 + ((10.25 * 650.5 * 60) / 1000) * 0.4) * p) / 100, 6);
   });
 
   it("keeps the periods on an edit that changes the conditions only", async () => {
@@ -85,9 +81,9 @@ describe("underground from measurement periods (D14)", () => {
       json: { version: calc.version, dictionary_items: { get_underground: 3 }, ...densities },
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    const edited = (await res.json()) as Calc;
+    const edited = (await res.json()) as CalculationOf<"underground">;
     expect(edited.periods.map((p) => p.volume)).toEqual(calc.periods.map((p) => p.volume));
-    expect(edited.sum_co2).toBeCloseTo(at0C.sum_co2 as number, 6);
+    expect(edited.sum_co2).toBeCloseTo(at0C.sum_co2, 6);
   });
 
   it("refuses a period in Russian naming it by number and dates, the cell by «periods[i].field»", async () => {

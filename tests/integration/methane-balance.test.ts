@@ -3,6 +3,8 @@
 // and the error when a facility destroys more than its gross figure released.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import type { CalculationOf, CalculationView } from "@server/contract";
+import type { CalculationType } from "@core/registry";
 
 let h: Harness;
 let token: string;
@@ -13,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Calc = { id: string; basis?: string; res_ch4?: number; res_co2?: number; version: number };
 type Balance = {
   facility: string | null;
   facility_name: string;
@@ -50,8 +51,11 @@ const project = async (name: string, year: number, facilityId: string) =>
     201,
   );
 
-const calc = async (type: string, projectId: string, body: Record<string, unknown>) =>
-  json<Calc>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: type, project: projectId, ...body } }), 201);
+const calc = async <T extends CalculationType>(type: T, projectId: string, body: Record<string, unknown>) =>
+  json<CalculationOf<T>>(
+    await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: type, project: projectId, ...body } }),
+    201,
+  );
 
 const inventory = async (year: number, facilityId: string) =>
   json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}&facility=${facilityId}`, { token }), 200);
@@ -66,12 +70,12 @@ describe("the basis of underground mine methane", () => {
     expect(tier1.basis).toBe("gross");
     const measured = await calc("underground", p.id, { volume: 10_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
     expect(measured.basis).toBe("net");
-    const asGross = await json<Calc>(
+    const asGross = await json<CalculationView>(
       await h.request(`/api/v1/underground/${measured.id}/`, { method: "PATCH", token, json: { basis: "gross", version: 1 } }),
       200,
     );
     expect(asGross).toMatchObject({ basis: "gross", version: 2, res_ch4: measured.res_ch4 });
-    const renamed = await json<Calc>(
+    const renamed = await json<CalculationView>(
       await h.request(`/api/v1/underground/${measured.id}/`, { method: "PATCH", token, json: { name: "Замер", version: 2 } }),
       200,
     );

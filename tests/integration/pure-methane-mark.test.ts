@@ -9,17 +9,17 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import type { CalculationView } from "@server/contract";
 
 const MARK = "газ принят за 100 % CH4";
 
 let h: Harness;
 let token: string;
 let projectId: string;
-type Calc = { id: string; name: string };
-let ipccFlare: Calc;
-let byComposition: Calc;
-let naturalGas: Calc;
-let mineGasBoiler: Calc;
+let ipccFlare: CalculationView;
+let byComposition: CalculationView;
+let naturalGas: CalculationView;
+let mineGasBoiler: CalculationView;
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -27,7 +27,7 @@ async function json<T>(res: Response, status = 200): Promise<T> {
 }
 
 const create = async (type: string, body: Record<string, unknown>) =>
-  json<Calc>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { project: projectId, ...body } }), 201);
+  json<CalculationView>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { project: projectId, ...body } }), 201);
 
 beforeAll(async () => {
   h = await createHarness();
@@ -76,7 +76,7 @@ describe("a type that takes its gas as pure methane says so (D24)", () => {
     const inventory = await json<{ calculations: Array<{ id: string; notes: string[] }> }>(
       await h.request("/api/v1/inventory/?year=2025", { token }),
     );
-    const notes = (calc: Calc) => inventory.calculations.find((c) => c.id === calc.id)!.notes;
+    const notes = (calc: CalculationView) => inventory.calculations.find((c) => c.id === calc.id)!.notes;
     expect(notes(ipccFlare)).toContain(MARK);
     expect(notes(byComposition)).not.toContain(MARK);
     expect(notes(naturalGas)).not.toContain(MARK);

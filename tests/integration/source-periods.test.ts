@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let token: string;
@@ -16,15 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Calc = {
-  id: string;
-  name: string;
-  version: number;
-  inventory_role?: string;
-  period?: { from: string; to: string };
-  flags: string[];
-  coefficients: Record<string, { value: number; source: string; uncertainty?: { lower_pct: number; upper_pct: number; origin: string } }>;
-};
 type Check = { level: string; code: string; message: string; calculations: string[] };
 type Inventory = {
   categories: Array<{ ipcc_code: string; gas: string; calculations: string[] }>;
@@ -62,7 +54,7 @@ const post = (type: string, projectId: string, name: string, body: Record<string
   h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: projectId, ...body } });
 
 const calc = async (type: string, projectId: string, name: string, body: Record<string, unknown>) =>
-  json<Calc>(await post(type, projectId, name, body), 201);
+  json<CalculationView>(await post(type, projectId, name, body), 201);
 
 const inventory = async (year: number, facilityId?: string) =>
   json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}${facilityId ? `&facility=${facilityId}` : ""}`, { token }), 200);
@@ -75,7 +67,7 @@ describe("a calculation's period (D19)", () => {
     const p = await project("Период 2025", 2025, null);
     const q2 = await calc("underground_emission_ch4", p.id, "2 квартал", { ...TIER1, period: { from: "2025-04-01", to: "2025-06-30" } });
     expect(q2.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
-    const read = await json<Calc>(await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, { token }), 200);
+    const read = await json<CalculationView>(await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, { token }), 200);
     expect(read.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
 
     const before = await post("underground_emission_ch4", p.id, "Раньше проекта", {
@@ -107,7 +99,7 @@ describe("a calculation's period (D19)", () => {
     });
     expect(outside.status).toBe(400);
     expect(await detail(outside)).toMatch(/^period\.to: /);
-    const q3 = await json<Calc>(
+    const q3 = await json<CalculationView>(
       await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
         method: "PATCH",
         token,
@@ -117,7 +109,7 @@ describe("a calculation's period (D19)", () => {
     );
     expect(q3.period).toEqual({ from: "2025-07-01", to: "2025-09-30" });
     // null: the project's dates again.
-    const whole = await json<Calc>(
+    const whole = await json<CalculationView>(
       await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
         method: "PATCH",
         token,

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { reconcileCompanyStatistics, summarise } from "@server/domain/statistics";
+import type { CalculationOf } from "@server/contract";
+import type { CalculationType } from "@core/registry";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Calc = { id: string; version: number; sum_co2: number; res_co2?: number };
 type Statistics = { total_co2e: number; not_counted: string; calculations: Record<string, number> };
 
 const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
@@ -20,10 +21,10 @@ const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
 describe("the profile's statistics count as the inventory does (D18)", () => {
   it("sum the primary calculations only, leave out alternatives, analyses and archived projects, and say so", async () => {
     const user = await h.signedInUser("ООО Статистика учета");
-    const create = async (type: string, project: string, body: Record<string, unknown>) => {
+    const create = async <T extends CalculationType>(type: T, project: string, body: Record<string, unknown>) => {
       const res = await h.request(`/api/v1/${type}/`, { method: "POST", token: user.token, json: { project, ...body } });
       expect(res.status, await res.clone().text()).toBe(201);
-      return (await res.json()) as Calc;
+      return (await res.json()) as CalculationOf<T>;
     };
     const statistics = async () => {
       await h.settled();

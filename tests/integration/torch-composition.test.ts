@@ -7,6 +7,7 @@ import type { Harness } from "../support/harness";
 import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
+import type { CalculationView } from "@server/contract";
 
 let h: Harness;
 let user: SignedInUser;
@@ -16,11 +17,6 @@ beforeAll(async () => {
   ({ h, user, project } = await openProjectFixture());
 });
 afterAll(() => h.close());
-
-type Calc = Record<string, unknown> & {
-  id: string;
-  coefficients: Record<string, { value: number; source: string; dictionary?: string; item_id?: number; reference?: string }>;
-};
 
 const RESULTS = ["ef_co2", "ef_ch4", "res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"];
 const example = SECTION_7_VECTORS.torch_composition[0];
@@ -37,13 +33,15 @@ describe("torch_composition through the API", () => {
   it("stores the worked example of 7.1 to 1e-9, with CF and the densities from their dictionaries", async () => {
     const res = await post({ ...inputs, dictionary_items: { get_torch_cf: 1, get_coeff_co2_density: 1 } });
     expect(res.status, await res.clone().text()).toBe(201);
-    const calc = (await res.json()) as Calc;
+    const calc = (await res.json()) as CalculationView;
     for (const name of RESULTS) expect(Math.abs((calc[name] as number) - (example[name] as number)), name).toBeLessThanOrEqual(1e-9);
     expect(calc.coefficients.cf).toMatchObject({ value: 0.0006, source: "dictionary", dictionary: "get_torch_cf", item_id: 1 });
     expect(calc.coefficients.cf.reference).toContain("табл. 2.2");
     expect(calc.coefficients.p_co2).toMatchObject({ value: 1.8393, source: "dictionary", dictionary: "get_coeff_co2_density", item_id: 1 });
 
-    const stored = (await (await h.request(`/api/v1/torch_composition/${calc.id}/single_calc/1/`, { token: user.token })).json()) as Calc;
+    const stored = (await (
+      await h.request(`/api/v1/torch_composition/${calc.id}/single_calc/1/`, { token: user.token })
+    ).json()) as CalculationView;
     expect(stored.sum_co2).toBe(calc.sum_co2);
     expect(stored.w_c4h10 ?? stored.coefficients.w_c4h10?.value ?? 0).toBe(0);
   });
@@ -51,7 +49,7 @@ describe("torch_composition through the API", () => {
   it("matches the values to dictionary entries when no entry is named, and counts missing components as 0", async () => {
     const res = await post({ volume: 1000, w_ch4: 76, cf: 0.035, p_co2: 1.8393, p_ch4: 0.668 });
     expect(res.status, await res.clone().text()).toBe(201);
-    const calc = (await res.json()) as Calc;
+    const calc = (await res.json()) as CalculationView;
     expect(calc.coefficients.cf).toMatchObject({ dictionary: "get_torch_cf", item_id: 2 });
     // Table 2.1's default for coal-mine gas is 0.0178 t CH4 per thousand m³: a sooty flame at 76 %.
     expect(Math.abs((calc.ef_ch4 as number) - 0.0177688)).toBeLessThanOrEqual(1e-12);

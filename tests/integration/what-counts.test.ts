@@ -6,14 +6,15 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { formatNumber } from "@server/export/txt-writer";
+import type { CalculationOf } from "@server/contract";
+import type { CalculationType } from "@core/registry";
 
 let h: Harness;
 let token: string;
 let projectId: string;
-type Calc = { id: string; name: string; type: string; sum_co2: number; inventory_role?: string };
-let primary: Calc;
-let alternative: Calc;
-let forecast: Calc;
+let primary: CalculationOf<"underground">;
+let alternative: CalculationOf<"underground">;
+let forecast: CalculationOf<"regres_methane">;
 
 const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
 
@@ -22,8 +23,8 @@ async function json<T>(res: Response, status = 200): Promise<T> {
   return (await res.json()) as T;
 }
 
-const create = async (type: string, body: Record<string, unknown>) =>
-  json<Calc>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { project: projectId, ...body } }), 201);
+const create = async <T extends CalculationType>(type: T, body: Record<string, unknown>) =>
+  json<CalculationOf<T>>(await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { project: projectId, ...body } }), 201);
 
 beforeAll(async () => {
   h = await createHarness();

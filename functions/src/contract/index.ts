@@ -17,7 +17,7 @@ import type {
   uploadGrantSchema,
 } from "./schemas/answers";
 
-export type { CalculationView, CoefficientView, DictionaryEntry, DocumentView, ProjectGraphs } from "./views";
+export type { CalculationOf, CalculationView, CoefficientView, DictionaryEntry, DocumentView, ProjectGraphs } from "./views";
 export type * from "./route-types";
 export type { Verification } from "../dictionaries/reference-data";
 

@@ -1,6 +1,7 @@
 // The shapes of the API's answers that the domain builds and the web reads: each the output type of
 // the schema its route declares (schemas/answers.ts), so a shape is written once.
 import type * as z from "zod";
+import type { CalculationType, REGISTRY } from "@core/registry";
 import type {
   calculationSchema,
   coefficientSchema,
@@ -24,6 +25,23 @@ export type CoefficientView = z.output<typeof coefficientSchema>;
  *  fields, the coefficients used and the flags, then the type's inputs and results side by side
  *  under their registry names, hence the index signature. */
 export type CalculationView = z.output<typeof calculationSchema>;
+
+type Registry = typeof REGISTRY;
+type ValueOf<F> = F extends { readonly type: "number" }
+  ? number
+  : F extends { readonly type: "text" | "choice" }
+    ? string
+    : F extends { readonly type: "table"; readonly columns: infer Columns extends readonly { readonly name: string }[] }
+      ? ByName<Columns>[]
+      : unknown;
+type ByName<Fields extends readonly { readonly name: string }[]> = { [F in Fields[number] as F["name"]]: ValueOf<F> };
+
+/** One calculation of type T as the API answers it: CalculationView with the type's results and
+ *  (when stored: an optional input may be absent) inputs and settings under their registry names,
+ *  numbers, texts and tables' rows typed as the registry declares them (wasm-core/src/registry.ts). */
+export type CalculationOf<T extends CalculationType> = CalculationView & { type: T } & ByName<Registry[T]["results"]> &
+  Partial<ByName<Registry[T]["inputs"]>> &
+  Partial<ByName<Registry[T]["settings"]>>;
 
 /** A project's infographics (docs/user-guide.md, «Инфографика»): its charts' data in one answer. */
 export type ProjectGraphs = z.output<typeof projectGraphsSchema>;
