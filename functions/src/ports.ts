@@ -241,7 +241,13 @@ export interface StatisticsRepository {
   storedInventorySums(companyId: string): Promise<{ projects: StoredInventorySums[]; counters: InventoryWriteCounters }>;
   /** Adds a reconciliation's repair to one project's sums, only if nothing was added since it was
    *  read at `expectedRev` (undefined: it had no item). Answers whether it was written. */
-  repairInventorySums(companyId: string, project: string, delta: Record<string, number>, expectedRev: number | undefined, at: string): Promise<boolean>;
+  repairInventorySums(
+    companyId: string,
+    project: string,
+    delta: Record<string, number>,
+    expectedRev: number | undefined,
+    at: string,
+  ): Promise<boolean>;
   /** Brings the write counter to the applied one, only if both are still as read: a write whose
    *  counter was taken but that never reached the table (a crash between) no longer keeps every
    *  read on the live path. */

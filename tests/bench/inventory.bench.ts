@@ -155,7 +155,11 @@ async function seed(harness: Harness, actor: Actor, n: number): Promise<void> {
         next += 25;
         const items = batch.map((c) => ({
           PutRequest: {
-            Item: { ...keys.calculation(c.company, c.type, c.id), ...keys.calculationInIndex(c.company, c.project, c.type, "active", c.created_at, c.id), ...c },
+            Item: {
+              ...keys.calculation(c.company, c.type, c.id),
+              ...keys.calculationInIndex(c.company, c.project, c.type, "active", c.created_at, c.id),
+              ...c,
+            },
           },
         }));
         const out = await harness.doc!.send(new BatchWriteCommand({ RequestItems: { [table]: items } }));
@@ -176,7 +180,9 @@ async function passport(harness: Harness, actor: Actor, format: "xlsx" | "pdf"):
       if (result.kind !== "body") return `${result.kind}`;
       let bytes = 0;
       const body =
-        result.body instanceof Uint8Array ? [result.body] : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
+        result.body instanceof Uint8Array
+          ? [result.body]
+          : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
       for await (const chunk of body) bytes += (chunk as Uint8Array).byteLength;
       return `${mb(bytes).toFixed(1)} MB`;
     });

@@ -229,7 +229,8 @@ export function methaneBalances(calculations: readonly BalanceCalculation[]): Me
   for (const calculation of calculations) {
     const part = balanceSumsOf(calculation);
     if (!part) continue;
-    const sums = byFacility.get(calculation.facility) ?? byFacility.set(calculation.facility, emptyBalanceSums()).get(calculation.facility)!;
+    const sums =
+      byFacility.get(calculation.facility) ?? byFacility.set(calculation.facility, emptyBalanceSums()).get(calculation.facility)!;
     for (const field of BALANCE_SUM_FIELDS) sums[field] += part[field] ?? 0;
   }
   return [...byFacility.entries()].map(([facility, sums]) => balanceOf(facility, sums));

@@ -109,7 +109,10 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
 }
 
 /** The differences a change of one calculation (old image → new image) makes, per project. */
-export function inventorySumsDeltas(oldItem: SumsItem | undefined, newItem: SumsItem | undefined): Array<{ project: string; sums: InventorySums }> {
+export function inventorySumsDeltas(
+  oldItem: SumsItem | undefined,
+  newItem: SumsItem | undefined,
+): Array<{ project: string; sums: InventorySums }> {
   const byProject = new Map<string, InventorySums>();
   const add = (part: ReturnType<typeof inventorySumsOf>, sign: 1 | -1) => {
     if (!part) return;

@@ -129,7 +129,10 @@ const massOf = (calculation: Calculation, result: string) => {
 
 /** The company's inventory entries (calculation with its project's year and facility), its
  *  projects and the sums of their calculations (inventory-sums.ts). */
-async function entriesOf(deps: Deps, companyId: string): Promise<{ entries: Entry[]; projects: Project[]; sums: Map<string, InventorySums> }> {
+async function entriesOf(
+  deps: Deps,
+  companyId: string,
+): Promise<{ entries: Entry[]; projects: Project[]; sums: Map<string, InventorySums> }> {
   const [projects, calculations] = await Promise.all([
     deps.repos.projects.listAllOfCompany(companyId),
     deps.repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES),
@@ -549,7 +552,10 @@ export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<Y
  *  made so far (read-your-writes: inventorySums answers undefined while one is still on its way),
  *  else folded from the calculations themselves. */
 export async function keptOrLiveSums(deps: Deps, companyId: string): Promise<{ projects: Project[]; sums: Map<string, InventorySums> }> {
-  const [projects, kept] = await Promise.all([deps.repos.projects.listAllOfCompany(companyId), deps.repos.statistics.inventorySums(companyId)]);
+  const [projects, kept] = await Promise.all([
+    deps.repos.projects.listAllOfCompany(companyId),
+    deps.repos.statistics.inventorySums(companyId),
+  ]);
   if (kept) return { projects, sums: kept };
   const { sums } = await entriesOf(deps, companyId);
   return { projects, sums };

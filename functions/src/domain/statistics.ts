@@ -337,9 +337,17 @@ function listDriftOf(counted: Map<string, ListCounts>, stored: StoredListCounts[
   return drift;
 }
 
-const revisions = (years: YearStatistics[], lists: StoredListCounts[], inventory: Awaited<ReturnType<Repositories["statistics"]["storedInventorySums"]>>) =>
+const revisions = (
+  years: YearStatistics[],
+  lists: StoredListCounts[],
+  inventory: Awaited<ReturnType<Repositories["statistics"]["storedInventorySums"]>>,
+) =>
   JSON.stringify([
-    ...[...years.map((y) => [y.year, y.rev]), ...lists.map((l) => [listId(l), l.rev]), ...inventory.projects.map((p) => [p.project, p.rev])].sort(),
+    ...[
+      ...years.map((y) => [y.year, y.rev]),
+      ...lists.map((l) => [listId(l), l.rev]),
+      ...inventory.projects.map((p) => [p.project, p.rev]),
+    ].sort(),
     inventory.counters,
   ]);
 

@@ -228,7 +228,8 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       if (Number(state.Item?.writes ?? 0) !== Number(state.Item?.applied ?? 0)) return undefined;
       // Read after the counters: every write they count is in these.
       const stored = await storedSums(companyId);
-      return new Map(stored.map((s) => [s.project, s.sums]));
+      // A project whose sums all came back to zero is as one that never had any.
+      return new Map(stored.filter((s) => Object.keys(s.sums).length > 0).map((s) => [s.project, s.sums]));
     },
 
     async storedInventorySums(companyId) {
