@@ -202,18 +202,17 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
 
   const order = facilityOrder(facilities);
   const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order });
-  const lineIds = new Map<string, string[]>();
+  const lineIds = new Map<string, Set<string>>();
   for (const { calculation } of counted) {
     const source = inventorySourceOf(calculation.type)!;
     for (const { gas } of source.gases) {
       const key = `${source.category}|${ipccOf(calculation)}|${gas}`;
-      const ids = lineIds.get(key) ?? lineIds.set(key, []).get(key)!;
-      if (!ids.includes(calculation.id)) ids.push(calculation.id);
+      (lineIds.get(key) ?? lineIds.set(key, new Set()).get(key)!).add(calculation.id);
     }
   }
   const categories = figures.lines.map((line) => ({
     ...line,
-    calculations: lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [],
+    calculations: [...(lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [])],
   }));
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
@@ -430,7 +429,7 @@ function checksOf(
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
       const ipcc = ipccOf(entry.calculation);
       const key = `${sourceOf(entry)}${unitOf(entry, ipcc)}|${ipcc}|${gas}`;
-      bySource.set(key, [...(bySource.get(key) ?? []), entry]);
+      (bySource.get(key) ?? bySource.set(key, []).get(key)!).push(entry);
     }
   }
   // One check per pair and code, naming the gases they share.
@@ -439,7 +438,8 @@ function checksOf(
   for (const [key, entries] of bySource) {
     const [, ipcc, gas] = key.split("|");
     entries.forEach((a, i) => {
-      for (const b of entries.slice(i + 1)) {
+      for (let j = i + 1; j < entries.length; j++) {
+        const b = entries[j];
         if (!periodsOverlap(a.period, b.period)) continue;
         const pairKey = `${ipcc}|${a.calculation.id}|${b.calculation.id}`;
         const pair = pairs.get(pairKey) ?? { a, b, ipcc, gases: [] };
@@ -506,7 +506,7 @@ function checksOf(
   for (const entry of before) {
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
       const key = keyOf(entry, gas);
-      if (!now.has(key)) missing.set(key, [...(missing.get(key) ?? []), entry]);
+      if (!now.has(key)) (missing.get(key) ?? missing.set(key, []).get(key)!).push(entry);
     }
   }
   for (const [key, entries] of missing) {
