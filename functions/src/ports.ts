@@ -216,16 +216,60 @@ export interface StoredListCounts extends ListCounts {
   rev: number;
 }
 
+/** A project's inventory sums as kept (domain/inventory-sums.ts); `rev` counts the changes added. */
+export interface StoredInventorySums {
+  project: string;
+  sums: Record<string, number>;
+  rev: number;
+}
+
+/** The inventory's write counters: `writes` taken by every calculation write before it is made,
+ *  `applied` added by the stream handler once a write's difference is in the sums. */
+export interface InventoryWriteCounters {
+  writes: number;
+  applied: number;
+}
+
 export interface StatisticsRepository {
   /** The company's year aggregates, read consistently. */
   years(companyId: string): Promise<YearStatistics[]>;
+  /** The inventory sums of each of the company's projects as the stream keeps them, read
+   *  consistently; undefined while a calculation write is not in them yet (its counter is ahead of
+   *  the applied one), so that whoever reads them sees every write made before: the caller then
+   *  folds the calculations themselves. */
+  inventorySums(companyId: string): Promise<Map<string, Record<string, number>> | undefined>;
+  /** The kept inventory sums with their revisions and the counters, whatever they say (the reconciliation). */
+  storedInventorySums(companyId: string): Promise<{ projects: StoredInventorySums[]; counters: InventoryWriteCounters }>;
+  /** Adds a reconciliation's repair to one project's sums, only if nothing was added since it was
+   *  read at `expectedRev` (undefined: it had no item). Answers whether it was written. */
+  repairInventorySums(
+    companyId: string,
+    project: string,
+    delta: Record<string, number>,
+    expectedRev: number | undefined,
+    at: string,
+  ): Promise<boolean>;
+  /** Brings the write counter to the applied one, only if both are still as read: a write whose
+   *  counter was taken but that never reached the table (a crash between) no longer keeps every
+   *  read on the live path. */
+  settleInventoryWrites(companyId: string, seen: InventoryWriteCounters): Promise<boolean>;
   /** Adds the differences that the stream record `sequence` of item `source` (its SK) makes to
    *  the years and to the list counts, once: a redelivery of that record or of an earlier one is
    *  skipped, also when an earlier delivery stopped half-way. Answers whether the differences
    *  were added by this call. */
   apply(
     companyId: string,
-    change: { source: string; sequence: string; deltas: StatisticsFigures[]; lists?: ListCounts[]; at: string },
+    change: {
+      source: string;
+      sequence: string;
+      deltas: StatisticsFigures[];
+      lists?: ListCounts[];
+      /** The differences to the projects' inventory sums. */
+      inventory?: Array<{ project: string; sums: Record<string, number> }>;
+      /** The record is a calculation write that took the inventory's write counter: count it applied. */
+      write?: boolean;
+      at: string;
+    },
   ): Promise<boolean>;
   /** Every list count of the company, read consistently (the reconciliation), or of one of its
    *  projects (an export's bound). */

@@ -12,7 +12,7 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import { createCompany, createUser } from "@server/domain/users";
 import { seedDictionaries } from "@server/domain/dictionaries";
 import { seedDefaultModels } from "@server/domain/forecast-models";
-import { openMemoryStorage } from "@server/local/storage";
+import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { withUploadNotifications } from "@server/local/upload-notifications";
 import type { Clock } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
@@ -30,6 +30,8 @@ export interface Harness {
   close(): Promise<void>;
   /** The dynalite endpoint of the harness's table (a client of its own writes without stream records). */
   endpoint?: string;
+  /** The document client of the API's repositories (a bench counts its calls). */
+  doc?: OpenStorage["doc"];
 }
 
 export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<Harness> {
@@ -60,6 +62,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
     deps,
     request,
     endpoint: storage.endpoint,
+    doc: storage.doc,
     async newProject(token, name = "Шахта") {
       const res = await request("/api/v1/projects/create_project/", {
         method: "POST",

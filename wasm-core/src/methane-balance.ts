@@ -134,80 +134,104 @@ export function withPureMethaneMark(
   return assumesPureMethane(calculation) && !notes.includes(PURE_METHANE_MARK) ? [...notes, PURE_METHANE_MARK] : [...notes];
 }
 
+/** What one calculation adds to its facility's balance, t CH4 (D17): its mining figure by basis,
+ *  or the gas it sent and destroyed (the IPCC flare pair, 4.6 CO2 and 4.7 CH4, apart: it describes
+ *  one flare whose gas counts once). Every field adds: a facility's balance is balanceOf the sum of
+ *  its calculations' sums, in any order. */
+export interface BalanceSums {
+  gross: number;
+  net: number;
+  flared: number;
+  used: number;
+  destroyed: number;
+  /** The unburnt CH4 of flaring by composition (its own line reports it). */
+  slip: number;
+  ipcc_co2_sent: number;
+  ipcc_co2_destroyed: number;
+  ipcc_ch4_sent: number;
+  ipcc_ch4_destroyed: number;
+}
+
+export const BALANCE_SUM_FIELDS = [
+  "gross",
+  "net",
+  "flared",
+  "used",
+  "destroyed",
+  "slip",
+  "ipcc_co2_sent",
+  "ipcc_co2_destroyed",
+  "ipcc_ch4_sent",
+  "ipcc_ch4_destroyed",
+] as const satisfies ReadonlyArray<keyof BalanceSums>;
+
+export const emptyBalanceSums = (): BalanceSums => ({
+  gross: 0,
+  net: 0,
+  flared: 0,
+  used: 0,
+  destroyed: 0,
+  slip: 0,
+  ipcc_co2_sent: 0,
+  ipcc_co2_destroyed: 0,
+  ipcc_ch4_sent: 0,
+  ipcc_ch4_destroyed: 0,
+});
+
+/** The calculation's part of its facility's balance; undefined when it takes no part. */
+export function balanceSumsOf(calculation: Omit<BalanceCalculation, "facility" | "id">): Partial<BalanceSums> | undefined {
+  const basis = basisOf(calculation.type, calculation.inputs);
+  if (basis) return { [basis]: num(calculation.results, "res_ch4") };
+  const destroyed = methaneDestroyedBy(calculation as BalanceCalculation);
+  if (!destroyed) return undefined;
+  if (calculation.type === "disposal_co2_torch") return { ipcc_co2_sent: destroyed.sent_t, ipcc_co2_destroyed: destroyed.destroyed_t };
+  if (calculation.type === "torch_ch4") return { ipcc_ch4_sent: destroyed.sent_t, ipcc_ch4_destroyed: destroyed.destroyed_t };
+  return {
+    [destroyed.route]: destroyed.sent_t,
+    destroyed: destroyed.destroyed_t,
+    ...(calculation.type === "torch_composition" ? { slip: destroyed.sent_t - destroyed.destroyed_t } : {}),
+  };
+}
+
+/** A facility's balance from the sum of its calculations' balance sums. */
+export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBalance {
+  const ipcc =
+    sums.ipcc_co2_sent >= sums.ipcc_ch4_sent
+      ? { sent: sums.ipcc_co2_sent, destroyed: sums.ipcc_co2_destroyed }
+      : { sent: sums.ipcc_ch4_sent, destroyed: sums.ipcc_ch4_destroyed };
+  const flared = sums.flared + ipcc.sent;
+  const destroyed = sums.destroyed + ipcc.destroyed;
+  // The IPCC pair's slip is on a line only when its CH4 half (torch_ch4) is counted.
+  const slip = sums.slip + (sums.ipcc_ch4_sent - sums.ipcc_ch4_destroyed);
+  const hasGross = sums.gross > 0;
+  const netted = hasGross ? Math.min(destroyed + slip, sums.gross) : 0;
+  const released = sums.gross + sums.net + (hasGross ? 0 : destroyed);
+  const emitted = sums.gross - Math.min(destroyed, sums.gross) + sums.net;
+  return {
+    facility,
+    gross_t: sums.gross,
+    net_t: sums.net,
+    released_t: released,
+    flared_t: flared,
+    used_t: sums.used,
+    destroyed_t: destroyed,
+    slip_t: slip,
+    netted_t: netted,
+    vented_t: Math.max(0, released - flared - sums.used),
+    emitted_t: emitted,
+    exceeds: hasGross && destroyed > sums.gross,
+  };
+}
+
 /** One balance per facility that has a mining calculation or destroys methane, in first-seen order. */
 export function methaneBalances(calculations: readonly BalanceCalculation[]): MethaneBalance[] {
-  interface Sums {
-    gross: number;
-    net: number;
-    flared: number;
-    used: number;
-    destroyed: number;
-    /** The unburnt CH4 of flaring by composition (its own line reports it). */
-    slip: number;
-    /** The IPCC flare pair (4.6 CO2, 4.7 CH4) describes one flare: its gas counts once. */
-    ipccCo2: { sent: number; destroyed: number };
-    ipccCh4: { sent: number; destroyed: number };
-  }
-  const byFacility = new Map<string | null, Sums>();
-  const sumsOf = (facility: string | null) => {
-    let sums = byFacility.get(facility);
-    if (!sums) {
-      sums = {
-        gross: 0,
-        net: 0,
-        flared: 0,
-        used: 0,
-        destroyed: 0,
-        slip: 0,
-        ipccCo2: { sent: 0, destroyed: 0 },
-        ipccCh4: { sent: 0, destroyed: 0 },
-      };
-      byFacility.set(facility, sums);
-    }
-    return sums;
-  };
+  const byFacility = new Map<string | null, BalanceSums>();
   for (const calculation of calculations) {
-    const basis = basisOf(calculation.type, calculation.inputs);
-    if (basis) {
-      sumsOf(calculation.facility)[basis] += num(calculation.results, "res_ch4");
-      continue;
-    }
-    const destroyed = methaneDestroyedBy(calculation);
-    if (!destroyed) continue;
-    const sums = sumsOf(calculation.facility);
-    if (calculation.type === "disposal_co2_torch" || calculation.type === "torch_ch4") {
-      const pair = calculation.type === "disposal_co2_torch" ? sums.ipccCo2 : sums.ipccCh4;
-      pair.sent += destroyed.sent_t;
-      pair.destroyed += destroyed.destroyed_t;
-      continue;
-    }
-    sums[destroyed.route] += destroyed.sent_t;
-    sums.destroyed += destroyed.destroyed_t;
-    if (calculation.type === "torch_composition") sums.slip += destroyed.sent_t - destroyed.destroyed_t;
+    const part = balanceSumsOf(calculation);
+    if (!part) continue;
+    const sums =
+      byFacility.get(calculation.facility) ?? byFacility.set(calculation.facility, emptyBalanceSums()).get(calculation.facility)!;
+    for (const field of BALANCE_SUM_FIELDS) sums[field] += part[field] ?? 0;
   }
-  return [...byFacility.entries()].map(([facility, sums]) => {
-    const ipcc = sums.ipccCo2.sent >= sums.ipccCh4.sent ? sums.ipccCo2 : sums.ipccCh4;
-    const flared = sums.flared + ipcc.sent;
-    const destroyed = sums.destroyed + ipcc.destroyed;
-    // The IPCC pair's slip is on a line only when its CH4 half (torch_ch4) is counted.
-    const slip = sums.slip + (sums.ipccCh4.sent - sums.ipccCh4.destroyed);
-    const hasGross = sums.gross > 0;
-    const netted = hasGross ? Math.min(destroyed + slip, sums.gross) : 0;
-    const released = sums.gross + sums.net + (hasGross ? 0 : destroyed);
-    const emitted = sums.gross - Math.min(destroyed, sums.gross) + sums.net;
-    return {
-      facility,
-      gross_t: sums.gross,
-      net_t: sums.net,
-      released_t: released,
-      flared_t: flared,
-      used_t: sums.used,
-      destroyed_t: destroyed,
-      slip_t: slip,
-      netted_t: netted,
-      vented_t: Math.max(0, released - flared - sums.used),
-      emitted_t: emitted,
-      exceeds: hasGross && destroyed > sums.gross,
-    };
-  });
+  return [...byFacility.entries()].map(([facility, sums]) => balanceOf(facility, sums));
 }

@@ -14,7 +14,6 @@ import { oneDictionaryCheck } from "./dictionaries";
 import type { Project } from "../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import {
-  INVENTORY_SOURCES,
   IPCC_CODES,
   ORDER_371_CATEGORIES,
   inventorySourceOf,
@@ -30,7 +29,8 @@ import {
 } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-years";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
-import { methaneBalances, withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
+import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
+import { INVENTORY_TYPES, sumsOfCalculations, yearFigures, type InventorySums } from "./inventory-sums";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
 import type * as z from "zod";
 import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
@@ -104,7 +104,6 @@ export interface BalanceRow {
 }
 
 export const NO_FACILITY_NAME = "Без площадки";
-const INVENTORY_TYPES = Object.keys(INVENTORY_SOURCES);
 
 export function parseInventoryYear(raw: string | undefined): number {
   const year = Number(raw);
@@ -130,19 +129,24 @@ const massOf = (calculation: Calculation, result: string) => {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 };
 
-/** The company's inventory entries (calculation with its project's year and facility). */
-async function entriesOf(deps: Deps, companyId: string): Promise<Entry[]> {
+/** The company's inventory entries (calculation with its project's year and facility), its
+ *  projects and the sums of their calculations (inventory-sums.ts). */
+async function entriesOf(
+  deps: Deps,
+  companyId: string,
+): Promise<{ entries: Entry[]; projects: Project[]; sums: Map<string, InventorySums> }> {
   const [projects, calculations] = await Promise.all([
     deps.repos.projects.listAllOfCompany(companyId),
     deps.repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES),
   ]);
   const activeProjects = new Map(projects.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
-  return calculations.flatMap((calculation) => {
+  const entries = calculations.flatMap((calculation) => {
     const project = activeProjects.get(calculation.project);
     if (!project) return [];
     const period = effectivePeriod(calculation.period, project);
     return [{ calculation, project, year: project.reporting_year, facility: project.facility || null, period }];
   });
+  return { entries, projects, sums: sumsOfCalculations(calculations) };
 }
 
 /** D18: why an entry is left out of its own year's total (undefined: it counts), by the core's one rule. */
@@ -192,63 +196,33 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
   deps = oneDictionaryCheck(deps);
   const facilities = await deps.repos.facilities.list(actor.company);
   if (facilityId && !facilities.some((f) => f.id === facilityId)) throw new NotFound("Площадка не найдена");
-  const everything = await entriesOf(deps, actor.company);
+  const { entries: everything, projects, sums } = await entriesOf(deps, actor.company);
   const all = everything.filter((e) => !facilityId || e.facility === facilityId);
   const [gwp, review] = await Promise.all([gwpOfYear(deps, year), getReview(deps, actor.company, year)]);
   const ofYear = all.filter((e) => e.year === year);
   const counted = ofYear.filter(isPrimary);
 
-  const rows = new Map<string, InventoryCategoryRow>();
-  const byFacility = new Map<string | null, number>();
-  for (const { calculation, facility } of counted) {
+  const order = facilityOrder(facilities);
+  const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order });
+  const lineIds = new Map<string, Set<string>>();
+  for (const { calculation } of counted) {
     const source = inventorySourceOf(calculation.type)!;
-    const ipcc = ipccOf(calculation);
-    for (const { gas, t, t_co2e } of gasesOf(calculation, gwp.gwp_ch4)) {
-      const key = `${source.category}|${ipcc}|${gas}`;
-      const row = rows.get(key) ?? {
-        category: source.category,
-        category_label: ORDER_371_CATEGORIES[source.category],
-        ipcc_code: ipcc,
-        ipcc_label: IPCC_CODES[ipcc] ?? ipcc,
-        gas,
-        t: 0,
-        t_co2e: 0,
-        calculations: [],
-      };
-      row.t += t;
-      row.t_co2e += t_co2e;
-      if (!row.calculations.includes(calculation.id)) row.calculations.push(calculation.id);
-      rows.set(key, row);
-      byFacility.set(facility, (byFacility.get(facility) ?? 0) + t_co2e);
+    for (const { gas } of source.gases) {
+      const key = `${source.category}|${ipccOf(calculation)}|${gas}`;
+      (lineIds.get(key) ?? lineIds.set(key, new Set()).get(key)!).add(calculation.id);
     }
   }
-  // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes off.
-  const balances = methaneBalances(counted.map(balanceInput));
-  for (const { facility, ipcc, t } of nettingOf(counted, balances)) {
-    const row = rows.get(`3|${ipcc}|CH4`)!;
-    row.t -= t;
-    const t_co2e = co2Equivalent("CH4", t, gwp.gwp_ch4);
-    row.t_co2e -= t_co2e;
-    byFacility.set(facility, (byFacility.get(facility) ?? 0) - t_co2e);
-  }
-  const categories = [...rows.values()]
-    .map((row) => ({ ...row, t: round(row.t), t_co2e: round(row.t_co2e) }))
-    .sort((a, b) => a.category - b.category || a.ipcc_code.localeCompare(b.ipcc_code) || a.gas.localeCompare(b.gas));
-  const total = round(categories.reduce((sum, row) => sum + row.t_co2e, 0));
+  const categories = figures.lines.map((line) => ({
+    ...line,
+    calculations: [...(lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [])],
+  }));
+  const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
   // D21: the threshold is the company's whole-year total, not the facility's shown.
-  const companyTotal = !facilityId
-    ? total
-    : round(
-        everything
-          .filter((e) => e.year === year && isPrimary(e))
-          .reduce((sum, e) => sum + gasesOf(e.calculation, gwp.gwp_ch4).reduce((t, gas) => t + gas.t_co2e, 0), 0),
-      );
+  const companyTotal = !facilityId ? total : round(yearFigures(sums, projects, year, gwp.gwp_ch4).gross_t_co2e);
 
   const names = new Map<string | null, string>([[null, NO_FACILITY_NAME], ...facilities.map((f) => [f.id, f.name] as const)]);
-  const facilityRows = [...byFacility.entries()]
-    .map(([id, t_co2e]) => ({ id, name: names.get(id) ?? NO_FACILITY_NAME, t_co2e: round(t_co2e) }))
-    .sort((a, b) => (a.id === null ? 1 : b.id === null ? -1 : a.name.localeCompare(b.name, "ru")));
+  const facilityRows = [...figures.facilities.entries()].map(([id, t_co2e]) => ({ id, name: names.get(id) ?? NO_FACILITY_NAME, t_co2e }));
 
   return {
     year,
@@ -262,34 +236,16 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
     checks: [
       ...(await reviewChecks(deps, review, facilityId, total)),
       ...checksOf(ofYear, all, year, gwp, facilities),
-      ...balanceChecks(balances, counted, names),
+      ...balanceChecks(figures.balances, counted, names),
     ],
     calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
-    years: await yearTotals(deps, all),
-    balance: balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME)),
+    years: await totalsFromSums(deps, sums, projects, facilityId),
+    balance: figures.balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME)),
   };
 }
 
-const balanceInput = ({ calculation, facility }: Entry) => ({ ...calculation, facility });
-
-/** D17: where each facility's netted methane comes off, t CH4: the mining line (1.B.1.a.i.1), and
- *  only what it cannot carry from the post-mining line (1.B.1.a.i.2), so no line goes below zero. */
-function nettingOf(counted: Entry[], balances: MethaneBalance[]): Array<{ facility: string | null; ipcc: string; t: number }> {
-  const taken: Array<{ facility: string | null; ipcc: string; t: number }> = [];
-  for (const balance of balances) {
-    let rest = balance.netted_t;
-    for (const ipcc of ["1.B.1.a.i.1", "1.B.1.a.i.2"]) {
-      const own = counted
-        .filter((e) => e.facility === balance.facility && ipccOf(e.calculation) === ipcc)
-        .reduce((sum, e) => sum + massOf(e.calculation, "res_ch4"), 0);
-      const t = Math.min(rest, own);
-      if (t <= 0) continue;
-      taken.push({ facility: balance.facility, ipcc, t });
-      rest -= t;
-    }
-  }
-  return taken;
-}
+/** Facilities by name, as the inventory lists them (no facility last). */
+const facilityOrder = (facilities: Facility[]) => [...facilities].sort((a, b) => a.name.localeCompare(b.name, "ru")).map((f) => f.id);
 
 function balanceRow(b: MethaneBalance, name: string): BalanceRow {
   return {
@@ -365,40 +321,32 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
   };
 }
 
-async function yearTotals(deps: Deps, entries: Entry[]): Promise<YearTotals[]> {
-  const primaries = entries.filter(isPrimary);
-  const years = [...new Set(primaries.map((e) => e.year))].sort((a, b) => a - b);
+/** The totals of every reporting year with a counted calculation (of one facility when given),
+ *  each at its own year's GWP, from the projects' sums (inventory-sums.ts). */
+async function totalsFromSums(
+  deps: Deps,
+  sums: ReadonlyMap<string, InventorySums>,
+  projects: readonly Project[],
+  facilityId?: string,
+): Promise<YearTotals[]> {
+  const counts = (project: Project) => Object.keys(sums.get(project.id) ?? {}).some((key) => key.startsWith("c:"));
+  const years = [
+    ...new Set(
+      projects.filter((p) => !p.is_deleted && (!facilityId || p.facility === facilityId) && counts(p)).map((p) => p.reporting_year),
+    ),
+  ].sort((a, b) => a - b);
   const totals: YearTotals[] = [];
   for (const year of years) {
     const { gwp_ch4 } = await gwpOfYear(deps, year);
-    const byCategory: Partial<Record<Order371Category, number>> = {};
-    let total = 0;
-    const ofYear = primaries.filter((e) => e.year === year);
-    for (const { calculation } of ofYear) {
-      const category = inventorySourceOf(calculation.type)!.category;
-      const t_co2e = gasesOf(calculation, gwp_ch4).reduce((sum, g) => sum + g.t_co2e, 0);
-      byCategory[category] = round((byCategory[category] ?? 0) + t_co2e);
-      total += t_co2e;
-    }
-    // D17: each year netted as its inventory is.
-    for (const { t } of nettingOf(ofYear, methaneBalances(ofYear.map(balanceInput)))) {
-      const t_co2e = co2Equivalent("CH4", t, gwp_ch4);
-      byCategory[3] = round((byCategory[3] ?? 0) - t_co2e);
-      total -= t_co2e;
-    }
-    totals.push({
-      year,
-      total_t_co2e: round(total),
-      by_category: byCategory,
-      not_counted: notCounted(entries.filter((e) => e.year === year)),
-    });
+    const figures = yearFigures(sums, projects, year, gwp_ch4, { facility: facilityId });
+    totals.push({ year, total_t_co2e: figures.total_t_co2e, by_category: figures.by_category, not_counted: figures.not_counted });
   }
   return totals;
 }
 
 /** The calculations an approved year counts or shows (frozen by its approval). */
 export async function calculationsOfYear(deps: Deps, companyId: string, year: number): Promise<Calculation[]> {
-  return (await entriesOf(deps, companyId)).filter((e) => e.year === year).map((e) => e.calculation);
+  return (await entriesOf(deps, companyId)).entries.filter((e) => e.year === year).map((e) => e.calculation);
 }
 
 /** D20: after approval nothing reaches the year (freeze.ts) but an administrator's dictionary
@@ -482,7 +430,7 @@ function checksOf(
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
       const ipcc = ipccOf(entry.calculation);
       const key = `${sourceOf(entry)}${unitOf(entry, ipcc)}|${ipcc}|${gas}`;
-      bySource.set(key, [...(bySource.get(key) ?? []), entry]);
+      (bySource.get(key) ?? bySource.set(key, []).get(key)!).push(entry);
     }
   }
   // One check per pair and code, naming the gases they share.
@@ -491,7 +439,8 @@ function checksOf(
   for (const [key, entries] of bySource) {
     const [, ipcc, gas] = key.split("|");
     entries.forEach((a, i) => {
-      for (const b of entries.slice(i + 1)) {
+      for (let j = i + 1; j < entries.length; j++) {
+        const b = entries[j];
         if (!periodsOverlap(a.period, b.period)) continue;
         const pairKey = `${ipcc}|${a.calculation.id}|${b.calculation.id}`;
         const pair = pairs.get(pairKey) ?? { a, b, ipcc, gases: [] };
@@ -558,7 +507,7 @@ function checksOf(
   for (const entry of before) {
     for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
       const key = keyOf(entry, gas);
-      if (!now.has(key)) missing.set(key, [...(missing.get(key) ?? []), entry]);
+      if (!now.has(key)) (missing.get(key) ?? missing.set(key, []).get(key)!).push(entry);
     }
   }
   for (const [key, entries] of missing) {
@@ -596,5 +545,19 @@ function checksOf(
 
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
-  return yearTotals(oneDictionaryCheck(deps), await entriesOf(deps, actor.company));
+  const { projects, sums } = await keptOrLiveSums(deps, actor.company);
+  return totalsFromSums(oneDictionaryCheck(deps), sums, projects);
+}
+
+/** The projects and their sums: the ones the stream keeps when they hold every calculation write
+ *  made so far (read-your-writes: inventorySums answers undefined while one is still on its way),
+ *  else folded from the calculations themselves. */
+export async function keptOrLiveSums(deps: Deps, companyId: string): Promise<{ projects: Project[]; sums: Map<string, InventorySums> }> {
+  const [projects, kept] = await Promise.all([
+    deps.repos.projects.listAllOfCompany(companyId),
+    deps.repos.statistics.inventorySums(companyId),
+  ]);
+  if (kept) return { projects, sums: kept };
+  const { sums } = await entriesOf(deps, companyId);
+  return { projects, sums };
 }

@@ -3,7 +3,8 @@
 // table's stream handler adds the difference each change makes (old image → new image), so a
 // write costs the same however much the company has and a read sums a few items. The full count
 // over the table stays only as a reconciliation (npm run admin -- reconcile-statistics, a daily
-// function in AWS, the local server's start) that reports and repairs drift.
+// function in AWS, the local server's start) that reports and repairs drift, of the inventory's
+// sums too (inventory-sums.ts).
 import type { Actor } from "./context";
 import type {
   Calculation,
@@ -12,11 +13,13 @@ import type {
   ListCounts,
   Repositories,
   StatisticsFigures,
+  StoredInventorySums,
   StoredListCounts,
   YearStatistics,
 } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
+import { INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./inventory-sums";
 import { leftOutReason, leftOutSummary, whatCounts, type InventoryRole, type LeftOutReason } from "@core/inventory";
 
 type Item = Record<string, unknown>;
@@ -259,11 +262,22 @@ export interface ListCountDrift {
   difference: ListCounts;
 }
 
+/** A project whose kept inventory sums differ from its calculations': `difference` = counted − stored. */
+export interface InventorySumsDrift {
+  project: string;
+  difference: InventorySums;
+}
+
 export interface ReconcileReport {
   company: string;
   drift: StatisticsDrift[];
   /** The calculation lists whose counts drifted. */
   lists: ListCountDrift[];
+  /** The projects whose inventory sums drifted (domain/inventory-sums.ts). */
+  inventory: InventorySumsDrift[];
+  /** The inventory's write counter was ahead of the applied one with nothing on its way (a write
+   *  lost between taking its number and reaching the table) and was brought level. */
+  writes_settled: boolean;
   /** Years and lists whose drift was added back. */
   repaired: number;
   /** Changes were still being added while it counted: drift is reported, nothing repaired. */
@@ -323,8 +337,34 @@ function listDriftOf(counted: Map<string, ListCounts>, stored: StoredListCounts[
   return drift;
 }
 
-const revisions = (years: YearStatistics[], lists: StoredListCounts[] = []) =>
-  JSON.stringify([...years.map((y) => [y.year, y.rev]), ...lists.map((l) => [listId(l), l.rev])].sort());
+const revisions = (
+  years: YearStatistics[],
+  lists: StoredListCounts[],
+  inventory: Awaited<ReturnType<Repositories["statistics"]["storedInventorySums"]>>,
+) =>
+  JSON.stringify([
+    ...[
+      ...years.map((y) => [y.year, y.rev]),
+      ...lists.map((l) => [listId(l), l.rev]),
+      ...inventory.projects.map((p) => [p.project, p.rev]),
+    ].sort(),
+    inventory.counters,
+  ]);
+
+/** The company's inventory sums counted from its calculations (the reconciliation's truth). */
+export async function countInventorySums(repos: Repositories, companyId: string): Promise<Map<string, InventorySums>> {
+  return sumsOfCalculations(await repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES));
+}
+
+function inventoryDriftOf(counted: Map<string, InventorySums>, stored: StoredInventorySums[]): InventorySumsDrift[] {
+  const storedOf = new Map(stored.map((s) => [s.project, s.sums]));
+  const drift: InventorySumsDrift[] = [];
+  for (const project of [...new Set([...counted.keys(), ...storedOf.keys()])].sort()) {
+    const difference = withoutZeros(addSums(addSums({}, counted.get(project) ?? {}), storedOf.get(project) ?? {}, -1));
+    if (Object.keys(difference).length > 0) drift.push({ project, difference });
+  }
+  return drift;
+}
 
 /** Counts the company's figures from the table and compares them with the aggregates. Drift is
  *  repaired by adding the difference to each year, conditioned on no change having been added
@@ -338,25 +378,33 @@ export async function reconcileCompanyStatistics(
   options: { settleMs?: number; repair?: boolean } = {},
 ): Promise<ReconcileReport> {
   const { settleMs = 0, repair = true } = options;
-  const stored = () => Promise.all([deps.repos.statistics.years(companyId), deps.repos.statistics.listCounts(companyId)]);
+  const stored = () =>
+    Promise.all([
+      deps.repos.statistics.years(companyId),
+      deps.repos.statistics.listCounts(companyId),
+      deps.repos.statistics.storedInventorySums(companyId),
+    ]);
   const look = async () => {
-    const [before, listsBefore] = await stored();
-    const [counted, countedLists] = await Promise.all([
+    const [before, listsBefore, inventoryBefore] = await stored();
+    const [counted, countedLists, countedInventory] = await Promise.all([
       countCompanyStatistics(deps.repos, companyId),
       countListCounts(deps.repos, companyId),
+      countInventorySums(deps.repos, companyId),
     ]);
-    const [after, listsAfter] = await stored();
+    const [after, listsAfter, inventoryAfter] = await stored();
     return {
-      before: revisions(before, listsBefore),
-      after: revisions(after, listsAfter),
+      before: revisions(before, listsBefore, inventoryBefore),
+      after: revisions(after, listsAfter, inventoryAfter),
       years: after,
       lists: listsAfter,
+      inventory: inventoryAfter,
       drift: driftOf(counted, after),
       listDrift: listDriftOf(countedLists, listsAfter),
+      inventoryDrift: inventoryDriftOf(countedInventory, inventoryAfter.projects),
     };
   };
-  const differences = (seen: { drift: StatisticsDrift[]; listDrift: ListCountDrift[] }) =>
-    JSON.stringify([seen.drift.map((d) => d.difference), seen.listDrift.map((d) => d.difference)]);
+  const differences = (seen: { drift: StatisticsDrift[]; listDrift: ListCountDrift[]; inventoryDrift: InventorySumsDrift[] }) =>
+    JSON.stringify([seen.drift.map((d) => d.difference), seen.listDrift.map((d) => d.difference), seen.inventoryDrift]);
   let seen = await look();
   let unsettled = seen.before !== seen.after;
   if (settleMs > 0) {
@@ -366,6 +414,7 @@ export async function reconcileCompanyStatistics(
     seen = again;
   }
   let repaired = 0;
+  let writesSettled = false;
   if (repair && !unsettled) {
     const at = deps.clock.now().toISOString();
     const revOf = new Map(seen.years.map((y) => [y.year, y.rev]));
@@ -376,13 +425,29 @@ export async function reconcileCompanyStatistics(
     for (const { difference } of seen.listDrift) {
       if (await deps.repos.statistics.repairListCount(companyId, difference, listRevOf.get(listId(difference)), at)) repaired += 1;
     }
+    const sumsRevOf = new Map(seen.inventory.projects.map((p) => [p.project, p.rev]));
+    for (const { project, difference } of seen.inventoryDrift) {
+      if (await deps.repos.statistics.repairInventorySums(companyId, project, difference, sumsRevOf.get(project), at)) repaired += 1;
+    }
+    // Nothing came in while it looked: a write counted but never applied is not on its way.
+    const { counters } = seen.inventory;
+    if (counters.writes !== counters.applied) writesSettled = await deps.repos.statistics.settleInventoryWrites(companyId, counters);
     await deps.repos.statistics.removeLegacy(companyId);
   }
-  return { company: companyId, drift: seen.drift, lists: seen.listDrift, repaired, unsettled };
+  return {
+    company: companyId,
+    drift: seen.drift,
+    lists: seen.listDrift,
+    inventory: seen.inventoryDrift,
+    writes_settled: writesSettled,
+    repaired,
+    unsettled,
+  };
 }
 
 /** Whether a reconciliation found anything to repair. */
-export const drifted = (report: ReconcileReport) => report.drift.length > 0 || report.lists.length > 0;
+export const drifted = (report: ReconcileReport) =>
+  report.drift.length > 0 || report.lists.length > 0 || report.inventory.length > 0 || report.writes_settled;
 
 /** Every company (the daily job, the admin command, the local start), a few at a time: with a
  *  settling wait the companies wait together, not one after the other. */

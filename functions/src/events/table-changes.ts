@@ -2,7 +2,9 @@
 // version before and after, which attributes changed; never their values, so no password hash or
 // personal data is copied into the trail); (2) the statistics of every company whose
 // projects or calculations changed, by the difference each record makes to the year aggregates
-// (domain/statistics.ts; applied once per record even when a batch is delivered again). The same function runs on both hosts: in AWS the table's
+// (domain/statistics.ts; applied once per record even when a batch is delivered again), and the
+// inventory sums of the projects whose calculations changed (domain/inventory-sums.ts), counting
+// each calculation write applied for read-your-writes. The same function runs on both hosts: in AWS the table's
 // DynamoDB stream invokes functions/src/lambda/stream.ts, which calls it; locally
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
@@ -10,6 +12,7 @@ import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { STATISTICS_SOURCES, UNAUDITED_PREFIXES, auditEntry, companyOfPartition, isStatisticsItem } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
+import { inventorySumsDeltas } from "../domain/inventory-sums";
 import type { ListCounts, StatisticsFigures, StatisticsRepository } from "../ports";
 import type { Clock, Repositories } from "../ports";
 
@@ -100,9 +103,17 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
 
 /** What a record changes in its company's statistics: the differences per year, and the source
  *  item and sequence number that make applying them idempotent. Undefined when it changes none. */
-export function statisticsChange(
-  record: StreamRecord,
-): { company: string; source: string; sequence?: string; deltas: StatisticsFigures[]; lists: ListCounts[] } | undefined {
+export function statisticsChange(record: StreamRecord):
+  | {
+      company: string;
+      source: string;
+      sequence?: string;
+      deltas: StatisticsFigures[];
+      lists: ListCounts[];
+      inventory: InventoryDelta[];
+      write: boolean;
+    }
+  | undefined {
   const { Keys, OldImage, NewImage, SequenceNumber } = record.dynamodb;
   const sk = str(Keys, "SK") ?? "";
   const company = companyOfPartition(str(Keys, "PK") ?? "");
@@ -110,10 +121,16 @@ export function statisticsChange(
   const [before, after] = [OldImage && unmarshall(OldImage), NewImage && unmarshall(NewImage)];
   const deltas = statisticsDeltas(sk, before, after);
   const lists = listCountDeltas(sk, before, after);
-  if (deltas.length === 0 && lists.length === 0) return undefined;
+  const calculation = sk.startsWith("CALC#");
+  const inventory = calculation ? inventorySumsDeltas(before, after) : [];
+  // A calculation write that took the inventory's write counter (adapters/dynamodb/calculation-repository.ts).
+  const write = calculation && after?.inventory_write !== undefined && after.inventory_write !== before?.inventory_write;
+  if (deltas.length === 0 && lists.length === 0 && inventory.length === 0 && !write) return undefined;
   // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
-  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas, lists };
+  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas, lists, inventory, write };
 }
+
+type InventoryDelta = ReturnType<typeof inventorySumsDeltas>[number];
 
 /** How many items' records are applied side by side. */
 const STATISTICS_CONCURRENCY = 8;

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
@@ -25,6 +26,8 @@ const ENDPOINT_FILE = "dynamodb-endpoint.json";
 export interface OpenStorage {
   repos: Repositories;
   endpoint?: string;
+  /** The document client the repositories write through (a bench counts its calls). */
+  doc?: DynamoDBDocumentClient;
   /** Resolves once the table's stream handler has seen every write made so far. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +111,7 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>):
   return {
     repos,
     endpoint,
+    doc,
     settled: () => stream.settled(),
     async close() {
       await stream.settled();

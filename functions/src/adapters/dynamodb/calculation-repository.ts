@@ -1,5 +1,14 @@
 // Calculations (keys.calculation), listed per project, type and state through the index.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+//
+// Read-your-writes for the inventory's kept sums (domain/inventory-sums.ts): every write first
+// takes the company's inventory write counter (keys.inventoryWrites) and stores the number it got
+// as `inventory_write`; the stream handler counts that write applied once its difference is in the
+// sums. A reader that finds the counters equal knows every write made before it is in them.
+// DynamoDB's transactions are not used (dynalite has none): a write that fails its condition
+// gives its number back, and one lost between the two steps keeps readers on the live path until
+// the reconciliation settles the counter (domain/statistics.ts).
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { Conflict } from "../../domain/errors";
 import type { Calculation, CalculationRepository, ProjectState } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
@@ -13,11 +22,41 @@ const calculationItem = (c: Calculation) => ({
 });
 
 export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
+  const takeWrite = async (companyId: string, by: 1 | -1) => {
+    const out = await doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.inventoryWrites(companyId),
+        UpdateExpression: "ADD writes :n",
+        ExpressionAttributeValues: { ":n": by },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return Number(out.Attributes?.writes);
+  };
+  /** Makes `write` with the counter taken, giving it back when the write's condition failed. */
+  const counted = async (companyId: string, write: (number: number) => Promise<unknown>) => {
+    const number = await takeWrite(companyId, 1);
+    try {
+      await write(number);
+    } catch (error) {
+      if (error instanceof Conflict) await takeWrite(companyId, -1);
+      throw error;
+    }
+  };
   return {
     async create(calculation) {
-      await conditional(
-        doc.send(new PutCommand({ TableName: table, Item: calculationItem(calculation), ConditionExpression: "attribute_not_exists(PK)" })),
-        "Расчет с таким идентификатором уже существует",
+      await counted(calculation.company, (number) =>
+        conditional(
+          doc.send(
+            new PutCommand({
+              TableName: table,
+              Item: { ...calculationItem(calculation), inventory_write: number },
+              ConditionExpression: "attribute_not_exists(PK)",
+            }),
+          ),
+          "Расчет с таким идентификатором уже существует",
+        ),
       );
     },
     async get(companyId, type, calculationId) {
@@ -122,12 +161,14 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       return new Set(found.filter((key): key is string => typeof key === "string"));
     },
     async replace(next, expectedVersion) {
-      await versionedPut(
-        doc,
-        table,
-        calculationItem(next),
-        expectedVersion,
-        "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
+      await counted(next.company, (number) =>
+        versionedPut(
+          doc,
+          table,
+          { ...calculationItem(next), inventory_write: number },
+          expectedVersion,
+          "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
+        ),
       );
     },
   };

@@ -6,7 +6,8 @@ import { conditional } from "./conditions";
 
 export type Item = Record<string, unknown>;
 
-const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at"];
+// With the keys, the storage's own marks: a calculation's `inventory_write` (calculation-repository.ts).
+const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at", "inventory_write"];
 
 /** The stored record without its key attributes. */
 export function strip<T>(item: Item | undefined): T | undefined {

@@ -34,6 +34,17 @@ export const calculationListCount = (companyId: string, projectId: string, type:
   SK: `STATISTICS#LIST#${projectId}#${type}`,
 });
 export const calculationListCounts = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#LIST#" });
+/** The inventory's write counters (domain/inventory-sums.ts; read-your-writes): `writes`, ADDed by
+ *  every calculation write just before it is made, and `applied`, ADDed by the stream handler once
+ *  that write's difference is in the sums. Equal, the sums hold every write made so far. */
+export const inventoryWrites = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS#INVWRITES" });
+/** A project's inventory sums, kept like the year aggregates. Read: Query SK begins_with
+ *  STATISTICS#INVENTORY#. */
+export const inventorySums = (companyId: string, projectId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `STATISTICS#INVENTORY#${projectId}`,
+});
+export const inventorySumsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#INVENTORY#" });
 /** The last stream sequence number whose statistics difference was applied, per source item
  *  (GetItem by company and the item's SK): a redelivered record is recognised and skipped. Its own
  *  partition, so the company's partition does not double in size; skipped by the audit trail. */

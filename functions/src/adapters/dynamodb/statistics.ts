@@ -9,7 +9,7 @@
 // again; one cut short after the marker finds the marker and only clears the pending attribute.
 // Each write touches one small item, so a change costs the same at 100 or 100 000 calculations.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { StatisticsFigures, StatisticsRepository, StoredListCounts, YearStatistics } from "../../ports";
+import type { StatisticsFigures, StatisticsRepository, StoredInventorySums, StoredListCounts, YearStatistics } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
 import { queryAll } from "./items";
@@ -18,6 +18,9 @@ const CALC = "calc:";
 /** D18: a project's counting (StatisticsFigures.counting), one attribute per key. */
 const COUNTING = "count:";
 const PENDING = "pending:";
+/** An inventory sum (domain/inventory-sums.ts), one attribute per key. */
+const SUM = "s:";
+const INVENTORY_PREFIX = keys.inventorySumsOfCompany("").SKPrefix;
 const YEAR_PREFIX = keys.companyStatisticsYears("").SKPrefix;
 
 /** `ADD` clause parts for the non-zero values of a difference, plus the change counter. */
@@ -50,7 +53,29 @@ interface Target {
   attributes: Record<string, number>;
 }
 
+/** A project's inventory sums as the attributes of its item. */
+const sumAttributes = (sums: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(sums).map(([key, value]) => [`${SUM}${key}`, value]));
+
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
+  const storedSums = async (companyId: string): Promise<StoredInventorySums[]> => {
+    const prefix = keys.inventorySumsOfCompany(companyId);
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+      ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+      ConsistentRead: true,
+    });
+    return items.map((item) => ({
+      project: String(item.SK).slice(INVENTORY_PREFIX.length),
+      sums: Object.fromEntries(
+        Object.entries(item)
+          .filter(([name, value]) => name.startsWith(SUM) && Number(value) !== 0)
+          .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
+      ),
+      rev: Number(item.rev ?? 0),
+    }));
+  };
   const clearPending = (key: Target["key"], source: string, sequence: string) =>
     unlessConditionFails(
       doc.send(
@@ -120,40 +145,43 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       });
     },
 
-    async apply(companyId, { source, sequence, deltas, lists = [], at }) {
+    async apply(companyId, { source, sequence, deltas, lists = [], inventory = [], write = false, at }) {
       const targets: Target[] = [
         ...deltas.map((delta) => ({ key: keys.companyStatisticsYear(companyId, delta.year), attributes: yearAttributes(delta) })),
         ...lists.map((list) => ({
           key: keys.calculationListCount(companyId, list.project, list.type),
           attributes: { active: list.active, archived: list.archived },
         })),
+        ...inventory.map((delta) => ({ key: keys.inventorySums(companyId, delta.project), attributes: sumAttributes(delta.sums) })),
       ];
+      // Read-your-writes: the write is counted applied only after its differences are in.
+      const counter: Target[] = write ? [{ key: keys.inventoryWrites(companyId), attributes: { applied: 1 } }] : [];
       const marker = keys.statisticsApplied(companyId, source);
       const seen = await doc.send(new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }));
       if (typeof seen.Item?.sequence === "string" && seen.Item.sequence >= sequence) {
         // Applied already; a delivery stopped before its last step may have left the pending mark.
-        await Promise.all(targets.map((target) => clearPending(target.key, source, sequence)));
+        await Promise.all([...targets, ...counter].map((target) => clearPending(target.key, source, sequence)));
         return false;
       }
       // Each target item is conditioned on its own pending mark, so they are written side by side.
-      const written = await Promise.all(
-        targets.map((target) => {
-          const { names, values, clause } = additionsOf(target.attributes);
-          return unlessConditionFails(
-            doc.send(
-              new UpdateCommand({
-                TableName: table,
-                Key: target.key,
-                UpdateExpression: `${clause} SET updated_at = :at, #p = :seq`,
-                // Not yet added by an earlier delivery of this record (then #p = :seq).
-                ConditionExpression: "attribute_not_exists(#p) OR #p < :seq",
-                ExpressionAttributeNames: { ...names, "#p": `${PENDING}${source}` },
-                ExpressionAttributeValues: { ...values, ":at": at, ":seq": sequence },
-              }),
-            ),
-          );
-        }),
-      );
+      const add = (target: Target) => {
+        const { names, values, clause } = additionsOf(target.attributes);
+        return unlessConditionFails(
+          doc.send(
+            new UpdateCommand({
+              TableName: table,
+              Key: target.key,
+              UpdateExpression: `${clause} SET updated_at = :at, #p = :seq`,
+              // Not yet added by an earlier delivery of this record (then #p = :seq).
+              ConditionExpression: "attribute_not_exists(#p) OR #p < :seq",
+              ExpressionAttributeNames: { ...names, "#p": `${PENDING}${source}` },
+              ExpressionAttributeValues: { ...values, ":at": at, ":seq": sequence },
+            }),
+          ),
+        );
+      };
+      const written = [...(await Promise.all(targets.map(add))), ...(await Promise.all(counter.map(add)))];
+      targets.push(...counter);
       const added = written.some(Boolean);
       await unlessConditionFails(
         doc.send(
@@ -194,6 +222,37 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
         return { project, type, active: Number(item.active ?? 0), archived: Number(item.archived ?? 0), rev: Number(item.rev ?? 0) };
       });
     },
+
+    async inventorySums(companyId) {
+      const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
+      if (Number(state.Item?.writes ?? 0) !== Number(state.Item?.applied ?? 0)) return undefined;
+      // Read after the counters: every write they count is in these.
+      const stored = await storedSums(companyId);
+      // A project whose sums all came back to zero is as one that never had any.
+      return new Map(stored.filter((s) => Object.keys(s.sums).length > 0).map((s) => [s.project, s.sums]));
+    },
+
+    async storedInventorySums(companyId) {
+      const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
+      const projects = await storedSums(companyId);
+      return { projects, counters: { writes: Number(state.Item?.writes ?? 0), applied: Number(state.Item?.applied ?? 0) } };
+    },
+
+    repairInventorySums: (companyId, project, delta, expectedRev, at) =>
+      repairItem(keys.inventorySums(companyId, project), sumAttributes(delta), expectedRev, at),
+
+    settleInventoryWrites: (companyId, seen) =>
+      unlessConditionFails(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.inventoryWrites(companyId),
+            UpdateExpression: "SET writes = :applied",
+            ConditionExpression: "writes = :writes AND applied = :applied",
+            ExpressionAttributeValues: { ":writes": seen.writes, ":applied": seen.applied },
+          }),
+        ),
+      ),
 
     async removeLegacy(companyId) {
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.legacyCompanyStatistics(companyId) }));

@@ -1,0 +1,280 @@
+// The inventory's figures as sums (docs/performance.md, «Inventory from aggregates»): what each
+// calculation adds to its project's sums, and a year's lines, facilities, totals, methane balances
+// and per-year totals from the sums of its projects. One concept, two uses: the table's stream
+// keeps the sums of every project (events/table-changes.ts, exactly once, reconciled nightly by
+// domain/statistics.ts), and a live inventory folds the calculations it read into the same sums.
+// Both then go through yearFigures, so an answer from the kept sums and one computed live are the
+// same numbers, not merely close ones.
+//
+// Masses are added as whole milligrams (10⁻⁹ t, the precision the inventory has always rounded
+// its answers to): integer addition is exact and does not depend on order, so a sum kept by
+// adding and taking away each change equals the sum of the calculations as they stand. Exact
+// while a sum stays under 2⁵³ mg (9 000 000 t of one gas on one line of one project).
+//
+// The sums depend on the calculation alone, never on its project: a project's reporting year,
+// facility or archiving is applied when the sums are read, so a project's change moves no sum.
+import {
+  INVENTORY_SOURCES,
+  IPCC_CODES,
+  ORDER_371_CATEGORIES,
+  inventorySourceOf,
+  ipccCodeOf,
+  leftOutReason,
+  leftOutSummary,
+  type Gas,
+  type InventoryRole,
+  type LeftOutReason,
+  type Order371Category,
+} from "@core/inventory";
+import { co2Equivalent } from "@core/gwp-years";
+import { BALANCE_SUM_FIELDS, balanceOf, balanceSumsOf, emptyBalanceSums, type MethaneBalance } from "@core/methane-balance";
+import type { Project } from "../contract/schemas/project";
+
+/** A project's sums: `t:{category}|{ipcc}|{gas}` (mg of the counted calculations) and `c:…` (how
+ *  many: a line of zero tonnes is still a line), `b:{field}`
+ *  (mg of their methane balance, D17), `b#` (how many take part in it), `r:{ipcc}` (mg of CH4 of
+ *  the mining lines the balance nets, D17), `n:{reason}` (calculations left out, D18). */
+export type InventorySums = Record<string, number>;
+
+export const MG_PER_T = 1e9;
+const mg = (t: number) => Math.round(t * MG_PER_T);
+const tOf = (milligrams: number) => milligrams / MG_PER_T;
+const round = (value: number) => Math.round(value * 1e9) / 1e9;
+const NETTED_LINES = ["1.B.1.a.i.1", "1.B.1.a.i.2"];
+
+/** What a stored calculation reads as (an item of the table or a Calculation). */
+interface SumsItem {
+  type?: unknown;
+  project?: unknown;
+  is_deleted?: unknown;
+  inventory_role?: unknown;
+  inputs?: unknown;
+  results?: unknown;
+  coefficients?: unknown;
+}
+
+const massOf = (results: Record<string, unknown>, name: string) => {
+  const value = results[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+};
+
+/** The dictionary entry behind a line's IPCC code (D16), as domain/inventory.ts reads it. */
+export function entryOfCoefficients(type: string, coefficients: unknown): number | undefined {
+  const source = inventorySourceOf(type);
+  const ef = (coefficients as Record<string, { dictionary?: string; item_id?: number }> | undefined)?.ef;
+  return source?.dictionary && ef?.dictionary === source.dictionary ? ef.item_id : undefined;
+}
+
+/** The IPCC code of a stored calculation of an inventory type. */
+export function ipccOfItem(type: string, coefficients: unknown): string {
+  return ipccCodeOf(inventorySourceOf(type)!, entryOfCoefficients(type, coefficients));
+}
+
+/** What one stored calculation adds to its project's sums; undefined for any other item, a
+ *  deleted calculation or a type that is not the inventory's. */
+export function inventorySumsOf(item: SumsItem | undefined): { project: string; sums: InventorySums } | undefined {
+  if (!item || item.is_deleted !== false || typeof item.type !== "string" || typeof item.project !== "string") return undefined;
+  const type = item.type;
+  const source = inventorySourceOf(type);
+  if (!source) return undefined;
+  const reason = leftOutReason(
+    {
+      type,
+      inventory_role: (item.inventory_role as InventoryRole | null | undefined) ?? null,
+      project: item.project,
+      reporting_year: 0,
+      facility: null,
+    },
+    { year: 0 },
+  );
+  if (reason) return { project: item.project, sums: { [`n:${reason}`]: 1 } };
+  const results = (item.results ?? {}) as Record<string, unknown>;
+  const inputs = (item.inputs ?? {}) as Record<string, unknown>;
+  const ipcc = ipccOfItem(type, item.coefficients);
+  const sums: InventorySums = {};
+  const add = (key: string, value: number) => {
+    sums[key] = (sums[key] ?? 0) + value;
+  };
+  for (const { gas, result } of source.gases) {
+    add(`t:${source.category}|${ipcc}|${gas}`, mg(massOf(results, result)));
+    add(`c:${source.category}|${ipcc}|${gas}`, 1);
+  }
+  const balance = balanceSumsOf({ type, inputs, results, coefficients: item.coefficients as never });
+  if (balance) {
+    add("b#", 1);
+    for (const field of BALANCE_SUM_FIELDS) if (balance[field] !== undefined) add(`b:${field}`, mg(balance[field]));
+  }
+  if (NETTED_LINES.includes(ipcc)) add(`r:${ipcc}`, mg(massOf(results, "res_ch4")));
+  return { project: item.project, sums };
+}
+
+/** The differences a change of one calculation (old image → new image) makes, per project. */
+export function inventorySumsDeltas(
+  oldItem: SumsItem | undefined,
+  newItem: SumsItem | undefined,
+): Array<{ project: string; sums: InventorySums }> {
+  const byProject = new Map<string, InventorySums>();
+  const add = (part: ReturnType<typeof inventorySumsOf>, sign: 1 | -1) => {
+    if (!part) return;
+    const into = byProject.get(part.project) ?? byProject.set(part.project, {}).get(part.project)!;
+    for (const [key, value] of Object.entries(part.sums)) into[key] = (into[key] ?? 0) + sign * value;
+  };
+  add(inventorySumsOf(oldItem), -1);
+  add(inventorySumsOf(newItem), 1);
+  return [...byProject.entries()]
+    .map(([project, sums]) => ({ project, sums: withoutZeros(sums) }))
+    .filter((delta) => Object.keys(delta.sums).length > 0);
+}
+
+export const withoutZeros = (sums: InventorySums): InventorySums => Object.fromEntries(Object.entries(sums).filter(([, v]) => v !== 0));
+
+/** Adds `part` into `into` (sign −1 takes it away). */
+export function addSums(into: InventorySums, part: InventorySums, sign: 1 | -1 = 1): InventorySums {
+  for (const [key, value] of Object.entries(part)) into[key] = (into[key] ?? 0) + sign * value;
+  return into;
+}
+
+/** The sums of every project, folded from its stored calculations (the live inventory, the
+ *  reconciliation's truth). */
+export function sumsOfCalculations(calculations: readonly SumsItem[]): Map<string, InventorySums> {
+  const byProject = new Map<string, InventorySums>();
+  for (const calculation of calculations) {
+    const part = inventorySumsOf(calculation);
+    if (!part) continue;
+    addSums(byProject.get(part.project) ?? byProject.set(part.project, {}).get(part.project)!, part.sums);
+  }
+  // As the kept sums have them: a sum that came to zero is no attribute.
+  return new Map([...byProject.entries()].map(([project, sums]) => [project, withoutZeros(sums)]));
+}
+
+/** A line of the year (its calculations are listed apart). */
+export interface FigureLine {
+  category: Order371Category;
+  category_label: string;
+  ipcc_code: string;
+  ipcc_label: string;
+  gas: Gas;
+  t: number;
+  t_co2e: number;
+}
+
+export interface YearFigures {
+  lines: FigureLine[];
+  /** CO2-eq per facility (null: projects without one), netted (D17). */
+  facilities: Map<string | null, number>;
+  total_t_co2e: number;
+  /** D21: every facility's lines before the netting, unrounded: the company's verdict sums it. */
+  gross_t_co2e: number;
+  balances: MethaneBalance[];
+  /** CO2-eq per Order 371 category, netted. */
+  by_category: Partial<Record<Order371Category, number>>;
+  /** D18: «не учтены: …», "" for nothing. */
+  not_counted: string;
+}
+
+/** The year's figures from the sums of the projects of `year` that are not archived (of one
+ *  facility when given), CH4 at `gwpCh4`. Facilities in `order` (by name, no facility last). */
+export function yearFigures(
+  sums: ReadonlyMap<string, InventorySums>,
+  projects: readonly Pick<Project, "id" | "reporting_year" | "end_date" | "facility" | "is_deleted">[],
+  year: number,
+  gwpCh4: number,
+  options: { facility?: string; order?: readonly (string | null)[] } = {},
+): YearFigures {
+  const byFacility = new Map<string | null, InventorySums>();
+  for (const project of projects) {
+    if (project.is_deleted || project.reporting_year !== year) continue;
+    const facility = project.facility || null;
+    if (options.facility && facility !== options.facility) continue;
+    const own = sums.get(project.id);
+    if (own) addSums(byFacility.get(facility) ?? byFacility.set(facility, {}).get(facility)!, own);
+  }
+  const order = [...(options.order ?? [])];
+  const facilities = [...byFacility.keys()].sort((a, b) => rank(order, a) - rank(order, b));
+
+  const lineMg = new Map<string, number>();
+  const facilityT = new Map<string | null, number>();
+  const notCounted: Partial<Record<LeftOutReason, number>> = {};
+  let gross = 0;
+  for (const facility of facilities) {
+    const own = byFacility.get(facility)!;
+    let t_co2e = 0;
+    let counted = false;
+    for (const key of Object.keys(own).sort()) {
+      if (key.startsWith("c:")) {
+        const line = key.slice(2);
+        const milligrams = own[`t:${line}`] ?? 0;
+        lineMg.set(line, (lineMg.get(line) ?? 0) + milligrams);
+        t_co2e += co2Equivalent(line.slice(line.lastIndexOf("|") + 1) as Gas, tOf(milligrams), gwpCh4);
+        counted = true;
+      } else if (key.startsWith("n:")) {
+        const reason = key.slice(2) as LeftOutReason;
+        notCounted[reason] = (notCounted[reason] ?? 0) + own[key];
+      }
+    }
+    if (counted) facilityT.set(facility, t_co2e);
+    gross += t_co2e;
+  }
+  const lines = new Map<string, FigureLine>();
+  for (const [key, milligrams] of lineMg) {
+    const [category, ipcc, gas] = key.split("|");
+    const t = tOf(milligrams);
+    lines.set(key, {
+      category: Number(category) as Order371Category,
+      category_label: ORDER_371_CATEGORIES[Number(category) as Order371Category],
+      ipcc_code: ipcc,
+      ipcc_label: IPCC_CODES[ipcc] ?? ipcc,
+      gas: gas as Gas,
+      t,
+      t_co2e: co2Equivalent(gas as Gas, t, gwpCh4),
+    });
+  }
+  // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes
+  // off it, and only what it cannot carry off the post-mining line, so no line goes below zero.
+  const balances: MethaneBalance[] = [];
+  for (const facility of facilities) {
+    const own = byFacility.get(facility)!;
+    if (!own["b#"]) continue;
+    const balanceSums = emptyBalanceSums();
+    for (const field of BALANCE_SUM_FIELDS) balanceSums[field] = tOf(own[`b:${field}`] ?? 0);
+    const balance = balanceOf(facility, balanceSums);
+    balances.push(balance);
+    let rest = balance.netted_t;
+    for (const ipcc of NETTED_LINES) {
+      const t = Math.min(rest, tOf(own[`r:${ipcc}`] ?? 0));
+      if (t <= 0) continue;
+      const line = lines.get(`3|${ipcc}|CH4`)!;
+      line.t -= t;
+      const t_co2e = co2Equivalent("CH4", t, gwpCh4);
+      line.t_co2e -= t_co2e;
+      facilityT.set(facility, (facilityT.get(facility) ?? 0) - t_co2e);
+      rest -= t;
+    }
+  }
+  const sorted = [...lines.values()]
+    .map((line) => ({ ...line, t: round(line.t), t_co2e: round(line.t_co2e) }))
+    .sort((a, b) => a.category - b.category || a.ipcc_code.localeCompare(b.ipcc_code) || a.gas.localeCompare(b.gas));
+  const byCategory: Partial<Record<Order371Category, number>> = {};
+  for (const line of sorted) byCategory[line.category] = round((byCategory[line.category] ?? 0) + line.t_co2e);
+  return {
+    lines: sorted,
+    facilities: new Map([...facilityT.entries()].map(([id, t]) => [id, round(t)])),
+    total_t_co2e: round(sorted.reduce((sum, line) => sum + line.t_co2e, 0)),
+    gross_t_co2e: gross,
+    balances,
+    by_category: byCategory,
+    not_counted: leftOutSummary(
+      Object.entries(notCounted).flatMap(([reason, n]) => Array.from({ length: n ?? 0 }, () => ({ reason: reason as LeftOutReason }))),
+    ),
+  };
+}
+
+/** A facility's place in `order`; the ones not in it after, no facility last. */
+function rank(order: readonly (string | null)[], facility: string | null): number {
+  if (facility === null) return Number.MAX_SAFE_INTEGER;
+  const at = order.indexOf(facility);
+  return at === -1 ? order.length : at;
+}
+
+/** The inventory types (the sums and the live read take only these). */
+export const INVENTORY_TYPES = Object.keys(INVENTORY_SOURCES);

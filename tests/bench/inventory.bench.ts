@@ -1,0 +1,263 @@
+// The year's inventory at the size of a real company (docs/performance.md, «Inventory at 10 000
+// calculations»): one company, one reporting year, N calculations in it (100, 1 000, 10 000 by
+// default; BENCH_INVENTORY_SIZES=100,1000 picks others), printed side by side: GET v1/inventory/
+// (p50 of repeated answers through the API), the report passport as xlsx and as PDF (the path that
+// produces them today: the spreadsheet port, in process), the peak RSS each added, and the DynamoDB
+// calls of one inventory answer. Each size is a fresh in-memory dynalite table with the table's
+// stream handled in process, as `npm start` runs it.
+//
+// The company is shaped as a mine keeps its books: facilities of 1 095 calculations each, every one
+// covering one day of the year (daily measured degasification and ventilation release, and the
+// fuel of two kinds burnt on site), one project per facility, every 40th calculation an
+// alternative. The calculations are written as the repository stores them, 25 to a BatchWrite, not
+// through the API one by one; a batch makes no record on the local stream, so the reconciliation
+// (the nightly job's, domain/statistics.ts) then brings the aggregates to the table, as it would
+// after a bulk load in AWS. BENCH_INVENTORY_PDF_MAX (default: every size) leaves the PDF out above it.
+import { performance } from "node:perf_hooks";
+import { Readable } from "node:stream";
+import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { countCalls } from "@server/adapters/dynamodb/call-count";
+import * as keys from "@server/adapters/dynamodb/keys";
+import { reconcileCompanyStatistics } from "@server/domain/statistics";
+import { LOCAL_TABLE } from "@server/local/storage";
+import type { Actor } from "@server/domain/context";
+import { createFacility } from "@server/domain/facilities";
+import { gwpSetInForce } from "@server/domain/gwp-years";
+import { newId } from "@server/domain/ids";
+import { createProject } from "@server/domain/projects";
+import type { Calculation, CoefficientUse } from "@server/ports";
+import { createHarness, type Harness } from "../support/harness";
+
+const SIZES = (process.env.BENCH_INVENTORY_SIZES ?? "100,1000,10000").split(",").map(Number);
+const YEAR = 2025;
+const PER_FACILITY = 3 * 365;
+const ANSWERS = Number(process.env.BENCH_INVENTORY_ANSWERS ?? 9);
+const WRITERS = 8;
+const PDF_MAX = Number(process.env.BENCH_INVENTORY_PDF_MAX ?? Number.POSITIVE_INFINITY);
+
+const fromDictionary = (dictionary: string, value: number, unit: string, item = 1): CoefficientUse => ({
+  value,
+  unit,
+  source: "dictionary",
+  dictionary,
+  item_id: item,
+  item_name: `Запись ${item}`,
+  item_version: 1,
+  reference: "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
+});
+const typed = (value: number, unit: string): CoefficientUse => ({ value, unit, source: "input" });
+
+const dayOf = (day: number) => new Date(Date.UTC(YEAR, 0, 1 + day)).toISOString().slice(0, 10);
+
+/** Calculation i of a facility: a day's measured release, or a day's fuel of one of two kinds. */
+function calculation(i: number, project: string, company: string, email: string, gwpCh4: number): Calculation {
+  const slot = i % PER_FACILITY;
+  const day = dayOf(Math.floor(slot / 3));
+  const volume = 1000 + (i % 997) * 13.7;
+  const at = new Date(Date.UTC(YEAR, 0, 1) + i * 60_000).toISOString();
+  const base = {
+    id: newId(),
+    project,
+    company,
+    is_active: true,
+    is_deleted: false,
+    version: 1,
+    methodology_version: "2026.3",
+    period: { from: day, to: day },
+    inventory_role: i % 40 === 39 ? ("alternative" as const) : ("primary" as const),
+    created_at: at,
+    created_by: email,
+    updated_at: at,
+    updated_by: email,
+  };
+  if (slot % 3 === 0) {
+    const resCo2 = (volume * 10.6 * 1.8393) / 100;
+    const resCh4 = (volume * 76 * 0.668) / 100;
+    return {
+      ...base,
+      type: "underground",
+      name: `Дегазация и вентиляция ${day}`,
+      inputs: { volume, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76, gwp_ch4: gwpCh4, basis: "net" },
+      results: { res_co2: resCo2, res_ch4: resCh4, res_ch4_to_co2: resCh4 * gwpCh4, sum_co2: resCo2 + resCh4 * gwpCh4 },
+      coefficients: {
+        volume: typed(volume, "тыс. м³"),
+        p_co2: fromDictionary("get_underground", 1.8393, "кг/м³"),
+        p_ch4: fromDictionary("get_underground", 0.668, "кг/м³"),
+        ef_co2: fromDictionary("get_underground_content", 10.6, "% об."),
+        ef_ch4: fromDictionary("get_underground_content", 76, "% об."),
+        gwp_ch4: fromDictionary("get_gwp", gwpCh4, "т CO2-экв./т CH4"),
+      },
+    };
+  }
+  const diesel = slot % 3 === 1;
+  const ef = diesel ? 3.149 : 3.026;
+  return {
+    ...base,
+    type: "open_mining_co2",
+    name: `Топливо ${diesel ? "дизельное" : "бензин"} ${day}`,
+    inputs: { volume: volume / 10, ef },
+    results: { res_co2: (volume / 10) * ef },
+    coefficients: { volume: typed(volume / 10, "т топлива"), ef: fromDictionary("get_open_mining_co2", ef, "т CO2/т", diesel ? 1 : 4) },
+  };
+}
+
+interface Figures {
+  n: number;
+  seedS: number;
+  inventoryMs: number;
+  inventoryBytes: number;
+  inventoryCalls: number;
+  inventoryMb: number;
+  xlsx: string;
+  pdf: string;
+}
+
+const mb = (n: number) => n / 1024 / 1024;
+
+/** Runs `work` with RSS sampled every 10 ms: its time, and the peak RSS it added. */
+async function sampled<T>(work: () => Promise<T>): Promise<{ ms: number; addedMb: number; value: T }> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const start = performance.now();
+  try {
+    const value = await work();
+    return { ms: performance.now() - start, addedMb: mb(Math.max(peak, process.memoryUsage().rss) - before), value };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function seed(harness: Harness, actor: Actor, n: number): Promise<void> {
+  const deps = harness.deps;
+  const gwpCh4 = (await gwpSetInForce(deps, YEAR))?.values.gwp_ch4?.value ?? 25;
+  const jobs: Calculation[] = [];
+  for (let f = 0; f * PER_FACILITY < n; f++) {
+    const facility = await createFacility(deps, actor, { name: `Шахта № ${f + 1}`, kind: "underground_mine" });
+    const project = await createProject(deps, actor, {
+      name: `Учет ${YEAR}, шахта № ${f + 1}`,
+      start_date: `${YEAR}-01-01`,
+      end_date: `${YEAR}-12-31`,
+      reporting_year: YEAR,
+      facility: facility.id,
+    });
+    for (let i = f * PER_FACILITY; i < Math.min(n, (f + 1) * PER_FACILITY); i++) {
+      jobs.push(calculation(i, project.id, actor.company, actor.email, gwpCh4));
+    }
+  }
+  const table = LOCAL_TABLE;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (next < jobs.length) {
+        const batch = jobs.slice(next, next + 25);
+        next += 25;
+        const items = batch.map((c) => ({
+          PutRequest: {
+            Item: {
+              ...keys.calculation(c.company, c.type, c.id),
+              ...keys.calculationInIndex(c.company, c.project, c.type, "active", c.created_at, c.id),
+              ...c,
+            },
+          },
+        }));
+        const out = await harness.doc!.send(new BatchWriteCommand({ RequestItems: { [table]: items } }));
+        if (Object.keys(out.UnprocessedItems ?? {}).length > 0) throw new Error("a batch was not written whole");
+      }
+    }),
+  );
+  await harness.settled();
+  const report = await reconcileCompanyStatistics(deps, actor.company);
+  if (report.unsettled) throw new Error("the reconciliation found changes still coming in");
+}
+
+/** The passport of the year in one format, by the port that renders it today: its time and peak RSS. */
+async function passport(harness: Harness, actor: Actor, format: "xlsx" | "pdf"): Promise<string> {
+  try {
+    const { ms, addedMb, value } = await sampled(async () => {
+      const result = await harness.deps.spreadsheets.inventoryReport(actor, { year: YEAR, format });
+      if (result.kind !== "body") return `${result.kind}`;
+      let bytes = 0;
+      const body =
+        result.body instanceof Uint8Array
+          ? [result.body]
+          : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
+      for await (const chunk of body) bytes += (chunk as Uint8Array).byteLength;
+      return `${mb(bytes).toFixed(1)} MB`;
+    });
+    return `${(ms / 1000).toFixed(1)} s, ${value}, +${addedMb.toFixed(0)} MB`;
+  } catch (error) {
+    return `refused: ${(error as Error).message.slice(0, 60)}`;
+  }
+}
+
+async function measure(n: number): Promise<Figures> {
+  const harness = await createHarness();
+  try {
+    const user = await harness.signedInUser("Угольная компания");
+    const actor: Actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" };
+    const seeding = performance.now();
+    await seed(harness, actor, n);
+    const seedS = (performance.now() - seeding) / 1000;
+    const counter = countCalls(harness.doc!);
+    const answer = async () => {
+      const res = await harness.request(`/api/v1/inventory/?year=${YEAR}`, { token: user.token });
+      if (res.status !== 200) throw new Error(`inventory: ${res.status} ${await res.text()}`);
+      return (await res.arrayBuffer()).byteLength;
+    };
+    await answer();
+    counter.reset();
+    const first = await sampled(answer);
+    const inventoryCalls = counter.calls.length;
+    const times = [first.ms];
+    for (let i = 1; i < ANSWERS; i++) times.push((await sampled(answer)).ms);
+    times.sort((a, b) => a - b);
+    const xlsx = await passport(harness, actor, "xlsx");
+    const pdf = n <= PDF_MAX ? await passport(harness, actor, "pdf") : `not run (over ${PDF_MAX})`;
+    return {
+      n,
+      seedS,
+      inventoryMs: times[Math.floor(times.length / 2)],
+      inventoryBytes: first.value,
+      inventoryCalls,
+      inventoryMb: first.addedMb,
+      xlsx,
+      pdf,
+    };
+  } finally {
+    await harness.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  const rows: Figures[] = [];
+  for (const n of SIZES) {
+    const figures = await measure(n);
+    rows.push(figures);
+    console.log(`${n} calculations seeded in ${figures.seedS.toFixed(1)} s`);
+  }
+  const cell = (text: string, width: number) => text.padEnd(width);
+  const head = ["calculations", "inventory p50", "answer", "DynamoDB calls", "peak RSS added", "xlsx passport", "PDF passport"];
+  const widths = [13, 14, 10, 15, 15, 28, 28];
+  console.log(head.map((h, i) => cell(h, widths[i])).join(" "));
+  for (const r of rows) {
+    console.log(
+      [
+        String(r.n),
+        `${r.inventoryMs.toFixed(0)} ms`,
+        `${(r.inventoryBytes / 1024).toFixed(0)} KB`,
+        String(r.inventoryCalls),
+        `+${r.inventoryMb.toFixed(0)} MB`,
+        r.xlsx,
+        r.pdf,
+      ]
+        .map((c, i) => cell(c, widths[i]))
+        .join(" "),
+    );
+  }
+  const [smallest, largest] = [rows[0], rows.at(-1)!];
+  console.log(
+    `inventory at ${largest.n} / at ${smallest.n}: ${(largest.inventoryMs / smallest.inventoryMs).toFixed(1)}× (target: within 3×)`,
+  );
+}
