@@ -46,9 +46,6 @@ export function uploadHint(type: SeriesType): string {
   return `Столбцы: ${parts.join("; ")}.`;
 }
 
-/** Text inputs the server may go without (registry: name_element is the optional one; docs/api.md). */
-export const OPTIONAL_TEXTS = new Set(["name_element"]);
-
 export function seriesLayout(type: SeriesType): SeriesLayout {
   const def: CalculationDefinition = REGISTRY[type];
   return {
@@ -115,7 +112,7 @@ export function seriesErrors(type: SeriesType, state: SeriesState, mode: "create
   const errors: Record<string, string> = {};
   if (!state.name.trim()) errors.name = "Введите название расчета";
   for (const field of layout.texts) {
-    if (!OPTIONAL_TEXTS.has(field.name) && !(state.texts[field.name] ?? "").trim()) errors[field.name] = "Укажите название столбца";
+    if (!field.optional && !(state.texts[field.name] ?? "").trim()) errors[field.name] = "Укажите название столбца";
   }
   for (const field of layout.settings) {
     const value = parseNumericInput(state.settings[field.name] ?? "");
