@@ -21,6 +21,7 @@ export type { CalculationView, CoefficientView, DictionaryEntry, DocumentView, P
 export type * from "./route-types";
 export type { Verification } from "../dictionaries/reference-data";
 
+export type { CalculationCreateBody, CalculationPatchBody } from "./schemas/calculation-body";
 export { ROLES, type Role } from "./schemas/common";
 export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";

@@ -380,6 +380,10 @@ type OwnBody<T extends CalculationType, Patch extends boolean> = {
   (Extract<FieldOf<T>, { name: "periods" }> extends never ? unknown : { [N in MeasurementNote]?: string | null });
 
 /** POST v1/{type}/ as JSON: the type's schema (calculationBodySchema(type, "create")) as the web sends it. */
-export type CalculationCreateBody<T extends CalculationType> = z.input<typeof createCommon> & OwnBody<T, false>;
+export type CalculationCreateBody<T extends CalculationType> = T extends CalculationType
+  ? z.input<typeof createCommon> & OwnBody<T, false>
+  : never;
 /** PATCH v1/{type}/{id}/ as JSON. */
-export type CalculationPatchBody<T extends CalculationType> = z.input<typeof patchCommon> & OwnBody<T, true>;
+export type CalculationPatchBody<T extends CalculationType> = T extends CalculationType
+  ? z.input<typeof patchCommon> & OwnBody<T, true>
+  : never;

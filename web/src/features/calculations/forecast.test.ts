@@ -219,7 +219,7 @@ describe("the requests", () => {
     state = addRow({ ...state, method: "xgboost", name: " Лава 7, исправлено " });
     state = setCell(state, state.rows[2].key, "x13", "17000");
     const requests = editRequests(state, 4);
-    expect(requests.patch).toEqual({ kind: "json", body: { name: "Лава 7, исправлено", method: "xgboost", version: 4 } });
+    expect(requests.patch).toEqual({ kind: "patch", body: { name: "Лава 7, исправлено", method: "xgboost", version: 4 } });
     expect(requests.data?.map((r) => r.id)).toEqual([7, 9, undefined]);
     expect(requests.data?.[1]).toMatchObject({ id: 9, x1: 1500, x2: 1501 });
     expect(requests.data?.[2]).toMatchObject({ x1: null, x13: 17000 });
@@ -233,7 +233,7 @@ describe("the requests", () => {
     expect([form.get("name"), form.get("method"), form.get("version")]).toEqual(["Лава 7", "lightgbm", "4"]);
     expect((form.get("file_data") as File).name).toBe("new.xlsx");
     const keep = editRequests(initialForecastState(stored({ file_data: fileData("old.xlsx") })), 4);
-    expect(keep).toEqual({ patch: { kind: "json", body: { name: "Лава 7", method: "lightgbm", version: 4 } } });
+    expect(keep).toEqual({ patch: { kind: "patch", body: { name: "Лава 7", method: "lightgbm", version: 4 } } });
   });
 
   it("refuses to send a blank name, no rows, refused values or a missing file", () => {
