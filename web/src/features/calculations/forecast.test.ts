@@ -189,7 +189,7 @@ describe("the requests", () => {
     let state = typedState([golden.find((g) => g.texts.x2 === "")!, golden[0]]);
     state = addRow({ ...state, method: "lightgbm" });
     const request = createRequest(state, "p1");
-    expect(request.kind).toBe("json");
+    expect(request.kind).toBe("create");
     const body = (request as { body: Record<string, unknown> }).body;
     expect(body).toMatchObject({ name: "Прогноз", project: "p1", method: "lightgbm" });
     const data = body.data as Record<string, unknown>[];
