@@ -112,7 +112,9 @@ describe("GET /api/openapi.json", () => {
       const entry = doc.paths[documentPath(op)][op.method.toLowerCase()] as unknown as Record<string, unknown>;
       expect(entry["x-auth"], op.operationId).toBe(op.auth);
       expect(entry["x-isolation"], op.operationId).toEqual(op.isolation);
-      expect(entry.security, op.operationId).toEqual(op.auth === "public" ? [] : [{ [op.auth === "signed" ? "mediaToken" : "bearer"]: [] }]);
+      expect(entry.security, op.operationId).toEqual(
+        op.auth === "public" ? [] : [{ [op.auth === "signed" ? "mediaToken" : "bearer"]: [] }],
+      );
     }
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["bearer", "mediaToken"]);
   });
