@@ -19,6 +19,7 @@ import type {
 
 export type { CalculationView, CoefficientView, DictionaryEntry, DocumentView, ProjectGraphs } from "./views";
 export type * from "./route-types";
+export { MOUNTS, type Mount } from "./mounts";
 export type { Verification } from "../dictionaries/reference-data";
 
 export type { CalculationCreateBody, CalculationPatchBody } from "./schemas/calculation-body";

@@ -1,7 +1,7 @@
-// Where each sub-app is mounted under /api/ (app.ts mounts them from here) and the OpenAPI 3.1
-// document read from them (GET /api/openapi.json): every route file declares its routes once with
-// createRoute and their zod schemas (http/openapi-routes.ts), and OPERATIONS reads each sub-app's
-// registry back at its mount point. tests/integration/openapi.test.ts compares OPERATIONS with
+// The sub-apps at the mount points of the contract's mount table (contract/mounts.ts; app.ts mounts
+// them from here) and the OpenAPI 3.1 document generated from them (GET /api/openapi.json): every
+// route file declares its routes once with createRoute and their zod schemas (contract/routes/),
+// and OPERATIONS reads each sub-app's registry back at its mount point as the route table. tests/integration/openapi.test.ts compares OPERATIONS with
 // Hono's registered routes; tests/integration/isolation-matrix.test.ts reads `isolation` to call
 // every id-taking route as another company.
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -23,6 +23,8 @@ import { inventoryReportRoutes } from "./inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
 import { declaredOperations, documentPath as docPath, routeApp } from "./openapi-routes";
 import { ERROR_TEXT, type Auth, type ErrorStatus, type Isolation } from "../contract/routes/declare";
+import { MOUNTS, type Mount } from "../contract/mounts";
+import type { AppEnv } from "./env";
 import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { uncertaintyRoutes } from "./uncertainty";
@@ -53,36 +55,40 @@ export interface Operation {
 /** GET /api/openapi.json: public, built once per process. */
 export const openApiRoutes = routeApp().openapi(openApiRoute, serveOpenApi);
 
+/** The sub-app serving each group of the mount table (contract/mounts.ts). */
+const SERVED = {
+  token: tokenRoutes,
+  openapi: openApiRoutes,
+  mediaStream: mediaStreamRoutes,
+  directUploads: directUploadRoutes,
+  users: userRoutes,
+  projects: projectRoutes,
+  graphs: graphRoutes,
+  uncertainty: uncertaintyRoutes,
+  exports: exportRoutes,
+  dictionaries: dictionaryRoutes,
+  forecastModels: forecastModelRoutes,
+  documents: documentRoutes,
+  media: mediaRoutes,
+  admin: adminRoutes,
+  facilities: facilityRoutes,
+  inventory: inventoryRoutes,
+  inventoryReport: inventoryReportRoutes,
+  evidence: evidenceRoutes,
+  exportJobs: exportJobRoutes,
+  calculations: calculationRoutes,
+} satisfies Record<Mount, OpenAPIHono<AppEnv>>;
+
+const mounted = (access: "public" | "user") =>
+  (Object.keys(MOUNTS) as Mount[])
+    .filter((name) => MOUNTS[name].access === access)
+    .map((name) => [MOUNTS[name].prefix, SERVED[name]] as const);
+
 /** Mounted before requireUser: their own credential or none. */
-export const PUBLIC_MOUNTS = [
-  ["/token", tokenRoutes],
-  ["/", openApiRoutes],
-  // <video> sends no bearer header: the stream checks its signed URL token itself.
-  ["/v1/media", mediaStreamRoutes],
-  // The local stand-in for a presigned PUT (admin uploads): its signed token is its credential.
-  ["/v1/uploads", directUploadRoutes],
-] as const;
+export const PUBLIC_MOUNTS = mounted("public");
 
 /** Mounted after requireUser, in this order. */
-export const USER_MOUNTS = [
-  ["/v1/users", userRoutes],
-  ["/v1/projects", projectRoutes],
-  ["/v1/projects", graphRoutes],
-  ["/v1/projects", uncertaintyRoutes],
-  ["/v1/projects", exportRoutes],
-  ["/v1/dictionary", dictionaryRoutes],
-  ["/v1/forecast_models", forecastModelRoutes],
-  ["/v1/documents", documentRoutes],
-  ["/v1/media", mediaRoutes],
-  ["/v1/admin", adminRoutes],
-  ["/v1/facilities", facilityRoutes],
-  ["/v1/inventory", inventoryRoutes],
-  ["/v1/inventory", inventoryReportRoutes],
-  // Last: /v1/{type}/ would otherwise shadow the named resources above.
-  ["/v1", evidenceRoutes],
-  ["/v1/export_jobs", exportJobRoutes],
-  ["/v1", calculationRoutes],
-] as const;
+export const USER_MOUNTS = mounted("user");
 
 export const OPERATIONS: Operation[] = [...PUBLIC_MOUNTS, ...USER_MOUNTS].flatMap(([prefix, routes]) =>
   declaredOperations(prefix === "/" ? "/api" : `/api${prefix}`, routes),

@@ -11,12 +11,8 @@ import type {
   Dictionary as DictionaryAnswer,
   CalculationCreateBody,
   CalculationPatchBody,
-  CalculationRoutes,
   CalculationView,
   DictionaryEntry,
-  DictionaryRoutes,
-  ForecastModelRoutes,
-  ProjectRoutes,
 } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
@@ -40,13 +36,13 @@ export type CoefficientUse = CalculationView["coefficients"][string];
 export type Dictionary = DictionaryAnswer;
 
 /** v1/{type}/, typed from the server's route declarations (functions/src/http/calculations.ts). */
-const calculations = typedClient<CalculationRoutes>("v1");
-const projects = typedClient<ProjectRoutes>("v1/projects");
-const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
-const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");
+const calculations = typedClient("calculations");
+const projects = typedClient("projects");
+const dictionaries = typedClient("dictionaries");
+const forecastModels = typedClient("forecastModels");
 
 /** A calculation as the routes declare it (answers.ts calculationSchema: a loose object). */
-type CalculationAnswer = InferResponseType<Client<CalculationRoutes>[":type"][":id"]["$get"], 200>;
+type CalculationAnswer = InferResponseType<Client<"calculations">[":type"][":id"]["$get"], 200>;
 
 /** The routes' loose calculation as the web's Calculation: the server builds every answer with
  *  calculationView, and only ever stores the registry's types. */
