@@ -125,7 +125,7 @@ describe("type checks per runtime", { timeout: 180_000 }, () => {
 
   it("the browser's reaches the server's contract and nothing of its implementation", () => {
     const probe =
-      'import type { CalculationRoutes, CalculationView } from "@server/contract";\nexport type X = [CalculationRoutes, CalculationView];\n';
+      'import type { CalculationView, RoutesOf } from "@server/contract";\nexport type X = [RoutesOf<"calculations">, CalculationView];\n';
     expect(typecheck("web/tsconfig.json", "web/src/boundary-probe.ts", probe)).toBe("");
   });
 });

@@ -3,10 +3,13 @@
 // and bodies the types allow are the ones the routes serve.
 import { hc } from "hono/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { FacilityRoutes, InventoryRoutes, ProjectRoutes } from "@server/contract/route-types";
+import { MOUNTS, type Mount, type RoutesOf } from "@server/contract";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
+
+/** hc over a group of the mount table at its prefix, as the web's typedClient builds it. */
+const client = <M extends Mount>(mount: M, fetch: typeof globalThis.fetch) => hc<RoutesOf<M>>(`/api${MOUNTS[mount].prefix}`, { fetch });
 beforeAll(async () => {
   h = await createHarness();
 });
@@ -14,10 +17,7 @@ afterAll(() => h.close());
 
 it("lists, creates, edits and recomputes projects through the client typed from their routes", async () => {
   const user = await h.signedInUser();
-  const projects = hc<ProjectRoutes>("/api/v1/projects", {
-    fetch: (input: Parameters<typeof globalThis.fetch>[0] | URL, init?: RequestInit) =>
-      h.request(String(input), { ...init, token: user.token }),
-  });
+  const projects = client("projects", (input, init) => h.request(String(input), { ...init, token: user.token }));
   const created = await projects.create_project.$post({
     json: { name: "Типизированный", start_date: "2024-01-01", end_date: "2024-12-31", status: 1 },
   });
@@ -36,10 +36,9 @@ it("lists, creates, edits and recomputes projects through the client typed from 
 
 it("lists, adds and edits facilities, reads the year's inventory and comments on it through the clients typed from their routes", async () => {
   const user = await h.signedInUser();
-  const fetch = (input: Parameters<typeof globalThis.fetch>[0] | URL, init?: RequestInit) =>
-    h.request(String(input), { ...init, token: user.token });
-  const facilities = hc<FacilityRoutes>("/api/v1/facilities", { fetch });
-  const inventory = hc<InventoryRoutes>("/api/v1/inventory", { fetch });
+  const fetch: typeof globalThis.fetch = (input, init) => h.request(String(input), { ...init, token: user.token });
+  const facilities = client("facilities", fetch);
+  const inventory = client("inventory", fetch);
   const created = await facilities.index.$post({ json: { name: "Шахта Типизированная", kind: "underground_mine" } });
   expect(created.status).toBe(201);
   const facility = await created.json();

@@ -726,7 +726,7 @@ export const REGISTRY = {
     methodology: "4.12",
     inputs: [
       { name: "name_value", label: "Название столбца значений", unit: "", type: "text" },
-      { name: "name_element", label: "Название столбца элементов", unit: "", type: "text" },
+      { name: "name_element", label: "Название столбца элементов", unit: "", type: "text", optional: true },
       {
         name: "file_data",
         label: "Файл с данными",

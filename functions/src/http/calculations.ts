@@ -1,5 +1,4 @@
 // v1/{type}/ (docs/api.md) served: the declarations are in routes/calculations.ts.
-import type * as z from "zod";
 import { readTypedNumber } from "@core/typed-numbers";
 import type { Context, MiddlewareHandler } from "hono";
 import {
@@ -15,54 +14,51 @@ import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/error
 import { calculationLock } from "../domain/freeze";
 import { previewCalculationUpload } from "../domain/upload-preview";
 import { TEMPLATES, templateCsv } from "../contract/templates";
-import { REGISTRY, uploadColumns } from "@core/registry";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
 import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
 import {
-  createBody,
   createRoute,
   dataUpdateBody,
   dataUpdateRoute,
   fileRoute,
   getRoute,
   listRoute,
-  patchBody,
   patchRoute,
   singleRoute,
   templateRoute,
 } from "../contract/routes/calculations";
 import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
+import { calculationBodySchema, formValues, splitBody, takesForm, type BodyMode } from "../contract/schemas/calculation-body";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { HEAVY_UPLOAD_BYTES, reserveHeavyWork } from "../domain/heavy-work";
 
-/** JSON, or a multipart form when a file is attached; either way checked against `schema`. */
-async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<{ body: z.infer<S>; file?: UploadedFile }> {
+/** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
+ *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
+ *  all be left out but the file. */
+async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun = false) {
+  const type = supportedType(c.req.param("type")!);
+  const schema = calculationBodySchema(type, mode);
+  let raw: unknown;
+  let file: UploadedFile | undefined;
   if (isMultipart(c)) {
-    const { body, file } = await formBody(c, c.req.param("type")!);
-    return { body: parseWith(schema, body), file };
-  }
-  return { body: parseWith(schema, await readJson(c)) };
+    // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
+    if (!takesForm(type)) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
+    const form = await readUploadForm(c, "file_data", "data");
+    const read = formValues(type, form.fields, (text) => {
+      const number = readTypedNumber(text);
+      return number.ok ? number.value : undefined;
+    });
+    if (read.notJson) throw new Invalid(`${read.notJson}: ожидается JSON`);
+    raw = read.body;
+    file = form.file;
+  } else raw = await readJson(c);
+  const body = parseWith(dryRun ? schema.partial() : schema, raw) as Record<string, unknown>;
+  return { type, ...splitBody<M>(type, body), file };
 }
-
-const RESERVED = new Set([
-  "name",
-  "project",
-  "dictionary_items",
-  "gwp_set",
-  "uncertainty",
-  "justifications",
-  "inventory_role",
-  "period",
-  "is_active",
-  "is_deleted",
-  "version",
-  "id",
-]);
-const fieldValues = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => !RESERVED.has(key)));
 
 /** A form declaring more than HEAVY_UPLOAD_BYTES (a create or an edit with a file) takes its
  *  heavy-work slot (heavy-work.ts) before its body is read, and the domain's evaluation runs in it:
@@ -107,34 +103,6 @@ function withUploadSlots<A extends ReturnType<typeof routeApp>>(app: A): A {
 
 const isMultipart = (c: Context) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-/** A multipart form (docs/api.md: POST as multipart when a file is attached) read into the same shape
- *  as a JSON body: numbers of the type's numeric fields parsed, file_data as bytes. */
-async function formBody(c: Context<AppEnv>, typeName: string): Promise<{ body: Record<string, unknown>; file?: UploadedFile }> {
-  const type = supportedType(typeName);
-  // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
-  if (uploadColumns(type).length === 0) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
-  const form = await readUploadForm(c, "file_data", "data");
-  const numeric = new Set(
-    [...REGISTRY[type].inputs, ...REGISTRY[type].settings].filter((f) => f.type === "number").map((f) => f.name as string),
-  );
-  const body: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(form.fields)) {
-    if (key === "dictionary_items" || key === "uncertainty" || key === "justifications" || key === "entered" || key === "period") {
-      try {
-        body[key] = JSON.parse(raw);
-      } catch {
-        throw new Invalid(`${key}: ожидается JSON`);
-      }
-    } else if (key === "is_deleted" || key === "is_active") {
-      body[key] = raw === "true";
-    } else if (numeric.has(key) || key === "gwp_set" || key === "version") {
-      const read = readTypedNumber(raw);
-      body[key] = raw.trim() === "" ? undefined : read.ok ? read.value : Number.NaN;
-    } else body[key] = raw;
-  }
-  return { body, file: form.file };
-}
-
 export const calculationRoutes = withUploadSlots(routeApp())
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
@@ -157,28 +125,13 @@ export const calculationRoutes = withUploadSlots(routeApp())
     return c.json({ results, count: page.count }, 200);
   })
   .openapi(createRoute, async (c) => {
-    const { body, file } = await readBody(c, createBody);
-    const dryRun = c.req.valid("query").dry_run;
-    if (dryRun === "1" || dryRun === "true") {
-      const preview = await previewCalculationUpload(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
-        project: body.project,
-        values: fieldValues(body),
-        file,
-      });
+    const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");
+    const { type, common, values, file } = await readBody(c, "create", dryRun);
+    if (dryRun) {
+      const preview = await previewCalculationUpload(c.get("deps"), c.get("actor"), type, { project: common.project, values, file });
       return c.json(preview, 200);
     }
-    const created = await createCalculation(c.get("deps"), c.get("actor"), c.req.valid("param").type, {
-      name: body.name,
-      project: body.project,
-      dictionary_items: body.dictionary_items,
-      gwp_set: body.gwp_set,
-      uncertainty: body.uncertainty,
-      justifications: body.justifications,
-      inventory_role: body.inventory_role,
-      period: body.period,
-      values: fieldValues(body),
-      file,
-    });
+    const created = await createCalculation(c.get("deps"), c.get("actor"), type, { ...common, values, file });
     return c.json(calculationView(created), 201);
   })
   .openapi(templateRoute, async (c) => {
@@ -224,21 +177,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
     return c.json(calculationView(await getCalculationWithData(deps, actor, updated.type, updated.id)), 200);
   })
   .openapi(patchRoute, async (c) => {
-    const { body, file } = await readBody(c, patchBody);
-    const { type, id } = c.req.valid("param");
-    const updated = await patchCalculation(c.get("deps"), c.get("actor"), type, id, {
-      name: body.name,
-      dictionary_items: body.dictionary_items,
-      gwp_set: body.gwp_set,
-      uncertainty: body.uncertainty,
-      justifications: body.justifications,
-      inventory_role: body.inventory_role,
-      period: body.period,
-      is_active: body.is_active,
-      is_deleted: body.is_deleted,
-      version: body.version,
-      values: fieldValues(body),
-      file,
-    });
+    const { type, common, values, file } = await readBody(c, "patch");
+    const updated = await patchCalculation(c.get("deps"), c.get("actor"), type, c.req.valid("param").id, { ...common, values, file });
     return c.json(calculationView(updated), 200);
   });

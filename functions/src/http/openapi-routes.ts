@@ -1,11 +1,10 @@
 // The sub-apps that serve declared routes (routes/declare.ts): they register each with
-// app.openapi(route, handler), and openapi.ts reads their registries back into the operations of
-// the document, so a path, body or answer cannot be documented apart from the code that serves it.
+// app.openapi(route, handler), and openapi.ts generates the document from their registries, so a
+// path, body or answer cannot be documented apart from the code that serves it.
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { $ZodType } from "zod/v4/core";
 import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
-import { inputJsonSchema, type Auth, type ErrorStatus, type Isolation } from "../contract/routes/declare";
+import type { Auth, ErrorStatus, Isolation } from "../contract/routes/declare";
 import type { Operation } from "./openapi";
 import { describeIssues } from "./validate";
 
@@ -22,65 +21,37 @@ export function routeApp() {
 
 // ---- read back by openapi.ts -------------------------------------------------------------------
 
-type JsonSchema = Record<string, unknown>;
-type Content = Record<string, { schema?: unknown }>;
-
-const isZod = (value: unknown): value is $ZodType => typeof value === "object" && value !== null && "_zod" in value;
-/** A body, answer or parameter schema as JSON Schema: a zod one converted, a written one as it is. */
-export const jsonSchema = (schema: unknown): JsonSchema => (isZod(schema) ? inputJsonSchema(schema) : (schema as JsonSchema));
-
-function contentOf(content: Content | undefined) {
-  return content && Object.fromEntries(Object.entries(content).map(([type, media]) => [type, media.schema as JsonSchema]));
-}
-
-/** The declared routes of a sub-app mounted at `prefix`, as operations of the document. */
+/** The declared routes of a sub-app mounted at `prefix`, as operations of the route table. */
 export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Operation[] {
   return app.openAPIRegistry.definitions.flatMap((definition) => {
     if (definition.type !== "route") return [];
     const route = definition.route as RouteConfig & Record<`x-${string}`, unknown>;
-    // `{id}` is OpenAPI's and zod-openapi's spelling of Hono's `:id` (which may carry a pattern,
-    // `:action{export_to_[^/]*}`); "/" is the mount point itself. The document writes the trailing
-    // slash as docs/api.md writes them.
+    // "/" is the mount point itself.
     const path = `${prefix}${route.path === "/" ? "" : route.path}`;
-    const [[status, success], ...otherSuccesses] = Object.entries(route.responses).filter(([code]) => code.startsWith("2"));
-    const params = (route.request?.params ? jsonSchema(route.request.params) : {}) as { properties?: Record<string, JsonSchema> };
     const body = route.request?.body;
     return [
       {
         operationId: route.operationId!,
         method: route.method.toUpperCase() as Operation["method"],
+        // Hono's spelling: `:id`, which may carry a pattern (`:action{export_to_[^/]*}`).
         path: path.replace(/\/\{(\w+)\}/g, "/:$1"),
-        // A file name (openapi.json) is written without the slash.
-        docPath: path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}") + (/\.\w+$/.test(path) ? "" : "/"),
+        docPath: documentPath(path),
         summary: route.summary!,
-        ...(route.description ? { description: route.description } : {}),
         tag: route.tags![0],
         auth: route["x-auth"] as Auth,
         isolation: route["x-isolation"] as Isolation,
-        params: Object.fromEntries(
-          Object.entries(params.properties ?? {}).map(([name, { description, ...schema }]) => [
-            name,
-            { description: String(description ?? name), schema },
-          ]),
-        ),
-        ...(route.request?.query ? { query: route.request.query } : {}),
-        ...(body ? { body: { required: body.required ?? false, content: contentOf(body.content as Content)! } } : {}),
-        success: {
-          status: Number(status) as 200 | 201,
-          description: (success as { description: string }).description,
-          content: contentOf((success as { content?: Content }).content),
-        },
-        ...(otherSuccesses.length
-          ? {
-              extraSuccess: otherSuccesses.map(([code, answer]) => ({
-                status: Number(code) as 200 | 206,
-                description: (answer as { description: string }).description,
-                content: contentOf((answer as { content?: Content }).content),
-              })),
-            }
-          : {}),
-        errors: route["x-errors"] as ErrorStatus[],
+        ...(body ? { body: { content: body.content as Record<string, unknown> } } : {}),
+        errors: Object.keys(route.responses)
+          .map(Number)
+          .filter((status) => status >= 400) as ErrorStatus[],
       } satisfies Operation,
     ];
   });
+}
+
+/** The path as the document writes it: `{id}` for Hono's `:id` (with or without a pattern), and
+ *  the trailing slash docs/api.md writes (a file name, openapi.json, has none). */
+export function documentPath(path: string): string {
+  const templated = path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+  return /\.\w+$/.test(templated) || templated.endsWith("/") ? templated : `${templated}/`;
 }

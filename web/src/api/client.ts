@@ -3,8 +3,8 @@
 // bearer token (refreshing an expired one first), turn error bodies {"detail": "..."} into ApiError,
 // count pending requests for the global «Loading ...» indicator, and report any 401 so the session
 // can be cleared (docs/user-guide.md).
-import type { Hono } from "hono";
 import type { ClientRequestOptions, hc } from "hono/client";
+import type { Mount, RoutesOf } from "@server/contract";
 import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
 
 const BASE = "/api/";
@@ -169,23 +169,20 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a sub-app of any environment and schema
-type AnyRoutes = Hono<any, any, any>;
+/** hono/client's client of a group of the contract's mount table (functions/src/contract/mounts.ts). */
+export type Client<M extends Mount> = ReturnType<typeof hc<RoutesOf<M>>>;
 
-/** hono/client's client of a server sub-app (its route type from functions/src/contract/index.ts). */
-export type Client<Routes extends AnyRoutes> = ReturnType<typeof hc<Routes>>;
-
-/** Calls through a client typed from a server sub-app mounted at `path` under /api/:
- *  `const projects = typedClient<ProjectRoutes>("v1/projects")`, then
- *  `projects((c) => c[":id"].$get({ param: { id } }))` answers the route's declared JSON.
- *  hono/client is loaded with the first call, so it stays out of every page's initial JavaScript
- *  (tests/web/initial-js.test.ts). */
-export function typedClient<Routes extends AnyRoutes>(path: string) {
-  let client: Promise<Client<Routes>> | undefined;
-  return async <T>(
-    call: (client: Client<Routes>) => Promise<{ json(): Promise<T>; text(): Promise<string>; status: number }>,
-  ): Promise<T> => {
-    client ??= import("hono/client").then(({ hc }) => hc<Routes>(BASE + path, { fetch: authorizedFetch }));
+/** Calls through a client typed from a group of the mount table, at its prefix under /api/:
+ *  `const projects = typedClient("projects")`, then
+ *  `projects((c) => c[":id"].$get({ param: { id } }))` answers the route's declared JSON. The
+ *  prefix is the mount table's, so it is written once. hono/client and the table are loaded with
+ *  the first call, so they stay out of every page's initial JavaScript (tests/web/initial-js.test.ts). */
+export function typedClient<M extends Mount>(mount: M) {
+  let client: Promise<Client<M>> | undefined;
+  return async <T>(call: (client: Client<M>) => Promise<{ json(): Promise<T>; text(): Promise<string>; status: number }>): Promise<T> => {
+    client ??= Promise.all([import("hono/client"), import("@server/contract")]).then(([{ hc }, { MOUNTS }]) =>
+      hc<RoutesOf<M>>(BASE + MOUNTS[mount].prefix.slice(1), { fetch: authorizedFetch }),
+    );
     const response = await call(await client);
     const text = await response.text();
     // docs/user-guide.md: an empty body is a failure («Data not found»): every route declares a JSON answer.

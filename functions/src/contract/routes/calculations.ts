@@ -7,9 +7,8 @@ import { TEMPLATES } from "../templates";
 import { calculationSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { booleanParam, pageParams } from "../schemas/common";
-import { calculationUncertaintySchema } from "../schemas/uncertainty";
-import { calculationFormBody, calculationJsonBody, forecastRowsBody } from "./calculation-bodies";
-import { binaryFile, declareRoute, json, listOf, pathParam, type Access, type OwnedId } from "./declare";
+import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
+import { binaryFile, declareRoute, inputJsonSchema, json, listOf, pathParam, type Access, type OwnedId } from "./declare";
 
 export const listQuery = z.object({
   ...pageParams(),
@@ -24,41 +23,9 @@ export const listQuery = z.object({
   ),
 });
 
-// Common fields are checked here; the type's own fields (volume, ef, …) are validated against the
-// registry by the domain and the core's facade, which name the field in their errors.
-const common = {
-  name: z.optional(z.unknown()),
-  dictionary_items: z.optional(
-    z.record(z.string(), z.nullable(z.number("dictionary_items: ожидается номер записи или null").check(z.int()))),
-  ),
-  gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
-  /** The user's own uncertainty per input (docs/methodology.md, Uncertainty); null: the default again. */
-  uncertainty: z.optional(calculationUncertaintySchema),
-  /** D10: why a custom coefficient is what it is, per field (≤ 2000 characters). */
-  /** D15: primary (counts in the year's inventory) or alternative (shown, never summed). */
-  inventory_role: z.optional(
-    z.enum(["primary", "alternative"], { error: "inventory_role: ожидается primary (основной) или alternative (альтернативный)" }),
-  ),
-  /** D19: the part of the project's dates the calculation covers; null: the project's dates.
-   *  Checked by the domain (dates within the project's), which names the field. */
-  period: z.optional(z.unknown()),
-  justifications: z.optional(
-    z.record(
-      z.string(),
-      z.nullable(z.string("justifications: ожидается текст").check(z.maxLength(2000, "justifications: не более 2000 символов"))),
-    ),
-  ),
-};
-export const createBody = z.looseObject({ ...common, project: z.optional(z.unknown()) });
-export const patchBody = z.looseObject({
-  ...common,
-  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-  is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
-  version: z.optional(z.number("version: ожидается целое число").check(z.int())),
-});
-
+/** PATCH {id}/data_update/: a forecast's rows (the domain checks each and names row and column). */
 export const dataUpdateBody = z.object({
-  data: z.array(z.unknown(), "data: ожидается список строк"),
+  data: forecastRowsSchema,
   version: z.optional(z.number("version: ожидается целое число").check(z.int())),
 });
 
@@ -74,10 +41,12 @@ export const calculationScoped = (access: Omit<Access, "tag" | "auth" | "isolati
   calculations({ ...access, isolation: { scope: "company", ids: [ownCalculation] } });
 
 const calculationAnswer = (description: string) => json(calculationSchema, description);
-/** JSON for every type but the file types; a multipart form with `file_data` for those that take a file. */
-const calculationBody = (patch: boolean) => ({
+/** One schema per type (schemas/calculation-body.ts), as JSON, or as a multipart form with
+ *  `file_data` for the types that take a file. Documented here and checked by the handler against
+ *  the type in the path. */
+const calculationBody = (mode: "create" | "patch") => ({
   required: true,
-  content: { "application/json": { schema: calculationJsonBody(patch) }, "multipart/form-data": { schema: calculationFormBody(patch) } },
+  content: { "application/json": { schema: calculationJsonBody(mode) }, "multipart/form-data": { schema: calculationFormBody(mode) } },
 });
 
 export const listRoute = declareRoute(
@@ -117,7 +86,7 @@ export const createRoute = declareRoute(
             .meta({ description: "1: preview the file, store nothing" }),
         ),
       }),
-      body: calculationBody(false),
+      body: calculationBody("create"),
     },
     responses: {
       200: json(uploadPreviewSchema, "The dry run: the file as read and its problems (nothing stored)"),
@@ -190,7 +159,10 @@ export const dataUpdateRoute = declareRoute(
   {
     method: "patch",
     path: "/{type}/{id}/data_update",
-    request: { params: calculationParams, body: { required: true, content: { "application/json": { schema: forecastRowsBody } } } },
+    request: {
+      params: calculationParams,
+      body: { required: true, content: { "application/json": { schema: inputJsonSchema(dataUpdateBody) } } },
+    },
     responses: { 200: calculationAnswer("The forecast with its rows") },
   },
 );
@@ -204,7 +176,7 @@ export const patchRoute = declareRoute(
   {
     method: "patch",
     path: "/{type}/{id}",
-    request: { params: calculationParams, body: calculationBody(true) },
+    request: { params: calculationParams, body: calculationBody("patch") },
     responses: { 200: calculationAnswer("The calculation") },
   },
 );

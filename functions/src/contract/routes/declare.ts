@@ -44,17 +44,55 @@ export interface Access {
   errors: ErrorStatus[];
 }
 
-/** createRoute with the operation's name, access and isolation as OpenAPI fields and extensions. */
+/** What each error status means: the document's shared answers (components/responses/E<status>). */
+export const ERROR_TEXT: Record<ErrorStatus, string> = {
+  400: "Bad input; the detail names the field",
+  401: "No, bad or expired credentials, or a deactivated user",
+  403: "Not allowed for this role",
+  404: "Not found, or another company's object (indistinguishable)",
+  409: "Conflict: a stale version or a state that forbids the change",
+  411: "Content-Length required",
+  413: "Body or file too large",
+  415: "Unsupported file or body type",
+  416: "Range not satisfiable",
+  429: "Too many failed sign-ins, or too many heavy operations in flight (Retry-After); try later",
+};
+
+/** Every error an operation can answer: its own plus those of its kind (401 with credentials, 403
+ *  for admins only, 413 with a body: every request passes the body caps of app.ts). */
+export function errorStatuses(access: Pick<Access, "auth" | "errors">, hasBody: boolean): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(access.errors);
+  if (access.auth !== "public") statuses.add(401);
+  if (access.auth === "admin") statuses.add(403);
+  if (hasBody) statuses.add(413);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
+  public: [],
+  signed: [{ mediaToken: [] }],
+  user: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+};
+
+/** createRoute with the operation's name, its security and error answers, and who may call it and
+ *  how it is scoped (the extensions x-auth and x-isolation) written on the route itself: the
+ *  OpenAPI document is generated from these (http/openapi.ts). */
 export function declareRoute<const R extends RouteConfig>(access: Access, route: R): R {
+  const errors = errorStatuses(access, route.request?.body !== undefined);
   return createRoute({
     ...route,
     operationId: access.operationId,
     summary: access.summary,
     ...(access.description ? { description: access.description } : {}),
     tags: [access.tag],
+    security: SECURITY[access.auth],
+    responses: {
+      ...route.responses,
+      ...Object.fromEntries(errors.map((status) => [status, { $ref: `#/components/responses/E${status}` }])),
+    },
     "x-auth": access.auth,
     "x-isolation": access.isolation,
-    "x-errors": access.errors,
   }) as R;
 }
 

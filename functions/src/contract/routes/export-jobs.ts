@@ -30,3 +30,6 @@ export const exportJobRoute = declareRoute(
     responses: { 200: json(exportJobSchema, "The job's state") },
   },
 );
+
+/** The route of v1/export_jobs/, as http/export-jobs.ts serves it. */
+export const EXPORT_JOB_ROUTES = [exportJobRoute] as const;

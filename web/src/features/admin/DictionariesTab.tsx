@@ -8,7 +8,7 @@ import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { typedClient } from "../../api/client";
-import type { DictionaryEntry, DictionaryRoutes, Verification } from "@server/contract";
+import type { DictionaryEntry, Verification } from "@server/contract";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
@@ -18,7 +18,7 @@ import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
 import { useFeedback } from "../../shared/feedback";
 
 /** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
-const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
+const dictionaries = typedClient("dictionaries");
 
 interface Dictionary {
   name: string;

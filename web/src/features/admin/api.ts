@@ -3,17 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
-import type {
-  AdminRoutes,
-  AdminUser,
-  AuditEntry,
-  Company as AnsweredCompany,
-  DictionaryEntry,
-  DictionaryRoutes,
-  ForecastModelRoutes,
-  ForecastModelVersion,
-  Role,
-} from "@server/contract";
+import type { AdminUser, AuditEntry, Company as AnsweredCompany, DictionaryEntry, ForecastModelVersion, Role } from "@server/contract";
 import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/media";
@@ -30,10 +20,10 @@ export interface ForecastModels {
 
 /** v1/admin/, v1/forecast_models/ and v1/dictionary/, typed from the server's route declarations
  *  (functions/src/contract/routes/admin.ts, forecast-models.ts, dictionaries.ts). */
-const admin = typedClient<AdminRoutes>("v1/admin");
-type Admin = Client<AdminRoutes>;
-const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");
-const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
+const admin = typedClient("admin");
+type Admin = Client<"admin">;
+const forecastModels = typedClient("forecastModels");
+const dictionaries = typedClient("dictionaries");
 
 export const adminKeys = {
   companies: ["admin", "companies"] as const,

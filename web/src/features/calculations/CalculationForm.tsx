@@ -3,7 +3,8 @@
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
-import { METHANE_BASES, METHANE_BASIS_HINT, METHANE_BASIS_LABELS, type MethaneBasis } from "@core/registry";
+import { METHANE_BASES, METHANE_BASIS_HINT, METHANE_BASIS_LABELS, type FormulaType, type MethaneBasis } from "@core/registry";
+import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
@@ -220,8 +221,11 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       // The server reads the periods from the file: the same fields, as a multipart form.
       const form = periodsFileForm(body, periodsFile);
       attach.mutate(() => sendBody(ctx.type, { kind: "form", form }, ctx.stored?.id), handlers);
-    } else if (ctx.mode === "edit" && ctx.stored) patch.mutate({ id: ctx.stored.id, body }, handlers);
-    else create.mutate(body, handlers);
+    }
+    // buildPayload sends the registry's fields of the type: the server checks them against the type's schema.
+    else if (ctx.mode === "edit" && ctx.stored)
+      patch.mutate({ id: ctx.stored.id, body: body as CalculationPatchBody<FormulaType> }, handlers);
+    else create.mutate(body as CalculationCreateBody<FormulaType>, handlers);
   };
 
   const numeric = (field: NumberField) => (

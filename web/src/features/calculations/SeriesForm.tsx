@@ -14,7 +14,6 @@ import { routeDetail } from "./detail";
 import { FileField } from "./FileField";
 import { FormFooter, NameField, type TopError } from "./FormParts";
 import {
-  OPTIONAL_TEXTS,
   GWP_BY_YEAR,
   currentGwpSet,
   gwpByYearLabel,
@@ -142,7 +141,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
           {layout.texts.map((field) => (
             <Col xs={24} sm={12} key={field.name}>
               <Form.Item
-                label={OPTIONAL_TEXTS.has(field.name) ? `${field.label} (необязательно)` : field.label}
+                label={field.optional ? `${field.label} (необязательно)` : field.label}
                 htmlFor={fieldId(field.name)}
                 extra={HINTS[field.name]}
                 {...status(field.name)}

@@ -9,12 +9,10 @@ import type { CalculationType, ForecastMethod, FormulaType } from "@core/registr
 import type { InventoryRole } from "@core/inventory";
 import type {
   Dictionary as DictionaryAnswer,
-  CalculationRoutes,
+  CalculationCreateBody,
+  CalculationPatchBody,
   CalculationView,
   DictionaryEntry,
-  DictionaryRoutes,
-  ForecastModelRoutes,
-  ProjectRoutes,
 } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
@@ -38,13 +36,13 @@ export type CoefficientUse = CalculationView["coefficients"][string];
 export type Dictionary = DictionaryAnswer;
 
 /** v1/{type}/, typed from the server's route declarations (functions/src/http/calculations.ts). */
-const calculations = typedClient<CalculationRoutes>("v1");
-const projects = typedClient<ProjectRoutes>("v1/projects");
-const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
-const forecastModels = typedClient<ForecastModelRoutes>("v1/forecast_models");
+const calculations = typedClient("calculations");
+const projects = typedClient("projects");
+const dictionaries = typedClient("dictionaries");
+const forecastModels = typedClient("forecastModels");
 
 /** A calculation as the routes declare it (answers.ts calculationSchema: a loose object). */
-type CalculationAnswer = InferResponseType<Client<CalculationRoutes>[":type"][":id"]["$get"], 200>;
+type CalculationAnswer = InferResponseType<Client<"calculations">[":type"][":id"]["$get"], 200>;
 
 /** The routes' loose calculation as the web's Calculation: the server builds every answer with
  *  calculationView, and only ever stores the registry's types. */
@@ -139,23 +137,29 @@ function useInvalidateCalculations() {
   };
 }
 
-export function useCreateCalculation(type: FormulaType) {
+/** POST v1/{type}/: the body is the type's schema of the contract (calculation-body.ts). */
+export function useCreateCalculation<T extends FormulaType>(type: T) {
   const invalidate = useInvalidateCalculations();
-  return useMutation<Calculation, ApiError, Record<string, unknown>>({
-    mutationFn: async (body) =>
-      asCalculation(
-        (await calculations<unknown>((c) => c[":type"].$post({ param: { type }, query: {} }, jsonBody(body)))) as CalculationAnswer,
-      ),
+  return useMutation<Calculation, ApiError, CalculationCreateBody<T>>({
+    mutationFn: (body) => createCalculation(type, body),
     onSuccess: invalidate,
   });
 }
 
+/** The POST's other answer is a dry run's (?dry_run=1, UploadPreview.tsx), never asked for here. */
+const createCalculation = async <T extends CalculationType>(type: T, body: CalculationCreateBody<T>) =>
+  asCalculation(
+    (await calculations<unknown>((c) => c[":type"].$post({ param: { type }, query: {} }, jsonBody(body)))) as CalculationAnswer,
+  );
+
+const patchCalculation = async <T extends CalculationType>(type: T, id: string, body: CalculationPatchBody<T>) =>
+  asCalculation(await calculations((c) => c[":type"][":id"].$patch({ param: { type, id } }, jsonBody(body))));
+
 /** Edit, archive and restore: one PATCH carrying the version we hold (409 when someone saved first). */
-export function usePatchCalculation(type: CalculationType) {
+export function usePatchCalculation<T extends CalculationType>(type: T) {
   const invalidate = useInvalidateCalculations();
-  return useMutation<Calculation, ApiError, { id: string; body: Record<string, unknown> }>({
-    mutationFn: async ({ id, body }) =>
-      asCalculation(await calculations((c) => c[":type"][":id"].$patch({ param: { type, id } }, jsonBody(body)))),
+  return useMutation<Calculation, ApiError, { id: string; body: CalculationPatchBody<T> }>({
+    mutationFn: ({ id, body }) => patchCalculation(type, id, body),
     // Reload on failure too: after a 409 the list must show the newer version.
     onSettled: invalidate,
   });
@@ -169,14 +173,10 @@ export const RESTORE = { is_deleted: false, is_active: true } as const;
 const calculationPath = (type: CalculationType, id?: string) => (id ? `v1/${type}/${encodeURIComponent(id)}/` : `v1/${type}/`);
 
 /** POST or PATCH of a body built by forecast.ts / series.ts: JSON, or multipart when a file is attached. */
-export function sendBody(type: CalculationType, body: Body, id?: string): Promise<Calculation> {
-  const method = id ? "PATCH" : "POST";
-  if (body.kind === "form") return api.upload<Calculation>(method, calculationPath(type, id), body.form);
-  const json = jsonBody(body.body);
-  // The POST's other answer is a dry run's (?dry_run=1, previewUpload), never asked for here.
-  return calculations<unknown>((c) =>
-    id ? c[":type"][":id"].$patch({ param: { type, id } }, json) : c[":type"].$post({ param: { type }, query: {} }, json),
-  ).then((answer) => asCalculation(answer as CalculationAnswer));
+export function sendBody<T extends CalculationType>(type: T, body: Body<T>, id?: string): Promise<Calculation> {
+  if (body.kind === "form") return api.upload<Calculation>(id ? "PATCH" : "POST", calculationPath(type, id), body.form);
+  if (body.kind === "patch") return patchCalculation(type, id!, body.body);
+  return createCalculation(type, body.body);
 }
 
 /** PATCH …/data_update/ (docs/api.md): the regression's rows with their ids; answers with the rows recomputed. */

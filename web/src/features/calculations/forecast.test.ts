@@ -190,7 +190,7 @@ describe("the requests", () => {
     let state = typedState([golden.find((g) => g.texts.x2 === "")!, golden[0]]);
     state = addRow({ ...state, method: "lightgbm" });
     const request = createRequest(state, "p1");
-    expect(request.kind).toBe("json");
+    expect(request.kind).toBe("create");
     const body = (request as { body: Record<string, unknown> }).body;
     expect(body).toMatchObject({ name: "Прогноз", project: "p1", method: "lightgbm" });
     const data = body.data as Record<string, unknown>[];
@@ -220,7 +220,7 @@ describe("the requests", () => {
     state = addRow({ ...state, method: "xgboost", name: " Лава 7, исправлено " });
     state = setCell(state, state.rows[2].key, "x13", "17000");
     const requests = editRequests(state, 4);
-    expect(requests.patch).toEqual({ kind: "json", body: { name: "Лава 7, исправлено", method: "xgboost", version: 4 } });
+    expect(requests.patch).toEqual({ kind: "patch", body: { name: "Лава 7, исправлено", method: "xgboost", version: 4 } });
     expect(requests.data?.map((r) => r.id)).toEqual([7, 9, undefined]);
     expect(requests.data?.[1]).toMatchObject({ id: 9, x1: 1500, x2: 1501 });
     expect(requests.data?.[2]).toMatchObject({ x1: null, x13: 17000 });
@@ -234,7 +234,7 @@ describe("the requests", () => {
     expect([form.get("name"), form.get("method"), form.get("version")]).toEqual(["Лава 7", "lightgbm", "4"]);
     expect((form.get("file_data") as File).name).toBe("new.xlsx");
     const keep = editRequests(initialForecastState(stored({ file_data: fileData("old.xlsx") })), 4);
-    expect(keep).toEqual({ patch: { kind: "json", body: { name: "Лава 7", method: "lightgbm", version: 4 } } });
+    expect(keep).toEqual({ patch: { kind: "patch", body: { name: "Лава 7", method: "lightgbm", version: 4 } } });
   });
 
   it("refuses to send a blank name, no rows, refused values or a missing file", () => {

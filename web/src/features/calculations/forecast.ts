@@ -11,10 +11,12 @@ import {
   REGISTRY,
   uploadColumns,
   type CalculationDefinition,
+  type CalculationType,
   type ForecastMethod,
   type NumberField,
   type OtherField,
 } from "@core/registry";
+import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Calculation } from "./api";
 
@@ -172,7 +174,11 @@ export function previewByKey(inputs: PreviewInputs, predictions: ArrayLike<numbe
 
 // ---- the requests ------------------------------------------------------------------------------
 
-export type Body = { kind: "json"; body: Record<string, unknown> } | { kind: "form"; form: FormData };
+/** A create or an edit as JSON (the type's body of the contract), or a multipart form with its file. */
+export type Body<T extends CalculationType = CalculationType> =
+  | { kind: "create"; body: CalculationCreateBody<T> }
+  | { kind: "patch"; body: CalculationPatchBody<T> }
+  | { kind: "form"; form: FormData };
 
 export const NO_ROWS = "Добавьте хотя бы одну строку данных или загрузите файл";
 export const NO_FILE = "Выберите файл .xlsx или .csv";
@@ -202,7 +208,7 @@ export function sentRowNumbers(state: ForecastState): number[] {
 }
 
 /** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (docs/user-guide.md, docs/api.md). */
-export function createRequest(state: ForecastState, projectId: string): Body {
+export function createRequest(state: ForecastState, projectId: string): Body<"regres_methane"> {
   const common = { name: state.name.trim(), project: projectId, method: state.method };
   if (state.source === "file" && state.file) {
     const form = new FormData();
@@ -210,12 +216,12 @@ export function createRequest(state: ForecastState, projectId: string): Body {
     form.set("file_data", state.file, state.file.name);
     return { kind: "form", form };
   }
-  return { kind: "json", body: { ...common, data: dataRows(state) } };
+  return { kind: "create", body: { ...common, data: dataRows(state) } };
 }
 
 export interface EditRequests {
   /** PATCH v1/regres_methane/{id}/ (multipart when a new file replaces the rows). */
-  patch: Body;
+  patch: Body<"regres_methane">;
   /** Then PATCH …/data_update/ with these rows (their ids kept) and the version the first call returned. */
   data?: Record<string, number | null>[];
 }
@@ -224,7 +230,7 @@ export interface EditRequests {
 export function editRequests(state: ForecastState, version: number): EditRequests {
   const common = { name: state.name.trim(), method: state.method };
   if (state.source === "file") {
-    if (!state.file) return { patch: { kind: "json", body: { ...common, version } } };
+    if (!state.file) return { patch: { kind: "patch", body: { ...common, version } } };
     const form = new FormData();
     form.set("name", common.name);
     form.set("method", common.method);
@@ -232,7 +238,7 @@ export function editRequests(state: ForecastState, version: number): EditRequest
     form.set("file_data", state.file, state.file.name);
     return { patch: { kind: "form", form } };
   }
-  return { patch: { kind: "json", body: { ...common, version } }, data: dataRows(state) };
+  return { patch: { kind: "patch", body: { ...common, version } }, data: dataRows(state) };
 }
 
 // ---- the stored results ------------------------------------------------------------------------

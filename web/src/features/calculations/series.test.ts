@@ -112,7 +112,7 @@ describe("filling_blanks requests", () => {
       { ...state, texts: { name_value: "value", name_element: "" } },
       { stored: calc },
     );
-    expect(request).toEqual({ kind: "json", body: { name: "Ряд", name_value: "value", name_element: "", version: 2 } });
+    expect(request).toEqual({ kind: "patch", body: { name: "Ряд", name_value: "value", name_element: "", version: 2 } });
   });
 
   it("edit with a new file: multipart with file_data and the version", () => {
@@ -161,10 +161,10 @@ describe("sensitivity requests", () => {
     expect(state.settings.rho).toBe("0,67");
     expect(state.gwpSet).toBeUndefined();
     expect(currentGwpSet(state, calc)).toBe(2);
-    expect(seriesRequest("sensitivity", "edit", state, { stored: calc })).toEqual({ kind: "json", body: { name: "Ряд", version: 2 } });
+    expect(seriesRequest("sensitivity", "edit", state, { stored: calc })).toEqual({ kind: "patch", body: { name: "Ряд", version: 2 } });
     const changed = { ...state, settings: { ...state.settings, delta: "0.1" }, gwpSet: 1 };
     expect(seriesRequest("sensitivity", "edit", changed, { stored: calc })).toEqual({
-      kind: "json",
+      kind: "patch",
       body: { name: "Ряд", delta: 0.1, gwp_set: 1, version: 2 },
     });
   });
@@ -173,7 +173,7 @@ describe("sensitivity requests", () => {
     const calc = stored("sensitivity", { coefficients: { gwp_ch4: { value: 28, unit: "", source: "dictionary", item_id: 2 } } });
     const state = { ...initialSeriesState("sensitivity", calc), gwpSet: GWP_BY_YEAR };
     expect(seriesRequest("sensitivity", "edit", state, { stored: calc, gwpInForce: 1 })).toEqual({
-      kind: "json",
+      kind: "patch",
       body: { name: "Ряд", gwp_set: 1, version: 2 },
     });
   });

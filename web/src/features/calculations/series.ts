@@ -16,6 +16,7 @@ import { GWP_DICTIONARY } from "@core/gwp-years";
 import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 import type { Body } from "./forecast";
+import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 
 export type SeriesType = Extract<CalculationType, "filling_blanks" | "sensitivity">;
 
@@ -45,9 +46,6 @@ export function uploadHint(type: SeriesType): string {
   });
   return `Столбцы: ${parts.join("; ")}.`;
 }
-
-/** Text inputs the server may go without (registry: name_element is the optional one; docs/api.md). */
-export const OPTIONAL_TEXTS = new Set(["name_element"]);
 
 export function seriesLayout(type: SeriesType): SeriesLayout {
   const def: CalculationDefinition = REGISTRY[type];
@@ -115,7 +113,7 @@ export function seriesErrors(type: SeriesType, state: SeriesState, mode: "create
   const errors: Record<string, string> = {};
   if (!state.name.trim()) errors.name = "Введите название расчета";
   for (const field of layout.texts) {
-    if (!OPTIONAL_TEXTS.has(field.name) && !(state.texts[field.name] ?? "").trim()) errors[field.name] = "Укажите название столбца";
+    if (!field.optional && !(state.texts[field.name] ?? "").trim()) errors[field.name] = "Укажите название столбца";
   }
   for (const field of layout.settings) {
     const value = parseNumericInput(state.settings[field.name] ?? "");
@@ -136,10 +134,10 @@ export function seriesRequest(
   mode: "create" | "edit",
   state: SeriesState,
   options: { projectId?: string; stored?: Calculation /** D12: the set in force for the project's year. */; gwpInForce?: number },
-): Body {
+): Body<SeriesType> {
   const layout = seriesLayout(type);
   const { stored } = options;
-  const fields: Record<string, string | number> = { name: state.name.trim() };
+  const fields: { name: string; [field: string]: string | number } = { name: state.name.trim() };
   if (mode === "create" && options.projectId) fields.project = options.projectId;
   for (const field of layout.texts) {
     const text = (state.texts[field.name] ?? "").trim();
@@ -159,7 +157,11 @@ export function seriesRequest(
   }
   if (mode === "edit" && stored) fields.version = stored.version;
 
-  if (!state.file) return { kind: "json", body: fields };
+  // The fields are the registry's (seriesLayout): the server checks them against the type's schema.
+  if (!state.file)
+    return mode === "create"
+      ? { kind: "create", body: { ...fields, project: options.projectId ?? "" } as CalculationCreateBody<SeriesType> }
+      : { kind: "patch", body: fields as CalculationPatchBody<SeriesType> };
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, String(value));
   form.set("file_data", state.file, state.file.name);

@@ -4,14 +4,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
 import type { DictionaryName } from "@core/registry";
-import type { Dictionary, DictionaryEntry, DictionaryRoutes } from "@server/contract";
+import type { Dictionary, DictionaryEntry } from "@server/contract";
 
 export type { DictionaryEntry, DictionaryName };
 
 export type { Dictionary };
 
 /** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
-const dictionaries = typedClient<DictionaryRoutes>("v1/dictionary");
+const dictionaries = typedClient("dictionaries");
 
 export const dictionaryKey = (name: DictionaryName) => ["dictionary", name] as const;
 

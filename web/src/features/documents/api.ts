@@ -2,13 +2,13 @@
 // token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
 import { api, typedClient, type ListPage } from "../../api/client";
-import type { DocumentRoutes, DocumentView } from "@server/contract";
+import type { DocumentView } from "@server/contract";
 
 /** The server's view of a document (functions/src/domain/documents.ts). */
 export type NormativeDocument = DocumentView;
 
 /** v1/documents/, typed from the server's route declarations (functions/src/contract/routes/documents.ts). */
-const documents = typedClient<DocumentRoutes>("v1/documents");
+const documents = typedClient("documents");
 
 export const documentsKey = ["documents"] as const;
 

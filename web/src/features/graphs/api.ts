@@ -2,14 +2,14 @@
 // (GET v1/projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { GraphRoutes, ProjectGraphs, ProjectRoutes } from "@server/contract";
+import type { ProjectGraphs } from "@server/contract";
 
 export type { ProjectGraphs };
 
 /** v1/projects/ (a project, and its graphs/), typed from the server's route declarations
  *  (functions/src/contract/routes/projects.ts, graphs.ts). */
-const projects = typedClient<ProjectRoutes>("v1/projects");
-const graphs = typedClient<GraphRoutes>("v1/projects");
+const projects = typedClient("projects");
+const graphs = typedClient("graphs");
 
 export const graphsKey = (projectId: string) => ["graphs", projectId] as const;
 

@@ -2,20 +2,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
-import type { FacilityRoutes, InventoryRoutes } from "@server/contract";
 import type { ReviewAction } from "@core/inventory";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
-export type Inventory = InferResponseType<Client<InventoryRoutes>["index"]["$get"], 200>;
-export type YearTotals = InferResponseType<Client<InventoryRoutes>["years"]["$get"], 200>[number];
-export type InventoryVersion = InferResponseType<Client<InventoryRoutes>[":year"]["versions"]["$get"], 200>[number];
-export type Facility = InferResponseType<Client<FacilityRoutes>[":id"]["$get"], 200>;
+export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
+export type YearTotals = InferResponseType<Client<"inventory">["years"]["$get"], 200>[number];
+export type InventoryVersion = InferResponseType<Client<"inventory">[":year"]["versions"]["$get"], 200>[number];
+export type Facility = InferResponseType<Client<"facilities">[":id"]["$get"], 200>;
 export type FacilityKind = Facility["kind"];
 
 /** v1/facilities/ and v1/inventory/, typed from the server's route declarations
  *  (functions/src/http/facilities.ts, inventory.ts). */
-const facilities = typedClient<FacilityRoutes>("v1/facilities");
-const inventory = typedClient<InventoryRoutes>("v1/inventory");
+const facilities = typedClient("facilities");
+const inventory = typedClient("inventory");
 
 export const facilitiesKey = ["facilities"] as const;
 export const inventoryKey = ["inventory"] as const;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { CompanyStatistics, SignedInUser, UserRoutes } from "@server/contract";
+import type { CompanyStatistics, SignedInUser } from "@server/contract";
 
 /** The signed-in user and their company (admin: a platform operator, the /admin menu item). */
 export type Me = SignedInUser;
@@ -10,7 +10,7 @@ export type Me = SignedInUser;
 export type Statistics = CompanyStatistics;
 
 /** v1/users/, typed from the server's route declarations (functions/src/contract/routes/users.ts). */
-const users = typedClient<UserRoutes>("v1/users");
+const users = typedClient("users");
 
 export const meKey = ["users", "me"] as const;
 export const statisticsKey = ["users", "statistics"] as const;

@@ -3,13 +3,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type ApiError, type Client } from "../../api/client";
-import type { Project, ProjectPatchInput, ProjectRoutes } from "@server/contract";
+import type { Project, ProjectPatchInput } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 
 export type { Project };
 
 /** v1/projects/, typed from the server's route declarations (functions/src/http/projects.ts). */
-const projects = typedClient<ProjectRoutes>("v1/projects");
+const projects = typedClient("projects");
 
 export const PROJECTS_PAGE_SIZE = 10;
 
@@ -92,7 +92,7 @@ export const RESTORE: ProjectPatchInput = { is_deleted: false, is_active: true }
 // ---- D12: recompute with the GWP set in force after a reporting year change ----
 
 /** Before and after per calculation, as the server declares the answer. */
-export type GwpRecompute = InferResponseType<Client<ProjectRoutes>[":id"]["gwp_recompute"]["$get"], 200>;
+export type GwpRecompute = InferResponseType<Client<"projects">[":id"]["gwp_recompute"]["$get"], 200>;
 
 /** What a recompute would change for the project's saved reporting year; nothing is stored. */
 export function fetchGwpRecompute(projectId: string): Promise<GwpRecompute> {

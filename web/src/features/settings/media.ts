@@ -2,12 +2,12 @@
 // that /settings asks for them before the player's code has loaded.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient, type ListPage } from "../../api/client";
-import type { MediaRoutes, MediaStatus } from "@server/contract";
+import type { MediaStatus } from "@server/contract";
 
 export type { MediaStatus };
 
 /** v1/media/, typed from the server's route declarations (functions/src/contract/routes/media.ts). */
-const videos = typedClient<MediaRoutes>("v1/media");
+const videos = typedClient("media");
 
 export const mediaKey = ["media"] as const;
 

@@ -2,7 +2,6 @@
 // uncertainty core and the Monte Carlo worker compute from it.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { UncertaintyRoutes } from "@server/contract";
 import type { CalculationModel } from "@core/calculation-uncertainty";
 
 export interface ProjectUncertaintyModel {
@@ -14,7 +13,7 @@ export interface ProjectUncertaintyModel {
 }
 
 /** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/contract/routes/uncertainty.ts). */
-const models = typedClient<UncertaintyRoutes>("v1/projects");
+const models = typedClient("uncertainty");
 
 export function useProjectUncertainty(projectId: string) {
   return useQuery({
