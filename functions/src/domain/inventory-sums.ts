@@ -73,7 +73,7 @@ export function ipccOfItem(type: string, coefficients: unknown): string {
 /** What one stored calculation adds to its project's sums; undefined for any other item, a
  *  deleted calculation or a type that is not the inventory's. */
 export function inventorySumsOf(item: SumsItem | undefined): { project: string; sums: InventorySums } | undefined {
-  if (!item || item.is_deleted !== false || typeof item.type !== "string" || typeof item.project !== "string") return undefined;
+  if (item?.is_deleted !== false || typeof item.type !== "string" || typeof item.project !== "string") return undefined;
   const type = item.type;
   const source = inventorySourceOf(type);
   if (!source) return undefined;

@@ -17,7 +17,6 @@ import {
   IPCC_CODES,
   ORDER_371_CATEGORIES,
   inventorySourceOf,
-  ipccCodeOf,
   reportingThreshold,
   sourceMethodOf,
   sourceNotesOf,
@@ -30,7 +29,7 @@ import {
 import { co2Equivalent } from "@core/gwp-years";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
-import { INVENTORY_TYPES, sumsOfCalculations, yearFigures, type InventorySums } from "./inventory-sums";
+import { INVENTORY_TYPES, entryOfCoefficients, ipccOfItem, sumsOfCalculations, yearFigures, type InventorySums } from "./inventory-sums";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
 import type * as z from "zod";
 import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
@@ -168,15 +167,8 @@ function gasesOf(calculation: Calculation, gwpCh4: number) {
 }
 
 /** The dictionary entry behind the code (D16: derived on every read, so stored calculations follow). */
-function entryOf(calculation: Calculation): number | undefined {
-  const source = inventorySourceOf(calculation.type)!;
-  const ef = calculation.coefficients?.ef;
-  return source.dictionary && ef?.dictionary === source.dictionary ? ef.item_id : undefined;
-}
-
-function ipccOf(calculation: Calculation): string {
-  return ipccCodeOf(inventorySourceOf(calculation.type)!, entryOf(calculation));
-}
+const entryOf = (calculation: Calculation) => entryOfCoefficients(calculation.type, calculation.coefficients);
+const ipccOf = (calculation: Calculation) => ipccOfItem(calculation.type, calculation.coefficients);
 
 function methodOf(calculation: Calculation): string {
   const source = inventorySourceOf(calculation.type)!;
