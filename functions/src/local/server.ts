@@ -19,6 +19,7 @@ import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
+import { seedProductionCalendar } from "../domain/production-calendar";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { drifted, reconcileAllStatistics } from "../domain/statistics";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
@@ -76,6 +77,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     ...(threads ? { forecastFiles: threads } : {}),
   };
   await seedDictionaries(deps);
+  await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
   if (options.demo) await seedDemo(deps, options.demo);
   // Stream records still queued when the process was killed are gone (in AWS the stream keeps
