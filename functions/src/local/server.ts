@@ -17,6 +17,7 @@ import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
+import type { Clock } from "../ports";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedProductionCalendar } from "../domain/production-calendar";
@@ -43,6 +44,9 @@ export interface LocalServerOptions {
   host?: string;
   demo?: DemoLogin;
   webRoot?: string;
+  /** The server's clock; the system's unless a browser test needs another day (a notice of
+   *  refusal dated after today's real date). */
+  clock?: Clock;
 }
 
 export interface LocalServer {
@@ -71,7 +75,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const deps: Deps = {
     repos: storage.repos,
     blobs: uploads.blobs,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
     ...(threads ? { forecastFiles: threads } : {}),
