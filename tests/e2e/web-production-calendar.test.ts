@@ -115,13 +115,20 @@ describe("web app: the production calendar on /admin", () => {
     await row2027.getByText("№ 1234 от 15.09.2026").waitFor();
     await row2027.getByText("Нерабочие дни: 8").waitFor();
 
+    // At 390 px the tab holds: nothing wider than the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row2027.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/web-calendar-admin-phone.png` });
+    await page.setViewportSize({ width: 1366, height: 860 });
+
     await page.getByRole("tab", { name: "Журнал" }).click();
     await page
       .locator(".ant-table-row", { hasText: "Производственный календарь загружен" })
       .getByText("Производственный календарь на 2027 год")
       .waitFor();
     await signOut();
-  });
+  }, 120_000);
 
   it("counts the deadline by the 2027 calendar on the inventory, with no warning", async () => {
     await signIn(page, server.url, server.demo);
