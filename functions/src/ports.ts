@@ -9,7 +9,7 @@ import type { InventoryRole } from "@core/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 import type * as z from "zod";
-import type { companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
+import type { calendarYearSchema, companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
 
 /** A company: the answer's shape is the stored record (inn/kpp and version absent on older ones). */
 export type Company = z.output<typeof companySchema>;
@@ -628,6 +628,18 @@ export interface DocumentRepository {
   put(next: NormativeDocument, expectedVersion: number): Promise<void>;
 }
 
+/** A year of the production calendar (platform-wide, like dictionaries): the days that differ from
+ *  Monday to Friday and the decree they come from; `version` 0: not stored. */
+export type CalendarYear = z.output<typeof calendarYearSchema>;
+
+export interface ProductionCalendarRepository {
+  /** Every stored year, oldest first. */
+  list(): Promise<CalendarYear[]>;
+  get(year: number): Promise<CalendarYear | undefined>;
+  /** expectedVersion 0 creates (Conflict if the year exists); otherwise the stored version must match. */
+  put(next: CalendarYear, expectedVersion: number): Promise<void>;
+}
+
 export type MediaKind = "instruction" | "presentation";
 
 /** A settings video (docs/user-guide.md, /settings): «Видеоинструкция» or «Презентация». */
@@ -687,6 +699,7 @@ export interface Repositories {
   auditTrail: AuditTrailRepository;
   documents: DocumentRepository;
   media: MediaRepository;
+  productionCalendar: ProductionCalendarRepository;
   attempts: AttemptCounter;
   sessions: SessionRepository;
   dictionaries: DictionaryRepository;

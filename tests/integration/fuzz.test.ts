@@ -434,6 +434,28 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // Each year loaded or edited is one entry of the change log.
+  adminCreateCalendarYear: () => [
+    {
+      path: "/api/v1/admin/calendar/",
+      example: {
+        year: 2032,
+        decree: { title: "Постановление", number: "1", date: "2031-09-01" },
+        days_off: ["2032-01-01"],
+        working_days: [],
+      },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
+  ],
+  adminPutCalendarYear: () => [
+    {
+      path: "/api/v1/admin/calendar/2024/",
+      example: { decree: { title: "Постановление", number: "1306", date: "" }, days_off: ["2024-01-01"], working_days: [], version: 1 },
+      token: () => admin.token,
+      writes: { audit: 1 },
+    },
+  ],
   adminCompleteMediaUpload: () => [
     {
       path: "/api/v1/admin/media/complete/",

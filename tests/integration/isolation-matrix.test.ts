@@ -146,6 +146,19 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   adminCompleteMediaUpload: () => [{ path: "/api/v1/admin/media/complete/", json: { upload_id: "not-an-upload" } }],
   directUpload: () => [{ path: "/api/v1/uploads/?token=not-an-upload", raw: video }],
+  adminListCalendar: () => [{ path: "/api/v1/admin/calendar/" }],
+  adminCreateCalendarYear: () => [
+    {
+      path: "/api/v1/admin/calendar/",
+      json: { year: 2031, decree: { title: "Захват", number: "", date: "" }, days_off: [], working_days: [] },
+    },
+  ],
+  adminPutCalendarYear: () => [
+    {
+      path: "/api/v1/admin/calendar/2026/",
+      json: { decree: { title: "Захват", number: "", date: "" }, days_off: [], working_days: [], version: 1 },
+    },
+  ],
   adminAudit: () => [{ path: "/api/v1/admin/audit/?limit=5" }],
   listCalculations: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/?project=${a.project.id}&is_deleted=false` })),
   createCalculation: ({ a }) =>

@@ -15,6 +15,7 @@ import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import type { Deps } from "@server/domain/context";
 import { systemClock } from "@server/domain/context";
 import { seedDictionaries } from "@server/domain/dictionaries";
+import { seedProductionCalendar } from "@server/domain/production-calendar";
 import { seedDefaultModels } from "@server/domain/forecast-models";
 import { createCompany, createUser } from "@server/domain/users";
 import { inProcessSpreadsheets } from "@server/export/in-process";
@@ -56,6 +57,7 @@ export async function countedApi(): Promise<CountedApi> {
   await ensureTable(setup, TABLE);
   setup.destroy();
   await seedDictionaries(deps);
+  await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
   const app = createApi(deps, { clientAddressOf: () => "203.0.113.1" });
   const company = await createCompany(deps, { name: "Компания" });

@@ -11,6 +11,7 @@ import type { Deps } from "@server/domain/context";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import { createCompany, createUser } from "@server/domain/users";
 import { seedDictionaries } from "@server/domain/dictionaries";
+import { seedProductionCalendar } from "@server/domain/production-calendar";
 import { seedDefaultModels } from "@server/domain/forecast-models";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { withUploadNotifications } from "@server/local/upload-notifications";
@@ -45,6 +46,7 @@ export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: 
     spreadsheets: inProcessSpreadsheets(() => deps),
   };
   await seedDictionaries(deps);
+  await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
   const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? "203.0.113.1" });
   let userCounter = 0;

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
+import type { Clock } from "@server/ports";
 
 /** The demo user a local server creates in a fresh data folder when given these credentials. */
 export const DEMO = { email: "demo@example.com", password: "demo-password" };
@@ -30,9 +31,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { admin?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: { admin?: boolean; clock?: Clock } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fugitive-e2e-"));
-  const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
+  const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, clock: options.clock });
   let admin: TestServer["admin"];
   if (options.admin) {
     admin = { email: "operator@example.com", password: "operator-password" };

@@ -95,7 +95,11 @@ export function periodDate(value: unknown): string | undefined {
     if (serial < EXCEL_SERIALS.min || serial > EXCEL_SERIALS.max) return undefined;
     return iso(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS);
   }
-  if (typeof value !== "string") return undefined;
+  return typeof value === "string" ? typedDate(value) : undefined;
+}
+
+/** A date typed as ДД.ММ.ГГГГ (or ISO) → ISO; undefined if it is not a real date. */
+export function typedDate(value: string): string | undefined {
   const text = value.trim();
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) ?? /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
   if (!parts) return undefined;

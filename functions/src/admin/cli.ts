@@ -10,6 +10,7 @@ import { inProcessSpreadsheets } from "../export/in-process";
 import { DomainError } from "../domain/errors";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
 import { seedDictionaries } from "../domain/dictionaries";
+import { seedProductionCalendar } from "../domain/production-calendar";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { drifted, reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
 import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
@@ -36,7 +37,7 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  сверить статистику компаний (профиль) с данными и исправить расхождения;
                  --dry-run — только показать их. Изменения, еще идущие через поток таблицы,
                  не исправляются: сверка смотрит дважды с паузой S с (по умолчанию 2, в AWS 10)
-  seed           справочники и модели прогноза по умолчанию, если их еще нет
+  seed           справочники, модели прогноза и производственный календарь по умолчанию, если их еще нет
                  (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
   rotate-jwt-secret [--overlap-hours H]
                  новый секрет подписи токенов; прежний действует еще H часов (по умолчанию —
@@ -169,7 +170,10 @@ async function run(
       }
       const dictionaries = await seedDictionaries(deps);
       const models = await seedDefaultModels(deps);
-      console.log(`Записано элементов справочников: ${dictionaries}; моделей прогноза: ${models}`);
+      const calendar = await seedProductionCalendar(deps);
+      console.log(
+        `Записано элементов справочников: ${dictionaries}; моделей прогноза: ${models}; лет производственного календаря: ${calendar}`,
+      );
       return;
     }
     case "rotate-jwt-secret": {

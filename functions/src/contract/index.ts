@@ -7,6 +7,7 @@ import type * as z from "zod";
 import type {
   adminUserSchema,
   auditEntrySchema,
+  calendarYearSchema,
   companySchema,
   dictionarySchema,
   forecastModelSchema,
@@ -37,6 +38,8 @@ export type SignedInUser = z.output<typeof signedInUserSchema>;
 /** A user as /admin sees one: never the password hash. */
 export type AdminUser = z.output<typeof adminUserSchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+/** A year of the production calendar: its days off, working weekend days and decree. */
+export type CalendarYear = z.output<typeof calendarYearSchema>;
 /** One stored version of a forecast model, without its storage key. */
 export type ForecastModelVersion = z.output<typeof forecastModelSchema>;
 /** The company's figures (GET v1/users/statistics/). */

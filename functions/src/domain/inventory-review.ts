@@ -7,7 +7,8 @@
 // reason. Every transition keeps who, when and why; comments are items of their own.
 import type { Actor, Deps } from "./context";
 import { Conflict, Forbidden, Invalid } from "./errors";
-import { addWorkingDays, calendarWarning, yearsWithoutCalendar } from "./working-days";
+import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "./working-days";
+import { workingCalendar } from "./production-calendar";
 import type { InventoryReview, InventoryVersion } from "../ports";
 import { discardVersion, storeVersion, type InventoryState } from "./inventory-versions";
 import {
@@ -34,7 +35,19 @@ export async function getReview(deps: Pick<Deps, "repos" | "clock">, companyId: 
   if (!stored) return emptyReview(companyId, year, deps.clock.now().toISOString());
   // Items written before D20 kept the frozen calculations here; the freeze is now the year's.
   const { frozen: _frozen, ...review } = stored as InventoryReview & { frozen?: unknown };
-  return review;
+  // The deadline is counted by the calendar as it is now: a year an administrator loaded after the
+  // notice (or a day corrected) moves it, and its warning goes.
+  return review.notice_date ? withReworkDeadline(review, await workingCalendar(deps)) : review;
+}
+
+/** The review with the rework deadline of its notice: 20 working days by `calendar`, and the
+ *  warning when it reaches a year the calendar does not hold. */
+function withReworkDeadline(review: InventoryReview, calendar: WorkingCalendar): InventoryReview {
+  const { rework_deadline_warning: _old, ...rest } = review;
+  const notice = review.notice_date as string;
+  const deadline = addWorkingDays(notice, REWORK_WORKING_DAYS, calendar);
+  const warning = calendarWarning(yearsWithoutCalendar(notice, deadline, calendar));
+  return { ...rest, rework_deadline: deadline, ...(warning ? { rework_deadline_warning: warning } : {}) };
 }
 
 export const isFrozen = (review: InventoryReview) => FROZEN_STATUSES.includes(review.status);
@@ -136,12 +149,7 @@ export async function transition(
   }
   if (request.action === "refuse") {
     // permitTransition checked the notice date.
-    const notice = request.notice_date as string;
-    next.notice_date = notice;
-    next.rework_deadline = addWorkingDays(notice, REWORK_WORKING_DAYS);
-    const warning = calendarWarning(yearsWithoutCalendar(notice, next.rework_deadline));
-    if (warning) next.rework_deadline_warning = warning;
-    else delete next.rework_deadline_warning;
+    Object.assign(next, withReworkDeadline({ ...next, notice_date: request.notice_date }, await workingCalendar(deps)));
   }
   // D20: the snapshot is stored last, once every check has passed, and undone if the review
   // changed meanwhile (that approval never happened).

@@ -16,6 +16,7 @@ import {
   updateDocument,
 } from "../domain/documents";
 import { Invalid } from "../domain/errors";
+import { createCalendarYear, listCalendarYears, updateCalendarYear } from "../domain/production-calendar";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
 import { documentCreateSchema } from "../contract/schemas/document";
 import {
@@ -23,11 +24,13 @@ import {
   changeCoefficientRoute,
   completeDocumentRoute,
   completeMediaRoute,
+  createCalendarYearRoute,
   createCompanyRoute,
   createDocumentRoute,
   createUserRoute,
   documentUploadUrlRoute,
   getCompanyRoute,
+  listCalendarRoute,
   listCompaniesRoute,
   listDocumentsRoute,
   listMediaRoute,
@@ -36,6 +39,7 @@ import {
   patchCompanyRoute,
   patchDocumentRoute,
   patchUserRoute,
+  putCalendarYearRoute,
   removeMediaRoute,
   replaceDocumentFileRoute,
   resetBody,
@@ -166,6 +170,15 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
     await removeMedia(c.get("deps"), c.get("actor"), c.req.valid("param").kind);
     return c.json({ detail: "Видео удалено" }, 200);
   })
+  // ---- the production calendar ----
+  .openapi(listCalendarRoute, async (c) => {
+    const results = await listCalendarYears(c.get("deps"), c.get("actor"));
+    return c.json({ results, count: results.length }, 200);
+  })
+  .openapi(createCalendarYearRoute, async (c) => c.json(await createCalendarYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  .openapi(putCalendarYearRoute, async (c) =>
+    c.json(await updateCalendarYear(c.get("deps"), c.get("actor"), c.req.valid("param").year, c.req.valid("json")), 200),
+  )
   // ---- the change log, newest first ----
   .openapi(auditRoute, async (c) => {
     const q = c.req.valid("query");

@@ -17,8 +17,10 @@ import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
+import type { Clock } from "../ports";
 import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
+import { seedProductionCalendar } from "../domain/production-calendar";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { drifted, reconcileAllStatistics } from "../domain/statistics";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
@@ -42,6 +44,9 @@ export interface LocalServerOptions {
   host?: string;
   demo?: DemoLogin;
   webRoot?: string;
+  /** The server's clock; the system's unless a browser test needs another day (a notice of
+   *  refusal dated after today's real date). */
+  clock?: Clock;
 }
 
 export interface LocalServer {
@@ -70,12 +75,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const deps: Deps = {
     repos: storage.repos,
     blobs: uploads.blobs,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
     ...(threads ? { forecastFiles: threads } : {}),
   };
   await seedDictionaries(deps);
+  await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
   if (options.demo) await seedDemo(deps, options.demo);
   // Stream records still queued when the process was killed are gone (in AWS the stream keeps

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orAbsent, truncate } from "./text";
+import { orAbsent, truncate, truncateKeepingYear } from "./text";
 
 describe("truncate", () => {
   it("keeps a name of at most 25 characters as it is", () => {
@@ -13,6 +13,26 @@ describe("truncate", () => {
 
   it("counts characters, not UTF-16 units", () => {
     expect(truncate("😀".repeat(30), 25)).toBe(`${"😀".repeat(25)}…`);
+  });
+});
+
+describe("truncateKeepingYear", () => {
+  it("never cuts a project's name and its year together", () => {
+    expect(truncateKeepingYear("Шахта «Распадская-Коксовая» 2025", 25)).toBe("Шахта «Распадская-Ко… 2025");
+    expect(truncateKeepingYear("Шахта «Распадская-Коксовая» (2025)", 25)).toBe("Шахта «Распадская-Ко… 2025");
+    expect(truncateKeepingYear("Шахта Северная-Глубокая, отчет 2025 год, уточненный", 25)).toBe("Шахта Северная-Глуб… 2025…");
+    for (const name of ["Разрез Восточный, участок номер 2 — инвентаризация 2024", "Участок 7, отработка лавы 2027 года"]) {
+      const cut = truncateKeepingYear(name, 25);
+      expect(Array.from(cut).length, cut).toBeLessThanOrEqual(26);
+      expect(cut).toMatch(/20\d\d/);
+    }
+  });
+
+  it("cuts as before when the year survives the cut or there is none", () => {
+    expect(truncateKeepingYear("2025 — Шахта «Распадская-Коксовая»", 25)).toBe("2025 — Шахта «Распадская-…");
+    expect(truncateKeepingYear("Шахта Северная, 2025 год, уточненный отчет", 25)).toBe("Шахта Северная, 2025 год,…");
+    expect(truncateKeepingYear("Разрез Восточный, участок номер 2", 25)).toBe("Разрез Восточный, участок…");
+    expect(truncateKeepingYear("Шахта 2025", 25)).toBe("Шахта 2025");
   });
 });
 

@@ -8,6 +8,22 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
 }
 
+// A year in a name: four digits 19xx or 20xx standing alone.
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
+
+/** A project's name cut to `max` characters without ever losing its year (docs/user-guide.md,
+ *  Conventions of the screens): when the plain cut would drop the year, the part before it is cut
+ *  instead, and the year stays («Шахта «Распадская-Ко… 2025»). */
+export function truncateKeepingYear(text: string, max: number): string {
+  const short = truncate(text, max);
+  const year = [...text.matchAll(YEAR)].at(-1);
+  if (short === text || !year || Array.from(text.slice(0, year.index)).length + year[0].length <= max) return short;
+  const head = text.slice(0, year.index).replace(/[\s(«"„—–,:-]+$/u, "");
+  const more = /[\p{L}\p{N}]/u.test(text.slice(year.index + year[0].length));
+  const room = max - year[0].length - 1 - (more ? 1 : 0);
+  return `${truncate(head, Math.max(room, 1))} ${year[0]}${more ? "…" : ""}`;
+}
+
 /** docs/user-guide.md, «Profile»: an empty field shows «Отсутствует». */
 export function orAbsent(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ABSENT;

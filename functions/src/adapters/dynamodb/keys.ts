@@ -190,6 +190,11 @@ export const adminAuditEntry = (at: string, id: string) => ({ PK: ADMIN_AUDIT_PK
 export const DOCUMENTS_PK = "DOCUMENTS";
 export const normativeDocument = (id: string) => ({ PK: DOCUMENTS_PK, SK: `DOC#${id}` });
 
+/** The production calendar (platform-wide, a year per item): get by year, all with Query PK =
+ *  PRODUCTION_CALENDAR_PK (sorted by year: four digits). */
+export const PRODUCTION_CALENDAR_PK = "CALENDAR";
+export const calendarYear = (year: number) => ({ PK: PRODUCTION_CALENDAR_PK, SK: `YEAR#${year}` });
+
 /** Settings videos (platform-wide), one item per kind (instruction, presentation). */
 export const mediaItem = (kind: string) => ({ PK: "MEDIA", SK: `KIND#${kind}` });
 

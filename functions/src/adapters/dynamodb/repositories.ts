@@ -15,6 +15,7 @@ import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
 import { dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
+import { dynamoProductionCalendar } from "./production-calendar-repository";
 import { dynamoProjects } from "./project-repository";
 import { dynamoSessions } from "./session-repository";
 import { dynamoStatistics } from "./statistics";
@@ -39,5 +40,6 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     adminAudit: dynamoAdminAudit(doc, table),
     documents: dynamoDocuments(doc, table),
     media: dynamoMedia(doc, table),
+    productionCalendar: dynamoProductionCalendar(doc, table),
   };
 }

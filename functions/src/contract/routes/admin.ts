@@ -1,11 +1,12 @@
 // v1/admin/, declared: the platform operators' API (companies, their users, coefficient changes,
-// normative documents, settings videos, the change log). Every route is admin-only: staff get
+// normative documents, settings videos, the production calendar, the change log). Every route is admin-only: staff get
 // 403. Served by http/admin.ts, behind requireAdmin.
 import * as z from "zod";
 import { ROLES } from "../schemas/common";
 import {
   adminUserSchema,
   auditEntrySchema,
+  calendarYearSchema,
   companySchema,
   detailSchema,
   dictionaryEntrySchema,
@@ -16,6 +17,7 @@ import {
 import { isoDate, pageParams } from "../schemas/common";
 import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
+import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
 import { uncertaintySchema } from "../schemas/uncertainty";
 import { binaryFile, declareRoute, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "./declare";
 import { dictionaryName, entryNumber } from "./dictionaries";
@@ -358,6 +360,51 @@ export const removeMediaRoute = declareRoute(
   },
 );
 
+const calendarParams = z.object({
+  year: z.coerce.number().check(z.int("year: ожидается год из четырех цифр")).meta({ description: "The year, four digits" }),
+});
+
+export const listCalendarRoute = declareRoute(
+  admin({ operationId: "adminListCalendar", summary: "The production calendar: every year loaded, oldest first", errors: [] }),
+  {
+    method: "get",
+    path: "/calendar",
+    responses: { 200: json(listOf(calendarYearSchema), "The years") },
+  },
+);
+
+export const createCalendarYearRoute = declareRoute(
+  admin({
+    operationId: "adminCreateCalendarYear",
+    summary: "Load a year of the production calendar: its days off, working weekend days and decree",
+    description:
+      "Each day must be a date of that year, listed once, in one list only; a working day must be a Saturday or a Sunday (400). " +
+      "A year already loaded is 409. Review deadlines reaching the year are counted by it from then on.",
+    errors: [400, 409],
+  }),
+  {
+    method: "post",
+    path: "/calendar",
+    request: { body: jsonBody(calendarYearCreateSchema) },
+    responses: { 201: json(calendarYearSchema, "The year") },
+  },
+);
+
+export const putCalendarYearRoute = declareRoute(
+  admin({
+    operationId: "adminPutCalendarYear",
+    summary: "Replace a year's days and decree (based on the version shown)",
+    description: "The same rules as loading a year; a stale version is 409, a year not loaded 404.",
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "put",
+    path: "/calendar/{year}",
+    request: { params: calendarParams, body: jsonBody(calendarYearEditSchema) },
+    responses: { 200: json(calendarYearSchema, "The year, version + 1") },
+  },
+);
+
 export const auditRoute = declareRoute(admin({ operationId: "adminAudit", summary: "The change log, newest first", errors: [400] }), {
   method: "get",
   path: "/audit",
@@ -387,5 +434,8 @@ export const ADMIN_ROUTES = [
   completeMediaRoute,
   uploadMediaRoute,
   removeMediaRoute,
+  listCalendarRoute,
+  createCalendarYearRoute,
+  putCalendarYearRoute,
   auditRoute,
 ] as const;

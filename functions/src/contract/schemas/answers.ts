@@ -498,6 +498,17 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 
+/** A year of the production calendar (domain/production-calendar.ts). */
+export const calendarYearSchema = z.object({
+  year: z.int(),
+  decree: z.object({ title: z.string(), number: z.string(), date: z.string().meta({ description: "yyyy-MM-dd, or empty" }) }),
+  days_off: z.array(z.iso.date()).meta({ description: "Weekdays that are days off: holidays and days off moved there" }),
+  working_days: z.array(z.iso.date()).meta({ description: "Saturdays and Sundays made working days by the decree" }),
+  version: z.int(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+});
+
 /** The answer of the upload-url routes (domain/direct-uploads.ts, http/UPLOADS.md). */
 export const uploadGrantSchema = z.object({
   url: z.string().meta({ description: "Where to PUT the file: an S3 presigned URL in AWS, /api/v1/uploads/?token=… locally" }),

@@ -9,6 +9,7 @@ import { PageLoading } from "../shell/PageLoading";
 
 // Each tab is a chunk of its own, loaded when it is opened: /admin shows one tab at a time.
 const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));
+const CalendarTab = lazy(() => import("./CalendarTab").then((m) => ({ default: m.CalendarTab })));
 const CompaniesTab = lazy(() => import("./CompaniesTab").then((m) => ({ default: m.CompaniesTab })));
 const DictionariesTab = lazy(() => import("./DictionariesTab").then((m) => ({ default: m.DictionariesTab })));
 const DocumentsTab = lazy(() => import("./DocumentsTab").then((m) => ({ default: m.DocumentsTab })));
@@ -35,6 +36,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "dictionaries", label: "Справочники", render: () => <DictionariesTab /> },
   { key: "models", label: "Модели прогноза", render: () => <ForecastModelsTab /> },
   { key: "documents", label: "Документы", render: () => <DocumentsTab /> },
+  { key: "calendar", label: "Производственный календарь", render: () => <CalendarTab /> },
   { key: "videos", label: "Видео", render: () => <VideosTab /> },
   { key: "audit", label: "Журнал", render: () => <AuditTab /> },
 ];

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
-import type { AdminUser, AuditEntry, Company as AnsweredCompany, DictionaryEntry, ForecastModelVersion, Role } from "@server/contract";
+import type { AdminUser, AuditEntry, CalendarYear, Company as AnsweredCompany, DictionaryEntry, ForecastModelVersion, Role } from "@server/contract";
 import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/media";
@@ -11,7 +11,7 @@ import type { DirectUpload, UploadGrant } from "./directUpload";
 
 /** The API always sends a company's version. */
 export type Company = Omit<AnsweredCompany, "version"> & { version: number };
-export type { AdminUser, AuditEntry, ForecastMethod, ForecastModelVersion, Role };
+export type { AdminUser, AuditEntry, CalendarYear, ForecastMethod, ForecastModelVersion, Role };
 
 export interface ForecastModels {
   results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];
@@ -30,6 +30,7 @@ export const adminKeys = {
   users: (companyId: string) => ["admin", "companies", companyId, "users"] as const,
   documents: ["admin", "documents"] as const,
   media: ["admin", "media"] as const,
+  calendar: ["admin", "calendar"] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
   auditAll: ["admin", "audit"] as const,
   /** The same key the forecast dialog reads the list by, so a change here reaches it too. */
@@ -150,6 +151,20 @@ export function removeMedia(kind: MediaStatus["kind"]): Promise<{ detail: string
   return admin((c) => c.media[":kind"].$delete({ param: { kind } }));
 }
 
+export function useCalendarYears() {
+  return useQuery({ queryKey: adminKeys.calendar, queryFn: (): Promise<ListPage<CalendarYear>> => admin((c) => c.calendar.$get()) });
+}
+
+/** POST v1/admin/calendar/: a new year with its days and decree. */
+export function createCalendarYear(body: InferRequestType<Admin["calendar"]["$post"]>["json"]): Promise<CalendarYear> {
+  return admin((c) => c.calendar.$post({ json: body }));
+}
+
+/** PUT v1/admin/calendar/{year}/: the year's days and decree, based on the version shown. */
+export function putCalendarYear(year: number, body: InferRequestType<Admin["calendar"][":year"]["$put"]>["json"]): Promise<CalendarYear> {
+  return admin((c) => c.calendar[":year"].$put({ param: { year: String(year) }, json: body }));
+}
+
 export function useForecastModelList() {
   return useQuery({
     queryKey: adminKeys.forecastModels,
@@ -220,4 +235,6 @@ export const ACTION_LABELS: Record<string, string> = {
   "media.remove": "Видео удалено",
   "forecast_model.upload": "Модель прогноза загружена",
   "forecast_model.activate": "Модель прогноза выбрана",
+  "calendar.create": "Производственный календарь загружен",
+  "calendar.update": "Производственный календарь изменен",
 };

@@ -10,6 +10,7 @@ import { INVENTORY_ROLE_SHORT, inventorySourceOf, type InventoryRole } from "@co
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
+import { NameLink } from "../../shared/NameLink";
 import { truncate } from "../../shared/text";
 import {
   ALL_TYPES,
@@ -70,7 +71,11 @@ function summary(def: CalculationDefinition, calculation: Calculation) {
   return text ? <Cut text={String(calculation[text.name] ?? "")} max={60} /> : null;
 }
 
-function columns(listType: ListType | undefined, archived: boolean): TableColumnsType<Calculation> {
+function columns(
+  listType: ListType | undefined,
+  archived: boolean,
+  openResults: (calculation: Calculation) => void,
+): TableColumnsType<Calculation> {
   if (!listType) return [{ title: "Название", key: "name" }];
   const all = listType === ALL_TYPES;
   // In the list of every type the result and actions follow each row's own type.
@@ -87,7 +92,10 @@ function columns(listType: ListType | undefined, archived: boolean): TableColumn
               <LockOutlined aria-label="Заблокирован: год утвержден" data-testid="calculation-lock" style={{ marginRight: 6 }} />
             </Tooltip>
           )}
-          <Cut text={name} max={CALCULATION_NAME_DISPLAY} />
+          {/* The name opens the results (the row does too). */}
+          <NameLink onOpen={() => openResults(calculation)} title={truncate(name, CALCULATION_NAME_DISPLAY) === name ? undefined : name}>
+            {truncate(name, CALCULATION_NAME_DISPLAY)}
+          </NameLink>
           {/* D10: a custom coefficient without a justification or outside its plausible band. */}
           {(calculation.flags?.length ?? 0) > 0 && (
             <Tooltip title={flagTexts(calculation.type, calculation.flags).join("; ")}>
@@ -156,7 +164,7 @@ export function CalculationsTable({ projectId, type, role, archived, page, onPag
       {list.isError && <LoadError what="расчеты" message={list.error.message} retry={() => void list.refetch()} />}
       <Table<Calculation>
         rowKey="id"
-        columns={columns(type, archived)}
+        columns={columns(type, archived, openResults)}
         dataSource={type ? (list.data?.results ?? []) : []}
         loading={type !== undefined && list.isFetching}
         // On a narrow screen the table scrolls inside its place, not the page.

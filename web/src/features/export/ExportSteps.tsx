@@ -1,14 +1,13 @@
 // The three steps of /export once their code has loaded (ExportPage paints its heading first and
 // keeps the data): 1. the format, 2. the project (with the name search), 3. the download with how
 // much of the file has arrived, or why it failed.
-import { Alert, Button, Card, Flex, Spin, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Spin, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
 import { displayDate } from "../../shared/dates";
-import { truncate } from "../../shared/text";
 import type { useMe } from "../profile/api";
 import { PROJECTS_PAGE_SIZE, type Project, type useProjects } from "../projects/api";
-import { PROJECT_NAME_DISPLAY } from "../projects/ProjectsTable";
+import { ProjectName } from "../projects/ProjectsTable";
 import { ProjectSearch } from "../projects/ProjectSearch";
 import type { ExportFormat, useExportProject } from "./api";
 
@@ -43,10 +42,7 @@ const projectColumns: TableColumnsType<Project> = [
   {
     title: "Название",
     dataIndex: "name",
-    render: (name: string) => {
-      const short = truncate(name, PROJECT_NAME_DISPLAY);
-      return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
-    },
+    render: (name: string) => <ProjectName name={name} />,
   },
   { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 150 },
   { title: "Дата окончания", dataIndex: "end_date", render: displayDate, width: 150 },

@@ -5,23 +5,37 @@ import { useLastPageInRange } from "../../shared/archive";
 import { useUrlPage } from "../../shared/urlState";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
-import { truncate } from "../../shared/text";
+import { NameLink } from "../../shared/NameLink";
+import { truncateKeepingYear } from "../../shared/text";
 import { PROJECT_SCREENS } from "../shell/screens";
 import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
 import { ProjectActions } from "./ProjectActions";
 import { useProjectSearch } from "./ProjectSearch";
 
-// docs/user-guide.md: project names are cut to 25 characters in the list.
+// docs/user-guide.md: project names are cut to 25 characters in the list, never losing their year.
 export const PROJECT_NAME_DISPLAY = 25;
 
-function columns(archived: boolean): TableColumnsType<Project> {
+/** A project's name as a list shows it: cut keeping its year, the whole name in the tooltip. */
+export function ProjectName({ name }: { name: string }) {
+  const short = truncateKeepingYear(name, PROJECT_NAME_DISPLAY);
+  return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
+}
+
+function columns(archived: boolean, calculationsOf: ((project: Project) => string) | undefined): TableColumnsType<Project> {
   return [
     {
       title: "Название",
       dataIndex: "name",
-      render: (name: string) => {
-        const short = truncate(name, PROJECT_NAME_DISPLAY);
-        return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
+      render: (name: string, project) => {
+        const short = truncateKeepingYear(name, PROJECT_NAME_DISPLAY);
+        // docs/user-guide.md: the name opens the project's calculations (the row does too).
+        return calculationsOf ? (
+          <NameLink to={calculationsOf(project)} title={short === name ? undefined : name}>
+            {short}
+          </NameLink>
+        ) : (
+          <ProjectName name={name} />
+        );
       },
     },
     { title: "Дата начала", dataIndex: "start_date", render: displayDate, width: 160 },
@@ -48,23 +62,24 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
   useLastPageInRange(list, count, PROJECTS_PAGE_SIZE, page, correctPage);
 
   // docs/user-guide.md: a row opens the project's calculations, once that screen exists.
-  const openCalculations = (project: Project) => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/calculations`);
+  const calculationsOf =
+    PROJECT_SCREENS.calculations && !archived
+      ? (project: Project) => `${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/calculations`
+      : undefined;
 
   return (
     <>
       {list.isError && <LoadError what="проекты" message={list.error.message} retry={() => void list.refetch()} />}
       <Table<Project>
         rowKey="id"
-        columns={columns(archived)}
+        columns={columns(archived, calculationsOf)}
         dataSource={list.data?.results ?? []}
         loading={list.isFetching}
         locale={{ emptyText: search ? "Нет проектов с таким названием" : archived ? "В архиве нет проектов" : "Проектов пока нет" }}
         // On a narrow screen the table scrolls inside its place, not the page.
         scroll={{ x: 930 }}
         onRow={
-          PROJECT_SCREENS.calculations && !archived
-            ? (project) => ({ onClick: () => openCalculations(project), style: { cursor: "pointer" } })
-            : undefined
+          calculationsOf ? (project) => ({ onClick: () => navigate(calculationsOf(project)), style: { cursor: "pointer" } }) : undefined
         }
         pagination={{
           current: page,

@@ -1,0 +1,53 @@
+// A year of the production calendar as /admin sends and reads it (docs/user-guide.md, The review
+// register and the production calendar). The days' own rules (of the year, once, Saturday or Sunday
+// for a working day) are the core's calendarDayProblems, checked by the domain.
+import * as z from "zod";
+import { CALENDAR_YEARS } from "@core/production-calendar";
+import { isoDate } from "./common";
+
+const MAX_DAYS = 366;
+
+const text = (field: string, max: number, required = false) =>
+  z
+    .string(`${field}: ожидается строка`)
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
+      z.maxLength(max, `${field}: не длиннее ${max} символов`),
+    );
+
+const days = (field: string) =>
+  z
+    .array(z.string(`${field}: ожидается дата ГГГГ-ММ-ДД`), `${field}: ожидается список дат`)
+    .check(z.maxLength(MAX_DAYS, `${field}: не больше ${MAX_DAYS} дат`));
+
+export const calendarDecreeSchema = z.object(
+  {
+    title: text("decree.title", 500, true),
+    number: text("decree.number", 100),
+    date: z.union([z.literal(""), isoDate("decree.date")]),
+  },
+  "decree: укажите постановление (название, номер, дата)",
+);
+
+/** The days and decree of a year: the body of an edit. */
+export const calendarYearEditSchema = z.object({
+  decree: calendarDecreeSchema,
+  days_off: days("days_off"),
+  working_days: days("working_days"),
+  version: z.number("version: укажите версию, которую вы меняете").check(z.int("version: ожидается целое число")),
+});
+
+/** A new year: its number, days and decree. */
+export const calendarYearCreateSchema = calendarYearEditSchema.omit({ version: true }).extend({
+  year: z
+    .number("year: укажите год")
+    .check(
+      z.int("year: ожидается год из четырех цифр"),
+      z.gte(CALENDAR_YEARS.min, `year: не раньше ${CALENDAR_YEARS.min}`),
+      z.lte(CALENDAR_YEARS.max, `year: не позже ${CALENDAR_YEARS.max}`),
+    ),
+});
+
+export type CalendarYearCreateInput = z.infer<typeof calendarYearCreateSchema>;
+export type CalendarYearEditInput = z.infer<typeof calendarYearEditSchema>;
