@@ -35,15 +35,18 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  doc.registerFont("Regular", FONT);
+  // The regular face by its path, never by a registered name: pdfkit caches a face under the key it
+  // was first opened with, and a registered name whose face is already open is opened and parsed
+  // again from the file at each call (pdfkit 0.20; 16 times a source, most of the PDF's time).
+  // Tables go back to the path after each bold cell, so the path is the one key that stays cached.
   doc.registerFont("Bold", BOLD_FONT);
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const left = doc.page.margins.left;
 
   const heading = (text: string, size = 12) => {
-    doc.moveDown(0.6).font("Bold").fontSize(size).text(text, left, undefined, { width }).font("Regular").fontSize(9).moveDown(0.3);
+    doc.moveDown(0.6).font("Bold").fontSize(size).text(text, left, undefined, { width }).font(FONT).fontSize(9).moveDown(0.3);
   };
-  const paragraph = (text: string) => doc.font("Regular").fontSize(9).text(text, left, undefined, { width });
+  const paragraph = (text: string) => doc.font(FONT).fontSize(9).text(text, left, undefined, { width });
   const padding = 3;
   const FONT_SIZE = 8.5;
   /** The height a row will take, estimated from its texts' lengths (DejaVu Sans is about 0.6 em a
@@ -65,7 +68,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
       defaultStyle: { padding: [2, padding] as [number, number], border: 0.5, borderColor: "#999999" },
     };
     const start = () => {
-      doc.font("Regular").fontSize(FONT_SIZE);
+      doc.font(FONT).fontSize(FONT_SIZE);
       const t = doc.table(options);
       if (header) t.row(header);
       return t;
@@ -78,7 +81,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
         doc.addPage();
         current = start();
       }
-      doc.font("Regular").fontSize(FONT_SIZE);
+      doc.font(FONT).fontSize(FONT_SIZE);
       current.row(row);
     }
     current.end();
@@ -226,7 +229,7 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
 
   doc
     .moveDown(1)
-    .font("Regular")
+    .font(FONT)
     .fontSize(8)
     .fillColor("#555555")
     .text(`Сформировано ${p.generated}. ${p.footnote}`, left, undefined, { width });
