@@ -21,7 +21,11 @@ type Row = Array<string | { text: string; font?: { src: string }; align?: { x: "
 const bold = (text: string) => ({ text, font: { src: "Bold" } });
 const right = (text: string) => ({ text, align: { x: "right" as const } });
 
-export async function passportPdf(p: Passport): Promise<Uint8Array> {
+/** Sources laid out between two reports of progress (and a turn of the event loop, so that a job's
+ *  progress is written while the layout runs). */
+const SOURCES_PER_STEP = 200;
+
+export async function passportPdf(p: Passport, progress?: (done: number) => void): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 40,
@@ -148,12 +152,18 @@ export async function passportPdf(p: Passport): Promise<Uint8Array> {
   }
 
   heading("Источники выбросов");
+  const sourceCount = p.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
+  let laidOut = 0;
   for (const facility of p.facilities) {
     heading(facility.name, 11);
     if (facility.details) paragraph(facility.details);
     for (const category of facility.categories) {
       heading(`${category.title}: ${emissions(category.t_co2e)} т CO2-экв.`, 10);
       for (const source of category.sources) {
+        if (progress && ++laidOut % SOURCES_PER_STEP === 0) {
+          progress(laidOut / sourceCount);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         doc.moveDown(0.3).font("Bold").fontSize(9).text(`«${source.name}» (проект «${source.project}»)`, left, undefined, { width });
         paragraph(`${source.ipcc}. Метод: ${source.method}`);
         paragraph(`Формула: ${source.formula}`);
