@@ -29,7 +29,7 @@ export const JOB_CALCULATIONS = 5_000;
 /** A report passport is rendered as a job, where the host runs jobs, from these sizes on (the
  *  company's calculations, an upper bound of a year's lines read from the list counts): below them
  *  it is made inside the call within about 3 s (docs/performance.md, «Report passport»). */
-export const JOB_PASSPORT_LINES = { pdf: 500, xlsx: 2_000 } as const;
+export const JOB_PASSPORT_LINES = { pdf: 100, xlsx: 2_000 } as const;
 
 /** Whether the year's report passport is rendered as a job: the company's active calculations
  *  (every year's, from the list counts: one read, nothing laid out) against JOB_PASSPORT_LINES. */
