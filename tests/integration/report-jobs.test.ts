@@ -96,7 +96,12 @@ describe("a large company's report passport on the local host", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const done = seen.at(-1)!;
-    expect(done).toMatchObject({ state: "done", progress: 100, file_name: "Паспорт отчета 2025.pdf", file_url: `v1/export_jobs/${job.job}/file/` });
+    expect(done).toMatchObject({
+      state: "done",
+      progress: 100,
+      file_name: "Паспорт отчета 2025.pdf",
+      file_url: `v1/export_jobs/${job.job}/file/`,
+    });
     // The progress only grows, and the layout reported some of it on the way (more than the start's 10).
     const progress = seen.map((s) => s.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
