@@ -685,9 +685,15 @@ export interface SpreadsheetWorker {
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
-  /** A job's state (an export or passport asked with `job`), where the host runs jobs (AWS, the
-   *  worker function's asynchronous path); NotFound for a job `actor`'s company never started. */
+  /** The work this host renders as a job near its bound (domain/heavy-work.ts): in AWS exports and
+   *  passports (the job function), on the local host passports only (its worker threads; an export
+   *  streams as it is written there, with no call's time limit). */
+  jobsOf?: ReadonlyArray<"export" | "inventory_report">;
+  /** A job's state (an export or passport asked with `job`), where the host runs jobs; NotFound
+   *  for a job `actor`'s company never started. */
   jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;
+  /** A finished job's file, where the host's store gives no download address (the local host). */
+  jobFile?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportResult>;
 }
 
 export interface Repositories {

@@ -46,6 +46,7 @@ import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
+import { JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS } from "@server/adapters/spreadsheets/jobs";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -244,29 +245,47 @@ export class AppStack extends Stack {
     // The report passport's PDF reads its fonts from ./fonts beside the bundle (Lambda has no
     // system fonts): copied as files rather than inlined, so the bundle stays small.
     const fontsDir = join(REPO_ROOT, "functions/src/export", PASSPORT_FONTS.dir);
+    const spreadsheetBundling = {
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (_inputDir: string, outputDir: string) => [
+          // The exports' uncertainty columns run the WASM core here too (found by the deploy rehearsal).
+          ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
+          `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
+          ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
+            (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
+          ),
+        ],
+      },
+    };
+    const spreadsheetEnvironment = {
+      TABLE_NAME: table.tableName,
+      [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
+      [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
+    };
     const spreadsheets = fn("SpreadsheetFunction", "functions/src/lambda/spreadsheets.ts", {
       description: "Renders project exports, xlsx upload templates and the inventory's report passport for the API",
       memorySize: 1536,
       timeout: Duration.seconds(25),
-      environment: {
-        TABLE_NAME: table.tableName,
-        [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
-        [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
-      },
-      bundling: {
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) => [
-            // The exports' uncertainty columns run the WASM core here too (found by the deploy rehearsal).
-            ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
-            `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
-            ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
-              (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
-            ),
-          ],
-        },
-      },
+      environment: spreadsheetEnvironment,
+      bundling: spreadsheetBundling,
+    });
+    // The exports and report passports near their bounds (functions/src/domain/heavy-work.ts) as jobs:
+    // the same bundle (its jobHandler), invoked asynchronously by the API, so no API call waits on
+    // it and it may take Lambda's longest timeout (a 10 000-line PDF passport: docs/performance.md).
+    // Not retried: a job that fails records its failure for the user (adapters/spreadsheets/jobs.ts),
+    // and one cut by its timeout reads as failed once its time is past; a retry would run it again.
+    // No alarm of its own (the ten alarms are CloudWatch's free tier): a failed job is a log line.
+    const exportJobs = fn("ExportJobFunction", "functions/src/lambda/spreadsheets.ts", {
+      description: "Renders the exports and report passports near their bounds as jobs, for the API",
+      handler: "jobHandler",
+      memorySize: 1536,
+      timeout: Duration.seconds(JOB_TIMEOUT_SECONDS),
+      retryAttempts: 0,
+      maxEventAge: Duration.millis(JOB_START_WINDOW_MS),
+      environment: spreadsheetEnvironment,
+      bundling: spreadsheetBundling,
     });
 
     const api = fn("ApiFunction", "functions/src/lambda.ts", {
@@ -280,6 +299,7 @@ export class AppStack extends Stack {
         UPLOADS_BUCKET: uploads.bucketName,
         DOCUMENTS_BUCKET: documents.bucketName,
         SPREADSHEET_FUNCTION_NAME: spreadsheets.functionName,
+        EXPORT_JOB_FUNCTION_NAME: exportJobs.functionName,
         APP_SECRET_ARN: appSecret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: originVerify.secretArn,
         // One JSON line per request (docs/operations.md); "errors" keeps only the 5xx lines.
@@ -360,8 +380,11 @@ export class AppStack extends Stack {
     }
     appSecret.grantRead(api);
     originVerify.grantRead(api);
-    // The worker and nothing else; not grantInvoke, which adds every version and alias (":*").
-    api.addToRolePolicy(new iam.PolicyStatement({ actions: ["lambda:InvokeFunction"], resources: [spreadsheets.functionArn] }));
+    // The worker and the job function and nothing else; not grantInvoke, which adds every version
+    // and alias (":*").
+    api.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ["lambda:InvokeFunction"], resources: [spreadsheets.functionArn, exportJobs.functionArn] }),
+    );
 
     // The worker reads a project (GetItem), its calculations (Query on GSI1) and the forecasts' rows
     // (forecasts/, GetObject only), writes exports and presigns their download (a presigned GET is
@@ -370,6 +393,11 @@ export class AppStack extends Stack {
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
     // D20: the snapshot of an approved year (inventory/) is what its report prints.
     grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
+    // The job function reads as the worker does and writes a job's state and file under exports/;
+    // it reads nothing there (the worker answers a job's state) and presigns nothing.
+    grantTable(exportJobs, ["dynamodb:GetItem", "dynamodb:Query"]);
+    grantObjects(exportJobs, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject"], { list: false });
+    grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);

@@ -1,8 +1,9 @@
 // Exports near their bound in AWS (issue 26): the API's call has 29 s, so a detailed export of a
-// full forecast or a PDF report passport is not rendered inside it. The API invokes the spreadsheet
-// worker function asynchronously (InvocationType Event: the only mock here is Lambda's), answers
-// 202 with the job's signed id, and the client asks its state until the worker stored the file and
-// there is a download address. The worker runs for real on dynalite and a blob folder.
+// full forecast or a large company's report passport is not rendered inside it. The API invokes the
+// job function asynchronously (InvocationType Event: the only mock here is Lambda's), answers 202
+// with the job's signed id, and the client asks its state (of the spreadsheet worker) until the job
+// stored the file and there is a download address. Both functions run for real on dynalite and a
+// blob folder.
 import { mkdtempSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -17,7 +18,7 @@ import { configFromEnv } from "@server/config";
 import { systemClock, type Actor, type Deps } from "@server/domain/context";
 import { seedDictionaries } from "@server/domain/dictionaries";
 import { storeForecastRows } from "@server/domain/forecast-rows";
-import { JOB_FORECAST_ROWS } from "@server/domain/heavy-work";
+import { JOB_FORECAST_ROWS, JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/projects";
 import { createCompany, createUser } from "@server/domain/users";
@@ -59,7 +60,7 @@ beforeAll(async () => {
   deps = {
     ...workerDeps,
     config: configFromEnv(randomBytes(32)),
-    spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn"),
+    spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
   };
   await seedDictionaries(deps);
   const signIn = async (name: string) => {
@@ -111,19 +112,22 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Lambda: an Event invoke is queued (kept here, 202); a RequestResponse one answered by the worker. */
+/** Lambda: an Event invoke of the job function is queued (kept here, 202); a RequestResponse one
+ *  answered by the worker. The returned function is the job function taking a queued event. */
 function lambdaService(queued: unknown[]) {
   const worker = inProcessSpreadsheets(() => workerDeps);
   const jobs = { deps: workerDeps, worker: inProcessSpreadsheets(() => workerDeps, { inlineLimitBytes: Number.POSITIVE_INFINITY }) };
   lambda.on(InvokeCommand).callsFake(async (input: InvokeCommandInput) => {
     if (input.InvocationType === "Event") {
+      expect(input.FunctionName).toBe("export-job-fn");
       queued.push(decode(input.Payload));
       return { StatusCode: 202 };
     }
-    const answered = await answer(worker, decode(input.Payload), quiet, jobs);
+    expect(input.FunctionName).toBe("spreadsheet-fn");
+    const answered = await answer(worker, decode(input.Payload), quiet, jobs, "worker");
     return { StatusCode: 200, Payload: new TextEncoder().encode(JSON.stringify(answered)) as never };
   });
-  return (event: unknown) => answer(worker, event, quiet, jobs);
+  return (event: unknown) => answer(worker, event, quiet, jobs, "job");
 }
 
 const get = (path: string, query = "", bearer = token) =>
@@ -140,7 +144,7 @@ describe("an export near its bound, in AWS", () => {
     // Not rendered inside the API's call: one asynchronous invoke, nothing synchronous.
     const calls = lambda.commandCalls(InvokeCommand);
     expect(calls).toHaveLength(1);
-    expect(calls[0].args[0].input).toMatchObject({ FunctionName: "spreadsheet-fn", InvocationType: "Event" });
+    expect(calls[0].args[0].input).toMatchObject({ FunctionName: "export-job-fn", InvocationType: "Event" });
     expect(queued[0]).toMatchObject({ op: "job", request: { op: "export", projectId: project.id, format: "xlsx", detail: true } });
 
     const status = async (bearer = token) => {
@@ -183,14 +187,47 @@ describe("an export near its bound, in AWS", () => {
     expect(JSON.parse(res.body)).toMatchObject({ state: "failed", detail: expect.stringContaining("Подробная выгрузка в xls") });
   }, 60_000);
 
-  it("leaves a small export inside the call, and the PDF passport goes as a job", async () => {
+  it("leaves a small export and a small company's passport inside the call; a large company's passport goes as a job", async () => {
     const queued: unknown[] = [];
-    lambdaService(queued);
+    const runJob = lambdaService(queued);
     const plain = await get(`/api/v1/projects/${project.id}/export_to_xlsx/`);
     expect(plain.statusCode).toBe(200);
     expect(lambda.commandCalls(InvokeCommand)[0].args[0].input.InvocationType).toBe("RequestResponse");
+    const small = await get("/api/v1/inventory/2025/report/", "format=pdf");
+    expect(small.statusCode).toBe(200);
+    expect(queued).toEqual([]);
+
+    // The company's list counts at the PDF's job size, as the stream keeps them (domain/heavy-work.ts).
+    await storage.repos.statistics.apply(actor.company, {
+      source: "TEST#large-company",
+      sequence: "1",
+      deltas: [],
+      lists: [{ project: project.id, type: "underground", active: JOB_PASSPORT_LINES.pdf, archived: 0 }],
+      at: new Date().toISOString(),
+    });
     const pdf = await get("/api/v1/inventory/2025/report/", "format=pdf");
     expect(pdf.statusCode).toBe(202);
     expect(queued[0]).toMatchObject({ op: "job", request: { op: "inventory_report", year: 2025, format: "pdf" } });
+    // Below the xlsx's size, the workbook of the same company is still made inside the call.
+    expect((await get("/api/v1/inventory/2025/report/", "format=xlsx")).statusCode).toBe(200);
+    expect(queued).toHaveLength(1);
+    // The job function takes it and stores the PDF; the worker answers its state with the address.
+    expect(await runJob(queued[0])).toMatchObject({ kind: "job", state: "done", progress: 100 });
+    const { status_url } = JSON.parse(pdf.body) as { status_url: string };
+    const done = JSON.parse((await get(`/api/${status_url}`)).body) as { state: string; download_url: string; file_name: string };
+    expect(done).toMatchObject({ state: "done", file_name: expect.stringMatching(/\.pdf$/) });
+    const stored = await workerDeps.blobs.get(new URL(done.download_url).pathname.slice(1));
+    expect(new TextDecoder().decode(stored!.body.slice(0, 5))).toBe("%PDF-");
+    // Each function takes its own part only: a fault between them fails the invoke.
+    await expect(runJob({ op: "template", type: "regres_methane" })).rejects.toThrow(/not its work/);
+    await expect(
+      answer(
+        inProcessSpreadsheets(() => workerDeps),
+        queued[0],
+        quiet,
+        undefined,
+        "worker",
+      ),
+    ).rejects.toThrow(/not its work/);
   }, 60_000);
 });

@@ -54,7 +54,7 @@ async function workbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
 }
 
 describe("the API's invoke of the worker", () => {
-  const worker = lambdaSpreadsheets(new LambdaClient({ region: REGION }), "spreadsheet-fn");
+  const worker = lambdaSpreadsheets(new LambdaClient({ region: REGION }), "spreadsheet-fn", "export-job-fn");
   const actor = { id: "u1", company: "c1", email: "anna@example.com", role: "staff" } as const;
 
   it("sends the actor's four fields and the export's parameters, and returns an inline file as bytes", async () => {
@@ -355,7 +355,10 @@ describe("the worker function", () => {
     let inlineLimitBytes: number | undefined;
 
     beforeAll(async () => {
-      const apiDeps: Deps = { ...deps, spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: REGION }), "spreadsheet-fn") };
+      const apiDeps: Deps = {
+        ...deps,
+        spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: REGION }), "spreadsheet-fn", "export-job-fn"),
+      };
       handler = apiHandler(apiDeps);
       const signIn = async (email: string) => {
         const res = await handler(apiGatewayEvent({ path: "/api/token/", json: { email, password: "correct-horse", guardant_code: "" } }));

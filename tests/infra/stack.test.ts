@@ -15,6 +15,7 @@ import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "@server/lambda/api";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
+import { JOB_RUN_LIMIT_MS, JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS } from "@server/adapters/spreadsheets/jobs";
 import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
 import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
@@ -27,11 +28,15 @@ const OUR_FUNCTIONS = [
   "UploadCheckFunction",
   "StreamAuditFunction",
   "SpreadsheetFunction",
+  "ExportJobFunction",
   "StatisticsReconcileFunction",
   "OrphanSweepFunction",
 ] as const;
-/** Run once a night, retried, rerun the next night: no alarms of their own (the ten alarms are CloudWatch's free tier). */
-const NIGHTLY_FUNCTIONS: readonly string[] = ["StatisticsReconcileFunction", "OrphanSweepFunction"];
+/** No alarms of their own (the ten alarms are CloudWatch's free tier): the nightly ones are retried
+ *  and rerun the next night; a failed export job is reported to its user and logged. */
+const UNALARMED_FUNCTIONS: readonly string[] = ["StatisticsReconcileFunction", "OrphanSweepFunction", "ExportJobFunction"];
+/** The handler each function's bundle exports; the job function is the worker's bundle. */
+const HANDLERS: Partial<Record<(typeof OUR_FUNCTIONS)[number], string>> = { ExportJobFunction: "index.jobHandler" };
 const ONE_MB = 1024 * 1024;
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -200,7 +205,7 @@ describe.each([
     for (const [name, [, fn]] of Object.entries(ourFunctions(t))) {
       expect(fn.Properties.Runtime, name).toBe("nodejs24.x");
       expect(fn.Properties.Architectures, name).toEqual(["arm64"]);
-      expect(fn.Properties.Handler, name).toBe("index.handler");
+      expect(fn.Properties.Handler, name).toBe(HANDLERS[name as (typeof OUR_FUNCTIONS)[number]] ?? "index.handler");
       expect(logGroups[fn.Properties.LoggingConfig.LogGroup.Ref].Properties.RetentionInDays, name).toBe(30);
     }
   });
@@ -215,6 +220,29 @@ describe.each([
     expect(worker.Properties.Timeout).toBeLessThanOrEqual(api.Properties.Timeout - 3);
   });
 
+  it("runs the jobs in a function of their own, on the worker's bundle, with Lambda's longest timeout and no retry", () => {
+    const t = get().template;
+    const fns = ourFunctions(t);
+    const [jobId, job] = fns.ExportJobFunction;
+    const [, worker] = fns.SpreadsheetFunction;
+    expect(job.Properties.Timeout).toBe(JOB_TIMEOUT_SECONDS);
+    expect(job.Properties.Timeout).toBe(15 * 60);
+    expect(job.Properties.MemorySize).toBe(1536);
+    // The same bundle: the same asset, another export of it.
+    expect(job.Properties.Code).toEqual(worker.Properties.Code);
+    expect(job.Properties.Environment).toEqual(worker.Properties.Environment);
+    // A job that failed recorded it; a retry would render it again. Lambda drops an event no
+    // sooner than the status route stops calling it queued.
+    const [config] = Object.values(resources(t, "AWS::Lambda::EventInvokeConfig"));
+    expect(config.Properties).toMatchObject({
+      FunctionName: { Ref: jobId },
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: JOB_START_WINDOW_MS / 1000,
+    });
+    // JOB_RUN_LIMIT_MS reads a job still running past the timeout as failed.
+    expect(JOB_RUN_LIMIT_MS).toBeGreaterThan(JOB_TIMEOUT_SECONDS * 1000);
+  });
+
   it("gives the API its names through the environment and no secret value", () => {
     const t = get().template;
     const [, api] = ourFunctions(t).ApiFunction;
@@ -226,6 +254,7 @@ describe.each([
         "ORIGIN_VERIFY_SECRET_ARN",
         "REQUEST_LOG",
         "SPREADSHEET_FUNCTION_NAME",
+        "EXPORT_JOB_FUNCTION_NAME",
         "TABLE_NAME",
         "UPLOADS_BUCKET",
       ].sort(),
@@ -236,6 +265,7 @@ describe.each([
     for (const value of Object.values(names)) expect(value).toEqual({ Ref: expect.any(String) });
     const [workerId] = ourFunctions(t).SpreadsheetFunction;
     expect(env.SPREADSHEET_FUNCTION_NAME).toEqual({ Ref: workerId });
+    expect(env.EXPORT_JOB_FUNCTION_NAME).toEqual({ Ref: ourFunctions(t).ExportJobFunction[0] });
     const [, worker] = ourFunctions(t).SpreadsheetFunction;
     const workerEnv = worker.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(workerEnv).sort()).toEqual(["EXPORTS_BUCKET", "TABLE_NAME", "UPLOADS_BUCKET"]);
@@ -296,17 +326,24 @@ describe.each([
     ).filter((st) => JSON.stringify(st.Resource).includes(`"${documentsId}"`));
     expect(taggingInDocuments).toEqual(apiTagging);
     expect(actions(api)).toContain("secretsmanager:GetSecretValue");
-    // The API invokes the spreadsheet worker and no other function, and none of its versions.
+    // The API invokes the spreadsheet worker and the job function and no other, and none of their versions.
     const [workerId] = ourFunctions(t).SpreadsheetFunction;
+    const [jobId] = ourFunctions(t).ExportJobFunction;
     expect(api.filter((s) => [s.Action].flat().some((a) => a.startsWith("lambda:")))).toEqual([
-      { Effect: "Allow", Action: "lambda:InvokeFunction", Resource: { "Fn::GetAtt": [workerId, "Arn"] } },
+      {
+        Effect: "Allow",
+        Action: "lambda:InvokeFunction",
+        Resource: [{ "Fn::GetAtt": [workerId, "Arn"] }, { "Fn::GetAtt": [jobId, "Arn"] }],
+      },
     ]);
-    const invokers = Object.values(resources(t, "AWS::IAM::Policy")).filter((p) =>
-      (p.Properties.PolicyDocument.Statement as Statement[]).some((s) => JSON.stringify(s.Resource ?? "").includes(`"${workerId}"`)),
-    );
-    expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([
-      JSON.stringify([{ Ref: ourFunctions(t).ApiFunction[1].Properties.Role["Fn::GetAtt"][0] }]),
-    ]);
+    for (const id of [workerId, jobId]) {
+      const invokers = Object.values(resources(t, "AWS::IAM::Policy")).filter((p) =>
+        (p.Properties.PolicyDocument.Statement as Statement[]).some((s) => JSON.stringify(s.Resource ?? "").includes(`"${id}"`)),
+      );
+      expect(invokers.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([
+        JSON.stringify([{ Ref: ourFunctions(t).ApiFunction[1].Properties.Role["Fn::GetAtt"][0] }]),
+      ]);
+    }
 
     // The worker reads the table (a project, its calculations), the forecasts' rows and the approved
     // inventory snapshots (D20), and writes and presigns exports/ only.
@@ -323,6 +360,19 @@ describe.each([
     ]);
     const [tableId] = Object.keys(resources(t, "AWS::DynamoDB::Table"));
     for (const s of worker.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
+      expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
+    }
+    // The job function reads as the worker does and only writes under exports/: it neither reads
+    // there (the worker answers a job's state) nor presigns.
+    const jobs = statementsOfFunction(t, "ExportJobFunction");
+    expect(objectGrants(jobs)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:PutObject /exports/*"]);
+    expect(actions(jobs).filter((a) => !a.startsWith("logs:"))).toEqual([
+      "dynamodb:GetItem",
+      "dynamodb:Query",
+      "s3:GetObject",
+      "s3:PutObject",
+    ]);
+    for (const s of jobs.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }
 
@@ -529,7 +579,7 @@ describe.each([
     const alarms = Object.values(resources(get().template, "AWS::CloudWatch::Alarm")).map((a) => a.Properties);
     expect(alarms).toContainEqual(expect.objectContaining({ Namespace: "AWS/ApiGateway", MetricName: "5xx" }));
     // The nightly reconciliation has none: retried, rerun the next night, and within the ten.
-    for (const name of OUR_FUNCTIONS.filter((n) => !NIGHTLY_FUNCTIONS.includes(n))) {
+    for (const name of OUR_FUNCTIONS.filter((n) => !UNALARMED_FUNCTIONS.includes(n))) {
       for (const metric of ["Errors", "Throttles"]) {
         expect(
           alarms.some((a) => a.Namespace === "AWS/Lambda" && a.MetricName === metric && JSON.stringify(a.Dimensions).includes(name)),
@@ -607,6 +657,7 @@ describe("Lambda bundles", () => {
     // files beside the bundle, not in it. It runs only for exports, templates and passports, so
     // sign-in and calculations never pay its cold start.
     SpreadsheetFunction: 3.5 * ONE_MB,
+    ExportJobFunction: 3.5 * ONE_MB,
   };
   it("stay within their size budgets (1 MB; the API 1.6 MB, the spreadsheet worker 3.5 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
@@ -654,13 +705,15 @@ describe("Lambda bundles", () => {
       "UploadCheckFunction",
       "StreamAuditFunction",
       "SpreadsheetFunction",
+      "ExportJobFunction",
       "StatisticsReconcileFunction",
       "OrphanSweepFunction",
     ] as const) {
       const url = pathToFileURL(join(assetDir(dev, name), "index.mjs")).href;
+      const exported = (HANDLERS[name] ?? "index.handler").split(".")[1];
       const probe = spawnSync(
         process.execPath,
-        ["--input-type=module", "-e", `const m = await import(${JSON.stringify(url)}); console.log(typeof m.handler);`],
+        ["--input-type=module", "-e", `const m = await import(${JSON.stringify(url)}); console.log(typeof m.${exported});`],
         { encoding: "utf8", env },
       );
       expect(probe.stdout.trim(), `${name}: ${probe.stderr.slice(-500)}`).toBe("function");

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { startLocalServer } from "@server/local/server";
+import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import type { Clock } from "@server/ports";
 
@@ -28,6 +28,8 @@ export interface TestServer {
   /** A platform operator (role admin) in its own company, when asked for. */
   admin?: { email: string; password: string };
   dataDir: string;
+  /** The server's ports, for a test that seeds more than the API would in its time. */
+  deps: LocalServer["deps"];
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startTestServer(options: { admin?: boolean; clock?: Clock 
     demo: DEMO,
     admin,
     dataDir,
+    deps: server.deps,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -26,6 +26,22 @@ export const MAX_PASSPORT_LINES = 20_000;
 export const JOB_FORECAST_ROWS = 100_000;
 export const JOB_CALCULATIONS = 5_000;
 
+/** A report passport is rendered as a job, where the host runs jobs, from these sizes on (the
+ *  company's calculations, an upper bound of a year's lines read from the list counts): below them
+ *  it is made inside the call within about 3 s (docs/performance.md, «Report passport»). */
+export const JOB_PASSPORT_LINES = { pdf: 100, xlsx: 2_000 } as const;
+
+/** Whether the year's report passport is rendered as a job: the company's active calculations
+ *  (every year's, from the list counts: one read, nothing laid out) against JOB_PASSPORT_LINES. */
+export async function reportNeedsJob(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "company">,
+  format: keyof typeof JOB_PASSPORT_LINES,
+): Promise<boolean> {
+  const counts = await deps.repos.statistics.listCounts(actor.company);
+  return counts.reduce((sum, c) => sum + c.active, 0) >= JOB_PASSPORT_LINES[format];
+}
+
 /** Whether the export is near its bound (a job where the host runs jobs), from the list counts
  *  and the forecasts' summaries: the same reads as the bounds' check, nothing rendered. */
 export async function exportNeedsJob(

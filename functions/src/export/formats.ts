@@ -68,4 +68,6 @@ export interface PassportRequest {
   format: PassportFormat;
   /** As ExportRequest.job. */
   job?: boolean;
+  /** Told how far the layout is (0..1), by a job that reports its progress (adapters/spreadsheets/jobs.ts). */
+  progress?: (done: number) => void;
 }

@@ -72,7 +72,7 @@ export async function inventoryReport(
       `Паспорт отчета: не более ${ru(MAX_PASSPORT_LINES)} источников, в году ${ru(lines)}. Сформируйте паспорт по площадкам`,
     );
   }
-  const bytes = request.format === "pdf" ? await passportPdf(passport) : await passportXlsx(passport);
+  const bytes = request.format === "pdf" ? await passportPdf(passport, request.progress) : await passportXlsx(passport);
   return handOut(deps, actor, bytes, {
     fileName: passportFileName(passport, Boolean(request.facility), request.format),
     contentType: PASSPORT_FORMATS[request.format].contentType,

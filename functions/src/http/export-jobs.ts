@@ -1,11 +1,14 @@
-// v1/export_jobs/{id}/: an export job's state, asked of the worker function (its state lives in the
-// worker's own storage). The id a client holds is the job's UUID signed for its company, so another
-// company's job is a 404 like a missing one. The declaration is in routes/export-jobs.ts.
+// v1/export_jobs/{id}/: an export job's state, asked of the SpreadsheetWorker port (in AWS the worker
+// function, whose storage holds it). The id a client holds is the job's UUID signed for its company,
+// so another company's job is a 404 like a missing one. v1/export_jobs/{id}/file/: the finished
+// file where the host gives no download address (the local host). The declarations are in
+// routes/export-jobs.ts.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppConfig } from "../config";
 import { NotFound } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
-import { exportJobRoute } from "../contract/routes/export-jobs";
+import { exportJobFileRoute, exportJobRoute } from "../contract/routes/export-jobs";
+import { attachmentDisposition } from "../files/file-names";
 
 const signature = (config: Pick<AppConfig, "jwtSecret">, company: string, job: string) =>
   createHmac("sha256", config.jwtSecret).update(`export-job\n${company}\n${job}`).digest("base64url").slice(0, 22);
@@ -23,11 +26,29 @@ export function jobOf(config: Pick<AppConfig, "jwtSecret">, company: string, id:
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? job : undefined;
 }
 
-export const exportJobRoutes = routeApp().openapi(exportJobRoute, async (c) => {
-  const deps = c.get("deps");
-  const actor = c.get("actor");
-  const job = jobOf(deps.config, actor.company, c.req.valid("param").id);
-  if (!deps.spreadsheets.jobStatus || !job) throw new NotFound("Задание выгрузки не найдено");
-  const state = await deps.spreadsheets.jobStatus(actor, job);
-  return c.json({ ...state, job: c.req.valid("param").id }, 200, { "Cache-Control": "no-store" });
-});
+export const exportJobRoutes = routeApp()
+  .openapi(exportJobRoute, async (c) => {
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const id = c.req.valid("param").id;
+    const job = jobOf(deps.config, actor.company, id);
+    if (!deps.spreadsheets.jobStatus || !job) throw new NotFound("Задание выгрузки не найдено");
+    const state = await deps.spreadsheets.jobStatus(actor, job);
+    // Done without an address: the host serves the file itself (below).
+    const file =
+      state.state === "done" && !state.download_url && deps.spreadsheets.jobFile ? { file_url: `v1/export_jobs/${id}/file/` } : {};
+    return c.json({ ...state, ...file, job: id }, 200, { "Cache-Control": "no-store" });
+  })
+  .openapi(exportJobFileRoute, async (c) => {
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const job = jobOf(deps.config, actor.company, c.req.valid("param").id);
+    if (!deps.spreadsheets.jobFile || !job) throw new NotFound("Файл выгрузки не найден");
+    const file = await deps.spreadsheets.jobFile(actor, job);
+    if (file.kind !== "body") throw new NotFound("Файл выгрузки не найден");
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": attachmentDisposition(file.fileName),
+      "Cache-Control": "no-store",
+    });
+  });

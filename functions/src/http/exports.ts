@@ -14,9 +14,9 @@ export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   // Rendered behind the SpreadsheetWorker port: in worker threads locally, by the worker function in
   // AWS. A detailed export (forecast rows) and an xls (built whole in memory) take a heavy-work slot;
   // a plain xlsx or txt (at most 20 000 rows, streamed) does not.
-  // Where the host runs jobs (AWS), an export near its bound is one (domain/heavy-work.ts).
+  // Where the host runs export jobs (AWS), an export near its bound is one (domain/heavy-work.ts).
   const deps = c.get("deps");
-  const job = deps.spreadsheets.jobStatus !== undefined && (await exportNeedsJob(deps, c.get("actor"), id, { format, detail }));
+  const job = deps.spreadsheets.jobsOf?.includes("export") === true && (await exportNeedsJob(deps, c.get("actor"), id, { format, detail }));
   return heavyFileAnswer(
     c,
     () => deps.spreadsheets.exportProject(c.get("actor"), id, format, { detail, decimals: q.decimals, ...(job ? { job } : {}) }),

@@ -53,7 +53,7 @@ export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<
     await release();
     return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
   }
-  // Near its bound, in AWS: the worker function renders it as a job; the client asks its state.
+  // Near its bound: rendered as a job (AWS: the job function; the local host: a thread); the client asks its state.
   if (result.kind === "job") {
     await release();
     const id = signedJobId(c.get("deps").config, c.get("actor").company, result.job.job);

@@ -2,6 +2,7 @@
 // (export/inventory-report.ts), rendered behind the SpreadsheetWorker port like project exports.
 // The declaration is in routes/inventory-report.ts.
 import { parseInventoryYear } from "../domain/inventory";
+import { reportNeedsJob } from "../domain/heavy-work";
 import { passportFormat } from "../export/formats";
 import { heavyFileAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
@@ -12,11 +13,11 @@ export const inventoryReportRoutes = routeApp().openapi(reportRoute, async (c) =
   const year = parseInventoryYear(c.req.valid("param").year);
   const format = passportFormat(q.format);
   // As project exports (http/exports.ts): a large file is a storage address the client navigates to.
-  // In AWS the PDF (the slow format: 5 200 lines took 24 s) is rendered as a job (heavy-work.ts).
-  const job = format === "pdf" && c.get("deps").spreadsheets.jobStatus !== undefined;
+  // Where the host runs jobs (AWS, the local host), a large company's passport is rendered as a
+  // job (domain/heavy-work.ts): the answer is 202 and its state, and no call waits on the layout.
+  const deps = c.get("deps");
+  const job = deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, c.get("actor"), format));
   return heavyFileAnswer(c, () =>
-    c
-      .get("deps")
-      .spreadsheets.inventoryReport(c.get("actor"), { year, format, facility: q.facility || undefined, ...(job ? { job } : {}) }),
+    deps.spreadsheets.inventoryReport(c.get("actor"), { year, format, facility: q.facility || undefined, ...(job ? { job } : {}) }),
   );
 });

@@ -24,8 +24,13 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
     ),
     clock: systemClock,
     config: { ...configFromEnv(secrets.jwtSecret, secrets.previousJwtSecret), guardantCode: secrets.guardantCode },
-    // Exports and xlsx templates are rendered by the spreadsheet worker function (lambda/spreadsheets.ts).
-    spreadsheets: lambdaSpreadsheets(spreadsheetWorkerClient(), requiredEnv("SPREADSHEET_FUNCTION_NAME")),
+    // Exports and xlsx templates are rendered by the spreadsheet worker function (lambda/spreadsheets.ts),
+    // those near their bounds by the job function (the same bundle, its jobHandler).
+    spreadsheets: lambdaSpreadsheets(
+      spreadsheetWorkerClient(),
+      requiredEnv("SPREADSHEET_FUNCTION_NAME"),
+      requiredEnv("EXPORT_JOB_FUNCTION_NAME"),
+    ),
   };
   return { deps, originVerify: secrets.originVerify };
 }

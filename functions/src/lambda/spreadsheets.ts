@@ -1,6 +1,8 @@
 // The spreadsheet worker function: project exports (txt, xls, xlsx), the .xlsx upload templates and
 // the inventory's report passport (xlsx, PDF, with the fonts copied beside the bundle), invoked
-// synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts). It carries
+// synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts), and a job's state.
+// The same bundle is the job function (jobHandler): the exports and passports near their bounds,
+// invoked asynchronously, with Lambda's longest timeout (adapters/spreadsheets/jobs.ts). It carries
 // exceljs, SheetJS (docs/deployment.md, «The spreadsheet worker») and pdfkit, so the API's bundle does not, and only exports
 // pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
 // rows (forecasts/, read only) and the approved inventory snapshots (inventory/, read only), and
@@ -21,7 +23,7 @@ import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
 import { BLOB_AREAS, EXPORTS_AREA } from "../adapters/blob/areas";
 import { requiredEnv } from "./secrets";
-import { jobStatus, runJob } from "./export-jobs";
+import { jobStatus, runJob } from "../adapters/spreadsheets/jobs";
 
 type Log = Pick<Console, "info"> & Partial<Pick<Console, "error">>;
 
@@ -53,13 +55,19 @@ export async function answer(
   worker: SpreadsheetWorker,
   event: unknown,
   log: Log = console,
-  /** The ports and a worker answering bytes, for jobs (export-jobs.ts). */
+  /** The ports and a worker answering bytes, for jobs (adapters/spreadsheets/jobs.ts). */
   jobs?: { deps: ExportDeps; worker: SpreadsheetWorker },
+  /** The function's part: the worker answers everything but a job, the job function a job only. */
+  part: "worker" | "job" | "any" = "any",
 ): Promise<WorkerAnswer> {
   const parsed = z.safeParse(workerRequest, event);
   if (!parsed.success)
     throw new Error(`malformed spreadsheet request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const request = parsed.data;
+  // A job on the worker would be cut by its 25 s; anything else on the job function has no caller
+  // waiting for its answer. Either is a fault between the functions.
+  if ((part === "worker" && request.op === "job") || (part === "job" && request.op !== "job"))
+    throw new Error(`spreadsheet ${part} function: ${request.op} is not its work`);
   const started = Date.now();
   let result: WorkerAnswer;
   try {
@@ -111,12 +119,24 @@ export async function answer(
 let worker: SpreadsheetWorker | undefined;
 let jobs: { deps: ExportDeps; worker: SpreadsheetWorker } | undefined;
 
-export async function handler(event: unknown): Promise<WorkerAnswer> {
+function ports(): [SpreadsheetWorker, { deps: ExportDeps; worker: SpreadsheetWorker }] {
   if (!worker || !jobs) {
     const deps = workerDepsFromEnv();
     worker = inProcessSpreadsheets(() => deps);
-    // A job's file is stored by the job (export-jobs.ts): rendered inline whatever its size.
+    // A job's file is stored by the job (adapters/spreadsheets/jobs.ts): rendered inline whatever its size.
     jobs = { deps, worker: inProcessSpreadsheets(() => deps, { inlineLimitBytes: Number.POSITIVE_INFINITY }) };
   }
-  return answer(worker, event, console, jobs);
+  return [worker, jobs];
+}
+
+/** The spreadsheet worker function (SpreadsheetFunction): invoked synchronously by the API. */
+export async function handler(event: unknown): Promise<WorkerAnswer> {
+  const [sync, jobPorts] = ports();
+  return answer(sync, event, console, jobPorts, "worker");
+}
+
+/** The job function (ExportJobFunction): one job, invoked asynchronously by the API. */
+export async function jobHandler(event: unknown): Promise<WorkerAnswer> {
+  const [sync, jobPorts] = ports();
+  return answer(sync, event, console, jobPorts, "job");
 }

@@ -16,6 +16,7 @@ import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
 import { forecastFromFile } from "../domain/forecast";
+import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 import type { ForecastModelVersion } from "../ports";
 
@@ -26,6 +27,8 @@ const deps: ExportDeps = {
   clock: systemClock,
 };
 const worker = inProcessSpreadsheets(() => deps);
+// A job's file is stored by the job (adapters/spreadsheets/jobs.ts), whatever its size.
+const jobWorker = inProcessSpreadsheets(() => deps, { inlineLimitBytes: Number.POSITIVE_INFINITY });
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 
@@ -94,7 +97,11 @@ async function run(id: number, raw: unknown): Promise<void> {
         detail: request.detail,
         decimals: request.decimals,
       });
-    } else throw new Error(`spreadsheet thread: ${request.op} is the worker function's (AWS)`);
+    } else if (request.op === "job") {
+      // Its state and file go to the blob folder; the failure of the work is the job's own.
+      await runJob(deps, jobWorker, request);
+      return finish(id, { id, type: "end" });
+    } else throw new Error(`spreadsheet thread: ${request.op} is answered by the server`);
     if (result.kind === "redirect") return finish(id, { id, type: "redirect", url: result.url, fileName: result.fileName });
     if (result.kind === "job") throw new Error("spreadsheet thread: the local host runs no jobs");
     jobs.set(id, streamJob(id, result.body));

@@ -1,13 +1,18 @@
 // The SpreadsheetWorker port of the local host: exports, templates and report passports rendered in
 // a small pool of worker threads (and large forecast uploads read and predicted there) (spreadsheet-thread.ts), as the spreadsheet worker function renders
-// them in AWS. exceljs, SheetJS and pdfkit are CPU work of seconds for a large project; on the
+// them in AWS. A large company's report passport is a job there, as the job function runs it in AWS
+// (adapters/spreadsheets/jobs.ts): the thread writes its state and file to the blob folder, this
+// process reads them (GET v1/export_jobs/{id}/ and its file/). exceljs, SheetJS and pdfkit are CPU work of seconds for a large project; on the
 // server's own thread every other user's request would wait behind them. A thread that runs out of
 // memory (its heap is capped) fails its own jobs and is replaced; the server stays up.
 import { Worker } from "node:worker_threads";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
+import { newId } from "../domain/ids";
 import { DomainError } from "../domain/errors";
 import type { ExportResult } from "../export/formats";
-import type { ForecastFileResult, ForecastFiles } from "../domain/context";
+import type { Actor, ForecastFileResult, ForecastFiles } from "../domain/context";
 import type { UploadedFile } from "../files/tabular";
 import type { ForecastModelVersion, SpreadsheetWorker } from "../ports";
 
@@ -131,6 +136,21 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     return job;
   }
 
+  const blobs = { blobs: fsBlobStore(options.blobsDir) };
+
+  /** A job runs in a thread on its own time; this call answers at once. A thread that dies under
+   *  it (out of memory) cannot record the failure: this process does. */
+  function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"]): ExportResult {
+    const id = newId();
+    const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request } }));
+    void job.next().then(async (message) => {
+      if (message.type === "end") return;
+      console.error(JSON.stringify({ export_job: id, error: message.type === "failed" ? message.message : message.type }));
+      await recordJobFailure(blobs, request.actor.company, id).catch(() => {});
+    });
+    return { kind: "job", job: { job: id, state: "queued", progress: 0 } };
+  }
+
   async function start(request: WorkerRequest): Promise<ExportResult> {
     const job = post((id) => ({ id, type: "job", request }));
     const thread = job.thread;
@@ -156,7 +176,15 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     return { kind: "body", fileName: first.fileName, contentType: first.contentType, body };
   }
 
+  const actorOf = (actor: Pick<Actor, "id" | "company" | "email" | "role">) => ({
+    id: actor.id,
+    company: actor.company,
+    email: actor.email,
+    role: actor.role,
+  });
+
   return {
+    jobsOf: ["inventory_report"],
     exportProject: (actor, projectId, format, request) =>
       start({
         op: "export",
@@ -170,8 +198,12 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
       return bytesOf(result.body);
     },
-    inventoryReport: (actor, request) =>
-      start({ op: "inventory_report", actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role }, ...request }),
+    async inventoryReport(actor, { year, facility, format, job }) {
+      const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format };
+      return job ? startJob(request) : start(request);
+    },
+    jobStatus: (actor, job) => jobStatus(blobs, { actor: actorOf(actor), job }),
+    jobFile: (actor, job) => jobFile(blobs, actor.company, job),
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
     async forecastFromFile(file, version) {

@@ -235,18 +235,26 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 /** The files the API may answer with `{download_url, file_name}` instead of the bytes. */
 const HANDED_OUT = [/\/export_to_/, /^v1\/documents\/[^/?]+\/download\/?$/, /^v1\/inventory\/\d+\/report\//];
 
-interface ExportJob {
-  download_url?: string;
+/** A file made as a job (near its bound: docs/security.md): where it is, as the server reports it. */
+export interface FileJob {
+  state: "queued" | "running" | "done" | "failed";
+  /** 0..100 */
+  progress: number;
   file_name?: string;
+}
+
+interface ExportJob extends Partial<FileJob> {
+  download_url?: string;
+  /** The local host's: the finished file, fetched with the bearer token. */
+  file_url?: string;
   status_url?: string;
-  state?: "queued" | "running" | "done" | "failed";
   detail?: string;
 }
 
-/** How often a job's state is asked (docs/security.md: exports near their bound in AWS). */
-const JOB_POLL_MS = 2_000;
+/** How often a job's state is asked. */
+const JOB_POLL_MS = 1_000;
 
-async function awaitJob(statusUrl: string, token: string): Promise<ExportJob> {
+async function awaitJob(statusUrl: string, token: string, onJob?: (job: FileJob) => void): Promise<ExportJob> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
     let response: Response;
@@ -257,14 +265,16 @@ async function awaitJob(statusUrl: string, token: string): Promise<ExportJob> {
     }
     if (!response.ok) throw errorFromBody(response.status, await response.text());
     const job = (await response.json()) as ExportJob;
+    if (job.state) onJob?.({ state: job.state, progress: job.progress ?? 0, file_name: job.file_name });
     if (job.state === "done") return job;
     if (job.state === "failed") throw new ApiError(409, job.detail ?? "Не удалось подготовить файл");
   }
 }
 
-/** GET of a file with the bearer token; `onProgress` gets the bytes received so far. Error bodies
- *  {"detail"} become ApiError like every other call. */
-async function download(path: string, onProgress?: (received: number) => void): Promise<Download> {
+/** GET of a file with the bearer token; `onProgress` gets the bytes received so far, `onJob` the
+ *  state of a file the server makes as a job (202) until it is done. Error bodies {"detail"}
+ *  become ApiError like every other call. */
+async function download(path: string, onProgress?: (received: number) => void, onJob?: (job: FileJob) => void): Promise<Download> {
   const token = await accessToken();
   changePending(+1);
   try {
@@ -283,8 +293,12 @@ async function download(path: string, onProgress?: (received: number) => void): 
     // A large export or report passport, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
     if (type.startsWith("application/json") && HANDED_OUT.some((pattern) => pattern.test(path))) {
       let body = (await response.json()) as ExportJob;
-      // Near its bound, in AWS: rendered as a job; its state is asked until there is an address.
-      if (response.status === 202 && body.status_url) body = await awaitJob(body.status_url, token);
+      // Near its bound: rendered as a job; its state is asked until there is an address or a file.
+      if (response.status === 202 && body.status_url) {
+        onJob?.({ state: body.state ?? "queued", progress: body.progress ?? 0 });
+        body = await awaitJob(body.status_url, token, onJob);
+        if (body.file_url) return await download(body.file_url, onProgress);
+      }
       if (body.download_url)
         return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
     }

@@ -58,7 +58,9 @@ const bytesOf = (base64: string): Uint8Array => {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 };
 
-export function lambdaSpreadsheets(client: LambdaClient, functionName: string): SpreadsheetWorker {
+/** `functionName` the spreadsheet worker (synchronous), `jobFunctionName` the job function (the
+ *  same bundle with Lambda's longest timeout, infra/lib/stack.ts), which no API call waits on. */
+export function lambdaSpreadsheets(client: LambdaClient, functionName: string, jobFunctionName: string): SpreadsheetWorker {
   async function invoke(request: WorkerRequest): Promise<Exclude<WorkerAnswer, { kind: "error" }>> {
     const out = await client.send(
       new InvokeCommand({
@@ -97,23 +99,24 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string): 
     return job;
   };
 
-  /** An export or passport near its bound (http/heavy-file.ts): the worker renders it on its own
-   *  time (InvocationType Event: Lambda queues the request and answers at once), the client asks
-   *  its state (jobStatus) until there is a download address. */
+  /** An export or passport near its bound (http/heavy-file.ts): the job function renders it on its
+   *  own time (InvocationType Event: Lambda queues the request and answers at once), the client
+   *  asks its state (jobStatus, of the worker) until there is a download address. */
   async function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"]): Promise<ExportResult> {
     const job = newId();
     const out = await client.send(
       new InvokeCommand({
-        FunctionName: functionName,
+        FunctionName: jobFunctionName,
         InvocationType: "Event",
         Payload: new TextEncoder().encode(JSON.stringify({ op: "job", job, request } satisfies WorkerRequest)),
       }),
     );
-    if (out.StatusCode !== 202) throw new SpreadsheetWorkerFailed(`spreadsheet worker did not take job ${job}: status ${out.StatusCode}`);
+    if (out.StatusCode !== 202) throw new SpreadsheetWorkerFailed(`job function did not take job ${job}: status ${out.StatusCode}`);
     return { kind: "job", job: { job, state: "queued", progress: 0 } };
   }
 
   return {
+    jobsOf: ["export", "inventory_report"],
     async exportProject(actor, projectId, format, request) {
       if (request.job) {
         return startJob({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals });

@@ -1,14 +1,20 @@
 // v1/export_jobs/{id}/, declared: the state of an export or report passport rendered as a job
-// (in AWS, near its bound: docs/security.md). Served by http/export-jobs.ts.
+// (near its bound: docs/security.md), and v1/export_jobs/{id}/file/, the finished job's file where
+// the host gives no download address (the local host). Served by http/export-jobs.ts.
 import * as z from "zod";
-import { declareRoute, json, pathParam } from "./declare";
+import { binaryFile, declareRoute, json, pathParam } from "./declare";
 
 export const exportJobSchema = z.object({
   job: z.string(),
   state: z.enum(["queued", "running", "done", "failed"]),
   progress: z.number().meta({ description: "0..100" }),
   file_name: z.optional(z.string()),
-  download_url: z.optional(z.string().meta({ description: "Once done: a short-lived address of the file" })),
+  download_url: z.optional(z.string().meta({ description: "Once done, in AWS: a short-lived address of the file" })),
+  file_url: z.optional(
+    z
+      .string()
+      .meta({ description: "Once done, on the local host: where to GET the file with the bearer token (v1/export_jobs/{id}/file/)" }),
+  ),
   detail: z.optional(z.string().meta({ description: "Once failed: why, in Russian" })),
   status_url: z.optional(z.string().meta({ description: "In the answer that started the job: where to ask its state" })),
 });
@@ -17,7 +23,7 @@ export const exportJobRoute = declareRoute(
   {
     operationId: "exportJob",
     summary: "The state of an export or report passport rendered as a job: progress, then the download address",
-    description: "Only where the host runs jobs (AWS); elsewhere, and for a job of another company, 404.",
+    description: "Only where the host runs jobs (AWS, the local host); elsewhere, and for a job of another company, 404.",
     tag: "exports",
     auth: "user",
     isolation: { scope: "own" },
@@ -31,5 +37,33 @@ export const exportJobRoute = declareRoute(
   },
 );
 
-/** The route of v1/export_jobs/, as http/export-jobs.ts serves it. */
-export const EXPORT_JOB_ROUTES = [exportJobRoute] as const;
+export const exportJobFileRoute = declareRoute(
+  {
+    operationId: "exportJobFile",
+    summary: "The file of a finished export job, where the host gives no download address (the local host)",
+    description: "A job not done, of another company, or on a host that gives download addresses (AWS): 404.",
+    tag: "exports",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/{id}/file",
+    request: { params: z.object({ id: pathParam("The job's id") }) },
+    responses: {
+      200: {
+        description: "The file (Content-Disposition: attachment)",
+        content: {
+          "application/pdf": binaryFile(),
+          "text/plain": binaryFile(),
+          "application/vnd.ms-excel": binaryFile(),
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
+        },
+      },
+    },
+  },
+);
+
+/** The routes of v1/export_jobs/, as http/export-jobs.ts serves them. */
+export const EXPORT_JOB_ROUTES = [exportJobRoute, exportJobFileRoute] as const;

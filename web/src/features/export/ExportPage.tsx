@@ -12,6 +12,7 @@ import { useMe } from "../profile/api";
 import { useProjects, type Project } from "../projects/api";
 import { EXPORT_FORMATS, useExportProject, type ExportFormat } from "./api";
 import { useFeedback } from "../../shared/feedback";
+import type { FileJob } from "../../api/client";
 
 const ExportSteps = lazy(() => import("./ExportSteps").then((m) => ({ default: m.ExportSteps })));
 
@@ -26,8 +27,9 @@ export default function ExportPage() {
   const search = params.get("search")?.trim() ?? "";
   const [project, setProject] = useState<Project>();
   const [received, setReceived] = useState(0);
+  const [job, setJob] = useState<FileJob>();
   const projects = useProjects({ companyId: format ? me.data?.company?.id : undefined, archived: false, page, search });
-  const exporting = useExportProject(setReceived);
+  const exporting = useExportProject(setReceived, setJob);
   const { message } = useFeedback();
 
   const chooseFormat = (next: ExportFormat) => {
@@ -39,6 +41,7 @@ export default function ExportPage() {
   const start = (detail: boolean) => {
     if (!format || !project) return;
     setReceived(0);
+    setJob(undefined);
     exporting.mutate(
       { projectId: project.id, format, detail },
       {
@@ -67,6 +70,7 @@ export default function ExportPage() {
           setProject={setProject}
           exporting={exporting}
           received={received}
+          job={job}
           start={start}
         />
       </Suspense>

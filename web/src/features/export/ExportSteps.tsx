@@ -1,7 +1,7 @@
 // The three steps of /export once their code has loaded (ExportPage paints its heading first and
 // keeps the data): 1. the format, 2. the project (with the name search), 3. the download with how
 // much of the file has arrived, or why it failed.
-import { Alert, Button, Card, Flex, Spin, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
 import { displayDate } from "../../shared/dates";
@@ -10,6 +10,8 @@ import { PROJECTS_PAGE_SIZE, type Project, type useProjects } from "../projects/
 import { ProjectName } from "../projects/ProjectsTable";
 import { ProjectSearch } from "../projects/ProjectSearch";
 import type { ExportFormat, useExportProject } from "./api";
+import type { FileJob } from "../../api/client";
+import { FileProgress } from "../../shared/FileProgress";
 
 interface FormatRow {
   format: ExportFormat;
@@ -49,8 +51,6 @@ const projectColumns: TableColumnsType<Project> = [
   { title: "Дата создания", dataIndex: "created_at", render: displayDate, width: 150 },
 ];
 
-const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString("ru-RU", { maximumFractionDigits: 0 })} КБ`;
-
 interface Props {
   format: ExportFormat | undefined;
   chooseFormat(format: ExportFormat): void;
@@ -63,6 +63,7 @@ interface Props {
   setProject(project: Project | undefined): void;
   exporting: ReturnType<typeof useExportProject>;
   received: number;
+  job: FileJob | undefined;
   start(detail: boolean): void;
 }
 
@@ -78,6 +79,7 @@ export function ExportSteps({
   setProject,
   exporting,
   received,
+  job,
   start,
 }: Props) {
   return (
@@ -147,12 +149,7 @@ export function ExportSteps({
                 </Button>
               )}
             </Flex>
-            {exporting.isPending && (
-              <Flex gap={12} align="center" role="status">
-                <Spin />
-                <span>Формирование файла…{received > 0 ? ` получено ${kilobytes(received)}` : ""}</span>
-              </Flex>
-            )}
+            {exporting.isPending && <FileProgress job={job} received={received} />}
             {exporting.isError && <Alert type="error" showIcon title={`Не удалось выгрузить проект: ${exporting.error.message}`} />}
             {exporting.isSuccess && <Alert type="success" showIcon title={`Файл «${exporting.data}» сохранен`} />}
           </Flex>

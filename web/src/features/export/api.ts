@@ -2,7 +2,7 @@
 // with detail=true for the detailed workbook, saved under the name the server gives (the project's
 // name, or «Report»). The earlier product's error texts (docs/user-guide.md) go to the console; the page shows the user why.
 import { useMutation } from "@tanstack/react-query";
-import { api, isApiError, query, type ApiError } from "../../api/client";
+import { api, isApiError, query, type ApiError, type FileJob } from "../../api/client";
 import { clampDecimals, COMMA_KEY } from "../../shared/decimals";
 import { saveBlob } from "../../shared/saveBlob";
 
@@ -26,14 +26,18 @@ export function exportPath({ projectId, format, detail }: ExportRequest, decimal
   return `v1/projects/${encodeURIComponent(projectId)}/export_to_${format}/${query({ detail: detail ? true : undefined, decimals })}`;
 }
 
-export async function exportProject(request: ExportRequest, onProgress?: (received: number) => void): Promise<string> {
+export async function exportProject(
+  request: ExportRequest,
+  onProgress?: (received: number) => void,
+  onJob?: (job: FileJob) => void,
+): Promise<string> {
   if (!request.projectId) {
     console.error("Project ID is required.");
     throw new Error("Выберите проект");
   }
   if (!EXPORT_FORMATS.includes(request.format)) throw new Error("Unsupported file type");
   try {
-    const file = await api.download(exportPath(request), onProgress);
+    const file = await api.download(exportPath(request), onProgress, onJob);
     const fileName = file.fileName ?? `Report.${request.format}`;
     if (file.redirectUrl) window.location.assign(file.redirectUrl);
     else saveBlob(file.blob, fileName);
@@ -45,8 +49,8 @@ export async function exportProject(request: ExportRequest, onProgress?: (receiv
   }
 }
 
-export function useExportProject(onProgress: (received: number) => void) {
+export function useExportProject(onProgress: (received: number) => void, onJob?: (job: FileJob) => void) {
   return useMutation<string, ApiError | Error, ExportRequest>({
-    mutationFn: (request) => exportProject(request, onProgress),
+    mutationFn: (request) => exportProject(request, onProgress, onJob),
   });
 }
