@@ -3,7 +3,15 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
-import type { AdminUser, AuditEntry, CalendarYear, Company as AnsweredCompany, DictionaryEntry, ForecastModelVersion, Role } from "@server/contract";
+import type {
+  AdminUser,
+  AuditEntry,
+  CalendarYear,
+  Company as AnsweredCompany,
+  DictionaryEntry,
+  ForecastModelVersion,
+  Role,
+} from "@server/contract";
 import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "../documents/api";
 import type { MediaStatus } from "../settings/media";
