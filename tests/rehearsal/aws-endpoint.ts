@@ -3,13 +3,14 @@
 // and resource ARN) and serves it:
 // - DynamoDB: forwarded to dynalite, the real engine (tables created from the template); each write
 //   that changed an item becomes a stream record of its before and after images (stream.ts);
-// - S3: forwarded unchanged (path, headers, signature) to a local S3-protocol server (s3rver, s3.ts)
-//   with the template's buckets and CORS; its object-created events go to `onS3Event`;
+// - S3: its SigV4 signature checked as S3 checks it (sigv4.ts), then forwarded unchanged to a local
+//   S3-protocol server (s3rver, s3.ts) with the template's buckets and CORS; its object events go to `onS3Event`;
 // - Secrets Manager (GetSecretValue) and Lambda Invoke: EMULATED here, a few lines of their JSON
 //   protocols, the only emulated parts (docs/deployment.md).
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type S3Server, startS3 } from "./s3";
+import { signatureProblem } from "./sigv4";
 import { StreamRecorder } from "./stream";
 import { ACCOUNT, REGION } from "./template";
 
@@ -207,16 +208,22 @@ export async function startEndpoints(options: EndpointOptions): Promise<Endpoint
     for (const call of s3Calls(req.method ?? "GET", bucket, decodeURIComponent(rest.join("/")), url.searchParams, req.headers)) {
       calls.push({ caller, ...call });
     }
-    // s3rver canonicalizes a bucket's path without the trailing slash the SDK signs ("/bucket/"),
-    // so it would refuse every listing: a bucket-level request goes on unsigned (its caller is
-    // already known and recorded above); object requests keep their signature.
-    const headers = { ...req.headers };
-    if (rest.join("/") === "") delete headers.authorization;
+    // The signature is checked here, as S3 checks it (sigv4.ts).
+    const refused = signatureProblem(req, (accessKeyId) => (callers.has(accessKeyId) ? SECRET : undefined));
+    if (refused) {
+      res
+        .writeHead(403, { "content-type": "application/xml" })
+        .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${refused}</Message></Error>`);
+      return;
+    }
     await new Promise<void>((resolve, reject) => {
-      const upstream = httpRequest({ host: "127.0.0.1", port: s3.port, method: req.method, path: req.url, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res).on("finish", resolve).on("error", reject);
-      });
+      const upstream = httpRequest(
+        { host: "127.0.0.1", port: s3.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res).on("finish", resolve).on("error", reject);
+        },
+      );
       upstream.on("error", reject);
       req.pipe(upstream);
     });

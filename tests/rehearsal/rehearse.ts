@@ -19,6 +19,7 @@ import type { Synthesized, Template } from "./synth";
 import {
   ACCOUNT,
   apiOriginHeaders,
+  CLOUDFRONT_DOMAIN,
   apiRoutes,
   bucketConfigs,
   type FunctionPlan,
@@ -194,12 +195,14 @@ function runtimeCalls(plan: FunctionPlan): Call[] {
 /** Callers that are not functions: the operator's admin command and the bench, whose calls are not checked against a role. */
 export const OPERATORS = new Set(["admin command", "bench"]);
 
+const ADMIN_EMAIL = "rehearsal-admin@example.com";
 const SERIES_CSV = "year,element,value\n2018,B,50\n2019,B,30\n2020,B,\n2021,B,10\n2022,B,\n";
 const UNDERGROUND = { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
 
-/** Ids, times, tokens and links differ between the two hosts; the rest of an answer must not. */
+/** Ids, times, tokens and links differ between the two hosts, and so do an upload grant's headers
+ *  (S3 signs more of them than the local host asks for); the rest of an answer must not. */
 function comparable(value: unknown, key = ""): unknown {
-  if (/(^id$|_id$|^ids?$|_at$|^access$|^refresh$|url$|^token$|^key$|^etag$|^version_hash$|^hash$)/i.test(key)) return "…";
+  if (/(^id$|_id$|^ids?$|_at$|^access$|^refresh$|url$|^token$|^key$|^etag$|^version_hash$|^hash$|^headers$)/i.test(key)) return "…";
   if (typeof value === "string") {
     return value
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>")
@@ -316,20 +319,22 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       AWS_SECRET_ACCESS_KEY: admin.secretAccessKey,
       DATA_DIR: mkdtempSync(join(tmpdir(), "rehearsal-admin-")),
     };
-    for (const args of [
-      ["create-company", "--name", company],
-      ["create-user", "--company", company, "--email", email, "--password", password],
-    ]) {
-      // Asynchronously: the endpoint and dynalite answer from this process.
-      await run(process.execPath, ["--import", "tsx", join(REPO_ROOT, "functions/src/admin/cli.ts"), ...args], {
+    // Asynchronously: the endpoint and dynalite answer from this process. The company first, then both users at once.
+    const operator = (args: string[]) =>
+      run(process.execPath, ["--import", "tsx", join(REPO_ROOT, "functions/src/admin/cli.ts"), ...args], {
         env: cliEnv,
         cwd: REPO_ROOT,
       }).catch((error: Error & { stderr?: string }) => {
         throw new Error(`admin ${args[0]} failed: ${error.stderr ?? error.message}`);
       });
-    }
+    await operator(["create-company", "--name", company]);
+    await Promise.all([
+      operator(["create-user", "--company", company, "--email", email, "--password", password]),
+      operator(["create-user", "--company", company, "--email", ADMIN_EMAIL, "--password", password, "--role", "admin"]),
+    ]);
     const localCompany = await createCompany(local.deps, { name: company });
     await createUser(local.deps, { companyId: localCompany.id, email, password });
+    await createUser(local.deps, { companyId: localCompany.id, email: ADMIN_EMAIL, password, role: "admin" });
 
     const tokens = { lambda: "", local: "" };
     type Request = { method?: string; path: string; json?: unknown; form?: FormData };
@@ -403,6 +408,103 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       await send(`export the project as ${format} (the spreadsheet worker)`, (side) => ({
         path: `/api/v1/projects/${ids[side]}/export_to_${format}/`,
       }));
+    }
+
+    const year = new Date().getUTCFullYear();
+    await send("download the inventory report (xlsx, the spreadsheet worker)", () => ({
+      path: `/api/v1/inventory/${year}/report/?format=xlsx`,
+    }));
+
+    // A normative document through the presigned flow, as the admin's browser on the site does it:
+    // the grant's URL is S3's (presigned) in AWS and the API's own locally; the file goes there
+    // after the bucket's CORS admits the site's origin, then the upload is completed and downloaded.
+    const adminSignIn = await send("the admin signs in", () => ({
+      path: "/api/token/",
+      json: { email: ADMIN_EMAIL, password, guardant_code: "" },
+    }));
+    tokens.lambda = adminSignIn.lambda?.access ?? "";
+    tokens.local = adminSignIn.local?.access ?? "";
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n% rehearsal\n"), randomBytes(4000)]);
+    const grant = await send("ask for a document upload URL", () => ({
+      path: "/api/v1/admin/documents/upload-url/",
+      json: { content_type: "application/pdf", size: pdf.length, name: "МР-2.pdf" },
+    }));
+    const site = `https://${CLOUDFRONT_DOMAIN}`;
+    /** What the site's page does with a URL an answer gave it: the API's own (with the bearer), or
+     *  S3's from the site's origin, which the bucket's CORS must admit (s3rver answers a preflight
+     *  that matched a rule with "*", the request itself with the origin). */
+    const browser = async (
+      step: string,
+      request: (side: "lambda" | "local") => { url: string; method?: string; headers?: Record<string, string>; body?: Buffer },
+    ) => {
+      const answers: Record<string, { status: number; bytes: Buffer }> = {};
+      for (const side of ["lambda", "local"] as const) {
+        const { url, method = "GET", headers = {}, body } = request(side);
+        const base = side === "lambda" ? gateway.url : local.url;
+        const target = new URL(url, base);
+        const toS3 = target.origin !== new URL(base).origin;
+        if (toS3 && method !== "GET") {
+          const preflight = await fetch(target, {
+            method: "OPTIONS",
+            headers: {
+              origin: site,
+              "access-control-request-method": method,
+              "access-control-request-headers": Object.keys(headers).join(",").toLowerCase(),
+            },
+          });
+          if (preflight.status !== 200 || !["*", site].includes(preflight.headers.get("access-control-allow-origin") ?? "")) {
+            problems.push(`${step}: the bucket's CORS refuses ${method} from ${site} (${preflight.status})`);
+          }
+        }
+        let answer = await fetch(target, {
+          method,
+          body,
+          redirect: "manual",
+          headers: { ...headers, ...(toS3 ? { origin: site } : { authorization: `Bearer ${tokens[side]}` }) },
+        });
+        // A download the API answers with S3's presigned URL ({download_url}, or a redirect): the page fetches it from the site's origin.
+        const location =
+          answer.status >= 300 && answer.status < 400
+            ? answer.headers.get("location")
+            : (answer.headers.get("content-type") ?? "").includes("json") && method === "GET"
+              ? ((await answer.clone().json()) as { download_url?: string }).download_url
+              : undefined;
+        if (location) {
+          answer = await fetch(new URL(location, base), { headers: { origin: site } });
+          if (answer.headers.get("access-control-allow-origin") !== site) {
+            problems.push(`${step}: S3's answer does not admit the site's origin ${site}`);
+          }
+        }
+        if (toS3 && answer.headers.get("access-control-allow-origin") !== site) {
+          problems.push(`${step}: S3's answer does not admit the site's origin ${site}`);
+        }
+        answers[side] = { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) };
+      }
+      const entry: WalkStep = { step, lambda: answers.lambda.status, local: answers.local.status };
+      result.walk.push(entry);
+      log(`${step}: Lambda ${entry.lambda}, local host ${entry.local}`);
+      if (entry.lambda !== entry.local) {
+        problems.push(
+          `${step} answered ${entry.lambda} where the local host answers ${entry.local}: ${answers.lambda.bytes.toString("utf8").slice(0, 300)}`,
+        );
+      }
+      return { lambda: answers.lambda.bytes, local: answers.local.bytes };
+    };
+    await browser("upload the document to the granted URL", (side) => ({
+      url: grant[side].url,
+      method: grant[side].method,
+      headers: grant[side].headers,
+      body: pdf,
+    }));
+    const document = await send("complete the document upload", (side) => ({
+      path: "/api/v1/admin/documents/complete/",
+      json: { upload_id: grant[side].upload_id, title: "Методические рекомендации по дегазации", number: "МР-2", kind: "guidelines" },
+    }));
+    const downloaded = await browser("download the document", (side) => ({ url: document[side]?.download_url ?? "/missing" }));
+    if (!downloaded.lambda.equals(pdf)) {
+      problems.push(
+        `download the document: ${downloaded.lambda.length} bytes where ${pdf.length} were uploaded, starting ${JSON.stringify(downloaded.lambda.subarray(0, 80).toString("utf8"))}`,
+      );
     }
 
     // The stream functions get the walk's writes; then each scheduled function runs once.

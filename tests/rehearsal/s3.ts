@@ -1,8 +1,8 @@
 // S3 over its real protocol: a local S3-protocol server (s3rver, the maintained fork) with the
-// template's buckets and their CORS. It checks each request's SigV4 signature (header or presigned
-// query) against the keys the rehearsal hands out, serves ranges, tags and multipart uploads, and
-// answers the browser's CORS preflight as the bucket's rules say. Its object events are turned
-// into S3 notification records as AWS writes them (region, bucket ARN, URL-encoded key).
+// template's buckets and their CORS. It takes requests signed with the keys the rehearsal hands
+// out (the front door has checked their signatures, sigv4.ts), serves ranges, tags and multipart
+// uploads, and answers the browser's CORS preflight as the bucket's rules say. Its object events
+// are turned into S3 notification records as AWS writes them (region, bucket ARN, URL-encoded key).
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -42,6 +42,9 @@ export async function startS3(buckets: { name: string; corsXml?: string }[], onE
     directory,
     // Path-style requests only, as the SDK sends them to an IP endpoint.
     vhostBuckets: false,
+    // The front door has checked the signature as S3 does (sigv4.ts); s3rver's own check
+    // canonicalizes unlike S3 and would refuse listings and presigned downloads S3 takes.
+    allowMismatchedSignatures: true,
     configureBuckets: buckets.map((b) => ({ name: b.name, configs: b.corsXml ? [b.corsXml] : [] })),
   });
   server.on("event", (event) => {
