@@ -11,6 +11,8 @@ const hmac = (key: Buffer | string, text: string) => createHmac("sha256", key).u
 
 /** Why the request's signature does not hold, or undefined when it does (or it is unsigned). */
 export function signatureProblem(req: IncomingMessage, secretOf: (accessKeyId: string) => string | undefined): string | undefined {
+  // A browser's CORS preflight carries no credentials, even to a presigned URL.
+  if (req.method === "OPTIONS") return undefined;
   const url = new URL(req.url ?? "/", "http://local");
   const header = String(req.headers.authorization ?? "");
   const presigned = url.searchParams.get("X-Amz-Algorithm") === "AWS4-HMAC-SHA256";
