@@ -3,18 +3,19 @@
 // top-level await included, the secrets served by the local stand-in) and the time of the first
 // request after it, each the median of RUNS fresh processes of the function's Node major with the
 // template's environment. The parts are the deploy rehearsal's (tests/rehearsal/): the same synth,
-// the same Lambda-like host and the same local endpoints (dynalite, emulated S3 and Secrets Manager).
+// the same Lambda-like host and the same local endpoints (dynalite, the local S3 server, the emulated Secrets Manager).
 // Not included: the runtime's own start, the download of the code and the network to real services,
 // which a real cold start adds (docs/performance.md).
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { startDynalite } from "@server/local/dynalite";
 import { apiGatewayEvent } from "../infra/api-gateway-event";
 import { startEndpoints } from "../rehearsal/aws-endpoint";
 import { createTables, host, lambdaNode, secretValues } from "../rehearsal/rehearse";
 import { type Synthesized, synthesizeProd } from "../rehearsal/synth";
-import { type FunctionPlan, functionPlans, resolve, resourcesOf } from "../rehearsal/template";
+import { bucketConfigs, type FunctionPlan, functionPlans, REGION, resolve, resourcesOf, tableShapes } from "../rehearsal/template";
 
 export const RUNS = 5;
 
@@ -54,7 +55,7 @@ interface FirstRequest {
 }
 
 /** A typical first event of each function, as its trigger delivers it. */
-function firstRequest(plan: FunctionPlan, synth: Synthesized, secrets: Record<string, string>, s3Url: string): FirstRequest {
+function firstRequest(plan: FunctionPlan, synth: Synthesized, secrets: Record<string, string>, s3: S3Client): FirstRequest {
   switch (plan.name) {
     case "ApiFunction":
       // Through CloudFront (origin header), routed, one table query: a sign-in of an unknown user.
@@ -86,12 +87,7 @@ function firstRequest(plan: FunctionPlan, synth: Synthesized, secrets: Record<st
         label: "S3 notification of a .csv upload",
         event: async () => {
           const key = `uploads/bench-${Date.now()}.csv`;
-          const put = await fetch(`${s3Url}/${bucket}/${key}`, {
-            method: "PUT",
-            headers: { "content-type": "text/csv" },
-            body: "year;volume\n2024;1000\n",
-          });
-          if (!put.ok) throw new Error(`PUT ${key}: ${put.status}`);
+          await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: "text/csv", Body: "year;volume\n2024;1000\n" }));
           return { Records: [{ eventName: "ObjectCreated:Put", s3: { bucket: { name: bucket }, object: { key, size: 22 } } }] };
         },
         check: () => {},
@@ -132,18 +128,25 @@ export async function measureColdStarts(synth: Synthesized, runs = RUNS, only?: 
   const endpoints = await startEndpoints({
     dynaliteUrl: dynalite.endpoint,
     secrets,
-    buckets: resourcesOf(synth.template, "AWS::S3::Bucket").map((b) => b.name),
+    tables: tableShapes(synth.template),
+    buckets: bucketConfigs(synth.template),
+  });
+  // The bench writes its own objects, signed with a key of its own.
+  const s3 = new S3Client({
+    endpoint: endpoints.url,
+    region: REGION,
+    forcePathStyle: true,
+    credentials: endpoints.credentialsFor("bench"),
   });
   try {
     await createTables(synth.template, dynalite.endpoint);
     const out: ColdStart[] = [];
     for (const plan of plans) {
-      // The bench writes its own objects under a caller name of its own (the endpoint routes by it).
-      const request = firstRequest(plan, synth, secrets, endpoints.urlFor("bench"));
+      const request = firstRequest(plan, synth, secrets, s3);
       const inits: number[] = [];
       const firsts: number[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const hosted = await host(plan, endpoints.urlFor(plan.name), (ms) => inits.push(ms));
+        const hosted = await host(plan, endpoints.url, endpoints.credentialsFor(plan.name), (ms) => inits.push(ms));
         try {
           const event = await request.event();
           const started = performance.now();
@@ -167,6 +170,7 @@ export async function measureColdStarts(synth: Synthesized, runs = RUNS, only?: 
     }
     return out;
   } finally {
+    s3.destroy();
     await endpoints.close();
     await dynalite.close();
   }

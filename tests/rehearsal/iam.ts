@@ -1,25 +1,12 @@
-// The functions' calls checked against their roles as the template writes them. A small evaluator
-// (no IAM simulator is among the dependencies): Allow/Deny statements, Action and Resource with the
-// `*` and `?` wildcards, an explicit Deny winning; no conditions, NotAction or NotResource (the
-// stack writes none, and a statement with them is refused rather than guessed).
+// The functions' calls checked against their roles as the template writes them, by an IAM policy
+// simulator (@cloud-copilot/iam-simulate: Allow/Deny, wildcards, NotAction/NotResource, conditions,
+// and a check that the action exists and the ARN is of a resource type the action takes). Each
+// distinct (function, action, resource) is simulated once; a call the role would not allow is a
+// failure naming the action, the resource and the statement the role lacks. The statements that
+// allowed each call are remembered, so what no call used is listed (least privilege, not a failure).
+import { runSimulation } from "@cloud-copilot/iam-simulate";
 import type { Call } from "./aws-endpoint";
-import type { FunctionPlan, Statement } from "./template";
-
-function wildcard(pattern: string, value: string, ignoreCase: boolean): boolean {
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-    .replace(/\*/g, ".*")
-    .replace(/\?/g, ".");
-  return new RegExp(`^${source}$`, ignoreCase ? "i" : "").test(value);
-}
-
-const matches = (s: Statement, call: Call) =>
-  s.Action.some((a) => wildcard(a, call.action, true)) && s.Resource.some((r) => wildcard(r, call.resource, false));
-
-export function allowed(statements: Statement[], call: Call): boolean {
-  if (statements.some((s) => s.Effect === "Deny" && matches(s, call))) return false;
-  return statements.some((s) => s.Effect === "Allow" && matches(s, call));
-}
+import { ACCOUNT, type FunctionPlan, type Statement } from "./template";
 
 export interface IamReport {
   denied: string[];
@@ -27,30 +14,70 @@ export interface IamReport {
   unused: string[];
 }
 
-export function checkCalls(plans: FunctionPlan[], calls: Call[]): IamReport {
+const list = (x: string | string[] | undefined): string[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+/** The role's statements as one identity policy, each statement named by its index (its Sid). */
+function roleDocument(statements: Statement[]) {
+  return {
+    Version: "2012-10-17",
+    Statement: statements.map(({ policy: _policy, ...s }, i) => ({ Sid: `S${i}`, ...s })),
+  };
+}
+
+/** The statement that would allow the call: what a denial asks the stack to add. */
+const missingStatement = (call: Call) => JSON.stringify({ Effect: "Allow", Action: call.action, Resource: call.resource });
+
+export async function checkCalls(plans: FunctionPlan[], calls: Call[]): Promise<IamReport> {
   const denied: string[] = [];
   const unused: string[] = [];
   for (const plan of plans) {
-    const own = calls.filter((c) => c.caller === plan.name);
-    const seen = new Set<string>();
-    for (const call of own) {
-      const key = `${call.action} ${call.resource}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (!allowed(plan.statements, call)) {
-        denied.push(
-          `${plan.name}: ${call.action} on ${call.resource} is denied: no statement of its role allows ${call.action} on that resource`,
-        );
+    const policy = roleDocument(plan.statements);
+    /** "S<i> <action pattern>" of the statements and actions some call matched. */
+    const used = new Set<string>();
+    const distinct = new Map(calls.filter((c) => c.caller === plan.name).map((c) => [`${c.action} ${c.resource}`, c]));
+    for (const call of distinct.values()) {
+      const response = await runSimulation(
+        {
+          request: {
+            principal: plan.roleArn,
+            action: call.action,
+            resource: { resource: call.resource, accountId: ACCOUNT },
+            contextVariables: {},
+          },
+          identityPolicies: [{ name: plan.name, policy }],
+          serviceControlPolicies: [],
+          resourceControlPolicies: [],
+        },
+        {},
+      );
+      if (response.resultType === "error") {
+        denied.push(`${plan.name}: ${call.action} on ${call.resource} cannot be simulated: ${JSON.stringify(response.errors)}`);
+        continue;
       }
-    }
-    // Log writes are the runtime's, never the code's.
-    for (const s of plan.statements.filter((x) => x.Effect === "Allow" && !x.Action.every((a) => a.startsWith("logs:")))) {
-      for (const action of s.Action) {
-        if (!own.some((c) => wildcard(action, c.action, true) && s.Resource.some((r) => wildcard(r, c.resource, false)))) {
-          unused.push(`${plan.name}: ${action} on ${s.Resource.join(", ")} (${s.policy})`);
+      if (response.resultType !== "single") throw new Error(`${call.resource}: a recorded resource is never a wildcard`);
+      const identity = response.result.analysis?.identityAnalysis;
+      if (response.overallResult !== "Allowed") {
+        const denying = (identity?.denyStatements ?? []).map((s) => plan.statements[Number(s.explain.identifier.slice(1))].policy);
+        denied.push(
+          response.overallResult === "ExplicitlyDenied"
+            ? `${plan.name}: ${call.action} on ${call.resource} is denied explicitly by ${denying.join(", ")}`
+            : `${plan.name}: ${call.action} on ${call.resource} is denied: its role has no statement allowing it; missing ${missingStatement(call)}`,
+        );
+        continue;
+      }
+      for (const allow of identity?.allowStatements ?? []) {
+        const actions = allow.explain.actions ?? [];
+        for (const action of Array.isArray(actions) ? actions : [actions]) {
+          if (action.matches) used.add(`${allow.explain.identifier} ${action.action}`);
         }
       }
     }
+    plan.statements.forEach((s, i) => {
+      if (s.Effect !== "Allow") return;
+      for (const action of list(s.Action)) {
+        if (!used.has(`S${i} ${action}`)) unused.push(`${plan.name}: ${action} on ${list(s.Resource).join(", ")} (${s.policy})`);
+      }
+    });
   }
   return { denied, unused };
 }

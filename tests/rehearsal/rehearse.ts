@@ -2,7 +2,7 @@
 // local endpoints, with every AWS call checked against the role the template gives the function.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,18 +11,35 @@ import { startDynalite } from "@server/local/dynalite";
 import { startLocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import { REPO_ROOT } from "../../infra/lib/stack";
-import { apiGatewayEvent } from "../infra/api-gateway-event";
-import { type Call, startEndpoints } from "./aws-endpoint";
+import { type Call, type Credentials, type Endpoints, type InvokeAnswer, startEndpoints } from "./aws-endpoint";
 import { bundleProblems, handlerPath } from "./checks";
+import { startGateway } from "./gateway";
 import { checkCalls } from "./iam";
 import type { Synthesized, Template } from "./synth";
-import { type FunctionPlan, functionPlans, REGION, resourcesOf, secretArns } from "./template";
+import {
+  ACCOUNT,
+  apiOriginHeaders,
+  CLOUDFRONT_DOMAIN,
+  apiRoutes,
+  bucketConfigs,
+  type FunctionPlan,
+  functionPlans,
+  notifications,
+  REGION,
+  resourcesOf,
+  schedules,
+  secretArns,
+  streamMappings,
+  tableShapes,
+} from "./template";
 
 const run = promisify(execFile);
 
 export interface WalkStep {
   step: string;
+  /** The status through CloudFront and API Gateway to the API's bundle. */
   lambda: number;
+  /** The status of the same request on the local host. */
   local?: number;
 }
 
@@ -34,6 +51,8 @@ export interface RehearsalResult {
   walk: WalkStep[];
   calls: Call[];
   initMs: Record<string, number>;
+  /** Per function, the events it received. */
+  invoked: Record<string, number>;
 }
 
 /** The Node binary of a runtime major, fetched from the npm registry as tests/node-runtime.sh does (same cache). */
@@ -100,8 +119,14 @@ export interface HostedFunction {
   stop(): void;
 }
 
-/** A fresh Lambda-like process for one function, with exactly `env` plus what the runtime sets. */
-export async function host(plan: FunctionPlan, endpoint: string, onInit: (ms: number) => void): Promise<HostedFunction> {
+/** A fresh Lambda-like process for one function, with exactly `env` plus what the runtime sets.
+ *  Like a Lambda instance it handles one event at a time. */
+export async function host(
+  plan: FunctionPlan,
+  endpoint: string,
+  credentials: Credentials,
+  onInit: (ms: number) => void,
+): Promise<HostedFunction> {
   const handler = handlerPath(plan)!;
   const env: Record<string, string> = {
     ...plan.env,
@@ -112,13 +137,10 @@ export async function host(plan: FunctionPlan, endpoint: string, onInit: (ms: nu
     AWS_LAMBDA_FUNCTION_NAME: plan.name,
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
-    AWS_ACCESS_KEY_ID: "ASIAREHEARSAL",
-    AWS_SECRET_ACCESS_KEY: "rehearsal",
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     AWS_SESSION_TOKEN: "rehearsal",
-    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-    AWS_ENDPOINT_URL_S3: endpoint,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint,
-    AWS_ENDPOINT_URL_LAMBDA: endpoint,
+    AWS_ENDPOINT_URL: endpoint,
   };
   const child: ChildProcess = spawn(
     lambdaNode(plan.runtimeMajor),
@@ -145,25 +167,59 @@ export async function host(plan: FunctionPlan, endpoint: string, onInit: (ms: nu
     throw new Error(`${plan.name}: init failed: ${String(ready.message).split("\n")[0]}`);
   }
   onInit(ready.initMs);
+  let queue: Promise<unknown> = Promise.resolve();
   return {
-    async invoke(event) {
-      const answer = next();
-      child.send(event as object);
-      const message = await answer;
-      if (message.type !== "result") throw new Error(`${plan.name}: ${String(message.message).split("\n")[0]}`);
-      return message.result;
+    invoke(event) {
+      const run = async () => {
+        const answer = next();
+        child.send(event as object);
+        const message = await answer;
+        if (message.type !== "result") throw new Error(`${plan.name}: ${String(message.message).split("\n")[0]}`);
+        return message.result;
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => {});
+      return result;
     },
     stop: () => child.kill(),
   };
 }
 
+/** What Lambda itself does with the function's role: writes its logs to its log group. */
+function runtimeCalls(plan: FunctionPlan): Call[] {
+  const group = plan.logGroup ?? `/aws/lambda/${plan.name}`;
+  const resource = `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:${group}:log-stream:2026/01/01/[$LATEST]rehearsal`;
+  return ["logs:CreateLogStream", "logs:PutLogEvents"].map((action) => ({ caller: plan.name, action, resource }));
+}
+
+/** Callers that are not functions: the operator's admin command and the bench, whose calls are not checked against a role. */
+export const OPERATORS = new Set(["admin command", "bench"]);
+
+const ADMIN_EMAIL = "rehearsal-admin@example.com";
+const SERIES_CSV = "year,element,value\n2018,B,50\n2019,B,30\n2020,B,\n2021,B,10\n2022,B,\n";
 const UNDERGROUND = { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+
+/** Ids, times, tokens and links differ between the two hosts, and so do an upload grant's headers
+ *  (S3 signs more of them than the local host asks for); the rest of an answer must not. */
+function comparable(value: unknown, key = ""): unknown {
+  if (/(^id$|_id$|^ids?$|_at$|^access$|^refresh$|url$|^token$|^key$|^etag$|^version_hash$|^hash$|^headers$)/i.test(key)) return "…";
+  if (typeof value === "string") {
+    return value
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>")
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z?/g, "<time>");
+  }
+  if (Array.isArray(value)) return value.map((v) => comparable(v));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v, k)]));
+  }
+  return value;
+}
 
 export async function rehearse(synth: Synthesized, log: (line: string) => void = () => {}): Promise<RehearsalResult> {
   const { template, outdir } = synth;
   const plans = functionPlans(template, outdir);
   const problems = plans.flatMap(bundleProblems);
-  const result: RehearsalResult = { problems, unused: [], walk: [], calls: [], initMs: {} };
+  const result: RehearsalResult = { problems, unused: [], walk: [], calls: [], initMs: {}, invoked: {} };
   // dynalite has no TTL: at least the attribute the template expires items by must be one the code writes.
   for (const { name, resource } of resourcesOf(template, "AWS::DynamoDB::Table")) {
     const ttl = resource.Properties.TimeToLiveSpecification?.AttributeName;
@@ -175,102 +231,153 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
 
   const dynalite = await startDynalite();
   const secrets = secretValues(template);
+  const mappings = streamMappings(template);
+  const background: Promise<void>[] = [];
+  let hosts: ReturnType<typeof functionHosts> | undefined;
   const endpoints = await startEndpoints({
     dynaliteUrl: dynalite.endpoint,
     secrets,
-    buckets: resourcesOf(template, "AWS::S3::Bucket").map((b) => b.name),
+    tables: tableShapes(template),
+    buckets: bucketConfigs(template),
+    invoke: (name, payload) => hosts!.invoke(name, JSON.parse(payload)).then(lambdaAnswer),
+    // S3 invokes the notified function asynchronously.
+    onS3Event: (record) => {
+      const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, " "));
+      for (const n of notifications(template)) {
+        const event = `s3:${record.eventName}`;
+        const wanted = n.events.some((e) => e === event || (e.endsWith("*") && event.startsWith(e.slice(0, -1))));
+        if (n.bucket !== record.s3.bucket.name || !wanted || !key.startsWith(n.prefix) || !key.endsWith(n.suffix)) continue;
+        background.push(
+          hosts!.invoke(n.functionName, { Records: [record] }).then(({ error }) => {
+            if (error) problems.push(`${n.functionName}: the notification of ${key} failed: ${error}`);
+          }),
+        );
+      }
+    },
   });
+  hosts = functionHosts(plans, endpoints, result);
   const local = await startLocalServer({ port: 0, host: "127.0.0.1" });
-  const running: HostedFunction[] = [];
+  const originHeaders = Object.fromEntries(apiOriginHeaders(template).map((h) => [h.name, h.secretArn ? secrets[h.secretArn] : h.value!]));
+  const gateway = await startGateway(
+    apiRoutes(template),
+    originHeaders,
+    (name, event) => hosts!.invoke(name, event),
+    (message) => problems.push(message),
+  );
+
+  /** The table's stream, delivered as each event source mapping batches it, until the stream
+   *  functions' own writes leave nothing more to deliver. */
+  const deliverStreams = async () => {
+    for (let round = 0; round < 10; round += 1) {
+      let delivered = 0;
+      for (const table of new Set(mappings.map((m) => m.table))) {
+        const streamArn = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${table}/stream/2026-01-01T00:00:00.000`;
+        const records = endpoints.stream.take(table).map((r) => ({ ...r, eventSourceARN: streamArn }));
+        delivered += records.length;
+        for (const mapping of mappings.filter((m) => m.table === table)) {
+          // Lambda's poller reads the stream with the function's role.
+          for (const action of ["DescribeStream", "GetShardIterator", "GetRecords"]) {
+            result.calls.push({ caller: mapping.functionName, action: `dynamodb:${action}`, resource: streamArn });
+          }
+          for (let i = 0; i < records.length; i += mapping.batchSize) {
+            const { result: answer, error } = await hosts!.invoke(mapping.functionName, {
+              Records: records.slice(i, i + mapping.batchSize),
+            });
+            const failures = answer?.batchItemFailures ?? [];
+            if (error || failures.length) {
+              problems.push(`${mapping.functionName}: a batch of ${table}'s stream failed: ${error ?? JSON.stringify(failures)}`);
+            }
+          }
+        }
+      }
+      if (delivered === 0) return;
+    }
+    problems.push("the stream functions keep writing what they are fed: the stream did not settle after 10 rounds");
+  };
+  /** Waits for S3's notifications and delivers the stream. */
+  const settle = async () => {
+    while (background.length) await Promise.all(background.splice(0));
+    await deliverStreams();
+  };
+
   try {
     await createTables(template, dynalite.endpoint);
-    const api = plans.find((p) => p.name === "ApiFunction");
-    if (!api) throw new Error("the template has no ApiFunction");
 
-    // The user, made by the admin command against the same table, and on the local host alike.
+    // The user, made by the admin command against the same table (through the endpoint, so its
+    // writes are in the stream as the operator's would be), and on the local host alike.
     const email = "rehearsal@example.com";
     const password = "rehearsal-password";
     const company = "Репетиция развертывания";
+    const admin = endpoints.credentialsFor("admin command");
     const cliEnv = {
       ...process.env,
       STORAGE: "dynamodb",
       TABLE_NAME: resourcesOf(template, "AWS::DynamoDB::Table")[0].name,
       AWS_REGION: REGION,
-      AWS_ENDPOINT_URL_DYNAMODB: dynalite.endpoint,
-      AWS_ACCESS_KEY_ID: "local",
-      AWS_SECRET_ACCESS_KEY: "local",
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.url,
+      AWS_ACCESS_KEY_ID: admin.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: admin.secretAccessKey,
       DATA_DIR: mkdtempSync(join(tmpdir(), "rehearsal-admin-")),
     };
-    for (const args of [
-      ["create-company", "--name", company],
-      ["create-user", "--company", company, "--email", email, "--password", password],
-    ]) {
-      // Asynchronously: dynalite answers from this process.
-      await run(process.execPath, ["--import", "tsx", join(REPO_ROOT, "functions/src/admin/cli.ts"), ...args], {
+    // Asynchronously: the endpoint and dynalite answer from this process. The company first, then both users at once.
+    const operator = (args: string[]) =>
+      run(process.execPath, ["--import", "tsx", join(REPO_ROOT, "functions/src/admin/cli.ts"), ...args], {
         env: cliEnv,
         cwd: REPO_ROOT,
       }).catch((error: Error & { stderr?: string }) => {
         throw new Error(`admin ${args[0]} failed: ${error.stderr ?? error.message}`);
       });
-    }
+    await operator(["create-company", "--name", company]);
+    await Promise.all([
+      operator(["create-user", "--company", company, "--email", email, "--password", password]),
+      operator(["create-user", "--company", company, "--email", ADMIN_EMAIL, "--password", password, "--role", "admin"]),
+    ]);
     const localCompany = await createCompany(local.deps, { name: company });
     await createUser(local.deps, { companyId: localCompany.id, email, password });
+    await createUser(local.deps, { companyId: localCompany.id, email: ADMIN_EMAIL, password, role: "admin" });
 
-    const apiHost = await host(api, endpoints.urlFor(api.name), (ms) => {
-      result.initMs[api.name] = ms;
-    });
-    running.push(apiHost);
-    log(`ApiFunction initialised on Node ${api.runtimeMajor} in ${Math.round(result.initMs[api.name])} ms`);
-
-    const originVerify = secrets[api.env.ORIGIN_VERIFY_SECRET_ARN];
     const tokens = { lambda: "", local: "" };
-    type Request = { method?: string; path: string; json?: unknown };
-    const send = async (step: string, request: (side: "lambda" | "local") => Request, viaCloudFront = true) => {
-      const toLambda = request("lambda");
-      const [path, query] = toLambda.path.split("?");
-      const event = apiGatewayEvent({
-        method: toLambda.method,
-        path,
-        query,
-        json: toLambda.json,
-        headers: {
-          "x-origin-verify": viaCloudFront ? originVerify : undefined,
-          authorization: tokens.lambda ? `Bearer ${tokens.lambda}` : undefined,
-        },
-      });
-      const answer = await apiHost.invoke(event);
-      const toLocal = request("local");
-      const localAnswer = viaCloudFront
-        ? await fetch(`${local.url}${toLocal.path}`, {
-            method: toLocal.method ?? (toLocal.json === undefined ? "GET" : "POST"),
-            headers: { "content-type": "application/json", ...(tokens.local ? { authorization: `Bearer ${tokens.local}` } : {}) },
-            body: toLocal.json === undefined ? undefined : JSON.stringify(toLocal.json),
-          })
-        : undefined;
-      const entry: WalkStep = { step, lambda: answer.statusCode, local: localAnswer?.status };
+    type Request = { method?: string; path: string; json?: unknown; form?: FormData };
+    /** One request of the walk to both hosts: the same status, and the same JSON but for ids and times. */
+    const send = async (step: string, request: (side: "lambda" | "local") => Request) => {
+      const fetchOn = (base: string, side: "lambda" | "local") => {
+        const r = request(side);
+        return fetch(`${base}${r.path}`, {
+          method: r.method ?? (r.json === undefined && r.form === undefined ? "GET" : "POST"),
+          headers: {
+            ...(r.json === undefined ? {} : { "content-type": "application/json" }),
+            ...(tokens[side] ? { authorization: `Bearer ${tokens[side]}` } : {}),
+          },
+          body: r.form ?? (r.json === undefined ? undefined : JSON.stringify(r.json)),
+        });
+      };
+      const [lambda, localAnswer] = await Promise.all([fetchOn(gateway.url, "lambda"), fetchOn(local.url, "local")]);
+      const entry: WalkStep = { step, lambda: lambda.status, local: localAnswer.status };
       result.walk.push(entry);
-      log(`${step}: Lambda ${entry.lambda}${entry.local === undefined ? "" : `, local host ${entry.local}`}`);
-      if (entry.local !== undefined && entry.local !== entry.lambda) {
+      log(`${step}: Lambda ${entry.lambda}, local host ${entry.local}`);
+      const type = lambda.headers.get("content-type") ?? "";
+      const bodies: { lambda: any; local: any } = {
+        lambda: type.includes("json") ? await lambda.json() : Buffer.from(await lambda.arrayBuffer()),
+        local: (localAnswer.headers.get("content-type") ?? "").includes("json")
+          ? await localAnswer.json()
+          : Buffer.from(await localAnswer.arrayBuffer()),
+      };
+      if (entry.local !== entry.lambda) {
         problems.push(
-          `ApiFunction: ${step} answered ${entry.lambda} where the local host answers ${entry.local}: ${String(answer.body).slice(0, 300)}`,
+          `ApiFunction: ${step} answered ${entry.lambda} where the local host answers ${entry.local}: ${JSON.stringify(bodies.lambda).slice(0, 300)}`,
         );
+      } else if (type !== localAnswer.headers.get("content-type")) {
+        problems.push(`ApiFunction: ${step} answered ${type} where the local host answers ${localAnswer.headers.get("content-type")}`);
+      } else if (type.includes("json")) {
+        const [a, b] = [JSON.stringify(comparable(bodies.lambda)), JSON.stringify(comparable(bodies.local))];
+        if (a !== b) problems.push(`ApiFunction: ${step} answered ${a.slice(0, 400)} where the local host answers ${b.slice(0, 400)}`);
       }
-      const parse = (text: string) => {
-        try {
-          return JSON.parse(text);
-        } catch {
-          return undefined;
-        }
-      };
-      return {
-        lambda: parse(answer.isBase64Encoded ? Buffer.from(answer.body, "base64").toString("utf8") : answer.body),
-        local: localAnswer ? parse(await localAnswer.text()) : undefined,
-      };
+      return bodies;
     };
 
-    const refused = await send("a request that bypasses CloudFront", () => ({ path: "/api/v1/projects/" }), false);
-    if (result.walk.at(-1)!.lambda !== 403)
-      problems.push(`ApiFunction: a request without ${"x-origin-verify"} was not refused (${JSON.stringify(refused.lambda)})`);
+    const bypass = await fetch(`${gateway.directUrl}/api/v1/projects/`);
+    result.walk.push({ step: "a request that bypasses CloudFront", lambda: bypass.status });
+    if (bypass.status !== 403) problems.push(`ApiFunction: a request without the origin-verify header was not refused (${bypass.status})`);
     const signIn = await send("sign-in", () => ({ path: "/api/token/", json: { email, password, guardant_code: "" } }));
     tokens.lambda = signIn.lambda?.access ?? "";
     tokens.local = signIn.local?.access ?? "";
@@ -285,28 +392,207 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     }));
     await send("list the projects", () => ({ path: "/api/v1/projects/" }));
     await send("get the inventory", () => ({ path: `/api/v1/inventory/?year=${new Date().getUTCFullYear()}` }));
-
-    // The other functions' bundles are loaded as their cold start would (ESM, top-level code, their env).
-    for (const plan of plans.filter((p) => p !== api)) {
-      const hosted = await host(plan, endpoints.urlFor(plan.name), (ms) => {
-        result.initMs[plan.name] = ms;
-      });
-      hosted.stop();
-      log(`${plan.name} loads on Node ${plan.runtimeMajor} in ${Math.round(result.initMs[plan.name])} ms`);
+    // A series file: stored under uploads/, where S3 notifies the upload check.
+    const series = await send("upload a series file", (side) => {
+      const form = new FormData();
+      form.set("project", ids[side]);
+      form.set("name", "Пропуски");
+      form.set("name_value", "value");
+      form.set("name_element", "element");
+      form.set("file_data", new Blob([SERIES_CSV]), "ряд.csv");
+      return { path: "/api/v1/filling_blanks/", form };
+    });
+    const seriesIds = { lambda: series.lambda?.id, local: series.local?.id };
+    await send("download the series file", (side) => ({ path: `/api/v1/filling_blanks/${seriesIds[side]}/file/` }));
+    for (const format of ["txt", "xls", "xlsx"]) {
+      await send(`export the project as ${format} (the spreadsheet worker)`, (side) => ({
+        path: `/api/v1/projects/${ids[side]}/export_to_${format}/`,
+      }));
     }
 
-    result.calls = endpoints.calls;
-    const iam = checkCalls(plans, endpoints.calls);
+    const year = new Date().getUTCFullYear();
+    await send("download the inventory report (xlsx, the spreadsheet worker)", () => ({
+      path: `/api/v1/inventory/${year}/report/?format=xlsx`,
+    }));
+
+    // A normative document through the presigned flow, as the admin's browser on the site does it:
+    // the grant's URL is S3's (presigned) in AWS and the API's own locally; the file goes there
+    // after the bucket's CORS admits the site's origin, then the upload is completed and downloaded.
+    const adminSignIn = await send("the admin signs in", () => ({
+      path: "/api/token/",
+      json: { email: ADMIN_EMAIL, password, guardant_code: "" },
+    }));
+    tokens.lambda = adminSignIn.lambda?.access ?? "";
+    tokens.local = adminSignIn.local?.access ?? "";
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n% rehearsal\n"), randomBytes(4000)]);
+    const grant = await send("ask for a document upload URL", () => ({
+      path: "/api/v1/admin/documents/upload-url/",
+      json: { content_type: "application/pdf", size: pdf.length, name: "МР-2.pdf" },
+    }));
+    const site = `https://${CLOUDFRONT_DOMAIN}`;
+    /** What the site's page does with a URL an answer gave it: the API's own (with the bearer), or
+     *  S3's from the site's origin, which the bucket's CORS must admit (s3rver answers a preflight
+     *  that matched a rule with "*", the request itself with the origin). */
+    const browser = async (
+      step: string,
+      request: (side: "lambda" | "local") => { url: string; method?: string; headers?: Record<string, string>; body?: Buffer },
+    ) => {
+      const answers: Record<string, { status: number; bytes: Buffer }> = {};
+      for (const side of ["lambda", "local"] as const) {
+        const { url, method = "GET", headers = {}, body } = request(side);
+        const base = side === "lambda" ? gateway.url : local.url;
+        const target = new URL(url, base);
+        const toS3 = target.origin !== new URL(base).origin;
+        if (toS3 && method !== "GET") {
+          const preflight = await fetch(target, {
+            method: "OPTIONS",
+            headers: {
+              origin: site,
+              "access-control-request-method": method,
+              "access-control-request-headers": Object.keys(headers).join(",").toLowerCase(),
+            },
+          });
+          if (preflight.status !== 200 || !["*", site].includes(preflight.headers.get("access-control-allow-origin") ?? "")) {
+            problems.push(`${step}: the bucket's CORS refuses ${method} from ${site} (${preflight.status})`);
+          }
+        }
+        let answer = await fetch(target, {
+          method,
+          body,
+          redirect: "manual",
+          headers: { ...headers, ...(toS3 ? { origin: site } : { authorization: `Bearer ${tokens[side]}` }) },
+        });
+        // A download the API answers with S3's presigned URL ({download_url}, or a redirect): the page fetches it from the site's origin.
+        const location =
+          answer.status >= 300 && answer.status < 400
+            ? answer.headers.get("location")
+            : (answer.headers.get("content-type") ?? "").includes("json") && method === "GET"
+              ? ((await answer.clone().json()) as { download_url?: string }).download_url
+              : undefined;
+        if (location) {
+          answer = await fetch(new URL(location, base), { headers: { origin: site } });
+          if (answer.headers.get("access-control-allow-origin") !== site) {
+            problems.push(`${step}: S3's answer does not admit the site's origin ${site}`);
+          }
+        }
+        if (toS3 && answer.headers.get("access-control-allow-origin") !== site) {
+          problems.push(`${step}: S3's answer does not admit the site's origin ${site}`);
+        }
+        answers[side] = { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) };
+      }
+      const entry: WalkStep = { step, lambda: answers.lambda.status, local: answers.local.status };
+      result.walk.push(entry);
+      log(`${step}: Lambda ${entry.lambda}, local host ${entry.local}`);
+      if (entry.lambda !== entry.local) {
+        problems.push(
+          `${step} answered ${entry.lambda} where the local host answers ${entry.local}: ${answers.lambda.bytes.toString("utf8").slice(0, 300)}`,
+        );
+      }
+      return { lambda: answers.lambda.bytes, local: answers.local.bytes };
+    };
+    await browser("upload the document to the granted URL", (side) => ({
+      url: grant[side].url,
+      method: grant[side].method,
+      headers: grant[side].headers,
+      body: pdf,
+    }));
+    const document = await send("complete the document upload", (side) => ({
+      path: "/api/v1/admin/documents/complete/",
+      json: { upload_id: grant[side].upload_id, title: "Методические рекомендации по дегазации", number: "МР-2", kind: "guidelines" },
+    }));
+    const downloaded = await browser("download the document", (side) => ({ url: document[side]?.download_url ?? "/missing" }));
+    if (!downloaded.lambda.equals(pdf)) {
+      problems.push(
+        `download the document: ${downloaded.lambda.length} bytes where ${pdf.length} were uploaded, starting ${JSON.stringify(downloaded.lambda.subarray(0, 80).toString("utf8"))}`,
+      );
+    }
+
+    // The stream functions get the walk's writes; then each scheduled function runs once.
+    await settle();
+    for (const schedule of schedules(template)) {
+      const { error } = await hosts.invoke(schedule.functionName, {
+        version: "0",
+        id: randomUUID(),
+        "detail-type": "Scheduled Event",
+        source: "aws.events",
+        account: ACCOUNT,
+        time: new Date().toISOString(),
+        region: REGION,
+        resources: [schedule.ruleArn],
+        detail: {},
+      });
+      if (error) problems.push(`${schedule.functionName}: its scheduled run (${schedule.rule}) failed: ${error}`);
+      log(`${schedule.functionName} ran on its schedule ${schedule.rule}${error ? ": failed" : ""}`);
+    }
+    await settle();
+
+    // A function no trigger of the walk reached still has to load as its cold start would.
+    for (const plan of plans.filter((p) => !result.invoked[p.name])) {
+      await hosts.start(plan.name);
+      log(
+        `${plan.name} loads on Node ${plan.runtimeMajor} in ${Math.round(result.initMs[plan.name])} ms (no event of the walk reached it)`,
+      );
+    }
+    result.calls.push(...endpoints.calls);
+    for (const call of result.calls) {
+      if (!plans.some((p) => p.name === call.caller) && !OPERATORS.has(call.caller)) {
+        problems.push(`${call.action} on ${call.resource} came from ${call.caller}, which is no function of the stack`);
+      }
+    }
+    const iam = await checkCalls(plans, result.calls);
     problems.push(...iam.denied);
     result.unused = iam.unused;
   } catch (error) {
     problems.push((error as Error).message);
   } finally {
-    result.calls = endpoints.calls;
-    for (const r of running) r.stop();
+    hosts.stopAll();
+    await gateway.close();
     await local.close();
     await endpoints.close();
     await dynalite.close();
   }
   return result;
+}
+
+/** Lambda's Invoke answer for a handler's result or error. */
+function lambdaAnswer({ result, error }: { result?: unknown; error?: string }): InvokeAnswer {
+  return error === undefined
+    ? { payload: JSON.stringify(result ?? null) }
+    : { payload: JSON.stringify({ errorType: "Error", errorMessage: error }), functionError: "Unhandled" };
+}
+
+/** The stack's functions by name, each started on its first event (its cold start) and kept warm. */
+function functionHosts(plans: FunctionPlan[], endpoints: Endpoints, result: RehearsalResult) {
+  const running = new Map<string, Promise<HostedFunction>>();
+  const start = (name: string) => {
+    const plan = plans.find((p) => p.name === name);
+    if (!plan) throw new Error(`${name} is invoked but is no function of the template`);
+    let hosted = running.get(name);
+    if (!hosted) {
+      result.calls.push(...runtimeCalls(plan));
+      hosted = host(plan, endpoints.url, endpoints.credentialsFor(name), (ms) => {
+        result.initMs[name] = ms;
+      });
+      running.set(name, hosted);
+    }
+    return hosted;
+  };
+  return {
+    start,
+    async invoke(name: string, event: unknown): Promise<{ result?: any; error?: string }> {
+      result.invoked[name] = (result.invoked[name] ?? 0) + 1;
+      try {
+        return { result: await (await start(name)).invoke(event) };
+      } catch (error) {
+        return { error: (error as Error).message };
+      }
+    },
+    stopAll() {
+      for (const hosted of running.values())
+        hosted.then(
+          (h) => h.stop(),
+          () => {},
+        );
+    },
+  };
 }

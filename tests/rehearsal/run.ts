@@ -4,7 +4,10 @@ import { synthesizeProd } from "./synth";
 
 const started = Date.now();
 console.log("synthesizing the prod stack…");
-const result = await rehearse(synthesizeProd(), (line) => console.log(line));
+const elapsed = () => `${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s`;
+const result = await rehearse(synthesizeProd(), (line) => console.log(`${elapsed()}  ${line}`));
+console.log("\nEvents each function received:");
+for (const [name, count] of Object.entries(result.invoked)) console.log(`  ${name}: ${count}`);
 if (result.unused.length) {
   console.log("\nLeast privilege: granted, but no call of the rehearsal used it:");
   for (const line of result.unused) console.log(`  ${line}`);

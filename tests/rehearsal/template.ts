@@ -8,11 +8,16 @@ import type { Resource, Template } from "./synth";
 
 export const REGION = "eu-central-1";
 export const ACCOUNT = "123456789012";
+export const CLOUDFRONT_DOMAIN = "d111111abcdef8.cloudfront.net";
 
+/** One statement of a function's role as the template writes it, its Resource resolved to local ARNs. */
 export interface Statement {
   Effect: "Allow" | "Deny";
-  Action: string[];
-  Resource: string[];
+  Action?: string | string[];
+  NotAction?: string | string[];
+  Resource?: string | string[];
+  NotResource?: string | string[];
+  Condition?: Record<string, unknown>;
   /** Where it comes from, for messages: the policy's logical id. */
   policy: string;
 }
@@ -28,6 +33,9 @@ export interface FunctionPlan {
   env: Record<string, string>;
   statements: Statement[];
   arn: string;
+  roleArn: string;
+  /** The log group the runtime writes the function's logs to (its LoggingConfig), if the template names one. */
+  logGroup?: string;
 }
 
 /** The name a resource gets locally: its logical id without the hash, lowercased for buckets and tables (S3 wants that). */
@@ -87,6 +95,8 @@ export function resolve(template: Template, value: unknown): string {
     if (!r) throw new Error(`GetAtt of unknown resource ${id}`);
     if (attribute === "Arn") return arnOf(id, r);
     if (attribute === "StreamArn") return `${arnOf(id, r)}/stream/2026-01-01T00:00:00.000`;
+    // The distribution's domain, as the browser's Origin names it.
+    if (attribute === "DomainName" && r.Type === "AWS::CloudFront::Distribution") return CLOUDFRONT_DOMAIN;
     throw new Error(`GetAtt ${id}.${attribute} is not resolved by the rehearsal`);
   }
   if (v["Fn::Join"]) {
@@ -104,8 +114,13 @@ const list = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.i
 function roleStatements(template: Template, roleId: string): Statement[] {
   const out: Statement[] = [];
   const add = (policy: string, document: { Statement: any[] }) => {
-    for (const s of document.Statement) {
-      out.push({ Effect: s.Effect, Action: list(s.Action), Resource: list(s.Resource).map((r) => resolve(template, r)), policy });
+    for (const { Sid: _sid, Resource, NotResource, ...s } of document.Statement) {
+      out.push({
+        ...s,
+        ...(Resource === undefined ? {} : { Resource: list(Resource).map((r) => resolve(template, r)) }),
+        ...(NotResource === undefined ? {} : { NotResource: list(NotResource).map((r) => resolve(template, r)) }),
+        policy,
+      });
     }
   };
   const role = template.Resources[roleId];
@@ -138,6 +153,7 @@ export function functionPlans(template: Template, outdir: string): FunctionPlan[
       Object.entries((r.Properties.Environment?.Variables ?? {}) as Record<string, unknown>).map(([k, v]) => [k, resolve(template, v)]),
     );
     const roleId = r.Properties.Role["Fn::GetAtt"][0] as string;
+    const logGroup = r.Properties.LoggingConfig?.LogGroup;
     plans.push({
       id,
       name,
@@ -148,6 +164,8 @@ export function functionPlans(template: Template, outdir: string): FunctionPlan[
       env,
       statements: roleStatements(template, roleId),
       arn: arnOf(id, r),
+      roleArn: arnOf(roleId, template.Resources[roleId]),
+      logGroup: logGroup === undefined ? undefined : resolve(template, logGroup),
     });
   }
   return plans;
@@ -162,4 +180,151 @@ export function resourcesOf(template: Template, type: string): { id: string; nam
 
 export function secretArns(template: Template): { id: string; arn: string }[] {
   return resourcesOf(template, "AWS::SecretsManager::Secret").map(({ id, resource }) => ({ id, arn: arnOf(id, resource) }));
+}
+
+/** The function a Ref or ARN names, by its local name. */
+const functionNamed = (template: Template, value: unknown) => resolve(template, value).split(":").at(-1)!;
+
+/** Each table's key attributes and stream view type (what the stream's records carry). */
+export function tableShapes(template: Template): Record<string, { keys: string[]; viewType?: string }> {
+  return Object.fromEntries(
+    resourcesOf(template, "AWS::DynamoDB::Table").map(({ name, resource }) => [
+      name,
+      {
+        keys: (resource.Properties.KeySchema as { AttributeName: string }[]).map((k) => k.AttributeName),
+        viewType: resource.Properties.StreamSpecification?.StreamViewType,
+      },
+    ]),
+  );
+}
+
+interface CorsRule {
+  AllowedOrigins: string[];
+  AllowedMethods: string[];
+  AllowedHeaders?: string[];
+  ExposedHeaders?: string[];
+  ExposeHeaders?: string[];
+  MaxAge?: number;
+  MaxAgeSeconds?: number;
+}
+
+/** A bucket's CORS rules as S3's PutBucketCors XML. */
+function corsXml(rules: CorsRule[]): string {
+  const tags = (tag: string, values: string[] | undefined) => (values ?? []).map((v) => `<${tag}>${v}</${tag}>`).join("");
+  const body = rules
+    .map((r) => {
+      const maxAge = r.MaxAgeSeconds ?? r.MaxAge;
+      return `<CORSRule>${tags("AllowedOrigin", r.AllowedOrigins)}${tags("AllowedMethod", r.AllowedMethods)}${tags("AllowedHeader", r.AllowedHeaders)}${tags("ExposeHeader", r.ExposeHeaders ?? r.ExposedHeaders)}${maxAge === undefined ? "" : `<MaxAgeSeconds>${maxAge}</MaxAgeSeconds>`}</CORSRule>`;
+    })
+    .join("");
+  return `<CORSConfiguration>${body}</CORSConfiguration>`;
+}
+
+/** The buckets with their CORS: the bucket's own CorsConfiguration, or the putBucketCors call of a
+ *  custom resource (the stack sets the documents bucket's CORS once the distribution's domain is known). */
+export function bucketConfigs(template: Template): { name: string; corsXml?: string }[] {
+  const cors = new Map<string, CorsRule[]>();
+  for (const r of Object.values(template.Resources)) {
+    if (!r.Type.startsWith("Custom::") || r.Properties.Create === undefined) continue;
+    const call = JSON.parse(resolve(template, r.Properties.Create));
+    if (call.service === "S3" && call.action === "putBucketCors") {
+      cors.set(call.parameters.Bucket, call.parameters.CORSConfiguration.CORSRules);
+    }
+  }
+  return resourcesOf(template, "AWS::S3::Bucket").map(({ name, resource }) => {
+    const rules = resource.Properties.CorsConfiguration?.CorsRules ?? cors.get(name);
+    return { name, ...(rules ? { corsXml: corsXml(rules) } : {}) };
+  });
+}
+
+export interface Notification {
+  bucket: string;
+  /** S3 event patterns, e.g. s3:ObjectCreated:*. */
+  events: string[];
+  prefix: string;
+  suffix: string;
+  functionName: string;
+}
+
+/** The buckets' Lambda notifications (CDK's Custom::S3BucketNotifications). */
+export function notifications(template: Template): Notification[] {
+  return resourcesOf(template, "Custom::S3BucketNotifications").flatMap(({ resource }) =>
+    (resource.Properties.NotificationConfiguration.LambdaFunctionConfigurations ?? []).map((c: any) => {
+      const rules = (c.Filter?.Key?.FilterRules ?? []) as { Name: string; Value: string }[];
+      const rule = (name: string) => rules.find((r) => r.Name.toLowerCase() === name)?.Value ?? "";
+      return {
+        bucket: resolve(template, resource.Properties.BucketName),
+        events: c.Events,
+        prefix: rule("prefix"),
+        suffix: rule("suffix"),
+        functionName: functionNamed(template, c.LambdaFunctionArn),
+      };
+    }),
+  );
+}
+
+export interface StreamMapping {
+  functionName: string;
+  table: string;
+  batchSize: number;
+}
+
+/** The event source mappings that feed a function from a table's stream. */
+export function streamMappings(template: Template): StreamMapping[] {
+  return resourcesOf(template, "AWS::Lambda::EventSourceMapping").flatMap(({ resource }) => {
+    const source = resource.Properties.EventSourceArn;
+    if (source?.["Fn::GetAtt"]?.[1] !== "StreamArn") return [];
+    const tableId = source["Fn::GetAtt"][0] as string;
+    return [
+      {
+        functionName: functionNamed(template, resource.Properties.FunctionName),
+        table: localName(tableId, template.Resources[tableId]),
+        // DynamoDB streams' default batch size.
+        batchSize: resource.Properties.BatchSize ?? 100,
+      },
+    ];
+  });
+}
+
+/** The scheduled functions: each EventBridge rule with a schedule and its Lambda targets. */
+export function schedules(template: Template): { rule: string; ruleArn: string; functionName: string }[] {
+  return resourcesOf(template, "AWS::Events::Rule").flatMap(({ name, resource }) =>
+    resource.Properties.ScheduleExpression
+      ? (resource.Properties.Targets as { Arn: unknown }[]).map((t) => ({
+          rule: name,
+          ruleArn: `arn:aws:events:${REGION}:${ACCOUNT}:rule/${name}`,
+          functionName: functionNamed(template, t.Arn),
+        }))
+      : [],
+  );
+}
+
+/** The HTTP API's routes and the functions their integrations call. */
+export function apiRoutes(template: Template): { routeKey: string; functionName: string; payloadFormat: string; authorization: string }[] {
+  return resourcesOf(template, "AWS::ApiGatewayV2::Route").map(({ resource }) => {
+    const integrationId = (resource.Properties.Target["Fn::Join"][1] as unknown[]).map((p: any) => p.Ref).find(Boolean) as string;
+    const integration = template.Resources[integrationId].Properties;
+    return {
+      routeKey: resource.Properties.RouteKey,
+      functionName: functionNamed(template, integration.IntegrationUri),
+      payloadFormat: integration.PayloadFormatVersion,
+      authorization: resource.Properties.AuthorizationType ?? "NONE",
+    };
+  });
+}
+
+/** The headers CloudFront adds to requests for the API origin: name and the secret ARN of a
+ *  `{{resolve:secretsmanager:…}}` value, or the value itself. */
+export function apiOriginHeaders(template: Template): { name: string; value?: string; secretArn?: string }[] {
+  return resourcesOf(template, "AWS::CloudFront::Distribution").flatMap(({ resource }) =>
+    (resource.Properties.DistributionConfig.Origins as any[])
+      .filter((o) => o.CustomOriginConfig && o.OriginCustomHeaders)
+      .flatMap((o) =>
+        (o.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[]).map((h) => {
+          const value = resolve(template, h.HeaderValue);
+          const secret = /^\{\{resolve:secretsmanager:(.+?):SecretString:/.exec(value);
+          return secret ? { name: h.HeaderName, secretArn: secret[1] } : { name: h.HeaderName, value };
+        }),
+      ),
+  );
 }
