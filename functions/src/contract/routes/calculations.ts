@@ -3,6 +3,7 @@
 // http/calculations.ts.
 import * as z from "zod";
 import { CALCULATION_TYPES } from "@core/registry";
+import { INVENTORY_ROLES, type InventoryRole } from "@core/inventory";
 import { TEMPLATES } from "../templates";
 import { calculationSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
@@ -18,7 +19,9 @@ export const listQuery = z.object({
   /** D18: only primary (counted in the totals) or only alternative calculations. */
   role: z.optional(
     z
-      .enum(["primary", "alternative"], { error: "role: ожидается primary (основной) или alternative (альтернативный)" })
+      .enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]], {
+        error: "role: ожидается primary (основной) или alternative (альтернативный)",
+      })
       .meta({ description: "Only the calculations of this «Учет»; the analysis types have none" }),
   ),
 });
