@@ -415,9 +415,10 @@ export class AppStack extends Stack {
     );
     // The reconciliation lists the companies (GSI1 COMPANIES), reads their projects and calculations
     // and repairs their year aggregates and list counts (COMPANY#…); the old whole-company snapshot is deleted.
+    // It reads the inventory's write counter (GetItem) to level it once the stream has settled.
     reconcile.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ["dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        actions: ["dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
         resources: [table.tableArn, `${table.tableArn}/index/${GSI1}`],
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } },
       }),

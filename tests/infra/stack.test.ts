@@ -402,6 +402,7 @@ describe.each([
     const reconcile = statementsOfFunction(t, "StatisticsReconcileFunction");
     expect(actions(reconcile).filter((a) => !a.startsWith("logs:"))).toEqual([
       "dynamodb:DeleteItem",
+      "dynamodb:GetItem",
       "dynamodb:Query",
       "dynamodb:UpdateItem",
     ]);
