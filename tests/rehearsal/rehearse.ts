@@ -15,6 +15,8 @@ import { type Call, type Credentials, type Endpoints, type InvokeAnswer, startEn
 import { bundleProblems, handlerPath } from "./checks";
 import { startGateway } from "./gateway";
 import { checkCalls } from "./iam";
+import { CALCULATION_TYPES } from "@core/registry";
+import { calculationForm, validInputs } from "../support/tenant-objects";
 import type { Synthesized, Template } from "./synth";
 import {
   ACCOUNT,
@@ -197,7 +199,6 @@ export const OPERATORS = new Set(["admin command", "bench"]);
 
 const ADMIN_EMAIL = "rehearsal-admin@example.com";
 const SERIES_CSV = "year,element,value\n2018,B,50\n2019,B,30\n2020,B,\n2021,B,10\n2022,B,\n";
-const UNDERGROUND = { volume: 1000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
 
 /** Ids, times, tokens and links differ between the two hosts, and so do an upload grant's headers
  *  (S3 signs more of them than the local host asks for); the rest of an answer must not. */
@@ -314,7 +315,9 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       STORAGE: "dynamodb",
       TABLE_NAME: resourcesOf(template, "AWS::DynamoDB::Table")[0].name,
       AWS_REGION: REGION,
-      AWS_ENDPOINT_URL_DYNAMODB: endpoints.url,
+      // DynamoDB and S3 alike: `seed` puts the default forecast models in the uploads bucket.
+      AWS_ENDPOINT_URL: endpoints.url,
+      UPLOADS_BUCKET: plans.find((p) => p.env.UPLOADS_BUCKET)?.env.UPLOADS_BUCKET ?? "",
       AWS_ACCESS_KEY_ID: admin.accessKeyId,
       AWS_SECRET_ACCESS_KEY: admin.secretAccessKey,
       DATA_DIR: mkdtempSync(join(tmpdir(), "rehearsal-admin-")),
@@ -327,6 +330,8 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       }).catch((error: Error & { stderr?: string }) => {
         throw new Error(`admin ${args[0]} failed: ${error.stderr ?? error.message}`);
       });
+    // As docs/deployment.md tells the operator: the dictionaries and the default forecast models first.
+    await operator(["seed"]);
     await operator(["create-company", "--name", company]);
     await Promise.all([
       operator(["create-user", "--company", company, "--email", email, "--password", password]),
@@ -386,10 +391,18 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       json: { name: "Шахта «Репетиция»", start_date: "2014-01-01", end_date: "2024-12-31" },
     }));
     const ids = { lambda: project.lambda?.id, local: project.local?.id };
-    await send("create a calculation", (side) => ({
-      path: "/api/v1/underground/",
-      json: { project: ids[side], name: "Дегазация", ...UNDERGROUND },
-    }));
+    // One calculation of every registry type, as a user makes it (JSON, or a form with its file).
+    for (const type of CALCULATION_TYPES) {
+      const inputs = validInputs(type);
+      await send(`create a calculation (${type})`, (side) =>
+        inputs.json
+          ? { path: `/api/v1/${type}/`, json: { project: ids[side], name: `Расчет ${type}`, ...inputs.json } }
+          : {
+              path: `/api/v1/${type}/`,
+              form: calculationForm({ project: ids[side], name: `Расчет ${type}`, ...inputs.form }, inputs.file),
+            },
+      );
+    }
     await send("list the projects", () => ({ path: "/api/v1/projects/" }));
     await send("get the inventory", () => ({ path: `/api/v1/inventory/?year=${new Date().getUTCFullYear()}` }));
     // A series file: stored under uploads/, where S3 notifies the upload check.
