@@ -112,6 +112,7 @@ describe("lambda.ts cold start", () => {
       UPLOADS_BUCKET: "up",
       DOCUMENTS_BUCKET: "doc",
       SPREADSHEET_FUNCTION_NAME: "spreadsheets",
+      EXPORT_JOB_FUNCTION_NAME: "export-jobs",
       AWS_REGION: "eu-central-1",
       AWS_ACCESS_KEY_ID: "test",
       AWS_SECRET_ACCESS_KEY: "test",

@@ -365,6 +365,10 @@ describe("DynamoDB stream audit", () => {
         },
       ],
       lists: [{ project: "p1", type: "open_mining_co2", active: 1, archived: 0 }],
+      // The inventory's sums of the project (docs/architecture.md): the CO2 line and its count, in mg.
+      inventory: [{ project: "p1", sums: { "c:18|1.A.1.c.ii|CO2": 1, "t:18|1.A.1.c.ii|CO2": 5_000_000_000 } }],
+      // Not a write that took a number from the inventory's write counter: none is counted applied.
+      write: false,
     });
     // Deleting takes the calculation and its CO2e away, and moves it to its list's archive; a
     // change that moves no figure is nothing.
