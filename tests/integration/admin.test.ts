@@ -101,6 +101,17 @@ describe("roles", () => {
     { method: "POST", path: "/api/v1/admin/media/upload-url/", json: { kind: "instruction", content_type: "video/mp4", size: 4096 } },
     { method: "POST", path: "/api/v1/admin/media/complete/", json: { upload_id: "an-upload-id" } },
     { method: "GET", path: "/api/v1/admin/audit/" },
+    { method: "GET", path: "/api/v1/admin/calendar/" },
+    {
+      method: "POST",
+      path: "/api/v1/admin/calendar/",
+      json: { year: 2031, decree: { title: "Захват", number: "", date: "" }, days_off: [], working_days: [] },
+    },
+    {
+      method: "PUT",
+      path: "/api/v1/admin/calendar/2026/",
+      json: { decree: { title: "Захват", number: "", date: "" }, days_off: [], working_days: [], version: 1 },
+    },
   ];
 
   it("covers every route the admin API declares", () => {
@@ -112,7 +123,8 @@ describe("roles", () => {
         .replace(other.userId, ":p")
         .replace("get_torch_ch4/1", ":p/:p")
         .replace("fz-296", ":p")
-        .replace("media/instruction", "media/:p"),
+        .replace("media/instruction", "media/:p")
+        .replace("calendar/2026", "calendar/:p"),
     );
     expect([...new Set(normalised)].sort()).toEqual([...new Set(declared)].sort());
   });

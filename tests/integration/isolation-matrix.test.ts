@@ -76,6 +76,7 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   // A job's id is signed for its company (http/export-jobs.ts); the local host runs no jobs.
   exportJob: () => [{ path: "/api/v1/export_jobs/0190aa00-0000-7000-8000-000000000000.unsigned/" }],
+  exportJobFile: () => [{ path: "/api/v1/export_jobs/0190aa00-0000-7000-8000-000000000000.unsigned/file/" }],
   listFacilities: () => [{ path: "/api/v1/facilities/" }],
   createFacility: () => [{ path: "/api/v1/facilities/", json: { name: "Шахта Б", kind: "open_pit" } }],
   getFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/` }],
