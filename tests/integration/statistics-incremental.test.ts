@@ -105,7 +105,15 @@ async function perform(company: string, w: Write): Promise<void> {
   } else if (w.op === "put") {
     const item =
       w.slot.kind === "project"
-        ? { ...Key, id: w.slot.sk, is_deleted: w.deleted, created_at: `${w.year}-03-01T00:00:00.000Z`, name: "Шахта" }
+        ? {
+            ...Key,
+            id: w.slot.sk,
+            is_deleted: w.deleted,
+            created_at: `${w.year}-03-01T00:00:00.000Z`,
+            name: "Шахта",
+            start_date: `${w.year}-01-01`,
+            end_date: `${w.year}-12-31`,
+          }
         : {
             ...Key,
             id: w.slot.sk,
