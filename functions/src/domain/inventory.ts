@@ -29,7 +29,15 @@ import {
 import { co2Equivalent } from "@core/gwp-years";
 import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
-import { INVENTORY_TYPES, entryOfCoefficients, ipccOfItem, sumsOfCalculations, yearFigures, type InventorySums } from "./inventory-sums";
+import {
+  INVENTORY_TYPES,
+  entryOfCoefficients,
+  ipccOfItem,
+  sumsOfCalculations,
+  yearFigures,
+  type FigureLine,
+  type InventorySums,
+} from "./inventory-sums";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
 import type * as z from "zod";
 import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
@@ -42,14 +50,7 @@ export interface InventoryCheck {
   calculations: string[];
 }
 
-export interface InventoryCategoryRow {
-  category: Order371Category;
-  category_label: string;
-  ipcc_code: string;
-  ipcc_label: string;
-  gas: Gas;
-  t: number;
-  t_co2e: number;
+export interface InventoryCategoryRow extends FigureLine {
   calculations: string[];
 }
 
