@@ -1,6 +1,7 @@
 // The deploy rehearsal in the infra tier: the prod stack's bundles run on Node 24 against local
 // endpoints and pass; a role missing an action or a function missing a variable fails it by name.
 import { beforeAll, describe, expect, it } from "vitest";
+import { CALCULATION_TYPES } from "@core/registry";
 import { startDynalite } from "@server/local/dynalite";
 import { startEndpoints } from "./aws-endpoint";
 import { host, rehearse, type RehearsalResult, secretValues } from "./rehearse";
@@ -41,7 +42,7 @@ describe("deploy rehearsal", () => {
       ["a request that bypasses CloudFront", 403],
       ["sign-in", 200],
       ["create a project", 201],
-      ["create a calculation", 201],
+      ...CALCULATION_TYPES.map((type) => [`create a calculation (${type})`, 201]),
       ["list the projects", 200],
       ["get the inventory", 200],
       ["upload a series file", 201],
