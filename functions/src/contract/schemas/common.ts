@@ -30,3 +30,13 @@ export const ROLES = ["staff", "reviewer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const booleanParam = z.optional(z.enum(["true", "false"]));
+
+/** A trimmed text field of at most `max` characters (required: not empty), its messages naming `field`. */
+export const textField = (field: string, max: number, required = false) =>
+  z
+    .string(`${field}: ожидается строка`)
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
+      z.maxLength(max, `${field}: не длиннее ${max} символов`),
+    );

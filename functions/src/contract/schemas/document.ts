@@ -1,7 +1,7 @@
 // Normative-document metadata as /admin sends it (upload form fields, or a JSON edit). The web form
 // and the list labels read the same kinds.
 import * as z from "zod";
-import { isoDate } from "./common";
+import { isoDate, textField as text } from "./common";
 
 export const DOCUMENT_KINDS = {
   law: "Федеральный закон",
@@ -16,15 +16,6 @@ export const DOCUMENT_KINDS = {
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
-
-const text = (field: string, max: number, required = false) =>
-  z
-    .string(`${field}: ожидается строка`)
-    .check(
-      z.trim(),
-      ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
-      z.maxLength(max, `${field}: не длиннее ${max} символов`),
-    );
 
 /** http(s) only: the address becomes a link on /documents. */
 const sourceUrl = text("source_url", 1000).check(

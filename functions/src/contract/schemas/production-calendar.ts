@@ -3,18 +3,9 @@
 // for a working day) are the core's calendarDayProblems, checked by the domain.
 import * as z from "zod";
 import { CALENDAR_YEARS } from "@core/production-calendar";
-import { isoDate } from "./common";
+import { isoDate, textField as text } from "./common";
 
 const MAX_DAYS = 366;
-
-const text = (field: string, max: number, required = false) =>
-  z
-    .string(`${field}: ожидается строка`)
-    .check(
-      z.trim(),
-      ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
-      z.maxLength(max, `${field}: не длиннее ${max} символов`),
-    );
 
 const days = (field: string) =>
   z
