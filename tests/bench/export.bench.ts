@@ -19,8 +19,9 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import type { ExportFormat } from "@server/export/formats";
 import { exportProject } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
-import type { Calculation, CoefficientUse } from "@server/ports";
+import type { Calculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
+import { fromDictionary, typed } from "./coefficient-uses";
 
 const TOTAL = 10_000;
 const MIX: Array<[type: string, share: number]> = [
@@ -32,17 +33,6 @@ const MIX: Array<[type: string, share: number]> = [
 ];
 const WRITERS = 16;
 
-const fromDictionary = (dictionary: string, value: number, unit: string, item = 1): CoefficientUse => ({
-  value,
-  unit,
-  source: "dictionary",
-  dictionary,
-  item_id: item,
-  item_name: `Запись ${item}`,
-  item_version: 1,
-  reference: "[T] Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
-});
-const typed = (value: number, unit: string): CoefficientUse => ({ value, unit, source: "input" });
 const gwp = fromDictionary("get_gwp", 25, "т CO2-экв./т CH4");
 
 function calculation(type: string, i: number, project: Project, email: string): Calculation {

@@ -25,8 +25,9 @@ import { createFacility } from "@server/domain/facilities";
 import { gwpSetInForce } from "@server/domain/gwp-years";
 import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/projects";
-import type { Calculation, CoefficientUse } from "@server/ports";
+import type { Calculation } from "@server/ports";
 import { createHarness, type Harness } from "../support/harness";
+import { fromDictionary, typed } from "./coefficient-uses";
 
 const SIZES = (process.env.BENCH_INVENTORY_SIZES ?? "100,1000,10000").split(",").map(Number);
 const YEAR = 2025;
@@ -34,18 +35,6 @@ const PER_FACILITY = 3 * 365;
 const ANSWERS = Number(process.env.BENCH_INVENTORY_ANSWERS ?? 9);
 const WRITERS = 8;
 const PDF_MAX = Number(process.env.BENCH_INVENTORY_PDF_MAX ?? Number.POSITIVE_INFINITY);
-
-const fromDictionary = (dictionary: string, value: number, unit: string, item = 1): CoefficientUse => ({
-  value,
-  unit,
-  source: "dictionary",
-  dictionary,
-  item_id: item,
-  item_name: `Запись ${item}`,
-  item_version: 1,
-  reference: "Приказ Минприроды России № 371 от 27.05.2022, табл. 1.2",
-});
-const typed = (value: number, unit: string): CoefficientUse => ({ value, unit, source: "input" });
 
 const dayOf = (day: number) => new Date(Date.UTC(YEAR, 0, 1 + day)).toISOString().slice(0, 10);
 
