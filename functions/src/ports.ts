@@ -236,8 +236,12 @@ export interface StatisticsRepository {
   /** The inventory sums of each of the company's projects as the stream keeps them, read
    *  consistently; undefined while a calculation write is not in them yet (its counter is ahead of
    *  the applied one), so that whoever reads them sees every write made before: the caller then
-   *  folds the calculations themselves. */
-  inventorySums(companyId: string): Promise<Map<string, Record<string, number>> | undefined>;
+   *  folds the calculations themselves. Undefined too while they were kept under another `layout`
+   *  than the one asked for (kept before the sums took a key they now have, until a reconciliation
+   *  or the company's creation marks them). */
+  inventorySums(companyId: string, layout: number): Promise<Map<string, Record<string, number>> | undefined>;
+  /** Marks the company's kept sums as kept under `layout` (its creation; a reconciliation that repaired them). */
+  markInventorySumsLayout(companyId: string, layout: number): Promise<void>;
   /** The kept inventory sums with their revisions and the counters, whatever they say (the reconciliation). */
   storedInventorySums(companyId: string): Promise<{ projects: StoredInventorySums[]; counters: InventoryWriteCounters }>;
   /** Adds a reconciliation's repair to one project's sums, only if nothing was added since it was

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory-sums";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -60,7 +61,7 @@ async function agrees(step: string): Promise<void> {
   const [atOnce, live] = [await keptTotals(), await liveInventory(2024)];
   expect(atOnce, `${step}: read at once`).toEqual(live.years);
   await h.settled();
-  const kept = await h.deps.repos.statistics.inventorySums(company);
+  const kept = await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT);
   expect(kept, `${step}: the stream has applied every write`).toBeDefined();
   expect(Object.fromEntries(kept!), `${step}: kept sums`).toEqual(Object.fromEntries(await countInventorySums(h.deps.repos, company)));
   expect(await keptTotals(), `${step}: after the stream`).toEqual(live.years);
@@ -174,10 +175,10 @@ describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
       }),
     );
     await h.settled();
-    expect(await h.deps.repos.statistics.inventorySums(company)).toBeUndefined();
+    expect(await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT)).toBeUndefined();
     expect(await keptTotals()).toEqual(totals);
     expect((await reconcileCompanyStatistics(h.deps, company)).writes_settled).toBe(true);
-    expect(await h.deps.repos.statistics.inventorySums(company)).toBeDefined();
+    expect(await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT)).toBeDefined();
     expect(await keptTotals()).toEqual(totals);
   });
 
@@ -188,6 +189,6 @@ describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
     const stale = await h.request(`/api/v1/${c.type}/${c.id}/`, { method: "PATCH", token, json: { volume: 3000, version: c.version } });
     expect(stale.status).toBe(409);
     await h.settled();
-    expect(await h.deps.repos.statistics.inventorySums(company)).toBeDefined();
+    expect(await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT)).toBeDefined();
   });
 });

@@ -46,7 +46,7 @@ it("lists, adds and edits facilities, reads the year's inventory and comments on
   const patched = await facilities[":id"].$patch({ param: { id: facility.id }, json: { address: "Кемерово", version: facility.version } });
   expect((await patched.json()).address).toBe("Кемерово");
   const year = await (await inventory.index.$get({ query: { year: "2025", facility: facility.id } })).json();
-  expect(year.calculations).toEqual([]);
+  expect(year.categories).toEqual([]);
   expect(await (await inventory.years.$get()).json()).toEqual(expect.any(Array));
   const commented = await inventory[":year"].comments.$post({ param: { year: "2025" }, json: { text: "Проверить" } });
   expect(commented.status).toBe(201);

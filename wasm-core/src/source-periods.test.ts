@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  coverageDifference,
+  coverageOf,
   effectivePeriod,
   monthPeriod,
   periodChoices,
@@ -81,5 +83,31 @@ describe("the period a calculation covers (D19)", () => {
     expect(partial[0].label).toBe("1 квартал 2025 (15.02.2025–31.03.2025)");
     expect(periodChoices("month", PROJECT)).toHaveLength(12);
     expect(periodChoices("month", PROJECT)[2]).toMatchObject({ key: "2025-03", label: "март 2025" });
+  });
+
+  it("keeps coverage as differences that cancel at the joins and tell the overlaps and gaps as pairwise checks do", () => {
+    const add = (periods: { from: string; to: string }[]) => {
+      const sum: Record<string, number> = {};
+      for (const p of periods) for (const [day, n] of Object.entries(coverageDifference(p))) sum[day] = (sum[day] ?? 0) + n;
+      return Object.fromEntries(Object.entries(sum).filter(([, n]) => n !== 0));
+    };
+    const months = Array.from({ length: 12 }, (_, i) => monthPeriod(2025, i + 1));
+    expect(add(months)).toEqual({ "2025-01-01": 1, "2026-01-01": -1 });
+    expect(coverageOf(add(months))).toEqual({ covered: [{ from: "2025-01-01", to: "2025-12-31" }], overlaps: false });
+
+    const withoutMay = months.filter((_, i) => i !== 4);
+    const { covered, overlaps } = coverageOf(add(withoutMay));
+    expect(overlaps).toBe(false);
+    expect(yearGaps(2025, covered)).toEqual(yearGaps(2025, withoutMay));
+    expect(yearGaps(2025, covered)).toEqual([{ from: "2025-05-01", to: "2025-05-31" }]);
+
+    // Touching periods do not overlap; sharing one day does.
+    expect(coverageOf(add([quarterPeriod(2025, 1), quarterPeriod(2025, 2)])).overlaps).toBe(false);
+    expect(coverageOf(add([quarterPeriod(2025, 1), { from: "2025-03-31", to: "2025-04-30" }])).overlaps).toBe(true);
+    // A day's calculation taken away again leaves nothing behind.
+    const day = { from: "2025-02-03", to: "2025-02-03" };
+    const back = add([day]);
+    for (const [d, n] of Object.entries(coverageDifference(day))) back[d] -= n;
+    expect(Object.values(back).every((n) => n === 0)).toBe(true);
   });
 });

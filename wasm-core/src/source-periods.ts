@@ -32,6 +32,31 @@ export function periodsOverlap(a: SourcePeriod, b: SourcePeriod): boolean {
   return a.from <= b.to && b.from <= a.to;
 }
 
+/** D19 as sums: a period as the difference of its coverage, +1 the day it starts and −1 the day
+ *  after it ends. Differences add and take away like any other sum, and a source's calculations
+ *  that follow each other day after day cancel at their joins, so what is kept grows with the gaps
+ *  and overlaps, not with the calculations. */
+export function coverageDifference(period: SourcePeriod): Record<string, number> {
+  return { [period.from]: 1, [shift(period.to, 1)]: -1 };
+}
+
+/** The days summed coverage differences cover, as periods in date order, and whether any day is
+ *  covered twice (two of the periods overlap). */
+export function coverageOf(differences: Readonly<Record<string, number>>): { covered: SourcePeriod[]; overlaps: boolean } {
+  const covered: SourcePeriod[] = [];
+  let overlaps = false;
+  let depth = 0;
+  let start = "";
+  for (const day of Object.keys(differences).sort()) {
+    const next = depth + differences[day];
+    if (depth <= 0 && next > 0) start = day;
+    if (depth > 0 && next <= 0) covered.push({ from: start, to: shift(day, -1) });
+    if (next >= 2) overlaps = true;
+    depth = next;
+  }
+  return { covered, overlaps };
+}
+
 /** The days of `year` that none of `periods` covers, as periods in date order. */
 export function yearGaps(year: number, periods: readonly SourcePeriod[]): SourcePeriod[] {
   const start = `${year}-01-01`;

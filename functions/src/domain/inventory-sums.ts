@@ -28,13 +28,24 @@ import {
 } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-years";
 import { BALANCE_SUM_FIELDS, balanceOf, balanceSumsOf, emptyBalanceSums, type MethaneBalance } from "@core/methane-balance";
+import { coverageDifference, type SourcePeriod } from "@core/source-periods";
+import { REGISTRY, isCalculationType } from "@core/registry";
+import { coefficientFlags } from "./coefficients";
 import type { Project } from "../contract/schemas/project";
 
 /** A project's sums: `t:{category}|{ipcc}|{gas}` (mg of the counted calculations) and `c:…` (how
  *  many: a line of zero tonnes is still a line), `b:{field}`
  *  (mg of their methane balance, D17), `b#` (how many take part in it), `r:{ipcc}` (mg of CH4 of
- *  the mining lines the balance nets, D17), `n:{reason}` (calculations left out, D18). */
+ *  the mining lines the balance nets, D17), `n:{reason}` (calculations left out, D18).
+ *  What the year's checks read (inventory-checks.ts): `d:{unit}|{ipcc}|{gases}|{day}` (D19: the
+ *  counted calculations' periods as coverage differences, source-periods.ts), `d0:{unit}|{ipcc}|{gases}`
+ *  (how many cover their project's dates), `f:{flag}|{type}|{id}` (D10: a counted calculation with
+ *  a coefficient a verifier will ask about), `g:{gwp}` (D12: how many were stored with that GWP of CH4). */
 export type InventorySums = Record<string, number>;
+
+/** The keys the sums hold: kept sums of an older layout are not read (the live fold is) until a
+ *  reconciliation has brought them to this one. 2: the checks' keys (d:, d0:, f:, g:). */
+export const INVENTORY_SUMS_LAYOUT = 2;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -44,7 +55,9 @@ const NETTED_LINES = ["1.B.1.a.i.1", "1.B.1.a.i.2"];
 
 /** What a stored calculation reads as (an item of the table or a Calculation). */
 interface SumsItem {
+  id?: unknown;
   type?: unknown;
+  period?: unknown;
   project?: unknown;
   is_deleted?: unknown;
   inventory_role?: unknown;
@@ -87,14 +100,18 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
     },
     { year: 0 },
   );
-  if (reason) return { project: item.project, sums: { [`n:${reason}`]: 1 } };
-  const results = (item.results ?? {}) as Record<string, unknown>;
   const inputs = (item.inputs ?? {}) as Record<string, unknown>;
-  const ipcc = ipccOfItem(type, item.coefficients);
   const sums: InventorySums = {};
   const add = (key: string, value: number) => {
     sums[key] = (sums[key] ?? 0) + value;
   };
+  if (source.gases.some((g) => g.gas === "CH4") && typeof inputs.gwp_ch4 === "number") add(`g:${inputs.gwp_ch4}`, 1);
+  if (reason) {
+    add(`n:${reason}`, 1);
+    return { project: item.project, sums };
+  }
+  const results = (item.results ?? {}) as Record<string, unknown>;
+  const ipcc = ipccOfItem(type, item.coefficients);
   for (const { gas, result } of source.gases) {
     add(`t:${source.category}|${ipcc}|${gas}`, mg(massOf(results, result)));
     add(`c:${source.category}|${ipcc}|${gas}`, 1);
@@ -105,8 +122,29 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
     for (const field of BALANCE_SUM_FIELDS) if (balance[field] !== undefined) add(`b:${field}`, mg(balance[field]));
   }
   if (NETTED_LINES.includes(ipcc)) add(`r:${ipcc}`, mg(massOf(results, "res_ch4")));
+  const source19 = `${sourceUnitOf(type, ipcc, item.coefficients)}|${ipcc}|${source.gases.map((g) => g.gas).join(",")}`;
+  if (isPeriod(item.period)) {
+    for (const [day, n] of Object.entries(coverageDifference(item.period))) add(`d:${source19}|${day}`, n);
+  } else add(`d0:${source19}`, 1);
+  if (isCalculationType(type) && typeof item.id === "string") {
+    const flags = coefficientFlags(REGISTRY[type], (item.coefficients ?? {}) as never);
+    for (const flag of CHECKED_FLAGS) if (flags.some((f) => f.startsWith(`${flag}:`))) add(`f:${flag}|${type}|${item.id}`, 1);
+  }
   return { project: item.project, sums };
 }
+
+/** D10: the flags of a counted calculation the year's checks name. */
+export const CHECKED_FLAGS = ["custom_without_justification", "custom_out_of_range", "custom_without_uncertainty"] as const;
+
+/** D19: what tells two sources with one code apart. Fuel combustion (1.A) shares one code across
+ *  different sources (a boiler house and the open-pit machinery, a boiler on coal and one on gas):
+ *  there the type and the fuel do; elsewhere the code alone. */
+export function sourceUnitOf(type: string, ipcc: string, coefficients: unknown): string {
+  return ipcc.startsWith("1.A.") ? `#${type}:${entryOfCoefficients(type, coefficients) ?? ""}` : "";
+}
+
+const isPeriod = (value: unknown): value is SourcePeriod =>
+  typeof (value as SourcePeriod | null)?.from === "string" && typeof (value as SourcePeriod | null)?.to === "string";
 
 /** The differences a change of one calculation (old image → new image) makes, per project. */
 export function inventorySumsDeltas(
@@ -156,6 +194,8 @@ export interface FigureLine {
   gas: Gas;
   t: number;
   t_co2e: number;
+  /** How many counted calculations make it. */
+  count: number;
 }
 
 export interface YearFigures {
@@ -193,6 +233,7 @@ export function yearFigures(
   const facilities = [...byFacility.keys()].sort((a, b) => rank(order, a) - rank(order, b));
 
   const lineMg = new Map<string, number>();
+  const lineCount = new Map<string, number>();
   const facilityT = new Map<string | null, number>();
   const notCounted: Partial<Record<LeftOutReason, number>> = {};
   let gross = 0;
@@ -205,6 +246,7 @@ export function yearFigures(
         const line = key.slice(2);
         const milligrams = own[`t:${line}`] ?? 0;
         lineMg.set(line, (lineMg.get(line) ?? 0) + milligrams);
+        lineCount.set(line, (lineCount.get(line) ?? 0) + own[key]);
         t_co2e += co2Equivalent(line.slice(line.lastIndexOf("|") + 1) as Gas, tOf(milligrams), gwpCh4);
         counted = true;
       } else if (key.startsWith("n:")) {
@@ -227,6 +269,7 @@ export function yearFigures(
       gas: gas as Gas,
       t,
       t_co2e: co2Equivalent(gas as Gas, t, gwpCh4),
+      count: lineCount.get(key) ?? 0,
     });
   }
   // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes

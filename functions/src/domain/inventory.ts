@@ -33,6 +33,7 @@ import {
   INVENTORY_TYPES,
   entryOfCoefficients,
   ipccOfItem,
+  INVENTORY_SUMS_LAYOUT,
   sumsOfCalculations,
   yearFigures,
   type FigureLine,
@@ -41,15 +42,12 @@ import {
 import { leftOutReason, leftOutSummary } from "@core/inventory";
 import type * as z from "zod";
 import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
+import { NO_FACILITY_NAME, inventoryChecks, typesMaking } from "./inventory-checks";
 
-export type CheckLevel = "error" | "warning" | "info";
-export interface InventoryCheck {
-  level: CheckLevel;
-  code: string;
-  message: string;
-  calculations: string[];
-}
+export type { InventoryCheck } from "./inventory-checks";
+export { NO_FACILITY_NAME };
 
+/** A line of the year: how many counted calculations make it; the full inventory lists them. */
 export interface InventoryCategoryRow extends FigureLine {
   calculations: string[];
 }
@@ -80,9 +78,13 @@ export interface InventoryCalculation {
 /** A year's totals (D18: not_counted says what the total left out, "" for nothing). */
 export type YearTotals = z.output<typeof yearTotalsSchema>;
 
-/** A year's inventory (D15–D22) as GET v1/inventory/ answers it. */
-export type Inventory = Omit<z.output<typeof inventorySchema>, "calculations"> & {
-  /** The lines with the coefficients as stored (the passport and the D20 snapshot read them). */
+/** A year's inventory (D15–D22) as GET v1/inventory/ answers it: figures and checks, no calculations. */
+export type InventorySummary = z.output<typeof inventorySchema>;
+
+/** The full inventory the report and the D20 snapshot take: each line's calculations, and every
+ *  calculation of the year with its coefficients as stored. */
+export type Inventory = Omit<InventorySummary, "categories" | "check_calculations"> & {
+  categories: InventoryCategoryRow[];
   calculations: InventoryCalculation[];
 };
 
@@ -102,8 +104,6 @@ export interface BalanceRow {
   /** D17: unburnt CH4 the flaring lines (1.B.1.a.i.4) report, so the mining line does not. */
   slip_t: number;
 }
-
-export const NO_FACILITY_NAME = "Без площадки";
 
 export function parseInventoryYear(raw: string | undefined): number {
   const year = Number(raw);
@@ -142,12 +142,18 @@ async function entriesOf(
   const activeProjects = new Map(projects.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
   const entries = calculations.flatMap((calculation) => {
     const project = activeProjects.get(calculation.project);
-    if (!project) return [];
-    const period = effectivePeriod(calculation.period, project);
-    return [{ calculation, project, year: project.reporting_year, facility: project.facility || null, period }];
+    return project ? [entryFor(calculation, project)] : [];
   });
   return { entries, projects, sums: sumsOfCalculations(calculations) };
 }
+
+const entryFor = (calculation: Calculation, project: Project): Entry => ({
+  calculation,
+  project,
+  year: project.reporting_year,
+  facility: project.facility || null,
+  period: effectivePeriod(calculation.period, project),
+});
 
 /** D18: why an entry is left out of its own year's total (undefined: it counts), by the core's one rule. */
 const reasonOf = (entry: Entry) =>
@@ -184,57 +190,141 @@ async function gwpOfYear(deps: Deps, year: number) {
   return { set: set.id, name: set.name, gwp_ch4: value.value, source: plainReference(describeSource(value)) };
 }
 
-export async function getInventory(deps: Deps, actor: Actor, year: number, facilityId?: string): Promise<Inventory> {
+/** The year's inventory as GET v1/inventory/ answers it: figures and checks from the projects'
+ *  kept sums, so that it costs the same at 100 or 10 000 calculations (the lines' calculations:
+ *  listInventoryCalculations, a page at a time). */
+export async function getInventory(deps: Deps, actor: Actor, year: number, facilityId?: string): Promise<InventorySummary> {
   // The GWP sets are read for the year and again for each year's totals: one dictionary check.
   deps = oneDictionaryCheck(deps);
-  const facilities = await deps.repos.facilities.list(actor.company);
-  if (facilityId && !facilities.some((f) => f.id === facilityId)) throw new NotFound("Площадка не найдена");
-  const { entries: everything, projects, sums } = await entriesOf(deps, actor.company);
-  const all = everything.filter((e) => !facilityId || e.facility === facilityId);
-  const [gwp, review] = await Promise.all([gwpOfYear(deps, year), getReview(deps, actor.company, year)]);
-  const ofYear = all.filter((e) => e.year === year);
-  const counted = ofYear.filter(isPrimary);
+  const [facilities, kept] = await Promise.all([facilitiesOf(deps, actor, facilityId), keptOrLiveSums(deps, actor.company)]);
+  return summaryOf(deps, actor, year, facilityId, kept, facilities);
+}
 
-  const order = facilityOrder(facilities);
-  const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order });
-  const lineIds = new Map<string, Set<string>>();
-  for (const { calculation } of counted) {
-    const source = inventorySourceOf(calculation.type)!;
-    for (const { gas } of source.gases) {
-      const key = `${source.category}|${ipccOf(calculation)}|${gas}`;
-      (lineIds.get(key) ?? lineIds.set(key, new Set()).get(key)!).add(calculation.id);
+/** The full inventory (the report, the D20 snapshot): the summary of the calculations it read,
+ *  each line's calculations, and every calculation of the year with its coefficients as stored. */
+export async function getInventoryWithCalculations(deps: Deps, actor: Actor, year: number, facilityId?: string): Promise<Inventory> {
+  deps = oneDictionaryCheck(deps);
+  const [facilities, { entries, projects, sums }] = await Promise.all([
+    facilitiesOf(deps, actor, facilityId),
+    entriesOf(deps, actor.company),
+  ]);
+  const { check_calculations: _named, ...summary } = await summaryOf(deps, actor, year, facilityId, { projects, sums }, facilities);
+  const ofYear = entries.filter((e) => e.year === year && (!facilityId || e.facility === facilityId));
+  const lineIds = new Map<string, string[]>();
+  for (const { calculation } of ofYear.filter(isPrimary)) {
+    for (const { gas } of inventorySourceOf(calculation.type)!.gases) {
+      const key = `${inventorySourceOf(calculation.type)!.category}|${ipccOf(calculation)}|${gas}`;
+      (lineIds.get(key) ?? lineIds.set(key, []).get(key)!).push(calculation.id);
     }
   }
-  const categories = figures.lines.map((line) => ({
-    ...line,
-    calculations: [...(lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [])],
-  }));
+  return {
+    ...summary,
+    categories: summary.categories.map((line) => ({
+      ...line,
+      calculations: lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [],
+    })),
+    calculations: ofYear.map((entry) => calculationRow(entry, summary.gwp.gwp_ch4)),
+  };
+}
+
+async function facilitiesOf(deps: Deps, actor: Actor, facilityId: string | undefined): Promise<Facility[]> {
+  const facilities = await deps.repos.facilities.list(actor.company);
+  if (facilityId && !facilities.some((f) => f.id === facilityId)) throw new NotFound("Площадка не найдена");
+  return facilities;
+}
+
+async function summaryOf(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  facilityId: string | undefined,
+  { projects, sums }: { projects: Project[]; sums: ReadonlyMap<string, InventorySums> },
+  facilities: Facility[],
+): Promise<InventorySummary> {
+  const [gwp, review] = await Promise.all([gwpOfYear(deps, year), getReview(deps, actor.company, year)]);
+  const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities) });
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
   // D21: the threshold is the company's whole-year total, not the facility's shown.
   const companyTotal = !facilityId ? total : round(yearFigures(sums, projects, year, gwp.gwp_ch4).gross_t_co2e);
-
   const names = new Map<string | null, string>([[null, NO_FACILITY_NAME], ...facilities.map((f) => [f.id, f.name] as const)]);
-  const facilityRows = [...figures.facilities.entries()].map(([id, t_co2e]) => ({ id, name: names.get(id) ?? NO_FACILITY_NAME, t_co2e }));
-
+  const { checks, named } = await inventoryChecks(deps, {
+    company: actor.company,
+    year,
+    facility: facilityId,
+    gwp,
+    review,
+    facilities,
+    projects,
+    sums,
+    figures,
+  });
   return {
     year,
     review,
     facility: facilityId ?? null,
     gwp,
-    categories,
-    facilities: facilityRows,
+    categories: figures.lines,
+    facilities: [...figures.facilities.entries()].map(([id, t_co2e]) => ({ id, name: names.get(id) ?? NO_FACILITY_NAME, t_co2e })),
     total_t_co2e: total,
     threshold: { limit_t_co2e: limit, regulated: companyTotal >= limit, company_t_co2e: companyTotal },
-    checks: [
-      ...(await reviewChecks(deps, review, facilityId, total)),
-      ...checksOf(ofYear, all, year, gwp, facilities),
-      ...balanceChecks(figures.balances, counted, names),
-    ],
-    calculations: ofYear.map((entry) => calculationRow(entry, gwp.gwp_ch4)),
+    checks,
+    check_calculations: named,
     years: await totalsFromSums(deps, sums, projects, facilityId),
     balance: figures.balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME)),
   };
+}
+
+export interface InventoryCalculationsQuery {
+  year: number;
+  facility?: string;
+  /** `category|ipcc_code|gas`. */
+  line?: string;
+  counted?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the year's calculations (of one line when asked), by period and name: reads the year's
+ *  projects' calculations of the types that can make the line, never the company's whole history. */
+export async function listInventoryCalculations(
+  deps: Deps,
+  actor: Actor,
+  query: InventoryCalculationsQuery,
+): Promise<{ results: InventoryCalculation[]; count: number }> {
+  deps = oneDictionaryCheck(deps);
+  const [, gwp, projects] = await Promise.all([
+    facilitiesOf(deps, actor, query.facility),
+    gwpOfYear(deps, query.year),
+    deps.repos.projects.listAllOfCompany(actor.company),
+  ]);
+  const ofYear = projects.filter(
+    (p) => !p.is_deleted && p.reporting_year === query.year && (!query.facility || p.facility === query.facility),
+  );
+  const [category, ipcc, gas] = query.line?.split("|") ?? [];
+  const types = query.line
+    ? typesMaking(new Set([ipcc])).filter((type) => {
+        const source = inventorySourceOf(type)!;
+        return source.category === Number(category) && source.gases.some((g) => g.gas === gas);
+      })
+    : INVENTORY_TYPES;
+  const read = await Promise.all(
+    ofYear.flatMap((project) =>
+      types.map(async (type) =>
+        (await deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active")).map((c) => entryFor(c, project)),
+      ),
+    ),
+  );
+  const rows = read
+    .flat()
+    .map((entry) => calculationRow(entry, gwp.gwp_ch4))
+    .filter(
+      (row) =>
+        (!query.line || (row.category === Number(category) && row.ipcc_code === ipcc && row.gases.some((g) => g.gas === gas))) &&
+        (query.counted === undefined || row.counted === query.counted),
+    )
+    .sort((a, b) => a.period.from.localeCompare(b.period.from) || a.name.localeCompare(b.name, "ru") || a.id.localeCompare(b.id));
+  return { results: rows.slice(query.offset, query.offset + query.limit), count: rows.length };
 }
 
 /** Facilities by name, as the inventory lists them (no facility last). */
@@ -256,33 +346,6 @@ function balanceRow(b: MethaneBalance, name: string): BalanceRow {
     slip_t: round(b.slip_t),
   };
 }
-
-/** D17: a facility cannot destroy more methane than its gross figure says it released. */
-function balanceChecks(balances: MethaneBalance[], counted: Entry[], names: Map<string | null, string>): InventoryCheck[] {
-  const format = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
-  return balances
-    .filter((b) => b.exceeds)
-    .map((b) => ({
-      level: "error" as const,
-      code: "destroyed_exceeds_released",
-      message:
-        `${names.get(b.facility) ?? NO_FACILITY_NAME}: метан, сожженный на факелах и утилизированный (${format(b.destroyed_t)} т), ` +
-        `больше валового выброса при подземной добыче (${format(b.gross_t)} т); проверьте объемы газа и основу расчетов ` +
-        "(валовый или чистый выброс)",
-      calculations: counted.filter((e) => e.facility === b.facility && balanceInvolves(e)).map((e) => e.calculation.id),
-    }));
-}
-
-const BALANCE_TYPES = new Set([
-  "underground_emission_ch4",
-  "handling_underground_ch4",
-  "underground",
-  "torch_composition",
-  "torch_ch4",
-  "disposal_co2_torch",
-  "disposal_co2_stat_sources",
-]);
-const balanceInvolves = (entry: Entry) => BALANCE_TYPES.has(entry.calculation.type);
 
 function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
   const { calculation, project, facility, period } = entry;
@@ -342,200 +405,6 @@ export async function calculationsOfYear(deps: Deps, companyId: string, year: nu
   return (await entriesOf(deps, companyId)).entries.filter((e) => e.year === year).map((e) => e.calculation);
 }
 
-/** D20: after approval nothing reaches the year (freeze.ts) but an administrator's dictionary
- *  change (a GWP set re-dated): the live total is compared with the approved version's. */
-async function reviewChecks(deps: Deps, review: InventoryReview, facilityId: string | undefined, total: number): Promise<InventoryCheck[]> {
-  if (!isFrozen(review) || !review.snapshot) return [];
-  const version = await deps.repos.inventoryVersions.get(review.company, review.year, review.snapshot.version);
-  if (!version) return [];
-  const approved = facilityId ? (version.facilities.find((f) => f.id === facilityId)?.t_co2e ?? 0) : version.total_t_co2e;
-  if (Math.abs(approved - total) <= 1e-9 * Math.max(1, Math.abs(approved))) return [];
-  const t = (value: number) => `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(value)} т CO2-экв.`;
-  return [
-    {
-      level: "error",
-      code: "changed_after_approval",
-      message:
-        `Изменено после утверждения (статус «${STATUS_LABELS[review.status]}»): итог сейчас ${t(total)}, в утвержденной версии ` +
-        `${version.version} — ${t(approved)} (например, изменен справочник ПГП). Отчет печатает утвержденную версию; ` +
-        "чтобы учесть изменение, откройте год для изменений и утвердите заново",
-      calculations: [],
-    },
-  ];
-}
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const quoted = (entries: Entry[]) => entries.map((e) => `«${e.calculation.name}»`).join(", ");
-
-function checksOf(
-  ofYear: Entry[],
-  all: Entry[],
-  year: number,
-  gwp: { set: number; gwp_ch4: number; name: string },
-  facilities: Facility[],
-): InventoryCheck[] {
-  const checks: InventoryCheck[] = [];
-  const primaries = ofYear.filter(isPrimary);
-  const facilityName = (id: string | null) => facilities.find((f) => f.id === id)?.name ?? NO_FACILITY_NAME;
-
-  // D10: the mine's own values a verifier will ask about.
-  for (const entry of primaries) {
-    const flags = isCalculationType(entry.calculation.type)
-      ? coefficientFlags(REGISTRY[entry.calculation.type], entry.calculation.coefficients)
-      : [];
-    if (flags.some((f) => f.startsWith("custom_without_justification:"))) {
-      checks.push({
-        level: "warning",
-        code: "custom_without_justification",
-        message: `Расчет «${entry.calculation.name}»: фактическое значение коэффициента без обоснования`,
-        calculations: [entry.calculation.id],
-      });
-    }
-    if (flags.some((f) => f.startsWith("custom_out_of_range:"))) {
-      checks.push({
-        level: "warning",
-        code: "custom_out_of_range",
-        message: `Расчет «${entry.calculation.name}»: фактическое значение коэффициента вне правдоподобного диапазона`,
-        calculations: [entry.calculation.id],
-      });
-    }
-    if (flags.some((f) => f.startsWith("custom_without_uncertainty:"))) {
-      checks.push({
-        level: "info",
-        code: "custom_without_uncertainty",
-        message:
-          `Расчет «${entry.calculation.name}»: неопределенность не указана для фактического значения; ` +
-          "применена неопределенность поля справочника",
-        calculations: [entry.calculation.id],
-      });
-    }
-  }
-
-  // D19: a source (facility, IPCC code, gas) is counted once: two primary calculations whose
-  // periods overlap count it twice, whatever their types; a project without a facility is its own.
-  const sourceOf = (e: Entry) => e.facility ?? `project:${e.project.id}`;
-  const where = (e: Entry) => (e.facility !== null ? facilityName(e.facility) : `Проект «${e.project.name}» (без площадки)`);
-  // Fuel combustion (1.A) shares one code across different sources: a boiler house and the
-  // open-pit machinery, a boiler on coal and one on gas. There the type and the fuel tell them apart.
-  const unitOf = (e: Entry, ipcc: string) => (ipcc.startsWith("1.A.") ? `#${e.calculation.type}:${entryOf(e.calculation) ?? ""}` : "");
-  const bySource = new Map<string, Entry[]>();
-  for (const entry of primaries) {
-    for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
-      const ipcc = ipccOf(entry.calculation);
-      const key = `${sourceOf(entry)}${unitOf(entry, ipcc)}|${ipcc}|${gas}`;
-      (bySource.get(key) ?? bySource.set(key, []).get(key)!).push(entry);
-    }
-  }
-  // One check per pair and code, naming the gases they share.
-  const pairs = new Map<string, { a: Entry; b: Entry; ipcc: string; gases: string[] }>();
-  const gaps = new Map<string, { entry: Entry; entries: Entry[]; ipcc: string; gaps: SourcePeriod[]; gases: string[] }>();
-  for (const [key, entries] of bySource) {
-    const [, ipcc, gas] = key.split("|");
-    entries.forEach((a, i) => {
-      for (let j = i + 1; j < entries.length; j++) {
-        const b = entries[j];
-        if (!periodsOverlap(a.period, b.period)) continue;
-        const pairKey = `${ipcc}|${a.calculation.id}|${b.calculation.id}`;
-        const pair = pairs.get(pairKey) ?? { a, b, ipcc, gases: [] };
-        pair.gases.push(gas);
-        pairs.set(pairKey, pair);
-      }
-    });
-    const uncovered = yearGaps(
-      year,
-      entries.map((e) => e.period),
-    );
-    if (uncovered.length === 0) continue;
-    const gapKey = `${sourceOf(entries[0])}|${ipcc}|${uncovered.map(periodText).join(",")}`;
-    const gap = gaps.get(gapKey) ?? { entry: entries[0], entries, ipcc, gaps: uncovered, gases: [] };
-    gap.gases.push(gas);
-    gaps.set(gapKey, gap);
-  }
-  for (const { a, b, ipcc, gases } of pairs.values()) {
-    checks.push({
-      level: "error",
-      code: "primary_duplicate",
-      message:
-        `${where(a)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: источник учтен дважды — ` +
-        `«${a.calculation.name}» (${periodText(a.period)}) и «${b.calculation.name}» (${periodText(b.period)}); ` +
-        "оставьте основным один расчет, другой отметьте как альтернативный, или разделите их периоды",
-      calculations: [a.calculation.id, b.calculation.id],
-    });
-  }
-  // D19: the days of the year the facility's calculations of a source it reports leave uncovered.
-  for (const { entry, entries, ipcc, gaps: uncovered, gases } of gaps.values()) {
-    checks.push({
-      level: "warning",
-      code: "source_period_gap",
-      message:
-        `${where(entry)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: расчеты не покрывают часть ${year} года — ` +
-        `${uncovered.map(periodText).join(", ")}; добавьте расчет за этот период или проверьте периоды расчетов`,
-      calculations: entries.map((e) => e.calculation.id),
-    });
-  }
-
-  // D12: the stored CO2-eq of these was computed with another GWP; the inventory uses the year's.
-  const otherGwp = ofYear.filter((e) => {
-    const stored = e.calculation.inputs.gwp_ch4;
-    return (
-      inventorySourceOf(e.calculation.type)!.gases.some((g) => g.gas === "CH4") && typeof stored === "number" && stored !== gwp.gwp_ch4
-    );
-  });
-  if (otherGwp.length > 0) {
-    checks.push({
-      level: "info",
-      code: "gwp_not_in_force",
-      message:
-        `Рассчитаны с другим ПГП CH4: ${quoted(otherGwp)}. В инвентаризации ${year} года CH4 пересчитан ` +
-        `с ПГП ${gwp.gwp_ch4} (${gwp.name})`,
-      calculations: otherGwp.map((e) => e.calculation.id),
-    });
-  }
-
-  // A facility with no data this year in a category and gas it reported the year before.
-  const keyOf = (e: Entry, gas: string) => `${e.facility}|${inventorySourceOf(e.calculation.type)!.category}|${gas}`;
-  const now = new Set(primaries.flatMap((e) => inventorySourceOf(e.calculation.type)!.gases.map((g) => keyOf(e, g.gas))));
-  const before = all.filter((e) => e.year === year - 1 && isPrimary(e));
-  const missing = new Map<string, Entry[]>();
-  for (const entry of before) {
-    for (const { gas } of inventorySourceOf(entry.calculation.type)!.gases) {
-      const key = keyOf(entry, gas);
-      if (!now.has(key)) (missing.get(key) ?? missing.set(key, []).get(key)!).push(entry);
-    }
-  }
-  for (const [key, entries] of missing) {
-    const [, category, gas] = key.split("|");
-    checks.push({
-      level: "warning",
-      code: "missing_since_last_year",
-      message:
-        `${facilityName(entries[0].facility)}: нет данных за ${year} год по категории ${category} ` +
-        `«${ORDER_371_CATEGORIES[Number(category) as Order371Category]}», ${gas}, хотя за ${year - 1} год они были`,
-      calculations: entries.map((e) => e.calculation.id),
-    });
-  }
-
-  const alternatives = ofYear.filter((e) => !isPrimary(e));
-  if (alternatives.length > 0) {
-    checks.push({
-      level: "info",
-      code: "alternatives_excluded",
-      message: `${capitalised(notCounted(alternatives))}: ${quoted(alternatives)}`,
-      calculations: alternatives.map((e) => e.calculation.id),
-    });
-  }
-  const withoutFacility = primaries.filter((e) => e.facility === null);
-  if (withoutFacility.length > 0 && facilities.length > 0) {
-    checks.push({
-      level: "warning",
-      code: "no_facility",
-      message: `Проекты без площадки: ${[...new Set(withoutFacility.map((e) => `«${e.project.name}»`))].join(", ")}; укажите площадку в проекте`,
-      calculations: withoutFacility.map((e) => e.calculation.id),
-    });
-  }
-  return checks;
-}
-
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
   const { projects, sums } = await keptOrLiveSums(deps, actor.company);
@@ -548,7 +417,7 @@ export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<Y
 export async function keptOrLiveSums(deps: Deps, companyId: string): Promise<{ projects: Project[]; sums: Map<string, InventorySums> }> {
   const [projects, kept] = await Promise.all([
     deps.repos.projects.listAllOfCompany(companyId),
-    deps.repos.statistics.inventorySums(companyId),
+    deps.repos.statistics.inventorySums(companyId, INVENTORY_SUMS_LAYOUT),
   ]);
   if (kept) return { projects, sums: kept };
   const { sums } = await entriesOf(deps, companyId);

@@ -19,7 +19,7 @@ import type {
 } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
-import { INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./inventory-sums";
+import { INVENTORY_SUMS_LAYOUT, INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./inventory-sums";
 import { leftOutReason, leftOutSummary, whatCounts, type InventoryRole, type LeftOutReason } from "@core/inventory";
 
 type Item = Record<string, unknown>;
@@ -426,9 +426,13 @@ export async function reconcileCompanyStatistics(
       if (await deps.repos.statistics.repairListCount(companyId, difference, listRevOf.get(listId(difference)), at)) repaired += 1;
     }
     const sumsRevOf = new Map(seen.inventory.projects.map((p) => [p.project, p.rev]));
+    let sumsRepaired = true;
     for (const { project, difference } of seen.inventoryDrift) {
       if (await deps.repos.statistics.repairInventorySums(companyId, project, difference, sumsRevOf.get(project), at)) repaired += 1;
+      else sumsRepaired = false;
     }
+    // The sums now hold every key of today's layout (a write that came in since only adds to them).
+    if (sumsRepaired) await deps.repos.statistics.markInventorySumsLayout(companyId, INVENTORY_SUMS_LAYOUT);
     // Nothing came in while it looked: a write counted but never applied is not on its way.
     const { counters } = seen.inventory;
     if (counters.writes !== counters.applied) writesSettled = await deps.repos.statistics.settleInventoryWrites(companyId, counters);

@@ -1,5 +1,6 @@
 // Companies and users: the signed-in user's profile, and the operations behind the admin command.
 import type { Actor, Deps } from "./context";
+import { INVENTORY_SUMS_LAYOUT } from "./inventory-sums";
 import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { hashPassword } from "./passwords";
@@ -66,6 +67,8 @@ export async function createCompany(deps: Deps, input: CompanyInput): Promise<Co
     created_at: deps.clock.now().toISOString(),
   };
   await deps.repos.companies.create(company);
+  // Nothing is kept for a new company yet: its sums start under today's layout.
+  await deps.repos.statistics.markInventorySumsLayout(company.id, INVENTORY_SUMS_LAYOUT);
   return company;
 }
 

@@ -5,7 +5,7 @@
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
-import { calculationsOfYear, getInventory } from "../domain/inventory";
+import { calculationsOfYear, getInventoryWithCalculations } from "../domain/inventory";
 import { getReview, isFrozen } from "../domain/inventory-review";
 import { loadSnapshot, scopedState } from "../domain/inventory-versions";
 import { safeFileName } from "../files/file-names";
@@ -25,7 +25,7 @@ export function passportFileName(passport: Pick<Passport, "year" | "scope">, fac
  *  how they were measured), as an approved version's snapshot carries it (D20). */
 async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest, review: InventoryReview) {
   const [inventory, calculations] = await Promise.all([
-    getInventory(deps, actor, request.year, request.facility),
+    getInventoryWithCalculations(deps, actor, request.year, request.facility),
     calculationsOfYear(deps, actor.company, request.year),
   ]);
   const byId = new Map(calculations.map((c) => [c.id, c]));
@@ -46,7 +46,7 @@ export async function inventoryReport(
   actor: Actor,
   request: PassportRequest & { inlineLimitBytes?: number },
 ): Promise<ExportResult> {
-  // getInventory is typed with the API's Deps, but reads the repositories only: the worker has no
+  // getInventoryWithCalculations is typed with the API's Deps, but reads the repositories only: the worker has no
   // configuration to give it.
   const [company, facilities, review, users] = await Promise.all([
     deps.repos.companies.get(actor.company),

@@ -1,5 +1,5 @@
 // v1/inventory/ served (domain/inventory.ts): the declarations are in routes/inventory.ts.
-import { getInventory, inventoryTotalsByYear, parseInventoryYear } from "../domain/inventory";
+import { getInventory, inventoryTotalsByYear, listInventoryCalculations, parseInventoryYear } from "../domain/inventory";
 import { transition } from "../domain/inventory-review";
 import { addComment, listComments, removeComment } from "../domain/inventory-comments";
 import { assertSendable } from "../domain/inventory-send";
@@ -11,6 +11,7 @@ import { routeApp } from "./openapi-routes";
 import {
   coalProcessedRoute,
   commentRoute,
+  inventoryCalculationsRoute,
   inventoryRoute,
   listCommentsRoute,
   removeCommentRoute,
@@ -24,6 +25,18 @@ export const inventoryRoutes = routeApp()
   .openapi(inventoryRoute, async (c) => {
     const q = c.req.valid("query");
     return c.json(await getInventory(c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined), 200);
+  })
+  .openapi(inventoryCalculationsRoute, async (c) => {
+    const q = c.req.valid("query");
+    const page = await listInventoryCalculations(c.get("deps"), c.get("actor"), {
+      year: parseInventoryYear(q.year),
+      facility: q.facility || undefined,
+      line: q.line,
+      counted: q.counted === undefined ? undefined : q.counted === "true",
+      limit: q.limit ?? 20,
+      offset: q.offset ?? 0,
+    });
+    return c.json(page, 200);
   })
   .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
   .openapi(reviewRoute, async (c) => {

@@ -223,8 +223,9 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       });
     },
 
-    async inventorySums(companyId) {
+    async inventorySums(companyId, layout) {
       const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
+      if (Number(state.Item?.layout ?? 0) !== layout) return undefined;
       if (Number(state.Item?.writes ?? 0) !== Number(state.Item?.applied ?? 0)) return undefined;
       // Read after the counters: every write they count is in these.
       const stored = await storedSums(companyId);
@@ -236,6 +237,18 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
       const projects = await storedSums(companyId);
       return { projects, counters: { writes: Number(state.Item?.writes ?? 0), applied: Number(state.Item?.applied ?? 0) } };
+    },
+
+    async markInventorySumsLayout(companyId, layout) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.inventoryWrites(companyId),
+          UpdateExpression: "SET #layout = :layout",
+          ExpressionAttributeNames: { "#layout": "layout" },
+          ExpressionAttributeValues: { ":layout": layout },
+        }),
+      );
     },
 
     repairInventorySums: (companyId, project, delta, expectedRev, at) =>

@@ -2,8 +2,15 @@
 // and sign-off, comments. Served by http/inventory.ts.
 import * as z from "zod";
 import { REVIEW_ACTIONS, type ReviewAction } from "@core/inventory";
-import { detailSchema, inventoryCommentSchema, inventoryReviewSchema, inventorySchema, yearTotalsSchema } from "../schemas/answers";
-import { pageParams } from "../schemas/common";
+import {
+  detailSchema,
+  inventoryCalculationSchema,
+  inventoryCommentSchema,
+  inventoryReviewSchema,
+  inventorySchema,
+  yearTotalsSchema,
+} from "../schemas/answers";
+import { booleanParam, pageParams } from "../schemas/common";
 import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
 
 export const inventoryQuery = z.object({
@@ -28,6 +35,37 @@ export const inventoryRoute = declareRoute(
     errors: [400, 404],
   },
   { method: "get", path: "/", request: { query: inventoryQuery }, responses: { 200: json(inventorySchema, "The inventory") } },
+);
+
+export const inventoryCalculationsQuery = inventoryQuery.extend({
+  line: z.optional(
+    z
+      .string()
+      .regex(/^\d{1,2}\|[0-9A-Za-z.]{1,32}\|(CH4|CO2)$/, "line: ожидается строка инвентаризации «категория|код МГЭИК|газ»")
+      .meta({ description: "A line of the inventory, `category|ipcc_code|gas`, e.g. `3|1.B.1.a.i.1|CH4`; none: every line" }),
+  ),
+  counted: booleanParam.meta({ description: "true: the calculations the total counts; false: the ones it leaves out (D18)" }),
+  ...pageParams(),
+});
+
+export const inventoryCalculationsRoute = declareRoute(
+  {
+    operationId: "inventoryCalculations",
+    summary: "The calculations of the year's inventory, of one line when given, paged (`limit` ≤ 100, default 20), by period and name",
+    description:
+      "Reads only the calculations of the year's projects whose types can make the line: what GET v1/inventory/ counts " +
+      "in `categories[].count`, one page at a time.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/calculations",
+    request: { query: inventoryCalculationsQuery },
+    responses: { 200: json(listOf(inventoryCalculationSchema), "A page of the calculations") },
+  },
 );
 
 export const yearsRoute = declareRoute(

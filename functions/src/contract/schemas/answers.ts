@@ -312,7 +312,29 @@ export const inventoryCommentSchema = z.object({
   at: z.string(),
 });
 
-/** v1/inventory/?year= (domain/inventory.ts). */
+/** A calculation of a year's inventory (domain/inventory.ts): v1/inventory/calculations, the passport. */
+export const inventoryCalculationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  type_title: z.string(),
+  name: z.string(),
+  project: z.object({ id: z.string(), name: z.string() }),
+  facility: z.nullable(z.string()),
+  inventory_role: inventoryRole,
+  counted: z.boolean(),
+  category: order371Category,
+  ipcc_code: z.string(),
+  period: z.object({ from: z.string(), to: z.string() }).meta({ description: "D19: its own period, else its project's dates" }),
+  method: z.string(),
+  notes: z.array(z.string()).meta({ description: "D16, D22: notes on the line («включая выбросы после добычи», …)" }),
+  gases: z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })),
+  coefficients: z.record(z.string(), z.looseObject({ value: z.number(), unit: z.string(), source: z.string() })),
+  flags: z.array(z.string()),
+  updated_at: z.string(),
+});
+
+/** v1/inventory/?year= (domain/inventory.ts): the year's figures from the kept sums, whatever the
+ *  company's size; the calculations behind a line are paged by v1/inventory/calculations. */
 export const inventorySchema = z.object({
   year: z.int(),
   review: inventoryReviewSchema,
@@ -327,36 +349,23 @@ export const inventorySchema = z.object({
       gas,
       t: z.number(),
       t_co2e: z.number(),
-      calculations: z.array(z.string()),
+      count: z.int().meta({ description: "How many counted calculations make the line" }),
     }),
   ),
   facilities: z.array(z.object({ id: z.nullable(z.string()), name: z.string(), t_co2e: z.number() })),
   total_t_co2e: z.number(),
   threshold: z.object({ limit_t_co2e: z.number(), regulated: z.boolean(), company_t_co2e: z.number() }),
   checks: z.array(
-    z.object({ level: z.enum(["error", "warning", "info"]), code: z.string(), message: z.string(), calculations: z.array(z.string()) }),
-  ),
-  calculations: z.array(
     z.object({
-      id: z.string(),
-      type: z.string(),
-      type_title: z.string(),
-      name: z.string(),
-      project: z.object({ id: z.string(), name: z.string() }),
-      facility: z.nullable(z.string()),
-      inventory_role: inventoryRole,
-      counted: z.boolean(),
-      category: order371Category,
-      ipcc_code: z.string(),
-      period: z.object({ from: z.string(), to: z.string() }).meta({ description: "D19: its own period, else its project's dates" }),
-      method: z.string(),
-      notes: z.array(z.string()).meta({ description: "D16, D22: notes on the line («включая выбросы после добычи», …)" }),
-      gases: z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })),
-      coefficients: z.record(z.string(), z.looseObject({ value: z.number(), unit: z.string(), source: z.string() })),
-      flags: z.array(z.string()),
-      updated_at: z.string(),
+      level: z.enum(["error", "warning", "info"]),
+      code: z.string(),
+      message: z.string(),
+      calculations: z.array(z.string()).meta({ description: "The calculations the check names (check_calculations has them)" }),
     }),
   ),
+  check_calculations: z
+    .array(z.object({ id: z.string(), name: z.string(), type: z.string(), project: z.object({ id: z.string(), name: z.string() }) }))
+    .meta({ description: "The calculations the checks name, to open them" }),
   years: z.array(yearTotalsSchema),
   balance: z
     .array(
