@@ -83,6 +83,10 @@ const FIXTURES: Record<string, Fixture> = {
   patchFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/`, json: { name: "Взлом", version: 1 } }],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
+  inventoryCalculations: ({ a }) => [
+    { path: `/api/v1/inventory/calculations/?year=2024&facility=${a.facility.id}` },
+    { path: `/api/v1/inventory/calculations/?year=2024&facility=${a.facility.id}&counted=false&limit=100&line=3|1.B.1.a.i.1|CH4` },
+  ],
   inventoryReport: ({ a }) => [
     { path: `/api/v1/inventory/2024/report/?format=xlsx&facility=${a.facility.id}` },
     { path: `/api/v1/inventory/2024/report/?format=pdf&facility=${a.facility.id}` },
