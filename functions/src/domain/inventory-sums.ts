@@ -137,10 +137,13 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
 export const CHECKED_FLAGS = ["custom_without_justification", "custom_out_of_range", "custom_without_uncertainty"] as const;
 
 /** D19: what tells two sources with one code apart. Fuel combustion (1.A) shares one code across
- *  different sources (a boiler house and the open-pit machinery, a boiler on coal and one on gas):
- *  there the type and the fuel do; elsewhere the code alone. */
+ *  different sources (a boiler house and the open-pit machinery, a boiler on coal and one on gas,
+ *  machinery on diesel and on petrol): there the type and the fuel (the entry its factor came
+ *  from) do; elsewhere the code alone. */
 export function sourceUnitOf(type: string, ipcc: string, coefficients: unknown): string {
-  return ipcc.startsWith("1.A.") ? `#${type}:${entryOfCoefficients(type, coefficients) ?? ""}` : "";
+  if (!ipcc.startsWith("1.A.")) return "";
+  const ef = (coefficients as Record<string, { dictionary?: string; item_id?: number }> | undefined)?.ef;
+  return `#${type}:${ef?.dictionary ? `${ef.dictionary}/${ef.item_id}` : ""}`;
 }
 
 const isPeriod = (value: unknown): value is SourcePeriod =>
