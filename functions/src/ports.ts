@@ -221,6 +221,8 @@ export interface StoredInventorySums {
   project: string;
   sums: Record<string, number>;
   rev: number;
+  /** How many of its sums came back to zero and stay as attributes (an ADD never removes one). */
+  zeros: number;
 }
 
 /** The inventory's write counters: `writes` taken by every calculation write before it is made,
@@ -240,6 +242,10 @@ export interface StatisticsRepository {
    *  than the one asked for (kept before the sums took a key they now have, until a reconciliation
    *  or the company's creation marks them). */
   inventorySums(companyId: string, layout: number): Promise<Map<string, Record<string, number>> | undefined>;
+  /** Removes the sums of one project that came back to zero, only if nothing was added since it was
+   *  read at `expectedRev` (the coverage differences of a source counted day by day would otherwise
+   *  grow the item by a zero a day). Answers whether it was written. */
+  compactInventorySums(companyId: string, project: string, expectedRev: number): Promise<boolean>;
   /** Marks the company's kept sums as kept under `layout` (its creation; a reconciliation that repaired them). */
   markInventorySumsLayout(companyId: string, layout: number): Promise<void>;
   /** The kept inventory sums with their revisions and the counters, whatever they say (the reconciliation). */

@@ -433,6 +433,10 @@ export async function reconcileCompanyStatistics(
     }
     // The sums now hold every key of today's layout (a write that came in since only adds to them).
     if (sumsRepaired) await deps.repos.statistics.markInventorySumsLayout(companyId, INVENTORY_SUMS_LAYOUT);
+    const repairedNow = new Set(seen.inventoryDrift.map((d) => d.project));
+    for (const { project, rev, zeros } of seen.inventory.projects) {
+      if (zeros > 0 && !repairedNow.has(project)) await deps.repos.statistics.compactInventorySums(companyId, project, rev);
+    }
     // Nothing came in while it looked: a write counted but never applied is not on its way.
     const { counters } = seen.inventory;
     if (counters.writes !== counters.applied) writesSettled = await deps.repos.statistics.settleInventoryWrites(companyId, counters);

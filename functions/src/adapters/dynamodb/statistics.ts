@@ -74,6 +74,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
           .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
       ),
       rev: Number(item.rev ?? 0),
+      zeros: Object.entries(item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0).length,
     }));
   };
   const clearPending = (key: Target["key"], source: string, sequence: string) =>
@@ -237,6 +238,31 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
       const projects = await storedSums(companyId);
       return { projects, counters: { writes: Number(state.Item?.writes ?? 0), applied: Number(state.Item?.applied ?? 0) } };
+    },
+
+    async compactInventorySums(companyId, project, expectedRev) {
+      const key = keys.inventorySums(companyId, project);
+      const out = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+      if (!out.Item || Number(out.Item.rev ?? 0) !== expectedRev) return false;
+      const zeros = Object.entries(out.Item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0);
+      // An update expression holds at most 4 KB: a few hundred names at a time.
+      for (let i = 0; i < zeros.length; i += 200) {
+        const names = Object.fromEntries(zeros.slice(i, i + 200).map(([name], j) => [`#z${j}`, name]));
+        const removed = await unlessConditionFails(
+          doc.send(
+            new UpdateCommand({
+              TableName: table,
+              Key: key,
+              UpdateExpression: `REMOVE ${Object.keys(names).join(", ")}`,
+              ConditionExpression: "#rev = :rev",
+              ExpressionAttributeNames: { ...names, "#rev": "rev" },
+              ExpressionAttributeValues: { ":rev": expectedRev },
+            }),
+          ),
+        );
+        if (!removed) return false;
+      }
+      return true;
     },
 
     async markInventorySumsLayout(companyId, layout) {
