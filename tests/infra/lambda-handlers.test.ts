@@ -365,8 +365,14 @@ describe("DynamoDB stream audit", () => {
         },
       ],
       lists: [{ project: "p1", type: "open_mining_co2", active: 1, archived: 0 }],
-      // The inventory's sums of the project (docs/architecture.md): the CO2 line and its count, in mg.
-      inventory: [{ project: "p1", sums: { "c:18|1.A.1.c.ii|CO2": 1, "t:18|1.A.1.c.ii|CO2": 5_000_000_000 } }],
+      // The inventory's sums of the project (docs/architecture.md): the CO2 line and its count, in mg,
+      // and (D19) one calculation of the machinery's fuel covering its project's dates.
+      inventory: [
+        {
+          project: "p1",
+          sums: { "c:18|1.A.1.c.ii|CO2": 1, "t:18|1.A.1.c.ii|CO2": 5_000_000_000, "d0:#open_mining_co2:|1.A.1.c.ii|CO2": 1 },
+        },
+      ],
       // Not a write that took a number from the inventory's write counter: none is counted applied.
       write: false,
     });

@@ -405,6 +405,9 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     }
     await send("list the projects", () => ({ path: "/api/v1/projects/" }));
     await send("get the inventory", () => ({ path: `/api/v1/inventory/?year=${new Date().getUTCFullYear()}` }));
+    await send("page the inventory's calculations", () => ({
+      path: `/api/v1/inventory/calculations/?year=${new Date().getUTCFullYear()}&limit=5`,
+    }));
     // A series file: stored under uploads/, where S3 notifies the upload check.
     const series = await send("upload a series file", (side) => {
       const form = new FormData();

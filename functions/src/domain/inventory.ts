@@ -41,7 +41,7 @@ import {
 } from "./inventory-sums";
 import { leftOutReason, leftOutSummary } from "@core/inventory";
 import type * as z from "zod";
-import type { inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
+import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
 import { NO_FACILITY_NAME, inventoryChecks, typesMaking } from "./inventory-checks";
 
 export type { InventoryCheck } from "./inventory-checks";
@@ -52,28 +52,10 @@ export interface InventoryCategoryRow extends FigureLine {
   calculations: string[];
 }
 
-export interface InventoryCalculation {
-  id: string;
-  type: string;
-  type_title: string;
-  name: string;
-  project: { id: string; name: string };
-  facility: string | null;
-  inventory_role: InventoryRole;
-  counted: boolean;
-  category: Order371Category;
-  ipcc_code: string;
-  /** D19: the period it covers (its own, else its project's dates). */
-  period: SourcePeriod;
-  /** How the emission was determined, as the report names it (D16: Table 3.1 defaults are not a measurement). */
-  method: string;
-  /** D16, D22: «включая выбросы после добычи», «метод МГЭИК, не Приказ № 371». */
-  notes: string[];
-  gases: Array<{ gas: Gas; t: number; t_co2e: number }>;
+/** A calculation of the year as the inventory lists it, with its coefficients as stored. */
+export type InventoryCalculation = Omit<z.output<typeof inventoryCalculationSchema>, "coefficients"> & {
   coefficients: Calculation["coefficients"];
-  flags: string[];
-  updated_at: string;
-}
+};
 
 /** A year's totals (D18: not_counted says what the total left out, "" for nothing). */
 export type YearTotals = z.output<typeof yearTotalsSchema>;

@@ -268,6 +268,7 @@ export const coalProcessedRoute = declareRoute(
 /** Every route of v1/inventory/ above, in the order http/inventory.ts serves them. */
 export const INVENTORY_ROUTES = [
   inventoryRoute,
+  inventoryCalculationsRoute,
   yearsRoute,
   reviewRoute,
   commentRoute,
