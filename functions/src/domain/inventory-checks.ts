@@ -1,7 +1,8 @@
 // What a verifier would ask about a year's inventory (methodology D10, D12, D17–D20), from the
 // projects' kept sums (inventory-sums.ts), so that the checks cost the same at 100 or 10 000
 // calculations: the sums say where a problem is; a calculation is read only to name it (a flagged
-// coefficient, two calculations that count one source twice).
+// coefficient, two calculations that count one source twice, a facility's balance that destroys
+// more than it released).
 import type { Deps } from "./context";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import type { Project } from "../contract/schemas/project";
@@ -70,7 +71,7 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
     ...missingSinceLastYear(scope, ofYear),
     ...leftOut(scope),
     ...withoutFacility(scope, ofYear),
-    ...balanceChecks(scope),
+    ...(await balanceChecks(deps, scope, ofYear, name)),
   ];
   return { checks, named: [...named.values()] };
 }
@@ -380,18 +381,58 @@ function withoutFacility(scope: CheckScope, ofYear: readonly Project[]): Invento
   ];
 }
 
-/** D17: a facility cannot destroy more methane than its gross figure says it released. */
-function balanceChecks(scope: CheckScope): InventoryCheck[] {
+/** The types that take part in the methane balance (D17). */
+const BALANCE_TYPES = [
+  "underground_emission_ch4",
+  "handling_underground_ch4",
+  "underground",
+  "torch_composition",
+  "torch_ch4",
+  "disposal_co2_torch",
+  "disposal_co2_stat_sources",
+];
+
+/** D17: a facility cannot destroy more methane than its gross figure says it released. The
+ *  facility's counted calculations of the balance are read to name them (an error, and rare). */
+async function balanceChecks(
+  deps: Deps,
+  scope: CheckScope,
+  ofYear: readonly Project[],
+  name: (calculation: Calculation, project: Project) => void,
+): Promise<InventoryCheck[]> {
   const format = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
-  return scope.figures.balances
-    .filter((b) => b.exceeds)
-    .map((b) => ({
-      level: "error" as const,
+  const checks: InventoryCheck[] = [];
+  for (const b of scope.figures.balances.filter((balance) => balance.exceeds)) {
+    const projects = ofYear.filter((p) => (p.facility || null) === b.facility);
+    const read = await Promise.all(
+      projects.flatMap((project) =>
+        BALANCE_TYPES.map(async (type) =>
+          (await deps.repos.calculations.listAllByProject(scope.company, project.id, type, "active")).map((calculation) => ({
+            calculation,
+            project,
+          })),
+        ),
+      ),
+    );
+    const involved = read
+      .flat()
+      .filter(
+        ({ calculation, project }) =>
+          !leftOutReason(
+            { ...calculation, reporting_year: project.reporting_year, facility: b.facility },
+            { year: project.reporting_year },
+          ),
+      );
+    for (const { calculation, project } of involved) name(calculation, project);
+    checks.push({
+      level: "error",
       code: "destroyed_exceeds_released",
       message:
         `${facilityNameOf(scope, b.facility)}: метан, сожженный на факелах и утилизированный (${format(b.destroyed_t)} т), ` +
         `больше валового выброса при подземной добыче (${format(b.gross_t)} т); проверьте объемы газа и основу расчетов ` +
         "(валовый или чистый выброс)",
-      calculations: [],
-    }));
+      calculations: involved.map(({ calculation }) => calculation.id),
+    });
+  }
+  return checks;
 }
