@@ -206,8 +206,6 @@ export interface YearFigures {
   /** CO2-eq per facility (null: projects without one), netted (D17). */
   facilities: Map<string | null, number>;
   total_t_co2e: number;
-  /** D21: every facility's lines before the netting, unrounded: the company's verdict sums it. */
-  gross_t_co2e: number;
   balances: MethaneBalance[];
   /** CO2-eq per Order 371 category, netted. */
   by_category: Partial<Record<Order371Category, number>>;
@@ -239,7 +237,6 @@ export function yearFigures(
   const lineCount = new Map<string, number>();
   const facilityT = new Map<string | null, number>();
   const notCounted: Partial<Record<LeftOutReason, number>> = {};
-  let gross = 0;
   for (const facility of facilities) {
     const own = byFacility.get(facility)!;
     let t_co2e = 0;
@@ -258,7 +255,6 @@ export function yearFigures(
       }
     }
     if (counted) facilityT.set(facility, t_co2e);
-    gross += t_co2e;
   }
   const lines = new Map<string, FigureLine>();
   for (const [key, milligrams] of lineMg) {
@@ -306,7 +302,6 @@ export function yearFigures(
     lines: sorted,
     facilities: new Map([...facilityT.entries()].map(([id, t]) => [id, round(t)])),
     total_t_co2e: round(sorted.reduce((sum, line) => sum + line.t_co2e, 0)),
-    gross_t_co2e: gross,
     balances,
     by_category: byCategory,
     not_counted: leftOutSummary(

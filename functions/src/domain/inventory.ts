@@ -227,8 +227,9 @@ async function summaryOf(
   const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities) });
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
-  // D21: the threshold is the company's whole-year total, not the facility's shown.
-  const companyTotal = !facilityId ? total : round(yearFigures(sums, projects, year, gwp.gwp_ch4).gross_t_co2e);
+  // D21: the threshold is the legal entity's whole-year total (as its own inventory gives it, after
+  // the D17 netting), not the facility's shown.
+  const companyTotal = !facilityId ? total : yearFigures(sums, projects, year, gwp.gwp_ch4).total_t_co2e;
   const names = new Map<string | null, string>([[null, NO_FACILITY_NAME], ...facilities.map((f) => [f.id, f.name] as const)]);
   const { checks, named } = await inventoryChecks(deps, {
     company: actor.company,
