@@ -1,8 +1,9 @@
 // The inventory in a real browser: a facility added on the profile, a project assigned to it in
 // the project dialog, calculations made through the API (one marked alternative in the dialog),
-// then «Инвентаризация»: the year's total with the threshold verdict, the category table with its
-// calculations, the checks with links, the facilities and the chart by year; review and sign-off,
-// and the report passport downloaded as xlsx and PDF.
+// then «Инвентаризация»: the year's total with the threshold verdict, the category table with a
+// line's calculations paged when it opens, the checks with links and the left-out calculations,
+// the facilities and the chart by year; review and sign-off, and the report passport downloaded
+// as xlsx and PDF.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
@@ -134,9 +135,17 @@ describe("web app: the year's inventory", () => {
     expect(await checks.innerText()).toMatch(/источник учтен дважды/);
     await checks.getByRole("link", { name: "Открыть «Оценка по коэффициенту»" }).waitFor();
     const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    // The line's calculations are read when it opens, a page at a time, with their total.
     await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
-    await page.getByRole("link", { name: "Измерения 2025", exact: true }).waitFor();
-    expect(await page.locator(".ant-table-expanded-row").innerText()).toMatch(/Периодические измерения/);
+    const expanded = page.locator(".ant-table-expanded-row");
+    await expanded.getByRole("link", { name: "Измерения 2025", exact: true }).waitFor();
+    await expanded.getByRole("link", { name: "Оценка по коэффициенту", exact: true }).waitFor();
+    expect(await expanded.innerText()).toMatch(/Периодические измерения/);
+    const lines = await demo<{ categories: Array<{ ipcc_code: string; gas: string; count: number }> }>("GET", "v1/inventory/?year=2025");
+    const mining = lines.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
+    expect(mining.count).toBe(2);
+    expect(await expanded.innerText()).toContain("Всего расчетов: 2");
+    await expanded.screenshot({ path: `${SHOTS}/inventory-line-expanded.png` });
     await page.getByTestId("inventory-chart").and(page.locator("[data-ready=true]")).waitFor();
     expect(await page.getByTestId("year-change").innerText()).toMatch(/^2024: /);
     await page.screenshot({ path: `${SHOTS}/inventory-2025.png`, fullPage: true });
@@ -210,16 +219,31 @@ describe("web app: the year's inventory", () => {
     await dialog.waitFor({ state: "hidden" });
     await page.goto(at("/inventory?year=2025"));
     const checks = page.getByTestId("checks");
-    await checks.getByText(/Не учтен: 1 альтернативный расчет: «Оценка по коэффициенту»/).waitFor();
+    // D18: the check counts them; «Показать расчеты» below names them.
+    await checks.getByText(/Не учтен: 1 альтернативный расчет; они показаны в инвентаризации, но в итог не входят/).waitFor();
     expect(await checks.innerText()).not.toMatch(/источник оценен разными методами/);
-    const inventory = await demo<{ total_t_co2e: number; calculations: Array<{ name: string; counted: boolean }> }>(
+    const leftOut = await demo<{ results: Array<{ name: string; counted: boolean }>; count: number }>(
       "GET",
-      "v1/inventory/?year=2025",
+      "v1/inventory/calculations?year=2025&counted=false",
     );
-    expect(inventory.calculations.find((c) => c.name === "Оценка по коэффициенту")!.counted).toBe(false);
+    expect(leftOut.results.map((c) => [c.name, c.counted])).toEqual([["Оценка по коэффициенту", false]]);
+    const inventory = await demo<{ total_t_co2e: number }>("GET", "v1/inventory/?year=2025");
     expect(await page.locator(".ant-statistic-content").innerText()).toContain(
       inventory.total_t_co2e.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
     );
+    // D18: the check lists the left-out calculation on request; the line counts it no more.
+    await checks.getByRole("button", { name: "Показать расчеты" }).click();
+    const listed = page.getByTestId("left-out-calculations");
+    await listed.getByRole("link", { name: "Оценка по коэффициенту", exact: true }).waitFor();
+    expect(await listed.innerText()).toContain("альтернативный");
+    expect(await listed.innerText()).toContain("Всего расчетов: 1");
+    await checks.screenshot({ path: `${SHOTS}/inventory-left-out.png` });
+    const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
+    const expanded = page.locator(".ant-table-expanded-row");
+    await expanded.getByRole("link", { name: "Измерения 2025", exact: true }).waitFor();
+    expect(await expanded.innerText()).not.toContain("Оценка по коэффициенту");
+    expect(pageErrors).toEqual([]);
   });
 
   it("takes the coal a facility processed, typed as a Russian engineer types it (8.1)", async () => {

@@ -1,99 +1,31 @@
 // The year's inventory once it has loaded (InventoryPage loads this module right after it paints):
 // the total with the 296-FZ threshold verdict, the review, the table by Order 371 category, IPCC
-// code and gas with the calculations behind each row and their coefficients, the checks with links
-// to the calculations to fix, the facilities, and totals by category and year.
-import { lazy, Suspense, useMemo } from "react";
+// code and gas with the calculations behind each row (InventoryCalculations, read when the row
+// opens), the checks with links to the calculations to fix and the left-out ones on request, the
+// facilities, and totals by category and year.
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { Alert, Card, Col, Descriptions, Flex, Row, Statistic, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { METHOD_LABELS, INVENTORY_SOURCES, thresholdVerdict } from "@core/inventory";
-import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
+import { thresholdVerdict } from "@core/inventory";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { Chart } from "../graphs/Chart";
 import type { Inventory, YearTotals } from "./api";
 // The review's timeline, date picker and dialog load after the figures.
 const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));
 import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
-import { periodText } from "@core/source-periods";
-import { flagTexts } from "../calculations/flags";
+import { calculationLink, InventoryCalculations, T_CO2E, tonnes } from "./InventoryCalculations";
 import { MethaneBalance } from "./MethaneBalance";
 import { CoalProcessed } from "./CoalProcessed";
 
-const T_CO2E = "т CO2-экв.";
-const tonnes = (value: number) => formatResult(value, 2);
-
 type CategoryRow = Inventory["categories"][number];
-type CalculationRow = Inventory["calculations"][number];
+type Check = Inventory["checks"][number];
 
 const CHECK_TYPES = { error: "error", warning: "warning", info: "info" } as const;
 
-/** The calculation itself: its project's list of its type with its results open. */
-function calculationLink(row: CalculationRow) {
-  return `/projects/${encodeURIComponent(row.project.id)}/calculations?type=${encodeURIComponent(row.type)}&open=${encodeURIComponent(row.id)}`;
-}
-
-/** The field's label as the dialog shows it (never its API name). */
-function fieldLabel(type: string, name: string): string {
-  if (!isCalculationType(type)) return name;
-  const def = REGISTRY[type];
-  return [...def.inputs, ...def.settings].find((f) => f.name === name)?.label ?? name;
-}
-
-function coefficientsText(row: CalculationRow): string {
-  return Object.entries(row.coefficients)
-    .filter(([name]) => name !== "gwp_ch4")
-    .map(([name, use]) => {
-      const origin = use.source === "custom" ? "фактическое значение" : (use.item_name ?? use.reference ?? "");
-      return `${fieldLabel(row.type, name)}: ${formatStored(use.value)} ${use.unit}${origin ? ` (${origin})` : ""}`;
-    })
-    .join("; ");
-}
-
-const calculationColumns: TableColumnsType<CalculationRow> = [
-  {
-    title: "Расчет",
-    key: "name",
-    render: (_: unknown, row) => (
-      <Flex vertical gap={2}>
-        <Link to={calculationLink(row)}>{row.name}</Link>
-        <Typography.Text type="secondary">
-          {row.type_title}; проект «{row.project.name}»{row.period && `; ${periodText(row.period)}`}
-        </Typography.Text>
-        {/* D16, D22: notes on the line; D10, D23: what a reader should check. */}
-        {[...(row.notes ?? []), ...(isCalculationType(row.type) ? flagTexts(row.type, row.flags) : [])].map((text) => (
-          <Typography.Text key={text} type="warning" style={{ fontSize: 12 }}>
-            {text}
-          </Typography.Text>
-        ))}
-      </Flex>
-    ),
-  },
-  {
-    title: "Роль",
-    key: "role",
-    width: 150,
-    render: (_: unknown, row) => (row.counted ? <Tag color="blue">основной</Tag> : <Tag>альтернативный</Tag>),
-  },
-  {
-    title: "Метод",
-    key: "method",
-    width: 200,
-    render: (_: unknown, row) => row.method ?? METHOD_LABELS[INVENTORY_SOURCES[row.type as CalculationType]?.method ?? "coefficients"],
-  },
-  {
-    title: "Выбросы",
-    key: "gases",
-    width: 230,
-    render: (_: unknown, row) =>
-      row.gases.map((g) => (
-        <div key={g.gas}>
-          {g.gas}: {tonnes(g.t)} т ({tonnes(g.t_co2e)} {T_CO2E})
-        </div>
-      )),
-  },
-  { title: "Коэффициенты", key: "coefficients", render: (_: unknown, row) => coefficientsText(row) || "—" },
-];
+/** A line's key, as v1/inventory/calculations takes it: `category|ipcc_code|gas`. */
+const lineKey = (row: CategoryRow) => `${row.category}|${row.ipcc_code}|${row.gas}`;
 
 const categoryColumns: TableColumnsType<CategoryRow> = [
   { title: "Категория (Приказ 371)", key: "category", render: (_: unknown, r) => `${r.category}. ${r.category_label}` },
@@ -101,10 +33,47 @@ const categoryColumns: TableColumnsType<CategoryRow> = [
   { title: "Газ", dataIndex: "gas", width: 70 },
   { title: "Выбросы, т", dataIndex: "t", width: 150, align: "right", render: (v: number) => tonnes(v) },
   { title: `Выбросы, ${T_CO2E}`, dataIndex: "t_co2e", width: 170, align: "right", render: (v: number) => tonnes(v) },
+  { title: "Расчетов", dataIndex: "count", width: 100, align: "right" },
 ];
 
+/** A check's links to the calculations it names; D18: the left-out ones on request, a page at a time. */
+function CheckCalculations({ check, data }: { check: Check; data: Inventory }) {
+  const [shown, setShown] = useState(false);
+  const named = check.calculations
+    .map((id) => data.check_calculations.find((c) => c.id === id))
+    .filter((c): c is Inventory["check_calculations"][number] => c !== undefined);
+  const leftOut = check.code === "alternatives_excluded";
+  if (named.length === 0 && !leftOut) return null;
+  return (
+    <Flex vertical gap={8}>
+      {named.length > 0 && (
+        <Flex gap={12} wrap>
+          {named.map((c) => (
+            <Link key={c.id} to={calculationLink(c)}>
+              Открыть «{c.name}»
+            </Link>
+          ))}
+        </Flex>
+      )}
+      {leftOut && (
+        <>
+          <Button size="small" style={{ alignSelf: "flex-start" }} aria-expanded={shown} onClick={() => setShown(!shown)}>
+            {shown ? "Скрыть расчеты" : "Показать расчеты"}
+          </Button>
+          {shown && (
+            <InventoryCalculations
+              of={{ year: data.year, facility: data.facility ?? undefined, counted: false }}
+              emptyText="Все расчеты года входят в итог"
+              testId="left-out-calculations"
+            />
+          )}
+        </>
+      )}
+    </Flex>
+  );
+}
+
 export function InventoryReport({ data, years, year }: { data: Inventory; years: readonly YearTotals[]; year: number }) {
-  const byId = useMemo(() => new Map(data.calculations.map((c) => [c.id, c])), [data]);
   const change = changeFromYearBefore(years, year, data.total_t_co2e);
   const chart = useMemo(() => totalsByCategoryFigure(years), [years]);
 
@@ -138,7 +107,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
       </Suspense>
       <Card title="Выбросы по категориям и газам" size="small">
         <Table<CategoryRow>
-          rowKey={(r) => `${r.category}|${r.ipcc_code}|${r.gas}`}
+          rowKey={lineKey}
           size="small"
           pagination={false}
           scroll={{ x: 800 }}
@@ -146,13 +115,11 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
           dataSource={data.categories}
           locale={{ emptyText: `За ${data.year} год нет расчетов, входящих в инвентаризацию` }}
           expandable={{
+            // The line's calculations are read when it is opened.
             expandedRowRender: (row) => (
-              <Table<CalculationRow>
-                rowKey="id"
-                size="small"
-                pagination={false}
-                columns={calculationColumns}
-                dataSource={row.calculations.map((id) => byId.get(id)!).filter(Boolean)}
+              <InventoryCalculations
+                of={{ year: data.year, facility: data.facility ?? undefined, line: lineKey(row), counted: true }}
+                emptyText="В строке нет расчетов"
               />
             ),
           }}
@@ -178,18 +145,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
                 type={CHECK_TYPES[check.level]}
                 showIcon
                 title={check.message}
-                description={
-                  <Flex gap={12} wrap>
-                    {check.calculations
-                      .map((id) => byId.get(id))
-                      .filter((c): c is CalculationRow => c !== undefined)
-                      .map((c) => (
-                        <Link key={c.id} to={calculationLink(c)}>
-                          Открыть «{c.name}»
-                        </Link>
-                      ))}
-                  </Flex>
-                }
+                description={<CheckCalculations check={check} data={data} />}
               />
             ))}
           </Flex>

@@ -1,11 +1,12 @@
 // The year's inventory and the company's facilities over the API (v1/inventory/, v1/facilities/).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
 import type { ReviewAction } from "@core/inventory";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
+export type InventoryCalculation = InferResponseType<Client<"inventory">["calculations"]["$get"], 200>["results"][number];
 export type YearTotals = InferResponseType<Client<"inventory">["years"]["$get"], 200>[number];
 export type InventoryVersion = InferResponseType<Client<"inventory">[":year"]["versions"]["$get"], 200>[number];
 export type Facility = InferResponseType<Client<"facilities">[":id"]["$get"], 200>;
@@ -23,6 +24,41 @@ export function useInventory(year: number, facility: string | undefined) {
   return useQuery({
     queryKey: [...inventoryKey, year, facility ?? ""],
     queryFn: () => inventory((c) => c.index.$get({ query: { year: String(year), facility: facility || undefined } })),
+    staleTime: 0,
+  });
+}
+
+export const INVENTORY_CALCULATIONS_PAGE = 20;
+
+/** Which of the year's calculations to list: a line's (`category|ipcc_code|gas`, as the table's rows
+ *  are keyed) or all; the ones the total counts, or the ones it leaves out (D18). */
+export interface InventoryCalculationsOf {
+  year: number;
+  facility: string | undefined;
+  line?: string;
+  counted: boolean;
+}
+
+/** One page of INVENTORY_CALCULATIONS_PAGE (`page` 1-based) of v1/inventory/calculations, by period and
+ *  name: a line's calculations are read only when the line is opened, whatever the year's size. */
+export function useInventoryCalculations({ year, facility, line, counted }: InventoryCalculationsOf, page: number) {
+  return useQuery({
+    queryKey: [...inventoryKey, year, facility ?? "", "calculations", line ?? "", counted, page],
+    queryFn: () =>
+      inventory((c) =>
+        c.calculations.$get({
+          query: {
+            year: String(year),
+            facility: facility || undefined,
+            line,
+            counted: counted ? "true" : "false",
+            limit: String(INVENTORY_CALCULATIONS_PAGE),
+            offset: String((page - 1) * INVENTORY_CALCULATIONS_PAGE),
+          },
+        }),
+      ),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

@@ -1,0 +1,116 @@
+// The calculations behind the year's inventory, a page at a time from v1/inventory/calculations:
+// a line's (the category table's expanded row) or the ones the total leaves out (the checks).
+// Each opens the calculation itself and shows its type, project, period, notes and flags, its
+// gases and the coefficients it used.
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { Flex, Tag, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
+import { LazyLoading } from "../../shared/LazyLoading";
+import { LoadError } from "../../shared/LoadError";
+import { METHOD_LABELS, INVENTORY_SOURCES } from "@core/inventory";
+import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
+import { periodText } from "@core/source-periods";
+import { formatResult, formatStored } from "../../shared/decimals";
+import { flagTexts } from "../calculations/flags";
+import { INVENTORY_CALCULATIONS_PAGE, useInventoryCalculations, type InventoryCalculation, type InventoryCalculationsOf } from "./api";
+
+export const T_CO2E = "т CO2-экв.";
+export const tonnes = (value: number) => formatResult(value, 2);
+
+/** The calculation itself: its project's list of its type with its results open. */
+export function calculationLink(calculation: { id: string; type: string; project: { id: string } }) {
+  const { id, type, project } = calculation;
+  return `/projects/${encodeURIComponent(project.id)}/calculations?type=${encodeURIComponent(type)}&open=${encodeURIComponent(id)}`;
+}
+
+/** The field's label as the dialog shows it (never its API name). */
+function fieldLabel(type: string, name: string): string {
+  if (!isCalculationType(type)) return name;
+  const def = REGISTRY[type];
+  return [...def.inputs, ...def.settings].find((f) => f.name === name)?.label ?? name;
+}
+
+function coefficientsText(row: InventoryCalculation): string {
+  return Object.entries(row.coefficients)
+    .filter(([name]) => name !== "gwp_ch4")
+    .map(([name, use]) => {
+      const origin = use.source === "custom" ? "фактическое значение" : (use.item_name ?? use.reference ?? "");
+      return `${fieldLabel(row.type, name)}: ${formatStored(use.value)} ${use.unit}${origin ? ` (${origin})` : ""}`;
+    })
+    .join("; ");
+}
+
+const columns: TableColumnsType<InventoryCalculation> = [
+  {
+    title: "Расчет",
+    key: "name",
+    render: (_: unknown, row) => (
+      <Flex vertical gap={2}>
+        <Link to={calculationLink(row)}>{row.name}</Link>
+        <Typography.Text type="secondary">
+          {row.type_title}; проект «{row.project.name}»{row.period && `; ${periodText(row.period)}`}
+        </Typography.Text>
+        {/* D16, D22: notes on the line; D10, D23: what a reader should check. */}
+        {[...(row.notes ?? []), ...(isCalculationType(row.type) ? flagTexts(row.type, row.flags) : [])].map((text) => (
+          <Typography.Text key={text} type="warning" style={{ fontSize: 12 }}>
+            {text}
+          </Typography.Text>
+        ))}
+      </Flex>
+    ),
+  },
+  {
+    title: "Роль",
+    key: "role",
+    width: 150,
+    render: (_: unknown, row) => (row.counted ? <Tag color="blue">основной</Tag> : <Tag>альтернативный</Tag>),
+  },
+  {
+    title: "Метод",
+    key: "method",
+    width: 200,
+    render: (_: unknown, row) => row.method ?? METHOD_LABELS[INVENTORY_SOURCES[row.type as CalculationType]?.method ?? "coefficients"],
+  },
+  {
+    title: "Выбросы",
+    key: "gases",
+    width: 230,
+    render: (_: unknown, row) =>
+      row.gases.map((g) => (
+        <div key={g.gas}>
+          {g.gas}: {tonnes(g.t)} т ({tonnes(g.t_co2e)} {T_CO2E})
+        </div>
+      )),
+  },
+  { title: "Коэффициенты", key: "coefficients", render: (_: unknown, row) => coefficientsText(row) || "—" },
+];
+
+/** The calculations `of` asks for, paged by the server; `testId` names the list for the tests. */
+export function InventoryCalculations({ of, emptyText, testId }: { of: InventoryCalculationsOf; emptyText: string; testId?: string }) {
+  const [page, setPage] = useState(1);
+  const calculations = useInventoryCalculations(of, page);
+  if (calculations.isPending) return <LazyLoading label="Загрузка расчетов…" />;
+  if (calculations.isError)
+    return <LoadError what="расчеты" message={calculations.error.message} retry={() => void calculations.refetch()} />;
+  return (
+    <div data-testid={testId}>
+      <Table<InventoryCalculation>
+        rowKey="id"
+        size="small"
+        loading={calculations.isPlaceholderData}
+        columns={columns}
+        dataSource={calculations.data.results}
+        locale={{ emptyText }}
+        pagination={{
+          current: page,
+          pageSize: INVENTORY_CALCULATIONS_PAGE,
+          total: calculations.data.count,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (total) => `Всего расчетов: ${total}`,
+        }}
+      />
+    </div>
+  );
+}
