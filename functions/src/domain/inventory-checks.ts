@@ -361,7 +361,7 @@ function leftOut(scope: CheckScope): InventoryCheck[] {
     {
       level: "info",
       code: "alternatives_excluded",
-      message: `${capitalised(scope.figures.not_counted)}; они показаны в инвентаризации, но в итог не входят`,
+      message: capitalised(scope.figures.not_counted),
       calculations: [],
     },
   ];
