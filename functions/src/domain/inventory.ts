@@ -39,7 +39,7 @@ import {
   type FigureLine,
   type InventorySums,
 } from "./inventory-sums";
-import { leftOutReason, leftOutSummary } from "@core/inventory";
+import { leftOutReason } from "@core/inventory";
 import type * as z from "zod";
 import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
 import { NO_FACILITY_NAME, inventoryChecks, typesMaking } from "./inventory-checks";
@@ -145,7 +145,6 @@ const reasonOf = (entry: Entry) =>
   );
 const isPrimary = (entry: Entry) => reasonOf(entry) === undefined;
 /** «не учтены: 2 альтернативных расчета» for the entries of one total. */
-const notCounted = (entries: Entry[]) => leftOutSummary(entries.flatMap((e) => reasonOf(e) ?? []).map((reason) => ({ reason })));
 
 function gasesOf(calculation: Calculation, gwpCh4: number) {
   const source = inventorySourceOf(calculation.type)!;
@@ -199,8 +198,20 @@ export async function getInventoryWithCalculations(deps: Deps, actor: Actor, yea
       (lineIds.get(key) ?? lineIds.set(key, []).get(key)!).push(calculation.id);
     }
   }
+  // The report names what the total leaves out (the screen lists it a page at a time).
+  const leftOut = ofYear.filter((e) => !isPrimary(e));
+  const checks = summary.checks.map((check) =>
+    check.code === "alternatives_excluded" && leftOut.length > 0
+      ? {
+          ...check,
+          message: `${check.message}: ${leftOut.map((e) => `«${e.calculation.name}»`).join(", ")}`,
+          calculations: leftOut.map((e) => e.calculation.id),
+        }
+      : check,
+  );
   return {
     ...summary,
+    checks,
     categories: summary.categories.map((line) => ({
       ...line,
       calculations: lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [],
