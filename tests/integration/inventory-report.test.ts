@@ -197,7 +197,7 @@ describe("the report passport's PDF read back with pdftotext", () => {
       .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
     expect(text).toMatch(new RegExp(`Итого\\s+${total}`));
     // The alternative is counted among the checks only, never as a source.
-    expect(joined).toContain("Не учтен: 1 альтернативный расчет; они показаны в инвентаризации, но в итог не входят");
+    expect(joined).toContain("Сведения: Не учтен: 1 альтернативный расчет");
     expect(text).not.toContain("«Факел (сценарий)» (проект");
   });
 });

@@ -144,7 +144,7 @@ describe("the year's inventory", () => {
     expect(inv.checks.find((c) => c.code === "alternatives_excluded")).toEqual({
       level: "info",
       code: "alternatives_excluded",
-      message: "Не учтены: 2 альтернативных расчета; они показаны в инвентаризации, но в итог не входят",
+      message: "Не учтены: 2 альтернативных расчета",
       calculations: [],
     });
     expect(inv.years.find((y) => y.year === 2025)!.not_counted).toBe("не учтены: 2 альтернативных расчета");
