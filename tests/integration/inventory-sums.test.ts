@@ -12,20 +12,19 @@ import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory-sums";
+import { getInventoryWithCalculations } from "@server/domain/inventory";
+import type { Actor } from "@server/domain/context";
 import { createHarness, type Harness } from "../support/harness";
+import { inventoryCalculations, type InventorySummary } from "../support/inventory";
 
 let h: Harness;
 let token: string;
 let company: string;
+let actor: Actor;
 
 type Calc = { id: string; type: string; version: number; res_ch4?: number };
 type YearTotals = { year: number; total_t_co2e: number; by_category: Record<string, number>; not_counted: string };
-type Inventory = {
-  total_t_co2e: number;
-  categories: Array<{ ipcc_code: string; gas: string; t: number; t_co2e: number; calculations: string[] }>;
-  calculations: Array<{ id: string; counted: boolean; gases: Array<{ gas: string; t: number; t_co2e: number }> }>;
-  years: YearTotals[];
-};
+type Inventory = InventorySummary;
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -54,6 +53,27 @@ const patch = async (c: Calc, body: Record<string, unknown>) =>
 const keptTotals = async () => json<YearTotals[]>(await h.request("/api/v1/inventory/years/", { token }));
 const liveInventory = async (year: number) => json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}`, { token }));
 
+/** The year's inventory folded from the calculations themselves, never from the kept sums (the
+ *  report's and the D20 snapshot's), in the answer's terms: each line's count, not its ids. */
+async function foldedInventory(year: number): Promise<Omit<Inventory, "check_calculations">> {
+  const { calculations: _rows, ...folded } = await getInventoryWithCalculations(h.deps, actor, year);
+  return { ...folded, categories: folded.categories.map(({ calculations, ...line }) => ({ ...line, count: calculations.length })) };
+}
+
+/** The answer of GET v1/inventory/ equals the inventory folded from the calculations: figures,
+ *  lines and checks (their levels, messages and the calculations they name), and every calculation
+ *  a check names is in check_calculations. */
+async function sameAsFolded(step: string, year: number, answer?: Inventory): Promise<Inventory> {
+  const served = answer ?? (await liveInventory(year));
+  // The review of a year never reviewed is made up at each read (its updated_at is the time).
+  const { check_calculations, review: _review, ...figures } = served;
+  const { review: _folded, ...folded } = await foldedInventory(year);
+  expect(figures, `${step}: ${year} from the kept sums and folded`).toEqual(folded);
+  const named = served.checks.flatMap((c) => c.calculations);
+  expect(check_calculations.map((c) => c.id).sort(), `${step}: the calculations the checks name`).toEqual([...new Set(named)].sort());
+  return served;
+}
+
 /** The totals per year from the kept sums equal the live inventory's, read right after a write
  *  (the stream may still be behind: then the sums must not be used) and again once it caught up,
  *  when the kept sums equal the calculations' own and are the ones read. */
@@ -65,13 +85,17 @@ async function agrees(step: string): Promise<void> {
   expect(kept, `${step}: the stream has applied every write`).toBeDefined();
   expect(Object.fromEntries(kept!), `${step}: kept sums`).toEqual(Object.fromEntries(await countInventorySums(h.deps.repos, company)));
   expect(await keptTotals(), `${step}: after the stream`).toEqual(live.years);
-  // The live figures themselves: each line is the sum of its calculations (rounded to 10⁻⁹ t)
-  // where nothing is netted from it.
-  for (const line of live.categories.filter((l) => l.ipcc_code !== "1.B.1.a.i.1" && l.ipcc_code !== "1.B.1.a.i.2")) {
-    const sum = live.calculations
-      .filter((c) => line.calculations.includes(c.id))
-      .reduce((t, c) => t + c.gases.filter((g) => g.gas === line.gas).reduce((s, g) => s + g.t, 0), 0);
-    expect(line.t, `${step}: ${line.ipcc_code} ${line.gas}`).toBeCloseTo(sum, 6);
+  // The checks and figures from the kept sums equal those folded from the calculations.
+  await sameAsFolded(`${step} (kept)`, 2024);
+  // The live figures themselves: each line is the sum of its counted calculations (rounded to
+  // 10⁻⁹ t) where nothing is netted from it, as many as its count.
+  for (const line of live.categories) {
+    const key = `${line.category}|${line.ipcc_code}|${line.gas}`;
+    const rows = await inventoryCalculations(h, token, 2024, { line: key, counted: true });
+    expect(rows, `${step}: ${key}`).toHaveLength(line.count);
+    if (line.ipcc_code === "1.B.1.a.i.1" || line.ipcc_code === "1.B.1.a.i.2") continue;
+    const sum = rows.reduce((t, c) => t + c.gases.filter((g) => g.gas === line.gas).reduce((s, g) => s + g.t, 0), 0);
+    expect(line.t, `${step}: ${key}`).toBeCloseTo(sum, 6);
   }
 }
 
@@ -87,7 +111,9 @@ const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
 
 beforeAll(async () => {
   h = await createHarness();
-  ({ token, companyId: company } = await h.signedInUser("ООО Суммы"));
+  const user = await h.signedInUser("ООО Суммы");
+  ({ token, companyId: company } = user);
+  actor = { id: user.userId, company, email: user.email, role: "staff" };
 });
 afterAll(() => h.close());
 
@@ -115,7 +141,31 @@ describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
     const twice = await calc("underground", p2.id, "Дегазация еще раз", { volume: 4_000, ...MEASURED });
     const alternative = await calc("underground", p3.id, "Проверка", { volume: 40_000, inventory_role: "alternative", ...MEASURED });
     await calc("underground_emission_ch4", p4.id, "Добыча 2023", { volume: 50_000, ef: 18 });
-    await agrees("a duplicate, an alternative and another year");
+    // A mine that counted half of the year, by an own factor without its justification.
+    const west = await facility("Шахта «Западная»");
+    const p5 = await project_("Западная 2024", 2024, west.id);
+    const half = await calc("underground_emission_ch4", p5.id, "Первое полугодие", {
+      volume: 30_000,
+      ef: 14.3,
+      dictionary_items: { get_underground_emission_ch4: null },
+      period: { from: "2024-01-01", to: "2024-06-30" },
+    });
+    await agrees("a duplicate, an alternative, a gap, an own factor and another year");
+    // The three kinds of checks the kept sums give: the duplicate and the flag name their
+    // calculations, the gap its dates.
+    const checks = (await sameAsFolded("the three checks", 2024)).checks;
+    expect(checks).toContainEqual(
+      expect.objectContaining({ code: "primary_duplicate", level: "error", calculations: expect.arrayContaining([measured.id, twice.id]) }),
+    );
+    expect(checks).toContainEqual(expect.objectContaining({ code: "custom_without_justification", calculations: [half.id] }));
+    expect(checks).toContainEqual({
+      level: "warning",
+      code: "source_period_gap",
+      message: expect.stringMatching(
+        /^Шахта «Западная», 1\.B\.1\.a\.i\.1 .*: расчеты не покрывают часть 2024 года — 01\.07\.2024–31\.12\.2024;/,
+      ),
+      calculations: [],
+    });
 
     const edited = await patch(mining, { volume: 120_000 });
     await patch(flare, { volume: 25_000 });
@@ -146,8 +196,13 @@ describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
   it("are repaired by the reconciliation, and a write counted but lost keeps reads live until it settles the counter", async () => {
     const { id: project } = await project_("Факел 2024", 2024, null);
     await calc("torch_composition", project, "Факел", FLARE);
+    await calc("torch_composition", project, "Факел еще раз", FLARE);
     await h.settled();
     const totals = await keptTotals();
+    const kept = { 2023: await sameAsFolded("kept", 2023), 2024: await sameAsFolded("kept", 2024) };
+    expect(kept[2024].checks.map((c) => c.code)).toEqual(
+      expect.arrayContaining(["primary_duplicate", "source_period_gap", "custom_without_justification"]),
+    );
     const flaring = "t:2|1.B.1.a.i.4|CH4";
     // Drift, as a record lost for good would leave it (the kept sums' items make no stream record).
     await h.doc!.send(
@@ -177,6 +232,12 @@ describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
     await h.settled();
     expect(await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT)).toBeUndefined();
     expect(await keptTotals()).toEqual(totals);
+    // Folded from the calculations while the counter is ahead: the same answer, checks and all.
+    for (const year of [2023, 2024] as const) {
+      const { review: _review, ...folded } = await sameAsFolded("counter ahead", year);
+      const { review: _kept, ...keptAnswer } = kept[year];
+      expect(folded, `${year} folded while the counter is ahead`).toEqual(keptAnswer);
+    }
     expect((await reconcileCompanyStatistics(h.deps, company)).writes_settled).toBe(true);
     expect(await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT)).toBeDefined();
     expect(await keptTotals()).toEqual(totals);

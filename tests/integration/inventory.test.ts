@@ -6,6 +6,7 @@ import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, signIn, dateAr5For } from "../support/admin";
 import { createUser } from "@server/domain/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
+import { inventoryCalculations, type InventoryCalculation, type InventorySummary } from "../support/inventory";
 import type { CalculationOf, CalculationView } from "@server/contract";
 import type { CalculationType } from "@core/registry";
 
@@ -24,17 +25,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Facility = { id: string; name: string; kind: string; version: number };
-type Inventory = {
-  year: number;
-  gwp: { set: number; gwp_ch4: number };
-  categories: Array<{ category: number; ipcc_code: string; gas: string; t: number; t_co2e: number; calculations: string[] }>;
-  facilities: Array<{ id: string | null; name: string; t_co2e: number }>;
-  total_t_co2e: number;
-  threshold: { limit_t_co2e: number; regulated: boolean };
-  checks: Array<{ level: string; code: string; message: string; calculations: string[] }>;
-  calculations: Array<{ id: string; counted: boolean }>;
-  years: Array<{ year: number; total_t_co2e: number; not_counted: string }>;
-};
+type Inventory = InventorySummary;
 
 async function json<T>(res: Response, status: number): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -136,15 +127,26 @@ describe("the year's inventory", () => {
     const expected = ch4 * 28 + measured.res_co2!;
     expect(inv.total_t_co2e).toBeCloseTo(expected, 6);
     const underground = inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
-    expect(underground).toMatchObject({ category: 3, calculations: [measured.id] });
+    expect(underground).toMatchObject({ category: 3, count: 1 });
+    const ids = async (filter: Parameters<typeof inventoryCalculations>[3]) =>
+      (await inventoryCalculations(h, token, 2025, filter)).map((c) => c.id).sort();
+    expect(await ids({ line: "3|1.B.1.a.i.1|CH4", counted: true })).toEqual([measured.id]);
     expect(underground.t).toBeCloseTo(measured.res_ch4!, 9);
     expect(underground.t_co2e).toBeCloseTo(measured.res_ch4! * 28, 6);
     expect(inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CO2")!.t).toBeCloseTo(measured.res_co2!, 9);
-    expect(inv.categories.find((r) => r.ipcc_code === "1.B.1.a.ii.1")!.calculations).toEqual([openPit.id]);
-    expect(inv.calculations.find((c) => c.id === scenario.id)!.counted).toBe(false);
-    expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.calculations.sort()).toEqual([tier1.id, scenario.id].sort());
-    // D18: the year's total says what it left out, here and in the totals per year.
-    expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.message).toMatch(/^Не учтены: 2 альтернативных расчета: «/);
+    expect(inv.categories.find((r) => r.ipcc_code === "1.B.1.a.ii.1")).toMatchObject({ count: 1 });
+    expect(await ids({ line: `${inv.categories.find((r) => r.ipcc_code === "1.B.1.a.ii.1")!.category}|1.B.1.a.ii.1|CH4` })).toEqual([
+      openPit.id,
+    ]);
+    // D18: the year's total says what it left out, here and in the totals per year; the list of
+    // what it left out is the calculations route's counted=false.
+    expect(await ids({ counted: false })).toEqual([tier1.id, scenario.id].sort());
+    expect(inv.checks.find((c) => c.code === "alternatives_excluded")).toEqual({
+      level: "info",
+      code: "alternatives_excluded",
+      message: "Не учтены: 2 альтернативных расчета",
+      calculations: [],
+    });
     expect(inv.years.find((y) => y.year === 2025)!.not_counted).toBe("не учтены: 2 альтернативных расчета");
     expect(inv.facilities.map((f) => f.name)).toEqual(["Разрез «Восточный»", "Шахта «Южная»"]);
     expect(inv.facilities.reduce((s, f) => s + f.t_co2e, 0)).toBeCloseTo(inv.total_t_co2e, 6);
@@ -155,7 +157,7 @@ describe("the year's inventory", () => {
     const inv2024 = await inventory(2024);
     expect(inv2024.gwp.gwp_ch4).toBe(25);
     expect(inv2024.total_t_co2e).toBeCloseTo(tier1In2024.res_ch4! * 25, 6);
-    expect(inv2024.calculations.map((c) => c.id)).toEqual([tier1In2024.id]);
+    expect((await inventoryCalculations(h, token, 2024)).map((c) => c.id)).toEqual([tier1In2024.id]);
     // One facility only.
     const pitOnly = await inventory(2025, pit.id);
     expect(pitOnly.total_t_co2e).toBeCloseTo(openPit.res_ch4! * 28, 6);
@@ -178,8 +180,10 @@ describe("the year's inventory", () => {
       dictionary_items: { get_handling_underground_ch4: null },
     });
     const inv = await inventory(2025, mine.id);
+    // D12: counted, not named; the calculation stored at 2979-р's 25 is the only one of another GWP.
     const gwp = inv.checks.find((c) => c.code === "gwp_not_in_force")!;
-    expect(gwp.calculations).toEqual([oldGwp.id]);
+    expect(gwp).toMatchObject({ level: "info", calculations: [] });
+    expect(gwp.message).toMatch(/^Рассчитаны с другим ПГП CH4 \(25\): 1 расчет\. В инвентаризации 2025 года CH4 пересчитан с ПГП 28 /);
     expect(inv.total_t_co2e).toBeCloseTo(
       inv.categories.reduce((s, r) => s + r.t_co2e, 0),
       6,
@@ -213,14 +217,16 @@ describe("the year's inventory", () => {
     expect(sensitivity.status).toBe(201);
     await calc("recycle_technology", p.id, { metan: 45, a_metan: 8 });
     const inv = await inventory(2023);
-    expect(inv.calculations).toEqual([]);
+    expect(inv.categories).toEqual([]);
+    expect(await inventoryCalculations(h, token, 2023)).toEqual([]);
     expect(inv.total_t_co2e).toBe(0);
     expect(inv.threshold).toEqual({ limit_t_co2e: 150_000, regulated: false, company_t_co2e: 0 });
   });
 
   it("is the caller's company's only, and validates the year and facility", async () => {
     const theirs = await inventory(2025, undefined, other);
-    expect(theirs.calculations).toEqual([]);
+    expect(theirs.categories).toEqual([]);
+    expect(await inventoryCalculations(h, other, 2025)).toEqual([]);
     expect(theirs.total_t_co2e).toBe(0);
     const mine = (await json<Facility[]>(await h.request("/api/v1/facilities/", { token }), 200))[0];
     expect((await h.request(`/api/v1/inventory/?year=2025&facility=${mine.id}`, { token: other })).status).toBe(404);
@@ -228,6 +234,174 @@ describe("the year's inventory", () => {
       const res = await h.request(`/api/v1/inventory/?year=${year}`, { token });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/^year: /);
+    }
+  });
+});
+
+describe("the year's calculations, line by line (v1/inventory/calculations)", () => {
+  type Page = { results: InventoryCalculation[]; count: number };
+  let ours: string;
+  let theirs: string;
+  let mine: Facility;
+  let torches: CalculationView[];
+  let alternative: CalculationView;
+  let measured: CalculationView;
+  let foreign: CalculationView;
+
+  const page = async (query: string, as = ours) =>
+    json<Page>(await h.request(`/api/v1/inventory/calculations?${query}`, { token: as }), 200);
+  const post = async (as: string, type: string, body: Record<string, unknown>) =>
+    json<CalculationView>(await h.request(`/api/v1/${type}/`, { method: "POST", token: as, json: body }), 201);
+
+  beforeAll(async () => {
+    ({ token: ours } = await h.signedInUser("ООО Постранично"));
+    ({ token: theirs } = await h.signedInUser("ООО Соседи"));
+    mine = await facility("Шахта «Страничная»", "underground_mine", ours);
+    const p = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token: ours,
+        json: { name: "Страничная 2025", start_date: "2025-01-01", end_date: "2025-12-31", facility: mine.id },
+      }),
+      201,
+    );
+    // Five flares of one line over the year's quarters and halves: sorted by period, then name.
+    const periods = [
+      ["2025-07-01", "2025-12-31"],
+      ["2025-01-01", "2025-03-31"],
+      ["2025-04-01", "2025-06-30"],
+    ];
+    torches = [];
+    for (const [i, name] of ["Факел В", "Факел А", "Факел Б", "Факел Г", "Факел Д"].entries()) {
+      const [from, to] = periods[i % periods.length];
+      torches.push(
+        await post(ours, "torch_ch4", {
+          name,
+          project: p.id,
+          volume: 100 + i,
+          koef_transform: 0.67,
+          period: { from, to },
+          inventory_role: "primary",
+        }),
+      );
+    }
+    alternative = await post(ours, "torch_ch4", {
+      name: "Факел резервный",
+      project: p.id,
+      volume: 500,
+      koef_transform: 0.67,
+      inventory_role: "alternative",
+    });
+    measured = await post(ours, "underground", { name: "Замер", project: p.id, ...MEASURED });
+    // Another company's calculations of the same year and lines.
+    const q = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token: theirs,
+        json: { name: "Соседи 2025", start_date: "2025-01-01", end_date: "2025-12-31" },
+      }),
+      201,
+    );
+    foreign = await post(theirs, "torch_ch4", { name: "Факел А", project: q.id, volume: 300, koef_transform: 0.67 });
+    await post(theirs, "underground", { name: "Замер", project: q.id, ...MEASURED });
+  });
+
+  it("pages the year's calculations by period then name, the count the same on every page", async () => {
+    const all = await page("year=2025&limit=100");
+    expect(all.count).toBe(7);
+    expect(all.results).toHaveLength(7);
+    const byPeriodAndName = [...all.results].sort(
+      (a, b) => a.period.from.localeCompare(b.period.from) || a.name.localeCompare(b.name, "ru"),
+    );
+    expect(all.results.map((c) => c.id)).toEqual(byPeriodAndName.map((c) => c.id));
+    expect(all.results.map((c) => c.name)).toEqual(["Замер", "Факел А", "Факел Д", "Факел резервный", "Факел Б", "Факел В", "Факел Г"]);
+    // Each page: at most `limit`, from `offset`, the same count; past the end, empty.
+    const pages = [];
+    for (let offset = 0; offset < 9; offset += 3) pages.push(await page(`year=2025&limit=3&offset=${offset}`));
+    expect(pages.map((p) => p.results.length)).toEqual([3, 3, 1]);
+    expect(pages.map((p) => p.count)).toEqual([7, 7, 7]);
+    expect(pages.flatMap((p) => p.results)).toEqual(all.results);
+    expect(await page("year=2025&offset=7")).toEqual({ results: [], count: 7 });
+    // 20 a page unless asked; at most 100.
+    expect((await page("year=2025")).results).toHaveLength(7);
+    expect((await h.request("/api/v1/inventory/calculations?year=2025&limit=101", { token: ours })).status).toBe(400);
+    // The helper reads them all, page by page: what one page of 100 gave.
+    expect(await inventoryCalculations(h, ours, 2025)).toEqual(all.results);
+    // A row says what the inventory shows of the calculation.
+    expect(all.results.find((c) => c.id === measured.id)).toMatchObject({
+      name: "Замер",
+      type: "underground",
+      counted: true,
+      facility: mine.id,
+      period: { from: "2025-01-01", to: "2025-12-31" },
+      gases: expect.arrayContaining([expect.objectContaining({ gas: "CH4" }), expect.objectContaining({ gas: "CO2" })]),
+    });
+  });
+
+  it("gives a line's counted calculations, as many as the line's count, and the left out ones with counted=false", async () => {
+    const inv = await inventory(2025, undefined, ours);
+    expect(inv.categories.length).toBeGreaterThan(1);
+    for (const line of inv.categories) {
+      const key = `${line.category}|${line.ipcc_code}|${line.gas}`;
+      const rows = await inventoryCalculations(h, ours, 2025, { line: key, counted: true });
+      expect(rows, key).toHaveLength(line.count);
+      for (const row of rows) {
+        expect(row, key).toMatchObject({ category: line.category, ipcc_code: line.ipcc_code, counted: true });
+        expect(
+          row.gases.map((g) => g.gas),
+          key,
+        ).toContain(line.gas);
+      }
+      // The line's tonnes are its counted calculations' (D12, at the year's GWP), but for the mine's
+      // release, from which the CH4 its flares destroyed is netted (D17).
+      if (line.ipcc_code === "1.B.1.a.i.1") continue;
+      expect(
+        rows.reduce((s, r) => s + r.gases.find((g) => g.gas === line.gas)!.t, 0),
+        key,
+      ).toBeCloseTo(line.t, 6);
+    }
+    const flares = inv.categories.find((l) => l.count === torches.length)!;
+    const line = `${flares.category}|${flares.ipcc_code}|${flares.gas}`;
+    expect((await inventoryCalculations(h, ours, 2025, { line, counted: true })).map((c) => c.id).sort()).toEqual(
+      torches.map((c) => c.id).sort(),
+    );
+    // The alternative is of the line, but not counted.
+    expect((await inventoryCalculations(h, ours, 2025, { line })).map((c) => c.id)).toContain(alternative.id);
+    const left = await page("year=2025&counted=false");
+    expect(left.count).toBe(1);
+    expect(left.results[0]).toMatchObject({ id: alternative.id, counted: false, inventory_role: "alternative" });
+    expect((await page(`year=2025&facility=${mine.id}&counted=true`)).count).toBe(6);
+    // The underground measurement is not on the flares' line.
+    expect((await inventoryCalculations(h, ours, 2025, { line })).map((c) => c.id)).not.toContain(measured.id);
+  });
+
+  it("refuses a line that is not «category|code|gas» with a Russian detail, and another company's facility", async () => {
+    for (const line of ["3", "3|1.B.1.a.i.1", "3|1.B.1.a.i.1|N2O", "x|1.B.1.a.i.1|CH4", "3|1 B|CH4"]) {
+      const res = await h.request(`/api/v1/inventory/calculations?year=2025&line=${encodeURIComponent(line)}`, { token: ours });
+      expect(res.status, line).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail, line).toMatch(/^line: ожидается строка инвентаризации/);
+    }
+    const bad = await h.request("/api/v1/inventory/calculations?year=2025&counted=yes", { token: ours });
+    expect(bad.status).toBe(400);
+    expect((await h.request(`/api/v1/inventory/calculations?year=2025&facility=${mine.id}`, { token: theirs })).status).toBe(404);
+    expect((await h.request("/api/v1/inventory/calculations?year=20x5", { token: ours })).status).toBe(400);
+    expect((await h.request("/api/v1/inventory/calculations?year=2025")).status).toBe(401);
+  });
+
+  it("never lists another company's calculations", async () => {
+    const ourIds = (await inventoryCalculations(h, ours, 2025)).map((c) => c.id);
+    const theirIds = (await inventoryCalculations(h, theirs, 2025)).map((c) => c.id);
+    expect(ourIds).not.toContain(foreign.id);
+    expect(theirIds).toContain(foreign.id);
+    expect(theirIds).toHaveLength(2);
+    expect(theirIds.filter((id) => ourIds.includes(id))).toEqual([]);
+    for (const line of (await inventory(2025, undefined, ours)).categories) {
+      const key = `${line.category}|${line.ipcc_code}|${line.gas}`;
+      const theirsOfLine = await inventoryCalculations(h, theirs, 2025, { line: key });
+      expect(
+        theirsOfLine.map((c) => c.id).filter((id) => ourIds.includes(id)),
+        key,
+      ).toEqual([]);
     }
   });
 });

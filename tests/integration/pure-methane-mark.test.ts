@@ -10,6 +10,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import type { CalculationView } from "@server/contract";
+import { inventoryCalculations } from "../support/inventory";
 
 const MARK = "газ принят за 100 % CH4";
 
@@ -73,10 +74,8 @@ afterAll(() => h.close());
 
 describe("a type that takes its gas as pure methane says so (D24)", () => {
   it("on the inventory's line, and only there", async () => {
-    const inventory = await json<{ calculations: Array<{ id: string; notes: string[] }> }>(
-      await h.request("/api/v1/inventory/?year=2025", { token }),
-    );
-    const notes = (calc: CalculationView) => inventory.calculations.find((c) => c.id === calc.id)!.notes;
+    const rows = await inventoryCalculations(h, token, 2025);
+    const notes = (calc: CalculationView) => rows.find((c) => c.id === calc.id)!.notes;
     expect(notes(ipccFlare)).toContain(MARK);
     expect(notes(byComposition)).not.toContain(MARK);
     expect(notes(naturalGas)).not.toContain(MARK);

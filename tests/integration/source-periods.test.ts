@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 import type { CalculationView } from "@server/contract";
+import { inventoryCalculations, type InventorySummary } from "../support/inventory";
 
 let h: Harness;
 let token: string;
@@ -17,20 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Check = { level: string; code: string; message: string; calculations: string[] };
-type Inventory = {
-  categories: Array<{ ipcc_code: string; gas: string; calculations: string[] }>;
-  checks: Check[];
-  calculations: Array<{
-    id: string;
-    ipcc_code: string;
-    counted: boolean;
-    period: { from: string; to: string };
-    method: string;
-    notes: string[];
-    flags: string[];
-  }>;
-};
+type Inventory = InventorySummary;
 
 async function json<T>(res: Response, status: number): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -58,6 +46,9 @@ const calc = async (type: string, projectId: string, name: string, body: Record<
 
 const inventory = async (year: number, facilityId?: string) =>
   json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}${facilityId ? `&facility=${facilityId}` : ""}`, { token }), 200);
+
+/** The year's calculations (of a facility) as the inventory shows them (v1/inventory/calculations). */
+const calculationsOf = (year: number, facility?: string) => inventoryCalculations(h, token, year, { facility });
 
 const TIER1 = { volume: 1_000_000, ef: 18, koef_transform: 0.67 };
 const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
@@ -118,8 +109,7 @@ describe("a calculation's period (D19)", () => {
       200,
     );
     expect(whole.period).toBeUndefined();
-    const inv = await inventory(2025);
-    expect(inv.calculations.find((c) => c.id === q2.id)!.period).toEqual({ from: "2025-01-01", to: "2025-12-31" });
+    expect((await calculationsOf(2025)).find((c) => c.id === q2.id)!.period).toEqual({ from: "2025-01-01", to: "2025-12-31" });
   });
 });
 
@@ -139,6 +129,13 @@ describe("each source once (D19)", () => {
     expect(duplicates[0].message).toContain("Шахта «Дублей»");
     expect(duplicates[0].message).not.toContain(first.id);
     expect(duplicates[0].calculations.sort()).toEqual([first.id, second.id].sort());
+    // The calculations a check names are there to open: name, type and project.
+    expect(
+      inv.check_calculations.filter((c) => duplicates[0].calculations.includes(c.id)).sort((x, y) => x.name.localeCompare(y.name)),
+    ).toEqual([
+      { id: first.id, name: "Добыча, основной", type: "underground_emission_ch4", project: { id: p.id, name: "Дубли 2025" } },
+      { id: second.id, name: "Добыча, повторно", type: "underground_emission_ch4", project: { id: p.id, name: "Дубли 2025" } },
+    ]);
 
     // The second made an alternative: counted once, no error.
     await json(
@@ -161,12 +158,15 @@ describe("each source once (D19)", () => {
     const inv = await inventory(2025, mine.id);
     expect(inv.checks.some((c) => c.code === "primary_duplicate")).toBe(false);
     const row = inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
-    expect(row.calculations.sort()).toEqual([q1.id, q2.id].sort());
+    expect(row.count).toBe(2);
+    const ofLine = await inventoryCalculations(h, token, 2025, { facility: mine.id, line: "3|1.B.1.a.i.1|CH4", counted: true });
+    expect(ofLine.map((c) => c.id).sort()).toEqual([q1.id, q2.id].sort());
+    // The gap is the source's (facility, code, gas), said by its dates; it names no calculation.
     const gaps = inv.checks.filter((c) => c.code === "source_period_gap");
-    expect(gaps).toHaveLength(1);
-    expect(gaps[0].level).toBe("warning");
-    expect(gaps[0].message).toContain("01.07.2025–31.12.2025");
-    expect(gaps[0].calculations.sort()).toEqual([q1.id, q2.id].sort());
+    expect(gaps).toEqual([{ level: "warning", code: "source_period_gap", message: expect.any(String), calculations: [] }]);
+    expect(gaps[0].message).toMatch(
+      /^Шахта «Квартальная», 1\.B\.1\.a\.i\.1 .*, CH4: расчеты не покрывают часть 2025 года — 01\.07\.2025–31\.12\.2025;/,
+    );
 
     // The other half, by two more quarters: the year is covered.
     await calc("underground_emission_ch4", p.id, "3 квартал", { ...TIER1, period: { from: "2025-07-01", to: "2025-09-30" } });
@@ -255,7 +255,8 @@ describe("codes and methods (D16, D22)", () => {
       dictionary_items: { get_disposal_co2_stat_sources: 3 },
     });
     const inv = await inventory(2023, mine.id);
-    const code = (id: string) => inv.calculations.find((c) => c.id === id)!;
+    const rows = await calculationsOf(2023, mine.id);
+    const code = (id: string) => rows.find((c) => c.id === id)!;
     for (const id of [byComposition.id, ipccCh4.id, ipccCo2.id, chosen.id, boiler.id]) expect(code(id).ipcc_code).toBe("1.B.1.a.i.4");
     expect(code(coal.id).ipcc_code).toBe("1.A.1.c.ii");
     expect(code(ipccCh4.id).counted).toBe(false);
@@ -271,8 +272,8 @@ describe("codes and methods (D16, D22)", () => {
       koef_transform: 0.67,
       dictionary_items: { get_open_mining_ch4: 5 },
     });
-    const pitInv = await inventory(2023, pit.id);
-    const pitRow = (id: string) => pitInv.calculations.find((c) => c.id === id)!;
+    const pitRows = await calculationsOf(2023, pit.id);
+    const pitRow = (id: string) => pitRows.find((c) => c.id === id)!;
     expect(pitRow(fuel.id).ipcc_code).toBe("1.A.1.c.ii");
     expect(pitRow(combined.id)).toMatchObject({ ipcc_code: "1.B.1.a.ii.1", notes: ["включая выбросы после добычи"] });
   });
@@ -286,9 +287,9 @@ describe("codes and methods (D16, D22)", () => {
       dictionary_items: { get_underground_content: 1 },
     });
     const own = await calc("underground", p.id, "Свой состав", { volume: 10_000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 });
-    const inv = await inventory(2021);
-    expect(inv.calculations.find((c) => c.id === defaults.id)!.method).toContain("по умолчанию (табл. 3.1)");
-    expect(inv.calculations.find((c) => c.id === own.id)!.method).toBe("Периодические измерения");
+    const rows = await calculationsOf(2021);
+    expect(rows.find((c) => c.id === defaults.id)!.method).toContain("по умолчанию (табл. 3.1)");
+    expect(rows.find((c) => c.id === own.id)!.method).toBe("Периодические измерения");
   });
 });
 
@@ -316,9 +317,15 @@ describe("own values carry their uncertainty (D23)", () => {
     expect(own.coefficients.ef.uncertainty).toMatchObject({ lower_pct: 8, upper_pct: 9, origin: "user" });
 
     const inv = await inventory(2020);
-    expect(inv.calculations.find((c) => c.id === bare.id)!.flags).toContain("custom_without_uncertainty:ef");
+    expect((await calculationsOf(2020)).find((c) => c.id === bare.id)!.flags).toContain("custom_without_uncertainty:ef");
     const check = inv.checks.find((c) => c.code === "custom_without_uncertainty")!;
-    expect(check.calculations).toEqual([bare.id]);
+    expect(check).toMatchObject({ level: "info", calculations: [bare.id] });
+    expect(inv.check_calculations).toContainEqual({
+      id: bare.id,
+      name: bare.name,
+      type: "underground_emission_ch4",
+      project: { id: p.id, name: "Свои значения 2020" },
+    });
     expect(check.message).toContain("неопределенность не указана");
   });
 });
