@@ -196,8 +196,8 @@ describe("the report passport's PDF read back with pdftotext", () => {
       .replace(".", ",")
       .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
     expect(text).toMatch(new RegExp(`Итого\\s+${total}`));
-    // The alternative is counted among the checks only, never as a source.
-    expect(joined).toContain("Сведения: Не учтен: 1 альтернативный расчет");
+    // The alternative is named among the checks only, never as a source.
+    expect(joined).toContain("Не учтен: 1 альтернативный расчет: «Факел (сценарий)»");
     expect(text).not.toContain("«Факел (сценарий)» (проект");
   });
 });

@@ -116,9 +116,10 @@ const massOf = (calculation: Calculation, result: string) => {
 async function entriesOf(
   deps: Deps,
   companyId: string,
+  known?: Project[],
 ): Promise<{ entries: Entry[]; projects: Project[]; sums: Map<string, InventorySums> }> {
   const [projects, calculations] = await Promise.all([
-    deps.repos.projects.listAllOfCompany(companyId),
+    known ?? deps.repos.projects.listAllOfCompany(companyId),
     deps.repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES),
   ]);
   const activeProjects = new Map(projects.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
@@ -414,6 +415,6 @@ export async function keptOrLiveSums(deps: Deps, companyId: string): Promise<{ p
     deps.repos.statistics.inventorySums(companyId, INVENTORY_SUMS_LAYOUT),
   ]);
   if (kept) return { projects, sums: kept };
-  const { sums } = await entriesOf(deps, companyId);
+  const { sums } = await entriesOf(deps, companyId, projects);
   return { projects, sums };
 }
