@@ -232,23 +232,8 @@ async function duplicates(
   const codes = new Set([...overlapping].map((key) => key.split("|")[2]));
   const projects = ofYear.filter((p) => groups.has(groupOf(p)));
   const types = typesMaking(codes);
-  const read = await Promise.all(
-    projects.flatMap((project) =>
-      types.map(async (type) =>
-        (await deps.repos.calculations.listAllByProject(scope.company, project.id, type, "active")).map((calculation) => ({
-          calculation,
-          project,
-        })),
-      ),
-    ),
-  );
   const bySource = new Map<string, SourceEntry[]>();
-  for (const { calculation, project } of read.flat()) {
-    const reason = leftOutReason(
-      { ...calculation, reporting_year: project.reporting_year, facility: project.facility || null },
-      { year: project.reporting_year },
-    );
-    if (reason) continue;
+  for (const { calculation, project } of await countedCalculationsOf(deps, scope.company, projects, types)) {
     const ipcc = ipccOfItem(calculation.type, calculation.coefficients);
     const unit = sourceUnitOf(calculation.type, ipcc, calculation.coefficients);
     for (const { gas } of inventorySourceOf(calculation.type)!.gases) {
@@ -296,6 +281,43 @@ interface SourceEntry {
   calculation: Calculation;
   project: Project;
   period: SourcePeriod;
+}
+
+/** The calculations of `types` in `projects` (of the year) that their year's total counts: the one
+ *  read of calculations the checks make, only to name those behind a problem the sums showed. */
+async function countedCalculationsOf(
+  deps: Deps,
+  company: string,
+  projects: readonly Project[],
+  types: readonly string[],
+): Promise<Array<{ calculation: Calculation; project: Project }>> {
+  return (await projectCalculations(deps, company, projects, types)).filter(
+    ({ calculation, project }) =>
+      !leftOutReason(
+        { ...calculation, reporting_year: project.reporting_year, facility: project.facility || null },
+        { year: project.reporting_year },
+      ),
+  );
+}
+
+/** Every active calculation of `types` in `projects`, each with its project. */
+export async function projectCalculations(
+  deps: Deps,
+  company: string,
+  projects: readonly Project[],
+  types: readonly string[],
+): Promise<Array<{ calculation: Calculation; project: Project }>> {
+  const read = await Promise.all(
+    projects.flatMap((project) =>
+      types.map(async (type) =>
+        (await deps.repos.calculations.listAllByProject(company, project.id, type, "active")).map((calculation) => ({
+          calculation,
+          project,
+        })),
+      ),
+    ),
+  );
+  return read.flat();
 }
 
 /** The inventory types whose calculations can make one of `codes`. */
@@ -404,25 +426,7 @@ async function balanceChecks(
   const checks: InventoryCheck[] = [];
   for (const b of scope.figures.balances.filter((balance) => balance.exceeds)) {
     const projects = ofYear.filter((p) => (p.facility || null) === b.facility);
-    const read = await Promise.all(
-      projects.flatMap((project) =>
-        BALANCE_TYPES.map(async (type) =>
-          (await deps.repos.calculations.listAllByProject(scope.company, project.id, type, "active")).map((calculation) => ({
-            calculation,
-            project,
-          })),
-        ),
-      ),
-    );
-    const involved = read
-      .flat()
-      .filter(
-        ({ calculation, project }) =>
-          !leftOutReason(
-            { ...calculation, reporting_year: project.reporting_year, facility: b.facility },
-            { year: project.reporting_year },
-          ),
-      );
+    const involved = await countedCalculationsOf(deps, scope.company, projects, BALANCE_TYPES);
     for (const { calculation, project } of involved) name(calculation, project);
     checks.push({
       level: "error",

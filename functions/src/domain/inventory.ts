@@ -42,7 +42,7 @@ import {
 import { leftOutReason } from "@core/inventory";
 import type * as z from "zod";
 import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
-import { NO_FACILITY_NAME, inventoryChecks, typesMaking } from "./inventory-checks";
+import { NO_FACILITY_NAME, inventoryChecks, projectCalculations, typesMaking } from "./inventory-checks";
 
 export type { InventoryCheck } from "./inventory-checks";
 export { NO_FACILITY_NAME };
@@ -303,16 +303,8 @@ export async function listInventoryCalculations(
         return source.category === Number(category) && source.gases.some((g) => g.gas === gas);
       })
     : INVENTORY_TYPES;
-  const read = await Promise.all(
-    ofYear.flatMap((project) =>
-      types.map(async (type) =>
-        (await deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active")).map((c) => entryFor(c, project)),
-      ),
-    ),
-  );
-  const rows = read
-    .flat()
-    .map((entry) => calculationRow(entry, gwp.gwp_ch4))
+  const rows = (await projectCalculations(deps, actor.company, ofYear, types))
+    .map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4))
     .filter(
       (row) =>
         (!query.line || (row.category === Number(category) && row.ipcc_code === ipcc && row.gases.some((g) => g.gas === gas))) &&
