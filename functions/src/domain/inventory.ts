@@ -8,26 +8,14 @@ import { Invalid, NotFound } from "./errors";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { coefficientFlags } from "./coefficients";
 import { describeSource, plainReference } from "../dictionaries/reference-data";
-import type { Calculation, Facility, InventoryReview } from "../ports";
-import { getReview, isFrozen, STATUS_LABELS } from "./inventory-review";
+import type { Calculation, Facility } from "../ports";
+import { getReview } from "./inventory-review";
 import { oneDictionaryCheck } from "./dictionaries";
 import type { Project } from "../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
-import {
-  IPCC_CODES,
-  ORDER_371_CATEGORIES,
-  inventorySourceOf,
-  reportingThreshold,
-  sourceMethodOf,
-  sourceNotesOf,
-  METHOD_LABELS,
-  roleOf,
-  type Gas,
-  type InventoryRole,
-  type Order371Category,
-} from "@core/inventory";
+import { inventorySourceOf, reportingThreshold, sourceMethodOf, sourceNotesOf, METHOD_LABELS, roleOf } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-years";
-import { effectivePeriod, periodsOverlap, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
+import { effectivePeriod, type SourcePeriod } from "@core/source-periods";
 import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
 import {
   INVENTORY_TYPES,
@@ -145,7 +133,6 @@ const reasonOf = (entry: Entry) =>
     { year: entry.year },
   );
 const isPrimary = (entry: Entry) => reasonOf(entry) === undefined;
-/** «не учтены: 2 альтернативных расчета» for the entries of one total. */
 
 function gasesOf(calculation: Calculation, gwpCh4: number) {
   const source = inventorySourceOf(calculation.type)!;
