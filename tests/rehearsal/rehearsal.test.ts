@@ -45,6 +45,7 @@ describe("deploy rehearsal", () => {
       ...CALCULATION_TYPES.map((type) => [`create a calculation (${type})`, 201]),
       ["list the projects", 200],
       ["get the inventory", 200],
+      ["page the inventory's calculations", 200],
       ["upload a series file", 201],
       ["download the series file", 200],
       ["export the project as txt (the spreadsheet worker)", 200],
