@@ -8,6 +8,7 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import { HEAVY_PER_USER, MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_FORECASTS_PER_PROJECT, ru } from "@server/domain/heavy-work";
 import type { Project } from "@server/contract/schemas/project";
+import { accessToken } from "../support/server";
 import {
   addForecasts,
   createProject,
@@ -31,15 +32,7 @@ let oversized: Project;
 /** MAX_FORECASTS_PER_PROJECT small ones: the next upload is refused. */
 let full: Project;
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/token/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password, guardant_code: "" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access: string }).access;
-}
+const signIn = (email: string, password: string) => accessToken(server.url, { email, password });
 
 beforeAll(async () => {
   server = await startLocalServer({ port: 0 });

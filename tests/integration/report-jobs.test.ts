@@ -9,21 +9,14 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { copyCalculation } from "../support/large-inventory";
+import { accessToken } from "../support/server";
 
 let server: LocalServer;
 let company: string;
 let token: string;
 let otherToken: string;
 
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/token/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password, guardant_code: "" }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access: string }).access;
-}
+const signIn = (email: string, password: string) => accessToken(server.url, { email, password });
 
 const get = (path: string, bearer = token) => fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
 async function post<T>(path: string, body: unknown): Promise<T> {

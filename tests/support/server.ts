@@ -11,6 +11,22 @@ import type { Clock } from "@server/ports";
 /** The demo user a local server creates in a fresh data folder when given these credentials. */
 export const DEMO = { email: "demo@example.com", password: "demo-password" };
 
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** An access token for the API as a script gets one, outside the browser (status 200 expected). */
+export async function accessToken(origin: string, user: Credentials): Promise<string> {
+  const res = await fetch(`${origin}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password, guardant_code: "" }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access: string }).access;
+}
+
 /** Signs the demo user in on a running server (status 200 expected). */
 export async function signInAsDemo(url: string): Promise<{ access: string; refresh: string }> {
   const res = await fetch(`${url}/api/token/`, {

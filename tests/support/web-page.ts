@@ -6,14 +6,11 @@
 import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import type { TestServer } from "./server";
+import type { Credentials, TestServer } from "./server";
+
+export { accessToken, type Credentials } from "./server";
 
 const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
 
 export interface WebApp {
   browser: Browser;
@@ -77,16 +74,6 @@ export async function signIn(page: Page, origin: string, user: Credentials): Pro
   await page.getByLabel("Пароль").fill(user.password);
   await page.getByRole("button", { name: "Вход" }).click();
   await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login");
-}
-
-/** An access token for the API as a script gets one, outside the browser. */
-export async function accessToken(origin: string, user: Credentials): Promise<string> {
-  const res = await fetch(`${origin}/api/token/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: user.email, password: user.password, guardant_code: "" }),
-  });
-  return ((await res.json()) as { access: string }).access;
 }
 
 /** A script's JSON call of the API under `origin` with the token `token()` gives at the time: the
