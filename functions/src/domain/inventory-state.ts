@@ -1,15 +1,15 @@
 // D20: the year's inventory as an approval stores it (inventory-versions.ts): the whole company's,
 // each listed calculation with what it was computed from.
 import type { Actor, Deps } from "./context";
-import { calculationsOfYear, getInventoryWithCalculations } from "./inventory";
+import { inventoryWithStored } from "./inventory";
 import type { InventoryState } from "./inventory-versions";
 
 /** The whole company's inventory of `year` as it stands, with each listed calculation's inputs. */
 export async function inventoryState(deps: Deps, actor: Actor, year: number): Promise<InventoryState> {
-  const [{ review, years: _years, calculations, ...inventory }, stored] = await Promise.all([
-    getInventoryWithCalculations(deps, actor, year),
-    calculationsOfYear(deps, actor.company, year),
-  ]);
+  const {
+    inventory: { review, years: _years, calculations, ...inventory },
+    stored,
+  } = await inventoryWithStored(deps, actor, year);
   const byId = new Map(stored.map((c) => [c.id, c]));
   return {
     ...inventory,

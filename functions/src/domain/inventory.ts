@@ -172,6 +172,17 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
 /** The full inventory (the report, the D20 snapshot): the summary of the calculations it read,
  *  each line's calculations, and every calculation of the year with its coefficients as stored. */
 export async function getInventoryWithCalculations(deps: Deps, actor: Actor, year: number, facilityId?: string): Promise<Inventory> {
+  return (await inventoryWithStored(deps, actor, year, facilityId)).inventory;
+}
+
+/** The full inventory and the stored calculations its rows come from (their inputs and results,
+ *  which the report and the snapshot print), from one read of them. */
+export async function inventoryWithStored(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  facilityId?: string,
+): Promise<{ inventory: Inventory; stored: Calculation[] }> {
   deps = oneDictionaryCheck(deps);
   const [facilities, { entries, projects, sums }] = await Promise.all([
     facilitiesOf(deps, actor, facilityId),
@@ -197,7 +208,7 @@ export async function getInventoryWithCalculations(deps: Deps, actor: Actor, yea
         }
       : check,
   );
-  return {
+  const inventory = {
     ...summary,
     checks,
     categories: summary.categories.map((line) => ({
@@ -206,6 +217,7 @@ export async function getInventoryWithCalculations(deps: Deps, actor: Actor, yea
     })),
     calculations: ofYear.map((entry) => calculationRow(entry, summary.gwp.gwp_ch4)),
   };
+  return { inventory, stored: ofYear.map((entry) => entry.calculation) };
 }
 
 async function facilitiesOf(deps: Deps, actor: Actor, facilityId: string | undefined): Promise<Facility[]> {
@@ -372,11 +384,6 @@ async function totalsFromSums(
     totals.push({ year, total_t_co2e: figures.total_t_co2e, by_category: figures.by_category, not_counted: figures.not_counted });
   }
   return totals;
-}
-
-/** The calculations an approved year counts or shows (frozen by its approval). */
-export async function calculationsOfYear(deps: Deps, companyId: string, year: number): Promise<Calculation[]> {
-  return (await entriesOf(deps, companyId)).entries.filter((e) => e.year === year).map((e) => e.calculation);
 }
 
 /** The profile's statistics by reporting year (never summed across years), from the same code. */

@@ -5,7 +5,7 @@
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
-import { calculationsOfYear, getInventoryWithCalculations } from "../domain/inventory";
+import { inventoryWithStored } from "../domain/inventory";
 import { getReview, isFrozen } from "../domain/inventory-review";
 import { loadSnapshot, scopedState } from "../domain/inventory-versions";
 import { safeFileName } from "../files/file-names";
@@ -24,11 +24,8 @@ export function passportFileName(passport: Pick<Passport, "year" | "scope">, fac
 /** The live inventory, each line with what it was computed from (8.1: the measured periods and
  *  how they were measured), as an approved version's snapshot carries it (D20). */
 async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest, review: InventoryReview) {
-  const [inventory, calculations] = await Promise.all([
-    getInventoryWithCalculations(deps, actor, request.year, request.facility),
-    calculationsOfYear(deps, actor.company, request.year),
-  ]);
-  const byId = new Map(calculations.map((c) => [c.id, c]));
+  const { inventory, stored } = await inventoryWithStored(deps, actor, request.year, request.facility);
+  const byId = new Map(stored.map((c) => [c.id, c]));
   const processed = review.coal_processed?.filter((row) => !request.facility || row.facility === request.facility);
   return {
     ...inventory,
@@ -46,8 +43,8 @@ export async function inventoryReport(
   actor: Actor,
   request: PassportRequest & { inlineLimitBytes?: number },
 ): Promise<ExportResult> {
-  // getInventoryWithCalculations is typed with the API's Deps, but reads the repositories only: the worker has no
-  // configuration to give it.
+  // inventoryWithStored is typed with the API's Deps, but reads the repositories only: the worker
+  // has no configuration to give it.
   const [company, facilities, review, users] = await Promise.all([
     deps.repos.companies.get(actor.company),
     deps.repos.facilities.list(actor.company),
