@@ -21,7 +21,7 @@ import { exportProject } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
-import { fromDictionary, typed } from "./coefficient-uses";
+import { fromDictionary, storedMachineryFuel, storedUnderground, typed } from "./coefficient-uses";
 
 const TOTAL = 10_000;
 const MIX: Array<[type: string, share: number]> = [
@@ -53,32 +53,10 @@ function calculation(type: string, i: number, project: Project, email: string): 
     updated_by: email,
   };
   switch (type) {
-    case "underground": {
-      const resCo2 = (volume * 10.6 * 1.8393) / 100;
-      const resCh4 = (volume * 76 * 0.668) / 100;
-      return {
-        ...base,
-        inputs: { volume, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76, gwp_ch4: 25 },
-        results: { res_co2: resCo2, res_ch4: resCh4, res_ch4_to_co2: resCh4 * 25, sum_co2: resCo2 + resCh4 * 25 },
-        coefficients: {
-          volume: typed(volume, "тыс. м³"),
-          p_co2: fromDictionary("get_underground", 1.8393, "кг/м³"),
-          p_ch4: fromDictionary("get_underground", 0.668, "кг/м³"),
-          ef_co2: fromDictionary("get_underground_content", 10.6, "% об."),
-          ef_ch4: fromDictionary("get_underground_content", 76, "% об."),
-          gwp_ch4: gwp,
-        },
-      };
-    }
-    case "open_mining_co2": {
-      const ef = i % 2 ? 3.149 : 3.026;
-      return {
-        ...base,
-        inputs: { volume, ef },
-        results: { res_co2: volume * ef },
-        coefficients: { volume: typed(volume, "т топлива"), ef: fromDictionary("get_open_mining_co2", ef, "т CO2/т", i % 2 ? 1 : 4) },
-      };
-    }
+    case "underground":
+      return { ...base, ...storedUnderground(volume, 25) };
+    case "open_mining_co2":
+      return { ...base, ...storedMachineryFuel(volume, i % 2 === 1) };
     case "underground_emission_ch4": {
       const resCh4 = volume * 18 * 0.67 * 0.001;
       return {

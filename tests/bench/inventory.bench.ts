@@ -27,7 +27,7 @@ import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/projects";
 import type { Calculation } from "@server/ports";
 import { createHarness, type Harness } from "../support/harness";
-import { fromDictionary, typed } from "./coefficient-uses";
+import { storedMachineryFuel, storedUnderground } from "./coefficient-uses";
 
 const SIZES = (process.env.BENCH_INVENTORY_SIZES ?? "100,1000,10000").split(",").map(Number);
 const YEAR = 2025;
@@ -60,33 +60,14 @@ function calculation(i: number, project: string, company: string, email: string,
     updated_by: email,
   };
   if (slot % 3 === 0) {
-    const resCo2 = (volume * 10.6 * 1.8393) / 100;
-    const resCh4 = (volume * 76 * 0.668) / 100;
-    return {
-      ...base,
-      type: "underground",
-      name: `Дегазация и вентиляция ${day}`,
-      inputs: { volume, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76, gwp_ch4: gwpCh4, basis: "net" },
-      results: { res_co2: resCo2, res_ch4: resCh4, res_ch4_to_co2: resCh4 * gwpCh4, sum_co2: resCo2 + resCh4 * gwpCh4 },
-      coefficients: {
-        volume: typed(volume, "тыс. м³"),
-        p_co2: fromDictionary("get_underground", 1.8393, "кг/м³"),
-        p_ch4: fromDictionary("get_underground", 0.668, "кг/м³"),
-        ef_co2: fromDictionary("get_underground_content", 10.6, "% об."),
-        ef_ch4: fromDictionary("get_underground_content", 76, "% об."),
-        gwp_ch4: fromDictionary("get_gwp", gwpCh4, "т CO2-экв./т CH4"),
-      },
-    };
+    return { ...base, type: "underground", name: `Дегазация и вентиляция ${day}`, ...storedUnderground(volume, gwpCh4, { basis: "net" }) };
   }
   const diesel = slot % 3 === 1;
-  const ef = diesel ? 3.149 : 3.026;
   return {
     ...base,
     type: "open_mining_co2",
     name: `Топливо ${diesel ? "дизельное" : "бензин"} ${day}`,
-    inputs: { volume: volume / 10, ef },
-    results: { res_co2: (volume / 10) * ef },
-    coefficients: { volume: typed(volume / 10, "т топлива"), ef: fromDictionary("get_open_mining_co2", ef, "т CO2/т", diesel ? 1 : 4) },
+    ...storedMachineryFuel(volume / 10, diesel),
   };
 }
 
