@@ -149,6 +149,12 @@ describe("web app: the year's inventory", () => {
     await page.getByTestId("inventory-chart").and(page.locator("[data-ready=true]")).waitFor();
     expect(await page.getByTestId("year-change").innerText()).toMatch(/^2024: /);
     await page.screenshot({ path: `${SHOTS}/inventory-2025.png`, fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("opens a calculation from its check, and refuses to send the year to review while a check is an error", async () => {
+    await page.goto(at("/inventory?year=2025"));
+    const checks = page.getByTestId("checks");
     // A check's link opens the calculation itself: its results, not only its project's list.
     await checks.getByRole("link", { name: "Открыть «Оценка по коэффициенту»" }).click();
     const results = page.getByTestId("results-dialog");
