@@ -84,7 +84,8 @@ describe("web app: the production calendar on /admin", () => {
     await signIn(page, server.url, server.admin!);
     await page.goto(at("/admin?tab=calendar"));
     const table = page.locator(".ant-table");
-    await table.locator(".ant-table-row", { hasText: "2026" }).waitFor();
+    // A row by its year's key: every seeded row shows the day it was loaded, 01.02.2027 on this clock.
+    await table.locator('tr[data-row-key="2026"]').waitFor();
     await expect(table.locator(".ant-table-row").count()).resolves.toBe(3);
     await page.screenshot({ path: `${SHOTS}/web-calendar-admin.png` });
 
@@ -111,7 +112,7 @@ describe("web app: the production calendar on /admin", () => {
     await page.screenshot({ path: `${SHOTS}/web-calendar-dialog.png` });
     await dialog.getByRole("button", { name: "Добавить" }).click();
     await page.locator(".ant-message-notice", { hasText: "Производственный календарь на 2027 год сохранен" }).waitFor();
-    const row2027 = table.locator(".ant-table-row", { hasText: "2027" });
+    const row2027 = table.locator('tr[data-row-key="2027"]');
     await row2027.getByText("№ 1234 от 15.09.2026").waitFor();
     await row2027.getByText("Нерабочие дни: 8").waitFor();
 

@@ -70,6 +70,11 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
  *  page that sent the browser to /login (reloading /login keeps that target). */
 export async function signIn(page: Page, origin: string, user: Credentials): Promise<void> {
   await page.goto(`${origin}/login`);
+  // A session an earlier failed step left open is ended as «Выход» ends it, or /login would move on.
+  if (await page.evaluate(() => localStorage.getItem("token") !== null)) {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${origin}/login`);
+  }
   await page.getByLabel("Логин").fill(user.email);
   await page.getByLabel("Пароль").fill(user.password);
   await page.getByRole("button", { name: "Вход" }).click();
