@@ -215,6 +215,33 @@ describe("each source once (D19)", () => {
     expect(twice[0].calculations.sort()).toEqual([diesel.id, again.id].sort());
   });
 
+  it("tells the flare from a boiler on the drained methane (1.B.1.a.i.4), and the flare's two methods remain one source", async () => {
+    const mine = await facility("Шахта «Факел и котельная»");
+    const p = await project("Утилизация 2025", 2025, mine.id);
+    const flare = await calc("torch_composition", p.id, "Факел по составу", {
+      volume: 3000,
+      w_ch4: 38,
+      w_co2: 1.2,
+      dictionary_items: { get_torch_cf: 1, get_coeff_co2_density: 1 },
+    });
+    await calc("disposal_co2_stat_sources", p.id, "Котельная на шахтном метане", {
+      volume: 850,
+      of: 1,
+      dictionary_items: { get_disposal_co2_stat_sources: 8 },
+    });
+    expect((await inventory(2025, mine.id)).checks.filter((c) => c.code === "primary_duplicate")).toEqual([]);
+    // The same flare by the IPCC method, made primary too: one flare counted twice.
+    const ipcc = await calc("disposal_co2_torch", p.id, "Факел МГЭИК", {
+      volume: 1140,
+      ef: 2.75,
+      koef_transform: 0.67,
+      inventory_role: "primary",
+    });
+    const twice = (await inventory(2025, mine.id)).checks.filter((c) => c.code === "primary_duplicate");
+    expect(twice).toHaveLength(1);
+    expect(twice[0].calculations.sort()).toEqual([flare.id, ipcc.id].sort());
+  });
+
   it("takes a project without a facility as its own facility", async () => {
     const a = await project("Без площадки А", 2022, null);
     const b = await project("Без площадки Б", 2022, null);

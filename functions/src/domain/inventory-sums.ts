@@ -44,8 +44,9 @@ import type { Project } from "../contract/schemas/project";
 export type InventorySums = Record<string, number>;
 
 /** The keys the sums hold: kept sums of an older layout are not read (the live fold is) until a
- *  reconciliation has brought them to this one. 2: the checks' keys (d:, d0:, f:, g:). */
-export const INVENTORY_SUMS_LAYOUT = 2;
+ *  reconciliation has brought them to this one. 2: the checks' keys (d:, d0:, f:, g:); 3: a boiler
+ *  on drained methane a source of its own beside the flare in the d: keys. */
+export const INVENTORY_SUMS_LAYOUT = 3;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -138,10 +139,11 @@ export const CHECKED_FLAGS = ["custom_without_justification", "custom_out_of_ran
 
 /** D19: what tells two sources with one code apart. Fuel combustion (1.A) shares one code across
  *  different sources (a boiler house and the open-pit machinery, a boiler on coal and one on gas,
- *  machinery on diesel and on petrol): there the type and the fuel (the entry its factor came
- *  from) do; elsewhere the code alone. */
+ *  machinery on diesel and on petrol), and so does drained methane destroyed (1.B.1.a.i.4): the
+ *  flare and the boiler that burns the same gas are two installations. There the type and the fuel
+ *  (the entry its factor came from) do; elsewhere, and between the flare's methods, the code alone. */
 export function sourceUnitOf(type: string, ipcc: string, coefficients: unknown): string {
-  if (!ipcc.startsWith("1.A.")) return "";
+  if (!ipcc.startsWith("1.A.") && type !== "disposal_co2_stat_sources") return "";
   const ef = (coefficients as Record<string, { dictionary?: string; item_id?: number }> | undefined)?.ef;
   return `#${type}:${ef?.dictionary ? `${ef.dictionary}/${ef.item_id}` : ""}`;
 }
