@@ -104,6 +104,27 @@ describe("the balance per facility", () => {
     expect(balance.exceeds).toBe(false);
   });
 
+  it("adds post-mining methane and nets nothing from it: drainage never captured it", () => {
+    const postMining = (res_ch4: number): BalanceCalculation => ({ ...mine(res_ch4), id: "h1", type: "handling_underground_ch4" });
+    const measured: BalanceCalculation = { ...mine(5000), id: "u1", type: "underground", inputs: { volume: 1 } };
+    // A measured net release and Tier 1 post-mining: the flare's gas is in neither figure.
+    const [withNet] = methaneBalances([measured, postMining(4020), flare]);
+    expect(withNet.gross_t).toBe(4020);
+    expect(withNet.mining_gross_t).toBe(0);
+    expect(withNet.netted_t).toBe(0);
+    expect(withNet.emitted_t).toBe(9020);
+    expect(withNet.released_t).toBeCloseTo(9020 + 8011.1904, 9);
+    expect(withNet.exceeds).toBe(false);
+    // A gross mining figure as well: the gas comes off it alone, and the error weighs it alone.
+    const [withGross] = methaneBalances([mine(29_701.1), postMining(4020), flare]);
+    expect(withGross.gross_t).toBeCloseTo(33_721.1, 9);
+    expect(withGross.netted_t).toBeCloseTo(8016, 9);
+    expect(withGross.emitted_t).toBeCloseTo(21_689.9096 + 4020, 9);
+    const [short] = methaneBalances([mine(1000), postMining(20_000), flare]);
+    expect(short.exceeds).toBe(true);
+    expect(short.netted_t).toBe(1000);
+  });
+
   it("flags more destroyed than the gross figure released, never nets below zero", () => {
     const [balance] = methaneBalances([mine(1000), flare]);
     expect(balance.exceeds).toBe(true);

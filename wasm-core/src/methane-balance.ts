@@ -3,7 +3,9 @@
 // (Σ gross + Σ net), destroyed (CH4 sent to the facility's flares, boilers and engines less the
 // unburnt slip), emitted = Σ gross − destroyed + Σ net. A flare's slip is reported on the flaring
 // line (1.B.1.a.i.4), so the mining line (1.B.1.a.i.1) loses destroyed + that slip: the slip is
-// counted once, and the facility's CH4 lines add up to `emitted`.
+// counted once, and the facility's CH4 lines add up to `emitted`. Drainage captures the gas of the
+// seams, never what the coal gives off after mining: only a gross *mining* figure has the destroyed
+// gas in it, so a post-mining figure (handling_underground_ch4) is added, never netted.
 // Pure and browser-safe: the inventory sums by it, the screen draws it.
 import { METHANE_BASES, REGISTRY, isCalculationType, type MethaneBasis } from "./registry";
 
@@ -20,8 +22,10 @@ export interface BalanceCalculation {
 export interface MethaneBalance {
   readonly facility: string | null;
   /** t CH4 of the mining calculations (underground_emission_ch4, handling_underground_ch4,
-   *  underground) by their basis. */
+   *  underground) by their basis; post-mining (always gross) among the gross. */
   readonly gross_t: number;
+  /** The gross figures of mining itself, without post-mining: what the destroyed gas was part of. */
+  readonly mining_gross_t: number;
   readonly net_t: number;
   /** Σ gross + Σ net, and when no gross figure is given (all measured, net) the gas destroyed
    *  too: a net figure leaves it out by definition, so the balance still closes. */
@@ -35,14 +39,14 @@ export interface MethaneBalance {
    *  the IPCC flare's CH4), t. */
   readonly slip_t: number;
   /** What the mining line (1.B.1.a.i.1) loses: destroyed plus the slip the flaring line reports,
-   *  when a gross figure exists (never more than Σ gross), else nothing (a net figure already
-   *  excludes it). */
+   *  when a gross mining figure exists (never more than it), else nothing (a net figure already
+   *  excludes it, and post-mining gas was never drained). */
   readonly netted_t: number;
   /** Released and not sent to a flare or use: ventilation air and drained gas vented, t. */
   readonly vented_t: number;
   /** Reached the atmosphere: Σ gross − destroyed + Σ net, t. */
   readonly emitted_t: number;
-  /** D17 error: destroyed > Σ gross while a gross figure exists. */
+  /** D17 error: destroyed > the gross mining figure while one exists. */
   readonly exceeds: boolean;
 }
 
@@ -70,6 +74,8 @@ const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
   [1.8393, 0.668],
 ];
 const CH4_DENSITY_20C = 0.668;
+/** Post-mining emissions (coal handling): gas no drainage captures. */
+const POST_MINING_TYPE = "handling_underground_ch4";
 /** The stationary-fuel entry of captured mine methane (100 % CH4). */
 export const MINE_GAS_FUEL_ENTRY = 8;
 
@@ -139,8 +145,11 @@ export function withPureMethaneMark(
  *  one flare whose gas counts once). Every field adds: a facility's balance is balanceOf the sum of
  *  its calculations' sums, in any order. */
 export interface BalanceSums {
+  /** Gross mining figures (not post-mining). */
   gross: number;
   net: number;
+  /** Post-mining (coal handling), gross by its nature. */
+  post_mining: number;
   flared: number;
   used: number;
   destroyed: number;
@@ -155,6 +164,7 @@ export interface BalanceSums {
 export const BALANCE_SUM_FIELDS = [
   "gross",
   "net",
+  "post_mining",
   "flared",
   "used",
   "destroyed",
@@ -168,6 +178,7 @@ export const BALANCE_SUM_FIELDS = [
 export const emptyBalanceSums = (): BalanceSums => ({
   gross: 0,
   net: 0,
+  post_mining: 0,
   flared: 0,
   used: 0,
   destroyed: 0,
@@ -181,7 +192,7 @@ export const emptyBalanceSums = (): BalanceSums => ({
 /** The calculation's part of its facility's balance; undefined when it takes no part. */
 export function balanceSumsOf(calculation: Omit<BalanceCalculation, "facility" | "id">): Partial<BalanceSums> | undefined {
   const basis = basisOf(calculation.type, calculation.inputs);
-  if (basis) return { [basis]: num(calculation.results, "res_ch4") };
+  if (basis) return { [calculation.type === POST_MINING_TYPE ? "post_mining" : basis]: num(calculation.results, "res_ch4") };
   const destroyed = methaneDestroyedBy(calculation as BalanceCalculation);
   if (!destroyed) return undefined;
   if (calculation.type === "disposal_co2_torch") return { ipcc_co2_sent: destroyed.sent_t, ipcc_co2_destroyed: destroyed.destroyed_t };
@@ -205,11 +216,12 @@ export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBa
   const slip = sums.slip + (sums.ipcc_ch4_sent - sums.ipcc_ch4_destroyed);
   const hasGross = sums.gross > 0;
   const netted = hasGross ? Math.min(destroyed + slip, sums.gross) : 0;
-  const released = sums.gross + sums.net + (hasGross ? 0 : destroyed);
-  const emitted = sums.gross - Math.min(destroyed, sums.gross) + sums.net;
+  const released = sums.gross + sums.post_mining + sums.net + (hasGross ? 0 : destroyed);
+  const emitted = sums.gross - Math.min(destroyed, sums.gross) + sums.post_mining + sums.net;
   return {
     facility,
-    gross_t: sums.gross,
+    gross_t: sums.gross + sums.post_mining,
+    mining_gross_t: sums.gross,
     net_t: sums.net,
     released_t: released,
     flared_t: flared,

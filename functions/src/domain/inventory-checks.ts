@@ -433,7 +433,7 @@ async function balanceChecks(
       code: "destroyed_exceeds_released",
       message:
         `${facilityNameOf(scope, b.facility)}: метан, сожженный на факелах и утилизированный (${format(b.destroyed_t)} т), ` +
-        `больше валового выброса при подземной добыче (${format(b.gross_t)} т); проверьте объемы газа и основу расчетов ` +
+        `больше валового выброса при подземной добыче (${format(b.mining_gross_t)} т); проверьте объемы газа и основу расчетов ` +
         "(валовый или чистый выброс)",
       calculations: involved.map(({ calculation }) => calculation.id),
     });

@@ -45,7 +45,8 @@ export type InventorySums = Record<string, number>;
 
 /** The keys the sums hold: kept sums of an older layout are not read (the live fold is) until a
  *  reconciliation has brought them to this one. 2: the checks' keys (d:, d0:, f:, g:); 3: a boiler
- *  on drained methane a source of its own beside the flare in the d: keys. */
+ *  on drained methane a source of its own beside the flare in the d: keys, and post-mining methane
+ *  kept apart from the gross mining figures (b:post_mining). */
 export const INVENTORY_SUMS_LAYOUT = 3;
 
 export const MG_PER_T = 1e9;
@@ -274,7 +275,7 @@ export function yearFigures(
     });
   }
   // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes
-  // off it, and only what it cannot carry off the post-mining line, so no line goes below zero.
+  // off it (never more than the gross mining figures it holds), so no line goes below zero.
   const balances: MethaneBalance[] = [];
   for (const facility of facilities) {
     const own = byFacility.get(facility)!;

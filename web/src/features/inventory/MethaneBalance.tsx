@@ -35,8 +35,8 @@ export function MethaneBalance({ balance }: { balance: Inventory["balance"] }) {
     <Card title="Баланс метана шахт" size="small" data-testid="methane-balance">
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
-          Выброшено = валовый выброс − уничтоженный на факелах и при утилизации метан + чистый выброс. Несгоревший на факеле метан
-          учитывается в строке сжигания в факелах.
+          Выброшено = валовый выброс при добыче − уничтоженный на факелах и при утилизации метан + выбросы после добычи + чистый выброс.
+          Несгоревший на факеле метан учитывается в строке сжигания в факелах.
         </Typography.Text>
         <Table<BalanceRow>
           rowKey={(r) => r.facility ?? "none"}
