@@ -13,6 +13,7 @@ const starting = startLocalServer({
   port: Number(process.env.PORT || 3000),
   host: process.env.HOST || "127.0.0.1",
   demo,
+  demoYear: true,
 }).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);

@@ -1,6 +1,8 @@
-// First-start seeding of the local installation: the demo company and its user.
+// First-start seeding of the local installation: the demo company and its user, and for `npm start`
+// their last reporting year.
 import type { Deps } from "./domain/context";
 import { createCompany, createUser } from "./domain/users";
+import { seedDemoYear } from "./demo-year";
 
 export const DEMO_COMPANY = {
   name: "Демо-компания",
@@ -24,16 +26,18 @@ export function demoLoginFromEnv(): DemoLogin {
   };
 }
 
-/** Idempotent: creates the demo company and user only when they are missing. */
-export async function seedDemo(deps: Deps, login: DemoLogin): Promise<{ created: boolean }> {
+/** Idempotent: creates the demo company and user only when they are missing, and with `year` the
+ *  company's last reporting year along with them (a user's later edits are never overwritten). */
+export async function seedDemo(deps: Deps, login: DemoLogin, options: { year?: boolean } = {}): Promise<{ created: boolean }> {
   if (await deps.repos.users.findByEmail(login.email)) return { created: false };
   const company = (await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY));
-  await createUser(deps, {
+  const user = await createUser(deps, {
     companyId: company.id,
     email: login.email,
     password: login.password,
     first_name: "Иван",
     last_name: "Петров",
   });
+  if (options.year) await seedDemoYear(deps, user);
   return { created: true };
 }

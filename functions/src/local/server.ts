@@ -43,6 +43,9 @@ export interface LocalServerOptions {
   port: number;
   host?: string;
   demo?: DemoLogin;
+  /** With `demo`: the demo company's last reporting year filled in on the first start (`npm start`;
+   *  the tests start from an empty company). */
+  demoYear?: boolean;
   webRoot?: string;
   /** The server's clock; the system's unless a browser test needs another day (a notice of
    *  refusal dated after today's real date). */
@@ -83,7 +86,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await seedDictionaries(deps);
   await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
-  if (options.demo) await seedDemo(deps, options.demo);
+  if (options.demo) await seedDemo(deps, options.demo, { year: options.demoYear });
   // Stream records still queued when the process was killed are gone (in AWS the stream keeps
   // them): the statistics are reconciled with the table once at start (after the seeds' own
   // records are handled, so none is on its way), so none stays behind what the table holds.

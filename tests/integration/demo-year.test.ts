@@ -1,0 +1,65 @@
+// `npm start`'s first start fills the demo company's last reporting year (functions/src/demo-year.ts):
+// the newcomer signs in to an inventory that counts, balances and checks clean, a passport with the
+// company's requisites, and a second start adds nothing.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startLocalServer, type LocalServer } from "@server/local/server";
+import { DEMO, accessToken } from "../support/server";
+import type { InventorySummary } from "../support/inventory";
+
+const dataDir = mkdtempSync(join(tmpdir(), "demo-year-"));
+const year = new Date().getUTCFullYear() - 1;
+let server: LocalServer | undefined;
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const start = () => startLocalServer({ dataDir, port: 0, demo: DEMO, demoYear: true });
+
+async function get<T>(path: string, token: string): Promise<T> {
+  const res = await fetch(`${server!.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+describe("the demo company's year on the first `npm start`", () => {
+  it("is an inventory of two sites that counts, balances and checks clean, with the requisites the passport prints", async () => {
+    server = await start();
+    await server.settled();
+    const token = await accessToken(server.url, DEMO);
+    const inventory = await get<InventorySummary>(`v1/inventory/?year=${year}`, token);
+    expect(inventory.facilities.map((f) => f.name).sort()).toEqual(["Разрез «Демонстрационный»", "Шахта «Демонстрационная»"]);
+    expect(inventory.checks.filter((c) => c.level !== "info")).toEqual([]);
+    expect(inventory.total_t_co2e).toBeGreaterThan(50_000);
+    expect(inventory.threshold).toMatchObject({ regulated: true });
+    const line = (ipcc: string, gas = "CH4") => inventory.categories.find((c) => c.ipcc_code === ipcc && c.gas === gas);
+    // Measured net release, post-mining, the flare and the boiler, the pit and its machinery.
+    for (const ipcc of ["1.B.1.a.i.1", "1.B.1.a.i.2", "1.B.1.a.i.4", "1.B.1.a.ii.1"]) expect(line(ipcc)?.t, ipcc).toBeGreaterThan(0);
+    expect(line("1.A.1.c.ii", "CO2")?.t).toBeGreaterThan(0);
+    // D17: the measured release is net, so the gas the flare and the boiler destroyed comes off nothing.
+    const [balance] = inventory.balance;
+    expect(balance).toMatchObject({ facility_name: "Шахта «Демонстрационная»", netted_t: 0 });
+    expect(balance.destroyed_t).toBeGreaterThan(0);
+    // The Tier 1 estimate is kept for comparison, not counted.
+    expect(inventory.checks.find((c) => c.code === "alternatives_excluded")?.message).toBe("Не учтен: 1 альтернативный расчет");
+    const me = await get<{ company: { inn?: string; kpp?: string; responsible_name?: string } }>("v1/users/get_me/", token);
+    expect(me.company).toMatchObject({ inn: "4205001235", kpp: "420501001", responsible_name: "Петров Иван Сергеевич" });
+    const { review } = inventory;
+    expect(review.status).toBe("draft");
+    const mine = inventory.facilities.find((f) => f.name === "Шахта «Демонстрационная»")!;
+    expect(review.coal_processed).toEqual([{ facility: mine.id, t: 2_350_000 }]);
+  }, 120_000);
+
+  it("is made once: a second start over the same data adds nothing", async () => {
+    const token = await accessToken(server!.url, DEMO);
+    const before = await get<{ count: number }>("v1/projects/", token);
+    await server!.close();
+    server = await start();
+    const again = await accessToken(server.url, DEMO);
+    expect((await get<{ count: number }>("v1/projects/", again)).count).toBe(before.count);
+    expect(before.count).toBe(2);
+  }, 120_000);
+});
