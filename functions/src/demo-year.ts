@@ -1,10 +1,9 @@
 // The demo company's last reporting year, made on the first `npm start` so a newcomer opens a filled
 // inventory, report passport and charts rather than empty screens: a mine (measured ventilation and
 // drainage by month, coal handling, drained methane flared and burnt in a boiler, a Tier 1 estimate
-// kept as an alternative) and an open pit
-// (methane and the machinery's diesel). Written through the same domain calls a user's requests
-// take, so every figure is the platform's own calculation; the inputs are the methodology's worked
-// examples at a mid-sized Kuzbass mine's scale. The company's requisites and the person responsible
+// kept as an alternative) and an open pit (methane and the machinery's diesel), at a mid-sized
+// Kuzbass mine's scale. Written through the same domain calls a user's requests take, so every
+// figure is the platform's own calculation. The company's requisites and the person responsible
 // are filled in as its staff would on Профиль, so the passport prints them.
 import type { Actor, Deps } from "./domain/context";
 import { createFacility } from "./domain/facilities";
@@ -15,6 +14,7 @@ import { setCoalProcessed } from "./domain/inventory-activity";
 import { getReview } from "./domain/inventory-review";
 import { ownCompanyPatchSchema } from "./contract/schemas/company";
 import type { CalculationType } from "@core/registry";
+import { monthPeriod } from "@core/source-periods";
 
 // Rows of the seeded dictionaries (functions/src/dictionaries/reference-data.json); every other
 // coefficient is its dictionary's first row, the IPCC or Order 371 default.
@@ -25,21 +25,17 @@ const SMOKELESS_FLARE = 1; // «Бездымное сжигание (факел 
 
 type DemoCalculation = { type: CalculationType; input: Omit<CalculationInput, "project"> };
 
-const DAYS_IN_MONTH = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-const ddmmyyyy = (year: number, month: number, day: number) =>
-  `${String(day).padStart(2, "0")}.${String(month + 1).padStart(2, "0")}.${year}`;
-
 /** Twelve monthly measurements of the mine's methane-air mixture: the flow dips in the summer
  *  months, when the longwall moves to its next panel. */
 function monthlyPeriods(year: number, baseFlow: number, wCh4: number, wCo2: number) {
   const seasonal = [1, 1, 0.98, 0.96, 0.93, 0.88, 0.85, 0.9, 0.95, 0.98, 1, 1.02];
-  return seasonal.map((factor, month) => {
-    const days = DAYS_IN_MONTH(year, month);
+  return seasonal.map((factor, index) => {
+    const { from, to } = monthPeriod(year, index + 1);
     return {
-      from: ddmmyyyy(year, month, 1),
-      to: ddmmyyyy(year, month, days),
+      from,
+      to,
       flow_m3_min: Math.round(baseFlow * factor * 10) / 10,
-      hours: days * 24,
+      hours: Number(to.slice(-2)) * 24,
       w_ch4: wCh4,
       w_co2: wCo2,
     };
@@ -115,7 +111,7 @@ const DEMO_REQUISITES = ownCompanyPatchSchema.parse({
 
 /** The year before the clock's: the one whose report is due this year. Idempotent only through its
  *  caller, which runs it once, when it creates the demo user. */
-export async function seedDemoYear(deps: Deps, actor: Actor): Promise<{ year: number; calculations: number }> {
+export async function seedDemoYear(deps: Deps, actor: Actor): Promise<void> {
   const year = deps.clock.now().getUTCFullYear() - 1;
   const sites = [
     {
@@ -131,7 +127,6 @@ export async function seedDemoYear(deps: Deps, actor: Actor): Promise<{ year: nu
     },
   ];
   await updateOwnCompany(deps, actor, DEMO_REQUISITES);
-  let count = 0;
   for (const site of sites) {
     const facility = await createFacility(deps, actor, site.facility);
     const project = await createProject(deps, actor, {
@@ -142,12 +137,10 @@ export async function seedDemoYear(deps: Deps, actor: Actor): Promise<{ year: nu
     });
     for (const calculation of site.calculations) {
       await createCalculation(deps, actor, calculation.type, { ...calculation.input, name: calculation.name, project: project.id });
-      count++;
     }
     if (site.coalProcessedT !== undefined) {
       const { version } = await getReview(deps, actor.company, year);
       await setCoalProcessed(deps, actor, year, { facility: facility.id, t: site.coalProcessedT, version });
     }
   }
-  return { year, calculations: count };
 }
