@@ -44,7 +44,7 @@ export interface MethaneBalance {
   readonly netted_t: number;
   /** Released and not sent to a flare or use: ventilation air and drained gas vented, t. */
   readonly vented_t: number;
-  /** Reached the atmosphere: Σ gross − destroyed + Σ net, t. */
+  /** Reached the atmosphere: Σ gross − destroyed (off the gross mining figures) + Σ net, t. */
   readonly emitted_t: number;
   /** D17 error: destroyed > the gross mining figure while one exists. */
   readonly exceeds: boolean;
