@@ -216,7 +216,7 @@ export interface StoredListCounts extends ListCounts {
   rev: number;
 }
 
-/** A project's inventory sums as kept (domain/inventory-sums.ts); `rev` counts the changes added. */
+/** A project's inventory sums as kept (domain/inventory/sums.ts); `rev` counts the changes added. */
 export interface StoredInventorySums {
   project: string;
   sums: Record<string, number>;

@@ -33,10 +33,14 @@ describe("boundaries the linter enforces", () => {
     ["functions/src/domain/probe.ts", 'import { x as y } from "../lambda/deps";\nexport const x = y;\n', /no host, adapter or route/],
     [
       "web/src/features/probe.ts",
-      'import type { X } from "../../../functions/src/domain/inventory";\nexport type Y = X;\n',
+      'import type { X } from "../../../functions/src/domain/inventory/year";\nexport type Y = X;\n',
       /only through its contract/,
     ],
-    ["web/src/features/probe.ts", 'import type { X } from "@server/domain/inventory";\nexport type Y = X;\n', /only through its contract/],
+    [
+      "web/src/features/probe.ts",
+      'import type { X } from "@server/domain/inventory/year";\nexport type Y = X;\n',
+      /only through its contract/,
+    ],
     ["web/src/features/probe.ts", 'import type { User } from "@server/ports";\nexport type Y = User;\n', /only through its contract/],
     [
       "web/src/features/probe.ts",

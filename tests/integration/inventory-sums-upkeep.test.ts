@@ -1,4 +1,4 @@
-// The upkeep of the kept inventory sums (domain/inventory-sums.ts, SCHEMA.md «inventory sums of a
+// The upkeep of the kept inventory sums (domain/inventory/sums.ts, SCHEMA.md «inventory sums of a
 // project»), on the real local engine with the table's stream handled in process: a source counted
 // day by day leaves zeros behind, which the reconciliation removes without moving a sum; and sums
 // kept under an older layout are not read until the reconciliation has brought them up to date.
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
-import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory-sums";
+import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

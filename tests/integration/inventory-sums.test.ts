@@ -1,4 +1,4 @@
-// The inventory's kept sums (domain/inventory-sums.ts, docs/performance.md «Inventory from
+// The inventory's kept sums (domain/inventory/sums.ts, docs/performance.md «Inventory from
 // aggregates») against the live computation, on the real local engine with the table's stream
 // handled in process: a company with several facilities, a project without one and an earlier
 // year, mining by production and measured, a flare by composition, the IPCC flare pair, a boiler
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
-import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory-sums";
-import { getInventoryWithCalculations } from "@server/domain/inventory";
+import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
+import { getInventoryWithCalculations } from "@server/domain/inventory/year";
 import type { Actor } from "@server/domain/context";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations, type InventorySummary } from "../support/inventory";

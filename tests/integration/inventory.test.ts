@@ -462,7 +462,7 @@ describe("review and sign-off", () => {
     expect(skip.status).toBe(409);
     expect(((await skip.json()) as { detail: string }).detail).toMatch(/Черновик/);
 
-    // No error check (D19: one would block sending, domain/inventory-send.test.ts): sending goes through.
+    // No error check (D19: one would block sending, domain/inventory/send.test.ts): sending goes through.
     expect((await inventory(2024, undefined, staff)).checks.filter((c) => c.level === "error")).toEqual([]);
     let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }), 200);
     expect(review.status).toBe("in_review");

@@ -177,7 +177,7 @@ export const INVENTORY_ROLE_LABELS: Record<InventoryRole, string> = {
   alternative: "Альтернативный (проверка или сценарий, не суммируется)",
 };
 
-// ---- review and sign-off of the year (functions/src/domain/inventory-review.ts applies it) ----
+// ---- review and sign-off of the year (functions/src/domain/inventory/review.ts applies it) ----
 
 export type InventoryStatus = "draft" | "in_review" | "approved" | "submitted" | "accepted" | "refused" | "reworked";
 

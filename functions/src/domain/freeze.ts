@@ -8,7 +8,7 @@ import type { Deps } from "./context";
 import { Conflict } from "./errors";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import type { Project } from "../contract/schemas/project";
-import { isFrozen } from "./inventory-review";
+import { isFrozen } from "./inventory/review";
 
 export type GuardedChange =
   /** A calculation created (no before), edited, archived or restored; `project` is its project. */

@@ -4,7 +4,7 @@
 // write costs the same however much the company has and a read sums a few items. The full count
 // over the table stays only as a reconciliation (npm run admin -- reconcile-statistics, a daily
 // function in AWS, the local server's start) that reports and repairs drift, of the inventory's
-// sums too (inventory-sums.ts).
+// sums too (domain/inventory/sums.ts).
 import type { Actor } from "./context";
 import type {
   Calculation,
@@ -19,7 +19,7 @@ import type {
 } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
-import { INVENTORY_SUMS_LAYOUT, INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./inventory-sums";
+import { INVENTORY_SUMS_LAYOUT, INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./inventory/sums";
 import { leftOutReason, leftOutSummary, whatCounts, type InventoryRole, type LeftOutReason } from "@core/inventory";
 
 type Item = Record<string, unknown>;
@@ -273,7 +273,7 @@ export interface ReconcileReport {
   drift: StatisticsDrift[];
   /** The calculation lists whose counts drifted. */
   lists: ListCountDrift[];
-  /** The projects whose inventory sums drifted (domain/inventory-sums.ts). */
+  /** The projects whose inventory sums drifted (domain/inventory/sums.ts). */
   inventory: InventorySumsDrift[];
   /** The inventory's write counter was ahead of the applied one with nothing on its way (a write
    *  lost between taking its number and reaching the table) and was brought level. */

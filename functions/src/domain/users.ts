@@ -1,6 +1,6 @@
 // Companies and users: the signed-in user's profile, and the operations behind the admin command.
 import type { Actor, Deps } from "./context";
-import { INVENTORY_SUMS_LAYOUT } from "./inventory-sums";
+import { INVENTORY_SUMS_LAYOUT } from "./inventory/sums";
 import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { hashPassword } from "./passwords";

@@ -3,7 +3,7 @@
 // personal data is copied into the trail); (2) the statistics of every company whose
 // projects or calculations changed, by the difference each record makes to the year aggregates
 // (domain/statistics.ts; applied once per record even when a batch is delivered again), and the
-// inventory sums of the projects whose calculations changed (domain/inventory-sums.ts), counting
+// inventory sums of the projects whose calculations changed (domain/inventory/sums.ts), counting
 // each calculation write applied for read-your-writes. The same function runs on both hosts: in AWS the table's
 // DynamoDB stream invokes functions/src/lambda/stream.ts, which calls it; locally
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
@@ -12,7 +12,7 @@ import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { STATISTICS_SOURCES, UNAUDITED_PREFIXES, auditEntry, companyOfPartition, isStatisticsItem } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
-import { inventorySumsDeltas } from "../domain/inventory-sums";
+import { inventorySumsDeltas } from "../domain/inventory/sums";
 import type { ListCounts, StatisticsFigures, StatisticsRepository } from "../ports";
 import type { Clock, Repositories } from "../ports";
 

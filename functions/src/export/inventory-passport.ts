@@ -6,7 +6,7 @@
 // the company's threshold verdict (D21) and the open checks. This module gathers what the document
 // says, once, as numbers and texts; inventory-passport-xlsx.ts and inventory-passport-pdf.ts only
 // lay it out, inventory-report.ts puts them together. docs/user-guide.md «Паспорт отчета» lists it.
-import { NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory";
+import { NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory/year";
 import type { Company, Facility, InventoryReview, User } from "../ports";
 import { REGISTRY, isCalculationType, type NumberField } from "@core/registry";
 import {
@@ -22,7 +22,7 @@ import {
   type Order371Category,
   type ReviewAction,
 } from "@core/inventory";
-import type { SnapshotChanges, SnapshotLine } from "../domain/inventory-versions";
+import type { SnapshotChanges, SnapshotLine } from "../domain/inventory/versions";
 import type { CoefficientUse } from "../ports";
 import { periodText } from "@core/source-periods";
 import type { MEASUREMENT_NOTES } from "@core/measured-periods";
@@ -112,7 +112,7 @@ export interface Passport {
   /** The date of signing: the approval of the version printed, or why there is none yet. */
   signing: string;
   year: number;
-  /** The year's review status (domain/inventory-review.ts), and its approval and transitions. */
+  /** The year's review status (domain/inventory/review.ts), and its approval and transitions. */
   status: string;
   approvals: string[];
   /** D20: the approved version the passport prints, with its hash; none for a year not frozen. */
@@ -309,7 +309,7 @@ function activityOf(facility: string, lines: PassportLine[], coalProcessedT: num
   const of = (type: string, ipcc?: string) => lines.filter((l) => l.type === type && (!ipcc || l.ipcc_code === ipcc));
   coal("Добыча угля подземным способом", of("underground_emission_ch4"), of("handling_underground_ch4"));
   coal("Добыча угля открытым способом", of("open_mining_ch4", "1.B.1.a.ii.1"), of("open_mining_ch4", "1.B.1.a.ii.2"));
-  // Entered on the inventory (no calculation carries it): domain/inventory-activity.ts.
+  // Entered on the inventory (no calculation carries it): domain/inventory/activity.ts.
   if (coalProcessedT !== undefined) rows.push({ facility, label: "Переработка угля", value: coalProcessedT, unit: "т", decimals: 2 });
   const fuels = new Map<string, PassportActivity>();
   for (const line of lines) {

@@ -5,9 +5,9 @@
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
-import { inventoryWithStored } from "../domain/inventory";
-import { getReview, isFrozen } from "../domain/inventory-review";
-import { loadSnapshot, scopedState } from "../domain/inventory-versions";
+import { inventoryWithStored } from "../domain/inventory/year";
+import { getReview, isFrozen } from "../domain/inventory/review";
+import { loadSnapshot, scopedState } from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";

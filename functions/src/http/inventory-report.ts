@@ -1,7 +1,7 @@
 // v1/inventory/{year}/report/: the year's 296-FZ report passport as xlsx or PDF
 // (export/inventory-report.ts), rendered behind the SpreadsheetWorker port like project exports.
 // The declaration is in routes/inventory-report.ts.
-import { parseInventoryYear } from "../domain/inventory";
+import { parseInventoryYear } from "../domain/inventory/year";
 import { reportNeedsJob } from "../domain/heavy-work";
 import { passportFormat } from "../export/formats";
 import { heavyFileAnswer } from "./heavy-file";

@@ -1,11 +1,11 @@
-// v1/inventory/ served (domain/inventory.ts): the declarations are in routes/inventory.ts.
-import { getInventory, inventoryTotalsByYear, listInventoryCalculations, parseInventoryYear } from "../domain/inventory";
-import { transition } from "../domain/inventory-review";
-import { addComment, listComments, removeComment } from "../domain/inventory-comments";
-import { assertSendable } from "../domain/inventory-send";
-import { getVersionText, listVersions } from "../domain/inventory-versions";
-import { inventoryState } from "../domain/inventory-state";
-import { setCoalProcessed } from "../domain/inventory-activity";
+// v1/inventory/ served (domain/inventory/year.ts): the declarations are in routes/inventory.ts.
+import { getInventory, inventoryTotalsByYear, listInventoryCalculations, parseInventoryYear } from "../domain/inventory/year";
+import { transition } from "../domain/inventory/review";
+import { addComment, listComments, removeComment } from "../domain/inventory/comments";
+import { assertSendable } from "../domain/inventory/send";
+import { getVersionText, listVersions } from "../domain/inventory/versions";
+import { inventoryState } from "../domain/inventory/state";
+import { setCoalProcessed } from "../domain/inventory/activity";
 import { Invalid } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
 import {

@@ -1,6 +1,6 @@
 // Calculations (keys.calculation), listed per project, type and state through the index.
 //
-// Read-your-writes for the inventory's kept sums (domain/inventory-sums.ts): every write first
+// Read-your-writes for the inventory's kept sums (domain/inventory/sums.ts): every write first
 // takes the company's inventory write counter (keys.inventoryWrites) and stores the number it got
 // as `inventory_write`; the stream handler counts that write applied once its difference is in the
 // sums. A reader that finds the counters equal knows every write made before it is in them.

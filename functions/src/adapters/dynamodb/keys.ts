@@ -34,7 +34,7 @@ export const calculationListCount = (companyId: string, projectId: string, type:
   SK: `STATISTICS#LIST#${projectId}#${type}`,
 });
 export const calculationListCounts = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#LIST#" });
-/** The inventory's write counters (domain/inventory-sums.ts; read-your-writes): `writes`, ADDed by
+/** The inventory's write counters (domain/inventory/sums.ts; read-your-writes): `writes`, ADDed by
  *  every calculation write just before it is made, and `applied`, ADDed by the stream handler once
  *  that write's difference is in the sums. Equal, the sums hold every write made so far. */
 export const inventoryWrites = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS#INVWRITES" });

@@ -18,7 +18,7 @@ const CALC = "calc:";
 /** D18: a project's counting (StatisticsFigures.counting), one attribute per key. */
 const COUNTING = "count:";
 const PENDING = "pending:";
-/** An inventory sum (domain/inventory-sums.ts), one attribute per key. */
+/** An inventory sum (domain/inventory/sums.ts), one attribute per key. */
 const SUM = "s:";
 const INVENTORY_PREFIX = keys.inventorySumsOfCompany("").SKPrefix;
 const YEAR_PREFIX = keys.companyStatisticsYears("").SKPrefix;

@@ -266,7 +266,7 @@ const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, .
 /** 8.1: a facility's coal processed in the reporting year. */
 export const coalProcessedSchema = z.object({ facility: z.string(), t: z.number() });
 
-/** The review and sign-off of a year (domain/inventory-review.ts). */
+/** The review and sign-off of a year (domain/inventory/review.ts). */
 export const inventoryReviewSchema = z.object({
   company: z.string(),
   year: z.int(),
@@ -302,7 +302,7 @@ export const inventoryReviewSchema = z.object({
   version: z.int().meta({ description: "0: never stored (a draft)" }),
 });
 
-/** A comment on a year's inventory (domain/inventory-comments.ts). */
+/** A comment on a year's inventory (domain/inventory/comments.ts). */
 export const inventoryCommentSchema = z.object({
   id: z.string(),
   year: z.int(),
@@ -312,7 +312,7 @@ export const inventoryCommentSchema = z.object({
   at: z.string(),
 });
 
-/** A calculation of a year's inventory (domain/inventory.ts): v1/inventory/calculations, the passport. */
+/** A calculation of a year's inventory (domain/inventory/year.ts): v1/inventory/calculations, the passport. */
 export const inventoryCalculationSchema = z.object({
   id: z.string(),
   type: z.string(),
@@ -333,7 +333,7 @@ export const inventoryCalculationSchema = z.object({
   updated_at: z.string(),
 });
 
-/** v1/inventory/?year= (domain/inventory.ts): the year's figures from the kept sums, whatever the
+/** v1/inventory/?year= (domain/inventory/year.ts): the year's figures from the kept sums, whatever the
  *  company's size; the calculations behind a line are paged by v1/inventory/calculations. */
 export const inventorySchema = z.object({
   year: z.int(),

@@ -1,8 +1,8 @@
-// D20: the year's inventory as an approval stores it (inventory-versions.ts): the whole company's,
+// D20: the year's inventory as an approval stores it (domain/inventory/versions.ts): the whole company's,
 // each listed calculation with what it was computed from.
-import type { Actor, Deps } from "./context";
-import { inventoryWithStored } from "./inventory";
-import type { InventoryState } from "./inventory-versions";
+import type { Actor, Deps } from "../context";
+import { inventoryWithStored } from "./year";
+import type { InventoryState } from "./versions";
 
 /** The whole company's inventory of `year` as it stands, with each listed calculation's inputs. */
 export async function inventoryState(deps: Deps, actor: Actor, year: number): Promise<InventoryState> {

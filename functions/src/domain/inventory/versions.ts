@@ -6,10 +6,10 @@
 // not in the year's review item, so a year of any size can be approved. Reports of an approved
 // year print the snapshot; version n+1 says what changed against version n.
 import { createHash } from "node:crypto";
-import type { Actor, Deps } from "./context";
-import { NotFound } from "./errors";
-import type { Inventory, InventoryCalculation } from "./inventory";
-import type { Calculation, InventoryReview, InventoryVersion } from "../ports";
+import type { Actor, Deps } from "../context";
+import { NotFound } from "../errors";
+import type { Inventory, InventoryCalculation } from "./year";
+import type { Calculation, InventoryReview, InventoryVersion } from "../../ports";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
 export interface SnapshotLine extends InventoryCalculation {

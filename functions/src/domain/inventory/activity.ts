@@ -1,11 +1,11 @@
 // 8.1: the activity data a calculation does not carry — a facility's coal processed in the year —
 // entered on the inventory and kept with the year's review, so it freezes with the year and an
 // approved version prints it as approved (D20).
-import type { Actor, Deps } from "./context";
-import { Conflict, NotFound } from "./errors";
-import { frozenMessage } from "./freeze";
-import { getReview, isFrozen } from "./inventory-review";
-import type { InventoryReview } from "../ports";
+import type { Actor, Deps } from "../context";
+import { Conflict, NotFound } from "../errors";
+import { frozenMessage } from "../freeze";
+import { getReview, isFrozen } from "./review";
+import type { InventoryReview } from "../../ports";
 
 export interface CoalProcessedRequest {
   facility: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Actor, Deps } from "./context";
-import { Conflict } from "./errors";
-import { emptyReview } from "./inventory-review";
-import type { InventoryCheck } from "./inventory";
-import { assertNoErrorChecks, assertSendable } from "./inventory-send";
+import type { Actor, Deps } from "../context";
+import { Conflict } from "../errors";
+import { emptyReview } from "./review";
+import type { InventoryCheck } from "./year";
+import { assertNoErrorChecks, assertSendable } from "./send";
 
 const actor: Actor = { id: "u1", company: "c1", email: "staff@example.com", role: "staff" };
 const deps = { clock: { now: () => new Date("2026-11-23T12:00:00Z") } } as unknown as Deps;

@@ -2,15 +2,15 @@
 // reviewer (role reviewer or admin) other than the sender approves (four eyes; who may take which
 // step is the core's TRANSITIONS table). The year moves draft → in review → approved → submitted
 // → accepted, or refused (with the notice date and a reason) → reworked → submitted again.
-// Approving stores version n of the year's inventory (D20, inventory-versions.ts) and freezes the
+// Approving stores version n of the year's inventory (D20, domain/inventory/versions.ts) and freezes the
 // year: a change that would reach it gets 409 (freeze.ts) until a reviewer reopens the year with a
 // reason. Every transition keeps who, when and why; comments are items of their own.
-import type { Actor, Deps } from "./context";
-import { Conflict, Forbidden, Invalid } from "./errors";
-import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "./working-days";
-import { workingCalendar } from "./production-calendar";
-import type { InventoryReview, InventoryVersion } from "../ports";
-import { discardVersion, storeVersion, type InventoryState } from "./inventory-versions";
+import type { Actor, Deps } from "../context";
+import { Conflict, Forbidden, Invalid } from "../errors";
+import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../working-days";
+import { workingCalendar } from "../production-calendar";
+import type { InventoryReview, InventoryVersion } from "../../ports";
+import { discardVersion, storeVersion, type InventoryState } from "./versions";
 import {
   FROZEN_STATUSES,
   STATUS_LABELS,

@@ -3,15 +3,15 @@
 // converted with the GWP set in force for the year whatever set each calculation was stored with.
 // Alternatives, other years and the non-inventory types (forecast, gap filling, sensitivity, the
 // utilisation choice) never count. The checks say what a verifier would ask about.
-import type { Actor, Deps } from "./context";
-import { Invalid, NotFound } from "./errors";
-import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
-import { coefficientFlags } from "./coefficients";
-import { describeSource, plainReference } from "../dictionaries/reference-data";
-import type { Calculation, Facility } from "../ports";
-import { getReview } from "./inventory-review";
-import { oneDictionaryCheck } from "./dictionaries";
-import type { Project } from "../contract/schemas/project";
+import type { Actor, Deps } from "../context";
+import { Invalid, NotFound } from "../errors";
+import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../gwp-years";
+import { coefficientFlags } from "../coefficients";
+import { describeSource, plainReference } from "../../dictionaries/reference-data";
+import type { Calculation, Facility } from "../../ports";
+import { getReview } from "./review";
+import { oneDictionaryCheck } from "../dictionaries";
+import type { Project } from "../../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { inventorySourceOf, reportingThreshold, sourceMethodOf, sourceNotesOf, METHOD_LABELS, roleOf } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-years";
@@ -26,13 +26,13 @@ import {
   yearFigures,
   type FigureLine,
   type InventorySums,
-} from "./inventory-sums";
+} from "./sums";
 import { leftOutReason } from "@core/inventory";
 import type * as z from "zod";
-import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../contract/schemas/answers";
-import { NO_FACILITY_NAME, inventoryChecks, projectCalculations, typesMaking } from "./inventory-checks";
+import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../../contract/schemas/answers";
+import { NO_FACILITY_NAME, inventoryChecks, projectCalculations, typesMaking } from "./checks";
 
-export type { InventoryCheck } from "./inventory-checks";
+export type { InventoryCheck } from "./checks";
 export { NO_FACILITY_NAME };
 
 /** A line of the year: how many counted calculations make it; the full inventory lists them. */
@@ -100,7 +100,7 @@ const massOf = (calculation: Calculation, result: string) => {
 };
 
 /** The company's inventory entries (calculation with its project's year and facility), its
- *  projects and the sums of their calculations (inventory-sums.ts). */
+ *  projects and the sums of their calculations (domain/inventory/sums.ts). */
 async function entriesOf(
   deps: Deps,
   companyId: string,
@@ -364,7 +364,7 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
 }
 
 /** The totals of every reporting year with a counted calculation (of one facility when given),
- *  each at its own year's GWP, from the projects' sums (inventory-sums.ts). */
+ *  each at its own year's GWP, from the projects' sums (domain/inventory/sums.ts). */
 async function totalsFromSums(
   deps: Deps,
   sums: ReadonlyMap<string, InventorySums>,

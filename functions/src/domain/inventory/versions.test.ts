@@ -1,13 +1,6 @@
 // D20: the canonical JSON a version's SHA-256 is taken of, and what version n+1 says changed.
 import { describe, expect, it } from "vitest";
-import {
-  canonicalJson,
-  changesBetween,
-  sha256Of,
-  type InventorySnapshot,
-  type InventoryState,
-  type SnapshotLine,
-} from "./inventory-versions";
+import { canonicalJson, changesBetween, sha256Of, type InventorySnapshot, type InventoryState, type SnapshotLine } from "./versions";
 
 const line = (id: string, t_co2e: number, version = 1, counted = true) =>
   ({

@@ -1,10 +1,10 @@
 // Sending a year to review (methodology D19): refused while the year's inventory has a check of
 // level `error` (a source counted twice, a calculation changed after approval…), so a reviewer is
 // never asked to sign what the platform already knows is wrong.
-import type { Actor, Deps } from "./context";
-import { Conflict } from "./errors";
-import { getInventory, type Inventory, type InventoryCheck } from "./inventory";
-import { permitTransition, type TransitionRequest } from "./inventory-review";
+import type { Actor, Deps } from "../context";
+import { Conflict } from "../errors";
+import { getInventory, type Inventory, type InventoryCheck } from "./year";
+import { permitTransition, type TransitionRequest } from "./review";
 
 /** 409 naming every error check of the year by its message. */
 export function assertNoErrorChecks(checks: readonly InventoryCheck[], year: number): void {

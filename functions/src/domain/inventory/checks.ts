@@ -1,13 +1,13 @@
 // What a verifier would ask about a year's inventory (methodology D10, D12, D17–D20), from the
-// projects' kept sums (inventory-sums.ts), so that the checks cost the same at 100 or 10 000
+// projects' kept sums (domain/inventory/sums.ts), so that the checks cost the same at 100 or 10 000
 // calculations: the sums say where a problem is; a calculation is read only to name it (a flagged
 // coefficient, two calculations that count one source twice, a facility's balance that destroys
 // more than it released).
-import type { Deps } from "./context";
-import type { Calculation, Facility, InventoryReview } from "../ports";
-import type { Project } from "../contract/schemas/project";
-import { isFrozen, STATUS_LABELS } from "./inventory-review";
-import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, sourceUnitOf, type InventorySums, type YearFigures } from "./inventory-sums";
+import type { Deps } from "../context";
+import type { Calculation, Facility, InventoryReview } from "../../ports";
+import type { Project } from "../../contract/schemas/project";
+import { isFrozen, STATUS_LABELS } from "./review";
+import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
 import { IPCC_CODES, ORDER_371_CATEGORIES, inventorySourceOf, leftOutReason, russianPlural, type Order371Category } from "@core/inventory";
 import {
   coverageDifference,

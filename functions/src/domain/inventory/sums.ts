@@ -30,14 +30,14 @@ import { co2Equivalent } from "@core/gwp-years";
 import { BALANCE_SUM_FIELDS, balanceOf, balanceSumsOf, emptyBalanceSums, type MethaneBalance } from "@core/methane-balance";
 import { coverageDifference, type SourcePeriod } from "@core/source-periods";
 import { REGISTRY, isCalculationType } from "@core/registry";
-import { coefficientFlags } from "./coefficients";
-import type { Project } from "../contract/schemas/project";
+import { coefficientFlags } from "../coefficients";
+import type { Project } from "../../contract/schemas/project";
 
 /** A project's sums: `t:{category}|{ipcc}|{gas}` (mg of the counted calculations) and `c:…` (how
  *  many: a line of zero tonnes is still a line), `b:{field}`
  *  (mg of their methane balance, D17), `b#` (how many take part in it), `r:{ipcc}` (mg of CH4 of
  *  the mining lines the balance nets, D17), `n:{reason}` (calculations left out, D18).
- *  What the year's checks read (inventory-checks.ts): `d:{unit}|{ipcc}|{gases}|{day}` (D19: the
+ *  What the year's checks read (domain/inventory/checks.ts): `d:{unit}|{ipcc}|{gases}|{day}` (D19: the
  *  counted calculations' periods as coverage differences, source-periods.ts), `d0:{unit}|{ipcc}|{gases}`
  *  (how many cover their project's dates), `f:{flag}|{type}|{id}` (D10: a counted calculation with
  *  a coefficient a verifier will ask about), `g:{gwp}` (D12: how many were stored with that GWP of CH4). */
@@ -73,7 +73,7 @@ const massOf = (results: Record<string, unknown>, name: string) => {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 };
 
-/** The dictionary entry behind a line's IPCC code (D16), as domain/inventory.ts reads it. */
+/** The dictionary entry behind a line's IPCC code (D16), as domain/inventory/year.ts reads it. */
 export function entryOfCoefficients(type: string, coefficients: unknown): number | undefined {
   const source = inventorySourceOf(type);
   const ef = (coefficients as Record<string, { dictionary?: string; item_id?: number }> | undefined)?.ef;

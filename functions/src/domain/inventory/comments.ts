@@ -4,10 +4,10 @@
 // by their author or by a reviewer (role reviewer or admin). Comments written before they were items
 // sit inside the year's review item (`comments`): they are listed after the newer ones (they are
 // older) and deleted the same way, so nothing needs migrating.
-import type { Actor, Deps } from "./context";
-import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
-import { newId } from "./ids";
-import type { InventoryComment, Page, PageRequest } from "../ports";
+import type { Actor, Deps } from "../context";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import type { InventoryComment, Page, PageRequest } from "../../ports";
 
 export const COMMENT_MAX_CHARS = 2000;
 export const COMMENTS_PER_YEAR = 1000;
