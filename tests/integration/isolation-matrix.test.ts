@@ -8,7 +8,8 @@
 // FIXTURES gives, per operation, the calls to make. A new operation without a fixture fails here.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS, type Operation } from "@server/http/openapi";
+import { OPERATIONS } from "@server/http/openapi";
+import type { Operation } from "@server/http/openapi-routes";
 import { newId } from "@server/domain/ids";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
 import { createHarness, type Harness } from "../support/harness";

@@ -6,7 +6,8 @@
 // the company's threshold verdict (D21) and the open checks. This module gathers what the document
 // says, once, as numbers and texts; inventory-passport-xlsx.ts and inventory-passport-pdf.ts only
 // lay it out, inventory-report.ts puts them together. docs/user-guide.md «Паспорт отчета» lists it.
-import { NO_FACILITY_NAME, type Inventory, type InventoryCalculation } from "../domain/inventory/year";
+import { NO_FACILITY_NAME } from "../domain/inventory/checks";
+import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
 import type { Company, Facility, InventoryReview, User } from "../ports";
 import { REGISTRY, isCalculationType, type NumberField } from "@core/registry";
 import {

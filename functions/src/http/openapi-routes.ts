@@ -5,8 +5,27 @@ import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
 import type { Auth, ErrorStatus, Isolation } from "../contract/routes/declare";
-import type { Operation } from "./openapi";
 import { describeIssues } from "./validate";
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** A declared route as the route table and the tests read it (declaredOperations below). */
+export interface Operation {
+  operationId: string;
+  method: Method;
+  /** The path as Hono registers it (app.routes), without a trailing slash. */
+  path: string;
+  /** The path as the document writes it. */
+  docPath: string;
+  summary: string;
+  tag: string;
+  auth: Auth;
+  isolation: Isolation;
+  /** The media types of its body, if it takes one. */
+  body?: { content: Record<string, unknown> };
+  /** Every error status it answers (routes/declare.ts errorStatuses). */
+  errors: ErrorStatus[];
+}
 
 /** A sub-app whose routes carry their OpenAPI description. A failed check of a declared schema is
  *  the domain's Invalid error: `{"detail": "field: message"}` with 400, as everywhere else. */

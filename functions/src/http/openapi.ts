@@ -21,34 +21,14 @@ import { graphRoutes } from "./graphs";
 import { inventoryRoutes } from "./inventory";
 import { inventoryReportRoutes } from "./inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "./media";
-import { declaredOperations, documentPath as docPath, routeApp } from "./openapi-routes";
-import { ERROR_TEXT, type Auth, type ErrorStatus, type Isolation } from "../contract/routes/declare";
+import { declaredOperations, documentPath as docPath, routeApp, type Operation } from "./openapi-routes";
+import { ERROR_TEXT, type ErrorStatus } from "../contract/routes/declare";
 import { MOUNTS, type Mount } from "../contract/mounts";
 import type { AppEnv } from "./env";
 import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
-
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/** A declared route as the route table and the tests read it (openapi-routes.ts declaredOperations). */
-export interface Operation {
-  operationId: string;
-  method: Method;
-  /** The path as Hono registers it (app.routes), without a trailing slash. */
-  path: string;
-  /** The path as the document writes it. */
-  docPath: string;
-  summary: string;
-  tag: string;
-  auth: Auth;
-  isolation: Isolation;
-  /** The media types of its body, if it takes one. */
-  body?: { content: Record<string, unknown> };
-  /** Every error status it answers (routes/declare.ts errorStatuses). */
-  errors: ErrorStatus[];
-}
 
 // ---- the operations -----------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor, Deps } from "../context";
 import { Conflict } from "../errors";
 import { emptyReview } from "./review";
-import type { InventoryCheck } from "./year";
+import type { InventoryCheck } from "./checks";
 import { assertNoErrorChecks, assertSendable } from "./send";
 
 const actor: Actor = { id: "u1", company: "c1", email: "staff@example.com", role: "staff" };

@@ -3,7 +3,9 @@
 // never asked to sign what the platform already knows is wrong.
 import type { Actor, Deps } from "../context";
 import { Conflict } from "../errors";
-import { getInventory, type Inventory, type InventoryCheck } from "./year";
+import type { InventoryCheck } from "./checks";
+import type { Inventory } from "./types";
+import { getInventory } from "./year";
 import { permitTransition, type TransitionRequest } from "./review";
 
 /** 409 naming every error check of the year by its message. */

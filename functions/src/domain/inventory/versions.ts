@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
-import type { Inventory, InventoryCalculation } from "./year";
+import type { Inventory, InventoryCalculation } from "./types";
 import type { Calculation, InventoryReview, InventoryVersion } from "../../ports";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */

@@ -24,39 +24,12 @@ import {
   INVENTORY_SUMS_LAYOUT,
   sumsOfCalculations,
   yearFigures,
-  type FigureLine,
   type InventorySums,
 } from "./sums";
 import { leftOutReason } from "@core/inventory";
-import type * as z from "zod";
-import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../../contract/schemas/answers";
 import { NO_FACILITY_NAME, inventoryChecks, projectCalculations, typesMaking } from "./checks";
 
-export type { InventoryCheck } from "./checks";
-export { NO_FACILITY_NAME };
-
-/** A line of the year: how many counted calculations make it; the full inventory lists them. */
-export interface InventoryCategoryRow extends FigureLine {
-  calculations: string[];
-}
-
-/** A calculation of the year as the inventory lists it, with its coefficients as stored. */
-export type InventoryCalculation = Omit<z.output<typeof inventoryCalculationSchema>, "coefficients"> & {
-  coefficients: Calculation["coefficients"];
-};
-
-/** A year's totals (D18: not_counted says what the total left out, "" for nothing). */
-export type YearTotals = z.output<typeof yearTotalsSchema>;
-
-/** A year's inventory (D15–D22) as GET v1/inventory/ answers it: figures and checks, no calculations. */
-export type InventorySummary = z.output<typeof inventorySchema>;
-
-/** The full inventory the report and the D20 snapshot take: each line's calculations, and every
- *  calculation of the year with its coefficients as stored. */
-export type Inventory = Omit<InventorySummary, "categories" | "check_calculations"> & {
-  categories: InventoryCategoryRow[];
-  calculations: InventoryCalculation[];
-};
+import type { Inventory, InventoryCalculation, InventorySummary, YearTotals } from "./types";
 
 export interface BalanceRow {
   facility: string | null;

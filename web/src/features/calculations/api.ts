@@ -16,7 +16,6 @@ import type {
 } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
-import type { Body } from "./forecast";
 
 export type { DictionaryEntry };
 
@@ -171,6 +170,12 @@ export const RESTORE = { is_deleted: false, is_active: true } as const;
 // ---- file-based types and the regression ---------------------------------------------------------
 
 const calculationPath = (type: CalculationType, id?: string) => (id ? `v1/${type}/${encodeURIComponent(id)}/` : `v1/${type}/`);
+
+/** A create or an edit as JSON (the type's body of the contract), or a multipart form with its file. */
+export type Body<T extends CalculationType = CalculationType> =
+  | { kind: "create"; body: CalculationCreateBody<T> }
+  | { kind: "patch"; body: CalculationPatchBody<T> }
+  | { kind: "form"; form: FormData };
 
 /** POST or PATCH of a body built by forecast.ts / series.ts: JSON, or multipart when a file is attached. */
 export function sendBody<T extends CalculationType>(type: T, body: Body<T>, id?: string): Promise<Calculation> {

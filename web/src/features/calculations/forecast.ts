@@ -11,14 +11,12 @@ import {
   REGISTRY,
   uploadColumns,
   type CalculationDefinition,
-  type CalculationType,
   type ForecastMethod,
   type NumberField,
   type OtherField,
 } from "@core/registry";
-import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
-import type { Calculation } from "./api";
+import type { Body, Calculation } from "./api";
 
 const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
 const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");
@@ -173,12 +171,6 @@ export function previewByKey(inputs: PreviewInputs, predictions: ArrayLike<numbe
 }
 
 // ---- the requests ------------------------------------------------------------------------------
-
-/** A create or an edit as JSON (the type's body of the contract), or a multipart form with its file. */
-export type Body<T extends CalculationType = CalculationType> =
-  | { kind: "create"; body: CalculationCreateBody<T> }
-  | { kind: "patch"; body: CalculationPatchBody<T> }
-  | { kind: "form"; form: FormData };
 
 export const NO_ROWS = "Добавьте хотя бы одну строку данных или загрузите файл";
 export const NO_FILE = "Выберите файл .xlsx или .csv";

@@ -15,7 +15,7 @@ import {
 import { GWP_DICTIONARY } from "@core/gwp-years";
 import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
-import type { Body } from "./forecast";
+import type { Body } from "./api";
 import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 
 export type SeriesType = Extract<CalculationType, "filling_blanks" | "sensitivity">;
