@@ -36,7 +36,7 @@ function resolveImport(from: string, specifier: string): string | undefined {
 }
 
 /** Every module a file names: imports and re-exports, type-only ones too, and dynamic imports. */
-export function importedSpecifiers(text: string): string[] {
+function importedSpecifiers(text: string): string[] {
   return [
     ...[...text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']/gms)].map((m) => m[1]),
     ...[...text.matchAll(/^import\s+["']([^"']+)["']/gm)].map((m) => m[1]),
@@ -45,7 +45,7 @@ export function importedSpecifiers(text: string): string[] {
 }
 
 /** The strongly connected components of more than one file (Tarjan), each sorted. */
-export function cycles(graph: Map<string, string[]>): string[][] {
+function cycles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
