@@ -3,7 +3,7 @@
 // TypeScript (xoshiro128**, the same ziggurat, Float64Array.sort). Rate in trials × sources per
 // second; goal: 10⁶ trials of 20 sources in under 1 s.
 import { performance } from "node:perf_hooks";
-import { uncertaintyCore, type FactorInput, type SourceInput } from "@core/uncertainty";
+import { uncertaintyCore, type FactorInput, type SourceInput } from "@core/uncertainty-node";
 
 const TRIALS = 1_000_000;
 const SOURCES = 20;

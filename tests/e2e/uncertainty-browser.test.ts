@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../support/test-page";
 import { launchBrowser } from "../support/browser";
-import { uncertaintyCore } from "@core/uncertainty";
+import { uncertaintyCore } from "@core/uncertainty-node";
 import { uncertaintyExamples } from "./uncertainty-examples";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
 import { calculationApproach1, projectApproach1, type CalculationModel } from "@core/calculation-uncertainty";
-import { uncertaintyCore } from "@core/uncertainty";
+import { uncertaintyCore } from "@core/uncertainty-node";
 
 let h: Harness;
 let token: string;

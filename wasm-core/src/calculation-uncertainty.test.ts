@@ -11,7 +11,7 @@ import {
   projectApproach1,
   type UsedValue,
 } from "./calculation-uncertainty";
-import { uncertaintyCore } from "./uncertainty";
+import { uncertaintyCore } from "./uncertainty-node";
 
 const core = uncertaintyCore();
 const close = (actual: number, expected: number, tolerance = 1e-9) =>

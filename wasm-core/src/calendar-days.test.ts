@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDayProblems, typedDayList, typedDays } from "./production-calendar";
+import { calendarDayProblems, typedDayList, typedDays } from "./calendar-days";
 
 describe("a year of the production calendar", () => {
   it("reads days as typed: ДД.ММ.ГГГГ or ISO, separated by commas, spaces or new lines", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { co2Equivalent, defaultReportingYear, gwpSetInForce, resultsUnderGwp, type GwpSetYears } from "./gwp-years";
+import { co2Equivalent, defaultReportingYear, gwpSetInForce, resultsUnderGwp, type GwpSetYears } from "./gwp-in-force";
 
 const sets: GwpSetYears[] = [
   { id: 1, yearFrom: 1990, yearTo: 9999, hasCh4: true }, // 2979-р, every year

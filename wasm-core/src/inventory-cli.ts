@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parseCsv } from "./csv";
 import { FieldError } from "./emissions-core";
-import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty";
+import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty-node";
 
 const USAGE = "usage: inventory uncertainty --csv FILE [--monte-carlo N --seed S]";
 const HEADER = ["id", "category", "base", "current", "ad_u", "ef_u"] as const;

@@ -2,7 +2,7 @@
 // contents give what their summed volume gives (methodology-vectors.json, underground, first example).
 import { describe, expect, it } from "vitest";
 import { FieldError, calculate, emissionsCore } from "./emissions";
-import { checkPeriods, measuredRelease, periodDate, periodVolume } from "./measured-periods";
+import { checkPeriods, measuredRelease, periodDate, periodVolume } from "./measured-release";
 
 const DENSITIES_20C = { p_co2: 1.8393, p_ch4: 0.668 };
 

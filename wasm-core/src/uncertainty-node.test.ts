@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { FieldError } from "./emissions-core";
 import { parseCsv } from "./csv";
 import { categoriesFromCsv } from "./inventory-cli";
-import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty";
+import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty-node";
 
 const core = uncertaintyCore();
 const close = (actual: number, expected: number, tolerance = 1e-9) =>

@@ -30,7 +30,7 @@ import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../contract/views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
-import { MEASUREMENT_NOTE_NAMES } from "@core/measured-periods";
+import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
 import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";

@@ -19,7 +19,7 @@ import {
   type Verification,
 } from "../dictionaries/reference-data";
 import type { UncertaintyBody } from "../contract/schemas/uncertainty";
-import { REPORTING_YEAR_MIN } from "@core/gwp-years";
+import { REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 
 /** The reason of the version that dates a seeded item by its documents. */
 export const SEED_DATE_REASON =

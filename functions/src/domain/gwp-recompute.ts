@@ -2,7 +2,7 @@
 // now in force: a preview (before and after, nothing stored) and an apply (each calculation whose
 // set differs becomes a new version with the set in force; an earlier version keeps the old one).
 import { REGISTRY, isCalculationType } from "@core/registry";
-import { resultsUnderGwp } from "@core/gwp-years";
+import { resultsUnderGwp } from "@core/gwp-in-force";
 import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { getProject } from "./projects";

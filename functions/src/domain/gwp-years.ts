@@ -1,9 +1,9 @@
-// GWP by reporting year (methodology D1, D12): the rule is wasm-core/src/gwp-years.ts, shared with
+// GWP by reporting year (methodology D1, D12): the rule is wasm-core/src/gwp-in-force.ts, shared with
 // the browser; here the sets are read from the dictionary.
 import type { Deps } from "./context";
 import { getDictionaryItems } from "./dictionaries";
 import type { DictionaryItemVersion } from "../ports";
-import { GWP_DICTIONARY, REPORTING_YEAR_MIN, gwpSetInForce as inForce } from "@core/gwp-years";
+import { GWP_DICTIONARY, REPORTING_YEAR_MIN, gwpSetInForce as inForce } from "@core/gwp-in-force";
 
 export { GWP_DICTIONARY, REPORTING_YEAR_MIN };
 export const REPORTING_YEAR_MAX = 2100;

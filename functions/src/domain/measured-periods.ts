@@ -18,7 +18,7 @@ import {
   type MeasuredPeriod,
   type MeasurementNote,
   type PeriodBounds,
-} from "@core/measured-periods";
+} from "@core/measured-release";
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";

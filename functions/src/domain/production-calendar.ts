@@ -5,7 +5,7 @@
 // them, each change in the change log with the year before and after. The review deadline reads it
 // (working-days.ts); a year it does not hold counts Monday to Friday with a warning.
 import shipped from "../dictionaries/production-calendar.json";
-import { CALENDAR_LIST_LABELS, calendarDayProblems } from "@core/production-calendar";
+import { CALENDAR_LIST_LABELS, calendarDayProblems } from "@core/calendar-days";
 import type { CalendarYearCreateInput, CalendarYearEditInput } from "../contract/schemas/production-calendar";
 import type { CalendarYear } from "../ports";
 import type { Actor, Deps } from "./context";

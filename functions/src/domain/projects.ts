@@ -5,7 +5,7 @@ import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
-import { defaultReportingYear } from "@core/gwp-years";
+import { defaultReportingYear } from "@core/gwp-in-force";
 import { guardFrozen } from "./freeze";
 
 export const PROJECT_STATUS_CREATED = 1;

@@ -3,7 +3,7 @@
 // it is saved, but every refused row listed rather than the first one thrown, and nothing stored.
 import { FieldError, type SensitivityParams } from "@core/emissions";
 import { REGISTRY, type CalculationType } from "@core/registry";
-import type { PeriodBounds } from "@core/measured-periods";
+import type { PeriodBounds } from "@core/measured-release";
 import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { supportedType } from "./calculation-lookup";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addWorkingDays, calendarWarning, isWorkingDay, yearsWithoutCalendar, type WorkingCalendar } from "./working-days";
 import { SHIPPED_CALENDAR } from "./production-calendar";
-import { calendarDayProblems } from "@core/production-calendar";
+import { calendarDayProblems } from "@core/calendar-days";
 
 const shipped: WorkingCalendar = new Map(SHIPPED_CALENDAR.map((y) => [y.year, y]));
 

@@ -21,7 +21,7 @@ import {
 } from "@core/registry";
 import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/reference-data";
 import { calculationApproach1, type Interval } from "@core/calculation-uncertainty";
-import { uncertaintyCore } from "@core/uncertainty";
+import { uncertaintyCore } from "@core/uncertainty-node";
 import { modelOf } from "../domain/uncertainty";
 import { countInProject, notCountedLine } from "../domain/counting";
 import { INVENTORY_ROLE_SHORT, inventorySourceOf, roleOf, type LeftOut } from "@core/inventory";

@@ -26,7 +26,7 @@ import {
 import type { SnapshotChanges, SnapshotLine } from "../domain/inventory/versions";
 import type { CoefficientUse } from "../ports";
 import { periodText } from "@core/source-periods";
-import type { MEASUREMENT_NOTES } from "@core/measured-periods";
+import type { MEASUREMENT_NOTES } from "@core/measured-release";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
 

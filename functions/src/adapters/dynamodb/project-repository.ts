@@ -2,7 +2,7 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Page, ProjectRepository, ProjectState } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
-import { defaultReportingYear } from "@core/gwp-years";
+import { defaultReportingYear } from "@core/gwp-in-force";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { countedPage, queryAll, strip, versionedPut, type Item } from "./items";

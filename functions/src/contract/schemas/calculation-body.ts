@@ -9,7 +9,7 @@ import * as z from "zod";
 import { MESSAGES } from "@core/emissions-core";
 import { unitFields, type EnteredValue } from "@core/entry-units";
 import { INVENTORY_ROLES, type InventoryRole } from "@core/inventory";
-import { MEASUREMENT_NOTES, type MeasurementNote } from "@core/measured-periods";
+import { MEASUREMENT_NOTES, type MeasurementNote } from "@core/measured-release";
 import {
   CALCULATION_TYPES,
   METHANE_BASES,

@@ -2,7 +2,7 @@
 // register and the production calendar). The days' own rules (of the year, once, Saturday or Sunday
 // for a working day) are the core's calendarDayProblems, checked by the domain.
 import * as z from "zod";
-import { CALENDAR_YEARS } from "@core/production-calendar";
+import { CALENDAR_YEARS } from "@core/calendar-days";
 import { isoDate, textField as text } from "./common";
 
 const MAX_DAYS = 366;

@@ -26,7 +26,7 @@ import {
   type LeftOutReason,
   type Order371Category,
 } from "@core/inventory";
-import { co2Equivalent } from "@core/gwp-years";
+import { co2Equivalent } from "@core/gwp-in-force";
 import { BALANCE_SUM_FIELDS, balanceOf, balanceSumsOf, emptyBalanceSums, type MethaneBalance } from "@core/methane-balance";
 import { coverageDifference, type SourcePeriod } from "@core/source-periods";
 import { REGISTRY, isCalculationType } from "@core/registry";

@@ -14,7 +14,7 @@ import { oneDictionaryCheck } from "../dictionaries";
 import type { Project } from "../../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { inventorySourceOf, reportingThreshold, sourceMethodOf, sourceNotesOf, METHOD_LABELS, roleOf } from "@core/inventory";
-import { co2Equivalent } from "@core/gwp-years";
+import { co2Equivalent } from "@core/gwp-in-force";
 import { effectivePeriod, type SourcePeriod } from "@core/source-periods";
 import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
 import {

@@ -16,8 +16,8 @@ import {
   typedDays,
   weekdayName,
   type CalendarDayList,
-} from "@core/production-calendar";
-import { ruDate } from "@core/measured-periods";
+} from "@core/calendar-days";
+import { ruDate } from "@core/measured-release";
 import { isApiError } from "../../api/client";
 import { Table } from "../../shared/LazyTable";
 import { useFeedback } from "../../shared/feedback";

@@ -8,7 +8,7 @@ import type { CalculationCreateBody, CalculationPatchBody } from "@server/contra
 import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
-import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-periods";
+import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Button, Card, Col, Form, Input, Row } from "antd";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
-import { periodField } from "@core/measured-periods";
+import { periodField } from "@core/measured-release";
 import { NumericInput } from "../../shared/NumericInput";
 import type { PeriodTexts } from "./form";
 

@@ -27,10 +27,10 @@ import {
   type CoefficientEntry,
 } from "@core/coefficient-rules";
 import { FieldError, type EmissionsCore } from "@core/emissions-core";
-import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, type MeasurementNote } from "@core/measured-periods";
+import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, type MeasurementNote } from "@core/measured-release";
 import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
-import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-years";
+import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-in-force";
 import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 
@@ -156,7 +156,7 @@ export interface FormContext {
   project?: { start_date: string; end_date: string };
 }
 
-/** D12, the server's rule (wasm-core/src/gwp-years.ts) over the dictionary entries as the web has them. */
+/** D12, the server's rule (wasm-core/src/gwp-in-force.ts) over the dictionary entries as the web has them. */
 export function gwpSetInForce(entries: readonly DictionaryEntry[], year: number | undefined): DictionaryEntry | undefined {
   if (year === undefined) return undefined;
   const num = (e: DictionaryEntry, f: string) => (typeof e[f] === "number" ? (e[f] as number) : 0);

@@ -12,7 +12,7 @@ import {
   type NumberField,
   type OtherField,
 } from "@core/registry";
-import { GWP_DICTIONARY } from "@core/gwp-years";
+import { GWP_DICTIONARY } from "@core/gwp-in-force";
 import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 import type { Body } from "./api";

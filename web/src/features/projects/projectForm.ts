@@ -1,7 +1,7 @@
 // The add/edit dialog checks exactly what the server checks: the zod schema shared with
 // functions/src/contract/schemas/project.ts. Its messages read "field: text"; the dialog shows the text
 // under the field, and a server 400 detail of the same shape lands under the same field.
-import { defaultReportingYear } from "@core/gwp-years";
+import { defaultReportingYear } from "@core/gwp-in-force";
 import { projectCreateSchema } from "@server/contract";
 
 export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year", "facility"] as const;
