@@ -49,9 +49,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { admin?: boolean; clock?: Clock } = {}): Promise<TestServer> {
+/** `demoYear`: the demo company's last year filled in, as `npm start` does. */
+export async function startTestServer(options: { admin?: boolean; clock?: Clock; demoYear?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "fugitive-e2e-"));
-  const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, clock: options.clock });
+  const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, clock: options.clock, demoYear: options.demoYear });
   let admin: TestServer["admin"];
   if (options.admin) {
     admin = { email: "operator@example.com", password: "operator-password" };

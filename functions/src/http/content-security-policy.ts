@@ -15,6 +15,10 @@ export const CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'", "data:"],
+  // The page fetches from its own origin only: plotly's cloud (or any other host) is refused. Plotly's
+  // share button opened a window instead, which no CSP directive governs: the charts list no such
+  // button (web/src/features/graphs/plotly-config.ts), and Cross-Origin-Opener-Policy: same-origin
+  // cuts the page off from any window it opens.
   connectSrc: ["'self'"],
   mediaSrc: ["'self'", "blob:"],
   objectSrc: ["'none'"],

@@ -10,6 +10,7 @@ import type { Data, Layout } from "plotly.js";
 import { usePhone } from "../../shared/useMediaQuery";
 import { ChartBoundary, ChartError } from "./ChartBoundary";
 import { narrowLayout } from "./charts";
+import { chartConfig } from "./plotly-config";
 
 const Plot = lazy(() => import("./plotly"));
 // The Sankey diagram's bundle (plotly-strict.ts), fetched only by a chart that asks for it.
@@ -48,6 +49,7 @@ export function Chart({ figure, height, pngButton = false, testId, strict = fals
   const layout = useMemo(() => (phone ? narrowLayout(figure.layout) : figure.layout), [phone, figure.layout]);
   const shownHeight = phone ? (layout.height ?? height) : height;
   const Shown = strict ? StrictPlot : Plot;
+  const config = useMemo(() => chartConfig(figure.data, fileName, shownHeight), [figure.data, fileName, shownHeight]);
 
   const save = () => {
     if (graph.current)
@@ -89,14 +91,7 @@ export function Chart({ figure, height, pngButton = false, testId, strict = fals
               layout={layout}
               style={{ width: "100%", height: shownHeight }}
               useResizeHandler
-              config={{
-                displaylogo: false,
-                // Bars and lines need neither selection tools nor plotly's cloud link.
-                modeBarButtonsToRemove: ["select2d", "lasso2d", "sendDataToCloud"],
-                responsive: true,
-                locale: "ru",
-                toImageButtonOptions: { format: "png", filename: fileName, height: shownHeight },
-              }}
+              config={config}
               onInitialized={(_figure, div) => {
                 graph.current = div as HTMLElement;
                 setReady(true);
