@@ -8,8 +8,9 @@ import type { Gas } from "./inventory";
 
 /** The dictionary of the GWP sets (methodology D1); a calculation records the set it used. */
 export const GWP_DICTIONARY = "get_gwp";
-/** The earliest reporting year the product supports (a project's, an inventory's). */
+/** The reporting years the product supports (a project's, an inventory's, a GWP re-dating's). */
 export const REPORTING_YEAR_MIN = 1990;
+export const REPORTING_YEAR_MAX = 2100;
 
 /** D12: a project's reporting year when none is given (and for projects stored before it existed):
  *  its end date's year. */

@@ -3,10 +3,9 @@
 import type { Deps } from "./context";
 import { getDictionaryItems } from "./dictionaries";
 import type { DictionaryItemVersion } from "../ports";
-import { GWP_DICTIONARY, REPORTING_YEAR_MIN, gwpSetInForce as inForce } from "@core/gwp-in-force";
+import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, gwpSetInForce as inForce } from "@core/gwp-in-force";
 
-export { GWP_DICTIONARY, REPORTING_YEAR_MIN };
-export const REPORTING_YEAR_MAX = 2100;
+export { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN };
 
 const yearOf = (item: DictionaryItemVersion, field: "year_from" | "year_to") => item.values[field]?.value ?? 0;
 

@@ -2,6 +2,7 @@
 import * as z from "zod";
 import type { projectSchema } from "./answers";
 import { isoDate } from "./common";
+import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 
 export const PROJECT_NAME_MAX = 255;
 
@@ -22,8 +23,8 @@ const reportingYear = z
   .number("reporting_year: ожидается год, например 2025")
   .check(
     z.int("reporting_year: ожидается год, например 2025"),
-    z.gte(1990, "reporting_year: отчетный год не раньше 1990"),
-    z.lte(2100, "reporting_year: отчетный год не позже 2100"),
+    z.gte(REPORTING_YEAR_MIN, `reporting_year: отчетный год не раньше ${REPORTING_YEAR_MIN}`),
+    z.lte(REPORTING_YEAR_MAX, `reporting_year: отчетный год не позже ${REPORTING_YEAR_MAX}`),
   );
 
 /** The facility the project belongs to (its id), or null for none. */

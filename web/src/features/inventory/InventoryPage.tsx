@@ -13,6 +13,7 @@ import { PageLoading } from "../shell/PageLoading";
 import { useFacilities, useInventory, useInventoryYears, type YearTotals } from "./api";
 import { PassportDownload } from "./PassportDownload";
 import { defaultYear, yearOptions } from "./years";
+import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 
 const loadPickers = () => import("./InventoryPickers");
 const YearSelect = lazy(() => loadPickers().then((m) => ({ default: m.YearSelect })));
@@ -33,7 +34,10 @@ export default function InventoryPage() {
   const facilities = useFacilities();
   const today = useMemo(() => new Date(), []);
   const yearParam = Number(params.get("year"));
-  const year = Number.isInteger(yearParam) && yearParam >= 1990 ? yearParam : defaultYear(years.data ?? [], today);
+  const year =
+    Number.isInteger(yearParam) && yearParam >= REPORTING_YEAR_MIN && yearParam <= REPORTING_YEAR_MAX
+      ? yearParam
+      : defaultYear(years.data ?? [], today);
   const facility = params.get("facility") ?? undefined;
   const inventory = useInventory(year, facility);
   const data = inventory.data;
