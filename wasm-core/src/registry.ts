@@ -313,6 +313,9 @@ const FORECAST_DATA_COLUMNS = [
 
 /** The forecast model's features: the data columns' names, in order. */
 export const FORECAST_FEATURES = FORECAST_DATA_COLUMNS.map((c) => c.name);
+/** The 1 % methane limit in a longwall's outgoing air (docs/user-guide.md, «Infographics»): the line
+ *  on the forecast chart, and the predictions above it highlighted and counted. */
+export const METHANE_LIMIT_PERCENT = 1;
 /** The gradient-boosting libraries a forecast may run (regres_methane's `method`). */
 export const FORECAST_METHODS = ["xgboost", "lightgbm"] as const;
 export type ForecastMethod = (typeof FORECAST_METHODS)[number];

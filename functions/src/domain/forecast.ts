@@ -11,11 +11,9 @@ import type { ForecastRow } from "./forecast-rows";
 import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
 import type { ForecastModelVersion } from "../ports";
-import type { ForecastMethod } from "@core/registry";
+import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
 
 export const MAX_FORECAST_ROWS = 100_000;
-/** docs/user-guide.md, «Infographics»: the 1 % line; rows above it are highlighted. */
-export const METHANE_LIMIT_PERCENT = 1;
 
 type Feature = ForecastFeature;
 

@@ -8,6 +8,7 @@
 // in FORECAST_FEATURES order — so the stored result equals the preview bit for bit.
 import {
   FORECAST_FEATURES,
+  METHANE_LIMIT_PERCENT,
   REGISTRY,
   uploadColumns,
   type CalculationDefinition,
@@ -35,8 +36,6 @@ export const FORECAST_CELL_DECIMALS = 4;
 /** docs/user-guide.md: the data entry table shows 3 rows a page; results tables 5. */
 export const ENTRY_PAGE_SIZE = 3;
 export const RESULTS_PAGE_SIZE = 5;
-/** docs/user-guide.md, «Infographics»: the 1 % limit; predictions above it are highlighted. */
-export const METHANE_LIMIT_PERCENT = 1;
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */
   key: string;

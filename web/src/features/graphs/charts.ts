@@ -2,13 +2,13 @@
 // Pure: the data of the graphs endpoint in, plotly `data` and `layout` out.
 import type { Data, Layout } from "plotly.js";
 import type { ProjectGraphs } from "./api";
+import { METHANE_LIMIT_PERCENT } from "@core/registry";
 
 export const CHART_HEIGHT = 300;
 
 /** docs/user-guide.md: ef is compared as a string with 6 decimals. */
 export const DIESEL_EF = "3.149000";
 export const FUEL_EF = "3.026000";
-export const THRESHOLD_PERCENT = 1;
 
 export interface Figure {
   title: string;
@@ -106,7 +106,7 @@ export function forecastChart(graphs: ProjectGraphs): Figure {
         mode: "lines",
         name: "Граница 1 процента",
         x: [firstDay === lastDay ? firstDay - 1 : firstDay, lastDay === firstDay ? lastDay + 1 : lastDay],
-        y: [THRESHOLD_PERCENT, THRESHOLD_PERCENT],
+        y: [METHANE_LIMIT_PERCENT, METHANE_LIMIT_PERCENT],
         line: { color: "#d4380d", dash: "dash" },
       },
     ],
