@@ -23,7 +23,7 @@ export type * from "./route-types";
 export { MOUNTS, type Mount } from "./mounts";
 export type { Verification } from "../dictionaries/reference-data";
 
-export type { CalculationCreateBody, CalculationPatchBody } from "./schemas/calculation-body";
+export { CALCULATION_NAME_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";
 export { ROLES, type Role } from "./schemas/common";
 export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";

@@ -38,9 +38,8 @@ import { activeModelVersion, forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
+import { calculationNameSchema } from "../contract/schemas/calculation-body";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
-
-export const CALCULATION_NAME_MAX = 255;
 
 type FileType = "filling_blanks" | "sensitivity";
 export { getCalculation, supportedType };
@@ -98,10 +97,9 @@ function methaneBasis(type: SupportedType, sent: unknown, previous?: Calculation
 }
 
 function calculationName(value: unknown): string {
-  if (typeof value !== "string" || !value.trim()) throw new Invalid("name: введите название расчета");
-  const name = value.trim();
-  if (name.length > CALCULATION_NAME_MAX) throw new Invalid(`name: название не длиннее ${CALCULATION_NAME_MAX} символов`);
-  return name;
+  const name = calculationNameSchema.safeParse(value);
+  if (!name.success) throw new Invalid(name.error.issues[0].message);
+  return name.data;
 }
 
 function stored(values: Record<string, unknown>): Record<string, number | string> {

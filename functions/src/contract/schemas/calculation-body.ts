@@ -41,7 +41,8 @@ const own = (schema: z.ZodType, form: FormKind, required = false): OwnField => (
 
 // ---- the common fields -------------------------------------------------------------------------
 
-const nameSchema = z
+/** A calculation's name: the JSON bodies' field, and the multipart forms' field through the domain. */
+export const calculationNameSchema = z
   .string("name: введите название расчета")
   .check(
     z.trim(),
@@ -84,13 +85,13 @@ const commonShape = {
 
 /** The fields every type has, on create. */
 const createCommon = z.object({
-  name: nameSchema,
+  name: calculationNameSchema,
   project: z.string("project: укажите проект").check(z.minLength(1, "project: укажите проект")),
   ...commonShape,
 });
 /** The fields every type has, on an edit (archive and restore too). */
 const patchCommon = z.object({
-  name: z.optional(nameSchema),
+  name: z.optional(calculationNameSchema),
   is_active: z.optional(z.boolean("is_active: ожидается true или false")),
   is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
   version: z.optional(version),

@@ -3,8 +3,7 @@
 // restarts the form from the calculation as stored now — then «Отмена» and «Создать» or «Сохранить».
 import type { CSSProperties, ReactNode } from "react";
 import { Alert, Button, Flex, Form, Input } from "antd";
-
-const CALCULATION_NAME_MAX = 255;
+import { CALCULATION_NAME_MAX } from "@server/contract";
 
 interface NameProps {
   value: string;
