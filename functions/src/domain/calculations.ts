@@ -418,16 +418,31 @@ async function listFiltered(
 const changeableFields = (type: SupportedType): Set<string> =>
   new Set([...REGISTRY[type].inputs, ...REGISTRY[type].settings].map((f) => f.name as string));
 
-/** Update (recomputes when an input, coefficient or file changes), soft delete and restore. */
+/** The answer's read-only fields an edit sent back (contract withoutAnswerFields): left as they are,
+ *  but a change of what cannot change is refused, another company's project as not found. */
+export async function checkReadOnlyFields(deps: Deps, actor: Actor, current: Calculation, sent: Record<string, unknown>): Promise<void> {
+  if (sent.project !== undefined && sent.project !== current.project) {
+    await getProject(deps, actor, String(sent.project));
+    throw new Invalid("project: расчет не переносится в другой проект — создайте его в нужном проекте");
+  }
+  if (sent.id !== undefined && sent.id !== current.id) throw new Invalid("id: идентификатор расчета не меняется");
+  if (sent.type !== undefined && sent.type !== current.type) {
+    throw new Invalid("type: тип расчета не меняется — создайте расчет нужного типа");
+  }
+}
+
+/** Update (recomputes when an input, coefficient or file changes), soft delete and restore. The
+ *  handler passes the calculation when it has read it already. */
 export async function patchCalculation(
   deps: Deps,
   actor: Actor,
   typeName: string,
   id: string,
   patch: CalculationPatch,
+  loaded?: Calculation,
 ): Promise<Calculation> {
   const type = supportedType(typeName);
-  const current = await getCalculation(deps, actor, type, id);
+  const current = loaded ?? (await getCalculation(deps, actor, type, id));
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }

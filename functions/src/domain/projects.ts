@@ -77,6 +77,10 @@ export async function listProjects(
 /** Update, soft delete (is_deleted true) and restore (is_deleted false) are all this one PATCH. */
 export async function patchProject(deps: Deps, actor: Actor, projectId: string, patch: ProjectPatchInput): Promise<Project> {
   const current = await getProject(deps, actor, projectId);
+  // The answer's read-only fields sent back with the whole project: a project is not moved to
+  // another company (as not found, like any other company's object) nor given another id.
+  if (patch.company !== undefined && patch.company !== current.company) throw new NotFound("Проект не найден");
+  if (patch.id !== undefined && patch.id !== current.id) throw new Invalid("id: идентификатор проекта не меняется");
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Проект был изменен другим пользователем. Обновите страницу и повторите.");
   }

@@ -3,7 +3,9 @@ import { readTypedNumber } from "@core/typed-numbers";
 import type { Context, MiddlewareHandler } from "hono";
 import {
   calculationView,
+  checkReadOnlyFields,
   createCalculation,
+  getCalculation,
   getCalculationFile,
   getCalculationWithData,
   listCalculations,
@@ -16,6 +18,7 @@ import { previewCalculationUpload } from "../domain/upload-preview";
 import { TEMPLATES, templateCsv } from "../contract/templates";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
+import type { Calculation } from "../ports";
 import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
@@ -31,15 +34,22 @@ import {
   templateRoute,
 } from "../contract/routes/calculations";
 import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
-import { calculationBodySchema, formValues, splitBody, takesForm, type BodyMode } from "../contract/schemas/calculation-body";
+import {
+  calculationBodySchema,
+  formValues,
+  splitBody,
+  takesForm,
+  withoutAnswerFields,
+  type BodyMode,
+} from "../contract/schemas/calculation-body";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { HEAVY_UPLOAD_BYTES, reserveHeavyWork } from "../domain/heavy-work";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
- *  all be left out but the file. */
-async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun = false) {
+ *  all be left out but the file; an edit's is read against the calculation it edits (`current`). */
+async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun = false, current?: Calculation) {
   const type = supportedType(c.req.param("type")!);
   const schema = calculationBodySchema(type, mode);
   let raw: unknown;
@@ -56,6 +66,12 @@ async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun 
     raw = read.body;
     file = form.file;
   } else raw = await readJson(c);
+  if (current) {
+    // The specification's client edits by sending back what it fetched (docs/api.md).
+    const sent = withoutAnswerFields(type, raw, calculationView(current));
+    await checkReadOnlyFields(c.get("deps"), c.get("actor"), current, sent.readOnly);
+    raw = sent.body;
+  }
   const body = parseWith(dryRun ? schema.partial() : schema, raw) as Record<string, unknown>;
   return { type, ...splitBody<M>(type, body), file };
 }
@@ -177,7 +193,11 @@ export const calculationRoutes = withUploadSlots(routeApp())
     return c.json(calculationView(await getCalculationWithData(deps, actor, updated.type, updated.id)), 200);
   })
   .openapi(patchRoute, async (c) => {
-    const { type, common, values, file } = await readBody(c, "patch");
-    const updated = await patchCalculation(c.get("deps"), c.get("actor"), type, c.req.valid("param").id, { ...common, values, file });
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    // Another company's calculation is not found before its body is read.
+    const current = await getCalculation(deps, actor, c.req.valid("param").type, c.req.valid("param").id);
+    const { type, common, values, file } = await readBody(c, "patch", false, current);
+    const updated = await patchCalculation(deps, actor, type, current.id, { ...common, values, file }, current);
     return c.json(calculationView(updated), 200);
   });

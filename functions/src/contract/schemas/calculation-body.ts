@@ -20,6 +20,7 @@ import {
   type MethaneBasis,
   type NumberField,
 } from "@core/registry";
+import { calculationSchema } from "./answers";
 import { calculationUncertaintySchema } from "./uncertainty";
 
 /** The longest calculation name (the domain trims and checks it again for its other callers). */
@@ -267,6 +268,48 @@ export function splitBody<M extends BodyMode>(
     common: Object.fromEntries(entries.filter((e) => !isOwn(e))) as CommonFields<M>,
     values: Object.fromEntries(entries.filter(isOwn)),
   };
+}
+
+/** The fields every calculation's answer has besides those of its body (schemas/answers.ts). */
+const ANSWER_FIELDS = new Set(Object.keys(calculationSchema.shape));
+
+/** Whether a value sent is the one the answer shows, walked along the answer (so a sent value
+ *  nested deeper than any answer is never walked to its end). */
+function sameValue(sent: unknown, shown: unknown): boolean {
+  if (sent === shown) return true;
+  if (typeof sent !== "object" || typeof shown !== "object" || sent === null || shown === null) return false;
+  if (Array.isArray(sent) !== Array.isArray(shown)) return false;
+  const names = Object.keys(shown);
+  return (
+    Object.keys(sent).length === names.length &&
+    names.every(
+      (name) => Object.hasOwn(sent, name) && sameValue((sent as Record<string, unknown>)[name], (shown as Record<string, unknown>)[name]),
+    )
+  );
+}
+
+/** An edit's body split against the calculation's answer (docs/api.md): the specification's client
+ *  edits by sending back the whole object it fetched. A field of the answer that no edit takes (the
+ *  id, the results, the audit, the coefficients used) is read-only: returned apart, for the domain
+ *  to refuse only a change of what cannot change. A field the edit takes, sent back as the answer
+ *  shows it, is left as it is (a unit as entered stays with the value it gave, a role the type does
+ *  not have stays absent). Any other field stays in the body, for the type's schema to name. */
+export function withoutAnswerFields(
+  type: CalculationType,
+  body: unknown,
+  answer: Record<string, unknown>,
+): { body: unknown; readOnly: Record<string, unknown> } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { body, readOnly: {} };
+  const editable = BODIES.patch[type].schema.shape;
+  const kept: Record<string, unknown> = {};
+  const readOnly: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (Object.hasOwn(editable, name)) {
+      if (!Object.hasOwn(answer, name) || !sameValue(value, answer[name])) kept[name] = value;
+    } else if (ANSWER_FIELDS.has(name) || Object.hasOwn(answer, name)) readOnly[name] = value;
+    else kept[name] = value;
+  }
+  return { body: kept, readOnly };
 }
 
 const formKind = (type: CalculationType, name: string): FormKind =>

@@ -47,18 +47,36 @@ export const projectCreateSchema = z
   })
   .check(endNotBeforeStart);
 
+/** The fields of a project's answer that no edit changes: the specification's client sends the whole
+ *  project back (docs/api.md). The domain refuses only a change of what cannot change. */
+const answerOnly = {
+  id: z.optional(z.unknown()),
+  company: z.optional(z.unknown()),
+  user: z.optional(z.unknown()),
+  status: z.optional(z.unknown()),
+  created_at: z.optional(z.unknown()),
+  updated_at: z.optional(z.unknown()),
+} satisfies Partial<Record<keyof typeof projectSchema.shape, z.ZodType>>;
+
+const unknownField = (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у проекта` : undefined;
+
 /** PATCH {id}/: the whole project or a part of it; is_deleted/is_active archive or restore. */
 export const projectPatchSchema = z
-  .object({
-    name: z.optional(name),
-    start_date: z.optional(isoDate("start_date")),
-    end_date: z.optional(isoDate("end_date")),
-    reporting_year: z.optional(reportingYear),
-    facility: z.optional(facility),
-    is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-    is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
-    version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
-  })
+  .strictObject(
+    {
+      name: z.optional(name),
+      start_date: z.optional(isoDate("start_date")),
+      end_date: z.optional(isoDate("end_date")),
+      reporting_year: z.optional(reportingYear),
+      facility: z.optional(facility),
+      is_active: z.optional(z.boolean("is_active: ожидается true или false")),
+      is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
+      version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
+      ...answerOnly,
+    },
+    { error: unknownField },
+  )
   .check(endNotBeforeStart);
 
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
