@@ -2,7 +2,7 @@
 // (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 import type { Project } from "./contract/schemas/project";
-import type { Role } from "./contract/schemas/common";
+import type { MediaKind, Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
 import type { ForecastMethod } from "@core/registry";
 import type { InventoryRole } from "@core/inventory";
@@ -650,7 +650,7 @@ export interface ProductionCalendarRepository {
   put(next: CalendarYear, expectedVersion: number): Promise<void>;
 }
 
-export type MediaKind = "instruction" | "presentation";
+export type { MediaKind };
 
 /** A settings video (docs/user-guide.md, /settings): «Видеоинструкция» or «Презентация». */
 export interface MediaItem {

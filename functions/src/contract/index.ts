@@ -24,7 +24,7 @@ export { MOUNTS, type Mount } from "./mounts";
 export type { Verification } from "../dictionaries/reference-data";
 
 export { CALCULATION_NAME_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";
-export { ROLES, type Role } from "./schemas/common";
+export { MEDIA_KIND_LABELS, MEDIA_KINDS, ROLES, type MediaKind, type Role } from "./schemas/common";
 export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";

@@ -24,6 +24,7 @@ import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound, Unauthorized } from "./errors";
 import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
 import type { MediaKind } from "../ports";
+import { MEDIA_KINDS } from "../contract/schemas/common";
 import type * as z from "zod";
 import type { uploadGrantSchema } from "../contract/schemas/answers";
 
@@ -107,7 +108,7 @@ export async function grantUpload(
 
 const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
   document: /^documents\/[0-9a-f-]{36}$/,
-  media: /^media\/(instruction|presentation)\/[0-9a-f-]{36}$/,
+  media: new RegExp(`^media/(${MEDIA_KINDS.join("|")})/[0-9a-f-]{36}$`),
 };
 
 function claimsOf(payload: JWTPayload): UploadClaims | undefined {
@@ -134,7 +135,7 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
   const key = p.key as string;
   if (
     p.purpose === "media" &&
-    (p.kind === "instruction" || p.kind === "presentation") &&
+    (MEDIA_KINDS as readonly unknown[]).includes(p.kind) &&
     KEY_OF.media.test(key) &&
     key.startsWith(`media/${p.kind}/`)
   ) {

@@ -31,19 +31,15 @@ import {
   type UploadRequest,
 } from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../ports";
+import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "../contract/schemas/common";
 import { assertAdmin, recordChange } from "./admin/audit";
 import type * as z from "zod";
 import type { mediaStatusSchema } from "../contract/schemas/answers";
 
-export const MEDIA_KINDS: Record<MediaKind, string> = {
-  instruction: "Видеоинструкция",
-  presentation: "Презентация",
-};
-
 const TOKEN_AUDIENCE = "media";
 
 export function mediaKind(raw: string): MediaKind {
-  if (!Object.hasOwn(MEDIA_KINDS, raw)) throw new NotFound("Видео не найдено");
+  if (!(MEDIA_KINDS as readonly string[]).includes(raw)) throw new NotFound("Видео не найдено");
   return raw as MediaKind;
 }
 
@@ -93,10 +89,10 @@ export async function verifyMediaToken(deps: Deps, token: string | undefined, ki
 /** GET /api/v1/media/: both videos with fresh signed URLs (any signed-in user). */
 export async function mediaStatus(deps: Deps, actor: Actor): Promise<MediaStatus[]> {
   const out: MediaStatus[] = [];
-  for (const kind of Object.keys(MEDIA_KINDS) as MediaKind[]) {
+  for (const kind of MEDIA_KINDS) {
     const item = await liveItem(deps, kind);
     if (!item) {
-      out.push({ kind, label: MEDIA_KINDS[kind], url: null, content_type: null, size: null, uploaded_at: null, expires_at: null });
+      out.push({ kind, label: MEDIA_KIND_LABELS[kind], url: null, content_type: null, size: null, uploaded_at: null, expires_at: null });
       continue;
     }
     let url: string;
@@ -119,7 +115,7 @@ export async function mediaStatus(deps: Deps, actor: Actor): Promise<MediaStatus
     }
     out.push({
       kind,
-      label: MEDIA_KINDS[kind],
+      label: MEDIA_KIND_LABELS[kind],
       url,
       content_type: item.content_type,
       size: item.size,
@@ -222,7 +218,7 @@ async function registerMedia(
     action: current && !current.is_deleted ? "media.replace" : "media.upload",
     target_type: "media",
     target_id: kind,
-    target_label: MEDIA_KINDS[kind],
+    target_label: MEDIA_KIND_LABELS[kind],
     before: current && !current.is_deleted ? current : null,
     after: next,
   });
@@ -243,7 +239,7 @@ export async function removeMedia(deps: Deps, actor: Actor, kindName: string): P
     action: "media.remove",
     target_type: "media",
     target_id: kind,
-    target_label: MEDIA_KINDS[kind],
+    target_label: MEDIA_KIND_LABELS[kind],
     before: current,
     after: null,
   });

@@ -14,7 +14,7 @@ import {
 } from "@core/inventory";
 import { FORECAST_METHODS } from "@core/registry";
 import { DISTRIBUTIONS } from "@core/uncertainty-core";
-import { ROLES } from "./common";
+import { MEDIA_KINDS, ROLES } from "./common";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
 export const tokensSchema = z.object({
@@ -227,7 +227,7 @@ export const documentSchema = z.object({
 });
 
 export const mediaStatusSchema = z.object({
-  kind: z.enum(["instruction", "presentation"]),
+  kind: z.enum(MEDIA_KINDS),
   label: z.string(),
   url: z.nullable(z.string()).meta({ description: "Short-lived signed URL for <video src>; null: no video uploaded" }),
   content_type: z.nullable(z.string()),

@@ -26,6 +26,14 @@ export function pageParams() {
 
 /** staff: prepares the company's data; reviewer: a staff member who also approves the year's
  *  inventory (set by admins); admin: a platform operator. */
+/** The settings videos, one of each kind, with their titles (docs/user-guide.md, /settings). */
+export const MEDIA_KINDS = ["instruction", "presentation"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
+  instruction: "Видеоинструкция",
+  presentation: "Презентация",
+};
+
 export const ROLES = ["staff", "reviewer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -7,6 +7,7 @@ import { useRef, useState } from "react";
 import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
 import { useMedia, type MediaStatus } from "./media";
+import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract";
 
 function Player({ media, onExpired }: { media: MediaStatus; onExpired: () => Promise<unknown> }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -74,7 +75,12 @@ export function SettingsVideos() {
   );
 }
 
-const PLACEHOLDERS: MediaStatus[] = [
-  { kind: "instruction", label: "Видеоинструкция", url: null, content_type: null, size: null, uploaded_at: null, expires_at: null },
-  { kind: "presentation", label: "Презентация", url: null, content_type: null, size: null, uploaded_at: null, expires_at: null },
-];
+const PLACEHOLDERS: MediaStatus[] = MEDIA_KINDS.map((kind) => ({
+  kind,
+  label: MEDIA_KIND_LABELS[kind],
+  url: null,
+  content_type: null,
+  size: null,
+  uploaded_at: null,
+  expires_at: null,
+}));
