@@ -21,6 +21,10 @@ export function createApi(deps: Deps, options: AppOptions) {
     c.set("deps", deps);
     c.set("clientAddressOf", options.clientAddressOf);
     await next();
+    // Answers carry a company's figures or tokens: no browser or proxy keeps them, unless a route
+    // chose its own caching for what is no company's data (the OpenAPI document, a forecast model,
+    // a regulatory document, a video).
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   const tooLarge = bodyLimit({
     maxSize: deps.config.jsonBodyLimitBytes,
