@@ -39,7 +39,7 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     refreshTtlSeconds: intFromEnv("REFRESH_TOKEN_TTL_SECONDS", 24 * 60 * 60),
     guardantCode: process.env.GUARDANT_CODE || undefined,
     loginFailuresPerEmail: intFromEnv("LOGIN_FAILURES_PER_EMAIL", 10),
-    loginFailuresPerAddress: intFromEnv("LOGIN_FAILURES_PER_ADDRESS", 50),
+    loginFailuresPerAddress: intFromEnv("LOGIN_FAILURES_PER_ADDRESS", 200),
     loginWindowSeconds: intFromEnv("LOGIN_WINDOW_SECONDS", 15 * 60),
     jsonBodyLimitBytes: intFromEnv("JSON_BODY_LIMIT_BYTES", 1024 * 1024),
     documentMaxBytes: intFromEnv("DOCUMENT_MAX_BYTES", 50 * 1024 * 1024),

@@ -495,6 +495,8 @@ export interface AttemptReservation {
 export interface AttemptCounter {
   /** Takes one attempt of `limit` within the last `windowSeconds`; undefined when none is left. */
   reserve(key: string, windowSeconds: number, limit: number): Promise<AttemptReservation | undefined>;
+  /** Seconds until `reserve` would take one more attempt of `limit` (the Retry-After of a refusal). */
+  retryAfterSeconds(key: string, windowSeconds: number, limit: number): Promise<number>;
   /** Gives a reserved attempt back (a successful sign-in is not a failed attempt). */
   release(reservation: AttemptReservation): Promise<void>;
 }

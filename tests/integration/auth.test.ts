@@ -64,7 +64,14 @@ describe("POST /api/token/", () => {
     for (let i = 0; i < 3; i++) expect((await login(email, "nope", "192.0.2.10")).status).toBe(401);
     const res = await login(email, "correct-horse", "192.0.2.10");
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/попыток/);
+    // The three failures fill this window: the next one is possible once a third has slid out of
+    // the sliding 15 minutes, 5 to 20 minutes from now depending on where in the window they fell.
+    const wait = Number(res.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(5 * 60 - 1);
+    expect(wait).toBeLessThanOrEqual(20 * 60);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      `Слишком много неудачных попыток входа. Повторите попытку через ${Math.ceil(wait / 60)} мин.`,
+    );
   });
 
   it("does not let a stranger's wrong passwords lock out the owner signing in from elsewhere", async () => {
@@ -85,9 +92,32 @@ describe("POST /api/token/", () => {
     const address = "192.0.2.200";
     for (let i = 0; i < 6; i++) await login(`ghost${i}@example.com`, "nope", address);
     const { email } = await h.signedInUser();
-    expect((await login(email, "correct-horse", address)).status).toBe(429);
+    const refused = await login(email, "correct-horse", address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await login(email, "correct-horse", "192.0.2.201")).status).toBe(200);
   });
+
+  it("lets an office behind one address sign in after 50 failures of its people, an account's own budget spent", async () => {
+    const g = await createHarness();
+    try {
+      expect(g.deps.config).toMatchObject({ loginFailuresPerEmail: 10, loginFailuresPerAddress: 200 });
+      const office = "192.0.2.240";
+      const people = await Promise.all(Array.from({ length: 6 }, () => g.signedInUser()));
+      const attempt = (email: string, password: string) =>
+        g.request("/api/token/", { method: "POST", json: { email, password, guardant_code: "" }, address: office });
+      // Five people mistype ten times each; the fifth's eleventh try is refused: the account's budget.
+      for (const { email } of people.slice(0, 5)) {
+        const statuses = await Promise.all(Array.from({ length: 10 }, () => attempt(email, "typo")));
+        expect(statuses.map((r) => r.status)).toEqual(Array(10).fill(401));
+      }
+      expect((await attempt(people[4].email, "correct-horse")).status).toBe(429);
+      // The sixth signs in from the same address.
+      expect((await attempt(people[5].email, "correct-horse")).status).toBe(200);
+    } finally {
+      await g.close();
+    }
+  }, 120_000);
 
   it("refuses a deactivated user: the tokens already issued stop working and sign-in fails", async () => {
     const { token, refresh, email, companyId, userId } = await h.signedInUser();

@@ -25,9 +25,11 @@ export interface LoginRequest {
 }
 
 /**
- * Failed sign-ins are budgeted per e-mail *from one client address* and per client address across
- * e-mails: a stranger's wrong passwords use up only their own address's budget for that e-mail, so
- * they cannot lock out the owner signing in from elsewhere. Each attempt reserves its place before
+ * Failed sign-ins are budgeted per account (its e-mail) *from one client address* and per client
+ * address across e-mails: a stranger's wrong passwords use up only their own address's budget for
+ * that e-mail, so they cannot lock out the owner signing in from elsewhere. The address's budget is
+ * many accounts' worth, so one person's typos, or one account guessed at, behind an office's shared
+ * address (NAT) leave its colleagues signing in. Each attempt reserves its place before
  * the password is checked, so parallel requests cannot exceed a budget; the reservation is given
  * back when the attempt did not fail.
  */
@@ -41,7 +43,11 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
   const giveBack = () => Promise.all(reserved.map((r) => r && repos.attempts.release(r)));
   if (reserved.some((r) => r === undefined)) {
     await giveBack();
-    throw new TooManyRequests("Слишком много неудачных попыток входа. Повторите попытку позже.");
+    const waits = await Promise.all(
+      budgets.map(({ key, limit }, i) => (reserved[i] ? 0 : repos.attempts.retryAfterSeconds(key, config.loginWindowSeconds, limit))),
+    );
+    const seconds = Math.max(...waits);
+    throw new TooManyRequests(`Слишком много неудачных попыток входа. Повторите попытку через ${Math.ceil(seconds / 60)} мин.`, seconds);
   }
 
   const user = await repos.users.findByEmail(request.email);

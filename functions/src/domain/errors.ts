@@ -42,11 +42,15 @@ export class Conflict extends DomainError {
   }
 }
 
+/** Every 429 says when to try again (Retry-After); one that crossed a process boundary as a plain
+ *  DomainError (a worker's answer) says this. */
+export const RETRY_AFTER_SECONDS = 30;
+
 export class TooManyRequests extends DomainError {
-  /** Sent as Retry-After when given. */
   constructor(
     detail: string,
-    readonly retryAfterSeconds?: number,
+    /** Sent as Retry-After. */
+    readonly retryAfterSeconds: number,
   ) {
     super(429, detail);
   }

@@ -3,12 +3,13 @@
 // internals, whose message and stack the request's log line carries (http/request-log.ts).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError, TooManyRequests } from "../domain/errors";
+import { DomainError, RETRY_AFTER_SECONDS, TooManyRequests } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 
 export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
-    if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+    if (error.status === 429)
+      c.header("Retry-After", String(error instanceof TooManyRequests ? error.retryAfterSeconds : RETRY_AFTER_SECONDS));
     return c.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, error.status);
   }
   if (error instanceof FileRefused) return c.json({ detail: error.detail }, error.status);
