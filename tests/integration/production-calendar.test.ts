@@ -36,13 +36,19 @@ const DAYS_2027 = {
   working_days: [],
 };
 
+/** Every Monday to Friday of 2027: as days off, they leave the year no working day. */
+const WEEKDAYS_2027 = Array.from({ length: 365 }, (_, i) => new Date(Date.UTC(2027, 0, 1 + i)))
+  .filter((day) => day.getUTCDay() % 6 !== 0)
+  .map((day) => day.toISOString().slice(0, 10));
+
 const list = async (token = admin.token) => {
   const res = await h.request("/api/v1/admin/calendar/", { token });
   expect(res.status).toBe(200);
   return ((await res.json()) as { results: CalendarYear[] }).results;
 };
 const post = (json: unknown, token = admin.token) => h.request("/api/v1/admin/calendar/", { method: "POST", token, json });
-const put = (year: number, json: unknown) => h.request(`/api/v1/admin/calendar/${year}/`, { method: "PUT", token: admin.token, json });
+const put = (year: number | string, json: unknown) =>
+  h.request(`/api/v1/admin/calendar/${year}/`, { method: "PUT", token: admin.token, json });
 const detail = async (res: Response, status: number) => {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -76,6 +82,11 @@ describe("the production calendar as data", () => {
       /^working_days: .*01\.01\.2027 указан и среди нерабочих, и среди рабочих выходных дней/,
     );
     await refused({ working_days: ["2027-11-03"] }, /03\.11\.2027 — среда: будний день и так рабочий/);
+    await refused(
+      { days_off: ["2027-01-01", "2027-01-02"] },
+      /^days_off: нерабочие дни — 02\.01\.2027 — суббота: выходной и так нерабочий$/,
+    );
+    await refused({ days_off: WEEKDAYS_2027 }, /^days_off: нерабочие дни — в 2027 году не остается ни одного рабочего дня$/);
     await refused({ days_off: ["01.01.2027"] }, /«01\.01\.2027» — не дата ГГГГ-ММ-ДД/);
     await refused({ days_off: "2027-01-01" }, /^days_off: /);
     await refused({ decree: { ...DECREE_2027, date: "15.09.2026" } }, /^decree\.date: укажите дату в формате ГГГГ-ММ-ДД/);
@@ -137,6 +148,13 @@ describe("the production calendar as data", () => {
     expect(await detail(await put(2027, { ...edited, version: 1 }), 409)).toMatch(/уже изменен другим пользователем/);
     expect(await detail(await put(2030, { ...edited, version: 1 }), 404)).toBe("Производственный календарь на 2030 год не загружен");
     expect(await detail(await put(2027, { ...edited, days_off: ["2026-12-31"], version: 2 }), 400)).toMatch(/не относится к 2027 году/);
+    for (const year of ["02027", "2027.0", "+2027", "%202027", "0x7eb", "27"]) {
+      expect(await detail(await put(year, { ...edited, version: 2 }), 400), year).toBe("year: ожидается год из четырех цифр");
+    }
+    expect(await detail(await put(2027, { ...edited, working_days: [], days_off: WEEKDAYS_2027, version: 2 }), 400)).toMatch(
+      /не остается ни одного рабочего дня/,
+    );
+    expect((await list()).find((y) => y.year === 2027)).toMatchObject({ version: 2 });
   });
 
   it("gives a store from before the shipped years on its next start, leaving an admin's own years alone", async () => {

@@ -31,8 +31,9 @@ export interface CalendarProblem {
 }
 
 /** What is wrong with a year's days (ISO dates): each must be a real date of that year, listed
- *  once, in one list only; a working day moved by a decree is a Saturday or a Sunday (a weekday
- *  is working anyway). Empty: nothing. */
+ *  once, in one list only; a day off is a weekday (a Saturday or a Sunday is off anyway, and a day
+ *  off moved by a decree lands on a weekday), a working day moved by a decree a Saturday or a
+ *  Sunday (a weekday is working anyway); the year keeps at least one working day. Empty: nothing. */
 export function calendarDayProblems(year: number, days: Record<CalendarDayList, readonly string[]>): CalendarProblem[] {
   const problems: CalendarProblem[] = [];
   const seen = new Map<string, CalendarDayList>();
@@ -47,11 +48,28 @@ export function calendarDayProblems(year: number, days: Record<CalendarDayList, 
       else if (seen.has(day)) problems.push({ list, message: `${ruDate(day)} указан и среди нерабочих, и среди рабочих выходных дней` });
       else if (list === "working_days" && !isWeekend(day)) {
         problems.push({ list, message: `${ruDate(day)} — ${weekdayName(day)}: будний день и так рабочий` });
+      } else if (list === "days_off" && isWeekend(day)) {
+        problems.push({ list, message: `${ruDate(day)} — ${weekdayName(day)}: выходной и так нерабочий` });
       }
       seen.set(day, list);
     }
   }
+  if (problems.length === 0 && workingDayCount(year, days) === 0) {
+    problems.push({ list: "days_off", message: `в ${year} году не остается ни одного рабочего дня` });
+  }
   return problems;
+}
+
+/** Monday to Friday less the days off, plus the working Saturdays and Sundays. */
+function workingDayCount(year: number, days: Record<CalendarDayList, readonly string[]>): number {
+  const off = new Set(days.days_off);
+  const working = new Set(days.working_days);
+  let count = 0;
+  for (let t = Date.UTC(year, 0, 1); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (working.has(day) || (!isWeekend(day) && !off.has(day))) count += 1;
+  }
+  return count;
 }
 
 /** Days as an administrator types them — ДД.ММ.ГГГГ (or ГГГГ-ММ-ДД), separated by commas, spaces

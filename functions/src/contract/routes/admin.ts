@@ -361,7 +361,12 @@ export const removeMediaRoute = declareRoute(
 );
 
 const calendarParams = z.object({
-  year: z.coerce.number().check(z.int("year: ожидается год из четырех цифр")).meta({ description: "The year, four digits" }),
+  // Exactly four digits: a number would also take «02026», «2026.0» and «+2026».
+  year: z
+    .string()
+    .regex(/^\d{4}$/, "year: ожидается год из четырех цифр")
+    .transform(Number)
+    .meta({ description: "The year, four digits" }),
 });
 
 export const listCalendarRoute = declareRoute(
@@ -378,7 +383,8 @@ export const createCalendarYearRoute = declareRoute(
     operationId: "adminCreateCalendarYear",
     summary: "Load a year of the production calendar: its days off, working weekend days and decree",
     description:
-      "Each day must be a date of that year, listed once, in one list only; a working day must be a Saturday or a Sunday (400). " +
+      "Each day must be a date of that year, listed once, in one list only; a day off must be a weekday, a working day a Saturday or a Sunday, " +
+      "and the year must keep at least one working day (400). " +
       "A year already loaded is 409. Review deadlines reaching the year are counted by it from then on.",
     errors: [400, 409],
   }),
@@ -394,7 +400,7 @@ export const putCalendarYearRoute = declareRoute(
   admin({
     operationId: "adminPutCalendarYear",
     summary: "Replace a year's days and decree (based on the version shown)",
-    description: "The same rules as loading a year; a stale version is 409, a year not loaded 404.",
+    description: "The same rules as loading a year; the path's year is four digits (400); a stale version is 409, a year not loaded 404.",
     errors: [400, 404, 409],
   }),
   {
