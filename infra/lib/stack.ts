@@ -439,8 +439,10 @@ export class AppStack extends Stack {
         batchSize: 100,
         maxBatchingWindow: Duration.seconds(5),
         // Both parts are idempotent (conditional audit puts, the last sequence applied per item
-        // for the statistics), so a retried batch is harmless; a stuck one alarms.
+        // for the statistics), so a retried batch is harmless; a stuck one alarms. The handler
+        // names the records that failed, and delivery resumes from the first of them.
         retryAttempts: 10,
+        reportBatchItemFailures: true,
       }),
     );
     acknowledge(

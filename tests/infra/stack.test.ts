@@ -437,6 +437,8 @@ describe.each([
       StartingPosition: "TRIM_HORIZON",
       EventSourceArn: { "Fn::GetAtt": [Match.stringLikeRegexp("^Table"), "StreamArn"] },
       FunctionName: { Ref: Match.stringLikeRegexp("^StreamAuditFunction") },
+      // The handler names the records that failed; the rest of the batch is done.
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
     });
     t.hasResourceProperties("Custom::S3BucketNotifications", {
       BucketName: { Ref: Match.stringLikeRegexp("^UploadsBucket") },

@@ -59,46 +59,49 @@ export function changedAttributes(oldImage: Image | undefined, newImage: Image |
   return [...names].filter((n) => JSON.stringify(oldImage?.[n]) !== JSON.stringify(newImage?.[n])).sort();
 }
 
-/** A failed write throws: Lambda retries the batch, and the conditional put makes the entries
- *  already written no-ops, so the trail is neither lost nor doubled; the failure shows in the
+/** A failed write throws: the record is delivered again, and the conditional put makes an entry
+ *  already written a no-op, so the trail is neither lost nor doubled; the failure shows in the
  *  function's Errors alarm. */
 export async function auditChanges(event: StreamEvent, target: AuditTarget): Promise<number> {
   let written = 0;
-  const log = target.log ?? console;
-  for (const record of event.Records ?? []) {
-    const { Keys, NewImage, OldImage, ApproximateCreationDateTime } = record.dynamodb;
-    const pk = str(Keys, "PK") ?? "";
-    const sk = str(Keys, "SK") ?? "";
-    if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) continue;
-    const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
-    const entry = {
-      event: record.eventName,
-      item_pk: pk,
-      item_sk: sk,
-      company: str(NewImage, "company") ?? str(OldImage, "company"),
-      old_version: num(OldImage, "version"),
-      new_version: num(NewImage, "version"),
-      changed: changedAttributes(OldImage, NewImage),
-      at,
-    };
-    log.info(JSON.stringify({ audit: entry.event, pk, sk, old_version: entry.old_version, new_version: entry.new_version }));
-    try {
-      await target.doc.send(
-        new PutCommand({
-          TableName: target.tableName,
-          Item: { ...auditEntry(at, record.eventID), ...entry },
-          ConditionExpression: "attribute_not_exists(PK)",
-        }),
-      );
-      written += 1;
-    } catch (error) {
-      // Already written by an earlier delivery of the same record.
-      if (error instanceof ConditionalCheckFailedException) continue;
-      log.error(`audit write failed for ${pk} ${sk}`);
-      throw error;
-    }
-  }
+  for (const record of event.Records ?? []) if (await auditRecord(record, target)) written += 1;
   return written;
+}
+
+/** Writes one record's audit entry; false when it has none or it was written already. */
+async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<boolean> {
+  const log = target.log ?? console;
+  const { Keys, NewImage, OldImage, ApproximateCreationDateTime } = record.dynamodb;
+  const pk = str(Keys, "PK") ?? "";
+  const sk = str(Keys, "SK") ?? "";
+  if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) return false;
+  const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
+  const entry = {
+    event: record.eventName,
+    item_pk: pk,
+    item_sk: sk,
+    company: str(NewImage, "company") ?? str(OldImage, "company"),
+    old_version: num(OldImage, "version"),
+    new_version: num(NewImage, "version"),
+    changed: changedAttributes(OldImage, NewImage),
+    at,
+  };
+  log.info(JSON.stringify({ audit: entry.event, pk, sk, old_version: entry.old_version, new_version: entry.new_version }));
+  try {
+    await target.doc.send(
+      new PutCommand({
+        TableName: target.tableName,
+        Item: { ...auditEntry(at, record.eventID), ...entry },
+        ConditionExpression: "attribute_not_exists(PK)",
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Already written by an earlier delivery of the same record.
+    if (error instanceof ConditionalCheckFailedException) return false;
+    log.error(`audit write failed for ${pk} ${sk}`);
+    throw error;
+  }
 }
 
 /** What a record changes in its company's statistics: the differences per year, and the source
@@ -137,10 +140,21 @@ const STATISTICS_CONCURRENCY = 8;
 
 /** Adds each record's differences to its company's year aggregates and list counts: the records
  *  of one item in stream order (its sequence marker needs them so), different items side by side
- *  (their additions commute). */
+ *  (their additions commute). Every worker finishes before a failure is thrown. */
 export async function applyStatistics(event: StreamEvent, target: ChangeTarget): Promise<number> {
+  const { applied, failures } = await statisticsOf(event, target);
+  if (failures.length > 0) throw failures[0].error;
+  return applied;
+}
+
+/** applyStatistics, telling which records failed: a record that fails and the later records of
+ *  its item are left unapplied (they would find its sequence marker passed), the others applied. */
+async function statisticsOf(
+  event: StreamEvent,
+  target: ChangeTarget,
+): Promise<{ applied: number; failures: { record: StreamRecord; error: unknown }[] }> {
   const log = target.log ?? console;
-  type Application = { company: string; change: Parameters<StatisticsRepository["apply"]>[1] };
+  type Application = { record: StreamRecord; company: string; change: Parameters<StatisticsRepository["apply"]>[1] };
   const byItem = new Map<string, Application[]>();
   for (const record of event.Records ?? []) {
     const change = statisticsChange(record);
@@ -153,25 +167,55 @@ export async function applyStatistics(event: StreamEvent, target: ChangeTarget):
     const at = new Date((record.dynamodb.ApproximateCreationDateTime ?? target.clock.now().getTime() / 1000) * 1000).toISOString();
     const item = `${change.company}#${change.source}`;
     const records = byItem.get(item) ?? byItem.set(item, []).get(item)!;
-    records.push({ company: change.company, change: { ...change, sequence: change.sequence, at } });
+    records.push({ record, company: change.company, change: { ...change, sequence: change.sequence, at } });
   }
   const queue = [...byItem.values()];
   let applied = 0;
+  const failures: { record: StreamRecord; error: unknown }[] = [];
   const worker = async () => {
     for (let records = queue.shift(); records; records = queue.shift()) {
-      for (const { company, change } of records) if (await target.repos.statistics.apply(company, change)) applied += 1;
+      for (const [i, { company, change }] of records.entries()) {
+        try {
+          if (await target.repos.statistics.apply(company, change)) applied += 1;
+        } catch (error) {
+          failures.push(...records.slice(i).map((later) => ({ record: later.record, error })));
+          break;
+        }
+      }
     }
   };
-  // Every worker finishes before a failure is thrown: the batch's redelivery then starts alone.
-  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(STATISTICS_CONCURRENCY, queue.length) }, worker));
-  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
-  if (failed) throw failed.reason;
-  return applied;
+  await Promise.all(Array.from({ length: Math.min(STATISTICS_CONCURRENCY, queue.length) }, worker));
+  return { applied, failures };
 }
 
-/** A failure throws, and the whole batch is delivered again: both parts are idempotent (the audit
- *  by its conditional put, the statistics by the sequence number applied per item). */
-export async function handleTableChanges(event: StreamEvent, target: ChangeTarget): Promise<void> {
-  await auditChanges(event, target);
-  await applyStatistics(event, target);
+/** The answer Lambda reads with ReportBatchItemFailures: the records to deliver again. */
+export interface BatchResponse {
+  batchItemFailures: { itemIdentifier: string }[];
+}
+
+/** Each record's audit entry and statistics; a record that fails is reported (by its sequence
+ *  number, as Lambda expects for a stream) without holding back the rest of the batch. Lambda
+ *  delivers again from the first one reported; both parts are idempotent (the audit by its
+ *  conditional put, the statistics by the sequence number applied per item). */
+export async function handleTableChanges(event: StreamEvent, target: ChangeTarget): Promise<BatchResponse> {
+  const log = target.log ?? console;
+  const failed = new Set<StreamRecord>();
+  for (const record of event.Records ?? []) {
+    try {
+      await auditRecord(record, target);
+    } catch (error) {
+      log.error(`audit: record ${record.eventID} failed: ${(error as Error)?.message ?? error}`);
+      failed.add(record);
+    }
+  }
+  const { failures } = await statisticsOf(event, target);
+  for (const { record, error } of failures) {
+    log.error(`statistics: record ${record.eventID} failed: ${(error as Error)?.message ?? error}`);
+    failed.add(record);
+  }
+  return {
+    batchItemFailures: (event.Records ?? [])
+      .filter((record) => failed.has(record))
+      .map((record) => ({ itemIdentifier: record.dynamodb.SequenceNumber ?? record.eventID })),
+  };
 }

@@ -3,13 +3,14 @@
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
-import { handleTableChanges, type StreamEvent } from "../events/table-changes";
+import { handleTableChanges, type BatchResponse, type StreamEvent } from "../events/table-changes";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
 const repos = dynamoRepositories(doc, tableName);
 
-export async function handler(event: StreamEvent): Promise<void> {
+/** The records that failed, for the event source's ReportBatchItemFailures. */
+export async function handler(event: StreamEvent): Promise<BatchResponse> {
   if (!tableName) throw new Error("TABLE_NAME is not set (the CDK stack sets it)");
-  await handleTableChanges(event, { doc, tableName, repos, clock: systemClock });
+  return handleTableChanges(event, { doc, tableName, repos, clock: systemClock });
 }

@@ -1,7 +1,9 @@
 // Delivers events to a handler the way Lambda's event source mappings do: in order, in batches
 // (up to `batchSize` records gathered for `windowMs`), one batch at a time, after the write that
-// caused them has answered. A failing batch is retried a few times and then dropped with an error
-// in the log, as the stack's retry limit does in AWS.
+// caused them has answered. The handler may name the records that failed (a partial batch
+// response): those go first into the next batch, after a pause, and the others are done. A record
+// (or a batch whose handler threw) that keeps failing is dropped with an error in the log after a
+// few attempts, as the stack's retry limit does in AWS.
 export interface EventQueue<R> {
   push(record: R): void;
   /** Resolves once every record pushed so far has been handled (or dropped). */
@@ -18,25 +20,37 @@ export interface EventQueueOptions {
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-export function eventQueue<R>(handle: (records: R[]) => Promise<void>, options: EventQueueOptions): EventQueue<R> {
+export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, options: EventQueueOptions): EventQueue<R> {
   const { name, batchSize = 100, windowMs = 10, retries = 3, log = console } = options;
   const pending: R[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  async function deliver(batch: R[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await handle(batch);
-        return;
-      } catch (error) {
-        if (attempt > retries) {
-          log.error(`${name}: ${batch.length} event(s) dropped after ${attempt} attempts: ${(error as Error)?.stack ?? error}`);
-          return;
-        }
-        await sleep(20 * attempt);
-      }
+  const attempts = new Map<R, number>();
+
+  /** Handles `batch`; the records to try again (put back before the ones still waiting). */
+  async function deliver(batch: R[]): Promise<R[]> {
+    let failed: R[];
+    let reason = "the handler reported them failed";
+    try {
+      const answer = await handle(batch);
+      failed = Array.isArray(answer) ? answer : [];
+    } catch (error) {
+      failed = batch;
+      reason = String((error as Error)?.stack ?? error);
     }
+    for (const record of batch) if (!failed.includes(record)) attempts.delete(record);
+    const dropped: R[] = [];
+    const again = failed.filter((record) => {
+      const attempt = (attempts.get(record) ?? 0) + 1;
+      attempts.set(record, attempt);
+      if (attempt <= retries) return true;
+      attempts.delete(record);
+      dropped.push(record);
+      return false;
+    });
+    if (dropped.length > 0) log.error(`${name}: ${dropped.length} event(s) dropped after ${retries + 1} attempts: ${reason}`);
+    return again;
   }
 
   function schedule(): void {
@@ -44,7 +58,12 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<void>, options: 
     timer = setTimeout(() => {
       timer = undefined;
       running = (async () => {
-        while (pending.length > 0) await deliver(pending.splice(0, batchSize));
+        while (pending.length > 0) {
+          const again = await deliver(pending.splice(0, batchSize));
+          if (again.length === 0) continue;
+          pending.unshift(...again);
+          await sleep(20 * Math.max(...again.map((record) => attempts.get(record) ?? 1)));
+        }
       })().finally(() => {
         running = undefined;
         if (pending.length > 0) schedule();

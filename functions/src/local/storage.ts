@@ -98,11 +98,14 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>):
   const handlerDoc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
   const handlerRepos = dynamoRepositories(handlerDoc, LOCAL_TABLE);
   const stream = eventQueue<StreamRecord>(
-    (records) =>
-      handleTableChanges(
+    async (records) => {
+      const { batchItemFailures } = await handleTableChanges(
         { Records: records },
         { doc: handlerDoc, tableName: LOCAL_TABLE, repos: handlerRepos, clock: systemClock, log: quietAudit },
-      ),
+      );
+      const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
+      return records.filter((record) => failed.has(record.dynamodb.SequenceNumber ?? record.eventID));
+    },
     // Lambda gathers for up to 5 s (infra/lib/stack.ts); a shorter wait keeps the local profile fresh
     // while still folding a burst of writes into one refresh per company.
     { name: "table stream", windowMs: 200 },

@@ -171,4 +171,22 @@ describe("local event queue", () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/test: 1 event\(s\) dropped after 3 attempts: Error: permanent/);
   });
+
+  it("tries again only the records the handler reports failed, first in the next batch, and lets the others through", async () => {
+    const seen: number[][] = [];
+    const errors: string[] = [];
+    let failures = 0;
+    const queue = eventQueue<number>(
+      async (batch) => {
+        seen.push(batch);
+        // 2 fails once, 4 every time: the batch's other records are done.
+        return batch.filter((n) => (n === 2 && failures++ < 1) || n === 4);
+      },
+      { name: "test", batchSize: 3, windowMs: 1, retries: 2, log: { error: (m: string) => errors.push(m) } },
+    );
+    [1, 2, 3, 4, 5].forEach((n) => queue.push(n));
+    await queue.settled();
+    expect(seen).toEqual([[1, 2, 3], [2, 4, 5], [4], [4]]);
+    expect(errors).toEqual(["test: 1 event(s) dropped after 3 attempts: the handler reported them failed"]);
+  });
 });

@@ -8,7 +8,18 @@
 // is removed. A delivery cut short after the ADD finds the pending attribute and does not add
 // again; one cut short after the marker finds the marker and only clears the pending attribute.
 // Each write touches one small item, so a change costs the same at 100 or 100 000 calculations.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+// A project's inventory sums are read with the marker and written in one update that also removes
+// the keys the change brings to zero, conditioned on the revision read: no zero-valued key stays
+// behind to slow the inventory's reads until the reconciliation compacts it.
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import type { StatisticsFigures, StatisticsRepository, StoredInventorySums, StoredListCounts, YearStatistics } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
@@ -57,6 +68,26 @@ interface Target {
 const sumAttributes = (sums: Record<string, number>): Record<string, number> =>
   Object.fromEntries(Object.entries(sums).map(([key, value]) => [`${SUM}${key}`, value]));
 
+/** An inventory sums item's update: ADD for every key of the difference but those it brings to
+ *  zero, which are removed, plus the change counter. */
+function sumsChange(attributes: Record<string, number>, item: Record<string, unknown> | undefined) {
+  const names: Record<string, string> = { "#rev": "rev" };
+  const values: Record<string, unknown> = { ":one": 1 };
+  const parts = ["#rev :one"];
+  const removed: string[] = [];
+  for (const [attribute, value] of Object.entries(attributes)) {
+    if (value === 0) continue;
+    const i = parts.length + removed.length;
+    names[`#a${i}`] = attribute;
+    if (item?.[attribute] !== undefined && Number(item[attribute]) + value === 0) removed.push(`#a${i}`);
+    else {
+      values[`:a${i}`] = value;
+      parts.push(`#a${i} :a${i}`);
+    }
+  }
+  return { names, values, parts, removed };
+}
+
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
   const storedSums = async (companyId: string): Promise<StoredInventorySums[]> => {
     const prefix = keys.inventorySumsOfCompany(companyId);
@@ -76,6 +107,22 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       rev: Number(item.rev ?? 0),
       zeros: Object.entries(item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0).length,
     }));
+  };
+  const readItem = async (key: Target["key"]) =>
+    (await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item as Record<string, unknown> | undefined;
+  /** Items by key in one request, in the order of `wanted` (undefined: none stored). */
+  const readItems = async (wanted: Target["key"][]): Promise<(Record<string, unknown> | undefined)[]> => {
+    if (wanted.length === 1) return [await readItem(wanted[0])];
+    const found: Record<string, unknown>[] = [];
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+      [table]: { Keys: wanted, ConsistentRead: true },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const out = await doc.send(new BatchGetCommand({ RequestItems: request }));
+      found.push(...((out.Responses?.[table] ?? []) as Record<string, unknown>[]));
+      request = out.UnprocessedKeys as typeof request;
+    }
+    return wanted.map((key) => found.find((item) => item.PK === key.PK && item.SK === key.SK));
   };
   const clearPending = (key: Target["key"], source: string, sequence: string) =>
     unlessConditionFails(
@@ -147,23 +194,28 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
     },
 
     async apply(companyId, { source, sequence, deltas, lists = [], inventory = [], write = false, at }) {
-      const targets: Target[] = [
+      const others: Target[] = [
         ...deltas.map((delta) => ({ key: keys.companyStatisticsYear(companyId, delta.year), attributes: yearAttributes(delta) })),
         ...lists.map((list) => ({
           key: keys.calculationListCount(companyId, list.project, list.type),
           attributes: { active: list.active, archived: list.archived },
         })),
-        ...inventory.map((delta) => ({ key: keys.inventorySums(companyId, delta.project), attributes: sumAttributes(delta.sums) })),
       ];
+      const inventoryTargets: Target[] = inventory.map((delta) => ({
+        key: keys.inventorySums(companyId, delta.project),
+        attributes: sumAttributes(delta.sums),
+      }));
+      const targets = [...others, ...inventoryTargets];
       // Read-your-writes: the write is counted applied only after its differences are in.
       const counter: Target[] = write ? [{ key: keys.inventoryWrites(companyId), attributes: { applied: 1 } }] : [];
       const marker = keys.statisticsApplied(companyId, source);
-      const seen = await doc.send(new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }));
-      if (typeof seen.Item?.sequence === "string" && seen.Item.sequence >= sequence) {
+      const [seen, ...sumsItems] = await readItems([marker, ...inventoryTargets.map((target) => target.key)]);
+      if (typeof seen?.sequence === "string" && seen.sequence >= sequence) {
         // Applied already; a delivery stopped before its last step may have left the pending mark.
         await Promise.all([...targets, ...counter].map((target) => clearPending(target.key, source, sequence)));
         return false;
       }
+      const pending = `${PENDING}${source}`;
       // Each target item is conditioned on its own pending mark, so they are written side by side.
       const add = (target: Target) => {
         const { names, values, clause } = additionsOf(target.attributes);
@@ -175,13 +227,37 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
               UpdateExpression: `${clause} SET updated_at = :at, #p = :seq`,
               // Not yet added by an earlier delivery of this record (then #p = :seq).
               ConditionExpression: "attribute_not_exists(#p) OR #p < :seq",
-              ExpressionAttributeNames: { ...names, "#p": `${PENDING}${source}` },
+              ExpressionAttributeNames: { ...names, "#p": pending },
               ExpressionAttributeValues: { ...values, ":at": at, ":seq": sequence },
             }),
           ),
         );
       };
-      const written = [...(await Promise.all(targets.map(add))), ...(await Promise.all(counter.map(add)))];
+      /** A project's sums: the keys that come to zero removed, on the revision `item` was read at. */
+      const addSums = async (target: Target, read: Record<string, unknown> | undefined): Promise<boolean> => {
+        for (let item = read; ; item = await readItem(target.key)) {
+          // Added by an earlier delivery of this record.
+          if (typeof item?.[pending] === "string" && item[pending] >= sequence) return false;
+          const { names, values, parts, removed } = sumsChange(target.attributes, item);
+          const written = await unlessConditionFails(
+            doc.send(
+              new UpdateCommand({
+                TableName: table,
+                Key: target.key,
+                UpdateExpression: `ADD ${parts.join(", ")} SET updated_at = :at, #p = :seq${removed.length ? ` REMOVE ${removed.join(", ")}` : ""}`,
+                ConditionExpression: `(attribute_not_exists(#p) OR #p < :seq) AND ${item ? "#rev = :rev" : "attribute_not_exists(#rev)"}`,
+                ExpressionAttributeNames: { ...names, "#p": pending },
+                ExpressionAttributeValues: { ...values, ":at": at, ":seq": sequence, ...(item ? { ":rev": Number(item.rev ?? 0) } : {}) },
+              }),
+            ),
+          );
+          if (written) return true;
+        }
+      };
+      const written = [
+        ...(await Promise.all([...others.map(add), ...inventoryTargets.map((target, i) => addSums(target, sumsItems[i]))])),
+        ...(await Promise.all(counter.map(add))),
+      ];
       targets.push(...counter);
       const added = written.some(Boolean);
       await unlessConditionFails(
