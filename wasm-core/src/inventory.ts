@@ -194,10 +194,13 @@ export const STATUS_LABELS: Record<InventoryStatus, string> = {
 /** The statuses in which the approved calculations may not change. */
 export const FROZEN_STATUSES: readonly InventoryStatus[] = ["approved", "submitted", "accepted", "reworked"];
 
-/** The roles of a company's users (functions/src/ports.ts ROLES). */
-export type MemberRole = "staff" | "reviewer" | "admin";
-const MEMBERS: readonly MemberRole[] = ["staff", "reviewer", "admin"];
+/** The roles of a company's users (the contract's ROLES are these). */
+export const MEMBER_ROLES = ["staff", "reviewer", "admin"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+const MEMBERS: readonly MemberRole[] = MEMBER_ROLES;
+/** Who reviews: a reviewer or an administrator. */
 const REVIEWERS: readonly MemberRole[] = ["reviewer", "admin"];
+export const isReviewer = (role: string | null | undefined): boolean => REVIEWERS.some((r) => r === role);
 
 export interface Transition {
   readonly label: string;

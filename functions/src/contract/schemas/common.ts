@@ -1,4 +1,5 @@
 // Schema pieces shared by the API and the web app. Classic zod: @hono/zod-openapi declares routes with it.
+import { MEMBER_ROLES } from "@core/inventory";
 import * as z from "zod";
 import { ru } from "zod/locales";
 
@@ -34,7 +35,7 @@ export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
   presentation: "Презентация",
 };
 
-export const ROLES = ["staff", "reviewer", "admin"] as const;
+export const ROLES = MEMBER_ROLES;
 export type Role = (typeof ROLES)[number];
 
 export const booleanParam = z.optional(z.enum(["true", "false"]));

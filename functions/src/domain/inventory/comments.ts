@@ -4,6 +4,7 @@
 // by their author or by a reviewer (role reviewer or admin). Comments written before they were items
 // sit inside the year's review item (`comments`): they are listed after the newer ones (they are
 // older) and deleted the same way, so nothing needs migrating.
+import { isReviewer } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
@@ -59,7 +60,7 @@ export async function listComments(deps: Deps, actor: Actor, year: number, page:
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function assertMayDelete(actor: Actor, author: string) {
-  if (author === actor.email || actor.role === "reviewer" || actor.role === "admin") return;
+  if (author === actor.email || isReviewer(actor.role)) return;
   throw new Forbidden("Удалить комментарий может его автор, проверяющий или администратор");
 }
 

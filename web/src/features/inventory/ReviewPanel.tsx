@@ -13,6 +13,7 @@ import {
   STATUS_LABELS,
   TRANSITIONS,
   actionsFor,
+  isReviewer,
   reviewDateProblem,
   type ReviewAction,
   type Transition,
@@ -39,7 +40,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   const [reason, setReason] = useState("");
   const [notice, setNotice] = useState<Dayjs | null>(null);
   const [text, setText] = useState("");
-  const reviewer = me.data?.role === "reviewer" || me.data?.role === "admin";
+  const reviewer = isReviewer(me.data?.role);
   // The core's table, as the server applies it: a staff member, or the person who sent the version,
   // sees no button they cannot use.
   const available = me.data ? actionsFor(review.status, { role: me.data.role ?? "staff", email: me.data.email ?? "" }, review.history) : [];
