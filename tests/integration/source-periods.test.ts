@@ -346,13 +346,17 @@ describe("own values carry their uncertainty (D23)", () => {
     const inv = await inventory(2020);
     expect((await calculationsOf(2020)).find((c) => c.id === bare.id)!.flags).toContain("custom_without_uncertainty:ef");
     const check = inv.checks.find((c) => c.code === "custom_without_uncertainty")!;
-    expect(check).toMatchObject({ level: "info", calculations: [bare.id] });
+    expect(check).toMatchObject({ level: "info", calculations: [bare.id], count: 1 });
     expect(inv.check_calculations).toContainEqual({
       id: bare.id,
       name: bare.name,
       type: "underground_emission_ch4",
       project: { id: p.id, name: "Свои значения 2020" },
     });
-    expect(check.message).toContain("неопределенность не указана");
+    expect(check.message).toBe(
+      "Без площадки: 1 расчет с собственным коэффициентом без неопределенности — «Свое без неопределенности»; " +
+        "применена неопределенность поля справочника",
+    );
+    expect((await inventoryCalculations(h, token, 2020, { check: check.list })).map((c) => c.id)).toEqual([bare.id]);
   });
 });

@@ -15,6 +15,8 @@ export interface InventoryCalculationsFilter {
   /** `category|ipcc_code|gas`, e.g. `3|1.B.1.a.i.1|CH4`. */
   line?: string;
   counted?: boolean;
+  /** A check's `list`: the calculations behind it. */
+  check?: string;
 }
 
 /** The largest page the route gives. */
@@ -36,6 +38,7 @@ export async function inventoryCalculations(
     if (filter.facility) query.set("facility", filter.facility);
     if (filter.line) query.set("line", filter.line);
     if (filter.counted !== undefined) query.set("counted", String(filter.counted));
+    if (filter.check) query.set("check", filter.check);
     const res = await h.request(`/api/v1/inventory/calculations?${query}`, { token });
     if (res.status !== 200) throw new Error(`GET v1/inventory/calculations?${query}: ${res.status} ${await res.text()}`);
     const page = (await res.json()) as { results: InventoryCalculation[]; count: number };

@@ -4,8 +4,17 @@
 // seconds rather than through as many API calls. The table's stream counts them as it would the API's.
 import type { Deps } from "@server/domain/context";
 import { newId } from "@server/domain/ids";
+import type { Calculation } from "@server/ports";
 
-export async function copyCalculation(deps: Pick<Deps, "repos">, company: string, type: string, id: string, count: number): Promise<void> {
+/** `vary(i)`: what copy i changes besides its id and name (a period of its own, say). */
+export async function copyCalculation(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  type: string,
+  id: string,
+  count: number,
+  vary: (i: number) => Partial<Calculation> = () => ({}),
+): Promise<void> {
   const template = await deps.repos.calculations.get(company, type, id);
   if (!template) throw new Error(`no calculation ${type} ${id} of ${company}`);
   const WRITERS = 8;
@@ -13,7 +22,7 @@ export async function copyCalculation(deps: Pick<Deps, "repos">, company: string
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
       for (let i = next++; i < count; i = next++) {
-        await deps.repos.calculations.create({ ...template, id: newId(), name: `${template.name} № ${i + 2}` });
+        await deps.repos.calculations.create({ ...template, ...vary(i), id: newId(), name: `${template.name} № ${i + 2}` });
       }
     }),
   );

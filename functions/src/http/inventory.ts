@@ -33,6 +33,7 @@ export const inventoryRoutes = routeApp()
       facility: q.facility || undefined,
       line: q.line,
       counted: q.counted === undefined ? undefined : q.counted === "true",
+      check: q.check,
       limit: q.limit ?? 20,
       offset: q.offset ?? 0,
     });

@@ -45,6 +45,15 @@ export const inventoryCalculationsQuery = inventoryQuery.extend({
       .meta({ description: "A line of the inventory, `category|ipcc_code|gas`, e.g. `3|1.B.1.a.i.1|CH4`; none: every line" }),
   ),
   counted: booleanParam.meta({ description: "true: the calculations the total counts; false: the ones it leaves out (D18)" }),
+  check: z.optional(
+    z
+      .string()
+      .regex(
+        /^[a-z_]{1,40}(\|[0-9A-Za-z.:#/_-]{0,100}){1,3}$/,
+        "check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)",
+      )
+      .meta({ description: "A check's `list` from GET v1/inventory/: the calculations behind it (9.1)" }),
+  ),
   ...pageParams(),
 });
 

@@ -360,7 +360,13 @@ export const inventorySchema = z.object({
       level: z.enum(["error", "warning", "info"]),
       code: z.string(),
       message: z.string(),
-      calculations: z.array(z.string()).meta({ description: "The calculations the check names (check_calculations has them)" }),
+      calculations: z
+        .array(z.string())
+        .meta({ description: "At most 5 of the calculations the check concerns (check_calculations has them)" }),
+      count: z.optional(z.int().meta({ description: "9.1: how many calculations the check concerns, when it stands for a list" })),
+      list: z.optional(
+        z.string().meta({ description: "9.1: pass as `check` to v1/inventory/calculations to page every calculation behind it" }),
+      ),
     }),
   ),
   check_calculations: z

@@ -2,30 +2,34 @@
 // projects' kept sums (domain/inventory/sums.ts), so that the checks cost the same at 100 or 10 000
 // calculations: the sums say where a problem is; a calculation is read only to name it (a flagged
 // coefficient, two calculations that count one source twice, a facility's balance that destroys
-// more than it released).
+// more than it released). Methodology 9.1: a check of many calculations is one check per code and
+// facility (or source) with their count, naming at most NAMED of them; the list behind it is paged
+// by v1/inventory/calculations?check= (calculationsOfCheck), so the answer stays small at any size.
 import type { Deps } from "../context";
 import type { Calculation, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { isFrozen, STATUS_LABELS } from "./review";
+import { coefficientFlags } from "../coefficients";
+import { REGISTRY, isCalculationType } from "@core/registry";
 import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
 import { IPCC_CODES, ORDER_371_CATEGORIES, inventorySourceOf, leftOutReason, russianPlural, type Order371Category } from "@core/inventory";
-import {
-  coverageDifference,
-  coverageOf,
-  effectivePeriod,
-  periodText,
-  periodsOverlap,
-  yearGaps,
-  type SourcePeriod,
-} from "@core/source-periods";
+import { coverageDifference, coverageOf, effectivePeriod, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
   level: CheckLevel;
   code: string;
   message: string;
+  /** At most NAMED of the calculations it concerns. */
   calculations: string[];
+  /** How many calculations it concerns, when it stands for a list. */
+  count?: number;
+  /** The list's key: v1/inventory/calculations?check= pages them all. */
+  list?: string;
 }
+
+/** How many calculations a check names at most (9.1); its list has the rest. */
+export const NAMED = 5;
 
 /** A calculation a check names, as the screen opens it. */
 export interface CheckedCalculation {
@@ -50,7 +54,10 @@ export interface CheckScope {
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const calculationsWord = (n: number) => `${n} ${russianPlural(n, "расчет", "расчета", "расчетов")}`;
+const calculationsWord = (n: number) => `${new Intl.NumberFormat("ru-RU").format(n)} ${russianPlural(n, "расчет", "расчета", "расчетов")}`;
+/** «А», «Б» и еще 1 998: the names a check shows of `count`. */
+const namesOf = (names: readonly string[], count: number) =>
+  names.join(", ") + (count > names.length ? ` и еще ${new Intl.NumberFormat("ru-RU").format(count - names.length)}` : "");
 
 /** The year's checks, in the order the inventory lists them, and the calculations they name. */
 export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ checks: InventoryCheck[]; named: CheckedCalculation[] }> {
@@ -115,46 +122,66 @@ async function reviewChecks(deps: Deps, scope: CheckScope): Promise<InventoryChe
   ];
 }
 
-const FLAG_CHECKS: Record<(typeof CHECKED_FLAGS)[number], { level: CheckLevel; text: string }> = {
-  custom_without_justification: { level: "warning", text: "фактическое значение коэффициента без обоснования" },
-  custom_out_of_range: { level: "warning", text: "фактическое значение коэффициента вне правдоподобного диапазона" },
+const FLAG_CHECKS: Record<(typeof CHECKED_FLAGS)[number], { level: CheckLevel; what: string; note?: string }> = {
+  custom_without_justification: { level: "warning", what: "с фактическим значением коэффициента без обоснования" },
+  custom_out_of_range: { level: "warning", what: "с фактическим значением коэффициента вне правдоподобного диапазона" },
   custom_without_uncertainty: {
     level: "info",
-    text: "неопределенность не указана для фактического значения; применена неопределенность поля справочника",
+    what: "с собственным коэффициентом без неопределенности",
+    note: "применена неопределенность поля справочника",
   },
 };
 
-/** D10: the mine's own values a verifier will ask about, one check per calculation and kind. */
+const isCheckedFlag = (code: string): code is (typeof CHECKED_FLAGS)[number] => (CHECKED_FLAGS as readonly string[]).includes(code);
+
+/** D10: the mine's own values a verifier will ask about, one check per facility and kind with the
+ *  count (9.1); only the NAMED it names are read. */
 async function flaggedCoefficients(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
-  const flagged = new Map<string, { type: string; id: string; project: Project; flags: Set<string> }>();
+  // flag|facility → the flagged calculations (type, id, project).
+  const flagged = new Map<string, Array<{ type: string; id: string; project: Project }>>();
   for (const [key, , project] of keysOf(scope, ofYear, "f:")) {
     const [flag, type, id] = key.split("|");
-    const entry = flagged.get(id) ?? flagged.set(id, { type, id, project, flags: new Set() }).get(id)!;
-    entry.flags.add(flag);
+    const group = `${flag}|${project.facility || ""}`;
+    (flagged.get(group) ?? flagged.set(group, []).get(group)!).push({ type, id, project });
   }
-  const entries = [...flagged.values()].sort((a, b) => a.type.localeCompare(b.type) || a.id.localeCompare(b.id));
-  const calculations = await Promise.all(entries.map((e) => deps.repos.calculations.get(scope.company, e.type, e.id)));
-  const checks: InventoryCheck[] = [];
-  entries.forEach((entry, i) => {
-    const calculation = calculations[i];
-    if (!calculation) return;
-    name(calculation, entry.project);
-    for (const flag of CHECKED_FLAGS) {
-      if (!entry.flags.has(flag)) continue;
-      checks.push({
-        level: FLAG_CHECKS[flag].level,
-        code: flag,
-        message: `Расчет «${calculation.name}»: ${FLAG_CHECKS[flag].text}`,
-        calculations: [calculation.id],
-      });
+  const order = [...scope.facilities].sort((a, b) => a.name.localeCompare(b.name, "ru")).map((f) => f.id);
+  const rankOf = (facility: string) => (facility ? order.indexOf(facility) + 1 || order.length + 1 : order.length + 2);
+  const groups = [...flagged.keys()]
+    .map((key) => ({ key, flag: key.slice(0, key.indexOf("|")), facility: key.slice(key.indexOf("|") + 1) }))
+    .filter((g): g is typeof g & { flag: (typeof CHECKED_FLAGS)[number] } => isCheckedFlag(g.flag))
+    .sort((a, b) => rankOf(a.facility) - rankOf(b.facility) || CHECKED_FLAGS.indexOf(a.flag) - CHECKED_FLAGS.indexOf(b.flag));
+  // Ids are time-ordered (ids.ts): the oldest are named, all of them read in one batch.
+  for (const entries of flagged.values()) entries.sort((a, b) => a.id.localeCompare(b.id));
+  const shown = groups.flatMap(({ key }) => flagged.get(key)!.slice(0, NAMED));
+  const read = new Map((await deps.repos.calculations.getMany(scope.company, shown)).map((c) => [c.id, c]));
+  return groups.map(({ key, flag, facility }) => {
+    const entries = flagged.get(key)!;
+    const names: string[] = [];
+    const ids: string[] = [];
+    for (const entry of entries.slice(0, NAMED)) {
+      const calculation = read.get(entry.id);
+      if (!calculation) continue;
+      name(calculation, entry.project);
+      names.push(`«${calculation.name}»`);
+      ids.push(calculation.id);
     }
+    const { level, what, note } = FLAG_CHECKS[flag];
+    return {
+      level,
+      code: flag,
+      message:
+        `${facilityNameOf(scope, facility || null)}: ${calculationsWord(entries.length)} ${what} — ` +
+        `${namesOf(names, entries.length)}${note ? `; ${note}` : ""}`,
+      calculations: ids,
+      count: entries.length,
+      list: `${flag}|${facility}`,
+    };
   });
-  return checks;
 }
 
 /** D19: a source (facility, IPCC code, gas; a project without a facility is its own) is counted
@@ -167,7 +194,7 @@ async function sourcePeriods(
   ofYear: readonly Project[],
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
-  const groupOf = (project: Project) => project.facility || `project:${project.id}`;
+  const groupOf = sourceGroupOf;
   const where = (project: Project) =>
     project.facility ? facilityNameOf(scope, project.facility) : `Проект «${project.name}» (без площадки)`;
   // Coverage differences per group|unit|ipcc|gas.
@@ -202,7 +229,7 @@ async function sourcePeriods(
     if (!gap.gases.includes(gas)) gap.gases.push(gas);
   }
 
-  const checks = await duplicates(deps, scope, ofYear, overlapping, groupOf, where, name);
+  const checks = await duplicates(deps, scope, ofYear, overlapping, where, name);
   for (const { project, ipcc, gaps: uncovered, gases } of gaps.values()) {
     checks.push({
       level: "warning",
@@ -216,63 +243,44 @@ async function sourcePeriods(
   return checks;
 }
 
-/** The pairs of counted calculations behind the overlapping coverage, read from the projects of
- *  those sources only and the types that can make their codes. */
+/** D19: a source's group, a facility or, for a project without one, the project itself. */
+const sourceGroupOf = (project: Project) => project.facility || `project:${project.id}`;
+
+/** One check per source (group, unit, code) behind the overlapping coverage, with how many of its
+ *  counted calculations overlap another (9.1), read from the projects of those sources only and
+ *  the types that can make their codes. */
 async function duplicates(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
   overlapping: ReadonlySet<string>,
-  groupOf: (project: Project) => string,
   where: (project: Project) => string,
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
   if (overlapping.size === 0) return [];
   const groups = new Set([...overlapping].map((key) => key.slice(0, key.indexOf("|"))));
   const codes = new Set([...overlapping].map((key) => key.split("|")[2]));
-  const projects = ofYear.filter((p) => groups.has(groupOf(p)));
-  const types = typesMaking(codes);
-  const bySource = new Map<string, SourceEntry[]>();
-  for (const { calculation, project } of await countedCalculationsOf(deps, scope.company, projects, types)) {
-    const ipcc = ipccOfItem(calculation.type, calculation.coefficients);
-    const unit = sourceUnitOf(calculation.type, ipcc, calculation.coefficients);
-    for (const { gas } of inventorySourceOf(calculation.type)!.gases) {
-      const key = `${groupOf(project)}|${unit}|${ipcc}|${gas}`;
-      if (!overlapping.has(key)) continue;
-      const entries = bySource.get(key) ?? bySource.set(key, []).get(key)!;
-      entries.push({ calculation, project, period: effectivePeriod(calculation.period, project) });
-    }
-  }
-  // One check per pair and code, naming the gases they share.
-  const pairs = new Map<string, { a: SourceEntry; b: SourceEntry; ipcc: string; gases: string[] }>();
-  for (const key of [...bySource.keys()].sort()) {
-    const [, , ipcc, gas] = key.split("|");
-    const entries = bySource
-      .get(key)!
-      .sort((x, y) => x.period.from.localeCompare(y.period.from) || x.calculation.id.localeCompare(y.calculation.id));
-    entries.forEach((a, i) => {
-      for (let j = i + 1; j < entries.length; j++) {
-        const b = entries[j];
-        // Sorted by start: none after the first that starts past a's end overlaps it.
-        if (b.period.from > a.period.to) break;
-        if (!periodsOverlap(a.period, b.period)) continue;
-        const pairKey = `${ipcc}|${a.calculation.id}|${b.calculation.id}`;
-        const pair = pairs.get(pairKey) ?? pairs.set(pairKey, { a, b, ipcc, gases: [] }).get(pairKey)!;
-        pair.gases.push(gas);
-      }
-    });
-  }
-  return [...pairs.values()].map(({ a, b, ipcc, gases }) => {
-    name(a.calculation, a.project);
-    name(b.calculation, b.project);
+  const projects = ofYear.filter((p) => groups.has(sourceGroupOf(p)));
+  const counted = await countedCalculationsOf(deps, scope.company, projects, typesMaking(codes));
+  const sources = overlappingBySource(counted, (key) => overlapping.has(key));
+  return [...sources.keys()].sort().map((key) => {
+    const { gases, entries } = sources.get(key)!;
+    const ipcc = key.split("|")[2];
+    const shown = entries.slice(0, NAMED);
+    for (const e of shown) name(e.calculation, e.project);
     return {
       level: "error" as const,
       code: "primary_duplicate",
       message:
-        `${where(a.project)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: источник учтен дважды — ` +
-        `«${a.calculation.name}» (${periodText(a.period)}) и «${b.calculation.name}» (${periodText(b.period)}); ` +
-        "оставьте основным один расчет, другой отметьте как альтернативный, или разделите их периоды",
-      calculations: [a.calculation.id, b.calculation.id],
+        `${where(entries[0].project)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: источник учтен дважды — ` +
+        `${calculationsWord(entries.length)} с пересекающимися периодами: ` +
+        `${namesOf(
+          shown.map((e) => `«${e.calculation.name}» (${periodText(e.period)})`),
+          entries.length,
+        )}; оставьте основным один расчет, другие отметьте как альтернативные, или разделите их периоды`,
+      calculations: shown.map((e) => e.calculation.id),
+      count: entries.length,
+      list: `primary_duplicate|${key}`,
     };
   });
 }
@@ -281,6 +289,82 @@ interface SourceEntry {
   calculation: Calculation;
   project: Project;
   period: SourcePeriod;
+}
+
+/** By period, then name, as the inventory's list of calculations orders them. */
+const byPeriodAndName = (x: SourceEntry, y: SourceEntry) =>
+  x.period.from.localeCompare(y.period.from) ||
+  x.calculation.name.localeCompare(y.calculation.name, "ru") ||
+  x.calculation.id.localeCompare(y.calculation.id);
+
+/** D19 per source `group|unit|ipcc` (of the gases `wanted` takes, by `group|unit|ipcc|gas`): the
+ *  counted calculations that overlap another of the same source, with the gases in which they do.
+ *  Sorted by start, one sweep: a calculation overlaps one before it exactly when it starts by the
+ *  latest end so far, and then so does the one that ends latest; O(N log N), never every pair. */
+function overlappingBySource(
+  counted: ReadonlyArray<{ calculation: Calculation; project: Project }>,
+  wanted: (key: string) => boolean,
+): Map<string, { gases: string[]; entries: SourceEntry[] }> {
+  const bySource = new Map<string, SourceEntry[]>();
+  for (const { calculation, project } of counted) {
+    const ipcc = ipccOfItem(calculation.type, calculation.coefficients);
+    const unit = sourceUnitOf(calculation.type, ipcc, calculation.coefficients);
+    for (const { gas } of inventorySourceOf(calculation.type)!.gases) {
+      const key = `${sourceGroupOf(project)}|${unit}|${ipcc}|${gas}`;
+      if (!wanted(key)) continue;
+      const entries = bySource.get(key) ?? bySource.set(key, []).get(key)!;
+      entries.push({ calculation, project, period: effectivePeriod(calculation.period, project) });
+    }
+  }
+  const sources = new Map<string, { gases: string[]; found: Map<string, SourceEntry> }>();
+  for (const key of [...bySource.keys()].sort()) {
+    const entries = bySource.get(key)!.sort((x, y) => x.period.from.localeCompare(y.period.from));
+    const found = new Set<SourceEntry>();
+    let latest: SourceEntry | undefined;
+    for (const entry of entries) {
+      if (latest && entry.period.from <= latest.period.to) {
+        found.add(latest);
+        found.add(entry);
+      }
+      if (!latest || entry.period.to > latest.period.to) latest = entry;
+    }
+    if (found.size === 0) continue;
+    const at = key.lastIndexOf("|");
+    const source = key.slice(0, at);
+    const into = sources.get(source) ?? sources.set(source, { gases: [], found: new Map() }).get(source)!;
+    into.gases.push(key.slice(at + 1));
+    for (const entry of found) into.found.set(entry.calculation.id, entry);
+  }
+  return new Map(
+    [...sources.entries()].map(([source, { gases, found }]) => [source, { gases, entries: [...found.values()].sort(byPeriodAndName) }]),
+  );
+}
+
+/** The calculations behind a check's `list` (v1/inventory/calculations?check=) among the year's
+ *  projects `ofYear`: a facility's counted ones with a flagged coefficient, or a source's that
+ *  overlap another; undefined for a key no check gives. */
+export async function calculationsOfCheck(
+  deps: Deps,
+  company: string,
+  ofYear: readonly Project[],
+  list: string,
+): Promise<Array<{ calculation: Calculation; project: Project }> | undefined> {
+  const [code, ...rest] = list.split("|");
+  if (isCheckedFlag(code) && rest.length === 1) {
+    const projects = ofYear.filter((p) => (p.facility || "") === rest[0]);
+    return (await countedCalculationsOf(deps, company, projects, INVENTORY_TYPES)).filter(
+      ({ calculation }) =>
+        isCalculationType(calculation.type) &&
+        coefficientFlags(REGISTRY[calculation.type], calculation.coefficients).some((f) => f.startsWith(`${code}:`)),
+    );
+  }
+  if (code === "primary_duplicate" && rest.length === 3) {
+    const source = rest.join("|");
+    const projects = ofYear.filter((p) => sourceGroupOf(p) === rest[0]);
+    const counted = await countedCalculationsOf(deps, company, projects, typesMaking(new Set([rest[2]])));
+    return overlappingBySource(counted, (key) => key.startsWith(`${source}|`)).get(source)?.entries ?? [];
+  }
+  return undefined;
 }
 
 /** The calculations of `types` in `projects` (of the year) that their year's total counts: the one

@@ -27,7 +27,7 @@ import {
   type InventorySums,
 } from "./sums";
 import { leftOutReason } from "@core/inventory";
-import { NO_FACILITY_NAME, inventoryChecks, projectCalculations, typesMaking } from "./checks";
+import { NO_FACILITY_NAME, calculationsOfCheck, inventoryChecks, projectCalculations, typesMaking } from "./checks";
 
 import type { Inventory, InventoryCalculation, InventorySummary, YearTotals } from "./types";
 
@@ -248,12 +248,15 @@ export interface InventoryCalculationsQuery {
   /** `category|ipcc_code|gas`. */
   line?: string;
   counted?: boolean;
+  /** A check's `list` (domain/inventory/checks.ts): the calculations behind it. */
+  check?: string;
   limit: number;
   offset: number;
 }
 
-/** A page of the year's calculations (of one line when asked), by period and name: reads the year's
- *  projects' calculations of the types that can make the line, never the company's whole history. */
+/** A page of the year's calculations (of one line, or behind one check, when asked), by period and
+ *  name: reads the year's projects' calculations of the types that can make the line, never the
+ *  company's whole history. */
 export async function listInventoryCalculations(
   deps: Deps,
   actor: Actor,
@@ -275,7 +278,11 @@ export async function listInventoryCalculations(
         return source.category === Number(category) && source.gases.some((g) => g.gas === gas);
       })
     : INVENTORY_TYPES;
-  const rows = (await projectCalculations(deps, actor.company, ofYear, types))
+  const read = query.check
+    ? await calculationsOfCheck(deps, actor.company, ofYear, query.check)
+    : await projectCalculations(deps, actor.company, ofYear, types);
+  if (!read) throw new Invalid("check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)");
+  const rows = read
     .map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4))
     .filter(
       (row) =>
