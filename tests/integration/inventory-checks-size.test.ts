@@ -8,6 +8,8 @@ import { createHarness, type Harness } from "../support/harness";
 import { behind, company, facilityWithCalculation, grow, measuredInventory, type Company } from "../support/checks-at-size";
 
 const PER_FACILITY = 150;
+// Seeding a few hundred calculations through the table's stream takes its time on a busy machine.
+const SEEDING = { timeout: 180_000 };
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
@@ -20,7 +22,7 @@ describe("the year's checks at a company's size (9.1)", () => {
     c = await company(h, "ООО Свои коэффициенты");
   });
 
-  it("makes own factors without their uncertainty one check per facility with the count, at the calls of one", async () => {
+  it("makes own factors without their uncertainty one check per facility with the count, at the calls of one", SEEDING, async () => {
     const north = await facilityWithCalculation(c, "Шахта «Северная»", true);
     const south = await facilityWithCalculation(c, "Шахта «Южная»", true);
     // A few more than a check names, then a real size: each a day of its own, so nothing overlaps.
@@ -59,7 +61,7 @@ describe("the year's checks at a company's size (9.1)", () => {
 });
 
 describe("one source entered many times without a period (9.1)", () => {
-  it("is one duplicate check with the count, found without pairing every calculation", async () => {
+  it("is one duplicate check with the count, found without pairing every calculation", SEEDING, async () => {
     const c = await company(h, "ООО Дубли");
     const { calculation } = await facilityWithCalculation(c, "Шахта «Повторная»", false);
     await grow(c, calculation, 1, 300, false);
