@@ -768,6 +768,8 @@ const API_ACCESS_LOG_FIELDS = {
 
 /** Requests to the token call per IP in 5 minutes before WAF blocks that IP for a while. */
 export const WAF_TOKEN_RATE_LIMIT = 100;
+/** WAF's rate rule counts over 5 minutes: the blocked answer says to come back after them. */
+const WAF_RETRY_AFTER_SECONDS = 300;
 
 /** A CloudFront web ACL: AWS's common rule set, known bad inputs, and a per-IP rate limit on the
  *  sign-in call. CloudFront web ACLs exist in us-east-1 only, so the stack must be deployed there. */
@@ -787,13 +789,28 @@ function siteWebAcl(stack: Stack): wafv2.CfnWebACL {
     scope: "CLOUDFRONT",
     defaultAction: { allow: {} },
     visibilityConfig: visibility("SiteWebAcl"),
+    // The rate rule's refusal answers as the API's own sign-in throttle does: 429, JSON, Retry-After.
+    customResponseBodies: {
+      TooManySignIns: {
+        contentType: "APPLICATION_JSON",
+        content: JSON.stringify({ detail: "Слишком много попыток входа с этого адреса. Повторите попытку через 5 мин." }),
+      },
+    },
     rules: [
       managed("AWSManagedRulesCommonRuleSet", 1),
       managed("AWSManagedRulesKnownBadInputsRuleSet", 2),
       {
         name: "SignInRateLimit",
         priority: 3,
-        action: { block: {} },
+        action: {
+          block: {
+            customResponse: {
+              responseCode: 429,
+              customResponseBodyKey: "TooManySignIns",
+              responseHeaders: [{ name: "Retry-After", value: String(WAF_RETRY_AFTER_SECONDS) }],
+            },
+          },
+        },
         statement: {
           rateBasedStatement: {
             limit: WAF_TOKEN_RATE_LIMIT,

@@ -184,6 +184,16 @@ describe("what the review asked for", () => {
     const rate = rules[2].Statement.RateBasedStatement;
     expect(rate.AggregateKeyType).toBe("IP");
     expect(JSON.stringify(rate.ScopeDownStatement)).toContain("/api/token");
+    // Blocked as the API's own throttle answers: 429 with Retry-After and a JSON detail.
+    const blocked = (rules[2] as unknown as { Action: { Block: { CustomResponse: Record<string, any> } } }).Action.Block.CustomResponse;
+    expect(blocked).toEqual({
+      ResponseCode: 429,
+      CustomResponseBodyKey: "TooManySignIns",
+      ResponseHeaders: [{ Name: "Retry-After", Value: "300" }],
+    });
+    const body = acl.Properties.CustomResponseBodies.TooManySignIns;
+    expect(body.ContentType).toBe("APPLICATION_JSON");
+    expect(JSON.parse(body.Content)).toEqual({ detail: expect.stringMatching(/^Слишком много попыток входа/) });
     prodWithDomain.template.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: Match.objectLike({ WebACLId: Match.anyValue() }),
     });
