@@ -3,8 +3,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./domain/context";
-import { MAX_UPLOAD_BYTES } from "./files/tabular";
-import { MAX_TABULAR_UPLOAD_TEXT } from "./contract/schemas/uploads";
+import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "./contract/schemas/uploads";
 import { requireUser } from "./http/auth";
 import type { AppEnv, ClientAddressOf } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
@@ -32,7 +31,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   });
   // Uploads may be larger than JSON bodies: the file cap plus room for the form's other fields.
   const uploadTooLarge = bodyLimit({
-    maxSize: MAX_UPLOAD_BYTES + 256 * 1024,
+    maxSize: MAX_TABULAR_UPLOAD_BYTES + 256 * 1024,
     onError: (c) => c.json({ detail: `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}` }, 413),
   });
   // Admin uploads (PDF 50 MB, video 500 MB) get their own caps; everything else keeps the two above.

@@ -16,9 +16,9 @@ import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-sec
 import { ConditionalCheckFailedException, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
-import { checkUploads, s3UploadStores, SNIFF_BYTES, UPLOAD_MAX_BYTES, type S3UploadEvent } from "@server/events/upload-check";
+import { checkUploads, s3UploadStores, SNIFF_BYTES, type S3UploadEvent } from "@server/events/upload-check";
 import { BLOB_AREAS, EXPORTS_AREA } from "@server/adapters/blob/areas";
-import { MAX_UPLOAD_BYTES } from "@server/files/tabular";
+import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import { auditChanges, statisticsChange, type StreamEvent } from "@server/events/table-changes";
 import { readSecrets } from "@server/lambda/secrets";
@@ -54,10 +54,6 @@ function uploadEvent(...keys: string[]): S3UploadEvent {
 }
 
 describe("S3 upload check", () => {
-  it("applies the API's own upload size limit", () => {
-    expect(UPLOAD_MAX_BYTES).toBe(MAX_UPLOAD_BYTES);
-  });
-
   it("keeps an allowed spreadsheet and deletes nothing", async () => {
     s3.on(HeadObjectCommand).resolves({ ContentLength: 2048, ContentType: XLSX });
     s3.on(GetObjectCommand).resolves(body(ZIP_HEAD));
@@ -77,7 +73,7 @@ describe("S3 upload check", () => {
   });
 
   it("deletes an object over the size limit and an empty one", async () => {
-    s3.on(HeadObjectCommand, { Key: "uploads/big.csv" }).resolves({ ContentLength: UPLOAD_MAX_BYTES + 1, ContentType: "text/csv" });
+    s3.on(HeadObjectCommand, { Key: "uploads/big.csv" }).resolves({ ContentLength: MAX_TABULAR_UPLOAD_BYTES + 1, ContentType: "text/csv" });
     s3.on(HeadObjectCommand, { Key: "uploads/empty.csv" }).resolves({ ContentLength: 0, ContentType: "text/csv" });
     const verdicts = await checkUploads(uploadEvent("uploads/big.csv", "uploads/empty.csv"), s3UploadStores(new S3Client({})), quiet);
     expect(verdicts.map((v) => v.accepted)).toEqual([false, false]);
@@ -96,7 +92,7 @@ describe("S3 upload check", () => {
   });
 
   it("reads at most the first bytes by range and deletes content that is not what its type says", async () => {
-    s3.on(HeadObjectCommand, { Key: "uploads/c1/fake.xlsx" }).resolves({ ContentLength: UPLOAD_MAX_BYTES, ContentType: XLSX });
+    s3.on(HeadObjectCommand, { Key: "uploads/c1/fake.xlsx" }).resolves({ ContentLength: MAX_TABULAR_UPLOAD_BYTES, ContentType: XLSX });
     s3.on(HeadObjectCommand, { Key: "uploads/c1/binary.csv" }).resolves({ ContentLength: 6, ContentType: "text/csv" });
     s3.on(HeadObjectCommand, { Key: "uploads/c1/ok.xlsx" }).resolves({ ContentLength: 6, ContentType: XLSX });
     s3.on(GetObjectCommand, { Key: "uploads/c1/fake.xlsx" }).resolves(body(CSV_HEAD));

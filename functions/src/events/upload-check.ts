@@ -6,12 +6,10 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
-import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
-import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../contract/schemas/evidence";
-
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
 // this bundle stays free of the spreadsheet libraries).
-export const UPLOAD_MAX_BYTES = MAX_TABULAR_UPLOAD_BYTES;
+import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
+import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../contract/schemas/evidence";
 
 /** The evidence files of custom coefficients (D10): PDF, .xlsx, PNG, JPEG, up to 10 MB. */
 const EVIDENCE_TYPES = new Map<string, readonly number[]>(Object.values(EVIDENCE_FORMATS).map((f) => [f.contentType, f.signature]));
@@ -20,7 +18,7 @@ const EVIDENCE_TYPES = new Map<string, readonly number[]>(Object.values(EVIDENCE
 export const UPLOAD_CONTENT_TYPES = new Set<string>([...Object.values(TABULAR_CONTENT_TYPES), ...EVIDENCE_TYPES.keys()]);
 
 /** A workbook may be an evidence file, which may be larger than a tabular upload. */
-const maxBytesOf = (contentType: string) => (EVIDENCE_TYPES.has(contentType) ? EVIDENCE_MAX_BYTES : UPLOAD_MAX_BYTES);
+const maxBytesOf = (contentType: string) => (EVIDENCE_TYPES.has(contentType) ? EVIDENCE_MAX_BYTES : MAX_TABULAR_UPLOAD_BYTES);
 
 /** How much of an object is read to check its content against its type. */
 export const SNIFF_BYTES = 4096;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { CSV_ENCODING_MESSAGE, MAX_UPLOAD_BYTES, decodeCsv, parseTable, plausibleCp1251, type TableSpec } from "./tabular";
+import { MAX_TABULAR_UPLOAD_BYTES } from "../contract/schemas/uploads";
+import { CSV_ENCODING_MESSAGE, decodeCsv, parseTable, plausibleCp1251, type TableSpec } from "./tabular";
 import { checkZip } from "./zip-guard";
 import { zipOf } from "../../../tests/support/zip";
 import { encodeLegacy } from "../../../tests/support/legacy-encoding";
@@ -103,7 +104,7 @@ describe("parseTable", () => {
   });
 
   it("refuses a million-row CSV within the byte cap with 413, before reading it", async () => {
-    const bytes = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+    const bytes = new Uint8Array(MAX_TABULAR_UPLOAD_BYTES + 1);
     await expect(parseTable({ name: "x.csv", bytes }, spec)).rejects.toMatchObject({ status: 413 });
   });
 

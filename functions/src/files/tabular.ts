@@ -10,7 +10,6 @@ import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
 
-export const MAX_UPLOAD_BYTES = MAX_TABULAR_UPLOAD_BYTES;
 /** A text cell (an element's name, a label) as stored: names, not documents. */
 export const MAX_TEXT_CELL = 255;
 /** Blank rows between and after the data count toward the row cap beyond this many: a sheet of
@@ -98,7 +97,7 @@ export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<P
 
 /** The file read with every refused cell listed rather than the first thrown: for the preview. */
 export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
-  if (file.bytes.byteLength > MAX_UPLOAD_BYTES) {
+  if (file.bytes.byteLength > MAX_TABULAR_UPLOAD_BYTES) {
     throw new FileRefused(413, `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`);
   }
   if (file.bytes.byteLength === 0) throw badFile("file_data: файл пуст");

@@ -3,7 +3,7 @@ import { FILL_METHODS } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
 import type { Calculation, DictionaryEntry } from "./api";
 import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "./FileField";
-import { MAX_TABULAR_UPLOAD_BYTES as MAX_UPLOAD_BYTES } from "@server/contract";
+import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 import {
   GWP_BY_YEAR,
   currentGwpSet,
@@ -198,8 +198,8 @@ describe("sensitivity requests", () => {
 describe("files", () => {
   it("takes .xlsx and .csv up to 5 MB", () => {
     expect(fileProblem({ name: "a.XLSX", size: 10 })).toBeUndefined();
-    expect(fileProblem({ name: "a.csv", size: MAX_UPLOAD_BYTES })).toBeUndefined();
-    expect(fileProblem({ name: "a.csv", size: MAX_UPLOAD_BYTES + 1 })).toBe(FILE_TOO_LARGE);
+    expect(fileProblem({ name: "a.csv", size: MAX_TABULAR_UPLOAD_BYTES })).toBeUndefined();
+    expect(fileProblem({ name: "a.csv", size: MAX_TABULAR_UPLOAD_BYTES + 1 })).toBe(FILE_TOO_LARGE);
     expect(fileProblem({ name: "a.pdf", size: 10 })).toBe(FILE_WRONG_TYPE);
   });
 });
