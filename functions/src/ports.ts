@@ -9,7 +9,15 @@ import type { InventoryRole } from "@core/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
 import type * as z from "zod";
-import type { calendarYearSchema, companySchema, facilitySchema, inventoryReviewSchema } from "./contract/schemas/answers";
+import type {
+  auditEntrySchema,
+  calendarYearSchema,
+  coefficientSchema,
+  companySchema,
+  facilitySchema,
+  inventoryReviewSchema,
+  statisticsSchema,
+} from "./contract/schemas/answers";
 
 /** A company: the answer's shape is the stored record (inn/kpp and version absent on older ones). */
 export type Company = z.output<typeof companySchema>;
@@ -167,18 +175,7 @@ export interface ProjectRepository {
 /** What a company has in the platform (GET users/statistics/): the sum of its per-year
  *  aggregates, which the table's stream handler (functions/src/events/table-changes.ts) keeps up
  *  to date change by change and a reconciliation checks against the table. */
-export interface CompanyStatistics {
-  projects: { active: number; archived: number };
-  /** Calculations that are not deleted, per calculation type. */
-  calculations: Record<string, number>;
-  /** D18: the CO2-equivalent the totals count, t: the primary calculations of the projects that
-   *  are not archived (the core's counting rule, as the inventory sums each year). */
-  total_co2e: number;
-  /** D18: what that total left out, in Russian («не учтены: 2 альтернативных расчета»); "" when nothing. */
-  not_counted: string;
-  /** When a change was last added to the figures (ISO 8601). */
-  computed_at: string;
-}
+export type CompanyStatistics = z.output<typeof statisticsSchema>;
 
 /** The figures of the projects and calculations created in one year (or the difference one
  *  change makes to them). */
@@ -295,27 +292,11 @@ export interface StatisticsRepository {
 }
 
 /** Where a coefficient of a stored calculation came from (methodology D9: auditable results). */
-export interface CoefficientUse {
-  value: number;
-  unit: string;
-  /** dictionary: an entry (id, version); custom: «Фактическое значение»; fixed: set by the
-   *  methodology (e.g. koef_transform 0.67); input: typed by the user, bound to no dictionary;
-   *  default: an editable setting left at the registry's default (e.g. sensitivity's δ). */
-  source: "dictionary" | "custom" | "fixed" | "input" | "default" | "periods";
-  dictionary?: string;
-  item_id?: number;
-  item_name?: string;
-  item_version?: number;
-  /** The dictionary value's source as users read it (document, table). Older calculations recorded
-   *  it with a provenance tag in front; readers pass it through plainReference. */
-  reference?: string;
-  /** The value's uncertainty as the calculation used it (docs/methodology.md, Uncertainty); none: exact. */
-  uncertainty?: UsedUncertainty;
-  /** custom (D10): why the mine's own value is what it is, as the user wrote it. */
-  justification?: string;
-  /** custom (D10): the evidence file stored with the calculation (blob key, name, format). */
-  evidence?: { key: string; name: string; size: number; format: string; uploaded_at: string };
-}
+type CoefficientAnswer = z.output<typeof coefficientSchema>;
+/** As the answer shows it, and the evidence file's blob key, which the answer keeps to itself. */
+export type CoefficientUse = Omit<CoefficientAnswer, "evidence"> & {
+  evidence?: NonNullable<CoefficientAnswer["evidence"]> & { key: string };
+};
 
 /** From the value's dictionary entry, from the activity-uncertainty entry `item_id` (version
  *  `item_version`) of an activity input, or set by the user in the calculation dialog. */
@@ -566,19 +547,7 @@ export interface StreamingBlobStore {
 }
 
 /** One change made in /admin: who, when, what, and the object before and after (never a secret). */
-export interface AdminAuditEntry {
-  id: string;
-  at: string;
-  actor_id: string;
-  actor_email: string;
-  /** e.g. company.create, user.update, dictionary.change, document.replace, media.upload. */
-  action: string;
-  target_type: string;
-  target_id: string;
-  target_label: string;
-  before: unknown;
-  after: unknown;
-}
+export type AdminAuditEntry = z.output<typeof auditEntrySchema>;
 
 /** One entry of the audit trail the table's stream handler writes (functions/src/events/table-changes.ts):
  *  which item changed and how, never the values. */

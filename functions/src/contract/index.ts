@@ -15,6 +15,7 @@ import type {
   mediaStatusSchema,
   signedInUserSchema,
   statisticsSchema,
+  uncertaintyModelSchema,
   uploadGrantSchema,
 } from "./schemas/answers";
 
@@ -28,7 +29,8 @@ export { MEDIA_KIND_LABELS, MEDIA_KINDS, ROLES, type MediaKind, type Role } from
 export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
-export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectPatchInput } from "./schemas/project";
+export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
+export type { FacilityCreateInput } from "./schemas/facility";
 export { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "./schemas/uploads";
 
 /** A company as the API answers it. */
@@ -42,6 +44,8 @@ export type AuditEntry = z.output<typeof auditEntrySchema>;
 export type CalendarYear = z.output<typeof calendarYearSchema>;
 /** One stored version of a forecast model, without its storage key. */
 export type ForecastModelVersion = z.output<typeof forecastModelSchema>;
+/** A project's calculations as its uncertainty page models them (GET v1/projects/{id}/uncertainty/). */
+export type UncertaintyModel = z.output<typeof uncertaintyModelSchema>;
 /** The company's figures (GET v1/users/statistics/). */
 export type CompanyStatistics = z.output<typeof statisticsSchema>;
 /** A year's review and sign-off (D20). */

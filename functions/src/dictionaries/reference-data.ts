@@ -2,16 +2,13 @@
 // value carries its unit, provenance tag and reference (docs/methodology.md, Sources).
 import data from "./reference-data.json";
 import type { Distribution } from "@core/uncertainty-core";
+import type * as z from "zod";
+import type { uncertaintySchema } from "../contract/schemas/uncertainty";
 
 /** A value's uncertainty (docs/methodology.md, Uncertainty): its 95 % interval as −lower_pct / +upper_pct
  *  of the value, the distribution a Monte Carlo run draws it from, and where that comes from (a key
  *  into `references`, or the text an administrator wrote). */
-export interface ValueUncertainty {
-  lower_pct: number;
-  upper_pct: number;
-  distribution: Distribution;
-  source: string;
-}
+export type ValueUncertainty = Required<z.output<typeof uncertaintySchema>>;
 
 /** Activity-data uncertainties by kind (coal production, measured gas flows): the registry's
  *  `activity` of an input names the entry; an administrator edits them like any coefficient. */

@@ -6,6 +6,7 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import { hashPassword } from "./passwords";
 import { ROLES, type Role } from "../contract/schemas/common";
 import type { Company, User } from "../ports";
+import type { CompanyCreateInput } from "../contract/schemas/company";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -31,20 +32,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
   return { ...visible, company: companyFields };
 }
 
-export interface CompanyInput {
-  name: string;
-  email?: string;
-  ogrn?: string;
-  okved?: string;
-  inn?: string;
-  kpp?: string;
-  region?: string;
-  postal_address?: string;
-  responsible_name?: string;
-  responsible_position?: string;
-  responsible_phone?: string;
-  responsible_email?: string;
-}
+export type CompanyInput = CompanyCreateInput;
 
 export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
   const name = input.name?.trim();

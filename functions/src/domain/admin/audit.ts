@@ -15,14 +15,7 @@ export function assertAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new Forbidden(ADMIN_ONLY);
 }
 
-export interface AdminChange {
-  action: string;
-  target_type: string;
-  target_id: string;
-  target_label: string;
-  before: unknown;
-  after: unknown;
-}
+export type AdminChange = Omit<AdminAuditEntry, "id" | "at" | "actor_id" | "actor_email">;
 
 function redact(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value ?? null;

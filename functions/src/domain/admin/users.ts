@@ -8,6 +8,8 @@ import { hashPassword } from "../passwords";
 import { createUser, PASSWORD_MIN_LENGTH } from "../users";
 import { ROLES, type Role } from "../../contract/schemas/common";
 import type { User } from "../../ports";
+import type * as z from "zod";
+import type { userPatchBody } from "../../contract/routes/admin";
 import { assertAdmin, recordChange } from "./audit";
 
 export type AdminUserView = Omit<User, "password_hash" | "revoked_sessions">;
@@ -60,14 +62,7 @@ export async function createCompanyUser(deps: Deps, actor: Actor, companyId: str
   return created;
 }
 
-export interface AdminUserPatch {
-  first_name?: string;
-  last_name?: string;
-  role?: Role;
-  is_active?: boolean;
-  /** Another company's id: moves the user (refused when the user created anything here). */
-  company?: string;
-}
+export type AdminUserPatch = z.output<typeof userPatchBody>;
 
 export async function updateCompanyUser(
   deps: Deps,

@@ -13,6 +13,7 @@ import type {
   CalculationPatchBody,
   CalculationView,
   DictionaryEntry,
+  ForecastModelVersion,
 } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
@@ -213,22 +214,7 @@ export async function downloadSourceFile(calculation: Calculation): Promise<void
   saveBlob(file.blob, file.fileName ?? stored?.name ?? "data");
 }
 
-export interface ForecastModelVersion {
-  id: string;
-  version: number;
-  library: string;
-  library_version: string;
-  objective: string;
-  feature_names: string[];
-  num_trees: number;
-  /** Why the model runs on QuickScorer or on the tree walk (absent on older versions). */
-  engine_reason?: string;
-  file_name: string;
-  description: string;
-  is_active: boolean;
-  uploaded_at: string;
-  uploaded_by: string;
-}
+export type { ForecastModelVersion };
 
 export interface ForecastModels {
   results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
 import type { ReviewAction } from "@core/inventory";
+import type { FacilityCreateInput } from "@server/contract";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
@@ -80,12 +81,7 @@ export function useFacilities() {
   return useQuery({ queryKey: facilitiesKey, queryFn: () => facilities((c) => c.index.$get()), staleTime: 60_000 });
 }
 
-export interface FacilityFields {
-  name: string;
-  kind: FacilityKind;
-  licence_number?: string;
-  address?: string;
-}
+export type FacilityFields = FacilityCreateInput;
 
 export function useSaveFacility() {
   const client = useQueryClient();

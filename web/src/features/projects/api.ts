@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type ApiError, type Client } from "../../api/client";
-import type { Project, ProjectPatchInput } from "@server/contract";
+import type { Project, ProjectCreateInput, ProjectPatchInput } from "@server/contract";
 import { statisticsKey } from "../profile/api";
 
 export type { Project };
@@ -45,15 +45,7 @@ export function useProjects({ companyId, archived, page, search = "" }: Projects
   });
 }
 
-export interface ProjectFields {
-  name: string;
-  start_date: string;
-  end_date: string;
-  /** D12: picks the GWP set in force for the project's calculations. */
-  reporting_year?: number;
-  /** The company's facility the project belongs to; null: none. */
-  facility?: string | null;
-}
+export type ProjectFields = ProjectCreateInput;
 
 function useInvalidateProjects() {
   const client = useQueryClient();

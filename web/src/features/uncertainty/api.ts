@@ -3,14 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
 import type { CalculationModel } from "@core/calculation-uncertainty";
+import type { UncertaintyModel } from "@server/contract";
 
-export interface ProjectUncertaintyModel {
-  project: { id: string; name: string; is_deleted: boolean };
-  calculations: CalculationModel[];
-  count: number;
-  /** D18: what the total left out («Не учтен: 1 альтернативный расчет»), null: nothing. */
-  not_counted: string | null;
-}
+export type ProjectUncertaintyModel = Omit<UncertaintyModel, "calculations"> & { calculations: CalculationModel[] };
 
 /** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/contract/routes/uncertainty.ts). */
 const models = typedClient("uncertainty");
