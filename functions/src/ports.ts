@@ -245,6 +245,9 @@ export interface StatisticsRepository {
   compactInventorySums(companyId: string, project: string, expectedRev: number): Promise<boolean>;
   /** Marks the company's kept sums as kept under `layout` (its creation; a reconciliation that repaired them). */
   markInventorySumsLayout(companyId: string, layout: number): Promise<void>;
+  /** One project's kept inventory sums as they stand ({} when it has none): what a calculation's
+   *  write is checked against before it is made (domain/magnitudes.ts). */
+  projectInventorySums(companyId: string, projectId: string): Promise<Record<string, number>>;
   /** The kept inventory sums with their revisions and the counters, whatever they say (the reconciliation). */
   storedInventorySums(companyId: string): Promise<{ projects: StoredInventorySums[]; counters: InventoryWriteCounters }>;
   /** Adds a reconciliation's repair to one project's sums, only if nothing was added since it was

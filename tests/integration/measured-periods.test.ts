@@ -130,7 +130,7 @@ describe("underground from measurement periods (D14)", () => {
     );
     await refused(
       [{ ...PERIODS[0], flow_m3_min: 1e308 }],
-      "periods[0].flow_m3_min: Период 1 (01.01.2024–31.01.2024), «Расход газовой смеси»: объем газовой смеси за период слишком велик: проверьте расход и время работы",
+      "periods[0].flow_m3_min: Период 1 (01.01.2024–31.01.2024), «Расход газовой смеси»: Значение должно быть не больше 100 000 м³/мин",
     );
     // The same rows from a file are refused the same way, by the file's row.
     const csv = "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2024;31.01.2024;1;10;50;5\n15.01.2024;31.01.2024;1;10;50;5\n";

@@ -29,7 +29,10 @@ export const MESSAGES = {
   required: "Поле обязательно для заполнения",
   nonNegative: "Значение должно быть неотрицательным числом",
   positive: "Значение должно быть положительным числом",
-  atMost: (max: number) => `Значение должно быть не больше ${formatNumber(max)}`,
+  atMost: (max: number, unit = "") => `Значение должно быть не больше ${groupedNumber(max)}${unit ? ` ${unit}` : ""}`,
+  /** A value over its field's bound, the field named by its label and the bound given in `unit`,
+   *  the one the value was typed in. */
+  fieldAtMost: (label: string, max: number, unit: string) => `«${label}»: ${MESSAGES.atMost(max, unit)}`,
   fixed: (value: number) => `Значение фиксировано и равно ${formatNumber(value)}`,
   columnLength: (expected: number) => `Число значений в столбце должно быть ${expected}`,
   duplicateYear: (year: number) => `Год ${year} повторяется`,
@@ -63,6 +66,13 @@ export interface FieldWarning {
 
 function formatNumber(value: number): string {
   return String(value).replace(".", ",");
+}
+
+/** «100 000 000», «0,67»: thousands apart, as a bound is read. */
+export function groupedNumber(value: number): string {
+  const [whole, fraction] = formatNumber(value).split(",");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+  return fraction === undefined ? grouped : `${grouped},${fraction}`;
 }
 
 // ---- public types --------------------------------------------------------------------------------
@@ -518,7 +528,7 @@ function inputValue(field: NumberField, value: unknown, row?: number): number {
   }
   const number = finiteNumber(field.name, value, row);
   if (number < field.min) throw new FieldError(field.name, MESSAGES.nonNegative, row);
-  if (field.max !== undefined && number > field.max) throw new FieldError(field.name, MESSAGES.atMost(field.max), row);
+  if (field.max !== undefined && number > field.max) throw new FieldError(field.name, MESSAGES.atMost(field.max, field.unit), row);
   return number;
 }
 

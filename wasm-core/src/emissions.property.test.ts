@@ -47,7 +47,9 @@ function closeRel(a: number, b: number, rel = 1e-9): boolean {
 describe("emission formulas", () => {
   it("are linear in volume", () => {
     fc.assert(
-      fc.property(typeWithInputs, fc.double({ min: 1e-3, max: 1e3, noNaN: true }), gwpArb, ([type, inputs], k, gwp) => {
+      fc.property(typeWithInputs, fc.double({ min: 1e-3, max: 1e3, noNaN: true }), gwpArb, ([type, drawn], k, gwp) => {
+        // Scaled by up to 1e3, the volume stays within its physical bound.
+        const inputs = { ...drawn, volume: drawn.volume / 1e3 };
         const base = calculate(type, inputs, { gwp_ch4: gwp }) as Record<string, number>;
         const scaled = calculate(type, { ...inputs, volume: inputs.volume * k }, { gwp_ch4: gwp }) as Record<string, number>;
         for (const name of Object.keys(base)) {

@@ -147,7 +147,7 @@ export function checkPeriods(raw: unknown, bounds?: PeriodBounds): MeasuredPerio
       const value = given[field.name];
       if (value === undefined || value === null || value === "") refuse(index, field.name, MESSAGES.required, span);
       if (typeof value !== "number" || !Number.isFinite(value) || value < field.min) refuse(index, field.name, MESSAGES.nonNegative, span);
-      if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max), span);
+      if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max, field.unit), span);
       numbers[field.name] = value as number;
     }
     // Both ends count as whole days: a period of one day may hold 24 hours of operation.

@@ -111,6 +111,9 @@ export interface ResultField {
   readonly unit: string;
   readonly type: "number" | "text" | "table";
   readonly decimals?: number;
+  /** The physical upper bound of one calculation's value (PHYSICAL_BOUNDS); a result over it is
+   *  refused, naming the result. */
+  readonly max?: number;
   /** Columns of a "table" result (rows per year, per element or per data row). */
   readonly columns?: readonly ResultField[];
 }
@@ -182,6 +185,54 @@ export const METHANE_BASIS_LABELS: Record<MethaneBasis, string> = {
 export const METHANE_BASIS_HINT =
   "Из валового выброса инвентаризация вычитает метан, сожженный на факелах и утилизированный на этой площадке; из чистого — нет.";
 
+// ---- physical bounds ---------------------------------------------------------------------------
+
+/** The physical upper bounds of the numbers one calculation takes and gives, in the field's stored
+ *  unit: the one place they are set (the fields below refer to them; docs/security.md lists them).
+ *  Far above any real mine's year, so only a slip (a value typed in the wrong unit, a thousandfold
+ *  typo) is refused; far below what the inventory's kept sums hold (whole milligrams under 2⁵³,
+ *  about 9 007 199 t of one gas on one line of one project, domain/inventory/sums.ts). */
+export const PHYSICAL_BOUNDS = {
+  /** Coal mined or handled, t: the largest mines give about 100 million t a year. */
+  coal_t: 100_000_000,
+  /** Fuel burnt by an open pit's machinery, t: the largest pits burn tens of thousands a year. */
+  fuel_t: 300_000,
+  /** Fuel burnt in a stationary source, thousand m³ or t: a large boiler house burns about 100 000. */
+  stationary_fuel: 1_000_000,
+  /** Gas mixture a mine's degasification and ventilation release, thousand m³: a mine's main fans
+   *  move 20–40 thousand m³/min, about 20 million thousand m³ a year. */
+  released_gas_thousand_m3: 100_000_000,
+  /** Gas or methane sent to a flare, thousand m³: a mine drains at most a few hundred million m³ a year. */
+  flared_gas_thousand_m3: 500_000,
+  /** A flow, m³/min: a mine's main fans move at most a few tens of thousands. */
+  flow_m3_min: 100_000,
+  /** The working hours of one measurement period: a leap year. */
+  period_hours: 8_784,
+  /** Methane per t of coal, m³/t: the gassiest seams hold about 40. */
+  methane_m3_t: 100,
+  /** A density or conversion factor, kg/m³ (CH4 0.67–0.72, CO2 1.84–1.98). */
+  density_kg_m3: 10,
+  /** A factor in t per t or per unit of fuel (CO2 of diesel 3.15, of a t c.e. 2.3–2.8, of burnt
+   *  CH4 2.75; t c.e. of a thousand m³ of gas 1.15). */
+  factor_t: 10,
+  /** The CO2 factor of a fuel burnt in a stationary source, per t c.e. (2.3–2.8) or per TJ (54–112). */
+  stationary_factor: 150,
+  /** A GWP of CH4 (AR4 25, AR5 28, AR6 29.8; over 20 years about 84). */
+  gwp: 100,
+  /** One gas of one calculation, t (CH4 or CO2): all of Russia's coal mines emit about 1–2 million t
+   *  of CH4 a year. */
+  gas_t: 1_000_000,
+  /** One calculation in CO2-eq, t: its CO2 and its CH4 at their bound, CH4 at the largest GWP. */
+  co2e_t: 1_000_000 * (1 + 100),
+  /** An emission factor a calculation computes from a gas's composition, t per thousand m³ (at
+   *  most 5 carbons × 1.98 kg/m³ = 9.9). */
+  computed_factor_t: 100,
+  /** One line of one project's kept sums (a gas of an IPCC code, a figure of a methane balance), t:
+   *  five calculations at their bound, with room under the 9 007 199 t the sums hold for writes
+   *  that pass the check side by side. */
+  project_line_t: 5_000_000,
+} as const;
+
 // ---- shared field declarations -----------------------------------------------------------------
 
 const T = "т";
@@ -209,6 +260,7 @@ const gwpSetting = {
   unit: "т CO2-экв./т CH4",
   type: "number",
   min: 0,
+  max: PHYSICAL_BOUNDS.gwp,
   decimals: 1,
   default: DEFAULT_GWP_CH4,
 } as const satisfies NumberField;
@@ -220,6 +272,7 @@ const koefTransform = (fixed?: number) =>
     unit: KG_M3,
     type: "number",
     min: 0,
+    max: PHYSICAL_BOUNDS.density_kg_m3,
     decimals: 4,
     default: 0.67,
     ...(fixed === undefined ? {} : { fixed }),
@@ -232,6 +285,7 @@ const coalVolume = (how: string) =>
     unit: T,
     type: "number",
     min: 0,
+    max: PHYSICAL_BOUNDS.coal_t,
     decimals: 4,
     activity: "production",
     units: COAL_UNITS,
@@ -243,6 +297,7 @@ const resCh4 = {
   unit: "т CH4",
   type: "number",
   decimals: RESULT_DECIMALS,
+  max: PHYSICAL_BOUNDS.gas_t,
 } as const satisfies ResultField;
 const resCh4ToCo2 = {
   name: "res_ch4_to_co2",
@@ -250,6 +305,7 @@ const resCh4ToCo2 = {
   unit: T_CO2E,
   type: "number",
   decimals: RESULT_DECIMALS,
+  max: PHYSICAL_BOUNDS.co2e_t,
 } as const satisfies ResultField;
 const resCo2 = {
   name: "res_co2",
@@ -257,6 +313,7 @@ const resCo2 = {
   unit: "т CO2",
   type: "number",
   decimals: RESULT_DECIMALS,
+  max: PHYSICAL_BOUNDS.gas_t,
 } as const satisfies ResultField;
 const flaredMethane = {
   name: "volume",
@@ -264,6 +321,7 @@ const flaredMethane = {
   unit: THOUSAND_M3,
   type: "number",
   min: 0,
+  max: PHYSICAL_BOUNDS.flared_gas_thousand_m3,
   decimals: 4,
   activity: "measured_flow",
   units: GAS_UNITS,
@@ -286,8 +344,16 @@ const PERIOD_DATES = [
   { name: "to", label: "Конец периода", unit: "", kind: "text", note: "Дата ДД.ММ.ГГГГ" },
 ] as const satisfies readonly UploadColumn[];
 const PERIOD_NUMBERS = [
-  { name: "flow_m3_min", label: "Расход газовой смеси", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-  { name: "hours", label: "Время работы за период", unit: "ч", type: "number", min: 0, decimals: 2 },
+  {
+    name: "flow_m3_min",
+    label: "Расход газовой смеси",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
+  { name: "hours", label: "Время работы за период", unit: "ч", type: "number", min: 0, max: PHYSICAL_BOUNDS.period_hours, decimals: 2 },
   { name: "w_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4 },
   { name: "w_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4 },
 ] as const satisfies readonly NumberField[];
@@ -302,13 +368,53 @@ const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", no
 
 // regres_methane: the data columns of docs/api.md, the manual table's and the upload's, in model feature order.
 const FORECAST_DATA_COLUMNS = [
-  { name: "x1", label: "Расход воздуха в исходящей струе лавы (телеметрия)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-  { name: "x2", label: "Расход воздуха в исходящей струе лавы (суточные замеры)", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  {
+    name: "x1",
+    label: "Расход воздуха в исходящей струе лавы (телеметрия)",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
+  {
+    name: "x2",
+    label: "Расход воздуха в исходящей струе лавы (суточные замеры)",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
   { name: "x7", label: "Концентрация метана в каптируемой смеси", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
-  { name: "x8", label: "Расход смеси, извлекаемой установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  {
+    name: "x8",
+    label: "Расход смеси, извлекаемой установкой",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
   { name: "x12", label: "Средняя концентрация CH4 в исходящей струе шахты", unit: "%", type: "number", min: 0, max: 100, decimals: 4 },
-  { name: "x13", label: "Расход воздуха в исходящей струе шахты", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
-  { name: "x15", label: "Расход метана, извлекаемого установкой", unit: "м³/мин", type: "number", min: 0, decimals: 4 },
+  {
+    name: "x13",
+    label: "Расход воздуха в исходящей струе шахты",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
+  {
+    name: "x15",
+    label: "Расход метана, извлекаемого установкой",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
 ] as const satisfies readonly NumberField[];
 
 /** The forecast model's features: the data columns' names, in order. */
@@ -336,19 +442,30 @@ export const REGISTRY = {
         unit: "м³/мин",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.flow_m3_min,
         decimals: 2,
       },
     ],
     results: [{ name: "technology", label: "Рекомендуемая технология утилизации шахтного метана", unit: "", type: "text" }],
     // D5: flow thresholds are editable dictionary values, defaults 0.5 / 2 / 5 / 10 / 25 m³/min.
     settings: [
-      { name: "q_boiler", label: "Минимальный дебит для котельной", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 0.5 },
+      {
+        name: "q_boiler",
+        label: "Минимальный дебит для котельной",
+        unit: "м³/мин",
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.flow_m3_min,
+        decimals: 2,
+        default: 0.5,
+      },
       {
         name: "q_gas_engine",
         label: "Минимальный дебит для газопоршневой установки",
         unit: "м³/мин",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.flow_m3_min,
         decimals: 2,
         default: 2,
       },
@@ -358,6 +475,7 @@ export const REGISTRY = {
         unit: "м³/мин",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.flow_m3_min,
         decimals: 2,
         default: 5,
       },
@@ -367,10 +485,20 @@ export const REGISTRY = {
         unit: "м³/мин",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.flow_m3_min,
         decimals: 2,
         default: 10,
       },
-      { name: "q_power_plant", label: "Минимальный дебит для мини-ТЭС", unit: "м³/мин", type: "number", min: 0, decimals: 2, default: 25 },
+      {
+        name: "q_power_plant",
+        label: "Минимальный дебит для мини-ТЭС",
+        unit: "м³/мин",
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.flow_m3_min,
+        decimals: 2,
+        default: 25,
+      },
     ],
     dictionaries: [
       { dictionary: "get_recycle_technology", fields: ["q_boiler", "q_gas_engine", "q_vam_energy", "q_pipeline", "q_power_plant"] },
@@ -391,6 +519,7 @@ export const REGISTRY = {
         unit: M3_T,
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.methane_m3_t,
         decimals: 4,
         default: 2.5,
         typical: { min: 0.9, max: 4.0 },
@@ -419,6 +548,7 @@ export const REGISTRY = {
         unit: M3_T,
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.methane_m3_t,
         decimals: 4,
         default: 1.2,
         typical: { min: 0, max: 2.0 },
@@ -445,7 +575,7 @@ export const REGISTRY = {
     kind: "formula",
     methodology: "4.4",
     inputs: [
-      { name: "volume", label: "Расход топлива", unit: "т топлива", type: "number", min: 0, decimals: 4 },
+      { name: "volume", label: "Расход топлива", unit: "т топлива", type: "number", min: 0, max: PHYSICAL_BOUNDS.fuel_t, decimals: 4 },
       {
         // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
         name: "ef",
@@ -453,6 +583,7 @@ export const REGISTRY = {
         unit: "т CO2/т топлива",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.factor_t,
         decimals: 3,
         default: 3.149,
       },
@@ -476,12 +607,31 @@ export const REGISTRY = {
         unit: THOUSAND_M3,
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.released_gas_thousand_m3,
         decimals: 4,
         activity: "measured_flow",
         units: GAS_UNITS,
       },
-      { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
-      { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },
+      {
+        name: "p_co2",
+        label: "Плотность CO2",
+        unit: KG_M3,
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.density_kg_m3,
+        decimals: 4,
+        default: 1.8393,
+      },
+      {
+        name: "p_ch4",
+        label: "Плотность CH4",
+        unit: KG_M3,
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.density_kg_m3,
+        decimals: 4,
+        default: 0.668,
+      },
       // Q12: ef_* are contents W of the mixture, % vol, not emission factors.
       { name: "ef_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 10.6 },
       { name: "ef_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 76.0 },
@@ -501,7 +651,14 @@ export const REGISTRY = {
       resCo2,
       resCh4,
       resCh4ToCo2,
-      { name: "sum_co2", label: "Суммарные выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+      {
+        name: "sum_co2",
+        label: "Суммарные выбросы в CO2-эквиваленте",
+        unit: T_CO2E,
+        type: "number",
+        decimals: RESULT_DECIMALS,
+        max: PHYSICAL_BOUNDS.co2e_t,
+      },
       {
         name: "periods",
         label: "Вклад периодов измерений",
@@ -510,10 +667,24 @@ export const REGISTRY = {
         columns: [
           ...PERIOD_DATES.map((c) => ({ name: c.name, label: c.label, unit: c.unit, type: "text" }) as const),
           ...PERIOD_NUMBERS.map((f) => ({ name: f.name, label: f.label, unit: f.unit, type: "number", decimals: f.decimals }) as const),
-          { name: "volume", label: "Объём газовой смеси", unit: THOUSAND_M3, type: "number", decimals: 4 },
+          {
+            name: "volume",
+            label: "Объём газовой смеси",
+            unit: THOUSAND_M3,
+            type: "number",
+            decimals: 4,
+            max: PHYSICAL_BOUNDS.released_gas_thousand_m3,
+          },
           resCo2,
           resCh4,
-          { name: "sum_co2", label: "Выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+          {
+            name: "sum_co2",
+            label: "Выбросы в CO2-эквиваленте",
+            unit: T_CO2E,
+            type: "number",
+            decimals: RESULT_DECIMALS,
+            max: PHYSICAL_BOUNDS.co2e_t,
+          },
         ],
       },
     ],
@@ -547,6 +718,7 @@ export const REGISTRY = {
         unit: M3_T,
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.methane_m3_t,
         decimals: 4,
         default: 18,
         typical: { min: 10, max: 25 },
@@ -574,6 +746,7 @@ export const REGISTRY = {
         unit: "т CO2/т CH4",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.factor_t,
         decimals: 4,
         default: 2.75,
       },
@@ -592,11 +765,35 @@ export const REGISTRY = {
     kind: "formula",
     methodology: "4.8",
     inputs: [
-      { name: "volume", label: "Расход топлива", unit: "тыс. м³ или т", type: "number", min: 0, decimals: 4 },
+      {
+        name: "volume",
+        label: "Расход топлива",
+        unit: "тыс. м³ или т",
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.stationary_fuel,
+        decimals: 4,
+      },
       // k and ef go together: t c.e. route (t CO2/t c.e.) or TJ route (t CO2/TJ), never mixed.
-      { name: "ef", label: "Коэффициент выбросов CO2", unit: "т CO2/т у.т.", type: "number", min: 0, decimals: 4 },
+      {
+        name: "ef",
+        label: "Коэффициент выбросов CO2",
+        unit: "т CO2/т у.т.",
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.stationary_factor,
+        decimals: 4,
+      },
       { name: "of", label: "Коэффициент окисления", unit: "доля", type: "number", min: 0, max: 1, decimals: 4, default: 1.0 },
-      { name: "k", label: "Коэффициент перевода в тонны условного топлива", unit: "т у.т./ед.", type: "number", min: 0, decimals: 5 },
+      {
+        name: "k",
+        label: "Коэффициент перевода в тонны условного топлива",
+        unit: "т у.т./ед.",
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.factor_t,
+        decimals: 5,
+      },
     ],
     results: [resCo2],
     settings: [],
@@ -632,6 +829,7 @@ export const REGISTRY = {
         unit: THOUSAND_M3,
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.flared_gas_thousand_m3,
         decimals: 4,
         activity: "measured_flow",
         units: GAS_UNITS,
@@ -659,16 +857,55 @@ export const REGISTRY = {
         decimals: 4,
         default: 0.0006,
       },
-      { name: "p_co2", label: "Плотность CO2", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 1.8393 },
-      { name: "p_ch4", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.668 },
+      {
+        name: "p_co2",
+        label: "Плотность CO2",
+        unit: KG_M3,
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.density_kg_m3,
+        decimals: 4,
+        default: 1.8393,
+      },
+      {
+        name: "p_ch4",
+        label: "Плотность CH4",
+        unit: KG_M3,
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.density_kg_m3,
+        decimals: 4,
+        default: 0.668,
+      },
     ],
     results: [
-      { name: "ef_co2", label: "Коэффициент выбросов CO2", unit: "т CO2/тыс. м³", type: "number", decimals: 6 },
-      { name: "ef_ch4", label: "Коэффициент выбросов CH4", unit: "т CH4/тыс. м³", type: "number", decimals: 6 },
+      {
+        name: "ef_co2",
+        label: "Коэффициент выбросов CO2",
+        unit: "т CO2/тыс. м³",
+        type: "number",
+        decimals: 6,
+        max: PHYSICAL_BOUNDS.computed_factor_t,
+      },
+      {
+        name: "ef_ch4",
+        label: "Коэффициент выбросов CH4",
+        unit: "т CH4/тыс. м³",
+        type: "number",
+        decimals: 6,
+        max: PHYSICAL_BOUNDS.computed_factor_t,
+      },
       resCo2,
       resCh4,
       resCh4ToCo2,
-      { name: "sum_co2", label: "Суммарные выбросы в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+      {
+        name: "sum_co2",
+        label: "Суммарные выбросы в CO2-эквиваленте",
+        unit: T_CO2E,
+        type: "number",
+        decimals: RESULT_DECIMALS,
+        max: PHYSICAL_BOUNDS.co2e_t,
+      },
     ],
     settings: [gwpSetting],
     dictionaries: [
@@ -841,7 +1078,16 @@ export const REGISTRY = {
       },
     ],
     settings: [
-      { name: "rho", label: "Плотность CH4", unit: KG_M3, type: "number", min: 0, decimals: 4, default: 0.67 },
+      {
+        name: "rho",
+        label: "Плотность CH4",
+        unit: KG_M3,
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.density_kg_m3,
+        decimals: 4,
+        default: 0.67,
+      },
       gwpSetting,
       {
         // D6: an illustrative assumption (1 kg of diesel per t of coal × 3.149), labelled as such.
@@ -850,6 +1096,7 @@ export const REGISTRY = {
         unit: "т CO2/т угля",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.factor_t,
         decimals: 6,
         default: 0.003149,
       },
@@ -860,6 +1107,7 @@ export const REGISTRY = {
         unit: "т CO2/т топлива",
         type: "number",
         min: 0,
+        max: PHYSICAL_BOUNDS.factor_t,
         decimals: 3,
         default: 3.149,
       },

@@ -32,6 +32,7 @@ import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
+import { checkInputs, checkProjectSums, checkResults } from "./magnitudes";
 import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";
 import { activeModelVersion, forecastMethod } from "./forecast-models";
@@ -224,10 +225,15 @@ async function evaluate(
   if (basis) values.basis = basis;
   // 8.1: the frequency and instruments of a measured release, for the report passport.
   Object.assign(values, measurementNotes(type, request.values));
+  const def = REGISTRY[type];
   if (periods) {
     const results = periodsResults(periods, values, uses);
+    // The periods' sum is the volume: bounded as one typed would be.
+    checkInputs(def, values);
+    checkResults(def, results);
     return { inputs: stored(values), entered: undefined, results, coefficients: uses, gwp_in_force };
   }
+  checkInputs(def, values, entered);
   if (isFileType(type)) {
     for (const field of REGISTRY[type].inputs) {
       if (field.type === "text") values[field.name] = request.values[field.name];
@@ -235,7 +241,9 @@ async function evaluate(
     if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
     return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses, gwp_in_force };
   }
-  return { inputs: stored(values), entered, results: computeFormula(type as FormulaType, values), coefficients: uses, gwp_in_force };
+  const results = computeFormula(type as FormulaType, values);
+  checkResults(def, results);
+  return { inputs: stored(values), entered, results, coefficients: uses, gwp_in_force };
 }
 
 /** regres_methane: rows from a file, from the manual table, or (on an edit that changes only the
@@ -317,6 +325,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     updated_by: actor.email,
   };
   try {
+    await checkProjectSums(deps, actor.company, calculation);
     await deps.repos.calculations.create(calculation);
   } catch (error) {
     await discardWrittenBlobs(deps, calculation);
@@ -508,6 +517,7 @@ export async function patchCalculation(
       updated_at: deps.clock.now().toISOString(),
       updated_by: actor.email,
     };
+    await checkProjectSums(deps, actor.company, next, current);
     await deps.repos.calculations.replace(next, current.version);
   } catch (error) {
     await discardWrittenBlobs(deps, next, current);

@@ -89,6 +89,12 @@ function sumsChange(attributes: Record<string, number>, item: Record<string, unk
 }
 
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
+  const sumsOf = (item: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(item)
+        .filter(([name, value]) => name.startsWith(SUM) && Number(value) !== 0)
+        .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
+    );
   const storedSums = async (companyId: string): Promise<StoredInventorySums[]> => {
     const prefix = keys.inventorySumsOfCompany(companyId);
     const items = await queryAll(doc, {
@@ -99,11 +105,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
     });
     return items.map((item) => ({
       project: String(item.SK).slice(INVENTORY_PREFIX.length),
-      sums: Object.fromEntries(
-        Object.entries(item)
-          .filter(([name, value]) => name.startsWith(SUM) && Number(value) !== 0)
-          .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
-      ),
+      sums: sumsOf(item),
       rev: Number(item.rev ?? 0),
       zeros: Object.entries(item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0).length,
     }));
@@ -308,6 +310,11 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       const stored = await storedSums(companyId);
       // A project whose sums all came back to zero is as one that never had any.
       return new Map(stored.filter((s) => Object.keys(s.sums).length > 0).map((s) => [s.project, s.sums]));
+    },
+
+    async projectInventorySums(companyId, projectId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.inventorySums(companyId, projectId), ConsistentRead: true }));
+      return out.Item ? sumsOf(out.Item) : {};
     },
 
     async storedInventorySums(companyId) {

@@ -32,7 +32,7 @@ describe("one schema per calculation type", () => {
     const create = calculationBodySchema("underground", "create");
     const over = create.safeParse({ name: "x", project: "p", ef_ch4: 101 });
     expect(over.success ? [] : over.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
-      ["ef_ch4", "Значение должно быть не больше 100"],
+      ["ef_ch4", "«Содержание CH4 в смеси»: Значение должно быть не больше 100 % об."],
     ]);
     expect(issues(calculationBodySchema("torch_ch4", "create").safeParse({ name: "x", project: "p", volume: 1, basis: "net" }))).toEqual([
       "basis: такого поля нет у расчета этого типа",

@@ -122,7 +122,10 @@ function documented(shape: Record<string, unknown>, description: string) {
 function numberSchema(field: NumberField) {
   return z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.nonNegative) })
-    .check(z.gte(field.min, MESSAGES.nonNegative), ...(field.max === undefined ? [] : [z.lte(field.max, MESSAGES.atMost(field.max))]))
+    .check(
+      z.gte(field.min, MESSAGES.nonNegative),
+      ...(field.max === undefined ? [] : [z.lte(field.max, MESSAGES.fieldAtMost(field.label, field.max, field.unit))]),
+    )
     .meta({ description: `${field.label}, ${field.unit}` });
 }
 
