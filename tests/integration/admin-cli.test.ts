@@ -4,7 +4,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openSharedStorage } from "@server/local/storage";
+import { PutItemCommand } from "@aws-sdk/client-dynamodb";
+import * as keys from "@server/adapters/dynamodb/keys";
+import { createCompany } from "@server/domain/users";
+import { LOCAL_TABLE, openSharedStorage } from "@server/local/storage";
+import type { Calculation } from "@server/ports";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -80,6 +84,51 @@ describe("admin command", () => {
     expect(fixed.stdout).toMatch(/ООО Шахта .*: исправлено/);
     expect(fixed.stdout).toMatch(/с расхождениями: 1; исправлено лет и списков: 2/);
     expect(admin(["reconcile-statistics", "--settle-seconds", "0"]).stdout).toMatch(/с расхождениями: 0/);
+  });
+
+  it("goes on past a company it cannot reconcile, lists what the stream could not apply and archives it on request", async () => {
+    const storage = await openSharedStorage(dataDir);
+    const company = (await storage.repos.companies.findByName("ООО Шахта"))!;
+    const now = new Date().toISOString();
+    const project = { id: "p-over", company: company.id, name: "Разрез", start_date: "2024-01-01", end_date: "2024-12-31" };
+    await storage.repos.projects.create({ ...project, reporting_year: 2024, is_deleted: false, created_at: now, updated_at: now } as never);
+    // A calculation the API now refuses (12.6 million t of CO2), stored straight through the repository.
+    const calculation = {
+      ...{ id: "c-over", type: "open_mining_co2", project: project.id, company: company.id, name: "Дизель" },
+      ...{ is_active: true, is_deleted: false, version: 1, coefficients: {}, methodology_version: "2026.3" },
+      ...{ inputs: { volume: 4_000_000, ef: 3.149 }, results: { res_co2: 12_596_000 } },
+      ...{ created_at: now, created_by: "test", updated_at: now, updated_by: "test" },
+    } as Calculation;
+    await storage.repos.calculations.create(calculation);
+    // And a company whose year aggregate holds what no repair can take back.
+    const broken = await createCompany({ repos: storage.repos, clock: { now: () => new Date() } } as never, { name: "ООО Сломанная" });
+    const key = keys.companyStatisticsYear(broken.id, "1999");
+    await storage.doc!.send(
+      new PutItemCommand({
+        TableName: LOCAL_TABLE,
+        Item: { PK: { S: key.PK }, SK: { S: key.SK }, total_co2e: { N: "20000000000000000" } },
+      }),
+    );
+    await storage.settled();
+    await storage.close();
+
+    const dry = admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
+    expect(dry.status).toBe(1);
+    expect(dry.stdout).toMatch(/1999: проекты 0\/0 → 0\/0, расчеты 0 → 0, т CO2-экв\. 20000000000000000 → 0/);
+    expect(dry.stdout).toMatch(/ООО Шахта \(.*\): проект p-over не учтен потоком таблицы: суммы проекта не помещаются в хранилище/);
+    expect(dry.stdout).toMatch(/расчет c-over \(open_mining_co2, «Дизель»\): res_co2: «Выбросы CO2» — 12 596 000 т CO2, больше предела/);
+    expect(dry.stdout).toMatch(/проектов, которые поток таблицы не смог учесть: 1/);
+
+    const fixed = admin(["reconcile-statistics", "--settle-seconds", "0", "--archive-unapplied"]);
+    expect(fixed.stdout).toMatch(/ООО Шахта: расчет c-over перенесен в архив/);
+    expect(fixed.stdout).not.toMatch(/не учтен потоком таблицы/);
+    // The company no repair can write is reported, and the others are reconciled all the same.
+    expect(fixed.stdout).toMatch(/ООО Сломанная \(.*\): не сверено: value: число вне допустимого диапазона/);
+    expect(fixed.stdout).toMatch(/не сверено компаний: 1/);
+    expect(fixed.status).toBe(1);
+    const after = await openSharedStorage(dataDir);
+    expect((await after.repos.calculations.get(company.id, "open_mining_co2", "c-over"))?.is_deleted).toBe(true);
+    await after.close();
   });
 
   it("asks for the uploads bucket before seeding an AWS table", () => {

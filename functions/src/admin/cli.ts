@@ -12,7 +12,7 @@ import { createCompany, createUser, setPassword, setUserActive, setUserRole } fr
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedProductionCalendar } from "../domain/production-calendar";
 import { seedDefaultModels } from "../domain/forecast-models";
-import { drifted, reconcileCompanyStatistics, type ReconcileReport } from "../domain/statistics";
+import { archiveUnapplied, drifted, reconcileCompanyStatistics, troubled, type ReconcileReport } from "../domain/statistics";
 import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
@@ -33,10 +33,13 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   deactivate-user --email E
   activate-user   --email E
   audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
-  reconcile-statistics [--company NAME] [--dry-run] [--settle-seconds S]
+  reconcile-statistics [--company NAME] [--dry-run] [--settle-seconds S] [--archive-unapplied]
                  сверить статистику компаний (профиль) с данными и исправить расхождения;
                  --dry-run — только показать их. Изменения, еще идущие через поток таблицы,
-                 не исправляются: сверка смотрит дважды с паузой S с (по умолчанию 2, в AWS 10)
+                 не исправляются: сверка смотрит дважды с паузой S с (по умолчанию 2, в AWS 10).
+                 Показывает и то, что поток таблицы не смог учесть (расчеты со значениями вне
+                 физических пределов); --archive-unapplied переносит такие расчеты в архив
+                 и сверяет еще раз. Сбой одной компании не останавливает сверку остальных
   seed           справочники, модели прогноза и производственный календарь по умолчанию, если их еще нет
                  (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
   rotate-jwt-secret [--overlap-hours H]
@@ -60,6 +63,7 @@ const options = {
   "overlap-hours": { type: "string" },
   "dry-run": { type: "boolean" },
   "settle-seconds": { type: "string" },
+  "archive-unapplied": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -72,10 +76,12 @@ class UsageError extends Error {}
 
 async function run(
   deps: Deps,
+  /** Resolves once the table's stream has handled this process's writes (locally: in-process). */
+  settled: () => Promise<void>,
   dataDir: string,
   command: string | undefined,
   args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"],
-) {
+): Promise<number | undefined> {
   switch (command) {
     case "create-company": {
       const company = await createCompany(deps, {
@@ -154,15 +160,30 @@ async function run(
       const wanted = args.company?.trim().toLocaleLowerCase("ru");
       const chosen = wanted ? companies.filter((c) => c.name.toLocaleLowerCase("ru") === wanted) : companies;
       if (wanted && chosen.length === 0) throw new UsageError(`компания «${args.company}» не найдена`);
-      const reports = await Promise.all(
-        chosen.map((c) => reconcileCompanyStatistics(deps, c.id, { settleMs: settle * 1000, repair: !args["dry-run"] })),
-      );
+      const reconcile = (c: { id: string }) =>
+        reconcileCompanyStatistics(deps, c.id, { settleMs: settle * 1000, repair: !args["dry-run"] });
+      // Each company on its own: one that fails is reported and the others go on.
+      let reports = await Promise.all(chosen.map(reconcile));
+      if (args["archive-unapplied"] && !args["dry-run"]) {
+        const archived = await Promise.all(reports.map((r) => archiveUnapplied(deps, r)));
+        for (const [i, ids] of archived.entries()) {
+          for (const id of ids) console.log(`${chosen[i].name}: расчет ${id} перенесен в архив`);
+        }
+        if (archived.some((ids) => ids.length > 0)) {
+          await settled();
+          reports = await Promise.all(chosen.map(reconcile));
+        }
+      }
       for (const [i, report] of reports.entries()) printReconcile(chosen[i].name, report);
       const withDrift = reports.filter(drifted).length;
+      const failed = reports.filter((r) => r.failed !== undefined).length;
+      const unapplied = reports.reduce((n, r) => n + r.unapplied.length, 0);
       console.log(
-        `Компаний: ${reports.length}; с расхождениями: ${withDrift}; исправлено лет и списков: ${reports.reduce((n, r) => n + r.repaired, 0)}`,
+        `Компаний: ${reports.length}; с расхождениями: ${withDrift}; исправлено лет и списков: ${reports.reduce((n, r) => n + r.repaired, 0)}` +
+          (failed > 0 ? `; не сверено компаний: ${failed}` : "") +
+          (unapplied > 0 ? `; проектов, которые поток таблицы не смог учесть: ${unapplied}` : ""),
       );
-      return;
+      return reports.some(troubled) ? 1 : 0;
     }
     case "seed": {
       if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {
@@ -202,6 +223,11 @@ async function run(
 }
 
 function printReconcile(name: string, report: ReconcileReport): void {
+  if (report.failed !== undefined) console.log(`${name} (${report.company}): не сверено: ${report.failed}`);
+  for (const { project, problem, calculations } of report.unapplied) {
+    console.log(`${name} (${report.company}): проект ${project} не учтен потоком таблицы: ${problem}`);
+    for (const c of calculations) console.log(`  расчет ${c.id} (${c.type}, «${c.name}»): ${c.problem}`);
+  }
   if (!drifted(report)) return;
   const state = report.unsettled
     ? "не исправлено: данные менялись во время сверки, повторите"
@@ -266,8 +292,7 @@ async function main(): Promise<number> {
     spreadsheets: inProcessSpreadsheets(() => deps),
   };
   try {
-    await run(deps, dataDir, parsed.positionals[0], parsed.values);
-    return 0;
+    return (await run(deps, storage.settled, dataDir, parsed.positionals[0], parsed.values)) ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`Ошибка: ${error.message}\n\n${USAGE}`);

@@ -21,6 +21,8 @@ import type { Project } from "../contract/schemas/project";
 import { calculationDefinition, isCalculationType } from "@core/registry";
 import { INVENTORY_SUMS_LAYOUT, INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./inventory/sums";
 import { leftOutReason, leftOutSummary, whatCounts, type InventoryRole, type LeftOutReason } from "@core/inventory";
+import { DomainError } from "./errors";
+import { storedCalculationProblem } from "./magnitudes";
 
 type Item = Record<string, unknown>;
 
@@ -268,8 +270,23 @@ export interface InventorySumsDrift {
   difference: InventorySums;
 }
 
+/** A project whose sums the storage cannot hold (a stored calculation over the bounds of
+ *  domain/magnitudes.ts): the table's stream could not add it, nor can a repair. */
+export interface UnappliedSums {
+  project: string;
+  /** Why the storage refused the project's sums. */
+  problem: string;
+  /** The project's calculations over a bound, each with the bound it passes. */
+  calculations: Array<{ id: string; type: string; name: string; problem: string }>;
+}
+
 export interface ReconcileReport {
   company: string;
+  /** The reconciliation of the company failed: why (the others went on). */
+  failed?: string;
+  /** The projects whose sums could not be repaired; until they are, the company's inventory is
+   *  folded from its calculations, not read from the kept sums. */
+  unapplied: UnappliedSums[];
   drift: StatisticsDrift[];
   /** The calculation lists whose counts drifted. */
   lists: ListCountDrift[];
@@ -377,6 +394,41 @@ export async function reconcileCompanyStatistics(
   companyId: string,
   options: { settleMs?: number; repair?: boolean } = {},
 ): Promise<ReconcileReport> {
+  try {
+    return await reconcileCompany(deps, companyId, options);
+  } catch (error) {
+    // One company's failure is its own: the caller goes on with the others and reports it.
+    const failed = error instanceof DomainError ? error.detail : String((error as Error)?.stack ?? error);
+    return {
+      company: companyId,
+      failed,
+      drift: [],
+      lists: [],
+      inventory: [],
+      unapplied: [],
+      writes_settled: false,
+      repaired: 0,
+      unsettled: false,
+    };
+  }
+}
+
+/** The calculations of a project whose sums the storage refused that pass a bound. */
+async function unappliedCalculations(repos: Repositories, companyId: string, project: string) {
+  const calculations = await repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES);
+  return calculations
+    .filter((c) => c.project === project && isCalculationType(c.type))
+    .flatMap((c) => {
+      const problem = storedCalculationProblem(calculationDefinition(c.type as never), c);
+      return problem ? [{ id: c.id, type: c.type, name: c.name, problem }] : [];
+    });
+}
+
+async function reconcileCompany(
+  deps: { repos: Repositories; clock: Clock },
+  companyId: string,
+  options: { settleMs?: number; repair?: boolean },
+): Promise<ReconcileReport> {
   const { settleMs = 0, repair = true } = options;
   const stored = () =>
     Promise.all([
@@ -415,6 +467,19 @@ export async function reconcileCompanyStatistics(
   }
   let repaired = 0;
   let writesSettled = false;
+  // A project's sums past what the storage holds: no repair can write them (the stream could not either).
+  const unapplied: UnappliedSums[] = [];
+  const storedOf = new Map(seen.inventory.projects.map((p) => [p.project, p.sums]));
+  for (const { project, difference } of seen.inventoryDrift) {
+    const after = addSums({ ...storedOf.get(project) }, difference);
+    const key = Object.keys(after).find((k) => !Number.isSafeInteger(after[k]) || !Number.isSafeInteger(difference[k] ?? 0));
+    if (key === undefined) continue;
+    unapplied.push({
+      project,
+      problem: `суммы проекта не помещаются в хранилище (${key}: ${after[key]} мг при пределе ${Number.MAX_SAFE_INTEGER})`,
+      calculations: await unappliedCalculations(deps.repos, companyId, project),
+    });
+  }
   if (repair && !unsettled) {
     const at = deps.clock.now().toISOString();
     const revOf = new Map(seen.years.map((y) => [y.year, y.rev]));
@@ -428,8 +493,19 @@ export async function reconcileCompanyStatistics(
     const sumsRevOf = new Map(seen.inventory.projects.map((p) => [p.project, p.rev]));
     let sumsRepaired = true;
     for (const { project, difference } of seen.inventoryDrift) {
-      if (await deps.repos.statistics.repairInventorySums(companyId, project, difference, sumsRevOf.get(project), at)) repaired += 1;
-      else sumsRepaired = false;
+      if (unapplied.some((u) => u.project === project)) {
+        sumsRepaired = false;
+        continue;
+      }
+      try {
+        if (await deps.repos.statistics.repairInventorySums(companyId, project, difference, sumsRevOf.get(project), at)) repaired += 1;
+        else sumsRepaired = false;
+      } catch (error) {
+        // The storage refuses the project's sums: reported, the other projects repaired.
+        if (!(error instanceof DomainError)) throw error;
+        sumsRepaired = false;
+        unapplied.push({ project, problem: error.detail, calculations: await unappliedCalculations(deps.repos, companyId, project) });
+      }
     }
     // The sums now hold every key of today's layout (a write that came in since only adds to them).
     if (sumsRepaired) await deps.repos.statistics.markInventorySumsLayout(companyId, INVENTORY_SUMS_LAYOUT);
@@ -437,9 +513,11 @@ export async function reconcileCompanyStatistics(
     for (const { project, rev, zeros } of seen.inventory.projects) {
       if (zeros > 0 && !repairedNow.has(project)) await deps.repos.statistics.compactInventorySums(companyId, project, rev);
     }
-    // Nothing came in while it looked: a write counted but never applied is not on its way.
+    // Nothing came in while it looked: a write counted but never applied is not on its way. While a
+    // project's sums cannot be repaired they stay unsettled, so the inventory folds the calculations.
     const { counters } = seen.inventory;
-    if (counters.writes !== counters.applied) writesSettled = await deps.repos.statistics.settleInventoryWrites(companyId, counters);
+    if (counters.writes !== counters.applied && unapplied.length === 0)
+      writesSettled = await deps.repos.statistics.settleInventoryWrites(companyId, counters);
     await deps.repos.statistics.removeLegacy(companyId);
   }
   return {
@@ -447,15 +525,43 @@ export async function reconcileCompanyStatistics(
     drift: seen.drift,
     lists: seen.listDrift,
     inventory: seen.inventoryDrift,
+    unapplied,
     writes_settled: writesSettled,
     repaired,
     unsettled,
   };
 }
 
+/** The operator's repair of what the storage cannot hold (npm run admin -- reconcile-statistics
+ *  --archive-unapplied): the calculations a reconciliation found over the bounds are moved to their
+ *  project's archive, where their users find them to enter again, and leave the sums. Answers their ids. */
+export async function archiveUnapplied(deps: { repos: Repositories; clock: Clock }, report: ReconcileReport): Promise<string[]> {
+  const archived: string[] = [];
+  for (const { id, type } of report.unapplied.flatMap((u) => u.calculations)) {
+    const current = await deps.repos.calculations.get(report.company, type, id);
+    if (!current || current.is_deleted) continue;
+    const at = deps.clock.now().toISOString();
+    const next = {
+      ...current,
+      is_deleted: true,
+      is_active: false,
+      version: current.version + 1,
+      updated_at: at,
+      updated_by: "npm run admin",
+    };
+    await deps.repos.calculations.replace(next, current.version);
+    archived.push(id);
+  }
+  return archived;
+}
+
 /** Whether a reconciliation found anything to repair. */
 export const drifted = (report: ReconcileReport) =>
   report.drift.length > 0 || report.lists.length > 0 || report.inventory.length > 0 || report.writes_settled;
+
+/** Whether a reconciliation left something an operator must see to: the company failed, or a
+ *  project's sums the storage cannot hold (npm run admin -- reconcile-statistics lists them). */
+export const troubled = (report: ReconcileReport) => report.failed !== undefined || report.unapplied.length > 0;
 
 /** Every company (the daily job, the admin command, the local start), a few at a time: with a
  *  settling wait the companies wait together, not one after the other. */

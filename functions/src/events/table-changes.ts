@@ -125,9 +125,18 @@ export function statisticsChange(record: StreamRecord):
   const deltas = statisticsDeltas(sk, before, after);
   const lists = listCountDeltas(sk, before, after);
   const calculation = sk.startsWith("CALC#");
-  const inventory = calculation ? inventorySumsDeltas(before, after) : [];
+  let inventory = calculation ? inventorySumsDeltas(before, after) : [];
   // A calculation write that took the inventory's write counter (adapters/dynamodb/calculation-repository.ts).
-  const write = calculation && after?.inventory_write !== undefined && after.inventory_write !== before?.inventory_write;
+  let write = calculation && after?.inventory_write !== undefined && after.inventory_write !== before?.inventory_write;
+  // Sums the storage cannot hold (a calculation past the bounds of domain/magnitudes.ts that reached
+  // the table all the same): left out, and the write left uncounted, so the inventory folds the
+  // calculations themselves and the reconciliation reports the project, instead of a record that
+  // fails on every delivery.
+  if (inventory.some((delta) => Object.values(delta.sums).some((value) => !Number.isSafeInteger(value)))) {
+    console.error(`statistics: the inventory sums of ${company} ${sk} cannot be kept (beyond 2^53 mg), left to the reconciliation`);
+    inventory = [];
+    write = false;
+  }
   if (deltas.length === 0 && lists.length === 0 && inventory.length === 0 && !write) return undefined;
   // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
   return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas, lists, inventory, write };

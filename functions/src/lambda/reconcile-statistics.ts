@@ -1,10 +1,12 @@
 // The daily reconciliation of the statistics (domain/statistics.ts): a schedule in the stack runs
 // it; each company's drift is logged as one JSON line (CloudWatch) and repaired, unless changes
-// were still coming in through the stream while it counted (then the next run repairs it).
+// were still coming in through the stream while it counted (then the next run repairs it). A
+// company that fails, or whose sums the storage cannot hold, is logged as an error and the others
+// go on.
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
-import { drifted, reconcileAllStatistics } from "../domain/statistics";
+import { drifted, reconcileAllStatistics, troubled } from "../domain/statistics";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
@@ -12,14 +14,15 @@ const repos = dynamoRepositories(doc, tableName);
 /** Longer than the stream's batching window (5 s) plus a batch's handling. */
 const SETTLE_MS = Number(process.env.SETTLE_SECONDS ?? 20) * 1000;
 
-export async function handler(): Promise<{ companies: number; drifted: number; repaired: number; unsettled: number }> {
+export async function handler(): Promise<{ companies: number; drifted: number; repaired: number; unsettled: number; troubled: number }> {
   if (!tableName) throw new Error("TABLE_NAME is not set (the CDK stack sets it)");
   const reports = await reconcileAllStatistics(
     { repos, clock: systemClock },
     {
       settleMs: SETTLE_MS,
       log: (report) => {
-        if (drifted(report)) console.warn(JSON.stringify({ statistics_drift: report }));
+        if (troubled(report)) console.error(JSON.stringify({ statistics_trouble: report }));
+        else if (drifted(report)) console.warn(JSON.stringify({ statistics_drift: report }));
       },
     },
   );
@@ -28,6 +31,7 @@ export async function handler(): Promise<{ companies: number; drifted: number; r
     drifted: reports.filter(drifted).length,
     repaired: reports.reduce((n, r) => n + r.repaired, 0),
     unsettled: reports.filter((r) => r.unsettled).length,
+    troubled: reports.filter(troubled).length,
   };
   console.info(JSON.stringify({ statistics_reconciled: summary }));
   return summary;

@@ -22,7 +22,7 @@ import { seedDemo, type DemoLogin } from "../seed";
 import { seedDictionaries } from "../domain/dictionaries";
 import { seedProductionCalendar } from "../domain/production-calendar";
 import { seedDefaultModels } from "../domain/forecast-models";
-import { drifted, reconcileAllStatistics } from "../domain/statistics";
+import { reconcileAllStatistics } from "../domain/statistics";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import type { SigningKeys } from "../domain/signed-tokens";
@@ -90,13 +90,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // Stream records still queued when the process was killed are gone (in AWS the stream keeps
   // them): the statistics are reconciled with the table once at start (after the seeds' own
   // records are handled, so none is on its way), so none stays behind what the table holds.
+  // A company whose statistics cannot be reconciled is reported and the server starts all the same.
   await storage.settled();
   await reconcileAllStatistics(deps, {
-    log: (r) =>
-      drifted(r) &&
-      console.warn(
-        `statistics of company ${r.company} repaired: ${[...r.drift.map((d) => d.year), ...r.lists.map((l) => `${l.stored.type} of project ${l.stored.project}`)].join(", ")}`,
-      ),
+    log: (r) => {
+      if (r.failed !== undefined) console.error(`statistics of company ${r.company} not reconciled: ${r.failed}`);
+      for (const u of r.unapplied) {
+        console.error(
+          `statistics of company ${r.company}: the sums of project ${u.project} cannot be kept (${u.problem}): ` +
+            `${u.calculations.map((c) => `${c.type} ${c.id} (${c.problem})`).join("; ")}; see npm run admin -- reconcile-statistics`,
+        );
+      }
+      const unapplied = new Set(r.unapplied.map((u) => u.project));
+      const repaired = [
+        ...r.drift.map((d) => d.year),
+        ...r.lists.map((l) => `${l.stored.type} of project ${l.stored.project}`),
+        ...r.inventory.filter((d) => !unapplied.has(d.project)).map((d) => `inventory sums of project ${d.project}`),
+      ];
+      if (repaired.length > 0) console.warn(`statistics of company ${r.company} repaired: ${repaired.join(", ")}`);
+    },
   });
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
