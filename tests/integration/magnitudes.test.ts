@@ -7,9 +7,11 @@
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { groupedNumber } from "@core/emissions";
+import { PHYSICAL_BOUNDS } from "@core/registry";
 import * as keys from "@server/adapters/dynamodb/keys";
 import type { CalculationView } from "@server/contract";
 import type { Project } from "@server/contract/schemas/project";
@@ -70,6 +72,12 @@ describe("bounds on magnitudes", () => {
       json: { version: calc.version, volume: 300_000, ef: 10 },
     });
     expect(await detail(edit)).toMatch(/^res_co2: «Выбросы CO2»/);
+  });
+
+  it("are each listed with their number in docs/security.md", () => {
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/security.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## Bounds on magnitudes"), doc.indexOf("## Heavy work off the request thread"));
+    for (const [name, bound] of Object.entries(PHYSICAL_BOUNDS)) expect(section, name).toContain(`| ${groupedNumber(bound)}`);
   });
 
   it("refuses a write that would carry a line of the project's kept sums past 5 000 000 t", async () => {
