@@ -119,68 +119,90 @@ export interface PeriodBounds {
 /**
  * The periods as sent (API, file rows, the dialog), checked: FieldError's field is «periods[i].field»
  * (the cell to mark), its message names the period by number and dates and the field by its label.
- * With `bounds`, each period lies within the project's dates; no two periods share a day.
+ * With `bounds`, each period lies within the project's dates; no two periods share a day. With
+ * `refused`, a period's error is handed to it and the period left out instead of thrown, so that one
+ * pass finds every refused period (the upload's preview).
  */
-export function checkPeriods(raw: unknown, bounds?: PeriodBounds): MeasuredPeriod[] {
+export function checkPeriods(raw: unknown, bounds?: PeriodBounds, refused?: (error: FieldError) => void): MeasuredPeriod[] {
   if (!Array.isArray(raw)) throw new FieldError("periods", PERIOD_MESSAGES.notList);
   if (raw.length === 0) throw new FieldError("periods", PERIOD_MESSAGES.none);
   if (raw.length > MAX_PERIODS) throw new FieldError("periods", PERIOD_MESSAGES.tooMany);
   const labels = new Map<string, string>([...MEASURED_PERIOD.dates, ...MEASURED_PERIOD.numbers].map((f) => [f.name, f.label]));
+  const refusal = (index: number, field: MeasuredPeriodField, message: string, dates?: { from: string; to: string }) =>
+    new FieldError(periodField(index, field), `${periodName(index, dates)}, «${labels.get(field)}»: ${message}`);
   const refuse = (index: number, field: MeasuredPeriodField, message: string, dates?: { from: string; to: string }): never => {
-    throw new FieldError(periodField(index, field), `${periodName(index, dates)}, «${labels.get(field)}»: ${message}`);
+    throw refusal(index, field, message, dates);
+  };
+  const report = (error: unknown) => {
+    if (!refused || !(error instanceof FieldError)) throw error;
+    refused(error);
   };
   let total = 0;
-  const periods = raw.map((row: unknown, index): MeasuredPeriod => {
-    const given = (row && typeof row === "object" ? row : {}) as Record<string, unknown>;
-    const dates = MEASURED_PERIOD.dates.map((column) => {
-      const value = given[column.name];
-      if (value === undefined || value === null || value === "") return refuse(index, column.name, MESSAGES.required);
-      return periodDate(value) ?? refuse(index, column.name, PERIOD_MESSAGES.date);
-    });
-    const span = { from: dates[0], to: dates[1] };
-    if (span.from > span.to) refuse(index, "to", PERIOD_MESSAGES.order, span);
-    if (bounds && (span.from < bounds.start || span.to > bounds.end)) {
-      refuse(index, span.from < bounds.start ? "from" : "to", PERIOD_MESSAGES.outside(bounds.start, bounds.end), span);
+  // By the period's index in `raw`; a refused one is left undefined.
+  const periods: Array<MeasuredPeriod | undefined> = raw.map((row: unknown, index): MeasuredPeriod | undefined => {
+    try {
+      const given = (row && typeof row === "object" ? row : {}) as Record<string, unknown>;
+      const dates = MEASURED_PERIOD.dates.map((column) => {
+        const value = given[column.name];
+        if (value === undefined || value === null || value === "") return refuse(index, column.name, MESSAGES.required);
+        return periodDate(value) ?? refuse(index, column.name, PERIOD_MESSAGES.date);
+      });
+      const span = { from: dates[0], to: dates[1] };
+      if (span.from > span.to) refuse(index, "to", PERIOD_MESSAGES.order, span);
+      if (bounds && (span.from < bounds.start || span.to > bounds.end)) {
+        refuse(index, span.from < bounds.start ? "from" : "to", PERIOD_MESSAGES.outside(bounds.start, bounds.end), span);
+      }
+      const numbers: Record<string, number> = {};
+      for (const field of MEASURED_PERIOD.numbers) {
+        const value = given[field.name];
+        if (value === undefined || value === null || value === "") refuse(index, field.name, MESSAGES.required, span);
+        if (typeof value !== "number" || !Number.isFinite(value) || value < field.min)
+          refuse(index, field.name, MESSAGES.nonNegative, span);
+        if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max, field.unit), span);
+        numbers[field.name] = value as number;
+      }
+      // Both ends count as whole days: a period of one day may hold 24 hours of operation.
+      const maxHours = ((Date.parse(span.to) - Date.parse(span.from)) / DAY_MS) * HOURS_PER_DAY + HOURS_PER_DAY;
+      if (numbers.hours > maxHours) refuse(index, "hours", PERIOD_MESSAGES.hours(maxHours), span);
+      // CH4 and CO2 are shares of one mixture.
+      const shares = SHARES.reduce((a, name) => a + numbers[name], 0);
+      if (shares > 100 * (1 + 1e-12)) {
+        const names = SHARES.map((name) => labels.get(name) ?? name);
+        const unit = MEASURED_PERIOD.numbers.find((f) => f.name === "w_ch4")?.unit ?? "";
+        throw new FieldError(
+          periodField(index, SHARES[SHARES.length - 1]),
+          `${periodName(index, span)}: ${MESSAGES.sumAtMost("Сумма содержаний", names, 100, unit, shares)}`,
+        );
+      }
+      // The flow (not the volume derived from it) is what was typed: an overflow is the flow's.
+      const sum = total + periodVolume({ flow_m3_min: numbers.flow_m3_min, hours: numbers.hours });
+      if (!Number.isFinite(sum)) refuse(index, "flow_m3_min", PERIOD_MESSAGES.tooLarge, span);
+      total = sum;
+      return { ...span, flow_m3_min: numbers.flow_m3_min, hours: numbers.hours, w_ch4: numbers.w_ch4, w_co2: numbers.w_co2 };
+    } catch (error) {
+      report(error);
+      return undefined;
     }
-    const numbers: Record<string, number> = {};
-    for (const field of MEASURED_PERIOD.numbers) {
-      const value = given[field.name];
-      if (value === undefined || value === null || value === "") refuse(index, field.name, MESSAGES.required, span);
-      if (typeof value !== "number" || !Number.isFinite(value) || value < field.min) refuse(index, field.name, MESSAGES.nonNegative, span);
-      if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max, field.unit), span);
-      numbers[field.name] = value as number;
-    }
-    // Both ends count as whole days: a period of one day may hold 24 hours of operation.
-    const maxHours = ((Date.parse(span.to) - Date.parse(span.from)) / DAY_MS) * HOURS_PER_DAY + HOURS_PER_DAY;
-    if (numbers.hours > maxHours) refuse(index, "hours", PERIOD_MESSAGES.hours(maxHours), span);
-    // CH4 and CO2 are shares of one mixture.
-    const shares = SHARES.reduce((a, name) => a + numbers[name], 0);
-    if (shares > 100 * (1 + 1e-12)) {
-      const names = SHARES.map((name) => labels.get(name) ?? name);
-      const unit = MEASURED_PERIOD.numbers.find((f) => f.name === "w_ch4")?.unit ?? "";
-      throw new FieldError(
-        periodField(index, SHARES[SHARES.length - 1]),
-        `${periodName(index, span)}: ${MESSAGES.sumAtMost("Сумма содержаний", names, 100, unit, shares)}`,
-      );
-    }
-    // The flow (not the volume derived from it) is what was typed: an overflow is the flow's.
-    total += periodVolume({ flow_m3_min: numbers.flow_m3_min, hours: numbers.hours });
-    if (!Number.isFinite(total)) refuse(index, "flow_m3_min", PERIOD_MESSAGES.tooLarge, span);
-    return { ...span, flow_m3_min: numbers.flow_m3_min, hours: numbers.hours, w_ch4: numbers.w_ch4, w_co2: numbers.w_co2 };
   });
-  // Periods in date order: each starts after the previous one ends (a day is counted once).
+  // Periods in date order: each starts after the previous one kept ends (a day is counted once);
+  // of two that overlap, the later in the list is refused.
   const order = periods
-    .map((_, i) => i)
-    .sort((a, b) => (periods[a].from < periods[b].from ? -1 : periods[a].from > periods[b].from ? 1 : a - b));
-  for (let k = 1; k < order.length; k++) {
-    const [before, after] = [order[k - 1], order[k]];
-    if (periods[after].from <= periods[before].to) {
-      const later = Math.max(before, after);
-      const first = Math.min(before, after);
-      refuse(later, "from", PERIOD_MESSAGES.overlap(first, periods[first]), periods[later]);
+    .flatMap((p, i) => (p ? [i] : []))
+    .sort((a, b) => (periods[a]!.from < periods[b]!.from ? -1 : periods[a]!.from > periods[b]!.from ? 1 : a - b));
+  let previous = order[0];
+  for (const current of order.slice(1)) {
+    const [before, after] = [periods[previous]!, periods[current]!];
+    if (after.from > before.to) {
+      previous = current;
+      continue;
     }
+    const later = Math.max(previous, current);
+    const first = Math.min(previous, current);
+    report(refusal(later, "from", PERIOD_MESSAGES.overlap(first, periods[first]!), periods[later]));
+    periods[later] = undefined;
+    if (later === previous) previous = current;
   }
-  return periods;
+  return periods.filter((p): p is MeasuredPeriod => p !== undefined);
 }
 
 const sum = (values: ArrayLike<number>) => Array.from(values).reduce((a, b) => a + b, 0);

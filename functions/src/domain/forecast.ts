@@ -8,7 +8,7 @@ import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
 import type { ForecastRow } from "./forecast-rows";
-import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import { checkEach, parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
 import type { ForecastModelVersion } from "../ports";
 import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
@@ -22,13 +22,14 @@ const DATA_COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c]),
 );
 
-/** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at most 100. */
-function checkValue(value: unknown, where: string, feature: Feature): number | null {
+/** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at
+ *  most 100. `where` names the cell, only for an error (a file holds up to 1.5 million cells). */
+function checkValue(value: unknown, where: () => string, feature: Feature): number | null {
   if (value === null || value === undefined || value === "") return null;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where}: ожидается число`);
-  if (value < 0) throw new Invalid(`${where}: значение должно быть неотрицательным`);
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where()}: ожидается число`);
+  if (value < 0) throw new Invalid(`${where()}: значение должно быть неотрицательным`);
   const max = DATA_COLUMNS.get(feature)?.max;
-  if (max !== undefined && value > max) throw new Invalid(`${where}: концентрация не больше ${max} %`);
+  if (max !== undefined && value > max) throw new Invalid(`${where()}: концентрация не больше ${max} %`);
   return value;
 }
 
@@ -51,7 +52,7 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
     data.map((raw, index) => {
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
       const row = raw as Record<string, unknown>;
-      const values = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, checkValue(row[f], `data[${index}].${f}`, f)])) as Record<
+      const values = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, checkValue(row[f], () => `data[${index}].${f}`, f)])) as Record<
         Feature,
         number | null
       >;
@@ -69,17 +70,22 @@ export async function forecastRowsFromFile(file: UploadedFile): Promise<Forecast
   return forecastRowsFromTable(await parseTable(file, forecastSpec()));
 }
 
-export function forecastRowsFromTable(table: ParsedTable): ForecastRow[] {
+/** With `refused`, a row's error is handed to it and the row left out (the preview, files/tabular.ts). */
+export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals): ForecastRow[] {
   return numberRows(
-    table.rows.map((r) => {
-      const values = Object.fromEntries(
-        FORECAST_FEATURES.map((f) => [
-          f,
-          checkValue(r.values[f], `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, f)}»`, f),
-        ]),
-      ) as Record<Feature, number | null>;
-      return { id: r.values.id ?? undefined, ...values };
-    }),
+    checkEach(
+      table.rows,
+      (r) => {
+        const values = Object.fromEntries(
+          FORECAST_FEATURES.map((f) => [
+            f,
+            checkValue(r.values[f], () => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, f)}»`, f),
+          ]),
+        ) as Record<Feature, number | null>;
+        return { id: r.values.id ?? undefined, ...values };
+      },
+      refused,
+    ),
   );
 }
 

@@ -23,7 +23,7 @@ import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
 import { columnSpec, headerOf } from "./series";
-import { parseTable, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import { parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse } from "../ports";
 
 const TYPE = "underground";
@@ -41,20 +41,25 @@ export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds)
 
 export const periodsSpec = (): TableSpec => ({ maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
 
-export function periodsFromTable(table: ParsedTable, bounds?: PeriodBounds): MeasuredPeriod[] {
+/** The periods of a read table; with `refused`, a period's error is handed to it (as the save would
+ *  throw it) and the period left out, so one pass finds every refused row (the preview). */
+export function periodsFromTable(table: ParsedTable, bounds?: PeriodBounds, refused?: RowRefusals): MeasuredPeriod[] {
+  // A period's error names the file's sheet, row and column.
+  const located = (error: unknown) => {
+    const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
+    if (!at || !(error instanceof FieldError)) return error;
+    return new Invalid(
+      `Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${headerOf(table, at[2])}»: ${error.message}`,
+    );
+  };
   try {
     return checkPeriods(
       table.rows.map((r) => r.values),
       bounds,
+      refused && ((error) => refused(located(error))),
     );
   } catch (error) {
-    const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
-    if (at && error instanceof FieldError) {
-      throw new Invalid(
-        `Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${headerOf(table, at[2])}»: ${error.message}`,
-      );
-    }
-    return invalid(error);
+    return invalid(located(error));
   }
 }
 

@@ -4,7 +4,15 @@ import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type Sensi
 import { columnHeaderKeys, uploadColumns, uploadHeader, type UploadColumn } from "@core/registry";
 import { canonicalRow } from "@core/entry-units";
 import { Invalid } from "./errors";
-import { parseTable, type ColumnSpec, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import {
+  checkEach,
+  parseTable,
+  type ColumnSpec,
+  type ParsedTable,
+  type RowRefusals,
+  type TableSpec,
+  type UploadedFile,
+} from "../files/tabular";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
 export const MAX_SERIES_ROWS = 2000;
@@ -102,36 +110,47 @@ export async function fillingBlanksFromFile(
   return fillingBlanksFromTable(await parseTable(file, fillingBlanksSpec(nameValue, nameElement)), nameValue, nameElement, fallbackName);
 }
 
+/** With `refused`, a row's or an element's error is handed to it and the row or element left out
+ *  (the preview, files/tabular.ts). */
 export function fillingBlanksFromTable(
   table: ParsedTable,
   nameValue: string,
   nameElement: string | undefined,
   fallbackName: string,
+  refused?: RowRefusals,
 ): FilledElement[] {
-  const rows = table.rows.map((r) => ({
-    element: nameElement ? (r.values[nameElement] as string | null) : null,
-    item: {
-      year: requireYear(r.values.year, table.sheet, r.row, headerOf(table, "year")),
-      value: r.values[nameValue] as number | null,
-      row: r.row,
-    },
-  }));
+  const rows = checkEach(
+    table.rows,
+    (r) => ({
+      element: nameElement ? (r.values[nameElement] as string | null) : null,
+      item: {
+        year: requireYear(r.values.year, table.sheet, r.row, headerOf(table, "year")),
+        value: r.values[nameValue] as number | null,
+        row: r.row,
+      },
+    }),
+    refused,
+  );
   const groups = groupByElement(rows, fallbackName);
-  const elements = groups.map(([name, series], index) => {
-    let filled;
-    try {
-      filled = fillBlanks(
-        series.map((s) => s.year),
-        series.map((s) => s.value),
-      );
-    } catch (error) {
-      coreError(error, table.sheet, name, (i) => series[i]?.row);
-    }
-    return { id: index + 1, name, rows: filled.map((f) => ({ year: f.year, value: f.value, method: f.method })) };
-  });
+  const elements = checkEach(
+    groups,
+    ([name, series], index) => {
+      let filled;
+      try {
+        filled = fillBlanks(
+          series.map((s) => s.year),
+          series.map((s) => s.value),
+        );
+      } catch (error) {
+        coreError(error, table.sheet, name, (i) => series[i]?.row);
+      }
+      return { id: index + 1, name, rows: filled.map((f) => ({ year: f.year, value: f.value, method: f.method })) };
+    },
+    refused,
+  );
   return fitInOneCalculation(
     elements,
-    groups.map(([, series]) => series[0].row),
+    elements.map((e) => groups[e.id - 1][1][0].row),
     table.sheet,
     nameElement ?? nameValue,
   );
@@ -145,51 +164,66 @@ export async function sensitivityFromFile(
   return sensitivityFromTable(await parseTable(file, sensitivitySpec()), params, fallbackName);
 }
 
-export function sensitivityFromTable(table: ParsedTable, params: Partial<SensitivityParams>, fallbackName: string): SensitivityElement[] {
+/** With `refused`, as fillingBlanksFromTable. */
+export function sensitivityFromTable(
+  table: ParsedTable,
+  params: Partial<SensitivityParams>,
+  fallbackName: string,
+  refused?: RowRefusals,
+): SensitivityElement[] {
   const columns = uploadColumns("sensitivity");
-  const rows = table.rows.map((read) => {
-    // D13: a production given in thousand t (volume_unit) is taken in t.
-    let r;
-    try {
-      r = { ...read, values: canonicalRow(columns, read.values) };
-    } catch (error) {
-      if (error instanceof FieldError)
-        throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${headerOf(table, error.field)}»: ${error.message}`);
-      throw error;
-    }
-    const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
-    if (missing) throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, missing)}»: значение не заполнено`);
-    return {
-      element: (r.values.element as string | null) ?? null,
-      item: {
-        row: r.row,
-        input: {
-          year: requireYear(r.values.year, table.sheet, r.row, headerOf(table, "year")),
-          volume: r.values.volume as number,
-          methane: r.values.methane as number,
-          transport_fuel: r.values.transport_fuel as number | null | undefined,
-        } satisfies SensitivityRow,
-      },
-    };
-  });
-  const groups = groupByElement(rows, fallbackName);
-  const elements = groups.map(([name, series], index) => {
-    try {
+  const rows = checkEach(
+    table.rows,
+    (read) => {
+      // D13: a production given in thousand t (volume_unit) is taken in t.
+      let r;
+      try {
+        r = { ...read, values: canonicalRow(columns, read.values) };
+      } catch (error) {
+        if (error instanceof FieldError)
+          throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${headerOf(table, error.field)}»: ${error.message}`);
+        throw error;
+      }
+      const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
+      if (missing)
+        throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, missing)}»: значение не заполнено`);
       return {
-        id: index + 1,
-        name,
-        data_sensitivity: sensitivity(
-          series.map((s) => s.input),
-          params,
-        ),
+        element: (r.values.element as string | null) ?? null,
+        item: {
+          row: r.row,
+          input: {
+            year: requireYear(r.values.year, table.sheet, r.row, headerOf(table, "year")),
+            volume: r.values.volume as number,
+            methane: r.values.methane as number,
+            transport_fuel: r.values.transport_fuel as number | null | undefined,
+          } satisfies SensitivityRow,
+        },
       };
-    } catch (error) {
-      coreError(error, table.sheet, name, (i) => series[i]?.row);
-    }
-  });
+    },
+    refused,
+  );
+  const groups = groupByElement(rows, fallbackName);
+  const elements = checkEach(
+    groups,
+    ([name, series], index) => {
+      try {
+        return {
+          id: index + 1,
+          name,
+          data_sensitivity: sensitivity(
+            series.map((s) => s.input),
+            params,
+          ),
+        };
+      } catch (error) {
+        coreError(error, table.sheet, name, (i) => series[i]?.row);
+      }
+    },
+    refused,
+  );
   return fitInOneCalculation(
     elements,
-    groups.map(([, series]) => series[0].row),
+    elements.map((e) => groups[e.id - 1][1][0].row),
     table.sheet,
     "element",
   );

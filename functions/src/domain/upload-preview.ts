@@ -8,17 +8,18 @@ import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { supportedType } from "./calculation-lookup";
 import { getProject } from "./projects";
-import { HEAVY_UPLOAD_BYTES, heavyWork } from "./heavy-work";
+import { HEAVY_UPLOAD_BYTES, heavyWork, ru } from "./heavy-work";
 import { FileRefused } from "../files/errors";
-import { checkTable, type CellValue, type ParsedTable, type TableSpec, type UploadedFile } from "../files/tabular";
+import { checkTable, type CellValue, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { periodsFromTable, periodsSpec } from "./measured-periods";
 import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
 import { forecastRowsFromTable, forecastSpec } from "./forecast";
 
 /** The rows a preview shows; the count says how many the file holds. */
 export const PREVIEW_ROWS = 20;
-/** The save's checks run again after each refused row is set aside: at most this many rounds. */
-const MAX_CHECKED_ERRORS = 200;
+/** The errors a preview lists at most (a note says how many more there are): the answer stays small
+ *  whatever the file holds. */
+export const MAX_PREVIEW_ERRORS = 1_000;
 
 export interface PreviewError {
   sheet: string;
@@ -40,7 +41,8 @@ export interface UploadPreview {
 
 interface Check {
   spec: TableSpec;
-  run(table: ParsedTable): unknown;
+  /** The save's checks of the rows, each row's error handed to `refused` (files/tabular.ts). */
+  run(table: ParsedTable, refused: RowRefusals): unknown;
 }
 
 const text = (values: Record<string, unknown>, name: string) => {
@@ -51,7 +53,7 @@ const text = (values: Record<string, unknown>, name: string) => {
 function checkOf(type: CalculationType, values: Record<string, unknown>, bounds: PeriodBounds | undefined): Check {
   switch (type) {
     case "underground":
-      return { spec: periodsSpec(), run: (table) => periodsFromTable(table, bounds) };
+      return { spec: periodsSpec(), run: (table, refused) => periodsFromTable(table, bounds, refused) };
     case "regres_methane":
       return { spec: forecastSpec(), run: forecastRowsFromTable };
     case "filling_blanks": {
@@ -60,12 +62,15 @@ function checkOf(type: CalculationType, values: Record<string, unknown>, bounds:
       // Without the value column's name the years and elements are still worth showing.
       return {
         spec: fillingBlanksSpec(nameValue, nameElement),
-        run: (table) => (nameValue ? fillingBlanksFromTable(table, nameValue, nameElement, "Ряд") : undefined),
+        run: (table, refused) => (nameValue ? fillingBlanksFromTable(table, nameValue, nameElement, "Ряд", refused) : undefined),
       };
     }
     case "sensitivity": {
       const params = Object.fromEntries(REGISTRY.sensitivity.settings.map((s) => [s.name, values[s.name]]));
-      return { spec: sensitivitySpec(), run: (table) => sensitivityFromTable(table, params as Partial<SensitivityParams>, "Ряд") };
+      return {
+        spec: sensitivitySpec(),
+        run: (table, refused) => sensitivityFromTable(table, params as Partial<SensitivityParams>, "Ряд", refused),
+      };
     }
     default:
       throw new Invalid("Для этого типа расчета файл не загружается");
@@ -85,33 +90,40 @@ export async function previewUpload(
   const check = checkOf(type, values, bounds);
   const table = await checkTable(file, check.spec);
   const errors: PreviewError[] = table.errors.map((e) => ({ sheet: e.sheet, row: e.row, column: e.header, message: e.message }));
-  // The save's own checks on the rows whose cells were read: each refused row is set aside and the
-  // rest checked again, so a preview lists every row the save would refuse, not the first.
+  // The save's own checks, once, on the rows whose cells were read: each refused row is listed and
+  // left out, so a preview lists every row the save would refuse, not the first.
+  const refuse = (error: unknown) => {
+    const message =
+      error instanceof FieldError
+        ? `${error.field}: ${error.message}`
+        : error instanceof Invalid || error instanceof FileRefused
+          ? error.message
+          : undefined;
+    if (message === undefined) throw error;
+    const at = ROW_ERROR.exec(message);
+    errors.push(
+      at ? { sheet: at[1], row: Number(at[2]), column: at[3], message: at[4] } : { sheet: table.sheet, row: null, column: null, message },
+    );
+  };
   const refused = new Set(errors.map((e) => e.row));
-  let rest = table.rows.filter((r) => !refused.has(r.row));
-  for (let round = 0; rest.length > 0 && round < MAX_CHECKED_ERRORS; round++) {
+  const rest = table.rows.filter((r) => !refused.has(r.row));
+  if (rest.length > 0) {
     try {
-      check.run({ ...table, rows: rest });
-      break;
+      check.run({ ...table, rows: rest }, refuse);
     } catch (error) {
-      const message =
-        error instanceof FieldError
-          ? `${error.field}: ${error.message}`
-          : error instanceof Invalid || error instanceof FileRefused
-            ? error.message
-            : undefined;
-      if (message === undefined) throw error;
-      const at = ROW_ERROR.exec(message);
-      const row = at ? Number(at[2]) : undefined;
-      if (!at || !rest.some((r) => r.row === row)) {
-        errors.push({ sheet: table.sheet, row: null, column: null, message });
-        break;
-      }
-      errors.push({ sheet: at[1], row: row!, column: at[3], message: at[4] });
-      rest = rest.filter((r) => r.row !== row);
+      refuse(error);
     }
   }
   errors.sort((a, b) => (a.row ?? Infinity) - (b.row ?? Infinity));
+  if (errors.length > MAX_PREVIEW_ERRORS) {
+    const more = errors.length - MAX_PREVIEW_ERRORS;
+    errors.splice(MAX_PREVIEW_ERRORS, more, {
+      sheet: table.sheet,
+      row: null,
+      column: null,
+      message: `Показаны первые ${ru(MAX_PREVIEW_ERRORS)} ошибок из ${ru(MAX_PREVIEW_ERRORS + more)}: исправьте их и проверьте файл снова`,
+    });
+  }
   return {
     format: table.format,
     sheet: table.sheet,

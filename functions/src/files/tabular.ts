@@ -69,6 +69,24 @@ export function cellErrorText(error: Omit<CellError, "column">): string {
   return `Лист «${error.sheet}», строка ${error.row}, столбец «${error.header}»: ${error.message}`;
 }
 
+/** Where a check of a table's rows hands a row's error instead of throwing it: the preview lists
+ *  every refused row after one pass. It throws what is not a row's error. */
+export type RowRefusals = (error: unknown) => void;
+
+/** `check` of every item, as `map`; with `refused`, an item whose check throws is handed to it and left out. */
+export function checkEach<T, R>(items: readonly T[], check: (item: T, index: number) => R, refused?: RowRefusals): R[] {
+  if (!refused) return items.map(check);
+  const kept: R[] = [];
+  items.forEach((item, index) => {
+    try {
+      kept.push(check(item, index));
+    } catch (error) {
+      refused(error);
+    }
+  });
+  return kept;
+}
+
 export interface UploadedFile {
   name: string;
   bytes: Uint8Array;
