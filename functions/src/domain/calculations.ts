@@ -260,7 +260,7 @@ async function evaluateForecast(
     // A large upload's parse and prediction run off the request thread where the host can (the
     // local server's worker threads, README › Security «Пределы»); the rows come back as JSON.
     const version = await activeModelVersion(deps, method);
-    const computed = await (deps.forecastFiles?.forecastFromFile(file, version) ?? forecastFromFile(deps, file, version));
+    const computed = await (deps.uploadFiles?.forecastFromFile(file, version) ?? forecastFromFile(deps, file, version));
     const dataKey = await storeForecastJson(deps, target.company, target.id, computed.json);
     return { inputs: { method }, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
   }
@@ -334,7 +334,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   return calculation;
 }
 
-/** A large upload's parse and a forecast of many rows (up to 100 000 through the model) are heavy
+/** An upload's parse and a forecast of many rows (up to 100 000 through the model) are heavy
  *  work: at most a few in flight per user and per company (heavy-work.ts). */
 function boundedEvaluation(
   deps: Deps,
@@ -346,9 +346,7 @@ function boundedEvaluation(
   evaluation: () => Promise<Evaluated>,
 ): Promise<Evaluated> {
   const forecastRows = Array.isArray(values.data) ? values.data.length : Number(previous?.results.rows ?? 0);
-  const heavy =
-    (file !== undefined && file.bytes.byteLength > HEAVY_UPLOAD_BYTES) ||
-    (REGISTRY[type].kind === "forecast" && forecastRows > HEAVY_FORECAST_ROWS);
+  const heavy = file !== undefined || (REGISTRY[type].kind === "forecast" && forecastRows > HEAVY_FORECAST_ROWS);
   return heavy ? heavyWork(deps, actor, evaluation) : evaluation();
 }
 

@@ -1,5 +1,8 @@
 // What every domain function receives: the ports and the configuration, injected by the host.
+import type { CalculationType } from "@core/registry";
+import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
+import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
 import type { BlobStore, Clock, ForecastModelVersion, Repositories, SpreadsheetWorker, User } from "../ports";
 
@@ -10,9 +13,10 @@ export interface Deps {
   config: AppConfig;
   /** Exports and xlsx templates: in-process locally, a worker function in AWS. */
   spreadsheets: SpreadsheetWorker;
-  /** A large forecast upload read and predicted off the request thread (worker threads locally);
-   *  without it, in this process (AWS: one request per API instance, nobody waits behind it). */
-  forecastFiles?: ForecastFiles;
+  /** Uploads read off the request thread (worker threads locally): a large forecast file read and
+   *  predicted, every preview. Without it, in this process (AWS: one request per API instance,
+   *  nobody waits behind it). */
+  uploadFiles?: UploadFiles;
 }
 
 /** A forecast upload's rows with their predictions, as the stored JSON, and the item's summary. */
@@ -21,8 +25,14 @@ export interface ForecastFileResult {
   json: Uint8Array;
 }
 
-export interface ForecastFiles {
+export interface UploadFiles {
   forecastFromFile(file: UploadedFile, version: ForecastModelVersion): Promise<ForecastFileResult>;
+  previewUpload(
+    type: CalculationType,
+    file: UploadedFile,
+    values: Record<string, unknown>,
+    bounds: PeriodBounds,
+  ): Promise<UploadPreviewView>;
 }
 
 /** The signed-in user a request acts for. Company scoping starts from here. */

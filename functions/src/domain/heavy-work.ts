@@ -57,12 +57,22 @@ export async function exportNeedsJob(
   return forecasts.reduce((sum, c) => sum + (typeof c.results.rows === "number" ? c.results.rows : 0), 0) >= JOB_FORECAST_ROWS;
 }
 
-/** Creates and edits count as heavy from these sizes on: a file over 256 KB (a forecast's 100 000
- *  rows are 3.6 MB), typed forecast rows or stored ones predicted again over 1 000. */
+/** Creates and edits count as heavy with any file (a preview too, whatever its size: a file of
+ *  130 KB is thousands of rows to check), and typed forecast rows or stored ones predicted again
+ *  over 1 000. A forecast file over 256 KB (a forecast's 100 000 rows are 3.6 MB) is read and
+ *  predicted off the request thread where the host can. */
 export const HEAVY_UPLOAD_BYTES = 256 * 1024;
 export const HEAVY_FORECAST_ROWS = 1_000;
 
-/** Heavy operations (exports, report passports, large uploads and forecasts) in flight. */
+/** An upload read off the request thread (a preview, a large forecast file) is stopped after this
+ *  long, counted from when its thread starts it: the thread is ended and replaced. */
+export const UPLOAD_BUDGET_SECONDS = 20;
+export const uploadBudgetSpent = (seconds = UPLOAD_BUDGET_SECONDS) =>
+  new TooLarge(
+    `Файл обрабатывается дольше ${ru(seconds)} с, обработка остановлена: разделите его на несколько файлов поменьше и загрузите их по одному`,
+  );
+
+/** Heavy operations (exports, report passports, uploads and large forecasts) in flight. */
 export const HEAVY_PER_USER = 2;
 export const HEAVY_PER_COMPANY = 4;
 /** A reservation left by a crashed process stops counting after this (the attempt window). */

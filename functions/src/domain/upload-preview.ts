@@ -8,7 +8,7 @@ import type { Actor, Deps } from "./context";
 import { Invalid } from "./errors";
 import { supportedType } from "./calculation-lookup";
 import { getProject } from "./projects";
-import { HEAVY_UPLOAD_BYTES, heavyWork, ru } from "./heavy-work";
+import { heavyWork, ru } from "./heavy-work";
 import { FileRefused } from "../files/errors";
 import { checkTable, type CellValue, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { periodsFromTable, periodsSpec } from "./measured-periods";
@@ -140,7 +140,8 @@ export async function previewUpload(
 }
 
 /** The preview of a calculation's upload in a project the user may read (the periods lie within
- *  the project's dates, D14). Reading a large file is heavy work, bounded as a save's is. */
+ *  the project's dates, D14). Reading a file is heavy work, bounded as a save's is, and runs off the
+ *  request thread where the host can (the local server's worker threads, within their budget). */
 export async function previewCalculationUpload(
   deps: Deps,
   actor: Actor,
@@ -153,6 +154,7 @@ export async function previewCalculationUpload(
   const project = await getProject(deps, actor, input.project);
   const bounds = { start: project.start_date, end: project.end_date };
   const file = input.file;
-  const read = () => previewUpload(type, file, input.values, bounds);
-  return file.bytes.byteLength > HEAVY_UPLOAD_BYTES ? heavyWork(deps, actor, read) : read();
+  return heavyWork(deps, actor, () =>
+    deps.uploadFiles ? deps.uploadFiles.previewUpload(type, file, input.values, bounds) : previewUpload(type, file, input.values, bounds),
+  );
 }

@@ -44,7 +44,7 @@ import {
 } from "../contract/schemas/calculation-body";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
-import { HEAVY_UPLOAD_BYTES, reserveHeavyWork } from "../domain/heavy-work";
+import { reserveHeavyWork } from "../domain/heavy-work";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
@@ -76,13 +76,12 @@ async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun 
   return { type, ...splitBody<M>(type, body), file };
 }
 
-/** A form declaring more than HEAVY_UPLOAD_BYTES (a create or an edit with a file) takes its
- *  heavy-work slot (heavy-work.ts) before its body is read, and the domain's evaluation runs in it:
- *  a burst of large uploads beyond the in-flight bound is refused at once, without the server
- *  holding every body in memory. */
+/** A form (a create, an edit or a preview with a file), whatever its size, takes its heavy-work slot
+ *  (heavy-work.ts) before its body is read, and the domain's evaluation runs in it: a burst of
+ *  uploads beyond the in-flight bound is refused at once, without the server holding every body in
+ *  memory. */
 const uploadSlot: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const declared = Number(c.req.header("content-length"));
-  if ((c.req.method !== "POST" && c.req.method !== "PATCH") || !isMultipart(c) || !(declared > HEAVY_UPLOAD_BYTES)) return next();
+  if ((c.req.method !== "POST" && c.req.method !== "PATCH") || !isMultipart(c)) return next();
   const actor = c.get("actor");
   let release: () => Promise<void>;
   try {

@@ -81,7 +81,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     clock: options.clock ?? systemClock,
     config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
-    ...(threads ? { forecastFiles: threads } : {}),
+    ...(threads ? { uploadFiles: threads } : {}),
   };
   await seedDictionaries(deps);
   await seedProductionCalendar(deps);

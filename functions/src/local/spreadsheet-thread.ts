@@ -11,6 +11,8 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock } from "../domain/context";
 import { DomainError } from "../domain/errors";
+import { FileRefused } from "../files/errors";
+import { previewUpload } from "../domain/upload-preview";
 import { exportFormat, type ExportResult } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
@@ -81,6 +83,8 @@ function finish(id: number, message: ThreadMessage): void {
 
 function failure(id: number, error: unknown): ThreadMessage {
   if (error instanceof DomainError) return { id, type: "error", status: error.status, detail: error.detail, code: error.code };
+  // A file the reader refused is answered as on the request thread (http/errors.ts).
+  if (error instanceof FileRefused) return { id, type: "error", status: error.status, detail: error.detail };
   return { id, type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
@@ -113,6 +117,7 @@ async function run(id: number, raw: unknown): Promise<void> {
 
 /** A forecast upload read and predicted (domain/forecast.ts); the rows' JSON is transferred back. */
 async function forecast(id: number, file: UploadedFile, version: ForecastModelVersion): Promise<void> {
+  post({ id, type: "started" });
   try {
     const { summary, json } = await forecastFromFile(deps, file, version);
     port.postMessage({ id, type: "forecast", summary, json } satisfies ThreadMessage, [json.buffer as ArrayBuffer]);
@@ -121,9 +126,21 @@ async function forecast(id: number, file: UploadedFile, version: ForecastModelVe
   }
 }
 
+/** An upload's preview (domain/upload-preview.ts): read and checked, nothing stored. */
+async function preview(message: Extract<ToThread, { type: "preview" }>): Promise<void> {
+  post({ id: message.id, type: "started" });
+  try {
+    const answer = await previewUpload(message.upload, message.file, message.values, message.bounds);
+    post({ id: message.id, type: "preview", preview: answer });
+  } catch (error) {
+    post(failure(message.id, error));
+  }
+}
+
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.version);
+  else if (message.type === "preview") void preview(message);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();
 });

@@ -1,5 +1,6 @@
 // The SpreadsheetWorker port of the local host: exports, templates and report passports rendered in
-// a small pool of worker threads (and large forecast uploads read and predicted there) (spreadsheet-thread.ts), as the spreadsheet worker function renders
+// a small pool of worker threads (and uploads read there: every preview, large forecast files read
+// and predicted, each within a time budget) (spreadsheet-thread.ts), as the spreadsheet worker function renders
 // them in AWS. A large company's report passport is a job there, as the job function runs it in AWS
 // (adapters/spreadsheets/jobs.ts): the thread writes its state and file to the blob folder, this
 // process reads them (GET v1/export_jobs/{id}/ and its file/). exceljs, SheetJS and pdfkit are CPU work of seconds for a large project; on the
@@ -11,8 +12,12 @@ import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/j
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { newId } from "../domain/ids";
 import { DomainError } from "../domain/errors";
+import { UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
 import type { ExportResult } from "../export/formats";
-import type { Actor, ForecastFileResult, ForecastFiles } from "../domain/context";
+import type { Actor, ForecastFileResult, UploadFiles } from "../domain/context";
+import type { UploadPreviewView } from "../contract/schemas/upload-preview";
+import type { CalculationType } from "@core/registry";
+import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
 import type { ForecastModelVersion, SpreadsheetWorker } from "../ports";
 
@@ -25,14 +30,24 @@ export interface ThreadData {
 export type ToThread =
   | { id: number; type: "job"; request: WorkerRequest }
   | { id: number; type: "pull" | "cancel" }
-  | { id: number; type: "forecast"; file: UploadedFile; version: ForecastModelVersion };
+  | { id: number; type: "forecast"; file: UploadedFile; version: ForecastModelVersion }
+  | {
+      id: number;
+      type: "preview";
+      upload: CalculationType;
+      file: UploadedFile;
+      values: Record<string, unknown>;
+      bounds: PeriodBounds;
+    };
 
 export type ThreadMessage =
   | { id: number; type: "head"; fileName: string; contentType: string }
   | { id: number; type: "redirect"; url: string; fileName: string }
   | { id: number; type: "chunk"; bytes: Uint8Array }
   | { id: number; type: "end" }
+  | { id: number; type: "started" }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
+  | { id: number; type: "preview"; preview: UploadPreviewView }
   | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
   | { id: number; type: "failed"; message: string };
 
@@ -41,9 +56,11 @@ export interface ThreadPoolOptions extends ThreadData {
   size?: number;
   /** Heap cap of one thread, MB. */
   heapMb?: number;
+  /** How long an upload's work may run in its thread, ms (UPLOAD_BUDGET_SECONDS). */
+  uploadBudgetMs?: number;
 }
 
-export interface SpreadsheetThreads extends SpreadsheetWorker, ForecastFiles {
+export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
   close(): Promise<void>;
 }
 
@@ -105,19 +122,22 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     worker.on("message", (message: ThreadMessage) => {
       const job = thread.jobs.get(message.id);
       if (!job) return;
-      if (message.type !== "head" && message.type !== "chunk") thread.jobs.delete(message.id);
+      if (message.type !== "head" && message.type !== "chunk" && message.type !== "started") thread.jobs.delete(message.id);
       job.deliver(message);
     });
-    const fail = (reason: string) => {
-      if (threads.includes(thread)) threads.splice(threads.indexOf(thread), 1);
-      for (const job of thread.jobs.values()) job.deliver({ id: job.id, type: "failed", message: reason });
-      thread.jobs.clear();
-    };
-    worker.on("error", (error) => fail(error.message));
-    worker.on("exit", (code) => threads.includes(thread) && fail(`exited with code ${code}`));
+    worker.on("error", (error) => retire(thread, error.message));
+    worker.on("exit", (code) => threads.includes(thread) && retire(thread, `exited with code ${code}`));
     worker.unref();
     threads.push(thread);
     return thread;
+  }
+
+  /** A thread that died or is being ended: out of the pool at once (the next job starts a new
+   *  one), its jobs failed. */
+  function retire(thread: Thread, reason: string): void {
+    if (threads.includes(thread)) threads.splice(threads.indexOf(thread), 1);
+    for (const job of thread.jobs.values()) job.deliver({ id: job.id, type: "failed", message: reason });
+    thread.jobs.clear();
   }
 
   /** The least busy thread, a new one while the pool is not full. */
@@ -132,11 +152,38 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     const thread = pick();
     const job = new Job(nextId++, thread);
     thread.jobs.set(job.id, job);
+    // A thread loads its code for seconds: the next job should find one ready.
+    if (threads.length < size && threads.every((t) => t.jobs.size > 0)) spawn();
     thread.worker.postMessage(message(job.id));
     return job;
   }
 
+  // One thread started with the pool, and another as soon as none is idle (post): loading a
+  // thread's code takes seconds, which a preview would otherwise wait for.
+  spawn();
+
   const blobs = { blobs: fsBlobStore(options.blobsDir) };
+  const uploadBudgetMs = options.uploadBudgetMs ?? UPLOAD_BUDGET_SECONDS * 1000;
+
+  /** An upload's work in a thread, its answer within the budget from when the thread starts it. A
+   *  thread still busy with it then is ended, its other jobs failing as with a thread out of
+   *  memory; the next job starts a new one. */
+  async function uploadWork(message: (id: number) => ToThread): Promise<ThreadMessage> {
+    const job = post(message);
+    const first = await job.next();
+    if (first.type !== "started") return first;
+    let timer: NodeJS.Timeout | undefined;
+    const spent = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), uploadBudgetMs);
+    });
+    const answer = await Promise.race([job.next(), spent]);
+    clearTimeout(timer);
+    if (answer) return answer;
+    job.thread.jobs.delete(job.id);
+    retire(job.thread, "ended: an upload ran past its time budget");
+    void job.thread.worker.terminate();
+    throw uploadBudgetSpent(uploadBudgetMs / 1000);
+  }
 
   /** A job runs in a thread on its own time; this call answers at once. A thread that dies under
    *  it (out of memory) cannot record the failure: this process does. */
@@ -207,10 +254,21 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
     async forecastFromFile(file, version) {
-      const job = post((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, version }));
-      const answer = await job.next();
+      const answer = await uploadWork((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, version }));
       if (answer.type !== "forecast") throw refusal(answer);
       return { summary: answer.summary, json: answer.json };
+    },
+    async previewUpload(upload, file, values, bounds) {
+      const answer = await uploadWork((id) => ({
+        id,
+        type: "preview",
+        upload,
+        file: { name: file.name, bytes: file.bytes },
+        values,
+        bounds,
+      }));
+      if (answer.type !== "preview") throw refusal(answer);
+      return answer.preview;
     },
     async close() {
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
