@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -83,7 +84,7 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
     await changeEntry1(undefined, "27", "Переход на значения нового распоряжения");
     await row("Потенциал глобального потепления CH4 = 27").waitFor();
     expect(await row("Потенциал глобального потепления CH4 = 27").locator("td").nth(3).innerText()).toBe("2");
-    await page.screenshot({ path: `${SHOTS}/web-admin-gwp.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-gwp.png` });
 
     const after = await demo<CalculationOf<"underground">>("POST", "/api/v1/underground/", { name: "После изменения", ...underground });
     expect(after.coefficients.gwp_ch4).toMatchObject({ value: 27, item_version: 2 });
@@ -104,7 +105,7 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
     await row("Минимальный дебит для газопоршневой установки = 2").waitFor();
     await changeEntry1("Минимальный дебит для газопоршневой установки", "4", "Опыт эксплуатации установок");
     await row("Минимальный дебит для газопоршневой установки = 4").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-admin-recycle-thresholds.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-recycle-thresholds.png` });
 
     const after = await demo<CalculationOf<"recycle_technology">>("POST", "/api/v1/recycle_technology/", {
       name: "После изменения",

@@ -9,6 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const LIGHTGBM_MODEL = modelFixture("methane-lightgbm.txt");
@@ -89,7 +90,7 @@ describe("web app: administration, forecast models", () => {
     await uploadCard().getByText("methane-lightgbm.txt").waitFor();
     await uploadCard().getByRole("button", { name: "Загрузить" }).click();
     await uploadCard().getByText("это модель lightgbm, а выбран метод xgboost").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-admin-models-refused.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-admin-models-refused.png`, fullPage: true });
     expect(await section("XGBoost").locator(".ant-table-row").count()).toBe(1);
     expect(await activeVersions()).toEqual({ xgboost: [1], lightgbm: [1] });
   });
@@ -112,7 +113,7 @@ describe("web app: administration, forecast models", () => {
     await expectActive(section("XGBoost"), 1, []);
     await uploadCard().getByText("methane-lightgbm.txt").waitFor({ state: "detached" });
     expect(await activeVersions()).toEqual({ xgboost: [1], lightgbm: [2] });
-    await page.screenshot({ path: `${SHOTS}/web-admin-models.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-admin-models.png`, fullPage: true });
   });
 
   it("switches back to version 1 after a confirmation", async () => {
@@ -129,7 +130,7 @@ describe("web app: administration, forecast models", () => {
     // And it stays so after a reload.
     await page.reload();
     await expectActive(section("LightGBM"), 1, [2]);
-    await page.screenshot({ path: `${SHOTS}/web-admin-models-switched.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-admin-models-switched.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 

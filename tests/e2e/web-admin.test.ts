@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { pdfBytes } from "../support/admin";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -68,7 +69,7 @@ describe("web app: administration, documents and settings videos", () => {
     expect(await menu().getByText("Администрирование").count()).toBe(0);
     await page.goto(at("/admin"));
     await page.getByText("Недостаточно прав").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-admin-forbidden.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-forbidden.png` });
     await signOut();
   });
 
@@ -94,7 +95,7 @@ describe("web app: administration, documents and settings videos", () => {
     await dialog.getByLabel("Почтовый адрес").fill("650000, г. Кемерово, ул. Шахтерская, д. 2");
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.getByText("ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-admin-company-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-company-dialog.png` });
     await dialog.getByLabel("ОГРН / ОГРНИП").fill("1027700132195");
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -102,7 +103,7 @@ describe("web app: administration, documents and settings videos", () => {
     expect(await row("АО «Шахта Тестовая»").locator("td").allInnerTexts()).toEqual(
       expect.arrayContaining(["1027700132195", "05.10", "Кемеровская область — Кузбасс", "info@test-mine.example"]),
     );
-    await page.screenshot({ path: `${SHOTS}/web-admin-companies.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-companies.png` });
   });
 
   it("creates a user in that company", async () => {
@@ -119,7 +120,7 @@ describe("web app: administration, documents and settings videos", () => {
     await dialog.waitFor({ state: "hidden" });
     await row(NEW_USER.email).getByText("Сотрудник компании").waitFor();
     await row(NEW_USER.email).getByText("Активен").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-admin-users.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-users.png` });
   });
 
   it("changes a coefficient: a stored calculation keeps 18, a new one takes 19", async () => {
@@ -153,7 +154,7 @@ describe("web app: administration, documents and settings videos", () => {
     await dialog.getByLabel("Новое значение").fill("19");
     await dialog.getByLabel("Причина изменения").fill("Уточнение по замерам шахты, 2026");
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
-    await page.screenshot({ path: `${SHOTS}/web-admin-coefficient.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-coefficient.png` });
     await dialog.getByRole("button", { name: "Сохранить новую версию" }).click();
     await dialog.waitFor({ state: "hidden" });
     await row("Коэффициент выбросов CH4 при подземной добыче = 19").waitFor();
@@ -163,7 +164,7 @@ describe("web app: administration, documents and settings videos", () => {
     await history.getByText("Уточнение по замерам шахты, 2026").waitFor();
     expect(await history.locator(".ant-table-row").count()).toBe(2);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/web-admin-history.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-history.png` });
     await history.getByRole("button", { name: "Close" }).or(history.locator(".ant-modal-close")).first().click();
 
     const stored = await demo<CalculationOf<"underground_emission_ch4">>(
@@ -237,7 +238,7 @@ describe("web app: administration, documents and settings videos", () => {
       "POST /api/v1/admin/documents/complete",
     ]);
     expect(await target.getByRole("alert").count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/web-admin-documents.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-documents.png` });
   });
 
   it("uploads a video recorded in the browser", async () => {
@@ -291,14 +292,14 @@ describe("web app: administration, documents and settings videos", () => {
       await chooser.setFiles({ name: "Инструкция.webm", mimeType: "video/webm", buffer: Buffer.from(webm) });
       await card.getByRole("status", { name: /^Загрузка \d+ %$/ }).waitFor();
       await card.locator(".ant-progress").waitFor();
-      await page.screenshot({ path: `${SHOTS}/web-admin-video-progress.png` });
+      await screenshot(page, { path: `${SHOTS}/web-admin-video-progress.png` });
       release();
       await card.getByText("video/webm").waitFor();
     });
     await page.unroute("**/api/v1/uploads/**");
     expect(calls).toEqual(["POST /api/v1/admin/media/upload-url", "PUT /api/v1/uploads/?token=true", "POST /api/v1/admin/media/complete"]);
     expect(await card.locator(".ant-progress").count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/web-admin-videos.png` });
+    await screenshot(page, { path: `${SHOTS}/web-admin-videos.png` });
   });
 
   it("logs every change, newest first, with before and after", async () => {
@@ -317,7 +318,7 @@ describe("web app: administration, documents and settings videos", () => {
     await row("Коэффициент изменен").locator(".ant-table-row-expand-icon").click();
     await page.getByText('"ef": 18').first().waitFor();
     await page.getByText('"ef": 19').first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-admin-audit.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-admin-audit.png`, fullPage: true });
     await signOut();
   });
 
@@ -335,7 +336,7 @@ describe("web app: administration, documents and settings videos", () => {
     }
     expect(await sources.first().getAttribute("target")).toBe("_blank");
     expect(await sources.first().getAttribute("rel")).toBe("noopener noreferrer");
-    await page.screenshot({ path: `${SHOTS}/web-documents.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-documents.png`, fullPage: true });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -363,7 +364,7 @@ describe("web app: administration, documents and settings videos", () => {
     });
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
     await page.locator(".ant-card", { hasText: "Презентация" }).getByText("Видео не загружено").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-settings-videos.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-settings-videos.png`, fullPage: true });
   });
 
   it("keeps the new (staff) user out of /admin too", async () => {

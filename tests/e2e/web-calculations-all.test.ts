@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { REGISTRY } from "@core/registry";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -78,7 +79,7 @@ describe("web app: every type at once and the «Учет» filter", () => {
     expect(await rows().filter({ hasText: "Добыча по коэффициенту" }).innerText()).toContain("основной");
     // Without a type there is nothing to add: «Добавить расчет» asks for one.
     expect(await page.getByRole("button", { name: "Добавить расчет" }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/calculations-all-types.png` });
+    await screenshot(page, { path: `${SHOTS}/calculations-all-types.png` });
 
     // A row opens its own type's results.
     await rows().filter({ hasText: "Добыча по коэффициенту" }).locator("td:first-child").click();

@@ -10,6 +10,7 @@ import { formatAmount } from "@web/features/calculations/format";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта Расчетная";
@@ -214,8 +215,8 @@ describe("web app: calculations", () => {
       }
       const shown = await previewTexts(preview, "preview", c.type);
       previews.set(c.type, shown);
-      if (c.type === "underground") await page.screenshot({ path: `${SHOTS}/web-calculation-dialog.png` });
-      if (c.type === "open_mining_ch4") await form.screenshot({ path: `${SHOTS}/web-calculation-dialog-custom.png` });
+      if (c.type === "underground") await screenshot(page, { path: `${SHOTS}/web-calculation-dialog.png` });
+      if (c.type === "open_mining_ch4") await screenshot(form, { path: `${SHOTS}/web-calculation-dialog-custom.png` });
 
       await form.getByRole("button", { name: "Создать" }).click();
       await form.waitFor({ state: "hidden" });
@@ -241,9 +242,9 @@ describe("web app: calculations", () => {
       if (c.type === "underground") {
         expect(await results_.getByText("Газ дегазации угольных пластов, версия 1", { exact: true }).count()).toBe(2);
         await results_.getByText("Введено пользователем", { exact: true }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/web-calculation-results.png` });
+        await screenshot(page, { path: `${SHOTS}/web-calculation-results.png` });
         await results_.getByText("Версия методики").scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/web-calculation-results-audit.png` });
+        await screenshot(page, { path: `${SHOTS}/web-calculation-results-audit.png` });
       }
       if (c.type === "open_mining_ch4") {
         await results_.getByText("Фактическое значение", { exact: true }).waitFor();
@@ -290,7 +291,7 @@ describe("web app: calculations", () => {
     await chooseType("underground");
     await page.reload();
     await row("Дегазация").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-calculations.png` });
+    await screenshot(page, { path: `${SHOTS}/web-calculations.png` });
   });
 
   it("stores the quarter chosen in the dialog as the calculation's period and shows it in the results (D19)", async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { openWebApp, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -40,7 +41,7 @@ describe("web app: the company's requisites kept by its staff", () => {
     // The server's check digit rule, shown under the field; the dialog stays open with the input.
     await dialog.locator(".ant-form-item-explain-error").filter({ hasText: /ИНН/ }).waitFor();
     expect(await inn.inputValue()).toBe("7707083894");
-    await page.screenshot({ path: `${SHOTS}/web-company-details-error.png` });
+    await screenshot(page, { path: `${SHOTS}/web-company-details-error.png` });
 
     await inn.fill("");
     await inn.pressSequentially("7707083893");
@@ -50,7 +51,7 @@ describe("web app: the company's requisites kept by its staff", () => {
     const details = page.locator(".ant-descriptions");
     await details.getByText("7707083893").waitFor();
     await details.getByText("773601001").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-company-details-saved.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-company-details-saved.png`, fullPage: true });
   });
 
   it("the administrator's journal shows the change with its before and after", async () => {

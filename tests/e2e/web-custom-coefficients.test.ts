@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const JUSTIFICATION = "Замеры газовыделения 2024 г., протокол № 17";
@@ -53,7 +54,7 @@ describe("«Фактическое значение» of every coefficient in th
       await item.locator("#uncertainty-ef-upper").fill("12");
     }
     await form.getByTestId("preview-res_ch4").filter({ hasText: "9\u00a0581,00" }).waitFor();
-    if (justification) await form.screenshot({ path: `${SHOTS}/web-custom-coefficient-dialog.png` });
+    if (justification) await screenshot(form, { path: `${SHOTS}/web-custom-coefficient-dialog.png` });
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
   }
@@ -87,7 +88,7 @@ describe("«Фактическое значение» of every coefficient in th
     const [download] = await Promise.all([page.waitForEvent("download"), evidence.getByRole("button", { name: EVIDENCE }).click()]);
     expect(download.suggestedFilename()).toBe(EVIDENCE);
     expect(await results.getByTestId("calculation-flags").count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-results.png` });
+    await screenshot(page, { path: `${SHOTS}/web-custom-coefficient-results.png` });
     await results.getByRole("button", { name: "Закрыть" }).first().click();
     await results.waitFor({ state: "hidden" });
   });
@@ -102,7 +103,7 @@ describe("«Фактическое значение» of every coefficient in th
     await results.getByText("Обоснование не указано", { exact: true }).waitFor();
     // D23: no uncertainty of its own either: the dictionary's band applies, and it says so.
     await results.getByTestId("calculation-flags").getByText("неопределенность не указана", { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-custom-coefficient-flagged.png` });
+    await screenshot(page, { path: `${SHOTS}/web-custom-coefficient-flagged.png` });
   });
 
   it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves it, flagged", async () => {
@@ -127,7 +128,7 @@ describe("«Фактическое значение» of every coefficient in th
     expect(await item.evaluate((el) => el.classList.contains("ant-form-item-has-warning"))).toBe(true);
     await form.getByLabel("Обоснование: Коэффициент выбросов CH4 при подземной добыче").pressSequentially("Выбросоопасный пласт");
     await form.getByTestId("preview-res_ch4").filter({ hasText: "40,20" }).waitFor();
-    await form.screenshot({ path: `${SHOTS}/web-custom-coefficient-out-of-band.png` });
+    await screenshot(form, { path: `${SHOTS}/web-custom-coefficient-out-of-band.png` });
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
 

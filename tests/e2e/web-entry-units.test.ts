@@ -8,6 +8,7 @@ import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground_emission_ch4";
@@ -46,7 +47,7 @@ describe("web app: a production in thousand t", () => {
       .filter({ hasText: formatResult(expected.res_ch4, 2) })
       .waitFor();
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
-    await page.screenshot({ path: `${SHOTS}/web-entry-units-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-entry-units-dialog.png` });
 
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
@@ -64,6 +65,6 @@ describe("web app: a production in thousand t", () => {
     const results = page.getByRole("dialog", { name: "Добыча в тысячах тонн" });
     await results.getByText("введено: 3 100 тыс. т").waitFor();
     await results.getByText("Исходные данные и коэффициенты").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/web-entry-units-results.png` });
+    await screenshot(page, { path: `${SHOTS}/web-entry-units-results.png` });
   });
 });

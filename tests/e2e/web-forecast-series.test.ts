@@ -15,6 +15,7 @@ import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта Прогнозная";
@@ -195,7 +196,7 @@ describe("web app: forecast and series calculations", () => {
         const previews = await previewValues(form, manualRows.length);
         manualRows.forEach((g, i) => expect(Math.abs(previews[i] - g[method])).toBeLessThanOrEqual(1e-6));
         await form.getByTestId("preview-result-5").and(page.locator('[data-above="true"]')).waitFor();
-        if (method === "xgboost") await page.screenshot({ path: `${SHOTS}/web-forecast-dialog.png` });
+        if (method === "xgboost") await screenshot(page, { path: `${SHOTS}/web-forecast-dialog.png` });
 
         await form.getByRole("button", { name: "Создать" }).click();
         await form.waitFor({ state: "hidden" });
@@ -222,7 +223,7 @@ describe("web app: forecast and series calculations", () => {
         for (const d of data) expect(await exactValue(results.getByTestId(`stored-result-${d.id}`))).toBe(d.result);
         if (method === "lightgbm") {
           await settle();
-          await page.screenshot({ path: `${SHOTS}/web-forecast-results-manual.png` });
+          await screenshot(page, { path: `${SHOTS}/web-forecast-results-manual.png` });
         }
         await results.getByRole("button", { name: "Закрыть" }).first().click();
         await results.waitFor({ state: "hidden" });
@@ -312,7 +313,7 @@ describe("web app: forecast and series calculations", () => {
     await results.getByText("Только выше 1 %").click();
     await results.getByTestId(`stored-result-${above[0].id}`).and(page.locator('[data-above="true"]')).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/web-forecast-results-file.png` });
+    await screenshot(page, { path: `${SHOTS}/web-forecast-results-file.png` });
     // The uploaded source file downloads as it was sent.
     const [download] = await Promise.all([page.waitForEvent("download"), results.getByTestId("source-file").click()]);
     expect(download.suggestedFilename()).toBe("телеметрия.xlsx");
@@ -356,7 +357,7 @@ describe("web app: forecast and series calculations", () => {
     await chart.locator(".legendtext", { hasText: "Заполнено" }).waitFor();
     await chart.locator(".legendtext", { hasText: "Наблюдение" }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/web-filling-results.png` });
+    await screenshot(page, { path: `${SHOTS}/web-filling-results.png` });
     await results.locator(".ant-pagination-item-2").click();
     expect(await table.locator(".ant-table-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-method")))).toEqual([
       "observed",
@@ -382,7 +383,7 @@ describe("web app: forecast and series calculations", () => {
     await form.getByText(/МГЭИК AR4\), по умолчанию: 25/).waitFor();
     await form.locator('input[type="file"]').setInputFiles({ name: "добыча.xlsx", mimeType: "application/octet-stream", buffer: bytes });
     await form.getByTestId("chosen-file").filter({ hasText: "добыча.xlsx" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-sensitivity-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-sensitivity-dialog.png` });
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
     await row("Чувствительность 2020–2022").waitFor();
@@ -402,9 +403,9 @@ describe("web app: forecast and series calculations", () => {
     expect(await results.getByTestId("emissions-chart-1").locator(".barlayer .trace").count()).toBe(2);
     await results.getByTestId("source-file").filter({ hasText: "добыча.xlsx" }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/web-sensitivity-results.png` });
+    await screenshot(page, { path: `${SHOTS}/web-sensitivity-results.png` });
     await results.getByText("Параметры расчета").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/web-sensitivity-results-parameters.png` });
+    await screenshot(page, { path: `${SHOTS}/web-sensitivity-results-parameters.png` });
     await results.getByRole("button", { name: "Закрыть" }).first().click();
     await results.waitFor({ state: "hidden" });
   });
@@ -442,7 +443,7 @@ describe("web app: forecast and series calculations", () => {
     await form
       .locator(".ant-form-item-explain-error", { hasText: "Лист «CSV», строка 3, столбец «volume»: ожидается число, найдено «много»" })
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-series-bad-file.png` });
+    await screenshot(page, { path: `${SHOTS}/web-series-bad-file.png` });
     await form.getByRole("button", { name: "Отмена" }).click();
     await form.waitFor({ state: "hidden" });
     expect((await list("sensitivity")).results.map((c) => c.name)).toEqual(["Чувствительность 2020–2022"]);

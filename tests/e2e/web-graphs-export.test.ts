@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Карьер «Восточный»";
@@ -150,8 +151,8 @@ describe("web app: infographics and export", () => {
       expect(figure.width).toBeGreaterThan(450);
       expect(figure.width).toBeLessThan(700);
     }
-    await page.screenshot({ path: `${SHOTS}/web-graphs.png`, fullPage: true });
-    await page.getByRole("figure", { name: "Временной ряд" }).screenshot({ path: `${SHOTS}/web-graphs-forecast.png` });
+    await screenshot(page, { path: `${SHOTS}/web-graphs.png`, fullPage: true });
+    await screenshot(page.getByRole("figure", { name: "Временной ряд" }), { path: `${SHOTS}/web-graphs-forecast.png` });
   });
 
   it("runs plotly under the CSP without violations or page errors", () => {
@@ -236,7 +237,7 @@ describe("web app: infographics and export", () => {
 
     await page.locator(".ant-table-row", { hasText: /^xlsx/ }).click();
     await page.getByRole("button", { name: "Подробный экспорт" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-export.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-export.png`, fullPage: true });
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Экспорт данных" }).click()]);
     expect(download.suggestedFilename()).toBe(`${PROJECT}.xlsx`);
     const workbook = new ExcelJS.Workbook();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const LINK = '<a href="https://evil.example">Подробнее</a>';
@@ -91,7 +92,7 @@ describe("web app: calculation names in the charts are text", () => {
     expect(html).not.toContain('<a href="https://evil.example"');
     expect(html).toContain("&lt;a href=");
 
-    await page.screenshot({ path: `${SHOTS}/web-graphs-markup.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-graphs-markup.png`, fullPage: true });
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -110,7 +111,7 @@ describe("web app: GWP by reporting year", () => {
     const text = await row.innerText();
     expect(text).toMatch(/: 25 → .*: 28/);
     expect(text).toContain("335,00 → 375,20");
-    await page.screenshot({ path: `${SHOTS}/web-gwp-recompute.png` });
+    await screenshot(page, { path: `${SHOTS}/web-gwp-recompute.png` });
 
     await preview.getByRole("button", { name: "Пересчитать" }).click();
     await page.getByText("Пересчитано расчетов: 1").waitFor();

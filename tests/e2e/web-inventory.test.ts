@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -145,10 +146,10 @@ describe("web app: the year's inventory", () => {
     const mining = lines.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
     expect(mining.count).toBe(2);
     expect(await expanded.innerText()).toContain("Всего расчетов: 2");
-    await expanded.screenshot({ path: `${SHOTS}/inventory-line-expanded.png` });
+    await screenshot(expanded, { path: `${SHOTS}/inventory-line-expanded.png` });
     await page.getByTestId("inventory-chart").and(page.locator("[data-ready=true]")).waitFor();
     expect(await page.getByTestId("year-change").innerText()).toMatch(/^2024: /);
-    await page.screenshot({ path: `${SHOTS}/inventory-2025.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/inventory-2025.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -210,7 +211,7 @@ describe("web app: the year's inventory", () => {
     await page.getByTestId("methane-sankey").and(page.locator("[data-ready=true]")).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("methane-sankey").locator(".sankey").count()).toBeGreaterThan(0);
     await balance.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/inventory-methane-balance.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/inventory-methane-balance.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
@@ -243,7 +244,7 @@ describe("web app: the year's inventory", () => {
     await listed.getByRole("link", { name: "Оценка по коэффициенту", exact: true }).waitFor();
     expect(await listed.innerText()).toContain("альтернативный");
     expect(await listed.innerText()).toContain("Всего расчетов: 1");
-    await checks.screenshot({ path: `${SHOTS}/inventory-left-out.png` });
+    await screenshot(checks, { path: `${SHOTS}/inventory-left-out.png` });
     const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
     const expanded = page.locator(".ant-table-expanded-row");
@@ -265,7 +266,7 @@ describe("web app: the year's inventory", () => {
     await row.getByText("2\u00a0450\u00a0000,50").waitFor();
     const { review } = await demo<{ review: { coal_processed: Array<{ t: number }> } }>("GET", "v1/inventory/?year=2025");
     expect(review.coal_processed.map((r) => r.t)).toEqual([2_450_000.5]);
-    await card.screenshot({ path: `${SHOTS}/inventory-coal-processed.png` });
+    await screenshot(card, { path: `${SHOTS}/inventory-coal-processed.png` });
     expect(pageErrors).toEqual([]);
   });
 
@@ -296,7 +297,7 @@ describe("web app: the year's inventory", () => {
     // The version names its approver as the register does, never by e-mail.
     expect(await versions.innerText()).toMatch(/утверждена .+, Ольга Проверяющая/);
     expect(await versions.innerText()).not.toContain("reviewer@example.com");
-    await page.screenshot({ path: `${SHOTS}/inventory-approved.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/inventory-approved.png`, fullPage: true });
 
     // The year's calculations are locked in the list: no error after «Сохранить», the buttons say why.
     await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
@@ -309,7 +310,7 @@ describe("web app: the year's inventory", () => {
       .getByRole("tooltip")
       .getByText(/Инвентаризация 2025 года утверждена/)
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/calculations-locked.png` });
+    await screenshot(page, { path: `${SHOTS}/calculations-locked.png` });
     // The list of every type locks them the same way.
     await page.goto(at(`/projects/${projectId}/calculations?type=all`));
     const anyType = page.locator(".ant-table-row", { hasText: "Измерения 2025" });

@@ -10,6 +10,7 @@ import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground";
@@ -70,7 +71,7 @@ describe("web app: underground by measurement periods", () => {
     expect(await rows.first().innerText()).toContain("01.01.2024");
     expect(await dialog().locator(".numeric-input-problem").count()).toBe(0);
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
-    await page.screenshot({ path: `${SHOTS}/web-measured-periods-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-measured-periods-dialog.png` });
   });
 
   it("says under the cell when the hours exceed the period", async () => {
@@ -102,7 +103,7 @@ describe("web app: underground by measurement periods", () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(1).innerText()).toContain("28.02.2024");
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/web-measured-periods-results.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-measured-periods-results.png`, fullPage: true });
   });
 
   it("takes the periods from a monitoring system's CSV chosen in the dialog", async () => {

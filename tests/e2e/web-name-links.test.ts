@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта «Распадская-Коксовая» 2025";
@@ -60,7 +61,7 @@ describe.each([
     // The year is on the screen, not cut off by the table's width.
     const box = (await link.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/web-name-links-projects-${label}.png` });
+    await screenshot(page, { path: `${SHOTS}/web-name-links-projects-${label}.png` });
     await link.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(at(`/projects/${projectId}/calculations`));
@@ -72,7 +73,7 @@ describe.each([
     const link = page.getByRole("button", { name: CALCULATION });
     await link.waitFor();
     expect(await link.evaluate((el) => el.tagName)).toBe("A");
-    await page.screenshot({ path: `${SHOTS}/web-name-links-calculations-${label}.png` });
+    await screenshot(page, { path: `${SHOTS}/web-name-links-calculations-${label}.png` });
     await link.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: CALCULATION }).waitFor();

@@ -11,6 +11,7 @@ import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "underground_emission_ch4";
@@ -70,7 +71,7 @@ describe("web app: a decimal comma and one number format", () => {
     expect(formatResult(expected.res_ch4, 2)).not.toBe(formatResult(tenTimes.res_ch4, 2));
     expect(await problem().count()).toBe(0);
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
-    await page.screenshot({ path: `${SHOTS}/web-numbers-comma-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-numbers-comma-dialog.png` });
   });
 
   it("keeps a minus as typed and says the value cannot be negative; nothing is sent", async () => {
@@ -94,7 +95,7 @@ describe("web app: a decimal comma and one number format", () => {
     await volume().fill("");
     await volume().pressSequentially("12,34567");
     await problem().filter({ hasText: "Не больше 4 знаков после запятой" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-numbers-problem.png` });
+    await screenshot(page, { path: `${SHOTS}/web-numbers-problem.png` });
   });
 
   it("stores 845.5 and its results once the field holds «845,5» again", async () => {
@@ -181,7 +182,7 @@ describe("web app: a decimal comma and one number format", () => {
     await quantity.pressSequentially("-1");
     await page.locator(".numeric-input-problem", { hasText: "Значение не может быть отрицательным" }).waitFor();
     await expect.poll(() => result.inputValue()).toBe("");
-    await page.screenshot({ path: `${SHOTS}/web-numbers-converter.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-numbers-converter.png`, fullPage: true });
   });
 
   it("refuses 7 decimal places with a message and keeps the stored setting", async () => {
@@ -196,7 +197,7 @@ describe("web app: a decimal comma and one number format", () => {
     await page.waitForTimeout(300);
     expect(await page.getByText("Настройки сохранены").count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("comma"))).toBeNull();
-    await page.screenshot({ path: `${SHOTS}/web-numbers-settings.png` });
+    await screenshot(page, { path: `${SHOTS}/web-numbers-settings.png` });
     await decimals.fill("2,5");
     await page.getByText("Введите целое число, например 3").waitFor();
     await decimals.fill("3");

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-phone-routes`;
 const PHONE = { width: 390, height: 844 };
@@ -95,7 +96,7 @@ const overflow = (page: Page) => page.evaluate(() => Math.max(0, document.docume
 async function check(page: Page, origin: string, projectId: string, screen: Screen, errors: string[]) {
   await page.goto(`${origin}${screen.path(projectId)}`);
   await screen.ready(page);
-  await page.screenshot({ path: `${SHOTS}/${screen.name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/${screen.name}.png`, fullPage: true });
   expect({ screen: screen.name, perCharacter: await perCharacterText(page), overflow: await overflow(page), errors }).toEqual({
     screen: screen.name,
     perCharacter: [],

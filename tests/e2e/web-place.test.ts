@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -83,7 +84,7 @@ describe("web app: not losing one's place", () => {
     await page.reload();
     await row("Шахта «Ёлочная»").waitFor();
     expect(await activePage()).toBe("2");
-    await page.screenshot({ path: `${SHOTS}/web-place-projects-page2.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-place-projects-page2.png`, fullPage: true });
     await page.goBack();
     await page.waitForURL(at("/projects"));
     await row("Участок 11").waitFor();
@@ -123,7 +124,7 @@ describe("web app: not losing one's place", () => {
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
     await expect.poll(() => rows().count()).toBe(9);
     expect(await row("Шахта").count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/web-place-projects-search.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-place-projects-search.png`, fullPage: true });
     await page.reload();
     await expect.poll(() => rows().count()).toBe(9);
     expect(await search().inputValue()).toBe("участок 0");
@@ -151,7 +152,7 @@ describe("web app: not losing one's place", () => {
     await expect.poll(() => projects.locator(".ant-table-row").count()).toBe(1);
     await row("Шахта «Ёлочная»").click();
     await page.getByText("Проект «Шахта «Ёлочная»», формат xlsx").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-place-export-search.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-place-export-search.png`, fullPage: true });
   });
 
   it("keeps the reference page and the chosen category on reload", async () => {

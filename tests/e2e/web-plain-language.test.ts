@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const INTERNAL = /\[[A-Z]\d*\]|\bD\d+\b|\bQ\d+\b|methodology|get_[a-z_]+/;
@@ -57,7 +58,7 @@ describe("web app: plain language on screen", () => {
     }
     const order = page.getByRole("list", { name: "Источники" }).first();
     expect(await order.innerText()).toMatch(/Приказ Минприроды России № 371 от 27\.05\.2022, табл\. 1\.1|IPCC 2006/);
-    await page.screenshot({ path: `${SHOTS}/web-plain-dictionary.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-plain-dictionary.png`, fullPage: true });
   });
 
   it("shows a calculation's coefficients with plain sources in its results", async () => {
@@ -73,7 +74,7 @@ describe("web app: plain language on screen", () => {
     const results = page.getByTestId("results-dialog");
     await results.getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").first().waitFor();
     await expectPlain("results of open_mining_co2");
-    await page.screenshot({ path: `${SHOTS}/web-plain-results.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-plain-results.png`, fullPage: true });
     await page.getByRole("button", { name: "Закрыть" }).first().click();
   });
 
@@ -92,7 +93,7 @@ describe("web app: plain language on screen", () => {
       await page.waitForTimeout(400); // the opening animation
       if (type === "sensitivity") await dialog.getByText("Условное значение, принятое в методике расчета").waitFor();
       await expectPlain(`the ${type} dialog`);
-      if (type === "sensitivity") await page.screenshot({ path: `${SHOTS}/web-plain-sensitivity-dialog.png` });
+      if (type === "sensitivity") await screenshot(page, { path: `${SHOTS}/web-plain-sensitivity-dialog.png` });
       await dialog.getByRole("button", { name: "Отмена" }).click();
       await dialog.waitFor({ state: "hidden" });
     }
@@ -112,7 +113,7 @@ describe("web app: plain language on screen", () => {
     await table.getByText("Плотность топлива").waitFor();
     await table.getByText("ожидает сверки с официальным текстом").first().waitFor();
     await expectPlain("/admin, dictionaries");
-    await page.screenshot({ path: `${SHOTS}/web-plain-admin-dictionary.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-plain-admin-dictionary.png`, fullPage: true });
     await table.getByRole("button", { name: /Изменить коэффициент/ }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Коэффициент выбросов CO2, т CO2/т").waitFor();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 // The server lives in February 2027, so a notice of December 2026 is not in its future.
@@ -76,7 +77,7 @@ describe("web app: the production calendar on /admin", () => {
     await page.goto(at("/inventory?year=2025"));
     await page.getByText("Срок доработки — 18.01.2027").waitFor();
     await page.getByText(/Внимание: производственный календарь на 2027 год не загружен/).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-calendar-warning.png` });
+    await screenshot(page, { path: `${SHOTS}/web-calendar-warning.png` });
     await signOut();
   });
 
@@ -87,7 +88,7 @@ describe("web app: the production calendar on /admin", () => {
     // A row by its year's key: every seeded row shows the day it was loaded, 01.02.2027 on this clock.
     await table.locator('tr[data-row-key="2026"]').waitFor();
     await expect(table.locator(".ant-table-row").count()).resolves.toBe(3);
-    await page.screenshot({ path: `${SHOTS}/web-calendar-admin.png` });
+    await screenshot(page, { path: `${SHOTS}/web-calendar-admin.png` });
 
     await page.getByRole("button", { name: "Добавить год" }).click();
     const dialog = page.getByRole("dialog", { name: "Новый год производственного календаря" });
@@ -109,7 +110,7 @@ describe("web app: the production calendar on /admin", () => {
     await dialog.getByText("03.11.2027 — среда: будний день и так рабочий").waitFor();
     await dialog.getByLabel("Рабочие выходные дни").fill("");
     await dialog.getByText("03.11.2027 — среда: будний день и так рабочий").waitFor({ state: "detached" });
-    await page.screenshot({ path: `${SHOTS}/web-calendar-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-calendar-dialog.png` });
     await dialog.getByRole("button", { name: "Добавить" }).click();
     await page.locator(".ant-message-notice", { hasText: "Производственный календарь на 2027 год сохранен" }).waitFor();
     const row2027 = table.locator('tr[data-row-key="2027"]');
@@ -120,7 +121,7 @@ describe("web app: the production calendar on /admin", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await row2027.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/web-calendar-admin-phone.png` });
+    await screenshot(page, { path: `${SHOTS}/web-calendar-admin-phone.png` });
     await page.setViewportSize({ width: 1366, height: 860 });
 
     await page.getByRole("tab", { name: "Журнал" }).click();
@@ -136,7 +137,7 @@ describe("web app: the production calendar on /admin", () => {
     await page.goto(at("/inventory?year=2025"));
     await page.getByText("Срок доработки — 26.01.2027").waitFor();
     expect(await page.getByText(/календарь на 2027 год не загружен/).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/web-calendar-deadline.png` });
+    await screenshot(page, { path: `${SHOTS}/web-calendar-deadline.png` });
     expect(pageErrors).toEqual([]);
   });
 });

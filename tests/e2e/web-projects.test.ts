@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { openWebApp, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -40,7 +41,7 @@ describe("web app: sign-in, shell and projects", () => {
     await page.getByLabel("Пароль").fill("wrong-password");
     await page.getByRole("button", { name: "Вход" }).click();
     await page.getByRole("alert").filter({ hasText: "Неверный логин или пароль" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-login.png` });
+    await screenshot(page, { path: `${SHOTS}/web-login.png` });
     expect(page.url()).toBe(at("/login"));
   });
 
@@ -51,7 +52,7 @@ describe("web app: sign-in, shell and projects", () => {
     await page.getByRole("heading", { name: "Проекты" }).waitFor();
     await page.goto(at("/"));
     await page.getByRole("button", { name: "Начать работу" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-landing.png` });
+    await screenshot(page, { path: `${SHOTS}/web-landing.png` });
     expect(await page.evaluate(() => [localStorage.getItem("token") !== null, localStorage.getItem("refreshToken") !== null])).toEqual([
       true,
       true,
@@ -92,7 +93,7 @@ describe("web app: sign-in, shell and projects", () => {
     await dialog.getByText("Введите название проекта").waitFor();
     await dialog.getByText("Укажите дату начала").waitFor();
     await dialog.getByText("Укажите дату окончания").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-project-dialog.png` });
+    await screenshot(page, { path: `${SHOTS}/web-project-dialog.png` });
   });
 
   it("rejects an end date before the start date", async () => {
@@ -130,7 +131,7 @@ describe("web app: sign-in, shell and projects", () => {
     await dialog.getByRole("button", { name: "Сохранить" }).click();
     await dialog.waitFor({ state: "hidden" });
     await row("Разрез Восточный, участок…").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-projects.png` });
+    await screenshot(page, { path: `${SHOTS}/web-projects.png` });
   });
 
   it("refuses to save over a newer version and says so in the dialog", async () => {
@@ -170,7 +171,7 @@ describe("web app: sign-in, shell and projects", () => {
   it("lists the archived project and restores it", async () => {
     await page.getByText("Архив", { exact: true }).click();
     await row("Разрез Восточный").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-projects-archive.png` });
+    await screenshot(page, { path: `${SHOTS}/web-projects-archive.png` });
     await row("Разрез Восточный").getByRole("button", { name: "Восстановить" }).click();
     await page.getByText("В архиве нет проектов").waitFor();
     await page.getByText("Активные", { exact: true }).click();
@@ -228,7 +229,7 @@ describe("web app: sign-in, shell and projects", () => {
     // The snapshot the stream handler keeps says when it was taken, in local time.
     const taken = page.locator(".ant-descriptions-row", { hasText: "Данные на" }).locator("td");
     expect(await taken.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    await page.screenshot({ path: `${SHOTS}/web-profile.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-profile.png`, fullPage: true });
   });
 
   it("saves the number of decimal places", async () => {
@@ -238,7 +239,7 @@ describe("web app: sign-in, shell and projects", () => {
     await input.fill("2");
     await page.getByRole("button", { name: "Сохранить" }).click();
     await page.getByText("Настройки сохранены").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-settings.png` });
+    await screenshot(page, { path: `${SHOTS}/web-settings.png` });
     expect(await page.evaluate(() => localStorage.getItem("comma"))).toBe("2");
   });
 
@@ -281,7 +282,7 @@ describe("web app: sign-in, shell and projects", () => {
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Настройки").click();
     await page.getByText("Не удалось загрузить часть приложения").waitFor();
     await page.getByRole("button", { name: "Перезагрузить страницу" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-chunk-error.png` });
+    await screenshot(page, { path: `${SHOTS}/web-chunk-error.png` });
     await page.unroute("**/assets/SettingsPage-*.js");
     await page.getByRole("button", { name: "Перезагрузить страницу" }).click();
     await page.getByLabel("Количество знаков после запятой").waitFor();

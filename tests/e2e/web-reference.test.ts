@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -130,7 +131,7 @@ describe("web app: reference dictionaries and converter", () => {
     await content.locator("td", { hasText: "Газ дегазации угольных пластов" }).waitFor();
     const mixture = await content.locator("tr", { hasText: "Газ дегазации угольных пластов" }).locator("td").allInnerTexts();
     expect(mixture.slice(1, 4)).toEqual(["Содержание CH4 в смеси, WCH4", "76", "% об."]);
-    await page.screenshot({ path: `${SHOTS}/web-dictionary.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-dictionary.png`, fullPage: true });
   });
 
   it("opens the fuel coefficients of the open-mining CO2 category", async () => {
@@ -141,7 +142,7 @@ describe("web app: reference dictionaries and converter", () => {
     expect(await winter.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["0,84", "кг/л"]));
     await table.getByText("Дизельное топливо зимнее").waitFor();
     await table.getByRole("list", { name: "Источники" }).getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-dictionary-fuel.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-dictionary-fuel.png`, fullPage: true });
   });
 
   it("shows «Loading ...» in the converter while its dictionary loads", async () => {
@@ -173,7 +174,7 @@ describe("web app: reference dictionaries and converter", () => {
     await expectResult("0,6680");
     await page.getByLabel("CO2", { exact: true }).check();
     await expectResult("1,8393");
-    await page.screenshot({ path: `${SHOTS}/web-widgets.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-widgets.png`, fullPage: true });
     await choose("converter-conditions", "0 °C, 101,325 кПа (нормальные условия)");
     await expectResult("1,9768");
     await page.getByLabel("CH4", { exact: true }).check();
@@ -211,7 +212,7 @@ describe("web app: reference dictionaries and converter", () => {
     await expectResult("0,8400");
     await quantity().pressSequentially(",5");
     await expectResult("0,8404");
-    await page.screenshot({ path: `${SHOTS}/web-widgets-fuel.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-widgets-fuel.png`, fullPage: true });
   });
 
   it("rounds by the decimals setting: 3 → 0,668, 2 → 0,67", async () => {

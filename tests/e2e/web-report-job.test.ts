@@ -11,6 +11,7 @@ import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startTestServer, type TestServer } from "../support/server";
 import { copyCalculation } from "../support/large-inventory";
 import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -62,7 +63,7 @@ describe("web app: a large company's report passport", () => {
     // The 202's state at once, then the server's progress.
     const status = page.getByRole("status").filter({ hasText: /Файл (в очереди на формирование|формируется: \d+ %)/ });
     await status.waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-report-job-progress.png` });
+    await screenshot(page, { path: `${SHOTS}/web-report-job-progress.png` });
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe("Паспорт отчета 2025.pdf");
     expect(
@@ -72,7 +73,7 @@ describe("web app: a large company's report passport", () => {
     ).toBe("%PDF-");
     const ready = page.getByRole("alert").filter({ hasText: "Паспорт отчета готов: «Паспорт отчета 2025.pdf»" });
     await ready.waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-report-job-ready.png` });
+    await screenshot(page, { path: `${SHOTS}/web-report-job-ready.png` });
     const again = page.waitForEvent("download");
     await ready.getByRole("button", { name: "Скачать еще раз" }).click();
     expect((await again).suggestedFilename()).toBe("Паспорт отчета 2025.pdf");

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-responsive`;
 const PROJECT = "Шахта «Распадская-Коксовая» Северо-Восточное крыло";
@@ -152,7 +153,7 @@ describe("web app on a phone and on a wide screen", () => {
         await screen.ready(page);
         // Let antd's and plotly's resize handlers settle.
         await page.waitForTimeout(300);
-        await page.screenshot({ path: `${SHOTS}/${screen.name}-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/${screen.name}-${viewport.width}.png`, fullPage: true });
         const widths = await pageWidths(page);
         expect(widths.html, `${label} ${screen.name}`).toBeLessThanOrEqual(widths.inner);
         expect(widths.body, `${label} ${screen.name}`).toBeLessThanOrEqual(widths.inner);
@@ -187,7 +188,7 @@ describe("web app on a phone and on a wide screen", () => {
         // Slid in (the drawer's animation) and within the window.
         await expect.poll(async () => (await menu.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
         expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(viewport.width);
-        await page.screenshot({ path: `${SHOTS}/menu-${viewport.width}.png` });
+        await screenshot(page, { path: `${SHOTS}/menu-${viewport.width}.png` });
         await menu.getByText("Справочники", { exact: true }).click();
         await page.waitForURL(`${server.url}/dictionary`);
         await menu.waitFor({ state: "hidden" });

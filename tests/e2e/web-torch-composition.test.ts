@@ -11,6 +11,7 @@ import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const TYPE = "torch_composition";
@@ -77,7 +78,7 @@ describe("web app: flaring by composition (torch_composition)", () => {
       );
     }
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
-    await page.screenshot({ path: `${SHOTS}/web-torch-composition-dialog.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-torch-composition-dialog.png`, fullPage: true });
   });
 
   it("stores what it previewed: the API returns the worked example to 1e-9", async () => {
@@ -102,6 +103,6 @@ describe("web app: flaring by composition (torch_composition)", () => {
       .getByText(/Сумма содержаний компонентов \(«Содержание CH4 в смеси» \+ «Содержание CO2 в смеси»/)
       .first()
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/web-torch-composition-over-100.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-torch-composition-over-100.png`, fullPage: true });
   });
 });

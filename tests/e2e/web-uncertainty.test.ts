@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта «Северная»";
@@ -99,7 +100,7 @@ describe("web app: uncertainty and key categories", () => {
     expect(await page.getByTestId("key-categories").textContent()).toContain("не ключевая");
     // No internal names on screen.
     expect(await page.locator("main, body").first().textContent()).not.toMatch(/underground_emission_ch4|get_[a-z_]+|lognormal/);
-    await page.screenshot({ path: `${SHOTS}/uncertainty-project.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/uncertainty-project.png`, fullPage: true });
   });
 
   it("shows a calculation's 95 % interval in its results and runs Monte Carlo on request", async () => {
@@ -115,7 +116,7 @@ describe("web app: uncertainty and key categories", () => {
     const mc = dialog.getByTestId("interval-monte-carlo");
     await mc.waitFor();
     expect(await mc.textContent()).toMatch(/^от [\d\u00a0]+,\d\d до [\d\u00a0]+,\d\d т CO2-экв\./);
-    await page.screenshot({ path: `${SHOTS}/uncertainty-results.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/uncertainty-results.png`, fullPage: true });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(app.pageErrors).toEqual([]);
@@ -130,7 +131,7 @@ describe("web app: uncertainty and key categories", () => {
     // Widest on top (plotly lists bottom-up): methane abundance, then production.
     expect(ticks).toEqual(["Добыча угля (±2,0 %)", "Относительная метанообильность (−44,0 % / +39,0 %)"]);
     await chart.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/uncertainty-tornado.png` });
+    await screenshot(page, { path: `${SHOTS}/uncertainty-tornado.png` });
     await page.keyboard.press("Escape");
     await page.goto(at(`/projects/${projectId}/calculations?type=underground_emission_ch4`));
   });
@@ -146,7 +147,7 @@ describe("web app: uncertainty and key categories", () => {
     await form.locator("#uncertainty-ef-upper").fill("55,5");
     // The volume keeps its default (production ±2 %), shown in words.
     expect(await form.getByTestId("uncertainty-volume").textContent()).toContain("Сейчас: ±2,0 %, нормальное");
-    await page.screenshot({ path: `${SHOTS}/uncertainty-dialog.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/uncertainty-dialog.png`, fullPage: true });
     await form.getByRole("button", { name: "Сохранить" }).click();
     await form.waitFor({ state: "hidden" });
     const stored = await call<

@@ -1,6 +1,6 @@
 // Headless Debian Chromium driven by playwright-core (no browser download). As root Chromium needs
 // --no-sandbox; with no internet the background-networking flags keep its log free of refused connections.
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,4 +19,11 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-dev-shm-usage",
     ],
   });
+}
+
+/** Takes a screenshot for a person to look at, only when asked (SCREENSHOTS=1): no test compares
+ *  them, and a hundred of them cost the browser tier its time. */
+export async function screenshot(target: Page | Locator, options: { path: string; fullPage?: boolean }): Promise<void> {
+  if (process.env.SCREENSHOTS !== "1") return;
+  await ("mainFrame" in target ? target.screenshot(options) : target.screenshot({ path: options.path }));
 }
