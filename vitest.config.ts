@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { pathAliases } from "./path-aliases";
 
@@ -6,8 +7,37 @@ import { pathAliases } from "./path-aliases";
 // and infra (the CDK stack, the Lambda hosts, cdk-nag) live in tests/ by kind. `npm test` runs all
 // four; `npm run test:unit` the first alone. Browser files are slower and share the machine's two
 // cores, hence the longer timeouts.
+// A fifth tier, deep, exists only under TEST_DEPTH=deep (`npm run test:deep`): the *.deep.test.ts
+// files and the hostile-input, property and load files at full strength (tests/support/depth.ts).
 const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
-const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**"];
+const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**", "**/*.deep.test.ts"];
+const DEEP = process.env.TEST_DEPTH === "deep";
+// `npm run test:fast` (TEST_FAST=1), the loop for most changes: the unit tier and the service tests,
+// the integration files on the in-process API of tests/support/harness.ts, but for the slowest.
+const FAST = process.env.TEST_FAST === "1";
+const SLOW_SERVICE_TESTS = [
+  "auth",
+  "dictionaries",
+  "direct-uploads",
+  "export",
+  "fuzz",
+  "inventory",
+  "inventory-large-approval",
+  "inventory-sums",
+  "projects",
+  "spreadsheet-safety",
+];
+const serviceTests = () =>
+  readdirSync("tests/integration")
+    .filter((file) => file.endsWith(".test.ts") && !SLOW_SERVICE_TESTS.includes(file.replace(/\.test\.ts$/, "")))
+    .map((file) => `tests/integration/${file}`)
+    .filter((path) => readFileSync(path, "utf8").includes("createHarness("));
+// The files whose size tests/support/depth.ts sets: smaller in the integration tier, whole in deep.
+const SIZED_TESTS = [
+  "tests/integration/fuzz.test.ts",
+  "tests/integration/statistics-incremental.test.ts",
+  "tests/integration/heavy-work.test.ts",
+];
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
 const PROCESS_TESTS = ["functions/src/local/**/*.test.ts", "wasm-core/src/gbdt/cli.test.ts", "functions/src/export/xls-writer.test.ts"];
@@ -66,6 +96,21 @@ export default defineConfig({
           exclude,
         },
       },
+      ...(DEEP
+        ? [
+            {
+              extends: true as const,
+              test: {
+                ...shared,
+                name: "deep",
+                include: ["**/*.deep.test.ts", ...SIZED_TESTS],
+                exclude: exclude.filter((pattern) => pattern !== "**/*.deep.test.ts"),
+                globalSetup: [REQUIRED_PROGRAMS],
+              },
+            },
+          ]
+        : []),
+      ...(FAST ? [{ extends: true as const, test: { ...shared, name: "fast", include: serviceTests(), exclude } }] : []),
     ],
   },
 });
