@@ -101,6 +101,7 @@ describe("roles", () => {
     { method: "POST", path: "/api/v1/admin/media/upload-url/", json: { kind: "instruction", content_type: "video/mp4", size: 4096 } },
     { method: "POST", path: "/api/v1/admin/media/complete/", json: { upload_id: "an-upload-id" } },
     { method: "GET", path: "/api/v1/admin/audit/" },
+    { method: "GET", path: "/api/v1/admin/upload_limits/" },
     { method: "GET", path: "/api/v1/admin/calendar/" },
     {
       method: "POST",
@@ -152,6 +153,24 @@ describe("roles", () => {
   it("returns the role with get_me", async () => {
     expect((await ok(await get("/api/v1/users/get_me/"))).role).toBe("admin");
     expect((await ok(await get("/api/v1/users/get_me/", staff.token))).role).toBe("staff");
+  });
+});
+
+describe("upload caps", () => {
+  it("answers the caps this server applies, the environment's where it sets them", async () => {
+    expect(await ok(await get("/api/v1/admin/upload_limits/"))).toEqual({
+      document_max_bytes: 50 * 1024 * 1024,
+      video_max_bytes: 500 * 1024 * 1024,
+      model_max_bytes: 20 * 1024 * 1024,
+    });
+    const small = await createHarness({ documentMaxBytes: 2 * 1024 * 1024, videoMaxBytes: 100 * 1024 * 1024 });
+    try {
+      const smallAdmin = await signedInAdmin(small, "Оператор с малыми лимитами");
+      const limits = await ok(await small.request("/api/v1/admin/upload_limits/", { token: smallAdmin.token }));
+      expect(limits).toMatchObject({ document_max_bytes: 2 * 1024 * 1024, video_max_bytes: 100 * 1024 * 1024 });
+    } finally {
+      await small.close();
+    }
   });
 });
 

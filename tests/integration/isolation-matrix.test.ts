@@ -166,6 +166,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   adminAudit: () => [{ path: "/api/v1/admin/audit/?limit=5" }],
+  adminUploadLimits: () => [{ path: "/api/v1/admin/upload_limits/" }],
   listCalculations: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/?project=${a.project.id}&is_deleted=false` })),
   createCalculation: ({ a }) =>
     perType((t) => {

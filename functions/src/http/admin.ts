@@ -4,6 +4,7 @@
 import { $ } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { assertAdmin, listAdminAudit } from "../domain/admin/audit";
+import { adminUploadLimits } from "../domain/admin/upload-limits";
 import { createCompanyAsAdmin, getCompanyAsAdmin, listCompanies, updateCompanyAsAdmin } from "../domain/admin/companies";
 import { changeCoefficientAsAdmin } from "../domain/admin/dictionaries";
 import { createCompanyUser, listCompanyUsers, resetUserPassword, updateCompanyUser } from "../domain/admin/users";
@@ -21,6 +22,7 @@ import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, u
 import { documentCreateSchema } from "../contract/schemas/document";
 import {
   auditRoute,
+  uploadLimitsRoute,
   changeCoefficientRoute,
   completeDocumentRoute,
   completeMediaRoute,
@@ -183,4 +185,6 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
   .openapi(auditRoute, async (c) => {
     const q = c.req.valid("query");
     return c.json(await listAdminAudit(c.get("deps"), c.get("actor"), { limit: q.limit ?? 20, offset: q.offset ?? 0 }), 200);
-  });
+  })
+  // ---- the caps the admin screens check a file against before sending it ----
+  .openapi(uploadLimitsRoute, (c) => c.json(adminUploadLimits(c.get("deps"), c.get("actor")), 200));

@@ -419,6 +419,25 @@ export const auditRoute = declareRoute(admin({ operationId: "adminAudit", summar
 });
 
 /** Every route of v1/admin/ above, in the order http/admin.ts serves them. */
+const uploadLimitsSchema = z.object({
+  document_max_bytes: z.int().meta({ description: "A normative document's PDF (DOCUMENT_MAX_BYTES)" }),
+  video_max_bytes: z.int().meta({ description: "A settings video (VIDEO_MAX_BYTES)" }),
+  model_max_bytes: z.int().meta({ description: "A forecast model file" }),
+});
+
+export const uploadLimitsRoute = declareRoute(
+  admin({
+    operationId: "adminUploadLimits",
+    summary: "The size caps of the files an admin uploads, as this server applies them",
+    errors: [],
+  }),
+  {
+    method: "get",
+    path: "/upload_limits",
+    responses: { 200: json(uploadLimitsSchema, "The caps in bytes") },
+  },
+);
+
 export const ADMIN_ROUTES = [
   listCompaniesRoute,
   createCompanyRoute,
@@ -444,4 +463,5 @@ export const ADMIN_ROUTES = [
   createCalendarYearRoute,
   putCalendarYearRoute,
   auditRoute,
+  uploadLimitsRoute,
 ] as const;

@@ -9,12 +9,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { DOCUMENT_KINDS, type DocumentKind } from "@server/contract";
 import { documentsKey, formatSize, requisites, type NormativeDocument } from "../documents/api";
-import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments } from "./api";
+import { adminKeys, capText, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments, useUploadLimits } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
-
-export const PDF_MAX_BYTES = 50 * 1024 * 1024;
 
 const META_FIELDS = ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "file"] as const;
 
@@ -31,8 +29,8 @@ interface MetaForm {
 const kindOptions = Object.entries(DOCUMENT_KINDS).map(([value, label]) => ({ value, label }));
 
 /** A refusal before sending: a PDF is checked by the server too (by its first bytes). */
-export function pdfProblem(file: File): string | undefined {
-  if (file.size > PDF_MAX_BYTES) return "Файл больше 50 МБ";
+export function pdfProblem(file: File, maxBytes: number): string | undefined {
+  if (file.size > maxBytes) return `Файл больше ${capText(maxBytes)}`;
   if (file.size === 0) return "Файл пуст";
   if (file.type && file.type !== "application/pdf") return "Ожидается файл PDF";
   return undefined;
@@ -75,6 +73,7 @@ function UploadProgress({ phase }: { phase: UploadPhase }) {
 }
 
 function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: () => void }) {
+  const limits = useUploadLimits();
   const [form] = Form.useForm<MetaForm>();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
@@ -155,12 +154,12 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
           <Input maxLength={300} />
         </Form.Item>
         {!doc && (
-          <Form.Item label="Файл PDF (до 50 МБ)" required>
+          <Form.Item label={`Файл PDF${limits.data ? ` (до ${capText(limits.data.document_max_bytes)})` : ""}`} required>
             <Upload
               accept="application/pdf,.pdf"
               maxCount={1}
               beforeUpload={(chosen) => {
-                const problem = pdfProblem(chosen);
+                const problem = pdfProblem(chosen, limits.data?.document_max_bytes ?? Number.POSITIVE_INFINITY);
                 if (problem) message.error(problem);
                 else setFile(chosen);
                 return false;
@@ -182,6 +181,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
 }
 
 export function DocumentsTab() {
+  const limits = useUploadLimits();
   const { data, isLoading } = useAdminDocuments();
   const [dialog, setDialog] = useState<NormativeDocument | "new" | null>(null);
   const { message } = useFeedback();
@@ -274,7 +274,7 @@ export function DocumentsTab() {
                   showUploadList={false}
                   disabled={replace.isPending}
                   beforeUpload={(file) => {
-                    const problem = pdfProblem(file);
+                    const problem = pdfProblem(file, limits.data?.document_max_bytes ?? Number.POSITIVE_INFINITY);
                     if (problem) message.error(problem);
                     else replace.mutate({ doc, file });
                     return false;

@@ -14,15 +14,15 @@ import { formatSize } from "../documents/api";
 import {
   activateForecastModel,
   adminKeys,
+  capText,
   errorText,
   fieldError,
   useForecastModelList,
+  useUploadLimits,
   type ForecastMethod,
   type ForecastModelVersion,
 } from "./api";
 import { useFeedback } from "../../shared/feedback";
-
-export const MODEL_MAX_BYTES = 20 * 1024 * 1024;
 
 export const METHOD_LABELS: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
 const LIBRARY_LABELS: Record<string, string> = METHOD_LABELS;
@@ -30,9 +30,9 @@ const METHODS = Object.keys(METHOD_LABELS) as ForecastMethod[];
 
 /** A refusal before sending. The name is not checked (the picker offers .json/.txt): the server
  *  judges the content itself — parses it and test-predicts. */
-export function modelFileProblem(file: File): string | undefined {
+export function modelFileProblem(file: File, maxBytes: number): string | undefined {
   if (file.size === 0) return "Файл пуст";
-  if (file.size > MODEL_MAX_BYTES) return `Файл модели больше 20 МБ (${formatSize(file.size)})`;
+  if (file.size > maxBytes) return `Файл модели больше ${capText(maxBytes)} (${formatSize(file.size)})`;
   return undefined;
 }
 
@@ -53,6 +53,7 @@ function useInvalidate() {
 }
 
 function UploadCard() {
+  const limits = useUploadLimits();
   const [form] = Form.useForm<UploadForm>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -100,7 +101,7 @@ function UploadCard() {
             <Select style={{ width: 160 }} options={METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} />
           </Form.Item>
           <Form.Item
-            label="Файл модели (XGBoost JSON или LightGBM text, до 20 МБ)"
+            label={`Файл модели (XGBoost JSON или LightGBM text${limits.data ? `, до ${capText(limits.data.model_max_bytes)}` : ""})`}
             required
             validateStatus={shownFileError ? "error" : undefined}
             help={shownFileError}
@@ -110,7 +111,7 @@ function UploadCard() {
               maxCount={1}
               beforeUpload={(chosen) => {
                 upload.reset();
-                const problem = modelFileProblem(chosen);
+                const problem = modelFileProblem(chosen, limits.data?.model_max_bytes ?? Number.POSITIVE_INFINITY);
                 setFileError(problem);
                 setFile(problem ? null : chosen);
                 return false;

@@ -8,11 +8,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { formatSize } from "../documents/api";
 import { mediaKey, type MediaStatus } from "../settings/media";
-import { adminKeys, errorText, mediaUpload, removeMedia, useAdminMedia } from "./api";
+import { adminKeys, capText, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 import { useFeedback } from "../../shared/feedback";
 
-export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm" };
 
 /** The Content-Type to send: the browser's, or the extension's when the browser gives none. */
@@ -23,6 +22,7 @@ export function videoType(file: File): string | undefined {
 }
 
 function VideoCard({ media }: { media: MediaStatus }) {
+  const limits = useUploadLimits();
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const invalidate = async () => {
@@ -76,7 +76,8 @@ function VideoCard({ media }: { media: MediaStatus }) {
         showUploadList={false}
         beforeUpload={(file) => {
           if (!videoType(file)) message.error("Ожидается видео MP4 или WebM");
-          else if (file.size > VIDEO_MAX_BYTES) message.error("Файл больше 500 МБ");
+          else if (limits.data && file.size > limits.data.video_max_bytes)
+            message.error(`Файл больше ${capText(limits.data.video_max_bytes)}`);
           else upload.mutate(file);
           return false;
         }}
@@ -108,6 +109,7 @@ function VideoCard({ media }: { media: MediaStatus }) {
 }
 
 export function VideosTab() {
+  const limits = useUploadLimits();
   const { data, isLoading } = useAdminMedia();
   return (
     <Row gutter={[16, 16]}>
@@ -122,7 +124,10 @@ export function VideosTab() {
         </Col>
       ))}
       <Col span={24}>
-        <Typography.Text type="secondary">MP4 или WebM, не больше 500 МБ. Видео показываются на странице «Настройки».</Typography.Text>
+        <Typography.Text type="secondary">
+          MP4 или WebM{limits.data ? `, не больше ${capText(limits.data.video_max_bytes)}` : ""}. Видео показываются на странице
+          «Настройки».
+        </Typography.Text>
       </Col>
     </Row>
   );

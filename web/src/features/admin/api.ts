@@ -1,7 +1,7 @@
 // /admin over the API (functions/src/http/admin.ts). Every call is checked server-side; the page
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
-import type { InferRequestType } from "hono/client";
+import type { InferRequestType, InferResponseType } from "hono/client";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
 import type {
   AdminUser,
@@ -40,6 +40,7 @@ export const adminKeys = {
   media: ["admin", "media"] as const,
   calendar: ["admin", "calendar"] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
+  uploadLimits: ["admin", "upload-limits"] as const,
   auditAll: ["admin", "audit"] as const,
   /** The same key the forecast dialog reads the list by, so a change here reaches it too. */
   forecastModels: ["forecast-models"] as const,
@@ -185,6 +186,18 @@ export function useForecastModelList() {
 /** PATCH v1/forecast_models/{method}/{id}/ (admin): the version new forecasts use from now on. */
 export function activateForecastModel(method: ForecastMethod, id: string): Promise<ForecastModelVersion> {
   return forecastModels((c) => c[":method"][":id"].$patch({ param: { method, id }, json: { is_active: true } }));
+}
+
+/** GET v1/admin/upload_limits/: the caps this server applies to documents, videos and models. */
+export type UploadLimits = InferResponseType<Admin["upload_limits"]["$get"], 200>;
+
+export function useUploadLimits() {
+  return useQuery({ queryKey: adminKeys.uploadLimits, queryFn: (): Promise<UploadLimits> => admin((c) => c.upload_limits.$get()) });
+}
+
+/** A cap as the screens write it: «50 МБ». */
+export function capText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} МБ` : `${Math.floor(bytes / 1024)} КБ`;
 }
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
 import { formatSize, requisites, apiPath } from "../documents/api";
-import { fieldError } from "./api";
+import { capText, fieldError } from "./api";
 import { pdfProblem } from "./DocumentsTab";
-import { MODEL_MAX_BYTES, modelFileProblem } from "./ForecastModelsTab";
+import { modelFileProblem } from "./ForecastModelsTab";
 import { videoType } from "./VideosTab";
+
+const MB = 1024 * 1024;
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
@@ -20,17 +22,19 @@ describe("admin form helpers", () => {
   });
 
   it("refuses before sending what the server would refuse anyway", () => {
-    expect(pdfProblem(file("a.pdf", "application/pdf"))).toBeUndefined();
-    expect(pdfProblem(file("a.pdf", ""))).toBeUndefined();
-    expect(pdfProblem(file("a.png", "image/png"))).toBe("Ожидается файл PDF");
-    expect(pdfProblem(file("a.pdf", "application/pdf", 0))).toBe("Файл пуст");
+    expect(pdfProblem(file("a.pdf", "application/pdf"), 50 * MB)).toBeUndefined();
+    expect(pdfProblem(file("a.pdf", ""), 50 * MB)).toBeUndefined();
+    expect(pdfProblem(file("a.png", "image/png"), 50 * MB)).toBe("Ожидается файл PDF");
+    expect(pdfProblem(file("a.pdf", "application/pdf", 0), 50 * MB)).toBe("Файл пуст");
+    expect(pdfProblem(file("a.pdf", "application/pdf", 50 * MB + 1), 50 * MB)).toBe("Файл больше 50 МБ");
+    expect(pdfProblem(file("a.pdf", "application/pdf", 2 * MB + 1), 2 * MB)).toBe("Файл больше 2 МБ");
     expect(videoType(file("a.mp4", "video/mp4"))).toBe("video/mp4");
     expect(videoType(file("a.WEBM", ""))).toBe("video/webm");
     expect(videoType(file("a.mov", "video/quicktime"))).toBeUndefined();
-    expect(modelFileProblem(file("methane.json", "application/json"))).toBeUndefined();
-    expect(modelFileProblem(file("methane.TXT", ""))).toBeUndefined();
-    expect(modelFileProblem(file("methane.txt", "text/plain", 0))).toBe("Файл пуст");
-    expect(modelFileProblem(file("methane.txt", "text/plain", MODEL_MAX_BYTES + 1))).toMatch(/^Файл модели больше 20 МБ/);
+    expect(modelFileProblem(file("methane.json", "application/json"), 20 * MB)).toBeUndefined();
+    expect(modelFileProblem(file("methane.TXT", ""), 20 * MB)).toBeUndefined();
+    expect(modelFileProblem(file("methane.txt", "text/plain", 0), 20 * MB)).toBe("Файл пуст");
+    expect(modelFileProblem(file("methane.txt", "text/plain", 20 * MB + 1), 20 * MB)).toMatch(/^Файл модели больше 20 МБ/);
   });
 });
 
@@ -40,6 +44,8 @@ describe("documents page helpers", () => {
     expect(requisites({ number: "ГОСТ 2939-63", date: "" })).toBe("ГОСТ 2939-63");
     expect(requisites({ number: "", date: "" })).toBe("");
     expect(formatSize(20_000)).toBe("20 КБ");
+    expect(capText(500 * MB)).toBe("500 МБ");
+    expect(capText(300 * 1024)).toBe("300 КБ");
     expect(formatSize(5 * 1024 * 1024 + 200_000)).toBe("5,2 МБ");
     expect(apiPath("/api/v1/documents/fz-296/download/")).toBe("v1/documents/fz-296/download/");
   });
