@@ -1,4 +1,4 @@
-// The specification's client edits by sending back what it fetched (SPEC.md 7): GET …/single_calc/1/,
+// The specification's client edits by sending back what it fetched (docs/api.md): GET …/single_calc/1/,
 // one input changed, PATCH v1/{type}/{id}/ with the whole object; PATCH v1/projects/{id}/ with the
 // whole project, to update it or to archive it by its flags. The answer's read-only fields are left as
 // they are, a change of what cannot change is refused, another company's objects are not found, and
