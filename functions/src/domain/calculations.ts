@@ -453,12 +453,6 @@ export async function patchCalculation(
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
-  await guardFrozen(deps, actor.company, {
-    kind: "calculation",
-    before: current,
-    after: current,
-    project: await getProject(deps, actor, current.project),
-  });
   const changesValues =
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||
@@ -469,6 +463,11 @@ export async function patchCalculation(
     (patch.values.basis !== undefined && patch.values.basis !== current.inputs.basis) ||
     MEASUREMENT_NOTE_NAMES.some((k) => patch.values[k] !== undefined && patch.values[k] !== current.inputs[k]) ||
     patch.file !== undefined;
+  // The project is read once; the cached dictionaries are checked while it is read (an edit that
+  // recomputes reads them).
+  if (changesValues && REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
+  const project = await getProject(deps, actor, current.project);
+  await guardFrozen(deps, actor.company, { kind: "calculation", before: current, after: current, project });
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
     throw new Invalid("Расчет этого типа нельзя изменить: создайте новый");
@@ -477,7 +476,7 @@ export async function patchCalculation(
   let next: Calculation = { ...current };
   if (patch.inventory_role !== undefined) next.inventory_role = inventoryRoleOf(type, patch.inventory_role);
   if (patch.period !== undefined) {
-    const period = calculationPeriod(patch.period, await getProject(deps, actor, current.project));
+    const period = calculationPeriod(patch.period, project);
     if (period) next.period = period;
     else delete next.period;
   }
@@ -487,7 +486,6 @@ export async function patchCalculation(
     if (changesValues || (renames && isFileType(type))) {
       const values = { ...current.inputs, ...patch.values };
       const file = patch.file ?? (isFileType(type) ? await storedUpload(deps, current) : undefined);
-      const project = await getProject(deps, actor, current.project);
       const target = {
         company: actor.company,
         id: current.id,
@@ -503,7 +501,6 @@ export async function patchCalculation(
     }
     const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
     if (!isDeleted && current.is_deleted) {
-      const project = await getProject(deps, actor, current.project);
       if (project.is_deleted) throw new Conflict("Проект находится в архиве: сначала восстановите проект");
       if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
     }

@@ -6,12 +6,15 @@
 // before and after it. Writes of one item are serialised in this process, so their records come in
 // write order and no other write of the item falls between an update and its reads.
 // Like DynamoDB, a write that changes nothing (and a failed conditional write) makes no record.
+// The statistics' own items (the inventory's write counter a calculation write takes, say) make
+// none either: the handler skips them, so their writes pay no image reads and wait for no other.
 import { GetItemCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes, type StreamRecord } from "../events/table-changes";
+import { isStatisticsItem } from "../adapters/dynamodb/keys";
 
 type Image = Record<string, AttributeValue>;
 
@@ -76,7 +79,7 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
       const input = args.input as WriteInput;
       const source = input.Key ?? input.Item ?? {};
       const [pk, sk, tableName] = [source.PK, source.SK, input.TableName];
-      if (typeof pk !== "string" || typeof sk !== "string" || !tableName) return next(args);
+      if (typeof pk !== "string" || typeof sk !== "string" || !tableName || isStatisticsItem(sk)) return next(args);
       const key: Image = { PK: { S: pk }, SK: { S: sk } };
       return serialised(`${tableName}\u0000${pk}\u0000${sk}`, async () => {
         if (command === "UpdateItemCommand") {

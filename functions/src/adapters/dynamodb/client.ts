@@ -3,6 +3,7 @@ import { DynamoDBClient, CreateTableCommand, DescribeTableCommand, ResourceNotFo
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GSI1 } from "./keys";
 import { guardStorableValues } from "./storable";
+import { coalesceGets } from "./coalesced-gets";
 
 export interface DynamoSettings {
   tableName: string;
@@ -31,6 +32,7 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
     marshallOptions: { ...MARSHALL_OPTIONS },
   });
   guardStorableValues(doc);
+  coalesceGets(doc);
   return doc;
 }
 
