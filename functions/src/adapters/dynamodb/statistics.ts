@@ -235,8 +235,11 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
           ),
         );
       };
-      /** A project's sums: the keys that come to zero removed, on the revision `item` was read at. */
+      /** A project's sums. A change that takes something away may bring a key to zero: it is
+       *  removed in the same update, on the revision `item` was read at (read again when another
+       *  change came in between). One that only adds commutes with the others, as plain ADDs. */
       const addSums = async (target: Target, read: Record<string, unknown> | undefined): Promise<boolean> => {
+        if (Object.values(target.attributes).every((value) => value >= 0)) return add(target);
         for (let item = read; ; item = await readItem(target.key)) {
           // Added by an earlier delivery of this record.
           if (typeof item?.[pending] === "string" && item[pending] >= sequence) return false;
