@@ -1,21 +1,31 @@
-// `npm run load`: mixed reads and writes against the product as `npm start` runs it (a child
-// process on loopback with its own data folder), then a SIGKILL in the middle of a write load and a
-// restart. It checks that nothing failed, that the stored items equal the writes acknowledged (and
-// the statistics snapshot kept by the stream handler counts them all), and
-// that no acknowledged write is lost by the kill. Bounded: LOAD_SECONDS (default 60) at LOAD_RATE
-// (default 300) requests per second, then a 10-second kill phase.
+// `npm run load`: against the product as `npm start` runs it (a child process on loopback with its
+// own data folder), each phase in an empty company of its own (the demo company's year counts
+// calculations of its own): first calculation creates at CREATE_RATE (default 150) per second from
+// 4 writers, side by side with a bare route of the same server (the web app's index, served from
+// memory), so the creates' latency reads against what the machine gives any request then; then
+// mixed reads and writes; then a SIGKILL in the middle of a write load and a restart. It prints the
+// DynamoDB calls of one create (counted on the same app, tests/support/counted-api.ts) and the
+// machine's load average, and checks that nothing failed, that every create offered was served,
+// that the stored items equal the writes acknowledged (and the statistics snapshot kept by the
+// stream handler counts them all), and that no acknowledged write is lost by the kill. Bounded:
+// LOAD_SECONDS (default 60) at LOAD_RATE (default 300) requests per second, the creates for
+// CREATE_SECONDS (default 20), then a 10-second kill phase.
 import autocannon from "autocannon";
 import { openSharedStorage } from "@server/local/storage";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { countedApi } from "../support/counted-api";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const RATE = Number(process.env.LOAD_RATE ?? 300);
+const CREATE_RATE = Number(process.env.CREATE_RATE ?? 150);
+const CREATE_SECONDS = Number(process.env.CREATE_SECONDS ?? 20);
 const PORT = Number(process.env.LOAD_PORT ?? 3217);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
-const demo = { email: "demo@example.com", password: "demo-password" };
+const PASSWORD = "load-password-2026";
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-load-"));
 
 function startServer(): Promise<ChildProcess> {
@@ -40,18 +50,75 @@ async function json<T>(path: string, init: RequestInit & { token?: string } = {}
   return (await res.json()) as T;
 }
 
-async function session() {
+let companies = 0;
+
+/** A new company with one user, made by the admin command beside the running server. */
+async function ownCompany(): Promise<string> {
+  companies += 1;
+  const email = `load${companies}-${Date.now()}@example.com`;
+  await promisify(execFile)(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "functions/src/admin/cli.ts",
+      "create-user",
+      "--company",
+      `Нагрузка ${companies} ${Date.now()}`,
+      "--email",
+      email,
+      "--password",
+      PASSWORD,
+    ],
+    { env: { ...process.env, DATA_DIR: dataDir } },
+  );
+  return email;
+}
+
+async function signIn(email: string): Promise<string> {
   const { access } = await json<{ access: string }>("/api/token/", {
     method: "POST",
-    body: JSON.stringify({ ...demo, guardant_code: "" }),
+    body: JSON.stringify({ email, password: PASSWORD, guardant_code: "" }),
   });
+  return access;
+}
+
+/** A signed-in user of a new, empty company and a project of theirs. */
+async function session() {
+  const email = await ownCompany();
+  const access = await signIn(email);
   const project = await json<{ id: string }>("/api/v1/projects/create_project/", {
     method: "POST",
     token: access,
     body: JSON.stringify({ name: `Нагрузка ${Date.now()}`, start_date: "2024-01-01", end_date: "2024-12-31" }),
   });
-  return { token: access, project: project.id };
+  return { email, token: access, project: project.id };
 }
+
+const createBody = (project: string) => JSON.stringify({ name: "Нагрузка", project, volume: 1_000_000, ef: 18 });
+
+/** The DynamoDB calls of one create, on the same app with its client counted. */
+async function callsPerCreate(): Promise<string[]> {
+  const api = await countedApi();
+  try {
+    const created = await api.callsOf("/api/v1/projects/create_project/", {
+      method: "POST",
+      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
+    });
+    const project = (created.body as { id: string }).id;
+    // The first create fills the process's dictionary cache, as the server's has been by then.
+    await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: JSON.parse(createBody(project)) });
+    const { calls } = await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: JSON.parse(createBody(project)) });
+    return calls.map((c) => c.command);
+  } finally {
+    await api.close();
+  }
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ");
 
 async function run(seconds: number, rate: number, token: string, project: string, writesOnly: boolean, acknowledged: string[]) {
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
@@ -59,7 +126,7 @@ async function run(seconds: number, rate: number, token: string, project: string
     method: "POST" as const,
     path: "/api/v1/underground_emission_ch4/",
     headers,
-    body: JSON.stringify({ name: "Нагрузка", project, volume: 1_000_000, ef: 18 }),
+    body: createBody(project),
     onResponse: (status: number, body: string) => {
       if (status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
     },
@@ -89,9 +156,41 @@ function report(title: string, result: autocannon.Result) {
   );
 }
 
+const createCalls = await callsPerCreate();
+console.log(`DynamoDB calls per create: ${createCalls.length} (${createCalls.join(", ")}), on the request's path`);
 let server = await startServer();
 let failed = false;
 try {
+  // Phase 0: creates from 4 writers at CREATE_RATE, and beside them a bare route of the same server.
+  const writer = await session();
+  const created: string[] = [];
+  console.log(`load average before the creates: ${loadAverage()} (1 / 5 / 15 min)`);
+  const [creates, bare] = await Promise.all([
+    autocannon({
+      url: URL_BASE,
+      connections: 4,
+      amount: CREATE_SECONDS * CREATE_RATE,
+      overallRate: CREATE_RATE,
+      timeout: 10,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/v1/underground_emission_ch4/",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${writer.token}` },
+          body: createBody(writer.project),
+          onResponse: (status: number, body: string) => {
+            if (status === 201) created.push((JSON.parse(body) as { id: string }).id);
+          },
+        },
+      ],
+    }),
+    autocannon({ url: URL_BASE, connections: 1, amount: CREATE_SECONDS * 20, overallRate: 20, timeout: 10, requests: [{ path: "/" }] }),
+  ]);
+  report(`creates ${CREATE_SECONDS} s offered at ${CREATE_RATE}/s, 4 writers`, creates);
+  report("bare route (GET /, the same server) meanwhile at 20/s", bare);
+  console.log(`load average after the creates: ${loadAverage()}; creates served ${created.length} of ${CREATE_SECONDS * CREATE_RATE}`);
+  if (created.length !== CREATE_SECONDS * CREATE_RATE || creates.non2xx + creates.errors + creates.timeouts > 0) failed = true;
+
   // Phase 1: mixed load. Every answer must be 2xx and every acknowledged write stored.
   const first = await session();
   const acknowledged: string[] = [];
@@ -107,7 +206,7 @@ try {
   console.log(`writes acknowledged ${acknowledged.length}, items stored ${stored}`);
   if (result.non2xx + result.errors + result.timeouts > 0 || stored !== acknowledged.length) failed = true;
   // The statistics snapshot follows the writes through the table's stream handler: it must catch
-  // up with every acknowledged write (the demo company has no other calculations).
+  // up with every acknowledged write (the company has no other calculations).
   const caughtUp = Date.now();
   let counted = -1;
   let listed = -1;
@@ -135,7 +234,7 @@ try {
   await new Promise((r) => server.once("exit", r));
   report("write load with SIGKILL at 5 s", await load);
   server = await startServer();
-  const { token } = await session();
+  const token = await signIn(second.email);
   let lost = 0;
   for (const id of beforeKill) {
     const res = await fetch(`${URL_BASE}/api/v1/underground_emission_ch4/${id}/single_calc/1/`, {
