@@ -69,6 +69,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", ...PROCESS_TESTS],
           exclude,
           globalSetup: [REQUIRED_PROGRAMS],
+          // The files share their worker's module graph: each opens its own table and server, and
+          // the server's modules are imported once per worker instead of once per file.
+          isolate: false,
         },
       },
       {
@@ -110,7 +113,7 @@ export default defineConfig({
             },
           ]
         : []),
-      ...(FAST ? [{ extends: true as const, test: { ...shared, name: "fast", include: serviceTests(), exclude } }] : []),
+      ...(FAST ? [{ extends: true as const, test: { ...shared, name: "fast", include: serviceTests(), exclude, isolate: false } }] : []),
     ],
   },
 });
