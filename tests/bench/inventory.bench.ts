@@ -13,13 +13,14 @@
 // through the API one by one; a batch makes no record on the local stream, so the reconciliation
 // (the nightly job's, domain/statistics.ts) then brings the aggregates to the table, as it would
 // after a bulk load in AWS. BENCH_INVENTORY_PDF_MAX (default: every size) leaves the PDF out above it.
+//
+// Then the year's checks at the same sizes (methodology 9.1), two companies each: own emission
+// factors without their uncertainty (facilities of 365 daily calculations, every one flagged) and
+// one source entered N times without a period (every one overlapping every other): the answer's
+// time, size and DynamoDB calls, and how many checks of the case it holds.
 import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
-import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { countCalls } from "@server/adapters/dynamodb/call-count";
-import * as keys from "@server/adapters/dynamodb/keys";
-import { reconcileCompanyStatistics } from "@server/domain/statistics";
-import { LOCAL_TABLE } from "@server/local/storage";
 import type { Actor } from "@server/domain/context";
 import { createFacility } from "@server/domain/facilities";
 import { gwpSetInForce } from "@server/domain/gwp-years";
@@ -27,13 +28,14 @@ import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/projects";
 import type { Calculation } from "@server/ports";
 import { createHarness, type Harness } from "../support/harness";
+import { writeCalculations } from "../support/large-inventory";
+import { company, facilityWithCalculation, grow, measuredInventory } from "../support/checks-at-size";
 import { storedMachineryFuel, storedUnderground } from "./coefficient-uses";
 
 const SIZES = (process.env.BENCH_INVENTORY_SIZES ?? "100,1000,10000").split(",").map(Number);
 const YEAR = 2025;
 const PER_FACILITY = 3 * 365;
 const ANSWERS = Number(process.env.BENCH_INVENTORY_ANSWERS ?? 9);
-const WRITERS = 8;
 const PDF_MAX = Number(process.env.BENCH_INVENTORY_PDF_MAX ?? Number.POSITIVE_INFINITY);
 
 const dayOf = (day: number) => new Date(Date.UTC(YEAR, 0, 1 + day)).toISOString().slice(0, 10);
@@ -116,30 +118,7 @@ async function seed(harness: Harness, actor: Actor, n: number): Promise<void> {
       jobs.push(calculation(i, project.id, actor.company, actor.email, gwpCh4));
     }
   }
-  const table = LOCAL_TABLE;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      while (next < jobs.length) {
-        const batch = jobs.slice(next, next + 25);
-        next += 25;
-        const items = batch.map((c) => ({
-          PutRequest: {
-            Item: {
-              ...keys.calculation(c.company, c.type, c.id),
-              ...keys.calculationInIndex(c.company, c.project, c.type, "active", c.created_at, c.id),
-              ...c,
-            },
-          },
-        }));
-        const out = await harness.doc!.send(new BatchWriteCommand({ RequestItems: { [table]: items } }));
-        if (Object.keys(out.UnprocessedItems ?? {}).length > 0) throw new Error("a batch was not written whole");
-      }
-    }),
-  );
-  await harness.settled();
-  const report = await reconcileCompanyStatistics(deps, actor.company);
-  if (report.unsettled) throw new Error("the reconciliation found changes still coming in");
+  await writeCalculations(harness, jobs);
 }
 
 /** The passport of the year in one format, by the port that renders it today: its time and peak RSS. */
@@ -200,6 +179,51 @@ async function measure(n: number): Promise<Figures> {
   }
 }
 
+interface CheckFigures {
+  n: number;
+  kind: string;
+  ms: number;
+  bytes: number;
+  calls: number;
+  checks: string;
+}
+
+const CHECK_CASES = {
+  "own factors": { code: "custom_without_uncertainty", own: true },
+  "overlapping periods": { code: "primary_duplicate", own: false },
+} as const;
+
+/** 9.1: the year's inventory of a company whose N calculations all carry one check's problem. */
+async function measureChecks(n: number, kind: keyof typeof CHECK_CASES): Promise<CheckFigures> {
+  const { code, own } = CHECK_CASES[kind];
+  const harness = await createHarness();
+  try {
+    const c = await company(harness, "Угольная компания");
+    // Own factors: a facility's source has 365 days; one source: every calculation without a period.
+    const perFacility = own ? 365 : n;
+    for (let f = 0; f * perFacility < n; f++) {
+      const { calculation } = await facilityWithCalculation(c, `Шахта № ${f + 1}`, own);
+      await grow(c, calculation, 1, Math.min(perFacility, n - f * perFacility), own);
+    }
+    const answers = [];
+    for (let i = 0; i < ANSWERS; i++) answers.push(await measuredInventory(c));
+    const first = answers[0];
+    if (first.status !== 200) throw new Error(`inventory: ${first.status}`);
+    const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+    const ofCase = first.body.checks.filter((check) => check.code === code);
+    return {
+      n,
+      kind,
+      ms: times[Math.floor(times.length / 2)],
+      bytes: first.bytes,
+      calls: first.calls,
+      checks: `${ofCase.length} (${ofCase.map((check) => check.count ?? 1).reduce((a, b) => a + b, 0)} calculations)`,
+    };
+  } finally {
+    await harness.close();
+  }
+}
+
 export async function run(): Promise<void> {
   const rows: Figures[] = [];
   for (const n of SIZES) {
@@ -230,4 +254,18 @@ export async function run(): Promise<void> {
   console.log(
     `inventory at ${largest.n} / at ${smallest.n}: ${(largest.inventoryMs / smallest.inventoryMs).toFixed(1)}× (target: within 3×)`,
   );
+
+  const checkRows: CheckFigures[] = [];
+  for (const n of SIZES)
+    for (const kind of Object.keys(CHECK_CASES) as Array<keyof typeof CHECK_CASES>) checkRows.push(await measureChecks(n, kind));
+  const checkHead = ["checks at", "case", "inventory p50", "answer", "DynamoDB calls", "checks of the case"];
+  const checkWidths = [10, 20, 14, 10, 15, 30];
+  console.log(checkHead.map((h, i) => cell(h, checkWidths[i])).join(" "));
+  for (const r of checkRows) {
+    console.log(
+      [String(r.n), r.kind, `${r.ms.toFixed(0)} ms`, `${(r.bytes / 1024).toFixed(0)} KB`, String(r.calls), r.checks]
+        .map((c, i) => cell(c, checkWidths[i]))
+        .join(" "),
+    );
+  }
 }

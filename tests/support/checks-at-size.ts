@@ -3,7 +3,8 @@
 // factor without its uncertainty, and one source entered many times without a period.
 import { countCalls, type CallCounter } from "@server/adapters/dynamodb/call-count";
 import type { Harness } from "./harness";
-import { copyCalculation } from "./large-inventory";
+import { newId } from "@server/domain/ids";
+import { writeCalculations } from "./large-inventory";
 import { inventoryCalculations, type InventorySummary } from "./inventory";
 
 export const YEAR = 2025;
@@ -67,14 +68,20 @@ export async function facilityWithCalculation(c: Company, name: string, own: boo
   return { facility: facility.id, calculation: calculation.id };
 }
 
-/** `count` calculations in all: the one made through the API and copies of it (`daily`: each copy
- *  the next day of the year, at most 365 in all, so none overlaps another). */
+/** From `from` to `to` calculations in all: the one made through the API and copies of it, written
+ *  in batches (`daily`: each copy the next day of the year, at most 365 in all, so none overlaps
+ *  another). */
 export async function grow(c: Company, calculation: string, from: number, to: number, daily: boolean): Promise<void> {
   if (daily && to > 365) throw new Error("a source has 365 days");
-  await copyCalculation(c.h.deps, c.companyId, "underground_emission_ch4", calculation, to - from, (i) =>
-    daily ? { period: dayPeriod(from + i) } : {},
-  );
-  await c.h.settled();
+  const template = await c.h.deps.repos.calculations.get(c.companyId, "underground_emission_ch4", calculation);
+  if (!template) throw new Error(`no calculation ${calculation}`);
+  const copies = Array.from({ length: to - from }, (_, i) => ({
+    ...template,
+    id: newId(),
+    name: `${template.name} № ${from + i + 1}`,
+    ...(daily ? { period: dayPeriod(from + i) } : {}),
+  }));
+  await writeCalculations(c.h, copies);
 }
 
 /** GET v1/inventory/?year=YEAR: the answer, its size, its time and the DynamoDB calls it made. */

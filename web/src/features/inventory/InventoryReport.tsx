@@ -36,14 +36,17 @@ const categoryColumns: TableColumnsType<CategoryRow> = [
   { title: "Расчетов", dataIndex: "count", width: 100, align: "right" },
 ];
 
-/** A check's links to the calculations it names; D18: the left-out ones on request, a page at a time. */
+/** A check's links to the calculations it names; the rest of a long one (9.1: its `list`) and, D18,
+ *  the left-out ones on request, a page at a time. */
 function CheckCalculations({ check, data }: { check: Check; data: Inventory }) {
   const [shown, setShown] = useState(false);
   const named = check.calculations
     .map((id) => data.check_calculations.find((c) => c.id === id))
     .filter((c): c is Inventory["check_calculations"][number] => c !== undefined);
   const leftOut = check.code === "alternatives_excluded";
-  if (named.length === 0 && !leftOut) return null;
+  const more = check.list !== undefined && (check.count ?? 0) > named.length;
+  if (named.length === 0 && !leftOut && !more) return null;
+  const of = { year: data.year, facility: data.facility ?? undefined };
   return (
     <Flex vertical gap={8}>
       {named.length > 0 && (
@@ -55,16 +58,16 @@ function CheckCalculations({ check, data }: { check: Check; data: Inventory }) {
           ))}
         </Flex>
       )}
-      {leftOut && (
+      {(leftOut || more) && (
         <>
           <Button size="small" style={{ alignSelf: "flex-start" }} aria-expanded={shown} onClick={() => setShown(!shown)}>
-            {shown ? "Скрыть расчеты" : "Показать расчеты"}
+            {shown ? "Скрыть расчеты" : more ? `Показать все расчеты (${formatResult(check.count ?? 0, 0)})` : "Показать расчеты"}
           </Button>
           {shown && (
             <InventoryCalculations
-              of={{ year: data.year, facility: data.facility ?? undefined, counted: false }}
-              emptyText="Все расчеты года входят в итог"
-              testId="left-out-calculations"
+              of={leftOut ? { ...of, counted: false } : { ...of, check: check.list, counted: true }}
+              emptyText={leftOut ? "Все расчеты года входят в итог" : "Расчетов нет"}
+              testId={leftOut ? "left-out-calculations" : "check-calculations"}
             />
           )}
         </>

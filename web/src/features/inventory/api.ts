@@ -32,19 +32,20 @@ export function useInventory(year: number, facility: string | undefined) {
 export const INVENTORY_CALCULATIONS_PAGE = 20;
 
 /** Which of the year's calculations to list: a line's (`category|ipcc_code|gas`, as the table's rows
- *  are keyed) or all; the ones the total counts, or the ones it leaves out (D18). */
+ *  are keyed), a check's (its `list`) or all; the ones the total counts, or the ones it leaves out (D18). */
 export interface InventoryCalculationsOf {
   year: number;
   facility: string | undefined;
   line?: string;
+  check?: string;
   counted: boolean;
 }
 
 /** One page of INVENTORY_CALCULATIONS_PAGE (`page` 1-based) of v1/inventory/calculations, by period and
  *  name: a line's calculations are read only when the line is opened, whatever the year's size. */
-export function useInventoryCalculations({ year, facility, line, counted }: InventoryCalculationsOf, page: number) {
+export function useInventoryCalculations({ year, facility, line, check, counted }: InventoryCalculationsOf, page: number) {
   return useQuery({
-    queryKey: [...inventoryKey, year, facility ?? "", "calculations", line ?? "", counted, page],
+    queryKey: [...inventoryKey, year, facility ?? "", "calculations", line ?? "", check ?? "", counted, page],
     queryFn: () =>
       inventory((c) =>
         c.calculations.$get({
@@ -52,6 +53,7 @@ export function useInventoryCalculations({ year, facility, line, counted }: Inve
             year: String(year),
             facility: facility || undefined,
             line,
+            check,
             counted: counted ? "true" : "false",
             limit: String(INVENTORY_CALCULATIONS_PAGE),
             offset: String((page - 1) * INVENTORY_CALCULATIONS_PAGE),

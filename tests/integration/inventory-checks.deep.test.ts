@@ -1,0 +1,59 @@
+// Methodology 9.1 at a real company's size (the deep tier; inventory-checks-size.test.ts runs the
+// same at a few hundred): 10 000 calculations with an own factor without its uncertainty are one
+// check per facility with the count, an answer under 100 KB, read with as many DynamoDB calls as
+// a year of a few calculations per facility; 2 000 calculations of one source without a period
+// answer 200 in under 3 s with the duplicates in one check.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+import { behind, company, facilityWithCalculation, grow, measuredInventory } from "../support/checks-at-size";
+
+const SEEDING = { timeout: 600_000 };
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h?.close());
+
+describe("the year's checks at 10 000 calculations (9.1)", () => {
+  it(
+    "makes 10 000 own factors without their uncertainty one check per facility, under 100 KB, at the calls of a small year",
+    SEEDING,
+    async () => {
+      const c = await company(h, "ООО Десять тысяч");
+      // A facility's source has 365 days: 28 facilities, the last with what is left.
+      const sizes = Array.from({ length: 28 }, (_, f) => Math.min(365, 10_000 - f * 365));
+      const templates: string[] = [];
+      for (const [f] of sizes.entries()) {
+        templates.push((await facilityWithCalculation(c, `Шахта № ${String(f + 1).padStart(2, "0")}`, true)).calculation);
+      }
+      for (const calculation of templates) await grow(c, calculation, 1, 6, true);
+      const small = await measuredInventory(c);
+      for (const [f, calculation] of templates.entries()) await grow(c, calculation, 6, sizes[f], true);
+
+      const large = await measuredInventory(c);
+      expect(large.status).toBe(200);
+      const flagged = large.body.checks.filter((check) => check.code === "custom_without_uncertainty");
+      expect(flagged).toHaveLength(28);
+      expect(flagged.map((check) => check.count)).toEqual(sizes);
+      expect(flagged[0].message).toMatch(/^Шахта № 01: 365 расчетов с собственным коэффициентом без неопределенности — /);
+      expect(flagged.every((check) => check.calculations.length === 5)).toBe(true);
+      expect(large.bytes).toBeLessThan(100_000);
+      expect(large.calls).toBe(small.calls);
+      expect(await behind(c, flagged[27].list!)).toHaveLength(sizes[27]);
+    },
+  );
+
+  it("answers 2 000 calculations of one source without a period in under 3 s, the duplicates in one check", SEEDING, async () => {
+    const c = await company(h, "ООО Две тысячи");
+    const { calculation } = await facilityWithCalculation(c, "Шахта «Повторная»", false);
+    await grow(c, calculation, 1, 2_000, false);
+    const inventory = await measuredInventory(c);
+    expect(inventory.status).toBe(200);
+    expect(inventory.ms).toBeLessThan(3_000);
+    const duplicates = inventory.body.checks.filter((check) => check.code === "primary_duplicate");
+    expect(duplicates).toHaveLength(1);
+    expect(duplicates[0]).toMatchObject({ level: "error", count: 2_000 });
+    expect(duplicates[0].message).toMatch(/источник учтен дважды — 2\s000 расчетов с пересекающимися периодами: .* и еще 1\s995;/);
+    expect(inventory.bytes).toBeLessThan(100_000);
+  });
+});
