@@ -358,8 +358,8 @@ export interface StoredFile {
 export interface CalculationRepository {
   create(calculation: Calculation): Promise<void>;
   get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
-  /** The ones of `refs` that exist, in no particular order: one call per hundred. */
-  getMany(companyId: string, refs: ReadonlyArray<{ type: string; id: string }>): Promise<Calculation[]>;
+  /** A project's first `limit` active calculations of one type, oldest first: one call. */
+  firstOfProject(companyId: string, projectId: string, type: string, limit: number): Promise<Calculation[]>;
   /** A project's calculations of one type, newest first. */
   list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
   /** Type, results and creation time of every calculation of a company that is not deleted (the

@@ -8,10 +8,9 @@
 // gives its number back, and one lost between the two steps keeps readers on the live path until
 // the reconciliation settles the counter (domain/statistics.ts).
 import {
-  BatchGetCommand,
   GetCommand,
-  type BatchGetCommandOutput,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
@@ -71,21 +70,18 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.calculation(companyId, type, calculationId) }));
       return strip<Calculation>(out.Item);
     },
-    async getMany(companyId, refs) {
-      const found: Calculation[] = [];
-      // BatchGetItem takes at most 100 keys, each once; the keys it could not serve come back to be asked again.
-      const unique = [...new Map(refs.map((ref) => [`${ref.type}#${ref.id}`, ref])).values()];
-      for (let i = 0; i < unique.length; i += 100) {
-        let keysLeft: Array<Record<string, unknown>> | undefined = unique
-          .slice(i, i + 100)
-          .map((ref) => keys.calculation(companyId, ref.type, ref.id));
-        while (keysLeft && keysLeft.length > 0) {
-          const out: BatchGetCommandOutput = await doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keysLeft } } }));
-          for (const item of out.Responses?.[table] ?? []) found.push(strip<Calculation>(item)!);
-          keysLeft = out.UnprocessedKeys?.[table]?.Keys;
-        }
-      }
-      return found;
+    async firstOfProject(companyId, projectId, type, limit) {
+      const out = await doc.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: keys.GSI1,
+          KeyConditionExpression: "GSI1PK = :pk",
+          ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, "active").GSI1PK },
+          ScanIndexForward: true,
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map((item) => strip<Calculation>(item)!);
     },
     async list(companyId, projectId, type, state, page) {
       const query: QueryCommandInput = {

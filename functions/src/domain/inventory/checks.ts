@@ -134,20 +134,26 @@ const FLAG_CHECKS: Record<(typeof CHECKED_FLAGS)[number], { level: CheckLevel; w
 
 const isCheckedFlag = (code: string): code is (typeof CHECKED_FLAGS)[number] => (CHECKED_FLAGS as readonly string[]).includes(code);
 
+/** How many of a project's calculations of one type a flag check reads to find the ones it names. */
+const NAMING_READ = 50;
+
 /** D10: the mine's own values a verifier will ask about, one check per facility and kind with the
- *  count (9.1); only the NAMED it names are read. */
+ *  count the sums keep (9.1); to name a few, the first calculations of each project and type that
+ *  has them are read, one call each, however many there are. */
 async function flaggedCoefficients(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
-  // flag|facility → the flagged calculations (type, id, project).
-  const flagged = new Map<string, Array<{ type: string; id: string; project: Project }>>();
-  for (const [key, , project] of keysOf(scope, ofYear, "f:")) {
-    const [flag, type, id] = key.split("|");
+  // flag|facility → how many, and the projects and types that have them.
+  const flagged = new Map<string, { count: number; of: Array<{ project: Project; type: string }> }>();
+  for (const [key, n, project] of keysOf(scope, ofYear, "f:")) {
+    const [flag, type] = key.split("|");
     const group = `${flag}|${project.facility || ""}`;
-    (flagged.get(group) ?? flagged.set(group, []).get(group)!).push({ type, id, project });
+    const into = flagged.get(group) ?? flagged.set(group, { count: 0, of: [] }).get(group)!;
+    into.count += n;
+    into.of.push({ project, type });
   }
   const order = [...scope.facilities].sort((a, b) => a.name.localeCompare(b.name, "ru")).map((f) => f.id);
   const rankOf = (facility: string) => (facility ? order.indexOf(facility) + 1 || order.length + 1 : order.length + 2);
@@ -155,34 +161,49 @@ async function flaggedCoefficients(
     .map((key) => ({ key, flag: key.slice(0, key.indexOf("|")), facility: key.slice(key.indexOf("|") + 1) }))
     .filter((g): g is typeof g & { flag: (typeof CHECKED_FLAGS)[number] } => isCheckedFlag(g.flag))
     .sort((a, b) => rankOf(a.facility) - rankOf(b.facility) || CHECKED_FLAGS.indexOf(a.flag) - CHECKED_FLAGS.indexOf(b.flag));
-  // Ids are time-ordered (ids.ts): the oldest are named, all of them read in one batch.
-  for (const entries of flagged.values()) entries.sort((a, b) => a.id.localeCompare(b.id));
-  const shown = groups.flatMap(({ key }) => flagged.get(key)!.slice(0, NAMED));
-  const read = new Map((await deps.repos.calculations.getMany(scope.company, shown)).map((c) => [c.id, c]));
-  return groups.map(({ key, flag, facility }) => {
-    const entries = flagged.get(key)!;
-    const names: string[] = [];
-    const ids: string[] = [];
-    for (const entry of entries.slice(0, NAMED)) {
-      const calculation = read.get(entry.id);
-      if (!calculation) continue;
-      name(calculation, entry.project);
-      names.push(`«${calculation.name}»`);
-      ids.push(calculation.id);
-    }
-    const { level, what, note } = FLAG_CHECKS[flag];
-    return {
-      level,
-      code: flag,
-      message:
-        `${facilityNameOf(scope, facility || null)}: ${calculationsWord(entries.length)} ${what} — ` +
-        `${namesOf(names, entries.length)}${note ? `; ${note}` : ""}`,
-      calculations: ids,
-      count: entries.length,
-      list: `${flag}|${facility}`,
-    };
-  });
+  // One read per project and type, shared by the flags.
+  const reads = new Map<string, Promise<Calculation[]>>();
+  const firstOf = (project: Project, type: string) => {
+    const key = `${project.id}|${type}`;
+    return reads.get(key) ?? reads.set(key, deps.repos.calculations.firstOfProject(scope.company, project.id, type, NAMING_READ)).get(key)!;
+  };
+  return Promise.all(
+    groups.map(async ({ key, flag, facility }) => {
+      const { count, of } = flagged.get(key)!;
+      const shown: Array<{ calculation: Calculation; project: Project }> = [];
+      for (const { project, type } of of) {
+        for (const calculation of await firstOf(project, type)) {
+          if (shown.length < NAMED && isCounted(calculation, project) && hasFlag(calculation, flag)) shown.push({ calculation, project });
+        }
+      }
+      for (const { calculation, project } of shown) name(calculation, project);
+      const { level, what, note } = FLAG_CHECKS[flag];
+      const names = shown.map(({ calculation }) => `«${calculation.name}»`);
+      return {
+        level,
+        code: flag,
+        message:
+          `${facilityNameOf(scope, facility || null)}: ${calculationsWord(count)} ${what}` +
+          `${names.length > 0 ? ` — ${namesOf(names, count)}` : ""}${note ? `; ${note}` : ""}`,
+        calculations: shown.map(({ calculation }) => calculation.id),
+        count,
+        list: `${flag}|${facility}`,
+      };
+    }),
+  );
 }
+
+/** Whether the calculation has a coefficient with `flag` (D10). */
+const hasFlag = (calculation: Calculation, flag: string) =>
+  isCalculationType(calculation.type) &&
+  coefficientFlags(REGISTRY[calculation.type], calculation.coefficients).some((f) => f.startsWith(`${flag}:`));
+
+/** Whether its year's total counts it (D18). */
+const isCounted = (calculation: Calculation, project: Project) =>
+  !leftOutReason(
+    { ...calculation, reporting_year: project.reporting_year, facility: project.facility || null },
+    { year: project.reporting_year },
+  );
 
 /** D19: a source (facility, IPCC code, gas; a project without a facility is its own) is counted
  *  once: two counted calculations whose periods overlap count it twice, whatever their types, and
@@ -352,11 +373,7 @@ export async function calculationsOfCheck(
   const [code, ...rest] = list.split("|");
   if (isCheckedFlag(code) && rest.length === 1) {
     const projects = ofYear.filter((p) => (p.facility || "") === rest[0]);
-    return (await countedCalculationsOf(deps, company, projects, INVENTORY_TYPES)).filter(
-      ({ calculation }) =>
-        isCalculationType(calculation.type) &&
-        coefficientFlags(REGISTRY[calculation.type], calculation.coefficients).some((f) => f.startsWith(`${code}:`)),
-    );
+    return (await countedCalculationsOf(deps, company, projects, INVENTORY_TYPES)).filter(({ calculation }) => hasFlag(calculation, code));
   }
   if (code === "primary_duplicate" && rest.length === 3) {
     const source = rest.join("|");
@@ -375,13 +392,7 @@ async function countedCalculationsOf(
   projects: readonly Project[],
   types: readonly string[],
 ): Promise<Array<{ calculation: Calculation; project: Project }>> {
-  return (await projectCalculations(deps, company, projects, types)).filter(
-    ({ calculation, project }) =>
-      !leftOutReason(
-        { ...calculation, reporting_year: project.reporting_year, facility: project.facility || null },
-        { year: project.reporting_year },
-      ),
-  );
+  return (await projectCalculations(deps, company, projects, types)).filter(({ calculation, project }) => isCounted(calculation, project));
 }
 
 /** Every active calculation of `types` in `projects`, each with its project. */

@@ -39,15 +39,16 @@ import type { Project } from "../../contract/schemas/project";
  *  the mining lines the balance nets, D17), `n:{reason}` (calculations left out, D18).
  *  What the year's checks read (domain/inventory/checks.ts): `d:{unit}|{ipcc}|{gases}|{day}` (D19: the
  *  counted calculations' periods as coverage differences, source-periods.ts), `d0:{unit}|{ipcc}|{gases}`
- *  (how many cover their project's dates), `f:{flag}|{type}|{id}` (D10: a counted calculation with
- *  a coefficient a verifier will ask about), `g:{gwp}` (D12: how many were stored with that GWP of CH4). */
+ *  (how many cover their project's dates), `f:{flag}|{type}` (D10: how many counted calculations
+ *  have a coefficient a verifier will ask about; 9.1: a count, so the sums do not grow with them), `g:{gwp}` (D12: how many were stored with that GWP of CH4). */
 export type InventorySums = Record<string, number>;
 
 /** The keys the sums hold: kept sums of an older layout are not read (the live fold is) until a
  *  reconciliation has brought them to this one. 2: the checks' keys (d:, d0:, f:, g:); 3: a boiler
  *  on drained methane a source of its own beside the flare in the d: keys, and post-mining methane
- *  kept apart from the gross mining figures (b:post_mining). */
-export const INVENTORY_SUMS_LAYOUT = 3;
+ *  kept apart from the gross mining figures (b:post_mining); 4: the flagged calculations counted per
+ *  flag and type (f:), no longer one key per calculation. */
+export const INVENTORY_SUMS_LAYOUT = 4;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -128,9 +129,9 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
   if (isPeriod(item.period)) {
     for (const [day, n] of Object.entries(coverageDifference(item.period))) add(`d:${source19}|${day}`, n);
   } else add(`d0:${source19}`, 1);
-  if (isCalculationType(type) && typeof item.id === "string") {
+  if (isCalculationType(type)) {
     const flags = coefficientFlags(REGISTRY[type], (item.coefficients ?? {}) as never);
-    for (const flag of CHECKED_FLAGS) if (flags.some((f) => f.startsWith(`${flag}:`))) add(`f:${flag}|${type}|${item.id}`, 1);
+    for (const flag of CHECKED_FLAGS) if (flags.some((f) => f.startsWith(`${flag}:`))) add(`f:${flag}|${type}`, 1);
   }
   return { project: item.project, sums };
 }
