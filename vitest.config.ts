@@ -22,6 +22,7 @@ const SLOW_SERVICE_TESTS = [
   "export",
   "fuzz",
   "inventory",
+  "inventory-checks-size",
   "inventory-large-approval",
   "inventory-sums",
   "projects",

@@ -404,4 +404,32 @@ describe("web app: the year's inventory", () => {
     expect(lines.some((text) => text.startsWith("Изменен расчет «Измерения 2025»"))).toBe(true);
     expect(pageErrors).toEqual([]);
   });
+
+  it("names a few calculations of a long check and pages the rest on request (9.1)", async () => {
+    // One source of 2023 entered seven times over the same year: one check with the count.
+    const project = await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+      name: "Повторы 2023",
+      start_date: "2023-01-01",
+      end_date: "2023-12-31",
+    });
+    for (let i = 1; i <= 7; i++) {
+      await demo("POST", "v1/underground_emission_ch4/", {
+        name: `Повтор ${i}`,
+        project: project.id,
+        volume: 1000,
+        ef: 18,
+        koef_transform: 0.67,
+      });
+    }
+    await page.goto(at("/inventory?year=2023"));
+    const checks = page.getByTestId("checks");
+    await checks.getByText(/источник учтен дважды — 7 расчетов с пересекающимися периодами: .* и еще 2;/).waitFor();
+    expect(await checks.getByRole("link", { name: /^Открыть «Повтор \d»$/ }).count()).toBe(5);
+    await checks.getByRole("button", { name: "Показать все расчеты (7)" }).click();
+    const listed = page.getByTestId("check-calculations");
+    await listed.getByRole("link", { name: "Повтор 7", exact: true }).waitFor();
+    expect(await listed.innerText()).toContain("Всего расчетов: 7");
+    await screenshot(checks, { path: `${SHOTS}/inventory-long-check.png` });
+    expect(pageErrors).toEqual([]);
+  });
 });
