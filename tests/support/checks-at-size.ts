@@ -17,10 +17,14 @@ export interface Company {
   counter: CallCounter;
 }
 
-/** A company with a signed-in user on the harness `h` (one per harness: its calls are counted). */
+/** One counter per harness: a client takes one. */
+const counters = new WeakMap<Harness, CallCounter>();
+
+/** A company with a signed-in user on the harness `h`, whose DynamoDB calls are counted. */
 export async function company(h: Harness, name: string): Promise<Company> {
   const { token, companyId } = await h.signedInUser(name);
-  return { h, token, companyId, counter: countCalls(h.doc!) };
+  const counter = counters.get(h) ?? counters.set(h, countCalls(h.doc!)).get(h)!;
+  return { h, token, companyId, counter };
 }
 
 async function created<T>(res: Response): Promise<T> {
