@@ -487,6 +487,17 @@ export interface AttemptCounter {
   release(reservation: AttemptReservation): Promise<void>;
 }
 
+/** Caps on how many of a thing exist (a project's active forecasts, a year's comments): a counter
+ *  item per cap taken by one conditional update, so parallel writers cannot pass the limit (a read
+ *  of the list followed by a write could: each reader sees room). */
+export interface CapCounter {
+  /** Takes one place of `limit` under the company's cap `name`; false when none is left. `count`
+   *  tells how many exist when the cap has no counter yet (things made before it had one). */
+  take(companyId: string, name: string, limit: number, count: () => Promise<number>): Promise<boolean>;
+  /** Gives a place back (the write that took it failed, or the thing is removed); never below zero. */
+  give(companyId: string, name: string): Promise<void>;
+}
+
 export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
@@ -693,6 +704,7 @@ export interface Repositories {
   media: MediaRepository;
   productionCalendar: ProductionCalendarRepository;
   attempts: AttemptCounter;
+  caps: CapCounter;
   sessions: SessionRepository;
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;

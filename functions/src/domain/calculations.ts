@@ -291,47 +291,49 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const period = calculationPeriod(input.period, project);
   const id = newId();
-  if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
-  const target = { company: actor.company, id, name, reporting_year: project.reporting_year, dates: projectDates(project) };
-  const evaluated = await boundedEvaluation(deps, actor, type, input.file, input.values, undefined, () =>
-    evaluate(deps, type, target, input, input.file),
-  );
-  // The file is kept only once it has been read successfully: a rejected upload stores nothing.
-  let file: Calculation["file"];
-  try {
-    file = input.file ? await keepFile(deps, actor, id, input.file) : undefined;
-  } catch (error) {
-    if (typeof evaluated.results.data_key === "string") await deps.blobs.delete(evaluated.results.data_key);
-    throw error;
-  }
-  const now = deps.clock.now().toISOString();
-  const calculation: Calculation = {
-    id,
-    type,
-    project: project.id,
-    company: actor.company,
-    name,
-    is_active: true,
-    is_deleted: false,
-    version: 1,
-    ...(inventoryRole ? { inventory_role: inventoryRole } : {}),
-    ...(period ? { period } : {}),
-    ...evaluated,
-    ...(file ? { file } : {}),
-    methodology_version: METHODOLOGY_VERSION,
-    created_at: now,
-    created_by: actor.email,
-    updated_at: now,
-    updated_by: actor.email,
+  const write = async (): Promise<Calculation> => {
+    const target = { company: actor.company, id, name, reporting_year: project.reporting_year, dates: projectDates(project) };
+    const evaluated = await boundedEvaluation(deps, actor, type, input.file, input.values, undefined, () =>
+      evaluate(deps, type, target, input, input.file),
+    );
+    // The file is kept only once it has been read successfully: a rejected upload stores nothing.
+    let file: Calculation["file"];
+    try {
+      file = input.file ? await keepFile(deps, actor, id, input.file) : undefined;
+    } catch (error) {
+      if (typeof evaluated.results.data_key === "string") await deps.blobs.delete(evaluated.results.data_key);
+      throw error;
+    }
+    const now = deps.clock.now().toISOString();
+    const calculation: Calculation = {
+      id,
+      type,
+      project: project.id,
+      company: actor.company,
+      name,
+      is_active: true,
+      is_deleted: false,
+      version: 1,
+      ...(inventoryRole ? { inventory_role: inventoryRole } : {}),
+      ...(period ? { period } : {}),
+      ...evaluated,
+      ...(file ? { file } : {}),
+      methodology_version: METHODOLOGY_VERSION,
+      created_at: now,
+      created_by: actor.email,
+      updated_at: now,
+      updated_by: actor.email,
+    };
+    try {
+      await checkProjectSums(deps, actor.company, calculation);
+      await deps.repos.calculations.create(calculation);
+    } catch (error) {
+      await discardWrittenBlobs(deps, calculation);
+      throw error;
+    }
+    return calculation;
   };
-  try {
-    await checkProjectSums(deps, actor.company, calculation);
-    await deps.repos.calculations.create(calculation);
-  } catch (error) {
-    await discardWrittenBlobs(deps, calculation);
-    throw error;
-  }
-  return calculation;
+  return REGISTRY[type].kind === "forecast" ? withForecastPlace(deps, actor, project.id, write) : write();
 }
 
 /** An upload's parse and a forecast of many rows (up to 100 000 through the model) are heavy
@@ -350,14 +352,30 @@ function boundedEvaluation(
   return heavy ? heavyWork(deps, actor, evaluation) : evaluation();
 }
 
+const forecastCap = (projectId: string) => `FORECASTS#PROJECT#${projectId}`;
+
 /** docs/security.md: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
- *  detailed export and charts stay within their bounds. */
-async function assertForecastRoom(deps: Deps, actor: Actor, projectId: string): Promise<void> {
-  const active = await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active");
-  if (active.length >= MAX_FORECASTS_PER_PROJECT) {
+ *  detailed export and charts stay within their bounds. A place is taken (one conditional update)
+ *  before a forecast is created or restored, given back when that write fails or it is archived. */
+async function takeForecastPlace(deps: Deps, actor: Actor, projectId: string): Promise<void> {
+  const active = async () => (await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active")).length;
+  if (!(await deps.repos.caps.take(actor.company, forecastCap(projectId), MAX_FORECASTS_PER_PROJECT, active))) {
     throw new Invalid(
       `В проекте не более ${MAX_FORECASTS_PER_PROJECT} действующих прогнозов метана (по 100 000 строк): создайте новый проект или переместите прогноз в архив`,
     );
+  }
+}
+
+const giveForecastPlace = (deps: Deps, actor: Actor, projectId: string) => deps.repos.caps.give(actor.company, forecastCap(projectId));
+
+/** `write` of a new forecast inside a place of the project's cap. */
+async function withForecastPlace<T>(deps: Deps, actor: Actor, projectId: string, write: () => Promise<T>): Promise<T> {
+  await takeForecastPlace(deps, actor, projectId);
+  try {
+    return await write();
+  } catch (error) {
+    await giveForecastPlace(deps, actor, projectId);
+    throw error;
   }
 }
 
@@ -473,6 +491,8 @@ export async function patchCalculation(
     throw new Invalid("Расчет этого типа нельзя изменить: создайте новый");
   }
 
+  const forecast = REGISTRY[type].kind === "forecast";
+  let restoredForecast = false;
   let next: Calculation = { ...current };
   if (patch.inventory_role !== undefined) next.inventory_role = inventoryRoleOf(type, patch.inventory_role);
   if (patch.period !== undefined) {
@@ -502,7 +522,10 @@ export async function patchCalculation(
     const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
     if (!isDeleted && current.is_deleted) {
       if (project.is_deleted) throw new Conflict("Проект находится в архиве: сначала восстановите проект");
-      if (REGISTRY[type].kind === "forecast") await assertForecastRoom(deps, actor, project.id);
+      if (forecast) {
+        await takeForecastPlace(deps, actor, project.id);
+        restoredForecast = true;
+      }
     }
     next = {
       ...next,
@@ -515,9 +538,11 @@ export async function patchCalculation(
     await checkProjectSums(deps, actor.company, next, current);
     await deps.repos.calculations.replace(next, current.version);
   } catch (error) {
+    if (restoredForecast) await giveForecastPlace(deps, actor, current.project);
     await discardWrittenBlobs(deps, next, current);
     throw error;
   }
+  if (forecast && next.is_deleted && !current.is_deleted) await giveForecastPlace(deps, actor, current.project);
   // D10: an evidence file the saved calculation no longer names (the value is no longer custom).
   await deleteUnnamedEvidence(deps, current, next);
   // The replaced upload is kept: the previous versions of the calculation referred to it.

@@ -167,6 +167,11 @@ export const attemptWindow = (key: string, windowStart: number) => ({
   SK: `WINDOW#${windowStart}`,
 });
 
+/** A cap's counter (ports.ts, CapCounter): how many of the things it bounds a company has, `name`
+ *  saying which (`FORECASTS#PROJECT#{id}`, `COMMENTS#YEAR#{yyyy}`). Outside the company's
+ *  partition, so neither the statistics nor the audit trail take it for a change of data. */
+export const cap = (companyId: string, name: string) => ({ PK: `CAP#COMPANY#${companyId}`, SK: name });
+
 /** Audit trail written by the DynamoDB-stream handler, one item per changed item: the changes of a
  *  day, in order, are Query PK = auditDay(day). The event id makes a redelivered record land on
  *  the same key, so a conditional put writes it once. */
@@ -175,9 +180,9 @@ export const auditEntry = (at: string, eventId: string) => ({
   PK: `AUDIT#${at.slice(0, 10)}`,
   SK: `${at}#${eventId}`,
 });
-/** Items the audit trail skips: its own, the login-throttling counters, the statistics markers and
- *  the dictionaries' change counter (the changed item itself is audited). */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "DICTVERSION"];
+/** Items the audit trail skips: its own, the login-throttling counters, the statistics markers,
+ *  the caps' counters and the dictionaries' change counter (the changed item itself is audited). */
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "DICTVERSION"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

@@ -4,6 +4,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Repositories } from "../../ports";
 import { dynamoAdminAudit } from "./admin-audit-repository";
 import { dynamoAttempts } from "./attempt-counter";
+import { dynamoCaps } from "./cap-counter";
 import { dynamoAuditTrail } from "./audit-trail-repository";
 import { dynamoCalculations } from "./calculation-repository";
 import { dynamoCompanies } from "./company-repository";
@@ -29,6 +30,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     statistics: dynamoStatistics(doc, table),
     auditTrail: dynamoAuditTrail(doc, table),
     attempts: dynamoAttempts(doc, table),
+    caps: dynamoCaps(doc, table),
     sessions: dynamoSessions(doc, table),
     dictionaries: dynamoDictionaries(doc, table),
     calculations: dynamoCalculations(doc, table),

@@ -13,6 +13,9 @@ import type { InventoryComment, Page, PageRequest } from "../../ports";
 export const COMMENT_MAX_CHARS = 2000;
 export const COMMENTS_PER_YEAR = 1000;
 
+/** The comments stored as items count; those kept inside the review item are never added to. */
+const commentsCap = (year: number) => `COMMENTS#YEAR#${year}`;
+
 export type CommentAnswer = Omit<InventoryComment, "company">;
 
 const answer = ({ company: _company, ...comment }: InventoryComment): CommentAnswer => comment;
@@ -26,7 +29,10 @@ export async function addComment(
   const text = body.text.trim();
   if (!text) throw new Invalid("text: введите комментарий");
   if (text.length > COMMENT_MAX_CHARS) throw new Invalid(`text: не более ${COMMENT_MAX_CHARS} символов`);
-  if ((await deps.repos.inventoryComments.count(actor.company, year)) >= COMMENTS_PER_YEAR) {
+  // A place of the year's cap is taken by one conditional update (parallel comments cannot pass
+  // it) and given back when the write fails or the comment is deleted.
+  const count = () => deps.repos.inventoryComments.count(actor.company, year);
+  if (!(await deps.repos.caps.take(actor.company, commentsCap(year), COMMENTS_PER_YEAR, count))) {
     throw new Conflict(`К инвентаризации ${year} года уже ${COMMENTS_PER_YEAR} комментариев: удалите ненужные`);
   }
   const comment: InventoryComment = {
@@ -38,7 +44,12 @@ export async function addComment(
     by: actor.email,
     at: deps.clock.now().toISOString(),
   };
-  await deps.repos.inventoryComments.add(comment);
+  try {
+    await deps.repos.inventoryComments.add(comment);
+  } catch (error) {
+    await deps.repos.caps.give(actor.company, commentsCap(year));
+    throw error;
+  }
   return answer(comment);
 }
 
@@ -70,6 +81,7 @@ export async function removeComment(deps: Deps, actor: Actor, year: number, id: 
   if (item) {
     assertMayDelete(actor, item.by);
     await deps.repos.inventoryComments.remove(actor.company, year, id);
+    await deps.repos.caps.give(actor.company, commentsCap(year));
     return;
   }
   const review = await deps.repos.inventoryReviews.get(actor.company, year);

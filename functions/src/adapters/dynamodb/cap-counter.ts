@@ -1,0 +1,49 @@
+// Caps on how many of a thing a company has (keys.cap): one conditional ADD takes a place, so
+// however many writers arrive at once, no more than the limit get one.
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { CapCounter } from "../../ports";
+import * as keys from "./keys";
+import { unlessConditionFails } from "./conditions";
+
+export function dynamoCaps(doc: DynamoDBDocumentClient, table: string): CapCounter {
+  const add = (key: ReturnType<typeof keys.cap>, limit: number) =>
+    unlessConditionFails(
+      doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: key,
+          UpdateExpression: "ADD taken :one",
+          ConditionExpression: "taken < :limit",
+          ExpressionAttributeValues: { ":one": 1, ":limit": limit },
+        }),
+      ),
+    );
+  return {
+    async take(companyId, name, limit, count) {
+      const key = keys.cap(companyId, name);
+      if (await add(key, limit)) return true;
+      // Refused: the cap is full, or has no counter yet. A first counter starts from what exists
+      // (written once: of two writers at once, one counts, the other finds it made).
+      const stored = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+      if (stored.Item) return false;
+      const taken = await count();
+      await unlessConditionFails(
+        doc.send(new PutCommand({ TableName: table, Item: { ...key, taken }, ConditionExpression: "attribute_not_exists(PK)" })),
+      );
+      return add(key, limit);
+    },
+    async give(companyId, name) {
+      await unlessConditionFails(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.cap(companyId, name),
+            UpdateExpression: "ADD taken :minusOne",
+            ConditionExpression: "taken > :zero",
+            ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
+          }),
+        ),
+      );
+    },
+  };
+}
