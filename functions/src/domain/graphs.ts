@@ -18,12 +18,42 @@ async function active(deps: Deps, actor: Actor, projectId: string, type: string)
   return deps.repos.calculations.listAllByProject(actor.company, projectId, type, "active");
 }
 
+type Point = ForecastSeries["points"][number];
+
+/** docs/security.md: a forecast's series is sent as at most this many points (its 100 000 rows were
+ *  megabytes of JSON per forecast, and a chart shows a few thousand points at most). */
+export const MAX_GRAPH_POINTS = 2_000;
+
+/** `points` cut into MAX_GRAPH_POINTS / 2 buckets of consecutive days, each sent as its lowest and
+ *  highest point in day order: a peak or a dip, however short, is always drawn (an average would
+ *  smooth a one-day peak away). A series within the bound is sent whole. */
+export function downsampled(points: Point[], max = MAX_GRAPH_POINTS): Point[] {
+  if (points.length <= max) return points;
+  const buckets = Math.floor(max / 2);
+  const kept: Point[] = [];
+  for (let b = 0; b < buckets; b++) {
+    const from = Math.floor((b * points.length) / buckets);
+    const to = Math.floor(((b + 1) * points.length) / buckets);
+    let low = from;
+    let high = from;
+    for (let i = from + 1; i < to; i++) {
+      if (points[i].result < points[low].result) low = i;
+      if (points[i].result > points[high].result) high = i;
+    }
+    kept.push(points[Math.min(low, high)]);
+    if (low !== high) kept.push(points[Math.max(low, high)]);
+  }
+  return kept;
+}
+
 /** A forecast's rows [{id, x1…x15, result}] as points: the day is the row's position. */
-async function forecastPoints(deps: Deps, calculation: Calculation): Promise<ForecastSeries["points"]> {
+async function forecastPoints(deps: Deps, calculation: Calculation): Promise<Point[]> {
   const rows = await forecastRowsOf(deps, calculation);
-  return rows
-    .map((row, index) => ({ day: index + 1, result: row?.result }))
-    .filter((p): p is { day: number; result: number } => typeof p.result === "number" && Number.isFinite(p.result));
+  return downsampled(
+    rows
+      .map((row, index) => ({ day: index + 1, result: row?.result }))
+      .filter((p): p is Point => typeof p.result === "number" && Number.isFinite(p.result)),
+  );
 }
 
 async function forecastSeries(deps: Deps, forecasts: Calculation[]): Promise<ForecastSeries[]> {
@@ -59,7 +89,7 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
         ef: numberOr0(c.inputs.ef),
         res_co2: numberOr0(c.results.res_co2),
       })),
-    // One forecast's rows in memory at a time (up to 100 000 each); only their points are kept.
+    // One forecast's rows in memory at a time (up to 100 000 each); only their downsampled points are kept.
     regres_methane: await forecastSeries(deps, forecasts),
     not_counted: notCountedLine(emissions.left_out),
     left_out: leftOutView(emissions.left_out),

@@ -5,7 +5,13 @@ import { declareRoute, json } from "./declare";
 import { projectIdParams, projectScoped } from "./projects";
 
 export const graphsRoute = declareRoute(
-  projectScoped({ operationId: "projectGraphs", summary: "Everything the infographics screen draws for a project", errors: [404] }),
+  projectScoped({
+    operationId: "projectGraphs",
+    summary: "Everything the infographics screen draws for a project",
+    description:
+      "A forecast's series is at most 2 000 points: a longer one is sent as each bucket's lowest and highest point. Heavy work: more in flight than the user's or the company's bound is a 429 with Retry-After.",
+    errors: [404, 429],
+  }),
   {
     method: "get",
     path: "/{id}/graphs",
