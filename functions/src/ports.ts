@@ -232,6 +232,8 @@ export interface InventoryWriteCounters {
 export interface StatisticsRepository {
   /** The company's year aggregates, read consistently. */
   years(companyId: string): Promise<YearStatistics[]>;
+  /** The inventory's write counters, read consistently (`writes` moves with every calculation write). */
+  inventoryWrites(companyId: string): Promise<InventoryWriteCounters>;
   /** The inventory sums of each of the company's projects as the stream keeps them, read
    *  consistently; undefined while a calculation write is not in them yet (its counter is ahead of
    *  the applied one), so that whoever reads them sees every write made before: the caller then
@@ -498,6 +500,18 @@ export interface CapCounter {
   give(companyId: string, name: string): Promise<void>;
 }
 
+/** Which job renders an export or passport (domain/export-jobs.ts): one holder per company and
+ *  request digest (what is asked and of which data), so an identical request reuses the job. */
+export interface ExportJobRequests {
+  /** The job holding `digest`, if any (it may since have failed or expired). */
+  holder(companyId: string, digest: string): Promise<string | undefined>;
+  /** Makes `job` the holder of `digest` unless another job holds it (`replacing`: a holder that
+   *  failed or expired, taken over); answers the holder. Until `expiresAt` (epoch seconds). */
+  claim(companyId: string, digest: string, job: string, replacing: string | undefined, expiresAt: number): Promise<string>;
+  /** Lets go of `digest` if `job` still holds it (the job could not be started). */
+  release(companyId: string, digest: string, job: string): Promise<void>;
+}
+
 export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
@@ -705,6 +719,7 @@ export interface Repositories {
   productionCalendar: ProductionCalendarRepository;
   attempts: AttemptCounter;
   caps: CapCounter;
+  exportJobs: ExportJobRequests;
   sessions: SessionRepository;
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;

@@ -144,9 +144,10 @@ export class AppStack extends Stack {
         ...extra,
       });
     const uploads = bucket("UploadsBucket");
-    // Exports are handed out once as a download; a week covers a retry.
+    // Exports are handed out once as a download; a week covers a retry (the local host's sweep
+    // deletes its job files after the same EXPORTS_AREA.days).
     const exportsBucket = bucket("ExportsBucket", {
-      lifecycleRules: [{ expiration: Duration.days(7), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [{ expiration: Duration.days(EXPORTS_AREA.days), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     // Admin uploads go straight to this bucket, tagged upload=pending by the presigned PUT; their
     // completion removes the tag, so what is still tagged a day later was never completed.
@@ -396,6 +397,15 @@ export class AppStack extends Stack {
     // The job function reads as the worker does and writes a job's state and file under exports/;
     // it reads nothing there (the worker answers a job's state) and presigns nothing.
     grantTable(exportJobs, ["dynamodb:GetItem", "dynamodb:Query"]);
+    // A job gives back the heavy-work slots it held when it ends (domain/heavy-work.ts): the
+    // budgets' counters, and no other item.
+    exportJobs.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:UpdateItem"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["ATTEMPTS#heavy-*"] } },
+      }),
+    );
     grantObjects(exportJobs, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject"], { list: false });
     grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
 

@@ -22,6 +22,7 @@ import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import { auditChanges, statisticsChange, type StreamEvent } from "@server/events/table-changes";
 import { readSecrets } from "@server/lambda/secrets";
+import { JOB_FILE_DAYS } from "@server/domain/heavy-work";
 
 // One mock per client class for the whole file: each stubs the class's send(), whatever instance
 // the code under test creates.
@@ -432,7 +433,7 @@ describe("blob areas in AWS", () => {
   it("route every area the API writes to a bucket named by the stack's environment", () => {
     // exports/ is the spreadsheet worker's (EXPORTS_AREA): the API renders no files.
     expect(Object.keys(BLOB_AREAS).sort()).toEqual(["documents", "forecasts", "inventory", "media", "models", "uploads"]);
-    expect(EXPORTS_AREA).toEqual({ area: "exports", bucket: "EXPORTS_BUCKET" });
+    expect(EXPORTS_AREA).toEqual({ area: "exports", bucket: "EXPORTS_BUCKET", days: JOB_FILE_DAYS });
     const store = s3BlobStore(new S3Client({}), Object.fromEntries(Object.keys(BLOB_AREAS).map((a) => [a, `${a}-bucket`])));
     return expect(store.put("forecasts/c1/calc/x.json", new Uint8Array([1]), "application/json")).resolves.toBeUndefined();
   });

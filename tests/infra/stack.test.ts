@@ -363,15 +363,19 @@ describe.each([
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }
     // The job function reads as the worker does and only writes under exports/: it neither reads
-    // there (the worker answers a job's state) nor presigns.
+    // there (the worker answers a job's state) nor presigns. In the table it writes only the
+    // heavy-work budgets, giving back the slots its job held.
     const jobs = statementsOfFunction(t, "ExportJobFunction");
     expect(objectGrants(jobs)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:PutObject /exports/*"]);
     expect(actions(jobs).filter((a) => !a.startsWith("logs:"))).toEqual([
       "dynamodb:GetItem",
       "dynamodb:Query",
+      "dynamodb:UpdateItem",
       "s3:GetObject",
       "s3:PutObject",
     ]);
+    const slotRelease = jobs.find((st) => [st.Action].flat().includes("dynamodb:UpdateItem"))!;
+    expect(slotRelease.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["ATTEMPTS#heavy-*"] } });
     for (const s of jobs.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }

@@ -57,6 +57,11 @@ export async function exportNeedsJob(
   return forecasts.reduce((sum, c) => sum + (typeof c.results.rows === "number" ? c.results.rows : 0), 0) >= JOB_FORECAST_ROWS;
 }
 
+/** A job's state and file are kept this many days, then expire (the exports bucket's lifecycle
+ *  rule in AWS, the local host's sweep; adapters/blob/areas.ts, EXPORTS_AREA), and so does the
+ *  record that lets an identical request reuse the job (domain/export-jobs.ts). */
+export const JOB_FILE_DAYS = 7;
+
 /** Creates and edits count as heavy with any file (a preview too, whatever its size: a file of
  *  130 KB is thousands of rows to check), and typed forecast rows or stored ones predicted again
  *  over 1 000. A forecast file over 256 KB (a forecast's 100 000 rows are 3.6 MB) is read and
@@ -89,10 +94,14 @@ export class TooLarge extends DomainError {
 /** 500000 as «500 000», for messages. */
 export const ru = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
 
+/** A slot taken: calling it gives the slot back (once); `reservations` are what a job carries to
+ *  give it back where it ends (adapters/spreadsheets/jobs.ts, releaseHeavySlots). */
+export type HeavySlot = (() => Promise<void>) & { reservations: AttemptReservation[] };
+
 /** Takes a slot of the user's and of the company's budget, or refuses with 429; the answer gives
  *  the slots back (call it once, when the work is over, streamed bodies included). The counters
  *  are the sign-in budgets' (one conditional write each), so the bound holds across API instances. */
-export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">): Promise<() => Promise<void>> {
+export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">): Promise<HeavySlot> {
   const budgets = [
     { key: `heavy-user#${actor.id}`, limit: HEAVY_PER_USER },
     { key: `heavy-company#${actor.company}`, limit: HEAVY_PER_COMPANY },
@@ -119,11 +128,20 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
     );
   }
   let released = false;
-  return async () => {
+  const release = async () => {
     if (released) return;
     released = true;
-    await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
+    await releaseHeavySlots(deps, reserved);
   };
+  return Object.assign(release, { reservations: reserved });
+}
+
+/** Only a heavy-work budget's reservation is given back: a job's request names what it holds. */
+export const isHeavySlot = (reservation: AttemptReservation) => /^heavy-(user|company)#/.test(reservation.key);
+
+/** Gives back the slots a job held, where it ends: its thread or the job function. */
+export async function releaseHeavySlots(deps: Pick<Deps, "repos">, reservations: readonly AttemptReservation[]): Promise<void> {
+  await Promise.all(reservations.filter(isHeavySlot).map((r) => deps.repos.attempts.release(r)));
 }
 
 /** `work` inside a heavy-work slot (a non-streamed answer). */

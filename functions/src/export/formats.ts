@@ -25,7 +25,15 @@ export interface ExportRequest {
   detail?: boolean;
   decimals?: number;
   /** Near its bound (domain/heavy-work.ts): rendered as a job where the host runs jobs (AWS). */
-  job?: boolean;
+  job?: JobTicket;
+}
+
+/** A job the API decided to start (domain/export-jobs.ts): its id, and the heavy-work slots it holds
+ *  until it ends (queued and running jobs count against the user's and the company's budget). */
+export interface JobTicket {
+  id: string;
+  /** The budgets' reservations (ports.ts, AttemptReservation). */
+  slots: Array<{ key: string; windowStart: number }>;
 }
 
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where
@@ -67,7 +75,7 @@ export interface PassportRequest {
   facility?: string;
   format: PassportFormat;
   /** As ExportRequest.job. */
-  job?: boolean;
+  job?: JobTicket;
   /** Told how far the layout is (0..1), by a job that reports its progress (adapters/spreadsheets/jobs.ts). */
   progress?: (done: number) => void;
 }

@@ -2,7 +2,8 @@
 // declaration (with the detail and decimals query) is in routes/exports.ts.
 import { exportFormat } from "../export/formats";
 import { exportNeedsJob } from "../domain/heavy-work";
-import { heavyFileAnswer } from "./heavy-file";
+import { exportJob } from "../domain/export-jobs";
+import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 import { exportRoute } from "../contract/routes/exports";
 
@@ -16,10 +17,19 @@ export const exportRoutes = routeApp().openapi(exportRoute, async (c) => {
   // a plain xlsx or txt (at most 20 000 rows, streamed) does not.
   // Where the host runs export jobs (AWS), an export near its bound is one (domain/heavy-work.ts).
   const deps = c.get("deps");
-  const job = deps.spreadsheets.jobsOf?.includes("export") === true && (await exportNeedsJob(deps, c.get("actor"), id, { format, detail }));
+  const actor = c.get("actor");
+  if (deps.spreadsheets.jobsOf?.includes("export") === true && (await exportNeedsJob(deps, actor, id, { format, detail }))) {
+    const request = { op: "export" as const, projectId: id, format, detail, decimals: q.decimals };
+    return jobAnswer(
+      c,
+      await exportJob(deps, actor, request, (job) =>
+        deps.spreadsheets.exportProject(actor, id, format, { detail, decimals: q.decimals, job }),
+      ),
+    );
+  }
   return heavyFileAnswer(
     c,
-    () => deps.spreadsheets.exportProject(c.get("actor"), id, format, { detail, decimals: q.decimals, ...(job ? { job } : {}) }),
+    () => deps.spreadsheets.exportProject(actor, id, format, { detail, decimals: q.decimals }),
     detail || format === "xls",
   );
 });

@@ -3,7 +3,7 @@
 // streamed, and given back when the body is read to its end, fails or the client goes away.
 import type { Context } from "hono";
 import { reserveHeavyWork } from "../domain/heavy-work";
-import type { ExportResult } from "../export/formats";
+import type { ExportJobState, ExportResult } from "../export/formats";
 import { attachmentDisposition } from "../files/file-names";
 import { signedJobId } from "./export-jobs";
 import type { AppEnv } from "./env";
@@ -53,11 +53,10 @@ export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<
     await release();
     return c.json({ download_url: result.url, file_name: result.fileName }, 200, { "Cache-Control": "no-store" });
   }
-  // Near its bound: rendered as a job (AWS: the job function; the local host: a thread); the client asks its state.
+  // A job is started by jobAnswer's caller (domain/export-jobs.ts), never here.
   if (result.kind === "job") {
     await release();
-    const id = signedJobId(c.get("deps").config, c.get("actor").company, result.job.job);
-    return c.json({ ...result.job, job: id, status_url: `v1/export_jobs/${id}/` }, 202, { "Cache-Control": "no-store" });
+    throw new Error("heavy file: a job answered where a file was asked");
   }
   let body = result.body;
   if (body instanceof Uint8Array) await release();
@@ -67,4 +66,11 @@ export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<
     "Content-Disposition": attachmentDisposition(result.fileName),
     "Cache-Control": "no-store",
   });
+}
+
+/** Near its bound: rendered as a job (AWS: the job function; the local host: a thread); the client
+ *  asks its state. 202 with the job's id signed for the company. */
+export function jobAnswer(c: Context<AppEnv>, job: ExportJobState) {
+  const id = signedJobId(c.get("deps").config, c.get("actor").company, job.job);
+  return c.json({ ...job, job: id, status_url: `v1/export_jobs/${id}/` }, 202, { "Cache-Control": "no-store" });
 }

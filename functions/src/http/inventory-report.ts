@@ -4,7 +4,8 @@
 import { parseInventoryYear } from "../domain/inventory/year";
 import { reportNeedsJob } from "../domain/heavy-work";
 import { passportFormat } from "../export/formats";
-import { heavyFileAnswer } from "./heavy-file";
+import { exportJob } from "../domain/export-jobs";
+import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 import { reportRoute } from "../contract/routes/inventory-report";
 
@@ -16,8 +17,14 @@ export const inventoryReportRoutes = routeApp().openapi(reportRoute, async (c) =
   // Where the host runs jobs (AWS, the local host), a large company's passport is rendered as a
   // job (domain/heavy-work.ts): the answer is 202 and its state, and no call waits on the layout.
   const deps = c.get("deps");
-  const job = deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, c.get("actor"), format));
-  return heavyFileAnswer(c, () =>
-    deps.spreadsheets.inventoryReport(c.get("actor"), { year, format, facility: q.facility || undefined, ...(job ? { job } : {}) }),
-  );
+  const actor = c.get("actor");
+  const facility = q.facility || undefined;
+  if (deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, actor, format))) {
+    const request = { op: "inventory_report" as const, year, format, facility };
+    return jobAnswer(
+      c,
+      await exportJob(deps, actor, request, (job) => deps.spreadsheets.inventoryReport(actor, { year, format, facility, job })),
+    );
+  }
+  return heavyFileAnswer(c, () => deps.spreadsheets.inventoryReport(actor, { year, format, facility }));
 });

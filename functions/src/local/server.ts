@@ -25,6 +25,7 @@ import { seedDefaultModels } from "../domain/forecast-models";
 import { reconcileAllStatistics } from "../domain/statistics";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import { spreadsheetThreads } from "./spreadsheet-threads";
+import { releaseHeavySlots } from "../domain/heavy-work";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
@@ -73,7 +74,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // spreadsheet worker function renders them), and large forecast uploads are read and predicted
   // there; on real DynamoDB, in this process.
   const threads = storage.endpoint
-    ? spreadsheetThreads({ endpoint: storage.endpoint, tableName: LOCAL_TABLE, blobsDir: join(dataDir, "blobs") })
+    ? spreadsheetThreads({
+        endpoint: storage.endpoint,
+        tableName: LOCAL_TABLE,
+        blobsDir: join(dataDir, "blobs"),
+        releaseSlots: (slots) => releaseHeavySlots(storage, slots),
+      })
     : undefined;
   const deps: Deps = {
     repos: storage.repos,

@@ -10,10 +10,9 @@ import { Worker } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
-import { newId } from "../domain/ids";
 import { DomainError } from "../domain/errors";
 import { UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
-import type { ExportResult } from "../export/formats";
+import type { ExportResult, JobTicket } from "../export/formats";
 import type { Actor, ForecastFileResult, UploadFiles } from "../domain/context";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
@@ -58,6 +57,8 @@ export interface ThreadPoolOptions extends ThreadData {
   heapMb?: number;
   /** How long an upload's work may run in its thread, ms (UPLOAD_BUDGET_SECONDS). */
   uploadBudgetMs?: number;
+  /** Gives back the heavy-work slots of a job whose thread died under it (the job could not). */
+  releaseSlots?: (slots: JobTicket["slots"]) => Promise<void>;
 }
 
 export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
@@ -185,16 +186,47 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     throw uploadBudgetSpent(uploadBudgetMs / 1000);
   }
 
+  // Jobs wait in a queue per company and run JOBS_AT_ONCE at a time, companies taking turns (round
+  // robin): a burst of one company's jobs neither starves another company's job nor fills the
+  // threads, which stay free for the exports users wait on. A job's place in the budgets was taken
+  // by the API (domain/export-jobs.ts), so no company has more than its budget here.
+  const jobsAtOnce = Math.max(1, size - 1);
+  /** Company → its jobs not started yet, in order; the Map's order is the companies' turn. */
+  const waiting = new Map<string, Array<() => void>>();
+  let running = 0;
+
+  function startWaiting(): void {
+    while (running < jobsAtOnce && waiting.size > 0) {
+      const [company, queue] = waiting.entries().next().value!;
+      waiting.delete(company);
+      const run = queue.shift()!;
+      // Served, the company goes to the back of the turn.
+      if (queue.length > 0) waiting.set(company, queue);
+      running += 1;
+      run();
+    }
+  }
+
   /** A job runs in a thread on its own time; this call answers at once. A thread that dies under
-   *  it (out of memory) cannot record the failure: this process does. */
-  function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"]): ExportResult {
-    const id = newId();
-    const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request } }));
-    void job.next().then(async (message) => {
-      if (message.type === "end") return;
-      console.error(JSON.stringify({ export_job: id, error: message.type === "failed" ? message.message : message.type }));
-      await recordJobFailure(blobs, request.actor.company, id).catch(() => {});
-    });
+   *  it (out of memory) cannot record the failure nor give its slots back: this process does. */
+  function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"], ticket: JobTicket): ExportResult {
+    const { id, slots } = ticket;
+    const company = request.actor.company;
+    const run = () => {
+      const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots } }));
+      void job.next().then(async (message) => {
+        running -= 1;
+        startWaiting();
+        if (message.type === "end") return;
+        console.error(JSON.stringify({ export_job: id, error: message.type === "failed" ? message.message : message.type }));
+        await recordJobFailure(blobs, company, id).catch(() => {});
+        await options.releaseSlots?.(slots).catch(() => {});
+      });
+    };
+    const queue = waiting.get(company);
+    if (queue) queue.push(run);
+    else waiting.set(company, [run]);
+    startWaiting();
     return { kind: "job", job: { job: id, state: "queued", progress: 0 } };
   }
 
@@ -247,7 +279,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     },
     async inventoryReport(actor, { year, facility, format, job }) {
       const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format };
-      return job ? startJob(request) : start(request);
+      return job ? startJob(request, job) : start(request);
     },
     jobStatus: (actor, job) => jobStatus(blobs, { actor: actorOf(actor), job }),
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
@@ -271,6 +303,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       return answer.preview;
     },
     async close() {
+      waiting.clear();
+      running = Number.POSITIVE_INFINITY;
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
     },
   };

@@ -2,12 +2,14 @@
 // to DATA_DIR/blobs but never completed are deleted once pending for a day
 // (domain/direct-uploads.ts, sweepAbandonedUploads). It also deletes the calculation files no
 // calculation refers to and the day-old temporary files of writes a crash interrupted
-// (domain/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS (where a PUT leaves none).
+// (domain/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS (where a PUT leaves none),
+// and the export jobs' states and files once as old as the exports bucket's lifecycle rule lets them be.
 // Run when the server starts, then hourly, on a timer that never keeps the process alive. A failed
 // sweep is logged and tried again next time.
 import type { Deps } from "../domain/context";
 import { sweepAbandonedUploads } from "../domain/direct-uploads";
 import { sweepOrphanBlobs } from "../domain/orphan-blobs";
+import { deleteExpiredJobFiles } from "../adapters/spreadsheets/jobs";
 
 export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -30,6 +32,10 @@ export function startUploadSweep(
       })
       .then((keys) => {
         if (keys.length > 0) log.info(`orphan files deleted (no calculation refers to them): ${keys.join(", ")}`);
+        return deleteExpiredJobFiles(deps.blobs, deps.clock.now());
+      })
+      .then((keys) => {
+        if (keys.length > 0) log.info(`expired export job files deleted: ${keys.length}`);
       })
       .catch((error: unknown) => log.warn(`abandoned uploads not swept: ${String(error)}`))
       .finally(() => {

@@ -2,6 +2,8 @@
 // Read by the Lambda host (deps.ts) and by the CDK stack (infra/lib/stack.ts), which grants the
 // API exactly these prefixes: a new area is added here, and both follow. A key in an area not
 // listed is refused by the S3 blob store rather than written where no policy expects it.
+import { JOB_FILE_DAYS } from "../../domain/heavy-work";
+
 export type BucketEnv = "UPLOADS_BUCKET" | "EXPORTS_BUCKET" | "DOCUMENTS_BUCKET";
 
 export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "readWrite"; directUploads?: true }> = {
@@ -27,5 +29,10 @@ export const PENDING_UPLOAD_TAG = { key: "upload", value: "pending", days: 1 } a
 
 /** Generated exports: written and handed out (presigned GET) by the spreadsheet worker function
  *  alone (lambda/spreadsheets.ts), which the stack grants this prefix and nothing else; expired by
- *  the bucket's lifecycle rule. Not an area of the API: it writes no files of its own there. */
-export const EXPORTS_AREA = { area: "exports", bucket: "EXPORTS_BUCKET" } as const satisfies { area: string; bucket: BucketEnv };
+ *  the bucket's lifecycle rule after `days` (on the local host by its sweep, the same number). Not
+ *  an area of the API: it writes no files of its own there. */
+export const EXPORTS_AREA = { area: "exports", bucket: "EXPORTS_BUCKET", days: JOB_FILE_DAYS } as const satisfies {
+  area: string;
+  bucket: BucketEnv;
+  days: number;
+};

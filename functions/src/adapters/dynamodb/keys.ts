@@ -172,6 +172,10 @@ export const attemptWindow = (key: string, windowStart: number) => ({
  *  partition, so neither the statistics nor the audit trail take it for a change of data. */
 export const cap = (companyId: string, name: string) => ({ PK: `CAP#COMPANY#${companyId}`, SK: name });
 
+/** The job that renders an export or passport request of a company (domain/export-jobs.ts), by
+ *  the request's digest; expired by TTL `expires_at` with the job's files. */
+export const exportJobRequest = (companyId: string, digest: string) => ({ PK: `JOBREQ#COMPANY#${companyId}`, SK: digest });
+
 /** Audit trail written by the DynamoDB-stream handler, one item per changed item: the changes of a
  *  day, in order, are Query PK = auditDay(day). The event id makes a redelivered record land on
  *  the same key, so a conditional put writes it once. */
@@ -181,8 +185,8 @@ export const auditEntry = (at: string, eventId: string) => ({
   SK: `${at}#${eventId}`,
 });
 /** Items the audit trail skips: its own, the login-throttling counters, the statistics markers,
- *  the caps' counters and the dictionaries' change counter (the changed item itself is audited). */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "DICTVERSION"];
+ *  the caps' counters, the export jobs' requests and the dictionaries' change counter (the changed item itself is audited). */
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

@@ -5,6 +5,7 @@ import type { Repositories } from "../../ports";
 import { dynamoAdminAudit } from "./admin-audit-repository";
 import { dynamoAttempts } from "./attempt-counter";
 import { dynamoCaps } from "./cap-counter";
+import { dynamoExportJobRequests } from "./export-job-requests";
 import { dynamoAuditTrail } from "./audit-trail-repository";
 import { dynamoCalculations } from "./calculation-repository";
 import { dynamoCompanies } from "./company-repository";
@@ -31,6 +32,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     auditTrail: dynamoAuditTrail(doc, table),
     attempts: dynamoAttempts(doc, table),
     caps: dynamoCaps(doc, table),
+    exportJobs: dynamoExportJobRequests(doc, table),
     sessions: dynamoSessions(doc, table),
     dictionaries: dynamoDictionaries(doc, table),
     calculations: dynamoCalculations(doc, table),

@@ -20,7 +20,14 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from "@aws-sdk/lib-dynamodb";
-import type { StatisticsFigures, StatisticsRepository, StoredInventorySums, StoredListCounts, YearStatistics } from "../../ports";
+import type {
+  InventoryWriteCounters,
+  StatisticsFigures,
+  StatisticsRepository,
+  StoredInventorySums,
+  StoredListCounts,
+  YearStatistics,
+} from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
 import { queryAll } from "./items";
@@ -95,6 +102,10 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
         .filter(([name, value]) => name.startsWith(SUM) && Number(value) !== 0)
         .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
     );
+  const writeCounters = async (companyId: string): Promise<InventoryWriteCounters> => {
+    const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
+    return { writes: Number(state.Item?.writes ?? 0), applied: Number(state.Item?.applied ?? 0) };
+  };
   const storedSums = async (companyId: string): Promise<StoredInventorySums[]> => {
     const prefix = keys.inventorySumsOfCompany(companyId);
     const items = await queryAll(doc, {
@@ -320,10 +331,12 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       return out.Item ? sumsOf(out.Item) : {};
     },
 
+    inventoryWrites: writeCounters,
+
     async storedInventorySums(companyId) {
-      const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
+      const counters = await writeCounters(companyId);
       const projects = await storedSums(companyId);
-      return { projects, counters: { writes: Number(state.Item?.writes ?? 0), applied: Number(state.Item?.applied ?? 0) } };
+      return { projects, counters };
     },
 
     async compactInventorySums(companyId, project, expectedRev) {

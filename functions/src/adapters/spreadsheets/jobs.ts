@@ -3,14 +3,17 @@
 // local host by a spreadsheet thread (local/spreadsheet-threads.ts). The API's call has 29 s (API
 // Gateway's 30); a job has the job function's whole timeout. A job's state is a small JSON object
 // under exports/{company}/jobs/{job}.json and its file beside it (expired by the bucket's lifecycle
-// rule); the API reads the state through the spreadsheet worker in AWS (op job_status), which
-// hands the file out as a short-lived address, and from its own blob store locally.
+// rule; on the local host by deleteExpiredJobFiles, its twin); the API reads the state through the
+// spreadsheet worker in AWS (op job_status), which hands the file out as a short-lived address, and
+// from its own blob store locally. A job holds its heavy-work slots until it ends (domain/export-jobs.ts).
 import type { ExportJob, WorkerRequest } from "./protocol";
 import { DomainError, NotFound } from "../../domain/errors";
 import { safeFileName } from "../../files/file-names";
 import { exportFormat, type ExportResult } from "../../export/formats";
 import type { ExportDeps } from "../../export/project-export";
-import type { SpreadsheetWorker } from "../../ports";
+import type { BlobStore, SpreadsheetWorker } from "../../ports";
+import { releaseHeavySlots } from "../../domain/heavy-work";
+import { EXPORTS_AREA } from "../blob/areas";
 
 type JobRequest = Extract<WorkerRequest, { op: "job" }>;
 type StatusRequest = Extract<WorkerRequest, { op: "job_status" }>;
@@ -92,9 +95,31 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
   }
   ended = true;
   await written.catch(() => {});
-  await write(deps, company, state);
+  try {
+    await write(deps, company, state);
+  } finally {
+    // Queued and running, the job counted against the budgets; ended, it no longer does.
+    await releaseHeavySlots(deps, event.slots ?? []).catch((error: unknown) =>
+      (log.error ?? console.error)(JSON.stringify({ export_job: job, error: `slots not given back: ${String(error)}` })),
+    );
+  }
   const { key: _key, started_at: _started, ...answer } = state;
   return answer;
+}
+
+/** The local twin of the exports bucket's lifecycle rule (infra/lib/stack.ts, EXPORTS_AREA.days):
+ *  job states and files written before then are deleted; resolves to their keys. */
+export async function deleteExpiredJobFiles(blobs: BlobStore, now: Date): Promise<string[]> {
+  if (!blobs.keysWrittenBefore) return [];
+  const before = new Date(now.getTime() - EXPORTS_AREA.days * 24 * 60 * 60 * 1000);
+  const deleted: string[] = [];
+  for await (const page of blobs.keysWrittenBefore(EXPORTS_AREA.area, before)) {
+    for (const key of page) {
+      await blobs.delete(key);
+      deleted.push(key);
+    }
+  }
+  return deleted;
 }
 
 /** Records a job as failed when what ran it died (a local thread out of memory): runJob could not. */

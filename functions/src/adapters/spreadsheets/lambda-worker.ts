@@ -7,9 +7,8 @@ import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { Buffer } from "node:buffer";
 import { DomainError } from "../../domain/errors";
 import type { Actor } from "../../domain/context";
-import type { ExportResult } from "../../export/formats";
+import type { ExportResult, JobTicket } from "../../export/formats";
 import type { SpreadsheetWorker } from "../../ports";
-import { newId } from "../../domain/ids";
 import { DOMAIN_STATUSES, type ExportJob, type WorkerAnswer, type WorkerRequest } from "./protocol";
 
 /** The worker's own timeout is 25 s (infra/lib/stack.ts) and the API's 29 s, under API Gateway's
@@ -102,13 +101,13 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
   /** An export or passport near its bound (http/heavy-file.ts): the job function renders it on its
    *  own time (InvocationType Event: Lambda queues the request and answers at once), the client
    *  asks its state (jobStatus, of the worker) until there is a download address. */
-  async function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"]): Promise<ExportResult> {
-    const job = newId();
+  async function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"], ticket: JobTicket): Promise<ExportResult> {
+    const job = ticket.id;
     const out = await client.send(
       new InvokeCommand({
         FunctionName: jobFunctionName,
         InvocationType: "Event",
-        Payload: new TextEncoder().encode(JSON.stringify({ op: "job", job, request } satisfies WorkerRequest)),
+        Payload: new TextEncoder().encode(JSON.stringify({ op: "job", job, request, slots: ticket.slots } satisfies WorkerRequest)),
       }),
     );
     if (out.StatusCode !== 202) throw new SpreadsheetWorkerFailed(`job function did not take job ${job}: status ${out.StatusCode}`);
@@ -119,7 +118,10 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
     jobsOf: ["export", "inventory_report"],
     async exportProject(actor, projectId, format, request) {
       if (request.job) {
-        return startJob({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals });
+        return startJob(
+          { op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals },
+          request.job,
+        );
       }
       return fileOf(
         await invoke({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals }),
@@ -127,13 +129,10 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
     },
     async inventoryReport(actor, request) {
       if (request.job) {
-        return startJob({
-          op: "inventory_report",
-          actor: actorOf(actor),
-          year: request.year,
-          facility: request.facility,
-          format: request.format,
-        });
+        return startJob(
+          { op: "inventory_report", actor: actorOf(actor), year: request.year, facility: request.facility, format: request.format },
+          request.job,
+        );
       }
       return fileOf(
         await invoke({

@@ -44,8 +44,14 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("template"), type: z.string() }),
   reportRequest,
   // An export or a passport near its bound, invoked asynchronously (InvocationType Event): the
-  // worker writes the job's state under exports/{company}/jobs/ and the file beside it.
-  z.object({ op: z.literal("job"), job: jobId, request: z.discriminatedUnion("op", [exportRequest, reportRequest]) }),
+  // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives
+  // back the heavy-work slots the job held (domain/export-jobs.ts) when it ends.
+  z.object({
+    op: z.literal("job"),
+    job: jobId,
+    request: z.discriminatedUnion("op", [exportRequest, reportRequest]),
+    slots: z.optional(z.array(z.object({ key: z.string(), windowStart: z.number() }))),
+  }),
   // A job's state as the API's status route asks it (synchronously).
   z.object({ op: z.literal("job_status"), actor, job: jobId }),
 ]);

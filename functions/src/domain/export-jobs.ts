@@ -1,0 +1,95 @@
+// Export jobs as a bounded queue (docs/security.md, «Caps, job queue and chart data bounded»): a
+// job holds a heavy-work slot of the user's and the company's budget from its request until it ends
+// (its thread or the job function gives the slot back, adapters/spreadsheets/jobs.ts), so queued and
+// running jobs count and one more is a 429 with Retry-After. An identical request (the same company,
+// file and data version) reuses the job that is queued, running or done instead of making another.
+import { createHash } from "node:crypto";
+import type { Actor, Deps } from "./context";
+import { NotFound } from "./errors";
+import { newId } from "./ids";
+import { JOB_FILE_DAYS, reserveHeavyWork } from "./heavy-work";
+import type { ExportJobState, ExportResult, JobTicket } from "../export/formats";
+
+/** What a job renders: a year's report passport or a project's export. */
+export type JobRequest =
+  | { op: "inventory_report"; year: number; facility?: string; format: string }
+  | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number };
+
+/** What the file is made of, read as it stands now: any write that could change the file changes
+ *  this (every calculation write moves the inventory's write counter before it is made; projects,
+ *  facilities, the requisites and the year's review are read whole). */
+async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: JobRequest): Promise<unknown> {
+  const writes = deps.repos.statistics.inventoryWrites(company).then((c) => c.writes);
+  if (request.op === "export") {
+    const project = await deps.repos.projects.get(company, request.projectId);
+    return { writes: await writes, project };
+  }
+  const [companyRecord, review, facilities, projects] = await Promise.all([
+    deps.repos.companies.get(company),
+    deps.repos.inventoryReviews.get(company, request.year),
+    deps.repos.facilities.list(company),
+    deps.repos.projects.listAllOfCompany(company),
+  ]);
+  return {
+    writes: await writes,
+    company: companyRecord,
+    review: review && { status: review.status, version: review.version },
+    facilities,
+    projects: projects.map((p) => [p.id, p.version]),
+  };
+}
+
+async function digestOf(deps: Pick<Deps, "repos">, company: string, request: JobRequest): Promise<string> {
+  const version = await dataVersion(deps, company, request);
+  return createHash("sha256").update(JSON.stringify({ request, version })).digest("base64url");
+}
+
+/** The state of `job` while it can still be reused: queued, running or done (its file kept). */
+async function reusable(deps: Pick<Deps, "spreadsheets">, actor: Actor, job: string): Promise<ExportJobState | undefined> {
+  if (!deps.spreadsheets.jobStatus) return undefined;
+  try {
+    const state = await deps.spreadsheets.jobStatus(actor, job);
+    return state.state === "failed" ? undefined : state;
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+}
+
+/** The job of `request`: the one an identical request made, while reusable; else a new one,
+ *  started by `start` with a heavy-work slot it holds until it ends (429 when none is left). */
+export async function exportJob(
+  deps: Pick<Deps, "repos" | "spreadsheets">,
+  actor: Actor,
+  request: JobRequest,
+  start: (ticket: JobTicket) => Promise<ExportResult>,
+): Promise<ExportJobState> {
+  const digest = await digestOf(deps, actor.company, request);
+  const held = await deps.repos.exportJobs.holder(actor.company, digest);
+  const reused = held && (await reusable(deps, actor, held));
+  if (reused) return reused;
+  const slot = await reserveHeavyWork(deps, actor);
+  const id = newId();
+  // Its files expire with the bucket's lifecycle, and the claim with them.
+  const expiresAt = Math.floor(Date.now() / 1000) + JOB_FILE_DAYS * 24 * 60 * 60;
+  let holder: string;
+  try {
+    holder = await deps.repos.exportJobs.claim(actor.company, digest, id, held, expiresAt);
+  } catch (error) {
+    await slot();
+    throw error;
+  }
+  if (holder !== id) {
+    // An identical request claimed it first: its job is this one's.
+    await slot();
+    return (await reusable(deps, actor, holder)) ?? { job: holder, state: "queued", progress: 0 };
+  }
+  try {
+    const result = await start({ id, slots: slot.reservations });
+    if (result.kind !== "job") throw new Error(`export job: the worker answered ${result.kind}`);
+    return result.job;
+  } catch (error) {
+    await Promise.all([slot(), deps.repos.exportJobs.release(actor.company, digest, id)]);
+    throw error;
+  }
+}
