@@ -29,7 +29,7 @@ import { createProject } from "@server/domain/projects";
 import type { Calculation } from "@server/ports";
 import { createHarness, type Harness } from "../support/harness";
 import { writeCalculations } from "../support/large-inventory";
-import { company, facilityWithCalculation, grow, measuredInventory } from "../support/checks-at-size";
+import { company, facilityWithCalculation, growEach, measuredInventory } from "../support/checks-at-size";
 import { storedMachineryFuel, storedUnderground } from "./coefficient-uses";
 
 const SIZES = (process.env.BENCH_INVENTORY_SIZES ?? "100,1000,10000").split(",").map(Number);
@@ -201,10 +201,12 @@ async function measureChecks(n: number, kind: keyof typeof CHECK_CASES): Promise
     const c = await company(harness, "Угольная компания");
     // Own factors: a facility's source has 365 days; one source: every calculation without a period.
     const perFacility = own ? 365 : n;
+    const plan = [];
     for (let f = 0; f * perFacility < n; f++) {
       const { calculation } = await facilityWithCalculation(c, `Шахта № ${f + 1}`, own);
-      await grow(c, calculation, 1, Math.min(perFacility, n - f * perFacility), own);
+      plan.push({ calculation, from: 1, to: Math.min(perFacility, n - f * perFacility) });
     }
+    await growEach(c, plan, own);
     const answers = [];
     for (let i = 0; i < ANSWERS; i++) answers.push(await measuredInventory(c));
     const first = answers[0];

@@ -5,7 +5,7 @@
 // answer 200 in under 3 s with the duplicates in one check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { behind, company, facilityWithCalculation, grow, measuredInventory } from "../support/checks-at-size";
+import { behind, company, facilityWithCalculation, grow, growEach, measuredInventory } from "../support/checks-at-size";
 
 const SEEDING = { timeout: 600_000 };
 let h: Harness;
@@ -26,9 +26,17 @@ describe("the year's checks at 10 000 calculations (9.1)", () => {
       for (const [f] of sizes.entries()) {
         templates.push((await facilityWithCalculation(c, `Шахта № ${String(f + 1).padStart(2, "0")}`, true)).calculation);
       }
-      for (const calculation of templates) await grow(c, calculation, 1, 6, true);
+      await growEach(
+        c,
+        templates.map((calculation) => ({ calculation, from: 1, to: 6 })),
+        true,
+      );
       const small = await measuredInventory(c);
-      for (const [f, calculation] of templates.entries()) await grow(c, calculation, 6, sizes[f], true);
+      await growEach(
+        c,
+        templates.map((calculation, f) => ({ calculation, from: 6, to: sizes[f] })),
+        true,
+      );
 
       const large = await measuredInventory(c);
       expect(large.status).toBe(200);

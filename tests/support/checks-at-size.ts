@@ -75,16 +75,29 @@ export async function facilityWithCalculation(c: Company, name: string, own: boo
 /** From `from` to `to` calculations in all: the one made through the API and copies of it, written
  *  in batches (`daily`: each copy the next day of the year, at most 365 in all, so none overlaps
  *  another). */
-export async function grow(c: Company, calculation: string, from: number, to: number, daily: boolean): Promise<void> {
-  if (daily && to > 365) throw new Error("a source has 365 days");
-  const template = await c.h.deps.repos.calculations.get(c.companyId, "underground_emission_ch4", calculation);
-  if (!template) throw new Error(`no calculation ${calculation}`);
-  const copies = Array.from({ length: to - from }, (_, i) => ({
-    ...template,
-    id: newId(),
-    name: `${template.name} № ${from + i + 1}`,
-    ...(daily ? { period: dayPeriod(from + i) } : {}),
-  }));
+export const grow = (c: Company, calculation: string, from: number, to: number, daily: boolean) =>
+  growEach(c, [{ calculation, from, to }], daily);
+
+/** grow for several calculations at once: one batch load and one reconciliation. */
+export async function growEach(
+  c: Company,
+  plan: ReadonlyArray<{ calculation: string; from: number; to: number }>,
+  daily: boolean,
+): Promise<void> {
+  const copies = [];
+  for (const { calculation, from, to } of plan) {
+    if (daily && to > 365) throw new Error("a source has 365 days");
+    const template = await c.h.deps.repos.calculations.get(c.companyId, "underground_emission_ch4", calculation);
+    if (!template) throw new Error(`no calculation ${calculation}`);
+    for (let i = 0; i < to - from; i++) {
+      copies.push({
+        ...template,
+        id: newId(),
+        name: `${template.name} № ${from + i + 1}`,
+        ...(daily ? { period: dayPeriod(from + i) } : {}),
+      });
+    }
+  }
   await writeCalculations(c.h, copies);
 }
 
