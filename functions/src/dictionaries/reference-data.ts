@@ -1,7 +1,6 @@
 // Typed access to reference-data.json, the one data file with the default coefficients. Every
 // value carries its unit, provenance tag and reference (docs/methodology.md, Sources).
 import data from "./reference-data.json";
-import type { Distribution } from "@core/uncertainty-core";
 import type * as z from "zod";
 import type { uncertaintySchema } from "../contract/schemas/uncertainty";
 
