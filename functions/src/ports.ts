@@ -126,6 +126,11 @@ export interface InventoryReviewRepository {
   get(companyId: string, year: number): Promise<InventoryReview | undefined>;
   /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); otherwise Conflict. */
   put(next: InventoryReview, expectedVersion: number): Promise<void>;
+  /** D33: records that `email` changed the year's data (last_changed_by, and among changed_by),
+   *  creating the year's draft review when there is none; the review's version does not move. */
+  noteChange(companyId: string, year: number, email: string, now: string): Promise<void>;
+  /** Every year's review of the company (an administrator's GWP change checks them). */
+  listOfCompany(companyId: string): Promise<InventoryReview[]>;
 }
 
 /** D20: one approved version of a year's inventory. The snapshot itself (canonical JSON, the

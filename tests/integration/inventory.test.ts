@@ -576,7 +576,7 @@ describe("review and sign-off", () => {
     for (const action of ["approve", "return_to_draft"]) {
       const res = await act(reviewer, { action, reason: "Сам себе", version: review.version }, 2020);
       expect(res.status, action).toBe(403);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/вы сами отправили инвентаризацию 2020 года на проверку/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/вы сами отправили эту версию на проверку/);
     }
     review = await json<Review>(await act(admin, { action: "approve", version: review.version }, 2020), 200);
     expect(review).toMatchObject({ status: "approved" });

@@ -1,29 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { actionsFor, reviewDateProblem, senderOf } from "./inventory";
+import { actionProblem, actionsFor, reviewDateProblem, senderOf, targetOf, type InventoryStatus } from "./inventory";
 
 const staff = { role: "staff", email: "staff@example.com" } as const;
 const reviewer = { role: "reviewer", email: "reviewer@example.com" } as const;
 const admin = { role: "admin", email: "admin@example.com" } as const;
 const sentBy = (by: string) => [{ action: "send_to_review", by }];
+const year = (status: InventoryStatus, history: { action: string; by: string; to?: string }[], more = {}) => ({ status, history, ...more });
 
 describe("review actions on the inventory screen", () => {
   it("offers staff only sending to review, and the reviewer or admin the rest", () => {
-    expect(actionsFor("draft", staff, [])).toEqual(["send_to_review"]);
-    expect(actionsFor("in_review", staff, sentBy(staff.email))).toEqual([]);
-    expect(actionsFor("in_review", reviewer, sentBy(staff.email))).toEqual(["return_to_draft", "approve"]);
-    expect(actionsFor("submitted", staff, sentBy(staff.email))).toEqual([]);
-    expect(actionsFor("submitted", reviewer, sentBy(staff.email))).toEqual(["accept", "refuse"]);
-    expect(actionsFor("approved", staff, sentBy(staff.email))).toEqual([]);
-    expect(actionsFor("approved", admin, sentBy(staff.email))).toEqual(["reopen", "submit"]);
-    expect(actionsFor("refused", reviewer, [])).toEqual(["rework_done"]);
+    expect(actionsFor(staff, year("draft", []))).toEqual(["send_to_review"]);
+    expect(actionsFor(staff, year("in_review", sentBy(staff.email)))).toEqual([]);
+    expect(actionsFor(reviewer, year("in_review", sentBy(staff.email)))).toEqual(["return_to_draft", "approve"]);
+    expect(actionsFor(staff, year("submitted", sentBy(staff.email)))).toEqual([]);
+    expect(actionsFor(reviewer, year("submitted", sentBy(staff.email)))).toEqual(["accept", "refuse"]);
+    expect(actionsFor(staff, year("approved", sentBy(staff.email)))).toEqual([]);
+    expect(actionsFor(admin, year("approved", sentBy(staff.email)))).toEqual(["reopen", "submit"]);
+    expect(actionsFor(reviewer, year("refused", []))).toEqual(["rework_done"]);
   });
 
   it("never offers approving, returning or reopening to the person who sent the version (four eyes)", () => {
     const history = [...sentBy(admin.email), { action: "return_to_draft", by: reviewer.email }, ...sentBy(reviewer.email)];
     expect(senderOf(history)).toBe(reviewer.email);
-    expect(actionsFor("in_review", reviewer, history)).toEqual([]);
-    expect(actionsFor("in_review", admin, history)).toEqual(["return_to_draft", "approve"]);
-    expect(actionsFor("approved", reviewer, history)).toEqual(["submit"]);
+    expect(actionsFor(reviewer, year("in_review", history))).toEqual([]);
+    expect(actionsFor(admin, year("in_review", history))).toEqual(["return_to_draft", "approve"]);
+    expect(actionsFor(reviewer, year("approved", history))).toEqual(["submit"]);
+  });
+
+  it("never approves a version by the person who last changed its data, and sends a rework they changed for approval (D33)", () => {
+    const edited = year("in_review", sentBy(staff.email), { last_changed_by: reviewer.email });
+    expect(actionsFor(reviewer, edited)).toEqual(["return_to_draft"]);
+    expect(actionProblem("approve", reviewer, edited)).toMatch(/последним изменяли вы/);
+    expect(actionsFor(admin, edited)).toEqual(["return_to_draft", "approve"]);
+    const rework = year("refused", [], { last_changed_by: staff.email, changed_by: [reviewer.email, staff.email] });
+    expect(targetOf("rework_done", reviewer.email, rework)).toBe("in_review");
+    expect(targetOf("rework_done", admin.email, rework)).toBe("reworked");
+    expect(senderOf([...sentBy(staff.email), { action: "rework_done", by: reviewer.email, to: "in_review" }])).toBe(reviewer.email);
+    expect(actionProblem("accept", staff, year("accepted", []))).toMatch(/невозможно в статусе «Отчет принят»/);
   });
 });
 

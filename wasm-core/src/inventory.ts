@@ -191,8 +191,11 @@ export const STATUS_LABELS: Record<InventoryStatus, string> = {
   reworked: "Доработана",
 };
 
-/** The statuses in which the approved calculations may not change. */
-export const FROZEN_STATUSES: readonly InventoryStatus[] = ["approved", "submitted", "accepted", "reworked"];
+/** The statuses of an approved version: the year prints and shows it (D20). */
+export const APPROVED_STATUSES: readonly InventoryStatus[] = ["approved", "submitted", "accepted", "reworked"];
+/** The statuses in which the year's data may not change (D32): approved ones, and in review, so a
+ *  reviewer approves what they reviewed. */
+export const FROZEN_STATUSES: readonly InventoryStatus[] = ["in_review", ...APPROVED_STATUSES];
 
 /** The roles of a company's users (the contract's ROLES are these). */
 export const MEMBER_ROLES = ["staff", "reviewer", "admin"] as const;
@@ -210,8 +213,13 @@ export interface Transition {
   readonly to: InventoryStatus;
   /** The roles that may take it: any member of the company, or a reviewer (role reviewer or admin). */
   readonly roles: readonly MemberRole[];
-  /** Four eyes: never the person who sent the version under review (the last «Отправить на проверку»). */
+  /** Four eyes: never the person who sent the version under review (senderOf). */
   readonly notSender?: true;
+  /** Four eyes (D33): never the person who last changed the year's data. */
+  readonly notEditor?: true;
+  /** Four eyes in rework (D33): taken by a person who changed the data since the year was returned
+   *  (or who last changed it), it sends the year for approval (to «На проверке») instead. */
+  readonly editorSends?: true;
   /** A reason must be given (returning, reopening, the notice of refusal). */
   readonly reason?: true;
   /** Takes the date of the notice of refusal (a real date of the reporting year or later, not in the future). */
@@ -240,6 +248,7 @@ export const TRANSITIONS = {
     to: "approved",
     roles: REVIEWERS,
     notSender: true,
+    notEditor: true,
     freezes: true,
   },
   reopen: {
@@ -275,29 +284,75 @@ export const TRANSITIONS = {
     from: ["refused"],
     to: "reworked",
     roles: REVIEWERS,
+    editorSends: true,
     freezes: true,
   },
 } as const satisfies Record<string, Transition>;
 export type ReviewAction = keyof typeof TRANSITIONS;
 export const REVIEW_ACTIONS = Object.keys(TRANSITIONS) as ReviewAction[];
 
-/** Who sent the version now under review or approved: the author of the last «Отправить на проверку». */
-export function senderOf(history: readonly { readonly action: string; readonly by: string }[]): string | undefined {
-  for (let i = history.length - 1; i >= 0; i--) if (history[i].action === "send_to_review") return history[i].by;
+type HistoryStep = { readonly action: string; readonly by: string; readonly to?: string };
+
+/** What the rules of the table read of a year's review: its status, history and who changed its data. */
+export interface ReviewState {
+  readonly status: InventoryStatus;
+  readonly history: readonly HistoryStep[];
+  /** Who last changed the year's data (a calculation, project, facility or the coal processed). */
+  readonly last_changed_by?: string;
+  /** Who changed the year's data since its last step. */
+  readonly changed_by?: readonly string[];
+}
+
+/** Who sent the version now under review or approved: the author of the last step that brought the
+ *  year to «На проверке» («Отправить на проверку», or «Доработка завершена» that sent it). */
+export function senderOf(history: readonly HistoryStep[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const step = history[i];
+    if (step.to === "in_review" || step.action === "send_to_review") return step.by;
+  }
   return undefined;
 }
 
-/** What the user (`email`, `role`) may do with the year in `status`, by the table above: the
- *  server refuses everything else, and the screen offers nothing else. */
-export function actionsFor(
-  status: InventoryStatus,
+/** Whether `email` taking `action` sends the year for approval instead (D33, editorSends). */
+export function sendsForApproval(action: ReviewAction, email: string, review: ReviewState): boolean {
+  const rule: Transition = TRANSITIONS[action];
+  return Boolean(rule.editorSends && (review.last_changed_by === email || review.changed_by?.includes(email)));
+}
+
+/** Where `action` by `email` leads: the table's status, or «На проверке» when it sends for approval. */
+export const targetOf = (action: ReviewAction, email: string, review: ReviewState): InventoryStatus =>
+  sendsForApproval(action, email, review) ? "in_review" : TRANSITIONS[action].to;
+
+/** How the history names a step, in the past tense («утверждено»). */
+export function stepDone(step: { readonly action: string; readonly to?: string }): string {
+  if (!Object.hasOwn(TRANSITIONS, step.action)) return step.action;
+  const rule: Transition = TRANSITIONS[step.action as ReviewAction];
+  return rule.editorSends && step.to === "in_review" ? `${rule.done}, направлено на утверждение` : rule.done;
+}
+
+/** Why `user` may not take `action` on the year now, in Russian, or undefined when they may: the
+ *  server refuses with it, and the screen shows it beside the actions it offers. */
+export function actionProblem(
+  action: ReviewAction,
   user: { readonly role: MemberRole; readonly email: string },
-  history: readonly { readonly action: string; readonly by: string }[],
-): ReviewAction[] {
-  return REVIEW_ACTIONS.filter((action) => {
-    const rule: Transition = TRANSITIONS[action];
-    return rule.from.includes(status) && rule.roles.includes(user.role) && !(rule.notSender && senderOf(history) === user.email);
-  });
+  review: ReviewState,
+): string | undefined {
+  const rule: Transition = TRANSITIONS[action];
+  if (!rule.from.includes(review.status)) return `невозможно в статусе «${STATUS_LABELS[review.status]}»`;
+  if (!rule.roles.includes(user.role)) return "может только проверяющий или администратор";
+  if (rule.notSender && senderOf(review.history) === user.email) {
+    return "может только другой проверяющий или администратор: вы сами отправили эту версию на проверку";
+  }
+  if (rule.notEditor && review.last_changed_by === user.email) {
+    return "может только другой проверяющий или администратор: данные года последним изменяли вы";
+  }
+  return undefined;
+}
+
+/** What the user (`email`, `role`) may do with the year, by the table above: the server refuses
+ *  everything else, and the screen offers nothing else. */
+export function actionsFor(user: { readonly role: MemberRole; readonly email: string }, review: ReviewState): ReviewAction[] {
+  return REVIEW_ACTIONS.filter((action) => !actionProblem(action, user, review));
 }
 
 /** Why a date a transition takes (yyyy-MM-dd) is refused, or undefined: a real calendar date, of

@@ -286,7 +286,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
   const project = await getProject(deps, actor, input.project);
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
-  await guardFrozen(deps, actor.company, { kind: "calculation", after: { type }, project });
+  await guardFrozen(deps, actor, { kind: "calculation", after: { type }, project });
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const period = calculationPeriod(input.period, project);
@@ -485,7 +485,7 @@ export async function patchCalculation(
   // recomputes reads them).
   if (changesValues && REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
   const project = await getProject(deps, actor, current.project);
-  await guardFrozen(deps, actor.company, { kind: "calculation", before: current, after: current, project });
+  await guardFrozen(deps, actor, { kind: "calculation", before: current, after: current, project });
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
     throw new Invalid("Расчет этого типа нельзя изменить: создайте новый");

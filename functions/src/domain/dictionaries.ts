@@ -240,6 +240,8 @@ export async function changeCoefficient(
   id: number,
   change: CoefficientChange,
   changedBy: string,
+  /** Refuses the new version before it is written (an administrator's GWP re-dating, D32). */
+  check?: (next: DictionaryItemVersion) => Promise<void>,
 ): Promise<DictionaryItemVersion> {
   const current = await getDictionaryItem(deps, name, id);
   const previous = current.values[change.field];
@@ -276,6 +278,7 @@ export async function changeCoefficient(
     changed_by: changedBy,
     reason: change.reason.trim(),
   };
+  await check?.(next);
   await deps.repos.dictionaries.putVersion(next);
   return next;
 }

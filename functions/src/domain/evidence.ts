@@ -53,7 +53,7 @@ async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id:
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
   if (calculation.is_deleted) throw new Conflict("Расчет находится в архиве: восстановите его, чтобы изменить документы");
-  await guardFrozen(deps, actor.company, {
+  await guardFrozen(deps, actor, {
     kind: "calculation",
     before: calculation,
     after: calculation,

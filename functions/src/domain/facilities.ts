@@ -46,7 +46,7 @@ export async function patchFacility(deps: Deps, actor: Actor, facilityId: string
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };
-  await guardFrozen(deps, actor.company, { kind: "facility", before: current, after: next });
+  await guardFrozen(deps, actor, { kind: "facility", before: current, after: next });
   await deps.repos.facilities.replace(next, patch.version);
   return next;
 }

@@ -1,10 +1,11 @@
-// D20: while a year's inventory is approved, sent or accepted (or reworked), nothing that would
-// reach it changes. This is the one guard every domain write of a calculation, project or facility
-// passes through (calculations.ts, evidence.ts, projects.ts, facilities.ts, gwp-recompute.ts):
+// D20, D32: while a year's inventory is in review, approved, sent or accepted (or reworked), nothing
+// that would reach it changes. This is the one guard every domain write of a calculation, project or
+// facility passes through (calculations.ts, evidence.ts, projects.ts, facilities.ts, gwp-recompute.ts):
 // given the item before and after the write, it finds the reporting years the change touches and
-// refuses with 409 when one of them is frozen, naming the year and how to reopen it.
+// refuses with 409 when one of them is frozen, naming the year and how to reopen it. A change it lets
+// through is noted as the year's (D33: its last editor never approves it).
 import { inventorySourceOf, STATUS_LABELS } from "@core/inventory";
-import type { Deps } from "./context";
+import type { Actor, Deps } from "./context";
 import { Conflict } from "./errors";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import type { Project } from "../contract/schemas/project";
@@ -21,6 +22,13 @@ export type GuardedChange =
   | { kind: "gwp_recompute"; project: Project };
 
 export function frozenMessage(review: Pick<InventoryReview, "year" | "status">, what: string): string {
+  // A reviewer approves what they reviewed (D32): in review the year waits for their return.
+  if (review.status === "in_review") {
+    return (
+      `Инвентаризация ${review.year} года на проверке и заморожена (статус «${STATUS_LABELS[review.status]}»): ${what}. ` +
+      "Чтобы внести изменения, попросите проверяющего вернуть ее на доработку"
+    );
+  }
   return (
     `Инвентаризация ${review.year} года утверждена и заморожена (статус «${STATUS_LABELS[review.status]}»): ${what}. ` +
     "Чтобы внести изменения, попросите проверяющего открыть год для изменений"
@@ -33,10 +41,17 @@ export async function frozenReview(deps: Pick<Deps, "repos">, companyId: string,
   return review && isFrozen(review) ? review : undefined;
 }
 
-async function refuseIfFrozen(deps: Pick<Deps, "repos">, companyId: string, years: Iterable<number>, what: string) {
+async function refuseIfFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, years: Iterable<number>, what: string) {
+  const reviews = new Map<number, InventoryReview | undefined>();
   for (const year of new Set(years)) {
-    const review = await frozenReview(deps, companyId, year);
-    if (review) throw new Conflict(frozenMessage(review, what));
+    const review = await deps.repos.inventoryReviews.get(actor.company, year);
+    if (review && isFrozen(review)) throw new Conflict(frozenMessage(review, what));
+    reviews.set(year, review);
+  }
+  // Noted only when the year does not already name this editor last and among its changers.
+  for (const [year, review] of reviews) {
+    if (review?.last_changed_by === actor.email && review.changed_by?.includes(actor.email)) continue;
+    await deps.repos.inventoryReviews.noteChange(actor.company, year, actor.email, deps.clock.now().toISOString());
   }
 }
 
@@ -44,33 +59,43 @@ async function refuseIfFrozen(deps: Pick<Deps, "repos">, companyId: string, year
 const placement = (p: Project) => JSON.stringify([p.reporting_year, p.start_date, p.end_date, p.facility ?? null, p.is_deleted]);
 
 /** Refuses (409) a change that would reach a frozen year's inventory. */
-export async function guardFrozen(deps: Pick<Deps, "repos">, companyId: string, change: GuardedChange): Promise<void> {
+export async function guardFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, change: GuardedChange): Promise<void> {
   switch (change.kind) {
     case "calculation": {
       // Only the types the inventory sums reach it (a forecast or a series never does).
       const counts = [change.before?.type, change.after.type].some((type) => type && inventorySourceOf(type));
-      if (counts) await refuseIfFrozen(deps, companyId, [change.project.reporting_year], "расчеты проектов этого года изменить нельзя");
+      if (counts) await refuseIfFrozen(deps, actor, [change.project.reporting_year], "расчеты проектов этого года изменить нельзя");
       return;
     }
     case "project": {
       // A rename reaches nothing; moving a project out of a frozen year or into one does.
       if (placement(change.before) === placement(change.after)) return;
       const years = [change.before, change.after].filter((p) => !p.is_deleted).map((p) => p.reporting_year);
-      await refuseIfFrozen(deps, companyId, years, "год, даты, площадку и архивирование проекта этого года изменить нельзя");
+      await refuseIfFrozen(deps, actor, years, "год, даты, площадку и архивирование проекта этого года изменить нельзя");
       return;
     }
     case "facility": {
       // The kind (and the archive, should facilities get one) says what its projects count.
       const placed = (f: Facility) => JSON.stringify([f.kind, (f as Facility & { is_deleted?: boolean }).is_deleted ?? false]);
       if (placed(change.before) === placed(change.after)) return;
-      const projects = await deps.repos.projects.listAllOfCompany(companyId);
+      const projects = await deps.repos.projects.listAllOfCompany(actor.company);
       const years = projects.filter((p) => !p.is_deleted && p.facility === change.before.id).map((p) => p.reporting_year);
-      await refuseIfFrozen(deps, companyId, years, "вид площадки, проекты которой входят в этот год, изменить нельзя");
+      await refuseIfFrozen(deps, actor, years, "вид площадки, проекты которой входят в этот год, изменить нельзя");
       return;
     }
     case "gwp_recompute":
-      await refuseIfFrozen(deps, companyId, [change.project.reporting_year], "пересчитать ПГП расчетов проекта этого года нельзя");
+      await refuseIfFrozen(deps, actor, [change.project.reporting_year], "пересчитать ПГП расчетов проекта этого года нельзя");
       return;
+  }
+}
+
+/** D32: refuses (409) a platform-wide change (an administrator's GWP re-dating) that would reach
+ *  `years` where some company has frozen one of them, naming the year and the company. */
+export async function refuseFrozenAnywhere(deps: Pick<Deps, "repos">, years: ReadonlySet<number>, what: (year: number) => string) {
+  if (years.size === 0) return;
+  for (const company of await deps.repos.companies.list()) {
+    const frozen = (await deps.repos.inventoryReviews.listOfCompany(company.id)).find((r) => years.has(r.year) && isFrozen(r));
+    if (frozen) throw new Conflict(`${frozenMessage(frozen, what(frozen.year))} (организация «${company.name}»)`);
   }
 }
 

@@ -65,7 +65,7 @@ export async function previewGwpRecompute(deps: Deps, actor: Actor, projectId: s
  *  calculations, or all that the preview lists. */
 export async function applyGwpRecompute(deps: Deps, actor: Actor, projectId: string, ids?: string[]) {
   const preview = await previewGwpRecompute(deps, actor, projectId);
-  await guardFrozen(deps, actor.company, { kind: "gwp_recompute", project: await getProject(deps, actor, projectId) });
+  await guardFrozen(deps, actor, { kind: "gwp_recompute", project: await getProject(deps, actor, projectId) });
   const wanted = ids ? new Set(ids) : undefined;
   const recomputed = [];
   for (const change of preview.results) {

@@ -100,7 +100,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     version: current.version + 1,
   };
   if (next.end_date < next.start_date) throw new Invalid("end_date: дата окончания раньше даты начала");
-  await guardFrozen(deps, actor.company, { kind: "project", before: current, after: next });
+  await guardFrozen(deps, actor, { kind: "project", before: current, after: next });
   await deps.repos.projects.replace(next, current.version);
   return next;
 }

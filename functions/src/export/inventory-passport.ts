@@ -18,10 +18,10 @@ import {
   STATUS_LABELS,
   TRANSITIONS,
   inventorySourceOf,
+  stepDone,
   thresholdVerdict,
   type Gas,
   type Order371Category,
-  type ReviewAction,
 } from "@core/inventory";
 import type { SnapshotChanges, SnapshotLine } from "../domain/inventory/versions";
 import type { CoefficientUse } from "../ports";
@@ -174,7 +174,7 @@ function approvalsOf(review: InventoryReview, users: User[]): string[] {
   }
   for (const step of review.history) {
     // Past tense, as a register reads («утверждено»).
-    const action = Object.hasOwn(TRANSITIONS, step.action) ? TRANSITIONS[step.action as ReviewAction].done : STATUS_LABELS[step.to];
+    const action = Object.hasOwn(TRANSITIONS, step.action) ? stepDone(step) : STATUS_LABELS[step.to];
     const dated = step.date ? ` ${plainDate(step.date)}` : "";
     lines.push(`${moscowDate(step.at)}: ${action}${dated} (${step.by_name || nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
   }

@@ -6,7 +6,7 @@ import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
 import { inventoryWithStored } from "../domain/inventory/year";
-import { getReview, isFrozen } from "../domain/inventory/review";
+import { getReview, isApproved } from "../domain/inventory/review";
 import { loadSnapshot, scopedState } from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
@@ -53,7 +53,7 @@ export async function inventoryReport(
   ]);
   if (!company) throw new NotFound("Организация не найдена");
   // D20: an approved, sent or accepted year prints its approved version, not the live figures.
-  const approved = isFrozen(review) && review.snapshot ? review.snapshot : undefined;
+  const approved = isApproved(review) && review.snapshot ? review.snapshot : undefined;
   const stored = approved && (await loadSnapshot(deps, actor.company, request.year, approved.version));
   if (stored && request.facility && !facilities.some((f) => f.id === request.facility)) throw new NotFound("Площадка не найдена");
   const inventory = stored ? scopedState(stored.inventory, request.facility) : await liveInventory(deps as Deps, actor, request, review);

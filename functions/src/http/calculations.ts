@@ -137,7 +137,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
       ...calculationView(calculation),
       ...(locked && inventorySourceOf(calculation.type) ? { locked } : {}),
     }));
-    return c.json({ results, count: page.count }, 200);
+    return c.json({ results, count: page.count, ...(locked ? { locked } : {}) }, 200);
   })
   .openapi(createRoute, async (c) => {
     const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");

@@ -84,8 +84,9 @@ export function versionedPut(doc: DynamoDBDocumentClient, table: string, item: I
       new PutCommand({
         TableName: table,
         Item: item,
-        ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(PK)" : "attribute_exists(PK) AND version = :v",
-        ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
+        // Version 0: none stored, or one stored without a step yet (a year's review that only noted its editors).
+        ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(PK) OR version = :v" : "attribute_exists(PK) AND version = :v",
+        ExpressionAttributeValues: { ":v": expectedVersion },
       }),
     ),
     conflict,

@@ -63,7 +63,16 @@ export const listRoute = declareRoute(
     method: "get",
     path: "/{type}",
     request: { params: z.object({ type: listTypeParam }), query: listQuery },
-    responses: { 200: json(listOf(calculationSchema), "A page of calculations") },
+    responses: {
+      200: json(
+        listOf(calculationSchema).extend({
+          locked: z.optional(z.string()).meta({
+            description: "D20, D32: why the project's calculations of this type cannot be added or changed now (its year is frozen)",
+          }),
+        }),
+        "A page of calculations",
+      ),
+    },
   },
 );
 

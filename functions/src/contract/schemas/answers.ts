@@ -298,6 +298,12 @@ export const inventoryReviewSchema = z.object({
   coal_processed: z.optional(z.array(coalProcessedSchema)).meta({
     description: "8.1: coal processed in the year per facility, t, as entered on the inventory; frozen with the year (D20)",
   }),
+  last_changed_by: z.optional(z.string()).meta({
+    description: "D33: who last changed the year's data (a calculation, project, facility, the coal processed); never approves it",
+  }),
+  changed_by: z.optional(z.array(z.string())).meta({
+    description: "D33: who changed the year's data since its last step; «Доработка завершена» by one of them sends the year for approval",
+  }),
   updated_at: z.string(),
   version: z.int().meta({ description: "0: never stored (a draft)" }),
 });
@@ -488,7 +494,7 @@ export const calculationSchema = z
     gwp_not_in_force: z.optional(z.boolean()).meta({ description: "D12: the GWP set stored is not the one in force for the year" }),
     locked: z
       .optional(z.string())
-      .meta({ description: "D20, in lists: why it cannot be edited, archived or restored now (its reporting year is approved)" }),
+      .meta({ description: "D20, in lists: why it cannot be edited, archived or restored now (its reporting year is frozen)" }),
     entered: z
       .optional(z.record(z.string(), z.object({ value: z.number(), unit: z.string() })))
       .meta({ description: "D13: inputs typed in another unit than the stored (canonical) one, as entered." }),

@@ -30,6 +30,9 @@ export async function setCoalProcessed(deps: Deps, actor: Actor, year: number, r
   const next: InventoryReview = {
     ...current,
     coal_processed: rows.sort((a, b) => a.facility.localeCompare(b.facility)),
+    // D33: the coal processed is the year's data; its editor never approves it.
+    last_changed_by: actor.email,
+    changed_by: [...new Set([...(current.changed_by ?? []), actor.email])],
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };

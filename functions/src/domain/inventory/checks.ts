@@ -8,7 +8,7 @@
 import type { Deps } from "../context";
 import type { Calculation, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
-import { isFrozen, STATUS_LABELS } from "./review";
+import { isApproved, STATUS_LABELS } from "./review";
 import { coefficientFlags } from "../coefficients";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
@@ -102,7 +102,7 @@ const facilityNameOf = (scope: CheckScope, id: string | null) => scope.facilitie
  *  change (a GWP set re-dated): the live total is compared with the approved version's. */
 async function reviewChecks(deps: Deps, scope: CheckScope): Promise<InventoryCheck[]> {
   const { review } = scope;
-  if (!isFrozen(review) || !review.snapshot) return [];
+  if (!isApproved(review) || !review.snapshot) return [];
   const version = await deps.repos.inventoryVersions.get(review.company, review.year, review.snapshot.version);
   if (!version) return [];
   const total = scope.figures.total_t_co2e;

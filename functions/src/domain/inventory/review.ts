@@ -1,6 +1,6 @@
-// Review and sign-off of the year's inventory (issue: inventory, item 5). Staff prepare and send; a
-// reviewer (role reviewer or admin) other than the sender approves (four eyes; who may take which
-// step is the core's TRANSITIONS table). The year moves draft → in review → approved → submitted
+// Review and sign-off of the year's inventory. Staff prepare and send; a reviewer (role reviewer or
+// admin) other than the sender and the last editor of the data approves (four eyes, D33; who may
+// take which step is the core's TRANSITIONS table). In review the year is frozen (D32). The year moves draft → in review → approved → submitted
 // → accepted, or refused (with the notice date and a reason) → reworked → submitted again.
 // Approving stores version n of the year's inventory (D20, domain/inventory/versions.ts) and freezes the
 // year: a change that would reach it gets 409 (freeze.ts) until a reviewer reopens the year with a
@@ -12,11 +12,13 @@ import { workingCalendar } from "../production-calendar";
 import type { InventoryReview, InventoryVersion } from "../../ports";
 import { discardVersion, storeVersion, type InventoryState } from "./versions";
 import {
+  APPROVED_STATUSES,
   FROZEN_STATUSES,
   STATUS_LABELS,
   TRANSITIONS,
+  actionProblem,
   reviewDateProblem,
-  senderOf,
+  targetOf,
   type InventoryStatus,
   type ReviewAction,
   type Transition,
@@ -50,7 +52,10 @@ function withReworkDeadline(review: InventoryReview, calendar: WorkingCalendar):
   return { ...rest, rework_deadline: deadline, ...(warning ? { rework_deadline_warning: warning } : {}) };
 }
 
+/** The year's data may not change (D32). */
 export const isFrozen = (review: InventoryReview) => FROZEN_STATUSES.includes(review.status);
+/** The year stands approved: it prints and shows its approved version (D20). */
+export const isApproved = (review: InventoryReview) => APPROVED_STATUSES.includes(review.status);
 
 export interface TransitionRequest {
   action: ReviewAction;
@@ -71,7 +76,7 @@ export const reviewToday = (now: Date) => new Date(now.getTime() + 12 * 3_600_00
 export function permitTransition(
   actor: Pick<Actor, "email" | "role">,
   year: number,
-  current: Pick<InventoryReview, "status" | "version" | "history">,
+  current: Pick<InventoryReview, "status" | "version" | "history" | "last_changed_by" | "changed_by">,
   request: TransitionRequest,
   now: Date,
 ): { reason?: string; date?: string } {
@@ -85,11 +90,9 @@ export function permitTransition(
   if (!(rule.from as readonly InventoryStatus[]).includes(current.status)) {
     throw new Conflict(`«${rule.label}» невозможно: инвентаризация ${year} года в статусе «${STATUS_LABELS[current.status]}»`);
   }
-  if (rule.notSender && senderOf(current.history) === actor.email) {
-    throw new Forbidden(
-      `«${rule.label}» может только другой проверяющий или администратор: вы сами отправили инвентаризацию ${year} года на проверку`,
-    );
-  }
+  // Four eyes, as the screen explains it (the core's actionProblem).
+  const problem = actionProblem(request.action, actor, current);
+  if (problem) throw new Forbidden(`«${rule.label}» ${problem}`);
   const reason = request.reason?.trim() || undefined;
   if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
   if (rule.noticeDate) {
@@ -119,18 +122,23 @@ export async function transition(
   const current = await getReview(deps, actor.company, year);
   const { reason, date } = permitTransition(actor, year, current, request, deps.clock.now());
   const now = deps.clock.now().toISOString();
+  // D33: «Доработка завершена» by someone who changed the data sends the year for approval.
+  const to = targetOf(request.action, actor.email, current);
+  const freezes = Boolean(rule.freezes) && to === rule.to;
+  // Who changed the data is counted afresh from each step; the last editor stays.
+  const { changed_by: _changed, ...kept } = current;
   // The history names the person as the register does (name and role), not by e-mail alone.
   const user = actor.profile ?? (await deps.repos.users.get(actor.company, actor.id));
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
   const next: InventoryReview = {
-    ...current,
-    status: rule.to,
+    ...kept,
+    status: to,
     history: [
       ...current.history,
       {
         action: request.action,
         from: current.status,
-        to: rule.to,
+        to,
         by: actor.email,
         ...(name ? { by_name: name } : {}),
         by_role: actor.role,
@@ -143,7 +151,7 @@ export async function transition(
     updated_at: now,
     version: current.version + 1,
   };
-  if (rule.freezes) {
+  if (freezes) {
     next.approved_at = now;
     next.approved_by = actor.email;
   }
@@ -154,7 +162,7 @@ export async function transition(
   // D20: the snapshot is stored last, once every check has passed, and undone if the review
   // changed meanwhile (that approval never happened).
   let stored: InventoryVersion | undefined;
-  if (rule.freezes) {
+  if (freezes) {
     stored = await storeVersion(deps, actor, current, request.action, now, await snapshot(actor.company, year));
     next.snapshot = { version: stored.version, sha256: stored.sha256 };
   }

@@ -5,7 +5,7 @@
 // типы» lists the project's calculations of every type at once, and «Учет» keeps the primary or the
 // alternative ones only (?type=all&role=alternative).
 import { lazy, Suspense, useEffect } from "react";
-import { Button, Flex, Select } from "antd";
+import { Button, Flex, Select, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useAtomValue, useSetAtom } from "jotai";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
@@ -13,7 +13,7 @@ import { INVENTORY_ROLES, INVENTORY_ROLE_SHORT, inventorySourceOf, type Inventor
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { ALL_TYPES, useCalculation, type ListType } from "./api";
+import { ALL_TYPES, useCalculation, useCalculations, type ListType } from "./api";
 import { CalculationsTable } from "./CalculationsTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 
@@ -51,6 +51,8 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
   const role = roles ? roleFrom(params.get("role")) : undefined;
   const { page, setPage, correctPage } = useUrlPage();
   const archived = params.get("archived") === "1";
+  // The list the table shows (the same query): it says when the project's year is frozen (D32).
+  const locked = useCalculations({ projectId, type: listType, archived, page, role }).data?.locked;
   const openDialog = useSetAtom(calculationDialogAtom);
   const setResults = useSetAtom(resultsDialogAtom);
   const dialog = useAtomValue(calculationDialogAtom);
@@ -112,9 +114,16 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
             )}
             <ArchiveSwitch archived={archived} onChange={showArchive} />
             {type && !archived && !projectDeleted && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: "create" })}>
-                Добавить расчет
-              </Button>
+              <Flex gap={8} align="center">
+                <Button type="primary" icon={<PlusOutlined />} disabled={Boolean(locked)} onClick={() => openDialog({ mode: "create" })}>
+                  Добавить расчет
+                </Button>
+                {locked && (
+                  <Typography.Text type="secondary" data-testid="add-locked" style={{ maxWidth: 420 }}>
+                    {locked}
+                  </Typography.Text>
+                )}
+              </Flex>
             )}
           </Flex>
         )}

@@ -73,7 +73,8 @@ export function useProject(projectId: string) {
 export function useCalculations({ projectId, type, archived, page, role }: CalculationsView) {
   return useQuery({
     queryKey: [...calculationsKey, type, "list", projectId, archived, page, role],
-    queryFn: async (): Promise<ListPage<Calculation>> => {
+    // locked: why nothing of this type can be added to the project now (its year is frozen, D32).
+    queryFn: async (): Promise<ListPage<Calculation> & { locked?: string }> => {
       const answer = await calculations((c) =>
         c[":type"].$get({
           param: { type: type! },

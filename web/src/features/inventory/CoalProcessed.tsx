@@ -22,7 +22,10 @@ export function CoalProcessed({ inventory }: { inventory: Inventory }) {
     <Card title="Переработка угля" size="small" data-testid="coal-processed">
       <Typography.Paragraph type="secondary">
         Данные о деятельности для паспорта отчета: сколько угля переработала площадка за {inventory.year} год.
-        {frozen && " Год утвержден: значения изменить нельзя, пока проверяющий не откроет год для изменений."}
+        {frozen &&
+          (review.status === "in_review"
+            ? " Год на проверке: значения изменить нельзя, пока проверяющий не вернет его на доработку."
+            : " Год утвержден: значения изменить нельзя, пока проверяющий не откроет год для изменений.")}
       </Typography.Paragraph>
       <Table
         rowKey="id"

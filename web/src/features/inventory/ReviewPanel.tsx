@@ -1,5 +1,6 @@
 // The year's review and sign-off on the inventory screen: the status, the actions the signed-in
-// user may take (approving, returning, reopening and finishing the rework are the reviewer's),
+// user may take (approving, returning, reopening and finishing the rework are the reviewer's) and
+// why the others of this status are not offered (the role, four eyes: D33),
 // the history with who, when and why, the rework deadline and the comments (page by page; the
 // author, a reviewer or an admin may delete one).
 import { useState } from "react";
@@ -10,11 +11,15 @@ import type { InventoryReview } from "@server/contract";
 import { useMe } from "../profile/api";
 import {
   FROZEN_STATUSES,
+  REVIEW_ACTIONS,
   STATUS_LABELS,
   TRANSITIONS,
+  actionProblem,
   actionsFor,
   isReviewer,
   reviewDateProblem,
+  sendsForApproval,
+  stepDone,
   type ReviewAction,
   type Transition,
 } from "@core/inventory";
@@ -24,8 +29,7 @@ import { STATUS_COLORS } from "./review";
 
 const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
 const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].label : action);
-// The history reads as a register: past tense, the person's name and role (issue 29, item 4).
-const done = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].done : action);
+// The history reads as a register: past tense, the person's name and role.
 const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", reviewer: "проверяющий", admin: "администратор" };
 const plainDate = (iso: string) => iso.split("-").reverse().join(".");
 
@@ -41,15 +45,20 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   const [notice, setNotice] = useState<Dayjs | null>(null);
   const [text, setText] = useState("");
   const reviewer = isReviewer(me.data?.role);
-  // The core's table, as the server applies it: a staff member, or the person who sent the version,
-  // sees no button they cannot use.
-  const available = me.data ? actionsFor(review.status, { role: me.data.role ?? "staff", email: me.data.email ?? "" }, review.history) : [];
+  // The core's table, as the server applies it: a staff member, the person who sent the version or
+  // last changed its data sees no button they cannot use, and reads why.
+  const user = { role: me.data?.role ?? "staff", email: me.data?.email ?? "" };
+  const available = me.data ? actionsFor(user, review) : [];
+  const withheld = me.data
+    ? REVIEW_ACTIONS.filter((action) => TRANSITIONS[action].from.some((s) => s === review.status) && !available.includes(action))
+    : [];
 
   // Every step asks for confirmation and takes a comment (a reason where the table requires one)
   // and, for the report sent, accepted or returned, its date.
   const run = (action: ReviewAction) => {
     setReason("");
     setNotice(null);
+    act.reset();
     setAsking(action);
   };
   const rule: Transition | null = asking ? TRANSITIONS[asking] : null;
@@ -92,7 +101,9 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
         )}
         {FROZEN_STATUSES.includes(review.status) && (
           <Typography.Text type="secondary">
-            Год заморожен: расчеты и проекты этого года изменить нельзя, пока проверяющий не откроет год для изменений.
+            {review.status === "in_review"
+              ? "Год на проверке и заморожен: расчеты и проекты этого года изменить нельзя, пока проверяющий не вернет его на доработку."
+              : "Год заморожен: расчеты и проекты этого года изменить нельзя, пока проверяющий не откроет год для изменений."}
           </Typography.Text>
         )}
         <InventoryVersions year={review.year} history={review.history} />
@@ -102,17 +113,28 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               {label(action)}
             </Button>
           ))}
-          {available.length === 0 && (
-            <Typography.Text type="secondary">Действий в этом статусе нет{reviewer ? "" : " (утверждает проверяющий)"}</Typography.Text>
+          {me.data && available.length === 0 && withheld.length === 0 && (
+            <Typography.Text type="secondary">В статусе «{STATUS_LABELS[review.status]}» действий нет</Typography.Text>
           )}
         </Flex>
-        {act.isError && <Alert type="error" showIcon title={act.error.message} role="alert" />}
+        {withheld.length > 0 && (
+          <ul className="review-withheld" data-testid="review-withheld" style={{ margin: 0, paddingLeft: 20 }}>
+            {withheld.map((action) => (
+              <li key={action}>
+                <Typography.Text type="secondary">
+                  «{label(action)}» {actionProblem(action, user, review)}
+                </Typography.Text>
+              </li>
+            ))}
+          </ul>
+        )}
+        {act.isError && asking === null && <Alert type="error" showIcon title={act.error.message} role="alert" />}
         {review.history.length > 0 && (
           <Timeline
             items={review.history.map((entry) => ({
               children: (
                 <span data-testid="review-history-entry">
-                  {displayDateTime(entry.at)} — {done(entry.action)}
+                  {displayDateTime(entry.at)} — {stepDone(entry)}
                   {entry.date ? ` ${plainDate(entry.date)}` : ""}: {entry.by_name || entry.by}
                   {entry.by_role && ROLE_NAMES[entry.by_role] ? `, ${ROLE_NAMES[entry.by_role]}` : ""}
                   {entry.reason ? ` («${entry.reason}»)` : ""}
@@ -194,6 +216,15 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
       >
         <Flex vertical gap={8}>
           <Typography.Text>{asking ? `«${label(asking)}» для инвентаризации ${review.year} года?` : ""}</Typography.Text>
+          {asking && sendsForApproval(asking, user.email, review) && (
+            <Alert
+              type="info"
+              showIcon
+              title="Вы изменяли данные года во время доработки: год будет направлен на утверждение другому проверяющему, версия не утверждается"
+            />
+          )}
+          {/* The server's refusal, where the user is looking (the dialog covers the panel). */}
+          {act.isError && <Alert type="error" showIcon title={act.error.message} role="alert" />}
           {dated && (
             <>
               <span>

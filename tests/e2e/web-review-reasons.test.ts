@@ -1,0 +1,106 @@
+// D32, D33 in a real browser: a year in review disables «Добавить расчет» with the reason, the
+// review panel says in Russian why an action is not offered, and the rework bypass (a reviewer who
+// changed the data presses «Доработка завершена») sends the year for approval, after which the
+// screen tells that reviewer why they cannot approve it.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+
+describe("web app: why a review step is not offered", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let demo: ReturnType<typeof apiCaller>;
+  let reviewer: ReturnType<typeof apiCaller>;
+  let projectId = "";
+  let calc: { id: string; version: number };
+  const REVIEWER = { email: "reviewer@example.com", password: "reviewer-password-1" };
+
+  const at = (path: string) => `${server.url}${path}`;
+  const step = async (who: ReturnType<typeof apiCaller>, action: string, extra: Record<string, unknown> = {}) => {
+    const { review } = await who<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
+    return who("POST", "v1/inventory/2025/review/", { action, version: review.version, ...extra });
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ admin: true });
+    const token = await accessToken(server.url, server.demo);
+    demo = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    const adminToken = await accessToken(server.url, server.admin!);
+    const admin = apiCaller(
+      () => server.url,
+      () => adminToken,
+    );
+    const me = await demo<{ company: { id: string } }>("GET", "v1/users/get_me/");
+    await admin("POST", `v1/admin/companies/${me.company.id}/users/`, { ...REVIEWER, role: "reviewer" });
+    const reviewerToken = await accessToken(server.url, REVIEWER);
+    reviewer = apiCaller(
+      () => server.url,
+      () => reviewerToken,
+    );
+    projectId = (
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Южная 2025",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+      })
+    ).id;
+    calc = await demo("POST", "v1/torch_ch4/", { name: "Факел", project: projectId, volume: 912.25, koef_transform: 0.67 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    ({ page, pageErrors } = app);
+    await signIn(page, server.url, server.demo);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("in review: «Добавить расчет» is disabled with the reason, and staff read why they cannot approve", async () => {
+    await step(demo, "send_to_review");
+    await page.goto(at(`/projects/${projectId}/calculations?type=torch_ch4`));
+    await page.getByTestId("add-locked").waitFor();
+    expect(await page.getByRole("button", { name: "Добавить расчет" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("add-locked").innerText()).toMatch(/на проверке.*попросите проверяющего вернуть ее на доработку/);
+
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByTestId("review-status").getByText("На проверке").waitFor();
+    const withheld = page.getByTestId("review-withheld");
+    await withheld.waitFor();
+    expect(await withheld.innerText()).toContain("«Утвердить» может только проверяющий или администратор");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("the rework bypass: the reviewer who changed the data finishes the rework, the year goes for approval, and the screen says why they cannot approve", async () => {
+    await step(reviewer, "approve");
+    await step(reviewer, "submit");
+    await step(reviewer, "refuse", { reason: "Замечания уведомления", notice_date: "2026-04-01" });
+    calc = await reviewer("PATCH", `v1/torch_ch4/${calc.id}/`, { volume: 2000, version: calc.version });
+
+    await signIn(page, server.url, REVIEWER);
+    await page.goto(at("/inventory?year=2025"));
+    await page.getByTestId("review-status").getByText("Отчет возвращен на доработку").waitFor();
+    await page.getByRole("button", { name: "Доработка завершена" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(/год будет направлен на утверждение другому проверяющему/).waitFor();
+    await dialog.getByRole("button", { name: "Доработка завершена" }).click();
+    await page.getByTestId("review-status").getByText("На проверке").waitFor();
+    expect(await page.getByRole("button", { name: "Утвердить" }).count()).toBe(0);
+    const withheld = page.getByTestId("review-withheld");
+    await withheld.waitFor();
+    expect(await withheld.innerText()).toContain(
+      "«Утвердить» может только другой проверяющий или администратор: вы сами отправили эту версию на проверку",
+    );
+    expect(await page.locator(".ant-timeline").innerText()).toMatch(/доработка завершена, направлено на утверждение/);
+    // No version was approved by that one person.
+    const versions = await reviewer<Array<{ version: number }>>("GET", "v1/inventory/2025/versions/");
+    expect(versions.map((v) => v.version)).toEqual([1]);
+    expect(pageErrors).toEqual([]);
+  });
+});
