@@ -64,6 +64,30 @@ describe("the company's own requisites", () => {
     expect((await me(staff.token)).inn).toBe("7707083893");
   });
 
+  it("refuses ИНН and КПП made of zeros, each named at its field", async () => {
+    const res = await patch({ inn: "0000000000", kpp: "000000000", ogrn: "1027700132194" });
+    expect(res.status).toBe(400);
+    const { detail } = (await res.json()) as { detail: string };
+    expect(detail.split("; ").map((part) => part.split(":")[0])).toEqual(["inn", "kpp", "ogrn"]);
+    expect(detail).toContain("inn: ИНН начинается с кода налогового органа, 0000 такого кода нет");
+    expect((await patch({ inn: "000000000000" })).status).toBe(400);
+    expect(await me(staff.token)).toMatchObject({ inn: "7707083893", kpp: "773601001" });
+  });
+
+  it("keeps ИНН, КПП and ОГРН once set: staff correct them but do not blank them", async () => {
+    for (const field of ["inn", "kpp", "ogrn"] as const) {
+      const res = await patch({ [field]: "  " });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(
+        new RegExp(`^${field}: .* уже указан — его можно исправить, но не стереть`),
+      );
+    }
+    expect(await me(staff.token)).toMatchObject({ inn: "7707083893", kpp: "773601001", ogrn: "1027700132195" });
+    // What was never set may stay empty; what is not kept may be blanked.
+    expect((await patch({ okved: "", inn: "7736050003" })).status).toBe(200);
+    expect(await me(staff.token)).toMatchObject({ inn: "7736050003", okved: "" });
+  });
+
   it("refuses a stale version with 409", async () => {
     const res = await patch({ kpp: "773601002", version: 0 });
     expect(res.status).toBe(409);

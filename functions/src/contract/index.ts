@@ -26,7 +26,12 @@ export type { Verification } from "../dictionaries/reference-data";
 
 export { CALCULATION_NAME_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";
 export { MEDIA_KIND_LABELS, MEDIA_KINDS, ROLES, type MediaKind, type Role } from "./schemas/common";
-export { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "./schemas/company";
+export {
+  KEPT_REQUISITES,
+  keptRequisiteProblem,
+  requisiteProblem,
+  type RuledRequisite,
+} from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";

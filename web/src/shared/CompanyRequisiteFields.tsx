@@ -1,41 +1,78 @@
 // The company's requisites and the person responsible for its report (methodology 8.1: printed on
 // the report passport), as both the administrator's company dialog and the staff's «Изменить
-// реквизиты» on /profile edit them. The admin dialog checks in the browser too (its `rules`); the
-// profile shows the server's answer at the field.
+// реквизиты» on /profile edit them. Each field is checked as it is typed by the server's own rules
+// (functions/src/contract/schemas/company.ts), its message under it, gone once the value is right.
 import { Col, Form, Input, Row } from "antd";
-import type { Rule } from "antd/es/form";
+import type { FormInstance, Rule } from "antd/es/form";
+import { KEPT_REQUISITES, keptRequisiteProblem, requisiteProblem, type RuledRequisite } from "@server/contract";
 
-type RequisiteField = "ogrn" | "okved" | "inn" | "kpp" | "responsible_phone" | "responsible_email";
+type KeptRequisite = keyof typeof KEPT_REQUISITES;
+
+/** The field's rule as the server checks it. */
+export const requisiteRule = (field: RuledRequisite): Rule => ({
+  validator: (_, value?: string) => {
+    const problem = requisiteProblem(field, value ?? "");
+    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+  },
+});
+
+/** What the company keeps once set (ИНН, КПП, ОГРН): the staff may correct it, not blank it. */
+const keptRule = (field: KeptRequisite, kept?: Partial<Record<KeptRequisite, string>>): Rule[] =>
+  kept?.[field]
+    ? [
+        {
+          validator: (_, value?: string) =>
+            (value ?? "").trim() === "" ? Promise.reject(new Error(keptRequisiteProblem(field))) : Promise.resolve(),
+        },
+      ]
+    : [];
+
+/** The form's checks: a field is checked when left, and, while it shows a problem (its own or the
+ *  server's), again at every key, so the message goes as soon as the value is right. */
+export function requisiteForm<T>(form: FormInstance<T>) {
+  return {
+    validateTrigger: "onBlur",
+    onValuesChange: (changed: Partial<T>) => {
+      const wrong = Object.keys(changed).filter((name) => form.getFieldError(name as never).length > 0);
+      if (wrong.length) form.validateFields(wrong as never[]).catch(() => undefined);
+    },
+  } as const;
+}
 
 export function CompanyRequisiteFields({
-  rules = {},
+  kept,
   withRegion = false,
 }: {
-  rules?: Partial<Record<RequisiteField, Rule[]>>;
+  /** The values the company keeps (the staff's dialog): not to be blanked. */
+  kept?: Partial<Record<KeptRequisite, string>>;
   withRegion?: boolean;
 }) {
+  const rules = (field: RuledRequisite) => [
+    requisiteRule(field),
+    ...(field in KEPT_REQUISITES ? keptRule(field as KeptRequisite, kept) : []),
+  ];
   return (
     <>
       <Row gutter={12}>
         <Col flex="auto">
-          <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={rules.ogrn}>
+          <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={rules("ogrn")}>
             <Input inputMode="numeric" maxLength={15} />
           </Form.Item>
         </Col>
         <Col flex="160px">
-          <Form.Item label="ОКВЭД" name="okved" rules={rules.okved}>
+          <Form.Item label="ОКВЭД" name="okved" rules={rules("okved")}>
             <Input placeholder="05.10" maxLength={8} />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={12}>
         <Col flex="auto">
-          <Form.Item label="ИНН" name="inn" rules={rules.inn}>
+          <Form.Item label="ИНН" name="inn" rules={rules("inn")}>
             <Input inputMode="numeric" maxLength={12} />
           </Form.Item>
         </Col>
         <Col flex="160px">
-          <Form.Item label="КПП" name="kpp" rules={rules.kpp}>
+          <Form.Item label="КПП" name="kpp" rules={rules("kpp")}>
             <Input maxLength={9} />
           </Form.Item>
         </Col>
@@ -62,12 +99,12 @@ export function CompanyRequisiteFields({
       </Row>
       <Row gutter={12}>
         <Col flex="auto">
-          <Form.Item label="Телефон ответственного" name="responsible_phone" rules={rules.responsible_phone}>
+          <Form.Item label="Телефон ответственного" name="responsible_phone" rules={rules("responsible_phone")}>
             <Input inputMode="tel" maxLength={40} />
           </Form.Item>
         </Col>
         <Col flex="auto">
-          <Form.Item label="E-mail ответственного" name="responsible_email" rules={rules.responsible_email}>
+          <Form.Item label="E-mail ответственного" name="responsible_email" rules={rules("responsible_email")}>
             <Input inputMode="email" maxLength={320} />
           </Form.Item>
         </Col>

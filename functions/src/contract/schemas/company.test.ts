@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import fc from "fast-check";
-import { companyCreateSchema, companyPatchSchema, isValidInn, isValidOgrn, isValidPhone, KPP_RE } from "./company";
+import { companyCreateSchema, companyPatchSchema, isValidInn, isValidOgrn, isValidPhone, KPP_RE, requisiteProblem } from "./company";
 
 describe("ИНН check digits and КПП format", () => {
   it.each([
@@ -17,6 +17,20 @@ describe("ИНН check digits and КПП format", () => {
   it("takes КПП as 4 digits, 2 digits or capital letters, 3 digits", () => {
     expect(["770701001", "4205AB001"].every((kpp) => KPP_RE.test(kpp))).toBe(true);
     expect(["77070100", "7707ab001", "770701001 "].some((kpp) => KPP_RE.test(kpp))).toBe(false);
+  });
+
+  it("refuses ИНН and КПП made of zeros: 0000 is no tax office's code", () => {
+    expect(isValidInn("0000000000")).toBe(true); // the check digits alone let it through
+    for (const [field, value] of [
+      ["inn", "0000000000"],
+      ["inn", "000000000000"],
+      ["kpp", "000000000"],
+    ] as const) {
+      expect(requisiteProblem(field, value)).toMatch(/кода налогового органа, 0000 такого кода нет/);
+      expect(companyPatchSchema.safeParse({ [field]: value }).error!.issues.map((i) => i.message)[0]).toMatch(new RegExp(`^${field}: `));
+    }
+    expect(requisiteProblem("inn", " 7707083893 ")).toBeUndefined();
+    expect(requisiteProblem("kpp", "")).toBeUndefined();
   });
 
   it("refuses a wrong ИНН or КПП in the company body, naming the field", () => {

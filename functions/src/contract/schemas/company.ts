@@ -48,20 +48,6 @@ const name = z
     z.maxLength(COMPANY_NAME_MAX, `name: название не длиннее ${COMPANY_NAME_MAX} символов`),
   );
 
-const email = text("email", 320).check(z.refine((v) => v === "" || EMAIL_RE.test(v), "email: укажите корректный e-mail"));
-
-const ogrn = text("ogrn", 15).check(
-  z.refine((v) => v === "" || isValidOgrn(v), "ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой"),
-);
-
-const okved = text("okved", 8).check(z.refine((v) => v === "" || OKVED_RE.test(v), "okved: код ОКВЭД в формате NN.NN или NN.NN.NN"));
-
-const inn = text("inn", 12).check(
-  z.refine((v) => v === "" || isValidInn(v), "inn: ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами"),
-);
-
-const kpp = text("kpp", 9).check(z.refine((v) => v === "" || KPP_RE.test(v), "kpp: КПП — 9 знаков, например 420501001"));
-
 /** A phone number as people write it: digits, spaces, +, parentheses, hyphens; 5–15 digits. */
 export const PHONE_RE = /^\+?[\d\s()-]+$/;
 export function isValidPhone(value: string): boolean {
@@ -69,12 +55,65 @@ export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(value) && digits >= 5 && digits <= 15;
 }
 
-const phone = text("responsible_phone", 40).check(
-  z.refine((v) => v === "" || isValidPhone(v), "responsible_phone: телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56"),
-);
-const responsibleEmail = text("responsible_email", 320).check(
-  z.refine((v) => v === "" || EMAIL_RE.test(v), "responsible_email: укажите корректный e-mail"),
-);
+/** ИНН and КПП begin with the code of the tax office that gave them: 0000 is no office's (a value of
+ *  zeros passes the check digits). */
+const NO_TAX_OFFICE = "0000";
+
+/** The requisites' rules, each once: the problem with a filled-in value as users read it at the
+ *  field, or undefined. The schemas below, the domain (for callers that skip them) and the web's
+ *  forms, before sending, read them. */
+export const REQUISITE_RULES = {
+  email: (v: string) => (EMAIL_RE.test(v) ? undefined : "Укажите корректный e-mail"),
+  ogrn: (v: string) => (isValidOgrn(v) ? undefined : "ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой"),
+  okved: (v: string) => (OKVED_RE.test(v) ? undefined : "Код ОКВЭД в формате NN.NN или NN.NN.NN"),
+  inn: (v: string) =>
+    !isValidInn(v)
+      ? "ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами"
+      : v.startsWith(NO_TAX_OFFICE)
+        ? "ИНН начинается с кода налогового органа, 0000 такого кода нет"
+        : undefined,
+  kpp: (v: string) =>
+    !KPP_RE.test(v)
+      ? "КПП — 9 знаков, например 420501001"
+      : v.startsWith(NO_TAX_OFFICE)
+        ? "КПП начинается с кода налогового органа, 0000 такого кода нет"
+        : undefined,
+  responsible_phone: (v: string) => (isValidPhone(v) ? undefined : "Телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56"),
+  responsible_email: (v: string) => (EMAIL_RE.test(v) ? undefined : "Укажите корректный e-mail"),
+} as const;
+
+export type RuledRequisite = keyof typeof REQUISITE_RULES;
+
+/** The problem with a requisite as typed (trimmed; empty is no problem), or undefined. */
+export function requisiteProblem(field: RuledRequisite, value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : REQUISITE_RULES[field](trimmed);
+}
+
+/** What a company keeps once set (the 296-FZ report and its passport name the company by them): its
+ *  staff may correct them on Профиль but not blank them. */
+export const KEPT_REQUISITES = { inn: "ИНН", kpp: "КПП", ogrn: "ОГРН" } as const;
+
+export const keptRequisiteProblem = (field: keyof typeof KEPT_REQUISITES) =>
+  `${KEPT_REQUISITES[field]} уже указан — его можно исправить, но не стереть`;
+
+/** A text field checked by its rule, the message named by the field (docs/api.md: «field: text»). */
+const ruled = (field: RuledRequisite, max: number) =>
+  text(field, max).check(
+    z.superRefine((value, ctx) => {
+      const problem = requisiteProblem(field, value);
+      if (problem) ctx.addIssue({ code: "custom", message: `${field}: ${problem}`, input: value });
+    }),
+  );
+
+const email = ruled("email", 320);
+const ogrn = ruled("ogrn", 15);
+const okved = ruled("okved", 8);
+const inn = ruled("inn", 12);
+const kpp = ruled("kpp", 9);
+
+const phone = ruled("responsible_phone", 40);
+const responsibleEmail = ruled("responsible_email", 320);
 
 const requisites = {
   email: z.optional(email),

@@ -5,15 +5,14 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../users";
 import {
-  EMAIL_RE,
-  isValidInn,
-  isValidOgrn,
-  isValidPhone,
-  KPP_RE,
-  OKVED_RE,
+  KEPT_REQUISITES,
+  keptRequisiteProblem,
+  REQUISITE_RULES,
+  requisiteProblem,
   type CompanyCreateInput,
   type CompanyPatchInput,
   type OwnCompanyPatchInput,
+  type RuledRequisite,
 } from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "./audit";
@@ -25,19 +24,18 @@ const label = (company: Company) => company.name;
 
 /** The rules the schema also checks, for callers that skip it (the admin command, tests). */
 function checkRequisites(input: CompanyPatchInput) {
-  if (input.ogrn && !isValidOgrn(input.ogrn)) {
-    throw new Invalid("ogrn: ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой");
+  for (const field of Object.keys(REQUISITE_RULES) as RuledRequisite[]) {
+    const problem = requisiteProblem(field, input[field] ?? "");
+    if (problem) throw new Invalid(`${field}: ${problem}`);
   }
-  if (input.okved && !OKVED_RE.test(input.okved)) throw new Invalid("okved: код ОКВЭД в формате NN.NN или NN.NN.NN");
-  if (input.inn && !isValidInn(input.inn)) {
-    throw new Invalid("inn: ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами");
-  }
-  if (input.kpp && !KPP_RE.test(input.kpp)) throw new Invalid("kpp: КПП — 9 знаков, например 420501001");
-  if (input.responsible_phone && !isValidPhone(input.responsible_phone)) {
-    throw new Invalid("responsible_phone: телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56");
-  }
-  if (input.responsible_email && !EMAIL_RE.test(input.responsible_email)) {
-    throw new Invalid("responsible_email: укажите корректный e-mail");
+}
+
+/** Staff correct what their company keeps (ИНН, КПП, ОГРН) but do not blank it once set. */
+function checkKept(current: Company, patch: OwnCompanyPatchInput) {
+  for (const field of Object.keys(KEPT_REQUISITES) as (keyof typeof KEPT_REQUISITES)[]) {
+    if (patch[field] !== undefined && patch[field].trim() === "" && current[field]) {
+      throw new Invalid(`${field}: ${keptRequisiteProblem(field)}`);
+    }
   }
 }
 
@@ -84,6 +82,7 @@ export async function updateCompanyAsAdmin(
 export async function updateOwnCompany(deps: Deps, actor: Actor, patch: OwnCompanyPatchInput & { version?: number }): Promise<CompanyView> {
   const company = await deps.repos.companies.get(actor.company);
   if (!company) throw new NotFound("Компания не найдена");
+  checkKept(company, patch);
   const { inn, kpp, ogrn, okved, postal_address, version } = patch;
   const { responsible_name, responsible_position, responsible_phone, responsible_email } = patch;
   return applyPatch(deps, actor, view(company), {

@@ -1,5 +1,5 @@
 // «Компании»: every company of the platform, created and edited here. The requisites are checked in
-// the form by the same rules as on the server (functions/src/contract/schemas/company.ts).
+// the form by the server's own rules (functions/src/contract/schemas/company.ts).
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
 import { Button, Form, Input, Modal, Space } from "antd";
@@ -7,10 +7,10 @@ import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
-import { isValidInn, isValidOgrn, isValidPhone, KPP_RE, OKVED_RE } from "@server/contract";
-import { adminKeys, createCompany, errorText, fieldError, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
+import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
 import { useFeedback } from "../../shared/feedback";
-import { CompanyRequisiteFields } from "../../shared/CompanyRequisiteFields";
+import { CompanyRequisiteFields, requisiteForm, requisiteRule } from "../../shared/CompanyRequisiteFields";
+import { fieldErrors } from "../../shared/fieldErrors";
 
 const FIELDS = [
   "name",
@@ -28,46 +28,10 @@ const FIELDS = [
 ] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
 
+/** The admin's own fields; the requisites carry their rules (CompanyRequisiteFields). */
 const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
   name: [{ required: true, whitespace: true, message: "Укажите название компании" }, { max: 200 }],
-  email: [{ type: "email", message: "Укажите корректный e-mail" }],
-  ogrn: [
-    {
-      validator: (_, value?: string) =>
-        !value || isValidOgrn(value.trim())
-          ? Promise.resolve()
-          : Promise.reject(new Error("ОГРН — 13 цифр, ОГРНИП — 15 цифр, с верной контрольной цифрой")),
-    },
-  ],
-  inn: [
-    {
-      validator: (_, value?: string) =>
-        !value || isValidInn(value.trim())
-          ? Promise.resolve()
-          : Promise.reject(new Error("ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами")),
-    },
-  ],
-  kpp: [
-    {
-      validator: (_, value?: string) =>
-        !value || KPP_RE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error("КПП — 9 знаков, например 420501001")),
-    },
-  ],
-  responsible_phone: [
-    {
-      validator: (_, value?: string) =>
-        !value || isValidPhone(value.trim())
-          ? Promise.resolve()
-          : Promise.reject(new Error("Телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56")),
-    },
-  ],
-  responsible_email: [{ type: "email", message: "Укажите корректный e-mail" }],
-  okved: [
-    {
-      validator: (_, value?: string) =>
-        !value || OKVED_RE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error("Код ОКВЭД в формате NN.NN или NN.NN.NN")),
-    },
-  ],
+  email: [requisiteRule("email")],
 };
 
 function CompanyDialog({ company, open, onClose }: { company?: Company; open: boolean; onClose: () => void }) {
@@ -86,8 +50,8 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       onClose();
     },
     onError: (error) => {
-      const field = fieldError(error, FIELDS);
-      if (field) form.setFields([field]);
+      const fields = fieldErrors(error, FIELDS);
+      if (fields) form.setFields(fields);
       else message.error(errorText(error));
     },
   });
@@ -103,14 +67,21 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <Form<CompanyForm> form={form} layout="vertical" initialValues={company} onFinish={(values) => save.mutate(values)} preserve={false}>
+      <Form<CompanyForm>
+        form={form}
+        layout="vertical"
+        initialValues={company}
+        onFinish={(values) => save.mutate(values)}
+        preserve={false}
+        {...requisiteForm(form)}
+      >
         <Form.Item label="Название" name="name" rules={RULES.name}>
           <Input />
         </Form.Item>
         <Form.Item label="E-mail" name="email" rules={RULES.email}>
           <Input />
         </Form.Item>
-        <CompanyRequisiteFields rules={RULES} withRegion />
+        <CompanyRequisiteFields withRegion />
       </Form>
     </Modal>
   );

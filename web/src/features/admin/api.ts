@@ -2,6 +2,7 @@
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
+import { fieldErrors } from "../../shared/fieldErrors";
 import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
 import type {
   AdminUser,
@@ -221,10 +222,7 @@ export function useDictionaryNames() {
 
 /** The server names the field first ("ogrn: …"); a form shows the text under that field. */
 export function fieldError<F extends string>(error: unknown, fields: readonly F[]): { name: F; errors: string[] } | undefined {
-  if (!isApiError(error)) return undefined;
-  const match = /^([a-z_]+): (.*)$/s.exec(error.detail);
-  if (!match || !(fields as readonly string[]).includes(match[1])) return undefined;
-  return { name: match[1] as F, errors: [match[2]] };
+  return fieldErrors(error, fields)?.[0];
 }
 
 export function errorText(error: unknown): string {

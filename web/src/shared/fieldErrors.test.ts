@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../api/client";
+import { fieldErrors } from "./fieldErrors";
+
+describe("a server's problems at their fields", () => {
+  it("puts each «field: text» under its field, without the field's name", () => {
+    const detail = "inn: ИНН — 10 цифр; kpp: КПП — 9 знаков, например 420501001; ogrn: ОГРН — 13 цифр";
+    expect(fieldErrors(new ApiError(400, detail), ["inn", "kpp", "ogrn"] as const)).toEqual([
+      { name: "inn", errors: ["ИНН — 10 цифр"] },
+      { name: "kpp", errors: ["КПП — 9 знаков, например 420501001"] },
+      { name: "ogrn", errors: ["ОГРН — 13 цифр"] },
+    ]);
+  });
+
+  it("leaves a detail that names no field of the form, or no field at all, to be shown whole", () => {
+    expect(fieldErrors(new ApiError(400, "inn: ИНН — 10 цифр; name: укажите название"), ["inn"] as const)).toBeUndefined();
+    expect(fieldErrors(new ApiError(409, "Реквизиты уже изменены"), ["inn"] as const)).toBeUndefined();
+    expect(fieldErrors(new Error("x"), ["inn"] as const)).toBeUndefined();
+  });
+});
