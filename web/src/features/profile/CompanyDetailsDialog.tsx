@@ -1,8 +1,10 @@
 // «Изменить реквизиты» on /profile (docs/user-guide.md): the company's staff keep its ИНН, КПП, ОГРН,
-// ОКВЭД, postal address and the person responsible. The server checks them (functions/src/contract/schemas/company.ts) and its
-// answer «field: text» is shown at the field.
+// ОКВЭД, postal address and the person responsible. Each field is checked before sending by the
+// server's own rules (functions/src/contract/schemas/company.ts); what the server still refuses
+// («field: text», several joined by «; ») is shown at each field.
 import { Form, Modal } from "antd";
-import { CompanyRequisiteFields } from "../../shared/CompanyRequisiteFields";
+import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
+import { fieldErrors } from "../../shared/fieldErrors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
@@ -35,10 +37,9 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
       onClose();
     },
     onError: (error) => {
-      const match = isApiError(error) ? /^([a-z_]+): (.*)$/s.exec(error.detail) : null;
-      if (match && (FIELDS as readonly string[]).includes(match[1])) {
-        form.setFields([{ name: match[1] as (typeof FIELDS)[number], errors: [match[2]] }]);
-      } else message.error(isApiError(error) ? error.detail : "Не удалось сохранить реквизиты");
+      const fields = fieldErrors(error, FIELDS);
+      if (fields) form.setFields(fields);
+      else message.error(isApiError(error) ? error.detail : "Не удалось сохранить реквизиты");
     },
   });
 
@@ -59,8 +60,9 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
         initialValues={company}
         onFinish={(values) => save.mutate(values)}
         preserve={false}
+        {...requisiteForm(form)}
       >
-        <CompanyRequisiteFields />
+        <CompanyRequisiteFields kept={company} />
       </Form>
     </Modal>
   );

@@ -37,6 +37,14 @@ export function ProfileDetails({ me }: { me: Me }) {
             { key: "kpp", label: "КПП", children: orAbsent(me.company?.kpp) },
             { key: "okved", label: "ОКВЭД", children: orAbsent(me.company?.okved) },
             { key: "region", label: "Регион", children: orAbsent(me.company?.region) },
+            // Methodology 8.1: printed on the report passport.
+            {
+              key: "responsible",
+              label: "Ответственный за отчет",
+              children: orAbsent([me.company?.responsible_name, me.company?.responsible_position].filter(Boolean).join(", ")),
+            },
+            { key: "responsible_phone", label: "Телефон ответственного", children: orAbsent(me.company?.responsible_phone) },
+            { key: "responsible_email", label: "E-mail ответственного", children: orAbsent(me.company?.responsible_email) },
           ]}
         />
       </Card>
