@@ -69,7 +69,7 @@ describe("the company's own requisites", () => {
     expect(res.status).toBe(400);
     const { detail } = (await res.json()) as { detail: string };
     expect(detail.split("; ").map((part) => part.split(":")[0])).toEqual(["inn", "kpp", "ogrn"]);
-    expect(detail).toContain("inn: ИНН начинается с кода налогового органа, 0000 такого кода нет");
+    expect(detail).toContain("inn: ИНН с кодом налогового органа 0000 не выдается");
     expect((await patch({ inn: "000000000000" })).status).toBe(400);
     expect(await me(staff.token)).toMatchObject({ inn: "7707083893", kpp: "773601001" });
   });

@@ -26,7 +26,7 @@ describe("ИНН check digits and КПП format", () => {
       ["inn", "000000000000"],
       ["kpp", "000000000"],
     ] as const) {
-      expect(requisiteProblem(field, value)).toMatch(/кода налогового органа, 0000 такого кода нет/);
+      expect(requisiteProblem(field, value)).toMatch(/с кодом налогового органа 0000 не выдается/);
       expect(companyPatchSchema.safeParse({ [field]: value }).error!.issues.map((i) => i.message)[0]).toMatch(new RegExp(`^${field}: `));
     }
     expect(requisiteProblem("inn", " 7707083893 ")).toBeUndefined();

@@ -70,13 +70,13 @@ export const REQUISITE_RULES = {
     !isValidInn(v)
       ? "ИНН — 10 цифр (организация) или 12 цифр, с верными контрольными цифрами"
       : v.startsWith(NO_TAX_OFFICE)
-        ? "ИНН начинается с кода налогового органа, 0000 такого кода нет"
+        ? "ИНН с кодом налогового органа 0000 не выдается"
         : undefined,
   kpp: (v: string) =>
     !KPP_RE.test(v)
       ? "КПП — 9 знаков, например 420501001"
       : v.startsWith(NO_TAX_OFFICE)
-        ? "КПП начинается с кода налогового органа, 0000 такого кода нет"
+        ? "КПП с кодом налогового органа 0000 не выдается"
         : undefined,
   responsible_phone: (v: string) => (isValidPhone(v) ? undefined : "Телефон — от 5 до 15 цифр, например +7 (3842) 12-34-56"),
   responsible_email: (v: string) => (EMAIL_RE.test(v) ? undefined : "Укажите корректный e-mail"),
