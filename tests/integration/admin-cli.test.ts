@@ -131,6 +131,26 @@ describe("admin command", () => {
     await after.close();
   });
 
+  it("lists the projects whose reporting year their dates do not cover, and changes none", async () => {
+    const storage = await openSharedStorage(dataDir);
+    const company = (await storage.repos.companies.findByName("ООО Шахта"))!;
+    const now = new Date().toISOString();
+    const project = { id: "p-year-out", company: company.id, name: "Шахта 2025", start_date: "2025-01-01", end_date: "2025-12-31" };
+    await storage.repos.projects.create({ ...project, reporting_year: 2026, is_deleted: false, created_at: now, updated_at: now } as never);
+    await storage.settled();
+    await storage.close();
+
+    const out = admin(["check-projects"]);
+    expect(out.stdout).toMatch(
+      /ООО Шахта: проект p-year-out «Шахта 2025» \(2025-01-01 – 2025-12-31\): reporting_year: отчетный год 2026 вне дат проекта \(2025 год\)/,
+    );
+    expect(out.stdout).toMatch(/Проектов с отчетным годом вне дат: 1/);
+    expect(out.status).toBe(1);
+    const after = await openSharedStorage(dataDir);
+    expect((await after.repos.projects.get(company.id, "p-year-out"))?.reporting_year).toBe(2026);
+    await after.close();
+  });
+
   it("asks for the uploads bucket before seeding an AWS table", () => {
     const out = admin(["seed"], { STORAGE: "dynamodb", TABLE_NAME: "FugitiveEmissions-dev-Table", AWS_REGION: "eu-central-1" });
     expect(out.status).toBe(2);

@@ -19,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function project(year?: number, end = "2025-12-31") {
+async function project(year?: number, end = "2025-12-31", start = `${end.slice(0, 4)}-01-01`) {
   const res = await h.request("/api/v1/projects/create_project/", {
     method: "POST",
     token,
-    json: { name: "Шахта", start_date: end.slice(0, 4) + "-01-01", end_date: end, ...(year ? { reporting_year: year } : {}) },
+    json: { name: "Шахта", start_date: start, end_date: end, ...(year ? { reporting_year: year } : {}) },
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; reporting_year: number; version: number };
@@ -42,7 +42,7 @@ async function torch(projectId: string, extra: Record<string, unknown> = {}) {
 describe("GWP by reporting year", () => {
   it("defaults the reporting year to the end date's year and validates it", async () => {
     expect((await project(undefined, "2024-12-31")).reporting_year).toBe(2024);
-    expect((await project(2023, "2024-06-30")).reporting_year).toBe(2023);
+    expect((await project(2023, "2024-06-30", "2023-07-01")).reporting_year).toBe(2023);
     const bad = await h.request("/api/v1/projects/create_project/", {
       method: "POST",
       token,
@@ -50,6 +50,59 @@ describe("GWP by reporting year", () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/reporting_year/);
+  });
+
+  it("refuses a reporting year its dates do not cover, on create and on edit, yet lets a stored one be renamed", async () => {
+    const refused = await h.request("/api/v1/projects/create_project/", {
+      method: "POST",
+      token,
+      json: { name: "Шахта", start_date: "2025-01-01", end_date: "2025-12-31", reporting_year: 2026 },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      "reporting_year: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты",
+    );
+    const p = await project(2025, "2025-12-31");
+    const moved = await h.request(`/api/v1/projects/${p.id}/`, { method: "PATCH", token, json: { reporting_year: 2026 } });
+    expect(moved.status).toBe(400);
+    expect(((await moved.json()) as { detail: string }).detail).toMatch(/^reporting_year: отчетный год 2026 вне дат проекта/);
+    const redated = await h.request(`/api/v1/projects/${p.id}/`, {
+      method: "PATCH",
+      token,
+      json: { start_date: "2026-01-01", end_date: "2026-06-30" },
+    });
+    expect(redated.status).toBe(400);
+    expect(((await redated.json()) as { detail: string }).detail).toMatch(
+      /^reporting_year: отчетный год 2025 вне дат проекта \(2026 год\)/,
+    );
+    const both = await h.request(`/api/v1/projects/${p.id}/`, {
+      method: "PATCH",
+      token,
+      json: { start_date: "2026-01-01", end_date: "2026-06-30", reporting_year: 2026 },
+    });
+    expect(both.status).toBe(200);
+    // One stored before the rule keeps working for what does not touch its dates.
+    const now = new Date().toISOString();
+    const stored = {
+      id: "p-out-of-dates",
+      company: companyId,
+      user: userId,
+      name: "Старый",
+      start_date: "2025-01-01",
+      end_date: "2025-12-31",
+    };
+    await h.deps.repos.projects.create({
+      ...stored,
+      reporting_year: 2026,
+      status: 1,
+      is_active: true,
+      is_deleted: false,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    } as never);
+    const renamed = await h.request(`/api/v1/projects/${stored.id}/`, { method: "PATCH", token, json: { name: "Старый (2025)" } });
+    expect(await renamed.text()).toMatch(/"name":"Старый \(2025\)"/);
   });
 
   it("a project stored before the reporting year existed reads with its end date's year, in one and in the list", async () => {
@@ -91,7 +144,7 @@ describe("GWP by reporting year", () => {
   });
 
   it("previews and applies the recompute after a year change, before and after", async () => {
-    const p = await project(2024, "2025-03-31");
+    const p = await project(2024, "2025-03-31", "2024-04-01");
     const c = await torch(p.id);
     expect(c.gwp_ch4).toBe(25);
     const preview = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/?reporting_year=2025`, { token });

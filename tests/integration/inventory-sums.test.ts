@@ -192,11 +192,19 @@ describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
     await patch(edited, { is_deleted: true });
     await agrees("archived calculations");
     await json(
-      await h.request(`/api/v1/projects/${p4.id}/`, { method: "PATCH", token, json: { reporting_year: 2024, version: p4.version } }),
+      await h.request(`/api/v1/projects/${p4.id}/`, {
+        method: "PATCH",
+        token,
+        json: { start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 2024, version: p4.version },
+      }),
     );
     await agrees("a project moved into the year");
     await json(
-      await h.request(`/api/v1/projects/${p2.id}/`, { method: "PATCH", token, json: { reporting_year: 2023, version: p2.version } }),
+      await h.request(`/api/v1/projects/${p2.id}/`, {
+        method: "PATCH",
+        token,
+        json: { start_date: "2023-01-01", end_date: "2023-12-31", reporting_year: 2023, version: p2.version },
+      }),
     );
     await json(await h.request(`/api/v1/projects/${p3.id}/`, { method: "PATCH", token, json: { is_deleted: true } }));
     await agrees("a project moved out of the year and one archived");

@@ -20,6 +20,7 @@ import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { join } from "node:path";
 import { ROLES, type Role } from "../contract/schemas/common";
+import { reportingYearProblem } from "@core/gwp-in-force";
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
@@ -40,6 +41,8 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  Показывает и то, что поток таблицы не смог учесть (расчеты со значениями вне
                  физических пределов); --archive-unapplied переносит такие расчеты в архив
                  и сверяет еще раз. Сбой одной компании не останавливает сверку остальных
+  check-projects проекты, отчетный год которых не входит в их даты (их не меняет:
+                 исправьте даты или отчетный год проекта в приложении)
   seed           справочники, модели прогноза и производственный календарь по умолчанию, если их еще нет
                  (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
   rotate-jwt-secret [--overlap-hours H]
@@ -184,6 +187,19 @@ async function run(
           (unapplied > 0 ? `; проектов, которые поток таблицы не смог учесть: ${unapplied}` : ""),
       );
       return reports.some(troubled) ? 1 : 0;
+    }
+    case "check-projects": {
+      let found = 0;
+      for (const company of await deps.repos.companies.list()) {
+        for (const p of await deps.repos.projects.listAllOfCompany(company.id)) {
+          const problem = reportingYearProblem(p);
+          if (!problem) continue;
+          found++;
+          console.log(`${company.name}: проект ${p.id} «${p.name}» (${p.start_date} – ${p.end_date}): ${problem}`);
+        }
+      }
+      console.log(`Проектов с отчетным годом вне дат: ${found}`);
+      return found > 0 ? 1 : 0;
     }
     case "seed": {
       if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {

@@ -5,7 +5,7 @@ import { newId } from "./ids";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
-import { defaultReportingYear } from "@core/gwp-in-force";
+import { defaultReportingYear, reportingYearProblem } from "@core/gwp-in-force";
 import { guardFrozen } from "./freeze";
 
 export const PROJECT_STATUS_CREATED = 1;
@@ -15,6 +15,11 @@ async function checkFacility(deps: Deps, actor: Actor, facilityId: string | null
   if (facilityId && !(await deps.repos.facilities.get(actor.company, facilityId))) {
     throw new Invalid("facility: площадка не найдена: выберите площадку своей компании");
   }
+}
+
+function checkReportingYear(project: Project): void {
+  const problem = reportingYearProblem(project);
+  if (problem) throw new Invalid(problem);
 }
 
 export async function createProject(deps: Deps, actor: Actor, input: ProjectCreateInput): Promise<Project> {
@@ -37,6 +42,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
     is_deleted: false,
     version: 1,
   };
+  checkReportingYear(project);
   await deps.repos.projects.create(project);
   return project;
 }
@@ -100,7 +106,11 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     version: current.version + 1,
   };
   if (next.end_date < next.start_date) throw new Invalid("end_date: дата окончания раньше даты начала");
+  // A stored project that breaks D30 can still be renamed or archived; a change of its dates or year must mend it.
+  const datesChanged =
+    next.start_date !== current.start_date || next.end_date !== current.end_date || next.reporting_year !== current.reporting_year;
   await guardFrozen(deps, actor, { kind: "project", before: current, after: next });
+  if (datesChanged) checkReportingYear(next);
   await deps.repos.projects.replace(next, current.version);
   return next;
 }
