@@ -129,7 +129,7 @@ describe("web app: the year's inventory", () => {
     // 2 000 000 t × 18 m³/t × 0,67 kg/m³ = 24 120 t CH4 → 603 000 t CO2-eq, plus the measured release: regulated.
     expect(await threshold.innerText()).toMatch(/организация — регулируемая, отчет о выбросах обязателен/);
     // D21: the company's verdict and the law it rests on.
-    expect(await threshold.innerText()).toContain("постановление Правительства РФ № 355");
+    expect(await threshold.innerText()).toContain("постановление Правительства РФ от 14.10.2025 № 1580");
     expect(await threshold.innerText()).toContain("порога 50\u00a0000 т CO2-экв.");
     const checks = page.getByTestId("checks");
     // D19: the same source twice over the same year is an error naming both calculations.

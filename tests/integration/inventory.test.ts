@@ -150,7 +150,7 @@ describe("the year's inventory", () => {
     expect(inv.years.find((y) => y.year === 2025)!.not_counted).toBe("не учтены: 2 альтернативных расчета");
     expect(inv.facilities.map((f) => f.name)).toEqual(["Разрез «Восточный»", "Шахта «Южная»"]);
     expect(inv.facilities.reduce((s, f) => s + f.t_co2e, 0)).toBeCloseTo(inv.total_t_co2e, 6);
-    // 50 000 t from 2024 (296-FZ art. 14, Decree 355), for the company's whole year (D21).
+    // 50 000 t from 2024 (296-FZ art. 14, Decree 1580 from 2024, D31), for the company's whole year (D21).
     expect(inv.threshold).toEqual({ limit_t_co2e: 50_000, regulated: inv.total_t_co2e >= 50_000, company_t_co2e: inv.total_t_co2e });
 
     // The 2024 inventory: 2024's calculation only, at 2979-р's 25.

@@ -96,15 +96,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const report = async (format: "pdf" | "xlsx", facility: { id: string }) => {
-  const res = await h.request(`/api/v1/inventory/2025/report/?format=${format}&facility=${facility.id}`, { token });
+const report = async (format: "pdf" | "xlsx", facility: { id: string }, year = 2025) => {
+  const res = await h.request(`/api/v1/inventory/${year}/report/?format=${format}&facility=${facility.id}`, { token });
   expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 };
 
-async function pdfText(facility: { id: string }): Promise<string> {
+async function pdfText(facility: { id: string }, year = 2025): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), "passport-")), "passport.pdf");
-  writeFileSync(file, await report("pdf", facility));
+  writeFileSync(file, await report("pdf", facility, year));
   const out = spawnSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
   expect(out.status, out.stderr).toBe(0);
   // Numbers are grouped with a no-break space; long texts wrap onto the next line.
@@ -148,7 +148,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       // D21: the company's whole-year total and verdict, with the law's basis, on each site's report.
       expect(text).toContain(`Выбросы организации за год — ${russian(company.total_t_co2e, 0)} т CO2-экв.`);
       expect(text).toContain("организация — регулируемая, отчет о выбросах обязателен");
-      expect(text).toContain("296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ № 355");
+      expect(text).toContain("296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580");
       expect(text).not.toContain("Открытые проверки • Ошибка");
       expect(text).not.toMatch(/не обязателен/);
       // Totals per gas in t and t CO2-eq, as the facility's inventory sums them.
@@ -262,6 +262,50 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
 
 /** Rows of the activity sheet without its header. */
 const rows_ = (lines: unknown[][]) => lines.slice(1);
+
+describe("the basis of the threshold by reporting year (D31)", () => {
+  it("cites Decree 1580 in a 2025 passport and Decree 355 in a 2023 one, in the PDF and the xlsx", async () => {
+    const plan = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token,
+        json: { name: "Северная 2023", start_date: "2023-01-01", end_date: "2023-12-31", facility: mine.id },
+      }),
+      201,
+    );
+    await json(
+      await h.request("/api/v1/underground_emission_ch4/", {
+        method: "POST",
+        token,
+        json: { name: "Добыча 2023", project: plan.id, volume: 100_000, dictionary_items: { get_underground_emission_ch4: 1 } },
+      }),
+      201,
+    );
+    const decree1580 = "296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580";
+    const decree355 = "296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.03.2022 № 355";
+    const verdictCell = async (year: number) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await report("xlsx", mine, year)) as unknown as ArrayBuffer);
+      let verdict = "";
+      workbook.getWorksheet("Паспорт")!.eachRow((row) => {
+        if (row.getCell(1).value === "Порог 296-ФЗ") verdict = String(row.getCell(2).value);
+      });
+      return verdict;
+    };
+    // A long text may wrap after a dash.
+    const pdf = async (year: number) => joined(await pdfText(mine, year)).replaceAll("– ", "–");
+    const pdf2025 = await pdf(2025);
+    expect(pdf2025).toContain(decree1580);
+    expect(pdf2025).not.toContain("№ 355");
+    expect(await verdictCell(2025)).toContain(decree1580);
+    const pdf2023 = await pdf(2023);
+    expect(pdf2023).toContain(decree355);
+    expect(pdf2023).not.toContain("№ 1580");
+    expect(await verdictCell(2023)).toContain(decree355);
+    // Up to 2023 the threshold stays 150 000 t (D21).
+    expect(await verdictCell(2023)).toMatch(/порога 150[\s\u00a0\u202f]000 т CO2-экв\./);
+  });
+});
 
 describe("the passport's PDF tables", () => {
   it("break across pages with their header row repeated on each page", async () => {

@@ -1,6 +1,6 @@
 // D21 (issue 28 item 2): the 296-FZ threshold is the legal entity's. A company whose mine emits
 // above 50 000 t CO2-eq and whose processing plant emits little: the plant's inventory and report
-// show the company's verdict (regulated) and its basis (296-FZ art. 14 parts 2–3, Decree 355), never
+// show the company's verdict (regulated) and its basis (296-FZ art. 14 parts 2–3, Decree 1580 from reporting year 2024), never
 // that the site need not report.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,7 +69,7 @@ describe("the threshold at the legal entity (D21)", () => {
       if (row.getCell(1).value === "Порог 296-ФЗ") verdict = String(row.getCell(2).value).replace(/[\u00a0\u202f]/g, " ");
     });
     expect(verdict).toMatch(/^Выбросы организации за год — 63 \d{3} т CO2-экв\., не меньше порога 50 000 т CO2-экв\./);
-    expect(verdict).toContain("296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ № 355");
+    expect(verdict).toContain("296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580");
     expect(verdict).toContain("организация — регулируемая, отчет о выбросах обязателен");
     expect(verdict).not.toMatch(/не обязателен|707/);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { co2Equivalent, defaultReportingYear, gwpSetInForce, resultsUnderGwp, type GwpSetYears } from "./gwp-in-force";
+import {
+  co2Equivalent,
+  defaultReportingYear,
+  gwpSetInForce,
+  reportingYearProblem,
+  resultsUnderGwp,
+  type GwpSetYears,
+} from "./gwp-in-force";
 
 const sets: GwpSetYears[] = [
   { id: 1, yearFrom: 1990, yearTo: 9999, hasCh4: true }, // 2979-р, every year
@@ -40,5 +47,16 @@ describe("CO2-equivalent (D1, D12)", () => {
 describe("defaultReportingYear (D12)", () => {
   it("is the end date's year", () => {
     expect(defaultReportingYear("2024-06-30")).toBe(2024);
+  });
+});
+
+describe("reportingYearProblem (D30)", () => {
+  it("accepts any year the dates cover and names the field otherwise", () => {
+    expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2024 })).toBeNull();
+    expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2025 })).toBeNull();
+    expect(reportingYearProblem({ start_date: "2025-01-01", end_date: "2025-12-31", reporting_year: 2026 })).toBe(
+      "reporting_year: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты",
+    );
+    expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2023 })).toMatch(/\(годы 2024–2025\)/);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { actionProblem, actionsFor, reviewDateProblem, senderOf, targetOf, type InventoryStatus } from "./inventory";
+import {
+  actionProblem,
+  actionsFor,
+  reviewDateProblem,
+  senderOf,
+  targetOf,
+  thresholdBasis,
+  thresholdVerdict,
+  type InventoryStatus,
+} from "./inventory";
 
 const staff = { role: "staff", email: "staff@example.com" } as const;
 const reviewer = { role: "reviewer", email: "reviewer@example.com" } as const;
@@ -52,5 +61,17 @@ describe("dates a transition takes", () => {
     expect(reviewDateProblem("2023-12-31", 2024, "2026-11-23")).toMatch(/раньше 2024 года/);
     expect(reviewDateProblem("9999-12-31", 2024, "2026-11-23")).toMatch(/в будущем/);
     expect(reviewDateProblem("2026-11-24", 2024, "2026-11-23")).toMatch(/в будущем/);
+  });
+});
+
+describe("thresholdBasis (D31)", () => {
+  it("cites Decree 355 up to reporting year 2023 and Decree 1580 from 2024, 296-FZ in both", () => {
+    expect(thresholdBasis(2023)).toBe("296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.03.2022 № 355");
+    expect(thresholdBasis(2024)).toBe("296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580");
+    expect(thresholdBasis(2025)).toContain("№ 1580");
+    const verdict = thresholdVerdict({ limit_t_co2e: 50_000, regulated: true, company_t_co2e: 60_000 }, 2025, String);
+    expect(verdict).toBe(
+      "Выбросы организации за год — 60000 т CO2-экв., не меньше порога 50000 т CO2-экв. (296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580): организация — регулируемая, отчет о выбросах обязателен",
+    );
   });
 });

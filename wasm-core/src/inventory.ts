@@ -140,22 +140,28 @@ export function defaultRoleOf(type: string): InventoryRole {
   return inventorySourceOf(type)?.defaultRole ?? "primary";
 }
 
-/** D21: the 296-FZ reporting threshold (art. 14 parts 2–3, Decree 355): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
+/** D21: the 296-FZ reporting threshold (art. 14 parts 2–3): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */
 export function reportingThreshold(year: number): number {
   return year <= 2023 ? 150_000 : 50_000;
 }
 
-/** The law the threshold comes from (D21). */
-export const THRESHOLD_BASIS = "296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ № 355";
+/** D31: the law the threshold comes from, by reporting year: Decree 355 up to 2023, Decree 1580
+ *  (which replaced it from 01.01.2025) for later years. */
+export function thresholdBasis(year: number): string {
+  const decree =
+    year <= 2023 ? "постановление Правительства РФ от 14.03.2022 № 355" : "постановление Правительства РФ от 14.10.2025 № 1580";
+  return `296-ФЗ, ст. 14, ч. 2–3; ${decree}`;
+}
 
 /** D21: the verdict is the legal entity's, from its whole-year total, also on a facility's
  *  inventory and report; it never says that a site need not report. `format` writes a number. */
 export function thresholdVerdict(
   threshold: { limit_t_co2e: number; regulated: boolean; company_t_co2e: number },
+  year: number,
   format: (value: number) => string,
 ): string {
   const total = `Выбросы организации за год — ${format(threshold.company_t_co2e)} т CO2-экв.`;
-  const limit = `${format(threshold.limit_t_co2e)} т CO2-экв. (${THRESHOLD_BASIS})`;
+  const limit = `${format(threshold.limit_t_co2e)} т CO2-экв. (${thresholdBasis(year)})`;
   return threshold.regulated
     ? `${total}, не меньше порога ${limit}: организация — регулируемая, отчет о выбросах обязателен`
     : `${total}, меньше порога ${limit}: организация не относится к регулируемым по этому порогу`;

@@ -455,8 +455,8 @@ function facilitiesOf(
 }
 
 /** D21: the company's verdict, on a facility's report too. */
-function companyThreshold(inventory: Pick<Inventory, "threshold">): string {
-  return thresholdVerdict(inventory.threshold, (value) => formatNumber(value, 0));
+function companyThreshold(inventory: Pick<Inventory, "threshold" | "year">): string {
+  return thresholdVerdict(inventory.threshold, inventory.year, (value) => formatNumber(value, 0));
 }
 
 export interface PassportData {

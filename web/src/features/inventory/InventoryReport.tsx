@@ -100,7 +100,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
             showIcon
             data-testid="threshold"
             // D21: the company's verdict, on a facility's inventory too.
-            title={thresholdVerdict(data.threshold, (value) => formatResult(value, 0))}
+            title={thresholdVerdict(data.threshold, data.year, (value) => formatResult(value, 0))}
             description={`ПГП CH4 = ${formatStored(data.gwp.gwp_ch4)}: набор «${data.gwp.name}», действующий для ${data.year} года`}
           />
         </Col>
