@@ -356,9 +356,10 @@ export class AppStack extends Stack {
     // The table and its one index by name (table.grant would allow `index/*`).
     const grantTable = (f: lambda.IFunction, actions: string[]) =>
       f.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [table.tableArn, `${table.tableArn}/index/${GSI1}`] }));
-    // The item actions the repositories use (functions/src/adapters/dynamodb): no scans, batches
-    // or transactions.
-    grantTable(api, ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"]);
+    // The item actions the repositories use (functions/src/adapters/dynamodb): no scans, batch
+    // writes or transactions. Every function may read by BatchGetItem: the Gets one turn starts go
+    // as one (adapters/dynamodb/coalesced-gets.ts).
+    grantTable(api, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"]);
     const buckets: Record<BucketEnv, s3.Bucket> = {
       UPLOADS_BUCKET: uploads,
       EXPORTS_BUCKET: exportsBucket,
@@ -390,13 +391,13 @@ export class AppStack extends Stack {
     // The worker reads a project (GetItem), its calculations (Query on GSI1) and the forecasts' rows
     // (forecasts/, GetObject only), writes exports and presigns their download (a presigned GET is
     // authorised by s3:GetObject) under exports/ only.
-    grantTable(spreadsheets, ["dynamodb:GetItem", "dynamodb:Query"]);
+    grantTable(spreadsheets, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]);
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
     // D20: the snapshot of an approved year (inventory/) is what its report prints.
     grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
     // The job function reads as the worker does and writes a job's state and file under exports/;
     // it reads nothing there (the worker answers a job's state) and presigns nothing.
-    grantTable(exportJobs, ["dynamodb:GetItem", "dynamodb:Query"]);
+    grantTable(exportJobs, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]);
     // A job gives back the heavy-work slots it held when it ends (domain/heavy-work.ts): the
     // budgets' counters, and no other item.
     exportJobs.addToRolePolicy(
@@ -418,7 +419,7 @@ export class AppStack extends Stack {
     // partition, no other action; it reads no company's data.
     audit.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
+        actions: ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
         resources: [table.tableArn],
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["AUDIT#*", "COMPANY#*", "STATSEQ#*"] } },
       }),
@@ -428,7 +429,7 @@ export class AppStack extends Stack {
     // It reads the inventory's write counter (GetItem) to level it once the stream has settled.
     reconcile.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ["dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        actions: ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
         resources: [table.tableArn, `${table.tableArn}/index/${GSI1}`],
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } },
       }),

@@ -286,6 +286,7 @@ describe.each([
     const api = statementsOfFunction(t, "ApiFunction");
     // Exactly the item actions the repositories use, on the table and its index.
     expect(actions(api).filter((a) => a.startsWith("dynamodb:"))).toEqual([
+      "dynamodb:BatchGetItem",
       "dynamodb:DeleteItem",
       "dynamodb:GetItem",
       "dynamodb:PutItem",
@@ -352,6 +353,7 @@ describe.each([
     const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
     expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual([
+      "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
       "dynamodb:Query",
       "s3:GetObject",
@@ -368,6 +370,7 @@ describe.each([
     const jobs = statementsOfFunction(t, "ExportJobFunction");
     expect(objectGrants(jobs)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:PutObject /exports/*"]);
     expect(actions(jobs).filter((a) => !a.startsWith("logs:"))).toEqual([
+      "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
       "dynamodb:Query",
       "dynamodb:UpdateItem",
@@ -396,6 +399,7 @@ describe.each([
 
     const audit = statementsOfFunction(t, "StreamAuditFunction");
     expect(actions(audit).filter((a) => !/^(dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)|logs:.*)$/.test(a))).toEqual([
+      "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
       "dynamodb:PutItem",
       "dynamodb:UpdateItem",
@@ -405,6 +409,7 @@ describe.each([
 
     const reconcile = statementsOfFunction(t, "StatisticsReconcileFunction");
     expect(actions(reconcile).filter((a) => !a.startsWith("logs:"))).toEqual([
+      "dynamodb:BatchGetItem",
       "dynamodb:DeleteItem",
       "dynamodb:GetItem",
       "dynamodb:Query",
