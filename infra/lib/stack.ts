@@ -359,7 +359,14 @@ export class AppStack extends Stack {
     // The item actions the repositories use (functions/src/adapters/dynamodb): no scans, batch
     // writes or transactions. Every function may read by BatchGetItem: the Gets one turn starts go
     // as one (adapters/dynamodb/coalesced-gets.ts).
-    grantTable(api, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query"]);
+    grantTable(api, [
+      "dynamodb:BatchGetItem",
+      "dynamodb:GetItem",
+      "dynamodb:PutItem",
+      "dynamodb:UpdateItem",
+      "dynamodb:DeleteItem",
+      "dynamodb:Query",
+    ]);
     const buckets: Record<BucketEnv, s3.Bucket> = {
       UPLOADS_BUCKET: uploads,
       EXPORTS_BUCKET: exportsBucket,
