@@ -307,6 +307,51 @@ describe("the basis of the threshold by reporting year (D31)", () => {
   });
 });
 
+describe("the oxidation factor left out (D28)", () => {
+  it("is 1.0 by Order 371, labelled as the default on the calculation, after an edit and in the passport", async () => {
+    const plan = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token,
+        json: { name: "Котельная 2024", start_date: "2024-01-01", end_date: "2024-12-31", facility: pit.id },
+      }),
+      201,
+    );
+    type Boiler = {
+      id: string;
+      version: number;
+      res_co2: number;
+      coefficients: Record<string, { value: number; source: string }>;
+    };
+    const created = await json<Boiler>(
+      await h.request("/api/v1/disposal_co2_stat_sources/", {
+        method: "POST",
+        token,
+        json: { name: "Котельная", project: plan.id, volume: 800, dictionary_items: { get_disposal_co2_stat_sources: 1 } },
+      }),
+      201,
+    );
+    expect(created.coefficients.of).toMatchObject({ value: 1, source: "order_default" });
+    const edited = await json<Boiler>(
+      await h.request(`/api/v1/disposal_co2_stat_sources/${created.id}/`, {
+        method: "PATCH",
+        token,
+        json: { volume: 400, version: created.version },
+      }),
+      200,
+    );
+    expect(edited.coefficients.of).toMatchObject({ value: 1, source: "order_default" });
+    expect(edited.res_co2).toBeCloseTo(created.res_co2 / 2, 9);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await report("xlsx", pit, 2024)) as unknown as ArrayBuffer);
+    const lines: unknown[][] = [];
+    workbook.getWorksheet("Источники")!.eachRow((row) => lines.push((row.values as unknown[]).slice(1)));
+    const of = lines.find((r) => r[3] === "Котельная" && r[7] === "Коэффициент окисления")!;
+    expect(of.slice(8, 12)).toEqual([1, "доля", "По умолчанию (Приказ № 371)", "Уровень 1 (значение по умолчанию)"]);
+    expect(lines.filter((r) => r[3] === "Котельная").map((r) => r[10])).not.toContain("Введено пользователем");
+  });
+});
+
 describe("the passport's PDF tables", () => {
   it("break across pages with their header row repeated on each page", async () => {
     const { buildPassport } = await import("@server/export/inventory-passport");

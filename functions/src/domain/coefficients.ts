@@ -187,6 +187,18 @@ export async function resolveCoefficients(
   for (const field of fields.values()) {
     if (field.name in values) continue;
     const sent = request.values[field.name];
+    if (sent === undefined && !settingNames.has(field.name) && field.default !== undefined) {
+      // D28: an input the Order gives a value (the oxidation factor) takes it when left out.
+      values[field.name] = field.default;
+      uses[field.name] = { value: field.default, unit: field.unit, source: "order_default" };
+      continue;
+    }
+    // An edit sends the stored inputs back: a value that came by default stays labelled so.
+    if (previous?.[field.name]?.source === "order_default" && sent === previous[field.name].value) {
+      uses[field.name] = previous[field.name];
+      values[field.name] = sent;
+      continue;
+    }
     if (sent === undefined && settingNames.has(field.name)) {
       if (previous?.[field.name]) {
         uses[field.name] = previous[field.name];

@@ -443,7 +443,7 @@ export const evidenceSchema = z.object({ name: z.string(), size: z.int(), format
 export const coefficientSchema = z.object({
   value: z.number(),
   unit: z.string(),
-  source: z.enum(["dictionary", "custom", "fixed", "input", "default", "periods"] satisfies CoefficientSourceKind[]),
+  source: z.enum(["dictionary", "custom", "fixed", "input", "default", "order_default", "periods"] satisfies CoefficientSourceKind[]),
   dictionary: z.optional(z.string()),
   item_id: z.optional(z.int()),
   item_name: z.optional(z.string()),
