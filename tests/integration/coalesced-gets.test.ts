@@ -44,6 +44,17 @@ it("answers each Get of one turn from one BatchGet, a key asked twice and a miss
   ]);
   // The projected one asks for other attributes: it goes apart.
   expect(counter.calls.map((c) => c.command).sort()).toEqual(["BatchGet", "Get"]);
+  // Projected Gets of one turn go as one BatchGet too, each still getting its own item.
+  counter.reset();
+  const projection = { ProjectionExpression: "#v", ExpressionAttributeNames: { "#v": "value" } };
+  const plain = { ProjectionExpression: "#o", ExpressionAttributeNames: { "#o": "other" } };
+  expect(await Promise.all([get("a", projection), get("b", projection), get("none", projection)])).toEqual([
+    { value: "a" },
+    { value: "b" },
+    undefined,
+  ]);
+  expect(await Promise.all([get("a", plain), get("b", plain)])).toEqual([{ other: 1 }, { other: 1 }]);
+  expect(counter.calls.map((c) => c.command)).toEqual(["BatchGet", "BatchGet"]);
   // One after another, each is a Get of its own.
   counter.reset();
   expect(await get("a")).toMatchObject({ value: "a" });

@@ -18,6 +18,15 @@ const BATCH_KEYS = 100;
 
 const keyOf = (key: Key | undefined) => JSON.stringify([key?.PK, key?.SK]);
 
+/** A projected batch must also return the key attributes, or its items cannot be told apart; they
+ *  are taken out again before a caller sees its item (no projection of the product names them). */
+const KEY_NAMES = { "#coalescedPK": "PK", "#coalescedSK": "SK" };
+const withoutKeys = (item: Record<string, unknown> | undefined) => {
+  if (!item) return item;
+  const { PK: _pk, SK: _sk, ...rest } = item;
+  return rest;
+};
+
 export function coalesceGets(doc: DynamoDBDocumentClient): void {
   const send = doc.send.bind(doc) as (command: unknown) => Promise<unknown>;
   let waiting: Waiting[] | undefined;
@@ -36,8 +45,12 @@ export function coalesceGets(doc: DynamoDBDocumentClient): void {
         [input.TableName!]: {
           Keys: keys.slice(start, start + BATCH_KEYS),
           ...(input.ConsistentRead ? { ConsistentRead: true } : {}),
-          ...(input.ProjectionExpression ? { ProjectionExpression: input.ProjectionExpression } : {}),
-          ...(input.ExpressionAttributeNames ? { ExpressionAttributeNames: input.ExpressionAttributeNames } : {}),
+          ...(input.ProjectionExpression
+            ? {
+                ProjectionExpression: `${input.ProjectionExpression}, ${Object.keys(KEY_NAMES).join(", ")}`,
+                ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...KEY_NAMES },
+              }
+            : {}),
         },
       };
       // Keys DynamoDB did not get to (throttling) are asked for again.
@@ -50,7 +63,11 @@ export function coalesceGets(doc: DynamoDBDocumentClient): void {
         request = out.UnprocessedKeys;
       }
     }
-    for (const w of group) w.resolve({ Item: found.get(keyOf(w.input.Key)) });
+    const projected = input.ProjectionExpression !== undefined;
+    for (const w of group) {
+      const item = found.get(keyOf(w.input.Key));
+      w.resolve({ Item: projected ? withoutKeys(item) : item });
+    }
   }
 
   function flush(): void {
