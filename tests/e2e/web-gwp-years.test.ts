@@ -48,8 +48,10 @@ describe("web app: GWP by reporting year", () => {
     projectId = (
       await demo<{ id: string }>("POST", "v1/projects/create_project/", {
         name: "Шахта 2024",
-        start_date: "2024-01-01",
-        end_date: "2024-12-31",
+        // Dates over 2024 and 2025, so either can be its reporting year (D30).
+        start_date: "2024-07-01",
+        end_date: "2025-06-30",
+        reporting_year: 2024,
       })
     ).id;
     app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
