@@ -251,6 +251,29 @@ const GAS_UNITS = [
   { unit: THOUSAND_M3, power: 0 },
   { unit: "млн м³", power: 3 },
 ] as const satisfies readonly EntryUnit[];
+// The densities of CO2 and CH4 the measured and flared volumes are converted with (20 °C defaults).
+const GAS_DENSITIES = [
+  {
+    name: "p_co2",
+    label: "Плотность CO2",
+    unit: KG_M3,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.density_kg_m3,
+    decimals: 4,
+    default: 1.8393,
+  },
+  {
+    name: "p_ch4",
+    label: "Плотность CH4",
+    unit: KG_M3,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.density_kg_m3,
+    decimals: 4,
+    default: 0.668,
+  },
+] as const satisfies readonly NumberField[];
 // docs/user-guide.md (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
 const RESULT_DECIMALS = 2;
 
@@ -612,26 +635,7 @@ export const REGISTRY = {
         activity: "measured_flow",
         units: GAS_UNITS,
       },
-      {
-        name: "p_co2",
-        label: "Плотность CO2",
-        unit: KG_M3,
-        type: "number",
-        min: 0,
-        max: PHYSICAL_BOUNDS.density_kg_m3,
-        decimals: 4,
-        default: 1.8393,
-      },
-      {
-        name: "p_ch4",
-        label: "Плотность CH4",
-        unit: KG_M3,
-        type: "number",
-        min: 0,
-        max: PHYSICAL_BOUNDS.density_kg_m3,
-        decimals: 4,
-        default: 0.668,
-      },
+      ...GAS_DENSITIES,
       // Q12: ef_* are contents W of the mixture, % vol, not emission factors.
       { name: "ef_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 10.6 },
       { name: "ef_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 76.0 },
@@ -857,26 +861,7 @@ export const REGISTRY = {
         decimals: 4,
         default: 0.0006,
       },
-      {
-        name: "p_co2",
-        label: "Плотность CO2",
-        unit: KG_M3,
-        type: "number",
-        min: 0,
-        max: PHYSICAL_BOUNDS.density_kg_m3,
-        decimals: 4,
-        default: 1.8393,
-      },
-      {
-        name: "p_ch4",
-        label: "Плотность CH4",
-        unit: KG_M3,
-        type: "number",
-        min: 0,
-        max: PHYSICAL_BOUNDS.density_kg_m3,
-        decimals: 4,
-        default: 0.668,
-      },
+      ...GAS_DENSITIES,
     ],
     results: [
       {
