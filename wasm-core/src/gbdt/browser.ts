@@ -9,6 +9,18 @@ export { parseModel } from "./parse";
 export { readFeatureCsv } from "./csv";
 export type { GbdtLibrary, ParsedModel } from "./model";
 export type { Rows } from "./rows";
+export * from "./conformal";
+export * from "./backtest";
+export {
+  AIR_FEATURE,
+  MAX_WHAT_IF_STEPS,
+  airNeeded,
+  featureSteps,
+  whatIf,
+  type AirNeeded,
+  type FeatureRow,
+  type WhatIfPoint,
+} from "./what-if";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 

@@ -11,6 +11,18 @@ export { readFeatureCsv } from "./csv";
 export { predictTs } from "./evaluate";
 export type { FlatForest, GbdtLibrary, OutputTransform, ParsedModel } from "./model";
 export type { Rows } from "./rows";
+export * from "./conformal";
+export * from "./backtest";
+export {
+  AIR_FEATURE,
+  MAX_WHAT_IF_STEPS,
+  airNeeded,
+  featureSteps,
+  whatIf,
+  type AirNeeded,
+  type FeatureRow,
+  type WhatIfPoint,
+} from "./what-if";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 

@@ -1,0 +1,277 @@
+// Intervals, the chance of reaching the limit, the back-test and the air needed, on a generated
+// longwall whose truth is known: y = the default XGBoost model's forecast + N(0, 0.06²).
+import { describe, expect, it } from "vitest";
+import {
+  airNeeded,
+  backtest,
+  calibrate,
+  conformalQuantile,
+  exceedanceChance,
+  featureSteps,
+  intervalColumns,
+  loadModel,
+  predict,
+  whatIf,
+  type Calibration,
+} from "./index";
+import { HISTORY_FEATURES, HISTORY_START_MS, longwallHistory, type LongwallHistory } from "./longwall-history";
+import { modelFixture, readText } from "./test-fixtures";
+
+const SIGMA = 0.06;
+const N = 5000;
+const model = await loadModel(readText(modelFixture("methane-xgboost.json")));
+const history = longwallHistory(model, 2 * N, SIGMA);
+
+const slice = (h: LongwallHistory, from: number, to: number) => ({
+  forecast: h.forecast.subarray(from, to),
+  measured: h.measured.subarray(from, to),
+  time: h.time.subarray(from, to),
+  columns: Object.fromEntries(HISTORY_FEATURES.map((f) => [f, h.columns[f].subarray(from, to)])),
+  row: (r: number) => Object.fromEntries(HISTORY_FEATURES.map((f) => [f, h.columns[f][from + r]])),
+});
+const calibrationRows = slice(history, 0, N);
+const unseen = slice(history, N, 2 * N);
+const calibration: Calibration = calibrate(calibrationRows.forecast, calibrationRows.measured, calibrationRows.columns);
+
+/** Φ, the standard normal distribution function (Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
+function phi(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+describe("split-conformal intervals on a generated longwall", () => {
+  it("the 90 % interval holds between 88 and 92 % of 5 000 unseen rows, 80 % and 95 % likewise", () => {
+    expect(calibration.rows).toBe(N);
+    for (const [level, low, high] of [
+      [80, 0.78, 0.82],
+      [90, 0.88, 0.92],
+      [95, 0.935, 0.965],
+    ] as const) {
+      const { lo, hi } = intervalColumns(unseen.forecast, calibration, level, 1);
+      let covered = 0;
+      for (let i = 0; i < N; i++) if (lo[i] <= unseen.measured[i] && unseen.measured[i] <= hi[i]) covered += 1;
+      expect(covered / N).toBeGreaterThanOrEqual(low);
+      expect(covered / N).toBeLessThanOrEqual(high);
+    }
+  });
+
+  it("the half-widths are the known noise's: 1.28 σ, 1.64 σ and 1.96 σ within 5 %", () => {
+    expect(calibration.quantiles["80"]).toBeCloseTo(1.2816 * SIGMA, 2);
+    expect(Math.abs(calibration.quantiles["90"]! / (1.6449 * SIGMA) - 1)).toBeLessThan(0.05);
+    expect(Math.abs(calibration.quantiles["95"]! / (1.96 * SIGMA) - 1)).toBeLessThan(0.05);
+  });
+
+  it("takes the ⌈(n + 1)·α⌉-th smallest residual and has none when the rows are too few", () => {
+    const abs = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+    expect(conformalQuantile(abs, 80)).toBe(0.9); // ⌈11 · 0.8⌉ = 9
+    expect(conformalQuantile(abs, 90)).toBe(1.0); // ⌈11 · 0.9⌉ = ⌈9.9⌉ = 10: the largest
+    expect(conformalQuantile(abs.slice(0, 5), 90)).toBeNull(); // ⌈6 · 0.9⌉ = 6 > 5
+    const few = calibrate([0.5, 0.6, 0.7], [0.55, 0.5, 0.8]);
+    expect(few.quantiles).toEqual({ "80": null, "90": null, "95": null });
+    expect(few.residuals.map((r) => Math.round(r * 100) / 100)).toEqual([-0.1, 0.05, 0.1]);
+  });
+
+  it("keeps at most 2 001 residuals and the features' observed ranges", () => {
+    expect(calibration.residuals).toHaveLength(2001);
+    expect([...calibration.residuals].sort((a, b) => a - b)).toEqual(calibration.residuals);
+    const x1 = Array.from(calibrationRows.columns.x1);
+    expect(calibration.ranges.x1).toEqual([Math.min(...x1), Math.max(...x1)]);
+  });
+
+  it("a row's chance of reaching 1 % is the known noise's, and on average what the unseen rows did", () => {
+    for (const predicted of [0.8, 0.9, 0.95, 1.0, 1.05, 1.1]) {
+      const expected = 1 - phi((1 - predicted) / SIGMA);
+      expect(Math.abs(exceedanceChance(predicted, calibration.residuals, 1)! - expected)).toBeLessThan(0.02);
+    }
+    const { pExceed } = intervalColumns(unseen.forecast, calibration, 90, 1);
+    let expectedCount = 0;
+    let measuredCount = 0;
+    for (let i = 0; i < N; i++) {
+      expectedCount += pExceed[i];
+      if (unseen.measured[i] >= 1) measuredCount += 1;
+    }
+    expect(measuredCount).toBeGreaterThan(100);
+    expect(Math.abs(expectedCount - measuredCount) / N).toBeLessThan(0.01);
+  });
+});
+
+describe("the back-test against an independent computation", () => {
+  const { lo, hi } = intervalColumns(unseen.forecast, calibration, 90, 1);
+  const result = backtest({
+    measured: unseen.measured,
+    predicted: unseen.forecast,
+    lo,
+    hi,
+    time: unseen.time,
+    timeKind: "datetime",
+    limit: 1,
+    warning: 0.8,
+  });
+
+  function reference(forecasts: number[], measured: number[]) {
+    const errors = forecasts.map((f, i) => measured[i] - f);
+    const n = errors.length;
+    const mae = errors.reduce((s, e) => s + Math.abs(e), 0) / n;
+    const rmse = Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / n);
+    const positive = measured.map((y, i) => [y, errors[i]]).filter(([y]) => y > 0);
+    const mape = (100 * positive.reduce((s, [y, e]) => s + Math.abs(e) / y, 0)) / positive.length;
+    return { n, mae, rmse, mape };
+  }
+
+  it("the model's MAE, RMSE, MAPE and coverage", () => {
+    const ref = reference(Array.from(unseen.forecast), Array.from(unseen.measured));
+    expect(result.model.rows).toBe(ref.n);
+    expect(result.model.mae).toBeCloseTo(ref.mae, 12);
+    expect(result.model.rmse).toBeCloseTo(ref.rmse, 12);
+    expect(result.model.mape).toBeCloseTo(ref.mape, 10);
+    // The truth's noise: MAE = σ·√(2/π), RMSE = σ.
+    expect(result.model.mae! / (SIGMA * Math.sqrt(2 / Math.PI))).toBeCloseTo(1, 1);
+    expect(result.model.rmse! / SIGMA).toBeCloseTo(1, 1);
+    expect(result.model.coverage).toBeGreaterThanOrEqual(0.88);
+    expect(result.model.coverage).toBeLessThanOrEqual(0.92);
+  });
+
+  it("the persistence baseline's: the previous row's y as the forecast", () => {
+    const y = Array.from(unseen.measured);
+    const ref = reference(y.slice(0, -1), y.slice(1));
+    expect(result.persistence.rows).toBe(N - 1);
+    expect(result.persistence.mae).toBeCloseTo(ref.mae, 12);
+    expect(result.persistence.rmse).toBeCloseTo(ref.rmse, 12);
+    expect(result.persistence.mape).toBeCloseTo(ref.mape, 10);
+    expect(result.persistence.coverage).toBeNull();
+  });
+
+  it("counts exceedances, catches, misses and false alarms per 12-hour shift, as a loop over shifts does", () => {
+    for (const [score, forecasts] of [
+      [result.model, Array.from(unseen.forecast)],
+      [result.persistence, [Number.NaN, ...Array.from(unseen.measured).slice(0, -1)]],
+    ] as const) {
+      const shifts = new Map<number, { exceeded: boolean; warned: boolean }>();
+      forecasts.forEach((f, i) => {
+        if (!Number.isFinite(f)) return;
+        const key = Math.floor((unseen.time[i] - HISTORY_START_MS) / (12 * 3600 * 1000));
+        const shift = shifts.get(key) ?? { exceeded: false, warned: false };
+        shift.exceeded ||= unseen.measured[i] >= 1;
+        shift.warned ||= f >= 0.8;
+        shifts.set(key, shift);
+      });
+      const all = [...shifts.values()];
+      expect(score.unit).toBe("shift");
+      expect(score.units).toBe(all.length);
+      expect(score.caught).toBe(all.filter((s) => s.exceeded && s.warned).length);
+      expect(score.missed).toBe(all.filter((s) => s.exceeded && !s.warned).length);
+      expect(score.false_alarms).toBe(all.filter((s) => !s.exceeded && s.warned).length);
+    }
+    // 5 000 rows from 833 h 20 min on: 69 ½ shifts, counted as the 70 they touch.
+    expect(result.model.units).toBe(70);
+    expect(result.model.exceedances).toBeGreaterThan(10);
+  });
+
+  it("times a warning before an exceedance on a series worked by hand", () => {
+    const minute = 60_000;
+    const start = Date.UTC(2025, 0, 1, 6);
+    // 10-minute rows. Warnings (forecast ≥ 0,8) from row 1; y reaches 1 at row 3: 20 min of lead.
+    // y falls back at row 5 and rises again at row 8 with the forecast warning only at row 7: 10 min.
+    // At row 11 y rises a third time with no warning at 10 or 11: missed (no lead).
+    const y = [0.5, 0.7, 0.9, 1.1, 1.2, 0.6, 0.5, 0.7, 1.05, 0.4, 0.3, 1.2];
+    const f = [0.5, 0.85, 0.9, 0.95, 1.0, 0.7, 0.6, 0.82, 0.7, 0.4, 0.3, 0.5];
+    const t = y.map((_, i) => start + i * 10 * minute);
+    const score = backtest({ measured: y, predicted: f, time: t, timeKind: "datetime" }).model;
+    expect(score.lead_time).toEqual({ median: 15, unit: "min", onsets: 3, warned: 2 });
+    // All rows lie in the shift 00:00–12:00 (06:00 … 07:50): one shift, exceeded and warned.
+    expect([score.units, score.caught, score.missed, score.false_alarms]).toEqual([1, 1, 0, 0]);
+    // Without times: per row, and the lead in rows; the rows sorted by time first when times are given.
+    const perRow = backtest({ measured: y, predicted: f }).model;
+    expect(perRow.unit).toBe("row");
+    // y ≥ 1 at rows 3, 4, 8, 11; forecast ≥ 0,8 at rows 1, 2, 3, 4, 7.
+    expect([perRow.caught, perRow.missed, perRow.false_alarms]).toEqual([2, 2, 3]);
+    expect(perRow.lead_time).toEqual({ median: 1.5, unit: "row", onsets: 3, warned: 2 });
+    const reversed = backtest({
+      measured: [...y].reverse(),
+      predicted: [...f].reverse(),
+      time: [...t].reverse(),
+      timeKind: "datetime",
+    });
+    expect(reversed.model).toEqual(score);
+    const steps = backtest({ measured: y, predicted: f, time: y.map((_, i) => 100 + i), timeKind: "step" }).model;
+    expect(steps.lead_time).toEqual({ median: 1.5, unit: "step", onsets: 3, warned: 2 });
+  });
+
+  it("skips rows without a measured value and says so by the rows it scored", () => {
+    const score = backtest({ measured: [0.5, null, 0.7, Number.NaN, 0.9], predicted: [0.6, 0.6, 0.6, 0.6, Number.NaN] });
+    expect(score.model.rows).toBe(2);
+    expect(score.model.mae).toBeCloseTo(0.1, 12);
+    expect(score.persistence.rows).toBe(0);
+    expect(score.persistence.mae).toBeNull();
+  });
+});
+
+describe("what-if and the air needed", () => {
+  it("forecasts one row along one feature, the same as predicting each point", () => {
+    const row = unseen.row(0);
+    const points = whatIf(model, row, { feature: "x1", from: 1000, to: 1700, steps: 7 }, calibration, 90, 1);
+    expect(points.map((p) => p.value)).toEqual([1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700]);
+    const direct = predict(
+      model,
+      points.map((p) => HISTORY_FEATURES.map((f) => (f === "x1" ? p.value : (row[f] as number)))),
+    );
+    const q = calibration.quantiles["90"]!;
+    points.forEach((p, i) => {
+      expect(p.result).toBe(direct[i]);
+      expect(p.hi).toBe(direct[i] + q);
+      expect(p.lo).toBe(Math.max(0, direct[i] - q));
+      expect(p.p_exceed).toBe(exceedanceChance(direct[i], calibration.residuals, 1));
+    });
+    expect(() => whatIf(model, row, { feature: "x1", from: 1, to: 2, steps: 0 }, calibration, 90, 1)).toThrow(/steps/);
+  });
+
+  it("gives an x1 whose forward forecast's upper bound is below 1 % and at the next lower x1 step it is not", () => {
+    const [min, max] = calibration.ranges.x1;
+    const steps = featureSteps(model, "x1", min, max);
+    expect(steps.length).toBeGreaterThan(50);
+    const q = calibration.quantiles["90"]!;
+    const upper = (row: Record<string, number>, x1: number) =>
+      predict(model, [HISTORY_FEATURES.map((f) => (f === "x1" ? x1 : row[f]))])[0] + q;
+    let reachable = 0;
+    let unreachable = 0;
+    for (let r = 0; r < N; r += 97) {
+      const row = unseen.row(r) as Record<string, number>;
+      const answer = airNeeded(model, row, calibration, 90, 1);
+      if (answer.reachable) {
+        reachable += 1;
+        expect(upper(row, answer.value)).toBeLessThan(1);
+        // Stays below from there to the range's top.
+        const above = steps.filter((s) => s >= answer.value);
+        const forecasts = predict(
+          model,
+          above.map((x1) => HISTORY_FEATURES.map((f) => (f === "x1" ? x1 : row[f]))),
+        );
+        expect(Math.max(...forecasts) + q).toBeLessThan(1);
+        const lower = steps.filter((s) => s < answer.value).at(-1);
+        if (lower !== undefined) {
+          expect(upper(row, lower)).toBeGreaterThanOrEqual(1);
+          expect(answer.below?.value).toBe(lower);
+        } else expect(answer.value).toBe(min);
+      } else {
+        unreachable += 1;
+        expect(upper(row, max)).toBeGreaterThanOrEqual(1);
+        expect(answer.range).toEqual([min, max]);
+      }
+    }
+    expect(reachable).toBeGreaterThan(10);
+    // At least one row whose air is not the only lever: some need more than the least observed x1.
+    const needsMore = Array.from({ length: 50 }, (_, k) =>
+      airNeeded(model, unseen.row(k * 100) as Record<string, number>, calibration, 90, 1),
+    ).filter((a) => a.reachable && a.value > min).length;
+    expect(needsMore).toBeGreaterThan(0);
+    expect(unreachable + reachable).toBe(Math.ceil(N / 97));
+  });
+
+  it("cannot answer without a calibrated range or interval", () => {
+    const row = unseen.row(0);
+    expect(() => airNeeded(model, row, { ...calibration, ranges: {} }, 90, 1)).toThrow(/диапазон/);
+    expect(() => airNeeded(model, row, { ...calibration, quantiles: { "80": 0.1, "90": null, "95": null } }, 90, 1)).toThrow(/90 %/);
+  });
+});

@@ -1,0 +1,194 @@
+// The back-test of a forecast on a longwall's own history: rows that carry the measured
+// concentration y beside the forecast, scored for the model and for the persistence baseline (the
+// previous row's measured y, the forecast an engineer gets for free) side by side. Plain
+// TypeScript, the same in the API and in the browser.
+//
+// Errors: MAE, RMSE, MAPE (over rows with y > 0) and, where an interval is given, its coverage.
+// Exceedances of the limit (y ≥ limit) against warnings (forecast ≥ warning level), counted per
+// 12-hour shift (00:00–12:00 and 12:00–24:00 of the rows' clock) when the rows carry date-times,
+// else per row: a unit with an exceedance and a warning is caught, one with an exceedance and no
+// warning missed, one with a warning and no exceedance a false alarm. The lead time of a caught
+// exceedance's onset (the first row at or above the limit after one below it) runs from the start
+// of the unbroken warning that is on at the onset or at the row before; its median is reported, in
+// minutes for date-times, steps for step numbers, rows otherwise.
+
+export const DEFAULT_LIMIT_PERCENT = 1;
+export const DEFAULT_WARNING_PERCENT = 0.8;
+export const SHIFT_MS = 12 * 60 * 60 * 1000;
+
+export type TimeKind = "datetime" | "step";
+
+export interface BacktestInput {
+  /** Measured y per row; NaN (or null) where not measured. */
+  measured: ArrayLike<number | null>;
+  /** The model's forecast per row; NaN where it has none. */
+  predicted: ArrayLike<number>;
+  /** The model's interval per row (NaN where none), for the coverage. */
+  lo?: ArrayLike<number>;
+  hi?: ArrayLike<number>;
+  /** Per row: milliseconds of the rows' wall clock (datetime) or a step number (step). */
+  time?: ArrayLike<number>;
+  timeKind?: TimeKind;
+  limit?: number;
+  warning?: number;
+}
+
+export interface ForecastScore {
+  /** Rows scored: measured y and a forecast both present. */
+  rows: number;
+  mae: number | null;
+  rmse: number | null;
+  /** Percent, over the scored rows with y > 0 (mape_rows of them). */
+  mape: number | null;
+  mape_rows: number;
+  /** Share (0 … 1) of scored rows with an interval whose interval holds y; null without intervals. */
+  coverage: number | null;
+  /** What caught, missed and false alarms count: 12-hour shifts or rows. */
+  unit: "shift" | "row";
+  units: number;
+  exceedances: number;
+  caught: number;
+  missed: number;
+  false_alarms: number;
+  lead_time: { median: number | null; unit: "min" | "step" | "row"; onsets: number; warned: number };
+}
+
+export interface Backtest {
+  limit: number;
+  warning: number;
+  model: ForecastScore;
+  persistence: ForecastScore;
+}
+
+const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Row positions in time order (stable); rows without a time go last in their given order. */
+function timeOrder(n: number, time: ArrayLike<number> | undefined): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (!time) return order;
+  return order.sort((a, b) => {
+    const ta = finite(time[a]) ? time[a] : Infinity;
+    const tb = finite(time[b]) ? time[b] : Infinity;
+    return ta === tb ? a - b : ta - tb;
+  });
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = values.slice().sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Scores forecasts `f` of measured `y`, both already in time order (NaN where absent). */
+function score(
+  y: Float64Array,
+  f: Float64Array,
+  lo: Float64Array | undefined,
+  hi: Float64Array | undefined,
+  t: Float64Array | undefined,
+  timeKind: TimeKind | undefined,
+  limit: number,
+  warning: number,
+): ForecastScore {
+  const byShift = t !== undefined && timeKind === "datetime";
+  let rows = 0;
+  let absSum = 0;
+  let sqSum = 0;
+  let apeSum = 0;
+  let apeRows = 0;
+  let intervalRows = 0;
+  let covered = 0;
+  // Per unit: bit 1 = an exceedance measured, bit 2 = a warning given.
+  const units = new Map<number, number>();
+  const leads: number[] = [];
+  let onsets = 0;
+  let previousY = Number.NaN;
+  let previousWarned = false;
+  let warnStart = Number.NaN;
+  for (let k = 0; k < y.length; k++) {
+    const yk = y[k];
+    const fk = f[k];
+    if (!finite(yk) || !finite(fk)) continue;
+    rows += 1;
+    const error = yk - fk;
+    absSum += Math.abs(error);
+    sqSum += error * error;
+    if (yk > 0) {
+      apeSum += Math.abs(error) / yk;
+      apeRows += 1;
+    }
+    if (lo && hi && finite(lo[k]) && finite(hi[k])) {
+      intervalRows += 1;
+      if (lo[k] <= yk && yk <= hi[k]) covered += 1;
+    }
+    const position = t && finite(t[k]) ? t[k] : k;
+    const exceeded = yk >= limit;
+    const warned = fk >= warning;
+    const unit = byShift ? Math.floor(position / SHIFT_MS) : k;
+    units.set(unit, (units.get(unit) ?? 0) | (exceeded ? 1 : 0) | (warned ? 2 : 0));
+    // The unbroken warning on at this row started at warnStart (or the one that ended at the row before).
+    const runStart = warnStart;
+    if (warned && !previousWarned) warnStart = position;
+    if (exceeded && finite(previousY) && previousY < limit) {
+      onsets += 1;
+      if (warned) leads.push(position - warnStart);
+      else if (previousWarned) leads.push(position - runStart);
+    }
+    previousWarned = warned;
+    previousY = yk;
+  }
+  let caught = 0;
+  let missed = 0;
+  let falseAlarms = 0;
+  for (const bits of units.values()) {
+    if (bits === 3) caught += 1;
+    else if (bits === 1) missed += 1;
+    else if (bits === 2) falseAlarms += 1;
+  }
+  const leadUnit = t === undefined || timeKind === undefined ? "row" : timeKind === "datetime" ? "min" : "step";
+  const leadMedian = median(leads);
+  return {
+    rows,
+    mae: rows ? absSum / rows : null,
+    rmse: rows ? Math.sqrt(sqSum / rows) : null,
+    mape: apeRows ? (apeSum / apeRows) * 100 : null,
+    mape_rows: apeRows,
+    coverage: intervalRows ? covered / intervalRows : null,
+    unit: byShift ? "shift" : "row",
+    units: units.size,
+    exceedances: caught + missed,
+    caught,
+    missed,
+    false_alarms: falseAlarms,
+    lead_time: {
+      median: leadMedian === null ? null : leadUnit === "min" ? leadMedian / 60_000 : leadMedian,
+      unit: leadUnit,
+      onsets,
+      warned: leads.length,
+    },
+  };
+}
+
+/** The model's and the persistence baseline's scores on rows that carry the measured y. */
+export function backtest(input: BacktestInput): Backtest {
+  const limit = input.limit ?? DEFAULT_LIMIT_PERCENT;
+  const warning = input.warning ?? DEFAULT_WARNING_PERCENT;
+  const n = input.measured.length;
+  if (input.predicted.length !== n) throw new Error("backtest: forecasts and measured values differ in length");
+  const order = timeOrder(n, input.time);
+  const pick = (source: ArrayLike<number | null> | undefined) =>
+    source ? Float64Array.from(order, (i) => (finite(source[i]) ? (source[i] as number) : Number.NaN)) : undefined;
+  const y = pick(input.measured)!;
+  const f = pick(input.predicted)!;
+  const t = pick(input.time);
+  // Persistence: the previous row's measured y (in time order) is the forecast of this one.
+  const previous = new Float64Array(n).fill(Number.NaN);
+  for (let k = 1; k < n; k++) previous[k] = y[k - 1];
+  return {
+    limit,
+    warning,
+    model: score(y, f, pick(input.lo), pick(input.hi), t, input.timeKind, limit, warning),
+    persistence: score(y, previous, undefined, undefined, t, input.timeKind, limit, warning),
+  };
+}

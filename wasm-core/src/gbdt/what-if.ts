@@ -1,0 +1,126 @@
+// What-if along one feature and the air needed: one row of a longwall's readings, forecast again
+// with one reading changed, with the calibrated interval and the chance of reaching the limit; and
+// the least air flow x1 in the calibration's observed range at which the forecast's upper bound
+// stays below the limit. Runs wherever the model runs (API and browser).
+import { exceedanceChance, halfWidth, interval, type Calibration, type IntervalLevel } from "./conformal";
+import { CATEGORICAL, LEAF } from "./model";
+import { predict, type GbdtModel } from "./wasm-forest";
+
+/** The feature air_needed varies: the air flow in the longwall's outgoing stream (telemetry). */
+export const AIR_FEATURE = "x1";
+export const MAX_WHAT_IF_STEPS = 1000;
+
+export type FeatureRow = Record<string, number | null | undefined>;
+
+export interface WhatIfPoint {
+  value: number;
+  result: number;
+  lo: number | null;
+  hi: number | null;
+  p_exceed: number | null;
+}
+
+/** Forecasts of `row` with `feature` set to each of `values` (one batch through the model). */
+function forecastAlong(
+  model: GbdtModel,
+  row: FeatureRow,
+  feature: string,
+  values: readonly number[],
+  calibration: Calibration | null,
+  level: IntervalLevel,
+  limit: number,
+): WhatIfPoint[] {
+  const names = model.featureNames;
+  const column = names.indexOf(feature);
+  const width = names.length;
+  const matrix = new Float64Array(values.length * width);
+  values.forEach((value, r) => {
+    names.forEach((name, c) => {
+      const v = row[name];
+      matrix[r * width + c] = c === column ? value : typeof v === "number" ? v : Number.NaN;
+    });
+  });
+  const predictions = predict(model, matrix);
+  const q = calibration ? halfWidth(calibration, level) : null;
+  return values.map((value, i) => {
+    const result = predictions[i];
+    return {
+      value,
+      result,
+      ...interval(result, q),
+      p_exceed: calibration ? exceedanceChance(result, calibration.residuals, limit) : null,
+    };
+  });
+}
+
+/** The forecast along `feature` from `from` to `to` in `steps` equal steps (steps + 1 points). */
+export function whatIf(
+  model: GbdtModel,
+  row: FeatureRow,
+  vary: { feature: string; from: number; to: number; steps: number },
+  calibration: Calibration | null,
+  level: IntervalLevel,
+  limit: number,
+): WhatIfPoint[] {
+  const { feature, from, to, steps } = vary;
+  if (!Number.isInteger(steps) || steps < 1 || steps > MAX_WHAT_IF_STEPS) {
+    throw new RangeError(`steps: целое число от 1 до ${MAX_WHAT_IF_STEPS}`);
+  }
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new RangeError("from, to: ожидаются числа");
+  const values = Array.from({ length: steps + 1 }, (_, i) => (i === steps ? to : from + ((to - from) * i) / steps));
+  return forecastAlong(model, row, feature, values, calibration, level, limit);
+}
+
+/** The smallest double above x (the first value a LightGBM split `x ≤ t` sends right). */
+function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigInt64(0);
+  view.setBigInt64(0, x > 0 ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}
+
+/**
+ * The values of `feature` in [min, max] at which the model's forecast can change, ascending: min,
+ * and the first value past each of the model's split thresholds on it inside the range. Between
+ * two of them every forecast is the same, so they are the whole range's steps.
+ */
+export function featureSteps(model: GbdtModel, feature: string, min: number, max: number): number[] {
+  const { forest, featureNames } = model;
+  const index = featureNames.indexOf(feature);
+  const values = new Set<number>([min]);
+  if (index >= 0) {
+    for (let node = 0; node < forest.nodeFlags.length; node++) {
+      const flags = forest.nodeFlags[node];
+      if (flags & (LEAF | CATEGORICAL) || forest.nodeFeature[node] !== index) continue;
+      const threshold = forest.nodeThreshold[node];
+      // XGBoost goes right when x ≥ t (x rounded to float32, t is a float32); LightGBM when x > t.
+      const first = forest.leftWhenEqual ? nextUp(threshold) : threshold;
+      if (first > min && first <= max) values.add(first);
+    }
+  }
+  return [...values].sort((a, b) => a - b);
+}
+
+export type AirNeeded =
+  | { reachable: true; value: number; at: WhatIfPoint; below: WhatIfPoint | null; range: [number, number] }
+  | { reachable: false; value: null; at: WhatIfPoint; below: null; range: [number, number] };
+
+/**
+ * The least air flow x1 within the calibration's observed range from which the forecast's upper
+ * bound (at `level`) stays below `limit` up to the range's end, with the forecast there (`at`) and
+ * at the next lower step (`below`, whose upper bound reaches the limit); unreachable when even the
+ * range's top does not bring it below (`at` is then the top).
+ */
+export function airNeeded(model: GbdtModel, row: FeatureRow, calibration: Calibration, level: IntervalLevel, limit: number): AirNeeded {
+  const range = calibration.ranges[AIR_FEATURE];
+  if (!range) throw new RangeError("в калибровке нет наблюдаемого диапазона расхода воздуха");
+  if (halfWidth(calibration, level) === null) throw new RangeError(`в калибровке мало строк для интервала ${level} %`);
+  const steps = featureSteps(model, AIR_FEATURE, range[0], range[1]);
+  const points = forecastAlong(model, row, AIR_FEATURE, steps, calibration, level, limit);
+  let first = points.length;
+  while (first > 0 && (points[first - 1].hi as number) < limit) first -= 1;
+  if (first === points.length) return { reachable: false, value: null, at: points[points.length - 1], below: null, range };
+  return { reachable: true, value: points[first].value, at: points[first], below: first > 0 ? points[first - 1] : null, range };
+}
