@@ -402,6 +402,20 @@ describe("web app: the year's inventory", () => {
     workbook.getWorksheet("Проверки")!.eachRow((r) => lines.push(String(r.getCell(1).value ?? "")));
     expect(lines).toContain("Изменения относительно версии 1");
     expect(lines.some((text) => text.startsWith("Изменен расчет «Измерения 2025»"))).toBe(true);
+
+    // D32: the versions list offers each version's own passport; version 1's prints version 1.
+    const [first] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("inventory-versions").getByRole("button", { name: "Паспорт версии 1 (xlsx)" }).click(),
+    ]);
+    expect(first.suggestedFilename()).toBe("Паспорт отчета 2025 версия 1.xlsx");
+    const firstBook = new ExcelJS.Workbook();
+    await firstBook.xlsx.load(readFileSync(await first.path()) as unknown as ArrayBuffer);
+    const passportRows: unknown[][] = [];
+    firstBook.getWorksheet("Паспорт")!.eachRow((row) => passportRows.push([row.getCell(1).value, row.getCell(2).value]));
+    expect(passportRows).toContainEqual(["Версия", 1]);
+    await page.getByTestId("inventory-versions").getByRole("button", { name: "Паспорт версии 2 (PDF)" }).waitFor();
+    await screenshot(page, { path: `${SHOTS}/inventory-versions.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 

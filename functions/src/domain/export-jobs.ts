@@ -12,7 +12,7 @@ import type { ExportJobState, ExportResult, JobTicket } from "../export/formats"
 
 /** What a job renders: a year's report passport or a project's export. */
 export type JobRequest =
-  | { op: "inventory_report"; year: number; facility?: string; format: string }
+  | { op: "inventory_report"; year: number; facility?: string; format: string; version?: number }
   | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number };
 
 /** What the file is made of, read as it stands now: any write that could change the file changes

@@ -74,6 +74,8 @@ export interface PassportRequest {
   year: number;
   facility?: string;
   format: PassportFormat;
+  /** D32: an approved version by its number; none: the approved one while the year stands approved, else the draft. */
+  version?: number;
   /** As ExportRequest.job. */
   job?: JobTicket;
   /** Told how far the layout is (0..1), by a job that reports its progress (adapters/spreadsheets/jobs.ts). */

@@ -7,7 +7,7 @@ import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
 import { inventoryWithStored } from "../domain/inventory/year";
 import { getReview, isApproved } from "../domain/inventory/review";
-import { loadSnapshot, scopedState } from "../domain/inventory/versions";
+import { approvedVersionNumbers, loadSnapshot, printedEntity, scopedState } from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
 import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";
@@ -16,9 +16,16 @@ import { passportXlsx } from "./inventory-passport-xlsx";
 import { handOut, type ExportDeps } from "./project-export";
 import type { InventoryReview } from "../ports";
 
-export function passportFileName(passport: Pick<Passport, "year" | "scope">, facility: boolean, format: PassportRequest["format"]): string {
+export function passportFileName(
+  passport: Pick<Passport, "year" | "scope" | "version">,
+  facility: boolean,
+  format: PassportRequest["format"],
+  asked?: number,
+): string {
   const scope = facility ? ` ${passport.scope}` : "";
-  return safeFileName(`Паспорт отчета ${passport.year}${scope}.${format}`, `Report.${format}`);
+  // A version asked for by its number says so in the name: two versions save side by side.
+  const version = asked !== undefined && passport.version ? ` версия ${passport.version.number}` : "";
+  return safeFileName(`Паспорт отчета ${passport.year}${scope}${version}.${format}`, `Report.${format}`);
 }
 
 /** The live inventory, each line with what it was computed from (8.1: the measured periods and
@@ -38,6 +45,20 @@ async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest,
   };
 }
 
+/** The version a passport prints: the one asked for (404 unless the year's chain of approvals
+ *  reaches it), else the approved one while the year stands approved, else none (the live draft). */
+async function printedVersion(
+  deps: ExportDeps,
+  actor: Actor,
+  request: PassportRequest,
+  review: InventoryReview,
+): Promise<{ version: number; sha256: string } | undefined> {
+  if (request.version === undefined) return isApproved(review) && review.snapshot ? review.snapshot : undefined;
+  const found = (await approvedVersionNumbers(deps, actor.company, review)).find((v) => v.version === request.version);
+  if (!found) throw new NotFound(`Версия ${request.version} инвентаризации ${request.year} года не найдена`);
+  return found;
+}
+
 export async function inventoryReport(
   deps: ExportDeps,
   actor: Actor,
@@ -52,8 +73,9 @@ export async function inventoryReport(
     deps.repos.users.listByCompany(actor.company),
   ]);
   if (!company) throw new NotFound("Организация не найдена");
-  // D20: an approved, sent or accepted year prints its approved version, not the live figures.
-  const approved = isApproved(review) && review.snapshot ? review.snapshot : undefined;
+  // D20: an approved, sent or accepted year prints its approved version, not the live figures; any
+  // approved version prints when asked for by its number (D32).
+  const approved = await printedVersion(deps, actor, request, review);
   const stored = approved && (await loadSnapshot(deps, actor.company, request.year, approved.version));
   if (stored && request.facility && !facilities.some((f) => f.id === request.facility)) throw new NotFound("Площадка не найдена");
   const inventory = stored ? scopedState(stored.inventory, request.facility) : await liveInventory(deps as Deps, actor, request, review);
@@ -61,7 +83,9 @@ export async function inventoryReport(
     stored && approved
       ? { version: stored.version, sha256: approved.sha256, approved_at: stored.approved_at, changes: stored.changes }
       : undefined;
-  const passport = buildPassport({ company, facilities, inventory, review, users, now: deps.clock.now(), snapshot });
+  // D32: the requisites, the person responsible and the facilities as the version froze them.
+  const printed = printedEntity(stored || undefined, company, facilities);
+  const passport = buildPassport({ ...printed, inventory, review, users, now: deps.clock.now(), snapshot });
   // docs/security.md: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
   if (lines > MAX_PASSPORT_LINES) {
@@ -71,7 +95,7 @@ export async function inventoryReport(
   }
   const bytes = request.format === "pdf" ? await passportPdf(passport, request.progress) : await passportXlsx(passport);
   return handOut(deps, actor, bytes, {
-    fileName: passportFileName(passport, Boolean(request.facility), request.format),
+    fileName: passportFileName(passport, Boolean(request.facility), request.format, request.version),
     contentType: PASSPORT_FORMATS[request.format].contentType,
     keyPrefix: `inventory-${request.year}`,
     extension: request.format,

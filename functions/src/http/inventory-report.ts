@@ -7,6 +7,7 @@ import { passportFormat } from "../export/formats";
 import { exportJob } from "../domain/export-jobs";
 import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
+import { Invalid } from "../domain/errors";
 import { reportRoute } from "../contract/routes/inventory-report";
 
 export const inventoryReportRoutes = routeApp().openapi(reportRoute, async (c) => {
@@ -19,12 +20,20 @@ export const inventoryReportRoutes = routeApp().openapi(reportRoute, async (c) =
   const deps = c.get("deps");
   const actor = c.get("actor");
   const facility = q.facility || undefined;
+  const version = versionOf(q.version);
   if (deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, actor, format))) {
-    const request = { op: "inventory_report" as const, year, format, facility };
+    const request = { op: "inventory_report" as const, year, format, facility, version };
     return jobAnswer(
       c,
-      await exportJob(deps, actor, request, (job) => deps.spreadsheets.inventoryReport(actor, { year, format, facility, job })),
+      await exportJob(deps, actor, request, (job) => deps.spreadsheets.inventoryReport(actor, { year, format, facility, version, job })),
     );
   }
-  return heavyFileAnswer(c, () => deps.spreadsheets.inventoryReport(actor, { year, format, facility }));
+  return heavyFileAnswer(c, () => deps.spreadsheets.inventoryReport(actor, { year, format, facility, version }));
 });
+
+/** ?version=n: a positive whole number (400 otherwise); none: the latest. */
+function versionOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new Invalid("version: ожидается номер утвержденной версии");
+  return Number(value);
+}

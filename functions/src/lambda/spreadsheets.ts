@@ -81,7 +81,12 @@ export async function answer(
     } else {
       const file =
         request.op === "inventory_report"
-          ? await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format })
+          ? await worker.inventoryReport(request.actor, {
+              year: request.year,
+              facility: request.facility,
+              format: request.format,
+              version: request.version,
+            })
           : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
               detail: request.detail,
               decimals: request.decimals,
@@ -106,7 +111,13 @@ export async function answer(
           : request.op === "export"
             ? { company: request.actor.company, project: request.projectId, format: request.format, detail: request.detail === true }
             : request.op === "inventory_report"
-              ? { company: request.actor.company, year: request.year, facility: request.facility, format: request.format }
+              ? {
+                  company: request.actor.company,
+                  year: request.year,
+                  facility: request.facility,
+                  format: request.format,
+                  version: request.version,
+                }
               : { type: request.type }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,

@@ -95,7 +95,12 @@ async function run(id: number, raw: unknown): Promise<void> {
     if (request.op === "template") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type) };
     } else if (request.op === "inventory_report") {
-      result = await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format });
+      result = await worker.inventoryReport(request.actor, {
+        year: request.year,
+        facility: request.facility,
+        format: request.format,
+        version: request.version,
+      });
     } else if (request.op === "export") {
       result = await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
         detail: request.detail,

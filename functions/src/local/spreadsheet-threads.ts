@@ -277,8 +277,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
       return bytesOf(result.body);
     },
-    async inventoryReport(actor, { year, facility, format, job }) {
-      const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format };
+    async inventoryReport(actor, { year, facility, format, version, job }) {
+      const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format, version };
       return job ? startJob(request, job) : start(request);
     },
     jobStatus: (actor, job) => jobStatus(blobs, { actor: actorOf(actor), job }),

@@ -73,7 +73,13 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
   try {
     const file: ExportResult =
       request.op === "inventory_report"
-        ? await worker.inventoryReport(request.actor, { year: request.year, facility: request.facility, format: request.format, progress })
+        ? await worker.inventoryReport(request.actor, {
+            year: request.year,
+            facility: request.facility,
+            format: request.format,
+            version: request.version,
+            progress,
+          })
         : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
             detail: request.detail,
             decimals: request.decimals,

@@ -130,7 +130,14 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
     async inventoryReport(actor, request) {
       if (request.job) {
         return startJob(
-          { op: "inventory_report", actor: actorOf(actor), year: request.year, facility: request.facility, format: request.format },
+          {
+            op: "inventory_report",
+            actor: actorOf(actor),
+            year: request.year,
+            facility: request.facility,
+            format: request.format,
+            version: request.version,
+          },
           request.job,
         );
       }
@@ -141,6 +148,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
           year: request.year,
           facility: request.facility,
           format: request.format,
+          version: request.version,
         }),
       );
     },

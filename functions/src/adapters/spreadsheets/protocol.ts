@@ -34,6 +34,7 @@ const reportRequest = z.object({
   year: z.number().check(z.int()),
   facility: z.optional(z.string()),
   format: z.enum(["xlsx", "pdf"]),
+  version: z.optional(z.number().check(z.int())),
 });
 
 /** A job's id: a UUID v7 the API made (its time tells a job not yet started from none). */

@@ -5,11 +5,15 @@ import { downloadLinkSchema } from "../schemas/answers";
 import { exportJobSchema } from "./export-jobs";
 import { binaryFile, declareRoute, pathParam, type OwnedId } from "./declare";
 
+const versionInQuery = z.optional(
+  z.string().max(8, "version: ожидается номер утвержденной версии").meta({ description: "An approved version (D32); none: the latest" }),
+);
 const reportQuery = z.object({
   format: z.optional(z.string().meta({ description: "xlsx or pdf" })),
   facility: z.optional(
     z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
   ),
+  version: versionInQuery,
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
 
@@ -19,7 +23,7 @@ export const reportRoute = declareRoute(
     summary: "The year's 296-FZ report passport (xlsx or PDF): requisites, sources with their coefficients, totals, threshold, checks",
     description:
       "Mirrors what a company types into the registry's form; not a registry upload format. " +
-      "Any other format: 400. A file too large to answer inline: `{download_url, file_name}`.",
+      "Any other format: 400. `version`: the passport of that approved version, with the requisites it froze (D32); a version not approved: 404. A file too large to answer inline: `{download_url, file_name}`.",
     tag: "inventory",
     auth: "user",
     isolation: { scope: "company", ids: [facilityInQuery] },

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import type { Inventory, InventoryCalculation } from "./types";
-import type { Calculation, InventoryReview, InventoryVersion } from "../../ports";
+import type { Calculation, Company, Facility, InventoryReview, InventoryVersion } from "../../ports";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
 export interface SnapshotLine extends InventoryCalculation {
@@ -46,6 +46,30 @@ export interface SnapshotChanges {
   coal_processed?: Array<{ facility: string; before: number | null; after: number | null }>;
 }
 
+/** D32: the legal entity's requisites and the person responsible as the passport prints them. */
+export const ENTITY_FIELDS = [
+  "name",
+  "ogrn",
+  "inn",
+  "kpp",
+  "okved",
+  "postal_address",
+  "responsible_name",
+  "responsible_position",
+  "responsible_phone",
+  "responsible_email",
+] as const satisfies ReadonlyArray<keyof Company>;
+/** D32: what of a facility the passport prints. */
+export const FACILITY_FIELDS = ["id", "name", "kind", "licence_number", "address"] as const satisfies ReadonlyArray<keyof Facility>;
+
+/** D32: the legal entity and its facilities as they were at approval, under the hash; the date of
+ *  signing is the snapshot's approved_at. A passport of the version prints these, whatever the
+ *  profile says now. */
+export interface SnapshotEntity {
+  requisites: Partial<Pick<Company, (typeof ENTITY_FIELDS)[number]>>;
+  facilities: Array<Pick<Facility, (typeof FACILITY_FIELDS)[number]>>;
+}
+
 export interface InventorySnapshot {
   company: string;
   year: number;
@@ -56,6 +80,35 @@ export interface InventorySnapshot {
   approved_by: string;
   inventory: InventoryState;
   changes: SnapshotChanges | null;
+  /** D32; absent from versions approved before it was kept (their passport prints the profile). */
+  legal_entity?: SnapshotEntity;
+}
+
+/** D32: the requisites, the person responsible and the facilities to freeze with a version. */
+export function entityOf(company: Company, facilities: readonly Facility[]): SnapshotEntity {
+  const requisites: SnapshotEntity["requisites"] = {};
+  for (const field of ENTITY_FIELDS) if (company[field] !== undefined) requisites[field] = company[field];
+  return {
+    requisites,
+    facilities: facilities.map((f) => Object.fromEntries(FACILITY_FIELDS.map((k) => [k, f[k]])) as SnapshotEntity["facilities"][number]),
+  };
+}
+
+/** The company and facilities a passport of the snapshot prints: the version's own (D32), over the
+ *  live ones for what the version does not hold. */
+export function printedEntity(
+  snapshot: Pick<InventorySnapshot, "legal_entity"> | undefined,
+  company: Company,
+  facilities: Facility[],
+): { company: Company; facilities: Facility[] } {
+  const frozen = snapshot?.legal_entity;
+  if (!frozen) return { company, facilities };
+  const cleared = Object.fromEntries(ENTITY_FIELDS.map((k) => [k, undefined]));
+  const byId = new Map(facilities.map((f) => [f.id, f]));
+  return {
+    company: { ...company, ...cleared, ...frozen.requisites, name: frozen.requisites.name ?? company.name },
+    facilities: frozen.facilities.map((f) => ({ ...(byId.get(f.id) ?? ({ company: company.id } as Facility)), ...f })),
+  };
 }
 
 /** The blob of version n: under the company, one key per version, never rewritten. */
@@ -128,7 +181,12 @@ export async function storeVersion(
   const existing = await deps.repos.inventoryVersions.list(actor.company, year);
   // Numbers are never reused: a version whose approval failed may have left its item behind.
   const version = Math.max(0, ...existing.map((v) => v.version)) + 1;
-  const previous = review.snapshot ? await loadSnapshot(deps, actor.company, year, review.snapshot.version) : undefined;
+  const [previous, company, facilities] = await Promise.all([
+    review.snapshot ? loadSnapshot(deps, actor.company, year, review.snapshot.version) : undefined,
+    deps.repos.companies.get(actor.company),
+    deps.repos.facilities.list(actor.company),
+  ]);
+  if (!company) throw new NotFound("Организация не найдена");
   const snapshot: InventorySnapshot = {
     company: actor.company,
     year,
@@ -139,6 +197,7 @@ export async function storeVersion(
     approved_by: actor.email,
     inventory: state,
     changes: previous ? changesBetween(previous, state) : null,
+    legal_entity: entityOf(company, facilities),
   };
   const text = canonicalJson(snapshot);
   const item: InventoryVersion = {
@@ -202,10 +261,17 @@ export interface VersionSummary {
 /** The year's approved versions, oldest first: those the review's chain of approvals reaches (a
  *  version whose approval failed half-way is left out). */
 export async function listVersions(deps: Deps, actor: Actor, year: number): Promise<VersionSummary[]> {
-  const [review, items] = await Promise.all([
-    deps.repos.inventoryReviews.get(actor.company, year),
-    deps.repos.inventoryVersions.list(actor.company, year),
-  ]);
+  const review = await deps.repos.inventoryReviews.get(actor.company, year);
+  return approvedVersionNumbers(deps, actor.company, review ?? { company: actor.company, year });
+}
+
+/** The versions the review's chain of approvals reaches, oldest first. */
+export async function approvedVersionNumbers(
+  deps: Pick<Deps, "repos">,
+  companyId: string,
+  review: Pick<InventoryReview, "company" | "year" | "snapshot">,
+): Promise<VersionSummary[]> {
+  const items = await deps.repos.inventoryVersions.list(companyId, review.year);
   const byNumber = new Map(items.map((v) => [v.version, v]));
   const chain: VersionSummary[] = [];
   for (let n = review?.snapshot?.version ?? null; n !== null; ) {

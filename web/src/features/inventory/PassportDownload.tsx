@@ -1,7 +1,8 @@
 // «Скачать паспорт отчета (xlsx / PDF)»: the year's 296-FZ report passport of the company, or of
 // the chosen facility (GET v1/inventory/{year}/report/?format=), saved under the server's name. A
 // large company's passport is made as a job (docs/user-guide.md): the page shows its state and
-// progress, saves the file when it is ready and offers it again.
+// progress, saves the file when it is ready and offers it again. The versions list offers each
+// approved version's passport (`version`): it prints that version's figures and requisites (D32).
 import { useState } from "react";
 import { Alert, Button, Flex, Space } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
@@ -11,8 +12,8 @@ import { FileProgress } from "../../shared/FileProgress";
 
 type PassportFormat = "xlsx" | "pdf";
 
-export function passportPath(year: number, format: PassportFormat, facility: string | undefined): string {
-  const query = new URLSearchParams({ format, ...(facility ? { facility } : {}) });
+export function passportPath(year: number, format: PassportFormat, facility: string | undefined, version?: number): string {
+  const query = new URLSearchParams({ format, ...(facility ? { facility } : {}), ...(version ? { version: String(version) } : {}) });
   return `v1/inventory/${year}/report/?${query}`;
 }
 
@@ -22,7 +23,7 @@ function save(file: Download, name: string) {
   else saveBlob(file.blob, name);
 }
 
-export function PassportDownload({ year, facility }: { year: number; facility: string | undefined }) {
+export function PassportDownload({ year, facility, version }: { year: number; facility: string | undefined; version?: number }) {
   const [pending, setPending] = useState<PassportFormat>();
   const [job, setJob] = useState<FileJob>();
   const [received, setReceived] = useState(0);
@@ -36,8 +37,8 @@ export function PassportDownload({ year, facility }: { year: number; facility: s
     setSaved(undefined);
     setFailure(undefined);
     try {
-      const file = await api.download(passportPath(year, format, facility), setReceived, setJob);
-      const name = file.fileName ?? `Паспорт отчета ${year}.${format}`;
+      const file = await api.download(passportPath(year, format, facility, version), setReceived, setJob);
+      const name = file.fileName ?? `Паспорт отчета ${year}${version ? ` версия ${version}` : ""}.${format}`;
       save(file, name);
       setSaved({ file, name });
     } catch (error) {
@@ -53,12 +54,15 @@ export function PassportDownload({ year, facility }: { year: number; facility: s
         {(["xlsx", "pdf"] as const).map((format) => (
           <Button
             key={format}
+            size={version ? "small" : undefined}
             icon={<DownloadOutlined />}
             loading={pending === format}
             disabled={pending !== undefined}
             onClick={() => void download(format)}
           >
-            {`Скачать паспорт отчета (${format === "pdf" ? "PDF" : "xlsx"})`}
+            {version
+              ? `Паспорт версии ${version} (${format === "pdf" ? "PDF" : "xlsx"})`
+              : `Скачать паспорт отчета (${format === "pdf" ? "PDF" : "xlsx"})`}
           </Button>
         ))}
       </Space>
