@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const root = dirname(fileURLToPath(import.meta.url));
 const entries = readdirSync(join(root, "assembly")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
 mkdirSync(join(root, "build"), { recursive: true });
-const SIMD = new Set(["emissions", "gbdt"]);
+const SIMD = new Set(["emissions", "gbdt", "gbdt-train"]);
 
 for (const file of entries) {
   const name = file.replace(/\.ts$/, "");

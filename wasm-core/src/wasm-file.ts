@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export type CoreName = "emissions" | "gbdt" | "uncertainty";
+export type CoreName = "emissions" | "gbdt" | "gbdt-train" | "uncertainty";
 
 /** From source the files are in wasm-core/build beside src/. In a Lambda bundle import.meta.url is
  *  the bundle itself, and the deployment copies the files next to it (infra/lib/stack.ts). */

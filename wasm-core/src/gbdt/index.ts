@@ -2,6 +2,7 @@
 // wasm-core/build/gbdt.wasm. The browser imports ./browser instead (no node:fs there).
 import { readWasmFile } from "../wasm-file";
 import type { ParsedModel } from "./model";
+import { trainWithModule, type TrainingData, type TrainOptions, type TrainParams, type TrainResult } from "./train";
 import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
 
 export { predict, type GbdtModel, type LoadOptions } from "./wasm-forest";
@@ -23,8 +24,32 @@ export {
   type FeatureRow,
   type WhatIfPoint,
 } from "./what-if";
+export {
+  checkTrainingData,
+  DEFAULT_TRAIN_PARAMS,
+  MAX_TRAINING_ROWS,
+  MIN_TRAINING_ROWS,
+  TRAIN_OBJECTIVES,
+  TRAIN_PARAM_LIMITS,
+  trainParams,
+  TrainingCancelled,
+  TrainingInputError,
+  type FeatureImportance,
+  type RoundInfo,
+  type TrainingData,
+  type TrainOptions,
+  type TrainParams,
+  type TrainResult,
+} from "./train";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+let compiledTrainer: Promise<WebAssembly.Module> | undefined;
+
+/** Trains a model in wasm-core/build/gbdt-train.wasm (train.ts); the result holds its XGBoost JSON. */
+export async function trainModel(data: TrainingData, params: TrainParams, options?: TrainOptions): Promise<TrainResult> {
+  compiledTrainer ??= WebAssembly.compile(readWasmFile("gbdt-train") as Uint8Array<ArrayBuffer>);
+  return trainWithModule(await compiledTrainer, data, params, options);
+}
 
 /** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
 export async function loadModel(source: string | ParsedModel, options?: LoadOptions): Promise<GbdtModel> {
