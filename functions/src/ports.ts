@@ -14,6 +14,7 @@ import type {
   calendarYearSchema,
   coefficientSchema,
   companySchema,
+  emissionPointSchema,
   facilitySchema,
   inventoryReviewSchema,
   statisticsSchema,
@@ -93,6 +94,28 @@ export interface FacilityRepository {
   list(companyId: string): Promise<Facility[]>;
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: Facility, expectedVersion: number): Promise<void>;
+}
+
+/** D25: an emission point of a facility (a ventilation shaft, a drainage station, a flare, a boiler …). */
+export type EmissionPoint = z.output<typeof emissionPointSchema>;
+
+export interface EmissionPointRepository {
+  /** Refused (Conflict) when the id is taken. */
+  create(point: EmissionPoint): Promise<void>;
+  get(companyId: string, facilityId: string, pointId: string): Promise<EmissionPoint | undefined>;
+  /** The points of one facility, by name. */
+  listOfFacility(companyId: string, facilityId: string): Promise<EmissionPoint[]>;
+  /** Every point of the company's facilities (the inventory names them), by name. */
+  listOfCompany(companyId: string): Promise<EmissionPoint[]>;
+  /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
+  replace(next: EmissionPoint, expectedVersion: number): Promise<void>;
+}
+
+/** One-time changes of a company's stored data made on start (domain/emission-points-migration.ts):
+ *  a migration done is marked, so it runs once per company. */
+export interface MigrationRepository {
+  isDone(companyId: string, name: string): Promise<boolean>;
+  markDone(companyId: string, name: string, at: string): Promise<void>;
 }
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
@@ -348,6 +371,9 @@ export interface Calculation {
   /** D19: the part of its project's dates the calculation covers (ISO dates, both ends included),
    *  e.g. a month or a quarter. Absent: the project's dates. */
   period?: { from: string; to: string };
+  /** D25, measured and destruction types: the emission point of its project's facility it belongs
+   *  to. Absent: the facility as a whole (a project without a facility, or stored before points). */
+  point?: string;
   created_at: string;
   created_by: string;
   updated_at: string;
@@ -382,6 +408,9 @@ export interface CalculationRepository {
   /** Every calculation of the given types of a company that is not deleted, read consistently
    *  (the inventory: a handful of types, all projects). */
   listOfCompanyByTypes(companyId: string, types: readonly string[]): Promise<Calculation[]>;
+  /** D25: every calculation of the company of `types`, deleted ones too, that names no emission
+   *  point, read consistently (the migration to points on start). */
+  listWithoutPoint(companyId: string, types: readonly string[]): Promise<Calculation[]>;
   /** The blob keys every calculation of a company refers to (its file, its forecast rows),
    *  deleted ones included, read consistently (the orphan sweep). */
   blobKeysOfCompany(companyId: string): Promise<Set<string>>;
@@ -729,6 +758,8 @@ export interface Repositories {
   dictionaries: DictionaryRepository;
   calculations: CalculationRepository;
   facilities: FacilityRepository;
+  emissionPoints: EmissionPointRepository;
+  migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;
   inventoryComments: InventoryCommentRepository;

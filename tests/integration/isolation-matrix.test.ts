@@ -81,7 +81,17 @@ const FIXTURES: Record<string, Fixture> = {
   listFacilities: () => [{ path: "/api/v1/facilities/" }],
   createFacility: () => [{ path: "/api/v1/facilities/", json: { name: "Шахта Б", kind: "open_pit" } }],
   getFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/` }],
-  patchFacility: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/`, json: { name: "Взлом", version: 1 } }],
+  patchFacility: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/`, json: { name: "Взлом", version: 1 } },
+    { path: `/api/v1/facilities/${a.facility.id}/`, json: { is_active: false, version: 1 } },
+  ],
+  listEmissionPoints: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/points/` }],
+  createEmissionPoint: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/points/`, json: { name: "Факел Б", kind: "flare" } }],
+  getEmissionPoint: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/points/${a.point.id}/` }],
+  patchEmissionPoint: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/points/${a.point.id}/`, json: { name: "Взлом", version: 1 } },
+    { path: `/api/v1/facilities/${a.facility.id}/points/${a.point.id}/`, json: { is_active: false, version: 1 } },
+  ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   inventoryCalculations: ({ a }) => [
@@ -250,7 +260,7 @@ function pathPattern(op: Operation): RegExp {
 
 /** The same call with every id of A's objects replaced by ids that exist nowhere. */
 function withMissingIds(call: Call): Call {
-  const ids = [ctx.a.project.id, ctx.a.facility.id, ...Object.values(ctx.a.calculations).map((c) => c.id)];
+  const ids = [ctx.a.project.id, ctx.a.facility.id, ctx.a.point.id, ...Object.values(ctx.a.calculations).map((c) => c.id)];
   const swap = (text: string) => ids.reduce((t, id) => t.split(id).join(newId()), text);
   return {
     ...call,

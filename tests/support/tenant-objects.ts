@@ -10,6 +10,8 @@ export interface TenantObjects {
   project: { id: string; name: string };
   /** The facility the project belongs to. */
   facility: { id: string; name: string };
+  /** An emission point of the facility (D25). */
+  point: { id: string; name: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */
   secrets: string[];
@@ -65,6 +67,15 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     await h.request("/api/v1/facilities/", { method: "POST", token, json: { name: facilityName, kind: "underground_mine" } }),
     "facility",
   );
+  const pointName = `Ствол ${marker}`;
+  const point = await created(
+    await h.request(`/api/v1/facilities/${facility.id}/points/`, {
+      method: "POST",
+      token,
+      json: { name: pointName, kind: "ventilation_shaft", instrument: `Прибор ${marker}` },
+    }),
+    "point",
+  );
   const projectName = `Проект ${marker}`;
   const project = await created(
     await h.request("/api/v1/projects/create_project/", {
@@ -91,7 +102,8 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
   return {
     project: { id: String(project.id), name: projectName },
     facility: { id: String(facility.id), name: facilityName },
+    point: { id: String(point.id), name: pointName },
     calculations,
-    secrets: [projectName, facilityName, marker, ...Object.values(calculations).map((c) => c.name)],
+    secrets: [projectName, facilityName, pointName, marker, ...Object.values(calculations).map((c) => c.name)],
   };
 }

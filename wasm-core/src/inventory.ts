@@ -176,6 +176,44 @@ export const FACILITY_KINDS: Record<FacilityKind, string> = {
   other: "Другое",
 };
 
+/** D25: kinds of a facility's emission points (источники выбросов, точки измерения). The kind
+ *  tells the stream of a measured calculation: ventilation air reaches the atmosphere; drained gas
+ *  is captured, then vented, flared or used. «Шахта в целом» stands for the whole facility (the
+ *  calculations stored before points existed, a blended stream): it covers every point, as an
+ *  estimate from production does. */
+export type EmissionPointKind =
+  | "ventilation_shaft"
+  | "drainage_station"
+  | "flare"
+  | "boiler_engine"
+  | "vam_oxidiser"
+  | "coal_handling"
+  | "other"
+  | "whole_mine";
+export const EMISSION_POINT_KINDS: Record<EmissionPointKind, string> = {
+  ventilation_shaft: "Вентиляционный ствол (вентилятор)",
+  drainage_station: "Дегазационная установка",
+  flare: "Факельная установка",
+  boiler_engine: "Котельная, ГПУ",
+  vam_oxidiser: "Установка окисления метана вентиляционной струи",
+  coal_handling: "Обработка угля",
+  other: "Другое",
+  whole_mine: "Шахта в целом",
+};
+/** The name of the point every facility stored before points existed got, with its calculations. */
+export const WHOLE_MINE_POINT_NAME = "Шахта в целом";
+
+/** D25: the measured and destruction types that belong to one emission point of their facility
+ *  (formula 3.1, the flares, combustion of drained gas). */
+export const POINT_TYPES: readonly string[] = [
+  "underground",
+  "torch_composition",
+  "torch_ch4",
+  "disposal_co2_torch",
+  "disposal_co2_stat_sources",
+];
+export const takesPoint = (type: string): boolean => POINT_TYPES.includes(type);
+
 export type InventoryRole = "primary" | "alternative";
 export const INVENTORY_ROLES: readonly InventoryRole[] = ["primary", "alternative"];
 export const INVENTORY_ROLE_LABELS: Record<InventoryRole, string> = {

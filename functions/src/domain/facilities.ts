@@ -27,6 +27,7 @@ export async function createFacility(deps: Deps, actor: Actor, input: FacilityCr
     kind: input.kind,
     licence_number: input.licence_number ?? "",
     address: input.address ?? "",
+    is_active: true,
     created_at: now,
     updated_at: now,
     version: 1,
@@ -43,6 +44,7 @@ export async function patchFacility(deps: Deps, actor: Actor, facilityId: string
     kind: patch.kind ?? current.kind,
     licence_number: patch.licence_number ?? current.licence_number,
     address: patch.address ?? current.address,
+    is_active: patch.is_active ?? current.is_active,
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };

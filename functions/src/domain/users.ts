@@ -32,6 +32,8 @@ export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
   return { ...visible, company: companyFields };
 }
 
+import { POINTS_MIGRATION } from "./emission-points-migration";
+
 export type CompanyInput = CompanyCreateInput;
 
 export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
@@ -57,6 +59,8 @@ export async function createCompany(deps: Deps, input: CompanyInput): Promise<Co
   await deps.repos.companies.create(company);
   // Nothing is kept for a new company yet: its sums start under today's layout.
   await deps.repos.statistics.markInventorySumsLayout(company.id, INVENTORY_SUMS_LAYOUT);
+  // D25: a new company enters its facilities' points itself; nothing of it is stored before them.
+  await deps.repos.migrations.markDone(company.id, POINTS_MIGRATION, deps.clock.now().toISOString());
   return company;
 }
 

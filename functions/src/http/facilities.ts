@@ -1,7 +1,17 @@
 // v1/facilities/ served: the declarations are in routes/facilities.ts.
 import { createFacility, getFacility, listFacilities, patchFacility } from "../domain/facilities";
+import { createPoint, getPoint, listPoints, patchPoint } from "../domain/emission-points";
 import { routeApp } from "./openapi-routes";
-import { createRoute, getRoute, listRoute, patchRoute } from "../contract/routes/facilities";
+import {
+  createPointRoute,
+  createRoute,
+  getPointRoute,
+  getRoute,
+  listPointsRoute,
+  listRoute,
+  patchPointRoute,
+  patchRoute,
+} from "../contract/routes/facilities";
 
 export const facilityRoutes = routeApp()
   .openapi(listRoute, async (c) => c.json(await listFacilities(c.get("deps"), c.get("actor")), 200))
@@ -9,4 +19,16 @@ export const facilityRoutes = routeApp()
   .openapi(getRoute, async (c) => c.json(await getFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
   .openapi(patchRoute, async (c) =>
     c.json(await patchFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  )
+  .openapi(listPointsRoute, async (c) => c.json(await listPoints(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(createPointRoute, async (c) =>
+    c.json(await createPoint(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .openapi(getPointRoute, async (c) => {
+    const { id, point } = c.req.valid("param");
+    return c.json(await getPoint(c.get("deps"), c.get("actor"), id, point), 200);
+  })
+  .openapi(patchPointRoute, async (c) => {
+    const { id, point } = c.req.valid("param");
+    return c.json(await patchPoint(c.get("deps"), c.get("actor"), id, point, c.req.valid("json")), 200);
+  });

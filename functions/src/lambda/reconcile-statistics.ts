@@ -7,6 +7,7 @@ import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
 import { drifted, reconcileAllStatistics, troubled } from "../domain/statistics";
+import { migrateEmissionPoints } from "../domain/emission-points-migration";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
@@ -16,6 +17,11 @@ const SETTLE_MS = Number(process.env.SETTLE_SECONDS ?? 20) * 1000;
 
 export async function handler(): Promise<{ companies: number; drifted: number; repaired: number; unsettled: number; troubled: number }> {
   if (!tableName) throw new Error("TABLE_NAME is not set (the CDK stack sets it)");
+  // D25: an installation stored before emission points gets them on the first run after the deploy.
+  await migrateEmissionPoints(
+    { repos, clock: systemClock },
+    { log: (report) => console.info(JSON.stringify({ emission_points_migrated: report })) },
+  );
   const reports = await reconcileAllStatistics(
     { repos, clock: systemClock },
     {

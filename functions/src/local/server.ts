@@ -23,6 +23,7 @@ import { seedDictionaries } from "../domain/dictionaries";
 import { seedProductionCalendar } from "../domain/production-calendar";
 import { seedDefaultModels } from "../domain/forecast-models";
 import { reconcileAllStatistics } from "../domain/statistics";
+import { migrateEmissionPoints } from "../domain/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { releaseHeavySlots } from "../domain/heavy-work";
@@ -97,6 +98,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // them): the statistics are reconciled with the table once at start (after the seeds' own
   // records are handled, so none is on its way), so none stays behind what the table holds.
   // A company whose statistics cannot be reconciled is reported and the server starts all the same.
+  // D25: facilities and calculations stored before emission points get them, once per company.
+  await migrateEmissionPoints(deps, {
+    log: (r) => {
+      if ("failed" in r) console.error(`emission points of company ${r.company} not migrated: ${r.failed}`);
+      else if (r.points + r.calculations > 0) {
+        console.warn(`emission points of company ${r.company}: ${r.points} «Шахта в целом» made, ${r.calculations} calculations assigned`);
+      }
+    },
+  });
   await storage.settled();
   await reconcileAllStatistics(deps, {
     log: (r) => {

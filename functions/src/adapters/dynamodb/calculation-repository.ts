@@ -155,6 +155,20 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       });
       return items.map((item) => strip<Calculation>(item)!);
     },
+    async listWithoutPoint(companyId, types) {
+      if (types.length === 0) return [];
+      const prefix = keys.calculationsOfCompany(companyId);
+      const typeValues = Object.fromEntries(types.map((type, i) => [`:t${i}`, type]));
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        FilterExpression: `attribute_not_exists(#point) AND #type IN (${Object.keys(typeValues).join(", ")})`,
+        ExpressionAttributeNames: { "#type": "type", "#point": "point" },
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ...typeValues },
+        ConsistentRead: true,
+      });
+      return items.map((item) => strip<Calculation>(item)!);
+    },
     async blobKeysOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
       // Every calculation, deleted ones too: their files stay while their items do.

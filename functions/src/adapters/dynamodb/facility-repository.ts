@@ -9,7 +9,8 @@ const CONFLICT = "Площадка была изменена другим пол
 function facilityOf(item: Record<string, unknown> | undefined): Facility | undefined {
   if (!item) return undefined;
   const { PK: _pk, SK: _sk, ...facility } = item;
-  return facility as unknown as Facility;
+  // Facilities stored before they could be archived are active.
+  return { is_active: true, ...facility } as unknown as Facility;
 }
 
 export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): FacilityRepository {

@@ -70,6 +70,20 @@ export const emailLookup = (email: string) => ({ PK: `EMAIL#${normaliseEmail(ema
  *  a company's: Query PK = COMPANY#id, SK begins_with FACILITY# (a company has a handful). */
 export const facility = (companyId: string, facilityId: string) => ({ PK: `COMPANY#${companyId}`, SK: `FACILITY#${facilityId}` });
 export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "FACILITY#" });
+/** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
+ *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
+ *  under FACILITY#, so the facilities' prefix never reads them. */
+export const emissionPoint = (companyId: string, facilityId: string, pointId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `POINT#${facilityId}#${pointId}`,
+});
+export const pointsOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `POINT#${facilityId}#`,
+});
+export const pointsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "POINT#" });
+/** A one-time change of the company's stored data, done (functions/src/domain/emission-points-migration.ts). */
+export const migration = (companyId: string, name: string) => ({ PK: `COMPANY#${companyId}`, SK: `MIGRATION#${name}` });
 
 /** The review of a company's inventory of one reporting year (status, history, frozen
  *  calculations, comments): get by (company, year). */

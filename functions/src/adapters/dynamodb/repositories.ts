@@ -11,6 +11,7 @@ import { dynamoCalculations } from "./calculation-repository";
 import { dynamoCompanies } from "./company-repository";
 import { dynamoDictionaries } from "./dictionary-repository";
 import { dynamoDocuments } from "./document-repository";
+import { dynamoEmissionPoints, dynamoMigrations } from "./emission-point-repository";
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
@@ -37,6 +38,8 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     dictionaries: dynamoDictionaries(doc, table),
     calculations: dynamoCalculations(doc, table),
     facilities: dynamoFacilities(doc, table),
+    emissionPoints: dynamoEmissionPoints(doc, table),
+    migrations: dynamoMigrations(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),
     inventoryVersions: dynamoInventoryVersions(doc, table),
     inventoryComments: dynamoInventoryComments(doc, table),

@@ -1,11 +1,12 @@
 // v1/facilities/, declared: a company's facilities (list, create, one, PATCH). Served by
 // http/facilities.ts.
 import * as z from "zod";
-import { facilityCreateSchema, facilityPatchSchema } from "../schemas/facility";
-import { facilitySchema } from "../schemas/answers";
+import { facilityCreateSchema, facilityPatchSchema, pointCreateSchema, pointPatchSchema } from "../schemas/facility";
+import { emissionPointSchema, facilitySchema } from "../schemas/answers";
 import { declareRoute, json, jsonBody, pathParam, type OwnedId } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
+const pointIdParams = z.object({ id: pathParam("Facility id"), point: pathParam("Emission point id") });
 const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
 
 export const listRoute = declareRoute(
@@ -66,5 +67,83 @@ export const patchRoute = declareRoute(
   },
 );
 
+export const listPointsRoute = declareRoute(
+  {
+    operationId: "listEmissionPoints",
+    summary: "The facility's emission points (ventilation shafts, drainage stations, flares, boilers …), by name",
+    description: "Archived points (is_active false) are listed too: their calculations and history stay.",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "company", ids: [ownFacility] },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/{id}/points",
+    request: { params: facilityIdParams },
+    responses: { 200: json(z.array(emissionPointSchema), "The points") },
+  },
+);
+
+export const createPointRoute = declareRoute(
+  {
+    operationId: "createEmissionPoint",
+    summary: "Add an emission point to a facility",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "company", ids: [ownFacility] },
+    errors: [400, 404],
+  },
+  {
+    method: "post",
+    path: "/{id}/points",
+    request: { params: facilityIdParams, body: jsonBody(pointCreateSchema) },
+    responses: { 201: json(emissionPointSchema, "The point") },
+  },
+);
+
+export const getPointRoute = declareRoute(
+  {
+    operationId: "getEmissionPoint",
+    summary: "One emission point of a facility",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "company", ids: [ownFacility] },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/{id}/points/{point}",
+    request: { params: pointIdParams },
+    responses: { 200: json(emissionPointSchema, "The point") },
+  },
+);
+
+export const patchPointRoute = declareRoute(
+  {
+    operationId: "patchEmissionPoint",
+    summary: "Edit, archive (is_active false) or restore an emission point",
+    tag: "facilities",
+    auth: "user",
+    isolation: { scope: "company", ids: [ownFacility] },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "patch",
+    path: "/{id}/points/{point}",
+    request: { params: pointIdParams, body: jsonBody(pointPatchSchema) },
+    responses: { 200: json(emissionPointSchema, "The point, version + 1") },
+  },
+);
+
 /** Every route of v1/facilities/ above, in the order http/facilities.ts serves them. */
-export const FACILITY_ROUTES = [listRoute, createRoute, getRoute, patchRoute] as const;
+export const FACILITY_ROUTES = [
+  listRoute,
+  createRoute,
+  getRoute,
+  patchRoute,
+  listPointsRoute,
+  createPointRoute,
+  getPointRoute,
+  patchPointRoute,
+] as const;

@@ -3,10 +3,12 @@
 import * as z from "zod";
 import type { CoefficientSourceKind } from "@core/coefficient-sources";
 import {
+  EMISSION_POINT_KINDS,
   FACILITY_KINDS,
   INVENTORY_ROLES,
   ORDER_371_CATEGORIES,
   STATUS_LABELS,
+  type EmissionPointKind,
   type FacilityKind,
   type InventoryRole,
   type InventoryStatus,
@@ -244,6 +246,25 @@ export const facilitySchema = z.object({
   kind: z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]]),
   licence_number: z.string(),
   address: z.string(),
+  /** false: archived (its history stays; no «нет данных за … хотя за … были»). */
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.int(),
+});
+
+/** v1/facilities/{id}/points/: an emission point of a facility (D25). */
+export const emissionPointSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  facility: z.string(),
+  name: z.string(),
+  kind: z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]]),
+  instrument: z.string().meta({ description: "The measuring instrument (e.g. «расходомер ДРГ.М-2500»)" }),
+  frequency: z.string().meta({ description: "How often it is measured (e.g. «непрерывно», «ежесуточно»)" }),
+  in_service_from: z.nullable(z.string()),
+  in_service_to: z.nullable(z.string()),
+  is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.int(),

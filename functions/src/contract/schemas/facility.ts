@@ -1,7 +1,8 @@
 // Facility fields as the API accepts them (issue: inventory by facility). The profile's facility
 // form validates with the same rules.
 import * as z from "zod";
-import { FACILITY_KINDS, type FacilityKind } from "@core/inventory";
+import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
+import { isoDate } from "./common";
 
 export const FACILITY_NAME_MAX = 255;
 
@@ -27,8 +28,53 @@ export const facilityPatchSchema = z.object({
   kind: z.optional(kind),
   licence_number: z.optional(text("licence_number", 50)),
   address: z.optional(text("address", 500)),
+  /** false archives the facility (its history stays; a closed or sold mine raises no «нет данных»), true restores it. */
+  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
   version: z.int("version: ожидается целое число"),
 });
 
+// D25: a facility's emission points (ventilation shafts, drainage stations, flares, boilers …).
+export const POINT_NAME_MAX = 255;
+const pointName = z
+  .string("name: введите название источника")
+  .trim()
+  .min(1, "name: введите название источника")
+  .max(POINT_NAME_MAX, `name: название не длиннее ${POINT_NAME_MAX} символов`);
+const pointKind = z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]], {
+  error: `kind: выберите вид источника (${Object.values(EMISSION_POINT_KINDS).join(", ")})`,
+});
+const serviceDate = (field: string) => z.optional(z.nullable(isoDate(field)));
+const serviceInOrder = z.refine<{ in_service_from?: string | null; in_service_to?: string | null }>(
+  (p) => !p.in_service_from || !p.in_service_to || p.in_service_to >= p.in_service_from,
+  { message: "in_service_to: дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] },
+);
+
+export const pointCreateSchema = z
+  .object({
+    name: pointName,
+    kind: pointKind,
+    instrument: z.optional(text("instrument", 255)),
+    frequency: z.optional(text("frequency", 255)),
+    in_service_from: serviceDate("in_service_from"),
+    in_service_to: serviceDate("in_service_to"),
+  })
+  .check(serviceInOrder);
+
+export const pointPatchSchema = z
+  .object({
+    name: z.optional(pointName),
+    kind: z.optional(pointKind),
+    instrument: z.optional(text("instrument", 255)),
+    frequency: z.optional(text("frequency", 255)),
+    in_service_from: serviceDate("in_service_from"),
+    in_service_to: serviceDate("in_service_to"),
+    /** false archives the point (its calculations and history stay), true restores it. */
+    is_active: z.optional(z.boolean("is_active: ожидается true или false")),
+    version: z.int("version: ожидается целое число"),
+  })
+  .check(serviceInOrder);
+
+export type PointCreateInput = z.infer<typeof pointCreateSchema>;
+export type PointPatchInput = z.infer<typeof pointPatchSchema>;
 export type FacilityCreateInput = z.infer<typeof facilityCreateSchema>;
 export type FacilityPatchInput = z.infer<typeof facilityPatchSchema>;

@@ -455,8 +455,10 @@ function missingSinceLastYear(scope: CheckScope, ofYear: readonly Project[]): In
     return keys;
   };
   const now = reported(ofYear);
+  // An archived facility (a mine closed or sold) is expected to have no data any more.
+  const archived = new Set(scope.facilities.filter((f) => f.is_active === false).map((f) => f.id));
   return [...reported(projectsOf(scope, scope.year - 1))]
-    .filter((key) => !now.has(key))
+    .filter((key) => !now.has(key) && !archived.has(key.slice(0, key.indexOf("|"))))
     .sort()
     .map((key) => {
       const [facility, category, gas] = key.split("|");
