@@ -4,12 +4,22 @@
 // npm run --silent gbdt -- info --model FILE
 //   The model's library, version, objective, features, number of trees, and the engine predict
 //   runs it on (QuickScorer or the tree walk) with the reason.
+// npm run --silent gbdt -- train --csv FILE --target y --out model.json [--n_estimators 300 ...]
+//   Trains a model in the core on the file's rows (features: every column but the target, id and t;
+//   validation: the latest rows by t when the file has it) and writes it as XGBoost 1.7 JSON. Every
+//   parameter of MODEL_FORMATS.md («Models we train») by its XGBoost name. The error per round goes
+//   to stderr; a summary (rows, rounds, errors, importance) to stdout as JSON.
 // Errors go to stderr, exit code 1 (2 for bad usage).
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { readFeatureCsv } from "./gbdt/csv";
-import { chooseEngine, loadModel, parseModel, predict } from "./gbdt/index";
+import { chooseEngine, DEFAULT_TRAIN_PARAMS, loadModel, parseModel, predict, trainModel, trainParams } from "./gbdt/index";
+import { readTrainingCsv } from "./gbdt/train-csv";
 
-const USAGE = "usage: gbdt predict --model FILE --csv FILE\n       gbdt info --model FILE";
+const USAGE =
+  "usage: gbdt predict --model FILE --csv FILE\n       gbdt info --model FILE\n" +
+  `       gbdt train --csv FILE --target y --out model.json [${Object.keys(DEFAULT_TRAIN_PARAMS)
+    .map((key) => `--${key} V`)
+    .join(" ")}]`;
 
 class UsageError extends Error {}
 
@@ -55,6 +65,37 @@ async function main(argv: string[]): Promise<void> {
     const predictions = predict(model, rows);
     // String(double) is the shortest round-trip representation.
     process.stdout.write(predictions.length > 0 ? Array.from(predictions, String).join("\n") + "\n" : "");
+  } else if (command === "train") {
+    const csvPath = required(opts, "csv");
+    const target = required(opts, "target");
+    const out = required(opts, "out");
+    const given: Record<string, string> = {};
+    for (const [key, value] of opts) if (!["csv", "target", "out"].includes(key)) given[key] = value;
+    let params: ReturnType<typeof trainParams>;
+    try {
+      params = trainParams(given);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const data = readTrainingCsv(readText(csvPath, "CSV"), target);
+    const result = await trainModel(data, params, {
+      onRound: ({ round, rounds, train_rmse, valid_rmse }) => {
+        if (round === 1 || round % 50 === 0 || round === rounds) {
+          process.stderr.write(
+            `[${round}/${rounds}] train rmse ${train_rmse.toPrecision(6)}${valid_rmse === null ? "" : `, validation rmse ${valid_rmse.toPrecision(6)}`}\n`,
+          );
+        }
+      },
+    });
+    writeFileSync(out, result.json);
+    const { json: _json, validation_rows, rounds, ...summary } = result;
+    process.stdout.write(
+      JSON.stringify(
+        { ...summary, features: data.featureNames, rounds_trained: rounds.length, validation_rows: validation_rows.length, model: out },
+        null,
+        2,
+      ) + "\n",
+    );
   } else {
     throw new UsageError(command === undefined ? "no command" : `unknown command "${command}"`);
   }

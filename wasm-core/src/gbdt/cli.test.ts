@@ -1,6 +1,6 @@
-// The CLI as users run it: `npm run --silent gbdt -- predict --model FILE --csv FILE`.
+// The CLI as users run it: `npm run --silent gbdt -- predict --model FILE --csv FILE`, info and train.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,5 +106,51 @@ describe("gbdt CLI", () => {
     expect(JSON.parse(result.stdout).engineReason).toMatch(/^QuickScorer с контрольными точками префиксов: /);
     const categorical = JSON.parse(run("info", "--model", fixture("lgb-categorical.txt")).stdout);
     expect(categorical).toMatchObject({ engine: "walk", engineReason: "обход деревьев: в модели категориальные разбиения" });
+  });
+
+  it("trains a model on a file's other columns, writes XGBoost JSON that predict reads, and summarises it", () => {
+    const lines = ["id,t,x1,x2,y"];
+    for (let i = 0; i < 300; i++) {
+      const x1 = (i * 37) % 101;
+      const x2 = i % 7 === 0 ? "" : String((i * 13) % 17);
+      lines.push(
+        `${i},01.01.2025 ${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")},${x1},${x2},${x1 * 0.01 + (x2 === "" ? 1 : 0)}`,
+      );
+    }
+    const data = csv("history.csv", `${lines.join("\n")}\n`);
+    const out = join(work, "trained.json");
+    const result = run("train", "--csv", data, "--target", "y", "--out", out, "--n_estimators", "80", "--max_depth", "3", "--seed", "4");
+    expect(result.status, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ features: ["x1", "x2"], train_rows: 240, validation_rows: 60, model: out });
+    expect(summary.params).toMatchObject({ n_estimators: 80, max_depth: 3, learning_rate: 0.1, seed: 4, max_bin: 256 });
+    expect(summary.valid_rmse).toBeLessThan(0.1);
+    expect(result.stderr).toMatch(/\[1\/80\] train rmse [\d.]+, validation rmse [\d.]+/);
+    const info = JSON.parse(run("info", "--model", out).stdout);
+    expect(info).toMatchObject({ library: "xgboost", version: "1.7.4", objective: "reg:squarederror", featureNames: ["x1", "x2"] });
+    expect(info.numTrees).toBe(summary.num_trees);
+    const predicted = run("predict", "--model", out, "--csv", data);
+    expect(predicted.status).toBe(0);
+    const values = predicted.stdout.trimEnd().split("\n").map(Number);
+    expect(values).toHaveLength(300);
+    // The row with x2 missing gets about 1 more than its neighbour with x2 present.
+    expect(values[7] - values[8]).toBeGreaterThan(0.5);
+  });
+
+  it("refuses a bad training file or parameter with the reason", () => {
+    const constant = csv("constant.csv", `x1,y\n${Array.from({ length: 30 }, (_, i) => `${i},2.5`).join("\n")}\n`);
+    const flat = run("train", "--csv", constant, "--target", "y", "--out", join(work, "never.json"));
+    expect(flat.status).toBe(1);
+    expect(flat.stderr).toMatch(/целевая величина во всех строках одна и та же \(2,5\)/);
+    const text = csv("text.csv", `x1,y\n${Array.from({ length: 30 }, (_, i) => `${i === 4 ? "много" : i},${i}`).join("\n")}\n`);
+    expect(run("train", "--csv", text, "--target", "y", "--out", join(work, "never.json")).stderr).toMatch(
+      /column x1: "много" is not a number/,
+    );
+    const noTarget = run("train", "--csv", text, "--target", "z", "--out", join(work, "never.json"));
+    expect(noTarget.stderr).toMatch(/нет целевого столбца z/);
+    const badParam = run("train", "--csv", text, "--target", "y", "--out", join(work, "never.json"), "--subsample", "0");
+    expect(badParam.status).toBe(2);
+    expect(badParam.stderr).toMatch(/subsample: нужно число больше 0 и не больше 1/);
+    expect(existsSync(join(work, "never.json"))).toBe(false);
   });
 });
