@@ -1,4 +1,4 @@
-// The company's staff keep its requisites on /profile: ИНН and КПП typed key by key in «Изменить
+// The company's staff keep its requisites on /profile: its name, ИНН and КПП typed key by key in «Изменить
 // реквизиты», a wrong value named at its field in Russian before anything is sent and the message
 // gone once it is fixed, ИНН, КПП and ОГРН kept from being blanked, the saved values and the person
 // responsible on the profile, and the change in the administrator's journal with its before and after.
@@ -124,6 +124,30 @@ describe("web app: the company's requisites kept by its staff", () => {
     await screenshot(page, { path: `${SHOTS}/web-company-details-responsible.png`, fullPage: true });
   }, 90_000);
 
+  it("staff rename their company key by key (never to blank); the profile shows the new name", async () => {
+    await signIn(page, server.url, server.demo);
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole("button", { name: "Изменить реквизиты" }).click();
+    const dialog = page.getByRole("dialog", { name: "Реквизиты компании" });
+    const name = dialog.getByLabel("Название", { exact: true });
+    const nameError = dialog
+      .locator(".ant-form-item")
+      .filter({ has: page.getByLabel("Название", { exact: true }) })
+      .locator(".ant-form-item-explain-error");
+    await name.fill("");
+    await name.press("Tab");
+    await expect.poll(() => nameError.textContent()).toBe("Укажите название компании");
+    await name.pressSequentially("ООО «Шахта Новая»");
+    await expect.poll(() => nameError.count()).toBe(0);
+    const email = dialog.getByLabel("E-mail", { exact: true });
+    await email.fill("");
+    await email.pressSequentially("office@novaya.example");
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await page.getByText("Реквизиты сохранены").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await page.locator(".ant-descriptions").getByText("ООО «Шахта Новая»").waitFor();
+  }, 90_000);
+
   it("the administrator's journal shows the change with its before and after", async () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
@@ -135,5 +159,6 @@ describe("web app: the company's requisites kept by its staff", () => {
     await row.locator(".ant-table-row-expand-icon").click();
     await page.getByText('"inn": "7707083893"').first().waitFor();
     await page.getByText('"kpp": "773601001"').first().waitFor();
+    await page.getByText('"name": "ООО «Шахта Новая»"').first().waitFor();
   });
 });

@@ -1,5 +1,5 @@
-// PATCH /api/v1/users/company/: a company's staff keep its ИНН, КПП, ОГРН, ОКВЭД and address on
-// Профиль (docs/user-guide.md). The company is the session's; every change is in the admin change log
+// PATCH /api/v1/users/company/: a company's staff keep its name, contacts, ИНН, КПП, ОГРН, ОКВЭД and
+// address on Профиль (docs/user-guide.md). The company is the session's; every change is in the admin change log
 // with before → after; the platform admin keeps the same rights through /admin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
@@ -94,11 +94,38 @@ describe("the company's own requisites", () => {
     expect(((await res.json()) as { detail: string }).detail).toMatch(/изменены другим пользователем/);
   });
 
+  it("lets staff rename their company and change its e-mail and region, logged; another company's name is 409", async () => {
+    const before = await me(staff.token);
+    const res = await patch({ name: "  ООО «Шахта Северная-2»  ", email: "office@sever.example", region: "Кемеровская область — Кузбасс" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await me(staff.token)).toMatchObject({
+      name: "ООО «Шахта Северная-2»",
+      email: "office@sever.example",
+      region: "Кемеровская область — Кузбасс",
+      version: before.version + 1,
+    });
+    const entry = (await audit()).find((e) => e.target_id === staff.companyId && e.after?.name === "ООО «Шахта Северная-2»");
+    expect(entry).toMatchObject({ action: "company.update", actor_email: staff.email, before: { name: "Шахта Северная" } });
+    const taken = await patch({ name: "разрез южный" });
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as { detail: string }).detail).toBe("Компания «разрез южный» уже существует");
+    for (const [json, detail] of [
+      [{ name: "   " }, /^name: укажите название компании/],
+      [{ email: "office@" }, /^email: Укажите корректный e-mail/],
+    ] as const) {
+      const refused = await patch(json);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(detail);
+    }
+    expect(await me(staff.token)).toMatchObject({ name: "ООО «Шахта Северная-2»", email: "office@sever.example" });
+    expect((await patch({ name: "Шахта Северная" })).status).toBe(200);
+  });
+
   it("never reaches another company: a company named in the body is ignored, /admin is 403, a missing one 404", async () => {
     const res = await patch({ id: other.companyId, company: other.companyId, name: "Захвачено", kpp: "420501001" });
     expect(res.status).toBe(200);
     expect(await me(other.token)).toMatchObject({ name: "Разрез Южный", kpp: "" });
-    expect(await me(staff.token)).toMatchObject({ name: "Шахта Северная", kpp: "420501001" });
+    expect(await me(staff.token)).toMatchObject({ name: "Захвачено", kpp: "420501001" });
     const viaAdmin = await h.request(`/api/v1/admin/companies/${other.companyId}/`, {
       method: "PATCH",
       token: staff.token,

@@ -1,5 +1,5 @@
-// The company's requisites and the person responsible for its report (methodology 8.1: printed on
-// the report passport), as both the administrator's company dialog and the staff's «Изменить
+// The company's name, contacts, requisites and the person responsible for its report (methodology
+// 8.1: printed on the report passport), as both the administrator's company dialog and the staff's «Изменить
 // реквизиты» on /profile edit them. Each field is checked as it is typed by the server's own rules
 // (functions/src/contract/schemas/company.ts), its message under it, gone once the value is right.
 import { Col, Form, Input, Row } from "antd";
@@ -39,13 +39,17 @@ export function requisiteForm<T>(form: FormInstance<T>) {
   } as const;
 }
 
+/** The name a company is known and printed by: never blank. */
+const NAME_RULES: Rule[] = [
+  { required: true, whitespace: true, message: "Укажите название компании" },
+  { max: 200, message: "Название не длиннее 200 символов" },
+];
+
 export function CompanyRequisiteFields({
   kept,
-  withRegion = false,
 }: {
   /** The values the company keeps (the staff's dialog): not to be blanked. */
   kept?: Partial<Record<KeptRequisite, string>>;
-  withRegion?: boolean;
 }) {
   const rules = (field: RuledRequisite) => [
     requisiteRule(field),
@@ -53,6 +57,12 @@ export function CompanyRequisiteFields({
   ];
   return (
     <>
+      <Form.Item label="Название" name="name" rules={NAME_RULES}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item label="E-mail" name="email" rules={rules("email")}>
+        <Input inputMode="email" maxLength={320} />
+      </Form.Item>
       <Row gutter={12}>
         <Col flex="auto">
           <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={rules("ogrn")}>
@@ -77,11 +87,9 @@ export function CompanyRequisiteFields({
           </Form.Item>
         </Col>
       </Row>
-      {withRegion && (
-        <Form.Item label="Регион" name="region">
-          <Input />
-        </Form.Item>
-      )}
+      <Form.Item label="Регион" name="region">
+        <Input maxLength={500} />
+      </Form.Item>
       <Form.Item label="Почтовый адрес" name="postal_address">
         <Input.TextArea autoSize={{ minRows: 2 }} />
       </Form.Item>

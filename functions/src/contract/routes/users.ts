@@ -38,7 +38,7 @@ export const ownCompanyBody = ownCompanyPatchSchema.extend({
 export const patchOwnCompanyRoute = declareRoute(
   {
     operationId: "patchOwnCompany",
-    summary: "Edit the caller's company's ИНН, КПП, ОГРН, ОКВЭД and postal address",
+    summary: "Edit the caller's company's name, e-mail, region, ИНН, КПП, ОГРН, ОКВЭД, postal address and person responsible",
     description:
       "The company is the session's, never one named in the body. Every change is written to the admin change log with the company before and after.",
     tag: "users",

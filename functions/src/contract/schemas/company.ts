@@ -133,10 +133,12 @@ const requisites = {
 export const companyCreateSchema = z.object({ name, ...requisites });
 export const companyPatchSchema = z.object({ name: z.optional(name), ...requisites });
 
-/** What a company's own staff may change on Профиль (docs/user-guide.md): the registry details and the
- *  person responsible, not
- *  the name, e-mail or region, which stay with the platform admin. */
+/** What a company's own staff may change on Профиль (docs/user-guide.md): its name and contacts, the
+ *  registry details and the person responsible — every requisite the admin's form has. */
 export const ownCompanyPatchSchema = companyPatchSchema.pick({
+  name: true,
+  email: true,
+  region: true,
   inn: true,
   kpp: true,
   ogrn: true,

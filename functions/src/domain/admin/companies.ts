@@ -83,10 +83,10 @@ export async function updateOwnCompany(deps: Deps, actor: Actor, patch: OwnCompa
   const company = await deps.repos.companies.get(actor.company);
   if (!company) throw new NotFound("Компания не найдена");
   checkKept(company, patch);
-  const { inn, kpp, ogrn, okved, postal_address, version } = patch;
+  const { name, email, region, inn, kpp, ogrn, okved, postal_address, version } = patch;
   const { responsible_name, responsible_position, responsible_phone, responsible_email } = patch;
   return applyPatch(deps, actor, view(company), {
-    ...{ inn, kpp, ogrn, okved, postal_address, version },
+    ...{ name, email, region, inn, kpp, ogrn, okved, postal_address, version },
     ...{ responsible_name, responsible_position, responsible_phone, responsible_email },
   });
 }

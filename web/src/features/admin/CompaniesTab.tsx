@@ -6,10 +6,9 @@ import { Button, Form, Input, Modal, Space } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Rule } from "antd/es/form";
 import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
 import { useFeedback } from "../../shared/feedback";
-import { CompanyRequisiteFields, requisiteForm, requisiteRule } from "../../shared/CompanyRequisiteFields";
+import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
 import { fieldErrors } from "../../shared/fieldErrors";
 
 const FIELDS = [
@@ -27,12 +26,6 @@ const FIELDS = [
   "responsible_email",
 ] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
-
-/** The admin's own fields; the requisites carry their rules (CompanyRequisiteFields). */
-const RULES: Partial<Record<keyof CompanyForm, Rule[]>> = {
-  name: [{ required: true, whitespace: true, message: "Укажите название компании" }, { max: 200 }],
-  email: [requisiteRule("email")],
-};
 
 function CompanyDialog({ company, open, onClose }: { company?: Company; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<CompanyForm>();
@@ -75,13 +68,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
         preserve={false}
         {...requisiteForm(form)}
       >
-        <Form.Item label="Название" name="name" rules={RULES.name}>
-          <Input />
-        </Form.Item>
-        <Form.Item label="E-mail" name="email" rules={RULES.email}>
-          <Input />
-        </Form.Item>
-        <CompanyRequisiteFields withRegion />
+        <CompanyRequisiteFields />
       </Form>
     </Modal>
   );

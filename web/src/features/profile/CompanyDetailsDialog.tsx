@@ -1,5 +1,5 @@
-// «Изменить реквизиты» on /profile (docs/user-guide.md): the company's staff keep its ИНН, КПП, ОГРН,
-// ОКВЭД, postal address and the person responsible. Each field is checked before sending by the
+// «Изменить реквизиты» on /profile (docs/user-guide.md): the company's staff keep its name, e-mail,
+// region, ИНН, КПП, ОГРН, ОКВЭД, postal address and the person responsible. Each field is checked before sending by the
 // server's own rules (functions/src/contract/schemas/company.ts); what the server still refuses
 // («field: text», several joined by «; ») is shown at each field.
 import { Form, Modal } from "antd";
@@ -11,6 +11,9 @@ import { useFeedback } from "../../shared/feedback";
 import { meKey, patchOwnCompany, type Me, type OwnCompanyBody } from "./api";
 
 const FIELDS = [
+  "name",
+  "email",
+  "region",
   "inn",
   "kpp",
   "ogrn",

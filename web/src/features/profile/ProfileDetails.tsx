@@ -31,6 +31,7 @@ export function ProfileDetails({ me }: { me: Me }) {
           {...shape}
           items={[
             { key: "name", label: "Название", children: orAbsent(me.company?.name) },
+            { key: "company_email", label: "E-mail компании", children: orAbsent(me.company?.email) },
             { key: "address", label: "Почтовый адрес", children: orAbsent(me.company?.postal_address) },
             { key: "ogrn", label: "ОГРН", children: orAbsent(me.company?.ogrn) },
             { key: "inn", label: "ИНН", children: orAbsent(me.company?.inn) },

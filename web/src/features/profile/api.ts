@@ -33,6 +33,9 @@ export function useStatistics() {
 
 /** The requisites the company's own staff keep (PATCH v1/users/company/). */
 export type OwnCompanyBody = {
+  name: string;
+  email: string;
+  region: string;
   inn: string;
   kpp: string;
   ogrn: string;
