@@ -17,20 +17,29 @@ export const DEMO_COMPANY = {
 export interface DemoLogin {
   email: string;
   password: string;
+  /** Set: the first start makes an empty company of this name for the user instead of the demo
+   *  company with its year (`LOCAL_COMPANY`, README «Starting with your own company»). */
+  company?: string;
 }
 
-export function demoLoginFromEnv(): DemoLogin {
+export function demoLoginFromEnv(env: NodeJS.ProcessEnv = process.env): DemoLogin {
+  const company = env.LOCAL_COMPANY?.trim();
   return {
-    email: process.env.LOCAL_DEMO_EMAIL || "demo@example.com",
-    password: process.env.LOCAL_DEMO_PASSWORD || "demo-password",
+    email: env.LOCAL_DEMO_EMAIL || "demo@example.com",
+    password: env.LOCAL_DEMO_PASSWORD || "demo-password",
+    ...(company ? { company } : {}),
   };
 }
 
 /** Idempotent: creates the demo company and user only when they are missing, and with `year` the
- *  company's last reporting year along with them (a user's later edits are never overwritten). */
+ *  company's last reporting year along with them (a user's later edits are never overwritten).
+ *  With `login.company` the user's company is an empty one of that name: no requisites, no year. */
 export async function seedDemo(deps: Deps, login: DemoLogin, options: { year?: boolean } = {}): Promise<{ created: boolean }> {
   if (await deps.repos.users.findByEmail(login.email)) return { created: false };
-  const company = (await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY));
+  const own = login.company;
+  const company = own
+    ? ((await deps.repos.companies.findByName(own)) ?? (await createCompany(deps, { name: own })))
+    : ((await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY)));
   const user = await createUser(deps, {
     companyId: company.id,
     email: login.email,
@@ -38,6 +47,6 @@ export async function seedDemo(deps: Deps, login: DemoLogin, options: { year?: b
     first_name: "Иван",
     last_name: "Петров",
   });
-  if (options.year) await seedDemoYear(deps, user);
+  if (options.year && !own) await seedDemoYear(deps, user);
   return { created: true };
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { DEMO, accessToken } from "../support/server";
+import { demoLoginFromEnv } from "@server/seed";
 import type { InventorySummary } from "../support/inventory";
 
 const dataDir = mkdtempSync(join(tmpdir(), "demo-year-"));
@@ -61,5 +62,29 @@ describe("the demo company's year on the first `npm start`", () => {
     const again = await accessToken(server.url, DEMO);
     expect((await get<{ count: number }>("v1/projects/", again)).count).toBe(before.count);
     expect(before.count).toBe(2);
+  }, 120_000);
+});
+
+describe("a first start with LOCAL_COMPANY: the user's own empty company", () => {
+  const emptyDir = mkdtempSync(join(tmpdir(), "own-company-"));
+  let own: LocalServer | undefined;
+  afterAll(async () => {
+    await own?.close();
+    rmSync(emptyDir, { recursive: true, force: true });
+  });
+
+  it("is named as set, has no requisites, projects or year of the demo, and the inventory of last year is empty", async () => {
+    const login = demoLoginFromEnv({ LOCAL_COMPANY: "  ООО «Моя шахта» ", LOCAL_DEMO_EMAIL: "me@mine.example" });
+    expect(login).toEqual({ email: "me@mine.example", password: "demo-password", company: "ООО «Моя шахта»" });
+    expect(demoLoginFromEnv({ LOCAL_COMPANY: "  " }).company).toBeUndefined();
+    own = await startLocalServer({ dataDir: emptyDir, port: 0, demo: login, demoYear: true });
+    await own.settled();
+    const token = await accessToken(own.url, login);
+    const res = await fetch(`${own.url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${token}` } });
+    const me = (await res.json()) as { company: Record<string, string> };
+    expect(me.company).toMatchObject({ name: "ООО «Моя шахта»", inn: "", ogrn: "", responsible_name: "" });
+    const projects = await fetch(`${own.url}/api/v1/projects/`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await projects.json()) as { count: number }).count).toBe(0);
+    expect(await own.deps.repos.companies.findByName("Демо-компания")).toBeUndefined();
   }, 120_000);
 });

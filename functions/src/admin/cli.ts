@@ -25,12 +25,13 @@ import { reportingYearProblem } from "@core/gwp-in-force";
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
   create-company --name NAME [--email E] [--ogrn N] [--okved C] [--region R] [--address A]
-  create-user    --company NAME --email E --password P [--first-name F] [--last-name L] [--role staff|admin]
+  create-user    --company NAME --email E --password P [--first-name F] [--last-name L] [--role staff|reviewer|admin]
                  (компания создается, если ее еще нет)
   list-users     [--company NAME]
   set-password   --email E --password P
-  set-role       --email E --role admin|staff
-                 (admin — оператор платформы: раздел «Администрирование», все компании)
+  set-role       --email E --role staff|reviewer|admin
+                 (reviewer — сотрудник, который утверждает инвентаризацию, отправленную другим;
+                 admin — оператор платформы: раздел «Администрирование», все компании)
   deactivate-user --email E
   activate-user   --email E
   audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
