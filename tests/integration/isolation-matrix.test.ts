@@ -124,6 +124,11 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   activateForecastModel: () => [{ path: `/api/v1/forecast_models/xgboost/${newId()}/`, json: { is_active: true } }],
+  // Calibrations are the caller's company's own (or an admin's for all): B's stay B's.
+  calibrateForecastModel: () => [
+    { path: `/api/v1/forecast_models/${newId()}/calibration/`, form: { fields: {}, file: { name: "h.csv", text: "x1,y\n1,0.5\n" } } },
+  ],
+  forecastModelCalibration: () => [{ path: `/api/v1/forecast_models/${newId()}/calibration/` }],
   listDocuments: () => [{ path: "/api/v1/documents/" }],
   downloadDocument: () => [{ path: "/api/v1/documents/fz-296/download/" }],
   listMedia: () => [{ path: "/api/v1/media/" }],

@@ -440,6 +440,26 @@ const FORECAST_DATA_COLUMNS = [
   },
 ] as const satisfies readonly NumberField[];
 
+/** A forecast row's measured concentration, where the history gives it (the back-test, the calibration). */
+export const FORECAST_MEASURED = {
+  name: "y",
+  label: "Концентрация CH4 в исходящей струе лавы, факт",
+  unit: "%",
+  type: "number",
+  min: 0,
+  max: 100,
+  decimals: 4,
+} as const satisfies NumberField;
+/** A forecast row's time: a date-time (ДД.ММ.ГГГГ ЧЧ:ММ) or a step number. */
+export const FORECAST_TIME_COLUMN = {
+  name: "t",
+  label: "Время",
+  unit: "",
+  kind: "text",
+  optional: true,
+  note: "Дата и время (01.01.2025 08:10) или номер шага",
+} as const satisfies UploadColumn;
+
 /** The forecast model's features: the data columns' names, in order. */
 export const FORECAST_FEATURES = FORECAST_DATA_COLUMNS.map((c) => c.name);
 /** The 1 % methane limit in a longwall's outgoing air (docs/user-guide.md, «Infographics»): the line
@@ -927,6 +947,9 @@ export const REGISTRY = {
           { name: "id", label: "Номер строки (шаг 10 минут)", unit: "", kind: "number", optional: true },
           // Every data column is in the file; an empty cell is a missing value the models allow.
           ...FORECAST_DATA_COLUMNS.map((c) => numberColumn(c, "Пустая ячейка — пропуск")),
+          // History: the measured value and the time, for the back-test and the calibration.
+          { ...numberColumn(FORECAST_MEASURED, "Замер; по нему прогноз проверяется на истории"), optional: true },
+          FORECAST_TIME_COLUMN,
         ],
       },
     ],
@@ -1175,6 +1198,8 @@ export const UPLOAD_HEADER_ALIASES: Readonly<Record<string, readonly string[]>> 
   transport_fuel: ["Дизельное топливо", "Расход дизельного топлива", "Дизельное топливо, т"],
   element: ["Элемент", "Шахта", "Объект", "Источник"],
   volume_unit: ["Единица", "Единица добычи", "Ед. изм."],
+  y: ["Факт", "Концентрация CH4, факт", "Концентрация метана, факт", "Метан, факт", "CH4 факт"],
+  t: ["Дата и время", "Дата, время", "Время замера", "Шаг", "Номер шага"],
 };
 
 /** A header as compared: case, spaces, punctuation, «ё» and superscripts aside («м3/мин» is «м³/мин»). */

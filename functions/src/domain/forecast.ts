@@ -2,8 +2,8 @@
 // uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
-import { predict } from "@core/gbdt";
-import { REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
+import { predict, readRowTime } from "@core/gbdt";
+import { FORECAST_MEASURED, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
@@ -21,6 +21,25 @@ type Feature = ForecastFeature;
 const DATA_COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c]),
 );
+
+/** A row's measured y (%, 0 … 100) and time t (readRowTime), each only when given. */
+function history(y: unknown, t: unknown, where: (field: string) => string): Pick<ForecastRow, "y" | "t"> {
+  const out: Pick<ForecastRow, "y" | "t"> = {};
+  if (y !== undefined && y !== null && y !== "") {
+    if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(`${where("y")}: ожидается число`);
+    if (y < 0) throw new Invalid(`${where("y")}: значение должно быть неотрицательным`);
+    if (y > FORECAST_MEASURED.max) throw new Invalid(`${where("y")}: концентрация не больше ${FORECAST_MEASURED.max} %`);
+    out.y = y;
+  }
+  if (t !== undefined && t !== null && t !== "") {
+    const time = readRowTime(t);
+    if (time === undefined) {
+      throw new Invalid(`${where("t")}: ожидается дата и время (01.01.2025 08:10) или номер шага, найдено «${String(t).slice(0, 40)}»`);
+    }
+    out.t = time;
+  }
+  return out;
+}
 
 /** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at
  *  most 100. `where` names the cell, only for an error (a file holds up to 1.5 million cells). */
@@ -56,7 +75,7 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
         Feature,
         number | null
       >;
-      return { id: row.id, ...values };
+      return { id: row.id, ...values, ...history(row.y, row.t, (field) => `data[${index}].${field}`) };
     }),
   );
 }
@@ -82,7 +101,8 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
             checkValue(r.values[f], () => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, f)}»`, f),
           ]),
         ) as Record<Feature, number | null>;
-        return { id: r.values.id ?? undefined, ...values };
+        const where = (field: string) => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, field)}»`;
+        return { id: r.values.id ?? undefined, ...values, ...history(r.values.y, r.values.t, where) };
       },
       refused,
     ),
@@ -94,7 +114,7 @@ export async function runForecast(deps: Deps, method: ForecastMethod, rows: Fore
   return { version, rows: await predictRows(deps, version, rows) };
 }
 
-async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastModelVersion, rows: ForecastRow[]): Promise<ForecastRow[]> {
+export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastModelVersion, rows: ForecastRow[]): Promise<ForecastRow[]> {
   const model = await runnableModel(deps, version);
   const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
   rows.forEach((row, r) => {

@@ -18,7 +18,19 @@ import { Invalid } from "../domain/errors";
 import { FORECAST_METHODS } from "@core/registry";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
-import { activateRoute, activeFileRoute, fileRoute, listRoute, uploadRoute } from "../contract/routes/forecast-models";
+import {
+  activateRoute,
+  activeFileRoute,
+  calibrateRoute,
+  calibrationRoute,
+  fileRoute,
+  listRoute,
+  uploadRoute,
+} from "../contract/routes/forecast-models";
+import { calibrateForecastModel, calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast-calibration";
+import { NotFound } from "../domain/errors";
+import { readUploadForm } from "./multipart";
+import { heavyWork } from "../domain/heavy-work";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   return c.body(await modelText(c.get("deps"), version), 200, {
@@ -35,8 +47,17 @@ const fileAnswer = (response: Response) => response as never;
 export const forecastModelRoutes = routeApp()
   .openapi(listRoute, async (c) => {
     const deps = c.get("deps");
+    const company = c.get("actor").company;
     const results = await Promise.all(
-      FORECAST_METHODS.map(async (method) => ({ method, versions: (await listForecastModels(deps, method)).map(modelView) })),
+      FORECAST_METHODS.map(async (method) => ({
+        method,
+        versions: await Promise.all(
+          (await listForecastModels(deps, method)).map(async (version) => ({
+            ...modelView(version),
+            calibration: calibrationSummary(await calibrationFor(deps, company, version)),
+          })),
+        ),
+      })),
     );
     return c.json({ results, count: results.length }, 200);
   })
@@ -79,4 +100,21 @@ export const forecastModelRoutes = routeApp()
     const { method, id } = c.req.valid("param");
     const model = await activateForecastModel(c.get("deps"), c.get("actor"), forecastMethod(method), id);
     return c.json(modelView(model), 200);
+  })
+  .openapi(calibrateRoute, async (c) => {
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    // Reading and forecasting a year of 10-minute rows is heavy work (domain/heavy-work.ts).
+    const calibration = await heavyWork(deps, actor, async () => {
+      const { fields, file } = await readUploadForm(c, "file", "history.csv");
+      return calibrateForecastModel(deps, actor, c.req.valid("param").id, file, fields.for);
+    });
+    return c.json(calibrationView(calibration), 201);
+  })
+  .openapi(calibrationRoute, async (c) => {
+    const deps = c.get("deps");
+    const version = await modelById(deps, c.req.valid("param").id);
+    const calibration = await calibrationFor(deps, c.get("actor").company, version);
+    if (!calibration) throw new NotFound("Модель не откалибрована: загрузите историю с фактической концентрацией");
+    return c.json(calibrationView(calibration), 200);
   });

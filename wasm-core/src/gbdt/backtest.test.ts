@@ -11,6 +11,8 @@ import {
   intervalColumns,
   loadModel,
   predict,
+  readRowTime,
+  rowTimes,
   whatIf,
   type Calibration,
 } from "./index";
@@ -273,5 +275,28 @@ describe("what-if and the air needed", () => {
     const row = unseen.row(0);
     expect(() => airNeeded(model, row, { ...calibration, ranges: {} }, 90, 1)).toThrow(/диапазон/);
     expect(() => airNeeded(model, row, { ...calibration, quantiles: { "80": 0.1, "90": null, "95": null } }, 90, 1)).toThrow(/90 %/);
+  });
+});
+
+describe("a row's time as written", () => {
+  it("reads date-times as the rows' clock, Excel cells to the second, and whole numbers as steps", () => {
+    expect(readRowTime("01.01.2025 08:10")).toBe("2025-01-01T08:10:00");
+    expect(readRowTime("2025-01-01T08:10:30")).toBe("2025-01-01T08:10:30");
+    expect(readRowTime("2025-01-01 08:10")).toBe("2025-01-01T08:10:00");
+    expect(readRowTime("31.12.2024")).toBe("2024-12-31T00:00:00");
+    expect(readRowTime(45658.3402777778)).toBe("2025-01-01T08:10:00");
+    expect(readRowTime(72)).toBe(72);
+    expect(readRowTime(" 145 ")).toBe(145);
+    for (const bad of ["31.02.2025 08:10", "01.01.2025 25:00", "вчера", 1.5, Number.NaN, true]) expect(readRowTime(bad)).toBeUndefined();
+  });
+
+  it("takes a column of one kind only", () => {
+    expect(rowTimes(["2025-01-01T00:00:00", null, "2025-01-01T12:00:00"])).toEqual({
+      time: Float64Array.from([Date.UTC(2025, 0, 1), Number.NaN, Date.UTC(2025, 0, 1, 12)]),
+      timeKind: "datetime",
+    });
+    expect(rowTimes([1, 2, 3])?.timeKind).toBe("step");
+    expect(rowTimes(["2025-01-01T00:00:00", 2])).toBeUndefined();
+    expect(rowTimes([null, undefined])).toBeUndefined();
   });
 });

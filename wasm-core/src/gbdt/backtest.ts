@@ -192,3 +192,56 @@ export function backtest(input: BacktestInput): Backtest {
     persistence: score(y, previous, undefined, undefined, t, input.timeKind, limit, warning),
   };
 }
+
+// Excel keeps a date-time as days since 1899-12-30; a date cell read as a number lands in this range.
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const EXCEL_SERIALS = { min: 20_000, max: 80_000 };
+const DAY_MS = 86_400_000;
+
+/** A row's time as stored: a date-time of the rows' clock (ISO, no zone) or a step number. */
+export type RowTime = string | number;
+
+/** Milliseconds of an ISO wall-clock date-time (no zone: read as UTC, so shifts fall on the rows' own clock). */
+export const timeMs = (iso: string): number => Date.parse(`${iso}Z`);
+
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+/**
+ * A row's time as written: «01.01.2025 08:10[:00]», «2025-01-01 08:10», «2025-01-01T08:10:00», a
+ * date alone, or an Excel date-time cell (a number with a fraction in Excel's date range) → the
+ * ISO date-time; a whole number → a step number. Undefined when it is none of these.
+ */
+export function readRowTime(value: unknown): RowTime | undefined {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return undefined;
+    if (Number.isInteger(value)) return value;
+    if (value < EXCEL_SERIALS.min || value > EXCEL_SERIALS.max) return undefined;
+    // To the second: Excel's fractions of a day carry float noise.
+    return isoOf(EXCEL_EPOCH_MS + Math.round(value * (DAY_MS / 1000)) * 1000);
+  }
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (/^-?\d+$/.test(text)) return Number(text);
+  if (/^\d+[.,]\d+$/.test(text)) return readRowTime(Number(text.replace(",", ".")));
+  const parts =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text) ??
+    /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!parts) return undefined;
+  const [y, mo, d] = parts[1].length === 4 ? [parts[1], parts[2], parts[3]] : [parts[3], parts[2], parts[1]];
+  const [h, mi, s] = [parts[4] ?? "0", parts[5] ?? "0", parts[6] ?? "0"].map(Number);
+  if (h > 23 || mi > 59 || s > 59) return undefined;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), h, mi, s);
+  const iso = isoOf(ms);
+  // 31.02.2025 rolls over to March: not a real date.
+  return iso.slice(0, 10) === `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}` ? iso : undefined;
+}
+
+/** The times of rows as the back-test takes them: all date-times or all step numbers, else none. */
+export function rowTimes(times: ReadonlyArray<RowTime | null | undefined>): { time: Float64Array; timeKind: TimeKind } | undefined {
+  const given = times.filter((t): t is RowTime => t !== null && t !== undefined);
+  if (given.length === 0) return undefined;
+  const kind: TimeKind = typeof given[0] === "string" ? "datetime" : "step";
+  if (given.some((t) => (typeof t === "string") !== (kind === "datetime"))) return undefined;
+  const time = Float64Array.from(times, (t) => (t === null || t === undefined ? Number.NaN : typeof t === "string" ? timeMs(t) : t));
+  return { time, timeKind: kind };
+}

@@ -1,6 +1,6 @@
 // Forecast models (keys.forecastModel) and the version numbers that keep their order.
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { ForecastModelRepository, ForecastModelVersion } from "../../ports";
+import type { ForecastCalibration, ForecastCalibrationRepository, ForecastModelRepository, ForecastModelVersion } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { queryAll, strip } from "./items";
@@ -59,6 +59,23 @@ export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string)
           }),
         );
       }
+    },
+  };
+}
+
+export function dynamoForecastCalibrations(doc: DynamoDBDocumentClient, table: string): ForecastCalibrationRepository {
+  return {
+    async get(modelId, scope) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.forecastCalibration(modelId, scope) }));
+      return strip<ForecastCalibration>(out.Item);
+    },
+    async put(calibration) {
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.forecastCalibration(calibration.model_id, calibration.scope), ...calibration },
+        }),
+      );
     },
   };
 }

@@ -171,6 +171,13 @@ export const forecastModelVersion = (method: string, version: number) => ({
   SK: `VERSION#${String(version).padStart(6, "0")}`,
 });
 
+/** A model version's calibration per scope (a company id or ALL): GetItem by (model id, scope).
+ *  Outside the company's partition: the statistics never take it for a change of the company's data. */
+export const forecastCalibration = (modelId: string, scope: string) => ({
+  PK: `CALIBRATION#MODEL#${modelId}`,
+  SK: scope === "all" ? "ALL" : `COMPANY#${scope}`,
+});
+
 /** A sign-in's refresh-token chain, by its id (the tokens' `fam` claim); expired by TTL `expires_at`. */
 export const session = (id: string) => ({ PK: `SESSION#${id}`, SK: "SESSION" });
 

@@ -16,7 +16,7 @@ import { dynamoFacilities } from "./facility-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
-import { dynamoForecastModels } from "./forecast-model-repository";
+import { dynamoForecastCalibrations, dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
 import { dynamoProductionCalendar } from "./production-calendar-repository";
 import { dynamoProjects } from "./project-repository";
@@ -44,6 +44,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     inventoryVersions: dynamoInventoryVersions(doc, table),
     inventoryComments: dynamoInventoryComments(doc, table),
     forecastModels: dynamoForecastModels(doc, table),
+    forecastCalibrations: dynamoForecastCalibrations(doc, table),
     adminAudit: dynamoAdminAudit(doc, table),
     documents: dynamoDocuments(doc, table),
     media: dynamoMedia(doc, table),

@@ -1,7 +1,7 @@
 // v1/forecast_models/, declared: the XGBoost and LightGBM models behind regres_methane, their
 // files, upload and activation (admin). Served by http/forecast-models.ts.
 import * as z from "zod";
-import { forecastModelSchema } from "../schemas/answers";
+import { forecastCalibrationSchema, forecastModelSchema } from "../schemas/answers";
 import { binaryFile, declareRoute, json, jsonBody, pathParam, type Access } from "./declare";
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
@@ -118,5 +118,70 @@ export const activateRoute = declareRoute(
   },
 );
 
+const OWN_CALIBRATION = { scope: "own" } as const;
+
+export const calibrateRoute = declareRoute(
+  models({
+    operationId: "calibrateForecastModel",
+    summary:
+      "Calibrate a model version on a longwall's history (features and measured y): split-conformal quantiles at 80, 90 and 95 %, " +
+      "stored for the caller's company (staff) or for every company (admin, for=all)",
+    auth: "user",
+    isolation: OWN_CALIBRATION,
+    errors: [400, 403, 404, 413, 415],
+  }),
+  {
+    method: "post",
+    path: "/{id}/calibration",
+    request: {
+      params: z.object({ id: versionId }),
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              properties: {
+                file: { type: "string", format: "binary", description: "The forecast upload's .xlsx or .csv with the y column (and t)" },
+                for: {
+                  type: "string",
+                  enum: ["company", "all"],
+                  description: "company (default for staff) or all (admins only, their default)",
+                },
+              },
+              required: ["file"],
+            },
+          },
+        },
+      },
+    },
+    responses: { 201: json(forecastCalibrationSchema, "The calibration stored") },
+  },
+);
+
+export const calibrationRoute = declareRoute(
+  models({
+    operationId: "forecastModelCalibration",
+    summary: "The calibration serving the caller's company for a model version (its own, else an admin's for all); 404 when none",
+    auth: "user",
+    isolation: OWN_CALIBRATION,
+    errors: [404],
+  }),
+  {
+    method: "get",
+    path: "/{id}/calibration",
+    request: { params: z.object({ id: versionId }) },
+    responses: { 200: json(forecastCalibrationSchema, "The calibration with its residuals and observed ranges") },
+  },
+);
+
 /** Every route of v1/forecast_models/ above, in the order http/forecast-models.ts serves them. */
-export const FORECAST_MODEL_ROUTES = [listRoute, activeFileRoute, fileRoute, uploadRoute, activateRoute] as const;
+export const FORECAST_MODEL_ROUTES = [
+  listRoute,
+  activeFileRoute,
+  fileRoute,
+  uploadRoute,
+  activateRoute,
+  calibrateRoute,
+  calibrationRoute,
+] as const;

@@ -426,6 +426,32 @@ export const inventorySchema = z.object({
 
 // ---- forecast models ----
 
+/** A model version's calibration as its users see it (domain/forecast-calibration.ts). */
+export const forecastCalibrationSchema = z
+  .object({
+    method: z.enum(FORECAST_METHODS),
+    model_id: z.string(),
+    model_version: z.int(),
+    scope: z.enum(["company", "all"]).meta({ description: "the company's own, or an admin's for every company without one" }),
+    rows: z.int().meta({ description: "rows with a measured y the quantiles come from" }),
+    period: z
+      .object({ from: z.union([z.string(), z.number()]), to: z.union([z.string(), z.number()]) })
+      .nullable()
+      .meta({ description: "the rows' first and last t (ISO date-time or step number)" }),
+    quantiles: z
+      .object({ "80": z.number().nullable(), "90": z.number().nullable(), "95": z.number().nullable() })
+      .meta({ description: "split-conformal half-widths of the interval, % CH4 (null: too few rows)" }),
+    residuals: z.array(z.number()).optional().meta({ description: "signed residuals y − forecast, ascending, at most 2 001" }),
+    ranges: z
+      .record(z.string(), z.tuple([z.number(), z.number()]))
+      .optional()
+      .meta({ description: "each feature's observed [min, max]" }),
+    file_name: z.string(),
+    calibrated_at: z.string(),
+    calibrated_by: z.string(),
+  })
+  .meta({ id: "ForecastCalibration" });
+
 export const forecastModelSchema = z.object({
   method: z.enum(FORECAST_METHODS),
   id: z.string(),
@@ -442,6 +468,10 @@ export const forecastModelSchema = z.object({
   is_active: z.boolean(),
   uploaded_at: z.string(),
   uploaded_by: z.string(),
+  calibration: forecastCalibrationSchema
+    .nullable()
+    .optional()
+    .meta({ description: "the calibration serving the caller's company, without residuals; null: not calibrated" }),
 });
 
 // ---- calculations ----

@@ -1,0 +1,138 @@
+// Calibrating a forecast model version on a longwall's history (docs/api.md, «Forecast history and
+// calibration»), through the API on dynalite: a company's staff for their company, an admin for all.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { calibrate, loadModel } from "@core/gbdt";
+import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
+import { createHarness, type Harness } from "../support/harness";
+import { signedInAdmin, type SignedIn } from "../support/admin";
+import { modelFixture } from "../support/models";
+
+type Calibration = {
+  model_id: string;
+  model_version: number;
+  scope: "company" | "all";
+  rows: number;
+  period: { from: string | number; to: string | number } | null;
+  quantiles: Record<"80" | "90" | "95", number | null>;
+  residuals?: number[];
+  ranges?: Record<string, [number, number]>;
+};
+
+const HEADERS = [
+  "Время",
+  "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин",
+  "Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин",
+  "Концентрация метана в каптируемой смеси, %",
+  "Расход смеси, извлекаемой установкой, м³/мин",
+  "Средняя концентрация CH4 в исходящей струе шахты, %",
+  "Расход воздуха в исходящей струе шахты, м³/мин",
+  "Расход метана, извлекаемого установкой, м³/мин",
+  "Концентрация CH4 в исходящей струе лавы, факт, %",
+];
+
+let h: Harness;
+let staff: { token: string; companyId: string };
+let other: { token: string };
+let admin: SignedIn;
+let modelId: string;
+let history: ReturnType<typeof longwallHistory>;
+
+const two = (n: number) => String(n).padStart(2, "0");
+/** «01.01.2025 08:10», as a monitoring system's export writes it. */
+const typed = (ms: number) => {
+  const d = new Date(ms);
+  return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+};
+
+/** Rows [from, to) of the history as a CSV with Russian headers and decimal commas (semicolons). */
+function csv(from: number, to: number, withY = true): string {
+  const lines = [HEADERS.slice(0, withY ? 9 : 8).join(";")];
+  for (let r = from; r < to; r++) {
+    const cells = [typed(history.time[r]), ...HISTORY_FEATURES.map((f) => String(history.columns[f][r]).replace(".", ","))];
+    if (withY) cells.push(String(history.measured[r]).replace(".", ","));
+    lines.push(cells.join(";"));
+  }
+  return lines.join("\n");
+}
+
+function calibrateFile(token: string, text: string, fields: Record<string, string> = {}, id = modelId) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("file", new Blob([text]), "история.csv");
+  return h.request(`/api/v1/forecast_models/${id}/calibration/`, { method: "POST", token, body: form });
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  staff = await h.signedInUser("Шахта Калибровочная");
+  other = await h.signedInUser("Шахта Соседняя");
+  admin = await signedInAdmin(h);
+  const list = (await (await h.request("/api/v1/forecast_models/", { token: staff.token })).json()) as {
+    results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }>;
+  };
+  modelId = list.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
+  const model = await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
+  history = longwallHistory(model, 3000, 0.06);
+}, 60_000);
+afterAll(() => h.close());
+
+describe("POST v1/forecast_models/{id}/calibration/", () => {
+  it("stores the split-conformal quantiles of a staff user's history for their company, with rows and period", async () => {
+    const res = await calibrateFile(staff.token, csv(0, 2000));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const stored = (await res.json()) as Calibration;
+    // The same rows through the core directly: the forecast is the model's, so the quantiles agree.
+    const expected = calibrate(history.forecast.subarray(0, 2000), history.measured.subarray(0, 2000));
+    expect(stored).toMatchObject({ model_id: modelId, model_version: 1, scope: "company", rows: 2000 });
+    for (const level of ["80", "90", "95"] as const) expect(stored.quantiles[level]).toBeCloseTo(expected.quantiles[level]!, 6);
+    expect(stored.period).toEqual({ from: "2025-01-01T00:00:00", to: "2025-01-14T21:10:00" });
+    expect(stored.residuals).toHaveLength(2000);
+    expect(stored.ranges?.x1[0]).toBeCloseTo(Math.min(...history.columns.x1.subarray(0, 2000)), 6);
+
+    const read = (await (await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })).json()) as Calibration;
+    expect(read.quantiles).toEqual(stored.quantiles);
+    const list = (await (await h.request("/api/v1/forecast_models/", { token: staff.token })).json()) as {
+      results: Array<{ method: string; versions: Array<{ id: string; calibration: Calibration | null }> }>;
+    };
+    const listed = list.results.flatMap((r) => r.versions).find((v) => v.id === modelId)!;
+    expect(listed.calibration).toMatchObject({ rows: 2000, scope: "company", quantiles: stored.quantiles });
+    expect(listed.calibration).not.toHaveProperty("residuals");
+  });
+
+  it("keeps one company's calibration from another: it stays uncalibrated until an admin calibrates for all", async () => {
+    const none = await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: other.token });
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { detail: string }).detail).toMatch(/не откалибрована/);
+
+    const staffForAll = await calibrateFile(other.token, csv(0, 500), { for: "all" });
+    expect(staffForAll.status).toBe(403);
+    expect(((await staffForAll.json()) as { detail: string }).detail).toMatch(/администратор/);
+
+    const forAll = await calibrateFile(admin.token, csv(2000, 3000));
+    expect(forAll.status, await forAll.clone().text()).toBe(201);
+    expect(((await forAll.json()) as Calibration).scope).toBe("all");
+    const seen = (await (await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: other.token })).json()) as Calibration;
+    expect(seen).toMatchObject({ scope: "all", rows: 1000 });
+    // The company with its own keeps it.
+    const own = (await (await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })).json()) as Calibration;
+    expect(own).toMatchObject({ scope: "company", rows: 2000 });
+  });
+
+  it("refuses a history without enough measured rows, a bad time and an unknown version, in Russian", async () => {
+    const noY = await calibrateFile(staff.token, csv(0, 100, false));
+    expect(noY.status).toBe(400);
+    expect(((await noY.json()) as { detail: string }).detail).toMatch(/не меньше 50 строк с фактической концентрацией.*в файле 0/);
+    const badTime = await calibrateFile(staff.token, csv(0, 60).replace("01.01.2025 00:10", "32.01.2025 00:10"));
+    expect(badTime.status).toBe(400);
+    expect(((await badTime.json()) as { detail: string }).detail).toMatch(/строка 3, столбец «Время»: ожидается дата и время/);
+    const unknown = await calibrateFile(staff.token, csv(0, 60), {}, "0190aa00-0000-7000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    const noFile = await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, {
+      method: "POST",
+      token: staff.token,
+      body: new FormData(),
+    });
+    expect(noFile.status).toBe(400);
+  });
+});
