@@ -23,7 +23,18 @@ const coefficient = (label: string, value: number, unit: string, tier: string) =
 
 function source(i: number): PassportSource {
   const volume = 1000 + (i % 997) * 13.7;
+  const gases = [
+    { gas: "CO2" as const, t: (volume * 10.6 * 1.8393) / 100, t_co2e: (volume * 10.6 * 1.8393) / 100 },
+    { gas: "CH4" as const, t: (volume * 76 * 0.668) / 100, t_co2e: ((volume * 76 * 0.668) / 100) * 28 },
+  ];
+  // Every third source gave up part of its methane to a flare (D26: gross, netting, net).
+  const netting = i % 3 === 0 ? [{ gas: "CH4" as const, t: gases[1].t / 4, t_co2e: gases[1].t_co2e / 4 }] : [];
+  const net = gases.map((g) => (g.gas === "CH4" && netting.length ? { ...g, t: g.t * 0.75, t_co2e: g.t_co2e * 0.75 } : g));
   return {
+    gases,
+    netting,
+    net,
+    t_co2e: net.reduce((sum, g) => sum + g.t_co2e, 0),
     name: `Расчет выбросов шахты № ${i + 1}`,
     project: `Шахта «Северная» — ${2025}`,
     ipcc: "1.B.1.a.i.1 Подземная добыча: добыча",
@@ -37,10 +48,6 @@ function source(i: number): PassportSource {
       coefficient("Содержание CO2", 10.6, "% об.", "Уровень 2 (данные организации)"),
       coefficient("Содержание CH4", 76, "% об.", "Уровень 2 (данные организации)"),
       coefficient("Коэффициент выбросов CH4", 18 + (i % 7), "м³/т", "Уровень 1"),
-    ],
-    gases: [
-      { gas: "CO2", t: (volume * 10.6 * 1.8393) / 100, t_co2e: (volume * 10.6 * 1.8393) / 100 },
-      { gas: "CH4", t: (volume * 76 * 0.668) / 100, t_co2e: ((volume * 76 * 0.668) / 100) * 28 },
     ],
   };
 }

@@ -3,6 +3,8 @@
 // (forecast, gap filling, sensitivity, the utilisation choice) never count. Browser-safe: the
 // inventory screen reads the same labels the server sums by.
 import type { CalculationType } from "./registry";
+import { basisOf, methaneBalances, type BalanceCalculation, type MethaneBalance } from "./methane-balance";
+import { co2Equivalent } from "./gwp-in-force";
 
 export type Gas = "CH4" | "CO2";
 export type Order371Category = 1 | 2 | 3 | 18;
@@ -138,6 +140,114 @@ export function roleOf(calculation: { readonly type: string; readonly inventory_
 /** D22: the role a new calculation of the type gets when none is chosen. */
 export function defaultRoleOf(type: string): InventoryRole {
   return inventorySourceOf(type)?.defaultRole ?? "primary";
+}
+
+// ---- one netted figure (D17, D26): what a facility-year's netting takes off each calculation ----
+
+/** How every output names the figure the netting takes off a source (D26). */
+export const NETTING_LABEL = "− уничтожено (факел, котельная)";
+/** The IPCC line the destroyed gas comes off (D17). */
+export const NETTED_LINE = "1.B.1.a.i.1";
+
+/** What the netting reads of a facility-year's balance (a MethaneBalance or an inventory's balance row). */
+export type NettingBalance = Pick<MethaneBalance, "mining_gross_t" | "netted_t">;
+
+/** One gas of a calculation: its own result (gross where its basis is gross), what the facility-year's
+ *  netting takes off it, and what counts (net), t and t CO2-eq at the year's GWP. */
+export interface NettedGas {
+  readonly gas: Gas;
+  readonly gross_t: number;
+  readonly subtracted_t: number;
+  readonly t: number;
+  readonly gross_t_co2e: number;
+  readonly subtracted_t_co2e: number;
+  readonly t_co2e: number;
+}
+
+type NettedCalculation = Pick<BalanceCalculation, "type" | "inputs" | "results" | "coefficients">;
+
+const massOf = (results: Readonly<Record<string, unknown>>, name: string) => {
+  const value = results[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+};
+
+/** D17, D26: the t CH4 the facility-year's netting takes off one counted calculation. Only a gross
+ *  mining figure (1.B.1.a.i.1, never post-mining) held the destroyed gas: each gives up the share of
+ *  the facility's netted methane its own result is of the gross mining figures, so the shares add up
+ *  to what the inventory takes off the line. */
+export function methaneSubtracted(calculation: NettedCalculation, balance: NettingBalance | undefined): number {
+  if (!balance || balance.netted_t <= 0 || balance.mining_gross_t <= 0) return 0;
+  if (calculation.type === "handling_underground_ch4" || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
+  return (massOf(calculation.results, "res_ch4") * balance.netted_t) / balance.mining_gross_t;
+}
+
+/** D26: every gas of one counted calculation, gross, subtracted and net, CH4 at `gwpCh4` (the
+ *  year's set): the one figure the inventory, the passport, the exports, the uncertainty and the
+ *  drill-down print for it. `balance` is its facility-year's (undefined: nothing is netted). */
+export function nettedGasesOf(calculation: NettedCalculation, balance: NettingBalance | undefined, gwpCh4: number): NettedGas[] {
+  const source = inventorySourceOf(calculation.type);
+  if (!source) return [];
+  return source.gases.map(({ gas, result }) => {
+    const gross = massOf(calculation.results, result);
+    const subtracted = gas === "CH4" ? methaneSubtracted(calculation, balance) : 0;
+    return {
+      gas,
+      gross_t: gross,
+      subtracted_t: subtracted,
+      t: gross - subtracted,
+      gross_t_co2e: co2Equivalent(gas, gross, gwpCh4),
+      subtracted_t_co2e: co2Equivalent(gas, subtracted, gwpCh4),
+      t_co2e: co2Equivalent(gas, gross - subtracted, gwpCh4),
+    };
+  });
+}
+
+/** A counted calculation of a facility-year, as facilityYearFigures reads it. */
+export interface FacilityYearCalculation extends NettedCalculation {
+  readonly id: string;
+}
+
+export interface FacilityYearFigures {
+  /** The facility's methane balance (undefined: no calculation takes part in one). */
+  readonly balance: MethaneBalance | undefined;
+  readonly calculations: ReadonlyArray<{ readonly id: string; readonly gases: NettedGas[]; readonly t_co2e: number }>;
+  /** Gross, subtracted and net per gas, t and t CO2-eq. */
+  readonly gases: NettedGas[];
+  readonly gross_t_co2e: number;
+  readonly subtracted_t_co2e: number;
+  readonly t_co2e: number;
+}
+
+/** D26: every figure of one facility-year from its counted (primary) calculations: the balance, each
+ *  calculation's gross, subtracted and net gases, and the facility's totals, CH4 at `gwpCh4`. */
+export function facilityYearFigures(calculations: readonly FacilityYearCalculation[], gwpCh4: number): FacilityYearFigures {
+  const [balance] = methaneBalances(calculations.map((c) => ({ ...c, facility: null })));
+  const rows = calculations.map((calculation) => {
+    const gases = nettedGasesOf(calculation, balance, gwpCh4);
+    return { id: calculation.id, gases, t_co2e: gases.reduce((sum, g) => sum + g.t_co2e, 0) };
+  });
+  const gases = (["CO2", "CH4"] as const).map((gas): NettedGas => {
+    const own = rows.flatMap((row) => row.gases.filter((g) => g.gas === gas));
+    const sum = (key: keyof Omit<NettedGas, "gas">) => own.reduce((total, g) => total + g[key], 0);
+    return {
+      gas,
+      gross_t: sum("gross_t"),
+      subtracted_t: sum("subtracted_t"),
+      t: sum("t"),
+      gross_t_co2e: sum("gross_t_co2e"),
+      subtracted_t_co2e: sum("subtracted_t_co2e"),
+      t_co2e: sum("t_co2e"),
+    };
+  });
+  const total = (key: "gross_t_co2e" | "subtracted_t_co2e" | "t_co2e") => gases.reduce((sum, g) => sum + g[key], 0);
+  return {
+    balance,
+    calculations: rows,
+    gases,
+    gross_t_co2e: total("gross_t_co2e"),
+    subtracted_t_co2e: total("subtracted_t_co2e"),
+    t_co2e: total("t_co2e"),
+  };
 }
 
 /** D21: the 296-FZ reporting threshold (art. 14 parts 2–3): 150 000 t CO2-eq for years up to 2023, 50 000 from 2024. */

@@ -27,8 +27,11 @@ export interface MethaneBalance {
   /** The gross figures of mining itself, without post-mining: what the destroyed gas was part of. */
   readonly mining_gross_t: number;
   readonly net_t: number;
-  /** Σ gross + Σ net, and when no gross figure is given (all measured, net) the gas destroyed
-   *  too: a net figure leaves it out by definition, so the balance still closes. */
+  /** Post-mining (coal handling) methane: gross by its nature, never netted. */
+  readonly post_mining_t: number;
+  /** All the methane liberated: Σ gross + Σ net, and when no gross mining figure is given (all
+   *  measured, net) the gas sent to flares and use too: a net figure leaves it out by definition,
+   *  so the balance still closes. */
   readonly released_t: number;
   /** CH4 sent to flares and to use (boilers, engines), t. */
   readonly flared_t: number;
@@ -42,9 +45,11 @@ export interface MethaneBalance {
    *  when a gross mining figure exists (never more than it), else nothing (a net figure already
    *  excludes it, and post-mining gas was never drained). */
   readonly netted_t: number;
-  /** Released and not sent to a flare or use: ventilation air and drained gas vented, t. */
+  /** Liberated by mining (ventilation air and drainage) and not sent to a flare or use: ventilation
+   *  air and drained gas vented, t. Post-mining gas is apart (post_mining_t). */
   readonly vented_t: number;
-  /** Reached the atmosphere: Σ gross − destroyed (off the gross mining figures) + Σ net, t. */
+  /** Reached the atmosphere: vented + the flares' slip + post-mining, t — what the facility's CH4
+   *  lines add up to (1.B.1.a.i.1 after netting, 1.B.1.a.i.4's slip, 1.B.1.a.i.2). */
   readonly emitted_t: number;
   /** D17 error: destroyed > the gross mining figure while one exists. */
   readonly exceeds: boolean;
@@ -216,21 +221,24 @@ export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBa
   const slip = sums.slip + (sums.ipcc_ch4_sent - sums.ipcc_ch4_destroyed);
   const hasGross = sums.gross > 0;
   const netted = hasGross ? Math.min(destroyed + slip, sums.gross) : 0;
-  const released = sums.gross + sums.post_mining + sums.net + (hasGross ? 0 : destroyed);
-  const emitted = sums.gross - Math.min(destroyed, sums.gross) + sums.post_mining + sums.net;
+  const sent = flared + sums.used;
+  // Liberated by mining: the gross figures hold the gas sent; a net figure leaves it out.
+  const mining = sums.gross + sums.net + (hasGross ? 0 : sent);
+  const vented = Math.max(0, mining - sent);
   return {
     facility,
     gross_t: sums.gross + sums.post_mining,
     mining_gross_t: sums.gross,
     net_t: sums.net,
-    released_t: released,
+    post_mining_t: sums.post_mining,
+    released_t: mining + sums.post_mining,
     flared_t: flared,
     used_t: sums.used,
     destroyed_t: destroyed,
     slip_t: slip,
     netted_t: netted,
-    vented_t: Math.max(0, released - flared - sums.used),
-    emitted_t: emitted,
+    vented_t: vented,
+    emitted_t: vented + slip + sums.post_mining,
     exceeds: hasGross && destroyed > sums.gross,
   };
 }

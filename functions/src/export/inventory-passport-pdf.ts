@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
 import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
+import { NETTING_LABEL } from "@core/inventory";
 
 const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));
 const FONT = fontFile(PASSPORT_FONTS.regular);
@@ -176,10 +177,22 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
           [
             ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, "", ""]),
             ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source, c.tier]),
-            ...source.gases.flatMap((g): Row[] => [
-              [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, "", ""],
-              [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", "", ""],
-            ]),
+            ...source.gases.flatMap((g): Row[] => {
+              // D26: gross, the netting and net, so the category's subtotal adds up.
+              const off = source.netting.find((n) => n.gas === g.gas);
+              const net = source.net.find((n) => n.gas === g.gas) ?? g;
+              return off
+                ? [
+                    [`Выбросы ${g.gas}, валовые`, right(emissions(g.t)), `т ${g.gas}`, "", ""],
+                    [NETTING_LABEL, right(emissions(off.t)), `т ${g.gas}`, "", ""],
+                    [`Выбросы ${g.gas}, чистые`, right(emissions(net.t)), `т ${g.gas}`, "", ""],
+                    [`Выбросы ${g.gas} в CO2-эквиваленте, чистые`, right(emissions(net.t_co2e)), "т CO2-экв.", "", ""],
+                  ]
+                : [
+                    [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, "", ""],
+                    [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", "", ""],
+                  ];
+            }),
           ],
         );
       }

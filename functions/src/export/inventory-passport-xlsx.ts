@@ -11,6 +11,7 @@ import { PassThrough } from "node:stream";
 import type { Cell } from "./content";
 import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
 import { learnQuotePrefix, numberFormat, quoteFormulaLike, xmlCells } from "./xlsx-writer";
+import { NETTING_LABEL } from "@core/inventory";
 
 /** At least two decimals, more where the value carries them (coefficients such as 0,0006). */
 const quantityFormat = (decimals: number) => numberFormat(2) + "#".repeat(Math.max(0, decimals - 2));
@@ -153,15 +154,20 @@ function sourceLines(p: Passport): Line[] {
         lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q)));
         lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source, c.tier)));
         for (const gas of source.gases) {
-          lines.push(quantity("Выбросы", { label: `Выбросы ${gas.gas}`, value: gas.t, unit: `т ${gas.gas}`, decimals: EMISSION_DECIMALS }));
-          lines.push(
-            quantity("Выбросы", {
-              label: `Выбросы ${gas.gas} в CO2-эквиваленте`,
-              value: gas.t_co2e,
-              unit: "т CO2-экв.",
-              decimals: EMISSION_DECIMALS,
-            }),
-          );
+          const t = (label: string, value: number, unit = `т ${gas.gas}`) =>
+            quantity("Выбросы", { label, value, unit, decimals: EMISSION_DECIMALS });
+          // D26: gross, the netting and net, so the facility's sources add up to its total.
+          const off = source.netting.find((n) => n.gas === gas.gas);
+          const net = source.net.find((n) => n.gas === gas.gas) ?? gas;
+          if (off) {
+            lines.push(t(`Выбросы ${gas.gas}, валовые`, gas.t));
+            lines.push(t(NETTING_LABEL, off.t));
+            lines.push(t(`Выбросы ${gas.gas}, чистые`, net.t));
+            lines.push(t(`Выбросы ${gas.gas} в CO2-эквиваленте, чистые`, net.t_co2e, "т CO2-экв."));
+          } else {
+            lines.push(t(`Выбросы ${gas.gas}`, gas.t));
+            lines.push(t(`Выбросы ${gas.gas} в CO2-эквиваленте`, gas.t_co2e, "т CO2-экв."));
+          }
         }
       }
     }

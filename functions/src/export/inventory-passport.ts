@@ -56,7 +56,15 @@ export interface PassportSource {
   period: string;
   activity: Quantity[];
   coefficients: PassportCoefficient[];
+  /** The calculation's own results (gross where its basis is gross). */
   gases: Array<{ gas: Gas; t: number; t_co2e: number }>;
+  /** D26: what the facility-year's netting takes off it («− уничтожено (факел, котельная)»), per
+   *  gas; empty when nothing. */
+  netting: Array<{ gas: Gas; t: number; t_co2e: number }>;
+  /** What counts: gases less netting. */
+  net: Array<{ gas: Gas; t: number; t_co2e: number }>;
+  /** The net CO2-eq of the source: what the category's subtotal adds. */
+  t_co2e: number;
 }
 
 export interface PassportCategory {
@@ -272,6 +280,12 @@ function sourceOf(calculation: PassportLine): PassportSource {
       // 8.1: fuel by kind in its own unit, not «тыс. м³ или т».
       return fuel ? { ...q, label: `${q.label}: ${fuel.kind}`, unit: fuel.unit } : q;
     });
+  // D26: a source whose gas was partly destroyed prints gross, the netting and net.
+  const netting = calculation.counted ? (calculation.netting ?? []) : [];
+  const net = calculation.gases.map((g) => {
+    const off = netting.find((n) => n.gas === g.gas);
+    return off ? { gas: g.gas, t: round(g.t - off.t), t_co2e: round(g.t_co2e - off.t_co2e) } : g;
+  });
   const coefficients = uses
     .filter(([name]) => !NOT_SHOWN.has(name))
     .map(([name, use]) => ({
@@ -293,8 +307,13 @@ function sourceOf(calculation: PassportLine): PassportSource {
     activity,
     coefficients,
     gases: calculation.gases,
+    netting,
+    net,
+    t_co2e: round(net.reduce((sum, g) => sum + g.t_co2e, 0)),
   };
 }
+
+const round = (value: number) => Math.round(value * 1e9) / 1e9;
 
 const volumeOf = (line: PassportLine) => line.coefficients?.volume?.value ?? 0;
 const sumOf = (lines: PassportLine[]) => lines.reduce((sum, line) => sum + volumeOf(line), 0);
@@ -325,7 +344,8 @@ function activityOf(facility: string, lines: PassportLine[], coalProcessedT: num
   const gas = (label: string, own: PassportLine[]) => {
     if (own.length > 0) rows.push({ facility, label, value: sumOf(own), unit: "тыс. м³", decimals: 4 });
   };
-  gas("Газовая смесь из систем дегазации и вентиляции, выброшенная без сжигания", of("underground"));
+  // D26: the measured volume, whatever became of it (the balance says what was flared or used).
+  gas("Газовая смесь из систем дегазации и вентиляции (измеренный объем)", of("underground"));
   gas("Газовая смесь, сожженная на факельных установках", of("torch_composition"));
   return rows;
 }
@@ -381,22 +401,34 @@ function measurementOf(facility: string, line: PassportLine): PassportMeasuremen
   };
 }
 
-/** D17: the balance rows as the inventory screen names them, t CH4. */
+/** D17, D26: the balance rows, t CH4. The «в том числе» rows add up to the methane liberated; what
+ *  reached the atmosphere is the mining gas vented, the flares' unburnt slip and post-mining gas. */
+export function balanceRowsOf(row: Inventory["balance"][number]): Array<{ label: string; t: number }> {
+  // A version approved before post-mining was kept apart has the gross figures only.
+  const postMining = row.post_mining_t ?? 0;
+  const miningGross = row.mining_gross_t ?? row.gross_t - postMining;
+  const sent = row.flared_t + row.used_t;
+  const slip = row.slip_t ?? 0;
+  return [
+    { label: "Выделилось метана", t: row.released_t },
+    { label: "в том числе при добыче, валовый выброс (вентиляция и дегазация)", t: miningGross },
+    { label: "в том числе при добыче, чистый выброс (в атмосферу)", t: row.net_t },
+    // A net figure leaves out the gas sent to flares and use: the balance adds it to what was liberated.
+    ...(miningGross <= 0 && sent > 0 ? [{ label: "в том числе направлено на сжигание (в чистый выброс не входит)", t: sent }] : []),
+    { label: "в том числе после добычи", t: postMining },
+    { label: "Направлено на факелы", t: row.flared_t },
+    { label: "Направлено на утилизацию (котельные, ГПУ)", t: row.used_t },
+    { label: "Уничтожено (без несгоревшего метана)", t: row.destroyed_t },
+    { label: "Несгоревший метан факелов (строка 1.B.1.a.i.4)", t: slip },
+    { label: "Выброшено без сжигания (вентиляция, дегазация)", t: row.vented_t },
+    { label: "Выброшено после добычи", t: postMining },
+    { label: "Вычтено из строки 1.B.1.a.i.1", t: row.netted_t },
+    { label: "Выброшено в атмосферу", t: row.emitted_t },
+  ];
+}
+
 function balanceOf(row: Inventory["balance"][number]): PassportBalance {
-  return {
-    facility: row.facility_name,
-    rows: [
-      { label: "Выделилось (валовый и чистый выброс)", t: row.released_t },
-      { label: "в том числе валовый выброс", t: row.gross_t },
-      { label: "в том числе чистый выброс", t: row.net_t },
-      { label: "Направлено на факелы", t: row.flared_t },
-      { label: "Направлено на утилизацию", t: row.used_t },
-      { label: "Уничтожено (без несгоревшего метана)", t: row.destroyed_t },
-      { label: "Выброшено без сжигания (вентиляция, дегазация)", t: row.vented_t },
-      { label: "Вычтено из строки 1.B.1.a.i.1", t: row.netted_t },
-      { label: "Выброшено в атмосферу", t: row.emitted_t },
-    ],
-  };
+  return { facility: row.facility_name, rows: balanceRowsOf(row) };
 }
 
 /** 8.1: per gas of 2979-р in t and t CO2-eq; the gases no calculation emits say so. */
@@ -447,7 +479,8 @@ function facilitiesOf(
           .filter((c) => c.category === category)
           .sort((a, b) => a.ipcc_code.localeCompare(b.ipcc_code) || a.name.localeCompare(b.name, "ru"))
           .map(sourceOf);
-        const t_co2e = sources.reduce((sum, s) => sum + s.gases.reduce((g, gas) => g + gas.t_co2e, 0), 0);
+        // D26: the net figures, so the subtotals add up to the facility's total.
+        const t_co2e = round(sources.reduce((sum, s) => sum + s.t_co2e, 0));
         return { title: categoryTitle(category), sources, t_co2e };
       }),
     };

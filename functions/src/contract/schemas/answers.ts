@@ -354,7 +354,15 @@ export const inventoryCalculationSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }).meta({ description: "D19: its own period, else its project's dates" }),
   method: z.string(),
   notes: z.array(z.string()).meta({ description: "D16, D22: notes on the line («включая выбросы после добычи», …)" }),
-  gases: z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })),
+  gases: z
+    .array(z.object({ gas, t: z.number(), t_co2e: z.number() }))
+    .meta({ description: "The calculation's own results (gross where its basis is gross), CH4 at the year's GWP" }),
+  netting: z.optional(
+    z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })).meta({
+      description:
+        "D17, D26: what the facility-year's netting takes off this counted gross mining figure («− уничтожено (факел, котельная)»), per gas; its share of the gas the facility destroyed. Absent: nothing",
+    }),
+  ),
   coefficients: z.record(z.string(), z.looseObject({ value: z.number(), unit: z.string(), source: z.string() })),
   flags: z.array(z.string()),
   updated_at: z.string(),
@@ -409,6 +417,11 @@ export const inventorySchema = z.object({
         destroyed_t: z.number(),
         emitted_t: z.number(),
         gross_t: z.number(),
+        // Absent from versions approved before they were kept apart.
+        mining_gross_t: z.optional(
+          z.number().meta({ description: "The gross mining figures, without post-mining: what the netting comes off" }),
+        ),
+        post_mining_t: z.optional(z.number().meta({ description: "Post-mining methane, never netted" })),
         net_t: z.number(),
         flared_t: z.number(),
         used_t: z.number(),
@@ -420,7 +433,7 @@ export const inventorySchema = z.object({
     )
     .meta({
       description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net), destroyed (sent to flares and use less the unburnt slip), emitted = Σ gross − destroyed + Σ net; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
+        "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
     }),
 });
 

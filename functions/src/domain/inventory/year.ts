@@ -13,7 +13,16 @@ import { getReview } from "./review";
 import { oneDictionaryCheck } from "../dictionaries";
 import type { Project } from "../../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
-import { inventorySourceOf, reportingThreshold, sourceMethodOf, sourceNotesOf, METHOD_LABELS, roleOf } from "@core/inventory";
+import {
+  inventorySourceOf,
+  nettedGasesOf,
+  reportingThreshold,
+  sourceMethodOf,
+  sourceNotesOf,
+  METHOD_LABELS,
+  roleOf,
+  type NettingBalance,
+} from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-in-force";
 import { effectivePeriod, type SourcePeriod } from "@core/source-periods";
 import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
@@ -38,6 +47,8 @@ export interface BalanceRow {
   destroyed_t: number;
   emitted_t: number;
   gross_t: number;
+  mining_gross_t: number;
+  post_mining_t: number;
   net_t: number;
   flared_t: number;
   used_t: number;
@@ -188,7 +199,7 @@ export async function inventoryWithStored(
       ...line,
       calculations: lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [],
     })),
-    calculations: ofYear.map((entry) => calculationRow(entry, summary.gwp.gwp_ch4)),
+    calculations: ofYear.map((entry) => calculationRow(entry, summary.gwp.gwp_ch4, balancesOf(summary.balance))),
   };
   return { inventory, stored: ofYear.map((entry) => entry.calculation) };
 }
@@ -263,11 +274,14 @@ export async function listInventoryCalculations(
   query: InventoryCalculationsQuery,
 ): Promise<{ results: InventoryCalculation[]; count: number }> {
   deps = oneDictionaryCheck(deps);
-  const [, gwp, projects] = await Promise.all([
+  const [, gwp, { projects, sums }] = await Promise.all([
     facilitiesOf(deps, actor, query.facility),
     gwpOfYear(deps, query.year),
-    deps.repos.projects.listAllOfCompany(actor.company),
+    keptOrLiveSums(deps, actor.company),
   ]);
+  // D26: a line's calculations carry what the netting takes off them, from the facility-years'
+  // balances as the inventory has them.
+  const balances = balancesOf(yearFigures(sums, projects, query.year, gwp.gwp_ch4).balances);
   const ofYear = projects.filter(
     (p) => !p.is_deleted && p.reporting_year === query.year && (!query.facility || p.facility === query.facility),
   );
@@ -283,7 +297,7 @@ export async function listInventoryCalculations(
     : await projectCalculations(deps, actor.company, ofYear, types);
   if (!read) throw new Invalid("check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)");
   const rows = read
-    .map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4))
+    .map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4, balances))
     .filter(
       (row) =>
         (!query.line || (row.category === Number(category) && row.ipcc_code === ipcc && row.gases.some((g) => g.gas === gas))) &&
@@ -304,6 +318,8 @@ function balanceRow(b: MethaneBalance, name: string): BalanceRow {
     destroyed_t: round(b.destroyed_t),
     emitted_t: round(b.emitted_t),
     gross_t: round(b.gross_t),
+    mining_gross_t: round(b.mining_gross_t),
+    post_mining_t: round(b.post_mining_t),
     net_t: round(b.net_t),
     flared_t: round(b.flared_t),
     used_t: round(b.used_t),
@@ -313,9 +329,24 @@ function balanceRow(b: MethaneBalance, name: string): BalanceRow {
   };
 }
 
-function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
+/** The facility-years' balances of an inventory, to net its calculations by (D26). */
+export type BalancesByFacility = ReadonlyMap<string | null, NettingBalance>;
+export const balancesOf = (
+  rows: readonly (Pick<BalanceRow, "facility" | "netted_t" | "gross_t"> & { mining_gross_t?: number })[],
+): BalancesByFacility =>
+  // A version approved before post-mining was kept apart has the gross figures only.
+  new Map(rows.map((b) => [b.facility, { netted_t: b.netted_t, mining_gross_t: b.mining_gross_t ?? b.gross_t }]));
+
+function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacility): InventoryCalculation {
   const { calculation, project, facility, period } = entry;
   const source = inventorySourceOf(calculation.type)!;
+  const counted = isPrimary(entry);
+  // D26: the drill-down and the passport print what the facility-year's netting takes off it.
+  const netting = counted
+    ? nettedGasesOf(calculation, balances?.get(facility), gwpCh4)
+        .filter((g) => g.subtracted_t > 0)
+        .map((g) => ({ gas: g.gas, t: round(g.subtracted_t), t_co2e: round(g.subtracted_t_co2e) }))
+    : [];
   return {
     id: calculation.id,
     type: calculation.type,
@@ -324,7 +355,7 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
     project: { id: project.id, name: project.name },
     facility,
     inventory_role: roleOf(calculation)!,
-    counted: isPrimary(entry),
+    counted,
     category: source.category,
     ipcc_code: ipccOf(calculation),
     period,
@@ -332,6 +363,7 @@ function calculationRow(entry: Entry, gwpCh4: number): InventoryCalculation {
     // D24: a flare or boiler that takes its gas as 100 % CH4 says so on the line.
     notes: withPureMethaneMark(sourceNotesOf(source, entryOf(calculation)), calculation),
     gases: gasesOf(calculation, gwpCh4).map((g) => ({ ...g, t: round(g.t), t_co2e: round(g.t_co2e) })),
+    ...(netting.length > 0 ? { netting } : {}),
     coefficients: Object.fromEntries(
       Object.entries(calculation.coefficients ?? {}).map(([name, use]) => [
         name,

@@ -8,7 +8,7 @@ import { Flex, Tag, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { LoadError } from "../../shared/LoadError";
-import { METHOD_LABELS, INVENTORY_SOURCES } from "@core/inventory";
+import { METHOD_LABELS, INVENTORY_SOURCES, NETTING_LABEL } from "@core/inventory";
 import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
 import { periodText } from "@core/source-periods";
 import { formatResult, formatStored } from "../../shared/decimals";
@@ -77,11 +77,23 @@ const columns: TableColumnsType<InventoryCalculation> = [
     key: "gases",
     width: 230,
     render: (_: unknown, row) =>
-      row.gases.map((g) => (
-        <div key={g.gas}>
-          {g.gas}: {tonnes(g.t)} т ({tonnes(g.t_co2e)} {T_CO2E})
-        </div>
-      )),
+      row.gases.map((g) => {
+        // D26: the line carries the net figure; the calculation's gross result, what the netting
+        // takes off it and what is left are printed beside each other.
+        const off = row.netting?.find((n) => n.gas === g.gas);
+        return (
+          <div key={g.gas}>
+            {g.gas}: {tonnes(g.t)} т ({tonnes(g.t_co2e)} {T_CO2E})
+            {off && (
+              <Typography.Text type="secondary" data-testid="netting-note">
+                <br />
+                {NETTING_LABEL}: {tonnes(off.t)} т ({tonnes(off.t_co2e)} {T_CO2E}); в строке: {tonnes(g.t - off.t)} т (
+                {tonnes(g.t_co2e - off.t_co2e)} {T_CO2E})
+              </Typography.Text>
+            )}
+          </div>
+        );
+      }),
   },
   { title: "Коэффициенты", key: "coefficients", render: (_: unknown, row) => coefficientsText(row) || "—" },
 ];

@@ -1,0 +1,168 @@
+// D26 «Done when»: a year with every kind of source — a mine with ventilation and drainage measured
+// with W_CO2 (gross), post-mining, a flare by composition and a boiler on the drained gas, an open
+// pit with CH4, diesel and petrol, one alternative and one calculation stored at another GWP set —
+// and every total printed anywhere equals the inventory's figure, or differs from it only by lines
+// printed beside it (the netting «− уничтожено (факел, котельная)»).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+let token: string;
+const ids: Record<string, string> = {};
+const projects: Record<string, string> = {};
+const facilities: Record<string, string> = {};
+
+type Line = { category: number; ipcc_code: string; gas: string; t: number; t_co2e: number };
+type Inventory = {
+  total_t_co2e: number;
+  gwp: { gwp_ch4: number; name: string };
+  categories: Line[];
+  facilities: Array<{ id: string | null; name: string; t_co2e: number }>;
+  balance: Array<{ facility: string | null; netted_t: number; emitted_t: number; slip_t: number }>;
+};
+type Row = {
+  id: string;
+  name: string;
+  counted: boolean;
+  gases: Array<{ gas: string; t: number; t_co2e: number }>;
+  netting?: Array<{ gas: string; t: number; t_co2e: number }>;
+};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const get = async <T>(path: string) => json<T>(await h.request(`/api/v1/${path}`, { token }), 200);
+
+/** Printed figures are rounded to 2 decimals: a sum of n of them may be n half-cents off. */
+const agrees = (printed: number, figure: number, n = 1) => expect(Math.abs(printed - figure)).toBeLessThanOrEqual(0.005 * n + 1e-9);
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await h.signedInUser("ООО «Сверка»"));
+  const facility = async (name: string, kind: string) =>
+    (await json<{ id: string }>(await h.request("/api/v1/facilities/", { method: "POST", token, json: { name, kind } }), 201)).id;
+  facilities.mine = await facility("Шахта «Сверка»", "underground_mine");
+  facilities.pit = await facility("Разрез «Сверка»", "open_pit");
+  const project = async (name: string, facilityId: string) =>
+    (
+      await json<{ id: string }>(
+        await h.request("/api/v1/projects/create_project/", {
+          method: "POST",
+          token,
+          json: { name, start_date: "2025-01-01", end_date: "2025-12-31", facility: facilityId },
+        }),
+        201,
+      )
+    ).id;
+  projects.mining = await project("Шахта: добыча 2025", facilities.mine);
+  projects.destroyed = await project("Шахта: факел и котельная 2025", facilities.mine);
+  projects.pit = await project("Разрез 2025", facilities.pit);
+  const calc = async (key: string, type: string, projectId: string, body: Record<string, unknown>) => {
+    const made = await json<{ id: string }>(
+      await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name: key, project: projectId, ...body } }),
+      201,
+    );
+    ids[key] = made.id;
+  };
+  const gas = { p_co2: 1.8393, p_ch4: 0.668 };
+  // The mine: ventilation air and the drainage station measured (formula 3.1) with W_CO2, gross.
+  await calc("Вентиляция", "underground", projects.mining, { basis: "gross", volume: 400_000, ef_ch4: 0.5, ef_co2: 0.2, ...gas });
+  await calc("Дегазация", "underground", projects.mining, { basis: "gross", volume: 30_000, ef_ch4: 60, ef_co2: 5, ...gas });
+  await calc("После добычи", "handling_underground_ch4", projects.mining, { volume: 2_000_000, ef: 2.5, koef_transform: 0.67 });
+  // The drained gas: part to the flare (by composition), part to the boiler.
+  await calc("Факел", "torch_composition", projects.destroyed, {
+    volume: 10_000,
+    w_ch4: 60,
+    w_co2: 5,
+    cf: 0.0006,
+    ...gas,
+    dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
+  });
+  await calc("Котельная на шахтном метане", "disposal_co2_stat_sources", projects.destroyed, {
+    volume: 3_000,
+    dictionary_items: { get_disposal_co2_stat_sources: 8 },
+  });
+  // An IPCC flare of the same gas is an alternative (D22): listed, never summed.
+  await calc("Факел МГЭИК", "torch_ch4", projects.destroyed, { volume: 6_000, koef_transform: 0.67 });
+  // The pit: CH4 of surface mining, diesel and petrol of its machinery; one stored at AR5.
+  await calc("Добыча разреза", "open_mining_ch4", projects.pit, { volume: 5_000_000, dictionary_items: { get_open_mining_ch4: 1 } });
+  await calc("Дизель", "open_mining_co2", projects.pit, { volume: 1_200, dictionary_items: { get_open_mining_co2: 1 } });
+  await calc("Бензин", "open_mining_co2", projects.pit, { volume: 300, dictionary_items: { get_open_mining_co2: 3 } });
+}, 60_000);
+afterAll(() => h.close());
+
+const report = async (format: "pdf" | "xlsx") => {
+  const res = await h.request(`/api/v1/inventory/2025/report/?format=${format}`, { token });
+  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+};
+
+describe("one netted figure everywhere (D26)", () => {
+  it("the inventory nets the destroyed gas off the mine's gross lines, and its lines add up", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    const mine = inventory.balance.find((b) => b.facility === facilities.mine)!;
+    expect(mine.netted_t).toBeGreaterThan(0);
+    const sum = inventory.categories.reduce((total, line) => total + line.t_co2e, 0);
+    expect(sum).toBeCloseTo(inventory.total_t_co2e, 6);
+    expect(inventory.facilities.reduce((total, f) => total + f.t_co2e, 0)).toBeCloseTo(inventory.total_t_co2e, 6);
+  });
+
+  it("the drill-down of the mining line notes what the netting took off each gross figure", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    const line = inventory.categories.find((l) => l.ipcc_code === "1.B.1.a.i.1" && l.gas === "CH4")!;
+    const page = await get<{ results: Row[] }>(`inventory/calculations/?year=2025&line=${encodeURIComponent(`3|1.B.1.a.i.1|CH4`)}`);
+    const counted = page.results.filter((r) => r.counted);
+    expect(counted.map((r) => r.name).sort()).toEqual(["Вентиляция", "Дегазация"]);
+    const net = counted.reduce((sum, r) => {
+      const ch4 = r.gases.find((g) => g.gas === "CH4")!;
+      const off = r.netting?.find((g) => g.gas === "CH4");
+      return sum + ch4.t - (off?.t ?? 0);
+    }, 0);
+    expect(counted.every((r) => (r.netting?.length ?? 0) > 0)).toBe(true);
+    expect(net).toBeCloseTo(line.t, 6);
+  });
+
+  it("the passport's sources add up to each facility's total and the category subtotals to the category table (PDF, xlsx)", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await report("xlsx")) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet("Источники")!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const facilityNames = new Map(inventory.facilities.map((f) => [f.name, f.t_co2e]));
+    const netCo2e = (label: unknown) => typeof label === "string" && /^Выбросы (CO2|CH4) в CO2-эквиваленте(, чистые)?$/.test(label);
+    for (const [name, total] of facilityNames) {
+      const own = rows.filter((r) => r[0] === name && netCo2e(r[7]));
+      agrees(
+        own.reduce((sum, r) => sum + Number(r[8]), 0),
+        total,
+        own.length,
+      );
+    }
+    expect(rows.some((r) => r[7] === "− уничтожено (факел, котельная)")).toBe(true);
+
+    const file = join(mkdtempSync(join(tmpdir(), "passport-")), "passport.pdf");
+    writeFileSync(file, await report("pdf"));
+    const out = spawnSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    const text = out.stdout.replace(/[ \u00a0\u202f]+/g, " ");
+    const category3 = inventory.categories.filter((l) => l.category === 3).reduce((sum, l) => sum + l.t_co2e, 0);
+    // Both facilities have category 3 lines: their subtotals add up to the category's.
+    const subtotals = [...text.matchAll(/Категория 3\. Фугитивные выбросы: ([\d ]+,\d\d) т CO2-экв\./g)].map((m) =>
+      Number(m[1].replace(/ /g, "").replace(",", ".")),
+    );
+    expect(subtotals).toHaveLength(2);
+    agrees(
+      subtotals.reduce((a, b) => a + b, 0),
+      category3,
+      2,
+    );
+    // The label wraps in its column.
+    expect(text.replace(/\s+/g, " ")).toMatch(/− уничтожено \(факел, [^)]*котельная\)/);
+  }, 120_000);
+});
+
