@@ -100,7 +100,7 @@ describe("web app: the charts' mode bar", () => {
     expect(demo.length).toBeGreaterThan(0);
     for (const project of demo) {
       await page.goto(at(`/projects/${project.id}/graphs`));
-      expectInside(await modeBars(page.locator("body"), 3));
+      expectInside(await modeBars(page.locator("body"), 4));
     }
   });
 

@@ -90,11 +90,11 @@ describe("web app: infographics and export", () => {
     expect(requests.filter((path) => /\/assets\/plotly-/.test(path))).toEqual([]);
   });
 
-  it("opens the infographics from the projects table and draws three charts", async () => {
+  it("opens the infographics from the projects table and draws four charts", async () => {
     await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Инфографика" }).click();
     await page.waitForURL(at(`/projects/${projectId}/graphs`));
     await page.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
-    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
     await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
 
     const legends = await page.locator(".js-plotly-plot .legendtext").allTextContents();
@@ -108,7 +108,14 @@ describe("web app: infographics and export", () => {
         "Граница 1 процента",
       ]),
     );
-    const ticks = await page.locator(".js-plotly-plot .xtick text").allTextContents();
+    // A label wrapped into lines (tspans) read with a space between them.
+    const ticks = await page
+      .locator(".js-plotly-plot .xtick text")
+      .evaluateAll((texts) =>
+        texts.map((t) =>
+          t.querySelector("tspan.line") ? [...t.querySelectorAll("tspan.line")].map((l) => l.textContent).join(" ") : t.textContent,
+        ),
+      );
     expect(ticks).toEqual(
       expect.arrayContaining(["Расчет: Вентиляционный ствол", "Расчет: Дегазация", "Расчет: Самосвалы", "Расчет: Легковой транспорт"]),
     );
@@ -135,7 +142,7 @@ describe("web app: infographics and export", () => {
       { name: "Выбросы CO2 (Топливо)", y: [expect.closeTo(40 * 3.026, 6)] },
     ]);
     // The forecast's line, a point a day, then the 1 % line.
-    expect(figures[2].traces).toEqual([
+    expect(figures[3].traces).toEqual([
       { name: `Расчет: ${FORECAST}`, y: forecastResults },
       { name: "Граница 1 процента", y: [1, 1] },
     ]);
@@ -145,7 +152,7 @@ describe("web app: infographics and export", () => {
     const line = await forecastTrace.locator("path.js-line").getAttribute("d");
     expect(line?.match(/[ML]/g)).toHaveLength(TELEMETRY.length);
     expect(await forecastTrace.locator(".points path.point").count()).toBe(TELEMETRY.length);
-    expect(figures[2].yaxis).toMatchObject({ range: [0, 2], dtick: 0.2 });
+    expect(figures[3].yaxis).toMatchObject({ range: [0, 2], dtick: 0.2 });
     for (const figure of figures) {
       expect(figure.height).toBe(300);
       expect(figure.width).toBeGreaterThan(450);
@@ -205,7 +212,7 @@ describe("web app: infographics and export", () => {
     expect(await charts().count()).toBe(0);
     release();
     await answered;
-    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
     await page.unroute(graphsApi);
   });
 
@@ -215,7 +222,7 @@ describe("web app: infographics and export", () => {
     await fresh.route("**/assets/plotly-*.js", (route) => route.abort());
     await fresh.goto(at(`/projects/${projectId}/graphs`));
     await fresh.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
-    await expect.poll(() => fresh.getByText("Unable to display chart.").count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => fresh.getByText("Unable to display chart.").count(), { timeout: 20_000 }).toBe(4);
     await fresh.close();
   }, 60_000);
 

@@ -47,7 +47,7 @@ const SCREENS: Screen[] = [
   {
     name: "infographics",
     path: (id) => `/projects/${id}/graphs`,
-    ready: (page) => expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(3),
+    ready: (page) => expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(4),
   },
   {
     name: "uncertainty",

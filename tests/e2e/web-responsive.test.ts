@@ -54,7 +54,7 @@ const SCREENS: Screen[] = [
     name: "infographics",
     path: (id) => `/projects/${id}/graphs`,
     ready: async (page) => {
-      await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(4);
       await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
     },
   },

@@ -268,7 +268,24 @@ describe("graphs data", () => {
     expect(res.status).toBe(404);
     const own = await newProject(other.token, "Пустой");
     const empty = await h.request(`/api/v1/projects/${own.id}/graphs`, { token: other.token });
-    expect(await empty.json()).toMatchObject({ underground: [], open_mining_co2: [], regres_methane: [] });
+    expect(await empty.json()).toMatchObject({ underground: [], open_mining_co2: [], open_mining_ch4: [], regres_methane: [] });
+  });
+
+  it("returns the open pit's methane, what the project counts only", async () => {
+    const pit = await newProject(user.token, "Разрез «Южный»");
+    const methane = await create("open_mining_ch4", "Метан разреза", { volume: 1_000_000, ef: 1.2, koef_transform: 0.67 }, pit.id);
+    await create(
+      "open_mining_ch4",
+      "Оценка для сравнения",
+      { volume: 1_000_000, ef: 2, koef_transform: 0.67, inventory_role: "alternative" },
+      pit.id,
+    );
+    const res = await h.request(`/api/v1/projects/${pit.id}/graphs/`, { token: user.token });
+    const body = (await res.json()) as { open_mining_ch4: unknown[]; not_counted: string | null };
+    // 1 000 000 t × 1,2 m³/t × 0,67 kg/m³ = 804 t CH4.
+    expect(methane.res_ch4).toBeCloseTo(804, 9);
+    expect(body.open_mining_ch4).toEqual([{ id: methane.id, name: "Метан разреза", res_ch4: methane.res_ch4 }]);
+    expect(body.not_counted).toMatch(/альтернативный/);
   });
 
   it("keeps the per-item calls of the original client working", async () => {

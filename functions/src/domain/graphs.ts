@@ -1,5 +1,5 @@
 // Infographics data of a project (docs/user-guide.md, «Infographics»; docs/api.md): the
-// underground and open-mining CO2 results and the methane forecast by day, read in one call instead
+// underground results, the open pit's CO2 and CH4 and the methane forecast by day, read in one call instead
 // of the original list-then-item-by-item fetching. Missing results count as 0 (docs/api.md). The bars
 // are what the project's totals count (D18): an alternative calculation is left out and named.
 import { isCalculationType } from "@core/registry";
@@ -64,12 +64,13 @@ async function forecastSeries(deps: Deps, forecasts: Calculation[]): Promise<For
 
 export async function projectGraphs(deps: Deps, actor: Actor, projectId: string): Promise<ProjectGraphs> {
   const project = await getProject(deps, actor, projectId);
-  const [underground, openMining, forecasts] = await Promise.all([
+  const [underground, openMining, openMiningCh4, forecasts] = await Promise.all([
     active(deps, actor, project.id, "underground"),
     active(deps, actor, project.id, "open_mining_co2"),
+    active(deps, actor, project.id, "open_mining_ch4"),
     active(deps, actor, project.id, "regres_methane"),
   ]);
-  const emissions = countInProject(project, [...underground, ...openMining]);
+  const emissions = countInProject(project, [...underground, ...openMining, ...openMiningCh4]);
   const counted = new Set(emissions.counted);
   return {
     project,
@@ -89,6 +90,10 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
         ef: numberOr0(c.inputs.ef),
         res_co2: numberOr0(c.results.res_co2),
       })),
+    // The open pit's methane: most of an open pit's emissions, beside its machinery's CO2.
+    open_mining_ch4: openMiningCh4
+      .filter((c) => counted.has(c))
+      .map((c) => ({ id: c.id, name: c.name, res_ch4: numberOr0(c.results.res_ch4) })),
     // One forecast's rows in memory at a time (up to 100 000 each); only their downsampled points are kept.
     regres_methane: await forecastSeries(deps, forecasts),
     not_counted: notCountedLine(emissions.left_out),

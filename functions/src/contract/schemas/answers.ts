@@ -123,6 +123,7 @@ export const projectGraphsSchema = z.object({
   project: projectSchema,
   underground: z.array(z.object({ id: z.string(), name: z.string(), res_co2: z.number(), res_ch4: z.number() })),
   open_mining_co2: z.array(z.object({ id: z.string(), name: z.string(), ef: z.number(), res_co2: z.number() })),
+  open_mining_ch4: z.array(z.object({ id: z.string(), name: z.string(), res_ch4: z.number() })),
   regres_methane: z.array(
     z.object({
       id: z.string(),

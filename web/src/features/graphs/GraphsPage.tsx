@@ -1,5 +1,5 @@
-// docs/user-guide.md, /projects/{projectId}/graphs «Инфографика»: two bar charts and the forecast line chart,
-// each half the width (full width on a narrow screen). Load order (docs/user-guide.md): the project, then the
+// docs/user-guide.md, /projects/{projectId}/graphs «Инфографика»: three bar charts (underground, the open
+// pit's CO2 and its CH4) and the forecast line chart, each half the width (full width on a narrow screen). Load order (docs/user-guide.md): the project, then the
 // chart data in one request; on leaving, the chart data is dropped.
 import { useEffect, useMemo } from "react";
 import { Alert, Col, Flex, Row, Typography } from "antd";
@@ -8,7 +8,7 @@ import { useParams } from "react-router-dom";
 import { PageLoading } from "../shell/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
 import { Chart } from "./Chart";
-import { CHART_HEIGHT, forecastChart, openMiningChart, undergroundChart } from "./charts";
+import { CHART_HEIGHT, forecastChart, openMiningChart, openMiningMethaneChart, undergroundChart } from "./charts";
 
 export default function GraphsPage() {
   const { projectId = "" } = useParams();
@@ -19,7 +19,10 @@ export default function GraphsPage() {
   useEffect(() => () => client.removeQueries({ queryKey: graphsKey(projectId) }), [client, projectId]);
 
   const figures = useMemo(
-    () => (graphs.data ? [undergroundChart(graphs.data), openMiningChart(graphs.data), forecastChart(graphs.data)] : []),
+    () =>
+      graphs.data
+        ? [undergroundChart(graphs.data), openMiningChart(graphs.data), openMiningMethaneChart(graphs.data), forecastChart(graphs.data)]
+        : [],
     [graphs.data],
   );
   const error = project.error ?? graphs.error;

@@ -4,10 +4,14 @@ import type { ProjectGraphs } from "./api";
 import {
   CHART_HEIGHT,
   forecastChart,
+  labelWidth,
+  MAX_LABEL_LINES,
   NARROW_EXTRA_HEIGHT,
   narrowLayout,
   openMiningChart,
+  openMiningMethaneChart,
   plotlyText,
+  tickLabel,
   undergroundChart,
   wrapLabel,
 } from "./charts";
@@ -17,6 +21,7 @@ const graphs = (over: Partial<ProjectGraphs> = {}): ProjectGraphs => ({
   project,
   underground: [],
   open_mining_co2: [],
+  open_mining_ch4: [],
   regres_methane: [],
   not_counted: null,
   left_out: [],
@@ -148,7 +153,7 @@ describe("user text is never markup", () => {
     expect((forecast.data as Trace[])[0].name).toBe(`Расчет: ${SHOWN}`);
     // No trace, label or title of any figure carries a tag or an entity it did not escape.
     for (const figure of [under, open, forecast])
-      expect(JSON.stringify([figure.data, figure.layout]).replaceAll("<br>", "")).not.toMatch(/[<>]/);
+      expect(JSON.stringify([figure.data, figure.layout]).replaceAll("<br>", "").replaceAll("<extra></extra>", "")).not.toMatch(/[<>]/);
   });
 
   it("stays escaped when a label is wrapped for a phone, lines measured in shown characters", () => {
@@ -156,5 +161,44 @@ describe("user text is never markup", () => {
     const ticktext = (narrowLayout(wide).xaxis as { ticktext: string[] }).ticktext[0];
     expect(ticktext).toBe('Расчет: &lt;a<br>href="https://evil.example"&gt;Подробнее&lt;/a&gt;');
     expect(wrapLabel("&lt;&lt;&lt;&lt; &gt;&gt;&gt;&gt;", 9)).toBe("&lt;&lt;&lt;&lt; &gt;&gt;&gt;&gt;");
+  });
+});
+
+describe("long names", () => {
+  const LONG = "Вентиляционный ствол № 2 северного крыла шахты «Распадская-Коксовая», пласт 7-7а";
+
+  it("are wrapped level into lines by the category's share of the row, cut to three lines with «…»", () => {
+    expect(labelWidth(1)).toBe(53);
+    expect(labelWidth(4)).toBe(13);
+    expect(labelWidth(40)).toBe(6);
+    expect(tickLabel("Ствол", 15)).toBe("Расчет: Ствол");
+    expect(tickLabel(LONG, 15)).toBe("Расчет:<br>Вентиляционный<br>ствол № 2…");
+    expect(tickLabel("Сверхдлинноеназваниевыработки", 15)).toBe("Расчет:<br>Сверхдлинноена…");
+    expect(tickLabel("<b>&</b> a b c d e f g h i j k l m n o p", 8)).toBe("Расчет:<br>&lt;b&gt;&amp;&lt;/b&gt;<br>a b c d…");
+    const items = ["a", "b", "c", "d"].map((id) => ({ id, name: LONG, res_co2: 1, res_ch4: 2 }));
+    const figure = undergroundChart(graphs({ underground: items }));
+    const ticks = (figure.layout.xaxis as { ticktext: string[] }).ticktext;
+    for (const tick of ticks) expect(tick.split("<br>").length).toBeLessThanOrEqual(MAX_LABEL_LINES);
+    expect(figure.layout.xaxis).toMatchObject({ tickangle: 0 });
+  });
+
+  it("show whole in the hover with the value in Russian format, never the category's id", () => {
+    const figure = undergroundChart(graphs({ underground: [{ id: "a", name: LONG, res_co2: 1, res_ch4: 2 }] }));
+    expect(figure.data[0]).toMatchObject({
+      customdata: [wrapLabel(`Расчет: ${plotlyText(LONG)}`, 48)],
+      hovertemplate: "%{customdata}<br>%{fullData.name}: %{y:,.2f} т<extra></extra>",
+    });
+    expect((figure.data[0] as { customdata: string[] }).customdata[0].split("<br>").every((line) => line.length <= 48)).toBe(true);
+    expect(figure.layout).toMatchObject({ separators: ", ", yaxis: { tickformat: ",~f" } });
+  });
+});
+
+describe("the open pit's methane chart", () => {
+  it("draws each counted open_mining_ch4 calculation's CH4 in t", () => {
+    const figure = openMiningMethaneChart(graphs({ open_mining_ch4: [{ id: "m", name: "Разрез", res_ch4: 804 }] }));
+    expect(figure.title).toBe("Выбросы CH4 при открытой добыче");
+    expect(figure.data).toMatchObject([{ name: "Выбросы CH4 (Открытая добыча)", x: ["m"], y: [804] }]);
+    expect(figure.layout.yaxis).toMatchObject({ title: { text: "т CH4" } });
+    expect(openMiningMethaneChart(graphs()).layout.annotations?.[0]).toMatchObject({ text: "Нет расчетов" });
   });
 });

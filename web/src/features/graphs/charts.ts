@@ -26,6 +26,53 @@ export const plotlyText = (text: string): string => text.replace(/&/g, "&amp;").
 
 const label = (name: string) => `Расчет: ${plotlyText(name)}`;
 
+/** Room for the category labels under a bar chart in the half-width column, in pixels, and the width
+ *  of one character of plotly's 12 px labels: a category gets its share as characters per line. */
+const LABEL_ROW_PX = 400;
+const CHAR_PX = 7.5;
+/** A label takes at most this many lines; a longer one is cut with «…» (the hover shows it whole),
+ *  so the plot keeps at least half the chart however long the names. */
+export const MAX_LABEL_LINES = 3;
+
+/** «Расчет: name» wrapped between words into lines of at most `width` characters, at most
+ *  MAX_LABEL_LINES of them, a longer one (or a longer word) cut with «…»; escaped for plotly. */
+export function tickLabel(name: string, width: number): string {
+  const lines: string[] = [];
+  let cut = false;
+  for (const word of `Расчет: ${name}`.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else if (lines.length === MAX_LABEL_LINES) {
+      cut = true;
+      break;
+    } else lines.push(word.length > width ? `${word.slice(0, width - 1)}…` : word);
+  }
+  const last = lines.length - 1;
+  if (cut && !lines[last].endsWith("…")) {
+    lines[last] = lines[last].length < width ? `${lines[last]}…` : `${lines[last].slice(0, width - 1)}…`;
+  }
+  return lines.map(plotlyText).join("<br>");
+}
+
+/** Characters per label line when `count` categories share the row. */
+export const labelWidth = (count: number) => Math.max(6, Math.floor(LABEL_ROW_PX / Math.max(1, count) / CHAR_PX));
+
+/** Longest line of a hover label, in characters: a long name wraps inside the chart. */
+const HOVER_LINE = 48;
+
+/** A bar trace's hover: the calculation's whole label, the series and the value in Russian
+ *  format («2 662,48 т»), never the category's internal id. */
+function bars(name: string, items: Array<{ id: string; name: string }>, y: number[], unit: string): Data {
+  return {
+    type: "bar",
+    name,
+    x: items.map((i) => i.id),
+    y,
+    customdata: items.map((i) => wrapLabel(label(i.name), HOVER_LINE)),
+    hovertemplate: `%{customdata}<br>%{fullData.name}: %{y:,.2f} ${unit}<extra></extra>`,
+  };
+}
+
 const efKey = (ef: unknown) => {
   const value = typeof ef === "number" ? ef : Number(ef);
   return Number.isFinite(value) ? value.toFixed(6) : String(ef);
@@ -39,7 +86,8 @@ const baseLayout = (yTitle: string): Partial<Layout> => ({
   // plot, where neither the category labels nor the x-axis title can collide with it.
   showlegend: true,
   legend: { orientation: "h", x: 0, y: 1.02, xanchor: "left", yanchor: "bottom" },
-  yaxis: { title: { text: yTitle }, rangemode: "tozero", automargin: true },
+  // Russian numbers on the axis: «5 000», «0,5» (d3's «,» groups with `separators`' space).
+  yaxis: { title: { text: yTitle }, rangemode: "tozero", automargin: true, tickformat: ",~f" },
   xaxis: { automargin: true },
   separators: ", ",
 });
@@ -53,9 +101,17 @@ const noData = (shown: boolean): Partial<Layout> =>
         yaxis: { visible: false },
       };
 
-/** Categories by calculation id (two calculations may share a name), labelled «Расчет: name». */
+/** Categories by calculation id (two calculations may share a name), labelled «Расчет: name»: level,
+ *  wrapped, cut to MAX_LABEL_LINES lines (tickLabel). */
 function categories(items: Array<{ id: string; name: string }>): Partial<Layout["xaxis"]> {
-  return { tickvals: items.map((i) => i.id), ticktext: items.map((i) => label(i.name)), type: "category", automargin: true };
+  const width = labelWidth(items.length);
+  return {
+    tickvals: items.map((i) => i.id),
+    ticktext: items.map((i) => tickLabel(i.name, width)),
+    tickangle: 0,
+    type: "category",
+    automargin: true,
+  };
 }
 
 export function undergroundChart(graphs: ProjectGraphs): Figure {
@@ -64,8 +120,18 @@ export function undergroundChart(graphs: ProjectGraphs): Figure {
     title: "Выбросы при подземной добыче",
     fileName: `Подземная добыча - ${graphs.project.name}`,
     data: [
-      { type: "bar", name: "Выбросы CO2 (Подземная добыча)", x: items.map((i) => i.id), y: items.map((i) => i.res_co2) },
-      { type: "bar", name: "Выбросы CH4 (Подземная добыча)", x: items.map((i) => i.id), y: items.map((i) => i.res_ch4) },
+      bars(
+        "Выбросы CO2 (Подземная добыча)",
+        items,
+        items.map((i) => i.res_co2),
+        "т",
+      ),
+      bars(
+        "Выбросы CH4 (Подземная добыча)",
+        items,
+        items.map((i) => i.res_ch4),
+        "т",
+      ),
     ],
     layout: { ...baseLayout("т"), barmode: "group", xaxis: categories(items), ...noData(items.length > 0) },
   };
@@ -79,10 +145,39 @@ export function openMiningChart(graphs: ProjectGraphs): Figure {
     title: "Выбросы CO2 при открытой добыче",
     fileName: `Открытая добыча - ${graphs.project.name}`,
     data: [
-      { type: "bar", name: "Выбросы CO2 (Дизель)", x: diesel.map((i) => i.id), y: diesel.map((i) => i.res_co2) },
-      { type: "bar", name: "Выбросы CO2 (Топливо)", x: fuel.map((i) => i.id), y: fuel.map((i) => i.res_co2) },
+      bars(
+        "Выбросы CO2 (Дизель)",
+        diesel,
+        diesel.map((i) => i.res_co2),
+        "т CO2",
+      ),
+      bars(
+        "Выбросы CO2 (Топливо)",
+        fuel,
+        fuel.map((i) => i.res_co2),
+        "т CO2",
+      ),
     ],
     layout: { ...baseLayout("т CO2"), barmode: "group", xaxis: categories(shown), ...noData(shown.length > 0) },
+  };
+}
+
+/** The open pit's methane (open_mining_ch4): most of an open pit's emissions, a series beside the
+ *  specification's three charts. */
+export function openMiningMethaneChart(graphs: ProjectGraphs): Figure {
+  const items = graphs.open_mining_ch4;
+  return {
+    title: "Выбросы CH4 при открытой добыче",
+    fileName: `Открытая добыча CH4 - ${graphs.project.name}`,
+    data: [
+      bars(
+        "Выбросы CH4 (Открытая добыча)",
+        items,
+        items.map((i) => i.res_ch4),
+        "т CH4",
+      ),
+    ],
+    layout: { ...baseLayout("т CH4"), barmode: "group", xaxis: categories(items), ...noData(items.length > 0) },
   };
 }
 
@@ -151,7 +246,9 @@ export function narrowLayout(layout: Partial<Layout>): Partial<Layout> {
     height: (layout.height ?? CHART_HEIGHT) + NARROW_EXTRA_HEIGHT,
     margin: { ...layout.margin, l: 8, r: 8, t: 16 },
     legend: { ...layout.legend, orientation: "h", xref: "container", x: 0, xanchor: "left", yref: "container", y: 0, yanchor: "bottom" },
-    xaxis: ticktext ? { ...xaxis, ticktext: ticktext.map((text) => wrapLabel(text, NARROW_LABEL_LINE)), tickangle: 0 } : xaxis,
+    xaxis: ticktext
+      ? { ...xaxis, ticktext: ticktext.map((text) => wrapLabel(text.replaceAll("<br>", " "), NARROW_LABEL_LINE)), tickangle: 0 }
+      : xaxis,
     // The narrow left margin grows to fit the value labels, or plotly clips «12 000» to «0».
     yaxis: { ...layout.yaxis, automargin: true },
   };
