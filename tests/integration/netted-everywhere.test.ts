@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { read as readXls, utils as xlsUtils } from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -164,5 +165,40 @@ describe("one netted figure everywhere (D26)", () => {
     // The label wraps in its column.
     expect(text.replace(/\s+/g, " ")).toMatch(/− уничтожено \(факел, [^)]*котельная\)/);
   }, 120_000);
-});
 
+  it("each project's «Итоги» (txt, xls, xlsx) print its calculations, the netting and a total; a facility's projects add up to its total", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    const totals = new Map<string, number>();
+    for (const [key, id] of Object.entries(projects)) {
+      const exported = async (format: string) => {
+        const res = await h.request(`/api/v1/projects/${id}/export_to_${format}/`, { token });
+        expect(res.status).toBe(200);
+        return res;
+      };
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await (await exported("xlsx")).arrayBuffer());
+      const sheet = workbook.getWorksheet("Итоги")!;
+      const rows = Array.from({ length: sheet.rowCount }, (_, i) => (sheet.getRow(i + 1).values as unknown[]).slice(1));
+      const total = rows.find((r) => typeof r[0] === "string" && r[0].startsWith("Всего"))!;
+      const byType = rows.slice(2, rows.indexOf(total)).filter((r) => typeof r[2] === "number");
+      const netting = byType.find((r) => String(r[0]).startsWith("− уничтожено"));
+      const types = byType.filter((r) => r !== netting).reduce((sum, r) => sum + Number(r[2]), 0);
+      // The total differs from the types' sum only by the netting line printed beside it.
+      expect(Number(total[2])).toBeCloseTo(types - Number(netting?.[2] ?? 0), 6);
+      expect(Boolean(netting)).toBe(key === "mining");
+      expect(String(rows.at(-1)?.[0])).toMatch(/^ПГП: .*ПГП CH4 = 25 \(отчетный год 2025\)$/);
+      totals.set(key, Number(total[2]));
+
+      const xls = readXls(new Uint8Array(await (await exported("xls")).arrayBuffer()), { type: "array" });
+      const xlsRows = xlsUtils.sheet_to_json<unknown[]>(xls.Sheets["Итоги"], { header: 1 });
+      const xlsTotal = xlsRows.find((r) => typeof r[0] === "string" && r[0].startsWith("Всего"))!;
+      expect(Number(xlsTotal[2])).toBeCloseTo(Number(total[2]), 6);
+      const text = await (await exported("txt")).text();
+      const txtTotal = /Всего[^\n]*\n {4}Расчетов: \d+\n {4}Выбросы, т CO2-экв\.: ([\d\s,]+)\n/.exec(text.slice(text.indexOf("Итоги по")))!;
+      agrees(Number(txtTotal[1].replace(/\s/g, "").replace(",", ".")), Number(total[2]));
+    }
+    const facility = (id: string) => inventory.facilities.find((f) => f.id === id)!.t_co2e;
+    expect(totals.get("mining")! + totals.get("destroyed")!).toBeCloseTo(facility(facilities.mine), 6);
+    expect(totals.get("pit")!).toBeCloseTo(facility(facilities.pit), 6);
+  }, 120_000);
+});

@@ -98,7 +98,9 @@ describe("what a project's totals count (D18)", () => {
     expect(all[2]).toBeCloseTo(primary.sum_co2, 9);
     const underground = rows.find((r) => typeof r[0] === "string" && r[0].includes("дегазации"))!;
     expect(underground.slice(1, 3)).toEqual([2, expect.closeTo(primary.sum_co2, 9)]);
-    expect(rows.at(-1)).toEqual(["Не учтены: 1 альтернативный расчет, 1 аналитический расчет"]);
+    expect(rows.at(-2)).toEqual(["Не учтены: 1 альтернативный расчет, 1 аналитический расчет"]);
+    // D26: the export names the GWP set it applies, the reporting year's.
+    expect(rows.at(-1)).toEqual([expect.stringMatching(/^ПГП: .*ПГП CH4 = 25 \(отчетный год \d{4}\)$/)]);
     const sheet = wb.worksheets.find((ws) => String(ws.getCell("A1").value).includes("дегазации"))!;
     const header = (sheet.getRow(2).values as unknown[]).slice(1);
     const role = header.indexOf("Учет") + 1;

@@ -4,7 +4,8 @@
 // admin dating AR5 for 2025 overrides the seeded 2979-р «every year» for 2025 only), ties to the
 // lower id; with none dated, set 1. Sets come as data: each side says how to read its own shape.
 
-import type { Gas } from "./inventory";
+/** A gas of the inventory (inventory.ts names it too; this module sits below it). */
+type Gas = "CH4" | "CO2";
 
 /** The dictionary of the GWP sets (methodology D1); a calculation records the set it used. */
 export const GWP_DICTIONARY = "get_gwp";

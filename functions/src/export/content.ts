@@ -24,7 +24,8 @@ import { calculationApproach1, type Interval } from "@core/calculation-uncertain
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { modelOf } from "../domain/uncertainty";
 import { countInProject, notCountedLine } from "../domain/counting";
-import { INVENTORY_ROLE_SHORT, inventorySourceOf, roleOf, type LeftOut } from "@core/inventory";
+import { INVENTORY_ROLE_SHORT, NETTING_LABEL, inventorySourceOf, roleOf, type LeftOut } from "@core/inventory";
+import { gwpText, projectFigures, type ProjectNetting } from "../domain/inventory/project-figures";
 import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
 import type { Calculation, CoefficientUse } from "../ports";
@@ -524,18 +525,42 @@ export interface TypeTotal {
   co2e: number | null;
 }
 
-/** `counts`: whether a calculation is summed (D18; every one by default). */
-export function typeTotal(section: TypeSection, counts: (c: Calculation) => boolean = () => true): TypeTotal {
+/** `counts`: whether a calculation is summed (D18; every one by default). `co2eOf`: a counted
+ *  calculation's CO2-eq (D26: gross, at the reporting year's GWP), else its stored result. */
+export function typeTotal(
+  section: TypeSection,
+  counts: (c: Calculation) => boolean = () => true,
+  co2eOf?: (c: Calculation) => number | undefined,
+): TypeTotal {
   const field = calculationDefinition(section.type).co2e;
-  const co2e = field ? section.calculations.filter(counts).reduce((sum, c) => sum + (number(c.results[field]) ?? 0), 0) : null;
+  const co2e = field
+    ? section.calculations.filter(counts).reduce((sum, c) => sum + (co2eOf?.(c) ?? number(c.results[field]) ?? 0), 0)
+    : null;
   return { title: section.title, count: section.calculations.length, co2e };
 }
 
 export const CO2E_UNIT = "т CO2-экв.";
 
+/** What «Итоги» adds under the types (D26): the netting of the project's facility-year, when it
+ *  nets anything, and the GWP set applied. */
+export interface TotalsNetting {
+  /** t CO2-eq the netting takes off the project's gross mining figures (0: nothing). */
+  subtracted_t_co2e: number;
+  /** «ПГП: …»: the set of the reporting year. */
+  gwp: string;
+}
+
 /** `notCounted`: what the sums left out (D18), a line of its own under «Всего». */
-export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: string, notCounted: string | null = null): Sheet {
-  const all = totals.filter((t) => t.co2e !== null).reduce((sum, t) => sum + (t.co2e ?? 0), 0);
+export function totalsSheet(
+  totals: TypeTotal[],
+  options: ExportOptions,
+  name: string,
+  notCounted: string | null = null,
+  netting?: TotalsNetting,
+): Sheet {
+  const gross = totals.filter((t) => t.co2e !== null).reduce((sum, t) => sum + (t.co2e ?? 0), 0);
+  const subtracted = netting?.subtracted_t_co2e ?? 0;
+  const all = gross - subtracted;
   return {
     name,
     text: { layout: "records", lead: 1 },
@@ -547,8 +572,11 @@ export function totalsSheet(totals: TypeTotal[], options: ExportOptions, name: s
     ],
     rows: [
       ...totals.map((t) => [t.title, t.count, t.co2e] as Cell[]),
-      ["Всего", totals.reduce((s, t) => s + t.count, 0), all],
+      // D17, D26: the gas the facility-year destroyed comes off the project's gross mining figures.
+      ...(subtracted > 0 ? [[`${NETTING_LABEL}: вычтено из валовых выбросов при добыче`, null, subtracted] as Cell[]] : []),
+      [subtracted > 0 ? "Всего (за вычетом уничтоженного метана)" : "Всего", totals.reduce((s, t) => s + t.count, 0), all],
       ...(notCounted ? [[notCounted, null, null] as Cell[]] : []),
+      ...(netting ? [[`ПГП: ${netting.gwp}`, null, null] as Cell[]] : []),
     ],
   };
 }
@@ -559,11 +587,14 @@ export async function* exportSheets(
   source: CalculationSource,
   options: ExportOptions,
   forecastRows: ForecastRowsReader,
+  /** D26: the year's GWP and the facility-year's balance; without it the stored results are summed. */
+  netting?: ProjectNetting,
 ): AsyncGenerator<Sheet> {
   const names = new SheetNames();
   yield projectSheet(project, options, names.take("Проект"));
   const totals: TypeTotal[] = [];
   const leftOut: LeftOut<Calculation>[] = [];
+  let subtracted = 0;
   for await (const section of typeSections(source)) {
     yield mainSheet(section, options, names.take(section.title));
     if (options.detail && tableResult(section.type)) {
@@ -573,7 +604,16 @@ export async function* exportSheets(
     const counting = countInProject(project, section.calculations);
     const counted = new Set(counting.counted);
     leftOut.push(...counting.left_out);
-    totals.push(typeTotal(section, (c) => counted.has(c)));
+    const figures = netting ? projectFigures(netting, counting.counted) : undefined;
+    if (figures) subtracted += figures.subtracted_t_co2e;
+    const gross = (c: Calculation) => figures?.calculations.get(c.id)?.reduce((sum, g) => sum + g.gross_t_co2e, 0);
+    totals.push(typeTotal(section, (c) => counted.has(c), gross));
   }
-  yield totalsSheet(totals, options, names.take("Итоги"), notCountedLine(leftOut));
+  yield totalsSheet(
+    totals,
+    options,
+    names.take("Итоги"),
+    notCountedLine(leftOut),
+    netting ? { subtracted_t_co2e: subtracted, gwp: gwpText(netting) } : undefined,
+  );
 }

@@ -11,6 +11,7 @@ import { forecastRowsOf } from "../domain/forecast-rows";
 import { newId } from "../domain/ids";
 import { MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_EXPORT_CALCULATIONS, TooLarge, ru } from "../domain/heavy-work";
 import { getProject } from "../domain/projects";
+import { projectNetting } from "../domain/inventory/project-figures";
 import { safeFileName } from "../files/file-names";
 import type { Project } from "../contract/schemas/project";
 import { exportSheets, type ExportOptions, type Sheet } from "./content";
@@ -33,12 +34,15 @@ export function exportFileName(project: Pick<Project, "name">, format: ExportFor
   return `${safeFileName(project.name ?? "", "Report")}.${format}`;
 }
 
-function sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
-  return exportSheets(
+async function* sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
+  // D26: «Итоги» at the reporting year's GWP, netted as the facility-year's inventory is.
+  const netting = await projectNetting(deps, actor.company, project);
+  yield* exportSheets(
     project,
     (type) => deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active"),
     options,
     (calculation) => forecastRowsOf(deps, calculation),
+    netting,
   );
 }
 

@@ -136,7 +136,7 @@ function methodOf(calculation: Calculation): string {
   return METHOD_LABELS[sourceMethodOf(source, contents?.source === "dictionary" ? contents.dictionary : undefined)];
 }
 
-async function gwpOfYear(deps: Deps, year: number) {
+export async function gwpOfYear(deps: Deps, year: number) {
   const set = await gwpSetInForce(deps, year);
   const value = set?.values.gwp_ch4;
   if (!set || !value) throw new NotFound("Набор ПГП для этого года не найден: проверьте справочник ПГП");
