@@ -9,6 +9,7 @@ import type { AppEnv, ClientAddressOf } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
 import { adminUploadLimits } from "./http/uploads";
 import { PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
+import { withYearWrites } from "./domain/inventory/writes";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
@@ -45,6 +46,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).
   for (const [prefix, routes] of PUBLIC_MOUNTS) api.route(prefix, routes);
   api.use("/v1/*", requireUser);
+  // D32: the year writes a request begins end before it answers (domain/inventory/writes.ts).
+  api.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : withYearWrites(deps, next)));
   for (const [prefix, routes] of USER_MOUNTS) api.route(prefix, routes);
   api.onError(errorResponse);
 

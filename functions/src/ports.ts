@@ -149,9 +149,21 @@ export interface InventoryReviewRepository {
   get(companyId: string, year: number): Promise<InventoryReview | undefined>;
   /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); otherwise Conflict. */
   put(next: InventoryReview, expectedVersion: number): Promise<void>;
-  /** D33: records that `email` changed the year's data (last_changed_by, and among changed_by),
-   *  creating the year's draft review when there is none; the review's version does not move. */
-  noteChange(companyId: string, year: number, email: string, now: string): Promise<void>;
+  /** D32, D33: a write that may reach the year begins: one conditional update counts it on the
+   *  year's review and records `email` as the year's last editor (and among changed_by), creating
+   *  the draft review when there is none (its version does not move); false, and nothing written,
+   *  while the year is frozen or a freezing step holds its writes (held since after `staleBefore`). */
+  beginWrite(companyId: string, year: number, email: string, now: string, staleBefore: string): Promise<boolean>;
+  /** The write begun has ended, made or refused. */
+  endWrite(companyId: string, year: number): Promise<void>;
+  /** A freezing step holds the year's writes (beginWrite refuses) until it writes the review or
+   *  releases them; false when another step holds them (since after `staleBefore`). */
+  holdWrites(companyId: string, year: number, now: string, staleBefore: string): Promise<boolean>;
+  /** The year's writes begun and ended, read consistently, and when the last began. */
+  writeCounts(companyId: string, year: number): Promise<{ begun: number; ended: number; last_begun_at?: string }>;
+  /** Counts as ended the writes begun (`begun` of them) that never ended: their process is gone. */
+  settleAbandoned(companyId: string, year: number, begun: number): Promise<void>;
+  releaseWrites(companyId: string, year: number): Promise<void>;
   /** Every year's review of the company (an administrator's GWP change checks them). */
   listOfCompany(companyId: string): Promise<InventoryReview[]>;
 }

@@ -3,13 +3,15 @@
 // facility passes through (calculations.ts, evidence.ts, projects.ts, facilities.ts, gwp-recompute.ts):
 // given the item before and after the write, it finds the reporting years the change touches and
 // refuses with 409 when one of them is frozen, naming the year and how to reopen it. A change it lets
-// through is noted as the year's (D33: its last editor never approves it).
+// through is noted as the year's (D33: its last editor never approves it). The check is atomic with
+// a step that freezes the year (D32, inventory/writes.ts).
 import { inventorySourceOf, STATUS_LABELS } from "@core/inventory";
 import type { Actor, Deps } from "./context";
 import { Conflict } from "./errors";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { isFrozen } from "./inventory/review";
+import { beginYearWrite } from "./inventory/writes";
 
 export type GuardedChange =
   /** A calculation created (no before), edited, archived or restored; `project` is its project. */
@@ -42,16 +44,14 @@ export async function frozenReview(deps: Pick<Deps, "repos">, companyId: string,
 }
 
 async function refuseIfFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, years: Iterable<number>, what: string) {
-  const reviews = new Map<number, InventoryReview | undefined>();
   for (const year of new Set(years)) {
+    if (await beginYearWrite(deps, actor, year)) continue;
     const review = await deps.repos.inventoryReviews.get(actor.company, year);
-    if (review && isFrozen(review)) throw new Conflict(frozenMessage(review, what));
-    reviews.set(year, review);
-  }
-  // Noted only when the year does not already name this editor last and among its changers.
-  for (const [year, review] of reviews) {
-    if (review?.last_changed_by === actor.email && review.changed_by?.includes(actor.email)) continue;
-    await deps.repos.inventoryReviews.noteChange(actor.company, year, actor.email, deps.clock.now().toISOString());
+    throw new Conflict(
+      review && isFrozen(review)
+        ? frozenMessage(review, what)
+        : `Инвентаризацию ${year} года сейчас отправляют на проверку или утверждают: ${what}. Обновите страницу и повторите`,
+    );
   }
 }
 

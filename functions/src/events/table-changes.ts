@@ -9,7 +9,14 @@
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { STATISTICS_SOURCES, UNAUDITED_PREFIXES, auditEntry, companyOfPartition, isStatisticsItem } from "../adapters/dynamodb/keys";
+import {
+  INVENTORY_LOCK_ATTRIBUTES,
+  STATISTICS_SOURCES,
+  UNAUDITED_PREFIXES,
+  auditEntry,
+  companyOfPartition,
+  isStatisticsItem,
+} from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
 import { inventorySumsDeltas } from "../domain/inventory/sums";
@@ -75,6 +82,10 @@ async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<b
   const pk = str(Keys, "PK") ?? "";
   const sk = str(Keys, "SK") ?? "";
   if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) return false;
+  const changed = changedAttributes(OldImage, NewImage);
+  // A year's writes counted on its review (D32) change no data of its own.
+  const lock: readonly string[] = INVENTORY_LOCK_ATTRIBUTES;
+  if (record.eventName === "MODIFY" && changed.every((name) => lock.includes(name))) return false;
   const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
   const entry = {
     event: record.eventName,
@@ -83,7 +94,7 @@ async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<b
     company: str(NewImage, "company") ?? str(OldImage, "company"),
     old_version: num(OldImage, "version"),
     new_version: num(NewImage, "version"),
-    changed: changedAttributes(OldImage, NewImage),
+    changed,
     at,
   };
   log.info(JSON.stringify({ audit: entry.event, pk, sk, old_version: entry.old_version, new_version: entry.new_version }));

@@ -88,6 +88,9 @@ export const migration = (companyId: string, name: string) => ({ PK: `COMPANY#${
 /** The review of a company's inventory of one reporting year (status, history, frozen
  *  calculations, comments): get by (company, year). */
 export const inventoryReview = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SK: `INVENTORY#${year}` });
+/** The year's lock on its review item (D32, inventory-review-repository.ts): counts, not the review;
+ *  a change of these alone is not audited. */
+export const INVENTORY_LOCK_ATTRIBUTES = ["writes_begun", "writes_ended", "last_begun_at", "held_at"] as const;
 /** D20: an approved version of a year's inventory (its hash; the snapshot is a blob): get by
  *  (company, year, version); a year's versions: Query SK begins_with INVVERSION#{yyyy}#. Not under
  *  INVENTORY#, so the reviews' prefix never reads them. */

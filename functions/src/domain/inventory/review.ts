@@ -11,6 +11,7 @@ import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCale
 import { workingCalendar } from "../production-calendar";
 import type { InventoryReview, InventoryVersion } from "../../ports";
 import { discardVersion, storeVersion, type InventoryState } from "./versions";
+import { holdYearWrites, releaseYearWrites } from "./writes";
 import {
   APPROVED_STATUSES,
   FROZEN_STATUSES,
@@ -118,8 +119,33 @@ export async function transition(
   request: TransitionRequest,
   snapshot: FrozenSnapshot,
 ): Promise<InventoryReview> {
+  let current = await getReview(deps, actor.company, year);
+  permitTransition(actor, year, current, request, deps.clock.now());
+  // D32: a step that freezes a year not frozen holds its writes and waits for those begun to end;
+  // the hold ends with the review written, or is released when the step fails.
+  if (!isFrozen(current) && FROZEN_STATUSES.includes(targetOf(request.action, actor.email, current))) {
+    await holdYearWrites(deps, actor.company, year);
+    try {
+      // The writes that ended meanwhile noted their editors (D33): the step is judged again.
+      current = await getReview(deps, actor.company, year);
+      return await transitionFrom(deps, actor, year, request, snapshot, current);
+    } catch (error) {
+      await releaseYearWrites(deps, actor.company, year);
+      throw error;
+    }
+  }
+  return transitionFrom(deps, actor, year, request, snapshot, current);
+}
+
+async function transitionFrom(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  request: TransitionRequest,
+  snapshot: FrozenSnapshot,
+  current: InventoryReview,
+): Promise<InventoryReview> {
   const rule: Transition = TRANSITIONS[request.action];
-  const current = await getReview(deps, actor.company, year);
   const { reason, date } = permitTransition(actor, year, current, request, deps.clock.now());
   const now = deps.clock.now().toISOString();
   // D33: «Доработка завершена» by someone who changed the data sends the year for approval.
