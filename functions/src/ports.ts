@@ -11,6 +11,7 @@ import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, Passpor
 import type * as z from "zod";
 import type {
   auditEntrySchema,
+  forecastCalibrationSchema,
   calendarYearSchema,
   coefficientSchema,
   companySchema,
@@ -464,24 +465,14 @@ export interface ForecastModelRepository {
 /** A model version's calibration (domain/forecast-calibration.ts): the split-conformal quantiles
  *  of its residuals on a longwall's history, for one company or (by an admin) for every company
  *  without one of its own. Replaced by the next calibration of the same version and scope. */
-export interface ForecastCalibration {
-  method: ForecastMethod;
-  model_id: string;
-  model_version: number;
+export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema>, "scope" | "residuals" | "ranges"> & {
   /** The company it serves, or "all" (an admin's, for companies without their own). */
   scope: string;
-  rows: number;
-  /** The rows' first and last time (ISO date-times or step numbers), when they carry `t`. */
-  period: { from: string | number; to: string | number } | null;
-  quantiles: { "80": number | null; "90": number | null; "95": number | null };
   /** Signed residuals y − forecast, ascending (at most 2 001: wasm-core/src/gbdt/conformal.ts). */
   residuals: number[];
   /** Each feature's observed [min, max] on the rows. */
   ranges: Record<string, [number, number]>;
-  file_name: string;
-  calibrated_at: string;
-  calibrated_by: string;
-}
+};
 
 export interface ForecastCalibrationRepository {
   get(modelId: string, scope: string): Promise<ForecastCalibration | undefined>;

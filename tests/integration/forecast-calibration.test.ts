@@ -136,3 +136,104 @@ describe("POST v1/forecast_models/{id}/calibration/", () => {
     expect(noFile.status).toBe(400);
   });
 });
+
+type Summary = {
+  rows: number;
+  level: number;
+  limit: number;
+  warning: number;
+  calibration: { rows: number; scope: string } | null;
+  backtest: {
+    limit: number;
+    warning: number;
+    model: { rows: number; mae: number; rmse: number; coverage: number | null; unit: string; caught: number; missed: number };
+    persistence: { rows: number; mae: number; rmse: number; coverage: number | null };
+  } | null;
+  data: Array<{ id: number; y?: number; t?: string; result: number; lo?: number | null; hi?: number | null; p_exceed?: number | null }>;
+};
+
+describe("a forecast of a calibrated model on a history", () => {
+  async function forecastFile(token: string, projectId: string, text: string, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    form.set("name", "Лава 7, история");
+    form.set("project", projectId);
+    form.set("method", "xgboost");
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    form.set("file_data", new Blob([text]), "история.csv");
+    const res = await h.request("/api/v1/regres_methane/", { method: "POST", token, body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    return (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token })).json()) as Summary & {
+      id: string;
+      version: number;
+    };
+  }
+
+  it("gives each row its interval and chance of reaching 1 %, and back-tests the model against persistence", async () => {
+    const project = await h.newProject(staff.token, "Лава 7");
+    const forecast = await forecastFile(staff.token, project.id, csv(2000, 3000));
+    expect(forecast).toMatchObject({ rows: 1000, level: 90, limit: 1, warning: 0.8, calibration: { rows: 2000, scope: "company" } });
+    const calibration = (await (
+      await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
+    ).json()) as Calibration;
+    const q = calibration.quantiles["90"]!;
+    forecast.data.forEach((row, i) => {
+      expect(row.result).toBeCloseTo(history.forecast[2000 + i], 6);
+      expect(row.hi).toBeCloseTo(row.result + q, 12);
+      expect(row.lo).toBeCloseTo(Math.max(0, row.result - q), 12);
+      expect(row.p_exceed).toBeGreaterThanOrEqual(0);
+      expect(row.p_exceed).toBeLessThanOrEqual(1);
+    });
+    // The back-test against an independent computation over the rows as stored.
+    const bt = forecast.backtest!;
+    const errors = forecast.data.map((r) => r.y! - r.result);
+    expect(bt.model.rows).toBe(1000);
+    expect(bt.model.mae).toBeCloseTo(errors.reduce((s, e) => s + Math.abs(e), 0) / 1000, 12);
+    expect(bt.model.rmse).toBeCloseTo(Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / 1000), 12);
+    const inside = forecast.data.filter((r) => r.lo! <= r.y! && r.y! <= r.hi!).length;
+    expect(bt.model.coverage).toBeCloseTo(inside / 1000, 12);
+    expect(bt.model.unit).toBe("shift");
+    const steps = forecast.data.slice(1).map((r, i) => r.y! - forecast.data[i].y!);
+    expect(bt.persistence.rows).toBe(999);
+    expect(bt.persistence.mae).toBeCloseTo(steps.reduce((s, e) => s + Math.abs(e), 0) / 999, 12);
+    expect(bt.persistence.coverage).toBeNull();
+
+    // Its own limit and warning level: an edit changes them and recomputes.
+    const edit = await h.request(`/api/v1/regres_methane/${forecast.id}/`, {
+      method: "PATCH",
+      token: staff.token,
+      json: { limit: 0.9, warning: 0.7, level: 95, version: forecast.version },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    const edited = (await (
+      await h.request(`/api/v1/regres_methane/${forecast.id}/single_calc/1/`, { token: staff.token })
+    ).json()) as Summary;
+    expect(edited).toMatchObject({ level: 95, limit: 0.9, warning: 0.7, backtest: { limit: 0.9, warning: 0.7 } });
+    expect(edited.data[0].hi).toBeCloseTo(edited.data[0].result + calibration.quantiles["95"]!, 12);
+
+    const refused = await h.request("/api/v1/regres_methane/", {
+      method: "POST",
+      token: staff.token,
+      json: { name: "Прогноз", project: project.id, method: "xgboost", warning: 1.2, data: [{ x1: 1300 }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/warning: уровень предупреждения .* не больше предела/);
+  });
+
+  it("says a model without calibration has no interval, and back-tests it all the same", async () => {
+    const project = await h.newProject(staff.token, "Лава 8");
+    const form = new FormData();
+    form.set("name", "Без калибровки");
+    form.set("project", project.id);
+    form.set("method", "lightgbm");
+    form.set("file_data", new Blob([csv(0, 200)]), "история.csv");
+    const res = await h.request("/api/v1/regres_methane/", { method: "POST", token: staff.token, body: form });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const forecast = (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token: staff.token })).json()) as Summary;
+    expect(forecast.calibration).toBeNull();
+    expect(forecast.data[0]).not.toHaveProperty("hi");
+    expect(forecast.backtest?.model.rows).toBe(200);
+    expect(forecast.backtest?.model.coverage).toBeNull();
+  });
+});

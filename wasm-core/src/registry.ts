@@ -930,6 +930,10 @@ export const REGISTRY = {
     methodology: "—",
     inputs: [
       { name: "method", label: "Метод", unit: "", type: "choice", options: FORECAST_METHODS },
+      // The interval's level and the limits the back-test and the chance of reaching it use (a forecast's own).
+      { name: "level", label: "Уровень интервала", unit: "%", type: "number", min: 80, max: 95, decimals: 0, default: 90 },
+      { name: "limit", label: "Предел концентрации CH4", unit: "%", type: "number", min: 0, max: 100, decimals: 2, default: 1 },
+      { name: "warning", label: "Уровень предупреждения", unit: "%", type: "number", min: 0, max: 100, decimals: 2, default: 0.8 },
       {
         name: "data",
         label: "Данные",

@@ -33,9 +33,9 @@ import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } fr
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
 import { checkInputs, checkProjectSums, checkResults } from "./magnitudes";
-import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastSummary, runForecast } from "./forecast";
+import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastRun, forecastSettings, runForecast } from "./forecast";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";
-import { activeModelVersion, forecastMethod } from "./forecast-models";
+import { forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
 import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
@@ -256,26 +256,25 @@ async function evaluateForecast(
   previous?: Calculation,
 ): Promise<Evaluated> {
   const method = forecastMethod(request.values.method);
+  // The level, limit and warning level an edit leaves out stay as they were.
+  const settings = forecastSettings({ ...previous?.inputs, ...request.values });
+  const run = await forecastRun(deps, target.company, method, settings);
+  const inputs = { method, ...settings };
   if (file && file.bytes.byteLength > HEAVY_UPLOAD_BYTES) {
     // A large upload's parse and prediction run off the request thread where the host can (the
     // local server's worker threads, README › Security «Пределы»); the rows come back as JSON.
-    const version = await activeModelVersion(deps, method);
-    const computed = await (deps.uploadFiles?.forecastFromFile(file, version) ?? forecastFromFile(deps, file, version));
+    const computed = await (deps.uploadFiles?.forecastFromFile(file, run) ?? forecastFromFile(deps, file, run));
     const dataKey = await storeForecastJson(deps, target.company, target.id, computed.json);
-    return { inputs: { method }, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
+    return { inputs, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
   }
   let rows: ForecastRow[];
   if (file) rows = await forecastRowsFromFile(file);
   else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);
   else if (typeof previous?.results.data_key === "string") rows = await forecastRowsOf(deps, previous);
   else throw new Invalid("data: добавьте строки данных или загрузите файл (file_data)");
-  const forecast = await runForecast(deps, method, rows);
+  const forecast = await runForecast(deps, run, rows);
   const dataKey = await storeForecastRows(deps, target.company, target.id, forecast.rows);
-  return {
-    inputs: { method },
-    results: { ...forecastSummary(forecast.rows, forecast.version), data_key: dataKey },
-    coefficients: {},
-  };
+  return { inputs, results: { ...forecast.summary, data_key: dataKey }, coefficients: {} };
 }
 
 export async function createCalculation(deps: Deps, actor: Actor, typeName: string, input: CalculationInput): Promise<Calculation> {

@@ -4,7 +4,8 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
-import type { BlobStore, Clock, ForecastModelVersion, Repositories, SpreadsheetWorker, User } from "../ports";
+import type { BlobStore, Clock, Repositories, SpreadsheetWorker, User } from "../ports";
+import type { ForecastRun } from "./forecast";
 
 export interface Deps {
   repos: Repositories;
@@ -26,7 +27,7 @@ export interface ForecastFileResult {
 }
 
 export interface UploadFiles {
-  forecastFromFile(file: UploadedFile, version: ForecastModelVersion): Promise<ForecastFileResult>;
+  forecastFromFile(file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult>;
   previewUpload(
     type: CalculationType,
     file: UploadedFile,

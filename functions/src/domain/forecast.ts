@@ -2,7 +2,20 @@
 // uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
-import { predict, readRowTime } from "@core/gbdt";
+import {
+  DEFAULT_INTERVAL_LEVEL,
+  DEFAULT_LIMIT_PERCENT,
+  DEFAULT_WARNING_PERCENT,
+  INTERVAL_LEVELS,
+  backtest,
+  intervalColumns,
+  isIntervalLevel,
+  predict,
+  readRowTime,
+  rowTimes,
+  type Backtest,
+  type IntervalLevel,
+} from "@core/gbdt";
 import { FORECAST_MEASURED, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
@@ -10,8 +23,9 @@ import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast
 import type { ForecastRow } from "./forecast-rows";
 import { checkEach, parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
-import type { ForecastModelVersion } from "../ports";
-import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
+import type { ForecastCalibration, ForecastModelVersion } from "../ports";
+import type { ForecastMethod } from "@core/registry";
+import { calibrationFor, calibrationSummary } from "./forecast-calibration";
 
 export const MAX_FORECAST_ROWS = 100_000;
 
@@ -109,9 +123,59 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
   );
 }
 
-export async function runForecast(deps: Deps, method: ForecastMethod, rows: ForecastRow[]) {
-  const version = await activeModelVersion(deps, method);
-  return { version, rows: await predictRows(deps, version, rows) };
+/** What a forecast is computed with: the model version, the calibration serving the company
+ *  (none: no interval), and the forecast's own level, limit and warning level. Plain data, so a
+ *  worker thread gets it as it is. */
+export interface ForecastRun {
+  version: ForecastModelVersion;
+  calibration: ForecastCalibration | null;
+  settings: ForecastSettings;
+}
+
+export interface ForecastSettings {
+  /** The interval's level, %. */
+  level: IntervalLevel;
+  /** The limit of CH4 in the longwall's outgoing air, %. */
+  limit: number;
+  /** The warning level, %: a forecast at or above it warns of the limit. */
+  warning: number;
+}
+
+export const DEFAULT_FORECAST_SETTINGS: ForecastSettings = {
+  level: DEFAULT_INTERVAL_LEVEL,
+  limit: DEFAULT_LIMIT_PERCENT,
+  warning: DEFAULT_WARNING_PERCENT,
+};
+
+/** The forecast's level, limit and warning as sent (absent: the defaults 90 %, 1,0 %, 0,8 %), checked. */
+export function forecastSettings(values: Record<string, unknown>): ForecastSettings {
+  const number = (name: string, fallback: number) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === "") return fallback;
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${name}: ожидается число`);
+    return value;
+  };
+  const level = number("level", DEFAULT_INTERVAL_LEVEL);
+  if (!isIntervalLevel(level)) throw new Invalid(`level: уровень интервала ${INTERVAL_LEVELS.join(", ")} %`);
+  const limit = number("limit", DEFAULT_LIMIT_PERCENT);
+  if (!(limit > 0 && limit <= 100)) throw new Invalid("limit: предел концентрации больше 0 и не больше 100 %");
+  const warning = number("warning", DEFAULT_WARNING_PERCENT);
+  if (!(warning > 0 && warning <= limit)) throw new Invalid("warning: уровень предупреждения больше 0 и не больше предела");
+  return { level, limit, warning };
+}
+
+export async function forecastRun(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  method: ForecastMethod,
+  settings: ForecastSettings,
+): Promise<ForecastRun> {
+  const version = await activeModelVersion(deps as Deps, method);
+  return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
+}
+
+export async function runForecast(deps: Deps, run: ForecastRun, rows: ForecastRow[]) {
+  return finishForecast(run, await predictRows(deps, run.version, rows));
 }
 
 export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastModelVersion, rows: ForecastRow[]): Promise<ForecastRow[]> {
@@ -123,28 +187,71 @@ export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastMo
     });
   });
   const predictions = predict(model, matrix, FORECAST_FEATURES);
-  return rows.map((row, i) => ({ ...row, result: predictions[i] }));
+  // A stored row computed before carries its old interval: the new one replaces it, or none.
+  return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, ...row }, i) => ({ ...row, result: predictions[i] }));
 }
 
-/** An uploaded telemetry file read, predicted by `version` and written as the stored JSON: the
- *  CPU work of a forecast upload (about a second for 100 000 rows), which the local host runs in a
- *  worker thread (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
-export async function forecastFromFile(
-  deps: Pick<Deps, "blobs">,
-  file: UploadedFile,
-  version: ForecastModelVersion,
-): Promise<ForecastFileResult> {
-  const rows = await predictRows(deps, version, await forecastRowsFromFile(file));
-  return { summary: forecastSummary(rows, version), json: new TextEncoder().encode(JSON.stringify(rows)) };
+/** The rows' times for the back-test; a column mixing date-times and step numbers is refused. */
+function historyTimes(rows: readonly ForecastRow[]) {
+  const times = rows.map((r) => r.t ?? null);
+  if (!times.some((t) => t !== null)) return undefined;
+  const read = rowTimes(times);
+  if (!read) throw new Invalid("t: время должно быть везде датой и временем или везде номером шага");
+  return read;
 }
 
-export function forecastSummary(rows: ForecastRow[], version: ForecastModelVersion) {
+/** Predicted rows completed: each with its interval and chance of reaching the limit where the
+ *  model is calibrated, and the back-test where rows carry the measured y. */
+export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
+  const { calibration, settings } = run;
+  const results = predicted.map((r) => r.result ?? Number.NaN);
+  let rows = predicted;
+  let lo: Float64Array | undefined;
+  let hi: Float64Array | undefined;
+  if (calibration) {
+    const columns = intervalColumns(results, calibration, settings.level, settings.limit);
+    ({ lo, hi } = columns);
+    const nullable = (v: number) => (Number.isFinite(v) ? v : null);
+    rows = predicted.map((row, i) => ({
+      ...row,
+      lo: nullable(columns.lo[i]),
+      hi: nullable(columns.hi[i]),
+      p_exceed: nullable(columns.pExceed[i]),
+    }));
+  }
+  const times = historyTimes(predicted);
+  const measured = predicted.some((r) => typeof r.y === "number");
+  const check = measured
+    ? backtest({
+        measured: predicted.map((r) => r.y ?? null),
+        predicted: results,
+        lo,
+        hi,
+        time: times?.time,
+        timeKind: times?.timeKind,
+        limit: settings.limit,
+        warning: settings.warning,
+      })
+    : null;
+  return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check) };
+}
+
+/** An uploaded telemetry file read, predicted and written as the stored JSON: the CPU work of a
+ *  forecast upload (about a second for 100 000 rows), which the local host runs in a worker thread
+ *  (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
+export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult> {
+  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file)));
+  return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
+}
+
+export function forecastSummary(rows: ForecastRow[], run: ForecastRun, check: Backtest | null = null) {
+  const { version, settings } = run;
   let above = 0;
   let max = -Infinity;
   let sum = 0;
   for (const row of rows) {
     const value = row.result ?? Number.NaN;
-    if (value > METHANE_LIMIT_PERCENT) above += 1;
+    if (value > settings.limit) above += 1;
     if (value > max) max = value;
     sum += value;
   }
@@ -153,6 +260,11 @@ export function forecastSummary(rows: ForecastRow[], version: ForecastModelVersi
     above_limit: above,
     max_result: rows.length ? max : null,
     mean_result: rows.length ? sum / rows.length : null,
+    level: settings.level,
+    limit: settings.limit,
+    warning: settings.warning,
+    calibration: calibrationSummary(run.calibration ?? undefined),
+    backtest: check,
     model: {
       method: version.method,
       id: version.id,
@@ -161,6 +273,7 @@ export function forecastSummary(rows: ForecastRow[], version: ForecastModelVersi
       library_version: version.library_version,
       objective: version.objective,
       file_name: version.file_name,
+      description: version.description,
     },
   };
 }

@@ -27,7 +27,8 @@ import {
   listRoute,
   uploadRoute,
 } from "../contract/routes/forecast-models";
-import { calibrateForecastModel, calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast-calibration";
+import { calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast-calibration";
+import { calibrateForecastModel } from "../domain/forecast-calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";

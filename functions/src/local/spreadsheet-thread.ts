@@ -17,10 +17,9 @@ import { exportFormat, type ExportResult } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
-import { forecastFromFile } from "../domain/forecast";
+import { forecastFromFile, type ForecastRun } from "../domain/forecast";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
-import type { ForecastModelVersion } from "../ports";
 
 const { endpoint, tableName, blobsDir } = workerData as ThreadData;
 const deps: ExportDeps = {
@@ -121,10 +120,10 @@ async function run(id: number, raw: unknown): Promise<void> {
 }
 
 /** A forecast upload read and predicted (domain/forecast.ts); the rows' JSON is transferred back. */
-async function forecast(id: number, file: UploadedFile, version: ForecastModelVersion): Promise<void> {
+async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promise<void> {
   post({ id, type: "started" });
   try {
-    const { summary, json } = await forecastFromFile(deps, file, version);
+    const { summary, json } = await forecastFromFile(deps, file, run);
     port.postMessage({ id, type: "forecast", summary, json } satisfies ThreadMessage, [json.buffer as ArrayBuffer]);
   } catch (error) {
     post(failure(id, error));
@@ -144,7 +143,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
 
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request);
-  else if (message.type === "forecast") void forecast(message.id, message.file, message.version);
+  else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "preview") void preview(message);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();

@@ -18,7 +18,8 @@ import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
-import type { ForecastModelVersion, SpreadsheetWorker } from "../ports";
+import type { SpreadsheetWorker } from "../ports";
+import type { ForecastRun } from "../domain/forecast";
 
 export interface ThreadData {
   endpoint: string;
@@ -29,7 +30,7 @@ export interface ThreadData {
 export type ToThread =
   | { id: number; type: "job"; request: WorkerRequest }
   | { id: number; type: "pull" | "cancel" }
-  | { id: number; type: "forecast"; file: UploadedFile; version: ForecastModelVersion }
+  | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | {
       id: number;
       type: "preview";
@@ -285,8 +286,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
-    async forecastFromFile(file, version) {
-      const answer = await uploadWork((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, version }));
+    async forecastFromFile(file, run) {
+      const answer = await uploadWork((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, run }));
       if (answer.type !== "forecast") throw refusal(answer);
       return { summary: answer.summary, json: answer.json };
     },
