@@ -756,7 +756,7 @@ export interface SpreadsheetWorker {
   ): Promise<ExportResult>;
   /** The .xlsx upload template of a calculation type (contract/templates.ts); NotFound for
    *  a type without one. */
-  template(type: string): Promise<Uint8Array>;
+  template(type: string, year?: number): Promise<Uint8Array>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;

@@ -38,3 +38,30 @@ export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A CSV opened as a Russian user's spreadsheet opens it: `;` between cells, UTF-8, the Russian
+ *  locale (LCID 1049: decimal commas) reading numbers and dates, saved as .xlsx. */
+export function russianCsvToXlsx(bytes: Uint8Array): Uint8Array {
+  if (!LIBREOFFICE) throw new Error("LibreOffice is not installed");
+  const dir = mkdtempSync(join(tmpdir(), "csv-ru-"));
+  try {
+    writeFileSync(join(dir, "book.csv"), bytes);
+    execFileSync(
+      LIBREOFFICE,
+      [
+        `-env:UserInstallation=file://${join(dir, "profile")}`,
+        "--headless",
+        "--infilter=CSV:59,34,76,1,,1049,false,true",
+        "--convert-to",
+        "xlsx",
+        "--outdir",
+        dir,
+        join(dir, "book.csv"),
+      ],
+      { timeout: 120_000, stdio: "pipe" },
+    );
+    return readFileSync(join(dir, "book.xlsx"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

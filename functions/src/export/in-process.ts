@@ -3,7 +3,7 @@
 // (lambda/spreadsheets.ts). `depsOf` is read at each call, so a host may build its Deps with this
 // worker inside.
 import { NotFound } from "../domain/errors";
-import { TEMPLATES } from "../contract/templates";
+import { templateFor } from "../contract/templates";
 import { templateXlsx } from "../files/templates";
 import type { SpreadsheetWorker } from "../ports";
 import { inventoryReport } from "./inventory-report";
@@ -18,8 +18,8 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
   return {
     exportProject: (actor, projectId, format, request) =>
       exportProject(depsOf(), actor, projectId, format, { ...request, inlineLimitBytes: options.inlineLimitBytes }),
-    async template(type) {
-      const template = Object.hasOwn(TEMPLATES, type) ? TEMPLATES[type] : undefined;
+    async template(type, year) {
+      const template = templateFor(type, year);
       if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
       return templateXlsx(template);
     },

@@ -15,7 +15,7 @@ import {
 import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
 import { previewCalculationUpload } from "../domain/upload-preview";
-import { TEMPLATES, templateCsv } from "../contract/templates";
+import { templateCsv, templateFor } from "../contract/templates";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
 import type { Calculation } from "../ports";
@@ -151,11 +151,12 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(templateRoute, async (c) => {
     const type = supportedType(c.req.valid("param").type);
-    const template = TEMPLATES[type];
+    const { format, year } = c.req.valid("query");
+    const template = templateFor(type, year);
     if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
-    const csv = c.req.valid("query").format === "csv";
+    const csv = format === "csv";
     // The .xlsx is made with exceljs behind the SpreadsheetWorker port (the worker function in AWS).
-    const body = csv ? templateCsv(template) : await c.get("deps").spreadsheets.template(type);
+    const body = csv ? templateCsv(template) : await c.get("deps").spreadsheets.template(type, year);
     return c.body(body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": csv ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": attachmentDisposition(`Шаблон — ${template.title}.${csv ? "csv" : "xlsx"}`),

@@ -76,7 +76,7 @@ export async function answer(
       const state = request.op === "job" ? await runJob(jobs.deps, jobs.worker, request, log) : await jobStatus(jobs.deps, request);
       result = { kind: "job", ...state };
     } else if (request.op === "template") {
-      const bytes = await worker.template(request.type);
+      const bytes = await worker.template(request.type, request.year);
       result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
     } else {
       const file =

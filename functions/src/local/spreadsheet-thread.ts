@@ -92,7 +92,7 @@ async function run(id: number, raw: unknown): Promise<void> {
     const request = z.parse(workerRequest, raw);
     let result: ExportResult;
     if (request.op === "template") {
-      result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type) };
+      result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type, request.year) };
     } else if (request.op === "inventory_report") {
       result = await worker.inventoryReport(request.actor, {
         year: request.year,

@@ -273,8 +273,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
         format,
         ...request,
       }),
-    async template(type) {
-      const result = await start({ op: "template", type });
+    async template(type, year) {
+      const result = await start({ op: "template", type, ...(year === undefined ? {} : { year }) });
       if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
       return bytesOf(result.body);
     },

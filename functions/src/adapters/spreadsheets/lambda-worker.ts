@@ -155,8 +155,8 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
     async jobStatus(actor, job) {
       return jobOf(await invoke({ op: "job_status", actor: actorOf(actor), job }));
     },
-    async template(type) {
-      const answer = await invoke({ op: "template", type });
+    async template(type, year) {
+      const answer = await invoke({ op: "template", type, ...(year === undefined ? {} : { year }) });
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a template with ${answer.kind}`);
       return bytesOf(answer.base64);
     },

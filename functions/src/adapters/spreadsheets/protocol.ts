@@ -42,7 +42,7 @@ const jobId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0
 
 export const workerRequest = z.discriminatedUnion("op", [
   exportRequest,
-  z.object({ op: z.literal("template"), type: z.string() }),
+  z.object({ op: z.literal("template"), type: z.string(), year: z.optional(z.int()) }),
   reportRequest,
   // An export or a passport near its bound, invoked asynchronously (InvocationType Event): the
   // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives

@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { CALCULATION_TYPES } from "@core/registry";
 import { INVENTORY_ROLES, type InventoryRole } from "@core/inventory";
+import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { TEMPLATES } from "../templates";
 import { calculationSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
@@ -112,7 +113,7 @@ export const templateRoute = declareRoute(
     operationId: "calculationTemplate",
     summary: `An upload template with an example (types: ${Object.keys(TEMPLATES).join(", ")}; others 404)`,
     isolation: { scope: "platform", note: "templates are the same for every company; no id" },
-    errors: [404],
+    errors: [400, 404],
   }),
   {
     method: "get",
@@ -120,7 +121,19 @@ export const templateRoute = declareRoute(
     request: {
       params: z.object({ type: calculationTypeParam }),
       // Anything but csv is the workbook.
-      query: z.object({ format: z.optional(z.string().meta({ description: "xlsx (default) or csv" })) }),
+      query: z.object({
+        format: z.optional(z.string().meta({ description: "xlsx (default) or csv (UTF-8 with BOM, `;`, decimal commas)" })),
+        year: z.optional(
+          z.coerce
+            .number(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+            .check(
+              z.int(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+              z.gte(REPORTING_YEAR_MIN, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+              z.lte(REPORTING_YEAR_MAX, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+            )
+            .meta({ description: "The example's dates in this year (the project's reporting year)" }),
+        ),
+      }),
     },
     responses: {
       200: {

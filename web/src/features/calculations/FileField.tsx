@@ -2,6 +2,7 @@
 // with the form, never on its own), .xlsx or .csv up to the upload cap, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
 import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
@@ -71,6 +72,12 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
   const storedFile = stored?.file_data as { name: string; size: number } | undefined;
 
   const fail = (error: unknown) => message.error(error instanceof Error ? error.message : String(error));
+  // The example's dates in the project's reporting year (the project the dialog has loaded).
+  const queryClient = useQueryClient();
+  const template = (format: "xlsx" | "csv") => {
+    const project = preview && queryClient.getQueryData<{ reporting_year?: number }>(["projects", "detail", preview.projectId]);
+    downloadTemplate(type, format, project?.reporting_year).catch(fail);
+  };
 
   return (
     <Flex vertical gap={6}>
@@ -92,10 +99,10 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
         </Upload>
         <Typography.Text type="secondary">.xlsx или .csv, до {MAX_TABULAR_UPLOAD_TEXT}</Typography.Text>
         <Flex gap={4} align="center">
-          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadTemplate(type, "xlsx").catch(fail)}>
+          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => template("xlsx")}>
             Скачать шаблон
           </Button>
-          <Button type="link" size="small" onClick={() => void downloadTemplate(type, "csv").catch(fail)}>
+          <Button type="link" size="small" onClick={() => template("csv")}>
             CSV
           </Button>
         </Flex>

@@ -202,9 +202,11 @@ export function useSaveCalculation() {
   });
 }
 
-/** GET v1/{type}/template/ (?format=csv) saved under the server's name. */
-export async function downloadTemplate(type: CalculationType, format: "xlsx" | "csv"): Promise<void> {
-  const file = await api.download(`${calculationPath(type)}template/${format === "csv" ? "?format=csv" : ""}`);
+/** GET v1/{type}/template/ (?format=csv, ?year= the project's reporting year, for the example's dates)
+ *  saved under the server's name. */
+export async function downloadTemplate(type: CalculationType, format: "xlsx" | "csv", year?: number): Promise<void> {
+  const query = new URLSearchParams({ ...(format === "csv" ? { format: "csv" } : {}), ...(year ? { year: String(year) } : {}) });
+  const file = await api.download(`${calculationPath(type)}template/${query.size ? `?${query}` : ""}`);
   saveBlob(file.blob, file.fileName ?? `template.${format}`);
 }
 
