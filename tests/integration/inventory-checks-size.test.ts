@@ -72,7 +72,7 @@ describe("one source entered many times without a period (9.1)", () => {
     expect(duplicates[0]).toMatchObject({ level: "error", count: 300 });
     expect(duplicates[0].calculations).toHaveLength(5);
     expect(duplicates[0].message).toMatch(
-      /^Шахта «Повторная», 1\.B\.1\.a\.i\.1 .*, CH4: источник учтен дважды — 300 расчетов с пересекающимися периодами: «.+» \(01\.01\.2025–31\.12\.2025\), .* и еще 295; оставьте/,
+      /^Шахта «Повторная», 1\.B\.1\.a\.i\.1 .*, CH4: источник учтен дважды — 300 расчетов с пересекающимися периодами: «.+» \(01\.01\.2025–31\.12\.2025\), .* и еще 295; если один расчет повторяет другой/,
     );
     expect(inventory.bytes).toBeLessThan(20_000);
     expect(await behind(c, duplicates[0].list!)).toHaveLength(300);

@@ -255,3 +255,68 @@ export function methaneBalances(calculations: readonly BalanceCalculation[]): Me
   }
   return [...byFacility.entries()].map(([facility, sums]) => balanceOf(facility, sums));
 }
+
+// ---- D25: the balance by stream, from the part each emission point has in it ----
+
+/** Where a point's gas goes: ventilation air to the atmosphere; drained gas captured (then flared,
+ *  used or vented); a flare's or a boiler's gas destroyed; «mine»: a figure of the mine as a whole
+ *  (an estimate, a blended measurement) that tells no stream. */
+export type StreamRoute = "atmosphere" | "drained" | "flared" | "used" | "mine";
+
+export interface BalanceStream {
+  readonly point: string;
+  readonly kind: string;
+  readonly route: StreamRoute;
+  /** t CH4: the point's mining figure (gross or net), or the gas it sent to a flare or to use. */
+  readonly t: number;
+}
+
+export interface StreamBalance {
+  /** t CH4 measured at ventilation shafts and fans: it reaches the atmosphere. */
+  readonly ventilation_t: number;
+  /** t CH4 measured at drainage stations: captured. */
+  readonly drained_t: number;
+  /** The drained gas not sent to a flare or to use: vented, t. */
+  readonly drained_vented_t: number;
+  /** Per point, by route (atmosphere, drained, flared, used, mine), in the order given within one. */
+  readonly streams: readonly BalanceStream[];
+}
+
+const ROUTE_ORDER: readonly StreamRoute[] = ["atmosphere", "drained", "flared", "used", "mine"];
+
+const MINING_ROUTES: Readonly<Record<string, StreamRoute>> = {
+  ventilation_shaft: "atmosphere",
+  vam_oxidiser: "atmosphere",
+  drainage_station: "drained",
+};
+
+/** The streams of a facility's balance from its points' balance sums (their kinds from the
+ *  points as stored: a kind changed moves the stream, never a figure). Points that take no part
+ *  in the balance (sums all zero) are left out. */
+export function balanceStreams(
+  balance: Pick<MethaneBalance, "flared_t" | "used_t">,
+  points: ReadonlyArray<{ readonly point: string; readonly kind: string; readonly sums: BalanceSums }>,
+): StreamBalance {
+  const streams: BalanceStream[] = [];
+  let ventilation = 0;
+  let drained = 0;
+  for (const { point, kind, sums } of points) {
+    const mining = sums.gross + sums.net + sums.post_mining;
+    const flared = sums.flared + Math.max(sums.ipcc_co2_sent, sums.ipcc_ch4_sent);
+    if (mining > 0) {
+      const route = MINING_ROUTES[kind] ?? "mine";
+      if (route === "atmosphere") ventilation += mining;
+      if (route === "drained") drained += mining;
+      streams.push({ point, kind, route, t: mining });
+    }
+    if (flared > 0) streams.push({ point, kind, route: "flared", t: flared });
+    if (sums.used > 0) streams.push({ point, kind, route: "used", t: sums.used });
+  }
+  return {
+    ventilation_t: ventilation,
+    drained_t: drained,
+    drained_vented_t: drained > 0 ? Math.max(0, drained - balance.flared_t - balance.used_t) : 0,
+    // By stream as the gas flows (ventilation, drainage, flares, use), the points' order within.
+    streams: streams.sort((a, b) => ROUTE_ORDER.indexOf(a.route) - ROUTE_ORDER.indexOf(b.route)),
+  };
+}

@@ -29,6 +29,7 @@ import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../contract/views";
 import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
+import { calculationPoint } from "./emission-points";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
@@ -55,6 +56,8 @@ export interface CalculationInput extends CoefficientRequest {
   inventory_role?: InventoryRole;
   /** D19: the part of the project's dates it covers; null or absent: the project's dates. */
   period?: unknown;
+  /** D25: the emission point of the project's facility; null or absent: the facility as a whole. */
+  point?: unknown;
   file?: UploadedFile;
 }
 
@@ -63,6 +66,8 @@ export interface CalculationPatch extends CoefficientRequest {
   inventory_role?: InventoryRole;
   /** D19: a new period; null: the project's dates again. */
   period?: unknown;
+  /** D25: another emission point of the project's facility; null: the facility as a whole. */
+  point?: unknown;
   is_deleted?: boolean;
   is_active?: boolean;
   version?: number;
@@ -289,6 +294,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const period = calculationPeriod(input.period, project);
+  const point = await calculationPoint(deps, actor, type, input.point, project.facility);
   const id = newId();
   const write = async (): Promise<Calculation> => {
     const target = { company: actor.company, id, name, reporting_year: project.reporting_year, dates: projectDates(project) };
@@ -315,6 +321,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
       version: 1,
       ...(inventoryRole ? { inventory_role: inventoryRole } : {}),
       ...(period ? { period } : {}),
+      ...(point ? { point } : {}),
       ...evaluated,
       ...(file ? { file } : {}),
       methodology_version: METHODOLOGY_VERSION,
@@ -498,6 +505,11 @@ export async function patchCalculation(
     const period = calculationPeriod(patch.period, project);
     if (period) next.period = period;
     else delete next.period;
+  }
+  if (patch.point !== undefined) {
+    const point = await calculationPoint(deps, actor, type, patch.point, project.facility, current.point);
+    if (point) next.point = point;
+    else delete next.point;
   }
   try {
     if (renames) next.name = calculationName(patch.name);

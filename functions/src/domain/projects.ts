@@ -7,8 +7,23 @@ import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
 import { defaultReportingYear, reportingYearProblem } from "@core/gwp-in-force";
 import { guardFrozen } from "./freeze";
+import { POINT_TYPES } from "@core/inventory";
 
 export const PROJECT_STATUS_CREATED = 1;
+
+/** D25: a project whose calculations name emission points of its facility keeps that facility
+ *  (a point belongs to one); they are moved to the facility as a whole first. */
+async function refuseMoveFromPoints(deps: Deps, actor: Actor, project: Project): Promise<void> {
+  for (const type of POINT_TYPES) {
+    const named = (await deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active")).find((c) => c.point);
+    if (named) {
+      throw new Invalid(
+        `facility: расчет «${named.name}» указывает источник выбросов площадки проекта — ` +
+          "чтобы сменить площадку, сначала уберите источник выбросов из расчетов проекта (или создайте проект для другой площадки)",
+      );
+    }
+  }
+}
 
 /** A project's facility is one of its company's (another company's id is simply not found). */
 async function checkFacility(deps: Deps, actor: Actor, facilityId: string | null | undefined): Promise<void> {
@@ -111,6 +126,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     next.start_date !== current.start_date || next.end_date !== current.end_date || next.reporting_year !== current.reporting_year;
   await guardFrozen(deps, actor, { kind: "project", before: current, after: next });
   if (datesChanged) checkReportingYear(next);
+  if ((next.facility || null) !== (current.facility || null)) await refuseMoveFromPoints(deps, actor, current);
   await deps.repos.projects.replace(next, current.version);
   return next;
 }

@@ -348,6 +348,7 @@ export const inventoryCalculationSchema = z.object({
   name: z.string(),
   project: z.object({ id: z.string(), name: z.string() }),
   facility: z.nullable(z.string()),
+  point: z.nullable(z.string()).meta({ description: "D25: the emission point of its facility; null: the facility as a whole" }),
   inventory_role: inventoryRole,
   counted: z.boolean(),
   category: order371Category,
@@ -430,11 +431,26 @@ export const inventorySchema = z.object({
         netted_t: z.number(),
         // Absent from versions approved before the slip was kept apart.
         slip_t: z.optional(z.number()),
+        // D25: present when the facility's calculations name emission points.
+        ventilation_t: z.optional(z.number()),
+        drained_t: z.optional(z.number()),
+        drained_vented_t: z.optional(z.number()),
+        streams: z.optional(
+          z.array(
+            z.object({
+              point: z.string(),
+              name: z.string(),
+              kind: z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]]),
+              route: z.enum(["atmosphere", "drained", "flared", "used", "mine"]),
+              t: z.number(),
+            }),
+          ),
+        ),
       }),
     )
     .meta({
       description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
+        "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; D25 by stream where calculations name points: ventilation_t (to the atmosphere), drained_t (captured at drainage stations), drained_vented_t (drained, neither flared nor used), streams per point; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
     }),
 });
 
@@ -541,6 +557,9 @@ export const calculationSchema = z
     period: z
       .optional(z.object({ from: z.string(), to: z.string() }))
       .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),
+    point: z.optional(z.string()).meta({
+      description: "D25: the emission point of its project's facility (measured and destruction types); absent: the facility as a whole",
+    }),
     basis: z.optional(
       z.enum(["gross", "net"]).meta({ description: "D17: underground mine methane, gross or net of what is flared or used" }),
     ),

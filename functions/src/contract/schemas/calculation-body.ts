@@ -82,6 +82,9 @@ const commonShape = {
       ),
     ),
   ),
+  // D25, measured and destruction types: the emission point of the project's facility
+  // (v1/facilities/{id}/points/); null or absent: the facility as a whole. The domain checks it.
+  point: z.optional(z.nullable(z.string("point: ожидается идентификатор источника выбросов площадки"))),
 };
 
 /** The fields every type has, on create. */

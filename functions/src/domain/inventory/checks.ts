@@ -6,14 +6,30 @@
 // facility (or source) with their count, naming at most NAMED of them; the list behind it is paged
 // by v1/inventory/calculations?check= (calculationsOfCheck), so the answer stays small at any size.
 import type { Deps } from "../context";
-import type { Calculation, Facility, InventoryReview } from "../../ports";
+import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { isApproved, STATUS_LABELS } from "./review";
 import { coefficientFlags } from "../coefficients";
 import { REGISTRY, isCalculationType } from "@core/registry";
-import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
-import { IPCC_CODES, ORDER_371_CATEGORIES, inventorySourceOf, leftOutReason, russianPlural, type Order371Category } from "@core/inventory";
-import { coverageDifference, coverageOf, effectivePeriod, periodText, yearGaps, type SourcePeriod } from "@core/source-periods";
+import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, pointOfUnit, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
+import {
+  IPCC_CODES,
+  ORDER_371_CATEGORIES,
+  inventorySourceOf,
+  leftOutReason,
+  russianPlural,
+  takesPoint,
+  type Order371Category,
+} from "@core/inventory";
+import {
+  coverageDifference,
+  coverageOf,
+  effectivePeriod,
+  periodText,
+  periodsOverlap,
+  yearGaps,
+  type SourcePeriod,
+} from "@core/source-periods";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -48,6 +64,8 @@ export interface CheckScope {
   gwp: { gwp_ch4: number; name: string };
   review: InventoryReview;
   facilities: readonly Facility[];
+  /** D25: the company's emission points (their names and kinds). */
+  points: readonly EmissionPoint[];
   projects: readonly Project[];
   sums: ReadonlyMap<string, InventorySums>;
   figures: YearFigures;
@@ -205,10 +223,12 @@ const isCounted = (calculation: Calculation, project: Project) =>
     { year: project.reporting_year },
   );
 
-/** D19: a source (facility, IPCC code, gas; a project without a facility is its own) is counted
- *  once: two counted calculations whose periods overlap count it twice, whatever their types, and
+/** D19, D25: a source (facility, emission point, IPCC code, gas; a project without a facility is
+ *  its own) is counted once: two counted calculations of one point whose periods overlap count it
+ *  twice, whatever their types, and so does a calculation of the whole facility (an estimate from
+ *  production, a measurement of «Шахта в целом») beside a measured point of the same code and gas;
  *  the days of the year none covers are a gap. The kept coverage tells both; the calculations are
- *  read only to name the two that overlap. */
+ *  read only to name the ones that overlap. */
 async function sourcePeriods(
   deps: Deps,
   scope: CheckScope,
@@ -216,6 +236,7 @@ async function sourcePeriods(
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
   const groupOf = sourceGroupOf;
+  const read = unitReader(scope.points);
   const where = (project: Project) =>
     project.facility ? facilityNameOf(scope, project.facility) : `Проект «${project.name}» (без площадки)`;
   // Coverage differences per group|unit|ipcc|gas.
@@ -223,7 +244,7 @@ async function sourcePeriods(
   const addTo = (project: Project, source: string, differences: Record<string, number>, times: number) => {
     const [unit, ipcc, gases] = source.split("|");
     for (const gas of gases.split(",")) {
-      const key = `${groupOf(project)}|${unit}|${ipcc}|${gas}`;
+      const key = `${groupOf(project)}|${read(unit)}|${ipcc}|${gas}`;
       const into = coverage.get(key) ?? coverage.set(key, { project, differences: {} }).get(key)!;
       for (const [day, n] of Object.entries(differences)) into.differences[day] = (into.differences[day] ?? 0) + n * times;
     }
@@ -237,26 +258,50 @@ async function sourcePeriods(
   }
 
   const overlapping = new Set<string>();
-  const gaps = new Map<string, { project: Project; ipcc: string; gaps: SourcePeriod[]; gases: string[] }>();
+  /** Point keys whose days meet those of their facility as a whole. */
+  const clashing = new Set<string>();
+  const wholeOf = (key: string) => {
+    const [group, unit, ipcc, gas] = key.split("|");
+    const { point, base } = pointOfUnit(unit);
+    return point ? `${group}|${base}|${ipcc}|${gas}` : undefined;
+  };
+  const related = new Map<string, string[]>();
+  for (const key of coverage.keys()) {
+    const whole = wholeOf(key);
+    if (!whole || !coverage.has(whole)) continue;
+    related.set(key, [...(related.get(key) ?? []), whole]);
+    related.set(whole, [...(related.get(whole) ?? []), key]);
+    const days = (k: string) => coverageOf(coverage.get(k)!.differences).covered;
+    if (days(key).some((a) => days(whole).some((b) => periodsOverlap(a, b)))) clashing.add(key);
+  }
+  const gaps = new Map<string, { project: Project; ipcc: string; point?: EmissionPoint; gaps: SourcePeriod[]; gases: string[] }>();
   for (const key of [...coverage.keys()].sort()) {
     const { project, differences } = coverage.get(key)!;
-    const [, , ipcc, gas] = key.split("|");
-    const { covered, overlaps } = coverageOf(differences);
-    if (overlaps) overlapping.add(key);
-    const uncovered = yearGaps(scope.year, covered);
+    const [, unit, ipcc, gas] = key.split("|");
+    if (coverageOf(differences).overlaps) overlapping.add(key);
+    const point = pointNamed(scope.points, pointOfUnit(unit).point);
+    // An archived point has stopped: no gap is asked of it.
+    if (point?.is_active === false) continue;
+    // A point's days and those of its facility as a whole cover one another's (a clash aside).
+    const all = { ...differences };
+    for (const other of related.get(key) ?? []) {
+      for (const [day, n] of Object.entries(coverage.get(other)!.differences)) all[day] = (all[day] ?? 0) + n;
+    }
+    const uncovered = yearGaps(scope.year, coverageOf(all).covered);
     if (uncovered.length === 0) continue;
-    const gapKey = `${groupOf(project)}|${ipcc}|${uncovered.map(periodText).join(",")}`;
-    const gap = gaps.get(gapKey) ?? gaps.set(gapKey, { project, ipcc, gaps: uncovered, gases: [] }).get(gapKey)!;
+    const gapKey = `${groupOf(project)}|${point?.id ?? ""}|${ipcc}|${uncovered.map(periodText).join(",")}`;
+    const gap = gaps.get(gapKey) ?? gaps.set(gapKey, { project, ipcc, point, gaps: uncovered, gases: [] }).get(gapKey)!;
     if (!gap.gases.includes(gas)) gap.gases.push(gas);
   }
 
-  const checks = await duplicates(deps, scope, ofYear, overlapping, where, name);
-  for (const { project, ipcc, gaps: uncovered, gases } of gaps.values()) {
+  const checks = await duplicates(deps, scope, ofYear, overlapping, clashing, where, name);
+  for (const { project, ipcc, point, gaps: uncovered, gases } of gaps.values()) {
     checks.push({
       level: "warning",
       code: "source_period_gap",
       message:
-        `${where(project)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: расчеты не покрывают часть ${scope.year} года — ` +
+        `${where(project)}${point ? `, источник «${point.name}»` : ""}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: ` +
+        `расчеты не покрывают часть ${scope.year} года — ` +
         `${uncovered.map(periodText).join(", ")}; добавьте расчет за этот период или проверьте периоды расчетов`,
       calculations: [],
     });
@@ -267,43 +312,106 @@ async function sourcePeriods(
 /** D19: a source's group, a facility or, for a project without one, the project itself. */
 const sourceGroupOf = (project: Project) => project.facility || `project:${project.id}`;
 
+const pointNamed = (points: readonly EmissionPoint[], id: string | undefined) => (id ? points.find((p) => p.id === id) : undefined);
+
+/** D25: a source unit as the checks read it: a point of kind «Шахта в целом» (or one no longer
+ *  stored) is the facility as a whole, as a calculation without a point is. */
+function unitReader(points: readonly EmissionPoint[]): (unit: string) => string {
+  const byId = new Map(points.map((p) => [p.id, p]));
+  return (unit) => {
+    const { point, base } = pointOfUnit(unit);
+    if (!point) return unit;
+    const found = byId.get(point);
+    return !found || found.kind === "whole_mine" ? base : unit;
+  };
+}
+
+/** «Оценка по добыче» (01.01.2024–31.12.2024). */
+const entryText = (e: SourceEntry) => `«${e.calculation.name}» (${periodText(e.period)})`;
+
 /** One check per source (group, unit, code) behind the overlapping coverage, with how many of its
- *  counted calculations overlap another (9.1), read from the projects of those sources only and
- *  the types that can make their codes. */
+ *  counted calculations overlap another (9.1), and one per point whose days meet those of its
+ *  facility as a whole; read from the projects of those sources only and the types that can make
+ *  their codes. The advice never has a legitimate source made an alternative: two points are two
+ *  sources, and a measurement made for the whole mine is told to name its point. */
 async function duplicates(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
   overlapping: ReadonlySet<string>,
+  clashing: ReadonlySet<string>,
   where: (project: Project) => string,
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
-  if (overlapping.size === 0) return [];
-  const groups = new Set([...overlapping].map((key) => key.slice(0, key.indexOf("|"))));
-  const codes = new Set([...overlapping].map((key) => key.split("|")[2]));
+  if (overlapping.size === 0 && clashing.size === 0) return [];
+  const all = [...overlapping, ...clashing];
+  const groups = new Set(all.map((key) => key.slice(0, key.indexOf("|"))));
+  const codes = new Set(all.map((key) => key.split("|")[2]));
   const projects = ofYear.filter((p) => groups.has(sourceGroupOf(p)));
   const counted = await countedCalculationsOf(deps, scope.company, projects, typesMaking(codes));
-  const sources = overlappingBySource(counted, (key) => overlapping.has(key));
-  return [...sources.keys()].sort().map((key) => {
+  const read = unitReader(scope.points);
+  const sources = overlappingBySource(counted, read, (key) => overlapping.has(key));
+  const checks = [...sources.keys()].sort().map((key) => {
     const { gases, entries } = sources.get(key)!;
-    const ipcc = key.split("|")[2];
+    const [, unit, ipcc] = key.split("|");
+    const point = pointNamed(scope.points, pointOfUnit(unit).point);
     const shown = entries.slice(0, NAMED);
     for (const e of shown) name(e.calculation, e.project);
+    const measured = entries.some((e) => takesPoint(e.calculation.type));
+    const advice = point
+      ? "у одного источника периоды расчетов не пересекаются: разделите их периоды или отправьте лишний расчет в архив " +
+        "(проверочный расчет того же замера другим методом отметьте как альтернативный)"
+      : measured
+        ? (entries[0].project.facility
+            ? "если это разные источники выбросов шахты (например, вентиляционный ствол и дегазационная установка), " +
+              "укажите в каждом расчете его источник выбросов — источники добавляют на странице площадки"
+            : "если это разные источники выбросов (например, вентиляционный ствол и дегазационная установка), " +
+              "укажите площадку проекта и в каждом расчете его источник выбросов") +
+          "; если один расчет повторяет другой, разделите их периоды или отправьте лишний в архив"
+        : "если один расчет повторяет другой, разделите их периоды или отправьте лишний в архив " +
+          "(проверочный расчет того же источника другим методом отметьте как альтернативный)";
     return {
       level: "error" as const,
       code: "primary_duplicate",
       message:
-        `${where(entries[0].project)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: источник учтен дважды — ` +
-        `${calculationsWord(entries.length)} с пересекающимися периодами: ` +
-        `${namesOf(
-          shown.map((e) => `«${e.calculation.name}» (${periodText(e.period)})`),
-          entries.length,
-        )}; оставьте основным один расчет, другие отметьте как альтернативные, или разделите их периоды`,
+        `${where(entries[0].project)}${point ? `, источник «${point.name}»` : ""}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: ` +
+        `источник учтен дважды — ${calculationsWord(entries.length)} с пересекающимися периодами: ` +
+        `${namesOf(shown.map(entryText), entries.length)}; ${advice}`,
       calculations: shown.map((e) => e.calculation.id),
       count: entries.length,
       list: `primary_duplicate|${key}`,
     };
   });
+  const clashes = wholeClashes(counted, read, (key) => clashing.has(key));
+  for (const key of [...clashes.keys()].sort()) {
+    const { gases, whole, measured, points } = clashes.get(key)!;
+    const [, , ipcc] = key.split("|");
+    const names = [...points].map((id) => `«${pointNamed(scope.points, id)?.name ?? ""}»`);
+    const wholeShown = whole.slice(0, NAMED - 1);
+    const measuredShown = measured.slice(0, NAMED - wholeShown.length);
+    const shown = [...wholeShown, ...measuredShown];
+    for (const e of shown) name(e.calculation, e.project);
+    const estimate = whole.every((e) => !takesPoint(e.calculation.type));
+    checks.push({
+      level: "error",
+      code: "primary_duplicate",
+      message:
+        `${where(whole[0].project)}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: источник учтен дважды — ` +
+        `${namesOf(wholeShown.map(entryText), whole.length)} ${whole.length === 1 ? "охватывает" : "охватывают"} всю шахту` +
+        `${estimate ? " (оценка по добыче угля)" : " (расчет по шахте в целом)"}, в том числе ` +
+        `${names.length === 1 ? "источник" : "источники"} ${names.join(", ")}, ${names.length === 1 ? "измеренный" : "измеренные"} отдельно: ` +
+        `${namesOf(measuredShown.map(entryText), measured.length)}. ` +
+        (estimate
+          ? "Оставьте основными либо измерения по источникам шахты, либо оценку всей шахты (другое отметьте как альтернативный, " +
+            "проверочный расчет), или разделите их периоды"
+          : "Укажите в расчете по шахте в целом его источник выбросов (например, вентиляционный ствол или дегазационную установку) " +
+            "или разделите их периоды"),
+      calculations: shown.map((e) => e.calculation.id),
+      count: whole.length + measured.length,
+      list: `primary_duplicate_whole|${key}`,
+    });
+  }
+  return checks;
 }
 
 interface SourceEntry {
@@ -318,20 +426,25 @@ const byPeriodAndName = (x: SourceEntry, y: SourceEntry) =>
   x.calculation.name.localeCompare(y.calculation.name, "ru") ||
   x.calculation.id.localeCompare(y.calculation.id);
 
+/** The source keys `group|unit|ipcc|gas` of a counted calculation, its unit as `read` reads it. */
+function* sourceKeysOf(calculation: Calculation, project: Project, read: (unit: string) => string): Generator<[string, string]> {
+  const ipcc = ipccOfItem(calculation.type, calculation.coefficients);
+  const unit = read(sourceUnitOf(calculation.type, ipcc, calculation.coefficients, calculation.point));
+  for (const { gas } of inventorySourceOf(calculation.type)!.gases) yield [`${sourceGroupOf(project)}|${unit}|${ipcc}|${gas}`, gas];
+}
+
 /** D19 per source `group|unit|ipcc` (of the gases `wanted` takes, by `group|unit|ipcc|gas`): the
  *  counted calculations that overlap another of the same source, with the gases in which they do.
  *  Sorted by start, one sweep: a calculation overlaps one before it exactly when it starts by the
  *  latest end so far, and then so does the one that ends latest; O(N log N), never every pair. */
 function overlappingBySource(
   counted: ReadonlyArray<{ calculation: Calculation; project: Project }>,
+  read: (unit: string) => string,
   wanted: (key: string) => boolean,
 ): Map<string, { gases: string[]; entries: SourceEntry[] }> {
   const bySource = new Map<string, SourceEntry[]>();
   for (const { calculation, project } of counted) {
-    const ipcc = ipccOfItem(calculation.type, calculation.coefficients);
-    const unit = sourceUnitOf(calculation.type, ipcc, calculation.coefficients);
-    for (const { gas } of inventorySourceOf(calculation.type)!.gases) {
-      const key = `${sourceGroupOf(project)}|${unit}|${ipcc}|${gas}`;
+    for (const [key] of sourceKeysOf(calculation, project, read)) {
       if (!wanted(key)) continue;
       const entries = bySource.get(key) ?? bySource.set(key, []).get(key)!;
       entries.push({ calculation, project, period: effectivePeriod(calculation.period, project) });
@@ -361,9 +474,75 @@ function overlappingBySource(
   );
 }
 
+/** D25 per source of the facility as a whole `group|unit|ipcc` (its points' keys `wanted` takes):
+ *  the counted calculations of the whole facility and those of its points whose periods meet, and
+ *  those points. Per point, one sweep by start keeping the latest end of each side: an entry meets
+ *  the other side exactly when it starts by that side's latest end, and then so does the entry
+ *  that ends it; O(N log N). */
+function wholeClashes(
+  counted: ReadonlyArray<{ calculation: Calculation; project: Project }>,
+  read: (unit: string) => string,
+  wanted: (pointKey: string) => boolean,
+): Map<string, { gases: string[]; whole: SourceEntry[]; measured: SourceEntry[]; points: Set<string> }> {
+  const wholeByKey = new Map<string, SourceEntry[]>();
+  const pointKeys = new Map<string, SourceEntry[]>();
+  for (const { calculation, project } of counted) {
+    for (const [key] of sourceKeysOf(calculation, project, read)) {
+      const entry = { calculation, project, period: effectivePeriod(calculation.period, project) };
+      const [, unit] = key.split("|");
+      const into = pointOfUnit(unit).point ? (wanted(key) ? pointKeys : undefined) : wholeByKey;
+      if (into) (into.get(key) ?? into.set(key, []).get(key)!).push(entry);
+    }
+  }
+  const sources = new Map<
+    string,
+    { gases: Set<string>; whole: Map<string, SourceEntry>; measured: Map<string, SourceEntry>; points: Set<string> }
+  >();
+  for (const key of [...pointKeys.keys()].sort()) {
+    const [group, unit, ipcc, gas] = key.split("|");
+    const { point, base } = pointOfUnit(unit);
+    const whole = wholeByKey.get(`${group}|${base}|${ipcc}|${gas}`) ?? [];
+    const entries = [
+      ...whole.map((entry) => ({ entry, side: 0 as const })),
+      ...pointKeys.get(key)!.map((entry) => ({ entry, side: 1 as const })),
+    ].sort((x, y) => x.entry.period.from.localeCompare(y.entry.period.from));
+    const latest: [SourceEntry | undefined, SourceEntry | undefined] = [undefined, undefined];
+    const found = [new Set<SourceEntry>(), new Set<SourceEntry>()];
+    for (const { entry, side } of entries) {
+      const other = latest[1 - side];
+      if (other && entry.period.from <= other.period.to) {
+        found[side].add(entry);
+        found[1 - side].add(other);
+      }
+      const own = latest[side];
+      if (!own || entry.period.to > own.period.to) latest[side] = entry;
+    }
+    if (found[0].size === 0) continue;
+    const source = `${group}|${base}|${ipcc}`;
+    const into =
+      sources.get(source) ??
+      sources.set(source, { gases: new Set(), whole: new Map(), measured: new Map(), points: new Set() }).get(source)!;
+    into.gases.add(gas);
+    into.points.add(point!);
+    for (const entry of found[0]) into.whole.set(entry.calculation.id, entry);
+    for (const entry of found[1]) into.measured.set(entry.calculation.id, entry);
+  }
+  return new Map(
+    [...sources.entries()].map(([source, { gases, whole, measured, points }]) => [
+      source,
+      {
+        gases: [...gases],
+        whole: [...whole.values()].sort(byPeriodAndName),
+        measured: [...measured.values()].sort(byPeriodAndName),
+        points,
+      },
+    ]),
+  );
+}
+
 /** The calculations behind a check's `list` (v1/inventory/calculations?check=) among the year's
- *  projects `ofYear`: a facility's counted ones with a flagged coefficient, or a source's that
- *  overlap another; undefined for a key no check gives. */
+ *  projects `ofYear`: a facility's counted ones with a flagged coefficient, a source's that
+ *  overlap another, or the whole facility's and a point's that meet; undefined for a key no check gives. */
 export async function calculationsOfCheck(
   deps: Deps,
   company: string,
@@ -375,11 +554,23 @@ export async function calculationsOfCheck(
     const projects = ofYear.filter((p) => (p.facility || "") === rest[0]);
     return (await countedCalculationsOf(deps, company, projects, INVENTORY_TYPES)).filter(({ calculation }) => hasFlag(calculation, code));
   }
-  if (code === "primary_duplicate" && rest.length === 3) {
+  if ((code === "primary_duplicate" || code === "primary_duplicate_whole") && rest.length === 3) {
     const source = rest.join("|");
     const projects = ofYear.filter((p) => sourceGroupOf(p) === rest[0]);
-    const counted = await countedCalculationsOf(deps, company, projects, typesMaking(new Set([rest[2]])));
-    return overlappingBySource(counted, (key) => key.startsWith(`${source}|`)).get(source)?.entries ?? [];
+    const [counted, points] = await Promise.all([
+      countedCalculationsOf(deps, company, projects, typesMaking(new Set([rest[2]]))),
+      deps.repos.emissionPoints.listOfCompany(company),
+    ]);
+    const read = unitReader(points);
+    if (code === "primary_duplicate")
+      return overlappingBySource(counted, read, (key) => key.startsWith(`${source}|`)).get(source)?.entries ?? [];
+    const [group, base, ipcc] = rest;
+    const ofSource = (key: string) => {
+      const [g, unit, code] = key.split("|");
+      return g === group && code === ipcc && pointOfUnit(unit).base === base;
+    };
+    const clash = wholeClashes(counted, read, ofSource).get(source);
+    return clash ? [...clash.whole, ...clash.measured].sort(byPeriodAndName) : [];
   }
   return undefined;
 }

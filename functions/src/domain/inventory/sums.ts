@@ -27,7 +27,15 @@ import {
   type Order371Category,
 } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-in-force";
-import { BALANCE_SUM_FIELDS, balanceOf, balanceSumsOf, emptyBalanceSums, type MethaneBalance } from "@core/methane-balance";
+import {
+  BALANCE_SUM_FIELDS,
+  balanceOf,
+  balanceStreams,
+  balanceSumsOf,
+  emptyBalanceSums,
+  type MethaneBalance,
+  type StreamBalance,
+} from "@core/methane-balance";
 import { coverageDifference, type SourcePeriod } from "@core/source-periods";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { coefficientFlags } from "../coefficients";
@@ -67,6 +75,7 @@ interface SumsItem {
   inputs?: unknown;
   results?: unknown;
   coefficients?: unknown;
+  point?: unknown;
 }
 
 const massOf = (results: Record<string, unknown>, name: string) => {
@@ -119,13 +128,19 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
     add(`t:${source.category}|${ipcc}|${gas}`, mg(massOf(results, result)));
     add(`c:${source.category}|${ipcc}|${gas}`, 1);
   }
+  const point = typeof item.point === "string" && item.point ? item.point : undefined;
   const balance = balanceSumsOf({ type, inputs, results, coefficients: item.coefficients as never });
   if (balance) {
     add("b#", 1);
-    for (const field of BALANCE_SUM_FIELDS) if (balance[field] !== undefined) add(`b:${field}`, mg(balance[field]));
+    for (const field of BALANCE_SUM_FIELDS) {
+      if (balance[field] === undefined) continue;
+      add(`b:${field}`, mg(balance[field]));
+      // D25: the balance by stream reads each point's part with the point's kind.
+      if (point) add(`bp:${point}|${field}`, mg(balance[field]));
+    }
   }
   if (NETTED_LINES.includes(ipcc)) add(`r:${ipcc}`, mg(massOf(results, "res_ch4")));
-  const source19 = `${sourceUnitOf(type, ipcc, item.coefficients)}|${ipcc}|${source.gases.map((g) => g.gas).join(",")}`;
+  const source19 = `${sourceUnitOf(type, ipcc, item.coefficients, point)}|${ipcc}|${source.gases.map((g) => g.gas).join(",")}`;
   if (isPeriod(item.period)) {
     for (const [day, n] of Object.entries(coverageDifference(item.period))) add(`d:${source19}|${day}`, n);
   } else add(`d0:${source19}`, 1);
@@ -144,10 +159,20 @@ export const CHECKED_FLAGS = ["custom_without_justification", "custom_out_of_ran
  *  machinery on diesel and on petrol), and so does drained methane destroyed (1.B.1.a.i.4): the
  *  flare and the boiler that burns the same gas are two installations. There the type and the fuel
  *  (the entry its factor came from) do; elsewhere, and between the flare's methods, the code alone. */
-export function sourceUnitOf(type: string, ipcc: string, coefficients: unknown): string {
-  if (!ipcc.startsWith("1.A.") && type !== "disposal_co2_stat_sources") return "";
+export function sourceUnitOf(type: string, ipcc: string, coefficients: unknown, point?: string): string {
+  // D25: a measured or destruction calculation of an emission point is that point's: `@{point}`
+  // before what tells the installations apart (the checks read a «Шахта в целом» point as none).
+  const at = point ? `@${point}` : "";
+  if (!ipcc.startsWith("1.A.") && type !== "disposal_co2_stat_sources") return at;
   const ef = (coefficients as Record<string, { dictionary?: string; item_id?: number }> | undefined)?.ef;
-  return `#${type}:${ef?.dictionary ? `${ef.dictionary}/${ef.item_id}` : ""}`;
+  return `${at}#${type}:${ef?.dictionary ? `${ef.dictionary}/${ef.item_id}` : ""}`;
+}
+
+/** D25: a source unit's point and what it is beside it (`@{point}{base}` or `{base}`). */
+export function pointOfUnit(unit: string): { point: string | undefined; base: string } {
+  if (!unit.startsWith("@")) return { point: undefined, base: unit };
+  const end = unit.indexOf("#");
+  return end === -1 ? { point: unit.slice(1), base: "" } : { point: unit.slice(1, end), base: unit.slice(end) };
 }
 
 const isPeriod = (value: unknown): value is SourcePeriod =>
@@ -210,7 +235,8 @@ export interface YearFigures {
   /** CO2-eq per facility (null: projects without one), netted (D17). */
   facilities: Map<string | null, number>;
   total_t_co2e: number;
-  balances: MethaneBalance[];
+  /** With the streams of D25 when the points were given. */
+  balances: Array<MethaneBalance & Partial<StreamBalance>>;
   /** CO2-eq per Order 371 category, netted. */
   by_category: Partial<Record<Order371Category, number>>;
   /** D18: «не учтены: …», "" for nothing. */
@@ -224,7 +250,12 @@ export function yearFigures(
   projects: readonly Pick<Project, "id" | "reporting_year" | "end_date" | "facility" | "is_deleted">[],
   year: number,
   gwpCh4: number,
-  options: { facility?: string; order?: readonly (string | null)[] } = {},
+  options: {
+    facility?: string;
+    order?: readonly (string | null)[];
+    /** D25: the company's emission points, to give each balance its streams. */
+    points?: ReadonlyArray<{ readonly id: string; readonly kind: string }>;
+  } = {},
 ): YearFigures {
   const byFacility = new Map<string | null, InventorySums>();
   for (const project of projects) {
@@ -277,14 +308,29 @@ export function yearFigures(
   }
   // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes
   // off it (never more than the gross mining figures it holds), so no line goes below zero.
-  const balances: MethaneBalance[] = [];
+  const balances: YearFigures["balances"] = [];
+  const kinds = new Map(options.points?.map((p) => [p.id, p.kind]));
   for (const facility of facilities) {
     const own = byFacility.get(facility)!;
     if (!own["b#"]) continue;
     const balanceSums = emptyBalanceSums();
     for (const field of BALANCE_SUM_FIELDS) balanceSums[field] = tOf(own[`b:${field}`] ?? 0);
     const balance = balanceOf(facility, balanceSums);
-    balances.push(balance);
+    if (options.points) {
+      // D25: each point's part (`bp:{point}|{field}`), read with its kind as stored now.
+      const byPoint = new Map<string, ReturnType<typeof emptyBalanceSums>>();
+      for (const key of Object.keys(own).sort()) {
+        if (!key.startsWith("bp:")) continue;
+        const [point, field] = key.slice(3).split("|");
+        const sums = byPoint.get(point) ?? byPoint.set(point, emptyBalanceSums()).get(point)!;
+        sums[field as keyof typeof sums] += tOf(own[key]);
+      }
+      const order = options.points.map((p) => p.id);
+      const parts = [...byPoint.entries()]
+        .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+        .map(([point, sums]) => ({ point, kind: kinds.get(point) ?? "other", sums }));
+      balances.push({ ...balance, ...balanceStreams(balance, parts) });
+    } else balances.push(balance);
     let rest = balance.netted_t;
     for (const ipcc of NETTED_LINES) {
       const t = Math.min(rest, tOf(own[`r:${ipcc}`] ?? 0));

@@ -8,7 +8,7 @@ import { Invalid, NotFound } from "../errors";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../gwp-years";
 import { coefficientFlags } from "../coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
-import type { Calculation, Facility } from "../../ports";
+import type { Calculation, EmissionPoint, Facility } from "../../ports";
 import { getReview } from "./review";
 import { oneDictionaryCheck } from "../dictionaries";
 import type { Project } from "../../contract/schemas/project";
@@ -21,11 +21,12 @@ import {
   sourceNotesOf,
   METHOD_LABELS,
   roleOf,
+  type EmissionPointKind,
   type NettingBalance,
 } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-in-force";
 import { effectivePeriod, type SourcePeriod } from "@core/source-periods";
-import { withPureMethaneMark, type MethaneBalance } from "@core/methane-balance";
+import { withPureMethaneMark, type StreamRoute } from "@core/methane-balance";
 import {
   INVENTORY_TYPES,
   entryOfCoefficients,
@@ -34,6 +35,7 @@ import {
   sumsOfCalculations,
   yearFigures,
   type InventorySums,
+  type YearFigures,
 } from "./sums";
 import { leftOutReason } from "@core/inventory";
 import { NO_FACILITY_NAME, calculationsOfCheck, inventoryChecks, projectCalculations, typesMaking } from "./checks";
@@ -57,6 +59,13 @@ export interface BalanceRow {
   netted_t: number;
   /** D17: unburnt CH4 the flaring lines (1.B.1.a.i.4) report, so the mining line does not. */
   slip_t: number;
+  /** D25, when the facility's calculations name emission points: CH4 measured at ventilation
+   *  shafts (to the atmosphere), at drainage stations (captured), the drained gas vented, and the
+   *  stream of each point. */
+  ventilation_t?: number;
+  drained_t?: number;
+  drained_vented_t?: number;
+  streams?: Array<{ point: string; name: string; kind: EmissionPointKind; route: StreamRoute; t: number }>;
 }
 
 export function parseInventoryYear(raw: string | undefined): number {
@@ -218,8 +227,12 @@ async function summaryOf(
   { projects, sums }: { projects: Project[]; sums: ReadonlyMap<string, InventorySums> },
   facilities: Facility[],
 ): Promise<InventorySummary> {
-  const [gwp, review] = await Promise.all([gwpOfYear(deps, year), getReview(deps, actor.company, year)]);
-  const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities) });
+  const [gwp, review, points] = await Promise.all([
+    gwpOfYear(deps, year),
+    getReview(deps, actor.company, year),
+    deps.repos.emissionPoints.listOfCompany(actor.company),
+  ]);
+  const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities), points });
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
   // D21: the threshold is the legal entity's whole-year total (as its own inventory gives it, after
@@ -233,6 +246,7 @@ async function summaryOf(
     gwp,
     review,
     facilities,
+    points,
     projects,
     sums,
     figures,
@@ -249,7 +263,7 @@ async function summaryOf(
     checks,
     check_calculations: named,
     years: await totalsFromSums(deps, sums, projects, facilityId),
-    balance: figures.balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME)),
+    balance: figures.balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME, points)),
   };
 }
 
@@ -310,8 +324,20 @@ export async function listInventoryCalculations(
 /** Facilities by name, as the inventory lists them (no facility last). */
 const facilityOrder = (facilities: Facility[]) => [...facilities].sort((a, b) => a.name.localeCompare(b.name, "ru")).map((f) => f.id);
 
-function balanceRow(b: MethaneBalance, name: string): BalanceRow {
+function balanceRow(b: YearFigures["balances"][number], name: string, points: readonly EmissionPoint[]): BalanceRow {
+  const streams = (b.streams ?? []).map((s) => {
+    const point = points.find((p) => p.id === s.point);
+    return { point: s.point, name: point?.name ?? "", kind: point?.kind ?? "other", route: s.route, t: round(s.t) };
+  });
   return {
+    ...(streams.length > 0
+      ? {
+          ventilation_t: round(b.ventilation_t ?? 0),
+          drained_t: round(b.drained_t ?? 0),
+          drained_vented_t: round(b.drained_vented_t ?? 0),
+          streams,
+        }
+      : {}),
     facility: b.facility,
     facility_name: name,
     released_t: round(b.released_t),
@@ -354,6 +380,7 @@ function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacil
     name: calculation.name,
     project: { id: project.id, name: project.name },
     facility,
+    point: calculation.point ?? null,
     inventory_role: roleOf(calculation)!,
     counted,
     category: source.category,
