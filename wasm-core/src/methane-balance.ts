@@ -301,6 +301,8 @@ export function balanceStreams(
   let ventilation = 0;
   let drained = 0;
   for (const { point, kind, sums } of points) {
+    // «Шахта в целом» is the facility as a whole: it tells no stream.
+    if (kind === "whole_mine") continue;
     const mining = sums.gross + sums.net + sums.post_mining;
     const flared = sums.flared + Math.max(sums.ipcc_co2_sent, sums.ipcc_ch4_sent);
     if (mining > 0) {
