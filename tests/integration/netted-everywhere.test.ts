@@ -201,4 +201,25 @@ describe("one netted figure everywhere (D26)", () => {
     expect(totals.get("mining")! + totals.get("destroyed")!).toBeCloseTo(facility(facilities.mine), 6);
     expect(totals.get("pit")!).toBeCloseTo(facility(facilities.pit), 6);
   }, 120_000);
+
+  it("each project's infographics give its netted total; a facility's projects add up to its total", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    type Graphs = {
+      underground: Array<{ name: string; res_ch4: number; subtracted_ch4: number }>;
+      totals: { gross_t_co2e: number; subtracted_t_co2e: number; t_co2e: number; gwp: string };
+    };
+    const graphs = async (key: string) => get<Graphs>(`projects/${projects[key]}/graphs/`);
+    // One at a time: the infographics take a heavy-work slot (two per user).
+    const mining = await graphs("mining");
+    const destroyed = await graphs("destroyed");
+    const pit = await graphs("pit");
+    expect(mining.totals.gross_t_co2e - mining.totals.subtracted_t_co2e).toBeCloseTo(mining.totals.t_co2e, 6);
+    expect(mining.underground.every((u) => u.subtracted_ch4 > 0)).toBe(true);
+    const balance = inventory.balance.find((b) => b.facility === facilities.mine)!;
+    expect(mining.underground.reduce((sum, u) => sum + u.subtracted_ch4, 0)).toBeCloseTo(balance.netted_t, 6);
+    const facility = (id: string) => inventory.facilities.find((f) => f.id === id)!.t_co2e;
+    expect(mining.totals.t_co2e + destroyed.totals.t_co2e).toBeCloseTo(facility(facilities.mine), 6);
+    expect(pit.totals.t_co2e).toBeCloseTo(facility(facilities.pit), 6);
+    expect(pit.totals.gwp).toMatch(/ПГП CH4 = 25 \(отчетный год 2025\)/);
+  });
 });

@@ -2,13 +2,19 @@
 // underground results, the open pit's CO2 and CH4 and the methane forecast by day, read in one call instead
 // of the original list-then-item-by-item fetching. Missing results count as 0 (docs/api.md). The bars
 // are what the project's totals count (D18): an alternative calculation is left out and named.
-import { isCalculationType } from "@core/registry";
+import { isCalculationType, type CalculationType } from "@core/registry";
 import type { Calculation } from "../ports";
 import type { ForecastSeries, ProjectGraphs } from "../contract/views";
 import type { Actor, Deps } from "./context";
 import { forecastRowsOf } from "./forecast-rows";
 import { getProject } from "./projects";
-import { countInProject, leftOutView, notCountedLine } from "./counting";
+import { activeOfProject, countInProject, leftOutView, notCountedLine } from "./counting";
+import { gwpText, projectFigures, projectNetting } from "./inventory/project-figures";
+import { INVENTORY_TYPES } from "./inventory/sums";
+
+const DRAWN_TYPES = ["underground", "open_mining_co2", "open_mining_ch4"];
+/** The inventory types the charts do not draw, read for the project's total. */
+const OTHER_INVENTORY_TYPES = INVENTORY_TYPES.filter((type) => !DRAWN_TYPES.includes(type)) as CalculationType[];
 
 const numberOr0 = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
@@ -70,8 +76,16 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
     active(deps, actor, project.id, "open_mining_ch4"),
     active(deps, actor, project.id, "regres_methane"),
   ]);
-  const emissions = countInProject(project, [...underground, ...openMining, ...openMiningCh4]);
+  // D26: the project's total counts every inventory type, at the reporting year's GWP, netted as
+  // its facility-year is.
+  const [others, netting] = await Promise.all([
+    activeOfProject(deps.repos, actor.company, project.id, OTHER_INVENTORY_TYPES),
+    projectNetting(deps, actor.company, project),
+  ]);
+  const emissions = countInProject(project, [...underground, ...openMining, ...openMiningCh4, ...others]);
   const counted = new Set(emissions.counted);
+  const figures = projectFigures(netting, emissions.counted);
+  const subtractedCh4 = (c: Calculation) => figures.calculations.get(c.id)?.find((g) => g.gas === "CH4")?.subtracted_t ?? 0;
   return {
     project,
     underground: underground
@@ -81,6 +95,7 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
         name: c.name,
         res_co2: numberOr0(c.results.res_co2),
         res_ch4: numberOr0(c.results.res_ch4),
+        subtracted_ch4: subtractedCh4(c),
       })),
     open_mining_co2: openMining
       .filter((c) => counted.has(c))
@@ -96,6 +111,12 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
       .map((c) => ({ id: c.id, name: c.name, res_ch4: numberOr0(c.results.res_ch4) })),
     // One forecast's rows in memory at a time (up to 100 000 each); only their downsampled points are kept.
     regres_methane: await forecastSeries(deps, forecasts),
+    totals: {
+      gross_t_co2e: figures.gross_t_co2e,
+      subtracted_t_co2e: figures.subtracted_t_co2e,
+      t_co2e: figures.t_co2e,
+      gwp: gwpText(netting),
+    },
     not_counted: notCountedLine(emissions.left_out),
     left_out: leftOutView(emissions.left_out),
   };

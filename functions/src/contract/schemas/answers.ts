@@ -121,7 +121,17 @@ const notCountedFields = {
 /** GET projects/{id}/graphs/: everything the infographics screen draws. */
 export const projectGraphsSchema = z.object({
   project: projectSchema,
-  underground: z.array(z.object({ id: z.string(), name: z.string(), res_co2: z.number(), res_ch4: z.number() })),
+  underground: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      res_co2: z.number(),
+      res_ch4: z.number(),
+      subtracted_ch4: z.number().meta({
+        description: "D17, D26: t CH4 the facility-year's netting takes off this gross figure («− уничтожено (факел, котельная)»); 0: none",
+      }),
+    }),
+  ),
   open_mining_co2: z.array(z.object({ id: z.string(), name: z.string(), ef: z.number(), res_co2: z.number() })),
   open_mining_ch4: z.array(z.object({ id: z.string(), name: z.string(), res_ch4: z.number() })),
   regres_methane: z.array(
@@ -131,6 +141,17 @@ export const projectGraphsSchema = z.object({
       points: z.array(z.object({ day: z.int(), result: z.number() })).meta({ description: "Day (1-based row) and forecast methane, %" }),
     }),
   ),
+  totals: z
+    .object({
+      gross_t_co2e: z.number(),
+      subtracted_t_co2e: z.number(),
+      t_co2e: z.number(),
+      gwp: z.string().meta({ description: "The GWP set applied: the reporting year's" }),
+    })
+    .meta({
+      description:
+        "D26: the project's counted calculations of every inventory type at its reporting year's GWP, what its facility-year's netting takes off them and the netted total (its part of the facility's inventory total)",
+    }),
   ...notCountedFields,
 });
 

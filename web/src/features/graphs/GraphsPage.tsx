@@ -9,6 +9,10 @@ import { PageLoading } from "../shell/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
 import { Chart } from "./Chart";
 import { CHART_HEIGHT, forecastChart, openMiningChart, openMiningMethaneChart, undergroundChart } from "./charts";
+import { NETTING_LABEL } from "@core/inventory";
+
+// docs/user-guide.md: results in tonnes show 2 decimals.
+const tonnes = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export default function GraphsPage() {
   const { projectId = "" } = useParams();
@@ -36,6 +40,15 @@ export default function GraphsPage() {
       {(project.isPending || (project.isSuccess && graphs.isPending)) && <PageLoading />}
       {/* D18: the bars are what the project's totals count. */}
       {graphs.data?.not_counted && <Alert type="info" showIcon title={graphs.data.not_counted} data-testid="not-counted" />}
+      {/* D26: the project's total at the reporting year's GWP, and the netting of its facility-year. */}
+      {graphs.data?.totals && (
+        <Typography.Text data-testid="project-totals">
+          Итого по проекту: {tonnes.format(graphs.data.totals.t_co2e)} т CO₂-экв.
+          {graphs.data.totals.subtracted_t_co2e > 0 &&
+            ` (${tonnes.format(graphs.data.totals.gross_t_co2e)} ${NETTING_LABEL} ${tonnes.format(graphs.data.totals.subtracted_t_co2e)})`}
+          . ПГП: {graphs.data.totals.gwp}
+        </Typography.Text>
+      )}
       {graphs.data && (
         <Row gutter={[16, 16]}>
           {figures.map((figure) => (

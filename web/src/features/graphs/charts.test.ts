@@ -17,20 +17,36 @@ import {
 } from "./charts";
 
 const project = { id: "p1", name: "Шахта" } as Project;
-const graphs = (over: Partial<ProjectGraphs> = {}): ProjectGraphs => ({
+type Underground = Omit<ProjectGraphs["underground"][number], "subtracted_ch4"> & { subtracted_ch4?: number };
+const graphs = (over: Partial<Omit<ProjectGraphs, "underground">> & { underground?: Underground[] } = {}): ProjectGraphs => ({
   project,
-  underground: [],
   open_mining_co2: [],
   open_mining_ch4: [],
   regres_methane: [],
+  totals: { gross_t_co2e: 0, subtracted_t_co2e: 0, t_co2e: 0, gwp: "AR4" },
   not_counted: null,
   left_out: [],
   ...over,
+  underground: (over.underground ?? []).map((i) => ({ subtracted_ch4: 0, ...i })),
 });
 
 type Trace = { name: string; x: unknown[]; y: unknown[] };
 
 describe("underground chart", () => {
+  it("draws the methane left after the facility-year's netting beside the gross figure, only when something is netted (D26)", () => {
+    const netted = undergroundChart(
+      graphs({ underground: [{ id: "a", name: "Дегазация", res_co2: 1, res_ch4: 100, subtracted_ch4: 40 }] }),
+    );
+    const traces = netted.data as unknown as Trace[];
+    expect(traces.map((t) => t.name)).toEqual([
+      "Выбросы CO2 (Подземная добыча)",
+      "Выбросы CH4 (Подземная добыча)",
+      "Выбросы CH4 за вычетом уничтоженного (факел, котельная)",
+    ]);
+    expect(traces[2].y).toEqual([60]);
+    expect(undergroundChart(graphs({ underground: [{ id: "a", name: "Ствол", res_co2: 1, res_ch4: 2 }] })).data).toHaveLength(2);
+  });
+
   it("draws one group per calculation with the CO2 and CH4 series, labelled «Расчет: name»", () => {
     const figure = undergroundChart(
       graphs({

@@ -132,6 +132,17 @@ export function undergroundChart(graphs: ProjectGraphs): Figure {
         items.map((i) => i.res_ch4),
         "т",
       ),
+      // D26: where the facility-year nets destroyed gas off these gross figures, what is left.
+      ...(items.some((i) => (i.subtracted_ch4 ?? 0) > 0)
+        ? [
+            bars(
+              "Выбросы CH4 за вычетом уничтоженного (факел, котельная)",
+              items,
+              items.map((i) => i.res_ch4 - (i.subtracted_ch4 ?? 0)),
+              "т",
+            ),
+          ]
+        : []),
     ],
     layout: { ...baseLayout("т"), barmode: "group", xaxis: categories(items), ...noData(items.length > 0) },
   };
