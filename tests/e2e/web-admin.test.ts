@@ -210,8 +210,14 @@ describe("web app: administration, documents and settings videos", () => {
 
   it("refuses a file that is not a PDF after it was sent, showing why", async () => {
     await page.getByRole("tab", { name: "Документы" }).click();
+    // The administrator sees at once what still needs its PDF, those documents listed first.
+    await page
+      .getByTestId("documents-without-pdf")
+      .getByText(/^Нужен PDF: 8 из 8 документов/)
+      .waitFor();
     const target = row("Об ограничении выбросов парниковых газов");
-    await target.getByText("Не загружен").waitFor();
+    await target.getByText("Нужен PDF").waitFor();
+    await target.getByText("№ 296-ФЗ от 02.07.2021").waitFor();
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), target.getByRole("button", { name: /^Загрузить PDF/ }).click()]);
     await chooser.setFiles({
       name: "поддельный.pdf",
@@ -219,7 +225,7 @@ describe("web app: administration, documents and settings videos", () => {
       buffer: Buffer.from("<html>not a PDF, only named like one</html>"),
     });
     await target.getByRole("alert").getByText("Ожидается файл PDF").waitFor();
-    await target.getByText("Не загружен").waitFor();
+    await target.getByText("Нужен PDF").waitFor();
   });
 
   it("uploads a PDF for a catalogue document straight to storage, with progress", async () => {
@@ -238,6 +244,10 @@ describe("web app: administration, documents and settings videos", () => {
       "POST /api/v1/admin/documents/complete",
     ]);
     expect(await target.getByRole("alert").count()).toBe(0);
+    await page
+      .getByTestId("documents-without-pdf")
+      .getByText(/^Нужен PDF: 7 из 8 документов/)
+      .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-admin-documents.png` });
   });
 
@@ -331,6 +341,7 @@ describe("web app: administration, documents and settings videos", () => {
     expect(await page.locator(".ant-table-row").count()).toBe(8);
     const sources = page.getByRole("link", { name: "Файл не загружен — открыть официальный источник" });
     expect(await sources.count()).toBe(7);
+    await page.getByText("№ 296-ФЗ от 02.07.2021").waitFor();
     for (const href of await sources.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
       expect(href).toMatch(/^https?:\/\/(www\.)?(consultant\.ru|pravo\.gov\.ru|rst\.gov\.ru|ipcc-nggip\.iges\.or\.jp|un-ilibrary\.org)\//);
     }

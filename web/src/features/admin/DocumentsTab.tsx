@@ -180,6 +180,9 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
   );
 }
 
+/** Listed first: documents still without their PDF, then those with it, then the deleted ones. */
+const rank = (doc: NormativeDocument) => (doc.is_deleted ? 2 : doc.file ? 1 : 0);
+
 export function DocumentsTab() {
   const limits = useUploadLimits();
   const { data, isLoading } = useAdminDocuments();
@@ -214,15 +217,33 @@ export function DocumentsTab() {
     onError: (error) => message.error(errorText(error)),
   });
 
+  // What users still reach only through the official source: shown at once, listed first.
+  const shown = (data?.results ?? []).filter((doc) => !doc.is_deleted);
+  const withoutPdf = shown.filter((doc) => !doc.file);
+  const rows = [...(data?.results ?? [])].sort((a, b) => rank(a) - rank(b));
+
   return (
     <>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog("new")} style={{ marginBottom: 16 }}>
         Добавить документ
       </Button>
+      {data && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          showIcon
+          type={withoutPdf.length ? "warning" : "success"}
+          data-testid="documents-without-pdf"
+          title={
+            withoutPdf.length
+              ? `Нужен PDF: ${withoutPdf.length} из ${shown.length} документов — пользователи видят только ссылку на официальный источник`
+              : `PDF загружен у всех ${shown.length} документов`
+          }
+        />
+      )}
       <Table<NormativeDocument>
         rowKey="id"
         loading={isLoading}
-        dataSource={data?.results ?? []}
+        dataSource={rows}
         pagination={false}
         locale={{ emptyText: "Документов нет" }}
         rowClassName={(doc) => (doc.is_deleted ? "admin-row-removed" : "")}
@@ -251,8 +272,10 @@ export function DocumentsTab() {
                   <Typography.Text>
                     {doc.file.name} <Typography.Text type="secondary">({formatSize(doc.file.size)})</Typography.Text>
                   </Typography.Text>
-                ) : (
+                ) : doc.is_deleted ? (
                   <Typography.Text type="secondary">Не загружен</Typography.Text>
+                ) : (
+                  <Tag color="orange">Нужен PDF</Tag>
                 )}
                 {replacing?.id === doc.id && <UploadProgress phase={replacing.phase} />}
                 {replaceFailure?.id === doc.id && (

@@ -40,7 +40,7 @@ describe("admin form helpers", () => {
 
 describe("documents page helpers", () => {
   it("writes requisites and sizes the Russian way", () => {
-    expect(requisites({ number: "296-ФЗ", date: "2021-07-02" })).toBe("№ 296-ФЗ от 2021-07-02");
+    expect(requisites({ number: "296-ФЗ", date: "2021-07-02" })).toBe("№ 296-ФЗ от 02.07.2021");
     expect(requisites({ number: "ГОСТ 2939-63", date: "" })).toBe("ГОСТ 2939-63");
     expect(requisites({ number: "", date: "" })).toBe("");
     expect(formatSize(20_000)).toBe("20 КБ");

@@ -49,8 +49,11 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
 }
 
-/** «№ 296-ФЗ от 2021-07-02», «ГОСТ 2939-63», … */
+/** A legal document's date as its requisites write it: «02.07.2021». */
+export const legalDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split("-").reverse().join(".") : iso);
+
+/** «№ 296-ФЗ от 02.07.2021», «ГОСТ 2939-63», … */
 export function requisites(doc: Pick<NormativeDocument, "number" | "date">): string {
   const number = doc.number ? (/^\d/.test(doc.number) ? `№ ${doc.number}` : doc.number) : "";
-  return [number, doc.date ? `от ${doc.date}` : ""].filter(Boolean).join(" ");
+  return [number, doc.date ? `от ${legalDate(doc.date)}` : ""].filter(Boolean).join(" ");
 }
