@@ -2,7 +2,7 @@
 // calibration»), through the API on dynalite: a company's staff for their company, an admin for all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { calibrate, loadModel } from "@core/gbdt";
+import { airNeeded, calibrate, loadModel, whatIf } from "@core/gbdt";
 import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
@@ -235,5 +235,80 @@ describe("a forecast of a calibrated model on a history", () => {
     expect(forecast.data[0]).not.toHaveProperty("hi");
     expect(forecast.backtest?.model.rows).toBe(200);
     expect(forecast.backtest?.model.coverage).toBeNull();
+  });
+});
+
+describe("POST v1/forecast/what_if/ and v1/forecast/air_needed/", () => {
+  const row = () => Object.fromEntries(HISTORY_FEATURES.map((f) => [f, history.columns[f][2500]]));
+
+  it("forecasts a row along the air flow as the core does with the company's calibration", async () => {
+    const res = await h.request("/api/v1/forecast/what_if/", {
+      method: "POST",
+      token: staff.token,
+      json: { model: modelId, row: row(), vary: { feature: "x1", from: 1000, to: 1700, steps: 7 }, limit: 1 },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as {
+      model: Record<string, unknown>;
+      points: Array<{ value: number; result: number; hi: number; p_exceed: number }>;
+    };
+    expect(answer.model).not.toHaveProperty("file_name");
+    const calibration = (await (
+      await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
+    ).json()) as Calibration;
+    const model = await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
+    const expected = whatIf(model, row(), { feature: "x1", from: 1000, to: 1700, steps: 7 }, calibration as never, 90, 1);
+    expect(answer.points).toEqual(expected);
+    expect(answer.points.map((p) => p.value)).toEqual([1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700]);
+
+    const bad = await h.request("/api/v1/forecast/what_if/", {
+      method: "POST",
+      token: staff.token,
+      json: { model: modelId, row: { ...row(), x7: 120 }, vary: { feature: "x1", from: 1000, to: 1700 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/row\.x7: концентрация не больше 100 %/);
+  });
+
+  it("names the least air flow whose upper bound stays below the limit, or says it is out of reach", async () => {
+    const ask = (token: string, body: Record<string, unknown>) =>
+      h.request("/api/v1/forecast/air_needed/", { method: "POST", token, json: { model: modelId, row: row(), ...body } });
+    // A row that needs more air than the least observed, found by the core with the same calibration.
+    const calibration = (await (
+      await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
+    ).json()) as Calibration;
+    const model = await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
+    const rowAt = (r: number) => Object.fromEntries(HISTORY_FEATURES.map((f) => [f, history.columns[f][r]]));
+    let chosen = -1;
+    for (let r = 2000; r < 3000 && chosen < 0; r += 7) {
+      const core = airNeeded(model, rowAt(r), calibration as never, 90, 1);
+      if (core.reachable && core.value > calibration.ranges!.x1[0]) chosen = r;
+    }
+    expect(chosen).toBeGreaterThanOrEqual(0);
+    const res = await ask(staff.token, { row: rowAt(chosen), limit: 1, confidence: 90 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as { reachable: boolean; x1: number; at: { hi: number }; below: { hi: number }; detail: string };
+    expect(answer.reachable).toBe(true);
+    expect(answer.x1).toBe(airNeeded(model, rowAt(chosen), calibration as never, 90, 1).value);
+    expect(answer.at.hi).toBeLessThan(1);
+    expect(answer.below.hi).toBeGreaterThanOrEqual(1);
+    expect(answer.detail).toMatch(/не меньше [\d\u00a0]+ м³\/мин/);
+    // A limit no air flow reaches: out of reach in the observed range, said in Russian.
+    const out = (await (await ask(staff.token, { limit: 0.1 })).json()) as { reachable: boolean; x1: null; detail: string };
+    expect(out).toMatchObject({ reachable: false, x1: null });
+    expect(out.detail).toMatch(/^недостижимо в диапазоне [\d\u00a0]+–[\d\u00a0]+ м³\/мин/);
+
+    const lightgbm = (
+      (await (await h.request("/api/v1/forecast_models/", { token: staff.token })).json()) as {
+        results: Array<{ method: string; versions: Array<{ id: string }> }>;
+      }
+    ).results.find((r) => r.method === "lightgbm")!.versions[0].id;
+    const uncalibrated = await h.request("/api/v1/forecast/air_needed/", {
+      method: "POST",
+      token: staff.token,
+      json: { model: lightgbm, row: row() },
+    });
+    expect(uncalibrated.status).toBe(409);
+    expect(((await uncalibrated.json()) as { detail: string }).detail).toMatch(/не откалибрована/);
   });
 });

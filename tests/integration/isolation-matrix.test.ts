@@ -129,6 +129,10 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/forecast_models/${newId()}/calibration/`, form: { fields: {}, file: { name: "h.csv", text: "x1,y\n1,0.5\n" } } },
   ],
   forecastModelCalibration: () => [{ path: `/api/v1/forecast_models/${newId()}/calibration/` }],
+  forecastWhatIf: () => [
+    { path: "/api/v1/forecast/what_if/", json: { model: newId(), row: { x1: 1300 }, vary: { feature: "x1", from: 1000, to: 1600 } } },
+  ],
+  forecastAirNeeded: () => [{ path: "/api/v1/forecast/air_needed/", json: { model: newId(), row: { x1: 1300 } } }],
   listDocuments: () => [{ path: "/api/v1/documents/" }],
   downloadDocument: () => [{ path: "/api/v1/documents/fz-296/download/" }],
   listMedia: () => [{ path: "/api/v1/media/" }],

@@ -18,6 +18,7 @@ export const MOUNTS = {
   exports: { prefix: "/v1/projects", access: "user" },
   dictionaries: { prefix: "/v1/dictionary", access: "user" },
   forecastModels: { prefix: "/v1/forecast_models", access: "user" },
+  forecast: { prefix: "/v1/forecast", access: "user" },
   documents: { prefix: "/v1/documents", access: "user" },
   media: { prefix: "/v1/media", access: "user" },
   admin: { prefix: "/v1/admin", access: "user" },

@@ -16,6 +16,7 @@ import type { EXPORT_JOB_ROUTES } from "./routes/export-jobs";
 import type { EXPORT_ROUTES } from "./routes/exports";
 import type { FACILITY_ROUTES } from "./routes/facilities";
 import type { FORECAST_MODEL_ROUTES } from "./routes/forecast-models";
+import type { FORECAST_ROUTES } from "./routes/forecast";
 import type { GRAPH_ROUTES } from "./routes/graphs";
 import type { INVENTORY_ROUTES } from "./routes/inventory";
 import type { INVENTORY_REPORT_ROUTES } from "./routes/inventory-report";
@@ -38,6 +39,7 @@ export interface MountRoutes {
   exports: typeof EXPORT_ROUTES;
   dictionaries: typeof DICTIONARY_ROUTES;
   forecastModels: typeof FORECAST_MODEL_ROUTES;
+  forecast: typeof FORECAST_ROUTES;
   documents: typeof DOCUMENT_ROUTES;
   media: typeof MEDIA_ROUTES;
   admin: typeof ADMIN_ROUTES;

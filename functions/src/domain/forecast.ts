@@ -77,6 +77,16 @@ function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): Fo
   return withIds.map((row) => ({ ...row, id: row.id ?? next++ }) as ForecastRow);
 }
 
+/** One row of features as sent (what-if, the air needed): each a number ≥ 0 or null, named `where.f`. */
+export function featureRow(raw: unknown, where: string): Record<Feature, number | null> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`${where}: ожидается строка данных`);
+  const row = raw as Record<string, unknown>;
+  return Object.fromEntries(FORECAST_FEATURES.map((f) => [f, checkValue(row[f], () => `${where}.${f}`, f)])) as Record<
+    Feature,
+    number | null
+  >;
+}
+
 /** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
 export function forecastRowsFromJson(data: unknown): ForecastRow[] {
   if (!Array.isArray(data) || data.length === 0) throw new Invalid("data: добавьте хотя бы одну строку данных или загрузите файл");

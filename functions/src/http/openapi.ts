@@ -17,6 +17,7 @@ import { exportRoutes } from "./exports";
 import { exportJobRoutes } from "./export-jobs";
 import { facilityRoutes } from "./facilities";
 import { forecastModelRoutes } from "./forecast-models";
+import { forecastRoutes } from "./forecast";
 import { graphRoutes } from "./graphs";
 import { inventoryRoutes } from "./inventory";
 import { inventoryReportRoutes } from "./inventory-report";
@@ -48,6 +49,7 @@ const SERVED = {
   exports: exportRoutes,
   dictionaries: dictionaryRoutes,
   forecastModels: forecastModelRoutes,
+  forecast: forecastRoutes,
   documents: documentRoutes,
   media: mediaRoutes,
   admin: adminRoutes,

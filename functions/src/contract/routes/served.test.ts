@@ -13,6 +13,7 @@ import { evidenceRoutes } from "../../http/evidence";
 import { exportRoutes } from "../../http/exports";
 import { facilityRoutes } from "../../http/facilities";
 import { forecastModelRoutes } from "../../http/forecast-models";
+import { forecastRoutes } from "../../http/forecast";
 import { graphRoutes } from "../../http/graphs";
 import { inventoryRoutes } from "../../http/inventory";
 import { inventoryReportRoutes } from "../../http/inventory-report";
@@ -31,6 +32,7 @@ import { EVIDENCE_ROUTES } from "./evidence";
 import { EXPORT_ROUTES } from "./exports";
 import { FACILITY_ROUTES } from "./facilities";
 import { FORECAST_MODEL_ROUTES } from "./forecast-models";
+import { FORECAST_ROUTES } from "./forecast";
 import { GRAPH_ROUTES } from "./graphs";
 import { INVENTORY_ROUTES } from "./inventory";
 import { INVENTORY_REPORT_ROUTES } from "./inventory-report";
@@ -52,6 +54,7 @@ describe("typed sub-apps serve their declarations", () => {
     ["v1/{type}", calculationRoutes, CALCULATION_ROUTES],
     ["v1/dictionary", dictionaryRoutes, DICTIONARY_ROUTES],
     ["v1/forecast_models", forecastModelRoutes, FORECAST_MODEL_ROUTES],
+    ["v1/forecast", forecastRoutes, FORECAST_ROUTES],
     ["token", tokenRoutes, TOKEN_ROUTES],
     ["openapi.json", openApiRoutes, OPENAPI_ROUTES],
     ["v1/users", userRoutes, USER_ROUTES],

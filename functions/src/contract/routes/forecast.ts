@@ -1,0 +1,120 @@
+// v1/forecast/, declared: what-if along one feature and the air needed, for one row of a
+// longwall's readings and a model version (domain/forecast-what-if.ts). Served by http/forecast.ts.
+import * as z from "zod";
+import { FORECAST_FEATURES } from "@core/registry";
+import { forecastCalibrationSchema } from "../schemas/answers";
+import { declareRoute, json, jsonBody, type Access } from "./declare";
+
+const forecast = (access: Omit<Access, "tag">): Access => ({ ...access, tag: "forecast" });
+/** Calibrations are read for the caller's company; nothing of another company is reachable. */
+const OWN = { scope: "own" } as const;
+
+const featureRowSchema = z
+  .record(z.string(), z.unknown())
+  .meta({ description: `The row's features (${FORECAST_FEATURES.join(", ")}): a number ≥ 0 or null (missing)` });
+const levelSchema = z.number().optional().meta({ description: "The interval's level, %: 80, 90 (default) or 95" });
+const limitSchema = z.number().optional().meta({ description: "The CH4 limit, % (default 1,0)" });
+
+const pointSchema = z.object({
+  value: z.number().meta({ description: "the varied feature's value" }),
+  result: z.number().meta({ description: "forecast CH4, %" }),
+  lo: z.number().nullable(),
+  hi: z.number().nullable(),
+  p_exceed: z.number().nullable().meta({ description: "the chance (0–1) of reaching the limit" }),
+});
+const modelSchema = z.object({
+  id: z.string(),
+  method: z.string(),
+  version: z.int(),
+  library: z.string(),
+  library_version: z.string(),
+  description: z.string(),
+});
+const calibrationSummarySchema = forecastCalibrationSchema.omit({ residuals: true, ranges: true }).nullable();
+
+export const whatIfBody = z.object({
+  model: z.string().meta({ description: "The model version's id" }),
+  row: featureRowSchema,
+  vary: z.object({
+    feature: z.string().meta({ description: "The feature to vary" }),
+    from: z.number(),
+    to: z.number(),
+    steps: z.number().optional().meta({ description: "Equal steps from `from` to `to` (1–1000, default 20): steps + 1 points" }),
+  }),
+  level: levelSchema,
+  limit: limitSchema,
+});
+
+export const airNeededBody = z.object({
+  model: z.string().meta({ description: "The model version's id" }),
+  row: featureRowSchema,
+  limit: limitSchema,
+  confidence: levelSchema,
+});
+
+export const whatIfRoute = declareRoute(
+  forecast({
+    operationId: "forecastWhatIf",
+    summary: "The forecast of one row along one feature, with the interval and the chance of reaching the limit where calibrated",
+    auth: "user",
+    isolation: OWN,
+    errors: [400, 404],
+  }),
+  {
+    method: "post",
+    path: "/what_if",
+    request: { body: jsonBody(whatIfBody) },
+    responses: {
+      200: json(
+        z.object({
+          model: modelSchema,
+          calibration: calibrationSummarySchema,
+          level: z.number(),
+          limit: z.number(),
+          feature: z.string(),
+          points: z.array(pointSchema),
+        }),
+        "The points along the feature",
+      ),
+    },
+  },
+);
+
+export const airNeededRoute = declareRoute(
+  forecast({
+    operationId: "forecastAirNeeded",
+    summary:
+      "The least air flow x1 in the calibration's observed range from which the forecast's upper bound stays below the limit, or «недостижимо в диапазоне …»",
+    auth: "user",
+    isolation: OWN,
+    errors: [400, 404, 409],
+  }),
+  {
+    method: "post",
+    path: "/air_needed",
+    request: { body: jsonBody(airNeededBody) },
+    responses: {
+      200: json(
+        z.object({
+          model: modelSchema,
+          calibration: calibrationSummarySchema,
+          level: z.number(),
+          limit: z.number(),
+          feature: z.string(),
+          reachable: z.boolean(),
+          x1: z.number().nullable().meta({ description: "m³/min; null when unreachable in the range" }),
+          range: z.tuple([z.number(), z.number()]).meta({ description: "x1's observed range in the calibration, m³/min" }),
+          at: pointSchema.meta({ description: "the forecast at x1 (unreachable: at the range's top)" }),
+          below: pointSchema
+            .nullable()
+            .meta({ description: "the forecast at the next lower x1 step, whose upper bound reaches the limit" }),
+          detail: z.string().meta({ description: "the answer in Russian" }),
+        }),
+        "The air needed",
+      ),
+    },
+  },
+);
+
+/** Every route of v1/forecast/ above, in the order http/forecast.ts serves them. */
+export const FORECAST_ROUTES = [whatIfRoute, airNeededRoute] as const;
