@@ -63,6 +63,10 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
   };
   const rule: Transition | null = asking ? TRANSITIONS[asking] : null;
   const dated = Boolean(rule?.noticeDate || rule?.eventDate);
+  // What is wrong with the date chosen or typed (the server's rule), said under the field: the
+  // field keeps it (a future date is not emptied silently) and «OK» waits for a right one.
+  const problem = notice ? reviewDateProblem(notice.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) : undefined;
+  const dateProblem = problem && `${problem[0].toLocaleUpperCase("ru")}${problem.slice(1)}`;
   const day = notice?.format("YYYY-MM-DD");
   const confirm = () => {
     if (!asking || !rule) return;
@@ -209,7 +213,10 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
         title={asking ? label(asking) : ""}
         okText={asking ? label(asking) : ""}
         cancelText="Отмена"
-        okButtonProps={{ disabled: (Boolean(rule?.reason) && !reason.trim()) || (dated && !notice), loading: act.isPending }}
+        okButtonProps={{
+          disabled: (Boolean(rule?.reason) && !reason.trim()) || (dated && (!notice || Boolean(dateProblem))),
+          loading: act.isPending,
+        }}
         onOk={confirm}
         onCancel={() => setAsking(null)}
         destroyOnHidden
@@ -234,7 +241,8 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
                     ? "Дата принятия отчета"
                     : "Дата направления отчета"}
               </span>
-              {/* The server's rule (the core's reviewDateProblem): of the reporting year or later, not in the future. */}
+              {/* The server's rule (the core's reviewDateProblem): of the reporting year or later, not in the future;
+                  a date outside it stays in the field with the reason under it. */}
               <DatePicker
                 aria-label={rule?.noticeDate ? "Дата уведомления" : "Дата"}
                 format={DATE_FIELD_FORMATS}
@@ -242,8 +250,13 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
                 placeholder="ДД.ММ.ГГГГ"
                 value={notice}
                 onChange={setNotice}
-                disabledDate={(d) => reviewDateProblem(d.format("YYYY-MM-DD"), review.year, dayjs().format("YYYY-MM-DD")) !== undefined}
+                status={dateProblem ? "error" : undefined}
               />
+              {dateProblem && (
+                <Typography.Text type="danger" role="alert" data-testid="review-date-problem">
+                  {dateProblem}
+                </Typography.Text>
+              )}
             </>
           )}
           <Input.TextArea
