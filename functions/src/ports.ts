@@ -451,6 +451,33 @@ export interface ForecastModelVersion {
   is_active: boolean;
   uploaded_at: string;
   uploaded_by: string;
+  /** The company whose own model this is (trained by its staff): only it sees and uses it. Absent:
+   *  a platform model, the same for every company. */
+  company?: string;
+  /** What a model trained in the product was trained on, and how it went. */
+  training?: ForecastModelTraining;
+}
+
+/** The summary a trained version keeps (domain/forecast-training.ts). */
+export interface ForecastModelTraining {
+  rows: number;
+  train_rows: number;
+  valid_rows: number;
+  /** How the validation rows were chosen: the latest by time, or a seeded draw. */
+  validation: "time" | "random";
+  /** The rows' time span: ISO date-times, or step numbers; null without a time column. */
+  period: { from: string; to: string } | { from: number; to: number } | null;
+  ranges: Array<{ feature: string; label: string; min: number | null; max: number | null; missing: number }>;
+  target: { min: number; max: number; mean: number };
+  params: Record<string, number | string>;
+  /** The errors per round (at most 300 points of the curve). */
+  rounds: Array<{ round: number; train_rmse: number; valid_rmse: number | null }>;
+  rounds_trained: number;
+  num_trees: number;
+  train_rmse: number;
+  valid_rmse: number | null;
+  importance: Array<{ feature: string; label: string; share: number; gain: number; splits: number }>;
+  seconds: number;
 }
 
 export interface ForecastModelRepository {
@@ -458,7 +485,8 @@ export interface ForecastModelRepository {
   get(method: ForecastMethod, id: string): Promise<ForecastModelVersion | undefined>;
   /** Conflict when the version number is taken (two uploads at once). */
   create(model: ForecastModelVersion): Promise<void>;
-  /** Marks `id` active and every other version of the method inactive. */
+  /** Marks `id` active and every other version of the method with the same owner (the same
+   *  company, or the platform) inactive. */
   activate(method: ForecastMethod, id: string): Promise<void>;
 }
 

@@ -52,7 +52,7 @@ export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The compiled cores the API loads at run time (wasm-core/src/wasm-file.ts finds them next to
  *  the bundle). */
-export const WASM_FILES = ["emissions.wasm", "gbdt.wasm", "uncertainty.wasm"];
+export const WASM_FILES = ["emissions.wasm", "gbdt.wasm", "gbdt-train.wasm", "uncertainty.wasm"];
 
 /** Header CloudFront adds to every /api/* request; functions/src/lambda/api.ts checks it. */
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";

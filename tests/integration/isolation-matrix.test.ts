@@ -123,6 +123,13 @@ const FIXTURES: Record<string, Fixture> = {
       raw: () => multipart({ description: "x" }, { name: "m.json", bytes: new TextEncoder().encode("{}"), type: "application/json" }),
     },
   ],
+  // B trains for its own company; a refused file keeps the call cheap (tests/integration/forecast-training.test.ts trains).
+  trainForecastModel: () => [
+    {
+      path: "/api/v1/forecast_models/xgboost/train/",
+      raw: () => multipart({ params: "{}" }, { name: "h.csv", bytes: new TextEncoder().encode("x1;y\n1;1\n"), type: "text/csv" }),
+    },
+  ],
   activateForecastModel: () => [{ path: `/api/v1/forecast_models/xgboost/${newId()}/`, json: { is_active: true } }],
   // Calibrations are the caller's company's own (or an admin's for all): B's stay B's.
   calibrateForecastModel: () => [

@@ -4,7 +4,8 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
-import type { BlobStore, Clock, Repositories, SpreadsheetWorker, User } from "../ports";
+import type { TrainParams } from "@core/gbdt";
+import type { BlobStore, Clock, ForecastModelTraining, Repositories, SpreadsheetWorker, User } from "../ports";
 import type { ForecastRun } from "./forecast";
 
 export interface Deps {
@@ -26,8 +27,16 @@ export interface ForecastFileResult {
   json: Uint8Array;
 }
 
+/** A model trained on an uploaded history (domain/forecast-training.ts): its XGBoost JSON and summary. */
+export interface TrainedModelFile {
+  json: string;
+  training: ForecastModelTraining;
+}
+
 export interface UploadFiles {
   forecastFromFile(file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult>;
+  /** A history read and a model trained on it (domain/forecast-training.ts). */
+  trainFromFile?(file: UploadedFile, params: TrainParams): Promise<TrainedModelFile>;
   previewUpload(
     type: CalculationType,
     file: UploadedFile,

@@ -83,7 +83,7 @@ export async function calibrateForecastModel(
   asked: unknown,
 ): Promise<ForecastCalibration> {
   const scope = calibrationScope(actor, asked);
-  const version = await modelById(deps, modelId);
+  const version = await modelById(deps, modelId, actor.company);
   if (!file) throw new Invalid("file: прикрепите файл .xlsx или .csv с признаками и фактической концентрацией (y)");
   return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file), scope, file.name);
 }

@@ -8,10 +8,11 @@ import type { Deps } from "./context";
 import { NotFound } from "./errors";
 
 /** A version by its id alone (ids are unique across methods). */
-export async function modelById(deps: Pick<Deps, "repos">, id: string): Promise<ForecastModelVersion> {
+/** A version by its id alone; another company's own trained version is 404, like a missing one. */
+export async function modelById(deps: Pick<Deps, "repos">, id: string, company: string): Promise<ForecastModelVersion> {
   for (const method of FORECAST_METHODS) {
     const version = await deps.repos.forecastModels.get(method, id);
-    if (version) return version;
+    if (version && (version.company === undefined || version.company === company)) return version;
   }
   throw new NotFound("Модель не найдена");
 }

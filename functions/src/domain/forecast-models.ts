@@ -98,19 +98,23 @@ export async function seedDefaultModels(deps: Deps): Promise<number> {
   return written;
 }
 
-export function listForecastModels(deps: Deps, method: ForecastMethod) {
-  return deps.repos.forecastModels.list(method);
+/** The platform's versions and the company's own (never another company's). */
+export async function listForecastModels(deps: Deps, method: ForecastMethod, company: string) {
+  return (await deps.repos.forecastModels.list(method)).filter((v) => v.company === undefined || v.company === company);
 }
 
-export async function getForecastModel(deps: Deps, method: ForecastMethod, id: string): Promise<ForecastModelVersion> {
+export async function getForecastModel(deps: Deps, method: ForecastMethod, id: string, company: string): Promise<ForecastModelVersion> {
   const version = await deps.repos.forecastModels.get(method, id);
-  if (!version) throw new NotFound("Модель не найдена");
+  if (!version || (version.company !== undefined && version.company !== company)) throw new NotFound("Модель не найдена");
   return version;
 }
 
-export async function activeModelVersion(deps: Deps, method: ForecastMethod): Promise<ForecastModelVersion> {
+/** The model a company's forecasts of `method` run: its own active version when it chose one, else the platform's. */
+export async function activeModelVersion(deps: Deps, method: ForecastMethod, company: string): Promise<ForecastModelVersion> {
   const versions = await deps.repos.forecastModels.list(method);
-  const active = versions.filter((v) => v.is_active).at(-1);
+  const own = versions.filter((v) => v.is_active && v.company === company).at(-1);
+  if (own) return own;
+  const active = versions.filter((v) => v.is_active && v.company === undefined).at(-1);
   if (!active) throw new DomainError(409, `Для метода ${method} нет активной модели: обратитесь к администратору`);
   return active;
 }
@@ -146,6 +150,24 @@ export async function uploadForecastModel(
 ): Promise<ForecastModelVersion> {
   requireAdmin(actor);
   if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, "Файл модели больше 20 МБ");
+  return storeModelVersion(deps, actor, method, { bytes: file.bytes, fileName: file.name, description, activate });
+}
+
+/** A model file checked (parsed, test-predicted) and stored as the method's next version: a
+ *  platform one, or the company's own with `company` (a trained model, with its `training`). */
+export async function storeModelVersion(
+  deps: Deps,
+  actor: Actor,
+  method: ForecastMethod,
+  file: {
+    bytes: Uint8Array;
+    fileName: string;
+    description: string;
+    activate: boolean;
+    company?: string;
+    training?: ForecastModelVersion["training"];
+  },
+): Promise<ForecastModelVersion> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
@@ -163,11 +185,13 @@ export async function uploadForecastModel(
     version: (versions.at(-1)?.version ?? 0) + 1,
     ...describe(parsed),
     blob_key: blobKey,
-    file_name: file.name.slice(0, 255),
-    description: description.trim().slice(0, 500),
+    file_name: file.fileName.slice(0, 255),
+    description: file.description.trim().slice(0, 500),
     is_active: false,
     uploaded_at: deps.clock.now().toISOString(),
     uploaded_by: actor.email,
+    ...(file.company ? { company: file.company } : {}),
+    ...(file.training ? { training: file.training } : {}),
   };
   try {
     await deps.repos.forecastModels.create(model);
@@ -175,13 +199,13 @@ export async function uploadForecastModel(
     await deps.blobs.delete(blobKey);
     throw error;
   }
-  const previous = activate ? versions.find((v) => v.is_active) : undefined;
-  if (activate) {
+  const previous = file.activate ? versions.find((v) => v.is_active && v.company === file.company) : undefined;
+  if (file.activate) {
     await deps.repos.forecastModels.activate(method, id);
     model.is_active = true;
   }
   await recordChange(deps, actor, {
-    action: "forecast_model.upload",
+    action: file.training ? "forecast_model.train" : "forecast_model.upload",
     target_type: "forecast_model",
     target_id: `${method}/${id}`,
     target_label: modelLabel(model),
@@ -193,10 +217,14 @@ export async function uploadForecastModel(
 }
 
 export async function activateForecastModel(deps: Deps, actor: Actor, method: ForecastMethod, id: string) {
-  requireAdmin(actor);
   const chosen = await deps.repos.forecastModels.get(method, id);
-  if (!chosen) throw new NotFound("Модель не найдена");
-  const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active);
+  // A company's own model is chosen by its own people; a platform model only by an administrator.
+  if (!chosen || (chosen.company !== undefined && chosen.company !== actor.company)) {
+    if (!chosen) requireAdmin(actor);
+    throw new NotFound("Модель не найдена");
+  }
+  if (chosen.company === undefined) requireAdmin(actor);
+  const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active && v.company === chosen.company);
   // Choosing the model already in use changes nothing, and logs nothing.
   if (previous?.id === id) return chosen;
   await deps.repos.forecastModels.activate(method, id);

@@ -47,7 +47,7 @@ function settingsOf(body: Record<string, unknown>) {
 }
 
 export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<string, unknown>) {
-  const version = await modelById(deps, modelId(body.model));
+  const version = await modelById(deps, modelId(body.model), actor.company);
   const row = featureRow(body.row, "row");
   const vary = body.vary as Record<string, unknown> | undefined;
   if (typeof vary !== "object" || vary === null) throw new Invalid("vary: укажите признак (feature), from, to и steps");
@@ -79,7 +79,7 @@ export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<stri
 }
 
 export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<string, unknown>) {
-  const version = await modelById(deps, modelId(body.model));
+  const version = await modelById(deps, modelId(body.model), actor.company);
   const row = featureRow(body.row, "row");
   const { level, limit } = settingsOf(body);
   const calibration = await calibrationFor(deps, actor.company, version);

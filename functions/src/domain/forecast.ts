@@ -180,7 +180,7 @@ export async function forecastRun(
   method: ForecastMethod,
   settings: ForecastSettings,
 ): Promise<ForecastRun> {
-  const version = await activeModelVersion(deps as Deps, method);
+  const version = await activeModelVersion(deps as Deps, method, company);
   return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
 }
 

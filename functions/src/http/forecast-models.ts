@@ -25,6 +25,7 @@ import {
   calibrationRoute,
   fileRoute,
   listRoute,
+  trainRoute,
   uploadRoute,
 } from "../contract/routes/forecast-models";
 import { calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast-calibration";
@@ -32,6 +33,7 @@ import { calibrateForecastModel } from "../domain/forecast-calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
+import { trainForecastModel, trainingParams } from "../domain/forecast-training";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   return c.body(await modelText(c.get("deps"), version), 200, {
@@ -53,7 +55,7 @@ export const forecastModelRoutes = routeApp()
       FORECAST_METHODS.map(async (method) => ({
         method,
         versions: await Promise.all(
-          (await listForecastModels(deps, method)).map(async (version) => ({
+          (await listForecastModels(deps, method, company)).map(async (version) => ({
             ...modelView(version),
             calibration: calibrationSummary(await calibrationFor(deps, company, version)),
           })),
@@ -64,14 +66,14 @@ export const forecastModelRoutes = routeApp()
   })
   .openapi(activeFileRoute, async (c) => {
     const deps = c.get("deps");
-    const version = await activeModelVersion(deps, forecastMethod(c.req.valid("param").method));
+    const version = await activeModelVersion(deps, forecastMethod(c.req.valid("param").method), c.get("actor").company);
     // Which version is active may change; the id in the header tells the client which one it got.
     return fileAnswer(await modelFile(c, version, "private, max-age=60"));
   })
   .openapi(fileRoute, async (c) => {
     const deps = c.get("deps");
     const { method, id } = c.req.valid("param");
-    const version = await getForecastModel(deps, forecastMethod(method), id);
+    const version = await getForecastModel(deps, forecastMethod(method), id, c.get("actor").company);
     // A stored version never changes, so the browser may keep it.
     return fileAnswer(await modelFile(c, version, "private, max-age=31536000, immutable"));
   })
@@ -97,6 +99,28 @@ export const forecastModelRoutes = routeApp()
     );
     return c.json(modelView(model), 201);
   })
+  .openapi(trainRoute, async (c) => {
+    const method = forecastMethod(c.req.valid("param").method);
+    if (method !== "xgboost") throw new Invalid("method: обучить в платформе можно модель XGBoost (xgboost)");
+    let form: Record<string, string | File>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new Invalid("Ожидается форма multipart/form-data с файлом истории (file)");
+    }
+    const file = form.file;
+    if (!(file instanceof File)) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
+    const params = trainingParams(form.params);
+    const model = await trainForecastModel(
+      c.get("deps"),
+      c.get("actor"),
+      { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) },
+      params,
+      typeof form.description === "string" ? form.description : "",
+      form.activate === "true",
+    );
+    return c.json(modelView(model), 201);
+  })
   .openapi(activateRoute, async (c) => {
     const { method, id } = c.req.valid("param");
     const model = await activateForecastModel(c.get("deps"), c.get("actor"), forecastMethod(method), id);
@@ -114,7 +138,7 @@ export const forecastModelRoutes = routeApp()
   })
   .openapi(calibrationRoute, async (c) => {
     const deps = c.get("deps");
-    const version = await modelById(deps, c.req.valid("param").id);
+    const version = await modelById(deps, c.req.valid("param").id, c.get("actor").company);
     const calibration = await calibrationFor(deps, c.get("actor").company, version);
     if (!calibration) throw new NotFound("Модель не откалибрована: загрузите историю с фактической концентрацией");
     return c.json(calibrationView(calibration), 200);

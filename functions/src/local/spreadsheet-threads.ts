@@ -13,13 +13,14 @@ import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError } from "../domain/errors";
 import { UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
 import type { ExportResult, JobTicket } from "../export/formats";
-import type { Actor, ForecastFileResult, UploadFiles } from "../domain/context";
+import type { Actor, ForecastFileResult, TrainedModelFile, UploadFiles } from "../domain/context";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
 import type { SpreadsheetWorker } from "../ports";
 import type { ForecastRun } from "../domain/forecast";
+import type { TrainParams } from "@core/gbdt";
 
 export interface ThreadData {
   endpoint: string;
@@ -31,6 +32,7 @@ export type ToThread =
   | { id: number; type: "job"; request: WorkerRequest }
   | { id: number; type: "pull" | "cancel" }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
+  | { id: number; type: "train"; file: UploadedFile; params: TrainParams }
   | {
       id: number;
       type: "preview";
@@ -47,6 +49,7 @@ export type ThreadMessage =
   | { id: number; type: "end" }
   | { id: number; type: "started" }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
+  | ({ id: number; type: "train" } & TrainedModelFile)
   | { id: number; type: "preview"; preview: UploadPreviewView }
   | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
   | { id: number; type: "failed"; message: string };
@@ -290,6 +293,12 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       const answer = await uploadWork((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, run }));
       if (answer.type !== "forecast") throw refusal(answer);
       return { summary: answer.summary, json: answer.json };
+    },
+    // A model trained on a history (domain/forecast-training.ts), within the upload's time budget.
+    async trainFromFile(file, params) {
+      const answer = await uploadWork((id) => ({ id, type: "train", file: { name: file.name, bytes: file.bytes }, params }));
+      if (answer.type !== "train") throw refusal(answer);
+      return { json: answer.json, training: answer.training };
     },
     async previewUpload(upload, file, values, bounds) {
       const answer = await uploadWork((id) => ({

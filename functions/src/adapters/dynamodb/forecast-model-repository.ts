@@ -34,6 +34,7 @@ export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string)
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.forecastModel(model.method, model.id), ...model } }));
     },
     async activate(method, id) {
+      const chosen = await this.get(method, id);
       // Activate first, then deactivate the rest: a crash in between leaves two active versions,
       // which readers resolve by taking the newest active one, never none.
       await conditional(
@@ -49,7 +50,8 @@ export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string)
         "Модель не найдена",
       );
       for (const other of await this.list(method)) {
-        if (other.id === id || !other.is_active) continue;
+        // Only the versions of the same owner: a company's choice leaves the platform's and others' alone.
+        if (other.id === id || !other.is_active || other.company !== chosen?.company) continue;
         await doc.send(
           new UpdateCommand({
             TableName: table,

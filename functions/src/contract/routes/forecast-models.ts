@@ -6,7 +6,10 @@ import { binaryFile, declareRoute, json, jsonBody, pathParam, type Access } from
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
-const PLATFORM_WIDE = { scope: "platform", note: "forecast models are platform-wide" } as const;
+const PLATFORM_WIDE = {
+  scope: "platform",
+  note: "forecast models are platform-wide, besides a company's own trained versions, which only that company lists and reads (another company's id is 404)",
+} as const;
 const ADMINS_CHANGE = { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" } as const;
 const models = (access: Omit<Access, "tag">): Access => ({ ...access, tag: "forecast models" });
 
@@ -102,6 +105,50 @@ export const uploadRoute = declareRoute(
   },
 );
 
+// The form is read by the handler (a file of up to 200 000 rows), so it is described, not validated, here.
+export const trainRoute = declareRoute(
+  models({
+    operationId: "trainForecastModel",
+    summary:
+      "Train an XGBoost model on the company's history (features with Russian headers, y, optional t) and store it as a version of the company's own, with the training's summary; recorded in the admin change log",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 413, 415],
+  }),
+  {
+    method: "post",
+    path: "/{method}/train",
+    request: {
+      params: z.object({ method: methodParam }),
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              properties: {
+                file: {
+                  type: "string",
+                  format: "binary",
+                  description: "History: .xlsx or .csv, the forecast's data columns, y, optional t",
+                },
+                params: {
+                  type: "string",
+                  description: "JSON object of training parameters by XGBoost's names (n_estimators, max_depth, ...)",
+                },
+                description: { type: "string" },
+                activate: { type: "string", enum: ["true", "false"], description: "true: the company's forecasts use it from now on" },
+              },
+              required: ["file"],
+            },
+          },
+        },
+      },
+    },
+    responses: { 201: json(forecastModelSchema, "The trained model version") },
+  },
+);
+
 export const activateRoute = declareRoute(
   models({
     operationId: "activateForecastModel",
@@ -181,6 +228,7 @@ export const FORECAST_MODEL_ROUTES = [
   activeFileRoute,
   fileRoute,
   uploadRoute,
+  trainRoute,
   activateRoute,
   calibrateRoute,
   calibrationRoute,

@@ -523,6 +523,32 @@ export const forecastModelSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: "the calibration serving the caller's company, without residuals; null: not calibrated" }),
+  company: z.string().optional().meta({ description: "the company whose own trained model this is; absent: a platform model" }),
+  training: z
+    .object({
+      rows: z.int(),
+      train_rows: z.int(),
+      valid_rows: z.int(),
+      validation: z.enum(["time", "random"]).meta({ description: "validation rows: the latest by t, or a seeded draw" }),
+      period: z
+        .union([z.object({ from: z.string(), to: z.string() }), z.object({ from: z.number(), to: z.number() })])
+        .nullable()
+        .meta({ description: "the rows' time span (ISO date-times or step numbers); null without t" }),
+      ranges: z.array(
+        z.object({ feature: z.string(), label: z.string(), min: z.number().nullable(), max: z.number().nullable(), missing: z.int() }),
+      ),
+      target: z.object({ min: z.number(), max: z.number(), mean: z.number() }),
+      params: z.record(z.string(), z.union([z.number(), z.string()])),
+      rounds: z.array(z.object({ round: z.int(), train_rmse: z.number(), valid_rmse: z.number().nullable() })),
+      rounds_trained: z.int(),
+      num_trees: z.int(),
+      train_rmse: z.number(),
+      valid_rmse: z.number().nullable(),
+      importance: z.array(z.object({ feature: z.string(), label: z.string(), share: z.number(), gain: z.number(), splits: z.int() })),
+      seconds: z.number(),
+    })
+    .optional()
+    .meta({ description: "what a model trained in the product was trained on (rows, period, ranges) and how it went" }),
 });
 
 // ---- calculations ----

@@ -1,0 +1,180 @@
+// A company trains its own forecast model from an uploaded history (POST v1/forecast_models/xgboost/train/):
+// the file's Russian headers, the version stored with its training summary, used by the company's
+// forecasts when chosen, invisible to another company; bad input refused in Russian with nothing stored.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadModel, predict } from "@core/gbdt";
+import type { Harness } from "../support/harness";
+import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
+import type { Project } from "@server/contract/schemas/project";
+
+let h: Harness;
+let user: SignedInUser;
+let other: SignedInUser;
+let project: Project;
+
+beforeAll(async () => {
+  ({ h, user, project } = await openProjectFixture("Лава 12"));
+  other = await h.signedInUser("Компания Б");
+});
+afterAll(() => h.close());
+
+const HEADER =
+  "Время;Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин;Концентрация метана в каптируемой смеси, %;Концентрация CH4 в исходящей струе лавы, факт, %";
+
+/** A longwall's history, 10-minute steps from 01.01.2025: more air, less methane; missing drainage readings. */
+function history(rows: number): string {
+  const lines = [HEADER];
+  for (let i = 0; i < rows; i++) {
+    const minutes = i * 10;
+    const day = 1 + Math.floor(minutes / 1440);
+    const time = `${String(day).padStart(2, "0")}.01.2025 ${String(Math.floor((minutes % 1440) / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    const air = 1200 + ((i * 37) % 400);
+    const drained = i % 9 === 0 ? "" : String(20 + ((i * 13) % 30));
+    const y = (0.5 * 1400) / air + (drained === "" ? 0.1 : 0) + 0.002 * ((i * 7) % 5);
+    lines.push(`${time};${air};${drained.replace(".", ",")};${y.toFixed(4).replace(".", ",")}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function trainForm(text: string, fields: Record<string, string> = {}, name = "история.csv") {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new File([text], name, { type: "text/csv" }));
+  return form;
+}
+
+const train = (token: string, form: FormData, method = "xgboost") =>
+  h.request(`/api/v1/forecast_models/${method}/train/`, { method: "POST", token, body: form });
+
+interface Version {
+  id: string;
+  version: number;
+  company?: string;
+  is_active: boolean;
+  feature_names: string[];
+  num_trees: number;
+  training: {
+    rows: number;
+    train_rows: number;
+    valid_rows: number;
+    validation: string;
+    period: { from: string; to: string };
+    ranges: Array<{ feature: string; label: string; min: number; max: number; missing: number }>;
+    rounds: Array<{ round: number; train_rmse: number; valid_rmse: number }>;
+    importance: Array<{ feature: string; label: string; share: number }>;
+    params: Record<string, number>;
+    valid_rmse: number;
+  };
+}
+
+async function versions(token: string): Promise<Version[]> {
+  const res = await h.request("/api/v1/forecast_models/", { token });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { results: Array<{ method: string; versions: Version[] }> };
+  return body.results.find((r) => r.method === "xgboost")!.versions;
+}
+
+describe("training a forecast model on the company's history", () => {
+  let trained: Version;
+
+  it("trains on a file with Russian headers and stores the company's own version with its summary", async () => {
+    const res = await train(
+      user.token,
+      trainForm(history(600), { params: JSON.stringify({ n_estimators: 120, max_depth: 4, learning_rate: 0.2 }), activate: "true" }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    trained = (await res.json()) as Version;
+    expect(trained).toMatchObject({ company: user.companyId, is_active: true, feature_names: ["x2", "x7"] });
+    expect(trained.training).toMatchObject({
+      rows: 600,
+      train_rows: 480,
+      valid_rows: 120,
+      validation: "time",
+      period: { from: "2025-01-01T00:00:00.000Z", to: "2025-01-05T03:50:00.000Z" },
+    });
+    expect(trained.training.params).toMatchObject({ n_estimators: 120, max_depth: 4, learning_rate: 0.2, max_bin: 256 });
+    const air = trained.training.ranges.find((r) => r.feature === "x2")!;
+    expect(air).toMatchObject({ label: "Расход воздуха в исходящей струе лавы (суточные замеры)", min: 1200, max: 1599, missing: 0 });
+    expect(trained.training.ranges.find((r) => r.feature === "x7")!.missing).toBe(67);
+    expect(trained.training.rounds[0].round).toBe(1);
+    expect(trained.training.valid_rmse).toBeLessThan(0.05);
+    const importance = Object.fromEntries(trained.training.importance.map((i) => [i.label, i.share]));
+    expect(importance["Расход воздуха в исходящей струе лавы (суточные замеры)"]).toBeGreaterThan(0.5);
+  });
+
+  it("lists it for its company only, serves its file to it, and 404s for another company", async () => {
+    expect((await versions(user.token)).some((v) => v.id === trained.id)).toBe(true);
+    expect((await versions(other.token)).some((v) => v.id === trained.id)).toBe(false);
+    const file = await h.request(`/api/v1/forecast_models/xgboost/${trained.id}/file/`, { token: user.token });
+    expect(file.status).toBe(200);
+    const model = await loadModel(await file.text());
+    expect(model.featureNames).toEqual(["x2", "x7"]);
+    const stranger = await h.request(`/api/v1/forecast_models/xgboost/${trained.id}/file/`, { token: other.token });
+    expect(stranger.status).toBe(404);
+    // Company Б's browser preview still runs the platform model.
+    const active = await h.request("/api/v1/forecast_models/xgboost/active/file/", { token: other.token });
+    expect(active.headers.get("X-Model-Id")).not.toBe(trained.id);
+    const own = await h.request("/api/v1/forecast_models/xgboost/active/file/", { token: user.token });
+    expect(own.headers.get("X-Model-Id")).toBe(trained.id);
+  });
+
+  it("is the model the company's forecasts run, predicting what the stored file predicts", async () => {
+    const res = await h.request("/api/v1/regres_methane/", {
+      method: "POST",
+      token: user.token,
+      json: {
+        name: "Прогноз своей моделью",
+        project: project.id,
+        method: "xgboost",
+        data: [{ id: 1, x1: 1400, x2: 1300, x7: 35, x8: 100, x12: 0.5, x13: 16000, x15: 35 }],
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as { id: string };
+    const stored = await readCalculation<{ model: { id: string; version: number }; data: Array<{ result: number }> }>(
+      h,
+      user.token,
+      "regres_methane",
+      created.id,
+    );
+    expect(stored.model).toMatchObject({ id: trained.id, version: trained.version });
+    const file = await h.request(`/api/v1/forecast_models/xgboost/${trained.id}/file/`, { token: user.token });
+    const expected = predict(await loadModel(await file.text()), [[1300, 35]], ["x2", "x7"]);
+    expect(stored.data[0].result).toBe(expected[0]);
+  });
+
+  it("refuses bad input in Russian and stores nothing", async () => {
+    const before = (await versions(user.token)).length;
+    const refused = async (form: FormData, detail: RegExp, status = 400, method = "xgboost") => {
+      const res = await train(user.token, form, method);
+      const body = (await res.json()) as { detail: string };
+      expect(res.status, body.detail).toBe(status);
+      expect(body.detail).toMatch(detail);
+    };
+    const constant = history(100).replace(/;[\d,]+\n/g, ";0,5\n");
+    await refused(trainForm(constant), /целевая величина .* одна и та же \(0,5\)/);
+    const text = history(100).replace(/\n(\d\d\.01\.2025 \d\d:\d\d);(\d+);/, "\n$1;много;");
+    await refused(
+      trainForm(text),
+      /строка 2, столбец «Расход воздуха в исходящей струе лавы \(суточные замеры\), м³\/мин»: ожидается число, найдено «много»/,
+    );
+    await refused(trainForm(history(3)), /не меньше 20 строк, в данных 3/);
+    const tooMany = `Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин;y\n${"1;1\n".repeat(200_001)}`;
+    await refused(trainForm(tooMany), /слишком много строк, допускается не более 200000/);
+    await refused(
+      trainForm(
+        history(100)
+          .replace(/;[\d,]+\n/g, "\n")
+          .replace(/;Концентрация CH4[^\n]*/, ""),
+      ),
+      /нет столбца «y»/,
+    );
+    await refused(
+      trainForm(history(100), { params: JSON.stringify({ max_depth: 30 }) }),
+      /params\.max_depth: нужно целое число от 0 до 10/,
+    );
+    await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    await refused(trainForm(history(100)), /обучить в платформе можно модель XGBoost/, 400, "lightgbm");
+    expect((await versions(user.token)).length).toBe(before);
+  });
+});
