@@ -52,12 +52,17 @@ describe("statistics kept by the stream handler", () => {
     });
     expect(snapshot.total_co2e).toBeCloseTo(counted.total_co2e, 9);
     expect((await reconcileCompanyStatistics(h.deps, a.companyId)).drift).toEqual([]);
-    // The API answers the sum of the year aggregates.
-    expect(await (await h.request("/api/v1/users/statistics/", { token: a.token })).json()).toEqual(snapshot);
+    // The API answers the sum of the year aggregates, and per reporting year the inventory's totals
+    // instead of the all-years sum (D26).
+    const { total_co2e: _allYears, ...counts } = snapshot;
+    expect(await (await h.request("/api/v1/users/statistics/", { token: a.token })).json()).toEqual({
+      ...counts,
+      years: [expect.objectContaining({ total_t_co2e: expect.closeTo(314.9, 9) })],
+    });
     // Company B changed nothing: no aggregate, and zeros on the profile.
     expect(await h.deps.repos.statistics.years(b.companyId)).toEqual([]);
     const fresh = await (await h.request("/api/v1/users/statistics/", { token: b.token })).json();
-    expect(fresh).toMatchObject({ projects: { active: 0, archived: 0 }, calculations: {}, total_co2e: 0 });
+    expect(fresh).toMatchObject({ projects: { active: 0, archived: 0 }, calculations: {}, years: [] });
   });
 
   it("reconciles drift: reports it, repairs it by the difference, and leaves no drift behind", async () => {
@@ -81,9 +86,11 @@ describe("statistics kept by the stream handler", () => {
     const report = await reconcileCompanyStatistics(h.deps, a.companyId, { settleMs: 50 });
     expect(report).toMatchObject({ repaired: 1, unsettled: false });
     expect((await reconcileCompanyStatistics(h.deps, a.companyId)).drift).toEqual([]);
-    const shown = (await (await h.request("/api/v1/users/statistics/", { token: a.token })).json()) as { total_co2e: number };
+    const shown = (await (await h.request("/api/v1/users/statistics/", { token: a.token })).json()) as {
+      years: Array<{ total_t_co2e: number }>;
+    };
     expect(shown).toMatchObject({ projects: { active: 1, archived: 0 }, calculations: { open_mining_co2: 1 } });
-    expect(shown.total_co2e).toBeCloseTo(31.49, 9);
+    expect(shown.years.map((y) => y.total_t_co2e)).toEqual([expect.closeTo(31.49, 9)]);
   });
 });
 

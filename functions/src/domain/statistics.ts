@@ -5,7 +5,8 @@
 // over the table stays only as a reconciliation (npm run admin -- reconcile-statistics, a daily
 // function in AWS, the local server's start) that reports and repairs drift, of the inventory's
 // sums too (domain/inventory/sums.ts).
-import type { Actor } from "./context";
+import type { Actor, Deps } from "./context";
+import { inventoryTotalsByYear } from "./inventory/year";
 import type {
   Calculation,
   Clock,
@@ -26,6 +27,11 @@ import { storedCalculationProblem } from "./magnitudes";
 
 type Item = Record<string, unknown>;
 
+/** The figures kept per year, summed: the CO2-eq of the counted calculations at each one's stored
+ *  GWP, all years together. Kept for the reconciliation only; the profile's statistics give the
+ *  inventory's netted total per reporting year instead (D26). */
+export type KeptStatistics = Omit<CompanyStatistics, "years"> & { total_co2e: number };
+
 /** The CO2-equivalent a calculation adds to the total, t (0 when its type has none). */
 function co2eOf(calculation: Pick<Calculation, "type" | "results">): number {
   const co2e = isCalculationType(calculation.type) ? calculationDefinition(calculation.type).co2e : undefined;
@@ -38,7 +44,7 @@ function co2eOf(calculation: Pick<Calculation, "type" | "results">): number {
 export function summarise(
   projects: Pick<Project, "id" | "is_deleted">[],
   calculations: Pick<Calculation, "type" | "results" | "project" | "inventory_role">[],
-): Omit<CompanyStatistics, "computed_at"> {
+): Omit<KeptStatistics, "computed_at"> {
   const active = projects.filter((p) => !p.is_deleted).length;
   const archived = new Set(projects.filter((p) => p.is_deleted).map((p) => p.id));
   const perType: Record<string, number> = {};
@@ -205,7 +211,7 @@ function countedTotal(counting: Record<string, number>, archived: ReadonlySet<st
 
 /** Sums year aggregates into what the profile shows (types with no calculation left out); the
  *  total counts the primary calculations of the projects not in `archivedProjects` (D18). */
-export function sumYears(years: YearStatistics[], now: Date, archivedProjects: ReadonlySet<string> = new Set()): CompanyStatistics {
+export function sumYears(years: YearStatistics[], now: Date, archivedProjects: ReadonlySet<string> = new Set()): KeptStatistics {
   const total = emptyFigures("");
   for (const year of years) addInto(total, year, 1);
   const counted = countedTotal(total.counting ?? {}, archivedProjects);
@@ -223,13 +229,21 @@ export function sumYears(years: YearStatistics[], now: Date, archivedProjects: R
   };
 }
 
-export async function companyStatistics(deps: { repos: Repositories; clock: Clock }, actor: Actor): Promise<CompanyStatistics> {
+/** GET users/statistics/: the counts, and per reporting year the inventory's netted total at the
+ *  year's GWP (D26: the inventory's own code, never a sum across years). */
+export async function companyStatistics(deps: Deps, actor: Actor): Promise<CompanyStatistics> {
   // The projects (a few items, not the calculations) say which are archived now.
-  const [years, projects] = await Promise.all([
+  const [years, projects, totals] = await Promise.all([
     deps.repos.statistics.years(actor.company),
     deps.repos.projects.listAllOfCompany(actor.company),
+    inventoryTotalsByYear(deps, actor),
   ]);
-  return sumYears(years, deps.clock.now(), new Set(projects.filter((p) => p.is_deleted).map((p) => p.id)));
+  const { total_co2e: _allYears, ...kept } = sumYears(
+    years,
+    deps.clock.now(),
+    new Set(projects.filter((p) => p.is_deleted).map((p) => p.id)),
+  );
+  return { ...kept, years: totals };
 }
 
 /** The company's figures per year counted from the table itself (the reconciliation's truth). */

@@ -57,14 +57,22 @@ export const signedInUserSchema = z.object({
   company: companySchema,
 });
 
+/** v1/inventory/years/ (one year). */
+export const yearTotalsSchema = z.object({
+  year: z.int(),
+  total_t_co2e: z.number(),
+  by_category: z.record(z.string(), z.number()).meta({ description: "t CO2-eq by Order 371 category (1, 2, 3, 18)" }),
+  not_counted: z.string().meta({ description: "D18: what the year's total left out, in Russian; empty: nothing" }),
+});
+
 export const statisticsSchema = z.object({
   projects: z.object({ active: z.int(), archived: z.int() }),
   calculations: z.record(z.string(), z.int()).meta({ description: "Calculations that are not deleted, per type" }),
-  total_co2e: z.number().meta({
+  years: z.array(yearTotalsSchema).meta({
     description:
-      "D18: the CO2-equivalent the totals count, t: primary calculations of projects not archived (alternatives and analyses never)",
+      "D26: per reporting year, the inventory's total (primary calculations of projects not archived, netted, CH4 at the year's GWP); never summed across years",
   }),
-  not_counted: z.string().meta({ description: "D18: what that total left out, in Russian; empty: nothing" }),
+  not_counted: z.string().meta({ description: "D18: what the totals left out, in Russian; empty: nothing" }),
   computed_at: z.string().meta({ description: "When a change was last added to the figures (ISO 8601)" }),
 });
 
@@ -295,14 +303,6 @@ export const emissionPointSchema = z.object({
 const inventoryRole = z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]]);
 const order371Category = z.literal(Object.keys(ORDER_371_CATEGORIES).map(Number) as Order371Category[]);
 const gas = z.enum(["CH4", "CO2"]);
-
-/** v1/inventory/years/ (one year). */
-export const yearTotalsSchema = z.object({
-  year: z.int(),
-  total_t_co2e: z.number(),
-  by_category: z.record(z.string(), z.number()).meta({ description: "t CO2-eq by Order 371 category (1, 2, 3, 18)" }),
-  not_counted: z.string().meta({ description: "D18: what the year's total left out, in Russian; empty: nothing" }),
-});
 
 const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, ...InventoryStatus[]]);
 

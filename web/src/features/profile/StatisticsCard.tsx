@@ -1,7 +1,6 @@
 import { Alert, Card, Descriptions, Spin, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { useStatistics } from "./api";
-import { useInventoryYears } from "../inventory/api";
 import { calcTypeLabel } from "./calcTypeLabels";
 import { displayDateTime } from "../../shared/dates";
 import { usePhone } from "../../shared/useMediaQuery";
@@ -11,7 +10,6 @@ const tonnes = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximu
 
 export function StatisticsCard() {
   const statistics = useStatistics();
-  const years = useInventoryYears();
   const data = statistics.data;
   // On a phone the 260 px label column squeezed the values to a character per line: labels go above.
   const phone = usePhone();
@@ -49,14 +47,14 @@ export function StatisticsCard() {
             {
               key: "co2e",
               label: "Выбросы по отчетным годам, т CO₂-экв.",
-              // Per reporting year, primary calculations only, at the year's GWP (the inventory's
-              // own code): a sum across years or methods would mean nothing.
+              // Per reporting year, primary calculations only, netted, at the year's GWP (the
+              // inventory's own code, D26): a sum across years or methods would mean nothing.
               children:
-                (years.data ?? []).length === 0 ? (
+                data.years.length === 0 ? (
                   "Расчетов, входящих в инвентаризацию, пока нет"
                 ) : (
                   <ul style={{ margin: 0, paddingLeft: 18 }} data-testid="totals-by-year">
-                    {[...(years.data ?? [])].reverse().map((y) => (
+                    {[...data.years].reverse().map((y) => (
                       <li key={y.year}>
                         <Link to={`/inventory?year=${y.year}`}>{y.year}</Link>: {tonnes.format(y.total_t_co2e)}
                         {/* D18: what the year's total left out. */}
