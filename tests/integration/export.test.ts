@@ -229,9 +229,17 @@ function expectForecastSummary(grid: Grid) {
 function expectForecastRows(grid: Grid) {
   const [header, ...rows] = grid;
   expect(header.slice(0, 3)).toEqual(["Расчет", "Строка", "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин"]);
-  expect(header.at(-1)).toBe("Концентрация метана, %");
+  // The result, then the interval and the chance of reaching the limit (empty: the model is not calibrated).
+  expect(header.slice(-4)).toEqual([
+    "Концентрация метана, %",
+    "Нижняя граница интервала, %",
+    "Верхняя граница интервала, %",
+    "Вероятность достичь предела, доля",
+  ]);
   const expected = [manual, uploaded].flatMap((f) => f.rows.map((r) => [f.calc.name, r.id, r.x1, r.result]));
-  expect(rows.map((r) => [r[0], r[1], r[2], r.at(-1)])).toEqual(expected);
+  const result = header.length - 4;
+  expect(rows.map((r) => [r[0], r[1], r[2], r[result]])).toEqual(expected);
+  expect(rows.every((r) => r.slice(result + 1).every((cell) => cell === null || cell === "" || cell === undefined))).toBe(true);
   expect(expected.map((r) => r[1])).toEqual([1, 2, 3, 11, 12, 13, 14]);
 }
 

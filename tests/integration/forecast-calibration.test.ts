@@ -2,6 +2,7 @@
 // calibration»), through the API on dynalite: a company's staff for their company, an admin for all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
 import { airNeeded, calibrate, loadModel, whatIf } from "@core/gbdt";
 import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
 import { createHarness, type Harness } from "../support/harness";
@@ -218,6 +219,28 @@ describe("a forecast of a calibrated model on a history", () => {
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/warning: уровень предупреждения .* не больше предела/);
+  });
+
+  it("exports the back-test as the sheet «Проверка на истории», in Russian, beside the rows with their interval", async () => {
+    const project = await h.newProject(staff.token, "Лава 9");
+    const forecast = await forecastFile(staff.token, project.id, csv(2000, 2300));
+    const res = await h.request(`/api/v1/projects/${project.id}/export_to_xlsx/?detail=true`, { token: staff.token });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const sheet = wb.getWorksheet("Проверка на истории")!;
+    expect(sheet).toBeDefined();
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const text = JSON.stringify(rows);
+    expect(text).toContain("Последнее значение");
+    expect(text).not.toMatch(/\bx1\b|xgboost|\.json/);
+    const mae = rows.find((r) => String(r[1]).startsWith("Средняя абсолютная ошибка"))!;
+    expect(mae[0]).toBe("Лава 7, история");
+    expect(mae[2]).toBeCloseTo(forecast.backtest!.model.mae, 3);
+    expect(mae[3]).toBeCloseTo(forecast.backtest!.persistence.mae, 3);
+    const detail = JSON.stringify(wb.worksheets.map((w) => w.getRow(2).values));
+    expect(detail).toContain("Верхняя граница интервала, %");
   });
 
   it("says a model without calibration has no interval, and back-tests it all the same", async () => {

@@ -963,7 +963,13 @@ export const REGISTRY = {
         label: "Прогноз",
         unit: "",
         type: "table",
-        columns: [{ name: "result", label: "Концентрация метана", unit: "%", type: "number", decimals: 4 }],
+        columns: [
+          { name: "result", label: "Концентрация метана", unit: "%", type: "number", decimals: 4 },
+          // Where the model is calibrated: the interval at the forecast's level and the chance of reaching the limit.
+          { name: "lo", label: "Нижняя граница интервала", unit: "%", type: "number", decimals: 4 },
+          { name: "hi", label: "Верхняя граница интервала", unit: "%", type: "number", decimals: 4 },
+          { name: "p_exceed", label: "Вероятность достичь предела", unit: "доля", type: "number", decimals: 4 },
+        ],
       },
     ],
     settings: [],

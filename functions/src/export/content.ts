@@ -516,6 +516,54 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
   };
 }
 
+// ---- a forecast's back-test ----------------------------------------------------------------------
+
+export const BACKTEST_SHEET = "Проверка на истории";
+
+/** One back-test score as stored (wasm-core/src/gbdt/backtest.ts ForecastScore). */
+type Score = Record<string, unknown> & { lead_time?: { median?: number | null; unit?: string } };
+
+const LEAD_UNITS: Record<string, string> = { min: "мин", step: "шагов", row: "строк" };
+
+/** «Проверка на истории»: per forecast whose rows carry the measured y, the model's and the
+ *  persistence baseline's figures side by side (results.backtest; no row is read). */
+export function backtestSheet(section: TypeSection, options: ExportOptions, name: () => string): Sheet | undefined {
+  const tested = section.calculations.filter((c) => typeof c.results.backtest === "object" && c.results.backtest !== null);
+  if (tested.length === 0) return undefined;
+  return {
+    name: name(),
+    text: { layout: "records", lead: 2 },
+    title: "Проверка прогноза на истории: модель и последнее измеренное значение",
+    columns: [
+      textColumn("Расчет", 30),
+      textColumn("Показатель", 48),
+      numberColumn("Модель", options.decimals, 16),
+      numberColumn("Последнее значение", options.decimals, 20),
+    ],
+    rows: (function* () {
+      for (const c of tested) {
+        const bt = c.results.backtest as { limit: number; warning: number; model: Score; persistence: Score };
+        const level = number(c.results.level) ?? 90;
+        const per = bt.model.unit === "shift" ? "смен по 12 ч" : "строк";
+        const share = (v: unknown) => (typeof v === "number" ? v * 100 : null);
+        const lines: Array<[string, (s: Score) => Cell]> = [
+          ["Строк с фактической концентрацией", (s) => number(s.rows)],
+          ["Средняя абсолютная ошибка (MAE), %", (s) => number(s.mae)],
+          ["Среднеквадратичная ошибка (RMSE), %", (s) => number(s.rmse)],
+          ["Средняя относительная ошибка (MAPE), %", (s) => number(s.mape)],
+          [`Покрытие ${level}-процентного интервала, %`, (s) => share(s.coverage)],
+          [`${per[0].toUpperCase()}${per.slice(1)} с превышением предела ${bt.limit} %`, (s) => number(s.exceedances)],
+          [`Превышение предупреждено (уровень ${bt.warning} %)`, (s) => number(s.caught)],
+          ["Превышение пропущено", (s) => number(s.missed)],
+          ["Ложные тревоги", (s) => number(s.false_alarms)],
+          [`Медианное упреждение, ${LEAD_UNITS[bt.model.lead_time?.unit ?? "row"] ?? "строк"}`, (s) => number(s.lead_time?.median ?? null)],
+        ];
+        for (const [label, value] of lines) yield [c.name, label, value(bt.model), value(bt.persistence)];
+      }
+    })(),
+  };
+}
+
 // ---- totals ------------------------------------------------------------------------------------
 
 export interface TypeTotal {
@@ -600,6 +648,8 @@ export async function* exportSheets(
     if (options.detail && tableResult(section.type)) {
       yield rowsSheet(section, options, names.take(`Строки. ${section.title}`), forecastRows)!;
     }
+    const history = backtestSheet(section, options, () => names.take(BACKTEST_SHEET));
+    if (history) yield history;
     // D18: every calculation is listed; the totals sum the project's primary ones only.
     const counting = countInProject(project, section.calculations);
     const counted = new Set(counting.counted);
