@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { assumesPureMethane, basisOf, methaneBalances, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
+import {
+  BALANCE_SUM_FIELDS,
+  assumesPureMethane,
+  balanceOf,
+  balanceStreams,
+  basisOf,
+  emptyBalanceSums,
+  methaneBalances,
+  methaneDestroyedBy,
+  type BalanceCalculation,
+} from "./methane-balance";
 
 const mine = (res_ch4: number, basis?: string, facility: string | null = "f1"): BalanceCalculation => ({
   id: `m${res_ch4}`,
@@ -170,5 +180,33 @@ describe("types that take the gas as pure methane (D24)", () => {
     expect(assumesPureMethane(boiler(8))).toBe(true);
     expect(assumesPureMethane(boiler(1))).toBe(false);
     expect(assumesPureMethane(flare)).toBe(false);
+  });
+});
+
+describe("the balance by stream (D25)", () => {
+  const t = (millionM3: number) => millionM3 * 1000 * 0.668;
+  const part = (fields: Partial<ReturnType<typeof emptyBalanceSums>>) => ({ ...emptyBalanceSums(), ...fields });
+  it("gives the worked example: 475.4 to the air by ventilation, 303.5 drained, 97.4 of it vented", () => {
+    const points = [
+      { point: "boiler", kind: "boiler_engine", sums: part({ used: t(106.1), destroyed: t(106.1) }) },
+      { point: "drainage", kind: "drainage_station", sums: part({ gross: t(303.5) }) },
+      { point: "flare", kind: "flare", sums: part({ flared: t(100), destroyed: t(100) * 0.9994, slip: t(100) * 0.0006 }) },
+      { point: "shaft", kind: "ventilation_shaft", sums: part({ gross: t(475.4) }) },
+      { point: "whole", kind: "whole_mine", sums: part({}) },
+    ];
+    const sums = emptyBalanceSums();
+    for (const p of points) for (const field of BALANCE_SUM_FIELDS) sums[field] += p.sums[field];
+    const balance = balanceOf("mine", sums);
+    const streams = balanceStreams(balance, points);
+    expect(streams.ventilation_t).toBeCloseTo(t(475.4), 9);
+    expect(streams.drained_t).toBeCloseTo(t(303.5), 9);
+    expect(streams.drained_vented_t).toBeCloseTo(t(97.4), 9);
+    expect(streams.streams.map((s) => [s.point, s.route])).toEqual([
+      ["shaft", "atmosphere"],
+      ["drainage", "drained"],
+      ["flare", "flared"],
+      ["boiler", "used"],
+    ]);
+    expect(balance.emitted_t - balance.slip_t).toBeCloseTo(t(572.8), 9);
   });
 });

@@ -20,6 +20,8 @@ import { FileField } from "./FileField";
 import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";
 import { PeriodField } from "./PeriodField";
+import { PointField } from "./PointField";
+import { takesPoint } from "@core/inventory";
 import { uploadEvidence } from "./evidence";
 import {
   CUSTOM,
@@ -452,6 +454,14 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             ) : (
               row(item)
             ),
+          )}
+          {ctx.project?.facility && takesPoint(ctx.type) && (
+            <PointField
+              facility={ctx.project.facility}
+              value={state.point}
+              stored={ctx.stored?.point}
+              onChange={(point) => change("point", { ...state, point })}
+            />
           )}
           {ctx.project && (
             <PeriodField project={ctx.project} value={state.period} onChange={(period) => change("period", { ...state, period })} />

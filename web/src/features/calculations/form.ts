@@ -5,7 +5,7 @@
 // Edit keeps what was stored until the user changes it: a dictionary choice (or the GWP set) the
 // user has not touched shows the stored values, and the request keeps the entry version the
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
-import { defaultRoleOf, inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { defaultRoleOf, inventorySourceOf, takesPoint, type InventoryRole } from "@core/inventory";
 import type { SourcePeriod } from "@core/source-periods";
 import { basisOf } from "@core/methane-balance";
 import {
@@ -136,6 +136,8 @@ export interface FormState {
   periods?: readonly PeriodTexts[];
   /** D19: the part of the project's dates the calculation covers; undefined: the whole period. */
   period?: SourcePeriod;
+  /** D25: the emission point of the project's facility; undefined: none chosen (the facility as a whole). */
+  point?: string;
   /** 8.1, underground: how the release was measured (frequency, instruments), as typed. */
   measurement?: Readonly<Record<MeasurementNote, string>>;
 }
@@ -152,8 +154,9 @@ export interface FormContext {
   stored?: Calculation;
   /** D12: the id of the GWP set in force for the project's reporting year (see gwpSetInForce). */
   gwpInForce?: number;
-  /** D19: the project's dates, which the month and quarter pickers offer from. */
-  project?: { start_date: string; end_date: string };
+  /** D19: the project's dates, which the month and quarter pickers offer from; D25: its facility,
+   *  whose emission points a measured or destruction calculation picks from. */
+  project?: { start_date: string; end_date: string; facility?: string | null };
 }
 
 /** D12, the server's rule (wasm-core/src/gwp-in-force.ts) over the dictionary entries as the web has them. */
@@ -256,6 +259,7 @@ export function initialState(ctx: FormContext): FormState {
     // D22: a new IPCC flare calculation starts as an alternative.
     ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored?.inventory_role ?? defaultRoleOf(ctx.type) } : {}),
     ...(stored?.period ? { period: stored.period } : {}),
+    ...(takesPoint(ctx.type) && stored?.point ? { point: stored.point } : {}),
     ...(basisDefault(ctx.type) ? { basis: basisOf(ctx.type, stored ?? {}) } : {}),
     ...(ctx.type === MEASURED_TYPE ? { measurement: storedNotes(stored) } : {}),
     kept: stored ? layout.dictionaries : [],
@@ -531,6 +535,8 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   // D19: the period when one is chosen; an edit back to the whole period sends null.
   if (state.period) body.period = state.period;
   else if (ctx.stored?.period) body.period = null;
+  // D25: the point when one is chosen or changed; an edit back to none sends null.
+  if (takesPoint(ctx.type) && state.point !== ctx.stored?.point) body.point = state.point ?? null;
   // D17: the basis is sent when it differs from what is stored (or the type's default).
   if (state.basis && state.basis !== basisOf(ctx.type, ctx.stored ?? {})) body.basis = state.basis;
   // 8.1: a note is sent when it differs from what is stored ("" clears it).

@@ -16,15 +16,18 @@ const number = (title: string, key: keyof BalanceRow) => ({
   dataIndex: key,
   align: "right" as const,
   width: 140,
-  render: (v: number) => tonnes(v),
+  render: (v: number | undefined) => (v === undefined ? "—" : tonnes(v)),
 });
 
-const columns: TableColumnsType<BalanceRow> = [
+const columns = (byStream: boolean): TableColumnsType<BalanceRow> => [
   { title: "Площадка", dataIndex: "facility_name" },
   number("Выделилось, т CH4", "released_t"),
+  // D25: by stream, where the calculations name emission points.
+  ...(byStream ? [number("Вентиляция (в атмосферу), т CH4", "ventilation_t"), number("Дегазация (каптировано), т CH4", "drained_t")] : []),
   number("На факелы, т CH4", "flared_t"),
   number("На утилизацию, т CH4", "used_t"),
   number("Уничтожено, т CH4", "destroyed_t"),
+  ...(byStream ? [number("Дегазация без сжигания, т CH4", "drained_vented_t")] : []),
   number("Выброшено, т CH4", "emitted_t"),
 ];
 
@@ -44,7 +47,7 @@ export function MethaneBalance({ balance }: { balance: Inventory["balance"] }) {
           size="small"
           pagination={false}
           scroll={{ x: 800 }}
-          columns={columns}
+          columns={columns(balance.some((row) => row.streams !== undefined))}
           dataSource={balance}
         />
         {figures.map(({ row, figure }) => (

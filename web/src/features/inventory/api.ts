@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
 import type { ReviewAction } from "@core/inventory";
-import type { FacilityCreateInput } from "@server/contract";
+import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
@@ -89,12 +89,41 @@ export function useSaveFacility() {
   const client = useQueryClient();
   return useMutation({
     /** `facility`: the one edited, whose version we hold (409 when someone saved first); none: a new one. */
-    mutationFn: ({ facility, fields }: { facility?: Facility; fields: FacilityFields }) =>
+    mutationFn: ({ facility, fields }: { facility?: Facility; fields: FacilityFields & { is_active?: boolean } }) =>
       facility
         ? facilities((c) => c[":id"].$patch({ param: { id: facility.id }, json: { ...fields, version: facility.version } }))
         : facilities((c) => c.index.$post({ json: fields })),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: facilitiesKey }), client.invalidateQueries({ queryKey: inventoryKey })]),
+  });
+}
+
+/** D25: a facility's emission points (ventilation shafts, drainage stations, flares, boilers …). */
+export type EmissionPoint = InferResponseType<Client<"facilities">[":id"]["points"][":point"]["$get"], 200>;
+export type PointFields = PointCreateInput;
+const pointsKey = (facility: string) => [...facilitiesKey, facility, "points"] as const;
+
+export function usePoints(facility: string | null | undefined) {
+  return useQuery({
+    queryKey: pointsKey(facility ?? ""),
+    queryFn: () => facilities((c) => c[":id"].points.$get({ param: { id: facility! } })),
+    enabled: Boolean(facility),
+    staleTime: 30_000,
+  });
+}
+
+export function useSavePoint(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    /** `point`: the one edited (its version held); none: a new one. `is_active` archives or restores. */
+    mutationFn: ({ point, fields }: { point?: EmissionPoint; fields: Partial<PointFields> & { is_active?: boolean } }) =>
+      point
+        ? facilities((c) =>
+            c[":id"].points[":point"].$patch({ param: { id: facility, point: point.id }, json: { ...fields, version: point.version } }),
+          )
+        : facilities((c) => c[":id"].points.$post({ param: { id: facility }, json: fields as PointFields })),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: pointsKey(facility) }), client.invalidateQueries({ queryKey: inventoryKey })]),
   });
 }
 

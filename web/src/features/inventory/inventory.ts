@@ -52,7 +52,58 @@ type BalanceRow = Inventory["balance"][number];
 /** D17: a facility's methane, t CH4: ventilation and drainage → flared, used or vented → emitted.
  *  Drainage is what went to flares and use; ventilation the rest of what was released. The slip
  *  of the flares and boilers (sent less destroyed) reaches the atmosphere too. */
+/** D25: the flows by stream when the facility's calculations name emission points: each
+ *  ventilation shaft to the atmosphere; each drainage station into the drained gas, which goes to
+ *  each flare and boiler (destroyed, their unburnt part to the atmosphere) and, what is left,
+ *  vented. Undefined when the points do not tell every stream (a figure of the mine as a whole,
+ *  a flare or a boiler without its point): the figure by totals is drawn instead. */
+export function streamSankeyFigure(row: BalanceRow): { data: Data[]; layout: Partial<Layout> } | undefined {
+  const streams = row.streams ?? [];
+  if (streams.length === 0 || streams.some((s) => s.route === "mine")) return undefined;
+  const sum = (route: string) => streams.filter((s) => s.route === route).reduce((t, s) => t + s.t, 0);
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+  if (!near(sum("flared"), row.flared_t) || !near(sum("used"), row.used_t)) return undefined;
+  const labels = ["Выбросы в атмосферу", "Уничтожено", "Каптированный газ (дегазация)", "Выброшено из дегазации без сжигания"];
+  const colors = ["#cf1322", "#95de64", "#1677ff", "#8c8c8c"];
+  const links: Array<[number, number, number]> = [];
+  const slip = Math.max(0, row.flared_t + row.used_t - row.destroyed_t);
+  const slipOfFlares = row.flared_t > 0 ? Math.min(slip, row.flared_t) : 0;
+  const COLOR: Record<string, string> = { atmosphere: "#69b1ff", drained: "#1677ff", flared: "#fa8c16", used: "#52c41a" };
+  for (const stream of streams) {
+    const node = labels.push(stream.name) - 1;
+    colors.push(COLOR[stream.route]);
+    if (stream.route === "atmosphere") links.push([node, 0, stream.t]);
+    else if (stream.route === "drained") links.push([node, 2, stream.t]);
+    else {
+      const unburnt =
+        stream.route === "flared"
+          ? row.flared_t > 0
+            ? (stream.t / row.flared_t) * slipOfFlares
+            : 0
+          : row.used_t > 0
+            ? (stream.t / row.used_t) * (slip - slipOfFlares)
+            : 0;
+      links.push([2, node, stream.t], [node, 1, stream.t - unburnt], [node, 0, unburnt]);
+    }
+  }
+  links.push([2, 3, row.drained_vented_t ?? 0], [3, 0, row.drained_vented_t ?? 0]);
+  const shown = links.filter((link) => link[2] > 0);
+  const data = [
+    {
+      type: "sankey",
+      orientation: "h",
+      valueformat: ",.2f",
+      valuesuffix: " т CH4",
+      node: { label: labels, color: colors, pad: 18, thickness: 16 },
+      link: { source: shown.map((l) => l[0]), target: shown.map((l) => l[1]), value: shown.map((l) => l[2]) },
+    },
+  ] as unknown as Data[];
+  return { data, layout: { separators: ", ", margin: { l: 10, r: 10, t: 10, b: 10 }, font: { size: 12 } } };
+}
+
 export function methaneSankeyFigure(row: BalanceRow): { data: Data[]; layout: Partial<Layout> } {
+  const byStream = streamSankeyFigure(row);
+  if (byStream) return byStream;
   const labels = [
     "Вентиляция",
     "Дегазация",

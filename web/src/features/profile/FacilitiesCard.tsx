@@ -1,26 +1,53 @@
 // The company's facilities on the profile (mines, open pits, plants): the inventory is kept by
-// them. Any user of the company adds and edits them; a server refusal shows in the dialog.
+// them. Any user of the company adds, edits and archives them and, per facility, its emission
+// points (D25: ventilation shafts, drainage stations, flares, boilers); a server refusal shows in
+// the dialog.
 import { useState } from "react";
-import { Alert, Button, Card, Form, Input, Modal, Select, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
-import { FACILITY_KINDS, type FacilityKind } from "@core/inventory";
-import { useFacilities, useSaveFacility, type Facility, type FacilityFields } from "../inventory/api";
+import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
+import {
+  usePoints,
+  useFacilities,
+  useSaveFacility,
+  useSavePoint,
+  type EmissionPoint,
+  type Facility,
+  type FacilityFields,
+  type PointFields,
+} from "../inventory/api";
 
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));
 
-const columns = (edit: (facility: Facility) => void): TableColumnsType<Facility> => [
-  { title: "Название", dataIndex: "name" },
+const archivedTag = (active: boolean) => (active ? null : <Tag>В архиве</Tag>);
+
+const columns = (edit: (facility: Facility) => void, points: (facility: Facility) => void): TableColumnsType<Facility> => [
+  {
+    title: "Название",
+    dataIndex: "name",
+    render: (name: string, facility) => (
+      <Space size={4}>
+        {name}
+        {archivedTag(facility.is_active)}
+      </Space>
+    ),
+  },
   { title: "Тип", dataIndex: "kind", render: (kind: FacilityKind) => FACILITY_KINDS[kind] },
   { title: "Лицензия", dataIndex: "licence_number", render: (v: string) => v || "—" },
   { title: "Адрес", dataIndex: "address", render: (v: string) => v || "—" },
   {
     title: "",
     key: "edit",
-    width: 120,
+    width: 240,
     render: (_: unknown, facility) => (
-      <Button size="small" onClick={() => edit(facility)}>
-        Изменить
-      </Button>
+      <Space size={4}>
+        <Button size="small" onClick={() => points(facility)}>
+          Источники выбросов
+        </Button>
+        <Button size="small" onClick={() => edit(facility)}>
+          Изменить
+        </Button>
+      </Space>
     ),
   },
 ];
@@ -28,6 +55,7 @@ const columns = (edit: (facility: Facility) => void): TableColumnsType<Facility>
 export function FacilitiesCard() {
   const facilities = useFacilities();
   const [editing, setEditing] = useState<Facility | "new" | null>(null);
+  const [pointsOf, setPointsOf] = useState<Facility | null>(null);
   return (
     <Card
       title="Площадки"
@@ -44,11 +72,12 @@ export function FacilitiesCard() {
         pagination={false}
         loading={facilities.isPending}
         scroll={{ x: 700 }}
-        columns={columns(setEditing)}
+        columns={columns(setEditing, setPointsOf)}
         dataSource={facilities.data ?? []}
         locale={{ emptyText: "Площадок пока нет: добавьте шахты, разрезы и фабрики компании" }}
       />
       {editing && <FacilityDialog facility={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
+      {pointsOf && <PointsDialog facility={pointsOf} onClose={() => setPointsOf(null)} />}
     </Card>
   );
 }
@@ -73,8 +102,152 @@ function FacilityDialog({ facility, onClose }: { facility?: Facility; onClose: (
           <Input maxLength={500} />
         </Form.Item>
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {facility ? "Сохранить" : "Добавить"}
+          </Button>
+          {facility && (
+            // A mine closed or sold: its years keep their figures, the next raises no «нет данных».
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                save.mutate(
+                  { facility, fields: { name: facility.name, kind: facility.kind, is_active: !facility.is_active } },
+                  { onSuccess: onClose },
+                )
+              }
+            >
+              {facility.is_active ? "Отправить в архив" : "Восстановить из архива"}
+            </Button>
+          )}
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+const pointKindOptions = (Object.entries(EMISSION_POINT_KINDS) as [EmissionPointKind, string][]).map(([value, label]) => ({
+  value,
+  label,
+}));
+const day = (iso: string | null) => (iso ? iso.split("-").reverse().join(".") : "");
+const inService = (p: EmissionPoint) =>
+  p.in_service_from || p.in_service_to ? `${day(p.in_service_from) || "…"} – ${day(p.in_service_to) || "н. в."}` : "—";
+
+/** D25: the facility's emission points, each a source of its own: listed, added, edited, archived. */
+function PointsDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
+  const points = usePoints(facility.id);
+  const save = useSavePoint(facility.id);
+  const [editing, setEditing] = useState<EmissionPoint | "new" | null>(null);
+  const pointColumns: TableColumnsType<EmissionPoint> = [
+    {
+      title: "Источник",
+      dataIndex: "name",
+      render: (name: string, p) => (
+        <Space size={4}>
+          {name}
+          {archivedTag(p.is_active)}
+        </Space>
+      ),
+    },
+    { title: "Вид", dataIndex: "kind", render: (kind: EmissionPointKind) => EMISSION_POINT_KINDS[kind] },
+    { title: "Средство измерений", dataIndex: "instrument", render: (v: string) => v || "—" },
+    { title: "Периодичность", dataIndex: "frequency", render: (v: string) => v || "—" },
+    { title: "В эксплуатации", key: "service", render: (_: unknown, p) => inService(p) },
+    {
+      title: "",
+      key: "actions",
+      width: 210,
+      render: (_: unknown, p) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => setEditing(p)}>
+            Изменить
+          </Button>
+          <Button size="small" loading={save.isPending} onClick={() => save.mutate({ point: p, fields: { is_active: !p.is_active } })}>
+            {p.is_active ? "В архив" : "Восстановить"}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Modal open title={`Источники выбросов: ${facility.name}`} onCancel={onClose} footer={null} width={1000} destroyOnHidden>
+      <Flex vertical gap={12}>
+        <Alert
+          type="info"
+          showIcon
+          title="Каждый источник учитывается отдельно: вентиляционный ствол и дегазационная установка — два источника, факел и котельная сжигают каптированный газ. Измеренные расчеты указывают свой источник."
+        />
+        {(points.isError || save.isError) && <Alert type="error" showIcon role="alert" title={(points.error ?? save.error)?.message} />}
+        <Table<EmissionPoint>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={points.isPending}
+          scroll={{ x: 900 }}
+          columns={pointColumns}
+          dataSource={points.data ?? []}
+          locale={{ emptyText: "Источников пока нет: добавьте вентиляционные стволы, дегазационные установки, факелы и котельные" }}
+        />
+        <div>
+          <Button type="primary" onClick={() => setEditing("new")}>
+            Добавить источник
+          </Button>
+        </div>
+      </Flex>
+      {editing && <PointDialog facility={facility.id} point={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Modal>
+  );
+}
+
+type PointForm = Omit<PointFields, "in_service_from" | "in_service_to"> & { in_service_from?: string; in_service_to?: string };
+/** «01.03.1998» → «1998-03-01»; "" → null. */
+const isoOf = (text: string | undefined) => {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : text?.trim() ? text.trim() : null;
+};
+const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
+
+function PointDialog({ facility, point, onClose }: { facility: string; point?: EmissionPoint; onClose: () => void }) {
+  const [form] = Form.useForm<PointForm>();
+  const save = useSavePoint(facility);
+  const submit = (values: PointForm) =>
+    save.mutate(
+      {
+        point,
+        fields: { ...values, in_service_from: isoOf(values.in_service_from), in_service_to: isoOf(values.in_service_to) },
+      },
+      { onSuccess: onClose },
+    );
+  const initial: Partial<PointForm> = point
+    ? { ...point, in_service_from: day(point.in_service_from), in_service_to: day(point.in_service_to) }
+    : { kind: "ventilation_shaft" };
+  return (
+    <Modal open title={point ? "Изменить источник выбросов" : "Новый источник выбросов"} onCancel={onClose} footer={null} destroyOnHidden>
+      <Form<PointForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+        <Form.Item label="Название" name="name" rules={[{ required: true, whitespace: true, message: "Введите название источника" }]}>
+          <Input maxLength={255} placeholder="Вентиляционный ствол № 1" />
+        </Form.Item>
+        <Form.Item label="Вид источника" name="kind">
+          <Select aria-label="Вид источника" options={pointKindOptions} />
+        </Form.Item>
+        <Form.Item label="Средство измерений" name="instrument">
+          <Input maxLength={255} placeholder="Расходомер, метанометр" />
+        </Form.Item>
+        <Form.Item label="Периодичность измерений" name="frequency">
+          <Input maxLength={255} placeholder="непрерывно" />
+        </Form.Item>
+        <Space>
+          <Form.Item label="В эксплуатации с" name="in_service_from" rules={[dateRule]}>
+            <Input placeholder="ДД.ММ.ГГГГ" maxLength={10} />
+          </Form.Item>
+          <Form.Item label="по" name="in_service_to" rules={[dateRule]}>
+            <Input placeholder="ДД.ММ.ГГГГ" maxLength={10} />
+          </Form.Item>
+        </Space>
+        {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {facility ? "Сохранить" : "Добавить"}
+          {point ? "Сохранить" : "Добавить"}
         </Button>
       </Form>
     </Modal>

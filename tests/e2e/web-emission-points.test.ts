@@ -1,0 +1,190 @@
+// D25 in a real browser, the worked example as a user enters it: the mine and its emission points
+// made on the profile's facility screen (a ventilation shaft, a drainage station, a flare, a
+// boiler), the two measured streams typed key by key in «млн м³» («475,4», «303,5») with their
+// point picked in the calculation dialog, the flare and the boiler on the drained gas; then the
+// year has no error, its mining line is 572,8 × 0,668 = 382 630,40 t CH4, it is sent to review,
+// and the methane balance draws the streams by point.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const MINE = "Шахта «Баланс 2022»";
+const POINTS = [
+  { name: "Вентиляционный ствол № 1", kind: "Вентиляционный ствол (вентилятор)", instrument: "Анемометр АПР-2, метанометр ИТС2" },
+  { name: "Дегазационная установка", kind: "Дегазационная установка", instrument: "Расходомер ДРГ.М-2500" },
+  { name: "Факельная установка", kind: "Факельная установка", instrument: "Расходомер на факеле" },
+  { name: "Котельная на шахтном метане", kind: "Котельная, ГПУ", instrument: "Счетчик газа котельной" },
+];
+const VOLUME = "Объём газовой смеси, выброшенной без сжигания";
+
+describe("web app: a mine's emission points (D25)", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  let demo: ReturnType<typeof apiCaller>;
+  let projectId = "";
+  const pointIds: Record<string, string> = {};
+  const at = (path: string) => `${server.url}${path}`;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const token = await accessToken(server.url, server.demo);
+    demo = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    ({ page, pageErrors } = app);
+    await signIn(page, server.url, server.demo);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("adds the mine and its four emission points on the facility screen", async () => {
+    await page.goto(at("/profile"));
+    await page.getByRole("button", { name: "Добавить площадку" }).click();
+    const facilityDialog = page.getByRole("dialog", { name: "Новая площадка" });
+    await facilityDialog.getByLabel("Название").fill(MINE);
+    await facilityDialog.getByRole("button", { name: "Добавить" }).click();
+    await facilityDialog.waitFor({ state: "hidden" });
+    const row = page.locator(".ant-table-row", { hasText: MINE });
+    await row.getByRole("button", { name: "Источники выбросов" }).click();
+    const points = page.getByRole("dialog", { name: `Источники выбросов: ${MINE}` });
+    await points.getByText("Источников пока нет", { exact: false }).waitFor();
+    for (const point of POINTS) {
+      await points.getByRole("button", { name: "Добавить источник" }).click();
+      const form = page.getByRole("dialog", { name: "Новый источник выбросов" });
+      await form.getByLabel("Название").pressSequentially(point.name);
+      await pickOption(page, form.getByLabel("Вид источника"), point.kind);
+      await form.getByLabel("Средство измерений").pressSequentially(point.instrument);
+      await form.getByLabel("Периодичность измерений").pressSequentially("непрерывно");
+      await form.getByRole("button", { name: "Добавить" }).click();
+      await form.waitFor({ state: "hidden" });
+      await points.locator(".ant-table-row", { hasText: point.name }).waitFor();
+    }
+    expect(await points.locator(".ant-table-row", { hasText: "Вентиляционный ствол № 1" }).innerText()).toContain(
+      "Анемометр АПР-2, метанометр ИТС2",
+    );
+    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
+    await screenshot(page, { path: `${SHOTS}/web-emission-points-facility.png` });
+    await page.keyboard.press("Escape");
+    await points.waitFor({ state: "hidden" });
+
+    const facilities = await demo<Array<{ id: string; name: string }>>("GET", "v1/facilities/");
+    const mine = facilities.find((f) => f.name === MINE)!;
+    for (const p of await demo<Array<{ id: string; name: string }>>("GET", `v1/facilities/${mine.id}/points/`)) pointIds[p.name] = p.id;
+    expect(Object.keys(pointIds).sort()).toEqual(POINTS.map((p) => p.name).sort());
+    projectId = (
+      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Баланс 2022",
+        start_date: "2022-01-01",
+        end_date: "2022-12-31",
+        facility: mine.id,
+      })
+    ).id;
+  });
+
+  async function measured(name: string, millionM3: string, point: string) {
+    await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const dialog = page.getByRole("dialog", { name: "Новый расчет" });
+    await dialog.getByTestId("preview").waitFor();
+    await dialog.getByLabel("Название расчета").fill(name);
+    const volume = dialog.getByLabel(VOLUME, { exact: true });
+    await volume.pressSequentially(millionM3);
+    expect(await volume.inputValue()).toBe(millionM3);
+    await pickOption(page, dialog.getByLabel(`Единица: ${VOLUME}`), "млн м³");
+    await pickOption(page, dialog.locator("#calc-dictionary-get_underground_content"), "Фактическое значение");
+    for (const [field, text] of [
+      ["ef_ch4", "100"],
+      ["ef_co2", "0"],
+    ]) {
+      const input = dialog.locator(`#calc-field-${field}`);
+      await input.fill("");
+      await input.pressSequentially(text);
+    }
+    await pickOption(page, dialog.locator("#methane-basis"), "Валовый (весь выделившийся метан)");
+    await pickOption(page, dialog.locator("#calc-point"), new RegExp(point));
+    return dialog;
+  }
+
+  it("enters the ventilation shaft and the drainage station key by key in «млн м³», each with its point", async () => {
+    const shaft = await measured("Вентиляция 2022", "475,4", "Вентиляционный ствол № 1");
+    await shaft.getByText("Сохраняется как 475 400 тыс. м³", { exact: false }).waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, { path: `${SHOTS}/web-emission-points-dialog.png` });
+    await shaft.getByRole("button", { name: "Создать" }).click();
+    await shaft.waitFor({ state: "hidden" });
+    const drainage = await measured("Дегазация 2022", "303,5", "Дегазационная установка");
+    await drainage.getByRole("button", { name: "Создать" }).click();
+    await drainage.waitFor({ state: "hidden" });
+    const list = await demo<{ results: Array<{ name: string; point: string; volume: number; basis: string; ef_ch4: number }> }>(
+      "GET",
+      `v1/underground/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+    );
+    const byName = Object.fromEntries(list.results.map((c) => [c.name, c]));
+    expect(byName["Вентиляция 2022"]).toMatchObject({
+      point: pointIds["Вентиляционный ствол № 1"],
+      volume: 475_400,
+      basis: "gross",
+      ef_ch4: 100,
+    });
+    expect(byName["Дегазация 2022"]).toMatchObject({ point: pointIds["Дегазационная установка"], volume: 303_500, basis: "gross" });
+  });
+
+  it("counts the mine once per point: no error, 1.B.1.a.i.1 CH4 = 382 630,40 t; sends the year to review; draws the streams", async () => {
+    // The drained gas burnt: 100 million m³ on the flare (by composition), 106,1 in the boiler.
+    await demo("POST", "v1/torch_composition/", {
+      name: "Факел 2022",
+      project: projectId,
+      point: pointIds["Факельная установка"],
+      volume: 100_000,
+      w_ch4: 100,
+      w_co2: 0,
+      cf: 0.0006,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
+    });
+    await demo("POST", "v1/disposal_co2_stat_sources/", {
+      name: "Котельная 2022",
+      project: projectId,
+      point: pointIds["Котельная на шахтном метане"],
+      volume: 106_100,
+      of: 1,
+      dictionary_items: { get_disposal_co2_stat_sources: 8 },
+    });
+    await page.goto(at("/inventory?year=2022"));
+    const mining = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    await mining.filter({ hasText: "382\u00a0630,40" }).waitFor({ timeout: 60_000 });
+    const answer = await demo<{ checks: Array<{ level: string }> }>("GET", "v1/inventory/?year=2022");
+    expect(answer.checks.filter((c) => c.level === "error")).toEqual([]);
+
+    const balance = page.getByTestId("methane-balance");
+    const row = balance.locator(".ant-table-row", { hasText: MINE });
+    await row.waitFor();
+    // Ventilation 475,4 × 668 = 317 567,20 t to the air; drainage 303,5 × 668 = 202 738,00 t captured; 97,4 × 668 vented.
+    for (const figure of ["317\u00a0567,20", "202\u00a0738,00", "65\u00a0063,20"]) expect(await row.innerText()).toContain(figure);
+    const sankey = page.getByTestId("methane-sankey").and(page.locator("[data-ready=true]"));
+    await sankey.waitFor({ timeout: 60_000 });
+    const drawn = await page.getByTestId("methane-sankey").locator(".sankey").textContent();
+    for (const label of [...POINTS.map((p) => p.name), "Выброшено из дегазации без сжигания", "Выбросы в атмосферу"]) {
+      expect(drawn).toContain(label);
+    }
+    await balance.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-emission-points-sankey.png`, fullPage: true });
+
+    await page.getByRole("button", { name: "Отправить на проверку" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Отправить на проверку" }).click();
+    await page.getByTestId("review-status").filter({ hasText: "На проверке" }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
