@@ -114,6 +114,18 @@ describe("one netted figure everywhere (D26)", () => {
     expect(inventory.facilities.reduce((total, f) => total + f.t_co2e, 0)).toBeCloseTo(inventory.total_t_co2e, 6);
   });
 
+  it("counts the CO2 the drained gas carried once: with the flare's line, taken off the mining line's CO2 (D28)", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    const co2 = inventory.categories.find((l) => l.ipcc_code === "1.B.1.a.i.1" && l.gas === "CO2")!;
+    // Measured: 400 000 × 0,2 % and 30 000 × 5 % at 1,8393 kg/m³; the flare burnt 10 000 at 5 %.
+    const gross = (400_000 * 0.2 * 1.8393) / 100 + (30_000 * 5 * 1.8393) / 100;
+    const carried = (10_000 * 5 * 1.8393) / 100;
+    expect(co2.t).toBeCloseTo(gross - carried, 6);
+    const page = await get<{ results: Row[] }>(`inventory/calculations/?year=2025&line=${encodeURIComponent("3|1.B.1.a.i.1|CO2")}`);
+    const off = page.results.flatMap((r) => r.netting ?? []).filter((g) => g.gas === "CO2");
+    expect(off.reduce((sum, g) => sum + g.t, 0)).toBeCloseTo(carried, 6);
+  });
+
   it("the drill-down of the mining line notes what the netting took off each gross figure", async () => {
     const inventory = await get<Inventory>("inventory/?year=2025");
     const line = inventory.categories.find((l) => l.ipcc_code === "1.B.1.a.i.1" && l.gas === "CH4")!;

@@ -150,7 +150,8 @@ export const NETTING_LABEL = "− уничтожено (факел, котель
 export const NETTED_LINE = "1.B.1.a.i.1";
 
 /** What the netting reads of a facility-year's balance (a MethaneBalance or an inventory's balance row). */
-export type NettingBalance = Pick<MethaneBalance, "mining_gross_t" | "netted_t">;
+export type NettingBalance = Pick<MethaneBalance, "mining_gross_t" | "netted_t"> &
+  Partial<Pick<MethaneBalance, "co2_gross_t" | "co2_netted_t">>;
 
 /** One gas of a calculation: its own result (gross where its basis is gross), what the facility-year's
  *  netting takes off it, and what counts (net), t and t CO2-eq at the year's GWP. */
@@ -181,6 +182,15 @@ export function methaneSubtracted(calculation: NettedCalculation, balance: Netti
   return (massOf(calculation.results, "res_ch4") * balance.netted_t) / balance.mining_gross_t;
 }
 
+/** D28: the t CO2 the netting takes off one counted gross measured mining figure: its share of the
+ *  CO2 the burnt drained gas carried (reported with the combustion lines). */
+export function co2Subtracted(calculation: NettedCalculation, balance: NettingBalance | undefined): number {
+  const netted = balance?.co2_netted_t ?? 0;
+  const gross = balance?.co2_gross_t ?? 0;
+  if (netted <= 0 || gross <= 0 || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
+  return (massOf(calculation.results, "res_co2") * netted) / gross;
+}
+
 /** D26: every gas of one counted calculation, gross, subtracted and net, CH4 at `gwpCh4` (the
  *  year's set): the one figure the inventory, the passport, the exports, the uncertainty and the
  *  drill-down print for it. `balance` is its facility-year's (undefined: nothing is netted). */
@@ -189,7 +199,7 @@ export function nettedGasesOf(calculation: NettedCalculation, balance: NettingBa
   if (!source) return [];
   return source.gases.map(({ gas, result }) => {
     const gross = massOf(calculation.results, result);
-    const subtracted = gas === "CH4" ? methaneSubtracted(calculation, balance) : 0;
+    const subtracted = gas === "CH4" ? methaneSubtracted(calculation, balance) : co2Subtracted(calculation, balance);
     return {
       gas,
       gross_t: gross,

@@ -53,6 +53,15 @@ export interface MethaneBalance {
   readonly emitted_t: number;
   /** D17 error: destroyed > the gross mining figure while one exists. */
   readonly exceeds: boolean;
+  /** D28: t CO2 of the gross measured mining figures (formula 3.1 with W_CO2): the drained
+   *  mixture's CO2 is in them. */
+  readonly co2_gross_t: number;
+  /** D28: t CO2 the burnt drained gas carried (flares and boilers by composition: V × W_CO2 × ρ_CO2
+   *  × 10⁻²), reported with their combustion lines. */
+  readonly co2_carried_t: number;
+  /** D28: what the mining line's CO2 (1.B.1.a.i.1) loses so that CO2 is counted once: the CO2
+   *  carried, never more than the gross CO2 figures. */
+  readonly co2_netted_t: number;
 }
 
 /** The mining types and their basis as stored, or the registry default (D17) for older ones. */
@@ -164,6 +173,9 @@ export interface BalanceSums {
   ipcc_co2_destroyed: number;
   ipcc_ch4_sent: number;
   ipcc_ch4_destroyed: number;
+  /** D28: CO2 of the gross measured mining figures, and the CO2 the burnt drained gas carried. */
+  co2_gross: number;
+  co2_carried: number;
 }
 
 export const BALANCE_SUM_FIELDS = [
@@ -178,6 +190,8 @@ export const BALANCE_SUM_FIELDS = [
   "ipcc_co2_destroyed",
   "ipcc_ch4_sent",
   "ipcc_ch4_destroyed",
+  "co2_gross",
+  "co2_carried",
 ] as const satisfies ReadonlyArray<keyof BalanceSums>;
 
 export const emptyBalanceSums = (): BalanceSums => ({
@@ -192,22 +206,42 @@ export const emptyBalanceSums = (): BalanceSums => ({
   ipcc_co2_destroyed: 0,
   ipcc_ch4_sent: 0,
   ipcc_ch4_destroyed: 0,
+  co2_gross: 0,
+  co2_carried: 0,
 });
 
 /** The calculation's part of its facility's balance; undefined when it takes no part. */
 export function balanceSumsOf(calculation: Omit<BalanceCalculation, "facility" | "id">): Partial<BalanceSums> | undefined {
   const basis = basisOf(calculation.type, calculation.inputs);
-  if (basis) return { [calculation.type === POST_MINING_TYPE ? "post_mining" : basis]: num(calculation.results, "res_ch4") };
+  if (basis) {
+    const co2 = basis === "gross" ? num(calculation.results, "res_co2") : 0;
+    return {
+      [calculation.type === POST_MINING_TYPE ? "post_mining" : basis]: num(calculation.results, "res_ch4"),
+      ...(co2 > 0 ? { co2_gross: co2 } : {}),
+    };
+  }
   const destroyed = methaneDestroyedBy(calculation as BalanceCalculation);
   if (!destroyed) return undefined;
+  const carried = co2CarriedBy(calculation);
   if (calculation.type === "disposal_co2_torch") return { ipcc_co2_sent: destroyed.sent_t, ipcc_co2_destroyed: destroyed.destroyed_t };
   if (calculation.type === "torch_ch4") return { ipcc_ch4_sent: destroyed.sent_t, ipcc_ch4_destroyed: destroyed.destroyed_t };
   return {
     [destroyed.route]: destroyed.sent_t,
     destroyed: destroyed.destroyed_t,
+    ...(carried > 0 ? { co2_carried: carried } : {}),
     ...(calculation.type === "torch_composition" ? { slip: destroyed.sent_t - destroyed.destroyed_t } : {}),
   };
 }
+
+/** D28: the CO2 the drained gas a flare or boiler burnt by composition carried, t: V × W_CO2 × ρ_CO2
+ *  × 10⁻² (its combustion line reports it; a type that takes its gas as pure CH4 carries none). */
+export function co2CarriedBy(calculation: Pick<BalanceCalculation, "type" | "inputs">): number {
+  if (calculation.type !== "torch_composition" && calculation.type !== "disposal_co2_stat_sources") return 0;
+  const inputs = calculation.inputs;
+  if (!(num(inputs, "w_ch4") > 0)) return 0;
+  return (num(inputs, "volume") * num(inputs, "w_co2") * (num(inputs, "p_co2") || CO2_DENSITY_20C)) / 100;
+}
+const CO2_DENSITY_20C = 1.8393;
 
 /** A facility's balance from the sum of its calculations' balance sums. */
 export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBalance {
@@ -240,6 +274,9 @@ export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBa
     vented_t: vented,
     emitted_t: vented + slip + sums.post_mining,
     exceeds: hasGross && destroyed > sums.gross,
+    co2_gross_t: sums.co2_gross,
+    co2_carried_t: sums.co2_carried,
+    co2_netted_t: Math.min(sums.co2_carried, sums.co2_gross),
   };
 }
 

@@ -424,6 +424,15 @@ export function balanceRowsOf(row: Inventory["balance"][number]): Array<{ label:
     { label: "Выброшено после добычи", t: postMining },
     { label: "Вычтено из строки 1.B.1.a.i.1", t: row.netted_t },
     { label: "Выброшено в атмосферу", t: row.emitted_t },
+    // D28: the CO2 the burnt gas carried is reported with the combustion lines, once.
+    ...((row.co2_netted_t ?? 0) > 0
+      ? [
+          {
+            label: "CO2, содержавшийся в сожженном газе, т CO2 (вычтен из строки 1.B.1.a.i.1, учтен при сжигании)",
+            t: row.co2_netted_t ?? 0,
+          },
+        ]
+      : []),
   ];
 }
 

@@ -452,6 +452,12 @@ export const inventorySchema = z.object({
         netted_t: z.number(),
         // Absent from versions approved before the slip was kept apart.
         slip_t: z.optional(z.number()),
+        co2_gross_t: z.optional(z.number().meta({ description: "D28: t CO2 of the gross measured mining figures" })),
+        co2_netted_t: z.optional(
+          z.number().meta({
+            description: "D28: t CO2 the burnt drained gas carried, reported with the combustion lines and taken off 1.B.1.a.i.1's CO2",
+          }),
+        ),
         // D25: present when the facility's calculations name emission points.
         ventilation_t: z.optional(z.number()),
         drained_t: z.optional(z.number()),

@@ -40,6 +40,20 @@ describe("the figures of a facility-year (D26)", () => {
     expect(figures.gases.find((g) => g.gas === "CH4")!.t).toBeCloseTo(figures.balance!.emitted_t, 6);
   });
 
+  it("counts the CO2 the burnt drained gas carried once: on the flare's line, taken off the gross measured figure (D28)", () => {
+    // 20 000 thousand m³ at 5 % CO2, 20 °C: 1 839,3 t carried, more than the 300 t the mining figure holds.
+    expect(figures.balance!.co2_carried_t).toBeCloseTo(1839.3, 9);
+    expect(figures.balance!.co2_netted_t).toBe(300);
+    const co2 = figures.calculations.find((c) => c.id === "m2")!.gases.find((g) => g.gas === "CO2")!;
+    expect(co2).toMatchObject({ gross_t: 300, subtracted_t: 300, t: 0 });
+    // A smaller flare: only what it carried comes off.
+    const small = facilityYearFigures(
+      calculations.map((c) => (c.id === "t1" ? { ...c, inputs: { ...c.inputs, volume: 2000 } } : c)),
+      GWP,
+    );
+    expect(small.calculations.find((c) => c.id === "m2")!.gases.find((g) => g.gas === "CO2")!.subtracted_t).toBeCloseTo(183.93, 9);
+  });
+
   it("agrees with the inventory's figures from the sums", () => {
     const stored = calculations.map((c) => ({ ...c, project: "p1", is_deleted: false, inventory_role: "primary" }));
     const project = { id: "p1", reporting_year: 2025, end_date: "2025-12-31", facility: "f1", is_deleted: false };

@@ -17,6 +17,7 @@ import {
   INVENTORY_SOURCES,
   IPCC_CODES,
   ORDER_371_CATEGORIES,
+  NETTED_LINE,
   inventorySourceOf,
   ipccCodeOf,
   leftOutReason,
@@ -55,8 +56,9 @@ export type InventorySums = Record<string, number>;
  *  reconciliation has brought them to this one. 2: the checks' keys (d:, d0:, f:, g:); 3: a boiler
  *  on drained methane a source of its own beside the flare in the d: keys, and post-mining methane
  *  kept apart from the gross mining figures (b:post_mining); 4: the flagged calculations counted per
- *  flag and type (f:), no longer one key per calculation. */
-export const INVENTORY_SUMS_LAYOUT = 4;
+ *  flag and type (f:), no longer one key per calculation; 5: the CO2 of gross measured mining figures
+ *  and the CO2 burnt drained gas carried (b:co2_gross, b:co2_carried, D28). */
+export const INVENTORY_SUMS_LAYOUT = 5;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -331,6 +333,16 @@ export function yearFigures(
         .map(([point, sums]) => ({ point, kind: kinds.get(point) ?? "other", sums }));
       balances.push({ ...balance, ...balanceStreams(balance, parts) });
     } else balances.push(balance);
+    // D28: the CO2 the burnt drained gas carried is on the combustion lines: it comes off the
+    // mining line's CO2, never below zero.
+    if (balance.co2_netted_t > 0) {
+      const line = lines.get(`3|${NETTED_LINE}|CO2`);
+      if (line) {
+        line.t -= balance.co2_netted_t;
+        line.t_co2e -= balance.co2_netted_t;
+        facilityT.set(facility, (facilityT.get(facility) ?? 0) - balance.co2_netted_t);
+      }
+    }
     let rest = balance.netted_t;
     for (const ipcc of NETTED_LINES) {
       const t = Math.min(rest, tOf(own[`r:${ipcc}`] ?? 0));

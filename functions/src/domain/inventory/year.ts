@@ -59,6 +59,9 @@ export interface BalanceRow {
   netted_t: number;
   /** D17: unburnt CH4 the flaring lines (1.B.1.a.i.4) report, so the mining line does not. */
   slip_t: number;
+  /** D28: t CO2 of the gross measured mining figures, and what came off them (carried by the burnt gas). */
+  co2_gross_t: number;
+  co2_netted_t: number;
   /** D25, when the facility's calculations name emission points: CH4 measured at ventilation
    *  shafts (to the atmosphere), at drainage stations (captured), the drained gas vented, and the
    *  stream of each point. */
@@ -352,16 +355,27 @@ function balanceRow(b: YearFigures["balances"][number], name: string, points: re
     vented_t: round(b.vented_t),
     netted_t: round(b.netted_t),
     slip_t: round(b.slip_t),
+    co2_gross_t: round(b.co2_gross_t),
+    co2_netted_t: round(b.co2_netted_t),
   };
 }
 
 /** The facility-years' balances of an inventory, to net its calculations by (D26). */
 export type BalancesByFacility = ReadonlyMap<string | null, NettingBalance>;
 export const balancesOf = (
-  rows: readonly (Pick<BalanceRow, "facility" | "netted_t" | "gross_t"> & { mining_gross_t?: number })[],
+  rows: readonly (Pick<BalanceRow, "facility" | "netted_t" | "gross_t"> & {
+    mining_gross_t?: number;
+    co2_gross_t?: number;
+    co2_netted_t?: number;
+  })[],
 ): BalancesByFacility =>
   // A version approved before post-mining was kept apart has the gross figures only.
-  new Map(rows.map((b) => [b.facility, { netted_t: b.netted_t, mining_gross_t: b.mining_gross_t ?? b.gross_t }]));
+  new Map(
+    rows.map((b) => [
+      b.facility,
+      { netted_t: b.netted_t, mining_gross_t: b.mining_gross_t ?? b.gross_t, co2_gross_t: b.co2_gross_t, co2_netted_t: b.co2_netted_t },
+    ]),
+  );
 
 function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacility): InventoryCalculation {
   const { calculation, project, facility, period } = entry;
