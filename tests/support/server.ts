@@ -46,6 +46,8 @@ export interface TestServer {
   dataDir: string;
   /** The server's ports, for a test that seeds more than the API would in its time. */
   deps: LocalServer["deps"];
+  /** Resolves when the table stream has applied every write so far (the kept sums and counts). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startTestServer(options: { admin?: boolean; clock?: Clock;
     admin,
     dataDir,
     deps: server.deps,
+    settled: server.settled,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
