@@ -290,6 +290,8 @@ describe("web app: the year's inventory", () => {
     expect(history).toMatch(/направлено на проверку: .+ \(«Все расчеты внесены»\)/);
     expect(history).toMatch(/утверждено: Ольга Проверяющая, проверяющий/);
     expect(history).not.toMatch(/reviewer@example\.com|Утвердить/);
+    // D32: the year shows its approved version's figures.
+    await page.getByTestId("approved-figures").getByText("Утвержденная версия 1").waitFor();
     // D20: version 1 with its SHA-256.
     const versions = page.getByTestId("inventory-versions");
     await versions.getByText(/Версия 1: /).waitFor();

@@ -34,6 +34,7 @@ type Project = { id: string; version: number; name: string };
 type Version = { version: number; sha256: string; approved_at: string; approved_by: string; total_t_co2e: number };
 type Inventory = {
   total_t_co2e: number;
+  approved?: { version: number; live_if_reopened: { total_t_co2e: number } };
   review: { version: number; status: string };
   checks: Array<{ code: string; level: string; message: string }>;
 };
@@ -259,7 +260,7 @@ describe("the report of an approved year", () => {
 
 describe("a dictionary edit after approval", () => {
   // Last: it changes the platform's GWP set.
-  it("is not refused but recorded as an error check «изменено после утверждения» against the stored total", async () => {
+  it("is not refused but recorded as an error check «изменено после утверждения»; the year shows its approved figures everywhere, the live ones only as «если переоткрыть»", async () => {
     const set = (await gwpSetInForce(h.deps, 2024))!;
     const before = await inventory();
     await changeCoefficient(
@@ -270,10 +271,32 @@ describe("a dictionary edit after approval", () => {
       "admin@example.com",
     );
     const after = await inventory();
-    expect(after.total_t_co2e).not.toBe(before.total_t_co2e);
+    // D32: the approved figures stay; the live recomputation moved and is shown beside them.
+    expect(after.total_t_co2e).toBe(before.total_t_co2e);
+    expect(after.approved?.version).toBe(before.approved?.version);
+    expect(after.approved?.live_if_reopened.total_t_co2e).not.toBe(before.total_t_co2e);
+    expect(after.approved?.live_if_reopened.total_t_co2e).toBeGreaterThan(before.total_t_co2e);
     const check = after.checks.find((c) => c.code === "changed_after_approval")!;
     expect(check.level).toBe("error");
     expect(check.message).toMatch(/^Изменено после утверждения/);
+    // The years' totals (the inventory's chart, the profile's statistics) say the same.
+    for (const years of [
+      await json<Array<{ year: number; total_t_co2e: number; approved_version?: number; live_if_reopened_t_co2e?: number }>>(
+        await h.request("/api/v1/inventory/years/", { token: staff }),
+        200,
+      ),
+      (
+        after as unknown as {
+          years: Array<{ year: number; total_t_co2e: number; approved_version?: number; live_if_reopened_t_co2e?: number }>;
+        }
+      ).years,
+    ]) {
+      expect(years.find((y) => y.year === 2024)).toMatchObject({
+        total_t_co2e: before.total_t_co2e,
+        approved_version: after.approved?.version,
+        live_if_reopened_t_co2e: after.approved?.live_if_reopened.total_t_co2e,
+      });
+    }
     // The report still prints the approved version's figures.
     expect(await pdfText()).toMatch(new RegExp(`Итого\\s+${russian(before.total_t_co2e)}`));
   });

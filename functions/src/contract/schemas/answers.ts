@@ -63,6 +63,10 @@ export const yearTotalsSchema = z.object({
   total_t_co2e: z.number(),
   by_category: z.record(z.string(), z.number()).meta({ description: "t CO2-eq by Order 371 category (1, 2, 3, 18)" }),
   not_counted: z.string().meta({ description: "D18: what the year's total left out, in Russian; empty: nothing" }),
+  approved_version: z.optional(z.int().meta({ description: "D32: the year stands approved; its figures are this version's" })),
+  live_if_reopened_t_co2e: z.optional(
+    z.number().meta({ description: "D32: an approved year's live recomputation, what it would be if reopened" }),
+  ),
 });
 
 export const statisticsSchema = z.object({
@@ -431,6 +435,18 @@ export const inventorySchema = z.object({
     .array(z.object({ id: z.string(), name: z.string(), type: z.string(), project: z.object({ id: z.string(), name: z.string() }) }))
     .meta({ description: "The calculations the checks name, to open them" }),
   years: z.array(yearTotalsSchema),
+  approved: z.optional(
+    z
+      .object({
+        version: z.int(),
+        live_if_reopened: z.object({ total_t_co2e: z.number(), company_t_co2e: z.number() }),
+      })
+      .meta({
+        description:
+          "D32: the year stands approved: categories, facilities, totals, threshold and balance are this version's; " +
+          "the live recomputation is only what the year would show if reopened",
+      }),
+  ),
   balance: z
     .array(
       z.object({

@@ -34,7 +34,16 @@ export function emptyReview(companyId: string, year: number, now: string): Inven
 }
 
 export async function getReview(deps: Pick<Deps, "repos" | "clock">, companyId: string, year: number): Promise<InventoryReview> {
-  const stored = await deps.repos.inventoryReviews.get(companyId, year);
+  return reviewOf(deps, companyId, year, await deps.repos.inventoryReviews.get(companyId, year));
+}
+
+/** The year's review as getReview answers it, from the item read (undefined: none stored). */
+export async function reviewOf(
+  deps: Pick<Deps, "repos" | "clock">,
+  companyId: string,
+  year: number,
+  stored: InventoryReview | undefined,
+): Promise<InventoryReview> {
   if (!stored) return emptyReview(companyId, year, deps.clock.now().toISOString());
   // Items written before D20 kept the frozen calculations here; the freeze is now the year's.
   const { frozen: _frozen, ...review } = stored as InventoryReview & { frozen?: unknown };

@@ -3,13 +3,14 @@
 // converted with the GWP set in force for the year whatever set each calculation was stored with.
 // Alternatives, other years and the non-inventory types (forecast, gap filling, sensitivity, the
 // utilisation choice) never count. The checks say what a verifier would ask about.
+import { approvedFigures } from "./approved";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../gwp-years";
 import { coefficientFlags } from "../coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
-import type { Calculation, EmissionPoint, Facility } from "../../ports";
-import { getReview } from "./review";
+import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
+import { reviewOf } from "./review";
 import { oneDictionaryCheck } from "../dictionaries";
 import type { Project } from "../../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
@@ -230,11 +231,13 @@ async function summaryOf(
   { projects, sums }: { projects: Project[]; sums: ReadonlyMap<string, InventorySums> },
   facilities: Facility[],
 ): Promise<InventorySummary> {
-  const [gwp, review, points] = await Promise.all([
+  // Every year's review in one read: this year's, and which years stand approved (D32).
+  const [gwp, reviews, points] = await Promise.all([
     gwpOfYear(deps, year),
-    getReview(deps, actor.company, year),
+    reviewsOf(deps, actor.company),
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
+  const review = await reviewOf(deps, actor.company, year, reviews.get(year));
   const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities), points });
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
@@ -254,19 +257,34 @@ async function summaryOf(
     sums,
     figures,
   });
+  const live = {
+    categories: figures.lines,
+    facilities: [...figures.facilities.entries()].map(([id, t_co2e]) => ({ id, name: names.get(id) ?? NO_FACILITY_NAME, t_co2e })),
+    total_t_co2e: total,
+    threshold: { limit_t_co2e: limit, regulated: companyTotal >= limit, company_t_co2e: companyTotal },
+    balance: figures.balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME, points)),
+  };
+  // D32: an approved year shows its approved figures; the live ones only as «если переоткрыть».
+  const approved = await approvedFigures(deps, review, facilityId);
+  const shown = approved
+    ? {
+        categories: approved.categories,
+        facilities: approved.facilities,
+        total_t_co2e: approved.total_t_co2e,
+        threshold: { limit_t_co2e: limit, regulated: approved.company_t_co2e >= limit, company_t_co2e: approved.company_t_co2e },
+        balance: approved.balance,
+        approved: { version: approved.version, live_if_reopened: { total_t_co2e: total, company_t_co2e: companyTotal } },
+      }
+    : live;
   return {
     year,
     review,
     facility: facilityId ?? null,
     gwp,
-    categories: figures.lines,
-    facilities: [...figures.facilities.entries()].map(([id, t_co2e]) => ({ id, name: names.get(id) ?? NO_FACILITY_NAME, t_co2e })),
-    total_t_co2e: total,
-    threshold: { limit_t_co2e: limit, regulated: companyTotal >= limit, company_t_co2e: companyTotal },
+    ...shown,
     checks,
     check_calculations: named,
-    years: await totalsFromSums(deps, sums, projects, facilityId),
-    balance: figures.balances.map((b) => balanceRow(b, names.get(b.facility) ?? NO_FACILITY_NAME, points)),
+    years: await totalsFromSums(deps, reviews, sums, projects, facilityId),
   };
 }
 
@@ -420,6 +438,7 @@ function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacil
  *  each at its own year's GWP, from the projects' sums (domain/inventory/sums.ts). */
 async function totalsFromSums(
   deps: Deps,
+  reviews: ReadonlyMap<number, InventoryReview>,
   sums: ReadonlyMap<string, InventorySums>,
   projects: readonly Project[],
   facilityId?: string,
@@ -430,11 +449,25 @@ async function totalsFromSums(
       projects.filter((p) => !p.is_deleted && (!facilityId || p.facility === facilityId) && counts(p)).map((p) => p.reporting_year),
     ),
   ].sort((a, b) => a - b);
+  // D32: an approved year's totals are its approved version's.
   const totals: YearTotals[] = [];
   for (const year of years) {
     const { gwp_ch4 } = await gwpOfYear(deps, year);
     const figures = yearFigures(sums, projects, year, gwp_ch4, { facility: facilityId });
-    totals.push({ year, total_t_co2e: figures.total_t_co2e, by_category: figures.by_category, not_counted: figures.not_counted });
+    const review = reviews.get(year);
+    const approved = review && (await approvedFigures(deps, review, facilityId));
+    totals.push(
+      approved
+        ? {
+            year,
+            total_t_co2e: approved.total_t_co2e,
+            by_category: approved.by_category,
+            not_counted: figures.not_counted,
+            approved_version: approved.version,
+            live_if_reopened_t_co2e: figures.total_t_co2e,
+          }
+        : { year, total_t_co2e: figures.total_t_co2e, by_category: figures.by_category, not_counted: figures.not_counted },
+    );
   }
   return totals;
 }
@@ -442,8 +475,12 @@ async function totalsFromSums(
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
   const { projects, sums } = await keptOrLiveSums(deps, actor.company);
-  return totalsFromSums(oneDictionaryCheck(deps), sums, projects);
+  return totalsFromSums(oneDictionaryCheck(deps), await reviewsOf(deps, actor.company), sums, projects);
 }
+
+/** Every year's stored review of the company, by year. */
+const reviewsOf = async (deps: Deps, companyId: string) =>
+  new Map((await deps.repos.inventoryReviews.listOfCompany(companyId)).map((r) => [r.year, r]));
 
 /** The projects and their sums: the ones the stream keeps when they hold every calculation write
  *  made so far (read-your-writes: inventorySums answers undefined while one is still on its way),

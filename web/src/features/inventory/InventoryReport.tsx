@@ -76,6 +76,22 @@ function CheckCalculations({ check, data }: { check: Check; data: Inventory }) {
   );
 }
 
+/** D32: an approved year shows its approved version's figures; the live recomputation (a
+ *  dictionary corrected since) only as what it would be if reopened. */
+export function ApprovedNote({ approved, shown }: { approved: NonNullable<Inventory["approved"]>; shown: number }) {
+  const live = approved.live_if_reopened.total_t_co2e;
+  return (
+    <Flex vertical data-testid="approved-figures">
+      <Typography.Text type="secondary">Утвержденная версия {approved.version}</Typography.Text>
+      {tonnes(live) !== tonnes(shown) && (
+        <Typography.Text type="warning">
+          Если переоткрыть: {tonnes(live)} {T_CO2E}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
 export function InventoryReport({ data, years, year }: { data: Inventory; years: readonly YearTotals[]; year: number }) {
   const change = changeFromYearBefore(years, year, data.total_t_co2e);
   const chart = useMemo(() => totalsByCategoryFigure(years), [years]);
@@ -86,6 +102,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
         <Col xs={24} md={8}>
           <Card>
             <Statistic title={`Всего за ${data.year} год, ${T_CO2E}`} value={tonnes(data.total_t_co2e)} />
+            {data.approved && <ApprovedNote approved={data.approved} shown={data.total_t_co2e} />}
             {change && (
               <Typography.Text type="secondary" data-testid="year-change">
                 {change.previousYear}: {tonnes(change.previous)}

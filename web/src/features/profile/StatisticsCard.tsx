@@ -57,6 +57,14 @@ export function StatisticsCard() {
                     {[...data.years].reverse().map((y) => (
                       <li key={y.year}>
                         <Link to={`/inventory?year=${y.year}`}>{y.year}</Link>: {tonnes.format(y.total_t_co2e)}
+                        {/* D32: an approved year's figure is its approved version's. */}
+                        {y.approved_version !== undefined && (
+                          <Typography.Text type="secondary"> (утвержденная версия {y.approved_version})</Typography.Text>
+                        )}
+                        {y.live_if_reopened_t_co2e !== undefined &&
+                          tonnes.format(y.live_if_reopened_t_co2e) !== tonnes.format(y.total_t_co2e) && (
+                            <Typography.Text type="warning"> если переоткрыть: {tonnes.format(y.live_if_reopened_t_co2e)}</Typography.Text>
+                          )}
                         {/* D18: what the year's total left out. */}
                         {y.not_counted && <Typography.Text type="secondary"> ({y.not_counted})</Typography.Text>}
                       </li>

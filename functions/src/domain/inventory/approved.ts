@@ -1,0 +1,55 @@
+// D32: an approved, sent or accepted year shows its approved figures everywhere — the inventory,
+// the years' totals, the profile's statistics — read from its approved version's snapshot (D20),
+// whatever a later dictionary correction does to the live recomputation, which is shown beside
+// them only as «если переоткрыть». A version never changes, so its figures are kept in the
+// process once read (by company, year, version, hash and facility).
+import type { Deps } from "../context";
+import type { InventoryReview } from "../../ports";
+import type { Order371Category } from "@core/inventory";
+import { isApproved } from "./review";
+import type { InventorySummary } from "./types";
+import { loadSnapshot, scopedState } from "./versions";
+
+export interface ApprovedFigures {
+  version: number;
+  categories: InventorySummary["categories"];
+  facilities: InventorySummary["facilities"];
+  total_t_co2e: number;
+  /** The legal entity's whole total of the version (D21's threshold is the company's). */
+  company_t_co2e: number;
+  balance: InventorySummary["balance"];
+  by_category: Partial<Record<Order371Category, number>>;
+}
+
+const KEPT = 200;
+const kept = new Map<string, ApprovedFigures>();
+
+/** The approved version's figures of the year (of one facility when given), or undefined when the
+ *  year does not stand approved. */
+export async function approvedFigures(
+  deps: Pick<Deps, "repos" | "blobs">,
+  review: Pick<InventoryReview, "company" | "year" | "status" | "snapshot">,
+  facilityId?: string,
+): Promise<ApprovedFigures | undefined> {
+  if (!isApproved(review as InventoryReview) || !review.snapshot) return undefined;
+  const key = [review.company, review.year, review.snapshot.version, review.snapshot.sha256, facilityId ?? ""].join("|");
+  const known = kept.get(key);
+  if (known) return known;
+  const snapshot = await loadSnapshot(deps, review.company, review.year, review.snapshot.version);
+  const state = scopedState(snapshot.inventory, facilityId);
+  const categories = state.categories.map(({ calculations, ...line }) => ({ ...line, count: calculations.length }));
+  const by_category: ApprovedFigures["by_category"] = {};
+  for (const line of categories) by_category[line.category] = (by_category[line.category] ?? 0) + line.t_co2e;
+  const figures: ApprovedFigures = {
+    version: snapshot.version,
+    categories,
+    facilities: state.facilities,
+    total_t_co2e: state.total_t_co2e,
+    company_t_co2e: snapshot.inventory.total_t_co2e,
+    balance: facilityId ? state.balance.filter((b) => b.facility === facilityId) : state.balance,
+    by_category,
+  };
+  if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, figures);
+  return figures;
+}
