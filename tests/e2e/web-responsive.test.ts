@@ -215,10 +215,10 @@ describe("web app on a phone and on a wide screen", () => {
         try {
           await page.setViewportSize(PHONE);
           await page.getByRole("button", { name: "Меню" }).waitFor();
-          expect(await page.locator(".js-plotly-plot").count()).toBe(3);
+          expect(await page.locator(".js-plotly-plot").count()).toBe(4);
           await page.setViewportSize(DESKTOP);
           await page.locator(".ant-layout-sider").waitFor();
-          expect(await page.locator(".js-plotly-plot").count()).toBe(3);
+          expect(await page.locator(".js-plotly-plot").count()).toBe(4);
           // The page was not mounted again: its chart data were not dropped and fetched anew.
           expect(graphRequests).toEqual([]);
         } finally {
