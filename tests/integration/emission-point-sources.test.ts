@@ -6,6 +6,10 @@
 // 303.5 drained of which 206.1 destroyed and 97.4 vented. Then what is still a duplicate: two
 // calculations of one point whose periods overlap, and an estimate of the whole mine beside a
 // measured point; and a calculation's point must be one of its project's facility.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
@@ -139,6 +143,22 @@ describe("the worked example: one mine, ventilation and drainage measured apart,
       expect.objectContaining({ point: points.boiler.id, name: points.boiler.name, kind: "boiler_engine", route: "used" }),
     ]);
     close(balance.streams!.find((s) => s.point === points.drainage.id)!.t as number, t(303.5));
+  });
+
+  it("prints each point in the passport's sources with its instrument and frequency, measured contents «Уровень 3»", async () => {
+    const res = await h.request("/api/v1/inventory/2022/report/?format=pdf", { token });
+    expect(res.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), "passport-")), "passport.pdf");
+    writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+    const out = spawnSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    expect(out.status, out.stderr).toBe(0);
+    const text = out.stdout.replace(/\s+/g, " ");
+    for (const point of [points.shaft, points.drainage, points.flare, points.boiler]) {
+      expect(text).toContain(`Источник выбросов «${point.name}»`);
+    }
+    expect(text).toContain("средство измерений: Расходомер; периодичность измерений: непрерывно");
+    expect(text).toContain("Уровень 3 (измерения организации)");
+    expect(text).not.toContain("Уровень 2 (данные организации)");
   });
 });
 

@@ -13,3 +13,23 @@ export const COEFFICIENT_SOURCE_LABELS: Record<Exclude<CoefficientSourceKind, "d
   // D14: a mixture's content derived from the measurement periods (their volume-weighted mean).
   periods: "Рассчитано по периодам",
 };
+
+/** D29: tiers as a verifier reads them, on the screen, in exports and in the passport alike. */
+export type Tier = 1 | 2 | 3;
+export const TIER_LABELS: Record<Tier, string> = {
+  1: "Уровень 1 (значение по умолчанию)",
+  2: "Уровень 2 (коэффициент организации)",
+  3: "Уровень 3 (измерения организации)",
+};
+/** The types whose volume and contents are the facility's own measurements (formula 3.1, flaring
+ *  by composition, combustion of drained gas). */
+const MEASURED_TYPES = new Set(["underground", "torch_composition", "disposal_co2_stat_sources"]);
+const MEASURED_FIELDS = new Set(["volume", "ef_ch4", "ef_co2", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12"]);
+
+/** D29: a value computed from the facility's own measurements (flow, contents, periods) is tier 3;
+ *  the facility's own factor (or another value it gave) tier 2; a dictionary or fixed default tier 1. */
+export function tierOf(type: string, field: string, source: CoefficientSourceKind): Tier {
+  if (source === "periods") return 3;
+  if (source !== "custom" && source !== "input") return 1;
+  return MEASURED_TYPES.has(type) && MEASURED_FIELDS.has(field) ? 3 : 2;
+}

@@ -169,6 +169,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
         paragraph(`${source.ipcc}. Метод: ${source.method}`);
         paragraph(`Формула: ${source.formula}`);
         if (source.period) paragraph(`Период: ${source.period}`);
+        if (source.point) paragraph(source.point);
         doc.moveDown(0.2);
         const [labelWidth, valueWidth, unitWidth, tierWidth] = [120, 65, 55, 75];
         table(

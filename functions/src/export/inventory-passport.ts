@@ -8,9 +8,11 @@
 // lay it out, inventory-report.ts puts them together. docs/user-guide.md «Паспорт отчета» lists it.
 import { NO_FACILITY_NAME } from "../domain/inventory/checks";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
-import type { Company, Facility, InventoryReview, User } from "../ports";
+import type { Company, EmissionPoint, Facility, InventoryReview, User } from "../ports";
+import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import { REGISTRY, isCalculationType, type NumberField } from "@core/registry";
 import {
+  EMISSION_POINT_KINDS,
   FACILITY_KINDS,
   IPCC_CODES,
   METHOD_LABELS,
@@ -54,6 +56,8 @@ export interface PassportSource {
   formula: string;
   /** D19: the dates the line covers. */
   period: string;
+  /** D25: its emission point with the instrument and frequency; "" for the facility as a whole. */
+  point: string;
   activity: Quantity[];
   coefficients: PassportCoefficient[];
   /** The calculation's own results (gross where its basis is gross). */
@@ -242,16 +246,6 @@ function formulaOf(line: PassportLine): string {
   }
 }
 
-const MEASURED_METHODS = new Set<string>([METHOD_LABELS.measurement, METHOD_LABELS.composition]);
-
-/** D10, IPCC 2006 Vol. 2 Fig. 4.1.1: default values are tier 1, the company's own tier 2, values
- *  measured at the source (measurement periods, the flared gas's composition) tier 3. */
-function tierOf(use: CoefficientUse, line: PassportLine): string {
-  if (use.source === "custom") return "Уровень 2 (значение организации)";
-  if (use.source === "input") return MEASURED_METHODS.has(line.method) ? "Уровень 3 (измерения)" : "Уровень 2 (данные организации)";
-  return "Уровень 1 (значение по умолчанию)";
-}
-
 /** The fuel a line burns, by kind, with its own unit (the dictionary entry names both:
  *  «Топливо дизельное, т»); undefined for a line that burns none. */
 function fuelOf(line: PassportLine): { kind: string; unit: string } | undefined {
@@ -266,7 +260,16 @@ function fuelOf(line: PassportLine): { kind: string; unit: string } | undefined 
   return { kind: "Топливо (коэффициенты организации)", unit: per && per !== "ед." ? per : "ед. топлива" };
 }
 
-function sourceOf(calculation: PassportLine): PassportSource {
+/** D25, 8.1: «Источник выбросов «Вентиляционный ствол № 1» (вентиляционный ствол (вентилятор));
+ *  средство измерений: …; периодичность измерений: …». */
+export function pointText(point: EmissionPoint): string {
+  return (
+    `Источник выбросов «${point.name}» (${EMISSION_POINT_KINDS[point.kind].toLowerCase()}); ` +
+    `средство измерений: ${point.instrument || "не указано"}; периодичность измерений: ${point.frequency || "не указана"}`
+  );
+}
+
+function sourceOf(calculation: PassportLine, point: EmissionPoint | undefined): PassportSource {
   const quantity = (name: string, value: number, unit: string): Quantity => {
     const field = fieldOf(calculation.type, name);
     return { label: field?.label ?? name, value, unit: unit || field?.unit || "", decimals: field?.decimals ?? 4 };
@@ -291,7 +294,7 @@ function sourceOf(calculation: PassportLine): PassportSource {
     .map(([name, use]) => ({
       ...quantity(name, use.value, use.unit),
       source: describeCoefficient(use) ?? "",
-      tier: tierOf(use, calculation),
+      tier: TIER_LABELS[tierOf(calculation.type, name, use.source)],
     }));
   return {
     name: calculation.name,
@@ -304,6 +307,7 @@ function sourceOf(calculation: PassportLine): PassportSource {
     ].join("; "),
     formula: formulaOf(calculation),
     period: calculation.period ? periodText(calculation.period) : "",
+    point: point ? pointText(point) : "",
     activity,
     coefficients,
     gases: calculation.gases,
@@ -364,10 +368,12 @@ const dateText = (value: unknown) =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? plainDate(value) : String(value ?? "");
 
 /** 8.1: a measured source's periods (D14) — or the one period it covers — with how it was measured. */
-function measurementOf(facility: string, line: PassportLine): PassportMeasurement {
+function measurementOf(facility: string, line: PassportLine, point: EmissionPoint | undefined): PassportMeasurement {
+  // D25: the calculation's own notes, else its point's instrument and frequency.
+  const fromPoint = { measurement_frequency: point?.frequency, measurement_instruments: point?.instrument };
   const note = (name: keyof typeof MEASUREMENT_NOTES) => {
     const value = line.inputs?.[name];
-    return typeof value === "string" && value ? value : "не указаны";
+    return typeof value === "string" && value ? value : fromPoint[name as keyof typeof fromPoint] || "не указаны";
   };
   const stored = Array.isArray(line.results?.periods) ? (line.results.periods as Array<Record<string, unknown>>) : [];
   const contents = (name: string) => line.coefficients?.[name]?.value ?? 0;
@@ -393,7 +399,7 @@ function measurementOf(facility: string, line: PassportLine): PassportMeasuremen
         ];
   return {
     facility,
-    source: line.name,
+    source: point ? `${line.name} — источник «${point.name}»` : line.name,
     project: line.project.name,
     frequency: note("measurement_frequency"),
     instruments: note("measurement_instruments"),
@@ -474,6 +480,7 @@ function facilityDetails(facility: Facility | undefined): string {
 function facilitiesOf(
   inventory: { calculations: PassportLine[]; facilities: Inventory["facilities"] },
   facilities: Facility[],
+  pointOf: (line: PassportLine) => EmissionPoint | undefined,
 ): PassportFacility[] {
   const counted = inventory.calculations.filter((c) => c.counted);
   return inventory.facilities.map((row) => {
@@ -487,7 +494,7 @@ function facilitiesOf(
         const sources = own
           .filter((c) => c.category === category)
           .sort((a, b) => a.ipcc_code.localeCompare(b.ipcc_code) || a.name.localeCompare(b.name, "ru"))
-          .map(sourceOf);
+          .map((line) => sourceOf(line, pointOf(line)));
         // D26: the net figures, so the subtotals add up to the facility's total.
         const t_co2e = round(sources.reduce((sum, s) => sum + s.t_co2e, 0));
         return { title: categoryTitle(category), sources, t_co2e };
@@ -504,6 +511,8 @@ function companyThreshold(inventory: Pick<Inventory, "threshold" | "year">): str
 export interface PassportData {
   company: Company;
   facilities: Facility[];
+  /** D25: the company's emission points, to print each line's with its instrument and frequency. */
+  points?: EmissionPoint[];
   /** The live inventory, or an approved version's snapshot of it (D20). */
   inventory: Omit<Inventory, "review" | "years" | "calculations"> & {
     calculations: PassportLine[];
@@ -536,7 +545,8 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
   return { title: `Изменения относительно версии ${changes.against}`, lines };
 }
 
-export function buildPassport({ company, facilities, inventory, review, users, now, snapshot }: PassportData): Passport {
+export function buildPassport({ company, facilities, points = [], inventory, review, users, now, snapshot }: PassportData): Passport {
+  const pointOf = (line: PassportLine) => (line.point ? points.find((p) => p.id === line.point) : undefined);
   const missing = "не указан";
   const counted = inventory.calculations.filter((c) => c.counted);
   const facilityRows = inventory.facilities;
@@ -571,7 +581,7 @@ export function buildPassport({ company, facilities, inventory, review, users, n
     ...(snapshot?.changes ? { changes: changesOf(snapshot.changes, facilities) } : {}),
     scope,
     gwp: `${inventory.gwp.name}: ПГП CH4 = ${inventory.gwp.gwp_ch4}${inventory.gwp.source ? ` (${inventory.gwp.source})` : ""}`,
-    facilities: facilitiesOf(inventory, facilities),
+    facilities: facilitiesOf(inventory, facilities, pointOf),
     totals: inventory.categories.map((row) => ({
       category: categoryTitle(row.category),
       ipcc: ipccTitle(row.ipcc_code),
@@ -588,7 +598,9 @@ export function buildPassport({ company, facilities, inventory, review, users, n
       ),
     ),
     measurements: facilityRows.flatMap((row) =>
-      counted.filter((c) => c.facility === row.id && c.type === "underground").map((line) => measurementOf(row.name, line)),
+      counted
+        .filter((c) => c.facility === row.id && (c.type === "underground" || pointOf(c) !== undefined))
+        .map((line) => measurementOf(row.name, line, pointOf(line))),
     ),
     // A facility's report shows its own balance only.
     balance: inventory.balance.filter((b) => !inventory.facility || b.facility === inventory.facility).map(balanceOf),

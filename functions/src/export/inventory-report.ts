@@ -66,11 +66,12 @@ export async function inventoryReport(
 ): Promise<ExportResult> {
   // inventoryWithStored is typed with the API's Deps, but reads the repositories only: the worker
   // has no configuration to give it.
-  const [company, facilities, review, users] = await Promise.all([
+  const [company, facilities, review, users, points] = await Promise.all([
     deps.repos.companies.get(actor.company),
     deps.repos.facilities.list(actor.company),
     getReview(deps, actor.company, request.year),
     deps.repos.users.listByCompany(actor.company),
+    deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
   if (!company) throw new NotFound("Организация не найдена");
   // D20: an approved, sent or accepted year prints its approved version, not the live figures; any
@@ -85,7 +86,7 @@ export async function inventoryReport(
       : undefined;
   // D32: the requisites, the person responsible and the facilities as the version froze them.
   const printed = printedEntity(stored || undefined, company, facilities);
-  const passport = buildPassport({ ...printed, inventory, review, users, now: deps.clock.now(), snapshot });
+  const passport = buildPassport({ ...printed, points, inventory, review, users, now: deps.clock.now(), snapshot });
   // docs/security.md: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
   if (lines > MAX_PASSPORT_LINES) {
