@@ -234,4 +234,21 @@ describe("one netted figure everywhere (D26)", () => {
     expect(pit.totals.t_co2e).toBeCloseTo(facility(facilities.pit), 6);
     expect(pit.totals.gwp).toMatch(/ПГП CH4 = 25 \(отчетный год 2025\)/);
   });
+
+  it("each project's uncertainty model gives its calculations, then the netting line; the netted totals add up to the facility's", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    type Model = { calculations: Array<{ co2e: number }>; netting: { label: string; subtracted_t_co2e: number; upper_pct: number } | null };
+    const netted = async (key: string) => {
+      const model = await get<Model>(`projects/${projects[key]}/uncertainty/`);
+      return { model, total: model.calculations.reduce((sum, c) => sum + c.co2e, 0) - (model.netting?.subtracted_t_co2e ?? 0) };
+    };
+    const mining = await netted("mining");
+    const destroyed = await netted("destroyed");
+    const pit = await netted("pit");
+    expect(mining.model.netting).toMatchObject({ label: "− уничтожено (факел, котельная)", upper_pct: 5 });
+    expect(destroyed.model.netting).toBeNull();
+    const facility = (id: string) => inventory.facilities.find((f) => f.id === id)!.t_co2e;
+    expect(mining.total + destroyed.total).toBeCloseTo(facility(facilities.mine), 6);
+    expect(pit.total).toBeCloseTo(facility(facilities.pit), 6);
+  });
 });

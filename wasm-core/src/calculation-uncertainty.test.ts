@@ -8,6 +8,7 @@ import {
   calculationModel,
   monteCarloModel,
   monteCarloOf,
+  nettedApproach1,
   projectApproach1,
   type UsedValue,
 } from "./calculation-uncertainty";
@@ -169,5 +170,16 @@ describe("a project's total and key categories", () => {
   it("has nothing to say about a project without emissions", () => {
     expect(projectApproach1(core, [])).toBeUndefined();
     expect(monteCarloOf(core, [])).toBeUndefined();
+  });
+});
+
+describe("a netted total (D27)", () => {
+  it("is Eq. 3.2 with the subtracted term: √((U_g·E_g)² + (U_d·E_d)²) / |E_g − E_d|", () => {
+    // 600 000 t ± 40 % less 250 000 t destroyed ± 5 %: the net 350 000 t is far less certain.
+    const netted = nettedApproach1(600_000, 40, 250_000, 5);
+    expect(netted.u_pct).toBeCloseTo(Math.sqrt((40 * 600_000) ** 2 + (5 * 250_000) ** 2) / 350_000, 12);
+    expect(netted.u_pct).toBeCloseTo(68.664371535, 8);
+    expect(netted.lower).toBeCloseTo(350_000 * (1 - netted.u_pct / 100), 6);
+    expect(nettedApproach1(100, 10, 0, 5).u_pct).toBeCloseTo(10, 12);
   });
 });

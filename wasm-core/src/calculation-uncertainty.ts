@@ -154,6 +154,22 @@ function interval(value: number, u_pct: number): Interval {
   return { u_pct, lower: Math.max(0, value - half), upper: value + half };
 }
 
+/** D27: the default uncertainty of the drained gas destroyed (the metered volume sent to flares,
+ *  boilers and engines): IPCC 2006 Vol. 2 ch. 2 §2.4, activity data of metered fuel, ±5 %. */
+export const DESTROYED_GAS_UNCERTAINTY = {
+  lower_pct: 5,
+  upper_pct: 5,
+  source: "МГЭИК 2006, т. 2, гл. 2, п. 2.4: данные о деятельности по учтенному прибором расходу газа, ±5 %",
+} as const;
+
+/** D27: Approach 1 of a netted total, net = gross − destroyed: IPCC 2006 Vol. 1 Eq. 3.2 with the
+ *  subtracted term, U = √((U_g·E_g)² + (U_d·E_d)²) / |E_g − E_d|. */
+export function nettedApproach1(gross: number, grossPct: number, destroyed: number, destroyedPct: number): Interval {
+  const net = gross - destroyed;
+  const u_pct = net === 0 ? 0 : Math.hypot(grossPct * gross, destroyedPct * destroyed) / Math.abs(net);
+  return interval(net, u_pct);
+}
+
 /** The Monte Carlo model of calculations: one factor per distinct input draw, one source per term. */
 export function monteCarloModel(models: readonly CalculationModel[]): { factors: FactorInput[]; sources: SourceInput[] } {
   const factors: FactorInput[] = [];

@@ -201,6 +201,21 @@ export const uncertaintyModelSchema = z.object({
     }),
   ),
   count: z.int(),
+  netting: z.nullable(
+    z
+      .object({
+        label: z.string(),
+        subtracted_t_co2e: z.number(),
+        lower_pct: z.number(),
+        upper_pct: z.number(),
+        source: z.string(),
+        gwp: z.string(),
+      })
+      .meta({
+        description:
+          "D26, D27: what the facility-year's netting takes off the project's gross figures, t CO2-eq at the reporting year's GWP, with the default uncertainty of the destroyed gas; the netted total's uncertainty is Eq. 3.2 with this subtracted term. null: nothing netted",
+      }),
+  ),
   ...notCountedFields,
 });
 

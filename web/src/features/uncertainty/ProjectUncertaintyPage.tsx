@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Spin, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { REGISTRY, isEmissionType } from "@core/registry";
-import { calculationApproach1, projectApproach1 } from "@core/calculation-uncertainty";
+import { calculationApproach1, nettedApproach1, projectApproach1 } from "@core/calculation-uncertainty";
 import type { MonteCarloResult } from "@core/uncertainty-core";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUncertaintyCore } from "../../shared/wasmCore";
@@ -55,6 +55,14 @@ export default function ProjectUncertaintyPage() {
   const project = useMemo(
     () => (core.data && calculations ? projectApproach1(core.data, calculations) : undefined),
     [core.data, calculations],
+  );
+  const netting = model.data?.netting ?? null;
+  const netted = useMemo(
+    () =>
+      project && netting
+        ? nettedApproach1(project.total, project.approach1.u_pct, netting.subtracted_t_co2e, Math.max(netting.lower_pct, netting.upper_pct))
+        : undefined,
+    [project, netting],
   );
   const rows = useMemo<CalculationRow[]>(
     () =>
@@ -123,6 +131,30 @@ export default function ProjectUncertaintyPage() {
                       label: "95 % интервал",
                       children: `от ${tonnes(project.approach1.lower)} до ${tonnes(project.approach1.upper)} ${UNIT}`,
                     },
+                    // D26, D27: the facility-year's netting, then the netted total (Eq. 3.2 with the subtracted term).
+                    ...(netted && netting
+                      ? [
+                          {
+                            key: "netting",
+                            label: netting.label,
+                            children: (
+                              <span data-testid="netting-line">
+                                {tonnes(netting.subtracted_t_co2e)} ± {percent(Math.max(netting.lower_pct, netting.upper_pct))} {UNIT} (
+                                {netting.source})
+                              </span>
+                            ),
+                          },
+                          {
+                            key: "netted",
+                            label: "Итого за вычетом уничтоженного",
+                            children: (
+                              <Typography.Text strong data-testid="netted-total">
+                                {tonnes(project.total - netting.subtracted_t_co2e)} ± {percent(netted.u_pct)} {UNIT}
+                              </Typography.Text>
+                            ),
+                          },
+                        ]
+                      : []),
                   ]}
                 />
                 <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
