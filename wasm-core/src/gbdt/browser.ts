@@ -1,5 +1,7 @@
 // GBDT inference in the browser: the same gbdt.wasm bytes as in Node, served by Vite.
 import wasmUrl from "../../build/gbdt.wasm?url";
+import trainWasmUrl from "../../build/gbdt-train.wasm?url";
+import { trainWithModule, type TrainingData, type TrainOptions, type TrainParams, type TrainResult } from "./train";
 import type { ParsedModel } from "./model";
 import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
 
@@ -9,6 +11,8 @@ export { parseModel } from "./parse";
 export { readFeatureCsv } from "./csv";
 export type { GbdtLibrary, ParsedModel } from "./model";
 export type { Rows } from "./rows";
+export { trainParams, TrainingInputError, type RoundInfo, type TrainParams, type TrainResult } from "./train";
+export { readForecastHistoryCsv } from "./train-csv";
 export * from "./conformal";
 export * from "./backtest";
 export {
@@ -23,6 +27,22 @@ export {
 } from "./what-if";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+let compiledTrainer: Promise<WebAssembly.Module> | undefined;
+
+/** Trains a model in gbdt-train.wasm (the same bytes as in Node); the result holds its XGBoost JSON. */
+export async function trainModel(data: TrainingData, params: TrainParams, options?: TrainOptions): Promise<TrainResult> {
+  compiledTrainer ??= fetch(trainWasmUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`gbdt-train.wasm: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch((error: unknown) => {
+      compiledTrainer = undefined;
+      throw error;
+    });
+  return trainWithModule(await compiledTrainer, data, params, options);
+}
 
 /** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
 export async function loadModel(source: string | ParsedModel, options?: LoadOptions): Promise<GbdtModel> {

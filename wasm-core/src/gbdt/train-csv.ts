@@ -2,6 +2,7 @@
 // such as a step, an ISO date-time, or «01.01.2025 10:20») and `id`, and every other column a feature.
 // Cells as readFeatureCsv reads them (empty or NaN: missing); the target may not be missing.
 import { parseCsvRecords } from "../csv";
+import { headerKey, REGISTRY, type NumberField } from "../registry";
 import { readFeatureCsv } from "./csv";
 import { TrainingInputError, type TrainingData } from "./train";
 
@@ -58,4 +59,51 @@ export function readTrainingCsv(text: string, target: string): TrainingData & { 
     });
   }
   return { featureNames, rows, y, t, hasTime: t !== null };
+}
+
+/** The Russian headers a forecast history may have, by column name: the data columns' labels (with or
+ *  without the unit) and names, the measured concentration y and the time t. */
+function historyHeaders(): Map<string, string> {
+  const keys = new Map<string, string>();
+  const data = (REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[];
+  for (const column of data) {
+    for (const header of [column.name, column.label, `${column.label}, ${column.unit}`]) keys.set(headerKey(header), column.name);
+  }
+  const target = "Концентрация CH4 в исходящей струе лавы, факт";
+  for (const header of ["y", target, `${target}, %`, "Факт", "Концентрация метана, факт", "CH4 факт"]) keys.set(headerKey(header), "y");
+  for (const header of ["t", "Время", "Дата и время", "Дата", "Шаг"]) keys.set(headerKey(header), "t");
+  for (const header of ["id", "№", "Номер", "Номер строки"]) keys.set(headerKey(header), "id");
+  return keys;
+}
+
+/**
+ * A forecast history as users keep it (the browser's training reads it): CSV with «;» or «,», decimal
+ * commas under «;», the forecast's data columns by their Russian headers, `y` and optionally `t`.
+ * Returns the data by the model's feature names (x1, x2, ...) with the file's own headers.
+ */
+export function readForecastHistoryCsv(text: string): TrainingData & { headers: Record<string, string> } {
+  const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
+  // Headers carry commas of their own («…, м³/мин»): a «;» anywhere in the header line decides.
+  const delimiter = firstLine.includes(";") ? ";" : ",";
+  const records = parseCsvRecords(text, { delimiter });
+  if (records.length === 0) throw new TrainingInputError("Файл пуст: нужна строка заголовков и строки данных");
+  const known = historyHeaders();
+  const headers: Record<string, string> = {};
+  const names = records[0].fields.map((raw) => {
+    const header = raw.trim();
+    const name = known.get(headerKey(header)) ?? known.get(headerKey(header.replace(/\s*[,(].*$/s, "")));
+    if (!name) throw new TrainingInputError(`Столбец «${header}» не распознан: нужны столбцы данных прогноза, «y» и, если есть, «Время»`);
+    if (headers[name]) throw new TrainingInputError(`Столбцы «${headers[name]}» и «${header}» означают одно и то же`);
+    headers[name] = header;
+    return name;
+  });
+  if (!headers.y) throw new TrainingInputError("Нет столбца «y» (Концентрация CH4 в исходящей струе лавы, факт, %)");
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  const cell = (value: string) => (delimiter === ";" ? value.trim().replace(",", ".") : value.trim());
+  const lines = [
+    names.join(","),
+    ...records.slice(1).map((r) => r.fields.map((f, i) => quote(names[i] === "t" ? f.trim() : cell(f))).join(",")),
+  ];
+  const data = readTrainingCsv(lines.join("\n"), "y");
+  return { ...data, headers };
 }

@@ -23,6 +23,7 @@ import {
   type ForecastModelVersion,
 } from "./api";
 import { useFeedback } from "../../shared/feedback";
+import { TrainModelCard } from "./TrainModelCard";
 
 export const METHOD_LABELS: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
 const LIBRARY_LABELS: Record<string, string> = METHOD_LABELS;
@@ -240,6 +241,7 @@ export function ForecastModelsTab() {
         title="Прогноз метана считается по активной модели выбранного метода"
         description="Перед сохранением сервер разбирает файл и делает пробный прогноз: файл другой библиотеки или не модель не примется. Загруженные версии не удаляются. Сохраненные расчеты хранят версию модели, по которой выполнены, и не пересчитываются при смене активной модели."
       />
+      <TrainModelCard />
       <UploadCard />
       {isError && <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} />}
       {METHODS.map((method) => (

@@ -1,0 +1,113 @@
+// «Модели прогноза» → «Обучить модель» in a real browser against the real local server: a longwall's
+// history (Russian headers, «;», decimal commas) is uploaded, a model trained in a Web Worker with the
+// progress shown round by round, its importance drawn with the features' Russian names, saved as a
+// model version of the company, and a forecast of the company then runs on it.
+// Needs web/dist (`npm run build:web`) and Debian Chromium.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const AIR = "Расход воздуха в исходящей струе лавы (суточные замеры)";
+const DRAINED = "Концентрация метана в каптируемой смеси";
+
+/** 2 000 rows of 10-minute steps: more air, less methane; drainage readings missing now and then. */
+function history(): string {
+  const lines = [`Время;${AIR}, м³/мин;${DRAINED}, %;Концентрация CH4 в исходящей струе лавы, факт, %`];
+  for (let i = 0; i < 2000; i++) {
+    const minutes = i * 10;
+    const day = 1 + Math.floor(minutes / 1440);
+    const stamp = `${String(day).padStart(2, "0")}.01.2025 ${String(Math.floor((minutes % 1440) / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    const air = 1200 + ((i * 37) % 400);
+    const drained = i % 9 === 0 ? "" : String(20 + ((i * 13) % 30));
+    const y = (0.5 * 1400) / air + (drained === "" ? 0.1 : 0) + 0.002 * ((i * 7) % 5);
+    lines.push(`${stamp};${air};${drained};${y.toFixed(4).replace(".", ",")}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+describe("web app: training a forecast model", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let pageErrors: string[];
+  const file = join(mkdtempSync(join(tmpdir(), "train-model-")), "история лавы.csv");
+  const card = () => page.locator(".ant-card", { hasText: "Обучить модель" });
+
+  beforeAll(async () => {
+    writeFileSync(file, history());
+    server = await startTestServer({ admin: true });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 1000 }, timeout: 30_000 });
+    ({ page, pageErrors } = app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("trains on an uploaded history with the progress shown and draws the importance in Russian", async () => {
+    await signIn(page, server.url, server.admin!);
+    await page.goto(`${server.url}/admin?tab=models`);
+    await card().waitFor();
+    await card().locator('input[type="file"]').setInputFiles(file);
+    await card().getByText("история лавы.csv").waitFor();
+    const trees = card().getByLabel("Деревьев");
+    await trees.click();
+    await trees.press("Control+A");
+    await trees.pressSequentially("120");
+    await card().getByRole("button", { name: "Обучить" }).click();
+
+    // The bar and the round counter as the worker reports them.
+    await card().getByLabel("Ход обучения").waitFor();
+    await card()
+      .getByText(/Раунд \d+ из 120: ошибка на обучающих строках [\d,]+ %, на проверочных [\d,]+ %/)
+      .waitFor();
+    await card()
+      .getByText(/Модель обучена: \d+ деревьев, 1600 строк обучения и 400 проверки/)
+      .waitFor({ timeout: 60_000 });
+    const importance = card().getByRole("region", { name: "Важность признаков" });
+    await importance.getByText(AIR, { exact: true }).waitFor();
+    await importance.getByText(DRAINED, { exact: true }).waitFor();
+    expect(await importance.textContent()).not.toMatch(/x\d/);
+    await card().getByRole("img", { name: "Ошибка обучения и проверки по раундам" }).waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-train-model.png`, fullPage: true });
+  }, 120_000);
+
+  it("saves it as the company's model, which the company's forecast then runs", async () => {
+    await card().getByRole("button", { name: "Сохранить как модель компании" }).click();
+    await page.getByText(/Модель компании сохранена: XGBoost, версия 2, прогнозы компании считаются по ней/).waitFor({ timeout: 60_000 });
+    const xgboost = page.getByRole("region", { name: "Модели XGBoost" });
+    await xgboost.getByText("история лавы.model.json").waitFor();
+
+    const access = await accessToken(server.url, server.admin!);
+    const call = async <T>(method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${access}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    };
+    const project = await call<{ id: string }>("POST", "/api/v1/projects/create_project/", {
+      name: "Лава 3",
+      start_date: "2025-01-01",
+      end_date: "2025-12-31",
+    });
+    expect(project.status).toBe(201);
+    const forecast = await call<{ id: string; model: { version: number } }>("POST", "/api/v1/regres_methane/", {
+      name: "Прогноз по своей модели",
+      project: project.body.id,
+      method: "xgboost",
+      data: [{ id: 1, x1: 1400, x2: 1300, x7: 35, x8: 100, x12: 0.5, x13: 16000, x15: 35 }],
+    });
+    expect(forecast.status).toBe(201);
+    expect(forecast.body.model.version).toBe(2);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});

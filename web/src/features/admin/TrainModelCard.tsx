@@ -1,0 +1,252 @@
+// «Обучить модель»: a model trained in the browser (a Web Worker running the core's trainer) on a
+// longwall's history — the forecast's data columns by their Russian headers, y and optionally the
+// time — with a progress bar, a cancel button, the training and validation error per round and the
+// importance of each feature by its Russian name. «Сохранить» sends the same file and parameters to
+// the server, which trains the same model again (the trainer is deterministic) and stores it as a
+// version of the company's own that its forecasts use.
+import { useRef, useState } from "react";
+import { Alert, Button, Card, Checkbox, Form, InputNumber, Progress, Space, Typography, Upload } from "antd";
+import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { REGISTRY, type NumberField } from "@core/registry";
+import type { RoundInfo } from "@core/gbdt/browser";
+import { api } from "../../api/client";
+import { formatResult } from "../../shared/decimals";
+import { adminKeys, errorText, type ForecastModelVersion } from "./api";
+import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
+import { useFeedback } from "../../shared/feedback";
+
+const LABELS = new Map(
+  ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c.label]),
+);
+
+interface Params {
+  n_estimators: number;
+  max_depth: number;
+  learning_rate: number;
+}
+
+/** The error curves, training and validation, as two polylines over the rounds. */
+function ErrorCurve({ rounds }: { rounds: RoundInfo[] }) {
+  if (rounds.length < 2) return null;
+  const width = 560;
+  const height = 160;
+  const values = rounds.flatMap((r) => [r.train_rmse, r.valid_rmse ?? r.train_rmse]);
+  const top = Math.max(...values);
+  const last = rounds[rounds.length - 1];
+  const x = (i: number) => 40 + (i / (Math.max(last.rounds, rounds.length) - 1)) * (width - 50);
+  const y = (v: number) => 10 + (1 - v / top) * (height - 30);
+  const line = (pick: (r: RoundInfo) => number | null) =>
+    rounds
+      .filter((r) => pick(r) !== null)
+      .map((r, i) => `${x(i).toFixed(1)},${y(pick(r)!).toFixed(1)}`)
+      .join(" ");
+  return (
+    <figure style={{ margin: 0 }} aria-label="Ошибка по раундам">
+      <svg width={width} height={height} role="img" aria-label="Ошибка обучения и проверки по раундам">
+        <line x1={40} y1={height - 20} x2={width - 10} y2={height - 20} stroke="#bbb" />
+        <line x1={40} y1={10} x2={40} y2={height - 20} stroke="#bbb" />
+        <text x={0} y={14} fontSize={11}>
+          {formatResult(top, 3)}
+        </text>
+        <text x={20} y={height - 22} fontSize={11}>
+          0
+        </text>
+        <text x={width - 90} y={height - 4} fontSize={11}>
+          раунд {last.round}
+        </text>
+        <polyline points={line((r) => r.train_rmse)} fill="none" stroke="#1677ff" strokeWidth={2} />
+        <polyline points={line((r) => r.valid_rmse)} fill="none" stroke="#fa8c16" strokeWidth={2} />
+      </svg>
+      <figcaption>
+        <Typography.Text style={{ color: "#1677ff" }}>■ обучающие строки</Typography.Text>{" "}
+        <Typography.Text style={{ color: "#fa8c16" }}>■ проверочные строки</Typography.Text> — среднеквадратичная ошибка, % CH4
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Feature importance (share of the total gain) as bars, each feature by its Russian name. */
+function Importance({ summary }: { summary: TrainSummary }) {
+  const sorted = [...summary.importance].sort((a, b) => b.share - a.share);
+  return (
+    <section aria-label="Важность признаков">
+      <Typography.Title level={5}>Важность признаков</Typography.Title>
+      {sorted.map((i) => (
+        <div key={i.feature} style={{ display: "flex", alignItems: "center", gap: 8, marginBottom: 4 }}>
+          <span style={{ width: 360 }}>{LABELS.get(i.feature) ?? i.feature}</span>
+          <div style={{ width: 240, background: "#f0f0f0", height: 14 }}>
+            <div style={{ width: `${(i.share * 100).toFixed(1)}%`, background: "#52c41a", height: 14 }} />
+          </div>
+          <span>{formatResult(i.share * 100, 1)} %</span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function TrainModelCard() {
+  const [form] = Form.useForm<Params>();
+  const [file, setFile] = useState<File | null>(null);
+  const [rounds, setRounds] = useState<RoundInfo[]>([]);
+  const [summary, setSummary] = useState<TrainSummary | null>(null);
+  const [problem, setProblem] = useState<string>();
+  const [running, setRunning] = useState(false);
+  const [activate, setActivate] = useState(true);
+  const worker = useRef<Worker | null>(null);
+  const trainedWith = useRef<Params | null>(null);
+  const { message } = useFeedback();
+  const queryClient = useQueryClient();
+
+  const stop = () => {
+    worker.current?.terminate();
+    worker.current = null;
+    setRunning(false);
+  };
+
+  const start = async (params: Params) => {
+    if (!file) {
+      setProblem("Прикрепите файл истории (.csv)");
+      return;
+    }
+    stop();
+    setProblem(undefined);
+    setSummary(null);
+    setRounds([]);
+    setRunning(true);
+    trainedWith.current = params;
+    const text = await file.text();
+    const w = new Worker(new URL("./trainModel.worker.ts", import.meta.url), { type: "module" });
+    worker.current = w;
+    const seen: RoundInfo[] = [];
+    let shown = 0;
+    w.onmessage = (event: MessageEvent<TrainMessage>) => {
+      const data = event.data;
+      if (data.type === "round") {
+        seen.push(data.info);
+        // Redraw about a hundred times per training, and at the end.
+        if (seen.length - shown >= Math.max(1, Math.floor(data.info.rounds / 100))) {
+          shown = seen.length;
+          setRounds([...seen]);
+        }
+      } else {
+        setRounds([...seen]);
+        if (data.type === "done") setSummary(data.summary);
+        else setProblem(data.message);
+        stop();
+      }
+    };
+    w.onerror = (event) => {
+      setProblem(event.message || "Обучение не выполнено");
+      stop();
+    };
+    w.postMessage({ text, params: { ...params } } satisfies TrainRequest);
+  };
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = new FormData();
+      body.append("file", file!);
+      body.append("params", JSON.stringify(trainedWith.current));
+      body.append("activate", activate ? "true" : "false");
+      return api.upload<ForecastModelVersion>("POST", "v1/forecast_models/xgboost/train/", body);
+    },
+    onSuccess: async (model) => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.forecastModels });
+      message.success(
+        `Модель компании сохранена: XGBoost, версия ${model.version}${model.is_active ? ", прогнозы компании считаются по ней" : ""}`,
+      );
+    },
+  });
+
+  const last = rounds.at(-1);
+  return (
+    <Card title="Обучить модель" size="small" style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">
+        История лавы: файл CSV со столбцами данных прогноза (русские заголовки, как в шаблоне), фактической концентрацией «y» и, если есть,
+        «Время». Последние 20 % строк по времени проверяют модель; обучение останавливается, когда ошибка на них перестает снижаться.
+      </Typography.Paragraph>
+      <Form<Params>
+        form={form}
+        layout="inline"
+        initialValues={{ n_estimators: 300, max_depth: 6, learning_rate: 0.1 }}
+        onFinish={(values) => void start(values)}
+      >
+        <Form.Item label="Файл истории" required validateStatus={problem && !file ? "error" : undefined}>
+          <Upload
+            accept=".csv,text/csv"
+            maxCount={1}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              setProblem(undefined);
+              setSummary(null);
+              save.reset();
+              return false;
+            }}
+            onRemove={() => setFile(null)}
+            fileList={file ? [{ uid: "history", name: file.name, status: "done" }] : []}
+          >
+            <Button icon={<UploadOutlined />}>Выбрать файл</Button>
+          </Upload>
+        </Form.Item>
+        <Form.Item label="Деревьев" name="n_estimators">
+          <InputNumber min={1} max={2000} precision={0} />
+        </Form.Item>
+        <Form.Item label="Глубина" name="max_depth">
+          <InputNumber min={1} max={10} precision={0} />
+        </Form.Item>
+        <Form.Item label="Шаг обучения" name="learning_rate">
+          <InputNumber min={0.01} max={1} step={0.05} decimalSeparator="," />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<ExperimentOutlined />} disabled={running}>
+            Обучить
+          </Button>
+          {running && (
+            <Button icon={<StopOutlined />} onClick={stop}>
+              Отменить
+            </Button>
+          )}
+        </Space>
+      </Form>
+      {(running || last) && (
+        <div style={{ marginTop: 16 }}>
+          <Progress
+            percent={last ? Math.round((last.round / last.rounds) * 100) : 0}
+            status={running ? "active" : summary ? "success" : "normal"}
+            aria-label="Ход обучения"
+          />
+          {last && (
+            <Typography.Text>
+              Раунд {last.round} из {last.rounds}: ошибка на обучающих строках {formatResult(last.train_rmse, 4)} %
+              {last.valid_rmse !== null ? `, на проверочных ${formatResult(last.valid_rmse, 4)} %` : ""}
+            </Typography.Text>
+          )}
+          <ErrorCurve rounds={rounds} />
+        </div>
+      )}
+      {problem && <Alert type="error" showIcon role="alert" title={problem} style={{ marginTop: 16 }} />}
+      {summary && (
+        <div style={{ marginTop: 16 }}>
+          <Alert
+            type="success"
+            showIcon
+            title={`Модель обучена: ${summary.num_trees} деревьев, ${summary.train_rows} строк обучения и ${summary.valid_rows} проверки`}
+            description={`Ошибка на проверочных строках ${formatResult(summary.valid_rmse ?? summary.train_rmse, 4)} % CH4`}
+            style={{ marginBottom: 16 }}
+          />
+          <Importance summary={summary} />
+          <Space style={{ marginTop: 16 }}>
+            <Checkbox checked={activate} onChange={(e) => setActivate(e.target.checked)}>
+              прогнозы компании считаются по этой модели
+            </Checkbox>
+            <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
+              Сохранить как модель компании
+            </Button>
+          </Space>
+          {save.isError && <Alert type="error" showIcon role="alert" title={errorText(save.error)} style={{ marginTop: 16 }} />}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+// Training of a forecast model off the page's thread (the page never freezes): the history read and
+// the model trained by the same core as on the server (gbdt-train.wasm); each round's errors posted
+// for the progress bar and the curve. Cancelling terminates the worker.
+import { readForecastHistoryCsv, trainModel, trainParams, type RoundInfo } from "@core/gbdt/browser";
+
+export interface TrainRequest {
+  text: string;
+  params: Record<string, number | string>;
+}
+
+export interface TrainSummary {
+  features: string[];
+  rows: number;
+  train_rows: number;
+  valid_rows: number;
+  num_trees: number;
+  train_rmse: number;
+  valid_rmse: number | null;
+  importance: { feature: string; share: number }[];
+  seconds: number;
+}
+
+export type TrainMessage =
+  | { type: "round"; info: RoundInfo }
+  | { type: "done"; summary: TrainSummary }
+  | { type: "error"; message: string };
+
+const post = (message: TrainMessage) => self.postMessage(message);
+
+self.onmessage = async (event: MessageEvent<TrainRequest>) => {
+  try {
+    const data = readForecastHistoryCsv(event.data.text);
+    const result = await trainModel(data, trainParams(event.data.params), { onRound: (info) => post({ type: "round", info }) });
+    post({
+      type: "done",
+      summary: {
+        features: [...data.featureNames],
+        rows: data.y.length,
+        train_rows: result.train_rows,
+        valid_rows: result.validation_rows.length,
+        num_trees: result.num_trees,
+        train_rmse: result.train_rmse,
+        valid_rmse: result.valid_rmse,
+        importance: result.importance.map((i) => ({ feature: i.feature, share: i.share })),
+        seconds: result.seconds,
+      },
+    });
+  } catch (error) {
+    post({ type: "error", message: error instanceof Error ? error.message : String(error) });
+  }
+};
