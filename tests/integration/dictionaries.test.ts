@@ -82,8 +82,9 @@ describe("coefficient versions", () => {
     );
     const after = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
     expect(after).toMatchObject({ ef: 19.5, version: 2, effective_from: "2027-01-01" });
-    // Users read the reason as the source; the operator reads who set it.
-    expect(after.sources.ef).toBe("Уточнение по замерам шахты");
+    // Users read the document the value is cited from and the reason beside it; the operator
+    // reads who set it.
+    expect(after.sources.ef).toBe(`${before.sources.ef}; значение изменено администратором, причина: Уточнение по замерам шахты`);
     expect(after.verification.ef).toBe("changed");
     // 0.67 is read through a reproduction of IPCC 2006 (secondary copy, docs/methodology.md).
     expect(after.verification.koef_transform).toBe("transcription");
@@ -94,6 +95,34 @@ describe("coefficient versions", () => {
       [2, 19.5],
     ]);
     expect(versions[1]).toMatchObject({ changed_by: "admin@example.com", reason: "Уточнение по замерам шахты" });
+
+    // Where the value is used, both print: a calculation of 2027 and the year's passport.
+    const project = (await (
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token,
+        json: { name: "Шахта 2027", start_date: "2027-01-01", end_date: "2027-12-31" },
+      })
+    ).json()) as { id: string };
+    const created = await h.request("/api/v1/underground_emission_ch4/", {
+      method: "POST",
+      token,
+      json: { name: "Добыча 2027", project: project.id, volume: 1000, dictionary_items: { get_underground_emission_ch4: 1 } },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const calculation = (await created.json()) as { coefficients: Record<string, { value: number; reference?: string }> };
+    expect(calculation.coefficients.ef).toMatchObject({
+      value: 19.5,
+      reference: `${before.sources.ef}; значение изменено администратором, причина: Уточнение по замерам шахты`,
+    });
+    const passport = await h.request("/api/v1/inventory/2027/report/?format=xlsx", { token });
+    expect(passport.status).toBe(200);
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await passport.arrayBuffer()) as ArrayBuffer);
+    const texts: string[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => texts.push(String(cell.value ?? "")))));
+    expect(texts.some((t) => t.includes(before.sources.ef) && t.includes("причина: Уточнение по замерам шахты"))).toBe(true);
   });
 
   it("refuses a change from a stale version with 409 and a reseed never overwrites a change", async () => {

@@ -18,8 +18,11 @@ export interface SourcedValue {
   unit: string;
   /** Provenance tag (docs/methodology.md, Sources): S<n>, T, R or A; E for a value an administrator set. */
   tag: string;
-  /** Key into `references`. */
+  /** Key into `references`: the document the value is cited from, kept when an administrator
+   *  changes the value. */
   ref: string;
+  /** Why an administrator changed the value (tag E), recorded beside its document; printed with it. */
+  change_reason?: string;
   uncertainty?: ValueUncertainty;
 }
 
@@ -70,9 +73,13 @@ export const DICTIONARY_NAMES = REFERENCE_DICTIONARIES.map((d) => d.name);
 
 /** The source as users read it: the document, table or formula (issue 14: plain language). The
  *  provenance tag stays a separate field; admins see it in words (`verificationOf`). */
-export function describeSource(value: Pick<SourcedValue, "ref">): string {
-  return REFERENCES[value.ref] ?? value.ref;
+export function describeSource(value: Pick<SourcedValue, "ref" | "change_reason">): string {
+  const document = REFERENCES[value.ref] ?? value.ref;
+  return value.change_reason ? `${document}; ${CHANGED_BY_ADMIN} ${value.change_reason}` : document;
 }
+
+/** How a value an administrator changed names the reason beside its document. */
+export const CHANGED_BY_ADMIN = "значение изменено администратором, причина:";
 
 /** How far a default has been checked against its document, as a code the admin screen words. */
 export type Verification = "verified" | "transcription" | "recalled" | "assumption" | "changed";

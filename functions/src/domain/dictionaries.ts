@@ -266,7 +266,9 @@ export async function changeCoefficient(
   const changed = {
     ...rest,
     value,
-    ...(valueChanged || change.uncertainty === undefined ? { tag: "E", ref: change.reason.trim() } : {}),
+    // The document the value is cited from stays; the reason is recorded beside it, and both print
+    // wherever the value is used.
+    ...(valueChanged || change.uncertainty === undefined ? { tag: "E", change_reason: change.reason.trim() } : {}),
     ...(uncertainty ? { uncertainty } : {}),
   };
   const next: DictionaryItemVersion = {
