@@ -169,7 +169,7 @@ describe("web app: forecast and series calculations", () => {
         await form.getByText(REGISTRY.regres_methane.title, { exact: true }).waitFor();
         const name = `Прогноз вручную ${method}`;
         await form.getByLabel("Название расчета").fill(name);
-        await pick(form.getByLabel("Метод"), method === "xgboost" ? /^XGBoost — модель v1/ : /^LightGBM — модель v1/);
+        await pick(form.getByLabel("Метод"), method === "xgboost" ? /^XGBoost — модель версии 1/ : /^LightGBM — модель версии 1/);
         await form
           .getByTestId("forecast-preview-model")
           .filter({ hasText: `${method} ` })

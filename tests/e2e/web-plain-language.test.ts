@@ -2,7 +2,9 @@
 // never the methodology's internal tags and ids («[T]», «[S4]», «D6», «Q14», «methodology 1.6»,
 // «get_open_mining_co2»). Walks the reference dictionary (every category), a calculation's results,
 // the settings page and the dialogs of the forecast and series types, then the operator's
-// coefficient screen, which says in words which defaults still await checking.
+// coefficient screen, which says in words which defaults still await checking. The forecast's and the
+// series' dialogs, the forecast's results, the infographics and the inventory hold no English word,
+// internal field name or file name.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -98,6 +100,57 @@ describe("web app: plain language on screen", () => {
       await dialog.waitFor({ state: "hidden" });
     }
   });
+
+  /** Words in Latin letters starting lower-case are what a user should never read: an English
+   *  word, a field's internal name («transport_fuel», «year»), a file's name («methane-lightgbm.txt»),
+   *  a version written «v1». The file formats the app offers and the forecast's feature symbols
+   *  x1…x15 (each shown with its label) are the exceptions. */
+  async function expectNoRawWords(where: string) {
+    // A user's e-mail (who made a calculation) is their own text.
+    const text = (await page.locator("body").innerText()).replace(/\S+@\S+/g, "");
+    const words = [...new Set(text.match(/(?<![A-Za-z0-9_.-])[a-z][A-Za-z0-9_.-]+/g) ?? [])];
+    const raw = words.filter((w) => !/^(xlsx|xls|csv|txt|pdf|x\d{1,2})$/.test(w.replace(/[.,]$/, "")));
+    expect(raw, where).toEqual([]);
+  }
+
+  it("has no English word, field name or file name in the forecast, the series, the inventory and the charts", async () => {
+    const rows = [
+      { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
+      { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
+    ];
+    const forecast = await callApi(page, "POST", "/api/v1/regres_methane/", {
+      name: "Прогноз лавы",
+      project: projectId,
+      method: "lightgbm",
+      data: rows,
+    });
+    expect(forecast.status).toBe(201);
+    for (const type of ["sensitivity", "filling_blanks", "regres_methane"]) {
+      await page.goto(at(`/projects/${projectId}/calculations?type=${type}`));
+      await page.getByRole("button", { name: "Добавить расчет" }).click();
+      const dialog = page.getByRole("dialog", { name: "Новый расчет" });
+      await dialog.getByLabel("Название расчета").waitFor();
+      if (type === "regres_methane")
+        await dialog
+          .getByTestId("forecast-preview-model")
+          .getByText(/версия 1/)
+          .waitFor({ timeout: 30_000 });
+      await expectNoRawWords(`the ${type} dialog`);
+      await dialog.getByRole("button", { name: "Отмена" }).click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+    await page.locator(".ant-table-row", { hasText: "Прогноз лавы" }).first().click();
+    const results = page.getByTestId("forecast-results");
+    await results.getByTestId("forecast-model").getByText("LightGBM", { exact: false }).waitFor();
+    await expectNoRawWords("the forecast's results");
+    await screenshot(page, { path: `${SHOTS}/web-plain-forecast-results.png`, fullPage: true });
+    await page.goto(at(`/projects/${projectId}/graphs`));
+    await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 20_000 }).toBe(4);
+    await expectNoRawWords("the infographics");
+    await page.goto(at("/inventory"));
+    await page.getByTestId("review-status").waitFor();
+    await expectNoRawWords("the inventory");
+  }, 120_000);
 
   it("tells the operator in words which defaults await checking, with labels instead of field names", async () => {
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();

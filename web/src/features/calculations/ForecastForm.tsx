@@ -26,6 +26,8 @@ import {
   ENTRY_PAGE_SIZE,
   FORECAST_COLUMNS,
   METHOD_TITLES,
+  libraryTitle,
+  libraryVersion,
   addRow,
   cellError,
   createRequest,
@@ -139,7 +141,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
     return {
       value: method,
       label: model
-        ? `${METHOD_TITLES[method]} — модель v${model.version} (${model.library} ${model.library_version})`
+        ? `${METHOD_TITLES[method]} — модель версии ${model.version} (${libraryTitle(model.library)} ${libraryVersion(model.library_version)})`
         : METHOD_TITLES[method],
     };
   });
@@ -226,7 +228,7 @@ function PreviewStatus({ model, loading, error, failed }: { model?: PreviewModel
   if (loading || !model) return <Typography.Text type="secondary">Загрузка модели прогноза…</Typography.Text>;
   return (
     <Typography.Text type="secondary" data-testid="forecast-preview-model">
-      Прогноз рассчитывается в браузере моделью {model.library} {model.libraryVersion}, версия v{model.version}
+      Прогноз рассчитывается в браузере моделью {libraryTitle(model.library)} {libraryVersion(model.libraryVersion)}, версия {model.version}
     </Typography.Text>
   );
 }

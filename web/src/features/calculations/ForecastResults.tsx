@@ -9,6 +9,8 @@ import type { Calculation } from "./api";
 import {
   FORECAST_COLUMNS,
   METHOD_TITLES,
+  libraryTitle,
+  libraryVersion,
   RESULTS_PAGE_SIZE,
   forecastSummary,
   isAboveLimit,
@@ -30,13 +32,14 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const method = calculation.method as ForecastMethod;
 
   const columns: TableColumnsType<ForecastDataRow> = [
-    { title: "id", dataIndex: "id", width: 64 },
+    { title: "№", dataIndex: "id", width: 64 },
+    // Each feature by its label and unit, as the entry table heads it.
     ...FORECAST_COLUMNS.map((column) => ({
       title: (
         <span title={`${column.label}, ${column.unit}`}>
           {column.name}
           <Typography.Text type="secondary" style={{ fontSize: 11, fontWeight: 400, display: "block" }}>
-            {column.unit}
+            {column.label}, {column.unit}
           </Typography.Text>
         </span>
       ),
@@ -83,10 +86,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
             label: "Модель",
             children: model ? (
               <span data-testid="forecast-model">
-                {model.library} {model.library_version}, версия v{model.version}
-                <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
-                  {model.file_name}
-                </Typography.Text>
+                {libraryTitle(model.library)} {libraryVersion(model.library_version)}, версия {model.version}
               </span>
             ) : (
               "—"

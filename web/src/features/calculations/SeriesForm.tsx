@@ -30,13 +30,13 @@ import { useFeedback } from "../../shared/feedback";
 const fieldId = (name: string) => `calc-field-${name}`;
 
 /** The symbols of the sensitivity formulas (docs/methodology.md, Calculation types; D6) beside their settings' labels. */
-const SYMBOLS: Record<string, string> = { rho: "ρ", k_tr: "k_tr", delta: "δ" };
+const SYMBOLS: Record<string, string> = { rho: "ρ", k_tr: "kтр", delta: "δ" };
 
 /** Hints under fields the registry alone does not explain. */
 const HINTS: Record<string, string> = {
-  name_value: "Имя столбца файла со значениями ряда, например value или CH4",
+  name_value: "Заголовок столбца файла со значениями ряда, например CH4 или «Добыча»",
   name_element: "Если в файле несколько рядов (шахт, источников), укажите столбец с их названиями",
-  k_tr: "Условное значение, принятое в методике расчета: 1 кг дизельного топлива на 1 т угля × 3,149. Если в файле есть столбец transport_fuel, выбросы транспорта считаются по нему.",
+  k_tr: "Условное значение, принятое в методике расчета: 1 кг дизельного топлива на 1 т угля × 3,149. Если в файле есть столбец «Расход дизельного топлива на транспорт, т», выбросы транспорта считаются по нему.",
   delta: "Относительное приращение фактора при расчете коэффициентов чувствительности (0,1 = 10 %)",
 };
 

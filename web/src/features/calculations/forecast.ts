@@ -11,6 +11,7 @@ import {
   METHANE_LIMIT_PERCENT,
   REGISTRY,
   uploadColumns,
+  uploadHeader,
   type CalculationDefinition,
   type ForecastMethod,
   type NumberField,
@@ -27,8 +28,9 @@ export { FORECAST_FEATURES };
 
 /** The upload's columns as the dialog lists them under the file (registry): «id (необязательно), x1, …». */
 export function forecastUploadHint(): string {
-  const columns = uploadColumns("regres_methane").map((c) => (c.optional ? `${c.name} (необязательно)` : c.name));
-  return `Столбцы: ${columns.join(", ")}. Пустая ячейка или NaN — пропуск.`;
+  // The template's Russian headers; the reader also takes x1…x15 and the short forms.
+  const columns = uploadColumns("regres_methane").map((c) => `«${uploadHeader(c)}»${c.optional ? " (необязательно)" : ""}`);
+  return `Столбцы, как в шаблоне: ${columns.join(", ")}. Пустая ячейка — пропуск.`;
 }
 
 /** docs/user-guide.md: regression data cells accept up to 4 decimals, whatever the decimals setting. */
@@ -262,3 +264,9 @@ export const isAboveLimit = (value: number | null | undefined) => typeof value =
 
 /** «XGBoost» / «LightGBM». */
 export const METHOD_TITLES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
+
+/** A model's library as its makers write it («XGBoost», «LightGBM»), never the internal key. */
+export const libraryTitle = (library: string) => METHOD_TITLES[library as ForecastMethod] ?? library;
+
+/** A library's version as people write it: «4», «2.1.3» (a model file's «v4» without its «v»). */
+export const libraryVersion = (version: string) => version.replace(/^v(?=\d)/, "");

@@ -7,6 +7,7 @@ import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
 import {
   REGISTRY,
   uploadColumns,
+  uploadHeader,
   type CalculationDefinition,
   type CalculationType,
   type NumberField,
@@ -40,9 +41,9 @@ export function uploadHint(type: SeriesType): string {
   const def: CalculationDefinition = REGISTRY[type];
   const parts = uploadColumns(type).map((column) => {
     const named = column.namedBy && def.inputs.find((f) => f.name === column.namedBy)?.label;
-    const header = named ? `столбец из поля «${named}»` : column.name;
-    const what = `${column.label.toLowerCase()}${column.unit ? `, ${column.unit}` : ""}`;
-    return `${header} — ${what}${column.optional ? " (необязательно)" : ""}`;
+    // The template's Russian header («Добыча угля, т»), never the column's internal name.
+    const header = named ? `столбец из поля «${named}»` : `«${uploadHeader(column)}»`;
+    return `${header}${column.optional ? " (необязательно)" : ""}`;
   });
   return `Столбцы: ${parts.join("; ")}.`;
 }
