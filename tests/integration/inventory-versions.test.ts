@@ -139,6 +139,22 @@ describe("an approved year", () => {
         calculations: Array<{ id: string; version: number; inputs: Record<string, unknown> }>;
       };
     };
+    // D34: a verifier recomputes the hash offline with Python's standard library alone, from the
+    // canonical form (RFC 8785) docs/api.md describes; one changed number gives another hash.
+    const dir = mkdtempSync(join(tmpdir(), "snapshot-"));
+    const script = "functions/src/export/verify/snapshot_hash.py";
+    writeFileSync(join(dir, "v1.json"), text);
+    const verified = spawnSync("python3", [script, join(dir, "v1.json")], { encoding: "utf8" });
+    expect(verified.status, verified.stderr).toBe(0);
+    expect(verified.stdout.trim()).toBe(listed[0].sha256);
+    writeFileSync(join(dir, "changed.json"), text.replace(/"volume":700\b/, '"volume":701'));
+    const changed = spawnSync("python3", [script, join(dir, "changed.json")], { encoding: "utf8" });
+    expect(changed.status, changed.stderr).toBe(0);
+    expect(changed.stdout.trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(changed.stdout.trim()).not.toBe(listed[0].sha256);
+    // Python's json.dumps defaults (ASCII escapes, ", " separators) are not the canonical form.
+    writeFileSync(join(dir, "python.json"), JSON.stringify(JSON.parse(text), null, 1));
+    expect(spawnSync("python3", [script, join(dir, "python.json")], { encoding: "utf8" }).status).toBe(1);
     // Canonical: keys sorted, no spaces.
     expect(Object.keys(snapshot)).toEqual([...Object.keys(snapshot)].sort());
     expect(text).not.toMatch(/": /);

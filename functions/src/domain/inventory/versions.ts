@@ -1,6 +1,6 @@
 // D20: an approved year is a snapshot. Approving (or finishing the rework) stores version n of the
 // whole inventory as it stands — lines, the calculations it lists with their inputs and results,
-// coefficients, GWP, totals, checks, who and when — as canonical JSON (keys sorted, no spaces) in
+// coefficients, GWP, totals, checks, who and when — as canonical JSON (RFC 8785, D34) in
 // object storage under the company, written once; its SHA-256 and the figures the version list
 // shows go into a small item of their own. The calculations a version counts live in the snapshot,
 // not in the year's review item, so a year of any size can be approved. Reports of an approved
@@ -114,7 +114,10 @@ export function printedEntity(
 /** The blob of version n: under the company, one key per version, never rewritten. */
 export const snapshotKey = (companyId: string, year: number, version: number) => `inventory/${companyId}/${year}/v${version}.json`;
 
-/** JSON with every object's keys sorted and no spaces: the same inventory always hashes the same. */
+/** RFC 8785 (JCS, D34): JSON.stringify writes strings and numbers as the scheme asks (ECMAScript's
+ *  forms); every object's keys are sorted by UTF-16 code units (Array.prototype.sort's order) and
+ *  nothing is indented, so the same inventory always hashes the same. docs/api.md states the form;
+ *  export/verify/snapshot_hash.py recomputes it with Python's standard library. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
