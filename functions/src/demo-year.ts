@@ -1,12 +1,14 @@
 // The demo company's last reporting year, made on the first `npm start` so a newcomer opens a filled
-// inventory, report passport and charts rather than empty screens: a mine (measured ventilation and
-// drainage by month, coal handling, drained methane flared and burnt in a boiler, a Tier 1 estimate
-// kept as an alternative) and an open pit (methane and the machinery's diesel), at a mid-sized
+// inventory, report passport and charts rather than empty screens: a mine with its emission points
+// (D25: a ventilation shaft and a drainage station measured apart by month, a flare and a boiler on
+// the drained gas), coal handling and a Tier 1 estimate kept as an alternative) and an open pit (methane and the machinery's diesel), at a mid-sized
 // Kuzbass mine's scale. Written through the same domain calls a user's requests take, so every
 // figure is the platform's own calculation. The company's requisites and the person responsible
 // are filled in as its staff would on Профиль, so the passport prints them.
 import type { Actor, Deps } from "./domain/context";
 import { createFacility } from "./domain/facilities";
+import { createPoint } from "./domain/emission-points";
+import type { PointCreateInput } from "./contract/schemas/facility";
 import { createProject } from "./domain/projects";
 import { createCalculation, type CalculationInput } from "./domain/calculations";
 import { updateOwnCompany } from "./domain/admin/companies";
@@ -23,7 +25,28 @@ const CAPTURED_MINE_METHANE = 8; // «Каптированный шахтный 
 const SUMMER_DIESEL = 1; // «Дизельное топливо летнее»
 const SMOKELESS_FLARE = 1; // «Бездымное сжигание (факел без сажи)»
 
-type DemoCalculation = { type: CalculationType; input: Omit<CalculationInput, "project"> };
+/** A calculation of the demo year; `point`: the name of the emission point it belongs to. */
+type DemoCalculation = { type: CalculationType; input: Omit<CalculationInput, "project">; point?: string };
+
+/** D25: the mine's emission points, each measured on its own. */
+const MINE_POINTS: PointCreateInput[] = [
+  {
+    name: "Вентиляционный ствол № 2",
+    kind: "ventilation_shaft",
+    instrument: "система аэрогазового контроля: анемометр, датчики CH4 и CO2",
+    frequency: "непрерывно (АГК), сводка за месяц",
+    in_service_from: "1998-03-01",
+  },
+  {
+    name: "Поверхностная дегазационная установка",
+    kind: "drainage_station",
+    instrument: "расходомер газа ДРГ.М, газоанализатор CH4",
+    frequency: "непрерывно, сводка за месяц",
+    in_service_from: "2012-10-01",
+  },
+  { name: "Факельная установка", kind: "flare", instrument: "расходомер на линии факела", frequency: "непрерывно" },
+  { name: "Котельная на шахтном метане", kind: "boiler_engine", instrument: "узел учета газа котельной", frequency: "ежесуточно" },
+];
 
 /** Twelve monthly measurements of the mine's methane-air mixture: the flow dips in the summer
  *  months, when the longwall moves to its next panel. */
@@ -45,16 +68,22 @@ function monthlyPeriods(year: number, baseFlow: number, wCh4: number, wCo2: numb
 function mineCalculations(year: number): Array<{ name: string } & DemoCalculation> {
   return [
     {
-      // D19: one primary figure per facility, code and gas, so the ventilation shafts and the
-      // drainage station's vented part are one measured release.
-      name: "Вентиляционные струи и дегазация, выброс без сжигания",
+      // D25: the ventilation shaft and the drainage station are two sources, each measured by month;
+      // gross, so the drained gas flared and burnt comes off the mining line (D17).
+      name: "Вентиляционный ствол № 2, исходящая струя",
       type: "underground",
+      point: "Вентиляционный ствол № 2",
       input: {
-        values: {
-          periods: monthlyPeriods(year, 1_860, 0.81, 0.18),
-          measurement_frequency: "непрерывно (АГК), сводка за месяц",
-          measurement_instruments: "система аэрогазового контроля, датчики CH4 и CO2, анемометры, расходомер дегазационной установки",
-        },
+        values: { periods: monthlyPeriods(year, 1_800, 0.65, 0.12), basis: "gross" },
+        dictionary_items: STANDARD_CONDITIONS,
+      },
+    },
+    {
+      name: "Дегазационная установка, каптированный газ",
+      type: "underground",
+      point: "Поверхностная дегазационная установка",
+      input: {
+        values: { periods: monthlyPeriods(year, 20, 38, 1.2), basis: "gross" },
         dictionary_items: STANDARD_CONDITIONS,
       },
     },
@@ -71,6 +100,7 @@ function mineCalculations(year: number): Array<{ name: string } & DemoCalculatio
     {
       name: "Факельная установка дегазационного газа",
       type: "torch_composition",
+      point: "Факельная установка",
       input: {
         values: { volume: 3_000, w_ch4: 38, w_co2: 1.2 },
         dictionary_items: { get_torch_cf: SMOKELESS_FLARE, get_coeff_co2_density: 1 },
@@ -79,6 +109,7 @@ function mineCalculations(year: number): Array<{ name: string } & DemoCalculatio
     {
       name: "Котельная на шахтном метане",
       type: "disposal_co2_stat_sources",
+      point: "Котельная на шахтном метане",
       input: { values: { volume: 850, of: 1 }, dictionary_items: { get_disposal_co2_stat_sources: CAPTURED_MINE_METHANE } },
     },
   ];
@@ -116,12 +147,14 @@ export async function seedDemoYear(deps: Deps, actor: Actor): Promise<void> {
   const sites = [
     {
       facility: { name: "Шахта «Демонстрационная»", kind: "underground_mine" as const },
+      points: MINE_POINTS,
       calculations: mineCalculations(year),
       // Its own processing plant takes nearly all it mines (8.1: activity data no calculation carries).
       coalProcessedT: 2_350_000,
     },
     {
       facility: { name: "Разрез «Демонстрационный»", kind: "open_pit" as const },
+      points: [] as PointCreateInput[],
       calculations: pitCalculations(),
       coalProcessedT: undefined,
     },
@@ -135,8 +168,16 @@ export async function seedDemoYear(deps: Deps, actor: Actor): Promise<void> {
       end_date: `${year}-12-31`,
       facility: facility.id,
     });
+    const points = new Map<string, string>();
+    for (const point of site.points) points.set(point.name, (await createPoint(deps, actor, facility.id, point)).id);
     for (const calculation of site.calculations) {
-      await createCalculation(deps, actor, calculation.type, { ...calculation.input, name: calculation.name, project: project.id });
+      const point = calculation.point ? points.get(calculation.point) : undefined;
+      await createCalculation(deps, actor, calculation.type, {
+        ...calculation.input,
+        name: calculation.name,
+        project: project.id,
+        ...(point ? { point } : {}),
+      });
     }
     if (site.coalProcessedT !== undefined) {
       const { version } = await getReview(deps, actor.company, year);

@@ -42,8 +42,20 @@ describe("the demo company's year on the first `npm start`", () => {
     expect(line("1.A.1.c.ii", "CO2")?.t).toBeGreaterThan(0);
     // D17: the measured release is net, so the gas the flare and the boiler destroyed comes off nothing.
     const [balance] = inventory.balance;
-    expect(balance).toMatchObject({ facility_name: "Шахта «Демонстрационная»", netted_t: 0 });
+    expect(balance).toMatchObject({ facility_name: "Шахта «Демонстрационная»" });
     expect(balance.destroyed_t).toBeGreaterThan(0);
+    // D25: a ventilation shaft and a drainage station measured apart (gross), a flare and a boiler
+    // on the drained gas: no blended stream, the drained gas destroyed comes off the mining line.
+    expect(balance.netted_t).toBeGreaterThan(0);
+    expect(balance.ventilation_t).toBeGreaterThan(0);
+    expect(balance.drained_t).toBeGreaterThan(balance.flared_t + balance.used_t);
+    expect(balance.drained_vented_t).toBeCloseTo((balance.drained_t ?? 0) - balance.flared_t - balance.used_t, 6);
+    expect(balance.streams?.map((s) => [s.name, s.route])).toEqual([
+      ["Вентиляционный ствол № 2", "atmosphere"],
+      ["Поверхностная дегазационная установка", "drained"],
+      ["Факельная установка", "flared"],
+      ["Котельная на шахтном метане", "used"],
+    ]);
     // The Tier 1 estimate is kept for comparison, not counted.
     expect(inventory.checks.find((c) => c.code === "alternatives_excluded")?.message).toBe("Не учтен: 1 альтернативный расчет");
     const me = await get<{ company: { inn?: string; kpp?: string; responsible_name?: string } }>("v1/users/get_me/", token);
