@@ -33,6 +33,8 @@ let admin: SignedIn;
 let p1: string;
 let objects: TenantObjects;
 let target: { companyId: string; userId: string };
+/** The xgboost version in use, for the routes that name a model. */
+let modelId: string;
 
 beforeAll(async () => {
   h = await createHarness({ loginFailuresPerAddress: 20 });
@@ -45,6 +47,11 @@ beforeAll(async () => {
   });
   p1 = ((await res.json()) as { id: string }).id;
   objects = await createTenantObjects(h, user.token, "Фаззинг");
+  const models = await json<{ results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> }>(
+    "/api/v1/forecast_models/",
+    user.token,
+  );
+  modelId = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
   const other = await h.signedInUser("Цель администратора");
   target = { companyId: other.companyId, userId: other.userId };
   uploads = {
@@ -335,6 +342,41 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { facility: 1 },
     },
   ],
+  createEmissionPoint: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/points/`,
+      example: { name: "Ствол Фаззинг", kind: "ventilation_shaft", instrument: "Анемометр", frequency: "ежесуточно" },
+      writes: { points: 1 },
+    },
+  ],
+  patchEmissionPoint: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/points/${objects.point.id}/`,
+      example: { name: objects.point.name, kind: "ventilation_shaft", version: 1 },
+      writes: { point: 1 },
+    },
+  ],
+  // Computations of the model in use: nothing is written.
+  forecastWhatIf: () => [
+    {
+      path: "/api/v1/forecast/what_if/",
+      example: {
+        model: modelId,
+        row: { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
+        vary: { feature: "x1", from: 800, to: 1600, steps: 8 },
+        level: 90,
+        limit: 1,
+      },
+      writes: {},
+    },
+  ],
+  forecastAirNeeded: () => [
+    {
+      path: "/api/v1/forecast/air_needed/",
+      example: { model: modelId, row: { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 }, limit: 1, confidence: 90 },
+      writes: {},
+    },
+  ],
   // A year of its own per route: the first accepted transition moves its version on; each accepted comment adds one.
   inventoryTransition: () => [
     { path: "/api/v1/inventory/2030/review/", example: { action: "send_to_review", version: 0 }, writes: { "review:2030": 1 } },
@@ -532,6 +574,9 @@ async function snapshot(): Promise<Record<string, number>> {
   const facilities = await json<Array<{ id: string; version: number }>>("/api/v1/facilities/", user.token);
   out.facilities = facilities.length;
   out.facility = facilities.find((f) => f.id === objects.facility.id)!.version;
+  const points = await json<Array<{ id: string; version: number }>>(`/api/v1/facilities/${objects.facility.id}/points/`, user.token);
+  out.points = points.length;
+  out.point = points.find((p) => p.id === objects.point.id)!.version;
   for (const year of [2030, 2031, 2032])
     out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
   out["comments:2031"] = (await json<{ count: number }>("/api/v1/inventory/2031/comments/?limit=1", user.token)).count;
@@ -636,6 +681,28 @@ const fromMultipart = async (m: Promise<{ body: Uint8Array; headers: Record<stri
   return { body, contentType: headers["Content-Type"] };
 };
 
+/** A longwall's history as the upload reads it: Russian headers, «;», decimal commas, the measured y last. */
+function fuzzHistory(rows: number, everyFeature = false): string {
+  const features = everyFeature
+    ? [
+        ["Расход воздуха в исходящей струе лавы (телеметрия), м³/мин", (i: number) => 1000 + ((i * 37) % 400)],
+        ["Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин", (i: number) => 1010 + ((i * 31) % 400)],
+        ["Концентрация метана в каптируемой смеси, %", (i: number) => 30 + (i % 7)],
+        ["Расход смеси, извлекаемой установкой, м³/мин", (i: number) => 50 + (i % 11)],
+        ["Средняя концентрация CH4 в исходящей струе шахты, %", () => 0.5],
+        ["Расход воздуха в исходящей струе шахты, м³/мин", (i: number) => 9000 + (i % 13) * 10],
+        ["Расход метана, извлекаемого установкой, м³/мин", (i: number) => 15 + (i % 5)],
+      ]
+    : [["Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин", (i: number) => 1200 + ((i * 37) % 400)]];
+  const lines = [[...features.map(([label]) => label), "Концентрация CH4 в исходящей струе лавы, факт, %"].join(";")];
+  for (let i = 0; i < rows; i++) {
+    const air = 1200 + ((i * 37) % 400);
+    const y = (0.5 * 1400) / air + 0.002 * ((i * 7) % 5);
+    lines.push([...features.map(([, f]) => String((f as (i: number) => number)(i))), y.toFixed(4)].join(";").replace(/\./g, ","));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 const MULTIPART_CASES: Record<string, () => FormCase[]> = {
   createCalculation: () =>
     (["regres_methane", "filling_blanks", "sensitivity"] as const).map((type) => ({
@@ -667,6 +734,36 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
           ),
         ),
       writes: { models: 1 },
+    },
+  ],
+  // A short history (features with Russian headers, y): a form that still parses trains a small model.
+  trainForecastModel: () => [
+    {
+      method: "POST",
+      path: "/api/v1/forecast_models/xgboost/train/",
+      token: () => user.token,
+      build: () => {
+        const form = new FormData();
+        form.set("params", JSON.stringify({ n_estimators: 3, max_depth: 2 }));
+        form.set("file", new File([fuzzHistory(40)], "история.csv", { type: "text/csv" }));
+        return formBytes(form);
+      },
+      // The trained version and its line in the admin change log.
+      writes: { models: 1, audit: 1 },
+    },
+  ],
+  // The company's calibration is not among the snapshot's counts: a mutated form must still never 5xx or leak.
+  calibrateForecastModel: () => [
+    {
+      method: "POST",
+      path: `/api/v1/forecast_models/${modelId}/calibration/`,
+      token: () => user.token,
+      build: () => {
+        const form = new FormData();
+        form.set("file", new File([fuzzHistory(60, true)], "история.csv", { type: "text/csv" }));
+        return formBytes(form);
+      },
+      writes: {},
     },
   ],
   adminCreateDocument: () => [
