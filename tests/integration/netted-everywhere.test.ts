@@ -158,6 +158,9 @@ describe("one netted figure everywhere (D26)", () => {
       );
     }
     expect(rows.some((r) => r[7] === "− уничтожено (факел, котельная)")).toBe(true);
+    // D26: a gross measured volume is never called «выброшенная без сжигания».
+    expect(rows.some((r) => String(r[7]).includes("без сжигания"))).toBe(false);
+    expect(rows.some((r) => r[7] === "Объём газовой смеси (вентиляция, дегазация), измеренный")).toBe(true);
 
     const file = join(mkdtempSync(join(tmpdir(), "passport-")), "passport.pdf");
     writeFileSync(file, await report("pdf"));

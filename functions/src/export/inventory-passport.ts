@@ -149,6 +149,9 @@ export interface Passport {
   generated: string;
 }
 
+/** D26: the measured gas mixture of formula 3.1, as the passport names it. */
+const MEASURED_VOLUME_LABEL = "Объём газовой смеси (вентиляция, дегазация), измеренный";
+
 /** Every inventory type records its activity datum (coal mined, fuel burnt, gas released or
  *  flared) in its `volume` input; the other numbers it used are its coefficients. */
 const ACTIVITY_INPUT = "volume";
@@ -281,7 +284,10 @@ function sourceOf(calculation: PassportLine, point: EmissionPoint | undefined): 
     .map(([name, use]) => {
       const q = quantity(name, use.value, use.unit);
       // 8.1: fuel by kind in its own unit, not «тыс. м³ или т».
-      return fuel ? { ...q, label: `${q.label}: ${fuel.kind}`, unit: fuel.unit } : q;
+      if (fuel) return { ...q, label: `${q.label}: ${fuel.kind}`, unit: fuel.unit };
+      // D26: a measured volume is what was measured, whatever became of it (a gross figure's gas
+      // was partly flared or used): never «выброшенной без сжигания».
+      return calculation.type === "underground" ? { ...q, label: MEASURED_VOLUME_LABEL } : q;
     });
   // D26: a source whose gas was partly destroyed prints gross, the netting and net.
   const netting = calculation.counted ? (calculation.netting ?? []) : [];
