@@ -163,6 +163,9 @@ describe("web app: administration, documents and settings videos", () => {
     const history = page.getByRole("dialog");
     await history.getByText("Уточнение по замерам шахты, 2026").waitFor();
     expect(await history.locator(".ant-table-row").count()).toBe(2);
+    // The seeded version came with the platform; no internal account name is shown.
+    await history.getByText("поставляется с системой").waitFor();
+    expect(await history.getByText("system", { exact: true }).count()).toBe(0);
     await page.waitForTimeout(400);
     await screenshot(page, { path: `${SHOTS}/web-admin-history.png` });
     await history.getByRole("button", { name: "Close" }).or(history.locator(".ant-modal-close")).first().click();

@@ -244,7 +244,12 @@ function HistoryDialog({
           { title: "Версия", dataIndex: "version", width: 80 },
           { title: "Действует с", dataIndex: "effective_from", width: 120 },
           ...fields.map((f) => ({ title: labelOf(labels, f), key: f, render: (_: unknown, v: HistoryEntry) => show(v[f]) })),
-          { title: "Кто", dataIndex: "changed_by" },
+          // The seeded versions came with the platform: no person to name.
+          {
+            title: "Кто",
+            dataIndex: "changed_by",
+            render: (who: string) => (who === "system" ? "поставляется с системой" : who),
+          },
           { title: "Причина", dataIndex: "reason" },
         ]}
       />
