@@ -138,6 +138,13 @@ describe("web app: a mine's emission points (D25)", () => {
       ef_ch4: 100,
     });
     expect(byName["Дегазация 2022"]).toMatchObject({ point: pointIds["Дегазационная установка"], volume: 303_500, basis: "gross" });
+    // D29: the contents measured at the point read as tier 3 in the results.
+    await page.locator(".ant-table-row", { hasText: "Вентиляция 2022" }).click();
+    const results = page.getByRole("dialog", { name: "Вентиляция 2022" });
+    await results.getByTestId("results-dialog").waitFor();
+    await results.getByText("Уровень 3 (измерения организации)").first().waitFor();
+    await page.keyboard.press("Escape");
+    await results.waitFor({ state: "hidden" });
   });
 
   it("counts the mine once per point: no error, 1.B.1.a.i.1 CH4 = 382 630,40 t; sends the year to review; draws the streams", async () => {

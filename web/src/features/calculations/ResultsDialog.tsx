@@ -27,6 +27,7 @@ import { flagTexts } from "./flags";
 import { EvidenceLink } from "./EvidenceField";
 import { enteredText } from "@core/entry-units";
 import { periodText } from "@core/source-periods";
+import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import { PURE_METHANE_NOTE, assumesPureMethane, basisOf } from "@core/methane-balance";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
@@ -58,6 +59,8 @@ interface CoefficientRow {
   reference: string;
   uncertainty: string;
   uncertaintySource: string;
+  /** D29: «Уровень 3 (измерения организации)» and so on; "" for a value with no recorded source. */
+  tier: string;
 }
 
 /** The columns of the coefficients table; a custom value's evidence file links under its justification. */
@@ -78,7 +81,21 @@ const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> 
       </span>
     ),
   },
-  { title: "Источник", dataIndex: "source", width: 230 },
+  {
+    title: "Источник",
+    dataIndex: "source",
+    width: 230,
+    render: (text: string, row) => (
+      <span>
+        {text}
+        {row.tier && (
+          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+            {row.tier}
+          </Typography.Text>
+        )}
+      </span>
+    ),
+  },
   {
     title: "Неопределенность (95 %)",
     dataIndex: "uncertainty",
@@ -133,6 +150,7 @@ export function coefficientRows(calculation: Calculation, decimals = DEFAULT_DEC
         value: withUnit(use?.source === "periods" ? formatResult(value, decimals) : formatStored(value), use?.unit ?? field.unit),
         entered: enteredNote(calculation, field.name),
         source: sourceText(use),
+        tier: use ? TIER_LABELS[tierOf(calculation.type, field.name, use.source)] : "",
         // D10: a custom value's justification is what a later reader needs.
         reference: use?.source === "custom" ? (use.justification ?? "Обоснование не указано") : (use?.reference ?? ""),
         uncertainty: use?.uncertainty ? uncertaintyText(use.uncertainty) : "—",
