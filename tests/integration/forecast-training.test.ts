@@ -102,6 +102,25 @@ describe("training a forecast model on the company's history", () => {
     expect(importance["Расход воздуха в исходящей струе лавы (суточные замеры)"]).toBeGreaterThan(0.5);
   });
 
+  it("is calibrated for the company on its validation rows, unseen by the trees", async () => {
+    const res = await h.request(`/api/v1/forecast_models/${trained.id}/calibration/`, { token: user.token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const calibration = (await res.json()) as {
+      rows: number;
+      scope: string;
+      period: { from: string; to: string };
+      quantiles: Record<string, number>;
+    };
+    expect(calibration).toMatchObject({
+      rows: 120,
+      scope: "company",
+      period: { from: "2025-01-04T08:00:00.000Z", to: "2025-01-05T03:50:00.000Z" },
+    });
+    expect(Object.values(calibration.quantiles).every((q) => q >= 0 && q < 0.2)).toBe(true);
+    const stranger = await h.request(`/api/v1/forecast_models/${trained.id}/calibration/`, { token: other.token });
+    expect(stranger.status).toBe(404);
+  });
+
   it("lists it for its company only, serves its file to it, and 404s for another company", async () => {
     expect((await versions(user.token)).some((v) => v.id === trained.id)).toBe(true);
     expect((await versions(other.token)).some((v) => v.id === trained.id)).toBe(false);

@@ -7,6 +7,7 @@ import type { UploadedFile } from "../files/tabular";
 import type { TrainParams } from "@core/gbdt";
 import type { BlobStore, Clock, ForecastModelTraining, Repositories, SpreadsheetWorker, User } from "../ports";
 import type { ForecastRun } from "./forecast";
+import type { ForecastRow } from "./forecast-rows";
 
 export interface Deps {
   repos: Repositories;
@@ -31,6 +32,8 @@ export interface ForecastFileResult {
 export interface TrainedModelFile {
   json: string;
   training: ForecastModelTraining;
+  /** The validation rows (features, y, t), which calibrate the model once it is stored. */
+  validation: ForecastRow[];
 }
 
 export interface UploadFiles {

@@ -19,6 +19,8 @@ import { parseTable, type ColumnSpec, type UploadedFile } from "../files/tabular
 import type { Actor, Deps, TrainedModelFile } from "./context";
 import { Invalid } from "./errors";
 import { heavyWork } from "./heavy-work";
+import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./forecast-calibrating";
+import type { ForecastRow } from "./forecast-rows";
 import { forecastSpec } from "./forecast";
 import { FORECAST_FEATURES, storeModelVersion } from "./forecast-models";
 import type { ForecastModelVersion, ForecastModelTraining } from "../ports";
@@ -158,6 +160,8 @@ export function trainingSummary(table: TrainingTable, result: TrainResult, timeI
   };
 }
 
+const FEATURE_NULLS = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, null])) as Record<ForecastFeature, null>;
+
 export async function trainFromFile(file: UploadedFile, params: TrainParams): Promise<TrainedModelFile> {
   const table = await trainingTableFromFile(file);
   const timeIsDate = table.data.t?.some((v) => v > 1e11) ?? false;
@@ -168,7 +172,18 @@ export async function trainFromFile(file: UploadedFile, params: TrainParams): Pr
     if (error instanceof TrainingInputError) throw new Invalid(`file: ${error.message}`);
     throw error;
   }
-  return { json: result.json, training: trainingSummary(table, result, timeIsDate) };
+  const { data } = table;
+  const width = data.featureNames.length;
+  const validation = result.validation_rows.map((r, k) => {
+    const row: ForecastRow = { id: k + 1, ...FEATURE_NULLS, y: data.y[r] };
+    data.featureNames.forEach((feature, f) => {
+      const value = data.rows[r * width + f];
+      row[feature as ForecastFeature] = Number.isNaN(value) ? null : value;
+    });
+    if (data.t) row.t = timeIsDate ? new Date(data.t[r]).toISOString() : data.t[r];
+    return row;
+  });
+  return { json: result.json, training: trainingSummary(table, result, timeIsDate), validation };
 }
 
 /** Parameters from the form's `params` (a JSON object by XGBoost's names), checked. */
@@ -210,7 +225,7 @@ export async function trainForecastModel(
     deps.uploadFiles?.trainFromFile ? deps.uploadFiles.trainFromFile(file, params) : trainFromFile(file, params),
   );
   const name = `${file.name.replace(/\.[^.]*$/, "").slice(0, 200) || "history"}.model.json`;
-  return storeModelVersion(deps, actor, "xgboost", {
+  const model = await storeModelVersion(deps, actor, "xgboost", {
     bytes: new TextEncoder().encode(trained.json),
     fileName: name,
     description:
@@ -219,6 +234,11 @@ export async function trainForecastModel(
     company: actor.company,
     training: trained.training,
   });
+  // The validation rows, unseen by the trees, calibrate the model's intervals for the company.
+  if (trained.validation.length >= MIN_CALIBRATION_ROWS) {
+    await calibrateOnRows(deps, actor, model, trained.validation, "company", file.name);
+  }
+  return model;
 }
 
 export type { ForecastFeature };

@@ -135,8 +135,8 @@ async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promi
 async function train(message: Extract<ToThread, { type: "train" }>): Promise<void> {
   post({ id: message.id, type: "started" });
   try {
-    const { json, training } = await trainFromFile(message.file, message.params);
-    post({ id: message.id, type: "train", json, training });
+    const { json, training, validation } = await trainFromFile(message.file, message.params);
+    post({ id: message.id, type: "train", json, training, validation });
   } catch (error) {
     post(failure(message.id, error));
   }

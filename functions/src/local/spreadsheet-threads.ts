@@ -298,7 +298,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     async trainFromFile(file, params) {
       const answer = await uploadWork((id) => ({ id, type: "train", file: { name: file.name, bytes: file.bytes }, params }));
       if (answer.type !== "train") throw refusal(answer);
-      return { json: answer.json, training: answer.training };
+      return { json: answer.json, training: answer.training, validation: answer.validation };
     },
     async previewUpload(upload, file, values, bounds) {
       const answer = await uploadWork((id) => ({
