@@ -85,6 +85,14 @@ beforeAll(async () => {
     await h.request("/api/v1/facilities/", { method: "POST", token: staff, json: { name: "Шахта «Южная»", kind: "underground_mine" } }),
     201,
   );
+  await json(
+    await h.request(`/api/v1/facilities/${facility.id}/points/`, {
+      method: "POST",
+      token: staff,
+      json: { name: "Факельная установка № 1", kind: "flare", instrument: "Расходомер ДРГ.М-2500", frequency: "непрерывно" },
+    }),
+    201,
+  );
   const project = await json<{ id: string }>(
     await h.request("/api/v1/projects/create_project/", {
       method: "POST",
@@ -115,7 +123,7 @@ describe("an approved version's legal entity", () => {
     expect(createHash("sha256").update(text, "utf8").digest("hex")).toBe(approved.sha256);
     const snapshot = JSON.parse(text) as {
       approved_at: string;
-      legal_entity: { requisites: Record<string, string>; facilities: unknown[] };
+      legal_entity: { requisites: Record<string, string>; facilities: unknown[]; points: unknown[] };
     };
     expect(snapshot.legal_entity.requisites).toMatchObject({
       name: "ООО «Реквизиты»",
@@ -128,6 +136,15 @@ describe("an approved version's legal entity", () => {
     expect(snapshot.legal_entity.facilities).toEqual([
       { id: expect.any(String), name: "Шахта «Южная»", kind: "underground_mine", licence_number: "", address: "" },
     ]);
+    // D25: the facilities' emission points with their instruments and frequencies.
+    expect(snapshot.legal_entity.points).toContainEqual(
+      expect.objectContaining({
+        name: "Факельная установка № 1",
+        kind: "flare",
+        instrument: "Расходомер ДРГ.М-2500",
+        frequency: "непрерывно",
+      }),
+    );
   });
 
   it("stays printed by version 1's passport, PDF and xlsx, after ИНН and the person responsible change", async () => {

@@ -85,8 +85,8 @@ export async function inventoryReport(
       ? { version: stored.version, sha256: approved.sha256, approved_at: stored.approved_at, changes: stored.changes }
       : undefined;
   // D32: the requisites, the person responsible and the facilities as the version froze them.
-  const printed = printedEntity(stored || undefined, company, facilities);
-  const passport = buildPassport({ ...printed, points, inventory, review, users, now: deps.clock.now(), snapshot });
+  const printed = printedEntity(stored || undefined, company, facilities, points);
+  const passport = buildPassport({ ...printed, inventory, review, users, now: deps.clock.now(), snapshot });
   // docs/security.md: checked before the layout, which costs about 5 ms a line in the PDF.
   const lines = passport.facilities.reduce((sum, f) => sum + f.categories.reduce((n, c) => n + c.sources.length, 0), 0);
   if (lines > MAX_PASSPORT_LINES) {

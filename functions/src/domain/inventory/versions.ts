@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import type { Inventory, InventoryCalculation } from "./types";
-import type { Calculation, Company, Facility, InventoryReview, InventoryVersion } from "../../ports";
+import type { Calculation, Company, EmissionPoint, Facility, InventoryReview, InventoryVersion } from "../../ports";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
 export interface SnapshotLine extends InventoryCalculation {
@@ -62,12 +62,26 @@ export const ENTITY_FIELDS = [
 /** D32: what of a facility the passport prints. */
 export const FACILITY_FIELDS = ["id", "name", "kind", "licence_number", "address"] as const satisfies ReadonlyArray<keyof Facility>;
 
+/** D32, D25: what of an emission point the passport prints. */
+export const POINT_FIELDS = [
+  "id",
+  "facility",
+  "name",
+  "kind",
+  "instrument",
+  "frequency",
+  "in_service_from",
+  "in_service_to",
+] as const satisfies ReadonlyArray<keyof EmissionPoint>;
+
 /** D32: the legal entity and its facilities as they were at approval, under the hash; the date of
  *  signing is the snapshot's approved_at. A passport of the version prints these, whatever the
  *  profile says now. */
 export interface SnapshotEntity {
   requisites: Partial<Pick<Company, (typeof ENTITY_FIELDS)[number]>>;
   facilities: Array<Pick<Facility, (typeof FACILITY_FIELDS)[number]>>;
+  /** The facilities' emission points with their instruments and frequencies (absent before they were kept). */
+  points?: Array<Pick<EmissionPoint, (typeof POINT_FIELDS)[number]>>;
 }
 
 export interface InventorySnapshot {
@@ -85,12 +99,13 @@ export interface InventorySnapshot {
 }
 
 /** D32: the requisites, the person responsible and the facilities to freeze with a version. */
-export function entityOf(company: Company, facilities: readonly Facility[]): SnapshotEntity {
+export function entityOf(company: Company, facilities: readonly Facility[], points: readonly EmissionPoint[] = []): SnapshotEntity {
   const requisites: SnapshotEntity["requisites"] = {};
   for (const field of ENTITY_FIELDS) if (company[field] !== undefined) requisites[field] = company[field];
   return {
     requisites,
     facilities: facilities.map((f) => Object.fromEntries(FACILITY_FIELDS.map((k) => [k, f[k]])) as SnapshotEntity["facilities"][number]),
+    points: points.map((p) => Object.fromEntries(POINT_FIELDS.map((k) => [k, p[k]])) as NonNullable<SnapshotEntity["points"]>[number]),
   };
 }
 
@@ -100,14 +115,19 @@ export function printedEntity(
   snapshot: Pick<InventorySnapshot, "legal_entity"> | undefined,
   company: Company,
   facilities: Facility[],
-): { company: Company; facilities: Facility[] } {
+  points: EmissionPoint[],
+): { company: Company; facilities: Facility[]; points: EmissionPoint[] } {
   const frozen = snapshot?.legal_entity;
-  if (!frozen) return { company, facilities };
+  if (!frozen) return { company, facilities, points };
+  const livePoints = new Map(points.map((p) => [p.id, p]));
   const cleared = Object.fromEntries(ENTITY_FIELDS.map((k) => [k, undefined]));
   const byId = new Map(facilities.map((f) => [f.id, f]));
   return {
     company: { ...company, ...cleared, ...frozen.requisites, name: frozen.requisites.name ?? company.name },
     facilities: frozen.facilities.map((f) => ({ ...(byId.get(f.id) ?? ({ company: company.id } as Facility)), ...f })),
+    points: frozen.points
+      ? frozen.points.map((p) => ({ ...(livePoints.get(p.id) ?? ({ company: company.id, is_active: true } as EmissionPoint)), ...p }))
+      : points,
   };
 }
 
@@ -184,10 +204,11 @@ export async function storeVersion(
   const existing = await deps.repos.inventoryVersions.list(actor.company, year);
   // Numbers are never reused: a version whose approval failed may have left its item behind.
   const version = Math.max(0, ...existing.map((v) => v.version)) + 1;
-  const [previous, company, facilities] = await Promise.all([
+  const [previous, company, facilities, points] = await Promise.all([
     review.snapshot ? loadSnapshot(deps, actor.company, year, review.snapshot.version) : undefined,
     deps.repos.companies.get(actor.company),
     deps.repos.facilities.list(actor.company),
+    deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
   if (!company) throw new NotFound("Организация не найдена");
   const snapshot: InventorySnapshot = {
@@ -200,7 +221,7 @@ export async function storeVersion(
     approved_by: actor.email,
     inventory: state,
     changes: previous ? changesBetween(previous, state) : null,
-    legal_entity: entityOf(company, facilities),
+    legal_entity: entityOf(company, facilities, points),
   };
   const text = canonicalJson(snapshot);
   const item: InventoryVersion = {
