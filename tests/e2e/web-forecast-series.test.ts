@@ -309,7 +309,7 @@ describe("web app: forecast and series calculations", () => {
       .filter({ hasText: `${above.length} из 40` })
       .waitFor();
     await results.getByTestId("source-file").filter({ hasText: "телеметрия.xlsx" }).waitFor();
-    expect(await results.locator(".ant-table-tbody .ant-table-row").count()).toBe(5);
+    expect(await results.getByTestId("forecast-rows").locator(".ant-table-tbody .ant-table-row").count()).toBe(5);
     await results.getByText("Только выше 1 %").click();
     await results.getByTestId(`stored-result-${above[0].id}`).and(page.locator('[data-above="true"]')).waitFor();
     await settle();

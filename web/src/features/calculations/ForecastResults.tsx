@@ -20,8 +20,31 @@ import {
 import { LimitLegend, PredictionText } from "./ForecastForm";
 import { formatAmount, formatStored } from "./format";
 import { SourceFileLink } from "./SourceFileLink";
+import type { Backtest } from "@core/gbdt/backtest";
+import { BacktestTable, ForecastAdvisory, HistoryChart, WhatIfPanel } from "./ForecastCheck";
+import type { HistoryRow } from "./forecastCheck";
 
 const percent = (share: number) => `${formatAmount(share * 100, 1)} %`;
+
+const numberCell = (value: number | null | undefined, decimals: number) =>
+  typeof value === "number" && Number.isFinite(value) ? (
+    formatAmount(value, decimals)
+  ) : (
+    <Typography.Text type="secondary">—</Typography.Text>
+  );
+
+const intervalText = (row: ForecastDataRow) =>
+  typeof row.lo === "number" && typeof row.hi === "number" ? `${formatAmount(row.lo, 3)} – ${formatAmount(row.hi, 3)}` : "—";
+
+/** «2025-01-01T08:10:00» → «01.01.2025 08:10»; a step number as it is. */
+function timeText(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") return "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}:${m[5]}` : value;
+}
+
+const periodText = (period: { from: unknown; to: unknown } | null) => (period ? `, ${timeText(period.from)} – ${timeText(period.to)}` : "");
 
 export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const [filter, setFilter] = useState<"all" | "above">("all");
@@ -30,16 +53,26 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const shown = filter === "above" ? rows.filter((r) => isAboveLimit(r.result)) : rows;
   const model = summary.model;
   const method = calculation.method as ForecastMethod;
+  const history = rows as unknown as HistoryRow[];
+  const hasY = history.some((r) => typeof r.y === "number");
+  const hasTime = history.some((r) => r.t !== undefined && r.t !== null);
+  const calibrated = history.some((r) => typeof r.hi === "number");
+  const level = typeof calculation.level === "number" ? calculation.level : 90;
+  const limit = typeof calculation.limit === "number" ? calculation.limit : 1;
+  const backtest = calculation.backtest as Backtest | null | undefined;
+  const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
+  const peak = rows.reduce<ForecastDataRow | undefined>((best, r) => (best === undefined || r.result > best.result ? r : best), undefined);
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
+    ...(hasTime ? [{ title: "Время", dataIndex: "t", render: (value: string | number | null) => timeText(value) }] : []),
     // Each feature by its label and unit, as the entry table heads it.
     ...FORECAST_COLUMNS.map((column) => ({
       title: (
-        <span title={`${column.label}, ${column.unit}`}>
-          {column.name}
+        <span title={`${column.label}, ${column.unit}`} style={{ display: "inline-block", maxWidth: 150, whiteSpace: "normal" }}>
+          {column.label}
           <Typography.Text type="secondary" style={{ fontSize: 11, fontWeight: 400, display: "block" }}>
-            {column.label}, {column.unit}
+            {column.unit}
           </Typography.Text>
         </span>
       ),
@@ -55,6 +88,25 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       width: 110,
       render: (value: number, row) => <PredictionText value={value} testId={`stored-result-${row.id}`} />,
     },
+    ...(hasY
+      ? [{ title: "Факт, %", dataIndex: "y", align: "right" as const, width: 90, render: (v: number | null) => numberCell(v, 4) }]
+      : []),
+    ...(calibrated
+      ? [
+          {
+            title: `Интервал ${level} %, %`,
+            key: "interval",
+            align: "right" as const,
+            render: (_: unknown, r: ForecastDataRow) => intervalText(r),
+          },
+          {
+            title: "Вероятность достичь предела, %",
+            dataIndex: "p_exceed",
+            align: "right" as const,
+            render: (v: number | null) => numberCell(typeof v === "number" ? v * 100 : null, 1),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -87,14 +139,33 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
             children: model ? (
               <span data-testid="forecast-model">
                 {libraryTitle(model.library)} {libraryVersion(model.library_version)}, версия {model.version}
+                {model.description ? (
+                  <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                    {model.description}
+                  </Typography.Text>
+                ) : null}
               </span>
             ) : (
               "—"
             ),
           },
+          {
+            key: "calibration",
+            label: "Калибровка",
+            children: (
+              <span data-testid="forecast-calibration">
+                {calibration
+                  ? `${calibration.rows} строк с фактом${periodText(calibration.period)}${calibration.scope === "all" ? " (для всех компаний)" : ""}`
+                  : "модель не откалибрована: интервал и вероятность превышения не рассчитаны"}
+              </span>
+            ),
+          },
         ]}
       />
+      <ForecastAdvisory />
       <SourceFileLink calculation={calculation} />
+      {backtest ? <BacktestTable backtest={backtest} level={level} /> : null}
+      {hasY || calibrated ? <HistoryChart rows={history} limit={limit} level={level} /> : null}
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Segmented<"all" | "above">
           size="small"
@@ -107,19 +178,22 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         />
         <LimitLegend />
       </Flex>
-      <Table<ForecastDataRow>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={shown}
-        scroll={{ x: "max-content" }}
-        pagination={{
-          pageSize: RESULTS_PAGE_SIZE,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          showTotal: (total) => `Строк: ${total}`,
-        }}
-      />
+      <div data-testid="forecast-rows">
+        <Table<ForecastDataRow>
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={shown}
+          scroll={{ x: "max-content" }}
+          pagination={{
+            pageSize: RESULTS_PAGE_SIZE,
+            showSizeChanger: false,
+            hideOnSinglePage: false,
+            showTotal: (total) => `Строк: ${total}`,
+          }}
+        />
+      </div>
+      {model && peak ? <WhatIfPanel method={model.method} modelId={model.id} start={peak} limit={limit} level={level} /> : null}
     </Flex>
   );
 }

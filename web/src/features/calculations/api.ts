@@ -275,3 +275,51 @@ export function usePreviewModel(method: ForecastMethod, activeId: string | undef
     },
   });
 }
+
+/** A model version's calibration for the user's company (docs/api.md), or null when it has none. */
+export interface ForecastCalibrationView {
+  model_id: string;
+  model_version: number;
+  scope: "company" | "all";
+  rows: number;
+  period: { from: string | number; to: string | number } | null;
+  quantiles: { "80": number | null; "90": number | null; "95": number | null };
+  residuals: number[];
+  ranges: Record<string, [number, number]>;
+  calibrated_at: string;
+}
+
+/** GET v1/forecast_models/{id}/calibration/: null on 404 (the model is not calibrated). */
+export function useForecastCalibration(modelId: string | undefined) {
+  return useQuery({
+    queryKey: ["forecast-calibration", modelId],
+    enabled: modelId !== undefined,
+    staleTime: 60_000,
+    queryFn: async (): Promise<ForecastCalibrationView | null> => {
+      try {
+        return (await forecastModels((c) => c[":id"].calibration.$get({ param: { id: modelId! } }))) as ForecastCalibrationView;
+      } catch (error) {
+        if ((error as ApiError).status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * A stored model version loaded into the browser's gbdt.wasm, with the core's what-if and air
+ * needed beside it (the same code the API runs): fetched once per version id, which never changes.
+ */
+export function useForecastModelCore(method: ForecastMethod | undefined, modelId: string | undefined) {
+  return useQuery({
+    queryKey: ["forecast-model-core", method, modelId],
+    enabled: method !== undefined && modelId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 30 * 60_000,
+    queryFn: async () => {
+      const file = await api.download(`v1/forecast_models/${method}/${modelId}/file/`);
+      const gbdt = await import("@core/gbdt/browser");
+      return { gbdt, model: await gbdt.loadModel(await file.blob.text()) };
+    },
+  });
+}

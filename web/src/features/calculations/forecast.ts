@@ -72,7 +72,8 @@ export interface ForecastModelUse {
   version: number;
   library: string;
   library_version: string;
-  file_name: string;
+  /** What the model is, as the models screen describes it (shown instead of its file's name). */
+  description?: string;
 }
 
 let keys = 0;

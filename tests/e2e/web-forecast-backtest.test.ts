@@ -1,0 +1,149 @@
+// A forecast a ventilation engineer can act on, in a real browser against the real local server
+// (docs/user-guide.md, docs/api.md «Forecast history and calibration»): the demo company calibrates
+// the active XGBoost model on a generated longwall's history through the API, forecasts the next
+// days' rows with their measured y and times, and opens the results dialog: the advisory note, the
+// calibration, the back-test table (model vs the last measured value) equal to the stored figures,
+// the chart of measured vs forecast with the band, Russian labels only (no x1, no file name), and
+// the what-if panel answering the air needed as the user types a limit.
+// Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { loadModel } from "@core/gbdt";
+import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
+import { modelFixture } from "../support/models";
+import { accessToken, startTestServer, type TestServer } from "../support/server";
+import { createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const HEADERS = [
+  "Время",
+  "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин",
+  "Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин",
+  "Концентрация метана в каптируемой смеси, %",
+  "Расход смеси, извлекаемой установкой, м³/мин",
+  "Средняя концентрация CH4 в исходящей струе шахты, %",
+  "Расход воздуха в исходящей струе шахты, м³/мин",
+  "Расход метана, извлекаемого установкой, м³/мин",
+  "Концентрация CH4 в исходящей струе лавы, факт, %",
+];
+
+describe("web app: a forecast checked on the longwall's history", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let token = "";
+  let history: ReturnType<typeof longwallHistory>;
+
+  const csv = (from: number, to: number) =>
+    [
+      HEADERS.join(";"),
+      ...Array.from({ length: to - from }, (_, k) => {
+        const r = from + k;
+        const t = new Date(history.time[r]).toISOString().slice(0, 16).replace("T", " ");
+        return [t, ...HISTORY_FEATURES.map((f) => history.columns[f][r]), history.measured[r]].join(";");
+      }),
+    ].join("\n");
+
+  async function api(method: string, path: string, body: FormData | unknown) {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body instanceof FormData ? {} : { "Content-Type": "application/json" }) },
+      body: body instanceof FormData ? body : JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return res.json() as Promise<Record<string, unknown>>;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = await accessToken(server.url, server.demo);
+    history = longwallHistory(await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8")), 3000, 0.06);
+    app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
+    page = app.page;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("shows the back-test, the band and the air needed in Russian", async () => {
+    const models = (await (
+      await fetch(`${server.url}/api/v1/forecast_models/`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
+      results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }>;
+    };
+    const modelId = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
+    const calibration = new FormData();
+    calibration.set("file", new Blob([csv(0, 2000)]), "калибровка.csv");
+    await api("POST", `/api/v1/forecast_models/${modelId}/calibration/`, calibration);
+
+    const projectId = await createProject(page, "Лава 7-бис");
+    const form = new FormData();
+    form.set("name", "Лава 7, две недели");
+    form.set("project", projectId);
+    form.set("method", "xgboost");
+    form.set("file_data", new Blob([csv(2000, 3000)]), "телеметрия.csv");
+    const created = await api("POST", "/api/v1/regres_methane/", form);
+    const detail = (await (
+      await fetch(`${server.url}/api/v1/regres_methane/${created.id}/single_calc/1/`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { backtest: { model: { mae: number; caught: number }; persistence: { mae: number } } };
+
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=regres_methane`);
+    await page.locator(".ant-table-row", { hasText: "Лава 7, две недели" }).click();
+    const dialog = page.getByRole("dialog", { name: "Лава 7, две недели" });
+    await dialog.getByTestId("forecast-results").waitFor();
+    await dialog
+      .getByTestId("forecast-advisory")
+      .filter({ hasText: "не заменяет сертифицированную аппаратуру газовой защиты (АГК)" })
+      .waitFor();
+    await dialog.getByTestId("forecast-calibration").filter({ hasText: "2000 строк с фактом" }).waitFor();
+    await dialog.getByTestId("forecast-model").filter({ hasText: "XGBoost 1.7.4, версия 1" }).waitFor();
+
+    // The back-test table holds the stored figures, the Russian way.
+    const mae = await dialog.getByTestId("backtest-model-mae").innerText();
+    expect(mae).toBe(detail.backtest.model.mae.toFixed(4).replace(".", ","));
+    expect(await dialog.getByTestId("backtest-persistence-mae").innerText()).toBe(
+      detail.backtest.persistence.mae.toFixed(4).replace(".", ","),
+    );
+    expect(await dialog.getByTestId("backtest-model-caught").innerText()).toBe(String(detail.backtest.model.caught));
+
+    // The chart draws the band, the forecast and the measured values.
+    const chart = dialog.getByTestId("forecast-history-chart");
+    await chart.locator(".legendtext", { hasText: "Интервал 90 %" }).waitFor();
+    await chart.locator(".legendtext", { hasText: "Факт" }).waitFor();
+
+    // The air needed, answered in the browser as a limit is typed key by key.
+    const panel = dialog.getByTestId("what-if");
+    await panel.getByTestId("what-if-points").waitFor();
+    const limit = panel.getByLabel("Предел, %");
+    await limit.fill("");
+    await limit.pressSequentially("0,2");
+    await panel
+      .getByTestId("air-needed")
+      .filter({ hasText: /недостижимо в диапазоне [\d\s]+–[\d\s]+ м³\/мин/ })
+      .waitFor();
+    await limit.fill("");
+    await limit.pressSequentially("1,5");
+    await panel
+      .getByTestId("air-needed")
+      .filter({ hasText: /Нужный расход воздуха: не меньше [\d\s]+ м³\/мин/ })
+      .waitFor();
+    await pickOption(page, panel.getByLabel("Изменять показатель"), "Расход смеси, извлекаемой установкой, м³/мин");
+    await panel.getByRole("columnheader", { name: "Расход смеси, извлекаемой установкой, м³/мин" }).waitFor();
+
+    // Russian labels only: no feature by its code, no model file name.
+    const text = await dialog.innerText();
+    expect(text).not.toMatch(/\bx(1|2|7|8|12|13|15)\b/);
+    expect(text).not.toMatch(/\.json|methane-xgboost/);
+    await page.waitForTimeout(500);
+    await dialog.getByTestId("forecast-model").scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-backtest.png` });
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-backtest-chart.png` });
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-backtest-what-if.png` });
+    expect(app.pageErrors).toEqual([]);
+  }, 180_000);
+});

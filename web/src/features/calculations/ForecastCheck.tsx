@@ -1,0 +1,211 @@
+// The parts of a forecast's results that say how far to trust it (docs/user-guide.md): the advisory
+// note, the back-test table (model vs the last measured value), the chart of measured vs forecast
+// with the band, and the what-if / air-needed panel, which runs the core in the browser (the same
+// code as POST v1/forecast/what_if/ and air_needed/) and answers as the user types.
+import { useMemo, useState } from "react";
+import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
+import { Table } from "../../shared/LazyTable";
+import type { Backtest } from "@core/gbdt/backtest";
+import type { Calibration, IntervalLevel } from "@core/gbdt/conformal";
+import type { ForecastMethod } from "@core/registry";
+import { Chart } from "../graphs/Chart";
+import { useForecastCalibration, useForecastModelCore } from "./api";
+import { FORECAST_COLUMNS, FORECAST_FEATURES } from "./forecast";
+import { backtestLines, featureTitle, historyFigure, HISTORY_CHART_HEIGHT, type HistoryRow } from "./forecastCheck";
+import { formatAmount } from "./format";
+import { parseNumericInput } from "../../shared/decimals";
+
+export const ADVISORY_NOTE =
+  "Прогноз носит рекомендательный характер и не заменяет сертифицированную аппаратуру газовой защиты (АГК): отключение электроэнергии при достижении уставок выполняет только она.";
+
+export function ForecastAdvisory() {
+  return <Alert type="info" showIcon message={ADVISORY_NOTE} data-testid="forecast-advisory" />;
+}
+
+const shown = (value: number | null, decimals: number) => (value === null ? "—" : formatAmount(value, decimals));
+
+export function BacktestTable({ backtest, level }: { backtest: Backtest; level: number }) {
+  const lines = backtestLines(backtest, level);
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong>Проверка на истории</Typography.Text>
+      <Table
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={lines}
+        data-testid="backtest-table"
+        columns={[
+          { title: "Показатель", dataIndex: "label" },
+          {
+            title: "Модель",
+            align: "right",
+            render: (_, line) => <span data-testid={`backtest-model-${line.key}`}>{shown(line.model, line.decimals)}</span>,
+          },
+          {
+            title: "Последнее измеренное значение",
+            align: "right",
+            render: (_, line) => <span data-testid={`backtest-persistence-${line.key}`}>{shown(line.persistence, line.decimals)}</span>,
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+export function HistoryChart({ rows, limit, level }: { rows: readonly HistoryRow[]; limit: number; level: number }) {
+  const figure = useMemo(() => historyFigure(rows, limit, level), [rows, limit, level]);
+  return <Chart figure={figure} height={HISTORY_CHART_HEIGHT} testId="forecast-history-chart" />;
+}
+
+const LEVELS: IntervalLevel[] = [80, 90, 95];
+const typed = (value: number | null | undefined) => (typeof value === "number" && Number.isFinite(value) ? formatAmount(value, 4) : "");
+
+/**
+ * What-if along one feature and the air needed, for one row (the row with the highest forecast to
+ * begin with), answered in the browser as the user types.
+ */
+export function WhatIfPanel({
+  method,
+  modelId,
+  start,
+  limit: storedLimit,
+  level: storedLevel,
+}: {
+  method: ForecastMethod;
+  modelId: string;
+  start: Record<string, number | null>;
+  limit: number;
+  level: number;
+}) {
+  const core = useForecastModelCore(method, modelId);
+  const calibration = useForecastCalibration(modelId);
+  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(FORECAST_FEATURES.map((f) => [f, typed(start[f])])));
+  const [feature, setFeature] = useState<string>("x1");
+  const range = calibration.data?.ranges?.[feature];
+  const [fromText, setFromText] = useState<string>("");
+  const [toText, setToText] = useState<string>("");
+  const [limitText, setLimitText] = useState(formatAmount(storedLimit, 2));
+  const [level, setLevel] = useState<IntervalLevel>((LEVELS as number[]).includes(storedLevel) ? (storedLevel as IntervalLevel) : 90);
+
+  const row = useMemo(() => Object.fromEntries(FORECAST_FEATURES.map((f) => [f, parseNumericInput(texts[f] ?? "") ?? null])), [texts]);
+  const limit = parseNumericInput(limitText);
+  const column = FORECAST_COLUMNS.find((c) => c.name === feature);
+  const from = parseNumericInput(fromText) ?? range?.[0] ?? (column?.name === "x1" ? 800 : 0);
+  const to = parseNumericInput(toText) ?? range?.[1] ?? Math.max(from + 1, (start[feature] ?? 1) * 1.5);
+
+  const answer = useMemo(() => {
+    if (!core.data || limit === undefined || !(limit > 0)) return undefined;
+    const { gbdt, model } = core.data;
+    const cal = (calibration.data ?? null) as Calibration | null;
+    try {
+      const points = gbdt.whatIf(model, row, { feature, from, to, steps: 10 }, cal, level, limit);
+      const air = cal?.ranges?.x1 ? gbdt.airNeeded(model, row, cal, level, limit) : undefined;
+      return { points, air };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }, [core.data, calibration.data, row, feature, from, to, level, limit]);
+
+  const air = answer && "air" in answer ? answer.air : undefined;
+  const airUnit = FORECAST_COLUMNS.find((c) => c.name === "x1")?.unit ?? "";
+  return (
+    <Card size="small" title="Что, если: прогноз при других показаниях и нужный расход воздуха" data-testid="what-if">
+      <Flex vertical gap={8}>
+        {calibration.data === null ? (
+          <Alert
+            type="warning"
+            showIcon
+            message="Модель не откалибрована: интервал, вероятность превышения и нужный расход воздуха не рассчитываются"
+          />
+        ) : null}
+        <Form layout="vertical" size="small">
+          <Flex wrap gap={8}>
+            {FORECAST_COLUMNS.map((c) => (
+              <Flex key={c.name} vertical justify="space-between" gap={2} style={{ width: 230 }}>
+                <Typography.Text style={{ fontSize: 12 }}>{`${c.label}, ${c.unit}`}</Typography.Text>
+                <Input
+                  size="small"
+                  aria-label={`${c.label}, ${c.unit}`}
+                  value={texts[c.name]}
+                  onChange={(e) => setTexts({ ...texts, [c.name]: e.target.value })}
+                />
+              </Flex>
+            ))}
+          </Flex>
+          <Flex wrap gap={8} align="end">
+            <Form.Item label="Изменять показатель" style={{ width: 300, marginBottom: 4 }}>
+              <Select
+                aria-label="Изменять показатель"
+                value={feature}
+                onChange={(value) => {
+                  setFeature(value);
+                  setFromText("");
+                  setToText("");
+                }}
+                options={FORECAST_COLUMNS.map((c) => ({ value: c.name, label: featureTitle(c.name) }))}
+              />
+            </Form.Item>
+            <Form.Item label="от" style={{ width: 110, marginBottom: 4 }}>
+              <Input aria-label="от" placeholder={formatAmount(from, 0)} value={fromText} onChange={(e) => setFromText(e.target.value)} />
+            </Form.Item>
+            <Form.Item label="до" style={{ width: 110, marginBottom: 4 }}>
+              <Input aria-label="до" placeholder={formatAmount(to, 0)} value={toText} onChange={(e) => setToText(e.target.value)} />
+            </Form.Item>
+            <Form.Item label="Предел, %" style={{ width: 100, marginBottom: 4 }}>
+              <Input aria-label="Предел, %" value={limitText} onChange={(e) => setLimitText(e.target.value)} />
+            </Form.Item>
+            <Form.Item label="Уровень интервала" style={{ width: 140, marginBottom: 4 }}>
+              <Select
+                aria-label="Уровень интервала"
+                value={level}
+                onChange={setLevel}
+                options={LEVELS.map((l) => ({ value: l, label: `${l} %` }))}
+              />
+            </Form.Item>
+          </Flex>
+        </Form>
+        {air ? (
+          <Alert
+            type={air.reachable ? "success" : "error"}
+            data-testid="air-needed"
+            message={
+              air.reachable
+                ? `Нужный расход воздуха: не меньше ${formatAmount(air.value, 0)} ${airUnit} — верхняя граница ${level}-процентного интервала ${formatAmount(air.at.hi ?? Number.NaN, 3)} % ниже предела ${limitText} %`
+                : `Нужный расход воздуха: недостижимо в диапазоне ${formatAmount(air.range[0], 0)}–${formatAmount(air.range[1], 0)} ${airUnit} — даже при ${formatAmount(air.range[1], 0)} ${airUnit} верхняя граница ${formatAmount(air.at.hi ?? Number.NaN, 3)} %`
+            }
+          />
+        ) : null}
+        {answer && "error" in answer ? <Alert type="error" message={answer.error} /> : null}
+        {answer && "points" in answer ? (
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="value"
+            data-testid="what-if-points"
+            dataSource={answer.points}
+            columns={[
+              {
+                title: featureTitle(feature),
+                dataIndex: "value",
+                align: "right",
+                render: (v: number) => formatAmount(v, column?.name === "x1" ? 0 : 2),
+              },
+              { title: "Прогноз CH4, %", dataIndex: "result", align: "right", render: (v: number) => formatAmount(v, 3) },
+              { title: "Нижняя граница, %", dataIndex: "lo", align: "right", render: (v: number | null) => shown(v, 3) },
+              { title: "Верхняя граница, %", dataIndex: "hi", align: "right", render: (v: number | null) => shown(v, 3) },
+              {
+                title: "Вероятность достичь предела, %",
+                dataIndex: "p_exceed",
+                align: "right",
+                render: (v: number | null) => shown(v === null ? null : v * 100, 1),
+              },
+            ]}
+          />
+        ) : (
+          <Typography.Text type="secondary">Загрузка модели …</Typography.Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+// A forecast checked against its history (docs/user-guide.md, «Проверка на истории»): the chart of
+// measured vs forecast with the interval's band, the back-test's rows as the results dialog prints
+// them, and the features by their Russian names. Pure: stored rows and summary in, figures and
+// table rows out.
+import type { Data, Layout } from "plotly.js";
+import type { Backtest, ForecastScore } from "@core/gbdt/backtest";
+import { FORECAST_COLUMNS } from "./forecast";
+
+export const HISTORY_CHART_HEIGHT = 340;
+/** At most this many points a line: a year of 10-minute rows is drawn as its buckets' peaks. */
+export const MAX_CHART_POINTS = 4000;
+
+export interface HistoryRow {
+  id: number;
+  t?: string | number | null;
+  y?: number | null;
+  result: number;
+  lo?: number | null;
+  hi?: number | null;
+  p_exceed?: number | null;
+}
+
+/** «Расход воздуха в исходящей струе лавы (телеметрия), м³/мин»: a feature as a user reads it. */
+export function featureTitle(name: string): string {
+  const column = FORECAST_COLUMNS.find((c) => c.name === name);
+  if (!column) return name;
+  return column.unit ? `${column.label}, ${column.unit}` : column.label;
+}
+
+/** Row positions to draw: all when few, else per bucket of consecutive rows the one with the
+ *  highest measured (or forecast) value, so no exceedance is smoothed away. */
+export function chartRows(rows: readonly HistoryRow[], max = MAX_CHART_POINTS): number[] {
+  if (rows.length <= max) return rows.map((_, i) => i);
+  const size = Math.ceil(rows.length / max);
+  const picked: number[] = [];
+  for (let start = 0; start < rows.length; start += size) {
+    let best = start;
+    const peak = (i: number) => rows[i].y ?? rows[i].result;
+    for (let i = start + 1; i < Math.min(rows.length, start + size); i++) if (peak(i) > peak(best)) best = i;
+    picked.push(best);
+  }
+  return picked;
+}
+
+const numberOr = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** Measured and forecast CH4 with the interval's band and the limit, by time (or row number). */
+export function historyFigure(
+  rows: readonly HistoryRow[],
+  limit: number,
+  level: number,
+): { title: string; data: Data[]; layout: Partial<Layout> } {
+  const shown = chartRows(rows).map((i) => rows[i]);
+  const byTime = shown.some((r) => typeof r.t === "string");
+  const x = shown.map((r, i) => (byTime ? r.t : typeof r.t === "number" ? r.t : (r.id ?? i + 1))) as Array<string | number>;
+  const data: Data[] = [];
+  if (shown.some((r) => numberOr(r.hi) !== null)) {
+    data.push(
+      { type: "scatter", mode: "lines", x, y: shown.map((r) => numberOr(r.hi)), line: { width: 0 }, hoverinfo: "skip", showlegend: false },
+      {
+        type: "scatter",
+        mode: "lines",
+        name: `Интервал ${level} %`,
+        x,
+        y: shown.map((r) => numberOr(r.lo)),
+        fill: "tonexty",
+        fillcolor: "rgba(22, 119, 255, 0.15)",
+        line: { width: 0 },
+        hovertemplate: "%{y:.3f} %<extra>нижняя граница</extra>",
+      },
+    );
+  }
+  data.push({
+    type: "scatter",
+    mode: "lines",
+    name: "Прогноз",
+    x,
+    y: shown.map((r) => r.result),
+    line: { color: "#1677ff", width: 1.5 },
+    hovertemplate: "%{y:.3f} %<extra>прогноз</extra>",
+  });
+  if (shown.some((r) => numberOr(r.y) !== null)) {
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: "Факт",
+      x,
+      y: shown.map((r) => numberOr(r.y)),
+      line: { color: "#262626", width: 1.2 },
+      hovertemplate: "%{y:.3f} %<extra>факт</extra>",
+    });
+  }
+  return {
+    title: "Факт и прогноз концентрации CH4 в исходящей струе лавы",
+    data,
+    layout: {
+      height: HISTORY_CHART_HEIGHT,
+      autosize: true,
+      margin: { l: 60, r: 16, t: 16, b: 56 },
+      separators: ", ",
+      legend: { orientation: "h", y: -0.25 },
+      // Dates as the app writes them (01.01 08:10), never the chart library's English month names.
+      xaxis: {
+        title: { text: byTime ? "Время" : "Строка" },
+        automargin: true,
+        ...(byTime ? { type: "date" as const, tickformat: "%d.%m\n%H:%M", hoverformat: "%d.%m.%Y %H:%M" } : {}),
+      },
+      yaxis: { title: { text: "CH4, %" }, rangemode: "tozero" },
+      shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: limit, y1: limit, line: { color: "#cf1322", width: 1.5, dash: "dash" } }],
+      annotations: [
+        {
+          xref: "paper",
+          x: 1,
+          y: limit,
+          xanchor: "right",
+          yanchor: "bottom",
+          text: `Предел ${String(limit).replace(".", ",")} %`,
+          showarrow: false,
+          font: { color: "#cf1322", size: 11 },
+        },
+      ],
+    },
+  };
+}
+
+export interface BacktestLine {
+  key: string;
+  label: string;
+  model: number | null;
+  persistence: number | null;
+  /** Decimals to show; «%» etc. are in the label. */
+  decimals: number;
+}
+
+const LEAD_UNITS = { min: "мин", step: "шагов", row: "строк" } as const;
+
+/** The back-test table's rows: the model and the last measured value side by side. */
+export function backtestLines(backtest: Backtest, level: number): BacktestLine[] {
+  const { model, persistence } = backtest;
+  const per = model.unit === "shift" ? "Смен по 12 ч" : "Строк";
+  const line = (key: string, label: string, value: (s: ForecastScore) => number | null, decimals: number): BacktestLine => ({
+    key,
+    label,
+    model: value(model),
+    persistence: value(persistence),
+    decimals,
+  });
+  const percent = (v: number | null) => (v === null ? null : v * 100);
+  return [
+    line("rows", "Строк с фактом", (s) => s.rows, 0),
+    line("mae", "Средняя абсолютная ошибка (MAE), %", (s) => s.mae, 4),
+    line("rmse", "Среднеквадратичная ошибка (RMSE), %", (s) => s.rmse, 4),
+    line("mape", "Средняя относительная ошибка (MAPE), %", (s) => s.mape, 1),
+    line("coverage", `Покрытие ${level}-процентного интервала, %`, (s) => percent(s.coverage), 1),
+    line("exceedances", `${per} с превышением ${String(backtest.limit).replace(".", ",")} %`, (s) => s.exceedances, 0),
+    line("caught", `Предупреждено (прогноз ≥ ${String(backtest.warning).replace(".", ",")} %)`, (s) => s.caught, 0),
+    line("missed", "Пропущено", (s) => s.missed, 0),
+    line("false_alarms", "Ложные тревоги", (s) => s.false_alarms, 0),
+    line("lead", `Медианное упреждение, ${LEAD_UNITS[model.lead_time.unit]}`, (s) => s.lead_time.median, 0),
+  ];
+}
