@@ -4,7 +4,8 @@
 import type { Project } from "./contract/schemas/project";
 import type { MediaKind, Role } from "./contract/schemas/common";
 import type { DocumentKind } from "./contract/schemas/document";
-import type { ForecastMethod } from "@core/registry";
+import type { ForecastFeature, ForecastMethod } from "@core/registry";
+import type { IntervalLevel } from "@core/gbdt";
 import type { InventoryRole } from "@core/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
 import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
@@ -501,6 +502,36 @@ export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema
   /** Each feature's observed [min, max] on the rows. */
   ranges: Record<string, [number, number]>;
 };
+
+/** A forecast row: the features; where the history gives them, the measured y (%) and the time t
+ *  (ISO date-time of the rows' clock, or a step number); the forecast `result` and, where the model
+ *  is calibrated, its interval `lo`–`hi` and the chance `p_exceed` (0 … 1) of reaching the limit. */
+
+export type ForecastRow = {
+  id: number;
+  y?: number | null;
+  t?: string | number | null;
+  result?: number;
+  lo?: number | null;
+  hi?: number | null;
+  p_exceed?: number | null;
+} & Record<ForecastFeature, number | null>;
+
+/** What one forecast runs with: the model version, its calibration (if any) and the forecast's own settings. */
+export interface ForecastRun {
+  version: ForecastModelVersion;
+  calibration: ForecastCalibration | null;
+  settings: ForecastSettings;
+}
+
+export interface ForecastSettings {
+  /** The interval's level, %. */
+  level: IntervalLevel;
+  /** The limit of CH4 in the longwall's outgoing air, %. */
+  limit: number;
+  /** The warning level, %: a forecast at or above it warns of the limit. */
+  warning: number;
+}
 
 export interface ForecastCalibrationRepository {
   get(modelId: string, scope: string): Promise<ForecastCalibration | undefined>;

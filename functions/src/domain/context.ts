@@ -5,9 +5,7 @@ import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
 import type { TrainParams } from "@core/gbdt";
-import type { BlobStore, Clock, ForecastModelTraining, Repositories, SpreadsheetWorker, User } from "../ports";
-import type { ForecastRun } from "./forecast";
-import type { ForecastRow } from "./forecast-rows";
+import type { BlobStore, Clock, ForecastModelTraining, ForecastRow, ForecastRun, Repositories, SpreadsheetWorker, User } from "../ports";
 
 export interface Deps {
   repos: Repositories;

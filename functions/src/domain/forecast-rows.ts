@@ -4,22 +4,10 @@
 // worker reads rows without carrying either.
 import type { Deps } from "./context";
 import { NotFound } from "./errors";
-import type { ForecastFeature } from "@core/registry";
 import { newId } from "./ids";
-import type { Calculation } from "../ports";
+import type { Calculation, ForecastRow } from "../ports";
 
-/** A forecast row: the features; where the history gives them, the measured y (%) and the time t
- *  (ISO date-time of the rows' clock, or a step number); the forecast `result` and, where the model
- *  is calibrated, its interval `lo`–`hi` and the chance `p_exceed` (0 … 1) of reaching the limit. */
-export type ForecastRow = {
-  id: number;
-  y?: number | null;
-  t?: string | number | null;
-  result?: number;
-  lo?: number | null;
-  hi?: number | null;
-  p_exceed?: number | null;
-} & Record<ForecastFeature, number | null>;
+export type { ForecastRow };
 
 export async function storeForecastRows(
   deps: Pick<Deps, "blobs">,

@@ -5,7 +5,7 @@
 // the browser runs as the user types; this is the API's door to it.
 import { AIR_FEATURE, airNeeded, whatIf, type IntervalLevel } from "@core/gbdt";
 import { FORECAST_FEATURES, REGISTRY, type NumberField } from "@core/registry";
-import { formatNumber } from "../export/txt-writer";
+import { formatNumber } from "./russian-numbers";
 import type { ForecastModelVersion } from "../ports";
 import type { Actor, Deps } from "./context";
 import { DomainError, Invalid } from "./errors";

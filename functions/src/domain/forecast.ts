@@ -23,7 +23,9 @@ import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast
 import type { ForecastRow } from "./forecast-rows";
 import { checkEach, parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
-import type { ForecastCalibration, ForecastModelVersion } from "../ports";
+import type { ForecastCalibration, ForecastModelVersion, ForecastRun, ForecastSettings } from "../ports";
+
+export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
 import { calibrationFor, calibrationSummary } from "./forecast-calibration";
 
@@ -136,21 +138,6 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
 /** What a forecast is computed with: the model version, the calibration serving the company
  *  (none: no interval), and the forecast's own level, limit and warning level. Plain data, so a
  *  worker thread gets it as it is. */
-export interface ForecastRun {
-  version: ForecastModelVersion;
-  calibration: ForecastCalibration | null;
-  settings: ForecastSettings;
-}
-
-export interface ForecastSettings {
-  /** The interval's level, %. */
-  level: IntervalLevel;
-  /** The limit of CH4 in the longwall's outgoing air, %. */
-  limit: number;
-  /** The warning level, %: a forecast at or above it warns of the limit. */
-  warning: number;
-}
-
 export const DEFAULT_FORECAST_SETTINGS: ForecastSettings = {
   level: DEFAULT_INTERVAL_LEVEL,
   limit: DEFAULT_LIMIT_PERCENT,

@@ -4,22 +4,9 @@
 // are rounded for reading only, with the column's decimals, and written the Russian way like the
 // web app's: a decimal comma, thousands grouped by a no-break space (2 662,48).
 import { cellDecimals, type Cell, type Column, type Sheet } from "./content";
+import { formatNumber } from "../domain/russian-numbers";
 
-const GROUP = "\u00a0";
-
-/** Half away from zero through the decimal exponent (1.005 → 1,01), like the web's formatResult. */
-export function formatNumber(value: number, decimals: number, grouping = true): string {
-  const shift = (v: number, by: number) => {
-    const [mantissa, exponent = "0"] = String(v).split("e");
-    return Number(`${mantissa}e${Number(exponent) + by}`);
-  };
-  const rounded = Math.sign(value) * shift(Math.round(shift(Math.abs(value), decimals)), -decimals);
-  const plain = (Object.is(rounded, -0) ? 0 : rounded).toFixed(decimals);
-  const [, sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(plain) ?? [];
-  if (whole === undefined) return plain;
-  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP) : whole;
-  return `${sign}${grouped}${fraction === undefined ? "" : `,${fraction}`}`;
-}
+export { formatNumber };
 
 function show(cell: Cell, column: Column): string | undefined {
   if (cell === null || cell === "") return undefined;
