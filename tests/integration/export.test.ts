@@ -257,7 +257,7 @@ describe("graphs data", () => {
     expect(body.underground.map((u) => u.name)).toEqual(["Вентиляция", INJECTION, "Без результата"]);
     expect(body.underground[0].res_co2).toBeCloseTo(underground.res_co2 as number, 9);
     expect(body.underground[0].res_ch4).toBeCloseTo(underground.res_ch4 as number, 9);
-    expect(body.underground[2]).toEqual({ id: resultless.id, name: "Без результата", res_co2: 0, res_ch4: 0 });
+    expect(body.underground[2]).toEqual({ id: resultless.id, name: "Без результата", res_co2: 0, res_ch4: 0, subtracted_ch4: 0 });
     expect(body.open_mining_co2).toEqual([
       { id: diesel.id, name: "Дизель карьера", ef: 3.149, res_co2: diesel.res_co2 },
       { id: fuel.id, name: "Бензин карьера", ef: 3.026, res_co2: fuel.res_co2 },
