@@ -87,7 +87,7 @@ const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> 
     width: 230,
     render: (text: string, row) => (
       <span>
-        {text}
+        <span style={{ display: "block" }}>{text}</span>
         {row.tier && (
           <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
             {row.tier}
