@@ -19,7 +19,15 @@ import type {
   uploadGrantSchema,
 } from "./schemas/answers";
 
-export type { CalculationOf, CalculationView, CoefficientView, DictionaryEntry, DocumentView, ProjectGraphs } from "./views";
+export type {
+  CalculationOf,
+  CalculationView,
+  CoefficientView,
+  DictionaryEntry,
+  DocumentView,
+  ForecastCalibrationView,
+  ProjectGraphs,
+} from "./views";
 export type * from "./route-types";
 export { MOUNTS, type Mount } from "./mounts";
 export type { Verification } from "../dictionaries/reference-data";

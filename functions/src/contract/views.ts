@@ -8,6 +8,7 @@ import type {
   dictionaryEntrySchema,
   documentSchema,
   evidenceSchema,
+  forecastCalibrationSchema,
   leftOutSchema,
   projectGraphsSchema,
 } from "./schemas/answers";
@@ -54,3 +55,6 @@ export type LeftOutView = z.output<typeof leftOutSchema>;
 
 /** A normative document as the documents screen lists it. */
 export type DocumentView = z.output<typeof documentSchema>;
+
+/** A model version's calibration as GET v1/forecast_models/{id}/calibration/ answers it. */
+export type ForecastCalibrationView = z.output<typeof forecastCalibrationSchema>;

@@ -13,8 +13,11 @@ import type {
   CalculationPatchBody,
   CalculationView,
   DictionaryEntry,
+  ForecastCalibrationView,
   ForecastModelVersion,
 } from "@server/contract";
+
+export type { ForecastCalibrationView };
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 
@@ -277,18 +280,6 @@ export function usePreviewModel(method: ForecastMethod, activeId: string | undef
 }
 
 /** A model version's calibration for the user's company (docs/api.md), or null when it has none. */
-export interface ForecastCalibrationView {
-  model_id: string;
-  model_version: number;
-  scope: "company" | "all";
-  rows: number;
-  period: { from: string | number; to: string | number } | null;
-  quantiles: { "80": number | null; "90": number | null; "95": number | null };
-  residuals: number[];
-  ranges: Record<string, [number, number]>;
-  calibrated_at: string;
-}
-
 /** GET v1/forecast_models/{id}/calibration/: null on 404 (the model is not calibrated). */
 export function useForecastCalibration(modelId: string | undefined) {
   return useQuery({
