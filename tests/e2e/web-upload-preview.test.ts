@@ -83,4 +83,48 @@ describe("web app: the preview of an uploaded file", () => {
     await dialog().waitFor({ state: "hidden" });
     await expect.poll(async () => (await stored()).map((c) => [c.name, c.periods.length])).toEqual([["Мониторинг из файла", 3]]);
   });
+
+  it("scrolls the preview to a bad cell in the far-right column of a late row, across the dialog's width", async () => {
+    // 40 days of March; row 37 (the file's 36th day) holds CH4 80 % and CO2 40 %: over 100 %.
+    const days = Array.from({ length: 40 }, (_, i) => {
+      const d = new Date(Date.UTC(2024, 2, 1 + i));
+      const day = `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.2024`;
+      return i === 35 ? `${day};${day};1;10;80;40` : `${day};${day};1;10;50;5`;
+    });
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
+    await dialog().getByText("По периодам измерений", { exact: true }).click();
+    await dialog()
+      .locator("input[type=file]")
+      .setInputFiles({ name: "сорок дней.csv", mimeType: "text/csv", buffer: csv(days) });
+    const preview = dialog().getByTestId("upload-preview");
+    await preview.filter({ hasText: "Прочитано строк: 40 (показаны первые 20 и ниже строки с ошибками: 1)" }).waitFor();
+    await preview.getByRole("alert").filter({ hasText: "строка 37, столбец «Содержание CO2 в смеси, % об.»" }).waitFor();
+
+    // The bad cell is the outlined one, in row 37's last column, and it is in sight: inside the
+    // table's scrolled area and the browser's window, with no scrolling by the user.
+    const bad = preview.locator("td[aria-invalid=true]");
+    expect(await bad.count()).toBe(1);
+    expect(await bad.innerText()).toBe("40");
+    expect(await preview.locator("tr[aria-invalid=true] td").first().innerText()).toBe("37");
+    await expect
+      .poll(() =>
+        bad.evaluate((cell) => {
+          const r = cell.getBoundingClientRect();
+          const body = cell.closest(".ant-table-body")?.getBoundingClientRect();
+          const inside = (outer: { left: number; right: number; top: number; bottom: number }) =>
+            r.left >= outer.left - 1 && r.right <= outer.right + 1 && r.top >= outer.top - 1 && r.bottom <= outer.bottom + 1;
+          return body !== undefined && inside(body) && inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+        }),
+      )
+      .toBe(true);
+    // The preview spans the dialog, not half of it.
+    const widths = await dialog().evaluate((d) => ({
+      dialog: d.querySelector(".ant-modal-body")?.getBoundingClientRect().width ?? 0,
+      preview: d.querySelector("[data-testid=upload-preview]")?.getBoundingClientRect().width ?? 0,
+    }));
+    expect(widths.preview).toBeGreaterThan(widths.dialog * 0.9);
+    await dialog().getByRole("button", { name: "Отмена" }).click();
+  });
 });

@@ -105,7 +105,7 @@ describe("?dry_run=1: the preview of an upload", () => {
     expect(await count("underground")).toBe(before);
   });
 
-  it("lists every refused row with its sheet, row and column; only the first 20 rows are shown", async () => {
+  it("lists every refused row with its sheet, row and column; the first 20 rows are shown, then the refused ones below", async () => {
     const lines = Array.from({ length: 25 }, (_, i) => {
       const day = String(i + 1).padStart(2, "0");
       return `${day}.03.2024;${day}.03.2024;1;10;50;5`;
@@ -119,7 +119,9 @@ describe("?dry_run=1: the preview of an upload", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const preview = (await res.json()) as UploadPreviewView;
     expect(preview.count).toBe(25);
-    expect(preview.rows).toHaveLength(20);
+    // Rows 2–21, then row 24 (refused, far down) so its bad cell can be shown; rows 22, 23, 25 are not.
+    expect(preview.rows.map((r) => r.row)).toEqual([...Array.from({ length: 20 }, (_, i) => i + 2), 24]);
+    expect(preview.rows[20].values).toMatchObject({ w_ch4: 80, w_co2: 40 });
     expect(preview.rows[2].values.flow_m3_min).toBe("один");
     expect(preview.errors.map((e) => [e.sheet, e.row, e.column])).toEqual([
       ["CSV", 4, "flow_m3_min"],

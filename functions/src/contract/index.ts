@@ -71,3 +71,4 @@ export type Dictionary = z.output<typeof dictionarySchema>;
 export type UploadGrant = z.output<typeof uploadGrantSchema>;
 /** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
 export type { UploadPreviewView } from "./schemas/upload-preview";
+export { PREVIEW_ROWS } from "./schemas/upload-preview";

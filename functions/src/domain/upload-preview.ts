@@ -14,9 +14,9 @@ import { checkTable, type CellValue, type ParsedTable, type RowRefusals, type Ta
 import { periodsFromTable, periodsSpec } from "./measured-periods";
 import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
 import { forecastRowsFromTable, forecastSpec } from "./forecast";
+import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS } from "../contract/schemas/upload-preview";
 
-/** The rows a preview shows; the count says how many the file holds. */
-export const PREVIEW_ROWS = 20;
+export { PREVIEW_ROWS };
 /** The errors a preview lists at most (a note says how many more there are): the answer stays small
  *  whatever the file holds. */
 export const MAX_PREVIEW_ERRORS = 1_000;
@@ -134,9 +134,22 @@ export async function previewUpload(
       label: c.label ?? c.name,
       unit: c.unit ?? "",
     })),
-    rows: table.rows.slice(0, PREVIEW_ROWS),
+    rows: previewRows(table.rows, errors),
     errors,
   };
+}
+
+/** The first rows, then the first refused rows below them (in the file's order), so that every
+ *  bad cell a user is first told about can be shown where it is. */
+function previewRows<R extends { row: number }>(rows: readonly R[], errors: readonly PreviewError[]): R[] {
+  const top = rows.slice(0, PREVIEW_ROWS);
+  const last = top.length > 0 ? top[top.length - 1].row : 0;
+  const refused = new Set(errors.flatMap((e) => (e.row !== null && e.row > last ? [e.row] : [])));
+  const below = rows
+    .slice(PREVIEW_ROWS)
+    .filter((r) => refused.has(r.row))
+    .slice(0, PREVIEW_REFUSED_ROWS);
+  return [...top, ...below];
 }
 
 /** The preview of a calculation's upload in a project the user may read (the periods lie within

@@ -83,7 +83,7 @@ export const createRoute = declareRoute(
     summary: "Create (compute and store) a calculation",
     description:
       "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity. " +
-      "With `dry_run=1` and a file: nothing is stored; the answer (200) is the file as read — the first 20 rows, their count, each column's header and unit — and every row the save would refuse, with its sheet, row and column.",
+      "With `dry_run=1` and a file: nothing is stored; the answer (200) is the file as read — the first 20 rows and up to 20 refused rows below them, their count, each column's header and unit — and every row the save would refuse, with its sheet, row and column.",
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
     errors: [400, 404, 409, 415, 429],
   }),

@@ -2,6 +2,11 @@
 // file holds as read, the unit of each column and every row the save would refuse.
 import * as z from "zod";
 
+/** The rows a preview shows from the top; the count says how many the file holds. */
+export const PREVIEW_ROWS = 20;
+/** The refused rows below the first ones a preview shows too, so the bad cell can be shown. */
+export const PREVIEW_REFUSED_ROWS = 20;
+
 const cell = z.union([z.number(), z.string(), z.null()]);
 
 export const uploadPreviewSchema = z
@@ -17,7 +22,9 @@ export const uploadPreviewSchema = z
         unit: z.string(),
       }),
     ),
-    rows: z.array(z.object({ row: z.number(), values: z.record(z.string(), cell) })).meta({ description: "The first 20 rows as read" }),
+    rows: z
+      .array(z.object({ row: z.number(), values: z.record(z.string(), cell) }))
+      .meta({ description: "The first 20 rows as read, then up to 20 more rows the save would refuse, in the file's order" }),
     errors: z.array(
       z.object({
         sheet: z.string(),

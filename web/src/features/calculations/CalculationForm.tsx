@@ -407,7 +407,8 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
         {REGISTRY[ctx.type].title}
       </Typography.Paragraph>
       <Flex gap={24} wrap align="flex-start">
-        <div style={{ flex: "1 1 420px", minWidth: 0 }}>
+        {/* A chosen file's preview needs the dialog's whole width: the result then sits below. */}
+        <div style={{ flex: periodsFile ? "1 1 100%" : "1 1 420px", minWidth: 0 }}>
           <NameField value={state.name} onChange={(name) => change("name", { ...state, name })} {...status("name")} />
           {takesPeriods(ctx.type) && (
             <Form.Item label="Как задан объём газовой смеси" htmlFor="calc-volume-mode">

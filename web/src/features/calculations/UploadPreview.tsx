@@ -1,8 +1,10 @@
 // What a chosen file holds, before anything is saved (docs/user-guide.md › «Загрузка файла:
 // предпросмотр»): the server reads it as the save would (POST …/?dry_run=1) and answers the first
-// 20 rows, their count, each column's unit and every row the save would refuse.
+// 20 rows and the first refused rows below them, their count, each column's unit and every row the
+// save would refuse. The table scrolls to the first bad cell, however far down or right it is.
+import { useEffect, useRef } from "react";
 import { Alert, Flex, Table, Typography } from "antd";
-import type { UploadPreviewView } from "@server/contract";
+import { PREVIEW_ROWS, type UploadPreviewView } from "@server/contract";
 import { api } from "../../api/client";
 import type { CalculationType } from "@core/registry";
 import { formatStored } from "../../shared/decimals";
@@ -31,7 +33,18 @@ export function previewErrorText(error: UploadPreviewView["errors"][number]): st
 
 const cellText = (value: number | string | null) => (typeof value === "number" ? formatStored(value) : (value ?? ""));
 
+/** The preview table's height: long files scroll inside it, the dialog stays put. */
+const TABLE_HEIGHT = 360;
+
 export function UploadPreview({ preview }: { preview: UploadPreviewView }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The first bad cell in sight, within the table's own scroll and the dialog's.
+  const firstBad = preview.errors.find((e) => e.row !== null)?.row;
+  useEffect(() => {
+    if (firstBad === undefined) return;
+    const cell = box.current?.querySelector(`tr[data-row-key="${firstBad}"] td[aria-invalid=true]`);
+    cell?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [firstBad]);
   const refused = new Map<number, Set<string>>();
   for (const error of preview.errors) {
     if (error.row === null) continue;
@@ -41,8 +54,9 @@ export function UploadPreview({ preview }: { preview: UploadPreviewView }) {
   }
   // A refused cell is named by the file's header; the preview's columns carry both names.
   const headerOf = new Map(preview.columns.map((c) => [c.name, c.header ?? c.name]));
+  const badCell = (row: UploadPreviewView["rows"][number], name: string) => refused.get(row.row)?.has(headerOf.get(name) ?? name) === true;
   const columns = [
-    { title: "Строка", dataIndex: "row", key: "row", width: 72 },
+    { title: "Строка", dataIndex: "row", key: "row", width: 72, fixed: "left" as const },
     ...preview.columns
       .filter((c) => c.header !== null)
       .map((c) => ({
@@ -53,10 +67,11 @@ export function UploadPreview({ preview }: { preview: UploadPreviewView }) {
           </Flex>
         ),
         key: c.name,
+        onCell: (row: UploadPreviewView["rows"][number]) =>
+          badCell(row, c.name) ? { "aria-invalid": true, style: { outline: "2px solid #ff4d4f", outlineOffset: -2 } } : {},
         render: (_: unknown, row: UploadPreviewView["rows"][number]) => {
           const text = cellText(row.values[c.name] ?? null);
-          const bad = refused.get(row.row)?.has(headerOf.get(c.name) ?? c.name);
-          return bad ? (
+          return badCell(row, c.name) ? (
             <Typography.Text type="danger" strong>
               {text || "(пусто)"}
             </Typography.Text>
@@ -66,18 +81,21 @@ export function UploadPreview({ preview }: { preview: UploadPreviewView }) {
         },
       })),
   ];
-  const shown = preview.rows.length;
+  // The first rows, then the refused ones further down.
+  const first = Math.min(preview.rows.length, PREVIEW_ROWS);
+  const more = preview.rows.length - first;
   return (
-    <Flex vertical gap={8} data-testid="upload-preview">
+    <Flex vertical gap={8} data-testid="upload-preview" ref={box}>
       <Typography.Text>
         Прочитано строк: {preview.count}
-        {preview.count > shown ? ` (показаны первые ${shown})` : ""}. Ничего еще не сохранено.
+        {preview.count > preview.rows.length ? ` (показаны первые ${first}${more > 0 ? ` и ниже строки с ошибками: ${more}` : ""})` : ""}.
+        Ничего еще не сохранено.
       </Typography.Text>
       <Table
         size="small"
         rowKey="row"
         pagination={false}
-        scroll={{ x: "max-content" }}
+        scroll={{ x: "max-content", y: TABLE_HEIGHT }}
         columns={columns}
         dataSource={preview.rows}
         rowClassName={(row) => (refused.has(row.row) ? "upload-preview-refused" : "")}
