@@ -94,6 +94,10 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
+  inventoryUncertainty: ({ a }) => [
+    { path: `/api/v1/inventory/uncertainty/?year=2024&facility=${a.facility.id}` },
+    { path: `/api/v1/inventory/uncertainty/?year=2024&base=2023&facility=${a.facility.id}` },
+  ],
   inventoryCalculations: ({ a }) => [
     { path: `/api/v1/inventory/calculations/?year=2024&facility=${a.facility.id}` },
     { path: `/api/v1/inventory/calculations/?year=2024&facility=${a.facility.id}&counted=false&limit=100&line=3|1.B.1.a.i.1|CH4` },

@@ -254,4 +254,130 @@ describe("one netted figure everywhere (D26)", () => {
     expect(mining.total + destroyed.total).toBeCloseTo(facility(facilities.mine), 6);
     expect(pit.total).toBeCloseTo(facility(facilities.pit), 6);
   });
+
+  it("the year's uncertainty by IPCC line and gas is on the inventory's netted lines, and the command-line tool prints the same figures from them", async () => {
+    const inventory = await get<Inventory>("inventory/?year=2025");
+    type U = {
+      lines: Array<{
+        id: string;
+        t_co2e: number;
+        gross_t_co2e: number;
+        destroyed_t_co2e: number;
+        ad_u: number;
+        ef_u: number;
+        destroyed_u: number;
+        u_pct: number;
+      }>;
+      total: { t_co2e: number; u_pct: number };
+      monte_carlo: { trials: number; seed: number; mean: number; p2_5: number; p97_5: number; half_width_pct: number };
+      key_level: Array<{ id: string; share: number; cumulative: number; key: boolean }>;
+      key_level_approach2: Array<{ id: string; share: number; key: boolean }>;
+    };
+    const year = await get<U>("inventory/uncertainty/?year=2025");
+    expect(year.total.t_co2e).toBe(inventory.total_t_co2e);
+    for (const line of inventory.categories) {
+      expect(year.lines.find((l) => l.id === `${line.category}|${line.ipcc_code}|${line.gas}`)?.t_co2e).toBe(line.t_co2e);
+    }
+    // D27: the mine's CH4 line nets what the drill-down takes off its gross figures, Eq. 3.2 with the subtracted term.
+    const mine = year.lines.find((l) => l.id === "3|1.B.1.a.i.1|CH4")!;
+    const page = await get<{ results: Row[] }>(`inventory/calculations/?year=2025&line=${encodeURIComponent("3|1.B.1.a.i.1|CH4")}`);
+    const off = page.results.flatMap((r) => r.netting ?? []).filter((g) => g.gas === "CH4");
+    expect(mine.destroyed_t_co2e).toBeCloseTo(
+      off.reduce((sum, g) => sum + g.t_co2e, 0),
+      6,
+    );
+    expect(mine.destroyed_u).toBe(5);
+    const grossU = Math.hypot(mine.ad_u, mine.ef_u);
+    expect(grossU).toBeGreaterThan(0);
+    expect(mine.u_pct).toBeCloseTo(Math.hypot(grossU * mine.gross_t_co2e, 5 * mine.destroyed_t_co2e) / mine.t_co2e, 9);
+    // Every mining line carries its cited defaults.
+    for (const line of year.lines.filter((l) => l.id.startsWith("3|"))) expect(line.u_pct, line.id).toBeGreaterThan(0);
+    // The command-line tool on the same lines (base = this year: no trend asked).
+    const dir = mkdtempSync(join(tmpdir(), "year-uncertainty-"));
+    const file = join(dir, "lines.csv");
+    const csv = [
+      "id,category,base,current,ad_u,ef_u,destroyed,destroyed_u",
+      ...year.lines.map((l) =>
+        [l.id, l.id.split("|")[0], l.t_co2e, l.t_co2e, l.ad_u, l.ef_u, l.destroyed_t_co2e, l.destroyed_u].map(String).join(","),
+      ),
+    ].join("\n");
+    writeFileSync(file, csv);
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "wasm-core/src/inventory-cli.ts",
+        "uncertainty",
+        "--csv",
+        file,
+        "--monte-carlo",
+        String(year.monte_carlo.trials),
+        "--seed",
+        String(year.monte_carlo.seed),
+      ],
+      { encoding: "utf8" },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const printed = JSON.parse(run.stdout) as {
+      rows: Array<{ id: string; G: number }>;
+      level_pct: number;
+      kca_level: Array<{ id: string; L: number; cumulative: number; key: boolean }>;
+      kca_level_approach2: Array<{ id: string; LU: number; key: boolean }>;
+      monte_carlo: { mean: number; p2_5: number; p97_5: number; half_width_pct: number };
+    };
+    expect(printed.level_pct).toBe(year.total.u_pct);
+    expect(printed.rows.map((r) => [r.id, r.G])).toEqual(year.lines.map((l) => [l.id, l.u_pct]));
+    expect(printed.kca_level.map(({ id, L, cumulative, key }) => ({ id, share: L, cumulative, key }))).toEqual(year.key_level);
+    expect(printed.kca_level_approach2.map((c) => [c.id, c.LU, c.key])).toEqual(
+      year.key_level_approach2.map((c) => [c.id, c.share, c.key]),
+    );
+    const { trials: _trials, seed: _seed, ...monteCarlo } = year.monte_carlo;
+    expect(printed.monte_carlo).toEqual(monteCarlo);
+    // The Monte Carlo of the netted total sits on it: mean within 1 % of the inventory's total.
+    expect(Math.abs(year.monte_carlo.mean - inventory.total_t_co2e) / inventory.total_t_co2e).toBeLessThan(0.01);
+  });
+
+  it("the year's uncertainty takes a base year for the trend at this year's GWP, and refuses a base not before the year", async () => {
+    const bad = async (query: string) => {
+      const res = await h.request(`/api/v1/inventory/uncertainty/?${query}`, { token });
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { detail: string }).detail;
+    };
+    expect(await bad("year=2025&base=2025")).toMatch(/^base: базовый год должен быть раньше отчетного/);
+    expect(await bad("year=2025&base=20x4")).toMatch(/^base: укажите базовый год/);
+    expect(await bad("base=2024")).toMatch(/^year: укажите отчетный год/);
+    type Trend = {
+      base_year: number | null;
+      lines: Array<{ id: string; t_co2e: number; base_t_co2e: number | null }>;
+      total: { t_co2e: number };
+      trend: { base_year: number; base_t_co2e: number; trend_pct: number; key_trend: Array<{ id: string; key: boolean }> } | null;
+    };
+    const empty = await get<Trend>("inventory/uncertainty/?year=2025&base=2024");
+    expect(empty).toMatchObject({ base_year: 2024, trend: null });
+    expect(empty.lines.every((l) => l.base_t_co2e === null)).toBe(true);
+    // A 2024 pit producing 4 000 000 t (CH4 of surface mining only).
+    const old = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token,
+        json: { name: "Разрез 2024", start_date: "2024-01-01", end_date: "2024-12-31", facility: facilities.pit },
+      }),
+      201,
+    );
+    await json(
+      await h.request("/api/v1/open_mining_ch4/", {
+        method: "POST",
+        token,
+        json: { name: "Добыча разреза 2024", project: old.id, volume: 4_000_000, dictionary_items: { get_open_mining_ch4: 1 } },
+      }),
+      201,
+    );
+    const withBase = await get<Trend>("inventory/uncertainty/?year=2025&base=2024");
+    const pit = withBase.lines.find((l) => l.id === "3|1.B.1.a.ii.1|CH4")!;
+    expect(pit.base_t_co2e).toBeCloseTo((pit.t_co2e * 4) / 5, 6);
+    expect(withBase.trend!.base_t_co2e).toBeCloseTo(pit.base_t_co2e!, 6);
+    expect(withBase.trend!.trend_pct).toBeCloseTo(((withBase.total.t_co2e - pit.base_t_co2e!) / pit.base_t_co2e!) * 100, 9);
+    expect(withBase.trend!.key_trend.map((c) => c.id).sort()).toEqual(withBase.lines.map((l) => l.id).sort());
+  });
 });

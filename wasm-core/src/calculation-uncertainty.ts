@@ -149,6 +149,23 @@ export function calculationApproach1(core: UncertaintyCore, model: CalculationMo
   return interval(model.co2e, u_pct);
 }
 
+/** D27: the activity-data and factor uncertainties (%) of one gas of a calculation, for the
+ *  Approach 1 table by IPCC line and gas: Eq. 3.1 over the gas's inputs (its term's and the common
+ *  ones) that are activity data (a field of an activity kind, or one that took the activity
+ *  dictionary's band), and over the others. √(ad_u² + ef_u²) is the gas's own uncertainty. */
+export function gasApproach1(core: UncertaintyCore, model: CalculationModel, gas: "CO2" | "CH4"): { ad_u: number; ef_u: number } {
+  const parts = CO2_AND_CH4_PARTS[model.type];
+  const term = parts ? model.terms[gas === "CO2" ? 0 : 1] : model.terms[0];
+  const names = new Set([...model.common, ...(term?.inputs ?? [])]);
+  const fields = isEmissionType(model.type) ? [...REGISTRY[model.type].inputs, ...REGISTRY[model.type].settings] : [];
+  const isActivity = (input: ModelInput) =>
+    input.uncertainty.origin === "activity" ||
+    fields.some((f) => f.name === input.name && f.type === "number" && (f as NumberField).activity !== undefined);
+  const used = model.inputs.filter((input) => names.has(input.name));
+  const u = (inputs: ModelInput[]) => core.product(inputs.map((input) => approach1Pct(input.uncertainty)));
+  return { ad_u: u(used.filter(isActivity)), ef_u: u(used.filter((input) => !isActivity(input))) };
+}
+
 function interval(value: number, u_pct: number): Interval {
   const half = (Math.abs(value) * u_pct) / 100;
   return { u_pct, lower: Math.max(0, value - half), upper: value + half };

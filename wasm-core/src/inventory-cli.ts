@@ -1,56 +1,51 @@
 // `npm run --silent inventory -- uncertainty --csv FILE [--monte-carlo N --seed S]`: the Approach 1
 // table, key categories (Approach 1 level and trend, Approach 2 level) and optionally a Monte Carlo
 // run of the year-t total, printed as JSON. The CSV has the header id,category,base,current,ad_u,ef_u
-// (t CO2-eq and %), comma-separated, fields optionally in double quotes.
+// (t CO2-eq and %), and for netted lines (D27) two more columns, destroyed,destroyed_u: `current` is
+// then the line's net figure and ad_u, ef_u the uncertainties of its gross figure (current +
+// destroyed). Comma-separated, fields optionally in double quotes. GET v1/inventory/uncertainty/
+// answers the same figures for a company's year (year-uncertainty.ts is the one computation).
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parseCsv } from "./csv";
 import { FieldError } from "./emissions-core";
-import { normalModelOf, uncertaintyCore, type CategoryInput } from "./uncertainty-node";
+import { uncertaintyCore } from "./uncertainty-node";
+import { linesReport, type LineInput } from "./year-uncertainty";
 
 const USAGE = "usage: inventory uncertainty --csv FILE [--monte-carlo N --seed S]";
 const HEADER = ["id", "category", "base", "current", "ad_u", "ef_u"] as const;
+const NETTED = ["destroyed", "destroyed_u"] as const;
+type Column = (typeof HEADER)[number] | (typeof NETTED)[number];
 
-export function categoriesFromCsv(text: string): CategoryInput[] {
+export function categoriesFromCsv(text: string): LineInput[] {
   const [header, ...rows] = parseCsv(text);
-  if (!header || header.map((h) => h.trim()).join(",") !== HEADER.join(",")) {
-    throw new Error(`the header must be ${HEADER.join(",")}`);
+  const columns = header?.map((h) => h.trim()).join(",");
+  const netted = columns === [...HEADER, ...NETTED].join(",");
+  if (!header || (columns !== HEADER.join(",") && !netted)) {
+    throw new Error(`the header must be ${HEADER.join(",")} (and ${NETTED.join(",")} for netted lines)`);
   }
+  const names: readonly Column[] = netted ? [...HEADER, ...NETTED] : HEADER;
   return rows.map((row, r) => {
-    if (row.length !== HEADER.length) throw new Error(`line ${r + 2}: ${row.length} fields, expected ${HEADER.length}`);
-    const number = (column: (typeof HEADER)[number]) => {
-      const raw = row[HEADER.indexOf(column)].trim();
+    if (row.length !== names.length) throw new Error(`line ${r + 2}: ${row.length} fields, expected ${names.length}`);
+    const number = (column: Column) => {
+      const raw = row[names.indexOf(column)].trim();
       const value = raw === "" ? NaN : Number(raw);
       if (!Number.isFinite(value)) throw new Error(`line ${r + 2}, ${column}: not a number: ${JSON.stringify(raw)}`);
       return value;
     };
-    return { id: row[0].trim(), base: number("base"), current: number("current"), ad_u: number("ad_u"), ef_u: number("ef_u") };
+    const line: LineInput = {
+      id: row[0].trim(),
+      base: number("base"),
+      current: number("current"),
+      ad_u: number("ad_u"),
+      ef_u: number("ef_u"),
+    };
+    return netted ? { ...line, destroyed: number("destroyed"), destroyed_u: number("destroyed_u") } : line;
   });
 }
 
-export function uncertaintyReport(categories: CategoryInput[], monteCarlo?: { trials: number; seed: number }) {
-  const core = uncertaintyCore();
-  const table = core.approach1(categories);
-  const g = new Map(table.rows.map((row) => [row.id, row.G]));
-  const report: Record<string, unknown> = {
-    ...table,
-    kca_level: core.keyCategoriesLevel(categories).map(({ id, share, cumulative, key }) => ({ id, L: share, cumulative, key })),
-    kca_trend: core
-      .keyCategoriesTrend(categories)
-      .map(({ id, measure, share, cumulative, key }) => ({ id, T: measure, share, cumulative, key })),
-    kca_level_approach2: core
-      .keyCategoriesLevel(
-        categories,
-        categories.map((c) => g.get(c.id)!),
-      )
-      .map(({ id, share, cumulative, key }) => ({ id, LU: share, cumulative, key })),
-  };
-  if (monteCarlo) {
-    const { factors, sources } = normalModelOf(categories);
-    const { mean, p2_5, p97_5, half_width_pct } = core.monteCarlo(factors, sources, monteCarlo);
-    report.monte_carlo = { mean, p2_5, p97_5, half_width_pct };
-  }
-  return report;
+export function uncertaintyReport(categories: LineInput[], monteCarlo?: { trials: number; seed: number }) {
+  return linesReport(uncertaintyCore(), categories, monteCarlo);
 }
 
 function main(argv: string[]): number {

@@ -1,5 +1,6 @@
 // v1/inventory/ served (domain/inventory/year.ts): the declarations are in routes/inventory.ts.
 import { getInventory, inventoryTotalsByYear, listInventoryCalculations, parseInventoryYear } from "../domain/inventory/year";
+import { yearUncertainty } from "../domain/inventory/uncertainty";
 import { transition } from "../domain/inventory/review";
 import { addComment, listComments, removeComment } from "../domain/inventory/comments";
 import { assertSendable } from "../domain/inventory/send";
@@ -18,6 +19,7 @@ import {
   reviewRoute,
   versionRoute,
   versionsRoute,
+  yearUncertaintyRoute,
   yearsRoute,
 } from "../contract/routes/inventory";
 
@@ -38,6 +40,11 @@ export const inventoryRoutes = routeApp()
       offset: q.offset ?? 0,
     });
     return c.json(page, 200);
+  })
+  .openapi(yearUncertaintyRoute, async (c) => {
+    const q = c.req.valid("query");
+    const base = q.base === undefined ? undefined : parseInventoryYear(q.base, "base");
+    return c.json(await yearUncertainty(c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined, base), 200);
   })
   .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
   .openapi(reviewRoute, async (c) => {

@@ -8,6 +8,7 @@ import {
   inventoryCommentSchema,
   inventoryReviewSchema,
   inventorySchema,
+  yearUncertaintySchema,
   yearTotalsSchema,
 } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
@@ -74,6 +75,32 @@ export const inventoryCalculationsRoute = declareRoute(
     path: "/calculations",
     request: { query: inventoryCalculationsQuery },
     responses: { 200: json(listOf(inventoryCalculationSchema), "A page of the calculations") },
+  },
+);
+
+export const yearUncertaintyQuery = inventoryQuery.extend({
+  base: z.optional(z.string().meta({ description: "A base year before `year`, for the trend and its key categories" })),
+});
+
+export const yearUncertaintyRoute = declareRoute(
+  {
+    operationId: "inventoryUncertainty",
+    summary: "The year's uncertainty and key categories by IPCC line and gas, on the netted lines at the year's GWP",
+    description:
+      "Per line and gas: the net emission, the activity-data and factor uncertainties of its gross figure, the destroyed gas " +
+      "subtracted and the line's uncertainty by Eq. 3.2 with the subtracted term (D27); the total's Approach 1 uncertainty, " +
+      "a Monte Carlo run (100 000 trials, seed 1) and key categories by level (Approach 1 and 2) and, with `base`, by trend. " +
+      "`npm run inventory -- uncertainty` gives the same figures from the lines' columns.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/uncertainty",
+    request: { query: yearUncertaintyQuery },
+    responses: { 200: json(yearUncertaintySchema, "The year's uncertainty") },
   },
 );
 
@@ -278,6 +305,7 @@ export const coalProcessedRoute = declareRoute(
 export const INVENTORY_ROUTES = [
   inventoryRoute,
   inventoryCalculationsRoute,
+  yearUncertaintyRoute,
   yearsRoute,
   reviewRoute,
   commentRoute,

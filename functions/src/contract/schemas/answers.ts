@@ -512,6 +512,75 @@ export const inventorySchema = z.object({
     }),
 });
 
+const rankedLine = z.object({
+  id: z.string().meta({ description: "The line, `category|ipcc_code|gas`" }),
+  share: z.number(),
+  cumulative: z.number(),
+  key: z.boolean(),
+});
+
+/** v1/inventory/uncertainty/?year= (domain/inventory/uncertainty.ts): the year's uncertainty and key
+ *  categories by IPCC line and gas, on the netted lines at the year's GWP (D26, D27). */
+export const yearUncertaintySchema = z.object({
+  year: z.int(),
+  facility: z.nullable(z.string()),
+  base_year: z.nullable(z.int()),
+  gwp: z.object({ set: z.int(), name: z.string(), gwp_ch4: z.number(), source: z.string() }),
+  approved_version: z.optional(z.int().meta({ description: "D32: the lines are this approved version's" })),
+  lines: z.array(
+    z.object({
+      id: z.string().meta({ description: "`category|ipcc_code|gas`, as v1/inventory/calculations takes `line`" }),
+      category: order371Category,
+      category_label: z.string(),
+      ipcc_code: z.string(),
+      ipcc_label: z.string(),
+      gas,
+      count: z.int(),
+      without_uncertainty: z.int().meta({ description: "Counted calculations of the line whose inputs carry no uncertainty" }),
+      t_co2e: z.number().meta({ description: "The line as the inventory reports it (net), t CO2-eq at the year's GWP" }),
+      gross_t_co2e: z.number(),
+      destroyed_t_co2e: z
+        .number()
+        .meta({ description: "D17, D28: what the netting takes off the line («− уничтожено (факел, котельная)»)" }),
+      ad_u: z.number().meta({ description: "Activity-data uncertainty of the gross figure, % (Eq. 3.2 over its calculations)" }),
+      ef_u: z.number().meta({ description: "Emission-factor uncertainty of the gross figure, %" }),
+      destroyed_u: z.number().meta({ description: "Uncertainty of the destroyed gas, %" }),
+      u_pct: z.number().meta({ description: "D27: the line's uncertainty, Eq. 3.2 with the subtracted term, %" }),
+      lower: z.number(),
+      upper: z.number(),
+      base_t_co2e: z.nullable(z.number().meta({ description: "The base year's line at this year's GWP; null without `base`" })),
+    }),
+  ),
+  destroyed_source: z.string(),
+  total: z.object({ t_co2e: z.number(), u_pct: z.number(), lower: z.number(), upper: z.number() }),
+  monte_carlo: z.nullable(
+    z.object({
+      trials: z.int(),
+      seed: z.int(),
+      mean: z.number(),
+      p2_5: z.number(),
+      p97_5: z.number(),
+      half_width_pct: z.number(),
+    }),
+  ),
+  key_level: z.array(rankedLine).meta({ description: "Approach 1 level (Eq. 4.1), key up to 95 % cumulative" }),
+  key_level_approach2: z.array(rankedLine).meta({ description: "Approach 2 level (L·U), key up to 90 % cumulative" }),
+  trend: z.nullable(
+    z
+      .object({
+        base_year: z.int(),
+        base_t_co2e: z.number(),
+        trend_pct: z.number(),
+        trend_uncertainty_pp: z.number(),
+        key_trend: z.array(rankedLine).meta({ description: "Approach 1 trend (Eq. 4.2), key up to 95 % cumulative" }),
+      })
+      .meta({
+        description:
+          "With `base`: the trend from the base year (at this year's GWP set); null without it or when the base year has no emissions",
+      }),
+  ),
+});
+
 // ---- forecast models ----
 
 /** A model version's calibration as its users see it (domain/forecast-calibration.ts). */

@@ -72,11 +72,13 @@ export interface BalanceRow {
   streams?: Array<{ point: string; name: string; kind: EmissionPointKind; route: StreamRoute; t: number }>;
 }
 
-export function parseInventoryYear(raw: string | undefined): number {
+export function parseInventoryYear(raw: string | undefined, field = "year"): number {
   const year = Number(raw);
   // Exactly four digits: Number() would also take «2024.0», «0x7e8», «+2024» and « 2024».
   if (!raw || !/^\d{4}$/.test(raw) || !Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
-    throw new Invalid(`year: укажите отчетный год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
+    throw new Invalid(
+      `${field}: укажите ${field === "year" ? "отчетный" : "базовый"} год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`,
+    );
   }
   return year;
 }
