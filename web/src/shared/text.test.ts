@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orAbsent, truncate, truncateKeepingYear } from "./text";
+import { actorText, orAbsent, truncate, truncateKeepingYear } from "./text";
 
 describe("truncate", () => {
   it("keeps a name of at most 25 characters as it is", () => {
@@ -47,5 +47,13 @@ describe("orAbsent", () => {
   it("shows a present value", () => {
     expect(orAbsent("1027700132195")).toBe("1027700132195");
     expect(orAbsent(0)).toBe("0");
+  });
+});
+
+describe("actorText", () => {
+  it("names the platform's own account in Russian and a person as given", () => {
+    expect(actorText("system")).toBe("система");
+    expect(actorText("engineer@example.ru")).toBe("engineer@example.ru");
+    expect(actorText(undefined)).toBe("");
   });
 });

@@ -30,3 +30,13 @@ export function orAbsent(value: string | number | null | undefined): string {
   const text = String(value).trim();
   return text === "" ? ABSENT : text;
 }
+
+/** The account that set up what came with the platform (seeded data, the demo year). */
+export const SYSTEM_ACCOUNT = "system";
+
+/** Who did something, as a user reads it: a person's name or e-mail, and for what came with the
+ *  platform «система» — never the internal account «system». */
+export function actorText(who: string | null | undefined): string {
+  if (!who) return "";
+  return who === SYSTEM_ACCOUNT ? "система" : who;
+}

@@ -4,6 +4,7 @@ import { Table } from "../../shared/LazyTable";
 import dayjs from "dayjs";
 import { useUrlPage } from "../../shared/urlState";
 import { ACTION_LABELS, AUDIT_PAGE_SIZE, useAudit, type AuditEntry } from "./api";
+import { actorText } from "../../shared/text";
 
 const json = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value, null, 2));
 
@@ -54,7 +55,7 @@ export function AuditTab() {
       }}
       columns={[
         { title: "Когда", dataIndex: "at", width: 170, render: (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm:ss") },
-        { title: "Кто", dataIndex: "actor_email", width: 220 },
+        { title: "Кто", dataIndex: "actor_email", width: 220, render: (who: string) => actorText(who) },
         { title: "Действие", dataIndex: "action", width: 300, render: (action: string) => ACTION_LABELS[action] ?? action },
         { title: "Объект", dataIndex: "target_label" },
       ]}

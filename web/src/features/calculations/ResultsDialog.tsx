@@ -29,6 +29,7 @@ import { enteredText } from "@core/entry-units";
 import { periodText } from "@core/source-periods";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import { PURE_METHANE_NOTE, assumesPureMethane, basisOf } from "@core/methane-balance";
+import { actorText } from "../../shared/text";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
   const [row, setRow] = useAtom(resultsDialogAtom);
@@ -190,8 +191,8 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
       ? [{ key: "pure-methane", label: "Состав газа", children: PURE_METHANE_NOTE }]
       : []),
     { key: "methodology", label: "Версия методики", children: calculation.methodology_version },
-    { key: "created", label: "Создан", children: `${formatDateTime(calculation.created_at)}, ${calculation.created_by}` },
-    { key: "updated", label: "Изменен", children: `${formatDateTime(calculation.updated_at)}, ${calculation.updated_by}` },
+    { key: "created", label: "Создан", children: `${formatDateTime(calculation.created_at)}, ${actorText(calculation.created_by)}` },
+    { key: "updated", label: "Изменен", children: `${formatDateTime(calculation.updated_at)}, ${actorText(calculation.updated_by)}` },
   ];
   return (
     <Flex vertical gap={16} data-testid="results-dialog">

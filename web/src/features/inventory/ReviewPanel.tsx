@@ -26,6 +26,7 @@ import {
 import { InventoryVersions } from "./InventoryVersions";
 import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "./api";
 import { STATUS_COLORS } from "./review";
+import { actorText } from "../../shared/text";
 
 const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
 const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].label : action);
@@ -139,7 +140,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               children: (
                 <span data-testid="review-history-entry">
                   {displayDateTime(entry.at)} — {stepDone(entry)}
-                  {entry.date ? ` ${plainDate(entry.date)}` : ""}: {entry.by_name || entry.by}
+                  {entry.date ? ` ${plainDate(entry.date)}` : ""}: {entry.by_name || actorText(entry.by)}
                   {entry.by_role && ROLE_NAMES[entry.by_role] ? `, ${ROLE_NAMES[entry.by_role]}` : ""}
                   {entry.reason ? ` («${entry.reason}»)` : ""}
                 </span>
@@ -173,7 +174,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               <Typography.Text>
                 {c.text}{" "}
                 <Typography.Text type="secondary">
-                  — {c.by}, {displayDateTime(c.at)}
+                  — {actorText(c.by)}, {displayDateTime(c.at)}
                 </Typography.Text>
               </Typography.Text>
             </List.Item>
