@@ -81,6 +81,12 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
 
     await choose("Справочник", "Потенциалы глобального потепления");
     await row("Потенциал глобального потепления CH4 = 25").waitFor();
+    // The years of force read as years: «1990», «без ограничения», «не назначен» — never «1 990 год».
+    const set1 = await row("Распоряжение № 2979-р (МГЭИК AR4), по умолчанию").first().innerText();
+    expect(set1).toContain("Действует с отчетного года = 1990");
+    expect(set1).toContain("Действует по отчетный год = без ограничения");
+    expect(await row("МГЭИК AR5").first().innerText()).toContain("Действует с отчетного года = не назначен");
+    expect(`${set1}${await row("МГЭИК AR5").first().innerText()}`).not.toMatch(/1\s990|\bгод\b|0 — не назначен/);
     await changeEntry1(undefined, "27", "Переход на значения нового распоряжения");
     await row("Потенциал глобального потепления CH4 = 27").waitFor();
     expect(await row("Потенциал глобального потепления CH4 = 27").locator("td").nth(3).innerText()).toBe("2");

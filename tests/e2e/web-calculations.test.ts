@@ -322,7 +322,7 @@ describe("web app: calculations", () => {
     const form = dialog("Редактирование расчета");
     const volume = form.getByLabel("Объём добычи угля подземным способом", { exact: true });
     await volume.waitFor();
-    expect(await volume.inputValue()).toBe("1000000");
+    expect(await volume.inputValue()).toBe("1 000 000");
     expect(await form.getByLabel("Название расчета").inputValue()).toBe("Подземная добыча, 18 м³/т");
     await form.getByText("Подземная добыча, среднее значение IPCC").waitFor();
     await volume.fill("2000000");
@@ -352,7 +352,7 @@ describe("web app: calculations", () => {
     await form.getByRole("alert").filter({ hasText: "изменен другим пользователем" }).waitFor();
     await form.getByRole("button", { name: "Загрузить заново" }).click();
     await form.getByLabel("Название расчета").and(page.locator('[value="Изменено коллегой"]')).waitFor();
-    expect(await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).inputValue()).toBe("2000000");
+    expect(await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).inputValue()).toBe("2 000 000");
     await form.getByRole("button", { name: "Отмена" }).click();
     await form.waitFor({ state: "hidden" });
   });

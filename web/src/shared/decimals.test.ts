@@ -9,6 +9,8 @@ import {
   formatResult,
   formatStored,
   inputDecimals,
+  formatStoredIn,
+  groupedNumberText,
   numberText,
   numericInputProblem,
   parseNumericInput,
@@ -176,6 +178,17 @@ describe("numberText and decimalPlaces", () => {
     expect(parseNumericInput(numberText(0.03308))).toBe(0.03308);
   });
 
+  it("reopens an edit field grouped as typed from five digits on, a year whole", () => {
+    expect(groupedNumberText(1_250_000)).toBe("1 250 000");
+    expect(groupedNumberText(12480.7504)).toBe("12 480,7504");
+    expect(groupedNumberText(-12345)).toBe("-12 345");
+    expect(groupedNumberText(2024)).toBe("2024");
+    expect(groupedNumberText(845.5)).toBe("845,5");
+    expect(groupedNumberText(1e-7)).toBe("0,0000001");
+    expect(groupedNumberText(undefined)).toBe("");
+    expect(parseNumericInput(groupedNumberText(1_250_000.25))).toBe(1_250_000.25);
+  });
+
   it("counts the decimals of a text", () => {
     expect(decimalPlaces("0,03308")).toBe(5);
     expect(decimalPlaces("845.5")).toBe(1);
@@ -221,5 +234,15 @@ describe("formatStored", () => {
     expect(formatStored(1_000_000)).toBe("1\u00a0000\u00a0000");
     expect(formatStored(-2.5)).toBe("-2,5");
     expect(formatStored("0.668")).toBe("");
+  });
+});
+
+describe("formatStoredIn", () => {
+  it("writes a year as a year, and says what 0 and 9999 mean", () => {
+    expect(formatStoredIn(1990, "год")).toBe("1990");
+    expect(formatStoredIn(0, "год")).toBe("не назначен");
+    expect(formatStoredIn(9999, "год")).toBe("без ограничения");
+    expect(formatStoredIn(1990, "т")).toBe("1\u00a0990");
+    expect(formatStoredIn(0.668, "т/м³")).toBe("0,668");
   });
 });

@@ -14,6 +14,7 @@
 //                                     comma or dot («845,5» = «845.5»), an optional leading minus
 //                                     (the core's readTypedNumber); "" and anything else → undefined.
 //   numberText(value)                 a stored number as an input starts with it: «845,5».
+//   groupedNumberText(value)          the same, grouped from five digits on: «1 250 000».
 //   decimalPlaces(text)               its decimals: a value the form put in a field (stored, or a
 //                                     dictionary entry's) keeps its precision when edited.
 //   formatResult(value, d)            a result for display, rounded half away from zero to `d`
@@ -101,6 +102,13 @@ export function numberText(value: number | null | undefined): string {
   return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }).replace(".", ",");
 }
 
+/** A stored number as an edit field reopens with it, grouped as people type it from five digits
+ *  on: «1 250 000», «12 480,7504», «845,5»; a four-digit number (a year, «3100») stays whole. */
+export function groupedNumberText(value: number | null | undefined): string {
+  const text = numberText(value);
+  return text.replace(/^(-?)(\d{5,})/, (_, sign: string, whole: string) => `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, " ")}`);
+}
+
 const GROUP = "\u00a0";
 
 /** "12060.00" → "12 060,00" (no-break space): a minus sign and any decimals are kept. */
@@ -122,6 +130,22 @@ export function formatResult(value: number | null | undefined, decimals: number)
   const places = Math.min(20, Math.max(0, Math.trunc(decimals)));
   const rounded = Math.sign(value) * shiftDecimal(Math.round(shiftDecimal(Math.abs(value), places)), -places);
   return russian((Object.is(rounded, -0) ? 0 : rounded).toFixed(places));
+}
+
+/** The unit of a value that is a year (a GWP set's years of force): shown as a year, never grouped. */
+export const YEAR_UNIT = "год";
+/** A year in force as people read it: «1990», «не назначен» for 0, «без ограничения» from 9999. */
+export function yearText(year: number): string {
+  if (year === 0) return "не назначен";
+  if (year >= 9999) return "без ограничения";
+  return String(year);
+}
+
+/** A stored value with its unit: a year as a year («1990», never «1 990»), any other number as
+ *  formatStored writes it. */
+export function formatStoredIn(value: unknown, unit: string | undefined): string {
+  if (unit === YEAR_UNIT && typeof value === "number" && Number.isInteger(value)) return yearText(value);
+  return formatStored(value);
 }
 
 /** An input or coefficient exactly as stored: «1 000 000», «0,668», «1,8393»; "" for a non-number. */

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { typedClient } from "../../api/client";
 import type { DictionaryEntry, Verification } from "@server/contract";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
-import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
+import { formatStoredIn, numberText, numericInputProblem, parseNumericInput, YEAR_UNIT } from "../../shared/decimals";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
@@ -40,7 +40,9 @@ const VERIFICATION_TEXT: Record<Verification, string> = {
 type HistoryEntry = DictionaryEntry & { changed_at: string; changed_by: string; reason: string };
 
 const fieldsOf = (entry: DictionaryEntry) => Object.keys(entry.units ?? {});
-const show = (value: unknown) => (typeof value === "number" ? formatStored(value) : String(value ?? ""));
+const show = (value: unknown, unit?: string) => (typeof value === "number" ? formatStoredIn(value, unit) : String(value ?? ""));
+/** The unit written after a value; a year needs none («Действует с отчетного года = 1990»). */
+const unitAfter = (unit: string | undefined) => (unit === YEAR_UNIT ? "" : (unit ?? ""));
 
 function useDictionaryItems(name: string | undefined) {
   return useQuery({
@@ -176,7 +178,7 @@ function ChangeDialog({
         <Form.Item
           label="Новое значение"
           name="value"
-          extra={field ? `Сейчас: ${show(entry[field])} ${entry.units[field] ?? ""}` : undefined}
+          extra={field ? `Сейчас: ${show(entry[field], entry.units[field])} ${unitAfter(entry.units[field])}`.trim() : undefined}
           rules={[{ required: true, whitespace: true, message: "Укажите значение" }]}
         >
           <NumericInput decimals={COEFFICIENT_RULES.decimals} unit={field ? entry.units[field] : undefined} style={{ width: 260 }} />
@@ -243,7 +245,7 @@ function HistoryDialog({
         columns={[
           { title: "Версия", dataIndex: "version", width: 80 },
           { title: "Действует с", dataIndex: "effective_from", width: 120 },
-          ...fields.map((f) => ({ title: labelOf(labels, f), key: f, render: (_: unknown, v: HistoryEntry) => show(v[f]) })),
+          ...fields.map((f) => ({ title: labelOf(labels, f), key: f, render: (_: unknown, v: HistoryEntry) => show(v[f], v.units?.[f]) })),
           // The seeded versions came with the platform: no person to name.
           {
             title: "Кто",
@@ -296,7 +298,8 @@ export function DictionariesTab() {
               <Space orientation="vertical" size={0}>
                 {fieldsOf(entry).map((f) => (
                   <span key={f}>
-                    {labelOf(labels, f)} = {show(entry[f])} <Typography.Text type="secondary">{entry.units[f]}</Typography.Text>
+                    {labelOf(labels, f)} = {show(entry[f], entry.units[f])}{" "}
+                    <Typography.Text type="secondary">{unitAfter(entry.units[f])}</Typography.Text>
                     <br />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {entry.sources[f]}

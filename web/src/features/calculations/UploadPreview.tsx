@@ -31,7 +31,11 @@ export function previewErrorText(error: UploadPreviewView["errors"][number]): st
   return `${where.filter(Boolean).join(", ")}: ${error.message}`;
 }
 
-const cellText = (value: number | string | null) => (typeof value === "number" ? formatStored(value) : (value ?? ""));
+/** A cell as read: a number Russian style, a year as a year («2018», never «2 018»). */
+const cellText = (value: number | string | null, column: string) =>
+  typeof value === "number" ? (column === YEAR_COLUMN ? String(value) : formatStored(value)) : (value ?? "");
+/** The yearly series' year column (the registry's upload columns). */
+const YEAR_COLUMN = "year";
 
 /** The preview table's height: long files scroll inside it, the dialog stays put. */
 const TABLE_HEIGHT = 360;
@@ -70,7 +74,7 @@ export function UploadPreview({ preview }: { preview: UploadPreviewView }) {
         onCell: (row: UploadPreviewView["rows"][number]) =>
           badCell(row, c.name) ? { "aria-invalid": true, style: { outline: "2px solid #ff4d4f", outlineOffset: -2 } } : {},
         render: (_: unknown, row: UploadPreviewView["rows"][number]) => {
-          const text = cellText(row.values[c.name] ?? null);
+          const text = cellText(row.values[c.name] ?? null, c.name);
           return badCell(row, c.name) ? (
             <Typography.Text type="danger" strong>
               {text || "(пусто)"}

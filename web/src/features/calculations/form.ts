@@ -31,7 +31,7 @@ import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, ty
 import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-in-force";
-import { formatStored, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
+import { formatStored, groupedNumberText, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "./api";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
@@ -225,7 +225,8 @@ export function initialState(ctx: FormContext): FormState {
     // D13: a value entered in another unit reopens as it was typed.
     const entered = stored?.entered?.[field.name];
     if (entered) units[field.name] = entered.unit;
-    texts[field.name] = numberText(entered ? entered.value : stored ? storedNumber(stored, field.name) : field.default);
+    // «1 250 000» reopens grouped as it was typed, never «1250000».
+    texts[field.name] = groupedNumberText(entered ? entered.value : stored ? storedNumber(stored, field.name) : field.default);
   }
   for (const b of layout.bindings) {
     const entries = ctx.dictionaries[b.binding.dictionary] ?? [];
@@ -238,7 +239,7 @@ export function initialState(ctx: FormContext): FormState {
     choices[b.binding.dictionary] = choice;
     if (choice === CUSTOM) {
       for (const f of b.fields) {
-        texts[f.name] = numberText(storedNumber(stored, f.name));
+        texts[f.name] = groupedNumberText(storedNumber(stored, f.name));
         const justification = stored.coefficients[f.name]?.justification;
         if (justification) justifications[f.name] = justification;
       }

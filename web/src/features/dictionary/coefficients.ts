@@ -1,7 +1,7 @@
 // One table row per coefficient (item × field), so every value is shown with its unit and its
 // source; the item's name, version and effective date span its rows. Sources are long and mostly
 // shared by a whole table, so a row carries the number of its source in the table's source list.
-import { formatStored } from "../../shared/decimals";
+import { formatStoredIn, YEAR_UNIT } from "../../shared/decimals";
 import { uncertaintyText } from "../uncertainty/texts";
 import { coefficientFields, type DictionaryEntry } from "./api";
 import { coefficientLabel, type EmissionCategory } from "./categories";
@@ -51,8 +51,9 @@ export function coefficientTable(category: EmissionCategory, entries: readonly D
         label: coefficientLabel(category, field),
         symbol: category.symbols[field],
         // Reference values are shown as stored (their precision is part of the source), Russian style.
-        value: typeof entry[field] === "number" ? formatStored(entry[field]) : String(entry[field] ?? ""),
-        unit: entry.units[field] ?? "",
+        value: typeof entry[field] === "number" ? formatStoredIn(entry[field], entry.units[field]) : String(entry[field] ?? ""),
+        // A year needs no unit beside it.
+        unit: entry.units[field] === YEAR_UNIT ? "" : (entry.units[field] ?? ""),
         source,
         sourceNumber: numberOf(source),
         uncertainty: entry.uncertainty?.[field] ? uncertaintyText(entry.uncertainty[field]) : "—",
