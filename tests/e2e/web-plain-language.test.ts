@@ -105,9 +105,11 @@ describe("web app: plain language on screen", () => {
    *  word, a field's internal name («transport_fuel», «year»), a file's name («methane-lightgbm.txt»),
    *  a version written «v1». The file formats the app offers and the forecast's feature symbols
    *  x1…x15 (each shown with its label) are the exceptions. */
-  async function expectNoRawWords(where: string) {
-    // A user's e-mail (who made a calculation) is their own text.
-    const text = (await page.locator("body").innerText()).replace(/\S+@\S+/g, "");
+  async function expectNoRawWords(where: string, ownTexts: readonly string[] = []) {
+    // A user's e-mail (who made a calculation) is their own text, and so is a document's own title
+    // (an international guide's English name beside its Russian one).
+    let text = (await page.locator("body").innerText()).replace(/\S+@\S+/g, "");
+    for (const own of ownTexts) text = text.split(own).join("");
     const words = [...new Set(text.match(/(?<![A-Za-z0-9_.-])[a-z][A-Za-z0-9_.-]+/g) ?? [])];
     const raw = words.filter((w) => !/^(xlsx|xls|csv|txt|pdf|x\d{1,2})$/.test(w.replace(/[.,]$/, "")));
     expect(raw, where).toEqual([]);
@@ -151,6 +153,34 @@ describe("web app: plain language on screen", () => {
     await page.getByTestId("review-status").waitFor();
     await expectNoRawWords("the inventory");
   }, 120_000);
+
+  it("has no English word, field name, file name or internal tag on the profile and the normative documents", async () => {
+    await page.goto(at("/profile"));
+    await page.getByText("Ответственный за отчет").first().waitFor();
+    await page.getByTestId("totals-by-year").or(page.getByText("Расчетов пока нет")).first().waitFor();
+    await expectNoRawWords("/profile");
+    await expectPlain("/profile");
+    await page.goto(at("/documents"));
+    await page.getByRole("heading", { name: "Нормативные документы" }).waitFor();
+    await page.locator(".ant-table-row").first().waitFor();
+    const { json } = await callApi<{ results: Array<{ title: string; number: string; source_label: string }> }>(
+      page,
+      "GET",
+      "/api/v1/documents/",
+    );
+    expect(json.results.length).toBeGreaterThan(0);
+    // A legal date reads «от 02.07.2021», never «от 2021-07-02».
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("№ 296-ФЗ от 02.07.2021");
+    expect(text).not.toMatch(/от \d{4}-\d{2}-\d{2}/);
+    // Titles, numbers and source names are the documents' own (a UN guide's English title).
+    await expectNoRawWords(
+      "/documents",
+      json.results.flatMap((d) => [d.title, d.number, d.source_label]),
+    );
+    await expectPlain("/documents");
+    await screenshot(page, { path: `${SHOTS}/web-plain-documents.png`, fullPage: true });
+  });
 
   it("tells the operator in words which defaults await checking, with labels instead of field names", async () => {
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();
