@@ -45,7 +45,7 @@ import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_D
 import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
-import { PASSPORT_FONTS } from "@server/export/formats";
+import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
 import { JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS } from "@server/adapters/spreadsheets/jobs";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -257,6 +257,9 @@ export class AppStack extends Stack {
           ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
             (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
           ),
+          // D34: the verification pack's script, read beside the bundle as the fonts are.
+          `mkdir -p "${join(outputDir, VERIFY_SCRIPT.dir)}"`,
+          `cp "${join(REPO_ROOT, "functions/src/export", VERIFY_SCRIPT.dir, VERIFY_SCRIPT.file)}" "${join(outputDir, VERIFY_SCRIPT.dir, VERIFY_SCRIPT.file)}"`,
         ],
       },
     };
@@ -401,7 +404,10 @@ export class AppStack extends Stack {
     grantTable(spreadsheets, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]);
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
     // D20: the snapshot of an approved year (inventory/) is what its report prints.
-    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
+    // D34: a version's verification pack also carries its calculations' evidence files (uploads/).
+    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
+      list: false,
+    });
     // The job function reads as the worker does and writes a job's state and file under exports/;
     // it reads nothing there (the worker answers a job's state) and presigns nothing.
     grantTable(exportJobs, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]);
@@ -415,7 +421,9 @@ export class AppStack extends Stack {
       }),
     );
     grantObjects(exportJobs, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject"], { list: false });
-    grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["forecasts", "inventory"], ["s3:GetObject"], { list: false });
+    grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
+      list: false,
+    });
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);

@@ -352,7 +352,7 @@ describe.each([
     // The worker reads the table (a project, its calculations), the forecasts' rows and the approved
     // inventory snapshots (D20), and writes and presigns exports/ only.
     const worker = statementsOfFunction(t, "SpreadsheetFunction");
-    expect(objectGrants(worker)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:GetObject,s3:PutObject /exports/*"]);
+    expect(objectGrants(worker)).toEqual(["s3:GetObject /uploads/* /forecasts/* /inventory/*", "s3:GetObject,s3:PutObject /exports/*"]);
     const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
     expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual([
@@ -371,7 +371,7 @@ describe.each([
     // there (the worker answers a job's state) nor presigns. In the table it writes only the
     // heavy-work budgets, giving back the slots its job held.
     const jobs = statementsOfFunction(t, "ExportJobFunction");
-    expect(objectGrants(jobs)).toEqual(["s3:GetObject /forecasts/* /inventory/*", "s3:PutObject /exports/*"]);
+    expect(objectGrants(jobs)).toEqual(["s3:GetObject /uploads/* /forecasts/* /inventory/*", "s3:PutObject /exports/*"]);
     expect(actions(jobs).filter((a) => !a.startsWith("logs:"))).toEqual([
       "dynamodb:BatchGetItem",
       "dynamodb:GetItem",

@@ -109,6 +109,7 @@ const FIXTURES: Record<string, Fixture> = {
   inventoryTransition: () => [{ path: "/api/v1/inventory/2024/review/", json: { action: "send_to_review", version: 0 } }],
   inventoryVersions: () => [{ path: "/api/v1/inventory/2024/versions/" }],
   inventoryVersion: () => [{ path: "/api/v1/inventory/2024/versions/1/" }],
+  inventoryVersionPack: () => [{ path: "/api/v1/inventory/2024/versions/1/pack/" }],
   inventoryComment: () => [{ path: "/api/v1/inventory/2024/comments/", json: { text: "Проверить" } }],
   inventoryComments: () => [{ path: "/api/v1/inventory/2024/comments/?limit=5" }],
   inventoryCoalProcessed: ({ a }) => [

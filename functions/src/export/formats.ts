@@ -65,15 +65,26 @@ export function passportFormat(value: string | undefined): PassportFormat {
   throw new Invalid("format: ожидается xlsx или pdf");
 }
 
+/** D34: the verification pack of an approved version (export/verification-pack.ts), a zip; asked
+ *  through the passport's request and worker (the same bounds, job and hand-out), never by ?format=. */
+export const PACK_FORMAT = { format: "pack", contentType: "application/zip" } as const;
+
+/** What the passport's request renders: the passport in a format, or a version's pack. */
+export type ReportFileFormat = PassportFormat | typeof PACK_FORMAT.format;
+
 /** The passport PDF's fonts (fonts/README.md): in ./fonts beside the PDF module, and in AWS beside
  *  the worker's bundle, where the CDK stack copies them (infra/lib/stack.ts). */
 export const PASSPORT_FONTS = { dir: "fonts", regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf" } as const;
+
+/** The verification pack's script (verification-pack.ts): in ./verify beside the module, and in
+ *  AWS beside the worker's bundle, where the CDK stack copies it as it does the fonts. */
+export const VERIFY_SCRIPT = { dir: "verify", file: "verify.py" } as const;
 
 /** Which year's passport, of the whole company or of one of its facilities. */
 export interface PassportRequest {
   year: number;
   facility?: string;
-  format: PassportFormat;
+  format: ReportFileFormat;
   /** D32: an approved version by its number; none: the approved one while the year stands approved, else the draft. */
   version?: number;
   /** As ExportRequest.job. */

@@ -1,4 +1,5 @@
-// The SpreadsheetWorker port run in this process: the local and test hosts use it directly (an
+// The SpreadsheetWorker port run in this process (the report's request renders the passport, or an
+// approved version's verification pack): the local and test hosts use it directly (an
 // export streams to the browser as it is written), and the worker function in AWS wraps it
 // (lambda/spreadsheets.ts). `depsOf` is read at each call, so a host may build its Deps with this
 // worker inside.
@@ -6,7 +7,9 @@ import { NotFound } from "../domain/errors";
 import { templateFor } from "../contract/templates";
 import { templateXlsx } from "../files/templates";
 import type { SpreadsheetWorker } from "../ports";
+import { PACK_FORMAT } from "./formats";
 import { inventoryReport } from "./inventory-report";
+import { verificationPack } from "./verification-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 
 export interface InProcessOptions {
@@ -23,6 +26,9 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
       return templateXlsx(template);
     },
-    inventoryReport: (actor, request) => inventoryReport(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes }),
+    inventoryReport: (actor, { format, ...request }) =>
+      format === PACK_FORMAT.format
+        ? verificationPack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })
+        : inventoryReport(depsOf(), actor, { ...request, format, inlineLimitBytes: options.inlineLimitBytes }),
   };
 }

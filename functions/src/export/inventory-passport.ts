@@ -199,7 +199,8 @@ function approvalsOf(review: InventoryReview, users: User[]): string[] {
 const categoryTitle = (category: Order371Category) => `Категория ${category}. ${ORDER_371_CATEGORIES[category]}`;
 const ipccTitle = (code: string) => `${code} ${IPCC_CODES[code] ?? ""}`.trim();
 
-function fieldOf(type: string, name: string): NumberField | undefined {
+/** The registry's number field `name` of a calculation type (its label, unit and decimals). */
+export function fieldOf(type: string, name: string): NumberField | undefined {
   if (!isCalculationType(type)) return undefined;
   const def = REGISTRY[type];
   const field = [...def.inputs, ...def.settings].find((f) => f.name === name);

@@ -9,7 +9,7 @@ import { inventoryWithStored } from "../domain/inventory/year";
 import { getReview, isApproved } from "../domain/inventory/review";
 import { approvedVersionNumbers, loadSnapshot, printedEntity, scopedState } from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
-import { PASSPORT_FORMATS, type ExportResult, type PassportRequest } from "./formats";
+import { PASSPORT_FORMATS, type ExportResult, type PassportFormat, type PassportRequest } from "./formats";
 import { buildPassport, type Passport } from "./inventory-passport";
 import { passportPdf } from "./inventory-passport-pdf";
 import { passportXlsx } from "./inventory-passport-xlsx";
@@ -19,7 +19,7 @@ import type { InventoryReview } from "../ports";
 export function passportFileName(
   passport: Pick<Passport, "year" | "scope" | "version">,
   facility: boolean,
-  format: PassportRequest["format"],
+  format: PassportFormat,
   asked?: number,
 ): string {
   const scope = facility ? ` ${passport.scope}` : "";
@@ -62,8 +62,25 @@ async function printedVersion(
 export async function inventoryReport(
   deps: ExportDeps,
   actor: Actor,
-  request: PassportRequest & { inlineLimitBytes?: number },
+  request: PassportRequest & { format: PassportFormat; inlineLimitBytes?: number },
 ): Promise<ExportResult> {
+  const { bytes, fileName } = await renderPassport(deps, actor, request);
+  return handOut(deps, actor, bytes, {
+    fileName,
+    contentType: PASSPORT_FORMATS[request.format].contentType,
+    keyPrefix: `inventory-${request.year}`,
+    extension: request.format,
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
+}
+
+/** The passport's bytes and file name (the report route hands them out; the verification pack,
+ *  verification-pack.ts, puts them in its zip). */
+export async function renderPassport(
+  deps: ExportDeps,
+  actor: Actor,
+  request: PassportRequest & { format: PassportFormat },
+): Promise<{ bytes: Uint8Array; fileName: string }> {
   // inventoryWithStored is typed with the API's Deps, but reads the repositories only: the worker
   // has no configuration to give it.
   const [company, facilities, review, users, points] = await Promise.all([
@@ -95,11 +112,5 @@ export async function inventoryReport(
     );
   }
   const bytes = request.format === "pdf" ? await passportPdf(passport, request.progress) : await passportXlsx(passport);
-  return handOut(deps, actor, bytes, {
-    fileName: passportFileName(passport, Boolean(request.facility), request.format, request.version),
-    contentType: PASSPORT_FORMATS[request.format].contentType,
-    keyPrefix: `inventory-${request.year}`,
-    extension: request.format,
-    inlineLimitBytes: request.inlineLimitBytes,
-  });
+  return { bytes, fileName: passportFileName(passport, Boolean(request.facility), request.format, request.version) };
 }

@@ -37,6 +37,8 @@ export function workerDepsFromEnv(): ExportDeps {
       [EXPORTS_AREA.area]: requiredEnv(EXPORTS_AREA.bucket),
       forecasts: requiredEnv(BLOB_AREAS.forecasts.bucket),
       inventory: requiredEnv(BLOB_AREAS.inventory.bucket),
+      // D34: the evidence files a version's pack carries (uploads/, read only).
+      uploads: requiredEnv(BLOB_AREAS.uploads.bucket),
     }),
     clock: systemClock,
   };

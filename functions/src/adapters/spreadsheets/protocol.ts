@@ -33,7 +33,8 @@ const reportRequest = z.object({
   actor,
   year: z.number().check(z.int()),
   facility: z.optional(z.string()),
-  format: z.enum(["xlsx", "pdf"]),
+  // pack: the verification pack of an approved version (export/verification-pack.ts, D34).
+  format: z.enum(["xlsx", "pdf", "pack"]),
   version: z.optional(z.number().check(z.int())),
 });
 

@@ -1,4 +1,5 @@
-// v1/inventory/{year}/report/, declared: the year's 296-FZ report passport as xlsx or PDF.
+// v1/inventory/{year}/report/, declared: the year's 296-FZ report passport as xlsx or PDF; and an
+// approved version's verification pack (D34), rendered by the same worker.
 // Served by http/inventory-report.ts.
 import * as z from "zod";
 import { downloadLinkSchema } from "../schemas/answers";
@@ -50,5 +51,44 @@ export const reportRoute = declareRoute(
   },
 );
 
-/** The route of v1/inventory/{year}/report/, as http/inventory-report.ts serves it. */
-export const INVENTORY_REPORT_ROUTES = [reportRoute] as const;
+export const packRoute = declareRoute(
+  {
+    operationId: "inventoryVersionPack",
+    summary:
+      "An approved version's verification pack (zip): snapshot, calculations, coefficients, evidence, passports, manifest, verify.py",
+    description:
+      "D34: snapshot.json (the stored canonical JSON, RFC 8785, whose SHA-256 the version list shows), version.json, " +
+      "calculations/NNNN.json (each calculation's inputs, results, coefficients and gases), coefficients.csv (value, unit, source, tier), " +
+      "evidence/ (the files the calculations' own coefficients name), passport.pdf and passport.xlsx of the version, rules.json, " +
+      "manifest.json (every file's SHA-256) and verify.py, which recomputes every line, the netting, the totals and the hash with " +
+      "Python 3's standard library and exits non-zero naming what differs. Another company's, a missing or an unapproved version: 404. " +
+      "A file too large to answer inline: `{download_url, file_name}`.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 404, 413, 429],
+  },
+  {
+    method: "get",
+    path: "/{year}/versions/{version}/pack",
+    request: {
+      params: z.object({ year: pathParam("Reporting year, e.g. 2025"), version: pathParam("Version number, 1, 2, …") }),
+    },
+    responses: {
+      200: {
+        description: "The zip (Content-Disposition: attachment), or where to fetch a large one",
+        content: {
+          "application/zip": binaryFile(),
+          "application/json": { schema: downloadLinkSchema },
+        },
+      },
+      202: {
+        description: "Near its bound, where the host runs jobs: the job started; ask status_url until done (docs/security.md)",
+        content: { "application/json": { schema: exportJobSchema } },
+      },
+    },
+  },
+);
+
+/** The routes of v1/inventory/{year}/report/ and a version's pack, as http/inventory-report.ts serves them. */
+export const INVENTORY_REPORT_ROUTES = [reportRoute, packRoute] as const;

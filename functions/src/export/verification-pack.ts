@@ -1,0 +1,180 @@
+// D34: the verification pack of an approved version (GET v1/inventory/{year}/versions/{n}/pack/): a
+// zip a verifier checks offline. It holds the snapshot as stored (RFC 8785; the bytes its listed
+// SHA-256 is over), each calculation's inputs, results and coefficients in a file of its own, the
+// coefficients with value, unit, source and tier as a table, the evidence files the calculations
+// name, the passport of the version as PDF and xlsx, the rules the lines are made by (which result
+// is which gas, the methane basis of each type), a manifest with every file's SHA-256, and
+// verify.py (export/verify/verify.py; Python 3's standard library only), which recomputes every
+// line, the netting, the totals and the hash from these files. Rendered in the spreadsheet worker
+// like the passport it contains (export/inventory-report.ts), with its bounds, job and hand-out.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { INVENTORY_SOURCES } from "@core/inventory";
+import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
+import { REGISTRY, isCalculationType } from "@core/registry";
+import type { Actor } from "../domain/context";
+import { NotFound } from "../domain/errors";
+import { getReview } from "../domain/inventory/review";
+import { approvedVersionNumbers, snapshotText, type InventorySnapshot, type SnapshotLine } from "../domain/inventory/versions";
+import { safeFileName } from "../files/file-names";
+import { describeCoefficient } from "./content";
+import { PACK_FORMAT, VERIFY_SCRIPT, type ExportResult, type PassportRequest } from "./formats";
+import { fieldOf } from "./inventory-passport";
+import { renderPassport } from "./inventory-report";
+import { handOut, type ExportDeps } from "./project-export";
+import { zipOf, type ZipEntry } from "./zip-writer";
+
+/** verify.py beside this module (in AWS beside the worker's bundle, where the stack copies it). */
+const scriptFile = () => fileURLToPath(new URL(`./${VERIFY_SCRIPT.dir}/${VERIFY_SCRIPT.file}`, import.meta.url));
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
+
+/** The calculation files' names: in the snapshot's order, so a verifier finds line n as file n. */
+export const calculationFile = (index: number) => `calculations/${String(index + 1).padStart(4, "0")}.json`;
+
+/** What verify.py reads the lines by: each inventory type's gases and the result each comes from,
+ *  and the methane basis (D17) a mining type has when its inputs state none. */
+export function packRules() {
+  return {
+    types: Object.fromEntries(
+      Object.entries(INVENTORY_SOURCES).map(([type, source]) => [
+        type,
+        {
+          category: source.category,
+          gases: source.gases.map((g) => ({ gas: g.gas, result: g.result })),
+          basis: (isCalculationType(type) ? (REGISTRY[type] as { basis?: string }).basis : undefined) ?? null,
+        },
+      ]),
+    ),
+  };
+}
+
+function csvCell(value: unknown): string {
+  const text = value === undefined || value === null ? "" : String(value);
+  // A text that a spreadsheet would read as a formula stays text (as the exports do).
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Every coefficient of every line: value, unit, source and tier (D29), as the passport prints them. */
+function coefficientsTable(lines: readonly SnapshotLine[]): Uint8Array {
+  const rows = [["Файл расчета", "Расчет", "Код МГЭИК", "Коэффициент", "Значение", "Единица", "Источник", "Уровень"]];
+  lines.forEach((line, index) => {
+    for (const [name, use] of Object.entries(line.coefficients ?? {})) {
+      const label = fieldOf(line.type, name)?.label;
+      rows.push([
+        calculationFile(index),
+        line.name,
+        line.ipcc_code,
+        label ? `${label} (${name})` : name,
+        String(use.value),
+        use.unit,
+        describeCoefficient(use) ?? "",
+        TIER_LABELS[tierOf(line.type, name, use.source)],
+      ]);
+    }
+  });
+  // A byte-order mark, so that a spreadsheet opens the Cyrillic as UTF-8; «;» as Russian Excel splits.
+  return utf8(`\uFEFF${rows.map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`);
+}
+
+/** The pack of version `request.version` of the year, as a zip handed out like the passport. */
+export async function verificationPack(
+  deps: ExportDeps,
+  actor: Actor,
+  request: Omit<PassportRequest, "format"> & { inlineLimitBytes?: number },
+): Promise<ExportResult> {
+  const { year, version } = request;
+  if (version === undefined) throw new NotFound(`Версия инвентаризации ${year} года не указана`);
+  const review = await getReview(deps, actor.company, year);
+  const listed = (await approvedVersionNumbers(deps, actor.company, review)).find((v) => v.version === version);
+  if (!listed) throw new NotFound(`Версия ${version} инвентаризации ${year} года не найдена`);
+  const { item, text } = await snapshotText(deps, actor.company, year, version);
+  const snapshot = JSON.parse(text) as InventorySnapshot;
+  const lines = snapshot.inventory.calculations;
+
+  const [pdf, xlsx, script] = await Promise.all([
+    renderPassport(deps, actor, { year, version, format: "pdf", progress: request.progress }),
+    renderPassport(deps, actor, { year, version, format: "xlsx" }),
+    readFile(scriptFile()),
+  ]);
+  const files: ZipEntry[] = [
+    { name: "snapshot.json", bytes: utf8(text) },
+    {
+      name: "version.json",
+      bytes: jsonFile({
+        company: snapshot.legal_entity?.requisites.name ?? null,
+        year,
+        version,
+        sha256: item.sha256,
+        approved_at: item.approved_at,
+        approved_by: item.approved_by,
+        total_t_co2e: item.total_t_co2e,
+        calculations: item.calculations,
+      }),
+    },
+    { name: "rules.json", bytes: jsonFile(packRules()) },
+  ];
+  const evidence: Array<{ file: string; calculation: string; coefficient: string; name: string }> = [];
+  const missing: Array<{ calculation: string; coefficient: string; name: string }> = [];
+  for (const [index, line] of lines.entries()) {
+    const { id, name, type, ipcc_code, facility, point, project, counted, period, inputs, results, coefficients, gases, netting } = line;
+    files.push({
+      name: calculationFile(index),
+      bytes: jsonFile({
+        id,
+        name,
+        type,
+        ipcc_code,
+        facility,
+        point,
+        project,
+        counted,
+        period,
+        inputs,
+        results,
+        coefficients,
+        gases,
+        netting,
+      }),
+    });
+    for (const [field, use] of Object.entries(coefficients ?? {})) {
+      if (!use.evidence) continue;
+      const blob = await deps.blobs.get(use.evidence.key);
+      const file = `evidence/${String(index + 1).padStart(4, "0")}-${field}.${use.evidence.format}`;
+      // A file replaced after a later reopening is gone: the manifest says which.
+      if (!blob) missing.push({ calculation: calculationFile(index), coefficient: field, name: use.evidence.name });
+      else {
+        files.push({ name: file, bytes: blob.body });
+        evidence.push({ file, calculation: calculationFile(index), coefficient: field, name: use.evidence.name });
+      }
+    }
+  }
+  files.push(
+    { name: "coefficients.csv", bytes: coefficientsTable(lines) },
+    { name: "passport.pdf", bytes: pdf.bytes },
+    { name: "passport.xlsx", bytes: xlsx.bytes },
+    { name: "verify.py", bytes: new Uint8Array(script) },
+  );
+  const manifest = {
+    year,
+    version,
+    sha256_of_snapshot: item.sha256,
+    files: files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) })),
+    evidence,
+    ...(missing.length > 0 ? { evidence_missing: missing } : {}),
+  };
+  files.push({ name: "manifest.json", bytes: jsonFile(manifest) });
+
+  const zip = zipOf(files, new Date(item.approved_at));
+  return handOut(deps, actor, zip, {
+    fileName: safeFileName(`Пакет верификации ${year} версия ${version}.zip`, `Pack ${year} v${version}.zip`),
+    contentType: PACK_FORMAT.contentType,
+    keyPrefix: `inventory-${year}`,
+    extension: "zip",
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
+}

@@ -1,0 +1,475 @@
+#!/usr/bin/env python3
+"""Проверка пакета верификации утвержденной версии инвентаризации (Python 3, только стандартная библиотека).
+
+Run in the unzipped pack:
+
+    python3 verify.py            (or: python3 verify.py path/to/pack)
+
+What it checks, from the pack's own files:
+  1. every file's SHA-256 against manifest.json;
+  2. the snapshot (snapshot.json) is in the canonical form of RFC 8785 (UTF-8, keys sorted by UTF-16
+     code units, no whitespace, ECMAScript numbers) and its SHA-256 is the one the platform lists
+     for the version (version.json);
+  3. each calculation's file (calculations/NNNN.json: inputs, results, coefficients) is the one the
+     snapshot holds under that hash;
+  4. each calculation's gases from its results (rules.json: which result is which gas), CH4 in
+     CO2-eq at the year's GWP;
+  5. the netting (D17, D26, D28): per facility, the methane the flares and boilers destroyed (from
+     their inputs: volume, contents, densities, efficiency) and the CO2 the burnt drained gas
+     carried, taken off the gross mining figures, and each calculation's share of it;
+  6. every inventory line (Order 371 category, IPCC code, gas), the facilities' totals, the per-gas
+     totals and the year's total.
+It prints «сходится» or «РАСХОДИТСЯ» for each, and exits 1 naming every line that differs
+(0: everything agrees; 2: the pack is incomplete).
+"""
+import hashlib
+import json
+import os
+import sys
+
+TOLERANCE_T = 1e-6  # t: the snapshot's figures are rounded to 1e-9 t
+FLARE_EFFICIENCY = 0.98  # IPCC flare form (methodology 4.6, 4.7)
+CH4_DENSITY_20C = 0.668  # kg/m3 (methodology 1.1)
+CO2_DENSITY_20C = 1.8393
+# methodology 1.1: CH4 density by the row whose CO2 density a mine-gas fuel entry carries as its factor
+CH4_BY_CO2_DENSITY = ((1.9768, 0.717), (1.8738, 0.6797), (1.8393, 0.668))
+MINE_GAS_FUEL_ENTRY = 8  # «Каптированный шахтный метан» (100 % CH4)
+POST_MINING_TYPE = "handling_underground_ch4"
+NETTED_LINES = ("1.B.1.a.i.1", "1.B.1.a.i.2")  # D17: the destroyed gas comes off these, in order
+CO2_NETTED_LINE = "1.B.1.a.i.1"  # D28
+
+
+# ---- RFC 8785 (the same as snapshot_hash.py) ----
+
+def es_number(value):
+    """A number as ECMAScript's Number.prototype.toString writes it."""
+    if isinstance(value, bool):
+        raise ValueError("not a number")
+    if isinstance(value, int):
+        value = float(value) if abs(value) >= 2**53 else value
+        if isinstance(value, int):
+            return str(value)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError("RFC 8785 has no NaN or Infinity")
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    mantissa, _, exponent = repr(abs(value)).partition("e")
+    digits = mantissa.replace(".", "")
+    point = mantissa.index(".") if "." in mantissa else len(mantissa)
+    point += int(exponent or 0)
+    stripped = digits.lstrip("0")
+    point -= len(digits) - len(stripped)
+    digits = stripped.rstrip("0") or "0"
+    k, n = len(digits), point
+    if k <= n <= 21:
+        text = digits + "0" * (n - k)
+    elif 0 < n <= 21:
+        text = digits[:n] + "." + digits[n:]
+    elif -6 < n <= 0:
+        text = "0." + "0" * (-n) + digits
+    else:
+        e = n - 1
+        text = digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
+    return sign + text
+
+
+def es_string(text):
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch in "\b\f\n\r\t":
+            out.append({"\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}[ch])
+        elif code < 0x20 or 0xD800 <= code <= 0xDFFF:
+            out.append("\\u%04x" % code)
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def canonical(value):
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, (int, float)):
+        return es_number(value)
+    if isinstance(value, str):
+        return es_string(value)
+    if isinstance(value, list):
+        return "[" + ",".join(canonical(v) for v in value) + "]"
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: k.encode("utf-16-be"))
+        return "{" + ",".join(es_string(k) + ":" + canonical(value[k]) for k in keys) + "}"
+    raise ValueError("not JSON: %r" % (value,))
+
+
+# ---- reading ----
+
+class Report:
+    def __init__(self):
+        self.differ = []
+        self.checked = 0
+
+    def agree(self, what):
+        self.checked += 1
+        print("сходится:    " + what)
+
+    def fail(self, what, detail):
+        self.checked += 1
+        self.differ.append(what)
+        print("РАСХОДИТСЯ:  " + what + " — " + detail)
+
+    def compare(self, what, computed, stated):
+        if close(computed, stated):
+            self.agree("%s: %s" % (what, fmt(stated)))
+        else:
+            self.fail(what, "пересчет %s, в пакете %s" % (fmt(computed), fmt(stated)))
+
+
+def close(a, b):
+    if not isinstance(a, (int, float)) or not isinstance(b, (int, float)) or isinstance(b, bool):
+        return False
+    return abs(a - b) <= TOLERANCE_T + 1e-12 * max(abs(a), abs(b))
+
+
+def fmt(value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return ("%.9f" % value).rstrip("0").rstrip(".") or "0"
+    return repr(value)
+
+
+def num(record, name):
+    value = (record or {}).get(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (float("inf"), float("-inf")):
+        return 0.0
+    return value
+
+
+def first_difference(a, b, path=""):
+    """The first path where two JSON values differ, with both values; None when equal."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                return (path + "." + key).lstrip("."), a.get(key), b.get(key)
+            found = first_difference(a[key], b[key], path + "." + key)
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return path.lstrip(".") or "[]", "%d элементов" % len(a), "%d элементов" % len(b)
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, "%s[%d]" % (path, i))
+            if found:
+                return found
+        return None
+    if a == b and type(a) is type(b) or (isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b and not isinstance(a, bool)):
+        return None
+    return path.lstrip("."), a, b
+
+
+# ---- the methodology, as the platform computes it ----
+
+def basis_of(calc, rules):
+    fallback = rules["types"].get(calc["type"], {}).get("basis")
+    if not fallback:
+        return None
+    stored = (calc.get("inputs") or {}).get("basis")
+    return stored if stored in ("gross", "net") else fallback
+
+
+def methane_destroyed(calc):
+    """(route, t CH4 sent, t CH4 destroyed) of a flare or boiler; None for any other calculation."""
+    t, inputs = calc["type"], calc.get("inputs") or {}
+    if t == "torch_composition":
+        sent = num(inputs, "volume") * num(inputs, "w_ch4") * num(inputs, "p_ch4") / 100
+        return "flared", sent, sent * (1 - num(inputs, "cf"))
+    if t in ("torch_ch4", "disposal_co2_torch"):
+        sent = num(inputs, "volume") * num(inputs, "koef_transform")
+        return "flared", sent, sent * FLARE_EFFICIENCY
+    if t == "disposal_co2_stat_sources":
+        oxidised = 1 if "of" not in inputs else num(inputs, "of")
+        if num(inputs, "w_ch4") > 0:
+            sent = num(inputs, "volume") * num(inputs, "w_ch4") * (num(inputs, "p_ch4") or CH4_DENSITY_20C) / 100
+            return "used", sent, sent * oxidised
+        ef = (calc.get("coefficients") or {}).get("ef") or {}
+        if ef.get("dictionary") != "get_disposal_co2_stat_sources" or ef.get("item_id") != MINE_GAS_FUEL_ENTRY:
+            return None
+        density = next((ch4 for co2, ch4 in CH4_BY_CO2_DENSITY if abs(co2 - num(inputs, "ef")) < 1e-9), CH4_DENSITY_20C)
+        sent = num(inputs, "volume") * (1 if "k" not in inputs else num(inputs, "k")) * density
+        return "used", sent, sent * oxidised
+    return None
+
+
+def co2_carried(calc):
+    """D28: t CO2 the drained gas a flare or boiler burnt by composition carried."""
+    inputs = calc.get("inputs") or {}
+    if calc["type"] not in ("torch_composition", "disposal_co2_stat_sources") or not num(inputs, "w_ch4") > 0:
+        return 0.0
+    return num(inputs, "volume") * num(inputs, "w_co2") * (num(inputs, "p_co2") or CO2_DENSITY_20C) / 100
+
+
+FIELDS = ("gross", "net", "post_mining", "flared", "used", "destroyed", "slip", "ipcc_co2_sent", "ipcc_co2_destroyed",
+          "ipcc_ch4_sent", "ipcc_ch4_destroyed", "co2_gross", "co2_carried")
+
+
+def balance_part(calc, rules):
+    results = calc.get("results") or {}
+    basis = basis_of(calc, rules)
+    if basis:
+        part = {("post_mining" if calc["type"] == POST_MINING_TYPE else basis): num(results, "res_ch4")}
+        if basis == "gross" and num(results, "res_co2") > 0:
+            part["co2_gross"] = num(results, "res_co2")
+        return part
+    destroyed = methane_destroyed(calc)
+    if not destroyed:
+        return None
+    route, sent, burnt = destroyed
+    if calc["type"] == "disposal_co2_torch":
+        return {"ipcc_co2_sent": sent, "ipcc_co2_destroyed": burnt}
+    if calc["type"] == "torch_ch4":
+        return {"ipcc_ch4_sent": sent, "ipcc_ch4_destroyed": burnt}
+    part = {route: sent, "destroyed": burnt}
+    if co2_carried(calc) > 0:
+        part["co2_carried"] = co2_carried(calc)
+    if calc["type"] == "torch_composition":
+        part["slip"] = sent - burnt
+    return part
+
+
+def balance_of(sums):
+    if sums["ipcc_co2_sent"] >= sums["ipcc_ch4_sent"]:
+        ipcc_sent, ipcc_destroyed = sums["ipcc_co2_sent"], sums["ipcc_co2_destroyed"]
+    else:
+        ipcc_sent, ipcc_destroyed = sums["ipcc_ch4_sent"], sums["ipcc_ch4_destroyed"]
+    destroyed = sums["destroyed"] + ipcc_destroyed
+    slip = sums["slip"] + (sums["ipcc_ch4_sent"] - sums["ipcc_ch4_destroyed"])
+    netted = min(destroyed + slip, sums["gross"]) if sums["gross"] > 0 else 0.0
+    return {
+        "mining_gross_t": sums["gross"],
+        "destroyed_t": destroyed,
+        "slip_t": slip,
+        "netted_t": netted,
+        "co2_gross_t": sums["co2_gross"],
+        "co2_netted_t": min(sums["co2_carried"], sums["co2_gross"]),
+        "flared_t": sums["flared"] + ipcc_sent,
+        "used_t": sums["used"],
+    }
+
+
+def co2e(gas, t, gwp_ch4):
+    return t * gwp_ch4 if gas == "CH4" else t
+
+
+# ---- the checks ----
+
+def main(folder):
+    report = Report()
+    path = lambda name: os.path.join(folder, name)
+    try:
+        manifest = json.load(open(path("manifest.json"), encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print("в пакете нет читаемого manifest.json: %s" % error)
+        return 2
+
+    print("== Файлы пакета (manifest.json, SHA-256)")
+    for entry in manifest["files"]:
+        try:
+            digest = hashlib.sha256(open(path(entry["name"]), "rb").read()).hexdigest()
+        except OSError:
+            report.fail("файл %s" % entry["name"], "нет в пакете")
+            continue
+        if digest == entry["sha256"]:
+            report.agree("файл %s" % entry["name"])
+        else:
+            report.fail("файл %s" % entry["name"], "SHA-256 %s, в манифесте %s" % (digest, entry["sha256"]))
+    for missing in manifest.get("evidence_missing", []):
+        print("примечание: подтверждающий документ «%s» (%s, %s) удален после утверждения и в пакет не вошел"
+              % (missing["name"], missing["calculation"], missing["coefficient"]))
+
+    try:
+        raw = open(path("snapshot.json"), "rb").read()
+        snapshot = json.loads(raw.decode("utf-8"))
+        version = json.load(open(path("version.json"), encoding="utf-8"))
+        rules = json.load(open(path("rules.json"), encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print("пакет неполон: %s" % error)
+        return 2
+
+    print("== Снимок версии %s (RFC 8785, SHA-256)" % version.get("version"))
+    text = canonical(snapshot).encode("utf-8")
+    digest = hashlib.sha256(text).hexdigest()
+    if text != raw:
+        report.fail("снимок snapshot.json", "файл не в канонической форме RFC 8785")
+    if digest == version["sha256"]:
+        report.agree("SHA-256 снимка %s — тот, что платформа показывает для версии" % digest)
+    else:
+        report.fail("SHA-256 снимка", "пересчет %s, у версии %s" % (digest, version["sha256"]))
+
+    inventory = snapshot["inventory"]
+    gwp = inventory["gwp"]["gwp_ch4"]
+    labels = {(c["category"], c["ipcc_code"], c["gas"]): c.get("ipcc_label", "") for c in inventory["categories"]}
+    lines = inventory["calculations"]
+
+    def line_name(ipcc, gas, category=None):
+        label = next((v for (cat, code, g), v in labels.items() if code == ipcc and g == gas and (category is None or cat == category)), "")
+        return "строка %s %s%s" % (ipcc, gas, " «%s»" % label if label else "")
+
+    def calc_name(calc):
+        label = next((v for (_, code, _), v in labels.items() if code == calc["ipcc_code"]), "")
+        left_out = "" if calc.get("counted") else " (не входит в итог)"
+        return "строка %s%s, расчет «%s»%s" % (calc["ipcc_code"], " «%s»" % label if label else "", calc["name"], left_out)
+
+    print("== Расчеты (calculations/): входные данные, результаты, коэффициенты и газы")
+    calcs = []
+    for index, line in enumerate(lines):
+        name = "calculations/%04d.json" % (index + 1)
+        try:
+            calc = json.load(open(path(name), encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            report.fail(calc_name(line), "файл %s не читается: %s" % (name, error))
+            calcs.append(line)
+            continue
+        for key in ("id", "type", "ipcc_code", "facility", "counted", "inputs", "results", "coefficients"):
+            found = first_difference(calc.get(key), line.get(key), key)
+            if found:
+                report.fail(calc_name(calc), "%s: %s в %s, %s в утвержденном снимке" % (found[0], fmt(found[1]), name, fmt(found[2])))
+                break
+        else:
+            report.agree("%s: файл %s совпадает со снимком" % (calc_name(calc), name))
+        calcs.append(calc)
+        rule = rules["types"].get(calc["type"])
+        if not rule:
+            continue
+        stated = {g["gas"]: g for g in line.get("gases", [])}
+        for gas_rule in rule["gases"]:
+            gas = gas_rule["gas"]
+            t = num(calc.get("results"), gas_rule["result"])
+            figure = stated.get(gas, {})
+            report.compare("%s: %s, т" % (calc_name(calc), gas), t, figure.get("t"))
+            report.compare("%s: %s, т CO2-экв." % (calc_name(calc), gas), co2e(gas, t, gwp), figure.get("t_co2e"))
+
+    print("== Сальдирование (D17, D26, D28): метан, уничтоженный на факелах и в котельных, и CO2 сожженного газа")
+    counted = [c for c in calcs if c.get("counted")]
+    facilities = []
+    sums = {}
+    for calc in counted:
+        part = balance_part(calc, rules)
+        if part is None:
+            continue
+        facility = calc.get("facility")
+        if facility not in sums:
+            facilities.append(facility)
+            sums[facility] = {f: 0.0 for f in FIELDS}
+        for field, value in part.items():
+            sums[facility][field] += value
+    balances = {f: balance_of(sums[f]) for f in facilities}
+    stated_balances = {b.get("facility"): b for b in inventory.get("balance", [])}
+    names = {f["id"]: f["name"] for f in inventory.get("facilities", [])}
+    for facility, balance in balances.items():
+        where = "баланс метана площадки «%s»" % names.get(facility, facility)
+        stated = stated_balances.get(facility)
+        if stated is None:
+            report.fail(where, "в снимке нет баланса этой площадки")
+            continue
+        for field in ("destroyed_t", "netted_t", "mining_gross_t", "co2_netted_t"):
+            if field in stated:
+                report.compare("%s: %s" % (where, field), balance[field], stated[field])
+
+    subtracted = {}  # calculation id -> {gas: t}
+    for calc in counted:
+        balance = balances.get(calc.get("facility"))
+        results = calc.get("results") or {}
+        own = {}
+        if balance and basis_of(calc, rules) == "gross" and calc["type"] != POST_MINING_TYPE:
+            if balance["netted_t"] > 0 and balance["mining_gross_t"] > 0:
+                own["CH4"] = num(results, "res_ch4") * balance["netted_t"] / balance["mining_gross_t"]
+            if balance["co2_netted_t"] > 0 and balance["co2_gross_t"] > 0:
+                own["CO2"] = num(results, "res_co2") * balance["co2_netted_t"] / balance["co2_gross_t"]
+        subtracted[calc["id"]] = own
+        stated = {n["gas"]: n for n in (next((l for l in lines if l["id"] == calc["id"]), {}).get("netting") or [])}
+        for gas in sorted(set(own) | set(stated)):
+            t = own.get(gas, 0.0)
+            if t <= 0 and gas not in stated:
+                continue
+            report.compare("%s: − уничтожено (факел, котельная), %s, т" % (calc_name(calc), gas), t, stated.get(gas, {}).get("t", 0.0))
+
+    print("== Строки инвентаризации (категория, код МГЭИК, газ)")
+    computed = {}
+    facility_t = {}
+    for calc in counted:
+        rule = rules["types"].get(calc["type"])
+        if not rule:
+            continue
+        for gas_rule in rule["gases"]:
+            key = (rule["category"], calc["ipcc_code"], gas_rule["gas"])
+            t = num(calc.get("results"), gas_rule["result"])
+            computed[key] = computed.get(key, 0.0) + t
+            facility = calc.get("facility")
+            facility_t[facility] = facility_t.get(facility, 0.0) + co2e(gas_rule["gas"], t, gwp)
+    lines_co2e = {key: co2e(key[2], t, gwp) for key, t in computed.items()}
+    for facility in facilities:
+        balance = balances[facility]
+        key = (3, CO2_NETTED_LINE, "CO2")
+        if balance["co2_netted_t"] > 0 and key in computed:
+            computed[key] -= balance["co2_netted_t"]
+            lines_co2e[key] -= balance["co2_netted_t"]
+            facility_t[facility] = facility_t.get(facility, 0.0) - balance["co2_netted_t"]
+        rest = balance["netted_t"]
+        for ipcc in NETTED_LINES:
+            held = sum(num(c.get("results"), "res_ch4") for c in counted if c.get("facility") == facility and c["ipcc_code"] == ipcc)
+            t = min(rest, held)
+            if t <= 0:
+                continue
+            computed[(3, ipcc, "CH4")] -= t
+            lines_co2e[(3, ipcc, "CH4")] -= co2e("CH4", t, gwp)
+            facility_t[facility] = facility_t.get(facility, 0.0) - co2e("CH4", t, gwp)
+            rest -= t
+    stated_lines = {(c["category"], c["ipcc_code"], c["gas"]): c for c in inventory["categories"]}
+    for key in sorted(set(computed) | set(stated_lines), key=lambda k: (k[0], k[1], k[2])):
+        what = "%s (категория %s)" % (line_name(key[1], key[2], key[0]), key[0])
+        stated = stated_lines.get(key)
+        if stated is None:
+            report.fail(what, "пересчет %s т, строки в снимке нет" % fmt(computed[key]))
+            continue
+        if key not in computed:
+            report.fail(what, "в снимке %s т, пересчет не дает этой строки" % fmt(stated["t"]))
+            continue
+        report.compare("%s, т" % what, computed[key], stated["t"])
+        report.compare("%s, т CO2-экв." % what, lines_co2e[key], stated["t_co2e"])
+
+    print("== Итоги по газам, площадкам и за год")
+    for gas in ("CO2", "CH4"):
+        t = sum(v for k, v in computed.items() if k[2] == gas)
+        print("итого %s: %s т, %s т CO2-экв." % (gas, fmt(t), fmt(sum(v for k, v in lines_co2e.items() if k[2] == gas))))
+    stated_facilities = {f["id"]: f for f in inventory.get("facilities", [])}
+    for facility in sorted(set(facility_t) | set(stated_facilities), key=lambda f: str(f)):
+        what = "итого площадки «%s», т CO2-экв." % names.get(facility, facility)
+        if facility not in stated_facilities:
+            report.fail(what, "пересчет %s, площадки в снимке нет" % fmt(facility_t[facility]))
+        else:
+            report.compare(what, facility_t.get(facility, 0.0), stated_facilities[facility]["t_co2e"])
+    total = sum(facility_t.values())
+    report.compare("итого за %s год, т CO2-экв." % snapshot.get("year"), total, inventory["total_t_co2e"])
+    report.compare("итого за год по строкам, т CO2-экв.", sum(lines_co2e.values()), inventory["total_t_co2e"])
+
+    print()
+    if report.differ:
+        print("Расходится %d из %d проверок:" % (len(report.differ), report.checked))
+        for what in report.differ:
+            print("  " + what)
+        return 1
+    print("Все %d проверок сходятся: версия %s, SHA-256 %s" % (report.checked, version.get("version"), version["sha256"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))))

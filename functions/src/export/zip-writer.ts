@@ -1,0 +1,83 @@
+// A zip archive (PKWARE APPNOTE 6.3, no Zip64) of files given whole: each deflated with node:zlib,
+// names in UTF-8 (general purpose bit 11), so any unzip and Python's zipfile read it. For the
+// verification pack (verification-pack.ts), whose files are already in memory; at most 65 535 files
+// and 4 GiB, far beyond a pack's bounds.
+import { crc32, deflateRawSync } from "node:zlib";
+
+export interface ZipEntry {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const MAX_ENTRIES = 0xffff;
+const MAX_BYTES = 0xffffffff;
+
+/** MS-DOS date and time of `at` (UTC), as a zip header keeps them. */
+function dosDateTime(at: Date): { time: number; date: number } {
+  const year = Math.max(1980, at.getUTCFullYear());
+  return {
+    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
+  };
+}
+
+/** The archive of `entries`, in their order, each stamped with `at`. */
+export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
+  if (entries.length > MAX_ENTRIES) throw new Error(`zip: ${entries.length} files, at most ${MAX_ENTRIES}`);
+  const { time, date } = dosDateTime(at);
+  const parts: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = new TextEncoder().encode(entry.name);
+    const data = deflateRawSync(entry.bytes);
+    const crc = crc32(entry.bytes);
+    if (entry.bytes.byteLength > MAX_BYTES || offset > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
+    const local = Buffer.alloc(30 + name.byteLength);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed: deflate
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.byteLength, 18);
+    local.writeUInt32LE(entry.bytes.byteLength, 22);
+    local.writeUInt16LE(name.byteLength, 26);
+    local.writeUInt16LE(0, 28);
+    local.set(name, 30);
+    const header = Buffer.alloc(46 + name.byteLength);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, 2.0
+    header.writeUInt16LE(20, 6);
+    header.writeUInt16LE(0x0800, 8);
+    header.writeUInt16LE(8, 10);
+    header.writeUInt16LE(time, 12);
+    header.writeUInt16LE(date, 14);
+    header.writeUInt32LE(crc, 16);
+    header.writeUInt32LE(data.byteLength, 20);
+    header.writeUInt32LE(entry.bytes.byteLength, 24);
+    header.writeUInt16LE(name.byteLength, 28);
+    header.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
+    header.writeUInt32LE(offset, 42);
+    header.set(name, 46);
+    parts.push(local, data);
+    central.push(header);
+    offset += local.byteLength + data.byteLength;
+  }
+  const centralSize = central.reduce((sum, h) => sum + h.byteLength, 0);
+  if (offset > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  const out = new Uint8Array(offset + centralSize + end.byteLength);
+  let position = 0;
+  for (const part of [...parts, ...central, end]) {
+    out.set(part, position);
+    position += part.byteLength;
+  }
+  return out;
+}

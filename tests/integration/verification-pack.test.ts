@@ -1,0 +1,252 @@
+// D34: the verification pack of an approved version. A year with two facilities — a mine whose
+// ventilation and drainage are measured gross, with post-mining, a flare by composition and a boiler
+// on the drained gas (the netting), and an open pit — is approved; its pack unzips, every file's
+// SHA-256 is the manifest's, and `python3 verify.py` agrees on every line and exits 0. One line's
+// figure changed in the snapshot, or one calculation's input in its file, makes it exit 1 naming
+// the line. Another company, a missing version and an unapproved one get 404.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@server/domain/users";
+import { multipart, signIn } from "../support/admin";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+let token: string;
+let reviewer: string;
+let other: string;
+let pack: Uint8Array;
+let listedSha: string;
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+const post = (path: string, body: unknown, as = token) => h.request(`/api/v1/${path}`, { method: "POST", token: as, json: body });
+
+async function act(as: string, action: string) {
+  const inventory = await json<{ review: { version: number } }>(await h.request("/api/v1/inventory/?year=2025", { token }), 200);
+  await json(await post("inventory/2025/review/", { action, version: inventory.review.version }, as), 200);
+}
+
+/** The pack unzipped into a folder of its own; optionally one file changed before verify.py runs. */
+function unzipped(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), "pack-"));
+  writeFileSync(join(dir, "pack.zip"), bytes);
+  const out = spawnSync("python3", ["-m", "zipfile", "-e", join(dir, "pack.zip"), join(dir, "pack")], { encoding: "utf8" });
+  expect(out.status, out.stderr).toBe(0);
+  return join(dir, "pack");
+}
+
+const verify = (dir: string) => spawnSync("python3", ["verify.py"], { cwd: dir, encoding: "utf8" });
+
+/** Rewrites a file's JSON and its line in the manifest (a forger who also fixes the manifest). */
+function forge(dir: string, name: string, change: (value: Record<string, unknown>) => void, canonical = false) {
+  const value = JSON.parse(readFileSync(join(dir, name), "utf8"));
+  change(value);
+  const text = canonical ? JSON.stringify(value) : `${JSON.stringify(value, null, 2)}\n`;
+  writeFileSync(join(dir, name), text);
+  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  const entry = manifest.files.find((f: { name: string }) => f.name === name);
+  entry.sha256 = createHash("sha256").update(text).digest("hex");
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2));
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await h.signedInUser("ООО «Пакет»");
+  token = a.token;
+  ({ token: other } = await h.signedInUser("ООО Чужая"));
+  await createUser(h.deps, { companyId: a.companyId, email: "reviewer@pack.example", password: "reviewer-password", role: "reviewer" });
+  reviewer = ((await (await signIn(h, "reviewer@pack.example", "reviewer-password")).json()) as { access: string }).access;
+
+  const facility = async (name: string, kind: string) => (await json<{ id: string }>(await post("facilities/", { name, kind }), 201)).id;
+  const mine = await facility("Шахта «Пакет»", "underground_mine");
+  const pit = await facility("Разрез «Пакет»", "open_pit");
+  const project = async (name: string, facilityId: string) =>
+    (
+      await json<{ id: string }>(
+        await post("projects/create_project/", { name, start_date: "2025-01-01", end_date: "2025-12-31", facility: facilityId }),
+        201,
+      )
+    ).id;
+  const point = async (name: string, kind: string) =>
+    (
+      await json<{ id: string }>(
+        await post(`facilities/${mine}/points/`, { name, kind, instrument: "Расходомер", frequency: "непрерывно" }),
+        201,
+      )
+    ).id;
+  const shaft = await point("Вентиляционный ствол № 1", "ventilation_shaft");
+  const drainage = await point("Дегазационная установка", "drainage_station");
+  const flare = await point("Факельная установка", "flare");
+  const boiler = await point("Котельная", "boiler_engine");
+  const mining = await project("Шахта: добыча 2025", mine);
+  const destroyed = await project("Шахта: факел и котельная 2025", mine);
+  const pitProject = await project("Разрез 2025", pit);
+  const calc = async (name: string, type: string, projectId: string, body: Record<string, unknown>) =>
+    json<{ id: string; version: number }>(await post(`${type}/`, { name, project: projectId, ...body }), 201);
+  const gas = { p_co2: 1.8393, p_ch4: 0.668 };
+  await calc("Вентиляция", "underground", mining, { point: shaft, basis: "gross", volume: 400_000, ef_ch4: 0.5, ef_co2: 0.2, ...gas });
+  await calc("Дегазация", "underground", mining, { point: drainage, basis: "gross", volume: 30_000, ef_ch4: 60, ef_co2: 5, ...gas });
+  await calc("После добычи", "handling_underground_ch4", mining, { volume: 2_000_000, ef: 2.5, koef_transform: 0.67 });
+  await calc("Факел", "torch_composition", destroyed, {
+    point: flare,
+    volume: 10_000,
+    w_ch4: 60,
+    w_co2: 5,
+    cf: 0.0006,
+    ...gas,
+    dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
+  });
+  await calc("Котельная на шахтном метане", "disposal_co2_stat_sources", destroyed, {
+    point: boiler,
+    volume: 3_000,
+    dictionary_items: { get_disposal_co2_stat_sources: 8 },
+  });
+  await calc("Факел МГЭИК", "torch_ch4", destroyed, { volume: 6_000, koef_transform: 0.67 });
+  await calc("Добыча разреза", "open_mining_ch4", pitProject, { volume: 5_000_000, dictionary_items: { get_open_mining_ch4: 1 } });
+  await calc("Дизель", "open_mining_co2", pitProject, { volume: 1_200, dictionary_items: { get_open_mining_co2: 1 } });
+  // An estimate with the mine's own factor and its evidence file, listed as an alternative.
+  const own = await calc("Оценка по собственному коэффициенту", "underground_emission_ch4", mining, {
+    volume: 1_000_000,
+    ef: 14.3,
+    inventory_role: "alternative",
+    dictionary_items: { get_underground_emission_ch4: null },
+    justifications: { ef: "Замеры газовыделения 2025 г., протокол № 17" },
+  });
+  const { body, headers } = await multipart(
+    { version: String(own.version) },
+    { name: "Протокол 17.png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]), type: "image/png" },
+  );
+  const attached = await h.request(`/api/v1/underground_emission_ch4/${own.id}/evidence/ef/`, {
+    method: "PUT",
+    token,
+    body: body as Uint8Array<ArrayBuffer>,
+    headers,
+  });
+  expect(attached.status, await attached.clone().text()).toBe(200);
+
+  await act(token, "send_to_review");
+  await act(reviewer, "approve");
+  listedSha = (await json<Array<{ sha256: string }>>(await h.request("/api/v1/inventory/2025/versions/", { token }), 200))[0].sha256;
+  const res = await h.request("/api/v1/inventory/2025/versions/1/pack/", { token: reviewer });
+  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/zip");
+  expect(decodeURIComponent(res.headers.get("content-disposition") ?? "")).toContain("Пакет верификации 2025 версия 1.zip");
+  pack = new Uint8Array(await res.arrayBuffer());
+}, 120_000);
+afterAll(() => h.close());
+
+describe("the verification pack of an approved version (D34)", () => {
+  it("holds the snapshot as stored, every calculation, coefficients, evidence, both passports and verify.py, each under the manifest's SHA-256", () => {
+    const dir = unzipped(pack);
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
+      sha256_of_snapshot: string;
+      files: Array<{ name: string; bytes: number; sha256: string }>;
+      evidence: Array<{ file: string; name: string }>;
+    };
+    const names = manifest.files.map((f) => f.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "snapshot.json",
+        "version.json",
+        "rules.json",
+        "coefficients.csv",
+        "passport.pdf",
+        "passport.xlsx",
+        "verify.py",
+      ]),
+    );
+    for (const file of manifest.files) {
+      const bytes = readFileSync(join(dir, file.name));
+      expect(bytes.byteLength, file.name).toBe(file.bytes);
+      expect(createHash("sha256").update(bytes).digest("hex"), file.name).toBe(file.sha256);
+    }
+    // Every file of the zip is in the manifest (and the manifest itself).
+    const all = (sub: string): string[] =>
+      readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? all(join(sub, e.name)) : [join(sub, e.name).replace(/^\.\//, "")],
+      );
+    expect(all(".").sort()).toEqual([...names, "manifest.json"].sort());
+    // The snapshot is the stored bytes: their SHA-256 is the one the version list shows.
+    expect(
+      createHash("sha256")
+        .update(readFileSync(join(dir, "snapshot.json")))
+        .digest("hex"),
+    ).toBe(listedSha);
+    expect(manifest.sha256_of_snapshot).toBe(listedSha);
+    const snapshot = JSON.parse(readFileSync(join(dir, "snapshot.json"), "utf8"));
+    expect(names.filter((n) => n.startsWith("calculations/"))).toHaveLength(snapshot.inventory.calculations.length);
+    expect(manifest.evidence).toEqual([expect.objectContaining({ name: "Протокол 17.png" })]);
+    expect(readFileSync(join(dir, manifest.evidence[0].file)).subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    expect(readFileSync(join(dir, "passport.pdf")).subarray(0, 5).toString()).toBe("%PDF-");
+    const csv = readFileSync(join(dir, "coefficients.csv"), "utf8");
+    expect(csv).toContain("Уровень 2 (коэффициент организации)");
+    expect(csv).toContain("Замеры газовыделения 2025 г., протокол № 17");
+  });
+
+  it("verify.py agrees on every line, the netting, the totals and the hash, and exits 0", () => {
+    const out = verify(unzipped(pack));
+    expect(out.status, out.stdout + out.stderr).toBe(0);
+    expect(out.stdout).not.toContain("РАСХОДИТСЯ");
+    expect(out.stdout).toMatch(/сходится: {4}строка 1\.B\.1\.a\.i\.1 CH4 .*\(категория 3\), т/);
+    expect(out.stdout).toMatch(/сходится: {4}баланс метана площадки «Шахта «Пакет»»: netted_t/);
+    expect(out.stdout).toMatch(/сходится: {4}итого площадки «Разрез «Пакет»»/);
+    expect(out.stdout).toContain(`SHA-256 ${listedSha}`);
+  });
+
+  it("one line's figure changed in the snapshot: verify.py exits 1 naming the line, and the hash differs", () => {
+    const dir = unzipped(pack);
+    forge(
+      dir,
+      "snapshot.json",
+      (snapshot) => {
+        const inventory = snapshot.inventory as { categories: Array<{ ipcc_code: string; gas: string; t: number; t_co2e: number }> };
+        const line = inventory.categories.find((l) => l.ipcc_code === "1.B.1.a.ii.1" && l.gas === "CH4")!;
+        line.t += 1;
+      },
+      true,
+    );
+    const out = verify(dir);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}строка 1\.B\.1\.a\.ii\.1 CH4 .*\(категория 3\), т — пересчет/);
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}SHA-256 снимка/);
+  });
+
+  it("one calculation's input changed in its file: verify.py exits 1 naming its line and the netting it moves", () => {
+    const dir = unzipped(pack);
+    const snapshot = JSON.parse(readFileSync(join(dir, "snapshot.json"), "utf8"));
+    const index = snapshot.inventory.calculations.findIndex((c: { name: string }) => c.name === "Факел");
+    forge(dir, `calculations/${String(index + 1).padStart(4, "0")}.json`, (calc) => {
+      (calc.inputs as { volume: number }).volume = 20_000;
+    });
+    const out = verify(dir);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}строка 1\.B\.1\.a\.i\.4 .*расчет «Факел» — inputs\.volume: 20000 в calculations/);
+    // The flare's gas comes off the mine's gross line (D17): the netting and the line move with it.
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}баланс метана площадки «Шахта «Пакет»»: netted_t/);
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}строка 1\.B\.1\.a\.i\.1 CH4 .*\(категория 3\), т —/);
+  });
+
+  it("a file changed without its manifest line is named", () => {
+    const dir = unzipped(pack);
+    writeFileSync(join(dir, "passport.pdf"), "%PDF-1.7 forged");
+    const out = verify(dir);
+    expect(out.status).toBe(1);
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}файл passport\.pdf — SHA-256/);
+  });
+
+  it("is 404 for another company, a missing version and an unapproved year; 400 for a version that is not a number", async () => {
+    expect((await h.request("/api/v1/inventory/2025/versions/1/pack/", { token: other })).status).toBe(404);
+    expect((await h.request("/api/v1/inventory/2025/versions/2/pack/", { token })).status).toBe(404);
+    expect((await h.request("/api/v1/inventory/2024/versions/1/pack/", { token })).status).toBe(404);
+    const bad = await h.request("/api/v1/inventory/2025/versions/x/pack/", { token });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/version/);
+  });
+});
