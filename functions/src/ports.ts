@@ -8,7 +8,15 @@ import type { ForecastFeature, ForecastMethod } from "@core/registry";
 import type { IntervalLevel } from "@core/gbdt";
 import type { InventoryRole } from "@core/inventory";
 import type { SourcedValue } from "./dictionaries/reference-data";
-import type { ExportFormat, ExportJobState, ExportRequest, ExportResult, PassportRequest } from "./export/formats";
+import type {
+  ExportFormat,
+  ExportJobState,
+  ExportRequest,
+  ExportResult,
+  JobTicket,
+  PassportRequest,
+  TrainJobRequest,
+} from "./export/formats";
 import type * as z from "zod";
 import type {
   auditEntrySchema,
@@ -822,7 +830,10 @@ export interface SpreadsheetWorker {
   /** The work this host renders as a job near its bound (domain/heavy-work.ts): in AWS exports and
    *  passports (the job function), on the local host passports only (its worker threads; an export
    *  streams as it is written there, with no call's time limit). */
-  jobsOf?: ReadonlyArray<"export" | "inventory_report">;
+  jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train">;
+  /** A company's model trained on its history as a job (domain/forecast-training.ts), where the
+   *  host runs training jobs (`jobsOf` has "train"): answers at once with the queued job. */
+  trainModel?(request: TrainJobRequest, ticket: JobTicket): Promise<ExportResult>;
   /** A job's state (an export or passport asked with `job`), where the host runs jobs; NotFound
    *  for a job `actor`'s company never started. */
   jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;

@@ -52,6 +52,9 @@ export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The compiled cores the API loads at run time (wasm-core/src/wasm-file.ts finds them next to
  *  the bundle). */
+/** The job function's memory: Lambda's share of a vCPU grows with memory, whole at 1 769 MB
+ *  (a training job is one thread of CPU for minutes). */
+export const JOB_MEMORY_MB = 1769;
 export const WASM_FILES = ["emissions.wasm", "gbdt.wasm", "gbdt-train.wasm", "uncertainty.wasm"];
 
 /** Header CloudFront adds to every /api/* request; functions/src/lambda/api.ts checks it. */
@@ -281,10 +284,13 @@ export class AppStack extends Stack {
     // Not retried: a job that fails records its failure for the user (adapters/spreadsheets/jobs.ts),
     // and one cut by its timeout reads as failed once its time is past; a retry would run it again.
     // No alarm of its own (the ten alarms are CloudWatch's free tier): a failed job is a log line.
+    // It also trains a company's forecast model on its history (functions/src/domain/forecast-training.ts):
+    // one thread of CPU for minutes, so it takes 1 769 MB, the memory at which Lambda gives one
+    // whole vCPU; the training stops itself a minute before the timeout to record why.
     const exportJobs = fn("ExportJobFunction", "functions/src/lambda/spreadsheets.ts", {
-      description: "Renders the exports and report passports near their bounds as jobs, for the API",
+      description: "Renders the exports and report passports near their bounds and trains forecast models as jobs, for the API",
       handler: "jobHandler",
-      memorySize: 1536,
+      memorySize: JOB_MEMORY_MB,
       timeout: Duration.seconds(JOB_TIMEOUT_SECONDS),
       retryAttempts: 0,
       maxEventAge: Duration.millis(JOB_START_WINDOW_MS),
@@ -302,6 +308,8 @@ export class AppStack extends Stack {
         TABLE_NAME: table.tableName,
         UPLOADS_BUCKET: uploads.bucketName,
         DOCUMENTS_BUCKET: documents.bucketName,
+        // The histories of training jobs (the area `training`, functions/src/adapters/blob/areas.ts).
+        EXPORTS_BUCKET: exportsBucket.bucketName,
         SPREADSHEET_FUNCTION_NAME: spreadsheets.functionName,
         EXPORT_JOB_FUNCTION_NAME: exportJobs.functionName,
         APP_SECRET_ARN: appSecret.secretArn,
@@ -424,6 +432,19 @@ export class AppStack extends Stack {
     grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
       list: false,
     });
+    // A training job (functions/src/domain/forecast-training.ts) reads the history the API left
+    // under training/ and deletes it; stores the model under models/ and reads it back to calibrate;
+    // writes the model's version (MODEL#), its calibration (CALIBRATION#) and the change log's
+    // entry (AUDIT#ADMIN), and no other item.
+    grantObjects(exportJobs, exportsBucket, ["training"], ["s3:GetObject", "s3:DeleteObject"], { list: false });
+    grantObjects(exportJobs, buckets[BLOB_AREAS.models.bucket], ["models"], ["s3:GetObject", "s3:PutObject"], { list: false });
+    exportJobs.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem", "dynamodb:UpdateItem"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["MODEL#*", "CALIBRATION#*", "AUDIT#ADMIN"] } },
+      }),
+    );
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);

@@ -10,13 +10,13 @@ import { App } from "aws-cdk-lib";
 import { BUNDLING_STACKS } from "aws-cdk-lib/cx-api";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppStack, documentsCorsRule, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
+import { AppStack, documentsCorsRule, JOB_MEMORY_MB, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
 import { cloudFrontContentSecurityPolicy, CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
 import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "@server/lambda/api";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
-import { JOB_RUN_LIMIT_MS, JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS } from "@server/adapters/spreadsheets/jobs";
+import { JOB_RUN_LIMIT_MS, JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS, TRAINING_BUDGET_MS } from "@server/adapters/spreadsheets/jobs";
 import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
 import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
@@ -230,7 +230,11 @@ describe.each([
     const [, worker] = fns.SpreadsheetFunction;
     expect(job.Properties.Timeout).toBe(JOB_TIMEOUT_SECONDS);
     expect(job.Properties.Timeout).toBe(15 * 60);
-    expect(job.Properties.MemorySize).toBe(1536);
+    // A training job is one thread of CPU for minutes: Lambda gives one whole vCPU from 1 769 MB.
+    expect(job.Properties.MemorySize).toBe(JOB_MEMORY_MB);
+    expect(job.Properties.MemorySize).toBeGreaterThanOrEqual(1769);
+    // The training stops itself a minute before the timeout, to record why (domain/forecast-training.ts).
+    expect(TRAINING_BUDGET_MS).toBe((JOB_TIMEOUT_SECONDS - 60) * 1000);
     // The same bundle: the same asset, another export of it.
     expect(job.Properties.Code).toEqual(worker.Properties.Code);
     expect(job.Properties.Environment).toEqual(worker.Properties.Environment);
@@ -254,6 +258,7 @@ describe.each([
       [
         "APP_SECRET_ARN",
         "DOCUMENTS_BUCKET",
+        "EXPORTS_BUCKET",
         "ORIGIN_VERIFY_SECRET_ARN",
         "REQUEST_LOG",
         "SPREADSHEET_FUNCTION_NAME",
@@ -312,9 +317,13 @@ describe.each([
       // Admin uploads go straight to S3 with URLs the API presigns (PutObject, PutObjectTagging for
       // the pending tag they carry); it checks them by a ranged read (GetObject), deletes refused
       // ones (DeleteObject) and untags accepted ones (PutObjectTagging with an empty tag set).
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /training/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/* /inventory/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject,s3:PutObjectTagging /documents/* /media/*",
     ]);
+    // The histories of training jobs wait in the exports bucket, expired by its lifecycle rule.
+    const trainingGrant = api.find((st) => JSON.stringify(st.Resource).includes("/training/*"))!;
+    expect(JSON.stringify(trainingGrant.Resource)).toMatch(/"ExportsBucket/);
     // The one tagging action, on documents/* and media/* only; no other role may tag in that bucket
     // (CDK's own web deployment role tags in the web bucket, which is not ours to restrict).
     const [documentsId] = Object.keys(resources(t, "AWS::S3::Bucket")).filter((id) => id.startsWith("DocumentsBucket"));
@@ -367,21 +376,40 @@ describe.each([
     for (const s of worker.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }
-    // The job function reads as the worker does and only writes under exports/: it neither reads
-    // there (the worker answers a job's state) nor presigns. In the table it writes only the
-    // heavy-work budgets, giving back the slots its job held.
+    // The job function reads as the worker does and writes under exports/: it neither reads
+    // there (the worker answers a job's state) nor presigns. A training job reads and deletes its
+    // history under training/ and stores the model under models/. In the table it writes the
+    // heavy-work budgets, giving back the slots its job held, and a trained model's items only.
     const jobs = statementsOfFunction(t, "ExportJobFunction");
-    expect(objectGrants(jobs)).toEqual(["s3:GetObject /uploads/* /forecasts/* /inventory/*", "s3:PutObject /exports/*"]);
+    expect(objectGrants(jobs)).toEqual([
+      "s3:DeleteObject,s3:GetObject /training/*",
+      "s3:GetObject /uploads/* /forecasts/* /inventory/*",
+      "s3:GetObject,s3:PutObject /models/*",
+      "s3:PutObject /exports/*",
+    ]);
+    const modelsGrant = jobs.find((st) => JSON.stringify(st.Resource).includes("/models/*"))!;
+    expect(JSON.stringify(modelsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(jobs).filter((a) => !a.startsWith("logs:"))).toEqual([
       "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
+      "dynamodb:PutItem",
       "dynamodb:Query",
       "dynamodb:UpdateItem",
+      "dynamodb:UpdateItem",
+      "s3:DeleteObject",
+      "s3:GetObject",
+      "s3:GetObject",
       "s3:GetObject",
       "s3:PutObject",
+      "s3:PutObject",
     ]);
-    const slotRelease = jobs.find((st) => [st.Action].flat().includes("dynamodb:UpdateItem"))!;
+    const slotRelease = jobs.find((st) => [st.Action].flat().join() === "dynamodb:UpdateItem")!;
     expect(slotRelease.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["ATTEMPTS#heavy-*"] } });
+    const modelWrites = jobs.find((st) => [st.Action].flat().includes("dynamodb:PutItem"))!;
+    expect([modelWrites.Action].flat()).toEqual(["dynamodb:PutItem", "dynamodb:UpdateItem"]);
+    expect(modelWrites.Condition).toEqual({
+      "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["MODEL#*", "CALIBRATION#*", "AUDIT#ADMIN"] },
+    });
     for (const s of jobs.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }

@@ -4,7 +4,6 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
-import type { TrainParams } from "@core/gbdt";
 import type { BlobStore, Clock, ForecastModelTraining, ForecastRow, ForecastRun, Repositories, SpreadsheetWorker, User } from "../ports";
 
 export interface Deps {
@@ -36,8 +35,6 @@ export interface TrainedModelFile {
 
 export interface UploadFiles {
   forecastFromFile(file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult>;
-  /** A history read and a model trained on it (domain/forecast-training.ts). */
-  trainFromFile?(file: UploadedFile, params: TrainParams): Promise<TrainedModelFile>;
   previewUpload(
     type: CalculationType,
     file: UploadedFile,

@@ -10,15 +10,26 @@ import { newId } from "./ids";
 import { JOB_FILE_DAYS, reserveHeavyWork } from "./heavy-work";
 import type { ExportJobState, ExportResult, JobTicket } from "../export/formats";
 
-/** What a job renders: a year's report passport or a project's export. */
+/** What a job renders: a year's report passport or a project's export; or a model it trains on a
+ *  history (by the file's SHA-256, domain/forecast-training.ts). */
 export type JobRequest =
   | { op: "inventory_report"; year: number; facility?: string; format: string; version?: number }
-  | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number };
+  | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number }
+  | {
+      op: "train";
+      sha256: string;
+      file_name: string;
+      params: Record<string, number | string>;
+      description: string;
+      activate: boolean;
+    };
 
 /** What the file is made of, read as it stands now: any write that could change the file changes
  *  this (every calculation write moves the inventory's write counter before it is made; projects,
  *  facilities, the requisites and the year's review are read whole). */
 async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: JobRequest): Promise<unknown> {
+  // A training reads nothing but its file, which the request names by its hash.
+  if (request.op === "train") return null;
   const writes = deps.repos.statistics.inventoryWrites(company).then((c) => c.writes);
   if (request.op === "export") {
     const project = await deps.repos.projects.get(company, request.projectId);
@@ -44,12 +55,18 @@ async function digestOf(deps: Pick<Deps, "repos">, company: string, request: Job
   return createHash("sha256").update(JSON.stringify({ request, version })).digest("base64url");
 }
 
-/** The state of `job` while it can still be reused: queued, running or done (its file kept). */
-async function reusable(deps: Pick<Deps, "spreadsheets">, actor: Actor, job: string): Promise<ExportJobState | undefined> {
+/** The state of `job` while it can still be reused: queued, running or done (its file kept); a
+ *  training only while queued or running (trained again, the history makes a new version). */
+async function reusable(
+  deps: Pick<Deps, "spreadsheets">,
+  actor: Actor,
+  job: string,
+  op: JobRequest["op"],
+): Promise<ExportJobState | undefined> {
   if (!deps.spreadsheets.jobStatus) return undefined;
   try {
     const state = await deps.spreadsheets.jobStatus(actor, job);
-    return state.state === "failed" ? undefined : state;
+    return state.state === "failed" || (op === "train" && state.state === "done") ? undefined : state;
   } catch (error) {
     if (error instanceof NotFound) return undefined;
     throw error;
@@ -66,7 +83,7 @@ export async function exportJob(
 ): Promise<ExportJobState> {
   const digest = await digestOf(deps, actor.company, request);
   const held = await deps.repos.exportJobs.holder(actor.company, digest);
-  const reused = held && (await reusable(deps, actor, held));
+  const reused = held && (await reusable(deps, actor, held, request.op));
   if (reused) return reused;
   const slot = await reserveHeavyWork(deps, actor);
   const id = newId();
@@ -82,7 +99,7 @@ export async function exportJob(
   if (holder !== id) {
     // An identical request claimed it first: its job is this one's.
     await slot();
-    return (await reusable(deps, actor, holder)) ?? { job: holder, state: "queued", progress: 0 };
+    return (await reusable(deps, actor, holder, request.op)) ?? { job: holder, state: "queued", progress: 0 };
   }
   try {
     const result = await start({ id, slots: slot.reservations });

@@ -27,7 +27,7 @@ export function calibrationScope(actor: Actor, asked: unknown): CalibrationScope
 
 /** Calibrates `version` on `rows` (already read; those without y are left out) for `scope`. */
 export async function calibrateOnRows(
-  deps: Deps,
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
   actor: Actor,
   version: ForecastModelVersion,
   rows: ForecastRow[],

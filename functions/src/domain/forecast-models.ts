@@ -156,8 +156,8 @@ export async function uploadForecastModel(
 /** A model file checked (parsed, test-predicted) and stored as the method's next version: a
  *  platform one, or the company's own with `company` (a trained model, with its `training`). */
 export async function storeModelVersion(
-  deps: Deps,
-  actor: Actor,
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  actor: Pick<Actor, "id" | "email">,
   method: ForecastMethod,
   file: {
     bytes: Uint8Array;

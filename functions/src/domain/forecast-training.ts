@@ -2,23 +2,29 @@
 // the forecast's data columns (Russian headers, as every upload) with the measured concentration y
 // and optionally the time t, trained by the core (wasm-core/src/gbdt/train.ts) into an XGBoost
 // model stored as a new version of the company's own, with the training's summary. The CPU work
-// (reading the file and training) runs off the request thread where the host has threads
-// (Deps.uploadFiles, the local host's worker threads), else in this process.
+// (reading the file and training) is a job where the host runs training jobs (AWS: the job
+// function; the local host: a worker thread), as the heavy exports are (domain/export-jobs.ts), and
+// the client follows its state; elsewhere it runs inside the call.
 import {
   MAX_TRAINING_ROWS,
   trainModel,
   trainParams,
+  TrainingCancelled,
   TrainingInputError,
   type TrainingData,
+  type RoundInfo,
   type TrainParams,
   type TrainResult,
 } from "@core/gbdt";
+import { createHash } from "node:crypto";
 import { timeValue } from "@core/gbdt/train-csv";
 import { REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@core/registry";
 import { parseTable, type ColumnSpec, type UploadedFile } from "../files/tabular";
 import type { Actor, Deps, TrainedModelFile } from "./context";
 import { Invalid } from "./errors";
-import { heavyWork } from "./heavy-work";
+import { heavyWork, ru, TooLarge } from "./heavy-work";
+import { exportJob } from "./export-jobs";
+import type { ExportJobState, TrainJobRequest } from "../export/formats";
 import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./forecast-calibrating";
 import type { ForecastRow } from "./forecast-rows";
 import { forecastSpec } from "./forecast";
@@ -162,14 +168,19 @@ export function trainingSummary(table: TrainingTable, result: TrainResult, timeI
 
 const FEATURE_NULLS = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, null])) as Record<ForecastFeature, null>;
 
-export async function trainFromFile(file: UploadedFile, params: TrainParams): Promise<TrainedModelFile> {
+export async function trainFromFile(
+  file: UploadedFile,
+  params: TrainParams,
+  options: { onRound?: (info: RoundInfo) => void; signal?: AbortSignal } = {},
+): Promise<TrainedModelFile> {
   const table = await trainingTableFromFile(file);
   const timeIsDate = table.data.t?.some((v) => v > 1e11) ?? false;
   let result: TrainResult;
   try {
-    result = await trainModel(table.data, params, { attributes: { trained_by: "fugitive-emissions-platform" } });
+    result = await trainModel(table.data, params, { attributes: { trained_by: "fugitive-emissions-platform" }, ...options });
   } catch (error) {
     if (error instanceof TrainingInputError) throw new Invalid(`file: ${error.message}`);
+    if (error instanceof TrainingCancelled) throw new TooLarge(TRAINING_TOO_LONG);
     throw error;
   }
   const { data } = table;
@@ -206,10 +217,45 @@ export function trainingParams(raw: unknown): TrainParams {
   }
 }
 
+const TRAINING_TOO_LONG = "Обучение не уложилось в отведенное время: уменьшите число деревьев (n_estimators) или строк в файле истории";
+
+/** Where a training job's history waits for the job (the exports bucket in AWS, expired by its
+ *  lifecycle rule with the job's state if the job never ran; the job deletes it when it ends). */
+export const trainingFileKey = (company: string, job: string) => `training/${company}/${job}`;
+
+/** A trained model stored as the next version of the actor's company, with its training summary,
+ *  and calibrated for the company on its validation rows. */
+async function storeTrained(
+  deps: TrainingDeps,
+  actor: Actor,
+  fileName: string,
+  trained: TrainedModelFile,
+  description: string,
+  activate: boolean,
+): Promise<ForecastModelVersion> {
+  const name = `${fileName.replace(/\.[^.]*$/, "").slice(0, 200) || "history"}.model.json`;
+  const model = await storeModelVersion(deps, actor, "xgboost", {
+    bytes: new TextEncoder().encode(trained.json),
+    fileName: name,
+    description: description.trim().slice(0, 500) || `Обучена на ${ru(trained.training.rows)} строках`,
+    activate,
+    company: actor.company,
+    training: trained.training,
+  });
+  // The validation rows, unseen by the trees, calibrate the model's intervals for the company.
+  if (trained.validation.length >= MIN_CALIBRATION_ROWS) {
+    await calibrateOnRows(deps, actor, model, trained.validation, "company", fileName);
+  }
+  return model;
+}
+
+/** What a training job reaches: the table and the blob store (no configuration, no other worker). */
+export type TrainingDeps = Pick<Deps, "repos" | "blobs" | "clock">;
+
 /**
  * Trains a model on the uploaded history and stores it as a new version of the actor's company
- * (used by the company's forecasts when `activate`). Nothing is stored when the file or the
- * parameters are refused.
+ * (used by the company's forecasts when `activate`), inside the call: the host runs no training
+ * jobs. Nothing is stored when the file or the parameters are refused.
  */
 export async function trainForecastModel(
   deps: Deps,
@@ -221,24 +267,109 @@ export async function trainForecastModel(
 ): Promise<ForecastModelVersion> {
   if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
   // Training is heavy work: it takes a slot of the user's and the company's budget.
-  const trained = await heavyWork(deps, actor, () =>
-    deps.uploadFiles?.trainFromFile ? deps.uploadFiles.trainFromFile(file, params) : trainFromFile(file, params),
+  const trained = await heavyWork(deps, actor, () => trainFromFile(file, params));
+  return storeTrained(deps, actor, file.name, trained, description, activate);
+}
+
+/** Whether the host trains as a job (AWS: the job function; the local host: a worker thread). */
+export const trainsAsJob = (deps: Pick<Deps, "spreadsheets">) =>
+  deps.spreadsheets.jobsOf?.includes("train") === true && deps.spreadsheets.trainModel !== undefined;
+
+/**
+ * Starts the training as a job, as the exports near their bounds run (domain/export-jobs.ts): the
+ * job holds a heavy-work slot of the user's and the company's budget until it ends (429 when none
+ * is left), the history waits under training/ for the job, and the same history with the same
+ * parameters sent again while its job is queued or running is that job. The answer is the queued
+ * job; its state (v1/export_jobs/{id}/) names the stored model once done.
+ */
+export async function startTrainingJob(
+  deps: Pick<Deps, "repos" | "blobs" | "spreadsheets">,
+  actor: Actor,
+  file: UploadedFile,
+  params: TrainParams,
+  description: string,
+  activate: boolean,
+): Promise<ExportJobState> {
+  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  const trainModel = deps.spreadsheets.trainModel;
+  if (!trainModel) throw new Error("training job: the host runs no training jobs");
+  const sha256 = createHash("sha256").update(file.bytes).digest("base64url");
+  const fileName = file.name.slice(0, 255);
+  const wanted = { ...params } as unknown as Record<string, number | string>;
+  return exportJob(
+    deps,
+    actor,
+    { op: "train", sha256, file_name: fileName, params: wanted, description: description.slice(0, 500), activate },
+    async (ticket) => {
+      const key = trainingFileKey(actor.company, ticket.id);
+      await deps.blobs.put(key, file.bytes, "application/octet-stream");
+      try {
+        return await trainModel(
+          {
+            op: "train",
+            actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+            key,
+            file_name: fileName,
+            params: wanted,
+            description: description.slice(0, 500),
+            activate,
+          },
+          ticket,
+        );
+      } catch (error) {
+        await deps.blobs.delete(key).catch(() => {});
+        throw error;
+      }
+    },
   );
-  const name = `${file.name.replace(/\.[^.]*$/, "").slice(0, 200) || "history"}.model.json`;
-  const model = await storeModelVersion(deps, actor, "xgboost", {
-    bytes: new TextEncoder().encode(trained.json),
-    fileName: name,
-    description:
-      description.trim().slice(0, 500) || `Обучена на ${trained.training.rows.toLocaleString("ru-RU").replace(/\s/g, " ")} строках`,
-    activate,
-    company: actor.company,
-    training: trained.training,
-  });
-  // The validation rows, unseen by the trees, calibrate the model's intervals for the company.
-  if (trained.validation.length >= MIN_CALIBRATION_ROWS) {
-    await calibrateOnRows(deps, actor, model, trained.validation, "company", file.name);
+}
+
+/**
+ * The training job itself (adapters/spreadsheets/jobs.ts, in the job function or a local thread):
+ * reads the history the API stored, trains (telling `progress` the share of rounds done), stores
+ * the model as the company's own version and deletes the history, whatever the outcome. A refused
+ * file fails the job with its Russian message; nothing is stored then.
+ */
+export async function runTrainingJob(
+  deps: TrainingDeps,
+  request: TrainJobRequest,
+  progress: (done: number) => void,
+  /** The training is stopped after this long (the job's time less what storing the model takes). */
+  budgetMs: number,
+): Promise<ForecastModelVersion> {
+  const actor: Actor = request.actor;
+  // A key of another company's area is a fault between the functions, never a file to read.
+  if (!request.key.startsWith(trainingFileKey(actor.company, ""))) throw new Error("training job: the history is not the company's");
+  try {
+    const stored = await deps.blobs.get(request.key);
+    if (!stored) throw new Invalid("file: файл истории не найден: загрузите его снова");
+    const bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
+    const params = trainingParamsOf(request.params);
+    // Checked between rounds, the signal also lets the job's progress be written as it trains.
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(), budgetMs);
+    let trained: TrainedModelFile;
+    try {
+      trained = await trainFromFile({ name: request.file_name, bytes }, params, {
+        onRound: (info) => progress(info.round / info.rounds),
+        signal: budget.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    return await storeTrained(deps, actor, request.file_name, trained, request.description, request.activate);
+  } finally {
+    await deps.blobs.delete(request.key).catch(() => {});
   }
-  return model;
+}
+
+function trainingParamsOf(raw: Record<string, number | string>): TrainParams {
+  try {
+    return trainParams(raw);
+  } catch (error) {
+    if (error instanceof TrainingInputError) throw new Invalid(`params.${error.message}`);
+    throw error;
+  }
 }
 
 export type { ForecastFeature };

@@ -3,6 +3,7 @@
 // the routes import this module and never project-export.ts: the API's bundle carries neither
 // library (in AWS the spreadsheet worker function renders the files, lambda/spreadsheets.ts).
 import { Invalid } from "../domain/errors";
+import type { Role } from "../contract/schemas/common";
 
 export const EXPORT_FORMATS = {
   txt: { contentType: "text/plain; charset=utf-8" },
@@ -36,6 +37,19 @@ export interface JobTicket {
   slots: Array<{ key: string; windowStart: number }>;
 }
 
+/** A model trained on a company's history as a job (domain/forecast-training.ts): the history
+ *  stored under training/ at `key` by the API, the parameters by XGBoost's names as the API checked
+ *  them; the job stores the model as a version of the company's own (`activate`: its forecasts use it). */
+export interface TrainJobRequest {
+  op: "train";
+  actor: { id: string; company: string; email: string; role: Role };
+  key: string;
+  file_name: string;
+  params: Record<string, number | string>;
+  description: string;
+  activate: boolean;
+}
+
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where
  *  to fetch the file (adapters/spreadsheets/protocol.ts). */
 export interface ExportJobState {
@@ -45,6 +59,8 @@ export interface ExportJobState {
   file_name?: string;
   download_url?: string;
   detail?: string;
+  /** A training job, once done: the id of the model version it stored (domain/forecast-training.ts). */
+  model_id?: string;
 }
 
 export type ExportResult =

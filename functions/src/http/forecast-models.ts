@@ -33,7 +33,8 @@ import { calibrateForecastModel } from "../domain/forecast-calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
-import { trainForecastModel, trainingParams } from "../domain/forecast-training";
+import { startTrainingJob, trainForecastModel, trainingParams, trainsAsJob } from "../domain/forecast-training";
+import { jobAnswer } from "./heavy-file";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   return c.body(await modelText(c.get("deps"), version), 200, {
@@ -111,14 +112,14 @@ export const forecastModelRoutes = routeApp()
     const file = form.file;
     if (!(file instanceof File)) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
     const params = trainingParams(form.params);
-    const model = await trainForecastModel(
-      c.get("deps"),
-      c.get("actor"),
-      { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) },
-      params,
-      typeof form.description === "string" ? form.description : "",
-      form.activate === "true",
-    );
+    const history = { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) };
+    const description = typeof form.description === "string" ? form.description : "";
+    const deps = c.get("deps");
+    // A job where the host runs training jobs (AWS: the job function; the local host: a thread).
+    if (trainsAsJob(deps)) {
+      return jobAnswer(c, await startTrainingJob(deps, c.get("actor"), history, params, description, form.activate === "true"));
+    }
+    const model = await trainForecastModel(deps, c.get("actor"), history, params, description, form.activate === "true");
     return c.json(modelView(model), 201);
   })
   .openapi(activateRoute, async (c) => {

@@ -2,7 +2,9 @@
 // the inventory's report passport (xlsx, PDF, with the fonts copied beside the bundle), invoked
 // synchronously by the API (adapters/spreadsheets/lambda-worker.ts, protocol.ts), and a job's state.
 // The same bundle is the job function (jobHandler): the exports and passports near their bounds,
-// invoked asynchronously, with Lambda's longest timeout (adapters/spreadsheets/jobs.ts). It carries
+// invoked asynchronously, with Lambda's longest timeout (adapters/spreadsheets/jobs.ts), and a
+// company's forecast model trained on its history (it writes the model under models/ and its
+// version, calibration and change-log items). It carries
 // exceljs, SheetJS (docs/deployment.md, «The spreadsheet worker») and pdfkit, so the API's bundle does not, and only exports
 // pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
 // rows (forecasts/, read only) and the approved inventory snapshots (inventory/, read only), and
@@ -39,6 +41,9 @@ export function workerDepsFromEnv(): ExportDeps {
       inventory: requiredEnv(BLOB_AREAS.inventory.bucket),
       // D34: the evidence files a version's pack carries (uploads/, read only).
       uploads: requiredEnv(BLOB_AREAS.uploads.bucket),
+      // A training job reads its history and stores the model (domain/forecast-training.ts).
+      training: requiredEnv(BLOB_AREAS.training.bucket),
+      models: requiredEnv(BLOB_AREAS.models.bucket),
     }),
     clock: systemClock,
   };

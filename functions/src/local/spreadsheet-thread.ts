@@ -18,7 +18,6 @@ import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
 import { forecastFromFile, type ForecastRun } from "../domain/forecast";
-import { trainFromFile } from "../domain/forecast-training";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 
@@ -131,17 +130,6 @@ async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promi
   }
 }
 
-/** A model trained on an uploaded history (domain/forecast-training.ts). */
-async function train(message: Extract<ToThread, { type: "train" }>): Promise<void> {
-  post({ id: message.id, type: "started" });
-  try {
-    const { json, training, validation } = await trainFromFile(message.file, message.params);
-    post({ id: message.id, type: "train", json, training, validation });
-  } catch (error) {
-    post(failure(message.id, error));
-  }
-}
-
 /** An upload's preview (domain/upload-preview.ts): read and checked, nothing stored. */
 async function preview(message: Extract<ToThread, { type: "preview" }>): Promise<void> {
   post({ id: message.id, type: "started" });
@@ -157,7 +145,6 @@ port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "preview") void preview(message);
-  else if (message.type === "train") void train(message);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();
 });

@@ -5,7 +5,8 @@
 // (adapters/spreadsheets/jobs.ts): the thread writes its state and file to the blob folder, this
 // process reads them (GET v1/export_jobs/{id}/ and its file/). exceljs, SheetJS and pdfkit are CPU work of seconds for a large project; on the
 // server's own thread every other user's request would wait behind them. A thread that runs out of
-// memory (its heap is capped) fails its own jobs and is replaced; the server stays up.
+// memory (its heap is capped) fails its own jobs and is replaced; the server stays up. A company's
+// model is trained there as a job too, as the job function trains it in AWS.
 import { Worker } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
@@ -13,14 +14,13 @@ import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError } from "../domain/errors";
 import { UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
 import type { ExportResult, JobTicket } from "../export/formats";
-import type { Actor, ForecastFileResult, TrainedModelFile, UploadFiles } from "../domain/context";
+import type { Actor, ForecastFileResult, UploadFiles } from "../domain/context";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
 import type { SpreadsheetWorker } from "../ports";
 import type { ForecastRun } from "../domain/forecast";
-import type { TrainParams } from "@core/gbdt";
 
 export interface ThreadData {
   endpoint: string;
@@ -32,7 +32,6 @@ export type ToThread =
   | { id: number; type: "job"; request: WorkerRequest }
   | { id: number; type: "pull" | "cancel" }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
-  | { id: number; type: "train"; file: UploadedFile; params: TrainParams }
   | {
       id: number;
       type: "preview";
@@ -49,7 +48,6 @@ export type ThreadMessage =
   | { id: number; type: "end" }
   | { id: number; type: "started" }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
-  | ({ id: number; type: "train" } & TrainedModelFile)
   | { id: number; type: "preview"; preview: UploadPreviewView }
   | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
   | { id: number; type: "failed"; message: string };
@@ -267,7 +265,9 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   });
 
   return {
-    jobsOf: ["inventory_report"],
+    jobsOf: ["inventory_report", "train"],
+    // A model trained on a company's history (domain/forecast-training.ts): a job, as in AWS.
+    trainModel: async (request, ticket) => startJob(request, ticket),
     exportProject: (actor, projectId, format, request) =>
       start({
         op: "export",
@@ -293,12 +293,6 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       const answer = await uploadWork((id) => ({ id, type: "forecast", file: { name: file.name, bytes: file.bytes }, run }));
       if (answer.type !== "forecast") throw refusal(answer);
       return { summary: answer.summary, json: answer.json };
-    },
-    // A model trained on a history (domain/forecast-training.ts), within the upload's time budget.
-    async trainFromFile(file, params) {
-      const answer = await uploadWork((id) => ({ id, type: "train", file: { name: file.name, bytes: file.bytes }, params }));
-      if (answer.type !== "train") throw refusal(answer);
-      return { json: answer.json, training: answer.training, validation: answer.validation };
     },
     async previewUpload(upload, file, values, bounds) {
       const answer = await uploadWork((id) => ({

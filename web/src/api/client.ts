@@ -243,8 +243,11 @@ export interface FileJob {
   file_name?: string;
 }
 
-interface ExportJob extends Partial<FileJob> {
+export interface ExportJob extends Partial<FileJob> {
+  job?: string;
   download_url?: string;
+  /** A training job, once done: the stored model version's id. */
+  model_id?: string;
   /** The local host's: the finished file, fetched with the bearer token. */
   file_url?: string;
   status_url?: string;
@@ -254,7 +257,12 @@ interface ExportJob extends Partial<FileJob> {
 /** How often a job's state is asked. */
 const JOB_POLL_MS = 1_000;
 
-async function awaitJob(statusUrl: string, token: string, onJob?: (job: FileJob) => void): Promise<ExportJob> {
+async function awaitJob(
+  statusUrl: string,
+  token: string,
+  onJob?: (job: FileJob) => void,
+  failed = "Не удалось подготовить файл",
+): Promise<ExportJob> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
     let response: Response;
@@ -267,7 +275,7 @@ async function awaitJob(statusUrl: string, token: string, onJob?: (job: FileJob)
     const job = (await response.json()) as ExportJob;
     if (job.state) onJob?.({ state: job.state, progress: job.progress ?? 0, file_name: job.file_name });
     if (job.state === "done") return job;
-    if (job.state === "failed") throw new ApiError(409, job.detail ?? "Не удалось подготовить файл");
+    if (job.state === "failed") throw new ApiError(409, job.detail ?? failed);
   }
 }
 
@@ -326,6 +334,20 @@ async function download(path: string, onProgress?: (received: number) => void, o
 /** POST/PUT of a form or a file with the bearer token; the answer is JSON like any other call. The
  *  browser sets the multipart boundary (FormData) and Content-Length itself; `headers` may name the
  *  file's type (a raw video body). */
+/** A job the server started for a form (202: a model's training), followed until it is done: its
+ *  last state, which names what it made (model_id); a failed job is an ApiError with its reason. */
+async function followJob(started: ExportJob, onJob?: (job: FileJob) => void, failed?: string): Promise<ExportJob> {
+  if (!started.status_url) return started;
+  onJob?.({ state: started.state ?? "queued", progress: started.progress ?? 0 });
+  const token = await accessToken();
+  changePending(+1);
+  try {
+    return await awaitJob(started.status_url, token, onJob, failed);
+  } finally {
+    changePending(-1);
+  }
+}
+
 async function upload<T>(
   method: "POST" | "PUT" | "PATCH",
   path: string,
@@ -435,6 +457,8 @@ export const api = {
   upload,
   /** A file (exports): its bytes and the name the server gave it. */
   download,
+  /** A job a form started (202 with status_url), asked until done (a model's training). */
+  followJob,
   /** A file PUT to a granted upload URL, with upload progress (admin PDFs and videos). */
   putFile,
   /** POST token/: the one call made without a token; its 401 is a wrong password, not an expired session. */

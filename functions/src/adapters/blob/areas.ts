@@ -20,6 +20,10 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
    *  (PutObjectTagging): http/UPLOADS.md. */
   documents: { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
   media: { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
+  /** A history waiting for its training job (domain/forecast-training.ts): written by the API, read
+   *  and deleted by the job; in the exports bucket, so a job that never ran leaves it to the
+   *  bucket's lifecycle rule (EXPORTS_AREA.days), like the job's state. */
+  training: { bucket: "EXPORTS_BUCKET", access: "readWrite" },
 };
 
 /** The tag every direct upload is created with (the presigned PUT signs `x-amz-tagging`) and that
@@ -30,7 +34,8 @@ export const PENDING_UPLOAD_TAG = { key: "upload", value: "pending", days: 1 } a
 /** Generated exports: written and handed out (presigned GET) by the spreadsheet worker function
  *  alone (lambda/spreadsheets.ts), which the stack grants this prefix and nothing else; expired by
  *  the bucket's lifecycle rule after `days` (on the local host by its sweep, the same number). Not
- *  an area of the API: it writes no files of its own there. */
+ *  an area of the API: it writes no files of its own there (the histories of training jobs are the
+ *  area `training` of the same bucket). */
 export const EXPORTS_AREA = { area: "exports", bucket: "EXPORTS_BUCKET", days: JOB_FILE_DAYS } as const satisfies {
   area: string;
   bucket: BucketEnv;

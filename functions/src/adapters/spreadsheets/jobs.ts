@@ -1,4 +1,5 @@
-// Exports and report passports near their bounds, rendered as jobs: in AWS by the job function
+// Exports and report passports near their bounds, rendered as jobs, and a company's model trained on
+// its history (domain/forecast-training.ts, runTrainingJob; its result is the model's id): in AWS by the job function
 // (lambda/spreadsheets.ts, jobHandler; invoked asynchronously by the API, lambda-worker.ts), on the
 // local host by a spreadsheet thread (local/spreadsheet-threads.ts). The API's call has 29 s (API
 // Gateway's 30); a job has the job function's whole timeout. A job's state is a small JSON object
@@ -14,6 +15,10 @@ import type { ExportDeps } from "../../export/project-export";
 import type { BlobStore, SpreadsheetWorker } from "../../ports";
 import { releaseHeavySlots } from "../../domain/heavy-work";
 import { EXPORTS_AREA } from "../blob/areas";
+import { runTrainingJob } from "../../domain/forecast-training";
+import { FileRefused } from "../../files/errors";
+
+const TRAINING_FAILED = "Не удалось обучить модель. Повторите обучение позже";
 
 type JobRequest = Extract<WorkerRequest, { op: "job" }>;
 type StatusRequest = Extract<WorkerRequest, { op: "job_status" }>;
@@ -29,6 +34,8 @@ const DOWNLOAD_URL_SECONDS = 15 * 60;
 /** The job function's timeout (infra/lib/stack.ts), Lambda's longest: a 10 000-line PDF passport
  *  takes under a minute (docs/performance.md). */
 export const JOB_TIMEOUT_SECONDS = 15 * 60;
+/** A training stops itself this long into its job, leaving a minute to store the model and end. */
+export const TRAINING_BUDGET_MS = (JOB_TIMEOUT_SECONDS - 60) * 1000;
 /** A job still running after this was cut by the function's timeout (or its thread died). */
 export const JOB_RUN_LIMIT_MS = (JOB_TIMEOUT_SECONDS + 60) * 1000;
 /** The share of the progress bar the rendering takes (10 → 90); the store's write takes the rest. */
@@ -71,32 +78,46 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
   };
   let state: Stored;
   try {
-    const file: ExportResult =
-      request.op === "inventory_report"
-        ? await worker.inventoryReport(request.actor, {
-            year: request.year,
-            facility: request.facility,
-            format: request.format,
-            version: request.version,
-            progress,
-          })
-        : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
-            detail: request.detail,
-            decimals: request.decimals,
-          });
-    if (file.kind !== "body") throw new Error("export job: the worker answered with an address");
-    const bytes = await bytesOf(file.body);
-    ended = true;
-    await written;
-    await write(deps, company, { job, state: "running", progress: RENDER_TO, file_name: file.fileName, started_at });
-    const extension = file.fileName.split(".").pop() ?? "bin";
-    const key = `exports/${company}/jobs/${job}.${safeFileName(extension, "bin")}`;
-    await deps.blobs.put(key, bytes, file.contentType);
-    state = { job, state: "done", progress: 100, file_name: file.fileName, key };
+    if (request.op === "train") {
+      // A model trained on the company's history: the model's version is the job's result.
+      const model = await runTrainingJob(deps, request, progress, TRAINING_BUDGET_MS);
+      ended = true;
+      await written;
+      state = { job, state: "done", progress: 100, model_id: model.id };
+    } else {
+      const file: ExportResult =
+        request.op === "inventory_report"
+          ? await worker.inventoryReport(request.actor, {
+              year: request.year,
+              facility: request.facility,
+              format: request.format,
+              version: request.version,
+              progress,
+            })
+          : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
+              detail: request.detail,
+              decimals: request.decimals,
+            });
+      if (file.kind !== "body") throw new Error("export job: the worker answered with an address");
+      const bytes = await bytesOf(file.body);
+      ended = true;
+      await written;
+      await write(deps, company, { job, state: "running", progress: RENDER_TO, file_name: file.fileName, started_at });
+      const extension = file.fileName.split(".").pop() ?? "bin";
+      const key = `exports/${company}/jobs/${job}.${safeFileName(extension, "bin")}`;
+      await deps.blobs.put(key, bytes, file.contentType);
+      state = { job, state: "done", progress: 100, file_name: file.fileName, key };
+    }
   } catch (error) {
-    if (!(error instanceof DomainError))
+    // A file the reader refused (a history's content) is a refusal with its message too.
+    const refused = error instanceof DomainError || error instanceof FileRefused;
+    if (!refused)
       (log.error ?? console.error)(JSON.stringify({ export_job: job, error: String(error instanceof Error ? error.stack : error) }));
-    const detail = error instanceof DomainError ? error.detail : "Не удалось подготовить файл. Повторите выгрузку позже";
+    const detail = refused
+      ? error.detail
+      : request.op === "train"
+        ? TRAINING_FAILED
+        : "Не удалось подготовить файл. Повторите выгрузку позже";
     state = { job, state: "failed", progress: 100, detail };
   }
   ended = true;
@@ -119,10 +140,14 @@ export async function deleteExpiredJobFiles(blobs: BlobStore, now: Date): Promis
   if (!blobs.keysWrittenBefore) return [];
   const before = new Date(now.getTime() - EXPORTS_AREA.days * 24 * 60 * 60 * 1000);
   const deleted: string[] = [];
-  for await (const page of blobs.keysWrittenBefore(EXPORTS_AREA.area, before)) {
-    for (const key of page) {
-      await blobs.delete(key);
-      deleted.push(key);
+  // The bucket's rule expires every object of it: the jobs' files and the histories of training
+  // jobs that never ran (the area `training`).
+  for (const area of [EXPORTS_AREA.area, "training"]) {
+    for await (const page of blobs.keysWrittenBefore(area, before)) {
+      for (const key of page) {
+        await blobs.delete(key);
+        deleted.push(key);
+      }
     }
   }
   return deleted;

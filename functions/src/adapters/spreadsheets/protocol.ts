@@ -38,6 +38,19 @@ const reportRequest = z.object({
   version: z.optional(z.number().check(z.int())),
 });
 
+/** A model trained on a company's history (domain/forecast-training.ts), only ever as a job: the
+ *  API stored the history under training/ (`key`) and checked the parameters; the job reads the
+ *  file, trains, stores the model as the company's own version and deletes the file. */
+const trainRequest = z.object({
+  op: z.literal("train"),
+  actor,
+  key: z.string().check(z.regex(/^training\//)),
+  file_name: z.string(),
+  params: z.record(z.string(), z.union([z.number(), z.string()])),
+  description: z.string(),
+  activate: z.boolean(),
+});
+
 /** A job's id: a UUID v7 the API made (its time tells a job not yet started from none). */
 const jobId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/));
 
@@ -45,13 +58,13 @@ export const workerRequest = z.discriminatedUnion("op", [
   exportRequest,
   z.object({ op: z.literal("template"), type: z.string(), year: z.optional(z.int()) }),
   reportRequest,
-  // An export or a passport near its bound, invoked asynchronously (InvocationType Event): the
+  // An export or a passport near its bound, or a model's training, invoked asynchronously (InvocationType Event): the
   // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives
   // back the heavy-work slots the job held (domain/export-jobs.ts) when it ends.
   z.object({
     op: z.literal("job"),
     job: jobId,
-    request: z.discriminatedUnion("op", [exportRequest, reportRequest]),
+    request: z.discriminatedUnion("op", [exportRequest, reportRequest, trainRequest]),
     slots: z.optional(z.array(z.object({ key: z.string(), windowStart: z.number() }))),
   }),
   // A job's state as the API's status route asks it (synchronously).

@@ -16,6 +16,9 @@ export const exportJobSchema = z.object({
       .meta({ description: "Once done, on the local host: where to GET the file with the bearer token (v1/export_jobs/{id}/file/)" }),
   ),
   detail: z.optional(z.string().meta({ description: "Once failed: why, in Russian" })),
+  model_id: z.optional(
+    z.string().meta({ description: "A training job, once done: the id of the stored model version (v1/forecast_models/)" }),
+  ),
   status_url: z.optional(z.string().meta({ description: "In the answer that started the job: where to ask its state" })),
 });
 

@@ -2,6 +2,7 @@
 // files, upload and activation (admin). Served by http/forecast-models.ts.
 import * as z from "zod";
 import { forecastCalibrationSchema, forecastModelSchema } from "../schemas/answers";
+import { exportJobSchema } from "./export-jobs";
 import { binaryFile, declareRoute, json, jsonBody, pathParam, type Access } from "./declare";
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
@@ -110,10 +111,10 @@ export const trainRoute = declareRoute(
   models({
     operationId: "trainForecastModel",
     summary:
-      "Train an XGBoost model on the company's history (features with Russian headers, y, optional t) and store it as a version of the company's own, with the training's summary; recorded in the admin change log",
+      "Train an XGBoost model on the company's history (features with Russian headers, y, optional t) and store it as a version of the company's own, with the training's summary; recorded in the admin change log. Where the host runs training jobs (AWS, the local host) the training is a job: 202, then ask status_url until done, whose model_id names the stored version",
     auth: "user",
     isolation: { scope: "own" },
-    errors: [400, 413, 415],
+    errors: [400, 413, 415, 429],
   }),
   {
     method: "post",
@@ -145,7 +146,13 @@ export const trainRoute = declareRoute(
         },
       },
     },
-    responses: { 201: json(forecastModelSchema, "The trained model version") },
+    responses: {
+      201: json(forecastModelSchema, "The trained model version (a host that runs no training jobs)"),
+      202: json(
+        exportJobSchema,
+        "The training job started (AWS, the local host): ask status_url until done; model_id then names the version",
+      ),
+    },
   },
 );
 

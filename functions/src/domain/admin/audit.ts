@@ -23,7 +23,11 @@ function redact(value: unknown): unknown {
   return rest;
 }
 
-export async function recordChange(deps: Deps, actor: Actor, change: AdminChange): Promise<AdminAuditEntry> {
+export async function recordChange(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Pick<Actor, "id" | "email">,
+  change: AdminChange,
+): Promise<AdminAuditEntry> {
   const entry: AdminAuditEntry = {
     id: newId(),
     at: deps.clock.now().toISOString(),

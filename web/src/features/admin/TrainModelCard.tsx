@@ -10,9 +10,9 @@ import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/ic
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
 import type { RoundInfo } from "@core/gbdt/browser";
-import { api } from "../../api/client";
+import { api, type ExportJob, type FileJob } from "../../api/client";
 import { formatResult } from "../../shared/decimals";
-import { adminKeys, errorText, type ForecastModelVersion } from "./api";
+import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "./api";
 import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
 import { useFeedback } from "../../shared/feedback";
 
@@ -93,6 +93,7 @@ export function TrainModelCard() {
   const [problem, setProblem] = useState<string>();
   const [running, setRunning] = useState(false);
   const [activate, setActivate] = useState(true);
+  const [serverJob, setServerJob] = useState<FileJob | null>(null);
   const worker = useRef<Worker | null>(null);
   const trainedWith = useRef<Params | null>(null);
   const { message } = useFeedback();
@@ -144,19 +145,29 @@ export function TrainModelCard() {
   };
 
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async (): Promise<ForecastModelVersion> => {
       const body = new FormData();
       body.append("file", file!);
       body.append("params", JSON.stringify(trainedWith.current));
       body.append("activate", activate ? "true" : "false");
-      return api.upload<ForecastModelVersion>("POST", "v1/forecast_models/xgboost/train/", body);
+      setServerJob(null);
+      const answer = await api.upload<ForecastModelVersion | ExportJob>("POST", "v1/forecast_models/xgboost/train/", body);
+      if (!("status_url" in answer) || !answer.status_url) return answer as ForecastModelVersion;
+      // The server trains it as a job (AWS: the job function): its progress until it names the model.
+      const done = await api.followJob(answer, setServerJob, "Не удалось обучить модель. Повторите обучение позже");
+      const models = await queryClient.fetchQuery({ queryKey: adminKeys.forecastModels, queryFn: fetchForecastModels, staleTime: 0 });
+      const model = models.results.flatMap((r) => r.versions).find((v) => v.id === done.model_id);
+      if (!model) throw new Error("Модель сохранена, но не найдена в списке: обновите страницу");
+      return model;
     },
     onSuccess: async (model) => {
+      setServerJob(null);
       await queryClient.invalidateQueries({ queryKey: adminKeys.forecastModels });
       message.success(
         `Модель компании сохранена: XGBoost, версия ${model.version}${model.is_active ? ", прогнозы компании считаются по ней" : ""}`,
       );
     },
+    onError: () => setServerJob(null),
   });
 
   const last = rounds.at(-1);
@@ -244,6 +255,14 @@ export function TrainModelCard() {
               Сохранить как модель компании
             </Button>
           </Space>
+          {serverJob && (
+            <div style={{ marginTop: 16 }}>
+              <Typography.Text>
+                {serverJob.state === "queued" ? "Обучение на сервере ожидает очереди" : "Модель обучается и сохраняется на сервере"}
+              </Typography.Text>
+              <Progress percent={serverJob.progress} status="active" aria-label="Ход обучения на сервере" />
+            </div>
+          )}
           {save.isError && <Alert type="error" showIcon role="alert" title={errorText(save.error)} style={{ marginTop: 16 }} />}
         </div>
       )}

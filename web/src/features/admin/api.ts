@@ -175,13 +175,12 @@ export function putCalendarYear(year: number, body: InferRequestType<Admin["cale
   return admin((c) => c.calendar[":year"].$put({ param: { year: String(year) }, json: body }));
 }
 
+/** GET v1/forecast_models/: the platform's versions and the company's own, per method. */
+// The route declares a method as a string; the server lists FORECAST_METHODS only.
+export const fetchForecastModels = async () => (await forecastModels((c) => c.index.$get())) as ForecastModels;
+
 export function useForecastModelList() {
-  return useQuery({
-    queryKey: adminKeys.forecastModels,
-    // The route declares a method as a string; the server lists FORECAST_METHODS only.
-    queryFn: async () => (await forecastModels((c) => c.index.$get())) as ForecastModels,
-    staleTime: 0,
-  });
+  return useQuery({ queryKey: adminKeys.forecastModels, queryFn: fetchForecastModels, staleTime: 0 });
 }
 
 /** PATCH v1/forecast_models/{method}/{id}/ (admin): the version new forecasts use from now on. */

@@ -1,0 +1,117 @@
+// A company's model trained on its history on the local host: a job in a worker thread, as the job
+// function trains it in AWS (tests/infra/training-jobs.test.ts). The call answers 202 at once with the
+// job's signed id; its state goes from queued through running to done, naming the stored model, which
+// the company's list then has (and uses, when asked); another company's user gets 404 for the job.
+// A history the trainer refuses fails the job with its Russian message, and nothing is stored.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalServer, type LocalServer } from "@server/local/server";
+import { createCompany, createUser } from "@server/domain/users";
+import { accessToken } from "../support/server";
+
+let server: LocalServer;
+let token: string;
+let otherToken: string;
+
+const HEADER =
+  "Время;Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин;Концентрация метана в каптируемой смеси, %;Концентрация CH4 в исходящей струе лавы, факт, %";
+
+function history(rows: number, constant = false): string {
+  const lines = [HEADER];
+  for (let i = 0; i < rows; i++) {
+    const minutes = i * 10;
+    const day = 1 + Math.floor(minutes / 1440);
+    const time = `${String(day).padStart(2, "0")}.01.2025 ${String(Math.floor((minutes % 1440) / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+    const air = 1200 + ((i * 37) % 400);
+    const y = constant ? 0.5 : (0.5 * 1400) / air + 0.002 * ((i * 7) % 5);
+    lines.push(`${time};${air};${20 + ((i * 13) % 30)};${y.toFixed(4).replace(".", ",")}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const get = (path: string, bearer = token) => fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
+
+function train(text: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new File([text], "история.csv", { type: "text/csv" }));
+  return fetch(`${server.url}/api/v1/forecast_models/xgboost/train/`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
+interface Job {
+  job: string;
+  state: string;
+  progress: number;
+  status_url?: string;
+  model_id?: string;
+  detail?: string;
+}
+
+async function follow(statusUrl: string): Promise<Job[]> {
+  const seen: Job[] = [];
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const res = await get(statusUrl);
+    expect(res.status).toBe(200);
+    const state = (await res.json()) as Job;
+    seen.push(state);
+    if (state.state === "done" || state.state === "failed" || Date.now() > deadline) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function ownVersions(bearer = token) {
+  const res = await get("v1/forecast_models/", bearer);
+  const body = (await res.json()) as {
+    results: Array<{ method: string; versions: Array<{ id: string; company?: string; is_active: boolean }> }>;
+  };
+  return body.results.find((r) => r.method === "xgboost")!.versions.filter((v) => v.company !== undefined);
+}
+
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0 });
+  const company = (await createCompany(server.deps, { name: "Шахта Обучающая" })).id;
+  await createUser(server.deps, { companyId: company, email: "engineer@example.com", password: "engineer-password", role: "staff" });
+  const other = await createCompany(server.deps, { name: "Другая организация" });
+  await createUser(server.deps, { companyId: other.id, email: "other@example.com", password: "other-password", role: "staff" });
+  token = await accessToken(server.url, { email: "engineer@example.com", password: "engineer-password" });
+  otherToken = await accessToken(server.url, { email: "other@example.com", password: "other-password" });
+}, 120_000);
+
+afterAll(() => server?.close());
+
+describe("training a model on the local host", () => {
+  it("is a job of a worker thread: 202 at once, queued → running → done naming the stored model", async () => {
+    const started = await train(history(1500), { params: JSON.stringify({ n_estimators: 150, max_depth: 4 }), activate: "true" });
+    expect(started.status, await started.clone().text()).toBe(202);
+    const job = (await started.json()) as Job;
+    expect(job).toMatchObject({ state: "queued", progress: 0, status_url: `v1/export_jobs/${job.job}/` });
+    // Another company's user: the same id is not theirs.
+    expect((await get(job.status_url!, otherToken)).status).toBe(404);
+
+    const seen = await follow(job.status_url!);
+    const done = seen.at(-1)!;
+    expect(done, JSON.stringify(done)).toMatchObject({ state: "done", progress: 100, model_id: expect.any(String) });
+    const progress = seen.map((s) => s.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(seen.every((s) => ["queued", "running", "done"].includes(s.state))).toBe(true);
+
+    const own = await ownVersions();
+    expect(own).toEqual([expect.objectContaining({ id: done.model_id, is_active: true })]);
+    expect(await ownVersions(otherToken)).toEqual([]);
+  }, 120_000);
+
+  it("fails a constant concentration with the trainer's Russian message, storing nothing", async () => {
+    const before = (await ownVersions()).length;
+    const started = await train(history(300, true), {});
+    expect(started.status).toBe(202);
+    const job = (await started.json()) as Job;
+    const failed = (await follow(job.status_url!)).at(-1)!;
+    expect(failed).toMatchObject({ state: "failed", progress: 100 });
+    expect(failed.detail).toMatch(/^file: .*[а-я]/);
+    expect(await ownVersions()).toHaveLength(before);
+  }, 120_000);
+});
