@@ -73,6 +73,49 @@ describe("local table stream", () => {
     expect(take()).toEqual([]);
   });
 
+  it("makes an update's record from one read before it, and none for a year lock's counts and hold alone", async () => {
+    const Key = { PK: "COMPANY#c1", SK: "INVENTORY#2024" };
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, status: "draft", version: 1 } }));
+    take();
+    const reads: string[] = [];
+    const counting = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
+    counting.middlewareStack.add((next, context) => (args) => (reads.push(context.commandName!), next(args)), { step: "initialize" });
+    captureTableChanges(counting, (record) => records.push(record));
+    const answer = await counting.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key,
+        UpdateExpression: "SET last_changed_by = :e ADD writes_begun :one",
+        ExpressionAttributeValues: { ":e": "a@b.c", ":one": 1 },
+      }),
+    );
+    // The new item the capture asks for stays out of the answer.
+    expect(answer.Attributes).toBeUndefined();
+    expect(take()).toMatchObject([
+      {
+        eventName: "MODIFY",
+        dynamodb: { OldImage: { status: { S: "draft" } }, NewImage: { last_changed_by: { S: "a@b.c" }, writes_begun: { N: "1" } } },
+      },
+    ]);
+    expect(reads.filter((name) => name === "GetItemCommand")).toHaveLength(1);
+    reads.length = 0;
+    await counting.send(
+      new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD writes_ended :one", ExpressionAttributeValues: { ":one": 1 } }),
+    );
+    await counting.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key,
+        UpdateExpression: "SET #h = :now",
+        ExpressionAttributeNames: { "#h": "held_at" },
+        ExpressionAttributeValues: { ":now": "2024-01-01" },
+      }),
+    );
+    expect(take()).toEqual([]);
+    expect(reads.filter((name) => name === "GetItemCommand")).toEqual([]);
+    counting.destroy();
+  });
+
   it("chains the images of concurrent writes to one item: each record's old image is the previous new one", async () => {
     const Key = { PK: "COMPANY#c1", SK: "CALC#x#1" };
     await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, n: 0 } }));

@@ -2,19 +2,21 @@
 // client (PutItem, UpdateItem, DeleteItem: the repositories use no batch or transactional writes)
 // becomes the record DynamoDB would put on the table's stream (view NEW_AND_OLD_IMAGES), handed to
 // `onRecord` once the write has succeeded. A put or delete returns the old item with the write
-// itself (ReturnValues ALL_OLD) and a put's new item is what it wrote; an update's images are read
-// before and after it. Writes of one item are serialised in this process, so their records come in
-// write order and no other write of the item falls between an update and its reads.
+// itself (ReturnValues ALL_OLD) and a put's new item is what it wrote; an update's old item is read
+// before it and its new one comes back with it (ReturnValues ALL_NEW). Writes of one item are
+// serialised in this process, so their records come in write order and no other write of the item
+// falls between an update and its read.
 // Like DynamoDB, a write that changes nothing (and a failed conditional write) makes no record.
 // The statistics' own items (the inventory's write counter a calculation write takes, say) make
-// none either: the handler skips them, so their writes pay no image reads and wait for no other.
+// none either, nor does an update of a year lock's counts and hold alone: the handler skips both,
+// so those writes pay no image reads.
 import { GetItemCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes, type StreamRecord } from "../events/table-changes";
-import { isStatisticsItem } from "../adapters/dynamodb/keys";
+import { INVENTORY_LOCK_ATTRIBUTES, isStatisticsItem } from "../adapters/dynamodb/keys";
 
 type Image = Record<string, AttributeValue>;
 
@@ -23,6 +25,20 @@ interface WriteInput {
   Key?: Record<string, unknown>;
   Item?: Record<string, unknown>;
   ReturnValues?: string;
+  UpdateExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+}
+
+const UPDATE_WORDS = new Set(["SET", "ADD", "REMOVE", "DELETE", "if_not_exists", "list_append"]);
+
+/** An update that changes only the year lock's attributes (keys.INVENTORY_LOCK_ATTRIBUTES): its
+ *  record would change no data the handler keeps (the audit and the statistics skip it), so it is
+ *  made without reading the item's images. */
+export function onlyLockAttributes(input: WriteInput): boolean {
+  const names = (input.UpdateExpression ?? "").replace(/:[A-Za-z0-9_]+/g, " ").match(/#?[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+  const lock: readonly string[] = INVENTORY_LOCK_ATTRIBUTES;
+  const attributes = names.filter((name) => !UPDATE_WORDS.has(name)).map((name) => input.ExpressionAttributeNames?.[name] ?? name);
+  return attributes.length > 0 && attributes.every((name) => lock.includes(name));
 }
 
 // At the initialize step the document client has not marshalled the input yet, nor will the
@@ -83,7 +99,17 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
       const key: Image = { PK: { S: pk }, SK: { S: sk } };
       return serialised(`${tableName}\u0000${pk}\u0000${sk}`, async () => {
         if (command === "UpdateItemCommand") {
+          // A year's write counted begun or ended, or held (D32): a change the handler skips.
+          if (onlyLockAttributes(input)) return next(args);
           const before = await readImage(tableName, key);
+          // The item after the update comes back with it, unless the caller asked for another view.
+          if (input.ReturnValues === undefined || input.ReturnValues === "NONE") {
+            const result = await next({ ...args, input: { ...input, ReturnValues: "ALL_NEW" } });
+            const output = result.output as { Attributes?: Record<string, unknown> };
+            emit(key, before, image(output.Attributes));
+            delete output.Attributes;
+            return result;
+          }
           const result = await next(args);
           emit(key, before, await readImage(tableName, key));
           return result;
