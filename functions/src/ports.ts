@@ -410,8 +410,12 @@ export interface StoredFile {
   uploaded_at: string;
 }
 
+/** What must hold before a calculation write is made (the year's freeze guard, D32): the write's
+ *  own bookkeeping goes side by side with it, and nothing is written when it fails. */
+export type WriteGuard = Promise<unknown>;
+
 export interface CalculationRepository {
-  create(calculation: Calculation): Promise<void>;
+  create(calculation: Calculation, guard?: WriteGuard): Promise<void>;
   get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
   /** A project's first `limit` active calculations of one type, oldest first: one call. */
   firstOfProject(companyId: string, projectId: string, type: string, limit: number): Promise<Calculation[]>;
@@ -436,7 +440,7 @@ export interface CalculationRepository {
   /** The blob keys every calculation of a company refers to (its file, its forecast rows),
    *  deleted ones included, read consistently (the orphan sweep). */
   blobKeysOfCompany(companyId: string): Promise<Set<string>>;
-  replace(next: Calculation, expectedVersion: number): Promise<void>;
+  replace(next: Calculation, expectedVersion: number, guard?: WriteGuard): Promise<void>;
 }
 
 /** One uploaded forecast model file (platform-wide, like dictionaries); versions are never removed. */

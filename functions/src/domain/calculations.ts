@@ -22,7 +22,7 @@ import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientR
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
-import { guardFrozen } from "./freeze";
+import { guardFrozen, startedGuard } from "./freeze";
 import { gwpSetInForce } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
@@ -33,7 +33,7 @@ import { calculationPoint } from "./emission-points";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
-import { checkInputs, checkProjectSums, checkResults } from "./magnitudes";
+import { checkInputs, checkProjectSums, checkResults, readKeptSumsAhead, type KeptSumsRead } from "./magnitudes";
 import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastRun, forecastSettings, runForecast } from "./forecast";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";
 import { forecastMethod } from "./forecast-models";
@@ -42,6 +42,7 @@ import { detectFormat, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
 import { calculationNameSchema } from "../contract/schemas/calculation-body";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
+import type { Project } from "../contract/schemas/project";
 
 type FileType = "filling_blanks" | "sensitivity";
 export { getCalculation, supportedType };
@@ -288,9 +289,13 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
   if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
   // The cached dictionaries are checked while the project is read (a forecast uses none).
   if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
+  // The project's kept sums (their bound) are read with the project: one BatchGet.
+  const keptSums = readKeptSumsAhead(deps, actor.company, input.project, type);
   const project = await getProject(deps, actor, input.project);
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
-  await guardFrozen(deps, actor, { kind: "calculation", after: { type }, project });
+  // The freeze guard's conditional update goes side by side with the write's counter (the
+  // repository awaits both before it writes): one round trip for the two.
+  const guarded = startedGuard(guardFrozen(deps, actor, { kind: "calculation", after: { type }, project }));
 
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const period = calculationPeriod(input.period, project);
@@ -331,15 +336,15 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
       updated_by: actor.email,
     };
     try {
-      await checkProjectSums(deps, actor.company, calculation);
-      await deps.repos.calculations.create(calculation);
+      await checkProjectSums(deps, actor.company, calculation, undefined, keptSums);
+      await deps.repos.calculations.create(calculation, guarded.promise);
     } catch (error) {
       await discardWrittenBlobs(deps, calculation);
       throw error;
     }
     return calculation;
   };
-  return REGISTRY[type].kind === "forecast" ? withForecastPlace(deps, actor, project.id, write) : write();
+  return guarded.settledBefore(() => (REGISTRY[type].kind === "forecast" ? withForecastPlace(deps, actor, project.id, write) : write()));
 }
 
 /** An upload's parse and a forecast of many rows (up to 100 000 through the model) are heavy
@@ -490,8 +495,23 @@ export async function patchCalculation(
   // The project is read once; the cached dictionaries are checked while it is read (an edit that
   // recomputes reads them).
   if (changesValues && REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
+  const keptSums = readKeptSumsAhead(deps, actor.company, current.project, type);
   const project = await getProject(deps, actor, current.project);
-  await guardFrozen(deps, actor, { kind: "calculation", before: current, after: current, project });
+  const guarded = startedGuard(guardFrozen(deps, actor, { kind: "calculation", before: current, after: current, project }));
+  return guarded.settledBefore(() => patchGuarded(deps, actor, type, current, patch, changesValues, project, keptSums, guarded.promise));
+}
+
+async function patchGuarded(
+  deps: Deps,
+  actor: Actor,
+  type: SupportedType,
+  current: Calculation,
+  patch: CalculationPatch,
+  changesValues: boolean,
+  project: Project,
+  keptSums: KeptSumsRead | undefined,
+  guard: Promise<void>,
+): Promise<Calculation> {
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
     throw new Invalid("Расчет этого типа нельзя изменить: создайте новый");
@@ -546,8 +566,8 @@ export async function patchCalculation(
       updated_at: deps.clock.now().toISOString(),
       updated_by: actor.email,
     };
-    await checkProjectSums(deps, actor.company, next, current);
-    await deps.repos.calculations.replace(next, current.version);
+    await checkProjectSums(deps, actor.company, next, current, keptSums);
+    await deps.repos.calculations.replace(next, current.version, guard);
   } catch (error) {
     if (restoredForecast) await giveForecastPlace(deps, actor, current.project);
     await discardWrittenBlobs(deps, next, current);

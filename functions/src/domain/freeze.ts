@@ -99,6 +99,30 @@ export async function refuseFrozenAnywhere(deps: Pick<Deps, "repos">, years: Rea
   }
 }
 
+/** A guard begun now and awaited by the write it guards (the repository sends the write's own
+ *  bookkeeping side by side with it). `settledBefore` runs the request's work and, when the work
+ *  fails first, waits for the guard too: a year write it began is then counted before the request
+ *  ends it (inventory/writes.ts), and its refusal is never left unseen. */
+export function startedGuard(guard: Promise<void>) {
+  const settled = guard.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    promise: guard,
+    async settledBefore<T>(work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (error) {
+        await settled;
+        // The guard's refusal (the year is frozen) says why rather than what failed after it.
+        await guard;
+        throw error;
+      }
+    },
+  };
+}
+
 /** Why a project's calculations of `type` cannot change now (D20), or undefined: the list shows
  *  them locked instead of answering 409 after «Сохранить». */
 export async function calculationLock(deps: Pick<Deps, "repos">, companyId: string, projectId: string, type: string) {

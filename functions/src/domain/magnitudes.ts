@@ -6,6 +6,7 @@
 import { MESSAGES, groupedNumber } from "@core/emissions";
 import { fromCanonical, type EnteredValue } from "@core/entry-units";
 import { PHYSICAL_BOUNDS, type CalculationDefinition, type NumberField, type ResultField } from "@core/registry";
+import { inventorySourceOf } from "@core/inventory";
 import type { Deps } from "./context";
 import { Invalid } from "./errors";
 import { MG_PER_T, inventorySumsDeltas, inventorySumsOf } from "./inventory/sums";
@@ -71,14 +72,36 @@ export function sumOverBound(sums: Record<string, number>): string | undefined {
   return Object.keys(sums).find((key) => Math.abs(sums[key]) > PROJECT_LINE_MAX_MG);
 }
 
+/** A project's kept sums asked for early, beside the project itself (one BatchGet with it). */
+export interface KeptSumsRead {
+  project: string;
+  sums: Promise<Record<string, number>>;
+}
+
+/** Starts the read of `project`'s kept sums for checkProjectSums when a write of `type` may add
+ *  to them: called in the same turn as the project's read, both go to DynamoDB as one request. */
+export function readKeptSumsAhead(deps: Deps, company: string, project: string, type: string): KeptSumsRead | undefined {
+  if (!inventorySourceOf(type)) return undefined;
+  const sums = deps.repos.statistics.projectInventorySums(company, project);
+  // Awaited only when the write adds; a request refused before then leaves no rejection unseen.
+  sums.catch(() => undefined);
+  return { project, sums };
+}
+
 /** A write of `next` (over `current`) that would carry a line of its project's kept sums past its
  *  bound is refused. The kept sums may lag the write just made by another user: the bound leaves
  *  room for that under what the storage holds. */
-export async function checkProjectSums(deps: Deps, company: string, next: Calculation, current?: Calculation): Promise<void> {
+export async function checkProjectSums(
+  deps: Deps,
+  company: string,
+  next: Calculation,
+  current?: Calculation,
+  read?: KeptSumsRead,
+): Promise<void> {
   for (const { project, sums: delta } of inventorySumsDeltas(current, next)) {
     // Only a write that adds can pass the bound.
     if (!Object.values(delta).some((value) => value > 0)) continue;
-    const kept = await deps.repos.statistics.projectInventorySums(company, project);
+    const kept = await (read?.project === project ? read.sums : deps.repos.statistics.projectInventorySums(company, project));
     const after = { ...kept };
     for (const [key, value] of Object.entries(delta)) after[key] = (after[key] ?? 0) + value;
     const key = sumOverBound(after);

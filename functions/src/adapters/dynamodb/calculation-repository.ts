@@ -16,7 +16,7 @@ import {
   type QueryCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
-import type { Calculation, CalculationRepository, ProjectState } from "../../ports";
+import type { Calculation, CalculationRepository, ProjectState, WriteGuard } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { countedPage, queryAll, strip, versionedPut } from "./items";
@@ -41,9 +41,17 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     );
     return Number(out.Attributes?.writes);
   };
-  /** Makes `write` with the counter taken, giving it back when the write's condition failed. */
-  const counted = async (companyId: string, write: (number: number) => Promise<unknown>) => {
-    const number = await takeWrite(companyId, 1);
+  /** Makes `write` with the counter taken, giving it back when the write's condition failed. The
+   *  counter is taken side by side with `guard` (one round trip for both); when the guard fails,
+   *  the number is given back and nothing is written. */
+  const counted = async (companyId: string, write: (number: number) => Promise<unknown>, guard?: WriteGuard) => {
+    const [taken, guarded] = await Promise.allSettled([takeWrite(companyId, 1), guard]);
+    if (guarded.status === "rejected") {
+      if (taken.status === "fulfilled") await takeWrite(companyId, -1);
+      throw guarded.reason;
+    }
+    if (taken.status === "rejected") throw taken.reason;
+    const number = taken.value;
     try {
       await write(number);
     } catch (error) {
@@ -52,18 +60,21 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     }
   };
   return {
-    async create(calculation) {
-      await counted(calculation.company, (number) =>
-        conditional(
-          doc.send(
-            new PutCommand({
-              TableName: table,
-              Item: { ...calculationItem(calculation), inventory_write: number },
-              ConditionExpression: "attribute_not_exists(PK)",
-            }),
+    async create(calculation, guard) {
+      await counted(
+        calculation.company,
+        (number) =>
+          conditional(
+            doc.send(
+              new PutCommand({
+                TableName: table,
+                Item: { ...calculationItem(calculation), inventory_write: number },
+                ConditionExpression: "attribute_not_exists(PK)",
+              }),
+            ),
+            "Расчет с таким идентификатором уже существует",
           ),
-          "Расчет с таким идентификатором уже существует",
-        ),
+        guard,
       );
     },
     async get(companyId, type, calculationId) {
@@ -194,15 +205,18 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       ]);
       return new Set(found.filter((key): key is string => typeof key === "string"));
     },
-    async replace(next, expectedVersion) {
-      await counted(next.company, (number) =>
-        versionedPut(
-          doc,
-          table,
-          { ...calculationItem(next), inventory_write: number },
-          expectedVersion,
-          "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
-        ),
+    async replace(next, expectedVersion, guard) {
+      await counted(
+        next.company,
+        (number) =>
+          versionedPut(
+            doc,
+            table,
+            { ...calculationItem(next), inventory_write: number },
+            expectedVersion,
+            "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
+          ),
+        guard,
       );
     },
   };
