@@ -330,6 +330,8 @@ export interface StatisticsRepository {
       inventory?: Array<{ project: string; sums: Record<string, number> }>;
       /** The record is a calculation write that took the inventory's write counter: count it applied. */
       write?: boolean;
+      /** D32: the record is a calculation write counted begun on this year's lock: count it ended. */
+      ended?: number;
       at: string;
     },
   ): Promise<boolean>;
@@ -411,8 +413,10 @@ export interface StoredFile {
 }
 
 /** What must hold before a calculation write is made (the year's freeze guard, D32): the write's
- *  own bookkeeping goes side by side with it, and nothing is written when it fails. */
-export type WriteGuard = Promise<unknown>;
+ *  own bookkeeping goes side by side with it, and nothing is written when it fails. It gives the
+ *  year whose lock counted the write begun and left it open: the item carries it as
+ *  `inventory_year`, and the table's stream counts the write ended once it is stored. */
+export type WriteGuard = Promise<{ year?: number } | undefined>;
 
 export interface CalculationRepository {
   create(calculation: Calculation, guard?: WriteGuard): Promise<void>;

@@ -84,4 +84,32 @@ describe("a step that freezes the year", () => {
     expect(after.status).toBe(409);
     expect(((await after.json()) as { detail: string }).detail).toMatch(/^Инвентаризация 2024 года на проверке и заморожена/);
   });
+
+  it("waits for a saved calculation until the table's stream has counted its write ended", async () => {
+    const project = await json<{ id: string }>(
+      await h.request("/api/v1/projects/create_project/", {
+        method: "POST",
+        token: staff,
+        json: { name: "Атомарно 2025", start_date: "2025-01-01", end_date: "2025-12-31" },
+      }),
+      201,
+    );
+    const created = await h.request("/api/v1/torch_ch4/", {
+      method: "POST",
+      token: staff,
+      json: { name: "Факел 2025", project: project.id, volume: 700, koef_transform: 0.67, inventory_role: "primary" },
+    });
+    expect(created.status).toBe(201);
+    // Answered: stored, its write counted begun on 2025 and handed to the stream, which ends it.
+    const reviews = h.deps.repos.inventoryReviews;
+    const before = await reviews.writeCounts(companyId, 2025);
+    expect(before.begun).toBe(1);
+    await h.settled();
+    expect(await reviews.writeCounts(companyId, 2025)).toMatchObject({ begun: 1, ended: 1 });
+    // A write not handed to the stream (refused, or not a calculation's) is ended by its request.
+    await withYearWrites(h.deps, async () => {
+      expect(await beginYearWrite(h.deps, { company: companyId, email }, 2025)).toBe(true);
+    });
+    expect(await reviews.writeCounts(companyId, 2025)).toMatchObject({ begun: 2, ended: 2 });
+  });
 });

@@ -23,6 +23,7 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
 import { guardFrozen, startedGuard } from "./freeze";
+import { handOverYearWrite } from "./inventory/writes";
 import { gwpSetInForce } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
@@ -283,6 +284,11 @@ async function evaluateForecast(
   return { inputs, results: { ...forecast.summary, data_key: dataKey }, coefficients: {} };
 }
 
+/** The write is stored with the year its lock counted it begun: the table's stream ends it. */
+function handedOver(actor: Actor, guarded: { year?: number }) {
+  if (guarded.year !== undefined) handOverYearWrite(actor.company, guarded.year);
+}
+
 export async function createCalculation(deps: Deps, actor: Actor, typeName: string, input: CalculationInput): Promise<Calculation> {
   const type = supportedType(typeName);
   const name = calculationName(input.name);
@@ -338,6 +344,7 @@ export async function createCalculation(deps: Deps, actor: Actor, typeName: stri
     try {
       await checkProjectSums(deps, actor.company, calculation, undefined, keptSums);
       await deps.repos.calculations.create(calculation, guarded.promise);
+      handedOver(actor, await guarded.promise);
     } catch (error) {
       await discardWrittenBlobs(deps, calculation);
       throw error;
@@ -510,7 +517,7 @@ async function patchGuarded(
   changesValues: boolean,
   project: Project,
   keptSums: KeptSumsRead | undefined,
-  guard: Promise<void>,
+  guard: Promise<{ year?: number }>,
 ): Promise<Calculation> {
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
@@ -568,6 +575,7 @@ async function patchGuarded(
     };
     await checkProjectSums(deps, actor.company, next, current, keptSums);
     await deps.repos.calculations.replace(next, current.version, guard);
+    handedOver(actor, await guard);
   } catch (error) {
     if (restoredForecast) await giveForecastPlace(deps, actor, current.project);
     await discardWrittenBlobs(deps, next, current);

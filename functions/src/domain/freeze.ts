@@ -11,7 +11,7 @@ import { Conflict } from "./errors";
 import type { Calculation, Facility, InventoryReview } from "../ports";
 import type { Project } from "../contract/schemas/project";
 import { isFrozen } from "./inventory/review";
-import { beginYearWrite } from "./inventory/writes";
+import { beginYearWrite, yearWritesStayOpen } from "./inventory/writes";
 
 export type GuardedChange =
   /** A calculation created (no before), edited, archived or restored; `project` is its project. */
@@ -43,9 +43,14 @@ export async function frozenReview(deps: Pick<Deps, "repos">, companyId: string,
   return review && isFrozen(review) ? review : undefined;
 }
 
-async function refuseIfFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, years: Iterable<number>, what: string) {
+/** The years whose writes were counted begun and stay open until the request ends them. */
+async function refuseIfFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, years: Iterable<number>, what: string): Promise<number[]> {
+  const open: number[] = [];
   for (const year of new Set(years)) {
-    if (await beginYearWrite(deps, actor, year)) continue;
+    if (await beginYearWrite(deps, actor, year)) {
+      if (yearWritesStayOpen()) open.push(year);
+      continue;
+    }
     const review = await deps.repos.inventoryReviews.get(actor.company, year);
     throw new Conflict(
       review && isFrozen(review)
@@ -53,39 +58,43 @@ async function refuseIfFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor,
         : `Инвентаризацию ${year} года сейчас отправляют на проверку или утверждают: ${what}. Обновите страницу и повторите`,
     );
   }
+  return open;
 }
 
 /** What of a project decides where its calculations count: its year, dates, facility and state. */
 const placement = (p: Project) => JSON.stringify([p.reporting_year, p.start_date, p.end_date, p.facility ?? null, p.is_deleted]);
 
-/** Refuses (409) a change that would reach a frozen year's inventory. */
-export async function guardFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, change: GuardedChange): Promise<void> {
+/** Refuses (409) a change that would reach a frozen year's inventory. A calculation's answers the
+ *  year whose write it counted begun and left open (the repository stores it with the write, and
+ *  the table's stream ends it: WriteGuard in ports.ts). */
+export async function guardFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, change: GuardedChange): Promise<{ year?: number }> {
   switch (change.kind) {
     case "calculation": {
       // Only the types the inventory sums reach it (a forecast or a series never does).
       const counts = [change.before?.type, change.after.type].some((type) => type && inventorySourceOf(type));
-      if (counts) await refuseIfFrozen(deps, actor, [change.project.reporting_year], "расчеты проектов этого года изменить нельзя");
-      return;
+      if (!counts) return {};
+      const [year] = await refuseIfFrozen(deps, actor, [change.project.reporting_year], "расчеты проектов этого года изменить нельзя");
+      return { year };
     }
     case "project": {
       // A rename reaches nothing; moving a project out of a frozen year or into one does.
-      if (placement(change.before) === placement(change.after)) return;
+      if (placement(change.before) === placement(change.after)) return {};
       const years = [change.before, change.after].filter((p) => !p.is_deleted).map((p) => p.reporting_year);
       await refuseIfFrozen(deps, actor, years, "год, даты, площадку и архивирование проекта этого года изменить нельзя");
-      return;
+      return {};
     }
     case "facility": {
       // The kind (and the archive, should facilities get one) says what its projects count.
       const placed = (f: Facility) => JSON.stringify([f.kind, (f as Facility & { is_deleted?: boolean }).is_deleted ?? false]);
-      if (placed(change.before) === placed(change.after)) return;
+      if (placed(change.before) === placed(change.after)) return {};
       const projects = await deps.repos.projects.listAllOfCompany(actor.company);
       const years = projects.filter((p) => !p.is_deleted && p.facility === change.before.id).map((p) => p.reporting_year);
       await refuseIfFrozen(deps, actor, years, "вид площадки, проекты которой входят в этот год, изменить нельзя");
-      return;
+      return {};
     }
     case "gwp_recompute":
       await refuseIfFrozen(deps, actor, [change.project.reporting_year], "пересчитать ПГП расчетов проекта этого года нельзя");
-      return;
+      return {};
   }
 }
 
@@ -103,7 +112,7 @@ export async function refuseFrozenAnywhere(deps: Pick<Deps, "repos">, years: Rea
  *  bookkeeping side by side with it). `settledBefore` runs the request's work and, when the work
  *  fails first, waits for the guard too: a year write it began is then counted before the request
  *  ends it (inventory/writes.ts), and its refusal is never left unseen. */
-export function startedGuard(guard: Promise<void>) {
+export function startedGuard<G>(guard: Promise<G>) {
   const settled = guard.then(
     () => undefined,
     () => undefined,

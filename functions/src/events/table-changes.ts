@@ -126,6 +126,7 @@ export function statisticsChange(record: StreamRecord):
       lists: ListCounts[];
       inventory: InventoryDelta[];
       write: boolean;
+      ended?: number;
     }
   | undefined {
   const { Keys, OldImage, NewImage, SequenceNumber } = record.dynamodb;
@@ -139,6 +140,9 @@ export function statisticsChange(record: StreamRecord):
   let inventory = calculation ? inventorySumsDeltas(before, after) : [];
   // A calculation write that took the inventory's write counter (adapters/dynamodb/calculation-repository.ts).
   let write = calculation && after?.inventory_write !== undefined && after.inventory_write !== before?.inventory_write;
+  // D32: the write was counted begun on this year's lock and handed to the stream to end
+  // (domain/inventory/writes.ts, handOverYearWrite); ended whether or not its sums can be kept.
+  const ended = write && typeof after?.inventory_year === "number" ? after.inventory_year : undefined;
   // Sums the storage cannot hold (a calculation past the bounds of domain/magnitudes.ts that reached
   // the table all the same): left out, and the write left uncounted, so the inventory folds the
   // calculations themselves and the reconciliation reports the project, instead of a record that
@@ -148,9 +152,18 @@ export function statisticsChange(record: StreamRecord):
     inventory = [];
     write = false;
   }
-  if (deltas.length === 0 && lists.length === 0 && inventory.length === 0 && !write) return undefined;
+  if (deltas.length === 0 && lists.length === 0 && inventory.length === 0 && !write && ended === undefined) return undefined;
   // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
-  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), deltas, lists, inventory, write };
+  return {
+    company,
+    source: sk,
+    sequence: SequenceNumber?.padStart(40, "0"),
+    deltas,
+    lists,
+    inventory,
+    write,
+    ...(ended === undefined ? {} : { ended }),
+  };
 }
 
 type InventoryDelta = ReturnType<typeof inventorySumsDeltas>[number];

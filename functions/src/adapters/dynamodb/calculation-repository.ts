@@ -22,11 +22,19 @@ import { conditional } from "./conditions";
 import { countedPage, queryAll, strip, versionedPut } from "./items";
 
 const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
-const calculationItem = (c: Calculation) => ({
-  ...keys.calculation(c.company, c.type, c.id),
-  ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
-  ...c,
-});
+/** A write's own marks (read back with an item, never carried to the next write): the write
+ *  counter's number it took, and the year whose lock counted it begun (the stream ends it there). */
+type Marks = { inventory_write: number; inventory_year?: number };
+const calculationItem = (c: Calculation, marks: Marks) => {
+  const { inventory_write: _w, inventory_year: _y, ...rest } = c as Calculation & Partial<Marks>;
+  return {
+    ...keys.calculation(c.company, c.type, c.id),
+    ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
+    ...rest,
+    inventory_write: marks.inventory_write,
+    ...(marks.inventory_year === undefined ? {} : { inventory_year: marks.inventory_year }),
+  };
+};
 
 export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
   const takeWrite = async (companyId: string, by: 1 | -1) => {
@@ -44,7 +52,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
   /** Makes `write` with the counter taken, giving it back when the write's condition failed. The
    *  counter is taken side by side with `guard` (one round trip for both); when the guard fails,
    *  the number is given back and nothing is written. */
-  const counted = async (companyId: string, write: (number: number) => Promise<unknown>, guard?: WriteGuard) => {
+  const counted = async (companyId: string, write: (number: number, year: number | undefined) => Promise<unknown>, guard?: WriteGuard) => {
     const [taken, guarded] = await Promise.allSettled([takeWrite(companyId, 1), guard]);
     if (guarded.status === "rejected") {
       if (taken.status === "fulfilled") await takeWrite(companyId, -1);
@@ -52,8 +60,9 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     }
     if (taken.status === "rejected") throw taken.reason;
     const number = taken.value;
+    const year = guarded.value ? guarded.value.year : undefined;
     try {
-      await write(number);
+      await write(number, year);
     } catch (error) {
       if (error instanceof Conflict) await takeWrite(companyId, -1);
       throw error;
@@ -63,12 +72,12 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     async create(calculation, guard) {
       await counted(
         calculation.company,
-        (number) =>
+        (number, year) =>
           conditional(
             doc.send(
               new PutCommand({
                 TableName: table,
-                Item: { ...calculationItem(calculation), inventory_write: number },
+                Item: calculationItem(calculation, { inventory_write: number, inventory_year: year }),
                 ConditionExpression: "attribute_not_exists(PK)",
               }),
             ),
@@ -208,11 +217,11 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     async replace(next, expectedVersion, guard) {
       await counted(
         next.company,
-        (number) =>
+        (number, year) =>
           versionedPut(
             doc,
             table,
-            { ...calculationItem(next), inventory_write: number },
+            calculationItem(next, { inventory_write: number, inventory_year: year }),
             expectedVersion,
             "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
           ),

@@ -1,7 +1,8 @@
 // The review of a company's inventory of one year (keys.inventoryReview): one item per year. The
 // item is also the year's lock (D32, domain/freeze.ts): a write that may reach the year is counted
 // on it by one conditional update (refused while the year is frozen or an approval holds its
-// writes) and counted again when it ends; a freezing step holds the writes and waits until both
+// writes) and counted again when it ends (a calculation write by the table's stream once stored, on
+// the inventory's counter item, keys.yearWritesEnded); a freezing step holds the writes and waits until both
 // counts agree. The counts and the hold are the item's own attributes, which no review write
 // touches: a review is written by an update of its fields, never a whole-item put.
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -26,6 +27,19 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
     for (const name of LOCK) delete item[name];
     const review = strip<InventoryReview & { changed_by?: Iterable<string> }>(item);
     return review?.changed_by ? { ...review, changed_by: [...review.changed_by].sort() } : review;
+  };
+  /** The year's calculation writes the table's stream counted ended (events/table-changes.ts). */
+  const streamEnded = async (companyId: string, year: number) => {
+    const out = await doc.send(
+      new GetCommand({
+        TableName: table,
+        Key: keys.inventoryWrites(companyId),
+        ConsistentRead: true,
+        ProjectionExpression: "#e",
+        ExpressionAttributeNames: { "#e": keys.yearWritesEnded(year) },
+      }),
+    );
+    return Number(out.Item?.[keys.yearWritesEnded(year)] ?? 0);
   };
   const update = (companyId: string, year: number, rest: Omit<ConstructorParameters<typeof UpdateCommand>[0], "TableName" | "Key">) =>
     doc.send(new UpdateCommand({ TableName: table, Key: keys.inventoryReview(companyId, year), ...rest }));
@@ -121,27 +135,32 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
       );
     },
     async writeCounts(companyId, year) {
-      const out = await doc.send(
-        new GetCommand({
-          TableName: table,
-          Key: keys.inventoryReview(companyId, year),
-          ConsistentRead: true,
-          ProjectionExpression: "writes_begun, writes_ended, last_begun_at",
-        }),
-      );
+      const [out, byStream] = await Promise.all([
+        doc.send(
+          new GetCommand({
+            TableName: table,
+            Key: keys.inventoryReview(companyId, year),
+            ConsistentRead: true,
+            ProjectionExpression: "writes_begun, writes_ended, last_begun_at",
+          }),
+        ),
+        streamEnded(companyId, year),
+      ]);
       const item = out.Item ?? {};
       return {
         begun: Number(item.writes_begun ?? 0),
-        ended: Number(item.writes_ended ?? 0),
+        ended: Number(item.writes_ended ?? 0) + byStream,
         ...(typeof item.last_begun_at === "string" ? { last_begun_at: item.last_begun_at } : {}),
       };
     },
     async settleAbandoned(companyId, year, begun) {
+      // The writes the stream ended are counted on the inventory's counter item.
+      const ended = begun - (await streamEnded(companyId, year));
       await unlessConditionFails(
         update(companyId, year, {
-          UpdateExpression: "SET writes_ended = :begun",
+          UpdateExpression: "SET writes_ended = :ended",
           ConditionExpression: "writes_begun = :begun",
-          ExpressionAttributeValues: { ":begun": begun },
+          ExpressionAttributeValues: { ":begun": begun, ":ended": ended },
         }),
       );
     },

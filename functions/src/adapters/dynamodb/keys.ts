@@ -38,6 +38,9 @@ export const calculationListCounts = (companyId: string) => ({ PK: `COMPANY#${co
  *  every calculation write just before it is made, and `applied`, ADDed by the stream handler once
  *  that write's difference is in the sums. Equal, the sums hold every write made so far. */
 export const inventoryWrites = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS#INVWRITES" });
+/** The attribute of inventoryWrites that counts a year's calculation writes the table's stream
+ *  ended (D32: with the year review's own counts, the year lock's writes ended). */
+export const yearWritesEnded = (year: number) => `year_writes_ended_${year}`;
 /** A project's inventory sums, kept like the year aggregates. Read: Query SK begins_with
  *  STATISTICS#INVENTORY#. */
 export const inventorySums = (companyId: string, projectId: string) => ({

@@ -206,7 +206,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       });
     },
 
-    async apply(companyId, { source, sequence, deltas, lists = [], inventory = [], write = false, at }) {
+    async apply(companyId, { source, sequence, deltas, lists = [], inventory = [], write = false, ended, at }) {
       const others: Target[] = [
         ...deltas.map((delta) => ({ key: keys.companyStatisticsYear(companyId, delta.year), attributes: yearAttributes(delta) })),
         ...lists.map((list) => ({
@@ -219,8 +219,10 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
         attributes: sumAttributes(delta.sums),
       }));
       const targets = [...others, ...inventoryTargets];
-      // Read-your-writes: the write is counted applied only after its differences are in.
-      const counter: Target[] = write ? [{ key: keys.inventoryWrites(companyId), attributes: { applied: 1 } }] : [];
+      // Read-your-writes: the write is counted applied only after its differences are in; and ended
+      // on its year's lock (D32) with the same mark, so exactly once (keys.yearWritesEnded).
+      const counted = { ...(write ? { applied: 1 } : {}), ...(ended === undefined ? {} : { [keys.yearWritesEnded(ended)]: 1 }) };
+      const counter: Target[] = Object.keys(counted).length > 0 ? [{ key: keys.inventoryWrites(companyId), attributes: counted }] : [];
       const marker = keys.statisticsApplied(companyId, source);
       const [seen, ...sumsItems] = await readItems([marker, ...inventoryTargets.map((target) => target.key)]);
       if (typeof seen?.sequence === "string" && seen.sequence >= sequence) {

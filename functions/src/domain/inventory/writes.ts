@@ -34,6 +34,18 @@ export async function beginYearWrite(deps: Pick<Deps, "repos" | "clock">, actor:
   return true;
 }
 
+/** Whether a year write begun now stays open until the request ends it (or hands it over). */
+export const yearWritesStayOpen = () => begunWrites.getStore() !== undefined;
+
+/** A calculation write stored with the year whose lock counted it begun (its `inventory_year`):
+ *  the table's stream counts it ended once the write is in (events/table-changes.ts, exactly once
+ *  with the statistics' marks), so the request does not end it itself. */
+export function handOverYearWrite(companyId: string, year: number): void {
+  const scope = begunWrites.getStore();
+  const i = scope?.findIndex((w) => w.company === companyId && w.year === year) ?? -1;
+  if (i >= 0) scope!.splice(i, 1);
+}
+
 /** Runs a request's work, then ends every year write it began (made or refused), before it answers. */
 export async function withYearWrites<T>(deps: Pick<Deps, "repos">, work: () => Promise<T>): Promise<T> {
   const begun: Array<{ company: string; year: number }> = [];
@@ -53,6 +65,8 @@ export async function holdYearWrites(deps: Pick<Deps, "repos" | "clock">, compan
   if (!(await reviews.holdWrites(companyId, year, now.toISOString(), staleBefore(now)))) {
     throw new Conflict(`Инвентаризацию ${year} года сейчас отправляет или утверждает другой пользователь. Обновите страницу и повторите`);
   }
+  // A calculation write is counted ended by the table's stream once stored (handOverYearWrite):
+  // in AWS its batching window (5 s) is within the wait.
   const deadline = Date.now() + SETTLE_WAIT_MS;
   for (;;) {
     const counts = await reviews.writeCounts(companyId, year);
