@@ -3,9 +3,12 @@
 // caused them has answered. The handler may name the records that failed (a partial batch
 // response): those go first into the next batch, after a pause, and the others are done. A record
 // (or a batch whose handler threw) that keeps failing is dropped with an error in the log after a
-// few attempts, as the stack's retry limit does in AWS.
+// few attempts, as the stack's retry limit does in AWS. Bounded: while `maxPending` records wait,
+// a push answers a promise that resolves once the queue has room again, so a burst of writes runs
+// ahead of their handling by at most that many records and the writers wait beyond it.
 export interface EventQueue<R> {
-  push(record: R): void;
+  /** Queues `record`; a promise to wait for when the queue is full. */
+  push(record: R): Promise<void> | undefined;
   /** Resolves once every record pushed so far has been handled (or dropped). */
   settled(): Promise<void>;
 }
@@ -15,14 +18,24 @@ export interface EventQueueOptions {
   batchSize?: number;
   windowMs?: number;
   retries?: number;
+  /** How many records may wait (default 10 000). */
+  maxPending?: number;
   log?: Pick<Console, "error">;
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, options: EventQueueOptions): EventQueue<R> {
-  const { name, batchSize = 100, windowMs = 10, retries = 3, log = console } = options;
+  const { name, batchSize = 100, windowMs = 10, retries = 3, maxPending = 10_000, log = console } = options;
   const pending: R[] = [];
+  /** Pushes waiting for room. */
+  let waiters: Array<() => void> = [];
+  const makeRoom = () => {
+    if (pending.length >= maxPending || waiters.length === 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
@@ -59,7 +72,9 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, 
       timer = undefined;
       running = (async () => {
         while (pending.length > 0) {
-          const again = await deliver(pending.splice(0, batchSize));
+          const batch = pending.splice(0, batchSize);
+          makeRoom();
+          const again = await deliver(batch);
           if (again.length === 0) continue;
           pending.unshift(...again);
           await sleep(20 * Math.max(...again.map((record) => attempts.get(record) ?? 1)));
@@ -75,6 +90,8 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, 
     push(record) {
       pending.push(record);
       schedule();
+      if (pending.length < maxPending) return undefined;
+      return new Promise<void>((resolve) => waiters.push(resolve));
     },
     async settled() {
       while (timer || running || pending.length > 0) await (running ?? sleep(windowMs));

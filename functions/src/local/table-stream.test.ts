@@ -177,6 +177,36 @@ describe("local table stream", () => {
 });
 
 describe("local event queue", () => {
+  it("is bounded: a push beyond its bound waits until the handler has taken a batch", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handled: number[][] = [];
+    const queue = eventQueue<number>(
+      async (batch) => {
+        handled.push(batch);
+        await gate;
+      },
+      { name: "bounded", batchSize: 2, windowMs: 1, maxPending: 3 },
+    );
+    expect(queue.push(1)).toBeUndefined();
+    expect(queue.push(2)).toBeUndefined();
+    const full = queue.push(3);
+    expect(full).toBeInstanceOf(Promise);
+    let roomed = false;
+    void full!.then(() => {
+      roomed = true;
+    });
+    // The first batch taken makes room, while its handler still works.
+    await full;
+    expect(roomed).toBe(true);
+    expect(handled).toEqual([[1, 2]]);
+    release();
+    await queue.settled();
+    expect(handled).toEqual([[1, 2], [3]]);
+  });
+
   it("delivers in order, in batches, one batch at a time, and settles when all are handled", async () => {
     const batches: number[][] = [];
     let inFlight = 0;

@@ -46,7 +46,8 @@ export function onlyLockAttributes(input: WriteInput): boolean {
 const image = (item: Record<string, unknown> | undefined): Image | undefined =>
   item ? (marshall(item, MARSHALL_OPTIONS) as Image) : undefined;
 
-export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (record: StreamRecord) => void): void {
+/** `onRecord` may answer a promise (its queue is full): the write answers once it resolves. */
+export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (record: StreamRecord) => unknown): void {
   const locks = new Map<string, Promise<unknown>>();
   // Sequence numbers grow across restarts too (the statistics remember the last one applied per
   // item): microseconds of the clock, or one more than the last when the clock has not moved on.
@@ -72,10 +73,11 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
     return current;
   };
 
+  /** Hands the record on; a promise when its queue is full (the write answers once there is room). */
   const emit = (key: Image, before: Image | undefined, after: Image | undefined) => {
-    if ((!before && !after) || changedAttributes(before, after).length === 0) return;
+    if ((!before && !after) || changedAttributes(before, after).length === 0) return undefined;
     const SequenceNumber = nextSequence();
-    onRecord({
+    const handed = onRecord({
       eventID: newId(),
       eventName: !before ? "INSERT" : !after ? "REMOVE" : "MODIFY",
       dynamodb: {
@@ -86,6 +88,7 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
         SequenceNumber,
       },
     });
+    return handed instanceof Promise ? handed : undefined;
   };
 
   doc.middlewareStack.add(
@@ -106,19 +109,19 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
           if (input.ReturnValues === undefined || input.ReturnValues === "NONE") {
             const result = await next({ ...args, input: { ...input, ReturnValues: "ALL_NEW" } });
             const output = result.output as { Attributes?: Record<string, unknown> };
-            emit(key, before, image(output.Attributes));
+            await emit(key, before, image(output.Attributes));
             delete output.Attributes;
             return result;
           }
           const result = await next(args);
-          emit(key, before, await readImage(tableName, key));
+          await emit(key, before, await readImage(tableName, key));
           return result;
         }
         const result = await next({ ...args, input: { ...input, ReturnValues: "ALL_OLD" } });
         const output = result.output as { Attributes?: Record<string, unknown> };
         const before = image(output.Attributes);
         if (input.ReturnValues !== "ALL_OLD") delete output.Attributes;
-        emit(key, before, command === "PutItemCommand" ? image(input.Item) : undefined);
+        await emit(key, before, command === "PutItemCommand" ? image(input.Item) : undefined);
         return result;
       });
     },
