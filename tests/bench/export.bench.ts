@@ -19,6 +19,7 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import type { ExportFormat } from "@server/export/formats";
 import { exportProject } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
+import { countCalls, type CallCounter } from "@server/adapters/dynamodb/call-count";
 import type { Calculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 import { fromDictionary, storedMachineryFuel, storedUnderground, typed } from "./coefficient-uses";
@@ -131,8 +132,9 @@ async function seed(deps: Deps, project: Project, email: string): Promise<void> 
   );
 }
 
-async function measure(deps: Deps, actor: Actor, project: Project, format: ExportFormat, detail: boolean) {
+async function measure(deps: Deps, actor: Actor, project: Project, format: ExportFormat, detail: boolean, counter: CallCounter) {
   global.gc?.();
+  counter.reset();
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
@@ -151,7 +153,8 @@ async function measure(deps: Deps, actor: Actor, project: Project, format: Expor
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
   console.log(
     `${(detail ? "detailed " : "plain ") + format}`.padEnd(14) +
-      `${seconds.toFixed(2).padStart(6)} s  ${mb(bytes).padStart(6)} MB file  peak RSS ${mb(peak).padStart(6)} MB (+${mb(peak - before)} MB)`,
+      `${seconds.toFixed(2).padStart(6)} s  ${mb(bytes).padStart(6)} MB file  peak RSS ${mb(peak).padStart(6)} MB (+${mb(peak - before)} MB)  ` +
+      `${counter.calls.length} DynamoDB calls`,
   );
 }
 
@@ -190,10 +193,12 @@ export async function run(): Promise<void> {
     console.log(
       `${TOTAL} calculations written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (${MIX.map(([t, s]) => `${t} ${s * 100} %`).join(", ")})`,
     );
-    await measure(deps, actor, project, "xlsx", true);
-    await measure(deps, actor, project, "xlsx", false);
-    await measure(deps, actor, project, "xls", true);
-    await measure(deps, actor, project, "txt", false);
+    // The calls the export makes, counted where the repositories send them.
+    const counter = countCalls(storage.doc!);
+    await measure(deps, actor, project, "xlsx", true, counter);
+    await measure(deps, actor, project, "xlsx", false, counter);
+    await measure(deps, actor, project, "xls", true, counter);
+    await measure(deps, actor, project, "txt", false, counter);
   } finally {
     await storage.close();
     rmSync(blobsDir, { recursive: true, force: true });
