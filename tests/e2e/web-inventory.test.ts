@@ -2,10 +2,13 @@
 // the project dialog, calculations made through the API (one marked alternative in the dialog),
 // then «Инвентаризация»: the year's total with the threshold verdict, the category table with a
 // line's calculations paged when it opens, the checks with links and the left-out calculations,
-// the facilities and the chart by year; review and sign-off, and the report passport downloaded
-// as xlsx and PDF.
+// the facilities and the chart by year; review and sign-off, the report passport downloaded
+// as xlsx and PDF, and a version's verification pack, whose verify.py agrees offline.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -417,6 +420,23 @@ describe("web app: the year's inventory", () => {
     firstBook.getWorksheet("Паспорт")!.eachRow((row) => passportRows.push([row.getCell(1).value, row.getCell(2).value]));
     expect(passportRows).toContainEqual(["Версия", 1]);
     await page.getByTestId("inventory-versions").getByRole("button", { name: "Паспорт версии 2 (PDF)" }).waitFor();
+
+    // D34: each version's verification pack: a zip whose verify.py agrees with version 1 offline.
+    const [pack] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByTestId("inventory-versions")
+        .locator(".ant-list-item", { hasText: "Версия 1:" })
+        .getByRole("button", { name: "Пакет для верификатора" })
+        .click(),
+    ]);
+    expect(pack.suggestedFilename()).toBe("Пакет верификации 2025 версия 1.zip");
+    const dir = mkdtempSync(join(tmpdir(), "pack-"));
+    const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
+    expect(unzipped.status, unzipped.stderr).toBe(0);
+    const verified = spawnSync("python3", ["verify.py"], { cwd: dir, encoding: "utf8" });
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stdout).toMatch(/Все \d+ проверок сходятся: версия 1/);
     await screenshot(page, { path: `${SHOTS}/inventory-versions.png`, fullPage: true });
     expect(pageErrors).toEqual([]);
   });

@@ -2,15 +2,21 @@
 // the chosen facility (GET v1/inventory/{year}/report/?format=), saved under the server's name. A
 // large company's passport is made as a job (docs/user-guide.md): the page shows its state and
 // progress, saves the file when it is ready and offers it again. The versions list offers each
-// approved version's passport (`version`): it prints that version's figures and requisites (D32).
+// approved version's passport (`version`): it prints that version's figures and requisites (D32);
+// and its verification pack (D34: GET v1/inventory/{year}/versions/{n}/pack/), a zip a verifier
+// checks offline with the script inside, made and saved the same way.
 import { useState } from "react";
 import { Alert, Button, Flex, Space } from "antd";
-import { DownloadOutlined } from "@ant-design/icons";
+import { DownloadOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { api, type Download, type FileJob } from "../../api/client";
 import { saveBlob } from "../../shared/saveBlob";
 import { FileProgress } from "../../shared/FileProgress";
 
 type PassportFormat = "xlsx" | "pdf";
+/** What a button downloads: the passport in a format, or a version's verification pack. */
+type FileKind = PassportFormat | "pack";
+
+export const packPath = (year: number, version: number) => `v1/inventory/${year}/versions/${version}/pack/`;
 
 export function passportPath(year: number, format: PassportFormat, facility: string | undefined, version?: number): string {
   const query = new URLSearchParams({ format, ...(facility ? { facility } : {}), ...(version ? { version: String(version) } : {}) });
@@ -24,21 +30,28 @@ function save(file: Download, name: string) {
 }
 
 export function PassportDownload({ year, facility, version }: { year: number; facility: string | undefined; version?: number }) {
-  const [pending, setPending] = useState<PassportFormat>();
+  const [pending, setPending] = useState<FileKind>();
   const [job, setJob] = useState<FileJob>();
   const [received, setReceived] = useState(0);
   const [saved, setSaved] = useState<{ file: Download; name: string }>();
   const [failure, setFailure] = useState<string>();
+  const [lastKind, setLastKind] = useState<FileKind>();
 
-  async function download(format: PassportFormat) {
+  async function download(format: FileKind) {
     setPending(format);
+    setLastKind(format);
     setJob(undefined);
     setReceived(0);
     setSaved(undefined);
     setFailure(undefined);
     try {
-      const file = await api.download(passportPath(year, format, facility, version), setReceived, setJob);
-      const name = file.fileName ?? `Паспорт отчета ${year}${version ? ` версия ${version}` : ""}.${format}`;
+      const path = format === "pack" ? packPath(year, version ?? 1) : passportPath(year, format, facility, version);
+      const file = await api.download(path, setReceived, setJob);
+      const name =
+        file.fileName ??
+        (format === "pack"
+          ? `Пакет верификации ${year} версия ${version}.zip`
+          : `Паспорт отчета ${year}${version ? ` версия ${version}` : ""}.${format}`);
       save(file, name);
       setSaved({ file, name });
     } catch (error) {
@@ -65,15 +78,33 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
               : `Скачать паспорт отчета (${format === "pdf" ? "PDF" : "xlsx"})`}
           </Button>
         ))}
+        {version !== undefined && (
+          <Button
+            size="small"
+            icon={<SafetyCertificateOutlined />}
+            loading={pending === "pack"}
+            disabled={pending !== undefined}
+            onClick={() => void download("pack")}
+            title="Снимок версии, расчеты, коэффициенты, документы, паспорт и программа проверки verify.py (Python 3)"
+          >
+            Пакет для верификатора
+          </Button>
+        )}
       </Space>
       {pending && <FileProgress job={job} received={received} />}
-      {failure && <Alert type="error" showIcon title={`Не удалось скачать паспорт отчета: ${failure}`} />}
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          title={`${lastKind === "pack" ? "Не удалось скачать пакет для верификатора" : "Не удалось скачать паспорт отчета"}: ${failure}`}
+        />
+      )}
       {/* Only after a wait for a job: a file made at once needs no second offer. */}
       {saved && job && (
         <Alert
           type="success"
           showIcon
-          title={`Паспорт отчета готов: «${saved.name}»`}
+          title={`${lastKind === "pack" ? "Пакет для верификатора готов" : "Паспорт отчета готов"}: «${saved.name}»`}
           action={
             <Button size="small" onClick={() => save(saved.file, saved.name)}>
               Скачать еще раз
