@@ -173,6 +173,9 @@ describe("web app: plain language on screen", () => {
     const text = await page.locator("body").innerText();
     expect(text).toContain("№ 296-ФЗ от 02.07.2021");
     expect(text).not.toMatch(/от \d{4}-\d{2}-\d{2}/);
+    // The panel is named in Russian, once: «МГЭИК», not «IPCC» beside it.
+    expect(text).toContain("МГЭИК");
+    expect(text).not.toContain("IPCC");
     // Titles, numbers and source names are the documents' own (a UN guide's English title).
     await expectNoRawWords(
       "/documents",

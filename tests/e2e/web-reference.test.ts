@@ -92,7 +92,7 @@ describe("web app: reference dictionaries and converter", () => {
       "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
       "Выбросы CO2 при сжигании метана на факельной установке",
     ]);
-    const ipcc = categories().first().getByRole("link", { name: "IPCC 2006, т. 2, гл. 4" });
+    const ipcc = categories().first().getByRole("link", { name: "МГЭИК 2006, т. 2, гл. 4" });
     expect(await ipcc.getAttribute("href")).toBe("https://www.ipcc-nggip.iges.or.jp/public/2006gl/");
     await page.getByTestId("categories").locator(".ant-pagination-prev").click();
     await categories().filter({ hasText: "из систем дегазации" }).waitFor();

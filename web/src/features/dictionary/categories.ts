@@ -19,7 +19,7 @@ export const DOCUMENTS = {
     url: "https://www.consultant.ru/document/cons_doc_LAW_423207/",
   },
   ipcc2006: {
-    label: "IPCC 2006, т. 2, гл. 4",
+    label: "МГЭИК 2006, т. 2, гл. 4",
     url: "https://www.ipcc-nggip.iges.or.jp/public/2006gl/",
   },
 } as const satisfies Record<string, NormativeDocument>;

@@ -158,7 +158,7 @@ export default function ProjectUncertaintyPage() {
                   ]}
                 />
                 <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
-                  Уравнения 3.1 и 3.2 IPCC 2006 (т. 1, гл. 3): точны для малых некоррелированных неопределенностей; коэффициенты уровня 1
+                  Уравнения 3.1 и 3.2 МГЭИК 2006 (т. 1, гл. 3): точны для малых некоррелированных неопределенностей; коэффициенты уровня 1
                   для добычи угля шире, поэтому рядом показан метод Монте-Карло.
                 </Typography.Paragraph>
               </Card>
@@ -215,7 +215,7 @@ export default function ProjectUncertaintyPage() {
               <KeyCategoriesTable project={project} />
             </Suspense>
             <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
-              Ключевая категория — та, до которой накопленная доля еще не достигла порога (IPCC 2006, т. 1, гл. 4, уравнения 4.1 и 4.4).
+              Ключевая категория — та, до которой накопленная доля еще не достигла порога (МГЭИК 2006, т. 1, гл. 4, уравнения 4.1 и 4.4).
               Оценка тренда требует базового года и появится вместе с инвентаризацией.
             </Typography.Paragraph>
           </Card>
