@@ -376,6 +376,8 @@ describe("export to xlsx", () => {
     expect(result.value).toBeCloseTo(31.49, 9);
     expect(result.numFmt).toBe("#,##0.000");
     expect(row.getCell(headerIndex(om, "Автор")).value).toBe(user.email);
+    // No internal id: a user reads the calculation by its name.
+    expect(rowValues(om, 1).concat(rowValues(om, 2))).not.toContain("Идентификатор");
     expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.3");
 
     const fill = wb.getWorksheet(FILL_ROWS)!;

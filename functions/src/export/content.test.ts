@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellDecimals, describeCoefficient } from "./content";
+import { cellDecimals, describeCoefficient, NOT_COUNTED, totalsSheet } from "./content";
 
 describe("describeCoefficient", () => {
   it("writes every source in Russian, a setting left at its default as a fixed value", () => {
@@ -22,5 +22,37 @@ describe("cellDecimals", () => {
     expect(cellDecimals(0.668, column)).toBe(2);
     expect(cellDecimals(12.0004, column)).toBe(2);
     expect(cellDecimals(0, column)).toBe(2);
+  });
+});
+
+describe("cellDecimals of a value as entered", () => {
+  const column = { header: "", kind: "number" as const, decimals: 2, width: 10, asStored: true as const };
+  it("prints every decimal an input has, at least the column's", () => {
+    expect(cellDecimals(0.954059, column)).toBe(6);
+    expect(cellDecimals(1_250_000, column)).toBe(2);
+    expect(cellDecimals(12.0004, column)).toBe(4);
+    expect(cellDecimals(1e-7, column)).toBe(7);
+  });
+});
+
+describe("totalsSheet", () => {
+  it("says «не учтен» of a type whose every calculation is an alternative, and sums the others", async () => {
+    const sheet = totalsSheet(
+      [
+        { title: "Факел по МГЭИК", count: 1, counted: 0, co2e: 0 },
+        { title: "Факел по составу", count: 2, counted: 2, co2e: 149_301.68 },
+        { title: "Прогноз", count: 1, counted: 1, co2e: null },
+      ],
+      { detail: false, decimals: 2, now: new Date(0) },
+      "Итоги",
+    );
+    const rows: unknown[][] = [];
+    for await (const row of sheet.rows) rows.push(row as unknown[]);
+    expect(rows).toEqual([
+      ["Факел по МГЭИК", 1, NOT_COUNTED],
+      ["Факел по составу", 2, 149_301.68],
+      ["Прогноз", 1, null],
+      ["Всего", 4, 149_301.68],
+    ]);
   });
 });

@@ -40,6 +40,9 @@ export interface Column {
   decimals?: number;
   /** false for numbers read as names — a year, a row number: 2024, not 2 024 (txt). */
   grouping?: false;
+  /** A value as it was entered or stored (an input, a coefficient): the txt prints every decimal it
+   *  has, at least the column's — 0,954059, never «0,95». */
+  asStored?: true;
   width: number;
 }
 
@@ -47,12 +50,19 @@ export interface Column {
  *  lose its two significant digits (a flare's CF 0,0006 is never «0,00»). Values stay unrounded. */
 export function cellDecimals(value: number, column: Column | undefined): number {
   const decimals = column?.decimals ?? 2;
+  if (column?.asStored && Number.isFinite(value)) return Math.min(12, Math.max(decimals, storedPlaces(value)));
   if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1 || column?.grouping === false) return decimals;
   const significant = Number(Math.abs(value).toPrecision(2)).toString();
   const places = /e-(\d+)$/.exec(significant)
     ? Number(/e-(\d+)$/.exec(significant)![1]) + (significant.split("e")[0].split(".")[1]?.length ?? 0)
     : (significant.split(".")[1]?.length ?? 0);
   return Math.min(12, Math.max(decimals, places));
+}
+
+/** The decimals a stored number has: 0.954059 → 6, 1250000 → 0, 1e-7 → 7. */
+function storedPlaces(value: number): number {
+  const plain = Math.abs(value).toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+  return plain.split(".")[1]?.length ?? 0;
 }
 
 export interface Sheet {
@@ -217,7 +227,7 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
     if (field.type === "file") return [{ column: textColumn(field.label, 28), value: (c) => c.file?.name ?? null }];
     if (field.type === "number") {
       const stored: Accessor = {
-        column: numberColumn(withUnit(field.label, field.unit), field.decimals),
+        column: { ...numberColumn(withUnit(field.label, field.unit), field.decimals), asStored: true },
         value: (c) => number(c.inputs[field.name]),
       };
       if (!field.units) return [stored];
@@ -317,14 +327,14 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
   return [
     ...head,
     { column: textColumn("Дата изменения", 14), value: (c) => DATE(c.updated_at) },
-    { column: textColumn("Автор", 24), value: (c) => c.created_by ?? null },
+    // What came with the platform (the demo year) was made by «система», never the account «system».
+    { column: textColumn("Автор", 24), value: (c) => (c.created_by === "system" ? "система" : (c.created_by ?? null)) },
     { column: textColumn("Версия методики", 12), value: (c) => c.methodology_version ?? null },
     ...inputAccessors(def),
     ...coefficientAccessors(def, section.calculations),
     ...resultAccessors(section.type, def, options.decimals),
     ...uncertaintyAccessors(section.type, options.decimals),
     ...marksAccessors(def),
-    { column: textColumn("Идентификатор", 24), value: (c) => c.id },
   ];
 }
 
@@ -569,6 +579,8 @@ export function backtestSheet(section: TypeSection, options: ExportOptions, name
 export interface TypeTotal {
   title: string;
   count: number;
+  /** How many of them the sums count (D18: an alternative is listed, never summed). */
+  counted: number;
   /** Sum of the type's CO2-equivalent result (registry `co2e`), when it has one. */
   co2e: number | null;
 }
@@ -581,13 +593,14 @@ export function typeTotal(
   co2eOf?: (c: Calculation) => number | undefined,
 ): TypeTotal {
   const field = calculationDefinition(section.type).co2e;
-  const co2e = field
-    ? section.calculations.filter(counts).reduce((sum, c) => sum + (co2eOf?.(c) ?? number(c.results[field]) ?? 0), 0)
-    : null;
-  return { title: section.title, count: section.calculations.length, co2e };
+  const summed = section.calculations.filter(counts);
+  const co2e = field ? summed.reduce((sum, c) => sum + (co2eOf?.(c) ?? number(c.results[field]) ?? 0), 0) : null;
+  return { title: section.title, count: section.calculations.length, counted: summed.length, co2e };
 }
 
 export const CO2E_UNIT = "т CO2-экв.";
+/** What «Итоги» says of a type none of whose calculations the sums count. */
+export const NOT_COUNTED = "не учтен";
 
 /** What «Итоги» adds under the types (D26): the netting of the project's facility-year, when it
  *  nets anything, and the GWP set applied. */
@@ -619,7 +632,8 @@ export function totalsSheet(
       numberColumn(withUnit("Выбросы", CO2E_UNIT), options.decimals, 20),
     ],
     rows: [
-      ...totals.map((t) => [t.title, t.count, t.co2e] as Cell[]),
+      // A type whose every calculation is an alternative is «не учтен», never «0,00» (D18).
+      ...totals.map((t) => [t.title, t.count, t.co2e !== null && t.count > 0 && t.counted === 0 ? NOT_COUNTED : t.co2e] as Cell[]),
       // D17, D26: the gas the facility-year destroyed comes off the project's gross mining figures.
       ...(subtracted > 0 ? [[`${NETTING_LABEL}: вычтено из валовых выбросов при добыче`, null, subtracted] as Cell[]] : []),
       [subtracted > 0 ? "Всего (за вычетом уничтоженного метана)" : "Всего", totals.reduce((s, t) => s + t.count, 0), all],
