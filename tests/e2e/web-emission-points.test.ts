@@ -170,7 +170,7 @@ describe("web app: a mine's emission points (D25)", () => {
       dictionary_items: { get_disposal_co2_stat_sources: 8 },
     });
     await page.goto(at("/inventory?year=2022"));
-    const mining = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    const mining = page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     await mining.filter({ hasText: "382\u00a0630,40" }).waitFor({ timeout: 60_000 });
     const answer = await demo<{ checks: Array<{ level: string }> }>("GET", "v1/inventory/?year=2022");
     expect(answer.checks.filter((c) => c.level === "error")).toEqual([]);

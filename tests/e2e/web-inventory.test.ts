@@ -138,7 +138,7 @@ describe("web app: the year's inventory", () => {
     // D19: the same source twice over the same year is an error naming both calculations.
     expect(await checks.innerText()).toMatch(/источник учтен дважды/);
     await checks.getByRole("link", { name: "Открыть «Оценка по коэффициенту»" }).waitFor();
-    const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    const category = page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     // The line's calculations are read when it opens, a page at a time, with their total.
     await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
     const expanded = page.locator(".ant-table-expanded-row");
@@ -205,12 +205,12 @@ describe("web app: the year's inventory", () => {
     const mining = lines.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
     const measured = 40_000 * 0.6 * 0.668; // «Измерения 2025», net: nothing comes off it
     expect(mining.t).toBeCloseTo(24_120 - answer.balance[0].flared_t + measured, 2);
-    const miningRow = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    const miningRow = page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     expect(await miningRow.innerText()).toContain(
       mining.t.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
     );
     // D16: the flaring line is 1.B.1.a.i.4.
-    await page.locator(".ant-table-row", { hasText: "1.B.1.a.i.4" }).first().waitFor();
+    await page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.4" }).first().waitFor();
     await page.getByTestId("methane-sankey").and(page.locator("[data-ready=true]")).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("methane-sankey").locator(".sankey").count()).toBeGreaterThan(0);
     await balance.scrollIntoViewIfNeeded();
@@ -248,7 +248,7 @@ describe("web app: the year's inventory", () => {
     expect(await listed.innerText()).toContain("альтернативный");
     expect(await listed.innerText()).toContain("Всего расчетов: 1");
     await screenshot(checks, { path: `${SHOTS}/inventory-left-out.png` });
-    const category = page.locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
+    const category = page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
     const expanded = page.locator(".ant-table-expanded-row");
     await expanded.getByRole("link", { name: "Измерения 2025", exact: true }).waitFor();

@@ -2,7 +2,7 @@
 // the total with the 296-FZ threshold verdict, the review, the table by Order 371 category, IPCC
 // code and gas with the calculations behind each row (InventoryCalculations, read when the row
 // opens), the checks with links to the calculations to fix and the left-out ones on request, the
-// facilities, and totals by category and year.
+// year's uncertainty and key categories by line and gas, the facilities, and totals by category and year.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography, type TableColumnsType } from "antd";
@@ -18,6 +18,7 @@ import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";
 import { calculationLink, InventoryCalculations, T_CO2E, tonnes } from "./InventoryCalculations";
 import { MethaneBalance } from "./MethaneBalance";
 import { CoalProcessed } from "./CoalProcessed";
+import { YearUncertainty } from "./YearUncertainty";
 
 type CategoryRow = Inventory["categories"][number];
 type Check = Inventory["checks"][number];
@@ -125,7 +126,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
       <Suspense fallback={<LazyLoading />}>
         <ReviewPanel review={data.review} />
       </Suspense>
-      <Card title="Выбросы по категориям и газам" size="small">
+      <Card title="Выбросы по категориям и газам" size="small" data-testid="inventory-lines">
         <Table<CategoryRow>
           rowKey={lineKey}
           size="small"
@@ -152,6 +153,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
           }
         />
       </Card>
+      <YearUncertainty year={data.year} facility={data.facility ?? undefined} years={years} />
       <MethaneBalance balance={data.balance} />
       <CoalProcessed inventory={data} />
       <Card title="Проверки" size="small" data-testid="checks">

@@ -9,6 +9,7 @@ import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
 export type InventoryCalculation = InferResponseType<Client<"inventory">["calculations"]["$get"], 200>["results"][number];
 export type YearTotals = InferResponseType<Client<"inventory">["years"]["$get"], 200>[number];
+export type YearUncertainty = InferResponseType<Client<"inventory">["uncertainty"]["$get"], 200>;
 export type InventoryVersion = InferResponseType<Client<"inventory">[":year"]["versions"]["$get"], 200>[number];
 export type Facility = InferResponseType<Client<"facilities">[":id"]["$get"], 200>;
 export type FacilityKind = Facility["kind"];
@@ -25,6 +26,21 @@ export function useInventory(year: number, facility: string | undefined) {
   return useQuery({
     queryKey: [...inventoryKey, year, facility ?? ""],
     queryFn: () => inventory((c) => c.index.$get({ query: { year: String(year), facility: facility || undefined } })),
+    staleTime: 0,
+  });
+}
+
+/** D27: the year's uncertainty and key categories by IPCC line and gas (with `base`: the trend). */
+export function useYearUncertainty(year: number, facility: string | undefined, base: number | undefined) {
+  return useQuery({
+    queryKey: [...inventoryKey, year, facility ?? "", "uncertainty", base ?? ""],
+    queryFn: () =>
+      inventory((c) =>
+        c.uncertainty.$get({
+          query: { year: String(year), facility: facility || undefined, base: base === undefined ? undefined : String(base) },
+        }),
+      ),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

@@ -1,0 +1,154 @@
+// The inventory screen's «Неопределенность» (D27; docs/methodology.md, Uncertainty): the year's
+// uncertainty by IPCC line and gas on the netted lines (GET v1/inventory/uncertainty/): each line's
+// emission, the destroyed gas taken off it, the activity-data and factor uncertainties and the
+// line's own, the total's Approach 1 interval and the Monte Carlo one, and the key categories by
+// level and, with a base year picked, by trend.
+import { useState } from "react";
+import { Alert, Card, Flex, Select, Tag, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
+import { formatResult } from "../../shared/decimals";
+import { useYearUncertainty, type YearTotals, type YearUncertainty as Answer } from "./api";
+import { T_CO2E, tonnes } from "./InventoryCalculations";
+
+type Line = Answer["lines"][number];
+type Ranked = Answer["key_level"][number];
+interface Row extends Line {
+  level?: Ranked;
+  level2?: Ranked;
+  trend?: Ranked;
+}
+
+/** 12,3 % (one decimal: an uncertainty is not known better). */
+const percent = (value: number) => `${formatResult(value, 1)} %`;
+const share = (ranked: Ranked | undefined) => (ranked === undefined ? "—" : percent(ranked.share * 100));
+const keyTag = (ranked: Ranked | undefined) =>
+  ranked === undefined ? "—" : ranked.key ? <Tag color="red">ключевая</Tag> : <Tag>не ключевая</Tag>;
+
+function columns(withTrend: boolean): TableColumnsType<Row> {
+  return [
+    { title: "Код МГЭИК", key: "ipcc", width: 260, render: (_: unknown, r) => `${r.ipcc_code} ${r.ipcc_label}` },
+    { title: "Газ", dataIndex: "gas", width: 60 },
+    { title: `Выбросы, ${T_CO2E}`, dataIndex: "t_co2e", width: 150, align: "right", render: (v: number) => tonnes(v) },
+    {
+      title: `Уничтожено (факел, котельная), ${T_CO2E}`,
+      dataIndex: "destroyed_t_co2e",
+      width: 170,
+      align: "right",
+      render: (v: number, r) => (v > 0 ? `${tonnes(v)} (±${percent(r.destroyed_u)})` : "—"),
+    },
+    { title: "Данные о деятельности, ± %", dataIndex: "ad_u", width: 130, align: "right", render: (v: number) => percent(v) },
+    { title: "Коэффициенты, ± %", dataIndex: "ef_u", width: 120, align: "right", render: (v: number) => percent(v) },
+    { title: "Неопределенность строки, ± %", dataIndex: "u_pct", width: 140, align: "right", render: (v: number) => percent(v) },
+    {
+      title: "Ключевая по уровню (подход 1, 95 %)",
+      children: [
+        { title: "Доля", key: "l-share", width: 90, align: "right", render: (_: unknown, r) => share(r.level) },
+        { title: "Категория", key: "l-key", width: 130, render: (_: unknown, r) => keyTag(r.level) },
+      ],
+    },
+    {
+      title: "По уровню × неопределенности (подход 2, 90 %)",
+      children: [
+        { title: "Доля", key: "a-share", width: 90, align: "right", render: (_: unknown, r) => share(r.level2) },
+        { title: "Категория", key: "a-key", width: 130, render: (_: unknown, r) => keyTag(r.level2) },
+      ],
+    },
+    ...(withTrend
+      ? ([
+          {
+            title: "Ключевая по тренду (подход 1, 95 %)",
+            children: [
+              { title: "Доля", key: "t-share", width: 90, align: "right", render: (_: unknown, r) => share(r.trend) },
+              { title: "Категория", key: "t-key", width: 130, render: (_: unknown, r) => keyTag(r.trend) },
+            ],
+          },
+        ] satisfies TableColumnsType<Row>)
+      : []),
+  ];
+}
+
+function rowsOf(data: Answer): Row[] {
+  const of = (list: readonly Ranked[] | undefined) => new Map((list ?? []).map((c) => [c.id, c]));
+  const level = of(data.key_level);
+  const level2 = of(data.key_level_approach2);
+  const trend = of(data.trend?.key_trend);
+  return data.lines
+    .map((line) => ({ ...line, level: level.get(line.id), level2: level2.get(line.id), trend: trend.get(line.id) }))
+    .sort((a, b) => b.t_co2e - a.t_co2e);
+}
+
+const NO_TREND = 0;
+
+export function YearUncertainty({ year, facility, years }: { year: number; facility: string | undefined; years: readonly YearTotals[] }) {
+  const [base, setBase] = useState<number>(NO_TREND);
+  const bases = years.map((y) => y.year).filter((y) => y < year);
+  const chosen = bases.includes(base) ? base : undefined;
+  const query = useYearUncertainty(year, facility, chosen);
+  const data = query.data;
+  return (
+    <Card title="Неопределенность" size="small" data-testid="year-uncertainty">
+      {query.isError && <Alert type="error" showIcon title={`Не удалось рассчитать неопределенность: ${query.error.message}`} />}
+      {query.isPending && <Typography.Text type="secondary">Расчет неопределенности…</Typography.Text>}
+      {data && data.lines.length === 0 && (
+        <Typography.Text type="secondary">За {year} год нет выбросов, неопределенность не рассчитывается</Typography.Text>
+      )}
+      {data && data.lines.length > 0 && (
+        <Flex vertical gap={12}>
+          <Flex vertical gap={4}>
+            <Typography.Text strong data-testid="year-uncertainty-total">
+              Итого: {tonnes(data.total.t_co2e)} {T_CO2E} ± {percent(data.total.u_pct)} (от {tonnes(data.total.lower)} до{" "}
+              {tonnes(data.total.upper)}), подход 1
+            </Typography.Text>
+            {data.monte_carlo && (
+              <Typography.Text data-testid="year-uncertainty-monte-carlo">
+                Метод Монте-Карло ({formatResult(data.monte_carlo.trials, 0)} испытаний): 95 % интервал от {tonnes(data.monte_carlo.p2_5)}{" "}
+                до {tonnes(data.monte_carlo.p97_5)} (±{percent(data.monte_carlo.half_width_pct)})
+              </Typography.Text>
+            )}
+            <Typography.Text type="secondary">
+              Строки учтены за вычетом уничтоженного газа; неопределенность строки — по уравнению 3.2 МГЭИК с вычитаемым слагаемым. ПГП CH4
+              = {formatResult(data.gwp.gwp_ch4, 0)} для всех расчетов года.
+            </Typography.Text>
+          </Flex>
+          <Flex gap={12} wrap align="center">
+            <span>Базовый год для тренда</span>
+            <Select
+              aria-label="Базовый год для тренда"
+              style={{ width: 160 }}
+              value={chosen ?? NO_TREND}
+              onChange={setBase}
+              options={[{ value: NO_TREND, label: "без тренда" }, ...bases.map((y) => ({ value: y, label: String(y) }))]}
+            />
+            {data.trend && (
+              <Typography.Text data-testid="year-uncertainty-trend">
+                Тренд к {data.trend.base_year} году: {data.trend.trend_pct >= 0 ? "+" : "−"}
+                {percent(Math.abs(data.trend.trend_pct))} ± {formatResult(data.trend.trend_uncertainty_pp, 1)} п. п.
+              </Typography.Text>
+            )}
+            {chosen !== undefined && data.base_year === chosen && !data.trend && (
+              <Typography.Text type="secondary">В {chosen} году нет учтенных выбросов</Typography.Text>
+            )}
+          </Flex>
+          <Table<Row>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            scroll={{ x: 1200 }}
+            columns={columns(data.trend !== null)}
+            dataSource={rowsOf(data)}
+          />
+          {data.lines.some((l) => l.without_uncertainty > 0) && (
+            <Typography.Text type="warning">
+              Без неопределенности исходных данных:{" "}
+              {data.lines
+                .filter((l) => l.without_uncertainty > 0)
+                .map((l) => `${l.ipcc_code} ${l.gas} (${formatResult(l.without_uncertainty, 0)})`)
+                .join(", ")}
+            </Typography.Text>
+          )}
+          <Typography.Text type="secondary">Уничтоженный газ: {data.destroyed_source}</Typography.Text>
+        </Flex>
+      )}
+    </Card>
+  );
+}
