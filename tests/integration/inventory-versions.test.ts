@@ -279,6 +279,13 @@ describe("a dictionary edit after approval", () => {
   it("is not refused but recorded as an error check «изменено после утверждения»; the year shows its approved figures everywhere, the live ones only as «если переоткрыть»", async () => {
     const set = (await gwpSetInForce(h.deps, 2024))!;
     const before = await inventory();
+    const rowsOfLine = async () =>
+      json<{ results: Array<{ id: string; gases: Array<{ gas: string; t_co2e: number }> }>; count: number }>(
+        await h.request(`/api/v1/inventory/calculations/?year=2024&line=${encodeURIComponent("2|1.B.1.a.i.4|CH4")}`, { token: staff }),
+        200,
+      );
+    const frozenRows = await rowsOfLine();
+    expect(frozenRows.results.map((r) => r.id)).toContain(torch.id);
     await changeCoefficient(
       h.deps,
       "get_gwp",
@@ -313,6 +320,15 @@ describe("a dictionary edit after approval", () => {
         live_if_reopened_t_co2e: after.approved?.live_if_reopened.total_t_co2e,
       });
     }
+    // D32: the rows under the approved line are the version's calculations, not the live recomputation.
+    expect(await rowsOfLine()).toEqual(frozenRows);
+    const approvedPath = `/api/v1/inventory/2024/versions/${before.approved!.version}/`;
+    const snapshot = JSON.parse(await (await h.request(approvedPath, { token: staff })).text()) as {
+      inventory: { calculations: Array<{ id: string; gases: Array<{ gas: string; t_co2e: number }> }> };
+    };
+    expect(frozenRows.results.find((r) => r.id === torch.id)!.gases).toEqual(
+      snapshot.inventory.calculations.find((c) => c.id === torch.id)!.gases,
+    );
     // The report still prints the approved version's figures.
     expect(await pdfText()).toMatch(new RegExp(`Итого\\s+${russian(before.total_t_co2e)}`));
   });

@@ -7,7 +7,7 @@ import type { Deps } from "../context";
 import type { InventoryReview } from "../../ports";
 import type { Order371Category } from "@core/inventory";
 import { isApproved } from "./review";
-import type { InventorySummary } from "./types";
+import type { InventoryCalculation, InventorySummary } from "./types";
 import { loadSnapshot, scopedState } from "./versions";
 
 export interface ApprovedFigures {
@@ -52,4 +52,23 @@ export async function approvedFigures(
   if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
   kept.set(key, figures);
   return figures;
+}
+
+/** The approved version's calculations of the year (of one facility when given), as the inventory
+ *  lists them (without what they were computed from), or undefined when the year does not stand
+ *  approved: the rows under an approved line are the ones the version froze, not the live ones. */
+export async function approvedCalculations(
+  deps: Pick<Deps, "repos" | "blobs">,
+  review: Pick<InventoryReview, "company" | "year" | "status" | "snapshot">,
+  facilityId?: string,
+): Promise<InventoryCalculation[] | undefined> {
+  if (!isApproved(review as InventoryReview) || !review.snapshot) return undefined;
+  const snapshot = await loadSnapshot(deps, review.company, review.year, review.snapshot.version);
+  return scopedState(snapshot.inventory, facilityId).calculations.map(
+    ({ version: _version, inputs: _inputs, results: _results, methodology_version: _methodology, ...row }) => ({
+      ...row,
+      // A version approved before points were kept has none.
+      point: row.point ?? null,
+    }),
+  );
 }

@@ -3,14 +3,14 @@
 // converted with the GWP set in force for the year whatever set each calculation was stored with.
 // Alternatives, other years and the non-inventory types (forecast, gap filling, sensitivity, the
 // utilisation choice) never count. The checks say what a verifier would ask about.
-import { approvedFigures } from "./approved";
+import { approvedCalculations, approvedFigures } from "./approved";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../gwp-years";
 import { coefficientFlags } from "../coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
 import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
-import { reviewOf } from "./review";
+import { getReview, reviewOf } from "./review";
 import { oneDictionaryCheck } from "../dictionaries";
 import type { Project } from "../../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
@@ -323,6 +323,12 @@ export async function listInventoryCalculations(
     (p) => !p.is_deleted && p.reporting_year === query.year && (!query.facility || p.facility === query.facility),
   );
   const [category, ipcc, gas] = query.line?.split("|") ?? [];
+  // D32: an approved, sent or accepted year's lines list the calculations its version froze (a
+  // check's list stays the live one: the checks are of the live data).
+  const frozen = query.check
+    ? undefined
+    : await approvedCalculations(deps, await getReview(deps, actor.company, query.year), query.facility);
+  if (frozen) return pageOf(frozen, query, category, gas);
   const types = query.line
     ? typesMaking(new Set([ipcc])).filter((type) => {
         const source = inventorySourceOf(type)!;
@@ -333,8 +339,19 @@ export async function listInventoryCalculations(
     ? await calculationsOfCheck(deps, actor.company, ofYear, query.check)
     : await projectCalculations(deps, actor.company, ofYear, types);
   if (!read) throw new Invalid("check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)");
-  const rows = read
-    .map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4, balances))
+  const rows = read.map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4, balances));
+  return pageOf(rows, query, category, gas);
+}
+
+/** The rows of the asked line (and counted or not), by period and name, one page of them. */
+function pageOf(
+  all: InventoryCalculation[],
+  query: InventoryCalculationsQuery,
+  category: string | undefined,
+  gas: string | undefined,
+): { results: InventoryCalculation[]; count: number } {
+  const ipcc = query.line?.split("|")[1];
+  const rows = all
     .filter(
       (row) =>
         (!query.line || (row.category === Number(category) && row.ipcc_code === ipcc && row.gases.some((g) => g.gas === gas))) &&
