@@ -4,6 +4,7 @@ import {
   assumesPureMethane,
   balanceOf,
   balanceStreams,
+  basisAsked,
   basisOf,
   emptyBalanceSums,
   methaneBalances,
@@ -208,5 +209,16 @@ describe("the balance by stream (D25)", () => {
       ["boiler", "used"],
     ]);
     expect(balance.emitted_t - balance.slip_t).toBeCloseTo(t(572.8), 9);
+  });
+});
+
+describe("basisAsked (D17)", () => {
+  it("asks the basis of mining methane, never of post-mining (always all of it) or of other types", () => {
+    expect(basisAsked("underground")).toBe(true);
+    expect(basisAsked("underground_emission_ch4")).toBe(true);
+    expect(basisAsked("handling_underground_ch4")).toBe(false);
+    expect(basisOf("handling_underground_ch4", {})).toBe("gross");
+    expect(basisAsked("torch_ch4")).toBe(false);
+    expect(basisAsked("no_such_type")).toBe(false);
   });
 });

@@ -73,6 +73,14 @@ export function basisOf(type: string, inputs: Readonly<Record<string, unknown>>)
   return METHANE_BASES.includes(stored as MethaneBasis) ? (stored as MethaneBasis) : fallback;
 }
 
+/** Whether a user states the basis (D17): a mining methane type whose basis is not fixed — never
+ *  post-mining, whose methane is always all of it. */
+export function basisAsked(type: string): boolean {
+  if (!isCalculationType(type)) return false;
+  const def = REGISTRY[type] as { basis?: MethaneBasis; basisFixed?: true };
+  return def.basis !== undefined && def.basisFixed !== true;
+}
+
 const num = (record: Readonly<Record<string, unknown>>, name: string) => {
   const value = record[name];
   return typeof value === "number" && Number.isFinite(value) ? value : 0;

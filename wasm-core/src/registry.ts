@@ -171,6 +171,9 @@ export interface CalculationDefinition {
   /** D17: an underground mine methane type states its basis (stored as the input `basis`); this
    *  is the default, also for calculations stored before the choice existed. */
   readonly basis?: MethaneBasis;
+  /** The basis is the type's own and no choice: post-mining methane is never drained, so it is
+   *  always all of it (gross) and the form does not ask. */
+  readonly basisFixed?: true;
   readonly core: CoreFunction;
 }
 
@@ -575,6 +578,7 @@ export const REGISTRY = {
     editable: true,
     co2e: "res_ch4_to_co2",
     basis: "gross",
+    basisFixed: true,
     core: emissionsCore("handling_underground_ch4"),
   },
 

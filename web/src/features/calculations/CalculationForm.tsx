@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
 import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
+import { basisAsked } from "@core/methane-balance";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../settings/useInputDecimals";
@@ -467,7 +468,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           {ctx.project && (
             <PeriodField project={ctx.project} value={state.period} onChange={(period) => change("period", { ...state, period })} />
           )}
-          {state.basis && (
+          {state.basis && basisAsked(ctx.type) && (
             <Form.Item label="Основа выброса метана" htmlFor="methane-basis" extra={METHANE_BASIS_HINT}>
               <Select<MethaneBasis>
                 id="methane-basis"

@@ -28,7 +28,7 @@ import { EvidenceLink } from "./EvidenceField";
 import { enteredText } from "@core/entry-units";
 import { periodText } from "@core/source-periods";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
-import { PURE_METHANE_NOTE, assumesPureMethane, basisOf } from "@core/methane-balance";
+import { PURE_METHANE_NOTE, assumesPureMethane, basisAsked, basisOf } from "@core/methane-balance";
 import { actorText } from "../../shared/text";
 
 export function ResultsDialog({ type }: { type: CalculationType }) {
@@ -175,7 +175,8 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
   const calculation = query.data ?? row;
   const gwp = calculation.coefficients.gwp_ch4;
   const coefficients = coefficientRows(calculation, useInputDecimals("create"));
-  const basis = basisOf(type, calculation);
+  // Post-mining methane has no basis to choose (always all of it): nothing to say.
+  const basis = basisAsked(type) ? basisOf(type, calculation) : undefined;
   const audit = [
     ...(gwp ? [{ key: "gwp", label: "Набор ПГП", children: `${gwp.item_name ?? sourceText(gwp)}: CH4 = ${formatStored(gwp.value)}` }] : []),
     // D19: the part of the project's dates it covers.
