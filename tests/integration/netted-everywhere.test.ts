@@ -290,8 +290,14 @@ describe("one netted figure everywhere (D26)", () => {
     const grossU = Math.hypot(mine.ad_u, mine.ef_u);
     expect(grossU).toBeGreaterThan(0);
     expect(mine.u_pct).toBeCloseTo(Math.hypot(grossU * mine.gross_t_co2e, 5 * mine.destroyed_t_co2e) / mine.t_co2e, 9);
-    // Every mining line carries its cited defaults.
-    for (const line of year.lines.filter((l) => l.id.startsWith("3|"))) expect(line.u_pct, line.id).toBeGreaterThan(0);
+    // D27: fuel (activity ±5 %, factor by IPCC Table 1.4) and the burnt drained gas carry cited defaults, never 0 %.
+    for (const line of year.lines) expect(line.u_pct, line.id).toBeGreaterThan(0);
+    // Diesel and petrol, each ±5 % metered, uncorrelated (Eq. 3.2): under 5 % together; their factors −2,0/+0,9 and −2,6/+5,3 %.
+    const fuel = year.lines.find((l) => l.id === "18|1.A.1.c.ii|CO2")!;
+    expect(fuel.ad_u).toBeGreaterThan(3.5);
+    expect(fuel.ad_u).toBeLessThan(5);
+    expect(fuel.ef_u).toBeGreaterThan(0.9);
+    expect(fuel.ef_u).toBeLessThan(5.3);
     // The command-line tool on the same lines (base = this year: no trend asked).
     const dir = mkdtempSync(join(tmpdir(), "year-uncertainty-"));
     const file = join(dir, "lines.csv");

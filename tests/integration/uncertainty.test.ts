@@ -53,7 +53,12 @@ describe("uncertainty in the dictionaries", () => {
     expect(activity.results.map((e) => [e.u, e.uncertainty.u.upper_pct])).toEqual([
       [2, 2],
       [20, 20],
+      [5, 5],
     ]);
+    // D27: fuel's CO2 factors carry the 95 % interval of IPCC 2006 Vol. 2 Table 1.4, never 0 %.
+    const fuel = await json<{ results: Entry[] }>(await h.request("/api/v1/dictionary/get_open_mining_co2/", { token }));
+    expect(fuel.results[0].uncertainty.ef).toMatchObject({ lower_pct: 2, upper_pct: 0.9, distribution: "normal" });
+    expect(fuel.results[0].uncertainty.ef.source).toMatch(/^IPCC 2006, т\. 2, гл\. 1, табл\. 1\.4, «Газ\/дизельное топливо»/);
   });
 
   it("changes an uncertainty as a new version; calculations keep the version they used", async () => {
@@ -209,8 +214,13 @@ describe("GET /api/v1/projects/{id}/uncertainty/", () => {
       ["ef", 40],
     ]);
     expect(calculationApproach1(core, v1).u_pct).toBeCloseTo(40.049968789001575, 9);
-    // Fuel has no default uncertainty: exact, so it weighs nothing in Approach 2.
-    expect(body.calculations.find((c) => c.name === "Техника")!.inputs).toEqual([]);
+    // D27: fuel carries its cited defaults: the metered consumption ±5 %, the diesel factor −2 % / +0,9 %.
+    expect(
+      body.calculations.find((c) => c.name === "Техника")!.inputs.map((i) => [i.name, i.uncertainty.lower_pct, i.uncertainty.upper_pct]),
+    ).toEqual([
+      ["volume", 5, 5],
+      ["ef", 2, 0.9],
+    ]);
     const project = projectApproach1(core, body.calculations)!;
     expect(project.categories.map((c) => c.id).sort()).toEqual(["handling_underground_ch4", "open_mining_co2", "underground_emission_ch4"]);
     expect(project.key_level[0]).toMatchObject({ id: "underground_emission_ch4", key: true });

@@ -58,8 +58,9 @@ export interface EntryUnit {
   readonly power: number;
 }
 
-/** Entries of the activity-uncertainty dictionary (get_activity_uncertainty). */
-export const ACTIVITY_KINDS = { production: 1, measured_flow: 2 } as const;
+/** The entries of get_activity_uncertainty: coal production ±2 %, measured ventilation and drainage
+ *  gas ±20 %, fuel and burnt gas by metering or delivery documents ±5 % (D27). */
+export const ACTIVITY_KINDS = { production: 1, measured_flow: 2, fuel: 3 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
 export interface OtherField {
@@ -622,7 +623,16 @@ export const REGISTRY = {
     kind: "formula",
     methodology: "4.4",
     inputs: [
-      { name: "volume", label: "Расход топлива", unit: "т топлива", type: "number", min: 0, max: PHYSICAL_BOUNDS.fuel_t, decimals: 4 },
+      {
+        name: "volume",
+        label: "Расход топлива",
+        unit: "т топлива",
+        type: "number",
+        min: 0,
+        max: PHYSICAL_BOUNDS.fuel_t,
+        decimals: 4,
+        activity: "fuel",
+      },
       {
         // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
         name: "ef",
@@ -801,6 +811,7 @@ export const REGISTRY = {
         min: 0,
         max: PHYSICAL_BOUNDS.stationary_fuel,
         decimals: 4,
+        activity: "fuel",
       },
       // k and ef go together: t c.e. route (t CO2/t c.e.) or TJ route (t CO2/TJ), never mixed.
       {
