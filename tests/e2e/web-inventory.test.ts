@@ -420,8 +420,15 @@ describe("web app: the year's inventory", () => {
     firstBook.getWorksheet("Паспорт")!.eachRow((row) => passportRows.push([row.getCell(1).value, row.getCell(2).value]));
     expect(passportRows).toContainEqual(["Версия", 1]);
     await page.getByTestId("inventory-versions").getByRole("button", { name: "Паспорт версии 2 (PDF)" }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
 
-    // D34: each version's verification pack: a zip whose verify.py agrees with version 1 offline.
+  it("offers each version's verification pack: the zip downloads and its verify.py agrees with the version offline (D34)", async () => {
+    await page.goto(at("/inventory?year=2025"));
+    await page
+      .getByTestId("inventory-versions")
+      .getByText(/Версия 2: /)
+      .waitFor();
     const [pack] = await Promise.all([
       page.waitForEvent("download"),
       page

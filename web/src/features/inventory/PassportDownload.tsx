@@ -45,7 +45,8 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
     setSaved(undefined);
     setFailure(undefined);
     try {
-      const path = format === "pack" ? packPath(year, version ?? 1) : passportPath(year, format, facility, version);
+      // The pack's button is offered with a version only.
+      const path = format === "pack" ? packPath(year, Number(version)) : passportPath(year, format, facility, version);
       const file = await api.download(path, setReceived, setJob);
       const name =
         file.fileName ??
