@@ -1,4 +1,5 @@
-// `npm run admin -- …` as an operator runs it: a process of its own on a DATA_DIR.
+// `npm run admin -- …` as an operator runs it on a DATA_DIR: the commands in this process, the entry
+// as a process of its own once.
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -6,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
+import { adminCommand } from "@server/admin/commands";
 import { createCompany } from "@server/domain/users";
 import { LOCAL_TABLE, openSharedStorage } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
@@ -13,7 +15,23 @@ import type { Calculation } from "@server/ports";
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function admin(args: string[], env: Record<string, string> = {}) {
+/** The command in this process, as `npm run admin` runs it on DATA_DIR, its output captured. */
+async function admin(args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const saved = process.env.DATA_DIR;
+  process.env.DATA_DIR = dataDir;
+  try {
+    const status = await adminCommand(args, { log: (line) => stdout.push(line), error: (line) => stderr.push(line) });
+    return { status, stdout: stdout.join("\n"), stderr: stderr.join("\n") };
+  } finally {
+    if (saved === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = saved;
+  }
+}
+
+/** The command as its own process (`npm run admin`'s entry), for what only a process shows: its exit code. */
+function adminProcess(args: string[], env: Record<string, string> = {}) {
   const out = spawnSync(process.execPath, ["--import", "tsx", "functions/src/admin/cli.ts", ...args], {
     encoding: "utf8",
     env: { ...process.env, DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", ...env },
@@ -22,18 +40,18 @@ function admin(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("admin command", () => {
-  it("seeds the dictionaries and the default forecast models once", () => {
-    const first = admin(["seed"]);
+  it("seeds the dictionaries and the default forecast models once", async () => {
+    const first = await admin(["seed"]);
     expect(first.status, first.stderr).toBe(0);
     const [dictionaries, models] = first.stdout.match(/\d+/g)!.map(Number);
     expect(dictionaries).toBeGreaterThan(50);
     expect(models).toBe(2);
-    const again = admin(["seed"]);
+    const again = await admin(["seed"]);
     expect(again.stdout).toMatch(/справочников: 0; моделей прогноза: 0/);
   });
 
   it("creates the first admin, lists them, and its writes reach the audit trail through the same stream handler", async () => {
-    const created = admin([
+    const created = await admin([
       "create-user",
       "--company",
       "ООО Шахта",
@@ -45,7 +63,7 @@ describe("admin command", () => {
       "admin",
     ]);
     expect(created.status, created.stderr).toBe(0);
-    const listed = admin(["list-users", "--company", "ООО Шахта"]);
+    const listed = await admin(["list-users", "--company", "ООО Шахта"]);
     expect(listed.stdout).toContain("admin@example.ru");
 
     const storage = await openSharedStorage(dataDir);
@@ -54,13 +72,13 @@ describe("admin command", () => {
     expect(trail.some((e) => e.item_pk === "EMAIL#admin@example.ru" && e.event === "INSERT")).toBe(true);
   });
 
-  it("prints the day's audit trail, and refuses a malformed day", () => {
-    const out = admin(["audit-trail"]);
+  it("prints the day's audit trail, and refuses a malformed day", async () => {
+    const out = await admin(["audit-trail"]);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toMatch(/INSERT\tEMAIL#admin@example\.ru EMAIL\t/);
     expect(out.stdout).toMatch(/Изменений за \d{4}-\d{2}-\d{2}: [1-9]\d*/);
-    expect(admin(["audit-trail", "--day", "2020-01-01"]).stdout).toMatch(/Изменений за 2020-01-01: 0/);
-    const bad = admin(["audit-trail", "--day", "вчера"]);
+    expect((await admin(["audit-trail", "--day", "2020-01-01"])).stdout).toMatch(/Изменений за 2020-01-01: 0/);
+    const bad = await admin(["audit-trail", "--day", "вчера"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--day/);
   });
@@ -75,15 +93,15 @@ describe("admin command", () => {
     expect(await storage.repos.statistics.repairListCount(company.id, list, undefined, new Date().toISOString())).toBe(true);
     await storage.close();
 
-    const dry = admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
+    const dry = await admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
     expect(dry.status, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/ООО Шахта .*: не исправлено/);
     expect(dry.stdout).toMatch(/1999: проекты 2\/0 → 0\/0, расчеты 1 → 0/);
     expect(dry.stdout).toMatch(/проект nowhere, расчеты torch_ch4: действующие 2 → 0, в архиве 0 → 0/);
-    const fixed = admin(["reconcile-statistics", "--company", "ооо шахта", "--settle-seconds", "0.1"]);
+    const fixed = await admin(["reconcile-statistics", "--company", "ооо шахта", "--settle-seconds", "0.1"]);
     expect(fixed.stdout).toMatch(/ООО Шахта .*: исправлено/);
     expect(fixed.stdout).toMatch(/с расхождениями: 1; исправлено лет и списков: 2/);
-    expect(admin(["reconcile-statistics", "--settle-seconds", "0"]).stdout).toMatch(/с расхождениями: 0/);
+    expect((await admin(["reconcile-statistics", "--settle-seconds", "0"])).stdout).toMatch(/с расхождениями: 0/);
   });
 
   it("goes on past a company it cannot reconcile, lists what the stream could not apply and archives it on request", async () => {
@@ -112,14 +130,14 @@ describe("admin command", () => {
     await storage.settled();
     await storage.close();
 
-    const dry = admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
+    const dry = await admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
     expect(dry.status).toBe(1);
     expect(dry.stdout).toMatch(/1999: проекты 0\/0 → 0\/0, расчеты 0 → 0, т CO2-экв\. 20000000000000000 → 0/);
     expect(dry.stdout).toMatch(/ООО Шахта \(.*\): проект p-over не учтен потоком таблицы: суммы проекта не помещаются в хранилище/);
     expect(dry.stdout).toMatch(/расчет c-over \(open_mining_co2, «Дизель»\): res_co2: «Выбросы CO2» — 12 596 000 т CO2, больше предела/);
     expect(dry.stdout).toMatch(/проектов, которые поток таблицы не смог учесть: 1/);
 
-    const fixed = admin(["reconcile-statistics", "--settle-seconds", "0", "--archive-unapplied"]);
+    const fixed = await admin(["reconcile-statistics", "--settle-seconds", "0", "--archive-unapplied"]);
     expect(fixed.stdout).toMatch(/ООО Шахта: расчет c-over перенесен в архив/);
     expect(fixed.stdout).not.toMatch(/не учтен потоком таблицы/);
     // The company no repair can write is reported, and the others are reconciled all the same.
@@ -140,7 +158,7 @@ describe("admin command", () => {
     await storage.settled();
     await storage.close();
 
-    const out = admin(["check-projects"]);
+    const out = await admin(["check-projects"]);
     expect(out.stdout).toMatch(
       /ООО Шахта: проект p-year-out «Шахта 2025» \(2025-01-01 – 2025-12-31\): reporting_year: отчетный год 2026 вне дат проекта \(2025 год\)/,
     );
@@ -152,13 +170,13 @@ describe("admin command", () => {
   });
 
   it("asks for the uploads bucket before seeding an AWS table", () => {
-    const out = admin(["seed"], { STORAGE: "dynamodb", TABLE_NAME: "FugitiveEmissions-dev-Table", AWS_REGION: "eu-central-1" });
+    const out = adminProcess(["seed"], { STORAGE: "dynamodb", TABLE_NAME: "FugitiveEmissions-dev-Table", AWS_REGION: "eu-central-1" });
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/UPLOADS_BUCKET/);
   });
 
   it("answers a usage error with exit code 2", () => {
-    const out = admin(["no-such-command"]);
+    const out = adminProcess(["no-such-command"]);
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/неизвестная команда no-such-command/);
   });

@@ -1,0 +1,332 @@
+// The commands of `npm run admin -- <command> [options]` (the entry is ./cli.ts): companies and users without the web app. Works on
+// DATA_DIR whether or not the server is running (it then goes through the server's dynalite),
+// and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (docs/deployment.md).
+import { parseArgs } from "node:util";
+import { randomBytes } from "node:crypto";
+import { configFromEnv } from "../config";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { systemClock, type Deps } from "../domain/context";
+import { inProcessSpreadsheets } from "../export/in-process";
+import { DomainError } from "../domain/errors";
+import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/users";
+import { seedDictionaries } from "../domain/dictionaries";
+import { seedProductionCalendar } from "../domain/production-calendar";
+import { seedDefaultModels } from "../domain/forecast-models";
+import { archiveUnapplied, drifted, reconcileCompanyStatistics, troubled, type ReconcileReport } from "../domain/statistics";
+import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarget } from "./rotate-jwt-secret";
+import { s3BlobStore } from "../adapters/blob/s3-blob-store";
+import { BLOB_AREAS } from "../adapters/blob/areas";
+import { S3Client } from "@aws-sdk/client-s3";
+import { dataDirFromEnv, openSharedStorage } from "../local/storage";
+import { join } from "node:path";
+import { ROLES, type Role } from "../contract/schemas/common";
+import { reportingYearProblem } from "@core/gwp-in-force";
+
+const USAGE = `Использование: npm run admin -- <команда> [параметры]
+
+  create-company --name NAME [--email E] [--ogrn N] [--okved C] [--region R] [--address A]
+  create-user    --company NAME --email E --password P [--first-name F] [--last-name L] [--role staff|reviewer|admin]
+                 (компания создается, если ее еще нет)
+  list-users     [--company NAME]
+  set-password   --email E --password P
+  set-role       --email E --role staff|reviewer|admin
+                 (reviewer — сотрудник, который утверждает инвентаризацию, отправленную другим;
+                 admin — оператор платформы: раздел «Администрирование», все компании)
+  deactivate-user --email E
+  activate-user   --email E
+  audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
+  reconcile-statistics [--company NAME] [--dry-run] [--settle-seconds S] [--archive-unapplied]
+                 сверить статистику компаний (профиль) с данными и исправить расхождения;
+                 --dry-run — только показать их. Изменения, еще идущие через поток таблицы,
+                 не исправляются: сверка смотрит дважды с паузой S с (по умолчанию 2, в AWS 10).
+                 Показывает и то, что поток таблицы не смог учесть (расчеты со значениями вне
+                 физических пределов); --archive-unapplied переносит такие расчеты в архив
+                 и сверяет еще раз. Сбой одной компании не останавливает сверку остальных
+  check-projects проекты, отчетный год которых не входит в их даты (их не меняет:
+                 исправьте даты или отчетный год проекта в приложении)
+  seed           справочники, модели прогноза и производственный календарь по умолчанию, если их еще нет
+                 (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
+  rotate-jwt-secret [--overlap-hours H]
+                 новый секрет подписи токенов; прежний действует еще H часов (по умолчанию —
+                 срок refresh-токена), так что никто не теряет сеанс. Локально — перезапустите
+                 сервер; в AWS нужны APP_SECRET_ARN и API_FUNCTION_NAME (выводы стека)`;
+
+const options = {
+  name: { type: "string" },
+  company: { type: "string" },
+  email: { type: "string" },
+  password: { type: "string" },
+  "first-name": { type: "string" },
+  "last-name": { type: "string" },
+  role: { type: "string" },
+  ogrn: { type: "string" },
+  okved: { type: "string" },
+  region: { type: "string" },
+  address: { type: "string" },
+  day: { type: "string" },
+  "overlap-hours": { type: "string" },
+  "dry-run": { type: "boolean" },
+  "settle-seconds": { type: "string" },
+  "archive-unapplied": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`не указан параметр --${flag}`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+/** Where a command prints: the console, or a test's buffer. */
+export interface AdminOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+async function run(
+  io: AdminOutput,
+  deps: Deps,
+  /** Resolves once the table's stream has handled this process's writes (locally: in-process). */
+  settled: () => Promise<void>,
+  dataDir: string,
+  command: string | undefined,
+  args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"],
+): Promise<number | undefined> {
+  switch (command) {
+    case "create-company": {
+      const company = await createCompany(deps, {
+        name: required(args.name, "name"),
+        email: args.email,
+        ogrn: args.ogrn,
+        okved: args.okved,
+        region: args.region,
+        postal_address: args.address,
+      });
+      io.log(`Компания создана: ${company.name} (${company.id})`);
+      return;
+    }
+    case "create-user": {
+      const companyName = required(args.company, "company");
+      const role = (args.role ?? "staff") as Role;
+      if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
+      const company = (await deps.repos.companies.findByName(companyName)) ?? (await createCompany(deps, { name: companyName }));
+      const user = await createUser(deps, {
+        companyId: company.id,
+        email: required(args.email, "email"),
+        password: required(args.password, "password"),
+        first_name: args["first-name"],
+        last_name: args["last-name"],
+        role,
+      });
+      io.log(`Пользователь создан: ${user.email} (${user.role}) в компании «${company.name}»`);
+      return;
+    }
+    case "list-users": {
+      const companies = await deps.repos.companies.list();
+      const wanted = args.company?.trim().toLocaleLowerCase("ru");
+      const chosen = wanted ? companies.filter((c) => c.name.toLocaleLowerCase("ru") === wanted) : companies;
+      if (wanted && chosen.length === 0) throw new UsageError(`компания «${args.company}» не найдена`);
+      for (const company of chosen) {
+        io.log(`${company.name} (${company.id})`);
+        for (const user of await deps.repos.users.listByCompany(company.id)) {
+          const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+          io.log(`  ${user.email}\t${user.role}\t${user.is_active ? "активен" : "отключен"}\t${name}`);
+        }
+      }
+      return;
+    }
+    case "set-password":
+      await setPassword(deps, required(args.email, "email"), required(args.password, "password"));
+      io.log("Пароль изменен");
+      return;
+    case "set-role": {
+      const role = required(args.role, "role") as Role;
+      if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
+      await setUserRole(deps, required(args.email, "email"), role);
+      io.log(`Роль изменена: ${role}`);
+      return;
+    }
+    case "deactivate-user":
+    case "activate-user":
+      await setUserActive(deps, required(args.email, "email"), command === "activate-user");
+      io.log(command === "activate-user" ? "Пользователь включен" : "Пользователь отключен");
+      return;
+    case "audit-trail": {
+      const day = args.day ?? new Date().toISOString().slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError("--day: ожидается дата ГГГГ-ММ-ДД");
+      const entries = await deps.repos.auditTrail.day(day);
+      for (const e of entries) {
+        const versions =
+          e.old_version === undefined && e.new_version === undefined ? "" : ` v${e.old_version ?? "–"}→${e.new_version ?? "–"}`;
+        io.log(`${e.at}\t${e.event}\t${e.item_pk} ${e.item_sk}${versions}\t${e.changed.join(", ")}`);
+      }
+      io.log(`Изменений за ${day}: ${entries.length}`);
+      return;
+    }
+    case "reconcile-statistics": {
+      const settle = args["settle-seconds"] === undefined ? (process.env.STORAGE === "dynamodb" ? 10 : 2) : Number(args["settle-seconds"]);
+      if (!Number.isFinite(settle) || settle < 0) throw new UsageError("--settle-seconds: неотрицательное число секунд");
+      const companies = await deps.repos.companies.list();
+      const wanted = args.company?.trim().toLocaleLowerCase("ru");
+      const chosen = wanted ? companies.filter((c) => c.name.toLocaleLowerCase("ru") === wanted) : companies;
+      if (wanted && chosen.length === 0) throw new UsageError(`компания «${args.company}» не найдена`);
+      const reconcile = (c: { id: string }) =>
+        reconcileCompanyStatistics(deps, c.id, { settleMs: settle * 1000, repair: !args["dry-run"] });
+      // Each company on its own: one that fails is reported and the others go on.
+      let reports = await Promise.all(chosen.map(reconcile));
+      if (args["archive-unapplied"] && !args["dry-run"]) {
+        const archived = await Promise.all(reports.map((r) => archiveUnapplied(deps, r)));
+        for (const [i, ids] of archived.entries()) {
+          for (const id of ids) io.log(`${chosen[i].name}: расчет ${id} перенесен в архив`);
+        }
+        if (archived.some((ids) => ids.length > 0)) {
+          await settled();
+          reports = await Promise.all(chosen.map(reconcile));
+        }
+      }
+      for (const [i, report] of reports.entries()) printReconcile(io, chosen[i].name, report);
+      const withDrift = reports.filter(drifted).length;
+      const failed = reports.filter((r) => r.failed !== undefined).length;
+      const unapplied = reports.reduce((n, r) => n + r.unapplied.length, 0);
+      io.log(
+        `Компаний: ${reports.length}; с расхождениями: ${withDrift}; исправлено лет и списков: ${reports.reduce((n, r) => n + r.repaired, 0)}` +
+          (failed > 0 ? `; не сверено компаний: ${failed}` : "") +
+          (unapplied > 0 ? `; проектов, которые поток таблицы не смог учесть: ${unapplied}` : ""),
+      );
+      return reports.some(troubled) ? 1 : 0;
+    }
+    case "check-projects": {
+      let found = 0;
+      for (const company of await deps.repos.companies.list()) {
+        for (const p of await deps.repos.projects.listAllOfCompany(company.id)) {
+          const problem = reportingYearProblem(p);
+          if (!problem) continue;
+          found++;
+          io.log(`${company.name}: проект ${p.id} «${p.name}» (${p.start_date} – ${p.end_date}): ${problem}`);
+        }
+      }
+      io.log(`Проектов с отчетным годом вне дат: ${found}`);
+      return found > 0 ? 1 : 0;
+    }
+    case "seed": {
+      if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {
+        throw new UsageError("в AWS укажите UPLOADS_BUCKET (вывод стека UploadsBucketName): модели прогноза хранятся в нем");
+      }
+      const dictionaries = await seedDictionaries(deps);
+      const models = await seedDefaultModels(deps);
+      const calendar = await seedProductionCalendar(deps);
+      io.log(`Записано элементов справочников: ${dictionaries}; моделей прогноза: ${models}; лет производственного календаря: ${calendar}`);
+      return;
+    }
+    case "rotate-jwt-secret": {
+      const maxHours = deps.config.refreshTtlSeconds / 3600;
+      const given = args["overlap-hours"];
+      if (given !== undefined && !/^\d+([.,]\d+)?$/.test(given)) throw new UsageError("--overlap-hours: неотрицательное число часов");
+      const hours = given === undefined ? maxHours : Number(given.replace(",", "."));
+      // Past the refresh token's lifetime the old secret would outlive every token it signed.
+      if (hours > maxHours) {
+        throw new UsageError(`--overlap-hours: не больше срока действия токена обновления (${maxHours} ч)`);
+      }
+      const result = await rotateJwtSecret(rotationTarget(dataDir), Math.round(hours * 3600), deps.clock.now());
+      io.log(`Секрет подписи токенов заменен; прежний действует до ${result.previousValidUntil.toISOString()}`);
+      if (result.apiRestarted === false) {
+        io.log("API_FUNCTION_NAME не указан: запущенные экземпляры API прочитают новый секрет при следующем холодном старте");
+      } else if (result.apiRestarted) {
+        io.log("Экземпляры API перезапущены с новым секретом");
+      } else {
+        io.log("Перезапустите сервер (npm start), чтобы он подписывал токены новым секретом");
+      }
+      return;
+    }
+    default:
+      throw new UsageError(command ? `неизвестная команда ${command}` : "не указана команда");
+  }
+}
+
+function printReconcile(io: AdminOutput, name: string, report: ReconcileReport): void {
+  if (report.failed !== undefined) io.log(`${name} (${report.company}): не сверено: ${report.failed}`);
+  for (const { project, problem, calculations } of report.unapplied) {
+    io.log(`${name} (${report.company}): проект ${project} не учтен потоком таблицы: ${problem}`);
+    for (const c of calculations) io.log(`  расчет ${c.id} (${c.type}, «${c.name}»): ${c.problem}`);
+  }
+  if (!drifted(report)) return;
+  const state = report.unsettled
+    ? "не исправлено: данные менялись во время сверки, повторите"
+    : report.repaired > 0
+      ? "исправлено"
+      : "не исправлено";
+  io.log(`${name} (${report.company}): ${state}`);
+  for (const { year, stored, counted } of report.drift) {
+    const calculations = (f: typeof stored) => Object.values(f.calculations).reduce((n, c) => n + c, 0);
+    io.log(
+      `  ${year}: проекты ${stored.projects_active}/${stored.projects_archived} → ${counted.projects_active}/${counted.projects_archived}, ` +
+        `расчеты ${calculations(stored)} → ${calculations(counted)}, т CO2-экв. ${stored.total_co2e} → ${counted.total_co2e}`,
+    );
+  }
+  for (const { stored, counted } of report.lists) {
+    io.log(
+      `  проект ${stored.project}, расчеты ${stored.type}: действующие ${stored.active} → ${counted.active}, в архиве ${stored.archived} → ${counted.archived}`,
+    );
+  }
+}
+
+function rotationTarget(dataDir: string): RotationTarget {
+  if (process.env.STORAGE !== "dynamodb") return { kind: "local", dataDir };
+  const secretArn = process.env.APP_SECRET_ARN;
+  if (!secretArn) throw new UsageError("в AWS укажите APP_SECRET_ARN (вывод стека AppSecretArn)");
+  return {
+    kind: "aws",
+    secrets: new SecretsManagerClient({ region: process.env.AWS_REGION }),
+    secretArn,
+    lambda: new LambdaClient({ region: process.env.AWS_REGION }),
+    apiFunctionName: process.env.API_FUNCTION_NAME || undefined,
+  };
+}
+
+/** The stack's buckets named by the same environment variables the API gets (stack outputs
+ *  UploadsBucketName, DocumentsBucketName); an area whose bucket is not given cannot be written. */
+function awsBlobStore() {
+  const buckets = Object.entries(BLOB_AREAS).flatMap(([area, { bucket }]) => (process.env[bucket] ? [[area, process.env[bucket]!]] : []));
+  return s3BlobStore(new S3Client({ region: process.env.AWS_REGION }), Object.fromEntries(buckets));
+}
+
+/** Runs one admin command line; resolves to the process's exit code (2: usage, 1: refused). */
+export async function adminCommand(argv: string[], io: AdminOutput = console): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help || parsed.positionals.length === 0) {
+    io.log(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+  const dataDir = dataDirFromEnv();
+  const storage = await openSharedStorage(dataDir);
+  const deps: Deps = {
+    repos: storage.repos,
+    blobs: process.env.STORAGE === "dynamodb" ? awsBlobStore() : fsBlobStore(join(dataDir, "blobs")),
+    clock: systemClock,
+    // The admin command signs no tokens; the secret is only there to complete the config.
+    config: configFromEnv(randomBytes(32)),
+    spreadsheets: inProcessSpreadsheets(() => deps),
+  };
+  try {
+    return (await run(io, deps, storage.settled, dataDir, parsed.positionals[0], parsed.values)) ?? 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.error(`Ошибка: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof DomainError) {
+      io.error(`Ошибка: ${error.detail}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await storage.close();
+  }
+}
