@@ -384,7 +384,11 @@ def main(folder):
             if field in stated:
                 report.compare("%s: %s" % (where, field), balance[field], stated[field])
 
-    subtracted = {}  # calculation id -> {gas: t}
+    line_by_id = {line["id"]: line for line in lines}
+    held_by = {}  # (facility, IPCC code) -> t CH4 of the counted calculations: what a netted line holds
+    for calc in counted:
+        key = (calc.get("facility"), calc["ipcc_code"])
+        held_by[key] = held_by.get(key, 0.0) + num(calc.get("results"), "res_ch4")
     for calc in counted:
         balance = balances.get(calc.get("facility"))
         results = calc.get("results") or {}
@@ -394,8 +398,7 @@ def main(folder):
                 own["CH4"] = num(results, "res_ch4") * balance["netted_t"] / balance["mining_gross_t"]
             if balance["co2_netted_t"] > 0 and balance["co2_gross_t"] > 0:
                 own["CO2"] = num(results, "res_co2") * balance["co2_netted_t"] / balance["co2_gross_t"]
-        subtracted[calc["id"]] = own
-        stated = {n["gas"]: n for n in (next((l for l in lines if l["id"] == calc["id"]), {}).get("netting") or [])}
+        stated = {n["gas"]: n for n in (line_by_id.get(calc["id"], {}).get("netting") or [])}
         for gas in sorted(set(own) | set(stated)):
             t = own.get(gas, 0.0)
             if t <= 0 and gas not in stated:
@@ -425,8 +428,7 @@ def main(folder):
             facility_t[facility] = facility_t.get(facility, 0.0) - balance["co2_netted_t"]
         rest = balance["netted_t"]
         for ipcc in NETTED_LINES:
-            held = sum(num(c.get("results"), "res_ch4") for c in counted if c.get("facility") == facility and c["ipcc_code"] == ipcc)
-            t = min(rest, held)
+            t = min(rest, held_by.get((facility, ipcc), 0.0))
             if t <= 0:
                 continue
             computed[(3, ipcc, "CH4")] -= t
