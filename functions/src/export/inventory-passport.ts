@@ -533,6 +533,10 @@ export interface PassportData {
 }
 
 const tonnes = (value: number) => `${formatNumber(value, EMISSION_DECIMALS)} ${T_CO2E}`;
+/** One side of a change: what the line adds, or for one the sums did not count (an alternative,
+ *  D18) «не учтен» with its own value — never «0,00». */
+const side = (counted: number | undefined, uncounted: number | undefined) =>
+  uncounted !== undefined ? `не учтен (${tonnes(uncounted)})` : tonnes(counted ?? 0);
 
 /** D20: the lines added, removed and changed against the version before, with before → after. */
 function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: string; lines: string[] } {
@@ -540,9 +544,11 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
   const processed = (t: number | null) => (t === null ? "не указано" : `${formatNumber(t, 2)} т`);
   const facilityName = (id: string) => facilities.find((f) => f.id === id)?.name ?? NO_FACILITY_NAME;
   const lines = [
-    ...changes.added.map((line) => `Добавлен расчет ${named(line)}: ${tonnes(line.after ?? 0)}`),
-    ...changes.removed.map((line) => `Исключен расчет ${named(line)}: было ${tonnes(line.before ?? 0)}`),
-    ...changes.changed.map((line) => `Изменен расчет ${named(line)}: ${tonnes(line.before ?? 0)} → ${tonnes(line.after ?? 0)}`),
+    ...changes.added.map((line) => `Добавлен расчет ${named(line)}: ${side(line.after, line.uncounted_after)}`),
+    ...changes.removed.map((line) => `Исключен расчет ${named(line)}: было ${side(line.before, line.uncounted_before)}`),
+    ...changes.changed.map(
+      (line) => `Изменен расчет ${named(line)}: ${side(line.before, line.uncounted_before)} → ${side(line.after, line.uncounted_after)}`,
+    ),
     ...(changes.coal_processed ?? []).map(
       (row) => `Изменена переработка угля, «${facilityName(row.facility)}»: ${processed(row.before)} → ${processed(row.after)}`,
     ),

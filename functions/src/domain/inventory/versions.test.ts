@@ -35,4 +35,16 @@ describe("changes against the previous version", () => {
       changed: [{ id: "a", name: "Расчет a", project: "Проект", before: 10, after: 12 }],
     });
   });
+
+  it("gives a line the sums do not count (an alternative) its own value, so the list says «не учтен», not «было 0,00»", () => {
+    const before = { version: 1, inventory: state([line("a", 149_301.68, 1, false), line("b", 5)]) } as unknown as InventorySnapshot;
+    const changes = changesBetween(before, state([line("b", 5, 1, false), line("e", 3, 1, false)]));
+    expect(changes).toEqual({
+      against: 1,
+      total: { before: 5, after: 0 },
+      added: [{ id: "e", name: "Расчет e", project: "Проект", after: 0, uncounted_after: 3 }],
+      removed: [{ id: "a", name: "Расчет a", project: "Проект", before: 0, uncounted_before: 149_301.68 }],
+      changed: [{ id: "b", name: "Расчет b", project: "Проект", before: 5, after: 0, uncounted_after: 5 }],
+    });
+  });
 });

@@ -33,6 +33,10 @@ export interface LineChange {
   /** t CO2-eq the line adds to the total (0 when it does not count). */
   before?: number;
   after?: number;
+  /** A side the sums did not count (an alternative, D18): its own t CO2-eq, so a change list says
+   *  «не учтен» with the real value, never «0,00». */
+  uncounted_before?: number;
+  uncounted_after?: number;
 }
 
 /** What changed against the previous version: lines added, removed, changed, and the total. */
@@ -154,6 +158,9 @@ export const sha256Of = (text: string) => createHash("sha256").update(text, "utf
 
 const lineTotal = (line: SnapshotLine) => (line.counted ? line.gases.reduce((sum, g) => sum + g.t_co2e, 0) : 0);
 const describe = (line: SnapshotLine) => ({ id: line.id, name: line.name, project: line.project.name });
+const ownTotal = (line: SnapshotLine) => line.gases.reduce((sum, g) => sum + g.t_co2e, 0);
+/** The side of a change the sums left out, with the line's own value. */
+const uncounted = (line: SnapshotLine, side: "before" | "after") => (line.counted ? {} : { [`uncounted_${side}`]: ownTotal(line) });
 
 export function changesBetween(before: InventorySnapshot, after: InventoryState): SnapshotChanges {
   const old = new Map(before.inventory.calculations.map((line) => [line.id, line]));
@@ -167,13 +174,19 @@ export function changesBetween(before: InventorySnapshot, after: InventoryState)
   };
   for (const line of after.calculations) {
     const was = old.get(line.id);
-    if (!was) changes.added.push({ ...describe(line), after: lineTotal(line) });
-    else if (was.version !== line.version || lineTotal(was) !== lineTotal(line) || was.name !== line.name) {
-      changes.changed.push({ ...describe(line), before: lineTotal(was), after: lineTotal(line) });
+    if (!was) changes.added.push({ ...describe(line), after: lineTotal(line), ...uncounted(line, "after") });
+    else if (was.version !== line.version || lineTotal(was) !== lineTotal(line) || was.name !== line.name || was.counted !== line.counted) {
+      changes.changed.push({
+        ...describe(line),
+        before: lineTotal(was),
+        after: lineTotal(line),
+        ...uncounted(was, "before"),
+        ...uncounted(line, "after"),
+      });
     }
   }
   for (const line of before.inventory.calculations) {
-    if (!now.has(line.id)) changes.removed.push({ ...describe(line), before: lineTotal(line) });
+    if (!now.has(line.id)) changes.removed.push({ ...describe(line), before: lineTotal(line), ...uncounted(line, "before") });
   }
   const processed = coalProcessedChanges(before.inventory.coal_processed ?? [], after.coal_processed ?? []);
   if (processed.length > 0) changes.coal_processed = processed;
