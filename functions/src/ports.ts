@@ -471,6 +471,8 @@ export interface ForecastModelVersion {
   /** The company whose own model this is (trained by its staff): only it sees and uses it. Absent:
    *  a platform model, the same for every company. */
   company?: string;
+  /** A company's own version put aside by its people: listed, never used by its forecasts. */
+  archived?: boolean;
   /** What a model trained in the product was trained on, and how it went. */
   training?: ForecastModelTraining;
 }
@@ -505,6 +507,13 @@ export interface ForecastModelRepository {
   /** Marks `id` active and every other version of the method with the same owner (the same
    *  company, or the platform) inactive. */
   activate(method: ForecastMethod, id: string): Promise<void>;
+  /** Changes a version's description, archived mark or active mark alone (no other version's);
+   *  NotFound when there is no such version. */
+  update(
+    method: ForecastMethod,
+    id: string,
+    change: Partial<Pick<ForecastModelVersion, "description" | "archived" | "is_active">>,
+  ): Promise<void>;
 }
 
 /** A model version's calibration (domain/forecast-calibration.ts): the split-conformal quantiles

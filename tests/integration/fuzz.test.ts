@@ -278,6 +278,20 @@ interface Case {
   writes: Record<string, number>;
   /** Completing an upload twice answers the same again: only the first 2xx writes. */
   once?: boolean;
+  /** What a 2xx answer wrote, told by the answer itself (a change is logged only when it changed something). */
+  writesOf?: (answer: Record<string, unknown>) => Record<string, number>;
+}
+
+/** A change of a company's own model version is logged when the version's state moved. */
+function ownModelWrites(): (answer: Record<string, unknown>) => Record<string, number> {
+  let last: string | undefined;
+  return (answer) => {
+    const state = JSON.stringify({ description: answer.description, archived: answer.archived ?? false, is_active: answer.is_active });
+    const moved = last !== undefined && state !== last;
+    const writes: Record<string, number> = moved ? { audit: 1 } : {};
+    last = state;
+    return writes;
+  };
 }
 
 const calcPatchExample = (type: CalculationType): Record<string, unknown> =>
@@ -393,6 +407,10 @@ const JSON_CASES: Record<string, () => Case[]> = {
   ],
   activateForecastModel: () => [
     { path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} },
+  ],
+  // The company's own version as it stands (not archived): restoring it again changes (and logs) nothing.
+  changeOwnForecastModel: () => [
+    { path: "/api/v1/forecast_models/xgboost/OWNMODEL/own/", example: { archived: false }, writes: {}, writesOf: ownModelWrites() },
   ],
   adminCreateCompany: () => [
     {
@@ -630,6 +648,18 @@ describe("fuzzing JSON bodies", () => {
         const id = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
         cases = cases.map((c) => ({ ...c, path: c.path.replace("MODEL", id) }));
       }
+      if (op.operationId === "changeOwnForecastModel") {
+        // A version of the user's company's own, trained for it before the snapshot.
+        const form = new FormData();
+        form.append("params", JSON.stringify({ n_estimators: 5, max_depth: 2 }));
+        form.append("file", new File([fuzzHistory(60)], "история.csv", { type: "text/csv" }));
+        const res = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token: user.token, body: form });
+        expect(res.status).toBe(201);
+        const trained = (await res.json()) as Record<string, unknown>;
+        cases = cases.map((c) => ({ ...c, path: c.path.replace("OWNMODEL", String(trained.id)) }));
+        // The version as trained is where the changes start from.
+        cases.forEach((c) => c.writesOf?.(trained));
+      }
       const before = await snapshot();
       const accepted: Record<string, number> = {};
       const written = new Set<number>();
@@ -648,6 +678,7 @@ describe("fuzzing JSON bodies", () => {
               written.add(i);
               // Mass assignment: whatever the body said, a stored object belongs to the caller.
               const answer = JSON.parse(text) as Record<string, unknown>;
+              for (const [key, n] of Object.entries(c.writesOf?.(answer) ?? {})) accepted[key] = (accepted[key] ?? 0) + n;
               if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
               if (op.auth === "user" && "created_by" in answer) expect([user.email]).toContain(answer.created_by);
             }

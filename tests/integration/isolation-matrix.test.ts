@@ -136,6 +136,8 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   activateForecastModel: () => [{ path: `/api/v1/forecast_models/xgboost/${newId()}/`, json: { is_active: true } }],
+  // B changes its own versions only: another's (or none) is 404.
+  changeOwnForecastModel: () => [{ path: `/api/v1/forecast_models/xgboost/${newId()}/own/`, json: { archived: true } }],
   // Calibrations are the caller's company's own (or an admin's for all): B's stay B's.
   calibrateForecastModel: () => [
     { path: `/api/v1/forecast_models/${newId()}/calibration/`, form: { fields: {}, file: { name: "h.csv", text: "x1,y\n1,0.5\n" } } },

@@ -112,7 +112,7 @@ export async function getForecastModel(deps: Deps, method: ForecastMethod, id: s
 /** The model a company's forecasts of `method` run: its own active version when it chose one, else the platform's. */
 export async function activeModelVersion(deps: Deps, method: ForecastMethod, company: string): Promise<ForecastModelVersion> {
   const versions = await deps.repos.forecastModels.list(method);
-  const own = versions.filter((v) => v.is_active && v.company === company).at(-1);
+  const own = versions.filter((v) => v.is_active && !v.archived && v.company === company).at(-1);
   if (own) return own;
   const active = versions.filter((v) => v.is_active && v.company === undefined).at(-1);
   if (!active) throw new DomainError(409, `Для метода ${method} нет активной модели: обратитесь к администратору`);
@@ -224,6 +224,7 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
     throw new NotFound("Модель не найдена");
   }
   if (chosen.company === undefined) requireAdmin(actor);
+  if (chosen.archived) throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
   const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active && v.company === chosen.company);
   // Choosing the model already in use changes nothing, and logs nothing.
   if (previous?.id === id) return chosen;
@@ -238,6 +239,51 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
     after: modelView(active),
   });
   return active;
+}
+
+/** What a company's people change of its own version (PATCH v1/forecast_models/{method}/{id}/own/). */
+export interface OwnModelChange {
+  is_active?: boolean;
+  description?: string;
+  archived?: boolean;
+}
+
+/**
+ * A company's own (trained) version, changed by its people: used by the company's forecasts or not
+ * (then the platform's active model serves them), described (renamed), archived or restored. An
+ * archived version is never used: archiving the one in use returns the company to the platform's.
+ * A platform version or another company's is 404, for an admin too (the platform's are chosen by
+ * PATCH v1/forecast_models/{method}/{id}/). Recorded in the change log when anything changed.
+ */
+export async function changeOwnModel(
+  deps: Deps,
+  actor: Actor,
+  method: ForecastMethod,
+  id: string,
+  change: OwnModelChange,
+): Promise<ForecastModelVersion> {
+  const model = await deps.repos.forecastModels.get(method, id);
+  if (!model || model.company === undefined || model.company !== actor.company) throw new NotFound("Модель не найдена");
+  const archived = change.archived ?? model.archived ?? false;
+  if (change.is_active === true && archived) {
+    throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+  }
+  const description = change.description === undefined ? model.description : change.description.trim().slice(0, 500);
+  const isActive = archived ? false : (change.is_active ?? model.is_active);
+  if (description === model.description && archived === (model.archived ?? false) && isActive === model.is_active) return model;
+  // Chosen: the company's other versions stop serving (the repository's activate); the rest alone.
+  if (isActive && !model.is_active) await deps.repos.forecastModels.activate(method, id);
+  await deps.repos.forecastModels.update(method, id, { description, archived, is_active: isActive });
+  const changed = (await deps.repos.forecastModels.get(method, id))!;
+  await recordChange(deps, actor, {
+    action: "forecast_model.change",
+    target_type: "forecast_model",
+    target_id: `${method}/${id}`,
+    target_label: modelLabel(changed),
+    before: modelView(model),
+    after: modelView(changed),
+  });
+  return changed;
 }
 
 const METHOD_NAMES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };

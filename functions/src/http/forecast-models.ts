@@ -6,6 +6,7 @@ import type { ForecastModelVersion } from "../ports";
 import {
   activateForecastModel,
   activeModelVersion,
+  changeOwnModel,
   forecastMethod,
   getForecastModel,
   listForecastModels,
@@ -25,6 +26,7 @@ import {
   calibrationRoute,
   fileRoute,
   listRoute,
+  ownModelRoute,
   trainRoute,
   uploadRoute,
 } from "../contract/routes/forecast-models";
@@ -125,6 +127,11 @@ export const forecastModelRoutes = routeApp()
   .openapi(activateRoute, async (c) => {
     const { method, id } = c.req.valid("param");
     const model = await activateForecastModel(c.get("deps"), c.get("actor"), forecastMethod(method), id);
+    return c.json(modelView(model), 200);
+  })
+  .openapi(ownModelRoute, async (c) => {
+    const { method, id } = c.req.valid("param");
+    const model = await changeOwnModel(c.get("deps"), c.get("actor"), forecastMethod(method), id, c.req.valid("json"));
     return c.json(modelView(model), 200);
   })
   .openapi(calibrateRoute, async (c) => {

@@ -62,6 +62,23 @@ export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string)
         );
       }
     },
+    async update(method, id, change) {
+      const fields = Object.entries(change).filter(([, value]) => value !== undefined);
+      if (fields.length === 0) return;
+      await conditional(
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: keys.forecastModel(method, id),
+            UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+          }),
+        ),
+        "Модель не найдена",
+      );
+    },
   };
 }
 

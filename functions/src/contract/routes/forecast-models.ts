@@ -7,6 +7,18 @@ import { binaryFile, declareRoute, json, jsonBody, pathParam, type Access } from
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
+/** A company's own version changed by its people: chosen for its forecasts (true) or left for the
+ *  platform's (false), its description (how the company names it), archived or restored. */
+export const ownModelBody = z
+  .object({
+    is_active: z.optional(z.boolean("is_active: ожидается true или false")),
+    description: z.optional(z.string("description: ожидается строка").max(500, "description: не длиннее 500 символов")),
+    archived: z.optional(z.boolean("archived: ожидается true или false")),
+  })
+  .refine((b) => b.is_active !== undefined || b.description !== undefined || b.archived !== undefined, {
+    message: "Укажите, что изменить: is_active, description или archived",
+  });
+
 const PLATFORM_WIDE = {
   scope: "platform",
   note: "forecast models are platform-wide, besides a company's own trained versions, which only that company lists and reads (another company's id is 404)",
@@ -172,6 +184,25 @@ export const activateRoute = declareRoute(
   },
 );
 
+export const ownModelRoute = declareRoute(
+  models({
+    operationId: "changeOwnForecastModel",
+    summary:
+      "A company's own (trained) version, by its people: use it for the company's forecasts (is_active true) or go back to the platform's (false), rename it (description), archive or restore it (archived); recorded in the admin change log",
+    description:
+      "A platform version or another company's is 404. An archived version is never used: archiving the one in use returns the company to the platform's model, and choosing an archived one is 400.",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 404],
+  }),
+  {
+    method: "patch",
+    path: "/{method}/{id}/own",
+    request: { params: z.object({ method: methodParam, id: versionId }), body: jsonBody(ownModelBody) },
+    responses: { 200: json(forecastModelSchema, "The version as changed") },
+  },
+);
+
 const OWN_CALIBRATION = { scope: "own" } as const;
 
 export const calibrateRoute = declareRoute(
@@ -237,6 +268,7 @@ export const FORECAST_MODEL_ROUTES = [
   uploadRoute,
   trainRoute,
   activateRoute,
+  ownModelRoute,
   calibrateRoute,
   calibrationRoute,
 ] as const;

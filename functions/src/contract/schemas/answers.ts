@@ -630,6 +630,7 @@ export const forecastModelSchema = z.object({
     .optional()
     .meta({ description: "the calibration serving the caller's company, without residuals; null: not calibrated" }),
   company: z.string().optional().meta({ description: "the company whose own trained model this is; absent: a platform model" }),
+  archived: z.boolean().optional().meta({ description: "a company's own version put aside: listed, never used" }),
   training: z
     .object({
       rows: z.int(),
