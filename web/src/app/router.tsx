@@ -24,6 +24,7 @@ const WidgetsPage = lazy(() => import("../features/widgets/WidgetsPage"));
 const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"));
 const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
+const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -81,6 +82,7 @@ export function AppRoutes() {
               <Route path="projects/:projectId/graphs" element={<GraphsPage />} />
               <Route path="projects/:projectId/uncertainty" element={<ProjectUncertaintyPage />} />
               <Route path="inventory" element={<InventoryPage />} />
+              <Route path="forecast-models" element={<ForecastModelsPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="dictionary" element={<DictionaryPage />} />
               <Route path="export" element={<ExportPage />} />

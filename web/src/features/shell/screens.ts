@@ -13,6 +13,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: "profile", path: "/profile", label: "Профиль", built: true },
   { key: "projects", path: "/projects", label: "Проекты", built: true },
   { key: "inventory", path: "/inventory", label: "Инвентаризация", built: true },
+  { key: "models", path: "/forecast-models", label: "Модели прогноза", built: true },
   { key: "dictionary", path: "/dictionary", label: "Справочники", built: true },
   { key: "documents", path: "/documents", label: "Нормативные документы", built: true },
   { key: "export", path: "/export", label: "Экспорт", built: true },
