@@ -3,7 +3,8 @@
 // on the drained gas (the netting), and an open pit — is approved; its pack unzips, every file's
 // SHA-256 is the manifest's, and `python3 verify.py` agrees on every line and exits 0. One line's
 // figure changed in the snapshot, or one calculation's input in its file, makes it exit 1 naming
-// the line. Another company, a missing version and an unapproved one get 404.
+// the line. Made as a job (a large company), the job's file is the same zip. Another company, a
+// missing version and an unapproved one get 404.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -11,11 +12,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/users";
+import { newId } from "@server/domain/ids";
+import { runJob } from "@server/adapters/spreadsheets/jobs";
+import { inProcessSpreadsheets } from "@server/export/in-process";
 import { multipart, signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
 let token: string;
+let staff: { id: string; company: string; email: string };
 let reviewer: string;
 let other: string;
 let pack: Uint8Array;
@@ -60,6 +65,7 @@ beforeAll(async () => {
   h = await createHarness();
   const a = await h.signedInUser("ООО «Пакет»");
   token = a.token;
+  staff = { id: a.userId, company: a.companyId, email: a.email };
   ({ token: other } = await h.signedInUser("ООО Чужая"));
   await createUser(h.deps, { companyId: a.companyId, email: "reviewer@pack.example", password: "reviewer-password", role: "reviewer" });
   reviewer = ((await (await signIn(h, "reviewer@pack.example", "reviewer-password")).json()) as { access: string }).access;
@@ -239,6 +245,22 @@ describe("the verification pack of an approved version (D34)", () => {
     const out = verify(dir);
     expect(out.status).toBe(1);
     expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}файл passport\.pdf — SHA-256/);
+  });
+
+  it("is made as a job for a large company as the passport is: the job's file is the same zip, verified by its script", async () => {
+    const job = newId();
+    const worker = inProcessSpreadsheets(() => h.deps, { inlineLimitBytes: Number.POSITIVE_INFINITY });
+    const actor = { ...staff, role: "staff" as const };
+    const state = await runJob(h.deps, worker, {
+      op: "job",
+      job,
+      request: { op: "inventory_report", actor, year: 2025, format: "pack", version: 1 },
+    });
+    expect(state).toMatchObject({ state: "done", progress: 100, file_name: "Пакет верификации 2025 версия 1.zip" });
+    const stored = await h.deps.blobs.get(`exports/${staff.company}/jobs/${job}.zip`);
+    expect(stored?.contentType).toBe("application/zip");
+    const out = verify(unzipped(stored!.body));
+    expect(out.status, out.stdout).toBe(0);
   });
 
   it("is 404 for another company, a missing version and an unapproved year; 400 for a version that is not a number", async () => {
