@@ -1,6 +1,7 @@
 // D26 «Done when»: a year with every kind of source — a mine with ventilation and drainage measured
 // with W_CO2 (gross), post-mining, a flare by composition and a boiler on the drained gas, an open
-// pit with CH4, diesel and petrol, one alternative and one calculation stored at another GWP set —
+// pit with CH4, diesel and petrol, one alternative, one forecast and one calculation stored at another
+// GWP set (AR5, CH4 = 28; the year's is 25) —
 // and every total printed anywhere equals the inventory's figure, or differs from it only by lines
 // printed beside it (the netting «− уничтожено (факел, котельная)»).
 import { spawnSync } from "node:child_process";
@@ -92,7 +93,16 @@ beforeAll(async () => {
   // An IPCC flare of the same gas is an alternative (D22): listed, never summed.
   await calc("Факел МГЭИК", "torch_ch4", projects.destroyed, { volume: 6_000, koef_transform: 0.67 });
   // The pit: CH4 of surface mining, diesel and petrol of its machinery; one stored at AR5.
-  await calc("Добыча разреза", "open_mining_ch4", projects.pit, { volume: 5_000_000, dictionary_items: { get_open_mining_ch4: 1 } });
+  await calc("Добыча разреза", "open_mining_ch4", projects.pit, {
+    volume: 5_000_000,
+    gwp_set: 2,
+    dictionary_items: { get_open_mining_ch4: 1 },
+  });
+  // A forecast of the mine's methane: listed apart, never summed (D18).
+  await calc("Прогноз лавы", "regres_methane", projects.mining, {
+    method: "xgboost",
+    data: [{ x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 }],
+  });
   await calc("Дизель", "open_mining_co2", projects.pit, { volume: 1_200, dictionary_items: { get_open_mining_co2: 1 } });
   await calc("Бензин", "open_mining_co2", projects.pit, { volume: 300, dictionary_items: { get_open_mining_co2: 3 } });
 }, 60_000);

@@ -128,6 +128,29 @@ const CO2_AND_CH4_PARTS: Partial<Record<string, { co2: string[]; ch4: string[] }
   torch_composition: { co2: ["p_co2"], ch4: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
 };
 
+/** D26: a calculation's model with its figures at the reporting year's GWP, whatever set it was
+ *  stored with: the terms take its gases' gross CO2-eq (the CO2 part and the CH4 part, or their sum
+ *  for a one-term model); the uncertainties (%) do not change with the scale. */
+export function modelAtYearGwp(
+  model: CalculationModel,
+  gases: readonly { readonly gas: "CO2" | "CH4"; readonly gross_t_co2e: number }[],
+): CalculationModel {
+  const of = (gas: "CO2" | "CH4") => gases.filter((g) => g.gas === gas).reduce((sum, g) => sum + g.gross_t_co2e, 0);
+  const co2e = of("CO2") + of("CH4");
+  if (CO2_AND_CH4_PARTS[model.type] && model.terms.length === 2) {
+    return {
+      ...model,
+      co2e,
+      terms: [
+        { ...model.terms[0], value: of("CO2") },
+        { ...model.terms[1], value: of("CH4") },
+      ],
+    };
+  }
+  if (model.terms.length === 1) return { ...model, co2e, terms: [{ ...model.terms[0], value: co2e }] };
+  return model;
+}
+
 function uOf(model: CalculationModel): (names: string[]) => number[] {
   const byName = new Map(model.inputs.map((i) => [i.name, approach1Pct(i.uncertainty)]));
   return (names) => names.filter((n) => byName.has(n)).map((n) => byName.get(n)!);

@@ -4,7 +4,13 @@
 // it (Approach 1, key categories, Monte Carlo); the exports compute the same intervals in Node.
 // Only what the project's totals count (D18): alternatives are left out and named.
 import { EMISSION_TYPES } from "@core/registry";
-import { DESTROYED_GAS_UNCERTAINTY, calculationModel, type CalculationModel, type UsedValue } from "@core/calculation-uncertainty";
+import {
+  DESTROYED_GAS_UNCERTAINTY,
+  calculationModel,
+  modelAtYearGwp,
+  type CalculationModel,
+  type UsedValue,
+} from "@core/calculation-uncertainty";
 import { NETTING_LABEL } from "@core/inventory";
 import { gwpText, projectFigures, projectNetting } from "./inventory/project-figures";
 import type { Calculation } from "../ports";
@@ -36,7 +42,9 @@ export async function projectUncertaintyModel(deps: Deps, actor: Actor, projectI
   const calculations: CalculationModel[] = [];
   for (const calculation of counted) {
     const model = modelOf(calculation);
-    if (model) calculations.push(model);
+    // D26: at the reporting year's GWP, as the inventory and the netting line count it.
+    const gases = figures.calculations.get(calculation.id);
+    if (model) calculations.push(gases ? modelAtYearGwp(model, gases) : model);
   }
   return {
     project: { id: project.id, name: project.name, is_deleted: project.is_deleted },
