@@ -89,7 +89,7 @@ describe("emission categories of /dictionary", () => {
   it("has a formula and a document link on an https address", () => {
     for (const category of CATEGORIES) {
       expect(category.formula.join(" ")).toMatch(/^E/);
-      expect(category.document.label).toMatch(/Приказ Минприроды № 371|IPCC 2006/);
+      expect(category.document.label).toMatch(/Приказ Минприроды № 371|МГЭИК 2006/);
       expect(new URL(category.document.url).protocol).toBe("https:");
     }
   });
