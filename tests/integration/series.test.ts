@@ -149,7 +149,7 @@ describe("templates", () => {
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     const bytes = new Uint8Array(await res.arrayBuffer());
     const fields: Record<string, string> =
-      type === "filling_blanks" ? { name: "Из шаблона", name_value: "value", name_element: "element" } : { name: "Из шаблона" };
+      type === "filling_blanks" ? { name: "Из шаблона", name_value: "Значение", name_element: "Шахта" } : { name: "Из шаблона" };
     const created = await upload(type, fields, { name: "template.xlsx", bytes });
     expect(created.status, await created.clone().text()).toBe(201);
     const csv = await h.request(`/api/v1/${type}/template/?format=csv`, { token: user.token });

@@ -251,4 +251,9 @@ describe("upload headers (one table: UPLOAD_HEADER_ALIASES)", () => {
     expect(headerKey("Flow_M3_Min")).toBe("flowm3min");
     expect(uploadHeader(uploadColumns("underground")[2])).toBe("Расход газовой смеси, м³/мин");
   });
+
+  it("heads the gap-filling template's columns in Russian, the ones the user names too", () => {
+    expect(uploadColumns("filling_blanks").map(uploadHeader)).toEqual(["Год", "Шахта", "Значение"]);
+    expect(uploadColumns("sensitivity").map(uploadHeader).join(" ")).not.toMatch(/[a-z]{3,}/);
+  });
 });

@@ -86,8 +86,10 @@ export interface UploadColumn {
   readonly optional?: boolean;
   /** What the template adds about the column. */
   readonly note?: string;
-  /** filling_blanks: the user names the column in this text input; `name` is the template's header. */
+  /** filling_blanks: the user names the column in this text input. */
   readonly namedBy?: string;
+  /** The template's header of a column the user names: a Russian word to type in the dialog. */
+  readonly header?: string;
   /** D13: this text column gives the entry unit of the number column named here, row by row. */
   readonly unitOf?: string;
   /** D13: the units the number column may be given in (its `unit` is the canonical one). */
@@ -1014,6 +1016,7 @@ export const REGISTRY = {
             kind: "text",
             optional: true,
             namedBy: "name_element",
+            header: "Шахта",
             note: "Укажите имя столбца в поле «Название столбца элементов», если рядов несколько",
           },
           {
@@ -1022,6 +1025,7 @@ export const REGISTRY = {
             unit: "",
             kind: "number",
             namedBy: "name_value",
+            header: "Значение",
             note: "Пустая ячейка — пропуск. Укажите имя столбца в поле «Название столбца значений»",
           },
         ],
@@ -1190,9 +1194,10 @@ export function uploadColumns(type: CalculationType): readonly UploadColumn[] {
 }
 
 /** The template's Russian header of a column: «Расход газовой смеси, м³/мин». A column the user
- *  names (filling_blanks) keeps its name: the user types it in the dialog. */
+ *  names (filling_blanks) has the template's word for it («Шахта», «Значение»), which the user
+ *  types in the dialog. */
 export function uploadHeader(column: UploadColumn): string {
-  if (column.namedBy) return column.name;
+  if (column.namedBy) return column.header ?? column.label;
   return column.unit ? `${column.label}, ${column.unit}` : column.label;
 }
 
