@@ -237,8 +237,12 @@ export function useForecastModels() {
   });
 }
 
+/** The version a new forecast of the company runs, as the server chooses it (domain/forecast-models.ts,
+ *  activeModelVersion): the company's own chosen one (never an archived one), else the platform's. */
 export function activeModel(models: ForecastModels | undefined, method: ForecastMethod): ForecastModelVersion | undefined {
-  return models?.results.find((r) => r.method === method)?.versions.find((v) => v.is_active);
+  const versions = models?.results.find((r) => r.method === method)?.versions ?? [];
+  const own = versions.filter((v) => v.is_active && !v.archived && v.company !== undefined).at(-1);
+  return own ?? versions.filter((v) => v.is_active && v.company === undefined).at(-1);
 }
 
 export interface PreviewModel {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadModel, predict } from "@core/gbdt";
 import { modelFixture } from "@core/gbdt/test-fixtures";
-import type { Calculation } from "./api";
+import { activeModel, type Calculation, type ForecastModelVersion } from "./api";
 import { routeDetail } from "./detail";
 import {
   FORECAST_FEATURES,
@@ -287,5 +287,19 @@ describe("results and messages", () => {
       message: "Расчет был изменен другим пользователем.",
     });
     expect(routeDetail(400, "Проект не найден", [], false)).toEqual({ message: "Проект не найден" });
+  });
+});
+
+describe("the model a new forecast runs", () => {
+  const version = (v: Partial<ForecastModelVersion>) => ({ method: "xgboost", is_active: false, ...v }) as ForecastModelVersion;
+  const list = (versions: ForecastModelVersion[]) => ({ results: [{ method: "xgboost" as const, versions }], count: 1 });
+
+  it("is the company's own chosen version over the platform's, never an archived one", () => {
+    const platform = version({ id: "p", version: 1, is_active: true });
+    const own = version({ id: "o", version: 2, is_active: true, company: "c" });
+    expect(activeModel(list([platform, own]), "xgboost")?.id).toBe("o");
+    expect(activeModel(list([platform, { ...own, is_active: false }]), "xgboost")?.id).toBe("p");
+    expect(activeModel(list([platform, { ...own, archived: true }]), "xgboost")?.id).toBe("p");
+    expect(activeModel(list([]), "xgboost")).toBeUndefined();
   });
 });
