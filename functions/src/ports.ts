@@ -674,7 +674,13 @@ export interface BlobStore {
    *  is the limit the caller will check on completion: a presigned PUT cannot enforce a size
    *  range, so nothing is trusted before `stat`/`getRange` have looked at what arrived. A store without it (the local folder) is
    *  uploaded to through the API instead (PUT /api/v1/uploads/, functions/src/http/UPLOADS.md). */
-  uploadUrl?(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedUpload>;
+  uploadUrl?(
+    key: string,
+    contentType: string,
+    maxBytes: number,
+    expiresInSeconds: number,
+    options?: UploadUrlOptions,
+  ): Promise<PresignedUpload>;
   /** Size and type of `key` without reading it; undefined when missing. */
   stat?(key: string): Promise<{ size: number; contentType: string } | undefined>;
   /** Bytes start..end (inclusive) of `key`, read by range; undefined when the key is missing. */
@@ -704,6 +710,12 @@ export interface PutStreamOptions {
   /** A direct upload (PUT /api/v1/uploads/): written once — rejected with `code: "EEXIST"` when the
    *  key exists, like S3's If-None-Match: * — and marked pending until `confirmUpload`. */
   pending?: boolean;
+}
+
+export interface UploadUrlOptions {
+  /** The exact size the upload must have: S3 checks the signed Content-Length (the browser sets it
+   *  from the body, so it is not among the answered headers), which bounds what arrives. */
+  contentLength?: number;
 }
 
 /** Where and how the browser sends a file straight to storage. */

@@ -43,7 +43,7 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct, IConstruct } from "constructs";
 import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_DAYS } from "./security-headers";
 import type { Stage } from "./stage";
-import { BLOB_AREAS, EXPORTS_AREA, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
+import { BLOB_AREAS, EXPORTS_AREA, FORECAST_UPLOADS_EXPIRY, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
 import { JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS } from "@server/adapters/spreadsheets/jobs";
@@ -162,6 +162,9 @@ export class AppStack extends Stack {
           tagFilters: { [PENDING_UPLOAD_TAG.key]: PENDING_UPLOAD_TAG.value },
           expiration: Duration.days(PENDING_UPLOAD_TAG.days),
         },
+        // Forecast histories are read and deleted by the one call that names them; what is still
+        // there a day later was never used (or its call died before deleting it).
+        { id: "ForecastUploads", prefix: FORECAST_UPLOADS_EXPIRY.prefix, expiration: Duration.days(FORECAST_UPLOADS_EXPIRY.days) },
       ],
     });
     const web = bucket("WebBucket");
@@ -753,7 +756,11 @@ export class AppStack extends Stack {
     output("TableName", table.tableName, "TABLE_NAME for npm run admin with STORAGE=dynamodb");
     output("UploadsBucketName", uploads.bucketName, "Uploaded files (uploads/)");
     output("ExportsBucketName", exportsBucket.bucketName, "Exports (exports/), expire after 7 days");
-    output("DocumentsBucketName", documents.bucketName, "Normative documents (documents/) and videos (media/)");
+    output(
+      "DocumentsBucketName",
+      documents.bucketName,
+      "Normative documents (documents/), videos (media/) and forecast histories uploaded directly (forecast-uploads/)",
+    );
     output("WebBucketName", web.bucketName, "The built web app");
     output("AppSecretArn", appSecret.secretArn, "jwt_secret and optional guardant_code");
     output("ApiFunctionName", api.functionName, "API_FUNCTION_NAME for npm run admin -- rotate-jwt-secret");
@@ -761,7 +768,8 @@ export class AppStack extends Stack {
   }
 }
 
-/** The documents bucket's CORS rule: the site may PUT (direct admin uploads) and GET/HEAD. */
+/** The documents bucket's CORS rule: the site may PUT (direct admin uploads and forecast histories;
+ *  the signed Content-Length of a history is the browser's own header, never preflighted) and GET/HEAD. */
 export function documentsCorsRule(siteOrigins: string[]) {
   return {
     AllowedOrigins: siteOrigins,

@@ -18,7 +18,7 @@ import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-d
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
 import { checkUploads, s3UploadStores, SNIFF_BYTES, type S3UploadEvent } from "@server/events/upload-check";
 import { BLOB_AREAS, EXPORTS_AREA } from "@server/adapters/blob/areas";
-import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
+import { MAX_FORECAST_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import { auditChanges, statisticsChange, type StreamEvent } from "@server/events/table-changes";
 import { readSecrets } from "@server/lambda/secrets";
@@ -74,7 +74,10 @@ describe("S3 upload check", () => {
   });
 
   it("deletes an object over the size limit and an empty one", async () => {
-    s3.on(HeadObjectCommand, { Key: "uploads/big.csv" }).resolves({ ContentLength: MAX_TABULAR_UPLOAD_BYTES + 1, ContentType: "text/csv" });
+    s3.on(HeadObjectCommand, { Key: "uploads/big.csv" }).resolves({
+      ContentLength: MAX_FORECAST_UPLOAD_BYTES + 1,
+      ContentType: "text/csv",
+    });
     s3.on(HeadObjectCommand, { Key: "uploads/empty.csv" }).resolves({ ContentLength: 0, ContentType: "text/csv" });
     const verdicts = await checkUploads(uploadEvent("uploads/big.csv", "uploads/empty.csv"), s3UploadStores(new S3Client({})), quiet);
     expect(verdicts.map((v) => v.accepted)).toEqual([false, false]);
@@ -432,7 +435,16 @@ describe("secrets", () => {
 describe("blob areas in AWS", () => {
   it("route every area the API writes to a bucket named by the stack's environment", () => {
     // exports/ is the spreadsheet worker's (EXPORTS_AREA): the API renders no files.
-    expect(Object.keys(BLOB_AREAS).sort()).toEqual(["documents", "forecasts", "inventory", "media", "models", "uploads"]);
+    expect(Object.keys(BLOB_AREAS).sort()).toEqual([
+      "documents",
+      "forecast-uploads",
+      "forecasts",
+      "inventory",
+      "media",
+      "models",
+      "training",
+      "uploads",
+    ]);
     expect(EXPORTS_AREA).toEqual({ area: "exports", bucket: "EXPORTS_BUCKET", days: JOB_FILE_DAYS });
     const store = s3BlobStore(new S3Client({}), Object.fromEntries(Object.keys(BLOB_AREAS).map((a) => [a, `${a}-bucket`])));
     return expect(store.put("forecasts/c1/calc/x.json", new Uint8Array([1]), "application/json")).resolves.toBeUndefined();

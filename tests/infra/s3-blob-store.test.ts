@@ -7,11 +7,13 @@ import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
 import { inspectStored } from "@server/domain/direct-uploads";
+import { forecastUploadUrl, withForecastUpload } from "@server/domain/forecast-uploads";
+import { DeleteObjectCommand } from "@aws-sdk/client-s3";
 import type { Deps } from "@server/domain/context";
 
 const KEY = "media/instruction/0199a0a0-0000-7000-8000-000000000001";
 const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" };
-const buckets = { media: "docs-bucket", documents: "docs-bucket" };
+const buckets = { media: "docs-bucket", documents: "docs-bucket", "forecast-uploads": "docs-bucket" };
 
 describe("presigned URLs", () => {
   const store = s3BlobStore(new S3Client({ region: "eu-central-1", credentials }), buckets);
@@ -35,6 +37,28 @@ describe("presigned URLs", () => {
     expect(q.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
     // A browser sends no checksum: a signed CRC32 of the empty body would make S3 refuse the file.
     expect([...q.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+  });
+
+  it("signs the exact Content-Length of a forecast's history, so S3 refuses a body of any other size", async () => {
+    const key = "forecast-uploads/c1/0199a0a0-0000-7000-8000-000000000003.csv";
+    const upload = await store.uploadUrl!(key, "text/csv", 8_013_488, 900, { contentLength: 8_013_488 });
+    // The browser sets Content-Length from the body itself (a script may not), so it is not answered.
+    expect(upload.headers).toEqual({ "Content-Type": "text/csv", "If-None-Match": "*", "x-amz-tagging": "upload=pending" });
+    const url = new URL(upload.url);
+    expect(url.origin).toBe("https://docs-bucket.s3.eu-central-1.amazonaws.com");
+    expect(url.pathname).toBe(`/${key}`);
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")!.split(";")).toEqual([
+      "content-length",
+      "content-type",
+      "host",
+      "if-none-match",
+      "x-amz-tagging",
+    ]);
+    expect([...url.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+    // Another size gives another signature: the length is part of what S3 checks.
+    const other = new URL((await store.uploadUrl!(key, "text/csv", 100, 900, { contentLength: 100 })).url);
+    expect(other.searchParams.get("X-Amz-Signature")).not.toBe(url.searchParams.get("X-Amz-Signature"));
   });
 
   it("presigns GETs: attachment by default, inline for <video src>", async () => {
@@ -100,6 +124,38 @@ describe("ranged reads", () => {
     ]);
     expect(s3.calls()).toHaveLength(1);
     await expect(store.confirmUpload!("exports/x")).rejects.toThrow(/invalid blob key/);
+  });
+
+  it("grants a forecast's history as a presigned PUT of its exact size for 15 minutes, then reads and deletes the object once used", async () => {
+    const clock = { now: () => new Date("2026-03-01T08:00:00Z") };
+    const config = { uploadUrlTtlSeconds: 3600, jwtSecret: new TextEncoder().encode("s".repeat(64)) };
+    const deps = { blobs: store, clock, config } as unknown as Deps;
+    const actor = { id: "u1", company: "c1", email: "a@b.ru", role: "staff" } as never;
+    const grant = await forecastUploadUrl(deps, actor, { content_type: "text/csv", size: 9, name: "год.csv" });
+    expect(grant.file_upload).toMatch(/^forecast-uploads\/c1\/[0-9a-f-]{36}\.csv$/);
+    const url = new URL(grant.url);
+    expect(url.origin).toBe("https://docs-bucket.s3.eu-central-1.amazonaws.com");
+    expect(url.pathname).toBe(`/${grant.file_upload}`);
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toContain("content-length");
+    expect(grant.expires_at).toBe("2026-03-01T08:15:00.000Z");
+    expect(s3.calls()).toHaveLength(0);
+
+    const bytes = new TextEncoder().encode("x1;y\n1;2\n");
+    s3.on(HeadObjectCommand).resolves({ ContentLength: bytes.byteLength, ContentType: "text/csv" });
+    s3.on(GetObjectCommand).resolves({ Body: { transformToByteArray: async () => bytes } as never, ContentType: "text/csv" });
+    s3.on(DeleteObjectCommand).resolves({});
+    const read = await withForecastUpload(deps, actor, grant.file_upload, "год.csv", async (file) => file);
+    expect(read).toEqual({ name: "год.csv", bytes });
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: "docs-bucket", Key: grant.file_upload }]);
+    // Another company's key is never read.
+    s3.resetHistory();
+    await expect(
+      withForecastUpload(deps, actor, grant.file_upload.replace("/c1/", "/c2/"), undefined, async () => 1),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(s3.calls()).toHaveLength(0);
   });
 
   it("lets completion read the first 64 bytes of a 500 MB upload, never the whole of it", async () => {

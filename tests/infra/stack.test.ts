@@ -173,6 +173,10 @@ describe.each([
     for (const [id, bucket] of buckets.filter(([id]) => !id.startsWith("DocumentsBucket"))) {
       expect(JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {}), id).not.toContain("TagFilters");
     }
+    // Forecast histories (domain/forecast-uploads.ts) are deleted by the call that uses them; what is
+    // left under their prefix expires after a day, tagged or not.
+    expect(rules).toContainEqual({ Id: "ForecastUploads", Status: "Enabled", Prefix: "forecast-uploads/", ExpirationInDays: 1 });
+    expect(BLOB_AREAS["forecast-uploads"]).toEqual({ bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true });
     // The areas granted the tagging action are the ones the local sweep looks at.
     expect(
       Object.entries(BLOB_AREAS)
@@ -324,7 +328,7 @@ describe.each([
     // The histories of training jobs wait in the exports bucket, expired by its lifecycle rule.
     const trainingGrant = api.find((st) => JSON.stringify(st.Resource).includes("/training/*"))!;
     expect(JSON.stringify(trainingGrant.Resource)).toMatch(/"ExportsBucket/);
-    // The one tagging action, on documents/* and media/* only; no other role may tag in that bucket
+    // The one tagging action, on documents/*, media/* and forecast-uploads/* only; no other role may tag in that bucket
     // (CDK's own web deployment role tags in the web bucket, which is not ours to restrict).
     const [documentsId] = Object.keys(resources(t, "AWS::S3::Bucket")).filter((id) => id.startsWith("DocumentsBucket"));
     const tagging = (statements: Statement[]) => statements.filter((st) => [st.Action].flat().some((a) => /tagging/i.test(a)));
@@ -332,7 +336,9 @@ describe.each([
     expect(apiTagging).toHaveLength(1);
     expect([apiTagging[0].Action].flat().filter((a) => /tagging/i.test(a))).toEqual(["s3:PutObjectTagging"]);
     expect(apiTagging[0].Resource).toEqual(
-      ["documents", "media"].map((area) => ({ "Fn::Join": ["", [{ "Fn::GetAtt": [documentsId, "Arn"] }, `/${area}/*`]] })),
+      ["documents", "media", "forecast-uploads"].map((area) => ({
+        "Fn::Join": ["", [{ "Fn::GetAtt": [documentsId, "Arn"] }, `/${area}/*`]],
+      })),
     );
     const taggingInDocuments = tagging(
       Object.values(resources(t, "AWS::IAM::Policy")).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),

@@ -66,7 +66,25 @@ beforeAll(async () => {
       mp4Bytes(4096),
     ),
   };
+  // A history PUT straight to storage (domain/forecast-uploads.ts), named by its key in the form.
+  const history = new TextEncoder().encode(fuzzHistory(60, true));
+  const granted = await h.request("/api/v1/forecast/upload-url/", {
+    method: "POST",
+    token: user.token,
+    json: { content_type: "text/csv", size: history.byteLength, name: "история.csv" },
+  });
+  const g = (await granted.json()) as { url: string; headers: Record<string, string>; file_upload: string };
+  const put = await h.request(g.url, {
+    method: "PUT",
+    headers: { ...g.headers, "Content-Length": String(history.byteLength) },
+    body: history as NonNullable<RequestInit["body"]>,
+  });
+  if (put.status !== 200) throw new Error(`PUT ${g.url}: ${put.status} ${await put.text()}`);
+  historyKey = g.file_upload;
 }, 120_000);
+
+/** The key of a history uploaded straight to storage (used once: later forms name a missing key). */
+let historyKey: string;
 
 /** upload_ids of files already PUT to their granted URL, for the complete routes. */
 let uploads: { document: string; media: string };
@@ -383,6 +401,10 @@ const JSON_CASES: Record<string, () => Case[]> = {
       },
       writes: {},
     },
+  ],
+  // A grant signs a token and writes nothing.
+  forecastUploadUrl: () => [
+    { path: "/api/v1/forecast/upload-url/", example: { content_type: "text/csv", size: 8_000_000, name: "год.csv" }, writes: {} },
   ],
   forecastAirNeeded: () => [
     {
@@ -792,6 +814,18 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
       build: () => {
         const form = new FormData();
         form.set("file", new File([fuzzHistory(60, true)], "история.csv", { type: "text/csv" }));
+        return formBytes(form);
+      },
+      writes: {},
+    },
+    {
+      method: "POST",
+      path: `/api/v1/forecast_models/${modelId}/calibration/`,
+      token: () => user.token,
+      build: () => {
+        const form = new FormData();
+        form.set("file_upload", historyKey);
+        form.set("file_upload_name", "история.csv");
         return formBytes(form);
       },
       writes: {},

@@ -147,6 +147,8 @@ const FIXTURES: Record<string, Fixture> = {
     { path: "/api/v1/forecast/what_if/", json: { model: newId(), row: { x1: 1300 }, vary: { feature: "x1", from: 1000, to: 1600 } } },
   ],
   forecastAirNeeded: () => [{ path: "/api/v1/forecast/air_needed/", json: { model: newId(), row: { x1: 1300 } } }],
+  // A grant for the caller's own company; A's uploaded history is 404 to B below.
+  forecastUploadUrl: () => [{ path: "/api/v1/forecast/upload-url/", json: { content_type: "text/csv", size: 2048, name: "h.csv" } }],
   listDocuments: () => [{ path: "/api/v1/documents/" }],
   downloadDocument: () => [{ path: "/api/v1/documents/fz-296/download/" }],
   listMedia: () => [{ path: "/api/v1/media/" }],
@@ -392,6 +394,37 @@ describe("the isolation matrix", () => {
     for (const type of CALCULATION_TYPES)
       expect(checked.filter((c) => c.includes(`/api/v1/${type}/`)).length, type).toBeGreaterThanOrEqual(6);
   }, 120_000);
+
+  it("answers B 404 for a history A sent straight to storage, in a forecast and a calibration, as for a missing key", async () => {
+    const text = new TextEncoder().encode("Расход воздуха в исходящей струе лавы (телеметрия), м³/мин;y\n1300;0,5\n");
+    const granted = await h.request("/api/v1/forecast/upload-url/", {
+      method: "POST",
+      token: a.token,
+      json: { content_type: "text/csv", size: text.byteLength },
+    });
+    const g = (await granted.json()) as { url: string; headers: Record<string, string>; file_upload: string };
+    const put = await h.request(g.url, { method: "PUT", headers: { ...g.headers, "Content-Length": String(text.byteLength) }, body: text });
+    expect(put.status).toBe(200);
+    const project = await h.newProject(b.token, "Проект Б");
+    const missing = g.file_upload.replace(/[0-9a-f]{4}\.csv$/, "0000.csv");
+    for (const key of [g.file_upload, missing.replace(`/${ctx.aCompany}/`, `/${b.companyId}/`)]) {
+      const forecast = await h.request("/api/v1/regres_methane/", {
+        method: "POST",
+        token: b.token,
+        body: calculationForm({ name: "Взлом", project: project.id, method: "xgboost", file_upload: key }),
+      });
+      const calibration = await h.request(`/api/v1/forecast_models/${newId()}/calibration/`, {
+        method: "POST",
+        token: b.token,
+        body: calculationForm({ file_upload: key }),
+      });
+      for (const res of [forecast, calibration]) {
+        expect(res.status, key).toBe(404);
+        expectNoLeak(await res.text(), key);
+      }
+    }
+    expect(await h.deps.blobs.stat!(g.file_upload)).toMatchObject({ size: text.byteLength });
+  });
 
   it("left A's objects as they were: nothing renamed, archived or added by B", async () => {
     const project = await h.request(`/api/v1/projects/${ctx.a.project.id}/`, { token: a.token });

@@ -44,7 +44,12 @@ export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
 export type { FacilityCreateInput, PointCreateInput } from "./schemas/facility";
-export { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "./schemas/uploads";
+export {
+  MAX_FORECAST_UPLOAD_BYTES,
+  MAX_FORECAST_UPLOAD_TEXT,
+  MAX_TABULAR_UPLOAD_BYTES,
+  MAX_TABULAR_UPLOAD_TEXT,
+} from "./schemas/uploads";
 
 /** A company as the API answers it. */
 export type Company = z.output<typeof companySchema>;

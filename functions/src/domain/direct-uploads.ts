@@ -34,7 +34,11 @@ export const HEAD_BYTES = 64;
 
 export type UploadTarget =
   /** A PDF for a new document (`document` is the id it will get) or an existing one. */
-  { purpose: "document"; document: string; create: boolean } | { purpose: "media"; kind: MediaKind };
+  | { purpose: "document"; document: string; create: boolean }
+  | { purpose: "media"; kind: MediaKind }
+  /** A forecast's or a calibration's history (domain/forecast-uploads.ts): no completion; the call
+   *  that uses it names its key, reads it and deletes it. */
+  | { purpose: "forecast" };
 
 export type UploadClaims = UploadTarget & {
   key: string;
@@ -79,8 +83,9 @@ export async function grantUpload(
   actor: Actor,
   target: UploadTarget,
   file: { key: string; contentType: string; max: number; size: number; name?: string },
+  ttl = deps.config.uploadUrlTtlSeconds,
+  exactSize = false,
 ): Promise<UploadGrant> {
-  const ttl = deps.config.uploadUrlTtlSeconds;
   const iat = Math.floor(deps.clock.now().getTime() / 1000);
   const putExp = iat + ttl;
   const token = await signJwt(deps.config, {
@@ -101,7 +106,7 @@ export async function grantUpload(
     expiresAt: iat + 2 * ttl,
   });
   const direct = deps.blobs.uploadUrl
-    ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl)
+    ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl, exactSize ? { contentLength: file.size } : undefined)
     : { url: `/api/v1/uploads/?token=${encodeURIComponent(token)}`, method: "PUT" as const, headers: { "Content-Type": file.contentType } };
   return { ...direct, upload_id: token, expires_at: new Date(putExp * 1000).toISOString() };
 }
@@ -109,6 +114,7 @@ export async function grantUpload(
 const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
   document: /^documents\/[0-9a-f-]{36}$/,
   media: new RegExp(`^media/(${MEDIA_KINDS.join("|")})/[0-9a-f-]{36}$`),
+  forecast: /^forecast-uploads\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.(csv|xlsx)$/,
 };
 
 function claimsOf(payload: JWTPayload): UploadClaims | undefined {
@@ -133,6 +139,9 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
     return p as unknown as UploadClaims;
   }
   const key = p.key as string;
+  if (p.purpose === "forecast" && KEY_OF.forecast.test(key) && key.startsWith(`forecast-uploads/${p.cid as string}/`)) {
+    return p as unknown as UploadClaims;
+  }
   if (
     p.purpose === "media" &&
     (MEDIA_KINDS as readonly unknown[]).includes(p.kind) &&
@@ -229,7 +238,7 @@ export async function confirmStored(deps: Deps, key: string): Promise<void> {
 }
 
 /** Where direct uploads go: the areas the local sweep looks at (KEY_OF above names the same). */
-export const DIRECT_UPLOAD_AREAS = ["documents", "media"] as const;
+export const DIRECT_UPLOAD_AREAS = ["documents", "media", "forecast-uploads"] as const;
 /** A direct upload still pending after this long is deleted: a day, as the S3 lifecycle rule. */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -248,6 +257,22 @@ export async function sweepAbandonedUploads(deps: Deps): Promise<string[]> {
 export async function discardUnlessRegistered(deps: Deps, key: string, registered: () => Promise<boolean>): Promise<void> {
   if (await registered()) return;
   await deps.blobs.delete(key);
+}
+
+/** The key's single-use mark (`{key}.used`): created once, refused (409) a second time. */
+export const usedMarkOf = (key: string) => `${key}.used`;
+
+async function claimToken(deps: Deps, key: string): Promise<void> {
+  const empty = new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  try {
+    if (deps.blobs.putStream) await deps.blobs.putStream(usedMarkOf(key), empty, "application/octet-stream", { pending: true });
+    else if (await storedAt(deps, usedMarkOf(key))) throw Object.assign(new Error("used"), { code: "EEXIST" });
+    else await deps.blobs.put(usedMarkOf(key), new Uint8Array(0), "application/octet-stream");
+  } catch (error) {
+    if ((error as { code?: string }).code === "EEXIST")
+      throw new Conflict("Адрес загрузки уже использован: запросите новый адрес загрузки");
+    throw error;
+  }
 }
 
 /** PUT /api/v1/uploads/?token=: the local host's stand-in for the presigned PUT. The token is the
@@ -279,6 +304,10 @@ export async function receiveUpload(
   if (await storedAt(deps, claims.key)) {
     throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
   }
+  // A forecast's history is deleted once used, so "written once" alone would let the same token
+  // write it again: its first PUT claims the token for good (a pending mark beside the key, created
+  // exclusively, swept with the abandoned uploads a day later).
+  if (claims.purpose === "forecast") await claimToken(deps, claims.key);
   const checked = checkedStream(upload.body, claims.max, 0, () => {});
   // Written once (two PUTs racing past the check above: one gets 409) and marked pending until
   // completion, like the S3 object's upload=pending tag (a store without putStream marks nothing).

@@ -23,6 +23,7 @@ import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast
 import type { ForecastRow } from "./forecast-rows";
 import { checkEach, parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
+import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "../contract/schemas/uploads";
 import type { ForecastCalibration, ForecastModelVersion, ForecastRun, ForecastSettings } from "../ports";
 
 export type { ForecastRun, ForecastSettings };
@@ -108,6 +109,8 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
 
 export const forecastSpec = (): TableSpec => ({
   maxRows: MAX_FORECAST_ROWS,
+  // A history sent straight to storage may be larger than a request (a year of 10-minute rows).
+  maxBytes: { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT },
   columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
 });
 

@@ -8,7 +8,7 @@ import { isMissingObject } from "../adapters/blob/s3-blob-store";
 import type { BlobStore } from "../ports";
 // The same limit the API applies when it takes a file (schemas/uploads.ts has no dependencies, so
 // this bundle stays free of the spreadsheet libraries).
-import { MAX_TABULAR_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
+import { MAX_FORECAST_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
 import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, startsWith } from "../contract/schemas/evidence";
 
 /** The evidence files of custom coefficients (D10): PDF, .xlsx, PNG, JPEG, up to 10 MB. */
@@ -18,7 +18,9 @@ const EVIDENCE_TYPES = new Map<string, readonly number[]>(Object.values(EVIDENCE
 export const UPLOAD_CONTENT_TYPES = new Set<string>([...Object.values(TABULAR_CONTENT_TYPES), ...EVIDENCE_TYPES.keys()]);
 
 /** A workbook may be an evidence file, which may be larger than a tabular upload. */
-const maxBytesOf = (contentType: string) => (EVIDENCE_TYPES.has(contentType) ? EVIDENCE_MAX_BYTES : MAX_TABULAR_UPLOAD_BYTES);
+/** A tabular file may be a forecast's history that came straight to storage (MAX_FORECAST_UPLOAD_BYTES),
+ *  kept by the API as the calculation's file after it was read. */
+const maxBytesOf = (contentType: string) => (EVIDENCE_TYPES.has(contentType) ? EVIDENCE_MAX_BYTES : MAX_FORECAST_UPLOAD_BYTES);
 
 /** How much of an object is read to check its content against its type. */
 export const SNIFF_BYTES = 4096;

@@ -32,6 +32,9 @@ export interface ColumnSpec {
 export interface TableSpec {
   columns: ColumnSpec[];
   maxRows: number;
+  /** The file's cap when not a request's (MAX_TABULAR_UPLOAD_BYTES): a forecast's history, which
+   *  may come straight from storage (MAX_FORECAST_UPLOAD_BYTES). */
+  maxBytes?: { bytes: number; text: string };
 }
 
 export type CellValue = number | string | null;
@@ -115,9 +118,8 @@ export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<P
 
 /** The file read with every refused cell listed rather than the first thrown: for the preview. */
 export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
-  if (file.bytes.byteLength > MAX_TABULAR_UPLOAD_BYTES) {
-    throw new FileRefused(413, `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`);
-  }
+  const cap = spec.maxBytes ?? { bytes: MAX_TABULAR_UPLOAD_BYTES, text: MAX_TABULAR_UPLOAD_TEXT };
+  if (file.bytes.byteLength > cap.bytes) throw new FileRefused(413, `Файл больше ${cap.text}`);
   if (file.bytes.byteLength === 0) throw badFile("file_data: файл пуст");
   const format = detectFormat(file);
   const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);

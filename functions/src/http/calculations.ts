@@ -45,6 +45,7 @@ import {
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { reserveHeavyWork } from "../domain/heavy-work";
+import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast-uploads";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
@@ -54,17 +55,26 @@ async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun 
   const schema = calculationBodySchema(type, mode);
   let raw: unknown;
   let file: UploadedFile | undefined;
+  let upload: { key: string; name?: string } | undefined;
   if (isMultipart(c)) {
     // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
     if (!takesForm(type)) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
     const form = await readUploadForm(c, "file_data", "data");
-    const read = formValues(type, form.fields, (text) => {
+    // A forecast's history sent straight to storage (domain/forecast-uploads.ts): named by its key.
+    const { [FILE_UPLOAD_FIELD]: uploadKey, [FILE_UPLOAD_NAME_FIELD]: uploadName, ...fields } = form.fields;
+    if (uploadKey !== undefined) {
+      if (type !== "regres_methane")
+        throw new Invalid(`${FILE_UPLOAD_FIELD}: загруженный в хранилище файл принимает только прогноз метана`);
+      if (form.file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file_data), либо ключ загруженного файла`);
+    }
+    const read = formValues(type, fields, (text) => {
       const number = readTypedNumber(text);
       return number.ok ? number.value : undefined;
     });
     if (read.notJson) throw new Invalid(`${read.notJson}: ожидается JSON`);
     raw = read.body;
     file = form.file;
+    upload = uploadKey !== undefined ? { key: uploadKey, name: uploadName } : undefined;
   } else raw = await readJson(c);
   if (current) {
     // The specification's client edits by sending back what it fetched (docs/api.md).
@@ -73,7 +83,18 @@ async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun 
     raw = sent.body;
   }
   const body = parseWith(dryRun ? schema.partial() : schema, raw) as Record<string, unknown>;
-  return { type, ...splitBody<M>(type, body), file };
+  return { type, ...splitBody<M>(type, body), file, upload };
+}
+
+/** Runs `use` with the request's file: the form's, or the history its `file_upload` names, read
+ *  from storage and deleted once `use` has run (domain/forecast-uploads.ts). */
+function withFile<T>(
+  c: Context<AppEnv>,
+  body: { file?: UploadedFile; upload?: { key: string; name?: string } },
+  use: (file: UploadedFile | undefined) => Promise<T>,
+): Promise<T> {
+  if (!body.upload) return use(body.file);
+  return withForecastUpload(c.get("deps"), c.get("actor"), body.upload.key, body.upload.name, use);
 }
 
 /** A form (a create, an edit or a preview with a file), whatever its size, takes its heavy-work slot
@@ -141,12 +162,15 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(createRoute, async (c) => {
     const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");
-    const { type, common, values, file } = await readBody(c, "create", dryRun);
+    const body = await readBody(c, "create", dryRun);
+    const { type, common, values } = body;
     if (dryRun) {
-      const preview = await previewCalculationUpload(c.get("deps"), c.get("actor"), type, { project: common.project, values, file });
+      const preview = await withFile(c, body, (file) =>
+        previewCalculationUpload(c.get("deps"), c.get("actor"), type, { project: common.project, values, file }),
+      );
       return c.json(preview, 200);
     }
-    const created = await createCalculation(c.get("deps"), c.get("actor"), type, { ...common, values, file });
+    const created = await withFile(c, body, (file) => createCalculation(c.get("deps"), c.get("actor"), type, { ...common, values, file }));
     return c.json(calculationView(created), 201);
   })
   .openapi(templateRoute, async (c) => {
@@ -197,7 +221,10 @@ export const calculationRoutes = withUploadSlots(routeApp())
     const actor = c.get("actor");
     // Another company's calculation is not found before its body is read.
     const current = await getCalculation(deps, actor, c.req.valid("param").type, c.req.valid("param").id);
-    const { type, common, values, file } = await readBody(c, "patch", false, current);
-    const updated = await patchCalculation(deps, actor, type, current.id, { ...common, values, file }, current);
+    const body = await readBody(c, "patch", false, current);
+    const { type, common, values } = body;
+    const updated = await withFile(c, body, (file) =>
+      patchCalculation(deps, actor, type, current.id, { ...common, values, file }, current),
+    );
     return c.json(calculationView(updated), 200);
   });

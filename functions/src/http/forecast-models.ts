@@ -37,6 +37,7 @@ import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
 import { startTrainingJob, trainForecastModel, trainingParams, trainsAsJob } from "../domain/forecast-training";
 import { jobAnswer } from "./heavy-file";
+import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast-uploads";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   return c.body(await modelText(c.get("deps"), version), 200, {
@@ -140,7 +141,13 @@ export const forecastModelRoutes = routeApp()
     // Reading and forecasting a year of 10-minute rows is heavy work (domain/heavy-work.ts).
     const calibration = await heavyWork(deps, actor, async () => {
       const { fields, file } = await readUploadForm(c, "file", "history.csv");
-      return calibrateForecastModel(deps, actor, c.req.valid("param").id, file, fields.for);
+      const upload = fields[FILE_UPLOAD_FIELD];
+      if (upload === undefined) return calibrateForecastModel(deps, actor, c.req.valid("param").id, file, fields.for);
+      // A history sent straight to storage (domain/forecast-uploads.ts), read and then deleted.
+      if (file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file), либо ключ загруженного файла`);
+      return withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], (stored) =>
+        calibrateForecastModel(deps, actor, c.req.valid("param").id, stored, fields.for),
+      );
     });
     return c.json(calibrationView(calibration), 201);
   })

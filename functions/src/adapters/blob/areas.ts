@@ -24,7 +24,15 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
    *  and deleted by the job; in the exports bucket, so a job that never ran leaves it to the
    *  bucket's lifecycle rule (EXPORTS_AREA.days), like the job's state. */
   training: { bucket: "EXPORTS_BUCKET", access: "readWrite" },
+  /** A forecast's or a calibration's history sent by a user straight to S3 (a year of 10-minute
+   *  readings is larger than a request): read and deleted by the call that names it
+   *  (domain/forecast-uploads.ts); what is never used expires by the bucket's lifecycle rules. */
+  "forecast-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
 };
+
+/** The documents bucket's rule for forecast histories: whatever is under the area after `days`
+ *  (granted and never used, or left by a call that died before deleting it) expires. */
+export const FORECAST_UPLOADS_EXPIRY = { prefix: "forecast-uploads/", days: 1 } as const;
 
 /** The tag every direct upload is created with (the presigned PUT signs `x-amz-tagging`) and that
  *  its completion removes once the object passed its checks; the documents bucket's lifecycle rule

@@ -105,13 +105,23 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
      *  does with x-amz-* by default, the browser could leave it out. The size cannot be bounded by a
      *  presigned PUT (only a presigned POST policy has content-length-range), so `maxBytes` is left
      *  to the caller's check of what arrived. */
-    async uploadUrl(key, contentType, _maxBytes, expiresInSeconds): Promise<PresignedUpload> {
+    async uploadUrl(key, contentType, _maxBytes, expiresInSeconds, options): Promise<PresignedUpload> {
+      // With `contentLength` (a forecast's history), Content-Length is signed too: S3 refuses a
+      // body of any other size, so the declared size is the bound. The browser sets the header
+      // itself from the body (it may not be set by a script), so it is not in `headers`.
+      const length = options?.contentLength;
       const command = withoutChecksum(
-        new PutObjectCommand({ ...locate(key), ContentType: contentType, IfNoneMatch: "*", Tagging: PENDING_TAGGING }),
+        new PutObjectCommand({
+          ...locate(key),
+          ContentType: contentType,
+          IfNoneMatch: "*",
+          Tagging: PENDING_TAGGING,
+          ...(length !== undefined ? { ContentLength: length } : {}),
+        }),
       );
       const url = await getSignedUrl(s3, command, {
         expiresIn: expiresInSeconds,
-        signableHeaders: new Set(["content-type", "if-none-match", "x-amz-tagging"]),
+        signableHeaders: new Set(["content-type", "if-none-match", "x-amz-tagging", ...(length !== undefined ? ["content-length"] : [])]),
         unhoistableHeaders: new Set(["x-amz-tagging"]),
       });
       return { url, method: "PUT", headers: { "Content-Type": contentType, "If-None-Match": "*", "x-amz-tagging": PENDING_TAGGING } };

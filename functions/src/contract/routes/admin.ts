@@ -66,7 +66,8 @@ export const auditQuery = z.object(pageParams());
 export const companyPatchBody = companyPatchSchema.extend({ version });
 
 // Direct uploads (http/UPLOADS.md): the declared file, then its upload_id back on completion.
-const declaredFile = {
+/** The file a direct upload declares (also v1/forecast/upload-url/). */
+export const declaredFile = {
   content_type: z.string("content_type: укажите тип файла").max(200, "content_type: слишком длинное значение"),
   size: z
     .number("size: укажите размер файла в байтах")

@@ -13,7 +13,10 @@ export const uploadRoute = declareRoute(
       "this answers 404. The token is the upload_id; Content-Type must be the declared one; the body is capped at the granted size.",
     tag: "admin",
     auth: "signed",
-    isolation: { scope: "platform", note: "the signed token names the one storage key it may write once; granted to admins only" },
+    isolation: {
+      scope: "platform",
+      note: "the signed token names the one storage key it may write once: an admin's file, or a user's forecast history under their company's prefix",
+    },
     errors: [400, 404, 409, 411, 415],
   },
   {
@@ -22,7 +25,16 @@ export const uploadRoute = declareRoute(
     request: {
       // Checked by the domain, which answers 401 without it as for a bad one.
       query: z.object({ token: z.optional(z.string().meta({ description: "The upload_id of …/upload-url/" })) }),
-      body: { required: true, content: { "application/pdf": binaryFile(), "video/mp4": binaryFile(), "video/webm": binaryFile() } },
+      body: {
+        required: true,
+        content: {
+          "application/pdf": binaryFile(),
+          "video/mp4": binaryFile(),
+          "video/webm": binaryFile(),
+          "text/csv": binaryFile(),
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
+        },
+      },
     },
     responses: { 200: json(z.object({ detail: z.string(), size: z.int() }), "Stored") },
   },

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { forecastCalibrationSchema, forecastModelSchema } from "../schemas/answers";
 import { exportJobSchema } from "./export-jobs";
+import { FORECAST_UPLOAD_FIELDS } from "../schemas/calculation-body";
 import { binaryFile, declareRoute, json, jsonBody, pathParam, type Access } from "./declare";
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
@@ -108,7 +109,7 @@ export const uploadRoute = declareRoute(
                 description: { type: "string" },
                 activate: { type: "string", enum: ["true", "false"] },
               },
-              required: ["file"],
+              description: "file, or file_upload (a history sent straight to storage)",
             },
           },
         },
@@ -152,7 +153,7 @@ export const trainRoute = declareRoute(
                 description: { type: "string" },
                 activate: { type: "string", enum: ["true", "false"], description: "true: the company's forecasts use it from now on" },
               },
-              required: ["file"],
+              description: "file, or file_upload (a history sent straight to storage)",
             },
           },
         },
@@ -228,13 +229,14 @@ export const calibrateRoute = declareRoute(
               type: "object",
               properties: {
                 file: { type: "string", format: "binary", description: "The forecast upload's .xlsx or .csv with the y column (and t)" },
+                ...FORECAST_UPLOAD_FIELDS,
                 for: {
                   type: "string",
                   enum: ["company", "all"],
                   description: "company (default for staff) or all (admins only, their default)",
                 },
               },
-              required: ["file"],
+              description: "file, or file_upload (a history sent straight to storage)",
             },
           },
         },

@@ -2,7 +2,9 @@
 // longwall's readings and a model version (domain/forecast-what-if.ts). Served by http/forecast.ts.
 import * as z from "zod";
 import { FORECAST_FEATURES } from "@core/registry";
-import { forecastCalibrationSchema } from "../schemas/answers";
+import { forecastCalibrationSchema, uploadGrantSchema } from "../schemas/answers";
+import { MAX_FORECAST_UPLOAD_BYTES } from "../schemas/uploads";
+import { declaredFile } from "./admin";
 import { declareRoute, json, jsonBody, type Access } from "./declare";
 
 const forecast = (access: Omit<Access, "tag">): Access => ({ ...access, tag: "forecast" });
@@ -116,5 +118,37 @@ export const airNeededRoute = declareRoute(
   },
 );
 
+export const forecastUploadUrlBody = z.object(declaredFile);
+
+export const forecastUploadUrlRoute = declareRoute(
+  forecast({
+    operationId: "forecastUploadUrl",
+    summary: `Where to PUT a forecast's or a calibration's history (.csv or .xlsx, ≤ ${MAX_FORECAST_UPLOAD_BYTES / 1048576} MB) straight to storage`,
+    description:
+      "Checks the declared type (text/csv or the .xlsx type, else 415) and size (else 413). Answers a URL valid for 15 minutes " +
+      "(an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally, good for one PUT) and " +
+      "file_upload, the object's key: the forecast (POST/PATCH v1/regres_methane/) or the calibration names it in its form " +
+      "instead of the file; it is read, checked as the file would be and deleted after that one use.",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 413, 415],
+  }),
+  {
+    method: "post",
+    path: "/upload-url",
+    request: { body: jsonBody(forecastUploadUrlBody) },
+    responses: {
+      200: json(
+        uploadGrantSchema.extend({
+          file_upload: z.string().meta({
+            description: "The uploaded object's key (forecast-uploads/{company}/{id}.csv|xlsx): send it as the form's file_upload",
+          }),
+        }),
+        "The upload URL and the key",
+      ),
+    },
+  },
+);
+
 /** Every route of v1/forecast/ above, in the order http/forecast.ts serves them. */
-export const FORECAST_ROUTES = [whatIfRoute, airNeededRoute] as const;
+export const FORECAST_ROUTES = [whatIfRoute, airNeededRoute, forecastUploadUrlRoute] as const;

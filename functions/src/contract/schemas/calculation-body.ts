@@ -361,6 +361,17 @@ const FILE_SCHEMA = {
 
 type JsonSchema = Record<string, unknown>;
 
+/** A forecast's history sent straight to storage instead of file_data (POST v1/forecast/upload-url/). */
+export const FORECAST_UPLOAD_FIELDS: Record<string, JsonSchema> = {
+  file_upload: {
+    type: "string",
+    description:
+      "Instead of file_data: the key (file_upload) answered by POST v1/forecast/upload-url/ for a history PUT straight to storage " +
+      "(up to 16 MB: a year of 10-minute readings); read and checked as file_data would be, then deleted. Another company's key: 404",
+  },
+  file_upload_name: { type: "string", description: "The uploaded file's name, for display only" },
+};
+
 function inputJson(schema: z.ZodType): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return rest;
@@ -385,6 +396,7 @@ export const calculationFormBody = (mode: BodyMode): JsonSchema => ({
         kind === "json" ? { type: "string", contentMediaType: "application/json", description: schema.description } : schema;
     }
     properties.file_data = FILE_SCHEMA;
+    if (t === "regres_methane") Object.assign(properties, FORECAST_UPLOAD_FIELDS);
     const required = [...(json.required ?? []), ...(mode === "create" && !fileField(t)!.optional ? ["file_data"] : [])];
     return { ...json, properties, required, description: "Form fields are text; numbers may use a decimal comma." };
   }),

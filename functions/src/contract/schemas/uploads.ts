@@ -2,6 +2,12 @@
 // dialog. 4 MB, not more: in AWS a request reaches Lambda base64-encoded inside a 6 MB payload.
 export const MAX_TABULAR_UPLOAD_BYTES = 4 * 1024 * 1024;
 export const MAX_TABULAR_UPLOAD_TEXT = "4 МБ";
+/** The cap on a forecast's or a calibration's history sent straight to storage (the direct upload,
+ *  POST v1/forecast/upload-url/): a year of 10-minute readings (52 560 rows, about 8 MB as CSV) or a
+ *  month of 1-minute readings (44 640 rows) with room to spare. Larger than a request can carry, so
+ *  such a file never passes through the API's body. */
+export const MAX_FORECAST_UPLOAD_BYTES = 16 * 1024 * 1024;
+export const MAX_FORECAST_UPLOAD_TEXT = "16 МБ";
 
 /** The content type a stored tabular upload carries: the API writes it (domain/calculations.ts) and
  *  the S3 upload check accepts only these (events/upload-check.ts). */

@@ -1,0 +1,285 @@
+// A forecast's and a calibration's history straight to storage (docs/api.md, «Large histories»),
+// on the local host: POST v1/forecast/upload-url/ → PUT the file to the answered url (the local
+// PUT /api/v1/uploads/?token=…) → the forecast or the calibration names the key (file_upload) in
+// its form. A year of 10-minute readings (52 560 rows, about 8 MB: twice the request cap) and a
+// month of 1-minute readings (44 640 rows) fit; the object is read exactly as the multipart file
+// (the same Russian row errors), deleted after its one use, and another company's key is not found.
+import { readFileSync } from "node:fs";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadModel } from "@core/gbdt";
+import { longwallHistory, type LongwallHistory } from "@core/gbdt/longwall-history";
+import { MAX_FORECAST_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
+import { sweepAbandonedUploads } from "@server/domain/direct-uploads";
+import { createHarness, type Harness } from "../support/harness";
+import { historyCsv } from "../support/longwall-csv";
+import { modelFixture } from "../support/models";
+
+interface Grant {
+  url: string;
+  method: "PUT";
+  headers: Record<string, string>;
+  upload_id: string;
+  expires_at: string;
+  file_upload: string;
+}
+
+let h: Harness;
+let now = Date.now();
+const clock = { now: () => new Date(now) };
+let staff: Awaited<ReturnType<Harness["signedInUser"]>>;
+let other: Awaited<ReturnType<Harness["signedInUser"]>>;
+let modelId: string;
+let year: LongwallHistory;
+let yearCsv: Uint8Array;
+
+const encoder = new TextEncoder();
+
+async function grant(token: string, bytes: Uint8Array, name = "телеметрия.csv", contentType = "text/csv"): Promise<Grant> {
+  const res = await h.request("/api/v1/forecast/upload-url/", {
+    method: "POST",
+    token,
+    json: { content_type: contentType, size: bytes.byteLength, name },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Grant;
+}
+
+/** What the browser does with a grant: PUT the bytes with exactly the given headers, no bearer. */
+function put(g: Grant, bytes: Uint8Array) {
+  return h.request(g.url, {
+    method: g.method,
+    headers: { ...g.headers, "Content-Length": String(bytes.byteLength) },
+    body: bytes as NonNullable<RequestInit["body"]>,
+  });
+}
+
+async function uploaded(token: string, bytes: Uint8Array, name?: string): Promise<string> {
+  const g = await grant(token, bytes, name);
+  const res = await put(g, bytes);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return g.file_upload;
+}
+
+function forecastForm(projectId: string, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  form.set("name", "Лава 7, год");
+  form.set("project", projectId);
+  form.set("method", "xgboost");
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}
+
+const post = (path: string, token: string, body: FormData) => h.request(path, { method: "POST", token, body });
+const exists = async (key: string) => (await h.deps.blobs.stat!(key)) !== undefined;
+
+beforeAll(async () => {
+  h = await createHarness({}, clock);
+  staff = await h.signedInUser("Шахта Телеметрия");
+  other = await h.signedInUser("Шахта Соседняя");
+  const list = (await (await h.request("/api/v1/forecast_models/", { token: staff.token })).json()) as {
+    results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }>;
+  };
+  modelId = list.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
+  const model = await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8"));
+  year = longwallHistory(model, 52_560, 0.06);
+  yearCsv = encoder.encode(historyCsv(year));
+}, 120_000);
+afterAll(() => h.close());
+
+describe("a year of 10-minute readings and a month of 1-minute readings", () => {
+  it("is larger than a request may carry", () => {
+    expect(yearCsv.byteLength).toBeGreaterThan(MAX_TABULAR_UPLOAD_BYTES);
+    expect(yearCsv.byteLength).toBeLessThan(MAX_FORECAST_UPLOAD_BYTES);
+  });
+
+  it("calibrates on a month of 1-minute readings sent straight to storage, then deletes the upload", async () => {
+    const month = encoder.encode(historyCsv(year, 0, 44_640, 60_000));
+    const key = await uploaded(staff.token, month, "март, поминутно.csv");
+    expect(key).toMatch(new RegExp(`^forecast-uploads/${staff.companyId}/[0-9a-f-]{36}\\.csv$`));
+    const form = new FormData();
+    form.set("file_upload", key);
+    const res = await post(`/api/v1/forecast_models/${modelId}/calibration/`, staff.token, form);
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await res.json()).toMatchObject({
+      scope: "company",
+      rows: 44_640,
+      period: { from: "2025-01-01T00:00:00", to: "2025-01-31T23:59:00" },
+    });
+    expect(await exists(key)).toBe(false);
+    // Used once: the same key again is not found.
+    const again = await post(`/api/v1/forecast_models/${modelId}/calibration/`, staff.token, form);
+    expect(again.status).toBe(404);
+  }, 120_000);
+
+  it("back-tests a year of 10-minute readings: every row forecast with its interval, the file kept with the calculation", async () => {
+    const project = await h.newProject(staff.token, "Лава 7");
+    const key = await uploaded(staff.token, yearCsv);
+    const res = await post(
+      "/api/v1/regres_methane/",
+      staff.token,
+      forecastForm(project.id, { file_upload: key, file_upload_name: "телеметрия за год.csv" }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as { id: string; file_data: { name: string; size: number } };
+    expect(created.file_data).toMatchObject({ name: "телеметрия за год.csv", size: yearCsv.byteLength });
+    expect(await exists(key)).toBe(false);
+    const detail = (await (await h.request(`/api/v1/regres_methane/${created.id}/single_calc/1/`, { token: staff.token })).json()) as {
+      rows: number;
+      calibration: { rows: number } | null;
+      backtest: { model: { rows: number; mae: number; unit: string }; persistence: { rows: number } };
+      data: Array<{ result: number; hi: number | null }>;
+    };
+    expect(detail.rows).toBe(52_560);
+    expect(detail.calibration).toMatchObject({ rows: 44_640 });
+    expect(detail.backtest.model).toMatchObject({ rows: 52_560, unit: "shift" });
+    expect(detail.backtest.persistence.rows).toBe(52_559);
+    detail.data.slice(0, 100).forEach((row, i) => expect(row.result).toBeCloseTo(year.forecast[i], 6));
+    expect(detail.data.every((r) => r.hi !== null)).toBe(true);
+    // The source file downloads as it was uploaded.
+    const file = await h.request(`/api/v1/regres_methane/${created.id}/file/`, { token: staff.token });
+    expect(Buffer.from(await file.arrayBuffer()).equals(yearCsv)).toBe(true);
+  }, 180_000);
+});
+
+describe("the same checks as the file in the form", () => {
+  it("answers a bad cell with the multipart path's Russian row error, and deletes the upload", async () => {
+    const project = await h.newProject(staff.token, "Лава 8");
+    const text = historyCsv(year, 0, 300).replace(/\n(01\.01\.2025 00:20;)([^;]+)/, "\n$1много");
+    const viaForm = forecastForm(project.id, {});
+    viaForm.set("file_data", new Blob([text]), "история.csv");
+    const multipart = await post("/api/v1/regres_methane/", staff.token, viaForm);
+    expect(multipart.status).toBe(400);
+    const expected = ((await multipart.json()) as { detail: string }).detail;
+    expect(expected).toMatch(/строка 4/);
+
+    const key = await uploaded(staff.token, encoder.encode(text), "история.csv");
+    const direct = await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, { file_upload: key }));
+    expect(direct.status).toBe(400);
+    expect(((await direct.json()) as { detail: string }).detail).toBe(expected);
+    expect(await exists(key)).toBe(false);
+
+    // The dry run (the dialog's preview) reads it the same way and lists the refused row.
+    const previewKey = await uploaded(staff.token, encoder.encode(text), "история.csv");
+    const preview = await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, { file_upload: previewKey }));
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(JSON.stringify(await preview.json())).toContain("много");
+    expect(await exists(previewKey)).toBe(false);
+  }, 60_000);
+
+  it("refuses a key with a file, a key for another type and a key that is not one", async () => {
+    const project = await h.newProject(staff.token, "Лава 9");
+    const key = await uploaded(staff.token, encoder.encode(historyCsv(year, 0, 60)));
+    const both = forecastForm(project.id, { file_upload: key });
+    both.set("file_data", new Blob([historyCsv(year, 0, 60)]), "история.csv");
+    expect((await post("/api/v1/regres_methane/", staff.token, both)).status).toBe(400);
+    const malformed = await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, { file_upload: "uploads/../x.csv" }));
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { detail: string }).detail).toMatch(/^file_upload: /);
+    const series = new FormData();
+    series.set("name", "Ряд");
+    series.set("project", project.id);
+    series.set("file_upload", key);
+    const wrongType = await post("/api/v1/sensitivity/", staff.token, series);
+    expect(wrongType.status).toBe(400);
+    expect(((await wrongType.json()) as { detail: string }).detail).toMatch(/только прогноз метана/);
+  });
+});
+
+describe("company isolation", () => {
+  it("answers another company's key as a missing one (404), for the forecast and the calibration, and leaves the file to its owner", async () => {
+    const key = await uploaded(staff.token, encoder.encode(historyCsv(year, 0, 200)));
+    const theirs = await h.newProject(other.token, "Чужая лава");
+    const asForecast = await post("/api/v1/regres_methane/", other.token, forecastForm(theirs.id, { file_upload: key }));
+    expect(asForecast.status).toBe(404);
+    const theirDetail = await asForecast.json();
+    // The same answer as a key that names nothing.
+    const missing = key.replace(/[0-9a-f]{4}\.csv$/, "0000.csv");
+    const ownProject = await h.newProject(staff.token, "Лава 10");
+    const asMissing = await post("/api/v1/regres_methane/", staff.token, forecastForm(ownProject.id, { file_upload: missing }));
+    expect({ status: asMissing.status, body: await asMissing.json() }).toEqual({ status: 404, body: theirDetail });
+    const form = new FormData();
+    form.set("file_upload", key);
+    expect((await post(`/api/v1/forecast_models/${modelId}/calibration/`, other.token, form)).status).toBe(404);
+    expect(await exists(key)).toBe(true);
+    const own = await post(`/api/v1/forecast_models/${modelId}/calibration/`, staff.token, form);
+    expect(own.status, await own.clone().text()).toBe(201);
+  });
+});
+
+describe("the grant and the local PUT", () => {
+  it("checks the declared type (415), size (413 over 16 MB, 400 empty) and answers a 15-minute URL", async () => {
+    const ask = (json: unknown) => h.request("/api/v1/forecast/upload-url/", { method: "POST", token: staff.token, json });
+    expect((await ask({ content_type: "application/pdf", size: 10 })).status).toBe(415);
+    expect((await ask({ content_type: "text/csv", size: MAX_FORECAST_UPLOAD_BYTES + 1 })).status).toBe(413);
+    expect((await ask({ content_type: "text/csv", size: 0 })).status).toBe(400);
+    const missing = await ask({ size: 10 });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { detail: string }).detail).toMatch(/^content_type/);
+    const g = await grant(staff.token, new Uint8Array(10), "a.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(g.url).toMatch(/^\/api\/v1\/uploads\/\?token=[\w.-]+$/);
+    expect(g.file_upload).toMatch(/\.xlsx$/);
+    expect(Date.parse(g.expires_at) - now).toBeLessThanOrEqual(15 * 60 * 1000);
+    expect(Date.parse(g.expires_at) - now).toBeGreaterThan(14 * 60 * 1000);
+    expect(decodeJwt(g.upload_id)).toMatchObject({ purpose: "forecast", key: g.file_upload, max: 10, cid: staff.companyId });
+  });
+
+  it("caps the PUT at the declared size while streaming and keeps nothing of a larger body", async () => {
+    const g = await grant(staff.token, new Uint8Array(100));
+    const declaredMore = await put(g, new Uint8Array(101).fill(65));
+    expect(declaredMore.status).toBe(413);
+    // A body longer than its Content-Length claims is cut by the count of streamed bytes.
+    const g2 = await grant(staff.token, new Uint8Array(100));
+    const lying = await h.request(g2.url, {
+      method: "PUT",
+      headers: { ...g2.headers, "Content-Length": "100" },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(80).fill(65));
+          controller.enqueue(new Uint8Array(80).fill(65));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(lying.status).toBe(413);
+    expect(await exists(g2.file_upload)).toBe(false);
+  });
+
+  it("takes one PUT per token: again after the upload was used is 409, and an expired token is 401", async () => {
+    const bytes = encoder.encode(historyCsv(year, 0, 60));
+    const g = await grant(staff.token, bytes);
+    expect((await put(g, bytes)).status).toBe(200);
+    expect((await put(g, bytes)).status).toBe(409);
+    const form = new FormData();
+    form.set("file_upload", g.file_upload);
+    const project = await h.newProject(staff.token, "Лава 11");
+    expect((await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, { file_upload: g.file_upload }))).status).toBe(201);
+    expect(await exists(g.file_upload)).toBe(false);
+    const replay = await put(g, bytes);
+    expect(replay.status).toBe(409);
+    expect(await exists(g.file_upload)).toBe(false);
+
+    const late = await grant(staff.token, bytes);
+    now += 16 * 60 * 1000;
+    try {
+      expect((await put(late, bytes)).status).toBe(401);
+    } finally {
+      now -= 16 * 60 * 1000;
+    }
+  });
+
+  it("deletes an upload never used a day later, with its token's mark", async () => {
+    const bytes = encoder.encode(historyCsv(year, 0, 60));
+    const key = await uploaded(staff.token, bytes);
+    expect(await sweepAbandonedUploads(h.deps)).not.toContain(key);
+    now += 25 * 60 * 60 * 1000;
+    try {
+      const swept = await sweepAbandonedUploads(h.deps);
+      expect(swept).toEqual(expect.arrayContaining([key, `${key}.used`]));
+      expect(await exists(key)).toBe(false);
+    } finally {
+      now -= 25 * 60 * 60 * 1000;
+    }
+  });
+});
