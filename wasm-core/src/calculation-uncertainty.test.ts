@@ -6,10 +6,13 @@ import { calculate } from "./emissions";
 import {
   calculationApproach1,
   calculationModel,
+  gasApproach1,
+  modelAtYearGwp,
   monteCarloModel,
   monteCarloOf,
   nettedApproach1,
   projectApproach1,
+  type CalculationModel,
   type UsedValue,
 } from "./calculation-uncertainty";
 import { uncertaintyCore } from "./uncertainty-node";
@@ -181,5 +184,57 @@ describe("a netted total (D27)", () => {
     expect(netted.u_pct).toBeCloseTo(68.664371535, 8);
     expect(netted.lower).toBeCloseTo(350_000 * (1 - netted.u_pct / 100), 6);
     expect(nettedApproach1(100, 10, 0, 5).u_pct).toBeCloseTo(10, 12);
+  });
+});
+
+describe("a calculation's gas in the year's uncertainty (D26, D27)", () => {
+  const core = uncertaintyCore();
+  const model = (type: string, terms: CalculationModel["terms"], common: string[] = []): CalculationModel => ({
+    id: "c",
+    type,
+    name: "c",
+    co2e: terms.reduce((s, t) => s + t.value, 0),
+    inputs: [
+      {
+        name: "volume",
+        label: "",
+        value: 1,
+        unit: "",
+        uncertainty: { lower_pct: 2, upper_pct: 2, distribution: "normal", origin: "activity" },
+        share: "v",
+      },
+      { name: "ef", label: "", value: 1, unit: "", uncertainty: { lower_pct: 44, upper_pct: 39, distribution: "normal" }, share: "e" },
+    ],
+    common,
+    terms,
+  });
+
+  it("splits a gas's uncertainty into activity data (Eq. 3.1 over the activity inputs) and factors (the others)", () => {
+    const u = gasApproach1(core, model("underground_emission_ch4", [{ value: 603_000, inputs: ["volume", "ef"] }]), "CH4");
+    expect(u).toEqual({ ad_u: 2, ef_u: 44 });
+    expect(Math.hypot(u.ad_u, u.ef_u)).toBeCloseTo(core.product([2, 44]), 12);
+  });
+
+  it("puts a calculation stored at another GWP set at the year's: the terms take the gases' gross CO2-eq", () => {
+    const stored = model("open_mining_ch4", [{ value: 4_020 * 28, inputs: ["volume", "ef"] }]);
+    const atYear = modelAtYearGwp(stored, [{ gas: "CH4", gross_t_co2e: 4_020 * 25 }]);
+    expect(atYear.co2e).toBe(100_500);
+    expect(atYear.terms[0].value).toBe(100_500);
+    const both = modelAtYearGwp(
+      model(
+        "underground",
+        [
+          { value: 10, inputs: [] },
+          { value: 280, inputs: ["ef"] },
+        ],
+        ["volume"],
+      ),
+      [
+        { gas: "CO2", gross_t_co2e: 10 },
+        { gas: "CH4", gross_t_co2e: 250 },
+      ],
+    );
+    expect(both.terms.map((t) => t.value)).toEqual([10, 250]);
+    expect(both.co2e).toBe(260);
   });
 });
