@@ -6,8 +6,8 @@ import { conditional } from "./conditions";
 
 export type Item = Record<string, unknown>;
 
-// With the keys, the storage's own marks: a calculation's `inventory_write` (calculation-repository.ts).
-const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at", "inventory_write"];
+// With the keys, the storage's own marks: a calculation's `inventory_write` and `inventory_year` (calculation-repository.ts).
+const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at", "inventory_write", "inventory_year"];
 
 /** The stored record without its key attributes. */
 export function strip<T>(item: Item | undefined): T | undefined {
