@@ -7,7 +7,7 @@ import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
-import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
+import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT, MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
 import { useFeedback } from "../../shared/feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
 
@@ -15,10 +15,21 @@ export const FILE_ACCEPT = ".xlsx,.csv";
 export const FILE_TOO_LARGE = `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}`;
 export const FILE_WRONG_TYPE = "Загрузите книгу Excel (.xlsx) или файл CSV (.csv)";
 
+/** A type's file cap: a forecast's history larger than a request goes straight to storage
+ *  (api.ts, directHistory), so it may be as large as that path takes. */
+export function fileCap(type: CalculationType): { bytes: number; text: string } {
+  return type === "regres_methane"
+    ? { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT }
+    : { bytes: MAX_TABULAR_UPLOAD_BYTES, text: MAX_TABULAR_UPLOAD_TEXT };
+}
+
 /** Why a chosen file cannot be sent, or undefined. The server checks the same (413, 415). */
-export function fileProblem(file: { name: string; size: number }): string | undefined {
+export function fileProblem(
+  file: { name: string; size: number },
+  cap: { bytes: number; text: string } = { bytes: MAX_TABULAR_UPLOAD_BYTES, text: MAX_TABULAR_UPLOAD_TEXT },
+): string | undefined {
   if (!/\.(xlsx|csv)$/i.test(file.name)) return FILE_WRONG_TYPE;
-  if (file.size > MAX_TABULAR_UPLOAD_BYTES) return FILE_TOO_LARGE;
+  if (file.size > cap.bytes) return `Файл больше ${cap.text}`;
   return undefined;
 }
 
@@ -87,7 +98,7 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
           maxCount={1}
           showUploadList={false}
           beforeUpload={(chosen) => {
-            const reason = fileProblem(chosen);
+            const reason = fileProblem(chosen, fileCap(type));
             setProblem(reason);
             onChange(reason ? undefined : chosen);
             return Upload.LIST_IGNORE;
@@ -97,7 +108,7 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
             {file || stored ? "Заменить файл" : "Выбрать файл"}
           </Button>
         </Upload>
-        <Typography.Text type="secondary">.xlsx или .csv, до {MAX_TABULAR_UPLOAD_TEXT}</Typography.Text>
+        <Typography.Text type="secondary">.xlsx или .csv, до {fileCap(type).text}</Typography.Text>
         <Flex gap={4} align="center">
           <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => template("xlsx")}>
             Скачать шаблон

@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { Alert, Flex, Table, Typography } from "antd";
 import { PREVIEW_ROWS, type UploadPreviewView } from "@server/contract";
 import { api } from "../../api/client";
+import { directHistory } from "./api";
 import type { CalculationType } from "@core/registry";
 import { formatStored } from "../../shared/decimals";
 
@@ -13,12 +14,14 @@ export type { UploadPreviewView };
 
 /** POST v1/{type}/?dry_run=1: the file with the project (the periods lie within its dates) and
  *  the fields the reading depends on (the gap filling's column names). Nothing is stored. */
-export function previewUpload(type: CalculationType, projectId: string, file: File, fields: Record<string, string> = {}) {
+export async function previewUpload(type: CalculationType, projectId: string, file: File, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set("project", projectId);
   for (const [key, value] of Object.entries(fields)) if (value.trim() !== "") form.set(key, value);
   form.set("file_data", file, file.name);
-  return api.upload<UploadPreviewView>("POST", `v1/${type}/?dry_run=1`, form);
+  // A forecast's history larger than a request is read from storage (api.ts, directHistory).
+  const sent = type === "regres_methane" ? await directHistory(form, "file_data") : form;
+  return api.upload<UploadPreviewView>("POST", `v1/${type}/?dry_run=1`, sent);
 }
 
 /** «Лист «CSV», строка 4, столбец «Расход газовой смеси, м³/мин»: …». */

@@ -16,6 +16,7 @@ import type {
   ForecastCalibrationView,
   ForecastModelVersion,
 } from "@server/contract";
+import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 
 export type { ForecastCalibrationView };
 import { statisticsKey } from "../profile/api";
@@ -43,6 +44,26 @@ const calculations = typedClient("calculations");
 const projects = typedClient("projects");
 const dictionaries = typedClient("dictionaries");
 const forecastModels = typedClient("forecastModels");
+const forecast = typedClient("forecast");
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A forecast's or a calibration's history over the request cap (a year of 10-minute readings) goes
+ *  straight to storage (docs/api.md «Large histories»): POST v1/forecast/upload-url/, the file PUT to
+ *  the granted URL, and the form then names the stored file (file_upload) instead of carrying it.
+ *  A smaller file stays in the form as it is. */
+export async function directHistory(form: FormData, field: string): Promise<FormData> {
+  const file = form.get(field);
+  if (!(file instanceof File) || file.size <= MAX_TABULAR_UPLOAD_BYTES) return form;
+  const contentType = /\.xlsx$/i.test(file.name) ? XLSX_TYPE : "text/csv";
+  const grant = await forecast((c) => c["upload-url"].$post({ json: { content_type: contentType, size: file.size, name: file.name } }));
+  await api.putFile(grant.url, file, grant.headers);
+  const next = new FormData();
+  for (const [key, value] of form.entries()) if (key !== field) next.append(key, value);
+  next.set("file_upload", grant.file_upload);
+  next.set("file_upload_name", file.name);
+  return next;
+}
 
 /** A calculation as the routes declare it (answers.ts calculationSchema: a loose object). */
 type CalculationAnswer = InferResponseType<Client<"calculations">[":type"][":id"]["$get"], 200>;
@@ -182,9 +203,13 @@ export type Body<T extends CalculationType = CalculationType> =
   | { kind: "patch"; body: CalculationPatchBody<T> }
   | { kind: "form"; form: FormData };
 
-/** POST or PATCH of a body built by forecast.ts / series.ts: JSON, or multipart when a file is attached. */
-export function sendBody<T extends CalculationType>(type: T, body: Body<T>, id?: string): Promise<Calculation> {
-  if (body.kind === "form") return api.upload<Calculation>(id ? "PATCH" : "POST", calculationPath(type, id), body.form);
+/** POST or PATCH of a body built by forecast.ts / series.ts: JSON, or multipart when a file is attached
+ *  (a forecast's history larger than a request goes straight to storage first: directHistory). */
+export async function sendBody<T extends CalculationType>(type: T, body: Body<T>, id?: string): Promise<Calculation> {
+  if (body.kind === "form") {
+    const form = type === "regres_methane" ? await directHistory(body.form, "file_data") : body.form;
+    return api.upload<Calculation>(id ? "PATCH" : "POST", calculationPath(type, id), form);
+  }
   if (body.kind === "patch") return patchCalculation(type, id!, body.body);
   return createCalculation(type, body.body);
 }
