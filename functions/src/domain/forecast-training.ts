@@ -343,7 +343,7 @@ export async function runTrainingJob(
   try {
     const stored = await deps.blobs.get(request.key);
     if (!stored) throw new Invalid("file: файл истории не найден: загрузите его снова");
-    const bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
+    const bytes = stored.body;
     const params = trainingParamsOf(request.params);
     // Checked between rounds, the signal also lets the job's progress be written as it trains.
     const budget = new AbortController();

@@ -155,8 +155,8 @@ export function UncertaintyEditor({ type, stored, drafts, onChange, problem, inl
           children: (
             <Flex vertical gap={12}>
               <Typography.Text type="secondary">
-                По умолчанию берется неопределенность из справочника (коэффициенты выбросов МГЭИК, добыча ±2 %, измеренный объем газа ±20 %).
-                Задайте свою, если знаете значение точнее.
+                По умолчанию берется неопределенность из справочника (коэффициенты выбросов МГЭИК, добыча ±2 %, измеренный объем газа ±20
+                %). Задайте свою, если знаете значение точнее.
               </Typography.Text>
               {fields
                 .filter((field) => !inline?.has(field.name))
