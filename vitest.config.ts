@@ -94,6 +94,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
           exclude,
           globalSetup: [REQUIRED_PROGRAMS],
+          // As in integration, the files share their worker's modules: the server's are imported
+          // once per worker, and so is Chromium launched (tests/support/web-page.ts).
+          isolate: false,
           // A page reloads, signs in again and fetches before it shows a list: on a loaded machine
           // that takes longer than expect.poll's default second.
           expect: { poll: { timeout: 15_000 } },

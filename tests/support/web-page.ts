@@ -34,10 +34,24 @@ export interface WebAppOptions {
   watch?(page: Page): void;
 }
 
+let running: Promise<Browser> | undefined;
+
+/** One Chromium per test worker (the browser tier shares its workers' modules): a file gets a
+ *  context of its own in it, as separate from the others as a new browser's, without the launch. */
+function workerBrowser(): Promise<Browser> {
+  running ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => {
+      running = undefined;
+    });
+    return browser;
+  });
+  return running;
+}
+
 /** Chromium with one Russian-locale page on the web app `server` serves (web/dist must be built). */
 export async function openWebApp(server: TestServer, options: WebAppOptions = {}): Promise<WebApp> {
   if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
-  const browser = await launchBrowser();
+  const browser = await workerBrowser();
   const context = await browser.newContext({
     locale: "ru-RU",
     viewport: options.viewport ?? { width: 1280, height: 900 },
@@ -61,7 +75,6 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
     consoleErrors,
     async close() {
       await context.close();
-      await browser.close();
     },
   };
 }
