@@ -1,7 +1,7 @@
 // A year of 10-minute readings (52 560 rows, about 8 MB: twice what a request may carry) chosen in
 // the forecast dialog as any file, in a real browser against the real local server: the web app
-// sends it straight to storage (POST v1/forecast/upload-url/, the PUT to the granted URL) for the
-// preview and for the save, the forecast is back-tested, and the results dialog shows the back-test
+// sends it straight to storage (POST v1/forecast/upload-url/, the PUT to the granted URL) once for
+// the preview, the save names the same stored file, the forecast is back-tested, and the results dialog shows the back-test
 // of all 52 560 rows with the band. Nothing of the file is left in storage afterwards.
 // Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -75,7 +75,7 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
     await dialog.getByText(".xlsx или .csv, до 16 МБ").waitFor();
     await dialog.locator("input[type=file]").setInputFiles({ name: "телеметрия за год.csv", mimeType: "text/csv", buffer: csv });
 
-    // The preview reads the whole file from storage, as the save will.
+    // The preview reads the whole file from storage and keeps it there for the save.
     const preview = dialog.getByTestId("upload-preview");
     await preview.filter({ hasText: /Прочитано строк: 52\s?560/ }).waitFor({ timeout: 60_000 });
     await preview.filter({ hasText: "Ошибок не найдено" }).waitFor();
@@ -95,10 +95,10 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
     await chart.locator(".legendtext", { hasText: "Интервал 90 %" }).waitFor();
     await chart.locator(".legendtext", { hasText: "Факт" }).waitFor();
 
-    // The file went straight to storage twice (the preview and the save: one single-use mark each),
-    // and both uploads were deleted once used; only the marks wait for the daily sweep.
+    // The file went straight to storage once (one single-use mark): the preview kept it and the save
+    // named it again, then deleted it; only the mark waits for the daily sweep.
     const stored = filesUnder(join(server.dataDir, "blobs", "forecast-uploads"));
-    expect(stored.filter((f) => f.endsWith(".csv.used")).length).toBe(2);
+    expect(stored.filter((f) => f.endsWith(".csv.used")).length).toBe(1);
     expect(stored.filter((f) => !/\.used(\.type|\.pending)?$/.test(f))).toEqual([]);
 
     await results.getByTestId("forecast-model").scrollIntoViewIfNeeded();

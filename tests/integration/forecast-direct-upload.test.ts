@@ -3,7 +3,8 @@
 // PUT /api/v1/uploads/?token=…) → the forecast or the calibration names the key (file_upload) in
 // its form. A year of 10-minute readings (52 560 rows, about 8 MB: twice the request cap) and a
 // month of 1-minute readings (44 640 rows) fit; the object is read exactly as the multipart file
-// (the same Russian row errors), deleted after its one use, and another company's key is not found.
+// (the same Russian row errors), kept by a dry run for the save that follows, deleted after its one
+// use, and another company's key is not found.
 import { readFileSync } from "node:fs";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,12 +160,42 @@ describe("the same checks as the file in the form", () => {
     expect(((await direct.json()) as { detail: string }).detail).toBe(expected);
     expect(await exists(key)).toBe(false);
 
-    // The dry run (the dialog's preview) reads it the same way and lists the refused row.
+    // The dry run (the dialog's preview) reads it the same way and lists the refused row, and keeps
+    // the upload for the save; the save refuses it with the same error and deletes it.
     const previewKey = await uploaded(staff.token, encoder.encode(text), "история.csv");
     const preview = await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, { file_upload: previewKey }));
     expect(preview.status, await preview.clone().text()).toBe(200);
     expect(JSON.stringify(await preview.json())).toContain("много");
+    expect(await exists(previewKey)).toBe(true);
+    const saved = await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, { file_upload: previewKey }));
+    expect(saved.status).toBe(400);
+    expect(((await saved.json()) as { detail: string }).detail).toBe(expected);
     expect(await exists(previewKey)).toBe(false);
+  }, 60_000);
+
+  it("saves the history its preview read, uploaded once: the preview keeps the upload, the save uses it up", async () => {
+    const project = await h.newProject(staff.token, "Лава 9");
+    const text = encoder.encode(historyCsv(year, 0, 600));
+    const key = await uploaded(staff.token, text, "неделя.csv");
+    const fields = { file_upload: key, file_upload_name: "неделя.csv" };
+    for (let i = 0; i < 2; i++) {
+      const preview = await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, fields));
+      expect(preview.status, await preview.clone().text()).toBe(200);
+      expect(await exists(key)).toBe(true);
+    }
+    // Another company's preview of the key neither reads nor deletes it.
+    expect((await post("/api/v1/regres_methane/?dry_run=1", other.token, forecastForm(project.id, fields))).status).toBe(404);
+    expect(await exists(key)).toBe(true);
+    const res = await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, fields));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as { id: string; file_data: { name: string; size: number } };
+    expect(created.file_data).toMatchObject({ name: "неделя.csv", size: text.byteLength });
+    expect(await exists(key)).toBe(false);
+    // Used once: neither a second save nor a preview finds it.
+    expect((await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, fields))).status).toBe(404);
+    expect((await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, fields))).status).toBe(404);
+    const file = await h.request(`/api/v1/regres_methane/${created.id}/file/`, { token: staff.token });
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(text))).toBe(true);
   }, 60_000);
 
   it("refuses a key with a file, a key for another type and a key that is not one", async () => {

@@ -11,7 +11,9 @@
 //   3. the forecast (POST/PATCH v1/regres_methane/, dry run included) or the calibration
 //      (POST v1/forecast_models/{id}/calibration/) names `file_upload` in its form instead of the
 //      file: the object is read from storage and then goes exactly the multipart file's way (the same
-//      readers, the same row errors), and is deleted after that one use, whatever its outcome.
+//      readers, the same row errors), and is deleted after that one use, whatever its outcome. A
+//      dry run (the dialog's preview) reads it and keeps it, so that the save that follows names
+//      the same key instead of sending the file again; the save (or the calibration) is its one use.
 //
 // The key is `forecast-uploads/{company}/{uuid v7}.{csv|xlsx}`, chosen by the server: a key of
 // another company, or one already used or never uploaded, is not found (404). What is granted but
@@ -73,15 +75,19 @@ export async function readForecastUpload(deps: Deps, actor: Actor, key: string, 
   return { name: given.toLowerCase().endsWith(extension) ? given : `${given || "history"}${extension}`, bytes: blob.body };
 }
 
-/** Runs `use` on the uploaded history and deletes it afterwards, used or refused: a key serves once. */
+/** Runs `use` on the uploaded history and deletes it afterwards, used or refused: a key serves once.
+ *  A dry run (`keep`) only reads it: nothing is stored, so the save after the preview may name the
+ *  same key; what no save follows is deleted with the never-used uploads a day later. */
 export async function withForecastUpload<T>(
   deps: Deps,
   actor: Actor,
   key: string,
   name: string | undefined,
   use: (file: UploadedFile) => Promise<T>,
+  keep = false,
 ): Promise<T> {
   const file = await readForecastUpload(deps, actor, key, name);
+  if (keep) return use(file);
   try {
     return await use(file);
   } finally {

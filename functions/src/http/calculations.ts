@@ -87,14 +87,16 @@ async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun 
 }
 
 /** Runs `use` with the request's file: the form's, or the history its `file_upload` names, read
- *  from storage and deleted once `use` has run (domain/forecast-uploads.ts). */
+ *  from storage and deleted once `use` has run — kept after a dry run (`keep`), for the save that
+ *  follows the preview to name it again (domain/forecast-uploads.ts). */
 function withFile<T>(
   c: Context<AppEnv>,
   body: { file?: UploadedFile; upload?: { key: string; name?: string } },
   use: (file: UploadedFile | undefined) => Promise<T>,
+  keep = false,
 ): Promise<T> {
   if (!body.upload) return use(body.file);
-  return withForecastUpload(c.get("deps"), c.get("actor"), body.upload.key, body.upload.name, use);
+  return withForecastUpload(c.get("deps"), c.get("actor"), body.upload.key, body.upload.name, use, keep);
 }
 
 /** A form (a create, an edit or a preview with a file), whatever its size, takes its heavy-work slot
@@ -165,8 +167,11 @@ export const calculationRoutes = withUploadSlots(routeApp())
     const body = await readBody(c, "create", dryRun);
     const { type, common, values } = body;
     if (dryRun) {
-      const preview = await withFile(c, body, (file) =>
-        previewCalculationUpload(c.get("deps"), c.get("actor"), type, { project: common.project, values, file }),
+      const preview = await withFile(
+        c,
+        body,
+        (file) => previewCalculationUpload(c.get("deps"), c.get("actor"), type, { project: common.project, values, file }),
+        true,
       );
       return c.json(preview, 200);
     }

@@ -128,7 +128,7 @@ export const forecastUploadUrlRoute = declareRoute(
       "Checks the declared type (text/csv or the .xlsx type, else 415) and size (else 413). Answers a URL valid for 15 minutes " +
       "(an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally, good for one PUT) and " +
       "file_upload, the object's key: the forecast (POST/PATCH v1/regres_methane/) or the calibration names it in its form " +
-      "instead of the file; it is read, checked as the file would be and deleted after that one use.",
+      "instead of the file; it is read, checked as the file would be and deleted after that one use (a dry run reads it and keeps it for the save).",
     auth: "user",
     isolation: { scope: "own" },
     errors: [400, 413, 415],

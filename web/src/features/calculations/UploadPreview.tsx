@@ -19,8 +19,9 @@ export async function previewUpload(type: CalculationType, projectId: string, fi
   form.set("project", projectId);
   for (const [key, value] of Object.entries(fields)) if (value.trim() !== "") form.set(key, value);
   form.set("file_data", file, file.name);
-  // A forecast's history larger than a request is read from storage (api.ts, directHistory).
-  const sent = type === "regres_methane" ? await directHistory(form, "file_data") : form;
+  // A forecast's history larger than a request is read from storage (api.ts, directHistory), and
+  // stays there for the save of the same file.
+  const sent = type === "regres_methane" ? (await directHistory(form, "file_data", "preview")).form : form;
   return api.upload<UploadPreviewView>("POST", `v1/${type}/?dry_run=1`, sent);
 }
 

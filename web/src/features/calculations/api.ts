@@ -4,7 +4,7 @@
 // core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { api, jsonBody, typedClient, type ApiError, type Client, type ListPage } from "../../api/client";
+import { api, ApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
 import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
 import type { InventoryRole } from "@core/inventory";
 import type {
@@ -48,21 +48,57 @@ const forecast = typedClient("forecast");
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** A forecast's or a calibration's history over the request cap (a year of 10-minute readings) goes
- *  straight to storage (docs/api.md «Large histories»): POST v1/forecast/upload-url/, the file PUT to
- *  the granted URL, and the form then names the stored file (file_upload) instead of carrying it.
- *  A smaller file stays in the form as it is. */
-export async function directHistory(form: FormData, field: string): Promise<FormData> {
-  const file = form.get(field);
-  if (!(file instanceof File) || file.size <= MAX_TABULAR_UPLOAD_BYTES) return form;
+/** The history last sent straight to storage for a preview: the dry run keeps the stored file, so
+ *  the save of the same file names it again instead of sending its megabytes a second time; the
+ *  save uses it up (docs/api.md «Large histories»). Known by the file's name, size, type and date. */
+let previewed: { signature: string; key: Promise<string> } | undefined;
+
+const signatureOf = (file: File) => JSON.stringify([file.name, file.size, file.type, file.lastModified]);
+
+async function uploadHistory(file: File): Promise<string> {
   const contentType = /\.xlsx$/i.test(file.name) ? XLSX_TYPE : "text/csv";
   const grant = await forecast((c) => c["upload-url"].$post({ json: { content_type: contentType, size: file.size, name: file.name } }));
   await api.putFile(grant.url, file, grant.headers);
+  return grant.file_upload;
+}
+
+/** A forecast's or a calibration's history over the request cap (a year of 10-minute readings) goes
+ *  straight to storage (docs/api.md «Large histories»): POST v1/forecast/upload-url/, the file PUT to
+ *  the granted URL, and the form then names the stored file (file_upload) instead of carrying it.
+ *  A preview's upload (`use: "preview"`) is kept for the save of the same file, which takes it
+ *  (`reused` tells so: a save whose stored file has meanwhile expired sends it again, `fresh`).
+ *  A smaller file stays in the form as it is. */
+export async function directHistory(
+  form: FormData,
+  field: string,
+  use: "preview" | "save" | "fresh" = "save",
+): Promise<{ form: FormData; reused: boolean }> {
+  const file = form.get(field);
+  if (!(file instanceof File) || file.size <= MAX_TABULAR_UPLOAD_BYTES) return { form, reused: false };
+  const signature = signatureOf(file);
+  let reused = false;
+  let key: Promise<string>;
+  if (use !== "fresh" && previewed?.signature === signature) {
+    key = previewed.key;
+    reused = true;
+  } else {
+    key = uploadHistory(file);
+    if (use === "preview") {
+      const entry = { signature, key };
+      previewed = entry;
+      // A failed upload is not offered to the save.
+      key.catch(() => {
+        if (previewed === entry) previewed = undefined;
+      });
+    }
+  }
+  // The save uses the stored file up, whatever its answer.
+  if (use !== "preview" && previewed?.signature === signature) previewed = undefined;
   const next = new FormData();
-  for (const [key, value] of form.entries()) if (key !== field) next.append(key, value);
-  next.set("file_upload", grant.file_upload);
+  for (const [name, value] of form.entries()) if (name !== field) next.append(name, value);
+  next.set("file_upload", await key);
   next.set("file_upload_name", file.name);
-  return next;
+  return { form: next, reused };
 }
 
 /** A calculation as the routes declare it (answers.ts calculationSchema: a loose object). */
@@ -207,8 +243,16 @@ export type Body<T extends CalculationType = CalculationType> =
  *  (a forecast's history larger than a request goes straight to storage first: directHistory). */
 export async function sendBody<T extends CalculationType>(type: T, body: Body<T>, id?: string): Promise<Calculation> {
   if (body.kind === "form") {
-    const form = type === "regres_methane" ? await directHistory(body.form, "file_data") : body.form;
-    return api.upload<Calculation>(id ? "PATCH" : "POST", calculationPath(type, id), form);
+    const method = id ? "PATCH" : "POST";
+    if (type !== "regres_methane") return api.upload<Calculation>(method, calculationPath(type, id), body.form);
+    const sent = await directHistory(body.form, "file_data");
+    try {
+      return await api.upload<Calculation>(method, calculationPath(type, id), sent.form);
+    } catch (error) {
+      // The preview's stored file is gone (a day unused): the file is sent again, once.
+      if (!(sent.reused && error instanceof ApiError && error.status === 404)) throw error;
+      return api.upload<Calculation>(method, calculationPath(type, id), (await directHistory(body.form, "file_data", "fresh")).form);
+    }
   }
   if (body.kind === "patch") return patchCalculation(type, id!, body.body);
   return createCalculation(type, body.body);
