@@ -113,10 +113,14 @@ export function torch_composition(
     + ch4_to_co2(volume * torch_composition_ef_ch4(w_ch4, cf, p_ch4), gwp_ch4);
 }
 
-/** 4.8 stationary combustion (Order 371 formulas 1.1 + 1.2): natural units × k × ef × of = t CO2. */
+/** 4.8 stationary combustion (Order 371 formulas 1.1 + 1.2): natural units × k × ef × of = t CO2.
+ *  D28: drained gas of known composition (W_CH4 > 0, % vol; the mine-gas entry, whose k × ef is
+ *  ρ_CO2, t CO2 per thousand m³): each burnt CH4 molecule gives one of CO2 and the mixture's CO2
+ *  passes through, V × k × ef × (W_CH4 × of + W_CO2) × 10⁻². */
 // (`of` is a keyword to the AssemblyScript parser, hence `oxidation`.)
 // @ts-ignore: decorator
-@inline export function disposal_co2_stat_sources(volume: f64, ef: f64, oxidation: f64, k: f64): f64 {
+@inline export function disposal_co2_stat_sources(volume: f64, ef: f64, oxidation: f64, k: f64, w_ch4: f64, w_co2: f64): f64 {
+  if (w_ch4 > 0.0) return volume * k * ef * (w_ch4 * oxidation + w_co2) / 100.0;
   return volume * k * ef * oxidation;
 }
 
@@ -240,7 +244,7 @@ export enum EmissionType {
   underground = 3,               // volume, p_co2, p_ch4, ef_co2, ef_ch4 → res_co2, res_ch4, res_ch4_to_co2, sum_co2
   underground_emission_ch4 = 4,  // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
   disposal_co2_torch = 5,        // volume, ef, koef_transform → res_co2
-  disposal_co2_stat_sources = 6, // volume, ef, of, k → res_co2
+  disposal_co2_stat_sources = 6, // volume, ef, of, k, w_ch4, w_co2 → res_co2
   torch_ch4 = 7,                 // volume, koef_transform → res_ch4, res_ch4_to_co2
   torch_composition = 8,         // volume, w_ch4, w_co2, w_c2h6, w_c3h8, w_c4h10, w_c5h12, cf, p_co2, p_ch4
                                  // → ef_co2, ef_ch4, res_co2, res_ch4, res_ch4_to_co2, sum_co2
@@ -316,13 +320,8 @@ function batch_disposal_co2_torch(rows: i32): void {
 }
 
 function batch_disposal_co2_stat_sources(rows: i32): void {
-  const pairs = rows & ~1;
-  for (let i = 0; i < pairs; i += 2) {
-    // volume × k × ef × oxidation
-    lanes_out(0, i, f64x2.mul(f64x2.mul(f64x2.mul(lanes_in(0, i), lanes_in(3, i)), lanes_in(1, i)), lanes_in(2, i)));
-  }
-  for (let i = pairs; i < rows; i++) {
-    col_out(0, i, disposal_co2_stat_sources(col_in(0, i), col_in(1, i), col_in(2, i), col_in(3, i)));
+  for (let i = 0; i < rows; i++) {
+    col_out(0, i, disposal_co2_stat_sources(col_in(0, i), col_in(1, i), col_in(2, i), col_in(3, i), col_in(4, i), col_in(5, i)));
   }
 }
 

@@ -158,6 +158,39 @@ describe("7.1 torch_composition (Order 371 formulas 2.2 and 2.4)", () => {
   });
 });
 
+describe("4.8 with D24/D28: drained gas of known composition in a boiler or engine", () => {
+  // The mine-gas entry: ef = ρ CO2 at 20 °C, t CO2 per thousand m³, k = 1.
+  const drained = { volume: 1000, ef: 1.8393, k: 1, of: 1, w_ch4: 60, w_co2: 5 };
+  const fieldError = (run: () => unknown): FieldError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FieldError) return error;
+      throw error;
+    }
+    throw new Error("no FieldError");
+  };
+
+  it("emits the CO2 of the burnt CH4 and the mixture's own: V × (W_CO2 + W_CH4 × OF) × ρ_CO2 × 10⁻²", () => {
+    // 1 000 × (5 + 60) × 1,8393 / 100 = 1 195,545 t, of which 91,965 t the gas carried.
+    expectClose(calculate("disposal_co2_stat_sources", drained).res_co2, 1195.545);
+    expectClose(calculate("disposal_co2_stat_sources", { ...drained, of: 0.995 }).res_co2, 1190.0271);
+    // Without a composition the entry stands (4.8's pure CMM vector, 1 839,3 t).
+    expectClose(calculate("disposal_co2_stat_sources", { ...drained, w_ch4: null, w_co2: undefined }).res_co2, 1839.3);
+    const core = emissionsCore().exports as unknown as Record<string, (...args: number[]) => number>;
+    expectClose(core.disposal_co2_stat_sources(1000, 1.8393, 1, 1, 60, 5), 1195.545);
+    const batch = calculateBatch("disposal_co2_stat_sources", { ...drained, w_ch4: [60, 0, 100], w_co2: [5, 0, 0] });
+    expect([...batch.res_co2].map((v) => Math.round(v * 1000) / 1000)).toEqual([1195.545, 1839.3, 1839.3]);
+  });
+
+  it("refuses contents above 100 % vol together, naming the field", () => {
+    const error = fieldError(() => calculate("disposal_co2_stat_sources", { ...drained, w_ch4: 96 }));
+    expect(error.field).toBe("w_ch4");
+    expect(error.message).toContain("«Содержание CH4 в смеси» + «Содержание CO2 в смеси»");
+    expect(fieldError(() => calculate("disposal_co2_stat_sources", { ...drained, w_co2: -1 })).field).toBe("w_co2");
+  });
+});
+
 describe("the core's scalar exports (one per formula)", () => {
   const core = emissionsCore().exports as unknown as Record<string, (...args: number[]) => number>;
 
@@ -177,7 +210,7 @@ describe("the core's scalar exports (one per formula)", () => {
     for (const r of vectors.disposal_co2_torch) expectClose(core.disposal_co2_torch(+r.volume, +r.ef, +r.koef_transform), +r.res_co2);
     for (const r of vectors.torch_ch4) expectClose(core.torch_ch4(+r.volume, +r.koef_transform), +r.res_ch4);
     for (const r of vectors.disposal_co2_stat_sources)
-      expectClose(core.disposal_co2_stat_sources(+r.volume, +r.ef, +r.of, +r.k), +r.res_co2);
+      expectClose(core.disposal_co2_stat_sources(+r.volume, +r.ef, +r.of, +r.k, 0, 0), +r.res_co2);
   });
 });
 

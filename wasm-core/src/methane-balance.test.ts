@@ -6,6 +6,7 @@ import {
   balanceStreams,
   basisAsked,
   basisOf,
+  co2CarriedBy,
   emptyBalanceSums,
   methaneBalances,
   methaneDestroyedBy,
@@ -86,6 +87,40 @@ describe("methane sent to flares and use", () => {
     })!;
     expect(got.sent_t).toBeCloseTo(143.4, 9);
     expect(got.destroyed_t).toBeCloseTo(143.4, 9);
+  });
+});
+
+describe("a boiler on drained gas of known composition (D28)", () => {
+  const boiler: BalanceCalculation = {
+    id: "k",
+    type: "disposal_co2_stat_sources",
+    facility: "f1",
+    inputs: { volume: 1000, k: 1, ef: 1.8393, of: 1, w_ch4: 60, w_co2: 5 },
+    results: { res_co2: 1195.545 },
+    coefficients: { ef: { dictionary: "get_disposal_co2_stat_sources", item_id: 8 } },
+  };
+
+  it("burns W_CH4 of the gas, ρ_CH4 by the entry's conditions, and carries its W_CO2", () => {
+    const got = methaneDestroyedBy(boiler)!;
+    expect(got.sent_t).toBeCloseTo(400.8, 9);
+    expect(co2CarriedBy(boiler)).toBeCloseTo(91.965, 9);
+    // At 0 °C (the entry's ρ CO2 1,9768): ρ_CH4 0,717.
+    expect(methaneDestroyedBy({ ...boiler, inputs: { ...boiler.inputs, ef: 1.9768 } })!.sent_t).toBeCloseTo(430.2, 9);
+  });
+
+  it("nets the burnt CH4 and the carried CO2 from the gross measured mining line", () => {
+    const mining: BalanceCalculation = {
+      id: "m",
+      type: "underground",
+      facility: "f1",
+      inputs: { basis: "gross" },
+      results: { res_ch4: 5000, res_co2: 900 },
+    };
+    const [balance] = methaneBalances([mining, boiler]);
+    expect(balance.used_t).toBeCloseTo(400.8, 9);
+    expect(balance.netted_t).toBeCloseTo(400.8, 9);
+    expect(balance.co2_carried_t).toBeCloseTo(91.965, 9);
+    expect(balance.co2_netted_t).toBeCloseTo(91.965, 9);
   });
 });
 

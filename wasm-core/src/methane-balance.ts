@@ -121,16 +121,17 @@ export function methaneDestroyedBy(
     }
     case "disposal_co2_stat_sources": {
       const oxidised = inputs.of === undefined ? 1 : num(inputs, "of");
-      // D24: burnt mine gas of known composition (V thousand m³ of the mixture).
+      // 4.8 CMM: volume × k thousand m³ of the gas, the entry's factor ρ CO2 of the measurement
+      // conditions (and ρ CH4 by the same row); D24, D28: with W_CH4 given, that share of it is CH4.
+      const density = CH4_BY_CO2_DENSITY.find(([co2]) => Math.abs(co2 - num(inputs, "ef")) < 1e-9)?.[1] ?? CH4_DENSITY_20C;
+      const gas = num(inputs, "volume") * (inputs.k === undefined ? 1 : num(inputs, "k"));
       if (num(inputs, "w_ch4") > 0) {
-        const sent = (num(inputs, "volume") * num(inputs, "w_ch4") * (num(inputs, "p_ch4") || CH4_DENSITY_20C)) / 100;
+        const sent = (gas * num(inputs, "w_ch4") * (num(inputs, "p_ch4") || density)) / 100;
         return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
       }
       const ef = calculation.coefficients?.ef;
       if (ef?.dictionary !== "get_disposal_co2_stat_sources" || ef.item_id !== MINE_GAS_FUEL_ENTRY) return undefined;
-      // 4.8 pure CMM: volume × k thousand m³ of CH4, its factor ρ CO2 of the measurement conditions.
-      const density = CH4_BY_CO2_DENSITY.find(([co2]) => Math.abs(co2 - num(inputs, "ef")) < 1e-9)?.[1] ?? CH4_DENSITY_20C;
-      const sent = num(inputs, "volume") * (inputs.k === undefined ? 1 : num(inputs, "k")) * density;
+      const sent = gas * density;
       return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
     }
     default:
@@ -154,12 +155,14 @@ export function assumesPureMethane(calculation: Pick<BalanceCalculation, "type" 
 export const PURE_METHANE_MARK = "газ принят за 100 % CH4";
 
 /** A line's notes with D24's mark added when the calculation takes its gas as pure methane (once:
- *  the boiler's mine-gas entry carries it among its source notes already). */
+ *  the boiler's mine-gas entry carries it among its source notes already), and without it when
+ *  the gas's composition is given (D28). */
 export function withPureMethaneMark(
   notes: readonly string[],
   calculation: Pick<BalanceCalculation, "type" | "inputs" | "coefficients">,
 ): string[] {
-  return assumesPureMethane(calculation) && !notes.includes(PURE_METHANE_MARK) ? [...notes, PURE_METHANE_MARK] : [...notes];
+  if (!assumesPureMethane(calculation)) return notes.filter((note) => note !== PURE_METHANE_MARK);
+  return notes.includes(PURE_METHANE_MARK) ? [...notes] : [...notes, PURE_METHANE_MARK];
 }
 
 /** What one calculation adds to its facility's balance, t CH4 (D17): its mining figure by basis,
@@ -247,6 +250,11 @@ export function co2CarriedBy(calculation: Pick<BalanceCalculation, "type" | "inp
   if (calculation.type !== "torch_composition" && calculation.type !== "disposal_co2_stat_sources") return 0;
   const inputs = calculation.inputs;
   if (!(num(inputs, "w_ch4") > 0)) return 0;
+  if (calculation.type === "disposal_co2_stat_sources") {
+    // The mine-gas entry's k × ef is ρ CO2, t per thousand m³ (the boiler's own formula, 4.8 with D28).
+    const k = inputs.k === undefined ? 1 : num(inputs, "k");
+    return (num(inputs, "volume") * k * (num(inputs, "ef") || CO2_DENSITY_20C) * num(inputs, "w_co2")) / 100;
+  }
   return (num(inputs, "volume") * num(inputs, "w_co2") * (num(inputs, "p_co2") || CO2_DENSITY_20C)) / 100;
 }
 const CO2_DENSITY_20C = 1.8393;

@@ -62,7 +62,7 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
     ["res_ch4", "res_ch4_to_co2"],
   ],
   disposal_co2_torch: [["volume", "ef", "koef_transform"], ["res_co2"]],
-  disposal_co2_stat_sources: [["volume", "ef", "of", "k"], ["res_co2"]],
+  disposal_co2_stat_sources: [["volume", "ef", "of", "k", "w_ch4", "w_co2"], ["res_co2"]],
   torch_ch4: [
     ["volume", "koef_transform"],
     ["res_ch4", "res_ch4_to_co2"],

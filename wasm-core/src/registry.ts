@@ -835,9 +835,15 @@ export const REGISTRY = {
         max: PHYSICAL_BOUNDS.factor_t,
         decimals: 5,
       },
+      // D28: drained gas of known composition (the mine-gas entry), % vol like the flare's (7.1);
+      // without W_CH4 the fuel's entry is burnt as it stands (100 % CH4 for mine gas).
+      ...COMPOSITION.slice(0, 2).map(
+        ([name, label]) => ({ name, label, unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, optional: true }) as const,
+      ),
     ],
     results: [resCo2],
     settings: [],
+    sums: [{ fields: ["w_ch4", "w_co2"], max: 100, label: "Сумма содержаний компонентов" }],
     // D4: the oxidation factor is 1.0 unless measured, so it stays a free input; the fuel's
     // dictionary row fixes the pair ef and k, which must come from the same route (4.8).
     dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "k"] }],

@@ -17,7 +17,7 @@ import { plainReference } from "../dictionaries/reference-data";
 import type { Actor, Deps } from "./context";
 import { defaultRoleOf, inventorySourceOf, roleOf, type InventoryRole } from "@core/inventory";
 import { periodProblem } from "@core/source-periods";
-import { basisOf } from "@core/methane-balance";
+import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
@@ -93,6 +93,19 @@ function calculationPeriod(value: unknown, project: { start_date: string; end_da
   if (problem) throw new Invalid(problem);
   const { from, to } = value as { from: string; to: string };
   return { from, to };
+}
+
+/** D28: a boiler or engine takes the gas composition only for drained gas (the mine-gas entry,
+ *  whose factor is ρ CO2), and W_CO2 only with the W_CH4 it goes with. */
+function checkComposition(type: SupportedType, values: Record<string, unknown>, uses: Record<string, CoefficientUse>): void {
+  if (type !== "disposal_co2_stat_sources") return;
+  const given = (name: string) => typeof values[name] === "number" && (values[name] as number) > 0;
+  if (!given("w_ch4") && !given("w_co2")) return;
+  const ef = uses.ef;
+  if (ef?.dictionary !== "get_disposal_co2_stat_sources" || ef.item_id !== MINE_GAS_FUEL_ENTRY) {
+    throw new Invalid("w_ch4: состав газа указывают только для топлива «Каптированный шахтный метан»");
+  }
+  if (!given("w_ch4")) throw new Invalid("w_ch4: укажите содержание CH4 в смеси вместе с содержанием CO2");
 }
 
 /** D17: the basis of an underground mine methane figure; kept on an edit that does not send it. */
@@ -228,6 +241,7 @@ async function evaluate(
   const periods = await requestedPeriods(type, request.values, file, previous, target.dates);
   if (periods) request = periodsRequest(request, periods);
   const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
+  checkComposition(type, values, uses);
   const basis = methaneBasis(type, request.values.basis, previous);
   if (basis) values.basis = basis;
   // 8.1: the frequency and instruments of a measured release, for the report passport.

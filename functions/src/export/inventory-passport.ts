@@ -237,10 +237,20 @@ function formulaOf(line: PassportLine): string {
         "Приказ № 371, формулы 2.1, 2.2, 2.4: E = FC × EF; EF_CO2 = (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²; " +
         "EF_CH4 = W_CH4 × CF × ρ_CH4 × 10⁻²"
       );
-    case "disposal_co2_stat_sources":
+    case "disposal_co2_stat_sources": {
+      // D28: drained gas of a stated composition carries its CO2 into the boiler's line.
+      const w = (name: string) => (typeof line.inputs?.[name] === "number" ? (line.inputs[name] as number) : 0);
+      const percent = (name: string) => String(w(name)).replace(".", ",");
+      if (w("w_ch4") > 0) {
+        return (
+          `Приказ № 371, формулы 1.1 и 1.3 (W_CH4 ${percent("w_ch4")} %, W_CO2 ${percent("w_co2")} %): ` +
+          "E_CO2 = FC × (W_CO2 + W_CH4 × OF) × ρ_CO2 × 10⁻²"
+        );
+      }
       return entryOf(line.coefficients?.ef) === 8
         ? "Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): E_CO2 = FC × EF × OF"
         : "Приказ № 371, формулы 1.1 и 1.2а: E_CO2 = FC × k × EF × OF";
+    }
     case "disposal_co2_torch":
       return "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75";
     case "torch_ch4":

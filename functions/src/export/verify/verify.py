@@ -197,14 +197,15 @@ def methane_destroyed(calc):
         return "flared", sent, sent * FLARE_EFFICIENCY
     if t == "disposal_co2_stat_sources":
         oxidised = 1 if "of" not in inputs else num(inputs, "of")
+        density = next((ch4 for co2, ch4 in CH4_BY_CO2_DENSITY if abs(co2 - num(inputs, "ef")) < 1e-9), CH4_DENSITY_20C)
+        gas = num(inputs, "volume") * (1 if "k" not in inputs else num(inputs, "k"))
         if num(inputs, "w_ch4") > 0:
-            sent = num(inputs, "volume") * num(inputs, "w_ch4") * (num(inputs, "p_ch4") or CH4_DENSITY_20C) / 100
+            sent = gas * num(inputs, "w_ch4") * (num(inputs, "p_ch4") or density) / 100
             return "used", sent, sent * oxidised
         ef = (calc.get("coefficients") or {}).get("ef") or {}
         if ef.get("dictionary") != "get_disposal_co2_stat_sources" or ef.get("item_id") != MINE_GAS_FUEL_ENTRY:
             return None
-        density = next((ch4 for co2, ch4 in CH4_BY_CO2_DENSITY if abs(co2 - num(inputs, "ef")) < 1e-9), CH4_DENSITY_20C)
-        sent = num(inputs, "volume") * (1 if "k" not in inputs else num(inputs, "k")) * density
+        sent = gas * density
         return "used", sent, sent * oxidised
     return None
 
@@ -214,6 +215,10 @@ def co2_carried(calc):
     inputs = calc.get("inputs") or {}
     if calc["type"] not in ("torch_composition", "disposal_co2_stat_sources") or not num(inputs, "w_ch4") > 0:
         return 0.0
+    if calc["type"] == "disposal_co2_stat_sources":
+        # The mine-gas entry's k × ef is ρ CO2, t per thousand m³ (4.8 with D28).
+        k = 1 if "k" not in inputs else num(inputs, "k")
+        return num(inputs, "volume") * k * (num(inputs, "ef") or CO2_DENSITY_20C) * num(inputs, "w_co2") / 100
     return num(inputs, "volume") * num(inputs, "w_co2") * (num(inputs, "p_co2") or CO2_DENSITY_20C) / 100
 
 

@@ -31,6 +31,7 @@ import {
   bandWarnings,
   givenByPeriods,
   periodsFileForm,
+  compositionHidden,
   removePeriod,
   setPeriodText,
   takesPeriods,
@@ -443,7 +444,11 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               onRemove={(index) => change("periods", removePeriod(state, index))}
             />
           )}
-          {grouped(layout.rows.filter((r) => !givenByPeriods(state, r))).map((item) =>
+          {grouped(
+            layout.rows.filter(
+              (r) => !givenByPeriods(state, r) && !(r.kind !== "select" && compositionHidden(ctx.type, state, r.field.name)),
+            ),
+          ).map((item) =>
             Array.isArray(item) ? (
               // The values one entry fills sit side by side, under their selector.
               <Row gutter={16} key={`group-${item[0].field.name}`}>

@@ -10,6 +10,7 @@ import {
   GWP_DICTIONARY,
   bandWarnings,
   buildPayload,
+  compositionHidden,
   chooseEntry,
   chooseGwp,
   chooseUnit,
@@ -118,8 +119,19 @@ describe("create: first entries preselected, preview = methodology vectors", () 
   it("preselects the first entry of every list and no GWP set (the one in force); free inputs start from registry defaults", () => {
     const state = initialState(context("disposal_co2_stat_sources"));
     expect(state.choices).toEqual({ get_disposal_co2_stat_sources: 1 });
-    expect(state.texts).toEqual({ volume: "", of: "1" });
+    expect(state.texts).toEqual({ volume: "", of: "1", w_ch4: "", w_co2: "" });
     expect(initialState(context("underground")).gwpSet).toBeUndefined();
+  });
+
+  it("asks a boiler the gas composition only for drained mine gas, and sends it then only (D28)", () => {
+    const ctx = context("disposal_co2_stat_sources");
+    const typed = { ...initialState(ctx), texts: { volume: "1000", of: "1", w_ch4: "60", w_co2: "5" } };
+    expect(compositionHidden("disposal_co2_stat_sources", typed, "w_ch4")).toBe(true);
+    expect(compositionHidden("torch_composition", typed, "w_ch4")).toBe(false);
+    expect(buildPayload(ctx, typed, "p1")).not.toHaveProperty("w_ch4");
+    const drained = { ...typed, choices: { get_disposal_co2_stat_sources: 8 } };
+    expect(compositionHidden("disposal_co2_stat_sources", drained, "w_co2")).toBe(false);
+    expect(buildPayload(ctx, drained, "p1")).toMatchObject({ w_ch4: 60, w_co2: 5, dictionary_items: { get_disposal_co2_stat_sources: 8 } });
   });
 
   it("underground_emission_ch4: 1 000 000 t with the 18 m³/t entry → 12 060 t CH4, 301 500 t CO2-eq", () => {

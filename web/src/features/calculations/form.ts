@@ -7,7 +7,7 @@
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
 import { defaultRoleOf, inventorySourceOf, takesPoint, type InventoryRole } from "@core/inventory";
 import type { SourcePeriod } from "@core/source-periods";
-import { basisOf } from "@core/methane-balance";
+import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
 import {
   REGISTRY,
   type CalculationDefinition,
@@ -293,6 +293,7 @@ export function fieldValues(ctx: FormContext, state: FormState): Record<string, 
   const layout = formLayout(ctx.type);
   const values: Record<string, number | undefined> = {};
   for (const field of layout.free) {
+    if (compositionHidden(ctx.type, state, field.name)) continue;
     const typed = parseNumericInput(state.texts[field.name] ?? "");
     const unit = entryUnit(state, field);
     // D13: the canonical value of what is typed in the unit chosen (the server's own rule).
@@ -413,6 +414,13 @@ export function periodValues(state: FormState): Record<string, string | number |
 }
 
 /** Whether a row of the form is given by the periods right now (volume, contents and their selector). */
+/** D28: the gas composition of a boiler or engine is asked only for drained gas (the fuel
+ *  «Каптированный шахтный метан»); for other fuels its fields are neither shown nor sent. */
+export function compositionHidden(type: string, state: FormState, field: string): boolean {
+  if (type !== "disposal_co2_stat_sources" || (field !== "w_ch4" && field !== "w_co2")) return false;
+  return state.choices.get_disposal_co2_stat_sources !== MINE_GAS_FUEL_ENTRY;
+}
+
 export function givenByPeriods(state: FormState, row: FormRow): boolean {
   if (!state.periods) return false;
   if (row.kind === "select") return row.binding.binding.dictionary === PERIODS_GIVE.dictionary;
