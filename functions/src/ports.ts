@@ -757,9 +757,13 @@ export interface AuditTrailRepository {
 }
 
 export interface AdminAuditRepository {
-  add(entry: AdminAuditEntry): Promise<void>;
+  /** With `company`: a change of that company's own requisites or facilities, also kept where
+   *  `listCompany` reads it. */
+  add(entry: AdminAuditEntry, company?: string): Promise<void>;
   /** Newest first. */
   list(page: PageRequest): Promise<Page<AdminAuditEntry>>;
+  /** The changes added with this company, newest first; never another company's. */
+  listCompany(company: string, page: PageRequest): Promise<Page<AdminAuditEntry>>;
 }
 
 /** A PDF kept in the blob store; the key is made of ids only, never of the uploaded file's name. */

@@ -364,14 +364,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
     {
       path: "/api/v1/facilities/",
       example: { name: "Разрез Фаззинг", kind: "open_pit", licence_number: "КЕМ 01234 ТЭ", address: "Кемерово" },
-      writes: { facilities: 1 },
+      writes: { facilities: 1, audit: 1 },
     },
   ],
   patchFacility: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/`,
       example: { name: "Шахта Фаззинг", kind: "underground_mine", version: 1 },
-      writes: { facility: 1 },
+      writes: { facility: 1, audit: 1 },
     },
   ],
   createEmissionPoint: () => [

@@ -53,6 +53,8 @@ const FIXTURES: Record<string, Fixture> = {
   statistics: () => [{ path: "/api/v1/users/statistics/" }],
   // A's company named in the body is ignored: B edits its own (own-company.test.ts checks A's is untouched).
   patchOwnCompany: ({ aCompany }) => [{ path: "/api/v1/users/company/", json: { id: aCompany, company: aCompany, kpp: "420501001" } }],
+  // The session's company only: B's staff get 403, B's reviewers B's changes (requisites-audit.test.ts).
+  companyAudit: () => [{ path: "/api/v1/users/company/audit/?limit=100&offset=0" }],
   listProjects: ({ aCompany }) => [
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=false` },
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=true` },

@@ -7,6 +7,7 @@ import type * as z from "zod";
 import type {
   adminUserSchema,
   auditEntrySchema,
+  requisitesChangeSchema,
   calendarYearSchema,
   companySchema,
   dictionarySchema,
@@ -58,6 +59,8 @@ export type SignedInUser = z.output<typeof signedInUserSchema>;
 /** A user as /admin sees one: never the password hash. */
 export type AdminUser = z.output<typeof adminUserSchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+/** One change of the company's requisites or a facility, as its reviewers see it (GET v1/users/company/audit/). */
+export type RequisitesChange = z.output<typeof requisitesChangeSchema>;
 /** A year of the production calendar: its days off, working weekend days and decree. */
 export type CalendarYear = z.output<typeof calendarYearSchema>;
 /** One stored version of a forecast model, without its storage key. */

@@ -7,6 +7,16 @@ import { newId } from "./ids";
 import type { Facility } from "../ports";
 import type { FacilityCreateInput, FacilityPatchInput } from "../contract/schemas/facility";
 import { guardFrozen } from "./freeze";
+import { recordChange } from "./admin/audit";
+
+/** Every change of a facility goes to the change log under its company (domain/requisites-audit.ts). */
+const logFacility = (deps: Deps, actor: Actor, action: string, before: Facility | null, after: Facility) =>
+  recordChange(
+    deps,
+    actor,
+    { action, target_type: "facility", target_id: after.id, target_label: after.name, before, after },
+    after.company,
+  );
 
 export async function listFacilities(deps: Deps, actor: Actor): Promise<Facility[]> {
   return deps.repos.facilities.list(actor.company);
@@ -33,6 +43,7 @@ export async function createFacility(deps: Deps, actor: Actor, input: FacilityCr
     version: 1,
   };
   await deps.repos.facilities.create(facility);
+  await logFacility(deps, actor, "facility.create", null, facility);
   return facility;
 }
 
@@ -50,5 +61,6 @@ export async function patchFacility(deps: Deps, actor: Actor, facilityId: string
   };
   await guardFrozen(deps, actor, { kind: "facility", before: current, after: next });
   await deps.repos.facilities.replace(next, patch.version);
+  await logFacility(deps, actor, "facility.update", current, next);
   return next;
 }

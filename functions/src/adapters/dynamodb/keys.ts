@@ -221,6 +221,11 @@ export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "J
  *  (AUDIT#yyyy-MM-dd) can equal it. */
 export const ADMIN_AUDIT_PK = "AUDIT#ADMIN";
 export const adminAuditEntry = (at: string, id: string) => ({ PK: ADMIN_AUDIT_PK, SK: `${at}#${id}` });
+/** The same entry again for a change of a company's own requisites or facilities, so the company's
+ *  reviewers read only theirs: Query PK = companyAudit(company).PK, ScanIndexForward false. Starts
+ *  with AUDIT# (skipped by the stream handler); neither a date nor ADMIN can equal it. */
+export const companyAudit = (company: string) => ({ PK: `AUDIT#COMPANY#${company}` });
+export const companyAuditEntry = (company: string, at: string, id: string) => ({ ...companyAudit(company), SK: `${at}#${id}` });
 
 /** Normative documents (platform-wide, a few dozen): get by id, all with Query PK = DOCUMENTS. */
 export const DOCUMENTS_PK = "DOCUMENTS";

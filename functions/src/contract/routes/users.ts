@@ -1,8 +1,9 @@
 // v1/users/get_me/ and v1/users/statistics/ (docs/api.md), declared. Served by http/users.ts.
 import * as z from "zod";
-import { companySchema, signedInUserSchema, statisticsSchema } from "../schemas/answers";
+import { companySchema, requisitesChangeSchema, signedInUserSchema, statisticsSchema } from "../schemas/answers";
+import { pageParams } from "../schemas/common";
 import { ownCompanyPatchSchema } from "../schemas/company";
-import { declareRoute, json, jsonBody } from "./declare";
+import { declareRoute, json, jsonBody, listOf } from "./declare";
 
 export const getMeRoute = declareRoute(
   {
@@ -40,7 +41,7 @@ export const patchOwnCompanyRoute = declareRoute(
     operationId: "patchOwnCompany",
     summary: "Edit the caller's company's name, e-mail, region, ИНН, КПП, ОГРН, ОКВЭД, postal address and person responsible",
     description:
-      "The company is the session's, never one named in the body. Every change is written to the admin change log with the company before and after.",
+      "The company is the session's, never one named in the body. Every change is written to the admin change log with the company before and after, and to the company's own (GET company/audit/).",
     tag: "users",
     auth: "user",
     isolation: { scope: "own" },
@@ -54,5 +55,26 @@ export const patchOwnCompanyRoute = declareRoute(
   },
 );
 
+export const requisitesAuditQuery = z.object(pageParams());
+
+export const requisitesAuditRoute = declareRoute(
+  {
+    operationId: "companyAudit",
+    summary: "Who changed the caller's company's requisites and facilities, from what to what, newest first",
+    description:
+      "For role reviewer (and admin); staff get 403. Only the session's company's changes: its requisites (Профиль) and its facilities' name, type, licence, address.",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 403],
+  },
+  {
+    method: "get",
+    path: "/company/audit",
+    request: { query: requisitesAuditQuery },
+    responses: { 200: json(listOf(requisitesChangeSchema), "A page of the changes") },
+  },
+);
+
 /** Every route of v1/users/ above, in the order http/users.ts serves them. */
-export const USER_ROUTES = [getMeRoute, statisticsRoute, patchOwnCompanyRoute] as const;
+export const USER_ROUTES = [getMeRoute, statisticsRoute, patchOwnCompanyRoute, requisitesAuditRoute] as const;

@@ -757,6 +757,25 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 
+/** GET users/company/audit/: one change of the company's own requisites or of one of its facilities
+ *  (domain/requisites-audit.ts), each changed field with its value before and after, as shown. */
+export const requisitesChangeSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor_email: z.string(),
+  target_type: z.enum(["company", "facility"]),
+  target_label: z.string().meta({ description: "The company's or the facility's name after the change" }),
+  created: z.boolean().meta({ description: "The facility (or company) was created by this change" }),
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      label: z.string().meta({ description: "The field's name in Russian, as on Профиль" }),
+      before: z.string(),
+      after: z.string(),
+    }),
+  ),
+});
+
 /** A year of the production calendar (domain/production-calendar.ts). */
 export const calendarYearSchema = z.object({
   year: z.int(),

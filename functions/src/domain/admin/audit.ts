@@ -27,6 +27,8 @@ export async function recordChange(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Pick<Actor, "id" | "email">,
   change: AdminChange,
+  /** The company whose own requisites or facilities changed: its reviewers read the entry too. */
+  company?: string,
 ): Promise<AdminAuditEntry> {
   const entry: AdminAuditEntry = {
     id: newId(),
@@ -37,7 +39,7 @@ export async function recordChange(
     before: redact(change.before),
     after: redact(change.after),
   };
-  await deps.repos.adminAudit.add(entry);
+  await deps.repos.adminAudit.add(entry, company);
   return entry;
 }
 

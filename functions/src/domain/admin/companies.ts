@@ -55,14 +55,19 @@ export async function createCompanyAsAdmin(deps: Deps, actor: Actor, input: Comp
   assertAdmin(actor);
   checkRequisites(input);
   const company = view(await createCompany(deps, input));
-  await recordChange(deps, actor, {
-    action: "company.create",
-    target_type: "company",
-    target_id: company.id,
-    target_label: label(company),
-    before: null,
-    after: company,
-  });
+  await recordChange(
+    deps,
+    actor,
+    {
+      action: "company.create",
+      target_type: "company",
+      target_id: company.id,
+      target_label: label(company),
+      before: null,
+      after: company,
+    },
+    company.id,
+  );
   return company;
 }
 
@@ -123,13 +128,18 @@ async function applyPatch(
     updated_at: deps.clock.now().toISOString(),
   };
   await deps.repos.companies.replace(next, current.version);
-  await recordChange(deps, actor, {
-    action: "company.update",
-    target_type: "company",
-    target_id: next.id,
-    target_label: label(next),
-    before: current,
-    after: next,
-  });
+  await recordChange(
+    deps,
+    actor,
+    {
+      action: "company.update",
+      target_type: "company",
+      target_id: next.id,
+      target_label: label(next),
+      before: current,
+      after: next,
+    },
+    next.id,
+  );
   return next;
 }
