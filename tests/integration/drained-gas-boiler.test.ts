@@ -103,6 +103,16 @@ describe("a boiler on drained gas of known composition (D28)", () => {
     expect(rows.find((c) => c.id === boiler.id)!.notes).not.toContain("газ принят за 100 % CH4");
   });
 
+  it("labels the oxidation factor 1,0 the Order's default even when the form sends it, a measured one the user's", async () => {
+    const body = { name: "Котельная с OF", volume: 100, dictionary_items: { get_disposal_co2_stat_sources: 8 } };
+    const sent = await create("disposal_co2_stat_sources", { ...body, of: 1, w_ch4: 60, w_co2: 5 });
+    expect(sent.coefficients.of).toMatchObject({ value: 1, source: "order_default" });
+    const measured = await create("disposal_co2_stat_sources", { ...body, of: 0.995, w_ch4: 60, w_co2: 5 });
+    expect(measured.coefficients.of).toMatchObject({ value: 0.995, source: "input" });
+    // 100 × (5 + 60 × 0,995) × 1,8393 × 10⁻² = 119,00271 t.
+    expect(measured.res_co2).toBeCloseTo(119.00271, 9);
+  });
+
   it("refuses a composition for another fuel, W_CO2 without W_CH4 and contents over 100 %", async () => {
     const naturalGas = { name: "Котельная на природном газе", volume: 100, dictionary_items: { get_disposal_co2_stat_sources: 1 } };
     expect(await detail(await post("disposal_co2_stat_sources", { ...naturalGas, w_ch4: 60 }))).toMatch(

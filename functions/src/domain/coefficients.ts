@@ -40,6 +40,9 @@ export interface CoefficientRequest {
 
 export const JUSTIFICATION_MAX = 2000;
 
+/** D28: the input whose Order 371 value (the oxidation factor 1.0) is labelled the default. */
+const ORDER_DEFAULT_INPUT = "of";
+
 export interface ResolvedCoefficients {
   values: Record<string, unknown>;
   uses: Record<string, CoefficientUse>;
@@ -187,7 +190,10 @@ export async function resolveCoefficients(
   for (const field of fields.values()) {
     if (field.name in values) continue;
     const sent = request.values[field.name];
-    if (sent === undefined && !settingNames.has(field.name) && field.default !== undefined) {
+    // D28: the oxidation factor at the Order's 1.0 is its default, sent or not (the form fills it in):
+    // never «Введено пользователем».
+    const orderValue = field.name === ORDER_DEFAULT_INPUT && sent === field.default;
+    if ((sent === undefined || orderValue) && !settingNames.has(field.name) && field.default !== undefined) {
       // D28: an input the Order gives a value (the oxidation factor) takes it when left out.
       values[field.name] = field.default;
       uses[field.name] = { value: field.default, unit: field.unit, source: "order_default" };
