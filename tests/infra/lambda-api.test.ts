@@ -111,6 +111,7 @@ describe("lambda.ts cold start", () => {
       TABLE_NAME: LOCAL_TABLE,
       UPLOADS_BUCKET: "up",
       DOCUMENTS_BUCKET: "doc",
+      EXPORTS_BUCKET: "exp",
       SPREADSHEET_FUNCTION_NAME: "spreadsheets",
       EXPORT_JOB_FUNCTION_NAME: "export-jobs",
       AWS_REGION: "eu-central-1",
