@@ -2,6 +2,7 @@
 // «W_CH4 60 %, W_CO2 5 %» as the web sends them, emits the CO2 of the burnt CH4 plus the mixture's
 // own, and the mine's gross measured figure loses both the burnt CH4 and that CO2, so each is
 // counted once; the oxidation factor left out is 1.0 «По умолчанию (Приказ № 371)».
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import type { CalculationOf } from "@server/contract";
@@ -101,6 +102,14 @@ describe("a boiler on drained gas of known composition (D28)", () => {
     // Its line does not say the gas was taken as 100 % CH4.
     const rows = await inventoryCalculations(h, token, 2025);
     expect(rows.find((c) => c.id === boiler.id)!.notes).not.toContain("газ принят за 100 % CH4");
+    // The passport's formula of the line names the composition.
+    const xlsx = await h.request("/api/v1/inventory/2025/report/?format=xlsx", { token });
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const cells: string[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value ?? "")))));
+    expect(cells.some((text) => text.includes("W_CH4 60 %, W_CO2 5 %"))).toBe(true);
   });
 
   it("labels the oxidation factor 1,0 the Order's default even when the form sends it, a measured one the user's", async () => {
