@@ -4,6 +4,7 @@ import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "../../api/client";
 import type { ReviewAction } from "@core/inventory";
 import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
+import { requisitesAuditKey } from "../profile/api";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
@@ -110,7 +111,11 @@ export function useSaveFacility() {
         ? facilities((c) => c[":id"].$patch({ param: { id: facility.id }, json: { ...fields, version: facility.version } }))
         : facilities((c) => c.index.$post({ json: fields })),
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: facilitiesKey }), client.invalidateQueries({ queryKey: inventoryKey })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: facilitiesKey }),
+        client.invalidateQueries({ queryKey: inventoryKey }),
+        client.invalidateQueries({ queryKey: requisitesAuditKey }),
+      ]),
   });
 }
 

@@ -8,7 +8,7 @@ import { fieldErrors } from "../../shared/fieldErrors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
-import { meKey, patchOwnCompany, type Me, type OwnCompanyBody } from "./api";
+import { meKey, patchOwnCompany, requisitesAuditKey, type Me, type OwnCompanyBody } from "./api";
 
 const FIELDS = [
   "name",
@@ -35,7 +35,10 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
       return patchOwnCompany(body, company.version ?? 0);
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: meKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meKey }),
+        queryClient.invalidateQueries({ queryKey: requisitesAuditKey }),
+      ]);
       message.success("Реквизиты сохранены");
       onClose();
     },

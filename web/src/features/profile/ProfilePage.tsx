@@ -11,6 +11,8 @@ const loadDetails = () => import("./ProfileDetails");
 const ProfileDetails = lazy(() => loadDetails().then((m) => ({ default: m.ProfileDetails })));
 // The facilities' table and dialog load after the requisites.
 const FacilitiesCard = lazy(() => import("./FacilitiesCard").then((m) => ({ default: m.FacilitiesCard })));
+// Reviewers' and admins' history of the requisites and facilities; staff do not see it.
+const RequisitesHistoryCard = lazy(() => import("./RequisitesHistoryCard").then((m) => ({ default: m.RequisitesHistoryCard })));
 const loadStatistics = () => import("./StatisticsCard");
 const StatisticsCard = lazy(() => loadStatistics().then((m) => ({ default: m.StatisticsCard })));
 
@@ -38,6 +40,11 @@ export default function ProfilePage() {
           <Suspense fallback={<LazyLoading />}>
             <FacilitiesCard />
           </Suspense>
+          {(me.data.role === "reviewer" || me.data.role === "admin") && (
+            <Suspense fallback={<LazyLoading />}>
+              <RequisitesHistoryCard />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
             <StatisticsCard />
           </Suspense>

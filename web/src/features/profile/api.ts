@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
-import type { CompanyStatistics, SignedInUser } from "@server/contract";
+import type { CompanyStatistics, RequisitesChange, SignedInUser } from "@server/contract";
 
 /** The signed-in user and their company (admin: a platform operator, the /admin menu item). */
 export type Me = SignedInUser;
@@ -14,6 +14,8 @@ const users = typedClient("users");
 
 export const meKey = ["users", "me"] as const;
 export const statisticsKey = ["users", "statistics"] as const;
+/** Every page of the company's requisites history: refetched after the requisites or a facility change. */
+export const requisitesAuditKey = ["users", "company", "audit"] as const;
 
 /** The signed-in user and their company; the projects screen needs company.id too. */
 export function useMe() {
@@ -50,4 +52,16 @@ export type OwnCompanyBody = {
 /** PATCH v1/users/company/: the session's company, based on the version shown (a stale one is 409). */
 export function patchOwnCompany(body: OwnCompanyBody, version: number) {
   return users((c) => c.company.$patch({ json: { ...body, version } }));
+}
+
+export type { RequisitesChange };
+
+/** GET v1/users/company/audit/: a page of the company's changes of its requisites and facilities,
+ *  newest first (role reviewer or admin; staff are not asked). */
+export function useRequisitesAudit(page: number, pageSize: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...requisitesAuditKey, page, pageSize],
+    queryFn: () => users((c) => c.company.audit.$get({ query: { limit: String(pageSize), offset: String((page - 1) * pageSize) } })),
+    enabled,
+  });
 }

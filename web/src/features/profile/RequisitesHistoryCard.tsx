@@ -1,0 +1,60 @@
+// Профиль, «История изменений реквизитов» (docs/user-guide.md): for the company's reviewers (and
+// admins), who changed the requisites or a facility, what, from what to what and when, newest first.
+import { useState } from "react";
+import dayjs from "dayjs";
+import { Alert, Card, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
+import { orAbsent } from "../../shared/text";
+import { useRequisitesAudit, type RequisitesChange } from "./api";
+
+const PAGE_SIZE = 10;
+
+const lines = (entry: RequisitesChange, line: (change: RequisitesChange["changes"][number]) => string) =>
+  entry.changes.map((change) => <div key={change.field}>{line(change)}</div>);
+
+const columns: TableColumnsType<RequisitesChange> = [
+  { title: "Когда", dataIndex: "at", width: 150, render: (at: string) => dayjs(at).format("DD.MM.YYYY HH:mm") },
+  { title: "Кто", dataIndex: "actor_email", width: 200 },
+  {
+    title: "Что изменено",
+    render: (_, entry) => (
+      <>
+        <Typography.Text strong>
+          {entry.target_type === "company"
+            ? "Реквизиты компании"
+            : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+        </Typography.Text>
+        {lines(entry, (change) => change.label)}
+      </>
+    ),
+  },
+  {
+    title: "Было → стало",
+    render: (_, entry) => (
+      <>
+        <div>&nbsp;</div>
+        {lines(entry, (change) => `${orAbsent(change.before)} → ${orAbsent(change.after)}`)}
+      </>
+    ),
+  },
+];
+
+export function RequisitesHistoryCard() {
+  const [page, setPage] = useState(1);
+  const history = useRequisitesAudit(page, PAGE_SIZE, true);
+  return (
+    <Card title="История изменений реквизитов">
+      {history.isError && <Alert type="error" showIcon title={history.error.message} />}
+      <Table<RequisitesChange>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        loading={history.isPending}
+        dataSource={history.data?.results ?? []}
+        locale={{ emptyText: "Реквизиты и площадки еще не изменялись" }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.count ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        scroll={{ x: 700 }}
+      />
+    </Card>
+  );
+}
