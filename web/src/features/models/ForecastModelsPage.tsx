@@ -3,6 +3,7 @@
 // it checked, chooses which one the company's forecasts use (or the platform's again), names it,
 // archives and restores it. Other companies never see them; the platform's models are chosen by
 // the administrators (/admin).
+import { lazy, Suspense } from "react";
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -11,8 +12,11 @@ import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
 import { adminKeys, errorText, useForecastModelList, type ForecastModelVersion } from "../admin/api";
-import { TrainModelCard } from "../admin/TrainModelCard";
 import { changeOwnForecastModel, type OwnModelChange } from "./api";
+
+// Training (its form, the upload and the worker's messages) loads when the page has drawn the models:
+// the page's first JavaScript stays within the routes' budget (tests/web/initial-js.test.ts).
+const TrainModelCard = lazy(() => import("../admin/TrainModelCard").then((m) => ({ default: m.TrainModelCard })));
 
 const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
 
@@ -184,7 +188,9 @@ export default function ForecastModelsPage() {
           ]}
         />
       </Card>
-      <TrainModelCard />
+      <Suspense fallback={<Card loading title="Обучить модель" size="small" />}>
+        <TrainModelCard />
+      </Suspense>
     </>
   );
 }
