@@ -9,7 +9,9 @@ import { pathAliases } from "./path-aliases";
 // cores, hence the longer timeouts.
 // A fifth tier, deep, exists only under TEST_DEPTH=deep (`npm run test:deep`): the *.deep.test.ts
 // files and the hostile-input, property and load files at full strength (tests/support/depth.ts).
-const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
+// Every tier's temporary files live under one folder the run removes at its end.
+const TEMP_ROOT = "tests/support/temp-root.ts";
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [TEMP_ROOT] };
 const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**", "**/*.deep.test.ts"];
 const DEEP = process.env.TEST_DEPTH === "deep";
 // `npm run test:fast` (TEST_FAST=1), the loop for most changes: the unit tier and the service tests,
@@ -80,7 +82,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", ...PROCESS_TESTS],
           exclude,
-          globalSetup: [REQUIRED_PROGRAMS],
+          globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
           // The files share their worker's module graph: each opens its own table and server, and
           // the server's modules are imported once per worker instead of once per file.
           isolate: false,
@@ -93,7 +95,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
           exclude,
-          globalSetup: [REQUIRED_PROGRAMS],
+          globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
           // As in integration, the files share their worker's modules: the server's are imported
           // once per worker, and so is Chromium launched (tests/support/web-page.ts).
           isolate: false,
@@ -123,7 +125,7 @@ export default defineConfig({
                 name: "deep",
                 include: ["**/*.deep.test.ts", ...SIZED_TESTS],
                 exclude: exclude.filter((pattern) => pattern !== "**/*.deep.test.ts"),
-                globalSetup: [REQUIRED_PROGRAMS],
+                globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
               },
             },
           ]
