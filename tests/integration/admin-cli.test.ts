@@ -7,28 +7,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
-import { adminCommand } from "@server/admin/commands";
 import { createCompany } from "@server/domain/users";
 import { LOCAL_TABLE, openSharedStorage } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
+import { runAdmin } from "../support/admin";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The command in this process, as `npm run admin` runs it on DATA_DIR, its output captured. */
-async function admin(args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const saved = process.env.DATA_DIR;
-  process.env.DATA_DIR = dataDir;
-  try {
-    const status = await adminCommand(args, { log: (line) => stdout.push(line), error: (line) => stderr.push(line) });
-    return { status, stdout: stdout.join("\n"), stderr: stderr.join("\n") };
-  } finally {
-    if (saved === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = saved;
-  }
-}
+const admin = (args: string[]) => runAdmin(dataDir, args);
 
 /** The command as its own process (`npm run admin`'s entry), for what only a process shows: its exit code. */
 function adminProcess(args: string[], env: Record<string, string> = {}) {

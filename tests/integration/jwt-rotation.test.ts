@@ -1,21 +1,18 @@
 // `npm run admin -- rotate-jwt-secret` on a local installation: tokens signed before the rotation
 // still work after the server restarts, for the overlap and no longer; new ones use the new secret.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runAdmin } from "../support/admin";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer } from "@server/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "jwt-rotation-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function rotate(args: string[] = []) {
-  const out = spawnSync(process.execPath, ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
-  });
+async function rotate(args: string[] = []) {
+  const out = await runAdmin(dataDir, ["rotate-jwt-secret", ...args]);
   expect(out.status, out.stderr).toBe(0);
   return out.stdout;
 }
@@ -43,7 +40,7 @@ describe("rotate-jwt-secret (local)", () => {
     const before = await withServer(signInAsDemo);
     const secretBefore = readFileSync(join(dataDir, "jwt-secret"), "utf8");
 
-    expect(rotate(["--overlap-hours", "1"])).toMatch(/прежний действует до/);
+    expect(await rotate(["--overlap-hours", "1"])).toMatch(/прежний действует до/);
     expect(readFileSync(join(dataDir, "jwt-secret"), "utf8")).not.toBe(secretBefore);
 
     const after = await withServer(async (url) => {
@@ -55,7 +52,7 @@ describe("rotate-jwt-secret (local)", () => {
     });
 
     // A second rotation without overlap: the first secret is gone, the second one is the previous.
-    rotate(["--overlap-hours", "0"]);
+    await rotate(["--overlap-hours", "0"]);
     await withServer(async (url) => {
       expect(await me(url, before.access)).toBe(401);
       expect(await refresh(url, before.refresh)).toBe(401);
@@ -63,21 +60,14 @@ describe("rotate-jwt-secret (local)", () => {
     });
   }, 60_000);
 
-  it("refuses a negative overlap", () => {
-    const out = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", "--overlap-hours", "-1"],
-      {
-        encoding: "utf8",
-        env: { ...process.env, DATA_DIR: dataDir },
-      },
-    );
+  it("refuses a negative overlap", async () => {
+    const out = await runAdmin(dataDir, ["rotate-jwt-secret", "--overlap-hours", "-1"]);
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/--overlap-hours/);
   });
 
   // Issue 26 (hostile): 1 000 000 000 hours kept the old secret valid for ever.
-  it("refuses an overlap longer than the refresh token's lifetime, or not a plain number, and keeps the secret", () => {
+  it("refuses an overlap longer than the refresh token's lifetime, or not a plain number, and keeps the secret", async () => {
     const secretFile = join(dataDir, "jwt-secret");
     const secret = () => (existsSync(secretFile) ? readFileSync(secretFile, "utf8") : null);
     const before = secret();
@@ -85,17 +75,12 @@ describe("rotate-jwt-secret (local)", () => {
       ["1000000000", "--overlap-hours: не больше срока действия токена обновления (24 ч)"],
       ["0x10", "--overlap-hours: неотрицательное число часов"],
     ]) {
-      const out = spawnSync(
-        process.execPath,
-        ["--import", "tsx", "functions/src/admin/cli.ts", "rotate-jwt-secret", "--overlap-hours", hours],
-        {
-          encoding: "utf8",
-          env: { ...process.env, DATA_DIR: dataDir, REFRESH_TOKEN_TTL_SECONDS: String(24 * 3600) },
-        },
-      );
+      const out = await runAdmin(dataDir, ["rotate-jwt-secret", "--overlap-hours", hours], {
+        REFRESH_TOKEN_TTL_SECONDS: String(24 * 3600),
+      });
       expect(out.status, hours).toBe(2);
       expect(out.stderr).toContain(message);
     }
     expect(secret()).toBe(before);
-  }, 120_000);
+  });
 });
