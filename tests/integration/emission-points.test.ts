@@ -152,6 +152,88 @@ describe("an archived facility", () => {
   });
 });
 
+describe("an archived emission point", () => {
+  it("keeps its history and raises no «нет данных за … хотя за … были» for what only it reported", async () => {
+    const mine = await json<{ id: string }>(
+      await post("/api/v1/facilities/", { name: "Шахта «Без факела»", kind: "underground_mine" }),
+      201,
+    );
+    const point = (name: string, kind: string) =>
+      post(`/api/v1/facilities/${mine.id}/points/`, { name, kind }).then((res) => json<Point>(res, 201));
+    const shaft = await point("Ствол «Северный»", "ventilation_shaft");
+    const flare = await point("Факел «Северный»", "flare");
+    const boiler = await point("Котельная «Северная»", "boiler_engine");
+    const projectOf = async (year: number) =>
+      json<{ id: string }>(
+        await post("/api/v1/projects/create_project/", {
+          name: `Без факела ${year}`,
+          start_date: `${year}-01-01`,
+          end_date: `${year}-12-31`,
+          facility: mine.id,
+        }),
+        201,
+      );
+    const ventilation = (project: string) =>
+      post("/api/v1/underground/", {
+        name: "Вентиляция",
+        project,
+        point: shaft.id,
+        volume: 10_000,
+        ef_ch4: 0.5,
+        ef_co2: 0.1,
+        p_ch4: 0.668,
+        p_co2: 1.8393,
+        basis: "gross",
+      }).then((res) => json(res, 201));
+    const flaring = (project: string) =>
+      post("/api/v1/torch_composition/", {
+        name: "Факел",
+        project,
+        point: flare.id,
+        volume: 1_000,
+        w_ch4: 60,
+        w_co2: 5,
+        cf: 0.0006,
+        p_ch4: 0.668,
+        p_co2: 1.8393,
+      }).then((res) => json(res, 201));
+    const burning = (project: string) =>
+      post("/api/v1/disposal_co2_stat_sources/", {
+        name: "Котельная",
+        project,
+        point: boiler.id,
+        volume: 500,
+        of: 1,
+        dictionary_items: { get_disposal_co2_stat_sources: 8 },
+      }).then((res) => json(res, 201));
+    const before = (await projectOf(2025)).id;
+    await ventilation(before);
+    await flaring(before);
+    await burning(before);
+    const after = (await projectOf(2026)).id;
+    await ventilation(after);
+    const missing = async () =>
+      (await json<{ checks: Array<{ code: string; message: string }> }>(await get("/api/v1/inventory/?year=2026"), 200)).checks
+        .filter((c) => c.code === "missing_since_last_year" && c.message.includes("Без факела"))
+        .map((c) => c.message);
+    const flaredLine = (m: string) => m.includes("«Сжигание в факелах»");
+    const missingNow = await missing();
+    expect(missingNow.filter(flaredLine)).not.toEqual([]);
+    expect(missingNow.filter((m) => !flaredLine(m))).not.toEqual([]);
+    // The flare taken down: archived, it asks for nothing; the boiler still in service still does.
+    await json(await patch(`/api/v1/facilities/${mine.id}/points/${flare.id}/`, { is_active: false, version: flare.version }), 200);
+    const missingLater = await missing();
+    expect(missingLater.filter(flaredLine)).toEqual([]);
+    expect(missingLater).toEqual(missingNow.filter((m) => !flaredLine(m)));
+    // Its past year still counts it.
+    const year2025 = await json<{ categories: Array<{ category: number; ipcc_code: string }> }>(
+      await get("/api/v1/inventory/?year=2025"),
+      200,
+    );
+    expect(year2025.categories.filter((c) => c.category === 2).map((c) => c.ipcc_code)).toContain("1.B.1.a.i.4");
+  });
+});
+
 describe("an installation stored before emission points, migrated on start", () => {
   let old: { token: string; companyId: string };
   let reviewer: string;
@@ -301,9 +383,11 @@ describe("an installation stored before emission points, migrated on start", () 
 
   it("is not run for a company made after points existed: its facilities get no point it did not make", async () => {
     expect((await migrateEmissionPoints(h.deps)).find((r) => r.company === companyId)).toBeUndefined();
-    expect((await h.deps.repos.emissionPoints.listOfCompany(companyId)).map((p) => p.name)).toEqual([
+    const points = await h.deps.repos.emissionPoints.listOfCompany(companyId);
+    expect(points.filter((p) => p.facility === facility.id).map((p) => p.name)).toEqual([
       "Вентиляционный ствол № 2",
       "Дегазационная установка",
     ]);
+    expect(points.map((p) => p.kind)).not.toContain("whole_mine");
   });
 });

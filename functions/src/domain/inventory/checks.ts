@@ -93,7 +93,7 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
     ...(await flaggedCoefficients(deps, scope, ofYear, name)),
     ...(await sourcePeriods(deps, scope, ofYear, name)),
     ...otherGwp(scope, ofYear),
-    ...missingSinceLastYear(scope, ofYear),
+    ...(await missingSinceLastYear(deps, scope, ofYear)),
     ...leftOut(scope),
     ...withoutFacility(scope, ofYear),
     ...(await balanceChecks(deps, scope, ofYear, name)),
@@ -636,7 +636,7 @@ function otherGwp(scope: CheckScope, ofYear: readonly Project[]): InventoryCheck
 }
 
 /** A facility with no data this year in a category and gas it reported the year before. */
-function missingSinceLastYear(scope: CheckScope, ofYear: readonly Project[]): InventoryCheck[] {
+async function missingSinceLastYear(deps: Deps, scope: CheckScope, ofYear: readonly Project[]): Promise<InventoryCheck[]> {
   const reported = (projects: readonly Project[]) => {
     const keys = new Set<string>();
     for (const [line, , project] of keysOf(scope, projects, "c:")) {
@@ -646,10 +646,13 @@ function missingSinceLastYear(scope: CheckScope, ofYear: readonly Project[]): In
     return keys;
   };
   const now = reported(ofYear);
+  const lastYear = projectsOf(scope, scope.year - 1);
   // An archived facility (a mine closed or sold) is expected to have no data any more.
   const archived = new Set(scope.facilities.filter((f) => f.is_active === false).map((f) => f.id));
-  return [...reported(projectsOf(scope, scope.year - 1))]
-    .filter((key) => !now.has(key) && !archived.has(key.slice(0, key.indexOf("|"))))
+  const missing = [...reported(lastYear)].filter((key) => !now.has(key) && !archived.has(key.slice(0, key.indexOf("|"))));
+  const stopped = await onlyOfArchivedPoints(deps, scope, lastYear, missing);
+  return missing
+    .filter((key) => !stopped.has(key))
     .sort()
     .map((key) => {
       const [facility, category, gas] = key.split("|");
@@ -662,6 +665,32 @@ function missingSinceLastYear(scope: CheckScope, ofYear: readonly Project[]): In
         calculations: [],
       };
     });
+}
+
+/** D25: an archived emission point (a flare taken down, a shaft closed) is expected to have no data
+ *  any more, as an archived facility is: of last year's lines (facility|category|gas) missing now,
+ *  the ones every counted calculation of which belonged to a point archived since. Read only for a
+ *  missing line of a facility with an archived point. */
+async function onlyOfArchivedPoints(
+  deps: Deps,
+  scope: CheckScope,
+  lastYear: readonly Project[],
+  missing: readonly string[],
+): Promise<Set<string>> {
+  const archivedPoints = new Map(scope.points.filter((p) => p.is_active === false).map((p) => [p.id, p.facility]));
+  const withArchived = new Set(archivedPoints.values());
+  const asked = missing.filter((key) => withArchived.has(key.slice(0, key.indexOf("|"))));
+  if (asked.length === 0) return new Set();
+  const categories = new Set(asked.map((key) => key.split("|")[1]));
+  const types = INVENTORY_TYPES.filter((type) => categories.has(String(inventorySourceOf(type)!.category)));
+  const projects = lastYear.filter((p) => p.facility && withArchived.has(p.facility));
+  const still = new Set<string>();
+  for (const { calculation, project } of await countedCalculationsOf(deps, scope.company, projects, types)) {
+    if (calculation.point && archivedPoints.get(calculation.point) === project.facility) continue;
+    const source = inventorySourceOf(calculation.type)!;
+    for (const { gas } of source.gases) still.add(`${project.facility}|${source.category}|${gas}`);
+  }
+  return new Set(asked.filter((key) => !still.has(key)));
 }
 
 /** D18: what the total leaves out (their list: v1/inventory/calculations?counted=false). */
