@@ -10,7 +10,7 @@ import * as keys from "@server/adapters/dynamodb/keys";
 import { createCompany } from "@server/domain/users";
 import { LOCAL_TABLE, openSharedStorage } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
-import { runAdmin } from "../support/admin";
+import { runAdmin } from "../support/admin-command";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../support/admin";
+import { runAdmin } from "../support/admin-command";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer } from "@server/local/server";
 
