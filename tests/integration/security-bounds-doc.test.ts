@@ -1,0 +1,56 @@
+// docs/security.md lists every bound with the number the code holds: the sign-in budgets, the
+// heavy-work slots and their Retry-After, the caps, the job files' expiry, the charts' points, the
+// previews' errors and budget, the year's checks (methodology 9.1) and the production calendar's
+// years. A bound changed in the code and not in the document fails here, as does one left out.
+// (The bounds on magnitudes are checked the same way by magnitudes.test.ts.)
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CALENDAR_YEARS } from "@core/calendar-days";
+import { configFromEnv } from "@server/config";
+import { RETRY_AFTER_SECONDS } from "@server/domain/errors";
+import { MAX_GRAPH_POINTS } from "@server/domain/graphs";
+import {
+  HEAVY_PER_COMPANY,
+  HEAVY_PER_USER,
+  JOB_FILE_DAYS,
+  MAX_EXPORT_CALCULATIONS,
+  MAX_FORECASTS_PER_PROJECT,
+  MAX_PASSPORT_LINES,
+  UPLOAD_BUDGET_SECONDS,
+} from "@server/domain/heavy-work";
+import { MAX_FORECAST_ROWS } from "@server/domain/forecast";
+import { NAMED } from "@server/domain/inventory/checks";
+import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
+import { MAX_PREVIEW_ERRORS } from "@server/domain/upload-preview";
+
+// The document's lines wrapped as markdown does: one space between any two words.
+const DOC = readFileSync(join(import.meta.dirname, "../../docs/security.md"), "utf8").replace(/\s+/g, " ");
+const n = (value: number) => value.toLocaleString("ru-RU").replace(/\s/g, " ");
+const config = configFromEnv(Buffer.alloc(32));
+
+describe("docs/security.md", () => {
+  it.each([
+    ["failed sign-ins per account", `**${n(config.loginFailuresPerEmail)} failures per account**`],
+    ["failed sign-ins per address", `**${n(config.loginFailuresPerAddress)} per address**`],
+    ["the sign-in window", `sliding ${n(config.loginWindowSeconds / 60)}-minute window`],
+    ["a refusal's Retry-After", `${RETRY_AFTER_SECONDS} s for a heavy-work slot`],
+    ["heavy work in flight", `**${HEAVY_PER_USER} per user and ${HEAVY_PER_COMPANY} per company**`],
+    ["active forecasts of a project", `**${n(MAX_FORECASTS_PER_PROJECT)} active forecasts per project**`],
+    ["comments of a year", `**${n(COMMENTS_PER_YEAR)} comments per year**`],
+    ["job files", `after **${JOB_FILE_DAYS} days**`],
+    ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
+    ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],
+    ["an upload's time", `has **${UPLOAD_BUDGET_SECONDS} s**`],
+    ["a check's named calculations", `names at most **${NAMED}** calculations`],
+    ["the inventory answer with its checks", "under **100 KB** at any size"],
+    ["a calendar year", `from **${CALENDAR_YEARS.min} to ${CALENDAR_YEARS.max}**`],
+    ["a calendar year's working days", "**at least one working day**"],
+    ["a forecast's rows", `${n(MAX_FORECAST_ROWS)} rows`],
+    ["a project export", `${n(MAX_EXPORT_CALCULATIONS)} active calculations`],
+    ["a report passport", `${n(MAX_PASSPORT_LINES)} sources in the year`],
+    ["ИНН and КПП of no tax office", "**0000** is no office's"],
+  ])("gives %s with its number", (_, text) => {
+    expect(DOC).toContain(text);
+  });
+});
