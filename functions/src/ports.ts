@@ -579,8 +579,9 @@ export interface DictionaryItemVersion {
 }
 
 export interface DictionaryRepository {
-  /** Writes version 1 unless the item exists; true when it was written. */
-  seed(item: DictionaryItemVersion): Promise<boolean>;
+  /** Writes version 1 of each item that does not exist yet, side by side, and bumps the change
+   *  counter once; the number written. */
+  seed(items: readonly DictionaryItemVersion[]): Promise<number>;
   /** Current versions, by id. Kept in the process while the stored change counter is the one
    *  they were read at; each call reads the counter (one small consistent read). */
   list(dictionary: string): Promise<DictionaryItemVersion[]>;

@@ -72,16 +72,19 @@ export function describedUncertainty(u: ValueUncertainty): ValueUncertainty {
 export async function seedDictionaries(deps: Deps): Promise<number> {
   let written = 0;
   const now = deps.clock.now().toISOString();
+  const missing: DictionaryItemVersion[] = [];
+  const storedBefore = new Set<string>();
   for (const dictionary of REFERENCE_DICTIONARIES) {
     if (dictionary.sameItemsAs) continue;
     const existing = new Map((await deps.repos.dictionaries.list(dictionary.name)).map((i) => [i.id, i]));
+    if (existing.size > 0) storedBefore.add(dictionary.name);
     for (const item of dictionary.items) {
       const stored = existing.get(item.id);
       if (stored) {
         written += await addMissingFields(deps, stored, item.values, now);
         continue;
       }
-      const seeded = await deps.repos.dictionaries.seed({
+      missing.push({
         dictionary: dictionary.name,
         id: item.id,
         name: item.name,
@@ -92,20 +95,21 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
         changed_by: "system",
         reason: "Значения по умолчанию методики расчета",
       });
-      if (seeded) written += 1;
     }
   }
-  return written + (await applyCorrections(deps, now)) + (await redateSeeded(deps, now));
+  written += await deps.repos.dictionaries.seed(missing);
+  return written + (await applyCorrections(deps, now)) + (await redateSeeded(deps, now, storedBefore));
 }
 
 /** Items an installation seeded before issue 29 say «in force from» the day of seeding: their
  *  current version, while still the system's, gets a new version dated by its documents, with the
  *  reason (the values stay; an administrator's own version and a dated correction are left alone). */
-async function redateSeeded(deps: Deps, now: string): Promise<number> {
+async function redateSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<string>): Promise<number> {
   let written = 0;
   const corrections = new Set(CORRECTIONS.map((c) => c.reason));
   for (const dictionary of REFERENCE_DICTIONARIES) {
-    if (dictionary.sameItemsAs) continue;
+    // Items seeded just now are dated by their documents already.
+    if (dictionary.sameItemsAs || !storedBefore.has(dictionary.name)) continue;
     const seeded = new Map(dictionary.items.map((item) => [item.id, item]));
     for (const current of await deps.repos.dictionaries.list(dictionary.name)) {
       const item = seeded.get(current.id);

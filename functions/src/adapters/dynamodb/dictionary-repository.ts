@@ -64,22 +64,29 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
   }
 
   const repository: DictionaryRepository = {
-    async seed(item) {
-      const created = await unlessConditionFails(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.dictionaryItem(item.dictionary, item.id), ...item },
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
+    async seed(items) {
+      const written = await Promise.all(
+        items.map(async (item) => {
+          const created = await unlessConditionFails(
+            doc.send(
+              new PutCommand({
+                TableName: table,
+                Item: { ...keys.dictionaryItem(item.dictionary, item.id), ...item },
+                ConditionExpression: "attribute_not_exists(PK)",
+              }),
+            ),
+          );
+          if (!created) return 0;
+          await doc.send(
+            new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(item.dictionary, item.id, item.version), ...item } }),
+          );
+          return 1;
+        }),
       );
-      if (!created) return false;
-      await doc.send(
-        new PutCommand({ TableName: table, Item: { ...keys.dictionaryItemVersion(item.dictionary, item.id, item.version), ...item } }),
-      );
-      await bumpCounter();
-      return true;
+      const count = written.reduce<number>((sum, one) => sum + one, 0);
+      // One bump for the whole seed: a list read meanwhile is read again at the next request.
+      if (count > 0) await bumpCounter();
+      return count;
     },
     async list(dictionary) {
       return listAt(dictionary, await readCounter());
