@@ -372,6 +372,12 @@ describe("export to xlsx", () => {
     expect(source).toContain("«Дизельное топливо летнее»");
     expect(source).toContain("версия 1");
     expect(source).toContain("371");
+    // D29: each source with its tier, as the results dialog and the passport read it.
+    expect(row.getCell(headerIndex(om, "Уровень: Коэффициент выбросов CO2")).value).toBe("Уровень 1 (значение по умолчанию)");
+    const ug = wb.getWorksheet(UG_SHEET)!;
+    const contents = findRow(ug, "Вентиляция");
+    expect(String(contents.getCell(headerIndex(ug, "Источник: Содержание CH4 в смеси")).value)).toMatch(/^Справочник/);
+    expect(contents.getCell(headerIndex(ug, "Уровень: Содержание CH4 в смеси")).value).toBe("Уровень 1 (значение по умолчанию)");
     const result = row.getCell(headerIndex(om, "Выбросы CO2, т CO2"));
     expect(result.value).toBeCloseTo(31.49, 9);
     expect(result.numFmt).toBe("#,##0.000");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cellDecimals, describeCoefficient, NOT_COUNTED, totalsSheet } from "./content";
+import type { Calculation } from "../ports";
+import { cellDecimals, describeCoefficient, mainSheet, NOT_COUNTED, totalsSheet } from "./content";
 
 describe("describeCoefficient", () => {
   it("writes every source in Russian, a setting left at its default as a fixed value", () => {
@@ -9,6 +10,31 @@ describe("describeCoefficient", () => {
     expect(use("input")).toBe("Введено пользователем");
     expect(use("custom")).toMatch(/^Фактическое значение; без обоснования/);
     for (const source of ["custom", "fixed", "input", "default", "periods"] as const) expect(use(source)).not.toMatch(/[a-z]/i);
+  });
+});
+
+describe("the detailed export's tiers (D29)", () => {
+  it("writes each coefficient's tier beside its source: the facility's own measured contents tier 3, its own factor tier 2, a default tier 1", async () => {
+    const calculation = (type: string, coefficients: Record<string, unknown>) =>
+      ({ id: type, name: type, type, inputs: {}, results: {}, coefficients }) as unknown as Calculation;
+    const cells = async (type: "underground" | "underground_emission_ch4", coefficients: Record<string, unknown>) => {
+      const sheet = mainSheet(
+        { type, title: type, calculations: [calculation(type, coefficients)] },
+        { detail: true, decimals: 2, now: new Date(0) },
+        type,
+      );
+      const headers = sheet.columns.map((c) => c.header);
+      for await (const row of sheet.rows) return Object.fromEntries(headers.map((h, i) => [h, (row as unknown[])[i]]));
+      return {};
+    };
+    const measured = await cells("underground", {
+      ef_ch4: { value: 100, unit: "% об.", source: "custom", justification: "замер" },
+      p_ch4: { value: 0.668, unit: "кг/м³", source: "dictionary", dictionary: "get_coeff_ch4_density", item_id: 1 },
+    });
+    expect(measured["Уровень: Содержание CH4 в смеси"]).toBe("Уровень 3 (измерения организации)");
+    expect(measured["Уровень: Плотность CH4"]).toBe("Уровень 1 (значение по умолчанию)");
+    const estimate = await cells("underground_emission_ch4", { ef: { value: 18, unit: "м³/т", source: "custom", justification: "отчет" } });
+    expect(Object.entries(estimate).find(([h]) => h.startsWith("Уровень: "))?.[1]).toBe("Уровень 2 (коэффициент организации)");
   });
 });
 

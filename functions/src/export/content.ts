@@ -9,7 +9,7 @@
 // Calculations are read one type at a time and dropped after their sheets, so memory holds one
 // type's calculations, never the whole project's views.
 import { enteredText } from "@core/entry-units";
-import { COEFFICIENT_SOURCE_LABELS } from "@core/coefficient-sources";
+import { COEFFICIENT_SOURCE_LABELS, TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import {
   CALCULATION_TYPES,
   FILL_METHODS,
@@ -239,16 +239,27 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
   });
 }
 
-/** One «Источник: …» column per coefficient that any calculation of the section carries. */
+/** One «Источник: …» column per coefficient that any calculation of the section carries, each
+ *  followed by its «Уровень: …» (D29: the label follows where the value came from, as in the
+ *  results dialog and the passport). */
 function coefficientAccessors(def: CalculationDefinition, calculations: Calculation[]): Accessor[] {
   const present = new Set(calculations.flatMap((c) => Object.keys(c.coefficients ?? {})));
   const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
   const ordered = [...labels.keys()].filter((name) => present.has(name));
   for (const name of present) if (!labels.has(name)) ordered.push(name);
-  return ordered.map((name) => ({
-    column: textColumn(`Источник: ${labels.get(name) ?? name}`, 40),
-    value: (c) => describeCoefficient(c.coefficients?.[name]),
-  }));
+  return ordered.flatMap((name): Accessor[] => [
+    {
+      column: textColumn(`Источник: ${labels.get(name) ?? name}`, 40),
+      value: (c) => describeCoefficient(c.coefficients?.[name]),
+    },
+    {
+      column: textColumn(`Уровень: ${labels.get(name) ?? name}`, 30),
+      value: (c) => {
+        const use = c.coefficients?.[name];
+        return use ? TIER_LABELS[tierOf(c.type, name, use.source)] : null;
+      },
+    },
+  ]);
 }
 
 const FLAG_KINDS: Record<string, string> = {
