@@ -160,3 +160,87 @@ describe("refresh tokens rotate", () => {
     expect(await res.json()).toEqual({ detail: expect.any(String), code: expect.any(String) });
   });
 });
+
+// A calculation's create, edit and archive read the signed-in user beside the project or the
+// calculation they name (one BatchGet, round-trips.test.ts): they refuse an ended session as every
+// other route does, before anything they would answer or write.
+describe("a create, an edit and an archive, which read the user beside their own first read", () => {
+  const TYPE = "/api/v1/underground_emission_ch4/";
+
+  async function fixture() {
+    const user = await h.signedInUser();
+    const project = await h.newProject(user.token);
+    const created = await h.request(TYPE, {
+      method: "POST",
+      token: user.token,
+      json: { name: "Расчет", project: project.id, volume: 1000, ef: 18 },
+    });
+    expect(created.status).toBe(201);
+    const calculation = (await created.json()) as { id: string; version: number };
+    const stranger = await h.signedInUser();
+    const theirs = await h.newProject(stranger.token);
+    const theirCreated = await h.request(TYPE, {
+      method: "POST",
+      token: stranger.token,
+      json: { name: "Чужой", project: theirs.id, volume: 1, ef: 1 },
+    });
+    const theirCalculation = (await theirCreated.json()) as { id: string };
+    const requests: Array<[string, string, unknown]> = [
+      ["POST", TYPE, { name: "Новый", project: project.id, volume: 1000, ef: 18 }],
+      ["POST", TYPE, { name: "", project: project.id, volume: -1 }],
+      ["POST", TYPE, { name: "Новый", project: theirs.id, volume: 1000, ef: 18 }],
+      ["POST", TYPE, { name: "Новый", project: "no-such-project", volume: 1000, ef: 18 }],
+      ["PATCH", `${TYPE}${calculation.id}/`, { volume: 2000 }],
+      ["PATCH", `${TYPE}${calculation.id}/`, { is_deleted: true }],
+      ["PATCH", `${TYPE}${calculation.id}/`, { volume: "много" }],
+      ["PATCH", `${TYPE}${theirCalculation.id}/`, { volume: 2000 }],
+      ["PATCH", `${TYPE}no-such-calculation/`, { volume: 2000 }],
+    ];
+    return { user, project, calculation, requests };
+  }
+
+  async function expectRefusedLikeGetMe(token: string, requests: Array<[string, string, unknown]>) {
+    const refused = await getMe(token);
+    expect(refused.status).toBe(401);
+    const answer = await refused.json();
+    for (const [method, path, json] of requests) {
+      const res = await h.request(path, { method, token, json });
+      expect([method, path, res.status, await res.json()]).toEqual([method, path, 401, answer]);
+    }
+  }
+
+  it("answer an active user's requests as before: another company's project or calculation is not found", async () => {
+    const { user, requests } = await fixture();
+    const statuses = [];
+    for (const [method, path, json] of requests.slice(1))
+      statuses.push((await h.request(path, { method, token: user.token, json })).status);
+    expect(statuses).toEqual([400, 404, 404, 200, 200, 400, 404, 404]);
+  });
+
+  for (const [ending, end] of [
+    ["deactivation", (u: { email: string }) => setUserActive(h.deps, u.email, false)],
+    ["a role change", (u: { email: string }) => setUserRole(h.deps, u.email, "admin")],
+    ["a new password", (u: { email: string }) => setPassword(h.deps, u.email, "a-new-password")],
+    [
+      "a revoked session",
+      async (u: { refresh: string }) => {
+        await refreshed(u.refresh);
+        now = new Date(now.getTime() + 60_000);
+        expect((await refresh(u.refresh)).status).toBe(401);
+      },
+    ],
+  ] as const) {
+    it(`refuse a session ended by ${ending} with authentication's answer, whatever the body or the id, and write nothing`, async () => {
+      const { user, calculation, project, requests } = await fixture();
+      await (end as (u: typeof user) => Promise<unknown>)(user);
+      await expectRefusedLikeGetMe(user.token, requests);
+      const stored = await h.deps.repos.calculations.get(user.companyId, "underground_emission_ch4", calculation.id);
+      expect(stored).toMatchObject({ version: calculation.version, is_deleted: false, inputs: { volume: 1000 } });
+      const page = await h.deps.repos.calculations.list(user.companyId, project.id, "underground_emission_ch4", "active", {
+        limit: 10,
+        offset: 0,
+      });
+      expect(page.results.map((c) => c.id)).toEqual([calculation.id]);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 // Sign-in and token refresh (docs/user-guide.md, docs/api.md). Wrong e-mail and wrong password are the same 401, and
 // failed attempts are throttled per e-mail and per client address.
-import type { Actor, Deps } from "./context";
+import type { Actor, Deps, PendingActor } from "./context";
 import type { User } from "../ports";
 import { TooManyRequests, Unauthorized } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
@@ -118,9 +118,31 @@ async function revokeAccess(deps: Deps, user: User, sessionId: string, nowSecond
 
 /** Resolves a bearer access token to the acting user; a deactivated or removed user is refused. */
 export async function authenticate(deps: Deps, accessToken: string): Promise<Actor> {
+  return (await authenticateWithFirstRead(deps, accessToken)).actor();
+}
+
+/**
+ * The token checked, the user not yet read: a route whose first reads are known from the request
+ * (the project of a create, the calculation of an edit) reads the user beside them, one BatchGet
+ * for all (adapters/dynamodb/coalesced-gets.ts), in place of a Get of its own before them.
+ * `company` is the token's (signed) and keys those reads; `actor()` starts the user's read on its
+ * first call and makes the same checks as authenticate, so nothing the route does before it is
+ * another company's or acts for a refused user.
+ */
+export async function authenticateWithFirstRead(deps: Deps, accessToken: string): Promise<PendingActor> {
   const claims = await verifyToken(tokenSettings(deps), "access", accessToken, deps.clock.now());
-  const profile = withoutPasswordHash(await activeUser(deps, claims));
-  return { id: profile.id, company: profile.company, email: profile.email, role: profile.role, profile };
+  let checked: Promise<Actor> | undefined;
+  return {
+    id: claims.userId,
+    company: claims.companyId,
+    actor: () => {
+      checked ??= activeUser(deps, claims).then((user) => {
+        const profile = withoutPasswordHash(user);
+        return { id: profile.id, company: profile.company, email: profile.email, role: profile.role, profile };
+      });
+      return checked;
+    },
+  };
 }
 
 /** The token's user, still active, and the token issued since its last password, activation or role change. */

@@ -10,7 +10,7 @@ export function supportedType(type: string): CalculationType {
   throw new NotFound(`Тип расчета ${type} не найден`);
 }
 
-export async function getCalculation(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
+export async function getCalculation(deps: Deps, actor: Pick<Actor, "company">, typeName: string, id: string): Promise<Calculation> {
   const type = supportedType(typeName);
   const calculation = await deps.repos.calculations.get(actor.company, type, id);
   if (!calculation) throw new NotFound("Расчет не найден");

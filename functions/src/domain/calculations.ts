@@ -14,7 +14,7 @@ import {
   type MethaneBasis,
 } from "@core/registry";
 import { plainReference } from "../dictionaries/reference-data";
-import type { Actor, Deps } from "./context";
+import { checkedActor, withActor, type Actor, type Deps, type PendingActor } from "./context";
 import { defaultRoleOf, inventorySourceOf, roleOf, type InventoryRole } from "@core/inventory";
 import { periodProblem } from "@core/source-periods";
 import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
@@ -303,15 +303,22 @@ function handedOver(actor: Actor, guarded: { year?: number }) {
   if (guarded.year !== undefined) handOverYearWrite(actor.company, guarded.year);
 }
 
-export async function createCalculation(deps: Deps, actor: Actor, typeName: string, input: CalculationInput): Promise<Calculation> {
+export async function createCalculation(
+  deps: Deps,
+  user: Actor | PendingActor,
+  typeName: string,
+  input: CalculationInput,
+): Promise<Calculation> {
   const type = supportedType(typeName);
   const name = calculationName(input.name);
   if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
+  const who = "actor" in user ? user : checkedActor(user);
   // The cached dictionaries are checked while the project is read (a forecast uses none).
   if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
-  // The project's kept sums (their bound) are read with the project: one BatchGet.
-  const keptSums = readKeptSumsAhead(deps, actor.company, input.project, type);
-  const project = await getProject(deps, actor, input.project);
+  // The project's kept sums (their bound) and the signed-in user (when authentication left it to
+  // this read) are read with the project: one BatchGet.
+  const keptSums = readKeptSumsAhead(deps, who.company, input.project, type);
+  const [actor, project] = await withActor(who, getProject(deps, who, input.project));
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
   // The freeze guard's conditional update goes side by side with the write's counter (the
   // repository awaits both before it writes): one round trip for the two.

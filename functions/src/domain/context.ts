@@ -52,4 +52,32 @@ export type Actor = Pick<User, "id" | "company" | "email" | "role"> & {
   heavySlot?: boolean;
 };
 
+/** The acting user of a request whose route reads the user with its own first reads
+ *  (domain/auth.ts, authenticateWithFirstRead): who the token names, and the checked user. */
+export interface PendingActor {
+  id: string;
+  /** The token's company: it keys the reads made beside the user's. */
+  company: string;
+  /** The user read (its read started on the first call) and checked as authentication does. */
+  actor(): Promise<Actor>;
+}
+
+/** A user already read and checked, for the routes that take a PendingActor. */
+export const checkedActor = (actor: Actor): PendingActor => ({
+  id: actor.id,
+  company: actor.company,
+  actor: () => Promise.resolve(actor),
+});
+
+/**
+ * The user read beside `read` (started in the same turn, one BatchGet): the user's checks answer
+ * first, so a refused user never learns what `read` found (a 404 of the project, say).
+ */
+export async function withActor<T>(who: PendingActor, read: Promise<T>): Promise<[Actor, T]> {
+  const actor = who.actor();
+  // Its failure is answered once the user has passed the checks.
+  read.catch(() => undefined);
+  return [await actor, await read];
+}
+
 export const systemClock: Clock = { now: () => new Date() };

@@ -62,7 +62,7 @@ export async function createProject(deps: Deps, actor: Actor, input: ProjectCrea
   return project;
 }
 
-export async function getProject(deps: Pick<Deps, "repos">, actor: Actor, projectId: string): Promise<Project> {
+export async function getProject(deps: Pick<Deps, "repos">, actor: Pick<Actor, "company">, projectId: string): Promise<Project> {
   const project = await deps.repos.projects.get(actor.company, projectId);
   if (!project) throw new NotFound("Проект не найден");
   return project;

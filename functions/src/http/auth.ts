@@ -1,9 +1,13 @@
 // POST token/ and token/refresh/ (docs/api.md) served (the declarations are in routes/auth.ts), and the
 // bearer-token middleware for everything else.
 import { createMiddleware } from "hono/factory";
-import { authenticate, login, refreshAccess } from "../domain/auth";
+import type { Context } from "hono";
+import { authenticate, authenticateWithFirstRead, login, refreshAccess } from "../domain/auth";
+import { checkedActor, type PendingActor } from "../domain/context";
 import { Unauthorized } from "../domain/errors";
 import type { AppEnv } from "./env";
+import { errorResponse } from "./errors";
+import { isCalculationType } from "@core/registry";
 
 import { routeApp } from "./openapi-routes";
 import { loginRoute, refreshRoute } from "../contract/routes/auth";
@@ -28,6 +32,36 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
-  c.set("actor", await authenticate(c.get("deps"), match[1]));
+  if (!readsUserWithItsOwn(c)) {
+    c.set("actor", await authenticate(c.get("deps"), match[1]));
+    return next();
+  }
+  const pending = await authenticateWithFirstRead(c.get("deps"), match[1]);
+  c.set("pendingActor", pending);
   await next();
+  // Whatever the route answered before its first read (its body refused, say), a user the checks
+  // refuse gets their answer, as if the user had been read here.
+  try {
+    await pending.actor();
+  } catch (error) {
+    c.res = undefined;
+    c.res = errorResponse(error as Error, c);
+  }
 });
+
+/** The acting user of a route that reads it beside its own first reads (requireUser), or the one
+ *  requireUser read. */
+export const pendingActorOf = (c: Context<AppEnv>): PendingActor => c.get("pendingActor") ?? checkedActor(c.get("actor"));
+
+/**
+ * A calculation's create and its edit or archive (a JSON body, not a preview) read the user beside
+ * the project or the calculation the request names. A form takes its heavy-work slot, which counts
+ * per user, before its body is read, so it reads the user here first.
+ */
+function readsUserWithItsOwn(c: Context<AppEnv>): boolean {
+  if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return false;
+  const [, type, id] = /^\/api\/v1\/([^/]+)(?:\/([^/]+))?\/?$/.exec(c.req.path) ?? [];
+  if (!type || !isCalculationType(type)) return false;
+  if (c.req.method === "POST") return id === undefined && c.req.query("dry_run") === undefined;
+  return c.req.method === "PATCH" && id !== undefined;
+}

@@ -21,6 +21,8 @@ import type { UploadedFile } from "../files/tabular";
 import type { Calculation } from "../ports";
 import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
+import { pendingActorOf } from "./auth";
+import { withActor, type Actor } from "../domain/context";
 import { routeApp } from "./openapi-routes";
 import {
   createRoute,
@@ -50,7 +52,12 @@ import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from ".
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
  *  all be left out but the file; an edit's is read against the calculation it edits (`current`). */
-async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun = false, current?: Calculation) {
+async function readBody<M extends BodyMode>(
+  c: Context<AppEnv>,
+  mode: M,
+  dryRun = false,
+  current?: { calculation: Calculation; actor: Actor },
+) {
   const type = supportedType(c.req.param("type")!);
   const schema = calculationBodySchema(type, mode);
   let raw: unknown;
@@ -78,8 +85,8 @@ async function readBody<M extends BodyMode>(c: Context<AppEnv>, mode: M, dryRun 
   } else raw = await readJson(c);
   if (current) {
     // The specification's client edits by sending back what it fetched (docs/api.md).
-    const sent = withoutAnswerFields(type, raw, calculationView(current));
-    await checkReadOnlyFields(c.get("deps"), c.get("actor"), current, sent.readOnly);
+    const sent = withoutAnswerFields(type, raw, calculationView(current.calculation));
+    await checkReadOnlyFields(c.get("deps"), current.actor, current.calculation, sent.readOnly);
     raw = sent.body;
   }
   const body = parseWith(dryRun ? schema.partial() : schema, raw) as Record<string, unknown>;
@@ -175,7 +182,10 @@ export const calculationRoutes = withUploadSlots(routeApp())
       );
       return c.json(preview, 200);
     }
-    const created = await withFile(c, body, (file) => createCalculation(c.get("deps"), c.get("actor"), type, { ...common, values, file }));
+    // The user is read beside the project (http/auth.ts, requireUser).
+    const created = await withFile(c, body, (file) =>
+      createCalculation(c.get("deps"), pendingActorOf(c), type, { ...common, values, file }),
+    );
     return c.json(calculationView(created), 201);
   })
   .openapi(templateRoute, async (c) => {
@@ -223,10 +233,11 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(patchRoute, async (c) => {
     const deps = c.get("deps");
-    const actor = c.get("actor");
-    // Another company's calculation is not found before its body is read.
-    const current = await getCalculation(deps, actor, c.req.valid("param").type, c.req.valid("param").id);
-    const body = await readBody(c, "patch", false, current);
+    // Another company's calculation is not found before its body is read; the user is read beside
+    // it (http/auth.ts, requireUser).
+    const who = pendingActorOf(c);
+    const [actor, current] = await withActor(who, getCalculation(deps, who, c.req.valid("param").type, c.req.valid("param").id));
+    const body = await readBody(c, "patch", false, { calculation: current, actor });
     const { type, common, values } = body;
     const updated = await withFile(c, body, (file) =>
       patchCalculation(deps, actor, type, current.id, { ...common, values, file }, current),

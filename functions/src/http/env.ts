@@ -1,7 +1,7 @@
 // The Hono environment shared by all sub-apps: the injected dependencies, how the host tells who
 // is calling and, after the auth middleware, the acting user.
 import type { Context } from "hono";
-import type { Actor, Deps } from "../domain/context";
+import type { Actor, Deps, PendingActor } from "../domain/context";
 
 /** How the host tells the app who is calling (socket address locally, source IP in Lambda). */
 export type ClientAddressOf = (c: Context) => string;
@@ -11,5 +11,7 @@ export interface AppEnv {
     deps: Deps;
     clientAddressOf: ClientAddressOf;
     actor: Actor;
+    /** In place of `actor`, on a route that reads the user beside its own first reads (http/auth.ts). */
+    pendingActor?: PendingActor;
   };
 }
