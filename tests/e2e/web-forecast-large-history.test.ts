@@ -82,6 +82,15 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.waitFor({ state: "hidden", timeout: 60_000 });
 
+    // What the results dialog fetches: a page of rows and a thinned chart, never the 52 560 rows.
+    const answers: Array<{ url: string; bytes: number }> = [];
+    page.on("response", (response) => {
+      if (!response.url().includes("/api/v1/regres_methane/")) return;
+      void response
+        .body()
+        .then((body) => answers.push({ url: response.url(), bytes: body.byteLength }))
+        .catch(() => undefined);
+    });
     await page.locator(".ant-table-row", { hasText: "Лава 7, год" }).click();
     const results = page.getByRole("dialog", { name: "Лава 7, год" });
     await results.getByTestId("forecast-results").waitFor({ timeout: 60_000 });
@@ -94,6 +103,19 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
     const chart = results.getByTestId("forecast-history-chart");
     await chart.locator(".legendtext", { hasText: "Интервал 90 %" }).waitFor();
     await chart.locator(".legendtext", { hasText: "Факт" }).waitFor();
+
+    // The table pages through all the rows, a page at a time from the server.
+    const table = results.getByTestId("forecast-rows");
+    await table.getByText(/^Строк: 52\s?560$/).waitFor();
+    await table.locator(".ant-table-tbody").getByText("01.01.2025 00:00", { exact: true }).waitFor();
+    await table.locator(".ant-pagination-item-2").click();
+    await table.locator(".ant-table-tbody").getByText("01.01.2025 00:50", { exact: true }).waitFor();
+    expect(answers.some((a) => /single_calc/.test(a.url))).toBe(false);
+    const chartAnswer = answers.find((a) => /\/chart\/?$/.test(new URL(a.url).pathname));
+    expect(chartAnswer?.bytes).toBeLessThan(400_000);
+    const pages = answers.filter((a) => /\/rows\/?$/.test(new URL(a.url).pathname));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const answer of pages) expect(answer.bytes).toBeLessThan(10_000);
 
     // The file went straight to storage once (one single-use mark): the preview kept it and the save
     // named it again, then deleted it; only the mark waits for the daily sweep.

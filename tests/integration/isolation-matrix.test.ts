@@ -216,6 +216,9 @@ const FIXTURES: Record<string, Fixture> = {
   singleCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/single_calc/1/` })),
   calculationFile: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/file/`, control: hasFile(t) })),
   getCalculation: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/` })),
+  forecastRows: ({ a }) =>
+    perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/rows/?limit=3`, control: t === "regres_methane" })),
+  forecastChart: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/${a.calculations[t].id}/chart/`, control: t === "regres_methane" })),
   // A's ef comes from the dictionary: A is refused with 400 (no custom value), never 404.
   attachEvidence: ({ a }) => [
     { path: `/api/v1/underground_emission_ch4/${a.calculations.underground_emission_ch4.id}/evidence/ef/`, raw: pdfForm({}) },

@@ -27,6 +27,8 @@ export type {
   DictionaryEntry,
   DocumentView,
   ForecastCalibrationView,
+  ForecastChart,
+  ForecastRowsPage,
   ProjectGraphs,
 } from "./views";
 export type * from "./route-types";

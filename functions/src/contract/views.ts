@@ -9,6 +9,8 @@ import type {
   documentSchema,
   evidenceSchema,
   forecastCalibrationSchema,
+  forecastChartSchema,
+  forecastRowsPageSchema,
   leftOutSchema,
   projectGraphsSchema,
 } from "./schemas/answers";
@@ -58,3 +60,9 @@ export type DocumentView = z.output<typeof documentSchema>;
 
 /** A model version's calibration as GET v1/forecast_models/{id}/calibration/ answers it. */
 export type ForecastCalibrationView = z.output<typeof forecastCalibrationSchema>;
+
+/** A page of a forecast's rows (GET v1/regres_methane/{id}/rows/). */
+export type ForecastRowsPage = z.output<typeof forecastRowsPageSchema>;
+
+/** A forecast's history thinned for its chart (GET v1/regres_methane/{id}/chart/). */
+export type ForecastChart = z.output<typeof forecastChartSchema>;

@@ -7,6 +7,9 @@ import type { Calculation } from "../ports";
 import type { ForecastSeries, ProjectGraphs } from "../contract/views";
 import type { Actor, Deps } from "./context";
 import { forecastRowsOf } from "./forecast-rows";
+import { MAX_GRAPH_POINTS, thinnedPositions } from "./downsample";
+
+export { MAX_GRAPH_POINTS };
 import { getProject } from "./projects";
 import { activeOfProject, countInProject, leftOutView, notCountedLine } from "./counting";
 import { gwpText, projectFigures, projectNetting } from "./inventory/project-figures";
@@ -26,30 +29,10 @@ async function active(deps: Deps, actor: Actor, projectId: string, type: string)
 
 type Point = ForecastSeries["points"][number];
 
-/** docs/security.md: a forecast's series is sent as at most this many points (its 100 000 rows were
- *  megabytes of JSON per forecast, and a chart shows a few thousand points at most). */
-export const MAX_GRAPH_POINTS = 2_000;
-
-/** `points` cut into MAX_GRAPH_POINTS / 2 buckets of consecutive days, each sent as its lowest and
- *  highest point in day order: a peak or a dip, however short, is always drawn (an average would
- *  smooth a one-day peak away). A series within the bound is sent whole. */
+/** `points` as the chart draws them (downsample.ts): within MAX_GRAPH_POINTS whole, else each
+ *  bucket of consecutive days as its lowest and highest point in day order. */
 export function downsampled(points: Point[], max = MAX_GRAPH_POINTS): Point[] {
-  if (points.length <= max) return points;
-  const buckets = Math.floor(max / 2);
-  const kept: Point[] = [];
-  for (let b = 0; b < buckets; b++) {
-    const from = Math.floor((b * points.length) / buckets);
-    const to = Math.floor(((b + 1) * points.length) / buckets);
-    let low = from;
-    let high = from;
-    for (let i = from + 1; i < to; i++) {
-      if (points[i].result < points[low].result) low = i;
-      if (points[i].result > points[high].result) high = i;
-    }
-    kept.push(points[Math.min(low, high)]);
-    if (low !== high) kept.push(points[Math.max(low, high)]);
-  }
-  return kept;
+  return thinnedPositions(points.length, [(i) => points[i].result], max).map((i) => points[i]);
 }
 
 /** A forecast's rows [{id, x1…x15, result}] as points: the day is the row's position. */

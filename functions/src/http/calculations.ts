@@ -15,6 +15,7 @@ import {
 import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
 import { calculationLock } from "../domain/freeze";
 import { previewCalculationUpload } from "../domain/upload-preview";
+import { forecastChart, forecastRowsPage } from "../domain/forecast-results";
 import { templateCsv, templateFor } from "../contract/templates";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
@@ -28,7 +29,10 @@ import {
   createRoute,
   dataUpdateBody,
   dataUpdateRoute,
+  FORECAST_ROWS_PAGE_SIZE,
   fileRoute,
+  forecastChartRoute,
+  forecastRowsRoute,
   getRoute,
   listRoute,
   patchRoute,
@@ -216,6 +220,20 @@ export const calculationRoutes = withUploadSlots(routeApp())
   .openapi(getRoute, async (c) => {
     const { type, id } = c.req.valid("param");
     return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
+  })
+  .openapi(forecastRowsRoute, async (c) => {
+    const { type, id } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const page = await forecastRowsPage(c.get("deps"), c.get("actor"), type, id, {
+      limit: q.limit ?? FORECAST_ROWS_PAGE_SIZE,
+      offset: q.offset ?? 0,
+      above: q.above === "true",
+    });
+    return c.json(page, 200);
+  })
+  .openapi(forecastChartRoute, async (c) => {
+    const { type, id } = c.req.valid("param");
+    return c.json(await forecastChart(c.get("deps"), c.get("actor"), type, id), 200);
   })
   .openapi(dataUpdateRoute, async (c) => {
     // docs/api.md: the regression's data rows (with their ids) edited in a second call after the main PATCH.

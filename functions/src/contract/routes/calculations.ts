@@ -6,7 +6,7 @@ import { CALCULATION_TYPES } from "@core/registry";
 import { INVENTORY_ROLES, type InventoryRole } from "@core/inventory";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { TEMPLATES } from "../templates";
-import { calculationSchema } from "../schemas/answers";
+import { calculationSchema, forecastChartSchema, forecastRowsPageSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { booleanParam, pageParams } from "../schemas/common";
 import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
@@ -174,6 +174,43 @@ export const getRoute = declareRoute(
   { method: "get", path: "/{type}/{id}", request: { params: calculationParams }, responses: { 200: calculationAnswer("The calculation") } },
 );
 
+/** The results table's page of a forecast's rows (docs/user-guide.md: 5 rows a page). */
+export const FORECAST_ROWS_PAGE_SIZE = 5;
+/** GET {id}/rows/: `limit` (1–100, default 5) rows from `offset`; `above=true`: only those above the limit. */
+export const forecastRowsQuery = z.object({ ...pageParams(), above: booleanParam });
+
+export const forecastRowsRoute = declareRoute(
+  calculationScoped({
+    operationId: "forecastRows",
+    summary: "A page of a forecast's rows (regres_methane; other types 404)",
+    description:
+      "The results table's page: `limit` rows (1–100, default 5) from `offset`, of every row or, with `above=true`, of the rows whose forecast is above the forecast's limit. `count` counts them all.",
+    errors: [400, 404],
+  }),
+  {
+    method: "get",
+    path: "/{type}/{id}/rows",
+    request: { params: calculationParams, query: forecastRowsQuery },
+    responses: { 200: json(forecastRowsPageSchema, "A page of rows") },
+  },
+);
+
+export const forecastChartRoute = declareRoute(
+  calculationScoped({
+    operationId: "forecastChart",
+    summary: "A forecast's measured vs forecast values with the band, thinned for its chart (regres_methane; other types 404)",
+    description:
+      "At most 2 000 rows: a longer forecast is cut into buckets of consecutive rows, each sent as its lowest and highest measured and forecast value, and every row at or above the forecast's warning level is sent while they are at most 1 000; a peak is never smoothed away. `peak` is the row with the highest forecast.",
+    errors: [404],
+  }),
+  {
+    method: "get",
+    path: "/{type}/{id}/chart",
+    request: { params: calculationParams },
+    responses: { 200: json(forecastChartSchema, "The chart's points") },
+  },
+);
+
 // Read by the handler (readJson): a form labelled body answers 415, as before the document was generated.
 export const dataUpdateRoute = declareRoute(
   calculationScoped({
@@ -214,6 +251,8 @@ export const CALCULATION_ROUTES = [
   singleRoute,
   fileRoute,
   getRoute,
+  forecastRowsRoute,
+  forecastChartRoute,
   dataUpdateRoute,
   patchRoute,
 ] as const;

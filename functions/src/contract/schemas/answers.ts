@@ -739,6 +739,50 @@ export const calculationSchema = z
   })
   .meta({ description: "Besides these: the type's inputs and results under their registry names (wasm-core/src/registry.ts)." });
 
+/** A forecast's stored row (regres_methane): its features x1…x15 (null: missing), the measured `y`
+ *  and time `t` when the history carried them, its `result` and, the model being calibrated, `lo`,
+ *  `hi` and `p_exceed`. */
+export const forecastRowSchema = z
+  .looseObject({
+    id: z.int(),
+    t: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    y: z.optional(z.nullable(z.number())),
+    result: z.number(),
+    lo: z.optional(z.nullable(z.number())),
+    hi: z.optional(z.nullable(z.number())),
+    p_exceed: z.optional(z.nullable(z.number())),
+  })
+  .meta({ description: "Besides these: the features x1, x2, x7, x8, x12, x13, x15 (null: missing)." });
+
+/** GET v1/regres_methane/{id}/rows/: a page of a forecast's rows, the table's. */
+export const forecastRowsPageSchema = z.object({
+  results: z.array(forecastRowSchema),
+  count: z.int().meta({ description: "Rows in all (with `above`: rows whose forecast is above the forecast's limit)" }),
+});
+
+/** GET v1/regres_methane/{id}/chart/: measured vs forecast with the band, thinned for the chart. */
+export const forecastChartSchema = z.object({
+  rows: z.int().meta({ description: "The forecast's rows in all" }),
+  points: z
+    .array(
+      z.object({
+        id: z.int(),
+        t: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+        y: z.optional(z.nullable(z.number())),
+        result: z.number(),
+        lo: z.optional(z.nullable(z.number())),
+        hi: z.optional(z.nullable(z.number())),
+      }),
+    )
+    .meta({
+      description:
+        "At most 2 000 rows in row order: all of them, or each bucket of consecutive rows as its lowest and highest measured and forecast value, with every row at or above the warning level while they are at most 1 000",
+    }),
+  peak: z
+    .nullable(forecastRowSchema)
+    .meta({ description: "The row with the highest forecast (the what-if panel starts from it); null: no rows" }),
+});
+
 // ---- administration ----
 
 /** A user as /admin sees one: everything but the password hash. */

@@ -1,11 +1,13 @@
 // The stored regres_methane forecast (docs/api.md, docs/user-guide.md): a summary (rows, the share above the 1 % limit,
 // maximum and mean), the model it was computed with, the uploaded source file, and every data row
-// with its inputs and «Прогноз, %» — 5 rows a page, values above 1 % red and bold.
+// with its inputs and «Прогноз, %» — 5 rows a page, values above 1 % red and bold. The rows are
+// asked a page at a time and the chart as the server thins it (GET …/rows/, …/chart/): a year of
+// 10-minute readings never comes to the browser whole.
 import { useState } from "react";
-import { Descriptions, Flex, Segmented, Typography, type TableColumnsType } from "antd";
+import { Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import type { ForecastMethod } from "@core/registry";
-import type { Calculation } from "./api";
+import { useForecastChart, useForecastRows, type Calculation } from "./api";
 import {
   FORECAST_COLUMNS,
   METHOD_TITLES,
@@ -13,8 +15,6 @@ import {
   libraryVersion,
   RESULTS_PAGE_SIZE,
   forecastSummary,
-  isAboveLimit,
-  storedRows,
   type ForecastDataRow,
 } from "./forecast";
 import { LimitLegend, PredictionText } from "./ForecastForm";
@@ -48,12 +48,15 @@ const periodText = (period: { from: unknown; to: unknown } | null) => (period ? 
 
 export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const [filter, setFilter] = useState<"all" | "above">("all");
+  const [page, setPage] = useState(1);
   const summary = forecastSummary(calculation);
-  const rows = storedRows(calculation);
-  const shown = filter === "above" ? rows.filter((r) => isAboveLimit(r.result)) : rows;
+  const rowsPage = useForecastRows(calculation.id, page, RESULTS_PAGE_SIZE, filter === "above");
+  const chart = useForecastChart(calculation.id);
   const model = summary.model;
   const method = calculation.method as ForecastMethod;
-  const history = rows as unknown as HistoryRow[];
+  // The chart's points keep every line's lowest and highest of each bucket: a measured value, a
+  // time or an interval anywhere in the rows is among them.
+  const history: readonly HistoryRow[] = chart.data?.points ?? [];
   const hasY = history.some((r) => typeof r.y === "number");
   const hasTime = history.some((r) => r.t !== undefined && r.t !== null);
   const calibrated = history.some((r) => typeof r.hi === "number");
@@ -61,7 +64,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const limit = typeof calculation.limit === "number" ? calculation.limit : 1;
   const backtest = calculation.backtest as Backtest | null | undefined;
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
-  const peak = rows.reduce<ForecastDataRow | undefined>((best, r) => (best === undefined || r.result > best.result ? r : best), undefined);
+  const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
@@ -165,12 +168,21 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       <ForecastAdvisory />
       <SourceFileLink calculation={calculation} />
       {backtest ? <BacktestTable backtest={backtest} level={level} /> : null}
-      {hasY || calibrated ? <HistoryChart rows={history} limit={limit} level={level} /> : null}
+      {chart.isPending ? (
+        <Flex justify="center" style={{ padding: 16 }}>
+          <Spin />
+        </Flex>
+      ) : hasY || calibrated ? (
+        <HistoryChart rows={history} limit={limit} level={level} />
+      ) : null}
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Segmented<"all" | "above">
           size="small"
           value={filter}
-          onChange={setFilter}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(1);
+          }}
           options={[
             { label: "Все строки", value: "all" },
             { label: "Только выше 1 %", value: "above" },
@@ -183,9 +195,13 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           size="small"
           rowKey="id"
           columns={columns}
-          dataSource={shown}
+          dataSource={(rowsPage.data?.results ?? []) as ForecastDataRow[]}
+          loading={rowsPage.isFetching}
           scroll={{ x: "max-content" }}
           pagination={{
+            current: page,
+            total: rowsPage.data?.count ?? 0,
+            onChange: setPage,
             pageSize: RESULTS_PAGE_SIZE,
             showSizeChanger: false,
             hideOnSinglePage: false,

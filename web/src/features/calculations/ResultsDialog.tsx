@@ -171,7 +171,10 @@ function Results({ type, calculation }: { type: CalculationType; calculation: Ca
 }
 
 function ResultsBody({ type, row }: { type: CalculationType; row: Calculation }) {
-  const query = useCalculation(type, row.id, row);
+  // A forecast's results need its list row only: its rows and chart are asked apart, a page and
+  // at most 2 000 points (ForecastResults), never the whole history of single_calc.
+  const lean = type === "regres_methane";
+  const query = useCalculation(type, row.id, row, !lean);
   const calculation = query.data ?? row;
   const gwp = calculation.coefficients.gwp_ch4;
   const coefficients = coefficientRows(calculation, useInputDecimals("create"));
@@ -199,7 +202,7 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
     <Flex vertical gap={16} data-testid="results-dialog">
       <Typography.Text type="secondary">{REGISTRY[type].title}</Typography.Text>
       {/* A list row lacks the bulky parts (the forecast's rows): wait for single_calc. */}
-      {query.isPlaceholderData && !isFormulaType(type) ? (
+      {query.isPlaceholderData && !isFormulaType(type) && !lean ? (
         <Flex justify="center" style={{ padding: 32 }}>
           <Spin />
         </Flex>

@@ -14,11 +14,13 @@ import type {
   CalculationView,
   DictionaryEntry,
   ForecastCalibrationView,
+  ForecastChart,
   ForecastModelVersion,
+  ForecastRowsPage,
 } from "@server/contract";
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 
-export type { ForecastCalibrationView };
+export type { ForecastCalibrationView, ForecastChart, ForecastRowsPage };
 import { statisticsKey } from "../profile/api";
 import { saveBlob } from "../../shared/saveBlob";
 
@@ -168,6 +170,32 @@ export function useCalculation(type: CalculationType, id: string, row?: Calculat
     placeholderData: row,
     // Edit must start from the stored version, never from a cached one.
     staleTime: 0,
+  });
+}
+
+/** A page of a stored forecast's rows (GET v1/regres_methane/{id}/rows/): the results table asks
+ *  the page it shows, of every row or of those above the limit, never all 52 560 at once. */
+export function useForecastRows(id: string, page: number, pageSize: number, above: boolean) {
+  return useQuery({
+    queryKey: [...calculationsKey, "regres_methane", "rows", id, page, pageSize, above],
+    queryFn: async (): Promise<ForecastRowsPage> =>
+      calculations((c) =>
+        c[":type"][":id"].rows.$get({
+          param: { type: "regres_methane", id },
+          query: { limit: String(pageSize), offset: String((page - 1) * pageSize), above: above ? "true" : "false" },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A stored forecast's measured vs forecast values with the band, thinned by the server to at most
+ *  2 000 points, and its row with the highest forecast (GET v1/regres_methane/{id}/chart/). */
+export function useForecastChart(id: string) {
+  return useQuery({
+    queryKey: [...calculationsKey, "regres_methane", "chart", id],
+    queryFn: async (): Promise<ForecastChart> =>
+      calculations((c) => c[":type"][":id"].chart.$get({ param: { type: "regres_methane", id } })),
   });
 }
 
@@ -350,6 +378,17 @@ export function usePreviewModel(method: ForecastMethod, activeId: string | undef
       };
     },
   });
+}
+
+/** POST v1/forecast_models/{id}/calibration/ for the user's company (docs/api.md): the history with
+ *  its measured y as the form's `file`, or, larger than a request (a year of 10-minute readings),
+ *  straight to storage first and named by `file_upload` (directHistory), as a forecast's is. */
+export async function calibrateForCompany(modelId: string, file: File): Promise<ForecastCalibrationView> {
+  const form = new FormData();
+  form.set("for", "company");
+  form.set("file", file, file.name);
+  const sent = (await directHistory(form, "file", "fresh")).form;
+  return api.upload<ForecastCalibrationView>("POST", `v1/forecast_models/${encodeURIComponent(modelId)}/calibration/`, sent);
 }
 
 /** A model version's calibration for the user's company (docs/api.md), or null when it has none. */

@@ -4,21 +4,13 @@
 // table rows out.
 import type { Data, Layout } from "plotly.js";
 import type { Backtest, ForecastScore } from "@core/gbdt/backtest";
+import type { ForecastChart } from "@server/contract";
 import { FORECAST_COLUMNS } from "./forecast";
 
 export const HISTORY_CHART_HEIGHT = 340;
-/** At most this many points a line: a year of 10-minute rows is drawn as its buckets' peaks. */
-export const MAX_CHART_POINTS = 4000;
 
-export interface HistoryRow {
-  id: number;
-  t?: string | number | null;
-  y?: number | null;
-  result: number;
-  lo?: number | null;
-  hi?: number | null;
-  p_exceed?: number | null;
-}
+/** A row of the chart as the server thins it (GET v1/regres_methane/{id}/chart/). */
+export type HistoryRow = ForecastChart["points"][number];
 
 /** «Расход воздуха в исходящей струе лавы (телеметрия), м³/мин»: a feature as a user reads it. */
 export function featureTitle(name: string): string {
@@ -27,30 +19,16 @@ export function featureTitle(name: string): string {
   return column.unit ? `${column.label}, ${column.unit}` : column.label;
 }
 
-/** Row positions to draw: all when few, else per bucket of consecutive rows the one with the
- *  highest measured (or forecast) value, so no exceedance is smoothed away. */
-export function chartRows(rows: readonly HistoryRow[], max = MAX_CHART_POINTS): number[] {
-  if (rows.length <= max) return rows.map((_, i) => i);
-  const size = Math.ceil(rows.length / max);
-  const picked: number[] = [];
-  for (let start = 0; start < rows.length; start += size) {
-    let best = start;
-    const peak = (i: number) => rows[i].y ?? rows[i].result;
-    for (let i = start + 1; i < Math.min(rows.length, start + size); i++) if (peak(i) > peak(best)) best = i;
-    picked.push(best);
-  }
-  return picked;
-}
-
 const numberOr = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** Measured and forecast CH4 with the interval's band and the limit, by time (or row number). */
+/** Measured and forecast CH4 with the interval's band and the limit, by time (or row number): the
+ *  rows as the server sends the chart (at most 2 000, a year's buckets' lowest and highest). */
 export function historyFigure(
   rows: readonly HistoryRow[],
   limit: number,
   level: number,
 ): { title: string; data: Data[]; layout: Partial<Layout> } {
-  const shown = chartRows(rows).map((i) => rows[i]);
+  const shown = rows;
   const byTime = shown.some((r) => typeof r.t === "string");
   const x = shown.map((r, i) => (byTime ? r.t : typeof r.t === "number" ? r.t : (r.id ?? i + 1))) as Array<string | number>;
   const data: Data[] = [];
