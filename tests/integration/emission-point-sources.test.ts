@@ -174,6 +174,9 @@ describe("what is still a duplicate (D19 per point)", () => {
     expect(duplicate[0].message).toContain("«Вентиляция 2022» (01.01.2022–31.12.2022)");
     expect(duplicate[0].message).toContain("«Вентиляция, I квартал» (01.01.2022–31.03.2022)");
     expect(duplicate[0].level).toBe("error");
+    // The advice: two calculations of one point are one source; a second point is never made an alternative.
+    expect(duplicate[0].message).toContain("разделите их периоды или отправьте лишний расчет в архив");
+    expect(duplicate[0].message).not.toContain("другой отметьте как альтернативный");
     // The list behind it is the two.
     const listed = await inventoryCalculations(h, token, 2022, { check: duplicate[0].list! });
     expect(listed.map((r) => r.name).sort()).toEqual(["Вентиляция 2022", "Вентиляция, I квартал"]);
