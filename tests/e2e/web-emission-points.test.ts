@@ -1,9 +1,10 @@
 // D25 in a real browser, the worked example as a user enters it: the mine and its emission points
 // made on the profile's facility screen (a ventilation shaft, a drainage station, a flare, a
-// boiler), the two measured streams typed key by key in «млн м³» («475,4», «303,5») with their
-// point picked in the calculation dialog, the flare and the boiler on the drained gas; then the
-// year has no error, its mining line is 572,8 × 0,668 = 382 630,40 t CH4, it is sent to review,
-// and the methane balance draws the streams by point.
+// boiler; one edited, an old shaft archived, a closed mine archived), the two measured streams
+// typed key by key in «млн м³» («475,4», «303,5») with their point picked in the calculation
+// dialog (never the archived one), the flare and the boiler on the drained gas in their dialogs
+// with their points; then the year has no error, its mining line is 572,8 × 0,668 = 382 630,40 t
+// CH4, it is sent to review, and the methane balance draws the streams by point.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -20,6 +21,8 @@ const POINTS = [
   { name: "Котельная на шахтном метане", kind: "Котельная, ГПУ", instrument: "Счетчик газа котельной" },
 ];
 const VOLUME = "Объём газовой смеси, выброшенной без сжигания";
+const OLD_SHAFT = "Вентиляционный ствол № 2 (закрыт)";
+const CLOSED_MINE = "Шахта «Закрытая»";
 
 describe("web app: a mine's emission points (D25)", () => {
   let server: TestServer;
@@ -48,7 +51,7 @@ describe("web app: a mine's emission points (D25)", () => {
     await server?.close();
   });
 
-  it("adds the mine and its four emission points on the facility screen", async () => {
+  it("adds the mine and its four emission points on the facility screen, edits one, archives an old shaft and a closed mine", async () => {
     await page.goto(at("/profile"));
     await page.getByRole("button", { name: "Добавить площадку" }).click();
     const facilityDialog = page.getByRole("dialog", { name: "Новая площадка" });
@@ -73,14 +76,58 @@ describe("web app: a mine's emission points (D25)", () => {
     expect(await points.locator(".ant-table-row", { hasText: "Вентиляционный ствол № 1" }).innerText()).toContain(
       "Анемометр АПР-2, метанометр ИТС2",
     );
+    // Edited: the flare measured daily from now on.
+    const flareRow = points.locator(".ant-table-row", { hasText: "Факельная установка" });
+    await flareRow.getByRole("button", { name: "Изменить" }).click();
+    const edit = page.getByRole("dialog", { name: "Изменить источник выбросов" });
+    const frequency = edit.getByLabel("Периодичность измерений");
+    await frequency.fill("");
+    await frequency.pressSequentially("ежесуточно");
+    await edit.getByRole("button", { name: "Сохранить" }).click();
+    await edit.waitFor({ state: "hidden" });
+    await flareRow.filter({ hasText: "ежесуточно" }).waitFor();
+    // An old shaft, closed: added, then archived (its history would stay); it can be restored.
+    await points.getByRole("button", { name: "Добавить источник" }).click();
+    const form = page.getByRole("dialog", { name: "Новый источник выбросов" });
+    await form.getByLabel("Название").pressSequentially(OLD_SHAFT);
+    await form.getByRole("button", { name: "Добавить" }).click();
+    await form.waitFor({ state: "hidden" });
+    const oldRow = points.locator(".ant-table-row", { hasText: OLD_SHAFT });
+    await oldRow.getByRole("button", { name: "В архив" }).click();
+    await oldRow.getByRole("button", { name: "Восстановить" }).waitFor();
+    expect(await oldRow.innerText()).toContain("В архиве");
+    // The row's buttons are whole inside the table's visible width, never cut at its edge.
+    const inside = (await points.locator(".ant-table").first().boundingBox())!;
+    const button = (await oldRow.getByRole("button", { name: "Восстановить" }).boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(inside.x + inside.width);
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-emission-points-facility.png` });
     await page.keyboard.press("Escape");
     await points.waitFor({ state: "hidden" });
 
-    const facilities = await demo<Array<{ id: string; name: string }>>("GET", "v1/facilities/");
+    // A mine closed or sold: archived from its own dialog, still listed.
+    await page.getByRole("button", { name: "Добавить площадку" }).click();
+    await facilityDialog.getByLabel("Название").fill(CLOSED_MINE);
+    await facilityDialog.getByRole("button", { name: "Добавить" }).click();
+    await facilityDialog.waitFor({ state: "hidden" });
+    const closedRow = page.locator(".ant-table-row", { hasText: CLOSED_MINE });
+    await closedRow.getByRole("button", { name: "Изменить" }).click();
+    const closing = page.getByRole("dialog", { name: "Изменить площадку" });
+    await closing.getByRole("button", { name: "Отправить в архив" }).click();
+    await closing.waitFor({ state: "hidden" });
+    await closedRow.getByText("В архиве").waitFor();
+
+    const facilities = await demo<Array<{ id: string; name: string; is_active: boolean }>>("GET", "v1/facilities/");
+    expect(facilities.find((f) => f.name === CLOSED_MINE)?.is_active).toBe(false);
     const mine = facilities.find((f) => f.name === MINE)!;
-    for (const p of await demo<Array<{ id: string; name: string }>>("GET", `v1/facilities/${mine.id}/points/`)) pointIds[p.name] = p.id;
+    expect(mine.is_active).toBe(true);
+    const stored = await demo<Array<{ id: string; name: string; frequency: string; is_active: boolean }>>(
+      "GET",
+      `v1/facilities/${mine.id}/points/`,
+    );
+    expect(stored.find((p) => p.name === "Факельная установка")?.frequency).toBe("ежесуточно");
+    expect(stored.find((p) => p.name === OLD_SHAFT)?.is_active).toBe(false);
+    for (const p of stored) if (p.is_active) pointIds[p.name] = p.id;
     expect(Object.keys(pointIds).sort()).toEqual(POINTS.map((p) => p.name).sort());
     projectId = (
       await demo<{ id: string }>("POST", "v1/projects/create_project/", {
@@ -92,12 +139,27 @@ describe("web app: a mine's emission points (D25)", () => {
     ).id;
   });
 
-  async function measured(name: string, millionM3: string, point: string) {
-    await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
+  async function newCalculation(type: string, name: string) {
+    await page.goto(at(`/projects/${projectId}/calculations?type=${type}`));
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const dialog = page.getByRole("dialog", { name: "Новый расчет" });
     await dialog.getByTestId("preview").waitFor();
     await dialog.getByLabel("Название расчета").fill(name);
+    return dialog;
+  }
+
+  /** The points the dialog offers, by their text. */
+  async function offeredPoints(dialog: ReturnType<Page["getByRole"]>) {
+    await dialog.locator("#calc-point").click();
+    const options = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option");
+    await options.first().waitFor();
+    const texts = await options.allInnerTexts();
+    await page.keyboard.press("Escape");
+    return texts;
+  }
+
+  async function measured(name: string, millionM3: string, point: string) {
+    const dialog = await newCalculation("underground", name);
     const volume = dialog.getByLabel(VOLUME, { exact: true });
     await volume.pressSequentially(millionM3);
     expect(await volume.inputValue()).toBe(millionM3);
@@ -118,6 +180,10 @@ describe("web app: a mine's emission points (D25)", () => {
 
   it("enters the ventilation shaft and the drainage station key by key in «млн м³», each with its point", async () => {
     const shaft = await measured("Вентиляция 2022", "475,4", "Вентиляционный ствол № 1");
+    // The archived shaft is not offered to a new calculation.
+    const offered = await offeredPoints(shaft);
+    expect(offered.some((o) => o.includes("Дегазационная установка"))).toBe(true);
+    expect(offered.some((o) => o.includes(OLD_SHAFT))).toBe(false);
     await shaft.getByText("Сохраняется как 475 400 тыс. м³", { exact: false }).waitFor();
     await page.waitForTimeout(400);
     await screenshot(page, { path: `${SHOTS}/web-emission-points-dialog.png` });
@@ -148,27 +214,36 @@ describe("web app: a mine's emission points (D25)", () => {
   });
 
   it("counts the mine once per point: no error, 1.B.1.a.i.1 CH4 = 382 630,40 t; sends the year to review; draws the streams", async () => {
-    // The drained gas burnt: 100 million m³ on the flare (by composition), 106,1 in the boiler.
-    await demo("POST", "v1/torch_composition/", {
-      name: "Факел 2022",
-      project: projectId,
-      point: pointIds["Факельная установка"],
-      volume: 100_000,
-      w_ch4: 100,
-      w_co2: 0,
-      cf: 0.0006,
-      p_co2: 1.8393,
-      p_ch4: 0.668,
-      dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
-    });
-    await demo("POST", "v1/disposal_co2_stat_sources/", {
-      name: "Котельная 2022",
-      project: projectId,
-      point: pointIds["Котельная на шахтном метане"],
-      volume: 106_100,
-      of: 1,
-      dictionary_items: { get_disposal_co2_stat_sources: 8 },
-    });
+    // The drained gas burnt: 100 million m³ on the flare (by composition), 106,1 in the boiler,
+    // each in its dialog with its point.
+    const flare = await newCalculation("torch_composition", "Факел 2022");
+    const flared = "Объём газовой смеси, направленной на факельную установку";
+    await flare.getByLabel(flared, { exact: true }).pressSequentially("100");
+    await pickOption(page, flare.getByLabel(`Единица: ${flared}`), "млн м³");
+    await flare.getByLabel("Содержание CH4 в смеси", { exact: true }).pressSequentially("100");
+    await pickOption(page, flare.locator("#calc-point"), /Факельная установка/);
+    await flare.getByRole("button", { name: "Создать" }).click();
+    await flare.waitFor({ state: "hidden" });
+    const boiler = await newCalculation("disposal_co2_stat_sources", "Котельная 2022");
+    await pickOption(
+      page,
+      boiler.locator("#calc-dictionary-get_disposal_co2_stat_sources"),
+      "Каптированный шахтный метан (100 % CH4), тыс. м³",
+    );
+    await boiler.getByLabel("Расход топлива", { exact: true }).pressSequentially("106100");
+    await pickOption(page, boiler.locator("#calc-point"), /Котельная на шахтном метане/);
+    await boiler.getByRole("button", { name: "Создать" }).click();
+    await boiler.waitFor({ state: "hidden" });
+    for (const [type, name, point, volume] of [
+      ["torch_composition", "Факел 2022", "Факельная установка", 100_000],
+      ["disposal_co2_stat_sources", "Котельная 2022", "Котельная на шахтном метане", 106_100],
+    ] as const) {
+      const { results } = await demo<{ results: Array<{ name: string; point: string; volume: number }> }>(
+        "GET",
+        `v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+      );
+      expect(results).toEqual([expect.objectContaining({ name, point: pointIds[point], volume })]);
+    }
     await page.goto(at("/inventory?year=2022"));
     const mining = page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     await mining.filter({ hasText: "382\u00a0630,40" }).waitFor({ timeout: 60_000 });
@@ -188,6 +263,7 @@ describe("web app: a mine's emission points (D25)", () => {
     }
     await balance.scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-emission-points-sankey.png`, fullPage: true });
+    await screenshot(balance, { path: `${SHOTS}/web-emission-points-balance.png` });
 
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Отправить на проверку" }).click();

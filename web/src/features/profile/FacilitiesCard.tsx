@@ -157,7 +157,9 @@ function PointsDialog({ facility, onClose }: { facility: Facility; onClose: () =
     {
       title: "",
       key: "actions",
-      width: 210,
+      // Kept in view at the right when the table scrolls: «Восстановить» is the widest.
+      fixed: "right",
+      width: 230,
       render: (_: unknown, p) => (
         <Space size={4}>
           <Button size="small" onClick={() => setEditing(p)}>
