@@ -6,13 +6,14 @@
 // cores; compare the lines, not the absolute numbers with another machine. BENCH_API_SECONDS
 // shortens the runs. The warm-up's writes go to the create project, not the listed one. First it
 // counts the DynamoDB calls (and capacity units) of each operation, on the same app with its
-// document client counted (tests/support/counted-api.ts, held by tests/integration/round-trips).
+// document client counted (tests/support/api-call-counts.ts, held by tests/integration/round-trips).
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { startLocalServer } from "@server/local/server";
 import { countedApi } from "../support/counted-api";
+import { PERFORMANCE_DOC, measureOperations, printedLines, writeDocumented } from "../support/api-call-counts";
 
 const RATES = [50, 150];
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -71,34 +72,17 @@ const row = (label: string, f: Figures) =>
   `  ${label.padEnd(34)} p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  max ${String(f.max).padStart(5)} ms` +
   `  (${f.sent} requests${f.non2xx + f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ""})`;
 
-/** Each operation's DynamoDB calls with a warm process (its second request). */
+/** Each operation's DynamoDB calls with a warm process (tests/support/api-call-counts.ts); with
+ *  `--write-docs`, written into docs/performance.md's generated table. */
 async function countCalls(): Promise<void> {
   const api = await countedApi();
   try {
-    const created = await api.callsOf("/api/v1/projects/create_project/", {
-      method: "POST",
-      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
-    });
-    const project = (created.body as { id: string }).id;
-    const create = { method: "POST", json: { name: "Расчет", project, volume: 1_000_000, ef: 18 } };
-    const first = await api.callsOf("/api/v1/underground_emission_ch4/", create);
-    const calculation = (first.body as { id: string }).id;
-    const operations: Array<[string, string, { method: string; json: unknown }?]> = [
-      ["create calculation", "/api/v1/underground_emission_ch4/", create],
-      ["list calculations", `/api/v1/underground_emission_ch4/?project=${project}&limit=10&offset=0`],
-      ["get calculation", `/api/v1/underground_emission_ch4/${calculation}/`],
-      ["list projects", "/api/v1/projects/?limit=10&offset=0"],
-      ["get_me", "/api/v1/users/get_me/"],
-      ["inventory of a year", "/api/v1/inventory/?year=2024"],
-    ];
-    console.log("DynamoDB calls per operation (warm process), capacity units consumed:");
-    for (const [label, path, init] of operations) {
-      await api.callsOf(path, init);
-      const { calls } = await api.callsOf(path, init);
-      const units = calls.reduce((sum, c) => sum + c.capacity, 0);
-      console.log(
-        `  ${label.padEnd(34)} ${String(calls.length).padStart(2)} calls  ${units.toFixed(1).padStart(4)} units  ${calls.map((c) => c.command).join(" ")}`,
-      );
+    const measured = await measureOperations(api);
+    console.log("DynamoDB calls per operation (warm process), sequential rounds, capacity units consumed:");
+    for (const line of printedLines(measured)) console.log(line);
+    if (process.argv.includes("--write-docs")) {
+      writeDocumented(measured);
+      console.log(`  written to ${PERFORMANCE_DOC}`);
     }
   } finally {
     await api.close();

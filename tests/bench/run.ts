@@ -1,10 +1,12 @@
 // `npm run bench`: runs every tests/bench/*.bench.ts in name order; each prints its own figures.
+// `npm run bench -- api --write-docs` also writes docs/performance.md's call counts from the run.
 import { readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
-const only = process.argv.slice(2);
+// Names choose the benches; flags (`--write-docs`) are the benches' own.
+const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))

@@ -9,6 +9,9 @@ export interface SentCall {
   command: string;
   /** Capacity units the table and its indexes consumed (0 where DynamoDB did not say). */
   capacity: number;
+  /** Its sequential round: calls sent while another was in flight share one; a call sent when none
+   *  was starts the next (the first is 1). */
+  round: number;
 }
 
 export interface CallCounter {
@@ -27,20 +30,29 @@ const unitsOf = (consumed: Consumed | Consumed[] | undefined): number =>
 /** Records every call the client sends, asking DynamoDB for the capacity it consumed. */
 export function countCalls(doc: DynamoDBDocumentClient): CallCounter {
   const calls: SentCall[] = [];
+  let inFlight = 0;
+  let round = 0;
   doc.middlewareStack.add(
     (next, context) => async (args) => {
       // GetItemCommand → Get, BatchGetItemCommand → BatchGet, TransactWriteItemsCommand → TransactWrite.
       const command = String(context.commandName ?? "")
         .replace(/Command$/, "")
         .replace(/Items?$/, "");
-      const call: SentCall = { command, capacity: 0 };
+      if (inFlight === 0) round += 1;
+      const call: SentCall = { command, capacity: 0, round };
       calls.push(call);
       const input = args.input as Record<string, unknown>;
       // Table operations only: DescribeTable and ListTables take no such parameter.
       if (/^(Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactGet|TransactWrite)$/.test(command)) {
         input.ReturnConsumedCapacity ??= "TOTAL";
       }
-      const result = await next(args);
+      inFlight += 1;
+      let result: Awaited<ReturnType<typeof next>>;
+      try {
+        result = await next(args);
+      } finally {
+        inFlight -= 1;
+      }
       call.capacity = unitsOf((result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity);
       return result;
     },
@@ -50,6 +62,7 @@ export function countCalls(doc: DynamoDBDocumentClient): CallCounter {
     calls,
     reset: () => {
       calls.length = 0;
+      round = 0;
     },
   };
 }
