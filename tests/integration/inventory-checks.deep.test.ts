@@ -2,10 +2,17 @@
 // same at a few hundred): 10 000 calculations with an own factor without its uncertainty are one
 // check per facility with the count, an answer under 100 KB, read with as many DynamoDB calls as
 // a year of a few calculations per facility; 2 000 calculations of one source without a period
-// answer 200 in under 3 s with the duplicates in one check.
+// answer 200 in under 3 s with the duplicates in one check. The year of 10 000 own factors prints
+// its PDF passport in a worker thread whose heap is capped as the local host caps its job threads
+// (1 024 MB, under the job function's 1 536 MB in AWS): with a check per calculation it had failed.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_TABLE } from "@server/local/storage";
+import { spreadsheetThreads } from "@server/local/spreadsheet-threads";
 import { createHarness, type Harness } from "../support/harness";
-import { behind, company, facilityWithCalculation, grow, growEach, measuredInventory } from "../support/checks-at-size";
+import { YEAR, behind, company, facilityWithCalculation, grow, growEach, measuredInventory, type Company } from "../support/checks-at-size";
 
 const SEEDING = { timeout: 600_000 };
 let h: Harness;
@@ -15,11 +22,14 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe("the year's checks at 10 000 calculations (9.1)", () => {
+  let own: Company | undefined;
+
   it(
     "makes 10 000 own factors without their uncertainty one check per facility, under 100 KB, at the calls of a small year",
     SEEDING,
     async () => {
       const c = await company(h, "ООО Десять тысяч");
+      own = c;
       // A facility's source has 365 days: 28 facilities, the last with what is left.
       const sizes = Array.from({ length: 28 }, (_, f) => Math.min(365, 10_000 - f * 365));
       const templates: string[] = [];
@@ -50,6 +60,32 @@ describe("the year's checks at 10 000 calculations (9.1)", () => {
       expect(await behind(c, flagged[27].list!)).toHaveLength(sizes[27]);
     },
   );
+
+  it("prints that year's PDF passport in a job thread whose heap is capped at 1 024 MB", SEEDING, async () => {
+    expect(own, "the year of 10 000 own factors above").toBeDefined();
+    const c = own!;
+    const me = (await (await h.request("/api/v1/users/get_me/", { token: c.token })).json()) as { id: string; email: string };
+    const threads = spreadsheetThreads({
+      endpoint: h.endpoint!,
+      tableName: LOCAL_TABLE,
+      blobsDir: mkdtempSync(join(tmpdir(), "blobs-")),
+      size: 1,
+      heapMb: 1_024,
+    });
+    try {
+      const actor = { id: me.id, company: c.companyId, email: me.email, role: "staff" as const };
+      const result = await threads.inventoryReport(actor, { year: YEAR, format: "pdf" });
+      expect(result.kind).toBe("body");
+      if (result.kind !== "body") return;
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of result.body as ReadableStream<Uint8Array>) chunks.push(chunk);
+      const pdf = Buffer.concat(chunks);
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(pdf.byteLength).toBeGreaterThan(1_000_000);
+    } finally {
+      await threads.close();
+    }
+  });
 
   it("answers 2 000 calculations of one source without a period in under 3 s, the duplicates in one check", SEEDING, async () => {
     const c = await company(h, "ООО Две тысячи");
