@@ -290,7 +290,7 @@ describe("a calculation's point", () => {
     form.set("dictionary_items", JSON.stringify({ get_underground: 1 }));
     const csv = "from;to;flow_m3_min;hours;w_ch4;w_co2\n01.01.2024;31.01.2024;12,5;744;76;10,6\n";
     form.set("file_data", new Blob([new TextEncoder().encode(csv)]), "мониторинг.csv");
-    const uploaded = await json<{ point: string; volume: number }>(
+    const uploaded = await json<{ id: string; version: number; point: string; volume: number }>(
       await h.request("/api/v1/underground/", { method: "POST", token, body: form }),
       201,
     );
@@ -301,5 +301,15 @@ describe("a calculation's point", () => {
     expect(((await moved.json()) as { detail: string }).detail).toMatch(
       /^facility: расчет «Дегазация из файла» указывает источник выбросов/,
     );
+    // An edit with a new file and the point cleared (an empty field): the facility as a whole.
+    const edit = new FormData();
+    edit.set("point", "");
+    edit.set("version", String(uploaded.version));
+    edit.set("file_data", new Blob([new TextEncoder().encode(csv)]), "мониторинг.csv");
+    const cleared = await json<{ id: string; point?: string | null }>(
+      await h.request(`/api/v1/underground/${uploaded.id}/`, { method: "PATCH", token, body: edit }),
+      200,
+    );
+    expect(cleared.point ?? null).toBeNull();
   });
 });

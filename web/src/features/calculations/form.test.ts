@@ -567,6 +567,14 @@ describe("underground by measurement periods (D14)", () => {
     expect(form.get("p_ch4")).toBe("0.668");
     expect((form.get("file_data") as File).name).toBe("мониторинг.csv");
   });
+
+  it("sends the emission point with the file, and a point cleared in an edit as an empty field, never «null»", () => {
+    const form = (point: string | null) =>
+      periodsFileForm({ project: "p1", point, period: null }, new File(["from,to\n"], "мониторинг.csv"));
+    expect(form("pt-1").get("point")).toBe("pt-1");
+    expect(form(null).get("point")).toBe("");
+    expect(form(null).get("period")).toBe("null");
+  });
 });
 
 describe("units as users keep them (D13)", () => {

@@ -567,7 +567,10 @@ export function periodsFileForm(body: Record<string, unknown>, file: File): Form
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) {
     if (key === "periods" || value === undefined) continue;
-    form.set(key, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+    // D25: a point cleared in an edit is an empty field (the facility as a whole): the text «null»
+    // would be read as a point's id. A JSON field's null is its JSON text.
+    if (key === "point" && value === null) form.set(key, "");
+    else form.set(key, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
   }
   form.set("file_data", file, file.name);
   return form;
