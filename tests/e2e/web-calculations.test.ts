@@ -327,7 +327,7 @@ describe("web app: calculations", () => {
     await volume.waitFor();
     expect(await volume.inputValue()).toBe("1 000 000");
     expect(await form.getByLabel("Название расчета").inputValue()).toBe("Подземная добыча, 18 м³/т");
-    await form.getByText("Подземная добыча, среднее значение IPCC").waitFor();
+    await form.getByText("Подземная добыча, среднее значение МГЭИК").waitFor();
     await volume.fill("2000000");
     await form
       .getByTestId("preview-res_ch4")

@@ -3,7 +3,7 @@
 // installation seeded before gets the date as a new version of each item, with the reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { SEED_DATE_REASON, seedDictionaries, seededEffectiveFrom } from "@server/domain/dictionaries";
+import { SEED_DATE_REASON, SEED_NAME_REASON, seedDictionaries, seededEffectiveFrom } from "@server/domain/dictionaries";
 import { REPORTING_YEAR_MIN } from "@server/domain/gwp-years";
 
 let h: Harness;
@@ -53,6 +53,39 @@ describe("seeded reference values dated by their documents", () => {
         values: torch.values,
       });
       expect((await repos.get("get_underground_content", 1))!).toMatchObject({ effective_from: "2026-01-01", changed_by: "admin-1" });
+      expect(await seedDictionaries(other.deps)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("gives an item seeded under its English-named source the Russian name, values and date kept, an administrator's name left alone", async () => {
+    const other = await createHarness();
+    try {
+      const repos = other.deps.repos.dictionaries;
+      const mean = (await repos.get("get_underground_emission_ch4", 1))!;
+      expect(mean.name).toBe("Подземная добыча, среднее значение МГЭИК");
+      // As an installation seeded before the names were Russian.
+      await repos.putVersion({ ...mean, version: mean.version + 1, name: "Подземная добыча, среднее значение IPCC" });
+      const post = (await repos.get("get_handling_underground_ch4", 1))!;
+      await repos.putVersion({
+        ...post,
+        version: post.version + 1,
+        name: "После подземной добычи, IPCC (наше название)",
+        changed_by: "admin-1",
+        reason: "Наше название",
+      });
+
+      expect(await seedDictionaries(other.deps)).toBe(1);
+      expect((await repos.get("get_underground_emission_ch4", 1))!).toMatchObject({
+        version: mean.version + 2,
+        name: "Подземная добыча, среднее значение МГЭИК",
+        values: mean.values,
+        effective_from: mean.effective_from,
+        changed_by: "system",
+        reason: SEED_NAME_REASON,
+      });
+      expect((await repos.get("get_handling_underground_ch4", 1))!.name).toBe("После подземной добычи, IPCC (наше название)");
       expect(await seedDictionaries(other.deps)).toBe(0);
     } finally {
       await other.close();

@@ -39,7 +39,7 @@ describe("uncertainty in the dictionaries", () => {
   it("seeds the coal-mining emission factors and the activity data from the IPCC ranges", async () => {
     const underground = await json<{ results: Entry[] }>(await h.request("/api/v1/dictionary/get_underground_emission_ch4/", { token }));
     expect(underground.results[0].uncertainty.ef).toMatchObject({ lower_pct: 44, upper_pct: 39, distribution: "normal" });
-    expect(underground.results[0].uncertainty.ef.source).toMatch(/^IPCC 2006.*10–25/);
+    expect(underground.results[0].uncertainty.ef.source).toMatch(/^МГЭИК 2006.*10–25/);
     const surface = await json<{ results: Entry[] }>(await h.request("/api/v1/dictionary/get_open_mining_ch4/", { token }));
     expect(surface.results.find((e) => e.id === 4)?.uncertainty.ef).toMatchObject({
       lower_pct: 100,
@@ -58,7 +58,7 @@ describe("uncertainty in the dictionaries", () => {
     // D27: fuel's CO2 factors carry the 95 % interval of IPCC 2006 Vol. 2 Table 1.4, never 0 %.
     const fuel = await json<{ results: Entry[] }>(await h.request("/api/v1/dictionary/get_open_mining_co2/", { token }));
     expect(fuel.results[0].uncertainty.ef).toMatchObject({ lower_pct: 2, upper_pct: 0.9, distribution: "normal" });
-    expect(fuel.results[0].uncertainty.ef.source).toMatch(/^IPCC 2006, т\. 2, гл\. 1, табл\. 1\.4, «Газ\/дизельное топливо»/);
+    expect(fuel.results[0].uncertainty.ef.source).toMatch(/^МГЭИК 2006, т\. 2, гл\. 1, табл\. 1\.4, «Газ\/дизельное топливо»/);
   });
 
   it("changes an uncertainty as a new version; calculations keep the version they used", async () => {

@@ -5,6 +5,7 @@ import {
   DICTIONARY_NAMES,
   REFERENCES,
   REFERENCE_DICTIONARIES,
+  SECONDARY_SOURCES,
   describeSource,
   plainReference,
   transcribedValues,
@@ -115,6 +116,18 @@ describe("reference-data.json", () => {
   });
 });
 
+describe("the panel's name", () => {
+  it("is «МГЭИК» in every item name, dictionary title, label and reference a user reads, never «IPCC»", () => {
+    const read = [
+      ...REFERENCE_DICTIONARIES.flatMap((d) => [d.title, ...Object.values(d.labels), ...d.items.map((i) => i.name)]),
+      ...Object.values(REFERENCES),
+      ...Object.values(SECONDARY_SOURCES),
+    ];
+    expect(read.filter((text) => /IPCC/.test(text))).toEqual([]);
+    expect(read.filter((text) => text.includes("МГЭИК")).length).toBeGreaterThan(20);
+  });
+});
+
 describe("plainReference", () => {
   // What calculations stored before plain references recorded (describeSource put the tag first).
   it.each([
@@ -128,17 +141,17 @@ describe("plainReference", () => {
     ],
     [
       "[S5] IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C[S6]",
-      "IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C",
+      "МГЭИК 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C",
     ],
     [
       "[R] IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1 (methodology 1.6) [S5][S6][S7]",
-      "IPCC 2006, т. 2, гл. 4.1, коэффициенты уровня 1",
+      "МГЭИК 2006, т. 2, гл. 4.1, коэффициенты уровня 1",
     ],
     [
       "[A] IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений (решение D4)",
-      "IPCC 2006: коэффициент окисления 1,0 при отсутствии измерений",
+      "МГЭИК 2006: коэффициент окисления 1,0 при отсутствии измерений",
     ],
-    ["[R] IPCC AR5, ПГП на 100 лет (по памяти автора методики [R])", "IPCC AR5, ПГП на 100 лет"],
+    ["[R] IPCC AR5, ПГП на 100 лет (по памяти автора методики [R])", "МГЭИК AR5, ПГП на 100 лет"],
     [
       "[A] Таблица выбора технологии, methodology 4.10; пороги дебита — инженерные допущения по энергосодержанию (Q14)",
       "Таблица выбора технологии; пороги дебита — инженерные допущения по энергосодержанию",

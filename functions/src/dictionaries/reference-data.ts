@@ -121,7 +121,10 @@ const LEGACY_NOTES = [
 ];
 
 export function plainReference(text: string): string {
-  return LEGACY_NOTES.reduce((clean, pattern) => clean.replace(pattern, ""), text).trim();
+  // The panel is named in Russian on screen and in exports: a reference stored as «IPCC 2006, …» reads «МГЭИК 2006, …».
+  return LEGACY_NOTES.reduce((clean, pattern) => clean.replace(pattern, ""), text)
+    .replace(/\bIPCC\b/g, "МГЭИК")
+    .trim();
 }
 
 /** Every default read through a secondary copy, cited by document, table and row (the row is the

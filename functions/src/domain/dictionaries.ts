@@ -98,7 +98,45 @@ export async function seedDictionaries(deps: Deps): Promise<number> {
     }
   }
   written += await deps.repos.dictionaries.seed(missing);
-  return written + (await applyCorrections(deps, now)) + (await redateSeeded(deps, now, storedBefore));
+  return (
+    written +
+    (await applyCorrections(deps, now)) +
+    (await redateSeeded(deps, now, storedBefore)) +
+    (await renameSeeded(deps, now, storedBefore))
+  );
+}
+
+/** The reason of the version that gives a seeded item the name the methodology's data now gives it. */
+export const SEED_NAME_REASON = "Название записи — как в справочнике методики (организации названы по-русски: «МГЭИК»)";
+
+/** An item an installation seeded under an earlier name («…, среднее значение IPCC») gets the
+ *  seed's name as a new version, its values and dates as they are; an administrator's own version
+ *  is left alone. */
+async function renameSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<string>): Promise<number> {
+  let written = 0;
+  for (const dictionary of REFERENCE_DICTIONARIES) {
+    // Items seeded just now have the seed's names.
+    if (dictionary.sameItemsAs || !storedBefore.has(dictionary.name)) continue;
+    const seeded = new Map(dictionary.items.map((item) => [item.id, item]));
+    for (const current of await deps.repos.dictionaries.list(dictionary.name)) {
+      const item = seeded.get(current.id);
+      if (!item || current.changed_by !== "system" || current.name === item.name) continue;
+      try {
+        await deps.repos.dictionaries.putVersion({
+          ...current,
+          name: item.name,
+          version: current.version + 1,
+          changed_at: now,
+          changed_by: "system",
+          reason: SEED_NAME_REASON,
+        });
+        written += 1;
+      } catch (error) {
+        if (!(error instanceof Conflict)) throw error; // another instance renamed it first
+      }
+    }
+  }
+  return written;
 }
 
 /** Items an installation seeded before issue 29 say «in force from» the day of seeding: their

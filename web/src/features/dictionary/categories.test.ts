@@ -99,8 +99,8 @@ describe("coefficientTable", () => {
   it("numbers distinct sources in order of first use", () => {
     const { rows, sources } = coefficientTable(CATEGORIES[4], entries("get_underground_emission_ch4"));
     expect(sources).toEqual([
-      "IPCC 2006, т. 2, гл. 4.1, коэффициенты выбросов уровня 1",
-      "IPCC 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C",
+      "МГЭИК 2006, т. 2, гл. 4.1, коэффициенты выбросов уровня 1",
+      "МГЭИК 2006, т. 2, гл. 4.1 (добыча угля), уравнения 4.1.3–4.1.8; коэффициент пересчета 0,67·10⁻⁶ Гг/м³ при 20 °C",
     ]);
     expect(rows.map((row) => row.sourceNumber)).toEqual([1, 2, 1, 2, 1, 2]);
     for (const row of rows) expect(sources[row.sourceNumber - 1]).toBe(row.source);
