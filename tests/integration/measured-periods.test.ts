@@ -54,6 +54,11 @@ describe("underground from measurement periods (D14)", () => {
     expect(sum).toBeCloseTo(byPeriods.sum_co2, 6);
     // The contents are the measured ones, not a dictionary's; the densities are the conditions'.
     expect(byPeriods.coefficients.ef_ch4).toMatchObject({ value: 76, source: "periods" });
+    // The volume is their sum, computed: never «Введено пользователем»; the measured flow's uncertainty stays.
+    expect(byPeriods.coefficients.volume).toMatchObject({ unit: "тыс. м³", source: "periods" });
+    expect(byPeriods.coefficients.volume.value).toBeCloseTo(VOLUME, 9);
+    expect(byPeriods.coefficients.volume.uncertainty).toMatchObject({ origin: "activity", lower_pct: 20 });
+    expect(byVolume.coefficients.volume).toMatchObject({ value: VOLUME, source: "input" });
     expect(byPeriods.coefficients.p_ch4).toMatchObject({ source: "dictionary", item_id: 1 });
     expect(byPeriods.flags).toEqual([]);
 

@@ -109,8 +109,8 @@ export function periodsRequest(request: CoefficientRequest, periods: readonly Me
   };
 }
 
-/** Results by period and their sums; the contents are recorded as derived from the periods
- *  (source «periods»), neither typed nor a dictionary's. */
+/** Results by period and their sums; the volume and the contents are recorded as derived from the
+ *  periods (source «periods», «Рассчитано по периодам»), neither typed nor a dictionary's. */
 export function periodsResults(
   periods: readonly MeasuredPeriod[],
   values: Record<string, unknown>,
@@ -132,6 +132,9 @@ export function periodsResults(
   }
   const units = new Map(REGISTRY[TYPE].inputs.map((f) => [f.name as string, f.unit]));
   values.volume = release.volume;
+  // The volume is the periods' sum, computed, not typed: labelled so, its uncertainty (the
+  // measured flow's) kept.
+  uses.volume = { ...uses.volume, value: release.volume, unit: units.get("volume") ?? "", source: "periods" };
   for (const name of CONTENTS) {
     values[name] = release[name];
     uses[name] = { value: release[name], unit: units.get(name) ?? "", source: "periods" };
