@@ -48,6 +48,10 @@ describe("web app: a boiler on drained gas of known composition", () => {
     expect(await field("w_ch4").count()).toBe(0);
     await pickOption(page, dialog().locator("#calc-dictionary-get_disposal_co2_stat_sources"), MINE_GAS);
     await field("w_ch4").waitFor();
+    // The units are the gas's: thousand m³ burnt, t CO2 per thousand m³; no t c.e. and no «тыс. м³ или т».
+    const units = await dialog().innerText();
+    expect(units).toContain("т CO2/тыс. м³");
+    for (const generic of ["тыс. м³ или т", "т CO2/т у.т.", "т у.т./ед."]) expect(units).not.toContain(generic);
     for (const [name, text] of [
       ["volume", "1000"],
       ["w_ch4", "60"],
@@ -73,5 +77,13 @@ describe("web app: a boiler on drained gas of known composition", () => {
     expect(calc).toMatchObject({ w_ch4: 60, w_co2: 5 });
     expect(Math.abs((calc.res_co2 as number) - 1195.545)).toBeLessThanOrEqual(1e-9);
     expect(calc.coefficients.of).toMatchObject({ value: 1, source: "order_default" });
+    // Its results read the gas's units too.
+    await page.locator(".ant-table-row", { hasText: "Котельная на каптированном метане" }).click();
+    const results = page.getByTestId("results-dialog");
+    await results.getByText("т CO2/тыс. м³", { exact: false }).first().waitFor();
+    const text = await results.innerText();
+    for (const generic of ["тыс. м³ или т", "т CO2/т у.т.", "т у.т./ед."]) expect(text).not.toContain(generic);
+    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
+    await screenshot(page, { path: `${SHOTS}/web-drained-gas-boiler-results.png`, fullPage: true });
   });
 });

@@ -87,6 +87,9 @@ describe("a boiler on drained gas of known composition (D28)", () => {
     expect(boiler.w_ch4).toBe(60);
     expect(boiler.w_co2).toBe(5);
     expect(boiler.coefficients.of).toMatchObject({ value: 1, source: "order_default" });
+    // Its units are the gas's: thousand m³ burnt, t CO2 per thousand m³, never «тыс. м³ или т» nor «т у.т.».
+    expect(boiler.coefficients.volume).toMatchObject({ value: 1000, unit: "тыс. м³", source: "input" });
+    expect(boiler.coefficients.ef.unit).toBe("т CO2/тыс. м³");
 
     const inv = await json<Inventory>(await h.request(`/api/v1/inventory/?year=2025&facility=${mineId}`, { token }), 200);
     const line = (ipcc: string, gas: string) => inv.categories.find((r) => r.ipcc_code === ipcc && r.gas === gas)!;
@@ -120,6 +123,22 @@ describe("a boiler on drained gas of known composition (D28)", () => {
     expect(measured.coefficients.of).toMatchObject({ value: 0.995, source: "input" });
     // 100 × (5 + 60 × 0,995) × 1,8393 × 10⁻² = 119,00271 t.
     expect(measured.res_co2).toBeCloseTo(119.00271, 9);
+  });
+
+  it("records a fuel's consumption in the unit its entry names: t of diesel, thousand m³ of natural gas", async () => {
+    const diesel = await create("disposal_co2_stat_sources", {
+      name: "Котельная на дизеле",
+      volume: 12.5,
+      dictionary_items: { get_disposal_co2_stat_sources: 6 },
+    });
+    expect(diesel.coefficients.volume).toMatchObject({ value: 12.5, unit: "т" });
+    expect(diesel.coefficients.k.unit).toBe("т у.т./т");
+    const gas = await create("disposal_co2_stat_sources", {
+      name: "Котельная на газе",
+      volume: 40,
+      dictionary_items: { get_disposal_co2_stat_sources: 1 },
+    });
+    expect(gas.coefficients.volume).toMatchObject({ value: 40, unit: "тыс. м³" });
   });
 
   it("refuses a composition for another fuel, W_CO2 without W_CH4 and contents over 100 %", async () => {

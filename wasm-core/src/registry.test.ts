@@ -18,6 +18,9 @@ import {
   uploadColumns,
   customMode,
   plausibleBand,
+  fuelUnitOf,
+  unitWith,
+  usedEntry,
   isCalculationType,
   isEmissionType,
   isFormulaType,
@@ -255,5 +258,35 @@ describe("upload headers (one table: UPLOAD_HEADER_ALIASES)", () => {
   it("heads the gap-filling template's columns in Russian, the ones the user names too", () => {
     expect(uploadColumns("filling_blanks").map(uploadHeader)).toEqual(["Год", "Шахта", "Значение"]);
     expect(uploadColumns("sensitivity").map(uploadHeader).join(" ")).not.toMatch(/[a-z]{3,}/);
+  });
+});
+
+describe("units that follow the fuel (4.8)", () => {
+  const def = REGISTRY.disposal_co2_stat_sources;
+  const field = (name: string) => def.inputs.find((f) => f.name === name) as NumberField;
+
+  it("reads a fuel's unit from the end of its entry's name, and no other ending", () => {
+    expect(fuelUnitOf("Топливо дизельное, т")).toBe("т");
+    expect(fuelUnitOf("Газ горючий природный (через т у.т.), тыс. м³")).toBe("тыс. м³");
+    expect(fuelUnitOf("Каптированный шахтный метан (100 % CH4), тыс. м³")).toBe("тыс. м³");
+    expect(fuelUnitOf("Подземная добыча, среднее значение МГЭИК")).toBeUndefined();
+    expect(fuelUnitOf(undefined)).toBeUndefined();
+  });
+
+  it("gives the consumption, the factor and the conversion the chosen entry's units; the field's own without one", () => {
+    const mineGas = { name: "Каптированный шахтный метан (100 % CH4), тыс. м³", units: { ef: "т CO2/тыс. м³", k: "—" } };
+    const chosen = (entry?: typeof mineGas) => (name: DictionaryName) => (name === "get_disposal_co2_stat_sources" ? entry : undefined);
+    expect(["volume", "ef", "k"].map((name) => unitWith(def, field(name), chosen(mineGas)))).toEqual(["тыс. м³", "т CO2/тыс. м³", ""]);
+    expect(["volume", "ef", "k"].map((name) => unitWith(def, field(name), chosen()))).toEqual([
+      "тыс. м³ или т",
+      "т CO2/т у.т.",
+      "т у.т./ед.",
+    ]);
+    // A stored calculation's entry, as its coefficients recorded it.
+    const use = { unit: "т CO2/тыс. м³", dictionary: "get_disposal_co2_stat_sources", item_name: mineGas.name };
+    expect(usedEntry({ ef: use, volume: { unit: "тыс. м³ или т" } }, "get_disposal_co2_stat_sources")).toEqual({
+      name: mineGas.name,
+      units: { ef: "т CO2/тыс. м³" },
+    });
   });
 });

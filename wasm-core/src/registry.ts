@@ -50,6 +50,47 @@ export interface NumberField {
   readonly activity?: ActivityKind;
   /** D13: the units the value may be entered in; stored in `unit`, the canonical one (D8). */
   readonly units?: readonly EntryUnit[];
+  /** 4.8: the value is in the unit of the entry chosen in this dictionary (the fuel's: thousand m³
+   *  of a gas, t of a solid or liquid fuel), which its name ends with; `unit` says so before a choice. */
+  readonly unitByEntry?: DictionaryName;
+}
+
+/** A dictionary entry as far as units go: its name and the unit of each of its values. */
+export interface UnitEntry {
+  readonly name: string;
+  readonly units?: Readonly<Record<string, string>>;
+}
+
+/** 4.8: the unit a fuel is burnt in, as its entry's name ends («Топливо дизельное, т» → «т»,
+ *  «Каптированный шахтный метан (100 % CH4), тыс. м³» → «тыс. м³»); undefined for a name without one. */
+export function fuelUnitOf(entryName: string | undefined): string | undefined {
+  const unit = entryName ? /,\s*([^,]+)$/.exec(entryName)?.[1].trim() : undefined;
+  return unit && /^(?:т|тыс\. м³|м³|млн м³|тыс\. т|кг|л)$/.test(unit) ? unit : undefined;
+}
+
+/** The entry of `dictionary` a stored calculation used, as its coefficients record it. */
+export function usedEntry(
+  coefficients: Readonly<Record<string, { readonly unit: string; readonly dictionary?: string; readonly item_name?: string }>>,
+  dictionary: DictionaryName,
+): UnitEntry | undefined {
+  const used = Object.entries(coefficients).filter(([, use]) => use.dictionary === dictionary);
+  const name = used.find(([, use]) => use.item_name)?.[1].item_name;
+  return name ? { name, units: Object.fromEntries(used.map(([field, use]) => [field, use.unit])) } : undefined;
+}
+
+/** The unit a field reads in with these entries chosen (by dictionary): a dictionary value in its
+ *  entry's own unit (the mine-gas entry's factor is per thousand m³, not per t c.e.; a dimensionless
+ *  «—» is none), a fuel in its entry's unit; else the field's own. */
+export function unitWith(
+  def: CalculationDefinition,
+  field: NumberField,
+  chosen: (dictionary: DictionaryName) => UnitEntry | undefined,
+): string {
+  const binding = def.dictionaries.find((b) => b.fields.includes(field.name));
+  const own = binding ? chosen(binding.dictionary)?.units?.[field.name] : undefined;
+  if (own !== undefined) return own === "—" ? "" : own;
+  if (field.unitByEntry) return fuelUnitOf(chosen(field.unitByEntry)?.name) ?? field.unit;
+  return field.unit;
 }
 
 /** A unit an activity input may be entered in: canonical value = entered × 10^power. */
@@ -814,6 +855,7 @@ export const REGISTRY = {
         max: PHYSICAL_BOUNDS.stationary_fuel,
         decimals: 4,
         activity: "fuel",
+        unitByEntry: "get_disposal_co2_stat_sources",
       },
       // k and ef go together: t c.e. route (t CO2/t c.e.) or TJ route (t CO2/TJ), never mixed.
       {

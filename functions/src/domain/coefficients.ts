@@ -8,7 +8,7 @@ import type { CalculationDefinition, DictionaryBinding, NumberField } from "@cor
 import type { Deps } from "./context";
 import { Conflict, Invalid } from "./errors";
 import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
-import { ACTIVITY_KINDS } from "@core/registry";
+import { ACTIVITY_KINDS, fuelUnitOf } from "@core/registry";
 import {
   CUSTOM,
   boundFields,
@@ -216,7 +216,7 @@ export async function resolveCoefficients(
       continue;
     }
     values[field.name] = sent;
-    if (typeof sent === "number") uses[field.name] = { value: sent, unit: field.unit, source: "input" };
+    if (typeof sent === "number") uses[field.name] = { value: sent, unit: inputUnit(field, uses), source: "input" };
   }
   justify(request, uses, previous);
   for (const [name, text] of Object.entries(request.justifications ?? {})) {
@@ -230,6 +230,14 @@ export async function resolveCoefficients(
   }
   await attachUncertainties(deps, def, request, uses, previous);
   return { values, uses };
+}
+
+/** 4.8: a fuel's consumption is recorded in its entry's unit (thousand m³ of a gas, t of a solid or
+ *  liquid fuel), read from the entry the calculation's coefficients came from; else the field's. */
+function inputUnit(field: NumberField, uses: Record<string, CoefficientUse>): string {
+  if (!field.unitByEntry) return field.unit;
+  const entry = Object.values(uses).find((use) => use.dictionary === field.unitByEntry && use.item_name);
+  return fuelUnitOf(entry?.item_name) ?? field.unit;
 }
 
 /** Each custom value's justification: the one sent, else (an edit that does not mention it) the

@@ -10,7 +10,7 @@ import { NO_FACILITY_NAME } from "../domain/inventory/checks";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
 import type { Company, EmissionPoint, Facility, InventoryReview, User } from "../ports";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
-import { REGISTRY, isCalculationType, type NumberField } from "@core/registry";
+import { REGISTRY, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
 import {
   EMISSION_POINT_KINDS,
   FACILITY_KINDS,
@@ -267,8 +267,8 @@ function fuelOf(line: PassportLine): { kind: string; unit: string } | undefined 
   const named = ef?.source === "dictionary" && ef.item_name ? ef.item_name : undefined;
   if (line.type === "open_mining_co2") return { kind: named ?? "Топливо техники (коэффициент организации)", unit: "т" };
   if (line.type !== "disposal_co2_stat_sources") return undefined;
-  const entry = named && /^(.*),\s*([^,]+)$/.exec(named);
-  if (entry) return { kind: entry[1].replace(/\s*\(через [^)]*\)/, ""), unit: entry[2] };
+  const unit = fuelUnitOf(named);
+  if (named && unit) return { kind: named.slice(0, named.lastIndexOf(",")).replace(/\s*\(через [^)]*\)/, ""), unit };
   // The company's own coefficients: the unit is the one its conversion factor is per.
   const per = line.coefficients?.k?.unit.split("/")[1];
   return { kind: "Топливо (коэффициенты организации)", unit: per && per !== "ед." ? per : "ед. топлива" };

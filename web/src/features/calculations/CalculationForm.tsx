@@ -51,6 +51,7 @@ import {
   previewArgs,
   setJustification,
   setText,
+  shownUnit,
   splitDetail,
   boundValue,
   type Choice,
@@ -237,7 +238,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       id={fieldId(field.name)}
       value={state.texts[field.name] ?? ""}
       decimals={fieldDecimals(field.name)}
-      unit={field.unit}
+      unit={shownUnit(ctx, state, field)}
       unitChoice={
         // D13: an activity input in the unit of the user's records; the canonical one is stored.
         field.units && (
@@ -257,7 +258,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   );
 
   const readOnly = (field: NumberField, value: number | undefined) => (
-    <UnitInput unit={field.unit}>
+    <UnitInput unit={shownUnit(ctx, state, field)}>
       <Input id={fieldId(field.name)} value={formatStored(value)} readOnly aria-readonly="true" variant="filled" placeholder="—" />
     </UnitInput>
   );

@@ -12,6 +12,8 @@ import {
   type CalculationDefinition,
   type CalculationType,
   type NumberField,
+  unitWith,
+  usedEntry,
 } from "@core/registry";
 import { useCalculation, type Calculation, type CoefficientUse } from "./api";
 import { resultsDialogAtom } from "./atoms";
@@ -148,7 +150,13 @@ export function coefficientRows(calculation: Calculation, decimals = DEFAULT_DEC
         label: field.label,
         // A value derived from the measurement periods is a mean of many digits: shown at the
         // settings' decimals, the stored one being exact (D14).
-        value: withUnit(use?.source === "periods" ? formatResult(value, decimals) : formatStored(value), use?.unit ?? field.unit),
+        // 4.8: a fuel's consumption in its entry's unit, also where stored before it was recorded so.
+        value: withUnit(
+          use?.source === "periods" ? formatResult(value, decimals) : formatStored(value),
+          use?.unit && use.unit !== field.unit && use.unit !== "—"
+            ? use.unit
+            : unitWith(def, field, (d) => usedEntry(calculation.coefficients, d)),
+        ),
         entered: enteredNote(calculation, field.name),
         source: sourceText(use),
         tier: use ? TIER_LABELS[tierOf(calculation.type, field.name, use.source)] : "",

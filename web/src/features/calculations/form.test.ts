@@ -25,6 +25,7 @@ import {
   setJustification,
   setPeriodText,
   setText,
+  shownUnit,
   splitDetail,
   withPeriods,
   type FormContext,
@@ -613,5 +614,42 @@ describe("units as users keep them (D13)", () => {
     const state = initialState(context("underground_emission_ch4", stored));
     expect(state.texts.volume).toBe("3100");
     expect(state.units).toEqual({ volume: "тыс. т" });
+  });
+});
+
+describe("units that follow the fuel (4.8)", () => {
+  const ctx = context("disposal_co2_stat_sources");
+  const field = (name: string) => REGISTRY.disposal_co2_stat_sources.inputs.find((f) => f.name === name) as NumberField;
+  const unitsWith = (state: FormState) => ["volume", "ef", "k"].map((name) => shownUnit(ctx, state, field(name)));
+
+  it("reads the consumption, the factor and the conversion in the chosen fuel's units, never «тыс. м³ или т»", () => {
+    const start = initialState(ctx);
+    expect(unitsWith(start)).toEqual(["тыс. м³", "т CO2/т у.т.", "т у.т./тыс. м³"]);
+    const pick = (id: number) => chooseEntry(ctx, start, "get_disposal_co2_stat_sources", id);
+    expect(unitsWith(pick(6))).toEqual(["т", "т CO2/т у.т.", "т у.т./т"]);
+    // Drained mine gas: its factor is per thousand m³ and it has no conversion to t c.e.
+    expect(unitsWith(pick(8))).toEqual(["тыс. м³", "т CO2/тыс. м³", ""]);
+    // The company's own coefficients: the fuel is not known, the field says both.
+    expect(unitsWith(pick(CUSTOM))[0]).toBe("тыс. м³ или т");
+  });
+
+  it("keeps a stored drained-gas boiler's units on an edit", () => {
+    const dictionaryUse = (value: number, unit: string): CoefficientUse => ({
+      value,
+      unit,
+      source: "dictionary",
+      dictionary: "get_disposal_co2_stat_sources",
+      item_id: 8,
+      item_name: "Каптированный шахтный метан (100 % CH4), тыс. м³",
+      item_version: 1,
+    });
+    const stored = storedCalculation(
+      "disposal_co2_stat_sources",
+      { volume: 1000, ef: 1.8393, of: 1, k: 1, res_co2: 1839.3 },
+      { volume: use(1000), ef: dictionaryUse(1.8393, "т CO2/тыс. м³"), k: dictionaryUse(1, "—") },
+    );
+    const edit = context("disposal_co2_stat_sources", stored);
+    const state = initialState(edit);
+    expect(["volume", "ef", "k"].map((name) => shownUnit(edit, state, field(name)))).toEqual(["тыс. м³", "т CO2/тыс. м³", ""]);
   });
 });

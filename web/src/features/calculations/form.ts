@@ -15,6 +15,8 @@ import {
   type DictionaryBinding,
   type FormulaType,
   type NumberField,
+  unitWith,
+  usedEntry,
 } from "@core/registry";
 import {
   CUSTOM,
@@ -281,6 +283,17 @@ export function boundValue(ctx: FormContext, state: FormState, { binding }: Bind
   if (choice === CUSTOM) return customValue(binding, field, parseNumericInput(state.texts[field] ?? ""));
   if (ctx.stored && state.kept.includes(binding.dictionary)) return storedNumber(ctx.stored, field);
   return entryValue(entryOf(ctx, binding.dictionary, choice), field);
+}
+
+/** 4.8: the unit a field reads in with the entries chosen now (the registry's unitWith): the
+ *  entry's own for its values, the fuel's for the consumption; the stored ones on an edit that keeps them. */
+export function shownUnit(ctx: FormContext, state: FormState, field: NumberField): string {
+  return unitWith(REGISTRY[ctx.type], field, (dictionary) => {
+    const choice = state.choices[dictionary];
+    if (ctx.stored && state.kept.includes(dictionary)) return usedEntry(ctx.stored.coefficients, dictionary);
+    const entry = entryOf(ctx, dictionary, choice);
+    return entry && { name: entry.name, units: entry.units };
+  });
 }
 
 export function gwpValue(ctx: FormContext, state: FormState): number | undefined {
