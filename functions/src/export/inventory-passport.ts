@@ -10,7 +10,7 @@ import { NO_FACILITY_NAME } from "../domain/inventory/checks";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
 import type { Company, EmissionPoint, Facility, InventoryReview, User } from "../ports";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
-import { REGISTRY, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
+import { REGISTRY, STATIONARY_FORMULAS, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
 import {
   EMISSION_POINT_KINDS,
   FACILITY_KINDS,
@@ -242,14 +242,11 @@ function formulaOf(line: PassportLine): string {
       const w = (name: string) => (typeof line.inputs?.[name] === "number" ? (line.inputs[name] as number) : 0);
       const percent = (name: string) => String(w(name)).replace(".", ",");
       if (w("w_ch4") > 0) {
-        return (
-          `Приказ № 371, формулы 1.1 и 1.3 (W_CH4 ${percent("w_ch4")} %, W_CO2 ${percent("w_co2")} %): ` +
-          "E_CO2 = FC × (W_CO2 + W_CH4 × OF) × ρ_CO2 × 10⁻²"
-        );
+        return `Приказ № 371, формулы 1.1 и 1.3 (W_CH4 ${percent("w_ch4")} %, W_CO2 ${percent("w_co2")} %): ${STATIONARY_FORMULAS.composition}`;
       }
       return entryOf(line.coefficients?.ef) === 8
-        ? "Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): E_CO2 = FC × EF × OF"
-        : "Приказ № 371, формулы 1.1 и 1.2а: E_CO2 = FC × k × EF × OF";
+        ? `Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): ${STATIONARY_FORMULAS.pureMethane}`
+        : `Приказ № 371, формулы 1.1 и 1.2а: ${STATIONARY_FORMULAS.fuel}`;
     }
     case "disposal_co2_torch":
       return "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75";

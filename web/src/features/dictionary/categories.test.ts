@@ -43,6 +43,13 @@ describe("emission categories of /dictionary", () => {
     ]);
   });
 
+  it("gives the boiler on drained gas its composition formula (D28) beside the fuel's, in Russian decimals", () => {
+    const boiler = CATEGORIES.find((c) => c.type === "disposal_co2_stat_sources")!;
+    expect(boiler.formula).toEqual(["E_CO2 = FC × k × EF × OF", "E_CO2 = FC × (W_CO2 + W_CH4 × OF) × ρ_CO2 × 10⁻²"]);
+    expect(boiler.clause).toBe("формулы 1.1, 1.2, 1.3, табл. 1.1");
+    expect(CATEGORIES.flatMap((c) => c.formula).filter((line) => /\d\.\d/.test(line))).toEqual([]);
+  });
+
   it("reads each type title from the registry", () => {
     for (const category of CATEGORIES) {
       expect(isCalculationType(category.type)).toBe(true);

@@ -3,7 +3,7 @@
 // coefficient-table index of docs/user-guide.md; each category names its calculation type (title read from the
 // registry), the formula of docs/methodology.md (Calculation types) in the symbols of its coefficient tables,
 // the normative document it comes from, and the dictionaries whose coefficients it shows.
-import { REGISTRY, type CalculationType, type DictionaryName } from "@core/registry";
+import { REGISTRY, STATIONARY_FORMULAS, type CalculationType, type DictionaryName } from "@core/registry";
 
 export interface NormativeDocument {
   /** Link text: names the document. */
@@ -87,7 +87,7 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     index: 4,
     category: "Выбросы CH4 при подземной добыче",
     type: "underground_emission_ch4",
-    formula: ["E = V × EF × ρ × 10⁻³, ρ = 0.67"],
+    formula: ["E = V × EF × ρ × 10⁻³, ρ = 0,67"],
     document: DOCUMENTS.ipcc2006,
     clause: "уравнение 4.1.3, уровень 1",
     dictionaries: ["get_underground_emission_ch4"],
@@ -97,7 +97,7 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     index: 5,
     category: "Несгоревший CH4 при сжигании на факельной установке",
     type: "torch_ch4",
-    formula: ["E = (1 − 0.98) × V × ρ"],
+    formula: ["E = (1 − 0,98) × V × ρ"],
     document: DOCUMENTS.ipcc2006,
     clause: "раздел 4.1, сжигание на факеле",
     dictionaries: ["get_torch_ch4"],
@@ -107,9 +107,10 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     index: 6,
     category: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
     type: "disposal_co2_stat_sources",
-    formula: ["E = V × k × EF × OF"],
+    // A fuel through t c.e.; drained mine gas of a stated composition (D28), its entry taken as 100 % CH4 without one.
+    formula: [STATIONARY_FORMULAS.fuel, STATIONARY_FORMULAS.composition],
     document: DOCUMENTS.order371,
-    clause: "формулы 1.1, 1.2, табл. 1.1",
+    clause: "формулы 1.1, 1.2, 1.3, табл. 1.1",
     dictionaries: ["get_disposal_co2_stat_sources"],
     symbols: { ef: "EF", of: "OF", k: "k" },
   },
@@ -117,7 +118,7 @@ export const CATEGORIES: readonly EmissionCategory[] = [
     index: 7,
     category: "Выбросы CO2 при сжигании метана на факельной установке",
     type: "disposal_co2_torch",
-    formula: ["E = 0.98 × V × ρ × EF"],
+    formula: ["E = 0,98 × V × ρ × EF"],
     document: DOCUMENTS.ipcc2006,
     clause: "раздел 4.1, сжигание на факеле",
     dictionaries: ["get_disposal_co2_torch"],
