@@ -136,6 +136,20 @@ describe("on the Lambda host", () => {
     for (const secret of [access, access.split(".")[2], "Bearer", facilityId, companyId, "Шахта"]) expect(text).not.toContain(secret);
   });
 
+  it("logs the company's hash of a calculation's create, which reads the user beside the project", async () => {
+    const res = await handler(
+      apiGatewayEvent({
+        path: "/api/v1/underground_emission_ch4/",
+        headers: { authorization: `Bearer ${access}`, "content-type": "application/json" },
+        json: { name: "Расчет", project: "no-such-project", volume: 1000, ef: 18 },
+      }),
+    );
+    expect(res.statusCode).toBe(404);
+    const [line] = logLines();
+    expectShape(line);
+    expect(line).toMatchObject({ method: "POST", status: 404, company: companyHash(companyId) });
+  });
+
   it("logs a 5xx with the error's message and stack in the same line, the answer keeping them out", async () => {
     const get = deps.repos.facilities.get;
     deps.repos.facilities.get = async () => {

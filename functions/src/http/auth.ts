@@ -40,9 +40,10 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set("pendingActor", pending);
   await next();
   // Whatever the route answered before its first read (its body refused, say), a user the checks
-  // refuse gets their answer, as if the user had been read here.
+  // refuse gets their answer, as if the user had been read here; one they let through is the
+  // request's actor for its log line (http/request-log.ts).
   try {
-    await pending.actor();
+    c.set("actor", await pending.actor());
   } catch (error) {
     c.res = undefined;
     c.res = errorResponse(error as Error, c);
