@@ -250,6 +250,11 @@ describe("web app: a mine's emission points (D25)", () => {
     const answer = await demo<{ checks: Array<{ level: string }> }>("GET", "v1/inventory/?year=2022");
     expect(answer.checks.filter((c) => c.level === "error")).toEqual([]);
 
+    // The closed mine, archived with no figures for 2022, is not asked for its coal processed.
+    const coal = page.getByTestId("coal-processed");
+    await coal.locator(".ant-table-row", { hasText: MINE }).waitFor();
+    expect(await coal.innerText()).not.toContain(CLOSED_MINE);
+
     const balance = page.getByTestId("methane-balance");
     const row = balance.locator(".ant-table-row", { hasText: MINE });
     await row.waitFor();

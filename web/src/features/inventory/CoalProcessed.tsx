@@ -7,6 +7,7 @@ import { FROZEN_STATUSES } from "@core/inventory";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatResult, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { useFacilities, useSaveCoalProcessed, type Facility, type Inventory } from "./api";
+import { coalProcessedFacilities } from "./inventory";
 
 const DECIMALS = 2;
 
@@ -16,7 +17,7 @@ export function CoalProcessed({ inventory }: { inventory: Inventory }) {
   const review = inventory.review;
   const frozen = FROZEN_STATUSES.includes(review.status);
   const processed = new Map((review.coal_processed ?? []).map((row) => [row.facility, row.t]));
-  const rows = (facilities.data ?? []).filter((f) => !inventory.facility || f.id === inventory.facility);
+  const rows = coalProcessedFacilities(facilities.data ?? [], inventory);
   if (rows.length === 0) return null;
   return (
     <Card title="Переработка угля" size="small" data-testid="coal-processed">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { YearTotals } from "./api";
-import { changeFromYearBefore, methaneSankeyFigure, totalsByCategoryFigure } from "./inventory";
+import { changeFromYearBefore, coalProcessedFacilities, methaneSankeyFigure, totalsByCategoryFigure } from "./inventory";
 import { defaultYear, yearOptions } from "./years";
 
 const years: YearTotals[] = [
@@ -15,6 +15,22 @@ describe("inventory screen helpers", () => {
     expect(yearOptions([], today)).toEqual([2026, 2025]);
     expect(defaultYear(years, today)).toBe(2025);
     expect(defaultYear([], today)).toBe(2025);
+  });
+
+  it("asks the coal processed of active facilities, of an archived one only where the year has its figures or its value", () => {
+    const facilities = [
+      { id: "open", is_active: true },
+      { id: "closed", is_active: false },
+      { id: "closed-this-year", is_active: false },
+      { id: "closed-entered", is_active: false },
+    ];
+    const inventory = {
+      facility: null,
+      facilities: [{ id: "closed-this-year", name: "", t_co2e: 1 }],
+      review: { coal_processed: [{ facility: "closed-entered", t: 5 }] },
+    };
+    expect(coalProcessedFacilities(facilities, inventory).map((f) => f.id)).toEqual(["open", "closed-this-year", "closed-entered"]);
+    expect(coalProcessedFacilities(facilities, { ...inventory, facility: "closed" }).map((f) => f.id)).toEqual([]);
   });
 
   it("compares a year with the year before, never across a gap", () => {

@@ -2,7 +2,7 @@
 // the chart of totals by category and year (the years to offer are in years.ts).
 import type { Data, Layout } from "plotly.js";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
-import type { Inventory, YearTotals } from "./api";
+import type { Facility, Inventory, YearTotals } from "./api";
 
 export interface YearChange {
   previousYear: number;
@@ -16,6 +16,16 @@ export function changeFromYearBefore(years: readonly YearTotals[], year: number,
   if (!previous) return undefined;
   const percent = previous.total_t_co2e === 0 ? undefined : ((total - previous.total_t_co2e) / previous.total_t_co2e) * 100;
   return { previousYear: previous.year, previous: previous.total_t_co2e, percent };
+}
+
+/** 8.1: the facilities whose coal processed the year asks for: those of the chosen facility (or all),
+ *  but an archived one (a mine closed or sold) only where the year has its figures or its value. */
+export function coalProcessedFacilities<F extends Pick<Facility, "id" | "is_active">>(
+  facilities: readonly F[],
+  inventory: Pick<Inventory, "facility" | "facilities"> & { review: Pick<Inventory["review"], "coal_processed"> },
+) {
+  const reported = new Set([...inventory.facilities.map((f) => f.id), ...(inventory.review.coal_processed ?? []).map((r) => r.facility)]);
+  return facilities.filter((f) => (!inventory.facility || f.id === inventory.facility) && (f.is_active !== false || reported.has(f.id)));
 }
 
 const CATEGORY_COLORS: Record<Order371Category, string> = { 1: "#8c8c8c", 2: "#fa8c16", 3: "#1677ff", 18: "#52c41a" };
