@@ -59,14 +59,22 @@ function history(y: unknown, t: unknown, where: (field: string) => string): Pick
 }
 
 /** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at
- *  most 100. `where` names the cell, only for an error (a file holds up to 1.5 million cells). */
-function checkValue(value: unknown, where: () => string, feature: Feature): number | null {
+ *  most 100. `where` names the row's cell of a field, only for an error (a file holds up to 1.5
+ *  million cells: one function per row, not one per cell, is made to name them). */
+function checkValue(value: unknown, where: (field: string) => string, feature: Feature): number | null {
   if (value === null || value === undefined || value === "") return null;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where()}: ожидается число`);
-  if (value < 0) throw new Invalid(`${where()}: значение должно быть неотрицательным`);
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where(feature)}: ожидается число`);
+  if (value < 0) throw new Invalid(`${where(feature)}: значение должно быть неотрицательным`);
   const max = DATA_COLUMNS.get(feature)?.max;
-  if (max !== undefined && value > max) throw new Invalid(`${where()}: концентрация не больше ${max} %`);
+  if (max !== undefined && value > max) throw new Invalid(`${where(feature)}: концентрация не больше ${max} %`);
   return value;
+}
+
+/** A row's features, each checked by checkValue. */
+function checkedFeatures(row: Record<string, unknown>, where: (field: string) => string): Record<Feature, number | null> {
+  const values = {} as Record<Feature, number | null>;
+  for (const feature of FORECAST_FEATURES) values[feature] = checkValue(row[feature], where, feature);
+  return values;
 }
 
 function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): ForecastRow[] {
@@ -83,11 +91,7 @@ function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): Fo
 /** One row of features as sent (what-if, the air needed): each a number ≥ 0 or null, named `where.f`. */
 export function featureRow(raw: unknown, where: string): Record<Feature, number | null> {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`${where}: ожидается строка данных`);
-  const row = raw as Record<string, unknown>;
-  return Object.fromEntries(FORECAST_FEATURES.map((f) => [f, checkValue(row[f], () => `${where}.${f}`, f)])) as Record<
-    Feature,
-    number | null
-  >;
+  return checkedFeatures(raw as Record<string, unknown>, (field) => `${where}.${field}`);
 }
 
 /** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
@@ -98,11 +102,8 @@ export function forecastRowsFromJson(data: unknown): ForecastRow[] {
     data.map((raw, index) => {
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
       const row = raw as Record<string, unknown>;
-      const values = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, checkValue(row[f], () => `data[${index}].${f}`, f)])) as Record<
-        Feature,
-        number | null
-      >;
-      return { id: row.id, ...values, ...history(row.y, row.t, (field) => `data[${index}].${field}`) };
+      const where = (field: string) => `data[${index}].${field}`;
+      return { id: row.id, ...checkedFeatures(row, where), ...history(row.y, row.t, where) };
     }),
   );
 }
@@ -124,14 +125,8 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
     checkEach(
       table.rows,
       (r) => {
-        const values = Object.fromEntries(
-          FORECAST_FEATURES.map((f) => [
-            f,
-            checkValue(r.values[f], () => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, f)}»`, f),
-          ]),
-        ) as Record<Feature, number | null>;
         const where = (field: string) => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, field)}»`;
-        return { id: r.values.id ?? undefined, ...values, ...history(r.values.y, r.values.t, where) };
+        return { id: r.values.id ?? undefined, ...checkedFeatures(r.values, where), ...history(r.values.y, r.values.t, where) };
       },
       refused,
     ),
