@@ -7,8 +7,12 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer, WEB_ROOT, type LocalServer } from "@server/local/server";
+import { LOCAL_TABLE, openServerStorage } from "@server/local/storage";
+import { POINTS_MIGRATION } from "@server/domain/emission-points-migration";
+import * as keys from "@server/adapters/dynamodb/keys";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-local-"));
 let server: LocalServer | undefined;
@@ -62,6 +66,57 @@ describe("local server", () => {
     const res = await fetch(`${server.url}/api/v1/projects/${project.id}/`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: "Переживет перезапуск" });
+  });
+
+  it("gives a company stored before emission points «Шахта в целом» on start, the year's figures unchanged", async () => {
+    const call = async <T>(token: string, path: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${server!.url}/api/v1/${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.ok, `${path}: ${res.status}`).toBe(true);
+      return (await res.json()) as T;
+    };
+    let token = await signIn(server!.url);
+    const me = await call<{ company: { id: string } }>(token, "users/get_me/");
+    const mine = await call<{ id: string }>(token, "facilities/", { name: "Шахта «До источников»", kind: "underground_mine" });
+    const project = await call<{ id: string }>(token, "projects/create_project/", {
+      name: "До источников 2021",
+      start_date: "2021-01-01",
+      end_date: "2021-12-31",
+      facility: mine.id,
+    });
+    // Stored as before points: a measured calculation of no point.
+    const measured = await call<{ id: string; point?: string }>(token, "underground/", {
+      project: project.id,
+      name: "Вентиляция и дегазация",
+      volume: 300_000,
+      ef_ch4: 40,
+      ef_co2: 2,
+      p_ch4: 0.668,
+      p_co2: 1.8393,
+      basis: "gross",
+    });
+    expect(measured.point ?? null).toBeNull();
+    const year = async () => {
+      const { checks: _checks, review: _review, ...figures } = await call<Record<string, unknown>>(token, "inventory/?year=2021");
+      return figures;
+    };
+    const before = await year();
+    await server!.close();
+    server = undefined;
+    // …and without the mark the company made after points gets: an installation stored before them.
+    const storage = await openServerStorage(dataDir);
+    await storage.doc!.send(new DeleteCommand({ TableName: LOCAL_TABLE, Key: keys.migration(me.company.id, POINTS_MIGRATION) }));
+    await storage.close();
+
+    server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
+    token = await signIn(server.url);
+    const points = await call<Array<{ id: string; name: string; kind: string }>>(token, `facilities/${mine.id}/points/`);
+    expect(points.map((p) => [p.name, p.kind])).toEqual([["Шахта в целом", "whole_mine"]]);
+    expect((await call<{ point: string }>(token, `underground/${measured.id}/`)).point).toBe(points[0].id);
+    expect(await year()).toEqual(before);
   });
 });
 
