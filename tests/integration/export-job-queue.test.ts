@@ -31,7 +31,7 @@ async function started(res: Response): Promise<Job> {
 
 /** When the job's thread took it (its state object), by its signed id. */
 async function startedAt(company: string, job: Job): Promise<number> {
-  const uuid = jobOf(server.deps.config, company, job.job)!;
+  const uuid = jobOf(server.deps.config, company, job.job, new Date())!;
   const stored = await server.deps.blobs.get(`exports/${company}/jobs/${uuid}.json`);
   return (JSON.parse(new TextDecoder().decode(stored!.body)) as { started_at?: number }).started_at ?? Number.NaN;
 }
@@ -106,7 +106,7 @@ describe("job files", () => {
     const sweep = startUploadSweep({ ...server.deps, clock: { now: () => later } }, { log: { info: () => {}, warn: console.warn } });
     await sweep.first;
     sweep.stop();
-    const uuid = jobOf(server.deps.config, big.company, job.job)!;
+    const uuid = jobOf(server.deps.config, big.company, job.job, new Date())!;
     expect(await server.deps.blobs.get(`exports/${big.company}/jobs/${uuid}.json`)).toBeUndefined();
     expect(await server.deps.blobs.get(`exports/${big.company}/jobs/${uuid}.pdf`)).toBeUndefined();
     expect((await getAs(server, token, done.file_url!)).status).toBe(404);

@@ -2,6 +2,7 @@
 // secret, issuer pinned, and checked against the current signing secret and, for a while after a
 // rotation (`npm run admin -- rotate-jwt-secret`), against the previous one, so that rotating the
 // secret signs nobody out. What the claims mean is the business of each kind of token.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from "jose";
 
 export interface SigningKeys {
@@ -63,4 +64,23 @@ export async function verifySigned(keys: SigningKeys, token: string, options: JW
     if (!(error instanceof errors.JWSSignatureVerificationFailed) || !previous || now >= previous.validUntil) throw error;
     return (await jwtVerify(token, previous.secret, options)).payload;
   }
+}
+
+const hmacOf = (secret: Uint8Array, parts: readonly string[]) =>
+  createHmac("sha256", secret).update(parts.join("\n")).digest("base64url").slice(0, 22);
+
+/** A short signature of `parts` (an export job's purpose, company and UUID) for an id a client
+ *  holds: HMAC-SHA256 with the current secret, cut to 128 bits. */
+export const signParts = (keys: SigningKeys, parts: readonly string[]): string => hmacOf(keys.jwtSecret, parts);
+
+/** Whether `signature` is signParts' for `parts`, by the current secret or, while it is still
+ *  accepted at `now`, the previous one: a rotation keeps the ids issued before it, as it keeps tokens. */
+export function partsSigned(keys: SigningKeys, parts: readonly string[], signature: string, now: Date): boolean {
+  const matches = (secret: Uint8Array) => {
+    const expected = Buffer.from(hmacOf(secret, parts));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const previous = keys.previousJwtSecret;
+  return matches(keys.jwtSecret) || (!!previous && now < previous.validUntil && matches(previous.secret));
 }

@@ -1,0 +1,34 @@
+// The short signatures of ids a client holds (an export job's) follow the secret's rotation as the
+// tokens do: accepted under the previous secret until its overlap ends, never under another.
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { partsSigned, signParts, type SigningKeys } from "./signed-tokens";
+
+const parts = ["export-job", "company-1", "3f1c0c4e-5a0b-4c55-9a6e-1f2d3c4b5a69"];
+const now = new Date("2026-11-25T10:00:00Z");
+
+describe("signed parts", () => {
+  it("accepts its own signature and refuses another company's or a changed one", () => {
+    const keys: SigningKeys = { jwtSecret: randomBytes(32) };
+    const signature = signParts(keys, parts);
+    expect(signature).toHaveLength(22);
+    expect(partsSigned(keys, parts, signature, now)).toBe(true);
+    expect(partsSigned(keys, ["export-job", "company-2", parts[2]], signature, now)).toBe(false);
+    expect(partsSigned(keys, parts, signature === "B".repeat(22) ? "C".repeat(22) : "B".repeat(22), now)).toBe(false);
+    expect(partsSigned(keys, parts, signature.slice(0, 10), now)).toBe(false);
+  });
+
+  it("keeps a signature made before a rotation for the overlap and no longer", () => {
+    const before: SigningKeys = { jwtSecret: randomBytes(32) };
+    const signature = signParts(before, parts);
+    const rotated: SigningKeys = {
+      jwtSecret: randomBytes(32),
+      previousJwtSecret: { secret: before.jwtSecret, validUntil: new Date("2026-11-25T11:00:00Z") },
+    };
+    expect(partsSigned(rotated, parts, signature, now)).toBe(true);
+    expect(partsSigned(rotated, parts, signature, new Date("2026-11-25T11:00:00Z"))).toBe(false);
+    expect(partsSigned({ jwtSecret: rotated.jwtSecret }, parts, signature, now)).toBe(false);
+    // New ids are signed with the new secret only.
+    expect(signParts(rotated, parts)).not.toBe(signature);
+  });
+});
