@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
@@ -159,6 +160,29 @@ describe("the worked example: one mine, ventilation and drainage measured apart,
     expect(text).toContain("средство измерений: Расходомер; периодичность измерений: непрерывно");
     expect(text).toContain("Уровень 3 (измерения организации)");
     expect(text).not.toContain("Уровень 2 (данные организации)");
+  });
+
+  it("prints each line's point with its instrument and frequency in the xlsx passport's sources, measured contents «Уровень 3»", async () => {
+    const res = await h.request("/api/v1/inventory/2022/report/?format=xlsx", { token });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const rows: unknown[][] = [];
+    workbook.getWorksheet("Источники")!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows.find((r) => r.includes("Расчет"))!;
+    const [calculation, tier, point] = ["Расчет", "Уровень", "Источник выбросов (точка измерения)"].map((h) => header.indexOf(h));
+    expect(point).toBeGreaterThan(0);
+    const of = (name: string) => rows.filter((r) => r[calculation] === name);
+    for (const [name, shown, kind] of [
+      ["Вентиляция 2022", points.shaft, "вентиляционный ствол (вентилятор)"],
+      ["Дегазация 2022", points.drainage, "дегазационная установка"],
+      ["Факел 2022", points.flare, "факельная установка"],
+    ] as const) {
+      expect(of(name).length, name).toBeGreaterThan(0);
+      const expected = `Источник выбросов «${shown.name}» (${kind}); средство измерений: Расходомер; периодичность измерений: непрерывно`;
+      for (const row of of(name)) expect(row[point]).toBe(expected);
+    }
+    expect(of("Вентиляция 2022").map((r) => r[tier])).toContain("Уровень 3 (измерения организации)");
   });
 });
 

@@ -136,6 +136,8 @@ const SOURCE_HEADER = [
   "Уровень",
   "Формула (уравнение)",
   "Период",
+  // D25: the calculation's emission point with its instrument and frequency, as the PDF prints it.
+  "Источник выбросов (точка измерения)",
 ];
 
 function sourceLines(p: Passport): Line[] {
@@ -148,7 +150,7 @@ function sourceLines(p: Passport): Line[] {
       for (const source of category.sources) {
         const about = [facility.name, category.title, source.ipcc, source.name, source.project, source.method];
         const quantity = (kind: string, q: Quantity, note: string | null = null, tier: string | null = null): Line => ({
-          cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period],
+          cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period, source.point || null],
           formats: { 8: quantityFormat(q.decimals) },
         });
         lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q)));
