@@ -353,6 +353,103 @@ describe("the oxidation factor left out (D28)", () => {
 });
 
 describe("the passport's PDF tables", () => {
+  /** A passport of no calculations, to fill by hand. */
+  async function emptyPassport() {
+    const { buildPassport } = await import("@server/export/inventory-passport");
+    const company = (await h.deps.repos.companies.get(companyId))!;
+    return buildPassport({
+      company,
+      facilities: [],
+      inventory: {
+        year: 2025,
+        facility: null,
+        gwp: { set: 1, name: "2979-р", gwp_ch4: 25, source: "" },
+        categories: [],
+        facilities: [],
+        total_t_co2e: 0,
+        threshold: { limit_t_co2e: 50_000, regulated: false, company_t_co2e: 0 },
+        checks: [],
+        calculations: [],
+        balance: [],
+      },
+      review: { company: companyId, year: 2025, status: "draft", history: [], version: 0 } as never,
+      users: [],
+      now: new Date("2026-03-01T00:00:00Z"),
+    });
+  }
+
+  it("print a number whole on one line, and a column's figures with the same decimals, in the PDF and the xlsx", async () => {
+    const { passportPdf } = await import("@server/export/inventory-passport-pdf");
+    const { passportXlsx } = await import("@server/export/inventory-passport-xlsx");
+    const passport = await emptyPassport();
+    passport.activity = [
+      { facility: "Шахта", label: "Добыча угля", value: 2662.48, unit: "т", decimals: 2 },
+      { facility: "Шахта", label: "Топливо дизельное", value: 845.5, unit: "т", decimals: 4 },
+      { facility: "Шахта", label: "Каптированный шахтный метан", value: 0.0006, unit: "тыс. м³", decimals: 4 },
+    ];
+    const gases = [{ gas: "CH4" as const, t: 254_520.78, t_co2e: 123_456_789.12 }];
+    passport.facilities = [
+      {
+        name: "Шахта",
+        details: "",
+        t_co2e: 123_456_789.12,
+        categories: [
+          {
+            title: "Категория 1",
+            t_co2e: 123_456_789.12,
+            sources: [
+              {
+                name: "Дегазация",
+                project: "Проект",
+                ipcc: "1.B.1.a.i.1",
+                method: "измерения",
+                formula: "формула",
+                period: "",
+                point: "",
+                activity: [{ label: "Объём газовой смеси", value: 123_456.789, unit: "тыс. м³", decimals: 4 }],
+                coefficients: [
+                  { label: "Плотность CH4", value: 0.668, unit: "кг/м³", decimals: 4, source: "Справочник", tier: "Уровень 1" },
+                ],
+                gases,
+                netting: [],
+                net: gases,
+                t_co2e: 123_456_789.12,
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    const file = join(mkdtempSync(join(tmpdir(), "passport-")), "figures.pdf");
+    writeFileSync(file, await passportPdf(passport));
+    const text = spawnSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" }).stdout.replaceAll("\u00a0", " ");
+    const line = (label: string) => text.split("\n").find((l) => l.includes(label)) ?? "";
+    // The activity column at the decimals of its most precise figure.
+    expect(line("Добыча угля")).toContain("2 662,4800");
+    expect(line("Топливо дизельное")).toContain("845,5000");
+    expect(line("Каптированный шахтный метан")).toContain("0,0006");
+    // A source's «Значение» column: each figure whole on its line, all at three decimals.
+    expect(line("Данные о деятельности:")).toContain("123 456,789");
+    expect(line("Плотность CH4")).toContain("0,668");
+    expect(line("Выбросы CH4 ")).toContain("254 520,780");
+    expect(line("Выбросы CH4 в CO2-")).toContain("123 456 789,120");
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await passportXlsx(passport)) as unknown as ArrayBuffer);
+    const formats = (sheet: string, column: number) => {
+      const found = new Set<string>();
+      workbook.getWorksheet(sheet)!.eachRow((row) => {
+        const cell = row.getCell(column);
+        if (typeof cell.value === "number") found.add(cell.numFmt);
+      });
+      return [...found];
+    };
+    expect(formats("Данные о деятельности", 3)).toHaveLength(1);
+    expect(formats("Данные о деятельности", 3)[0]).toMatch(/0000$/);
+    expect(formats("Источники", 9)).toHaveLength(1);
+    expect(formats("Источники", 9)[0]).toMatch(/\.000$/);
+  }, 120_000);
+
   it("break across pages with their header row repeated on each page", async () => {
     const { buildPassport } = await import("@server/export/inventory-passport");
     const { passportPdf } = await import("@server/export/inventory-passport-pdf");

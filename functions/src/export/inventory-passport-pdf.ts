@@ -4,7 +4,7 @@
 // thousands grouped, decimal comma.
 import PDFDocument from "pdfkit";
 import { fileURLToPath } from "node:url";
-import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
+import { EMISSION_DECIMALS, columnDecimals, type Passport } from "./inventory-passport";
 import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
 import { NETTING_LABEL } from "@core/inventory";
@@ -14,13 +14,21 @@ const FONT = fontFile(PASSPORT_FONTS.regular);
 const BOLD_FONT = fontFile(PASSPORT_FONTS.bold);
 
 const emissions = (value: number) => formatNumber(value, EMISSION_DECIMALS);
-/** At least two decimals, more where the value carries them (0,0006), no trailing zeros beyond. */
-const quantity = ({ value, decimals }: Pick<Quantity, "value" | "decimals">) =>
-  formatNumber(value, decimals).replace(/(,\d\d\d*?)0+$/, "$1");
 
-type Row = Array<string | { text: string; font?: { src: string }; align?: { x: "right" } }>;
+/** A figure of a table: printed right-aligned at its column's decimals (columnDecimals), whole. */
+interface Figure {
+  value: number;
+  decimals: number;
+  bold?: boolean;
+}
+type TextCell = { text: string; font?: { src: string }; align?: { x: "right" } };
+type TextRow = Array<string | TextCell>;
+type Row = Array<string | TextCell | Figure>;
 const bold = (text: string) => ({ text, font: { src: "Bold" } });
 const right = (text: string) => ({ text, align: { x: "right" as const } });
+const figure = (value: number, decimals: number): Figure => ({ value, decimals });
+const emission = (value: number, strong = false): Figure => ({ value, decimals: EMISSION_DECIMALS, bold: strong });
+const isFigure = (cell: Row[number]): cell is Figure => typeof cell === "object" && "value" in cell;
 
 /** Sources laid out between two reports of progress (and a turn of the event loop, so that a job's
  *  progress is written while the layout runs). */
@@ -57,7 +65,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
   /** The height a row will take, estimated from its texts' lengths (DejaVu Sans is about 0.6 em a
    *  character; words wrap, so a little more): measuring every cell with the font costs about as
    *  much as drawing it. An estimate too high only starts the page a row early. */
-  const rowHeight = (columns: number[], row: Row) => {
+  const rowHeight = (columns: number[], row: TextRow) => {
     const lines = row.map((cell, i) => {
       const text = typeof cell === "string" ? cell : cell.text;
       const perLine = Math.max(1, Math.floor((columns[i] - 2 * padding) / (FONT_SIZE * 0.6)));
@@ -65,8 +73,34 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     });
     return Math.max(...lines) * FONT_SIZE * 1.2 + 2 * 2 + 2;
   };
-  /** A table whose header row is repeated on every page it runs onto (8.1: long tables break). */
-  const table = (columns: number[], header: Row | null, rows: Row[]) => {
+  /** A table whose header row is repeated on every page it runs onto (8.1: long tables break).
+   *  Each column of figures has one count of decimals, and is at least as wide as its widest figure
+   *  (taken from the widest column of text), so a number never breaks across lines. */
+  const table = (widths: number[], header: TextRow | null, figures: Row[]) => {
+    const places = widths.map((_, i) => {
+      const column = figures.map((row) => row[i]).filter(isFigure);
+      return column.length > 0 ? columnDecimals(column) : 0;
+    });
+    const rows: TextRow[] = figures.map((row) =>
+      row.map((cell, i) => (isFigure(cell) ? { ...(cell.bold ? bold("") : {}), ...right(formatNumber(cell.value, places[i])) } : cell)),
+    );
+    const columns = [...widths];
+    // DejaVu Sans digits are about 0,64 em wide (bold 0,7); a column of text gives the room.
+    const textColumn = columns.reduce((best, width, j) => (places[j] === 0 && (best < 0 || width > columns[best]) ? j : best), -1);
+    for (const [i, decimals] of places.entries()) {
+      if (decimals === 0 || textColumn < 0) continue;
+      const widest = Math.max(
+        ...figures.map((row, r) => {
+          const cell = row[i];
+          return isFigure(cell) ? (rows[r][i] as TextCell).text.length * FONT_SIZE * (cell.bold ? 0.7 : 0.64) : 0;
+        }),
+      );
+      const need = Math.ceil(widest + 2 * padding + 2);
+      if (need > columns[i]) {
+        columns[textColumn] -= need - columns[i];
+        columns[i] = need;
+      }
+    }
     const options = {
       position: { x: left },
       columnStyles: columns,
@@ -119,9 +153,9 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     [bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
     [
       ...p.gases.map(
-        (g): Row => [g.gas, right(g.t === null ? g.note : emissions(g.t)), right(g.t_co2e === null ? "—" : emissions(g.t_co2e))],
+        (g): Row => [g.gas, g.t === null ? right(g.note) : emission(g.t), g.t_co2e === null ? right("—") : emission(g.t_co2e)],
       ),
-      [bold("Итого"), "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
+      [bold("Итого"), "", emission(p.total_t_co2e, true)],
     ],
   );
 
@@ -130,8 +164,8 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     [140, width - 140 - 40 - 75 - 90, 40, 75, 90],
     [bold("Категория (Приказ № 371)"), bold("Код МГЭИК"), bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
     [
-      ...p.totals.map((row): Row => [row.category, row.ipcc, row.gas, right(emissions(row.t)), right(emissions(row.t_co2e))]),
-      [bold("Итого"), "", "", "", { ...bold(emissions(p.total_t_co2e)), align: { x: "right" as const } }],
+      ...p.totals.map((row): Row => [row.category, row.ipcc, row.gas, emission(row.t), emission(row.t_co2e)]),
+      [bold("Итого"), "", "", "", emission(p.total_t_co2e, true)],
     ],
   );
 
@@ -139,7 +173,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
   table(
     [width - 110, 110],
     [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
-    p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, right(emissions(f.t_co2e))]),
+    p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, emission(f.t_co2e)]),
   );
 
   heading("Данные о деятельности");
@@ -148,7 +182,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     table(
       [130, width - 130 - 90 - 60, 90, 60],
       [bold("Площадка"), bold("Показатель"), bold("Значение"), bold("Единица")],
-      p.activity.map((a): Row => [a.facility, a.label, right(quantity(a)), a.unit]),
+      p.activity.map((a): Row => [a.facility, a.label, figure(a.value, a.decimals), a.unit]),
     );
   }
 
@@ -176,22 +210,22 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
           [labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth - tierWidth, tierWidth],
           [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения"), bold("Уровень")],
           [
-            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, right(quantity(q)), q.unit, "", ""]),
-            ...source.coefficients.map((c): Row => [c.label, right(quantity(c)), c.unit, c.source, c.tier]),
+            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, figure(q.value, q.decimals), q.unit, "", ""]),
+            ...source.coefficients.map((c): Row => [c.label, figure(c.value, c.decimals), c.unit, c.source, c.tier]),
             ...source.gases.flatMap((g): Row[] => {
               // D26: gross, the netting and net, so the category's subtotal adds up.
               const off = source.netting.find((n) => n.gas === g.gas);
               const net = source.net.find((n) => n.gas === g.gas) ?? g;
               return off
                 ? [
-                    [`Выбросы ${g.gas}, валовые`, right(emissions(g.t)), `т ${g.gas}`, "", ""],
-                    [NETTING_LABEL, right(emissions(off.t)), `т ${g.gas}`, "", ""],
-                    [`Выбросы ${g.gas}, чистые`, right(emissions(net.t)), `т ${g.gas}`, "", ""],
-                    [`Выбросы ${g.gas} в CO2-эквиваленте, чистые`, right(emissions(net.t_co2e)), "т CO2-экв.", "", ""],
+                    [`Выбросы ${g.gas}, валовые`, emission(g.t), `т ${g.gas}`, "", ""],
+                    [NETTING_LABEL, emission(off.t), `т ${g.gas}`, "", ""],
+                    [`Выбросы ${g.gas}, чистые`, emission(net.t), `т ${g.gas}`, "", ""],
+                    [`Выбросы ${g.gas} в CO2-эквиваленте, чистые`, emission(net.t_co2e), "т CO2-экв.", "", ""],
                   ]
                 : [
-                    [`Выбросы ${g.gas}`, right(emissions(g.t)), `т ${g.gas}`, "", ""],
-                    [`Выбросы ${g.gas} в CO2-эквиваленте`, right(emissions(g.t_co2e)), "т CO2-экв.", "", ""],
+                    [`Выбросы ${g.gas}`, emission(g.t), `т ${g.gas}`, "", ""],
+                    [`Выбросы ${g.gas} в CO2-эквиваленте`, emission(g.t_co2e), "т CO2-экв.", "", ""],
                   ];
             }),
           ],
@@ -206,7 +240,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
       doc.moveDown(0.3).font("Bold").fontSize(9).text(`${m.facility}: «${m.source}» (проект «${m.project}»)`, left, undefined, { width });
       paragraph(`Периодичность измерений: ${m.frequency}. Средства измерений: ${m.instruments}`);
       doc.moveDown(0.2);
-      const optional = (value: number | null, decimals: number) => right(value === null ? "—" : quantity({ value, decimals }));
+      const optional = (value: number | null, decimals: number) => (value === null ? right("—") : figure(value, decimals));
       table(
         [width - 5 * 75, 75, 75, 75, 75, 75],
         [bold("Период"), bold("Расход, м³/мин"), bold("Время, ч"), bold("CH4, % об."), bold("CO2, % об."), bold("Объем, тыс. м³")],
@@ -215,9 +249,9 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
             row.period,
             optional(row.flow, 4),
             optional(row.hours, 2),
-            right(quantity({ value: row.w_ch4, decimals: 4 })),
-            right(quantity({ value: row.w_co2, decimals: 4 })),
-            right(quantity({ value: row.volume, decimals: 4 })),
+            figure(row.w_ch4, 4),
+            figure(row.w_co2, 4),
+            figure(row.volume, 4),
           ],
         ),
       );
@@ -230,7 +264,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
       table(
         [width - 110, 110],
         [bold(b.facility), bold("т CH4")],
-        b.rows.map((row): Row => [row.label, right(emissions(row.t))]),
+        b.rows.map((row): Row => [row.label, emission(row.t)]),
       );
     }
   }

@@ -9,12 +9,12 @@
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import type { Cell } from "./content";
-import { EMISSION_DECIMALS, type Passport, type Quantity } from "./inventory-passport";
+import { EMISSION_DECIMALS, columnDecimals, type Passport, type Quantity } from "./inventory-passport";
 import { learnQuotePrefix, numberFormat, quoteFormulaLike, xmlCells } from "./xlsx-writer";
 import { NETTING_LABEL } from "@core/inventory";
 
-/** At least two decimals, more where the value carries them (coefficients such as 0,0006). */
-const quantityFormat = (decimals: number) => numberFormat(2) + "#".repeat(Math.max(0, decimals - 2));
+/** A column of figures in one count of decimals: as many as its most precise figure carries. */
+const columnFormat = (figures: ReadonlyArray<Pick<Quantity, "value" | "decimals">>) => numberFormat(columnDecimals(figures));
 const EMISSIONS_FORMAT = numberFormat(EMISSION_DECIMALS);
 
 interface Line {
@@ -78,15 +78,27 @@ function emissionLines(p: Passport): Line[] {
   ];
 }
 
-const activityLines = (p: Passport): Line[] => [
-  { cells: ["Площадка", "Показатель", "Значение", "Единица"], bold: true },
-  ...p.activity.map((a) => ({ cells: [a.facility, a.label, a.value, a.unit], formats: { 2: quantityFormat(a.decimals) } })),
-];
+function activityLines(p: Passport): Line[] {
+  const formats = { 2: columnFormat(p.activity) };
+  return [
+    { cells: ["Площадка", "Показатель", "Значение", "Единица"], bold: true },
+    ...p.activity.map((a) => ({ cells: [a.facility, a.label, a.value, a.unit], formats })),
+  ];
+}
 
 function measurementLines(p: Passport): Line[] {
   const header = ["Площадка", "Расчет", "Проект", "Периодичность измерений", "Средства измерений", "Период"];
   const numbers = ["Расход, м³/мин", "Время, ч", "CH4, % об.", "CO2, % об.", "Объем, тыс. м³"];
-  const formats = { 6: quantityFormat(4), 7: quantityFormat(2), 8: quantityFormat(4), 9: quantityFormat(4), 10: quantityFormat(4) };
+  const rows = p.measurements.flatMap((m) => m.periods);
+  const column = (value: (row: (typeof rows)[number]) => number | null, decimals: number) =>
+    columnFormat(rows.flatMap((row) => (value(row) === null ? [] : [{ value: value(row)!, decimals }])));
+  const formats = {
+    6: column((row) => row.flow, 4),
+    7: column((row) => row.hours, 2),
+    8: column((row) => row.w_ch4, 4),
+    9: column((row) => row.w_co2, 4),
+    10: column((row) => row.volume, 4),
+  };
   return [
     { cells: [...header, ...numbers], bold: true },
     ...p.measurements.flatMap((m) =>
@@ -141,6 +153,9 @@ const SOURCE_HEADER = [
 ];
 
 function sourceLines(p: Passport): Line[] {
+  // «Значение» holds every figure of the sheet: one count of decimals for all, set once they are known.
+  const figures: Quantity[] = [];
+  const formats: Record<number, string> = {};
   const lines: Line[] = [
     { cells: [p.title], bold: true },
     { cells: SOURCE_HEADER, bold: true },
@@ -149,10 +164,13 @@ function sourceLines(p: Passport): Line[] {
     for (const category of facility.categories) {
       for (const source of category.sources) {
         const about = [facility.name, category.title, source.ipcc, source.name, source.project, source.method];
-        const quantity = (kind: string, q: Quantity, note: string | null = null, tier: string | null = null): Line => ({
-          cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period, source.point || null],
-          formats: { 8: quantityFormat(q.decimals) },
-        });
+        const quantity = (kind: string, q: Quantity, note: string | null = null, tier: string | null = null): Line => {
+          figures.push(q);
+          return {
+            cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period, source.point || null],
+            formats,
+          };
+        };
         lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q)));
         lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source, c.tier)));
         for (const gas of source.gases) {
@@ -174,6 +192,7 @@ function sourceLines(p: Passport): Line[] {
       }
     }
   }
+  formats[8] = columnFormat(figures);
   return lines;
 }
 

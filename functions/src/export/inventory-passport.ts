@@ -160,6 +160,18 @@ const NOT_SHOWN = new Set([ACTIVITY_INPUT, "gwp_ch4"]);
 
 const T_CO2E = "т CO2-экв.";
 export const EMISSION_DECIMALS = 2;
+
+/** The decimals a column of figures is printed with: as many as its most precise figure carries
+ *  (at least two, never more than a figure's own), the same in every row, so a column never reads
+ *  «845,5» under «0,0006». */
+export function columnDecimals(figures: ReadonlyArray<Pick<Quantity, "value" | "decimals">>): number {
+  let places = 2;
+  for (const figure of figures) {
+    const fraction = formatNumber(figure.value, Math.max(2, figure.decimals)).split(",")[1] ?? "";
+    places = Math.max(places, fraction.replace(/0+$/, "").length);
+  }
+  return places;
+}
 const CHECK_LEVELS = { error: "Ошибка", warning: "Предупреждение", info: "Сведения" } as const;
 
 export const PASSPORT_FOOTNOTE =
