@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   actionProblem,
   actionsFor,
+  emissionPointKindInText,
   reviewDateProblem,
   senderOf,
   targetOf,
@@ -73,5 +74,12 @@ describe("thresholdBasis (D31)", () => {
     expect(verdict).toBe(
       "Выбросы организации за год — 60000 т CO2-экв., не меньше порога 50000 т CO2-экв. (296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580): организация — регулируемая, отчет о выбросах обязателен",
     );
+  });
+});
+
+describe("an emission point's kind in a sentence (D25)", () => {
+  it("lowers only the first letter, so abbreviations keep their capitals", () => {
+    expect(emissionPointKindInText("boiler_engine")).toBe("котельная, ГПУ");
+    expect(emissionPointKindInText("ventilation_shaft")).toBe("вентиляционный ствол (вентилятор)");
   });
 });

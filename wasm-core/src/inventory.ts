@@ -320,6 +320,11 @@ export const EMISSION_POINT_KINDS: Record<EmissionPointKind, string> = {
   other: "Другое",
   whole_mine: "Шахта в целом",
 };
+/** A point's kind inside a sentence: the first letter lowered, abbreviations kept («котельная, ГПУ»). */
+export const emissionPointKindInText = (kind: EmissionPointKind): string => {
+  const label = EMISSION_POINT_KINDS[kind];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+};
 /** The name of the point every facility stored before points existed got, with its calculations. */
 export const WHOLE_MINE_POINT_NAME = "Шахта в целом";
 

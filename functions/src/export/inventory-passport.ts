@@ -12,7 +12,7 @@ import type { Company, EmissionPoint, Facility, InventoryReview, User } from "..
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import { REGISTRY, STATIONARY_FORMULAS, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
 import {
-  EMISSION_POINT_KINDS,
+  emissionPointKindInText,
   FACILITY_KINDS,
   IPCC_CODES,
   METHOD_LABELS,
@@ -287,7 +287,7 @@ function fuelOf(line: PassportLine): { kind: string; unit: string } | undefined 
  *  средство измерений: …; периодичность измерений: …». */
 export function pointText(point: EmissionPoint): string {
   return (
-    `Источник выбросов «${point.name}» (${EMISSION_POINT_KINDS[point.kind].toLowerCase()}); ` +
+    `Источник выбросов «${point.name}» (${emissionPointKindInText(point.kind)}); ` +
     `средство измерений: ${point.instrument || "не указано"}; периодичность измерений: ${point.frequency || "не указана"}`
   );
 }

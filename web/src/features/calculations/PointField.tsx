@@ -2,7 +2,7 @@
 // to (a ventilation shaft, a drainage station, a flare, a boiler), picked in the dialog from the
 // facility's points; the archived ones are offered only when the calculation already names one.
 import { Form, Select, Typography } from "antd";
-import { EMISSION_POINT_KINDS } from "@core/inventory";
+import { emissionPointKindInText } from "@core/inventory";
 import { usePoints } from "../inventory/api";
 
 interface Props {
@@ -17,7 +17,7 @@ export function PointField({ facility, value, stored, onChange }: Props) {
   const points = usePoints(facility);
   const options = (points.data ?? [])
     .filter((p) => p.is_active || p.id === stored)
-    .map((p) => ({ value: p.id, label: `${p.name} — ${EMISSION_POINT_KINDS[p.kind].toLowerCase()}${p.is_active ? "" : " (в архиве)"}` }));
+    .map((p) => ({ value: p.id, label: `${p.name} — ${emissionPointKindInText(p.kind)}${p.is_active ? "" : " (в архиве)"}` }));
   return (
     <Form.Item
       label="Источник выбросов"
