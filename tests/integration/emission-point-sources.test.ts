@@ -186,6 +186,30 @@ describe("the worked example: one mine, ventilation and drainage measured apart,
   });
 });
 
+describe("the project's export", () => {
+  it("names each measured or destruction calculation's emission point", async () => {
+    const res = await h.request(`/api/v1/projects/${project.id}/export_to_xlsx/`, { token });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const pointOf: Record<string, unknown> = {};
+    workbook.eachSheet((sheet) => {
+      const header = (sheet.getRow(2).values as unknown[]).slice(1);
+      const [name, point] = [header.indexOf("Название"), header.indexOf("Источник выбросов")];
+      if (point < 0) return;
+      sheet.eachRow((row, n) => {
+        if (n > 2) pointOf[String((row.values as unknown[])[name + 1])] = (row.values as unknown[])[point + 1];
+      });
+    });
+    expect(pointOf).toEqual({
+      "Вентиляция 2022": "Вентиляционный ствол № 1 (вентиляционный ствол (вентилятор))",
+      "Дегазация 2022": "Дегазационная установка (дегазационная установка)",
+      "Факел 2022": "Факельная установка (факельная установка)",
+      "Котельная 2022": "Котельная на шахтном метане (котельная, ГПУ)",
+    });
+  });
+});
+
 describe("what is still a duplicate (D19 per point)", () => {
   it("two calculations of one point whose periods overlap: the error names both and the point, and never advises an alternative", async () => {
     const again = await json<{ id: string; version: number }>(

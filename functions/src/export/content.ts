@@ -24,11 +24,19 @@ import { calculationApproach1, type Interval } from "@core/calculation-uncertain
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { modelOf } from "../domain/uncertainty";
 import { countInProject, notCountedLine } from "../domain/counting";
-import { INVENTORY_ROLE_SHORT, NETTING_LABEL, inventorySourceOf, roleOf, type LeftOut } from "@core/inventory";
+import {
+  emissionPointKindInText,
+  INVENTORY_ROLE_SHORT,
+  NETTING_LABEL,
+  inventorySourceOf,
+  roleOf,
+  takesPoint,
+  type LeftOut,
+} from "@core/inventory";
 import { gwpText, projectFigures, type ProjectNetting } from "../domain/inventory/project-figures";
 import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
-import type { Calculation, CoefficientUse } from "../ports";
+import type { Calculation, CoefficientUse, EmissionPoint } from "../ports";
 import type { Project } from "../contract/schemas/project";
 
 export type Cell = string | number | null;
@@ -83,6 +91,16 @@ export interface ExportOptions {
   /** Decimals of results (the client's `comma` setting, 0..4). */
   decimals: number;
   now: Date;
+  /** D25: the emission points of the project's facility; absent for a project without one. */
+  points?: readonly EmissionPoint[];
+}
+
+/** D25: «Вентиляционный ствол № 1 (вентиляционный ствол (вентилятор))»; no point: the facility as a whole. */
+function pointAccessors(type: CalculationType, options: ExportOptions): Accessor[] {
+  const { points } = options;
+  if (!points || !takesPoint(type)) return [];
+  const byId = new Map(points.map((p) => [p.id, `${p.name} (${emissionPointKindInText(p.kind)})`]));
+  return [{ column: textColumn("Источник выбросов", 32), value: (c) => (c.point ? (byId.get(c.point) ?? null) : "вся площадка") }];
 }
 
 /** Reads one type's active calculations of the project, oldest first. */
@@ -326,6 +344,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     ...(inventorySourceOf(section.type)
       ? [{ column: textColumn("Учет", 16), value: (c: Calculation) => INVENTORY_ROLE_SHORT[roleOf(c)!] }]
       : []),
+    ...pointAccessors(section.type, options),
   ];
   if (!options.detail) {
     return [

@@ -36,11 +36,15 @@ export function exportFileName(project: Pick<Project, "name">, format: ExportFor
 
 async function* sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
   // D26: «Итоги» at the reporting year's GWP, netted as the facility-year's inventory is.
-  const netting = await projectNetting(deps, actor.company, project);
+  // D25: the points of the project's facility name each measured calculation's source.
+  const [netting, points] = await Promise.all([
+    projectNetting(deps, actor.company, project),
+    project.facility ? deps.repos.emissionPoints.listOfFacility(actor.company, project.facility) : undefined,
+  ]);
   yield* exportSheets(
     project,
     (type) => deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active"),
-    options,
+    { ...options, points },
     (calculation) => forecastRowsOf(deps, calculation),
     netting,
   );
