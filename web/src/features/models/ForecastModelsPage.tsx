@@ -17,6 +17,8 @@ import { changeOwnForecastModel, type OwnModelChange } from "./api";
 // Training (its form, the upload and the worker's messages) loads when the page has drawn the models:
 // the page's first JavaScript stays within the routes' budget (tests/web/initial-js.test.ts).
 const TrainModelCard = lazy(() => import("../admin/TrainModelCard").then((m) => ({ default: m.TrainModelCard })));
+// The calibration of the model in use (its upload too) loads the same way.
+const CalibrateModelCard = lazy(() => import("./CalibrateModelCard").then((m) => ({ default: m.CalibrateModelCard })));
 
 const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
 
@@ -188,6 +190,11 @@ export default function ForecastModelsPage() {
           ]}
         />
       </Card>
+      {inUse && (
+        <Suspense fallback={<Card loading title="Калибровка модели" size="small" style={{ marginBottom: 16 }} />}>
+          <CalibrateModelCard modelId={inUse.id} modelTitle={modelName(inUse)} />
+        </Suspense>
+      )}
       <Suspense fallback={<Card loading title="Обучить модель" size="small" />}>
         <TrainModelCard />
       </Suspense>

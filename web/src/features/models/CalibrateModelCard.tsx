@@ -1,0 +1,107 @@
+// «Калибровка модели» on «Модели прогноза» (docs/user-guide.md): the model the company's forecasts
+// use is calibrated on a longwall's history with the measured concentration, for the company, so its
+// forecasts carry an interval and the chance of reaching the limit. A history larger than a request
+// (a year of 10-minute readings) goes straight to storage first, as a forecast's does.
+import { useState } from "react";
+import { Alert, Button, Card, Descriptions, Flex, Typography, Upload } from "antd";
+import { UploadOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "@server/contract";
+import { formatResult } from "../../shared/decimals";
+import { useFeedback } from "../../shared/feedback";
+import { calibrateForCompany, useForecastCalibration, type ForecastCalibrationView } from "../calculations/api";
+import { FILE_ACCEPT, fileProblem } from "../calculations/FileField";
+import { adminKeys, errorText } from "../admin/api";
+
+const CAP = { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT };
+const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
+
+/** «01.01.2025 08:10» for a date-time, a step number as it is. */
+const pointText = (value: string | number) => (typeof value === "number" ? String(value) : dayjs(value).format("DD.MM.YYYY HH:mm"));
+
+function CalibrationFacts({ calibration }: { calibration: ForecastCalibrationView }) {
+  const q = calibration.quantiles;
+  const width = (v: number | null) => (v === null ? "мало строк" : `± ${formatResult(v, 4)} %`);
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={1}
+      data-testid="model-calibration"
+      items={[
+        {
+          key: "rows",
+          label: "Строк с фактом",
+          children: `${count(calibration.rows)}${calibration.period ? `, ${pointText(calibration.period.from)} – ${pointText(calibration.period.to)}` : ""}`,
+        },
+        { key: "q", label: "Полуширина интервала 80 / 90 / 95 %", children: `${width(q["80"])} / ${width(q["90"])} / ${width(q["95"])}` },
+        {
+          key: "by",
+          label: "Откалибрована",
+          children: `${dayjs(calibration.calibrated_at).format("DD.MM.YYYY HH:mm")}, ${calibration.calibrated_by}${calibration.scope === "all" ? " (для всех компаний)" : ""}`,
+        },
+      ]}
+    />
+  );
+}
+
+export function CalibrateModelCard({ modelId, modelTitle }: { modelId: string; modelTitle: string }) {
+  const { message } = useFeedback();
+  const queryClient = useQueryClient();
+  const current = useForecastCalibration(modelId);
+  const [file, setFile] = useState<File>();
+  const [problem, setProblem] = useState<string>();
+  const calibrate = useMutation({
+    mutationFn: (chosen: File) => calibrateForCompany(modelId, chosen),
+    onSuccess: (calibration) => {
+      queryClient.setQueryData(["forecast-calibration", modelId], calibration);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.forecastModels });
+      setFile(undefined);
+      message.success(`Модель откалибрована на ${count(calibration.rows)} строках с фактом`);
+    },
+  });
+  return (
+    <Card title="Калибровка модели" size="small" style={{ marginBottom: 16 }} data-testid="calibrate-model">
+      <Flex vertical gap={12}>
+        <Typography.Text>
+          Калибруется модель, по которой считаются прогнозы компании: {modelTitle}. Загрузите историю лавы с фактической концентрацией CH4
+          («Концентрация CH4 в исходящей струе лавы, факт, %») и, по желанию, временем: по ней рассчитываются интервалы 80, 90 и 95 % и
+          вероятность достичь предела в прогнозах компании.
+        </Typography.Text>
+        {current.data ? (
+          <CalibrationFacts calibration={current.data} />
+        ) : current.data === null ? (
+          <Typography.Text type="secondary" data-testid="model-calibration">
+            Модель не откалибрована для компании: прогнозы считаются без интервала и вероятности превышения.
+          </Typography.Text>
+        ) : null}
+        <Flex gap={12} align="center" wrap>
+          <Upload
+            accept={FILE_ACCEPT}
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={(chosen) => {
+              const reason = fileProblem(chosen, CAP);
+              setProblem(reason);
+              setFile(reason ? undefined : chosen);
+              calibrate.reset();
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл истории"}</Button>
+          </Upload>
+          <Typography.Text type="secondary">.xlsx или .csv, до {CAP.text}</Typography.Text>
+          {file && <Typography.Text data-testid="calibration-file">{file.name}</Typography.Text>}
+        </Flex>
+        {problem && <Alert type="error" showIcon title={problem} />}
+        {calibrate.isError && <Alert type="error" showIcon title={errorText(calibrate.error)} data-testid="calibration-error" />}
+        <div>
+          <Button type="primary" disabled={!file} loading={calibrate.isPending} onClick={() => file && calibrate.mutate(file)}>
+            Откалибровать
+          </Button>
+        </div>
+      </Flex>
+    </Card>
+  );
+}
