@@ -25,11 +25,34 @@ const numberIn = (calculation: Calculation, name: string, fallback: number): num
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
-/** A forecast of the company with its rows; another type has none (404, as data_update answers). */
+/** The rows last read here, by their blob key, the most recent last. A key names one computed
+ *  version of one company's forecast and is never rewritten (forecast-rows.ts), so the dialog's
+ *  chart and its pages, asked together and then page after page, parse the 16 MB once, not per
+ *  call. Two forecasts at most: a year of 10-minute readings is some 40 MB in memory. */
+const recent = new Map<string, Promise<ForecastRow[]>>();
+const RECENT_FORECASTS = 2;
+
+function rowsOf(deps: Pick<Deps, "blobs">, calculation: Calculation): Promise<ForecastRow[]> {
+  const key = calculation.results.data_key;
+  if (typeof key !== "string") return forecastRowsOf(deps, calculation);
+  let rows = recent.get(key);
+  if (rows) recent.delete(key);
+  else {
+    rows = forecastRowsOf(deps, calculation);
+    // A failed read (the blob is gone: 404) is asked again next time.
+    rows.catch(() => recent.delete(key));
+  }
+  recent.set(key, rows);
+  for (const oldest of recent.keys()) if (recent.size > RECENT_FORECASTS) recent.delete(oldest);
+  return rows;
+}
+
+/** A forecast of the company with its rows; another type has none (404, as data_update answers).
+ *  The company is checked before anything is read. */
 async function forecastWithRows(deps: Deps, actor: Actor, typeName: string, id: string) {
   const calculation = await getCalculation(deps, actor, typeName, id);
   if (calculation.type !== "regres_methane") throw new NotFound("У этого типа расчета нет строк данных");
-  return { calculation, rows: await forecastRowsOf(deps, calculation) };
+  return { calculation, rows: await rowsOf(deps, calculation) };
 }
 
 /** GET v1/regres_methane/{id}/rows/: `limit` rows from `offset`, of all or of those above the limit. */

@@ -3,7 +3,7 @@
 // with its inputs and «Прогноз, %» — 5 rows a page, values above 1 % red and bold. The rows are
 // asked a page at a time and the chart as the server thins it (GET …/rows/, …/chart/): a year of
 // 10-minute readings never comes to the browser whole.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import type { ForecastMethod } from "@core/registry";
@@ -52,6 +52,10 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const summary = forecastSummary(calculation);
   const rowsPage = useForecastRows(calculation.id, page, RESULTS_PAGE_SIZE, filter === "above");
   const chart = useForecastChart(calculation.id);
+  // The chart's library (its own chunk) loads while the server reads the rows, not after.
+  useEffect(() => {
+    void import("../graphs/plotly");
+  }, []);
   const model = summary.model;
   const method = calculation.method as ForecastMethod;
   // The chart's points keep every line's lowest and highest of each bucket: a measured value, a
