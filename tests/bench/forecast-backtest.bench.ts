@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalServer } from "@server/local/server";
 import type { TestServer } from "../support/server";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { historyCsv } from "../support/longwall-csv";
 
 const ROWS = 52_560;
@@ -72,7 +72,10 @@ async function browserFigure(history: ReturnType<typeof longwallHistory>): Promi
   // check (this file's) does not read.
   const helpers = "../support/web-page";
   const { openWebApp, createProject } = (await import(helpers)) as {
-    openWebApp(server: TestServer, options: { user: typeof demo; timeout: number }): Promise<{ page: Page; close(): Promise<void> }>;
+    openWebApp(
+      server: TestServer,
+      options: { user: typeof demo; timeout: number },
+    ): Promise<{ page: Page; browser: Browser; close(): Promise<void> }>;
     createProject(page: Page, name: string): Promise<string>;
   };
   const app = await openWebApp(server, { user: demo, timeout: 120_000 });
@@ -92,17 +95,23 @@ async function browserFigure(history: ReturnType<typeof longwallHistory>): Promi
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.waitFor({ state: "hidden" });
     const saved = performance.now() - start;
+    const opening = performance.now();
     await page.locator(".ant-table-row", { hasText: "Лава 7, год" }).click();
     const results = page.getByRole("dialog", { name: "Лава 7, год" });
     await results.getByTestId("backtest-model-mae").waitFor();
     await results.getByTestId("forecast-history-chart").locator(".legendtext", { hasText: "Факт" }).waitFor();
     const shown = performance.now() - start;
+    const opened = performance.now() - opening;
     console.log(
       `browser, ${ROWS} rows (${(csv.byteLength / 1048576).toFixed(1)} MB, direct upload): preview ${(previewed / 1000).toFixed(1)} s, ` +
-        `saved ${(saved / 1000).toFixed(1)} s, back-test and chart shown ${(shown / 1000).toFixed(1)} s from choosing the file (target < 5 s)`,
+        `saved ${(saved / 1000).toFixed(1)} s, back-test and chart shown ${(shown / 1000).toFixed(1)} s from choosing the file (target < 5 s); ` +
+        `the results dialog ${(opened / 1000).toFixed(1)} s from its row's click`,
     );
   } finally {
     await app.close();
+    // The browser helpers keep one Chromium per test worker for the next file; a bench is the
+    // whole process, and a browser left running keeps it from exiting.
+    await app.browser.close();
     await local.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
