@@ -113,6 +113,10 @@ describe("web app: a forecast checked on the longwall's history", () => {
     const chart = dialog.getByTestId("forecast-history-chart");
     await chart.locator(".legendtext", { hasText: "Интервал 90 %" }).waitFor();
     await chart.locator(".legendtext", { hasText: "Факт" }).waitFor();
+    // The chart speaks Russian only: its legend, axes and limit, the dates written the Russian way.
+    const chartTexts = await chart.locator("svg text").allTextContents();
+    expect(chartTexts).toEqual(expect.arrayContaining(["Факт", "Прогноз", "Интервал 90 %", "Время", "CH4, %", "Предел 1 %"]));
+    expect(chartTexts.join(" ")).not.toMatch(/\b(?!CH4\b)[A-Za-z]{2,}/);
 
     // The air needed, answered in the browser as a limit is typed key by key.
     const panel = dialog.getByTestId("what-if");

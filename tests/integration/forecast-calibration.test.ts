@@ -241,6 +241,16 @@ describe("a forecast of a calibrated model on a history", () => {
     expect(mae[3]).toBeCloseTo(forecast.backtest!.persistence.mae, 3);
     const detail = JSON.stringify(wb.worksheets.map((w) => w.getRow(2).values));
     expect(detail).toContain("Верхняя граница интервала, %");
+    // Russian labels only, in every sheet: no column by its field's code, no model key or file name.
+    const texts: string[] = [];
+    for (const w of wb.worksheets) {
+      texts.push(w.name);
+      w.eachRow((row) => row.eachCell((cell) => typeof cell.value === "string" && texts.push(cell.value)));
+    }
+    const codes = texts.filter((t) => /^(x\d+|y|t|lo|hi|p_exceed|result|data|id|method|level|limit|warning)$/i.test(t.trim()));
+    expect(codes).toEqual([]);
+    expect(texts.filter((t) => /\.json\b|methane-(xgboost|lightgbm)|\bxgboost\b|\blightgbm\b|backtest|persistence/.test(t))).toEqual([]);
+    expect(texts).toContain("Расход воздуха в исходящей струе лавы (телеметрия), м³/мин");
   });
 
   it("says a model without calibration has no interval, and back-tests it all the same", async () => {

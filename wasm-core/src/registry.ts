@@ -119,6 +119,8 @@ export interface OtherField {
   readonly unit: string;
   readonly type: "text" | "choice" | "file" | "table";
   readonly options?: readonly string[];
+  /** A "choice" field's options as a user reads them (screens and exports), by option. */
+  readonly optionTitles?: Readonly<Record<string, string>>;
   /** Columns of a "table" field (regres_methane data rows). */
   readonly columns?: readonly NumberField[];
   /** Columns of a "file" field's upload: the reader, the template and the dialog's hint read these. */
@@ -524,6 +526,8 @@ export const METHANE_LIMIT_PERCENT = 1;
 /** The gradient-boosting libraries a forecast may run (regres_methane's `method`). */
 export const FORECAST_METHODS = ["xgboost", "lightgbm"] as const;
 export type ForecastMethod = (typeof FORECAST_METHODS)[number];
+/** Each library as its makers write it: what a user reads for a forecast's `method`. */
+export const FORECAST_METHOD_TITLES: Readonly<Record<ForecastMethod, string>> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
 export type ForecastFeature = (typeof FORECAST_DATA_COLUMNS)[number]["name"];
 
 // ---- the registry ------------------------------------------------------------------------------
@@ -1003,7 +1007,14 @@ export const REGISTRY = {
     kind: "forecast",
     methodology: "—",
     inputs: [
-      { name: "method", label: "Метод", unit: "", type: "choice", options: FORECAST_METHODS },
+      {
+        name: "method",
+        label: "Метод",
+        unit: "",
+        type: "choice",
+        options: FORECAST_METHODS,
+        optionTitles: FORECAST_METHOD_TITLES,
+      },
       // The interval's level and the limits the back-test and the chance of reaching it use (a forecast's own).
       { name: "level", label: "Уровень интервала", unit: "%", type: "number", min: 80, max: 95, decimals: 0, default: 90 },
       { name: "limit", label: "Предел концентрации CH4", unit: "%", type: "number", min: 0, max: 100, decimals: 2, default: 1 },

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chooseEngine, loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
-import { FORECAST_FEATURES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
+import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
 import type { Actor, Deps } from "./context";
 import { recordChange } from "./admin/audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
@@ -286,11 +286,9 @@ export async function changeOwnModel(
   return changed;
 }
 
-const METHOD_NAMES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
-
 /** How the /admin change log names a model version, in the words of the models screen. */
 const modelLabel = (model: ForecastModelVersion) =>
-  `Модель прогноза ${METHOD_NAMES[model.method]}, версия ${model.version} (${model.file_name})`;
+  `Модель прогноза ${FORECAST_METHOD_TITLES[model.method]}, версия ${model.version} (${model.file_name})`;
 
 export function modelView(model: ForecastModelVersion) {
   const { blob_key: _key, ...visible } = model;

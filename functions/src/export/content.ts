@@ -253,7 +253,9 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
       const entered = (c: Calculation) => c.entered?.[field.name];
       return [stored, { column: textColumn(`Введено: ${field.label}`, 20), value: (c) => (entered(c) ? enteredText(entered(c)!) : null) }];
     }
-    return [{ column: textColumn(withUnit(field.label, field.unit), 20), value: (c) => text(c.inputs[field.name]) }];
+    // A choice as a user reads it («XGBoost»), never its stored key.
+    const titled = (value: string | null) => (value !== null && field.optionTitles?.[value]) || value;
+    return [{ column: textColumn(withUnit(field.label, field.unit), 20), value: (c) => titled(text(c.inputs[field.name])) }];
   });
 }
 

@@ -8,6 +8,7 @@
 // in FORECAST_FEATURES order — so the stored result equals the preview bit for bit.
 import {
   FORECAST_FEATURES,
+  FORECAST_METHOD_TITLES,
   METHANE_LIMIT_PERCENT,
   REGISTRY,
   uploadColumns,
@@ -264,7 +265,7 @@ export function forecastSummary(calculation: Calculation): ForecastSummary {
 export const isAboveLimit = (value: number | null | undefined) => typeof value === "number" && value > METHANE_LIMIT_PERCENT;
 
 /** «XGBoost» / «LightGBM». */
-export const METHOD_TITLES: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
+export const METHOD_TITLES: Readonly<Record<ForecastMethod, string>> = FORECAST_METHOD_TITLES;
 
 /** A model's library as its makers write it («XGBoost», «LightGBM»), never the internal key. */
 export const libraryTitle = (library: string) => METHOD_TITLES[library as ForecastMethod] ?? library;
