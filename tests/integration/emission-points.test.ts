@@ -234,6 +234,83 @@ describe("an archived emission point", () => {
   });
 });
 
+describe("a point's dates in service", () => {
+  it("ask no calculation for the days it was not in service: a drainage station commissioned in July", async () => {
+    const mine = await json<{ id: string }>(
+      await post("/api/v1/facilities/", { name: "Шахта «Новая дегазация»", kind: "underground_mine" }),
+      201,
+    );
+    const station = await json<Point>(
+      await post(`/api/v1/facilities/${mine.id}/points/`, { name: "Дегазационная установка № 2", kind: "drainage_station" }),
+      201,
+    );
+    const project = await json<{ id: string }>(
+      await post("/api/v1/projects/create_project/", {
+        name: "Новая дегазация 2027",
+        start_date: "2027-01-01",
+        end_date: "2027-12-31",
+        facility: mine.id,
+      }),
+      201,
+    );
+    await json(
+      await post("/api/v1/underground/", {
+        name: "Дегазация с июля",
+        project: project.id,
+        point: station.id,
+        period: { from: "2027-07-01", to: "2027-12-31" },
+        volume: 1000,
+        ef_ch4: 60,
+        ef_co2: 2,
+        p_ch4: 0.668,
+        p_co2: 1.8393,
+        basis: "gross",
+      }),
+      201,
+    );
+    const gaps = async () =>
+      (await json<{ checks: Array<{ code: string; message: string }> }>(await get("/api/v1/inventory/?year=2027"), 200)).checks
+        .filter((c) => c.code === "source_period_gap" && c.message.includes("Дегазационная установка № 2"))
+        .map((c) => c.message);
+    // Its dates unknown, the first half of the year is a gap.
+    expect(await gaps()).toEqual([expect.stringContaining("01.01.2027–30.06.2027")]);
+    await json(
+      await patch(`/api/v1/facilities/${mine.id}/points/${station.id}/`, { in_service_from: "2027-07-01", version: station.version }),
+      200,
+    );
+    expect(await gaps()).toEqual([]);
+    // Taken out of service in November: December is not asked for either, but October still is.
+    const shorter = await json<{ id: string; version: number }>(
+      await post("/api/v1/underground/", {
+        name: "Дегазация, июль–сентябрь",
+        project: project.id,
+        point: station.id,
+        period: { from: "2027-07-01", to: "2027-09-30" },
+        volume: 500,
+        ef_ch4: 60,
+        ef_co2: 2,
+        p_ch4: 0.668,
+        p_co2: 1.8393,
+        basis: "gross",
+      }),
+      201,
+    );
+    expect(shorter.id).toBeTruthy();
+    const rows = await json<{ results: Array<{ id: string; name: string; version: number }> }>(
+      await get(`/api/v1/underground/?project=${project.id}&is_active=true&is_deleted=false&limit=10&offset=0`),
+      200,
+    );
+    const whole = rows.results.find((r) => r.name === "Дегазация с июля")!;
+    await json(await patch(`/api/v1/underground/${whole.id}/`, { is_deleted: true, version: whole.version }), 200);
+    await json(
+      await patch(`/api/v1/facilities/${mine.id}/points/${station.id}/`, { in_service_to: "2027-10-31", version: station.version + 1 }),
+      200,
+    );
+    expect(await gaps()).toEqual([expect.stringContaining("01.10.2027–31.10.2027")]);
+    expect((await gaps())[0]).not.toContain("12.2027");
+  });
+});
+
 describe("an installation stored before emission points, migrated on start", () => {
   let old: { token: string; companyId: string };
   let reviewer: string;

@@ -9,6 +9,7 @@ import {
   periodText,
   periodsOverlap,
   quarterPeriod,
+  outsideService,
   yearGaps,
 } from "./source-periods";
 
@@ -109,5 +110,18 @@ describe("the period a calculation covers (D19)", () => {
     const back = add([day]);
     for (const [d, n] of Object.entries(coverageDifference(day))) back[d] -= n;
     expect(Object.values(back).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe("the days outside a point's dates in service (D25)", () => {
+  it("are before its first day and after its last, either end open", () => {
+    expect(outsideService("2027-07-01", "2027-10-31")).toEqual([
+      { from: "0001-01-01", to: "2027-06-30" },
+      { from: "2027-11-01", to: "9999-12-31" },
+    ]);
+    expect(outsideService(null, undefined)).toEqual([]);
+    expect(yearGaps(2027, [{ from: "2027-07-01", to: "2027-09-30" }, ...outsideService("2027-07-01", "2027-10-31")])).toEqual([
+      { from: "2027-10-01", to: "2027-10-31" },
+    ]);
   });
 });

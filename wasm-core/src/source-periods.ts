@@ -58,6 +58,15 @@ export function coverageOf(differences: Readonly<Record<string, number>>): { cov
 }
 
 /** The days of `year` that none of `periods` covers, as periods in date order. */
+/** D25: the days outside an emission point's dates in service (either end may be open): no
+ *  calculation is asked to cover them, so they count as covered when a year's gaps are sought. */
+export function outsideService(from: string | null | undefined, to: string | null | undefined): SourcePeriod[] {
+  const days: SourcePeriod[] = [];
+  if (from) days.push({ from: "0001-01-01", to: shift(from, -1) });
+  if (to) days.push({ from: shift(to, 1), to: "9999-12-31" });
+  return days;
+}
+
 export function yearGaps(year: number, periods: readonly SourcePeriod[]): SourcePeriod[] {
   const start = `${year}-01-01`;
   const end = `${year}-12-31`;

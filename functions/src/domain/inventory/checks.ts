@@ -25,6 +25,7 @@ import {
   coverageDifference,
   coverageOf,
   effectivePeriod,
+  outsideService,
   periodText,
   periodsOverlap,
   yearGaps,
@@ -287,7 +288,8 @@ async function sourcePeriods(
     for (const other of related.get(key) ?? []) {
       for (const [day, n] of Object.entries(coverage.get(other)!.differences)) all[day] = (all[day] ?? 0) + n;
     }
-    const uncovered = yearGaps(scope.year, coverageOf(all).covered);
+    // D25: the days a point was not in service ask for no calculation.
+    const uncovered = yearGaps(scope.year, [...coverageOf(all).covered, ...outsideService(point?.in_service_from, point?.in_service_to)]);
     if (uncovered.length === 0) continue;
     const gapKey = `${groupOf(project)}|${point?.id ?? ""}|${ipcc}|${uncovered.map(periodText).join(",")}`;
     const gap = gaps.get(gapKey) ?? gaps.set(gapKey, { project, ipcc, point, gaps: uncovered, gases: [] }).get(gapKey)!;
