@@ -139,6 +139,23 @@ describe("a boiler on drained gas of known composition (D28)", () => {
       dictionary_items: { get_disposal_co2_stat_sources: 1 },
     });
     expect(gas.coefficients.volume).toMatchObject({ value: 40, unit: "тыс. м³" });
+    // The detailed export's column of several fuels gives each row its fuel's unit.
+    const res = await h.request(`/api/v1/projects/${projectId}/export_to_xlsx/?detail=true`, { token });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets.find((ws) => (ws.getRow(2).values as unknown[]).includes("Единица: Расход топлива"))!;
+    const headers = sheet.getRow(2).values as unknown[];
+    const unitOf = (name: string) => {
+      for (let r = 3; r <= sheet.rowCount; r++) {
+        const row = sheet.getRow(r);
+        if (row.getCell(2).value === name) return row.getCell(headers.indexOf("Единица: Расход топлива")).value;
+      }
+      return undefined;
+    };
+    expect(unitOf("Котельная на дизеле")).toBe("т");
+    expect(unitOf("Котельная на газе")).toBe("тыс. м³");
+    expect(unitOf("Котельная на каптированном метане")).toBe("тыс. м³");
   });
 
   it("refuses a composition for another fuel, W_CO2 without W_CH4 and contents over 100 %", async () => {

@@ -18,6 +18,8 @@ import {
   type CalculationType,
   type InputField,
   type ResultField,
+  unitWith,
+  usedEntry,
 } from "@core/registry";
 import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/reference-data";
 import { calculationApproach1, type Interval } from "@core/calculation-uncertainty";
@@ -248,6 +250,11 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
         column: { ...numberColumn(withUnit(field.label, field.unit), field.decimals), asStored: true },
         value: (c) => number(c.inputs[field.name]),
       };
+      // 4.8: a column of several fuels: each row's fuel unit beside it (тыс. м³ of a gas, т of a fuel).
+      if (field.unitByEntry) {
+        const unit = (c: Calculation) => unitWith(def, field, (d) => usedEntry(c.coefficients ?? {}, d));
+        return [stored, { column: textColumn(`Единица: ${field.label}`, 14), value: unit }];
+      }
       if (!field.units) return [stored];
       // D13: beside the stored value, the value and unit as the user entered them.
       const entered = (c: Calculation) => c.entered?.[field.name];
