@@ -625,7 +625,7 @@ describe("units that follow the fuel (4.8)", () => {
   it("reads the consumption, the factor and the conversion in the chosen fuel's units, never «тыс. м³ или т»", () => {
     const start = initialState(ctx);
     expect(unitsWith(start)).toEqual(["тыс. м³", "т CO2/т у.т.", "т у.т./тыс. м³"]);
-    const pick = (id: number) => chooseEntry(ctx, start, "get_disposal_co2_stat_sources", id);
+    const pick = (id: Parameters<typeof chooseEntry>[3]) => chooseEntry(ctx, start, "get_disposal_co2_stat_sources", id);
     expect(unitsWith(pick(6))).toEqual(["т", "т CO2/т у.т.", "т у.т./т"]);
     // Drained mine gas: its factor is per thousand m³ and it has no conversion to t c.e.
     expect(unitsWith(pick(8))).toEqual(["тыс. м³", "т CO2/тыс. м³", ""]);
