@@ -3,6 +3,9 @@
 // day by day leaves zeros behind, which the reconciliation removes without moving a sum; and sums
 // kept under an older layout are not read until the reconciliation has brought them up to date.
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { marshall } from "@aws-sdk/util-dynamodb";
+import { systemClock } from "@server/domain/context";
+import { applyStatistics, type StreamRecord } from "@server/events/table-changes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
@@ -111,5 +114,59 @@ describe("the kept inventory sums' upkeep", () => {
     expect(before.checks.filter((c) => c.code === "source_period_gap").map((c) => c.message)).toEqual(
       expect.arrayContaining([expect.stringContaining(`${day(2).split("-").reverse().join(".")}–31.12.2025`)]),
     );
+  });
+
+  it("applies many records that take from one project's sums in one batch one at a time: one conditional UpdateItem each, none refused", async () => {
+    const { project, calculations } = await projectWithDays(1);
+    await h.settled();
+    const type = "underground_emission_ch4";
+    const template = (await h.deps.repos.calculations.get(company, type, calculations[0].id))!;
+    // Each day's source a calculation of its own, delivered as the stream would: +1 on its day, −1 on the next.
+    const records: StreamRecord[] = Array.from({ length: 16 }, (_, i) => {
+      const id = `${template.id}-day-${i}`;
+      const item = { ...template, ...keys.calculation(company, type, id), id, period: { from: day(20 + 2 * i), to: day(20 + 2 * i) } };
+      return {
+        eventID: `take-${i}`,
+        eventName: "INSERT",
+        dynamodb: {
+          Keys: marshall(keys.calculation(company, type, id)),
+          NewImage: marshall(item, { removeUndefinedValues: true, convertClassInstanceToMap: true }),
+          SequenceNumber: String(10n ** 20n + BigInt(i)),
+        },
+      };
+    });
+    const sums = keys.inventorySums(company, project);
+    const writes: string[] = [];
+    h.doc!.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { SK?: string }; UpdateExpression?: string };
+        if (context.commandName === "UpdateItemCommand" && input.Key?.SK === sums.SK && input.UpdateExpression?.startsWith("ADD")) {
+          try {
+            const result = await next(args);
+            writes.push("written");
+            return result;
+          } catch (error) {
+            writes.push("refused");
+            throw error;
+          }
+        }
+        return next(args);
+      },
+      { step: "initialize", name: "sumsWrites" },
+    );
+    try {
+      const applied = await applyStatistics(
+        { Records: records },
+        { doc: h.doc!, tableName: LOCAL_TABLE, repos: h.deps.repos, clock: systemClock, log: { info() {}, error() {} } },
+      );
+      expect(applied).toBe(16);
+    } finally {
+      h.doc!.middlewareStack.remove("sumsWrites");
+    }
+    // Side by side on one revision, all but one would be refused and read again.
+    expect(writes).toEqual(Array(16).fill("written"));
+    const kept = (await h.deps.repos.statistics.projectInventorySums(company, project))!;
+    expect(Object.keys(kept).filter((key) => key.startsWith("d:"))).toHaveLength(2 + 32);
+    expect(await zerosOf(project)).toBe(0);
   });
 });

@@ -10,7 +10,9 @@
 // Each write touches one small item, so a change costs the same at 100 or 100 000 calculations.
 // A project's inventory sums are read with the marker and written in one update that also removes
 // the keys the change brings to zero, conditioned on the revision read: no zero-valued key stays
-// behind to slow the inventory's reads until the reconciliation compacts it.
+// behind to slow the inventory's reads until the reconciliation compacts it. Such updates of one
+// item are sent one at a time by a process, so records of one project handled side by side do not
+// refuse each other's revision and read again.
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -168,6 +170,21 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
     );
   };
 
+  /** The changes that take away from one item's sums, one at a time in this process: each is
+   *  conditioned on the revision it read, so side by side all but one would fail and read again.
+   *  `work` is told whether it waited (what was read before it is stale then). */
+  const sumsWrites = new Map<string, Promise<unknown>>();
+  const oneAtATime = <T>(id: string, work: (waited: boolean) => Promise<T>): Promise<T> => {
+    const previous = sumsWrites.get(id);
+    const current = previous ? previous.then(() => work(true)) : work(false);
+    const tail = current.catch(() => undefined);
+    sumsWrites.set(id, tail);
+    void tail.then(() => {
+      if (sumsWrites.get(id) === tail) sumsWrites.delete(id);
+    });
+    return current;
+  };
+
   return {
     async years(companyId) {
       const prefix = keys.companyStatisticsYears(companyId);
@@ -253,7 +270,10 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
        *  change came in between). One that only adds commutes with the others, as plain ADDs. */
       const addSums = async (target: Target, read: Record<string, unknown> | undefined): Promise<boolean> => {
         if (Object.values(target.attributes).every((value) => value >= 0)) return add(target);
-        for (let item = read; ; item = await readItem(target.key)) {
+        return oneAtATime(`${target.key.PK}\u0000${target.key.SK}`, (waited) => takeAway(target, waited ? undefined : { item: read }));
+      };
+      const takeAway = async (target: Target, read: { item: Record<string, unknown> | undefined } | undefined): Promise<boolean> => {
+        for (let item = read ? read.item : await readItem(target.key); ; item = await readItem(target.key)) {
           // Added by an earlier delivery of this record.
           if (typeof item?.[pending] === "string" && item[pending] >= sequence) return false;
           const { names, values, parts, removed } = sumsChange(target.attributes, item);
