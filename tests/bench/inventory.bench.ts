@@ -27,9 +27,11 @@ import { gwpSetInForce } from "@server/domain/gwp-years";
 import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/projects";
 import type { Calculation } from "@server/ports";
+import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { createHarness, type Harness } from "../support/harness";
 import { writeCalculations } from "../support/large-inventory";
 import { company, facilityWithCalculation, growEach, measuredInventory } from "../support/checks-at-size";
+import { PERFORMANCE_DOC, writeGeneratedBlock } from "../support/generated-doc";
 import { storedMachineryFuel, storedUnderground } from "./coefficient-uses";
 
 const SIZES = (process.env.BENCH_INVENTORY_SIZES ?? "100,1000,10000").split(",").map(Number);
@@ -101,7 +103,30 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ ms: number; addedMb
   }
 }
 
-async function seed(harness: Harness, actor: Actor, n: number): Promise<void> {
+/** Writes one calculation at a time through the repository, 8 writers side by side, the facilities'
+ *  days in turn as a company's staff enter them: each write is a record on the table's stream, whose
+ *  handler keeps the sums as it does for the API's writes. */
+async function oneByOne(harness: Harness, written: readonly Calculation[]): Promise<void> {
+  const byProject = new Map<string, Calculation[]>();
+  for (const c of written) (byProject.get(c.project) ?? byProject.set(c.project, []).get(c.project)!).push(c);
+  const calculations: Calculation[] = [];
+  for (let i = 0; calculations.length < written.length; i++)
+    for (const ofProject of byProject.values()) if (i < ofProject.length) calculations.push(ofProject[i]);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = next++; i < calculations.length; i = next++) await harness.deps.repos.calculations.create(calculations[i]);
+    }),
+  );
+  await harness.settled();
+}
+
+async function seed(
+  harness: Harness,
+  actor: Actor,
+  n: number,
+  write: (harness: Harness, calculations: readonly Calculation[]) => Promise<void> = writeCalculations,
+): Promise<void> {
   const deps = harness.deps;
   const gwpCh4 = (await gwpSetInForce(deps, YEAR))?.values.gwp_ch4?.value ?? 25;
   const jobs: Calculation[] = [];
@@ -118,7 +143,7 @@ async function seed(harness: Harness, actor: Actor, n: number): Promise<void> {
       jobs.push(calculation(i, project.id, actor.company, actor.email, gwpCh4));
     }
   }
-  await writeCalculations(harness, jobs);
+  await write(harness, jobs);
 }
 
 /** The passport of the year in one format, by the port that renders it today: its time and peak RSS. */
@@ -141,6 +166,68 @@ async function passport(harness: Harness, actor: Actor, format: "xlsx" | "pdf"):
   }
 }
 
+/** GET v1/inventory/ asked ANSWERS times after one unmeasured answer: the p50, the answer's size,
+ *  the DynamoDB calls of one answer and the peak RSS the first added. */
+async function inventoryAnswers(
+  harness: Harness,
+  token: string,
+): Promise<Pick<Figures, "inventoryMs" | "inventoryBytes" | "inventoryCalls" | "inventoryMb">> {
+  const counter = countCalls(harness.doc!);
+  const answer = async () => {
+    const res = await harness.request(`/api/v1/inventory/?year=${YEAR}`, { token });
+    if (res.status !== 200) throw new Error(`inventory: ${res.status} ${await res.text()}`);
+    return (await res.arrayBuffer()).byteLength;
+  };
+  await answer();
+  counter.reset();
+  const first = await sampled(answer);
+  const inventoryCalls = counter.calls.length;
+  const times = [first.ms];
+  for (let i = 1; i < ANSWERS; i++) times.push((await sampled(answer)).ms);
+  times.sort((a, b) => a - b);
+  return { inventoryMs: times[Math.floor(times.length / 2)], inventoryBytes: first.value, inventoryCalls, inventoryMb: first.addedMb };
+}
+
+interface KeptFigures {
+  n: number;
+  seedS: number;
+  inventoryMs: number;
+  inventoryCalls: number;
+  /** Keys of the kept sums, and how many of them hold zero. */
+  keys: number;
+  zeros: number;
+  /** Whether the inventory answered from the kept sums (the write counters settled, today's layout). */
+  fromSums: boolean;
+}
+
+/** The same year written one calculation at a time, each a record on the table's stream, and asked
+ *  before any reconciliation: the kept sums as the stream handler left them, never compacted. */
+async function measureKept(n: number): Promise<KeptFigures> {
+  const harness = await createHarness();
+  try {
+    const user = await harness.signedInUser("Угольная компания");
+    const actor: Actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" };
+    const seeding = performance.now();
+    await seed(harness, actor, n, oneByOne);
+    const seedS = (performance.now() - seeding) / 1000;
+    const statistics = harness.deps.repos.statistics;
+    const { projects } = await statistics.storedInventorySums(actor.company);
+    const fromSums = (await statistics.inventorySums(actor.company, INVENTORY_SUMS_LAYOUT)) !== undefined;
+    const answers = await inventoryAnswers(harness, user.token);
+    return {
+      n,
+      seedS,
+      inventoryMs: answers.inventoryMs,
+      inventoryCalls: answers.inventoryCalls,
+      keys: projects.reduce((sum, p) => sum + Object.keys(p.sums).length + p.zeros, 0),
+      zeros: projects.reduce((sum, p) => sum + p.zeros, 0),
+      fromSums,
+    };
+  } finally {
+    await harness.close();
+  }
+}
+
 async function measure(n: number): Promise<Figures> {
   const harness = await createHarness();
   try {
@@ -149,31 +236,10 @@ async function measure(n: number): Promise<Figures> {
     const seeding = performance.now();
     await seed(harness, actor, n);
     const seedS = (performance.now() - seeding) / 1000;
-    const counter = countCalls(harness.doc!);
-    const answer = async () => {
-      const res = await harness.request(`/api/v1/inventory/?year=${YEAR}`, { token: user.token });
-      if (res.status !== 200) throw new Error(`inventory: ${res.status} ${await res.text()}`);
-      return (await res.arrayBuffer()).byteLength;
-    };
-    await answer();
-    counter.reset();
-    const first = await sampled(answer);
-    const inventoryCalls = counter.calls.length;
-    const times = [first.ms];
-    for (let i = 1; i < ANSWERS; i++) times.push((await sampled(answer)).ms);
-    times.sort((a, b) => a - b);
+    const answers = await inventoryAnswers(harness, user.token);
     const xlsx = await passport(harness, actor, "xlsx");
     const pdf = n <= PDF_MAX ? await passport(harness, actor, "pdf") : `not run (over ${PDF_MAX})`;
-    return {
-      n,
-      seedS,
-      inventoryMs: times[Math.floor(times.length / 2)],
-      inventoryBytes: first.value,
-      inventoryCalls,
-      inventoryMb: first.addedMb,
-      xlsx,
-      pdf,
-    };
+    return { n, seedS, ...answers, xlsx, pdf };
   } finally {
     await harness.close();
   }
@@ -226,48 +292,107 @@ async function measureChecks(n: number, kind: keyof typeof CHECK_CASES): Promise
   }
 }
 
-export async function run(): Promise<void> {
+/** Which parts run (BENCH_INVENTORY_PARTS, default all): the year brought into its sums by the
+ *  reconciliation, the year kept by the stream alone, the checks' cases. */
+const PARTS = (process.env.BENCH_INVENTORY_PARTS ?? "reconciled,kept,checks").split(",");
+
+const cell = (text: string, width: number) => text.padEnd(width);
+const tableLine = (cells: string[], widths: number[]) =>
+  cells
+    .map((c, i) => cell(c, widths[i]))
+    .join(" ")
+    .trimEnd();
+
+async function reconciledPart(out: string[]): Promise<void> {
   const rows: Figures[] = [];
   for (const n of SIZES) {
     const figures = await measure(n);
     rows.push(figures);
     console.log(`${n} calculations seeded in ${figures.seedS.toFixed(1)} s`);
   }
-  const cell = (text: string, width: number) => text.padEnd(width);
-  const head = ["calculations", "inventory p50", "answer", "DynamoDB calls", "peak RSS added", "xlsx passport", "PDF passport"];
   const widths = [13, 14, 10, 15, 15, 28, 28];
-  console.log(head.map((h, i) => cell(h, widths[i])).join(" "));
+  out.push(
+    "brought into the sums by the reconciliation (written 25 to a BatchWrite):",
+    tableLine(["calculations", "inventory p50", "answer", "DynamoDB calls", "peak RSS added", "xlsx passport", "PDF passport"], widths),
+  );
   for (const r of rows) {
-    console.log(
-      [
-        String(r.n),
-        `${r.inventoryMs.toFixed(0)} ms`,
-        `${(r.inventoryBytes / 1024).toFixed(0)} KB`,
-        String(r.inventoryCalls),
-        `+${r.inventoryMb.toFixed(0)} MB`,
-        r.xlsx,
-        r.pdf,
-      ]
-        .map((c, i) => cell(c, widths[i]))
-        .join(" "),
+    out.push(
+      tableLine(
+        [
+          String(r.n),
+          `${r.inventoryMs.toFixed(0)} ms`,
+          `${(r.inventoryBytes / 1024).toFixed(0)} KB`,
+          String(r.inventoryCalls),
+          `+${r.inventoryMb.toFixed(0)} MB`,
+          r.xlsx,
+          r.pdf,
+        ],
+        widths,
+      ),
     );
   }
   const [smallest, largest] = [rows[0], rows.at(-1)!];
-  console.log(
-    `inventory at ${largest.n} / at ${smallest.n}: ${(largest.inventoryMs / smallest.inventoryMs).toFixed(1)}× (target: within 3×)`,
-  );
+  out.push(`inventory at ${largest.n} / at ${smallest.n}: ${(largest.inventoryMs / smallest.inventoryMs).toFixed(1)}× (target: within 3×)`);
+}
 
+async function keptPart(out: string[]): Promise<void> {
+  const rows: KeptFigures[] = [];
+  for (const n of SIZES) {
+    const figures = await measureKept(n);
+    rows.push(figures);
+    console.log(`${n} calculations written one by one through the stream in ${figures.seedS.toFixed(1)} s`);
+  }
+  const widths = [13, 14, 15, 22, 12];
+  out.push(
+    "kept by the table's stream, one record per calculation, before any reconciliation:",
+    tableLine(["calculations", "inventory p50", "DynamoDB calls", "kept keys (of them 0)", "answered from"], widths),
+  );
+  for (const r of rows) {
+    out.push(
+      tableLine(
+        [
+          String(r.n),
+          `${r.inventoryMs.toFixed(0)} ms`,
+          String(r.inventoryCalls),
+          `${r.keys} (${r.zeros})`,
+          r.fromSums ? "the sums" : "the calculations",
+        ],
+        widths,
+      ),
+    );
+  }
+  const [smallest, largest] = [rows[0], rows.at(-1)!];
+  out.push(`inventory at ${largest.n} / at ${smallest.n}: ${(largest.inventoryMs / smallest.inventoryMs).toFixed(1)}× (target: within 3×)`);
+}
+
+async function checksPart(out: string[]): Promise<void> {
   const checkRows: CheckFigures[] = [];
   for (const n of SIZES)
     for (const kind of Object.keys(CHECK_CASES) as Array<keyof typeof CHECK_CASES>) checkRows.push(await measureChecks(n, kind));
-  const checkHead = ["checks at", "case", "inventory p50", "answer", "DynamoDB calls", "checks of the case"];
-  const checkWidths = [10, 20, 14, 10, 15, 30];
-  console.log(checkHead.map((h, i) => cell(h, checkWidths[i])).join(" "));
+  const widths = [10, 20, 14, 10, 15, 30];
+  out.push(
+    "the year's checks, every calculation carrying the case's problem:",
+    tableLine(["checks at", "case", "inventory p50", "answer", "DynamoDB calls", "checks of the case"], widths),
+  );
   for (const r of checkRows) {
-    console.log(
-      [String(r.n), r.kind, `${r.ms.toFixed(0)} ms`, `${(r.bytes / 1024).toFixed(0)} KB`, String(r.calls), r.checks]
-        .map((c, i) => cell(c, checkWidths[i]))
-        .join(" "),
+    out.push(
+      tableLine([String(r.n), r.kind, `${r.ms.toFixed(0)} ms`, `${(r.bytes / 1024).toFixed(0)} KB`, String(r.calls), r.checks], widths),
     );
+  }
+}
+
+export async function run(): Promise<void> {
+  const out: string[] = [];
+  const parts = { reconciled: reconciledPart, kept: keptPart, checks: checksPart };
+  for (const [name, part] of Object.entries(parts)) {
+    if (!PARTS.includes(name)) continue;
+    const lines: string[] = [];
+    await part(lines);
+    for (const line of lines) console.log(line);
+    out.push(...lines, "");
+  }
+  if (process.argv.includes("--write-docs")) {
+    writeGeneratedBlock("inventory", out.slice(0, -1));
+    console.log(`  written to ${PERFORMANCE_DOC}`);
   }
 }

@@ -2,7 +2,8 @@
 // on the real local engine (dynalite in memory): the stream handler adding one record's difference
 // to the year aggregates (now), beside the full recount the handler used to run for every batch
 // (now only the nightly reconciliation). DynamoDB calls are counted per record; the figure that must
-// not grow with the company is the handler's. BENCH_STATISTICS_SIZES=100,10000 picks other sizes.
+// not grow with the company is the handler's. BENCH_STATISTICS_SIZES=100,10000 picks other sizes;
+// `--write-docs` writes the figures into docs/performance.md.
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/client";
 import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
@@ -11,6 +12,7 @@ import { applyStatistics, type StreamRecord } from "@server/events/table-changes
 import { countCompanyStatistics, reconcileCompanyStatistics } from "@server/domain/statistics";
 import { startDynalite } from "@server/local/dynalite";
 import { marshall } from "@aws-sdk/util-dynamodb";
+import { PERFORMANCE_DOC, writeGeneratedBlock } from "../support/generated-doc";
 
 const SIZES = (process.env.BENCH_STATISTICS_SIZES ?? "100,100000").split(",").map(Number);
 const CHANGES = 300;
@@ -67,7 +69,8 @@ function changes(first: number): StreamRecord[] {
 }
 
 export async function run(): Promise<void> {
-  console.log(`statistics per change (${CHANGES} stream records, batches of 100), dynalite in memory`);
+  const title = `statistics per change (${CHANGES} stream records, batches of 100), dynalite in memory`;
+  console.log(title);
   const rows: string[] = [];
   let perRecordAtSmallest: number | undefined;
   for (const size of SIZES) {
@@ -118,5 +121,9 @@ export async function run(): Promise<void> {
       doc.destroy();
       await engine.close();
     }
+  }
+  if (process.argv.includes("--write-docs")) {
+    writeGeneratedBlock("statistics", [title, ...rows]);
+    console.log(`  written to ${PERFORMANCE_DOC}`);
   }
 }

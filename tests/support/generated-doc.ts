@@ -1,0 +1,43 @@
+// A bench's figures written into docs/performance.md from one run (`npm run bench -- NAME
+// --write-docs`), between markers of their own, with the day, the machine and its load average:
+// the document's figures of that bench are never typed by hand. The api bench's call counts have
+// their own table (tests/support/api-call-counts.ts).
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { PERFORMANCE_DOC } from "./api-call-counts";
+
+export { PERFORMANCE_DOC };
+
+const markers = (bench: string) => ({
+  begin: `<!-- ${bench} figures: written by \`npm run bench -- ${bench} --write-docs\` from one run; not edited by hand -->`,
+  end: `<!-- end of ${bench} figures -->`,
+});
+
+/** The machine a run was made on, as the generated blocks state it. */
+export function machineLine(when = new Date()): string {
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  return `Measured ${when.toISOString().slice(0, 10)}, node ${process.version}, ${process.platform}/${process.arch}, load average ${load} (1 / 5 / 15 min) on a machine of 2 cores shared with other work.`;
+}
+
+/** Writes `lines` (a bench's printed figures) into the document between the bench's markers. */
+export function writeGeneratedBlock(bench: string, lines: readonly string[], path = PERFORMANCE_DOC, when = new Date()): void {
+  const { begin, end } = markers(bench);
+  const text = readFileSync(path, "utf8");
+  const start = text.indexOf(begin);
+  const stop = text.indexOf(end);
+  if (start < 0 || stop < start) throw new Error(`${path}: the ${bench} figures' markers are missing`);
+  const block = [begin, machineLine(when), "", "```", ...lines, "```", end].join("\n");
+  writeFileSync(path, text.slice(0, start) + block + text.slice(stop + end.length));
+}
+
+/** The lines between a bench's markers (its fenced figures), or undefined without the markers. */
+export function generatedBlock(bench: string, path = PERFORMANCE_DOC): string[] | undefined {
+  const { begin, end } = markers(bench);
+  const text = readFileSync(path, "utf8");
+  const start = text.indexOf(begin);
+  const stop = text.indexOf(end);
+  if (start < 0 || stop < start) return undefined;
+  return text.slice(start + begin.length, stop).split("\n");
+}
