@@ -96,10 +96,14 @@ describe("web app: a mine's emission points (D25)", () => {
     await oldRow.getByRole("button", { name: "В архив" }).click();
     await oldRow.getByRole("button", { name: "Восстановить" }).waitFor();
     expect(await oldRow.innerText()).toContain("В архиве");
-    // The row's buttons are whole inside the table's visible width, never cut at its edge.
-    const inside = (await points.locator(".ant-table").first().boundingBox())!;
-    const button = (await oldRow.getByRole("button", { name: "Восстановить" }).boundingBox())!;
-    expect(button.x + button.width).toBeLessThanOrEqual(inside.x + inside.width);
+    // The row's buttons are whole inside the table's visible width, never cut at its edge (once
+    // the table has laid out its fixed column again after the row changed).
+    const overhang = async () => {
+      const inside = (await points.locator(".ant-table").first().boundingBox())!;
+      const button = (await oldRow.getByRole("button", { name: "Восстановить" }).boundingBox())!;
+      return button.x + button.width - (inside.x + inside.width);
+    };
+    await expect.poll(overhang, { timeout: 5_000 }).toBeLessThanOrEqual(0);
     await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-emission-points-facility.png` });
     await page.keyboard.press("Escape");
