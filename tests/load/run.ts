@@ -213,12 +213,18 @@ try {
   let counted = -1;
   let listed = -1;
   // Locally the handler shares the process (and its two cores) with the API: after a minute of
-  // overload it is a few thousand records behind, and catches up once the load stops.
-  while (Date.now() - caughtUp < 90_000) {
+  // overload it is a few thousand records behind, and catches up once the load stops. Waited for
+  // while it moves on (how long depends on how busy the machine is); a count that stands still
+  // for 30 s is one that will not catch up.
+  let moved = Date.now();
+  while (Date.now() - moved < 30_000) {
     const stats = await json<{ calculations: Record<string, number> }>("/api/v1/users/statistics/", { token: first.token });
-    counted = stats.calculations.underground_emission_ch4 ?? 0;
-    listed = (await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${first.project}&limit=1`, { token: first.token }))
-      .count;
+    const nowCounted = stats.calculations.underground_emission_ch4 ?? 0;
+    const nowListed = (
+      await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${first.project}&limit=1`, { token: first.token })
+    ).count;
+    if (nowCounted !== counted || nowListed !== listed) moved = Date.now();
+    [counted, listed] = [nowCounted, nowListed];
     if (counted === acknowledged.length && listed === acknowledged.length) break;
     await new Promise((r) => setTimeout(r, 100));
   }
