@@ -13,7 +13,7 @@ import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } f
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const MINE = "Шахта «Баланс 2022»";
+const MINE_NAME = "Шахта «Баланс 2022»";
 const POINTS = [
   { name: "Вентиляционный ствол № 1", kind: "Вентиляционный ствол (вентилятор)", instrument: "Анемометр АПР-2, метанометр ИТС2" },
   { name: "Дегазационная установка", kind: "Дегазационная установка", instrument: "Расходомер ДРГ.М-2500" },
@@ -22,7 +22,7 @@ const POINTS = [
 ];
 const VOLUME = "Объём газовой смеси, выброшенной без сжигания";
 const OLD_SHAFT = "Вентиляционный ствол № 2 (закрыт)";
-const CLOSED_MINE = "Шахта «Закрытая»";
+const CLOSED_MINE_NAME = "Шахта «Закрытая»";
 
 describe("web app: a mine's emission points (D25)", () => {
   let server: TestServer;
@@ -33,6 +33,22 @@ describe("web app: a mine's emission points (D25)", () => {
   let projectId = "";
   const pointIds: Record<string, string> = {};
   const at = (path: string) => `${server.url}${path}`;
+  // A retry of a step starts over from what its failed try left behind: the facility screen's
+  // step on facilities of new names (a facility is archived, never removed), a calculation step
+  // with the calculations of its try archived.
+  let facilityTries = 0;
+  let MINE = MINE_NAME;
+  let CLOSED_MINE = CLOSED_MINE_NAME;
+  async function archiveLeftovers(...types: string[]) {
+    if (!projectId) return;
+    for (const type of types) {
+      const { results } = await demo<{ results: Array<{ id: string; version: number }> }>(
+        "GET",
+        `v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=100&offset=0`,
+      );
+      for (const c of results) await demo("PATCH", `v1/${type}/${c.id}/`, { is_deleted: true, is_active: false, version: c.version });
+    }
+  }
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -52,6 +68,11 @@ describe("web app: a mine's emission points (D25)", () => {
   });
 
   it("adds the mine and its four emission points on the facility screen, edits one, archives an old shaft and a closed mine", async () => {
+    facilityTries += 1;
+    if (facilityTries > 1) {
+      MINE = MINE_NAME.replace("»", `-${facilityTries}»`);
+      CLOSED_MINE = CLOSED_MINE_NAME.replace("»", `-${facilityTries}»`);
+    }
     await page.goto(at("/profile"));
     await page.getByRole("button", { name: "Добавить площадку" }).click();
     const facilityDialog = page.getByRole("dialog", { name: "Новая площадка" });
@@ -183,6 +204,7 @@ describe("web app: a mine's emission points (D25)", () => {
   }
 
   it("enters the ventilation shaft and the drainage station key by key in «млн м³», each with its point", async () => {
+    await archiveLeftovers("underground");
     const shaft = await measured("Вентиляция 2022", "475,4", "Вентиляционный ствол № 1");
     // The archived shaft is not offered to a new calculation.
     const offered = await offeredPoints(shaft);
@@ -218,6 +240,7 @@ describe("web app: a mine's emission points (D25)", () => {
   });
 
   it("counts the mine once per point: no error, 1.B.1.a.i.1 CH4 = 382 630,40 t; sends the year to review; draws the streams", async () => {
+    await archiveLeftovers("torch_composition", "disposal_co2_stat_sources");
     // The drained gas burnt: 100 million m³ on the flare (by composition), 106,1 in the boiler,
     // each in its dialog with its point.
     const flare = await newCalculation("torch_composition", "Факел 2022");
