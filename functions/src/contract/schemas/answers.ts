@@ -742,16 +742,17 @@ export const calculationSchema = z
 /** A forecast's stored row (regres_methane): its features x1…x15 (null: missing), the measured `y`
  *  and time `t` when the history carried them, its `result` and, the model being calibrated, `lo`,
  *  `hi` and `p_exceed`. */
+const forecastPointFields = {
+  id: z.int(),
+  t: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  y: z.optional(z.nullable(z.number())),
+  result: z.number(),
+  lo: z.optional(z.nullable(z.number())),
+  hi: z.optional(z.nullable(z.number())),
+};
+
 export const forecastRowSchema = z
-  .looseObject({
-    id: z.int(),
-    t: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-    y: z.optional(z.nullable(z.number())),
-    result: z.number(),
-    lo: z.optional(z.nullable(z.number())),
-    hi: z.optional(z.nullable(z.number())),
-    p_exceed: z.optional(z.nullable(z.number())),
-  })
+  .looseObject({ ...forecastPointFields, p_exceed: z.optional(z.nullable(z.number())) })
   .meta({ description: "Besides these: the features x1, x2, x7, x8, x12, x13, x15 (null: missing)." });
 
 /** GET v1/regres_methane/{id}/rows/: a page of a forecast's rows, the table's. */
@@ -763,21 +764,10 @@ export const forecastRowsPageSchema = z.object({
 /** GET v1/regres_methane/{id}/chart/: measured vs forecast with the band, thinned for the chart. */
 export const forecastChartSchema = z.object({
   rows: z.int().meta({ description: "The forecast's rows in all" }),
-  points: z
-    .array(
-      z.object({
-        id: z.int(),
-        t: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-        y: z.optional(z.nullable(z.number())),
-        result: z.number(),
-        lo: z.optional(z.nullable(z.number())),
-        hi: z.optional(z.nullable(z.number())),
-      }),
-    )
-    .meta({
-      description:
-        "At most 2 000 rows in row order: all of them, or each bucket of consecutive rows as its lowest and highest measured and forecast value, with every row at or above the warning level while they are at most 1 000",
-    }),
+  points: z.array(z.object(forecastPointFields)).meta({
+    description:
+      "At most 2 000 rows in row order: all of them, or each bucket of consecutive rows as its lowest and highest measured and forecast value, with every row at or above the warning level while they are at most 1 000",
+  }),
   peak: z
     .nullable(forecastRowSchema)
     .meta({ description: "The row with the highest forecast (the what-if panel starts from it); null: no rows" }),
