@@ -60,8 +60,8 @@ export default defineConfig({
       exclude: ["**/*.test.ts", "**/*.test.tsx", "**/*.d.ts"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
-      // The unit tier's reach when the floor was set; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 34, statements: 33, branches: 27, functions: 23 },
+      // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
+      thresholds: { lines: 35, statements: 34, branches: 28, functions: 24 },
     },
     projects: [
       {
