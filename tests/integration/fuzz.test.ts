@@ -662,58 +662,62 @@ describe("fuzzing JSON bodies", () => {
   });
 
   for (const op of JSON_OPERATIONS) {
-    it(`${op.method} ${op.path}: ${RUNS_PER_JSON_ROUTE} hostile bodies, no 5xx, no internals, errors as {detail}, nothing written when refused`, async () => {
-      let cases = JSON_CASES[op.operationId]();
-      if (op.operationId === "activateForecastModel") {
-        // The model in use: choosing it again changes (and logs) nothing, so no request writes.
-        const models = await json<{ results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> }>(
-          "/api/v1/forecast_models/",
-          user.token,
+    it(
+      `${op.method} ${op.path}: ${RUNS_PER_JSON_ROUTE} hostile bodies, no 5xx, no internals, errors as {detail}, nothing written when refused`,
+      async () => {
+        let cases = JSON_CASES[op.operationId]();
+        if (op.operationId === "activateForecastModel") {
+          // The model in use: choosing it again changes (and logs) nothing, so no request writes.
+          const models = await json<{ results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> }>(
+            "/api/v1/forecast_models/",
+            user.token,
+          );
+          const id = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
+          cases = cases.map((c) => ({ ...c, path: c.path.replace("MODEL", id) }));
+        }
+        if (op.operationId === "changeOwnForecastModel") {
+          // A version of the user's company's own, trained for it before the snapshot.
+          const form = new FormData();
+          form.append("params", JSON.stringify({ n_estimators: 5, max_depth: 2 }));
+          form.append("file", new File([fuzzHistory(60)], "история.csv", { type: "text/csv" }));
+          const res = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token: user.token, body: form });
+          expect(res.status).toBe(201);
+          const trained = (await res.json()) as Record<string, unknown>;
+          cases = cases.map((c) => ({ ...c, path: c.path.replace("OWNMODEL", String(trained.id)) }));
+          // The version as trained is where the changes start from.
+          cases.forEach((c) => c.writesOf?.(trained));
+        }
+        const before = await snapshot();
+        const accepted: Record<string, number> = {};
+        const written = new Set<number>();
+        let runs = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.nat(cases.length - 1).chain((i) => fc.tuple(fc.constant(i), bodyArbitrary(cases[i].example))),
+            async ([i, body]) => {
+              const c = cases[i];
+              runs += 1;
+              const token = c.token ? c.token() : user.token;
+              const res = await send(op.method, c.path, token || undefined, body.text, body.contentType);
+              const text = await checkAnswer(res, `${op.method} ${c.path} ${body.text.slice(0, 200)}`);
+              if (res.status < 300) {
+                if (!c.once || !written.has(i)) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+                written.add(i);
+                // Mass assignment: whatever the body said, a stored object belongs to the caller.
+                const answer = JSON.parse(text) as Record<string, unknown>;
+                for (const [key, n] of Object.entries(c.writesOf?.(answer) ?? {})) accepted[key] = (accepted[key] ?? 0) + n;
+                if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
+                if (op.auth === "user" && "created_by" in answer) expect([user.email]).toContain(answer.created_by);
+              }
+            },
+          ),
+          { seed: SEED, numRuns: RUNS_PER_JSON_ROUTE, endOnFailure: true },
         );
-        const id = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
-        cases = cases.map((c) => ({ ...c, path: c.path.replace("MODEL", id) }));
-      }
-      if (op.operationId === "changeOwnForecastModel") {
-        // A version of the user's company's own, trained for it before the snapshot.
-        const form = new FormData();
-        form.append("params", JSON.stringify({ n_estimators: 5, max_depth: 2 }));
-        form.append("file", new File([fuzzHistory(60)], "история.csv", { type: "text/csv" }));
-        const res = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token: user.token, body: form });
-        expect(res.status).toBe(201);
-        const trained = (await res.json()) as Record<string, unknown>;
-        cases = cases.map((c) => ({ ...c, path: c.path.replace("OWNMODEL", String(trained.id)) }));
-        // The version as trained is where the changes start from.
-        cases.forEach((c) => c.writesOf?.(trained));
-      }
-      const before = await snapshot();
-      const accepted: Record<string, number> = {};
-      const written = new Set<number>();
-      let runs = 0;
-      await fc.assert(
-        fc.asyncProperty(
-          fc.nat(cases.length - 1).chain((i) => fc.tuple(fc.constant(i), bodyArbitrary(cases[i].example))),
-          async ([i, body]) => {
-            const c = cases[i];
-            runs += 1;
-            const token = c.token ? c.token() : user.token;
-            const res = await send(op.method, c.path, token || undefined, body.text, body.contentType);
-            const text = await checkAnswer(res, `${op.method} ${c.path} ${body.text.slice(0, 200)}`);
-            if (res.status < 300) {
-              if (!c.once || !written.has(i)) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
-              written.add(i);
-              // Mass assignment: whatever the body said, a stored object belongs to the caller.
-              const answer = JSON.parse(text) as Record<string, unknown>;
-              for (const [key, n] of Object.entries(c.writesOf?.(answer) ?? {})) accepted[key] = (accepted[key] ?? 0) + n;
-              if (op.auth === "user" && typeof answer.company === "string") expect(answer.company).toBe(user.companyId);
-              if (op.auth === "user" && "created_by" in answer) expect([user.email]).toContain(answer.created_by);
-            }
-          },
-        ),
-        { seed: SEED, numRuns: RUNS_PER_JSON_ROUTE, endOnFailure: true },
-      );
-      expect(runs).toBeGreaterThanOrEqual(RUNS_PER_JSON_ROUTE);
-      expectOnlyAcceptedWrites(before, await snapshot(), accepted, op.operationId);
-    }, ROUTE_TIMEOUT_MS);
+        expect(runs).toBeGreaterThanOrEqual(RUNS_PER_JSON_ROUTE);
+        expectOnlyAcceptedWrites(before, await snapshot(), accepted, op.operationId);
+      },
+      ROUTE_TIMEOUT_MS,
+    );
   }
 });
 
@@ -940,27 +944,31 @@ describe("fuzzing multipart forms", () => {
   });
 
   for (const op of MULTIPART_OPERATIONS) {
-    it(`${op.method} ${op.path}: ${RUNS_PER_MULTIPART_ROUTE} malformed forms refused cleanly, nothing written when refused`, async () => {
-      const cases = MULTIPART_CASES[op.operationId]();
-      const valid = await Promise.all(cases.map((c) => c.build()));
-      const before = await snapshot();
-      const accepted: Record<string, number> = {};
-      await fc.assert(
-        fc.asyncProperty(fc.nat(cases.length - 1), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (i, mutations) => {
-          let { body, contentType } = valid[i];
-          for (const m of mutations) ({ body, contentType } = m(body, contentType));
-          const c = cases[i];
-          const res = await send(c.method, c.path, c.token(), body as NonNullable<RequestInit["body"]>, contentType, {
-            "Content-Length": String(body.byteLength),
-          });
-          await checkAnswer(res, `${c.method} ${c.path}`);
-          if (res.status < 300) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
-        }),
-        { seed: SEED, numRuns: RUNS_PER_MULTIPART_ROUTE, endOnFailure: true },
-      );
-      const after = await snapshot();
-      expectOnlyAcceptedWrites(before, after, accepted, op.operationId);
-    }, ROUTE_TIMEOUT_MS);
+    it(
+      `${op.method} ${op.path}: ${RUNS_PER_MULTIPART_ROUTE} malformed forms refused cleanly, nothing written when refused`,
+      async () => {
+        const cases = MULTIPART_CASES[op.operationId]();
+        const valid = await Promise.all(cases.map((c) => c.build()));
+        const before = await snapshot();
+        const accepted: Record<string, number> = {};
+        await fc.assert(
+          fc.asyncProperty(fc.nat(cases.length - 1), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (i, mutations) => {
+            let { body, contentType } = valid[i];
+            for (const m of mutations) ({ body, contentType } = m(body, contentType));
+            const c = cases[i];
+            const res = await send(c.method, c.path, c.token(), body as NonNullable<RequestInit["body"]>, contentType, {
+              "Content-Length": String(body.byteLength),
+            });
+            await checkAnswer(res, `${c.method} ${c.path}`);
+            if (res.status < 300) for (const [key, n] of Object.entries(c.writes)) accepted[key] = (accepted[key] ?? 0) + n;
+          }),
+          { seed: SEED, numRuns: RUNS_PER_MULTIPART_ROUTE, endOnFailure: true },
+        );
+        const after = await snapshot();
+        expectOnlyAcceptedWrites(before, after, accepted, op.operationId);
+      },
+      ROUTE_TIMEOUT_MS,
+    );
   }
 });
 
