@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -113,7 +113,30 @@ describe("web app: a company's own forecast models, as its engineer", () => {
     await screenshot(page, { path: `${SHOTS}/web-company-models.png`, fullPage: true });
   }, 120_000);
 
+  /** A retry starts from where the saving step left the company's model (its failed try may have
+   *  renamed, set aside or archived it). */
+  async function ownModelAsSaved() {
+    const access = await accessToken(server.url, server.demo);
+    const demo = apiCaller(
+      () => server.url,
+      () => access,
+    );
+    const list = await demo<{ results: Array<{ method: string; versions: Array<{ id: string; company?: string }> }> }>(
+      "GET",
+      "v1/forecast_models/",
+    );
+    const saved = list.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.company !== undefined)!;
+    await demo("PATCH", `v1/forecast_models/xgboost/${saved.id}/own/`, {
+      description: "Обучена на 1 500 строках",
+      archived: false,
+      is_active: true,
+    });
+    await page.reload();
+    await inUse().filter({ hasText: "«Обучена на 1 500 строках», версия 2" }).waitFor();
+  }
+
   it("renames it, returns to the platform's model, chooses its own again and archives it", async () => {
+    await ownModelAsSaved();
     const row = () => own().locator("tbody tr.ant-table-row").first();
     await row().getByRole("button", { name: "Переименовать" }).click();
     const editor = own().locator("textarea");
@@ -132,7 +155,12 @@ describe("web app: a company's own forecast models, as its engineer", () => {
     expect(await forecastModelVersion()).toBe(2);
 
     await row().getByRole("button", { name: "В архив" }).click();
-    await page.locator(".ant-popconfirm").getByRole("button", { name: "В архив" }).click();
+    // The confirmation as it stands open (not one still fading out).
+    await page
+      .locator(".ant-popconfirm:not(.ant-popover-hidden)", { hasText: "Убрать модель в архив?" })
+      .getByRole("button", { name: "В архив" })
+      .click();
+    await page.getByText("Модель убрана в архив").waitFor();
     await row().getByText("В архиве").waitFor();
     await inUse().filter({ hasText: "модель платформы, версия 1" }).waitFor();
     await row().getByRole("button", { name: "Вернуть из архива" }).waitFor();
