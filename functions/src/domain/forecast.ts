@@ -14,7 +14,6 @@ import {
   readRowTime,
   rowTimes,
   type Backtest,
-  type IntervalLevel,
 } from "@core/gbdt";
 import { FORECAST_MEASURED, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps, ForecastFileResult } from "./context";
@@ -24,11 +23,12 @@ import type { ForecastRow } from "./forecast-rows";
 import { checkEach, parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "../contract/schemas/uploads";
-import type { ForecastCalibration, ForecastModelVersion, ForecastRun, ForecastSettings } from "../ports";
+import type { ForecastModelVersion, ForecastRun, ForecastSettings } from "../ports";
 
 export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
 import { calibrationFor, calibrationSummary } from "./forecast-calibration";
+import { columnRows, readForecastCsv, type ForecastColumns } from "./forecast-file";
 
 export const MAX_FORECAST_ROWS = 100_000;
 
@@ -115,8 +115,13 @@ export const forecastSpec = (): TableSpec => ({
   columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
 });
 
+/** A history's rows: a plain CSV read in one pass into columns (forecast-file.ts), any other file by
+ *  the general reader; the same rows and the same errors either way. */
 export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
-  return forecastRowsFromTable(await parseTable(file, forecastSpec()));
+  const spec = forecastSpec();
+  const read = readForecastCsv(file, spec);
+  if (read) return numberRows(columnRows(read.columns));
+  return forecastRowsFromTable(await parseTable(file, spec));
 }
 
 /** With `refused`, a row's error is handed to it and the row left out (the preview, files/tabular.ts). */
@@ -235,26 +240,116 @@ export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
  *  forecast upload (about a second for 100 000 rows), which the local host runs in a worker thread
  *  (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
 export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult> {
+  const read = readForecastCsv(file, forecastSpec());
+  if (read) return forecastFromColumns(deps, read.columns, run);
   const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file)));
   return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
 }
 
+/** A number as JSON.stringify writes it. */
+const json = (value: number) => (Number.isFinite(value) ? String(value) : "null");
+
+/** The ids numberRows gives rows with these `id` cells (NaN: none): a positive whole id not seen
+ *  before is kept, the others numbered on from the largest kept. */
+function columnIds(cells: Float64Array): Float64Array {
+  const ids = new Float64Array(cells.length);
+  const used = new Set<number>();
+  let largest = 0;
+  for (let r = 0; r < cells.length; r++) {
+    const id = cells[r];
+    if (Number.isInteger(id) && id > 0 && !used.has(id)) {
+      used.add(id);
+      ids[r] = id;
+      if (id > largest) largest = id;
+    } else ids[r] = Number.NaN;
+  }
+  let next = largest + 1;
+  for (let r = 0; r < ids.length; r++) if (Number.isNaN(ids[r])) ids[r] = next++;
+  return ids;
+}
+
+/** finishForecast of the predicted rows, and their JSON as stored, from a history's columns
+ *  (forecast-file.ts): the same summary and the same JSON text as forecastFromFile's rows, without
+ *  an object per row. */
+export async function forecastFromColumns(
+  deps: Pick<Deps, "blobs">,
+  columns: ForecastColumns,
+  run: ForecastRun,
+): Promise<ForecastFileResult> {
+  const { calibration, settings } = run;
+  const model = await runnableModel(deps, run.version);
+  const n = columns.count;
+  const results = predict(model, columns.features, FORECAST_FEATURES);
+  const intervals = calibration ? intervalColumns(results, calibration, settings.level, settings.limit) : undefined;
+  let kind = 0;
+  let measured = false;
+  for (let r = 0; r < n; r++) {
+    const k = columns.timeKind[r];
+    if (k !== 0) {
+      if (kind === 0) kind = k;
+      else if (k !== kind) throw new Invalid("t: время должно быть везде датой и временем или везде номером шага");
+    }
+    if (!Number.isNaN(columns.y[r])) measured = true;
+  }
+  const check = measured
+    ? backtest({
+        measured: columns.y,
+        predicted: results,
+        lo: intervals?.lo,
+        hi: intervals?.hi,
+        time: kind === 0 ? undefined : columns.time,
+        timeKind: kind === 0 ? undefined : kind === 1 ? "datetime" : "step",
+        limit: settings.limit,
+        warning: settings.warning,
+      })
+    : null;
+  const ids = columnIds(columns.id);
+  const features = FORECAST_FEATURES.length;
+  const names = FORECAST_FEATURES.map((f) => `,"${f}":`);
+  const parts = new Array<string>(n);
+  for (let r = 0; r < n; r++) {
+    let row = `{"id":${json(ids[r])}`;
+    const base = r * features;
+    for (let f = 0; f < features; f++) row += names[f] + json(columns.features[base + f]);
+    if (!Number.isNaN(columns.y[r])) row += `,"y":${json(columns.y[r])}`;
+    const k = columns.timeKind[r];
+    if (k === 1) row += `,"t":"${new Date(columns.time[r]).toISOString().slice(0, 19)}"`;
+    else if (k === 2) row += `,"t":${json(columns.time[r])}`;
+    row += `,"result":${json(results[r])}`;
+    if (intervals) row += `,"lo":${json(intervals.lo[r])},"hi":${json(intervals.hi[r])},"p_exceed":${json(intervals.pExceed[r])}`;
+    parts[r] = `${row}}`;
+  }
+  return {
+    summary: summaryOf(results, run, check),
+    json: new TextEncoder().encode(`[${parts.join(",")}]`),
+  };
+}
+
 export function forecastSummary(rows: ForecastRow[], run: ForecastRun, check: Backtest | null = null) {
+  return summaryOf(
+    rows.map((row) => row.result ?? Number.NaN),
+    run,
+    check,
+  );
+}
+
+function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest | null) {
   const { version, settings } = run;
   let above = 0;
   let max = -Infinity;
   let sum = 0;
-  for (const row of rows) {
-    const value = row.result ?? Number.NaN;
+  for (let i = 0; i < results.length; i++) {
+    const value = results[i];
     if (value > settings.limit) above += 1;
     if (value > max) max = value;
     sum += value;
   }
+  const count = results.length;
   return {
-    rows: rows.length,
+    rows: count,
     above_limit: above,
-    max_result: rows.length ? max : null,
-    mean_result: rows.length ? sum / rows.length : null,
+    max_result: count ? max : null,
+    mean_result: count ? sum / count : null,
     level: settings.level,
     limit: settings.limit,
     warning: settings.warning,

@@ -14,6 +14,7 @@ import { checkTable, type CellValue, type ParsedTable, type RowRefusals, type Ta
 import { periodsFromTable, periodsSpec } from "./measured-periods";
 import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
 import { forecastRowsFromTable, forecastSpec } from "./forecast";
+import { readForecastCsv } from "./forecast-file";
 import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS } from "../contract/schemas/upload-preview";
 
 export { PREVIEW_ROWS };
@@ -88,6 +89,18 @@ export async function previewUpload(
   bounds?: PeriodBounds,
 ): Promise<UploadPreview> {
   const check = checkOf(type, values, bounds);
+  // A forecast's plain CSV that its one-pass reader takes has no refused row (forecast-file.ts).
+  const read = type === "regres_methane" ? readForecastCsv(file, check.spec) : undefined;
+  if (read) {
+    return {
+      format: "csv",
+      sheet: read.sheet,
+      count: read.columns.count,
+      columns: previewColumns(check.spec, read.headers),
+      rows: read.head,
+      errors: [],
+    };
+  }
   const table = await checkTable(file, check.spec);
   const errors: PreviewError[] = table.errors.map((e) => ({ sheet: e.sheet, row: e.row, column: e.header, message: e.message }));
   // The save's own checks, once, on the rows whose cells were read: each refused row is listed and
@@ -128,16 +141,14 @@ export async function previewUpload(
     format: table.format,
     sheet: table.sheet,
     count: table.rows.length,
-    columns: check.spec.columns.map((c) => ({
-      name: c.name,
-      header: table.headers[c.name] ?? null,
-      label: c.label ?? c.name,
-      unit: c.unit ?? "",
-    })),
+    columns: previewColumns(check.spec, table.headers),
     rows: previewRows(table.rows, errors),
     errors,
   };
 }
+
+const previewColumns = (spec: TableSpec, headers: Record<string, string>) =>
+  spec.columns.map((c) => ({ name: c.name, header: headers[c.name] ?? null, label: c.label ?? c.name, unit: c.unit ?? "" }));
 
 /** The first rows, then the first refused rows below them (in the file's order), so that every
  *  bad cell a user is first told about can be shown where it is. */

@@ -118,12 +118,17 @@ export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<P
 
 /** The file read with every refused cell listed rather than the first thrown: for the preview. */
 export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
+  const format = fileFormat(file, spec);
+  const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);
+  return { format, sheet: raw.sheet, ...toRows(raw, spec) };
+}
+
+/** The file's format, once its size is within the spec's cap and it is not empty. */
+export function fileFormat(file: UploadedFile, spec: TableSpec): "xlsx" | "csv" {
   const cap = spec.maxBytes ?? { bytes: MAX_TABULAR_UPLOAD_BYTES, text: MAX_TABULAR_UPLOAD_TEXT };
   if (file.bytes.byteLength > cap.bytes) throw new FileRefused(413, `Файл больше ${cap.text}`);
   if (file.bytes.byteLength === 0) throw badFile("file_data: файл пуст");
-  const format = detectFormat(file);
-  const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);
-  return { format, sheet: raw.sheet, ...toRows(raw, spec) };
+  return detectFormat(file);
 }
 
 export interface RawTable {
@@ -216,11 +221,16 @@ export function decodeCsv(bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
-  const text = decodeCsv(bytes);
+/** The delimiter of a CSV's text: what its first line holds. */
+export function csvDelimiter(text: string): string {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   // Russian Excel writes CSV with ";" and decimal commas.
-  const delimiter = firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
+  return firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
+}
+
+function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
+  const text = decodeCsv(bytes);
+  const delimiter = csvDelimiter(text);
   const sheet = "CSV";
   const lines: Array<[number, unknown[]]> = [];
   let header: string[] | undefined;
@@ -247,7 +257,7 @@ function readCsv(bytes: Uint8Array, maxRows: number): RawTable {
 const MACHINE_NUMBER = /^[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?$/;
 
 /** A cell's number, null for an empty or NaN cell, or why the text is not a number. */
-function parseNumber(value: unknown): number | null | { problem: string } {
+export function parseNumber(value: unknown): number | null | { problem: string } {
   if (value === null || value === "") return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : { problem: "" };
   const text = String(value).trim();
@@ -262,7 +272,12 @@ function parseNumber(value: unknown): number | null | { problem: string } {
   return { problem: read.problem === "ambiguous" || read.problem === "grouping" ? TYPED_NUMBER_PROBLEMS[read.problem] : "" };
 }
 
-function toRows(raw: RawTable, spec: TableSpec): { rows: TableRow[]; headers: Record<string, string>; errors: CellError[] } {
+/** Each spec column's position in the file's header (undefined: an optional column not in it), and
+ *  its header as written; a required column missing is refused. */
+export function locateColumns(
+  raw: Pick<RawTable, "sheet" | "header">,
+  spec: TableSpec,
+): { located: Array<{ column: ColumnSpec; index: number | undefined }>; headers: Record<string, string> } {
   const positions = new Map<string, number>();
   raw.header.forEach((h, i) => {
     const key = headerKey(h);
@@ -284,6 +299,11 @@ function toRows(raw: RawTable, spec: TableSpec): { rows: TableRow[]; headers: Re
     if (index !== undefined) headers[column.name] = raw.header[index];
     return { column, index };
   });
+  return { located, headers };
+}
+
+function toRows(raw: RawTable, spec: TableSpec): { rows: TableRow[]; headers: Record<string, string>; errors: CellError[] } {
+  const { located, headers } = locateColumns(raw, spec);
   if (raw.lines.length === 0) throw badFile(`Лист «${raw.sheet}»: нет строк с данными`);
   const errors: CellError[] = [];
   // One function for the whole table, not a closure per cell: the local server runs through tsx,
