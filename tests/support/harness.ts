@@ -13,7 +13,7 @@ import { createCompany, createUser } from "@server/domain/users";
 import { seedDictionaries } from "@server/domain/dictionaries";
 import { seedProductionCalendar } from "@server/domain/production-calendar";
 import { seedDefaultModels } from "@server/domain/forecast-models";
-import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
+import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { withUploadNotifications } from "@server/local/upload-notifications";
 import type { Clock } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
@@ -35,8 +35,14 @@ export interface Harness {
   doc?: OpenStorage["doc"];
 }
 
-export async function createHarness(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<Harness> {
-  const storage = await openMemoryStorage();
+/** `storage.threads`: dynalite and the table-stream handler in worker threads, as the local server
+ *  runs them; in the test's own process without. */
+export async function createHarness(
+  overrides: Partial<AppConfig> = {},
+  clock?: Clock,
+  storageOptions: StorageOptions = {},
+): Promise<Harness> {
+  const storage = await openMemoryStorage(storageOptions);
   const uploads = withUploadNotifications(fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))));
   const deps: Deps = {
     repos: storage.repos,

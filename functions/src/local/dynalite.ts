@@ -1,14 +1,28 @@
-// dynalite, the DynamoDB implementation on LevelDB, run inside this process on a loopback port.
-// With a path the data persist there; without one it keeps everything in memory (tests).
+// dynalite, the DynamoDB implementation on LevelDB, on a loopback port. With a path the data
+// persist there; without one it keeps everything in memory (tests). In this process's event loop,
+// or with `thread` in a worker thread of its own (dynalite-thread.mjs): the local server's engine
+// then takes none of the time its requests' event loop needs.
 import dynalite from "dynalite";
 import type { AddressInfo } from "node:net";
+import { Worker } from "node:worker_threads";
 
 export interface RunningDynalite {
   endpoint: string;
   close(): Promise<void>;
 }
 
-export async function startDynalite(path?: string, port = 0): Promise<RunningDynalite> {
+export interface DynaliteOptions {
+  /** A folder to persist in; in memory without one. */
+  path?: string;
+  /** 0 (default): any free port. */
+  port?: number;
+  /** Run the engine in a worker thread of its own. */
+  thread?: boolean;
+}
+
+export async function startDynalite(options: DynaliteOptions = {}): Promise<RunningDynalite> {
+  const { path, port = 0 } = options;
+  if (options.thread) return startDynaliteThread(path, port);
   const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -19,5 +33,54 @@ export async function startDynalite(path?: string, port = 0): Promise<RunningDyn
     endpoint: `http://127.0.0.1:${actualPort}`,
     // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
     close: () => new Promise<void>((resolve, reject) => server.close((err?: Error) => (err ? reject(err) : resolve()))),
+  };
+}
+
+type ThreadMessage =
+  | { type: "listening"; port: number }
+  | { type: "error"; message: string; code?: string }
+  | { type: "closed"; message?: string };
+
+const THREAD = new URL("./dynalite-thread.mjs", import.meta.url);
+
+async function startDynaliteThread(path: string | undefined, port: number): Promise<RunningDynalite> {
+  const worker = new Worker(THREAD, { workerData: { path, port }, execArgv: [] });
+  const next = () =>
+    new Promise<ThreadMessage>((resolve, reject) => {
+      const settle = (message: ThreadMessage | Error) => {
+        worker.off("message", settle);
+        worker.off("error", settle);
+        worker.off("exit", exited);
+        if (message instanceof Error) reject(message);
+        else resolve(message);
+      };
+      const exited = (code: number) => settle(new Error(`dynalite thread exited with code ${code}`));
+      worker.on("message", settle);
+      worker.on("error", settle);
+      worker.on("exit", exited);
+    });
+  const started = await next();
+  if (started.type !== "listening") {
+    await worker.terminate();
+    const message = started.type === "error" ? started.message : "dynalite thread did not start";
+    throw Object.assign(new Error(message), started.type === "error" && started.code ? { code: started.code } : {});
+  }
+  // A thread that fails later leaves its endpoint refusing: the callers' requests fail and say so.
+  worker.on("error", (error) => console.error(`dynalite thread: ${error.stack ?? error}`));
+  // The thread does not keep the process alive by itself (a caller's requests to it do).
+  worker.unref();
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${started.port}`,
+    close() {
+      closing ??= (async () => {
+        const closed = next();
+        worker.postMessage("close");
+        const answer = await closed;
+        await worker.terminate();
+        if (answer.type === "closed" && answer.message) throw new Error(answer.message);
+      })();
+      return closing;
+    },
   };
 }

@@ -63,7 +63,12 @@ export interface LocalServer {
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
-  const storage = options.dataDir ? await openServerStorage(options.dataDir) : await openMemoryStorage();
+  // dynalite and the table-stream handler in threads of their own: a burst of writes does not wait
+  // behind the engine's or the handler's work on this event loop (in AWS the stream's own function
+  // handles it).
+  const storage = options.dataDir
+    ? await openServerStorage(options.dataDir, { threads: true })
+    : await openMemoryStorage({ threads: true });
   const dataDir = options.dataDir ?? join(tmpdir(), `fugitive-${randomBytes(6).toString("hex")}`);
   mkdirSync(dataDir, { recursive: true });
   const keys: SigningKeys = options.dataDir ? localSigningKeys(dataDir) : { jwtSecret: randomBytes(48) };

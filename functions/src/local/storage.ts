@@ -10,10 +10,10 @@ import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
 import type { SigningKeys } from "../domain/signed-tokens";
-import { systemClock } from "../domain/context";
-import { handleTableChanges, type StreamRecord } from "../events/table-changes";
+import type { StreamRecord } from "../events/table-changes";
 import { startDynalite } from "./dynalite";
 import { eventQueue } from "./event-queue";
+import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
 
 // Node 20.19+ is a supported local runtime (README.md); the SDK's notice about its own future support
@@ -87,24 +87,24 @@ async function reachable(endpoint: string): Promise<boolean> {
   }
 }
 
+export interface StorageOptions {
+  /** dynalite and the table-stream handler each in a worker thread of its own (the local server):
+   *  neither holds the event loop that answers requests. Without, both run in this process. */
+  threads?: boolean;
+}
+
 /** The table on a dynalite endpoint, with the stream DynamoDB would have: this process's writes
- *  go to the handler that the table's stream feeds in AWS (events/table-changes.ts). */
-async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>): Promise<OpenStorage> {
+ *  go to the handler that the table's stream feeds in AWS (events/table-changes.ts), in this
+ *  process or in a thread of its own. */
+async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>, options: StorageOptions = {}): Promise<OpenStorage> {
   const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
   await ensureTable(doc, LOCAL_TABLE);
   const repos = dynamoRepositories(doc, LOCAL_TABLE);
-  // The handler writes through a client of its own: its writes (audit entries, statistics
-  // snapshots) are ones it skips on the stream anyway, so they need no records.
-  const handlerDoc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
-  const handlerRepos = dynamoRepositories(handlerDoc, LOCAL_TABLE);
+  const handler = options.threads ? threadStreamHandler(endpoint, LOCAL_TABLE) : inProcessStreamHandler(endpoint, LOCAL_TABLE);
   const stream = eventQueue<StreamRecord>(
     async (records) => {
-      const { batchItemFailures } = await handleTableChanges(
-        { Records: records },
-        { doc: handlerDoc, tableName: LOCAL_TABLE, repos: handlerRepos, clock: systemClock, log: quietAudit },
-      );
-      const failed = new Set(batchItemFailures.map((failure) => failure.itemIdentifier));
-      return records.filter((record) => failed.has(record.dynamodb.SequenceNumber ?? record.eventID));
+      const failed = new Set(await handler.handle(records));
+      return records.filter((record) => failed.has(recordIdentifier(record)));
     },
     // Lambda gathers for up to 5 s (infra/lib/stack.ts); a shorter wait keeps the local profile fresh
     // while still folding a burst of writes into one refresh per company.
@@ -119,31 +119,32 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>):
     async close() {
       await stream.settled();
       doc.destroy();
-      handlerDoc.destroy();
+      await handler.close();
       await closeEngine();
     },
   };
 }
 
-/** The audit handler logs a line per change for CloudWatch; locally the trail is in the table. */
-const quietAudit = { info: () => {}, error: console.error };
-
 /** Storage in memory: every call gets its own empty table (tests). */
-export async function openMemoryStorage(): Promise<OpenStorage> {
-  const engine = await startDynalite();
-  return fromEndpoint(engine.endpoint, engine.close);
+export async function openMemoryStorage(options: StorageOptions = {}): Promise<OpenStorage> {
+  const engine = await startDynalite({ thread: options.threads });
+  return fromEndpoint(engine.endpoint, engine.close, options);
 }
 
 /** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there. */
-export async function openServerStorage(dataDir: string): Promise<OpenStorage> {
+export async function openServerStorage(dataDir: string, options: StorageOptions = {}): Promise<OpenStorage> {
   mkdirSync(dataDir, { recursive: true });
-  const engine = await startDynalite(join(dataDir, "dynamodb"));
+  const engine = await startDynalite({ path: join(dataDir, "dynamodb"), thread: options.threads });
   const endpointFile = join(dataDir, ENDPOINT_FILE);
   writeFileSync(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid }));
-  return fromEndpoint(engine.endpoint, async () => {
-    rmSync(endpointFile, { force: true });
-    await engine.close();
-  });
+  return fromEndpoint(
+    engine.endpoint,
+    async () => {
+      rmSync(endpointFile, { force: true });
+      await engine.close();
+    },
+    options,
+  );
 }
 
 /** For a command that may run beside the server: use the server's engine when it is up, else
@@ -162,6 +163,6 @@ export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
     if (await reachable(endpoint)) return fromEndpoint(endpoint, async () => {});
   }
   mkdirSync(dataDir, { recursive: true });
-  const engine = await startDynalite(join(dataDir, "dynamodb"));
+  const engine = await startDynalite({ path: join(dataDir, "dynamodb") });
   return fromEndpoint(engine.endpoint, engine.close);
 }
