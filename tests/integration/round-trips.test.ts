@@ -2,11 +2,13 @@
 // calls counted here, in at most the sequential rounds, so a change that adds one fails. The calls
 // are measured by tests/support/api-call-counts.ts (with tests/support/counted-api.ts), which
 // `npm run bench -- api` prints too and, with `--write-docs`, writes into docs/performance.md: the
-// last test fails when that table says other than what was measured here.
+// last test fails when that table says other than what was measured here, or when the load's
+// figures (`npm run load -- --write-docs`) state other calls per create than its create makes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeCoefficient, getDictionaryItem } from "@server/domain/dictionaries";
 import { countedApi, type CountedApi } from "../support/counted-api";
 import { OPERATIONS, documented, measureOperations, roundsOf, type Measured } from "../support/api-call-counts";
+import { documentedCreateCalls, loadCreateCalls } from "../support/load-create";
 
 let api: CountedApi;
 let project: string;
@@ -105,6 +107,13 @@ describe("DynamoDB calls per API operation", () => {
     );
     // On a difference: `npm run bench -- api --write-docs` writes the table from a run.
     expect(documented()).toEqual(expected);
+  });
+
+  it("per create are the ones docs/performance.md's load figures state", async () => {
+    const documentedCalls = documentedCreateCalls();
+    expect(documentedCalls, "the load figures are written (npm run load -- --write-docs)").toBeDefined();
+    // On a difference: `npm run load -- --write-docs` writes the figures from a run.
+    expect((await loadCreateCalls()).length).toBe(documentedCalls);
   });
 });
 

@@ -9,7 +9,8 @@
 // that the stored items equal the writes acknowledged (and the statistics snapshot kept by the
 // stream handler counts them all), and that no acknowledged write is lost by the kill. Bounded:
 // LOAD_SECONDS (default 60) at LOAD_RATE (default 300) requests per second, the creates for
-// CREATE_SECONDS (default 20), then a 10-second kill phase.
+// CREATE_SECONDS (default 20), then a 10-second kill phase. `npm run load -- --write-docs` writes
+// what it printed into docs/performance.md (tests/support/generated-doc.ts) when the check passed.
 import autocannon from "autocannon";
 import { openSharedStorage } from "@server/local/storage";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -17,7 +18,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { countedApi } from "../support/counted-api";
+import { writeGeneratedBlock } from "../support/generated-doc";
+import { LOAD_CREATE_PATH, createCallsLine, loadCreateBody, loadCreateCalls } from "../support/load-create";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const RATE = Number(process.env.LOAD_RATE ?? 300);
@@ -95,27 +97,14 @@ async function session() {
   return { email, token: access, project: project.id };
 }
 
-// A small figure each: thousands of creates stay far inside a project's bound on its kept sums
-// (domain/magnitudes.ts), so every one is a write the load counts.
-const createBody = (project: string) => JSON.stringify({ name: "Нагрузка", project, volume: 1000, ef: 18 });
+const createBody = (project: string) => JSON.stringify(loadCreateBody(project));
 
-/** The DynamoDB calls of one create, on the same app with its client counted. */
-async function callsPerCreate(): Promise<string[]> {
-  const api = await countedApi();
-  try {
-    const created = await api.callsOf("/api/v1/projects/create_project/", {
-      method: "POST",
-      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
-    });
-    const project = (created.body as { id: string }).id;
-    // The first create fills the process's dictionary cache, as the server's has been by then.
-    await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: JSON.parse(createBody(project)) });
-    const { calls } = await api.callsOf("/api/v1/underground_emission_ch4/", { method: "POST", json: JSON.parse(createBody(project)) });
-    return calls.map((c) => c.command);
-  } finally {
-    await api.close();
-  }
-}
+/** What the run prints, in order: written into docs/performance.md with --write-docs. */
+const printed: string[] = [];
+const say = (line: string) => {
+  printed.push(line);
+  console.log(line);
+};
 
 const loadAverage = () =>
   loadavg()
@@ -126,7 +115,7 @@ async function run(seconds: number, rate: number, token: string, project: string
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
   const write = {
     method: "POST" as const,
-    path: "/api/v1/underground_emission_ch4/",
+    path: LOAD_CREATE_PATH,
     headers,
     body: createBody(project),
     onResponse: (status: number, body: string) => {
@@ -151,22 +140,21 @@ async function run(seconds: number, rate: number, token: string, project: string
 }
 
 function report(title: string, result: autocannon.Result) {
-  console.log(
+  say(
     `${title}: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ` +
       `latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms, ` +
       `2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
   );
 }
 
-const createCalls = await callsPerCreate();
-console.log(`DynamoDB calls per create: ${createCalls.length} (${createCalls.join(", ")}), on the request's path`);
+say(createCallsLine(await loadCreateCalls()));
 let server = await startServer();
 let failed = false;
 try {
   // Phase 0: creates from 4 writers at CREATE_RATE, and beside them a bare route of the same server.
   const writer = await session();
   const created: string[] = [];
-  console.log(`load average before the creates: ${loadAverage()} (1 / 5 / 15 min)`);
+  say(`load average before the creates: ${loadAverage()} (1 / 5 / 15 min)`);
   const [creates, bare] = await Promise.all([
     autocannon({
       url: URL_BASE,
@@ -177,7 +165,7 @@ try {
       requests: [
         {
           method: "POST",
-          path: "/api/v1/underground_emission_ch4/",
+          path: LOAD_CREATE_PATH,
           headers: { "Content-Type": "application/json", Authorization: `Bearer ${writer.token}` },
           body: createBody(writer.project),
           onResponse: (status: number, body: string) => {
@@ -190,7 +178,7 @@ try {
   ]);
   report(`creates ${CREATE_SECONDS} s offered at ${CREATE_RATE}/s, 4 writers`, creates);
   report("bare route (GET /, the same server) meanwhile at 20/s", bare);
-  console.log(`load average after the creates: ${loadAverage()}; creates served ${created.length} of ${CREATE_SECONDS * CREATE_RATE}`);
+  say(`load average after the creates: ${loadAverage()}; creates served ${created.length} of ${CREATE_SECONDS * CREATE_RATE}`);
   if (created.length !== CREATE_SECONDS * CREATE_RATE || creates.non2xx + creates.errors + creates.timeouts > 0) failed = true;
 
   // Phase 1: mixed load. Every answer must be 2xx and every acknowledged write stored.
@@ -205,7 +193,7 @@ try {
   const stored = (await shared.repos.calculations.listAllByProject(me.company.id, first.project, "underground_emission_ch4", "active"))
     .length;
   await shared.close();
-  console.log(`writes acknowledged ${acknowledged.length}, items stored ${stored}`);
+  say(`writes acknowledged ${acknowledged.length}, items stored ${stored}`);
   if (result.non2xx + result.errors + result.timeouts > 0 || stored !== acknowledged.length) failed = true;
   // The statistics snapshot follows the writes through the table's stream handler: it must catch
   // up with every acknowledged write (the company has no other calculations).
@@ -228,7 +216,7 @@ try {
     if (counted === acknowledged.length && listed === acknowledged.length) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  console.log(
+  say(
     `statistics: ${counted} calculations counted, list count ${listed}, of ${acknowledged.length}; caught up ${Date.now() - caughtUp} ms after the load`,
   );
   if (counted !== acknowledged.length || listed !== acknowledged.length) failed = true;
@@ -250,7 +238,7 @@ try {
     });
     if (res.status !== 200) lost += 1;
   }
-  console.log(`after SIGKILL and restart: ${beforeKill.length} acknowledged writes, ${lost} lost`);
+  say(`after SIGKILL and restart: ${beforeKill.length} acknowledged writes, ${lost} lost`);
   if (lost > 0 || beforeKill.length === 0) failed = true;
   // Writes answered just before the kill may not have reached the statistics then; the restart
   // rebuilds the snapshot, which must count what the table holds. Counted on the table itself
@@ -261,12 +249,16 @@ try {
   const held = (await storage.repos.calculations.listActiveByCompany(restarted.company.id)).length;
   await storage.close();
   const after = await json<{ calculations: Record<string, number> }>("/api/v1/users/statistics/", { token });
-  console.log(`statistics after the restart: ${after.calculations.underground_emission_ch4} counted, ${held} stored`);
+  say(`statistics after the restart: ${after.calculations.underground_emission_ch4} counted, ${held} stored`);
   if (after.calculations.underground_emission_ch4 !== held) failed = true;
 } finally {
   server.kill("SIGINT");
   await new Promise((r) => server.once("exit", r));
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(failed ? "LOAD CHECK FAILED" : "load check passed: 0 errors, no acknowledged write lost");
+say(failed ? "LOAD CHECK FAILED" : "load check passed: 0 errors, no acknowledged write lost");
+if (process.argv.includes("--write-docs")) {
+  if (failed) console.log("docs/performance.md not written: the check failed");
+  else writeGeneratedBlock("load", printed);
+}
 process.exitCode = failed ? 1 : 0;

@@ -1,5 +1,5 @@
 // A bench's figures written into docs/performance.md from one run (`npm run bench -- NAME
-// --write-docs`), between markers of their own, with the day, the machine and its load average:
+// --write-docs`, `npm run load -- --write-docs`), between markers of their own, with the day, the machine and its load average:
 // the document's figures of that bench are never typed by hand. The api bench's call counts have
 // their own table (tests/support/api-call-counts.ts).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -8,8 +8,11 @@ import { PERFORMANCE_DOC } from "./api-call-counts";
 
 export { PERFORMANCE_DOC };
 
+/** The command that writes a block: the bench's, or `npm run load`'s for the load. */
+const writtenBy = (bench: string) => (bench === "load" ? "npm run load -- --write-docs" : `npm run bench -- ${bench} --write-docs`);
+
 const markers = (bench: string) => ({
-  begin: `<!-- ${bench} figures: written by \`npm run bench -- ${bench} --write-docs\` from one run; not edited by hand -->`,
+  begin: `<!-- ${bench} figures: written by \`${writtenBy(bench)}\` from one run; not edited by hand -->`,
   end: `<!-- end of ${bench} figures -->`,
 });
 
