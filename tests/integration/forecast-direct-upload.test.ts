@@ -12,6 +12,7 @@ import { loadModel } from "@core/gbdt";
 import { longwallHistory, type LongwallHistory } from "@core/gbdt/longwall-history";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { sweepAbandonedUploads } from "@server/domain/direct-uploads";
+import { keptPreviewColumns, takePreviewColumns, uploadDigest } from "@server/domain/forecast-preview-columns";
 import { createHarness, type Harness } from "../support/harness";
 import { historyCsv } from "../support/longwall-csv";
 import { modelFixture } from "../support/models";
@@ -197,6 +198,47 @@ describe("the same checks as the file in the form", () => {
     const file = await h.request(`/api/v1/regres_methane/${created.id}/file/`, { token: staff.token });
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(text))).toBe(true);
   }, 60_000);
+
+  it("saves from the columns its preview read, the same rows as a save that reads the file; a rewritten upload is read again", async () => {
+    const project = await h.newProject(staff.token, "Лава 10");
+    const text = encoder.encode(historyCsv(year, 0, 2_000));
+    const detail = async (id: string) =>
+      (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token: staff.token })).json()) as {
+        rows: number;
+        backtest: unknown;
+        data: unknown[];
+      };
+    const save = async (key: string) => {
+      const res = await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, { file_upload: key }));
+      expect(res.status, await res.clone().text()).toBe(201);
+      return detail(((await res.json()) as { id: string }).id);
+    };
+    // Previewed: its columns are kept for this company and this upload only, and the save takes them.
+    const previewed = await uploaded(staff.token, text);
+    const before = keptPreviewColumns().entries;
+    expect(
+      (await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, { file_upload: previewed }))).status,
+    ).toBe(200);
+    expect(keptPreviewColumns().entries).toBe(before + 1);
+    expect(takePreviewColumns(other.companyId, previewed, () => uploadDigest(text), Date.now())).toBeUndefined();
+    expect(keptPreviewColumns().entries).toBe(before + 1);
+    const fromColumns = await save(previewed);
+    expect(keptPreviewColumns().entries).toBe(before);
+    // Not previewed (a miss: another instance's memory, or none): the file is read; the same rows.
+    const fromFile = await save(await uploaded(staff.token, text));
+    expect(fromColumns.rows).toBe(2_000);
+    expect(fromColumns.data).toEqual(fromFile.data);
+    expect(fromColumns.backtest).toEqual(fromFile.backtest);
+    // An upload written again after its preview is not the previewed file: its own rows are stored.
+    const rewritten = await uploaded(staff.token, text);
+    expect(
+      (await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, { file_upload: rewritten }))).status,
+    ).toBe(200);
+    await h.deps.blobs.put(rewritten, encoder.encode(historyCsv(year, 2_000, 2_500)), "text/csv");
+    const other500 = await save(rewritten);
+    expect(other500.rows).toBe(500);
+    expect(keptPreviewColumns().entries).toBe(before);
+  }, 120_000);
 
   it("refuses a key with a file, a key for another type and a key that is not one", async () => {
     const project = await h.newProject(staff.token, "Лава 9");

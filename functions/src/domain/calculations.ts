@@ -35,7 +35,16 @@ import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } fr
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
 import { checkInputs, checkProjectSums, checkResults, readKeptSumsAhead, type KeptSumsRead } from "./magnitudes";
-import { forecastFromFile, forecastRowsFromFile, forecastRowsFromJson, forecastRun, forecastSettings, runForecast } from "./forecast";
+import {
+  forecastFromColumns,
+  forecastFromFile,
+  forecastRowsFromFile,
+  forecastRowsFromJson,
+  forecastRun,
+  forecastSettings,
+  runForecast,
+} from "./forecast";
+import { takePreviewColumns, uploadDigest } from "./forecast-preview-columns";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";
 import { forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
@@ -281,10 +290,17 @@ async function evaluateForecast(
   const settings = forecastSettings({ ...previous?.inputs, ...request.values });
   const run = await forecastRun(deps, target.company, method, settings);
   const inputs = { method, ...settings };
-  if (file && file.bytes.byteLength > HEAVY_UPLOAD_BYTES) {
+  // A stored upload whose preview this process read: its columns, the file not read again.
+  const upload = file?.upload;
+  const columns = upload
+    ? takePreviewColumns(target.company, upload, () => uploadDigest(file.bytes), deps.clock.now().getTime())
+    : undefined;
+  if (columns || (file && file.bytes.byteLength > HEAVY_UPLOAD_BYTES)) {
     // A large upload's parse and prediction run off the request thread where the host can (the
     // local server's worker threads, README › Security «Пределы»); the rows come back as JSON.
-    const computed = await (deps.uploadFiles?.forecastFromFile(file, run) ?? forecastFromFile(deps, file, run));
+    const computed = columns
+      ? await (deps.uploadFiles?.forecastFromColumns(columns, run) ?? forecastFromColumns(deps, columns, run))
+      : await (deps.uploadFiles?.forecastFromFile(file!, run) ?? forecastFromFile(deps, file!, run));
     const dataKey = await storeForecastJson(deps, target.company, target.id, computed.json);
     return { inputs, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
   }

@@ -4,6 +4,7 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
+import type { ForecastColumns } from "./forecast-file";
 import type { BlobStore, Clock, ForecastModelTraining, ForecastRow, ForecastRun, Repositories, SpreadsheetWorker, User } from "../ports";
 
 export interface Deps {
@@ -35,11 +36,15 @@ export interface TrainedModelFile {
 
 export interface UploadFiles {
   forecastFromFile(file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult>;
+  /** A history's columns kept by its preview (forecast-preview-columns.ts), predicted and written. */
+  forecastFromColumns(columns: ForecastColumns, run: ForecastRun): Promise<ForecastFileResult>;
+  /** `kept` receives a forecast history's columns when the preview read them in one pass. */
   previewUpload(
     type: CalculationType,
     file: UploadedFile,
     values: Record<string, unknown>,
     bounds: PeriodBounds,
+    kept?: (columns: ForecastColumns) => void,
   ): Promise<UploadPreviewView>;
 }
 

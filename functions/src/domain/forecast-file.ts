@@ -21,7 +21,7 @@ import {
   type TableSpec,
   type UploadedFile,
 } from "../files/tabular";
-import type { ForecastRow } from "./forecast-rows";
+import type { ForecastRow } from "../ports";
 
 /** A forecast history's rows as columns: what the preview keeps for the save that follows it. */
 export interface ForecastColumns {
@@ -224,6 +224,11 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
       timeKind: timeKind.slice(0, count),
     },
   };
+}
+
+/** The columns' buffers, to hand them to another thread without a copy. */
+export function columnBuffers(columns: ForecastColumns): ArrayBuffer[] {
+  return [columns.id, columns.features, columns.y, columns.time, columns.timeKind].map((a) => a.buffer as ArrayBuffer);
 }
 
 function grown<T extends Float64Array | Uint8Array>(array: T, length: number): T {

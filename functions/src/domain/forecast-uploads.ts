@@ -25,6 +25,7 @@ import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from
 import { Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { TooLarge } from "./uploads";
+import { forgetPreviewColumns } from "./forecast-preview-columns";
 
 /** The area of these uploads (adapters/blob/areas.ts: the documents bucket, with the admins' files). */
 export const FORECAST_UPLOAD_AREA = "forecast-uploads";
@@ -72,7 +73,7 @@ export async function readForecastUpload(deps: Deps, actor: Actor, key: string, 
   if (!blob) throw missing;
   const extension = `.${match[2]}`;
   const given = (name ?? "").trim().slice(0, 200);
-  return { name: given.toLowerCase().endsWith(extension) ? given : `${given || "history"}${extension}`, bytes: blob.body };
+  return { name: given.toLowerCase().endsWith(extension) ? given : `${given || "history"}${extension}`, bytes: blob.body, upload: key };
 }
 
 /** Runs `use` on the uploaded history and deletes it afterwards, used or refused: a key serves once.
@@ -91,6 +92,7 @@ export async function withForecastUpload<T>(
   try {
     return await use(file);
   } finally {
+    forgetPreviewColumns(key);
     await deps.blobs.delete(key);
   }
 }

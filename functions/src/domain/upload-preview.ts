@@ -14,7 +14,8 @@ import { checkTable, type CellValue, type ParsedTable, type RowRefusals, type Ta
 import { periodsFromTable, periodsSpec } from "./measured-periods";
 import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
 import { forecastRowsFromTable, forecastSpec } from "./forecast";
-import { readForecastCsv } from "./forecast-file";
+import { readForecastCsv, type ForecastColumns } from "./forecast-file";
+import { keepPreviewColumns, uploadDigest } from "./forecast-preview-columns";
 import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS } from "../contract/schemas/upload-preview";
 
 export { PREVIEW_ROWS };
@@ -87,11 +88,13 @@ export async function previewUpload(
   file: UploadedFile,
   values: Record<string, unknown>,
   bounds?: PeriodBounds,
+  kept?: (columns: ForecastColumns) => void,
 ): Promise<UploadPreview> {
   const check = checkOf(type, values, bounds);
   // A forecast's plain CSV that its one-pass reader takes has no refused row (forecast-file.ts).
   const read = type === "regres_methane" ? readForecastCsv(file, check.spec) : undefined;
   if (read) {
+    kept?.(read.columns);
     return {
       format: "csv",
       sheet: read.sheet,
@@ -178,7 +181,16 @@ export async function previewCalculationUpload(
   const project = await getProject(deps, actor, input.project);
   const bounds = { start: project.start_date, end: project.end_date };
   const file = input.file;
+  // A history sent straight to storage: its columns are kept for the save that names it next.
+  const upload = file.upload;
+  const kept =
+    type === "regres_methane" && upload
+      ? (columns: ForecastColumns) =>
+          keepPreviewColumns(actor.company, upload, uploadDigest(file.bytes), columns, deps.clock.now().getTime())
+      : undefined;
   return heavyWork(deps, actor, () =>
-    deps.uploadFiles ? deps.uploadFiles.previewUpload(type, file, input.values, bounds) : previewUpload(type, file, input.values, bounds),
+    deps.uploadFiles
+      ? deps.uploadFiles.previewUpload(type, file, input.values, bounds, kept)
+      : previewUpload(type, file, input.values, bounds, kept),
   );
 }

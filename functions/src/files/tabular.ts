@@ -93,6 +93,9 @@ export function checkEach<T, R>(items: readonly T[], check: (item: T, index: num
 export interface UploadedFile {
   name: string;
   bytes: Uint8Array;
+  /** The key of the stored upload it was read from: a history sent straight to storage
+   *  (domain/forecast-uploads.ts), whose preview's columns its save may find (forecast-preview-columns.ts). */
+  upload?: string;
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];

@@ -17,7 +17,8 @@ import { exportFormat, type ExportResult } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
-import { forecastFromFile, type ForecastRun } from "../domain/forecast";
+import { forecastFromColumns, forecastFromFile, type ForecastRun } from "../domain/forecast";
+import { columnBuffers, type ForecastColumns } from "../domain/forecast-file";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 
@@ -130,12 +131,32 @@ async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promi
   }
 }
 
-/** An upload's preview (domain/upload-preview.ts): read and checked, nothing stored. */
+/** A history's columns kept by its preview (domain/forecast-preview-columns.ts), predicted. */
+async function forecastColumns(id: number, columns: ForecastColumns, run: ForecastRun): Promise<void> {
+  post({ id, type: "started" });
+  try {
+    const { summary, json } = await forecastFromColumns(deps, columns, run);
+    port.postMessage({ id, type: "forecast", summary, json } satisfies ThreadMessage, [json.buffer as ArrayBuffer]);
+  } catch (error) {
+    post(failure(id, error));
+  }
+}
+
+/** An upload's preview (domain/upload-preview.ts): read and checked, nothing stored; a forecast
+ *  history's columns handed back with it when asked (the save that follows may use them). */
 async function preview(message: Extract<ToThread, { type: "preview" }>): Promise<void> {
   post({ id: message.id, type: "started" });
   try {
-    const answer = await previewUpload(message.upload, message.file, message.values, message.bounds);
-    post({ id: message.id, type: "preview", preview: answer });
+    let columns: ForecastColumns | undefined;
+    const answer = await previewUpload(
+      message.upload,
+      message.file,
+      message.values,
+      message.bounds,
+      message.keepColumns ? (read) => (columns = read) : undefined,
+    );
+    const reply: ThreadMessage = { id: message.id, type: "preview", preview: answer, ...(columns ? { columns } : {}) };
+    port.postMessage(reply, columns ? columnBuffers(columns) : []);
   } catch (error) {
     post(failure(message.id, error));
   }
@@ -144,6 +165,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
+  else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);
   else if (message.type === "preview") void preview(message);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();

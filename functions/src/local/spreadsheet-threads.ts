@@ -21,6 +21,7 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
 import type { SpreadsheetWorker } from "../ports";
 import type { ForecastRun } from "../domain/forecast";
+import { columnBuffers, type ForecastColumns } from "../domain/forecast-file";
 
 export interface ThreadData {
   endpoint: string;
@@ -32,6 +33,7 @@ export type ToThread =
   | { id: number; type: "job"; request: WorkerRequest }
   | { id: number; type: "pull" | "cancel" }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
+  | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }
   | {
       id: number;
       type: "preview";
@@ -39,6 +41,8 @@ export type ToThread =
       file: UploadedFile;
       values: Record<string, unknown>;
       bounds: PeriodBounds;
+      /** Answer a forecast history's columns read in one pass with the preview. */
+      keepColumns: boolean;
     };
 
 export type ThreadMessage =
@@ -48,7 +52,7 @@ export type ThreadMessage =
   | { id: number; type: "end" }
   | { id: number; type: "started" }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
-  | { id: number; type: "preview"; preview: UploadPreviewView }
+  | { id: number; type: "preview"; preview: UploadPreviewView; columns?: ForecastColumns }
   | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
   | { id: number; type: "failed"; message: string };
 
@@ -151,13 +155,13 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     return threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
   }
 
-  function post(message: (id: number) => ToThread): Job {
+  function post(message: (id: number) => ToThread, transfer: ArrayBuffer[] = []): Job {
     const thread = pick();
     const job = new Job(nextId++, thread);
     thread.jobs.set(job.id, job);
     // A thread loads its code for seconds: the next job should find one ready.
     if (threads.length < size && threads.every((t) => t.jobs.size > 0)) spawn();
-    thread.worker.postMessage(message(job.id));
+    thread.worker.postMessage(message(job.id), transfer);
     return job;
   }
 
@@ -171,8 +175,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   /** An upload's work in a thread, its answer within the budget from when the thread starts it. A
    *  thread still busy with it then is ended, its other jobs failing as with a thread out of
    *  memory; the next job starts a new one. */
-  async function uploadWork(message: (id: number) => ToThread): Promise<ThreadMessage> {
-    const job = post(message);
+  async function uploadWork(message: (id: number) => ToThread, transfer?: ArrayBuffer[]): Promise<ThreadMessage> {
+    const job = post(message, transfer);
     const first = await job.next();
     if (first.type !== "started") return first;
     let timer: NodeJS.Timeout | undefined;
@@ -294,7 +298,13 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (answer.type !== "forecast") throw refusal(answer);
       return { summary: answer.summary, json: answer.json };
     },
-    async previewUpload(upload, file, values, bounds) {
+    // The columns are handed over, not copied: their one use is the save's.
+    async forecastFromColumns(columns, run) {
+      const answer = await uploadWork((id) => ({ id, type: "forecast_columns", columns, run }), columnBuffers(columns));
+      if (answer.type !== "forecast") throw refusal(answer);
+      return { summary: answer.summary, json: answer.json };
+    },
+    async previewUpload(upload, file, values, bounds, kept) {
       const answer = await uploadWork((id) => ({
         id,
         type: "preview",
@@ -302,8 +312,10 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
         file: { name: file.name, bytes: file.bytes },
         values,
         bounds,
+        keepColumns: kept !== undefined,
       }));
       if (answer.type !== "preview") throw refusal(answer);
+      if (answer.columns) kept?.(answer.columns);
       return answer.preview;
     },
     async close() {
