@@ -34,7 +34,7 @@ const serviceTests = () =>
   readdirSync("tests/integration")
     .filter((file) => file.endsWith(".test.ts") && !SLOW_SERVICE_TESTS.includes(file.replace(/\.test\.ts$/, "")))
     .map((file) => `tests/integration/${file}`)
-    .filter((path) => readFileSync(path, "utf8").includes("createHarness("));
+    .filter((path) => /create(Fresh)?Harness\(/.test(readFileSync(path, "utf8")));
 // The files whose size tests/support/depth.ts sets: smaller in the integration tier, whole in deep.
 const SIZED_TESTS = [
   "tests/integration/fuzz.test.ts",
@@ -83,8 +83,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", ...PROCESS_TESTS],
           exclude,
           globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
-          // The files share their worker's module graph: each opens its own table and server, and
-          // the server's modules are imported once per worker instead of once per file.
+          // The files share their worker's module graph: the server's modules are imported once per
+          // worker instead of once per file, and the files on tests/support/harness.ts share the
+          // worker's seeded table, each in companies of its own.
           isolate: false,
         },
       },

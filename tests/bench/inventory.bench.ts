@@ -28,7 +28,7 @@ import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/projects";
 import type { Calculation } from "@server/ports";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { writeCalculations } from "../support/large-inventory";
 import { company, facilityWithCalculation, growEach, measuredInventory } from "../support/checks-at-size";
 import { PERFORMANCE_DOC, writeGeneratedBlock } from "../support/generated-doc";
@@ -203,7 +203,7 @@ interface KeptFigures {
 /** The same year written one calculation at a time, each a record on the table's stream, and asked
  *  before any reconciliation: the kept sums as the stream handler left them, never compacted. */
 async function measureKept(n: number): Promise<KeptFigures> {
-  const harness = await createHarness();
+  const harness = await createFreshHarness();
   try {
     const user = await harness.signedInUser("Угольная компания");
     const actor: Actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" };
@@ -229,7 +229,7 @@ async function measureKept(n: number): Promise<KeptFigures> {
 }
 
 async function measure(n: number): Promise<Figures> {
-  const harness = await createHarness();
+  const harness = await createFreshHarness();
   try {
     const user = await harness.signedInUser("Угольная компания");
     const actor: Actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" };
@@ -262,7 +262,7 @@ const CHECK_CASES = {
 /** 9.1: the year's inventory of a company whose N calculations all carry one check's problem. */
 async function measureChecks(n: number, kind: keyof typeof CHECK_CASES): Promise<CheckFigures> {
   const { code, own } = CHECK_CASES[kind];
-  const harness = await createHarness();
+  const harness = await createFreshHarness();
   try {
     const c = await company(harness, "Угольная компания");
     // Own factors: a facility's source has 365 days; one source: every calculation without a period.

@@ -15,7 +15,8 @@ let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  ({ h, user, project } = await openProjectFixture("Шахта «Северная»"));
+  // A table of its own: an admin changes GWP sets and thresholds of the whole platform.
+  ({ h, user, project } = await openProjectFixture("Шахта «Северная»", {}, { freshTable: true }));
   admin = await signedInAdmin(h);
 });
 afterAll(() => h.close());

@@ -1,7 +1,7 @@
 // /api/v1/admin/…: roles checked server-side on every route, companies and users across companies,
 // coefficient versions, and the change log with before/after.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, createHarness, type Harness } from "../support/harness";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, signIn, type SignedIn } from "../support/admin";
 import { adminRoutes } from "@server/http/admin";
 
@@ -11,7 +11,8 @@ let staff: Awaited<ReturnType<Harness["signedInUser"]>>;
 let other: Awaited<ReturnType<Harness["signedInUser"]>>;
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the tests change the calendar, documents, media and upload limits of the whole platform.
+  h = await createFreshHarness();
   admin = await signedInAdmin(h, "Оператор платформы");
   staff = await h.signedInUser("Шахта Северная");
   other = await h.signedInUser("Разрез Южный");

@@ -11,7 +11,8 @@ let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  ({ h, user, project } = await openProjectFixture());
+  // A table of its own: a coefficient of the whole platform changes.
+  ({ h, user, project } = await openProjectFixture(undefined, {}, { freshTable: true }));
 });
 afterAll(() => h.close());
 

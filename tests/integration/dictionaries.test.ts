@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { DICTIONARY_NAMES } from "@server/dictionaries/reference-data";
 import { changeCoefficient, seedDictionaries } from "@server/domain/dictionaries";
 import { calculationView } from "@server/domain/calculations";
@@ -8,7 +8,8 @@ import type { Calculation } from "@server/ports";
 let h: Harness;
 let token: string;
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the tests change the platform's dictionaries and seed them again.
+  h = await createFreshHarness();
   ({ token } = await h.signedInUser());
 });
 afterAll(() => h.close());
@@ -154,7 +155,7 @@ describe("a corrected default (docs/methodology.md, Defaults read through a seco
     expect(fresh.sources.p_co2).toMatch(/ГОСТ 31369-2008.*табл\. 2.*Диоксид углерода/);
 
     // An installation seeded before the correction holds 1.8738 as version 1.
-    const other = await createHarness();
+    const other = await createFreshHarness();
     try {
       const stored = (await other.deps.repos.dictionaries.get("get_coeff_co2_density", 2))!;
       const wrong = { ...stored, values: { ...stored.values, p_co2: { value: 1.8738, unit: "кг/м³", tag: "T", ref: "371-1.2" } } };
@@ -176,7 +177,7 @@ describe("a corrected default (docs/methodology.md, Defaults read through a seco
 
 describe("values the methodology added after an installation seeded its dictionaries", () => {
   it("adds get_gwp's reporting years to sets stored without them, as a new version an admin can then date", async () => {
-    const other = await createHarness();
+    const other = await createFreshHarness();
     try {
       // A set seeded before D12 had no reporting years.
       const stored = (await other.deps.repos.dictionaries.get("get_gwp", 2))!;

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { airNeeded, calibrate, loadModel, whatIf } from "@core/gbdt";
 import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
 import { modelFixture } from "../support/models";
 
@@ -65,7 +65,8 @@ function calibrateFile(token: string, text: string, fields: Record<string, strin
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: an admin's calibration for all companies serves every company of the table.
+  h = await createFreshHarness();
   staff = await h.signedInUser("Шахта Калибровочная");
   other = await h.signedInUser("Шахта Соседняя");
   admin = await signedInAdmin(h);

@@ -36,7 +36,8 @@ let user: SignedInUser;
 let project: Project;
 
 beforeAll(async () => {
-  ({ h, user, project } = await openProjectFixture("Лава 7"));
+  // A table of its own: an admin uploads and activates a model version for the whole platform.
+  ({ h, user, project } = await openProjectFixture("Лава 7", {}, { freshTable: true }));
 });
 afterAll(() => h.close());
 

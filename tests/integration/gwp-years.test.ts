@@ -1,7 +1,7 @@
 // D12: GWP by reporting year. A project's reporting year picks the GWP set in force; an admin dates
 // a second set for 2025 through the admin coefficient API; a year change offers a recompute.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, dateAr5For } from "../support/admin";
 import { newId } from "@server/domain/ids";
 import type { Project, CalculationOf } from "@server/contract";
@@ -11,7 +11,8 @@ let token: string;
 let companyId: string;
 let userId: string;
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the admin's dating of AR5 for 2025 holds for every company of the table.
+  h = await createFreshHarness();
   ({ token, companyId, userId } = await h.signedInUser());
   const admin = await signedInAdmin(h);
   // AR5 (set 2) dated for the 2025 reporting year only.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/users";
 import { signIn, signedInAdmin } from "../support/admin";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import type { CalculationView } from "@server/contract";
 
 let h: Harness;
@@ -35,7 +35,8 @@ const versions = async () =>
   json<Array<{ version: number; approved_by: string }>>(await h.request("/api/v1/inventory/2024/versions/", { token: staff }), 200);
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the admin re-dates a GWP set of the whole platform.
+  h = await createFreshHarness();
   const a = await h.signedInUser("ООО «Четыре глаза»");
   staff = a.token;
   for (const name of ["r1", "r2", "r3"] as const) {

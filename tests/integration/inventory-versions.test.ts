@@ -13,7 +13,7 @@ import { createUser } from "@server/domain/users";
 import { changeCoefficient } from "@server/domain/dictionaries";
 import { gwpSetInForce } from "@server/domain/gwp-years";
 import { signIn } from "../support/admin";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import type { CalculationView } from "@server/contract";
 
 const FROZEN = /Инвентаризация 2024 года утверждена.*попросите проверяющего открыть год для изменений/;
@@ -76,7 +76,8 @@ const russian = (value: number) =>
     .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: a GWP set of the whole platform changes.
+  h = await createFreshHarness();
   const a = await h.signedInUser("ООО «Снимок»");
   staff = a.token;
   companyId = a.companyId;

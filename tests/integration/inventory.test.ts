@@ -2,7 +2,7 @@
 // primary and alternative calculations, totals by category and gas at the year's GWP, the checks,
 // the 296-FZ threshold, and isolation between companies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, signIn, dateAr5For } from "../support/admin";
 import { createUser } from "@server/domain/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
@@ -15,7 +15,8 @@ let token: string;
 let other: string;
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the admin's dating of AR5 for 2025 holds for every company of the table.
+  h = await createFreshHarness();
   ({ token } = await h.signedInUser("ООО Инвентаризация"));
   ({ token: other } = await h.signedInUser("ООО Чужая"));
   const admin = await signedInAdmin(h);

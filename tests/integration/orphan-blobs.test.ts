@@ -3,7 +3,7 @@
 // file a calculation names stays, whatever its age. The local server runs the sweep with the
 // abandoned uploads' one (local/upload-sweep.ts); AWS runs it nightly (lambda/orphan-sweep.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { calculationForm, validInputs } from "../support/tenant-objects";
 import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
 
@@ -12,7 +12,8 @@ let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the sweep reads every stored file, any company's.
+  h = await createFreshHarness();
   user = await h.signedInUser();
 });
 afterAll(() => h.close());

@@ -2,13 +2,14 @@
 // from (or the earliest reporting year the product supports), not from the day of seeding; an
 // installation seeded before gets the date as a new version of each item, with the reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { SEED_DATE_REASON, SEED_NAME_REASON, seedDictionaries, seededEffectiveFrom } from "@server/domain/dictionaries";
 import { REPORTING_YEAR_MIN } from "@server/domain/gwp-years";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: the tests check the seeding itself and change the seeded items.
+  h = await createFreshHarness();
 });
 afterAll(() => h.close());
 
@@ -27,7 +28,7 @@ describe("seeded reference values dated by their documents", () => {
   });
 
   it("gives an installation seeded with the day of seeding the documents' date as a new version, leaving an administrator's alone", async () => {
-    const other = await createHarness();
+    const other = await createFreshHarness();
     try {
       const repos = other.deps.repos.dictionaries;
       // As seeding wrote it before: version 1 in force from 2026-01-01.
@@ -60,7 +61,7 @@ describe("seeded reference values dated by their documents", () => {
   });
 
   it("gives an item seeded under its English-named source the Russian name, values and date kept, an administrator's name left alone", async () => {
-    const other = await createHarness();
+    const other = await createFreshHarness();
     try {
       const repos = other.deps.repos.dictionaries;
       const mean = (await repos.get("get_underground_emission_ch4", 1))!;

@@ -3,7 +3,7 @@
 // a calculation, the project's model that the browser's core reads, company isolation, and the
 // Russian {"detail"} of a refused value.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
 import { calculationApproach1, projectApproach1, type CalculationModel } from "@core/calculation-uncertainty";
 import { uncertaintyCore } from "@core/uncertainty-node";
@@ -14,7 +14,8 @@ let other: string;
 let admin: SignedIn;
 let projectId: string;
 beforeAll(async () => {
-  h = await createHarness();
+  // A table of its own: an admin changes a coefficient of the whole platform.
+  h = await createFreshHarness();
   ({ token } = await h.signedInUser());
   ({ token: other } = await h.signedInUser());
   admin = await signedInAdmin(h);

@@ -1,5 +1,13 @@
-// An API under test: the real Hono app on a fresh in-memory dynalite table, called through
+// An API under test: the real Hono app on an in-memory dynalite table, called through
 // app.request() (no port). One harness per test file.
+//
+// The files of a worker share one table, seeded once (dictionaries, production calendar, default
+// forecast models) with its blob folder: `createHarness()` gives each file its own app, config and
+// signing secret over it, and its users companies of their own, so a file sees nothing of another's
+// but what is platform-wide. A file that counts or changes what is platform-wide (dictionaries, the
+// calendar, the models, the documents, the admin lists), runs on a clock of its own or with other
+// settings, or checks the seeding itself, opens a table of its own: `createFreshHarness()` (or
+// `createHarness` with overrides or a clock).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +23,7 @@ import { seedProductionCalendar } from "@server/domain/production-calendar";
 import { seedDefaultModels } from "@server/domain/forecast-models";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { withUploadNotifications } from "@server/local/upload-notifications";
-import type { Clock } from "@server/ports";
+import type { Clock, CompanyRepository, Repositories } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
 export interface Harness {
@@ -28,6 +36,8 @@ export interface Harness {
   settled(): Promise<void>;
   /** Creates a company with one user and signs in; returns the access token. */
   signedInUser(companyName?: string): Promise<{ token: string; refresh: string; email: string; companyId: string; userId: string }>;
+  /** Waits for the file's writes to be handled; closes the table when it is the file's own (the
+   *  worker's shared table lives as long as the worker). */
   close(): Promise<void>;
   /** The dynalite endpoint of the harness's table (a client of its own writes without stream records). */
   endpoint?: string;
@@ -35,27 +45,102 @@ export interface Harness {
   doc?: OpenStorage["doc"];
 }
 
-/** `storage.threads`: dynalite and the table-stream handler in worker threads, as the local server
- *  runs them; in the test's own process without. */
+/** A table and the blob folder its items name. */
+interface Table {
+  storage: OpenStorage;
+  files: ReturnType<typeof fsBlobStore>;
+}
+
+let workerTable: Promise<Table> | undefined;
+// Counted per worker, not per file: every harness of a worker calls from addresses of its own, so
+// one file's sign-ins never use up another's budget in the shared table.
+let harnesses = 0;
+let users = 0;
+
+/** An API on the worker's seeded table; with overrides, a clock or storage options, on a table of its
+ *  own. `storage.threads`: dynalite and the table-stream handler in worker threads, as the local
+ *  server runs them; in the test's own process without. */
 export async function createHarness(
   overrides: Partial<AppConfig> = {},
   clock?: Clock,
   storageOptions: StorageOptions = {},
 ): Promise<Harness> {
-  const storage = await openMemoryStorage(storageOptions);
-  const uploads = withUploadNotifications(fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))));
+  if (clock || Object.keys(overrides).length > 0 || Object.keys(storageOptions).length > 0) {
+    return createFreshHarness(overrides, clock, storageOptions);
+  }
+  workerTable ??= openSeededTable().catch((error: unknown) => {
+    workerTable = undefined;
+    throw error;
+  });
+  return harnessOn(await workerTable, {}, undefined, false);
+}
+
+async function openSeededTable(): Promise<Table> {
+  const table = await openTable();
+  const { deps, uploads } = depsOn(table, {}, undefined);
+  await seed(deps);
+  await uploads.settled();
+  return table;
+}
+
+/** An API on a new table of its own, seeded with the harness's clock. */
+export async function createFreshHarness(
+  overrides: Partial<AppConfig> = {},
+  clock?: Clock,
+  storageOptions: StorageOptions = {},
+): Promise<Harness> {
+  const h = harnessOn(await openTable(storageOptions), overrides, clock, true);
+  await seed(h.deps);
+  return h;
+}
+
+async function openTable(storageOptions: StorageOptions = {}): Promise<Table> {
+  return { storage: await openMemoryStorage(storageOptions), files: fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))) };
+}
+
+async function seed(deps: Deps): Promise<void> {
+  await seedDictionaries(deps);
+  await seedProductionCalendar(deps);
+  await seedDefaultModels(deps);
+}
+
+function depsOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | undefined, repos = table.storage.repos) {
+  const uploads = withUploadNotifications(table.files);
   const deps: Deps = {
-    repos: storage.repos,
+    repos,
     blobs: uploads.blobs,
     clock: clock ?? { now: () => new Date() },
     config: { ...configFromEnv(randomBytes(32)), ...overrides },
     spreadsheets: inProcessSpreadsheets(() => deps),
   };
-  await seedDictionaries(deps);
-  await seedProductionCalendar(deps);
-  await seedDefaultModels(deps);
-  const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? "203.0.113.1" });
-  let userCounter = 0;
+  return { deps, uploads };
+}
+
+/** The repositories of a file on the shared table: the company list holds the companies made
+ *  through this harness alone, as a table of its own would, and so does the unique-name check
+ *  (`findByName` reads `this.list()`), so two files may each have their «ООО Чужая». Every item is
+ *  still read and written on the real table. */
+function withOwnCompanies(repos: Repositories): Repositories {
+  const own = new Set<string>();
+  const companies: CompanyRepository = {
+    ...repos.companies,
+    async create(company) {
+      await repos.companies.create(company);
+      own.add(company.id);
+    },
+    async list() {
+      return (await repos.companies.list()).filter((company) => own.has(company.id));
+    },
+  };
+  return { ...repos, companies };
+}
+
+function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | undefined, ownTable: boolean): Harness {
+  const { storage } = table;
+  const { deps, uploads } = depsOn(table, overrides, clock, ownTable ? storage.repos : withOwnCompanies(storage.repos));
+  harnesses += 1;
+  const defaultAddress = `203.0.113.${harnesses % 256}`;
+  const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? defaultAddress });
 
   const request: Harness["request"] = (path, init = {}) => {
     const { token, json, address, ...rest } = init;
@@ -81,12 +166,12 @@ export async function createHarness(
       return (await res.json()) as Project;
     },
     async signedInUser(companyName) {
-      userCounter += 1;
+      users += 1;
       const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
-      const email = `user${userCounter}-${randomBytes(3).toString("hex")}@example.com`;
+      const email = `user${users}-${randomBytes(3).toString("hex")}@example.com`;
       const user = await createUser(deps, { companyId: company.id, email, password: "correct-horse" });
       // Each user signs in from an address of its own: a test's failed sign-ins never throttle another's.
-      const address = `198.18.${userCounter >> 8}.${userCounter & 255}`;
+      const address = `198.18.${(users >> 8) & 255}.${users & 255}`;
       const res = await request("/api/token/", { method: "POST", json: { email, password: "correct-horse", guardant_code: "" }, address });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { access: string; refresh: string };
@@ -97,7 +182,8 @@ export async function createHarness(
     },
     async close() {
       await uploads.settled();
-      await storage.close();
+      if (ownTable) await storage.close();
+      else await storage.settled();
     },
   };
 }

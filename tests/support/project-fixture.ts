@@ -6,7 +6,7 @@
 //   });
 //   afterAll(() => h.close());
 import { expect } from "vitest";
-import { createHarness, type Harness } from "./harness";
+import { createFreshHarness, createHarness, type Harness } from "./harness";
 import type { AppConfig } from "@server/config";
 import type { Project } from "@server/contract/schemas/project";
 
@@ -18,9 +18,14 @@ export interface ProjectFixture {
   project: Project;
 }
 
-/** `projectName` defaults to the harness's own project name. */
-export async function openProjectFixture(projectName?: string, config: Partial<AppConfig> = {}): Promise<ProjectFixture> {
-  const h = await createHarness(config);
+/** `projectName` defaults to the harness's own project name; `freshTable`: on a table of its own,
+ *  for a file that changes what is platform-wide (tests/support/harness.ts). */
+export async function openProjectFixture(
+  projectName?: string,
+  config: Partial<AppConfig> = {},
+  { freshTable = false }: { freshTable?: boolean } = {},
+): Promise<ProjectFixture> {
+  const h = freshTable ? await createFreshHarness(config) : await createHarness(config);
   const user = await h.signedInUser();
   const project = await h.newProject(user.token, projectName);
   return { h, user, project };
