@@ -8,6 +8,9 @@ import { newId } from "@server/domain/ids";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import type { Project } from "@server/contract/schemas/project";
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { dynamoCaps } from "@server/adapters/dynamodb/cap-counter";
+import { LOCAL_TABLE } from "@server/local/storage";
 
 let h: Harness;
 let user: SignedInUser;
@@ -47,6 +50,32 @@ describe("the active forecasts of a project", () => {
     const restore = await setArchived(first.id, first.version + 1, false);
     expect(restore.status).toBe(400);
     expect((await createForecast("Лишний")).status).toBe(400);
+  });
+});
+
+describe("a cap's first counter", () => {
+  it("lets in a writer that finds the counter made by another between its refusal and its look", async () => {
+    const doc = h.doc!;
+    let beside: (() => Promise<unknown>) | undefined;
+    // The writer's look at the counter waits until the other writer has made it and taken a place.
+    const looking = {
+      send: async (command: unknown) => {
+        if (command instanceof GetCommand && beside) {
+          const other = beside;
+          beside = undefined;
+          await other();
+        }
+        return doc.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const caps = dynamoCaps(looking, LOCAL_TABLE);
+    const other = dynamoCaps(doc, LOCAL_TABLE);
+    const name = `TEST#${newId()}`;
+    beside = () => other.take(user.companyId, name, 3, async () => 0);
+    expect(await caps.take(user.companyId, name, 3, async () => 0)).toBe(true);
+    expect(await other.take(user.companyId, name, 3, async () => 0)).toBe(true);
+    // Full: the fourth is refused.
+    expect(await other.take(user.companyId, name, 3, async () => 0)).toBe(false);
   });
 });
 

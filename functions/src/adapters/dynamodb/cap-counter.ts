@@ -23,9 +23,10 @@ export function dynamoCaps(doc: DynamoDBDocumentClient, table: string): CapCount
       const key = keys.cap(companyId, name);
       if (await add(key, limit)) return true;
       // Refused: the cap is full, or has no counter yet. A first counter starts from what exists
-      // (written once: of two writers at once, one counts, the other finds it made).
+      // (written once: of two writers at once, one counts, the other finds it made). A counter
+      // found now may have been made since the refusal, by a writer beside this one: try it again.
       const stored = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
-      if (stored.Item) return false;
+      if (stored.Item) return add(key, limit);
       const taken = await count();
       await unlessConditionFails(
         doc.send(new PutCommand({ TableName: table, Item: { ...key, taken }, ConditionExpression: "attribute_not_exists(PK)" })),
