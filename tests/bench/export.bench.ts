@@ -19,6 +19,7 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import type { ExportFormat } from "@server/export/formats";
 import { exportProject } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
+import { seedDictionaries } from "@server/domain/dictionaries";
 import { countCalls, type CallCounter } from "@server/adapters/dynamodb/call-count";
 import type { Calculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
@@ -169,6 +170,9 @@ export async function run(): Promise<void> {
       config: configFromEnv(randomBytes(32)),
       spreadsheets: inProcessSpreadsheets(() => deps),
     };
+    // The reference dictionaries, as the server seeds them: the export's project figures net at
+    // the GWP set in force for the year.
+    await seedDictionaries(deps);
     const company = newId();
     const actor: Actor = { id: newId(), company, email: "bench@example.com", role: "staff" };
     const now = new Date().toISOString();
