@@ -81,13 +81,23 @@ describe("web app: the production calendar on /admin", () => {
     await signOut();
   });
 
-  it("lets the operator add 2027 key by key, refusing a day of another year at its field", async () => {
+  const calendarTable = () => page.locator(".ant-table");
+  const row2027 = () => calendarTable().locator('tr[data-row-key="2027"]');
+
+  it("lets the operator add 2027 key by key, refusing a day of another year at its field", async ({ task }) => {
     await signIn(page, server.url, server.admin!);
     await page.goto(at("/admin?tab=calendar"));
-    const table = page.locator(".ant-table");
+    const table = calendarTable();
     // A row by its year's key: every seeded row shows the day it was loaded, 01.02.2027 on this clock.
     await table.locator('tr[data-row-key="2026"]').waitFor();
-    await expect(table.locator(".ant-table-row").count()).resolves.toBe(3);
+    const rows = await table.locator(".ant-table-row").count();
+    // A retry whose failed try saved 2027 finds it there, as that try left it.
+    if (task.result?.retryCount && rows === 4) {
+      await row2027().getByText("№ 1234 от 15.09.2026").waitFor();
+      await row2027().getByText("Нерабочие дни: 8").waitFor();
+      return;
+    }
+    expect(rows).toBe(3);
     await screenshot(page, { path: `${SHOTS}/web-calendar-admin.png` });
 
     await page.getByRole("button", { name: "Добавить год" }).click();
@@ -113,16 +123,24 @@ describe("web app: the production calendar on /admin", () => {
     await screenshot(page, { path: `${SHOTS}/web-calendar-dialog.png` });
     await dialog.getByRole("button", { name: "Добавить" }).click();
     await page.locator(".ant-message-notice", { hasText: "Производственный календарь на 2027 год сохранен" }).waitFor();
-    const row2027 = table.locator('tr[data-row-key="2027"]');
-    await row2027.getByText("№ 1234 от 15.09.2026").waitFor();
-    await row2027.getByText("Нерабочие дни: 8").waitFor();
+    await row2027().getByText("№ 1234 от 15.09.2026").waitFor();
+    await row2027().getByText("Нерабочие дни: 8").waitFor();
+  }, 120_000);
 
-    // At 390 px the tab holds: nothing wider than the phone.
+  it("holds the calendar tab at 390 px and logs the year's upload", async ({ task }) => {
+    // A retry starts signed in as the operator: its failed try may have signed out.
+    if (task.result?.retryCount) await signIn(page, server.url, server.admin!);
+    await page.goto(at("/admin?tab=calendar"));
+    await row2027().waitFor();
+    // At 390 px the tab holds: nothing wider than the phone, once the columns have followed the width.
     await page.setViewportSize({ width: 390, height: 844 });
-    await row2027.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, { path: `${SHOTS}/web-calendar-admin-phone.png` });
-    await page.setViewportSize({ width: 1366, height: 860 });
+    try {
+      await row2027().waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, { path: `${SHOTS}/web-calendar-admin-phone.png` });
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 860 });
+    }
 
     await page.getByRole("tab", { name: "Журнал" }).click();
     await page
@@ -130,7 +148,7 @@ describe("web app: the production calendar on /admin", () => {
       .getByText("Производственный календарь на 2027 год")
       .waitFor();
     await signOut();
-  }, 120_000);
+  });
 
   it("counts the deadline by the 2027 calendar on the inventory, with no warning", async () => {
     await signIn(page, server.url, server.demo);
