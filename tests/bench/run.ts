@@ -1,4 +1,5 @@
-// `npm run bench`: runs every tests/bench/*.bench.ts in name order; each prints its own figures.
+// `npm run bench`: builds the core and the web app (benches serve the app and open it in a browser),
+// then runs every tests/bench/*.bench.ts in name order; each prints its own figures.
 // `npm run bench -- api --write-docs` also writes docs/performance.md's call counts from the run.
 import { readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
