@@ -98,7 +98,8 @@ export default defineConfig({
           exclude,
           globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
           // As in integration, the files share their worker's modules: the server's are imported
-          // once per worker, and so is Chromium launched (tests/support/web-page.ts).
+          // once per worker, one server started (each file in a company of its own on it,
+          // tests/support/server.ts) and one Chromium launched (tests/support/web-page.ts).
           isolate: false,
           // A page reloads, signs in again and fetches before it shows a list: on a loaded machine
           // that takes longer than expect.poll's default second.

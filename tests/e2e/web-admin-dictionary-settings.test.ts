@@ -44,7 +44,7 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ admin: true });
+    server = await startTestServer({ admin: true, own: true });
     const token = await accessToken(server.url, server.demo);
     demo = async <T>(method: string, path: string, body?: unknown) => {
       const res = await fetch(at(path), {

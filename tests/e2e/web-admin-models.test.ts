@@ -51,7 +51,7 @@ describe("web app: administration, forecast models", () => {
 
   beforeAll(async () => {
     if (!existsSync(LIGHTGBM_MODEL)) throw new Error(`model file missing: ${LIGHTGBM_MODEL}`);
-    server = await startTestServer({ admin: true });
+    server = await startTestServer({ admin: true, own: true });
     app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
   });

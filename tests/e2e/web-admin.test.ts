@@ -77,7 +77,7 @@ describe("web app: administration, documents and settings videos", () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ admin: true });
+    server = await startTestServer({ admin: true, own: true });
     await openPage();
   });
 

@@ -22,7 +22,7 @@ describe("web app: GWP by reporting year", () => {
   const at = (path: string) => `${server.url}${path}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ admin: true });
+    server = await startTestServer({ admin: true, own: true });
     const adminToken = await accessToken(server.url, server.admin!);
     const admin = apiCaller(
       () => server.url,

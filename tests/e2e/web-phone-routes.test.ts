@@ -24,6 +24,9 @@ interface Screen {
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { name, level: 2 }).first().waitFor();
 
+/** The signed-in user's address, which the profile shows. */
+let demoEmail = "";
+
 const SCREENS: Screen[] = [
   {
     name: "projects",
@@ -68,7 +71,7 @@ const SCREENS: Screen[] = [
   { name: "export", path: () => "/export", ready: (page) => heading(page, "Экспорт") },
   { name: "widgets", path: () => "/widgets", ready: (page) => heading(page, "Виджеты") },
   { name: "settings", path: () => "/settings", ready: (page) => heading(page, "Настройки") },
-  { name: "profile", path: () => "/profile", ready: (page) => page.getByText("demo@example.com").first().waitFor() },
+  { name: "profile", path: () => "/profile", ready: (page) => page.getByText(demoEmail).first().waitFor() },
   { name: "not-found", path: () => "/no-such-page", ready: (page) => page.getByText("Страница не найдена").waitFor() },
 ];
 
@@ -113,6 +116,7 @@ describe("every screen on a 390 px phone", () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ admin: true });
+    demoEmail = server.demo.email;
     const token = await accessToken(server.url, server.demo);
     const call = async (path: string, body: unknown) => {
       const res = await fetch(`${server.url}/api/${path}`, {

@@ -326,7 +326,7 @@ describe("web app: Guardant key and too many attempts", () => {
     process.env.GUARDANT_CODE = GUARDANT;
     process.env.LOGIN_FAILURES_PER_EMAIL = "2";
     try {
-      server = await startTestServer();
+      server = await startTestServer({ own: true });
     } finally {
       restoreEnv("GUARDANT_CODE", saved.guardant);
       restoreEnv("LOGIN_FAILURES_PER_EMAIL", saved.failures);

@@ -8,7 +8,7 @@ import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../supp
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const REVIEWER = { email: "reviewer@example.com", password: "reviewer-password-1" };
+const REVIEWER = { email: "reviewer.requisites@example.com", password: "reviewer-password-1" };
 
 describe("web app: the requisites' history for the company's reviewers", () => {
   let server: TestServer;

@@ -18,7 +18,7 @@ describe("web app: why a review step is not offered", () => {
   let reviewer: ReturnType<typeof apiCaller>;
   let projectId = "";
   let calc: { id: string; version: number };
-  const REVIEWER = { email: "reviewer@example.com", password: "reviewer-password-1" };
+  const REVIEWER = { email: "reviewer.reasons@example.com", password: "reviewer-password-1" };
 
   const at = (path: string) => `${server.url}${path}`;
   const step = async (who: ReturnType<typeof apiCaller>, action: string, extra: Record<string, unknown> = {}) => {

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import type { Credentials, TestServer } from "./server";
+import { onWorkerEnd } from "./worker-end";
 
 export { accessToken, type Credentials } from "./server";
 
@@ -39,12 +40,19 @@ let running: Promise<Browser> | undefined;
 /** One Chromium per test worker (the browser tier shares its workers' modules): a file gets a
  *  context of its own in it, as separate from the others as a new browser's, without the launch. */
 function workerBrowser(): Promise<Browser> {
-  running ??= launchBrowser().then((browser) => {
-    browser.on("disconnected", () => {
-      running = undefined;
+  if (!running) {
+    const launching = launchBrowser().then((browser) => {
+      browser.on("disconnected", () => {
+        if (running === launching) running = undefined;
+      });
+      return browser;
     });
-    return browser;
-  });
+    running = launching;
+    onWorkerEnd(async () => {
+      const browser = await launching.catch(() => undefined);
+      await browser?.close();
+    });
+  }
   return running;
 }
 
