@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { REGISTRY } from "@core/registry";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, pickOption, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -56,9 +56,8 @@ describe("web app: every type at once and the «Учет» filter", () => {
     // D22: an IPCC flare is created as an alternative.
     await demo("POST", "v1/torch_ch4/", { name: "Факел МГЭИК", project: projectId, volume: 1000, koef_transform: 0.67 });
     await demo("POST", "v1/recycle_technology/", { name: "Выбор утилизации", project: projectId, metan: 60, a_metan: 40 });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: server.demo });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo);
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, pickOption, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -57,9 +57,8 @@ describe("web app: a mine's emission points (D25)", () => {
       () => server.url,
       () => token,
     );
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: server.demo });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo);
   });
 
   afterAll(async () => {

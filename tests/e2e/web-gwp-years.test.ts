@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, type WebApp } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -54,9 +54,8 @@ describe("web app: GWP by reporting year", () => {
         reporting_year: 2024,
       })
     ).id;
-    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000, user: server.demo });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo);
   });
 
   afterAll(async () => {

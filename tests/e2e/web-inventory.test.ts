@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, pickOption, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -92,9 +92,8 @@ describe("web app: the year's inventory", () => {
       ef: 18,
       koef_transform: 0.67,
     });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true, user: server.demo });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo);
   });
 
   afterAll(async () => {

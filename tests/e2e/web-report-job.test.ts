@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startTestServer, type TestServer } from "../support/server";
 import { copyCalculation } from "../support/large-inventory";
-import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -46,9 +46,8 @@ describe("web app: a large company's report passport", () => {
     await copyCalculation(server.deps, me.company.id, "underground", first.id, JOB_PASSPORT_LINES.pdf);
     // The passport is a job once the company's counts, kept by the table stream, reach the bound.
     await server.settled();
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true, user: server.demo });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo);
   }, 120_000);
 
   afterAll(async () => {

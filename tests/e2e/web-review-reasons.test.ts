@@ -53,9 +53,8 @@ describe("web app: why a review step is not offered", () => {
       })
     ).id;
     calc = await demo("POST", "v1/torch_ch4/", { name: "Факел", project: projectId, volume: 912.25, koef_transform: 0.67 });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: server.demo });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo);
   });
 
   afterAll(async () => {

@@ -6,7 +6,8 @@
 import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import type { Credentials, TestServer } from "./server";
+import { ACCESS_KEY, REFRESH_KEY } from "@web/api/tokens";
+import { tokenPair, type Credentials, type TestServer } from "./server";
 import { onWorkerEnd } from "./worker-end";
 
 export { accessToken, type Credentials } from "./server";
@@ -29,7 +30,7 @@ export interface WebAppOptions {
   /** The page's default timeout, ms. */
   timeout?: number;
   acceptDownloads?: boolean;
-  /** Signs in as this user, ending on the landing page. */
+  /** Opens signed in as this user, on the landing page. */
   user?: Credentials;
   /** Attaches the test's own listeners before the first navigation. */
   watch?(page: Page): void;
@@ -60,10 +61,24 @@ function workerBrowser(): Promise<Browser> {
 export async function openWebApp(server: TestServer, options: WebAppOptions = {}): Promise<WebApp> {
   if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
   const browser = await workerBrowser();
+  // A signed-in start: the page opens with the session in its storage, as the form leaves it.
+  const session = options.user ? await tokenPair(server.url, options.user) : undefined;
   const context = await browser.newContext({
     locale: "ru-RU",
     viewport: options.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: options.acceptDownloads,
+    storageState: session && {
+      cookies: [],
+      origins: [
+        {
+          origin: server.url,
+          localStorage: [
+            { name: ACCESS_KEY, value: session.access },
+            { name: REFRESH_KEY, value: session.refresh },
+          ],
+        },
+      ],
+    },
   });
   const page = await context.newPage();
   page.setDefaultTimeout(options.timeout ?? 10_000);
@@ -74,7 +89,7 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   options.watch?.(page);
-  if (options.user) await signIn(page, server.url, options.user);
+  if (session) await page.goto(`${server.url}/`);
   return {
     browser,
     context,
@@ -87,18 +102,22 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
   };
 }
 
-/** Signs in through /login as a user does and waits to leave it: for the landing page, or for the
- *  page that sent the browser to /login (reloading /login keeps that target). */
+/** Puts `user`'s session in place as the sign-in form leaves it (its tokens in local storage, the
+ *  keys the web app reads at start), without the form: the form's own tests fill it in themselves.
+ *  Ends as the form does, on the landing page or on the page that sent the browser to /login
+ *  (reloading /login keeps that target). A session already open is ended first, as «Выход» ends it. */
 export async function signIn(page: Page, origin: string, user: Credentials): Promise<void> {
+  const tokens = await tokenPair(origin, user);
+  if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/login`);
+  await page.evaluate(
+    ({ keys, access, refresh }) => {
+      if (localStorage.getItem(keys.access) !== null) localStorage.clear();
+      localStorage.setItem(keys.access, access);
+      localStorage.setItem(keys.refresh, refresh);
+    },
+    { keys: { access: ACCESS_KEY, refresh: REFRESH_KEY }, ...tokens },
+  );
   await page.goto(`${origin}/login`);
-  // A session an earlier failed step left open is ended as «Выход» ends it, or /login would move on.
-  if (await page.evaluate(() => localStorage.getItem("token") !== null)) {
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(`${origin}/login`);
-  }
-  await page.getByLabel("Логин").fill(user.email);
-  await page.getByLabel("Пароль").fill(user.password);
-  await page.getByRole("button", { name: "Вход" }).click();
   await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login");
 }
 
