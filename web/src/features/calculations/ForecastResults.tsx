@@ -24,6 +24,21 @@ import type { Backtest } from "@core/gbdt/backtest";
 import { BacktestTable, ForecastAdvisory, HistoryChart, WhatIfPanel } from "./ForecastCheck";
 import type { HistoryRow } from "./forecastCheck";
 
+/** True once `ready` has held and the browser has had an idle moment (at most a second later). */
+function useIdleAfter(ready: boolean): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!ready || idle) return;
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 200);
+    return () => window.clearTimeout(timer);
+  }, [ready, idle]);
+  return idle;
+}
+
 const percent = (share: number) => `${formatAmount(share * 100, 1)} %`;
 
 const numberCell = (value: number | null | undefined, decimals: number) =>
@@ -56,6 +71,9 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   useEffect(() => {
     void import("../graphs/plotly");
   }, []);
+  // The what-if panel downloads the model and compiles it in the browser: that waits until the
+  // back-test and the chart are shown and the browser is idle, so as not to hold them up.
+  const whatIfReady = useIdleAfter(chart.data !== undefined);
   const model = summary.model;
   const method = calculation.method as ForecastMethod;
   // The chart's points keep every line's lowest and highest of each bucket: a measured value, a
@@ -213,7 +231,9 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           }}
         />
       </div>
-      {model && peak ? <WhatIfPanel method={model.method} modelId={model.id} start={peak} limit={limit} level={level} /> : null}
+      {model && peak && whatIfReady ? (
+        <WhatIfPanel method={model.method} modelId={model.id} start={peak} limit={limit} level={level} />
+      ) : null}
     </Flex>
   );
 }
