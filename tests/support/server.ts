@@ -2,7 +2,7 @@
 // built web app. A test worker keeps one such server for its files (the browser tier shares its
 // workers' modules, see vitest.config.ts) and gives each file a company of its own on it, with the
 // demo company's requisites and a user of its own, so files see nothing of each other. A file that
-// needs the server to itself asks for `own` (a clock, the demo year, the environment it starts with,
+// needs the server to itself asks for `own` (a clock, the environment it starts with,
 // the platform's dictionaries, calendar or default models edited, every company listed) and gets a
 // fresh one with the demo company and user, as `npm start` makes it.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +13,7 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/users";
 import type { Clock } from "@server/ports";
 import { DEMO_COMPANY } from "@server/seed";
+import { seedDemoYear } from "@server/demo-year";
 import { onWorkerEnd } from "./worker-end";
 
 /** The demo user a local server creates in a fresh data folder when given these credentials. */
@@ -64,7 +65,7 @@ export interface TestServerOptions {
   admin?: boolean;
   /** The server's clock (a server of the file's own). */
   clock?: Clock;
-  /** The demo company's last year filled in, as `npm start` does (a server of the file's own). */
+  /** The file's company's last year filled in as `npm start` fills the demo company's. */
   demoYear?: boolean;
   /** A fresh server for this file alone, with the demo company and user. */
   own?: boolean;
@@ -121,7 +122,7 @@ async function addOperator(deps: LocalServer["deps"], email: string, companyName
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const own = options.own || options.clock !== undefined || options.demoYear === true;
+  const own = options.own || options.clock !== undefined;
   if (own) {
     const running = await startServer({ demo: true, clock: options.clock, demoYear: options.demoYear });
     const { server, dataDir } = running;
@@ -140,7 +141,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const file = ++files;
   const company = await createCompany(server.deps, { ...DEMO_COMPANY, name: `${DEMO_COMPANY.name} ${file}` });
   const demo = { email: `demo.${file}@example.com`, password: DEMO.password };
-  await createUser(server.deps, { companyId: company.id, ...demo, first_name: "Иван", last_name: "Петров" });
+  const user = await createUser(server.deps, { companyId: company.id, ...demo, first_name: "Иван", last_name: "Петров" });
+  if (options.demoYear) await seedDemoYear(server.deps, user);
   const admin = options.admin ? await addOperator(server.deps, `operator.${file}@example.com`, `Оператор платформы ${file}`) : undefined;
   return {
     url: server.url,
