@@ -9,6 +9,10 @@ interface WorkerState {
 /** Runs `callback` when the current test worker stops. */
 export function onWorkerEnd(callback: () => Promise<void>): void {
   const state = (globalThis as { __vitest_worker__?: WorkerState }).__vitest_worker__;
-  if (!state?.onCleanup) throw new Error("not in a vitest worker: nothing would close what it keeps");
+  if (!state?.onCleanup) {
+    // A bench (tests/bench) is a script of its own, not a vitest worker: it closes what it opens.
+    if (!process.env.VITEST) return;
+    throw new Error("not in a vitest worker: nothing would close what it keeps");
+  }
   state.onCleanup(callback);
 }
