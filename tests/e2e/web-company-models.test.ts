@@ -67,7 +67,8 @@ describe("web app: a company's own forecast models, as its engineer", () => {
 
   beforeAll(async () => {
     writeFileSync(file, history());
-    server = await startTestServer();
+    // A server of its own: a model version is numbered across the platform, and this one is the second.
+    server = await startTestServer({ own: true });
     app = await openWebApp(server, { viewport: { width: 1366, height: 1000 }, timeout: 30_000 });
     ({ page, pageErrors } = app);
   });

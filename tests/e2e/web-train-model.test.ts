@@ -41,7 +41,8 @@ describe("web app: training a forecast model", () => {
 
   beforeAll(async () => {
     writeFileSync(file, history());
-    server = await startTestServer({ admin: true });
+    // A server of its own: a model version is numbered across the platform, and this one is the second.
+    server = await startTestServer({ admin: true, own: true });
     app = await openWebApp(server, { viewport: { width: 1366, height: 1000 }, timeout: 30_000 });
     ({ page, pageErrors } = app);
   });
