@@ -16,7 +16,9 @@ describe("the statistics' DynamoDB calls per stream record", () => {
     // The bench's records at its smallest size: the calls per record do not grow with the company.
     const { perRecordCalls } = await measureStatisticsChanges(100, STATISTICS_CHANGES);
     // On a difference: `npm run bench -- statistics --write-docs` writes the figures from a run.
-    for (const calls of documented) expect(calls).toBe(perRecordCalls.toFixed(1));
+    // The count moves by a few calls in 300 from one run to another (8.34 to 8.35 per record), on
+    // the edge of one decimal's rounding: the written figure is held to within 0.1 of the measured.
+    for (const calls of documented) expect(Math.abs(Number(calls) - perRecordCalls)).toBeLessThanOrEqual(0.1);
     // A count, not a time: 300 records take 12 s on a quiet machine and over 30 s on a busy one.
   }, 180_000);
 });
