@@ -146,7 +146,8 @@ describe("ranged reads", () => {
     s3.on(GetObjectCommand).resolves({ Body: { transformToByteArray: async () => bytes } as never, ContentType: "text/csv" });
     s3.on(DeleteObjectCommand).resolves({});
     const read = await withForecastUpload(deps, actor, grant.file_upload, "год.csv", async (file) => file);
-    expect(read).toEqual({ name: "год.csv", bytes });
+    // The file names its stored upload, the key a preview's columns are kept under for the save.
+    expect(read).toEqual({ name: "год.csv", bytes, upload: grant.file_upload });
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: "docs-bucket", Key: grant.file_upload }]);
     // Another company's key is never read.
     s3.resetHistory();
