@@ -61,7 +61,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 35, statements: 34, branches: 28, functions: 24 },
+      thresholds: { lines: 35, statements: 34, branches: 29, functions: 25 },
     },
     projects: [
       {
