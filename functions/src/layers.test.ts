@@ -12,7 +12,7 @@ const LAYERS: string[][] = [
   ["dictionaries/", "documents/", "types/"],
   ["contract/"],
   ["files/", "config.ts"],
-  ["ports.ts"],
+  ["ports/"],
   ["domain/"],
   ["export/"],
   ["adapters/", "events/", "http/"],

@@ -59,6 +59,11 @@ describe("boundaries the linter enforces", () => {
       /no domain, no ports, no implementation, no Node/,
     ],
     [
+      "functions/src/contract/schemas/probe.ts",
+      'import type { User } from "../../ports/user";\nexport type X = User;\n',
+      /no domain, no ports, no implementation, no Node/,
+    ],
+    [
       "functions/src/contract/views.ts",
       'import { readFileSync } from "node:fs";\nexport const x = readFileSync;\n',
       /no domain, no ports, no implementation, no Node/,

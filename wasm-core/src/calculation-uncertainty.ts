@@ -26,7 +26,7 @@ export interface InputUncertainty {
   origin?: "dictionary" | "activity" | "user";
 }
 
-/** What a stored calculation records of a value (functions/src/ports.ts CoefficientUse). */
+/** What a stored calculation records of a value (functions/src/ports/calculation.ts CoefficientUse). */
 export interface UsedValue {
   value: number;
   unit?: string;

@@ -2,7 +2,7 @@
 // being z.input/z.output of it. This lists exported interfaces under functions/src and web/src
 // whose every field is a field of one schema of the contract, whatever their names: such an
 // interface only repeats the schema, and goes stale when the schema changes. A
-// storage record that holds more (ports.ts Calculation: inputs, results, file) is no twin.
+// storage record that holds more (ports/calculation.ts Calculation: inputs, results, file) is no twin.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";

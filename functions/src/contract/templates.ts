@@ -1,7 +1,7 @@
 // Downloadable templates for file-based calculations: the columns the upload reader expects, an
 // example, and what each column means with its unit. The data and the CSV form only: the API
 // imports this module; the .xlsx form is rendered with exceljs by templates.ts behind the
-// SpreadsheetWorker port (ports.ts), so the API's bundle does not carry exceljs. The columns are
+// SpreadsheetWorker port (ports/spreadsheet-worker.ts), so the API's bundle does not carry exceljs. The columns are
 // the registry's (uploadColumns); the example rows follow their order.
 import { columnDescription, uploadColumns, uploadHeader, type CalculationType } from "@core/registry";
 

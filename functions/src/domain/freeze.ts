@@ -66,7 +66,7 @@ const placement = (p: Project) => JSON.stringify([p.reporting_year, p.start_date
 
 /** Refuses (409) a change that would reach a frozen year's inventory. A calculation's answers the
  *  year whose write it counted begun and left open (the repository stores it with the write, and
- *  the table's stream ends it: WriteGuard in ports.ts). */
+ *  the table's stream ends it: WriteGuard in ports/calculation.ts). */
 export async function guardFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Actor, change: GuardedChange): Promise<{ year?: number }> {
   switch (change.kind) {
     case "calculation": {

@@ -1,5 +1,5 @@
 // What the API knows about exports without rendering one: the formats, the request and the shape of
-// the answer. The writers (exceljs, SheetJS) are behind the SpreadsheetWorker port (ports.ts), so
+// the answer. The writers (exceljs, SheetJS) are behind the SpreadsheetWorker port (ports/spreadsheet-worker.ts), so
 // the routes import this module and never project-export.ts: the API's bundle carries neither
 // library (in AWS the spreadsheet worker function renders the files, lambda/spreadsheets.ts).
 import { Invalid } from "../domain/errors";
@@ -33,7 +33,7 @@ export interface ExportRequest {
  *  until it ends (queued and running jobs count against the user's and the company's budget). */
 export interface JobTicket {
   id: string;
-  /** The budgets' reservations (ports.ts, AttemptReservation). */
+  /** The budgets' reservations (ports/counters.ts, AttemptReservation). */
   slots: Array<{ key: string; windowStart: number }>;
 }
 

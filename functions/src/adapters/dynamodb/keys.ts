@@ -194,7 +194,7 @@ export const attemptWindow = (key: string, windowStart: number) => ({
   SK: `WINDOW#${windowStart}`,
 });
 
-/** A cap's counter (ports.ts, CapCounter): how many of the things it bounds a company has, `name`
+/** A cap's counter (ports/counters.ts, CapCounter): how many of the things it bounds a company has, `name`
  *  saying which (`FORECASTS#PROJECT#{id}`, `COMMENTS#YEAR#{yyyy}`). Outside the company's
  *  partition, so neither the statistics nor the audit trail take it for a change of data. */
 export const cap = (companyId: string, name: string) => ({ PK: `CAP#COMPANY#${companyId}`, SK: name });

@@ -1,0 +1,105 @@
+// Calculations: what is stored of one, and the repository with its write guard (D32).
+import type { InventoryRole } from "@core/inventory";
+import type * as z from "zod";
+import type { coefficientSchema } from "../contract/schemas/answers";
+import type { Page, PageRequest } from "./paging";
+import type { ProjectState } from "./project";
+
+/** Where a coefficient of a stored calculation came from (methodology D9: auditable results). */
+type CoefficientAnswer = z.output<typeof coefficientSchema>;
+/** As the answer shows it, and the evidence file's blob key, which the answer keeps to itself. */
+export type CoefficientUse = Omit<CoefficientAnswer, "evidence"> & {
+  evidence?: NonNullable<CoefficientAnswer["evidence"]> & { key: string };
+};
+
+/** From the value's dictionary entry, from the activity-uncertainty entry `item_id` (version
+ *  `item_version`) of an activity input, or set by the user in the calculation dialog. */
+export interface UsedUncertainty {
+  lower_pct: number;
+  upper_pct: number;
+  distribution: "normal" | "lognormal" | "triangular" | "uniform";
+  /** As users read it: the document, or what the user or administrator wrote. */
+  source: string;
+  origin: "dictionary" | "activity" | "user";
+  item_id?: number;
+  item_version?: number;
+}
+
+export interface Calculation {
+  id: string;
+  type: string;
+  project: string;
+  company: string;
+  name: string;
+  is_active: boolean;
+  is_deleted: boolean;
+  version: number;
+  /** Inputs and settings by their API names (volume, ef, …, gwp_ch4, q_boiler …, name_value). */
+  inputs: Record<string, number | string>;
+  /** D13: inputs typed in another unit than the stored (canonical) one: the value and unit as entered. */
+  entered?: Record<string, { value: number; unit: string }>;
+  /** The uploaded source file of a file-based calculation, kept in the blob store. */
+  file?: StoredFile;
+  results: Record<string, unknown>;
+  coefficients: Record<string, CoefficientUse>;
+  methodology_version: string;
+  /** D12: the project's reporting year and the GWP set in force for it when last computed. */
+  gwp_in_force?: { reporting_year: number; set: number };
+  /** D15, inventory types only: primary counts in the year's inventory, alternative (a cross-check
+   *  or a scenario) is shown and never summed. Absent (stored before roles existed): primary, as
+   *  the core's roleOf reads it. */
+  inventory_role?: InventoryRole;
+  /** D19: the part of its project's dates the calculation covers (ISO dates, both ends included),
+   *  e.g. a month or a quarter. Absent: the project's dates. */
+  period?: { from: string; to: string };
+  /** D25, measured and destruction types: the emission point of its project's facility it belongs
+   *  to. Absent: the facility as a whole (a project without a facility, or stored before points). */
+  point?: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface StoredFile {
+  key: string;
+  name: string;
+  size: number;
+  format: string;
+  uploaded_at: string;
+}
+
+/** What must hold before a calculation write is made (the year's freeze guard, D32): the write's
+ *  own bookkeeping goes side by side with it, and nothing is written when it fails. It gives the
+ *  year whose lock counted the write begun and left it open: the item carries it as
+ *  `inventory_year`, and the table's stream counts the write ended once it is stored. */
+export type WriteGuard = Promise<{ year?: number } | undefined>;
+
+export interface CalculationRepository {
+  create(calculation: Calculation, guard?: WriteGuard): Promise<void>;
+  get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
+  /** A project's first `limit` active calculations of one type, oldest first: one call. */
+  firstOfProject(companyId: string, projectId: string, type: string, limit: number): Promise<Calculation[]>;
+  /** A project's calculations of one type, newest first. */
+  list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
+  /** Type, results and creation time of every calculation of a company that is not deleted (the
+   *  statistics' reconciliation), read consistently from the main table. */
+  listActiveByCompany(
+    companyId: string,
+  ): Promise<Array<Pick<Calculation, "type" | "results" | "created_at" | "project" | "inventory_role">>>;
+  /** Project, type and state of every calculation of a company, deleted ones included, read
+   *  consistently (the reconciliation of the list counts). */
+  listStatesOfCompany(companyId: string): Promise<Array<Pick<Calculation, "project" | "type" | "is_deleted">>>;
+  /** All of a project's calculations of one type and state, oldest first (charts, exports). */
+  listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
+  /** Every calculation of the given types of a company that is not deleted, read consistently
+   *  (the inventory: a handful of types, all projects). */
+  listOfCompanyByTypes(companyId: string, types: readonly string[]): Promise<Calculation[]>;
+  /** D25: every calculation of the company of `types`, deleted ones too, that names no emission
+   *  point, read consistently (the migration to points on start). */
+  listWithoutPoint(companyId: string, types: readonly string[]): Promise<Calculation[]>;
+  /** The blob keys every calculation of a company refers to (its file, its forecast rows),
+   *  deleted ones included, read consistently (the orphan sweep). */
+  blobKeysOfCompany(companyId: string): Promise<Set<string>>;
+  replace(next: Calculation, expectedVersion: number, guard?: WriteGuard): Promise<void>;
+}

@@ -1,0 +1,44 @@
+// Every repository the app is wired with.
+import type { CompanyRepository } from "./company";
+import type { UserRepository } from "./user";
+import type { ProjectRepository } from "./project";
+import type { EmissionPointRepository, FacilityRepository } from "./facility";
+import type { MigrationRepository } from "./migration";
+import type { InventoryCommentRepository, InventoryReviewRepository, InventoryVersionRepository } from "./inventory";
+import type { StatisticsRepository } from "./statistics";
+import type { CalculationRepository } from "./calculation";
+import type { ForecastCalibrationRepository, ForecastModelRepository } from "./forecast";
+import type { DictionaryRepository } from "./dictionary";
+import type { SessionRepository } from "./session";
+import type { AttemptCounter, CapCounter } from "./counters";
+import type { ExportJobRequests } from "./export-jobs";
+import type { AdminAuditRepository, AuditTrailRepository } from "./audit";
+import type { DocumentRepository } from "./documents";
+import type { ProductionCalendarRepository } from "./production-calendar";
+import type { MediaRepository } from "./media";
+
+export interface Repositories {
+  companies: CompanyRepository;
+  users: UserRepository;
+  projects: ProjectRepository;
+  statistics: StatisticsRepository;
+  adminAudit: AdminAuditRepository;
+  auditTrail: AuditTrailRepository;
+  documents: DocumentRepository;
+  media: MediaRepository;
+  productionCalendar: ProductionCalendarRepository;
+  attempts: AttemptCounter;
+  caps: CapCounter;
+  exportJobs: ExportJobRequests;
+  sessions: SessionRepository;
+  dictionaries: DictionaryRepository;
+  calculations: CalculationRepository;
+  facilities: FacilityRepository;
+  emissionPoints: EmissionPointRepository;
+  migrations: MigrationRepository;
+  inventoryReviews: InventoryReviewRepository;
+  inventoryVersions: InventoryVersionRepository;
+  inventoryComments: InventoryCommentRepository;
+  forecastModels: ForecastModelRepository;
+  forecastCalibrations: ForecastCalibrationRepository;
+}

@@ -1,0 +1,45 @@
+// The spreadsheet work behind its own port, so the API's bundle carries no writer.
+import type {
+  ExportFormat,
+  ExportJobState,
+  ExportRequest,
+  ExportResult,
+  JobTicket,
+  PassportRequest,
+  TrainJobRequest,
+} from "../export/formats";
+import type { User } from "./user";
+
+/** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
+ *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the
+ *  API's bundle carries none of them. In AWS a worker function does
+ *  it (functions/src/lambda/spreadsheets.ts, invoked by adapters/spreadsheets/lambda-worker.ts);
+ *  the local and test hosts run the same code in-process (export/in-process.ts). */
+export interface SpreadsheetWorker {
+  /** The project of `actor`'s company as a file: NotFound for another company's or a missing
+   *  project, like every domain call. */
+  exportProject(
+    actor: Pick<User, "id" | "company" | "email" | "role">,
+    projectId: string,
+    format: ExportFormat,
+    request: ExportRequest,
+  ): Promise<ExportResult>;
+  /** The .xlsx upload template of a calculation type (contract/templates.ts); NotFound for
+   *  a type without one. */
+  template(type: string, year?: number): Promise<Uint8Array>;
+  /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
+   *  NotFound for another company's facility. */
+  inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
+  /** The work this host renders as a job near its bound (domain/heavy-work.ts): in AWS exports and
+   *  passports (the job function), on the local host passports only (its worker threads; an export
+   *  streams as it is written there, with no call's time limit). */
+  jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train">;
+  /** A company's model trained on its history as a job (domain/forecast-training.ts), where the
+   *  host runs training jobs (`jobsOf` has "train"): answers at once with the queued job. */
+  trainModel?(request: TrainJobRequest, ticket: JobTicket): Promise<ExportResult>;
+  /** A job's state (an export or passport asked with `job`), where the host runs jobs; NotFound
+   *  for a job `actor`'s company never started. */
+  jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;
+  /** A finished job's file, where the host's store gives no download address (the local host). */
+  jobFile?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportResult>;
+}

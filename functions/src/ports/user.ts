@@ -1,0 +1,41 @@
+// Users of a company and their sessions' generation.
+import type { Role } from "../contract/schemas/common";
+
+export interface User {
+  id: string;
+  company: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_active: boolean;
+  password_hash: string;
+  created_at: string;
+  /** Bumped by a new password, (de)activation and a role change; tokens of an older generation
+   *  are refused. Absent on users created before it existed: generation 0. */
+  session_generation?: number;
+  /** Sessions revoked (a retired refresh token used again): session id → epoch seconds until which
+   *  its access tokens could still be presented. Read with the user on every request, so a revoked
+   *  session's access token is refused without another call. */
+  revoked_sessions?: Record<string, number>;
+}
+
+export interface UserRepository {
+  /** Fails with Conflict when the e-mail is taken (e-mails are unique across companies). */
+  create(user: User): Promise<void>;
+  get(companyId: string, userId: string): Promise<User | undefined>;
+  /** The one lookup that starts without a tenant: sign-in knows only the e-mail. */
+  findByEmail(email: string): Promise<User | undefined>;
+  listByCompany(companyId: string): Promise<User[]>;
+  /** Also ends the user's sessions (bumps `session_generation`), as `setActive` does. */
+  setPasswordHash(companyId: string, userId: string, passwordHash: string): Promise<void>;
+  setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
+  /** Names and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
+  update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "role">>): Promise<void>;
+  /** Records `sessionId` as revoked until `untilSeconds`, dropping the `expired` entries. */
+  revokeSession(companyId: string, userId: string, sessionId: string, untilSeconds: number, expired: readonly string[]): Promise<void>;
+  /** Re-homes the user in another company's partition and repoints the e-mail lookup. */
+  move(user: User, toCompanyId: string): Promise<User>;
+  /** Projects (by `user`) and calculations (by `created_by`, the e-mail) the user created in the company. */
+  countAuthored(companyId: string, userId: string, email: string): Promise<{ projects: number; calculations: number }>;
+}
