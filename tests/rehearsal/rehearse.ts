@@ -57,9 +57,14 @@ export interface RehearsalResult {
   invoked: Record<string, number>;
 }
 
-/** The Node binary of a runtime major, fetched from the npm registry as tests/node-runtime.sh does (same cache). */
+/** The Node binary of a runtime major: the one running (npm scripts run on the `node` dev
+ *  dependency, the functions' Node), or that major fetched from the npm registry into a cache when
+ *  LAMBDA_NODE_VERSION names another release. */
 export function lambdaNode(major: number): string {
-  const version = process.env.LAMBDA_NODE_VERSION ?? "24.21.0";
+  const version = process.env.LAMBDA_NODE_VERSION;
+  if (!version && Number(process.versions.node.split(".")[0]) === major) return process.execPath;
+  if (!version)
+    throw new Error(`the functions run on Node ${major}; run through npm (the \`node\` dev dependency) or set LAMBDA_NODE_VERSION`);
   if (Number(version.split(".")[0]) !== major)
     throw new Error(`the functions run on Node ${major}; set LAMBDA_NODE_VERSION to a ${major}.x release`);
   const arch = process.arch === "arm64" ? "arm64" : "x64";

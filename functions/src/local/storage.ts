@@ -16,8 +16,8 @@ import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
 
-// Node 20.19+ is a supported local runtime (README.md); the SDK's notice about its own future support
-// of Node 20 is not something a user of `npm start` can act on.
+// The SDK's notice about its own future support of a Node release is not something a user of
+// `npm start` can act on.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 export const LOCAL_TABLE = "fugitive-emissions";
