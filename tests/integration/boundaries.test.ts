@@ -98,7 +98,9 @@ describe("boundaries the linter enforces", () => {
 function typecheck(config: string, path: string, text: string, globals: string[] = []): string {
   const probeConfig = join(ROOT, `tsconfig.probe-${process.pid}.json`);
   writeFileSync(join(ROOT, path), text);
-  writeFileSync(probeConfig, JSON.stringify({ extends: `./${config}`, include: [], files: [path, ...globals] }));
+  // Not incremental: the probe's program must not overwrite the real check's build info.
+  const compilerOptions = { incremental: false, tsBuildInfoFile: null };
+  writeFileSync(probeConfig, JSON.stringify({ extends: `./${config}`, compilerOptions, include: [], files: [path, ...globals] }));
   try {
     const run = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", probeConfig], { cwd: ROOT, encoding: "utf8" });
     return run.stdout + run.stderr;
