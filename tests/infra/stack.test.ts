@@ -1,5 +1,6 @@
 // The CDK app synthesised offline (no CLI, no network, no Docker: esbuild bundles on this
-// machine), once per stage, and checked resource by resource.
+// machine), once per stage, and checked resource by resource. The bundles, the same in every stage,
+// are those of the prod stack the deploy rehearsal runs, bundled once per test run.
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +8,7 @@ import { runInNewContext } from "node:vm";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { App } from "aws-cdk-lib";
-import { BUNDLING_STACKS } from "aws-cdk-lib/cx-api";
+import { BUNDLING_STACKS, VALIDATE_AGAINST_DEFAULT_RULES } from "aws-cdk-lib/cx-api";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppStack, documentsCorsRule, JOB_MEMORY_MB, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
@@ -20,6 +21,7 @@ import { JOB_RUN_LIMIT_MS, JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS, TRAINING_BU
 import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
 import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
+import { prodAssembly } from "../rehearsal/synth";
 
 // Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
@@ -45,27 +47,31 @@ type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?
 interface Synth {
   template: Template;
   stack: AppStack;
-  outdir: string;
 }
 
-/** The stack synthesized; `bundle: false` leaves the functions' code unbundled where only the template is read. */
-function synth(stage: "dev" | "prod", webDist: string, { bundle = true } = {}): Synth {
+/** The stack's template, its functions' code left unbundled (the bundles' tests read `bundled`'s).
+ *  CDK's check of the template against the CloudFormation schemas and its default rules fails the
+ *  synthesis on any finding (the other syntheses of the suite leave it out). */
+function synth(stage: "dev" | "prod", webDist: string): Synth {
   const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
-  const app = new App({ outdir, context: bundle ? {} : { [BUNDLING_STACKS]: [] } });
+  const app = new App({ outdir, context: { [BUNDLING_STACKS]: [], [VALIDATE_AGAINST_DEFAULT_RULES]: true } });
   const stack = new AppStack(app, `Test-${stage}`, { stage, webDist });
-  return { template: Template.fromStack(stack), stack, outdir };
+  return { template: Template.fromStack(stack), stack };
 }
 
 let dev: Synth;
 let prod: Synth;
+/** The prod stack with its functions bundled, as deployed (bundling does not depend on the stage). */
+let bundled: { template: Template; outdir: string };
 
-beforeAll(() => {
+beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), "web-dist-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>test</title>");
   dev = synth("dev", webDist);
   // prod without a built web app: synth must still work, with a warning.
-  // The bundles' tests read dev's; prod's template is all its tests need.
-  prod = synth("prod", join(webDist, "missing"), { bundle: false });
+  prod = synth("prod", join(webDist, "missing"));
+  const assembly = await prodAssembly();
+  bundled = { template: Template.fromJSON(assembly.template), outdir: assembly.outdir };
 }, 180_000);
 
 function resources(t: Template, type: string): Record<string, Resource> {
@@ -685,10 +691,10 @@ describe("stage differences", () => {
 });
 
 describe("Lambda bundles", () => {
-  function assetDir(s: Synth, name: (typeof OUR_FUNCTIONS)[number]): string {
-    const [, fn] = ourFunctions(s.template)[name];
+  function assetDir(name: (typeof OUR_FUNCTIONS)[number]): string {
+    const [, fn] = ourFunctions(bundled.template)[name];
     const key = fn.Properties.Code.S3Key as string;
-    return join(s.outdir, `asset.${key.replace(/\.zip$/, "")}`);
+    return join(bundled.outdir, `asset.${key.replace(/\.zip$/, "")}`);
   }
 
   // Cold starts grow with the bundle: every function stays under 1 MB but the API and the
@@ -711,19 +717,19 @@ describe("Lambda bundles", () => {
   };
   it("stay within their size budgets (1 MB; the API 1.8 MB, the spreadsheet worker 3.5 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
-      const size = statSync(join(assetDir(dev, name), "index.mjs")).size;
+      const size = statSync(join(assetDir(name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
       expect(size, `${name} bundle is ${(size / 1024).toFixed(0)} KiB`).toBeLessThan(BUDGET[name]);
     }
   });
 
   it("carry exceljs, SheetJS and pdfkit in the spreadsheet worker alone, with the passport's fonts beside it", () => {
-    const bundle = (name: (typeof OUR_FUNCTIONS)[number]) => readFileSync(join(assetDir(dev, name), "index.mjs"), "utf8");
+    const bundle = (name: (typeof OUR_FUNCTIONS)[number]) => readFileSync(join(assetDir(name), "index.mjs"), "utf8");
     // Names that survive minification: SheetJS's legacy bookType, exceljs's streaming writer and
     // the producer pdfkit writes into every PDF.
     const [worker, api] = [bundle("SpreadsheetFunction"), bundle("ApiFunction")];
     for (const file of [PASSPORT_FONTS.regular, PASSPORT_FONTS.bold]) {
-      const copied = join(assetDir(dev, "SpreadsheetFunction"), PASSPORT_FONTS.dir, file);
+      const copied = join(assetDir("SpreadsheetFunction"), PASSPORT_FONTS.dir, file);
       expect(readFileSync(copied).equals(readFileSync(join(REPO_ROOT, "functions/src/export", PASSPORT_FONTS.dir, file))), file).toBe(true);
     }
     for (const mark of ["biff8", "WorkbookWriter", "PDFKit"]) {
@@ -739,7 +745,7 @@ describe("Lambda bundles", () => {
     const env = { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" };
     // Only the error's message is printed: Node's report of an uncaught error quotes the whole
     // (minified, possibly megabyte-long) source line, and a piped stderr may be cut before the end.
-    const apiUrl = pathToFileURL(join(assetDir(dev, "ApiFunction"), "index.mjs")).href;
+    const apiUrl = pathToFileURL(join(assetDir("ApiFunction"), "index.mjs")).href;
     const api = spawnSync(
       process.execPath,
       [
@@ -759,7 +765,7 @@ describe("Lambda bundles", () => {
       "StatisticsReconcileFunction",
       "OrphanSweepFunction",
     ] as const) {
-      const url = pathToFileURL(join(assetDir(dev, name), "index.mjs")).href;
+      const url = pathToFileURL(join(assetDir(name), "index.mjs")).href;
       const exported = (HANDLERS[name] ?? "index.handler").split(".")[1];
       const probe = spawnSync(
         process.execPath,
@@ -772,7 +778,7 @@ describe("Lambda bundles", () => {
 
   it("carry the compiled cores next to the API bundle", async () => {
     for (const file of WASM_FILES) {
-      const bundled = readFileSync(join(assetDir(dev, "ApiFunction"), file));
+      const bundled = readFileSync(join(assetDir("ApiFunction"), file));
       // Not compared byte for byte: wasm-core/build may be rebuilt while the suite runs.
       expect(WebAssembly.validate(bundled), file).toBe(true);
       const exportsOf = async (bytes: Uint8Array) =>

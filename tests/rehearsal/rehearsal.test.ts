@@ -5,7 +5,7 @@ import { CALCULATION_TYPES } from "@core/registry";
 import { startDynalite } from "@server/local/dynalite";
 import { startEndpoints } from "./aws-endpoint";
 import { host, rehearse, type RehearsalResult, secretValues } from "./rehearse";
-import { type Synthesized, synthesizeProd, type Template } from "./synth";
+import { prodAssembly, type Synthesized, type Template } from "./synth";
 import { checkCalls } from "./iam";
 import { bundleProblems } from "./checks";
 import { bucketConfigs, functionPlans, tableShapes } from "./template";
@@ -14,7 +14,8 @@ let synth: Synthesized;
 let result: RehearsalResult;
 
 beforeAll(async () => {
-  synth = synthesizeProd();
+  // The stack test may have bundled it already in this run (tests/infra/stack.test.ts).
+  synth = await prodAssembly();
   result = await rehearse(synth);
   // About 3 minutes on this machine; a cold synth bundles six functions, and on two cores shared
   // with other test runs (load 15–20) the whole took up to 6.
