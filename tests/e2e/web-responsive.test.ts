@@ -193,6 +193,34 @@ describe("web app on a phone and on a wide screen", () => {
         await page.waitForURL(`${server.url}/dictionary`);
         await menu.waitFor({ state: "hidden" });
       });
+
+      it("slides the drawer in only for a user who has not asked the system for reduced motion", async () => {
+        /** The drawer's transitions and animations that started while it opened. */
+        const motions = async (reducedMotion: "reduce" | "no-preference") => {
+          await page.emulateMedia({ reducedMotion });
+          await page.goto(`${server.url}/projects`);
+          await page.getByRole("heading", { name: "Проекты" }).waitFor();
+          await page.evaluate(() => {
+            const started: string[] = [];
+            (window as unknown as { started: string[] }).started = started;
+            for (const type of ["transitionstart", "animationstart"]) {
+              document.addEventListener(type, (event) => {
+                if (event.target instanceof Element && event.target.closest(".ant-drawer")) started.push(type);
+              });
+            }
+          });
+          await page.getByRole("button", { name: "Меню" }).click();
+          const menu = page.getByRole("navigation", { name: "Главное меню" });
+          await expect.poll(async () => (await menu.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
+          return page.evaluate(() => (window as unknown as { started: string[] }).started);
+        };
+        try {
+          expect(await motions("reduce")).toEqual([]);
+          expect((await motions("no-preference")).length).toBeGreaterThan(0);
+        } finally {
+          await page.emulateMedia({ reducedMotion: "reduce" });
+        }
+      });
     } else {
       it("shows the side menu open, with its labels", async () => {
         await page.goto(`${server.url}/projects`);

@@ -1,18 +1,28 @@
 import type { ReactNode } from "react";
-import { ConfigProvider, theme } from "antd";
+import { ConfigProvider, theme, type ThemeConfig } from "antd";
 import ruRU from "antd/locale/ru_RU";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { LoadingIndicator } from "../features/shell/LoadingIndicator";
 import { FeedbackHost } from "../shared/feedback";
+import { useReducedMotion } from "../shared/useMediaQuery";
 import { AppRoutes } from "./router";
 import { appStore, queryClient } from "./store";
 
+/** antd's motions (a modal's zoom, a drawer's slide, a list's slide, a button's wave) as the user's
+ *  system asks: none when it asks for reduced motion. Always a theme object, so that a change of the
+ *  setting re-themes the page instead of remounting it. */
+const MOTION_ON: ThemeConfig = { token: { motion: true } };
+const MOTION_OFF: ThemeConfig = { token: { motion: false } };
+const WAVE_ON = { disabled: false };
+const WAVE_OFF = { disabled: true };
+
 export function App() {
+  const reducedMotion = useReducedMotion();
   return (
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider locale={ruRU}>
+        <ConfigProvider locale={ruRU} theme={reducedMotion ? MOTION_OFF : MOTION_ON} wave={reducedMotion ? WAVE_OFF : WAVE_ON}>
           <TextFrame>
             <LoadingIndicator />
             <FeedbackHost />

@@ -24,3 +24,7 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const usePhone = (): boolean => useMediaQuery(PHONE_QUERY);
+
+/** A user who asked the system for less motion (an accessibility setting of the OS or browser). */
+export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+export const useReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION_QUERY);
