@@ -205,7 +205,6 @@ describe("web app: administration, documents and settings videos", () => {
     await dialog.getByText(`Текущая версия ${versionBefore}`).waitFor();
     await dialog.getByLabel("Новое значение").fill("19");
     await dialog.getByLabel("Причина изменения").fill("Уточнение по замерам шахты, 2026");
-    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-admin-coefficient.png` });
     await dialog.getByRole("button", { name: "Сохранить новую версию" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -218,7 +217,6 @@ describe("web app: administration, documents and settings videos", () => {
     // The seeded version came with the platform; no internal account name is shown.
     await history.getByText("поставляется с системой").waitFor();
     expect(await history.getByText("system", { exact: true }).count()).toBe(0);
-    await page.waitForTimeout(400);
     await screenshot(page, { path: `${SHOTS}/web-admin-history.png` });
     await history.getByRole("button", { name: "Close" }).or(history.locator(".ant-modal-close")).first().click();
 

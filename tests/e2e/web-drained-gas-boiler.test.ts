@@ -61,7 +61,6 @@ describe("web app: a boiler on drained gas of known composition", () => {
       expect(await field(name).inputValue()).toBe(text);
     }
     await dialog().getByTestId("preview").getByTestId("preview-res_co2").filter({ hasText: "1 195,55" }).waitFor();
-    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-drained-gas-boiler-dialog.png`, fullPage: true });
   });
 
@@ -83,7 +82,6 @@ describe("web app: a boiler on drained gas of known composition", () => {
     await results.getByText("т CO2/тыс. м³", { exact: false }).first().waitFor();
     const text = await results.innerText();
     for (const generic of ["тыс. м³ или т", "т CO2/т у.т.", "т у.т./ед."]) expect(text).not.toContain(generic);
-    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-drained-gas-boiler-results.png`, fullPage: true });
   });
 });

@@ -124,7 +124,6 @@ describe("web app: a mine's emission points (D25)", () => {
       return button.x + button.width - (inside.x + inside.width);
     };
     await expect.poll(overhang, { timeout: 5_000 }).toBeLessThanOrEqual(0);
-    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-emission-points-facility.png` });
     await page.keyboard.press("Escape");
     await points.waitFor({ state: "hidden" });
@@ -210,7 +209,6 @@ describe("web app: a mine's emission points (D25)", () => {
     expect(offered.some((o) => o.includes("Дегазационная установка"))).toBe(true);
     expect(offered.some((o) => o.includes(OLD_SHAFT))).toBe(false);
     await shaft.getByText("Сохраняется как 475 400 тыс. м³", { exact: false }).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, { path: `${SHOTS}/web-emission-points-dialog.png` });
     await shaft.getByRole("button", { name: "Создать" }).click();
     await shaft.waitFor({ state: "hidden" });

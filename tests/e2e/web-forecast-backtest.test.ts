@@ -141,7 +141,6 @@ describe("web app: a forecast checked on the longwall's history", () => {
     const text = await dialog.innerText();
     expect(text).not.toMatch(/\bx(1|2|7|8|12|13|15)\b/);
     expect(text).not.toMatch(/\.json|methane-xgboost/);
-    await page.waitForTimeout(500);
     await dialog.getByTestId("forecast-model").scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-forecast-backtest.png` });
     await chart.scrollIntoViewIfNeeded();

@@ -98,9 +98,6 @@ describe("web app: forecast and series calculations", () => {
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
 
-  /** Lets a dialog finish its opening animation before a screenshot. */
-  const settle = () => page.waitForTimeout(500);
-
   /** Types the rows into the manual table (3 a page: the table pages on as rows are added). */
   /** Odd rows are typed with a decimal comma (as on a Russian keyboard), even ones with a dot. */
   async function typeRows(form: Locator, rows: GoldenRow[], from = 1) {
@@ -222,7 +219,6 @@ describe("web app: forecast and series calculations", () => {
         expect(await results.getByTestId("forecast-rows-count").innerText()).toBe(String(manualRows.length));
         for (const d of data) expect(await exactValue(results.getByTestId(`stored-result-${d.id}`))).toBe(d.result);
         if (method === "lightgbm") {
-          await settle();
           await screenshot(page, { path: `${SHOTS}/web-forecast-results-manual.png` });
         }
         await results.getByRole("button", { name: "Закрыть" }).first().click();
@@ -312,7 +308,6 @@ describe("web app: forecast and series calculations", () => {
     expect(await results.getByTestId("forecast-rows").locator(".ant-table-tbody .ant-table-row").count()).toBe(5);
     await results.getByText("Только выше 1 %").click();
     await results.getByTestId(`stored-result-${above[0].id}`).and(page.locator('[data-above="true"]')).waitFor();
-    await settle();
     await screenshot(page, { path: `${SHOTS}/web-forecast-results-file.png` });
     // The uploaded source file downloads as it was sent.
     const [download] = await Promise.all([page.waitForEvent("download"), results.getByTestId("source-file").click()]);
@@ -356,7 +351,6 @@ describe("web app: forecast and series calculations", () => {
     await chart.and(page.locator('[data-ready="true"]')).waitFor();
     await chart.locator(".legendtext", { hasText: "Заполнено" }).waitFor();
     await chart.locator(".legendtext", { hasText: "Наблюдение" }).waitFor();
-    await settle();
     await screenshot(page, { path: `${SHOTS}/web-filling-results.png` });
     await results.locator(".ant-pagination-item-2").click();
     expect(await table.locator(".ant-table-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-method")))).toEqual([
@@ -402,7 +396,6 @@ describe("web app: forecast and series calculations", () => {
       await results.getByTestId(id).and(page.locator('[data-ready="true"]')).waitFor();
     expect(await results.getByTestId("emissions-chart-1").locator(".barlayer .trace").count()).toBe(2);
     await results.getByTestId("source-file").filter({ hasText: "добыча.xlsx" }).waitFor();
-    await settle();
     await screenshot(page, { path: `${SHOTS}/web-sensitivity-results.png` });
     await results.getByText("Параметры расчета").scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-sensitivity-results-parameters.png` });

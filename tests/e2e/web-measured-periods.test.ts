@@ -70,7 +70,6 @@ describe("web app: underground by measurement periods", () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.first().innerText()).toContain("01.01.2024");
     expect(await dialog().locator(".numeric-input-problem").count()).toBe(0);
-    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-measured-periods-dialog.png` });
   });
 
@@ -102,7 +101,6 @@ describe("web app: underground by measurement periods", () => {
     const rows = results.getByTestId("stored-periods").locator(".ant-table-row");
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(1).innerText()).toContain("28.02.2024");
-    await page.waitForTimeout(400);
     await screenshot(page, { path: `${SHOTS}/web-measured-periods-results.png`, fullPage: true });
   });
 

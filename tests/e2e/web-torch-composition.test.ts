@@ -77,7 +77,6 @@ describe("web app: flaring by composition (torch_composition)", () => {
         formatResult(example[result.name] as number, result.decimals ?? 2),
       );
     }
-    await page.waitForTimeout(400); // the modal's fade-in, for a readable screenshot
     await screenshot(page, { path: `${SHOTS}/web-torch-composition-dialog.png`, fullPage: true });
   });
 
