@@ -1,10 +1,10 @@
 // The foundation screens in a real browser against the real local server (docs/user-guide.md): sign-in,
 // landing, projects (add, validate, edit, archive, restore), profile, settings, exit and the guard.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { openWebApp, signIn, type WebApp } from "../support/web-page";
+import { callApi, createProject, openWebApp, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -18,11 +18,39 @@ describe("web app: sign-in, shell and projects", () => {
   const at = (path: string) => `${server.url}${path}`;
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const localStorageSize = () => page.evaluate(() => localStorage.length);
+  const menu = () => page.getByRole("navigation", { name: "Главное меню" });
+
+  // Each test starts from the state it names (signed out, signed in, a company of its own with the
+  // projects it needs), never from what an earlier test left: any one of them runs alone, in any
+  // order, and a retried one starts again from that state.
+  /** A session is open (the file's user's, unless a test opened another one). */
+  async function signedIn() {
+    const open = await page.evaluate(() => localStorage.getItem("token") !== null).catch(() => false);
+    if (!open) await signIn(page, server.url, server.demo);
+  }
+  /** No session: a visitor who never signed in, or signed out. */
+  async function signedOut() {
+    if (new URL(page.url()).origin !== server.url) await page.goto(at("/login"));
+    await page.evaluate(() => localStorage.clear());
+  }
+  /** Signed in as the user of a new company whose projects are `names` (the last the newest). */
+  async function companyWith(...names: string[]) {
+    await signIn(page, server.url, await server.newUser());
+    for (const name of names) await createProject(page, name);
+  }
 
   beforeAll(async () => {
     server = await startTestServer();
     app = await openWebApp(server, { viewport: { width: 1280, height: 800 } });
     ({ page, pageErrors } = app);
+  });
+
+  afterEach(() => {
+    // The aborted chunk of its test is reported by the browser as an uncaught import failure, on purpose.
+    expect(
+      pageErrors.splice(0).filter((message) => !/dynamically imported module/.test(message)),
+      "uncaught errors in the page",
+    ).toEqual([]);
   });
 
   afterAll(async () => {
@@ -31,12 +59,15 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("sends a visitor of a protected page to /login", async () => {
+    await signedOut();
     await page.goto(at("/projects"));
     await page.waitForURL(at("/login"));
     await page.getByText("Цифровая платформа расчета неорганизованных выбросов").waitFor();
   });
 
   it("shows a Russian message under the form for a wrong password", async () => {
+    await signedOut();
+    await page.goto(at("/login"));
     await page.getByLabel("Логин").fill(server.demo.email);
     await page.getByLabel("Пароль").fill("wrong-password");
     await page.getByRole("button", { name: "Вход" }).click();
@@ -46,6 +77,10 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("signs in and lands on the page that sent the visitor to /login", async () => {
+    await signedOut();
+    await page.goto(at("/projects"));
+    await page.waitForURL(at("/login"));
+    await page.getByLabel("Логин").fill(server.demo.email);
     await page.getByLabel("Пароль").fill(server.demo.password);
     await page.getByRole("button", { name: "Вход" }).click();
     await page.waitForURL(at("/projects"));
@@ -60,26 +95,30 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows only the built screens in the menu", async () => {
-    const menu = page.getByRole("navigation", { name: "Главное меню" });
+    await signedIn();
+    await page.goto(at("/"));
     for (const label of ["Профиль", "Проекты", "Справочники", "Нормативные документы", "Экспорт", "Виджеты", "Настройки", "Выход"]) {
-      await menu.getByText(label, { exact: true }).waitFor();
+      await menu().getByText(label, { exact: true }).waitFor();
     }
     // The demo user is staff: no administration item.
-    expect(await menu.getByText("Администрирование", { exact: true }).count()).toBe(0);
+    expect(await menu().getByText("Администрирование", { exact: true }).count()).toBe(0);
   });
 
   it("redirects /login to the landing page while signed in", async () => {
+    await signedIn();
     await page.goto(at("/login"));
     await page.waitForURL(at("/"));
   });
 
   it("shows the 404 page inside the shell for an unknown path", async () => {
+    await signedIn();
     await page.goto(at("/no-such-page"));
     await page.getByText("Страница не найдена").waitFor();
-    await page.getByRole("navigation", { name: "Главное меню" }).waitFor();
+    await menu().waitFor();
   });
 
   it("opens the empty project list from the landing page", async () => {
+    await companyWith();
     await page.goto(at("/"));
     await page.getByRole("button", { name: "Начать работу" }).click();
     await page.waitForURL(at("/projects"));
@@ -87,6 +126,8 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("validates the add dialog before sending anything", async () => {
+    await signedIn();
+    await page.goto(at("/projects"));
     await page.getByRole("button", { name: "Добавить проект" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Создать" }).click();
@@ -97,6 +138,9 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("rejects an end date before the start date", async () => {
+    await signedIn();
+    await page.goto(at("/projects"));
+    await page.getByRole("button", { name: "Добавить проект" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название").fill("Шахта Северная");
     await fillDate(dialog.getByLabel("Дата начала"), "2024-03-01");
@@ -106,7 +150,11 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("creates a project", async () => {
+    await companyWith();
+    await page.goto(at("/projects"));
+    await page.getByRole("button", { name: "Добавить проект" }).click();
     const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Название").fill("Шахта Северная");
     // ДД.ММ.ГГГГ as Russian documents write dates; the field shows what it read the same way.
     await fillDate(dialog.getByLabel("Дата начала"), "01.03.2024");
     await fillDate(dialog.getByLabel("Дата окончания"), "31.12.2024");
@@ -123,6 +171,8 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("edits a project and cuts a long name to 25 characters", async () => {
+    await companyWith("Шахта Северная");
+    await page.goto(at("/projects"));
     await row("Шахта Северная").getByRole("button", { name: "Редактировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Редактирование проекта").waitFor();
@@ -135,6 +185,8 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("refuses to save over a newer version and says so in the dialog", async () => {
+    await companyWith("Разрез Восточный");
+    await page.goto(at("/projects"));
     await row("Разрез Восточный").getByRole("button", { name: "Редактировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Редактирование проекта").waitFor();
@@ -162,6 +214,8 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("archives a project after confirmation", async () => {
+    await companyWith("Разрез Восточный");
+    await page.goto(at("/projects"));
     await row("Разрез Восточный").getByRole("button", { name: "В архив" }).click();
     await page.getByText("Переместить проект в архив?").waitFor();
     await page.getByRole("button", { name: "Переместить" }).click();
@@ -169,6 +223,11 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("lists the archived project and restores it", async () => {
+    await companyWith("Разрез Восточный");
+    const [project] = (await callApi<{ results: { id: string }[] }>(page, "GET", "/api/v1/projects/?is_deleted=false")).json.results;
+    expect((await callApi(page, "PATCH", `/api/v1/projects/${project.id}/`, { is_deleted: true })).status).toBe(200);
+    await page.goto(at("/projects"));
+    await page.getByText("Проектов пока нет").waitFor();
     await page.getByText("Архив", { exact: true }).click();
     await row("Разрез Восточный").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-projects-archive.png` });
@@ -178,20 +237,12 @@ describe("web app: sign-in, shell and projects", () => {
     await row("Разрез Восточный").waitFor();
   });
 
+  /** «Разрез Восточный» and «Участок 01» … «Участок 11», the last the newest. */
+  const TWELVE = ["Разрез Восточный", ...Array.from({ length: 11 }, (_, n) => `Участок ${String(n + 1).padStart(2, "0")}`)];
+
   it("pages through more than 10 projects with limit and offset", async () => {
-    const created = await page.evaluate(async () => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem("token")}`, "Content-Type": "application/json" };
-      let ok = 0;
-      for (let n = 1; n <= 11; n++) {
-        const name = `Участок ${String(n).padStart(2, "0")}`;
-        const body = JSON.stringify({ name, start_date: "2024-01-01", end_date: "2024-12-31", status: 1 });
-        const answer = await fetch("/api/v1/projects/create_project/", { method: "POST", headers, body });
-        if (answer.status === 201) ok++;
-      }
-      return ok;
-    });
-    expect(created).toBe(11);
-    await page.reload();
+    await companyWith(...TWELVE);
+    await page.goto(at("/projects"));
     await row("Участок 11").waitFor();
     expect(await page.locator(".ant-table-row").count()).toBe(10);
     await page.locator(".ant-pagination-item-2").click();
@@ -202,6 +253,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows «Loading ...» while a request is pending", async () => {
+    await signedIn();
     // Hold the profile request back so the indicator has time to be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -210,16 +262,22 @@ describe("web app: sign-in, shell and projects", () => {
       await held;
       await route.continue();
     });
-    await page.goto(at("/profile"));
-    await page.getByTestId("global-loading").filter({ hasText: "Loading ..." }).waitFor();
-    release();
-    await page.getByTestId("global-loading").waitFor({ state: "detached" });
-    await page.unroute("**/api/v1/users/get_me");
+    try {
+      await page.goto(at("/profile"));
+      await page.getByTestId("global-loading").filter({ hasText: "Loading ..." }).waitFor();
+      release();
+      await page.getByTestId("global-loading").waitFor({ state: "detached" });
+    } finally {
+      release();
+      await page.unroute("**/api/v1/users/get_me");
+    }
   });
 
-  it("shows the profile with the demo company", async () => {
-    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Проекты").click();
-    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Профиль").click();
+  it("shows the profile with the company's statistics", async () => {
+    await companyWith(...TWELVE);
+    await server.settled();
+    await page.goto(at("/projects"));
+    await menu().getByText("Профиль").click();
     await page.waitForURL(at("/profile"));
     await page.getByText("Демо-компания").first().waitFor();
     await page.getByText("Статистика").waitFor();
@@ -233,7 +291,11 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("saves the number of decimal places", async () => {
-    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Настройки").click();
+    await signedIn();
+    // The setting is the browser's: a new browser starts from the default.
+    await page.evaluate(() => localStorage.removeItem("comma"));
+    await page.goto(at("/"));
+    await menu().getByText("Настройки").click();
     const input = page.getByLabel("Количество знаков после запятой");
     expect(await input.inputValue()).toBe("4");
     await input.fill("2");
@@ -244,12 +306,18 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("signs out with «Выход» and clears local storage", async () => {
-    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();
+    await signedIn();
+    await page.goto(at("/"));
+    await menu().getByText("Выход").click();
     await page.waitForURL(at("/login"));
     expect(await localStorageSize()).toBe(0);
   });
 
-  it("keeps a signed-out visitor out of /projects", async () => {
+  it("keeps a visitor who signed out out of /projects", async () => {
+    await signedIn();
+    await page.goto(at("/"));
+    await menu().getByText("Выход").click();
+    await page.waitForURL(at("/login"));
     await page.goto(at("/projects"));
     await page.waitForURL(at("/login"));
     await page.getByRole("button", { name: "Вход" }).waitFor();
@@ -277,18 +345,23 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows a reload button instead of a blank page when a page chunk fails to load", async () => {
+    await signedIn();
     await page.route("**/assets/SettingsPage-*.js", (route) => route.abort());
-    await page.goto(at("/"));
-    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Настройки").click();
-    await page.getByText("Не удалось загрузить часть приложения").waitFor();
-    await page.getByRole("button", { name: "Перезагрузить страницу" }).waitFor();
-    await screenshot(page, { path: `${SHOTS}/web-chunk-error.png` });
-    await page.unroute("**/assets/SettingsPage-*.js");
+    try {
+      await page.goto(at("/"));
+      await menu().getByText("Настройки").click();
+      await page.getByText("Не удалось загрузить часть приложения").waitFor();
+      await page.getByRole("button", { name: "Перезагрузить страницу" }).waitFor();
+      await screenshot(page, { path: `${SHOTS}/web-chunk-error.png` });
+    } finally {
+      await page.unroute("**/assets/SettingsPage-*.js");
+    }
     await page.getByRole("button", { name: "Перезагрузить страницу" }).click();
     await page.getByLabel("Количество знаков после запятой").waitFor();
   });
 
   it("sends the user to /login when the server answers 401", async () => {
+    await signedIn();
     // A token that still looks valid to the browser but that the server refuses.
     await page.evaluate(() => {
       const [header, payload] = (localStorage.getItem("token") ?? "").split(".");
@@ -297,11 +370,6 @@ describe("web app: sign-in, shell and projects", () => {
     await page.goto(at("/profile"));
     await page.waitForURL(at("/login"));
     expect(await localStorageSize()).toBe(0);
-  });
-
-  it("raised no uncaught errors in the page", () => {
-    // The aborted chunk above is reported by the browser as an uncaught import failure, on purpose.
-    expect(pageErrors.filter((message) => !/dynamically imported module/.test(message))).toEqual([]);
   });
 });
 
@@ -341,9 +409,13 @@ describe("web app: Guardant key and too many attempts", () => {
   });
 
   it("asks for the key code when the server requires it, and sends it", async () => {
+    // A user of its own: failed attempts are counted per e-mail, a retry's among them.
+    const user = await server.newUser();
     await page.goto(`${server.url}/login`);
-    await page.getByLabel("Логин").fill(server.demo.email);
-    await page.getByLabel("Пароль").fill(server.demo.password);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Логин").fill(user.email);
+    await page.getByLabel("Пароль").fill(user.password);
     await page.getByRole("button", { name: "Вход" }).click();
     await page.getByRole("alert").filter({ hasText: "Для входа введите код ключа Guardant" }).waitFor();
 
@@ -359,7 +431,10 @@ describe("web app: Guardant key and too many attempts", () => {
   });
 
   it("shows the server's message after too many failed attempts", async () => {
-    await page.getByLabel("Логин").fill(server.demo.email);
+    // A user of its own: the attempts are counted per e-mail.
+    const user = await server.newUser();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Логин").fill(user.email);
     for (let attempt = 0; attempt < 3; attempt++) {
       await page.getByLabel("Пароль").fill(`wrong-${attempt}`);
       await page.getByRole("button", { name: "Вход" }).click();

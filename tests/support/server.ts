@@ -52,6 +52,10 @@ export interface TestServer {
   /** A platform operator (role admin) in a company of its own, when asked for. */
   admin?: { email: string; password: string };
   dataDir: string;
+  /** A staff user in a new company of its own on this server, with the demo company's requisites:
+   *  for a test that needs its lists to itself (an empty list, a count of rows) whatever the file's
+   *  other tests, or its own earlier try, left in the file's company. */
+  newUser(): Promise<Credentials>;
   /** The server's ports, for a test that seeds more than the API would in its time. */
   deps: LocalServer["deps"];
   /** Resolves when the table stream has applied every write so far (the kept sums and counts). */
@@ -113,6 +117,18 @@ function sharedServer(): Promise<Running> {
   return workerServer;
 }
 
+/** How many users newUser has made in the worker, for names and addresses unique on its servers. */
+let extraUsers = 0;
+
+/** A staff user in a new company of its own, named and addressed uniquely in the worker. */
+async function addUser(deps: LocalServer["deps"]): Promise<Credentials> {
+  const n = ++extraUsers;
+  const user = { email: `staff.${n}@example.com`, password: DEMO.password };
+  const company = await createCompany(deps, { ...DEMO_COMPANY, name: `${DEMO_COMPANY.name} (отдельная) ${n}` });
+  await createUser(deps, { companyId: company.id, ...user, first_name: "Иван", last_name: "Петров" });
+  return user;
+}
+
 /** A platform operator (role admin) in a company of its own. */
 async function addOperator(deps: LocalServer["deps"], email: string, companyName: string): Promise<Credentials> {
   const admin = { email, password: "operator-password" };
@@ -132,6 +148,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       demo: DEMO,
       admin,
       dataDir,
+      newUser: () => addUser(server.deps),
       deps: server.deps,
       settled: server.settled,
       close: () => stopServer(running),
@@ -149,6 +166,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     demo,
     admin,
     dataDir,
+    newUser: () => addUser(server.deps),
     deps: server.deps,
     settled: server.settled,
     close: async () => {},
