@@ -70,6 +70,9 @@ export default defineConfig({
           ...shared,
           name: "unit",
           include: ["functions/**/*.test.ts", "wasm-core/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"],
+          // The web app's component tests (*.test.tsx) run in jsdom, each saying so in its first
+          // line (`// @vitest-environment jsdom`); the tier's other files stay in Node.
+          setupFiles: ["web/src/testing/dom-setup.ts"],
           // Tests that start processes: the local host's servers on the local DynamoDB engine, the
           // GBDT command line, LibreOffice reading the xls export back.
           exclude: [...exclude, ...PROCESS_TESTS],

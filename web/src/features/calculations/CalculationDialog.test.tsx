@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+// Numbers as a Russian user types them into a calculation dialog (issue 14, items 1 and 2; D13),
+// key by key: «845,5» is 845.5 in the live preview and in what is sent; a minus where negatives make
+// no sense, a text that is no number, too many decimals and a dot beside a comma get their message
+// under the field, never a silent rewrite, and nothing is sent; «3 100» typed and «12 480,7504»
+// pasted as the app prints it are 3100 and 12480.7504.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { REGISTRY } from "@core/registry";
+import { loadEmissions, type EmissionsCore } from "@core/emissions-browser";
+import type { CalculationView } from "@server/contract";
+import { formatResult } from "../../shared/decimals";
+import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
+import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+
+const TYPE = "underground_emission_ch4";
+const VOLUME = "Объём добычи угля подземным способом";
+const PROJECT = project();
+
+let core: EmissionsCore;
+let app: OpenApp;
+const resultsFor = (volume: number) => core.calculate(TYPE, { volume, ef: 18 }, { gwp_ch4: 25 }) as Record<string, number>;
+
+// The page's lazy chunks, loaded once before the tests (the first load transforms them).
+beforeAll(async () => {
+  [core] = await Promise.all([
+    loadEmissions(),
+    import("../shell/Shell"),
+    import("./CalculationsPage"),
+    import("./CalculationsWorkspace"),
+    import("./CalculationDialog"),
+    import("./ResultsDialog"),
+  ]);
+});
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+/** The project's calculations page with a server that stores what is created and lists it. */
+function openCalculations() {
+  const stored: CalculationView[] = [];
+  app = openApp(`/projects/${PROJECT.id}/calculations?type=${TYPE}`, (api) =>
+    api
+      .on("getMe", signedInUser())
+      .on("getProject", PROJECT)
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      .on("listCalculations", () => ({ results: stored, count: stored.length }))
+      .on("singleCalculation", ({ params }) => stored.find((calculation) => calculation.id === params.id))
+      .on("createCalculation", ({ body }) => {
+        const sent = body as Record<string, unknown>;
+        const calculation = storedCalculation(TYPE, sent, resultsFor(Number(sent.volume)), { id: `calculation-${stored.length + 1}` });
+        stored.unshift(calculation);
+        return calculation;
+      }),
+  );
+  return app;
+}
+
+/** Opens «Новый расчет» and names the calculation. */
+async function newCalculation(name?: string) {
+  await app.user.click(button(await screen.findByText("Добавить расчет")));
+  const title = await screen.findByText("Новый расчет", { selector: ".ant-modal-title" });
+  const dialog = title.closest<HTMLElement>("[role=dialog]")!;
+  const inside = within(dialog);
+  await inside.findByText(REGISTRY[TYPE].title, { exact: true });
+  if (name) await app.user.type(inside.getByLabelText("Название расчета"), name);
+  const volume = inside.getByLabelText(VOLUME) as HTMLInputElement;
+  return { dialog, inside, volume };
+}
+
+const button = (label: HTMLElement) => label.closest("button")!;
+const problemIn = (dialog: HTMLElement) => dialog.querySelector(".numeric-input-problem")?.textContent ?? null;
+const previewOf = (dialog: HTMLElement, field: string) => within(dialog).queryByTestId(`preview-${field}`)?.textContent;
+const sentBodies = () => app.api.calls("createCalculation").map((call) => call.body as Record<string, unknown>);
+
+describe("a decimal comma and one number format in the calculation dialog", () => {
+  it("reads «845,5» typed key by key as 845.5: the preview shows its result, and 845.5 is sent and listed", async () => {
+    openCalculations();
+    const { dialog, inside, volume } = await newCalculation("Десятичная запятая");
+    await app.user.type(volume, "845,5");
+    expect(volume.value).toBe("845,5");
+    const expected = resultsFor(845.5);
+    await waitFor(() => expect(previewOf(dialog, "res_ch4")).toBe(formatResult(expected.res_ch4, 2)));
+    expect(previewOf(dialog, "res_ch4_to_co2")).toBe(formatResult(expected.res_ch4_to_co2, 2));
+    // Ten times the volume would read otherwise: the comma was not dropped.
+    expect(formatResult(expected.res_ch4, 2)).not.toBe(formatResult(resultsFor(8455).res_ch4, 2));
+    expect(problemIn(dialog)).toBeNull();
+    await app.user.click(button(inside.getByText("Создать")));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(sentBodies()).toEqual([expect.objectContaining({ name: "Десятичная запятая", project: PROJECT.id, volume: 845.5 })]);
+    // The list shows the stored result the Russian way.
+    const row = (await screen.findByText("Десятичная запятая")).closest<HTMLElement>(".ant-table-row")!;
+    expect(row.textContent).toContain(`${formatResult(expected.res_ch4_to_co2, 2)} т CO2-экв.`);
+  });
+
+  it("keeps a minus as typed and says the value cannot be negative; nothing is sent", async () => {
+    openCalculations();
+    const { dialog, inside, volume } = await newCalculation("Отрицательный объём");
+    await app.user.type(volume, "-5");
+    expect(volume.value).toBe("-5");
+    expect(problemIn(dialog)).toBe("Значение не может быть отрицательным");
+    expect(volume.getAttribute("aria-invalid")).toBe("true");
+    expect(inside.getByTestId("preview-pending").textContent).toContain("Значение не может быть отрицательным");
+    await app.user.click(button(inside.getByText("Создать")));
+    expect(dialog.isConnected).toBe(true);
+    expect(sentBodies()).toEqual([]);
+  });
+
+  it("says a text is not a number instead of dropping the letters, and names too many decimals", async () => {
+    openCalculations();
+    const { dialog, volume } = await newCalculation();
+    await app.user.type(volume, "84a");
+    expect(volume.value).toBe("84a");
+    expect(problemIn(dialog)).toBe("Введите число, например 845,5");
+    await app.user.clear(volume);
+    await app.user.type(volume, "12,34567");
+    expect(problemIn(dialog)).toBe("Не больше 4 знаков после запятой");
+    // Fixed key by key, the message goes.
+    await app.user.clear(volume);
+    await app.user.type(volume, "845,5");
+    expect(problemIn(dialog)).toBeNull();
+  });
+
+  it("reads «845.5» with a dot as the same number", async () => {
+    openCalculations();
+    const { dialog, volume } = await newCalculation();
+    await app.user.type(volume, "845.5");
+    await waitFor(() => expect(previewOf(dialog, "res_ch4")).toBe(formatResult(resultsFor(845.5).res_ch4, 2)));
+  });
+
+  it("sends «3 100» typed key by key as 3100 and «12 480,7504» pasted as the app prints it as 12480.7504", async () => {
+    openCalculations();
+    const create = async (name: string, enter: (volume: HTMLInputElement) => Promise<void>) => {
+      const { dialog, inside, volume } = await newCalculation(name);
+      await enter(volume);
+      await inside.findByTestId("preview-res_ch4");
+      expect(problemIn(dialog)).toBeNull();
+      await app.user.click(button(inside.getByText("Создать")));
+      await waitFor(() => expect(dialog.isConnected).toBe(false));
+    };
+    await create("Тысячи с пробелом", (volume) => app.user.type(volume, "3 100"));
+    await create("Вставлено из конвертера", async (volume) => {
+      await app.user.click(volume);
+      await app.user.paste(formatResult(12480.7504, 4));
+    });
+    expect(Object.fromEntries(sentBodies().map((body) => [body.name, body.volume]))).toEqual({
+      "Тысячи с пробелом": 3100,
+      "Вставлено из конвертера": 12480.7504,
+    });
+  });
+
+  it("says how to write a number with both a dot and a comma instead of guessing", async () => {
+    openCalculations();
+    const { dialog, volume } = await newCalculation();
+    await app.user.type(volume, "1.250,5");
+    expect(problemIn(dialog)).toContain("отделяйте разряды пробелом, а дробь запятой");
+  });
+});

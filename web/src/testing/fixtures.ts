@@ -1,0 +1,118 @@
+// Answers of the server for component tests, typed as the contract declares them (contract-api.ts
+// checks each against its route's declared answer when it is given): a demo company's user and
+// project, the settings videos, none uploaded, and the reference dictionaries as the server answers
+// them after seeding (its own seed data and entry mapping). Tests change what they need with spreads.
+import type { CalculationView, Company, Dictionary, MediaStatus, Project, SignedInUser } from "@server/contract";
+import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract";
+import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
+import { seededEffectiveFrom, toEntry } from "@server/domain/dictionaries";
+
+export const COMPANY_ID = "company-1";
+
+export const company = (changes: Partial<Company> = {}): Company => ({
+  id: COMPANY_ID,
+  name: "ООО «Шахта Демо»",
+  email: "office@demo.example",
+  ogrn: "",
+  okved: "05.10.11",
+  region: "Кемеровская область — Кузбасс",
+  postal_address: "650000, г. Кемерово, ул. Весенняя, 5",
+  version: 1,
+  ...changes,
+});
+
+export const signedInUser = (changes: Partial<SignedInUser> = {}): SignedInUser => ({
+  id: "user-1",
+  email: "demo@example.com",
+  first_name: "Анна",
+  last_name: "Иванова",
+  role: "staff",
+  is_active: true,
+  created_at: "2025-01-10T08:00:00.000Z",
+  company: company(),
+  ...changes,
+});
+
+export const project = (changes: Partial<Project> = {}): Project => ({
+  id: "project-1",
+  name: "Шахта Десятичная",
+  start_date: "2025-01-01",
+  end_date: "2025-12-31",
+  reporting_year: 2025,
+  facility: null,
+  created_at: "2025-01-10T08:00:00.000Z",
+  updated_at: "2025-01-10T08:00:00.000Z",
+  status: 1,
+  company: COMPANY_ID,
+  user: "user-1",
+  is_active: true,
+  is_deleted: false,
+  version: 1,
+  ...changes,
+});
+
+/** GET v1/media/: every kind, nothing uploaded. */
+export const noVideos = (): { results: MediaStatus[]; count: number } => ({
+  results: MEDIA_KINDS.map((kind) => ({
+    kind,
+    label: MEDIA_KIND_LABELS[kind],
+    url: null,
+    content_type: null,
+    size: null,
+    uploaded_at: null,
+    expires_at: null,
+  })),
+  count: MEDIA_KINDS.length,
+});
+
+/** GET v1/dictionary/{name}/ as a freshly seeded server answers it: every item at version 1. */
+export function referenceDictionary(name: string): Dictionary {
+  const definition = REFERENCE_DICTIONARIES.find((d) => d.name === name);
+  if (!definition) throw new Error(`no reference dictionary ${name}`);
+  const stored = REFERENCE_DICTIONARIES.find((d) => d.name === (definition.sameItemsAs ?? name))!;
+  const results = stored.items.map((item) =>
+    toEntry({
+      dictionary: stored.name,
+      id: item.id,
+      name: item.name,
+      values: item.values,
+      version: 1,
+      effective_from: seededEffectiveFrom(item.values),
+      changed_at: "2025-01-01T00:00:00.000Z",
+      changed_by: "system",
+      reason: "Значения по умолчанию методики расчета",
+    }),
+  );
+  return { name: definition.name, title: definition.title, labels: definition.labels, results, count: results.length };
+}
+
+/** A calculation as the server answers it once stored (POST v1/{type}/, lists): the body's inputs
+ *  with the results the core computes from them, and no coefficient or flag to report. */
+export function storedCalculation(
+  type: string,
+  body: Record<string, unknown>,
+  results: Record<string, number>,
+  changes: Partial<CalculationView> = {},
+): CalculationView {
+  const { project: projectId, name, dictionary_items: _items, gwp_set: _gwp, ...inputs } = body;
+  return {
+    ...inputs,
+    ...results,
+    id: "calculation-1",
+    type,
+    name: String(name),
+    project: String(projectId),
+    is_active: true,
+    is_deleted: false,
+    version: 1,
+    created_at: "2025-02-01T09:00:00.000Z",
+    created_by: "demo@example.com",
+    updated_at: "2025-02-01T09:00:00.000Z",
+    updated_by: "demo@example.com",
+    methodology_version: "1.6",
+    inventory_role: "primary",
+    coefficients: {},
+    flags: [],
+    ...changes,
+  };
+}

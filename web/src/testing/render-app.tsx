@@ -1,0 +1,45 @@
+// The whole web app in jsdom for a component test, signed in and opened at a page: the same App,
+// routes and stores as in the browser (main.tsx), its server the contract's stand-in (contract-api.ts),
+// and userEvent to type key by key as a user does. `closeApp` ends the session as «Выход» does.
+import { render } from "@testing-library/react";
+import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
+import { StyleProvider } from "@ant-design/cssinjs";
+import { vi } from "vitest";
+import { storeTokens } from "../api/tokens";
+import { App } from "../app/App";
+import { appStore } from "../app/store";
+import { accessTokenAtom } from "../features/auth/atoms";
+import { connectClientToSession, signOut } from "../features/auth/session";
+import { contractApi, type ContractApi } from "./contract-api";
+import { fakeJwt } from "./fakes";
+
+export interface OpenApp {
+  api: ContractApi;
+  user: ReturnType<typeof userEvent.setup>;
+}
+
+/** Signs in with a token valid for an hour, goes to `path` and renders the app; `answer` gives the
+ *  server's answers before the first render. */
+export function openApp(path: string, answer: (api: ContractApi) => void): OpenApp {
+  const api = contractApi();
+  answer(api);
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const access = fakeJwt({ exp, type: "access" });
+  storeTokens(access, fakeJwt({ exp, type: "refresh" }));
+  appStore.set(accessTokenAtom, access);
+  connectClientToSession();
+  window.history.pushState({}, "", path);
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+  render(
+    <StyleProvider mock="server">
+      <App />
+    </StyleProvider>,
+  );
+  return { api, user };
+}
+
+/** Ends the session (local storage, cached answers, the app's state) and removes the stand-in. */
+export function closeApp(): void {
+  signOut();
+  vi.unstubAllGlobals();
+}
