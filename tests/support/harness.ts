@@ -13,16 +13,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApi } from "@server/app";
-import { configFromEnv, type AppConfig } from "@server/config";
+import type { AppConfig } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
-import { inProcessSpreadsheets } from "@server/export/in-process";
 import { createCompany, createUser } from "@server/domain/users";
-import { seedDictionaries } from "@server/domain/dictionaries";
-import { seedProductionCalendar } from "@server/domain/production-calendar";
-import { seedDefaultModels } from "@server/domain/forecast-models";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
-import { withUploadNotifications } from "@server/local/upload-notifications";
+import { seedPlatform, testDeps } from "./deps";
 import type { Clock, CompanyRepository, Repositories } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
@@ -98,22 +94,10 @@ async function openTable(storageOptions: StorageOptions = {}): Promise<Table> {
   return { storage: await openMemoryStorage(storageOptions), files: fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))) };
 }
 
-async function seed(deps: Deps): Promise<void> {
-  await seedDictionaries(deps);
-  await seedProductionCalendar(deps);
-  await seedDefaultModels(deps);
-}
+const seed = seedPlatform;
 
 function depsOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | undefined, repos = table.storage.repos) {
-  const uploads = withUploadNotifications(table.files);
-  const deps: Deps = {
-    repos,
-    blobs: uploads.blobs,
-    clock: clock ?? { now: () => new Date() },
-    config: { ...configFromEnv(randomBytes(32)), ...overrides },
-    spreadsheets: inProcessSpreadsheets(() => deps),
-  };
-  return { deps, uploads };
+  return testDeps(repos, table.files, overrides, clock);
 }
 
 /** The repositories of a file on the shared table: the company list holds the companies made

@@ -115,25 +115,17 @@ async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<b
   }
 }
 
-/** What a record changes in its company's statistics: the differences per year, and the source
- *  item and sequence number that make applying them idempotent. Undefined when it changes none. */
-export function statisticsChange(record: StreamRecord):
-  | {
-      company: string;
-      source: string;
-      sequence?: string;
-      deltas: StatisticsFigures[];
-      lists: ListCounts[];
-      inventory: InventoryDelta[];
-      write: boolean;
-      ended?: number;
-    }
-  | undefined {
-  const { Keys, OldImage, NewImage, SequenceNumber } = record.dynamodb;
-  const sk = str(Keys, "SK") ?? "";
-  const company = companyOfPartition(str(Keys, "PK") ?? "");
-  if (!company || !STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) return undefined;
-  const [before, after] = [OldImage && unmarshall(OldImage), NewImage && unmarshall(NewImage)];
+/** What a change of one stored item (its SK, the item before and after) makes to its company's
+ *  statistics, list counts and inventory sums, and whether it is a counted calculation write (and
+ *  the year whose lock it ends). Undefined when it changes none. The stream records' rule, read
+ *  from plain items: the in-memory repositories (adapters/memory) apply their changes by it too. */
+export function itemChange(
+  company: string,
+  sk: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): { deltas: StatisticsFigures[]; lists: ListCounts[]; inventory: InventoryDelta[]; write: boolean; ended?: number } | undefined {
+  if (!STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) return undefined;
   const deltas = statisticsDeltas(sk, before, after);
   const lists = listCountDeltas(sk, before, after);
   const calculation = sk.startsWith("CALC#");
@@ -153,17 +145,31 @@ export function statisticsChange(record: StreamRecord):
     write = false;
   }
   if (deltas.length === 0 && lists.length === 0 && inventory.length === 0 && !write && ended === undefined) return undefined;
+  return { deltas, lists, inventory, write, ...(ended === undefined ? {} : { ended }) };
+}
+
+/** What a record changes in its company's statistics: the differences per year, and the source
+ *  item and sequence number that make applying them idempotent. Undefined when it changes none. */
+export function statisticsChange(record: StreamRecord):
+  | {
+      company: string;
+      source: string;
+      sequence?: string;
+      deltas: StatisticsFigures[];
+      lists: ListCounts[];
+      inventory: InventoryDelta[];
+      write: boolean;
+      ended?: number;
+    }
+  | undefined {
+  const { Keys, OldImage, NewImage, SequenceNumber } = record.dynamodb;
+  const sk = str(Keys, "SK") ?? "";
+  const company = companyOfPartition(str(Keys, "PK") ?? "");
+  if (!company || !STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) return undefined;
+  const change = itemChange(company, sk, OldImage && unmarshall(OldImage), NewImage && unmarshall(NewImage));
+  if (!change) return undefined;
   // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
-  return {
-    company,
-    source: sk,
-    sequence: SequenceNumber?.padStart(40, "0"),
-    deltas,
-    lists,
-    inventory,
-    write,
-    ...(ended === undefined ? {} : { ended }),
-  };
+  return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), ...change };
 }
 
 type InventoryDelta = ReturnType<typeof inventorySumsDeltas>[number];

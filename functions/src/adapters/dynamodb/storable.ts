@@ -49,6 +49,16 @@ function checkNumbers(value: unknown, field: string): void {
   }
 }
 
+/** Refuses, as bad input, an item DynamoDB could not hold: a key too long, over 400 KB, a number
+ *  out of its range. The in-memory repositories (adapters/memory) check what they store by it too. */
+export function checkStorableItem(item: Record<string, unknown>): void {
+  if (oversized(item, (name) => MAX_KEY_BYTES[name])) throw new Invalid("Слишком длинный идентификатор");
+  if (storedSize(item) - 3 > MAX_ITEM_BYTES) {
+    throw new Invalid("Данные не помещаются в одну запись хранилища (более 400 КБ): сократите названия или разделите данные");
+  }
+  checkNumbers(item, "value");
+}
+
 interface Input {
   Key?: Record<string, unknown>;
   Item?: Record<string, unknown>;
@@ -71,11 +81,8 @@ export function guardStorableValues(doc: DynamoDBDocumentClient): void {
         case "PutItemCommand":
         case "UpdateItemCommand":
         case "DeleteItemCommand":
-          if (oversized(input.Key, keyLimit) || oversized(input.Item, keyLimit)) throw new Invalid("Слишком длинный идентификатор");
-          if (input.Item && storedSize(input.Item) - 3 > MAX_ITEM_BYTES) {
-            throw new Invalid("Данные не помещаются в одну запись хранилища (более 400 КБ): сократите названия или разделите данные");
-          }
-          checkNumbers(input.Item, "value");
+          if (oversized(input.Key, keyLimit)) throw new Invalid("Слишком длинный идентификатор");
+          if (input.Item) checkStorableItem(input.Item);
           checkNumbers(input.ExpressionAttributeValues, "value");
           break;
       }

@@ -1,0 +1,848 @@
+// In-memory implementations of the repository ports, over one MemoryTable (table.ts) in the key
+// layout of the DynamoDB adapter, for the unit tier: the domain's rules run on them without a
+// database. They keep what the domain relies on from the DynamoDB repositories, one for one:
+// conditional writes and their conflicts (expected versions, unique ids and e-mails, the caps, the
+// year's write guard), the same order and pages, consistent reads, and the statistics and
+// inventory sums kept by the table's stream (stream.ts), counted for read-your-writes as there.
+// tests/support/repository-behaviour.ts holds the cases both adapters pass.
+import { FROZEN_STATUSES } from "@core/inventory";
+import { defaultReportingYear } from "@core/gwp-in-force";
+import { Conflict, NotFound } from "../../domain/errors";
+import { normaliseEmail } from "../../domain/users";
+import type {
+  AdminAuditEntry,
+  AuditTrailEntry,
+  Calculation,
+  CalendarYear,
+  Company,
+  DictionaryItemVersion,
+  DictionaryRepository,
+  EmissionPoint,
+  Facility,
+  ForecastCalibration,
+  ForecastModelVersion,
+  InventoryComment,
+  InventoryReview,
+  InventoryVersion,
+  MediaItem,
+  NormativeDocument,
+  Page,
+  ProjectState,
+  Repositories,
+  Session,
+  User,
+  WriteGuard,
+} from "../../ports";
+import type { Project } from "../../contract/schemas/project";
+import * as keys from "../dynamodb/keys";
+import { listCount } from "../dynamodb/items";
+import { secondsUntilRoom } from "../dynamodb/attempt-counter";
+import { memoryStatistics } from "./statistics";
+import { pageOf, type Item, type Key, type MemoryTable } from "./table";
+
+// With the keys, the storage's own marks, never part of what is read (adapters/dynamodb/items.ts).
+const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at", "inventory_write", "inventory_year"];
+
+function strip<T>(item: Item | undefined): T | undefined {
+  if (!item) return undefined;
+  for (const name of KEY_ATTRIBUTES) delete item[name];
+  return item as T;
+}
+
+/** Writes `item` if the stored version is still `expectedVersion` (0: only when there is none, or
+ *  one stored without a version step yet); otherwise Conflict (adapters/dynamodb/items.ts, versionedPut). */
+function versionedPut(table: MemoryTable, item: Item, expectedVersion: number, conflict: string): void {
+  const written = table.put(item, (stored) =>
+    expectedVersion === 0 ? stored === undefined || stored.version === 0 : stored !== undefined && stored.version === expectedVersion,
+  );
+  if (!written) throw new Conflict(conflict);
+}
+
+function create(table: MemoryTable, item: Item, conflict: string): void {
+  if (!table.put(item, (stored) => stored === undefined)) throw new Conflict(conflict);
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+function companies(table: MemoryTable): Repositories["companies"] {
+  const itemOf = (company: Company) => ({ ...keys.company(company.id), ...keys.companyInIndex(company.name, company.id), ...company });
+  return {
+    async create(company) {
+      create(table, itemOf(company), "Компания с таким идентификатором уже существует");
+    },
+    async get(companyId) {
+      return strip<Company>(table.get(keys.company(companyId)));
+    },
+    async list() {
+      return table.queryIndex(keys.companiesIndex().GSI1PK).map((item) => strip<Company>(item)!);
+    },
+    async findByName(name) {
+      const wanted = name.trim().toLocaleLowerCase("ru");
+      return (await this.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === wanted);
+    },
+    async replace(next, expectedVersion) {
+      // Companies written before versions existed have none: they count as version 0.
+      const written = table.put(itemOf(next), (stored) =>
+        stored === undefined ? false : expectedVersion === 0 ? stored.version === undefined : stored.version === expectedVersion,
+      );
+      if (!written) throw new Conflict("Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.");
+    },
+  };
+}
+
+// A new password, (de)activation or role ends every session of the user (adapters/dynamodb/user-repository.ts).
+const SESSION_ENDING_FIELDS = ["password_hash", "is_active", "role"];
+
+function users(table: MemoryTable): Repositories["users"] {
+  const setFields = (companyId: string, userId: string, fields: Record<string, unknown>) => {
+    const names = Object.keys(fields).filter((name) => fields[name] !== undefined);
+    if (names.length === 0) return;
+    const endSessions = names.some((name) => SESSION_ENDING_FIELDS.includes(name));
+    const written = table.update(keys.user(companyId, userId), (stored) => {
+      if (!stored) return false;
+      const next: Item = { ...stored };
+      for (const name of names) next[name] = fields[name];
+      if (endSessions) next.session_generation = num(stored.session_generation) + 1;
+      return next;
+    });
+    if (!written) throw new Conflict("Пользователь не найден");
+  };
+  const get = async (companyId: string, userId: string) => strip<User>(table.get(keys.user(companyId, userId)));
+  return {
+    async create(user) {
+      const lookup = keys.emailLookup(user.email);
+      create(table, { ...lookup, company: user.company, user: user.id }, "Пользователь с таким e-mail уже существует");
+      try {
+        create(
+          table,
+          { ...keys.user(user.company, user.id), ...user, email: normaliseEmail(user.email) },
+          "Пользователь с таким идентификатором уже существует",
+        );
+      } catch (error) {
+        table.delete(lookup);
+        throw error;
+      }
+    },
+    get,
+    async findByEmail(email) {
+      const lookup = table.get(keys.emailLookup(email));
+      return lookup ? get(String(lookup.company), String(lookup.user)) : undefined;
+    },
+    async listByCompany(companyId) {
+      const prefix = keys.usersOfCompany(companyId);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<User>(item)!);
+    },
+    async setPasswordHash(companyId, userId, passwordHash) {
+      setFields(companyId, userId, { password_hash: passwordHash });
+    },
+    async setActive(companyId, userId, isActive) {
+      setFields(companyId, userId, { is_active: isActive });
+    },
+    async update(companyId, userId, fields) {
+      setFields(companyId, userId, fields);
+    },
+    async revokeSession(companyId, userId, sessionId, untilSeconds, expired) {
+      table.update(keys.user(companyId, userId), (stored) => {
+        if (!stored) return false;
+        const revoked = { ...((stored.revoked_sessions as Record<string, number> | undefined) ?? {}) };
+        for (const id of expired) if (id !== sessionId) delete revoked[id];
+        revoked[sessionId] = untilSeconds;
+        return { ...stored, revoked_sessions: revoked };
+      });
+    },
+    async move(user, toCompanyId) {
+      const moved: User = { ...user, company: toCompanyId };
+      create(table, { ...keys.user(toCompanyId, user.id), ...moved }, "Пользователь уже есть в этой компании");
+      const repointed = table.update(keys.emailLookup(user.email), (stored) =>
+        stored && stored.company === user.company && stored.user === user.id ? { ...stored, company: toCompanyId } : false,
+      );
+      if (!repointed) throw new Conflict("Пользователь был изменен одновременно. Обновите страницу и повторите.");
+      table.delete(keys.user(user.company, user.id));
+      return moved;
+    },
+    async countAuthored(companyId, userId, email) {
+      const pk = keys.usersOfCompany(companyId).PK;
+      const projects = table.query(pk, keys.projectsOfCompany(companyId).SKPrefix).filter((item) => item.user === userId).length;
+      const calculations = table
+        .query(pk, keys.calculationsOfCompany(companyId).SKPrefix)
+        .filter((item) => item.created_by === normaliseEmail(email) || item.created_by === userId).length;
+      return { projects, calculations };
+    },
+  };
+}
+
+const projectState = (p: { is_deleted: boolean }): ProjectState => (p.is_deleted ? "archived" : "active");
+
+function projects(table: MemoryTable): Repositories["projects"] {
+  const itemOf = (p: Project) => ({
+    ...keys.project(p.company, p.id),
+    ...keys.projectInIndex(p.company, projectState(p), p.created_at, p.id),
+    ...p,
+  });
+  // A project stored before the reporting year existed reads with its default (D12).
+  const projectOf = (item: Item): Project => {
+    const project = strip<Omit<Project, "reporting_year"> & { reporting_year?: number }>(item)!;
+    return { ...project, reporting_year: project.reporting_year ?? defaultReportingYear(project.end_date) };
+  };
+  return {
+    async create(project) {
+      create(table, itemOf(project), "Проект с таким идентификатором уже существует");
+    },
+    async get(companyId, projectId) {
+      const item = table.get(keys.project(companyId, projectId));
+      return item && projectOf(item);
+    },
+    async list(companyId, state, page): Promise<Page<Project>> {
+      const items = table.queryIndex(keys.projectsIndex(companyId, state).GSI1PK, true);
+      // The count as the DynamoDB adapter gives it: from the page read with one item more and the
+      // year statistics the stream keeps (a moment behind a write).
+      const figure = state === "active" ? "projects_active" : "projects_archived";
+      const years = keys.companyStatisticsYears(companyId);
+      const stored = table.query(years.PK, years.SKPrefix).reduce((sum, item) => sum + num(item[figure]), 0);
+      const read = items.slice(page.offset, page.offset + page.limit + 1);
+      return { results: read.slice(0, page.limit).map(projectOf), count: listCount(page, read.length, stored) };
+    },
+    async listAllOfCompany(companyId) {
+      const prefix = keys.projectsOfCompany(companyId);
+      return table.query(prefix.PK, prefix.SKPrefix).map(projectOf);
+    },
+    async replace(next, expectedVersion) {
+      versionedPut(table, itemOf(next), expectedVersion, "Проект был изменен другим пользователем. Обновите страницу и повторите.");
+    },
+  };
+}
+
+function facilities(table: MemoryTable): Repositories["facilities"] {
+  const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
+  // Facilities stored before they could be archived are active.
+  const facilityOf = (item: Item | undefined) => (item ? ({ is_active: true, ...strip<Facility>(item) } as Facility) : undefined);
+  return {
+    async create(facility) {
+      create(table, { ...keys.facility(facility.company, facility.id), ...facility }, "Площадка с таким идентификатором уже существует");
+    },
+    async get(companyId, facilityId) {
+      return facilityOf(table.get(keys.facility(companyId, facilityId)));
+    },
+    async list(companyId) {
+      const prefix = keys.facilitiesOfCompany(companyId);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => facilityOf(item)!)
+        .sort((a, b) => a.name.localeCompare(b.name, "ru"));
+    },
+    async replace(next, expectedVersion) {
+      const written = table.put(
+        { ...keys.facility(next.company, next.id), ...next },
+        (stored) => stored !== undefined && stored.version === expectedVersion,
+      );
+      if (!written) throw new Conflict(CONFLICT);
+    },
+  };
+}
+
+function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
+  const byName = (a: EmissionPoint, b: EmissionPoint) => a.name.localeCompare(b.name, "ru") || a.id.localeCompare(b.id);
+  const list = (prefix: { PK: string; SKPrefix: string }) =>
+    table
+      .query(prefix.PK, prefix.SKPrefix)
+      .map((item) => strip<EmissionPoint>(item)!)
+      .sort(byName);
+  return {
+    async create(point) {
+      create(
+        table,
+        { ...keys.emissionPoint(point.company, point.facility, point.id), ...point },
+        "Источник выбросов с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId, facilityId, pointId) {
+      return strip<EmissionPoint>(table.get(keys.emissionPoint(companyId, facilityId, pointId)));
+    },
+    listOfFacility: async (companyId, facilityId) => list(keys.pointsOfFacility(companyId, facilityId)),
+    listOfCompany: async (companyId) => list(keys.pointsOfCompany(companyId)),
+    async replace(next, expectedVersion) {
+      versionedPut(
+        table,
+        { ...keys.emissionPoint(next.company, next.facility, next.id), ...next },
+        expectedVersion,
+        "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+}
+
+function migrations(table: MemoryTable): Repositories["migrations"] {
+  return {
+    async isDone(companyId, name) {
+      return table.get(keys.migration(companyId, name)) !== undefined;
+    },
+    async markDone(companyId, name, at) {
+      table.put({ ...keys.migration(companyId, name), name, at });
+    },
+  };
+}
+
+const calcState = (c: { is_deleted: boolean }): ProjectState => (c.is_deleted ? "archived" : "active");
+
+function calculations(table: MemoryTable): Repositories["calculations"] {
+  const itemOf = (c: Calculation, marks: { inventory_write: number; inventory_year?: number }) => {
+    const { inventory_write: _w, inventory_year: _y, ...rest } = c as Calculation & Partial<typeof marks>;
+    return {
+      ...keys.calculation(c.company, c.type, c.id),
+      ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
+      ...rest,
+      inventory_write: marks.inventory_write,
+      ...(marks.inventory_year === undefined ? {} : { inventory_year: marks.inventory_year }),
+    };
+  };
+  /** The inventory's write counter, taken before a write and given back when it is refused
+   *  (adapters/dynamodb/calculation-repository.ts: read-your-writes for the kept sums). */
+  const takeWrite = (companyId: string, by: 1 | -1) => {
+    let writes = 0;
+    table.update(keys.inventoryWrites(companyId), (stored) => {
+      writes = num(stored?.writes) + by;
+      return { ...stored, writes };
+    });
+    return writes;
+  };
+  const counted = async (companyId: string, write: (number: number, year: number | undefined) => void, guard?: WriteGuard) => {
+    const number = takeWrite(companyId, 1);
+    let guarded: Awaited<WriteGuard>;
+    try {
+      guarded = await guard;
+    } catch (error) {
+      takeWrite(companyId, -1);
+      throw error;
+    }
+    try {
+      write(number, guarded?.year);
+    } catch (error) {
+      if (error instanceof Conflict) takeWrite(companyId, -1);
+      throw error;
+    }
+  };
+  const ofCompany = (companyId: string) => {
+    const prefix = keys.calculationsOfCompany(companyId);
+    return table.query(prefix.PK, prefix.SKPrefix);
+  };
+  const ofList = (companyId: string, projectId: string, type: string, state: ProjectState, backward = false) =>
+    table.queryIndex(keys.calculationsIndex(companyId, projectId, type, state).GSI1PK, backward).map((item) => strip<Calculation>(item)!);
+  return {
+    async create(calculation, guard) {
+      await counted(
+        calculation.company,
+        (number, year) =>
+          create(
+            table,
+            itemOf(calculation, { inventory_write: number, inventory_year: year }),
+            "Расчет с таким идентификатором уже существует",
+          ),
+        guard,
+      );
+    },
+    async get(companyId, type, calculationId) {
+      return strip<Calculation>(table.get(keys.calculation(companyId, type, calculationId)));
+    },
+    async firstOfProject(companyId, projectId, type, limit) {
+      return ofList(companyId, projectId, type, "active").slice(0, limit);
+    },
+    async list(companyId, projectId, type, state, page) {
+      const items = ofList(companyId, projectId, type, state, true);
+      // The count as the DynamoDB adapter gives it, from the list count the stream keeps.
+      const stored = num(table.get(keys.calculationListCount(companyId, projectId, type))?.[state]);
+      const read = items.slice(page.offset, page.offset + page.limit + 1);
+      return { results: read.slice(0, page.limit), count: listCount(page, read.length, stored) };
+    },
+    async listAllByProject(companyId, projectId, type, state) {
+      return ofList(companyId, projectId, type, state);
+    },
+    async listStatesOfCompany(companyId) {
+      return ofCompany(companyId).map((item) => ({
+        project: String(item.project),
+        type: String(item.type),
+        is_deleted: item.is_deleted === true,
+      }));
+    },
+    async listActiveByCompany(companyId) {
+      return ofCompany(companyId)
+        .filter((item) => item.is_deleted === false)
+        .map((item) => {
+          const { type, results, created_at, project, inventory_role } = item as unknown as Calculation;
+          return { type, results, created_at, project, ...(inventory_role === undefined ? {} : { inventory_role }) };
+        });
+    },
+    async listOfCompanyByTypes(companyId, types) {
+      return ofCompany(companyId)
+        .filter((item) => item.is_deleted === false && types.includes(String(item.type)))
+        .map((item) => strip<Calculation>(item)!);
+    },
+    async listWithoutPoint(companyId, types) {
+      return ofCompany(companyId)
+        .filter((item) => item.point === undefined && types.includes(String(item.type)))
+        .map((item) => strip<Calculation>(item)!);
+    },
+    async blobKeysOfCompany(companyId) {
+      const found = ofCompany(companyId).flatMap((item) => [
+        (item.file as { key?: unknown } | undefined)?.key,
+        (item.results as { data_key?: unknown } | undefined)?.data_key,
+        ...Object.values((item.coefficients ?? {}) as Record<string, { evidence?: { key?: unknown } }>).map((use) => use.evidence?.key),
+      ]);
+      return new Set(found.filter((key): key is string => typeof key === "string"));
+    },
+    async replace(next, expectedVersion, guard) {
+      await counted(
+        next.company,
+        (number, year) =>
+          versionedPut(
+            table,
+            itemOf(next, { inventory_write: number, inventory_year: year }),
+            expectedVersion,
+            "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
+          ),
+        guard,
+      );
+    },
+  };
+}
+
+const LOCK: readonly string[] = keys.INVENTORY_LOCK_ATTRIBUTES;
+
+function inventoryReviews(table: MemoryTable): Repositories["inventoryReviews"] {
+  const CONFLICT = "Статус инвентаризации уже изменен другим пользователем. Обновите страницу и повторите.";
+  const read = (item: Item | undefined): InventoryReview | undefined => {
+    // An item holding only the lock's attributes is no review yet.
+    if (!item?.status) return undefined;
+    for (const name of LOCK) delete item[name];
+    const review = strip<InventoryReview>(item)!;
+    return review.changed_by ? { ...review, changed_by: [...review.changed_by].sort() } : review;
+  };
+  const streamEnded = (companyId: string, year: number) => num(table.get(keys.inventoryWrites(companyId))?.[keys.yearWritesEnded(year)]);
+  const key = (companyId: string, year: number): Key => keys.inventoryReview(companyId, year);
+  return {
+    async get(companyId, year) {
+      return read(table.get(key(companyId, year)));
+    },
+    async listOfCompany(companyId) {
+      return table
+        .query(key(companyId, 0).PK, "INVENTORY#")
+        .filter((item) => item.status !== undefined)
+        .map((item) => read(item)!);
+    },
+    async put(next, expectedVersion) {
+      const written = table.update(key(next.company, next.year), (stored) => {
+        if (expectedVersion === 0 ? stored?.version !== undefined && stored.version !== 0 : stored?.version !== expectedVersion)
+          return false;
+        // The review's fields are replaced; the lock's counts stay, and the hold ends with the review.
+        const lock = Object.fromEntries(
+          LOCK.filter((name) => name !== "held_at" && stored?.[name] !== undefined).map((name) => [name, stored![name]]),
+        );
+        const changed_by = next.changed_by?.length ? [...new Set(next.changed_by)].sort() : undefined;
+        return { ...lock, ...next, changed_by };
+      });
+      if (!written) throw new Conflict(CONFLICT);
+    },
+    async beginWrite(companyId, year, email, now, staleBefore) {
+      const frozen: readonly string[] = FROZEN_STATUSES;
+      return table.update(key(companyId, year), (stored) => {
+        if (stored?.status !== undefined && frozen.includes(String(stored.status))) return false;
+        if (stored?.held_at !== undefined && !(String(stored.held_at) < staleBefore)) return false;
+        // A year without a review gets its draft here (version 0, as one never stored reads).
+        return {
+          ...stored,
+          company: stored?.company ?? companyId,
+          year: stored?.year ?? year,
+          status: stored?.status ?? "draft",
+          history: stored?.history ?? [],
+          comments: stored?.comments ?? [],
+          updated_at: stored?.updated_at ?? now,
+          version: stored?.version ?? 0,
+          last_changed_by: email,
+          last_begun_at: now,
+          changed_by: [...new Set([...((stored?.changed_by as string[] | undefined) ?? []), email])].sort(),
+          writes_begun: num(stored?.writes_begun) + 1,
+        };
+      });
+    },
+    async endWrite(companyId, year) {
+      table.update(key(companyId, year), (stored) =>
+        stored?.writes_begun === undefined ? false : { ...stored, writes_ended: num(stored.writes_ended) + 1 },
+      );
+    },
+    async holdWrites(companyId, year, now, staleBefore) {
+      return table.update(key(companyId, year), (stored) =>
+        stored?.held_at !== undefined && !(String(stored.held_at) < staleBefore) ? false : { ...stored, held_at: now },
+      );
+    },
+    async writeCounts(companyId, year) {
+      const item = table.get(key(companyId, year)) ?? {};
+      return {
+        begun: num(item.writes_begun),
+        ended: num(item.writes_ended) + streamEnded(companyId, year),
+        ...(typeof item.last_begun_at === "string" ? { last_begun_at: item.last_begun_at } : {}),
+      };
+    },
+    async settleAbandoned(companyId, year, begun) {
+      const ended = begun - streamEnded(companyId, year);
+      table.update(key(companyId, year), (stored) =>
+        stored && stored.writes_begun === begun ? { ...stored, writes_ended: ended } : false,
+      );
+    },
+    async releaseWrites(companyId, year) {
+      // As DynamoDB's update, it leaves an item (its key alone) where there was none.
+      table.update(key(companyId, year), (stored) => {
+        const { held_at: _held, ...rest } = stored ?? {};
+        return rest;
+      });
+    },
+  };
+}
+
+function inventoryVersions(table: MemoryTable): Repositories["inventoryVersions"] {
+  return {
+    async create(version) {
+      create(
+        table,
+        { ...keys.inventoryVersion(version.company, version.year, version.version), ...version },
+        "Инвентаризацию уже утверждает другой пользователь. Обновите страницу и повторите.",
+      );
+    },
+    async get(companyId, year, version) {
+      return strip<InventoryVersion>(table.get(keys.inventoryVersion(companyId, year, version)));
+    },
+    async list(companyId, year) {
+      const prefix = keys.inventoryVersions(companyId, year);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<InventoryVersion>(item)!);
+    },
+    async delete(companyId, year, version) {
+      table.delete(keys.inventoryVersion(companyId, year, version));
+    },
+  };
+}
+
+function inventoryComments(table: MemoryTable): Repositories["inventoryComments"] {
+  const ofYear = (companyId: string, year: number) => {
+    const prefix = keys.inventoryComments(companyId, year);
+    return table.query(prefix.PK, prefix.SKPrefix, true);
+  };
+  return {
+    async add(comment) {
+      create(
+        table,
+        { ...keys.inventoryComment(comment.company, comment.year, comment.id), ...comment },
+        "Комментарий с таким идентификатором уже существует",
+      );
+    },
+    async get(companyId, year, id) {
+      return strip<InventoryComment>(table.get(keys.inventoryComment(companyId, year, id)));
+    },
+    async list(companyId, year, page) {
+      const items = ofYear(companyId, year);
+      return { results: pageOf(items, page).map((item) => strip<InventoryComment>(item)!), count: items.length };
+    },
+    async count(companyId, year) {
+      return ofYear(companyId, year).length;
+    },
+    async remove(companyId, year, id) {
+      if (!table.delete(keys.inventoryComment(companyId, year, id), (stored) => stored !== undefined))
+        throw new NotFound("Комментарий не найден");
+    },
+  };
+}
+
+function dictionaries(table: MemoryTable): Repositories["dictionaries"] {
+  const bump = () => table.update(keys.dictionariesVersion(), (stored) => ({ ...stored, counter: num(stored?.counter) + 1 }));
+  const repository: DictionaryRepository = {
+    async seed(items) {
+      let count = 0;
+      for (const item of items) {
+        if (!table.put({ ...keys.dictionaryItem(item.dictionary, item.id), ...item }, (stored) => stored === undefined)) continue;
+        table.put({ ...keys.dictionaryItemVersion(item.dictionary, item.id, item.version), ...item });
+        count += 1;
+      }
+      if (count > 0) bump();
+      return count;
+    },
+    async list(dictionary) {
+      return table.query(keys.dictionaryItems(dictionary).PK).map((item) => strip<DictionaryItemVersion>(item)!);
+    },
+    forOneRequest: () => repository,
+    async get(dictionary, id) {
+      return strip<DictionaryItemVersion>(table.get(keys.dictionaryItem(dictionary, id)));
+    },
+    async history(dictionary, id) {
+      return table.query(keys.dictionaryItemVersions(dictionary, id).PK).map((item) => strip<DictionaryItemVersion>(item)!);
+    },
+    async putVersion(next) {
+      versionedPut(
+        table,
+        { ...keys.dictionaryItem(next.dictionary, next.id), ...next },
+        next.version - 1,
+        "Коэффициент уже изменен другим пользователем. Обновите страницу и повторите.",
+      );
+      table.put({ ...keys.dictionaryItemVersion(next.dictionary, next.id, next.version), ...next });
+      bump();
+    },
+  };
+  return repository;
+}
+
+function forecastModels(table: MemoryTable): Repositories["forecastModels"] {
+  const get = async (method: string, id: string) => strip<ForecastModelVersion>(table.get(keys.forecastModel(method, id)));
+  const list = async (method: string) => {
+    const prefix = keys.forecastModels(method);
+    return table
+      .query(prefix.PK, prefix.SKPrefix)
+      .map((item) => strip<ForecastModelVersion>(item)!)
+      .sort((a, b) => a.version - b.version);
+  };
+  const set = (method: string, id: string, fields: Record<string, unknown>) => {
+    if (!table.update(keys.forecastModel(method, id), (stored) => (stored ? { ...stored, ...fields } : false)))
+      throw new Conflict("Модель не найдена");
+  };
+  return {
+    list,
+    get,
+    async create(model) {
+      create(
+        table,
+        { ...keys.forecastModelVersion(model.method, model.version), id: model.id },
+        "Другая модель была загружена одновременно. Повторите загрузку.",
+      );
+      table.put({ ...keys.forecastModel(model.method, model.id), ...model });
+    },
+    async activate(method, id) {
+      const chosen = await get(method, id);
+      set(method, id, { is_active: true });
+      // Only the versions of the same owner: a company's choice leaves the platform's and others' alone.
+      for (const other of await list(method)) {
+        if (other.id === id || !other.is_active || other.company !== chosen?.company) continue;
+        set(method, other.id, { is_active: false });
+      }
+    },
+    async update(method, id, change) {
+      const fields = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+      if (Object.keys(fields).length === 0) return;
+      set(method, id, fields);
+    },
+  };
+}
+
+function forecastCalibrations(table: MemoryTable): Repositories["forecastCalibrations"] {
+  return {
+    async get(modelId, scope) {
+      return strip<ForecastCalibration>(table.get(keys.forecastCalibration(modelId, scope)));
+    },
+    async put(calibration) {
+      table.put({ ...keys.forecastCalibration(calibration.model_id, calibration.scope), ...calibration });
+    },
+  };
+}
+
+function windowStart(windowSeconds: number, nowSeconds: number): number {
+  const now = Math.floor(nowSeconds);
+  return now - (now % windowSeconds);
+}
+
+function attempts(table: MemoryTable): Repositories["attempts"] {
+  const count = (key: string, start: number) => num(table.get(keys.attemptWindow(key, start))?.attempts);
+  return {
+    async reserve(key, windowSeconds, limit) {
+      const now = Date.now() / 1000;
+      const start = windowStart(windowSeconds, now);
+      const previous = count(key, start - windowSeconds);
+      const room = limit - 1 - previous * (1 - (now - start) / windowSeconds);
+      if (room < 0) return undefined;
+      const reserved = table.update(keys.attemptWindow(key, start), (stored) =>
+        stored?.attempts !== undefined && num(stored.attempts) > room
+          ? false
+          : { ...stored, attempts: num(stored?.attempts) + 1, expires_at: start + 2 * windowSeconds },
+      );
+      return reserved ? { key, windowStart: start } : undefined;
+    },
+    async retryAfterSeconds(key, windowSeconds, limit) {
+      const now = Date.now() / 1000;
+      const start = windowStart(windowSeconds, now);
+      return secondsUntilRoom({ previous: count(key, start - windowSeconds), current: count(key, start), limit, windowSeconds, now });
+    },
+    async release({ key, windowStart: start }) {
+      table.update(keys.attemptWindow(key, start), (stored) =>
+        stored && num(stored.attempts) > 0 ? { ...stored, attempts: num(stored.attempts) - 1 } : false,
+      );
+    },
+  };
+}
+
+function caps(table: MemoryTable): Repositories["caps"] {
+  const add = (key: Key, limit: number) =>
+    table.update(key, (stored) => (stored && num(stored.taken) < limit ? { ...stored, taken: num(stored.taken) + 1 } : false));
+  return {
+    async take(companyId, name, limit, count) {
+      const key = keys.cap(companyId, name);
+      if (add(key, limit)) return true;
+      if (table.get(key)) return false;
+      // A first counter starts from what exists (written once: of two writers at once, one counts,
+      // the other finds it made).
+      const taken = await count();
+      table.put({ ...key, taken }, (stored) => stored === undefined);
+      return add(key, limit);
+    },
+    async give(companyId, name) {
+      table.update(keys.cap(companyId, name), (stored) =>
+        stored && num(stored.taken) > 0 ? { ...stored, taken: num(stored.taken) - 1 } : false,
+      );
+    },
+  };
+}
+
+function exportJobs(table: MemoryTable): Repositories["exportJobs"] {
+  const holder = async (companyId: string, digest: string) => {
+    const job = table.get(keys.exportJobRequest(companyId, digest))?.job;
+    return typeof job === "string" ? job : undefined;
+  };
+  return {
+    holder,
+    async claim(companyId, digest, job, replacing, expiresAt) {
+      const claimed = table.put(
+        { ...keys.exportJobRequest(companyId, digest), job, expires_at: expiresAt },
+        (stored) => stored === undefined || (replacing !== undefined && stored.job === replacing),
+      );
+      return claimed ? job : ((await holder(companyId, digest)) ?? job);
+    },
+    async release(companyId, digest, job) {
+      table.delete(keys.exportJobRequest(companyId, digest), (stored) => stored?.job === job);
+    },
+  };
+}
+
+function sessions(table: MemoryTable): Repositories["sessions"] {
+  return {
+    async start(session) {
+      table.put({ ...keys.session(session.id), ...session });
+    },
+    async rotate(id, fromJti, toJti, nowSeconds, graceSeconds) {
+      const key = keys.session(id);
+      const rotated = table.update(key, (stored) =>
+        stored && stored.current === fromJti && stored.revoked === undefined
+          ? { ...stored, current: toJti, previous: fromJti, rotated_at: nowSeconds }
+          : false,
+      );
+      if (rotated) return "rotated";
+      const stored = strip<Session>(table.get(key));
+      if (!stored || stored.revoked) return "unknown";
+      if (stored.previous === fromJti && nowSeconds - (stored.rotated_at ?? 0) <= graceSeconds) return "just-rotated";
+      table.update(key, (item) => ({ ...item, revoked: true }));
+      return "reused";
+    },
+  };
+}
+
+function documents(table: MemoryTable): Repositories["documents"] {
+  return {
+    async list() {
+      return table.query(keys.DOCUMENTS_PK).map((item) => strip<NormativeDocument>(item)!);
+    },
+    async get(id) {
+      return strip<NormativeDocument>(table.get(keys.normativeDocument(id)));
+    },
+    async put(next, expectedVersion) {
+      versionedPut(
+        table,
+        { ...keys.normativeDocument(next.id), ...next },
+        expectedVersion,
+        "Документ уже изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+}
+
+function media(table: MemoryTable): Repositories["media"] {
+  return {
+    async get(kind) {
+      return strip<MediaItem>(table.get(keys.mediaItem(kind)));
+    },
+    async put(next, expectedVersion) {
+      versionedPut(
+        table,
+        { ...keys.mediaItem(next.kind), ...next },
+        expectedVersion,
+        "Видео уже заменено другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+}
+
+function productionCalendar(table: MemoryTable): Repositories["productionCalendar"] {
+  return {
+    async list() {
+      return table.query(keys.PRODUCTION_CALENDAR_PK).map((item) => strip<CalendarYear>(item)!);
+    },
+    async get(year) {
+      return strip<CalendarYear>(table.get(keys.calendarYear(year)));
+    },
+    async put(next, expectedVersion) {
+      versionedPut(
+        table,
+        { ...keys.calendarYear(next.year), ...next },
+        expectedVersion,
+        next.version === 1
+          ? `Производственный календарь на ${next.year} год уже есть`
+          : "Календарь уже изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+}
+
+function adminAudit(table: MemoryTable): Repositories["adminAudit"] {
+  const read = (pk: string, page: { limit: number; offset: number }) => {
+    const items = table.query(pk, "", true);
+    return { results: pageOf(items, page).map((item) => strip<AdminAuditEntry>(item)!), count: items.length };
+  };
+  return {
+    async add(entry, company) {
+      const CONFLICT = "Запись журнала с таким идентификатором уже существует";
+      // before/after as given: any shape, empty strings and nulls kept exactly as they were.
+      const stored = { ...entry, before: entry.before ?? null, after: entry.after ?? null };
+      create(table, { ...keys.adminAuditEntry(entry.at, entry.id), ...stored }, CONFLICT);
+      if (company) create(table, { ...keys.companyAuditEntry(company, entry.at, entry.id), ...stored }, CONFLICT);
+    },
+    list: async (page) => read(keys.ADMIN_AUDIT_PK, page),
+    listCompany: async (company, page) => read(keys.companyAudit(company).PK, page),
+  };
+}
+
+function auditTrail(table: MemoryTable): Repositories["auditTrail"] {
+  return {
+    async day(day) {
+      return table.query(keys.auditDay(day).PK).map((item) => strip<AuditTrailEntry>(item)!);
+    },
+  };
+}
+
+/** Every repository port over `table`. */
+export function memoryRepositories(table: MemoryTable): Repositories {
+  return {
+    companies: companies(table),
+    users: users(table),
+    projects: projects(table),
+    statistics: memoryStatistics(table),
+    adminAudit: adminAudit(table),
+    auditTrail: auditTrail(table),
+    documents: documents(table),
+    media: media(table),
+    productionCalendar: productionCalendar(table),
+    attempts: attempts(table),
+    caps: caps(table),
+    exportJobs: exportJobs(table),
+    sessions: sessions(table),
+    dictionaries: dictionaries(table),
+    calculations: calculations(table),
+    facilities: facilities(table),
+    emissionPoints: emissionPoints(table),
+    migrations: migrations(table),
+    inventoryReviews: inventoryReviews(table),
+    inventoryVersions: inventoryVersions(table),
+    inventoryComments: inventoryComments(table),
+    forecastModels: forecastModels(table),
+    forecastCalibrations: forecastCalibrations(table),
+  };
+}

@@ -1,0 +1,34 @@
+// The wiring of the domain's dependencies for tests, one place for both storages: the API harness
+// on dynalite (harness.ts) and the domain on the in-memory repositories (memory-domain.ts). The
+// real blob folder, spreadsheets in process and the platform-wide data seeded as the hosts seed it.
+import { randomBytes } from "node:crypto";
+import { configFromEnv, type AppConfig } from "@server/config";
+import type { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
+import type { Deps } from "@server/domain/context";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import { seedDictionaries } from "@server/domain/dictionaries";
+import { seedProductionCalendar } from "@server/domain/production-calendar";
+import { seedDefaultModels } from "@server/domain/forecast-models";
+import { withUploadNotifications } from "@server/local/upload-notifications";
+import type { Clock, Repositories } from "@server/ports";
+
+/** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
+ *  notifications of the local host (their `settled()` waits for the upload checks). */
+export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobStore>, overrides: Partial<AppConfig> = {}, clock?: Clock) {
+  const uploads = withUploadNotifications(files);
+  const deps: Deps = {
+    repos,
+    blobs: uploads.blobs,
+    clock: clock ?? { now: () => new Date() },
+    config: { ...configFromEnv(randomBytes(32)), ...overrides },
+    spreadsheets: inProcessSpreadsheets(() => deps),
+  };
+  return { deps, uploads };
+}
+
+/** What every installation holds: the dictionaries, the production calendar, the default models. */
+export async function seedPlatform(deps: Deps): Promise<void> {
+  await seedDictionaries(deps);
+  await seedProductionCalendar(deps);
+  await seedDefaultModels(deps);
+}

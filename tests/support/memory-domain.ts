@@ -1,0 +1,84 @@
+// The domain on the in-memory repositories (adapters/memory), for the unit tier: the rules run
+// as the API runs them, without a database, HTTP or another process. Bodies are read by the
+// contract's schemas as the routes read them, and every write runs as a request's (its year
+// writes ended, domain/inventory/writes.ts). What only HTTP or storage shows stays with
+// tests/support/harness.ts.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
+import { memoryStorage } from "@server/adapters/memory/storage";
+import type { AppConfig } from "@server/config";
+import { calculationBodySchema, splitBody } from "@server/contract/schemas/calculation-body";
+import { facilityCreateSchema } from "@server/contract/schemas/facility";
+import { projectCreateSchema, projectPatchSchema, type Project } from "@server/contract/schemas/project";
+import { createCalculation, patchCalculation } from "@server/domain/calculations";
+import { getCalculation } from "@server/domain/calculation-lookup";
+import { checkedActor, type Actor, type Deps } from "@server/domain/context";
+import { createFacility } from "@server/domain/facilities";
+import { withYearWrites } from "@server/domain/inventory/writes";
+import { createProject, patchProject } from "@server/domain/projects";
+import { createCompany, createUser } from "@server/domain/users";
+import type { CalculationType } from "@core/registry";
+import type { Calculation, Clock, Facility } from "@server/ports";
+import { seedPlatform, testDeps } from "./deps";
+
+export interface MemoryDomain {
+  deps: Deps;
+  /** Waits for the table's stream (statistics, inventory sums) and the upload checks. */
+  settled(): Promise<void>;
+  /** A company of its own with one staff member. */
+  actor(companyName?: string): Promise<Actor>;
+  /** A write as a request makes it: its year writes ended before it answers. */
+  write<T>(work: () => Promise<T>): Promise<T>;
+  facility(actor: Actor, body: Record<string, unknown>): Promise<Facility>;
+  project(actor: Actor, body: Record<string, unknown>): Promise<Project>;
+  patchProject(actor: Actor, id: string, body: Record<string, unknown>): Promise<Project>;
+  /** A calculation created from the body the API takes (`project`, `name` and the type's fields). */
+  calc(actor: Actor, type: CalculationType, body: Record<string, unknown>): Promise<Calculation>;
+  /** An edit from the body the API takes (the type's fields, `version`, `is_deleted` …). */
+  patch(actor: Actor, calculation: Pick<Calculation, "type" | "id">, body: Record<string, unknown>): Promise<Calculation>;
+}
+
+let users = 0;
+
+/** The domain over a fresh in-memory table seeded as an installation is. */
+export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<MemoryDomain> {
+  const storage = memoryStorage(clock ? () => clock.now() : undefined);
+  const { deps, uploads } = testDeps(storage.repos, fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))), overrides, clock);
+  await seedPlatform(deps);
+  await storage.settled();
+  const write = <T>(work: () => Promise<T>) => withYearWrites(deps, work);
+  return {
+    deps,
+    write,
+    async settled() {
+      await Promise.all([storage.settled(), uploads.settled()]);
+      await storage.settled();
+    },
+    async actor(companyName) {
+      users += 1;
+      const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
+      const user = await createUser(deps, { companyId: company.id, email: `user${users}@example.com`, password: "correct-horse" });
+      return { id: user.id, company: company.id, email: user.email, role: user.role };
+    },
+    facility: (actor, body) => write(() => createFacility(deps, actor, facilityCreateSchema.parse(body))),
+    project: (actor, body) => write(() => createProject(deps, actor, projectCreateSchema.parse(body))),
+    patchProject: (actor, id, body) => write(() => patchProject(deps, actor, id, projectPatchSchema.parse(body))),
+    calc: (actor, type, body) =>
+      write(() => {
+        const { common, values } = splitBody<"create">(type, calculationBodySchema(type, "create").parse(body) as Record<string, unknown>);
+        return createCalculation(deps, checkedActor(actor), type, { ...common, values });
+      }),
+    patch: (actor, calculation, body) =>
+      write(async () => {
+        const current = await getCalculation(deps, actor, calculation.type, calculation.id);
+        const { common, values } = splitBody<"patch">(
+          current.type as CalculationType,
+          calculationBodySchema(current.type as CalculationType, "patch").parse(body) as Record<string, unknown>,
+        );
+        return patchCalculation(deps, actor, current.type, current.id, { ...common, values }, current);
+      }),
+  };
+}
