@@ -13,15 +13,17 @@ import type { AppConfig } from "@server/config";
 import { calculationBodySchema, splitBody } from "@server/contract/schemas/calculation-body";
 import { facilityCreateSchema } from "@server/contract/schemas/facility";
 import { projectCreateSchema, projectPatchSchema, type Project } from "@server/contract/schemas/project";
-import { createCalculation, patchCalculation } from "@server/domain/calculations";
+import { calculationView, createCalculation, patchCalculation } from "@server/domain/calculations";
 import { getCalculation } from "@server/domain/calculation-lookup";
 import { checkedActor, type Actor, type Deps } from "@server/domain/context";
 import { createFacility } from "@server/domain/facilities";
 import { withYearWrites } from "@server/domain/inventory/writes";
 import { createProject, patchProject } from "@server/domain/projects";
 import { createCompany, createUser } from "@server/domain/users";
+import { parseWith } from "@server/http/validate";
+import type { CalculationOf, CalculationView } from "@server/contract";
 import type { CalculationType } from "@core/registry";
-import type { Calculation, Clock, Facility } from "@server/ports";
+import type { Clock, Facility } from "@server/ports";
 import { seedPlatform, testDeps } from "./deps";
 
 export interface MemoryDomain {
@@ -35,10 +37,11 @@ export interface MemoryDomain {
   facility(actor: Actor, body: Record<string, unknown>): Promise<Facility>;
   project(actor: Actor, body: Record<string, unknown>): Promise<Project>;
   patchProject(actor: Actor, id: string, body: Record<string, unknown>): Promise<Project>;
-  /** A calculation created from the body the API takes (`project`, `name` and the type's fields). */
-  calc(actor: Actor, type: CalculationType, body: Record<string, unknown>): Promise<Calculation>;
+  /** A calculation created from the body the API takes (`project`, `name` and the type's fields),
+   *  answered as the API answers it; a body the API refuses is refused with the same Invalid. */
+  calc<T extends CalculationType>(actor: Actor, type: T, body: Record<string, unknown>): Promise<CalculationOf<T>>;
   /** An edit from the body the API takes (the type's fields, `version`, `is_deleted` …). */
-  patch(actor: Actor, calculation: Pick<Calculation, "type" | "id">, body: Record<string, unknown>): Promise<Calculation>;
+  patch(actor: Actor, calculation: { type: string; id: string }, body: Record<string, unknown>): Promise<CalculationView>;
 }
 
 let users = 0;
@@ -63,22 +66,22 @@ export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: C
       const user = await createUser(deps, { companyId: company.id, email: `user${users}@example.com`, password: "correct-horse" });
       return { id: user.id, company: company.id, email: user.email, role: user.role };
     },
-    facility: (actor, body) => write(() => createFacility(deps, actor, facilityCreateSchema.parse(body))),
-    project: (actor, body) => write(() => createProject(deps, actor, projectCreateSchema.parse(body))),
-    patchProject: (actor, id, body) => write(() => patchProject(deps, actor, id, projectPatchSchema.parse(body))),
-    calc: (actor, type, body) =>
-      write(() => {
-        const { common, values } = splitBody<"create">(type, calculationBodySchema(type, "create").parse(body) as Record<string, unknown>);
-        return createCalculation(deps, checkedActor(actor), type, { ...common, values });
+    facility: (actor, body) => write(() => createFacility(deps, actor, parseWith(facilityCreateSchema, body))),
+    project: (actor, body) => write(() => createProject(deps, actor, parseWith(projectCreateSchema, body))),
+    patchProject: (actor, id, body) => write(() => patchProject(deps, actor, id, parseWith(projectPatchSchema, body))),
+    calc: <T extends CalculationType>(actor: Actor, type: T, body: Record<string, unknown>) =>
+      write(async () => {
+        const checked = parseWith(calculationBodySchema(type, "create"), body) as Record<string, unknown>;
+        const { common, values } = splitBody<"create">(type, checked);
+        return calculationView(await createCalculation(deps, checkedActor(actor), type, { ...common, values })) as CalculationOf<T>;
       }),
     patch: (actor, calculation, body) =>
       write(async () => {
         const current = await getCalculation(deps, actor, calculation.type, calculation.id);
-        const { common, values } = splitBody<"patch">(
-          current.type as CalculationType,
-          calculationBodySchema(current.type as CalculationType, "patch").parse(body) as Record<string, unknown>,
-        );
-        return patchCalculation(deps, actor, current.type, current.id, { ...common, values }, current);
+        const type = current.type as CalculationType;
+        const checked = parseWith(calculationBodySchema(type, "patch"), body) as Record<string, unknown>;
+        const { common, values } = splitBody<"patch">(type, checked);
+        return calculationView(await patchCalculation(deps, actor, type, current.id, { ...common, values }, current));
       }),
   };
 }
