@@ -1,13 +1,17 @@
 // dynalite, the DynamoDB implementation on LevelDB, on a loopback port. With a path the data
 // persist there; without one it keeps everything in memory (tests). In this process's event loop,
 // or with `thread` in a worker thread of its own (dynalite-thread.mjs): the local server's engine
-// then takes none of the time its requests' event loop needs.
+// then takes none of the time its requests' event loop needs, and this process's clients reach it
+// through message ports (`connect`, dynalite-port.ts) rather than its loopback port.
 import dynalite from "dynalite";
 import type { AddressInfo } from "node:net";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 
 export interface RunningDynalite {
   endpoint: string;
+  /** In a thread: a new way in for a client of this process (dynalite-port.ts), which may be
+   *  handed on to another thread. */
+  connect?(): MessagePort;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,11 @@ async function startDynaliteThread(path: string | undefined, port: number): Prom
   let closing: Promise<void> | undefined;
   return {
     endpoint: `http://127.0.0.1:${started.port}`,
+    connect() {
+      const { port1, port2 } = new MessageChannel();
+      worker.postMessage({ type: "connect", port: port2 }, [port2]);
+      return port1;
+    },
     close() {
       closing ??= (async () => {
         const closed = next();

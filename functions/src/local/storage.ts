@@ -11,7 +11,8 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
 import type { SigningKeys } from "../domain/signed-tokens";
 import type { StreamRecord } from "../events/table-changes";
-import { startDynalite } from "./dynalite";
+import { startDynalite, type RunningDynalite } from "./dynalite";
+import { portRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
@@ -95,12 +96,24 @@ export interface StorageOptions {
 
 /** The table on a dynalite endpoint, with the stream DynamoDB would have: this process's writes
  *  go to the handler that the table's stream feeds in AWS (events/table-changes.ts), in this
- *  process or in a thread of its own. */
-async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>, options: StorageOptions = {}): Promise<OpenStorage> {
-  const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
+ *  process or in a thread of its own. An engine in a thread of this process is reached through
+ *  message ports (`connect`), by this process's client and the handler's thread alike. */
+async function fromEndpoint(
+  endpoint: string,
+  closeEngine: () => Promise<void>,
+  options: StorageOptions = {},
+  connect?: RunningDynalite["connect"],
+): Promise<OpenStorage> {
+  const doc = createDocumentClient({
+    tableName: LOCAL_TABLE,
+    endpoint,
+    ...(connect ? { requestHandler: portRequestHandler(connect()) } : {}),
+  });
   await ensureTable(doc, LOCAL_TABLE);
   const repos = dynamoRepositories(doc, LOCAL_TABLE);
-  const handler = options.threads ? threadStreamHandler(endpoint, LOCAL_TABLE) : inProcessStreamHandler(endpoint, LOCAL_TABLE);
+  const handler = options.threads
+    ? threadStreamHandler(endpoint, LOCAL_TABLE, connect)
+    : inProcessStreamHandler(endpoint, LOCAL_TABLE, connect?.());
   const stream = eventQueue<StreamRecord>(
     async (records) => {
       const failed = new Set(await handler.handle(records));
@@ -128,7 +141,7 @@ async function fromEndpoint(endpoint: string, closeEngine: () => Promise<void>, 
 /** Storage in memory: every call gets its own empty table (tests). */
 export async function openMemoryStorage(options: StorageOptions = {}): Promise<OpenStorage> {
   const engine = await startDynalite({ thread: options.threads });
-  return fromEndpoint(engine.endpoint, engine.close, options);
+  return fromEndpoint(engine.endpoint, engine.close, options, engine.connect);
 }
 
 /** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there. */
@@ -144,6 +157,7 @@ export async function openServerStorage(dataDir: string, options: StorageOptions
       await engine.close();
     },
     options,
+    engine.connect,
   );
 }
 

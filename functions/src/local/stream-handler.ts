@@ -4,11 +4,12 @@
 // the kept sums are applied beside the server's event loop, as the stream's own function does in
 // AWS. Either way it answers the identifiers of the records that failed (the partial batch
 // response); the queue, in this process, keeps the order, the retries and `settled()`.
-import { Worker } from "node:worker_threads";
+import { Worker, type MessagePort } from "node:worker_threads";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
 import { handleTableChanges, type StreamRecord } from "../events/table-changes";
+import { portRequestHandler } from "./dynalite-port";
 
 export interface StreamHandler {
   /** Handles one batch; answers the identifiers (sequence numbers) of the records that failed. */
@@ -23,9 +24,10 @@ const quietAudit = { info: () => {}, error: console.error };
 export const recordIdentifier = (record: StreamRecord): string => record.dynamodb.SequenceNumber ?? record.eventID;
 
 /** The handler in this process, writing through a client of its own: its writes (audit entries,
- *  statistics snapshots) are ones it skips on the stream anyway, so they need no records. */
-export function inProcessStreamHandler(endpoint: string, tableName: string): StreamHandler {
-  const doc = createDocumentClient({ tableName, endpoint });
+ *  statistics snapshots) are ones it skips on the stream anyway, so they need no records. With
+ *  `port`, the client reaches the engine's thread through it (dynalite-port.ts). */
+export function inProcessStreamHandler(endpoint: string, tableName: string, port?: MessagePort): StreamHandler {
+  const doc = createDocumentClient({ tableName, endpoint, ...(port ? { requestHandler: portRequestHandler(port) } : {}) });
   const repos = dynamoRepositories(doc, tableName);
   return {
     async handle(records) {
@@ -44,6 +46,8 @@ export function inProcessStreamHandler(endpoint: string, tableName: string): Str
 export interface StreamThreadData {
   endpoint: string;
   tableName: string;
+  /** The way in to the engine's thread, when it runs in this process. */
+  port?: MessagePort;
 }
 export interface StreamThreadBatch {
   id: number;
@@ -56,8 +60,9 @@ const BOOT = new URL("./thread-boot.mjs", import.meta.url);
 const ENTRY = new URL("./stream-thread.ts", import.meta.url).href;
 
 /** The handler in a worker thread. A batch in a thread that dies fails whole (the queue delivers
- *  it again); the next batch starts a new thread. */
-export function threadStreamHandler(endpoint: string, tableName: string): StreamHandler {
+ *  it again); the next batch starts a new thread. With `connect` (an engine in a thread of this
+ *  process), each thread started reaches the engine through a port of its own. */
+export function threadStreamHandler(endpoint: string, tableName: string, connect?: () => MessagePort): StreamHandler {
   let worker: Worker | undefined;
   let nextId = 1;
   const waiting = new Map<number, { resolve: (failed: string[]) => void; reject: (error: Error) => void }>();
@@ -69,8 +74,10 @@ export function threadStreamHandler(endpoint: string, tableName: string): Stream
 
   function thread(): Worker {
     if (worker) return worker;
+    const port = connect?.();
     const started = new Worker(BOOT, {
-      workerData: { endpoint, tableName, entry: ENTRY } satisfies StreamThreadData & { entry: string },
+      workerData: { endpoint, tableName, entry: ENTRY, ...(port ? { port } : {}) } satisfies StreamThreadData & { entry: string },
+      transferList: port ? [port] : [],
       execArgv: [],
     });
     started.on("message", (answer: StreamThreadAnswer) => {

@@ -1,14 +1,15 @@
 // The table-stream handler's thread of the local host (stream-handler.ts): the handler the table's
 // stream invokes in AWS (events/table-changes.ts), with a client of its own to the server's
-// dynalite endpoint, so that applying a burst of writes to the statistics and the kept sums never
-// holds the event loop that answers requests. A batch comes in as plain records and goes back as
-// the identifiers of the records that failed (the partial batch response).
+// dynalite (through the message port it is given, dynalite-port.ts), so that applying a burst of
+// writes to the statistics and the kept sums never holds the event loop that answers requests. A
+// batch comes in as plain records and goes back as the identifiers of the records that failed (the
+// partial batch response).
 import { parentPort, workerData } from "node:worker_threads";
 import type { StreamThreadAnswer, StreamThreadData, StreamThreadBatch } from "./stream-handler";
 import { inProcessStreamHandler } from "./stream-handler";
 
-const { endpoint, tableName } = workerData as StreamThreadData;
-const handler = inProcessStreamHandler(endpoint, tableName);
+const { endpoint, tableName, port: engine } = workerData as StreamThreadData;
+const handler = inProcessStreamHandler(endpoint, tableName, engine);
 const port = parentPort!;
 
 port.on("message", (batch: StreamThreadBatch) => {

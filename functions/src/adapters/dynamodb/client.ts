@@ -1,5 +1,11 @@
 // One DynamoDB document client for both dynalite (local, tests) and AWS.
-import { DynamoDBClient, CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import {
+  DynamoDBClient,
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  type DynamoDBClientConfig,
+} from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { GSI1 } from "./keys";
 import { guardStorableValues } from "./storable";
@@ -10,7 +16,19 @@ export interface DynamoSettings {
   /** Set for dynalite; absent in AWS where the SDK finds the regional endpoint. */
   endpoint?: string;
   region?: string;
+  /** With `endpoint`: a transport of the local host's own in place of HTTP (local/dynalite-port.ts).
+   *  Its requests never leave the process and the engine checks no signature: they go unsigned. */
+  requestHandler?: DynamoDBClientConfig["requestHandler"];
 }
+
+/** The SigV4 scheme with a signer that leaves the request as it is (for `requestHandler`). */
+const UNSIGNED: DynamoDBClientConfig["httpAuthSchemes"] = [
+  {
+    schemeId: "aws.auth#sigv4",
+    identityProvider: (config) => config.getIdentityProvider("aws.auth#sigv4"),
+    signer: { sign: async (request) => request },
+  },
+];
 
 /** How the document client turns objects into DynamoDB values (the local table stream marshals
  *  its images the same way). */
@@ -25,6 +43,7 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
           // dynalite checks nothing; the SDK still needs some credentials to sign with.
           credentials: { accessKeyId: "local", secretAccessKey: "local" },
           maxAttempts: 3,
+          ...(settings.requestHandler ? { requestHandler: settings.requestHandler, httpAuthSchemes: UNSIGNED } : {}),
         }
       : { region: settings.region },
   );

@@ -1,0 +1,76 @@
+// The DynamoDB client's transport to the local host's dynalite thread (dynalite-thread.mjs) through
+// a message port in place of HTTP on loopback: the request the SDK built (target header, JSON body)
+// goes to the thread as it is and the engine's answer comes back as the HTTP response would. Per
+// call this saves the socket, the HTTP client and server and the request's signature (the engine
+// never checks one, and nothing leaves the process); everything above the transport (the SDK's
+// serialisation, retries, errors, the middleware this project adds) is what it is over HTTP.
+import type { MessagePort } from "node:worker_threads";
+
+interface PortRequest {
+  id: number;
+  headers: Record<string, string>;
+  body: string;
+}
+interface PortAnswer {
+  id: number;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The part of the SDK's HTTP request this transport reads. */
+interface SdkRequest {
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** The request's JSON: the SDK hands it over as bytes (read in place: their class converts itself
+ *  to text with a warning when asked as a string) or as text. */
+function textOf(body: unknown): string {
+  if (typeof body === "string") return body;
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
+  return "";
+}
+
+/** The SDK's request handler (its `requestHandler` option) over `port`. While calls wait the port
+ *  keeps the process alive, as a socket with a request in flight would; idle, it does not. A port
+ *  whose thread has gone fails its calls, as a refused connection would. */
+export function portRequestHandler(port: MessagePort) {
+  let nextId = 1;
+  let closed = false;
+  const waiting = new Map<number, { resolve: (answer: PortAnswer) => void; reject: (error: Error) => void }>();
+  const gone = () => Object.assign(new Error("dynalite thread unreachable"), { code: "ECONNREFUSED" });
+  port.on("message", (answer: PortAnswer) => {
+    const call = waiting.get(answer.id);
+    if (!call) return;
+    waiting.delete(answer.id);
+    if (waiting.size === 0) port.unref();
+    call.resolve(answer);
+  });
+  port.on("close", () => {
+    closed = true;
+    for (const call of waiting.values()) call.reject(gone());
+    waiting.clear();
+  });
+  port.unref();
+  return {
+    handle(request: SdkRequest): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }> {
+      if (closed) return Promise.reject(gone());
+      const id = nextId++;
+      const body = textOf(request.body);
+      return new Promise<PortAnswer>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        port.ref();
+        port.postMessage({ id, headers: request.headers, body } satisfies PortRequest);
+      }).then((answer) => ({ response: { statusCode: answer.status, headers: answer.headers, body: Buffer.from(answer.body) } }));
+    },
+    updateHttpClientConfig() {},
+    httpHandlerConfigs() {
+      return {};
+    },
+    destroy() {
+      closed = true;
+      port.close();
+    },
+  };
+}
