@@ -36,10 +36,14 @@ vi.setConfig({ testTimeout: 90_000 });
 const DESKTOP_WIDTH = 1366;
 
 window.matchMedia = (query: string): MediaQueryList => {
-  // «(min-width: 992px)», «(max-width: 575px)»: answered for a desktop window.
+  // A desktop window («(max-width: 767.98px)» false, «(min-width: 992px)» true) whose user asks for
+  // reduced motion, as the browser tests' (antd's dialogs then open without animation).
   const min = /min-width:\s*([\d.]+)px/.exec(query);
   const max = /max-width:\s*([\d.]+)px/.exec(query);
-  const matches = (!min || DESKTOP_WIDTH >= Number(min[1])) && (!max || DESKTOP_WIDTH <= Number(max[1]));
+  const matches =
+    min || max
+      ? (!min || DESKTOP_WIDTH >= Number(min[1])) && (!max || DESKTOP_WIDTH <= Number(max[1]))
+      : /prefers-reduced-motion:\s*reduce/.test(query);
   return {
     matches,
     media: query,

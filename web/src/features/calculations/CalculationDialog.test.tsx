@@ -3,7 +3,8 @@
 // key by key: «845,5» is 845.5 in the live preview and in what is sent; a minus where negatives make
 // no sense, a text that is no number, too many decimals and a dot beside a comma get their message
 // under the field, never a silent rewrite, and nothing is sent; «3 100» typed and «12 480,7504»
-// pasted as the app prints it are 3100 and 12480.7504.
+// pasted as the app prints it are 3100 and 12480.7504; «3100» in «тыс. т» previews and sends
+// 3 100 000 t, says so, and the results dialog shows what was typed.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY } from "@core/registry";
@@ -156,5 +157,29 @@ describe("a decimal comma and one number format in the calculation dialog", () =
     const { dialog, volume } = await newCalculation();
     await app.user.type(volume, "1.250,5");
     expect(problemIn(dialog)).toContain("отделяйте разряды пробелом, а дробь запятой");
+  });
+});
+
+describe("a production in thousand t (D13)", () => {
+  it("previews 3 100 thousand t as 3 100 000 t, says so, sends both, and the results show what was typed", async () => {
+    openCalculations();
+    const { dialog, inside, volume } = await newCalculation("Добыча в тысячах тонн");
+    await app.user.type(volume, "3100");
+    await app.user.click(inside.getByLabelText(`Единица: ${VOLUME}`));
+    const option = await screen.findByTitle("тыс. т");
+    await app.user.click(option);
+    await inside.findByText("Сохраняется как 3 100 000 т");
+    const expected = resultsFor(3_100_000);
+    await waitFor(() => expect(previewOf(dialog, "res_ch4")).toBe(formatResult(expected.res_ch4, 2)));
+
+    await app.user.click(button(inside.getByText("Создать")));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(sentBodies()).toEqual([expect.objectContaining({ volume: 3_100_000, entered: { volume: { value: 3100, unit: "тыс. т" } } })]);
+
+    await app.user.click(await screen.findByText("Добыча в тысячах тонн"));
+    const results = (
+      await screen.findByText("Добыча в тысячах тонн", { selector: ".ant-modal-title *, .ant-modal-title" })
+    ).closest<HTMLElement>("[role=dialog]")!;
+    await within(results).findByText("введено: 3 100 тыс. т");
   });
 });
