@@ -5,16 +5,24 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import type { MessageInstance } from "antd/es/message/interface";
 
-let messageApiReady: (api: MessageInstance) => void = () => {};
-const messageApi = new Promise<MessageInstance>((resolve) => {
-  messageApiReady = resolve;
-});
+// The host mounted last shows them (the page's one host; a component test mounts one per test).
+let messageApi: MessageInstance | undefined;
+let waiting: Array<(api: MessageInstance) => void> = [];
+
+function messageApiReady(api: MessageInstance): void {
+  messageApi = api;
+  const ready = waiting;
+  waiting = [];
+  for (const show of ready) show(api);
+}
+
+const withApi = (show: (api: MessageInstance) => void) => void (messageApi ? show(messageApi) : waiting.push(show));
 
 const feedback = {
   message: {
-    success: (content: ReactNode) => void messageApi.then((api) => api.success(content)),
-    warning: (content: ReactNode) => void messageApi.then((api) => api.warning(content)),
-    error: (content: ReactNode) => void messageApi.then((api) => api.error(content)),
+    success: (content: ReactNode) => withApi((api) => void api.success(content)),
+    warning: (content: ReactNode) => withApi((api) => void api.warning(content)),
+    error: (content: ReactNode) => withApi((api) => void api.error(content)),
   },
 };
 
