@@ -29,7 +29,8 @@ export function openApp(path: string, answer: (api: ContractApi) => void): OpenA
   appStore.set(accessTokenAtom, access);
   connectClientToSession();
   window.history.pushState({}, "", path);
-  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+  // Keys one task apart, as a browser dispatches them: what a key starts (an async field check) runs before the next.
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   render(
     <StyleProvider mock="server">
       <App />
