@@ -1,13 +1,19 @@
 // The whole web app in jsdom for a component test, signed in and opened at a page: the same App,
 // routes and stores as in the browser (main.tsx), its server the contract's stand-in (contract-api.ts),
 // and userEvent to type key by key as a user does. `closeApp` ends the session as «Выход» does.
+import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ConfigProvider } from "antd";
+import ruRU from "antd/locale/ru_RU";
+import { Provider as JotaiProvider } from "jotai";
 import userEvent, { PointerEventsCheckLevel } from "@testing-library/user-event";
 import { StyleProvider } from "@ant-design/cssinjs";
 import { vi } from "vitest";
 import { storeTokens } from "../api/tokens";
 import { App } from "../app/App";
-import { appStore } from "../app/store";
+import { appStore, queryClient } from "../app/store";
+import { FeedbackHost } from "../shared/feedback";
 import { accessTokenAtom } from "../features/auth/atoms";
 import { connectClientToSession, signOut } from "../features/auth/session";
 import { contractApi, type ContractApi } from "./contract-api";
@@ -21,6 +27,36 @@ export interface OpenApp {
 /** Signs in with a token valid for an hour, goes to `path` and renders the app; `answer` gives the
  *  server's answers before the first render. */
 export function openApp(path: string, answer: (api: ContractApi) => void): OpenApp {
+  const { api, user } = signedIn(answer);
+  window.history.pushState({}, "", path);
+  render(
+    <StyleProvider mock="server">
+      <App />
+    </StyleProvider>,
+  );
+  return { api, user };
+}
+
+/** One part of a page, signed in, inside what the app gives every page (its stores, Russian antd,
+ *  the messages), without the routes and the shell around it. */
+export function openPart(part: ReactNode, answer: (api: ContractApi) => void): OpenApp {
+  const opened = signedIn(answer);
+  render(
+    <StyleProvider mock="server">
+      <JotaiProvider store={appStore}>
+        <QueryClientProvider client={queryClient}>
+          <ConfigProvider locale={ruRU} theme={{ token: { motion: false } }}>
+            <FeedbackHost />
+            {part}
+          </ConfigProvider>
+        </QueryClientProvider>
+      </JotaiProvider>
+    </StyleProvider>,
+  );
+  return opened;
+}
+
+function signedIn(answer: (api: ContractApi) => void): OpenApp {
   const api = contractApi();
   answer(api);
   const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -28,14 +64,8 @@ export function openApp(path: string, answer: (api: ContractApi) => void): OpenA
   storeTokens(access, fakeJwt({ exp, type: "refresh" }));
   appStore.set(accessTokenAtom, access);
   connectClientToSession();
-  window.history.pushState({}, "", path);
   // Keys one task apart, as a browser dispatches them: what a key starts (an async field check) runs before the next.
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-  render(
-    <StyleProvider mock="server">
-      <App />
-    </StyleProvider>,
-  );
   return { api, user };
 }
 
