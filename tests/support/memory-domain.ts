@@ -22,6 +22,7 @@ import { createProject, patchProject } from "@server/domain/projects";
 import { createCompany, createUser } from "@server/domain/users";
 import { parseWith } from "@server/http/validate";
 import type { CalculationOf, CalculationView } from "@server/contract";
+import type { Role } from "@server/contract/schemas/common";
 import type { CalculationType } from "@core/registry";
 import type { Clock, Facility } from "@server/ports";
 import { seedPlatform, testDeps } from "./deps";
@@ -30,8 +31,8 @@ export interface MemoryDomain {
   deps: Deps;
   /** Waits for the table's stream (statistics, inventory sums) and the upload checks. */
   settled(): Promise<void>;
-  /** A company of its own with one staff member. */
-  actor(companyName?: string): Promise<Actor>;
+  /** A company of its own with one member (staff unless `role` says otherwise). */
+  actor(companyName?: string, role?: Role): Promise<Actor>;
   /** A write as a request makes it: its year writes ended before it answers. */
   write<T>(work: () => Promise<T>): Promise<T>;
   facility(actor: Actor, body: Record<string, unknown>): Promise<Facility>;
@@ -60,10 +61,10 @@ export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: C
       await Promise.all([storage.settled(), uploads.settled()]);
       await storage.settled();
     },
-    async actor(companyName) {
+    async actor(companyName, role) {
       users += 1;
       const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
-      const user = await createUser(deps, { companyId: company.id, email: `user${users}@example.com`, password: "correct-horse" });
+      const user = await createUser(deps, { companyId: company.id, email: `user${users}@example.com`, password: "correct-horse", role });
       return { id: user.id, company: company.id, email: user.email, role: user.role };
     },
     facility: (actor, body) => write(() => createFacility(deps, actor, parseWith(facilityCreateSchema, body))),
