@@ -25,6 +25,7 @@ import type { CalculationOf, CalculationView } from "@server/contract";
 import type { Role } from "@server/contract/schemas/common";
 import type { CalculationType } from "@core/registry";
 import type { Clock, Facility } from "@server/ports";
+import type { ExportResult } from "@server/export/formats";
 import { seedPlatform, testDeps } from "./deps";
 
 export interface MemoryDomain {
@@ -46,6 +47,12 @@ export interface MemoryDomain {
 }
 
 let users = 0;
+
+/** The bytes of an export or passport answered in the body (streamed or whole). */
+export async function fileOf(result: ExportResult): Promise<Uint8Array<ArrayBuffer>> {
+  if (result.kind !== "body") throw new Error(`the file came as ${result.kind}`);
+  return new Uint8Array(await new Response(result.body as ConstructorParameters<typeof Response>[0]).arrayBuffer());
+}
 
 /** The domain over a fresh in-memory table seeded as an installation is. */
 export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<MemoryDomain> {
