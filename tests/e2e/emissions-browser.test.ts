@@ -3,12 +3,12 @@
 // emissions.wasm from a throwaway server on 127.0.0.1, and every methodology vector (methodology-vectors.json) is
 // computed in the page. The numbers must be identical (===) to the ones Node computes.
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../support/test-page";
 import { emissionsCore } from "@core/emissions";
 import { computeVectors } from "@core/methodology-vectors";
-import { launchBrowser } from "../support/browser";
+import { workerBrowser } from "../support/browser";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -35,22 +35,23 @@ function identicalNumbers(a: unknown, b: unknown, path = "$"): number {
 
 describe("emission core in Chromium", () => {
   let testPage: TestPage;
-  let browser: Browser;
+  let context: BrowserContext;
   let origin = "";
 
   beforeAll(async () => {
     testPage = await serveTestPage({ script: PAGE_SCRIPT, resolveDir: root, wasm: "emissions" });
     origin = testPage.origin;
-    browser = await launchBrowser();
+    // A context of its own in the worker's Chromium.
+    context = await (await workerBrowser()).newContext();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
     await testPage?.close();
   });
 
   it("computes every section-5 vector identically to Node", async () => {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(`${origin}/`);

@@ -2,10 +2,10 @@
 // with the built uncertainty.wasm, computing the worked examples and a seeded Monte Carlo run;
 // every number must be identical (Object.is) to Node's.
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveTestPage, type TestPage } from "../support/test-page";
-import { launchBrowser } from "../support/browser";
+import { workerBrowser } from "../support/browser";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { uncertaintyExamples } from "./uncertainty-examples";
 
@@ -22,20 +22,21 @@ loadUncertainty().then(
 
 describe("uncertainty core in Chromium", () => {
   let testPage: TestPage;
-  let browser: Browser;
+  let context: BrowserContext;
 
   beforeAll(async () => {
     testPage = await serveTestPage({ script: PAGE_SCRIPT, resolveDir: root, wasm: "uncertainty" });
-    browser = await launchBrowser();
+    // A context of its own in the worker's Chromium.
+    context = await (await workerBrowser()).newContext();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
     await testPage?.close();
   });
 
   it("gives the same numbers as Node, to the bit", async () => {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(`${testPage.origin}/`);

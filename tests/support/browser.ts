@@ -1,6 +1,7 @@
 // Headless Debian Chromium driven by playwright-core (no browser download). As root Chromium needs
 // --no-sandbox; with no internet the background-networking flags keep its log free of refused connections.
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { onWorkerEnd } from "./worker-end";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,6 +20,27 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-dev-shm-usage",
     ],
   });
+}
+
+let running: Promise<Browser> | undefined;
+
+/** One Chromium per test worker (the browser tier shares its workers' modules): a file gets a
+ *  context of its own in it, as separate from the others as a new browser's, without the launch. */
+export function workerBrowser(): Promise<Browser> {
+  if (!running) {
+    const launching = launchBrowser().then((browser) => {
+      browser.on("disconnected", () => {
+        if (running === launching) running = undefined;
+      });
+      return browser;
+    });
+    running = launching;
+    onWorkerEnd(async () => {
+      const browser = await launching.catch(() => undefined);
+      await browser?.close();
+    });
+  }
+  return running;
 }
 
 /** Takes a screenshot for a person to look at, only when asked (SCREENSHOTS=1): no test compares

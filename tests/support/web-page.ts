@@ -5,10 +5,9 @@
 // shows it, and a list left open is closed with Escape.
 import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser } from "./browser";
+import { workerBrowser } from "./browser";
 import { ACCESS_KEY, REFRESH_KEY } from "@web/api/tokens";
 import { tokenPair, type Credentials, type TestServer } from "./server";
-import { onWorkerEnd } from "./worker-end";
 
 export { accessToken, type Credentials } from "./server";
 
@@ -34,27 +33,6 @@ export interface WebAppOptions {
   user?: Credentials;
   /** Attaches the test's own listeners before the first navigation. */
   watch?(page: Page): void;
-}
-
-let running: Promise<Browser> | undefined;
-
-/** One Chromium per test worker (the browser tier shares its workers' modules): a file gets a
- *  context of its own in it, as separate from the others as a new browser's, without the launch. */
-function workerBrowser(): Promise<Browser> {
-  if (!running) {
-    const launching = launchBrowser().then((browser) => {
-      browser.on("disconnected", () => {
-        if (running === launching) running = undefined;
-      });
-      return browser;
-    });
-    running = launching;
-    onWorkerEnd(async () => {
-      const browser = await launching.catch(() => undefined);
-      await browser?.close();
-    });
-  }
-  return running;
 }
 
 /** Chromium with one Russian-locale page on the web app `server` serves (web/dist must be built). */
