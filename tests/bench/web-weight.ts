@@ -4,7 +4,7 @@
 // with their static imports, each file counted once. Chunks a page loads later with import() (a
 // table, a dialog, an admin tab, plotly) are not initial. The web app is built with Vite's manifest
 // into a temporary folder (web/dist is left alone); gzip is zlib's default level, as a server sends
-// it. Shared by the bench (web.bench.ts) and the budget test (tests/web/initial-js.test.ts).
+// it. Shared by the bench (web.bench.ts) and the budget test (tests/web/bundle.test.ts).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,8 +57,8 @@ const PATHS: Record<string, string> = {
   "shell/NotFoundPage": "(unknown path)",
 };
 
-export async function measureWebWeight(): Promise<WebWeight> {
-  const outDir = mkdtempSync(join(tmpdir(), "web-weight-"));
+/** Builds the web app for production with Vite's manifest into `outDir`. */
+export async function buildWebApp(outDir: string): Promise<void> {
   // Vite builds React's development code when NODE_ENV says so (vitest sets "test").
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
@@ -69,62 +69,76 @@ export async function measureWebWeight(): Promise<WebWeight> {
       logLevel: "error",
       build: { outDir, emptyOutDir: true, manifest: true },
     });
-    const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Record<string, Chunk>;
-    const sizes = new Map<string, { raw: number; gzip: number }>();
-    const size = (file: string) => {
-      if (!sizes.has(file)) {
-        const bytes = readFileSync(join(outDir, file));
-        sizes.set(file, { raw: bytes.byteLength, gzip: gzipSync(bytes).byteLength });
-      }
-      return sizes.get(file)!;
-    };
-    /** A chunk's file and, recursively, the files it imports statically. */
-    const closure = (key: string, into = new Set<string>()): Set<string> => {
-      const chunk = manifest[key];
-      if (!chunk || into.has(chunk.file)) return into;
-      into.add(chunk.file);
-      for (const imported of chunk.imports ?? []) closure(imported, into);
-      return into;
-    };
-    const total = (files: Set<string>) =>
-      [...files]
-        .filter((f) => f.endsWith(".js"))
-        .reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
-
-    // What index.html makes the browser fetch at once, checked against the manifest's entry.
-    const html = readFileSync(join(outDir, "index.html"), "utf8");
-    const fromHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-    const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-    const entry = closure(entryKey);
-    for (const file of fromHtml) entry.add(file);
-
-    // Every lazy page of the router is a route: the login page alone, any other inside the Shell.
-    const router = readFileSync(join(WEB, "src/app/router.tsx"), "utf8");
-    const lazy = [...router.matchAll(/lazy\(\(\) => import\("\.\.\/features\/([^"]+)"\)\)/g)].map((m) => m[1]);
-    const pages = lazy.filter((m) => m !== "shell/Shell");
-    const moduleKey = (module: string) => {
-      const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === `src/features/${module}`);
-      if (!key) throw new Error(`no chunk for ${module} in the Vite manifest`);
-      return key;
-    };
-    const routes = pages.map((page): RouteWeight => {
-      const files = new Set(entry);
-      for (const module of page === "auth/LoginPage" ? [page] : ["shell/Shell", page]) closure(moduleKey(module), files);
-      return { route: PATHS[page] ?? page, ...total(files), files: files.size };
-    });
-    const order = Object.values(PATHS);
-    routes.sort((a, b) => (order.indexOf(a.route) + 1 || 99) - (order.indexOf(b.route) + 1 || 99));
-
-    const plotlyKey = Object.keys(manifest).find((k) => /features\/graphs\/plotly\.tsx?$/.test(k))!;
-    const plotlyOwn = size(manifest[plotlyKey].file);
-    return {
-      entry: { ...total(entry), files: entry.size },
-      routes,
-      plotly: { ...plotlyOwn, withImports: total(closure(plotlyKey)).gzip },
-    };
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** Builds the web app into a temporary folder and weighs it. */
+export async function measureWebWeight(): Promise<WebWeight> {
+  const outDir = mkdtempSync(join(tmpdir(), "web-weight-"));
+  try {
+    await buildWebApp(outDir);
+    return weighWebBuild(outDir);
+  } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** The initial JavaScript of each route of a build made by buildWebApp in `outDir`. */
+export function weighWebBuild(outDir: string): WebWeight {
+  const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Record<string, Chunk>;
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const size = (file: string) => {
+    if (!sizes.has(file)) {
+      const bytes = readFileSync(join(outDir, file));
+      sizes.set(file, { raw: bytes.byteLength, gzip: gzipSync(bytes).byteLength });
+    }
+    return sizes.get(file)!;
+  };
+  /** A chunk's file and, recursively, the files it imports statically. */
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const total = (files: Set<string>) =>
+    [...files]
+      .filter((f) => f.endsWith(".js"))
+      .reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
+
+  // What index.html makes the browser fetch at once, checked against the manifest's entry.
+  const html = readFileSync(join(outDir, "index.html"), "utf8");
+  const fromHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const entry = closure(entryKey);
+  for (const file of fromHtml) entry.add(file);
+
+  // Every lazy page of the router is a route: the login page alone, any other inside the Shell.
+  const router = readFileSync(join(WEB, "src/app/router.tsx"), "utf8");
+  const lazy = [...router.matchAll(/lazy\(\(\) => import\("\.\.\/features\/([^"]+)"\)\)/g)].map((m) => m[1]);
+  const pages = lazy.filter((m) => m !== "shell/Shell");
+  const moduleKey = (module: string) => {
+    const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === `src/features/${module}`);
+    if (!key) throw new Error(`no chunk for ${module} in the Vite manifest`);
+    return key;
+  };
+  const routes = pages.map((page): RouteWeight => {
+    const files = new Set(entry);
+    for (const module of page === "auth/LoginPage" ? [page] : ["shell/Shell", page]) closure(moduleKey(module), files);
+    return { route: PATHS[page] ?? page, ...total(files), files: files.size };
+  });
+  const order = Object.values(PATHS);
+  routes.sort((a, b) => (order.indexOf(a.route) + 1 || 99) - (order.indexOf(b.route) + 1 || 99));
+
+  const plotlyKey = Object.keys(manifest).find((k) => /features\/graphs\/plotly\.tsx?$/.test(k))!;
+  const plotlyOwn = size(manifest[plotlyKey].file);
+  return {
+    entry: { ...total(entry), files: entry.size },
+    routes,
+    plotly: { ...plotlyOwn, withImports: total(closure(plotlyKey)).gzip },
+  };
 }

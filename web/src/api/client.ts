@@ -176,7 +176,7 @@ export type Client<M extends Mount> = ReturnType<typeof hc<RoutesOf<M>>>;
  *  `const projects = typedClient("projects")`, then
  *  `projects((c) => c[":id"].$get({ param: { id } }))` answers the route's declared JSON. The
  *  prefix is the mount table's, so it is written once. hono/client and the table are loaded with
- *  the first call, so they stay out of every page's initial JavaScript (tests/web/initial-js.test.ts). */
+ *  the first call, so they stay out of every page's initial JavaScript (tests/web/bundle.test.ts). */
 export function typedClient<M extends Mount>(mount: M) {
   let client: Promise<Client<M>> | undefined;
   return async <T>(call: (client: Client<M>) => Promise<{ json(): Promise<T>; text(): Promise<string>; status: number }>): Promise<T> => {
