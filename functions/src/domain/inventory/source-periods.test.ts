@@ -1,113 +1,102 @@
-// Issue 25 items 2, 5, 6 through the API (methodology D16, D19, D22, D23): a calculation's own
-// period within its project's dates; a source counted twice is an error check naming both
-// calculations, quarters that tile the year add up and a part of the year left uncovered is a
-// warning naming the dates; the IPCC codes of flaring and of fuel; the IPCC flare types created as
-// alternatives; an own value without its own uncertainty takes the dictionary band and is flagged.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness";
+// Issue 25 items 2, 5, 6 on the in-memory repositories (methodology D16, D19, D22, D23): a
+// calculation's own period within its project's dates; a source counted twice is an error check
+// naming both calculations, quarters that tile the year add up and a part of the year left uncovered
+// is a warning naming the dates; the IPCC codes of flaring and of fuel; the IPCC flare types created
+// as alternatives; an own value without its own uncertainty takes the dictionary band and is flagged.
+import { beforeAll, describe, expect, it } from "vitest";
+import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
-import type { CalculationView } from "@server/contract";
-import { inventoryCalculations, type InventorySummary } from "../support/inventory";
+import type { CalculationType } from "@core/registry";
+import type { CalculationView } from "../../contract";
+import { getCalculationWithData, calculationView } from "../calculations";
+import type { Actor } from "../context";
+import { Invalid } from "../errors";
+import { getInventory, listInventoryCalculations, type InventoryCalculationsQuery } from "./year";
 
-let h: Harness;
-let token: string;
+let d: MemoryDomain;
+let actor: Actor;
 
 beforeAll(async () => {
-  h = await createHarness();
-  ({ token } = await h.signedInUser("ООО Периоды"));
+  d = await memoryDomain();
+  actor = await d.actor("ООО Периоды");
 });
-afterAll(() => h.close());
 
-type Inventory = InventorySummary;
+const facility = (name: string, kind = "underground_mine") => d.facility(actor, { name, kind });
 
-async function json<T>(res: Response, status: number): Promise<T> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-const facility = async (name: string, kind = "underground_mine") =>
-  json<{ id: string }>(await h.request("/api/v1/facilities/", { method: "POST", token, json: { name, kind } }), 201);
-
-const project = async (name: string, year: number, facilityId: string | null, start = `${year}-01-01`, end = `${year}-12-31`) =>
-  json<{ id: string }>(
-    await h.request("/api/v1/projects/create_project/", {
-      method: "POST",
-      token,
-      json: { name, start_date: start, end_date: end, facility: facilityId },
-    }),
-    201,
-  );
+const project = (name: string, year: number, facilityId: string | null, start = `${year}-01-01`, end = `${year}-12-31`) =>
+  d.project(actor, { name, start_date: start, end_date: end, facility: facilityId });
 
 const post = (type: string, projectId: string, name: string, body: Record<string, unknown>) =>
-  h.request(`/api/v1/${type}/`, { method: "POST", token, json: { name, project: projectId, ...body } });
+  d.calc(actor, type as CalculationType, { name, project: projectId, ...body }) as Promise<CalculationView>;
 
-const calc = async (type: string, projectId: string, name: string, body: Record<string, unknown>) =>
-  json<CalculationView>(await post(type, projectId, name, body), 201);
+const calc = post;
 
-const inventory = async (year: number, facilityId?: string) =>
-  json<Inventory>(await h.request(`/api/v1/inventory/?year=${year}${facilityId ? `&facility=${facilityId}` : ""}`, { token }), 200);
+const inventory = (year: number, facilityId?: string) => getInventory(d.deps, actor, year, facilityId);
 
-/** The year's calculations (of a facility) as the inventory shows them (v1/inventory/calculations). */
-const calculationsOf = (year: number, facility?: string) => inventoryCalculations(h, token, year, { facility });
+/** Every calculation of the year's inventory (of a line, facility, counted or not, behind a check), page by page. */
+async function inventoryCalculations(year: number, filter: Omit<InventoryCalculationsQuery, "year" | "limit" | "offset"> = {}) {
+  const collected = [];
+  for (;;) {
+    const page = await listInventoryCalculations(d.deps, actor, { year, ...filter, limit: 100, offset: collected.length });
+    collected.push(...page.results);
+    if (page.results.length === 0 || collected.length >= page.count) return collected;
+  }
+}
+
+/** The year's calculations (of a facility) as the inventory shows them. */
+const calculationsOf = (year: number, facility?: string) => inventoryCalculations(year, { facility });
 
 const TIER1 = { volume: 1_000_000, ef: 18, koef_transform: 0.67 };
-const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+
+/** A refusal: bad input whose detail matches. */
+async function refused(attempt: Promise<unknown>, detail: RegExp) {
+  const error = await attempt.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Invalid);
+  expect((error as Invalid).detail).toMatch(detail);
+}
 
 describe("a calculation's period (D19)", () => {
   it("is stored, returned and edited within the project's dates, and refused outside them with a 400 naming the field", async () => {
     const p = await project("Период 2025", 2025, null);
     const q2 = await calc("underground_emission_ch4", p.id, "2 квартал", { ...TIER1, period: { from: "2025-04-01", to: "2025-06-30" } });
     expect(q2.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
-    const read = await json<CalculationView>(await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, { token }), 200);
+    const read = calculationView(await getCalculationWithData(d.deps, actor, "underground_emission_ch4", q2.id));
     expect(read.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
 
-    const before = await post("underground_emission_ch4", p.id, "Раньше проекта", {
-      ...TIER1,
-      period: { from: "2024-12-01", to: "2025-03-31" },
-    });
-    expect(before.status).toBe(400);
-    expect(await detail(before)).toMatch(/^period\.from: .*01\.01\.2025–31\.12\.2025/);
-    const after = await post("underground_emission_ch4", p.id, "Позже проекта", {
-      ...TIER1,
-      period: { from: "2025-10-01", to: "2026-01-31" },
-    });
-    expect(after.status).toBe(400);
-    expect(await detail(after)).toMatch(/^period\.to: /);
-    const reversed = await post("underground_emission_ch4", p.id, "Наоборот", {
-      ...TIER1,
-      period: { from: "2025-03-31", to: "2025-01-01" },
-    });
-    expect(reversed.status).toBe(400);
-    expect(await detail(reversed)).toMatch(/^period\.to: /);
-    const garbled = await post("underground_emission_ch4", p.id, "Не дата", { ...TIER1, period: { from: "01.01.2025", to: "2025-03-31" } });
-    expect(garbled.status).toBe(400);
-    expect(await detail(garbled)).toMatch(/^period\.from: /);
-
-    const outside = await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
-      method: "PATCH",
-      token,
-      json: { period: { from: "2025-07-01", to: "2026-03-31" }, version: q2.version },
-    });
-    expect(outside.status).toBe(400);
-    expect(await detail(outside)).toMatch(/^period\.to: /);
-    const q3 = await json<CalculationView>(
-      await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
-        method: "PATCH",
-        token,
-        json: { period: { from: "2025-07-01", to: "2025-09-30" }, version: q2.version },
+    await refused(
+      post("underground_emission_ch4", p.id, "Раньше проекта", {
+        ...TIER1,
+        period: { from: "2024-12-01", to: "2025-03-31" },
       }),
-      200,
+      /^period\.from: .*01\.01\.2025–31\.12\.2025/,
     );
+    await refused(
+      post("underground_emission_ch4", p.id, "Позже проекта", {
+        ...TIER1,
+        period: { from: "2025-10-01", to: "2026-01-31" },
+      }),
+      /^period\.to: /,
+    );
+    await refused(
+      post("underground_emission_ch4", p.id, "Наоборот", {
+        ...TIER1,
+        period: { from: "2025-03-31", to: "2025-01-01" },
+      }),
+      /^period\.to: /,
+    );
+    await refused(
+      post("underground_emission_ch4", p.id, "Не дата", { ...TIER1, period: { from: "01.01.2025", to: "2025-03-31" } }),
+      /^period\.from: /,
+    );
+
+    await refused(d.patch(actor, q2, { period: { from: "2025-07-01", to: "2026-03-31" }, version: q2.version }), /^period\.to: /);
+    const q3 = await d.patch(actor, q2, { period: { from: "2025-07-01", to: "2025-09-30" }, version: q2.version });
     expect(q3.period).toEqual({ from: "2025-07-01", to: "2025-09-30" });
     // null: the project's dates again.
-    const whole = await json<CalculationView>(
-      await h.request(`/api/v1/underground_emission_ch4/${q2.id}/`, {
-        method: "PATCH",
-        token,
-        json: { period: null, version: q3.version },
-      }),
-      200,
-    );
+    const whole = await d.patch(actor, q2, { period: null, version: q3.version });
     expect(whole.period).toBeUndefined();
     expect((await calculationsOf(2025)).find((c) => c.id === q2.id)!.period).toEqual({ from: "2025-01-01", to: "2025-12-31" });
   });
@@ -138,14 +127,7 @@ describe("each source once (D19)", () => {
     ]);
 
     // The second made an alternative: counted once, no error.
-    await json(
-      await h.request(`/api/v1/underground_emission_ch4/${second.id}/`, {
-        method: "PATCH",
-        token,
-        json: { inventory_role: "alternative", version: second.version },
-      }),
-      200,
-    );
+    await d.patch(actor, second, { inventory_role: "alternative", version: second.version });
     const fixed = await inventory(2025, mine.id);
     expect(fixed.checks.filter((c) => c.level === "error")).toEqual([]);
   });
@@ -159,7 +141,7 @@ describe("each source once (D19)", () => {
     expect(inv.checks.some((c) => c.code === "primary_duplicate")).toBe(false);
     const row = inv.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
     expect(row.count).toBe(2);
-    const ofLine = await inventoryCalculations(h, token, 2025, { facility: mine.id, line: "3|1.B.1.a.i.1|CH4", counted: true });
+    const ofLine = await inventoryCalculations(2025, { facility: mine.id, line: "3|1.B.1.a.i.1|CH4", counted: true });
     expect(ofLine.map((c) => c.id).sort()).toEqual([q1.id, q2.id].sort());
     // The gap is the source's (facility, code, gas), said by its dates; it names no calculation.
     const gaps = inv.checks.filter((c) => c.code === "source_period_gap");
@@ -357,6 +339,6 @@ describe("own values carry their uncertainty (D23)", () => {
       "Без площадки: 1 расчет с собственным коэффициентом без неопределенности — «Свое без неопределенности»; " +
         "применена неопределенность поля справочника",
     );
-    expect((await inventoryCalculations(h, token, 2020, { check: check.list })).map((c) => c.id)).toEqual([bare.id]);
+    expect((await inventoryCalculations(2020, { check: check.list })).map((c) => c.id)).toEqual([bare.id]);
   });
 });
