@@ -42,10 +42,19 @@ export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
 /** A CSV opened as a Russian user's spreadsheet opens it: `;` between cells, UTF-8, the Russian
  *  locale (LCID 1049: decimal commas) reading numbers and dates, saved as .xlsx. */
 export function russianCsvToXlsx(bytes: Uint8Array): Uint8Array {
+  return russianCsvsToXlsx([bytes])[0];
+}
+
+/** Several CSVs each opened and saved as `russianCsvToXlsx` does, by one LibreOffice (its start
+ *  is most of a conversion's time). */
+export function russianCsvsToXlsx(files: Uint8Array[]): Uint8Array[] {
   if (!LIBREOFFICE) throw new Error("LibreOffice is not installed");
   const dir = mkdtempSync(join(tmpdir(), "csv-ru-"));
   try {
-    writeFileSync(join(dir, "book.csv"), bytes);
+    const names = files.map((bytes, i) => {
+      writeFileSync(join(dir, `book${i}.csv`), bytes);
+      return join(dir, `book${i}.csv`);
+    });
     execFileSync(
       LIBREOFFICE,
       [
@@ -56,11 +65,11 @@ export function russianCsvToXlsx(bytes: Uint8Array): Uint8Array {
         "xlsx",
         "--outdir",
         dir,
-        join(dir, "book.csv"),
+        ...names,
       ],
       { timeout: 120_000, stdio: "pipe" },
     );
-    return readFileSync(join(dir, "book.xlsx"));
+    return files.map((_, i) => readFileSync(join(dir, `book${i}.xlsx`)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
