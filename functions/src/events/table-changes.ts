@@ -174,12 +174,15 @@ export function statisticsChange(record: StreamRecord):
 
 type InventoryDelta = ReturnType<typeof inventorySumsDeltas>[number];
 
-/** How many items' records are applied side by side. */
+/** How many companies' records are applied side by side. */
 const STATISTICS_CONCURRENCY = 8;
 
 /** Adds each record's differences to its company's year aggregates and list counts: the records
  *  of one item in stream order (its sequence marker needs them so), different items side by side
- *  (their additions commute). Every worker finishes before a failure is thrown. */
+ *  (their additions commute): round by round, the first record of every item, then the second of
+ *  those that have one, and so on, each round's records of one company handed to the storage
+ *  together (StatisticsRepository.applyAll), which adds them in a few requests per item they
+ *  touch rather than a few per record. Every round finishes before a failure is thrown. */
 export async function applyStatistics(event: StreamEvent, target: ChangeTarget): Promise<number> {
   const { applied, failures } = await statisticsOf(event, target);
   if (failures.length > 0) throw failures[0].error;
@@ -208,22 +211,45 @@ async function statisticsOf(
     const records = byItem.get(item) ?? byItem.set(item, []).get(item)!;
     records.push({ record, company: change.company, change: { ...change, sequence: change.sequence, at } });
   }
-  const queue = [...byItem.values()];
   let applied = 0;
   const failures: { record: StreamRecord; error: unknown }[] = [];
-  const worker = async () => {
-    for (let records = queue.shift(); records; records = queue.shift()) {
-      for (const [i, { company, change }] of records.entries()) {
+  const items = [...byItem.values()];
+  for (let round = 0; items.length > 0; round++) {
+    const byCompany = new Map<string, { item: Application[]; application: Application }[]>();
+    for (const item of items) {
+      const company = item[round].company;
+      (byCompany.get(company) ?? byCompany.set(company, []).get(company)!).push({ item, application: item[round] });
+    }
+    const queue = [...byCompany.values()];
+    const failed = new Set<Application[]>();
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
         try {
-          if (await target.repos.statistics.apply(company, change)) applied += 1;
-        } catch (error) {
-          failures.push(...records.slice(i).map((later) => ({ record: later.record, error })));
-          break;
+          const added = await target.repos.statistics.applyAll(
+            next[0].application.company,
+            next.map(({ application }) => application.change),
+          );
+          applied += added.filter(Boolean).length;
+          continue;
+        } catch {
+          // Which one failed: each on its own (what the failed call added is marked pending, not added twice).
+        }
+        for (const { item, application } of next) {
+          try {
+            if (await target.repos.statistics.apply(application.company, application.change)) applied += 1;
+          } catch (error) {
+            // This record and the later ones of its item (they would find its marker passed).
+            failures.push(...item.slice(round).map((later) => ({ record: later.record, error })));
+            failed.add(item);
+          }
         }
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(STATISTICS_CONCURRENCY, queue.length) }, worker));
+    };
+    await Promise.all(Array.from({ length: Math.min(STATISTICS_CONCURRENCY, queue.length) }, worker));
+    // The items with a record after this round's, unless it failed.
+    const later = items.filter((item) => !failed.has(item) && item.length > round + 1);
+    items.splice(0, items.length, ...later);
+  }
   return { applied, failures };
 }
 

@@ -60,6 +60,21 @@ export interface InventoryWriteCounters {
   applied: number;
 }
 
+/** What one stream record of item `source` (its SK) changes in its company's statistics. */
+export interface StatisticsChange {
+  source: string;
+  sequence: string;
+  deltas: StatisticsFigures[];
+  lists?: ListCounts[];
+  /** The differences to the projects' inventory sums. */
+  inventory?: Array<{ project: string; sums: Record<string, number> }>;
+  /** The record is a calculation write that took the inventory's write counter: count it applied. */
+  write?: boolean;
+  /** D32: the record is a calculation write counted begun on this year's lock: count it ended. */
+  ended?: number;
+  at: string;
+}
+
 export interface StatisticsRepository {
   /** The company's year aggregates, read consistently. */
   years(companyId: string): Promise<YearStatistics[]>;
@@ -100,22 +115,11 @@ export interface StatisticsRepository {
    *  the years and to the list counts, once: a redelivery of that record or of an earlier one is
    *  skipped, also when an earlier delivery stopped half-way. Answers whether the differences
    *  were added by this call. */
-  apply(
-    companyId: string,
-    change: {
-      source: string;
-      sequence: string;
-      deltas: StatisticsFigures[];
-      lists?: ListCounts[];
-      /** The differences to the projects' inventory sums. */
-      inventory?: Array<{ project: string; sums: Record<string, number> }>;
-      /** The record is a calculation write that took the inventory's write counter: count it applied. */
-      write?: boolean;
-      /** D32: the record is a calculation write counted begun on this year's lock: count it ended. */
-      ended?: number;
-      at: string;
-    },
-  ): Promise<boolean>;
+  apply(companyId: string, change: StatisticsChange): Promise<boolean>;
+  /** `apply` for each of several records of different source items, side by side (their additions
+   *  commute), in as few requests as the storage allows; answers per record whether it was added
+   *  by this call. */
+  applyAll(companyId: string, changes: StatisticsChange[]): Promise<boolean[]>;
   /** Every list count of the company, read consistently (the reconciliation), or of one of its
    *  projects (an export's bound). */
   listCounts(companyId: string, projectId?: string): Promise<StoredListCounts[]>;

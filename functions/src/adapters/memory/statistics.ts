@@ -63,7 +63,7 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
         ? added(stored, attributes, at)
         : false,
     );
-  return {
+  const repository: StatisticsRepository = {
     async years(companyId) {
       const prefix = keys.companyStatisticsYears(companyId);
       return table.query(prefix.PK, prefix.SKPrefix).map((item): YearStatistics => {
@@ -104,6 +104,12 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
       if (Object.keys(counted).length > 0) add(keys.inventoryWrites(companyId), counted);
       table.put({ ...marker, sequence });
       return changed;
+    },
+
+    async applyAll(companyId, changes) {
+      const answers: boolean[] = [];
+      for (const change of changes) answers.push(await repository.apply(companyId, change));
+      return answers;
     },
 
     repair: (companyId, delta, expectedRev, at) =>
@@ -172,4 +178,5 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
       table.delete(keys.legacyCompanyStatistics(companyId));
     },
   };
+  return repository;
 }
