@@ -1,21 +1,20 @@
 // The inventory's kept sums (domain/inventory/sums.ts, docs/performance.md «Inventory from
-// aggregates») against the live computation, on the real local engine with the table's stream
-// handled in process: a company with several facilities, a project without one and an earlier
-// year, mining by production and measured, a flare by composition, the IPCC flare pair, a boiler
-// on mine gas, an alternative and a duplicate. After every create, edit, archive, role switch and
-// project year change: the sums the stream keeps equal those folded from the calculations, and
-// the totals per year read from them equal the live inventory's, also when read at once after
-// the write, before the stream has caught up (read-your-writes).
+// aggregates») on the real local engine with the table's stream handled in process, what only the
+// storage shows: a drift the reconciliation repairs (made by a write past the repositories), a
+// write counted but lost that keeps reads live until the reconciliation settles the counter, and a
+// write refused for a stale version that gives its number back. That the kept sums equal the live
+// computation after every kind of change, read at once and after the stream:
+// functions/src/domain/inventory/sums.test.ts (on the in-memory repositories).
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
-import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { reconcileCompanyStatistics } from "@server/domain/statistics";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { getInventoryWithCalculations } from "@server/domain/inventory/year";
 import type { Actor } from "@server/domain/context";
 import { createHarness, type Harness } from "../support/harness";
-import { inventoryCalculations, type InventorySummary } from "../support/inventory";
+import type { InventorySummary } from "../support/inventory";
 
 let h: Harness;
 let token: string;
@@ -30,9 +29,6 @@ async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
   return (await res.json()) as T;
 }
-
-const facility = async (name: string) =>
-  json<{ id: string }>(await h.request("/api/v1/facilities/", { method: "POST", token, json: { name, kind: "underground_mine" } }), 201);
 
 const project_ = async (name: string, year: number, facilityId: string | null) =>
   json<{ id: string; version: number }>(
@@ -87,31 +83,6 @@ async function sameAsFolded(step: string, year: number, answer?: Inventory): Pro
   return served;
 }
 
-/** The totals per year from the kept sums equal the live inventory's, read right after a write
- *  (the stream may still be behind: then the sums must not be used) and again once it caught up,
- *  when the kept sums equal the calculations' own and are the ones read. */
-async function agrees(step: string): Promise<void> {
-  const [atOnce, live] = [await keptTotals(), await liveInventory(2024)];
-  expect(atOnce, `${step}: read at once`).toEqual(live.years);
-  await h.settled();
-  const kept = await h.deps.repos.statistics.inventorySums(company, INVENTORY_SUMS_LAYOUT);
-  expect(kept, `${step}: the stream has applied every write`).toBeDefined();
-  expect(Object.fromEntries(kept!), `${step}: kept sums`).toEqual(Object.fromEntries(await countInventorySums(h.deps.repos, company)));
-  expect(await keptTotals(), `${step}: after the stream`).toEqual(live.years);
-  // The checks and figures from the kept sums equal those folded from the calculations.
-  await sameAsFolded(`${step} (kept)`, 2024);
-  // The live figures themselves: each line is the sum of its counted calculations (rounded to
-  // 10⁻⁹ t) where nothing is netted from it, as many as its count.
-  for (const line of live.categories) {
-    const key = `${line.category}|${line.ipcc_code}|${line.gas}`;
-    const rows = await inventoryCalculations(h, token, 2024, { line: key, counted: true });
-    expect(rows, `${step}: ${key}`).toHaveLength(line.count);
-    if (line.ipcc_code === "1.B.1.a.i.1" || line.ipcc_code === "1.B.1.a.i.2") continue;
-    const sum = rows.reduce((t, c) => t + c.gases.filter((g) => g.gas === line.gas).reduce((s, g) => s + g.t, 0), 0);
-    expect(line.t, `${step}: ${key}`).toBeCloseTo(sum, 6);
-  }
-}
-
 const FLARE = {
   volume: 20_000,
   w_ch4: 60,
@@ -120,7 +91,6 @@ const FLARE = {
   p_ch4: 0.668,
   dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
 };
-const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -131,90 +101,19 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe("the inventory's kept sums (read-your-writes, exactly once)", () => {
-  it("equal the live computation after creates, edits, archives, role switches and project year changes", async () => {
-    const north = await facility("Шахта «Северная»");
-    const south = await facility("Шахта «Южная»");
-    const p1 = await project_("Северная 2024", 2024, north.id);
-    const p2 = await project_("Южная 2024", 2024, south.id);
-    const p3 = await project_("Без площадки 2024", 2024, null);
-    const p4 = await project_("Северная 2023", 2023, north.id);
-
-    const mining = await calc("underground_emission_ch4", p1.id, "Добыча", { volume: 100_000, ef: 18 });
-    await agrees("a mining calculation");
-    const flare = await calc("torch_composition", p1.id, "Факел по составу", FLARE);
-    await calc("torch_ch4", p1.id, "Факел МГЭИК", { volume: 1000, koef_transform: 0.67, inventory_role: "primary" });
-    await calc("disposal_co2_torch", p1.id, "Факел МГЭИК CO2", { volume: 1000, ef: 2.75, koef_transform: 0.67, inventory_role: "primary" });
-    await calc("disposal_co2_stat_sources", p1.id, "Котельная на метане", {
-      volume: 1000,
-      of: 1,
-      dictionary_items: { get_disposal_co2_stat_sources: 8 },
-    });
-    await agrees("flares and a boiler netted from the mine");
-    const measured = await calc("underground", p2.id, "Дегазация", { volume: 10_000, ...MEASURED });
-    const twice = await calc("underground", p2.id, "Дегазация еще раз", { volume: 4_000, ...MEASURED });
-    const alternative = await calc("underground", p3.id, "Проверка", { volume: 40_000, inventory_role: "alternative", ...MEASURED });
-    await calc("underground_emission_ch4", p4.id, "Добыча 2023", { volume: 50_000, ef: 18 });
+  it("are repaired by the reconciliation, and a write counted but lost keeps reads live until it settles the counter", async () => {
     // A mine that counted half of the year, by an own factor without its justification.
-    const west = await facility("Шахта «Западная»");
-    const p5 = await project_("Западная 2024", 2024, west.id);
-    const half = await calc("underground_emission_ch4", p5.id, "Первое полугодие", {
+    const west = await json<{ id: string }>(
+      await h.request("/api/v1/facilities/", { method: "POST", token, json: { name: "Шахта «Западная»", kind: "underground_mine" } }),
+      201,
+    );
+    const half = await project_("Западная 2024", 2024, west.id);
+    await calc("underground_emission_ch4", half.id, "Первое полугодие", {
       volume: 30_000,
       ef: 14.3,
       dictionary_items: { get_underground_emission_ch4: null },
       period: { from: "2024-01-01", to: "2024-06-30" },
     });
-    await agrees("a duplicate, an alternative, a gap, an own factor and another year");
-    // The three kinds of checks the kept sums give: the duplicate and the flag name their
-    // calculations, the gap its dates.
-    const checks = (await sameAsFolded("the three checks", 2024)).checks;
-    expect(checks).toContainEqual(
-      expect.objectContaining({ code: "primary_duplicate", level: "error", calculations: expect.arrayContaining([measured.id, twice.id]) }),
-    );
-    expect(checks).toContainEqual(expect.objectContaining({ code: "custom_without_justification", calculations: [half.id] }));
-    expect(checks).toContainEqual({
-      level: "warning",
-      code: "source_period_gap",
-      message: expect.stringMatching(
-        /^Шахта «Западная», 1\.B\.1\.a\.i\.1 .*: расчеты не покрывают часть 2024 года — 01\.07\.2024–31\.12\.2024;/,
-      ),
-      calculations: [],
-    });
-
-    const edited = await patch(mining, { volume: 120_000 });
-    await patch(flare, { volume: 25_000 });
-    await agrees("edits");
-    await patch(measured, { basis: "gross" });
-    await agrees("a measured release made gross");
-    const switched = await patch(alternative, { inventory_role: "primary" });
-    await patch(twice, { inventory_role: "alternative" });
-    await agrees("role switches");
-    await patch(switched, { is_deleted: true });
-    await patch(edited, { is_deleted: true });
-    await agrees("archived calculations");
-    await json(
-      await h.request(`/api/v1/projects/${p4.id}/`, {
-        method: "PATCH",
-        token,
-        json: { start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 2024, version: p4.version },
-      }),
-    );
-    await agrees("a project moved into the year");
-    await json(
-      await h.request(`/api/v1/projects/${p2.id}/`, {
-        method: "PATCH",
-        token,
-        json: { start_date: "2023-01-01", end_date: "2023-12-31", reporting_year: 2023, version: p2.version },
-      }),
-    );
-    await json(await h.request(`/api/v1/projects/${p3.id}/`, { method: "PATCH", token, json: { is_deleted: true } }));
-    await agrees("a project moved out of the year and one archived");
-
-    const report = await reconcileCompanyStatistics(h.deps, company);
-    expect(report.inventory).toEqual([]);
-    expect(report.writes_settled).toBe(false);
-  });
-
-  it("are repaired by the reconciliation, and a write counted but lost keeps reads live until it settles the counter", async () => {
     const { id: project } = await project_("Факел 2024", 2024, null);
     await calc("torch_composition", project, "Факел", FLARE);
     await calc("torch_composition", project, "Факел еще раз", FLARE);
