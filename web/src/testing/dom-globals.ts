@@ -28,9 +28,10 @@ dayjs.locale("ru");
 // antd's ids as in the browser: under NODE_ENV=test every one is «test-id», so a dialog's title
 // would not name it.
 process.env.NODE_ENV = "development";
-// A page's lazy chunks load, and antd's components are first drawn, on first use: the first test of
-// a file takes seconds on a quiet machine and may take a minute on a loaded one.
-configure({ asyncUtilTimeout: 10_000 });
+// A page's lazy chunks load, and antd's components are first drawn, on first use: a page the user
+// waits for takes a second on a quiet machine and may take twenty beside the whole tier on a loaded
+// one. The wait ends as soon as what is awaited shows.
+configure({ asyncUtilTimeout: 30_000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 const DESKTOP_WIDTH = 1366;
