@@ -151,27 +151,32 @@ describe("web app on a phone and on a wide screen", () => {
       async (screen) => {
         await page.goto(`${server.url}${screen.path(projectId)}`);
         await screen.ready(page);
-        // Let antd's and plotly's resize handlers settle.
-        await page.waitForTimeout(300);
-        await screenshot(page, { path: `${SHOTS}/${screen.name}-${viewport.width}.png`, fullPage: true });
-        const widths = await pageWidths(page);
-        expect(widths.html, `${label} ${screen.name}`).toBeLessThanOrEqual(widths.inner);
-        expect(widths.body, `${label} ${screen.name}`).toBeLessThanOrEqual(widths.inner);
+        // The layout follows the width once antd's and plotly's resize handlers have run: each check
+        // waits for the state it needs, then the screenshot shows it.
+        const overflow = async () => {
+          const widths = await pageWidths(page);
+          return { html: Math.max(0, widths.html - widths.inner), body: Math.max(0, widths.body - widths.inner) };
+        };
+        await expect
+          .poll(overflow, { message: `${label} ${screen.name}: page wider than the window`, timeout: 10_000 })
+          .toEqual({ html: 0, body: 0 });
         if (screen.table && viewport === PHONE) {
-          // The table's own box (antd's scroll) or its wrapper (any table on a phone) scrolls.
-          const scrollers = await page
-            .locator(".ant-table-wrapper")
-            .first()
-            .evaluate((wrapper) =>
-              [wrapper, ...wrapper.querySelectorAll(".ant-table-content")]
-                .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth)
-                .map((el) => el.clientWidth),
-            );
-          expect(scrollers).toHaveLength(1);
-          expect(scrollers[0]).toBeLessThanOrEqual(viewport.width);
+          // The table's own box (antd's scroll) or its wrapper (any table on a phone) scrolls, within the window.
+          const scrollers = () =>
+            page
+              .locator(".ant-table-wrapper")
+              .first()
+              .evaluate((wrapper) =>
+                [wrapper, ...wrapper.querySelectorAll(".ant-table-content")]
+                  .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth)
+                  .map((el) => el.clientWidth),
+              );
+          await expect.poll(async () => (await scrollers()).map((width) => width <= viewport.width), { timeout: 10_000 }).toEqual([true]);
         }
-        const problems = { brokenWords: await brokenWords(page), legendsOutside: await legendsOutside(page), pageErrors: app.pageErrors };
-        expect(problems).toEqual({ brokenWords: [], legendsOutside: [], pageErrors: [] });
+        await expect.poll(() => brokenWords(page), { timeout: 10_000 }).toEqual([]);
+        await expect.poll(() => legendsOutside(page), { timeout: 10_000 }).toEqual([]);
+        await screenshot(page, { path: `${SHOTS}/${screen.name}-${viewport.width}.png`, fullPage: true });
+        expect(app.pageErrors).toEqual([]);
       },
       60_000,
     );
