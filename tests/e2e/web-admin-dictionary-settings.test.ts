@@ -64,8 +64,7 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
     ).id;
     app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.admin!);
-    await page.goto(at("/admin"));
+    await signIn(page, server.url, server.admin!, "/admin");
     await page.getByRole("tab", { name: "Справочники" }).click();
   });
 

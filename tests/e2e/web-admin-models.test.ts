@@ -62,8 +62,7 @@ describe("web app: administration, forecast models", () => {
   });
 
   it("lists the shipped models as version 1 of each method, active", async () => {
-    await signIn(page, server.url, server.admin!);
-    await page.goto(at("/admin"));
+    await signIn(page, server.url, server.admin!, "/admin");
     await page.getByRole("tab", { name: "Модели прогноза" }).click();
     await page.waitForURL(/[?&]tab=models/);
     await page.getByText("Сохраненные расчеты хранят версию модели", { exact: false }).waitFor();

@@ -71,8 +71,7 @@ describe("web app: administration, documents and settings videos", () => {
     pageErrors.push(...failed.pageErrors);
     await Promise.race([failed.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await openPage();
-    await signIn(page, server.url, user);
-    await page.goto(at(path));
+    await signIn(page, server.url, user, path);
     return true;
   }
 

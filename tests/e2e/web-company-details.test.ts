@@ -33,8 +33,7 @@ describe("web app: the company's requisites kept by its staff", () => {
       body: JSON.stringify({ name: "ООО «Шахта Новая»", inn: "7707083893", kpp: "773601001" }),
     });
     expect(changed.status).toBe(200);
-    await signIn(page, server.url, server.admin!);
-    await page.goto(`${server.url}/admin`);
+    await signIn(page, server.url, server.admin!, "/admin");
     await page.getByRole("tab", { name: "Журнал" }).click();
     const row = page.locator(".ant-table-row", { hasText: "Реквизиты компании изменены" }).first();
     await row.waitFor();

@@ -25,10 +25,11 @@ describe("web app: not losing one's place", () => {
 
   // Each test starts from the state it names (signed out, or signed in on a page it opens), never
   // from where an earlier test left the browser: any one runs alone, and a retry starts again.
-  /** The file's user signed in, unless a session is already open. */
-  async function signedIn() {
+  /** The file's user signed in, unless a session is already open; then on `path`, when given. */
+  async function signedIn(path?: string) {
     const open = await page.evaluate(() => localStorage.getItem("token") !== null).catch(() => false);
-    if (!open) await signIn(page, server.url, server.demo);
+    if (!open) await signIn(page, server.url, server.demo, path);
+    else if (path !== undefined) await page.goto(at(path));
   }
 
   async function signInHere() {
@@ -87,8 +88,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps page 2 of the projects on reload, and back returns to page 1", async () => {
-    await signedIn();
-    await page.goto(at("/projects"));
+    await signedIn("/projects");
     await row("Участок 11").waitFor();
     expect(await rows().count()).toBe(10);
     await page.locator(".ant-pagination-item-2").click();
@@ -107,8 +107,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("comes back to the same page of projects from a project's calculations", async () => {
-    await signedIn();
-    await page.goto(at("/projects?page=2"));
+    await signedIn("/projects?page=2");
     await row("Шахта «Ёлочная»").click();
     await page.waitForURL(at(`/projects/${projectId}/calculations`));
     await page.goBack();
@@ -117,8 +116,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps a project's calculations page on reload and back", async () => {
-    await signedIn();
-    await page.goto(at(`/projects/${projectId}/calculations?type=torch_ch4`));
+    await signedIn(`/projects/${projectId}/calculations?type=torch_ch4`);
     await row("Факел 11").waitFor();
     await page.locator(".ant-pagination-item-2").click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("type") === "torch_ch4");
@@ -132,8 +130,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("searches projects by name on «Проекты», in any case, and keeps the search on reload", async () => {
-    await signedIn();
-    await page.goto(at("/projects?page=2"));
+    await signedIn("/projects?page=2");
     await row("Шахта «Ёлочная»").waitFor();
     await search().fill("участок 0");
     await page.waitForURL((url) => url.searchParams.get("search") === "участок 0");
@@ -155,8 +152,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("searches projects by name on «Экспорт», with the page in the address", async () => {
-    await signedIn();
-    await page.goto(at("/export?format=xlsx"));
+    await signedIn("/export?format=xlsx");
     const projects = page.locator(".ant-card", { hasText: "2. Проект" });
     await projects.locator(".ant-table-row", { hasText: "Участок 11" }).waitFor();
     await projects.locator(".ant-pagination-item-2").click();
@@ -174,8 +170,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps the reference page and the chosen category on reload", async () => {
-    await signedIn();
-    await page.goto(at("/dictionary"));
+    await signedIn("/dictionary");
     const categories = page.getByTestId("categories");
     await categories.locator(".ant-pagination-item-2").click();
     await page.waitForURL(at("/dictionary?page=2"));

@@ -190,8 +190,7 @@ describe("web app: plain language on screen", () => {
   it("tells the operator in words which defaults await checking, with labels instead of field names", async () => {
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();
     await page.waitForURL(at("/login"));
-    await signIn(page, server.url, server.admin!);
-    await page.goto(at("/admin?tab=dictionaries"));
+    await signIn(page, server.url, server.admin!, "/admin?tab=dictionaries");
     await pickOption(
       page,
       page.getByRole("combobox", { name: "Справочник" }),

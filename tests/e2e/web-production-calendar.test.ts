@@ -73,8 +73,7 @@ describe("web app: the production calendar on /admin", () => {
   });
 
   it("warns on the inventory that 2027 has no calendar: the deadline counted Monday to Friday", async () => {
-    await signIn(page, server.url, server.demo);
-    await page.goto(at("/inventory?year=2025"));
+    await signIn(page, server.url, server.demo, "/inventory?year=2025");
     await page.getByText("Срок доработки — 18.01.2027").waitFor();
     await page.getByText(/Внимание: производственный календарь на 2027 год не загружен/).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-calendar-warning.png` });
@@ -85,8 +84,7 @@ describe("web app: the production calendar on /admin", () => {
   const row2027 = () => calendarTable().locator('tr[data-row-key="2027"]');
 
   it("lets the operator add 2027 key by key, refusing a day of another year at its field", async ({ task }) => {
-    await signIn(page, server.url, server.admin!);
-    await page.goto(at("/admin?tab=calendar"));
+    await signIn(page, server.url, server.admin!, "/admin?tab=calendar");
     const table = calendarTable();
     // A row by its year's key: every seeded row shows the day it was loaded, 01.02.2027 on this clock.
     await table.locator('tr[data-row-key="2026"]').waitFor();
@@ -129,8 +127,8 @@ describe("web app: the production calendar on /admin", () => {
 
   it("holds the calendar tab at 390 px and logs the year's upload", async ({ task }) => {
     // A retry starts signed in as the operator: its failed try may have signed out.
-    if (task.result?.retryCount) await signIn(page, server.url, server.admin!);
-    await page.goto(at("/admin?tab=calendar"));
+    if (task.result?.retryCount) await signIn(page, server.url, server.admin!, "/admin?tab=calendar");
+    else await page.goto(at("/admin?tab=calendar"));
     await row2027().waitFor();
     // At 390 px the tab holds: nothing wider than the phone, once the columns have followed the width.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -151,8 +149,7 @@ describe("web app: the production calendar on /admin", () => {
   });
 
   it("counts the deadline by the 2027 calendar on the inventory, with no warning", async () => {
-    await signIn(page, server.url, server.demo);
-    await page.goto(at("/inventory?year=2025"));
+    await signIn(page, server.url, server.demo, "/inventory?year=2025");
     await page.getByText("Срок доработки — 26.01.2027").waitFor();
     expect(await page.getByText(/календарь на 2027 год не загружен/).count()).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-calendar-deadline.png` });

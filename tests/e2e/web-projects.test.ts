@@ -23,10 +23,11 @@ describe("web app: sign-in, shell and projects", () => {
   // Each test starts from the state it names (signed out, signed in, a company of its own with the
   // projects it needs), never from what an earlier test left: any one of them runs alone, in any
   // order, and a retried one starts again from that state.
-  /** A session is open (the file's user's, unless a test opened another one). */
-  async function signedIn() {
+  /** A session is open (the file's user's, unless a test opened another one), on `path` when given. */
+  async function signedIn(path?: string) {
     const open = await page.evaluate(() => localStorage.getItem("token") !== null).catch(() => false);
-    if (!open) await signIn(page, server.url, server.demo);
+    if (!open) await signIn(page, server.url, server.demo, path);
+    else if (path !== undefined) await page.goto(at(path));
   }
   /** No session: a visitor who never signed in, or signed out. */
   async function signedOut() {
@@ -95,8 +96,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows only the built screens in the menu", async () => {
-    await signedIn();
-    await page.goto(at("/"));
+    await signedIn("/");
     for (const label of ["Профиль", "Проекты", "Справочники", "Нормативные документы", "Экспорт", "Виджеты", "Настройки", "Выход"]) {
       await menu().getByText(label, { exact: true }).waitFor();
     }
@@ -105,14 +105,12 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("redirects /login to the landing page while signed in", async () => {
-    await signedIn();
-    await page.goto(at("/login"));
+    await signedIn("/login");
     await page.waitForURL(at("/"));
   });
 
   it("shows the 404 page inside the shell for an unknown path", async () => {
-    await signedIn();
-    await page.goto(at("/no-such-page"));
+    await signedIn("/no-such-page");
     await page.getByText("Страница не найдена").waitFor();
     await menu().waitFor();
   });
@@ -126,8 +124,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("validates the add dialog before sending anything", async () => {
-    await signedIn();
-    await page.goto(at("/projects"));
+    await signedIn("/projects");
     await page.getByRole("button", { name: "Добавить проект" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Создать" }).click();
@@ -138,8 +135,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("rejects an end date before the start date", async () => {
-    await signedIn();
-    await page.goto(at("/projects"));
+    await signedIn("/projects");
     await page.getByRole("button", { name: "Добавить проект" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название").fill("Шахта Северная");
@@ -306,16 +302,14 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("signs out with «Выход» and clears local storage", async () => {
-    await signedIn();
-    await page.goto(at("/"));
+    await signedIn("/");
     await menu().getByText("Выход").click();
     await page.waitForURL(at("/login"));
     expect(await localStorageSize()).toBe(0);
   });
 
   it("keeps a visitor who signed out out of /projects", async () => {
-    await signedIn();
-    await page.goto(at("/"));
+    await signedIn("/");
     await menu().getByText("Выход").click();
     await page.waitForURL(at("/login"));
     await page.goto(at("/projects"));

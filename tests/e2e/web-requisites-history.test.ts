@@ -46,8 +46,7 @@ describe("web app: the requisites' history for the company's reviewers", () => {
   });
 
   it("staff change КПП and see no history; the reviewer sees the change with who, when, was → now", async () => {
-    await signIn(page, server.url, server.demo);
-    await page.goto(`${server.url}/profile`);
+    await signIn(page, server.url, server.demo, "/profile");
     await page.getByRole("button", { name: "Изменить реквизиты" }).click();
     const dialog = page.getByRole("dialog", { name: "Реквизиты компании" });
     const kpp = dialog.getByLabel("КПП", { exact: true });
@@ -60,8 +59,7 @@ describe("web app: the requisites' history for the company's reviewers", () => {
     await page.getByText("Пользователь", { exact: true }).waitFor();
     expect(await page.getByText("История изменений реквизитов").count()).toBe(0);
 
-    await signIn(page, server.url, REVIEWER);
-    await page.goto(`${server.url}/profile`);
+    await signIn(page, server.url, REVIEWER, "/profile");
     const history = page.locator(".ant-card").filter({ has: page.getByText("История изменений реквизитов", { exact: true }) });
     const row = history.locator(".ant-table-row").filter({ hasText: "773601001 → 420501001" });
     await row.waitFor();

@@ -83,8 +83,7 @@ describe("web app: why a review step is not offered", () => {
     await step(reviewer, "refuse", { reason: "Замечания уведомления", notice_date: "2026-04-01" });
     calc = await reviewer("PATCH", `v1/torch_ch4/${calc.id}/`, { volume: 2000, version: calc.version });
 
-    await signIn(page, server.url, REVIEWER);
-    await page.goto(at("/inventory?year=2025"));
+    await signIn(page, server.url, REVIEWER, "/inventory?year=2025");
     await page.getByTestId("review-status").getByText("Отчет возвращен на доработку").waitFor();
     await page.getByRole("button", { name: "Доработка завершена" }).click();
     const dialog = page.getByRole("dialog");

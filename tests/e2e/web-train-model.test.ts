@@ -53,8 +53,7 @@ describe("web app: training a forecast model", () => {
   });
 
   it("trains on an uploaded history with the progress shown and draws the importance in Russian", async () => {
-    await signIn(page, server.url, server.admin!);
-    await page.goto(`${server.url}/admin?tab=models`);
+    await signIn(page, server.url, server.admin!, "/admin?tab=models");
     await card().waitFor();
     await card().locator('input[type="file"]').setInputFiles(file);
     await card().getByText("история лавы.csv").waitFor();

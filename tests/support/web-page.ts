@@ -86,20 +86,27 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
 
 /** Puts `user`'s session in place as the sign-in form leaves it (its tokens in local storage, the
  *  keys the web app reads at start), without the form: the form's own tests fill it in themselves.
- *  Ends as the form does, on the landing page or on the page that sent the browser to /login
- *  (reloading /login keeps that target). A session already open is ended first, as «Выход» ends it. */
-export async function signIn(page: Page, origin: string, user: Credentials): Promise<void> {
+ *  One page load: the tokens are written before the app's first script runs, on `path` if given
+ *  (the test's screen, signed in), else on /login, which ends as the form does, on the landing page
+ *  or on the page that sent the browser to /login (reloading /login keeps that target). They are
+ *  written on that load alone: a later sign-out, reload or token the test changes stays as it is.
+ *  A session already open is ended first, as «Выход» ends it. */
+export async function signIn(page: Page, origin: string, user: Credentials, path = "/login"): Promise<void> {
   const tokens = await tokenPair(origin, user);
-  if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/login`);
-  await page.evaluate(
-    ({ keys, access, refresh }) => {
+  const script = await page.addInitScript(
+    ({ origin, keys, access, refresh }) => {
+      if (window !== window.top || location.origin !== origin) return;
       if (localStorage.getItem(keys.access) !== null) localStorage.clear();
       localStorage.setItem(keys.access, access);
       localStorage.setItem(keys.refresh, refresh);
     },
-    { keys: { access: ACCESS_KEY, refresh: REFRESH_KEY }, ...tokens },
+    { origin, keys: { access: ACCESS_KEY, refresh: REFRESH_KEY }, ...tokens },
   );
-  await page.goto(`${origin}/login`);
+  try {
+    await page.goto(`${origin}${path}`);
+  } finally {
+    await script.dispose();
+  }
   await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login");
 }
 
