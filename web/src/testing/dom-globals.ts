@@ -1,44 +1,47 @@
 // What antd and the web app use of a browser that jsdom does not have, for the component tests:
 // matchMedia (antd's grid and responsive hooks; a desktop width), ResizeObserver (antd's tables,
 // inputs and overflow), getComputedStyle with a pseudo-element (antd's scrollbar measure, which jsdom
-// does not implement), scrollTo; the emission and uncertainty cores' wasm read from wasm-core/build
-// as the server reads it (the page fetches the same bytes by URL, which jsdom cannot); the Russian calendar the app
-// sets at start (main.tsx); and Testing Library's unmount after each test (it registers that itself
-// only where test globals exist).
+// does not implement), scrollTo; the Russian calendar the app sets at start (main.tsx); and Testing
+// Library's unmount after each test (it registers that itself only where test globals exist). Called
+// by dom-setup.ts before each component test file; what it changes of the process (NODE_ENV, the
+// calendar's locale) is undone after the file, for the Node files that share the worker.
 import { cleanup, configure } from "@testing-library/react";
 import dayjs from "dayjs";
 import "dayjs/locale/ru";
-import { afterEach, vi } from "vitest";
-
-// jsdom's URL is not Node's, so wasm-file.ts's path lookup fails here: the bytes are read by path.
-vi.mock("@core/emissions-browser", async () => {
-  const [{ readFileSync }, core] = await Promise.all([import("node:fs"), import("@core/emissions-core")]);
-  const bytes = readFileSync(`${import.meta.dirname}/../../../wasm-core/build/emissions.wasm`);
-  let instance: ReturnType<typeof core.EmissionsCore.fromBytes> | undefined;
-  return { ...core, loadEmissions: async () => (instance ??= core.EmissionsCore.fromBytes(bytes)) };
-});
-vi.mock("@core/uncertainty-browser", async () => {
-  const [{ readFileSync }, core] = await Promise.all([import("node:fs"), import("@core/uncertainty-core")]);
-  const bytes = readFileSync(`${import.meta.dirname}/../../../wasm-core/build/uncertainty.wasm`);
-  let instance: ReturnType<typeof core.UncertaintyCore.fromBytes> | undefined;
-  return { ...core, loadUncertainty: async () => (instance ??= core.UncertaintyCore.fromBytes(bytes)) };
-});
-
-dayjs.locale("ru");
-// antd's ids as in the browser: under NODE_ENV=test every one is «test-id», so a dialog's title
-// would not name it.
-process.env.NODE_ENV = "development";
-// A page's lazy chunks load, and antd's components are first drawn, on first use: a page the user
-// waits for takes a second on a quiet machine and may take twenty beside the whole tier on a loaded
-// one. The wait ends as soon as what is awaited shows.
-configure({ asyncUtilTimeout: 30_000 });
-vi.setConfig({ testTimeout: 90_000 });
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 
 const DESKTOP_WIDTH = 1366;
 
-window.matchMedia = (query: string): MediaQueryList => {
-  // A desktop window («(max-width: 767.98px)» false, «(min-width: 992px)» true) whose user asks for
-  // reduced motion, as the browser tests' (antd's dialogs then open without animation).
+export function installDomGlobals(): void {
+  const locale = dayjs.locale();
+  const nodeEnv = process.env.NODE_ENV;
+  beforeAll(() => {
+    dayjs.locale("ru");
+    // antd's ids as in the browser: under NODE_ENV=test every one is «test-id», so a dialog's title
+    // would not name it.
+    process.env.NODE_ENV = "development";
+  });
+  afterAll(() => {
+    dayjs.locale(locale);
+    process.env.NODE_ENV = nodeEnv;
+  });
+  // A page's lazy chunks load, and antd's components are first drawn, on first use: a page the user
+  // waits for takes a second on a quiet machine and may take twenty beside the whole tier on a loaded
+  // one. The wait ends as soon as what is awaited shows.
+  configure({ asyncUtilTimeout: 30_000 });
+  vi.setConfig({ testTimeout: 90_000 });
+  afterEach(() => cleanup());
+
+  window.matchMedia = matchMedia;
+  window.ResizeObserver = NoResize;
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element, pseudo?: string | null) => computedStyle(element, pseudo ? undefined : pseudo);
+  window.scrollTo = () => {};
+}
+
+/** A desktop window («(max-width: 767.98px)» false, «(min-width: 992px)» true) whose user asks for
+ *  reduced motion, as the browser tests' (antd's dialogs then open without animation). */
+function matchMedia(query: string): MediaQueryList {
   const min = /min-width:\s*([\d.]+)px/.exec(query);
   const max = /max-width:\s*([\d.]+)px/.exec(query);
   const matches =
@@ -55,17 +58,10 @@ window.matchMedia = (query: string): MediaQueryList => {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   };
-};
+}
 
 class NoResize implements ResizeObserver {
   observe(): void {}
   unobserve(): void {}
   disconnect(): void {}
 }
-window.ResizeObserver = NoResize;
-
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element, pseudo?: string | null) => computedStyle(element, pseudo ? undefined : pseudo);
-window.scrollTo = () => {};
-
-afterEach(() => cleanup());
