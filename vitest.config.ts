@@ -61,7 +61,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 35, statements: 34, branches: 29, functions: 25 },
+      thresholds: { lines: 51, statements: 50, branches: 43, functions: 45 },
     },
     projects: [
       {
