@@ -1,7 +1,6 @@
 // The deploy rehearsal: the synthesized prod stack's own bundles, run as Lambda runs them, on
 // local endpoints, with every AWS call checked against the role the template gives the function.
-import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { promisify } from "node:util";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +16,7 @@ import { startGateway } from "./gateway";
 import { checkCalls } from "./iam";
 import { CALCULATION_TYPES } from "@core/registry";
 import { calculationForm, validInputs } from "../support/tenant-objects";
+import { runAdmin } from "../support/admin-command";
 import type { Synthesized, Template } from "./synth";
 import {
   ACCOUNT,
@@ -34,8 +34,6 @@ import {
   streamMappings,
   tableShapes,
 } from "./template";
-
-const run = promisify(execFile);
 
 export interface WalkStep {
   step: string;
@@ -316,7 +314,6 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     const company = "Репетиция развертывания";
     const admin = endpoints.credentialsFor("admin command");
     const cliEnv = {
-      ...process.env,
       STORAGE: "dynamodb",
       TABLE_NAME: resourcesOf(template, "AWS::DynamoDB::Table")[0].name,
       AWS_REGION: REGION,
@@ -325,23 +322,20 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       UPLOADS_BUCKET: plans.find((p) => p.env.UPLOADS_BUCKET)?.env.UPLOADS_BUCKET ?? "",
       AWS_ACCESS_KEY_ID: admin.accessKeyId,
       AWS_SECRET_ACCESS_KEY: admin.secretAccessKey,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "rehearsal-admin-")),
     };
-    // Asynchronously: the endpoint and dynalite answer from this process. The company first, then both users at once.
-    const operator = (args: string[]) =>
-      run(process.execPath, ["--import", "tsx", join(REPO_ROOT, "functions/src/admin/cli.ts"), ...args], {
-        env: cliEnv,
-        cwd: REPO_ROOT,
-      }).catch((error: Error & { stderr?: string }) => {
-        throw new Error(`admin ${args[0]} failed: ${error.stderr ?? error.message}`);
-      });
+    const dataDir = mkdtempSync(join(tmpdir(), "rehearsal-admin-"));
+    // `npm run admin`'s command in this process (its entry as a process of its own is tested in
+    // tests/integration/admin-cli.test.ts), with the environment it reads set for the call: one
+    // command at a time.
+    const operator = async (args: string[]) => {
+      const { status, stderr } = await runAdmin(dataDir, args, cliEnv);
+      if (status !== 0) throw new Error(`admin ${args[0]} failed: ${stderr}`);
+    };
     // As docs/deployment.md tells the operator: the dictionaries and the default forecast models first.
     await operator(["seed"]);
     await operator(["create-company", "--name", company]);
-    await Promise.all([
-      operator(["create-user", "--company", company, "--email", email, "--password", password]),
-      operator(["create-user", "--company", company, "--email", ADMIN_EMAIL, "--password", password, "--role", "admin"]),
-    ]);
+    await operator(["create-user", "--company", company, "--email", email, "--password", password]);
+    await operator(["create-user", "--company", company, "--email", ADMIN_EMAIL, "--password", password, "--role", "admin"]);
     const localCompany = await createCompany(local.deps, { name: company });
     await createUser(local.deps, { companyId: localCompany.id, email, password });
     await createUser(local.deps, { companyId: localCompany.id, email: ADMIN_EMAIL, password, role: "admin" });
