@@ -12,5 +12,6 @@ export default function setup(): (() => void) | undefined {
   const root = mkdtempSync(join(tmpdir(), "fugitive-tests-"));
   process.env.TEST_TEMP_ROOT = root;
   process.env.TMPDIR = root;
-  return () => rmSync(root, { recursive: true, force: true });
+  // A browser closing as the run ends may still write into its profile: removal retries then.
+  return () => rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
