@@ -13,6 +13,9 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
+// The servers the benches start log only their 5xx requests (as in the tests): the output is the figures.
+process.env.REQUEST_LOG ??= "errors";
+
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 for (const file of files) {
   console.log(`\n== ${file.replace(/\.bench\.ts$/, "")} ==`);
