@@ -1,11 +1,12 @@
 // Code comments cite the repository's own documents (docs/…, a decision such as D18), never files
 // outside it: not the product specification, not the shared methodology, design or style notes.
-// Comments are read with TypeScript's parser, so strings (a test reading a fixture's origin, an
-// import of web/src/shared) are not comments; markdown notes beside the code are read whole.
+// Comments are read with a TypeScript parser (oxc, through rolldown, Vite's bundler), so strings (a
+// test reading a fixture's origin, an import of web/src/shared) are not comments; markdown notes
+// beside the code are read whole.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import ts from "typescript";
+import { parseSync } from "rolldown/utils";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -27,28 +28,11 @@ function trackedFiles(): string[] {
     .filter((path) => /\.(ts|tsx|mts|md)$/.test(path));
 }
 
-/** Every comment of a TypeScript source, JSX comments included, once each. */
+/** Every comment of a TypeScript source, JSX comments included. */
 function commentsOf(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const seen = new Map<number, string>();
-  const collect = (ranges: ts.CommentRange[] | undefined) => {
-    for (const range of ranges ?? []) seen.set(range.pos, text.slice(range.pos, range.end));
-  };
-  // TypeScript calls a comment on the line of the token before it trailing, any other leading.
-  const at = (pos: number) => {
-    collect(ts.getLeadingCommentRanges(text, pos));
-    collect(ts.getTrailingCommentRanges(text, pos));
-  };
-  const visit = (node: ts.Node) => {
-    at(node.pos);
-    at(node.end);
-    // `{/* … */}` in JSX: the comment sits inside an expression container with nothing else in it.
-    if (ts.isJsxExpression(node) && !node.expression) at(node.getStart(source) + 1);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  collect(ts.getLeadingCommentRanges(text, source.endOfFileToken.pos));
-  return [...seen.values()];
+  const parsed = parseSync(path, text, { lang: path.endsWith("x") ? "tsx" : "ts" });
+  if (parsed.errors.length > 0) throw new Error(`${path}: ${parsed.errors[0].message}`);
+  return parsed.comments.map((comment) => text.slice(comment.start, comment.end));
 }
 
 describe("citations in code comments", () => {
