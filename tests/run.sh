@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs the Debian programs the asked tiers drive (or stops with the command to run),
-# builds and type-checks side by side, lints, then runs the vitest tiers: all four, or those named by `--project`
+# type-checks beside the build and lint, then runs the vitest tiers: all four, or those named by `--project`
 # (`npm test -- --project unit`, the one way to leave a tier out). Its last line names the tiers run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,17 +16,21 @@ done
 [ ${#tiers[@]} -gt 0 ] || tiers=(unit integration e2e infra)
 
 bash tests/prerequisites.sh "${tiers[@]}"
-# The build and the type check are each mostly one thread: on two cores they run side by side, the
-# type check's output printed once both are done.
+# The type check is one thread; the build and then lint run beside it on the second core. The type
+# check's output is printed once all three are done, and the run stops if any of them failed.
 typecheck_log=$(mktemp)
 npm run typecheck >"$typecheck_log" 2>&1 &
 typecheck=$!
-npm run build
+build_status=0
+npm run build || build_status=$?
+lint_status=0
+npm run lint || lint_status=$?
 typecheck_status=0
 wait "$typecheck" || typecheck_status=$?
 cat "$typecheck_log"
 rm -f "$typecheck_log"
-[ "$typecheck_status" -eq 0 ] || exit "$typecheck_status"
-npm run lint
+for status in "$build_status" "$lint_status" "$typecheck_status"; do
+  [ "$status" -eq 0 ] || exit "$status"
+done
 node node_modules/vitest/vitest.mjs run "$@"
 echo "tiers run: ${tiers[*]}"
