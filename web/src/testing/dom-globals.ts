@@ -5,12 +5,26 @@
 // Library's unmount after each test (it registers that itself only where test globals exist). Called
 // by dom-setup.ts before each component test file; what it changes of the process (NODE_ENV, the
 // calendar's locale) is undone after the file, for the Node files that share the worker.
-import { cleanup, configure } from "@testing-library/react";
+import { cleanup, configure, getConfig } from "@testing-library/react";
 import dayjs from "dayjs";
 import "dayjs/locale/ru";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 
 const DESKTOP_WIDTH = 1366;
+
+// A query that fails prints the page with its message. Inside waitFor and findBy* it fails at each
+// check until what is awaited shows, and that print was 6 % of the calculation dialog's test; there
+// (Testing Library marks those checks as «expensive diagnostics off») the failure is made without
+// it. Whatever fails for good still prints the page: a query outside waitFor, and waitFor itself at
+// its timeout, which prints the page as it is then.
+const printingElementError = getConfig().getElementError;
+const elementError: typeof printingElementError = (message, container) => {
+  if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics)
+    return printingElementError(message, container);
+  const error = new Error(message ?? "");
+  error.name = "TestingLibraryElementError";
+  return error;
+};
 
 export function installDomGlobals(): void {
   const locale = dayjs.locale();
@@ -28,7 +42,7 @@ export function installDomGlobals(): void {
   // A page's lazy chunks load, and antd's components are first drawn, on first use: a page the user
   // waits for takes a second on a quiet machine and may take twenty beside the whole tier on a loaded
   // one. The wait ends as soon as what is awaited shows.
-  configure({ asyncUtilTimeout: 30_000 });
+  configure({ asyncUtilTimeout: 30_000, getElementError: elementError });
   vi.setConfig({ testTimeout: 90_000 });
   afterEach(() => cleanup());
 
