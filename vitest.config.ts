@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { pathAliases } from "./path-aliases";
 
 // One test run for everything, in four tiers (vitest projects): unit tests sit next to their code;
@@ -45,11 +46,31 @@ const SIZED_TESTS = [
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
 const PROCESS_TESTS = ["functions/src/local/**/*.test.ts", "wasm-core/src/gbdt/cli.test.ts", "functions/src/export/xls-writer.test.ts"];
 
+// Vitest's order (the longest files of the last run first), with a project's files of one environment
+// (jsdom or Node, a file's first line) next to each other: a worker that shares its module graph
+// between files (isolate: false) is kept only while the next file is of its project and environment,
+// and every new worker imports the modules again (the component tests' React and antd among them).
+const environmentOf = (file: string) => /@vitest-environment\s+(\S+)/.exec(readFileSync(file, "utf8").slice(0, 200))?.[1] ?? "node";
+class EnvironmentSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const groups = new Map<string, TestSpecification[]>();
+    for (const spec of sorted) {
+      const key = `${spec.project.name} ${environmentOf(spec.moduleId)}`;
+      const group = groups.get(key);
+      if (group) group.push(spec);
+      else groups.set(key, [spec]);
+    }
+    return [...groups.values()].flat();
+  }
+}
+
 export default defineConfig({
   resolve: { alias: pathAliases() },
   test: {
     pool: "forks",
     maxWorkers: 2,
+    sequence: { sequencer: EnvironmentSequencer },
     // The servers the tests start log only their 5xx requests (docs/operations.md).
     env: { REQUEST_LOG: "errors" },
     // `npm run coverage`: line and branch coverage of the product's code by the unit tier, and the
