@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi, createProject, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { accessToken, createProjectsAs, openWebApp, signIn, type Credentials, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -34,10 +34,13 @@ describe("web app: sign-in, shell and projects", () => {
     if (new URL(page.url()).origin !== server.url) await page.goto(at("/login"));
     await page.evaluate(() => localStorage.clear());
   }
-  /** Signed in as the user of a new company whose projects are `names` (the last the newest). */
-  async function companyWith(...names: string[]) {
-    await signIn(page, server.url, await server.newUser());
-    for (const name of names) await createProject(page, name);
+  /** Signed in on `path` as the user of a new company whose projects are `names` (the last the
+   *  newest), made through the API before the page opens; `before` runs between the two. */
+  async function companyWith(path: string, names: string[] = [], before?: (projectIds: string[], user: Credentials) => Promise<unknown>) {
+    const user = await server.newUser();
+    const ids = await createProjectsAs(server.url, user, names);
+    await before?.(ids, user);
+    await signIn(page, server.url, user, path);
   }
 
   beforeAll(async () => {
@@ -116,8 +119,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("opens the empty project list from the landing page", async () => {
-    await companyWith();
-    await page.goto(at("/"));
+    await companyWith("/");
     await page.getByRole("button", { name: "Начать работу" }).click();
     await page.waitForURL(at("/projects"));
     await page.getByText("Проектов пока нет").waitFor();
@@ -146,8 +148,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("creates a project", async () => {
-    await companyWith();
-    await page.goto(at("/projects"));
+    await companyWith("/projects");
     await page.getByRole("button", { name: "Добавить проект" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название").fill("Шахта Северная");
@@ -167,8 +168,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("edits a project and cuts a long name to 25 characters", async () => {
-    await companyWith("Шахта Северная");
-    await page.goto(at("/projects"));
+    await companyWith("/projects", ["Шахта Северная"]);
     await row("Шахта Северная").getByRole("button", { name: "Редактировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Редактирование проекта").waitFor();
@@ -181,8 +181,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("refuses to save over a newer version and says so in the dialog", async () => {
-    await companyWith("Разрез Восточный");
-    await page.goto(at("/projects"));
+    await companyWith("/projects", ["Разрез Восточный"]);
     await row("Разрез Восточный").getByRole("button", { name: "Редактировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Редактирование проекта").waitFor();
@@ -210,8 +209,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("archives a project after confirmation", async () => {
-    await companyWith("Разрез Восточный");
-    await page.goto(at("/projects"));
+    await companyWith("/projects", ["Разрез Восточный"]);
     await row("Разрез Восточный").getByRole("button", { name: "В архив" }).click();
     await page.getByText("Переместить проект в архив?").waitFor();
     await page.getByRole("button", { name: "Переместить" }).click();
@@ -219,10 +217,14 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("lists the archived project and restores it", async () => {
-    await companyWith("Разрез Восточный");
-    const [project] = (await callApi<{ results: { id: string }[] }>(page, "GET", "/api/v1/projects/?is_deleted=false")).json.results;
-    expect((await callApi(page, "PATCH", `/api/v1/projects/${project.id}/`, { is_deleted: true })).status).toBe(200);
-    await page.goto(at("/projects"));
+    await companyWith("/projects", ["Разрез Восточный"], async ([id], user) => {
+      const answer = await fetch(at(`/api/v1/projects/${id}/`), {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${await accessToken(server.url, user)}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ is_deleted: true }),
+      });
+      expect(answer.status).toBe(200);
+    });
     await page.getByText("Проектов пока нет").waitFor();
     await page.getByText("Архив", { exact: true }).click();
     await row("Разрез Восточный").waitFor();
@@ -237,8 +239,7 @@ describe("web app: sign-in, shell and projects", () => {
   const TWELVE = ["Разрез Восточный", ...Array.from({ length: 11 }, (_, n) => `Участок ${String(n + 1).padStart(2, "0")}`)];
 
   it("pages through more than 10 projects with limit and offset", async () => {
-    await companyWith(...TWELVE);
-    await page.goto(at("/projects"));
+    await companyWith("/projects", TWELVE);
     await row("Участок 11").waitFor();
     expect(await page.locator(".ant-table-row").count()).toBe(10);
     await page.locator(".ant-pagination-item-2").click();
@@ -270,9 +271,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows the profile with the company's statistics", async () => {
-    await companyWith(...TWELVE);
-    await server.settled();
-    await page.goto(at("/projects"));
+    await companyWith("/projects", TWELVE, () => server.settled());
     await menu().getByText("Профиль").click();
     await page.waitForURL(at("/profile"));
     await page.getByText("Демо-компания").first().waitFor();

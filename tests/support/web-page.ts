@@ -184,14 +184,26 @@ export function callApi<T>(page: Page, method: string, path: string, body?: unkn
   ) as Promise<{ status: number; json: T }>;
 }
 
+/** The project the helpers below create: active, over the year 2024. */
+const projectFields = (name: string) => ({ name, start_date: "2024-01-01", end_date: "2024-12-31", status: 1 });
+
 /** Creates a project through the API as the signed-in page's user; returns its id. */
 export async function createProject(page: Page, name: string): Promise<string> {
-  const created = await callApi<{ id: string }>(page, "POST", "/api/v1/projects/create_project/", {
-    name,
-    start_date: "2024-01-01",
-    end_date: "2024-12-31",
-    status: 1,
-  });
+  const created = await callApi<{ id: string }>(page, "POST", "/api/v1/projects/create_project/", projectFields(name));
   if (created.status !== 201) throw new Error(`project not created: ${created.status} ${JSON.stringify(created.json)}`);
   return created.json.id;
+}
+
+/** Creates projects `names` (the last the newest) through the API as `user` of the server at
+ *  `origin`, before a page shows them: the page then opens on them once, instead of loading the app
+ *  to create them and loading it again. Returns their ids. */
+export async function createProjectsAs(origin: string, user: Credentials, names: string[]): Promise<string[]> {
+  const token = (await tokenPair(origin, user)).access;
+  const call = apiCaller(
+    () => origin,
+    () => token,
+  );
+  const ids: string[] = [];
+  for (const name of names) ids.push((await call<{ id: string }>("POST", "v1/projects/create_project/", projectFields(name))).id);
+  return ids;
 }
