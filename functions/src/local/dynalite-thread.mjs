@@ -8,6 +8,7 @@
 import { EventEmitter } from "node:events";
 import { parentPort, workerData } from "node:worker_threads";
 import dynalite from "dynalite";
+import "./dynalite-engine.mjs";
 
 const { path, port } = workerData;
 const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });

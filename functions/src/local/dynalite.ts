@@ -4,6 +4,7 @@
 // then takes none of the time its requests' event loop needs, and this process's clients reach it
 // through message ports (`connect`, dynalite-port.ts) rather than its loopback port.
 import dynalite from "dynalite";
+import "./dynalite-engine.mjs";
 import type { AddressInfo } from "node:net";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 

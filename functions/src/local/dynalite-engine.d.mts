@@ -1,0 +1,8 @@
+// Types of dynalite-engine.mjs, which also changes how the dynalite engines of this process answer.
+export interface PegParser {
+  parse(input: string, options: { context: Record<string, unknown> }): unknown;
+}
+/** dynalite's parser `id` (dynalite/db/…Parser.js), memoised or as dynalite has it. */
+export function loadParser(id: string, memoised?: boolean): PegParser | undefined;
+/** The memoised source of the parser in `file`, or undefined when it cannot be memoised. */
+export function memoisedParserSource(file: string): string | undefined;

@@ -1,0 +1,150 @@
+// The memoised expression parsers of the local engine (dynalite-engine.mjs) answer what dynalite's
+// own answer: the same trees, the same errors, the same names and values left unused, through
+// dynalite's own validation of a request's expressions.
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { loadParser, type PegParser } from "./dynalite-engine.mjs";
+
+const require = createRequire(import.meta.url);
+const validations = require("dynalite/validations/index.js") as { validateExpressions(data: Record<string, unknown>): string | undefined };
+const PARSERS = ["conditionParser", "updateParser", "projectionParser"].map((name) => `dynalite/db/${name}.js`);
+
+const S = (s: string) => ({ S: s });
+const N = (n: number) => ({ N: String(n) });
+const frozen = { ":frozen0": S("submitted"), ":frozen1": S("approved") };
+const pending = (n: number) => ({
+  ConditionExpression: Array.from({ length: n }, (_, j) => `(attribute_not_exists(#p${j}) OR #p${j} < :s${j})`).join(" AND "),
+  UpdateExpression: `ADD #rev :one, #a1 :a1 SET updated_at = :at, ${Array.from({ length: n }, (_, j) => `#p${j} = :s${j}`).join(", ")}`,
+  ExpressionAttributeNames: {
+    "#rev": "rev",
+    "#a1": "calc:underground",
+    ...Object.fromEntries(Array.from({ length: n }, (_, j) => [`#p${j}`, `pending:CALC#${j}`])),
+  },
+  ExpressionAttributeValues: {
+    ":one": N(n),
+    ":a1": N(1),
+    ":at": S("2026-11-25T10:00:00.000Z"),
+    ...Object.fromEntries(Array.from({ length: n }, (_, j) => [`:s${j}`, S(String(j).padStart(40, "0"))])),
+  },
+});
+
+/** Requests' expressions as the repositories send them, and ones dynalite refuses. */
+const CASES: Record<string, unknown>[] = [
+  {
+    // The freeze guard (adapters/dynamodb/inventory-review-repository.ts).
+    UpdateExpression:
+      "SET company = if_not_exists(company, :c), #y = if_not_exists(#y, :y), #s = if_not_exists(#s, :draft), " +
+      "history = if_not_exists(history, :none), comments = if_not_exists(comments, :none), " +
+      "updated_at = if_not_exists(updated_at, :now), version = if_not_exists(version, :zero), last_changed_by = :e, " +
+      "last_begun_at = :now ADD changed_by :set, writes_begun :one",
+    ConditionExpression:
+      "(attribute_not_exists(#s) OR NOT (#s IN (:frozen0, :frozen1))) AND (attribute_not_exists(held_at) OR held_at < :stale)",
+    ExpressionAttributeNames: { "#y": "year", "#s": "status" },
+    ExpressionAttributeValues: {
+      ...frozen,
+      ":c": S("c"),
+      ":y": N(2024),
+      ":draft": S("draft"),
+      ":none": { L: [] },
+      ":now": S("2026"),
+      ":zero": N(0),
+      ":one": N(1),
+      ":e": S("a@b"),
+      ":set": { SS: ["a@b"] },
+      ":stale": S("2025"),
+    },
+  },
+  pending(1),
+  pending(25),
+  { ConditionExpression: "attribute_not_exists(PK)" },
+  {
+    ConditionExpression: "attribute_not_exists(#s) OR #s < :seq",
+    ExpressionAttributeNames: { "#s": "sequence" },
+    ExpressionAttributeValues: { ":seq": S("1") },
+  },
+  { KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)", ExpressionAttributeValues: { ":pk": S("A"), ":sk": S("B#") } },
+  {
+    KeyConditionExpression: "GSI1PK = :pk AND GSI1SK BETWEEN :a AND :b",
+    ExpressionAttributeValues: { ":pk": S("A"), ":a": S("1"), ":b": S("2") },
+  },
+  {
+    FilterExpression: "is_deleted = :no AND (size(#l) > :n OR contains(#l, :x))",
+    ExpressionAttributeNames: { "#l": "list" },
+    ExpressionAttributeValues: { ":no": { BOOL: false }, ":n": N(2), ":x": S("x") },
+  },
+  {
+    FilterExpression: "attribute_type(#a, :t) AND NOT (#b <> :v)",
+    ExpressionAttributeNames: { "#a": "a", "#b": "b" },
+    ExpressionAttributeValues: { ":t": S("S"), ":v": N(1) },
+  },
+  {
+    UpdateExpression: "SET #l = list_append(if_not_exists(#l, :e), :x), n = n + :one REMOVE held_at, #m.a[2] DELETE s :set",
+    ExpressionAttributeNames: { "#l": "list", "#m": "map" },
+    ExpressionAttributeValues: { ":e": { L: [] }, ":x": { L: [S("x")] }, ":one": N(1), ":set": { SS: ["a"] } },
+  },
+  {
+    ProjectionExpression: "#file.#key, #results.#data, #coefficients, a[1].b",
+    ExpressionAttributeNames: { "#file": "file", "#key": "key", "#results": "results", "#data": "data", "#coefficients": "c" },
+  },
+  // Refused: syntax, reserved words, undefined and unused names and values, misused functions.
+  { ConditionExpression: "(attribute_not_exists(PK)" },
+  { ConditionExpression: "((a = :v))", ExpressionAttributeValues: { ":v": N(1) } },
+  { ConditionExpression: "status = :v", ExpressionAttributeValues: { ":v": N(1) } },
+  { ConditionExpression: "#x = :v", ExpressionAttributeValues: { ":v": N(1) } },
+  { ConditionExpression: "a = :v", ExpressionAttributeValues: { ":v": N(1), ":w": N(2) } },
+  { ConditionExpression: "a = :v", ExpressionAttributeNames: { "#n": "n" }, ExpressionAttributeValues: { ":v": N(1) } },
+  { ConditionExpression: "a BETWEEN :b AND :a", ExpressionAttributeValues: { ":a": N(1), ":b": N(2) } },
+  { ConditionExpression: "begins_with(a, :n)", ExpressionAttributeValues: { ":n": N(1) } },
+  { ConditionExpression: "attribute_type(a, :t)", ExpressionAttributeValues: { ":t": S("Q") } },
+  { ConditionExpression: "unknown_fn(a)" },
+  { ConditionExpression: "a = a" },
+  { ConditionExpression: "a IN ()" },
+  { ConditionExpression: "size(:v) > :n", ExpressionAttributeValues: { ":v": N(1), ":n": N(0) } },
+  { ConditionExpression: "attribute_not_exists(PK) AND" },
+  { ConditionExpression: "" },
+  { UpdateExpression: "SET a = :v SET b = :v", ExpressionAttributeValues: { ":v": N(1) } },
+  { UpdateExpression: "ADD a :s", ExpressionAttributeValues: { ":s": S("x") } },
+  { UpdateExpression: "SET a = :v, a = :w", ExpressionAttributeValues: { ":v": N(1), ":w": N(2) } },
+  { UpdateExpression: "SET a = b + :s", ExpressionAttributeValues: { ":s": S("x") } },
+  { UpdateExpression: "REMOVE a, a.b" },
+  { UpdateExpression: "SET a = if_not_exists(:v, b)", ExpressionAttributeValues: { ":v": N(1) } },
+  { ProjectionExpression: "a, a.b" },
+  { ProjectionExpression: "a,, b" },
+];
+
+/** What dynalite's validation of `data`'s expressions answers with `parsers` in place. */
+function validated(data: Record<string, unknown>, parsers: PegParser[]): string {
+  const modules = PARSERS.map((id) => require(id) as PegParser);
+  const kept = modules.map((module) => module.parse);
+  try {
+    modules.forEach((module, i) => {
+      module.parse = parsers[i].parse;
+    });
+    const copy = structuredClone(data);
+    const error = validations.validateExpressions(copy);
+    return JSON.stringify({ error, ...copy });
+  } finally {
+    modules.forEach((module, i) => {
+      module.parse = kept[i];
+    });
+  }
+}
+
+describe("the local engine's memoised expression parsers", () => {
+  const own = PARSERS.map((id) => loadParser(id, false)!);
+  const memoised = PARSERS.map((id) => loadParser(id)!);
+
+  it("load: dynalite's parsers are laid out as the memoisation expects", () => {
+    expect(memoised.every(Boolean)).toBe(true);
+  });
+
+  it.each(CASES.map((data, i) => [i, data] as const))("case %i answers as dynalite's own", (_, data) => {
+    const expected = validated(data, own);
+    expect(validated(data, memoised)).toBe(expected);
+  });
+
+  it("the refused cases are refused", () => {
+    const refused = CASES.slice(CASES.findIndex((data) => data.ConditionExpression === "(attribute_not_exists(PK)"));
+    for (const data of refused) expect(JSON.parse(validated(data, memoised)).error, JSON.stringify(data)).toMatch(/./);
+  });
+});
