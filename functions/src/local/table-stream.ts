@@ -75,7 +75,9 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
 
   /** Hands the record on; a promise when its queue is full (the write answers once there is room). */
   const emit = (key: Image, before: Image | undefined, after: Image | undefined) => {
-    if ((!before && !after) || changedAttributes(before, after).length === 0) return undefined;
+    // An item made or removed always changes; only a modification is compared attribute by attribute.
+    if (!before && !after) return undefined;
+    if (before && after && changedAttributes(before, after).length === 0) return undefined;
     const SequenceNumber = nextSequence();
     const handed = onRecord({
       eventID: newId(),

@@ -30,6 +30,11 @@ const UNSIGNED: DynamoDBClientConfig["httpAuthSchemes"] = [
   },
 ];
 
+/** What the SDK adds to every call for a request that goes over HTTP to AWS: on the local host's
+ *  message port (`requestHandler`) the request never leaves the process and the engine reads none
+ *  of it (a user agent, a trace header, the host and length headers). */
+const NOT_FOR_A_PORT = ["getUserAgentMiddleware", "recursionDetectionMiddleware", "hostHeaderMiddleware", "contentLengthMiddleware"];
+
 /** How the document client turns objects into DynamoDB values (the local table stream marshals
  *  its images the same way). */
 export const MARSHALL_OPTIONS = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
@@ -50,6 +55,10 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { ...MARSHALL_OPTIONS },
   });
+  // No logger is configured (the SDK's default logs nothing), yet its logger middleware would walk
+  // every call's input and output through the schema to hide sensitive values from it.
+  doc.middlewareStack.remove("loggerMiddleware");
+  if (settings.requestHandler) for (const name of NOT_FOR_A_PORT) doc.middlewareStack.remove(name);
   guardStorableValues(doc);
   coalesceGets(doc);
   return doc;
