@@ -1,10 +1,14 @@
-// The DynamoDB client's transport to the local host's dynalite thread (dynalite-thread.mjs) through
-// a message port in place of HTTP on loopback: the request the SDK built (target header, JSON body)
-// goes to the thread as it is and the engine's answer comes back as the HTTP response would. Per
-// call this saves the socket, the HTTP client and server and the request's signature (the engine
-// never checks one, and nothing leaves the process); everything above the transport (the SDK's
-// serialisation, retries, errors, the middleware this project adds) is what it is over HTTP.
+// The DynamoDB client's transports to a dynalite engine of this process in place of HTTP on
+// loopback: to the local host's dynalite thread (dynalite-thread.mjs) through a message port, or
+// straight to the request handler of an engine in this process's own event loop (dynalite.ts). The
+// request the SDK built (target header, JSON body) goes to the engine as it is and the engine's
+// answer comes back as the HTTP response would (dynalite-answer.mjs). Per call this saves the
+// socket, the HTTP client and server and the request's signature (the engine never checks one, and
+// nothing leaves the process); everything above the transport (the SDK's serialisation, retries,
+// errors, the middleware this project adds) is what it is over HTTP.
+import type { EventEmitter } from "node:events";
 import type { MessagePort } from "node:worker_threads";
+import { answerRequest, type EngineAnswer } from "./dynalite-answer.mjs";
 
 interface PortRequest {
   id: number;
@@ -32,10 +36,18 @@ function textOf(body: unknown): string {
   return "";
 }
 
+/** What the SDK's client asks of its `requestHandler`. */
+export interface SdkRequestHandler {
+  handle(request: SdkRequest): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }>;
+  updateHttpClientConfig(): void;
+  httpHandlerConfigs(): Record<string, never>;
+  destroy(): void;
+}
+
 /** The SDK's request handler (its `requestHandler` option) over `port`. While calls wait the port
  *  keeps the process alive, as a socket with a request in flight would; idle, it does not. A port
  *  whose thread has gone fails its calls, as a refused connection would. */
-export function portRequestHandler(port: MessagePort) {
+export function portRequestHandler(port: MessagePort): SdkRequestHandler {
   let nextId = 1;
   let closed = false;
   const waiting = new Map<number, { resolve: (answer: PortAnswer) => void; reject: (error: Error) => void }>();
@@ -72,5 +84,24 @@ export function portRequestHandler(port: MessagePort) {
       closed = true;
       port.close();
     },
+  };
+}
+
+/** The SDK's request handler straight to `server`, dynalite's HTTP server in this process's event
+ *  loop, without its loopback port. */
+export function engineRequestHandler(server: EventEmitter): SdkRequestHandler {
+  return {
+    handle(request: SdkRequest): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }> {
+      return new Promise<EngineAnswer>((resolve) => answerRequest(server, request.headers, textOf(request.body), resolve)).then(
+        (answer) => ({
+          response: { statusCode: answer.status, headers: answer.headers, body: Buffer.from(answer.body) },
+        }),
+      );
+    },
+    updateHttpClientConfig() {},
+    httpHandlerConfigs() {
+      return {};
+    },
+    destroy() {},
   };
 }

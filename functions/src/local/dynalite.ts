@@ -1,18 +1,24 @@
 // dynalite, the DynamoDB implementation on LevelDB, on a loopback port. With a path the data
 // persist there; without one it keeps everything in memory (tests). In this process's event loop,
 // or with `thread` in a worker thread of its own (dynalite-thread.mjs): the local server's engine
-// then takes none of the time its requests' event loop needs, and this process's clients reach it
-// through message ports (`connect`, dynalite-port.ts) rather than its loopback port.
+// then takes none of the time its requests' event loop needs. Either way this process's clients
+// reach it without its loopback port (`requestHandler`, dynalite-port.ts): through message ports to
+// its thread, or straight to its request handler in this event loop.
 import dynalite from "dynalite";
 import "./dynalite-engine.mjs";
 import type { AddressInfo } from "node:net";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
+import { engineRequestHandler, portRequestHandler, type SdkRequestHandler } from "./dynalite-port";
 
 export interface RunningDynalite {
   endpoint: string;
   /** In a thread: a new way in for a client of this process (dynalite-port.ts), which may be
    *  handed on to another thread. */
   connect?(): MessagePort;
+  /** A new transport for a client of this process (the SDK's `requestHandler`): through a port of
+   *  its own to the engine's thread, or straight to the engine in this event loop; either way
+   *  without the loopback port (dynalite-port.ts). */
+  requestHandler(): SdkRequestHandler;
   close(): Promise<void>;
 }
 
@@ -36,6 +42,7 @@ export async function startDynalite(options: DynaliteOptions = {}): Promise<Runn
   const { port: actualPort } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${actualPort}`,
+    requestHandler: () => engineRequestHandler(server),
     // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
     close: () => new Promise<void>((resolve, reject) => server.close((err?: Error) => (err ? reject(err) : resolve()))),
   };
@@ -75,13 +82,15 @@ async function startDynaliteThread(path: string | undefined, port: number): Prom
   // The thread does not keep the process alive by itself (a caller's requests to it do).
   worker.unref();
   let closing: Promise<void> | undefined;
+  const connect = () => {
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ type: "connect", port: port2 }, [port2]);
+    return port1;
+  };
   return {
     endpoint: `http://127.0.0.1:${started.port}`,
-    connect() {
-      const { port1, port2 } = new MessageChannel();
-      worker.postMessage({ type: "connect", port: port2 }, [port2]);
-      return port1;
-    },
+    connect,
+    requestHandler: () => portRequestHandler(connect()),
     close() {
       closing ??= (async () => {
         const closed = next();

@@ -12,7 +12,6 @@ import type { Repositories } from "../ports";
 import type { SigningKeys } from "../domain/signed-tokens";
 import type { StreamRecord } from "../events/table-changes";
 import { startDynalite, type RunningDynalite } from "./dynalite";
-import { portRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
@@ -96,24 +95,25 @@ export interface StorageOptions {
 
 /** The table on a dynalite endpoint, with the stream DynamoDB would have: this process's writes
  *  go to the handler that the table's stream feeds in AWS (events/table-changes.ts), in this
- *  process or in a thread of its own. An engine in a thread of this process is reached through
- *  message ports (`connect`), by this process's client and the handler's thread alike. */
+ *  process or in a thread of its own. An engine of this process (`engine`) is reached without
+ *  HTTP: in its thread through message ports, by this process's client and the handler's thread
+ *  alike; in this event loop straight (dynalite-port.ts). */
 async function fromEndpoint(
   endpoint: string,
   closeEngine: () => Promise<void>,
   options: StorageOptions = {},
-  connect?: RunningDynalite["connect"],
+  engine?: RunningDynalite,
 ): Promise<OpenStorage> {
   const doc = createDocumentClient({
     tableName: LOCAL_TABLE,
     endpoint,
-    ...(connect ? { requestHandler: portRequestHandler(connect()) } : {}),
+    ...(engine ? { requestHandler: engine.requestHandler() } : {}),
   });
   await ensureTable(doc, LOCAL_TABLE);
   const repos = dynamoRepositories(doc, LOCAL_TABLE);
   const handler = options.threads
-    ? threadStreamHandler(endpoint, LOCAL_TABLE, connect)
-    : inProcessStreamHandler(endpoint, LOCAL_TABLE, connect?.());
+    ? threadStreamHandler(endpoint, LOCAL_TABLE, engine?.connect)
+    : inProcessStreamHandler(endpoint, LOCAL_TABLE, engine?.requestHandler());
   const stream = eventQueue<StreamRecord>(
     async (records) => {
       const failed = new Set(await handler.handle(records));
@@ -141,7 +141,7 @@ async function fromEndpoint(
 /** Storage in memory: every call gets its own empty table (tests). */
 export async function openMemoryStorage(options: StorageOptions = {}): Promise<OpenStorage> {
   const engine = await startDynalite({ thread: options.threads });
-  return fromEndpoint(engine.endpoint, engine.close, options, engine.connect);
+  return fromEndpoint(engine.endpoint, engine.close, options, engine);
 }
 
 /** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there. */
@@ -157,7 +157,7 @@ export async function openServerStorage(dataDir: string, options: StorageOptions
       await engine.close();
     },
     options,
-    engine.connect,
+    engine,
   );
 }
 
@@ -178,5 +178,5 @@ export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
   }
   mkdirSync(dataDir, { recursive: true });
   const engine = await startDynalite({ path: join(dataDir, "dynamodb") });
-  return fromEndpoint(engine.endpoint, engine.close);
+  return fromEndpoint(engine.endpoint, engine.close, {}, engine);
 }

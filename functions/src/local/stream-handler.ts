@@ -9,7 +9,7 @@ import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
 import { handleTableChanges, type StreamRecord } from "../events/table-changes";
-import { portRequestHandler } from "./dynalite-port";
+import type { SdkRequestHandler } from "./dynalite-port";
 
 export interface StreamHandler {
   /** Handles one batch; answers the identifiers (sequence numbers) of the records that failed. */
@@ -25,9 +25,9 @@ export const recordIdentifier = (record: StreamRecord): string => record.dynamod
 
 /** The handler in this process, writing through a client of its own: its writes (audit entries,
  *  statistics snapshots) are ones it skips on the stream anyway, so they need no records. With
- *  `port`, the client reaches the engine's thread through it (dynalite-port.ts). */
-export function inProcessStreamHandler(endpoint: string, tableName: string, port?: MessagePort): StreamHandler {
-  const doc = createDocumentClient({ tableName, endpoint, ...(port ? { requestHandler: portRequestHandler(port) } : {}) });
+ *  `requestHandler`, the client reaches the engine through it rather than HTTP (dynalite-port.ts). */
+export function inProcessStreamHandler(endpoint: string, tableName: string, requestHandler?: SdkRequestHandler): StreamHandler {
+  const doc = createDocumentClient({ tableName, endpoint, ...(requestHandler ? { requestHandler } : {}) });
   const repos = dynamoRepositories(doc, tableName);
   return {
     async handle(records) {

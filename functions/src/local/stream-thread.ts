@@ -7,9 +7,10 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { StreamThreadAnswer, StreamThreadData, StreamThreadBatch } from "./stream-handler";
 import { inProcessStreamHandler } from "./stream-handler";
+import { portRequestHandler } from "./dynalite-port";
 
 const { endpoint, tableName, port: engine } = workerData as StreamThreadData;
-const handler = inProcessStreamHandler(endpoint, tableName, engine);
+const handler = inProcessStreamHandler(endpoint, tableName, engine && portRequestHandler(engine));
 const port = parentPort!;
 
 port.on("message", (batch: StreamThreadBatch) => {
