@@ -23,6 +23,10 @@ export function missingPrograms(tier: string): string[] {
 export default function setup(project: TestProject): void {
   const missing = missingPrograms(project.name);
   if (missing.length > 0) {
-    throw new Error(`The ${project.name} tier needs ${missing.join(", ")}: sudo apt-get install -y ${missing.join(" ")}`);
+    const error = new Error(`The ${project.name} tier needs ${missing.join(", ")}: sudo apt-get install -y ${missing.join(" ")}`);
+    // The message is the whole answer. Without frames: vitest's module cache on disk cannot map this
+    // setup module's frames back to its source, and printing them would fail and hide the message.
+    error.stack = `Error: ${error.message}`;
+    throw error;
   }
 }
