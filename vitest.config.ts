@@ -52,7 +52,6 @@ const PROCESS_TESTS = ["functions/src/local/**/*.test.ts", "wasm-core/src/gbdt/c
 // (jsdom or Node, a file's first line) next to each other: a worker that shares its module graph
 // between files (isolate: false) is kept only while the next file is of its project and environment,
 // and every new worker imports the modules again (the component tests' React and antd among them).
-const BUNDLES_FIRST = "tests/rehearsal/rehearsal.test.ts";
 const environmentOf = (file: string) => /@vitest-environment\s+(\S+)/.exec(readFileSync(file, "utf8").slice(0, 200))?.[1] ?? "node";
 class EnvironmentSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -64,11 +63,7 @@ class EnvironmentSequencer extends BaseSequencer {
       if (group) group.push(spec);
       else groups.set(key, [spec]);
     }
-    const ordered = [...groups.values()].flat();
-    // The rehearsal bundles the prod stack the stack test waits for: first in the run, its bundling
-    // overlaps the browser files on the other worker instead of the stack test's wait.
-    const first = ordered.filter((spec) => spec.moduleId.endsWith(BUNDLES_FIRST));
-    return [...first, ...ordered.filter((spec) => !first.includes(spec))];
+    return [...groups.values()].flat();
   }
 }
 
