@@ -143,9 +143,12 @@ async function run(seconds: number, rate: number, token: string, project: string
   });
 }
 
+/** The rate served is the requests over the phase's time: autocannon's own «average» is the mean of
+ *  its per-second counts, the phase's last partial second counted as a whole one. */
 function report(title: string, result: autocannon.Result) {
   say(
-    `${title}: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ` +
+    `${title}: ${result.requests.total} requests in ${result.duration.toFixed(1)} s, ` +
+      `${(result.requests.total / result.duration).toFixed(0)} req/s, ` +
       `latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms, ` +
       `2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
   );
