@@ -1,7 +1,11 @@
 // The real Hono app on a fresh in-memory dynalite table, with every DynamoDB call of its requests
 // counted (adapters/dynamodb/call-count.ts): the round trips of each API operation, for
-// tests/integration/round-trips.test.ts and `npm run bench -- api`. `otherProcess()` opens a
-// second set of repositories on the same table, as another Lambda instance or server would.
+// tests/integration/round-trips.test.ts and `npm run bench -- api`. Its client captures the
+// table's changes as the local host's does (local/table-stream.ts: an update's images come back
+// with it, so what is counted is what the local server sends, and DynamoDB gets in AWS); the
+// records go nowhere: this API has no stream handler, so the kept sums are never usable here.
+// `otherProcess()` opens a second set of repositories on the same table, as another Lambda
+// instance or server would.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +23,8 @@ import { seedProductionCalendar } from "@server/domain/production-calendar";
 import { seedDefaultModels } from "@server/domain/forecast-models";
 import { createCompany, createUser } from "@server/domain/users";
 import { inProcessSpreadsheets } from "@server/export/in-process";
-import { startDynalite } from "@server/local/dynalite";
+import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
+import { captureTableChanges } from "@server/local/table-stream";
 
 const TABLE = "round-trips";
 
@@ -34,9 +39,10 @@ export interface CountedApi {
   close(): Promise<void>;
 }
 
-function depsOn(endpoint: string): { deps: Deps; counter: CallCounter; destroy: () => void } {
-  const doc = createDocumentClient({ tableName: TABLE, endpoint });
+function depsOn(engine: RunningDynalite): { deps: Deps; counter: CallCounter; destroy: () => void } {
+  const doc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
   const counter = countCalls(doc);
+  captureTableChanges(doc, () => undefined, { imagesWithUpdates: true });
   const deps: Deps = {
     repos: dynamoRepositories(doc, TABLE),
     blobs: fsBlobStore(mkdtempSync(join(tmpdir(), "round-trips-"))),
@@ -49,7 +55,7 @@ function depsOn(endpoint: string): { deps: Deps; counter: CallCounter; destroy: 
 
 export async function countedApi(): Promise<CountedApi> {
   const engine = await startDynalite();
-  const main = depsOn(engine.endpoint);
+  const main = depsOn(engine);
   const others: Array<() => void> = [];
   const { deps, counter } = main;
   // ensureTable goes through a client of its own; its calls belong to no operation.
@@ -88,7 +94,7 @@ export async function countedApi(): Promise<CountedApi> {
       return { calls, body: await res.json() };
     },
     otherProcess() {
-      const other = depsOn(engine.endpoint);
+      const other = depsOn(engine);
       others.push(other.destroy);
       return other.deps;
     },

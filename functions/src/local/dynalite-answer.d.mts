@@ -1,10 +1,18 @@
 // Types of dynalite-answer.mjs.
 import type { EventEmitter } from "node:events";
 
+/** The header that asks for an UpdateItem's images. */
+export const ITEM_IMAGES_HEADER: string;
+
+/** An item as the engine keeps it (AttributeValues, a binary value as base64). */
+export type EngineItem = Record<string, Record<string, unknown>>;
+
 export interface EngineAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** An UpdateItem's item before it (absent when there was none) and after it, when asked. */
+  images?: { before?: EngineItem; after: EngineItem };
 }
 /** Hands one request to `server` (dynalite's HTTP server) as its loopback port would and calls
  *  `reply` with the answer. */

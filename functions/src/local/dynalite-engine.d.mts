@@ -6,3 +6,6 @@ export interface PegParser {
 export function loadParser(id: string, memoised?: boolean): PegParser | undefined;
 /** The memoised source of the parser in `file`, or undefined when it cannot be memoised. */
 export function memoisedParserSource(file: string): string | undefined;
+/** Runs `end` (which hands a request's end to the engine) so that, when the request is an
+ *  UpdateItem that succeeds, `holder` gets the item before it and after it. */
+export function withItemImages(holder: { before?: unknown; after?: unknown }, end: () => void): void;

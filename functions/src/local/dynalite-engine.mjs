@@ -20,11 +20,19 @@
 //   own thread the read is made there and then (getSync), and its answer handed back on the next
 //   tick, as the engine's callbacks expect. Writes, scans and a read the engine cannot make at once
 //   (not open yet, a value it cannot decode) go the asynchronous way, which answers as before.
+//
+// And one thing DynamoDB's API has no word for: an UpdateItem handed over with `withItemImages`
+// (dynalite-answer.mjs, for the local table stream, table-stream.ts) also gives back the item
+// before and after it, as the engine read and wrote it under the item's lock: the images of the
+// stream record, without a read of the item before the update. The request and its answer are
+// otherwise the ones the caller sent and DynamoDB would give.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const engine = require("dynalite/db/index.js");
+const validations = require("dynalite/validations/index.js");
+const UPDATE_TYPES = require("dynalite/validations/updateItem.js").types;
 
 /** The rule functions of a parser PEG.js 0.10 generated: a body that ends in its only `return s0`. */
 const RULE = /( {2}function peg\$parse[A-Za-z_][A-Za-z0-9_]*\(\) \{\n {4}var s0[^;\n]*;\n)([\s\S]*?)\n {4}return s0;\n {2}\}/g;
@@ -139,7 +147,50 @@ function readAtOnce(store) {
   };
 }
 
+/** Runs `end` (which hands a request's end to the engine) so that, when the request is an
+ *  UpdateItem that succeeds, `holder` gets the item before it (`before`, absent when there was
+ *  none) and after it (`after`): the ones the engine read and wrote under the item's lock. */
+export function withItemImages(holder, end) {
+  engine.withItemImages(holder, end);
+}
+
+/** Installs withItemImages on the engine's module, which every copy of this module shares. */
+function answerItemImages() {
+  // The holder of the request whose end is being handed over: dynalite checks a request's types at
+  // its end, synchronously, so the checked request it makes then is that one's.
+  let asking;
+  const holders = new WeakMap();
+  engine.withItemImages = (holder, end) => {
+    asking = holder;
+    try {
+      end();
+    } finally {
+      asking = undefined;
+    }
+  };
+  const checkTypes = validations.checkTypes;
+  validations.checkTypes = function (data, types) {
+    const holder = asking;
+    asking = undefined;
+    const checked = checkTypes.call(this, data, types);
+    if (holder && types === UPDATE_TYPES) holders.set(checked, holder);
+    return checked;
+  };
+  // updateItem (dynalite/actions/updateItem.js) calls it with the checked request, the item it
+  // read and the one it is about to write, once the condition and the update have held.
+  const addConsumedCapacity = engine.addConsumedCapacity;
+  engine.addConsumedCapacity = function (data, isRead, oldItem, newItem) {
+    const holder = holders.get(data);
+    if (holder) {
+      if (oldItem) holder.before = oldItem;
+      holder.after = newItem;
+    }
+    return addConsumedCapacity.apply(this, arguments);
+  };
+}
+
 if (!engine.create.cheaperCalls) {
+  answerItemImages();
   memoiseParsers();
   const create = engine.create;
   engine.create = function (options) {

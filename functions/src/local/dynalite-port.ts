@@ -5,21 +5,46 @@
 // answer comes back as the HTTP response would (dynalite-answer.mjs). Per call this saves the
 // socket, the HTTP client and server and the request's signature (the engine never checks one, and
 // nothing leaves the process); everything above the transport (the SDK's serialisation, retries,
-// errors, the middleware this project adds) is what it is over HTTP.
+// errors, the middleware this project adds) is what it is over HTTP. An UpdateItem's images, when
+// asked (dynalite-answer.mjs), come back on the response beside its body (`itemImagesOf`).
 import type { EventEmitter } from "node:events";
 import type { MessagePort } from "node:worker_threads";
-import { answerRequest, type EngineAnswer } from "./dynalite-answer.mjs";
+import { answerRequest, type EngineAnswer, type EngineItem } from "./dynalite-answer.mjs";
+
+export { ITEM_IMAGES_HEADER } from "./dynalite-answer.mjs";
+
+export interface ItemImages {
+  before?: EngineItem;
+  after: EngineItem;
+}
+
+/** The SDK's HTTP response as these transports make it. */
+interface PortResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  itemImages?: ItemImages;
+}
+
+/** The images an UpdateItem's response carries (ITEM_IMAGES_HEADER), or undefined. */
+export const itemImagesOf = (response: unknown): ItemImages | undefined => (response as PortResponse | undefined)?.itemImages;
+
+const responseOf = (answer: EngineAnswer): { response: PortResponse } => ({
+  response: {
+    statusCode: answer.status,
+    headers: answer.headers,
+    body: Buffer.from(answer.body),
+    ...(answer.images ? { itemImages: answer.images } : {}),
+  },
+});
 
 interface PortRequest {
   id: number;
   headers: Record<string, string>;
   body: string;
 }
-interface PortAnswer {
+interface PortAnswer extends EngineAnswer {
   id: number;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
 }
 
 /** The part of the SDK's HTTP request this transport reads. */
@@ -38,7 +63,7 @@ function textOf(body: unknown): string {
 
 /** What the SDK's client asks of its `requestHandler`. */
 export interface SdkRequestHandler {
-  handle(request: SdkRequest): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }>;
+  handle(request: SdkRequest): Promise<{ response: PortResponse }>;
   updateHttpClientConfig(): void;
   httpHandlerConfigs(): Record<string, never>;
   destroy(): void;
@@ -66,7 +91,7 @@ export function portRequestHandler(port: MessagePort): SdkRequestHandler {
   });
   port.unref();
   return {
-    handle(request: SdkRequest): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }> {
+    handle(request: SdkRequest): Promise<{ response: PortResponse }> {
       if (closed) return Promise.reject(gone());
       const id = nextId++;
       const body = textOf(request.body);
@@ -74,7 +99,7 @@ export function portRequestHandler(port: MessagePort): SdkRequestHandler {
         waiting.set(id, { resolve, reject });
         port.ref();
         port.postMessage({ id, headers: request.headers, body } satisfies PortRequest);
-      }).then((answer) => ({ response: { statusCode: answer.status, headers: answer.headers, body: Buffer.from(answer.body) } }));
+      }).then(responseOf);
     },
     updateHttpClientConfig() {},
     httpHandlerConfigs() {
@@ -91,12 +116,8 @@ export function portRequestHandler(port: MessagePort): SdkRequestHandler {
  *  loop, without its loopback port. */
 export function engineRequestHandler(server: EventEmitter): SdkRequestHandler {
   return {
-    handle(request: SdkRequest): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }> {
-      return new Promise<EngineAnswer>((resolve) => answerRequest(server, request.headers, textOf(request.body), resolve)).then(
-        (answer) => ({
-          response: { statusCode: answer.status, headers: answer.headers, body: Buffer.from(answer.body) },
-        }),
-      );
+    handle(request: SdkRequest): Promise<{ response: PortResponse }> {
+      return new Promise<EngineAnswer>((resolve) => answerRequest(server, request.headers, textOf(request.body), resolve)).then(responseOf);
     },
     updateHttpClientConfig() {},
     httpHandlerConfigs() {

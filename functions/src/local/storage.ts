@@ -123,7 +123,7 @@ async function fromEndpoint(
     // while still folding a burst of writes into one refresh per company.
     { name: "table stream", windowMs: 200 },
   );
-  captureTableChanges(doc, (record) => stream.push(record));
+  captureTableChanges(doc, (record) => stream.push(record), { imagesWithUpdates: engine !== undefined });
   return {
     repos,
     endpoint,

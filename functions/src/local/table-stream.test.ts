@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import type { StreamRecord } from "../events/table-changes";
 import { startDynalite, type RunningDynalite } from "./dynalite";
@@ -11,27 +11,53 @@ import { captureTableChanges } from "./table-stream";
 
 const TABLE = "stream-test";
 let engine: RunningDynalite;
+/** Through the engine's own transport (as the local host's storage): an update answers its images. */
 let doc: DynamoDBDocumentClient;
+/** Over HTTP (a command beside a running server): an update's old item is read before it. */
+let http: DynamoDBDocumentClient;
+/** Without a stream: what the engine answers a caller. */
+let plain: DynamoDBDocumentClient;
 const records: StreamRecord[] = [];
 
 beforeAll(async () => {
   engine = await startDynalite();
-  doc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
+  doc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
   await ensureTable(doc, TABLE);
-  captureTableChanges(doc, (record) => records.push(record));
+  captureTableChanges(doc, (record) => records.push(record), { imagesWithUpdates: true });
+  http = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
+  captureTableChanges(http, (record) => records.push(record));
+  plain = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
 });
 afterAll(async () => {
-  doc.destroy();
+  for (const client of [doc, http, plain]) client.destroy();
   await engine.close();
 });
 
 const take = () => records.splice(0, records.length);
 
+/** A client whose calls are listed, with the stream captured as `doc`'s or as `http`'s. */
+function countingClient(images: boolean): { client: DynamoDBDocumentClient; calls: string[] } {
+  const calls: string[] = [];
+  const client = createDocumentClient({
+    tableName: TABLE,
+    endpoint: engine.endpoint,
+    ...(images ? { requestHandler: engine.requestHandler() } : {}),
+  });
+  client.middlewareStack.add((next, context) => (args) => (calls.push(context.commandName!), next(args)), { step: "initialize" });
+  captureTableChanges(client, (record) => records.push(record), { imagesWithUpdates: images });
+  return { client, calls };
+}
+
+const CLIENTS = [
+  ["through the engine's transport", () => doc],
+  ["over HTTP", () => http],
+] as const;
+
 describe("local table stream", () => {
-  it("records inserts, modifications and removals with both images, as DynamoDB Streams does", async () => {
-    const Key = { PK: "COMPANY#c1", SK: "PROJECT#p1" };
-    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, name: "А", version: 1 } }));
-    await doc.send(
+  it.each(CLIENTS)("records inserts, modifications and removals with both images, as DynamoDB Streams does (%s)", async (via, client) => {
+    const Key = { PK: `COMPANY#c1#${via}`, SK: "PROJECT#p1" };
+    await client().send(new PutCommand({ TableName: TABLE, Item: { ...Key, name: "А", version: 1 } }));
+    await client().send(
       new UpdateCommand({
         TableName: TABLE,
         Key,
@@ -40,11 +66,11 @@ describe("local table stream", () => {
         ExpressionAttributeValues: { ":n": "Б", ":v": 2 },
       }),
     );
-    await doc.send(new DeleteCommand({ TableName: TABLE, Key }));
+    await client().send(new DeleteCommand({ TableName: TABLE, Key }));
     const [insert, modify, remove] = take();
     expect(insert).toMatchObject({
       eventName: "INSERT",
-      dynamodb: { Keys: { PK: { S: "COMPANY#c1" }, SK: { S: "PROJECT#p1" } }, NewImage: { name: { S: "А" }, version: { N: "1" } } },
+      dynamodb: { Keys: { PK: { S: Key.PK }, SK: { S: "PROJECT#p1" } }, NewImage: { name: { S: "А" }, version: { N: "1" } } },
     });
     expect(insert.dynamodb.OldImage).toBeUndefined();
     expect(modify).toMatchObject({
@@ -66,6 +92,27 @@ describe("local table stream", () => {
     await expect(
       doc.send(new PutCommand({ TableName: TABLE, Item, ConditionExpression: "attribute_not_exists(PK)" })),
     ).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+    for (const client of [doc, http]) {
+      await expect(
+        client.send(
+          new UpdateCommand({
+            TableName: TABLE,
+            Key: { PK: Item.PK, SK: Item.SK },
+            UpdateExpression: "SET version = :two",
+            ConditionExpression: "version = :two",
+            ExpressionAttributeValues: { ":two": 2 },
+          }),
+        ),
+      ).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+      await client.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { PK: Item.PK, SK: Item.SK },
+          UpdateExpression: "SET version = :one",
+          ExpressionAttributeValues: { ":one": 1 },
+        }),
+      );
+    }
     // The old item the capture asks for stays out of the answer unless the caller asked for it.
     expect((await doc.send(new PutCommand({ TableName: TABLE, Item }))).Attributes).toBeUndefined();
     expect((await doc.send(new PutCommand({ TableName: TABLE, Item, ReturnValues: "ALL_OLD" }))).Attributes).toEqual(Item);
@@ -73,14 +120,11 @@ describe("local table stream", () => {
     expect(take()).toEqual([]);
   });
 
-  it("makes an update's record from one read before it, and none for a year lock's counts and hold alone", async () => {
+  it("makes an update's record from the update alone, and none for a year lock's counts and hold alone", async () => {
     const Key = { PK: "COMPANY#c1", SK: "INVENTORY#2024" };
     await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, status: "draft", version: 1 } }));
     take();
-    const reads: string[] = [];
-    const counting = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
-    counting.middlewareStack.add((next, context) => (args) => (reads.push(context.commandName!), next(args)), { step: "initialize" });
-    captureTableChanges(counting, (record) => records.push(record));
+    const { client: counting, calls } = countingClient(true);
     const answer = await counting.send(
       new UpdateCommand({
         TableName: TABLE,
@@ -89,7 +133,7 @@ describe("local table stream", () => {
         ExpressionAttributeValues: { ":e": "a@b.c", ":one": 1 },
       }),
     );
-    // The new item the capture asks for stays out of the answer.
+    // Nothing the caller did not ask for comes back.
     expect(answer.Attributes).toBeUndefined();
     expect(take()).toMatchObject([
       {
@@ -97,8 +141,9 @@ describe("local table stream", () => {
         dynamodb: { OldImage: { status: { S: "draft" } }, NewImage: { last_changed_by: { S: "a@b.c" }, writes_begun: { N: "1" } } },
       },
     ]);
-    expect(reads.filter((name) => name === "GetItemCommand")).toHaveLength(1);
-    reads.length = 0;
+    // One call: the engine answers the item before and after the update with it.
+    expect(calls).toEqual(["UpdateItemCommand"]);
+    calls.length = 0;
     await counting.send(
       new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD writes_ended :one", ExpressionAttributeValues: { ":one": 1 } }),
     );
@@ -112,23 +157,112 @@ describe("local table stream", () => {
       }),
     );
     expect(take()).toEqual([]);
-    expect(reads.filter((name) => name === "GetItemCommand")).toEqual([]);
+    expect(calls).toEqual(["UpdateItemCommand", "UpdateItemCommand"]);
     counting.destroy();
   });
 
-  it("chains the images of concurrent writes to one item: each record's old image is the previous new one", async () => {
-    const Key = { PK: "COMPANY#c1", SK: "CALC#x#1" };
-    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...Key, n: 0 } }));
+  it("over HTTP, reads an update's old item before it, and the item after comes back with it", async () => {
+    const Key = { PK: "COMPANY#c1", SK: "INVENTORY#2025" };
+    await http.send(new PutCommand({ TableName: TABLE, Item: { ...Key, status: "draft" } }));
     take();
-    await Promise.all(
-      Array.from({ length: 20 }, () =>
-        doc.send(new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD n :one", ExpressionAttributeValues: { ":one": 1 } })),
-      ),
+    const { client: counting, calls } = countingClient(false);
+    const answer = await counting.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key,
+        UpdateExpression: "SET last_changed_by = :e",
+        ExpressionAttributeValues: { ":e": "a@b.c" },
+      }),
     );
-    const pairs = take().map((r) => [Number(r.dynamodb.OldImage!.n.N), Number(r.dynamodb.NewImage!.n.N)]);
-    expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i, i + 1]));
+    expect(answer.Attributes).toBeUndefined();
+    expect(take()).toMatchObject([
+      { eventName: "MODIFY", dynamodb: { OldImage: { status: { S: "draft" } }, NewImage: { last_changed_by: { S: "a@b.c" } } } },
+    ]);
+    expect(calls.sort()).toEqual(["GetItemCommand", "UpdateItemCommand"]);
+    counting.destroy();
   });
 
+  it("answers an update exactly as the engine does without a stream, whatever the caller asks back", async () => {
+    const item = { status: "draft", n: 1, tags: new Set(["a"]), map: { a: [1, "x"] } };
+    const update = (PK: string, extra: Partial<UpdateCommandInput>): UpdateCommandInput => ({
+      TableName: TABLE,
+      Key: { PK, SK: "ITEM" },
+      UpdateExpression: "SET #m.a[2] = :v, #s = :s ADD n :one, tags :t REMOVE gone",
+      ExpressionAttributeNames: { "#m": "map", "#s": "status" },
+      ExpressionAttributeValues: { ":v": true, ":s": "approved", ":one": 1, ":t": new Set(["b"]) },
+      ReturnConsumedCapacity: "TOTAL",
+      ...extra,
+    });
+    for (const ReturnValues of [undefined, "NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"] as const) {
+      // The same update of the same item, first without the stream, then with it.
+      const PK = `COMPANY#rv#${ReturnValues}`;
+      const fresh = () => plain.send(new PutCommand({ TableName: TABLE, Item: { PK, SK: "ITEM", ...item, gone: 1 } }));
+      await fresh();
+      const { $metadata: _b, ...expected } = await plain.send(new UpdateCommand(update(PK, { ReturnValues })));
+      await fresh();
+      const { $metadata: _a, ...answered } = await doc.send(new UpdateCommand(update(PK, { ReturnValues })));
+      expect(answered, String(ReturnValues)).toEqual(expected);
+      const [record] = take();
+      const stored = await plain.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: PK }, SK: { S: "ITEM" } } }));
+      expect(record.dynamodb.NewImage).toEqual(stored.Item);
+      expect(record.dynamodb.OldImage).toMatchObject({ gone: { N: "1" }, n: { N: "1" }, tags: { SS: ["a"] } });
+    }
+    // A refused update fails as it does without the stream.
+    const refused = (PK: string) =>
+      update(PK, { UpdateExpression: "SET n = n + :s", ExpressionAttributeNames: undefined, ExpressionAttributeValues: { ":s": "x" } });
+    const failure = (error: unknown) => ({ name: (error as Error).name, message: (error as Error).message });
+    const want = await plain.send(new UpdateCommand(refused("COMPANY#rv#NONE"))).catch(failure);
+    const got = await doc.send(new UpdateCommand(refused("COMPANY#rv#NONE"))).catch(failure);
+    expect(want).toMatchObject({ name: "ValidationException" });
+    expect(got).toEqual(want);
+    expect(take()).toEqual([]);
+  });
+
+  it("gives an update's images as DynamoDB Streams does: binary values as bytes, nested and set values whole", async () => {
+    const Key = { PK: "COMPANY#bin", SK: "ITEM" };
+    const bytes = new Uint8Array([0, 1, 2, 250]);
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...Key,
+          b: bytes,
+          bs: new Set([bytes, new Uint8Array([7])]),
+          m: { inner: bytes, list: [bytes, 1, null] },
+          ns: new Set([1, 2]),
+        },
+      }),
+    );
+    const read = async () =>
+      (await plain.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: Key.PK }, SK: { S: Key.SK } } }))).Item;
+    const before = await read();
+    take();
+    await doc.send(
+      new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "SET m.extra = :b", ExpressionAttributeValues: { ":b": bytes } }),
+    );
+    const [record] = take();
+    expect(record.dynamodb.OldImage).toEqual(before);
+    expect(record.dynamodb.NewImage).toEqual(await read());
+    expect(record.dynamodb.NewImage!.m.M!.extra.B).toBeInstanceOf(Uint8Array);
+  });
+
+  it.each(CLIENTS)(
+    "chains the images of concurrent writes to one item: each record's old image is the previous new one (%s)",
+    async (via, client) => {
+      const Key = { PK: `COMPANY#c1#${via}`, SK: "CALC#x#1" };
+      await client().send(new PutCommand({ TableName: TABLE, Item: { ...Key, n: 0 } }));
+      take();
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          client().send(
+            new UpdateCommand({ TableName: TABLE, Key, UpdateExpression: "ADD n :one", ExpressionAttributeValues: { ":one": 1 } }),
+          ),
+        ),
+      );
+      const pairs = take().map((r) => [Number(r.dynamodb.OldImage!.n.N), Number(r.dynamodb.NewImage!.n.N)]);
+      expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i, i + 1]));
+    },
+  );
   it("gives, for any mix of concurrent puts, updates and deletes, a chain of images per item ending in what is stored", async () => {
     const keys = ["COMPANY#p#1", "COMPANY#p#2", "COMPANY#p#3"];
     const op = fc.record({

@@ -2,14 +2,17 @@
 // client (PutItem, UpdateItem, DeleteItem: the repositories use no batch or transactional writes)
 // becomes the record DynamoDB would put on the table's stream (view NEW_AND_OLD_IMAGES), handed to
 // `onRecord` once the write has succeeded. A put or delete returns the old item with the write
-// itself (ReturnValues ALL_OLD) and a put's new item is what it wrote; an update's old item is read
-// before it and its new one comes back with it (ReturnValues ALL_NEW). Writes of one item are
-// serialised in this process, so their records come in write order and no other write of the item
-// falls between an update and its read.
+// itself (ReturnValues ALL_OLD) and a put's new item is what it wrote. An update, on an engine of
+// this process (`imagesWithUpdates`: its transports, dynalite-port.ts), comes back with the item
+// before and after it as the engine read and wrote them under the item's lock (dynalite-engine.mjs):
+// one call, as the caller sent it, answered as DynamoDB would. On an engine reached over HTTP (a
+// command beside a running server), its old item is read before it and its new one comes back
+// with it (ReturnValues ALL_NEW). Writes of one item are serialised in this process, so their
+// records come in write order and no other write of the item falls between an update and its read.
 // Like DynamoDB, a write that changes nothing (and a failed conditional write) makes no record.
 // The statistics' own items (the inventory's write counter a calculation write takes, say) make
 // none either, nor does an update of a year lock's counts and hold alone: the handler skips both,
-// so those writes pay no image reads.
+// so those writes ask for no images.
 import { GetItemCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
@@ -17,6 +20,8 @@ import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes, type StreamRecord } from "../events/table-changes";
 import { INVENTORY_LOCK_ATTRIBUTES, isStatisticsItem } from "../adapters/dynamodb/keys";
+import type { EngineItem } from "./dynalite-answer.mjs";
+import { ITEM_IMAGES_HEADER, itemImagesOf } from "./dynalite-port";
 
 type Image = Record<string, AttributeValue>;
 
@@ -46,8 +51,45 @@ export function onlyLockAttributes(input: WriteInput): boolean {
 const image = (item: Record<string, unknown> | undefined): Image | undefined =>
   item ? (marshall(item, MARSHALL_OPTIONS) as Image) : undefined;
 
+type EngineValue = EngineItem[string];
+
+/** Base64 as the SDK decodes it: a Uint8Array (on Buffer's memory, as the SDK's own). */
+const bytes = (base64: string): Uint8Array => {
+  const buffer = Buffer.from(base64, "base64");
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+};
+
+/** A value as the SDK reads it off the wire: the engine keeps a binary value as its base64. */
+function fromEngine(value: EngineValue): AttributeValue {
+  if (typeof value.B === "string") return { B: bytes(value.B) };
+  if (Array.isArray(value.BS)) return { BS: value.BS.map(bytes) };
+  if (value.M) return { M: fromEngineItem(value.M as EngineItem) };
+  if (Array.isArray(value.L)) return { L: value.L.map(fromEngine) };
+  return value as unknown as AttributeValue;
+}
+
+/** An image as DynamoDB Streams would give it, from the item as the engine keeps it. */
+function fromEngineItem(item: EngineItem): Image {
+  const image: Image = {};
+  for (const name of Object.keys(item)) image[name] = fromEngine(item[name]);
+  return image;
+}
+
+export interface CaptureOptions {
+  /** The client reaches an engine of this process (dynalite-port.ts), which answers an update
+   *  with its images: no read before it. */
+  imagesWithUpdates?: boolean;
+}
+
+/** Set on a call's context when its update asks the engine for its images. */
+const ASK_IMAGES = Symbol("localItemImages");
+
 /** `onRecord` may answer a promise (its queue is full): the write answers once it resolves. */
-export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (record: StreamRecord) => unknown): void {
+export function captureTableChanges(
+  doc: DynamoDBDocumentClient,
+  onRecord: (record: StreamRecord) => unknown,
+  options: CaptureOptions = {},
+): void {
   const locks = new Map<string, Promise<unknown>>();
   // Sequence numbers grow across restarts too (the statistics remember the last one applied per
   // item): microseconds of the clock, or one more than the last when the clock has not moved on.
@@ -106,6 +148,14 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
         if (command === "UpdateItemCommand") {
           // A year's write counted begun or ended, or held (D32): a change the handler skips.
           if (onlyLockAttributes(input)) return next(args);
+          if (options.imagesWithUpdates) {
+            (context as { [ASK_IMAGES]?: boolean })[ASK_IMAGES] = true;
+            const result = await next(args);
+            const images = itemImagesOf(result.response);
+            if (!images) throw new Error("the local engine answered an update without the item's images");
+            await emit(key, images.before && fromEngineItem(images.before), fromEngineItem(images.after));
+            return result;
+          }
           const before = await readImage(tableName, key);
           // The item after the update comes back with it, unless the caller asked for another view.
           if (input.ReturnValues === undefined || input.ReturnValues === "NONE") {
@@ -129,5 +179,14 @@ export function captureTableChanges(doc: DynamoDBDocumentClient, onRecord: (reco
     },
     // After the storable-values guard (high priority), so refused writes never get here.
     { step: "initialize", priority: "low", name: "localTableStream" },
+  );
+  if (!options.imagesWithUpdates) return;
+  doc.middlewareStack.add(
+    (next, context) => (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if ((context as { [ASK_IMAGES]?: boolean })[ASK_IMAGES] && request.headers) request.headers[ITEM_IMAGES_HEADER] = "1";
+      return next(args);
+    },
+    { step: "build", name: "localItemImages" },
   );
 }
