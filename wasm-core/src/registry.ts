@@ -521,7 +521,8 @@ export const FORECAST_TIME_COLUMN = {
 /** The forecast model's features: the data columns' names, in order. */
 export const FORECAST_FEATURES = FORECAST_DATA_COLUMNS.map((c) => c.name);
 /** The 1 % methane limit in a longwall's outgoing air (docs/user-guide.md, «Infographics»): the line
- *  on the forecast chart, and the predictions above it highlighted and counted. */
+ *  on the forecast chart, the predictions above it highlighted and counted, and a forecast's limit
+ *  (its count's, its back-test's) when none is sent. */
 export const METHANE_LIMIT_PERCENT = 1;
 /** The gradient-boosting libraries a forecast may run (regres_methane's `method`). */
 export const FORECAST_METHODS = ["xgboost", "lightgbm"] as const;

@@ -2,7 +2,8 @@
 // the table at a time, and the history's chart thinned to at most MAX_GRAPH_POINTS points, so a
 // year of 10-minute readings (52 560 rows, 16 MB as JSON) never travels to the browser whole. The
 // summary and the back-test stay those of every row, computed when the forecast was saved.
-import { DEFAULT_LIMIT_PERCENT, DEFAULT_WARNING_PERCENT } from "@core/gbdt/backtest";
+import { DEFAULT_WARNING_PERCENT } from "@core/gbdt/backtest";
+import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastChart, ForecastRowsPage } from "../contract/views";
 import type { Calculation } from "../ports";
 import { getCalculation } from "./calculation-lookup";
@@ -64,7 +65,7 @@ export async function forecastRowsPage(
   query: RowsPageQuery,
 ): Promise<ForecastRowsPage> {
   const { calculation, rows } = await forecastWithRows(deps, actor, typeName, id);
-  const limit = numberIn(calculation, "limit", DEFAULT_LIMIT_PERCENT);
+  const limit = numberIn(calculation, "limit", METHANE_LIMIT_PERCENT);
   const chosen = query.above ? rows.filter((row) => finite(row.result) && row.result > limit) : rows;
   return { results: chosen.slice(query.offset, query.offset + query.limit) as ForecastRowsPage["results"], count: chosen.length };
 }

@@ -4,7 +4,6 @@
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
 import {
   DEFAULT_INTERVAL_LEVEL,
-  DEFAULT_LIMIT_PERCENT,
   DEFAULT_WARNING_PERCENT,
   INTERVAL_LEVELS,
   backtest,
@@ -15,7 +14,7 @@ import {
   rowTimes,
   type Backtest,
 } from "@core/gbdt";
-import { FORECAST_MEASURED, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
+import { FORECAST_MEASURED, METHANE_LIMIT_PERCENT, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
@@ -143,7 +142,7 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
  *  worker thread gets it as it is. */
 export const DEFAULT_FORECAST_SETTINGS: ForecastSettings = {
   level: DEFAULT_INTERVAL_LEVEL,
-  limit: DEFAULT_LIMIT_PERCENT,
+  limit: METHANE_LIMIT_PERCENT,
   warning: DEFAULT_WARNING_PERCENT,
 };
 
@@ -157,7 +156,7 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
   };
   const level = number("level", DEFAULT_INTERVAL_LEVEL);
   if (!isIntervalLevel(level)) throw new Invalid(`level: уровень интервала ${INTERVAL_LEVELS.join(", ")} %`);
-  const limit = number("limit", DEFAULT_LIMIT_PERCENT);
+  const limit = number("limit", METHANE_LIMIT_PERCENT);
   if (!(limit > 0 && limit <= 100)) throw new Invalid("limit: предел концентрации больше 0 и не больше 100 %");
   const warning = number("warning", DEFAULT_WARNING_PERCENT);
   if (!(warning > 0 && warning <= limit)) throw new Invalid("warning: уровень предупреждения больше 0 и не больше предела");

@@ -11,8 +11,8 @@
 // exceedance's onset (the first row at or above the limit after one below it) runs from the start
 // of the unbroken warning that is on at the onset or at the row before; its median is reported, in
 // minutes for date-times, steps for step numbers, rows otherwise.
+import { METHANE_LIMIT_PERCENT } from "../registry";
 
-export const DEFAULT_LIMIT_PERCENT = 1;
 export const DEFAULT_WARNING_PERCENT = 0.8;
 export const SHIFT_MS = 12 * 60 * 60 * 1000;
 
@@ -172,7 +172,7 @@ function score(
 
 /** The model's and the persistence baseline's scores on rows that carry the measured y. */
 export function backtest(input: BacktestInput): Backtest {
-  const limit = input.limit ?? DEFAULT_LIMIT_PERCENT;
+  const limit = input.limit ?? METHANE_LIMIT_PERCENT;
   const warning = input.warning ?? DEFAULT_WARNING_PERCENT;
   const n = input.measured.length;
   if (input.predicted.length !== n) throw new Error("backtest: forecasts and measured values differ in length");

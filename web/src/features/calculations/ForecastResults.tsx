@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
-import type { ForecastMethod } from "@core/registry";
+import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
 import { useForecastChart, useForecastRows, type Calculation } from "./api";
 import {
   FORECAST_COLUMNS,
@@ -83,7 +83,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const hasTime = history.some((r) => r.t !== undefined && r.t !== null);
   const calibrated = history.some((r) => typeof r.hi === "number");
   const level = typeof calculation.level === "number" ? calculation.level : 90;
-  const limit = typeof calculation.limit === "number" ? calculation.limit : 1;
+  const limit = typeof calculation.limit === "number" ? calculation.limit : METHANE_LIMIT_PERCENT;
   const backtest = calculation.backtest as Backtest | null | undefined;
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
