@@ -2,7 +2,7 @@
 // who changed ИНН, КПП, ОГРН, the address, the person responsible, a facility's name, licence or
 // address, from what to what and when. The entries are the change log's (admin/audit.ts), kept under
 // the company when they are written, so a reviewer reads only the company of the session.
-import { FACILITY_KINDS, type FacilityKind } from "@core/inventory";
+import { FACILITY_KINDS, isReviewer, type FacilityKind } from "@core/inventory";
 import type { Actor, Deps } from "./context";
 import { Forbidden } from "./errors";
 import type { AdminAuditEntry, Page, PageRequest } from "../ports";
@@ -64,7 +64,7 @@ export function requisitesChange(entry: AdminAuditEntry): RequisitesChange {
 
 /** Reviewers (and admins) of the company read its changes, newest first; staff get 403. */
 export async function listRequisitesAudit(deps: Deps, actor: Actor, page: PageRequest): Promise<Page<RequisitesChange>> {
-  if (actor.role !== "reviewer" && actor.role !== "admin") throw new Forbidden(REVIEWERS_ONLY);
+  if (!isReviewer(actor.role)) throw new Forbidden(REVIEWERS_ONLY);
   const { results, count } = await deps.repos.adminAudit.listCompany(actor.company, page);
   return { results: results.map(requisitesChange), count };
 }

@@ -3,6 +3,7 @@
 // statistics load right after, each in its own chunk.
 import { lazy, Suspense, useEffect } from "react";
 import { Alert, Flex, Typography } from "antd";
+import { isReviewer } from "@core/inventory";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { PageLoading } from "../shell/PageLoading";
 import { useMe } from "./api";
@@ -40,7 +41,7 @@ export default function ProfilePage() {
           <Suspense fallback={<LazyLoading />}>
             <FacilitiesCard />
           </Suspense>
-          {(me.data.role === "reviewer" || me.data.role === "admin") && (
+          {isReviewer(me.data.role) && (
             <Suspense fallback={<LazyLoading />}>
               <RequisitesHistoryCard />
             </Suspense>
