@@ -16,6 +16,7 @@ import {
   type RankedCategory,
   type SourceInput,
   type UncertaintyCore,
+  type UncertaintyOrigin,
 } from "./uncertainty-core";
 
 export interface InputUncertainty {
@@ -23,7 +24,7 @@ export interface InputUncertainty {
   upper_pct: number;
   distribution: Distribution;
   source?: string;
-  origin?: "dictionary" | "activity" | "user";
+  origin?: UncertaintyOrigin;
 }
 
 /** What a stored calculation records of a value (functions/src/ports/calculation.ts CoefficientUse). */

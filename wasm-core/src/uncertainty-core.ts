@@ -4,8 +4,12 @@
 // the Node entry (uncertainty.ts) and the browser entry (uncertainty-browser.ts): no Node imports.
 import { FieldError } from "./emissions-core";
 
-export type Distribution = "normal" | "lognormal" | "triangular" | "uniform";
-export const DISTRIBUTIONS: readonly Distribution[] = ["normal", "lognormal", "triangular", "uniform"];
+export const DISTRIBUTIONS = ["normal", "lognormal", "triangular", "uniform"] as const;
+export type Distribution = (typeof DISTRIBUTIONS)[number];
+/** Where the uncertainty a calculation used comes from: the value's dictionary entry, the
+ *  activity-uncertainty entry of an activity input, or the user (the calculation dialog). */
+export const UNCERTAINTY_ORIGINS = ["dictionary", "activity", "user"] as const;
+export type UncertaintyOrigin = (typeof UNCERTAINTY_ORIGINS)[number];
 
 /** An input's uncertainty: the 95 % interval as −lower_pct / +upper_pct of its value. */
 export interface Uncertainty {

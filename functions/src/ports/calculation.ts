@@ -1,7 +1,7 @@
 // Calculations: what is stored of one, and the repository with its write guard (D32).
 import type { InventoryRole } from "@core/inventory";
 import type * as z from "zod";
-import type { coefficientSchema } from "../contract/schemas/answers";
+import type { coefficientSchema, usedUncertaintySchema } from "../contract/schemas/answers";
 import type { Page, PageRequest } from "./paging";
 import type { ProjectState } from "./project";
 
@@ -12,18 +12,9 @@ export type CoefficientUse = Omit<CoefficientAnswer, "evidence"> & {
   evidence?: NonNullable<CoefficientAnswer["evidence"]> & { key: string };
 };
 
-/** From the value's dictionary entry, from the activity-uncertainty entry `item_id` (version
- *  `item_version`) of an activity input, or set by the user in the calculation dialog. */
-export interface UsedUncertainty {
-  lower_pct: number;
-  upper_pct: number;
-  distribution: "normal" | "lognormal" | "triangular" | "uniform";
-  /** As users read it: the document, or what the user or administrator wrote. */
-  source: string;
-  origin: "dictionary" | "activity" | "user";
-  item_id?: number;
-  item_version?: number;
-}
+/** A value's uncertainty as the calculation used it: the answer's shape (its dictionary entry, an
+ *  activity input's entry, or the user's). */
+export type UsedUncertainty = z.output<typeof usedUncertaintySchema>;
 
 export interface Calculation {
   id: string;

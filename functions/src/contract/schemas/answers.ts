@@ -15,7 +15,7 @@ import {
   type Order371Category,
 } from "@core/inventory";
 import { FORECAST_METHODS } from "@core/registry";
-import { DISTRIBUTIONS } from "@core/uncertainty-core";
+import { DISTRIBUTIONS, UNCERTAINTY_ORIGINS } from "@core/uncertainty-core";
 import { MEDIA_KINDS, ROLES } from "./common";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
@@ -168,13 +168,14 @@ export const projectGraphsSchema = z.object({
 });
 
 const distribution = z.enum(DISTRIBUTIONS);
+const origin = z.enum(UNCERTAINTY_ORIGINS);
 
 const inputUncertainty = z.object({
   lower_pct: z.number(),
   upper_pct: z.number(),
   distribution,
   source: z.optional(z.string()),
-  origin: z.optional(z.enum(["dictionary", "activity", "user"])),
+  origin: z.optional(origin),
 });
 
 /** GET projects/{id}/uncertainty/: co2e = Π(common) × Σ terms, per calculation. */
@@ -660,13 +661,16 @@ export const forecastModelSchema = z.object({
 
 // ---- calculations ----
 
-/** A value's uncertainty as a calculation used it (D23); none: exact. */
-const usedUncertaintySchema = z.object({
+/** A value's uncertainty as a calculation used it (D23); none: exact. From the value's dictionary
+ *  entry, from the activity-uncertainty entry `item_id` (version `item_version`) of an activity
+ *  input, or set by the user in the calculation dialog; `source` as users read it: the document,
+ *  or what the user or administrator wrote. */
+export const usedUncertaintySchema = z.object({
   lower_pct: z.number(),
   upper_pct: z.number(),
   distribution,
   source: z.string(),
-  origin: z.enum(["dictionary", "activity", "user"]),
+  origin,
   item_id: z.optional(z.int()),
   item_version: z.optional(z.int()),
 });

@@ -14,7 +14,7 @@ const percent = (max: number, text: string) =>
 export const uncertaintySchema = z.object({
   lower_pct: percent(100, "от 0 до 100 %"),
   upper_pct: percent(MAX_UPPER_PCT, `от 0 до ${MAX_UPPER_PCT} %`),
-  distribution: z.enum(DISTRIBUTIONS as ["normal", "lognormal", "triangular", "uniform"], "normal, lognormal, triangular или uniform"),
+  distribution: z.enum(DISTRIBUTIONS, "normal, lognormal, triangular или uniform"),
   source: z.optional(
     z.string("ожидается строка").check(z.trim(), z.maxLength(UNCERTAINTY_SOURCE_MAX, `не длиннее ${UNCERTAINTY_SOURCE_MAX} символов`)),
   ),
