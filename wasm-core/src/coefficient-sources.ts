@@ -1,6 +1,7 @@
 // How a stored coefficient's source reads, on the screen and in every export alike (methodology
 // D9, D10): a dictionary entry is named with its version where shown; the others by these labels.
-export type CoefficientSourceKind = "dictionary" | "custom" | "fixed" | "input" | "default" | "order_default" | "periods";
+export const COEFFICIENT_SOURCE_KINDS = ["dictionary", "custom", "fixed", "input", "default", "order_default", "periods"] as const;
+export type CoefficientSourceKind = (typeof COEFFICIENT_SOURCE_KINDS)[number];
 
 export const COEFFICIENT_SOURCE_LABELS: Record<Exclude<CoefficientSourceKind, "dictionary">, string> = {
   custom: "Фактическое значение",

@@ -1,7 +1,7 @@
 // The shapes of the API's answers, as the OpenAPI document states them (http/openapi-routes.ts).
 // The routes declare them, so the type checker holds each handler's answer to its schema.
 import * as z from "zod";
-import type { CoefficientSourceKind } from "@core/coefficient-sources";
+import { COEFFICIENT_SOURCE_KINDS } from "@core/coefficient-sources";
 import {
   EMISSION_POINT_KINDS,
   FACILITY_KINDS,
@@ -682,7 +682,7 @@ export const evidenceSchema = z.object({ name: z.string(), size: z.int(), format
 export const coefficientSchema = z.object({
   value: z.number(),
   unit: z.string(),
-  source: z.enum(["dictionary", "custom", "fixed", "input", "default", "order_default", "periods"] satisfies CoefficientSourceKind[]),
+  source: z.enum(COEFFICIENT_SOURCE_KINDS),
   dictionary: z.optional(z.string()),
   item_id: z.optional(z.int()),
   item_name: z.optional(z.string()),
@@ -722,8 +722,7 @@ export const calculationSchema = z
       z.enum(["gross", "net"]).meta({ description: "D17: underground mine methane, gross or net of what is flared or used" }),
     ),
     coefficients: z.record(z.string(), coefficientSchema).meta({
-      description:
-        "Per field: value, unit, source (dictionary | custom | fixed | input | default); a custom one carries `justification` and may carry `evidence`.",
+      description: `Per field: value, unit, source (${COEFFICIENT_SOURCE_KINDS.join(" | ")}); a custom one carries \`justification\` and may carry \`evidence\`.`,
     }),
     flags: z.array(z.string()).meta({
       description:
