@@ -2,12 +2,12 @@
 // record, and the later ones of the same item, in its partial batch response, applies the others,
 // and the records named come out right when delivered again — on the real dynalite engine.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/client";
 import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
 import { captureTableChanges } from "@server/local/table-stream";
-import { handleTableChanges, type StreamRecord } from "@server/events/table-changes";
+import { auditChanges, handleTableChanges, type StreamRecord } from "@server/events/table-changes";
 import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import type { Repositories } from "@server/ports";
@@ -21,6 +21,10 @@ let repos: Repositories;
 const records: StreamRecord[] = [];
 /** The handler's calls that mention this text fail. */
 let failing: string | undefined;
+/** The handler's calls, by command. */
+const sent: string[] = [];
+/** The requests a BatchWriteItem of the handler answers it left unprocessed (the first n). */
+let unprocessed = 0;
 
 beforeAll(async () => {
   engine = await startDynalite();
@@ -29,9 +33,14 @@ beforeAll(async () => {
   await ensureTable(writer, TABLE);
   captureTableChanges(writer, (record) => records.push(record));
   handlerDoc.middlewareStack.add(
-    (next) => async (args) => {
+    (next, context) => async (args) => {
+      sent.push(context.commandName!);
       if (failing && JSON.stringify(args.input).includes(failing)) throw new Error("injected failure");
-      return next(args);
+      const result = await next(args);
+      const requests = (args.input as { RequestItems?: Record<string, unknown[]> }).RequestItems?.[TABLE];
+      if (unprocessed && requests)
+        Object.assign(result.output as object, { UnprocessedItems: { [TABLE]: requests.slice(0, unprocessed) } });
+      return result;
     },
     { step: "initialize", name: "faults" },
   );
@@ -115,4 +124,45 @@ it("reports the failed record and the later ones of its item, applies the others
   // a archived: what it added came back to zero and is gone, not kept as zeros.
   const [project] = (await repos.statistics.storedInventorySums(COMPANY)).projects;
   expect(project.zeros).toBe(0);
+});
+
+it("on the local host, writes a batch's audit entries in calls of 25: the items written one by one, the same when delivered again, and names the records whose entries failed", async () => {
+  records.length = 0;
+  for (let i = 0; i < 30; i++) {
+    await writer.send(new PutCommand({ TableName: TABLE, Item: { PK: "COMPANY#c2", SK: `NOTE#${i}`, company: "c2", version: 1 } }));
+  }
+  const batch = [...records];
+  const ids = new Set(batch.map((record) => record.eventID));
+  const trail = async (tableName: string) =>
+    ((await handlerDoc.send(new ScanCommand({ TableName: tableName }))).Items ?? [])
+      .filter((item) => ids.has(String(item.SK).split("#").pop() ?? ""))
+      .sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
+  // Entry by entry (a conditional put each, as in AWS), into a table of its own.
+  const each = `${TABLE}-each`;
+  await ensureTable(handlerDoc, each);
+  await auditChanges({ Records: batch }, { doc: handlerDoc, tableName: each, log: { info() {}, error() {} } });
+  const expected = await trail(each);
+  expect(expected).toHaveLength(30);
+
+  const local = () => ({ ...target(), auditInBatches: true });
+  sent.length = 0;
+  expect((await handleTableChanges({ Records: batch }, local())).batchItemFailures).toEqual([]);
+  expect(sent).toEqual(["BatchWriteItemCommand", "BatchWriteItemCommand"]);
+  expect(await trail(TABLE)).toEqual(expected);
+  // Delivered again: the same items.
+  expect((await handleTableChanges({ Records: batch }, local())).batchItemFailures).toEqual([]);
+  expect(await trail(TABLE)).toEqual(expected);
+
+  const sequences = batch.map((record) => ({ itemIdentifier: record.dynamodb.SequenceNumber }));
+  // A call that fails names its 25 records; items left unprocessed, theirs.
+  failing = "NOTE#0";
+  expect((await handleTableChanges({ Records: batch }, local())).batchItemFailures).toEqual(sequences.slice(0, 25));
+  failing = undefined;
+  unprocessed = 2;
+  expect((await handleTableChanges({ Records: batch }, local())).batchItemFailures).toEqual([
+    ...sequences.slice(0, 2),
+    ...sequences.slice(25, 27),
+  ]);
+  unprocessed = 0;
+  expect(await trail(TABLE)).toEqual(expected);
 });

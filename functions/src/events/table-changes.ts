@@ -8,7 +8,7 @@
 // DynamoDB stream invokes functions/src/lambda/stream.ts, which calls it; locally
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
-import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import {
   INVENTORY_LOCK_ATTRIBUTES,
   STATISTICS_SOURCES,
@@ -48,6 +48,10 @@ export interface AuditTarget {
   doc: DynamoDBDocumentClient;
   tableName: string;
   log?: Pick<Console, "info" | "error">;
+  /** Write a batch's audit entries together (BatchWriteItem, 25 a call; the local host) rather
+   *  than each with a conditional put. An entry is made from its record alone, so a record
+   *  delivered again puts the very item already stored: the trail stored is the same. */
+  auditInBatches?: boolean;
 }
 
 export interface ChangeTarget extends AuditTarget {
@@ -75,17 +79,16 @@ export async function auditChanges(event: StreamEvent, target: AuditTarget): Pro
   return written;
 }
 
-/** Writes one record's audit entry; false when it has none or it was written already. */
-async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<boolean> {
-  const log = target.log ?? console;
+/** A record's audit entry, logged, or undefined when it has none. */
+function auditItemOf(record: StreamRecord, log: Pick<Console, "info">): Record<string, unknown> | undefined {
   const { Keys, NewImage, OldImage, ApproximateCreationDateTime } = record.dynamodb;
   const pk = str(Keys, "PK") ?? "";
   const sk = str(Keys, "SK") ?? "";
-  if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) return false;
+  if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) return undefined;
   const changed = changedAttributes(OldImage, NewImage);
   // A year's writes counted on its review (D32) change no data of its own.
   const lock: readonly string[] = INVENTORY_LOCK_ATTRIBUTES;
-  if (record.eventName === "MODIFY" && changed.every((name) => lock.includes(name))) return false;
+  if (record.eventName === "MODIFY" && changed.every((name) => lock.includes(name))) return undefined;
   const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
   const entry = {
     event: record.eventName,
@@ -98,21 +101,59 @@ async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<b
     at,
   };
   log.info(JSON.stringify({ audit: entry.event, pk, sk, old_version: entry.old_version, new_version: entry.new_version }));
+  return { ...auditEntry(at, record.eventID), ...entry };
+}
+
+/** Writes one record's audit entry; false when it has none or it was written already. */
+async function auditRecord(record: StreamRecord, target: AuditTarget): Promise<boolean> {
+  const log = target.log ?? console;
+  const item = auditItemOf(record, log);
+  if (!item) return false;
   try {
-    await target.doc.send(
-      new PutCommand({
-        TableName: target.tableName,
-        Item: { ...auditEntry(at, record.eventID), ...entry },
-        ConditionExpression: "attribute_not_exists(PK)",
-      }),
-    );
+    await target.doc.send(new PutCommand({ TableName: target.tableName, Item: item, ConditionExpression: "attribute_not_exists(PK)" }));
     return true;
   } catch (error) {
     // Already written by an earlier delivery of the same record.
     if (error instanceof ConditionalCheckFailedException) return false;
-    log.error(`audit write failed for ${pk} ${sk}`);
+    log.error(`audit write failed for ${item.item_pk} ${item.item_sk}`);
     throw error;
   }
+}
+
+/** BatchWriteItem's bound on the requests of one call. */
+const BATCH_WRITE_LIMIT = 25;
+
+/** Writes the audit entries of `records` in BatchWriteItem calls (AuditTarget.auditInBatches);
+ *  answers the records whose entry was not written (a call that failed, or items it left
+ *  unprocessed), each with its error. */
+async function auditInBatches(records: StreamRecord[], target: AuditTarget): Promise<{ record: StreamRecord; error: unknown }[]> {
+  const log = target.log ?? console;
+  // By key: the same record twice in a batch (a delivery again) is one entry, and one request.
+  const entries = new Map<string, { item: Record<string, unknown>; records: StreamRecord[] }>();
+  for (const record of records) {
+    const item = auditItemOf(record, log);
+    if (!item) continue;
+    const key = `${item.PK}\u0000${item.SK}`;
+    const known = entries.get(key);
+    if (known) known.records.push(record);
+    else entries.set(key, { item, records: [record] });
+  }
+  const failures: { record: StreamRecord; error: unknown }[] = [];
+  const all = [...entries.values()];
+  for (let start = 0; start < all.length; start += BATCH_WRITE_LIMIT) {
+    const chunk = all.slice(start, start + BATCH_WRITE_LIMIT);
+    try {
+      const { UnprocessedItems } = await target.doc.send(
+        new BatchWriteCommand({ RequestItems: { [target.tableName]: chunk.map(({ item }) => ({ PutRequest: { Item: item } })) } }),
+      );
+      const left = new Set((UnprocessedItems?.[target.tableName] ?? []).map((request) => request.PutRequest?.Item?.SK));
+      const error = new Error("left unprocessed by BatchWriteItem");
+      for (const entry of chunk) if (left.has(entry.item.SK)) failures.push(...entry.records.map((record) => ({ record, error })));
+    } catch (error) {
+      failures.push(...chunk.flatMap((entry) => entry.records.map((record) => ({ record, error }))));
+    }
+  }
+  return failures;
 }
 
 /** What a change of one stored item (its SK, the item before and after) makes to its company's
@@ -265,12 +306,19 @@ export interface BatchResponse {
 export async function handleTableChanges(event: StreamEvent, target: ChangeTarget): Promise<BatchResponse> {
   const log = target.log ?? console;
   const failed = new Set<StreamRecord>();
-  for (const record of event.Records ?? []) {
-    try {
-      await auditRecord(record, target);
-    } catch (error) {
-      log.error(`audit: record ${record.eventID} failed: ${(error as Error)?.message ?? error}`);
-      failed.add(record);
+  const auditFailed = (record: StreamRecord, error: unknown) => {
+    log.error(`audit: record ${record.eventID} failed: ${(error as Error)?.message ?? error}`);
+    failed.add(record);
+  };
+  if (target.auditInBatches) {
+    for (const { record, error } of await auditInBatches(event.Records ?? [], target)) auditFailed(record, error);
+  } else {
+    for (const record of event.Records ?? []) {
+      try {
+        await auditRecord(record, target);
+      } catch (error) {
+        auditFailed(record, error);
+      }
     }
   }
   const { failures } = await statisticsOf(event, target);

@@ -33,7 +33,8 @@ export function inProcessStreamHandler(endpoint: string, tableName: string, requ
     async handle(records) {
       const { batchItemFailures } = await handleTableChanges(
         { Records: records },
-        { doc, tableName, repos, clock: systemClock, log: quietAudit },
+        // A batch's audit entries go in BatchWriteItem calls of 25 (the same items, fewer calls).
+        { doc, tableName, repos, clock: systemClock, log: quietAudit, auditInBatches: true },
       );
       return batchItemFailures.map((failure) => failure.itemIdentifier);
     },
