@@ -87,21 +87,21 @@ describe("web app: administration, documents and settings videos", () => {
 
   it("keeps a staff user out: no menu item, «Недостаточно прав» on /admin", async (context) => {
     await retryFrom(context, server.demo, "/");
-    await signIn(page, server.url, server.demo);
+    // Signed in straight on /admin, as a staff user who types its address.
+    await signIn(page, server.url, server.demo, "/admin");
+    await page.getByText("Недостаточно прав").waitFor();
     await menu().getByText("Нормативные документы", { exact: true }).waitFor();
     expect(await menu().getByText("Администрирование").count()).toBe(0);
-    await page.goto(at("/admin"));
-    await page.getByText("Недостаточно прав").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-admin-forbidden.png` });
     await signOut();
   });
 
   it("shows the operator the admin item; /backend opens /admin", async (context) => {
     await retryFrom(context, server.admin!, "/");
-    await signIn(page, server.url, server.admin!);
-    await menu().getByText("Администрирование").waitFor();
-    await page.goto(at("/backend"));
+    // Signed in straight on /backend, as an operator who types the old address.
+    await signIn(page, server.url, server.admin!, "/backend");
     await page.waitForURL(at("/admin"));
+    await menu().getByText("Администрирование").waitFor();
     for (const tab of ["Компании", "Пользователи", "Справочники", "Документы", "Видео", "Журнал"]) {
       await page.getByRole("tab", { name: tab }).waitFor();
     }
