@@ -8,8 +8,9 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { callApi, createProject, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { REGISTRY, type CalculationType } from "@core/registry";
+import { accessToken, startTestServer, type TestServer } from "../support/server";
+import { callApi, createProjectsAs, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -23,6 +24,34 @@ describe("web app: plain language on screen", () => {
   let projectId: string;
 
   const at = (path: string) => `${server.url}${path}`;
+  const menu = () => page.getByRole("navigation", { name: "Главное меню" });
+
+  /** In the app, signed in, with no dialog open: the tests then go on as a user does, through the
+   *  menu and the page's own links; otherwise (a retry's page) they load the page they name. */
+  async function inApp(): Promise<boolean> {
+    if (new URL(page.url()).origin !== server.url || (await page.getByRole("dialog").count()) > 0) return false;
+    return (await menu().count()) > 0;
+  }
+  /** The menu's screen `label` at `path`, opened as a user does. */
+  async function openScreen(label: string, path: string) {
+    if (!(await inApp())) return void (await page.goto(at(path)));
+    await menu().getByText(label, { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === path);
+  }
+  /** The project's calculations of `type`: from the project's row and the type picker, as a user
+   *  does, which fetches the list afresh. */
+  async function openCalculations(type: CalculationType) {
+    const path = `/projects/${projectId}/calculations`;
+    if (!(await inApp())) return void (await page.goto(at(`${path}?type=${type}`)));
+    if (new URL(page.url()).pathname !== path) {
+      await openScreen("Проекты", "/projects");
+      await page.locator(".ant-table-row", { hasText: "Шахта Понятная" }).click();
+      await page.waitForURL((url) => url.pathname === path);
+    }
+    if (new URL(page.url()).searchParams.get("type") === type) return;
+    await pickOption(page, page.getByLabel("Тип расчета"), REGISTRY[type].title);
+    await page.waitForURL((url) => url.searchParams.get("type") === type);
+  }
 
   /** Everything the user can read now, the open dialogs included. */
   async function expectPlain(where: string) {
@@ -33,9 +62,21 @@ describe("web app: plain language on screen", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ admin: true });
-    app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 } });
+    // The project and its forecast are made through the API before the page opens on them.
+    [projectId] = await createProjectsAs(server.url, server.demo, ["Шахта Понятная"]);
+    const rows = [
+      { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
+      { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
+    ];
+    const forecast = await fetch(at("/api/v1/regres_methane/"), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await accessToken(server.url, server.demo)}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Прогноз лавы", project: projectId, method: "lightgbm", data: rows }),
+    });
+    expect(forecast.status).toBe(201);
+    app = await openWebApp(server, { viewport: { width: 1440, height: 900 } });
     ({ page, pageErrors } = app);
-    projectId = await createProject(page, "Шахта Понятная");
+    await signIn(page, server.url, server.demo, "/dictionary");
   });
 
   afterAll(async () => {
@@ -44,7 +85,7 @@ describe("web app: plain language on screen", () => {
   });
 
   it("shows every category's coefficients with their sources as documents and tables", async () => {
-    await page.goto(at("/dictionary"));
+    await openScreen("Справочники", "/dictionary");
     const categories = page.getByTestId("categories");
     for (const pageNumber of [1, 2]) {
       await categories.locator(`.ant-pagination-item-${pageNumber}`).click();
@@ -73,7 +114,7 @@ describe("web app: plain language on screen", () => {
       dictionary_items: { get_open_mining_co2: 2 },
     });
     expect(created.status).toBe(201);
-    await page.goto(at(`/projects/${projectId}/calculations?type=open_mining_co2`));
+    await openCalculations("open_mining_co2");
     await page.locator(".ant-table-row", { hasText: "Самосвалы" }).click();
     const results = page.getByTestId("results-dialog");
     await results.getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").first().waitFor();
@@ -83,24 +124,9 @@ describe("web app: plain language on screen", () => {
   });
 
   it("says nothing internal on the settings page", async () => {
-    await page.goto(at("/settings"));
+    await openScreen("Настройки", "/settings");
     await page.getByLabel("Количество знаков после запятой").waitFor();
     await expectPlain("/settings");
-  });
-
-  it("says nothing internal in the dialogs of the forecast and the series types", async () => {
-    for (const type of ["sensitivity", "filling_blanks", "regres_methane"]) {
-      await page.goto(at(`/projects/${projectId}/calculations?type=${type}`));
-      await page.getByRole("button", { name: "Добавить расчет" }).click();
-      const dialog = page.getByRole("dialog", { name: "Новый расчет" });
-      await dialog.getByLabel("Название расчета").waitFor();
-      await page.waitForTimeout(400); // the opening animation
-      if (type === "sensitivity") await dialog.getByText("Условное значение, принятое в методике расчета").waitFor();
-      await expectPlain(`the ${type} dialog`);
-      if (type === "sensitivity") await screenshot(page, { path: `${SHOTS}/web-plain-sensitivity-dialog.png` });
-      await dialog.getByRole("button", { name: "Отмена" }).click();
-      await dialog.waitFor({ state: "hidden" });
-    }
   });
 
   /** Words in Latin letters starting lower-case are what a user should never read: an English
@@ -117,52 +143,52 @@ describe("web app: plain language on screen", () => {
     expect(raw, where).toEqual([]);
   }
 
-  it("has no English word, field name or file name in the forecast, the series, the inventory and the charts", async () => {
-    const rows = [
-      { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
-      { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
-    ];
-    const forecast = await callApi(page, "POST", "/api/v1/regres_methane/", {
-      name: "Прогноз лавы",
-      project: projectId,
-      method: "lightgbm",
-      data: rows,
-    });
-    expect(forecast.status).toBe(201);
-    for (const type of ["sensitivity", "filling_blanks", "regres_methane"]) {
-      await page.goto(at(`/projects/${projectId}/calculations?type=${type}`));
+  it("says nothing internal and has no English word, field name or file name in the dialogs of the forecast and the series types", async () => {
+    for (const type of ["sensitivity", "filling_blanks", "regres_methane"] as const) {
+      await openCalculations(type);
       await page.getByRole("button", { name: "Добавить расчет" }).click();
       const dialog = page.getByRole("dialog", { name: "Новый расчет" });
       await dialog.getByLabel("Название расчета").waitFor();
+      await dialog.getByRole("button", { name: "Создать" }).waitFor();
+      if (type === "sensitivity") await dialog.getByText("Условное значение, принятое в методике расчета").waitFor();
       if (type === "regres_methane")
         await dialog
           .getByTestId("forecast-preview-model")
           .getByText(/версия 1/)
           .waitFor({ timeout: 30_000 });
+      await expectPlain(`the ${type} dialog`);
       await expectNoRawWords(`the ${type} dialog`);
+      if (type === "sensitivity") await screenshot(page, { path: `${SHOTS}/web-plain-sensitivity-dialog.png` });
       await dialog.getByRole("button", { name: "Отмена" }).click();
       await dialog.waitFor({ state: "hidden" });
     }
+  }, 120_000);
+
+  it("has no English word, field name or file name in the forecast's results, the inventory and the charts", async () => {
+    await openCalculations("regres_methane");
     await page.locator(".ant-table-row", { hasText: "Прогноз лавы" }).first().click();
     const results = page.getByTestId("forecast-results");
     await results.getByTestId("forecast-model").getByText("LightGBM", { exact: false }).waitFor();
     await expectNoRawWords("the forecast's results");
     await screenshot(page, { path: `${SHOTS}/web-plain-forecast-results.png`, fullPage: true });
-    await page.goto(at(`/projects/${projectId}/graphs`));
+    // The project's infographics from its row in the list, as a user opens them.
+    await openScreen("Проекты", "/projects");
+    await page.locator(".ant-table-row", { hasText: "Шахта Понятная" }).getByRole("button", { name: "Инфографика" }).click();
+    await page.waitForURL(at(`/projects/${projectId}/graphs`));
     await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 20_000 }).toBe(4);
     await expectNoRawWords("the infographics");
-    await page.goto(at("/inventory"));
+    await openScreen("Инвентаризация", "/inventory");
     await page.getByTestId("review-status").waitFor();
     await expectNoRawWords("the inventory");
   }, 120_000);
 
   it("has no English word, field name, file name or internal tag on the profile and the normative documents", async () => {
-    await page.goto(at("/profile"));
+    await openScreen("Профиль", "/profile");
     await page.getByText("Ответственный за отчет").first().waitFor();
     await page.getByTestId("totals-by-year").or(page.getByText("Расчетов пока нет")).first().waitFor();
     await expectNoRawWords("/profile");
     await expectPlain("/profile");
-    await page.goto(at("/documents"));
+    await openScreen("Нормативные документы", "/documents");
     await page.getByRole("heading", { name: "Нормативные документы" }).waitFor();
     await page.locator(".ant-table-row").first().waitFor();
     const { json } = await callApi<{ results: Array<{ title: string; number: string; source_label: string }> }>(
