@@ -1,16 +1,14 @@
 // Calculations: what is stored of one, and the repository with its write guard (D32).
 import type { InventoryRole } from "@core/inventory";
 import type * as z from "zod";
-import type { coefficientSchema, usedUncertaintySchema } from "../contract/schemas/answers";
+import type { coefficientSchema, evidenceSchema, usedUncertaintySchema } from "../contract/schemas/answers";
 import type { Page, PageRequest } from "./paging";
 import type { ProjectState } from "./project";
 
 /** Where a coefficient of a stored calculation came from (methodology D9: auditable results). */
 type CoefficientAnswer = z.output<typeof coefficientSchema>;
 /** As the answer shows it, and the evidence file's blob key, which the answer keeps to itself. */
-export type CoefficientUse = Omit<CoefficientAnswer, "evidence"> & {
-  evidence?: NonNullable<CoefficientAnswer["evidence"]> & { key: string };
-};
+export type CoefficientUse = Omit<CoefficientAnswer, "evidence"> & { evidence?: StoredFile };
 
 /** A value's uncertainty as the calculation used it: the answer's shape (its dictionary entry, an
  *  activity input's entry, or the user's). */
@@ -52,13 +50,9 @@ export interface Calculation {
   updated_by: string;
 }
 
-export interface StoredFile {
-  key: string;
-  name: string;
-  size: number;
-  format: string;
-  uploaded_at: string;
-}
+/** A file a calculation keeps in the blob store (its upload, a coefficient's evidence): as the
+ *  answer shows it, and its key, which the answer keeps to itself. */
+export type StoredFile = z.output<typeof evidenceSchema> & { key: string };
 
 /** What must hold before a calculation write is made (the year's freeze guard, D32): the write's
  *  own bookkeeping goes side by side with it, and nothing is written when it fails. It gives the

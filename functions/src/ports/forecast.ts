@@ -2,59 +2,15 @@
 import type { ForecastFeature, ForecastMethod } from "@core/registry";
 import type { IntervalLevel } from "@core/gbdt";
 import type * as z from "zod";
-import type { forecastCalibrationSchema } from "../contract/schemas/answers";
+import type { forecastCalibrationSchema, forecastModelSchema } from "../contract/schemas/answers";
 
-/** One uploaded forecast model file (platform-wide, like dictionaries); versions are never removed. */
-export interface ForecastModelVersion {
-  method: ForecastMethod;
-  id: string;
-  /** 1, 2, … per method. */
-  version: number;
-  library: string;
-  library_version: string;
-  objective: string;
-  feature_names: string[];
-  num_trees: number;
-  /** The inference engine the model runs on (absent on versions stored before there were two). */
-  engine?: "quickscorer" | "walk";
-  /** Why that engine, in Russian, for the models screen. */
-  engine_reason?: string;
-  blob_key: string;
-  file_name: string;
-  description: string;
-  is_active: boolean;
-  uploaded_at: string;
-  uploaded_by: string;
-  /** The company whose own model this is (trained by its staff): only it sees and uses it. Absent:
-   *  a platform model, the same for every company. */
-  company?: string;
-  /** A company's own version put aside by its people: listed, never used by its forecasts. */
-  archived?: boolean;
-  /** What a model trained in the product was trained on, and how it went. */
-  training?: ForecastModelTraining;
-}
+/** One uploaded forecast model file (platform-wide, like dictionaries); versions are never removed.
+ *  Stored as the contract's model version (its company when a company trained it, archived, the
+ *  training's summary) without the calibration that serves a caller, and with its file's key. */
+export type ForecastModelVersion = Omit<z.output<typeof forecastModelSchema>, "calibration"> & { blob_key: string };
 
 /** The summary a trained version keeps (domain/forecast-training.ts). */
-export interface ForecastModelTraining {
-  rows: number;
-  train_rows: number;
-  valid_rows: number;
-  /** How the validation rows were chosen: the latest by time, or a seeded draw. */
-  validation: "time" | "random";
-  /** The rows' time span: ISO date-times, or step numbers; null without a time column. */
-  period: { from: string; to: string } | { from: number; to: number } | null;
-  ranges: Array<{ feature: string; label: string; min: number | null; max: number | null; missing: number }>;
-  target: { min: number; max: number; mean: number };
-  params: Record<string, number | string>;
-  /** The errors per round (at most 300 points of the curve). */
-  rounds: Array<{ round: number; train_rmse: number; valid_rmse: number | null }>;
-  rounds_trained: number;
-  num_trees: number;
-  train_rmse: number;
-  valid_rmse: number | null;
-  importance: Array<{ feature: string; label: string; share: number; gain: number; splits: number }>;
-  seconds: number;
-}
+export type ForecastModelTraining = NonNullable<ForecastModelVersion["training"]>;
 
 export interface ForecastModelRepository {
   list(method: ForecastMethod): Promise<ForecastModelVersion[]>;

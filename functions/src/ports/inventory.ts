@@ -1,6 +1,6 @@
 // A year's inventory: its review and sign-off, comments and approved versions (D20, D32, D33).
 import type * as z from "zod";
-import type { inventoryReviewSchema } from "../contract/schemas/answers";
+import type { inventoryCommentSchema, inventoryReviewSchema } from "../contract/schemas/answers";
 import type { Page, PageRequest } from "./paging";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
@@ -9,16 +9,7 @@ export type InventoryReview = z.output<typeof inventoryReviewSchema>;
 
 /** A comment on a year's inventory or one of its lines: an item of its own (not inside the review,
  *  whose version it never moves, so no number of comments can block a sign-off). */
-export interface InventoryComment {
-  id: string;
-  company: string;
-  year: number;
-  /** A calculation id or a category line; null: the whole year. */
-  target: string | null;
-  text: string;
-  by: string;
-  at: string;
-}
+export type InventoryComment = z.output<typeof inventoryCommentSchema> & { company: string };
 
 export interface InventoryCommentRepository {
   add(comment: InventoryComment): Promise<void>;

@@ -1,24 +1,17 @@
 // Users of a company and their sessions' generation.
-import type { Role } from "../contract/schemas/common";
+import type * as z from "zod";
+import type { adminUserSchema } from "../contract/schemas/answers";
 
-export interface User {
-  id: string;
-  company: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  is_active: boolean;
+/** A user as an administrator reads one (the contract's; its session generation bumped by a new
+ *  password, (de)activation and a role change, tokens of an older generation refused, absent on
+ *  users created before it: generation 0), with what only storage holds. */
+export type User = z.output<typeof adminUserSchema> & {
   password_hash: string;
-  created_at: string;
-  /** Bumped by a new password, (de)activation and a role change; tokens of an older generation
-   *  are refused. Absent on users created before it existed: generation 0. */
-  session_generation?: number;
   /** Sessions revoked (a retired refresh token used again): session id → epoch seconds until which
    *  its access tokens could still be presented. Read with the user on every request, so a revoked
    *  session's access token is refused without another call. */
   revoked_sessions?: Record<string, number>;
-}
+};
 
 export interface UserRepository {
   /** Fails with Conflict when the e-mail is taken (e-mails are unique across companies). */
