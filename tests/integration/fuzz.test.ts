@@ -1,6 +1,6 @@
 // Hostile input against every JSON and multipart route of the route table (functions/src/http/
 // openapi.ts), authenticated, through app.request() (no network). fast-check with a fixed seed:
-// for each JSON route ≥ 500 bodies (25 outside the deep tier, tests/support/depth.ts) — fc.anything(),
+// for each JSON route ≥ 500 bodies (50 outside the deep tier, tests/support/depth.ts) — fc.anything(),
 // broken JSON texts, and type-confused variants of a valid body (numbers as strings, nulls, arrays,
 // 1e999, "NaN", deep nesting, __proto__ / constructor keys, mass-assignment keys); for each multipart
 // route malformed forms (150, 25 outside the deep tier). Every answer
@@ -28,7 +28,7 @@ import { mp4Bytes, multipart, pdfBytes, signedInAdmin, type SignedIn } from "../
 import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
 
 const SEED = 20261121;
-const RUNS_PER_JSON_ROUTE = bySize(25, 500);
+const RUNS_PER_JSON_ROUTE = bySize(50, 500);
 const RUNS_PER_MULTIPART_ROUTE = bySize(25, 150);
 // A route's bodies at full strength can take minutes on a busy machine (an accepted password
 // reset hashes a password each time).
