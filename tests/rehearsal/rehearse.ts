@@ -267,6 +267,14 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     },
   });
   hosts = functionHosts(plans, endpoints, result);
+  /** Cold starts begun ahead of the functions' first events, which then find them warm: one that
+   *  fails to load fails its first event, or the check of the functions no event reached. */
+  const startAhead = (names: string[]) => {
+    for (const name of names) hosts!.start(name).catch(() => {});
+  };
+  // The API's cold start seeds the dictionaries and the calendar where missing: it starts once the
+  // operator has seeded them, as on the walk's first request. The others load nothing from the table.
+  const apiFunctions = new Set(apiRoutes(template).map((route) => route.functionName));
   const local = await startLocalServer({ port: 0, host: "127.0.0.1" });
   const originHeaders = Object.fromEntries(apiOriginHeaders(template).map((h) => [h.name, h.secretArn ? secrets[h.secretArn] : h.value!]));
   const gateway = await startGateway(
@@ -313,6 +321,7 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
 
   try {
     await createTables(template, dynalite.endpoint);
+    startAhead(plans.map((p) => p.name).filter((name) => !apiFunctions.has(name)));
 
     // The user, made by the admin command against the same table (through the endpoint, so its
     // writes are in the stream as the operator's would be), and on the local host alike.
@@ -343,6 +352,7 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     await operator(["create-company", "--name", company]);
     await operator(["create-user", "--company", company, "--email", email, "--password", password]);
     await operator(["create-user", "--company", company, "--email", ADMIN_EMAIL, "--password", password, "--role", "admin"]);
+    startAhead([...apiFunctions]);
     const localCompany = await createCompany(local.deps, { name: company });
     await createUser(local.deps, { companyId: localCompany.id, email, password });
     await createUser(local.deps, { companyId: localCompany.id, email: ADMIN_EMAIL, password, role: "admin" });
