@@ -29,7 +29,7 @@ import { oneDictionaryCheck } from "./dictionaries";
 import { getCalculation, supportedType } from "./calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../contract/views";
-import { fillingBlanksFromFile, sensitivityFromFile } from "./series";
+import { fillingBlanksReader, sensitivityReader } from "./series";
 import { calculationPoint } from "./emission-points";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
@@ -48,7 +48,7 @@ import { takePreviewColumns, uploadDigest } from "./forecast-preview-columns";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "./forecast-rows";
 import { forecastMethod } from "./forecast-models";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "./heavy-work";
-import { detectFormat, type UploadedFile } from "../files/tabular";
+import { detectFormat, readUpload, type UploadedFile } from "../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../contract/schemas/uploads";
 import { calculationNameSchema } from "../contract/schemas/calculation-body";
 import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../ports";
@@ -170,11 +170,11 @@ async function computeFile(
   if (type === "filling_blanks") {
     const nameValue = textInput(values, "name_value", true)!;
     const nameElement = textInput(values, "name_element", false);
-    return { elements: await fillingBlanksFromFile(file, nameValue, nameElement, name) };
+    return { elements: await readUpload(file, fillingBlanksReader(nameValue, nameElement, name)) };
   }
   const params = Object.fromEntries(REGISTRY.sensitivity.settings.map((s) => [s.name, values[s.name]]));
   try {
-    return { elements: await sensitivityFromFile(file, params as Partial<SensitivityParams>, name) };
+    return { elements: await readUpload(file, sensitivityReader(params as Partial<SensitivityParams>, name)) };
   } catch (error) {
     if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
     throw error;

@@ -19,7 +19,15 @@ import type { Deps, ForecastFileResult } from "./context";
 import { Invalid } from "./errors";
 import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./forecast-models";
 import type { ForecastRow } from "./forecast-rows";
-import { checkEach, parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
+import {
+  checkEach,
+  readUpload,
+  type ParsedTable,
+  type RowRefusals,
+  type TableSpec,
+  type UploadReader,
+  type UploadedFile,
+} from "../files/tabular";
 import { columnSpec, headerOf } from "./series";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "../contract/schemas/uploads";
 import type { ForecastModelVersion, ForecastRun, ForecastSettings } from "../ports";
@@ -114,13 +122,16 @@ export const forecastSpec = (): TableSpec => ({
   columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
 });
 
+/** A history's upload read by the general reader: its rows, numbered. */
+export const forecastReader = (): UploadReader<ForecastRow[]> => ({ spec: forecastSpec(), rows: forecastRowsFromTable });
+
 /** A history's rows: a plain CSV read in one pass into columns (forecast-file.ts), any other file by
  *  the general reader; the same rows and the same errors either way. */
 export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
-  const spec = forecastSpec();
-  const read = readForecastCsv(file, spec);
+  const reader = forecastReader();
+  const read = readForecastCsv(file, reader.spec);
   if (read) return numberRows(columnRows(read.columns));
-  return forecastRowsFromTable(await parseTable(file, spec));
+  return readUpload(file, reader);
 }
 
 /** With `refused`, a row's error is handed to it and the row left out (the preview, files/tabular.ts). */

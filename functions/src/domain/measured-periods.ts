@@ -23,7 +23,7 @@ import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./coefficients";
 import { Invalid } from "./errors";
 import { columnSpec, headerOf } from "./series";
-import { parseTable, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
+import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse } from "../ports";
 
 const TYPE = "underground";
@@ -34,12 +34,13 @@ const invalid = (error: unknown): never => {
   throw error;
 };
 
-/** The periods of a CSV or .xlsx upload; an error names the sheet, the row and the column. */
-export async function periodsFromFile(file: UploadedFile, bounds?: PeriodBounds): Promise<MeasuredPeriod[]> {
-  return periodsFromTable(await parseTable(file, periodsSpec()), bounds);
-}
-
 export const periodsSpec = (): TableSpec => ({ maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });
+
+/** The periods of a CSV or .xlsx upload, within `bounds`; an error names the sheet, the row and the column. */
+export const periodsReader = (bounds?: PeriodBounds): UploadReader<MeasuredPeriod[]> => ({
+  spec: periodsSpec(),
+  rows: (table, refused) => periodsFromTable(table, bounds, refused),
+});
 
 /** The periods of a read table; with `refused`, a period's error is handed to it (as the save would
  *  throw it) and the period left out, so one pass finds every refused row (the preview). */
@@ -82,7 +83,7 @@ export async function requestedPeriods(
   bounds?: PeriodBounds,
 ): Promise<MeasuredPeriod[] | undefined> {
   if (type !== TYPE) return undefined;
-  if (file) return periodsFromFile(file, bounds);
+  if (file) return readUpload(file, periodsReader(bounds));
   const given = values.periods ?? (values.volume === previous?.inputs.volume ? storedPeriods(previous) : undefined);
   if (given === undefined || given === null) return undefined;
   try {

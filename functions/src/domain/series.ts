@@ -4,15 +4,7 @@ import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type Sensi
 import { columnHeaderKeys, uploadColumns, uploadHeader, type UploadColumn } from "@core/registry";
 import { canonicalRow } from "@core/entry-units";
 import { Invalid } from "./errors";
-import {
-  checkEach,
-  parseTable,
-  type ColumnSpec,
-  type ParsedTable,
-  type RowRefusals,
-  type TableSpec,
-  type UploadedFile,
-} from "../files/tabular";
+import { checkEach, type ColumnSpec, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader } from "../files/tabular";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
 export const MAX_SERIES_ROWS = 2000;
@@ -101,14 +93,16 @@ export const sensitivitySpec = (): TableSpec => ({
   columns: uploadColumns("sensitivity").map((column) => columnSpec(column)),
 });
 
-export async function fillingBlanksFromFile(
-  file: UploadedFile,
+/** A filling_blanks upload: the value column `nameValue`, the elements by `nameElement` (none: one
+ *  element named `fallbackName`). */
+export const fillingBlanksReader = (
   nameValue: string,
   nameElement: string | undefined,
   fallbackName: string,
-): Promise<FilledElement[]> {
-  return fillingBlanksFromTable(await parseTable(file, fillingBlanksSpec(nameValue, nameElement)), nameValue, nameElement, fallbackName);
-}
+): UploadReader<FilledElement[]> => ({
+  spec: fillingBlanksSpec(nameValue, nameElement),
+  rows: (table, refused) => fillingBlanksFromTable(table, nameValue, nameElement, fallbackName, refused),
+});
 
 /** With `refused`, a row's or an element's error is handed to it and the row or element left out
  *  (the preview, files/tabular.ts). */
@@ -156,13 +150,11 @@ export function fillingBlanksFromTable(
   );
 }
 
-export async function sensitivityFromFile(
-  file: UploadedFile,
-  params: Partial<SensitivityParams>,
-  fallbackName: string,
-): Promise<SensitivityElement[]> {
-  return sensitivityFromTable(await parseTable(file, sensitivitySpec()), params, fallbackName);
-}
+/** A sensitivity upload, computed with `params`. */
+export const sensitivityReader = (params: Partial<SensitivityParams>, fallbackName: string): UploadReader<SensitivityElement[]> => ({
+  spec: sensitivitySpec(),
+  rows: (table, refused) => sensitivityFromTable(table, params, fallbackName, refused),
+});
 
 /** With `refused`, as fillingBlanksFromTable. */
 export function sensitivityFromTable(

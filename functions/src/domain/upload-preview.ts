@@ -10,10 +10,10 @@ import { supportedType } from "./calculation-lookup";
 import { getProject } from "./projects";
 import { heavyWork, ru } from "./heavy-work";
 import { FileRefused } from "../files/errors";
-import { checkTable, type CellValue, type ParsedTable, type RowRefusals, type TableSpec, type UploadedFile } from "../files/tabular";
-import { periodsFromTable, periodsSpec } from "./measured-periods";
-import { fillingBlanksFromTable, fillingBlanksSpec, sensitivityFromTable, sensitivitySpec } from "./series";
-import { forecastRowsFromTable, forecastSpec } from "./forecast";
+import { checkTable, type CellValue, type TableSpec, type UploadReader, type UploadedFile } from "../files/tabular";
+import { periodsReader } from "./measured-periods";
+import { fillingBlanksReader, fillingBlanksSpec, sensitivityReader } from "./series";
+import { forecastReader } from "./forecast";
 import { readForecastCsv, type ForecastColumns } from "./forecast-file";
 import { keepPreviewColumns, uploadDigest } from "./forecast-preview-columns";
 import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS } from "../contract/schemas/upload-preview";
@@ -41,38 +41,29 @@ export interface UploadPreview {
   errors: PreviewError[];
 }
 
-interface Check {
-  spec: TableSpec;
-  /** The save's checks of the rows, each row's error handed to `refused` (files/tabular.ts). */
-  run(table: ParsedTable, refused: RowRefusals): unknown;
-}
-
 const text = (values: Record<string, unknown>, name: string) => {
   const value = values[name];
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 };
 
-function checkOf(type: CalculationType, values: Record<string, unknown>, bounds: PeriodBounds | undefined): Check {
+/** The save's reader of the type's upload (its columns and its checks of the rows). */
+function readerOf(type: CalculationType, values: Record<string, unknown>, bounds: PeriodBounds | undefined): UploadReader<unknown> {
   switch (type) {
     case "underground":
-      return { spec: periodsSpec(), run: (table, refused) => periodsFromTable(table, bounds, refused) };
+      return periodsReader(bounds);
     case "regres_methane":
-      return { spec: forecastSpec(), run: forecastRowsFromTable };
+      return forecastReader();
     case "filling_blanks": {
       const nameValue = text(values, "name_value");
       const nameElement = text(values, "name_element");
       // Without the value column's name the years and elements are still worth showing.
-      return {
-        spec: fillingBlanksSpec(nameValue, nameElement),
-        run: (table, refused) => (nameValue ? fillingBlanksFromTable(table, nameValue, nameElement, "Ряд", refused) : undefined),
-      };
+      return nameValue
+        ? fillingBlanksReader(nameValue, nameElement, "Ряд")
+        : { spec: fillingBlanksSpec(nameValue, nameElement), rows: () => undefined };
     }
     case "sensitivity": {
       const params = Object.fromEntries(REGISTRY.sensitivity.settings.map((s) => [s.name, values[s.name]]));
-      return {
-        spec: sensitivitySpec(),
-        run: (table, refused) => sensitivityFromTable(table, params as Partial<SensitivityParams>, "Ряд", refused),
-      };
+      return sensitivityReader(params as Partial<SensitivityParams>, "Ряд");
     }
     default:
       throw new Invalid("Для этого типа расчета файл не загружается");
@@ -90,21 +81,21 @@ export async function previewUpload(
   bounds?: PeriodBounds,
   kept?: (columns: ForecastColumns) => void,
 ): Promise<UploadPreview> {
-  const check = checkOf(type, values, bounds);
+  const reader = readerOf(type, values, bounds);
   // A forecast's plain CSV that its one-pass reader takes has no refused row (forecast-file.ts).
-  const read = type === "regres_methane" ? readForecastCsv(file, check.spec) : undefined;
+  const read = type === "regres_methane" ? readForecastCsv(file, reader.spec) : undefined;
   if (read) {
     kept?.(read.columns);
     return {
       format: "csv",
       sheet: read.sheet,
       count: read.columns.count,
-      columns: previewColumns(check.spec, read.headers),
+      columns: previewColumns(reader.spec, read.headers),
       rows: read.head,
       errors: [],
     };
   }
-  const table = await checkTable(file, check.spec);
+  const table = await checkTable(file, reader.spec);
   const errors: PreviewError[] = table.errors.map((e) => ({ sheet: e.sheet, row: e.row, column: e.header, message: e.message }));
   // The save's own checks, once, on the rows whose cells were read: each refused row is listed and
   // left out, so a preview lists every row the save would refuse, not the first.
@@ -125,7 +116,7 @@ export async function previewUpload(
   const rest = table.rows.filter((r) => !refused.has(r.row));
   if (rest.length > 0) {
     try {
-      check.run({ ...table, rows: rest }, refuse);
+      reader.rows({ ...table, rows: rest }, refuse);
     } catch (error) {
       refuse(error);
     }
@@ -144,7 +135,7 @@ export async function previewUpload(
     format: table.format,
     sheet: table.sheet,
     count: table.rows.length,
-    columns: previewColumns(check.spec, table.headers),
+    columns: previewColumns(reader.spec, table.headers),
     rows: previewRows(table.rows, errors),
     errors,
   };

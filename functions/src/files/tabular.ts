@@ -119,6 +119,19 @@ export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<P
   return table;
 }
 
+/** How one kind of upload is read: its table's columns, and the save's checks of its rows (with
+ *  `refused`, each row's error handed to it and the row left out: the preview). A domain module
+ *  gives its reader; the file itself is parsed here, by readUpload or by the preview's checkTable. */
+export interface UploadReader<T> {
+  spec: TableSpec;
+  rows(table: ParsedTable, refused?: RowRefusals): T;
+}
+
+/** An upload parsed once and checked as its save checks it. */
+export async function readUpload<T>(file: UploadedFile, reader: UploadReader<T>): Promise<T> {
+  return reader.rows(await parseTable(file, reader.spec));
+}
+
 /** The file read with every refused cell listed rather than the first thrown: for the preview. */
 export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
   const format = fileFormat(file, spec);
