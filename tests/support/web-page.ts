@@ -110,6 +110,32 @@ export async function signIn(page: Page, origin: string, user: Credentials, path
   await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login");
 }
 
+/** Moves the app open on `page` to `path` as one of its links does: the router shows the page with
+ *  no new load (a load costs Chromium several times a step inside the app: the scripts, styles and
+ *  the core's wasm again). The app keeps the page before on view until the next one has rendered
+ *  (the router moves in a transition): a test then waits for what the new page alone shows. What the
+ *  app fetched in the last 30 s it shows from its cache: the data a test reads are made before the
+ *  app first loads, or on a screen that fetches them anew. */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((path) => {
+    // The router's own entry shape (its index one further), as a push of its own leaves it.
+    const index = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, "", path);
+    dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+  }, path);
+}
+
+/** Shows `path` signed in as `user`: inside the app when `page` already has it open on `origin` with a
+ *  session, else in one load with `user`'s session put in place (signIn). Which user an open session
+ *  belongs to is not checked: a page switches users with signIn. */
+export async function showSignedIn(page: Page, origin: string, user: Credentials, path: string): Promise<void> {
+  const open =
+    new URL(page.url()).origin === origin &&
+    (await page.evaluate((key) => localStorage.getItem(key) !== null, ACCESS_KEY).catch(() => false));
+  if (open) await navigateInApp(page, path);
+  else await signIn(page, origin, user, path);
+}
+
 /** A script's JSON call of the API under `origin` with the token `token()` gives at the time: the
  *  answer's body, or an error naming the call and the status. */
 export function apiCaller(origin: () => string, token: () => string) {
