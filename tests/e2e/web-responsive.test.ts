@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { accessToken, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-responsive`;
@@ -22,7 +22,8 @@ interface Screen {
   /** Has a table that, on a phone, scrolls sideways inside its place. */
   table?: boolean;
   path: (projectId: string) => string;
-  /** Waits until the screen shows what it is about. */
+  /** Waits until the screen shows what it is about: what it alone shows, as the app keeps the screen
+   *  before on view until the next one has rendered. */
   ready(page: Page): Promise<void>;
 }
 
@@ -36,7 +37,10 @@ const SCREENS: Screen[] = [
     name: "projects",
     table: true,
     path: () => "/projects",
-    ready: (page) => page.locator(".ant-table-row", { hasText: "Распадская" }).first().waitFor(),
+    ready: async (page) => {
+      await page.getByRole("heading", { name: "Проекты", level: 2 }).waitFor();
+      await page.locator(".ant-table-row", { hasText: "Распадская" }).first().waitFor();
+    },
   },
   {
     name: "calculations",
@@ -48,12 +52,16 @@ const SCREENS: Screen[] = [
     name: "dictionary",
     table: true,
     path: () => "/dictionary",
-    ready: (page) => page.locator(".ant-table-row", { hasText: "сжигания топлива" }).first().waitFor(),
+    ready: async (page) => {
+      await page.getByRole("heading", { name: "Справочники", level: 2 }).waitFor();
+      await page.locator(".ant-table-row", { hasText: "сжигания топлива" }).first().waitFor();
+    },
   },
   {
     name: "infographics",
     path: (id) => `/projects/${id}/graphs`,
     ready: async (page) => {
+      await page.getByRole("heading", { name: `Инфографика - ${PROJECT}`, level: 2 }).waitFor();
       await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(4);
       await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
     },
@@ -138,9 +146,13 @@ describe("web app on a phone and on a wide screen", () => {
     let page: Page;
 
     beforeAll(async () => {
-      app = await openWebApp(server, { user: server.demo, viewport, timeout: 20_000 });
+      // Opened signed out: the first screen puts the session in place on its own load, the others
+      // are reached inside the app.
+      app = await openWebApp(server, { viewport, timeout: 20_000 });
       page = app.page;
     });
+
+    const show = (path: string) => showSignedIn(page, server.url, server.demo, path);
 
     afterAll(async () => {
       await app?.close();
@@ -149,7 +161,7 @@ describe("web app on a phone and on a wide screen", () => {
     it.each(SCREENS)(
       "$name: no page scroll sideways, headings wrap between words, legends inside their charts",
       async (screen) => {
-        await page.goto(`${server.url}${screen.path(projectId)}`);
+        await show(screen.path(projectId));
         await screen.ready(page);
         // The layout follows the width once antd's and plotly's resize handlers have run: each check
         // waits for the state it needs, then the screenshot shows it.
@@ -183,7 +195,7 @@ describe("web app on a phone and on a wide screen", () => {
 
     if (viewport === PHONE) {
       it("hides the menu in a drawer that the header's button opens; choosing a screen closes it", async () => {
-        await page.goto(`${server.url}/projects`);
+        await show("/projects");
         await page.getByRole("heading", { name: "Проекты" }).waitFor();
         expect(await page.locator(".ant-layout-sider").count()).toBe(0);
         const menu = page.getByRole("navigation", { name: "Главное меню" });
@@ -202,8 +214,13 @@ describe("web app on a phone and on a wide screen", () => {
       it("slides the drawer in only for a user who has not asked the system for reduced motion", async () => {
         /** The drawer's transitions and animations that started while it opened. */
         const motions = async (reducedMotion: "reduce" | "no-preference") => {
-          await page.emulateMedia({ reducedMotion });
-          await page.goto(`${server.url}/projects`);
+          // The page as the app starts with the setting: the file's own (reduce) reached inside the
+          // app, the other loaded anew.
+          if (reducedMotion === "reduce") await show("/projects");
+          else {
+            await page.emulateMedia({ reducedMotion });
+            await page.goto(`${server.url}/projects`);
+          }
           await page.getByRole("heading", { name: "Проекты" }).waitFor();
           await page.evaluate(() => {
             const started: string[] = [];
@@ -214,8 +231,10 @@ describe("web app on a phone and on a wide screen", () => {
               });
             }
           });
-          await page.getByRole("button", { name: "Меню" }).click();
+          // The drawer starts closed, whatever an earlier test left open.
           const menu = page.getByRole("navigation", { name: "Главное меню" });
+          await menu.waitFor({ state: "hidden" });
+          await page.getByRole("button", { name: "Меню" }).click();
           await expect.poll(async () => (await menu.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
           return page.evaluate(() => (window as unknown as { started: string[] }).started);
         };
@@ -228,7 +247,8 @@ describe("web app on a phone and on a wide screen", () => {
       });
     } else {
       it("shows the side menu open, with its labels", async () => {
-        await page.goto(`${server.url}/projects`);
+        await show("/projects");
+        await page.getByRole("heading", { name: "Проекты", level: 2 }).waitFor();
         const sider = page.locator(".ant-layout-sider");
         await sider.waitFor();
         expect(await sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
@@ -238,7 +258,7 @@ describe("web app on a phone and on a wide screen", () => {
 
       it("keeps the page as it is when the window narrows to a phone's width and back", async () => {
         const infographics = SCREENS.find((s) => s.name === "infographics")!;
-        await page.goto(`${server.url}${infographics.path(projectId)}`);
+        await show(infographics.path(projectId));
         await infographics.ready(page);
         const graphRequests: string[] = [];
         // The chart data's API path (the typed client writes it without a trailing slash).
