@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi, createProject, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { accessToken, createProjectsAs, navigateInApp, openWebApp, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -25,11 +25,19 @@ describe("web app: not losing one's place", () => {
 
   // Each test starts from the state it names (signed out, or signed in on a page it opens), never
   // from where an earlier test left the browser: any one runs alone, and a retry starts again.
-  /** The file's user signed in, unless a session is already open; then on `path`, when given. */
-  async function signedIn(path?: string) {
+  /** The file's user signed in on `path`, the page titled `heading` on view: loaded with the session
+   *  unless one is open, else reached inside the app (the app moves in a transition: the heading says
+   *  the page asked for shows, not the one before). */
+  async function signedIn(path: string, heading: string) {
     const open = await page.evaluate(() => localStorage.getItem("token") !== null).catch(() => false);
     if (!open) await signIn(page, server.url, server.demo, path);
-    else if (path !== undefined) await page.goto(at(path));
+    else await navigateInApp(page, path);
+    await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
+  }
+
+  /** No session in the browser, as after «Выход» (a page still blank has none on the app's origin). */
+  async function signedOut() {
+    if (new URL(page.url()).origin === server.url) await page.evaluate(() => localStorage.clear());
   }
 
   async function signInHere() {
@@ -40,20 +48,21 @@ describe("web app: not losing one's place", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 } });
-    ({ page, pageErrors } = app);
-    // 12 projects: «Участок 01» … «Участок 11» and one mine, newest first in the list.
-    projectId = await createProject(page, "Шахта «Ёлочная»");
-    for (let n = 1; n <= 11; n++) await createProject(page, `Участок ${String(n).padStart(2, "0")}`);
+    // 12 projects: «Участок 01» … «Участок 11» and one mine, newest first in the list; made through
+    // the API before the page first opens, which it does signed out.
+    const names = ["Шахта «Ёлочная»", ...Array.from({ length: 11 }, (_, i) => `Участок ${String(i + 1).padStart(2, "0")}`)];
+    [projectId] = await createProjectsAs(server.url, server.demo, names);
+    const token = await accessToken(server.url, server.demo);
     for (let n = 1; n <= 11; n++) {
-      const made = await callApi(page, "POST", "/api/v1/torch_ch4/", {
-        name: `Факел ${String(n).padStart(2, "0")}`,
-        project: projectId,
-        volume: n,
-        koef_transform: 0.67,
+      const made = await fetch(`${server.url}/api/v1/torch_ch4/`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: `Факел ${String(n).padStart(2, "0")}`, project: projectId, volume: n, koef_transform: 0.67 }),
       });
       expect(made.status).toBe(201);
     }
+    app = await openWebApp(server, { viewport: { width: 1440, height: 900 } });
+    ({ page, pageErrors } = app);
   });
 
   afterEach(() => {
@@ -66,7 +75,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("after signing in from a deep link, lands on the page asked for", async () => {
-    await page.evaluate(() => localStorage.clear());
+    await signedOut();
     const deep = `/projects/${projectId}/calculations?type=torch_ch4&page=2`;
     await page.goto(at(deep));
     await page.waitForURL(at("/login"));
@@ -78,7 +87,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("never follows a target outside the app", async () => {
-    await page.evaluate(() => localStorage.clear());
+    await signedOut();
     await page.goto(at("/login"));
     // What a crafted history entry could carry: another origin must lead to the landing page.
     await page.evaluate(() => history.replaceState({ usr: { from: "//evil.example/x" }, key: "x", idx: 0 }, "", "/login"));
@@ -88,7 +97,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps page 2 of the projects on reload, and back returns to page 1", async () => {
-    await signedIn("/projects");
+    await signedIn("/projects", "Проекты");
     await row("Участок 11").waitFor();
     expect(await rows().count()).toBe(10);
     await page.locator(".ant-pagination-item-2").click();
@@ -107,7 +116,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("comes back to the same page of projects from a project's calculations", async () => {
-    await signedIn("/projects?page=2");
+    await signedIn("/projects?page=2", "Проекты");
     await row("Шахта «Ёлочная»").click();
     await page.waitForURL(at(`/projects/${projectId}/calculations`));
     await page.goBack();
@@ -116,7 +125,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps a project's calculations page on reload and back", async () => {
-    await signedIn(`/projects/${projectId}/calculations?type=torch_ch4`);
+    await signedIn(`/projects/${projectId}/calculations?type=torch_ch4`, "Расчеты - Шахта «Ёлочная»");
     await row("Факел 11").waitFor();
     await page.locator(".ant-pagination-item-2").click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("type") === "torch_ch4");
@@ -130,7 +139,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("searches projects by name on «Проекты», in any case, and keeps the search on reload", async () => {
-    await signedIn("/projects?page=2");
+    await signedIn("/projects?page=2", "Проекты");
     await row("Шахта «Ёлочная»").waitFor();
     await search().fill("участок 0");
     await page.waitForURL((url) => url.searchParams.get("search") === "участок 0");
@@ -152,7 +161,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("searches projects by name on «Экспорт», with the page in the address", async () => {
-    await signedIn("/export?format=xlsx");
+    await signedIn("/export?format=xlsx", "Экспорт");
     const projects = page.locator(".ant-card", { hasText: "2. Проект" });
     await projects.locator(".ant-table-row", { hasText: "Участок 11" }).waitFor();
     await projects.locator(".ant-pagination-item-2").click();
@@ -170,7 +179,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps the reference page and the chosen category on reload", async () => {
-    await signedIn("/dictionary");
+    await signedIn("/dictionary", "Справочники");
     const categories = page.getByTestId("categories");
     await categories.locator(".ant-pagination-item-2").click();
     await page.waitForURL(at("/dictionary?page=2"));
