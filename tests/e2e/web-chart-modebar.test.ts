@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 
 const CLOUD = /share|cloud|studio|plotly|поделиться|облак/i;
 const CYRILLIC = /[а-яё]/i;
@@ -21,6 +21,8 @@ describe("web app: the charts' mode bar", () => {
   const year = new Date().getUTCFullYear() - 1;
 
   const at = (path: string) => `${server.url}${path}`;
+  /** The app on `path`: loaded once, signed in, by the first test that runs; the others move inside it. */
+  const show = (path: string) => showSignedIn(page, server.url, server.demo, path);
   const call = apiCaller(
     () => server.url,
     () => token,
@@ -74,7 +76,7 @@ describe("web app: the charts' mode bar", () => {
       "year,CH4\n2018,50\n2019,\n2020,30\n2021,\n2022,10\n",
     );
     await upload("sensitivity", { name: "Чувствительность" }, "добыча.csv", "year;volume;methane\n2023;1800000;17\n2024;2000000;18\n");
-    app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
+    app = await openWebApp(server, { timeout: 20_000 });
     page = app.page;
   }, 120_000);
 
@@ -99,13 +101,15 @@ describe("web app: the charts' mode bar", () => {
     const demo = results.filter((p) => p.id !== seriesProject);
     expect(demo.length).toBeGreaterThan(0);
     for (const project of demo) {
-      await page.goto(at(`/projects/${project.id}/graphs`));
+      await show(`/projects/${project.id}/graphs`);
+      // This project's page on view, not the last one's charts (the app moves in a transition).
+      await page.getByRole("heading", { name: `Инфографика - ${project.name}`, exact: true, level: 2 }).waitFor();
       expectInside(await modeBars(page.locator("body"), 4));
     }
   });
 
   it("does the same for the inventory's chart by year and its methane Sankey", async () => {
-    await page.goto(at(`/inventory?year=${year}`));
+    await show(`/inventory?year=${year}`);
     await page.getByTestId("methane-sankey").and(page.locator('[data-ready="true"]')).waitFor({ timeout: 60_000 });
     const bars = await modeBars(page.locator("body"), 2);
     expectInside(bars);
@@ -114,12 +118,12 @@ describe("web app: the charts' mode bar", () => {
   });
 
   it("does the same for gap filling, sensitivity and the tornado", async () => {
-    await page.goto(at(`/projects/${seriesProject}/calculations?type=filling_blanks`));
+    await show(`/projects/${seriesProject}/calculations?type=filling_blanks`);
     await page.locator(".ant-table-row", { hasText: "Пропуски" }).getByText("Пропуски").click();
     expectInside(await modeBars(page.getByRole("dialog", { name: "Пропуски" }), 1));
     await page.keyboard.press("Escape");
 
-    await page.goto(at(`/projects/${seriesProject}/calculations?type=sensitivity`));
+    await show(`/projects/${seriesProject}/calculations?type=sensitivity`);
     await page.locator(".ant-table-row", { hasText: "Чувствительность" }).getByText("Чувствительность").click();
     expectInside(await modeBars(page.getByRole("dialog", { name: "Чувствительность" }), 3));
     expect(app.pageErrors).toEqual([]);
