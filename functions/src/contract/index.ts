@@ -52,6 +52,8 @@ export {
   MAX_FORECAST_UPLOAD_TEXT,
   MAX_TABULAR_UPLOAD_BYTES,
   MAX_TABULAR_UPLOAD_TEXT,
+  VIDEO_CONTENT_TYPES,
+  type VideoType,
 } from "./schemas/uploads";
 
 /** A company as the API answers it. */

@@ -20,6 +20,7 @@ import type { Actor, Deps } from "./context";
 import { Invalid, NotFound, Unauthorized } from "./errors";
 import { newId } from "./ids";
 import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
+import { VIDEO_CONTENT_TYPES } from "../contract/schemas/uploads";
 import {
   checkDeclared,
   checkStored,
@@ -43,7 +44,7 @@ export function mediaKind(raw: string): MediaKind {
   return raw as MediaKind;
 }
 
-const VIDEO_TYPES: readonly VideoType[] = ["video/mp4", "video/webm"];
+const VIDEO_TYPES: readonly VideoType[] = Object.values(VIDEO_CONTENT_TYPES);
 
 /** A video's status as the settings page reads it (the url: signed same-origin locally, presigned in AWS, short-lived). */
 export type MediaStatus = z.output<typeof mediaStatusSchema>;
@@ -165,7 +166,7 @@ export async function uploadMedia(deps: Deps, actor: Actor, kindName: string, up
   const kind = mediaKind(kindName);
   const max = deps.config.videoMaxBytes;
   const declared = upload.contentType.split(";")[0].trim().toLowerCase();
-  if (declared !== "video/mp4" && declared !== "video/webm") {
+  if (!(VIDEO_TYPES as readonly string[]).includes(declared)) {
     throw new UnsupportedType("Ожидается видео MP4 или WebM (Content-Type video/mp4 или video/webm)");
   }
   if (upload.declaredLength !== undefined && upload.declaredLength > max) throw new TooLarge(max);

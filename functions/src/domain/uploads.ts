@@ -3,9 +3,10 @@
 // has an ISO base media "ftyp" box at offset 4 (ISO/IEC 14496-12, 4.3); a WebM file is an EBML
 // document starting 1A 45 DF A3 (RFC 8794, 8.1) whose DocType is "webm".
 import { DomainError, Invalid } from "./errors";
+import { VIDEO_CONTENT_TYPES, type VideoType } from "../contract/schemas/uploads";
 
 export const PDF_TYPE = "application/pdf";
-export type VideoType = "video/mp4" | "video/webm";
+export type { VideoType };
 
 const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
@@ -17,10 +18,10 @@ export function isPdf(head: Uint8Array): boolean {
 export const VIDEO_SNIFF_BYTES = 64;
 
 export function detectVideo(head: Uint8Array): VideoType | undefined {
-  if (head.length >= 12 && ascii(head, 4, 4) === "ftyp") return "video/mp4";
+  if (head.length >= 12 && ascii(head, 4, 4) === "ftyp") return VIDEO_CONTENT_TYPES.mp4;
   if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) {
     // Matroska shares the EBML header; only its "webm" profile plays in every browser.
-    return ascii(head, 0, Math.min(head.length, VIDEO_SNIFF_BYTES)).includes("webm") ? "video/webm" : undefined;
+    return ascii(head, 0, Math.min(head.length, VIDEO_SNIFF_BYTES)).includes("webm") ? VIDEO_CONTENT_TYPES.webm : undefined;
   }
   return undefined;
 }

@@ -21,7 +21,7 @@ import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/pro
 import { uncertaintySchema } from "../schemas/uncertainty";
 import { binaryFile, declareRoute, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "./declare";
 import { dictionaryName, entryNumber } from "./dictionaries";
-import { mediaKindParam } from "./media";
+import { mediaKindParam, videoContent } from "./media";
 
 const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
@@ -346,7 +346,7 @@ export const uploadMediaRoute = declareRoute(
   {
     method: "put",
     path: "/media/{kind}",
-    request: { params: mediaParams, body: { required: true, content: { "video/mp4": binaryFile(), "video/webm": binaryFile() } } },
+    request: { params: mediaParams, body: { required: true, content: videoContent } },
     responses: { 200: json(mediaStatusSchema, "Status with a signed URL") },
   },
 );

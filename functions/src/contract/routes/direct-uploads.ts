@@ -3,6 +3,7 @@
 // Its signed token in ?token= is the credential. Served by http/direct-uploads.ts.
 import * as z from "zod";
 import { binaryFile, declareRoute, json } from "./declare";
+import { videoContent } from "./media";
 
 export const uploadRoute = declareRoute(
   {
@@ -29,8 +30,7 @@ export const uploadRoute = declareRoute(
         required: true,
         content: {
           "application/pdf": binaryFile(),
-          "video/mp4": binaryFile(),
-          "video/webm": binaryFile(),
+          ...videoContent,
           "text/csv": binaryFile(),
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
         },

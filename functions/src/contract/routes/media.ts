@@ -3,6 +3,7 @@
 // Served by http/media.ts: two sub-apps, the stream one mounted before requireUser.
 import * as z from "zod";
 import { mediaStatusSchema } from "../schemas/answers";
+import type { VideoType } from "../schemas/uploads";
 import { binaryFile, declareRoute, json, listOf, pathParam } from "./declare";
 
 const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
@@ -22,7 +23,8 @@ export const listRoute = declareRoute(
 /** Which settings video; another name answers 404. */
 export const mediaKindParam = pathParam("Settings video: instruction or presentation");
 
-const video = { "video/mp4": binaryFile(), "video/webm": binaryFile() };
+/** A settings video's body: one entry per type the server takes (its answers' too). */
+export const videoContent = { "video/mp4": binaryFile(), "video/webm": binaryFile() } satisfies Record<VideoType, unknown>;
 
 export const streamRoute = declareRoute(
   {
@@ -42,8 +44,8 @@ export const streamRoute = declareRoute(
       query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
     },
     responses: {
-      200: { description: "The video", content: video },
-      206: { description: "A byte range (Range: bytes=a-b)", content: video },
+      200: { description: "The video", content: videoContent },
+      206: { description: "A byte range (Range: bytes=a-b)", content: videoContent },
     },
   },
 );

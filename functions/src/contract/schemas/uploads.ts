@@ -9,6 +9,12 @@ export const MAX_TABULAR_UPLOAD_TEXT = "4 МБ";
 export const MAX_FORECAST_UPLOAD_BYTES = 16 * 1024 * 1024;
 export const MAX_FORECAST_UPLOAD_TEXT = "16 МБ";
 
+/** A settings video's Content-Type by its file's extension: MP4 or WebM, which play in every
+ *  browser. The upload routes declare them, the server accepts only these, and the admin screen
+ *  sends them. */
+export const VIDEO_CONTENT_TYPES = { mp4: "video/mp4", webm: "video/webm" } as const;
+export type VideoType = (typeof VIDEO_CONTENT_TYPES)[keyof typeof VIDEO_CONTENT_TYPES];
+
 /** The content type a stored tabular upload carries: the API writes it (domain/calculations.ts) and
  *  the S3 upload check accepts only these (events/upload-check.ts). */
 export const TABULAR_CONTENT_TYPES = {
