@@ -13,7 +13,7 @@ import { REGISTRY, type CalculationType } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
 import { modelFixture } from "../support/models";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi as callPageApi, createProject, openWebApp, optionTitles, pickOption, type WebApp } from "../support/web-page";
+import { callApi as callPageApi, createProjectsAs, openWebApp, optionTitles, pickOption, signIn, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -68,7 +68,6 @@ describe("web app: forecast and series calculations", () => {
     golden.find((g) => g.xgboost > 1.2 && g.lightgbm > 1.2 && FEATURES.every((f) => g.texts[f] !== ""))!,
   ];
 
-  const at = (path: string) => `${server.url}${path}`;
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const dialog = (name: string) => page.getByRole("dialog", { name });
 
@@ -131,10 +130,11 @@ describe("web app: forecast and series calculations", () => {
   beforeAll(async () => {
     if (golden.length === 0) throw new Error(`${GOLDEN_FILE} is missing`);
     server = await startTestServer();
-    app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 }, timeout: 15_000, acceptDownloads: true });
+    // The project made through the API, then the page opened on it once, signed in.
+    [projectId] = await createProjectsAs(server.url, server.demo, [PROJECT]);
+    app = await openWebApp(server, { viewport: { width: 1440, height: 900 }, timeout: 15_000, acceptDownloads: true });
     ({ page, pageErrors } = app);
-    projectId = await createProject(page, PROJECT);
-    await page.goto(at(`/projects/${projectId}/calculations`));
+    await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations`);
     await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
   });
 
