@@ -13,7 +13,7 @@ import { longwallHistory } from "@core/gbdt/longwall-history";
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { modelFixture } from "../support/models";
 import { accessToken, startTestServer, type TestServer } from "../support/server";
-import { createProject, openWebApp, type WebApp } from "../support/web-page";
+import { createProjectsAs, openWebApp, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { historyCsv } from "../support/longwall-csv";
 
@@ -55,7 +55,8 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
       body: calibration,
     });
     expect(calibrated.status).toBe(201);
-    app = await openWebApp(server, { user: server.demo, timeout: 30_000 });
+    // Opened signed out: the test makes its project through the API and opens the page on it, signed in.
+    app = await openWebApp(server, { timeout: 30_000 });
     page = app.page;
   }, 180_000);
   afterAll(async () => {
@@ -69,8 +70,8 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
     // What storage held before (a retry's first try left its own upload's mark).
     const uploadsDir = join(server.dataDir, "blobs", "forecast-uploads");
     const storedBefore = new Set(filesUnder(uploadsDir));
-    const projectId = await createProject(page, "Лава 7, год телеметрии");
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=regres_methane`);
+    const [projectId] = await createProjectsAs(server.url, server.demo, ["Лава 7, год телеметрии"]);
+    await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations?type=regres_methane`);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название расчета").pressSequentially("Лава 7, год");
