@@ -38,6 +38,7 @@ export type { Verification } from "../dictionaries/reference-data";
 export { CALCULATION_NAME_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";
 export { MEDIA_KIND_LABELS, MEDIA_KINDS, ROLES, type MediaKind, type Role } from "./schemas/common";
 export {
+  COMPANY_NAME_MAX,
   KEPT_REQUISITES,
   keptRequisiteProblem,
   requisiteProblem,
@@ -46,7 +47,7 @@ export {
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
-export type { FacilityCreateInput, PointCreateInput } from "./schemas/facility";
+export { FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX, type FacilityCreateInput, type PointCreateInput } from "./schemas/facility";
 export {
   MAX_FORECAST_UPLOAD_BYTES,
   MAX_FORECAST_UPLOAD_TEXT,

@@ -4,7 +4,7 @@
 // (functions/src/contract/schemas/company.ts), its message under it, gone once the value is right.
 import { Col, Form, Input, Row } from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
-import { KEPT_REQUISITES, keptRequisiteProblem, requisiteProblem, type RuledRequisite } from "@server/contract";
+import { COMPANY_NAME_MAX, KEPT_REQUISITES, keptRequisiteProblem, requisiteProblem, type RuledRequisite } from "@server/contract";
 
 type KeptRequisite = keyof typeof KEPT_REQUISITES;
 
@@ -58,7 +58,7 @@ export function CompanyRequisiteFields({
   return (
     <>
       <Form.Item label="Название" name="name" rules={NAME_RULES}>
-        <Input maxLength={200} />
+        <Input maxLength={COMPANY_NAME_MAX} />
       </Form.Item>
       <Form.Item label="E-mail" name="email" rules={rules("email")}>
         <Input inputMode="email" maxLength={320} />
@@ -96,12 +96,12 @@ export function CompanyRequisiteFields({
       <Row gutter={12}>
         <Col flex="auto">
           <Form.Item label="Ответственный за отчет: ФИО" name="responsible_name">
-            <Input maxLength={200} />
+            <Input maxLength={COMPANY_NAME_MAX} />
           </Form.Item>
         </Col>
         <Col flex="auto">
           <Form.Item label="Должность" name="responsible_position">
-            <Input maxLength={200} />
+            <Input maxLength={COMPANY_NAME_MAX} />
           </Form.Item>
         </Col>
       </Row>

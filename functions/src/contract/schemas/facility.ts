@@ -35,6 +35,8 @@ export const facilityPatchSchema = z.object({
 
 // D25: a facility's emission points (ventilation shafts, drainage stations, flares, boilers …).
 export const POINT_NAME_MAX = 255;
+/** A point's instrument and its frequency of measurement, as written. */
+export const POINT_NOTE_MAX = 255;
 const pointName = z
   .string("name: введите название источника")
   .trim()
@@ -53,8 +55,8 @@ export const pointCreateSchema = z
   .object({
     name: pointName,
     kind: pointKind,
-    instrument: z.optional(text("instrument", 255)),
-    frequency: z.optional(text("frequency", 255)),
+    instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
+    frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
     in_service_from: serviceDate("in_service_from"),
     in_service_to: serviceDate("in_service_to"),
   })
@@ -64,8 +66,8 @@ export const pointPatchSchema = z
   .object({
     name: z.optional(pointName),
     kind: z.optional(pointKind),
-    instrument: z.optional(text("instrument", 255)),
-    frequency: z.optional(text("frequency", 255)),
+    instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
+    frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
     in_service_from: serviceDate("in_service_from"),
     in_service_to: serviceDate("in_service_to"),
     /** false archives the point (its calculations and history stay), true restores it. */

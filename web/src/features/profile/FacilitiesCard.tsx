@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
+import { FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
 import {
   usePoints,
   useFacilities,
@@ -90,7 +91,7 @@ function FacilityDialog({ facility, onClose }: { facility?: Facility; onClose: (
     <Modal open title={facility ? "Изменить площадку" : "Новая площадка"} onCancel={onClose} footer={null} destroyOnHidden>
       <Form<FacilityFields> form={form} layout="vertical" initialValues={facility ?? { kind: "underground_mine" }} onFinish={submit}>
         <Form.Item label="Название" name="name" rules={[{ required: true, whitespace: true, message: "Введите название площадки" }]}>
-          <Input maxLength={255} />
+          <Input maxLength={FACILITY_NAME_MAX} />
         </Form.Item>
         <Form.Item label="Тип" name="kind">
           <Select aria-label="Тип площадки" options={kindOptions} />
@@ -228,16 +229,16 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
     <Modal open title={point ? "Изменить источник выбросов" : "Новый источник выбросов"} onCancel={onClose} footer={null} destroyOnHidden>
       <Form<PointForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
         <Form.Item label="Название" name="name" rules={[{ required: true, whitespace: true, message: "Введите название источника" }]}>
-          <Input maxLength={255} placeholder="Вентиляционный ствол № 1" />
+          <Input maxLength={POINT_NAME_MAX} placeholder="Вентиляционный ствол № 1" />
         </Form.Item>
         <Form.Item label="Вид источника" name="kind">
           <Select aria-label="Вид источника" options={pointKindOptions} />
         </Form.Item>
         <Form.Item label="Средство измерений" name="instrument">
-          <Input maxLength={255} placeholder="Расходомер, метанометр" />
+          <Input maxLength={POINT_NOTE_MAX} placeholder="Расходомер, метанометр" />
         </Form.Item>
         <Form.Item label="Периодичность измерений" name="frequency">
-          <Input maxLength={255} placeholder="непрерывно" />
+          <Input maxLength={POINT_NOTE_MAX} placeholder="непрерывно" />
         </Form.Item>
         <Space>
           <Form.Item label="В эксплуатации с" name="in_service_from" rules={[dateRule]}>
