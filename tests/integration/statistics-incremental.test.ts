@@ -30,8 +30,10 @@ const faults = { rate: 0, random: Math.random };
 
 beforeAll(async () => {
   engine = await startDynalite();
-  writer = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
-  handlerDoc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint });
+  // Both clients reach the engine in this event loop, without its loopback port, as the local
+  // server's do (functions/src/local/dynalite-port.ts).
+  writer = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
+  handlerDoc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
   await ensureTable(writer, TABLE);
   captureTableChanges(writer, (record) => records.push(record));
   handlerDoc.middlewareStack.add(
