@@ -11,7 +11,8 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   // WebAssembly compilation needs 'wasm-unsafe-eval'; no inline or eval'd scripts are allowed.
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-  // antd writes its CSS-in-JS into <style> elements at run time.
+  // antd writes its theme's CSS variables (and its icons' reset) into <style> elements at run time;
+  // the components' styles are a stylesheet from 'self' (antd's pre-built one, web/src/main.tsx).
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'", "data:"],
