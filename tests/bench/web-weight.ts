@@ -4,7 +4,8 @@
 // with their static imports, each file counted once. Chunks a page loads later with import() (a
 // table, a dialog, an admin tab, plotly) are not initial. The web app is built with Vite's manifest
 // into a temporary folder (web/dist is left alone); gzip is zlib's default level, as a server sends
-// it. Shared by the bench (web.bench.ts) and the budget test (tests/web/bundle.test.ts).
+// it. Shared by the bench (web.bench.ts) and the budget test (tests/web/bundle.test.ts). The
+// stylesheets index.html links (antd's pre-built one, web/src/main.tsx) are weighed beside it.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +33,8 @@ export interface RouteWeight {
 export interface WebWeight {
   entry: { gzip: number; raw: number; files: number };
   routes: RouteWeight[];
+  /** The stylesheets index.html links, which every route loads before it paints. */
+  css: { gzip: number; raw: number; files: number };
   /** The plotly chunk the charts load with import(), gzip bytes (own file, and with its imports). */
   plotly: { gzip: number; raw: number; withImports: number };
 }
@@ -113,6 +116,8 @@ export function weighWebBuild(outDir: string): WebWeight {
   // What index.html makes the browser fetch at once, checked against the manifest's entry.
   const html = readFileSync(join(outDir, "index.html"), "utf8");
   const fromHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  const css = stylesheets.reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const entry = closure(entryKey);
   for (const file of fromHtml) entry.add(file);
@@ -139,6 +144,7 @@ export function weighWebBuild(outDir: string): WebWeight {
   return {
     entry: { ...total(entry), files: entry.size },
     routes,
+    css: { ...css, files: stylesheets.length },
     plotly: { ...plotlyOwn, withImports: total(closure(plotlyKey)).gzip },
   };
 }

@@ -16,6 +16,9 @@ export async function run(): Promise<void> {
     console.log(`  ${r.route.padEnd(28)} ${kb(r.gzip)}  (${kb(r.raw)} raw, ${String(r.files).padStart(2)} files)  ${verdict}`);
   }
   console.log(
+    `stylesheets index.html links (every route): ${weight.css.files} files, ${kb(weight.css.raw)} raw, ${kb(weight.css.gzip)} gzip`,
+  );
+  console.log(
     `plotly chunk (loaded by the charts with import()): ${kb(weight.plotly.gzip)} gzip, ${kb(weight.plotly.raw)} raw; with its imports ${kb(weight.plotly.withImports)} gzip`,
   );
 }

@@ -59,4 +59,15 @@ describe("web app weight", () => {
       .map((r) => `${r.route}: ${(r.gzip / 1024).toFixed(1)} KB`);
     expect(over).toEqual([]);
   });
+
+  it("links antd's pre-built stylesheet as antd ships it, which the app's zeroRuntime theme needs", () => {
+    const weight = weighWebBuild(outDir);
+    const antd = readFileSync(join(ROOT, "node_modules/antd/dist/antd.css"));
+    const linked = readdirSync(join(outDir, "assets")).filter(
+      (f) => f.endsWith(".css") && readFileSync(join(outDir, "assets", f)).equals(antd),
+    );
+    expect(linked).toHaveLength(1);
+    expect(readFileSync(join(outDir, "index.html"), "utf8")).toContain(`href="/assets/${linked[0]}"`);
+    expect(weight.css.files).toBe(1);
+  });
 });
