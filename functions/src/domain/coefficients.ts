@@ -23,6 +23,7 @@ import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
 import type { UncertaintyBody } from "../contract/schemas/uncertainty";
+import { JUSTIFICATION_MAX } from "../contract/schemas/calculation-body";
 
 export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;
@@ -38,7 +39,7 @@ export interface CoefficientRequest {
   justifications?: Record<string, string | null>;
 }
 
-export const JUSTIFICATION_MAX = 2000;
+export { JUSTIFICATION_MAX };
 
 /** D28: the input whose Order 371 value (the oxidation factor 1.0) is labelled the default. */
 const ORDER_DEFAULT_INPUT = "of";

@@ -11,7 +11,7 @@ import {
   yearUncertaintySchema,
   yearTotalsSchema,
 } from "../schemas/answers";
-import { booleanParam, pageParams } from "../schemas/common";
+import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
 
 export const inventoryQuery = z.object({
@@ -122,7 +122,7 @@ export const reviewActionSchema = z.object({
   action: z.enum(REVIEW_ACTIONS as [ReviewAction, ...ReviewAction[]], {
     error: `action: ожидается одно из ${REVIEW_ACTIONS.join(", ")}`,
   }),
-  reason: z.optional(z.string("reason: ожидается текст").max(2000, "reason: не более 2000 символов")),
+  reason: z.optional(z.string("reason: ожидается текст").max(COMMENT_MAX_CHARS, `reason: не более ${COMMENT_MAX_CHARS} символов`)),
   notice_date: z.optional(z.string("notice_date: ожидается дата ГГГГ-ММ-ДД")),
   date: z.optional(z.string("date: ожидается дата ГГГГ-ММ-ДД")),
   version: z.int("version: ожидается целое число"),
@@ -130,7 +130,7 @@ export const reviewActionSchema = z.object({
 
 export const commentSchema = z.object({
   target: z.optional(z.nullable(z.string().max(128, "target: ожидается идентификатор строки"))),
-  text: z.string("text: введите комментарий").max(2000, "text: не более 2000 символов"),
+  text: z.string("text: введите комментарий").max(COMMENT_MAX_CHARS, `text: не более ${COMMENT_MAX_CHARS} символов`),
 });
 
 export const reviewRoute = declareRoute(
@@ -161,7 +161,7 @@ export const commentRoute = declareRoute(
     operationId: "inventoryComment",
     summary: "Comment on the year's inventory or one of its lines (a calculation id or a category line)",
     description:
-      "Each comment is stored on its own (≤ 2000 characters, 1000 per year): it never changes the review's version. " +
+      `Each comment is stored on its own (≤ ${COMMENT_MAX_CHARS} characters, 1000 per year): it never changes the review's version. ` +
       "A `version` sent by older clients is ignored.",
     tag: "inventory",
     auth: "user",

@@ -25,6 +25,8 @@ import { calculationUncertaintySchema } from "./uncertainty";
 
 /** The longest calculation name (the domain trims and checks it again for its other callers). */
 export const CALCULATION_NAME_MAX = 255;
+/** Why a custom coefficient is what it is (D10): at most this many characters per field. */
+export const JUSTIFICATION_MAX = 2000;
 
 /** How a multipart form field becomes the JSON value the schema checks (form fields are text). */
 type FormKind = "text" | "number" | "boolean" | "json";
@@ -63,7 +65,11 @@ const commonShape = {
   justifications: z.optional(
     z.record(
       z.string(),
-      z.nullable(z.string("justifications: ожидается текст").check(z.maxLength(2000, "justifications: не более 2000 символов"))),
+      z.nullable(
+        z
+          .string("justifications: ожидается текст")
+          .check(z.maxLength(JUSTIFICATION_MAX, `justifications: не более ${JUSTIFICATION_MAX} символов`)),
+      ),
     ),
   ),
   // D15: primary counts in the year's inventory, alternative is shown and never summed.

@@ -49,3 +49,6 @@ export const textField = (field: string, max: number, required = false) =>
       ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
       z.maxLength(max, `${field}: не длиннее ${max} символов`),
     );
+
+/** A year's comment, and the reason of a review step, at most this many characters. */
+export const COMMENT_MAX_CHARS = 2000;

@@ -9,8 +9,9 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import type { InventoryComment, Page, PageRequest } from "../../ports";
+import { COMMENT_MAX_CHARS } from "../../contract/schemas/common";
 
-export const COMMENT_MAX_CHARS = 2000;
+export { COMMENT_MAX_CHARS };
 export const COMMENTS_PER_YEAR = 1000;
 
 /** The comments stored as items count; those kept inside the review item are never added to. */

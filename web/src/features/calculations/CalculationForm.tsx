@@ -4,7 +4,7 @@
 // same wasm core the server uses. A core or server message about a field shows under that field.
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { METHANE_BASES, METHANE_BASIS_HINT, METHANE_BASIS_LABELS, type FormulaType, type MethaneBasis } from "@core/registry";
-import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
+import { JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "@server/contract";
 import { useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
@@ -310,7 +310,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
                 aria-label={`Обоснование: ${r.field.label}`}
                 placeholder="Обоснование фактического значения (замеры, протокол, документ)"
                 style={{ marginTop: 8 }}
-                maxLength={2000}
+                maxLength={JUSTIFICATION_MAX}
                 autoSize={{ minRows: 2, maxRows: 6 }}
                 value={state.justifications?.[r.field.name] ?? ""}
                 onChange={(e) => change(r.field.name, setJustification(state, r.field.name, e.target.value))}

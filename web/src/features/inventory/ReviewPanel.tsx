@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
-import type { InventoryReview } from "@server/contract";
+import { COMMENT_MAX_CHARS, type InventoryReview } from "@server/contract";
 import { useMe } from "../profile/api";
 import {
   FROZEN_STATUSES,
@@ -185,7 +185,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
             aria-label="Комментарий"
             placeholder="Комментарий к инвентаризации"
             value={text}
-            maxLength={2000}
+            maxLength={COMMENT_MAX_CHARS}
             onChange={(e) => setText(e.target.value)}
           />
           <Button
