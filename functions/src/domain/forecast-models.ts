@@ -11,6 +11,7 @@ import { recordChange } from "./admin/audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { ForecastModelVersion } from "../ports";
+import { formatMegabytes } from "./uploads";
 
 /** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
@@ -149,7 +150,7 @@ export async function uploadForecastModel(
   activate: boolean,
 ): Promise<ForecastModelVersion> {
   requireAdmin(actor);
-  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, "Файл модели больше 20 МБ");
+  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, `Файл модели больше ${formatMegabytes(MAX_MODEL_BYTES)}`);
   return storeModelVersion(deps, actor, method, { bytes: file.bytes, fileName: file.name, description, activate });
 }
 
