@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
-import type { Calibration, IntervalLevel } from "@core/gbdt/conformal";
+import { DEFAULT_INTERVAL_LEVEL, INTERVAL_LEVELS, isIntervalLevel, type Calibration, type IntervalLevel } from "@core/gbdt/conformal";
 import type { ForecastMethod } from "@core/registry";
 import { Chart } from "../graphs/Chart";
 import { useForecastCalibration, useForecastModelCore } from "./api";
@@ -58,7 +58,6 @@ export function HistoryChart({ rows, limit, level }: { rows: readonly HistoryRow
   return <Chart figure={figure} height={HISTORY_CHART_HEIGHT} testId="forecast-history-chart" />;
 }
 
-const LEVELS: IntervalLevel[] = [80, 90, 95];
 const typed = (value: number | null | undefined) => (typeof value === "number" && Number.isFinite(value) ? formatAmount(value, 4) : "");
 
 /**
@@ -86,7 +85,7 @@ export function WhatIfPanel({
   const [fromText, setFromText] = useState<string>("");
   const [toText, setToText] = useState<string>("");
   const [limitText, setLimitText] = useState(formatAmount(storedLimit, 2));
-  const [level, setLevel] = useState<IntervalLevel>((LEVELS as number[]).includes(storedLevel) ? (storedLevel as IntervalLevel) : 90);
+  const [level, setLevel] = useState<IntervalLevel>(isIntervalLevel(storedLevel) ? storedLevel : DEFAULT_INTERVAL_LEVEL);
 
   const row = useMemo(() => Object.fromEntries(FORECAST_FEATURES.map((f) => [f, parseNumericInput(texts[f] ?? "") ?? null])), [texts]);
   const limit = parseNumericInput(limitText);
@@ -160,7 +159,7 @@ export function WhatIfPanel({
                 aria-label="Уровень интервала"
                 value={level}
                 onChange={setLevel}
-                options={LEVELS.map((l) => ({ value: l, label: `${l} %` }))}
+                options={INTERVAL_LEVELS.map((l) => ({ value: l, label: `${l} %` }))}
               />
             </Form.Item>
           </Flex>

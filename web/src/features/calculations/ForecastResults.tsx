@@ -21,6 +21,7 @@ import { LimitLegend, PredictionText } from "./ForecastForm";
 import { formatAmount, formatStored } from "./format";
 import { SourceFileLink } from "./SourceFileLink";
 import type { Backtest } from "@core/gbdt/backtest";
+import { DEFAULT_INTERVAL_LEVEL } from "@core/gbdt/conformal";
 import { BacktestTable, ForecastAdvisory, HistoryChart, WhatIfPanel } from "./ForecastCheck";
 import type { HistoryRow } from "./forecastCheck";
 
@@ -82,7 +83,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const hasY = history.some((r) => typeof r.y === "number");
   const hasTime = history.some((r) => r.t !== undefined && r.t !== null);
   const calibrated = history.some((r) => typeof r.hi === "number");
-  const level = typeof calculation.level === "number" ? calculation.level : 90;
+  const level = typeof calculation.level === "number" ? calculation.level : DEFAULT_INTERVAL_LEVEL;
   const limit = typeof calculation.limit === "number" ? calculation.limit : METHANE_LIMIT_PERCENT;
   const backtest = calculation.backtest as Backtest | null | undefined;
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
