@@ -6,8 +6,8 @@
 // route malformed forms (150, 25 outside the deep tier). Every answer
 // must be < 500, free of stack traces and validator internals, an error as {detail: string}; no
 // rejected request may change anything (each item and file it wrote compared with how it stood
-// before it; after a route that wrote more than attempt counters, the counts and versions compared
-// with what its accepted requests wrote);
+// before it; after a route that wrote more than attempt counters, the counts and versions, read from
+// the table, compared with what its accepted requests wrote);
 // the process' Object.prototype must stay clean. Then uploads meant to exhaust the server — an honest
 // and a lying xlsx zip bomb, CSVs of 10⁶ rows — must be refused within bounded time and memory.
 import { randomBytes } from "node:crypto";
@@ -16,11 +16,14 @@ import { createDeflateRaw, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
 import JSZip from "jszip";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVENTORY_LOCK_ATTRIBUTES } from "@server/adapters/dynamodb/keys";
+import { queryAll, queryCount } from "@server/adapters/dynamodb/items";
+import * as tableKeys from "@server/adapters/dynamodb/keys";
+import { CATALOGUE, catalogueEntry } from "@server/documents/catalogue";
+import { LOCAL_TABLE } from "@server/local/storage";
 import { OPERATIONS } from "@server/http/openapi";
-import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
+import { CALCULATION_TYPES, FORECAST_METHODS, REGISTRY, type CalculationType } from "@core/registry";
 import { createHarness, type Harness } from "../support/harness";
 import { bySize } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
@@ -600,40 +603,67 @@ async function json<T>(path: string, token: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Everything a request could have written, as numbers. */
+/** Everything a request could have written, as numbers, read from the table itself (the file's
+ *  own, createHarness with overrides): the user's company's partition, the target company's users,
+ *  the companies, the admin change log, the documents and the forecast models. */
 async function snapshot(): Promise<Record<string, number>> {
-  // The lists' counts are kept by the table's stream handler, a moment behind the writes.
+  // What the table's stream and the upload checks do with the writes so far is done.
   await h.settled();
-  const out: Record<string, number> = {};
-  const projects = await Promise.all(
-    ["false", "true"].map((d) => json<{ count: number }>(`/api/v1/projects/?is_deleted=${d}&limit=1`, user.token)),
-  );
-  out.projects = projects[0].count + projects[1].count;
-  out[`project:${p1}`] = (await json<{ version: number }>(`/api/v1/projects/${p1}/`, user.token)).version;
-  let calculations = 0;
-  for (const type of CALCULATION_TYPES) {
-    for (const d of ["false", "true"])
-      calculations += (await json<{ count: number }>(`/api/v1/${type}/?project=${objects.project.id}&is_deleted=${d}&limit=1`, user.token))
-        .count;
-    out[`calc:${type}`] = (await json<{ version: number }>(`/api/v1/${type}/${objects.calculations[type].id}/`, user.token)).version;
-  }
-  out.calculations = calculations;
-  out.companies = (await json<{ count: number }>("/api/v1/admin/companies/", admin.token)).count;
-  out.users = (await json<{ count: number }>(`/api/v1/admin/companies/${target.companyId}/users/`, admin.token)).count;
-  out.audit = (await json<{ count: number }>("/api/v1/admin/audit/?limit=1", admin.token)).count;
-  out.documents = (await json<{ count: number }>("/api/v1/admin/documents/", admin.token)).count;
-  const models = await json<{ results: Array<{ versions: unknown[] }> }>("/api/v1/forecast_models/", user.token);
-  out.models = models.results.reduce((n, r) => n + r.versions.length, 0);
-  const facilities = await json<Array<{ id: string; version: number }>>("/api/v1/facilities/", user.token);
-  out.facilities = facilities.length;
-  out.facility = facilities.find((f) => f.id === objects.facility.id)!.version;
-  const points = await json<Array<{ id: string; version: number }>>(`/api/v1/facilities/${objects.facility.id}/points/`, user.token);
-  out.points = points.length;
-  out.point = points.find((p) => p.id === objects.point.id)!.version;
-  for (const year of [2030, 2031, 2032])
-    out[`review:${year}`] = (await json<{ review: { version: number } }>(`/api/v1/inventory/?year=${year}`, user.token)).review.version;
-  out["comments:2031"] = (await json<{ count: number }>("/api/v1/inventory/2031/comments/?limit=1", user.token)).count;
+  const doc = h.doc!;
+  const [own, documents, targetUsers, companies, audit, ...models] = await Promise.all([
+    queryAll(doc, partition({ PK: tableKeys.company(user.companyId).PK }, ["SK", "version"])),
+    queryAll(doc, partition({ PK: tableKeys.DOCUMENTS_PK }, ["id"])),
+    queryCount(doc, partition(tableKeys.usersOfCompany(target.companyId))),
+    queryCount(doc, partition(tableKeys.companiesIndex())),
+    queryCount(doc, partition({ PK: tableKeys.ADMIN_AUDIT_PK })),
+    ...FORECAST_METHODS.map((method) => queryCount(doc, partition(tableKeys.forecastModels(method)))),
+  ]);
+  const of = (prefix: string) => own.filter((item) => String(item.SK).startsWith(prefix));
+  const versionOf = (sk: string) => Number(own.find((item) => item.SK === sk)?.version ?? 0);
+  const out: Record<string, number> = {
+    projects: of("PROJECT#").length,
+    [`project:${p1}`]: versionOf(tableKeys.project(user.companyId, p1).SK),
+    calculations: of("CALC#").length,
+    companies,
+    users: targetUsers,
+    audit,
+    // The shipped catalogue's documents are listed whether stored or not: those added are counted.
+    documents: CATALOGUE.length + documents.filter((d) => !catalogueEntry(String(d.id))).length,
+    models: models.reduce((n, m) => n + m, 0),
+    facilities: of("FACILITY#").length,
+    facility: versionOf(tableKeys.facility(user.companyId, objects.facility.id).SK),
+    points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
+    point: versionOf(tableKeys.emissionPoint(user.companyId, objects.facility.id, objects.point.id).SK),
+    "comments:2031": of(tableKeys.inventoryComments(user.companyId, 2031).SKPrefix).length,
+  };
+  for (const type of CALCULATION_TYPES)
+    out[`calc:${type}`] = versionOf(tableKeys.calculation(user.companyId, type, objects.calculations[type].id).SK);
+  for (const year of [2030, 2031, 2032]) out[`review:${year}`] = versionOf(tableKeys.inventoryReview(user.companyId, year).SK);
   return out;
+}
+
+/** The query of a partition (its items under a prefix, or a GSI1 partition), consistent where the
+ *  table allows it, with the item attributes to read. */
+function partition(key: { PK: string; SKPrefix?: string } | { GSI1PK: string }, attributes: string[] = []): QueryCommandInput {
+  const names: Record<string, string> = Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name]));
+  const projection = attributes.length > 0 ? { ProjectionExpression: Object.keys(names).join(","), ExpressionAttributeNames: names } : {};
+  if ("GSI1PK" in key) {
+    return {
+      TableName: LOCAL_TABLE,
+      IndexName: tableKeys.GSI1,
+      KeyConditionExpression: "GSI1PK = :pk",
+      ExpressionAttributeValues: { ":pk": key.GSI1PK },
+      ...projection,
+    };
+  }
+  return {
+    TableName: LOCAL_TABLE,
+    ConsistentRead: true,
+    KeyConditionExpression: key.SKPrefix ? "PK = :pk AND begins_with(SK, :sk)" : "PK = :pk",
+    ExpressionAttributeValues: { ":pk": key.PK, ...(key.SKPrefix ? { ":sk": key.SKPrefix } : {}) },
+    ...(attributes.length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ...projection,
+  };
 }
 
 /** The snapshot taken at the end of the last route whose check passed. The routes run one after
@@ -732,7 +762,7 @@ function watchWrites(harness: Harness) {
 function withoutLock(state: unknown): unknown {
   if (!state || typeof state !== "object" || !("SK" in state) || !/^INVENTORY#\d+$/.test(String(state.SK))) return state;
   const rest: Record<string, unknown> = { ...(state as Record<string, unknown>) };
-  for (const name of INVENTORY_LOCK_ATTRIBUTES) delete rest[name];
+  for (const name of tableKeys.INVENTORY_LOCK_ATTRIBUTES) delete rest[name];
   return rest;
 }
 
