@@ -13,6 +13,7 @@ import { adminKeys, capText, documentUpload, errorText, fieldError, patchDocumen
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
+import { pdfProblem } from "./fileChecks";
 
 const META_FIELDS = ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "file"] as const;
 
@@ -27,14 +28,6 @@ interface MetaForm {
 }
 
 const kindOptions = Object.entries(DOCUMENT_KINDS).map(([value, label]) => ({ value, label }));
-
-/** A refusal before sending: a PDF is checked by the server too (by its first bytes). */
-export function pdfProblem(file: File, maxBytes: number): string | undefined {
-  if (file.size > maxBytes) return `Файл больше ${capText(maxBytes)}`;
-  if (file.size === 0) return "Файл пуст";
-  if (file.type && file.type !== "application/pdf") return "Ожидается файл PDF";
-  return undefined;
-}
 
 function useInvalidate() {
   const queryClient = useQueryClient();

@@ -24,18 +24,11 @@ import {
 } from "./api";
 import { useFeedback } from "../../shared/feedback";
 import { TrainModelCard } from "./TrainModelCard";
+import { modelFileProblem } from "./fileChecks";
 
 export const METHOD_LABELS: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
 const LIBRARY_LABELS: Record<string, string> = METHOD_LABELS;
 const METHODS = Object.keys(METHOD_LABELS) as ForecastMethod[];
-
-/** A refusal before sending. The name is not checked (the picker offers .json/.txt): the server
- *  judges the content itself — parses it and test-predicts. */
-export function modelFileProblem(file: File, maxBytes: number): string | undefined {
-  if (file.size === 0) return "Файл пуст";
-  if (file.size > maxBytes) return `Файл модели больше ${capText(maxBytes)} (${formatSize(file.size)})`;
-  return undefined;
-}
 
 interface UploadForm {
   method: ForecastMethod;

@@ -6,24 +6,12 @@ import { Alert, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typo
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { VIDEO_CONTENT_TYPES } from "@server/contract";
 import { formatSize } from "../documents/api";
 import { mediaKey, type MediaStatus } from "../settings/media";
 import { adminKeys, capText, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "./api";
 import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
 import { useFeedback } from "../../shared/feedback";
-
-const VIDEO_TYPES: readonly string[] = Object.values(VIDEO_CONTENT_TYPES);
-/** What the file picker offers: the types and their extensions. */
-const VIDEO_ACCEPT = [...VIDEO_TYPES, ...Object.keys(VIDEO_CONTENT_TYPES).map((extension) => `.${extension}`)].join(",");
-
-/** The Content-Type to send: the browser's, or the extension's when the browser gives none. */
-export function videoType(file: File): string | undefined {
-  if (VIDEO_TYPES.includes(file.type)) return file.type;
-  if (file.type) return undefined;
-  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
-  return Object.hasOwn(VIDEO_CONTENT_TYPES, extension) ? VIDEO_CONTENT_TYPES[extension as keyof typeof VIDEO_CONTENT_TYPES] : undefined;
-}
+import { VIDEO_ACCEPT, videoType } from "./fileChecks";
 
 function VideoCard({ media }: { media: MediaStatus }) {
   const limits = useUploadLimits();

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
 import { formatSize, requisites, apiPath } from "../documents/api";
 import { capText, fieldError } from "./api";
-import { pdfProblem } from "./DocumentsTab";
-import { modelFileProblem } from "./ForecastModelsTab";
-import { videoType } from "./VideosTab";
+import { modelFileProblem, pdfProblem, videoType } from "./fileChecks";
 
 const MB = 1024 * 1024;
 

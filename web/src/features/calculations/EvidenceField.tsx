@@ -6,7 +6,8 @@ import { Button, Flex, Typography, Upload } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "./api";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
-import { ChosenFile, fileSize } from "./FileField";
+import { ChosenFile } from "./FileField";
+import { fileSize } from "./fileChecks";
 import { useFeedback } from "../../shared/feedback";
 
 interface Props {
