@@ -4,7 +4,15 @@
 // (functions/src/contract/schemas/company.ts), its message under it, gone once the value is right.
 import { Col, Form, Input, Row } from "antd";
 import type { FormInstance, Rule } from "antd/es/form";
-import { COMPANY_NAME_MAX, KEPT_REQUISITES, keptRequisiteProblem, requisiteProblem, type RuledRequisite } from "@server/contract";
+import {
+  COMPANY_NAME_MAX,
+  COMPANY_TEXT_MAX,
+  KEPT_REQUISITES,
+  keptRequisiteProblem,
+  REQUISITE_MAX,
+  requisiteProblem,
+  type RuledRequisite,
+} from "@server/contract";
 
 type KeptRequisite = keyof typeof KEPT_REQUISITES;
 
@@ -61,37 +69,37 @@ export function CompanyRequisiteFields({
         <Input maxLength={COMPANY_NAME_MAX} />
       </Form.Item>
       <Form.Item label="E-mail" name="email" rules={rules("email")}>
-        <Input inputMode="email" maxLength={320} />
+        <Input inputMode="email" maxLength={REQUISITE_MAX.email} />
       </Form.Item>
       <Row gutter={12}>
         <Col flex="auto">
           <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={rules("ogrn")}>
-            <Input inputMode="numeric" maxLength={15} />
+            <Input inputMode="numeric" maxLength={REQUISITE_MAX.ogrn} />
           </Form.Item>
         </Col>
         <Col flex="160px">
           <Form.Item label="ОКВЭД" name="okved" rules={rules("okved")}>
-            <Input placeholder="05.10" maxLength={8} />
+            <Input placeholder="05.10" maxLength={REQUISITE_MAX.okved} />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={12}>
         <Col flex="auto">
           <Form.Item label="ИНН" name="inn" rules={rules("inn")}>
-            <Input inputMode="numeric" maxLength={12} />
+            <Input inputMode="numeric" maxLength={REQUISITE_MAX.inn} />
           </Form.Item>
         </Col>
         <Col flex="160px">
           <Form.Item label="КПП" name="kpp" rules={rules("kpp")}>
-            <Input maxLength={9} />
+            <Input maxLength={REQUISITE_MAX.kpp} />
           </Form.Item>
         </Col>
       </Row>
       <Form.Item label="Регион" name="region">
-        <Input maxLength={500} />
+        <Input maxLength={COMPANY_TEXT_MAX} />
       </Form.Item>
       <Form.Item label="Почтовый адрес" name="postal_address">
-        <Input.TextArea autoSize={{ minRows: 2 }} />
+        <Input.TextArea autoSize={{ minRows: 2 }} maxLength={COMPANY_TEXT_MAX} />
       </Form.Item>
       <Row gutter={12}>
         <Col flex="auto">
@@ -108,12 +116,12 @@ export function CompanyRequisiteFields({
       <Row gutter={12}>
         <Col flex="auto">
           <Form.Item label="Телефон ответственного" name="responsible_phone" rules={rules("responsible_phone")}>
-            <Input inputMode="tel" maxLength={40} />
+            <Input inputMode="tel" maxLength={REQUISITE_MAX.responsible_phone} />
           </Form.Item>
         </Col>
         <Col flex="auto">
           <Form.Item label="E-mail ответственного" name="responsible_email" rules={rules("responsible_email")}>
-            <Input inputMode="email" maxLength={320} />
+            <Input inputMode="email" maxLength={REQUISITE_MAX.responsible_email} />
           </Form.Item>
         </Col>
       </Row>

@@ -84,6 +84,17 @@ export const REQUISITE_RULES = {
 
 export type RuledRequisite = keyof typeof REQUISITE_RULES;
 
+/** How long each ruled requisite may be, in characters: the schemas refuse more, the forms take no more. */
+export const REQUISITE_MAX: Record<RuledRequisite, number> = {
+  email: 320,
+  ogrn: 15,
+  okved: 8,
+  inn: 12,
+  kpp: 9,
+  responsible_phone: 40,
+  responsible_email: 320,
+};
+
 /** The problem with a requisite as typed (trimmed; empty is no problem), or undefined. */
 export function requisiteProblem(field: RuledRequisite, value: string): string | undefined {
   const trimmed = value.trim();
@@ -98,22 +109,22 @@ export const keptRequisiteProblem = (field: keyof typeof KEPT_REQUISITES) =>
   `${KEPT_REQUISITES[field]} уже указан — его можно исправить, но не стереть`;
 
 /** A text field checked by its rule, the message named by the field (docs/api.md: «field: text»). */
-const ruled = (field: RuledRequisite, max: number) =>
-  text(field, max).check(
+const ruled = (field: RuledRequisite) =>
+  text(field, REQUISITE_MAX[field]).check(
     z.superRefine((value, ctx) => {
       const problem = requisiteProblem(field, value);
       if (problem) ctx.addIssue({ code: "custom", message: `${field}: ${problem}`, input: value });
     }),
   );
 
-const email = ruled("email", 320);
-const ogrn = ruled("ogrn", 15);
-const okved = ruled("okved", 8);
-const inn = ruled("inn", 12);
-const kpp = ruled("kpp", 9);
+const email = ruled("email");
+const ogrn = ruled("ogrn");
+const okved = ruled("okved");
+const inn = ruled("inn");
+const kpp = ruled("kpp");
 
-const phone = ruled("responsible_phone", 40);
-const responsibleEmail = ruled("responsible_email", 320);
+const phone = ruled("responsible_phone");
+const responsibleEmail = ruled("responsible_email");
 
 const requisites = {
   email: z.optional(email),

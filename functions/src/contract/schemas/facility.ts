@@ -5,6 +5,8 @@ import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type Faci
 import { isoDate } from "./common";
 
 export const FACILITY_NAME_MAX = 255;
+export const FACILITY_LICENCE_MAX = 50;
+export const FACILITY_ADDRESS_MAX = 500;
 
 const name = z
   .string("name: введите название площадки")
@@ -19,15 +21,15 @@ const text = (field: string, max: number) => z.string(`${field}: ожидает�
 export const facilityCreateSchema = z.object({
   name,
   kind,
-  licence_number: z.optional(text("licence_number", 50)),
-  address: z.optional(text("address", 500)),
+  licence_number: z.optional(text("licence_number", FACILITY_LICENCE_MAX)),
+  address: z.optional(text("address", FACILITY_ADDRESS_MAX)),
 });
 
 export const facilityPatchSchema = z.object({
   name: z.optional(name),
   kind: z.optional(kind),
-  licence_number: z.optional(text("licence_number", 50)),
-  address: z.optional(text("address", 500)),
+  licence_number: z.optional(text("licence_number", FACILITY_LICENCE_MAX)),
+  address: z.optional(text("address", FACILITY_ADDRESS_MAX)),
   /** false archives the facility (its history stays; a closed or sold mine raises no «нет данных»), true restores it. */
   is_active: z.optional(z.boolean("is_active: ожидается true или false")),
   version: z.int("version: ожидается целое число"),

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
-import { FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
+import { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
 import {
   usePoints,
   useFacilities,
@@ -97,10 +97,10 @@ function FacilityDialog({ facility, onClose }: { facility?: Facility; onClose: (
           <Select aria-label="Тип площадки" options={kindOptions} />
         </Form.Item>
         <Form.Item label="Номер лицензии" name="licence_number">
-          <Input maxLength={50} />
+          <Input maxLength={FACILITY_LICENCE_MAX} />
         </Form.Item>
         <Form.Item label="Адрес" name="address">
-          <Input maxLength={500} />
+          <Input maxLength={FACILITY_ADDRESS_MAX} />
         </Form.Item>
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Space>
