@@ -1,11 +1,14 @@
 // D12 in a real browser: an admin dates AR5 (CH4 = 28) for 2025; a 2024 project's CH4 calculation
 // made in the dialog without choosing a set takes 2979-р (25); changing the project's reporting
 // year to 2025 in the project dialog previews 25 → 28 and «Пересчитать» stores the recompute.
+// Each test makes the project it starts from through the API (a project of its own, named apart
+// from the file's others and its own failed try's), so any one runs alone, in any order, and a
+// retry starts from that state again.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -16,10 +19,28 @@ describe("web app: GWP by reporting year", () => {
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
-  let projectId = "";
   let demo: ReturnType<typeof apiCaller>;
+  /** How many projects the file has made, for names apart from each other's. */
+  let projects = 0;
 
-  const at = (path: string) => `${server.url}${path}`;
+  /** A project of the test's own over 2024 and 2025 (either can be its reporting year, D30),
+   *  reporting 2024; its name is `name` with a number of its own, returned with its id. */
+  async function project2024(name: string): Promise<{ id: string; name: string }> {
+    const unique = `${name} (${++projects})`;
+    const { id } = await demo<{ id: string }>("POST", "v1/projects/create_project/", {
+      name: unique,
+      start_date: "2024-07-01",
+      end_date: "2025-06-30",
+      reporting_year: 2024,
+    });
+    return { id, name: unique };
+  }
+
+  /** The project's active flare CH4 calculations, as the API lists them. */
+  async function torchCalculations(projectId: string): Promise<CalculationOf<"torch_ch4">[]> {
+    const path = `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`;
+    return (await demo<{ results: CalculationOf<"torch_ch4">[] }>("GET", path)).results;
+  }
 
   beforeAll(async () => {
     server = await startTestServer({ admin: true, own: true });
@@ -45,17 +66,13 @@ describe("web app: GWP by reporting year", () => {
       () => server.url,
       () => demoToken,
     );
-    projectId = (
-      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
-        name: "Шахта 2024",
-        // Dates over 2024 and 2025, so either can be its reporting year (D30).
-        start_date: "2024-07-01",
-        end_date: "2025-06-30",
-        reporting_year: 2024,
-      })
-    ).id;
-    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000, user: server.demo });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
+  });
+
+  // Every test's page errors, its own: none.
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
   });
 
   afterAll(async () => {
@@ -64,15 +81,16 @@ describe("web app: GWP by reporting year", () => {
   });
 
   it("shows the reporting year in the projects table", async () => {
-    await page.goto(at("/projects"));
-    const row = page.locator(".ant-table-row", { hasText: "Шахта 2024" });
-    await row.waitFor();
-    expect(await row.innerText()).toContain("2024");
+    const project = await project2024("Шахта 2024");
+    await signIn(page, server.url, server.demo, "/projects");
+    const row = page.locator(".ant-table-row", { hasText: project.name });
+    await row.getByRole("cell", { name: "2024", exact: true }).waitFor();
     await page.getByRole("columnheader", { name: "Отчетный год" }).waitFor();
   });
 
   it("creates a CH4 calculation without choosing a set: the set in force for 2024 (25)", async () => {
-    await page.goto(at(`/projects/${projectId}/calculations?type=torch_ch4`));
+    const project = await project2024("Шахта 2024");
+    await signIn(page, server.url, server.demo, `/projects/${project.id}/calculations?type=torch_ch4`);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const form = page.getByRole("dialog", { name: "Новый расчет" });
     await form.getByLabel("Название расчета").fill("Факел");
@@ -80,17 +98,22 @@ describe("web app: GWP by reporting year", () => {
     await form.getByText(/по отчетному году проекта \(набор .*: 25\)/).waitFor();
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
-    const { results } = await demo<{ results: CalculationOf<"torch_ch4">[] }>(
-      "GET",
-      `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
-    );
+    const results = await torchCalculations(project.id);
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ gwp_ch4: 25, gwp_not_in_force: false });
   });
 
   it("changes the year to 2025 in the project dialog, previews 25 → 28 and recomputes", async () => {
-    await page.goto(at("/projects"));
-    await page.locator(".ant-table-row", { hasText: "Шахта 2024" }).getByRole("button", { name: "Редактировать" }).click();
+    // The project reporting 2024 with its flare calculation of 1 000 m³ as the dialog makes it: the
+    // dictionary's density, no set chosen (25).
+    const project = await project2024("Шахта 2024");
+    const torch = { name: "Факел", project: project.id, volume: 1000, koef_transform: 0.67, dictionary_items: { get_torch_ch4: 1 } };
+    await demo("POST", "v1/torch_ch4/", torch);
+    const [before] = await torchCalculations(project.id);
+    expect(before).toMatchObject({ gwp_ch4: 25 });
+    await signIn(page, server.url, server.demo, "/projects");
+    const projectRow = page.locator(".ant-table-row", { hasText: project.name });
+    await projectRow.getByRole("button", { name: "Редактировать" }).click();
     const dialog = page.getByRole("dialog");
     const year = dialog.getByLabel("Отчетный год");
     expect(await year.inputValue()).toBe("2024");
@@ -101,12 +124,6 @@ describe("web app: GWP by reporting year", () => {
 
     const preview = dialog.getByTestId("gwp-recompute");
     await preview.waitFor();
-    const before = (
-      await demo<{ results: CalculationOf<"torch_ch4">[] }>(
-        "GET",
-        `v1/torch_ch4/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
-      )
-    ).results[0];
     const row = preview.locator(".ant-table-row", { hasText: "Факел" });
     await row.waitFor();
     const text = await row.innerText();
@@ -120,7 +137,6 @@ describe("web app: GWP by reporting year", () => {
     const after = await demo<CalculationOf<"torch_ch4">>("GET", `v1/torch_ch4/${before.id}/`);
     expect(after).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false });
     expect(after.res_ch4_to_co2).toBeCloseTo((before.res_ch4_to_co2 / 25) * 28, 9);
-    await page.locator(".ant-table-row", { hasText: "Шахта 2024" }).filter({ hasText: "2025" }).waitFor();
-    expect(pageErrors).toEqual([]);
+    await projectRow.getByRole("cell", { name: "2025", exact: true }).waitFor();
   });
 });
