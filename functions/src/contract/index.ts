@@ -49,7 +49,15 @@ export {
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
-export { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX, type FacilityCreateInput, type PointCreateInput } from "./schemas/facility";
+export {
+  FACILITY_ADDRESS_MAX,
+  FACILITY_LICENCE_MAX,
+  FACILITY_NAME_MAX,
+  POINT_NAME_MAX,
+  POINT_NOTE_MAX,
+  type FacilityCreateInput,
+  type PointCreateInput,
+} from "./schemas/facility";
 export {
   MAX_FORECAST_UPLOAD_BYTES,
   MAX_FORECAST_UPLOAD_TEXT,
