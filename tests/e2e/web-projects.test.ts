@@ -1,5 +1,7 @@
 // The foundation screens in a real browser against the real local server (docs/user-guide.md): sign-in,
-// landing, projects (add, validate, edit, archive, restore), profile, settings, exit and the guard.
+// landing, projects (add, validate, edit, archive, restore), profile, settings, exit and the guard. The
+// sign-in form's Guardant key and its too-many-attempts message are checked in
+// web/src/features/auth/LoginPage.test.tsx.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -376,72 +378,4 @@ async function fillDate(input: ReturnType<Page["getByLabel"]>, value: string) {
   await input.fill("");
   await input.pressSequentially(value);
   await input.press("Tab");
-}
-
-describe("web app: Guardant key and too many attempts", () => {
-  const GUARDANT = "246810";
-  let server: TestServer;
-  let app: WebApp;
-  let page: Page;
-  const saved = { guardant: process.env.GUARDANT_CODE, failures: process.env.LOGIN_FAILURES_PER_EMAIL };
-
-  beforeAll(async () => {
-    // The server reads these when it starts; this file's process is its own, so nothing leaks.
-    process.env.GUARDANT_CODE = GUARDANT;
-    process.env.LOGIN_FAILURES_PER_EMAIL = "2";
-    try {
-      server = await startTestServer({ own: true });
-    } finally {
-      restoreEnv("GUARDANT_CODE", saved.guardant);
-      restoreEnv("LOGIN_FAILURES_PER_EMAIL", saved.failures);
-    }
-    app = await openWebApp(server);
-    page = app.page;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await server?.close();
-  });
-
-  it("asks for the key code when the server requires it, and sends it", async () => {
-    // A user of its own: failed attempts are counted per e-mail, a retry's among them.
-    const user = await server.newUser();
-    // A new page has no session; a retry's page clears the one its failed try left.
-    if (new URL(page.url()).origin === server.url) await page.evaluate(() => localStorage.clear());
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel("Логин").fill(user.email);
-    await page.getByLabel("Пароль").fill(user.password);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.getByRole("alert").filter({ hasText: "Для входа введите код ключа Guardant" }).waitFor();
-
-    await page.getByLabel("Код ключа Guardant").fill("111111");
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.getByRole("alert").filter({ hasText: "Неверный код ключа Guardant" }).waitFor();
-
-    await page.getByLabel("Код ключа Guardant").fill(GUARDANT);
-    await page.getByRole("button", { name: "Вход" }).click();
-    await page.waitForURL(`${server.url}/`);
-    await page.getByRole("navigation", { name: "Главное меню" }).getByText("Выход").click();
-    await page.waitForURL(`${server.url}/login`);
-  });
-
-  it("shows the server's message after too many failed attempts", async () => {
-    // A user of its own: the attempts are counted per e-mail.
-    const user = await server.newUser();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel("Логин").fill(user.email);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await page.getByLabel("Пароль").fill(`wrong-${attempt}`);
-      await page.getByRole("button", { name: "Вход" }).click();
-      await page.getByRole("alert").waitFor();
-      await page.getByRole("button", { name: "Вход" }).and(page.locator(":not(.ant-btn-loading)")).waitFor();
-    }
-    await page.getByRole("alert").filter({ hasText: "Слишком много" }).waitFor();
-  });
-});
-
-function restoreEnv(name: string, value: string | undefined) {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
 }

@@ -1,6 +1,7 @@
 // The whole web app in jsdom for a component test, signed in and opened at a page: the same App,
 // routes and stores as in the browser (main.tsx), its server the contract's stand-in (contract-api.ts),
-// and userEvent to type key by key as a user does. `closeApp` ends the session as «Выход» does.
+// and userEvent to type key by key as a user does, signed in or, for the sign-in form, not. `closeApp`
+// ends the session as «Выход» does.
 import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -27,14 +28,25 @@ export interface OpenApp {
 /** Signs in with a token valid for an hour, goes to `path` and renders the app; `answer` gives the
  *  server's answers before the first render. */
 export function openApp(path: string, answer: (api: ContractApi) => void): OpenApp {
-  const { api, user } = signedIn(answer);
+  return renderApp(path, signedIn(answer));
+}
+
+/** The app at `path` with no session, as a visitor who never signed in (or signed out) opens it. */
+export function openSignedOut(path: string, answer: (api: ContractApi) => void): OpenApp {
+  const api = contractApi();
+  answer(api);
+  connectClientToSession();
+  return renderApp(path, { api, user: keyByKey() });
+}
+
+function renderApp(path: string, opened: OpenApp): OpenApp {
   window.history.pushState({}, "", path);
   render(
     <StyleProvider mock="server">
       <App />
     </StyleProvider>,
   );
-  return { api, user };
+  return opened;
 }
 
 /** One part of a page, signed in, inside what the app gives every page (its stores, Russian antd,
@@ -64,10 +76,11 @@ function signedIn(answer: (api: ContractApi) => void): OpenApp {
   storeTokens(access, fakeJwt({ exp, type: "refresh" }));
   appStore.set(accessTokenAtom, access);
   connectClientToSession();
-  // Keys one task apart, as a browser dispatches them: what a key starts (an async field check) runs before the next.
-  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-  return { api, user };
+  return { api, user: keyByKey() };
 }
+
+// Keys one task apart, as a browser dispatches them: what a key starts (an async field check) runs before the next.
+const keyByKey = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /** Ends the session (local storage, cached answers, the app's state) and removes the stand-in. */
 export function closeApp(): void {
