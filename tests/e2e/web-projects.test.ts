@@ -1,12 +1,21 @@
 // The foundation screens in a real browser against the real local server (docs/user-guide.md): sign-in,
-// landing, projects (add, validate, edit, archive, restore), profile, settings, exit and the guard. The
-// sign-in form's Guardant key and its too-many-attempts message are checked in
-// web/src/features/auth/LoginPage.test.tsx.
+// landing, projects (add, validate, edit, archive, restore), profile, exit and the guard. The sign-in
+// form's Guardant key and its too-many-attempts message are checked in web/src/features/auth/LoginPage.test.tsx,
+// the decimals setting in web/src/features/settings/SettingsForm.test.tsx.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, tokenPair, type TestServer } from "../support/server";
-import { accessToken, createProjectsAs, openWebApp, signIn, type Credentials, type WebApp } from "../support/web-page";
+import {
+  accessToken,
+  createProjectsAs,
+  navigateInApp,
+  openWebApp,
+  showSignedIn,
+  signIn,
+  type Credentials,
+  type WebApp,
+} from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -24,20 +33,46 @@ describe("web app: sign-in, shell and projects", () => {
 
   // Each test starts from the state it names (signed out, signed in, a company of its own with the
   // projects it needs), never from what an earlier test left: any one of them runs alone, in any
-  // order, and a retried one starts again from that state.
+  // order, and a retried one starts again from that state. It gets there inside the app when the
+  // page has it open, with a page load only when it has not (docs/testing.md, «Browser tier»).
+  const appOpen = () => new URL(page.url()).origin === server.url;
+  /** The app is open with nothing over its screen (a dialog a failed try left open). */
+  const appFree = async () => appOpen() && (await page.getByRole("dialog").count()) === 0;
+  const hasSession = () => page.evaluate(() => localStorage.getItem("token") !== null);
   /** A session is open (the file's user's, unless a test opened another one), on `path` when given. */
   async function signedIn(path?: string) {
-    const open = await page.evaluate(() => localStorage.getItem("token") !== null).catch(() => false);
-    if (!open) await signIn(page, server.url, server.demo, path);
-    else if (path !== undefined) await page.goto(at(path));
+    if (!(await appFree())) await signIn(page, server.url, server.demo, path);
+    else if (path !== undefined) await showSignedIn(page, server.url, server.demo, path);
+    else if (!(await hasSession())) await signIn(page, server.url, server.demo);
   }
-  /** No session: a visitor who never signed in, or signed out. Off the app (a new page), the
-   *  browser forgets the app's storage without loading the app to clear it. */
+  /** `path` loaded afresh with a session open: the load is what the test checks. */
+  async function loadSignedIn(path: string) {
+    if (appOpen() && (await hasSession())) await page.goto(at(path));
+    else await signIn(page, server.url, server.demo, path);
+  }
+  /** No session: a visitor who never signed in, or signed out. In the app, it signs out as «Выход»
+   *  does; off the app (a new page), the browser forgets the app's storage without loading it. */
   async function signedOut() {
-    if (new URL(page.url()).origin === server.url) return void (await page.evaluate(() => localStorage.clear()));
-    const browser = await app.context.newCDPSession(page);
-    await browser.send("Storage.clearDataForOrigin", { origin: server.url, storageTypes: "local_storage" });
-    await browser.detach();
+    if (!appOpen()) {
+      const browser = await app.context.newCDPSession(page);
+      await browser.send("Storage.clearDataForOrigin", { origin: server.url, storageTypes: "local_storage" });
+      return void (await browser.detach());
+    }
+    if (!(await hasSession())) return;
+    const exit = menu().getByText("Выход");
+    if ((await appFree()) && (await exit.isVisible())) {
+      await exit.click();
+      await page.waitForURL(at("/login"));
+    } else {
+      // A page a failed try left with a dialog over its menu: loaded again, signed out.
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(at("/login"));
+    }
+  }
+  /** Shows `path` as a visitor does: inside the app when the page has it open, else with one load. */
+  async function visit(path: string) {
+    if (appOpen()) await navigateInApp(page, path);
+    else await page.goto(at(path));
   }
   /** Signed in on `path` as the user of a new company whose projects are `names` (the last the
    *  newest), made through the API before the page opens; `before` runs between the two. */
@@ -69,14 +104,14 @@ describe("web app: sign-in, shell and projects", () => {
 
   it("sends a visitor of a protected page to /login", async () => {
     await signedOut();
-    await page.goto(at("/projects"));
+    await visit("/projects");
     await page.waitForURL(at("/login"));
     await page.getByText("Цифровая платформа расчета неорганизованных выбросов").waitFor();
   });
 
   it("shows a Russian message under the form for a wrong password", async () => {
     await signedOut();
-    await page.goto(at("/login"));
+    await visit("/login");
     await page.getByLabel("Логин").fill(server.demo.email);
     await page.getByLabel("Пароль").fill("wrong-password");
     await page.getByRole("button", { name: "Вход" }).click();
@@ -87,14 +122,14 @@ describe("web app: sign-in, shell and projects", () => {
 
   it("signs in and lands on the page that sent the visitor to /login", async () => {
     await signedOut();
-    await page.goto(at("/projects"));
+    await visit("/projects");
     await page.waitForURL(at("/login"));
     await page.getByLabel("Логин").fill(server.demo.email);
     await page.getByLabel("Пароль").fill(server.demo.password);
     await page.getByRole("button", { name: "Вход" }).click();
     await page.waitForURL(at("/projects"));
     await page.getByRole("heading", { name: "Проекты" }).waitFor();
-    await page.goto(at("/"));
+    await navigateInApp(page, "/");
     await page.getByRole("button", { name: "Начать работу" }).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-landing.png` });
     expect(await page.evaluate(() => [localStorage.getItem("token") !== null, localStorage.getItem("refreshToken") !== null])).toEqual([
@@ -145,6 +180,8 @@ describe("web app: sign-in, shell and projects", () => {
     await fillDate(dialog.getByLabel("Дата окончания"), "2024-02-01");
     await dialog.getByRole("button", { name: "Создать" }).click();
     await dialog.getByText("Дата окончания раньше даты начала").waitFor();
+    await dialog.getByRole("button", { name: "Отмена" }).click();
+    await dialog.waitFor({ state: "hidden" });
   });
 
   it("creates a project", async () => {
@@ -250,7 +287,6 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows «Loading ...» while a request is pending", async () => {
-    await signedIn();
     // Hold the profile request back so the indicator has time to be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -260,7 +296,7 @@ describe("web app: sign-in, shell and projects", () => {
       await route.continue();
     });
     try {
-      await page.goto(at("/profile"));
+      await loadSignedIn("/profile");
       await page.getByTestId("global-loading").filter({ hasText: "Loading ..." }).waitFor();
       release();
       await page.getByTestId("global-loading").waitFor({ state: "detached" });
@@ -283,35 +319,14 @@ describe("web app: sign-in, shell and projects", () => {
     await screenshot(page, { path: `${SHOTS}/web-profile.png`, fullPage: true });
   });
 
-  it("saves the number of decimal places", async () => {
-    await signedIn();
-    // The setting is the browser's: a new browser starts from the default.
-    await page.evaluate(() => localStorage.removeItem("comma"));
-    await page.goto(at("/"));
-    await menu().getByText("Настройки").click();
-    const input = page.getByLabel("Количество знаков после запятой");
-    expect(await input.inputValue()).toBe("4");
-    await input.fill("2");
-    await page.getByRole("button", { name: "Сохранить" }).click();
-    await page.getByText("Настройки сохранены").waitFor();
-    await screenshot(page, { path: `${SHOTS}/web-settings.png` });
-    expect(await page.evaluate(() => localStorage.getItem("comma"))).toBe("2");
-  });
-
   it("signs out with «Выход», clears local storage and keeps the visitor out of /projects", async () => {
     await signedIn("/");
     await menu().getByText("Выход").click();
     await page.waitForURL(at("/login"));
     expect(await localStorageSize()).toBe(0);
-    await page.goto(at("/projects"));
+    await navigateInApp(page, "/projects");
     await page.waitForURL(at("/login"));
     await page.getByRole("button", { name: "Вход" }).waitFor();
-  });
-
-  it("sends /backend to /admin", async () => {
-    await page.goto(at("/backend"));
-    await page.waitForURL((url) => url.pathname === "/admin" || url.pathname === "/login");
-    expect(page.url()).not.toContain("/backend");
   });
 
   it("refreshes an expired access token silently at start", async () => {
@@ -343,10 +358,9 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows a reload button instead of a blank page when a page chunk fails to load", async () => {
-    await signedIn();
     await page.route("**/assets/SettingsPage-*.js", (route) => route.abort());
     try {
-      await page.goto(at("/"));
+      await loadSignedIn("/");
       await menu().getByText("Настройки").click();
       await page.getByText("Не удалось загрузить часть приложения").waitFor();
       await page.getByRole("button", { name: "Перезагрузить страницу" }).waitFor();
