@@ -667,7 +667,8 @@ export class AppStack extends Stack {
 
     if (existsSync(join(webDist, "index.html"))) {
       const deployment = new s3deploy.BucketDeployment(this, "WebDeployment", {
-        sources: [s3deploy.Source.asset(webDist)],
+        // The build's chunk map (web/vite.config.ts) is for the tests, not the site.
+        sources: [s3deploy.Source.asset(webDist, { exclude: [".vite"] })],
         destinationBucket: web,
         distribution,
         distributionPaths: ["/*"],

@@ -70,7 +70,7 @@ export async function buildWebApp(outDir: string): Promise<void> {
       configFile: join(WEB, "vite.config.ts"),
       mode: "production",
       logLevel: "error",
-      build: { outDir, emptyOutDir: true, manifest: true },
+      build: { outDir, emptyOutDir: true },
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -89,7 +89,7 @@ export async function measureWebWeight(): Promise<WebWeight> {
   }
 }
 
-/** The initial JavaScript of each route of a build made by buildWebApp in `outDir`. */
+/** The initial JavaScript of each route of a web build in `outDir` (web/dist, or buildWebApp's). */
 export function weighWebBuild(outDir: string): WebWeight {
   const manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8")) as Record<string, Chunk>;
   const sizes = new Map<string, { raw: number; gzip: number }>();

@@ -1,16 +1,16 @@
-// The built web app, built once for both checks into a temporary folder (with Vite's manifest).
+// The built web app as `npm test` builds it before the tiers run (web/dist, with Vite's manifest),
+// the one the browser tier serves.
 // Its domain: the app reaches the server only through its contract (functions/src/contract,
 // biome.json), so its assets carry none of the server's implementation; each marker is a text only
 // one module of the server holds, and every asset is grepped.
 // Its weight: the browser-weight budget of issue 20, a route's initial JavaScript (the entry and the
 // route's lazy page chunks with their static imports, gzip) within 300 KB, measured as
 // `npm run bench -- web` measures it.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWebApp, INITIAL_JS_BUDGET_KB, weighWebBuild } from "../bench/web-weight";
+import { beforeAll, describe, expect, it } from "vitest";
+import { INITIAL_JS_BUDGET_KB, weighWebBuild } from "../bench/web-weight";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -22,9 +22,11 @@ const MARKERS: Record<string, string> = {
   "functions/src/http/multipart.ts": "Ожидается форма multipart/form-data",
 };
 
-const outDir = mkdtempSync(join(tmpdir(), "web-bundle-"));
-beforeAll(() => buildWebApp(outDir), 300_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const outDir = join(ROOT, "web/dist");
+beforeAll(() => {
+  if (!existsSync(join(outDir, ".vite/manifest.json")))
+    throw new Error('web/dist is missing or has no manifest: run "npm run build:web" first');
+});
 
 function assets(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
