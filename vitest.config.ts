@@ -152,6 +152,11 @@ export default defineConfig({
           name: "infra",
           include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts", "tests/rehearsal/**/*.test.ts"],
           exclude,
+          // The files share their worker's module graph: the AWS SDK, aws-sdk-client-mock, aws-cdk-lib
+          // and the server's modules are imported once per worker. A file that mocks an SDK client
+          // restores its send() after its last test (mockClient(...).restore()), as stubbed variables
+          // and spies are restored after each test.
+          isolate: false,
         },
       },
       ...(DEEP

@@ -33,6 +33,8 @@ import { apiGatewayEvent } from "./api-gateway-event";
 
 const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
+// The infra files share their worker's modules: the next file gets the SDK's send() back.
+afterAll(() => lambda.restore());
 
 const quiet = { info: () => {}, error: () => {} };
 const decode = (payload: InvokeCommandInput["Payload"]) => JSON.parse(new TextDecoder().decode(payload as Uint8Array)) as unknown;

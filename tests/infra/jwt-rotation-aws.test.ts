@@ -5,7 +5,7 @@ import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } fr
 import { LambdaClient, UpdateFunctionConfigurationCommand } from "@aws-sdk/client-lambda";
 import { mockClient } from "aws-sdk-client-mock";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { rotateJwtSecret } from "@server/admin/rotate-jwt-secret";
 import { readSecrets } from "@server/lambda/secrets";
 import { verifySigned } from "@server/domain/signed-tokens";
@@ -23,6 +23,11 @@ describe("rotate-jwt-secret in AWS", () => {
       return {};
     });
     const lambda = mockClient(LambdaClient);
+    // The infra files share their worker's modules: the next file gets the SDK's send() back.
+    onTestFinished(() => {
+      secrets.restore();
+      lambda.restore();
+    });
     lambda.on(UpdateFunctionConfigurationCommand).resolves({});
 
     const now = new Date("2026-11-22T10:00:00Z");
@@ -47,7 +52,5 @@ describe("rotate-jwt-secret in AWS", () => {
     await expect(verifySigned(keys, oldToken, { ...options, currentDate: new Date("2026-11-22T11:00:00Z") })).rejects.toThrow();
     const newToken = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt().sign(keys.jwtSecret);
     await expect(verifySigned(keys, newToken, { ...options, currentDate: new Date("2026-11-23T10:30:00Z") })).resolves.toBeDefined();
-    secrets.restore();
-    lambda.restore();
   });
 });

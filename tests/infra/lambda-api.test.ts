@@ -20,6 +20,8 @@ import { apiGatewayEvent } from "./api-gateway-event";
 
 const sm = mockClient(SecretsManagerClient);
 afterEach(() => sm.reset());
+// The infra files share their worker's modules: the next file gets the SDK's send() back.
+afterAll(() => sm.restore());
 
 describe("client address", () => {
   const probe = (trust: boolean) => {

@@ -23,6 +23,8 @@ import { apiGatewayEvent } from "./api-gateway-event";
 
 const s3 = mockClient(S3Client);
 afterEach(() => s3.reset());
+// The infra files share their worker's modules: the next file gets the SDK's send() back.
+afterAll(() => s3.restore());
 
 const BUCKET = "docs-bucket";
 const origin = "origin-" + randomBytes(8).toString("hex");

@@ -1,6 +1,6 @@
 // The event-driven Lambda entry points and the AWS adapters, with aws-sdk-client-mock standing in
 // for what only AWS has (S3 object heads and deletes, the audit writes, Secrets Manager).
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import {
   DeleteObjectCommand,
@@ -33,6 +33,13 @@ afterEach(() => {
   s3.reset();
   ddb.reset();
   sm.reset();
+});
+// The infra files share their worker's modules: the next file (one on dynalite among them) gets the
+// SDK's send() back.
+afterAll(() => {
+  s3.restore();
+  ddb.restore();
+  sm.restore();
 });
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

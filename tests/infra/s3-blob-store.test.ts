@@ -2,7 +2,7 @@
 // the browser uploads an admin file with, presigned GETs (download and inline playback), and the
 // ranged read and head that completion checks an upload with. Presigning needs no network: the URLs
 // are checked by their query. Reads go through aws-sdk-client-mock.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
@@ -83,6 +83,8 @@ describe("presigned URLs", () => {
 describe("ranged reads", () => {
   const s3 = mockClient(S3Client);
   afterEach(() => s3.reset());
+  // The infra files share their worker's modules: the next file gets the SDK's send() back.
+  afterAll(() => s3.restore());
   const store = s3BlobStore(new S3Client({ region: "eu-central-1", credentials }), buckets);
   const body = (bytes: number[]) =>
     ({

@@ -32,6 +32,13 @@ const s3 = mockClient(S3Client);
 afterEach(() => {
   lambda.reset();
   s3.reset();
+  // A spy on the console or stdout is gone after its test, even one that failed.
+  vi.restoreAllMocks();
+});
+// The infra files share their worker's modules: the next file gets the SDK's send() back.
+afterAll(() => {
+  lambda.restore();
+  s3.restore();
 });
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
