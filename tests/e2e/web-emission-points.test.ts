@@ -1,10 +1,15 @@
-// D25 in a real browser, the worked example as a user enters it: the mine and its emission points
+// D25 in a real browser, the worked example as a user enters it: a mine and its emission points
 // made on the profile's facility screen (a ventilation shaft, a drainage station, a flare, a
-// boiler; one edited, an old shaft archived, a closed mine archived), the two measured streams
-// typed key by key in «млн м³» («475,4», «303,5») with their point picked in the calculation
-// dialog (never the archived one), the flare and the boiler on the drained gas in their dialogs
-// with their points; then the year has no error, its mining line is 572,8 × 0,668 = 382 630,40 t
-// CH4, it is sent to review, and the methane balance draws the streams by point.
+// boiler; one edited, an old shaft archived, a closed mine archived), stored as typed and picked;
+// the two measured streams typed key by key in «млн м³» («475,4», «303,5») with their point picked
+// in the calculation dialog (never the archived one), stored as the worked example's; the flare and
+// the boiler on the drained gas in their dialogs with their points; then the year has no error, its
+// mining line is 572,8 × 0,668 = 382 630,40 t CH4, it is sent to review, and the methane balance
+// draws the streams by point. Each test starts from the state it names, made through the API before
+// the page first opens: the worked example's mine with its points (the old shaft and a closed mine
+// archived), its year 2022 with the two measured streams stored as the dialog stores them, and a
+// year 2023 of the same mine for the streams' dialogs; the facility screen's test adds a mine of
+// its own beside it.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -14,16 +19,36 @@ import { screenshot } from "../support/browser";
 import { REGISTRY, type CalculationType } from "@core/registry";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const MINE_NAME = "Шахта «Баланс 2022»";
+const MINE = "Шахта «Баланс 2022»";
 const POINTS = [
-  { name: "Вентиляционный ствол № 1", kind: "Вентиляционный ствол (вентилятор)", instrument: "Анемометр АПР-2, метанометр ИТС2" },
-  { name: "Дегазационная установка", kind: "Дегазационная установка", instrument: "Расходомер ДРГ.М-2500" },
-  { name: "Факельная установка", kind: "Факельная установка", instrument: "Расходомер на факеле" },
-  { name: "Котельная на шахтном метане", kind: "Котельная, ГПУ", instrument: "Счетчик газа котельной" },
-];
+  {
+    name: "Вентиляционный ствол № 1",
+    kind: "Вентиляционный ствол (вентилятор)",
+    code: "ventilation_shaft",
+    instrument: "Анемометр АПР-2, метанометр ИТС2",
+  },
+  { name: "Дегазационная установка", kind: "Дегазационная установка", code: "drainage_station", instrument: "Расходомер ДРГ.М-2500" },
+  { name: "Факельная установка", kind: "Факельная установка", code: "flare", instrument: "Расходомер на факеле" },
+  { name: "Котельная на шахтном метане", kind: "Котельная, ГПУ", code: "boiler_engine", instrument: "Счетчик газа котельной" },
+] as const;
 const VOLUME = "Объём газовой смеси, выброшенной без сжигания";
 const OLD_SHAFT = "Вентиляционный ствол № 2 (закрыт)";
-const CLOSED_MINE_NAME = "Шахта «Закрытая»";
+const CLOSED_MINE = "Шахта «Закрытая»";
+/** The facility screen's own mine and closed mine (a retry's get a number). */
+const NEW_MINE_NAME = "Шахта «Восточная»";
+const SOLD_MINE_NAME = "Шахта «Проданная»";
+/** The two measured streams as the calculation dialog stores them (млн м³ typed, тыс. м³ stored). */
+const measuredBody = (name: string, millionM3: number) => ({
+  name,
+  volume: millionM3 * 1000,
+  p_co2: 1.8393,
+  p_ch4: 0.668,
+  ef_co2: 0,
+  ef_ch4: 100,
+  entered: { volume: { value: millionM3, unit: "млн м³" } },
+  dictionary_items: { get_underground: 1, get_underground_content: null },
+  basis: "gross",
+});
 
 describe("web app: a mine's emission points (D25)", () => {
   let server: TestServer;
@@ -31,27 +56,35 @@ describe("web app: a mine's emission points (D25)", () => {
   let page: Page;
   let pageErrors: string[];
   let demo: ReturnType<typeof apiCaller>;
+  /** The worked example's year 2022 and the year 2023 the streams' dialogs are tried in. */
   let projectId = "";
+  let entryProjectId = "";
   const pointIds: Record<string, string> = {};
   // A retry of a step starts over from what its failed try left behind: the facility screen's
   // step on facilities of new names (a facility is archived, never removed), a calculation step
   // with the calculations of its try archived.
   let facilityTries = 0;
-  let MINE = MINE_NAME;
-  let CLOSED_MINE = CLOSED_MINE_NAME;
-  async function archiveLeftovers(...types: string[]) {
-    if (!projectId) return;
+  async function archiveLeftovers(project: string, ...names: Array<[type: string, name: string]>) {
     let archived = 0;
-    for (const type of types) {
-      const { results } = await demo<{ results: Array<{ id: string; version: number }> }>(
+    for (const [type, name] of names) {
+      const { results } = await demo<{ results: Array<{ id: string; name: string; version: number }> }>(
         "GET",
-        `v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=100&offset=0`,
+        `v1/${type}/?project=${project}&is_active=true&is_deleted=false&limit=100&offset=0`,
       );
-      for (const c of results) await demo("PATCH", `v1/${type}/${c.id}/`, { is_deleted: true, is_active: false, version: c.version });
-      archived += results.length;
+      for (const c of results.filter((c) => c.name === name)) {
+        await demo("PATCH", `v1/${type}/${c.id}/`, { is_deleted: true, is_active: false, version: c.version });
+        archived += 1;
+      }
     }
     // The page drops the lists it holds of that try (the steps move inside the app, which keeps them).
     if (archived > 0) await page.reload();
+  }
+
+  /** A facility made through the API, archived if asked; returns its id. */
+  async function facility(name: string, active = true): Promise<string> {
+    const made = await demo<{ id: string; version: number }>("POST", "v1/facilities/", { name, kind: "underground_mine" });
+    if (!active) await demo("PATCH", `v1/facilities/${made.id}/`, { is_active: false, version: made.version });
+    return made.id;
   }
 
   beforeAll(async () => {
@@ -61,6 +94,42 @@ describe("web app: a mine's emission points (D25)", () => {
       () => server.url,
       () => token,
     );
+    // The worked example's mine, its points and its years through the API.
+    const mine = await facility(MINE);
+    await facility(CLOSED_MINE, false);
+    for (const point of POINTS) {
+      const made = await demo<{ id: string }>("POST", `v1/facilities/${mine}/points/`, {
+        name: point.name,
+        kind: point.code,
+        instrument: point.instrument,
+        frequency: "непрерывно",
+      });
+      pointIds[point.name] = made.id;
+    }
+    const old = await demo<{ id: string; version: number }>("POST", `v1/facilities/${mine}/points/`, {
+      name: OLD_SHAFT,
+      kind: "ventilation_shaft",
+    });
+    await demo("PATCH", `v1/facilities/${mine}/points/${old.id}/`, { is_active: false, version: old.version });
+    const year = (name: string, year: number) =>
+      demo<{ id: string }>("POST", "v1/projects/create_project/", {
+        name,
+        start_date: `${year}-01-01`,
+        end_date: `${year}-12-31`,
+        facility: mine,
+      });
+    projectId = (await year("Баланс 2022", 2022)).id;
+    entryProjectId = (await year("Замеры 2023", 2023)).id;
+    await demo("POST", "v1/underground/", {
+      ...measuredBody("Вентиляция 2022", 475.4),
+      project: projectId,
+      point: pointIds["Вентиляционный ствол № 1"],
+    });
+    await demo("POST", "v1/underground/", {
+      ...measuredBody("Дегазация 2022", 303.5),
+      project: projectId,
+      point: pointIds["Дегазационная установка"],
+    });
     // One load, signed in on the facility screen; the steps move inside the app from there, each
     // screen fetching what it shows.
     app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
@@ -73,29 +142,31 @@ describe("web app: a mine's emission points (D25)", () => {
     await server?.close();
   });
 
-  it("adds the mine and its four emission points on the facility screen, edits one, archives an old shaft and a closed mine", async () => {
+  it("adds a mine and its four emission points on the facility screen, edits one, archives an old shaft and a closed mine", async () => {
     facilityTries += 1;
-    if (facilityTries > 1) {
-      MINE = MINE_NAME.replace("»", `-${facilityTries}»`);
-      CLOSED_MINE = CLOSED_MINE_NAME.replace("»", `-${facilityTries}»`);
-    }
+    const suffix = facilityTries > 1 ? `-${facilityTries}»` : "»";
+    const newMine = NEW_MINE_NAME.replace("»", suffix);
+    const soldMine = SOLD_MINE_NAME.replace("»", suffix);
     await showSignedIn(page, server.url, server.demo, "/profile");
     await page.getByRole("button", { name: "Добавить площадку" }).click();
     const facilityDialog = page.getByRole("dialog", { name: "Новая площадка" });
-    await facilityDialog.getByLabel("Название").fill(MINE);
+    await facilityDialog.getByLabel("Название").fill(newMine);
     await facilityDialog.getByRole("button", { name: "Добавить" }).click();
     await facilityDialog.waitFor({ state: "hidden" });
-    const row = page.locator(".ant-table-row", { hasText: MINE });
+    const row = page.locator(".ant-table-row", { hasText: newMine });
     await row.getByRole("button", { name: "Источники выбросов" }).click();
-    const points = page.getByRole("dialog", { name: `Источники выбросов: ${MINE}` });
+    const points = page.getByRole("dialog", { name: `Источники выбросов: ${newMine}` });
     await points.getByText("Источников пока нет", { exact: false }).waitFor();
-    for (const point of POINTS) {
+    for (const [i, point] of POINTS.entries()) {
       await points.getByRole("button", { name: "Добавить источник" }).click();
       const form = page.getByRole("dialog", { name: "Новый источник выбросов" });
-      await form.getByLabel("Название").pressSequentially(point.name);
+      // The first point's texts typed key by key, as a user types them; the others' filled in at once.
+      const enter = (label: string, text: string) =>
+        i === 0 ? form.getByLabel(label).pressSequentially(text) : form.getByLabel(label).fill(text);
+      await enter("Название", point.name);
       await pickOption(page, form.getByLabel("Вид источника"), point.kind);
-      await form.getByLabel("Средство измерений").pressSequentially(point.instrument);
-      await form.getByLabel("Периодичность измерений").pressSequentially("непрерывно");
+      await enter("Средство измерений", point.instrument);
+      await enter("Периодичность измерений", "непрерывно");
       await form.getByRole("button", { name: "Добавить" }).click();
       await form.waitFor({ state: "hidden" });
       await points.locator(".ant-table-row", { hasText: point.name }).waitFor();
@@ -116,7 +187,7 @@ describe("web app: a mine's emission points (D25)", () => {
     // An old shaft, closed: added, then archived (its history would stay); it can be restored.
     await points.getByRole("button", { name: "Добавить источник" }).click();
     const form = page.getByRole("dialog", { name: "Новый источник выбросов" });
-    await form.getByLabel("Название").pressSequentially(OLD_SHAFT);
+    await form.getByLabel("Название").fill(OLD_SHAFT);
     await form.getByRole("button", { name: "Добавить" }).click();
     await form.waitFor({ state: "hidden" });
     const oldRow = points.locator(".ant-table-row", { hasText: OLD_SHAFT });
@@ -137,40 +208,42 @@ describe("web app: a mine's emission points (D25)", () => {
 
     // A mine closed or sold: archived from its own dialog, still listed.
     await page.getByRole("button", { name: "Добавить площадку" }).click();
-    await facilityDialog.getByLabel("Название").fill(CLOSED_MINE);
+    await facilityDialog.getByLabel("Название").fill(soldMine);
     await facilityDialog.getByRole("button", { name: "Добавить" }).click();
     await facilityDialog.waitFor({ state: "hidden" });
-    const closedRow = page.locator(".ant-table-row", { hasText: CLOSED_MINE });
+    const closedRow = page.locator(".ant-table-row", { hasText: soldMine });
     await closedRow.getByRole("button", { name: "Изменить" }).click();
     const closing = page.getByRole("dialog", { name: "Изменить площадку" });
     await closing.getByRole("button", { name: "Отправить в архив" }).click();
     await closing.waitFor({ state: "hidden" });
     await closedRow.getByText("В архиве").waitFor();
 
-    const facilities = await demo<Array<{ id: string; name: string; is_active: boolean }>>("GET", "v1/facilities/");
-    expect(facilities.find((f) => f.name === CLOSED_MINE)?.is_active).toBe(false);
-    const mine = facilities.find((f) => f.name === MINE)!;
-    expect(mine.is_active).toBe(true);
-    const stored = await demo<Array<{ id: string; name: string; frequency: string; is_active: boolean }>>(
+    const facilities = await demo<Array<{ id: string; name: string; kind: string; is_active: boolean }>>("GET", "v1/facilities/");
+    expect(facilities.find((f) => f.name === soldMine)?.is_active).toBe(false);
+    const mine = facilities.find((f) => f.name === newMine)!;
+    expect(mine).toMatchObject({ is_active: true, kind: "underground_mine" });
+    const stored = await demo<Array<{ name: string; kind: string; instrument: string; frequency: string; is_active: boolean }>>(
       "GET",
       `v1/facilities/${mine.id}/points/`,
     );
-    expect(stored.find((p) => p.name === "Факельная установка")?.frequency).toBe("ежесуточно");
     expect(stored.find((p) => p.name === OLD_SHAFT)?.is_active).toBe(false);
-    for (const p of stored) if (p.is_active) pointIds[p.name] = p.id;
-    expect(Object.keys(pointIds).sort()).toEqual(POINTS.map((p) => p.name).sort());
-    projectId = (
-      await demo<{ id: string }>("POST", "v1/projects/create_project/", {
-        name: "Баланс 2022",
-        start_date: "2022-01-01",
-        end_date: "2022-12-31",
-        facility: mine.id,
-      })
-    ).id;
+    // Each point as typed and picked (its kind tells its stream in the methane balance), the flare's frequency as edited.
+    expect(stored.filter((p) => p.is_active).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      [...POINTS]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((p) =>
+          expect.objectContaining({
+            name: p.name,
+            kind: p.code,
+            instrument: p.instrument,
+            frequency: p.code === "flare" ? "ежесуточно" : "непрерывно",
+          }),
+        ),
+    );
   });
 
-  async function newCalculation(type: CalculationType, name: string) {
-    await showSignedIn(page, server.url, server.demo, `/projects/${projectId}/calculations?type=${type}`);
+  async function newCalculation(project: string, type: CalculationType, name: string) {
+    await showSignedIn(page, server.url, server.demo, `/projects/${project}/calculations?type=${type}`);
     // The list of that type on view (the app moves to it in a transition), then its dialog.
     await page
       .locator(".ant-select")
@@ -195,7 +268,7 @@ describe("web app: a mine's emission points (D25)", () => {
   }
 
   async function measured(name: string, millionM3: string, point: string) {
-    const dialog = await newCalculation("underground", name);
+    const dialog = await newCalculation(entryProjectId, "underground", name);
     const volume = dialog.getByLabel(VOLUME, { exact: true });
     await volume.pressSequentially(millionM3);
     expect(await volume.inputValue()).toBe(millionM3);
@@ -214,9 +287,9 @@ describe("web app: a mine's emission points (D25)", () => {
     return dialog;
   }
 
-  it("enters the ventilation shaft and the drainage station key by key in «млн м³», each with its point", async () => {
-    await archiveLeftovers("underground");
-    const shaft = await measured("Вентиляция 2022", "475,4", "Вентиляционный ствол № 1");
+  it("enters the ventilation shaft and the drainage station key by key in «млн м³», each with its point, as the worked example stores them", async () => {
+    await archiveLeftovers(entryProjectId, ["underground", "Вентиляция 2023"], ["underground", "Дегазация 2023"]);
+    const shaft = await measured("Вентиляция 2023", "475,4", "Вентиляционный ствол № 1");
     // The archived shaft is not offered to a new calculation.
     const offered = await offeredPoints(shaft);
     expect(offered.some((o) => o.includes("Дегазационная установка"))).toBe(true);
@@ -225,24 +298,24 @@ describe("web app: a mine's emission points (D25)", () => {
     await screenshot(page, { path: `${SHOTS}/web-emission-points-dialog.png` });
     await shaft.getByRole("button", { name: "Создать" }).click();
     await shaft.waitFor({ state: "hidden" });
-    const drainage = await measured("Дегазация 2022", "303,5", "Дегазационная установка");
+    const drainage = await measured("Дегазация 2023", "303,5", "Дегазационная установка");
     await drainage.getByRole("button", { name: "Создать" }).click();
     await drainage.waitFor({ state: "hidden" });
-    const list = await demo<{ results: Array<{ name: string; point: string; volume: number; basis: string; ef_ch4: number }> }>(
+    const list = await demo<{ results: Array<Record<string, unknown>> }>(
       "GET",
-      `v1/underground/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
+      `v1/underground/?project=${entryProjectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
     );
     const byName = Object.fromEntries(list.results.map((c) => [c.name, c]));
-    expect(byName["Вентиляция 2022"]).toMatchObject({
-      point: pointIds["Вентиляционный ствол № 1"],
-      volume: 475_400,
-      basis: "gross",
-      ef_ch4: 100,
-    });
-    expect(byName["Дегазация 2022"]).toMatchObject({ point: pointIds["Дегазационная установка"], volume: 303_500, basis: "gross" });
+    // Stored as the worked example's year holds them (made through the API for the count below).
+    const { dictionary_items: _items, ...shaftStored } = measuredBody("Вентиляция 2023", 475.4);
+    expect(byName["Вентиляция 2023"]).toMatchObject({ ...shaftStored, point: pointIds["Вентиляционный ствол № 1"] });
+    expect(shaftStored).toMatchObject({ volume: 475_400, basis: "gross", ef_ch4: 100 });
+    const { dictionary_items: _drainageItems, ...drainageStored } = measuredBody("Дегазация 2023", 303.5);
+    expect(byName["Дегазация 2023"]).toMatchObject({ ...drainageStored, point: pointIds["Дегазационная установка"] });
+    expect(drainageStored).toMatchObject({ volume: 303_500, basis: "gross" });
     // D29: the contents measured at the point read as tier 3 in the results.
-    await page.locator(".ant-table-row", { hasText: "Вентиляция 2022" }).click();
-    const results = page.getByRole("dialog", { name: "Вентиляция 2022" });
+    await page.locator(".ant-table-row", { hasText: "Вентиляция 2023" }).click();
+    const results = page.getByRole("dialog", { name: "Вентиляция 2023" });
     await results.getByTestId("results-dialog").waitFor();
     await results.getByText("Уровень 3 (измерения организации)").first().waitFor();
     await page.keyboard.press("Escape");
@@ -250,10 +323,10 @@ describe("web app: a mine's emission points (D25)", () => {
   });
 
   it("counts the mine once per point: no error, 1.B.1.a.i.1 CH4 = 382 630,40 t; sends the year to review; draws the streams", async () => {
-    await archiveLeftovers("torch_composition", "disposal_co2_stat_sources");
+    await archiveLeftovers(projectId, ["torch_composition", "Факел 2022"], ["disposal_co2_stat_sources", "Котельная 2022"]);
     // The drained gas burnt: 100 million m³ on the flare (by composition), 106,1 in the boiler,
     // each in its dialog with its point.
-    const flare = await newCalculation("torch_composition", "Факел 2022");
+    const flare = await newCalculation(projectId, "torch_composition", "Факел 2022");
     const flared = "Объём газовой смеси, направленной на факельную установку";
     await flare.getByLabel(flared, { exact: true }).pressSequentially("100");
     await pickOption(page, flare.getByLabel(`Единица: ${flared}`), "млн м³");
@@ -261,7 +334,7 @@ describe("web app: a mine's emission points (D25)", () => {
     await pickOption(page, flare.locator("#calc-point"), /Факельная установка/);
     await flare.getByRole("button", { name: "Создать" }).click();
     await flare.waitFor({ state: "hidden" });
-    const boiler = await newCalculation("disposal_co2_stat_sources", "Котельная 2022");
+    const boiler = await newCalculation(projectId, "disposal_co2_stat_sources", "Котельная 2022");
     await pickOption(
       page,
       boiler.locator("#calc-dictionary-get_disposal_co2_stat_sources"),
