@@ -87,6 +87,8 @@ describe("web app: sign-in, shell and projects", () => {
     server = await startTestServer();
     app = await openWebApp(server, { viewport: { width: 1280, height: 800 } });
     ({ page, pageErrors } = app);
+    // Every file a page fetched stays in its resource timing (its default buffer keeps 250).
+    await app.context.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
   });
 
   afterEach(() => {
@@ -287,22 +289,24 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("shows «Loading ...» while a request is pending", async () => {
-    // Hold the profile request back so the indicator has time to be seen.
+    // Hold back the list of a search not made before (none the app keeps), so the indicator has
+    // time to be seen. The typed client (hono/client) writes paths without a trailing slash.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    // The typed client (hono/client) writes paths without a trailing slash.
-    await page.route("**/api/v1/users/get_me", async (route) => {
+    const projects = (url: URL) => url.pathname.startsWith("/api/v1/projects");
+    await page.route(projects, async (route) => {
       await held;
       await route.continue();
     });
     try {
-      await loadSignedIn("/profile");
+      await signedIn(`/projects?search=${encodeURIComponent(`Нет такого ${Date.now()}`)}`);
       await page.getByTestId("global-loading").filter({ hasText: "Loading ..." }).waitFor();
       release();
+      await page.getByText("Нет проектов с таким названием").waitFor();
       await page.getByTestId("global-loading").waitFor({ state: "detached" });
     } finally {
       release();
-      await page.unroute("**/api/v1/users/get_me");
+      await page.unroute(projects);
     }
   });
 
@@ -360,7 +364,10 @@ describe("web app: sign-in, shell and projects", () => {
   it("shows a reload button instead of a blank page when a page chunk fails to load", async () => {
     await page.route("**/assets/SettingsPage-*.js", (route) => route.abort());
     try {
-      await loadSignedIn("/");
+      // The app open on the page, unless it has loaded the settings screen already: then a new load.
+      const settingsLoaded = () =>
+        page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/SettingsPage-/.test(entry.name)));
+      if (!(await appFree()) || !(await hasSession()) || (await settingsLoaded())) await loadSignedIn("/");
       await menu().getByText("Настройки").click();
       await page.getByText("Не удалось загрузить часть приложения").waitFor();
       await page.getByRole("button", { name: "Перезагрузить страницу" }).waitFor();
