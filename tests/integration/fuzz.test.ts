@@ -1174,8 +1174,16 @@ describe("fuzzing multipart forms", () => {
 // ---- uploads meant to exhaust the server ------------------------------------------------------
 
 /** Deflates head + about `megabytes` MB of one byte (or one repeated text) + tail without holding
- *  the inflated data. */
-async function deflatedBomb(
+ *  the inflated data; once per bomb, for every test that sends it. */
+function deflatedBomb(head: string, fill: number | string, megabytes: number, tail: string): Promise<{ data: Uint8Array; size: number }> {
+  const key = JSON.stringify([head, fill, megabytes, tail]);
+  let bomb = bombs.get(key);
+  if (!bomb) bombs.set(key, (bomb = deflateBomb(head, fill, megabytes, tail)));
+  return bomb;
+}
+const bombs = new Map<string, Promise<{ data: Uint8Array; size: number }>>();
+
+async function deflateBomb(
   head: string,
   fill: number | string,
   megabytes: number,
