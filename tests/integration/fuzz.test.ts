@@ -3,7 +3,7 @@
 // for each JSON route ≥ 500 bodies (50 outside the deep tier, tests/support/depth.ts) — fc.anything(),
 // broken JSON texts, and type-confused variants of a valid body (numbers as strings, nulls, arrays,
 // 1e999, "NaN", deep nesting, __proto__ / constructor keys, mass-assignment keys); for each multipart
-// route malformed forms (150, 25 outside the deep tier). Every answer
+// route malformed forms (150, 50 outside the deep tier). Every answer
 // must be < 500, free of stack traces and validator internals, an error as {detail: string}; no
 // rejected request may change anything (each item and file it wrote compared with how it stood
 // before it; after a route that wrote more than attempt counters, the counts and versions, read from
@@ -32,7 +32,7 @@ import { calculationForm, createTenantObjects, validInputs, type TenantObjects }
 
 const SEED = 20261121;
 const RUNS_PER_JSON_ROUTE = bySize(50, 500);
-const RUNS_PER_MULTIPART_ROUTE = bySize(25, 150);
+const RUNS_PER_MULTIPART_ROUTE = bySize(50, 150);
 // A route's bodies at full strength can take minutes on a busy machine (an accepted password
 // reset hashes a password each time).
 const ROUTE_TIMEOUT_MS = bySize(60_000, 300_000);
