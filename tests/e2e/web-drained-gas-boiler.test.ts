@@ -1,13 +1,14 @@
 // D28 in a real browser: the boiler dialog (disposal_co2_stat_sources) asks the gas composition
 // only once the fuel «Каптированный шахтный метан» is chosen; «60» and «5» typed key by key give
 // the preview 1 000 × (5 + 60) × 1,8393 × 10⁻² = 1 195,55 t CO2, and the stored calculation
-// carries them with the oxidation factor labelled the Order's default.
+// carries them with the oxidation factor labelled the Order's default. The test makes its project
+// through the API (one of its own on each try) and opens the page once on it.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { REGISTRY } from "@core/registry";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi, createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import { callApi, createProjectsAs, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -19,7 +20,6 @@ describe("web app: a boiler on drained gas of known composition", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;
-  let projectId = "";
 
   const dialog = () => page.getByRole("dialog", { name: "Новый расчет" });
   const field = (name: string) => {
@@ -29,9 +29,8 @@ describe("web app: a boiler on drained gas of known composition", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    app = await openWebApp(server, { user: server.demo });
+    app = await openWebApp(server);
     page = app.page;
-    projectId = await createProject(page, "Шахта Котельная");
   });
 
   afterAll(async () => {
@@ -39,8 +38,9 @@ describe("web app: a boiler on drained gas of known composition", () => {
     await server?.close();
   });
 
-  it("asks W_CH4 and W_CO2 for drained gas only, and previews the CO2 of both", async () => {
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+  it("asks W_CH4 and W_CO2 for drained gas only, previews the CO2 of both and stores them, the oxidation factor as the Order's default", async () => {
+    const [projectId] = await createProjectsAs(server.url, server.demo, ["Шахта Котельная"]);
+    await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations?type=${TYPE}`);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await dialog().getByLabel("Название расчета").fill("Котельная на каптированном метане");
@@ -62,9 +62,8 @@ describe("web app: a boiler on drained gas of known composition", () => {
     }
     await dialog().getByTestId("preview").getByTestId("preview-res_co2").filter({ hasText: "1 195,55" }).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-drained-gas-boiler-dialog.png`, fullPage: true });
-  });
 
-  it("stores the composition and the CO2, the oxidation factor as the Order's default", async () => {
+    // Created, it is stored with the composition and the CO2 it previewed.
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
     const { json } = await callApi<{ results: CalculationView[] }>(
@@ -83,5 +82,6 @@ describe("web app: a boiler on drained gas of known composition", () => {
     const text = await results.innerText();
     for (const generic of ["тыс. м³ или т", "т CO2/т у.т.", "т у.т./ед."]) expect(text).not.toContain(generic);
     await screenshot(page, { path: `${SHOTS}/web-drained-gas-boiler-results.png`, fullPage: true });
+    expect(app.pageErrors).toEqual([]);
   });
 });
