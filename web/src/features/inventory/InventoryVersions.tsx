@@ -5,14 +5,16 @@
 import { Flex, List, Typography } from "antd";
 import { displayDateTime } from "../../shared/dates";
 import { formatResult } from "../../shared/decimals";
+import type { InventoryReview } from "@server/contract";
 import { useInventoryVersions } from "./api";
 import { PassportDownload } from "./PassportDownload";
 import { actorText } from "../../shared/text";
 
 /** The people of the year's history by the e-mail a version stores: the register names a person,
  *  never an address (an approval before the register kept no name: its e-mail stays). */
-export function InventoryVersions({ year, history }: { year: number; history: ReadonlyArray<{ by: string; by_name?: string }> }) {
-  const versions = useInventoryVersions(year);
+export function InventoryVersions({ review }: { review: Pick<InventoryReview, "year" | "version" | "history"> }) {
+  const { year, history } = review;
+  const versions = useInventoryVersions(year, review.version);
   const nameOf = (email: string) => history.find((h) => h.by === email && h.by_name)?.by_name ?? actorText(email);
   const list = versions.data ?? [];
   if (list.length === 0) return null;

@@ -111,7 +111,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               : "Год заморожен: расчеты и проекты этого года изменить нельзя, пока проверяющий не откроет год для изменений."}
           </Typography.Text>
         )}
-        <InventoryVersions year={review.year} history={review.history} />
+        <InventoryVersions review={review} />
         <Flex gap={8} wrap>
           {available.map((action) => (
             <Button key={action} type={PRIMARY.has(action) ? "primary" : "default"} loading={act.isPending} onClick={() => run(action)}>

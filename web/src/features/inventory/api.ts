@@ -88,11 +88,16 @@ export function useInventoryYears() {
   return useQuery({ queryKey: [...inventoryKey, "years"], queryFn: () => inventory((c) => c.years.$get()) });
 }
 
-/** D20: the year's approved versions, oldest first. */
-export function useInventoryVersions(year: number) {
+/** D20: the year's approved versions, oldest first, as of the year's review at `reviewVersion`: only a
+ *  review step adds a version and every step moves the review's version, so a review the page reads
+ *  changed (an approval by the reviewer) has its versions read with it, never a cached list without the
+ *  version its status names. */
+export function useInventoryVersions(year: number, reviewVersion: number) {
   return useQuery({
-    queryKey: [...inventoryKey, year, "versions"],
+    queryKey: [...inventoryKey, year, "versions", reviewVersion],
     queryFn: () => inventory((c) => c[":year"].versions.$get({ param: { year: String(year) } })),
+    // The year's list shown stays while the one of its changed review loads (another year's does not).
+    placeholderData: (previous, query) => (query?.queryKey[1] === year ? previous : undefined),
   });
 }
 
