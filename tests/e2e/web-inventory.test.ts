@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, navigateInApp, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -47,15 +47,23 @@ describe("web app: the year's inventory", () => {
   }
   /** «Инвентаризация» of 2025 (the latest year with data, which the page opens on) from the menu,
    *  fetched afresh: from another screen when the page is already on it, as a user opens it again.
-   *  The year's figures and review are read on each visit (what the API changed shows); its
-   *  versions and comments may be cached for 30 s, so a step that changes those through the API
-   *  loads the page instead. */
+   *  The year's figures and review are read on each visit (what the API changed shows), and its
+   *  versions with a review that changed; its comments may be cached for 30 s, so the reviewer's
+   *  comment is made before the page first opens. */
   async function openInventory() {
     if (!(await inApp())) return void (await page.goto(at("/inventory?year=2025")));
     if (new URL(page.url()).pathname === "/inventory") await openScreen("Профиль", "/profile");
     await openScreen("Инвентаризация", "/inventory");
     const year = page.getByRole("combobox", { name: "Отчетный год" });
     await page.locator(".ant-select", { has: year }).filter({ hasText: "2025" }).waitFor();
+  }
+  /** The project's list of calculations of `type` as a link of the app opens it (its rows are read
+   *  afresh on each visit; a list seen before shows meanwhile), or loaded on a retried step. */
+  async function openCalculations(type: string) {
+    const path = `/projects/${projectId}/calculations?type=${type}`;
+    if (await inApp()) await navigateInApp(page, path);
+    else await page.goto(at(path));
+    await page.waitForURL((url) => url.searchParams.get("type") === type);
   }
 
   beforeEach(({ task }) => {
@@ -124,6 +132,9 @@ describe("web app: the year's inventory", () => {
       ef: 18,
       koef_transform: 0.67,
     });
+    // The reviewer's comment, which staff read on the approved year (made before the page opens: the
+    // page may show the year's comments it read in the last 30 s).
+    await reviewer("POST", "v1/inventory/2025/comments/", { text: "Сверить объем дегазации" });
     app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true });
     ({ page, pageErrors } = app);
     // The journey starts signed in on the profile, the first step's screen.
@@ -209,6 +220,9 @@ describe("web app: the year's inventory", () => {
       .getByText(/нельзя отправить на проверку, пока в ней есть ошибки: .*источник учтен дважды/)
       .waitFor();
     expect(await page.getByTestId("review-status").innerText()).not.toMatch(/На проверке/);
+    const refused = page.getByRole("dialog");
+    await refused.getByRole("button", { name: "Отмена" }).click();
+    await refused.waitFor({ state: "hidden" });
     expect(pageErrors).toEqual([]);
   });
 
@@ -230,9 +244,12 @@ describe("web app: the year's inventory", () => {
     // 2 000 × 60 × 0,668 / 100 = 801,6 t CH4 sent to the flare (a retry adds a second flare).
     const answer = await demo<{ balance: Array<{ flared_t: number }> }>("GET", "v1/inventory/?year=2025");
     expect(answer.balance[0].flared_t / 801.6).toBeCloseTo(Math.round(answer.balance[0].flared_t / 801.6), 9);
-    expect(await balance.innerText()).toContain(
-      answer.balance[0].flared_t.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
-    );
+    // The balance the page read before the flare shows until the year is read again.
+    await expect
+      .poll(() => balance.innerText(), { timeout: 15_000 })
+      .toContain(
+        answer.balance[0].flared_t.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\s/g, "\u00a0"),
+      );
     // D17: the mining line is netted of the flared methane (destroyed and the slip the flaring line reports).
     const lines = await demo<{ categories: Array<{ ipcc_code: string; gas: string; t: number }> }>("GET", "v1/inventory/?year=2025");
     const mining = lines.categories.find((r) => r.ipcc_code === "1.B.1.a.i.1" && r.gas === "CH4")!;
@@ -252,9 +269,8 @@ describe("web app: the year's inventory", () => {
   });
 
   it("counts a calculation made alternative in its dialog no more", async () => {
-    await page.goto(at(`/projects/${projectId}/calculations?type=underground_emission_ch4`));
+    await openCalculations("underground_emission_ch4");
     const row = page.locator(".ant-table-row", { hasText: "Оценка по коэффициенту" });
-    await row.waitFor();
     await row.getByRole("button", { name: "Редактировать" }).click();
     const dialog = page.getByRole("dialog");
     await pickOption(page, dialog.locator("#inventory-role"), /Альтернативный/);
@@ -284,7 +300,9 @@ describe("web app: the year's inventory", () => {
     const category = page.getByTestId("inventory-lines").locator(".ant-table-row", { hasText: "1.B.1.a.i.1" }).filter({ hasText: "CH4" });
     await category.getByRole("button", { name: /Развернуть|Expand/i }).click();
     const expanded = page.locator(".ant-table-expanded-row");
+    // The line's list read before shows until it is read again: one calculation now.
     await expanded.getByRole("link", { name: "Измерения 2025", exact: true }).waitFor();
+    await expect.poll(() => expanded.innerText(), { timeout: 15_000 }).toContain("Всего расчетов: 1");
     expect(await expanded.innerText()).not.toContain("Оценка по коэффициенту");
     expect(pageErrors).toEqual([]);
   });
@@ -319,7 +337,8 @@ describe("web app: the year's inventory", () => {
     expect(await page.getByRole("button", { name: "Утвердить" }).count()).toBe(0);
     const { review } = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
     await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: review.version });
-    await page.reload();
+    // Opened again, the year reads the reviewer's approval and the version it made.
+    await openInventory();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
     // The history reads like a register: past tense, the person's name and role.
     const history = await page.locator(".ant-timeline").innerText();
@@ -338,7 +357,7 @@ describe("web app: the year's inventory", () => {
     await screenshot(page, { path: `${SHOTS}/inventory-approved.png`, fullPage: true });
 
     // The year's calculations are locked in the list: no error after «Сохранить», the buttons say why.
-    await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
+    await openCalculations("underground");
     const row = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
     await row.getByTestId("calculation-lock").waitFor();
     expect(await row.getByRole("button", { name: "Редактировать" }).isDisabled()).toBe(true);
@@ -360,8 +379,7 @@ describe("web app: the year's inventory", () => {
   });
 
   it("shows staff no sign-off buttons, lists the comments and lets staff delete only their own", async () => {
-    await reviewer("POST", "v1/inventory/2025/comments/", { text: "Сверить объем дегазации" });
-    await page.goto(at("/inventory?year=2025"));
+    await openInventory();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
     for (const name of ["Открыть для изменений", "Отчет направлен"]) expect(await page.getByRole("button", { name }).count()).toBe(0);
     const theirs = page.locator(".ant-list-item", { hasText: "Сверить объем дегазации" });
@@ -406,10 +424,11 @@ describe("web app: the year's inventory", () => {
   it("reopened, changed and approved again, the year is version 2, whose passport lists the change (D20)", async () => {
     const { review } = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
     await reviewer("POST", "v1/inventory/2025/review/", { action: "reopen", version: review.version, reason: "Уточнить замер" });
-    // Open again: the list no longer locks the year's calculations.
-    await page.goto(at(`/projects/${projectId}/calculations?type=underground`));
+    // Open again: the list no longer locks the year's calculations (the locked rows it showed before
+    // stay on view until it has read them again).
+    await openCalculations("underground");
     const row = page.locator(".ant-table-row", { hasText: "Измерения 2025" });
-    await row.waitFor();
+    await row.getByRole("button", { name: "Редактировать", disabled: false }).waitFor();
     expect(await row.getByTestId("calculation-lock").count()).toBe(0);
     expect(await row.getByRole("button", { name: "Редактировать" }).isDisabled()).toBe(false);
     const [measured] = (
@@ -423,7 +442,7 @@ describe("web app: the year's inventory", () => {
     await page.getByTestId("review-status").getByText("На проверке").waitFor();
     const sent = await reviewer<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
     await reviewer("POST", "v1/inventory/2025/review/", { action: "approve", version: sent.review.version });
-    await page.reload();
+    await openInventory();
     await page.getByTestId("review-status").getByText("Утверждена").waitFor();
     await page
       .getByTestId("inventory-versions")
@@ -498,7 +517,9 @@ describe("web app: the year's inventory", () => {
         koef_transform: 0.67,
       });
     }
-    await page.goto(at("/inventory?year=2023"));
+    // Another year, as a link of the app opens it: read when first shown.
+    if (await inApp()) await navigateInApp(page, "/inventory?year=2023");
+    else await page.goto(at("/inventory?year=2023"));
     const checks = page.getByTestId("checks");
     await checks.getByText(/источник учтен дважды — 7 расчетов с пересекающимися периодами: .* и еще 2;/).waitFor();
     expect(await checks.getByRole("link", { name: /^Открыть «Повтор \d»$/ }).count()).toBe(5);
