@@ -6,16 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, tokenPair, type TestServer } from "../support/server";
-import {
-  accessToken,
-  createProjectsAs,
-  navigateInApp,
-  openWebApp,
-  showSignedIn,
-  signIn,
-  type Credentials,
-  type WebApp,
-} from "../support/web-page";
+import { createProjectsAs, navigateInApp, openWebApp, showSignedIn, signIn, type Session, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -75,12 +66,13 @@ describe("web app: sign-in, shell and projects", () => {
     else await page.goto(at(path));
   }
   /** Signed in on `path` as the user of a new company whose projects are `names` (the last the
-   *  newest), made through the API before the page opens; `before` runs between the two. */
-  async function companyWith(path: string, names: string[] = [], before?: (projectIds: string[], user: Credentials) => Promise<unknown>) {
-    const user = await server.newUser();
-    const ids = await createProjectsAs(server.url, user, names);
-    await before?.(ids, user);
-    await signIn(page, server.url, user, path);
+   *  newest), made through the API before the page opens; `before` runs between the two. One sign-in
+   *  through the API opens the session all three use. */
+  async function companyWith(path: string, names: string[] = [], before?: (projectIds: string[], session: Session) => Promise<unknown>) {
+    const session = await tokenPair(server.url, await server.newUser());
+    const ids = await createProjectsAs(server.url, session, names);
+    await before?.(ids, session);
+    await signIn(page, server.url, session, path);
   }
 
   beforeAll(async () => {
@@ -256,10 +248,10 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   it("lists the archived project and restores it", async () => {
-    await companyWith("/projects", ["Разрез Восточный"], async ([id], user) => {
+    await companyWith("/projects", ["Разрез Восточный"], async ([id], session) => {
       const answer = await fetch(at(`/api/v1/projects/${id}/`), {
         method: "PATCH",
-        headers: { Authorization: `Bearer ${await accessToken(server.url, user)}`, "Content-Type": "application/json" },
+        headers: { Authorization: `Bearer ${session.access}`, "Content-Type": "application/json" },
         body: JSON.stringify({ is_deleted: true }),
       });
       expect(answer.status).toBe(200);

@@ -11,6 +11,19 @@ import { tokenPair, type Credentials, type TestServer } from "./server";
 
 export { accessToken, type Credentials } from "./server";
 
+/** The tokens the API gave a user at sign-in (tokenPair). */
+export interface Session {
+  access: string;
+  refresh: string;
+}
+
+/** A user, by credentials or by the session a test already opened for them through the API: the
+ *  helpers below sign in (the server's slow password check) only when given credentials. */
+export type SignedInAs = Credentials | Session;
+
+const sessionOf = (origin: string, user: SignedInAs): Promise<Session> =>
+  "access" in user ? Promise.resolve(user) : tokenPair(origin, user);
+
 const WEB_BUILD = new URL("../../web/dist/index.html", import.meta.url);
 
 export interface WebApp {
@@ -86,13 +99,14 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
 
 /** Puts `user`'s session in place as the sign-in form leaves it (its tokens in local storage, the
  *  keys the web app reads at start), without the form: the form's own tests fill it in themselves.
+ *  A session a test already opened through the API is put in place as it is, with no new sign-in.
  *  One page load: the tokens are written before the app's first script runs, on `path` if given
  *  (the test's screen, signed in), else on /login, which ends as the form does, on the landing page
  *  or on the page that sent the browser to /login (reloading /login keeps that target). They are
  *  written on that load alone: a later sign-out, reload or token the test changes stays as it is.
  *  A session already open is ended first, as «Выход» ends it. */
-export async function signIn(page: Page, origin: string, user: Credentials, path = "/login"): Promise<void> {
-  const tokens = await tokenPair(origin, user);
+export async function signIn(page: Page, origin: string, user: SignedInAs, path = "/login"): Promise<void> {
+  const tokens = await sessionOf(origin, user);
   const script = await page.addInitScript(
     ({ origin, keys, access, refresh }) => {
       if (window !== window.top || location.origin !== origin) return;
@@ -223,8 +237,8 @@ export async function createProject(page: Page, name: string): Promise<string> {
 /** Creates projects `names` (the last the newest) through the API as `user` of the server at
  *  `origin`, before a page shows them: the page then opens on them once, instead of loading the app
  *  to create them and loading it again. Returns their ids. */
-export async function createProjectsAs(origin: string, user: Credentials, names: string[]): Promise<string[]> {
-  const token = (await tokenPair(origin, user)).access;
+export async function createProjectsAs(origin: string, user: SignedInAs, names: string[]): Promise<string[]> {
+  const token = (await sessionOf(origin, user)).access;
   const call = apiCaller(
     () => origin,
     () => token,
