@@ -1,14 +1,15 @@
 // Issue 29 item 3 in a real browser: a monitoring CSV as Russian Excel saves it (Windows-1251,
 // semicolons, Russian headers) is previewed as soon as it is chosen — its periods, the unit of each
 // column, the refused row highlighted with its sheet, row and column — nothing is stored; once the
-// file is fixed and chosen again the preview is clean and «Создать» saves it.
+// file is fixed and chosen again the preview is clean and «Создать» saves it. Each test makes its
+// project through the API (one of its own on each try) and opens the page on it once.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { REGISTRY } from "@core/registry";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import { callApi, createProjectsAs, openWebApp, signIn, type WebApp } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
 
 const TYPE = "underground";
@@ -23,10 +24,9 @@ describe("web app: the preview of an uploaded file", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;
-  let projectId = "";
 
   const dialog = () => page.getByRole("dialog", { name: "Новый расчет" });
-  const stored = async () =>
+  const stored = async (projectId: string) =>
     (
       await callApi<{ results: CalculationOf<"underground">[] }>(
         page,
@@ -37,10 +37,16 @@ describe("web app: the preview of an uploaded file", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    app = await openWebApp(server, { user: server.demo });
+    app = await openWebApp(server);
     page = app.page;
-    projectId = await createProject(page, "Шахта с мониторингом 2024");
   });
+
+  /** A project of the test's own, its calculations of TYPE open, signed in, in one load. */
+  async function openProject(): Promise<string> {
+    const [projectId] = await createProjectsAs(server.url, server.demo, ["Шахта с мониторингом 2024"]);
+    await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations?type=${TYPE}`);
+    return projectId;
+  }
 
   afterAll(async () => {
     await app?.close();
@@ -48,7 +54,7 @@ describe("web app: the preview of an uploaded file", () => {
   });
 
   it("shows a Windows-1251 monitoring CSV with Russian headers as read, highlights the refused row, then saves the fixed file", async () => {
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+    const projectId = await openProject();
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await dialog().getByLabel("Название расчета").fill("Мониторинг из файла");
@@ -73,7 +79,7 @@ describe("web app: the preview of an uploaded file", () => {
       .filter({ hasText: "Лист «CSV», строка 3, столбец «Время работы за период, ч»" })
       .filter({ hasText: "Время работы больше продолжительности периода" })
       .waitFor();
-    expect(await stored()).toEqual([]);
+    expect(await stored(projectId)).toEqual([]);
 
     // The engineer fixes the file and chooses it again: the preview is clean, and it saves.
     await fileField.setInputFiles({ name: "мониторинг исправлен.csv", mimeType: "text/csv", buffer: csv(GOOD) });
@@ -81,7 +87,7 @@ describe("web app: the preview of an uploaded file", () => {
     expect(await preview.locator("tr[aria-invalid=true]").count()).toBe(0);
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
-    await expect.poll(async () => (await stored()).map((c) => [c.name, c.periods.length])).toEqual([["Мониторинг из файла", 3]]);
+    await expect.poll(async () => (await stored(projectId)).map((c) => [c.name, c.periods.length])).toEqual([["Мониторинг из файла", 3]]);
   });
 
   it("scrolls the preview to a bad cell in the far-right column of a late row, across the dialog's width", async () => {
@@ -91,7 +97,7 @@ describe("web app: the preview of an uploaded file", () => {
       const day = `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.2024`;
       return i === 35 ? `${day};${day};1;10;80;40` : `${day};${day};1;10;50;5`;
     });
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+    await openProject();
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await dialog().getByText("По периодам измерений", { exact: true }).click();
