@@ -10,7 +10,7 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
 import ExcelJS from "exceljs";
 import { existsSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
@@ -147,33 +147,54 @@ describe("web app: forecast and series calculations", () => {
     return xlsx([["year", "volume", "methane"], ...v.rows.map((r) => [r.year, r.volume, r.methane])]);
   };
 
+  let token = "";
+  const api = apiCaller(
+    () => server.url,
+    () => token,
+  );
+
+  /** The XGBoost forecast of the manual rows the edit test changes, made through the API. */
+  async function makeForecast(name: string) {
+    await api("POST", "v1/regres_methane/", { name, project: projectId, method: "xgboost", data: manualRows.map((g) => g.values) });
+  }
+
+  /** The sensitivity of the methodology's series («добыча.xlsx», the default δ) the edit test changes, made through the API. */
+  async function makeSensitivity(name: string) {
+    const form = new FormData();
+    form.append("name", name);
+    form.append("project", projectId);
+    form.append("file_data", new File([new Uint8Array(await sensitivityFile())], "добыча.xlsx"));
+    const made = await fetch(`${server.url}/api/v1/sensitivity/`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (made.status !== 201) throw new Error(`sensitivity: ${made.status} ${await made.text()}`);
+  }
+
+  /** A retry starts from the state its test names again: what it edits made anew through the API
+   *  (`make`, given the new names' ending), the page loaded afresh (no dialog of the failed try left
+   *  open, no list kept from before), and what it makes named anew beside what the failed try left.
+   *  Returns the ending of the names on this try: "" on the first. */
+  async function startTry({ task }: TestContext, make?: (ending: string) => Promise<void>): Promise<string> {
+    const retry = task.result?.retryCount ?? 0;
+    if (retry === 0) return "";
+    const ending = ` (${retry + 1})`;
+    await make?.(ending);
+    await page.reload();
+    await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
+    return ending;
+  }
+
   beforeAll(async () => {
     if (golden.length === 0) throw new Error(`${GOLDEN_FILE} is missing`);
     server = await startTestServer();
     // The project and what the edit tests change made through the API, then the page opened on them
     // once, signed in.
     [projectId] = await createProjectsAs(server.url, server.demo, [PROJECT]);
-    const token = await accessToken(server.url, server.demo);
-    const api = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    await api("POST", "v1/regres_methane/", {
-      name: EDITED_FORECAST,
-      project: projectId,
-      method: "xgboost",
-      data: manualRows.map((g) => g.values),
-    });
-    const form = new FormData();
-    form.append("name", EDITED_SENSITIVITY);
-    form.append("project", projectId);
-    form.append("file_data", new File([new Uint8Array(await sensitivityFile())], "добыча.xlsx"));
-    const sensitivity = await fetch(`${server.url}/api/v1/sensitivity/`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (sensitivity.status !== 201) throw new Error(`sensitivity: ${sensitivity.status} ${await sensitivity.text()}`);
+    token = await accessToken(server.url, server.demo);
+    await makeForecast(EDITED_FORECAST);
+    await makeSensitivity(EDITED_SENSITIVITY);
     app = await openWebApp(server, { viewport: { width: 1440, height: 900 }, timeout: 15_000, acceptDownloads: true });
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations`);
@@ -198,13 +219,13 @@ describe("web app: forecast and series calculations", () => {
 
   it(
     "forecasts xgboost from manual rows: the preview is the golden prediction and the stored result",
-    async () => {
+    async (context) => {
       const method = "xgboost";
+      const name = `Прогноз вручную${await startTry(context)}`;
       await chooseType("regres_methane");
       await page.getByRole("button", { name: "Добавить расчет" }).click();
       const form = dialog("Новый расчет");
       await form.getByText(REGISTRY.regres_methane.title, { exact: true }).waitFor();
-      const name = "Прогноз вручную";
       await form.getByLabel("Название расчета").fill(name);
       await pick(form.getByLabel("Метод"), /^XGBoost — модель версии 1/);
       await form
@@ -269,9 +290,10 @@ describe("web app: forecast and series calculations", () => {
 
   it(
     "edits a forecast to LightGBM: the main PATCH, then data_update with the row ids; the preview is the golden prediction and the stored result",
-    async () => {
+    async (context) => {
+      const name = `${EDITED_FORECAST}${await startTry(context, (ending) => makeForecast(`${EDITED_FORECAST}${ending}`))}`;
       await chooseType("regres_methane");
-      const [{ id }] = (await list("regres_methane")).results.filter((c) => c.name === EDITED_FORECAST);
+      const [{ id }] = (await list("regres_methane")).results.filter((c) => c.name === name);
       const calls: string[] = [];
       // The typed client (hono/client) writes paths without a trailing slash.
       const path = `/api/v1/regres_methane/${id}`;
@@ -282,7 +304,7 @@ describe("web app: forecast and series calculations", () => {
       page.on("request", onRequest);
       const before = await single("regres_methane", id);
       expect(before).toMatchObject({ method: "xgboost", version: 1 });
-      await row(EDITED_FORECAST).getByRole("button", { name: "Редактировать" }).click();
+      await row(name).getByRole("button", { name: "Редактировать" }).click();
       const form = dialog("Редактирование расчета");
       const x1 = form.getByLabel("x1, строка 2", { exact: true });
       await x1.waitFor();
@@ -310,21 +332,22 @@ describe("web app: forecast and series calculations", () => {
       data.forEach((d, i) => {
         for (const f of FEATURES) expect(d[f]).toBe(rows[i].values[f]);
       });
-      await row(EDITED_FORECAST).filter({ hasText: "LightGBM" }).waitFor();
+      await row(name).filter({ hasText: "LightGBM" }).waitFor();
       expect((await list("regres_methane")).results.find((c) => c.id === id)).toMatchObject({ rows: rows.length });
-      await expectResultsDialog(EDITED_FORECAST, "lightgbm", data);
+      await expectResultsDialog(name, "lightgbm", data);
     },
     SLOW,
   );
 
-  it("forecasts from an uploaded .xlsx and shows every row, 5 a page, above 1 % marked", async () => {
+  it("forecasts from an uploaded .xlsx and shows every row, 5 a page, above 1 % marked", async (context) => {
+    const name = `Прогноз из файла${await startTry(context)}`;
     const rows = golden.slice(0, 40);
     const order = ["id", ...FEATURES];
     const bytes = await xlsx([order, ...rows.map((g) => order.map((c) => (c === "id" ? g.id : g.values[c])))], "Телеметрия");
     await chooseType("regres_methane");
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const form = dialog("Новый расчет");
-    await form.getByLabel("Название расчета").fill("Прогноз из файла");
+    await form.getByLabel("Название расчета").fill(name);
     await pick(form.getByLabel("Метод"), /^LightGBM/);
     await form.getByText("Загрузить файл", { exact: true }).click();
     await form.getByRole("button", { name: "Скачать шаблон" }).waitFor();
@@ -336,9 +359,9 @@ describe("web app: forecast and series calculations", () => {
     await form.getByText("телеметрия.xlsx").waitFor();
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
-    await row("Прогноз из файла").waitFor();
+    await row(name).waitFor();
 
-    const [stored] = (await list("regres_methane")).results.filter((c) => c.name === "Прогноз из файла");
+    const [stored] = (await list("regres_methane")).results.filter((c) => c.name === name);
     const detail = await single("regres_methane", stored.id);
     const data = detail.data as DataRow[];
     expect(data.map((d) => d.id)).toEqual(rows.map((g) => g.id));
@@ -347,8 +370,8 @@ describe("web app: forecast and series calculations", () => {
     const above = data.filter((d) => d.result > 1);
     expect(above.length).toBeGreaterThan(0);
 
-    await row("Прогноз из файла").click();
-    const results = dialog("Прогноз из файла");
+    await row(name).click();
+    const results = dialog(name);
     await results.getByTestId("forecast-results").waitFor();
     expect(await results.getByTestId("forecast-rows-count").innerText()).toBe("40");
     await results
@@ -367,13 +390,14 @@ describe("web app: forecast and series calculations", () => {
     await results.waitFor({ state: "hidden" });
   });
 
-  it("fills gaps of methodology vector A from an upload, the filled values marked in the table and the chart", async () => {
+  it("fills gaps of methodology vector A from an upload, the filled values marked in the table and the chart", async (context) => {
+    const name = `Пропуски: вектор A${await startTry(context)}`;
     const a = vectors.filling_blanks[0];
     const bytes = await xlsx([["year", "Шахта", "CH4"], ...a.years.map((y, i) => [y, "Северная", a.values[i]])]);
     await chooseType("filling_blanks");
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const form = dialog("Новый расчет");
-    await form.getByLabel("Название расчета").fill("Пропуски: вектор A");
+    await form.getByLabel("Название расчета").fill(name);
     await form.getByLabel("Название столбца значений", { exact: true }).fill("CH4");
     await form.getByLabel("Название столбца элементов (необязательно)", { exact: true }).fill("Шахта");
     await form.getByRole("button", { name: "Создать" }).click();
@@ -381,10 +405,10 @@ describe("web app: forecast and series calculations", () => {
     await form.locator('input[type="file"]').setInputFiles({ name: "ряд.xlsx", mimeType: "application/octet-stream", buffer: bytes });
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
-    await row("Пропуски: вектор A").filter({ hasText: "заполнено 6 значений" }).waitFor();
+    await row(name).filter({ hasText: "заполнено 6 значений" }).waitFor();
 
-    await row("Пропуски: вектор A").click();
-    const results = dialog("Пропуски: вектор A");
+    await row(name).click();
+    const results = dialog(name);
     await results.getByTestId("filling-results").waitFor();
     await results.getByTestId("fill-legend").waitFor();
     const table = results.locator(".ant-table-tbody");
@@ -415,12 +439,13 @@ describe("web app: forecast and series calculations", () => {
     await results.waitFor({ state: "hidden" });
   });
 
-  it("computes sensitivity from an upload and shows the table and the charts", async () => {
+  it("computes sensitivity from an upload and shows the table and the charts", async (context) => {
+    const name = `Чувствительность 2020–2022${await startTry(context)}`;
     const bytes = await sensitivityFile();
     await chooseType("sensitivity");
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const form = dialog("Новый расчет");
-    await form.getByLabel("Название расчета").fill("Чувствительность 2020–2022");
+    await form.getByLabel("Название расчета").fill(name);
     const kTr = form.getByLabel(/условное значение/);
     expect(await kTr.inputValue()).toBe("0,003149");
     expect(await form.getByLabel("Шаг приращения фактора, δ", { exact: true }).inputValue()).toBe("0,1");
@@ -430,10 +455,10 @@ describe("web app: forecast and series calculations", () => {
     await screenshot(page, { path: `${SHOTS}/web-sensitivity-dialog.png` });
     await form.getByRole("button", { name: "Создать" }).click();
     await form.waitFor({ state: "hidden" });
-    await row("Чувствительность 2020–2022").waitFor();
+    await row(name).waitFor();
 
-    await row("Чувствительность 2020–2022").click();
-    const results = dialog("Чувствительность 2020–2022");
+    await row(name).click();
+    const results = dialog(name);
     await results.getByTestId("sensitivity-results").waitFor();
     const table = results.locator(".ant-table-tbody").first();
     await table.getByText("167\u00a0500,00").waitFor();
@@ -453,9 +478,10 @@ describe("web app: forecast and series calculations", () => {
     await results.waitFor({ state: "hidden" });
   });
 
-  it("edits sensitivity without a new file: a JSON PATCH (no file_data), recomputed from the stored file", async () => {
+  it("edits sensitivity without a new file: a JSON PATCH (no file_data), recomputed from the stored file", async (context) => {
+    const name = `${EDITED_SENSITIVITY}${await startTry(context, (ending) => makeSensitivity(`${EDITED_SENSITIVITY}${ending}`))}`;
     await chooseType("sensitivity");
-    await row(EDITED_SENSITIVITY).getByRole("button", { name: "Редактировать" }).click();
+    await row(name).getByRole("button", { name: "Редактировать" }).click();
     const form = dialog("Редактирование расчета");
     const delta = form.getByLabel("Шаг приращения фактора, δ", { exact: true });
     await delta.waitFor();
@@ -468,13 +494,14 @@ describe("web app: forecast and series calculations", () => {
     ]);
     await form.waitFor({ state: "hidden" });
     expect(request.headers()["content-type"]).toBe("application/json");
-    expect(request.postDataJSON()).toEqual({ name: EDITED_SENSITIVITY, delta: 0.05, version: 1 });
-    const [stored] = (await list("sensitivity")).results.filter((c) => c.name === EDITED_SENSITIVITY);
+    expect(request.postDataJSON()).toEqual({ name, delta: 0.05, version: 1 });
+    const [stored] = (await list("sensitivity")).results.filter((c) => c.name === name);
     const detail = await single("sensitivity", stored.id);
     expect(detail).toMatchObject({ version: 2, file_data: { name: "добыча.xlsx" }, coefficients: { delta: { value: 0.05 } } });
   });
 
-  it("shows the server's message about a bad file in the dialog and stores nothing", async () => {
+  it("shows the server's message about a bad file in the dialog and stores nothing", async (context) => {
+    await startTry(context);
     await chooseType("sensitivity");
     const before = (await list("sensitivity")).results.map((c) => c.id);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
