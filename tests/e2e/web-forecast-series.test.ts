@@ -379,7 +379,10 @@ describe("web app: forecast and series calculations", () => {
       .filter({ hasText: `${above.length} из 40` })
       .waitFor();
     await results.getByTestId("source-file").filter({ hasText: "телеметрия.xlsx" }).waitFor();
-    expect(await results.getByTestId("forecast-rows").locator(".ant-table-tbody .ant-table-row").count()).toBe(5);
+    // The rows' table shows its first page, 5 rows, once it has rendered (not read before).
+    const shownRows = results.getByTestId("forecast-rows").locator(".ant-table-tbody .ant-table-row");
+    await shownRows.nth(4).waitFor();
+    expect(await shownRows.count()).toBe(5);
     await results.getByText("Только выше 1 %").click();
     await results.getByTestId(`stored-result-${above[0].id}`).and(page.locator('[data-above="true"]')).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-forecast-results-file.png` });
