@@ -1,6 +1,8 @@
 // Issue 17 item 5 / D14 in a real browser: two measurement periods of underground typed key by key
 // with decimal commas («12,5») give, in the live preview, what their summed volume gives; each
 // period's contribution is in the preview, in the stored calculation and in its results dialog.
+// Each test makes a project of its own through the API (on each try) and reaches its calculations
+// inside the app when the app is open with no dialog, else (and on a retry) in one load.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -8,7 +10,7 @@ import { calculate } from "@core/emissions";
 import { REGISTRY } from "@core/registry";
 import { formatResult } from "@web/shared/decimals";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi, createProject, openWebApp, type WebApp } from "../support/web-page";
+import { callApi, createProjectsAs, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -25,7 +27,6 @@ describe("web app: underground by measurement periods", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;
-  let projectId = "";
 
   const dialog = () => page.getByRole("dialog", { name: "Новый расчет" });
   // What one volume (their sum) gives at 20 °C, the dialog's first density entry.
@@ -33,18 +34,29 @@ describe("web app: underground by measurement periods", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    app = await openWebApp(server, { user: server.demo });
+    app = await openWebApp(server);
     page = app.page;
-    projectId = await createProject(page, "Шахта с мониторингом");
   });
+
+  /** A project `name` of the test's own with its calculations of TYPE on view; returns its id. */
+  async function openProject(name: string, retry: boolean): Promise<string> {
+    const [projectId] = await createProjectsAs(server.url, server.demo, [name]);
+    const path = `/projects/${projectId}/calculations?type=${TYPE}`;
+    if (!retry && (await page.getByRole("dialog").count()) === 0) await showSignedIn(page, server.url, server.demo, path);
+    else await signIn(page, server.url, server.demo, path);
+    await page.getByRole("heading", { name: `Расчеты - ${name}` }).waitFor();
+    return projectId;
+  }
 
   afterAll(async () => {
     await app?.close();
     await server?.close();
   });
 
-  it("previews two periods typed key by key as their summed volume", async () => {
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${TYPE}`);
+  it("previews two periods typed key by key as their summed volume, refuses hours beyond a period under its cell, stores them and shows each one's contribution in the results dialog", async ({
+    task,
+  }) => {
+    const projectId = await openProject("Шахта с мониторингом", !!task.result?.retryCount);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await dialog().getByLabel("Название расчета").fill(NAME);
@@ -71,18 +83,16 @@ describe("web app: underground by measurement periods", () => {
     expect(await rows.first().innerText()).toContain("01.01.2024");
     expect(await dialog().locator(".numeric-input-problem").count()).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-measured-periods-dialog.png` });
-  });
 
-  it("says under the cell when the hours exceed the period", async () => {
+    // Hours beyond the period are refused under their cell.
     const hours = dialog().locator("#calc-period-1-hours");
     await hours.fill("");
     await hours.pressSequentially("700");
     await dialog().locator(".ant-form-item-explain-error", { hasText: "Время работы больше продолжительности периода (672 ч)" }).waitFor();
     await hours.fill("");
     await hours.pressSequentially("650,5");
-  });
 
-  it("stores the periods and shows each one's contribution in the results dialog", async () => {
+    // Stored, with each period's contribution in the results dialog.
     await dialog().getByRole("button", { name: "Создать" }).click();
     await dialog().waitFor({ state: "hidden" });
     const list = await callApi<{ results: CalculationView[] }>(
@@ -98,14 +108,16 @@ describe("web app: underground by measurement periods", () => {
     await page.locator(".ant-table-row", { hasText: NAME }).click();
     const results = page.getByRole("dialog", { name: NAME });
     await results.getByTestId("results-dialog").waitFor();
-    const rows = results.getByTestId("stored-periods").locator(".ant-table-row");
-    expect(await rows.count()).toBe(2);
-    expect(await rows.nth(1).innerText()).toContain("28.02.2024");
+    const storedRows = results.getByTestId("stored-periods").locator(".ant-table-row");
+    expect(await storedRows.count()).toBe(2);
+    expect(await storedRows.nth(1).innerText()).toContain("28.02.2024");
     await screenshot(page, { path: `${SHOTS}/web-measured-periods-results.png`, fullPage: true });
+    await page.keyboard.press("Escape");
+    await results.waitFor({ state: "hidden" });
   });
 
-  it("takes the periods from a monitoring system's CSV chosen in the dialog", async () => {
-    await page.keyboard.press("Escape");
+  it("takes the periods from a monitoring system's CSV chosen in the dialog", async ({ task }) => {
+    const projectId = await openProject("Шахта с файлом мониторинга", !!task.result?.retryCount);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await dialog().getByTestId("preview").waitFor();
