@@ -2,11 +2,15 @@
 // /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the
 // converter on /widgets (wasm core in the page, a decimal comma, a message for what is not a number,
 // rounding by the decimals setting, results in the Russian format).
+// Each test starts from the screen it names, reached inside the app when the app is open, else (and
+// on a retry) in one load: the dictionary on its first page (the page and the chosen category sit in
+// the address), the converter as /widgets opens it with no decimals setting saved, or as the test
+// before left it when that test passed and said what it left; any one runs alone or in any order.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { openWebApp, type WebApp } from "../support/web-page";
+import { navigateInApp, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -17,6 +21,9 @@ describe("web app: reference dictionaries and converter", () => {
   let page: Page;
   let pageErrors: string[];
   let consoleErrors: string[];
+  /** What the converter on view holds, as the last test that passed on it says it left it; unset
+   *  when a test that changes the converter starts. */
+  let converterLeft: string | undefined;
 
   const at = (path: string) => `${server.url}${path}`;
   const menu = () => page.getByRole("navigation", { name: "Главное меню" });
@@ -46,10 +53,54 @@ describe("web app: reference dictionaries and converter", () => {
     await page.waitForURL(at("/widgets"));
   }
 
+  /** `path` signed in: inside the app when it is open, else (and on a retry) in one load. */
+  async function show(path: string, retry: boolean) {
+    if (retry) await signIn(page, server.url, server.demo, path);
+    else await showSignedIn(page, server.url, server.demo, path);
+  }
+
+  /** /dictionary on its first page (any category chosen), as the menu opens it. */
+  async function showDictionary(retry: boolean) {
+    const url = new URL(page.url());
+    const onFirstPage = url.pathname === "/dictionary" && (url.searchParams.get("page") ?? "1") === "1";
+    if (retry || !onFirstPage) await show("/dictionary", retry);
+    await page.getByRole("heading", { name: "Справочники" }).waitFor();
+    await categories().filter({ hasText: "из систем дегазации" }).waitFor();
+  }
+
+  /** The converter in the state `state` names: as the page shows it when the test before left it so,
+   *  else as /widgets opens it, with no decimals setting saved (4), the page mounted anew by way of
+   *  /settings (inside the app, or in one load on a retry), then brought to `state` by `reach`. */
+  async function converterAt(state: string, retry: boolean, reach: () => Promise<void> = async () => undefined) {
+    const there = !retry && converterLeft === state && new URL(page.url()).pathname === "/widgets";
+    converterLeft = undefined;
+    if (there) return;
+    await show("/settings", retry);
+    await page.getByRole("heading", { name: "Настройки" }).waitFor();
+    await page.evaluate(() => localStorage.removeItem("comma"));
+    await navigateInApp(page, "/widgets");
+    await page.getByRole("heading", { name: "Виджеты" }).waitFor();
+    await quantity().waitFor();
+    await reach();
+  }
+
+  /** The gas converter at 0 °C with `typed` typed into it, showing `shown`. */
+  const typedAtZero = (typed: string, shown: string) => async () => {
+    await choose("converter-conditions", "0 °C, 101,325 кПа (нормальные условия)");
+    await quantity().pressSequentially(typed);
+    await expectResult(shown);
+  };
+
   beforeAll(async () => {
     server = await startTestServer();
     app = await openWebApp(server, { user: server.demo });
     ({ page, pageErrors, consoleErrors } = app);
+  });
+
+  // Every test's page errors and console errors, its own: none.
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+    expect(consoleErrors.splice(0)).toEqual([]);
   });
 
   afterAll(async () => {
@@ -57,13 +108,16 @@ describe("web app: reference dictionaries and converter", () => {
     await server?.close();
   });
 
-  it("switches «Справочники» and «Виджеты» on in the menu", async () => {
+  it("switches «Справочники» and «Виджеты» on in the menu", async ({ task }) => {
+    // From the landing page, as the app opens.
+    if (task.result?.retryCount || new URL(page.url()).pathname !== "/") await show("/", !!task.result?.retryCount);
     await menu().getByText("Справочники", { exact: true }).click();
     await page.waitForURL(at("/dictionary"));
     await page.getByRole("heading", { name: "Справочники" }).waitFor();
   });
 
-  it("lists 4 categories on page 1 with formula, document, type and status", async () => {
+  it("lists 4 categories on page 1 with formula, document, type and status", async ({ task }) => {
+    await showDictionary(!!task.result?.retryCount);
     await categories().first().waitFor();
     expect(await categories().count()).toBe(4);
     const first = categories().first();
@@ -81,7 +135,8 @@ describe("web app: reference dictionaries and converter", () => {
     expect(statuses).toBe(4);
   });
 
-  it("shows the other 4 categories on page 2 and goes back with «previous»", async () => {
+  it("shows the other 4 categories on page 2 and goes back with «previous»", async ({ task }) => {
+    await showDictionary(!!task.result?.retryCount);
     await page.getByTestId("categories").locator(".ant-pagination-item-2").click();
     await categories().filter({ hasText: "Несгоревший CH4" }).waitFor();
     expect(await categories().count()).toBe(4);
@@ -98,7 +153,8 @@ describe("web app: reference dictionaries and converter", () => {
     await categories().filter({ hasText: "из систем дегазации" }).waitFor();
   });
 
-  it("opens the densities and contents of category 0 with units, sources, version and date", async () => {
+  it("opens the densities and contents of category 0 with units, sources, version and date", async ({ task }) => {
+    await showDictionary(!!task.result?.retryCount);
     await categories().filter({ hasText: "из систем дегазации" }).locator("td").first().click();
     await coefficients().getByText("Плотность CO2 и CH4 по условиям измерения").waitFor();
     await coefficients().getByText("Содержание CO2 и CH4 по видам смесей").waitFor();
@@ -134,7 +190,8 @@ describe("web app: reference dictionaries and converter", () => {
     await screenshot(page, { path: `${SHOTS}/web-dictionary.png`, fullPage: true });
   });
 
-  it("opens the fuel coefficients of the open-mining CO2 category", async () => {
+  it("opens the fuel coefficients of the open-mining CO2 category", async ({ task }) => {
+    await showDictionary(!!task.result?.retryCount);
     await categories().filter({ hasText: "сжигания топлива техникой" }).locator("td").first().click();
     const table = coefficients().locator("section", { hasText: "плотность топлива" });
     const winter = table.locator("tr", { hasText: "Плотность топлива" }).filter({ hasText: "0,84" });
@@ -146,22 +203,30 @@ describe("web app: reference dictionaries and converter", () => {
   });
 
   it("shows «Loading ...» in the converter while its dictionary loads", async () => {
+    converterLeft = undefined;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/v1/dictionary/get_coeff_co2_density", async (route) => {
       await held;
       await route.continue();
     });
-    // A full load: the query cache is empty, so the converter must wait for the list.
-    await page.goto(at("/widgets"));
-    await page.getByRole("heading", { name: "Виджеты" }).waitFor();
-    await page.locator(".ant-card", { hasText: "Конвертер" }).getByText("Loading ...").waitFor();
-    release();
-    await quantity().waitFor();
-    await page.unroute("**/api/v1/dictionary/get_coeff_co2_density");
+    try {
+      // A full load: the query cache is empty, so the converter must wait for the list.
+      await page.evaluate(() => localStorage.removeItem("comma")).catch(() => undefined);
+      await page.goto(at("/widgets"));
+      await page.getByRole("heading", { name: "Виджеты" }).waitFor();
+      await page.locator(".ant-card", { hasText: "Конвертер" }).getByText("Loading ...").waitFor();
+      release();
+      await quantity().waitFor();
+    } finally {
+      release();
+      await page.unroute("**/api/v1/dictionary/get_coeff_co2_density");
+    }
+    converterLeft = "opened";
   });
 
-  it("converts 1000 m³ of CH4 at 20 °C to 0,6680 t, and of CO2 to 1,8393 t", async () => {
+  it("converts 1000 m³ of CH4 at 20 °C to 0,6680 t, and of CO2 to 1,8393 t", async ({ task }) => {
+    await converterAt("opened", !!task.result?.retryCount);
     expect(await page.locator("#converter-kind").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]").innerText()).toContain(
       "CH4 и CO2 из м³ в тонны",
     );
@@ -179,9 +244,11 @@ describe("web app: reference dictionaries and converter", () => {
     await expectResult("1,9768");
     await page.getByLabel("CH4", { exact: true }).check();
     await expectResult("0,7170");
+    converterLeft = "CH4 at 0 °C: 1000";
   });
 
-  it("keeps what is typed and says why it is no quantity: letters, a minus, decimals past the setting", async () => {
+  it("keeps what is typed and says why it is no quantity: letters, a minus, decimals past the setting", async ({ task }) => {
+    await converterAt("CH4 at 0 °C: 1000", !!task.result?.retryCount, typedAtZero("1000", "0,7170"));
     const problem = page.locator(".numeric-input-problem");
     await quantity().press("End");
     await quantity().pressSequentially("abc");
@@ -196,14 +263,19 @@ describe("web app: reference dictionaries and converter", () => {
     await quantity().pressSequentially("1000,5");
     await problem.waitFor({ state: "detached" });
     await expectResult("0,7174");
+    converterLeft = "CH4 at 0 °C: 1000,5";
   });
 
-  it("clears the result when the quantity is cleared", async () => {
+  it("clears the result when the quantity is cleared", async ({ task }) => {
+    await converterAt("CH4 at 0 °C: 1000,5", !!task.result?.retryCount, typedAtZero("1000,5", "0,7174"));
     await quantity().fill("");
     await expectResult("");
+    converterLeft = "gas, nothing typed";
   });
 
-  it("converts 1000 L of winter diesel to 0,84 t", async () => {
+  it("converts 1000 L of winter diesel to 0,84 t", async ({ task }) => {
+    // The gas converter, the fuel one not yet shown since the page opened: its brand as preselected.
+    await converterAt("gas, nothing typed", !!task.result?.retryCount);
     await choose("converter-kind", "Топливо из литров в тонны через плотность");
     const fuel = page.locator(".ant-select", { has: page.locator("#converter-fuel") });
     await fuel.getByText("Дизельное топливо летнее — ρ 0,86 кг/л").waitFor();
@@ -215,7 +287,11 @@ describe("web app: reference dictionaries and converter", () => {
     await screenshot(page, { path: `${SHOTS}/web-widgets-fuel.png`, fullPage: true });
   });
 
-  it("rounds by the decimals setting: 3 → 0,668, 2 → 0,67", async () => {
+  it("rounds by the decimals setting: 3 → 0,668, 2 → 0,67", async ({ task }) => {
+    converterLeft = undefined;
+    // From any screen of the app (on a retry, loaded afresh): the menu leads to /settings and back to
+    // /widgets, which then opens its converter anew.
+    if (task.result?.retryCount) await show("/", true);
     await saveDecimals("3");
     await quantity().pressSequentially("1000");
     await expectResult("0,668");
@@ -227,10 +303,5 @@ describe("web app: reference dictionaries and converter", () => {
     await expectResult("0,67");
     await page.getByLabel("CO2", { exact: true }).check();
     await expectResult("1,84");
-  });
-
-  it("raised no uncaught errors in the page", () => {
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
   });
 });
