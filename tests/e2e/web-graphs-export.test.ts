@@ -3,13 +3,17 @@
 // draws and whose rows the detailed xlsx lists), the three plotly charts drawn under the server's CSP with
 // plotly fetched only by this screen, a chart saved as PNG, «Unable to display chart.» when the
 // chart code cannot load, and /export producing an xlsx that exceljs opens.
+// The data are made through the API before the page opens; each test reaches the screen it starts from
+// inside the app when the app is open, else (and on a retry) in one load: the projects list in a page
+// that has not fetched plotly, the project's charts drawn, /export with the xlsx and the project
+// chosen. Any one runs alone or in any order; each test's page errors are checked after it.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { apiCaller, accessToken, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -36,10 +40,51 @@ describe("web app: infographics and export", () => {
   let forecastResults: number[];
   let pageErrors: string[];
   let consoleErrors: string[];
+  /** The paths the page's document has fetched since it loaded. */
   const requests: string[] = [];
 
   const at = (path: string) => `${server.url}${path}`;
   const charts = () => page.locator(".js-plotly-plot");
+  const graphsPath = () => `/projects/${projectId}/graphs`;
+  const plotlyFetched = () => requests.some((path) => /\/assets\/plotly-/.test(path));
+
+  /** `path` signed in: inside the app when it is open, else (and on a retry) in one load. */
+  async function show(path: string, retry: boolean) {
+    if (retry) await signIn(page, server.url, server.demo, path);
+    else await showSignedIn(page, server.url, server.demo, path);
+  }
+
+  /** The projects list, in a page that has not fetched plotly unless `plotlyAllowed`. */
+  async function showProjects(retry: boolean, plotlyAllowed: boolean) {
+    if (retry || (!plotlyAllowed && plotlyFetched())) await signIn(page, server.url, server.demo, "/projects");
+    else if (new URL(page.url()).pathname !== "/projects") await show("/projects", false);
+    await page.getByRole("heading", { name: "Проекты" }).waitFor();
+    await page.locator(".ant-table-row", { hasText: PROJECT }).waitFor();
+  }
+
+  /** The project's four charts drawn: as the page shows them, else opened inside the app, or in one
+   *  load on a retry or when the page shows the charts' screen without them. */
+  async function showGraphs(retry: boolean) {
+    const onGraphs = new URL(page.url()).pathname === graphsPath();
+    if (retry || (onGraphs && (await charts().count()) !== 4)) await signIn(page, server.url, server.demo, graphsPath());
+    else if (!onGraphs) await show(graphsPath(), false);
+    await page.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
+  }
+
+  /** /export with the xlsx format and the project chosen, its buttons on view. */
+  async function showExport(retry: boolean) {
+    const url = new URL(page.url());
+    const ready =
+      url.pathname === "/export" &&
+      url.searchParams.get("format") === "xlsx" &&
+      (await page.getByRole("button", { name: "Подробный экспорт" }).count()) === 1;
+    if (!retry && ready) return;
+    await show("/export?format=xlsx", retry);
+    await page.getByRole("heading", { name: "Экспорт" }).waitFor();
+    await page.getByRole("table", { name: "Проекты" }).locator(".ant-table-row", { hasText: PROJECT }).click();
+    await page.getByRole("button", { name: "Подробный экспорт" }).waitFor();
+  }
 
   const call = apiCaller(
     () => server.url,
@@ -74,9 +119,20 @@ describe("web app: infographics and export", () => {
       user: server.demo,
       timeout: 15_000,
       acceptDownloads: true,
-      watch: (page) => page.on("request", (request) => requests.push(new URL(request.url()).pathname)),
+      watch: (page) =>
+        page.on("request", (request) => {
+          // A new document: what the one before fetched is not this one's.
+          if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.length = 0;
+          requests.push(new URL(request.url()).pathname);
+        }),
     });
     ({ context, page, pageErrors, consoleErrors } = app);
+  });
+
+  // Every test's page errors, its own: none; and no CSP violation in its console.
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+    expect(consoleErrors.splice(0).filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
   });
 
   afterAll(async () => {
@@ -84,13 +140,13 @@ describe("web app: infographics and export", () => {
     await server?.close();
   });
 
-  it("does not fetch plotly outside the infographics screen", async () => {
-    await page.goto(at("/projects"));
-    await page.locator(".ant-table-row", { hasText: PROJECT }).waitFor();
+  it("does not fetch plotly outside the infographics screen", async ({ task }) => {
+    await showProjects(!!task.result?.retryCount, false);
     expect(requests.filter((path) => /\/assets\/plotly-/.test(path))).toEqual([]);
   });
 
-  it("opens the infographics from the projects table and draws four charts", async () => {
+  it("opens the infographics from the projects table and draws four charts", async ({ task }) => {
+    await showProjects(!!task.result?.retryCount, true);
     await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Инфографика" }).click();
     await page.waitForURL(at(`/projects/${projectId}/graphs`));
     await page.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
@@ -162,13 +218,16 @@ describe("web app: infographics and export", () => {
     await screenshot(page.getByRole("figure", { name: "Временной ряд" }), { path: `${SHOTS}/web-graphs-forecast.png` });
   });
 
-  it("runs plotly under the CSP without violations or page errors", () => {
+  it("runs plotly under the CSP without violations or page errors", async ({ task }) => {
+    // The charts drawn in this page (a CSP violation while they were drawn fails the test that drew them).
+    await showGraphs(!!task.result?.retryCount);
     expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(requests.filter((path) => /\/assets\/plotly-(?!locale)/.test(path))).toHaveLength(1);
   });
 
-  it("saves a chart as PNG", async () => {
+  it("saves a chart as PNG", async ({ task }) => {
+    await showGraphs(!!task.result?.retryCount);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("figure", { name: "Временной ряд" }).getByRole("button", { name: "Сохранить как PNG" }).click(),
@@ -178,20 +237,25 @@ describe("web app: infographics and export", () => {
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 
-  it("stacks the charts full width on a narrow screen", async () => {
+  it("stacks the charts full width on a narrow screen", async ({ task }) => {
+    await showGraphs(!!task.result?.retryCount);
     await page.setViewportSize({ width: 700, height: 900 });
-    await expect
-      .poll(async () => new Set(await charts().evaluateAll((divs) => divs.map((d) => Math.round(d.getBoundingClientRect().left)))).size, {
-        timeout: 10_000,
-      })
-      .toBe(1);
-    const boxes = await charts().evaluateAll((divs) => divs.map((d) => d.getBoundingClientRect().toJSON() as DOMRect));
-    expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(1);
-    expect(boxes[1].top).toBeGreaterThan(boxes[0].top);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    try {
+      await expect
+        .poll(async () => new Set(await charts().evaluateAll((divs) => divs.map((d) => Math.round(d.getBoundingClientRect().left)))).size, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      const boxes = await charts().evaluateAll((divs) => divs.map((d) => d.getBoundingClientRect().toJSON() as DOMRect));
+      expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(1);
+      expect(boxes[1].top).toBeGreaterThan(boxes[0].top);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
-  it("forgets the chart data on leaving and loads it again on return", async () => {
+  it("forgets the chart data on leaving and loads it again on return", async ({ task }) => {
+    await showGraphs(!!task.result?.retryCount);
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Проекты", { exact: true }).click();
     await page.waitForURL(at("/projects"));
     // The URL changes before React commits the new page (navigations are transitions).
@@ -206,14 +270,18 @@ describe("web app: infographics and export", () => {
       await held;
       await route.continue();
     });
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/projects/${projectId}/graphs`);
-    await page.goBack();
-    await page.getByText("Loading ...").first().waitFor();
-    expect(await charts().count()).toBe(0);
-    release();
-    await answered;
-    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
-    await page.unroute(graphsApi);
+    try {
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/projects/${projectId}/graphs`);
+      await page.goBack();
+      await page.getByText("Loading ...").first().waitFor();
+      expect(await charts().count()).toBe(0);
+      release();
+      await answered;
+      await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
+    } finally {
+      release();
+      await page.unroute(graphsApi);
+    }
   });
 
   it("shows «Unable to display chart.» when the chart code cannot load", async () => {
@@ -226,7 +294,11 @@ describe("web app: infographics and export", () => {
     await fresh.close();
   }, 60_000);
 
-  it("exports the project to xlsx from /export", async () => {
+  it("exports the project to xlsx from /export", async ({ task }) => {
+    // From a screen of the app other than /export, whose menu then leads there with no format chosen.
+    const retry = !!task.result?.retryCount;
+    const url = new URL(page.url());
+    if (retry || url.origin !== server.url || url.pathname === "/export") await show("/projects", retry);
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Экспорт", { exact: true }).click();
     await page.waitForURL(at("/export"));
     await page.getByRole("heading", { name: "Экспорт" }).waitFor();
@@ -260,7 +332,8 @@ describe("web app: infographics and export", () => {
     await page.getByText(`Файл «${PROJECT}.xlsx» сохранен`).first().waitFor();
   });
 
-  it("lists the forecast's rows in the detailed xlsx export", async () => {
+  it("lists the forecast's rows in the detailed xlsx export", async ({ task }) => {
+    await showExport(!!task.result?.retryCount);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Подробный экспорт" }).click()]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
@@ -272,13 +345,17 @@ describe("web app: infographics and export", () => {
     }
   });
 
-  it("shows the user why an export failed", async () => {
+  it("shows the user why an export failed", async ({ task }) => {
+    await showExport(!!task.result?.retryCount);
     await page.route("**/export_to_xlsx/**", (route) =>
       route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ detail: "Unsupported file type" }) }),
     );
-    await page.getByRole("button", { name: "Подробный экспорт" }).click();
-    await page.getByRole("alert").filter({ hasText: "Не удалось выгрузить проект: Unsupported file type" }).first().waitFor();
-    expect(consoleErrors.some((text) => text.includes("Failed to export project"))).toBe(true);
-    await page.unroute("**/export_to_xlsx/**");
+    try {
+      await page.getByRole("button", { name: "Подробный экспорт" }).click();
+      await page.getByRole("alert").filter({ hasText: "Не удалось выгрузить проект: Unsupported file type" }).first().waitFor();
+      expect(consoleErrors.some((text) => text.includes("Failed to export project"))).toBe(true);
+    } finally {
+      await page.unroute("**/export_to_xlsx/**");
+    }
   });
 });
