@@ -20,7 +20,7 @@ import { CATALOGUE, catalogueEntry } from "../documents/catalogue";
 import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../contract/schemas/document";
 import type { NormativeDocument, StoredPdf } from "../ports";
 import type { DocumentView } from "../contract/views";
-import { assertAdmin, recordChange } from "./admin/audit";
+import { assertAdmin, recordChange } from "./audit";
 
 export interface UploadedPdf {
   name: string;

@@ -7,7 +7,7 @@ import { newId } from "./ids";
 import type { Facility } from "../ports";
 import type { FacilityCreateInput, FacilityPatchInput } from "../contract/schemas/facility";
 import { guardFrozen } from "./freeze";
-import { recordChange } from "./admin/audit";
+import { recordChange } from "./audit";
 
 /** Every change of a facility goes to the change log under its company (domain/requisites-audit.ts). */
 const logFacility = (deps: Deps, actor: Actor, action: string, before: Facility | null, after: Facility) =>

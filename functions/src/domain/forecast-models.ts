@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { chooseEngine, loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
 import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
 import type { Actor, Deps } from "./context";
-import { recordChange } from "./admin/audit";
+import { recordChange } from "./audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import type { ForecastModelVersion } from "../ports";

@@ -33,7 +33,7 @@ import {
 } from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../ports";
 import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "../contract/schemas/common";
-import { assertAdmin, recordChange } from "./admin/audit";
+import { assertAdmin, recordChange } from "./audit";
 import type * as z from "zod";
 import type { mediaStatusSchema } from "../contract/schemas/answers";
 

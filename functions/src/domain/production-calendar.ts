@@ -10,7 +10,7 @@ import type { CalendarYearCreateInput, CalendarYearEditInput } from "../contract
 import type { CalendarYear } from "../ports";
 import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
-import { assertAdmin, recordChange } from "./admin/audit";
+import { assertAdmin, recordChange } from "./audit";
 import type { WorkingCalendar } from "./working-days";
 
 interface ShippedYear {

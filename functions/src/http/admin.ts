@@ -3,7 +3,7 @@
 // again. Admins act across companies. The declarations are in routes/admin.ts.
 import { $ } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { assertAdmin, listAdminAudit } from "../domain/admin/audit";
+import { assertAdmin, listAdminAudit } from "../domain/audit";
 import { adminUploadLimits } from "../domain/admin/upload-limits";
 import { createCompanyAsAdmin, getCompanyAsAdmin, listCompanies, updateCompanyAsAdmin } from "../domain/admin/companies";
 import { changeCoefficientAsAdmin } from "../domain/admin/dictionaries";

@@ -15,7 +15,7 @@ import {
   type RuledRequisite,
 } from "../../contract/schemas/company";
 import type { Company } from "../../ports";
-import { assertAdmin, recordChange } from "./audit";
+import { assertAdmin, recordChange } from "../audit";
 
 export type CompanyView = Company & { version: number };
 

@@ -7,7 +7,7 @@ import { refuseFrozenAnywhere } from "../freeze";
 import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, setInForce } from "../gwp-years";
 import type { DictionaryItemVersion } from "../../ports";
 import type { DictionaryEntry } from "../../contract/views";
-import { assertAdmin, recordChange } from "./audit";
+import { assertAdmin, recordChange } from "../audit";
 
 export async function changeCoefficientAsAdmin(
   deps: Deps,

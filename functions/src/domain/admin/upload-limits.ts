@@ -3,7 +3,7 @@
 // before sending it, so a cap changed by the operator is the cap the screen says.
 import type { Actor, Deps } from "../context";
 import { MAX_MODEL_BYTES } from "../forecast-models";
-import { assertAdmin } from "./audit";
+import { assertAdmin } from "../audit";
 
 export function adminUploadLimits(deps: Deps, actor: Actor) {
   assertAdmin(actor);

@@ -10,7 +10,7 @@ import { ROLES, type Role } from "../../contract/schemas/common";
 import type { User } from "../../ports";
 import type * as z from "zod";
 import type { userPatchBody } from "../../contract/routes/admin";
-import { assertAdmin, recordChange } from "./audit";
+import { assertAdmin, recordChange } from "../audit";
 
 export type AdminUserView = Omit<User, "password_hash" | "revoked_sessions">;
 

@@ -2,10 +2,10 @@
 // change is written here after it succeeded (who, when, action, target, the object before and after),
 // so the log never claims a change that did not happen. Secrets (passwords, their hashes) never
 // enter it: callers pass views, and `redact` drops the one field that could carry a hash.
-import type { Actor, Deps } from "../context";
-import { Forbidden } from "../errors";
-import { newId } from "../ids";
-import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
+import type { Actor, Deps } from "./context";
+import { Forbidden } from "./errors";
+import { newId } from "./ids";
+import type { AdminAuditEntry, Page, PageRequest } from "../ports";
 
 export const ADMIN_ONLY = "Недостаточно прав: раздел доступен только администраторам платформы";
 
