@@ -22,7 +22,7 @@ import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientR
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";
-import { guardFrozen, startedGuard } from "./freeze";
+import { guardFrozen, startedGuard } from "./inventory/freeze";
 import { handOverYearWrite } from "./inventory/writes";
 import { gwpSetInForce } from "./gwp-years";
 import { oneDictionaryCheck } from "./dictionaries";

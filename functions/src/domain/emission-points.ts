@@ -7,7 +7,7 @@ import type { Actor, Deps } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getFacility } from "./facilities";
-import { frozenMessage, frozenReview } from "./freeze";
+import { frozenMessage, frozenReview } from "./inventory/freeze";
 import type { EmissionPoint } from "../ports";
 import type { PointCreateInput, PointPatchInput } from "../contract/schemas/facility";
 import { EMISSION_POINT_KINDS, POINT_TYPES, takesPoint } from "@core/inventory";

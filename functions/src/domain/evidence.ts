@@ -6,7 +6,7 @@
 // longer custom) is deleted once the calculation is saved without it.
 import type { Actor, Deps } from "./context";
 import { getCalculation } from "./calculation-lookup";
-import { guardFrozen } from "./freeze";
+import { guardFrozen } from "./inventory/freeze";
 import { getProject } from "./projects";
 import { Conflict, DomainError, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";

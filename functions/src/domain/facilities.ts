@@ -6,7 +6,7 @@ import { NotFound } from "./errors";
 import { newId } from "./ids";
 import type { Facility } from "../ports";
 import type { FacilityCreateInput, FacilityPatchInput } from "../contract/schemas/facility";
-import { guardFrozen } from "./freeze";
+import { guardFrozen } from "./inventory/freeze";
 import { recordChange } from "./audit";
 
 /** Every change of a facility goes to the change log under its company (domain/requisites-audit.ts). */

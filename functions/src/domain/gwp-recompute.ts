@@ -8,7 +8,7 @@ import { Invalid } from "./errors";
 import { getProject } from "./projects";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "./gwp-years";
 import { patchCalculation } from "./calculations";
-import { guardFrozen } from "./freeze";
+import { guardFrozen } from "./inventory/freeze";
 
 const GWP_RESULTS = ["res_ch4_to_co2", "sum_co2"];
 

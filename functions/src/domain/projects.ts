@@ -6,7 +6,7 @@ import { Conflict, Invalid, NotFound } from "./errors";
 import type { Page, PageRequest, ProjectState } from "../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../contract/schemas/project";
 import { defaultReportingYear, reportingYearProblem } from "@core/gwp-in-force";
-import { guardFrozen } from "./freeze";
+import { guardFrozen } from "./inventory/freeze";
 import { POINT_TYPES } from "@core/inventory";
 
 export const PROJECT_STATUS_CREATED = 1;

@@ -13,7 +13,7 @@ import {
   supportedType,
 } from "../domain/calculations";
 import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
-import { calculationLock } from "../domain/freeze";
+import { calculationLock } from "../domain/inventory/freeze";
 import { previewCalculationUpload } from "../domain/upload-preview";
 import { forecastChart, forecastRowsPage } from "../domain/forecast-results";
 import { templateCsv, templateFor } from "../contract/templates";

@@ -1,5 +1,5 @@
 // The review of a company's inventory of one year (keys.inventoryReview): one item per year. The
-// item is also the year's lock (D32, domain/freeze.ts): a write that may reach the year is counted
+// item is also the year's lock (D32, domain/inventory/freeze.ts): a write that may reach the year is counted
 // on it by one conditional update (refused while the year is frozen or an approval holds its
 // writes) and counted again when it ends (a calculation write by the table's stream once stored, on
 // the inventory's counter item, keys.yearWritesEnded); a freezing step holds the writes and waits until both

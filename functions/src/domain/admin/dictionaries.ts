@@ -3,7 +3,7 @@
 // item before and after.
 import type { Actor, Deps } from "../context";
 import { changeCoefficient, getDictionaryItem, getDictionaryItems, toEntry, type CoefficientChange } from "../dictionaries";
-import { refuseFrozenAnywhere } from "../freeze";
+import { refuseFrozenAnywhere } from "../inventory/freeze";
 import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, setInForce } from "../gwp-years";
 import type { DictionaryItemVersion } from "../../ports";
 import type { DictionaryEntry } from "../../contract/views";

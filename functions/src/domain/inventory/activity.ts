@@ -3,7 +3,7 @@
 // approved version prints it as approved (D20).
 import type { Actor, Deps } from "../context";
 import { Conflict, NotFound } from "../errors";
-import { frozenMessage } from "../freeze";
+import { frozenMessage } from "./freeze";
 import { getReview, isFrozen } from "./review";
 import type { InventoryReview } from "../../ports";
 

@@ -6,12 +6,12 @@
 // through is noted as the year's (D33: its last editor never approves it). The check is atomic with
 // a step that freezes the year (D32, inventory/writes.ts).
 import { inventorySourceOf, STATUS_LABELS } from "@core/inventory";
-import type { Actor, Deps } from "./context";
-import { Conflict } from "./errors";
-import type { Calculation, Facility, InventoryReview } from "../ports";
-import type { Project } from "../contract/schemas/project";
-import { isFrozen } from "./inventory/review";
-import { beginYearWrite, yearWritesStayOpen } from "./inventory/writes";
+import type { Actor, Deps } from "../context";
+import { Conflict } from "../errors";
+import type { Calculation, Facility, InventoryReview } from "../../ports";
+import type { Project } from "../../contract/schemas/project";
+import { isFrozen } from "./review";
+import { beginYearWrite, yearWritesStayOpen } from "./writes";
 
 export type GuardedChange =
   /** A calculation created (no before), edited, archived or restored; `project` is its project. */
