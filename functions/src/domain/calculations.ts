@@ -18,7 +18,7 @@ import { checkedActor, withActor, type Actor, type Deps, type PendingActor } fro
 import { defaultRoleOf, inventorySourceOf, roleOf, type InventoryRole } from "@core/inventory";
 import { periodProblem } from "@core/source-periods";
 import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
-import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./coefficients";
+import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "./reference/coefficients";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { newId } from "./ids";
 import { getProject } from "./projects";

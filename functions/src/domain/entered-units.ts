@@ -5,7 +5,7 @@
 import { FieldError } from "@core/emissions";
 import { checkEntered, toCanonical, unitFields, type EnteredValue } from "@core/entry-units";
 import type { CalculationDefinition } from "@core/registry";
-import type { CoefficientRequest } from "./coefficients";
+import type { CoefficientRequest } from "./reference/coefficients";
 import { Invalid } from "./errors";
 import type { Calculation } from "../ports";
 

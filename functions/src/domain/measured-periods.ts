@@ -20,7 +20,7 @@ import {
   type PeriodBounds,
 } from "@core/measured-release";
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
-import type { CoefficientRequest } from "./coefficients";
+import type { CoefficientRequest } from "./reference/coefficients";
 import { Invalid } from "./errors";
 import { columnSpec, headerOf } from "./series";
 import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../files/tabular";

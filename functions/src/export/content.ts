@@ -37,7 +37,7 @@ import {
 } from "@core/inventory";
 import { gwpText, projectFigures, type ProjectNetting } from "../domain/inventory/project-figures";
 import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
-import { coefficientFlags, gwpNotInForce } from "../domain/coefficients";
+import { coefficientFlags, gwpNotInForce } from "../domain/reference/coefficients";
 import type { Calculation, CoefficientUse, EmissionPoint } from "../ports";
 import type { Project } from "../contract/schemas/project";
 

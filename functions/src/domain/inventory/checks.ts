@@ -9,7 +9,7 @@ import type { Deps } from "../context";
 import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { isApproved, STATUS_LABELS } from "./review";
-import { coefficientFlags } from "../coefficients";
+import { coefficientFlags } from "../reference/coefficients";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, pointOfUnit, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
 import {

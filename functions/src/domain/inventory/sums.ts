@@ -39,7 +39,7 @@ import {
 } from "@core/methane-balance";
 import { coverageDifference, type SourcePeriod } from "@core/source-periods";
 import { REGISTRY, isCalculationType } from "@core/registry";
-import { coefficientFlags } from "../coefficients";
+import { coefficientFlags } from "../reference/coefficients";
 import type { Project } from "../../contract/schemas/project";
 
 /** A project's sums: `t:{category}|{ipcc}|{gas}` (mg of the counted calculations) and `c:…` (how

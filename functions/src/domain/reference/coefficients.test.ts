@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { REGISTRY } from "@core/registry";
 import { coefficientFlags, resolveCoefficients } from "./coefficients";
-import type { Deps } from "./context";
-import type { DictionaryItemVersion } from "../ports";
+import type { Deps } from "../context";
+import type { DictionaryItemVersion } from "../../ports";
 
 const item = (dictionary: string, id: number, values: Record<string, number>): DictionaryItemVersion => ({
   dictionary,

@@ -5,9 +5,9 @@
 // The rules are the core's (wasm-core/src/coefficient-rules.ts, shared with the dialog); here the
 // entries are loaded and the versions used are recorded.
 import type { CalculationDefinition, DictionaryBinding, NumberField } from "@core/registry";
-import type { Deps } from "./context";
-import { Conflict, Invalid } from "./errors";
-import { ACTIVITY_UNCERTAINTY, describeSource } from "../dictionaries/reference-data";
+import type { Deps } from "../context";
+import { Conflict, Invalid } from "../errors";
+import { ACTIVITY_UNCERTAINTY, describeSource } from "../../dictionaries/reference-data";
 import { ACTIVITY_KINDS, fuelUnitOf } from "@core/registry";
 import {
   CUSTOM,
@@ -19,11 +19,11 @@ import {
   sameNumber,
   type CoefficientEntry,
 } from "@core/coefficient-rules";
-import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
+import { getDictionaryItems, oneDictionaryCheck } from "../dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
-import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../ports";
-import type { UncertaintyBody } from "../contract/schemas/uncertainty";
-import { JUSTIFICATION_MAX } from "../contract/schemas/calculation-body";
+import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
+import type { UncertaintyBody } from "../../contract/schemas/uncertainty";
+import { JUSTIFICATION_MAX } from "../../contract/schemas/calculation-body";
 
 export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;
