@@ -28,7 +28,7 @@ import {
   type UploadReader,
   type UploadedFile,
 } from "../files/tabular";
-import { columnSpec, headerOf } from "./series";
+import { columnSpec, headerOf } from "../files/column-specs";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "../contract/schemas/uploads";
 import type { ForecastModelVersion, ForecastRun, ForecastSettings } from "../ports";
 

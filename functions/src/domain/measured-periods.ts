@@ -22,7 +22,7 @@ import {
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "./reference/coefficients";
 import { Invalid } from "./errors";
-import { columnSpec, headerOf } from "./series";
+import { columnSpec, headerOf } from "../files/column-specs";
 import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../files/tabular";
 import type { Calculation, CoefficientUse } from "../ports";
 

@@ -1,10 +1,11 @@
 // Yearly series from uploaded files: gap filling (methodology D7) and sensitivity (D6,
 // D6). The file is read by files/tabular.ts; the numbers come from wasm-core.
 import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "@core/emissions";
-import { columnHeaderKeys, uploadColumns, uploadHeader, type UploadColumn } from "@core/registry";
+import { uploadColumns } from "@core/registry";
 import { canonicalRow } from "@core/entry-units";
 import { Invalid } from "./errors";
-import { checkEach, type ColumnSpec, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader } from "../files/tabular";
+import { columnSpec, headerOf } from "../files/column-specs";
+import { checkEach, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader } from "../files/tabular";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
 export const MAX_SERIES_ROWS = 2000;
@@ -26,15 +27,6 @@ function fitInOneCalculation<T>(elements: T[], firstRows: number[], sheet: strin
   });
   return elements;
 }
-
-/** How the reader looks for a registry column of an upload (a missing one is named with its label). */
-export function columnSpec(column: UploadColumn, name = column.name): ColumnSpec {
-  const label = column.namedBy ? `${column.label.toLowerCase()}${column.unit ? `, ${column.unit}` : ""}` : uploadHeader(column);
-  return { name, label, required: !column.optional, kind: column.kind, headers: columnHeaderKeys(column, name), unit: column.unit };
-}
-
-/** A column as an error names it: the file's own header, else the name. */
-export const headerOf = (table: Pick<ParsedTable, "headers">, name: string) => table.headers[name] ?? name;
 
 export interface FilledElement {
   id: number;
