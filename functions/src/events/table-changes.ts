@@ -18,8 +18,7 @@ import {
   isStatisticsItem,
 } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
-import { inventorySumsDeltas } from "../domain/inventory/sums";
+import { changedAttributes, itemChange, type InventoryDelta } from "../adapters/item-change";
 import type { ListCounts, StatisticsFigures, StatisticsRepository } from "../ports";
 import type { Clock, Repositories } from "../ports";
 
@@ -64,11 +63,6 @@ const num = (image: Image | undefined, name: string) => {
   const raw = image?.[name]?.N;
   return raw === undefined ? undefined : Number(raw);
 };
-
-export function changedAttributes(oldImage: Image | undefined, newImage: Image | undefined): string[] {
-  const names = new Set([...Object.keys(oldImage ?? {}), ...Object.keys(newImage ?? {})]);
-  return [...names].filter((n) => JSON.stringify(oldImage?.[n]) !== JSON.stringify(newImage?.[n])).sort();
-}
 
 /** A failed write throws: the record is delivered again, and the conditional put makes an entry
  *  already written a no-op, so the trail is neither lost nor doubled; the failure shows in the
@@ -156,39 +150,6 @@ async function auditInBatches(records: StreamRecord[], target: AuditTarget): Pro
   return failures;
 }
 
-/** What a change of one stored item (its SK, the item before and after) makes to its company's
- *  statistics, list counts and inventory sums, and whether it is a counted calculation write (and
- *  the year whose lock it ends). Undefined when it changes none. The stream records' rule, read
- *  from plain items: the in-memory repositories (adapters/memory) apply their changes by it too. */
-export function itemChange(
-  company: string,
-  sk: string,
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-): { deltas: StatisticsFigures[]; lists: ListCounts[]; inventory: InventoryDelta[]; write: boolean; ended?: number } | undefined {
-  if (!STATISTICS_SOURCES.some((prefix) => sk.startsWith(prefix))) return undefined;
-  const deltas = statisticsDeltas(sk, before, after);
-  const lists = listCountDeltas(sk, before, after);
-  const calculation = sk.startsWith("CALC#");
-  let inventory = calculation ? inventorySumsDeltas(before, after) : [];
-  // A calculation write that took the inventory's write counter (adapters/dynamodb/calculation-repository.ts).
-  let write = calculation && after?.inventory_write !== undefined && after.inventory_write !== before?.inventory_write;
-  // D32: the write was counted begun on this year's lock and handed to the stream to end
-  // (domain/inventory/writes.ts, handOverYearWrite); ended whether or not its sums can be kept.
-  const ended = write && typeof after?.inventory_year === "number" ? after.inventory_year : undefined;
-  // Sums the storage cannot hold (a calculation past the bounds of domain/magnitudes.ts that reached
-  // the table all the same): left out, and the write left uncounted, so the inventory folds the
-  // calculations themselves and the reconciliation reports the project, instead of a record that
-  // fails on every delivery.
-  if (inventory.some((delta) => Object.values(delta.sums).some((value) => !Number.isSafeInteger(value)))) {
-    console.error(`statistics: the inventory sums of ${company} ${sk} cannot be kept (beyond 2^53 mg), left to the reconciliation`);
-    inventory = [];
-    write = false;
-  }
-  if (deltas.length === 0 && lists.length === 0 && inventory.length === 0 && !write && ended === undefined) return undefined;
-  return { deltas, lists, inventory, write, ...(ended === undefined ? {} : { ended }) };
-}
-
 /** What a record changes in its company's statistics: the differences per year, and the source
  *  item and sequence number that make applying them idempotent. Undefined when it changes none. */
 export function statisticsChange(record: StreamRecord):
@@ -212,8 +173,6 @@ export function statisticsChange(record: StreamRecord):
   // DynamoDB's sequence numbers are decimal strings of varying length: padded, they compare as text.
   return { company, source: sk, sequence: SequenceNumber?.padStart(40, "0"), ...change };
 }
-
-type InventoryDelta = ReturnType<typeof inventorySumsDeltas>[number];
 
 /** How many companies' records are applied side by side. */
 const STATISTICS_CONCURRENCY = 8;

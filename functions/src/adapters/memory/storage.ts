@@ -2,9 +2,9 @@
 // (events/table-changes.ts), the stream runs after the writes, a moment behind them: it writes the
 // audit trail (which item changed and how, never the values) and applies each project's and
 // calculation's change to the company's statistics, list counts and inventory sums by the same
-// rule (itemChange), once, counting the calculation writes applied. `settled()` waits for it, like
+// rule (itemChange in adapters/item-change.ts), once, counting the calculation writes applied. `settled()` waits for it, like
 // the local host's stream (local/storage.ts).
-import { changedAttributes, itemChange } from "../../events/table-changes";
+import { changedAttributes, itemChange } from "../item-change";
 import type { Repositories } from "../../ports";
 import * as keys from "../dynamodb/keys";
 import { memoryRepositories } from "./repositories";
