@@ -4,29 +4,13 @@
 // it (Approach 1, key categories, Monte Carlo); the exports compute the same intervals in Node.
 // Only what the project's totals count (D18): alternatives are left out and named.
 import { EMISSION_TYPES } from "@core/registry";
-import {
-  DESTROYED_GAS_UNCERTAINTY,
-  calculationModel,
-  modelAtYearGwp,
-  type CalculationModel,
-  type UsedValue,
-} from "@core/calculation-uncertainty";
+import { DESTROYED_GAS_UNCERTAINTY, modelAtYearGwp, type CalculationModel } from "@core/calculation-uncertainty";
 import { NETTING_LABEL } from "@core/inventory";
 import { gwpText, projectFigures, projectNetting } from "./inventory/project-figures";
-import type { Calculation } from "../ports";
 import type { Actor, Deps } from "./context";
 import { getProject } from "./projects";
+import { modelOf } from "./inventory/uncertainty";
 import { activeOfProject, countInProject, leftOutView, notCountedLine } from "./counting";
-
-export function modelOf(calculation: Calculation): CalculationModel | undefined {
-  return calculationModel({
-    id: calculation.id,
-    type: calculation.type,
-    name: calculation.name,
-    results: calculation.results,
-    coefficients: calculation.coefficients as Record<string, UsedValue>,
-  });
-}
 
 export async function projectUncertaintyModel(deps: Deps, actor: Actor, projectId: string) {
   const project = await getProject(deps, actor, projectId);

@@ -24,7 +24,7 @@ import {
 import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/reference-data";
 import { calculationApproach1, type Interval } from "@core/calculation-uncertainty";
 import { uncertaintyCore } from "@core/uncertainty-node";
-import { modelOf } from "../domain/uncertainty";
+import { modelOf } from "../domain/inventory/uncertainty";
 import { countInProject, notCountedLine } from "../domain/counting";
 import {
   emissionPointKindInText,

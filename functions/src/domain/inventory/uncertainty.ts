@@ -5,14 +5,33 @@
 // years' netting takes off it with its cited default; then the core's one computation of the
 // Approach 1 table, key categories and a seeded Monte Carlo run (year-uncertainty.ts, which the
 // `npm run inventory -- uncertainty` command runs on the same lines).
-import { DEFAULT_SEED, DEFAULT_TRIALS, DESTROYED_GAS_UNCERTAINTY, gasApproach1 } from "@core/calculation-uncertainty";
+import {
+  DEFAULT_SEED,
+  DEFAULT_TRIALS,
+  DESTROYED_GAS_UNCERTAINTY,
+  calculationModel,
+  gasApproach1,
+  type CalculationModel,
+  type UsedValue,
+} from "@core/calculation-uncertainty";
 import { co2Equivalent } from "@core/gwp-in-force";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport, type LineInput } from "@core/year-uncertainty";
 import type { Actor, Deps } from "../context";
 import { Invalid } from "../errors";
-import { modelOf } from "../uncertainty";
+import type { Calculation } from "../../ports";
 import { getInventory, inventoryWithStored } from "./year";
+
+/** A stored calculation as a sum of products of its uncertain inputs, as it recorded them. */
+export function modelOf(calculation: Calculation): CalculationModel | undefined {
+  return calculationModel({
+    id: calculation.id,
+    type: calculation.type,
+    name: calculation.name,
+    results: calculation.results,
+    coefficients: calculation.coefficients as Record<string, UsedValue>,
+  });
+}
 
 /** The Monte Carlo run of the year's total: fixed, so the answer is reproducible. */
 export const YEAR_MONTE_CARLO = { trials: DEFAULT_TRIALS, seed: DEFAULT_SEED } as const;
