@@ -6,11 +6,11 @@
 // figure is the platform's own calculation. The company's requisites and the person responsible
 // are filled in as its staff would on Профиль, so the passport prints them.
 import type { Actor, Deps } from "./domain/context";
-import { createFacility } from "./domain/facilities";
-import { createPoint } from "./domain/emission-points";
+import { createFacility } from "./domain/company/facilities";
+import { createPoint } from "./domain/company/emission-points";
 import type { PointCreateInput } from "./contract/schemas/facility";
-import { createProject } from "./domain/projects";
-import { createCalculation, type CalculationInput } from "./domain/calculations";
+import { createProject } from "./domain/calculations/projects";
+import { createCalculation, type CalculationInput } from "./domain/calculations/calculations";
 import { updateOwnCompany } from "./domain/admin/companies";
 import { setCoalProcessed } from "./domain/inventory/activity";
 import { getReview } from "./domain/inventory/review";

@@ -57,6 +57,32 @@ function resolveImport(from: string, specifier: string): string | undefined {
   return undefined;
 }
 
+/** Inside the domain, lowest first: the shared files at its root (context, errors, ids, dates,
+ *  the change log, heavy work, export jobs, the calculation lookup, signed tokens), then the
+ *  feature folders. Type-only imports count here too: a folder's types are its own. */
+const DOMAIN_FOLDERS: string[] = [
+  "domain/files/",
+  "domain/reference/",
+  "domain/inventory/",
+  "domain/company/",
+  "domain/forecast/",
+  "domain/calculations/",
+  "domain/admin/",
+];
+
+function domainLevelOf(path: string): number {
+  const folder = DOMAIN_FOLDERS.findIndex((prefix) => path.startsWith(prefix));
+  if (folder >= 0) return folder + 1;
+  return /^domain\/[^/]+$/.test(path) ? 0 : -1;
+}
+
+/** Every `import …`/`export … from` specifier, type-only ones included. */
+function allImports(text: string): string[] {
+  return [...text.matchAll(/^(?:import|export)\s+[^;]*?\s*from\s*"([^"]+)"/gms), ...text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map(
+    (m) => m[1],
+  );
+}
+
 /** `import …`/`export … from` statements that load the module at run time. */
 function valueImports(text: string): string[] {
   const out: string[] = [];
@@ -97,5 +123,30 @@ describe("the layers of functions/src", () => {
     ]);
     expect(valueImports('import { type A, type B } from "./a";\nexport { c } from "./c";\n')).toEqual(["./c"]);
     expect(layerOf("files/tabular.ts")).toBeLessThan(layerOf("domain/errors.ts"));
+  });
+});
+
+describe("the feature folders of functions/src/domain", () => {
+  const files = sources(join(SRC, "domain")).map((path) => relative(SRC, path));
+
+  it("hold every module but the shared ones at the root", () => {
+    expect(files.filter((file) => domainLevelOf(file) < 0)).toEqual([]);
+  });
+
+  it("import nothing from a folder above, type-only imports included", () => {
+    const upward: string[] = [];
+    for (const file of files) {
+      for (const specifier of allImports(readFileSync(join(SRC, file), "utf8"))) {
+        const target = resolveImport(join(SRC, file), specifier);
+        if (target?.startsWith("domain/") && domainLevelOf(target) > domainLevelOf(file)) upward.push(`${file} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it("sees an import from a folder above when there is one", () => {
+    expect(allImports('import type { A } from "../forecast/file";\n')).toEqual(["../forecast/file"]);
+    expect(domainLevelOf("domain/inventory/year.ts")).toBeLessThan(domainLevelOf("domain/calculations/projects.ts"));
+    expect(domainLevelOf("domain/context.ts")).toBe(0);
   });
 });

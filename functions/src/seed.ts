@@ -1,7 +1,7 @@
 // First-start seeding of the local installation: the demo company and its user, and for `npm start`
 // their last reporting year.
 import type { Deps } from "./domain/context";
-import { createCompany, createUser } from "./domain/users";
+import { createCompany, createUser } from "./domain/company/users";
 import { seedDemoYear } from "./demo-year";
 
 export const DEMO_COMPANY = {

@@ -287,7 +287,7 @@ export class AppStack extends Stack {
     // Not retried: a job that fails records its failure for the user (adapters/spreadsheets/jobs.ts),
     // and one cut by its timeout reads as failed once its time is past; a retry would run it again.
     // No alarm of its own (the ten alarms are CloudWatch's free tier): a failed job is a log line.
-    // It also trains a company's forecast model on its history (functions/src/domain/forecast-training.ts):
+    // It also trains a company's forecast model on its history (functions/src/domain/forecast/training.ts):
     // one thread of CPU for minutes, so it takes 1 769 MB, the memory at which Lambda gives one
     // whole vCPU; the training stops itself a minute before the timeout to record why.
     const exportJobs = fn("ExportJobFunction", "functions/src/lambda/spreadsheets.ts", {
@@ -337,7 +337,7 @@ export class AppStack extends Stack {
       environment: { TABLE_NAME: table.tableName },
     });
 
-    // The statistics' reconciliation (functions/src/domain/statistics.ts), once a day: it reads every
+    // The statistics' reconciliation (functions/src/domain/inventory/statistics.ts), once a day: it reads every
     // company's projects and calculations, so it gets the time and memory the stream handler no
     // longer needs.
     const reconcile = fn("StatisticsReconcileFunction", "functions/src/lambda/reconcile-statistics.ts", {
@@ -353,7 +353,7 @@ export class AppStack extends Stack {
       // the next night's repairs what it left, and each drift is a log line to search for.
       targets: [new eventTargets.LambdaFunction(reconcile, { retryAttempts: 2 })],
     });
-    // The sweep of calculation files no calculation refers to (functions/src/domain/orphan-blobs.ts),
+    // The sweep of calculation files no calculation refers to (functions/src/domain/files/orphan-blobs.ts),
     // once a day, after the reconciliation; like it, no alarm of its own.
     const orphanSweep = fn("OrphanSweepFunction", "functions/src/lambda/orphan-sweep.ts", {
       description: "Daily: deletes calculation files (uploads/, forecasts/) no calculation refers to",
@@ -435,7 +435,7 @@ export class AppStack extends Stack {
     grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
       list: false,
     });
-    // A training job (functions/src/domain/forecast-training.ts) reads the history the API left
+    // A training job (functions/src/domain/forecast/training.ts) reads the history the API left
     // under training/ and deletes it; stores the model under models/ and reads it back to calibrate;
     // writes the model's version (MODEL#), its calibration (CALIBRATION#) and the change log's
     // entry (AUDIT#ADMIN), and no other item.

@@ -122,7 +122,7 @@ export async function run(): Promise<void> {
     const writes = await newProject("Нагрузка: создание");
     const reads = await newProject("Нагрузка: список");
     // A small figure each (as the load's, tests/support/load-create.ts): the bench's thousands of
-    // creates stay far inside the project's bound on its kept sums (domain/magnitudes.ts).
+    // creates stay far inside the project's bound on its kept sums (domain/inventory/magnitudes.ts).
     const body = (project: string) => JSON.stringify(loadCreateBody(project));
     let one = "";
     for (let i = 0; i < 100; i++) {

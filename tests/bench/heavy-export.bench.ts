@@ -4,7 +4,7 @@
 // process's peak RSS above its start, and the other user's get_me latency meanwhile (the bound: p50
 // under 200 ms); then 40 parallel uploads of 100 000 rows from one user, the same figures.
 // FORECASTS=5 reproduces the largest detailed export the bounds allow (500 000 rows).
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { startLocalServer } from "@server/local/server";
 import {
   addForecasts,

@@ -11,7 +11,7 @@
 // fuel of two kinds burnt on site), one project per facility, every 40th calculation an
 // alternative. The calculations are written as the repository stores them, 25 to a BatchWrite, not
 // through the API one by one; a batch makes no record on the local stream, so the reconciliation
-// (the nightly job's, domain/statistics.ts) then brings the aggregates to the table, as it would
+// (the nightly job's, domain/inventory/statistics.ts) then brings the aggregates to the table, as it would
 // after a bulk load in AWS. BENCH_INVENTORY_PDF_MAX (default: every size) leaves the PDF out above it.
 //
 // Then the year's checks at the same sizes (methodology 9.1), two companies each: own emission
@@ -22,10 +22,10 @@ import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import { countCalls } from "@server/adapters/dynamodb/call-count";
 import type { Actor } from "@server/domain/context";
-import { createFacility } from "@server/domain/facilities";
-import { gwpSetInForce } from "@server/domain/gwp-years";
+import { createFacility } from "@server/domain/company/facilities";
+import { gwpSetInForce } from "@server/domain/reference/gwp-years";
 import { newId } from "@server/domain/ids";
-import { createProject } from "@server/domain/projects";
+import { createProject } from "@server/domain/calculations/projects";
 import type { Calculation } from "@server/ports";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { createFreshHarness, type Harness } from "../support/harness";

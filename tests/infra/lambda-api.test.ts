@@ -12,8 +12,8 @@ import { apiHandler, clientAddress, ORIGIN_VERIFY_HEADER } from "@server/lambda/
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { inProcessSpreadsheets } from "@server/export/in-process";
-import { createCompany, createUser } from "@server/domain/users";
-import { seedDictionaries } from "@server/domain/dictionaries";
+import { createCompany, createUser } from "@server/domain/company/users";
+import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";

@@ -17,7 +17,7 @@ import { apiHandler, ORIGIN_VERIFY_HEADER } from "@server/lambda/api";
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { inProcessSpreadsheets } from "@server/export/in-process";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
 

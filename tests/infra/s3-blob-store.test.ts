@@ -6,8 +6,8 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
-import { inspectStored } from "@server/domain/direct-uploads";
-import { forecastUploadUrl, withForecastUpload } from "@server/domain/forecast-uploads";
+import { inspectStored } from "@server/domain/files/direct-uploads";
+import { forecastUploadUrl, withForecastUpload } from "@server/domain/forecast/uploads";
 import { DeleteObjectCommand } from "@aws-sdk/client-s3";
 import type { Deps } from "@server/domain/context";
 

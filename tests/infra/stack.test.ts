@@ -17,7 +17,7 @@ import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS } from "@server/export/formats";
 import { JOB_RUN_LIMIT_MS, JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS, TRAINING_BUDGET_MS } from "@server/adapters/spreadsheets/jobs";
 import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
-import { DIRECT_UPLOAD_AREAS } from "@server/domain/direct-uploads";
+import { DIRECT_UPLOAD_AREAS } from "@server/domain/files/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { prodAssembly } from "../rehearsal/synth";
 
@@ -177,7 +177,7 @@ describe.each([
     for (const [id, bucket] of buckets.filter(([id]) => !id.startsWith("DocumentsBucket"))) {
       expect(JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {}), id).not.toContain("TagFilters");
     }
-    // Forecast histories (domain/forecast-uploads.ts) are deleted by the call that uses them; what is
+    // Forecast histories (domain/forecast/uploads.ts) are deleted by the call that uses them; what is
     // left under their prefix expires after a day, tagged or not.
     expect(rules).toContainEqual({ Id: "ForecastUploads", Status: "Enabled", Prefix: "forecast-uploads/", ExpirationInDays: 1 });
     expect(BLOB_AREAS["forecast-uploads"]).toEqual({ bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true });
@@ -241,7 +241,7 @@ describe.each([
     // A training job is one thread of CPU for minutes: Lambda gives one whole vCPU from 1 769 MB.
     expect(job.Properties.MemorySize).toBe(JOB_MEMORY_MB);
     expect(job.Properties.MemorySize).toBeGreaterThanOrEqual(1769);
-    // The training stops itself a minute before the timeout, to record why (domain/forecast-training.ts).
+    // The training stops itself a minute before the timeout, to record why (domain/forecast/training.ts).
     expect(TRAINING_BUDGET_MS).toBe((JOB_TIMEOUT_SECONDS - 60) * 1000);
     // The same bundle: the same asset, another export of it.
     expect(job.Properties.Code).toEqual(worker.Properties.Code);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
-import { createCompany } from "@server/domain/users";
+import { createCompany } from "@server/domain/company/users";
 import { LOCAL_TABLE, openSharedStorage } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
 import { runAdmin } from "../support/admin-command";

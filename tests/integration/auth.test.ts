@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { createHarness, type Harness } from "../support/harness";
-import { createCompany, createUser, setUserActive } from "@server/domain/users";
+import { createCompany, createUser, setUserActive } from "@server/domain/company/users";
 
 let h: Harness;
 beforeAll(async () => {
@@ -244,7 +244,7 @@ describe("tokens", () => {
       const old = await expired.signedInUser();
       // Tokens issued an hour ago with a 15-minute lifetime, checked by a server on the real clock.
       const other = { ...h.deps, config: { ...h.deps.config, jwtSecret: expired.deps.config.jwtSecret } };
-      const { authenticate } = await import("@server/domain/auth");
+      const { authenticate } = await import("@server/domain/company/auth");
       await expect(authenticate({ ...other, repos: expired.deps.repos }, old.token)).rejects.toMatchObject({
         status: 401,
         detail: "Срок действия токена истек",

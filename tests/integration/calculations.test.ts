@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import vectors from "@core/methodology-vectors.json";
-import { changeCoefficient } from "@server/domain/dictionaries";
+import { changeCoefficient } from "@server/domain/reference/dictionaries";
 import type { Project } from "@server/contract/schemas/project";
 import type { CalculationView } from "@server/contract";
 

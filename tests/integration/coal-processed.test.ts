@@ -3,7 +3,7 @@
 // approved version's report prints the figure as approved, on dynalite.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { DICTIONARY_NAMES } from "@server/dictionaries/reference-data";
-import { changeCoefficient, seedDictionaries } from "@server/domain/dictionaries";
-import { calculationView } from "@server/domain/calculations";
+import { changeCoefficient, seedDictionaries } from "@server/domain/reference/dictionaries";
+import { calculationView } from "@server/domain/calculations/calculations";
 import type { Calculation } from "@server/ports";
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { lastAuditEntry, mp4Bytes, pdfBytes, signIn, signedInAdmin, webmBytes, type SignedIn } from "../support/admin";
 import type { BlobStore } from "@server/ports";
-import { sweepAbandonedUploads } from "@server/domain/direct-uploads";
+import { sweepAbandonedUploads } from "@server/domain/files/direct-uploads";
 
 const PDF_MAX = 64 * 1024;
 const VIDEO_MAX = 256 * 1024;

@@ -4,8 +4,8 @@
 // figures of every stored year, the checks and an approved version stay exactly as they were.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
-import { createUser } from "@server/domain/users";
-import { migrateEmissionPoints, POINTS_MIGRATION } from "@server/domain/emission-points-migration";
+import { createUser } from "@server/domain/company/users";
+import { migrateEmissionPoints, POINTS_MIGRATION } from "@server/domain/company/emission-points-migration";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { signIn } from "../support/admin";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { createHarness, type Harness } from "../support/harness";
-import { reconcileCompanyStatistics, summarise, sumYears } from "@server/domain/statistics";
+import { reconcileCompanyStatistics, summarise, sumYears } from "@server/domain/inventory/statistics";
 import type { Calculation } from "@server/ports";
 
 let h: Harness;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { zipOf } from "../support/zip";
 import { multipart, pdfBytes } from "../support/admin";
-import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
+import { sweepOrphanBlobs } from "@server/domain/files/orphan-blobs";
 import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import type { CalculationView } from "@server/contract";
 

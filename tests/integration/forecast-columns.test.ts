@@ -1,4 +1,4 @@
-// A forecast of a history read into columns (functions/src/domain/forecast-file.ts, the one-pass
+// A forecast of a history read into columns (functions/src/domain/forecast/file.ts, the one-pass
 // CSV reader, and forecastFromColumns) stores exactly what the row-by-row path stores: the same
 // summary with its back-test and the same JSON text, with and without a calibration, with ids,
 // date-times and step numbers, and the same refusal of times that mix the two.
@@ -15,9 +15,9 @@ import {
   forecastRun,
   forecastSpec,
   predictRows,
-} from "@server/domain/forecast";
-import { readForecastCsv } from "@server/domain/forecast-file";
-import { calibrateOnRows } from "@server/domain/forecast-calibrating";
+} from "@server/domain/forecast/forecast";
+import { readForecastCsv } from "@server/domain/forecast/file";
+import { calibrateOnRows } from "@server/domain/forecast/calibrating";
 import { parseTable, type UploadedFile } from "@server/files/tabular";
 import type { ForecastRun } from "@server/ports";
 import { createHarness, type Harness } from "../support/harness";

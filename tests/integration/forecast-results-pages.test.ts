@@ -3,8 +3,8 @@
 // MAX_GRAPH_POINTS points, in which each bucket's lowest and highest measured and forecast values
 // and every reading at or above the warning level are kept, so a short exceedance is drawn.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_GRAPH_POINTS } from "@server/domain/downsample";
-import { storeForecastRows, type ForecastRow } from "@server/domain/forecast-rows";
+import { MAX_GRAPH_POINTS } from "@server/domain/forecast/downsample";
+import { storeForecastRows, type ForecastRow } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
 import type { ForecastChart, ForecastRowsPage } from "@server/contract/views";
 import type { Harness } from "../support/harness";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import { modelFixture } from "../support/models";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import type { Project } from "@server/contract/schemas/project";
 
 const FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;

@@ -78,7 +78,7 @@ beforeAll(async () => {
       mp4Bytes(4096),
     ),
   };
-  // A history PUT straight to storage (domain/forecast-uploads.ts), named by its key in the form.
+  // A history PUT straight to storage (domain/forecast/uploads.ts), named by its key in the form.
   const history = new TextEncoder().encode(fuzzHistory(60, true));
   const granted = await h.request("/api/v1/forecast/upload-url/", {
     method: "POST",
@@ -684,7 +684,7 @@ const writtenKeys: string[] = [];
 /** What the request being sent wrote: each item or file as it stood before its first write. */
 let watched: Map<string, { read: () => Promise<unknown>; before: unknown }> | undefined;
 /** The files PUT straight to storage and not registered yet, by the id that names them in a request:
- *  a refused completion or form deletes its upload (domain/documents.ts, media.ts, forecast-uploads.ts),
+ *  a refused completion or form deletes its upload (domain/reference/documents.ts, media.ts, forecast-uploads.ts),
  *  which nobody saw; once a request was accepted with it, it is a stored file like any other. */
 const pendingUploads = new Map<string, string[]>();
 function pendingUpload(name: string, mark: number) {

@@ -3,9 +3,9 @@
 // highest, so a one-day peak and a one-day dip are drawn; and the call is heavy work, refused with
 // 429 and Retry-After when the user's slots are taken.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_GRAPH_POINTS } from "@server/domain/graphs";
+import { MAX_GRAPH_POINTS } from "@server/domain/calculations/graphs";
 import { HEAVY_PER_USER, reserveHeavyWork } from "@server/domain/heavy-work";
-import { storeForecastRows } from "@server/domain/forecast-rows";
+import { storeForecastRows } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
 import type { ProjectGraphs } from "@server/contract/views";
 import type { Harness } from "../support/harness";

@@ -1,6 +1,6 @@
 // D12 through the API, what only HTTP shows: another company's project is out of reach of the GWP
 // recompute, and a bad year is refused in Russian. The rules themselves (the set in force by
-// reporting year, its validation, the recompute): functions/src/domain/gwp-years.test.ts.
+// reporting year, its validation, the recompute): functions/src/domain/reference/gwp-years.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 

@@ -5,7 +5,7 @@
 // its latency; and parallel uploads of one user beyond the in-flight bound answer 429.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { HEAVY_PER_USER, MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_FORECASTS_PER_PROJECT, ru } from "@server/domain/heavy-work";
 import type { Project } from "@server/contract/schemas/project";
 import { accessToken } from "../support/server";

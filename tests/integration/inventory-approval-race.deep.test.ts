@@ -5,7 +5,7 @@
 // save of that year is answered 200 after the approval answered; the saves after the freeze are
 // refused with 409. Then the reviewer reopens the year for the next round.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 

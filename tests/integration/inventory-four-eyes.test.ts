@@ -3,7 +3,7 @@
 // return from the authority («Доработка завершена» by one who changed the data sends the year for
 // approval); an administrator's GWP re-dating into a frozen year is refused and moves no figure.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { signIn, signedInAdmin } from "../support/admin";
 import { createFreshHarness, type Harness } from "../support/harness";
 import type { CalculationView } from "@server/contract";

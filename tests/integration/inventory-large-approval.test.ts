@@ -4,7 +4,7 @@
 // 20 000 in the deep tier (tests/support/depth.ts); 12 000 in the others, still more than an item's
 // 400 KB could hold even as bare ids (36 characters each), so a review item holding them fails it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { newId } from "@server/domain/ids";
 import type { Calculation } from "@server/ports";
 import { createDocumentClient } from "@server/adapters/dynamodb/client";

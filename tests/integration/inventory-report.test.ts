@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 

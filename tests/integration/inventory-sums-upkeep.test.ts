@@ -9,7 +9,7 @@ import { applyStatistics, type StreamRecord } from "@server/events/table-changes
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
-import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { createHarness, type Harness } from "../support/harness";
 

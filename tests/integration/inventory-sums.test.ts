@@ -9,7 +9,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
-import { reconcileCompanyStatistics } from "@server/domain/statistics";
+import { reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { getInventoryWithCalculations } from "@server/domain/inventory/year";
 import type { Actor } from "@server/domain/context";

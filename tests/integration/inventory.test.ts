@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, signIn, dateAr5For } from "../support/admin";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { calculationForm, validInputs } from "../support/tenant-objects";
 import { inventoryCalculations, type InventoryCalculation, type InventorySummary } from "../support/inventory";
 import type { CalculationOf, CalculationView } from "@server/contract";

@@ -3,7 +3,7 @@
 // one call; a page that is not full counts the list itself. Repaired by the reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCount } from "@server/adapters/dynamodb/items";
-import { reconcileCompanyStatistics } from "@server/domain/statistics";
+import { reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 

@@ -11,7 +11,7 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer, WEB_ROOT, type LocalServer } from "@server/local/server";
 import { LOCAL_TABLE, openServerStorage } from "@server/local/storage";
-import { POINTS_MIGRATION } from "@server/domain/emission-points-migration";
+import { POINTS_MIGRATION } from "@server/domain/company/emission-points-migration";
 import * as keys from "@server/adapters/dynamodb/keys";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-local-"));

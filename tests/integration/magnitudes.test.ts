@@ -1,4 +1,4 @@
-// The physical bounds of a calculation's numbers (registry PHYSICAL_BOUNDS, domain/magnitudes.ts):
+// The physical bounds of a calculation's numbers (registry PHYSICAL_BOUNDS, domain/inventory/magnitudes.ts):
 // an input or a result over its bound is a 400 naming the field by its label and the unit as typed,
 // a write that would carry a project's kept sums past their bound is refused before it is made; a
 // calculation over the bounds that reached the table all the same is left out of the kept sums by
@@ -15,10 +15,10 @@ import { PHYSICAL_BOUNDS } from "@core/registry";
 import * as keys from "@server/adapters/dynamodb/keys";
 import type { CalculationView } from "@server/contract";
 import type { Project } from "@server/contract/schemas/project";
-import { reconcileAllStatistics, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { reconcileAllStatistics, reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { startLocalServer } from "@server/local/server";
-import { createCompany } from "@server/domain/users";
+import { createCompany } from "@server/domain/company/users";
 import type { Calculation } from "@server/ports";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { calculationForm, validInputs } from "../support/tenant-objects";
-import { sweepOrphanBlobs } from "@server/domain/orphan-blobs";
+import { sweepOrphanBlobs } from "@server/domain/files/orphan-blobs";
 
 const DAY = 24 * 60 * 60 * 1000;
 let h: Harness;

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { lastAuditEntry, signIn, signedInAdmin, type SignedIn } from "../support/admin";
-import { createUser } from "@server/domain/users";
-import { seedProductionCalendar } from "@server/domain/production-calendar";
+import { createUser } from "@server/domain/company/users";
+import { seedProductionCalendar } from "@server/domain/reference/production-calendar";
 import { openMemoryStorage } from "@server/local/storage";
 
 // «Today» is in February 2027, so a notice of December 2026 is no date in the future.

@@ -6,7 +6,7 @@
 // passport is made inside the call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { copyCalculation } from "../support/large-inventory";
 import { accessToken } from "../support/server";

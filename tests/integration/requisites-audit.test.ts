@@ -2,7 +2,7 @@
 // facilities, from what to what and when (Профиль, «История изменений реквизитов»); staff get 403;
 // no company ever sees another's changes. Kept under the company by the same write as the admin log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { signIn, signedInAdmin } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 

@@ -5,7 +5,7 @@
 // last test fails when that table says other than what was measured here, or when the load's
 // figures (`npm run load -- --write-docs`) state other calls per create than its create makes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeCoefficient, getDictionaryItem } from "@server/domain/dictionaries";
+import { changeCoefficient, getDictionaryItem } from "@server/domain/reference/dictionaries";
 import { countedApi, type CountedApi } from "../support/counted-api";
 import { OPERATIONS, documented, measureOperations, roundsOf, type Measured } from "../support/api-call-counts";
 import { documentedCreateCalls, loadCreateCalls } from "../support/load-create";
@@ -27,7 +27,7 @@ describe("DynamoDB calls per API operation", () => {
     // BatchGet the signed-in user (is still active: its checks answer first, http/auth.ts), the
     // project, the dictionaries' change counter (the GWP set in force, emission factors and
     // activity uncertainties then come from the process's cache) and the project's kept sums (the
-    // write may not carry them past their bound, domain/magnitudes.ts) (adapters/dynamodb/
+    // write may not carry them past their bound, domain/inventory/magnitudes.ts) (adapters/dynamodb/
     // coalesced-gets.ts); side by side, Update the year's review (the freeze guard, D20, as one
     // conditional write that counts the write begun, D32) and the inventory's write counter
     // (read-your-writes of the kept sums, adapters/dynamodb/calculation-repository.ts); Put the

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CALENDAR_YEARS } from "@core/calendar-days";
 import { configFromEnv } from "@server/config";
 import { RETRY_AFTER_SECONDS } from "@server/domain/errors";
-import { MAX_GRAPH_POINTS } from "@server/domain/graphs";
+import { MAX_GRAPH_POINTS } from "@server/domain/calculations/graphs";
 import {
   HEAVY_PER_COMPANY,
   HEAVY_PER_USER,
@@ -19,10 +19,10 @@ import {
   MAX_PASSPORT_LINES,
   UPLOAD_BUDGET_SECONDS,
 } from "@server/domain/heavy-work";
-import { MAX_FORECAST_ROWS } from "@server/domain/forecast";
+import { MAX_FORECAST_ROWS } from "@server/domain/forecast/forecast";
 import { NAMED } from "@server/domain/inventory/checks";
 import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
-import { MAX_PREVIEW_ERRORS } from "@server/domain/upload-preview";
+import { MAX_PREVIEW_ERRORS } from "@server/domain/calculations/upload-preview";
 
 // The document's lines wrapped as markdown does: one space between any two words.
 const DOC = readFileSync(join(import.meta.dirname, "../../docs/security.md"), "utf8").replace(/\s+/g, " ");

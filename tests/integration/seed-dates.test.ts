@@ -3,8 +3,8 @@
 // installation seeded before gets the date as a new version of each item, with the reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshHarness, type Harness } from "../support/harness";
-import { SEED_DATE_REASON, SEED_NAME_REASON, seedDictionaries, seededEffectiveFrom } from "@server/domain/dictionaries";
-import { REPORTING_YEAR_MIN } from "@server/domain/gwp-years";
+import { SEED_DATE_REASON, SEED_NAME_REASON, seedDictionaries, seededEffectiveFrom } from "@server/domain/reference/dictionaries";
+import { REPORTING_YEAR_MIN } from "@server/domain/reference/gwp-years";
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // retired one used again revokes its whole session.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { setPassword, setUserActive, setUserRole } from "@server/domain/users";
+import { setPassword, setUserActive, setUserRole } from "@server/domain/company/users";
 import { signedInAdmin } from "../support/admin";
 
 let h: Harness;

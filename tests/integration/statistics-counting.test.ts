@@ -4,7 +4,7 @@
 // to what a reconciliation finds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { reconcileCompanyStatistics, summarise } from "@server/domain/statistics";
+import { reconcileCompanyStatistics, summarise } from "@server/domain/inventory/statistics";
 import type { CalculationOf } from "@server/contract";
 import type { CalculationType } from "@core/registry";
 

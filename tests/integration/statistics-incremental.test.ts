@@ -11,7 +11,7 @@ import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
 import { captureTableChanges } from "@server/local/table-stream";
 import { applyStatistics, type StreamRecord } from "@server/events/table-changes";
-import { countCompanyStatistics, countListCounts, reconcileCompanyStatistics, sumYears } from "@server/domain/statistics";
+import { countCompanyStatistics, countListCounts, reconcileCompanyStatistics, sumYears } from "@server/domain/inventory/statistics";
 import { CALCULATION_TYPES, calculationDefinition } from "@core/registry";
 import type { Repositories } from "@server/ports";
 import { bySize } from "../support/depth";

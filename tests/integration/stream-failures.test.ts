@@ -8,7 +8,7 @@ import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
 import { captureTableChanges } from "@server/local/table-stream";
 import { auditChanges, handleTableChanges, type StreamRecord } from "@server/events/table-changes";
-import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import type { Repositories } from "@server/ports";
 

@@ -4,7 +4,7 @@
 // one; what the handler keeps equals a full count of the table. A record the thread's handler fails
 // comes back named, for the queue to deliver again.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { countInventorySums, reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { threadStreamHandler } from "@server/local/stream-handler";
 import type { StreamRecord } from "@server/events/table-changes";

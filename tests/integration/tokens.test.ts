@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, base64url, decodeJwt, exportJWK, generateKeyPair } from "jose";
 import { createHarness, type Harness } from "../support/harness";
-import { setUserActive } from "@server/domain/users";
+import { setUserActive } from "@server/domain/company/users";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;

@@ -5,7 +5,7 @@
 // A history the trainer refuses fails the job with its Russian message, and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { accessToken } from "../support/server";
 
 let server: LocalServer;

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@server/domain/users";
+import { createUser } from "@server/domain/company/users";
 import { newId } from "@server/domain/ids";
 import { runJob } from "@server/adapters/spreadsheets/jobs";
 import { inProcessSpreadsheets } from "@server/export/in-process";

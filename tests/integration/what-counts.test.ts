@@ -1,6 +1,6 @@
 // D18 through the API, what only HTTP shows: the calculations list refuses an unknown «Учет» in
 // Russian and keeps another company's project out of reach, for one type and for all at once. The
-// counting rule itself (totals, exports, infographics, the list by role): functions/src/domain/counting.test.ts.
+// counting rule itself (totals, exports, infographics, the list by role): functions/src/domain/calculations/counting.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { startDynalite } from "@server/local/dynalite";
 import { startLocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { REPO_ROOT } from "../../infra/lib/stack";
 import { type Call, type Credentials, type Endpoints, type InvokeAnswer, startEndpoints } from "./aws-endpoint";
 import { bundleProblems, handlerPath } from "./checks";

@@ -1,7 +1,7 @@
 // Helpers for tests of /admin: a signed-in platform operator, multipart bodies with their length
 // (the upload routes read Content-Length), and small files with real magic bytes.
 import { randomBytes } from "node:crypto";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import type { Harness } from "./harness";
 
 export interface SignedIn {

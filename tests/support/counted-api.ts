@@ -18,10 +18,10 @@ import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/cli
 import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import type { Deps } from "@server/domain/context";
 import { systemClock } from "@server/domain/context";
-import { seedDictionaries } from "@server/domain/dictionaries";
-import { seedProductionCalendar } from "@server/domain/production-calendar";
-import { seedDefaultModels } from "@server/domain/forecast-models";
-import { createCompany, createUser } from "@server/domain/users";
+import { seedDictionaries } from "@server/domain/reference/dictionaries";
+import { seedProductionCalendar } from "@server/domain/reference/production-calendar";
+import { seedDefaultModels } from "@server/domain/forecast/models";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
 import { captureTableChanges } from "@server/local/table-stream";

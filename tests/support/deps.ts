@@ -6,9 +6,9 @@ import { configFromEnv, type AppConfig } from "@server/config";
 import type { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
 import { inProcessSpreadsheets } from "@server/export/in-process";
-import { seedDictionaries } from "@server/domain/dictionaries";
-import { seedProductionCalendar } from "@server/domain/production-calendar";
-import { seedDefaultModels } from "@server/domain/forecast-models";
+import { seedDictionaries } from "@server/domain/reference/dictionaries";
+import { seedProductionCalendar } from "@server/domain/reference/production-calendar";
+import { seedDefaultModels } from "@server/domain/forecast/models";
 import { withUploadNotifications } from "@server/local/upload-notifications";
 import type { Clock, Repositories } from "@server/ports";
 

@@ -16,7 +16,7 @@ import { createApi } from "@server/app";
 import type { AppConfig } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { seedPlatform, testDeps } from "./deps";
 import type { Clock, CompanyRepository, Repositories } from "@server/ports";

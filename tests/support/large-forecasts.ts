@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { LocalServer } from "@server/local/server";
-import { storeForecastRows, type ForecastRow } from "@server/domain/forecast-rows";
+import { storeForecastRows, type ForecastRow } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
 import type { Calculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";

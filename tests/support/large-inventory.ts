@@ -6,7 +6,7 @@ import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
 import type { Deps } from "@server/domain/context";
 import { newId } from "@server/domain/ids";
-import { reconcileCompanyStatistics } from "@server/domain/statistics";
+import { reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { LOCAL_TABLE } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
 import type { Harness } from "./harness";

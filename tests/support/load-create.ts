@@ -8,7 +8,7 @@ import { generatedBlock } from "./generated-doc";
 export const LOAD_CREATE_PATH = "/api/v1/underground_emission_ch4/";
 
 // A small figure each: thousands of creates stay far inside a project's bound on its kept sums
-// (domain/magnitudes.ts), so every one is a write the load counts.
+// (domain/inventory/magnitudes.ts), so every one is a write the load counts.
 export const loadCreateBody = (project: string) => ({ name: "Нагрузка", project, volume: 1000, ef: 18 });
 
 /** The DynamoDB calls of one of the load's creates, in order (their commands). */

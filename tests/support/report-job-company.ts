@@ -2,7 +2,7 @@
 // calculations and more), with a signed-in staff user, for the export-job tests.
 import { expect } from "vitest";
 import type { LocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { copyCalculation } from "./large-inventory";
 import { accessToken } from "./server";

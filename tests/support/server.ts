@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import type { Clock } from "@server/ports";
 import { DEMO_COMPANY } from "@server/seed";
 import { seedDemoYear } from "@server/demo-year";

@@ -7,7 +7,7 @@ import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/cli
 import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { applyStatistics, type StreamRecord } from "@server/events/table-changes";
-import { countCompanyStatistics, reconcileCompanyStatistics } from "@server/domain/statistics";
+import { countCompanyStatistics, reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { startDynalite } from "@server/local/dynalite";
 import { marshall } from "@aws-sdk/util-dynamodb";
 

@@ -1,7 +1,7 @@
 // Upload previews and saves on the local server as `npm start` runs it (worker threads, heavy-work
 // slots): two companies' staff, a forecast file with refused rows, a form as the dialog sends it.
 import { startLocalServer, type LocalServer } from "@server/local/server";
-import { createCompany, createUser } from "@server/domain/users";
+import { createCompany, createUser } from "@server/domain/company/users";
 import type { Project } from "@server/contract/schemas/project";
 import { accessToken } from "./server";
 import { createProject, telemetry } from "./large-forecasts";

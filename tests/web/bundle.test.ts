@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Server-only module → a text that module alone holds (checked below, so a marker cannot go stale). */
 const MARKERS: Record<string, string> = {
   "functions/src/domain/errors.ts": "Учетные данные не были предоставлены или недействительны",
-  "functions/src/domain/projects.ts": "Проект был изменен другим пользователем",
+  "functions/src/domain/calculations/projects.ts": "Проект был изменен другим пользователем",
   "functions/src/files/tabular.ts": "не удалось прочитать книгу Excel",
   "functions/src/http/multipart.ts": "Ожидается форма multipart/form-data",
 };

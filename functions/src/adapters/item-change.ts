@@ -2,7 +2,7 @@
 // sums: the rule the table's stream applies (events/table-changes.ts) and the in-memory
 // repositories apply to their own writes (adapters/memory/storage.ts), read from plain items.
 import { STATISTICS_SOURCES } from "./dynamodb/keys";
-import { listCountDeltas, statisticsDeltas } from "../domain/statistics";
+import { listCountDeltas, statisticsDeltas } from "../domain/inventory/statistics";
 import { inventorySumsDeltas } from "../domain/inventory/sums";
 import type { ListCounts, StatisticsFigures } from "../ports";
 
@@ -34,7 +34,7 @@ export function itemChange(
   // D32: the write was counted begun on this year's lock and handed to the stream to end
   // (domain/inventory/writes.ts, handOverYearWrite); ended whether or not its sums can be kept.
   const ended = write && typeof after?.inventory_year === "number" ? after.inventory_year : undefined;
-  // Sums the storage cannot hold (a calculation past the bounds of domain/magnitudes.ts that reached
+  // Sums the storage cannot hold (a calculation past the bounds of domain/inventory/magnitudes.ts that reached
   // the table all the same): left out, and the write left uncounted, so the inventory folds the
   // calculations themselves and the reconciliation reports the project, instead of a record that
   // fails on every delivery.

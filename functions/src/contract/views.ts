@@ -24,7 +24,7 @@ export type EvidenceView = z.output<typeof evidenceSchema>;
 /** A coefficient a calculation used, as the API shows it. */
 export type CoefficientView = z.output<typeof coefficientSchema>;
 
-/** One calculation as the API answers it (domain/calculations.ts calculationView): the common
+/** One calculation as the API answers it (domain/calculations/calculations.ts calculationView): the common
  *  fields, the coefficients used and the flags, then the type's inputs and results side by side
  *  under their registry names, hence the index signature. */
 export type CalculationView = z.output<typeof calculationSchema>;

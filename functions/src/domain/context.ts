@@ -4,8 +4,17 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
-import type { ForecastColumns } from "./forecast-file";
-import type { BlobStore, Clock, ForecastModelTraining, ForecastRow, ForecastRun, Repositories, SpreadsheetWorker, User } from "../ports";
+import type {
+  BlobStore,
+  Clock,
+  ForecastColumns,
+  ForecastModelTraining,
+  ForecastRow,
+  ForecastRun,
+  Repositories,
+  SpreadsheetWorker,
+  User,
+} from "../ports";
 
 export interface Deps {
   repos: Repositories;
@@ -26,7 +35,7 @@ export interface ForecastFileResult {
   json: Uint8Array;
 }
 
-/** A model trained on an uploaded history (domain/forecast-training.ts): its XGBoost JSON and summary. */
+/** A model trained on an uploaded history (domain/forecast/training.ts): its XGBoost JSON and summary. */
 export interface TrainedModelFile {
   json: string;
   training: ForecastModelTraining;
@@ -58,7 +67,7 @@ export type Actor = Pick<User, "id" | "company" | "email" | "role"> & {
 };
 
 /** The acting user of a request whose route reads the user with its own first reads
- *  (domain/auth.ts, authenticateWithFirstRead): who the token names, and the checked user. */
+ *  (domain/company/auth.ts, authenticateWithFirstRead): who the token names, and the checked user. */
 export interface PendingActor {
   id: string;
   /** The token's company: it keys the reads made beside the user's. */

@@ -11,7 +11,7 @@ import { JOB_FILE_DAYS, reserveHeavyWork } from "./heavy-work";
 import type { ExportJobState, ExportResult, JobTicket } from "../export/formats";
 
 /** What a job renders: a year's report passport or a project's export; or a model it trains on a
- *  history (by the file's SHA-256, domain/forecast-training.ts). */
+ *  history (by the file's SHA-256, domain/forecast/training.ts). */
 export type JobRequest =
   | { op: "inventory_report"; year: number; facility?: string; format: string; version?: number }
   | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number }

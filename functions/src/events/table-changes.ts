@@ -2,7 +2,7 @@
 // version before and after, which attributes changed; never their values, so no password hash or
 // personal data is copied into the trail); (2) the statistics of every company whose
 // projects or calculations changed, by the difference each record makes to the year aggregates
-// (domain/statistics.ts; applied once per record even when a batch is delivered again), and the
+// (domain/inventory/statistics.ts; applied once per record even when a batch is delivered again), and the
 // inventory sums of the projects whose calculations changed (domain/inventory/sums.ts), counting
 // each calculation write applied for read-your-writes. The same function runs on both hosts: in AWS the table's
 // DynamoDB stream invokes functions/src/lambda/stream.ts, which calls it; locally

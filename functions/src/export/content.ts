@@ -25,7 +25,7 @@ import { REFERENCE_DICTIONARIES, plainReference } from "../dictionaries/referenc
 import { calculationApproach1, type Interval } from "@core/calculation-uncertainty";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { modelOf } from "../domain/inventory/uncertainty";
-import { countInProject, notCountedLine } from "../domain/counting";
+import { countInProject, notCountedLine } from "../domain/calculations/counting";
 import {
   emissionPointKindInText,
   INVENTORY_ROLE_SHORT,
@@ -108,7 +108,7 @@ function pointAccessors(type: CalculationType, options: ExportOptions): Accessor
 /** Reads one type's active calculations of the project, oldest first. */
 export type CalculationSource = (type: CalculationType) => Promise<Calculation[]>;
 
-/** A forecast's rows [{id, x1…x15, result}]: domain/forecast.ts forecastRowsOf, the one reader. */
+/** A forecast's rows [{id, x1…x15, result}]: domain/forecast/forecast.ts forecastRowsOf, the one reader. */
 export type ForecastRowsReader = (calculation: Calculation) => Promise<ReadonlyArray<Record<string, unknown>>>;
 
 export interface TypeSection {
@@ -223,7 +223,7 @@ function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
     // D14: a calculation by measurement periods; one by a single volume has none.
     return [{ column: numberColumn("Периодов измерений", 0, 14), value: (c) => periodRows(c, field.name)?.length ?? null }];
   }
-  // A forecast: the summary stored beside its rows (domain/forecast.ts forecastSummary, made from
+  // A forecast: the summary stored beside its rows (domain/forecast/forecast.ts forecastSummary, made from
   // the same rows), so the main sheet reads no row; the detailed export's row sheet reads them.
   const unit = field.columns?.find((col) => col.name === "result")?.unit ?? "";
   return [

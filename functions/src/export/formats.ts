@@ -37,7 +37,7 @@ export interface JobTicket {
   slots: Array<{ key: string; windowStart: number }>;
 }
 
-/** A model trained on a company's history as a job (domain/forecast-training.ts): the history
+/** A model trained on a company's history as a job (domain/forecast/training.ts): the history
  *  stored under training/ at `key` by the API, the parameters by XGBoost's names as the API checked
  *  them; the job stores the model as a version of the company's own (`activate`: its forecasts use it). */
 export interface TrainJobRequest {
@@ -59,7 +59,7 @@ export interface ExportJobState {
   file_name?: string;
   download_url?: string;
   detail?: string;
-  /** A training job, once done: the id of the model version it stored (domain/forecast-training.ts). */
+  /** A training job, once done: the id of the model version it stored (domain/forecast/training.ts). */
   model_id?: string;
 }
 

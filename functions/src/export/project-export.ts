@@ -7,10 +7,10 @@
 // routes reach it only through the SpreadsheetWorker port, so they never import exceljs or SheetJS.
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../domain/context";
-import { forecastRowsOf } from "../domain/forecast-rows";
+import { forecastRowsOf } from "../domain/forecast/rows";
 import { newId } from "../domain/ids";
 import { MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_EXPORT_CALCULATIONS, TooLarge, ru } from "../domain/heavy-work";
-import { getProject } from "../domain/projects";
+import { getProject } from "../domain/calculations/projects";
 import { projectNetting } from "../domain/inventory/project-figures";
 import { safeFileName } from "../files/file-names";
 import type { Project } from "../contract/schemas/project";

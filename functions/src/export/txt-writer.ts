@@ -4,7 +4,7 @@
 // are rounded for reading only, with the column's decimals, and written the Russian way like the
 // web app's: a decimal comma, thousands grouped by a no-break space (2 662,48).
 import { cellDecimals, type Cell, type Column, type Sheet } from "./content";
-import { formatNumber } from "../domain/russian-numbers";
+import { formatNumber } from "../domain/forecast/russian-numbers";
 
 export { formatNumber };
 

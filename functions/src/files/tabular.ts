@@ -94,7 +94,7 @@ export interface UploadedFile {
   name: string;
   bytes: Uint8Array;
   /** The key of the stored upload it was read from: a history sent straight to storage
-   *  (domain/forecast-uploads.ts), whose preview's columns its save may find (forecast-preview-columns.ts). */
+   *  (domain/forecast/uploads.ts), whose preview's columns its save may find (forecast-preview-columns.ts). */
   upload?: string;
 }
 

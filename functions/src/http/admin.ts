@@ -15,10 +15,10 @@ import {
   listDocumentsAsAdmin,
   replaceDocumentFile,
   updateDocument,
-} from "../domain/documents";
+} from "../domain/reference/documents";
 import { Invalid } from "../domain/errors";
-import { createCalendarYear, listCalendarYears, updateCalendarYear } from "../domain/production-calendar";
-import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/media";
+import { createCalendarYear, listCalendarYears, updateCalendarYear } from "../domain/reference/production-calendar";
+import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/files/media";
 import { documentCreateSchema } from "../contract/schemas/document";
 import {
   auditRoute,

@@ -2,7 +2,7 @@
 // bearer-token middleware for everything else.
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
-import { authenticate, authenticateWithFirstRead, login, refreshAccess } from "../domain/auth";
+import { authenticate, authenticateWithFirstRead, login, refreshAccess } from "../domain/company/auth";
 import { checkedActor, type PendingActor } from "../domain/context";
 import { Unauthorized } from "../domain/errors";
 import type { AppEnv } from "./env";

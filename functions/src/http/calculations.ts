@@ -11,11 +11,11 @@ import {
   listCalculations,
   patchCalculation,
   supportedType,
-} from "../domain/calculations";
+} from "../domain/calculations/calculations";
 import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
 import { calculationLock } from "../domain/inventory/freeze";
-import { previewCalculationUpload } from "../domain/upload-preview";
-import { forecastChart, forecastRowsPage } from "../domain/forecast-results";
+import { previewCalculationUpload } from "../domain/calculations/upload-preview";
+import { forecastChart, forecastRowsPage } from "../domain/forecast/results";
 import { templateCsv, templateFor } from "../contract/templates";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
@@ -51,7 +51,7 @@ import {
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { reserveHeavyWork } from "../domain/heavy-work";
-import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast-uploads";
+import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
@@ -71,7 +71,7 @@ async function readBody<M extends BodyMode>(
     // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
     if (!takesForm(type)) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
     const form = await readUploadForm(c, "file_data", "data");
-    // A forecast's history sent straight to storage (domain/forecast-uploads.ts): named by its key.
+    // A forecast's history sent straight to storage (domain/forecast/uploads.ts): named by its key.
     const { [FILE_UPLOAD_FIELD]: uploadKey, [FILE_UPLOAD_NAME_FIELD]: uploadName, ...fields } = form.fields;
     if (uploadKey !== undefined) {
       if (type !== "regres_methane")
@@ -99,7 +99,7 @@ async function readBody<M extends BodyMode>(
 
 /** Runs `use` with the request's file: the form's, or the history its `file_upload` names, read
  *  from storage and deleted once `use` has run — kept after a dry run (`keep`), for the save that
- *  follows the preview to name it again (domain/forecast-uploads.ts). */
+ *  follows the preview to name it again (domain/forecast/uploads.ts). */
 function withFile<T>(
   c: Context<AppEnv>,
   body: { file?: UploadedFile; upload?: { key: string; name?: string } },

@@ -1,5 +1,5 @@
 // v1/dictionary/ served: the declarations are in routes/dictionaries.ts.
-import { dictionaryItemHistory, getDictionary, listDictionaryNames, toEntry } from "../domain/dictionaries";
+import { dictionaryItemHistory, getDictionary, listDictionaryNames, toEntry } from "../domain/reference/dictionaries";
 import { routeApp } from "./openapi-routes";
 import { getRoute, historyRoute, listRoute } from "../contract/routes/dictionaries";
 

@@ -1,7 +1,7 @@
 // v1/documents/ (docs/user-guide.md, /documents): the normative documents for everyone signed in, and their PDFs.
 // The declarations are in routes/documents.ts.
-import { getDocumentFile, listDocuments } from "../domain/documents";
-import { PDF_TYPE } from "../domain/uploads";
+import { getDocumentFile, listDocuments } from "../domain/reference/documents";
+import { PDF_TYPE } from "../domain/files/uploads";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
 import { downloadRoute, listRoute } from "../contract/routes/documents";

@@ -1,9 +1,9 @@
 // v1/{type}/{id}/evidence/{field}/ (methodology D10): the evidence file of a custom coefficient.
 // PUT (multipart: `file`, optional `version`) stores or replaces it, GET downloads it, DELETE
-// removes it. The rules (formats by first bytes, size, company, custom only) are domain/evidence.ts.
+// removes it. The rules (formats by first bytes, size, company, custom only) are domain/calculations/evidence.ts.
 // The declarations are in routes/evidence.ts.
-import { attachEvidence, getEvidence, removeEvidence } from "../domain/evidence";
-import { calculationView } from "../domain/calculations";
+import { attachEvidence, getEvidence, removeEvidence } from "../domain/calculations/evidence";
+import { calculationView } from "../domain/calculations/calculations";
 import { Invalid } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";

@@ -1,6 +1,6 @@
 // v1/facilities/ served: the declarations are in routes/facilities.ts.
-import { createFacility, getFacility, listFacilities, patchFacility } from "../domain/facilities";
-import { createPoint, getPoint, listPoints, patchPoint } from "../domain/emission-points";
+import { createFacility, getFacility, listFacilities, patchFacility } from "../domain/company/facilities";
+import { createPoint, getPoint, listPoints, patchPoint } from "../domain/company/emission-points";
 import { routeApp } from "./openapi-routes";
 import {
   createPointRoute,

@@ -14,7 +14,7 @@ import {
   modelView,
   requireAdmin,
   uploadForecastModel,
-} from "../domain/forecast-models";
+} from "../domain/forecast/models";
 import { Invalid } from "../domain/errors";
 import { FORECAST_METHODS } from "@core/registry";
 import type { AppEnv } from "./env";
@@ -30,14 +30,14 @@ import {
   trainRoute,
   uploadRoute,
 } from "../contract/routes/forecast-models";
-import { calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast-calibration";
-import { calibrateForecastModel } from "../domain/forecast-calibrating";
+import { calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast/calibration";
+import { calibrateForecastModel } from "../domain/forecast/calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
-import { startTrainingJob, trainForecastModel, trainingParams, trainsAsJob } from "../domain/forecast-training";
+import { startTrainingJob, trainForecastModel, trainingParams, trainsAsJob } from "../domain/forecast/training";
 import { jobAnswer } from "./heavy-file";
-import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast-uploads";
+import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   return c.body(await modelText(c.get("deps"), version), 200, {
@@ -143,7 +143,7 @@ export const forecastModelRoutes = routeApp()
       const { fields, file } = await readUploadForm(c, "file", "history.csv");
       const upload = fields[FILE_UPLOAD_FIELD];
       if (upload === undefined) return calibrateForecastModel(deps, actor, c.req.valid("param").id, file, fields.for);
-      // A history sent straight to storage (domain/forecast-uploads.ts), read and then deleted.
+      // A history sent straight to storage (domain/forecast/uploads.ts), read and then deleted.
       if (file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file), либо ключ загруженного файла`);
       return withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], (stored) =>
         calibrateForecastModel(deps, actor, c.req.valid("param").id, stored, fields.for),

@@ -1,7 +1,7 @@
-// v1/forecast/: what-if and the air needed for one row (domain/forecast-what-if.ts).
+// v1/forecast/: what-if and the air needed for one row (domain/forecast/what-if.ts).
 import { airNeededRoute, forecastUploadUrlRoute, whatIfRoute } from "../contract/routes/forecast";
-import { forecastUploadUrl } from "../domain/forecast-uploads";
-import { forecastAirNeeded, forecastWhatIf } from "../domain/forecast-what-if";
+import { forecastUploadUrl } from "../domain/forecast/uploads";
+import { forecastAirNeeded, forecastWhatIf } from "../domain/forecast/what-if";
 import { routeApp } from "./openapi-routes";
 
 export const forecastRoutes = routeApp()

@@ -1,6 +1,6 @@
 // v1/projects/{id}/graphs/: everything the infographics screen draws, in one answer (docs/user-guide.md).
 // The declaration is in routes/graphs.ts.
-import { projectGraphs } from "../domain/graphs";
+import { projectGraphs } from "../domain/calculations/graphs";
 import { heavyWork } from "../domain/heavy-work";
 import { routeApp } from "./openapi-routes";
 import { graphsRoute } from "../contract/routes/graphs";

@@ -1,8 +1,8 @@
 // v1/media/: the settings videos. GET / (bearer) lists them with signed URLs; GET /{kind}/?token=
-// streams one with byte ranges for <video>, which cannot send the bearer header (domain/media.ts
+// streams one with byte ranges for <video>, which cannot send the bearer header (domain/files/media.ts
 // explains the choice). The stream sub-app is mounted before requireUser; its token is its check.
 // The declarations are in routes/media.ts.
-import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/media";
+import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/files/media";
 import { routeApp } from "./openapi-routes";
 import { listRoute, streamRoute } from "../contract/routes/media";
 

@@ -1,6 +1,6 @@
 // v1/projects/ (docs/api.md) served: the declarations are in routes/projects.ts.
-import { createProject, getProject, listProjects, patchProject } from "../domain/projects";
-import { applyGwpRecompute, previewGwpRecompute } from "../domain/gwp-recompute";
+import { createProject, getProject, listProjects, patchProject } from "../domain/calculations/projects";
+import { applyGwpRecompute, previewGwpRecompute } from "../domain/calculations/gwp-recompute";
 import { routeApp } from "./openapi-routes";
 import { applyRoute, createRoute, DEFAULT_PAGE_SIZE, getRoute, listRoute, patchRoute, previewRoute } from "../contract/routes/projects";
 

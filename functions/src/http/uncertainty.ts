@@ -1,7 +1,7 @@
 // v1/projects/{id}/uncertainty/: the project's uncertainty model, which the browser's uncertainty
 // core turns into the total ± interval and the key categories (docs/methodology.md, Uncertainty).
 // The declaration is in routes/uncertainty.ts.
-import { projectUncertaintyModel } from "../domain/uncertainty";
+import { projectUncertaintyModel } from "../domain/calculations/uncertainty";
 import { routeApp } from "./openapi-routes";
 import { uncertaintyRoute } from "../contract/routes/uncertainty";
 

@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig } from "../config";
-import { formatMegabytes } from "../domain/uploads";
+import { formatMegabytes } from "../domain/files/uploads";
 import { EVIDENCE_MAX_BYTES } from "../contract/schemas/evidence";
 
 /** Room for the form's text fields (title, number, …) around the PDF. */

@@ -1,8 +1,8 @@
 // GET v1/users/get_me/, v1/users/statistics/, PATCH v1/users/company/ and GET v1/users/company/audit/ (docs/api.md) served: the declarations are in routes/users.ts.
-import { getMe } from "../domain/users";
-import { companyStatistics } from "../domain/statistics";
+import { getMe } from "../domain/company/users";
+import { companyStatistics } from "../domain/inventory/statistics";
 import { updateOwnCompany } from "../domain/admin/companies";
-import { listRequisitesAudit } from "../domain/requisites-audit";
+import { listRequisitesAudit } from "../domain/company/requisites-audit";
 import { routeApp } from "./openapi-routes";
 import { getMeRoute, patchOwnCompanyRoute, requisitesAuditRoute, statisticsRoute } from "../contract/routes/users";
 

@@ -1,11 +1,11 @@
-// The nightly sweep of calculation files no calculation refers to (domain/orphan-blobs.ts): a
+// The nightly sweep of calculation files no calculation refers to (domain/files/orphan-blobs.ts): a
 // schedule in the stack runs it; the keys it deleted are one JSON log line (CloudWatch).
 import { S3Client } from "@aws-sdk/client-s3";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { systemClock } from "../domain/context";
-import { CALCULATION_BLOB_AREAS, sweepOrphanBlobs } from "../domain/orphan-blobs";
+import { CALCULATION_BLOB_AREAS, sweepOrphanBlobs } from "../domain/files/orphan-blobs";
 import { requiredEnv } from "./secrets";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 

@@ -1,4 +1,4 @@
-// The daily reconciliation of the statistics (domain/statistics.ts): a schedule in the stack runs
+// The daily reconciliation of the statistics (domain/inventory/statistics.ts): a schedule in the stack runs
 // it; each company's drift is logged as one JSON line (CloudWatch) and repaired, unless changes
 // were still coming in through the stream while it counted (then the next run repairs it). A
 // company that fails, or whose sums the storage cannot hold, is logged as an error and the others
@@ -6,8 +6,8 @@
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
-import { drifted, reconcileAllStatistics, troubled } from "../domain/statistics";
-import { migrateEmissionPoints } from "../domain/emission-points-migration";
+import { drifted, reconcileAllStatistics, troubled } from "../domain/inventory/statistics";
+import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });

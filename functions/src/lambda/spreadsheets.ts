@@ -41,7 +41,7 @@ export function workerDepsFromEnv(): ExportDeps {
       inventory: requiredEnv(BLOB_AREAS.inventory.bucket),
       // D34: the evidence files a version's pack carries (uploads/, read only).
       uploads: requiredEnv(BLOB_AREAS.uploads.bucket),
-      // A training job reads its history and stores the model (domain/forecast-training.ts).
+      // A training job reads its history and stores the model (domain/forecast/training.ts).
       training: requiredEnv(BLOB_AREAS.training.bucket),
       models: requiredEnv(BLOB_AREAS.models.bucket),
     }),

@@ -12,13 +12,14 @@ import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock } from "../domain/context";
 import { DomainError } from "../domain/errors";
 import { FileRefused } from "../files/errors";
-import { previewUpload } from "../domain/upload-preview";
+import { previewUpload } from "../domain/calculations/upload-preview";
 import { exportFormat, type ExportResult } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
-import { forecastFromColumns, forecastFromFile, type ForecastRun } from "../domain/forecast";
-import { columnBuffers, type ForecastColumns } from "../domain/forecast-file";
+import { forecastFromColumns, forecastFromFile, type ForecastRun } from "../domain/forecast/forecast";
+import { columnBuffers } from "../domain/forecast/file";
+import type { ForecastColumns } from "../ports";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 
@@ -120,7 +121,7 @@ async function run(id: number, raw: unknown): Promise<void> {
   }
 }
 
-/** A forecast upload read and predicted (domain/forecast.ts); the rows' JSON is transferred back. */
+/** A forecast upload read and predicted (domain/forecast/forecast.ts); the rows' JSON is transferred back. */
 async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promise<void> {
   post({ id, type: "started" });
   try {
@@ -131,7 +132,7 @@ async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promi
   }
 }
 
-/** A history's columns kept by its preview (domain/forecast-preview-columns.ts), predicted. */
+/** A history's columns kept by its preview (domain/forecast/preview-columns.ts), predicted. */
 async function forecastColumns(id: number, columns: ForecastColumns, run: ForecastRun): Promise<void> {
   post({ id, type: "started" });
   try {
@@ -142,7 +143,7 @@ async function forecastColumns(id: number, columns: ForecastColumns, run: Foreca
   }
 }
 
-/** An upload's preview (domain/upload-preview.ts): read and checked, nothing stored; a forecast
+/** An upload's preview (domain/calculations/upload-preview.ts): read and checked, nothing stored; a forecast
  *  history's columns handed back with it when asked (the save that follows may use them). */
 async function preview(message: Extract<ToThread, { type: "preview" }>): Promise<void> {
   post({ id: message.id, type: "started" });

@@ -20,8 +20,9 @@ import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
 import type { SpreadsheetWorker } from "../ports";
-import type { ForecastRun } from "../domain/forecast";
-import { columnBuffers, type ForecastColumns } from "../domain/forecast-file";
+import type { ForecastRun } from "../domain/forecast/forecast";
+import { columnBuffers } from "../domain/forecast/file";
+import type { ForecastColumns } from "../ports";
 
 export interface ThreadData {
   endpoint: string;
@@ -270,7 +271,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
 
   return {
     jobsOf: ["inventory_report", "train"],
-    // A model trained on a company's history (domain/forecast-training.ts): a job, as in AWS.
+    // A model trained on a company's history (domain/forecast/training.ts): a job, as in AWS.
     trainModel: async (request, ticket) => startJob(request, ticket),
     exportProject: (actor, projectId, format, request) =>
       start({

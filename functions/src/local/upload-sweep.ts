@@ -1,14 +1,14 @@
 // The local twin of the documents bucket's lifecycle rule (infra/lib/stack.ts): direct uploads PUT
 // to DATA_DIR/blobs but never completed are deleted once pending for a day
-// (domain/direct-uploads.ts, sweepAbandonedUploads). It also deletes the calculation files no
+// (domain/files/direct-uploads.ts, sweepAbandonedUploads). It also deletes the calculation files no
 // calculation refers to and the day-old temporary files of writes a crash interrupted
-// (domain/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS (where a PUT leaves none),
+// (domain/files/orphan-blobs.ts), as the daily OrphanBlobSweepFunction does in AWS (where a PUT leaves none),
 // and the export jobs' states and files once as old as the exports bucket's lifecycle rule lets them be.
 // Run when the server starts, then hourly, on a timer that never keeps the process alive. A failed
 // sweep is logged and tried again next time.
 import type { Deps } from "../domain/context";
-import { sweepAbandonedUploads } from "../domain/direct-uploads";
-import { sweepOrphanBlobs } from "../domain/orphan-blobs";
+import { sweepAbandonedUploads } from "../domain/files/direct-uploads";
+import { sweepOrphanBlobs } from "../domain/files/orphan-blobs";
 import { deleteExpiredJobFiles } from "../adapters/spreadsheets/jobs";
 
 export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

@@ -38,7 +38,7 @@ export interface BlobStore {
    *  (the local folder) has it; in S3 the lifecycle rule does this. */
   deletePendingUploads?(areas: readonly string[], olderThan: Date): Promise<string[]>;
   /** The keys under `area` last written before `before`, page by page (the orphan sweep,
-   *  domain/orphan-blobs.ts). */
+   *  domain/files/orphan-blobs.ts). */
   keysWrittenBefore?(area: string, before: Date): AsyncIterable<string[]>;
   /** Deletes the temporary files of writes under `areas` that never finished (a crash between the
    *  write and its rename) and are older than `olderThan`; resolves to their paths. Only a store

@@ -9,7 +9,7 @@ import type { forecastCalibrationSchema, forecastModelSchema } from "../contract
  *  training's summary) without the calibration that serves a caller, and with its file's key. */
 export type ForecastModelVersion = Omit<z.output<typeof forecastModelSchema>, "calibration"> & { blob_key: string };
 
-/** The summary a trained version keeps (domain/forecast-training.ts). */
+/** The summary a trained version keeps (domain/forecast/training.ts). */
 export type ForecastModelTraining = NonNullable<ForecastModelVersion["training"]>;
 
 export interface ForecastModelRepository {
@@ -29,7 +29,7 @@ export interface ForecastModelRepository {
   ): Promise<void>;
 }
 
-/** A model version's calibration (domain/forecast-calibration.ts): the split-conformal quantiles
+/** A model version's calibration (domain/forecast/calibration.ts): the split-conformal quantiles
  *  of its residuals on a longwall's history, for one company or (by an admin) for every company
  *  without one of its own. Replaced by the next calibration of the same version and scope. */
 export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema>, "scope" | "residuals" | "ranges"> & {
@@ -74,4 +74,19 @@ export interface ForecastSettings {
 export interface ForecastCalibrationRepository {
   get(modelId: string, scope: string): Promise<ForecastCalibration | undefined>;
   put(calibration: ForecastCalibration): Promise<void>;
+}
+
+/** A forecast history's rows as columns: what the preview keeps for the save that follows it. */
+export interface ForecastColumns {
+  count: number;
+  /** The row's `id` cell (NaN: none); numbered as the general reader's rows are (domain/forecast/forecast.ts). */
+  id: Float64Array;
+  /** count × FORECAST_FEATURES, row after row, NaN for a missing value: the model's matrix as it is. */
+  features: Float64Array;
+  /** The measured y, NaN where none. */
+  y: Float64Array;
+  /** The time: milliseconds of a date-time or a step number; its kind in `timeKind`. */
+  time: Float64Array;
+  /** 0: no time, 1: a date-time, 2: a step number. */
+  timeKind: Uint8Array;
 }

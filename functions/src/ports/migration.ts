@@ -1,6 +1,6 @@
 // One-time changes of a company's stored data made on start.
 
-/** One-time changes of a company's stored data made on start (domain/emission-points-migration.ts):
+/** One-time changes of a company's stored data made on start (domain/company/emission-points-migration.ts):
  *  a migration done is marked, so it runs once per company. */
 export interface MigrationRepository {
   isDone(companyId: string, name: string): Promise<boolean>;

@@ -34,7 +34,7 @@ export interface SpreadsheetWorker {
    *  passports (the job function), on the local host passports only (its worker threads; an export
    *  streams as it is written there, with no call's time limit). */
   jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train">;
-  /** A company's model trained on its history as a job (domain/forecast-training.ts), where the
+  /** A company's model trained on its history as a job (domain/forecast/training.ts), where the
    *  host runs training jobs (`jobsOf` has "train"): answers at once with the queued job. */
   trainModel?(request: TrainJobRequest, ticket: JobTicket): Promise<ExportResult>;
   /** A job's state (an export or passport asked with `job`), where the host runs jobs; NotFound

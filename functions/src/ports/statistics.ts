@@ -94,7 +94,7 @@ export interface StatisticsRepository {
   /** Marks the company's kept sums as kept under `layout` (its creation; a reconciliation that repaired them). */
   markInventorySumsLayout(companyId: string, layout: number): Promise<void>;
   /** One project's kept inventory sums as they stand ({} when it has none): what a calculation's
-   *  write is checked against before it is made (domain/magnitudes.ts). */
+   *  write is checked against before it is made (domain/inventory/magnitudes.ts). */
   projectInventorySums(companyId: string, projectId: string): Promise<Record<string, number>>;
   /** The kept inventory sums with their revisions and the counters, whatever they say (the reconciliation). */
   storedInventorySums(companyId: string): Promise<{ projects: StoredInventorySums[]; counters: InventoryWriteCounters }>;

@@ -20,13 +20,13 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
    *  (PutObjectTagging): http/UPLOADS.md. */
   documents: { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
   media: { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
-  /** A history waiting for its training job (domain/forecast-training.ts): written by the API, read
+  /** A history waiting for its training job (domain/forecast/training.ts): written by the API, read
    *  and deleted by the job; in the exports bucket, so a job that never ran leaves it to the
    *  bucket's lifecycle rule (EXPORTS_AREA.days), like the job's state. */
   training: { bucket: "EXPORTS_BUCKET", access: "readWrite" },
   /** A forecast's or a calibration's history sent by a user straight to S3 (a year of 10-minute
    *  readings is larger than a request): read and deleted by the call that names it
-   *  (domain/forecast-uploads.ts); what is never used expires by the bucket's lifecycle rules. */
+   *  (domain/forecast/uploads.ts); what is never used expires by the bucket's lifecycle rules. */
   "forecast-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
 };
 

@@ -6,7 +6,7 @@
 // sums. A reader that finds the counters equal knows every write made before it is in them.
 // DynamoDB's transactions are not used (dynalite has none): a write that fails its condition
 // gives its number back, and one lost between the two steps keeps readers on the live path until
-// the reconciliation settles the counter (domain/statistics.ts).
+// the reconciliation settles the counter (domain/inventory/statistics.ts).
 import {
   GetCommand,
   PutCommand,
@@ -209,7 +209,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       const found = items.flatMap((item) => [
         (item.file as { key?: unknown } | undefined)?.key,
         (item.results as { data_key?: unknown } | undefined)?.data_key,
-        // D10: the evidence files of custom coefficients (domain/evidence.ts).
+        // D10: the evidence files of custom coefficients (domain/calculations/evidence.ts).
         ...Object.values((item.coefficients ?? {}) as Record<string, { evidence?: { key?: unknown } }>).map((use) => use.evidence?.key),
       ]);
       return new Set(found.filter((key): key is string => typeof key === "string"));

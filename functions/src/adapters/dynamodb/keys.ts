@@ -1,6 +1,6 @@
 // The single-table key layout: every PK, SK and GSI key of the product is built here and nowhere
 // else. SCHEMA.md beside this file documents the items and their attributes.
-import { normaliseEmail } from "../../domain/users";
+import { normaliseEmail } from "../../domain/company/users";
 
 export const GSI1 = "GSI1";
 
@@ -85,7 +85,7 @@ export const pointsOfFacility = (companyId: string, facilityId: string) => ({
   SKPrefix: `POINT#${facilityId}#`,
 });
 export const pointsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "POINT#" });
-/** A one-time change of the company's stored data, done (functions/src/domain/emission-points-migration.ts). */
+/** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
 export const migration = (companyId: string, name: string) => ({ PK: `COMPANY#${companyId}`, SK: `MIGRATION#${name}` });
 
 /** The review of a company's inventory of one reporting year (status, history, frozen

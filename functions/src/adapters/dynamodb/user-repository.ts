@@ -4,7 +4,7 @@ import type { User, UserRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional, unlessConditionFails } from "./conditions";
 import { queryAll, queryCount, strip } from "./items";
-import { normaliseEmail } from "../../domain/users";
+import { normaliseEmail } from "../../domain/company/users";
 
 // A new password, (de)activation or role ends every session of the user: the same write bumps
 // the generation its tokens must carry.

@@ -8,7 +8,7 @@
 import { FROZEN_STATUSES } from "@core/inventory";
 import { defaultReportingYear } from "@core/gwp-in-force";
 import { Conflict, NotFound } from "../../domain/errors";
-import { normaliseEmail } from "../../domain/users";
+import { normaliseEmail } from "../../domain/company/users";
 import type {
   AdminAuditEntry,
   AuditTrailEntry,

@@ -1,5 +1,5 @@
 // Exports and report passports near their bounds, rendered as jobs, and a company's model trained on
-// its history (domain/forecast-training.ts, runTrainingJob; its result is the model's id): in AWS by the job function
+// its history (domain/forecast/training.ts, runTrainingJob; its result is the model's id): in AWS by the job function
 // (lambda/spreadsheets.ts, jobHandler; invoked asynchronously by the API, lambda-worker.ts), on the
 // local host by a spreadsheet thread (local/spreadsheet-threads.ts). The API's call has 29 s (API
 // Gateway's 30); a job has the job function's whole timeout. A job's state is a small JSON object
@@ -15,7 +15,7 @@ import type { ExportDeps } from "../../export/project-export";
 import type { BlobStore, SpreadsheetWorker } from "../../ports";
 import { releaseHeavySlots } from "../../domain/heavy-work";
 import { EXPORTS_AREA } from "../blob/areas";
-import { runTrainingJob } from "../../domain/forecast-training";
+import { runTrainingJob } from "../../domain/forecast/training";
 import { FileRefused } from "../../files/errors";
 
 const TRAINING_FAILED = "Не удалось обучить модель. Повторите обучение позже";

@@ -116,7 +116,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
 
   return {
     jobsOf: ["export", "inventory_report", "train"],
-    // A company's model trained on its history (domain/forecast-training.ts): always a job.
+    // A company's model trained on its history (domain/forecast/training.ts): always a job.
     trainModel: (request, ticket) => startJob(request, ticket),
     async exportProject(actor, projectId, format, request) {
       if (request.job) {

@@ -38,7 +38,7 @@ const reportRequest = z.object({
   version: z.optional(z.number().check(z.int())),
 });
 
-/** A model trained on a company's history (domain/forecast-training.ts), only ever as a job: the
+/** A model trained on a company's history (domain/forecast/training.ts), only ever as a job: the
  *  API stored the history under training/ (`key`) and checked the parameters; the job reads the
  *  file, trains, stores the model as the company's own version and deletes the file. */
 const trainRequest = z.object({

@@ -33,7 +33,7 @@ export const dataUpdateBody = z.object({
   version: z.optional(z.number("version: ожидается целое число").check(z.int())),
 });
 
-/** The calculation type in the path; another one answers 404 (domain/calculations.ts). */
+/** The calculation type in the path; another one answers 404 (domain/calculations/calculations.ts). */
 export const calculationTypeParam = pathParam("Calculation type of the registry").meta({ enum: [...CALCULATION_TYPES] });
 /** The list also takes `all`: a project's calculations of every type at once. */
 const listTypeParam = pathParam("Calculation type of the registry, or all").meta({ enum: [...CALCULATION_TYPES, "all"] });

@@ -27,7 +27,7 @@ const PLATFORM_WIDE = {
 const ADMINS_CHANGE = { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" } as const;
 const models = (access: Omit<Access, "tag">): Access => ({ ...access, tag: "forecast models" });
 
-/** The method in the path; another one answers 400 (domain/forecast-models.ts). */
+/** The method in the path; another one answers 400 (domain/forecast/models.ts). */
 const methodParam = pathParam("Forecast method: xgboost or lightgbm");
 const versionId = pathParam("Model version id");
 const modelFiles = { "application/json": binaryFile("XGBoost JSON"), "text/plain": binaryFile("LightGBM text") };

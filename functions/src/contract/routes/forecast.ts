@@ -1,5 +1,5 @@
 // v1/forecast/, declared: what-if along one feature and the air needed, for one row of a
-// longwall's readings and a model version (domain/forecast-what-if.ts). Served by http/forecast.ts.
+// longwall's readings and a model version (domain/forecast/what-if.ts). Served by http/forecast.ts.
 import * as z from "zod";
 import { FORECAST_FEATURES } from "@core/registry";
 import { forecastCalibrationSchema, uploadGrantSchema } from "../schemas/answers";

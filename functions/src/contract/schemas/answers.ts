@@ -584,7 +584,7 @@ export const yearUncertaintySchema = z.object({
 
 // ---- forecast models ----
 
-/** A model version's calibration as its users see it (domain/forecast-calibration.ts). */
+/** A model version's calibration as its users see it (domain/forecast/calibration.ts). */
 export const forecastCalibrationSchema = z
   .object({
     method: z.enum(FORECAST_METHODS),
@@ -795,7 +795,7 @@ export const auditEntrySchema = z.object({
 });
 
 /** GET users/company/audit/: one change of the company's own requisites or of one of its facilities
- *  (domain/requisites-audit.ts), each changed field with its value before and after, as shown. */
+ *  (domain/company/requisites-audit.ts), each changed field with its value before and after, as shown. */
 export const requisitesChangeSchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -813,7 +813,7 @@ export const requisitesChangeSchema = z.object({
   ),
 });
 
-/** A year of the production calendar (domain/production-calendar.ts). */
+/** A year of the production calendar (domain/reference/production-calendar.ts). */
 export const calendarYearSchema = z.object({
   year: z.int(),
   decree: z.object({ title: z.string(), number: z.string(), date: z.string().meta({ description: "yyyy-MM-dd, or empty" }) }),
@@ -824,7 +824,7 @@ export const calendarYearSchema = z.object({
   updated_by: z.string(),
 });
 
-/** The answer of the upload-url routes (domain/direct-uploads.ts, http/UPLOADS.md). */
+/** The answer of the upload-url routes (domain/files/direct-uploads.ts, http/UPLOADS.md). */
 export const uploadGrantSchema = z.object({
   url: z.string().meta({ description: "Where to PUT the file: an S3 presigned URL in AWS, /api/v1/uploads/?token=… locally" }),
   method: z.literal("PUT"),

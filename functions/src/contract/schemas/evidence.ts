@@ -1,5 +1,5 @@
 // Evidence files of custom coefficients (methodology D10): the formats accepted, each told by its
-// first bytes, not by its name or declared type. Shared by the API (domain/evidence.ts) and the S3
+// first bytes, not by its name or declared type. Shared by the API (domain/calculations/evidence.ts) and the S3
 // upload check (events/upload-check.ts), which must keep what the API stored under uploads/.
 // No dependencies, so the upload check's bundle stays small.
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,7 +17,7 @@ export type EvidenceFormat = keyof typeof EVIDENCE_FORMATS;
 export const startsWith = (head: Uint8Array, signature: readonly number[]) => signature.every((byte, i) => head[i] === byte);
 
 /** The format the first bytes show; undefined for anything else. An .xlsx is a ZIP archive here:
- *  the API also looks inside it (domain/evidence.ts). */
+ *  the API also looks inside it (domain/calculations/evidence.ts). */
 export function evidenceFormatOf(head: Uint8Array): EvidenceFormat | undefined {
   return (Object.keys(EVIDENCE_FORMATS) as EvidenceFormat[]).find((format) => startsWith(head, EVIDENCE_FORMATS[format].signature));
 }

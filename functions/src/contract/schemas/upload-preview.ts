@@ -1,4 +1,4 @@
-// The answer of a calculation upload's dry run (`?dry_run=1`, domain/upload-preview.ts): what the
+// The answer of a calculation upload's dry run (`?dry_run=1`, domain/calculations/upload-preview.ts): what the
 // file holds as read, the unit of each column and every row the save would refuse.
 import * as z from "zod";
 

@@ -15,7 +15,7 @@ export const MAX_FORECAST_UPLOAD_TEXT = "16 МБ";
 export const VIDEO_CONTENT_TYPES = { mp4: "video/mp4", webm: "video/webm" } as const;
 export type VideoType = (typeof VIDEO_CONTENT_TYPES)[keyof typeof VIDEO_CONTENT_TYPES];
 
-/** The content type a stored tabular upload carries: the API writes it (domain/calculations.ts) and
+/** The content type a stored tabular upload carries: the API writes it (domain/calculations/calculations.ts) and
  *  the S3 upload check accepts only these (events/upload-check.ts). */
 export const TABULAR_CONTENT_TYPES = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

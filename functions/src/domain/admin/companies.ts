@@ -3,7 +3,7 @@
 // domain decides what depends on stored data (unique names, versions) and writes the log.
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { createCompany } from "../users";
+import { createCompany } from "../company/users";
 import {
   KEPT_REQUISITES,
   keptRequisiteProblem,

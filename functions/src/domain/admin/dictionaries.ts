@@ -2,9 +2,9 @@
 // through changeCoefficient, so stored calculations keep the version they used; logged with the
 // item before and after.
 import type { Actor, Deps } from "../context";
-import { changeCoefficient, getDictionaryItem, getDictionaryItems, toEntry, type CoefficientChange } from "../dictionaries";
+import { changeCoefficient, getDictionaryItem, getDictionaryItems, toEntry, type CoefficientChange } from "../reference/dictionaries";
 import { refuseFrozenAnywhere } from "../inventory/freeze";
-import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, setInForce } from "../gwp-years";
+import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, setInForce } from "../reference/gwp-years";
 import type { DictionaryItemVersion } from "../../ports";
 import type { DictionaryEntry } from "../../contract/views";
 import { assertAdmin, recordChange } from "../audit";

@@ -2,7 +2,7 @@
 // from the environment (config.ts), models fixed. The admin screens read them here and check a file
 // before sending it, so a cap changed by the operator is the cap the screen says.
 import type { Actor, Deps } from "../context";
-import { MAX_MODEL_BYTES } from "../forecast-models";
+import { MAX_MODEL_BYTES } from "../forecast/models";
 import { assertAdmin } from "../audit";
 
 export function adminUploadLimits(deps: Deps, actor: Actor) {

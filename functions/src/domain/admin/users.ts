@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { hashPassword } from "../passwords";
-import { createUser, PASSWORD_MIN_LENGTH } from "../users";
+import { hashPassword } from "../company/passwords";
+import { createUser, PASSWORD_MIN_LENGTH } from "../company/users";
 import { ROLES, type Role } from "../../contract/schemas/common";
 import type { User } from "../../ports";
 import type * as z from "zod";

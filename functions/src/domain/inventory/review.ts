@@ -7,8 +7,8 @@
 // reason. Every transition keeps who, when and why; comments are items of their own.
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid } from "../errors";
-import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../working-days";
-import { workingCalendar } from "../production-calendar";
+import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../reference/working-days";
+import { workingCalendar } from "../reference/production-calendar";
 import type { InventoryReview, InventoryVersion } from "../../ports";
 import { discardVersion, storeVersion, type InventoryState } from "./versions";
 import { holdYearWrites, releaseYearWrites } from "./writes";

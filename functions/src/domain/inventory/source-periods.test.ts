@@ -8,7 +8,7 @@ import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memor
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 import type { CalculationType } from "@core/registry";
 import type { CalculationView } from "../../contract";
-import { getCalculationWithData, calculationView } from "../calculations";
+import { getCalculationWithData, calculationView } from "../calculations/calculations";
 import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { getInventory, listInventoryCalculations, type InventoryCalculationsQuery } from "./year";

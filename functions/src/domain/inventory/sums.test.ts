@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { CalculationType } from "@core/registry";
 import type { Actor } from "../context";
-import { countInventorySums, reconcileCompanyStatistics } from "../statistics";
+import { countInventorySums, reconcileCompanyStatistics } from "./statistics";
 import { INVENTORY_SUMS_LAYOUT } from "./sums";
 import { getInventory, getInventoryWithCalculations, inventoryTotalsByYear, listInventoryCalculations } from "./year";
 

@@ -2,7 +2,7 @@
 // calculation adds to its project's sums, and a year's lines, facilities, totals, methane balances
 // and per-year totals from the sums of its projects. One concept, two uses: the table's stream
 // keeps the sums of every project (events/table-changes.ts, exactly once, reconciled nightly by
-// domain/statistics.ts), and a live inventory folds the calculations it read into the same sums.
+// domain/inventory/statistics.ts), and a live inventory folds the calculations it read into the same sums.
 // Both then go through yearFigures, so an answer from the kept sums and one computed live are the
 // same numbers, not merely close ones.
 //

@@ -6,12 +6,12 @@
 import { approvedCalculations, approvedFigures } from "./approved";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
-import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../gwp-years";
+import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../reference/gwp-years";
 import { coefficientFlags } from "../reference/coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
 import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import { getReview, reviewOf } from "./review";
-import { oneDictionaryCheck } from "../dictionaries";
+import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { Project } from "../../contract/schemas/project";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import {

@@ -19,7 +19,7 @@ import {
   sameNumber,
   type CoefficientEntry,
 } from "@core/coefficient-rules";
-import { getDictionaryItems, oneDictionaryCheck } from "../dictionaries";
+import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
 import type { UncertaintyBody } from "../../contract/schemas/uncertainty";

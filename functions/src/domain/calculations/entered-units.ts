@@ -1,0 +1,45 @@
+// Units as users keep them (D13): `entered: {<field>: {value, unit}}` in a request gives the
+// canonical value of the field (methodology D8), computed by the core's rule; the calculation keeps
+// both. A canonical value sent beside it must agree. An edit that leaves the value as it was keeps
+// what was entered before; a new canonical value without `entered` drops it.
+import { FieldError } from "@core/emissions";
+import { checkEntered, toCanonical, unitFields, type EnteredValue } from "@core/entry-units";
+import type { CalculationDefinition } from "@core/registry";
+import type { CoefficientRequest } from "../reference/coefficients";
+import { Invalid } from "../errors";
+import type { Calculation } from "../../ports";
+
+/** Relative difference below which a canonical value sent beside `entered` is the same number. */
+const SAME = 1e-12;
+
+export function enteredRequest(
+  def: CalculationDefinition,
+  request: CoefficientRequest,
+  previous?: Calculation,
+): { request: CoefficientRequest; entered?: Record<string, EnteredValue> } {
+  const { entered: raw, ...values } = request.values;
+  let sent: Record<string, EnteredValue>;
+  try {
+    sent = checkEntered(def, raw);
+  } catch (error) {
+    if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
+    throw error;
+  }
+  const entered: Record<string, EnteredValue> = {};
+  for (const [name, field] of unitFields(def)) {
+    const typed = sent[name];
+    if (typed) {
+      const canonical = toCanonical(field, typed);
+      // On an edit the stored canonical value is merged in: only a value sent now must agree.
+      const given = values[name] === previous?.inputs[name] ? undefined : values[name];
+      if (typeof given === "number" && Math.abs(given - canonical) > SAME * Math.max(1, Math.abs(canonical))) {
+        throw new Invalid(`${name}: значение ${given} ${field.unit} не совпадает с введённым (${typed.value} ${typed.unit})`);
+      }
+      values[name] = canonical;
+      entered[name] = typed;
+    } else if (previous?.entered?.[name] && values[name] === previous.inputs[name]) {
+      entered[name] = previous.entered[name];
+    }
+  }
+  return { request: { ...request, values }, ...(Object.keys(entered).length ? { entered } : {}) };
+}

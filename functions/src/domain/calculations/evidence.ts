@@ -1,0 +1,148 @@
+// The evidence file of a custom coefficient (methodology D10): a PDF, workbook or picture showing
+// why the mine's own value is what it is. It is stored with the calculation, under its company
+// (uploads/{company}/{calculation}/{id}.{ext}, ids only), and named in the coefficient's record, so
+// the orphan sweep keeps it while the calculation names it. One file per coefficient: a new file
+// replaces the old one, and a file the calculation no longer names (replaced, or the value is no
+// longer custom) is deleted once the calculation is saved without it.
+import type { Actor, Deps } from "../context";
+import { getCalculation } from "../calculation-lookup";
+import { guardFrozen } from "../inventory/freeze";
+import { getProject } from "./projects";
+import { Conflict, DomainError, Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import type { Calculation, CoefficientUse } from "../../ports";
+import type { EvidenceView } from "../../contract/views";
+import type { UploadedFile } from "../../files/tabular";
+import {
+  EVIDENCE_FORMATS,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_MAX_TEXT,
+  evidenceFormatOf,
+  type EvidenceFormat,
+} from "../../contract/schemas/evidence";
+import { zipEntryNames } from "../../files/zip-guard";
+
+export type Evidence = NonNullable<CoefficientUse["evidence"]>;
+
+const WRONG_TYPE = "Неподдерживаемый тип файла: приложите PDF, книгу Excel (.xlsx) или изображение PNG или JPEG";
+
+/** The format of an acceptable file, from its bytes; refuses anything else with 413 / 415 / 400. */
+export function checkEvidenceFile(file: UploadedFile | undefined): EvidenceFormat {
+  if (!file) throw new Invalid("file: приложите файл");
+  if (file.bytes.byteLength > EVIDENCE_MAX_BYTES) throw new DomainError(413, `Файл больше ${EVIDENCE_MAX_TEXT}`);
+  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  const format = evidenceFormatOf(file.bytes);
+  // Any ZIP archive starts like a workbook; only one with a workbook part inside is one.
+  if (!format || (format === "xlsx" && !isWorkbook(file.bytes))) throw new DomainError(415, WRONG_TYPE);
+  return format;
+}
+
+function isWorkbook(bytes: Uint8Array): boolean {
+  try {
+    // The archive's directory only: nothing is decompressed.
+    return zipEntryNames(bytes).includes("xl/workbook.xml");
+  } catch {
+    return false;
+  }
+}
+
+/** The custom coefficient `field` of a live calculation at `version` (when given). */
+async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id: string, field: string, version?: number) {
+  const calculation = await getCalculation(deps, actor, typeName, id);
+  if (version !== undefined && version !== calculation.version) {
+    throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
+  }
+  if (calculation.is_deleted) throw new Conflict("Расчет находится в архиве: восстановите его, чтобы изменить документы");
+  await guardFrozen(deps, actor, {
+    kind: "calculation",
+    before: calculation,
+    after: calculation,
+    project: await getProject(deps, actor, calculation.project),
+  });
+  const use = calculation.coefficients[field];
+  if (use?.source !== "custom") {
+    throw new Invalid(`${field}: подтверждающий документ прикладывается только к фактическому значению коэффициента`);
+  }
+  return { calculation, use };
+}
+
+/** Stores `file` as the evidence of the custom coefficient `field`, replacing the one before. */
+export async function attachEvidence(
+  deps: Deps,
+  actor: Actor,
+  typeName: string,
+  id: string,
+  field: string,
+  file: UploadedFile | undefined,
+  version?: number,
+): Promise<Calculation> {
+  const { calculation, use } = await customCoefficient(deps, actor, typeName, id, field, version);
+  const format = checkEvidenceFile(file);
+  const key = `uploads/${calculation.company}/${calculation.id}/${newId()}.${format}`;
+  await deps.blobs.put(key, file!.bytes, EVIDENCE_FORMATS[format].contentType);
+  const evidence: Evidence = {
+    key,
+    name: file!.name.slice(0, 255),
+    size: file!.bytes.byteLength,
+    format,
+    uploaded_at: deps.clock.now().toISOString(),
+  };
+  try {
+    return await saveWith(deps, actor, calculation, { ...calculation.coefficients, [field]: { ...use, evidence } });
+  } catch (error) {
+    await deps.blobs.delete(key);
+    throw error;
+  }
+}
+
+/** Removes the evidence file of the custom coefficient `field`. */
+export async function removeEvidence(deps: Deps, actor: Actor, typeName: string, id: string, field: string): Promise<Calculation> {
+  const { calculation, use } = await customCoefficient(deps, actor, typeName, id, field);
+  if (!use.evidence) throw new NotFound("У коэффициента нет подтверждающего документа");
+  const { evidence: _removed, ...rest } = use;
+  return saveWith(deps, actor, calculation, { ...calculation.coefficients, [field]: rest });
+}
+
+async function saveWith(deps: Deps, actor: Actor, current: Calculation, coefficients: Calculation["coefficients"]): Promise<Calculation> {
+  const next: Calculation = {
+    ...current,
+    coefficients,
+    version: current.version + 1,
+    updated_at: deps.clock.now().toISOString(),
+    updated_by: actor.email,
+  };
+  await deps.repos.calculations.replace(next, current.version);
+  await deleteUnnamedEvidence(deps, current, next);
+  return next;
+}
+
+/** The evidence file of `field`, for download. */
+export async function getEvidence(deps: Deps, actor: Actor, typeName: string, id: string, field: string) {
+  const calculation = await getCalculation(deps, actor, typeName, id);
+  const evidence = calculation.coefficients[field]?.evidence;
+  const blob = evidence && (await deps.blobs.get(evidence.key));
+  if (!evidence || !blob) throw new NotFound("Подтверждающий документ не найден");
+  return { name: evidence.name, ...blob };
+}
+
+/** The blob keys of a calculation's evidence files. */
+export function evidenceKeys(calculation: Pick<Calculation, "coefficients">): string[] {
+  return Object.values(calculation.coefficients ?? {}).flatMap((use) => (use.evidence ? [use.evidence.key] : []));
+}
+
+/** Deletes the evidence files `before` named that `after` (the saved calculation) does not. */
+export async function deleteUnnamedEvidence(deps: Deps, before: Calculation, after: Calculation): Promise<void> {
+  const kept = new Set(evidenceKeys(after));
+  await Promise.all(
+    evidenceKeys(before)
+      .filter((key) => !kept.has(key))
+      .map((key) => deps.blobs.delete(key)),
+  );
+}
+
+/** A coefficient as readers see it: its evidence file without the storage key. */
+
+/** What readers see of an evidence file: no storage key. */
+export function evidenceView({ key: _key, ...visible }: Evidence): EvidenceView {
+  return visible;
+}

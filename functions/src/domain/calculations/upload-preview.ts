@@ -1,0 +1,188 @@
+// The preview of an upload (`?dry_run=1` on a calculation's POST, docs/user-guide.md › «Загрузка
+// файла: предпросмотр»): the file read by the same reader and checked by the same rules as when
+// it is saved, but every refused row listed rather than the first one thrown, and nothing stored.
+import { FieldError, type SensitivityParams } from "@core/emissions";
+import { REGISTRY, type CalculationType } from "@core/registry";
+import type { PeriodBounds } from "@core/measured-release";
+import type { Actor, Deps } from "../context";
+import { Invalid } from "../errors";
+import { supportedType } from "../calculation-lookup";
+import { getProject } from "./projects";
+import { heavyWork, ru } from "../heavy-work";
+import { FileRefused } from "../../files/errors";
+import { checkTable, type CellValue, type TableSpec, type UploadReader, type UploadedFile } from "../../files/tabular";
+import { periodsReader } from "./measured-periods";
+import { fillingBlanksReader, fillingBlanksSpec, sensitivityReader } from "./series";
+import { forecastReader } from "../forecast/forecast";
+import { readForecastCsv } from "../forecast/file";
+import type { ForecastColumns } from "../../ports";
+import { keepPreviewColumns, uploadDigest } from "../forecast/preview-columns";
+import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS } from "../../contract/schemas/upload-preview";
+
+export { PREVIEW_ROWS };
+/** The errors a preview lists at most (a note says how many more there are): the answer stays small
+ *  whatever the file holds. */
+export const MAX_PREVIEW_ERRORS = 1_000;
+
+export interface PreviewError {
+  sheet: string;
+  /** The file's row (header = 1); null for a problem of the whole file. */
+  row: number | null;
+  /** The column as the file writes it; null when the problem is not one cell's. */
+  column: string | null;
+  message: string;
+}
+
+export interface UploadPreview {
+  format: "xlsx" | "csv";
+  sheet: string;
+  count: number;
+  columns: Array<{ name: string; header: string | null; label: string; unit: string }>;
+  rows: Array<{ row: number; values: Record<string, CellValue> }>;
+  errors: PreviewError[];
+}
+
+const text = (values: Record<string, unknown>, name: string) => {
+  const value = values[name];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+};
+
+/** The save's reader of the type's upload (its columns and its checks of the rows). */
+function readerOf(type: CalculationType, values: Record<string, unknown>, bounds: PeriodBounds | undefined): UploadReader<unknown> {
+  switch (type) {
+    case "underground":
+      return periodsReader(bounds);
+    case "regres_methane":
+      return forecastReader();
+    case "filling_blanks": {
+      const nameValue = text(values, "name_value");
+      const nameElement = text(values, "name_element");
+      // Without the value column's name the years and elements are still worth showing.
+      return nameValue
+        ? fillingBlanksReader(nameValue, nameElement, "Ряд")
+        : { spec: fillingBlanksSpec(nameValue, nameElement), rows: () => undefined };
+    }
+    case "sensitivity": {
+      const params = Object.fromEntries(REGISTRY.sensitivity.settings.map((s) => [s.name, values[s.name]]));
+      return sensitivityReader(params as Partial<SensitivityParams>, "Ряд");
+    }
+    default:
+      throw new Invalid("Для этого типа расчета файл не загружается");
+  }
+}
+
+// Every row error of the readers reads «Лист «…», строка N[, элемент «…»], столбец «…»: …».
+const ROW_ERROR = /^Лист «(.*?)», строка (\d+)(?:, элемент «.*?»)?, столбец «(.*?)»: ([\s\S]*)$/;
+
+/** What the file holds as the save would read it, and every problem, without storing anything. */
+export async function previewUpload(
+  type: CalculationType,
+  file: UploadedFile,
+  values: Record<string, unknown>,
+  bounds?: PeriodBounds,
+  kept?: (columns: ForecastColumns) => void,
+): Promise<UploadPreview> {
+  const reader = readerOf(type, values, bounds);
+  // A forecast's plain CSV that its one-pass reader takes has no refused row (forecast-file.ts).
+  const read = type === "regres_methane" ? readForecastCsv(file, reader.spec) : undefined;
+  if (read) {
+    kept?.(read.columns);
+    return {
+      format: "csv",
+      sheet: read.sheet,
+      count: read.columns.count,
+      columns: previewColumns(reader.spec, read.headers),
+      rows: read.head,
+      errors: [],
+    };
+  }
+  const table = await checkTable(file, reader.spec);
+  const errors: PreviewError[] = table.errors.map((e) => ({ sheet: e.sheet, row: e.row, column: e.header, message: e.message }));
+  // The save's own checks, once, on the rows whose cells were read: each refused row is listed and
+  // left out, so a preview lists every row the save would refuse, not the first.
+  const refuse = (error: unknown) => {
+    const message =
+      error instanceof FieldError
+        ? `${error.field}: ${error.message}`
+        : error instanceof Invalid || error instanceof FileRefused
+          ? error.message
+          : undefined;
+    if (message === undefined) throw error;
+    const at = ROW_ERROR.exec(message);
+    errors.push(
+      at ? { sheet: at[1], row: Number(at[2]), column: at[3], message: at[4] } : { sheet: table.sheet, row: null, column: null, message },
+    );
+  };
+  const refused = new Set(errors.map((e) => e.row));
+  const rest = table.rows.filter((r) => !refused.has(r.row));
+  if (rest.length > 0) {
+    try {
+      reader.rows({ ...table, rows: rest }, refuse);
+    } catch (error) {
+      refuse(error);
+    }
+  }
+  errors.sort((a, b) => (a.row ?? Infinity) - (b.row ?? Infinity));
+  if (errors.length > MAX_PREVIEW_ERRORS) {
+    const more = errors.length - MAX_PREVIEW_ERRORS;
+    errors.splice(MAX_PREVIEW_ERRORS, more, {
+      sheet: table.sheet,
+      row: null,
+      column: null,
+      message: `Показаны первые ${ru(MAX_PREVIEW_ERRORS)} ошибок из ${ru(MAX_PREVIEW_ERRORS + more)}: исправьте их и проверьте файл снова`,
+    });
+  }
+  return {
+    format: table.format,
+    sheet: table.sheet,
+    count: table.rows.length,
+    columns: previewColumns(reader.spec, table.headers),
+    rows: previewRows(table.rows, errors),
+    errors,
+  };
+}
+
+const previewColumns = (spec: TableSpec, headers: Record<string, string>) =>
+  spec.columns.map((c) => ({ name: c.name, header: headers[c.name] ?? null, label: c.label ?? c.name, unit: c.unit ?? "" }));
+
+/** The first rows, then the first refused rows below them (in the file's order), so that every
+ *  bad cell a user is first told about can be shown where it is. */
+function previewRows<R extends { row: number }>(rows: readonly R[], errors: readonly PreviewError[]): R[] {
+  const top = rows.slice(0, PREVIEW_ROWS);
+  const last = top.length > 0 ? top[top.length - 1].row : 0;
+  const refused = new Set(errors.flatMap((e) => (e.row !== null && e.row > last ? [e.row] : [])));
+  const below = rows
+    .slice(PREVIEW_ROWS)
+    .filter((r) => refused.has(r.row))
+    .slice(0, PREVIEW_REFUSED_ROWS);
+  return [...top, ...below];
+}
+
+/** The preview of a calculation's upload in a project the user may read (the periods lie within
+ *  the project's dates, D14). Reading a file is heavy work, bounded as a save's is, and runs off the
+ *  request thread where the host can (the local server's worker threads, within their budget). */
+export async function previewCalculationUpload(
+  deps: Deps,
+  actor: Actor,
+  typeName: string,
+  input: { project: unknown; values: Record<string, unknown>; file: UploadedFile | undefined },
+): Promise<UploadPreview> {
+  const type = supportedType(typeName);
+  if (!input.file) throw new Invalid("file_data: выберите файл .xlsx или .csv");
+  if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
+  const project = await getProject(deps, actor, input.project);
+  const bounds = { start: project.start_date, end: project.end_date };
+  const file = input.file;
+  // A history sent straight to storage: its columns are kept for the save that names it next.
+  const upload = file.upload;
+  const kept =
+    type === "regres_methane" && upload
+      ? (columns: ForecastColumns) =>
+          keepPreviewColumns(actor.company, upload, uploadDigest(file.bytes), columns, deps.clock.now().getTime())
+      : undefined;
+  return heavyWork(deps, actor, () =>
+    deps.uploadFiles
+      ? deps.uploadFiles.previewUpload(type, file, input.values, bounds, kept)
+      : previewUpload(type, file, input.values, bounds, kept),
+  );
+}

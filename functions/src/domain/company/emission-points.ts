@@ -1,0 +1,146 @@
+// A facility's emission points (methodology D25): its ventilation shafts, drainage stations,
+// flares, boilers and engines, each a source of its own with its measuring instrument, frequency
+// and dates in service. A measured or destruction calculation belongs to one (calculations.ts);
+// the kind tells its stream in the methane balance. Points are archived, never deleted: their
+// calculations and history stay.
+import type { Actor, Deps } from "../context";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import { getFacility } from "./facilities";
+import { frozenMessage, frozenReview } from "../inventory/freeze";
+import type { EmissionPoint } from "../../ports";
+import type { PointCreateInput, PointPatchInput } from "../../contract/schemas/facility";
+import { EMISSION_POINT_KINDS, POINT_TYPES, takesPoint } from "@core/inventory";
+
+/** How many points one facility may have: a real mine has a handful, a large one a few dozen. */
+export const MAX_POINTS_PER_FACILITY = 200;
+
+export async function listPoints(deps: Deps, actor: Actor, facilityId: string): Promise<EmissionPoint[]> {
+  await getFacility(deps, actor, facilityId);
+  return deps.repos.emissionPoints.listOfFacility(actor.company, facilityId);
+}
+
+export async function getPoint(deps: Deps, actor: Actor, facilityId: string, pointId: string): Promise<EmissionPoint> {
+  const point = await deps.repos.emissionPoints.get(actor.company, facilityId, pointId);
+  if (!point) {
+    await getFacility(deps, actor, facilityId);
+    throw new NotFound("Источник выбросов не найден");
+  }
+  return point;
+}
+
+export async function createPoint(deps: Deps, actor: Actor, facilityId: string, input: PointCreateInput): Promise<EmissionPoint> {
+  await getFacility(deps, actor, facilityId);
+  const existing = await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId);
+  if (existing.length >= MAX_POINTS_PER_FACILITY) {
+    throw new Invalid(`У площадки уже ${MAX_POINTS_PER_FACILITY} источников выбросов: отправьте в архив ненужные или измените их`);
+  }
+  refuseTwin(existing, input.name);
+  const now = deps.clock.now().toISOString();
+  const point: EmissionPoint = {
+    id: newId(),
+    company: actor.company,
+    facility: facilityId,
+    name: input.name,
+    kind: input.kind,
+    instrument: input.instrument ?? "",
+    frequency: input.frequency ?? "",
+    in_service_from: input.in_service_from ?? null,
+    in_service_to: input.in_service_to ?? null,
+    is_active: true,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  await deps.repos.emissionPoints.create(point);
+  return point;
+}
+
+export async function patchPoint(
+  deps: Deps,
+  actor: Actor,
+  facilityId: string,
+  pointId: string,
+  patch: PointPatchInput,
+): Promise<EmissionPoint> {
+  const current = await getPoint(deps, actor, facilityId, pointId);
+  if (patch.version !== current.version) {
+    throw new Conflict("Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.");
+  }
+  const next: EmissionPoint = {
+    ...current,
+    name: patch.name ?? current.name,
+    kind: patch.kind ?? current.kind,
+    instrument: patch.instrument ?? current.instrument,
+    frequency: patch.frequency ?? current.frequency,
+    in_service_from: patch.in_service_from !== undefined ? patch.in_service_from : current.in_service_from,
+    in_service_to: patch.in_service_to !== undefined ? patch.in_service_to : current.in_service_to,
+    is_active: patch.is_active ?? current.is_active,
+    updated_at: deps.clock.now().toISOString(),
+    version: current.version + 1,
+  };
+  if (next.in_service_from && next.in_service_to && next.in_service_to < next.in_service_from) {
+    throw new Invalid("in_service_to: дата вывода из эксплуатации раньше даты ввода");
+  }
+  if (next.name !== current.name) refuseTwin(await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId), next.name, pointId);
+  // The kind tells the stream of the point's calculations (D25): the balance of a frozen year
+  // would move with it.
+  if (next.kind !== current.kind) await refuseIfInFrozenYear(deps, actor, current);
+  await deps.repos.emissionPoints.replace(next, current.version);
+  return next;
+}
+
+/** Two points of one facility under one name could not be told apart in the passport. */
+function refuseTwin(points: readonly EmissionPoint[], name: string, self?: string) {
+  const twin = points.find((p) => p.id !== self && p.name.toLocaleLowerCase("ru") === name.toLocaleLowerCase("ru"));
+  if (twin) throw new Invalid(`name: у площадки уже есть источник «${twin.name}»`);
+}
+
+async function refuseIfInFrozenYear(deps: Deps, actor: Actor, point: EmissionPoint) {
+  const projects = (await deps.repos.projects.listAllOfCompany(actor.company)).filter(
+    (p) => !p.is_deleted && p.facility === point.facility,
+  );
+  const years = [...new Set(projects.map((p) => p.reporting_year))].sort();
+  for (const year of years) {
+    const review = await frozenReview(deps, actor.company, year);
+    if (!review) continue;
+    const calculations = await Promise.all(
+      projects
+        .filter((p) => p.reporting_year === year)
+        .flatMap((p) => POINT_TYPES.map((t) => [p, t] as const))
+        .map(([p, t]) => deps.repos.calculations.listAllByProject(actor.company, p.id, t, "active")),
+    );
+    if (calculations.flat().some((c) => c.point === point.id)) {
+      throw new Conflict(frozenMessage(review, `вид источника «${point.name}», расчеты которого входят в этот год, изменить нельзя`));
+    }
+  }
+}
+
+/** D25: the point a measured or destruction calculation of a project of `facility` names, checked:
+ *  a point of that facility, active unless it is the one the calculation had. Undefined: none
+ *  named (the facility as a whole, as calculations stored before points existed). */
+export async function calculationPoint(
+  deps: Deps,
+  actor: Actor,
+  type: string,
+  sent: unknown,
+  facility: string | null | undefined,
+  previous?: string,
+): Promise<string | undefined> {
+  if (sent === undefined) return previous;
+  if (sent === null || sent === "") return undefined;
+  if (!takesPoint(type)) {
+    throw new Invalid("point: источник выбросов указывают только для измеренных выбросов, факелов и сжигания каптированного газа");
+  }
+  if (typeof sent !== "string") throw new Invalid("point: ожидается идентификатор источника выбросов площадки");
+  if (!facility) throw new Invalid("point: у проекта нет площадки — укажите площадку проекта, затем источник выбросов");
+  const point = await deps.repos.emissionPoints.get(actor.company, facility, sent);
+  if (!point) throw new Invalid("point: источник выбросов не найден среди источников площадки проекта");
+  if (!point.is_active && point.id !== previous) {
+    throw new Invalid(`point: источник «${point.name}» в архиве — восстановите его на странице площадки или выберите другой`);
+  }
+  return point.id;
+}
+
+/** «Вентиляционный ствол (вентилятор)» etc. */
+export const pointKindLabel = (kind: EmissionPoint["kind"]) => EMISSION_POINT_KINDS[kind];

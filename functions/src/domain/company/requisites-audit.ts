@@ -1,0 +1,70 @@
+// The company's own audit of its requisites and facilities (Профиль, «История изменений реквизитов»):
+// who changed ИНН, КПП, ОГРН, the address, the person responsible, a facility's name, licence or
+// address, from what to what and when. The entries are the change log's (admin/audit.ts), kept under
+// the company when they are written, so a reviewer reads only the company of the session.
+import { FACILITY_KINDS, isReviewer, type FacilityKind } from "@core/inventory";
+import type { Actor, Deps } from "../context";
+import { Forbidden } from "../errors";
+import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
+import type { RequisitesChange } from "../../contract";
+
+export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
+
+/** The fields shown, in the order of the profile's forms, with their labels there. */
+const COMPANY_FIELDS: Record<string, string> = {
+  name: "Название",
+  email: "E-mail",
+  ogrn: "ОГРН / ОГРНИП",
+  okved: "ОКВЭД",
+  inn: "ИНН",
+  kpp: "КПП",
+  region: "Регион",
+  postal_address: "Почтовый адрес",
+  responsible_name: "Ответственный за отчет: ФИО",
+  responsible_position: "Должность",
+  responsible_phone: "Телефон ответственного",
+  responsible_email: "E-mail ответственного",
+};
+const FACILITY_FIELDS: Record<string, string> = {
+  name: "Название",
+  kind: "Тип",
+  licence_number: "Номер лицензии",
+  address: "Адрес",
+  is_active: "Площадка действует",
+};
+
+function shown(field: string, value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "boolean") return value ? "да" : "нет";
+  if (field === "kind" && typeof value === "string") return FACILITY_KINDS[value as FacilityKind] ?? value;
+  return String(value);
+}
+
+/** The entry as the company sees it: only the listed fields that differ, never the whole object. */
+export function requisitesChange(entry: AdminAuditEntry): RequisitesChange {
+  const facility = entry.target_type === "facility";
+  const fields = facility ? FACILITY_FIELDS : COMPANY_FIELDS;
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const changes = Object.entries(fields).flatMap(([field, label]) => {
+    const was = entry.before ? shown(field, before[field]) : "";
+    const now = shown(field, after[field]);
+    return was === now ? [] : [{ field, label, before: was, after: now }];
+  });
+  return {
+    id: entry.id,
+    at: entry.at,
+    actor_email: entry.actor_email,
+    target_type: facility ? "facility" : "company",
+    target_label: entry.target_label,
+    created: entry.before === null || entry.before === undefined,
+    changes,
+  };
+}
+
+/** Reviewers (and admins) of the company read its changes, newest first; staff get 403. */
+export async function listRequisitesAudit(deps: Deps, actor: Actor, page: PageRequest): Promise<Page<RequisitesChange>> {
+  if (!isReviewer(actor.role)) throw new Forbidden(REVIEWERS_ONLY);
+  const { results, count } = await deps.repos.adminAudit.listCompany(actor.company, page);
+  return { results: results.map(requisitesChange), count };
+}

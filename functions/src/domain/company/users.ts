@@ -1,0 +1,127 @@
+// Companies and users: the signed-in user's profile, and the operations behind the admin command.
+import type { Actor, Deps } from "../context";
+import { INVENTORY_SUMS_LAYOUT } from "../inventory/sums";
+import { newId } from "../ids";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { hashPassword } from "./passwords";
+import { ROLES, type Role } from "../../contract/schemas/common";
+import type { Company, User } from "../../ports";
+import type { CompanyCreateInput } from "../../contract/schemas/company";
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export type PublicUser = Omit<User, "password_hash" | "company"> & { company: Omit<Company, "created_at"> };
+
+export function withoutPasswordHash(user: User): Omit<User, "password_hash" | "revoked_sessions"> {
+  const { password_hash: _hidden, revoked_sessions: _revoked, ...visible } = user;
+  return visible;
+}
+
+export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
+  const [visible, company] = await Promise.all([
+    actor.profile ?? deps.repos.users.get(actor.company, actor.id).then((user) => user && withoutPasswordHash(user)),
+    deps.repos.companies.get(actor.company),
+  ]);
+  if (!visible || !company) throw new NotFound("Пользователь не найден");
+  const { created_at: _created, ...companyFields } = company;
+  return { ...visible, company: companyFields };
+}
+
+import { POINTS_MIGRATION } from "./emission-points-migration";
+
+export type CompanyInput = CompanyCreateInput;
+
+export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
+  const name = input.name?.trim();
+  if (!name) throw new Invalid("name: укажите название компании");
+  if (await deps.repos.companies.findByName(name)) throw new Conflict(`Компания «${name}» уже существует`);
+  const company: Company = {
+    id: newId(),
+    name,
+    email: input.email?.trim() ?? "",
+    ogrn: input.ogrn?.trim() ?? "",
+    okved: input.okved?.trim() ?? "",
+    inn: input.inn?.trim() ?? "",
+    kpp: input.kpp?.trim() ?? "",
+    region: input.region?.trim() ?? "",
+    postal_address: input.postal_address?.trim() ?? "",
+    responsible_name: input.responsible_name?.trim() ?? "",
+    responsible_position: input.responsible_position?.trim() ?? "",
+    responsible_phone: input.responsible_phone?.trim() ?? "",
+    responsible_email: input.responsible_email?.trim() ?? "",
+    created_at: deps.clock.now().toISOString(),
+  };
+  await deps.repos.companies.create(company);
+  // Nothing is kept for a new company yet: its sums start under today's layout.
+  await deps.repos.statistics.markInventorySumsLayout(company.id, INVENTORY_SUMS_LAYOUT);
+  // D25: a new company enters its facilities' points itself; nothing of it is stored before them.
+  await deps.repos.migrations.markDone(company.id, POINTS_MIGRATION, deps.clock.now().toISOString());
+  return company;
+}
+
+export interface UserInput {
+  companyId: string;
+  email: string;
+  password: string;
+  first_name?: string;
+  last_name?: string;
+  role?: Role;
+}
+
+export async function createUser(deps: Deps, input: UserInput): Promise<Omit<User, "password_hash">> {
+  const email = normaliseEmail(input.email ?? "");
+  if (!EMAIL_RE.test(email)) throw new Invalid("email: укажите корректный e-mail");
+  validatePassword(input.password);
+  if (!(await deps.repos.companies.get(input.companyId))) throw new NotFound("Компания не найдена");
+  const user: User = {
+    id: newId(),
+    company: input.companyId,
+    email,
+    first_name: input.first_name?.trim() ?? "",
+    last_name: input.last_name?.trim() ?? "",
+    role: input.role ?? "staff",
+    is_active: true,
+    password_hash: await hashPassword(input.password),
+    created_at: deps.clock.now().toISOString(),
+  };
+  await deps.repos.users.create(user);
+  const { password_hash: _hidden, ...visible } = user;
+  return visible;
+}
+
+async function userByEmail(deps: Deps, email: string): Promise<User> {
+  const user = await deps.repos.users.findByEmail(email);
+  if (!user) throw new NotFound(`Пользователь ${normaliseEmail(email)} не найден`);
+  return user;
+}
+
+export async function setPassword(deps: Deps, email: string, password: string): Promise<void> {
+  validatePassword(password);
+  const user = await userByEmail(deps, email);
+  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(password));
+}
+
+/** A deactivated user cannot sign in, and tokens already issued to it stop working. */
+export async function setUserActive(deps: Deps, email: string, isActive: boolean): Promise<void> {
+  const user = await userByEmail(deps, email);
+  await deps.repos.users.setActive(user.company, user.id, isActive);
+}
+
+/** `npm run admin -- set-role`: makes a user a platform operator (admin), a company member (staff)
+ *  or a company member who approves the inventory (reviewer). */
+export async function setUserRole(deps: Deps, email: string, role: Role): Promise<void> {
+  if (!ROLES.includes(role)) throw new Invalid(`role: ${ROLES.join(", ")}`);
+  const user = await userByEmail(deps, email);
+  if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
+}
+
+function validatePassword(password: string) {
+  if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
+    throw new Invalid(`password: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
+  }
+}

@@ -1,0 +1,89 @@
+// The calibration of a forecast model version on a longwall's own history (docs/api.md, «Forecast
+// history and calibration»): rows with the features and the measured y, forecast by the version,
+// and the split-conformal quantiles of the residuals (wasm-core/src/gbdt/conformal.ts) stored with
+// the version, the company, the rows' count and period. A company's staff calibrate for their
+// company; an admin for every company (used where a company has none of its own).
+import { calibrate, rowTimes } from "@core/gbdt";
+import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
+import type { Actor, Deps } from "../context";
+import { Forbidden, Invalid } from "../errors";
+import { forecastRowsFromFile, predictRows } from "./forecast";
+import { modelById } from "./calibration";
+import type { ForecastRow } from "./rows";
+import type { UploadedFile } from "../../files/tabular";
+
+/** Rows with a measured y a calibration needs: enough for the 95 % quantile and a stable 90 %. */
+export const MIN_CALIBRATION_ROWS = 50;
+
+export type CalibrationScope = "company" | "all";
+
+/** The scope a caller asks for, checked against its role: staff calibrate only for their company. */
+export function calibrationScope(actor: Actor, asked: unknown): CalibrationScope {
+  if (asked === undefined || asked === "") return actor.role === "admin" ? "all" : "company";
+  if (asked !== "company" && asked !== "all") throw new Invalid("for: ожидается company (для своей компании) или all (для всех)");
+  if (asked === "all" && actor.role !== "admin") throw new Forbidden("Калибровать модель для всех компаний может только администратор");
+  return asked;
+}
+
+/** Calibrates `version` on `rows` (already read; those without y are left out) for `scope`. */
+export async function calibrateOnRows(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  actor: Actor,
+  version: ForecastModelVersion,
+  rows: ForecastRow[],
+  scope: CalibrationScope,
+  fileName: string,
+): Promise<ForecastCalibration> {
+  const measured = rows.filter((r) => typeof r.y === "number");
+  if (measured.length < MIN_CALIBRATION_ROWS) {
+    throw new Invalid(
+      `Для калибровки нужно не меньше ${MIN_CALIBRATION_ROWS} строк с фактической концентрацией (столбец «y», ` +
+        `«Концентрация CH4 в исходящей струе лавы, факт»), в файле ${measured.length}`,
+    );
+  }
+  const times = measured.map((r) => r.t ?? null);
+  if (times.some((t) => t !== null) && !rowTimes(times)) {
+    throw new Invalid("t: в одном файле время должно быть везде датой и временем или везде номером шага");
+  }
+  const predicted = await predictRows(deps, version, measured);
+  const features = Object.fromEntries(
+    version.feature_names.map((f) => [f, predicted.map((r) => r[f as keyof ForecastRow] as number | null)]),
+  );
+  const core = calibrate(
+    predicted.map((r) => r.result ?? Number.NaN),
+    predicted.map((r) => r.y ?? null),
+    features,
+  );
+  const given = times.filter((t): t is string | number => t !== null);
+  const sorted = [...given].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const calibration: ForecastCalibration = {
+    method: version.method,
+    model_id: version.id,
+    model_version: version.version,
+    scope: scope === "all" ? "all" : actor.company,
+    rows: core.rows,
+    period: sorted.length ? { from: sorted[0], to: sorted[sorted.length - 1] } : null,
+    quantiles: core.quantiles,
+    residuals: core.residuals,
+    ranges: core.ranges,
+    file_name: fileName.slice(0, 255),
+    calibrated_at: deps.clock.now().toISOString(),
+    calibrated_by: actor.email,
+  };
+  await deps.repos.forecastCalibrations.put(calibration);
+  return calibration;
+}
+
+/** POST v1/forecast_models/{id}/calibration/: a file of history rows. */
+export async function calibrateForecastModel(
+  deps: Deps,
+  actor: Actor,
+  modelId: string,
+  file: UploadedFile | undefined,
+  asked: unknown,
+): Promise<ForecastCalibration> {
+  const scope = calibrationScope(actor, asked);
+  const version = await modelById(deps, modelId, actor.company);
+  if (!file) throw new Invalid("file: прикрепите файл .xlsx или .csv с признаками и фактической концентрацией (y)");
+  return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file), scope, file.name);
+}

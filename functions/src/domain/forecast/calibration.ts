@@ -1,0 +1,43 @@
+// A forecast model version's calibration as it is read (docs/api.md, «Forecast history and
+// calibration»): the one serving a company (its own, else an admin's for all) and what users see of
+// it. Calibrating is forecast-calibrating.ts. Forecasts, what-if and the air needed read
+// calibrationFor.
+import { FORECAST_METHODS } from "@core/registry";
+import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
+import type { Deps } from "../context";
+import { NotFound } from "../errors";
+
+/** A version by its id alone (ids are unique across methods). */
+/** A version by its id alone; another company's own trained version is 404, like a missing one. */
+export async function modelById(deps: Pick<Deps, "repos">, id: string, company: string): Promise<ForecastModelVersion> {
+  for (const method of FORECAST_METHODS) {
+    const version = await deps.repos.forecastModels.get(method, id);
+    if (version && (version.company === undefined || version.company === company)) return version;
+  }
+  throw new NotFound("Модель не найдена");
+}
+
+/** The calibration that serves `companyId` for `version`: its own, else an admin's for all. */
+export async function calibrationFor(
+  deps: Pick<Deps, "repos">,
+  companyId: string,
+  version: Pick<ForecastModelVersion, "id">,
+): Promise<ForecastCalibration | undefined> {
+  return (
+    (await deps.repos.forecastCalibrations.get(version.id, companyId)) ?? (await deps.repos.forecastCalibrations.get(version.id, "all"))
+  );
+}
+
+/** What a user sees of a calibration: everything the browser needs for intervals (residuals,
+ *  ranges), and whether it is the company's own or an admin's for all; never another company's id. */
+export function calibrationView(calibration: ForecastCalibration) {
+  const { scope, ...rest } = calibration;
+  return { ...rest, scope: scope === "all" ? ("all" as const) : ("company" as const) };
+}
+
+/** The short form the models screen and a forecast's summary show. */
+export function calibrationSummary(calibration: ForecastCalibration | undefined) {
+  if (!calibration) return null;
+  const { residuals: _residuals, ranges: _ranges, ...rest } = calibrationView(calibration);
+  return rest;
+}

@@ -1,0 +1,380 @@
+// regres_methane (docs/api.md, docs/user-guide.md): rows of mine telemetry (x1 … x15) from a manual table or an
+// uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
+// by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
+// the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
+import {
+  DEFAULT_INTERVAL_LEVEL,
+  DEFAULT_WARNING_PERCENT,
+  INTERVAL_LEVELS,
+  backtest,
+  intervalColumns,
+  isIntervalLevel,
+  predict,
+  readRowTime,
+  rowTimes,
+  type Backtest,
+} from "@core/gbdt";
+import { FORECAST_MEASURED, METHANE_LIMIT_PERCENT, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
+import type { Deps, ForecastFileResult } from "../context";
+import { Invalid } from "../errors";
+import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./models";
+import type { ForecastRow } from "./rows";
+import {
+  checkEach,
+  readUpload,
+  type ParsedTable,
+  type RowRefusals,
+  type TableSpec,
+  type UploadReader,
+  type UploadedFile,
+} from "../../files/tabular";
+import { columnSpec, headerOf } from "../../files/column-specs";
+import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "../../contract/schemas/uploads";
+import type { ForecastModelVersion, ForecastRun, ForecastSettings } from "../../ports";
+
+export type { ForecastRun, ForecastSettings };
+import type { ForecastMethod } from "@core/registry";
+import { calibrationFor, calibrationSummary } from "./calibration";
+import { columnRows, readForecastCsv } from "./file";
+import type { ForecastColumns } from "../../ports";
+
+export const MAX_FORECAST_ROWS = 100_000;
+
+type Feature = ForecastFeature;
+
+/** The data columns with their bounds (the registry's manual table). */
+const DATA_COLUMNS = new Map(
+  ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c]),
+);
+
+/** A row's measured y (%, 0 … 100) and time t (readRowTime), each only when given. */
+function history(y: unknown, t: unknown, where: (field: string) => string): Pick<ForecastRow, "y" | "t"> {
+  const out: Pick<ForecastRow, "y" | "t"> = {};
+  if (y !== undefined && y !== null && y !== "") {
+    if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(`${where("y")}: ожидается число`);
+    if (y < 0) throw new Invalid(`${where("y")}: значение должно быть неотрицательным`);
+    if (y > FORECAST_MEASURED.max) throw new Invalid(`${where("y")}: концентрация не больше ${FORECAST_MEASURED.max} %`);
+    out.y = y;
+  }
+  if (t !== undefined && t !== null && t !== "") {
+    const time = readRowTime(t);
+    if (time === undefined) {
+      throw new Invalid(`${where("t")}: ожидается дата и время (01.01.2025 08:10) или номер шага, найдено «${String(t).slice(0, 40)}»`);
+    }
+    out.t = time;
+  }
+  return out;
+}
+
+/** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at
+ *  most 100. `where` names the row's cell of a field, only for an error (a file holds up to 1.5
+ *  million cells: one function per row, not one per cell, is made to name them). */
+function checkValue(value: unknown, where: (field: string) => string, feature: Feature): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where(feature)}: ожидается число`);
+  if (value < 0) throw new Invalid(`${where(feature)}: значение должно быть неотрицательным`);
+  const max = DATA_COLUMNS.get(feature)?.max;
+  if (max !== undefined && value > max) throw new Invalid(`${where(feature)}: концентрация не больше ${max} %`);
+  return value;
+}
+
+/** A row's features, each checked by checkValue. */
+function checkedFeatures(row: Record<string, unknown>, where: (field: string) => string): Record<Feature, number | null> {
+  const values = {} as Record<Feature, number | null>;
+  for (const feature of FORECAST_FEATURES) values[feature] = checkValue(row[feature], where, feature);
+  return values;
+}
+
+function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): ForecastRow[] {
+  const used = new Set<number>();
+  const withIds = rows.map((row) => {
+    const id = typeof row.id === "number" && Number.isInteger(row.id) && row.id > 0 && !used.has(row.id) ? row.id : undefined;
+    if (id !== undefined) used.add(id);
+    return { ...row, id };
+  });
+  let next = Math.max(0, ...used) + 1;
+  return withIds.map((row) => ({ ...row, id: row.id ?? next++ }) as ForecastRow);
+}
+
+/** One row of features as sent (what-if, the air needed): each a number ≥ 0 or null, named `where.f`. */
+export function featureRow(raw: unknown, where: string): Record<Feature, number | null> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`${where}: ожидается строка данных`);
+  return checkedFeatures(raw as Record<string, unknown>, (field) => `${where}.${field}`);
+}
+
+/** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
+export function forecastRowsFromJson(data: unknown): ForecastRow[] {
+  if (!Array.isArray(data) || data.length === 0) throw new Invalid("data: добавьте хотя бы одну строку данных или загрузите файл");
+  if (data.length > MAX_FORECAST_ROWS) throw new Invalid(`data: не более ${MAX_FORECAST_ROWS} строк`);
+  return numberRows(
+    data.map((raw, index) => {
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
+      const row = raw as Record<string, unknown>;
+      const where = (field: string) => `data[${index}].${field}`;
+      return { id: row.id, ...checkedFeatures(row, where), ...history(row.y, row.t, where) };
+    }),
+  );
+}
+
+export const forecastSpec = (): TableSpec => ({
+  maxRows: MAX_FORECAST_ROWS,
+  // A history sent straight to storage may be larger than a request (a year of 10-minute rows).
+  maxBytes: { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT },
+  columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
+});
+
+/** A history's upload read by the general reader: its rows, numbered. */
+export const forecastReader = (): UploadReader<ForecastRow[]> => ({ spec: forecastSpec(), rows: forecastRowsFromTable });
+
+/** A history's rows: a plain CSV read in one pass into columns (forecast-file.ts), any other file by
+ *  the general reader; the same rows and the same errors either way. */
+export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
+  const reader = forecastReader();
+  const read = readForecastCsv(file, reader.spec);
+  if (read) return numberRows(columnRows(read.columns));
+  return readUpload(file, reader);
+}
+
+/** With `refused`, a row's error is handed to it and the row left out (the preview, files/tabular.ts). */
+export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals): ForecastRow[] {
+  return numberRows(
+    checkEach(
+      table.rows,
+      (r) => {
+        const where = (field: string) => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, field)}»`;
+        return { id: r.values.id ?? undefined, ...checkedFeatures(r.values, where), ...history(r.values.y, r.values.t, where) };
+      },
+      refused,
+    ),
+  );
+}
+
+/** What a forecast is computed with: the model version, the calibration serving the company
+ *  (none: no interval), and the forecast's own level, limit and warning level. Plain data, so a
+ *  worker thread gets it as it is. */
+export const DEFAULT_FORECAST_SETTINGS: ForecastSettings = {
+  level: DEFAULT_INTERVAL_LEVEL,
+  limit: METHANE_LIMIT_PERCENT,
+  warning: DEFAULT_WARNING_PERCENT,
+};
+
+/** The forecast's level, limit and warning as sent (absent: the defaults 90 %, 1,0 %, 0,8 %), checked. */
+export function forecastSettings(values: Record<string, unknown>): ForecastSettings {
+  const number = (name: string, fallback: number) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === "") return fallback;
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${name}: ожидается число`);
+    return value;
+  };
+  const level = number("level", DEFAULT_INTERVAL_LEVEL);
+  if (!isIntervalLevel(level)) throw new Invalid(`level: уровень интервала ${INTERVAL_LEVELS.join(", ")} %`);
+  const limit = number("limit", METHANE_LIMIT_PERCENT);
+  if (!(limit > 0 && limit <= 100)) throw new Invalid("limit: предел концентрации больше 0 и не больше 100 %");
+  const warning = number("warning", DEFAULT_WARNING_PERCENT);
+  if (!(warning > 0 && warning <= limit)) throw new Invalid("warning: уровень предупреждения больше 0 и не больше предела");
+  return { level, limit, warning };
+}
+
+export async function forecastRun(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  method: ForecastMethod,
+  settings: ForecastSettings,
+): Promise<ForecastRun> {
+  const version = await activeModelVersion(deps as Deps, method, company);
+  return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
+}
+
+export async function runForecast(deps: Deps, run: ForecastRun, rows: ForecastRow[]) {
+  return finishForecast(run, await predictRows(deps, run.version, rows));
+}
+
+export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastModelVersion, rows: ForecastRow[]): Promise<ForecastRow[]> {
+  const model = await runnableModel(deps, version);
+  const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
+  rows.forEach((row, r) => {
+    FORECAST_FEATURES.forEach((feature, c) => {
+      matrix[r * FORECAST_FEATURES.length + c] = row[feature] ?? Number.NaN;
+    });
+  });
+  const predictions = predict(model, matrix, FORECAST_FEATURES);
+  // A stored row computed before carries its old interval: the new one replaces it, or none.
+  return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, ...row }, i) => ({ ...row, result: predictions[i] }));
+}
+
+/** The rows' times for the back-test; a column mixing date-times and step numbers is refused. */
+function historyTimes(rows: readonly ForecastRow[]) {
+  const times = rows.map((r) => r.t ?? null);
+  if (!times.some((t) => t !== null)) return undefined;
+  const read = rowTimes(times);
+  if (!read) throw new Invalid("t: время должно быть везде датой и временем или везде номером шага");
+  return read;
+}
+
+/** Predicted rows completed: each with its interval and chance of reaching the limit where the
+ *  model is calibrated, and the back-test where rows carry the measured y. */
+export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
+  const { calibration, settings } = run;
+  const results = predicted.map((r) => r.result ?? Number.NaN);
+  let rows = predicted;
+  let lo: Float64Array | undefined;
+  let hi: Float64Array | undefined;
+  if (calibration) {
+    const columns = intervalColumns(results, calibration, settings.level, settings.limit);
+    ({ lo, hi } = columns);
+    const nullable = (v: number) => (Number.isFinite(v) ? v : null);
+    rows = predicted.map((row, i) => ({
+      ...row,
+      lo: nullable(columns.lo[i]),
+      hi: nullable(columns.hi[i]),
+      p_exceed: nullable(columns.pExceed[i]),
+    }));
+  }
+  const times = historyTimes(predicted);
+  const measured = predicted.some((r) => typeof r.y === "number");
+  const check = measured
+    ? backtest({
+        measured: predicted.map((r) => r.y ?? null),
+        predicted: results,
+        lo,
+        hi,
+        time: times?.time,
+        timeKind: times?.timeKind,
+        limit: settings.limit,
+        warning: settings.warning,
+      })
+    : null;
+  return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check) };
+}
+
+/** An uploaded telemetry file read, predicted and written as the stored JSON: the CPU work of a
+ *  forecast upload (about a second for 100 000 rows), which the local host runs in a worker thread
+ *  (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
+export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult> {
+  const read = readForecastCsv(file, forecastSpec());
+  if (read) return forecastFromColumns(deps, read.columns, run);
+  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file)));
+  return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
+}
+
+/** The ids numberRows gives rows with these `id` cells (NaN: none): a positive whole id not seen
+ *  before is kept, the others numbered on from the largest kept. */
+function columnIds(cells: Float64Array): Float64Array {
+  const ids = new Float64Array(cells.length);
+  const used = new Set<number>();
+  let largest = 0;
+  for (let r = 0; r < cells.length; r++) {
+    const id = cells[r];
+    if (Number.isInteger(id) && id > 0 && !used.has(id)) {
+      used.add(id);
+      ids[r] = id;
+      if (id > largest) largest = id;
+    } else ids[r] = Number.NaN;
+  }
+  let next = largest + 1;
+  for (let r = 0; r < ids.length; r++) if (Number.isNaN(ids[r])) ids[r] = next++;
+  return ids;
+}
+
+/** finishForecast of the predicted rows, and their JSON as stored, from a history's columns
+ *  (forecast-file.ts): the same summary and the same JSON text as forecastFromFile's rows, without
+ *  an object per row. */
+export async function forecastFromColumns(
+  deps: Pick<Deps, "blobs">,
+  columns: ForecastColumns,
+  run: ForecastRun,
+): Promise<ForecastFileResult> {
+  const { calibration, settings } = run;
+  const model = await runnableModel(deps, run.version);
+  const n = columns.count;
+  const results = predict(model, columns.features, FORECAST_FEATURES);
+  const intervals = calibration ? intervalColumns(results, calibration, settings.level, settings.limit) : undefined;
+  let kind = 0;
+  let measured = false;
+  for (let r = 0; r < n; r++) {
+    const k = columns.timeKind[r];
+    if (k !== 0) {
+      if (kind === 0) kind = k;
+      else if (k !== kind) throw new Invalid("t: время должно быть везде датой и временем или везде номером шага");
+    }
+    if (!Number.isNaN(columns.y[r])) measured = true;
+  }
+  const check = measured
+    ? backtest({
+        measured: columns.y,
+        predicted: results,
+        lo: intervals?.lo,
+        hi: intervals?.hi,
+        time: kind === 0 ? undefined : columns.time,
+        timeKind: kind === 0 ? undefined : kind === 1 ? "datetime" : "step",
+        limit: settings.limit,
+        warning: settings.warning,
+      })
+    : null;
+  const ids = columnIds(columns.id);
+  const features = FORECAST_FEATURES.length;
+  const nullable = (v: number) => (Number.isFinite(v) ? v : null);
+  // One object per row in its final shape, written by JSON.stringify: faster than writing the
+  // numbers as text here (docs/performance.md).
+  const rows = new Array<Record<string, unknown>>(n);
+  for (let r = 0; r < n; r++) {
+    const row: Record<string, unknown> = { id: ids[r] };
+    const base = r * features;
+    for (let f = 0; f < features; f++) row[FORECAST_FEATURES[f]] = nullable(columns.features[base + f]);
+    if (!Number.isNaN(columns.y[r])) row.y = columns.y[r];
+    const k = columns.timeKind[r];
+    if (k === 1) row.t = new Date(columns.time[r]).toISOString().slice(0, 19);
+    else if (k === 2) row.t = columns.time[r];
+    row.result = results[r];
+    if (intervals) {
+      row.lo = nullable(intervals.lo[r]);
+      row.hi = nullable(intervals.hi[r]);
+      row.p_exceed = nullable(intervals.pExceed[r]);
+    }
+    rows[r] = row;
+  }
+  return { summary: summaryOf(results, run, check), json: new TextEncoder().encode(JSON.stringify(rows)) };
+}
+
+export function forecastSummary(rows: ForecastRow[], run: ForecastRun, check: Backtest | null = null) {
+  return summaryOf(
+    rows.map((row) => row.result ?? Number.NaN),
+    run,
+    check,
+  );
+}
+
+function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest | null) {
+  const { version, settings } = run;
+  let above = 0;
+  let max = -Infinity;
+  let sum = 0;
+  for (let i = 0; i < results.length; i++) {
+    const value = results[i];
+    if (value > settings.limit) above += 1;
+    if (value > max) max = value;
+    sum += value;
+  }
+  const count = results.length;
+  return {
+    rows: count,
+    above_limit: above,
+    max_result: count ? max : null,
+    mean_result: count ? sum / count : null,
+    level: settings.level,
+    limit: settings.limit,
+    warning: settings.warning,
+    calibration: calibrationSummary(run.calibration ?? undefined),
+    backtest: check,
+    model: {
+      method: version.method,
+      id: version.id,
+      version: version.version,
+      library: version.library,
+      library_version: version.library_version,
+      objective: version.objective,
+      file_name: version.file_name,
+      description: version.description,
+    },
+  };
+}

@@ -1,0 +1,297 @@
+// Forecast models (regres_methane): the default XGBoost and LightGBM files shipped in
+// forecast/default-models, and replacements an admin uploads. A model is parsed and test-predicted
+// before it is accepted; every version stays stored, so a calculation can always name the model
+// it used. Parsed models are cached per process by version id.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chooseEngine, loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
+import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
+import type { Actor, Deps } from "../context";
+import { recordChange } from "../audit";
+import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import type { ForecastModelVersion } from "../../ports";
+import { formatMegabytes } from "../files/uploads";
+
+/** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
+export { FORECAST_FEATURES };
+export const MAX_MODEL_BYTES = 20 * 1024 * 1024;
+
+const DEFAULT_FILES: Record<ForecastMethod, string> = {
+  xgboost: "methane-xgboost.json",
+  lightgbm: "methane-lightgbm.txt",
+};
+
+const DEFAULT_DESCRIPTION: Record<ForecastMethod, string> = {
+  xgboost: "Модель по умолчанию: XGBoost 1.7.4, 150 деревьев, RMSE на тестовой выборке 0,115 %",
+  lightgbm: "Модель по умолчанию: LightGBM 4.5.0, 150 деревьев, RMSE на тестовой выборке 0,112 %",
+};
+
+export function forecastMethod(value: unknown): ForecastMethod {
+  if (value === "xgboost" || value === "lightgbm") return value;
+  throw new Invalid("method: выберите метод xgboost или lightgbm");
+}
+
+const cache = new Map<string, Promise<GbdtModel>>();
+
+/** A model file as text, checked: parses, matches the method, uses only known data columns,
+ *  and predicts a finite number for a row of typical values and for a row of missing ones. */
+async function accept(method: ForecastMethod, text: string): Promise<{ parsed: ParsedModel; model: GbdtModel }> {
+  let parsed: ParsedModel;
+  try {
+    parsed = parseModel(text);
+  } catch (error) {
+    throw new Invalid(`file: файл не является поддерживаемой моделью: ${(error as Error).message}`);
+  }
+  if (parsed.library !== method) {
+    throw new Invalid(`file: это модель ${parsed.library}, а выбран метод ${method}`);
+  }
+  const unknown = parsed.featureNames.filter((f) => !(FORECAST_FEATURES as readonly string[]).includes(f));
+  if (unknown.length > 0) {
+    throw new Invalid(`file: модель использует признаки ${unknown.join(", ")}, которых нет в данных (${FORECAST_FEATURES.join(", ")})`);
+  }
+  const model = await loadModel(parsed);
+  const typical = [[1400, 1400, 35, 100, 0.5, 16000, 35], FORECAST_FEATURES.map(() => Number.NaN)];
+  const predictions = predict(model, typical, FORECAST_FEATURES);
+  if (![...predictions].every(Number.isFinite)) throw new Invalid("file: пробный прогноз модели дал нечисловой результат");
+  return { parsed, model };
+}
+
+function describe(parsed: ParsedModel) {
+  // The same choice loadModel makes for this file: QuickScorer or the tree walk, and why.
+  const choice = chooseEngine(parsed.forest);
+  return {
+    engine: choice.engine,
+    engine_reason: choice.reason,
+    library: parsed.library,
+    library_version: parsed.version,
+    objective: parsed.objective,
+    feature_names: parsed.featureNames,
+    num_trees: parsed.numTrees,
+  };
+}
+
+/** Registers the shipped default models as version 1 where a method has none yet. */
+export async function seedDefaultModels(deps: Deps): Promise<number> {
+  let written = 0;
+  for (const method of FORECAST_METHODS) {
+    if ((await deps.repos.forecastModels.list(method)).length > 0) continue;
+    const file = DEFAULT_FILES[method];
+    const text = readFileSync(fileURLToPath(new URL(`../../forecast/default-models/${file}`, import.meta.url)), "utf8");
+    const { parsed } = await accept(method, text);
+    const id = newId();
+    const blobKey = `models/${method}/${id}`;
+    await deps.blobs.put(blobKey, new TextEncoder().encode(text), "application/octet-stream");
+    await deps.repos.forecastModels.create({
+      method,
+      id,
+      version: 1,
+      ...describe(parsed),
+      blob_key: blobKey,
+      file_name: file,
+      description: DEFAULT_DESCRIPTION[method],
+      is_active: true,
+      uploaded_at: deps.clock.now().toISOString(),
+      uploaded_by: "system",
+    });
+    written += 1;
+  }
+  return written;
+}
+
+/** The platform's versions and the company's own (never another company's). */
+export async function listForecastModels(deps: Deps, method: ForecastMethod, company: string) {
+  return (await deps.repos.forecastModels.list(method)).filter((v) => v.company === undefined || v.company === company);
+}
+
+export async function getForecastModel(deps: Deps, method: ForecastMethod, id: string, company: string): Promise<ForecastModelVersion> {
+  const version = await deps.repos.forecastModels.get(method, id);
+  if (!version || (version.company !== undefined && version.company !== company)) throw new NotFound("Модель не найдена");
+  return version;
+}
+
+/** The model a company's forecasts of `method` run: its own active version when it chose one, else the platform's. */
+export async function activeModelVersion(deps: Deps, method: ForecastMethod, company: string): Promise<ForecastModelVersion> {
+  const versions = await deps.repos.forecastModels.list(method);
+  const own = versions.filter((v) => v.is_active && !v.archived && v.company === company).at(-1);
+  if (own) return own;
+  const active = versions.filter((v) => v.is_active && v.company === undefined).at(-1);
+  if (!active) throw new DomainError(409, `Для метода ${method} нет активной модели: обратитесь к администратору`);
+  return active;
+}
+
+export async function modelText(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<string> {
+  const blob = await deps.blobs.get(version.blob_key);
+  if (!blob) throw new NotFound(`Файл модели ${version.file_name} не найден`);
+  return new TextDecoder().decode(blob.body);
+}
+
+/** The runnable model of a stored version, parsed once per process. */
+export function runnableModel(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<GbdtModel> {
+  let loading = cache.get(version.id);
+  if (!loading) {
+    loading = modelText(deps, version).then((text) => loadModel(text));
+    loading.catch(() => cache.delete(version.id));
+    cache.set(version.id, loading);
+  }
+  return loading;
+}
+
+export function requireAdmin(actor: Actor) {
+  if (actor.role !== "admin") throw new Forbidden("Загружать и выбирать модели может только администратор");
+}
+
+export async function uploadForecastModel(
+  deps: Deps,
+  actor: Actor,
+  method: ForecastMethod,
+  file: { name: string; bytes: Uint8Array },
+  description: string,
+  activate: boolean,
+): Promise<ForecastModelVersion> {
+  requireAdmin(actor);
+  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, `Файл модели больше ${formatMegabytes(MAX_MODEL_BYTES)}`);
+  return storeModelVersion(deps, actor, method, { bytes: file.bytes, fileName: file.name, description, activate });
+}
+
+/** A model file checked (parsed, test-predicted) and stored as the method's next version: a
+ *  platform one, or the company's own with `company` (a trained model, with its `training`). */
+export async function storeModelVersion(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  actor: Pick<Actor, "id" | "email">,
+  method: ForecastMethod,
+  file: {
+    bytes: Uint8Array;
+    fileName: string;
+    description: string;
+    activate: boolean;
+    company?: string;
+    training?: ForecastModelVersion["training"];
+  },
+): Promise<ForecastModelVersion> {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
+  } catch {
+    throw new DomainError(415, "Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
+  }
+  const { parsed } = await accept(method, text);
+  const versions = await deps.repos.forecastModels.list(method);
+  const id = newId();
+  const blobKey = `models/${method}/${id}`;
+  await deps.blobs.put(blobKey, file.bytes, "application/octet-stream");
+  const model: ForecastModelVersion = {
+    method,
+    id,
+    version: (versions.at(-1)?.version ?? 0) + 1,
+    ...describe(parsed),
+    blob_key: blobKey,
+    file_name: file.fileName.slice(0, 255),
+    description: file.description.trim().slice(0, 500),
+    is_active: false,
+    uploaded_at: deps.clock.now().toISOString(),
+    uploaded_by: actor.email,
+    ...(file.company ? { company: file.company } : {}),
+    ...(file.training ? { training: file.training } : {}),
+  };
+  try {
+    await deps.repos.forecastModels.create(model);
+  } catch (error) {
+    await deps.blobs.delete(blobKey);
+    throw error;
+  }
+  const previous = file.activate ? versions.find((v) => v.is_active && v.company === file.company) : undefined;
+  if (file.activate) {
+    await deps.repos.forecastModels.activate(method, id);
+    model.is_active = true;
+  }
+  await recordChange(deps, actor, {
+    action: file.training ? "forecast_model.train" : "forecast_model.upload",
+    target_type: "forecast_model",
+    target_id: `${method}/${id}`,
+    target_label: modelLabel(model),
+    // Uploaded and activated at once: the model active before is what the change replaced.
+    before: previous ? modelView(previous) : null,
+    after: modelView(model),
+  });
+  return model;
+}
+
+export async function activateForecastModel(deps: Deps, actor: Actor, method: ForecastMethod, id: string) {
+  const chosen = await deps.repos.forecastModels.get(method, id);
+  // A company's own model is chosen by its own people; a platform model only by an administrator.
+  if (!chosen || (chosen.company !== undefined && chosen.company !== actor.company)) {
+    if (!chosen) requireAdmin(actor);
+    throw new NotFound("Модель не найдена");
+  }
+  if (chosen.company === undefined) requireAdmin(actor);
+  if (chosen.archived) throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+  const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active && v.company === chosen.company);
+  // Choosing the model already in use changes nothing, and logs nothing.
+  if (previous?.id === id) return chosen;
+  await deps.repos.forecastModels.activate(method, id);
+  const active = (await deps.repos.forecastModels.get(method, id))!;
+  await recordChange(deps, actor, {
+    action: "forecast_model.activate",
+    target_type: "forecast_model",
+    target_id: `${method}/${id}`,
+    target_label: modelLabel(active),
+    before: previous ? modelView(previous) : null,
+    after: modelView(active),
+  });
+  return active;
+}
+
+/** What a company's people change of its own version (PATCH v1/forecast_models/{method}/{id}/own/). */
+export interface OwnModelChange {
+  is_active?: boolean;
+  description?: string;
+  archived?: boolean;
+}
+
+/**
+ * A company's own (trained) version, changed by its people: used by the company's forecasts or not
+ * (then the platform's active model serves them), described (renamed), archived or restored. An
+ * archived version is never used: archiving the one in use returns the company to the platform's.
+ * A platform version or another company's is 404, for an admin too (the platform's are chosen by
+ * PATCH v1/forecast_models/{method}/{id}/). Recorded in the change log when anything changed.
+ */
+export async function changeOwnModel(
+  deps: Deps,
+  actor: Actor,
+  method: ForecastMethod,
+  id: string,
+  change: OwnModelChange,
+): Promise<ForecastModelVersion> {
+  const model = await deps.repos.forecastModels.get(method, id);
+  if (!model || model.company === undefined || model.company !== actor.company) throw new NotFound("Модель не найдена");
+  const archived = change.archived ?? model.archived ?? false;
+  if (change.is_active === true && archived) {
+    throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+  }
+  const description = change.description === undefined ? model.description : change.description.trim().slice(0, 500);
+  const isActive = archived ? false : (change.is_active ?? model.is_active);
+  if (description === model.description && archived === (model.archived ?? false) && isActive === model.is_active) return model;
+  // Chosen: the company's other versions stop serving (the repository's activate); the rest alone.
+  if (isActive && !model.is_active) await deps.repos.forecastModels.activate(method, id);
+  await deps.repos.forecastModels.update(method, id, { description, archived, is_active: isActive });
+  const changed = (await deps.repos.forecastModels.get(method, id))!;
+  await recordChange(deps, actor, {
+    action: "forecast_model.change",
+    target_type: "forecast_model",
+    target_id: `${method}/${id}`,
+    target_label: modelLabel(changed),
+    before: modelView(model),
+    after: modelView(changed),
+  });
+  return changed;
+}
+
+/** How the /admin change log names a model version, in the words of the models screen. */
+const modelLabel = (model: ForecastModelVersion) =>
+  `Модель прогноза ${FORECAST_METHOD_TITLES[model.method]}, версия ${model.version} (${model.file_name})`;
+
+export function modelView(model: ForecastModelVersion) {
+  const { blob_key: _key, ...visible } = model;
+  return visible;
+}

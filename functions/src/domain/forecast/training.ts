@@ -1,0 +1,375 @@
+// A company trains its own methane forecast model (docs/api.md, «Forecast models»): a history of
+// the forecast's data columns (Russian headers, as every upload) with the measured concentration y
+// and optionally the time t, trained by the core (wasm-core/src/gbdt/train.ts) into an XGBoost
+// model stored as a new version of the company's own, with the training's summary. The CPU work
+// (reading the file and training) is a job where the host runs training jobs (AWS: the job
+// function; the local host: a worker thread), as the heavy exports are (domain/export-jobs.ts), and
+// the client follows its state; elsewhere it runs inside the call.
+import {
+  MAX_TRAINING_ROWS,
+  trainModel,
+  trainParams,
+  TrainingCancelled,
+  TrainingInputError,
+  type TrainingData,
+  type RoundInfo,
+  type TrainParams,
+  type TrainResult,
+} from "@core/gbdt";
+import { createHash } from "node:crypto";
+import { timeValue } from "@core/gbdt/train-csv";
+import { REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@core/registry";
+import { parseTable, type ColumnSpec, type UploadedFile } from "../../files/tabular";
+import type { Actor, Deps, TrainedModelFile } from "../context";
+import { Invalid } from "../errors";
+import { heavyWork, ru, TooLarge } from "../heavy-work";
+import { exportJob } from "../export-jobs";
+import type { ExportJobState, TrainJobRequest } from "../../export/formats";
+import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./calibrating";
+import type { ForecastRow } from "./rows";
+import { forecastSpec } from "./forecast";
+import { FORECAST_FEATURES, storeModelVersion } from "./models";
+import type { ForecastModelVersion, ForecastModelTraining } from "../../ports";
+
+export { MAX_TRAINING_ROWS };
+
+/** The measured concentration the model learns, and the rows' time (validation takes the latest rows). */
+export const TARGET_LABEL = "Концентрация CH4 в исходящей струе лавы, факт";
+const TARGET_COLUMN: ColumnSpec = {
+  name: "y",
+  label: `${TARGET_LABEL}, %`,
+  required: true,
+  kind: "number",
+  headers: ["y", TARGET_LABEL, `${TARGET_LABEL}, %`, "Факт", "Концентрация метана, факт", "CH4 факт"].map(headerKey),
+  unit: "%",
+};
+const TIME_COLUMN: ColumnSpec = {
+  name: "t",
+  label: "Время",
+  required: false,
+  kind: "text",
+  headers: ["t", "Время", "Дата и время", "Дата", "Шаг"].map(headerKey),
+};
+
+/** The file's columns: every data column of the forecast (each optional here), y and t. */
+function trainingSpec() {
+  const forecast = forecastSpec();
+  return {
+    maxRows: MAX_TRAINING_ROWS,
+    columns: [...forecast.columns.map((c) => ({ ...c, required: false })), TARGET_COLUMN, TIME_COLUMN],
+  };
+}
+
+const FORECAST_DATA_COLUMNS = (REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[];
+const LABELS = new Map<string, string>(FORECAST_DATA_COLUMNS.map((c) => [c.name, c.label]));
+export const featureLabel = (feature: string) => LABELS.get(feature) ?? feature;
+
+/** What a model is trained on: the file's rows, with the features it has and the summary the version keeps. */
+export interface TrainingTable {
+  data: TrainingData;
+  /** The file's own header of each column used. */
+  headers: Record<string, string>;
+}
+
+export async function trainingTableFromFile(file: UploadedFile): Promise<TrainingTable> {
+  const table = await parseTable(file, trainingSpec());
+  const features = FORECAST_FEATURES.filter((f) => table.headers[f] !== undefined);
+  if (features.length === 0) {
+    throw new Invalid(`file: в файле нет ни одного столбца данных прогноза (${FORECAST_DATA_COLUMNS.map((c) => c.label).join("; ")})`);
+  }
+  const rows = new Float64Array(table.rows.length * features.length);
+  const y = new Float64Array(table.rows.length);
+  const hasTime = table.headers.t !== undefined;
+  const t = hasTime ? new Float64Array(table.rows.length) : null;
+  table.rows.forEach((row, r) => {
+    const where = (column: string) => `Лист «${table.sheet}», строка ${row.row}, столбец «${table.headers[column]}»`;
+    features.forEach((feature, f) => {
+      const value = row.values[feature];
+      rows[r * features.length + f] = typeof value === "number" ? value : Number.NaN;
+    });
+    const target = row.values.y;
+    if (typeof target !== "number") throw new Invalid(`${where("y")}: нужно измеренное значение концентрации`);
+    y[r] = target;
+    if (t) {
+      const cell = row.values.t;
+      const value = typeof cell === "number" ? cell : timeValue(String(cell ?? ""));
+      if (!Number.isFinite(value)) throw new Invalid(`${where("t")}: нужна дата и время («01.01.2025 10:20») или номер шага`);
+      t[r] = value;
+    }
+  });
+  return { data: { featureNames: features, rows, y, t }, headers: table.headers };
+}
+
+/** The summary a trained version keeps: rows, period, ranges of the data; errors and importance. */
+export function trainingSummary(table: TrainingTable, result: TrainResult, timeIsDate: boolean): ForecastModelTraining {
+  const { data } = table;
+  const width = data.featureNames.length;
+  const ranges = data.featureNames.map((feature, f) => {
+    let min = Infinity;
+    let max = -Infinity;
+    let missing = 0;
+    for (let r = 0; r < data.y.length; r++) {
+      const v = data.rows[r * width + f];
+      if (Number.isNaN(v)) missing += 1;
+      else {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+    }
+    return {
+      feature,
+      label: featureLabel(feature),
+      min: missing === data.y.length ? null : min,
+      max: missing === data.y.length ? null : max,
+      missing,
+    };
+  });
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (const v of data.y) {
+    min = Math.min(min, v);
+    max = Math.max(max, v);
+    sum += v;
+  }
+  let period: ForecastModelTraining["period"] = null;
+  if (data.t) {
+    const from = Math.min(...data.t);
+    const to = Math.max(...data.t);
+    period = timeIsDate ? { from: new Date(from).toISOString(), to: new Date(to).toISOString() } : { from, to };
+  }
+  // At most 300 points of the curve: every round up to 300, else evenly spaced ones and the last.
+  const step = Math.max(1, Math.ceil(result.rounds.length / 300));
+  const rounds = result.rounds.filter((_, i) => i % step === 0 || i === result.rounds.length - 1);
+  return {
+    rows: data.y.length,
+    train_rows: result.train_rows,
+    valid_rows: result.validation_rows.length,
+    validation: data.t ? "time" : "random",
+    period,
+    ranges,
+    target: { min, max, mean: sum / data.y.length },
+    params: { ...result.params },
+    rounds: rounds.map((r) => ({ round: r.round, train_rmse: r.train_rmse, valid_rmse: r.valid_rmse })),
+    rounds_trained: result.rounds.length,
+    num_trees: result.num_trees,
+    train_rmse: result.train_rmse,
+    valid_rmse: result.valid_rmse,
+    importance: result.importance.map((i) => ({
+      feature: i.feature,
+      label: featureLabel(i.feature),
+      share: i.share,
+      gain: i.gain,
+      splits: i.splits,
+    })),
+    seconds: result.seconds,
+  };
+}
+
+const FEATURE_NULLS = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, null])) as Record<ForecastFeature, null>;
+
+export async function trainFromFile(
+  file: UploadedFile,
+  params: TrainParams,
+  options: { onRound?: (info: RoundInfo) => void; signal?: AbortSignal } = {},
+): Promise<TrainedModelFile> {
+  const table = await trainingTableFromFile(file);
+  const timeIsDate = table.data.t?.some((v) => v > 1e11) ?? false;
+  let result: TrainResult;
+  try {
+    result = await trainModel(table.data, params, { attributes: { trained_by: "fugitive-emissions-platform" }, ...options });
+  } catch (error) {
+    if (error instanceof TrainingInputError) throw new Invalid(`file: ${error.message}`);
+    if (error instanceof TrainingCancelled) throw new TooLarge(TRAINING_TOO_LONG);
+    throw error;
+  }
+  const { data } = table;
+  const width = data.featureNames.length;
+  const validation = result.validation_rows.map((r, k) => {
+    const row: ForecastRow = { id: k + 1, ...FEATURE_NULLS, y: data.y[r] };
+    data.featureNames.forEach((feature, f) => {
+      const value = data.rows[r * width + f];
+      row[feature as ForecastFeature] = Number.isNaN(value) ? null : value;
+    });
+    if (data.t) row.t = timeIsDate ? new Date(data.t[r]).toISOString() : data.t[r];
+    return row;
+  });
+  return { json: result.json, training: trainingSummary(table, result, timeIsDate), validation };
+}
+
+/** Parameters from the form's `params` (a JSON object by XGBoost's names), checked. */
+export function trainingParams(raw: unknown): TrainParams {
+  let input: unknown = {};
+  if (typeof raw === "string" && raw.trim() !== "") {
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      throw new Invalid("params: ожидается объект JSON с параметрами обучения");
+    }
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    throw new Invalid("params: ожидается объект JSON с параметрами обучения");
+  try {
+    return trainParams(input as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof TrainingInputError) throw new Invalid(`params.${error.message}`);
+    throw error;
+  }
+}
+
+const TRAINING_TOO_LONG = "Обучение не уложилось в отведенное время: уменьшите число деревьев (n_estimators) или строк в файле истории";
+
+/** Where a training job's history waits for the job (the exports bucket in AWS, expired by its
+ *  lifecycle rule with the job's state if the job never ran; the job deletes it when it ends). */
+export const trainingFileKey = (company: string, job: string) => `training/${company}/${job}`;
+
+/** A trained model stored as the next version of the actor's company, with its training summary,
+ *  and calibrated for the company on its validation rows. */
+async function storeTrained(
+  deps: TrainingDeps,
+  actor: Actor,
+  fileName: string,
+  trained: TrainedModelFile,
+  description: string,
+  activate: boolean,
+): Promise<ForecastModelVersion> {
+  const name = `${fileName.replace(/\.[^.]*$/, "").slice(0, 200) || "history"}.model.json`;
+  const model = await storeModelVersion(deps, actor, "xgboost", {
+    bytes: new TextEncoder().encode(trained.json),
+    fileName: name,
+    description: description.trim().slice(0, 500) || `Обучена на ${ru(trained.training.rows)} строках`,
+    activate,
+    company: actor.company,
+    training: trained.training,
+  });
+  // The validation rows, unseen by the trees, calibrate the model's intervals for the company.
+  if (trained.validation.length >= MIN_CALIBRATION_ROWS) {
+    await calibrateOnRows(deps, actor, model, trained.validation, "company", fileName);
+  }
+  return model;
+}
+
+/** What a training job reaches: the table and the blob store (no configuration, no other worker). */
+export type TrainingDeps = Pick<Deps, "repos" | "blobs" | "clock">;
+
+/**
+ * Trains a model on the uploaded history and stores it as a new version of the actor's company
+ * (used by the company's forecasts when `activate`), inside the call: the host runs no training
+ * jobs. Nothing is stored when the file or the parameters are refused.
+ */
+export async function trainForecastModel(
+  deps: Deps,
+  actor: Actor,
+  file: UploadedFile,
+  params: TrainParams,
+  description: string,
+  activate: boolean,
+): Promise<ForecastModelVersion> {
+  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  // Training is heavy work: it takes a slot of the user's and the company's budget.
+  const trained = await heavyWork(deps, actor, () => trainFromFile(file, params));
+  return storeTrained(deps, actor, file.name, trained, description, activate);
+}
+
+/** Whether the host trains as a job (AWS: the job function; the local host: a worker thread). */
+export const trainsAsJob = (deps: Pick<Deps, "spreadsheets">) =>
+  deps.spreadsheets.jobsOf?.includes("train") === true && deps.spreadsheets.trainModel !== undefined;
+
+/**
+ * Starts the training as a job, as the exports near their bounds run (domain/export-jobs.ts): the
+ * job holds a heavy-work slot of the user's and the company's budget until it ends (429 when none
+ * is left), the history waits under training/ for the job, and the same history with the same
+ * parameters sent again while its job is queued or running is that job. The answer is the queued
+ * job; its state (v1/export_jobs/{id}/) names the stored model once done.
+ */
+export async function startTrainingJob(
+  deps: Pick<Deps, "repos" | "blobs" | "spreadsheets">,
+  actor: Actor,
+  file: UploadedFile,
+  params: TrainParams,
+  description: string,
+  activate: boolean,
+): Promise<ExportJobState> {
+  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  const trainModel = deps.spreadsheets.trainModel;
+  if (!trainModel) throw new Error("training job: the host runs no training jobs");
+  const sha256 = createHash("sha256").update(file.bytes).digest("base64url");
+  const fileName = file.name.slice(0, 255);
+  const wanted = { ...params } as unknown as Record<string, number | string>;
+  return exportJob(
+    deps,
+    actor,
+    { op: "train", sha256, file_name: fileName, params: wanted, description: description.slice(0, 500), activate },
+    async (ticket) => {
+      const key = trainingFileKey(actor.company, ticket.id);
+      await deps.blobs.put(key, file.bytes, "application/octet-stream");
+      try {
+        return await trainModel(
+          {
+            op: "train",
+            actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+            key,
+            file_name: fileName,
+            params: wanted,
+            description: description.slice(0, 500),
+            activate,
+          },
+          ticket,
+        );
+      } catch (error) {
+        await deps.blobs.delete(key).catch(() => {});
+        throw error;
+      }
+    },
+  );
+}
+
+/**
+ * The training job itself (adapters/spreadsheets/jobs.ts, in the job function or a local thread):
+ * reads the history the API stored, trains (telling `progress` the share of rounds done), stores
+ * the model as the company's own version and deletes the history, whatever the outcome. A refused
+ * file fails the job with its Russian message; nothing is stored then.
+ */
+export async function runTrainingJob(
+  deps: TrainingDeps,
+  request: TrainJobRequest,
+  progress: (done: number) => void,
+  /** The training is stopped after this long (the job's time less what storing the model takes). */
+  budgetMs: number,
+): Promise<ForecastModelVersion> {
+  const actor: Actor = request.actor;
+  // A key of another company's area is a fault between the functions, never a file to read.
+  if (!request.key.startsWith(trainingFileKey(actor.company, ""))) throw new Error("training job: the history is not the company's");
+  try {
+    const stored = await deps.blobs.get(request.key);
+    if (!stored) throw new Invalid("file: файл истории не найден: загрузите его снова");
+    const bytes = stored.body;
+    const params = trainingParamsOf(request.params);
+    // Checked between rounds, the signal also lets the job's progress be written as it trains.
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(), budgetMs);
+    let trained: TrainedModelFile;
+    try {
+      trained = await trainFromFile({ name: request.file_name, bytes }, params, {
+        onRound: (info) => progress(info.round / info.rounds),
+        signal: budget.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    return await storeTrained(deps, actor, request.file_name, trained, request.description, request.activate);
+  } finally {
+    await deps.blobs.delete(request.key).catch(() => {});
+  }
+}
+
+function trainingParamsOf(raw: Record<string, number | string>): TrainParams {
+  try {
+    return trainParams(raw);
+  } catch (error) {
+    if (error instanceof TrainingInputError) throw new Invalid(`params.${error.message}`);
+    throw error;
+  }
+}
+
+export type { ForecastFeature };
