@@ -5,7 +5,7 @@
 import type { CalculationView, Company, Dictionary, MediaStatus, Project, SignedInUser } from "@server/contract";
 import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
-import { seededEffectiveFrom, toEntry } from "@server/domain/dictionaries";
+import { seededEffectiveFrom, toEntry } from "@server/domain/reference/dictionaries";
 
 export const COMPANY_ID = "company-1";
 

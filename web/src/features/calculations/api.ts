@@ -334,7 +334,7 @@ export function useForecastModels() {
   });
 }
 
-/** The version a new forecast of the company runs, as the server chooses it (domain/forecast-models.ts,
+/** The version a new forecast of the company runs, as the server chooses it (domain/forecast/models.ts,
  *  activeModelVersion): the company's own chosen one (never an archived one), else the platform's. */
 export function activeModel(models: ForecastModels | undefined, method: ForecastMethod): ForecastModelVersion | undefined {
   const versions = models?.results.find((r) => r.method === method)?.versions ?? [];

@@ -178,7 +178,7 @@ describe("the live preview", () => {
     const state = typedState(golden.slice(0, 5));
     const inputs = previewInputs(state.rows);
     const preview = predict(model, inputs.matrix, FORECAST_FEATURES);
-    // The server (domain/forecast.ts) parses the body and builds its matrix with `?? NaN`.
+    // The server (domain/forecast/forecast.ts) parses the body and builds its matrix with `?? NaN`.
     const sent = JSON.parse(JSON.stringify(createRequest(state, "p1"))) as { body: { data: Record<string, number | null>[] } };
     const matrix = new Float64Array(sent.body.data.flatMap((row) => FORECAST_FEATURES.map((f) => row[f] ?? Number.NaN)));
     expect(Array.from(predict(model, matrix, FORECAST_FEATURES))).toEqual(Array.from(preview));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
-import { toEntry } from "@server/domain/dictionaries";
+import { toEntry } from "@server/domain/reference/dictionaries";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { CATEGORIES, coefficientLabel, typeTitle } from "./categories";
 import { coefficientTable } from "./coefficients";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api, typedClient, type ListPage } from "../../api/client";
 import type { DocumentView } from "@server/contract";
 
-/** The server's view of a document (functions/src/domain/documents.ts). */
+/** The server's view of a document (functions/src/domain/reference/documents.ts). */
 export type NormativeDocument = DocumentView;
 
 /** v1/documents/, typed from the server's route declarations (functions/src/contract/routes/documents.ts). */
