@@ -48,3 +48,41 @@ describe("changes against the previous version", () => {
     });
   });
 });
+
+describe("one facility of an approved version (D40)", () => {
+  it("nets each line by what the version's netting took off its calculations, so the lines add up to the facility's total", async () => {
+    const { scopedState } = await import("./versions");
+    const row = (id: string, facility: string, ch4: number, off: number) => ({
+      id,
+      facility,
+      counted: true,
+      ipcc_code: "1.B.1.a.i.1",
+      gases: [{ gas: "CH4", t: ch4, t_co2e: ch4 * 25 }],
+      ...(off > 0 ? { netting: [{ gas: "CH4", t: off, t_co2e: off * 25 }] } : {}),
+    });
+    const state = {
+      total_t_co2e: (40_053.2 - 13_880 + 100) * 25,
+      categories: [
+        {
+          category: 3,
+          ipcc_code: "1.B.1.a.i.1",
+          gas: "CH4",
+          t: 40_053.2 - 13_880 + 100,
+          t_co2e: 0,
+          calculations: ["shaft", "drain", "other"],
+        },
+      ],
+      facilities: [
+        { id: "mine", name: "Шахта", t_co2e: (40_053.2 - 13_880) * 25 },
+        { id: "pit", name: "Разрез", t_co2e: 100 * 25 },
+      ],
+      calculations: [row("shaft", "mine", 26_173.2, 0), row("drain", "mine", 13_880, 13_880), row("other", "pit", 100, 0)],
+      checks: [],
+    } as unknown as InventoryState;
+    const mine = scopedState(state, "mine");
+    expect(mine.categories).toHaveLength(1);
+    expect(mine.categories[0].t).toBeCloseTo(26_173.2, 9);
+    expect(mine.categories.reduce((sum, line) => sum + line.t_co2e, 0)).toBeCloseTo(mine.total_t_co2e, 6);
+    expect(mine.categories[0].calculations).toEqual(["shaft", "drain"]);
+  });
+});

@@ -154,6 +154,8 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+const round9 = (value: number) => Math.round(value * 1e9) / 1e9;
+
 export const sha256Of = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 const lineTotal = (line: SnapshotLine) => (line.counted ? line.gases.reduce((sum, g) => sum + g.t_co2e, 0) : 0);
@@ -329,16 +331,25 @@ export async function getVersionText(deps: Deps, actor: Actor, year: number, ver
 }
 
 /** The snapshot's inventory of one facility (or the whole company): lines, rows and totals of
- *  that facility only, recomputed from the stored lines; the threshold stays the company's (D21). */
+ *  that facility only, recomputed from the stored lines, each net of what the version's netting
+ *  took off it (D26, D40), so the facility's lines add up to its total; the threshold stays the
+ *  company's (D21). */
 export function scopedState(state: InventoryState, facilityId: string | undefined): InventoryState {
   if (!facilityId) return state;
   const calculations = state.calculations.filter((c) => c.facility === facilityId);
   const ids = new Set(calculations.map((c) => c.id));
   const categories = state.categories.flatMap((row) => {
-    const own = calculations.filter((c) => c.counted && row.calculations.includes(c.id));
-    const gases = own.flatMap((c) => c.gases.filter((g) => g.gas === row.gas && c.ipcc_code === row.ipcc_code));
+    const own = calculations.filter((c) => c.counted && row.calculations.includes(c.id) && c.ipcc_code === row.ipcc_code);
+    const gases = own.flatMap((c) =>
+      c.gases
+        .filter((g) => g.gas === row.gas)
+        .map((g) => {
+          const off = c.netting?.find((n) => n.gas === g.gas);
+          return { t: g.t - (off?.t ?? 0), t_co2e: g.t_co2e - (off?.t_co2e ?? 0) };
+        }),
+    );
     if (gases.length === 0) return [];
-    const sum = (key: "t" | "t_co2e") => gases.reduce((total, g) => total + g[key], 0);
+    const sum = (key: "t" | "t_co2e") => round9(gases.reduce((total, g) => total + g[key], 0));
     return [{ ...row, t: sum("t"), t_co2e: sum("t_co2e"), calculations: own.map((c) => c.id) }];
   });
   const facilities = state.facilities.filter((f) => f.id === facilityId);
