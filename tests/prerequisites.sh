@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The Debian programs the tests drive, for the tiers named as arguments (all four when none is): the unit tier checks
-# the models the core trains with the real XGBoost (python3-xgboost), the browser tier needs Chromium, the integration
-# tier reads exports back with LibreOffice (xls) and pdftotext (the report's PDF), and both render Cyrillic with DejaVu.
+# The Debian programs the tests drive, for the tiers named as arguments (all four when none is): the unit tier needs
+# none, the browser tier needs Chromium, the integration tier checks the models the core trains with the real XGBoost
+# (python3-xgboost) and reads exports back with LibreOffice (xls) and pdftotext (the report's PDF), and both render
+# Cyrillic with DejaVu.
 # Missing ones are installed when this user can run apt-get; otherwise the run stops here with the
 # one command to run, so a missing program never turns into skipped tests. `.ci/run` calls it too.
 set -euo pipefail
@@ -11,13 +12,11 @@ tiers=("$@")
 wants() { local tier; for tier in "${tiers[@]}"; do [ "$tier" = "$1" ] && return 0; done; return 1; }
 
 need=()
-if wants unit; then
-  /usr/bin/python3 -c "import xgboost" >/dev/null 2>&1 || need+=(python3-xgboost)
-fi
 if wants e2e; then
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
 fi
 if wants integration; then
+  /usr/bin/python3 -c "import xgboost" >/dev/null 2>&1 || need+=(python3-xgboost)
   [ -x /usr/bin/soffice ] || [ -x /usr/bin/libreoffice ] || need+=(libreoffice-calc-nogui)
   command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 fi

@@ -15,6 +15,7 @@ export function missingPrograms(tier: string): string[] {
   if (tier === "integration") {
     if (!LIBREOFFICE) missing.push("libreoffice-calc-nogui");
     if (spawnSync("pdftotext", ["-v"]).status !== 0) missing.push("poppler-utils");
+    if (spawnSync("/usr/bin/python3", ["-c", "import xgboost"]).status !== 0) missing.push("python3-xgboost");
   }
   if ((tier === "e2e" || tier === "integration") && !existsSync(FONT)) missing.push("fonts-dejavu-core");
   return missing;

@@ -1,14 +1,14 @@
-// The browser entry (browser.ts) in headless Chromium: bundled with esbuild for the browser platform
+// The GBDT core's browser entry (wasm-core/src/gbdt/browser.ts) in headless Chromium: bundled with esbuild for the browser platform
 // (so a Node import would fail the build), served with the built gbdt.wasm and both default models
 // from a throwaway server on 127.0.0.1. The page must reproduce the golden predictions exactly.
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveTestPage, type TestPage } from "../../../tests/support/test-page";
-import { launchBrowser } from "../../../tests/support/browser";
-import { readCsvWithColumn, readText, modelFixture } from "./test-fixtures";
+import { serveTestPage, type TestPage } from "../support/test-page";
+import { workerBrowser } from "../support/browser";
+import { readCsvWithColumn, readText, modelFixture } from "@core/gbdt/test-fixtures";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
+const gbdtSources = fileURLToPath(new URL("../../wasm-core/src/gbdt/", import.meta.url));
 const features = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"];
 
 // JSON cannot carry NaN, so the rows travel as the CSV text and are read in the page.
@@ -31,13 +31,13 @@ run().then((result) => { window.__result = result; }, (error) => { window.__resu
 
 describe("GBDT inference in Chromium", () => {
   let testPage: TestPage;
-  let browser: Browser;
+  let context: BrowserContext;
   let origin = "";
 
   beforeAll(async () => {
     testPage = await serveTestPage({
       script: PAGE_SCRIPT,
-      resolveDir: here,
+      resolveDir: gbdtSources,
       wasm: "gbdt",
       files: {
         "/xgboost": ["application/json", readText(modelFixture("methane-xgboost.json"))],
@@ -46,16 +46,17 @@ describe("GBDT inference in Chromium", () => {
       },
     });
     origin = testPage.origin;
-    browser = await launchBrowser();
+    // A context of its own in the worker's Chromium.
+    context = await (await workerBrowser()).newContext();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
     await testPage?.close();
   });
 
   it("reproduces the golden predictions of both default models bit for bit, on the QuickScorer engine", async () => {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     await page.goto(origin);
     await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, null, {
       timeout: 30_000,
