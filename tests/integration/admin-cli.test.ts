@@ -43,6 +43,7 @@ describe("admin command", () => {
       "create-user",
       "--company",
       "ООО Шахта",
+      "--new-company",
       "--email",
       "admin@example.ru",
       "--password",
@@ -53,6 +54,22 @@ describe("admin command", () => {
     expect(created.status, created.stderr).toBe(0);
     const listed = await admin(["list-users", "--company", "ООО Шахта"]);
     expect(listed.stdout).toContain("admin@example.ru");
+    // A misspelt company makes none: it is refused with the names there are.
+    const typo = await admin(["create-user", "--company", "ООО Шахтa", "--email", "typo@example.ru", "--password", "пароль-надежный"]);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain("компания «ООО Шахтa» не найдена (есть: «ООО Шахта»); новую создает --new-company");
+    const twice = await admin([
+      "create-user",
+      "--company",
+      "ООО Шахта",
+      "--new-company",
+      "--email",
+      "b@example.ru",
+      "--password",
+      "пароль-надежный",
+    ]);
+    expect(twice.stderr).toContain("--new-company: компания «ООО Шахта» уже есть");
+    expect((await admin(["list-users"])).stdout).not.toMatch(/typo@|b@example|Шахтa/);
 
     const storage = await openSharedStorage(dataDir);
     const trail = await storage.repos.auditTrail.day(new Date().toISOString().slice(0, 10));

@@ -70,6 +70,7 @@ async function ownCompany(): Promise<string> {
       "create-user",
       "--company",
       `Нагрузка ${companies} ${Date.now()}`,
+      "--new-company",
       "--email",
       email,
       "--password",

@@ -26,7 +26,8 @@ const USAGE = `Использование: npm run admin -- <команда> [п
 
   create-company --name NAME [--email E] [--ogrn N] [--okved C] [--region R] [--address A]
   create-user    --company NAME --email E --password P [--first-name F] [--last-name L] [--role staff|reviewer|admin]
-                 (компания создается, если ее еще нет)
+                 [--new-company]  (компании с таким названием еще нет: создать ее; без этого
+                 параметра неизвестное название — ошибка, чтобы опечатка не создала компанию)
   list-users     [--company NAME]
   set-password   --email E --password P
   set-role       --email E --role staff|reviewer|admin
@@ -58,6 +59,7 @@ const options = {
   password: { type: "string" },
   "first-name": { type: "string" },
   "last-name": { type: "string" },
+  "new-company": { type: "boolean" },
   role: { type: "string" },
   ogrn: { type: "string" },
   okved: { type: "string" },
@@ -110,7 +112,13 @@ async function run(
       const companyName = required(args.company, "company");
       const role = (args.role ?? "staff") as Role;
       if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
-      const company = (await deps.repos.companies.findByName(companyName)) ?? (await createCompany(deps, { name: companyName }));
+      const found = await deps.repos.companies.findByName(companyName);
+      if (found && args["new-company"]) throw new UsageError(`--new-company: компания «${found.name}» уже есть`);
+      if (!found && !args["new-company"]) {
+        const names = (await deps.repos.companies.list()).map((c) => `«${c.name}»`).sort();
+        throw new UsageError(`компания «${companyName}» не найдена (есть: ${names.join(", ") || "ни одной"}); новую создает --new-company`);
+      }
+      const company = found ?? (await createCompany(deps, { name: companyName }));
       const user = await createUser(deps, {
         companyId: company.id,
         email: required(args.email, "email"),
