@@ -4,7 +4,7 @@
 // npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { startLocalServer } from "./local/server";
-import { demoLoginFromEnv } from "./seed";
+import { demoLoginFromEnv, startBanner, usersByCompany } from "./seed";
 
 const dataDir = dataDirFromEnv();
 const demo = demoLoginFromEnv();
@@ -41,9 +41,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const server = await starting;
 if (!stopping) {
-  console.log(`\nЦифровая платформа расчета неорганизованных выбросов`);
-  console.log(`  URL:    ${server.url}`);
-  console.log(`  Логин:  ${demo.email}`);
-  console.log(`  Пароль: ${demo.password}`);
-  console.log(`  Данные: ${dataDir}\n`);
+  const users = await usersByCompany(server.deps);
+  console.log(startBanner(server.url, dataDir, demo, server.firstStart, users).join("\n"));
 }

@@ -1,5 +1,7 @@
-// First-start seeding of the local installation: the demo company and its user, and for `npm start`
-// their last reporting year.
+// First-start seeding of the local installation: in a new data folder, the demo company and its
+// user (and for `npm start` their last reporting year), or the company LOCAL_COMPANY names and its
+// first user. A folder that holds a company already is its owner's: nothing is added to it.
+import { randomBytes } from "node:crypto";
 import type { Deps } from "./domain/context";
 import { createCompany, createUser } from "./domain/company/users";
 import { seedDemoYear } from "./demo-year";
@@ -14,39 +16,96 @@ export const DEMO_COMPANY = {
   postal_address: "650000, Кемеровская область — Кузбасс, г. Кемерово, ул. Шахтерская, д. 1",
 };
 
+/** The demo user's name: the one the demo year's requisites name as the person responsible. */
+const DEMO_PERSON = { first_name: "Иван", last_name: "Петров" };
+
 export interface DemoLogin {
   email: string;
-  password: string;
+  /** Unset with `company`: the first start makes one up and prints it once. */
+  password?: string;
   /** Set: the first start makes an empty company of this name for the user instead of the demo
    *  company with its year (`LOCAL_COMPANY`, README «Starting with your own company»). */
   company?: string;
+  first_name?: string;
+  last_name?: string;
 }
 
 export function demoLoginFromEnv(env: NodeJS.ProcessEnv = process.env): DemoLogin {
   const company = env.LOCAL_COMPANY?.trim();
+  const password = env.LOCAL_DEMO_PASSWORD || (company ? undefined : "demo-password");
+  const first = env.LOCAL_FIRST_NAME?.trim();
+  const last = env.LOCAL_LAST_NAME?.trim();
   return {
     email: env.LOCAL_DEMO_EMAIL || "demo@example.com",
-    password: env.LOCAL_DEMO_PASSWORD || "demo-password",
+    ...(password ? { password } : {}),
     ...(company ? { company } : {}),
+    ...(first ? { first_name: first } : {}),
+    ...(last ? { last_name: last } : {}),
   };
 }
 
-/** Idempotent: creates the demo company and user only when they are missing, and with `year` the
- *  company's last reporting year along with them (a user's later edits are never overwritten).
- *  With `login.company` the user's company is an empty one of that name: no requisites, no year. */
-export async function seedDemo(deps: Deps, login: DemoLogin, options: { year?: boolean } = {}): Promise<{ created: boolean }> {
-  if (await deps.repos.users.findByEmail(login.email)) return { created: false };
+/** What a first start made: the company, its user and the password, which is printed this once. */
+export interface FirstStart {
+  company: string;
+  email: string;
+  password: string;
+}
+
+/** Only in a data folder that holds no company: the demo company and its user (with `year` their
+ *  last reporting year), or with `login.company` an empty company of that name and its first user
+ *  (no requisites, no year). A folder that holds a company is left as it is, whatever `login`
+ *  says: a restart never adds a company or a user. */
+export async function seedFirstStart(deps: Deps, login: DemoLogin, options: { year?: boolean } = {}): Promise<FirstStart | undefined> {
+  if ((await deps.repos.companies.list()).length > 0) return undefined;
   const own = login.company;
-  const company = own
-    ? ((await deps.repos.companies.findByName(own)) ?? (await createCompany(deps, { name: own })))
-    : ((await deps.repos.companies.findByName(DEMO_COMPANY.name)) ?? (await createCompany(deps, DEMO_COMPANY)));
+  // Made up here (not a known default) when the owner named the company but no password.
+  const password = login.password ?? randomBytes(12).toString("base64url");
+  const company = await createCompany(deps, own ? { name: own } : DEMO_COMPANY);
   const user = await createUser(deps, {
     companyId: company.id,
     email: login.email,
-    password: login.password,
-    first_name: "Иван",
-    last_name: "Петров",
+    password,
+    first_name: login.first_name ?? (own ? undefined : DEMO_PERSON.first_name),
+    last_name: login.last_name ?? (own ? undefined : DEMO_PERSON.last_name),
   });
   if (options.year && !own) await seedDemoYear(deps, user);
-  return { created: true };
+  return { company: company.name, email: user.email, password };
+}
+
+/** Each company of the installation with its users' e-mails, for the start banner. */
+export async function usersByCompany(deps: Deps): Promise<Array<{ company: string; emails: string[] }>> {
+  const companies = await deps.repos.companies.list();
+  const listed = await Promise.all(
+    companies.map(async (c) => ({ company: c.name, emails: (await deps.repos.users.listByCompany(c.id)).map((u) => u.email).sort() })),
+  );
+  return listed.sort((a, b) => a.company.localeCompare(b.company, "ru"));
+}
+
+/** The lines `npm start` prints once the server is up: the URL, the data folder and who may sign
+ *  in; a password only when this start has just created it. */
+export function startBanner(
+  url: string,
+  dataDir: string,
+  login: DemoLogin,
+  firstStart: FirstStart | undefined,
+  users: Array<{ company: string; emails: string[] }>,
+): string[] {
+  const lines = ["", "Цифровая платформа расчета неорганизованных выбросов", `  URL:    ${url}`, `  Данные: ${dataDir}`];
+  if (!firstStart && login.company && !users.some((u) => u.company === login.company)) {
+    lines.push(`  LOCAL_COMPANY не применен: папка данных уже занята, компания создается только в новой папке`);
+  }
+  if (firstStart) {
+    lines.push(
+      `  Создана компания «${firstStart.company}» и ее пользователь:`,
+      `  Логин:  ${firstStart.email}`,
+      `  Пароль: ${firstStart.password}`,
+      "  (пароль показан один раз: смените его в профиле после входа)",
+    );
+  } else if (users.length === 0) {
+    lines.push("  Пользователей нет: npm run admin -- create-user --company … --new-company --email … --password …");
+  } else {
+    lines.push("  Пользователи:");
+    for (const { company, emails } of users) lines.push(`    ${company}: ${emails.length > 0 ? emails.join(", ") : "—"}`);
+  }
+  return [...lines, ""];
 }

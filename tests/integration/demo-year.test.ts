@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { DEMO, accessToken } from "../support/server";
-import { demoLoginFromEnv } from "@server/seed";
+import { demoLoginFromEnv, startBanner, usersByCompany } from "@server/seed";
 import type { InventorySummary } from "../support/inventory";
 
 const dataDir = mkdtempSync(join(tmpdir(), "demo-year-"));
@@ -30,6 +30,7 @@ describe("the demo company's year on the first `npm start`", () => {
   it("is an inventory of two sites that counts, balances and checks clean, with the requisites the passport prints", async () => {
     server = await start();
     await server.settled();
+    expect(server.firstStart).toEqual({ company: "Демо-компания", ...DEMO });
     const token = await accessToken(server.url, DEMO);
     const inventory = await get<InventorySummary>(`v1/inventory/?year=${year}`, token);
     expect(inventory.facilities.map((f) => f.name).sort()).toEqual(["Разрез «Демонстрационный»", "Шахта «Демонстрационная»"]);
@@ -71,6 +72,7 @@ describe("the demo company's year on the first `npm start`", () => {
     const before = await get<{ count: number }>("v1/projects/", token);
     await server!.close();
     server = await start();
+    expect(server.firstStart).toBeUndefined();
     const again = await accessToken(server.url, DEMO);
     expect((await get<{ count: number }>("v1/projects/", again)).count).toBe(before.count);
     expect(before.count).toBe(2);
@@ -84,19 +86,69 @@ describe("a first start with LOCAL_COMPANY: the user's own empty company", () =>
     await own?.close();
     rmSync(emptyDir, { recursive: true, force: true });
   });
+  const env = {
+    LOCAL_COMPANY: "  ООО «Моя шахта» ",
+    LOCAL_DEMO_EMAIL: "me@mine.example",
+    LOCAL_FIRST_NAME: "Ольга",
+    LOCAL_LAST_NAME: "Кузнецова",
+  };
 
-  it("is named as set, has no requisites, projects or year of the demo, and the inventory of last year is empty", async () => {
-    const login = demoLoginFromEnv({ LOCAL_COMPANY: "  ООО «Моя шахта» ", LOCAL_DEMO_EMAIL: "me@mine.example" });
-    expect(login).toEqual({ email: "me@mine.example", password: "demo-password", company: "ООО «Моя шахта»" });
-    expect(demoLoginFromEnv({ LOCAL_COMPANY: "  " }).company).toBeUndefined();
+  it("is named as set, its user named as set with a password made up and printed once, no requisites, projects or year of the demo", async () => {
+    const login = demoLoginFromEnv(env);
+    expect(login).toEqual({ email: "me@mine.example", company: "ООО «Моя шахта»", first_name: "Ольга", last_name: "Кузнецова" });
+    expect(demoLoginFromEnv({ LOCAL_COMPANY: "  " })).toEqual(DEMO);
     own = await startLocalServer({ dataDir: emptyDir, port: 0, demo: login, demoYear: true });
     await own.settled();
-    const token = await accessToken(own.url, login);
+    const made = own.firstStart!;
+    expect(made).toMatchObject({ company: "ООО «Моя шахта»", email: "me@mine.example" });
+    expect(made.password).toMatch(/^[\w-]{16}$/);
+    const banner = startBanner(own.url, emptyDir, login, made, await usersByCompany(own.deps)).join("\n");
+    expect(banner).toContain(`Пароль: ${made.password}`);
+    const token = await accessToken(own.url, { email: made.email, password: made.password });
     const res = await fetch(`${own.url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${token}` } });
-    const me = (await res.json()) as { company: Record<string, string> };
+    const me = (await res.json()) as { first_name: string; last_name: string; company: Record<string, string> };
+    expect(me).toMatchObject({ first_name: "Ольга", last_name: "Кузнецова" });
     expect(me.company).toMatchObject({ name: "ООО «Моя шахта»", inn: "", ogrn: "", responsible_name: "" });
     const projects = await fetch(`${own.url}/api/v1/projects/`, { headers: { Authorization: `Bearer ${token}` } });
     expect(((await projects.json()) as { count: number }).count).toBe(0);
     expect(await own.deps.repos.companies.findByName("Демо-компания")).toBeUndefined();
+  }, 120_000);
+
+  it("stays its owner's on a restart without the variables: no demo company or user, no password printed", async () => {
+    await own!.close();
+    // As README's restart: DATA_DIR kept, the first-start variables not given again.
+    const login = demoLoginFromEnv({});
+    own = await startLocalServer({ dataDir: emptyDir, port: 0, demo: login, demoYear: true });
+    await own.settled();
+    expect(own.firstStart).toBeUndefined();
+    expect((await own.deps.repos.companies.list()).map((c) => c.name)).toEqual(["ООО «Моя шахта»"]);
+    expect(await own.deps.repos.users.findByEmail(DEMO.email)).toBeUndefined();
+    const refused = await fetch(`${own.url}/api/token/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...DEMO, guardant_code: "" }),
+    });
+    expect(refused.status).toBe(401);
+    const banner = startBanner(own.url, emptyDir, login, own.firstStart, await usersByCompany(own.deps)).join("\n");
+    expect(banner).toContain(own.url);
+    expect(banner).toContain("ООО «Моя шахта»: me@mine.example");
+    expect(banner).not.toMatch(/Пароль|demo-password|demo@example\.com/);
+  }, 120_000);
+
+  it("does not take another LOCAL_COMPANY on a restart, and says so", async () => {
+    await own!.close();
+    const login = demoLoginFromEnv({
+      ...env,
+      LOCAL_COMPANY: "ООО «Другая»",
+      LOCAL_DEMO_EMAIL: "other@mine.example",
+      LOCAL_DEMO_PASSWORD: "пароль-надежный",
+    });
+    own = await startLocalServer({ dataDir: emptyDir, port: 0, demo: login });
+    expect(own.firstStart).toBeUndefined();
+    expect((await own.deps.repos.companies.list()).map((c) => c.name)).toEqual(["ООО «Моя шахта»"]);
+    expect(await own.deps.repos.users.findByEmail("other@mine.example")).toBeUndefined();
+    const banner = startBanner(own.url, emptyDir, login, own.firstStart, await usersByCompany(own.deps)).join("\n");
+    expect(banner).toContain("LOCAL_COMPANY не применен");
+    expect(banner).not.toContain("пароль-надежный");
   }, 120_000);
 });

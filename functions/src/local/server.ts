@@ -18,7 +18,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
 import type { Clock } from "../ports";
-import { seedDemo, type DemoLogin } from "../seed";
+import { seedFirstStart, type DemoLogin, type FirstStart } from "../seed";
 import { seedDictionaries } from "../domain/reference/dictionaries";
 import { seedProductionCalendar } from "../domain/reference/production-calendar";
 import { seedDefaultModels } from "../domain/forecast/models";
@@ -44,6 +44,8 @@ export interface LocalServerOptions {
   dataDir?: string;
   port: number;
   host?: string;
+  /** The company and user a data folder that holds no company yet gets (seed.ts); a folder that
+   *  holds one gets nothing. */
   demo?: DemoLogin;
   /** With `demo`: the demo company's last reporting year filled in on the first start (`npm start`;
    *  the tests start from an empty company). */
@@ -57,6 +59,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   url: string;
   deps: Deps;
+  /** What this start made in a new data folder (its password printed once), or undefined. */
+  firstStart?: FirstStart;
   /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -98,7 +102,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await seedDictionaries(deps);
   await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
-  if (options.demo) await seedDemo(deps, options.demo, { year: options.demoYear });
+  const firstStart = options.demo ? await seedFirstStart(deps, options.demo, { year: options.demoYear }) : undefined;
   // Stream records still queued when the process was killed are gone (in AWS the stream keeps
   // them): the statistics are reconciled with the table once at start (after the seeds' own
   // records are handled, so none is on its way), so none stays behind what the table holds.
@@ -169,6 +173,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   return {
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
     deps,
+    ...(firstStart ? { firstStart } : {}),
     settled,
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then
