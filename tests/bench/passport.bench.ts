@@ -108,6 +108,7 @@ export function syntheticPassport(n: number): Passport {
     checks: [],
     footnote: "Паспорт повторяет сведения формы отчета.",
     generated: "24.11.2026 04:00",
+    issued: new Date("2026-11-24T01:00:00Z"),
   } as Passport;
 }
 

@@ -40,7 +40,8 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     margin: 40,
     font: FONT,
     lang: "ru-RU",
-    info: { Title: p.title, Creator: "Цифровая платформа расчета неорганизованных выбросов" },
+    // D39: dated by the document's own moment, so the file ID pdfkit derives from it is the same too.
+    info: { Title: p.title, Creator: "Цифровая платформа расчета неорганизованных выбросов", CreationDate: p.issued },
   });
   const chunks: Buffer[] = [];
   const written = new Promise<Buffer>((resolve, reject) => {

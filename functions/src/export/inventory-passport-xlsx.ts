@@ -12,6 +12,7 @@ import type { Cell } from "./content";
 import { EMISSION_DECIMALS, columnDecimals, type Passport, type Quantity } from "./inventory-passport";
 import { learnQuotePrefix, numberFormat, quoteFormulaLike, xmlCells } from "./xlsx-writer";
 import { NETTING_LABEL } from "@core/inventory";
+import { stampZip } from "./zip-writer";
 
 /** A column of figures in one count of decimals: as many as its most precise figure carries. */
 const columnFormat = (figures: ReadonlyArray<Pick<Quantity, "value" | "decimals">>) => numberFormat(columnDecimals(figures));
@@ -204,7 +205,10 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
     out.on("end", () => resolve(Buffer.concat(chunks)));
     out.on("error", reject);
   });
+  // D39: the workbook's properties and its zip entries are dated by the document's own moment.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.created = passport.issued;
+  workbook.modified = passport.issued;
   learnQuotePrefix(workbook);
   workbook.creator = "Цифровая платформа расчета неорганизованных выбросов";
 
@@ -224,5 +228,5 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
 
   await workbook.commit();
   const all = await written;
-  return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+  return stampZip(new Uint8Array(all.buffer, all.byteOffset, all.byteLength), passport.issued);
 }

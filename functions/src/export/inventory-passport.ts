@@ -20,6 +20,8 @@ import {
   STATUS_LABELS,
   TRANSITIONS,
   inventorySourceOf,
+  type ReviewAction,
+  type Transition,
   stepDone,
   thresholdVerdict,
   type Gas,
@@ -147,6 +149,9 @@ export interface Passport {
   checks: string[];
   footnote: string;
   generated: string;
+  /** When the document is of: the approval of the version printed (D39), else when it was made;
+   *  the files' own dates (PDF metadata, the workbook's properties and zip entries) are this. */
+  issued: Date;
 }
 
 /** D26: the measured gas mixture of formula 3.1, as the passport names it. */
@@ -181,13 +186,42 @@ export const PASSPORT_FOOTNOTE =
 const moscowDate = (iso: string) => new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow" }).format(new Date(iso));
 const plainDate = (date: string) => date.split("-").reverse().join(".");
 
-/** Who approved and when, the notice of refusal, and every transition of the year's review. */
-function approvalsOf(review: InventoryReview, users: User[]): string[] {
-  // The review records who acted by e-mail.
+type ReviewStep = InventoryReview["history"][number];
+
+/** A step that stored a version: an approval, or «Доработка завершена» that approved (D33). */
+const froze = (step: ReviewStep) =>
+  Object.hasOwn(TRANSITIONS, step.action) &&
+  Boolean((TRANSITIONS[step.action as ReviewAction] as Transition).freezes) &&
+  step.to === TRANSITIONS[step.action as ReviewAction].to;
+
+/** D39: the steps of the year's review up to the `approval`-th step that stored a version (the
+ *  version's own approval); the steps after it belong to later versions. */
+export function stepsUpTo(history: readonly ReviewStep[], approval: number): ReviewStep[] {
+  let stored = 0;
+  const own = history.findIndex((step) => froze(step) && ++stored === approval);
+  return own < 0 ? [...history] : history.slice(0, own + 1);
+}
+
+/** Who approved and when, the notice of refusal, and every transition of the year's review; for an
+ *  approved version (D39) its own approval and the steps up to it, as they were when it was approved. */
+function approvalsOf(review: InventoryReview, users: User[], version: PassportData["snapshot"]): string[] {
+  // The review records who acted by e-mail, and since D33 by name too.
   const nameOf = (email: string) => {
     const user = users.find((u) => u.email === email);
     return (user && `${user.first_name} ${user.last_name}`.trim()) || email;
   };
+  const stepLine = (step: ReviewStep) => {
+    // Past tense, as a register reads («утверждено»).
+    const action = Object.hasOwn(TRANSITIONS, step.action) ? stepDone(step) : STATUS_LABELS[step.to];
+    const dated = step.date ? ` ${plainDate(step.date)}` : "";
+    return `${moscowDate(step.at)}: ${action}${dated} (${step.by_name || nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`;
+  };
+  if (version) {
+    const steps = stepsUpTo(review.history, version.approval);
+    const own = steps.at(-1);
+    const approver = own && froze(own) ? own.by_name || nameOf(own.by) : nameOf(version.approved_by);
+    return [`Утверждена ${moscowDate(version.approved_at)}, ${approver}`, ...steps.map(stepLine)];
+  }
   const lines: string[] = [];
   if (review.approved_at) {
     lines.push(`Утверждена ${moscowDate(review.approved_at)}${review.approved_by ? `, ${nameOf(review.approved_by)}` : ""}`);
@@ -199,13 +233,15 @@ function approvalsOf(review: InventoryReview, users: User[]): string[] {
     );
     if (review.rework_deadline_warning) lines.push(`Внимание: ${review.rework_deadline_warning}`);
   }
-  for (const step of review.history) {
-    // Past tense, as a register reads («утверждено»).
-    const action = Object.hasOwn(TRANSITIONS, step.action) ? stepDone(step) : STATUS_LABELS[step.to];
-    const dated = step.date ? ` ${plainDate(step.date)}` : "";
-    lines.push(`${moscowDate(step.at)}: ${action}${dated} (${step.by_name || nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`);
-  }
+  lines.push(...review.history.map(stepLine));
   return lines;
+}
+
+/** The status a passport prints: an approved version's as its approval left it (D39), else the year's. */
+function statusOf(review: InventoryReview, version: PassportData["snapshot"]): string {
+  if (!version) return STATUS_LABELS[review.status];
+  const own = stepsUpTo(review.history, version.approval).at(-1);
+  return STATUS_LABELS[own && froze(own) ? own.to : "approved"];
 }
 
 const categoryTitle = (category: Order371Category) => `Категория ${category}. ${ORDER_371_CATEGORIES[category]}`;
@@ -547,8 +583,16 @@ export interface PassportData {
   review: InventoryReview;
   users: User[];
   now: Date;
-  /** Set when the passport prints an approved version. */
-  snapshot?: { version: number; sha256: string; approved_at: string; changes: SnapshotChanges | null };
+  /** Set when the passport prints an approved version: `approval` is its place in the year's chain
+   *  of approvals (1: the first version approved), which tells its own approval step (D39). */
+  snapshot?: {
+    version: number;
+    sha256: string;
+    approved_at: string;
+    approved_by: string;
+    approval: number;
+    changes: SnapshotChanges | null;
+  };
 }
 
 const tonnes = (value: number) => `${formatNumber(value, EMISSION_DECIMALS)} ${T_CO2E}`;
@@ -579,6 +623,8 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
 
 export function buildPassport({ company, facilities, points = [], inventory, review, users, now, snapshot }: PassportData): Passport {
   const pointOf = (line: PassportLine) => (line.point ? points.find((p) => p.id === line.point) : undefined);
+  // D39: a version's documents are dated by its approval, never by the clock.
+  const issued = snapshot ? new Date(snapshot.approved_at) : now;
   const missing = "не указан";
   const counted = inventory.calculations.filter((c) => c.counted);
   const facilityRows = inventory.facilities;
@@ -607,8 +653,8 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
       ? `${moscowDate(snapshot.approved_at)} (утверждение версии ${snapshot.version})`
       : "не подписан: год не утвержден, паспорт — проект",
     year: inventory.year,
-    status: STATUS_LABELS[review.status],
-    approvals: approvalsOf(review, users),
+    status: statusOf(review, snapshot),
+    approvals: approvalsOf(review, users, snapshot),
     ...(snapshot ? { version: { number: snapshot.version, sha256: snapshot.sha256 } } : {}),
     ...(snapshot?.changes ? { changes: changesOf(snapshot.changes, facilities) } : {}),
     scope,
@@ -640,6 +686,7 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     threshold: companyThreshold(inventory),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
     footnote: PASSPORT_FOOTNOTE,
-    generated: moscowDate(now.toISOString()),
+    generated: moscowDate(issued.toISOString()),
+    issued,
   };
 }

@@ -46,17 +46,20 @@ async function liveInventory(deps: Deps, actor: Actor, request: PassportRequest,
 }
 
 /** The version a passport prints: the one asked for (404 unless the year's chain of approvals
- *  reaches it), else the approved one while the year stands approved, else none (the live draft). */
+ *  reaches it), else the approved one while the year stands approved, else none (the live draft);
+ *  with its place in the chain (D39: which approval step is its own). */
 async function printedVersion(
   deps: ExportDeps,
   actor: Actor,
   request: PassportRequest,
   review: InventoryReview,
-): Promise<{ version: number; sha256: string } | undefined> {
-  if (request.version === undefined) return isApproved(review) && review.snapshot ? review.snapshot : undefined;
-  const found = (await approvedVersionNumbers(deps, actor.company, review)).find((v) => v.version === request.version);
-  if (!found) throw new NotFound(`Версия ${request.version} инвентаризации ${request.year} года не найдена`);
-  return found;
+): Promise<{ version: number; sha256: string; approval: number } | undefined> {
+  const asked = request.version ?? (isApproved(review) ? review.snapshot?.version : undefined);
+  if (asked === undefined) return undefined;
+  const chain = await approvedVersionNumbers(deps, actor.company, review);
+  const approval = chain.findIndex((v) => v.version === asked);
+  if (approval < 0) throw new NotFound(`Версия ${asked} инвентаризации ${request.year} года не найдена`);
+  return { version: asked, sha256: chain[approval].sha256, approval: approval + 1 };
 }
 
 export async function inventoryReport(
@@ -99,7 +102,14 @@ export async function renderPassport(
   const inventory = stored ? scopedState(stored.inventory, request.facility) : await liveInventory(deps as Deps, actor, request, review);
   const snapshot =
     stored && approved
-      ? { version: stored.version, sha256: approved.sha256, approved_at: stored.approved_at, changes: stored.changes }
+      ? {
+          version: stored.version,
+          sha256: approved.sha256,
+          approved_at: stored.approved_at,
+          approved_by: stored.approved_by,
+          approval: approved.approval,
+          changes: stored.changes,
+        }
       : undefined;
   // D32: the requisites, the person responsible and the facilities as the version froze them.
   const printed = printedEntity(stored || undefined, company, facilities, points);

@@ -1,7 +1,8 @@
 // A zip archive (PKWARE APPNOTE 6.3, no Zip64) of files given whole: each deflated with node:zlib,
 // names in UTF-8 (general purpose bit 11), so any unzip and Python's zipfile read it. For the
 // verification pack (verification-pack.ts), whose files are already in memory; at most 65 535 files
-// and 4 GiB, far beyond a pack's bounds.
+// and 4 GiB, far beyond a pack's bounds. stampZip dates every entry of a zip another library wrote
+// (the xlsx passport), so a version's documents are the same bytes on every download (D39).
 import { crc32, deflateRawSync } from "node:zlib";
 
 export interface ZipEntry {
@@ -19,6 +20,29 @@ function dosDateTime(at: Date): { time: number; date: number } {
     time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
     date: ((year - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
   };
+}
+
+/** `zip` with every entry dated `at` (UTC) in its local and central headers: the entries'
+ *  contents and order stay as written. */
+export function stampZip(zip: Uint8Array, at: Date): Uint8Array {
+  const out = Buffer.from(zip);
+  const { time, date } = dosDateTime(at);
+  // The end of central directory record: the last signature within its 22 bytes and a comment.
+  let end = out.byteLength - 22;
+  while (end >= 0 && out.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("zip: no end of central directory");
+  const count = out.readUInt16LE(end + 10);
+  let header = out.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    if (out.readUInt32LE(header) !== 0x02014b50) throw new Error("zip: a central directory entry is malformed");
+    out.writeUInt16LE(time, header + 12);
+    out.writeUInt16LE(date, header + 14);
+    const local = out.readUInt32LE(header + 42);
+    out.writeUInt16LE(time, local + 10);
+    out.writeUInt16LE(date, local + 12);
+    header += 46 + out.readUInt16LE(header + 28) + out.readUInt16LE(header + 30) + out.readUInt16LE(header + 32);
+  }
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
 /** The archive of `entries`, in their order, each stamped with `at`. */
