@@ -3,11 +3,14 @@
 // on the drained gas (the netting), and an open pit — is approved; its pack unzips, every file's
 // SHA-256 is the manifest's, and `python3 verify.py` agrees on every line and exits 0. One line's
 // figure changed in the snapshot, or one calculation's input in its file, makes it exit 1 naming
-// the line. Made as a job (a large company), the job's file is the same zip. Another company, a
-// missing version and an unapproved one get 404.
+// the line. D44: verify.py checks a list of files of its own besides the manifest's (a file left
+// out of the manifest or deleted exits 2 naming it), and compares the snapshot's SHA-256 with the one
+// the passport printed (a consistent forgery of snapshot, version.json and manifest exits 1) and
+// with one passed as --sha256. Made as a job (a large company), the job's file is the same zip.
+// Another company, a missing version and an unapproved one get 404.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,17 +50,25 @@ function unzipped(bytes: Uint8Array): string {
   return join(dir, "pack");
 }
 
-const verify = (dir: string) => spawnSync("python3", ["verify.py"], { cwd: dir, encoding: "utf8" });
+const verify = (dir: string, ...args: string[]) => spawnSync("python3", ["verify.py", ...args], { cwd: dir, encoding: "utf8" });
 
-/** Rewrites a file's JSON and its line in the manifest (a forger who also fixes the manifest). */
-function forge(dir: string, name: string, change: (value: Record<string, unknown>) => void, canonical = false) {
+/** Rewrites a file's JSON and its line in the manifest (a forger who also fixes the manifest);
+ *  answers the new text's SHA-256. */
+function forge(dir: string, name: string, change: (value: Record<string, unknown>) => void, canonical = false): string {
   const value = JSON.parse(readFileSync(join(dir, name), "utf8"));
   change(value);
   const text = canonical ? JSON.stringify(value) : `${JSON.stringify(value, null, 2)}\n`;
   writeFileSync(join(dir, name), text);
+  const sha = createHash("sha256").update(text).digest("hex");
+  editManifest(dir, (manifest) => {
+    manifest.files.find((f) => f.name === name)!.sha256 = sha;
+  });
+  return sha;
+}
+
+function editManifest(dir: string, change: (manifest: { files: Array<{ name: string; sha256: string }> }) => void) {
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
-  const entry = manifest.files.find((f: { name: string }) => f.name === name);
-  entry.sha256 = createHash("sha256").update(text).digest("hex");
+  change(manifest);
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2));
 }
 
@@ -245,6 +256,45 @@ describe("the verification pack of an approved version (D34)", () => {
     const out = verify(dir);
     expect(out.status).toBe(1);
     expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}файл passport\.pdf — SHA-256/);
+  });
+
+  it("a file left out of the manifest, or deleted, makes the pack incomplete: verify.py exits 2 naming the file (D44)", () => {
+    const unlisted = unzipped(pack);
+    editManifest(unlisted, (manifest) => {
+      manifest.files = manifest.files.filter((f) => f.name !== "passport.xlsx" && f.name !== "calculations/0002.json");
+    });
+    const out = verify(unlisted);
+    expect(out.status, out.stdout).toBe(2);
+    expect(out.stdout).toContain("НЕПОЛОН:     файл passport.xlsx не указан в manifest.json");
+    expect(out.stdout).toContain("НЕПОЛОН:     файл calculations/0002.json не указан в manifest.json");
+
+    const deleted = unzipped(pack);
+    rmSync(join(deleted, "calculations/0001.json"));
+    const gone = verify(deleted);
+    expect(gone.status, gone.stdout).toBe(2);
+    expect(gone.stdout).toContain("НЕПОЛОН:     файла calculations/0001.json нет в пакете");
+  });
+
+  it("a consistent forgery (snapshot re-serialized, version.json and manifest updated) differs from the SHA-256 printed in the passport: exit 1 (D44)", () => {
+    const dir = unzipped(pack);
+    const forged = forge(dir, "snapshot.json", (snapshot) => Object.assign(snapshot, { approved_by: "forger@pack.example" }), true);
+    forge(dir, "version.json", (version) => Object.assign(version, { sha256: forged }));
+    const out = verify(dir);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.xlsx) напечатан ${listedSha} — пересчет ${forged}`);
+    expect(out.stdout).toContain("Расходится 1 из");
+  });
+
+  it("checks the SHA-256 the verifier passes (--sha256): another hash exits 1 naming it, the version's exits 0 (D44)", () => {
+    const dir = unzipped(pack);
+    const other = "0".repeat(64);
+    const wrong = verify(dir, "--sha256", other);
+    expect(wrong.status, wrong.stdout).toBe(1);
+    expect(wrong.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: передан (--sha256) ${other} — пересчет ${listedSha}`);
+    const right = verify(dir, "--sha256", listedSha.toUpperCase());
+    expect(right.status, right.stdout).toBe(0);
+    expect(right.stdout).toContain("сходится:    SHA-256 снимка — тот, что передан (--sha256)");
+    expect(right.stdout).toContain("сходится:    SHA-256 снимка — тот, что напечатан в паспорте (passport.xlsx)");
   });
 
   it("is made as a job for a large company as the passport is: the job's file is the same zip, verified by its script", async () => {

@@ -3,13 +3,17 @@
 
 Run in the unzipped pack:
 
-    python3 verify.py            (or: python3 verify.py path/to/pack)
+    python3 verify.py                          (or: python3 verify.py path/to/pack)
+    python3 verify.py --sha256 <SHA-256>       (the version's SHA-256 as the company published it)
 
-What it checks, from the pack's own files:
-  1. every file's SHA-256 against manifest.json;
+What it checks, from the pack's own files (D34, D44):
+  1. the files a pack must hold, by a list of its own (the fixed files, a file per calculation of the
+     snapshot, the evidence files its coefficients name), each present and in manifest.json, and
+     every file's SHA-256 against manifest.json;
   2. the snapshot (snapshot.json) is in the canonical form of RFC 8785 (UTF-8, keys sorted by UTF-16
      code units, no whitespace, ECMAScript numbers) and its SHA-256 is the one the platform lists
-     for the version (version.json);
+     for the version (version.json), the one printed in the passport (passport.xlsx, «SHA-256
+     версии») and, when given, the one passed with --sha256;
   3. each calculation's file (calculations/NNNN.json: inputs, results, coefficients) is the one the
      snapshot holds under that hash;
   4. each calculation's gases from its results (rules.json: which result is which gas), CH4 in
@@ -19,13 +23,16 @@ What it checks, from the pack's own files:
      carried, taken off the gross mining figures, and each calculation's share of it;
   6. every inventory line (Order 371 category, IPCC code, gas), the facilities' totals, the per-gas
      totals and the year's total.
-It prints «сходится» or «РАСХОДИТСЯ» for each, and exits 1 naming every line that differs
-(0: everything agrees; 2: the pack is incomplete).
+It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees, 1 naming every
+check that differs, 2 when the pack is incomplete or unreadable (naming the file).
 """
+import argparse
 import hashlib
 import json
 import os
 import sys
+import zipfile
+from xml.etree import ElementTree
 
 TOLERANCE_T = 1e-6  # t: the snapshot's figures are rounded to 1e-9 t
 FLARE_EFFICIENCY = 0.98  # IPCC flare form (methodology 4.6, 4.7)
@@ -37,6 +44,12 @@ MINE_GAS_FUEL_ENTRY = 8  # «Каптированный шахтный мета�
 POST_MINING_TYPE = "handling_underground_ch4"
 NETTED_LINES = ("1.B.1.a.i.1", "1.B.1.a.i.2")  # D17: the destroyed gas comes off these, in order
 CO2_NETTED_LINE = "1.B.1.a.i.1"  # D28
+# D44: the files every pack holds, whatever its manifest lists (the calculations' and evidence files
+# come from the snapshot).
+PACK_FILES = ("snapshot.json", "version.json", "rules.json", "coefficients.csv", "passport.pdf", "passport.xlsx",
+              "verify.py", "manifest.json")
+PASSPORT_SHEET = "Паспорт"
+PASSPORT_SHA_LABEL = "SHA-256 версии"
 
 
 # ---- RFC 8785 (the same as snapshot_hash.py) ----
@@ -116,6 +129,7 @@ def canonical(value):
 class Report:
     def __init__(self):
         self.differ = []
+        self.missing = []
         self.checked = 0
 
     def agree(self, what):
@@ -126,6 +140,11 @@ class Report:
         self.checked += 1
         self.differ.append(what)
         print("РАСХОДИТСЯ:  " + what + " — " + detail)
+
+    def incomplete(self, what):
+        """D44: a file the pack must hold is missing or unreadable: the pack cannot be verified (exit 2)."""
+        self.missing.append(what)
+        print("НЕПОЛОН:     " + what)
 
     def compare(self, what, computed, stated):
         if close(computed, stated):
@@ -174,6 +193,51 @@ def first_difference(a, b, path=""):
     if a == b and type(a) is type(b) or (isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b and not isinstance(a, bool)):
         return None
     return path.lstrip("."), a, b
+
+
+def evidence_files(lines):
+    """The evidence files the snapshot's coefficients name, as the pack stores them."""
+    names = []
+    for index, line in enumerate(lines):
+        for field, use in sorted((line.get("coefficients") or {}).items()):
+            evidence = (use or {}).get("evidence")
+            if evidence:
+                names.append(("evidence/%04d-%s.%s" % (index + 1, field, evidence.get("format")),
+                              "calculations/%04d.json" % (index + 1), field))
+    return names
+
+
+XLSX = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+        "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
+
+
+def passport_sha(path):
+    """The SHA-256 the passport's workbook prints on its «Паспорт» sheet («SHA-256 версии»), read with
+    zipfile and ElementTree; None when the sheet has no such row. Raises on a file that is no workbook."""
+    with zipfile.ZipFile(path) as book:
+        def xml(name):
+            return ElementTree.fromstring(book.read(name.lstrip("/")))
+        shared = []
+        if "xl/sharedStrings.xml" in book.namelist():
+            shared = ["".join(t.text or "" for t in si.iter("{%s}t" % XLSX["m"])) for si in xml("xl/sharedStrings.xml")]
+        targets = {rel.get("Id"): rel.get("Target") for rel in xml("xl/_rels/workbook.xml.rels")}
+        sheet = next((s for s in xml("xl/workbook.xml").iter("{%s}sheet" % XLSX["m"]) if s.get("name") == PASSPORT_SHEET), None)
+        if sheet is None:
+            return None
+        target = targets[sheet.get("{%s}id" % XLSX["r"])]
+        rows = xml(target if target.startswith("/") else "xl/" + target).iter("{%s}row" % XLSX["m"])
+
+        def text(cell):
+            if cell.get("t") == "s":
+                return shared[int(cell.find("{%s}v" % XLSX["m"]).text)]
+            return "".join(t.text or "" for t in cell.iter("{%s}t" % XLSX["m"])) or (cell.findtext("{%s}v" % XLSX["m"]) or "")
+
+        for row in rows:
+            cells = [text(c) for c in row.iter("{%s}c" % XLSX["m"])]
+            if len(cells) >= 2 and cells[0] == PASSPORT_SHA_LABEL:
+                return cells[1].strip()
+    return None
 
 
 # ---- the methodology, as the platform computes it ----
@@ -276,26 +340,38 @@ def co2e(gas, t, gwp_ch4):
 
 # ---- the checks ----
 
-def main(folder):
+def main(folder, published=None):
     report = Report()
     path = lambda name: os.path.join(folder, name)
     try:
         manifest = json.load(open(path("manifest.json"), encoding="utf-8"))
     except (OSError, ValueError) as error:
-        print("в пакете нет читаемого manifest.json: %s" % error)
-        return 2
+        report.incomplete("manifest.json не читается: %s" % error)
+        return finish(report, None)
+    listed = {entry["name"] for entry in manifest.get("files", [])}
 
-    print("== Файлы пакета (manifest.json, SHA-256)")
-    for entry in manifest["files"]:
+    def must_hold(names):
+        """D44: the pack's own list, besides the manifest's: each file present and listed there."""
+        for name in names:
+            if not os.path.isfile(path(name)):
+                if name not in listed:  # a listed one is named below
+                    report.incomplete("файла %s нет в пакете" % name)
+            elif name not in listed and name != "manifest.json":
+                report.incomplete("файл %s не указан в manifest.json" % name)
+
+    print("== Файлы пакета (свой список и manifest.json, SHA-256)")
+    must_hold(PACK_FILES)
+    for entry in manifest.get("files", []):
         try:
             digest = hashlib.sha256(open(path(entry["name"]), "rb").read()).hexdigest()
         except OSError:
-            report.fail("файл %s" % entry["name"], "нет в пакете")
+            report.incomplete("файла %s нет в пакете" % entry["name"])
             continue
         if digest == entry["sha256"]:
             report.agree("файл %s" % entry["name"])
         else:
             report.fail("файл %s" % entry["name"], "SHA-256 %s, в манифесте %s" % (digest, entry["sha256"]))
+    gone = {(m["calculation"], m["coefficient"]) for m in manifest.get("evidence_missing", [])}
     for missing in manifest.get("evidence_missing", []):
         print("примечание: подтверждающий документ «%s» (%s, %s) удален после утверждения и в пакет не вошел"
               % (missing["name"], missing["calculation"], missing["coefficient"]))
@@ -306,8 +382,11 @@ def main(folder):
         version = json.load(open(path("version.json"), encoding="utf-8"))
         rules = json.load(open(path("rules.json"), encoding="utf-8"))
     except (OSError, ValueError) as error:
-        print("пакет неполон: %s" % error)
-        return 2
+        report.incomplete("пакет не читается: %s" % error)
+        return finish(report, None)
+    lines = snapshot["inventory"]["calculations"]
+    must_hold("calculations/%04d.json" % (index + 1) for index in range(len(lines)))
+    must_hold(name for name, calculation, field in evidence_files(lines) if (calculation, field) not in gone)
 
     print("== Снимок версии %s (RFC 8785, SHA-256)" % version.get("version"))
     text = canonical(snapshot).encode("utf-8")
@@ -318,11 +397,29 @@ def main(folder):
         report.agree("SHA-256 снимка %s — тот, что платформа показывает для версии" % digest)
     else:
         report.fail("SHA-256 снимка", "пересчет %s, у версии %s" % (digest, version["sha256"]))
+    # D44: a forger who rewrites the snapshot, version.json and the manifest together still meets
+    # the hash the passport printed at approval, and the one the company published.
+    if os.path.isfile(path("passport.xlsx")):
+        try:
+            printed = passport_sha(path("passport.xlsx"))
+        except (KeyError, ValueError, IndexError, zipfile.BadZipFile, ElementTree.ParseError) as error:
+            report.incomplete("паспорт passport.xlsx не читается: %s" % error)
+        else:
+            if printed is None:
+                report.incomplete("в паспорте passport.xlsx нет строки «%s»" % PASSPORT_SHA_LABEL)
+            elif printed == digest:
+                report.agree("SHA-256 снимка — тот, что напечатан в паспорте (passport.xlsx)")
+            else:
+                report.fail("SHA-256 снимка: в паспорте (passport.xlsx) напечатан %s" % printed, "пересчет %s" % digest)
+    if published is not None:
+        if published.strip().lower() == digest:
+            report.agree("SHA-256 снимка — тот, что передан (--sha256)")
+        else:
+            report.fail("SHA-256 снимка: передан (--sha256) %s" % published.strip(), "пересчет %s" % digest)
 
     inventory = snapshot["inventory"]
     gwp = inventory["gwp"]["gwp_ch4"]
     labels = {(c["category"], c["ipcc_code"], c["gas"]): c.get("ipcc_label", "") for c in inventory["categories"]}
-    lines = inventory["calculations"]
 
     def line_name(ipcc, gas, category=None):
         label = next((v for (cat, code, g), v in labels.items() if code == ipcc and g == gas and (category is None or cat == category)), "")
@@ -468,7 +565,17 @@ def main(folder):
     report.compare("итого за %s год, т CO2-экв." % snapshot.get("year"), total, inventory["total_t_co2e"])
     report.compare("итого за год по строкам, т CO2-экв.", sum(lines_co2e.values()), inventory["total_t_co2e"])
 
+    return finish(report, version)
+
+
+def finish(report, version):
+    """2: the pack is incomplete or unreadable; 1: a check differs; 0: everything agrees."""
     print()
+    if report.missing:
+        print("Пакет неполон, проверить его нельзя:")
+        for what in report.missing:
+            print("  " + what)
+        return 2
     if report.differ:
         print("Расходится %d из %d проверок:" % (len(report.differ), report.checked))
         for what in report.differ:
@@ -479,4 +586,9 @@ def main(folder):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))))
+    parser = argparse.ArgumentParser(description="Проверка пакета верификации утвержденной версии инвентаризации")
+    parser.add_argument("folder", nargs="?", default=os.path.dirname(os.path.abspath(__file__)),
+                        help="папка распакованного пакета (по умолчанию папка этого файла)")
+    parser.add_argument("--sha256", help="SHA-256 версии, как его опубликовала организация")
+    arguments = parser.parse_args()
+    sys.exit(main(arguments.folder, arguments.sha256))
