@@ -234,6 +234,56 @@ describe("an archived emission point", () => {
   });
 });
 
+describe("a project moved to another facility while a calculation names a point", () => {
+  it("never keeps a calculation on one facility's point in a project of another, however the two interleave", async () => {
+    const facilityOf = async (name: string) =>
+      json<{ id: string }>(await post("/api/v1/facilities/", { name, kind: "underground_mine" }), 201);
+    const [first, third] = [await facilityOf("Шахта «Первая»"), await facilityOf("Шахта «Третья»")];
+    const shaft = await json<Point>(
+      await post(`/api/v1/facilities/${first.id}/points/`, { name: "Ствол", kind: "ventilation_shaft" }),
+      201,
+    );
+    let bothWon = 0;
+    let calculations = 0;
+    for (let run = 0; run < 25; run += 1) {
+      const project = await json<{ id: string; version: number }>(
+        await post("/api/v1/projects/create_project/", {
+          name: `Гонка площадок ${run}`,
+          start_date: "2024-01-01",
+          end_date: "2024-12-31",
+          facility: first.id,
+        }),
+        201,
+      );
+      const created = post("/api/v1/underground/", {
+        name: "Вентиляция",
+        project: project.id,
+        point: shaft.id,
+        volume: 10_000,
+        ef_ch4: 0.5,
+        ef_co2: 0.1,
+        p_ch4: 0.668,
+        p_co2: 1.8393,
+        basis: "gross",
+      });
+      // The move starts a moment after the create, by a little more each run, so the two meet
+      // at different steps of each other.
+      await new Promise((resolve) => setTimeout(resolve, run % 6));
+      const moved = patch(`/api/v1/projects/${project.id}/`, { facility: third.id, version: project.version });
+      const [calculation, move] = await Promise.all([created, moved]);
+      expect([201, 409], await calculation.clone().text()).toContain(calculation.status);
+      expect([200, 400, 409], await move.clone().text()).toContain(move.status);
+      const stored = await json<{ facility: string }>(await get(`/api/v1/projects/${project.id}/`), 200);
+      if (calculation.status === 201) {
+        calculations += 1;
+        if (stored.facility !== first.id) bothWon += 1;
+      }
+    }
+    expect(bothWon).toBe(0);
+    expect(calculations).toBeGreaterThan(0);
+  });
+});
+
 describe("a point's dates in service", () => {
   it("ask no calculation for the days it was not in service: a drainage station commissioned in July", async () => {
     const mine = await json<{ id: string }>(

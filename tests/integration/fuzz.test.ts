@@ -758,11 +758,12 @@ function watchWrites(harness: Harness) {
   }
 }
 
-/** A year's lock counts writes begun and ended on its review item (D32): not a change of the review. */
+/** A year's lock counts writes begun and ended on its review item (D32), a project's on its item
+ *  (D25): not a change of the review or the project. */
 function withoutLock(state: unknown): unknown {
-  if (!state || typeof state !== "object" || !("SK" in state) || !/^INVENTORY#\d+$/.test(String(state.SK))) return state;
+  if (!state || typeof state !== "object" || !("SK" in state) || !/^(INVENTORY#\d+|PROJECT#.*)$/.test(String(state.SK))) return state;
   const rest: Record<string, unknown> = { ...(state as Record<string, unknown>) };
-  for (const name of tableKeys.INVENTORY_LOCK_ATTRIBUTES) delete rest[name];
+  for (const name of tableKeys.LOCK_ATTRIBUTES) delete rest[name];
   return rest;
 }
 

@@ -223,6 +223,49 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
       expect((await repos.projects.get(company, old.id))?.reporting_year).toBe(2022);
     });
 
+    it("keep a project's lock on its facility: a point write only on the facility read, a move never past one (D25)", async () => {
+      const { repos, company } = await fresh();
+      const stored = project(company, newId(), 1, { facility: "f1" });
+      await repos.projects.create(stored);
+      const moved = { ...stored, facility: "f3", version: 2 };
+      const [before, now, after] = [at(0), at(30), at(59)];
+      expect(await repos.projects.beginPointWrite(company, stored.id, "f3", now)).toBe(false);
+      expect(await repos.projects.beginPointWrite(company, stored.id, "f1", now)).toBe(true);
+      // A rename keeps the count: the move still waits for the write in flight.
+      await repos.projects.replace({ ...stored, name: "Переименован", version: 2 }, 1);
+      const renamed = { ...moved, name: "Переименован", version: 3 };
+      let checked = 0;
+      const check = async () => void (checked += 1);
+      const inFlight = expect.objectContaining({
+        constructor: Conflict,
+        detail: expect.stringMatching(/^В проекте сейчас сохраняют расчет/),
+      });
+      await expect(repos.projects.replaceFacility(renamed, 2, before, check)).rejects.toEqual(inFlight);
+      expect(checked).toBe(0);
+      // One whose process died (begun before `staleBefore`) holds nothing.
+      await expect(repos.projects.replaceFacility(renamed, 2, after, async () => Promise.reject(new Invalid("проверено")))).rejects.toEqual(
+        new Invalid("проверено"),
+      );
+      await repos.projects.endPointWrite(company, stored.id);
+      // A point write begun after the move's check: the move is not written.
+      const racing = async () => {
+        expect(await repos.projects.beginPointWrite(company, stored.id, "f1", now)).toBe(true);
+        await repos.projects.endPointWrite(company, stored.id);
+      };
+      await expect(repos.projects.replaceFacility(renamed, 2, before, racing)).rejects.toEqual(
+        conflict("Проект был изменен другим пользователем. Обновите страницу и повторите."),
+      );
+      await expect(repos.projects.replaceFacility(renamed, 1, before, check)).rejects.toEqual(
+        conflict("Проект был изменен другим пользователем. Обновите страницу и повторите."),
+      );
+      await repos.projects.replaceFacility(renamed, 2, before, check);
+      expect(checked).toBe(1);
+      // Read back without the lock's counts; a point write of the old facility is refused.
+      expect(await repos.projects.get(company, stored.id)).toEqual(renamed);
+      expect(await repos.projects.beginPointWrite(company, stored.id, "f1", now)).toBe(false);
+      expect(await repos.projects.beginPointWrite(company, stored.id, "f3", now)).toBe(true);
+    });
+
     it("apply a stream record's difference once, and repair only what nothing changed since it was read", async () => {
       const { repos, company } = await fresh();
       const delta = { year: "2020", projects_active: 1, projects_archived: 0, calculations: { torch_ch4: 2 }, total_co2e: 5, counting: {} };

@@ -10,7 +10,7 @@
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import {
-  INVENTORY_LOCK_ATTRIBUTES,
+  LOCK_ATTRIBUTES,
   STATISTICS_SOURCES,
   UNAUDITED_PREFIXES,
   auditEntry,
@@ -80,9 +80,8 @@ function auditItemOf(record: StreamRecord, log: Pick<Console, "info">): Record<s
   const sk = str(Keys, "SK") ?? "";
   if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) return undefined;
   const changed = changedAttributes(OldImage, NewImage);
-  // A year's writes counted on its review (D32) change no data of its own.
-  const lock: readonly string[] = INVENTORY_LOCK_ATTRIBUTES;
-  if (record.eventName === "MODIFY" && changed.every((name) => lock.includes(name))) return undefined;
+  // A year's writes counted on its review (D32), a project's on its facility (D25): no data of their own.
+  if (record.eventName === "MODIFY" && changed.every((name) => LOCK_ATTRIBUTES.includes(name))) return undefined;
   const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
   const entry = {
     event: record.eventName,

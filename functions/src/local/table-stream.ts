@@ -20,7 +20,7 @@ import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes } from "../adapters/item-change";
 import type { StreamRecord } from "../events/table-changes";
-import { INVENTORY_LOCK_ATTRIBUTES, isStatisticsItem } from "../adapters/dynamodb/keys";
+import { LOCK_ATTRIBUTES, isStatisticsItem } from "../adapters/dynamodb/keys";
 import type { EngineItem } from "./dynalite-answer.mjs";
 import { ITEM_IMAGES_HEADER, itemImagesOf } from "./dynalite-port";
 
@@ -37,14 +37,13 @@ interface WriteInput {
 
 const UPDATE_WORDS = new Set(["SET", "ADD", "REMOVE", "DELETE", "if_not_exists", "list_append"]);
 
-/** An update that changes only the year lock's attributes (keys.INVENTORY_LOCK_ATTRIBUTES): its
+/** An update that changes only a lock's attributes (keys.LOCK_ATTRIBUTES: a year's, a project's): its
  *  record would change no data the handler keeps (the audit and the statistics skip it), so it is
  *  made without reading the item's images. */
 export function onlyLockAttributes(input: WriteInput): boolean {
   const names = (input.UpdateExpression ?? "").replace(/:[A-Za-z0-9_]+/g, " ").match(/#?[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-  const lock: readonly string[] = INVENTORY_LOCK_ATTRIBUTES;
   const attributes = names.filter((name) => !UPDATE_WORDS.has(name)).map((name) => input.ExpressionAttributeNames?.[name] ?? name);
-  return attributes.length > 0 && attributes.every((name) => lock.includes(name));
+  return attributes.length > 0 && attributes.every((name) => LOCK_ATTRIBUTES.includes(name));
 }
 
 // At the initialize step the document client has not marshalled the input yet, nor will the

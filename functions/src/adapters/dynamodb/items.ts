@@ -3,11 +3,22 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { PageRequest } from "../../ports";
 import { conditional } from "./conditions";
+import { PROJECT_POINT_LOCK_ATTRIBUTES } from "./keys";
 
 export type Item = Record<string, unknown>;
 
-// With the keys, the storage's own marks: a calculation's `inventory_write` and `inventory_year` (calculation-repository.ts).
-const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at", "inventory_write", "inventory_year"];
+// With the keys, the storage's own marks: a calculation's `inventory_write` and `inventory_year`
+// (calculation-repository.ts), a project's lock on its facility (project-repository.ts).
+export const KEY_ATTRIBUTES: readonly string[] = [
+  "PK",
+  "SK",
+  "GSI1PK",
+  "GSI1SK",
+  "expires_at",
+  "inventory_write",
+  "inventory_year",
+  ...PROJECT_POINT_LOCK_ATTRIBUTES,
+];
 
 /** The stored record without its key attributes. */
 export function strip<T>(item: Item | undefined): T | undefined {

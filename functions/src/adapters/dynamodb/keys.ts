@@ -122,6 +122,13 @@ export const project = (companyId: string, projectId: string) => ({
   PK: `COMPANY#${companyId}`,
   SK: `PROJECT#${projectId}`,
 });
+/** D25: the project's lock on its facility (project-repository.ts): calculation writes naming a point
+ *  of the facility counted begun and ended, and when the last began; a change of these alone is not
+ *  audited, and a project write keeps them. */
+export const PROJECT_POINT_LOCK_ATTRIBUTES = ["point_writes_begun", "point_writes_ended", "point_write_at"] as const;
+/** Every lock's attributes: a change of these alone changes no data (the audit and the local
+ *  stream skip it). */
+export const LOCK_ATTRIBUTES: readonly string[] = [...INVENTORY_LOCK_ATTRIBUTES, ...PROJECT_POINT_LOCK_ATTRIBUTES];
 export const projectsIndex = (companyId: string, state: "active" | "archived") => ({
   GSI1PK: `COMPANY#${companyId}#PROJECTS#${state}`,
 });

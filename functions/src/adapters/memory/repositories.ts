@@ -35,13 +35,11 @@ import type {
 } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
-import { listCount } from "../dynamodb/items";
+import { KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
+import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT } from "../dynamodb/project-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
 import { memoryStatistics } from "./statistics";
 import { pageOf, type Item, type Key, type MemoryTable } from "./table";
-
-// With the keys, the storage's own marks, never part of what is read (adapters/dynamodb/items.ts).
-const KEY_ATTRIBUTES = ["PK", "SK", "GSI1PK", "GSI1SK", "expires_at", "inventory_write", "inventory_year"];
 
 function strip<T>(item: Item | undefined): T | undefined {
   if (!item) return undefined;
@@ -207,9 +205,40 @@ function projects(table: MemoryTable): Repositories["projects"] {
       return table.query(prefix.PK, prefix.SKPrefix).map(projectOf);
     },
     async replace(next, expectedVersion) {
-      versionedPut(table, itemOf(next), expectedVersion, "Проект был изменен другим пользователем. Обновите страницу и повторите.");
+      replaceFields(next, expectedVersion, () => true);
+    },
+    async beginPointWrite(companyId, projectId, facility, now) {
+      return table.update(keys.project(companyId, projectId), (stored) =>
+        stored?.facility === facility ? { ...stored, point_write_at: now, point_writes_begun: num(stored.point_writes_begun) + 1 } : false,
+      );
+    },
+    async endPointWrite(companyId, projectId) {
+      table.update(keys.project(companyId, projectId), (stored) =>
+        stored?.point_writes_begun === undefined ? false : { ...stored, point_writes_ended: num(stored.point_writes_ended) + 1 },
+      );
+    },
+    async replaceFacility(next, expectedVersion, staleBefore, check) {
+      const lock = table.get(keys.project(next.company, next.id));
+      if (!lock || lock.version !== expectedVersion) throw new Conflict(PROJECT_CONFLICT);
+      if (num(lock.point_writes_begun) > num(lock.point_writes_ended) && String(lock.point_write_at) >= staleBefore) {
+        throw new Conflict(POINT_WRITE_IN_FLIGHT);
+      }
+      await check();
+      replaceFields(next, expectedVersion, (stored) => stored.point_writes_begun === lock.point_writes_begun);
     },
   };
+
+  /** The project's fields written over the stored ones, the lock's counts kept (project-repository.ts). */
+  function replaceFields(next: Project, expectedVersion: number, condition: (stored: Item) => boolean) {
+    const written = table.update(keys.project(next.company, next.id), (stored) => {
+      if (!stored || stored.version !== expectedVersion || !condition(stored)) return false;
+      const lock = Object.fromEntries(
+        keys.PROJECT_POINT_LOCK_ATTRIBUTES.filter((name) => stored[name] !== undefined).map((name) => [name, stored[name]]),
+      );
+      return { ...itemOf(next), ...lock };
+    });
+    if (!written) throw new Conflict(PROJECT_CONFLICT);
+  }
 }
 
 function facilities(table: MemoryTable): Repositories["facilities"] {

@@ -17,8 +17,6 @@ export interface MemoryStorage {
   settled(): Promise<void>;
 }
 
-const LOCK: readonly string[] = keys.INVENTORY_LOCK_ATTRIBUTES;
-
 export function memoryStorage(now: () => Date = () => new Date()): MemoryStorage {
   const table = new MemoryTable();
   const repos = memoryRepositories(table);
@@ -30,8 +28,8 @@ export function memoryStorage(now: () => Date = () => new Date()): MemoryStorage
     const { PK: pk, SK: sk } = change.key;
     if (keys.UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || keys.isStatisticsItem(sk)) return;
     const changed = changedAttributes(change.before as never, change.after as never);
-    // A year's writes counted on its review (D32) change no data of its own.
-    if (change.event === "MODIFY" && changed.every((name) => LOCK.includes(name))) return;
+    // A year's writes counted on its review (D32), a project's on its facility (D25): no data of their own.
+    if (change.event === "MODIFY" && changed.every((name) => keys.LOCK_ATTRIBUTES.includes(name))) return;
     const version = (item: TableChange["before"]) => (typeof item?.version === "number" ? item.version : undefined);
     const company = change.after?.company ?? change.before?.company;
     table.put({

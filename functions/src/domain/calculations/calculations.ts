@@ -30,7 +30,7 @@ import { getCalculation, supportedType } from "../calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../../contract/views";
 import { fillingBlanksReader, sensitivityReader } from "./series";
-import { calculationPoint } from "../company/emission-points";
+import { calculationPoint, withPointWrite } from "../company/emission-points";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
@@ -380,7 +380,8 @@ export async function createCalculation(
     };
     try {
       await checkProjectSums(deps, actor.company, calculation, undefined, keptSums);
-      await deps.repos.calculations.create(calculation, guarded.promise);
+      const create = () => deps.repos.calculations.create(calculation, guarded.promise);
+      await (point ? withPointWrite(deps, actor, project, create) : create());
       handedOver(actor, await guarded.promise);
     } catch (error) {
       await discardWrittenBlobs(deps, calculation);
@@ -611,7 +612,11 @@ async function patchGuarded(
       updated_by: actor.email,
     };
     await checkProjectSums(deps, actor.company, next, current, keptSums);
-    await deps.repos.calculations.replace(next, current.version, guard);
+    const replace = () => deps.repos.calculations.replace(next, current.version, guard);
+    // D25: a point newly named, or named again by a restore, is of the project's facility now.
+    const namesPoint = next.point !== undefined && !next.is_deleted && (patch.point !== undefined || current.is_deleted);
+    if (namesPoint && patch.point === undefined) await calculationPoint(deps, actor, type, next.point, project.facility, next.point);
+    await (namesPoint ? withPointWrite(deps, actor, project, replace) : replace());
     handedOver(actor, await guard);
   } catch (error) {
     if (restoredForecast) await giveForecastPlace(deps, actor, current.project);

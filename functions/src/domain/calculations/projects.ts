@@ -7,21 +7,22 @@ import type { Page, PageRequest, ProjectState } from "../../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../../contract/schemas/project";
 import { defaultReportingYear, reportingYearProblem } from "@core/gwp-in-force";
 import { guardFrozen } from "../inventory/freeze";
+import { staleBefore } from "../inventory/writes";
 import { POINT_TYPES } from "@core/inventory";
 
 export const PROJECT_STATUS_CREATED = 1;
 
 /** D25: a project whose calculations name emission points of its facility keeps that facility
- *  (a point belongs to one); they are moved to the facility as a whole first. */
+ *  (a point belongs to one); they are moved to the facility as a whole first. Read consistently
+ *  (an index may lag a write that has just ended): a move is rare. */
 async function refuseMoveFromPoints(deps: Deps, actor: Actor, project: Project): Promise<void> {
-  for (const type of POINT_TYPES) {
-    const named = (await deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active")).find((c) => c.point);
-    if (named) {
-      throw new Invalid(
-        `facility: расчет «${named.name}» указывает источник выбросов площадки проекта — ` +
-          "чтобы сменить площадку, сначала уберите источник выбросов из расчетов проекта (или создайте проект для другой площадки)",
-      );
-    }
+  const calculations = await deps.repos.calculations.listOfCompanyByTypes(actor.company, POINT_TYPES);
+  const named = calculations.find((c) => c.project === project.id && c.point);
+  if (named) {
+    throw new Invalid(
+      `facility: расчет «${named.name}» указывает источник выбросов площадки проекта — ` +
+        "чтобы сменить площадку, сначала уберите источник выбросов из расчетов проекта (или создайте проект для другой площадки)",
+    );
   }
 }
 
@@ -126,7 +127,12 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     next.start_date !== current.start_date || next.end_date !== current.end_date || next.reporting_year !== current.reporting_year;
   await guardFrozen(deps, actor, { kind: "project", before: current, after: next });
   if (datesChanged) checkReportingYear(next);
-  if ((next.facility || null) !== (current.facility || null)) await refuseMoveFromPoints(deps, actor, current);
-  await deps.repos.projects.replace(next, current.version);
+  if ((next.facility || null) !== (current.facility || null)) {
+    // D25: checked and written so that no calculation write naming a point can fall between.
+    const check = () => refuseMoveFromPoints(deps, actor, current);
+    await deps.repos.projects.replaceFacility(next, current.version, staleBefore(deps.clock.now()), check);
+  } else {
+    await deps.repos.projects.replace(next, current.version);
+  }
   return next;
 }

@@ -10,6 +10,7 @@ import { getFacility } from "./facilities";
 import { frozenMessage, frozenReview } from "../inventory/freeze";
 import type { EmissionPoint } from "../../ports";
 import type { PointCreateInput, PointPatchInput } from "../../contract/schemas/facility";
+import type { Project } from "../../contract/schemas/project";
 import { EMISSION_POINT_KINDS, POINT_TYPES, takesPoint } from "@core/inventory";
 
 /** How many points one facility may have: a real mine has a handful, a large one a few dozen. */
@@ -140,6 +141,23 @@ export async function calculationPoint(
     throw new Invalid(`point: источник «${point.name}» в архиве — восстановите его на странице площадки или выберите другой`);
   }
   return point.id;
+}
+
+/** D25: the write of a calculation of `project` that names a point of the project's facility, as
+ *  read: counted on the project (its lock on its facility, ports/project.ts), refused (409) when the
+ *  facility has changed since, and a change of the facility cannot pass it (projects.ts). */
+export async function withPointWrite<T>(deps: Deps, actor: Actor, project: Project, write: () => Promise<T>): Promise<T> {
+  const projects = deps.repos.projects;
+  if (!project.facility || !(await projects.beginPointWrite(actor.company, project.id, project.facility, deps.clock.now().toISOString()))) {
+    throw new Conflict(
+      "point: площадку проекта сменили, пока сохранялся расчет — обновите страницу и выберите источник выбросов площадки проекта",
+    );
+  }
+  try {
+    return await write();
+  } finally {
+    await projects.endPointWrite(actor.company, project.id);
+  }
 }
 
 /** «Вентиляционный ствол (вентилятор)» etc. */

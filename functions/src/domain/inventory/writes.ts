@@ -16,7 +16,7 @@ export const WRITE_LIFETIME_MS = 60_000;
 /** How long a freezing step waits for the writes begun before its hold to end. */
 export const SETTLE_WAIT_MS = 10_000;
 
-const staleBefore = (now: Date) => new Date(now.getTime() - WRITE_LIFETIME_MS).toISOString();
+export const staleBefore = (now: Date) => new Date(now.getTime() - WRITE_LIFETIME_MS).toISOString();
 
 /** The writes this request has begun, each to end once its work is done. */
 const begunWrites = new AsyncLocalStorage<Array<{ company: string; year: number }>>();
