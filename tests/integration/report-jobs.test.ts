@@ -3,7 +3,7 @@
 // AWS. The call answers 202 at once with the job's signed id; its state goes from queued through
 // running to done with its progress; the file is then served by v1/export_jobs/{id}/file/ (the local
 // store gives no download address). Another company's user gets 404 for both. Below the size the
-// passport is made inside the call.
+// passport is made inside the call. A version the year never approved is a 404, never a job.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
@@ -114,6 +114,14 @@ describe("a large company's report passport on the local host", () => {
     // Every line of the year is in it: the annex names the last copy.
     expect(bytes.byteLength).toBeGreaterThan(100_000);
   }, 120_000);
+
+  it("answers 404 for a version the year never approved, its pack or its passport, before any job", async () => {
+    for (const path of ["v1/inventory/2025/versions/1/pack/", "v1/inventory/2025/report/?format=pdf&version=5"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ detail: expect.stringMatching(/^Версия \d инвентаризации 2025 года не найдена$/) });
+    }
+  });
 
   it("makes the workbook of the same company inside the call (below the xlsx's job size)", async () => {
     const res = await get("v1/inventory/2025/report/?format=xlsx");

@@ -9,6 +9,7 @@ import { exportJob } from "../domain/export-jobs";
 import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 import { Invalid } from "../domain/errors";
+import { requireApprovedVersion } from "../domain/inventory/versions";
 import { packRoute, reportRoute } from "../contract/routes/inventory-report";
 
 export const inventoryReportRoutes = routeApp()
@@ -23,6 +24,8 @@ export const inventoryReportRoutes = routeApp()
     const actor = c.get("actor");
     const facility = q.facility || undefined;
     const version = versionOf(q.version);
+    // A version the year never approved is a 404 before any job is queued for it.
+    if (version !== undefined) await requireApprovedVersion(deps, actor, year, version);
     if (deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, actor, format))) {
       const request = { op: "inventory_report" as const, year, format, facility, version };
       return jobAnswer(
@@ -40,6 +43,7 @@ export const inventoryReportRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     const format = PACK_FORMAT.format;
+    await requireApprovedVersion(deps, actor, year, version);
     if (deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, actor, "pdf"))) {
       const request = { op: "inventory_report" as const, year, format, version };
       return jobAnswer(

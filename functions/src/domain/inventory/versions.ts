@@ -323,10 +323,16 @@ export async function approvedVersionNumbers(
   return chain;
 }
 
-/** Version n's snapshot as stored (the text whose SHA-256 the list shows); 404 unless approved. */
-export async function getVersionText(deps: Deps, actor: Actor, year: number, version: number): Promise<string> {
+/** 404 unless the year's chain of approvals reaches version n: checked before anything is made of
+ *  it (a job for its pack or passport among them). */
+export async function requireApprovedVersion(deps: Deps, actor: Actor, year: number, version: number): Promise<void> {
   const listed = await listVersions(deps, actor, year);
   if (!listed.some((v) => v.version === version)) throw new NotFound(`Версия ${version} инвентаризации ${year} года не найдена`);
+}
+
+/** Version n's snapshot as stored (the text whose SHA-256 the list shows); 404 unless approved. */
+export async function getVersionText(deps: Deps, actor: Actor, year: number, version: number): Promise<string> {
+  await requireApprovedVersion(deps, actor, year, version);
   return (await snapshotText(deps, actor.company, year, version)).text;
 }
 
