@@ -8,16 +8,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadModel, predict, trainModel, trainParams } from "@core/gbdt/index";
 import { syntheticData } from "@core/gbdt/test-fixtures";
-
-function findPython(): string | undefined {
-  return ["python3", "/usr/bin/python3"].find((python) => spawnSync(python, ["-c", "import xgboost"], { stdio: "ignore" }).status === 0);
-}
+import { pythonWithXGBoost } from "../support/python-xgboost";
 
 describe("the trainer's models in the real XGBoost", () => {
   it("the real XGBoost 1.7 loads the exported model and predicts what the product predicts, in float32", async () => {
     // Never skipped: tests/prerequisites.sh installs Debian's python3-xgboost for this tier.
-    const python = findPython();
-    if (!python) throw new Error("no python3 imports xgboost: sudo apt-get install -y python3-xgboost");
+    const python = pythonWithXGBoost();
     const data = syntheticData(3000, 21);
     const result = await trainModel(data, trainParams({ n_estimators: 60, max_depth: 6, validation_fraction: 0 }));
     const model = JSON.parse(result.json);

@@ -15,6 +15,7 @@ export { trainParams, TrainingInputError, type RoundInfo, type TrainParams, type
 export { readForecastHistoryCsv } from "./train-csv";
 export * from "./conformal";
 export * from "./backtest";
+export * from "./horizon";
 export {
   AIR_FEATURE,
   MAX_WHAT_IF_STEPS,

@@ -14,6 +14,7 @@ export type { FlatForest, GbdtLibrary, OutputTransform, ParsedModel } from "./mo
 export type { Rows } from "./rows";
 export * from "./conformal";
 export * from "./backtest";
+export * from "./horizon";
 export {
   AIR_FEATURE,
   MAX_WHAT_IF_STEPS,

@@ -192,6 +192,7 @@ export function readLightGBMText(text: string): ParsedModel {
     library: "lightgbm",
     version,
     objective: objective!,
+    horizon: 0,
     featureNames,
     numTrees: trees.length,
     output,

@@ -73,6 +73,8 @@ export interface ParsedModel {
   version: string;
   /** As the file names it: "reg:squarederror", "regression", "binary sigmoid:1", ... */
   objective: string;
+  /** Minutes ahead the model forecasts (XGBoost `learner.attributes.horizon_minutes`; horizon.ts); 0: the nowcast. */
+  horizon: number;
   featureNames: string[];
   numTrees: number;
   output: OutputTransform;

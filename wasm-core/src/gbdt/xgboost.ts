@@ -1,6 +1,7 @@
 // Reader for XGBoost's JSON model format (Booster.save_model("...json"), XGBoost 1.0 and later).
 // See MODEL_FORMATS.md for the subset we accept and why the arithmetic is float32.
 import { flattenForest, type RawNode } from "./flatten";
+import { modelHorizon } from "./horizon";
 import { DEFAULT_LEFT, type OutputTransform, type ParsedModel } from "./model";
 
 type Link = "identity" | "log" | "logit";
@@ -169,10 +170,18 @@ export function readXGBoostJson(text: string): ParsedModel {
   if (categorical.length > 0) fail(`categorical features (${categorical.join(", ")}) are not supported`);
 
   const rawTrees = trees.map((tree, i) => readTree(tree, i, weights ? Math.fround(weights[i]) : 1, numFeatures));
+  const attributes = (typeof learner.attributes === "object" && learner.attributes !== null ? learner.attributes : {}) as Record<
+    string,
+    string
+  >;
+  const horizon = modelHorizon(attributes);
+  if (!Number.isFinite(horizon) || horizon < 0)
+    fail(`learner.attributes.horizon_minutes is not a number of minutes: ${attributes.horizon_minutes}`);
   return {
     library: "xgboost",
     version,
     objective,
+    horizon,
     featureNames: featureNames.map(String),
     numTrees: trees.length,
     output: spec.output,

@@ -1,0 +1,165 @@
+// A forecast that looks ahead, on a generated longwall with drift and lagged dynamics: the lag
+// columns and the shifted target as index arithmetic on the regular clock gives them, and the
+// back-test at the same horizon as a plain loop over the rows computes it.
+import { describe, expect, it } from "vitest";
+import { DRIFT_FEATURES, DRIFT_STEP_MS, driftingLongwall } from "../../../tests/support/drifting-longwall";
+import {
+  backtest,
+  historyStep,
+  horizonLabel,
+  horizonRefusal,
+  horizonTrainingData,
+  LAG_FEATURES,
+  lagColumns,
+  loadModel,
+  possibleHorizons,
+  predict,
+  trainModel,
+  trainParams,
+  withLags,
+} from "./index";
+import { forecastAhead } from "./horizon";
+
+const COUNT = 12_000;
+const SPLIT = 8_400;
+const history = driftingLongwall(COUNT);
+const WIDTH = DRIFT_FEATURES.length;
+const finite = Number.isFinite;
+
+/** The lags by position: the clock is regular, so t − k steps is row i − k. */
+function lagsByIndex(y: Float64Array, i: number) {
+  const at = (k: number) => (i - k >= 0 ? y[i - k] : Number.NaN);
+  let sum = 0;
+  let count = 0;
+  for (let k = 0; k < 6; k++) {
+    if (finite(at(k))) {
+      sum += at(k);
+      count += 1;
+    }
+  }
+  return [y[i], at(1), at(6), count ? sum / count : Number.NaN];
+}
+
+/** MAE and RMSE of forecasts issued at row i − k for row i, and of y(i − k), on the rows where all exist. */
+function independentScores(forecast: Float64Array, y: Float64Array, from: number, k: number) {
+  let n = 0;
+  const sums = { model: [0, 0], persistence: [0, 0] };
+  for (let i = from + k; i < y.length; i++) {
+    const f = forecast[i - k];
+    const p = y[i - k];
+    if (!finite(y[i]) || !finite(f) || !finite(p)) continue;
+    n += 1;
+    sums.model[0] += Math.abs(y[i] - f);
+    sums.model[1] += (y[i] - f) ** 2;
+    sums.persistence[0] += Math.abs(y[i] - p);
+    sums.persistence[1] += (y[i] - p) ** 2;
+  }
+  return {
+    n,
+    model: { mae: sums.model[0] / n, rmse: Math.sqrt(sums.model[1] / n) },
+    persistence: { mae: sums.persistence[0] / n, rmse: Math.sqrt(sums.persistence[1] / n) },
+  };
+}
+
+describe("horizons on a drifting longwall", () => {
+  it("reads the step from the clock and allows the horizons that are whole steps", () => {
+    expect(historyStep(history.time)).toBe(DRIFT_STEP_MS);
+    expect(possibleHorizons(DRIFT_STEP_MS)).toEqual([10, 30, 60, 120, 360]);
+    expect(possibleHorizons(20 * 60_000)).toEqual([60, 120, 360]);
+    expect(horizonRefusal(30, 20 * 60_000)).toBe("горизонт 30 мин не кратен шагу истории 20 мин: возможны 1 ч, 2 ч, 6 ч");
+    expect(horizonRefusal(60, undefined)).toMatch(/нужны столбец «Время»/);
+    expect(horizonRefusal(45, DRIFT_STEP_MS)).toMatch(/допустимы 10 мин, 30 мин, 1 ч, 2 ч, 6 ч/);
+    expect(horizonLabel(120)).toBe("2 ч");
+  });
+
+  it("builds y(t), y(t − step), y(t − 1 h) and the hour's mean as index arithmetic does, gaps and outages included", () => {
+    const lags = lagColumns(history.y, history.time, DRIFT_STEP_MS);
+    expect(history.y.some((v) => !finite(v))).toBe(true);
+    for (let i = 0; i < COUNT; i++) {
+      const expected = lagsByIndex(history.y, i);
+      LAG_FEATURES.forEach((name, k) => {
+        expect(Object.is(lags[name][i], expected[k]) || lags[name][i] === expected[k]).toBe(true);
+      });
+    }
+    // A missing row (a gap in the clock) is a missing lag, never the row before it.
+    const time = Float64Array.from([0, 1, 2, 4, 5, 6, 7], (k) => k * DRIFT_STEP_MS);
+    const gap = lagColumns(Float64Array.from([1, 2, 3, 5, 6, 7, 8]), time, DRIFT_STEP_MS);
+    expect(Number.isNaN(gap.y_prev[3])).toBe(true);
+    expect(gap.y_prev[4]).toBe(5);
+    // The hour before 70 min: 70, 60, 50, 40 and 20 min (30 min is the gap).
+    expect(gap.y_mean_1h[6]).toBe((8 + 7 + 6 + 5 + 3) / 5);
+  });
+
+  it("trains on y(t + h) − y(t), skipping and counting the rows without it", () => {
+    const data = { featureNames: [...DRIFT_FEATURES], rows: history.rows, y: history.y, t: history.time };
+    const { data: ahead, skipped } = horizonTrainingData(data, 60);
+    let expectedSkipped = 0;
+    for (let i = 0; i < COUNT; i++) if (i + 6 >= COUNT || !finite(history.y[i + 6]) || !finite(history.y[i])) expectedSkipped += 1;
+    expect(skipped).toBe(expectedSkipped);
+    expect(ahead.featureNames).toEqual([...DRIFT_FEATURES, ...LAG_FEATURES]);
+    expect(ahead.y.length).toBe(COUNT - skipped);
+    const first = [...Array(COUNT).keys()].find((i) => i + 6 < COUNT && finite(history.y[i + 6]) && finite(history.y[i]))!;
+    expect(ahead.y[0]).toBe(history.y[first + 6] - history.y[first]);
+    expect(Array.from(ahead.rows.subarray(WIDTH, WIDTH + 4))).toEqual(
+      lagsByIndex(history.y, first).map((v) => (finite(v) ? v : Number.NaN)),
+    );
+    expect(() => horizonTrainingData({ ...data, t: null }, 60)).toThrow(/нужны столбец «Время»/);
+  });
+
+  for (const [horizon, steps] of [
+    [10, 1],
+    [60, 6],
+  ] as const) {
+    it(`back-tests at ${horizonLabel(horizon)} as a plain loop does; the 1 h model with lags beats persistence`, async () => {
+      const train = {
+        featureNames: [...DRIFT_FEATURES],
+        rows: history.rows.subarray(0, SPLIT * WIDTH),
+        y: history.y.subarray(0, SPLIT),
+        t: history.time.subarray(0, SPLIT),
+      };
+      const result = await trainModel(horizonTrainingData(train, horizon).data, trainParams({ n_estimators: 150 }));
+      const model = await loadModel(result.json);
+      expect(model.horizon).toBe(0); // the horizon is written by the caller (training.ts), not the trainer
+      const lagged = withLags(history.rows, WIDTH, lagColumns(history.y, history.time, DRIFT_STEP_MS));
+      const forecast = forecastAhead(predict(model, lagged, [...DRIFT_FEATURES, ...LAG_FEATURES]), history.y);
+      const tail = (a: Float64Array) => a.subarray(SPLIT);
+      const check = backtest({
+        measured: tail(history.y),
+        predicted: tail(forecast),
+        time: tail(history.time),
+        timeKind: "datetime",
+        horizon,
+      });
+      const expected = independentScores(forecast, history.y, SPLIT, steps);
+      expect(check.horizon).toBe(horizon);
+      expect(check.model.rows).toBe(expected.n);
+      expect(check.persistence.rows).toBe(expected.n);
+      expect(check.mean.rows).toBe(expected.n);
+      expect(check.model.mae).toBeCloseTo(expected.model.mae, 12);
+      expect(check.model.rmse).toBeCloseTo(expected.model.rmse, 12);
+      expect(check.persistence.mae).toBeCloseTo(expected.persistence.mae, 12);
+      expect(check.persistence.rmse).toBeCloseTo(expected.persistence.rmse, 12);
+      if (horizon === 60) {
+        expect(check.model.rmse!).toBeLessThan(check.persistence.rmse!);
+        expect(check.verdict).toMatch(
+          /^На горизонте 1 ч модель точнее инерционного прогноза: RMSE 0,\d{4} % против 0,\d{4} % \(ошибка на \d+,\d % меньше\)$/,
+        );
+      }
+    });
+  }
+
+  it("gives a caught exceedance's lead time from when the forecast was issued, one horizon before its target", () => {
+    const time = Float64Array.from({ length: 6 }, (_, k) => k * DRIFT_STEP_MS);
+    // Forecasts issued at rows 0…5 for rows 1…6; the measured y crosses 1 % at row 3.
+    const check = backtest({
+      measured: [0.5, 0.6, 0.7, 1.1, 1.2, 0.6],
+      predicted: [0.5, 0.9, 1.0, 0.7, 0.5, 0.5],
+      time,
+      timeKind: "datetime",
+      horizon: 10,
+    });
+    // The warning for rows 2 and 3 was issued at rows 1 and 2: it began at 10 min, the onset is at 30 min.
+    expect(check.model.lead_time).toMatchObject({ median: 20, unit: "min", onsets: 1, warned: 1 });
+    expect(check.model.rows).toBe(5);
+  });
+});
