@@ -12,3 +12,9 @@ export const FIXTURES_DIR = fileURLToPath(new URL("../fixtures/models/", import.
 export function modelFixture(name: ModelFixture): string {
   return name === "golden-default.csv" ? `${FIXTURES_DIR}${name}` : fileURLToPath(new URL(name, DEFAULT_MODELS));
 }
+
+/** The default lagged models' horizons, in minutes, and their files (tools/forecast-models/). */
+export const LAGGED_HORIZONS = [10, 30, 60, 120, 360] as const;
+export const laggedModelFile = (horizon: number): string => fileURLToPath(new URL(`methane-xgboost-h${horizon}.json`, DEFAULT_MODELS));
+/** The institute's training rows the lagged models were trained on (the test rows are golden-default.csv's). */
+export const TRAINING_SERIES = fileURLToPath(new URL("../../tools/forecast-models/methane-train.csv", import.meta.url));
