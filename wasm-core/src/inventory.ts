@@ -3,7 +3,7 @@
 // (forecast, gap filling, sensitivity, the utilisation choice) never count. Browser-safe: the
 // inventory screen reads the same labels the server sums by.
 import type { CalculationType } from "./registry";
-import { basisOf, methaneBalances, type BalanceCalculation, type MethaneBalance } from "./methane-balance";
+import { basisOf, methaneBalances, type BalanceCalculation, type MethaneBalance, type PointNetting } from "./methane-balance";
 import { co2Equivalent } from "./gwp-in-force";
 
 export type Gas = "CH4" | "CO2";
@@ -149,9 +149,12 @@ export const NETTING_LABEL = "− уничтожено (факел, котель
 /** The IPCC line the destroyed gas comes off (D17). */
 export const NETTED_LINE = "1.B.1.a.i.1";
 
-/** What the netting reads of a facility-year's balance (a MethaneBalance or an inventory's balance row). */
+/** What the netting reads of a facility-year's balance (a MethaneBalance or an inventory's balance
+ *  row): D35's part of each point, or, for a version approved before it was kept, the facility's. */
 export type NettingBalance = Pick<MethaneBalance, "mining_gross_t" | "netted_t"> &
-  Partial<Pick<MethaneBalance, "co2_gross_t" | "co2_netted_t">>;
+  Partial<Pick<MethaneBalance, "co2_gross_t" | "co2_netted_t">> & {
+    readonly by_point?: ReadonlyArray<Pick<PointNetting, "point" | "gross_t" | "netted_t" | "co2_gross_t" | "co2_netted_t">>;
+  };
 
 /** One gas of a calculation: its own result (gross where its basis is gross), what the facility-year's
  *  netting takes off it, and what counts (net), t and t CO2-eq at the year's GWP. */
@@ -165,29 +168,45 @@ export interface NettedGas {
   readonly t_co2e: number;
 }
 
-type NettedCalculation = Pick<BalanceCalculation, "type" | "inputs" | "results" | "coefficients">;
+type NettedCalculation = Pick<BalanceCalculation, "type" | "inputs" | "results" | "coefficients"> & {
+  /** D25: its emission point (absent or null: none named). */
+  readonly point?: string | null;
+};
+
+/** D35: a calculation's point's part of the netting, or undefined when the balance has none by point. */
+const pointPart = (calculation: NettedCalculation, balance: NettingBalance) =>
+  balance.by_point?.find((p) => p.point === (calculation.point || null));
 
 const massOf = (results: Readonly<Record<string, unknown>>, name: string) => {
   const value = results[name];
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 };
 
-/** D17, D26: the t CH4 the facility-year's netting takes off one counted calculation. Only a gross
- *  mining figure (1.B.1.a.i.1, never post-mining) held the destroyed gas: each gives up the share of
- *  the facility's netted methane its own result is of the gross mining figures, so the shares add up
- *  to what the inventory takes off the line. */
+/** D17, D26, D35: the t CH4 the facility-year's netting takes off one counted calculation. Only a
+ *  gross mining figure (1.B.1.a.i.1, never post-mining) held the destroyed gas, and only one of the
+ *  point that fed it: each gives up the share of its point's netted methane its own result is of the
+ *  point's gross figures, so the shares add up to what the inventory takes off the line. A version
+ *  approved before points were netted apart shares the facility's over all its gross figures. */
 export function methaneSubtracted(calculation: NettedCalculation, balance: NettingBalance | undefined): number {
-  if (!balance || balance.netted_t <= 0 || balance.mining_gross_t <= 0) return 0;
+  if (!balance || balance.netted_t <= 0) return 0;
   if (calculation.type === "handling_underground_ch4" || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
-  return (massOf(calculation.results, "res_ch4") * balance.netted_t) / balance.mining_gross_t;
+  const { gross_t, netted_t } = balance.by_point
+    ? (pointPart(calculation, balance) ?? { gross_t: 0, netted_t: 0 })
+    : {
+        gross_t: balance.mining_gross_t,
+        netted_t: balance.netted_t,
+      };
+  return gross_t > 0 && netted_t > 0 ? (massOf(calculation.results, "res_ch4") * netted_t) / gross_t : 0;
 }
 
-/** D28: the t CO2 the netting takes off one counted gross measured mining figure: its share of the
- *  CO2 the burnt drained gas carried (reported with the combustion lines). */
+/** D28, D35: the t CO2 the netting takes off one counted gross measured mining figure: its share of
+ *  the CO2 the burnt drained gas carried (reported with the combustion lines), from its own point. */
 export function co2Subtracted(calculation: NettedCalculation, balance: NettingBalance | undefined): number {
-  const netted = balance?.co2_netted_t ?? 0;
-  const gross = balance?.co2_gross_t ?? 0;
-  if (netted <= 0 || gross <= 0 || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
+  if (!balance || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
+  const part = balance.by_point ? pointPart(calculation, balance) : undefined;
+  const netted = balance.by_point ? (part?.co2_netted_t ?? 0) : (balance.co2_netted_t ?? 0);
+  const gross = balance.by_point ? (part?.co2_gross_t ?? 0) : (balance.co2_gross_t ?? 0);
+  if (netted <= 0 || gross <= 0) return 0;
   return (massOf(calculation.results, "res_co2") * netted) / gross;
 }
 
@@ -215,6 +234,8 @@ export function nettedGasesOf(calculation: NettedCalculation, balance: NettingBa
 /** A counted calculation of a facility-year, as facilityYearFigures reads it. */
 export interface FacilityYearCalculation extends NettedCalculation {
   readonly id: string;
+  /** D35: the drainage points a flare, boiler or engine takes its gas from (none: the facility's). */
+  readonly drainage_points?: readonly string[] | null;
 }
 
 export interface FacilityYearFigures {
@@ -229,9 +250,17 @@ export interface FacilityYearFigures {
 }
 
 /** D26: every figure of one facility-year from its counted (primary) calculations: the balance, each
- *  calculation's gross, subtracted and net gases, and the facility's totals, CH4 at `gwpCh4`. */
-export function facilityYearFigures(calculations: readonly FacilityYearCalculation[], gwpCh4: number): FacilityYearFigures {
-  const [balance] = methaneBalances(calculations.map((c) => ({ ...c, facility: null })));
+ *  calculation's gross, subtracted and net gases, and the facility's totals, CH4 at `gwpCh4`. With
+ *  the facility's points' kinds (`kindOf`), the destroyed gas comes off the drainage that fed it (D35). */
+export function facilityYearFigures(
+  calculations: readonly FacilityYearCalculation[],
+  gwpCh4: number,
+  kindOf?: (point: string) => string,
+): FacilityYearFigures {
+  const [balance] = methaneBalances(
+    calculations.map((c) => ({ ...c, facility: null })),
+    kindOf,
+  );
   const rows = calculations.map((calculation) => {
     const gases = nettedGasesOf(calculation, balance, gwpCh4);
     return { id: calculation.id, gases, t_co2e: gases.reduce((sum, g) => sum + g.t_co2e, 0) };

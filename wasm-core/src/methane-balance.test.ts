@@ -232,7 +232,12 @@ describe("the balance by stream (D25)", () => {
     ];
     const sums = emptyBalanceSums();
     for (const p of points) for (const field of BALANCE_SUM_FIELDS) sums[field] += p.sums[field];
-    const balance = balanceOf("mine", sums);
+    const mining = points.filter((p) => p.sums.gross > 0);
+    const destruction = [
+      { drainage_points: [], sums: points[0].sums },
+      { drainage_points: [], sums: points[2].sums },
+    ];
+    const balance = balanceOf("mine", sums, { mining, destruction });
     const streams = balanceStreams(balance, points);
     expect(streams.ventilation_t).toBeCloseTo(t(475.4), 9);
     expect(streams.drained_t).toBeCloseTo(t(303.5), 9);
@@ -244,6 +249,41 @@ describe("the balance by stream (D25)", () => {
       ["boiler", "used"],
     ]);
     expect(balance.emitted_t - balance.slip_t).toBeCloseTo(t(572.8), 9);
+    // D35: the shaft sends all of its gas to the air, the drainage station what it did not send to burn.
+    const air = new Map(streams.streams.map((s) => [s.point, s.to_air_t]));
+    expect(air.get("shaft")).toBeCloseTo(t(475.4), 9);
+    expect(air.get("drainage")).toBeCloseTo(t(97.4), 9);
+  });
+
+  it("takes the destroyed gas off the drainage that fed it, never off a ventilation shaft, and flags more burnt than drained (D35, D36)", () => {
+    // The verifier's mine: 13 880,07 t drained, a flare sent 16 633,2 t.
+    const mining = [
+      { point: "shaft1", kind: "ventilation_shaft", sums: part({ gross: 20_701 }) },
+      { point: "shaft2", kind: "ventilation_shaft", sums: part({ gross: 5_472.13 }) },
+      { point: "drainage", kind: "drainage_station", sums: part({ gross: 13_880.07 }) },
+    ];
+    const burnt = part({ flared: 16_633.2, destroyed: 16_633.2 * 0.9994, slip: 16_633.2 * 0.0006 });
+    const sums = emptyBalanceSums();
+    for (const p of [...mining.map((m) => m.sums), burnt]) for (const field of BALANCE_SUM_FIELDS) sums[field] += p[field];
+    const balance = balanceOf("mine", sums, { mining, destruction: [{ drainage_points: [], sums: burnt }] });
+    expect(balance.exceeds).toBe(true);
+    const byPoint = new Map(balance.by_point.map((p) => [p.point, p]));
+    expect(byPoint.get("shaft1")!.netted_t).toBe(0);
+    expect(byPoint.get("shaft2")!.netted_t).toBe(0);
+    expect(byPoint.get("drainage")).toMatchObject({ netted_t: 13_880.07, exceeds: true });
+    expect(byPoint.get("drainage")!.sent_t).toBeCloseTo(16_633.2, 9);
+    // The shafts' whole release reaches the air, the balance says so too.
+    expect(balance.vented_t).toBeCloseTo(20_701 + 5_472.13, 9);
+    // Named drainage points: a flare fed by one of two stations takes its gas off that one alone.
+    const two = [...mining, { point: "drainage2", kind: "drainage_station", sums: part({ gross: 1_000 }) }];
+    const small = part({ flared: 500, destroyed: 500, slip: 0 });
+    const named = balanceOf("mine", sums, { mining: two, destruction: [{ drainage_points: ["drainage2"], sums: small }] });
+    expect(named.by_point.find((p) => p.point === "drainage2")!.netted_t).toBe(500);
+    expect(named.by_point.find((p) => p.point === "drainage")!.netted_t).toBe(0);
+    // Not named, two stations: shared by each one's drained methane.
+    const shared = balanceOf("mine", sums, { mining: two, destruction: [{ drainage_points: [], sums: small }] });
+    expect(shared.by_point.find((p) => p.point === "drainage2")!.netted_t).toBeCloseTo((500 * 1_000) / 14_880.07, 9);
+    expect(shared.exceeds).toBe(false);
   });
 });
 

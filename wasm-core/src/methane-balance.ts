@@ -51,8 +51,15 @@ export interface MethaneBalance {
   /** Reached the atmosphere: vented + the flares' slip + post-mining, t — what the facility's CH4
    *  lines add up to (1.B.1.a.i.1 after netting, 1.B.1.a.i.4's slip, 1.B.1.a.i.2). */
   readonly emitted_t: number;
-  /** D17 error: destroyed > the gross mining figure while one exists. */
+  /** D36 error: a drainage point (or the mine, where it has none) was sent more CH4 to destroy than
+   *  its gross figures say it drained. */
   readonly exceeds: boolean;
+  /** D35: each mining point's gross figures and what the netting takes off them (the destroyed gas
+   *  comes off the drainage that fed it, never off a ventilation shaft); null: the calculations that
+   *  name no point. */
+  readonly by_point: readonly PointNetting[];
+  /** D36: CH4 sent to destruction that no drainage point (nor a figure of the mine as a whole) fed, t. */
+  readonly unfed_t: number;
   /** D28: t CO2 of the gross measured mining figures (formula 3.1 with W_CO2): the drained
    *  mixture's CO2 is in them. */
   readonly co2_gross_t: number;
@@ -259,22 +266,133 @@ export function co2CarriedBy(calculation: Pick<BalanceCalculation, "type" | "inp
 }
 const CO2_DENSITY_20C = 1.8393;
 
-/** A facility's balance from the sum of its calculations' balance sums. */
-export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBalance {
+/** What the flares, boilers and engines of `sums` sent and destroyed, t CH4: the IPCC flare pair (4.6
+ *  CO2, 4.7 CH4) describes one flare, so its larger half counts, and its slip only when its CH4 half
+ *  (torch_ch4) is counted. */
+function destructionOf(sums: BalanceSums) {
   const ipcc =
     sums.ipcc_co2_sent >= sums.ipcc_ch4_sent
       ? { sent: sums.ipcc_co2_sent, destroyed: sums.ipcc_co2_destroyed }
       : { sent: sums.ipcc_ch4_sent, destroyed: sums.ipcc_ch4_destroyed };
   const flared = sums.flared + ipcc.sent;
   const destroyed = sums.destroyed + ipcc.destroyed;
-  // The IPCC pair's slip is on a line only when its CH4 half (torch_ch4) is counted.
   const slip = sums.slip + (sums.ipcc_ch4_sent - sums.ipcc_ch4_destroyed);
+  return { flared, used: sums.used, sent: flared + sums.used, destroyed, slip };
+}
+
+// ---- D35, D36: the destroyed gas taken off the drainage that fed it ----
+
+/** The mining figures of one emission point of a facility (null: its calculations that name none),
+ *  with the point's kind as stored ("" for none). */
+export interface MiningPart {
+  readonly point: string | null;
+  readonly kind: string;
+  readonly sums: BalanceSums;
+}
+
+/** The destruction calculations (flares, boilers, engines) that name the same drainage points
+ *  ([]: none named, so the facility's drainage takes them). */
+export interface DestructionPart {
+  readonly drainage_points: readonly string[];
+  readonly sums: BalanceSums;
+}
+
+/** What a facility's netting takes off one point's gross mining figures (D35). */
+export interface PointNetting {
+  readonly point: string | null;
+  /** t CH4 of the point's gross mining figures, and of its net ones (drained gas vented unburnt). */
+  readonly gross_t: number;
+  readonly net_t: number;
+  /** CH4 sent to destruction from this point, and what comes off its gross figures: destroyed plus
+   *  the flares' slip, never more than the gross figures. */
+  readonly sent_t: number;
+  readonly netted_t: number;
+  /** D28: CO2 of its gross measured figures, and the CO2 the burnt gas carried that comes off them. */
+  readonly co2_gross_t: number;
+  readonly co2_netted_t: number;
+  /** D36: more was sent to destruction than its gross figures drained. */
+  readonly exceeds: boolean;
+}
+
+/** Kinds whose gas reaches the atmosphere: never a source of gas sent to destruction. */
+const ATMOSPHERE_KINDS: readonly string[] = ["ventilation_shaft", "vam_oxidiser"];
+
+/** The points a destruction part takes gas from (D35): the drainage points it names; else the
+ *  facility's drainage points; else, where the facility has none, its gross figures of the mine as a
+ *  whole (an estimate from production, a measurement of «Шахта в целом», a calculation without a
+ *  point), never a ventilation shaft. */
+function feedersOf(part: DestructionPart, mining: readonly MiningPart[]): MiningPart[] {
+  if (part.drainage_points.length > 0) {
+    return part.drainage_points.map(
+      (point) => mining.find((m) => m.point === point) ?? { point, kind: "drainage_station", sums: emptyBalanceSums() },
+    );
+  }
+  const drainage = mining.filter((m) => m.kind === "drainage_station");
+  if (drainage.length > 0) return drainage;
+  return mining.filter((m) => !ATMOSPHERE_KINDS.includes(m.kind) && m.sums.gross > 0);
+}
+
+/** D35: what the netting takes off each mining point, from the destruction parts it fed. A part that
+ *  several points fed is shared by each point's drained CH4 (equally when none has a figure). */
+export function nettingByPoint(
+  mining: readonly MiningPart[],
+  destruction: readonly DestructionPart[],
+): { points: PointNetting[]; unfed_t: number } {
+  const sent = new Map<MiningPart, { sent: number; taken: number; co2: number }>();
+  let unfed = 0;
+  for (const part of destruction) {
+    const { sent: partSent, destroyed, slip } = destructionOf(part.sums);
+    if (partSent <= 0 && part.sums.co2_carried <= 0) continue;
+    const feeders = feedersOf(part, mining);
+    if (feeders.length === 0) {
+      unfed += partSent;
+      continue;
+    }
+    const weights = feeders.map((m) => m.sums.gross + m.sums.net);
+    const whole = weights.reduce((a, b) => a + b, 0);
+    feeders.forEach((feeder, i) => {
+      const share = whole > 0 ? weights[i] / whole : 1 / feeders.length;
+      const into = sent.get(feeder) ?? sent.set(feeder, { sent: 0, taken: 0, co2: 0 }).get(feeder)!;
+      into.sent += partSent * share;
+      into.taken += (destroyed + slip) * share;
+      into.co2 += part.sums.co2_carried * share;
+    });
+  }
+  const points = [...mining, ...[...sent.keys()].filter((m) => !mining.includes(m))].map((m): PointNetting => {
+    const fed = sent.get(m) ?? { sent: 0, taken: 0, co2: 0 };
+    return {
+      point: m.point,
+      gross_t: m.sums.gross,
+      net_t: m.sums.net,
+      sent_t: fed.sent,
+      // A net figure already leaves out what was destroyed: only gross figures give it up.
+      netted_t: Math.min(fed.taken, m.sums.gross),
+      co2_gross_t: m.sums.co2_gross,
+      co2_netted_t: Math.min(fed.co2, m.sums.co2_gross),
+      // With only net figures the drained CH4 is net + destroyed: D37's warning, not this error.
+      exceeds: m.sums.gross > 0 && fed.sent > m.sums.gross + m.sums.net + 1e-9,
+    };
+  });
+  return { points, unfed_t: unfed };
+}
+
+/** A facility's balance from the sum of its calculations' balance sums and, when the points are
+ *  known, each mining point's part and the destruction parts by the drainage points they name (D35);
+ *  without them the facility's figures are one part of the mine as a whole. */
+export function balanceOf(
+  facility: string | null,
+  sums: BalanceSums,
+  parts?: { readonly mining: readonly MiningPart[]; readonly destruction: readonly DestructionPart[] },
+): MethaneBalance {
+  const { flared, sent, destroyed, slip } = destructionOf(sums);
   const hasGross = sums.gross > 0;
-  const netted = hasGross ? Math.min(destroyed + slip, sums.gross) : 0;
-  const sent = flared + sums.used;
+  const byPoint = nettingByPoint(parts?.mining ?? [{ point: null, kind: "", sums }], parts?.destruction ?? [{ drainage_points: [], sums }]);
+  const netted = byPoint.points.reduce((total, p) => total + p.netted_t, 0);
   // Liberated by mining: the gross figures hold the gas sent; a net figure leaves it out.
   const mining = sums.gross + sums.net + (hasGross ? 0 : sent);
-  const vented = Math.max(0, mining - sent);
+  // What the mining line keeps reached the atmosphere: each point's gross figures less what came off
+  // them, and the net figures (the drained gas vented), so the balance and the lines agree per source.
+  const vented = hasGross ? sums.gross - netted + sums.net : sums.net;
   return {
     facility,
     gross_t: sums.gross + sums.post_mining,
@@ -289,24 +407,68 @@ export function balanceOf(facility: string | null, sums: BalanceSums): MethaneBa
     netted_t: netted,
     vented_t: vented,
     emitted_t: vented + slip + sums.post_mining,
-    exceeds: hasGross && destroyed > sums.gross,
+    exceeds: byPoint.points.some((p) => p.exceeds) || (hasGross && byPoint.unfed_t > 0),
+    by_point: byPoint.points.filter((p) => p.gross_t > 0 || p.net_t > 0 || p.sent_t > 0),
+    unfed_t: byPoint.unfed_t,
     co2_gross_t: sums.co2_gross,
     co2_carried_t: sums.co2_carried,
-    co2_netted_t: Math.min(sums.co2_carried, sums.co2_gross),
+    co2_netted_t: byPoint.points.reduce((total, p) => total + p.co2_netted_t, 0),
   };
 }
 
-/** One balance per facility that has a mining calculation or destroys methane, in first-seen order. */
-export function methaneBalances(calculations: readonly BalanceCalculation[]): MethaneBalance[] {
-  const byFacility = new Map<string | null, BalanceSums>();
+/** Whether a calculation's part of the balance is a mining figure (by its basis) rather than gas it
+ *  sent to destruction. */
+const isMiningPart = (type: string) => basisOf(type, {}) !== undefined;
+
+/** A facility's parts by point (D35) from its calculations' parts: each mining figure under its point
+ *  (null: none named), each destruction under the drainage points it names; `kindOf` tells a point's
+ *  kind as stored. */
+export function nettingParts(
+  calculations: ReadonlyArray<{
+    readonly type: string;
+    readonly point?: string | null;
+    readonly drainage_points?: readonly string[] | null;
+    readonly sums: Partial<BalanceSums>;
+  }>,
+  kindOf: (point: string) => string,
+): { mining: MiningPart[]; destruction: DestructionPart[] } {
+  const mining = new Map<string | null, MiningPart>();
+  const destruction = new Map<string, DestructionPart>();
+  for (const calculation of calculations) {
+    let into: BalanceSums;
+    if (isMiningPart(calculation.type)) {
+      const point = calculation.point || null;
+      into = (mining.get(point) ?? mining.set(point, { point, kind: point ? kindOf(point) : "", sums: emptyBalanceSums() }).get(point)!)
+        .sums;
+    } else {
+      const named = [...(calculation.drainage_points ?? [])].sort();
+      const key = named.join(",");
+      into = (destruction.get(key) ?? destruction.set(key, { drainage_points: named, sums: emptyBalanceSums() }).get(key)!).sums;
+    }
+    for (const field of BALANCE_SUM_FIELDS) into[field] += calculation.sums[field] ?? 0;
+  }
+  return { mining: [...mining.values()], destruction: [...destruction.values()] };
+}
+
+/** One balance per facility that has a mining calculation or destroys methane, in first-seen order;
+ *  with the points' kinds (`kindOf`), the destroyed gas comes off the drainage that fed it (D35). */
+export function methaneBalances(
+  calculations: ReadonlyArray<BalanceCalculation & { readonly point?: string | null; readonly drainage_points?: readonly string[] | null }>,
+  kindOf?: (point: string) => string,
+): MethaneBalance[] {
+  const byFacility = new Map<string | null, { sums: BalanceSums; parts: Parameters<typeof nettingParts>[0][number][] }>();
   for (const calculation of calculations) {
     const part = balanceSumsOf(calculation);
     if (!part) continue;
-    const sums =
-      byFacility.get(calculation.facility) ?? byFacility.set(calculation.facility, emptyBalanceSums()).get(calculation.facility)!;
-    for (const field of BALANCE_SUM_FIELDS) sums[field] += part[field] ?? 0;
+    const own =
+      byFacility.get(calculation.facility) ??
+      byFacility.set(calculation.facility, { sums: emptyBalanceSums(), parts: [] }).get(calculation.facility)!;
+    for (const field of BALANCE_SUM_FIELDS) own.sums[field] += part[field] ?? 0;
+    own.parts.push({ type: calculation.type, point: calculation.point, drainage_points: calculation.drainage_points, sums: part });
   }
-  return [...byFacility.entries()].map(([facility, sums]) => balanceOf(facility, sums));
+  return [...byFacility.entries()].map(([facility, { sums, parts }]) =>
+    balanceOf(facility, sums, kindOf ? nettingParts(parts, kindOf) : undefined),
+  );
 }
 
 // ---- D25: the balance by stream, from the part each emission point has in it ----
@@ -322,6 +484,9 @@ export interface BalanceStream {
   readonly route: StreamRoute;
   /** t CH4: the point's mining figure (gross or net), or the gas it sent to a flare or to use. */
   readonly t: number;
+  /** D35, a mining stream: what of it reached the air — its figure less what the netting took off
+   *  it for the gas it fed to destruction; each source's «чистые» everywhere else. */
+  readonly to_air_t?: number;
 }
 
 export interface StreamBalance {
@@ -347,12 +512,13 @@ const MINING_ROUTES: Readonly<Record<string, StreamRoute>> = {
  *  points as stored: a kind changed moves the stream, never a figure). Points that take no part
  *  in the balance (sums all zero) are left out. */
 export function balanceStreams(
-  balance: Pick<MethaneBalance, "flared_t" | "used_t">,
+  balance: Pick<MethaneBalance, "flared_t" | "used_t" | "by_point">,
   points: ReadonlyArray<{ readonly point: string; readonly kind: string; readonly sums: BalanceSums }>,
 ): StreamBalance {
   const streams: BalanceStream[] = [];
   let ventilation = 0;
   let drained = 0;
+  let drainedVented = 0;
   for (const { point, kind, sums } of points) {
     // «Шахта в целом» is the facility as a whole: it tells no stream.
     if (kind === "whole_mine") continue;
@@ -360,9 +526,13 @@ export function balanceStreams(
     const flared = sums.flared + Math.max(sums.ipcc_co2_sent, sums.ipcc_ch4_sent);
     if (mining > 0) {
       const route = MINING_ROUTES[kind] ?? "mine";
+      const toAir = mining - (balance.by_point.find((p) => p.point === point)?.netted_t ?? 0);
       if (route === "atmosphere") ventilation += mining;
-      if (route === "drained") drained += mining;
-      streams.push({ point, kind, route, t: mining });
+      if (route === "drained") {
+        drained += mining;
+        drainedVented += toAir;
+      }
+      streams.push({ point, kind, route, t: mining, to_air_t: toAir });
     }
     if (flared > 0) streams.push({ point, kind, route: "flared", t: flared });
     if (sums.used > 0) streams.push({ point, kind, route: "used", t: sums.used });
@@ -370,7 +540,8 @@ export function balanceStreams(
   return {
     ventilation_t: ventilation,
     drained_t: drained,
-    drained_vented_t: drained > 0 ? Math.max(0, drained - balance.flared_t - balance.used_t) : 0,
+    // D35: the drained gas that reached the air, point by point, as the netting left it.
+    drained_vented_t: drainedVented,
     // By stream as the gas flows (ventilation, drainage, flares, use), the points' order within.
     streams: streams.sort((a, b) => ROUTE_ORDER.indexOf(a.route) - ROUTE_ORDER.indexOf(b.route)),
   };

@@ -131,6 +131,7 @@ export async function verificationPack(
         ipcc_code,
         facility,
         point,
+        ...(line.drainage_points ? { drainage_points: line.drainage_points } : {}),
         project,
         counted,
         period,

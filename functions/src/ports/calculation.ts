@@ -44,6 +44,9 @@ export interface Calculation {
   /** D25, measured and destruction types: the emission point of its project's facility it belongs
    *  to. Absent: the facility as a whole (a project without a facility, or stored before points). */
   point?: string;
+  /** D35, flares, boilers and engines: the drainage points of its facility whose gas it burns.
+   *  Absent: the facility's drainage points (its one, or shared by their drained methane). */
+  drainage_points?: string[];
   created_at: string;
   created_by: string;
   updated_at: string;

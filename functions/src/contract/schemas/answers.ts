@@ -390,6 +390,11 @@ export const inventoryCalculationSchema = z.object({
   project: z.object({ id: z.string(), name: z.string() }),
   facility: z.nullable(z.string()),
   point: z.nullable(z.string()).meta({ description: "D25: the emission point of its facility; null: the facility as a whole" }),
+  drainage_points: z.optional(
+    z.array(z.string()).meta({
+      description: "D35, a flare, boiler or engine: the drainage points whose gas it burns; absent: the facility's drainage points",
+    }),
+  ),
   inventory_role: inventoryRole,
   counted: z.boolean(),
   category: order371Category,
@@ -490,6 +495,22 @@ export const inventorySchema = z.object({
             description: "D28: t CO2 the burnt drained gas carried, reported with the combustion lines and taken off 1.B.1.a.i.1's CO2",
           }),
         ),
+        by_point: z.optional(
+          z
+            .array(
+              z.object({
+                point: z.nullable(z.string()),
+                gross_t: z.number(),
+                netted_t: z.number(),
+                co2_gross_t: z.number(),
+                co2_netted_t: z.number(),
+              }),
+            )
+            .meta({
+              description:
+                "D35: per mining point (null: calculations naming none), t: its gross figures and what the netting took off them for the gas it fed to flares, boilers and engines — never off a ventilation shaft. Absent from versions approved before it was kept",
+            }),
+        ),
         // D25: present when the facility's calculations name emission points.
         ventilation_t: z.optional(z.number()),
         drained_t: z.optional(z.number()),
@@ -502,6 +523,11 @@ export const inventorySchema = z.object({
               kind: z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]]),
               route: z.enum(["atmosphere", "drained", "flared", "used", "mine"]),
               t: z.number(),
+              to_air_t: z.optional(
+                z
+                  .number()
+                  .meta({ description: "D35, a mining stream: what of it reached the air (its figure less what was taken off it)" }),
+              ),
             }),
           ),
         ),
@@ -509,7 +535,7 @@ export const inventorySchema = z.object({
     )
     .meta({
       description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; D25 by stream where calculations name points: ventilation_t (to the atmosphere), drained_t (captured at drainage stations), drained_vented_t (drained, neither flared nor used), streams per point; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
+        "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; D25 by stream where calculations name points: ventilation_t (to the atmosphere), drained_t (captured at drainage stations), drained_vented_t (drained and not destroyed: each drainage point's figure less what the netting took off it), streams per point; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
     }),
 });
 
@@ -717,6 +743,10 @@ export const calculationSchema = z
       .meta({ description: "D19: the part of the project's dates the calculation covers; absent: the project's dates." }),
     point: z.optional(z.string()).meta({
       description: "D25: the emission point of its project's facility (measured and destruction types); absent: the facility as a whole",
+    }),
+    drainage_points: z.optional(z.array(z.string())).meta({
+      description:
+        "D35, flares, boilers and engines of drained gas: the drainage points whose gas it burns; absent: the facility's drainage points (its one, or shared by their drained methane)",
     }),
     basis: z.optional(
       z.enum(["gross", "net"]).meta({ description: "D17: underground mine methane, gross or net of what is flared or used" }),

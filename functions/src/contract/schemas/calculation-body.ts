@@ -91,6 +91,17 @@ const commonShape = {
   // D25, measured and destruction types: the emission point of the project's facility
   // (v1/facilities/{id}/points/); null or absent: the facility as a whole. The domain checks it.
   point: z.optional(z.nullable(z.string("point: ожидается идентификатор источника выбросов площадки"))),
+  // D35, flares, boilers and engines: the drainage points whose gas it burns; null or absent: the
+  // facility's drainage points. The domain checks them.
+  drainage_points: z.optional(
+    z.nullable(
+      z
+        .array(z.string("drainage_points: ожидается список идентификаторов дегазационных установок площадки"), {
+          error: "drainage_points: ожидается список идентификаторов дегазационных установок площадки",
+        })
+        .check(z.maxLength(50, "drainage_points: не больше 50 дегазационных установок")),
+    ),
+  ),
 };
 
 /** The fields every type has, on create. */
@@ -114,6 +125,7 @@ const COMMON_FORM: Record<string, FormKind> = {
   uncertainty: "json",
   justifications: "json",
   period: "json",
+  drainage_points: "json",
   gwp_set: "number",
   version: "number",
   is_active: "boolean",

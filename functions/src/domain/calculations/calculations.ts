@@ -30,7 +30,7 @@ import { getCalculation, supportedType } from "../calculation-lookup";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../../contract/views";
 import { fillingBlanksReader, sensitivityReader } from "./series";
-import { calculationPoint, withPointWrite } from "../company/emission-points";
+import { calculationPoint, drainagePoints, withPointWrite } from "../company/emission-points";
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
@@ -69,6 +69,8 @@ export interface CalculationInput extends CoefficientRequest {
   period?: unknown;
   /** D25: the emission point of the project's facility; null or absent: the facility as a whole. */
   point?: unknown;
+  /** D35: the drainage points whose gas a flare, boiler or engine burns; null or absent: the facility's. */
+  drainage_points?: unknown;
   file?: UploadedFile;
 }
 
@@ -79,6 +81,8 @@ export interface CalculationPatch extends CoefficientRequest {
   period?: unknown;
   /** D25: another emission point of the project's facility; null: the facility as a whole. */
   point?: unknown;
+  /** D35: other drainage points; null: the facility's. */
+  drainage_points?: unknown;
   is_deleted?: boolean;
   is_active?: boolean;
   version?: number;
@@ -343,6 +347,7 @@ export async function createCalculation(
   const inventoryRole = inventoryRoleOf(type, input.inventory_role);
   const period = calculationPeriod(input.period, project);
   const point = await calculationPoint(deps, actor, type, input.point, project.facility);
+  const drainage = await drainagePoints(deps, actor, type, input.drainage_points, project.facility);
   const id = newId();
   const write = async (): Promise<Calculation> => {
     const target = { company: actor.company, id, name, reporting_year: project.reporting_year, dates: projectDates(project) };
@@ -370,6 +375,7 @@ export async function createCalculation(
       ...(inventoryRole ? { inventory_role: inventoryRole } : {}),
       ...(period ? { period } : {}),
       ...(point ? { point } : {}),
+      ...(drainage ? { drainage_points: drainage } : {}),
       ...evaluated,
       ...(file ? { file } : {}),
       methodology_version: METHODOLOGY_VERSION,
@@ -381,7 +387,7 @@ export async function createCalculation(
     try {
       await checkProjectSums(deps, actor.company, calculation, undefined, keptSums);
       const create = () => deps.repos.calculations.create(calculation, guarded.promise);
-      await (point ? withPointWrite(deps, actor, project, create) : create());
+      await (point || drainage ? withPointWrite(deps, actor, project, create) : create());
       handedOver(actor, await guarded.promise);
     } catch (error) {
       await discardWrittenBlobs(deps, calculation);
@@ -576,6 +582,11 @@ async function patchGuarded(
     if (point) next.point = point;
     else delete next.point;
   }
+  if (patch.drainage_points !== undefined) {
+    const drainage = await drainagePoints(deps, actor, type, patch.drainage_points, project.facility, current.drainage_points);
+    if (drainage) next.drainage_points = drainage;
+    else delete next.drainage_points;
+  }
   try {
     if (renames) next.name = calculationName(patch.name);
     // A file-based calculation is recomputed on a rename too: its element names follow the name.
@@ -616,7 +627,13 @@ async function patchGuarded(
     // D25: a point newly named, or named again by a restore, is of the project's facility now.
     const namesPoint = next.point !== undefined && !next.is_deleted && (patch.point !== undefined || current.is_deleted);
     if (namesPoint && patch.point === undefined) await calculationPoint(deps, actor, type, next.point, project.facility, next.point);
-    await (namesPoint ? withPointWrite(deps, actor, project, replace) : replace());
+    // D35: so are drainage points newly named, or named again by a restore.
+    const namesDrainage =
+      next.drainage_points !== undefined && !next.is_deleted && (patch.drainage_points !== undefined || current.is_deleted);
+    if (namesDrainage && patch.drainage_points === undefined) {
+      await drainagePoints(deps, actor, type, next.drainage_points, project.facility, next.drainage_points);
+    }
+    await (namesPoint || namesDrainage ? withPointWrite(deps, actor, project, replace) : replace());
     handedOver(actor, await guard);
   } catch (error) {
     if (restoredForecast) await giveForecastPlace(deps, actor, current.project);

@@ -17,7 +17,8 @@ export const PROJECT_STATUS_CREATED = 1;
  *  (an index may lag a write that has just ended): a move is rare. */
 async function refuseMoveFromPoints(deps: Deps, actor: Actor, project: Project): Promise<void> {
   const calculations = await deps.repos.calculations.listOfCompanyByTypes(actor.company, POINT_TYPES);
-  const named = calculations.find((c) => c.project === project.id && c.point);
+  // D35: the drainage points a flare or boiler names are the facility's too.
+  const named = calculations.find((c) => c.project === project.id && (c.point || c.drainage_points?.length));
   if (named) {
     throw new Invalid(
       `facility: расчет «${named.name}» указывает источник выбросов площадки проекта — ` +

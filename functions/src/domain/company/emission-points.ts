@@ -160,5 +160,45 @@ export async function withPointWrite<T>(deps: Deps, actor: Actor, project: Proje
   }
 }
 
+/** The types that burn drained gas and may name the drainage points they take it from (D35). */
+const DESTRUCTION_TYPES: readonly string[] = ["torch_composition", "torch_ch4", "disposal_co2_torch", "disposal_co2_stat_sources"];
+
+/** D35: the drainage points whose gas a flare, boiler or engine burns, checked: drainage stations of
+ *  the project's facility, active unless the calculation named them already. Undefined: none named
+ *  (the facility's drainage points take its gas: its one, or shared by their drained methane). */
+export async function drainagePoints(
+  deps: Deps,
+  actor: Actor,
+  type: string,
+  sent: unknown,
+  facility: string | null | undefined,
+  previous?: readonly string[],
+): Promise<string[] | undefined> {
+  if (sent === undefined) return previous ? [...previous] : undefined;
+  if (sent === null || (Array.isArray(sent) && sent.length === 0)) return undefined;
+  if (!DESTRUCTION_TYPES.includes(type)) {
+    throw new Invalid("drainage_points: дегазационные установки указывают только для факелов и сжигания каптированного газа");
+  }
+  if (!Array.isArray(sent) || sent.some((id) => typeof id !== "string")) {
+    throw new Invalid("drainage_points: ожидается список идентификаторов дегазационных установок площадки");
+  }
+  if (!facility) throw new Invalid("drainage_points: у проекта нет площадки — укажите площадку проекта, затем дегазационные установки");
+  const points = await deps.repos.emissionPoints.listOfFacility(actor.company, facility);
+  const named = [...new Set(sent as string[])];
+  for (const id of named) {
+    const point = points.find((p) => p.id === id);
+    if (!point) throw new Invalid("drainage_points: дегазационная установка не найдена среди источников площадки проекта");
+    if (point.kind !== "drainage_station") {
+      throw new Invalid(
+        `drainage_points: «${point.name}» — не дегазационная установка; газ на сжигание поступает с дегазационных установок`,
+      );
+    }
+    if (!point.is_active && !previous?.includes(id)) {
+      throw new Invalid(`drainage_points: установка «${point.name}» в архиве — восстановите ее на странице площадки или выберите другую`);
+    }
+  }
+  return named.sort();
+}
+
 /** «Вентиляционный ствол (вентилятор)» etc. */
 export const pointKindLabel = (kind: EmissionPoint["kind"]) => EMISSION_POINT_KINDS[kind];

@@ -733,8 +733,10 @@ const BALANCE_TYPES = [
   "disposal_co2_stat_sources",
 ];
 
-/** D17: a facility cannot destroy more methane than its gross figure says it released. The
- *  facility's counted calculations of the balance are read to name them (an error, and rare). */
+/** D36: a drainage point cannot send more methane to flares, boilers and engines than its gross
+ *  figures say it drained (nor a mine without drainage, whose gas only its ventilation released):
+ *  an error naming both figures that blocks sending. The facility's counted calculations of the
+ *  balance are read to name them (an error, and rare). */
 async function balanceChecks(
   deps: Deps,
   scope: CheckScope,
@@ -746,15 +748,30 @@ async function balanceChecks(
   for (const b of scope.figures.balances.filter((balance) => balance.exceeds)) {
     const projects = ofYear.filter((p) => (p.facility || null) === b.facility);
     const involved = await countedCalculationsOf(deps, scope.company, projects, BALANCE_TYPES);
-    for (const { calculation, project } of involved) name(calculation, project);
+    for (const { calculation, project } of involved.slice(0, NAMED)) name(calculation, project);
+    const where = facilityNameOf(scope, b.facility);
+    const over = b.by_point.filter((p) => p.exceeds);
+    const parts = over.map((p) => {
+      const point = pointNamed(scope.points, p.point ?? undefined);
+      const drained =
+        point?.kind === "drainage_station"
+          ? `а каптировано этой установкой (валовый выброс дегазации) ${format(p.gross_t)} т`
+          : `а валовый выброс ${point ? "этого источника" : "шахты в целом"} ${format(p.gross_t)} т`;
+      return `${point ? `«${point.name}»: ` : ""}на факелы, в котельные и ГПУ направлено ${format(p.sent_t)} т CH4, ${drained}`;
+    });
+    if (b.unfed_t > 0) {
+      parts.push(
+        `на факелы, в котельные и ГПУ направлено ${format(b.unfed_t)} т CH4, а каптировано дегазацией 0 т: у площадки нет ` +
+          "дегазационной установки с расчетом, газ вентиляционной струи на сжигание не поступает",
+      );
+    }
     checks.push({
       level: "error",
-      code: "destroyed_exceeds_released",
+      code: "destroyed_exceeds_drained",
       message:
-        `${facilityNameOf(scope, b.facility)}: метан, сожженный на факелах и утилизированный (${format(b.destroyed_t)} т), ` +
-        `больше валового выброса при подземной добыче (${format(b.mining_gross_t)} т); проверьте объемы газа и основу расчетов ` +
-        "(валовый или чистый выброс)",
-      calculations: involved.map(({ calculation }) => calculation.id),
+        `${where}: уничтожено больше метана, чем каптировано — ${parts.join("; ")}. Проверьте объемы и состав газа факелов и ` +
+        "котельных, дегазационные установки, с которых они получают газ, и основу расчета дегазации (валовый — всё каптированное)",
+      calculations: involved.slice(0, NAMED).map(({ calculation }) => calculation.id),
     });
   }
   return checks;

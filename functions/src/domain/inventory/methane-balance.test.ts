@@ -107,7 +107,7 @@ describe("the methane balance of a mine (D17)", () => {
     expect(inv.total_t_co2e).toBeCloseTo(expectedTotal, 6);
     expect(inv.facilities[0].t_co2e).toBeCloseTo(expectedTotal, 6);
     expect(inv.years.find((y) => y.year === 2024)!.total_t_co2e).toBeCloseTo(expectedTotal, 6);
-    expect(inv.checks.map((c) => c.code)).not.toContain("destroyed_exceeds_released");
+    expect(inv.checks.map((c) => c.code)).not.toContain("destroyed_exceeds_drained");
     expect(inv.checks.map((c) => c.code)).not.toContain("recovery_not_netted");
   });
 
@@ -122,9 +122,11 @@ describe("the methane balance of a mine (D17)", () => {
     });
     const flare = await d.calc(actor, "torch_composition", { name: "torch_composition", project: p.id, ...FLARE });
     const inv = await inventory(2024, mine.id);
-    const error = inv.checks.find((c) => c.code === "destroyed_exceeds_released")!;
+    const error = inv.checks.find((c) => c.code === "destroyed_exceeds_drained")!;
     expect(error.level).toBe("error");
     expect(error.message).toMatch(/^Шахта «Перебор»: /);
+    // D36: both figures, t CH4: 20 000 × 60 % × 0,668 sent, 100 000 t × 18 m³/t × 0,67 released.
+    expect(error.message).toContain("направлено 8\u00a0016 т CH4, а валовый выброс шахты в целом 1\u00a0206 т");
     expect(error.calculations.sort()).toEqual([mining.id, flare.id].sort());
     // Never below zero.
     expect(line(inv, "1.B.1.a.i.1").t).toBeCloseTo(0, 9);
@@ -132,7 +134,7 @@ describe("the methane balance of a mine (D17)", () => {
     // Measured net release instead: the flared gas never reached the atmosphere and is not subtracted.
     await d.patch(actor, mining, { basis: "net", version: mining.version });
     const net = await inventory(2024, mine.id);
-    expect(net.checks.map((c) => c.code)).not.toContain("destroyed_exceeds_released");
+    expect(net.checks.map((c) => c.code)).not.toContain("destroyed_exceeds_drained");
     expect(line(net, "1.B.1.a.i.1").t).toBeCloseTo(mining.res_ch4!, 9);
     // The flare's unburnt slip reached the atmosphere too: the balance equals the facility's CH4 lines.
     const [balance] = net.balance;

@@ -22,9 +22,13 @@ export interface ProjectNetting {
 /** The GWP set of the project's reporting year and its facility-year's balance. */
 export async function projectNetting(deps: Pick<Deps, "repos">, companyId: string, project: Project): Promise<ProjectNetting> {
   const full = deps as Deps;
-  const [gwp, { projects, sums }] = await Promise.all([gwpOfYear(full, project.reporting_year), keptOrLiveSums(full, companyId)]);
+  const [gwp, { projects, sums }, points] = await Promise.all([
+    gwpOfYear(full, project.reporting_year),
+    keptOrLiveSums(full, companyId),
+    deps.repos.emissionPoints.listOfCompany(companyId),
+  ]);
   const facility = project.facility || null;
-  const figures = yearFigures(sums, projects, project.reporting_year, gwp.gwp_ch4, facility ? { facility } : {});
+  const figures = yearFigures(sums, projects, project.reporting_year, gwp.gwp_ch4, facility ? { facility, points } : { points });
   return {
     year: project.reporting_year,
     gwp: { name: gwp.name, gwp_ch4: gwp.gwp_ch4 },

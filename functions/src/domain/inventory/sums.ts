@@ -33,8 +33,12 @@ import {
   balanceOf,
   balanceStreams,
   balanceSumsOf,
+  basisOf,
   emptyBalanceSums,
+  type BalanceSums,
+  type DestructionPart,
   type MethaneBalance,
+  type MiningPart,
   type StreamBalance,
 } from "@core/methane-balance";
 import { coverageDifference, type SourcePeriod } from "@core/source-periods";
@@ -44,7 +48,8 @@ import type { Project } from "../../contract/schemas/project";
 
 /** A project's sums: `t:{category}|{ipcc}|{gas}` (mg of the counted calculations) and `c:…` (how
  *  many: a line of zero tonnes is still a line), `b:{field}`
- *  (mg of their methane balance, D17), `b#` (how many take part in it), `r:{ipcc}` (mg of CH4 of
+ *  (mg of their methane balance, D17), `b#` (how many take part in it), `bp:{point}|{field}` (a point's part), `bx:{drainage points}|{field}`
+ *  (D35: destruction by the drainage points it names, "" none), `r:{ipcc}` (mg of CH4 of
  *  the mining lines the balance nets, D17), `n:{reason}` (calculations left out, D18).
  *  What the year's checks read (domain/inventory/checks.ts): `d:{unit}|{ipcc}|{gases}|{day}` (D19: the
  *  counted calculations' periods as coverage differences, source-periods.ts), `d0:{unit}|{ipcc}|{gases}`
@@ -57,8 +62,9 @@ export type InventorySums = Record<string, number>;
  *  on drained methane a source of its own beside the flare in the d: keys, and post-mining methane
  *  kept apart from the gross mining figures (b:post_mining); 4: the flagged calculations counted per
  *  flag and type (f:), no longer one key per calculation; 5: the CO2 of gross measured mining figures
- *  and the CO2 burnt drained gas carried (b:co2_gross, b:co2_carried, D28). */
-export const INVENTORY_SUMS_LAYOUT = 5;
+ *  and the CO2 burnt drained gas carried (b:co2_gross, b:co2_carried, D28); 6: destruction by the
+ *  drainage points it names (bx:, D35). */
+export const INVENTORY_SUMS_LAYOUT = 6;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -78,6 +84,7 @@ interface SumsItem {
   results?: unknown;
   coefficients?: unknown;
   point?: unknown;
+  drainage_points?: unknown;
 }
 
 const massOf = (results: Record<string, unknown>, name: string) => {
@@ -132,6 +139,7 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
   }
   const point = typeof item.point === "string" && item.point ? item.point : undefined;
   const balance = balanceSumsOf({ type, inputs, results, coefficients: item.coefficients as never });
+  const destroys = balance !== undefined && basisOf(type, inputs) === undefined;
   if (balance) {
     add("b#", 1);
     for (const field of BALANCE_SUM_FIELDS) {
@@ -139,6 +147,8 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
       add(`b:${field}`, mg(balance[field]));
       // D25: the balance by stream reads each point's part with the point's kind.
       if (point) add(`bp:${point}|${field}`, mg(balance[field]));
+      // D35: a flare's, boiler's or engine's gas under the drainage points it names ("" none).
+      if (destroys) add(`bx:${drainageOf(item)}|${field}`, mg(balance[field]));
     }
   }
   if (NETTED_LINES.includes(ipcc)) add(`r:${ipcc}`, mg(massOf(results, "res_ch4")));
@@ -152,6 +162,15 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
   }
   return { project: item.project, sums };
 }
+
+/** D35: the drainage points a destruction calculation names, sorted and joined ("" for none). */
+const drainageOf = (item: SumsItem) =>
+  Array.isArray(item.drainage_points)
+    ? item.drainage_points
+        .filter((p): p is string => typeof p === "string")
+        .sort()
+        .join(",")
+    : "";
 
 /** D10: the flags of a counted calculation the year's checks name. */
 export const CHECKED_FLAGS = ["custom_without_justification", "custom_out_of_range", "custom_without_uncertainty"] as const;
@@ -311,13 +330,13 @@ export function yearFigures(
   // D17: the mining line carries what reached the atmosphere; the gas the facility destroyed comes
   // off it (never more than the gross mining figures it holds), so no line goes below zero.
   const balances: YearFigures["balances"] = [];
-  const kinds = new Map(options.points?.map((p) => [p.id, p.kind]));
+  const kinds = new Map<string, string>(options.points?.map((p) => [p.id, p.kind]));
   for (const facility of facilities) {
     const own = byFacility.get(facility)!;
     if (!own["b#"]) continue;
     const balanceSums = emptyBalanceSums();
     for (const field of BALANCE_SUM_FIELDS) balanceSums[field] = tOf(own[`b:${field}`] ?? 0);
-    const balance = balanceOf(facility, balanceSums);
+    const balance = balanceOf(facility, balanceSums, nettingPartsOf(own, balanceSums, kinds));
     if (options.points) {
       // D25: each point's part (`bp:{point}|{field}`), read with its kind as stored now.
       const byPoint = new Map<string, ReturnType<typeof emptyBalanceSums>>();
@@ -369,6 +388,41 @@ export function yearFigures(
     not_counted: leftOutSummary(
       Object.entries(notCounted).flatMap(([reason, n]) => Array.from({ length: n ?? 0 }, () => ({ reason: reason as LeftOutReason }))),
     ),
+  };
+}
+
+/** The fields of a mining figure's part of the balance (the rest are what destruction sent). */
+const MINING_FIELDS = ["gross", "net", "post_mining", "co2_gross"] as const;
+
+/** D35: a facility's balance parts from its sums: each point's mining figures (`bp:`, the part no
+ *  point holds under null) with the point's kind, and the destruction by the drainage points it
+ *  names (`bx:`). */
+function nettingPartsOf(
+  own: InventorySums,
+  total: BalanceSums,
+  kinds: ReadonlyMap<string, string>,
+): { mining: MiningPart[]; destruction: DestructionPart[] } {
+  const byPoint = new Map<string, BalanceSums>();
+  const destruction = new Map<string, BalanceSums>();
+  for (const key of Object.keys(own).sort()) {
+    const into = key.startsWith("bp:") ? byPoint : key.startsWith("bx:") ? destruction : undefined;
+    if (!into) continue;
+    const at = key.lastIndexOf("|");
+    const part = key.slice(3, at);
+    const sums = into.get(part) ?? into.set(part, emptyBalanceSums()).get(part)!;
+    sums[key.slice(at + 1) as keyof BalanceSums] += tOf(own[key]);
+  }
+  const unpointed = emptyBalanceSums();
+  for (const field of MINING_FIELDS) {
+    unpointed[field] = Math.max(0, total[field] - [...byPoint.values()].reduce((sum, p) => sum + p[field], 0));
+  }
+  const mining: MiningPart[] = [...byPoint.entries()]
+    .filter(([, sums]) => MINING_FIELDS.some((field) => sums[field] > 0))
+    .map(([point, sums]) => ({ point, kind: kinds.get(point) ?? "other", sums }));
+  if (MINING_FIELDS.some((field) => unpointed[field] > 0)) mining.push({ point: null, kind: "", sums: unpointed });
+  return {
+    mining,
+    destruction: [...destruction.entries()].map(([names, sums]) => ({ drainage_points: names ? names.split(",") : [], sums })),
   };
 }
 

@@ -63,13 +63,16 @@ export interface BalanceRow {
   /** D28: t CO2 of the gross measured mining figures, and what came off them (carried by the burnt gas). */
   co2_gross_t: number;
   co2_netted_t: number;
+  /** D35: per mining point (null: calculations naming none), its gross figures and what the netting
+   *  took off them for the gas it fed to destruction. */
+  by_point: Array<{ point: string | null; gross_t: number; netted_t: number; co2_gross_t: number; co2_netted_t: number }>;
   /** D25, when the facility's calculations name emission points: CH4 measured at ventilation
    *  shafts (to the atmosphere), at drainage stations (captured), the drained gas vented, and the
    *  stream of each point. */
   ventilation_t?: number;
   drained_t?: number;
   drained_vented_t?: number;
-  streams?: Array<{ point: string; name: string; kind: EmissionPointKind; route: StreamRoute; t: number }>;
+  streams?: Array<{ point: string; name: string; kind: EmissionPointKind; route: StreamRoute; t: number; to_air_t?: number }>;
 }
 
 export function parseInventoryYear(raw: string | undefined, field = "year"): number {
@@ -245,7 +248,7 @@ async function summaryOf(
   const limit = reportingThreshold(year);
   // D21: the threshold is the legal entity's whole-year total (as its own inventory gives it, after
   // the D17 netting), not the facility's shown.
-  const companyTotal = !facilityId ? total : yearFigures(sums, projects, year, gwp.gwp_ch4).total_t_co2e;
+  const companyTotal = !facilityId ? total : yearFigures(sums, projects, year, gwp.gwp_ch4, { points }).total_t_co2e;
   const names = new Map<string | null, string>([[null, NO_FACILITY_NAME], ...facilities.map((f) => [f.id, f.name] as const)]);
   const { checks, named } = await inventoryChecks(deps, {
     company: actor.company,
@@ -286,7 +289,7 @@ async function summaryOf(
     ...shown,
     checks,
     check_calculations: named,
-    years: await totalsFromSums(deps, reviews, sums, projects, facilityId),
+    years: await totalsFromSums(deps, reviews, sums, projects, points, facilityId),
   };
 }
 
@@ -311,14 +314,15 @@ export async function listInventoryCalculations(
   query: InventoryCalculationsQuery,
 ): Promise<{ results: InventoryCalculation[]; count: number }> {
   deps = oneDictionaryCheck(deps);
-  const [, gwp, { projects, sums }] = await Promise.all([
+  const [, gwp, { projects, sums }, points] = await Promise.all([
     facilitiesOf(deps, actor, query.facility),
     gwpOfYear(deps, query.year),
     keptOrLiveSums(deps, actor.company),
+    deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
-  // D26: a line's calculations carry what the netting takes off them, from the facility-years'
+  // D26, D35: a line's calculations carry what the netting takes off them, from the facility-years'
   // balances as the inventory has them.
-  const balances = balancesOf(yearFigures(sums, projects, query.year, gwp.gwp_ch4).balances);
+  const balances = balancesOf(yearFigures(sums, projects, query.year, gwp.gwp_ch4, { points }).balances);
   const ofYear = projects.filter(
     (p) => !p.is_deleted && p.reporting_year === query.year && (!query.facility || p.facility === query.facility),
   );
@@ -367,7 +371,14 @@ const facilityOrder = (facilities: Facility[]) => [...facilities].sort((a, b) =>
 function balanceRow(b: YearFigures["balances"][number], name: string, points: readonly EmissionPoint[]): BalanceRow {
   const streams = (b.streams ?? []).map((s) => {
     const point = points.find((p) => p.id === s.point);
-    return { point: s.point, name: point?.name ?? "", kind: point?.kind ?? "other", route: s.route, t: round(s.t) };
+    return {
+      point: s.point,
+      name: point?.name ?? "",
+      kind: point?.kind ?? "other",
+      route: s.route,
+      t: round(s.t),
+      ...(s.to_air_t !== undefined ? { to_air_t: round(s.to_air_t) } : {}),
+    };
   });
   return {
     ...(streams.length > 0
@@ -394,6 +405,13 @@ function balanceRow(b: YearFigures["balances"][number], name: string, points: re
     slip_t: round(b.slip_t),
     co2_gross_t: round(b.co2_gross_t),
     co2_netted_t: round(b.co2_netted_t),
+    by_point: b.by_point.map((p) => ({
+      point: p.point,
+      gross_t: round(p.gross_t),
+      netted_t: round(p.netted_t),
+      co2_gross_t: round(p.co2_gross_t),
+      co2_netted_t: round(p.co2_netted_t),
+    })),
   };
 }
 
@@ -404,13 +422,21 @@ export const balancesOf = (
     mining_gross_t?: number;
     co2_gross_t?: number;
     co2_netted_t?: number;
+    by_point?: NettingBalance["by_point"];
   })[],
 ): BalancesByFacility =>
-  // A version approved before post-mining was kept apart has the gross figures only.
+  // A version approved before post-mining was kept apart has the gross figures only, and one approved
+  // before D35 no part by point (its netting is shared over the facility's gross figures).
   new Map(
     rows.map((b) => [
       b.facility,
-      { netted_t: b.netted_t, mining_gross_t: b.mining_gross_t ?? b.gross_t, co2_gross_t: b.co2_gross_t, co2_netted_t: b.co2_netted_t },
+      {
+        netted_t: b.netted_t,
+        mining_gross_t: b.mining_gross_t ?? b.gross_t,
+        co2_gross_t: b.co2_gross_t,
+        co2_netted_t: b.co2_netted_t,
+        ...(b.by_point ? { by_point: b.by_point } : {}),
+      },
     ]),
   );
 
@@ -432,6 +458,7 @@ function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacil
     project: { id: project.id, name: project.name },
     facility,
     point: calculation.point ?? null,
+    ...(calculation.drainage_points?.length ? { drainage_points: calculation.drainage_points } : {}),
     inventory_role: roleOf(calculation)!,
     counted,
     category: source.category,
@@ -460,6 +487,7 @@ async function totalsFromSums(
   reviews: ReadonlyMap<number, InventoryReview>,
   sums: ReadonlyMap<string, InventorySums>,
   projects: readonly Project[],
+  points: readonly EmissionPoint[],
   facilityId?: string,
 ): Promise<YearTotals[]> {
   const counts = (project: Project) => Object.keys(sums.get(project.id) ?? {}).some((key) => key.startsWith("c:"));
@@ -472,7 +500,7 @@ async function totalsFromSums(
   const totals: YearTotals[] = [];
   for (const year of years) {
     const { gwp_ch4 } = await gwpOfYear(deps, year);
-    const figures = yearFigures(sums, projects, year, gwp_ch4, { facility: facilityId });
+    const figures = yearFigures(sums, projects, year, gwp_ch4, { facility: facilityId, points });
     const review = reviews.get(year);
     const approved = review && (await approvedFigures(deps, review, facilityId));
     totals.push(
@@ -493,8 +521,12 @@ async function totalsFromSums(
 
 /** The profile's statistics by reporting year (never summed across years), from the same code. */
 export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<YearTotals[]> {
-  const { projects, sums } = await keptOrLiveSums(deps, actor.company);
-  return totalsFromSums(oneDictionaryCheck(deps), await reviewsOf(deps, actor.company), sums, projects);
+  const [{ projects, sums }, reviews, points] = await Promise.all([
+    keptOrLiveSums(deps, actor.company),
+    reviewsOf(deps, actor.company),
+    deps.repos.emissionPoints.listOfCompany(actor.company),
+  ]);
+  return totalsFromSums(oneDictionaryCheck(deps), reviews, sums, projects, points);
 }
 
 /** Every year's stored review of the company, by year. */

@@ -18,9 +18,10 @@ What it checks, from the pack's own files (D34, D44):
      snapshot holds under that hash;
   4. each calculation's gases from its results (rules.json: which result is which gas), CH4 in
      CO2-eq at the year's GWP;
-  5. the netting (D17, D26, D28): per facility, the methane the flares and boilers destroyed (from
-     their inputs: volume, contents, densities, efficiency) and the CO2 the burnt drained gas
-     carried, taken off the gross mining figures, and each calculation's share of it;
+  5. the netting (D17, D26, D28, D35): per facility, the methane the flares and boilers destroyed
+     (from their inputs: volume, contents, densities, efficiency) and the CO2 the burnt drained gas
+     carried, taken off the gross figures of the drainage points that fed them (never off a
+     ventilation shaft), and each calculation's share of it;
   6. every inventory line (Order 371 category, IPCC code, gas), the facilities' totals, the per-gas
      totals and the year's total.
 It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees, 1 naming every
@@ -314,23 +315,69 @@ def balance_part(calc, rules):
     return part
 
 
-def balance_of(sums):
+def destruction_of(sums):
+    """(flared, sent, destroyed, slip) t CH4: the IPCC flare pair's larger half counts."""
     if sums["ipcc_co2_sent"] >= sums["ipcc_ch4_sent"]:
         ipcc_sent, ipcc_destroyed = sums["ipcc_co2_sent"], sums["ipcc_co2_destroyed"]
     else:
         ipcc_sent, ipcc_destroyed = sums["ipcc_ch4_sent"], sums["ipcc_ch4_destroyed"]
+    flared = sums["flared"] + ipcc_sent
     destroyed = sums["destroyed"] + ipcc_destroyed
     slip = sums["slip"] + (sums["ipcc_ch4_sent"] - sums["ipcc_ch4_destroyed"])
-    netted = min(destroyed + slip, sums["gross"]) if sums["gross"] > 0 else 0.0
+    return flared, flared + sums["used"], destroyed, slip
+
+
+ATMOSPHERE_KINDS = ("ventilation_shaft", "vam_oxidiser")
+
+
+def netting_by_point(mining, destruction):
+    """D35: mining is [(point, kind, sums)], destruction [(named drainage points, sums)]; the gas a
+    destruction part sent comes off the points it names, else the facility's drainage stations, else
+    its figures of the mine as a whole, never a ventilation shaft; several points share it by their
+    drained CH4. Returns {point: (gross, netted, co2_gross, co2_netted)}."""
+    fed = {}
+    for names, sums in destruction:
+        _, sent, destroyed, slip = destruction_of(sums)
+        if names:
+            feeders = [next((m for m in mining if m[0] == n), (n, "drainage_station", empty_sums())) for n in names]
+        else:
+            feeders = [m for m in mining if m[1] == "drainage_station"] or \
+                [m for m in mining if m[1] not in ATMOSPHERE_KINDS and m[2]["gross"] > 0]
+        weights = [m[2]["gross"] + m[2]["net"] for m in feeders]
+        whole = sum(weights)
+        for feeder, weight in zip(feeders, weights):
+            share = weight / whole if whole > 0 else 1.0 / len(feeders)
+            taken, co2 = fed.get(feeder[0], (0.0, 0.0))
+            fed[feeder[0]] = (taken + (destroyed + slip) * share, co2 + sums["co2_carried"] * share)
+    return {point: (sums["gross"], min(fed.get(point, (0.0, 0.0))[0], sums["gross"]),
+                    sums["co2_gross"], min(fed.get(point, (0.0, 0.0))[1], sums["co2_gross"]))
+            for point, _, sums in mining}
+
+
+def empty_sums():
+    return {f: 0.0 for f in FIELDS}
+
+
+def balance_of(sums, parts=None):
+    flared, _, destroyed, slip = destruction_of(sums)
+    if parts is None:  # a version approved before D35: the facility's figures as one
+        netted = min(destroyed + slip, sums["gross"]) if sums["gross"] > 0 else 0.0
+        co2_netted = min(sums["co2_carried"], sums["co2_gross"])
+        by_point = None
+    else:
+        by_point = netting_by_point(*parts)
+        netted = sum(p[1] for p in by_point.values())
+        co2_netted = sum(p[3] for p in by_point.values())
     return {
         "mining_gross_t": sums["gross"],
         "destroyed_t": destroyed,
         "slip_t": slip,
         "netted_t": netted,
         "co2_gross_t": sums["co2_gross"],
-        "co2_netted_t": min(sums["co2_carried"], sums["co2_gross"]),
-        "flared_t": sums["flared"] + ipcc_sent,
+        "co2_netted_t": co2_netted,
+        "flared_t": flared,
         "used_t": sums["used"],
+        "by_point": by_point,
     }
 
 
@@ -463,6 +510,12 @@ def main(folder, published=None):
     counted = [c for c in calcs if c.get("counted")]
     facilities = []
     sums = {}
+    # D35: each mining point's figures and the destruction by the drainage points it names, with the
+    # points' kinds as the version froze them (a version approved before D35 nets the facility as one).
+    by_point = any("by_point" in b for b in inventory.get("balance", []))
+    kinds = {p["id"]: p.get("kind", "other") for p in (snapshot.get("legal_entity") or {}).get("points") or []}
+    mining = {}
+    destruction = {}
     for calc in counted:
         part = balance_part(calc, rules)
         if part is None:
@@ -470,10 +523,19 @@ def main(folder, published=None):
         facility = calc.get("facility")
         if facility not in sums:
             facilities.append(facility)
-            sums[facility] = {f: 0.0 for f in FIELDS}
+            sums[facility] = empty_sums()
+            mining[facility], destruction[facility] = {}, {}
+        if basis_of(calc, rules):
+            point = calc.get("point") or None
+            into = mining[facility].setdefault(point, (point, kinds.get(point, "other") if point else "", empty_sums()))[2]
+        else:
+            names = tuple(sorted(calc.get("drainage_points") or []))
+            into = destruction[facility].setdefault(names, (list(names), empty_sums()))[1]
         for field, value in part.items():
             sums[facility][field] += value
-    balances = {f: balance_of(sums[f]) for f in facilities}
+            into[field] += value
+    balances = {f: balance_of(sums[f], (list(mining[f].values()), list(destruction[f].values())) if by_point else None)
+                for f in facilities}
     stated_balances = {b.get("facility"): b for b in inventory.get("balance", [])}
     names = {f["id"]: f["name"] for f in inventory.get("facilities", [])}
     for facility, balance in balances.items():
@@ -495,11 +557,16 @@ def main(folder, published=None):
         balance = balances.get(calc.get("facility"))
         results = calc.get("results") or {}
         own = {}
-        if balance and basis_of(calc, rules) == "gross" and calc["type"] != POST_MINING_TYPE:
-            if balance["netted_t"] > 0 and balance["mining_gross_t"] > 0:
-                own["CH4"] = num(results, "res_ch4") * balance["netted_t"] / balance["mining_gross_t"]
-            if balance["co2_netted_t"] > 0 and balance["co2_gross_t"] > 0:
-                own["CO2"] = num(results, "res_co2") * balance["co2_netted_t"] / balance["co2_gross_t"]
+        if balance and basis_of(calc, rules) == "gross":
+            if balance["by_point"] is None:
+                gross, netted, co2_gross, co2_netted = (balance["mining_gross_t"], balance["netted_t"],
+                                                        balance["co2_gross_t"], balance["co2_netted_t"])
+            else:
+                gross, netted, co2_gross, co2_netted = balance["by_point"].get(calc.get("point") or None, (0, 0, 0, 0))
+            if calc["type"] != POST_MINING_TYPE and netted > 0 and gross > 0:
+                own["CH4"] = num(results, "res_ch4") * netted / gross
+            if co2_netted > 0 and co2_gross > 0:
+                own["CO2"] = num(results, "res_co2") * co2_netted / co2_gross
         stated = {n["gas"]: n for n in (line_by_id.get(calc["id"], {}).get("netting") or [])}
         for gas in sorted(set(own) | set(stated)):
             t = own.get(gas, 0.0)
