@@ -14,6 +14,7 @@ export const DEMO_COMPANY = {
   okved: "05.10",
   region: "Кемеровская область — Кузбасс",
   postal_address: "650000, Кемеровская область — Кузбасс, г. Кемерово, ул. Шахтерская, д. 1",
+  time_zone: "Asia/Novokuznetsk",
 };
 
 /** The demo user's name: the one the demo year's requisites name as the person responsible. */

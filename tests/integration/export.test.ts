@@ -321,7 +321,7 @@ describe("export to xlsx", () => {
     ]);
     const info = wb.getWorksheet("Проект")!;
     expect(rowValues(info, 3)).toEqual(["Название", "Шахта «Северная»"]);
-    expect(rowValues(info, 4)).toEqual(["Дата начала", "2024-01-01"]);
+    expect(rowValues(info, 4)).toEqual(["Дата начала", "01.01.2024"]);
 
     const ug = wb.getWorksheet(UG_SHEET)!;
     expect(ug.getCell("A1").value).toBe("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
@@ -452,7 +452,7 @@ describe("export to txt", () => {
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     expect(text).toContain("Проект: Шахта «Северная»");
-    expect(text).toContain("Дата начала: 2024-01-01");
+    expect(text).toContain("Дата начала: 01.01.2024");
     expect(text).toContain("Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)");
     expect(text).toContain(`1. Вентиляция`);
     // Numbers the Russian way, as the web app shows them: a decimal comma, thousands by a no-break space.

@@ -8,6 +8,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { systemClock, type Deps } from "../domain/context";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { DomainError } from "../domain/errors";
+import { personName } from "../domain/person-name";
 import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/company/users";
 import { seedDictionaries } from "../domain/reference/dictionaries";
 import { seedProductionCalendar } from "../domain/reference/production-calendar";
@@ -138,7 +139,7 @@ async function run(
       for (const company of chosen) {
         io.log(`${company.name} (${company.id})`);
         for (const user of await deps.repos.users.listByCompany(company.id)) {
-          const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+          const name = personName(user);
           io.log(`  ${user.email}\t${user.role}\t${user.is_active ? "активен" : "отключен"}\t${name}`);
         }
       }

@@ -20,7 +20,7 @@ describe("the detailed export's tiers (D29)", () => {
     const cells = async (type: "underground" | "underground_emission_ch4", coefficients: Record<string, unknown>) => {
       const sheet = mainSheet(
         { type, title: type, calculations: [calculation(type, coefficients)] },
-        { detail: true, decimals: 2, now: new Date(0) },
+        { detail: true, decimals: 2, now: new Date(0), zone: "Asia/Novokuznetsk" },
         type,
       );
       const headers = sheet.columns.map((c) => c.header);
@@ -69,7 +69,7 @@ describe("totalsSheet", () => {
         { title: "Факел по составу", count: 2, counted: 2, co2e: 149_301.68 },
         { title: "Прогноз", count: 1, counted: 1, co2e: null },
       ],
-      { detail: false, decimals: 2, now: new Date(0) },
+      { detail: false, decimals: 2, now: new Date(0), zone: "Asia/Novokuznetsk" },
       "Итоги",
     );
     const rows: unknown[][] = [];

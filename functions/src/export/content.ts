@@ -9,6 +9,7 @@
 // Calculations are read one type at a time and dropped after their sheets, so memory holds one
 // type's calculations, never the whole project's views.
 import { enteredText } from "@core/entry-units";
+import { DEFAULT_TIME_ZONE, dateText } from "@core/company-clock";
 import { COEFFICIENT_SOURCE_LABELS, TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import {
   CALCULATION_TYPES,
@@ -93,6 +94,8 @@ export interface ExportOptions {
   /** Decimals of results (the client's `comma` setting, 0..4). */
   decimals: number;
   now: Date;
+  /** The company's time zone: the calendar dates the file prints are its. */
+  zone: string;
   /** D25: the emission points of the project's facility; absent for a project without one. */
   points?: readonly EmissionPoint[];
 }
@@ -116,8 +119,6 @@ export interface TypeSection {
   title: string;
   calculations: Calculation[];
 }
-
-const DATE = (iso: string | undefined) => (iso ? iso.slice(0, 10) : null);
 
 const withUnit = (label: string, unit: string) => (unit ? `${label}, ${unit}` : label);
 
@@ -193,11 +194,9 @@ const periodRows = (calculation: Calculation, field: string): Array<Record<strin
   return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : undefined;
 };
 
-/** «2025-01-31» as Russian readers write it: 31.01.2025. */
-const russianDate = (value: unknown): string | null => {
-  const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : text(value);
-};
+/** «2025-01-31» as Russian readers write it: 31.01.2025 (a plain date: no zone applies). */
+const russianDate = (value: unknown): string | null =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dateText(value, DEFAULT_TIME_ZONE) : text(value);
 
 /** Table results summarised in counts: the plain export and the txt show these. */
 function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
@@ -348,7 +347,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
   const head: Accessor[] = [
     { column: labelColumn("№", 6), value: (_c, i) => i + 1 },
     { column: textColumn("Название", 32), value: (c) => c.name },
-    { column: textColumn("Дата создания", 14), value: (c) => DATE(c.created_at) },
+    { column: textColumn("Дата создания", 14), value: (c) => dateText(c.created_at, options.zone) || null },
     // D18: an alternative is listed and never summed in «Итоги».
     ...(inventorySourceOf(section.type)
       ? [{ column: textColumn("Учет", 16), value: (c: Calculation) => INVENTORY_ROLE_SHORT[roleOf(c)!] }]
@@ -365,7 +364,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
   }
   return [
     ...head,
-    { column: textColumn("Дата изменения", 14), value: (c) => DATE(c.updated_at) },
+    { column: textColumn("Дата изменения", 14), value: (c) => dateText(c.updated_at, options.zone) || null },
     // What came with the platform (the demo year) was made by «система», never the account «system».
     { column: textColumn("Автор", 24), value: (c) => (c.created_by === "system" ? "система" : (c.created_by ?? null)) },
     { column: textColumn("Версия методики", 12), value: (c) => c.methodology_version ?? null },
@@ -414,10 +413,10 @@ export function projectSheet(project: Project, options: ExportOptions, name = "�
     columns: [textColumn("Параметр", 28), textColumn("Значение", 48)],
     rows: [
       ["Название", project.name],
-      ["Дата начала", project.start_date],
-      ["Дата окончания", project.end_date],
-      ["Дата создания", DATE(project.created_at)],
-      ["Дата выгрузки", DATE(options.now.toISOString())],
+      ["Дата начала", russianDate(project.start_date)],
+      ["Дата окончания", russianDate(project.end_date)],
+      ["Дата создания", dateText(project.created_at, options.zone) || null],
+      ["Дата выгрузки", dateText(options.now, options.zone)],
       ["Вид выгрузки", options.detail ? "Подробный экспорт" : "Экспорт данных"],
     ],
   };

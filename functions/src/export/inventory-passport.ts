@@ -30,6 +30,8 @@ import {
 import type { SnapshotChanges, SnapshotLine } from "../domain/inventory/versions";
 import type { CoefficientUse } from "../ports";
 import { periodText } from "@core/source-periods";
+import { DEFAULT_TIME_ZONE, dateText, zoneOf } from "@core/company-clock";
+import { personName } from "../domain/person-name";
 import type { MEASUREMENT_NOTES } from "@core/measured-release";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
@@ -183,9 +185,6 @@ export const PASSPORT_FOOTNOTE =
   "Паспорт повторяет сведения, которые организация вносит в форму отчета о выбросах парниковых газов " +
   "в реестре (постановление Правительства РФ № 707). Это не формат файла для загрузки в реестр.";
 
-const moscowDate = (iso: string) => new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow" }).format(new Date(iso));
-const plainDate = (date: string) => date.split("-").reverse().join(".");
-
 type ReviewStep = InventoryReview["history"][number];
 
 /** A step that stored a version: an approval, or «Доработка завершена» that approved (D33). */
@@ -203,28 +202,31 @@ export function stepsUpTo(history: readonly ReviewStep[], approval: number): Rev
 }
 
 /** Who approved and when, the notice of refusal, and every transition of the year's review; for an
- *  approved version (D39) its own approval and the steps up to it, as they were when it was approved. */
-function approvalsOf(review: InventoryReview, users: User[], version: PassportData["snapshot"]): string[] {
-  // The review records who acted by e-mail, and since D33 by name too.
-  const nameOf = (email: string) => {
+ *  approved version (D39) its own approval and the steps up to it, as they were when it was
+ *  approved. The dates on the company's clock. */
+function approvalsOf(review: InventoryReview, users: User[], version: PassportData["snapshot"], zone: string): string[] {
+  // The review records who acted by e-mail; each is named by the name they have now (one name per
+  // person), else as the step recorded it.
+  const nameOf = (email: string, recorded?: string) => {
     const user = users.find((u) => u.email === email);
-    return (user && `${user.first_name} ${user.last_name}`.trim()) || email;
+    return (user && personName(user)) || recorded || email;
   };
+  const plainDate = (date: string) => dateText(date, zone);
   const stepLine = (step: ReviewStep) => {
     // Past tense, as a register reads («утверждено»).
     const action = Object.hasOwn(TRANSITIONS, step.action) ? stepDone(step) : STATUS_LABELS[step.to];
     const dated = step.date ? ` ${plainDate(step.date)}` : "";
-    return `${moscowDate(step.at)}: ${action}${dated} (${step.by_name || nameOf(step.by)})${step.reason ? `: ${step.reason}` : ""}`;
+    return `${dateText(step.at, zone)}: ${action}${dated} (${nameOf(step.by, step.by_name)})${step.reason ? `: ${step.reason}` : ""}`;
   };
   if (version) {
     const steps = stepsUpTo(review.history, version.approval);
     const own = steps.at(-1);
-    const approver = own && froze(own) ? own.by_name || nameOf(own.by) : nameOf(version.approved_by);
-    return [`Утверждена ${moscowDate(version.approved_at)}, ${approver}`, ...steps.map(stepLine)];
+    const approver = own && froze(own) ? nameOf(own.by, own.by_name) : nameOf(version.approved_by);
+    return [`Утверждена ${dateText(version.approved_at, zone)}, ${approver}`, ...steps.map(stepLine)];
   }
   const lines: string[] = [];
   if (review.approved_at) {
-    lines.push(`Утверждена ${moscowDate(review.approved_at)}${review.approved_by ? `, ${nameOf(review.approved_by)}` : ""}`);
+    lines.push(`Утверждена ${dateText(review.approved_at, zone)}${review.approved_by ? `, ${nameOf(review.approved_by)}` : ""}`);
   }
   if (review.notice_date) {
     lines.push(
@@ -426,8 +428,9 @@ function activityFacilities(inventory: PassportData["inventory"], facilities: Fa
 }
 
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const dateText = (value: unknown) =>
-  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? plainDate(value) : String(value ?? "");
+/** A period's end: a plain date, printed as written (no zone applies). */
+const dayText = (value: unknown) =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dateText(value, DEFAULT_TIME_ZONE) : String(value ?? "");
 
 /** 8.1: a measured source's periods (D14) — or the one period it covers — with how it was measured. */
 function measurementOf(facility: string, line: PassportLine, point: EmissionPoint | undefined): PassportMeasurement {
@@ -442,7 +445,7 @@ function measurementOf(facility: string, line: PassportLine, point: EmissionPoin
   const periods =
     stored.length > 0
       ? stored.map((p) => ({
-          period: `${dateText(p.from)}–${dateText(p.to)}`,
+          period: `${dayText(p.from)}–${dayText(p.to)}`,
           flow: numberOrNull(p.flow_m3_min),
           hours: numberOrNull(p.hours),
           w_ch4: numberOrNull(p.w_ch4) ?? 0,
@@ -622,6 +625,7 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
 }
 
 export function buildPassport({ company, facilities, points = [], inventory, review, users, now, snapshot }: PassportData): Passport {
+  const zone = zoneOf(company);
   const pointOf = (line: PassportLine) => (line.point ? points.find((p) => p.id === line.point) : undefined);
   // D39: a version's documents are dated by its approval, never by the clock.
   const issued = snapshot ? new Date(snapshot.approved_at) : now;
@@ -641,7 +645,7 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
       ["ОКВЭД", company.okved || missing],
       ["Адрес", company.postal_address || missing],
     ],
-    period: `${plainDate(`${inventory.year}-01-01`)}–${plainDate(`${inventory.year}-12-31`)}`,
+    period: `${dateText(`${inventory.year}-01-01`, zone)}–${dateText(`${inventory.year}-12-31`, zone)}`,
     responsible: [
       ["ФИО", company.responsible_name || missing],
       ["Должность", company.responsible_position || missing],
@@ -650,11 +654,11 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     ],
     // The version printed is the one signed: its approval (D20); a year not approved is a draft.
     signing: snapshot
-      ? `${moscowDate(snapshot.approved_at)} (утверждение версии ${snapshot.version})`
+      ? `${dateText(snapshot.approved_at, zone)} (утверждение версии ${snapshot.version})`
       : "не подписан: год не утвержден, паспорт — проект",
     year: inventory.year,
     status: statusOf(review, snapshot),
-    approvals: approvalsOf(review, users, snapshot),
+    approvals: approvalsOf(review, users, snapshot, zone),
     ...(snapshot ? { version: { number: snapshot.version, sha256: snapshot.sha256 } } : {}),
     ...(snapshot?.changes ? { changes: changesOf(snapshot.changes, facilities) } : {}),
     scope,
@@ -686,7 +690,7 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     threshold: companyThreshold(inventory),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
     footnote: PASSPORT_FOOTNOTE,
-    generated: moscowDate(issued.toISOString()),
+    generated: dateText(issued, zone),
     issued,
   };
 }

@@ -5,6 +5,7 @@
 // stored under exports/{company}/… and answered with a redirect.
 // Called in-process by the local and test hosts and by the worker (export/in-process.ts); the API's
 // routes reach it only through the SpreadsheetWorker port, so they never import exceljs or SheetJS.
+import { zoneOf } from "@core/company-clock";
 import { PassThrough, Readable } from "node:stream";
 import type { Actor, Deps } from "../domain/context";
 import { forecastRowsOf } from "../domain/forecast/rows";
@@ -80,12 +81,17 @@ export async function exportProject(
   request: ExportRequest & { inlineLimitBytes?: number },
 ): Promise<ExportResult> {
   // The bounds are read beside the project (another company's id counts nothing and is a 404).
-  const [project] = await Promise.all([getProject(deps, actor, projectId), checkExportBounds(deps, actor, projectId, format, request)]);
+  const [project, company] = await Promise.all([
+    getProject(deps, actor, projectId),
+    deps.repos.companies.get(actor.company),
+    checkExportBounds(deps, actor, projectId, format, request),
+  ]);
   const options: ExportOptions = {
     // The txt export has one kind; its blocks already summarise the rows of the detailed sheets.
     detail: format !== "txt" && request.detail === true,
     decimals: request.decimals ?? DEFAULT_EXPORT_DECIMALS,
     now: deps.clock.now(),
+    zone: zoneOf(company),
   };
   const fileName = exportFileName(project, format);
   const { contentType } = EXPORT_FORMATS[format];

@@ -7,6 +7,7 @@
 // verify.py (export/verify/verify.py; Python 3's standard library only), which recomputes every
 // line, the netting, the totals and the hash from these files. Rendered in the spreadsheet worker
 // like the passport it contains (export/inventory-report.ts), with its bounds, job and hand-out.
+import { wallTimeIn, zoneOf } from "@core/company-clock";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -170,7 +171,9 @@ export async function verificationPack(
   };
   files.push({ name: "manifest.json", bytes: jsonFile(manifest) });
 
-  const zip = zipOf(files, new Date(item.approved_at));
+  // A zip entry's time has no zone: the company's wall clock at the approval, as its staff read it.
+  const company = await deps.repos.companies.get(actor.company);
+  const zip = zipOf(files, new Date(`${wallTimeIn(item.approved_at, zoneOf(company))}Z`));
   return handOut(deps, actor, zip, {
     fileName: safeFileName(`Пакет верификации ${year} версия ${version}.zip`, `Pack ${year} v${version}.zip`),
     contentType: PACK_FORMAT.contentType,

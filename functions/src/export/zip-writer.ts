@@ -13,7 +13,8 @@ export interface ZipEntry {
 const MAX_ENTRIES = 0xffff;
 const MAX_BYTES = 0xffffffff;
 
-/** MS-DOS date and time of `at` (UTC), as a zip header keeps them. */
+/** MS-DOS date and time of `at` as its UTC fields read: a zip header keeps a local time without a
+ *  zone, so the caller passes the wall clock it means. */
 function dosDateTime(at: Date): { time: number; date: number } {
   const year = Math.max(1980, at.getUTCFullYear());
   return {

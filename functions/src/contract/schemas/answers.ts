@@ -39,6 +39,9 @@ export const companySchema = z.object({
   responsible_position: z.optional(z.string()),
   responsible_phone: z.optional(z.string()),
   responsible_email: z.optional(z.string()),
+  time_zone: z.optional(
+    z.string().meta({ description: "IANA zone whose calendar dates the company's documents print; absent: Asia/Novokuznetsk" }),
+  ),
   version: z.optional(z.int()),
   created_at: z.optional(z.string()),
   updated_at: z.optional(z.string()),

@@ -1,6 +1,7 @@
 // Company requisites as the admin API accepts them (docs/api.md: name, e-mail, ОГРН, ОКВЭД, region,
 // postal address; ИНН and КПП for the 296-FZ report). The /admin company form validates with the same schema.
 import * as z from "zod";
+import { TIME_ZONE_NAMES } from "@core/company-clock";
 
 export const COMPANY_NAME_MAX = 200;
 export const COMPANY_TEXT_MAX = 500;
@@ -139,6 +140,8 @@ const requisites = {
   responsible_position: z.optional(text("responsible_position", COMPANY_NAME_MAX)),
   responsible_phone: z.optional(phone),
   responsible_email: z.optional(responsibleEmail),
+  // The zone whose calendar dates the company's documents, exports and screens print.
+  time_zone: z.optional(z.enum(TIME_ZONE_NAMES, "time_zone: выберите часовой пояс из списка")),
 };
 
 export const companyCreateSchema = z.object({ name, ...requisites });
@@ -159,6 +162,7 @@ export const ownCompanyPatchSchema = companyPatchSchema.pick({
   responsible_position: true,
   responsible_phone: true,
   responsible_email: true,
+  time_zone: true,
 });
 
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;

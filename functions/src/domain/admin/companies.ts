@@ -4,6 +4,7 @@
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../company/users";
+import { TIME_ZONE_NAMES, zoneOf } from "@core/company-clock";
 import {
   KEPT_REQUISITES,
   keptRequisiteProblem,
@@ -27,6 +28,9 @@ function checkRequisites(input: CompanyPatchInput) {
   for (const field of Object.keys(REQUISITE_RULES) as RuledRequisite[]) {
     const problem = requisiteProblem(field, input[field] ?? "");
     if (problem) throw new Invalid(`${field}: ${problem}`);
+  }
+  if (input.time_zone !== undefined && !TIME_ZONE_NAMES.includes(input.time_zone)) {
+    throw new Invalid("time_zone: выберите часовой пояс из списка");
   }
 }
 
@@ -89,10 +93,10 @@ export async function updateOwnCompany(deps: Deps, actor: Actor, patch: OwnCompa
   if (!company) throw new NotFound("Компания не найдена");
   checkKept(company, patch);
   const { name, email, region, inn, kpp, ogrn, okved, postal_address, version } = patch;
-  const { responsible_name, responsible_position, responsible_phone, responsible_email } = patch;
+  const { responsible_name, responsible_position, responsible_phone, responsible_email, time_zone } = patch;
   return applyPatch(deps, actor, view(company), {
     ...{ name, email, region, inn, kpp, ogrn, okved, postal_address, version },
-    ...{ responsible_name, responsible_position, responsible_phone, responsible_email },
+    ...{ responsible_name, responsible_position, responsible_phone, responsible_email, time_zone },
   });
 }
 
@@ -124,6 +128,7 @@ async function applyPatch(
     responsible_position: patch.responsible_position ?? current.responsible_position ?? "",
     responsible_phone: patch.responsible_phone ?? current.responsible_phone ?? "",
     responsible_email: patch.responsible_email ?? current.responsible_email ?? "",
+    time_zone: zoneOf({ time_zone: patch.time_zone ?? current.time_zone }),
     version: current.version + 1,
     updated_at: deps.clock.now().toISOString(),
   };

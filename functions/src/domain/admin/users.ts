@@ -6,6 +6,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { hashPassword } from "../company/passwords";
 import { createUser, PASSWORD_MIN_LENGTH } from "../company/users";
+import { personName } from "../person-name";
 import { ROLES, type Role } from "../../contract/schemas/common";
 import type { User } from "../../ports";
 import type * as z from "zod";
@@ -17,8 +18,7 @@ export type AdminUserView = Omit<User, "password_hash" | "revoked_sessions">;
 export { ROLES };
 
 const view = ({ password_hash: _hidden, revoked_sessions: _revoked, ...visible }: User): AdminUserView => visible;
-const label = (user: Pick<User, "email" | "first_name" | "last_name">) =>
-  [user.email, [user.first_name, user.last_name].filter(Boolean).join(" ")].filter(Boolean).join(" — ");
+const label = (user: Pick<User, "email" | "first_name" | "last_name">) => [user.email, personName(user)].filter(Boolean).join(" — ");
 
 async function companyOrNotFound(deps: Deps, companyId: string) {
   const company = await deps.repos.companies.get(companyId);

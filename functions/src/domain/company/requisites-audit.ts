@@ -2,6 +2,7 @@
 // who changed ИНН, КПП, ОГРН, the address, the person responsible, a facility's name, licence or
 // address, from what to what and when. The entries are the change log's (admin/audit.ts), kept under
 // the company when they are written, so a reviewer reads only the company of the session.
+import { timeZoneLabel, zoneOf } from "@core/company-clock";
 import { FACILITY_KINDS, isReviewer, type FacilityKind } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
@@ -24,6 +25,7 @@ const COMPANY_FIELDS: Record<string, string> = {
   responsible_position: "Должность",
   responsible_phone: "Телефон ответственного",
   responsible_email: "E-mail ответственного",
+  time_zone: "Часовой пояс",
 };
 const FACILITY_FIELDS: Record<string, string> = {
   name: "Название",
@@ -34,6 +36,8 @@ const FACILITY_FIELDS: Record<string, string> = {
 };
 
 function shown(field: string, value: unknown): string {
+  // A company stored before it had a zone kept the default one.
+  if (field === "time_zone") return timeZoneLabel(zoneOf({ time_zone: typeof value === "string" ? value : undefined }));
   if (value === undefined || value === null) return "";
   if (typeof value === "boolean") return value ? "да" : "нет";
   if (field === "kind" && typeof value === "string") return FACILITY_KINDS[value as FacilityKind] ?? value;

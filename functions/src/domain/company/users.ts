@@ -7,6 +7,7 @@ import { hashPassword } from "./passwords";
 import { ROLES, type Role } from "../../contract/schemas/common";
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
+import { DEFAULT_TIME_ZONE } from "@core/company-clock";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -54,6 +55,7 @@ export async function createCompany(deps: Deps, input: CompanyInput): Promise<Co
     responsible_position: input.responsible_position?.trim() ?? "",
     responsible_phone: input.responsible_phone?.trim() ?? "",
     responsible_email: input.responsible_email?.trim() ?? "",
+    time_zone: input.time_zone ?? DEFAULT_TIME_ZONE,
     created_at: deps.clock.now().toISOString(),
   };
   await deps.repos.companies.create(company);

@@ -5,6 +5,7 @@
 // Approving stores version n of the year's inventory (D20, domain/inventory/versions.ts) and freezes the
 // year: a change that would reach it gets 409 (freeze.ts) until a reviewer reopens the year with a
 // reason. Every transition keeps who, when and why; comments are items of their own.
+import { personName } from "../person-name";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid } from "../errors";
 import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../reference/working-days";
@@ -164,7 +165,7 @@ async function transitionFrom(
   const { changed_by: _changed, ...kept } = current;
   // The history names the person as the register does (name and role), not by e-mail alone.
   const user = actor.profile ?? (await deps.repos.users.get(actor.company, actor.id));
-  const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
+  const name = user ? personName(user) : "";
   const next: InventoryReview = {
     ...kept,
     status: to,
