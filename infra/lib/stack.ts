@@ -46,15 +46,15 @@ import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, FORECAST_UPLOADS_EXPIRY, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
-import { JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS } from "@server/adapters/spreadsheets/jobs";
+import { JOB_START_WINDOW_MS } from "@server/adapters/spreadsheets/jobs";
+import { DEFAULT_FUNCTION_SIZE, FUNCTION_SIZES } from "./function-sizes";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The compiled cores the API loads at run time (wasm-core/src/wasm-file.ts finds them next to
  *  the bundle). */
-/** The job function's memory: Lambda's share of a vCPU grows with memory, whole at 1 769 MB
- *  (a training job is one thread of CPU for minutes). */
-export const JOB_MEMORY_MB = 1769;
+/** The job function's memory (function-sizes.ts). */
+export const JOB_MEMORY_MB = FUNCTION_SIZES.ExportJobFunction.memoryMb;
 export const WASM_FILES = ["emissions.wasm", "gbdt.wasm", "gbdt-train.wasm", "uncertainty.wasm"];
 
 /** Header CloudFront adds to every /api/* request; functions/src/lambda/api.ts checks it. */
@@ -223,8 +223,8 @@ export class AppStack extends Stack {
         runtime: LAMBDA_RUNTIME,
         role,
         architecture: lambda.Architecture.ARM_64,
-        memorySize: 256,
-        timeout: Duration.seconds(30),
+        memorySize: DEFAULT_FUNCTION_SIZE.memoryMb,
+        timeout: Duration.seconds(DEFAULT_FUNCTION_SIZE.timeoutSeconds),
         logGroup,
         ...extra,
         bundling: {
@@ -276,8 +276,8 @@ export class AppStack extends Stack {
     };
     const spreadsheets = fn("SpreadsheetFunction", "functions/src/lambda/spreadsheets.ts", {
       description: "Renders project exports, xlsx upload templates and the inventory's report passport for the API",
-      memorySize: 1536,
-      timeout: Duration.seconds(25),
+      memorySize: FUNCTION_SIZES.SpreadsheetFunction.memoryMb,
+      timeout: Duration.seconds(FUNCTION_SIZES.SpreadsheetFunction.timeoutSeconds),
       environment: spreadsheetEnvironment,
       bundling: spreadsheetBundling,
     });
@@ -293,8 +293,8 @@ export class AppStack extends Stack {
     const exportJobs = fn("ExportJobFunction", "functions/src/lambda/spreadsheets.ts", {
       description: "Renders the exports and report passports near their bounds and trains forecast models as jobs, for the API",
       handler: "jobHandler",
-      memorySize: JOB_MEMORY_MB,
-      timeout: Duration.seconds(JOB_TIMEOUT_SECONDS),
+      memorySize: FUNCTION_SIZES.ExportJobFunction.memoryMb,
+      timeout: Duration.seconds(FUNCTION_SIZES.ExportJobFunction.timeoutSeconds),
       retryAttempts: 0,
       maxEventAge: Duration.millis(JOB_START_WINDOW_MS),
       environment: spreadsheetEnvironment,
@@ -303,10 +303,8 @@ export class AppStack extends Stack {
 
     const api = fn("ApiFunction", "functions/src/lambda.ts", {
       description: "Hono API under /api/",
-      // scrypt password hashing is CPU-bound; Lambda CPU grows with memory.
-      memorySize: 1024,
-      // API Gateway gives up at 30 s.
-      timeout: Duration.seconds(29),
+      memorySize: FUNCTION_SIZES.ApiFunction.memoryMb,
+      timeout: Duration.seconds(FUNCTION_SIZES.ApiFunction.timeoutSeconds),
       environment: {
         TABLE_NAME: table.tableName,
         UPLOADS_BUCKET: uploads.bucketName,
@@ -342,8 +340,8 @@ export class AppStack extends Stack {
     // longer needs.
     const reconcile = fn("StatisticsReconcileFunction", "functions/src/lambda/reconcile-statistics.ts", {
       description: "Daily: counts each company's statistics from the table, reports and repairs drift",
-      memorySize: 512,
-      timeout: Duration.minutes(15),
+      memorySize: FUNCTION_SIZES.StatisticsReconcileFunction.memoryMb,
+      timeout: Duration.seconds(FUNCTION_SIZES.StatisticsReconcileFunction.timeoutSeconds),
       environment: { TABLE_NAME: table.tableName },
     });
     new events.Rule(this, "StatisticsReconcileSchedule", {
@@ -357,7 +355,7 @@ export class AppStack extends Stack {
     // once a day, after the reconciliation; like it, no alarm of its own.
     const orphanSweep = fn("OrphanSweepFunction", "functions/src/lambda/orphan-sweep.ts", {
       description: "Daily: deletes calculation files (uploads/, forecasts/) no calculation refers to",
-      timeout: Duration.minutes(15),
+      timeout: Duration.seconds(FUNCTION_SIZES.OrphanSweepFunction.timeoutSeconds),
       environment: { TABLE_NAME: table.tableName, [BLOB_AREAS.uploads.bucket]: uploads.bucketName },
     });
     new events.Rule(this, "OrphanSweepSchedule", {

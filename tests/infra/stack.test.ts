@@ -9,6 +9,7 @@ import { App } from "aws-cdk-lib";
 import { BUNDLING_STACKS, VALIDATE_AGAINST_DEFAULT_RULES } from "aws-cdk-lib/cx-api";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FUNCTION_SIZES, type FunctionId } from "../../infra/lib/function-sizes";
 import { AppStack, documentsCorsRule, JOB_MEMORY_MB, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
 import { cloudFrontContentSecurityPolicy, CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
 import { stageFrom } from "../../infra/lib/stage";
@@ -218,7 +219,11 @@ describe.each([
       expect(fn.Properties.Architectures, name).toEqual(["arm64"]);
       expect(fn.Properties.Handler, name).toBe(HANDLERS[name as (typeof OUR_FUNCTIONS)[number]] ?? "index.handler");
       expect(logGroups[fn.Properties.LoggingConfig.LogGroup.Ref].Properties.RetentionInDays, name).toBe(30);
+      // The sizes docs/ gives are read from the same table (tests/integration/docs-numbers.test.ts).
+      const size = FUNCTION_SIZES[name as FunctionId];
+      expect([fn.Properties.MemorySize, fn.Properties.Timeout], name).toEqual([size.memoryMb, size.timeoutSeconds]);
     }
+    expect(Object.keys(ourFunctions(t)).sort()).toEqual(Object.keys(FUNCTION_SIZES).sort());
   });
 
   it("gives the spreadsheet worker room for big exports and a timeout inside the API's", () => {
