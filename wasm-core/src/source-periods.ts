@@ -27,6 +27,41 @@ export function effectivePeriod(own: SourcePeriod | undefined | null, project: {
   return own ?? { from: project.start_date, to: project.end_date };
 }
 
+/** D42: the union of a measured calculation's measurement periods (its results' `periods` rows, each
+ *  from–to), in date order with adjoining days joined; [] when it has none. */
+export function measuredCoverage(results: Readonly<Record<string, unknown>> | undefined): SourcePeriod[] {
+  const rows = Array.isArray(results?.periods) ? (results.periods as unknown[]) : [];
+  const periods = rows
+    .map((row) => row as Partial<SourcePeriod> | null)
+    .filter((row): row is SourcePeriod => isIsoDay(row?.from) && isIsoDay(row?.to) && row.from <= row.to)
+    .map(({ from, to }) => ({ from, to }))
+    .sort((a, b) => a.from.localeCompare(b.from));
+  const union: SourcePeriod[] = [];
+  for (const period of periods) {
+    const last = union[union.length - 1];
+    if (last && period.from <= shift(last.to, 1))
+      union[union.length - 1] = { from: last.from, to: period.to > last.to ? period.to : last.to };
+    else union.push(period);
+  }
+  return union;
+}
+
+/** D42: the days a calculation covers: the union of its measurement periods, else its own period,
+ *  else its project's dates. */
+export function coveredPeriods(
+  calculation: { readonly period?: SourcePeriod | null; readonly results?: Readonly<Record<string, unknown>> },
+  project: { start_date: string; end_date: string },
+): SourcePeriod[] {
+  const measured = measuredCoverage(calculation.results);
+  return measured.length > 0 ? measured : [effectivePeriod(calculation.period, project)];
+}
+
+/** From the first day of `periods` (in date order) to the last. */
+export const spanOf = (periods: readonly SourcePeriod[]): SourcePeriod => ({
+  from: periods[0].from,
+  to: periods.reduce((last, p) => (p.to > last ? p.to : last), periods[0].to),
+});
+
 /** Whether two periods share at least one day. */
 export function periodsOverlap(a: SourcePeriod, b: SourcePeriod): boolean {
   return a.from <= b.to && b.from <= a.to;

@@ -370,7 +370,8 @@ function sourceOf(calculation: PassportLine, point: EmissionPoint | undefined): 
       ...(calculation.notes ?? []),
     ].join("; "),
     formula: formulaOf(calculation),
-    period: calculation.period ? periodText(calculation.period) : "",
+    // D42: the days it covers, not the year by default.
+    period: (calculation.covered ?? (calculation.period ? [calculation.period] : [])).map(periodText).join(", "),
     point: point ? pointText(point) : "",
     activity,
     coefficients,

@@ -402,7 +402,17 @@ export const inventoryCalculationSchema = z.object({
   counted: z.boolean(),
   category: order371Category,
   ipcc_code: z.string(),
-  period: z.object({ from: z.string(), to: z.string() }).meta({ description: "D19: its own period, else its project's dates" }),
+  period: z
+    .object({ from: z.string(), to: z.string() })
+    .meta({
+      description:
+        "D19, D42: the days it covers from first to last: its measurement periods', else its own period, else its project's dates",
+    }),
+  covered: z.optional(
+    z.array(z.object({ from: z.string(), to: z.string() })).meta({
+      description: "D42: the periods it covers when its measurement periods leave days between them; absent: `period` whole",
+    }),
+  ),
   method: z.string(),
   notes: z.array(z.string()).meta({ description: "D16, D22: notes on the line («включая выбросы после добычи», …)" }),
   gases: z

@@ -24,6 +24,7 @@ import {
 import {
   coverageDifference,
   coverageOf,
+  coveredPeriods,
   effectivePeriod,
   outsideService,
   periodText,
@@ -449,7 +450,8 @@ function overlappingBySource(
     for (const [key] of sourceKeysOf(calculation, project, read)) {
       if (!wanted(key)) continue;
       const entries = bySource.get(key) ?? bySource.set(key, []).get(key)!;
-      entries.push({ calculation, project, period: effectivePeriod(calculation.period, project) });
+      // D42: each covered period of a measured calculation apart, so its gaps overlap nothing.
+      for (const period of coveredPeriods(calculation, project)) entries.push({ calculation, project, period });
     }
   }
   const sources = new Map<string, { gases: string[]; found: Map<string, SourceEntry> }>();
@@ -490,10 +492,11 @@ function wholeClashes(
   const pointKeys = new Map<string, SourceEntry[]>();
   for (const { calculation, project } of counted) {
     for (const [key] of sourceKeysOf(calculation, project, read)) {
-      const entry = { calculation, project, period: effectivePeriod(calculation.period, project) };
       const [, unit] = key.split("|");
       const into = pointOfUnit(unit).point ? (wanted(key) ? pointKeys : undefined) : wholeByKey;
-      if (into) (into.get(key) ?? into.set(key, []).get(key)!).push(entry);
+      if (!into) continue;
+      const entries = into.get(key) ?? into.set(key, []).get(key)!;
+      for (const period of coveredPeriods(calculation, project)) entries.push({ calculation, project, period });
     }
   }
   const sources = new Map<
@@ -733,7 +736,7 @@ const BALANCE_TYPES = [
   "disposal_co2_stat_sources",
 ];
 
-/** D36: a drainage point cannot send more methane to flares, boilers and engines than its gross
+/** D36, D37: a drainage point cannot send more methane to flares, boilers and engines than its gross
  *  figures say it drained (nor a mine without drainage, whose gas only its ventilation released):
  *  an error naming both figures that blocks sending. The facility's counted calculations of the
  *  balance are read to name them (an error, and rare). */
@@ -773,6 +776,25 @@ async function balanceChecks(
         "котельных, дегазационные установки, с которых они получают газ, и основу расчета дегазации (валовый — всё каптированное)",
       calculations: involved.slice(0, NAMED).map(({ calculation }) => calculation.id),
     });
+  }
+  // D37: a drainage point entered net (vented unburnt) whose gas also went to flares, boilers or
+  // engines: right only if its meter saw the vented gas alone; a meter of all the drained gas
+  // entered net counts the burnt methane twice.
+  for (const b of scope.figures.balances) {
+    for (const p of b.by_point) {
+      const point = pointNamed(scope.points, p.point ?? undefined);
+      if (point?.kind !== "drainage_station" || p.net_t <= 0 || p.sent_t <= 0) continue;
+      checks.push({
+        level: "warning",
+        code: "possible_double_count",
+        message:
+          `${facilityNameOf(scope, b.facility)}, «${point.name}»: дегазация указана как чистый выброс (только выброшенное без сжигания) — ` +
+          `${format(p.net_t)} т CH4, а с этой установки на факелы, в котельные и ГПУ направлено ${format(p.sent_t)} т CH4. ` +
+          `Валовый ввод (всё каптированное, включая сожженное) дал бы ${format(p.net_t + p.sent_t)} т. Если прибор установки ` +
+          "измеряет весь каптированный газ, выберите в расчете основу «валовый», иначе сожженный метан учтен дважды",
+        calculations: [],
+      });
+    }
   }
   return checks;
 }

@@ -41,7 +41,7 @@ import {
   type MiningPart,
   type StreamBalance,
 } from "@core/methane-balance";
-import { coverageDifference, type SourcePeriod } from "@core/source-periods";
+import { coverageDifference, measuredCoverage, type SourcePeriod } from "@core/source-periods";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { coefficientFlags } from "../reference/coefficients";
 import type { Project } from "../../contract/schemas/project";
@@ -63,8 +63,9 @@ export type InventorySums = Record<string, number>;
  *  kept apart from the gross mining figures (b:post_mining); 4: the flagged calculations counted per
  *  flag and type (f:), no longer one key per calculation; 5: the CO2 of gross measured mining figures
  *  and the CO2 burnt drained gas carried (b:co2_gross, b:co2_carried, D28); 6: destruction by the
- *  drainage points it names (bx:, D35). */
-export const INVENTORY_SUMS_LAYOUT = 6;
+ *  drainage points it names (bx:, D35); 7: a measured calculation's coverage from its
+ *  measurement periods (d:, D42). */
+export const INVENTORY_SUMS_LAYOUT = 7;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -153,9 +154,13 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
   }
   if (NETTED_LINES.includes(ipcc)) add(`r:${ipcc}`, mg(massOf(results, "res_ch4")));
   const source19 = `${sourceUnitOf(type, ipcc, item.coefficients, point)}|${ipcc}|${source.gases.map((g) => g.gas).join(",")}`;
-  if (isPeriod(item.period)) {
-    for (const [day, n] of Object.entries(coverageDifference(item.period))) add(`d:${source19}|${day}`, n);
-  } else add(`d0:${source19}`, 1);
+  // D42: a measured calculation covers its measurement periods' union, else its own period.
+  const measured = measuredCoverage(results);
+  const covered = measured.length > 0 ? measured : isPeriod(item.period) ? [item.period] : [];
+  for (const period of covered) {
+    for (const [day, n] of Object.entries(coverageDifference(period))) add(`d:${source19}|${day}`, n);
+  }
+  if (covered.length === 0) add(`d0:${source19}`, 1);
   if (isCalculationType(type)) {
     const flags = coefficientFlags(REGISTRY[type], (item.coefficients ?? {}) as never);
     for (const flag of CHECKED_FLAGS) if (flags.some((f) => f.startsWith(`${flag}:`))) add(`f:${flag}|${type}`, 1);

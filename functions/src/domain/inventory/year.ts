@@ -26,7 +26,7 @@ import {
   type NettingBalance,
 } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-in-force";
-import { effectivePeriod, type SourcePeriod } from "@core/source-periods";
+import { coveredPeriods, spanOf, type SourcePeriod } from "@core/source-periods";
 import { withPureMethaneMark, type StreamRoute } from "@core/methane-balance";
 import {
   INVENTORY_TYPES,
@@ -91,7 +91,9 @@ interface Entry {
   project: Project;
   year: number;
   facility: string | null;
-  /** D19: the period the calculation covers. */
+  /** D19, D42: the days the calculation covers (its measurement periods' union, else its period or
+   *  its project's dates), and from the first of them to the last. */
+  covered: SourcePeriod[];
   period: SourcePeriod;
 }
 
@@ -125,8 +127,13 @@ const entryFor = (calculation: Calculation, project: Project): Entry => ({
   project,
   year: project.reporting_year,
   facility: project.facility || null,
-  period: effectivePeriod(calculation.period, project),
+  ...coverageOf(calculation, project),
 });
+
+const coverageOf = (calculation: Calculation, project: Project) => {
+  const covered = coveredPeriods(calculation, project);
+  return { covered, period: spanOf(covered) };
+};
 
 /** D18: why an entry is left out of its own year's total (undefined: it counts), by the core's one rule. */
 const reasonOf = (entry: Entry) =>
@@ -441,7 +448,7 @@ export const balancesOf = (
   );
 
 function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacility): InventoryCalculation {
-  const { calculation, project, facility, period } = entry;
+  const { calculation, project, facility, period, covered } = entry;
   const source = inventorySourceOf(calculation.type)!;
   const counted = isPrimary(entry);
   // D26: the drill-down and the passport print what the facility-year's netting takes off it.
@@ -464,6 +471,7 @@ function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacil
     category: source.category,
     ipcc_code: ipccOf(calculation),
     period,
+    ...(covered.length > 1 ? { covered } : {}),
     method: methodOf(calculation),
     // D24: a flare or boiler that takes its gas as 100 % CH4 says so on the line.
     notes: withPureMethaneMark(sourceNotesOf(source, entryOf(calculation)), calculation),
