@@ -10,6 +10,7 @@ import { inspectStored } from "@server/domain/files/direct-uploads";
 import { forecastUploadUrl, withForecastUpload } from "@server/domain/forecast/uploads";
 import { DeleteObjectCommand } from "@aws-sdk/client-s3";
 import type { Deps } from "@server/domain/context";
+import { memoryStorage } from "@server/adapters/memory/storage";
 
 const KEY = "media/instruction/0199a0a0-0000-7000-8000-000000000001";
 const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" };
@@ -131,10 +132,10 @@ describe("ranged reads", () => {
   it("grants a forecast's history as a presigned PUT of its exact size for 15 minutes, then reads and deletes the object once used", async () => {
     const clock = { now: () => new Date("2026-03-01T08:00:00Z") };
     const config = { uploadUrlTtlSeconds: 3600, jwtSecret: new TextEncoder().encode("s".repeat(64)) };
-    const deps = { blobs: store, clock, config } as unknown as Deps;
+    const deps = { blobs: store, clock, config, repos: memoryStorage().repos } as unknown as Deps;
     const actor = { id: "u1", company: "c1", email: "a@b.ru", role: "staff" } as never;
     const grant = await forecastUploadUrl(deps, actor, { content_type: "text/csv", size: 9, name: "год.csv" });
-    expect(grant.file_upload).toMatch(/^forecast-uploads\/c1\/[0-9a-f-]{36}\.csv$/);
+    expect(grant.file_upload).toMatch(/^forecast-uploads\/c1\/u1\/20513\/[0-9a-f-]{36}\.csv$/);
     const url = new URL(grant.url);
     expect(url.origin).toBe("https://docs-bucket.s3.eu-central-1.amazonaws.com");
     expect(url.pathname).toBe(`/${grant.file_upload}`);

@@ -105,7 +105,7 @@ describe("a new document on the local host", () => {
     expect(await res.json()).toEqual({ detail: "Файл загружен", size: pdf.byteLength });
     expect(await stored(keyOf(g))).toEqual({ size: pdf.byteLength, contentType: "application/pdf" });
     // Written once: a URL that is still valid cannot overwrite what was uploaded (If-None-Match in S3).
-    expect((await putFile(g, pdfBytes(1000))).status).toBe(409);
+    expect((await putFile(g, pdfBytes(pdf.byteLength))).status).toBe(409);
   });
 
   it("completes: the document is created with the audit entry, and downloads as uploaded", async () => {
@@ -280,14 +280,14 @@ describe("checks when the upload is granted", () => {
   it("refuses a wrong declared type with 415, too large with 413, empty with 400, an unknown kind with 404", async () => {
     const cases: Array<[string, unknown, number, RegExp]> = [
       ["/api/v1/admin/documents/upload-url/", { content_type: "text/html", size: 10 }, 415, /PDF/],
-      ["/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: PDF_MAX + 1 }, 413, /^Файл больше 0,1 МБ$/],
+      ["/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: PDF_MAX + 1 }, 413, /^Файл больше 64 КБ$/],
       ["/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 0 }, 400, /пуст/],
       ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/quicktime", size: 10 }, 415, /MP4 или WebM/],
       [
         "/api/v1/admin/media/upload-url/",
         { kind: "instruction", content_type: "video/mp4", size: VIDEO_MAX + 1 },
         413,
-        /^Файл больше 0,3 МБ$/,
+        /^Файл больше 256 КБ$/,
       ],
       ["/api/v1/admin/media/upload-url/", { kind: "trailer", content_type: "video/mp4", size: 10 }, 404, /не найдено/],
       ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: 1.5 }, 400, /^size: /],
@@ -339,7 +339,7 @@ describe("checks of what was stored, on completion", () => {
     await h.deps.blobs.put(keyOf(g), mp4Bytes(VIDEO_MAX + 1), "video/mp4");
     const res = await post("/api/v1/admin/media/complete/", { upload_id: g.upload_id });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ detail: "Файл больше 0,3 МБ" });
+    expect(await res.json()).toEqual({ detail: "Файл больше 256 КБ" });
     expect(await stored(keyOf(g))).toBeUndefined();
     expect(await h.deps.repos.media.get("presentation")).toMatchObject({ is_deleted: true });
   });

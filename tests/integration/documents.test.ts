@@ -145,7 +145,7 @@ describe("uploads", () => {
     const tooBig = pdfBytes(MAX + 1);
     const res = await upload("PUT", "/api/v1/admin/documents/order-371/file/", {}, { name: "big.pdf", bytes: tooBig });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^Файл больше 0,1 МБ$/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^Файл больше 64 КБ$/);
     // A body far over the form's cap is stopped before it is read.
     const declared = await h.request("/api/v1/admin/documents/", {
       method: "POST",

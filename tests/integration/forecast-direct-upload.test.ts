@@ -98,7 +98,9 @@ describe("a year of 10-minute readings and a month of 1-minute readings", () => 
   it("calibrates on a month of 1-minute readings sent straight to storage, then deletes the upload", async () => {
     const month = encoder.encode(historyCsv(year, 0, 44_640, 60_000));
     const key = await uploaded(staff.token, month, "март, поминутно.csv");
-    expect(key).toMatch(new RegExp(`^forecast-uploads/${staff.companyId}/[0-9a-f-]{36}\\.csv$`));
+    expect(key).toMatch(
+      new RegExp(`^forecast-uploads/${staff.companyId}/${staff.userId}/${Math.floor(now / 86_400_000)}/[0-9a-f-]{36}\\.csv$`),
+    );
     const form = new FormData();
     form.set("file_upload", key);
     const res = await post(`/api/v1/forecast_models/${modelId}/calibration/`, staff.token, form);
@@ -317,6 +319,52 @@ describe("the grant and the local PUT", () => {
     } as RequestInit);
     expect(lying.status).toBe(413);
     expect(await exists(g2.file_upload)).toBe(false);
+  });
+
+  it("takes exactly the declared size: a shorter body is refused and nothing kept, a larger one names the size in bytes", async () => {
+    const g = await grant(staff.token, new Uint8Array(1000));
+    const shorter = await put(g, new Uint8Array(999).fill(65));
+    expect(shorter.status).toBe(400);
+    expect(await shorter.json()).toEqual({
+      detail: "file: файл меньше заявленного размера (999 Б вместо 1 000 Б): загрузите его заново",
+    });
+    expect(await exists(g.file_upload)).toBe(false);
+    const larger = await put(await grant(staff.token, new Uint8Array(1000)), new Uint8Array(1001).fill(65));
+    expect(larger.status).toBe(413);
+    expect(await larger.json()).toEqual({ detail: "Файл больше 1 000 Б" });
+    // A body that ends before its Content-Length is not kept either.
+    const g2 = await grant(staff.token, new Uint8Array(1000));
+    const cut = await h.request(g2.url, {
+      method: "PUT",
+      headers: { ...g2.headers, "Content-Length": "1000" },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(500).fill(65));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(cut.status).toBe(400);
+    expect(await exists(g2.file_upload)).toBe(false);
+  });
+
+  it("grants a user at most 64 MB of histories not yet used: of 40 parallel 16 MB grants 4, the rest a 429 that says when to try again", async () => {
+    const user = await h.signedInUser("Шахта Квота");
+    const declare = () =>
+      h.request("/api/v1/forecast/upload-url/", {
+        method: "POST",
+        token: user.token,
+        json: { content_type: "text/csv", size: MAX_FORECAST_UPLOAD_BYTES, name: "история.csv" },
+      });
+    const answers = await Promise.all(Array.from({ length: 40 }, declare));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(36);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /^Загруженные вами и еще не использованные файлы истории вместе с этим превысили бы 64 МБ/,
+    );
   });
 
   it("takes one PUT per token: again after the upload was used is 409, and an expired token is 401", async () => {

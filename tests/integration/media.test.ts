@@ -162,7 +162,7 @@ describe("checks", () => {
   it("refuses a video over the limit with 413 by declared length, and when the body outgrows it", async () => {
     const declared = await put("presentation", mp4Bytes(1000), "video/mp4", MAX + 1);
     expect(declared.status).toBe(413);
-    expect(((await declared.json()) as { detail: string }).detail).toBe("Файл больше 0,3 МБ");
+    expect(((await declared.json()) as { detail: string }).detail).toBe("Файл больше 256 КБ");
     // The body turns out larger than it claimed: the streamed check stops it and nothing is kept.
     const lying = await put("presentation", mp4Bytes(MAX + 10), "video/mp4", 1000);
     expect(lying.status).toBe(413);

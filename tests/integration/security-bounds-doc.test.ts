@@ -23,11 +23,13 @@ import { MAX_FORECAST_ROWS } from "@server/domain/forecast/forecast";
 import { NAMED } from "@server/domain/inventory/checks";
 import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
 import { MAX_PREVIEW_ERRORS } from "@server/domain/calculations/upload-preview";
+import { FORECAST_UPLOADS_PER_COMPANY_BYTES, FORECAST_UPLOADS_PER_USER_BYTES } from "@server/contract/schemas/uploads";
 
 // The document's lines wrapped as markdown does: one space between any two words.
 const DOC = readFileSync(join(import.meta.dirname, "../../docs/security.md"), "utf8").replace(/\s+/g, " ");
 const n = (value: number) => value.toLocaleString("ru-RU").replace(/\s/g, " ");
 const config = configFromEnv(Buffer.alloc(32));
+const MB = 1024 * 1024;
 
 describe("docs/security.md", () => {
   it.each([
@@ -50,6 +52,10 @@ describe("docs/security.md", () => {
     ["a project export", `${n(MAX_EXPORT_CALCULATIONS)} active calculations`],
     ["a report passport", `${n(MAX_PASSPORT_LINES)} sources in the year`],
     ["ИНН and КПП of no tax office", "**0000** is no office's"],
+    [
+      "direct uploads not yet used",
+      `**${n(FORECAST_UPLOADS_PER_USER_BYTES / MB)} MB per user and ${n(FORECAST_UPLOADS_PER_COMPANY_BYTES / MB)} MB per company**`,
+    ],
   ])("gives %s with its number", (_, text) => {
     expect(DOC).toContain(text);
   });

@@ -293,6 +293,16 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
       expect(await repos.caps.take(company, "FORECASTS#PROJECT#p", 3, async () => 99)).toBe(true);
       const taken = await Promise.all(Array.from({ length: 5 }, () => repos.caps.take(company, "COMMENTS#YEAR#2024", 2, async () => 0)));
       expect(taken.filter(Boolean)).toHaveLength(2);
+      // A budget of bytes: amounts taken and given back, never past the limit nor below zero.
+      const bytes = await Promise.all([700, 500, 300].map((n) => repos.caps.take(company, "UPLOADS#DAY#1", 1000, async () => 0, n)));
+      const sum = [700, 500, 300].filter((_, i) => bytes[i]).reduce((a, n) => a + n, 0);
+      expect(bytes[2] && sum >= 800 && sum <= 1000).toBe(true);
+      expect(await repos.caps.taken(company, "UPLOADS#DAY#1")).toBe(sum);
+      await repos.caps.give(company, "UPLOADS#DAY#1", 5000);
+      expect(await repos.caps.taken(company, "UPLOADS#DAY#1")).toBe(sum);
+      await repos.caps.give(company, "UPLOADS#DAY#1", 300 + 1000 - sum);
+      expect(await repos.caps.take(company, "UPLOADS#DAY#1", 1000, async () => 0, 300)).toBe(true);
+      expect(await repos.caps.taken(company, "UPLOADS#NONE")).toBe(0);
     });
 
     it("companies list by name, versions are checked; e-mails are unique across companies", async () => {

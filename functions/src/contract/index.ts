@@ -59,6 +59,7 @@ export {
   type PointCreateInput,
 } from "./schemas/facility";
 export {
+  fileSize,
   MAX_FORECAST_UPLOAD_BYTES,
   MAX_FORECAST_UPLOAD_TEXT,
   MAX_TABULAR_UPLOAD_BYTES,

@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppConfig } from "../config";
-import { formatMegabytes } from "../domain/files/uploads";
+import { fileSize } from "../contract/schemas/uploads";
 import { EVIDENCE_MAX_BYTES } from "../contract/schemas/evidence";
 
 /** Room for the form's text fields (title, number, …) around the PDF. */
@@ -24,7 +24,7 @@ const matches = (c: Context, routes: { method: string; path: RegExp }[]) =>
 
 /** The body limit for an admin upload request, or undefined for every other request. */
 export function adminUploadLimits(config: AppConfig): (c: Context) => MiddlewareHandler | undefined {
-  const tooLarge = (c: Context, fileMax: number) => c.json({ detail: `Файл больше ${formatMegabytes(fileMax)}` }, 413);
+  const tooLarge = (c: Context, fileMax: number) => c.json({ detail: `Файл больше ${fileSize(fileMax)}` }, 413);
   const documents = bodyLimit({
     maxSize: config.documentMaxBytes + FORM_OVERHEAD_BYTES,
     onError: (c) => tooLarge(c, config.documentMaxBytes),

@@ -21,9 +21,12 @@ export interface AttemptCounter {
  *  item per cap taken by one conditional update, so parallel writers cannot pass the limit (a read
  *  of the list followed by a write could: each reader sees room). */
 export interface CapCounter {
-  /** Takes one place of `limit` under the company's cap `name`; false when none is left. `count`
-   *  tells how many exist when the cap has no counter yet (things made before it had one). */
-  take(companyId: string, name: string, limit: number, count: () => Promise<number>): Promise<boolean>;
-  /** Gives a place back (the write that took it failed, or the thing is removed); never below zero. */
-  give(companyId: string, name: string): Promise<void>;
+  /** Takes `amount` places (1 unless given: bytes of a budget, say) of `limit` under the company's
+   *  cap `name`; false when they would pass it. `count` tells how many exist when the cap has no
+   *  counter yet (things made before it had one). */
+  take(companyId: string, name: string, limit: number, count: () => Promise<number>, amount?: number): Promise<boolean>;
+  /** Gives `amount` places back (the write that took them failed, or the thing is removed); never below zero. */
+  give(companyId: string, name: string, amount?: number): Promise<void>;
+  /** How many places are taken (0 without a counter), read consistently. */
+  taken(companyId: string, name: string): Promise<number>;
 }

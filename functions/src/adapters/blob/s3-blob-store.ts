@@ -106,8 +106,8 @@ export function s3BlobStore(s3: S3Client, buckets: BlobBuckets): BlobStore {
      *  presigned PUT (only a presigned POST policy has content-length-range), so `maxBytes` is left
      *  to the caller's check of what arrived. */
     async uploadUrl(key, contentType, _maxBytes, expiresInSeconds, options): Promise<PresignedUpload> {
-      // With `contentLength` (a forecast's history), Content-Length is signed too: S3 refuses a
-      // body of any other size, so the declared size is the bound. The browser sets the header
+      // With `contentLength` (every direct upload's declared size), Content-Length is signed too:
+      // S3 refuses a body of any other size, so the declared size is the file's. The browser sets the header
       // itself from the body (it may not be set by a script), so it is not in `headers`.
       const length = options?.contentLength;
       const command = withoutChecksum(

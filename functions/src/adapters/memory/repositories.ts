@@ -702,23 +702,28 @@ function attempts(table: MemoryTable): Repositories["attempts"] {
 }
 
 function caps(table: MemoryTable): Repositories["caps"] {
-  const add = (key: Key, limit: number) =>
-    table.update(key, (stored) => (stored && num(stored.taken) < limit ? { ...stored, taken: num(stored.taken) + 1 } : false));
+  const add = (key: Key, limit: number, amount: number) =>
+    table.update(key, (stored) =>
+      stored && num(stored.taken) + amount <= limit ? { ...stored, taken: num(stored.taken) + amount } : false,
+    );
   return {
-    async take(companyId, name, limit, count) {
+    async take(companyId, name, limit, count, amount = 1) {
       const key = keys.cap(companyId, name);
-      if (add(key, limit)) return true;
+      if (add(key, limit, amount)) return true;
       if (table.get(key)) return false;
       // A first counter starts from what exists (written once: of two writers at once, one counts,
       // the other finds it made).
       const taken = await count();
       table.put({ ...key, taken }, (stored) => stored === undefined);
-      return add(key, limit);
+      return add(key, limit, amount);
     },
-    async give(companyId, name) {
+    async give(companyId, name, amount = 1) {
       table.update(keys.cap(companyId, name), (stored) =>
-        stored && num(stored.taken) > 0 ? { ...stored, taken: num(stored.taken) - 1 } : false,
+        stored && num(stored.taken) >= amount ? { ...stored, taken: num(stored.taken) - amount } : false,
       );
+    },
+    async taken(companyId, name) {
+      return num(table.get(keys.cap(companyId, name))?.taken);
     },
   };
 }

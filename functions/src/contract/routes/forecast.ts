@@ -125,13 +125,14 @@ export const forecastUploadUrlRoute = declareRoute(
     operationId: "forecastUploadUrl",
     summary: `Where to PUT a forecast's or a calibration's history (.csv or .xlsx, ≤ ${MAX_FORECAST_UPLOAD_BYTES / 1048576} MB) straight to storage`,
     description:
-      "Checks the declared type (text/csv or the .xlsx type, else 415) and size (else 413). Answers a URL valid for 15 minutes " +
+      "Checks the declared type (text/csv or the .xlsx type, else 415) and size (else 413), and takes the size from the user's " +
+      "and the company's budgets of histories uploaded and not yet used (else 429 with Retry-After). Answers a URL valid for 15 minutes " +
       "(an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally, good for one PUT) and " +
       "file_upload, the object's key: the forecast (POST/PATCH v1/regres_methane/) or the calibration names it in its form " +
       "instead of the file; it is read, checked as the file would be and deleted after that one use (a dry run reads it and keeps it for the save).",
     auth: "user",
     isolation: { scope: "own" },
-    errors: [400, 413, 415],
+    errors: [400, 413, 415, 429],
   }),
   {
     method: "post",
@@ -141,7 +142,8 @@ export const forecastUploadUrlRoute = declareRoute(
       200: json(
         uploadGrantSchema.extend({
           file_upload: z.string().meta({
-            description: "The uploaded object's key (forecast-uploads/{company}/{id}.csv|xlsx): send it as the form's file_upload",
+            description:
+              "The uploaded object's key (forecast-uploads/{company}/{user}/{day}/{id}.csv|xlsx): send it as the form's file_upload",
           }),
         }),
         "The upload URL and the key",

@@ -1,13 +1,28 @@
-// The cap on a tabular upload (.xlsx / .csv), shared by the API, the S3 upload check and the web
-// dialog. 4 MB, not more: in AWS a request reaches Lambda base64-encoded inside a 6 MB payload.
+// The caps on uploads, shared by the API, the S3 upload check and the web dialogs, and how a size
+// reads in both.
+
+/** A file's size or a cap as the screens and the messages write it: «812 Б», «14,5 КБ», «1,2 МБ»,
+ *  «16 МБ» (binary units, one decimal at most, Russian digits). */
+export function fileSize(bytes: number): string {
+  const [value, unit] = bytes < 1024 ? [bytes, "Б"] : bytes < 1024 * 1024 ? [bytes / 1024, "КБ"] : [bytes / 1024 / 1024, "МБ"];
+  return `${value.toLocaleString("ru-RU", { maximumFractionDigits: 1 }).replace(/\s/g, " ")} ${unit}`;
+}
+
+/** The cap on a tabular upload (.xlsx / .csv). 4 MB, not more: in AWS a request reaches Lambda
+ *  base64-encoded inside a 6 MB payload. */
 export const MAX_TABULAR_UPLOAD_BYTES = 4 * 1024 * 1024;
-export const MAX_TABULAR_UPLOAD_TEXT = "4 МБ";
+export const MAX_TABULAR_UPLOAD_TEXT = fileSize(MAX_TABULAR_UPLOAD_BYTES);
 /** The cap on a forecast's or a calibration's history sent straight to storage (the direct upload,
  *  POST v1/forecast/upload-url/): a year of 10-minute readings (52 560 rows, about 8 MB as CSV) or a
  *  month of 1-minute readings (44 640 rows) with room to spare. Larger than a request can carry, so
  *  such a file never passes through the API's body. */
 export const MAX_FORECAST_UPLOAD_BYTES = 16 * 1024 * 1024;
-export const MAX_FORECAST_UPLOAD_TEXT = "16 МБ";
+export const MAX_FORECAST_UPLOAD_TEXT = fileSize(MAX_FORECAST_UPLOAD_BYTES);
+/** docs/security.md: the forecast histories uploaded straight to storage and not yet used (a
+ *  forecast's or a calibration's save uses one; a preview keeps it for the save), per user and per
+ *  company. What is never used counts until the day after its grant: it is deleted a day later. */
+export const FORECAST_UPLOADS_PER_USER_BYTES = 4 * MAX_FORECAST_UPLOAD_BYTES;
+export const FORECAST_UPLOADS_PER_COMPANY_BYTES = 16 * MAX_FORECAST_UPLOAD_BYTES;
 
 /** A settings video's Content-Type by its file's extension: MP4 or WebM, which play in every
  *  browser. The upload routes declare them, the server accepts only these, and the admin screen

@@ -9,6 +9,10 @@
 //   3. POST …/complete/ {upload_id} checks what was stored (size, first bytes by a ranged read),
 //      confirms it (clears its pending mark) and registers it, or deletes the object and refuses.
 //
+// A file is exactly the size it was declared with: the presigned PUT signs its Content-Length (S3
+// refuses any other body), the local route refuses a body of any other length, and the completion
+// checks the stored size again.
+//
 // What is PUT but never completed is marked pending from the start (S3: the signed tag
 // upload=pending; locally: a marker beside the blob) and deleted a day later (S3: the bucket's
 // lifecycle rule; locally: sweepAbandonedUploads, run by the local server).
@@ -27,6 +31,7 @@ import type { MediaKind } from "../../ports";
 import { MEDIA_KINDS } from "../../contract/schemas/common";
 import type * as z from "zod";
 import type { uploadGrantSchema } from "../../contract/schemas/answers";
+import { fileSize } from "../../contract/schemas/uploads";
 
 const TOKEN_AUDIENCE = "upload";
 /** How many leading bytes completion reads to decide the type (PDF, MP4, WebM). */
@@ -84,7 +89,6 @@ export async function grantUpload(
   target: UploadTarget,
   file: { key: string; contentType: string; max: number; size: number; name?: string },
   ttl = deps.config.uploadUrlTtlSeconds,
-  exactSize = false,
 ): Promise<UploadGrant> {
   const iat = Math.floor(deps.clock.now().getTime() / 1000);
   const putExp = iat + ttl;
@@ -106,7 +110,7 @@ export async function grantUpload(
     expiresAt: iat + 2 * ttl,
   });
   const direct = deps.blobs.uploadUrl
-    ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl, exactSize ? { contentLength: file.size } : undefined)
+    ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl, { contentLength: file.size })
     : { url: `/api/v1/uploads/?token=${encodeURIComponent(token)}`, method: "PUT" as const, headers: { "Content-Type": file.contentType } };
   return { ...direct, upload_id: token, expires_at: new Date(putExp * 1000).toISOString() };
 }
@@ -114,7 +118,7 @@ export async function grantUpload(
 const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
   document: /^documents\/[0-9a-f-]{36}$/,
   media: new RegExp(`^media/(${MEDIA_KINDS.join("|")})/[0-9a-f-]{36}$`),
-  forecast: /^forecast-uploads\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.(csv|xlsx)$/,
+  forecast: /^forecast-uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/\d{1,7}\/[0-9a-f-]{36}\.(csv|xlsx)$/,
 };
 
 function claimsOf(payload: JWTPayload): UploadClaims | undefined {
@@ -139,7 +143,7 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
     return p as unknown as UploadClaims;
   }
   const key = p.key as string;
-  if (p.purpose === "forecast" && KEY_OF.forecast.test(key) && key.startsWith(`forecast-uploads/${p.cid as string}/`)) {
+  if (p.purpose === "forecast" && KEY_OF.forecast.test(key) && key.startsWith(`forecast-uploads/${p.cid as string}/${p.sub as string}/`)) {
     return p as unknown as UploadClaims;
   }
   if (
@@ -206,7 +210,7 @@ const storedAt = async (deps: Deps, key: string): Promise<boolean> =>
   (deps.blobs.stat ? await deps.blobs.stat(key) : await deps.blobs.get(key)) !== undefined;
 
 /** The checks every completion makes: something arrived, not empty, within the granted limit and
- *  the current one, and its first bytes are what `accept` wants. */
+ *  the current one, exactly the declared size, and its first bytes are what `accept` wants. */
 export async function checkStored(
   deps: Deps,
   claims: UploadClaims,
@@ -218,6 +222,7 @@ export async function checkStored(
   if (stored.size === 0) throw new Invalid("file: файл пуст");
   const max = Math.min(claims.max, limit);
   if (stored.size > max) throw new TooLarge(max);
+  if (stored.size !== claims.size) throw new Invalid(sizeMismatch(stored.size, claims.size));
   accept(stored.head);
   return stored;
 }
@@ -275,6 +280,9 @@ async function claimToken(deps: Deps, key: string): Promise<void> {
   }
 }
 
+const sizeMismatch = (sent: number, declared: number) =>
+  `file: файл ${sent < declared ? "меньше" : "больше"} заявленного размера (${fileSize(sent)} вместо ${fileSize(declared)}): загрузите его заново`;
+
 /** PUT /api/v1/uploads/?token=: the local host's stand-in for the presigned PUT. The token is the
  *  credential (no bearer header, like S3); the body is streamed to storage with the granted size
  *  cap, never held whole. The type is checked by the completion, as it is for S3. */
@@ -297,7 +305,11 @@ export async function receiveUpload(
   // S3 refuses a PUT whose Content-Type differs from the signed one; so does this route.
   const type = upload.contentType.split(";")[0].trim().toLowerCase();
   if (type !== claims.content_type) throw new UnsupportedType(`Ожидается Content-Type ${claims.content_type}`);
-  if (upload.declaredLength !== undefined && upload.declaredLength > claims.max) throw new TooLarge(claims.max);
+  // Like the signed Content-Length of the presigned PUT: exactly the declared size.
+  if (upload.declaredLength !== undefined && upload.declaredLength !== claims.size) {
+    if (upload.declaredLength > claims.max) throw new TooLarge(claims.max);
+    throw new Invalid(sizeMismatch(upload.declaredLength, claims.size));
+  }
   if (!upload.body) throw new Invalid("file: файл пуст");
   // Like the presigned PUT's If-None-Match: *, a granted key is written once; a registered file
   // cannot be overwritten through a URL that is still valid.
@@ -308,7 +320,7 @@ export async function receiveUpload(
   // write it again: its first PUT claims the token for good (a pending mark beside the key, created
   // exclusively, swept with the abandoned uploads a day later).
   if (claims.purpose === "forecast") await claimToken(deps, claims.key);
-  const checked = checkedStream(upload.body, claims.max, 0, () => {});
+  const checked = checkedStream(upload.body, Math.min(claims.max, claims.size), 0, () => {});
   // Written once (two PUTs racing past the check above: one gets 409) and marked pending until
   // completion, like the S3 object's upload=pending tag (a store without putStream marks nothing).
   try {
@@ -318,6 +330,11 @@ export async function receiveUpload(
     if ((error as { code?: string }).code === "EEXIST")
       throw new Conflict("Файл по этому адресу уже загружен: запросите новый адрес загрузки");
     throw error;
+  }
+  // A body that ended early (no Content-Length, or one the client did not keep to) is not kept.
+  if (checked.size() !== claims.size) {
+    await deps.blobs.delete(claims.key);
+    throw new Invalid(sizeMismatch(checked.size(), claims.size));
   }
   return { size: checked.size() };
 }

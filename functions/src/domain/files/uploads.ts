@@ -3,7 +3,7 @@
 // has an ISO base media "ftyp" box at offset 4 (ISO/IEC 14496-12, 4.3); a WebM file is an EBML
 // document starting 1A 45 DF A3 (RFC 8794, 8.1) whose DocType is "webm".
 import { DomainError, Invalid } from "../errors";
-import { VIDEO_CONTENT_TYPES, type VideoType } from "../../contract/schemas/uploads";
+import { VIDEO_CONTENT_TYPES, fileSize, type VideoType } from "../../contract/schemas/uploads";
 
 export const PDF_TYPE = "application/pdf";
 export type { VideoType };
@@ -28,7 +28,7 @@ export function detectVideo(head: Uint8Array): VideoType | undefined {
 
 export class TooLarge extends DomainError {
   constructor(maxBytes: number) {
-    super(413, `Файл больше ${formatMegabytes(maxBytes)}`);
+    super(413, `Файл больше ${fileSize(maxBytes)}`);
   }
 }
 
@@ -36,11 +36,6 @@ export class UnsupportedType extends DomainError {
   constructor(detail: string) {
     super(415, detail);
   }
-}
-
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / 1024 / 1024;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1).replace(".", ",")} МБ`;
 }
 
 /** A whole PDF in memory (≤ 50 MB): empty, too large or not a PDF is refused. */

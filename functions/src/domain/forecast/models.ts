@@ -11,7 +11,7 @@ import { recordChange } from "../audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import type { ForecastModelVersion } from "../../ports";
-import { formatMegabytes } from "../files/uploads";
+import { fileSize } from "../../contract/schemas/uploads";
 
 /** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
@@ -150,7 +150,7 @@ export async function uploadForecastModel(
   activate: boolean,
 ): Promise<ForecastModelVersion> {
   requireAdmin(actor);
-  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, `Файл модели больше ${formatMegabytes(MAX_MODEL_BYTES)}`);
+  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, `Файл модели больше ${fileSize(MAX_MODEL_BYTES)}`);
   return storeModelVersion(deps, actor, method, { bytes: file.bytes, fileName: file.name, description, activate });
 }
 

@@ -15,14 +15,23 @@
 //      dry run (the dialog's preview) reads it and keeps it, so that the save that follows names
 //      the same key instead of sending the file again; the save (or the calibration) is its one use.
 //
-// The key is `forecast-uploads/{company}/{uuid v7}.{csv|xlsx}`, chosen by the server: a key of
-// another company, or one already used or never uploaded, is not found (404). What is granted but
-// never used is deleted a day later (S3: the bucket's lifecycle rules; locally the upload sweep).
-import { MAX_FORECAST_UPLOAD_BYTES, TABULAR_CONTENT_TYPES } from "../../contract/schemas/uploads";
+// The key is `forecast-uploads/{company}/{user}/{day}/{uuid v7}.{csv|xlsx}`, chosen by the server
+// (day: of the grant, in days since 1970-01-01 UTC): a key of another company, or one already used
+// or never uploaded, is not found (404). What is granted but never used is deleted a day later (S3:
+// the bucket's lifecycle rules; locally the upload sweep). Each user and each company has a budget
+// of bytes granted and not yet used (docs/security.md): a grant takes its declared size from both
+// on its day, and the use gives it back to the user, company and day its key names.
+import {
+  FORECAST_UPLOADS_PER_COMPANY_BYTES,
+  FORECAST_UPLOADS_PER_USER_BYTES,
+  MAX_FORECAST_UPLOAD_BYTES,
+  TABULAR_CONTENT_TYPES,
+  fileSize,
+} from "../../contract/schemas/uploads";
 import type { UploadedFile } from "../../files/tabular";
 import type { Actor, Deps } from "../context";
 import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
-import { Invalid, NotFound } from "../errors";
+import { Invalid, NotFound, TooManyRequests } from "../errors";
 import { newId } from "../ids";
 import { TooLarge } from "../files/uploads";
 import { forgetPreviewColumns } from "./preview-columns";
@@ -36,23 +45,59 @@ export const FILE_UPLOAD_FIELD = "file_upload";
 /** The form field with the uploaded file's name, for display (the calculation's file_data.name). */
 export const FILE_UPLOAD_NAME_FIELD = "file_upload_name";
 
-const KEY_RE = /^forecast-uploads\/([A-Za-z0-9_-]{1,64})\/[0-9a-f-]{36}\.(csv|xlsx)$/;
+const KEY_RE = /^forecast-uploads\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/(\d{1,7})\/[0-9a-f-]{36}\.(csv|xlsx)$/;
 const TYPE_ERROR = "content_type: ожидается файл .xlsx или .csv (text/csv)";
 
-/** POST v1/forecast/upload-url/: any signed-in user, for their own company. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The budgets a grant of `user` takes from, by day: the user's and the company's. */
+const budgets = (user: string) => [
+  { name: `UPLOADS#USER#${user}#DAY#`, limit: FORECAST_UPLOADS_PER_USER_BYTES },
+  { name: "UPLOADS#DAY#", limit: FORECAST_UPLOADS_PER_COMPANY_BYTES },
+];
+
+/** Takes `bytes` from the user's and the company's budgets: what today's and yesterday's grants
+ *  took and was not used yet, plus `bytes`, within each; 429 otherwise, nothing taken. */
+async function takeUploadBudget(deps: Deps, actor: Actor, day: number, bytes: number): Promise<void> {
+  const now = deps.clock.now().getTime();
+  const taken: string[] = [];
+  for (const { name, limit } of budgets(actor.id)) {
+    const yesterday = await deps.repos.caps.taken(actor.company, `${name}${day - 1}`);
+    if (await deps.repos.caps.take(actor.company, `${name}${day}`, limit - yesterday, async () => 0, bytes)) {
+      taken.push(`${name}${day}`);
+      continue;
+    }
+    await Promise.all(taken.map((cap) => deps.repos.caps.give(actor.company, cap, bytes)));
+    const whose = limit === FORECAST_UPLOADS_PER_USER_BYTES ? "вами" : "вашей организацией";
+    throw new TooManyRequests(
+      `Загруженные ${whose} и еще не использованные файлы истории вместе с этим превысили бы ${fileSize(limit)} ` +
+        `(не более ${fileSize(FORECAST_UPLOADS_PER_USER_BYTES)} на пользователя и ${fileSize(FORECAST_UPLOADS_PER_COMPANY_BYTES)} на организацию): ` +
+        "сохраните прогнозы по уже загруженным файлам или повторите завтра",
+      // Yesterday's grants stop counting at midnight (UTC).
+      Math.ceil(((day + 1) * DAY_MS - now) / 1000),
+    );
+  }
+}
+
+/** Gives a used upload's bytes back to the budgets its key names, on the day it was granted. */
+async function giveUploadBudget(deps: Deps, company: string, user: string, day: string, bytes: number): Promise<void> {
+  await Promise.all(budgets(user).map(({ name }) => deps.repos.caps.give(company, `${name}${day}`, bytes)));
+}
+
+/** POST v1/forecast/upload-url/: any signed-in user, for their own company, within its budgets. */
 export async function forecastUploadUrl(deps: Deps, actor: Actor, request: UploadRequest): Promise<UploadGrant & { file_upload: string }> {
   const contentType = checkDeclared(request, Object.values(TABULAR_CONTENT_TYPES), MAX_FORECAST_UPLOAD_BYTES, TYPE_ERROR);
   const format = contentType === TABULAR_CONTENT_TYPES.xlsx ? "xlsx" : "csv";
-  const key = `${FORECAST_UPLOAD_AREA}/${actor.company}/${newId()}.${format}`;
+  const day = Math.floor(deps.clock.now().getTime() / DAY_MS);
+  const key = `${FORECAST_UPLOAD_AREA}/${actor.company}/${actor.id}/${day}/${newId()}.${format}`;
+  await takeUploadBudget(deps, actor, day, request.size);
+  // The declared size is the file's: S3 checks the signed Content-Length, the local route counts
+  // the streamed bytes against it.
   const grant = await grantUpload(
     deps,
     actor,
     { purpose: "forecast" },
-    // The declared size is the bound: S3 checks the signed Content-Length, the local route counts
-    // the streamed bytes against it.
     { key, contentType, max: request.size, size: request.size, name: request.name },
     Math.min(FORECAST_UPLOAD_TTL_SECONDS, deps.config.uploadUrlTtlSeconds),
-    true,
   );
   return { ...grant, file_upload: key };
 }
@@ -71,7 +116,7 @@ export async function readForecastUpload(deps: Deps, actor: Actor, key: string, 
   }
   const blob = await deps.blobs.get(key);
   if (!blob) throw missing;
-  const extension = `.${match[2]}`;
+  const extension = `.${match[4]}`;
   const given = (name ?? "").trim().slice(0, 200);
   return { name: given.toLowerCase().endsWith(extension) ? given : `${given || "history"}${extension}`, bytes: blob.body, upload: key };
 }
@@ -94,5 +139,7 @@ export async function withForecastUpload<T>(
   } finally {
     forgetPreviewColumns(key);
     await deps.blobs.delete(key);
+    const [, company, user, day] = KEY_RE.exec(key)!;
+    await giveUploadBudget(deps, company, user, day, file.bytes.byteLength);
   }
 }
