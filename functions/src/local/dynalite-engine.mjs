@@ -21,6 +21,13 @@
 //   tick, as the engine's callbacks expect. Writes, scans and a read the engine cannot make at once
 //   (not open yet, a value it cannot decode) go the asynchronous way, which answers as before.
 //
+// And what DynamoDB does that dynalite does not: an item and its index entries change together.
+// dynalite writes a put's, update's or delete's index entries first and the item after them, each
+// a LevelDB write of its own, so a process killed between them left an index entry without its item
+// (a calculation listed and exported, but not readable, not counted and not archivable). Here the
+// index entries are held back and written in one LevelDB batch with the item's own write: LevelDB
+// applies a batch whole or not at all.
+//
 // And one thing DynamoDB's API has no word for: an UpdateItem handed over with `withItemImages`
 // (dynalite-answer.mjs, for the local table stream, table-stream.ts) also gives back the item
 // before and after it, as the engine read and wrote it under the item's lock: the images of the
@@ -147,6 +154,54 @@ function readAtOnce(store) {
   };
 }
 
+/** The LevelDB key prefixes dynalite gives an item and an index entry (db/index.js, getSubDb). */
+const itemPrefix = (tableName) => `item-${tableName}~`;
+const indexPrefix = (indexType, tableName, indexName) => `index-${indexType.toLowerCase()}~${tableName}~${indexName}~`;
+
+/** Defers every item write's index entries to that item's own write (dynalite's actions call
+ *  updateIndexes, then the item db's put or del, under the item's lock), as one LevelDB batch. */
+function writeIndexesWithItems() {
+  // Per store: the index operations of an item whose write is on its way, by the item's LevelDB key.
+  const deferred = new WeakMap();
+  const updateIndexes = engine.updateIndexes;
+  engine.updateIndexes = function (store, table, existingItem, item, cb) {
+    const pending = deferred.get(store);
+    if (!pending || (!existingItem && !item)) return updateIndexes.apply(this, arguments);
+    const operations = [];
+    for (const indexType of ["Local", "Global"]) {
+      const indexes = table[`${indexType}SecondaryIndexes`] ?? [];
+      const { puts, deletes } = engine.getIndexActions(indexes, existingItem, item, table);
+      for (const { index, key } of deletes) operations.push({ type: "del", key: indexPrefix(indexType, table.TableName, index) + key });
+      for (const { index, key, item: entry } of puts) {
+        operations.push({ type: "put", key: indexPrefix(indexType, table.TableName, index) + key, value: entry });
+      }
+    }
+    pending.set(itemPrefix(table.TableName) + engine.createKey(item ?? existingItem, table), operations);
+    process.nextTick(cb);
+  };
+  return (store) => {
+    deferred.set(store, new Map());
+    const getItemDb = store.getItemDb;
+    store.getItemDb = function (name) {
+      const itemDb = getItemDb.call(this, name);
+      if (itemDb.writesIndexes) return itemDb;
+      const pending = deferred.get(store);
+      const withIndexes = (write, toOperation) =>
+        function (key, ...args) {
+          const operations = pending.get(itemPrefix(name) + key);
+          if (!operations) return write.call(this, key, ...args);
+          pending.delete(itemPrefix(name) + key);
+          const callback = args[args.length - 1];
+          store.db.batch([...operations, toOperation(itemPrefix(name) + key, ...args)], callback);
+        };
+      itemDb.put = withIndexes(itemDb.put, (key, value) => ({ type: "put", key, value }));
+      itemDb.del = withIndexes(itemDb.del, (key) => ({ type: "del", key }));
+      itemDb.writesIndexes = true;
+      return itemDb;
+    };
+  };
+}
+
 /** Runs `end` (which hands a request's end to the engine) so that, when the request is an
  *  UpdateItem that succeeds, `holder` gets the item before it (`before`, absent when there was
  *  none) and after it (`after`): the ones the engine read and wrote under the item's lock. */
@@ -192,11 +247,13 @@ function answerItemImages() {
 if (!engine.create.cheaperCalls) {
   answerItemImages();
   memoiseParsers();
+  const deferIndexes = writeIndexesWithItems();
   const create = engine.create;
   engine.create = function (options) {
     const store = create(options);
     cacheTables(store);
     readAtOnce(store);
+    deferIndexes(store);
     return store;
   };
   engine.create.cheaperCalls = true;

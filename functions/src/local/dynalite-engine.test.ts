@@ -1,6 +1,7 @@
 // The memoised expression parsers of the local engine (dynalite-engine.mjs) answer what dynalite's
 // own answer: the same trees, the same errors, the same names and values left unused, through
-// dynalite's own validation of a request's expressions.
+// dynalite's own validation of a request's expressions. And an item's write takes its index entries
+// with it in one LevelDB batch.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { loadParser, type PegParser } from "./dynalite-engine.mjs";
@@ -146,5 +147,74 @@ describe("the local engine's memoised expression parsers", () => {
   it("the refused cases are refused", () => {
     const refused = CASES.slice(CASES.findIndex((data) => data.ConditionExpression === "(attribute_not_exists(PK)"));
     for (const data of refused) expect(JSON.parse(validated(data, memoised)).error, JSON.stringify(data)).toMatch(/./);
+  });
+});
+
+interface LevelWrite {
+  type: "put" | "del";
+  key: string;
+}
+interface EngineStore {
+  db: Record<"put" | "del" | "batch", (...args: unknown[]) => unknown>;
+  tableDb: { put(key: string, value: unknown, cb: (error?: Error) => void): void };
+}
+type Action = (store: EngineStore, data: Record<string, unknown>, cb: (error?: Error) => void) => void;
+
+describe("the local engine's item writes", () => {
+  // A table as ensureTable makes it: its items keyed by PK and SK, listed by the index GSI1.
+  const table = {
+    TableName: "t",
+    TableStatus: "ACTIVE",
+    AttributeDefinitions: ["PK", "SK", "GSI1PK", "GSI1SK"].map((name) => ({ AttributeName: name, AttributeType: "S" })),
+    KeySchema: [
+      { AttributeName: "PK", KeyType: "HASH" },
+      { AttributeName: "SK", KeyType: "RANGE" },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: "GSI1",
+        IndexStatus: "ACTIVE",
+        KeySchema: [
+          { AttributeName: "GSI1PK", KeyType: "HASH" },
+          { AttributeName: "GSI1SK", KeyType: "RANGE" },
+        ],
+        Projection: { ProjectionType: "ALL" },
+      },
+    ],
+  };
+  const engine = require("dynalite/db/index.js") as { create(options: Record<string, unknown>): EngineStore };
+  const act = (action: Action, store: EngineStore, data: Record<string, unknown>) =>
+    new Promise<void>((done, fail) => action(store, { TableName: "t", ...data }, (error) => (error ? fail(error) : done())));
+
+  it("writes an item and its index entries in one LevelDB batch, so a crash leaves both or neither", async () => {
+    const store = engine.create({});
+    await new Promise<void>((done, fail) => store.tableDb.put("t", table, (error) => (error ? fail(error) : done())));
+    // Every LevelDB write the item calls make, as the batches they go in.
+    const writes: LevelWrite[][] = [];
+    for (const method of ["put", "del"] as const) {
+      const write = store.db[method];
+      store.db[method] = function (key, ...rest) {
+        writes.push([{ type: method, key: String(key) }]);
+        return write.call(this, key, ...rest);
+      };
+    }
+    const batch = store.db.batch;
+    store.db.batch = function (operations, ...rest) {
+      writes.push((operations as LevelWrite[]).map(({ type, key }) => ({ type, key })));
+      return batch.call(this, operations, ...rest);
+    };
+    const item = { PK: S("COMPANY#1"), SK: S("CALC#1"), GSI1PK: S("LIST#1"), GSI1SK: S("2026"), results: S("{}") };
+    await act(require("dynalite/actions/putItem.js") as Action, store, { Item: item });
+    await act(require("dynalite/actions/deleteItem.js") as Action, store, { Key: { PK: item.PK, SK: item.SK } });
+    expect(writes).toEqual([
+      [
+        { type: "put", key: expect.stringMatching(/^index-global~t~GSI1~/) },
+        { type: "put", key: expect.stringMatching(/^item-t~/) },
+      ],
+      [
+        { type: "del", key: expect.stringMatching(/^index-global~t~GSI1~/) },
+        { type: "del", key: expect.stringMatching(/^item-t~/) },
+      ],
+    ]);
   });
 });
