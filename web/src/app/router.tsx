@@ -5,7 +5,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router-dom";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/RequireAuth";
-import { PageLoading } from "../features/shell/PageLoading";
+import { PageLoading } from "../shared/PageLoading";
 import { RouteErrorBoundary } from "../features/shell/RouteError";
 
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));

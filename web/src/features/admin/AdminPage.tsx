@@ -5,7 +5,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useMe } from "../profile/api";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 
 // Each tab is a chunk of its own, loaded when it is opened: /admin shows one tab at a time.
 const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));

@@ -6,7 +6,7 @@ import { useAtomValue } from "jotai";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { refreshAccessToken } from "../../api/client";
 import { isTokenValid, readRefreshToken } from "../../api/tokens";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 import { accessTokenAtom } from "./atoms";
 import { returnPathFrom, type LoginState } from "./returnPath";
 import { signOut } from "./session";

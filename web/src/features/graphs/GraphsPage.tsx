@@ -5,7 +5,7 @@ import { useEffect, useMemo } from "react";
 import { Alert, Col, Flex, Row, Typography } from "antd";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
 import { Chart } from "./Chart";
 import { CHART_HEIGHT, forecastChart, openMiningChart, openMiningMethaneChart, undergroundChart } from "./charts";

@@ -9,7 +9,7 @@ import { Flex, Typography } from "antd";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { LoadError } from "../../shared/LoadError";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 import { useFacilities, useInventory, useInventoryYears, type YearTotals } from "./api";
 import { PassportDownload } from "./PassportDownload";
 import { defaultYear, yearOptions } from "./years";

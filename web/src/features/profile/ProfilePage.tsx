@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Alert, Flex, Typography } from "antd";
 import { isReviewer } from "@core/inventory";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 import { useMe } from "./api";
 
 const loadDetails = () => import("./ProfileDetails");

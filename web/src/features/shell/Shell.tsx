@@ -23,7 +23,7 @@ import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { signOut } from "../auth/session";
 import { PLATFORM_TITLE } from "../landing/texts";
 import { menuCollapsedAtom } from "./atoms";
-import { PageLoading } from "./PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 import { Navigation } from "./Navigation";
 import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "./screens";
 import { useMe } from "../profile/api";

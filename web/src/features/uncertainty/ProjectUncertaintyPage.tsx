@@ -12,7 +12,7 @@ import type { MonteCarloResult } from "@core/uncertainty-core";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import { usePhone } from "../../shared/useMediaQuery";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 import { useProjectUncertainty } from "./api";
 import type { CalculationRow } from "./CalculationIntervalsTable";
 import { runMonteCarlo } from "./monteCarlo";

@@ -1,6 +1,6 @@
 // While a converter's reference data (or the core) loads: «Loading ...»; on failure, a retry.
 import { LoadError } from "../../shared/LoadError";
-import { PageLoading } from "../shell/PageLoading";
+import { PageLoading } from "../../shared/PageLoading";
 
 interface Loadable {
   isError: boolean;
