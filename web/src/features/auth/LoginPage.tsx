@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
 import { useLocation, useNavigate } from "react-router-dom";
-import { PLATFORM_TITLE } from "../landing/texts";
+import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { useLogin } from "./api";
 import { GUARDANT_REQUIRED, loginErrorText } from "./loginError";
 import { returnPathFrom } from "./returnPath";

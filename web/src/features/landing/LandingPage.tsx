@@ -1,7 +1,7 @@
 // The landing page (docs/user-guide.md): what the platform is, who made it, and the way in.
 import { Button, Card, Flex, Typography } from "antd";
 import { useNavigate } from "react-router-dom";
-import { FUNDING_NOTE, PLATFORM_SUBTITLE, PLATFORM_TITLE } from "./texts";
+import { FUNDING_NOTE, PLATFORM_SUBTITLE, PLATFORM_TITLE } from "../../shared/platformTexts";
 
 export default function LandingPage() {
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ import {
 import { useAtom } from "jotai";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { signOut } from "../auth/session";
-import { PLATFORM_TITLE } from "../landing/texts";
+import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "../../shared/PageLoading";
 import { Navigation } from "./Navigation";
