@@ -3,7 +3,7 @@ import { BarChartOutlined, FundOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ArchiveActions } from "../../shared/archive";
-import { PROJECT_SCREENS } from "../shell/screens";
+import { PROJECT_SCREENS } from "../../shared/screens";
 import { ARCHIVE, RESTORE, usePatchProject, type Project } from "./api";
 import { projectDialogAtom } from "./atoms";
 import { useFeedback } from "../../shared/feedback";

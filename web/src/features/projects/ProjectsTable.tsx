@@ -7,7 +7,7 @@ import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
 import { NameLink } from "../../shared/NameLink";
 import { truncateKeepingYear } from "../../shared/text";
-import { PROJECT_SCREENS } from "../shell/screens";
+import { PROJECT_SCREENS } from "../../shared/screens";
 import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
 import { ProjectActions } from "./ProjectActions";
 import { useProjectSearch } from "./ProjectSearch";

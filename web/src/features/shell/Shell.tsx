@@ -25,7 +25,7 @@ import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "../../shared/PageLoading";
 import { Navigation } from "./Navigation";
-import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "./screens";
+import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "../../shared/screens";
 import { useMe } from "../profile/api";
 import { usePhone } from "../../shared/useMediaQuery";
 
