@@ -5,7 +5,7 @@ import { configureClient, type TokenPair } from "../../api/client";
 import { storeTokens } from "../../api/tokens";
 import { appStore, queryClient } from "../../app/store";
 import { DEFAULT_DECIMALS } from "../../shared/decimals";
-import { decimalsAtom } from "../settings/atoms";
+import { decimalsAtom } from "../../shared/decimalsAtom";
 import { projectDialogAtom } from "../projects/atoms";
 import { accessTokenAtom } from "./atoms";
 

@@ -12,7 +12,7 @@ import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/me
 import { basisAsked } from "@core/methane-balance";
 import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
-import { useInputDecimals } from "../settings/useInputDecimals";
+import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { sendBody, useCreateCalculation, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
 // The wasm emission core of the live preview: the same bytes the server computes with, loaded once.

@@ -19,7 +19,7 @@ import { useCalculation, type Calculation, type CoefficientUse } from "./api";
 import { resultsDialogAtom } from "./atoms";
 import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
 import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";
-import { useInputDecimals } from "../settings/useInputDecimals";
+import { useInputDecimals } from "../../shared/useInputDecimals";
 import { ForecastResults } from "./ForecastResults";
 import { ResultValues } from "./ResultValues";
 import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";

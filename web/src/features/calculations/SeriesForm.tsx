@@ -7,7 +7,7 @@ import { Col, Form, Input, Row, Select, Typography } from "antd";
 import { REGISTRY, type NumberField } from "@core/registry";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatStored, numericInputProblem } from "../../shared/decimals";
-import { useInputDecimals } from "../settings/useInputDecimals";
+import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "./api";
 import { routeDetail } from "./detail";

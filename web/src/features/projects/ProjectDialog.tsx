@@ -8,7 +8,7 @@ import { DATE_FIELD_FORMATS, DATE_FORMAT } from "../../shared/dates";
 import { PROJECT_NAME_MAX } from "@server/contract";
 import type { ApiError } from "../../api/client";
 import { formatResult, formatStored } from "../../shared/decimals";
-import { useInputDecimals } from "../settings/useInputDecimals";
+import { useInputDecimals } from "../../shared/useInputDecimals";
 import { useDictionaries } from "../calculations/api";
 import {
   fetchGwpRecompute,

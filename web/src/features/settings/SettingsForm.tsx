@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button, Card, Form } from "antd";
 import { useAtom } from "jotai";
-import { decimalsAtom } from "./atoms";
+import { decimalsAtom } from "../../shared/decimalsAtom";
 import { MAX_DECIMALS, numericInputProblem, parseNumericInput, storeDecimals } from "../../shared/decimals";
 import { NumericInput } from "../../shared/NumericInput";
 import { useFeedback } from "../../shared/feedback";

@@ -5,7 +5,7 @@ import { Form, Select } from "antd";
 import { formatResult, formatStored, numericInputProblem } from "../../shared/decimals";
 import { NumericInput, ResultOutput } from "../../shared/NumericInput";
 import { useDictionary } from "../dictionary/api";
-import { useInputDecimals } from "../settings/useInputDecimals";
+import { useInputDecimals } from "../../shared/useInputDecimals";
 import { fuelTonnes, type ConverterCore } from "./convert";
 import { LoadState } from "./LoadState";
 

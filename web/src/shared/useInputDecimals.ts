@@ -1,7 +1,7 @@
 // The decimals setting in React (docs/user-guide.md): re-renders when /settings saves a new value.
 import { useAtomValue } from "jotai";
-import { inputDecimals, type EntryMode } from "../../shared/decimals";
-import { decimalsAtom } from "./atoms";
+import { inputDecimals, type EntryMode } from "./decimals";
+import { decimalsAtom } from "./decimalsAtom";
 
 /** Decimals for numeric inputs and results of a create or edit form; see shared/decimals.ts. */
 export function useInputDecimals(mode: EntryMode): number {
