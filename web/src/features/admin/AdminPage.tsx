@@ -4,7 +4,7 @@ import { Result, Tabs, Typography } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { useMe } from "../profile/api";
+import { useMe } from "../../api/profile";
 import { PageLoading } from "../../shared/PageLoading";
 
 // Each tab is a chunk of its own, loaded when it is opened: /admin shows one tab at a time.

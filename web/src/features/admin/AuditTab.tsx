@@ -3,7 +3,7 @@ import { Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import dayjs from "dayjs";
 import { useUrlPage } from "../../shared/urlState";
-import { ACTION_LABELS, AUDIT_PAGE_SIZE, useAudit, type AuditEntry } from "./api";
+import { ACTION_LABELS, AUDIT_PAGE_SIZE, useAudit, type AuditEntry } from "../../api/admin";
 import { actorText } from "../../shared/text";
 
 const json = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value, null, 2));

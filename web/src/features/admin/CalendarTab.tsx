@@ -22,8 +22,8 @@ import { isApiError } from "../../api/client";
 import { Table } from "../../shared/LazyTable";
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
-import { inventoryKey } from "../inventory/api";
-import { adminKeys, createCalendarYear, errorText, putCalendarYear, useCalendarYears, type CalendarYear } from "./api";
+import { inventoryKey } from "../../api/inventory";
+import { adminKeys, createCalendarYear, errorText, putCalendarYear, useCalendarYears, type CalendarYear } from "../../api/admin";
 
 interface CalendarForm {
   year?: string;

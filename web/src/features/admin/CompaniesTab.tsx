@@ -6,7 +6,7 @@ import { Button, Form, Input, Modal, Space } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type Company, type CompanyBody } from "./api";
+import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type Company, type CompanyBody } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
 import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
 import { fieldErrors } from "../../shared/fieldErrors";

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { typedClient } from "../../api/client";
 import type { DictionaryEntry, Verification } from "@server/contract";
-import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "./api";
+import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "../../api/admin";
 import { formatStoredIn, numberText, numericInputProblem, parseNumericInput, YEAR_UNIT } from "../../shared/decimals";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { NumericInput } from "../../shared/NumericInput";

@@ -8,9 +8,18 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOut
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { DOCUMENT_KINDS, type DocumentKind } from "@server/contract";
-import { documentsKey, formatSize, requisites, type NormativeDocument } from "../documents/api";
-import { adminKeys, capText, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments, useUploadLimits } from "./api";
-import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
+import { documentsKey, formatSize, requisites, type NormativeDocument } from "../../api/documents";
+import {
+  adminKeys,
+  capText,
+  documentUpload,
+  errorText,
+  fieldError,
+  patchDocument,
+  useAdminDocuments,
+  useUploadLimits,
+} from "../../api/admin";
+import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { pdfProblem } from "./fileChecks";

@@ -10,7 +10,7 @@ import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { api } from "../../api/client";
-import { formatSize } from "../documents/api";
+import { formatSize } from "../../api/documents";
 import {
   activateForecastModel,
   adminKeys,
@@ -21,7 +21,7 @@ import {
   useUploadLimits,
   type ForecastMethod,
   type ForecastModelVersion,
-} from "./api";
+} from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
 import { TrainModelCard } from "./TrainModelCard";
 import { modelFileProblem } from "./fileChecks";

@@ -12,7 +12,7 @@ import { REGISTRY, type NumberField } from "@core/registry";
 import type { RoundInfo } from "@core/gbdt/browser";
 import { api, type ExportJob, type FileJob } from "../../api/client";
 import { formatResult } from "../../shared/decimals";
-import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "./api";
+import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../../api/admin";
 import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
 import { useFeedback } from "../../shared/feedback";
 

@@ -20,7 +20,7 @@ import {
   type AdminUser,
   type Company,
   type Role,
-} from "./api";
+} from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
 
 const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;

@@ -6,10 +6,10 @@ import { Alert, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typo
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { formatSize } from "../documents/api";
-import { mediaKey, type MediaStatus } from "../settings/media";
-import { adminKeys, capText, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "./api";
-import { phaseText, uploadDirect, type UploadPhase } from "./directUpload";
+import { formatSize } from "../../api/documents";
+import { mediaKey, type MediaStatus } from "../../api/media";
+import { adminKeys, capText, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "../../api/admin";
+import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
 import { useFeedback } from "../../shared/feedback";
 import { VIDEO_ACCEPT, videoType } from "./fileChecks";
 

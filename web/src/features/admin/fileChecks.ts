@@ -1,8 +1,8 @@
 // What a chosen document, model or video must be before it is sent: plain functions, apart from
 // the tabs that use them, so their tests need no React. The server checks each again.
 import { VIDEO_CONTENT_TYPES } from "@server/contract";
-import { formatSize } from "../documents/api";
-import { capText } from "./api";
+import { formatSize } from "../../api/documents";
+import { capText } from "../../api/admin";
 
 /** A refusal before sending: a PDF is checked by the server too (by its first bytes). */
 export function pdfProblem(file: File, maxBytes: number): string | undefined {

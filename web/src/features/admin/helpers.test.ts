@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
-import { formatSize, requisites, apiPath } from "../documents/api";
-import { capText, fieldError } from "./api";
+import { formatSize, requisites, apiPath } from "../../api/documents";
+import { capText, fieldError } from "../../api/admin";
 import { modelFileProblem, pdfProblem, videoType } from "./fileChecks";
 
 const MB = 1024 * 1024;

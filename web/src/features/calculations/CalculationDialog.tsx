@@ -7,7 +7,7 @@ import { Alert, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
 import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "@core/registry";
 import { LoadError } from "../../shared/LoadError";
-import { useCalculation, useDictionaries, useProject, type Calculation, type Dictionary } from "./api";
+import { useCalculation, useDictionaries, useProject, type Calculation, type Dictionary } from "../../api/calculations";
 import { calculationDialogAtom } from "./atoms";
 import { CalculationForm } from "./CalculationForm";
 import { ForecastForm } from "./ForecastForm";

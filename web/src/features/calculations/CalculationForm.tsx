@@ -14,7 +14,14 @@ import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import { sendBody, useCreateCalculation, usePatchCalculation, useSaveCalculation, type Calculation, type Dictionary } from "./api";
+import {
+  sendBody,
+  useCreateCalculation,
+  usePatchCalculation,
+  useSaveCalculation,
+  type Calculation,
+  type Dictionary,
+} from "../../api/calculations";
 // The wasm emission core of the live preview: the same bytes the server computes with, loaded once.
 import { useEmissionsCore } from "../../shared/wasmCore";
 import { FileField } from "./FileField";

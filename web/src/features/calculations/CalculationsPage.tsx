@@ -8,7 +8,7 @@ import { lazy, Suspense } from "react";
 import { Alert, Flex, Typography } from "antd";
 import { FundOutlined } from "@ant-design/icons";
 import { Link, useParams } from "react-router-dom";
-import { useProject } from "./api";
+import { useProject } from "../../api/calculations";
 import { LazyLoading } from "../../shared/LazyLoading";
 
 const CalculationsWorkspace = lazy(() => import("./CalculationsWorkspace").then((m) => ({ default: m.CalculationsWorkspace })));

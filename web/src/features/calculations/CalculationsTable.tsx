@@ -21,7 +21,7 @@ import {
   usePatchCalculation,
   type Calculation,
   type ListType,
-} from "./api";
+} from "../../api/calculations";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { forecastSummary, METHOD_TITLES } from "./forecast";
 import { formatAmount } from "./format";

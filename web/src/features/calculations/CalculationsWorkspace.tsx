@@ -13,7 +13,7 @@ import { INVENTORY_ROLES, INVENTORY_ROLE_SHORT, inventorySourceOf, type Inventor
 import { ArchiveSwitch } from "../../shared/archive";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { ALL_TYPES, useCalculation, useCalculations, type ListType } from "./api";
+import { ALL_TYPES, useCalculation, useCalculations, type ListType } from "../../api/calculations";
 import { CalculationsTable } from "./CalculationsTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 

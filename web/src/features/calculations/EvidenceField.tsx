@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button, Flex, Typography, Upload } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
-import type { Calculation } from "./api";
+import type { Calculation } from "../../api/calculations";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
 import { ChosenFile } from "./FileField";
 import { fileSize } from "./fileChecks";

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
-import { downloadSourceFile, downloadTemplate, type Calculation } from "./api";
+import { downloadSourceFile, downloadTemplate, type Calculation } from "../../api/calculations";
 import { useFeedback } from "../../shared/feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
 import { FILE_ACCEPT, fileCap, fileProblem, fileSize } from "./fileChecks";

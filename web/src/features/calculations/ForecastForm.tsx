@@ -18,7 +18,7 @@ import {
   useSaveCalculation,
   type Calculation,
   type PreviewModel,
-} from "./api";
+} from "../../api/calculations";
 import { routeDetail } from "./detail";
 import { FileField } from "./FileField";
 import { FormFooter, NameField, type TopError } from "./FormParts";

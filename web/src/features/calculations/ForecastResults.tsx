@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
-import { useForecastChart, useForecastRows, type Calculation } from "./api";
+import { useForecastChart, useForecastRows, type Calculation } from "../../api/calculations";
 import {
   FORECAST_COLUMNS,
   METHOD_TITLES,

@@ -3,7 +3,7 @@
 // facility's points; the archived ones are offered only when the calculation already names one.
 import { Form, Select, Typography } from "antd";
 import { emissionPointKindInText } from "@core/inventory";
-import { usePoints } from "../inventory/api";
+import { usePoints } from "../../api/inventory";
 
 interface Props {
   facility: string;

@@ -15,7 +15,7 @@ import {
   unitWith,
   usedEntry,
 } from "@core/registry";
-import { useCalculation, type Calculation, type CoefficientUse } from "./api";
+import { useCalculation, type Calculation, type CoefficientUse } from "../../api/calculations";
 import { resultsDialogAtom } from "./atoms";
 import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
 import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";

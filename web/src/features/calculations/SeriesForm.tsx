@@ -9,7 +9,7 @@ import { NumericInput } from "../../shared/NumericInput";
 import { formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "./api";
+import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "../../api/calculations";
 import { routeDetail } from "./detail";
 import { FileField } from "./FileField";
 import { FormFooter, NameField, type TopError } from "./FormParts";

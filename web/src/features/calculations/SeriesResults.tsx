@@ -10,7 +10,7 @@ import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
 import type { ResultField } from "@core/registry";
 import { Chart } from "../graphs/Chart";
 import { Tornado } from "../uncertainty/Tornado";
-import type { Calculation } from "./api";
+import type { Calculation } from "../../api/calculations";
 import { RESULTS_PAGE_SIZE } from "./forecast";
 import { formatAmount } from "./format";
 import {

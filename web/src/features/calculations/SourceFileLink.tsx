@@ -1,7 +1,7 @@
 // «Исходный файл»: the upload a calculation was computed from (GET v1/{type}/{id}/file/).
 import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
-import { downloadSourceFile, type Calculation } from "./api";
+import { downloadSourceFile, type Calculation } from "../../api/calculations";
 import { fileSize } from "./fileChecks";
 import { formatDateTime } from "./format";
 import { useFeedback } from "../../shared/feedback";

@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { Alert, Flex, Table, Typography } from "antd";
 import { PREVIEW_ROWS, type UploadPreviewView } from "@server/contract";
 import { api } from "../../api/client";
-import { directHistory } from "./api";
+import { directHistory } from "../../api/calculations";
 import type { CalculationType } from "@core/registry";
 import { formatStored } from "../../shared/decimals";
 

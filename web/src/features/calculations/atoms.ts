@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import type { Calculation } from "./api";
+import type { Calculation } from "../../api/calculations";
 
 /** The create/edit dialog; edit names the calculation, whose stored version the dialog fetches. */
 export type CalculationDialogState = { mode: "create" } | { mode: "edit"; calculation: Calculation } | null;

@@ -5,7 +5,7 @@ import { api } from "../../api/client";
 import type { CalculationType } from "@core/registry";
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "@server/contract";
 import { saveBlob } from "../../shared/saveBlob";
-import type { Calculation } from "./api";
+import type { Calculation } from "../../api/calculations";
 
 export const EVIDENCE_ACCEPT = ".pdf,.xlsx,.png,.jpg,.jpeg";
 export const EVIDENCE_WRONG_TYPE = "Приложите PDF, книгу Excel (.xlsx) или изображение PNG или JPEG";

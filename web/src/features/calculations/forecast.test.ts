@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadModel, predict } from "@core/gbdt";
 import { modelFixture } from "@core/gbdt/test-fixtures";
-import { activeModel, type Calculation, type ForecastModelVersion } from "./api";
+import { activeModel, type Calculation, type ForecastModelVersion } from "../../api/calculations";
 import { routeDetail } from "./detail";
 import {
   FORECAST_FEATURES,

@@ -19,7 +19,7 @@ import {
   type OtherField,
 } from "@core/registry";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
-import type { Body, Calculation } from "./api";
+import type { Body, Calculation } from "../../api/calculations";
 
 const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
 const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");

@@ -4,7 +4,7 @@ import { FORMULA_TYPES, REGISTRY, type FormulaType, type NumberField } from "@co
 import { roleOf } from "@core/inventory";
 import vectors from "@core/methodology-vectors.json";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
-import type { Calculation, CoefficientUse, DictionaryEntry } from "./api";
+import type { Calculation, CoefficientUse, DictionaryEntry } from "../../api/calculations";
 import {
   CUSTOM,
   GWP_DICTIONARY,

@@ -34,7 +34,7 @@ import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-in-force";
 import { formatStored, groupedNumberText, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
-import type { Calculation, DictionaryEntry } from "./api";
+import type { Calculation, DictionaryEntry } from "../../api/calculations";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
 export { GWP_DICTIONARY };

@@ -5,7 +5,7 @@
 import dayjs from "dayjs";
 import { COEFFICIENT_SOURCE_LABELS } from "@core/coefficient-sources";
 import { formatResult, formatStored } from "../../shared/decimals";
-import type { CoefficientUse } from "./api";
+import type { CoefficientUse } from "../../api/calculations";
 
 /** A result: rounded half away from zero to `decimals`, trailing zeros kept; "" when missing. */
 export const formatAmount = formatResult;

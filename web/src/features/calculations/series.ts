@@ -15,8 +15,8 @@ import {
 } from "@core/registry";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
 import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
-import type { Calculation, DictionaryEntry } from "./api";
-import type { Body } from "./api";
+import type { Calculation, DictionaryEntry } from "../../api/calculations";
+import type { Body } from "../../api/calculations";
 import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 
 export type SeriesType = Extract<CalculationType, "filling_blanks" | "sensitivity">;

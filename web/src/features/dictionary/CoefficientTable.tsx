@@ -4,7 +4,7 @@ import { Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
-import { useDictionary, type DictionaryName } from "./api";
+import { useDictionary, type DictionaryName } from "../../api/dictionary";
 import type { EmissionCategory } from "./categories";
 import { coefficientTable, type CoefficientRow } from "./coefficients";
 import { Formula } from "./Formula";

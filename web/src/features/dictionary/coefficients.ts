@@ -3,7 +3,7 @@
 // shared by a whole table, so a row carries the number of its source in the table's source list.
 import { formatStoredIn, YEAR_UNIT } from "../../shared/decimals";
 import { uncertaintyText } from "../uncertainty/texts";
-import { coefficientFields, type DictionaryEntry } from "./api";
+import { coefficientFields, type DictionaryEntry } from "../../api/dictionary";
 import { coefficientLabel, type EmissionCategory } from "./categories";
 
 export interface CoefficientRow {

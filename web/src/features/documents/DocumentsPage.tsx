@@ -6,7 +6,7 @@ import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, ExportOutlined } from "@ant-design/icons";
 import type { ColumnsType } from "antd/es/table";
 import { isApiError } from "../../api/client";
-import { downloadDocument, formatSize, requisites, useDocuments, type NormativeDocument } from "./api";
+import { downloadDocument, formatSize, requisites, useDocuments, type NormativeDocument } from "../../api/documents";
 import { useFeedback } from "../../shared/feedback";
 
 export default function DocumentsPage() {

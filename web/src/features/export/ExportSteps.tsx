@@ -5,8 +5,8 @@ import { Alert, Button, Card, Flex, Typography, type TableColumnsType } from "an
 import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-design/icons";
 import { displayDate } from "../../shared/dates";
-import type { useMe } from "../profile/api";
-import { PROJECTS_PAGE_SIZE, type Project, type useProjects } from "../projects/api";
+import type { useMe } from "../../api/profile";
+import { PROJECTS_PAGE_SIZE, type Project, type useProjects } from "../../api/projects";
 import { ProjectName } from "../projects/ProjectsTable";
 import { ProjectSearch } from "../projects/ProjectSearch";
 import type { ExportFormat, useExportProject } from "./api";

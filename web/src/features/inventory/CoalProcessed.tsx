@@ -6,7 +6,7 @@ import { Table } from "../../shared/LazyTable";
 import { FROZEN_STATUSES } from "@core/inventory";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatResult, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
-import { useFacilities, useSaveCoalProcessed, type Facility, type Inventory } from "./api";
+import { useFacilities, useSaveCoalProcessed, type Facility, type Inventory } from "../../api/inventory";
 import { coalProcessedFacilities } from "./inventory";
 
 const DECIMALS = 2;

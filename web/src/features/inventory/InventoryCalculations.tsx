@@ -13,7 +13,12 @@ import { REGISTRY, isCalculationType, type CalculationType } from "@core/registr
 import { periodText } from "@core/source-periods";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { flagTexts } from "../calculations/flags";
-import { INVENTORY_CALCULATIONS_PAGE, useInventoryCalculations, type InventoryCalculation, type InventoryCalculationsOf } from "./api";
+import {
+  INVENTORY_CALCULATIONS_PAGE,
+  useInventoryCalculations,
+  type InventoryCalculation,
+  type InventoryCalculationsOf,
+} from "../../api/inventory";
 
 export const T_CO2E = "т CO2-экв.";
 export const tonnes = (value: number) => formatResult(value, 2);

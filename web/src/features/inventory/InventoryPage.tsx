@@ -10,7 +10,7 @@ import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
-import { useFacilities, useInventory, useInventoryYears, type YearTotals } from "./api";
+import { useFacilities, useInventory, useInventoryYears, type YearTotals } from "../../api/inventory";
 import { PassportDownload } from "./PassportDownload";
 import { defaultYear, yearOptions } from "./years";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";

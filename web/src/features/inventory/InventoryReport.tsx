@@ -11,7 +11,7 @@ import { LazyLoading } from "../../shared/LazyLoading";
 import { thresholdVerdict } from "@core/inventory";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { Chart } from "../graphs/Chart";
-import type { Inventory, YearTotals } from "./api";
+import type { Inventory, YearTotals } from "../../api/inventory";
 // The review's timeline, date picker and dialog load after the figures.
 const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));
 import { changeFromYearBefore, totalsByCategoryFigure } from "./inventory";

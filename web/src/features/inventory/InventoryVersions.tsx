@@ -6,7 +6,7 @@ import { Flex, List, Typography } from "antd";
 import { displayDateTime } from "../../shared/dates";
 import { formatResult } from "../../shared/decimals";
 import type { InventoryReview } from "@server/contract";
-import { useInventoryVersions } from "./api";
+import { useInventoryVersions } from "../../api/inventory";
 import { PassportDownload } from "./PassportDownload";
 import { actorText } from "../../shared/text";
 

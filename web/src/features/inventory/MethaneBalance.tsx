@@ -6,7 +6,7 @@ import { Card, Flex, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
 import { Chart } from "../graphs/Chart";
-import type { Inventory } from "./api";
+import type { Inventory } from "../../api/inventory";
 import { methaneSankeyFigure } from "./inventory";
 
 type BalanceRow = Inventory["balance"][number];

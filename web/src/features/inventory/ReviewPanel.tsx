@@ -8,7 +8,7 @@ import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timelin
 import dayjs, { type Dayjs } from "dayjs";
 import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
 import { COMMENT_MAX_CHARS, type InventoryReview } from "@server/contract";
-import { useMe } from "../profile/api";
+import { useMe } from "../../api/profile";
 import {
   FROZEN_STATUSES,
   REVIEW_ACTIONS,
@@ -24,7 +24,7 @@ import {
   type Transition,
 } from "@core/inventory";
 import { InventoryVersions } from "./InventoryVersions";
-import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "./api";
+import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "../../api/inventory";
 import { STATUS_COLORS } from "./review";
 import { actorText } from "../../shared/text";
 

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Card, Flex, Select, Tag, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
-import { useYearUncertainty, type YearTotals, type YearUncertainty as Answer } from "./api";
+import { useYearUncertainty, type YearTotals, type YearUncertainty as Answer } from "../../api/inventory";
 import { T_CO2E, tonnes } from "./InventoryCalculations";
 
 type Line = Answer["lines"][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { YearTotals } from "./api";
+import type { YearTotals } from "../../api/inventory";
 import { changeFromYearBefore, coalProcessedFacilities, methaneSankeyFigure, totalsByCategoryFigure } from "./inventory";
 import { defaultYear, yearOptions } from "./years";
 

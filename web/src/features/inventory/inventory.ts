@@ -2,7 +2,7 @@
 // the chart of totals by category and year (the years to offer are in years.ts).
 import type { Data, Layout } from "plotly.js";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
-import type { Facility, Inventory, YearTotals } from "./api";
+import type { Facility, Inventory, YearTotals } from "../../api/inventory";
 
 export interface YearChange {
   previousYear: number;

@@ -1,6 +1,6 @@
 // The reporting years the inventory screen offers and opens first, apart from inventory.ts so that
 // the page's first paint does not wait for the chart's category names.
-import type { YearTotals } from "./api";
+import type { YearTotals } from "../../api/inventory";
 
 /** The years with data, and the last finished reporting year, newest first. */
 export function yearOptions(years: readonly YearTotals[], today: Date): number[] {

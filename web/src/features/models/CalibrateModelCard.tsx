@@ -10,9 +10,9 @@ import dayjs from "dayjs";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "@server/contract";
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
-import { calibrateForCompany, useForecastCalibration, type ForecastCalibrationView } from "../calculations/api";
+import { calibrateForCompany, useForecastCalibration, type ForecastCalibrationView } from "../../api/calculations";
 import { FILE_ACCEPT, fileProblem } from "../calculations/fileChecks";
-import { adminKeys, errorText } from "../admin/api";
+import { adminKeys, errorText } from "../../api/admin";
 
 const CAP = { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT };
 const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");

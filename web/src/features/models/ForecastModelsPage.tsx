@@ -11,7 +11,7 @@ import dayjs from "dayjs";
 import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
-import { adminKeys, errorText, useForecastModelList, type ForecastModelVersion } from "../admin/api";
+import { adminKeys, errorText, useForecastModelList, type ForecastModelVersion } from "../../api/admin";
 import { changeOwnForecastModel, type OwnModelChange } from "./api";
 
 // Training (its form, the upload and the worker's messages) loads when the page has drawn the models:

@@ -2,7 +2,7 @@
 // company's forecasts use, how it is named, archived or not. The list and its query key are the
 // models screen's of /admin (features/admin/api.ts), so both screens show one list.
 import { typedClient } from "../../api/client";
-import type { ForecastMethod, ForecastModelVersion } from "../admin/api";
+import type { ForecastMethod, ForecastModelVersion } from "../../api/admin";
 
 const forecastModels = typedClient("forecastModels");
 

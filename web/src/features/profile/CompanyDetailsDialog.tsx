@@ -8,7 +8,7 @@ import { fieldErrors } from "../../shared/fieldErrors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
-import { meKey, patchOwnCompany, requisitesAuditKey, type Me, type OwnCompanyBody } from "./api";
+import { meKey, patchOwnCompany, requisitesAuditKey, type Me, type OwnCompanyBody } from "../../api/profile";
 
 const FIELDS = [
   "name",

@@ -16,7 +16,7 @@ import {
   type Facility,
   type FacilityFields,
   type PointFields,
-} from "../inventory/api";
+} from "../../api/inventory";
 
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));
 

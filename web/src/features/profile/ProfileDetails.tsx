@@ -6,7 +6,7 @@ import { EditOutlined } from "@ant-design/icons";
 import { CompanyDetailsDialog } from "./CompanyDetailsDialog";
 import { orAbsent } from "../../shared/text";
 import { usePhone } from "../../shared/useMediaQuery";
-import type { Me } from "./api";
+import type { Me } from "../../api/profile";
 
 export function ProfileDetails({ me }: { me: Me }) {
   // On a phone the 260 px label column left one character per line to the value: labels go above.

@@ -6,7 +6,7 @@ import { Alert, Flex, Typography } from "antd";
 import { isReviewer } from "@core/inventory";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { PageLoading } from "../../shared/PageLoading";
-import { useMe } from "./api";
+import { useMe } from "../../api/profile";
 
 const loadDetails = () => import("./ProfileDetails");
 const ProfileDetails = lazy(() => loadDetails().then((m) => ({ default: m.ProfileDetails })));

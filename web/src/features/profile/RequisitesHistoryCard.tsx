@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { Alert, Card, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { orAbsent } from "../../shared/text";
-import { useRequisitesAudit, type RequisitesChange } from "./api";
+import { useRequisitesAudit, type RequisitesChange } from "../../api/profile";
 
 const PAGE_SIZE = 10;
 

@@ -1,6 +1,6 @@
 import { Alert, Card, Descriptions, Spin, Typography } from "antd";
 import { Link } from "react-router-dom";
-import { useStatistics } from "./api";
+import { useStatistics } from "../../api/profile";
 import { calcTypeLabel } from "./calcTypeLabels";
 import { displayDateTime } from "../../shared/dates";
 import { usePhone } from "../../shared/useMediaQuery";

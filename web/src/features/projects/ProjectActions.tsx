@@ -4,7 +4,7 @@ import { useSetAtom } from "jotai";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ArchiveActions } from "../../shared/archive";
 import { PROJECT_SCREENS } from "../../shared/screens";
-import { ARCHIVE, RESTORE, usePatchProject, type Project } from "./api";
+import { ARCHIVE, RESTORE, usePatchProject, type Project } from "../../api/projects";
 import { projectDialogAtom } from "./atoms";
 import { useFeedback } from "../../shared/feedback";
 

@@ -9,7 +9,7 @@ import { PROJECT_NAME_MAX } from "@server/contract";
 import type { ApiError } from "../../api/client";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
-import { useDictionaries } from "../calculations/api";
+import { useDictionaries } from "../../api/calculations";
 import {
   fetchGwpRecompute,
   useApplyGwpRecompute,
@@ -18,9 +18,9 @@ import {
   type GwpRecompute,
   type Project,
   type ProjectFields,
-} from "./api";
+} from "../../api/projects";
 import { projectDialogAtom } from "./atoms";
-import { useFacilities } from "../inventory/api";
+import { useFacilities } from "../../api/inventory";
 import { draftReportingYear, projectFieldErrors, splitFieldDetail, type ProjectField } from "./projectForm";
 import { useFeedback } from "../../shared/feedback";
 

@@ -7,7 +7,7 @@ import { lazy, Suspense } from "react";
 import { ArchiveSwitch } from "../../shared/archive";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlQuery } from "../../shared/urlState";
-import { useMe } from "../profile/api";
+import { useMe } from "../../api/profile";
 import { projectDialogAtom } from "./atoms";
 // The dialog (form, date pickers, schemas) loads when it is first opened.
 const ProjectDialog = lazy(() => import("./ProjectDialog").then((m) => ({ default: m.ProjectDialog })));

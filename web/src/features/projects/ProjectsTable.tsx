@@ -8,7 +8,7 @@ import { LoadError } from "../../shared/LoadError";
 import { NameLink } from "../../shared/NameLink";
 import { truncateKeepingYear } from "../../shared/text";
 import { PROJECT_SCREENS } from "../../shared/screens";
-import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "./api";
+import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "../../api/projects";
 import { ProjectActions } from "./ProjectActions";
 import { useProjectSearch } from "./ProjectSearch";
 

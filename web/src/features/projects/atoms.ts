@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import type { Project } from "./api";
+import type { Project } from "../../api/projects";
 
 // Which list the projects screen shows (page, archive, search) lives in the address: shared/urlState.ts.
 

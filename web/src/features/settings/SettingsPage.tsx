@@ -4,7 +4,7 @@
 import { lazy, Suspense } from "react";
 import { Typography } from "antd";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { useMedia } from "./media";
+import { useMedia } from "../../api/media";
 
 const SettingsForm = lazy(() => import("./SettingsForm").then((m) => ({ default: m.SettingsForm })));
 const SettingsVideos = lazy(() => import("./SettingsVideos").then((m) => ({ default: m.SettingsVideos })));

@@ -6,7 +6,7 @@
 import { useRef, useState } from "react";
 import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
-import { useMedia, type MediaStatus } from "./media";
+import { useMedia, type MediaStatus } from "../../api/media";
 import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract";
 
 function Player({ media, onExpired }: { media: MediaStatus; onExpired: () => Promise<unknown> }) {

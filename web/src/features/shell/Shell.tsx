@@ -26,7 +26,7 @@ import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "../../shared/PageLoading";
 import { Navigation } from "./Navigation";
 import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "../../shared/screens";
-import { useMe } from "../profile/api";
+import { useMe } from "../../api/profile";
 import { usePhone } from "../../shared/useMediaQuery";
 
 // Only a phone opens the menu in a drawer.

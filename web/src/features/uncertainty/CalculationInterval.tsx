@@ -7,7 +7,7 @@ import { calculationApproach1, calculationModel, type UsedValue } from "@core/ca
 import type { MonteCarloResult } from "@core/uncertainty-core";
 import { useUncertaintyCore } from "../../shared/wasmCore";
 import { usePhone } from "../../shared/useMediaQuery";
-import type { Calculation } from "../calculations/api";
+import type { Calculation } from "../../api/calculations";
 import { runMonteCarlo } from "./monteCarlo";
 import { TrialsSelect } from "./TrialsSelect";
 import { asymmetricText, percent, tonnes } from "./texts";

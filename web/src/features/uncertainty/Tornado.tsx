@@ -2,7 +2,7 @@
 // the dictionaries an administrator keeps: coal production and methane abundance.
 import { useMemo } from "react";
 import { Chart } from "../graphs/Chart";
-import { useDictionaries } from "../calculations/api";
+import { useDictionaries } from "../../api/calculations";
 import type { SensitivityElement } from "../calculations/series";
 import { tornadoFigure, type TornadoInput } from "./tornado";
 

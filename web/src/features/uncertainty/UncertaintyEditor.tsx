@@ -7,7 +7,7 @@ import { REGISTRY, isEmissionType, type FormulaType, type NumberField } from "@c
 import type { Distribution } from "@core/uncertainty-core";
 import { NumericInput } from "../../shared/NumericInput";
 import { numberText, parseNumericInput } from "../../shared/decimals";
-import type { Calculation } from "../calculations/api";
+import type { Calculation } from "../../api/calculations";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "./texts";
 
 export interface UncertaintyDraft {

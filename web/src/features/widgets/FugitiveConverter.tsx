@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { Form, Radio, Select } from "antd";
 import { formatResult, formatStored, numericInputProblem } from "../../shared/decimals";
 import { NumericInput, ResultOutput } from "../../shared/NumericInput";
-import { useDictionary } from "../dictionary/api";
+import { useDictionary } from "../../api/dictionary";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import { DEFAULT_GAS, GASES, fugitiveTonnes, type ConverterCore, type Gas } from "./convert";
 import { LoadState } from "./LoadState";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emissionsCore } from "@core/emissions";
-import type { DictionaryEntry } from "../dictionary/api";
+import type { DictionaryEntry } from "../../api/dictionary";
 import { fuelTonnes, fugitiveTonnes } from "./convert";
 
 const core = emissionsCore();

@@ -3,7 +3,7 @@
 // computed only when everything it needs is set; any failure is logged and clears the result.
 import type { EmissionsCore } from "@core/emissions-core";
 import { parseNumericInput } from "../../shared/decimals";
-import type { DictionaryEntry } from "../dictionary/api";
+import type { DictionaryEntry } from "../../api/dictionary";
 
 export type ConverterCore = Pick<EmissionsCore, "gasM3ToTonnes" | "fuelLitresToTonnes">;
 

@@ -4,7 +4,7 @@
 // core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { api, ApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
+import { api, ApiError, jsonBody, typedClient, type Client, type ListPage } from "./client";
 import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
 import type { InventoryRole } from "@core/inventory";
 import type {
@@ -21,8 +21,8 @@ import type {
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 
 export type { ForecastCalibrationView, ForecastChart, ForecastRowsPage };
-import { statisticsKey } from "../profile/api";
-import { saveBlob } from "../../shared/saveBlob";
+import { statisticsKey } from "./profile";
+import { saveBlob } from "../shared/saveBlob";
 
 export type { DictionaryEntry };
 

@@ -2,7 +2,7 @@
 // POST …/upload-url/ (the server checks the declared type and size) → PUT the file to the granted
 // URL (S3 in AWS, the API locally) with upload progress → POST …/complete/ (the server checks what
 // arrived by its first bytes and registers it, or deletes it and says why).
-import { api } from "../../api/client";
+import { api } from "./client";
 import type { UploadGrant } from "@server/contract";
 
 export type { UploadGrant };

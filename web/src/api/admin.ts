@@ -2,8 +2,8 @@
 // only hides what a staff user could not use anyway.
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import { fieldErrors } from "../../shared/fieldErrors";
-import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "../../api/client";
+import { fieldErrors } from "../shared/fieldErrors";
+import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "./client";
 import type {
   AdminUser,
   AuditEntry,
@@ -14,8 +14,8 @@ import type {
   Role,
 } from "@server/contract";
 import type { ForecastMethod } from "@core/registry";
-import type { NormativeDocument } from "../documents/api";
-import type { MediaStatus } from "../settings/media";
+import type { NormativeDocument } from "./documents";
+import type { MediaStatus } from "./media";
 import type { DirectUpload, UploadGrant } from "./directUpload";
 
 /** The API always sends a company's version. */

@@ -1,7 +1,7 @@
 // /documents: the normative documents (GET v1/documents/) and their PDFs, downloaded with the bearer
 // token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
-import { api, typedClient, type ListPage } from "../../api/client";
+import { api, typedClient, type ListPage } from "./client";
 import type { DocumentView } from "@server/contract";
 
 /** The server's view of a document (functions/src/domain/reference/documents.ts). */

@@ -1,10 +1,10 @@
 // The year's inventory and the company's facilities over the API (v1/inventory/, v1/facilities/).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { typedClient, type Client } from "../../api/client";
+import { typedClient, type Client } from "./client";
 import type { ReviewAction } from "@core/inventory";
 import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
-import { requisitesAuditKey } from "../profile/api";
+import { requisitesAuditKey } from "./profile";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;

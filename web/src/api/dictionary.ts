@@ -2,7 +2,7 @@
 // version of every item, each value with its unit and its source. Dictionaries change rarely
 // (a new version is an admin action), so an answer stays fresh for a while.
 import { useQuery } from "@tanstack/react-query";
-import { typedClient } from "../../api/client";
+import { typedClient } from "./client";
 import type { DictionaryName } from "@core/registry";
 import type { Dictionary, DictionaryEntry } from "@server/contract";
 

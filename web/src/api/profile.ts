@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { typedClient } from "../../api/client";
+import { typedClient } from "./client";
 import type { CompanyStatistics, RequisitesChange, SignedInUser } from "@server/contract";
 
 /** The signed-in user and their company (admin: a platform operator, the /admin menu item). */

@@ -2,9 +2,9 @@
 // is cached on its own; every change invalidates all of them plus the profile statistics.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { typedClient, type ApiError, type Client } from "../../api/client";
+import { typedClient, type ApiError, type Client } from "./client";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "@server/contract";
-import { statisticsKey } from "../profile/api";
+import { statisticsKey } from "./profile";
 
 export type { Project };
 

@@ -1,7 +1,7 @@
 // The instruction and presentation videos over the API (v1/media/): apart from SettingsVideos so
 // that /settings asks for them before the player's code has loaded.
 import { useQuery } from "@tanstack/react-query";
-import { typedClient, type ListPage } from "../../api/client";
+import { typedClient, type ListPage } from "./client";
 import type { MediaStatus } from "@server/contract";
 
 export type { MediaStatus };
