@@ -6,7 +6,7 @@ import { createRoot } from "react-dom/client";
 import dayjs from "dayjs";
 import "dayjs/locale/ru";
 import { App } from "./app/App";
-import { connectClientToSession } from "./features/auth/session";
+import { connectClientToSession } from "./app/session";
 
 dayjs.locale("ru");
 // Before the first render: the guard's start-up token check may already need a refresh.

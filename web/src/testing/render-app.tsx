@@ -15,8 +15,8 @@ import { storeTokens } from "../api/tokens";
 import { App } from "../app/App";
 import { appStore, queryClient } from "../app/store";
 import { FeedbackHost } from "../shared/feedback";
-import { accessTokenAtom } from "../features/auth/atoms";
-import { connectClientToSession, signOut } from "../features/auth/session";
+import { accessTokenAtom } from "../app/sessionAtoms";
+import { connectClientToSession, signOut } from "../app/session";
 import { contractApi, type ContractApi } from "./contract-api";
 import { fakeJwt } from "./fakes";
 

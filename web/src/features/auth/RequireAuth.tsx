@@ -7,9 +7,9 @@ import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { refreshAccessToken } from "../../api/client";
 import { isTokenValid, readRefreshToken } from "../../api/tokens";
 import { PageLoading } from "../../shared/PageLoading";
-import { accessTokenAtom } from "./atoms";
+import { accessTokenAtom } from "../../app/sessionAtoms";
 import { returnPathFrom, type LoginState } from "./returnPath";
-import { signOut } from "./session";
+import { signOut } from "../../app/session";
 
 export function RequireAuth() {
   const access = useAtomValue(accessTokenAtom);

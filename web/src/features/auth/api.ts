@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, type ApiError, type LoginRequest } from "../../api/client";
-import { signIn } from "./session";
+import { signIn } from "../../app/session";
 
 export function useLogin(onSignedIn: () => void) {
   return useMutation<unknown, ApiError, LoginRequest>({

@@ -20,7 +20,7 @@ import {
 } from "@ant-design/icons";
 import { useAtom } from "jotai";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { signOut } from "../auth/session";
+import { signOut } from "../../app/session";
 import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "../../shared/PageLoading";
