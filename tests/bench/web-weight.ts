@@ -139,7 +139,7 @@ export function weighWebBuild(outDir: string): WebWeight {
   const order = Object.values(PATHS);
   routes.sort((a, b) => (order.indexOf(a.route) + 1 || 99) - (order.indexOf(b.route) + 1 || 99));
 
-  const plotlyKey = Object.keys(manifest).find((k) => /features\/graphs\/plotly\.tsx?$/.test(k))!;
+  const plotlyKey = Object.keys(manifest).find((k) => /shared\/charts\/plotly\.tsx?$/.test(k))!;
   const plotlyOwn = size(manifest[plotlyKey].file);
   return {
     entry: { ...total(entry), files: entry.size },

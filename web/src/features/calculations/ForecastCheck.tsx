@@ -8,7 +8,7 @@ import { Table } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
 import { DEFAULT_INTERVAL_LEVEL, INTERVAL_LEVELS, isIntervalLevel, type Calibration, type IntervalLevel } from "@core/gbdt/conformal";
 import type { ForecastMethod } from "@core/registry";
-import { Chart } from "../graphs/Chart";
+import { Chart } from "../../shared/charts/Chart";
 import { useForecastCalibration, useForecastModelCore } from "../../api/calculations";
 import { FORECAST_COLUMNS, FORECAST_FEATURES } from "./forecast";
 import { backtestLines, featureTitle, historyFigure, HISTORY_CHART_HEIGHT, type HistoryRow } from "./forecastCheck";

@@ -70,7 +70,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const chart = useForecastChart(calculation.id);
   // The chart's library (its own chunk) loads while the server reads the rows, not after.
   useEffect(() => {
-    void import("../graphs/plotly");
+    void import("../../shared/charts/plotly");
   }, []);
   // The what-if panel downloads the model and compiles it in the browser: that waits until the
   // back-test and the chart are shown and the browser is idle, so as not to hold them up.

@@ -8,7 +8,7 @@ import { Flex, Space, Tabs, Tag, Typography, type TableColumnsType } from "antd"
 import { Table } from "../../shared/LazyTable";
 import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
 import type { ResultField } from "@core/registry";
-import { Chart } from "../graphs/Chart";
+import { Chart } from "../../shared/charts/Chart";
 import { Tornado } from "../uncertainty/Tornado";
 import type { Calculation } from "../../api/calculations";
 import { RESULTS_PAGE_SIZE } from "./forecast";

@@ -7,8 +7,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import { PageLoading } from "../../shared/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
-import { Chart } from "./Chart";
-import { CHART_HEIGHT, forecastChart, openMiningChart, openMiningMethaneChart, undergroundChart } from "./charts";
+import { Chart } from "../../shared/charts/Chart";
+import { CHART_HEIGHT, forecastChart, openMiningChart, openMiningMethaneChart, undergroundChart } from "../../shared/charts/charts";
 import { NETTING_LABEL } from "@core/inventory";
 
 // docs/user-guide.md: results in tonnes show 2 decimals.

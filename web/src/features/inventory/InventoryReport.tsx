@@ -10,7 +10,7 @@ import { Table } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { thresholdVerdict } from "@core/inventory";
 import { formatResult, formatStored } from "../../shared/decimals";
-import { Chart } from "../graphs/Chart";
+import { Chart } from "../../shared/charts/Chart";
 import type { Inventory, YearTotals } from "../../api/inventory";
 // The review's timeline, date picker and dialog load after the figures.
 const ReviewPanel = lazy(() => import("./ReviewPanel").then((m) => ({ default: m.ReviewPanel })));

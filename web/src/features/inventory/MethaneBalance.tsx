@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { Card, Flex, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
-import { Chart } from "../graphs/Chart";
+import { Chart } from "../../shared/charts/Chart";
 import type { Inventory } from "../../api/inventory";
 import { methaneSankeyFigure } from "./inventory";
 

@@ -1,7 +1,7 @@
 // The sensitivity screen's tornado chart (tornado.ts), with the inputs' 95 % intervals read from
 // the dictionaries an administrator keeps: coal production and methane abundance.
 import { useMemo } from "react";
-import { Chart } from "../graphs/Chart";
+import { Chart } from "../../shared/charts/Chart";
 import { useDictionaries } from "../../api/calculations";
 import type { SensitivityElement } from "../calculations/series";
 import { tornadoFigure, type TornadoInput } from "./tornado";

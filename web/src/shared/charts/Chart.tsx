@@ -7,7 +7,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Button, Card, Flex, Spin, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { Data, Layout } from "plotly.js";
-import { usePhone } from "../../shared/useMediaQuery";
+import { usePhone } from "../useMediaQuery";
 import { ChartBoundary, ChartError } from "./ChartBoundary";
 import { narrowLayout } from "./charts";
 import { chartConfig } from "./plotly-config";

@@ -1,7 +1,7 @@
 // The three infographics charts as plotly figures (docs/user-guide.md, «Infographics»).
 // Pure: the data of the graphs endpoint in, plotly `data` and `layout` out.
 import type { Data, Layout } from "plotly.js";
-import type { ProjectGraphs } from "./api";
+import type { ProjectGraphs } from "@server/contract";
 import { METHANE_LIMIT_PERCENT } from "@core/registry";
 
 export const CHART_HEIGHT = 300;

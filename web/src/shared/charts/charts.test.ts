@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Project } from "@server/contract";
-import type { ProjectGraphs } from "./api";
+import type { ProjectGraphs } from "@server/contract";
 import {
   CHART_HEIGHT,
   forecastChart,
