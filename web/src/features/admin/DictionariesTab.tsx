@@ -14,7 +14,7 @@ import { formatStoredIn, numberText, numericInputProblem, parseNumericInput, YEA
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
-import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../uncertainty/texts";
+import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../../shared/uncertainty/texts";
 import { useFeedback } from "../../shared/feedback";
 
 /** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */

@@ -75,7 +75,7 @@ import {
   initialDrafts,
   uncertaintyPayload,
   type UncertaintyDrafts,
-} from "../uncertainty/UncertaintyEditor";
+} from "../../shared/uncertainty/UncertaintyEditor";
 import { useFeedback } from "../../shared/feedback";
 
 export const NAME_REQUIRED = "Введите название расчета";

@@ -9,7 +9,7 @@ import { Table } from "../../shared/LazyTable";
 import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
 import type { ResultField } from "@core/registry";
 import { Chart } from "../../shared/charts/Chart";
-import { Tornado } from "../uncertainty/Tornado";
+import { Tornado } from "../../shared/uncertainty/Tornado";
 import type { Calculation } from "../../api/calculations";
 import { RESULTS_PAGE_SIZE } from "./forecast";
 import { formatAmount } from "./format";

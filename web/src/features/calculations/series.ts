@@ -3,7 +3,8 @@
 // a multipart form when a file is chosen, JSON otherwise (docs/user-guide.md: file_data only when chosen; on
 // edit the server recomputes from the stored file). Settings are sent only when they differ from
 // the default (create) or the stored value (edit), so untouched ones keep their recorded source.
-import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
+import type { FilledValue } from "@core/emissions-core";
+import type { SensitivityElement } from "../../shared/uncertainty/tornado";
 import {
   REGISTRY,
   uploadColumns,
@@ -171,16 +172,12 @@ export function seriesRequest(
 
 // ---- the stored results ------------------------------------------------------------------------
 
+export type { SensitivityElement };
+
 export interface FilledElement {
   id: number;
   name: string;
   rows: FilledValue[];
-}
-
-export interface SensitivityElement {
-  id: number;
-  name: string;
-  data_sensitivity: SensitivityResultRow[];
 }
 
 export function elementsOf<T>(calculation: Calculation): T[] {

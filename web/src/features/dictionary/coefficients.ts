@@ -2,7 +2,7 @@
 // source; the item's name, version and effective date span its rows. Sources are long and mostly
 // shared by a whole table, so a row carries the number of its source in the table's source list.
 import { formatStoredIn, YEAR_UNIT } from "../../shared/decimals";
-import { uncertaintyText } from "../uncertainty/texts";
+import { uncertaintyText } from "../../shared/uncertainty/texts";
 import { coefficientFields, type DictionaryEntry } from "../../api/dictionary";
 import { coefficientLabel, type EmissionCategory } from "./categories";
 

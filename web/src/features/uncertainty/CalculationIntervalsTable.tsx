@@ -1,7 +1,7 @@
 // Each calculation's Approach 1 interval on /projects/{projectId}/uncertainty. A chunk of its own
 // (antd's Table), loaded with import() once the page has painted.
 import { Table, type TableColumnsType } from "antd";
-import { percent, tonnes, UNIT } from "./texts";
+import { percent, tonnes, UNIT } from "../../shared/uncertainty/texts";
 
 export interface CalculationRow {
   key: string;

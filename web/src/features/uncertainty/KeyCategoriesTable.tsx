@@ -4,7 +4,7 @@
 import { Table, Tag, type TableColumnsType } from "antd";
 import type { ProjectUncertainty } from "@core/calculation-uncertainty";
 import type { RankedCategory } from "@core/uncertainty-core";
-import { percent, tonnes, UNIT } from "./texts";
+import { percent, tonnes, UNIT } from "../../shared/uncertainty/texts";
 
 interface CategoryRow {
   key: string;

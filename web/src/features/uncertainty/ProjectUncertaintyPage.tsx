@@ -15,15 +15,15 @@ import { usePhone } from "../../shared/useMediaQuery";
 import { PageLoading } from "../../shared/PageLoading";
 import { useProjectUncertainty } from "./api";
 import type { CalculationRow } from "./CalculationIntervalsTable";
-import { runMonteCarlo } from "./monteCarlo";
-import { asymmetricText, percent, tonnes, UNIT } from "./texts";
+import { runMonteCarlo } from "../../shared/uncertainty/monteCarlo";
+import { asymmetricText, percent, tonnes, UNIT } from "../../shared/uncertainty/texts";
 
 // The page paints its headings, totals and buttons at once; the tables (antd's Table) and the
 // trials choice (antd's Select) are chunks of their own, fetched when the page mounts so they
 // arrive while the model and the core load.
 const loadKeyCategories = () => import("./KeyCategoriesTable");
 const loadCalculationIntervals = () => import("./CalculationIntervalsTable");
-const loadTrialsSelect = () => import("./TrialsSelect");
+const loadTrialsSelect = () => import("../../shared/uncertainty/TrialsSelect");
 const KeyCategoriesTable = lazy(() => loadKeyCategories().then((m) => ({ default: m.KeyCategoriesTable })));
 const CalculationIntervalsTable = lazy(() => loadCalculationIntervals().then((m) => ({ default: m.CalculationIntervalsTable })));
 const TrialsSelect = lazy(() => loadTrialsSelect().then((m) => ({ default: m.TrialsSelect })));

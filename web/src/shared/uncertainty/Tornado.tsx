@@ -1,10 +1,9 @@
 // The sensitivity screen's tornado chart (tornado.ts), with the inputs' 95 % intervals read from
 // the dictionaries an administrator keeps: coal production and methane abundance.
 import { useMemo } from "react";
-import { Chart } from "../../shared/charts/Chart";
+import { Chart } from "../charts/Chart";
 import { useDictionaries } from "../../api/calculations";
-import type { SensitivityElement } from "../calculations/series";
-import { tornadoFigure, type TornadoInput } from "./tornado";
+import { tornadoFigure, type SensitivityElement, type TornadoInput } from "./tornado";
 
 const DICTIONARIES = ["get_activity_uncertainty", "get_methane_abundance"] as const;
 /** The production entry and the mean underground abundance (200–400 m) of the dictionaries. */

@@ -1,6 +1,6 @@
 // How uncertainties read on screen (docs/methodology.md, Uncertainty): «−44 % / +39 %» or «±2 %», the
 // distribution in words, percentages and tonnes the Russian way (shared/decimals.ts).
-import { formatResult } from "../../shared/decimals";
+import { formatResult } from "../decimals";
 import type { Distribution } from "@core/uncertainty-core";
 
 export const DISTRIBUTION_LABELS: Record<Distribution, string> = {

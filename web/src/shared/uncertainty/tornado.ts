@@ -5,9 +5,16 @@
 // dictionaries: coal production from the activity-data entry, methane abundance from the IPCC
 // underground factor's range. Widest bar on top.
 import type { Data, Layout } from "plotly.js";
-import type { SensitivityElement } from "../calculations/series";
-import { formatResult } from "../../shared/decimals";
+import type { SensitivityResultRow } from "@core/emissions-core";
+import { formatResult } from "../decimals";
 import { boundsText } from "./texts";
+
+/** A stored sensitivity result of one element of a series: what the tornado draws. */
+export interface SensitivityElement {
+  id: number;
+  name: string;
+  data_sensitivity: SensitivityResultRow[];
+}
 
 export interface TornadoInput {
   label: string;

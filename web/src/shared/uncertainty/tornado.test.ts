@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tornadoBars } from "./tornado";
-import type { SensitivityElement } from "../calculations/series";
+import type { SensitivityElement } from "./tornado";
 
 const element = {
   id: 1,

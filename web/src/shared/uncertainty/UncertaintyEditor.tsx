@@ -5,8 +5,8 @@
 import { Checkbox, Collapse, Col, Flex, Row, Select, Typography } from "antd";
 import { REGISTRY, isEmissionType, type FormulaType, type NumberField } from "@core/registry";
 import type { Distribution } from "@core/uncertainty-core";
-import { NumericInput } from "../../shared/NumericInput";
-import { numberText, parseNumericInput } from "../../shared/decimals";
+import { NumericInput } from "../NumericInput";
+import { numberText, parseNumericInput } from "../decimals";
 import type { Calculation } from "../../api/calculations";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "./texts";
 
