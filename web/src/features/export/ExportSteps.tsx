@@ -7,8 +7,8 @@ import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from "@ant-desi
 import { displayDate } from "../../shared/dates";
 import type { useMe } from "../../api/profile";
 import { PROJECTS_PAGE_SIZE, type Project, type useProjects } from "../../api/projects";
-import { ProjectName } from "../projects/ProjectsTable";
-import { ProjectSearch } from "../projects/ProjectSearch";
+import { ProjectName } from "../../shared/ProjectName";
+import { ProjectSearch } from "../../shared/ProjectSearch";
 import type { ExportFormat, useExportProject } from "./api";
 import type { FileJob } from "../../api/client";
 import { FileProgress } from "../../shared/FileProgress";

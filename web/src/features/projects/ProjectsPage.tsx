@@ -11,7 +11,7 @@ import { useMe } from "../../api/profile";
 import { projectDialogAtom } from "./atoms";
 // The dialog (form, date pickers, schemas) loads when it is first opened.
 const ProjectDialog = lazy(() => import("./ProjectDialog").then((m) => ({ default: m.ProjectDialog })));
-import { ProjectSearch } from "./ProjectSearch";
+import { ProjectSearch } from "../../shared/ProjectSearch";
 import { ProjectsTable } from "./ProjectsTable";
 
 export default function ProjectsPage() {

@@ -1,4 +1,4 @@
-import { Tooltip, type TableColumnsType } from "antd";
+import type { TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useLastPageInRange } from "../../shared/archive";
@@ -10,16 +10,8 @@ import { truncateKeepingYear } from "../../shared/text";
 import { PROJECT_SCREENS } from "../../shared/screens";
 import { PROJECTS_PAGE_SIZE, useProjects, type Project } from "../../api/projects";
 import { ProjectActions } from "./ProjectActions";
-import { useProjectSearch } from "./ProjectSearch";
-
-// docs/user-guide.md: project names are cut to 25 characters in the list, never losing their year.
-export const PROJECT_NAME_DISPLAY = 25;
-
-/** A project's name as a list shows it: cut keeping its year, the whole name in the tooltip. */
-export function ProjectName({ name }: { name: string }) {
-  const short = truncateKeepingYear(name, PROJECT_NAME_DISPLAY);
-  return short === name ? name : <Tooltip title={name}>{short}</Tooltip>;
-}
+import { useProjectSearch } from "../../shared/ProjectSearch";
+import { PROJECT_NAME_DISPLAY, ProjectName } from "../../shared/ProjectName";
 
 function columns(archived: boolean, calculationsOf: ((project: Project) => string) | undefined): TableColumnsType<Project> {
   return [

@@ -3,7 +3,7 @@
 // search starts from page 1. The server matches any part of the name, in any case.
 import { useEffect, useRef, useState } from "react";
 import { Input } from "antd";
-import { useUrlQuery } from "../../shared/urlState";
+import { useUrlQuery } from "./urlState";
 
 const PAUSE_MS = 400;
 export const PROJECT_SEARCH_MAX = 100;
