@@ -25,7 +25,7 @@ import {
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { forecastSummary, METHOD_TITLES } from "./forecast";
 import { formatAmount } from "./format";
-import { flagTexts } from "./flags";
+import { flagTexts } from "../../shared/calculationFlags";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
 import { useFeedback } from "../../shared/feedback";
 

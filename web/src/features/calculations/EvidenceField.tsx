@@ -7,7 +7,7 @@ import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "../../api/calculations";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
 import { ChosenFile } from "./FileField";
-import { fileSize } from "./fileChecks";
+import { fileSize } from "../../shared/fileChecks";
 import { useFeedback } from "../../shared/feedback";
 
 interface Props {

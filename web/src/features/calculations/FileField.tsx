@@ -9,7 +9,7 @@ import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "../../api/calculations";
 import { useFeedback } from "../../shared/feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
-import { FILE_ACCEPT, fileCap, fileProblem, fileSize } from "./fileChecks";
+import { FILE_ACCEPT, fileCap, fileProblem, fileSize } from "../../shared/fileChecks";
 
 interface Props {
   id: string;

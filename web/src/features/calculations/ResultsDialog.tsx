@@ -25,7 +25,7 @@ import { ResultValues } from "./ResultValues";
 import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
 import { CalculationInterval } from "../../shared/uncertainty/CalculationInterval";
 import { uncertaintyText } from "../../shared/uncertainty/texts";
-import { flagTexts } from "./flags";
+import { flagTexts } from "../../shared/calculationFlags";
 import { EvidenceLink } from "./EvidenceField";
 import { enteredText } from "@core/entry-units";
 import { periodText } from "@core/source-periods";

@@ -2,7 +2,7 @@
 import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
 import { downloadSourceFile, type Calculation } from "../../api/calculations";
-import { fileSize } from "./fileChecks";
+import { fileSize } from "../../shared/fileChecks";
 import { formatDateTime } from "./format";
 import { useFeedback } from "../../shared/feedback";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FILL_METHODS } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
 import type { Calculation, DictionaryEntry } from "../../api/calculations";
-import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "./fileChecks";
+import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "../../shared/fileChecks";
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 import {
   GWP_BY_YEAR,

@@ -12,7 +12,7 @@ import { METHOD_LABELS, INVENTORY_SOURCES, NETTING_LABEL } from "@core/inventory
 import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
 import { periodText } from "@core/source-periods";
 import { formatResult, formatStored } from "../../shared/decimals";
-import { flagTexts } from "../calculations/flags";
+import { flagTexts } from "../../shared/calculationFlags";
 import {
   INVENTORY_CALCULATIONS_PAGE,
   useInventoryCalculations,

@@ -11,7 +11,7 @@ import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "@server/con
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
 import { calibrateForCompany, useForecastCalibration, type ForecastCalibrationView } from "../../api/calculations";
-import { FILE_ACCEPT, fileProblem } from "../calculations/fileChecks";
+import { FILE_ACCEPT, fileProblem } from "../../shared/fileChecks";
 import { adminKeys, errorText } from "../../api/admin";
 
 const CAP = { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT };
