@@ -23,7 +23,7 @@ import {
   type ForecastModelVersion,
 } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
-import { TrainModelCard } from "./TrainModelCard";
+import { TrainModelCard } from "../../shared/TrainModelCard";
 import { modelFileProblem } from "./fileChecks";
 
 export const METHOD_LABELS: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };

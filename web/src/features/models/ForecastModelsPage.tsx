@@ -16,7 +16,7 @@ import { changeOwnForecastModel, type OwnModelChange } from "./api";
 
 // Training (its form, the upload and the worker's messages) loads when the page has drawn the models:
 // the page's first JavaScript stays within the routes' budget (tests/web/bundle.test.ts).
-const TrainModelCard = lazy(() => import("../admin/TrainModelCard").then((m) => ({ default: m.TrainModelCard })));
+const TrainModelCard = lazy(() => import("../../shared/TrainModelCard").then((m) => ({ default: m.TrainModelCard })));
 // The calibration of the model in use (its upload too) loads the same way.
 const CalibrateModelCard = lazy(() => import("./CalibrateModelCard").then((m) => ({ default: m.CalibrateModelCard })));
 

@@ -10,11 +10,11 @@ import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/ic
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
 import type { RoundInfo } from "@core/gbdt/browser";
-import { api, type ExportJob, type FileJob } from "../../api/client";
-import { formatResult } from "../../shared/decimals";
-import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../../api/admin";
+import { api, type ExportJob, type FileJob } from "../api/client";
+import { formatResult } from "./decimals";
+import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../api/admin";
 import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
-import { useFeedback } from "../../shared/feedback";
+import { useFeedback } from "./feedback";
 
 const LABELS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c.label]),
