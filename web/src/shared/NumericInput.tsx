@@ -12,7 +12,7 @@ interface Props {
   id?: string;
   value?: string;
   onChange?(text: string): void;
-  /** Usually useInputDecimals(mode) from features/settings. */
+  /** Usually useInputDecimals(mode) from shared/useInputDecimals.ts. */
   decimals: number;
   /** Whether a minus sign is allowed (no registry field allows one today). */
   negative?: boolean;
