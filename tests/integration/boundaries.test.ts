@@ -49,6 +49,26 @@ describe("boundaries the linter enforces", () => {
     ],
     ["functions/src/export/probe.ts", 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n', /xls-writer\.ts/],
     [
+      "web/src/features/inventory/probe.ts",
+      'import { formatAmount } from "../calculations/format";\nexport const x = formatAmount;\n',
+      /A feature imports no other feature/,
+    ],
+    [
+      "web/src/features/shell/probe.ts",
+      'import { ProfilePage } from "@web/features/profile/ProfilePage";\nexport const x = ProfilePage;\n',
+      /A feature imports no other feature/,
+    ],
+    [
+      "web/src/shared/probe.ts",
+      'import { Shell } from "../features/shell/Shell";\nexport const x = Shell;\n',
+      /sit below the features and the app/,
+    ],
+    [
+      "web/src/api/probe.ts",
+      'import { signOut } from "../app/session";\nexport const x = signOut;\n',
+      /sit below the features and the app/,
+    ],
+    [
       "functions/src/contract/routes/probe.ts",
       'import { Invalid } from "../../domain/errors";\nexport const x = Invalid;\n',
       /no domain, no ports, no implementation, no Node/,
@@ -84,6 +104,12 @@ describe("boundaries the linter enforces", () => {
     expect(
       lint({ "web/src/features/probe.ts": 'import { PROJECT_NAME_MAX } from "@server/contract";\nexport const y = PROJECT_NAME_MAX;\n' }),
     ).not.toMatch(/noRestrictedImports/);
+  });
+
+  it("lets a feature import its own files, shared/, api/ and app/", () => {
+    const probe =
+      'import { a } from "./a";\nimport { b } from "../../shared/decimals";\nimport { c } from "../../api/client";\nimport { d } from "../../app/session";\nexport const x = [a, b, c, d];\n';
+    expect(lint({ "web/src/features/inventory/probe.ts": probe })).not.toMatch(/noRestrictedImports/);
   });
 
   it("lets SheetJS into the xls writer", () => {
