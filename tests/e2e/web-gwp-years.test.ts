@@ -56,7 +56,8 @@ describe("web app: GWP by reporting year", () => {
       await admin("PATCH", "v1/admin/dictionary/get_gwp/2/", {
         field,
         value: 2025,
-        effective_from: "2026-11-23",
+        // D41: an edit applies to reporting years from its effective_from on.
+        effective_from: "2025-01-01",
         reason: "Проверка: набор для 2025 года",
         version,
       });

@@ -30,11 +30,12 @@ async function create(type: string, body: Record<string, unknown>): Promise<Calc
 const single = (type: string, id: string) => readCalculation<CalculationView>(h, user.token, type, id);
 
 async function change(dictionary: string, id: number, field: string, value: number, version: number) {
-  const today = new Date().toISOString().slice(0, 10);
+  // D41: a change applies to reporting years from its date on: from the project's year.
+  const from = `${project.reporting_year}-01-01`;
   const res = await h.request(`/api/v1/admin/dictionary/${dictionary}/${id}/`, {
     method: "PATCH",
     token: admin.token,
-    json: { field, value, effective_from: today, reason: "Проверка изменения администратором", version },
+    json: { field, value, effective_from: from, reason: "Проверка изменения администратором", version },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Record<string, unknown>;

@@ -127,23 +127,28 @@ describe("four eyes", () => {
   });
 });
 
-describe("an administrator's GWP re-dating", () => {
-  it("into a frozen year answers 409 naming the year, and the year's figures do not move", async () => {
+describe("an administrator's GWP edit (D41)", () => {
+  it("that would reach the frozen year answers 409 naming the year, and the year's figures do not move", async () => {
     const before = await inventory();
     const years = await json(await h.request("/api/v1/inventory/years/", { token: staff }), 200);
-    const redate = (value: number, version: number) =>
-      h.request("/api/v1/admin/dictionary/get_gwp/2/", {
+    const edit = (set: number, field: string, value: number, effective_from: string, version: number) =>
+      h.request(`/api/v1/admin/dictionary/get_gwp/${set}/`, {
         method: "PATCH",
         token: admin,
-        json: { field: "year_from", value, effective_from: "2026-11-23", reason: "Перенос набора", version },
+        json: { field, value, effective_from, reason: "Новое распоряжение", version },
       });
-    expect(await detail(await redate(2024, 1), 409)).toMatch(
-      /^Инвентаризация 2024 года утверждена и заморожена .*набор ПГП, действующий для 2024 года, изменить нельзя.*«ООО «Четыре глаза»»/,
-    );
+    const refusal =
+      /^Набор ПГП, действующий для 2024 года, изменить нельзя: инвентаризации заморожены — 2024 год: «ООО «Четыре глаза»», статус «Доработана»\. Укажите дату «Действует с» в году после 2024/;
+    // A re-dating, a value and the end of a set's years, each from 2024 on.
+    expect(await detail(await edit(2, "year_from", 2024, "2024-01-01", 1), 409)).toMatch(refusal);
+    expect(await detail(await edit(1, "gwp_ch4", 28, "2024-01-01", 1), 409)).toMatch(refusal);
+    expect(await detail(await edit(1, "year_to", 2023, "2024-01-01", 1), 409)).toMatch(refusal);
     expect((await inventory()).total_t_co2e).toBe(before.total_t_co2e);
     expect(await json(await h.request("/api/v1/inventory/years/", { token: staff }), 200)).toEqual(years);
-    // A re-dating that reaches no frozen year is taken.
-    await json(await redate(2030, 1), 200);
+    // An edit that reaches no frozen year is taken: a re-dating to 2030, a value from 2025 on.
+    await json(await edit(2, "year_from", 2030, "2024-01-01", 1), 200);
+    await json(await edit(1, "gwp_ch4", 28, "2025-01-01", 1), 200);
     expect((await inventory()).total_t_co2e).toBe(before.total_t_co2e);
+    expect(await json(await h.request("/api/v1/inventory/years/", { token: staff }), 200)).toEqual(years);
   });
 });

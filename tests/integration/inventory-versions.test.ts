@@ -2,7 +2,8 @@
 // its SHA-256 in a version item); while the year is approved every change that would reach it is
 // refused with 409 (hostile: each of these succeeded before the freeze guard); the report prints
 // the version's figures and hash; reopen → change → approve gives version 2, whose report lists the
-// change; an administrator's GWP edit is an error check, not a refusal; another company sees none.
+// change; a GWP change that reached it past the administrator's refusal (D41: the route refuses it,
+// tests/integration/inventory-four-eyes.test.ts) is an error check; another company sees none.
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -275,9 +276,10 @@ describe("the report of an approved year", () => {
   });
 });
 
-describe("a dictionary edit after approval", () => {
-  // Last: it changes the platform's GWP set.
-  it("is not refused but recorded as an error check «изменено после утверждения»; the year shows its approved figures everywhere, the live ones only as «если переоткрыть»", async () => {
+describe("a dictionary change that reached an approved year", () => {
+  // Last: it changes the platform's GWP set, written past the administrator's route, which refuses
+  // it (D41), as data stored before that refusal existed is.
+  it("is recorded as an error check «изменено после утверждения»; the year shows its approved figures everywhere, the live ones only as «если переоткрыть»", async () => {
     const set = (await gwpSetInForce(h.deps, 2024))!;
     const before = await inventory();
     const rowsOfLine = async () =>

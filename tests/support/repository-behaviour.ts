@@ -385,6 +385,36 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
       );
     });
 
+    it("answers every version of a dictionary's items, a change's new one as soon as it is written", async () => {
+      const { repos } = await fresh();
+      // A dictionary of its own: the seeded ones are platform-wide.
+      const dictionary = `test_${newId()}`;
+      const item = (id: number, version: number, value: number) => ({
+        dictionary,
+        id,
+        name: `Запись ${id}`,
+        values: { gwp_ch4: { value, unit: "", ref: "test", tag: "T" } },
+        version,
+        effective_from: "2021-01-01",
+        changed_at: at(version),
+        changed_by: "system",
+        reason: "проверка",
+      });
+      await repos.dictionaries.seed([item(1, 1, 25), item(2, 1, 28)]);
+      const versions = async () => (await repos.dictionaries.versions(dictionary)).map((v) => [v.id, v.version, v.values.gwp_ch4.value]);
+      expect(await versions()).toEqual([
+        [1, 1, 25],
+        [2, 1, 28],
+      ]);
+      await repos.dictionaries.putVersion({ ...item(1, 2, 30), effective_from: "2026-01-01" });
+      expect(await versions()).toEqual([
+        [1, 1, 25],
+        [1, 2, 30],
+        [2, 1, 28],
+      ]);
+      expect((await repos.dictionaries.forOneRequest().versions(dictionary)).length).toBe(3);
+    });
+
     it("refuses what the storage cannot hold as bad input", async () => {
       const { repos, company } = await fresh();
       await expect(repos.calculations.create(calculation(company, "p1", newId(), 1, { inputs: { volume: 1e300 } }))).rejects.toBeInstanceOf(

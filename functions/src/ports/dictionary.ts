@@ -28,6 +28,9 @@ export interface DictionaryRepository {
   forOneRequest(): DictionaryRepository;
   get(dictionary: string, id: number): Promise<DictionaryItemVersion | undefined>;
   history(dictionary: string, id: number): Promise<DictionaryItemVersion[]>;
+  /** Every version of every item of the dictionary (D41: which applies to a reporting year), by
+   *  id and version; kept in the process as `list` is. */
+  versions(dictionary: string): Promise<DictionaryItemVersion[]>;
   /** Makes `next` current if the current version is still `next.version - 1`; otherwise Conflict. */
   putVersion(next: DictionaryItemVersion): Promise<void>;
 }

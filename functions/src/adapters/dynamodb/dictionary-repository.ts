@@ -26,8 +26,18 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The versions read, with each item's current one should its history not hold it yet; by id and
+ *  version. */
+export function withCurrent(versions: DictionaryItemVersion[], current: readonly DictionaryItemVersion[]): DictionaryItemVersion[] {
+  const held = new Set(versions.map((v) => `${v.id}|${v.version}`));
+  return [...versions, ...current.filter((item) => !held.has(`${item.id}|${item.version}`))].sort(
+    (a, b) => a.id - b.id || a.version - b.version,
+  );
+}
+
 export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): DictionaryRepository {
   const cache = new Map<string, Cached>();
+  const versionsCache = new Map<string, Cached>();
 
   async function readCounter(): Promise<number> {
     const out = await doc.send(new GetCommand({ TableName: table, Key: keys.dictionariesVersion(), ConsistentRead: true }));
@@ -61,6 +71,33 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
     const current = deepFreeze(items.map((item) => strip<DictionaryItemVersion>(item)!));
     cache.set(dictionary, { counter, readAt, items: current });
     return [...current];
+  }
+
+  /** Every version of the dictionary's items as of `counter`, kept like listAt: a version is
+   *  written before the counter's bump, so a read at the bumped counter holds it. */
+  async function versionsAt(dictionary: string, counter: number): Promise<DictionaryItemVersion[]> {
+    const kept = versionsCache.get(dictionary);
+    if (kept && kept.counter === counter && Date.now() - kept.readAt < CACHE_MAX_AGE_MS) return [...kept.items];
+    const readAt = Date.now();
+    const current = await listAt(dictionary, counter);
+    const read = await Promise.all(
+      current.map((item) =>
+        queryAll(doc, {
+          TableName: table,
+          KeyConditionExpression: "PK = :pk",
+          ExpressionAttributeValues: { ":pk": keys.dictionaryItemVersions(dictionary, item.id).PK },
+          ConsistentRead: true,
+        }),
+      ),
+    );
+    const all = deepFreeze(
+      withCurrent(
+        read.flat().map((item) => strip<DictionaryItemVersion>(item)!),
+        current,
+      ),
+    );
+    versionsCache.set(dictionary, { counter, readAt, items: all });
+    return [...all];
   }
 
   const repository: DictionaryRepository = {
@@ -99,6 +136,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       const once: DictionaryRepository = {
         ...repository,
         list: async (dictionary) => listAt(dictionary, await counter),
+        versions: async (dictionary) => versionsAt(dictionary, await counter),
         forOneRequest: () => once,
       };
       return once;
@@ -114,6 +152,9 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": keys.dictionaryItemVersions(dictionary, id).PK },
       });
       return items.map((item) => strip<DictionaryItemVersion>(item)!);
+    },
+    async versions(dictionary) {
+      return versionsAt(dictionary, await readCounter());
     },
     async putVersion(next) {
       await versionedPut(

@@ -601,6 +601,11 @@ function dictionaries(table: MemoryTable): Repositories["dictionaries"] {
     async history(dictionary, id) {
       return table.query(keys.dictionaryItemVersions(dictionary, id).PK).map((item) => strip<DictionaryItemVersion>(item)!);
     },
+    async versions(dictionary) {
+      return (await repository.list(dictionary)).flatMap((item) =>
+        table.query(keys.dictionaryItemVersions(dictionary, item.id).PK).map((version) => strip<DictionaryItemVersion>(version)!),
+      );
+    },
     async putVersion(next) {
       versionedPut(
         table,

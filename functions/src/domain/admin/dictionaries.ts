@@ -2,9 +2,9 @@
 // through changeCoefficient, so stored calculations keep the version they used; logged with the
 // item before and after.
 import type { Actor, Deps } from "../context";
-import { changeCoefficient, getDictionaryItem, getDictionaryItems, toEntry, type CoefficientChange } from "../reference/dictionaries";
+import { changeCoefficient, getDictionaryItem, toEntry, type CoefficientChange } from "../reference/dictionaries";
 import { refuseFrozenAnywhere } from "../inventory/freeze";
-import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, setInForce } from "../reference/gwp-years";
+import { GWP_DICTIONARY, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN, setInForceOfYear } from "../reference/gwp-years";
 import type { DictionaryItemVersion } from "../../ports";
 import type { DictionaryEntry } from "../../contract/views";
 import { assertAdmin, recordChange } from "../audit";
@@ -30,17 +30,19 @@ export async function changeCoefficientAsAdmin(
   return toEntry(next);
 }
 
-/** D32: a change of a GWP set (a re-dating) that would change the set in force for a year some
- *  company has frozen is refused (409): the inventory turns CH4 into CO2-eq by the set in force live
- *  (inventory/year.ts). A value corrected within the set in force is not refused: it shows as the
- *  check «изменено после утверждения» (inventory/checks.ts). */
+/** D41: an edit of a GWP set takes effect for reporting years from its effective_from on; one that
+ *  would change the set in force for a year some company has frozen — which set, or the values of
+ *  its version that applies to the year (a GWP, year_from, year_to) — is refused (409) naming those
+ *  years: the inventory turns CH4 into CO2-eq by the set in force live (inventory/year.ts). */
 async function guardGwpRedating(deps: Deps, name: string, next: DictionaryItemVersion) {
   if (name !== GWP_DICTIONARY) return;
-  const before = await getDictionaryItems(deps, name);
-  const after = before.map((set) => (set.id === next.id ? next : set));
+  const before = await deps.repos.dictionaries.versions(name);
+  const after = [...before, next];
   const moved = new Set<number>();
   for (let year = REPORTING_YEAR_MIN; year <= REPORTING_YEAR_MAX; year++) {
-    if (setInForce(before, year)?.id !== setInForce(after, year)?.id) moved.add(year);
+    const was = setInForceOfYear(before, year);
+    const will = setInForceOfYear(after, year);
+    if (was?.id !== will?.id || was?.version !== will?.version) moved.add(year);
   }
-  await refuseFrozenAnywhere(deps, moved, (year) => `набор ПГП, действующий для ${year} года, изменить нельзя`);
+  await refuseFrozenAnywhere(deps, moved, (years) => `Набор ПГП, действующий для ${years}, изменить нельзя`);
 }

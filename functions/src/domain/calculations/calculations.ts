@@ -253,7 +253,7 @@ async function evaluate(
   // D14: underground by measurement periods (typed or a file) instead of one volume.
   const periods = await requestedPeriods(type, request.values, file, previous, target.dates);
   if (periods) request = periodsRequest(request, periods);
-  const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients);
+  const { values, uses } = await resolveCoefficients(deps, REGISTRY[type], request, previous?.coefficients, target.reporting_year);
   checkComposition(type, values, uses);
   const basis = methaneBasis(type, request.values.basis, previous);
   if (basis) values.basis = basis;

@@ -47,7 +47,8 @@ export async function previewGwpRecompute(deps: Deps, actor: Actor, projectId: s
   for (const type of gwpTypes()) {
     for (const c of await deps.repos.calculations.listAllByProject(actor.company, project.id, type, "active")) {
       const used = c.coefficients.gwp_ch4;
-      if (!used || used.item_id === set.id) continue;
+      // D41: the set's version for the year may carry another value than the one stored.
+      if (!used || (used.item_id === set.id && used.value === gwp)) continue;
       changes.push({
         type,
         id: c.id,

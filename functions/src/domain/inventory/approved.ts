@@ -19,6 +19,8 @@ export interface ApprovedFigures {
   company_t_co2e: number;
   balance: InventorySummary["balance"];
   by_category: Partial<Record<Order371Category, number>>;
+  /** D41: the GWP set the version's figures use. */
+  gwp: InventorySummary["gwp"];
 }
 
 const KEPT = 200;
@@ -48,6 +50,7 @@ export async function approvedFigures(
     company_t_co2e: snapshot.inventory.total_t_co2e,
     balance: facilityId ? state.balance.filter((b) => b.facility === facilityId) : state.balance,
     by_category,
+    gwp: snapshot.inventory.gwp,
   };
   if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
   kept.set(key, figures);

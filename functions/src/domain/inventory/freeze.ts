@@ -98,14 +98,36 @@ export async function guardFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   }
 }
 
-/** D32: refuses (409) a platform-wide change (an administrator's GWP re-dating) that would reach
- *  `years` where some company has frozen one of them, naming the year and the company. */
-export async function refuseFrozenAnywhere(deps: Pick<Deps, "repos">, years: ReadonlySet<number>, what: (year: number) => string) {
+/** «2025 года», «2024 и 2025 годов», «2023, 2024 и 2025 годов». */
+function yearsText(years: readonly number[]): string {
+  if (years.length === 1) return `${years[0]} года`;
+  return `${years.slice(0, -1).join(", ")} и ${years.at(-1)} годов`;
+}
+
+/** D32, D41: refuses (409) a platform-wide change (an administrator's GWP edit) that would reach
+ *  `years` where some company has frozen one of them, naming every such year with a company that
+ *  froze it; `what` says what cannot change, given the years in words. */
+export async function refuseFrozenAnywhere(deps: Pick<Deps, "repos">, years: ReadonlySet<number>, what: (years: string) => string) {
   if (years.size === 0) return;
+  const frozen = new Map<number, { review: InventoryReview; company: string; more: number }>();
   for (const company of await deps.repos.companies.list()) {
-    const frozen = (await deps.repos.inventoryReviews.listOfCompany(company.id)).find((r) => years.has(r.year) && isFrozen(r));
-    if (frozen) throw new Conflict(`${frozenMessage(frozen, what(frozen.year))} (организация «${company.name}»)`);
+    for (const review of await deps.repos.inventoryReviews.listOfCompany(company.id)) {
+      if (!years.has(review.year) || !isFrozen(review)) continue;
+      const known = frozen.get(review.year);
+      if (known) known.more += 1;
+      else frozen.set(review.year, { review, company: company.name, more: 0 });
+    }
   }
+  if (frozen.size === 0) return;
+  const named = [...frozen.keys()].sort((a, b) => a - b);
+  const list = named.map((year) => {
+    const { review, company, more } = frozen.get(year)!;
+    return `${year} год: «${company}», статус «${STATUS_LABELS[review.status]}»${more > 0 ? ` (и еще организаций: ${more})` : ""}`;
+  });
+  throw new Conflict(
+    `${what(yearsText(named))}: инвентаризации заморожены — ${list.join("; ")}. ` +
+      `Укажите дату «Действует с» в году после ${named.at(-1)} или попросите проверяющего открыть год для изменений`,
+  );
 }
 
 /** A guard begun now and awaited by the write it guards (the repository sends the write's own

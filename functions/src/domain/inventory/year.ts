@@ -285,6 +285,8 @@ async function summaryOf(
         total_t_co2e: approved.total_t_co2e,
         threshold: { limit_t_co2e: limit, regulated: approved.company_t_co2e >= limit, company_t_co2e: approved.company_t_co2e },
         balance: approved.balance,
+        // D41: the screen names the GWP the approved figures use.
+        gwp: approved.gwp,
         approved: { version: approved.version, live_if_reopened: { total_t_co2e: total, company_t_co2e: companyTotal } },
       }
     : live;

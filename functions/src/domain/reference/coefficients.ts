@@ -21,6 +21,7 @@ import {
 } from "@core/coefficient-rules";
 import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
+import { gwpSetsOfYear } from "./gwp-years";
 import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
 import type { UncertaintyBody } from "../../contract/schemas/uncertainty";
 import { JUSTIFICATION_MAX } from "../../contract/schemas/calculation-body";
@@ -87,6 +88,9 @@ export async function resolveCoefficients(
   def: CalculationDefinition,
   request: CoefficientRequest,
   previous?: Record<string, CoefficientUse>,
+  /** D41: the reporting year whose version of the GWP set the calculation takes (the set's current
+   *  one when not given). */
+  reportingYear?: number,
 ): Promise<ResolvedCoefficients> {
   deps = oneDictionaryCheck(deps);
   const fields = new Map(numberFields(def).map((f) => [f.name, f]));
@@ -180,7 +184,8 @@ export async function resolveCoefficients(
       uses.gwp_ch4 = previous.gwp_ch4;
     } else {
       const setId = request.gwp_set ?? DEFAULT_GWP_SET;
-      const item = (await getDictionaryItems(deps, GWP_DICTIONARY)).find((e) => e.id === setId);
+      const sets = reportingYear === undefined ? await getDictionaryItems(deps, GWP_DICTIONARY) : await gwpSetsOfYear(deps, reportingYear);
+      const item = sets.find((e) => e.id === setId);
       if (!item?.values.gwp_ch4) throw new Invalid(`gwp_set: набор ПГП ${setId} не найден`);
       uses.gwp_ch4 = fromItem(item, "gwp_ch4", GWP_DICTIONARY);
     }

@@ -29,7 +29,8 @@ beforeAll(async () => {
       changeCoefficientAsAdmin(d.deps, admin, "get_gwp", 2, {
         field,
         value: 2025,
-        effective_from: "2026-11-23",
+        // D41: an edit applies to reporting years from its effective_from on.
+        effective_from: "2025-01-01",
         reason: "Набор для 2025 года",
         version,
       }),
