@@ -1020,6 +1020,9 @@ export const REGISTRY = {
       { name: "level", label: "Уровень интервала", unit: "%", type: "number", min: 80, max: 95, decimals: 0, default: 90 },
       { name: "limit", label: "Предел концентрации CH4", unit: "%", type: "number", min: 0, max: 100, decimals: 2, default: 1 },
       { name: "warning", label: "Уровень предупреждения", unit: "%", type: "number", min: 0, max: 100, decimals: 2, default: 0.8 },
+      // How far ahead (0: the nowcast, the readings' own moment) and, optionally, which model version.
+      { name: "horizon", label: "Горизонт прогноза", unit: "мин", type: "number", min: 0, max: 360, decimals: 0, default: 0 },
+      { name: "model", label: "Модель", unit: "", type: "text", optional: true },
       {
         name: "data",
         label: "Данные",

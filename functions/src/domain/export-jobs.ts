@@ -20,6 +20,7 @@ export type JobRequest =
       sha256: string;
       file_name: string;
       params: Record<string, number | string>;
+      horizon: number;
       description: string;
       activate: boolean;
     };

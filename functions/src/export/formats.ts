@@ -46,6 +46,8 @@ export interface TrainJobRequest {
   key: string;
   file_name: string;
   params: Record<string, number | string>;
+  /** Minutes ahead (0: the nowcast). */
+  horizon?: number;
   description: string;
   activate: boolean;
 }

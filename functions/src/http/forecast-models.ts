@@ -10,6 +10,7 @@ import {
   forecastMethod,
   getForecastModel,
   listForecastModels,
+  defaultLaggedModels,
   modelText,
   modelView,
   requireAdmin,
@@ -35,7 +36,7 @@ import { calibrateForecastModel } from "../domain/forecast/calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
-import { startTrainingJob, trainForecastModel, trainingParams, trainsAsJob } from "../domain/forecast/training";
+import { startTrainingJob, trainForecastModel, trainingHorizon, trainingParams, trainsAsJob } from "../domain/forecast/training";
 import { jobAnswer } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
@@ -63,6 +64,14 @@ export const forecastModelRoutes = routeApp()
             ...modelView(version),
             calibration: calibrationSummary(await calibrationFor(deps, company, version)),
           })),
+        ),
+        horizons: await Promise.all(
+          (await defaultLaggedModels())
+            .filter((version) => version.method === method)
+            .map(async (version) => ({
+              ...modelView(version),
+              calibration: calibrationSummary(await calibrationFor(deps, company, version)),
+            })),
         ),
       })),
     );
@@ -115,14 +124,14 @@ export const forecastModelRoutes = routeApp()
     const file = form.file;
     if (!(file instanceof File)) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
     const params = trainingParams(form.params);
+    const horizon = trainingHorizon(form.horizon);
     const history = { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) };
     const description = typeof form.description === "string" ? form.description : "";
     const deps = c.get("deps");
+    const wanted = { params, horizon, description, activate: form.activate === "true" };
     // A job where the host runs training jobs (AWS: the job function; the local host: a thread).
-    if (trainsAsJob(deps)) {
-      return jobAnswer(c, await startTrainingJob(deps, c.get("actor"), history, params, description, form.activate === "true"));
-    }
-    const model = await trainForecastModel(deps, c.get("actor"), history, params, description, form.activate === "true");
+    if (trainsAsJob(deps)) return jobAnswer(c, await startTrainingJob(deps, c.get("actor"), history, wanted));
+    const model = await trainForecastModel(deps, c.get("actor"), history, wanted);
     return c.json(modelView(model), 201);
   })
   .openapi(activateRoute, async (c) => {

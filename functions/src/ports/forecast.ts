@@ -42,8 +42,9 @@ export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema
 };
 
 /** A forecast row: the features; where the history gives them, the measured y (%) and the time t
- *  (ISO date-time of the rows' clock, or a step number); the forecast `result` and, where the model
- *  is calibrated, its interval `lo`–`hi` and the chance `p_exceed` (0 … 1) of reaching the limit. */
+ *  (ISO date-time of the rows' clock, or a step number); the forecast `result` (for t plus the
+ *  forecast's horizon; null ahead where y(t) is missing) and, where the model is calibrated, its
+ *  interval `lo`–`hi` and the chance `p_exceed` (0 … 1) of reaching the limit. */
 
 export type ForecastRow = {
   id: number;
@@ -69,6 +70,8 @@ export interface ForecastSettings {
   limit: number;
   /** The warning level, %: a forecast at or above it warns of the limit. */
   warning: number;
+  /** Minutes ahead (wasm-core/src/gbdt/horizon.ts); 0: the nowcast. */
+  horizon: number;
 }
 
 export interface ForecastCalibrationRepository {

@@ -273,8 +273,9 @@ const DAY_MS = 86_400_000;
 /** A row's time as stored: a date-time of the rows' clock (ISO, no zone) or a step number. */
 export type RowTime = string | number;
 
-/** Milliseconds of an ISO wall-clock date-time (no zone: read as UTC, so shifts fall on the rows' own clock). */
-export const timeMs = (iso: string): number => Date.parse(`${iso}Z`);
+/** Milliseconds of an ISO wall-clock date-time (no zone: read as UTC, so shifts fall on the rows' own clock; a trained
+ *  model's validation rows carry the UTC «Z» already). */
+export const timeMs = (iso: string): number => Date.parse(iso.endsWith("Z") ? iso : `${iso}Z`);
 
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 

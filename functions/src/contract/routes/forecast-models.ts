@@ -45,7 +45,19 @@ export const listRoute = declareRoute(
     path: "/",
     responses: {
       200: json(
-        z.object({ results: z.array(z.object({ method: z.string(), versions: z.array(forecastModelSchema) })), count: z.int() }),
+        z.object({
+          results: z.array(
+            z.object({
+              method: z.string(),
+              versions: z.array(forecastModelSchema),
+              horizons: z
+                .array(forecastModelSchema)
+                .optional()
+                .meta({ description: "the platform's default models that forecast ahead, one per horizon (XGBoost)" }),
+            }),
+          ),
+          count: z.int(),
+        }),
         "Per method",
       ),
     },
@@ -150,8 +162,19 @@ export const trainRoute = declareRoute(
                   type: "string",
                   description: "JSON object of training parameters by XGBoost's names (n_estimators, max_depth, ...)",
                 },
+                horizon: {
+                  type: "string",
+                  enum: ["0", "10", "30", "60", "120", "360"],
+                  description:
+                    "minutes ahead (default 0, the nowcast): above 0 the model learns y(t + h) from the readings and the measured y of the last hour, and needs the time column",
+                },
                 description: { type: "string" },
-                activate: { type: "string", enum: ["true", "false"], description: "true: the company's forecasts use it from now on" },
+                activate: {
+                  type: "string",
+                  enum: ["true", "false"],
+                  description:
+                    "true: the company's forecasts use it from now on (the nowcast only; a model ahead is picked in the forecast)",
+                },
               },
               description: "file, or file_upload (a history sent straight to storage)",
             },

@@ -656,6 +656,9 @@ export const forecastModelSchema = z.object({
   library: z.string(),
   library_version: z.string(),
   objective: z.string(),
+  horizon: z.int().optional().meta({
+    description: "minutes ahead the model forecasts (10, 30, 60, 120, 360); 0 or absent: the nowcast, from the readings of the same moment",
+  }),
   feature_names: z.array(z.string()),
   num_trees: z.int(),
   engine: z.enum(["quickscorer", "walk"]).optional().meta({ description: "inference engine chosen when the model was stored" }),
@@ -685,6 +688,11 @@ export const forecastModelSchema = z.object({
         z.object({ feature: z.string(), label: z.string(), min: z.number().nullable(), max: z.number().nullable(), missing: z.int() }),
       ),
       target: z.object({ min: z.number(), max: z.number(), mean: z.number() }),
+      horizon: z.int().optional().meta({ description: "minutes ahead the model was trained for; absent: 0, the nowcast" }),
+      skipped_rows: z
+        .int()
+        .optional()
+        .meta({ description: "rows left out for want of the measured target (y, or y(t) and y(t + h) ahead)" }),
       params: z.record(z.string(), z.union([z.number(), z.string()])),
       rounds: z.array(z.object({ round: z.int(), train_rmse: z.number(), valid_rmse: z.number().nullable() })),
       rounds_trained: z.int(),

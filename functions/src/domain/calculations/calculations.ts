@@ -41,6 +41,7 @@ import {
   forecastRowsFromFile,
   forecastRowsFromJson,
   forecastRun,
+  forecastModelId,
   forecastSettings,
   runForecast,
 } from "../forecast/forecast";
@@ -291,9 +292,11 @@ async function evaluateForecast(
 ): Promise<Evaluated> {
   const method = forecastMethod(request.values.method);
   // The level, limit and warning level an edit leaves out stay as they were.
-  const settings = forecastSettings({ ...previous?.inputs, ...request.values });
-  const run = await forecastRun(deps, target.company, method, settings);
-  const inputs = { method, ...settings };
+  const chosen = { ...previous?.inputs, ...request.values };
+  const settings = forecastSettings(chosen);
+  const modelId = forecastModelId(chosen);
+  const run = await forecastRun(deps, target.company, method, settings, modelId);
+  const inputs = { method, ...settings, ...(modelId ? { model: modelId } : {}) };
   // A stored upload whose preview this process read: its columns, the file not read again.
   const upload = file?.upload;
   const columns = upload

@@ -7,7 +7,7 @@ import { calibrate, rowTimes } from "@core/gbdt";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { Forbidden, Invalid } from "../errors";
-import { forecastRowsFromFile, predictRows } from "./forecast";
+import { forecastRowsFromFile, forecastTargets, historyTimes, predictRows } from "./forecast";
 import { modelById } from "./calibration";
 import type { ForecastRow } from "./rows";
 import type { UploadedFile } from "../../files/tabular";
@@ -49,9 +49,15 @@ export async function calibrateOnRows(
   const features = Object.fromEntries(
     version.feature_names.map((f) => [f, predicted.map((r) => r[f as keyof ForecastRow] as number | null)]),
   );
+  // A model that looks ahead is scored against y(t + h), the value it forecast.
+  const targets = forecastTargets(
+    version.horizon ?? 0,
+    Float64Array.from(predicted, (r) => r.y ?? Number.NaN),
+    historyTimes(predicted),
+  );
   const core = calibrate(
     predicted.map((r) => r.result ?? Number.NaN),
-    predicted.map((r) => r.y ?? null),
+    targets,
     features,
   );
   const given = times.filter((t): t is string | number => t !== null);

@@ -5,8 +5,19 @@
 import {
   DEFAULT_INTERVAL_LEVEL,
   DEFAULT_WARNING_PERCENT,
+  HORIZONS,
   INTERVAL_LEVELS,
+  LAG_FEATURES,
   backtest,
+  forecastAhead,
+  historyStep,
+  horizonLabel,
+  horizonRefusal,
+  isHorizon,
+  lagColumns,
+  shifted,
+  timesInMs,
+  withLags,
   intervalColumns,
   isIntervalLevel,
   predict,
@@ -17,7 +28,7 @@ import {
 import { FORECAST_MEASURED, METHANE_LIMIT_PERCENT, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
 import { Invalid } from "../errors";
-import { FORECAST_FEATURES, activeModelVersion, runnableModel } from "./models";
+import { FORECAST_FEATURES, forecastModelFor, runnableModel } from "./models";
 import type { ForecastRow } from "./rows";
 import {
   checkEach,
@@ -156,6 +167,7 @@ export const DEFAULT_FORECAST_SETTINGS: ForecastSettings = {
   level: DEFAULT_INTERVAL_LEVEL,
   limit: METHANE_LIMIT_PERCENT,
   warning: DEFAULT_WARNING_PERCENT,
+  horizon: 0,
 };
 
 /** The forecast's level, limit and warning as sent (absent: the defaults 90 %, 1,0 %, 0,8 %), checked. */
@@ -172,7 +184,21 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
   if (!(limit > 0 && limit <= 100)) throw new Invalid("limit: предел концентрации больше 0 и не больше 100 %");
   const warning = number("warning", DEFAULT_WARNING_PERCENT);
   if (!(warning > 0 && warning <= limit)) throw new Invalid("warning: уровень предупреждения больше 0 и не больше предела");
-  return { level, limit, warning };
+  const horizon = number("horizon", 0);
+  if (!isHorizon(horizon)) {
+    throw new Invalid(
+      `horizon: горизонт прогноза ${HORIZONS.map((h) => (h === 0 ? "0" : horizonLabel(h))).join(", ")} (в минутах: ${HORIZONS.join(", ")})`,
+    );
+  }
+  return { level, limit, warning, horizon };
+}
+
+/** The model version a forecast names (`model`), if any: its id. */
+export function forecastModelId(values: Record<string, unknown>): string | undefined {
+  const value = values.model;
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || value.length > 100) throw new Invalid("model: ожидается идентификатор версии модели");
+  return value;
 }
 
 export async function forecastRun(
@@ -180,8 +206,9 @@ export async function forecastRun(
   company: string,
   method: ForecastMethod,
   settings: ForecastSettings,
+  modelId?: string,
 ): Promise<ForecastRun> {
-  const version = await activeModelVersion(deps as Deps, method, company);
+  const version = await forecastModelFor(deps, method, company, settings.horizon, modelId);
   return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
 }
 
@@ -197,13 +224,41 @@ export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastMo
       matrix[r * FORECAST_FEATURES.length + c] = row[feature] ?? Number.NaN;
     });
   });
-  const predictions = predict(model, matrix, FORECAST_FEATURES);
+  const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
+  const input = modelInput(version.horizon ?? 0, matrix, measured, historyTimes(rows));
+  const predictions = input.forecast(predict(model, input.matrix, input.order));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
   return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, ...row }, i) => ({ ...row, result: predictions[i] }));
 }
 
+type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
+
+/**
+ * What the model reads for each row and how its output becomes the forecast: the readings alone for
+ * the nowcast; for a model `horizon` minutes ahead, the readings and the lags of the measured y
+ * (wasm-core/src/gbdt/horizon.ts), the model's change added to y(t) (none where y(t) is missing).
+ */
+function modelInput(horizon: number, readings: Float64Array, measured: Float64Array, times: Times) {
+  if (horizon === 0) return { matrix: readings, order: FORECAST_FEATURES, forecast: (p: Float64Array) => p };
+  const ms = times ? timesInMs(times.time, times.timeKind) : undefined;
+  const step = ms ? historyStep(ms) : undefined;
+  const refusal = horizonRefusal(horizon, step);
+  if (refusal || !ms || !step) throw new Invalid(`horizon: ${refusal}`);
+  return {
+    matrix: withLags(readings, FORECAST_FEATURES.length, lagColumns(measured, ms, step)),
+    order: [...FORECAST_FEATURES, ...LAG_FEATURES],
+    forecast: (p: Float64Array) => forecastAhead(p, measured),
+  };
+}
+
+/** What each row's forecast is scored against: its own y for the nowcast, y(t + h) ahead. */
+export function forecastTargets(horizon: number, measured: Float64Array, times: Times): Float64Array {
+  if (horizon === 0 || !times) return measured;
+  return shifted(measured, timesInMs(times.time, times.timeKind), horizon * 60_000);
+}
+
 /** The rows' times for the back-test; a column mixing date-times and step numbers is refused. */
-function historyTimes(rows: readonly ForecastRow[]) {
+export function historyTimes(rows: readonly ForecastRow[]) {
   const times = rows.map((r) => r.t ?? null);
   if (!times.some((t) => t !== null)) return undefined;
   const read = rowTimes(times);
@@ -242,6 +297,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
         timeKind: times?.timeKind,
         limit: settings.limit,
         warning: settings.warning,
+        horizon: run.version.horizon ?? 0,
       })
     : null;
   return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check) };
@@ -287,8 +343,6 @@ export async function forecastFromColumns(
   const { calibration, settings } = run;
   const model = await runnableModel(deps, run.version);
   const n = columns.count;
-  const results = predict(model, columns.features, FORECAST_FEATURES);
-  const intervals = calibration ? intervalColumns(results, calibration, settings.level, settings.limit) : undefined;
   let kind = 0;
   let measured = false;
   for (let r = 0; r < n; r++) {
@@ -299,16 +353,21 @@ export async function forecastFromColumns(
     }
     if (!Number.isNaN(columns.y[r])) measured = true;
   }
+  const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
+  const input = modelInput(run.version.horizon ?? 0, columns.features, columns.y, times);
+  const results = input.forecast(predict(model, input.matrix, input.order));
+  const intervals = calibration ? intervalColumns(results, calibration, settings.level, settings.limit) : undefined;
   const check = measured
     ? backtest({
         measured: columns.y,
         predicted: results,
         lo: intervals?.lo,
         hi: intervals?.hi,
-        time: kind === 0 ? undefined : columns.time,
-        timeKind: kind === 0 ? undefined : kind === 1 ? "datetime" : "step",
+        time: times?.time,
+        timeKind: times?.timeKind,
         limit: settings.limit,
         warning: settings.warning,
+        horizon: run.version.horizon ?? 0,
       })
     : null;
   const ids = columnIds(columns.id);
@@ -325,7 +384,7 @@ export async function forecastFromColumns(
     const k = columns.timeKind[r];
     if (k === 1) row.t = new Date(columns.time[r]).toISOString().slice(0, 19);
     else if (k === 2) row.t = columns.time[r];
-    row.result = results[r];
+    row.result = nullable(results[r]);
     if (intervals) {
       row.lo = nullable(intervals.lo[r]);
       row.hi = nullable(intervals.hi[r]);
@@ -349,18 +408,23 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
   let above = 0;
   let max = -Infinity;
   let sum = 0;
+  let forecast = 0;
   for (let i = 0; i < results.length; i++) {
     const value = results[i];
+    // A row ahead without y(t) has no forecast.
+    if (!Number.isFinite(value)) continue;
+    forecast += 1;
     if (value > settings.limit) above += 1;
     if (value > max) max = value;
     sum += value;
   }
-  const count = results.length;
   return {
-    rows: count,
+    rows: results.length,
     above_limit: above,
-    max_result: count ? max : null,
-    mean_result: count ? sum / count : null,
+    max_result: forecast ? max : null,
+    mean_result: forecast ? sum / forecast : null,
+    horizon: version.horizon ?? 0,
+    horizon_label: horizonLabel(version.horizon ?? 0),
     level: settings.level,
     limit: settings.limit,
     warning: settings.warning,
@@ -373,7 +437,7 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
       library: version.library,
       library_version: version.library_version,
       objective: version.objective,
-      file_name: version.file_name,
+      horizon: version.horizon ?? 0,
       description: version.description,
     },
   };

@@ -4,7 +4,18 @@
 // it used. Parsed models are cached per process by version id.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chooseEngine, loadModel, parseModel, predict, type GbdtModel, type ParsedModel } from "@core/gbdt";
+import {
+  chooseEngine,
+  HORIZONS,
+  horizonLabel,
+  isHorizon,
+  LAG_FEATURES,
+  loadModel,
+  parseModel,
+  predict,
+  type GbdtModel,
+  type ParsedModel,
+} from "@core/gbdt";
 import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
 import type { Actor, Deps } from "../context";
 import { recordChange } from "../audit";
@@ -21,6 +32,9 @@ const DEFAULT_FILES: Record<ForecastMethod, string> = {
   xgboost: "methane-xgboost.json",
   lightgbm: "methane-lightgbm.txt",
 };
+
+const defaultModelText = (file: string) =>
+  readFileSync(fileURLToPath(new URL(`../../forecast/default-models/${file}`, import.meta.url)), "utf8");
 
 const DEFAULT_DESCRIPTION: Record<ForecastMethod, string> = {
   xgboost: "Модель по умолчанию: XGBoost 1.7.4, 150 деревьев, RMSE на тестовой выборке 0,115 %",
@@ -46,13 +60,21 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
   if (parsed.library !== method) {
     throw new Invalid(`file: это модель ${parsed.library}, а выбран метод ${method}`);
   }
-  const unknown = parsed.featureNames.filter((f) => !(FORECAST_FEATURES as readonly string[]).includes(f));
+  if (!isHorizon(parsed.horizon)) {
+    throw new Invalid(`file: горизонт модели ${parsed.horizon} мин не из допустимых (${HORIZONS.join(", ")} мин)`);
+  }
+  // A nowcast that read the measured y of its own moment would be told the answer.
+  const known: readonly string[] = parsed.horizon > 0 ? [...FORECAST_FEATURES, ...LAG_FEATURES] : FORECAST_FEATURES;
+  const unknown = parsed.featureNames.filter((f) => !known.includes(f));
   if (unknown.length > 0) {
-    throw new Invalid(`file: модель использует признаки ${unknown.join(", ")}, которых нет в данных (${FORECAST_FEATURES.join(", ")})`);
+    throw new Invalid(`file: модель использует признаки ${unknown.join(", ")}, которых нет в данных (${known.join(", ")})`);
   }
   const model = await loadModel(parsed);
-  const typical = [[1400, 1400, 35, 100, 0.5, 16000, 35], FORECAST_FEATURES.map(() => Number.NaN)];
-  const predictions = predict(model, typical, FORECAST_FEATURES);
+  const typical = [
+    [1400, 1400, 35, 100, 0.5, 16000, 35, 0.7, 0.7, 0.7, 0.7],
+    [...FORECAST_FEATURES, ...LAG_FEATURES].map(() => Number.NaN),
+  ];
+  const predictions = predict(model, typical, [...FORECAST_FEATURES, ...LAG_FEATURES]);
   if (![...predictions].every(Number.isFinite)) throw new Invalid("file: пробный прогноз модели дал нечисловой результат");
   return { parsed, model };
 }
@@ -66,6 +88,7 @@ function describe(parsed: ParsedModel) {
     library: parsed.library,
     library_version: parsed.version,
     objective: parsed.objective,
+    horizon: parsed.horizon,
     feature_names: parsed.featureNames,
     num_trees: parsed.numTrees,
   };
@@ -77,7 +100,7 @@ export async function seedDefaultModels(deps: Deps): Promise<number> {
   for (const method of FORECAST_METHODS) {
     if ((await deps.repos.forecastModels.list(method)).length > 0) continue;
     const file = DEFAULT_FILES[method];
-    const text = readFileSync(fileURLToPath(new URL(`../../forecast/default-models/${file}`, import.meta.url)), "utf8");
+    const text = defaultModelText(file);
     const { parsed } = await accept(method, text);
     const id = newId();
     const blobKey = `models/${method}/${id}`;
@@ -99,13 +122,84 @@ export async function seedDefaultModels(deps: Deps): Promise<number> {
   return written;
 }
 
+/** The active model is the nowcast's; a model that looks ahead is chosen in the forecast itself. */
+const LAGGED_NOT_ACTIVE =
+  "is_active: модель прогноза вперед не делается активной: ее выбирают в форме прогноза вместе с горизонтом (без выбора берется самая новая модель компании на этот горизонт)";
+
+/** The platform's default lagged models (tools/forecast-models/, default-models/README.md), one per
+ *  horizon: shipped files served as they are, version 1 of their horizon, never stored in the table. */
+const LAGGED_FILE = (horizon: number) => `methane-xgboost-h${horizon}.json`;
+const DEFAULT_MODELS_PREFIX = "default-models/";
+const DEFAULT_UPLOADED_AT = "2026-11-25T00:00:00.000Z";
+let lagged: Promise<ForecastModelVersion[]> | undefined;
+
+/** The default lagged XGBoost models, one per horizon above 0. */
+export function defaultLaggedModels(): Promise<ForecastModelVersion[]> {
+  lagged ??= Promise.all(
+    HORIZONS.filter((h) => h > 0).map(async (horizon) => {
+      const file = LAGGED_FILE(horizon);
+      const { parsed } = await accept("xgboost", defaultModelText(file));
+      return {
+        method: "xgboost" as const,
+        id: `xgboost-h${horizon}`,
+        version: 1,
+        ...describe(parsed),
+        blob_key: `${DEFAULT_MODELS_PREFIX}${file}`,
+        file_name: file,
+        description: `Модель по умолчанию на ${horizonLabel(horizon)} вперед: XGBoost 1.7.4, ${parsed.numTrees} деревьев, по измеренной концентрации за последний час и показаниям датчиков`,
+        is_active: false,
+        uploaded_at: DEFAULT_UPLOADED_AT,
+        uploaded_by: "system",
+      };
+    }),
+  );
+  return lagged;
+}
+
+/**
+ * The model a forecast of `method` at `horizon` minutes runs: the version named by `id` (the
+ * company's own or the platform's, not archived, of that horizon), else for the nowcast the
+ * company's active model (activeModelVersion), else the company's newest own model of that horizon
+ * or the platform's default one.
+ */
+export async function forecastModelFor(
+  deps: Pick<Deps, "repos">,
+  method: ForecastMethod,
+  company: string,
+  horizon: number,
+  id?: string,
+): Promise<ForecastModelVersion> {
+  if (id) {
+    const version = (await defaultLaggedModels()).find((v) => v.id === id) ?? (await deps.repos.forecastModels.get(method, id));
+    if (!version || version.method !== method || (version.company !== undefined && version.company !== company)) {
+      throw new Invalid(`model: такой модели ${FORECAST_METHOD_TITLES[method]} нет`);
+    }
+    if (version.archived) throw new Invalid("model: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+    if ((version.horizon ?? 0) !== horizon) {
+      throw new Invalid(
+        `model: модель прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед, а выбран горизонт ${horizonLabel(horizon)}`,
+      );
+    }
+    return version;
+  }
+  if (horizon === 0) return activeModelVersion(deps as Deps, method, company);
+  const own = (await deps.repos.forecastModels.list(method))
+    .filter((v) => v.company === company && !v.archived && (v.horizon ?? 0) === horizon)
+    .at(-1);
+  if (own) return own;
+  const fallback = method === "xgboost" ? (await defaultLaggedModels()).find((v) => v.horizon === horizon) : undefined;
+  if (!fallback) throw new Invalid(`horizon: для прогноза на ${horizonLabel(horizon)} вперед есть модели XGBoost: выберите метод xgboost`);
+  return fallback;
+}
+
 /** The platform's versions and the company's own (never another company's). */
 export async function listForecastModels(deps: Deps, method: ForecastMethod, company: string) {
   return (await deps.repos.forecastModels.list(method)).filter((v) => v.company === undefined || v.company === company);
 }
 
 export async function getForecastModel(deps: Deps, method: ForecastMethod, id: string, company: string): Promise<ForecastModelVersion> {
-  const version = await deps.repos.forecastModels.get(method, id);
+  const version =
+    (await defaultLaggedModels()).find((v) => v.id === id && v.method === method) ?? (await deps.repos.forecastModels.get(method, id));
   if (!version || (version.company !== undefined && version.company !== company)) throw new NotFound("Модель не найдена");
   return version;
 }
@@ -121,6 +215,7 @@ export async function activeModelVersion(deps: Deps, method: ForecastMethod, com
 }
 
 export async function modelText(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<string> {
+  if (version.blob_key.startsWith(DEFAULT_MODELS_PREFIX)) return defaultModelText(version.blob_key.slice(DEFAULT_MODELS_PREFIX.length));
   const blob = await deps.blobs.get(version.blob_key);
   if (!blob) throw new NotFound(`Файл модели ${version.file_name} не найден`);
   return new TextDecoder().decode(blob.body);
@@ -176,6 +271,7 @@ export async function storeModelVersion(
     throw new DomainError(415, "Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
   }
   const { parsed } = await accept(method, text);
+  if (file.activate && parsed.horizon > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
   const versions = await deps.repos.forecastModels.list(method);
   const id = newId();
   const blobKey = `models/${method}/${id}`;
@@ -226,6 +322,7 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
   }
   if (chosen.company === undefined) requireAdmin(actor);
   if (chosen.archived) throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+  if ((chosen.horizon ?? 0) > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
   const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active && v.company === chosen.company);
   // Choosing the model already in use changes nothing, and logs nothing.
   if (previous?.id === id) return chosen;
@@ -266,6 +363,7 @@ export async function changeOwnModel(
   const model = await deps.repos.forecastModels.get(method, id);
   if (!model || model.company === undefined || model.company !== actor.company) throw new NotFound("Модель не найдена");
   const archived = change.archived ?? model.archived ?? false;
+  if (change.is_active === true && (model.horizon ?? 0) > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
   if (change.is_active === true && archived) {
     throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
   }

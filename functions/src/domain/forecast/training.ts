@@ -6,7 +6,12 @@
 // function; the local host: a worker thread), as the heavy exports are (domain/export-jobs.ts), and
 // the client follows its state; elsewhere it runs inside the call.
 import {
+  HORIZONS,
   MAX_TRAINING_ROWS,
+  horizonLabel,
+  horizonTrainingData,
+  isHorizon,
+  timesInMs,
   trainModel,
   trainParams,
   TrainingCancelled,
@@ -87,9 +92,9 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
       const value = row.values[feature];
       rows[r * features.length + f] = typeof value === "number" ? value : Number.NaN;
     });
+    // A row without the measured y is left out of the targets (and counted), as calibration leaves it.
     const target = row.values.y;
-    if (typeof target !== "number") throw new Invalid(`${where("y")}: нужно измеренное значение концентрации`);
-    y[r] = target;
+    y[r] = typeof target === "number" ? target : Number.NaN;
     if (t) {
       const cell = row.values.t;
       const value = typeof cell === "number" ? cell : timeValue(String(cell ?? ""));
@@ -101,7 +106,13 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
 }
 
 /** The summary a trained version keeps: rows, period, ranges of the data; errors and importance. */
-export function trainingSummary(table: TrainingTable, result: TrainResult, timeIsDate: boolean): ForecastModelTraining {
+export function trainingSummary(
+  table: TrainingTable,
+  result: TrainResult,
+  timeIsDate: boolean,
+  horizon: number,
+  skipped: number,
+): ForecastModelTraining {
   const { data } = table;
   const width = data.featureNames.length;
   const ranges = data.featureNames.map((feature, f) => {
@@ -127,10 +138,13 @@ export function trainingSummary(table: TrainingTable, result: TrainResult, timeI
   let min = Infinity;
   let max = -Infinity;
   let sum = 0;
+  let measured = 0;
   for (const v of data.y) {
+    if (Number.isNaN(v)) continue;
     min = Math.min(min, v);
     max = Math.max(max, v);
     sum += v;
+    measured += 1;
   }
   let period: ForecastModelTraining["period"] = null;
   if (data.t) {
@@ -148,7 +162,9 @@ export function trainingSummary(table: TrainingTable, result: TrainResult, timeI
     validation: data.t ? "time" : "random",
     period,
     ranges,
-    target: { min, max, mean: sum / data.y.length },
+    target: { min, max, mean: sum / measured },
+    horizon,
+    skipped_rows: skipped,
     params: { ...result.params },
     rounds: rounds.map((r) => ({ round: r.round, train_rmse: r.train_rmse, valid_rmse: r.valid_rmse })),
     rounds_trained: result.rounds.length,
@@ -171,30 +187,99 @@ const FEATURE_NULLS = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, null])
 export async function trainFromFile(
   file: UploadedFile,
   params: TrainParams,
-  options: { onRound?: (info: RoundInfo) => void; signal?: AbortSignal } = {},
+  options: { onRound?: (info: RoundInfo) => void; signal?: AbortSignal; horizon?: number } = {},
 ): Promise<TrainedModelFile> {
   const table = await trainingTableFromFile(file);
+  const horizon = options.horizon ?? 0;
   const timeIsDate = table.data.t?.some((v) => v > 1e11) ?? false;
+  // The lags and the target ahead are found by time: step numbers are 10-minute steps.
+  const timeMs = table.data.t ? (timeIsDate ? table.data.t : timesInMs(table.data.t, "step")) : null;
+  let ahead: ReturnType<typeof horizonTrainingData>;
+  try {
+    ahead = horizonTrainingData({ ...table.data, t: timeMs }, horizon);
+  } catch (error) {
+    if (error instanceof RangeError) throw new Invalid(`horizon: ${error.message}`);
+    throw error;
+  }
   let result: TrainResult;
   try {
-    result = await trainModel(table.data, params, { attributes: { trained_by: "fugitive-emissions-platform" }, ...options });
+    result = await trainModel(ahead.data, params, {
+      attributes: { trained_by: "fugitive-emissions-platform", ...(horizon > 0 ? { horizon_minutes: String(horizon) } : {}) },
+      onRound: options.onRound,
+      signal: options.signal,
+    });
   } catch (error) {
-    if (error instanceof TrainingInputError) throw new Invalid(`file: ${error.message}`);
+    if (error instanceof TrainingInputError) throw new Invalid(`file: ${trainingMessage(error.message, ahead.skipped, horizon)}`);
     if (error instanceof TrainingCancelled) throw new TooLarge(TRAINING_TOO_LONG);
     throw error;
   }
+  return {
+    json: result.json,
+    training: trainingSummary(table, result, timeIsDate, horizon, ahead.skipped),
+    validation: validationRows(table, ahead.data, result, timeIsDate, timeMs),
+  };
+}
+
+/** The trainer's refusal, with the rows left out for want of a measured target said (a file of
+ *  empty facts is refused for too few rows, and the user should know why). */
+function trainingMessage(message: string, skipped: number, horizon: number): string {
+  if (skipped === 0) return message;
+  const why =
+    horizon > 0 ? `без измеренной концентрации через ${horizonLabel(horizon)} или в момент прогноза` : "без измеренной концентрации (y)";
+  return `${message} (пропущено строк ${why}: ${ru(skipped)})`;
+}
+
+/**
+ * The history's rows the trees did not learn from, to calibrate the version on: the validation
+ * rows themselves for the nowcast; ahead, the history's rows from the first validation row's time
+ * on (the lags and the targets are read from those rows alone, so no training target is scored).
+ */
+function validationRows(
+  table: TrainingTable,
+  trained: TrainingData,
+  result: TrainResult,
+  timeIsDate: boolean,
+  timeMs: Float64Array | null,
+): ForecastRow[] {
   const { data } = table;
   const width = data.featureNames.length;
-  const validation = result.validation_rows.map((r, k) => {
-    const row: ForecastRow = { id: k + 1, ...FEATURE_NULLS, y: data.y[r] };
+  const rowOf = (r: number, k: number): ForecastRow => {
+    const row: ForecastRow = { id: k + 1, ...FEATURE_NULLS };
+    if (!Number.isNaN(data.y[r])) row.y = data.y[r];
     data.featureNames.forEach((feature, f) => {
       const value = data.rows[r * width + f];
       row[feature as ForecastFeature] = Number.isNaN(value) ? null : value;
     });
     if (data.t) row.t = timeIsDate ? new Date(data.t[r]).toISOString() : data.t[r];
     return row;
-  });
-  return { json: result.json, training: trainingSummary(table, result, timeIsDate), validation };
+  };
+  if (trained.featureNames.length === width) {
+    // The nowcast trains on the history's rows that carry y, in order: validation_rows index those.
+    const measured: number[] = [];
+    for (let r = 0; r < data.y.length; r++) if (!Number.isNaN(data.y[r])) measured.push(r);
+    return result.validation_rows.map((k, j) => rowOf(measured[k], j));
+  }
+  if (!timeMs || !trained.t || result.validation_rows.length === 0) return [];
+  const from = Math.min(...result.validation_rows.map((k) => (trained.t as Float64Array)[k]));
+  const rows: ForecastRow[] = [];
+  for (let r = 0; r < data.y.length; r++) if (timeMs[r] >= from) rows.push(rowOf(r, rows.length));
+  return rows;
+}
+
+/** The form's `horizon` (minutes; absent: 0, the nowcast), checked. */
+export function trainingHorizon(raw: unknown): number {
+  if (raw === undefined || raw === "") return 0;
+  const value = Number(String(raw).trim());
+  if (!isHorizon(value)) throw new Invalid(`horizon: горизонт прогноза в минутах: ${HORIZONS.join(", ")}`);
+  return value;
+}
+
+/** What a training is asked for besides the history. */
+export interface TrainingRequest {
+  params: TrainParams;
+  horizon: number;
+  description: string;
+  activate: boolean;
 }
 
 /** Parameters from the form's `params` (a JSON object by XGBoost's names), checked. */
@@ -261,14 +346,20 @@ export async function trainForecastModel(
   deps: Deps,
   actor: Actor,
   file: UploadedFile,
-  params: TrainParams,
-  description: string,
-  activate: boolean,
+  request: TrainingRequest,
 ): Promise<ForecastModelVersion> {
   if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  checkActivation(request);
   // Training is heavy work: it takes a slot of the user's and the company's budget.
-  const trained = await heavyWork(deps, actor, () => trainFromFile(file, params));
-  return storeTrained(deps, actor, file.name, trained, description, activate);
+  const trained = await heavyWork(deps, actor, () => trainFromFile(file, request.params, { horizon: request.horizon }));
+  return storeTrained(deps, actor, file.name, trained, request.description, request.activate);
+}
+
+/** A model ahead is picked in the forecast, never made the company's active (nowcast) model. */
+function checkActivation(request: TrainingRequest) {
+  if (request.activate && request.horizon > 0) {
+    throw new Invalid("activate: модель прогноза вперед не делается активной: ее выбирают в форме прогноза вместе с горизонтом");
+  }
 }
 
 /** Whether the host trains as a job (AWS: the job function; the local host: a worker thread). */
@@ -286,11 +377,10 @@ export async function startTrainingJob(
   deps: Pick<Deps, "repos" | "blobs" | "spreadsheets">,
   actor: Actor,
   file: UploadedFile,
-  params: TrainParams,
-  description: string,
-  activate: boolean,
+  { params, horizon, description, activate }: TrainingRequest,
 ): Promise<ExportJobState> {
   if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  checkActivation({ params, horizon, description, activate });
   const trainModel = deps.spreadsheets.trainModel;
   if (!trainModel) throw new Error("training job: the host runs no training jobs");
   const sha256 = createHash("sha256").update(file.bytes).digest("base64url");
@@ -299,7 +389,7 @@ export async function startTrainingJob(
   return exportJob(
     deps,
     actor,
-    { op: "train", sha256, file_name: fileName, params: wanted, description: description.slice(0, 500), activate },
+    { op: "train", sha256, file_name: fileName, params: wanted, horizon, description: description.slice(0, 500), activate },
     async (ticket) => {
       const key = trainingFileKey(actor.company, ticket.id);
       await deps.blobs.put(key, file.bytes, "application/octet-stream");
@@ -311,6 +401,7 @@ export async function startTrainingJob(
             key,
             file_name: fileName,
             params: wanted,
+            horizon,
             description: description.slice(0, 500),
             activate,
           },
@@ -353,6 +444,7 @@ export async function runTrainingJob(
       trained = await trainFromFile({ name: request.file_name, bytes }, params, {
         onRound: (info) => progress(info.round / info.rounds),
         signal: budget.signal,
+        horizon: request.horizon ?? 0,
       });
     } finally {
       clearTimeout(timer);

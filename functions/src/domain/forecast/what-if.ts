@@ -3,7 +3,7 @@
 // reaching the limit, and the least air flow x1 in the calibration's observed range whose upper
 // bound stays below the limit. The core does both (wasm-core/src/gbdt/what-if.ts), the same code
 // the browser runs as the user types; this is the API's door to it.
-import { AIR_FEATURE, airNeeded, whatIf, type IntervalLevel } from "@core/gbdt";
+import { AIR_FEATURE, airNeeded, horizonLabel, whatIf, type IntervalLevel } from "@core/gbdt";
 import { FORECAST_FEATURES, REGISTRY, type NumberField } from "@core/registry";
 import { formatNumber } from "./russian-numbers";
 import type { ForecastModelVersion } from "../../ports";
@@ -46,8 +46,19 @@ function settingsOf(body: Record<string, unknown>) {
   });
 }
 
+/** What-if and the air needed vary one row's readings: a model that looks ahead also reads the
+ *  measured y of the last hour, which one row does not carry. */
+function nowcastOnly(version: { horizon?: number }) {
+  if ((version.horizon ?? 0) > 0) {
+    throw new Invalid(
+      `model: расчет «что если» и потребного воздуха делается по модели текущего момента (без горизонта), а эта прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед`,
+    );
+  }
+}
+
 export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<string, unknown>) {
   const version = await modelById(deps, modelId(body.model), actor.company);
+  nowcastOnly(version);
   const row = featureRow(body.row, "row");
   const vary = body.vary as Record<string, unknown> | undefined;
   if (typeof vary !== "object" || vary === null) throw new Invalid("vary: укажите признак (feature), from, to и steps");
@@ -80,6 +91,7 @@ export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<stri
 
 export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<string, unknown>) {
   const version = await modelById(deps, modelId(body.model), actor.company);
+  nowcastOnly(version);
   const row = featureRow(body.row, "row");
   const { level, limit } = settingsOf(body);
   const calibration = await calibrationFor(deps, actor.company, version);
