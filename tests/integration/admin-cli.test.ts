@@ -154,6 +154,60 @@ describe("admin command", () => {
     await after.close();
   });
 
+  it("names the calculations that carried a line past its bound, and archives them on request", async () => {
+    const storage = await openSharedStorage(dataDir);
+    const company = (await storage.repos.companies.findByName("ООО Шахта"))!;
+    const project = { id: "p-race", company: company.id, name: "Разрез наперегонки", start_date: "2024-01-01", end_date: "2024-12-31" };
+    await storage.repos.projects.create({
+      ...project,
+      reporting_year: 2024,
+      is_deleted: false,
+      created_at: "2024-01-01",
+      updated_at: "2024-01-01",
+    } as never);
+    // Twelve of 999 999.99 t of CO2 each, as parallel creates made them before the bound was held
+    // on a counter: 11 999 999.88 t on one line, past what the storage holds (about 9 007 199 t).
+    for (let i = 0; i < 12; i++) {
+      const at = `2024-02-01T10:00:${String(i).padStart(2, "0")}.000Z`;
+      await storage.repos.calculations.create({
+        ...{
+          id: `c-race-${String(i).padStart(2, "0")}`,
+          type: "open_mining_co2",
+          project: project.id,
+          company: company.id,
+          name: `Дизель ${i}`,
+        },
+        ...{ is_active: true, is_deleted: false, version: 1, coefficients: {}, methodology_version: "2026.3" },
+        ...{ inputs: { volume: 300_000, ef: 3.3333333 }, results: { res_co2: 999_999.99 } },
+        ...{ created_at: at, created_by: "test", updated_at: at, updated_by: "test" },
+      } as Calculation);
+    }
+    await storage.settled();
+    await storage.close();
+
+    const dry = await admin(["reconcile-statistics", "--dry-run", "--settle-seconds", "0"]);
+    expect(dry.stdout).toMatch(
+      /ООО Шахта \(.*\): проект p-race не учтен потоком таблицы: строка «CO2 по коду 1\.A\.[^»]+»: 11 999 999,88 т, больше предела 5 000 000 т/,
+    );
+    // The five that fit are not named; the seven after them are, each with the line it passes.
+    for (let i = 0; i < 5; i++) expect(dry.stdout).not.toContain(`c-race-0${i}`);
+    expect(dry.stdout).toMatch(
+      /расчет c-race-05 \(open_mining_co2, «Дизель 5»\): строка «CO2 по коду 1\.A\.[^»]+» проекта: 4 999 999,95 т до него и 999 999,99 т его, больше предела 5 000 000 т/,
+    );
+    for (let i = 5; i < 12; i++) expect(dry.stdout).toContain(`расчет c-race-${String(i).padStart(2, "0")} (open_mining_co2`);
+
+    const fixed = await admin(["reconcile-statistics", "--settle-seconds", "0", "--archive-unapplied"]);
+    for (let i = 5; i < 12; i++) expect(fixed.stdout).toContain(`ООО Шахта: расчет c-race-${String(i).padStart(2, "0")} перенесен в архив`);
+    expect(fixed.stdout).not.toMatch(/проект p-race не учтен/);
+    const after = await openSharedStorage(dataDir);
+    const active = await after.repos.calculations.listAllByProject(company.id, project.id, "open_mining_co2", "active");
+    expect(active.map((c) => c.id)).toEqual(["c-race-00", "c-race-01", "c-race-02", "c-race-03", "c-race-04"]);
+    // The project's sums are kept again.
+    const sums = await after.repos.statistics.projectInventorySums(company.id, project.id);
+    expect(Object.entries(sums).find(([key]) => key.startsWith("t:"))?.[1]).toBe(4_999_999_950_000_000);
+    await after.close();
+  });
+
   it("lists the projects whose reporting year their dates do not cover, and changes none", async () => {
     const storage = await openSharedStorage(dataDir);
     const company = (await storage.repos.companies.findByName("ООО Шахта"))!;

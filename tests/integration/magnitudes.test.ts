@@ -91,7 +91,61 @@ describe("bounds on magnitudes", () => {
     // Another project has room of its own.
     await created(await post("open_mining_co2", near));
   });
+
+  it("holds the line's bound under parallel creates: of 30 of 999 999.99 t each, 5 are made", async () => {
+    const pit = await h.newProject(user.token, "Разрез наперегонки");
+    const near = { volume: 300_000, ef: 3.3333333 }; // 999 999.99 t of CO2
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post("open_mining_co2", near, pit.id)));
+    const made = answers.filter((res) => res.status === 201);
+    expect(made).toHaveLength(5);
+    for (const res of answers.filter((r) => r.status !== 201)) {
+      expect(await detail(res)).toMatch(/^Сумма проекта по строке «CO2 по коду 1\.A\.[^»]+» превысила бы 5 000 000 т \(5 999 999,94 т\)/);
+    }
+    await h.settled();
+    expect(await lineOf(pit)).toBeCloseTo(4_999_999.95, 2);
+    // An archived one gives its room back, once archived: another fits again, one more does not.
+    const first = (await made[0].json()) as CalculationView;
+    const archive = await h.request(`/api/v1/open_mining_co2/${first.id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { version: first.version, is_deleted: true },
+    });
+    expect(archive.status, await archive.clone().text()).toBe(200);
+    await created(await post("open_mining_co2", near, pit.id));
+    expect(await detail(await post("open_mining_co2", near, pit.id))).toMatch(/^Сумма проекта по строке/);
+
+    // Room a write took and never used (its process killed before the write) keeps the line full
+    // until the reconciliation counts the project's lines again.
+    const line = Object.keys(await h.deps.repos.statistics.projectInventorySums(user.companyId, pit.id)).find((k) => k.startsWith("t:"))!;
+    await h.request(`/api/v1/open_mining_co2/${((await made[1].json()) as CalculationView).id}/`, {
+      method: "PATCH",
+      token: user.token,
+      json: { version: 1, is_deleted: true },
+    });
+    expect(
+      await h.deps.repos.caps.takeAmounts(
+        user.companyId,
+        `LINES#PROJECT#${pit.id}`,
+        { [line]: 999_999_990_000_000 },
+        5e15,
+        async () => ({}),
+      ),
+    ).toBeUndefined();
+    expect(await detail(await post("open_mining_co2", near, pit.id))).toMatch(/^Сумма проекта по строке/);
+    await h.settled();
+    const report = await reconcileCompanyStatistics(h.deps, user.companyId);
+    expect(report.bounds).toEqual([{ project: pit.id, difference: { [line]: -999_999_990_000_000 } }]);
+    await created(await post("open_mining_co2", near, pit.id));
+  });
 });
+
+/** The project's CO2 of fuel combustion as its kept sums hold it, t. */
+async function lineOf(pit: Project) {
+  const sums = await h.deps.repos.statistics.projectInventorySums(user.companyId, pit.id);
+  const keys = Object.keys(sums).filter((key) => key.startsWith("t:") && key.includes("|1.A.") && key.endsWith("|CO2"));
+  expect(keys).toHaveLength(1);
+  return sums[keys[0]] / 1e9;
+}
 
 describe("a calculation over the bounds that reached the table", () => {
   /** Makes a stored calculation what the API now refuses, straight in the table. */

@@ -305,6 +305,33 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
       expect(await repos.caps.taken(company, "UPLOADS#NONE")).toBe(0);
     });
 
+    it("a counter of amounts takes all of a write's amounts or none, each within the limit, and is set only as read", async () => {
+      const { repos, company } = await fresh();
+      const name = "LINES#PROJECT#p";
+      // A first counter starts from what exists.
+      expect(await repos.caps.takeAmounts(company, name, { "t:x": 30 }, 100, async () => ({ "t:x": 50 }))).toBeUndefined();
+      // One amount past the limit refuses the others with it, naming it with what it holds.
+      expect(await repos.caps.takeAmounts(company, name, { "t:y": 10, "t:x": 21 }, 100, async () => ({}))).toEqual({
+        key: "t:x",
+        held: 80,
+      });
+      expect(await repos.caps.takeAmounts(company, name, { "t:z": 101 }, 100, async () => ({}))).toEqual({ key: "t:z", held: 0 });
+      // Parallel writers: no more than the limit gets in, whatever the interleaving.
+      const taken = await Promise.all(
+        Array.from({ length: 8 }, () => repos.caps.takeAmounts(company, name, { "t:y": 30 }, 100, async () => ({}))),
+      );
+      expect(taken.filter((refused) => refused === undefined)).toHaveLength(3);
+      await repos.caps.giveAmounts(company, name, { "t:x": 80, "t:y": 30 });
+      // Giving back to a counter not made yet makes none (one made later counts what exists).
+      await repos.caps.giveAmounts(company, "LINES#PROJECT#q", { "t:x": 5 });
+      const [stored] = await repos.caps.listAmounts(company, "LINES#PROJECT#");
+      expect(stored.name).toBe(name);
+      expect(stored.amounts).toEqual({ "t:x": 0, "t:y": 60 });
+      expect(await repos.caps.setAmounts(company, name, { "t:y": 1 }, stored.rev - 1)).toBe(false);
+      expect(await repos.caps.setAmounts(company, name, { "t:y": 1 }, stored.rev)).toBe(true);
+      expect((await repos.caps.listAmounts(company, "LINES#PROJECT#")).map((c) => c.amounts)).toEqual([{ "t:y": 1 }]);
+    });
+
     it("companies list by name, versions are checked; e-mails are unique across companies", async () => {
       const { repos } = await fresh();
       const base = { email: "", ogrn: "", okved: "", inn: "", kpp: "", region: "", created_at: at(0) };

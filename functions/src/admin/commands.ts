@@ -278,6 +278,9 @@ function printReconcile(io: AdminOutput, name: string, report: ReconcileReport):
       `  проект ${stored.project}, расчеты ${stored.type}: действующие ${stored.active} → ${counted.active}, в архиве ${stored.archived} → ${counted.archived}`,
     );
   }
+  for (const { project, difference } of report.bounds) {
+    io.log(`  проект ${project}: занятое на строках под их пределом пересчитано по расчетам (строк: ${Object.keys(difference).length})`);
+  }
 }
 
 function rotationTarget(dataDir: string): RotationTarget {

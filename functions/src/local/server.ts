@@ -131,6 +131,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         ...r.drift.map((d) => d.year),
         ...r.lists.map((l) => `${l.stored.type} of project ${l.stored.project}`),
         ...r.inventory.filter((d) => !unapplied.has(d.project)).map((d) => `inventory sums of project ${d.project}`),
+        ...r.bounds.filter((d) => !unapplied.has(d.project)).map((d) => `lines counter of project ${d.project}`),
       ];
       if (repaired.length > 0) console.warn(`statistics of company ${r.company} repaired: ${repaired.join(", ")}`);
     },

@@ -29,4 +29,28 @@ export interface CapCounter {
   give(companyId: string, name: string, amount?: number): Promise<void>;
   /** How many places are taken (0 without a counter), read consistently. */
   taken(companyId: string, name: string): Promise<number>;
+  /** Takes `amounts` (each > 0) under the company's counter of amounts `name`, every one at most
+   *  `limit` once taken: all in one conditional update, or none. Answers the first key that would
+   *  pass `limit` with what its counter holds, undefined when all were taken. `count` gives what
+   *  exists when the counter has none yet. */
+  takeAmounts(
+    companyId: string,
+    name: string,
+    amounts: Record<string, number>,
+    limit: number,
+    count: () => Promise<Record<string, number>>,
+  ): Promise<{ key: string; held: number } | undefined>;
+  /** Gives `amounts` (each > 0) back, when the counter exists (one made later counts what exists). */
+  giveAmounts(companyId: string, name: string, amounts: Record<string, number>): Promise<void>;
+  /** The company's counters of amounts whose names begin with `prefix`, each with its revision. */
+  listAmounts(companyId: string, prefix: string): Promise<StoredAmounts[]>;
+  /** Sets a counter of amounts to `amounts` unless it changed since `rev` was read; false when it had. */
+  setAmounts(companyId: string, name: string, amounts: Record<string, number>, rev: number): Promise<boolean>;
+}
+
+/** A counter of amounts as stored: `rev` grows with every change. */
+export interface StoredAmounts {
+  name: string;
+  amounts: Record<string, number>;
+  rev: number;
 }

@@ -730,8 +730,53 @@ function caps(table: MemoryTable): Repositories["caps"] {
     async taken(companyId, name) {
       return num(table.get(keys.cap(companyId, name))?.taken);
     },
+    async takeAmounts(companyId, name, amounts, limit, count) {
+      const key = keys.cap(companyId, name);
+      const entries = Object.entries(amounts);
+      const over = entries.find(([, amount]) => amount > limit);
+      if (over) return { key: over[0], held: 0 };
+      if (!table.get(key)) {
+        const counted = await count();
+        table.put({ ...key, rev: 0, ...prefixed(counted) }, (stored) => stored === undefined);
+      }
+      let refused: { key: string; held: number } | undefined;
+      table.update(key, (stored) => {
+        const held = amountsOfItem(stored!);
+        const found = entries.find(([k, amount]) => (held[k] ?? 0) + amount > limit);
+        if (found) {
+          refused = { key: found[0], held: held[found[0]] ?? 0 };
+          return false;
+        }
+        for (const [k, amount] of entries) held[k] = (held[k] ?? 0) + amount;
+        return { ...key, ...prefixed(held), rev: num(stored!.rev) + 1 };
+      });
+      return refused;
+    },
+    async giveAmounts(companyId, name, amounts) {
+      const key = keys.cap(companyId, name);
+      table.update(key, (stored) => {
+        if (!stored) return false;
+        const held = amountsOfItem(stored);
+        for (const [k, amount] of Object.entries(amounts)) held[k] = (held[k] ?? 0) - amount;
+        return { ...key, ...prefixed(held), rev: num(stored.rev) + 1 };
+      });
+    },
+    async listAmounts(companyId, prefix) {
+      return table
+        .query(keys.cap(companyId, prefix).PK, prefix)
+        .map((item) => ({ name: String(item.SK), amounts: amountsOfItem(item), rev: num(item.rev) }));
+    },
+    async setAmounts(companyId, name, amounts, rev) {
+      const key = keys.cap(companyId, name);
+      return table.put({ ...key, ...prefixed(amounts), rev: rev + 1 }, (stored) => num(stored?.rev) === rev && stored !== undefined);
+    },
   };
 }
+
+/** A counter of amounts keeps each as an attribute `a:{key}`, as in DynamoDB. */
+const prefixed = (amounts: Record<string, number>) => Object.fromEntries(Object.entries(amounts).map(([k, v]) => [`a:${k}`, v]));
+const amountsOfItem = (item: Record<string, unknown>): Record<string, number> =>
+  Object.fromEntries(Object.entries(item).flatMap(([name, value]) => (name.startsWith("a:") ? [[name.slice(2), num(value)]] : [])));
 
 function exportJobs(table: MemoryTable): Repositories["exportJobs"] {
   const holder = async (companyId: string, digest: string) => {

@@ -34,7 +34,7 @@ import { calculationPoint, drainagePoints, withPointWrite } from "../company/emi
 import { measurementNotes, periodsRequest, periodsResults, requestedPeriods } from "./measured-periods";
 import { MEASUREMENT_NOTE_NAMES } from "@core/measured-release";
 import { enteredRequest } from "./entered-units";
-import { checkInputs, checkProjectSums, checkResults, readKeptSumsAhead, type KeptSumsRead } from "../inventory/magnitudes";
+import { checkInputs, checkResults, withProjectLines } from "../inventory/magnitudes";
 import {
   forecastFromColumns,
   forecastFromFile,
@@ -338,9 +338,7 @@ export async function createCalculation(
   const who = "actor" in user ? user : checkedActor(user);
   // The cached dictionaries are checked while the project is read (a forecast uses none).
   if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
-  // The project's kept sums (their bound) and the signed-in user (when authentication left it to
-  // this read) are read with the project: one BatchGet.
-  const keptSums = readKeptSumsAhead(deps, who.company, input.project, type);
+  // The signed-in user (when authentication left it to this read) is read with the project: one BatchGet.
   const [actor, project] = await withActor(who, getProject(deps, who, input.project));
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы добавлять расчеты");
   // The freeze guard's conditional update goes side by side with the write's counter (the
@@ -388,8 +386,10 @@ export async function createCalculation(
       updated_by: actor.email,
     };
     try {
-      await checkProjectSums(deps, actor.company, calculation, undefined, keptSums);
-      const create = () => deps.repos.calculations.create(calculation, guarded.promise);
+      const create = () =>
+        withProjectLines(deps, actor.company, calculation, undefined, guarded.promise, (guard) =>
+          deps.repos.calculations.create(calculation, guard),
+        );
       await (point || drainage ? withPointWrite(deps, actor, project, create) : create());
       handedOver(actor, await guarded.promise);
     } catch (error) {
@@ -549,10 +549,9 @@ export async function patchCalculation(
   // The project is read once; the cached dictionaries are checked while it is read (an edit that
   // recomputes reads them).
   if (changesValues && REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
-  const keptSums = readKeptSumsAhead(deps, actor.company, current.project, type);
   const project = await getProject(deps, actor, current.project);
   const guarded = startedGuard(guardFrozen(deps, actor, { kind: "calculation", before: current, after: current, project }));
-  return guarded.settledBefore(() => patchGuarded(deps, actor, type, current, patch, changesValues, project, keptSums, guarded.promise));
+  return guarded.settledBefore(() => patchGuarded(deps, actor, type, current, patch, changesValues, project, guarded.promise));
 }
 
 async function patchGuarded(
@@ -563,7 +562,6 @@ async function patchGuarded(
   patch: CalculationPatch,
   changesValues: boolean,
   project: Project,
-  keptSums: KeptSumsRead | undefined,
   guard: Promise<{ year?: number }>,
 ): Promise<Calculation> {
   const renames = patch.name !== undefined && patch.name !== current.name;
@@ -625,8 +623,8 @@ async function patchGuarded(
       updated_at: deps.clock.now().toISOString(),
       updated_by: actor.email,
     };
-    await checkProjectSums(deps, actor.company, next, current, keptSums);
-    const replace = () => deps.repos.calculations.replace(next, current.version, guard);
+    const replace = () =>
+      withProjectLines(deps, actor.company, next, current, guard, (lines) => deps.repos.calculations.replace(next, current.version, lines));
     // D25: a point newly named, or named again by a restore, is of the project's facility now.
     const namesPoint = next.point !== undefined && !next.is_deleted && (patch.point !== undefined || current.is_deleted);
     if (namesPoint && patch.point === undefined) await calculationPoint(deps, actor, type, next.point, project.facility, next.point);

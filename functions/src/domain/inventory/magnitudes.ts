@@ -1,16 +1,19 @@
 // The physical bounds of a calculation's numbers (the registry's PHYSICAL_BOUNDS, docs/security.md).
 // An input over its bound is refused naming the field by its label and the bound in the unit the
 // value was typed in; a result over its bound naming the result; a write that would carry one of
-// its project's kept sums past their bound is refused before it is made, so that the table's
-// stream can always add it (the sums are whole milligrams, which the storage holds under 2⁵³).
+// its project's lines past their bound is refused, the room taken on a counter of the project's
+// lines before it is made, so that the table's stream can always add it (the sums are whole
+// milligrams, which the storage holds under 2⁵³).
 import { MESSAGES, groupedNumber } from "@core/emissions";
 import { fromCanonical, type EnteredValue } from "@core/entry-units";
-import { PHYSICAL_BOUNDS, type CalculationDefinition, type NumberField, type ResultField } from "@core/registry";
-import { inventorySourceOf } from "@core/inventory";
+import { PHYSICAL_BOUNDS, calculationDefinition, type CalculationDefinition, type NumberField, type ResultField } from "@core/registry";
 import type { Deps } from "../context";
 import { Invalid } from "../errors";
-import { MG_PER_T, inventorySumsDeltas, inventorySumsOf } from "./sums";
-import type { Calculation } from "../../ports";
+import { INVENTORY_TYPES, MG_PER_T, inventorySumsDeltas, inventorySumsOf, sumsOfCalculations } from "./sums";
+import type { Calculation, WriteGuard } from "../../ports";
+
+/** Milligrams as tonnes to the hundredth, the way a bound's message shows them. */
+const tonnes = (milligrams: number) => groupedNumber(Math.round(milligrams / 1e7) / 100);
 
 /** The bound of one line of a project's kept sums, mg. */
 export const PROJECT_LINE_MAX_MG = PHYSICAL_BOUNDS.project_line_t * MG_PER_T;
@@ -72,45 +75,100 @@ export function sumOverBound(sums: Record<string, number>): string | undefined {
   return Object.keys(sums).find((key) => Math.abs(sums[key]) > PROJECT_LINE_MAX_MG);
 }
 
-/** A project's kept sums asked for early, beside the project itself (one BatchGet with it). */
-export interface KeptSumsRead {
-  project: string;
-  sums: Promise<Record<string, number>>;
+/** The keys of a project's sums its bound is held on: its masses, a gas of a line (`t:`) and a
+ *  figure of its methane balance (`b:`). The others count calculations, and `r:` and `bp:` are
+ *  parts of these. */
+export const isBoundedLine = (key: string) => key.startsWith("t:") || key.startsWith("b:");
+
+/** The counter of what a project's calculations hold on its bounded lines (ports CapCounter). */
+export const projectLinesCap = (projectId: string) => `LINES#PROJECT#${projectId}`;
+export const PROJECT_LINES_CAPS = "LINES#PROJECT#";
+
+/** What a project's active calculations hold on its bounded lines, counted from them (a counter's
+ *  first value, the reconciliation's truth). */
+export function boundedLines(sums: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(sums).filter(([key, value]) => isBoundedLine(key) && value !== 0));
 }
 
-/** Starts the read of `project`'s kept sums for checkProjectSums when a write of `type` may add
- *  to them: called in the same turn as the project's read, both go to DynamoDB as one request. */
-export function readKeptSumsAhead(deps: Deps, company: string, project: string, type: string): KeptSumsRead | undefined {
-  if (!inventorySourceOf(type)) return undefined;
-  const sums = deps.repos.statistics.projectInventorySums(company, project);
-  // Awaited only when the write adds; a request refused before then leaves no rejection unseen.
-  sums.catch(() => undefined);
-  return { project, sums };
+async function countProjectLines(deps: Pick<Deps, "repos">, company: string, project: string): Promise<Record<string, number>> {
+  const lists = await Promise.all(
+    INVENTORY_TYPES.map((type) => deps.repos.calculations.listAllByProject(company, project, type, "active")),
+  );
+  return boundedLines(sumsOfCalculations(lists.flat()).get(project) ?? {});
 }
 
-/** A write of `next` (over `current`) that would carry a line of its project's kept sums past its
- *  bound is refused. The kept sums may lag the write just made by another user: the bound leaves
- *  room for that under what the storage holds. */
-export async function checkProjectSums(
-  deps: Deps,
+/** Room taken on a project's lines for one write: given back when the write fails, and what the
+ *  write takes off its lines given back once it is in. */
+interface LinesTaken {
+  giveBack(): Promise<void>;
+  settle(): Promise<void>;
+}
+
+/** Takes the room a write of `next` (over `current`) needs on its project's lines, refusing one
+ *  that would carry a line past its bound: one conditional update of the project's counter, so
+ *  parallel writes cannot pass it together, whatever the kept sums (which lag) say. */
+async function takeProjectLines(deps: Pick<Deps, "repos">, company: string, next: Calculation, current?: Calculation): Promise<LinesTaken> {
+  const taken: Array<{ project: string; amounts: Record<string, number> }> = [];
+  const freed: Array<{ project: string; amounts: Record<string, number> }> = [];
+  const giveBack = async () => {
+    for (const { project, amounts } of taken) await deps.repos.caps.giveAmounts(company, projectLinesCap(project), amounts);
+  };
+  for (const { project, sums: delta } of inventorySumsDeltas(current, next)) {
+    const lines = Object.entries(delta).filter(([key]) => isBoundedLine(key));
+    const adds = Object.fromEntries(lines.filter(([, value]) => value > 0));
+    const takesOff = Object.fromEntries(lines.flatMap(([key, value]) => (value < 0 ? [[key, -value]] : [])));
+    if (Object.keys(takesOff).length > 0) freed.push({ project, amounts: takesOff });
+    if (Object.keys(adds).length === 0) continue;
+    const refused = await deps.repos.caps.takeAmounts(company, projectLinesCap(project), adds, PROJECT_LINE_MAX_MG, () =>
+      countProjectLines(deps, company, project),
+    );
+    if (refused) {
+      await giveBack();
+      throw new Invalid(
+        `Сумма проекта по строке «${lineName(refused.key)}» превысила бы ${groupedNumber(PHYSICAL_BOUNDS.project_line_t)} т ` +
+          `(${tonnes(refused.held + adds[refused.key])} т): проверьте исходные данные и их единицы или разделите данные на несколько проектов`,
+      );
+    }
+    taken.push({ project, amounts: adds });
+  }
+  return {
+    giveBack,
+    async settle() {
+      for (const { project, amounts } of freed) await deps.repos.caps.giveAmounts(company, projectLinesCap(project), amounts);
+    },
+  };
+}
+
+/** Makes `write` of `next` (over `current`) with the room it needs on its project's lines taken
+ *  side by side with the year's `guard` (the repository awaits both before it writes): a write
+ *  that would carry a line past its bound is refused, the room given back when the write fails,
+ *  and what it takes off its lines given back only once it is in, so no interleaving of writes
+ *  passes the bound. */
+export async function withProjectLines<T>(
+  deps: Pick<Deps, "repos">,
   company: string,
   next: Calculation,
-  current?: Calculation,
-  read?: KeptSumsRead,
-): Promise<void> {
-  for (const { project, sums: delta } of inventorySumsDeltas(current, next)) {
-    // Only a write that adds can pass the bound.
-    if (!Object.values(delta).some((value) => value > 0)) continue;
-    const kept = await (read?.project === project ? read.sums : deps.repos.statistics.projectInventorySums(company, project));
-    const after = { ...kept };
-    for (const [key, value] of Object.entries(delta)) after[key] = (after[key] ?? 0) + value;
-    const key = sumOverBound(after);
-    if (key === undefined) continue;
-    throw new Invalid(
-      `Сумма проекта по строке «${lineName(key)}» превысила бы ${groupedNumber(PHYSICAL_BOUNDS.project_line_t)} т ` +
-        `(${groupedNumber(Math.round(after[key] / MG_PER_T))} т): проверьте исходные данные и их единицы или разделите данные на несколько проектов`,
+  current: Calculation | undefined,
+  guard: WriteGuard | undefined,
+  write: (guard: WriteGuard) => Promise<T>,
+): Promise<T> {
+  const taken = takeProjectLines(deps, company, next, current);
+  const both: WriteGuard = Promise.all([guard, taken]).then(([guarded]) => guarded);
+  // The repository awaits it; a write refused before then leaves no rejection unseen.
+  both.catch(() => undefined);
+  let result: T;
+  try {
+    result = await write(both);
+  } catch (error) {
+    await taken.then(
+      (t) => t.giveBack(),
+      () => undefined,
     );
+    throw error;
   }
+  // A counter left too high only tightens the bound until the reconciliation counts it again.
+  await (await taken).settle().catch(() => undefined);
+  return result;
 }
 
 /** Why a stored calculation cannot be in its project's kept sums (a result over its bound, or its
@@ -124,4 +182,43 @@ export function storedCalculationProblem(
   const own = inventorySumsOf(calculation as never);
   const key = own && sumOverBound(own.sums);
   return key ? `строка «${lineName(key)}»: ${groupedNumber(Math.round(own!.sums[key] / MG_PER_T))} т` : undefined;
+}
+
+/** Why a project's sums (counted from its calculations) are past its bound: a line of them over
+ *  it, written before the bound was held on a counter; undefined when none is. */
+export function projectSumsProblem(sums: Record<string, number>): string | undefined {
+  const key = sumOverBound(boundedLines(sums));
+  return key === undefined
+    ? undefined
+    : `строка «${lineName(key)}»: ${tonnes(sums[key])} т, больше предела ${groupedNumber(PHYSICAL_BOUNDS.project_line_t)} т`;
+}
+
+/** A project's calculations that cannot be in its kept sums as they stand: each over a bound of
+ *  its own, and those that carried a line past the project's bound, the later of them in the
+ *  order they were made (archiving them leaves every line within its bound). */
+export function projectBoundProblems(calculations: readonly Calculation[]): Array<{ calculation: Calculation; problem: string }> {
+  const found: Array<{ calculation: Calculation; problem: string }> = [];
+  const held: Record<string, number> = {};
+  const inOrder = [...calculations].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  for (const calculation of inOrder) {
+    const own = storedCalculationProblem(calculationDefinition(calculation.type as never), calculation);
+    if (own) {
+      found.push({ calculation, problem: own });
+      continue;
+    }
+    const lines = Object.entries(boundedLines(inventorySumsOf(calculation)?.sums ?? {}));
+    const past = lines.find(([key, value]) => value > 0 && (held[key] ?? 0) + value > PROJECT_LINE_MAX_MG);
+    if (past) {
+      const [key, value] = past;
+      found.push({
+        calculation,
+        problem:
+          `строка «${lineName(key)}» проекта: ${tonnes(held[key] ?? 0)} т до него и ${tonnes(value)} т его, ` +
+          `больше предела ${groupedNumber(PHYSICAL_BOUNDS.project_line_t)} т`,
+      });
+      continue;
+    }
+    for (const [key, value] of lines) held[key] = (held[key] ?? 0) + value;
+  }
+  return found;
 }

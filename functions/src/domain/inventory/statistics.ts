@@ -15,6 +15,7 @@ import type {
   Repositories,
   StatisticsFigures,
   StoredInventorySums,
+  StoredAmounts,
   StoredListCounts,
   YearStatistics,
 } from "../../ports";
@@ -23,7 +24,14 @@ import { calculationDefinition, isCalculationType } from "@core/registry";
 import { INVENTORY_SUMS_LAYOUT, INVENTORY_TYPES, addSums, sumsOfCalculations, withoutZeros, type InventorySums } from "./sums";
 import { leftOutReason, leftOutSummary, whatCounts, type InventoryRole, type LeftOutReason } from "@core/inventory";
 import { DomainError } from "../errors";
-import { storedCalculationProblem } from "./magnitudes";
+import {
+  PROJECT_LINES_CAPS,
+  boundedLines,
+  projectBoundProblems,
+  projectLinesCap,
+  projectSumsProblem,
+  withProjectLines,
+} from "./magnitudes";
 
 type Item = Record<string, unknown>;
 
@@ -284,13 +292,14 @@ export interface InventorySumsDrift {
   difference: InventorySums;
 }
 
-/** A project whose sums the storage cannot hold (a stored calculation over the bounds of
- *  domain/inventory/magnitudes.ts): the table's stream could not add it, nor can a repair. */
+/** A project whose sums the storage cannot hold (stored calculations over the bounds of
+ *  domain/inventory/magnitudes.ts): the table's stream could not add them, nor can a repair. */
 export interface UnappliedSums {
   project: string;
   /** Why the storage refused the project's sums. */
   problem: string;
-  /** The project's calculations over a bound, each with the bound it passes. */
+  /** The project's calculations over a bound, each with the bound it passes: over one of its own,
+   *  or the later of those that carried a line past the project's bound. */
   calculations: Array<{ id: string; type: string; name: string; problem: string }>;
 }
 
@@ -306,6 +315,10 @@ export interface ReconcileReport {
   lists: ListCountDrift[];
   /** The projects whose inventory sums drifted (domain/inventory/sums.ts). */
   inventory: InventorySumsDrift[];
+  /** The projects whose counter of what their lines hold (the room their bound leaves,
+   *  domain/inventory/magnitudes.ts) differs from their calculations': a write that took room and
+   *  never came to be (a crash between the two) leaves it too high. */
+  bounds: InventorySumsDrift[];
   /** The inventory's write counter was ahead of the applied one with nothing on its way (a write
    *  lost between taking its number and reaching the table) and was brought level. */
   writes_settled: boolean;
@@ -372,12 +385,14 @@ const revisions = (
   years: YearStatistics[],
   lists: StoredListCounts[],
   inventory: Awaited<ReturnType<Repositories["statistics"]["storedInventorySums"]>>,
+  bounds: StoredAmounts[],
 ) =>
   JSON.stringify([
     ...[
       ...years.map((y) => [y.year, y.rev]),
       ...lists.map((l) => [listId(l), l.rev]),
       ...inventory.projects.map((p) => [p.project, p.rev]),
+      ...bounds.map((b) => [b.name, b.rev]),
     ].sort(),
     inventory.counters,
   ]);
@@ -419,6 +434,7 @@ export async function reconcileCompanyStatistics(
       drift: [],
       lists: [],
       inventory: [],
+      bounds: [],
       unapplied: [],
       writes_settled: false,
       repaired: 0,
@@ -430,12 +446,20 @@ export async function reconcileCompanyStatistics(
 /** The calculations of a project whose sums the storage refused that pass a bound. */
 async function unappliedCalculations(repos: Repositories, companyId: string, project: string) {
   const calculations = await repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES);
-  return calculations
-    .filter((c) => c.project === project && isCalculationType(c.type))
-    .flatMap((c) => {
-      const problem = storedCalculationProblem(calculationDefinition(c.type as never), c);
-      return problem ? [{ id: c.id, type: c.type, name: c.name, problem }] : [];
-    });
+  return projectBoundProblems(calculations.filter((c) => c.project === project && isCalculationType(c.type))).map(
+    ({ calculation: c, problem }) => ({ id: c.id, type: c.type, name: c.name, problem }),
+  );
+}
+
+/** The counters of the projects' lines that differ from what their calculations hold. */
+function boundsDriftOf(counted: Map<string, InventorySums>, stored: StoredAmounts[]): InventorySumsDrift[] {
+  const drift: InventorySumsDrift[] = [];
+  for (const { name, amounts } of stored) {
+    const project = name.slice(PROJECT_LINES_CAPS.length);
+    const difference = withoutZeros(addSums(boundedLines(counted.get(project) ?? {}), amounts, -1));
+    if (Object.keys(difference).length > 0) drift.push({ project, difference });
+  }
+  return drift;
 }
 
 async function reconcileCompany(
@@ -449,18 +473,22 @@ async function reconcileCompany(
       deps.repos.statistics.years(companyId),
       deps.repos.statistics.listCounts(companyId),
       deps.repos.statistics.storedInventorySums(companyId),
+      deps.repos.caps.listAmounts(companyId, PROJECT_LINES_CAPS),
     ]);
   const look = async () => {
-    const [before, listsBefore, inventoryBefore] = await stored();
+    const [before, listsBefore, inventoryBefore, boundsBefore] = await stored();
     const [counted, countedLists, countedInventory] = await Promise.all([
       countCompanyStatistics(deps.repos, companyId),
       countListCounts(deps.repos, companyId),
       countInventorySums(deps.repos, companyId),
     ]);
-    const [after, listsAfter, inventoryAfter] = await stored();
+    const [after, listsAfter, inventoryAfter, boundsAfter] = await stored();
     return {
-      before: revisions(before, listsBefore, inventoryBefore),
-      after: revisions(after, listsAfter, inventoryAfter),
+      before: revisions(before, listsBefore, inventoryBefore, boundsBefore),
+      after: revisions(after, listsAfter, inventoryAfter, boundsAfter),
+      bounds: boundsAfter,
+      countedInventory,
+      boundsDrift: boundsDriftOf(countedInventory, boundsAfter),
       years: after,
       lists: listsAfter,
       inventory: inventoryAfter,
@@ -469,8 +497,13 @@ async function reconcileCompany(
       inventoryDrift: inventoryDriftOf(countedInventory, inventoryAfter.projects),
     };
   };
-  const differences = (seen: { drift: StatisticsDrift[]; listDrift: ListCountDrift[]; inventoryDrift: InventorySumsDrift[] }) =>
-    JSON.stringify([seen.drift.map((d) => d.difference), seen.listDrift.map((d) => d.difference), seen.inventoryDrift]);
+  const differences = (seen: {
+    drift: StatisticsDrift[];
+    listDrift: ListCountDrift[];
+    inventoryDrift: InventorySumsDrift[];
+    boundsDrift: InventorySumsDrift[];
+  }) =>
+    JSON.stringify([seen.drift.map((d) => d.difference), seen.listDrift.map((d) => d.difference), seen.inventoryDrift, seen.boundsDrift]);
   let seen = await look();
   let unsettled = seen.before !== seen.after;
   if (settleMs > 0) {
@@ -493,6 +526,13 @@ async function reconcileCompany(
       problem: `суммы проекта не помещаются в хранилище (${key}: ${after[key]} мг при пределе ${Number.MAX_SAFE_INTEGER})`,
       calculations: await unappliedCalculations(deps.repos, companyId, project),
     });
+  }
+  // A project whose lines were carried past their bound (before the bound was held on a counter):
+  // its sums may still be held, but the calculations that carried them past are named to archive.
+  for (const [project, sums] of seen.countedInventory) {
+    if (unapplied.some((u) => u.project === project)) continue;
+    const problem = projectSumsProblem(sums);
+    if (problem) unapplied.push({ project, problem, calculations: await unappliedCalculations(deps.repos, companyId, project) });
   }
   if (repair && !unsettled) {
     const at = deps.clock.now().toISOString();
@@ -521,6 +561,16 @@ async function reconcileCompany(
         unapplied.push({ project, problem: error.detail, calculations: await unappliedCalculations(deps.repos, companyId, project) });
       }
     }
+    // A counter of a project's lines set to what its calculations hold, unless a write took or
+    // gave room since it was read.
+    const boundsRevOf = new Map(seen.bounds.map((b) => [b.name, b.rev]));
+    for (const { project, difference } of seen.boundsDrift) {
+      if (unapplied.some((u) => u.project === project)) continue; // what no storage holds
+      const name = projectLinesCap(project);
+      const held = seen.bounds.find((b) => b.name === name)!.amounts;
+      if (await deps.repos.caps.setAmounts(companyId, name, withoutZeros(addSums({ ...held }, difference)), boundsRevOf.get(name)!))
+        repaired += 1;
+    }
     // The sums now hold every key of today's layout (a write that came in since only adds to them).
     if (sumsRepaired) await deps.repos.statistics.markInventorySumsLayout(companyId, INVENTORY_SUMS_LAYOUT);
     const repairedNow = new Set(seen.inventoryDrift.map((d) => d.project));
@@ -539,6 +589,7 @@ async function reconcileCompany(
     drift: seen.drift,
     lists: seen.listDrift,
     inventory: seen.inventoryDrift,
+    bounds: seen.boundsDrift,
     unapplied,
     writes_settled: writesSettled,
     repaired,
@@ -563,7 +614,10 @@ export async function archiveUnapplied(deps: { repos: Repositories; clock: Clock
       updated_at: at,
       updated_by: "npm run admin",
     };
-    await deps.repos.calculations.replace(next, current.version);
+    // Its room on the project's lines is given back once it is archived.
+    await withProjectLines(deps, report.company, next, current, undefined, (guard) =>
+      deps.repos.calculations.replace(next, current.version, guard),
+    );
     archived.push(id);
   }
   return archived;
@@ -571,7 +625,7 @@ export async function archiveUnapplied(deps: { repos: Repositories; clock: Clock
 
 /** Whether a reconciliation found anything to repair. */
 export const drifted = (report: ReconcileReport) =>
-  report.drift.length > 0 || report.lists.length > 0 || report.inventory.length > 0 || report.writes_settled;
+  report.drift.length > 0 || report.lists.length > 0 || report.inventory.length > 0 || report.bounds.length > 0 || report.writes_settled;
 
 /** Whether a reconciliation left something an operator must see to: the company failed, or a
  *  project's sums the storage cannot hold (npm run admin -- reconcile-statistics lists them). */
