@@ -468,6 +468,11 @@ const JSON_CASES: Record<string, () => Case[]> = {
   ],
   // Staff keep their own company's requisites: the company comes from the session, never the body.
   patchOwnCompany: () => [{ path: "/api/v1/users/company/", example: { okved: "05.10" }, writes: { audit: 1 } }],
+  patchMe: () => [{ path: "/api/v1/users/me/", example: { first_name: "Анна", last_name: "Иванова", position: "Эколог" }, writes: {} }],
+  // Never the right current password: a change would end the sessions the other cases use.
+  changeOwnPassword: () => [
+    { path: "/api/v1/users/me/password/", example: { current_password: "wrong-password", new_password: "long-enough-1" }, writes: {} },
+  ],
   adminCreateUser: () => [
     {
       path: `/api/v1/admin/companies/${target.companyId}/users/`,

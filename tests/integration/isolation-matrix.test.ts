@@ -55,6 +55,12 @@ const FIXTURES: Record<string, Fixture> = {
   patchOwnCompany: ({ aCompany }) => [{ path: "/api/v1/users/company/", json: { id: aCompany, company: aCompany, kpp: "420501001" } }],
   // The session's company only: B's staff get 403, B's reviewers B's changes (requisites-audit.test.ts).
   companyAudit: () => [{ path: "/api/v1/users/company/audit/?limit=100&offset=0" }],
+  // The session's user only: A's id in the body is ignored (own-profile.test.ts).
+  patchMe: ({ aUser }) => [{ path: "/api/v1/users/me/", json: { id: aUser, position: "Инженер" } }],
+  // A wrong current password: refused, B's sessions go on.
+  changeOwnPassword: () => [
+    { path: "/api/v1/users/me/password/", json: { current_password: "wrong-password", new_password: "another-password" } },
+  ],
   listProjects: ({ aCompany }) => [
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=false` },
     { path: `/api/v1/projects/?company=${aCompany}&is_deleted=true` },

@@ -23,8 +23,8 @@ export interface UserRepository {
   /** Also ends the user's sessions (bumps `session_generation`), as `setActive` does. */
   setPasswordHash(companyId: string, userId: string, passwordHash: string): Promise<void>;
   setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
-  /** Names and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
-  update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "role">>): Promise<void>;
+  /** Names, position (Профиль, /admin) and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
+  update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "position" | "role">>): Promise<void>;
   /** Records `sessionId` as revoked until `untilSeconds`, dropping the `expired` entries. */
   revokeSession(companyId: string, userId: string, sessionId: string, untilSeconds: number, expired: readonly string[]): Promise<void>;
   /** Re-homes the user in another company's partition and repoints the e-mail lookup. */

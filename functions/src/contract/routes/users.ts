@@ -1,6 +1,6 @@
 // v1/users/get_me/ and v1/users/statistics/ (docs/api.md), declared. Served by http/users.ts.
 import * as z from "zod";
-import { companySchema, requisitesChangeSchema, signedInUserSchema, statisticsSchema } from "../schemas/answers";
+import { companySchema, requisitesChangeSchema, signedInUserSchema, statisticsSchema, tokensSchema } from "../schemas/answers";
 import { pageParams } from "../schemas/common";
 import { ownCompanyPatchSchema } from "../schemas/company";
 import { declareRoute, json, jsonBody, listOf } from "./declare";
@@ -76,5 +76,68 @@ export const requisitesAuditRoute = declareRoute(
   },
 );
 
+export const PERSON_TEXT_MAX = 150;
+const personText = (field: string) =>
+  z.optional(z.string(`${field}: ожидается строка`).trim().max(PERSON_TEXT_MAX, `${field}: не длиннее ${PERSON_TEXT_MAX} символов`));
+
+/** One's own name and position (Профиль). */
+export const ownProfileBody = z.object({
+  first_name: personText("first_name"),
+  last_name: personText("last_name"),
+  position: personText("position"),
+});
+
+export const patchMeRoute = declareRoute(
+  {
+    operationId: "patchMe",
+    summary: "Change one's own first name, last name and position",
+    description:
+      "The user is the session's. Comments, the review trail and the passport name each person by the name they have now, earlier steps included.",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400],
+  },
+  {
+    method: "patch",
+    path: "/me",
+    request: { body: jsonBody(ownProfileBody) },
+    responses: { 200: json(signedInUserSchema, "The user as get_me answers it") },
+  },
+);
+
+const passwordText = (field: string) => z.string(`${field}: укажите пароль`).max(1024, `${field}: слишком длинный пароль`);
+
+export const ownPasswordBody = z.object({
+  current_password: passwordText("current_password"),
+  new_password: passwordText("new_password"),
+});
+
+export const changePasswordRoute = declareRoute(
+  {
+    operationId: "changeOwnPassword",
+    summary: "Change one's own password, the current one given: every other session ends",
+    description:
+      "A wrong current password is 400 (`current_password: …`) and counts as a failed sign-in attempt of the e-mail from this address (429 over the budget). Every session of the user ends, tokens of this one included; the answer is a new session's tokens for the caller.",
+    tag: "users",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 429],
+  },
+  {
+    method: "post",
+    path: "/me/password",
+    request: { body: jsonBody(ownPasswordBody) },
+    responses: { 200: json(tokensSchema, "The caller's new session") },
+  },
+);
+
 /** Every route of v1/users/ above, in the order http/users.ts serves them. */
-export const USER_ROUTES = [getMeRoute, statisticsRoute, patchOwnCompanyRoute, requisitesAuditRoute] as const;
+export const USER_ROUTES = [
+  getMeRoute,
+  statisticsRoute,
+  patchOwnCompanyRoute,
+  requisitesAuditRoute,
+  patchMeRoute,
+  changePasswordRoute,
+] as const;

@@ -53,6 +53,7 @@ export const signedInUserSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  position: z.optional(z.string()),
   role: z.enum(ROLES),
   is_active: z.boolean(),
   created_at: z.string(),
@@ -381,6 +382,7 @@ export const inventoryCommentSchema = z.object({
   target: z.nullable(z.string()).meta({ description: "A calculation id or a category line; null: the whole year" }),
   text: z.string(),
   by: z.string(),
+  by_name: z.optional(z.string().meta({ description: "The author's name as they have it now; absent: they gave none" })),
   at: z.string(),
 });
 

@@ -2,10 +2,10 @@
 // failed attempts are throttled per e-mail and per client address.
 import type { Actor, Deps, PendingActor } from "../context";
 import type { User } from "../../ports";
-import { TooManyRequests, Unauthorized } from "../errors";
-import { dummyPasswordHash, verifyPassword } from "./passwords";
+import { Invalid, TooManyRequests, Unauthorized } from "../errors";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { signToken, verifyToken, type TokenSettings } from "./tokens";
-import { normaliseEmail, withoutPasswordHash } from "./users";
+import { normaliseEmail, validatePassword, withoutPasswordHash } from "./users";
 
 export const BAD_CREDENTIALS = "Неверный логин или пароль";
 
@@ -35,21 +35,7 @@ export interface LoginRequest {
  */
 export async function login(deps: Deps, request: LoginRequest): Promise<{ access: string; refresh: string }> {
   const { config, repos } = deps;
-  const budgets = [
-    { key: `login-email:${normaliseEmail(request.email)}@${request.clientAddress}`, limit: config.loginFailuresPerEmail },
-    { key: `login-address:${request.clientAddress}`, limit: config.loginFailuresPerAddress },
-  ];
-  const reserved = await Promise.all(budgets.map(({ key, limit }) => repos.attempts.reserve(key, config.loginWindowSeconds, limit)));
-  const giveBack = () => Promise.all(reserved.map((r) => r && repos.attempts.release(r)));
-  if (reserved.some((r) => r === undefined)) {
-    await giveBack();
-    const waits = await Promise.all(
-      budgets.map(({ key, limit }, i) => (reserved[i] ? 0 : repos.attempts.retryAfterSeconds(key, config.loginWindowSeconds, limit))),
-    );
-    const seconds = Math.max(...waits);
-    throw new TooManyRequests(`Слишком много неудачных попыток входа. Повторите попытку через ${Math.ceil(seconds / 60)} мин.`, seconds);
-  }
-
+  const giveBack = await reserveAttempt(deps, request.email, request.clientAddress);
   const user = await repos.users.findByEmail(request.email);
   const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !passwordOk || !user.is_active) throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
@@ -63,7 +49,34 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
     );
   }
   await giveBack();
+  return startSession(deps, user);
+}
 
+/** A place in the failed-attempt budgets of the e-mail from this address and of the address
+ *  (login's rule above), reserved before a password is checked; the function returned gives it
+ *  back when the attempt did not fail. Over a budget: 429 with the wait. */
+async function reserveAttempt(deps: Deps, email: string, clientAddress: string): Promise<() => Promise<unknown>> {
+  const { config, repos } = deps;
+  const budgets = [
+    { key: `login-email:${normaliseEmail(email)}@${clientAddress}`, limit: config.loginFailuresPerEmail },
+    { key: `login-address:${clientAddress}`, limit: config.loginFailuresPerAddress },
+  ];
+  const reserved = await Promise.all(budgets.map(({ key, limit }) => repos.attempts.reserve(key, config.loginWindowSeconds, limit)));
+  const giveBack = () => Promise.all(reserved.map((r) => r && repos.attempts.release(r)));
+  if (reserved.some((r) => r === undefined)) {
+    await giveBack();
+    const waits = await Promise.all(
+      budgets.map(({ key, limit }, i) => (reserved[i] ? 0 : repos.attempts.retryAfterSeconds(key, config.loginWindowSeconds, limit))),
+    );
+    const seconds = Math.max(...waits);
+    throw new TooManyRequests(`Слишком много неудачных попыток входа. Повторите попытку через ${Math.ceil(seconds / 60)} мин.`, seconds);
+  }
+  return giveBack;
+}
+
+/** A new session of the user: its refresh token recorded, and the access token that names it. */
+async function startSession(deps: Deps, user: User): Promise<{ access: string; refresh: string }> {
+  const { repos } = deps;
   const now = deps.clock.now();
   const settings = tokenSettings(deps);
   const claims = { userId: user.id, companyId: user.company, generation: user.session_generation ?? 0 };
@@ -78,6 +91,33 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
   });
   // The access token names its session too: once the session is revoked, it is refused (activeUser).
   return { access: (await signToken(settings, "access", { ...claims, sessionId }, now)).token, refresh: refresh.token };
+}
+
+export const WRONG_CURRENT_PASSWORD = "current_password: текущий пароль указан неверно";
+
+/**
+ * One's own new password, the current one checked first (budgeted as sign-in attempts are, so a
+ * session left open is no way to guess it): every session of the user ends, this one included, and
+ * the caller gets a new session's tokens, so only the browser that changed it stays signed in.
+ */
+export async function changeOwnPassword(
+  deps: Deps,
+  actor: Actor,
+  request: { current_password: string; new_password: string; clientAddress: string },
+): Promise<{ access: string; refresh: string }> {
+  validatePassword(request.new_password, "new_password");
+  if (request.new_password === request.current_password) throw new Invalid("new_password: новый пароль совпадает с текущим");
+  const giveBack = await reserveAttempt(deps, actor.email, request.clientAddress);
+  const user = await deps.repos.users.get(actor.company, actor.id);
+  if (!user) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
+  // A wrong current password is the form's mistake (400), not the session's end (401 signs out).
+  if (!(await verifyPassword(request.current_password, user.password_hash))) throw new Invalid(WRONG_CURRENT_PASSWORD);
+  await giveBack();
+  // The write bumps the session generation: every token issued before it is refused from now on.
+  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(request.new_password));
+  const changed = await deps.repos.users.get(user.company, user.id);
+  if (!changed) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
+  return startSession(deps, changed);
 }
 
 /** Two tabs of one browser may refresh with the same token at once; within this many seconds the

@@ -23,6 +23,23 @@ export function withoutPasswordHash(user: User): Omit<User, "password_hash" | "r
   return visible;
 }
 
+/** What a person sets of themselves on Профиль: their name and position. */
+export interface OwnProfilePatch {
+  first_name?: string;
+  last_name?: string;
+  position?: string;
+}
+
+/** One's own name and position; the answer is get_me's, as changed. Each person has one name: the
+ *  comments, the review trail and the passport name them by it from now on, earlier steps included. */
+export async function updateOwnProfile(deps: Deps, actor: Actor, patch: OwnProfilePatch): Promise<PublicUser> {
+  const fields = Object.fromEntries(
+    (["first_name", "last_name", "position"] as const).flatMap((k) => (patch[k] === undefined ? [] : [[k, patch[k].trim()]])),
+  );
+  await deps.repos.users.update(actor.company, actor.id, fields);
+  return getMe(deps, { ...actor, profile: undefined });
+}
+
 export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
   const [visible, company] = await Promise.all([
     actor.profile ?? deps.repos.users.get(actor.company, actor.id).then((user) => user && withoutPasswordHash(user)),
@@ -122,8 +139,8 @@ export async function setUserRole(deps: Deps, email: string, role: Role): Promis
   if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
 }
 
-function validatePassword(password: string) {
+export function validatePassword(password: string, field = "password") {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
-    throw new Invalid(`password: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
+    throw new Invalid(`${field}: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
   }
 }

@@ -4,6 +4,7 @@
 // by their author or by a reviewer (role reviewer or admin). Comments written before they were items
 // sit inside the year's review item (`comments`): they are listed after the newer ones (they are
 // older) and deleted the same way, so nothing needs migrating.
+import { namesByEmail } from "../person-name";
 import { isReviewer } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
@@ -19,7 +20,14 @@ const commentsCap = (year: number) => `COMMENTS#YEAR#${year}`;
 
 export type CommentAnswer = Omit<InventoryComment, "company">;
 
-const answer = ({ company: _company, ...comment }: InventoryComment): CommentAnswer => comment;
+/** The comment as answered: its author named by the name they have now (one name per person). */
+const answer = (
+  { company: _company, by_name: _stored, ...comment }: InventoryComment,
+  names: ReadonlyMap<string, string>,
+): CommentAnswer => {
+  const name = names.get(comment.by);
+  return name ? { ...comment, by_name: name } : comment;
+};
 
 export async function addComment(
   deps: Deps,
@@ -51,20 +59,21 @@ export async function addComment(
     await deps.repos.caps.give(actor.company, commentsCap(year));
     throw error;
   }
-  return answer(comment);
+  return answer(comment, await namesByEmail(deps.repos, actor.company));
 }
 
 /** Newest first: the comments stored as items, then those kept inside the review item. */
 export async function listComments(deps: Deps, actor: Actor, year: number, page: PageRequest): Promise<Page<CommentAnswer>> {
-  const [items, review] = await Promise.all([
+  const [items, review, names] = await Promise.all([
     deps.repos.inventoryComments.list(actor.company, year, page),
     deps.repos.inventoryReviews.get(actor.company, year),
+    namesByEmail(deps.repos, actor.company),
   ]);
-  const older = [...(review?.comments ?? [])].reverse().map((c) => ({ ...c, year }));
+  const older = [...(review?.comments ?? [])].reverse().map((c) => answer({ ...c, year, company: actor.company }, names));
   const room = page.limit - items.results.length;
   const from = Math.max(0, page.offset - items.count);
   return {
-    results: [...items.results.map(answer), ...(room > 0 ? older.slice(from, from + room) : [])],
+    results: [...items.results.map((c) => answer(c, names)), ...(room > 0 ? older.slice(from, from + room) : [])],
     count: items.count + older.length,
   };
 }

@@ -5,7 +5,7 @@
 // Approving stores version n of the year's inventory (D20, domain/inventory/versions.ts) and freezes the
 // year: a change that would reach it gets 409 (freeze.ts) until a reviewer reopens the year with a
 // reason. Every transition keeps who, when and why; comments are items of their own.
-import { personName } from "../person-name";
+import { personName, withCurrentNames } from "../person-name";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid } from "../errors";
 import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../reference/working-days";
@@ -138,13 +138,13 @@ export async function transition(
     try {
       // The writes that ended meanwhile noted their editors (D33): the step is judged again.
       current = await getReview(deps, actor.company, year);
-      return await transitionFrom(deps, actor, year, request, snapshot, current);
+      return await withCurrentNames(deps.repos, actor.company, await transitionFrom(deps, actor, year, request, snapshot, current));
     } catch (error) {
       await releaseYearWrites(deps, actor.company, year);
       throw error;
     }
   }
-  return transitionFrom(deps, actor, year, request, snapshot, current);
+  return withCurrentNames(deps.repos, actor.company, await transitionFrom(deps, actor, year, request, snapshot, current));
 }
 
 async function transitionFrom(

@@ -3,6 +3,7 @@
 // converted with the GWP set in force for the year whatever set each calculation was stored with.
 // Alternatives, other years and the non-inventory types (forecast, gap filling, sensitivity, the
 // utilisation choice) never count. The checks say what a verifier would ask about.
+import { withCurrentNames } from "../person-name";
 import { approvedCalculations, approvedFigures } from "./approved";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
@@ -249,7 +250,7 @@ async function summaryOf(
     reviewsOf(deps, actor.company),
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
-  const review = await reviewOf(deps, actor.company, year, reviews.get(year));
+  const review = await withCurrentNames(deps.repos, actor.company, await reviewOf(deps, actor.company, year, reviews.get(year)));
   const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities), points });
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
