@@ -6,6 +6,7 @@ import { loadModel, predict } from "@core/gbdt";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import type { Project } from "@server/contract/schemas/project";
+import { reserveHeavyWork } from "@server/domain/heavy-work";
 
 let h: Harness;
 let user: SignedInUser;
@@ -193,7 +194,27 @@ describe("training a forecast model on the company's history", () => {
       /params\.max_depth: нужно целое число от 0 до 10/,
     );
     await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    // A parameter is one of its own names, a number a JSON number.
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      await refused(trainForm(history(100), { params: `{"${name}": 1}` }), new RegExp(`params\\.${name}: неизвестный параметр обучения`));
+    }
+    await refused(trainForm(history(100), { params: '{"__proto__": {}}' }), /params\.__proto__: ожидается число/);
+    await refused(trainForm(history(100), { params: '{"n_estimators": "1e3"}' }), /params\.n_estimators: ожидается число без кавычек/);
     await refused(trainForm(history(100)), /обучить в платформе можно модель XGBoost/, 400, "lightgbm");
+    // Its heavy-work slot is taken before the form is read: with the user's slots held, even a form
+    // the route would refuse is answered 429 at once, and its slot is given back after a refusal.
+    const held = [
+      await reserveHeavyWork(h.deps, { id: user.userId, company: user.companyId }),
+      await reserveHeavyWork(h.deps, { id: user.userId, company: user.companyId }),
+    ];
+    await refused(trainForm(history(100), { params: "{" }), /Слишком много тяжелых операций/, 429);
+    await Promise.all(held.map((release) => release()));
+    for (let i = 0; i < 3; i += 1) await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    const slots = [
+      await reserveHeavyWork(h.deps, { id: user.userId, company: user.companyId }),
+      await reserveHeavyWork(h.deps, { id: user.userId, company: user.companyId }),
+    ];
+    await Promise.all(slots.map((release) => release()));
     expect((await versions(user.token)).length).toBe(before);
   });
 });

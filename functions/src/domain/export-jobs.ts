@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";
 import { newId } from "./ids";
-import { JOB_FILE_DAYS, reserveHeavyWork } from "./heavy-work";
+import { JOB_FILE_DAYS, reserveHeavyWork, type HeavySlot } from "./heavy-work";
 import type { ExportJobState, ExportResult, JobTicket } from "../export/formats";
 
 /** What a job renders: a year's report passport or a project's export; or a model it trains on a
@@ -75,18 +75,24 @@ async function reusable(
 }
 
 /** The job of `request`: the one an identical request made, while reusable; else a new one,
- *  started by `start` with a heavy-work slot it holds until it ends (429 when none is left). */
+ *  started by `start` with a heavy-work slot it holds until it ends (429 when none is left):
+ *  `taken` when the request took it already (before reading its body), given back unless a new
+ *  job holds it. */
 export async function exportJob(
   deps: Pick<Deps, "repos" | "spreadsheets">,
   actor: Actor,
   request: JobRequest,
   start: (ticket: JobTicket) => Promise<ExportResult>,
+  taken?: HeavySlot,
 ): Promise<ExportJobState> {
   const digest = await digestOf(deps, actor.company, request);
   const held = await deps.repos.exportJobs.holder(actor.company, digest);
   const reused = held && (await reusable(deps, actor, held, request.op));
-  if (reused) return reused;
-  const slot = await reserveHeavyWork(deps, actor);
+  if (reused) {
+    await taken?.();
+    return reused;
+  }
+  const slot = taken ?? (await reserveHeavyWork(deps, actor));
   const id = newId();
   // Its files expire with the bucket's lifecycle, and the claim with them.
   const expiresAt = Math.floor(Date.now() / 1000) + JOB_FILE_DAYS * 24 * 60 * 60;

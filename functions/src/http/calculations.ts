@@ -12,7 +12,7 @@ import {
   patchCalculation,
   supportedType,
 } from "../domain/calculations/calculations";
-import { DomainError, Invalid, NotFound, TooManyRequests } from "../domain/errors";
+import { DomainError, Invalid, NotFound } from "../domain/errors";
 import { calculationLock } from "../domain/inventory/freeze";
 import { previewCalculationUpload } from "../domain/calculations/upload-preview";
 import { forecastChart, forecastRowsPage } from "../domain/forecast/results";
@@ -50,7 +50,7 @@ import {
 } from "../contract/schemas/calculation-body";
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
-import { reserveHeavyWork } from "../domain/heavy-work";
+import { slotBeforeBody } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
@@ -116,33 +116,14 @@ function withFile<T>(
  *  memory. */
 const uploadSlot: MiddlewareHandler<AppEnv> = async (c, next) => {
   if ((c.req.method !== "POST" && c.req.method !== "PATCH") || !isMultipart(c)) return next();
-  const actor = c.get("actor");
-  let release: () => Promise<void>;
+  const release = await slotBeforeBody(c);
   try {
-    release = await reserveHeavyWork(c.get("deps"), actor);
-  } catch (error) {
-    // Read to its end and dropped a chunk at a time (never held): a client still sending its
-    // file would otherwise get a broken connection instead of the 429 with its Retry-After.
-    if (error instanceof TooManyRequests) await drain(c.req.raw.body);
-    throw error;
-  }
-  try {
-    c.set("actor", { ...actor, heavySlot: true });
+    c.set("actor", { ...c.get("actor"), heavySlot: true });
     await next();
   } finally {
     await release();
   }
 };
-
-async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  if (!body) return;
-  const reader = body.getReader();
-  try {
-    while (!(await reader.read()).done) {}
-  } catch {
-    // The client went away: nothing to answer.
-  }
-}
 
 function withUploadSlots<A extends ReturnType<typeof routeApp>>(app: A): A {
   app.use("/:type", uploadSlot);

@@ -37,7 +37,7 @@ import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
 import { startTrainingJob, trainForecastModel, trainingHorizon, trainingParams, trainsAsJob } from "../domain/forecast/training";
-import { jobAnswer } from "./heavy-file";
+import { jobAnswer, slotBeforeBody } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
@@ -115,24 +115,35 @@ export const forecastModelRoutes = routeApp()
   .openapi(trainRoute, async (c) => {
     const method = forecastMethod(c.req.valid("param").method);
     if (method !== "xgboost") throw new Invalid("method: обучить в платформе можно модель XGBoost (xgboost)");
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw new Invalid("Ожидается форма multipart/form-data с файлом истории (file)");
-    }
-    const file = form.file;
-    if (!(file instanceof File)) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
-    const params = trainingParams(form.params);
-    const horizon = trainingHorizon(form.horizon);
-    const history = { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) };
-    const description = typeof form.description === "string" ? form.description : "";
     const deps = c.get("deps");
-    const wanted = { params, horizon, description, activate: form.activate === "true" };
-    // A job where the host runs training jobs (AWS: the job function; the local host: a thread).
-    if (trainsAsJob(deps)) return jobAnswer(c, await startTrainingJob(deps, c.get("actor"), history, wanted));
-    const model = await trainForecastModel(deps, c.get("actor"), history, wanted);
-    return c.json(modelView(model), 201);
+    const actor = c.get("actor");
+    // The slot before the form (a history of megabytes) is read; the job holds it until it ends,
+    // the training inside the call until it answers.
+    const slot = await slotBeforeBody(c);
+    try {
+      let form: Record<string, string | File>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        throw new Invalid("Ожидается форма multipart/form-data с файлом истории (file)");
+      }
+      const file = form.file;
+      if (!(file instanceof File)) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
+      const params = trainingParams(form.params);
+      const horizon = trainingHorizon(form.horizon);
+      const history = { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) };
+      const description = typeof form.description === "string" ? form.description : "";
+      const wanted = { params, horizon, description, activate: form.activate === "true" };
+      // A job where the host runs training jobs (AWS: the job function; the local host: a thread).
+      if (trainsAsJob(deps)) return jobAnswer(c, await startTrainingJob(deps, actor, history, wanted, slot));
+      const model = await trainForecastModel(deps, { ...actor, heavySlot: true }, history, wanted);
+      await slot();
+      return c.json(modelView(model), 201);
+    } catch (error) {
+      // Given back once (a job that failed to start gave it back already).
+      await slot();
+      throw error;
+    }
   })
   .openapi(activateRoute, async (c) => {
     const { method, id } = c.req.valid("param");

@@ -2,11 +2,35 @@
 // user and the company (domain/heavy-work.ts): the slot is held while the file is rendered and
 // streamed, and given back when the body is read to its end, fails or the client goes away.
 import type { Context } from "hono";
-import { reserveHeavyWork } from "../domain/heavy-work";
+import { TooManyRequests } from "../domain/errors";
+import { reserveHeavyWork, type HeavySlot } from "../domain/heavy-work";
 import type { ExportJobState, ExportResult } from "../export/formats";
 import { attachmentDisposition } from "../files/file-names";
 import { signedJobId } from "./export-jobs";
 import type { AppEnv } from "./env";
+
+/** A form's heavy-work slot, taken before its body is read: a burst beyond the in-flight bound is
+ *  refused at once, without the server holding every body in memory. A refused request's body is
+ *  read to its end and dropped a chunk at a time (never held): a client still sending its file
+ *  would otherwise get a broken connection instead of the 429 with its Retry-After. */
+export async function slotBeforeBody(c: Context<AppEnv>): Promise<HeavySlot> {
+  try {
+    return await reserveHeavyWork(c.get("deps"), c.get("actor"));
+  } catch (error) {
+    if (error instanceof TooManyRequests) await drain(c.req.raw.body);
+    throw error;
+  }
+}
+
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    while (!(await reader.read()).done) {}
+  } catch {
+    // The client went away: nothing to answer.
+  }
+}
 
 function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => Promise<void>): ReadableStream<Uint8Array> {
   const reader = body.getReader();

@@ -115,6 +115,9 @@ describe("training in the core", () => {
     expect(() => trainParams({ learning_rate: "0" })).toThrow(/learning_rate: нужно число больше 0/);
     expect(() => trainParams({ eta: 1 } as never)).toThrow(TrainingInputError);
     expect(trainParams({ learning_rate: "0,05" }).learning_rate).toBe(0.05);
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(() => trainParams(JSON.parse(`{"${name}": {}}`))).toThrow(`${name}: неизвестный параметр обучения`);
+    }
   });
 
   it("stops when cancelled", async () => {

@@ -178,8 +178,9 @@ export function trainParams(input: Partial<Record<keyof TrainParams, unknown>> =
       params.objective = raw as TrainObjective;
       continue;
     }
+    // Its own names only: `__proto__`, `constructor` or `toString` are no parameter.
+    if (!Object.hasOwn(TRAIN_PARAM_LIMITS, key)) throw new TrainingInputError(`${key}: неизвестный параметр обучения`);
     const limits = TRAIN_PARAM_LIMITS[key as keyof typeof TRAIN_PARAM_LIMITS];
-    if (!limits) throw new TrainingInputError(`${key}: неизвестный параметр обучения`);
     const value = typeof raw === "number" ? raw : Number(String(raw).trim().replace(",", "."));
     const range = `${limits.above ? "больше" : "от"} ${ru(limits.min)} ${limits.above ? "и не больше" : "до"} ${ru(limits.max)}`;
     if (!Number.isFinite(value) || value < limits.min || value > limits.max || (limits.above && value === limits.min)) {

@@ -27,7 +27,7 @@ import { REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@co
 import { parseTable, type ColumnSpec, type UploadedFile } from "../../files/tabular";
 import type { Actor, Deps, TrainedModelFile } from "../context";
 import { Invalid } from "../errors";
-import { heavyWork, ru, TooLarge } from "../heavy-work";
+import { heavyWork, ru, TooLarge, type HeavySlot } from "../heavy-work";
 import { exportJob } from "../export-jobs";
 import type { ExportJobState, TrainJobRequest } from "../../export/formats";
 import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./calibrating";
@@ -282,7 +282,8 @@ export interface TrainingRequest {
   activate: boolean;
 }
 
-/** Parameters from the form's `params` (a JSON object by XGBoost's names), checked. */
+/** Parameters from the form's `params` (a JSON object by XGBoost's names), checked: numbers as JSON
+ *  numbers (the core also reads the command line's text, «1e3» or «0,05»; the API takes none). */
 export function trainingParams(raw: unknown): TrainParams {
   let input: unknown = {};
   if (typeof raw === "string" && raw.trim() !== "") {
@@ -294,6 +295,11 @@ export function trainingParams(raw: unknown): TrainParams {
   }
   if (typeof input !== "object" || input === null || Array.isArray(input))
     throw new Invalid("params: ожидается объект JSON с параметрами обучения");
+  for (const [name, value] of Object.entries(input)) {
+    if (name !== "objective" && typeof value !== "number") {
+      throw new Invalid(`params.${name}: ожидается число без кавычек, например {"n_estimators": 300}`);
+    }
+  }
   try {
     return trainParams(input as Record<string, unknown>);
   } catch (error) {
@@ -378,6 +384,8 @@ export async function startTrainingJob(
   actor: Actor,
   file: UploadedFile,
   { params, horizon, description, activate }: TrainingRequest,
+  /** The slot the request took before its body was read: the job's. */
+  slot?: HeavySlot,
 ): Promise<ExportJobState> {
   if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
   checkActivation({ params, horizon, description, activate });
@@ -412,6 +420,7 @@ export async function startTrainingJob(
         throw error;
       }
     },
+    slot,
   );
 }
 
