@@ -3,6 +3,7 @@
 // admin uploads a new version or chooses the active one.
 import type { Context } from "hono";
 import type { ForecastModelVersion } from "../ports";
+import type { UploadedFile } from "../files/tabular";
 import {
   activateForecastModel,
   activeModelVersion,
@@ -121,24 +122,29 @@ export const forecastModelRoutes = routeApp()
     // the training inside the call until it answers.
     const slot = await slotBeforeBody(c);
     try {
-      let form: Record<string, string | File>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new Invalid("Ожидается форма multipart/form-data с файлом истории (file)");
+      const { fields, file } = await readUploadForm(c, "file", "history.csv");
+      const wanted = {
+        params: trainingParams(fields.params),
+        horizon: trainingHorizon(fields.horizon),
+        description: fields.description ?? "",
+        activate: fields.activate === "true",
+      };
+      const train = async (history: UploadedFile) => {
+        // A job where the host runs training jobs (AWS: the job function; the local host: a thread).
+        if (trainsAsJob(deps)) return jobAnswer(c, await startTrainingJob(deps, actor, history, wanted, slot));
+        const model = await trainForecastModel(deps, { ...actor, heavySlot: true }, history, wanted);
+        await slot();
+        return c.json(modelView(model), 201);
+      };
+      const upload = fields[FILE_UPLOAD_FIELD];
+      if (upload === undefined) {
+        if (!file) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
+        return await train(file);
       }
-      const file = form.file;
-      if (!(file instanceof File)) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
-      const params = trainingParams(form.params);
-      const horizon = trainingHorizon(form.horizon);
-      const history = { name: file.name || "history.csv", bytes: new Uint8Array(await file.arrayBuffer()) };
-      const description = typeof form.description === "string" ? form.description : "";
-      const wanted = { params, horizon, description, activate: form.activate === "true" };
-      // A job where the host runs training jobs (AWS: the job function; the local host: a thread).
-      if (trainsAsJob(deps)) return jobAnswer(c, await startTrainingJob(deps, actor, history, wanted, slot));
-      const model = await trainForecastModel(deps, { ...actor, heavySlot: true }, history, wanted);
-      await slot();
-      return c.json(modelView(model), 201);
+      // A history sent straight to storage (domain/forecast/uploads.ts): up to a year of 10-minute
+      // readings, more than a request carries; read, handed to the training and deleted.
+      if (file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file), либо ключ загруженного файла`);
+      return await withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], train);
     } catch (error) {
       // Given back once (a job that failed to start gave it back already).
       await slot();

@@ -61,6 +61,8 @@ function trainingSpec() {
   const forecast = forecastSpec();
   return {
     maxRows: MAX_TRAINING_ROWS,
+    // A history sent straight to storage, as a forecast's may be (a year of 10-minute readings).
+    maxBytes: forecast.maxBytes,
     columns: [...forecast.columns.map((c) => ({ ...c, required: false })), TARGET_COLUMN, TIME_COLUMN],
   };
 }
