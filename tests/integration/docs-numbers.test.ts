@@ -3,7 +3,8 @@
 // calculation types (the registry), the upload check's sizes and the calls that need no bearer
 // token (the routes' declarations). A figure typed by hand that contradicts them fails here.
 // (docs/security.md's bounds are held by security-bounds-doc.test.ts, the magnitudes by magnitudes.test.ts.)
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CALCULATION_TYPES } from "@core/registry";
@@ -11,6 +12,7 @@ import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import { MAX_FORECAST_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { OPERATIONS } from "@server/http/openapi";
 import { FUNCTION_SIZES } from "../../infra/lib/function-sizes";
+import { PERFORMANCE_DOC, checkedBlocks, writeGeneratedBlock } from "../support/generated-doc";
 
 const ROOT = join(import.meta.dirname, "../..");
 const DOCS = ["README.md", ...readdirSync(join(ROOT, "docs")).map((name) => `docs/${name}`)].filter((path) => path.endsWith(".md"));
@@ -79,5 +81,25 @@ describe("the numbers the documents repeat", () => {
     expect(tokenless.length).toBeGreaterThan(0);
     for (const op of tokenless) expect(sentence, `${op.method} ${op.docPath}`).toContain(`${op.method.toUpperCase()} ${op.docPath}`);
     expect([...sentence.matchAll(/`(GET|POST|PUT|PATCH|DELETE) \/api\//g)].length).toBe(tokenless.length);
+  });
+});
+
+describe("the figures a bench writes into docs/performance.md", () => {
+  it("are the bench's own: each block with a checksum still has the lines it was written with", () => {
+    const blocks = checkedBlocks();
+    expect(blocks.map((b) => b.bench)).toContain("emissions");
+    for (const { bench, written, actual } of blocks) expect(actual, `the ${bench} figures were edited by hand`).toBe(written);
+  });
+
+  it("no longer match their checksum once a figure is edited", () => {
+    const copy = join(mkdtempSync(join(tmpdir(), "generated-doc-")), "performance.md");
+    copyFileSync(PERFORMANCE_DOC, copy);
+    writeGeneratedBlock("emissions", ["facade 123.4 M evaluations/s"], copy, new Date(), { checksum: true });
+    expect(checkedBlocks(copy).find((b) => b.bench === "emissions")).toMatchObject({ written: expect.any(String) });
+    const [block] = checkedBlocks(copy).filter((b) => b.bench === "emissions");
+    expect(block.actual).toBe(block.written);
+    writeFileSync(copy, readFileSync(copy, "utf8").replace("123.4", "193.4"));
+    const [edited] = checkedBlocks(copy).filter((b) => b.bench === "emissions");
+    expect(edited.actual).not.toBe(edited.written);
   });
 });

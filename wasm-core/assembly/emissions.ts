@@ -161,7 +161,7 @@ export function recycle_technology(
 
 // ---------------------------------------------------------------------------------------------
 // Column buffers shared with the facade. Allocated once at start (runtime stub: nothing is ever
-// freed, so nothing else may allocate afterwards and memory never grows after instantiation).
+// freed, so nothing else may allocate afterwards but the in-place block of reserve_columns below).
 // Column c, row i lives at [c × BATCH_ROWS + i]; the facade copies chunks of at most BATCH_ROWS.
 
 const BATCH_ROWS: i32 = 16384;
@@ -177,63 +177,73 @@ export function input_ptr(): usize { return changetype<usize>(input); }
 export function output_ptr(): usize { return changetype<usize>(output); }
 
 // Inclusive bounds of each input column, [lo, hi] at [2c, 2c + 1], written by the facade from the
-// registry (lo = hi for a fixed field; hi = f64.MAX_VALUE when unbounded, so ±Infinity and NaN fail).
+// registry (lo = hi for a fixed field; hi = f64.MAX_VALUE when unbounded, so ±Infinity and NaN fail;
+// -Infinity and +Infinity for a column the facade checked itself, which lets any number through).
 const bounds = new StaticArray<f64>(INPUT_COLUMNS * 2);
 
 export function bounds_ptr(): usize { return changetype<usize>(bounds); }
 
-/**
- * Validation of a chunk in one pass per column, before `batch`: checks the columns whose bit is
- * set in `mask` over `rows` rows against `bounds`. Returns the first failing column, or -1 when
- * all values are in bounds (the facade then names the field and row from its own checks).
- */
-export function check(mask: i32, rows: i32): i32 {
-  if (rows < 0 || rows > BATCH_ROWS) return INPUT_COLUMNS;
-  for (let c = 0; c < INPUT_COLUMNS; c++) {
-    if (((mask >> c) & 1) == 0) continue;
-    const lo = unchecked(bounds[2 * c]);
-    const hi = unchecked(bounds[2 * c + 1]);
-    const base = c * BATCH_ROWS;
-    // Two lanes at a time (WASM SIMD), then the odd row: v >= lo and v <= hi, false for NaN.
-    const lo2 = f64x2.splat(lo);
-    const hi2 = f64x2.splat(hi);
-    let ok2 = i64x2.splat(-1);
-    const pairs = rows & ~1;
-    const ptr = changetype<usize>(input) + (<usize>base << 3);
-    for (let i = 0; i < pairs; i += 2) {
-      const v = v128.load(ptr + (<usize>i << 3));
-      ok2 = v128.and(ok2, v128.and(f64x2.ge(v, lo2), f64x2.le(v, hi2)));
-    }
-    let ok = i64x2.all_true(ok2);
-    if (pairs < rows) {
-      const v = unchecked(input[base + pairs]);
-      ok = ok && v >= lo && v <= hi;
-    }
-    if (!ok) return c;
-  }
-  return -1;
+// Columns of an in-place batch: the caller writes its inputs straight into this block of memory
+// (the facade hands out typed views of it) and reads its results from it, so nothing is copied.
+// One block at a time; reserving another gives the previous one back first (the stub runtime takes
+// back the last block it handed out, and nothing else allocates after start).
+const MAX_RESERVED_ROWS: i32 = 1 << 21;
+let reserved: usize = 0;
+
+export function max_reserved_rows(): i32 { return MAX_RESERVED_ROWS; }
+
+/** A 16-byte aligned block of `columns` columns of `rows` rows (rounded up to even) of f64, or 0
+ *  when the size is out of range. Memory may grow: views made before the call must be made again. */
+export function reserve_columns(columns: i32, rows: i32): usize {
+  if (reserved != 0) heap.free(reserved);
+  reserved = 0;
+  if (columns <= 0 || columns > INPUT_COLUMNS + OUTPUT_COLUMNS || rows <= 0 || rows > MAX_RESERVED_ROWS) return 0;
+  reserved = heap.alloc(<usize>columns * <usize>((rows + 1) & ~1) * 8 + 16);
+  return (reserved + 15) & ~15;
+}
+
+// Column c, row i of a batch whose columns are `column` bytes apart.
+// @ts-ignore: decorator
+@inline function at(base: usize, column: usize, c: i32, i: i32): usize {
+  return base + <usize>c * column + (<usize>i << 3);
 }
 
 // @ts-ignore: decorator
-@inline function col_in(column: i32, row: i32): f64 {
-  return unchecked(input[column * BATCH_ROWS + row]);
+@inline function get(base: usize, column: usize, c: i32, i: i32): f64 {
+  return load<f64>(at(base, column, c, i));
 }
 
 // @ts-ignore: decorator
-@inline function col_out(column: i32, row: i32, value: f64): void {
-  unchecked(output[column * BATCH_ROWS + row] = value);
+@inline function put(base: usize, column: usize, c: i32, i: i32, value: f64): void {
+  store<f64>(at(base, column, c, i), value);
 }
 
 // Two rows of a column as one f64x2 (WASM SIMD). A lane does exactly the scalar formula's
 // operations in the same order, so SIMD rows are bit-identical to the scalar ones.
 // @ts-ignore: decorator
-@inline function lanes_in(column: i32, row: i32): v128 {
-  return v128.load(changetype<usize>(input) + (<usize>(column * BATCH_ROWS + row) << 3));
+@inline function get2(base: usize, column: usize, c: i32, i: i32): v128 {
+  return v128.load(at(base, column, c, i));
 }
 
 // @ts-ignore: decorator
-@inline function lanes_out(column: i32, row: i32, value: v128): void {
-  v128.store(changetype<usize>(output) + (<usize>(column * BATCH_ROWS + row) << 3), value);
+@inline function put2(base: usize, column: usize, c: i32, i: i32, value: v128): void {
+  v128.store(at(base, column, c, i), value);
+}
+
+// The bounds check fused into a kernel's pass: each value a kernel loads is compared with its
+// column's bounds as it is used, so a checked batch reads its inputs once. v >= lo and v <= hi is
+// false for NaN. The bounds as two-lane constants, made before a kernel's loop:
+// @ts-ignore: decorator
+@inline function lo2(c: i32): v128 { return f64x2.splat(unchecked(bounds[2 * c])); }
+// @ts-ignore: decorator
+@inline function hi2(c: i32): v128 { return f64x2.splat(unchecked(bounds[2 * c + 1])); }
+// @ts-ignore: decorator
+@inline function inside2(v: v128, lo: v128, hi: v128): v128 {
+  return v128.and(f64x2.ge(v, lo), f64x2.le(v, hi));
+}
+// @ts-ignore: decorator
+@inline function inside(v: f64, c: i32): bool {
+  return v >= unchecked(bounds[2 * c]) && v <= unchecked(bounds[2 * c + 1]);
 }
 
 /** Emission types of the batch entry point; column order = registry order of inputs and results. */
@@ -250,136 +260,255 @@ export enum EmissionType {
                                  // → ef_co2, ef_ch4, res_co2, res_ch4, res_ch4_to_co2, sum_co2
 }
 
+// Each kernel below takes its inputs from `inp` and writes its results at `out`, columns `col`
+// bytes apart, and returns false when `checked` and a value is outside its bounds (its results are
+// then not to be read). `checked` is a constant at each call site, so the check costs nothing in
+// the unchecked entry.
+
 // The three production-based CH4 types (4.1–4.3) share one kernel.
-function batch_ch4_from_coal(rows: i32, gwp_ch4: f64): void {
+// @ts-ignore: decorator
+@inline function batch_ch4_from_coal(inp: usize, out: usize, col: usize, rows: i32, gwp_ch4: f64, checked: bool): bool {
   const pairs = rows & ~1;
   const thousand = f64x2.splat(1000.0);
   const gwp = f64x2.splat(gwp_ch4);
+  const lo0 = lo2(0), hi0 = hi2(0), lo1 = lo2(1), hi1 = hi2(1), lo2_ = lo2(2), hi2_ = hi2(2);
+  let ok = i64x2.splat(-1);
   for (let i = 0; i < pairs; i += 2) {
-    const res_ch4 = f64x2.div(f64x2.mul(f64x2.mul(lanes_in(0, i), lanes_in(1, i)), lanes_in(2, i)), thousand);
-    lanes_out(0, i, res_ch4);
-    lanes_out(1, i, f64x2.mul(res_ch4, gwp));
+    const volume = get2(inp, col, 0, i);
+    const ef = get2(inp, col, 1, i);
+    const koef = get2(inp, col, 2, i);
+    if (checked) ok = v128.and(ok, v128.and(inside2(volume, lo0, hi0), v128.and(inside2(ef, lo1, hi1), inside2(koef, lo2_, hi2_))));
+    const res_ch4 = f64x2.div(f64x2.mul(f64x2.mul(volume, ef), koef), thousand);
+    put2(out, col, 0, i, res_ch4);
+    put2(out, col, 1, i, f64x2.mul(res_ch4, gwp));
   }
+  let fine = !checked || i64x2.all_true(ok);
   for (let i = pairs; i < rows; i++) {
-    const res_ch4 = ch4_from_coal(col_in(0, i), col_in(1, i), col_in(2, i));
-    col_out(0, i, res_ch4);
-    col_out(1, i, ch4_to_co2(res_ch4, gwp_ch4));
+    const volume = get(inp, col, 0, i);
+    const ef = get(inp, col, 1, i);
+    const koef = get(inp, col, 2, i);
+    if (checked) fine = fine && inside(volume, 0) && inside(ef, 1) && inside(koef, 2);
+    const res_ch4 = ch4_from_coal(volume, ef, koef);
+    put(out, col, 0, i, res_ch4);
+    put(out, col, 1, i, ch4_to_co2(res_ch4, gwp_ch4));
   }
+  return fine;
 }
 
 // Two rows at a time (WASM SIMD): the lanes do the scalar formulas' operations in the same order,
 // so every result is bit-identical to `underground_co2` / `underground_ch4`; the odd row is scalar.
-function batch_underground(rows: i32, gwp_ch4: f64): void {
+// @ts-ignore: decorator
+@inline function batch_underground(inp: usize, out: usize, col: usize, rows: i32, gwp_ch4: f64, checked: bool): bool {
   const pairs = rows & ~1;
-  const inp = changetype<usize>(input);
-  const out = changetype<usize>(output);
-  const column: usize = <usize>BATCH_ROWS << 3;
   const hundred = f64x2.splat(100.0);
   const gwp = f64x2.splat(gwp_ch4);
+  const lo0 = lo2(0), hi0 = hi2(0), lo1 = lo2(1), hi1 = hi2(1), lo2_ = lo2(2), hi2_ = hi2(2);
+  const lo3 = lo2(3), hi3 = hi2(3), lo4 = lo2(4), hi4 = hi2(4);
+  let ok = i64x2.splat(-1);
   for (let i = 0; i < pairs; i += 2) {
-    const at = <usize>i << 3;
-    const volume = v128.load(inp + at);
-    const p_co2 = v128.load(inp + column + at);
-    const p_ch4 = v128.load(inp + 2 * column + at);
-    const ef_co2 = v128.load(inp + 3 * column + at);
-    const ef_ch4 = v128.load(inp + 4 * column + at);
+    const volume = get2(inp, col, 0, i);
+    const p_co2 = get2(inp, col, 1, i);
+    const p_ch4 = get2(inp, col, 2, i);
+    const ef_co2 = get2(inp, col, 3, i);
+    const ef_ch4 = get2(inp, col, 4, i);
+    if (checked) {
+      const a = v128.and(inside2(volume, lo0, hi0), inside2(p_co2, lo1, hi1));
+      const b = v128.and(inside2(p_ch4, lo2_, hi2_), inside2(ef_co2, lo3, hi3));
+      ok = v128.and(ok, v128.and(v128.and(a, b), inside2(ef_ch4, lo4, hi4)));
+    }
     const res_co2 = f64x2.div(f64x2.mul(f64x2.mul(volume, ef_co2), p_co2), hundred);
     const res_ch4 = f64x2.div(f64x2.mul(f64x2.mul(volume, ef_ch4), p_ch4), hundred);
     const res_ch4_to_co2 = f64x2.mul(res_ch4, gwp);
-    v128.store(out + at, res_co2);
-    v128.store(out + column + at, res_ch4);
-    v128.store(out + 2 * column + at, res_ch4_to_co2);
-    v128.store(out + 3 * column + at, f64x2.add(res_co2, res_ch4_to_co2));
+    put2(out, col, 0, i, res_co2);
+    put2(out, col, 1, i, res_ch4);
+    put2(out, col, 2, i, res_ch4_to_co2);
+    put2(out, col, 3, i, f64x2.add(res_co2, res_ch4_to_co2));
   }
+  let fine = !checked || i64x2.all_true(ok);
   for (let i = pairs; i < rows; i++) {
-    const volume = col_in(0, i);
-    const res_co2 = underground_co2(volume, col_in(1, i), col_in(3, i));
-    const res_ch4 = underground_ch4(volume, col_in(2, i), col_in(4, i));
+    const volume = get(inp, col, 0, i);
+    const p_co2 = get(inp, col, 1, i);
+    const p_ch4 = get(inp, col, 2, i);
+    const ef_co2 = get(inp, col, 3, i);
+    const ef_ch4 = get(inp, col, 4, i);
+    if (checked) {
+      fine = fine && inside(volume, 0) && inside(p_co2, 1) && inside(p_ch4, 2) && inside(ef_co2, 3) && inside(ef_ch4, 4);
+    }
+    const res_co2 = underground_co2(volume, p_co2, ef_co2);
+    const res_ch4 = underground_ch4(volume, p_ch4, ef_ch4);
     const res_ch4_to_co2 = ch4_to_co2(res_ch4, gwp_ch4);
-    col_out(0, i, res_co2);
-    col_out(1, i, res_ch4);
-    col_out(2, i, res_ch4_to_co2);
-    col_out(3, i, res_co2 + res_ch4_to_co2);
+    put(out, col, 0, i, res_co2);
+    put(out, col, 1, i, res_ch4);
+    put(out, col, 2, i, res_ch4_to_co2);
+    put(out, col, 3, i, res_co2 + res_ch4_to_co2);
   }
+  return fine;
 }
 
-function batch_open_mining_co2(rows: i32): void {
+// @ts-ignore: decorator
+@inline function batch_open_mining_co2(inp: usize, out: usize, col: usize, rows: i32, checked: bool): bool {
   const pairs = rows & ~1;
-  for (let i = 0; i < pairs; i += 2) lanes_out(0, i, f64x2.mul(lanes_in(0, i), lanes_in(1, i)));
-  for (let i = pairs; i < rows; i++) col_out(0, i, open_mining_co2(col_in(0, i), col_in(1, i)));
+  const lo0 = lo2(0), hi0 = hi2(0), lo1 = lo2(1), hi1 = hi2(1);
+  let ok = i64x2.splat(-1);
+  for (let i = 0; i < pairs; i += 2) {
+    const volume = get2(inp, col, 0, i);
+    const ef = get2(inp, col, 1, i);
+    if (checked) ok = v128.and(ok, v128.and(inside2(volume, lo0, hi0), inside2(ef, lo1, hi1)));
+    put2(out, col, 0, i, f64x2.mul(volume, ef));
+  }
+  let fine = !checked || i64x2.all_true(ok);
+  for (let i = pairs; i < rows; i++) {
+    const volume = get(inp, col, 0, i);
+    const ef = get(inp, col, 1, i);
+    if (checked) fine = fine && inside(volume, 0) && inside(ef, 1);
+    put(out, col, 0, i, open_mining_co2(volume, ef));
+  }
+  return fine;
 }
 
-function batch_disposal_co2_torch(rows: i32): void {
+// @ts-ignore: decorator
+@inline function batch_disposal_co2_torch(inp: usize, out: usize, col: usize, rows: i32, checked: bool): bool {
   const pairs = rows & ~1;
   const efficiency = f64x2.splat(FLARE_EFFICIENCY);
+  const lo0 = lo2(0), hi0 = hi2(0), lo1 = lo2(1), hi1 = hi2(1), lo2_ = lo2(2), hi2_ = hi2(2);
+  let ok = i64x2.splat(-1);
   for (let i = 0; i < pairs; i += 2) {
+    const volume = get2(inp, col, 0, i);
+    const ef = get2(inp, col, 1, i);
+    const koef = get2(inp, col, 2, i);
+    if (checked) ok = v128.and(ok, v128.and(inside2(volume, lo0, hi0), v128.and(inside2(ef, lo1, hi1), inside2(koef, lo2_, hi2_))));
     // FLARE_EFFICIENCY × volume × koef_transform × ef
-    lanes_out(0, i, f64x2.mul(f64x2.mul(f64x2.mul(efficiency, lanes_in(0, i)), lanes_in(2, i)), lanes_in(1, i)));
+    put2(out, col, 0, i, f64x2.mul(f64x2.mul(f64x2.mul(efficiency, volume), koef), ef));
   }
-  for (let i = pairs; i < rows; i++) col_out(0, i, disposal_co2_torch(col_in(0, i), col_in(1, i), col_in(2, i)));
+  let fine = !checked || i64x2.all_true(ok);
+  for (let i = pairs; i < rows; i++) {
+    const volume = get(inp, col, 0, i);
+    const ef = get(inp, col, 1, i);
+    const koef = get(inp, col, 2, i);
+    if (checked) fine = fine && inside(volume, 0) && inside(ef, 1) && inside(koef, 2);
+    put(out, col, 0, i, disposal_co2_torch(volume, ef, koef));
+  }
+  return fine;
 }
 
-function batch_disposal_co2_stat_sources(rows: i32): void {
+// @ts-ignore: decorator
+@inline function batch_disposal_co2_stat_sources(inp: usize, out: usize, col: usize, rows: i32, checked: bool): bool {
+  let fine = true;
   for (let i = 0; i < rows; i++) {
-    col_out(0, i, disposal_co2_stat_sources(col_in(0, i), col_in(1, i), col_in(2, i), col_in(3, i), col_in(4, i), col_in(5, i)));
+    const volume = get(inp, col, 0, i);
+    const ef = get(inp, col, 1, i);
+    const oxidation = get(inp, col, 2, i);
+    const k = get(inp, col, 3, i);
+    const w_ch4 = get(inp, col, 4, i);
+    const w_co2 = get(inp, col, 5, i);
+    if (checked) {
+      fine = fine && inside(volume, 0) && inside(ef, 1) && inside(oxidation, 2) && inside(k, 3) && inside(w_ch4, 4) && inside(w_co2, 5);
+    }
+    put(out, col, 0, i, disposal_co2_stat_sources(volume, ef, oxidation, k, w_ch4, w_co2));
   }
+  return fine;
 }
 
-function batch_torch_ch4(rows: i32, gwp_ch4: f64): void {
+// @ts-ignore: decorator
+@inline function batch_torch_ch4(inp: usize, out: usize, col: usize, rows: i32, gwp_ch4: f64, checked: bool): bool {
   const pairs = rows & ~1;
   const unburnt = f64x2.splat(1.0 - FLARE_EFFICIENCY);
   const gwp = f64x2.splat(gwp_ch4);
+  const lo0 = lo2(0), hi0 = hi2(0), lo1 = lo2(1), hi1 = hi2(1);
+  let ok = i64x2.splat(-1);
   for (let i = 0; i < pairs; i += 2) {
+    const volume = get2(inp, col, 0, i);
+    const koef = get2(inp, col, 1, i);
+    if (checked) ok = v128.and(ok, v128.and(inside2(volume, lo0, hi0), inside2(koef, lo1, hi1)));
     // (1 − FLARE_EFFICIENCY) × volume × koef_transform
-    const res_ch4 = f64x2.mul(f64x2.mul(unburnt, lanes_in(0, i)), lanes_in(1, i));
-    lanes_out(0, i, res_ch4);
-    lanes_out(1, i, f64x2.mul(res_ch4, gwp));
+    const res_ch4 = f64x2.mul(f64x2.mul(unburnt, volume), koef);
+    put2(out, col, 0, i, res_ch4);
+    put2(out, col, 1, i, f64x2.mul(res_ch4, gwp));
   }
+  let fine = !checked || i64x2.all_true(ok);
   for (let i = pairs; i < rows; i++) {
-    const res_ch4 = torch_ch4(col_in(0, i), col_in(1, i));
-    col_out(0, i, res_ch4);
-    col_out(1, i, ch4_to_co2(res_ch4, gwp_ch4));
+    const volume = get(inp, col, 0, i);
+    const koef = get(inp, col, 1, i);
+    if (checked) fine = fine && inside(volume, 0) && inside(koef, 1);
+    const res_ch4 = torch_ch4(volume, koef);
+    put(out, col, 0, i, res_ch4);
+    put(out, col, 1, i, ch4_to_co2(res_ch4, gwp_ch4));
   }
+  return fine;
 }
 
-function batch_torch_composition(rows: i32, gwp_ch4: f64): void {
+// @ts-ignore: decorator
+@inline function batch_torch_composition(inp: usize, out: usize, col: usize, rows: i32, gwp_ch4: f64, checked: bool): bool {
+  let fine = true;
   for (let i = 0; i < rows; i++) {
-    const volume = col_in(0, i);
+    if (checked) {
+      for (let c = 0; c < 10; c++) fine = fine && inside(get(inp, col, c, i), c);
+    }
+    const volume = get(inp, col, 0, i);
+    const w_ch4 = get(inp, col, 1, i);
+    const cf = get(inp, col, 7, i);
     const ef_co2 = torch_composition_ef_co2(
-      col_in(1, i), col_in(2, i), col_in(3, i), col_in(4, i), col_in(5, i), col_in(6, i), col_in(7, i), col_in(8, i),
+      w_ch4, get(inp, col, 2, i), get(inp, col, 3, i), get(inp, col, 4, i), get(inp, col, 5, i), get(inp, col, 6, i), cf, get(inp, col, 8, i),
     );
-    const ef_ch4 = torch_composition_ef_ch4(col_in(1, i), col_in(7, i), col_in(9, i));
+    const ef_ch4 = torch_composition_ef_ch4(w_ch4, cf, get(inp, col, 9, i));
     const res_co2 = volume * ef_co2;
     const res_ch4 = volume * ef_ch4;
     const res_ch4_to_co2 = ch4_to_co2(res_ch4, gwp_ch4);
-    col_out(0, i, ef_co2);
-    col_out(1, i, ef_ch4);
-    col_out(2, i, res_co2);
-    col_out(3, i, res_ch4);
-    col_out(4, i, res_ch4_to_co2);
-    col_out(5, i, res_co2 + res_ch4_to_co2);
+    put(out, col, 0, i, ef_co2);
+    put(out, col, 1, i, ef_ch4);
+    put(out, col, 2, i, res_co2);
+    put(out, col, 3, i, res_ch4);
+    put(out, col, 4, i, res_ch4_to_co2);
+    put(out, col, 5, i, res_co2 + res_ch4_to_co2);
   }
+  return fine;
 }
 
-/**
- * Evaluates `rows` rows of one emission type from the input columns into the output columns.
- * Returns the number of rows computed, or -1 for an unknown type or too many rows.
- */
-export function batch(type: EmissionType, rows: i32, gwp_ch4: f64): i32 {
-  if (rows < 0 || rows > BATCH_ROWS) return -1;
+// @ts-ignore: decorator
+@inline function run_batch(type: EmissionType, inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (rows < 0 || stride < rows) return -1;
+  const col = <usize>stride << 3;
+  let fine = true;
   switch (type) {
     case EmissionType.handling_underground_ch4:
     case EmissionType.open_mining_ch4:
-    case EmissionType.underground_emission_ch4: batch_ch4_from_coal(rows, gwp_ch4); break;
-    case EmissionType.open_mining_co2: batch_open_mining_co2(rows); break;
-    case EmissionType.underground: batch_underground(rows, gwp_ch4); break;
-    case EmissionType.disposal_co2_torch: batch_disposal_co2_torch(rows); break;
-    case EmissionType.disposal_co2_stat_sources: batch_disposal_co2_stat_sources(rows); break;
-    case EmissionType.torch_ch4: batch_torch_ch4(rows, gwp_ch4); break;
-    case EmissionType.torch_composition: batch_torch_composition(rows, gwp_ch4); break;
+    case EmissionType.underground_emission_ch4: fine = batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, checked); break;
+    case EmissionType.open_mining_co2: fine = batch_open_mining_co2(inp, out, col, rows, checked); break;
+    case EmissionType.underground: fine = batch_underground(inp, out, col, rows, gwp_ch4, checked); break;
+    case EmissionType.disposal_co2_torch: fine = batch_disposal_co2_torch(inp, out, col, rows, checked); break;
+    case EmissionType.disposal_co2_stat_sources: fine = batch_disposal_co2_stat_sources(inp, out, col, rows, checked); break;
+    case EmissionType.torch_ch4: fine = batch_torch_ch4(inp, out, col, rows, gwp_ch4, checked); break;
+    case EmissionType.torch_composition: fine = batch_torch_composition(inp, out, col, rows, gwp_ch4, checked); break;
     default: return -1;
   }
-  return rows;
+  return fine ? rows : -2;
+}
+
+/**
+ * Evaluates `rows` rows of one emission type from the input columns at `inp` into the result
+ * columns at `out`, each column `stride` rows long (the fixed buffers: input_ptr, output_ptr,
+ * batch_rows; or a block from reserve_columns). The inputs must have been validated. Returns the
+ * number of rows computed, or -1 for an unknown type or more rows than the stride.
+ */
+export function batch(type: EmissionType, inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64): i32 {
+  return run_batch(type, inp, out, stride, rows, gwp_ch4, false);
+}
+
+/** `batch` with every input checked against `bounds` in the same pass: -2 when a value is out of
+ *  bounds (the facade then names the field and row, and no result may be read). */
+export function batch_checked(type: EmissionType, inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64): i32 {
+  return run_batch(type, inp, out, stride, rows, gwp_ch4, true);
+}
+
+// Row i of column c of the fixed buffers, for 4.11 and 4.12.
+// @ts-ignore: decorator
+@inline function col_in(column: i32, row: i32): f64 {
+  return unchecked(input[column * BATCH_ROWS + row]);
+}
+
+// @ts-ignore: decorator
+@inline function col_out(column: i32, row: i32, value: f64): void {
+  unchecked(output[column * BATCH_ROWS + row] = value);
 }
 
 // ---------------------------------------------------------------------------------------------

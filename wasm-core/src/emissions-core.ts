@@ -1,6 +1,8 @@
 // Typed facade over wasm-core/build/emissions.wasm (formulas: docs/methodology.md, Calculation types).
-// It validates every input against the registry BEFORE the core runs (a FieldError names the
-// field), copies numbers into the core's fixed column buffers and reads the results back.
+// It validates every input against the registry before any result is returned (a FieldError names
+// the field): single values here, batch columns in the core's own pass over them. Columns either
+// live in the core's memory already (openBatch: the caller fills typed views of it, nothing is
+// copied) or are copied into its fixed buffers chunk by chunk (calculateBatch).
 // Shared by the Node entry (emissions.ts) and the browser entry (emissions-browser.ts), so it
 // must not import anything from Node.
 import {
@@ -90,6 +92,26 @@ export type BatchColumns<T extends EmissionType> = Readonly<Partial<Record<Input
 
 export type BatchResults<T extends EmissionType> = { [K in ResultName<T>]: Float64Array };
 
+/** The number inputs of an emission type, the columns of a batch. */
+export type NumberInputName<T extends EmissionType> = Extract<(typeof REGISTRY)[T]["inputs"][number], { type: "number" }>["name"];
+
+/**
+ * A batch whose columns live in the core's memory: the caller writes the inputs into `inputs`
+ * (Float64Array views, one per number input, `rows` long) and `run` checks them against the
+ * registry bounds in the kernel's own pass and computes the results into `results`, views too.
+ * Nothing is copied. Fixed fields come filled with their value, optional ones with 0 and the
+ * others with NaN, so a column left unfilled fails the check. The views stay valid until the
+ * core's next `openBatch`; a run after that throws.
+ */
+export interface InPlaceBatch<T extends EmissionType> {
+  readonly type: T;
+  readonly rows: number;
+  readonly inputs: { readonly [K in NumberInputName<T>]: Float64Array };
+  readonly results: BatchResults<T>;
+  /** Checks and computes every row; a FieldError names the first bad field and row as calculateBatch does. */
+  run(coefficients?: Coefficients<T>): BatchResults<T>;
+}
+
 export interface FlowThresholds {
   q_boiler: number;
   q_gas_engine: number;
@@ -152,8 +174,10 @@ interface CoreExports {
   input_ptr(): number;
   output_ptr(): number;
   bounds_ptr(): number;
-  check(mask: number, rows: number): number;
-  batch(type: number, rows: number, gwp_ch4: number): number;
+  max_reserved_rows(): number;
+  reserve_columns(columns: number, rows: number): number;
+  batch(type: number, input: number, output: number, stride: number, rows: number, gwp_ch4: number): number;
+  batch_checked(type: number, input: number, output: number, stride: number, rows: number, gwp_ch4: number): number;
   recycle_technology(
     metan: number,
     a_metan: number,
@@ -213,6 +237,8 @@ export class EmissionsCore {
   private readonly fillMethods = new Map<number, FillMethod | null>();
   private input: Float64Array;
   private output: Float64Array;
+  /** Counts openBatch calls: a batch runs only while its block is the core's current one. */
+  private openedBatches = 0;
 
   constructor(instance: WebAssembly.Instance) {
     this.exports = instance.exports as CoreExports & WebAssembly.Exports;
@@ -278,7 +304,13 @@ export class EmissionsCore {
     values.forEach((value, column) => {
       this.input[column * rows] = value;
     });
-    this.runBatch(emissionType, 1, gwp);
+    // Validated above: the unchecked kernel.
+    if (
+      this.exports.batch(this.typeCodes.get(emissionType) as number, this.exports.input_ptr(), this.exports.output_ptr(), rows, 1, gwp) !==
+      1
+    ) {
+      throw new Error(`emissions core rejected a calculation of ${type}`);
+    }
     const results: Record<string, number> = {};
     coreResults(emissionType).forEach((field, column) => {
       results[field.name] = this.output[column * rows];
@@ -290,7 +322,8 @@ export class EmissionsCore {
    * Many rows of one emission type in one call: input columns → result columns (Float64Array).
    * Every value is validated before any result is returned; a FieldError carries the field and
    * the row index. Float64Array columns are copied into the core's buffer chunk by chunk and
-   * checked there in one pass (`check`); other arrays are checked here value by value.
+   * checked there in the kernel's pass; other arrays are checked here value by value. Columns
+   * that can be written where the core reads them are faster through `openBatch` (no copy).
    * `out` may hold result arrays of the batch's length to fill instead of allocating new ones
    * (their contents are unspecified when the call throws).
    */
@@ -306,7 +339,7 @@ export class EmissionsCore {
     const gwp = this.settings(type, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
     const length = batchLength(fields, given);
 
-    // Scalars and plain arrays are checked here; Float64Array columns by the core, per chunk.
+    // Scalars and plain arrays are checked here; Float64Array columns by the core, in its pass.
     // Any error sends the call to the field-by-field validation, which names the same field and
     // row as it always has (the first bad value of the first bad field, in registry order).
     let sources: (ArrayLike<number> | number)[];
@@ -337,7 +370,7 @@ export class EmissionsCore {
     });
     const rows = this.batchRows;
     this.views();
-    if (mask !== 0) this.writeBounds(fields);
+    this.writeBounds(fields, mask);
     for (let start = 0; start < length; start += rows) {
       const count = Math.min(rows, length - start);
       sources.forEach((source, column) => {
@@ -346,11 +379,7 @@ export class EmissionsCore {
         else if (source instanceof Float64Array) this.input.set(source.subarray(start, start + count), offset);
         else for (let i = 0; i < count; i++) this.input[offset + i] = source[start + i];
       });
-      if (mask !== 0 && this.exports.check(mask, count) !== -1) {
-        validateColumns(fields, given);
-        throw new Error("emissions core rejected a value the facade accepts");
-      }
-      this.runBatch(type, count, gwp);
+      this.runChecked(type, this.exports.input_ptr(), this.exports.output_ptr(), rows, count, gwp, () => validateColumns(fields, given));
       results.forEach((result, column) => {
         result.set(this.output.subarray(column * rows, column * rows + count), start);
       });
@@ -364,18 +393,77 @@ export class EmissionsCore {
     return named as BatchResults<T>;
   }
 
-  /** The registry bounds of a type's inputs, in the core's bounds table, for `check`. */
-  private writeBounds(fields: readonly NumberField[]): void {
+  /**
+   * A batch of `rows` rows whose columns the caller fills in the core's memory (InPlaceBatch): no
+   * copy in or out, and one pass over the inputs that checks and computes. One open batch per core:
+   * opening another gives this one's memory to it.
+   */
+  openBatch<T extends EmissionType>(type: T, rows: number): InPlaceBatch<T> {
+    if (!isEmissionType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
+    const max = this.exports.max_reserved_rows();
+    if (rows > max) throw new FieldError("file_data", MESSAGES.tooManyRows(max));
+    if (!Number.isInteger(rows) || rows < 0) throw new Error(`openBatch: ${rows} is not a number of rows`);
+    const fields = numberInputs(type);
+    const resultFields = coreResults(type);
+    const stride = (Math.max(rows, 1) + 1) & ~1;
+    const base = this.exports.reserve_columns(fields.length + resultFields.length, Math.max(rows, 1));
+    if (base === 0) throw new Error(`emissions core could not reserve ${rows} rows`);
+    const opened = ++this.openedBatches;
+    const buffer = this.exports.memory.buffer;
+    const column = (index: number) => new Float64Array(buffer, base + index * stride * 8, rows);
+    const inputs: Record<string, Float64Array> = {};
+    fields.forEach((field, index) => {
+      inputs[field.name] = column(index).fill(field.fixed ?? (field.optional ? 0 : Number.NaN));
+    });
+    const results: Record<string, Float64Array> = {};
+    resultFields.forEach((field, index) => {
+      results[field.name] = column(fields.length + index);
+    });
+    const output = base + fields.length * stride * 8;
+    const sources = fields.map((field) => inputs[field.name]);
+    return {
+      type,
+      rows,
+      inputs: inputs as InPlaceBatch<T>["inputs"],
+      results: results as BatchResults<T>,
+      run: (coefficients?: Coefficients<T>) => {
+        if (opened !== this.openedBatches) throw new Error("openBatch: a later batch has taken this batch's memory");
+        const gwp = this.settings(type, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
+        this.writeBounds(fields, -1);
+        this.runChecked(type, base, output, stride, rows, gwp, () => validateColumns(fields, inputs));
+        checkBatchSums(type, fields, sources, rows);
+        return results as BatchResults<T>;
+      },
+    };
+  }
+
+  /** The registry bounds of a type's inputs in the core's bounds table: the columns whose bit is
+   *  set in `mask` are checked by the core, the others (checked here) let any number through. */
+  private writeBounds(fields: readonly NumberField[], mask: number): void {
     const bounds = new Float64Array(this.exports.memory.buffer, this.exports.bounds_ptr(), 2 * this.exports.input_columns());
     fields.forEach((field, column) => {
-      bounds[2 * column] = field.fixed ?? field.min;
-      bounds[2 * column + 1] = field.fixed ?? field.max ?? Number.MAX_VALUE;
+      const checked = (mask >> column) & 1;
+      bounds[2 * column] = checked ? (field.fixed ?? field.min) : Number.NEGATIVE_INFINITY;
+      bounds[2 * column + 1] = checked ? (field.fixed ?? field.max ?? Number.MAX_VALUE) : Number.POSITIVE_INFINITY;
     });
   }
 
-  private runBatch(type: EmissionType, rows: number, gwp: number): void {
-    const code = this.typeCodes.get(type) as number;
-    if (this.exports.batch(code, rows, gwp) !== rows) throw new Error(`emissions core rejected a batch of ${type}`);
+  /** The core's checked batch; when a value is out of bounds, `validate` throws the FieldError naming it. */
+  private runChecked(
+    type: EmissionType,
+    input: number,
+    output: number,
+    stride: number,
+    rows: number,
+    gwp: number,
+    validate: () => void,
+  ): void {
+    const done = this.exports.batch_checked(this.typeCodes.get(type) as number, input, output, stride, rows, gwp);
+    if (done === -2) {
+      validate();
+      throw new Error("emissions core rejected a value the facade accepts");
+    }
+    if (done !== rows) throw new Error(`emissions core rejected a batch of ${type}`);
   }
 
   /** Registry settings of a type with defaults applied, each validated like an input. */

@@ -1,9 +1,9 @@
 // Properties of the emission core over generated inputs (fast-check): linearity in volume,
-// non-negative results, CO2e = CH4 × GWP exactly, batch = per-row exactly, and validation that
+// non-negative results, CO2e = CH4 × GWP exactly, batch (copied or in place) = per-row exactly, and validation that
 // rejects every negative or non-finite value before the core runs.
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { FieldError, calculate, calculateBatch, fillBlanks, recycleTechnology, sensitivity } from "./emissions";
+import { FieldError, calculate, calculateBatch, fillBlanks, openBatch, recycleTechnology, sensitivity } from "./emissions";
 import { EMISSION_TYPES, REGISTRY, type EmissionType, type NumberField } from "./registry";
 
 // Realistic magnitudes without subnormals (a relative check on 1e-320 means nothing).
@@ -87,9 +87,13 @@ describe("emission formulas", () => {
         const columns: Record<string, Float64Array> = {};
         for (const field of numberInputs(type)) columns[field.name] = Float64Array.from(rows, (r) => r[field.name]);
         const batch = calculateBatch(type, columns, { gwp_ch4: gwp }) as Record<string, Float64Array>;
+        // And written in place, into the core's memory.
+        const open = openBatch(type, rows.length);
+        for (const [name, column] of Object.entries(columns)) (open.inputs as Record<string, Float64Array>)[name].set(column);
+        const inPlace = open.run({ gwp_ch4: gwp }) as Record<string, Float64Array>;
         return rows.every((row, i) => {
           const single = calculate(type, row, { gwp_ch4: gwp }) as Record<string, number>;
-          return Object.keys(single).every((name) => Object.is(batch[name][i], single[name]));
+          return Object.keys(single).every((name) => Object.is(batch[name][i], single[name]) && Object.is(inPlace[name][i], single[name]));
         });
       }),
       { numRuns: 50 },

@@ -4,12 +4,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   FieldError,
+  MESSAGES,
   calculate,
   calculateBatch,
   emissionsCore,
   fillBlanks,
   fuelLitresToTonnes,
   gasM3ToTonnes,
+  openBatch,
   recycleTechnology,
   sensitivity,
   warnings,
@@ -489,6 +491,96 @@ describe("Float64Array batches (checked in the core)", () => {
     expect(filled.res_ch4).toBe(out.res_ch4);
     expect(filled).toEqual(fresh);
     expect(() => calculateBatch("underground", columns, undefined, { sum_co2: new Float64Array(rows - 1) })).toThrow(/sum_co2/);
+  });
+});
+
+describe("in-place batches (columns written into the core's memory)", () => {
+  const fieldError = (run: () => unknown): FieldError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FieldError) return error;
+      throw error;
+    }
+    throw new Error("no FieldError");
+  };
+
+  it("give every methodology vector exactly what a single calculation gives", () => {
+    for (const type of EMISSION_TYPES) {
+      const rows = TYPE_VECTORS[type];
+      const batch = openBatch(type, rows.length);
+      const inputs = batch.inputs as Record<string, Float64Array>;
+      rows.forEach((row, i) => {
+        for (const [name, value] of Object.entries(inputsOf(type, row))) inputs[name][i] = value;
+      });
+      const results = batch.run({ gwp_ch4: 28 } as never) as Record<string, Float64Array>;
+      expect(results).toBe(batch.results);
+      rows.forEach((row, i) => {
+        const single = calculate(type, inputsOf(type, row), { gwp_ch4: 28 } as never) as Record<string, number>;
+        for (const [name, value] of Object.entries(single)) expect(Object.is(results[name][i], value), `${type} ${name} ${i}`).toBe(true);
+      });
+    }
+  });
+
+  it("come with fixed fields filled, optional ones 0 and the others NaN, so a column left out fails", () => {
+    const batch = openBatch("underground_emission_ch4", 3);
+    expect(Array.from(batch.inputs.koef_transform)).toEqual([0.67, 0.67, 0.67]);
+    batch.inputs.volume.fill(10);
+    expect(fieldError(() => batch.run())).toMatchObject({ field: "ef", row: 0, message: MESSAGES.nonNegative });
+    batch.inputs.ef.fill(18);
+    expect(Array.from(batch.run().res_ch4)).toEqual(
+      [10, 10, 10].map((volume) => calculate("underground_emission_ch4", { volume, ef: 18 }).res_ch4),
+    );
+    const stat = openBatch("disposal_co2_stat_sources", 2);
+    expect(Array.from(stat.inputs.w_ch4)).toEqual([0, 0]);
+  });
+
+  it("name the same field and row as calculateBatch, the first bad field in registry order", () => {
+    const rows = emissionsCore().batchRows + 5;
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      for (const row of [0, rows - 2, rows - 1]) {
+        const batch = openBatch("open_mining_co2", rows);
+        batch.inputs.volume.fill(2);
+        batch.inputs.ef.fill(3.149);
+        batch.inputs.volume[row] = bad;
+        const copied = fieldError(() => calculateBatch("open_mining_co2", { volume: Float64Array.from(batch.inputs.volume), ef: 3.149 }));
+        const inPlace = fieldError(() => batch.run());
+        expect([inPlace.field, inPlace.row, inPlace.message]).toEqual([copied.field, copied.row, copied.message]);
+        expect([inPlace.field, inPlace.row]).toEqual(["volume", row]);
+      }
+    }
+    const batch = openBatch("disposal_co2_stat_sources", 9);
+    batch.inputs.volume.fill(1);
+    batch.inputs.ef.fill(1);
+    batch.inputs.of.fill(1);
+    batch.inputs.k.fill(1);
+    batch.inputs.w_co2[8] = -1;
+    batch.inputs.of[7] = 1.1;
+    expect(fieldError(() => batch.run())).toMatchObject({ field: "of", row: 7 });
+    const fixed = openBatch("underground_emission_ch4", 4);
+    fixed.inputs.volume.fill(1);
+    fixed.inputs.ef.fill(18);
+    fixed.inputs.koef_transform[3] = 0.68;
+    expect(fieldError(() => fixed.run())).toMatchObject({ field: "koef_transform", row: 3 });
+  });
+
+  it("check the cross-field sums row by row", () => {
+    const batch = openBatch("torch_composition", 5);
+    const set = (values: Record<string, number>) => {
+      for (const [name, value] of Object.entries(values)) (batch.inputs as Record<string, Float64Array>)[name].fill(value);
+    };
+    set({ volume: 1, w_ch4: 60, w_co2: 30, w_c2h6: 0, w_c3h8: 0, w_c4h10: 0, w_c5h12: 0, cf: 0.005, p_co2: 1.8393, p_ch4: 0.668 });
+    batch.inputs.w_ch4[3] = 95;
+    expect(fieldError(() => batch.run())).toMatchObject({ field: "w_ch4", row: 3 });
+  });
+
+  it("refuse to run once a later batch has their memory, and a size beyond the core's bound", () => {
+    const first = openBatch("open_mining_co2", 2);
+    openBatch("open_mining_co2", 2);
+    expect(() => first.run()).toThrow(/later batch/);
+    const max = emissionsCore().exports.max_reserved_rows();
+    expect(fieldError(() => openBatch("open_mining_co2", max + 1))).toMatchObject({ field: "file_data" });
+    expect(openBatch("open_mining_co2", 0).run().res_co2.length).toBe(0);
   });
 });
 

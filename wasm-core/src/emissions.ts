@@ -11,6 +11,7 @@ import {
   type FlowThresholds,
   type FormulaInputs,
   type FormulaResults,
+  type InPlaceBatch,
   type RecycleTechnology,
   type SensitivityParams,
   type SensitivityResultRow,
@@ -38,6 +39,11 @@ export function calculateBatch<T extends EmissionType>(
   out?: Partial<BatchResults<T>>,
 ): BatchResults<T> {
   return emissionsCore().calculateBatch(type, columns, coefficients, out);
+}
+
+/** A batch whose columns the caller fills in the core's memory (no copy; EmissionsCore.openBatch). */
+export function openBatch<T extends EmissionType>(type: T, rows: number): InPlaceBatch<T> {
+  return emissionsCore().openBatch(type, rows);
 }
 
 export function warnings<T extends FormulaType>(type: T, inputs: FormulaInputs<T>): FieldWarning[] {

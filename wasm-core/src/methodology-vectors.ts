@@ -92,7 +92,8 @@ export const RECYCLE_INVALID: readonly { metan: number; a_metan: number; field: 
 ];
 
 /**
- * Every section-5 vector through `core`: single calculations at GWP 25 and 28, one batch per type,
+ * Every section-5 vector through `core`: single calculations at GWP 25 and 28, one batch per type
+ * (copied in, and written in place),
  * converters, technologies (and the rejected rows), sensitivity and gap filling. Plain JSON out.
  */
 export function computeVectors(core: EmissionsCore): Record<string, unknown> {
@@ -109,6 +110,11 @@ export function computeVectors(core: EmissionsCore): Record<string, unknown> {
     }
     const batch = core.calculateBatch(type, columns) as Record<string, Float64Array>;
     out[`${type}:batch`] = Object.fromEntries(Object.entries(batch).map(([name, column]) => [name, Array.from(column)]));
+    // The same rows written straight into the core's memory.
+    const inPlace = core.openBatch(type, rows.length);
+    for (const [name, values] of Object.entries(columns)) (inPlace.inputs as Record<string, Float64Array>)[name].set(values);
+    const results = inPlace.run() as Record<string, Float64Array>;
+    out[`${type}:in place`] = Object.fromEntries(Object.entries(results).map(([name, column]) => [name, Array.from(column)]));
   }
   out.convert_fuel_litres_to_t = vectors.convert_fuel_litres_to_t.map((v) => core.fuelLitresToTonnes(v.quantity, v.p));
   out.convert_gas_m3_to_t = vectors.convert_gas_m3_to_t.map((v) => core.gasM3ToTonnes(v.quantity, v.density));
