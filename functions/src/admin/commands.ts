@@ -46,6 +46,9 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  и сверяет еще раз. Сбой одной компании не останавливает сверку остальных
   check-projects проекты, отчетный год которых не входит в их даты (их не меняет:
                  исправьте даты или отчетный год проекта в приложении)
+  damaged-calculations [--company NAME]
+                 расчеты, сохраненные не в том виде (например, без результатов): чтения
+                 и выгрузки их пропускают, инвентаризация называет; архивируйте их в приложении
   seed           справочники, модели прогноза и производственный календарь по умолчанию, если их еще нет
                  (в AWS нужен также UPLOADS_BUCKET: модели хранятся в нем)
   rotate-jwt-secret [--overlap-hours H]
@@ -217,6 +220,25 @@ async function run(
       }
       io.log(`Проектов с отчетным годом вне дат: ${found}`);
       return found > 0 ? 1 : 0;
+    }
+    case "damaged-calculations": {
+      const companies = await deps.repos.companies.list();
+      const wanted = args.company?.trim().toLocaleLowerCase("ru");
+      const chosen = wanted ? companies.filter((c) => c.name.toLocaleLowerCase("ru") === wanted) : companies;
+      if (wanted && chosen.length === 0) throw new UsageError(`компания «${args.company}» не найдена`);
+      let active = 0;
+      let archived = 0;
+      for (const company of chosen) {
+        for (const d of await deps.repos.calculations.listDamagedOfCompany(company.id)) {
+          if (d.is_deleted) archived++;
+          else active++;
+          const where = d.project ? `проект ${d.project}` : "без проекта";
+          io.log(`${company.name}: расчет ${d.id} (${d.type}, «${d.name}», ${where}${d.is_deleted ? ", в архиве" : ""}): ${d.problem}`);
+        }
+      }
+      io.log(`Поврежденных расчетов: ${active}; в архиве: ${archived}`);
+      // An archived one is seen to: only those still active ask for the operator.
+      return active > 0 ? 1 : 0;
     }
     case "seed": {
       if (process.env.STORAGE === "dynamodb" && !process.env.UPLOADS_BUCKET) {

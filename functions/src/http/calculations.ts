@@ -5,7 +5,7 @@ import {
   calculationView,
   checkReadOnlyFields,
   createCalculation,
-  getCalculation,
+  getStoredCalculation,
   getCalculationFile,
   getCalculationWithData,
   listCalculations,
@@ -235,7 +235,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
     // Another company's calculation is not found before its body is read; the user is read beside
     // it (http/auth.ts, requireUser).
     const who = pendingActorOf(c);
-    const [actor, current] = await withActor(who, getCalculation(deps, who, c.req.valid("param").type, c.req.valid("param").id));
+    const [actor, current] = await withActor(who, getStoredCalculation(deps, who, c.req.valid("param").type, c.req.valid("param").id));
     const body = await readBody(c, "patch", false, { calculation: current, actor });
     const { type, common, values } = body;
     const updated = await withFile(c, body, (file) =>

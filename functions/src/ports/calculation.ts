@@ -63,8 +63,22 @@ export type StoredFile = z.output<typeof evidenceSchema> & { key: string };
  *  `inventory_year`, and the table's stream counts the write ended once it is stored. */
 export type WriteGuard = Promise<{ year?: number } | undefined>;
 
+/** A stored calculation of the wrong shape, as the admin command and the year's checks name it. */
+export interface DamagedCalculation {
+  id: string;
+  type: string;
+  /** Absent when the project is what is missing. */
+  project?: string;
+  /** The id when the name is what is missing. */
+  name: string;
+  is_deleted: boolean;
+  problem: string;
+}
+
 export interface CalculationRepository {
   create(calculation: Calculation, guard?: WriteGuard): Promise<void>;
+  /** The calculation as stored, whole or not (domain/calculation-shape.ts); every list below hands
+   *  out only whole ones. */
   get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
   /** A project's first `limit` active calculations of one type, oldest first: one call. */
   firstOfProject(companyId: string, projectId: string, type: string, limit: number): Promise<Calculation[]>;
@@ -86,6 +100,9 @@ export interface CalculationRepository {
   /** D25: every calculation of the company of `types`, deleted ones too, that names no emission
    *  point, read consistently (the migration to points on start). */
   listWithoutPoint(companyId: string, types: readonly string[]): Promise<Calculation[]>;
+  /** Every calculation of a company of the wrong shape, archived ones too, read consistently (the
+   *  admin command, the reconciliation of the inventory sums, the live inventory). */
+  listDamagedOfCompany(companyId: string): Promise<DamagedCalculation[]>;
   /** The blob keys every calculation of a company refers to (its file, its forecast rows),
    *  deleted ones included, read consistently (the orphan sweep). */
   blobKeysOfCompany(companyId: string): Promise<Set<string>>;

@@ -20,6 +20,7 @@ import type { Calculation, CalculationRepository, ProjectState, WriteGuard } fro
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { countedPage, queryAll, strip, versionedPut } from "./items";
+import { damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 
 const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
 /** A write's own marks (read back with an item, never carried to the next write): the write
@@ -101,7 +102,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
           Limit: limit,
         }),
       );
-      return (out.Items ?? []).map((item) => strip<Calculation>(item)!);
+      return wholeOnly((out.Items ?? []).map((item) => strip<Calculation>(item)!));
     },
     async list(companyId, projectId, type, state, page) {
       const query: QueryCommandInput = {
@@ -122,7 +123,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         )
         .then((out) => Number(out.Item?.[state] ?? 0));
       const { items, count } = await countedPage(doc, query, page, stored);
-      return { results: items.map((item) => strip<Calculation>(item)!), count };
+      return { results: wholeOnly(items.map((item) => strip<Calculation>(item)!)), count };
     },
     async listAllByProject(companyId, projectId, type, state) {
       const items = await queryAll(doc, {
@@ -132,7 +133,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
         ScanIndexForward: true,
       });
-      return items.map((item) => strip<Calculation>(item)!);
+      return wholeOnly(items.map((item) => strip<Calculation>(item)!));
     },
     async listStatesOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
@@ -173,7 +174,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false, ...typeValues },
         ConsistentRead: true,
       });
-      return items.map((item) => strip<Calculation>(item)!);
+      return wholeOnly(items.map((item) => strip<Calculation>(item)!));
     },
     async listWithoutPoint(companyId, types) {
       if (types.length === 0) return [];
@@ -187,7 +188,17 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ...typeValues },
         ConsistentRead: true,
       });
-      return items.map((item) => strip<Calculation>(item)!);
+      return wholeOnly(items.map((item) => strip<Calculation>(item)!));
+    },
+    async listDamagedOfCompany(companyId) {
+      const prefix = keys.calculationsOfCompany(companyId);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
+      });
+      return items.flatMap((item) => damagedCalculation(item) ?? []);
     },
     async blobKeysOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);

@@ -38,6 +38,7 @@ import * as keys from "../dynamodb/keys";
 import { KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT } from "../dynamodb/project-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
+import { damageOf, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 import { memoryStatistics } from "./statistics";
 import { pageOf, type Item, type Key, type MemoryTable } from "./table";
 
@@ -355,7 +356,9 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
     return table.query(prefix.PK, prefix.SKPrefix);
   };
   const ofList = (companyId: string, projectId: string, type: string, state: ProjectState, backward = false) =>
-    table.queryIndex(keys.calculationsIndex(companyId, projectId, type, state).GSI1PK, backward).map((item) => strip<Calculation>(item)!);
+    wholeOnly(
+      table.queryIndex(keys.calculationsIndex(companyId, projectId, type, state).GSI1PK, backward).map((item) => strip<Calculation>(item)!),
+    );
   return {
     async create(calculation, guard) {
       await counted(
@@ -402,13 +405,16 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
     },
     async listOfCompanyByTypes(companyId, types) {
       return ofCompany(companyId)
-        .filter((item) => item.is_deleted === false && types.includes(String(item.type)))
+        .filter((item) => item.is_deleted === false && types.includes(String(item.type)) && damageOf(item) === undefined)
         .map((item) => strip<Calculation>(item)!);
     },
     async listWithoutPoint(companyId, types) {
       return ofCompany(companyId)
-        .filter((item) => item.point === undefined && types.includes(String(item.type)))
+        .filter((item) => item.point === undefined && types.includes(String(item.type)) && damageOf(item) === undefined)
         .map((item) => strip<Calculation>(item)!);
+    },
+    async listDamagedOfCompany(companyId) {
+      return ofCompany(companyId).flatMap((item) => damagedCalculation(item) ?? []);
     },
     async blobKeysOfCompany(companyId) {
       const found = ofCompany(companyId).flatMap((item) => [

@@ -26,7 +26,8 @@ import { guardFrozen, startedGuard } from "../inventory/freeze";
 import { handOverYearWrite } from "../inventory/writes";
 import { gwpSetInForce } from "../reference/gwp-years";
 import { oneDictionaryCheck } from "../reference/dictionaries";
-import { getCalculation, supportedType } from "../calculation-lookup";
+import { damagedRefusal, getCalculation, getStoredCalculation, supportedType } from "../calculation-lookup";
+import { damageOf } from "../calculation-shape";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../../contract/views";
 import { fillingBlanksReader, sensitivityReader } from "./series";
@@ -56,7 +57,7 @@ import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, Stor
 import type { Project } from "../../contract/schemas/project";
 
 type FileType = "filling_blanks" | "sensitivity";
-export { getCalculation, supportedType };
+export { getCalculation, getStoredCalculation, supportedType };
 
 type SupportedType = CalculationType;
 
@@ -532,10 +533,11 @@ export async function patchCalculation(
   loaded?: Calculation,
 ): Promise<Calculation> {
   const type = supportedType(typeName);
-  const current = loaded ?? (await getCalculation(deps, actor, type, id));
+  const current = loaded ?? (await getStoredCalculation(deps, actor, type, id));
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
   }
+  if (damageOf(current) !== undefined) return archiveDamaged(deps, actor, current, patch);
   const changesValues =
     Object.keys(patch.values).some((k) => changeableFields(type).has(k) && patch.values[k] !== current.inputs[k]) ||
     patch.dictionary_items !== undefined ||
@@ -648,6 +650,34 @@ async function patchGuarded(
   return next;
 }
 
+/** A stored calculation of the wrong shape (domain/calculation-shape.ts) can be archived and nothing
+ *  else: its inputs cannot be recomputed nor its figures read. Under the year's write guard, as any
+ *  calculation write. */
+async function archiveDamaged(deps: Deps, actor: Actor, current: Calculation, patch: CalculationPatch): Promise<Calculation> {
+  const archives = patch.is_deleted === true || (patch.is_deleted === undefined && patch.is_active === false);
+  if (!archives) throw damagedRefusal(current, damageOf(current)!);
+  if (current.is_deleted) return current;
+  const next: Calculation = {
+    ...current,
+    is_deleted: true,
+    is_active: false,
+    version: current.version + 1,
+    updated_at: deps.clock.now().toISOString(),
+    updated_by: actor.email,
+  };
+  if (typeof current.project !== "string") {
+    await deps.repos.calculations.replace(next, current.version);
+    return next;
+  }
+  const project = await getProject(deps, actor, current.project);
+  const guarded = startedGuard(guardFrozen(deps, actor, { kind: "calculation", before: current, after: next, project }));
+  return guarded.settledBefore(async () => {
+    await deps.repos.calculations.replace(next, current.version, guarded.promise);
+    handedOver(actor, await guarded.promise);
+    return next;
+  });
+}
+
 /** One calculation with its bulky parts loaded (the forecast rows live in the blob store). */
 export async function getCalculationWithData(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
   const calculation = await getCalculation(deps, actor, typeName, id);
@@ -658,6 +688,8 @@ export async function getCalculationWithData(deps: Deps, actor: Actor, typeName:
 /** The API's flat shape (docs/api.md): common fields, inputs and results side by side, plus the audit. */
 export function calculationView(calculation: Calculation): CalculationView {
   const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
+  // One of the wrong shape (archived, or sent back to archive it) shows what it has in common only.
+  if (damageOf(calculation) !== undefined) return { ...common, inventory_role: null, coefficients: {}, flags: [] } as never;
   const { data_key: _dataKey, ...visibleResults } = results;
   // D12: a GWP set other than the one in force for the project's year is kept but flagged.
   const notInForce = gwpNotInForce(calculation);

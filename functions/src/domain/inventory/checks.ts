@@ -6,6 +6,7 @@
 // facility (or source) with their count, naming at most NAMED of them; the list behind it is paged
 // by v1/inventory/calculations?check= (calculationsOfCheck), so the answer stays small at any size.
 import type { Deps } from "../context";
+import { damageOf } from "../calculation-shape";
 import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { isApproved, STATUS_LABELS } from "./review";
@@ -99,6 +100,7 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
     ...leftOut(scope),
     ...withoutFacility(scope, ofYear),
     ...(await balanceChecks(deps, scope, ofYear, name)),
+    ...(await damagedChecks(deps, scope, ofYear, named)),
   ];
   return { checks, named: [...named.values()] };
 }
@@ -795,6 +797,47 @@ async function balanceChecks(
         calculations: [],
       });
     }
+  }
+  return checks;
+}
+
+/** A calculation of the wrong shape (domain/calculation-shape.ts) of the year: every read and export
+ *  leaves it out, so the year says so, naming it (at most NAMED of them; the rest counted). */
+async function damagedChecks(
+  deps: Deps,
+  scope: CheckScope,
+  ofYear: readonly Project[],
+  named: Map<string, CheckedCalculation>,
+): Promise<InventoryCheck[]> {
+  const marks = [...keysOf(scope, ofYear, "x:")].map(([key, , project]) => ({
+    type: key.slice(0, key.indexOf("|")),
+    id: key.slice(key.indexOf("|") + 1),
+    project,
+  }));
+  const checks: InventoryCheck[] = [];
+  for (const { type, id, project } of marks.slice(0, NAMED)) {
+    const stored = await deps.repos.calculations.get(scope.company, type, id);
+    if (!stored) continue;
+    const problem = damageOf(stored) ?? "не в том виде";
+    const name = typeof stored.name === "string" ? stored.name : "без названия";
+    named.set(id, { id, name, type, project: { id: project.id, name: project.name } });
+    checks.push({
+      level: "error",
+      code: "damaged_calculation",
+      message:
+        `Расчет «${name}» проекта «${project.name}» поврежден (${problem}): он не входит в инвентаризацию, отчеты и выгрузки. ` +
+        "Архивируйте его и введите заново или обратитесь к администратору",
+      calculations: [id],
+    });
+  }
+  if (marks.length > NAMED) {
+    checks.push({
+      level: "error",
+      code: "damaged_calculation",
+      message: `Повреждены еще ${calculationsWord(marks.length - NAMED)}: список выдает команда администратора damaged-calculations`,
+      calculations: [],
+      count: marks.length - NAMED,
+    });
   }
   return checks;
 }

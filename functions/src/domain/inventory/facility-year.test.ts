@@ -55,7 +55,14 @@ describe("the figures of a facility-year (D26)", () => {
   });
 
   it("agrees with the inventory's figures from the sums", () => {
-    const stored = calculations.map((c) => ({ ...c, project: "p1", is_deleted: false, inventory_role: "primary" }));
+    const stored = calculations.map((c) => ({
+      ...c,
+      name: c.id,
+      project: "p1",
+      is_deleted: false,
+      inventory_role: "primary",
+      created_at: "2025-01-01T00:00:00.000Z",
+    }));
     const project = { id: "p1", reporting_year: 2025, end_date: "2025-12-31", facility: "f1", is_deleted: false };
     const year = yearFigures(sumsOfCalculations(stored), [project], 2025, GWP);
     expect(figures.t_co2e).toBeCloseTo(year.total_t_co2e, 6);

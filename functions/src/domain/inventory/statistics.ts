@@ -399,7 +399,11 @@ const revisions = (
 
 /** The company's inventory sums counted from its calculations (the reconciliation's truth). */
 export async function countInventorySums(repos: Repositories, companyId: string): Promise<Map<string, InventorySums>> {
-  return sumsOfCalculations(await repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES));
+  const [calculations, damaged] = await Promise.all([
+    repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES),
+    repos.calculations.listDamagedOfCompany(companyId),
+  ]);
+  return sumsOfCalculations(calculations, damaged);
 }
 
 function inventoryDriftOf(counted: Map<string, InventorySums>, stored: StoredInventorySums[]): InventorySumsDrift[] {

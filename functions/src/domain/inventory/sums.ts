@@ -45,6 +45,8 @@ import { coverageDifference, measuredCoverage, type SourcePeriod } from "@core/s
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { coefficientFlags } from "../reference/coefficients";
 import type { Project } from "../../contract/schemas/project";
+import type { DamagedCalculation } from "../../ports";
+import { damageOf } from "../calculation-shape";
 
 /** A project's sums: `t:{category}|{ipcc}|{gas}` (mg of the counted calculations) and `c:…` (how
  *  many: a line of zero tonnes is still a line), `b:{field}`
@@ -54,7 +56,9 @@ import type { Project } from "../../contract/schemas/project";
  *  What the year's checks read (domain/inventory/checks.ts): `d:{unit}|{ipcc}|{gases}|{day}` (D19: the
  *  counted calculations' periods as coverage differences, source-periods.ts), `d0:{unit}|{ipcc}|{gases}`
  *  (how many cover their project's dates), `f:{flag}|{type}` (D10: how many counted calculations
- *  have a coefficient a verifier will ask about; 9.1: a count, so the sums do not grow with them), `g:{gwp}` (D12: how many were stored with that GWP of CH4). */
+ *  have a coefficient a verifier will ask about; 9.1: a count, so the sums do not grow with them), `g:{gwp}` (D12: how many were stored with that GWP of CH4),
+ *  `x:{type}|{id}` (a calculation of the wrong shape, domain/calculation-shape.ts: it adds nothing
+ *  else, and the checks name it). */
 export type InventorySums = Record<string, number>;
 
 /** The keys the sums hold: kept sums of an older layout are not read (the live fold is) until a
@@ -64,8 +68,9 @@ export type InventorySums = Record<string, number>;
  *  flag and type (f:), no longer one key per calculation; 5: the CO2 of gross measured mining figures
  *  and the CO2 burnt drained gas carried (b:co2_gross, b:co2_carried, D28); 6: destruction by the
  *  drainage points it names (bx:, D35); 7: a measured calculation's coverage from its
- *  measurement periods (d:, D42). */
-export const INVENTORY_SUMS_LAYOUT = 7;
+ *  measurement periods (d:, D42); 8: a calculation of the wrong shape marked (x:) instead of added
+ *  as zeros. */
+export const INVENTORY_SUMS_LAYOUT = 8;
 
 export const MG_PER_T = 1e9;
 const mg = (t: number) => Math.round(t * MG_PER_T);
@@ -112,6 +117,7 @@ export function inventorySumsOf(item: SumsItem | undefined): { project: string; 
   const type = item.type;
   const source = inventorySourceOf(type);
   if (!source) return undefined;
+  if (damageOf(item) !== undefined) return { project: item.project, sums: { [damageKey(type, String(item.id))]: 1 } };
   const reason = leftOutReason(
     {
       type,
@@ -177,6 +183,9 @@ const drainageOf = (item: SumsItem) =>
         .join(",")
     : "";
 
+/** The sums' mark of a calculation of the wrong shape (`x:` without its prefix is `{type}|{id}`). */
+const damageKey = (type: string, id: string) => `x:${type}|${id}`;
+
 /** D10: the flags of a counted calculation the year's checks name. */
 export const CHECKED_FLAGS = ["custom_without_justification", "custom_out_of_range", "custom_without_uncertainty"] as const;
 
@@ -232,10 +241,19 @@ export function addSums(into: InventorySums, part: InventorySums, sign: 1 | -1 =
 
 /** The sums of every project, folded from its stored calculations (the live inventory, the
  *  reconciliation's truth). */
-export function sumsOfCalculations(calculations: readonly SumsItem[]): Map<string, InventorySums> {
+export function sumsOfCalculations(
+  calculations: readonly SumsItem[],
+  damaged: readonly DamagedCalculation[] = [],
+): Map<string, InventorySums> {
   const byProject = new Map<string, InventorySums>();
-  for (const calculation of calculations) {
-    const part = inventorySumsOf(calculation);
+  const parts = [
+    ...calculations.map(inventorySumsOf),
+    // The company's calculations of the wrong shape, which the lists leave out: their marks.
+    ...damaged.map((d) =>
+      !d.is_deleted && d.project && inventorySourceOf(d.type) ? { project: d.project, sums: { [damageKey(d.type, d.id)]: 1 } } : undefined,
+    ),
+  ];
+  for (const part of parts) {
     if (!part) continue;
     addSums(byProject.get(part.project) ?? byProject.set(part.project, {}).get(part.project)!, part.sums);
   }

@@ -111,16 +111,17 @@ async function entriesOf(
   companyId: string,
   known?: Project[],
 ): Promise<{ entries: Entry[]; projects: Project[]; sums: Map<string, InventorySums> }> {
-  const [projects, calculations] = await Promise.all([
+  const [projects, calculations, damaged] = await Promise.all([
     known ?? deps.repos.projects.listAllOfCompany(companyId),
     deps.repos.calculations.listOfCompanyByTypes(companyId, INVENTORY_TYPES),
+    deps.repos.calculations.listDamagedOfCompany(companyId),
   ]);
   const activeProjects = new Map(projects.filter((p) => !p.is_deleted).map((p) => [p.id, p]));
   const entries = calculations.flatMap((calculation) => {
     const project = activeProjects.get(calculation.project);
     return project ? [entryFor(calculation, project)] : [];
   });
-  return { entries, projects, sums: sumsOfCalculations(calculations) };
+  return { entries, projects, sums: sumsOfCalculations(calculations, damaged) };
 }
 
 const entryFor = (calculation: Calculation, project: Project): Entry => ({
