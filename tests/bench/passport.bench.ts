@@ -45,7 +45,7 @@ function source(i: number): PassportSource {
     method: "Коэффициенты Приказа № 371 (уровень 1). Газ принят за 100 % CH4",
     formula: "Приказ № 371, формула 1.1: E = V × EF × ρ × 10⁻³",
     period: i % 3 === 0 ? "01.01.2025 — 31.12.2025" : "",
-    activity: [{ label: "Добыча угля", value: volume, unit: "тыс. т", decimals: 2 }],
+    activity: [{ label: "Добыча угля", value: volume, unit: "тыс. т", decimals: 2, tier: "" }],
     coefficients: [
       coefficient("Плотность CO2", 1.8393, "кг/м³", "Уровень 1"),
       coefficient("Плотность CH4", 0.668, "кг/м³", "Уровень 1"),
@@ -102,6 +102,7 @@ export function syntheticPassport(n: number): Passport {
     ],
     activity: [{ facility: "Шахта «Северная»", label: "Добыча угля подземным способом", value: 2_450_000.5, unit: "т", decimals: 2 }],
     measurements: [],
+    destruction: [],
     balance: [],
     total_t_co2e: 1_100_000,
     threshold: "Отчет обязателен: выбросы организации 1 100 000 т CO2-экв. (296-ФЗ, ст. 14, ч. 2–3; постановление № 355)",

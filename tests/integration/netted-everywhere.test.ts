@@ -3,7 +3,7 @@
 // pit with CH4, diesel and petrol, one alternative, one forecast and one calculation stored at another
 // GWP set (AR5, CH4 = 28; the year's is 25) —
 // and every total printed anywhere equals the inventory's figure, or differs from it only by lines
-// printed beside it (the netting «− уничтожено (факел, котельная)»).
+// printed beside it (the netting «− направлено на сжигание (факел, котельная)»).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -167,7 +167,7 @@ describe("one netted figure everywhere (D26)", () => {
         own.length,
       );
     }
-    expect(rows.some((r) => r[7] === "− уничтожено (факел, котельная)")).toBe(true);
+    expect(rows.some((r) => r[7] === "− направлено на сжигание (факел, котельная)")).toBe(true);
     // D26: a gross measured volume is never called «выброшенная без сжигания».
     expect(rows.some((r) => String(r[7]).includes("без сжигания"))).toBe(false);
     expect(rows.some((r) => r[7] === "Объём газовой смеси (вентиляция, дегазация), измеренный")).toBe(true);
@@ -188,7 +188,7 @@ describe("one netted figure everywhere (D26)", () => {
       2,
     );
     // The label wraps in its column.
-    expect(text.replace(/\s+/g, " ")).toMatch(/− уничтожено \(факел, [^)]*котельная\)/);
+    expect(text.replace(/\s+/g, " ")).toMatch(/− направлено на [^(]*сжигание \(факел, [^)]*котельная\)/);
   }, 120_000);
 
   it("each project's «Итоги» (txt, xls, xlsx) print its calculations, the netting and a total; a facility's projects add up to its total", async () => {
@@ -206,7 +206,7 @@ describe("one netted figure everywhere (D26)", () => {
       const rows = Array.from({ length: sheet.rowCount }, (_, i) => (sheet.getRow(i + 1).values as unknown[]).slice(1));
       const total = rows.find((r) => typeof r[0] === "string" && r[0].startsWith("Всего"))!;
       const byType = rows.slice(2, rows.indexOf(total)).filter((r) => typeof r[2] === "number");
-      const netting = byType.find((r) => String(r[0]).startsWith("− уничтожено"));
+      const netting = byType.find((r) => String(r[0]).startsWith("− направлено на сжигание"));
       const types = byType.filter((r) => r !== netting).reduce((sum, r) => sum + Number(r[2]), 0);
       // The total differs from the types' sum only by the netting line printed beside it.
       expect(Number(total[2])).toBeCloseTo(types - Number(netting?.[2] ?? 0), 6);
@@ -258,7 +258,7 @@ describe("one netted figure everywhere (D26)", () => {
     const mining = await netted("mining");
     const destroyed = await netted("destroyed");
     const pit = await netted("pit");
-    expect(mining.model.netting).toMatchObject({ label: "− уничтожено (факел, котельная)", upper_pct: 5 });
+    expect(mining.model.netting).toMatchObject({ label: "− направлено на сжигание (факел, котельная)", upper_pct: 5 });
     expect(destroyed.model.netting).toBeNull();
     const facility = (id: string) => inventory.facilities.find((f) => f.id === id)!.t_co2e;
     expect(mining.total + destroyed.total).toBeCloseTo(facility(facilities.mine), 6);

@@ -169,14 +169,15 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       expect(text).toContain(own);
     }
     const mineText = joined(texts.get(mine.id)!);
-    expect(mineText).toMatch(/Добыча угля подземным способом 1 000 000,00 т/);
+    // A column of figures in one count of decimals: the CH4 of the measured gas carries four.
+    expect(mineText).toMatch(/Добыча угля подземным способом 1 000 000,0000 т/);
     expect(mineText).toContain("уравнение 4.1.3");
     expect(mineText).toContain("Приказ № 371, формула 3.1");
     expect(mineText).toContain("Периодичность измерений: непрерывно, осреднение за сутки");
     expect(mineText).toContain("АГК шахты, датчики CH4 ДМС-03");
     expect(mineText).toMatch(/01\.04\.2025–30\.06\.2025 12,00 2 184,00 0,50 0,00 1 572,48/);
     expect(mineText).toContain("Баланс метана шахт");
-    expect(mineText).toMatch(/Топливо: Газ горючий природный 800,00 тыс\. м³/);
+    expect(mineText).toMatch(/Топливо: Газ горючий природный 800,0000 тыс\. м³/);
     expect(mineText).toContain("Приказ № 371, формулы 1.1 и 1.2а");
     expect(mineText).not.toContain("тыс. м³ или т");
     expect(mineText).toContain("Уровень 1");
@@ -196,6 +197,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
         "Данные о деятельности",
         "Источники",
         "Измерения",
+        "Сжигание газа",
         "Баланс метана",
         "Проверки",
       ]);
@@ -233,6 +235,8 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       ["Шахта «Северная»", "Добыча угля подземным способом", 1_000_000, "т"],
       ["Шахта «Северная»", "Топливо: Газ горючий природный", 800, "тыс. м³"],
       ["Шахта «Северная»", "Газовая смесь из систем дегазации и вентиляции (измеренный объем)", expect.any(Number), "тыс. м³"],
+      // D38: the CH4 the measured mixture held, by its periods: 1 296 × 0,4 % + 1 572,48 × 0,5 %.
+      ["Шахта «Северная»", "в т. ч. CH4", expect.closeTo(1296 * 0.004 + 1572.48 * 0.005, 9), "тыс. м³"],
     ]);
     const measured = rows("Измерения").slice(1);
     expect(measured).toHaveLength(2);
@@ -256,7 +260,9 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       expect.stringContaining("уравнение 4.1.3"),
       "01.07.2025–31.12.2025",
     ]);
-    expect(rows("Баланс метана").map((r) => r[1])).toContain("Выброшено в атмосферу");
+    expect(rows("Баланс метана").map((r) => r[1])).toContain(
+      "Выброшено в атмосферу, всего (без сжигания, не сгорело на факелах, после добычи)",
+    );
   });
 });
 
@@ -406,7 +412,15 @@ describe("the passport's PDF tables", () => {
                 formula: "формула",
                 period: "",
                 point: "",
-                activity: [{ label: "Объём газовой смеси", value: 123_456.789, unit: "тыс. м³", decimals: 4 }],
+                activity: [
+                  {
+                    label: "Объём газовой смеси",
+                    value: 123_456.789,
+                    unit: "тыс. м³",
+                    decimals: 4,
+                    tier: "Уровень 3 (измерения организации)",
+                  },
+                ],
                 coefficients: [
                   { label: "Плотность CH4", value: 0.668, unit: "кг/м³", decimals: 4, source: "Справочник", tier: "Уровень 1" },
                 ],

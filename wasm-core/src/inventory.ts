@@ -144,8 +144,9 @@ export function defaultRoleOf(type: string): InventoryRole {
 
 // ---- one netted figure (D17, D26): what a facility-year's netting takes off each calculation ----
 
-/** How every output names the figure the netting takes off a source (D26). */
-export const NETTING_LABEL = "− уничтожено (факел, котельная)";
+/** How every output names the figure the netting takes off a source (D26): the CH4 sent to flares
+ *  and boilers, their slip included (D38: «уничтожено» names the CH4 burnt and nothing else). */
+export const NETTING_LABEL = "− направлено на сжигание (факел, котельная)";
 /** The IPCC line the destroyed gas comes off (D17). */
 export const NETTED_LINE = "1.B.1.a.i.1";
 

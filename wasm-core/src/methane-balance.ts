@@ -94,7 +94,7 @@ const num = (record: Readonly<Record<string, unknown>>, name: string) => {
 };
 
 // The core's IPCC flare form (4.6, 4.7): 98 % of the CH4 burns.
-const FLARE_EFFICIENCY = 0.98;
+export const FLARE_EFFICIENCY = 0.98;
 // 1.1: ρ CH4 by the row whose ρ CO2 a mine-gas fuel entry carries as its factor (4.8: pure CMM,
 // t CO2 per thousand m³ = ρ CO2); 20 °C otherwise.
 const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [

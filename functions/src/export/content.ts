@@ -674,7 +674,7 @@ export function totalsSheet(
       ...totals.map((t) => [t.title, t.count, t.co2e !== null && t.count > 0 && t.counted === 0 ? NOT_COUNTED : t.co2e] as Cell[]),
       // D17, D26: the gas the facility-year destroyed comes off the project's gross mining figures.
       ...(subtracted > 0 ? [[`${NETTING_LABEL}: вычтено из валовых выбросов при добыче`, null, subtracted] as Cell[]] : []),
-      [subtracted > 0 ? "Всего (за вычетом уничтоженного метана)" : "Всего", totals.reduce((s, t) => s + t.count, 0), all],
+      [subtracted > 0 ? "Всего (за вычетом метана, направленного на сжигание)" : "Всего", totals.reduce((s, t) => s + t.count, 0), all],
       ...(notCounted ? [[notCounted, null, null] as Cell[]] : []),
       ...(netting ? [[`ПГП: ${netting.gwp}`, null, null] as Cell[]] : []),
     ],

@@ -211,7 +211,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
           [labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth - tierWidth, tierWidth],
           [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения"), bold("Уровень")],
           [
-            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, figure(q.value, q.decimals), q.unit, "", ""]),
+            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, figure(q.value, q.decimals), q.unit, "", q.tier]),
             ...source.coefficients.map((c): Row => [c.label, figure(c.value, c.decimals), c.unit, c.source, c.tier]),
             ...source.gases.flatMap((g): Row[] => {
               // D26: gross, the netting and net, so the category's subtotal adds up.
@@ -255,6 +255,29 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
             figure(row.volume, 4),
           ],
         ),
+      );
+    }
+  }
+
+  if (p.destruction.length > 0) {
+    // D38: each device with its own formula and the gas it burnt.
+    heading("Сжигание каптированного газа (факелы, котельные, ГПУ)");
+    for (const d of p.destruction) {
+      doc.moveDown(0.3).font("Bold").fontSize(9).text(`${d.facility}: «${d.source}» (проект «${d.project}»)`, left, undefined, { width });
+      paragraph(`Формула: ${d.formula}`);
+      if (d.period) paragraph(`Период: ${d.period}`);
+      paragraph(`Периодичность измерений: ${d.frequency}. Средства измерений: ${d.instruments}`);
+      doc.moveDown(0.2);
+      table(
+        [width - 150, 80, 70],
+        [bold("Показатель"), bold("Значение"), bold("Единица")],
+        [
+          ["Объем газовой смеси", figure(d.volume, 4), "тыс. м³"],
+          [`Содержание CH4${d.note ? ` (${d.note})` : ""}`, figure(d.w_ch4, 4), "% об."],
+          ["Содержание CO2", figure(d.w_co2, 4), "% об."],
+          ["в т. ч. CH4", figure(d.ch4_volume, 4), "тыс. м³"],
+          [d.factor.label, figure(d.factor.value, 4), "доля"],
+        ],
       );
     }
   }

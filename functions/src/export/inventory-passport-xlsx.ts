@@ -3,7 +3,8 @@
 // threshold verdict), «Выбросы» (per gas with the other gases of 2979-р, by category and gas, by
 // facility), «Данные о деятельности», «Источники» (per facility, category and calculation: the
 // method and formula, the activity data, every coefficient with its source and tier, the
-// emissions), «Измерения», «Баланс метана» and «Проверки». Numbers are real numbers with number
+// emissions), «Измерения» (formula 3.1), «Сжигание газа» (flares, boilers and engines on drained
+// gas, D38), «Баланс метана» and «Проверки». Numbers are real numbers with number
 // formats, so they can be summed and checked.
 // Texts typed by users get the quote prefix and lose XML-invalid characters like the project export's.
 import ExcelJS from "exceljs";
@@ -123,6 +124,44 @@ function measurementLines(p: Passport): Line[] {
   ];
 }
 
+/** D38: the devices that burnt drained gas, each with its formula and the gas it burnt. */
+function destructionLines(p: Passport): Line[] {
+  const header = ["Площадка", "Расчет", "Проект", "Формула", "Период", "Периодичность измерений", "Средства измерений"];
+  const numbers = [
+    "Объем газовой смеси, тыс. м³",
+    "CH4, % об.",
+    "CO2, % об.",
+    "в т. ч. CH4, тыс. м³",
+    "Коэффициент",
+    "Значение, доля",
+    "Примечание",
+  ];
+  const four = numberFormat(4);
+  const formats = { 7: four, 8: four, 9: four, 10: four, 12: four };
+  return [
+    { cells: [...header, ...numbers], bold: true },
+    ...p.destruction.map((d) => ({
+      cells: [
+        d.facility,
+        d.source,
+        d.project,
+        d.formula,
+        d.period,
+        d.frequency,
+        d.instruments,
+        d.volume,
+        d.w_ch4,
+        d.w_co2,
+        d.ch4_volume,
+        d.factor.label,
+        d.factor.value,
+        d.note || null,
+      ],
+      formats,
+    })),
+  ];
+}
+
 const balanceLines = (p: Passport): Line[] => [
   { cells: ["Площадка", "Показатель", "т CH4"], bold: true },
   ...p.balance.flatMap((b) => b.rows.map((row) => ({ cells: [b.facility, row.label, row.t], formats: { 2: EMISSIONS_FORMAT } }))),
@@ -172,7 +211,7 @@ function sourceLines(p: Passport): Line[] {
             formats,
           };
         };
-        lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q)));
+        lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q, null, q.tier || null)));
         lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source, c.tier)));
         for (const gas of source.gases) {
           const t = (label: string, value: number, unit = `т ${gas.gas}`) =>
@@ -223,7 +262,8 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
   sheet("Данные о деятельности", [30, 60, 18, 12], activityLines(passport), 1);
   sheet("Источники", [24, 30, 36, 28, 24, 30, 22, 44, 16, 16, 60, 30, 60, 24], sourceLines(passport), 2);
   sheet("Измерения", [24, 28, 24, 30, 40, 24, 16, 12, 12, 12, 16], measurementLines(passport), 1);
-  sheet("Баланс метана", [30, 48, 16], balanceLines(passport), 1);
+  sheet("Сжигание газа", [24, 28, 24, 60, 24, 24, 30, 16, 12, 12, 16, 28, 12, 28], destructionLines(passport), 1);
+  sheet("Баланс метана", [30, 60, 16], balanceLines(passport), 1);
   sheet("Проверки", [120], checkLines(passport));
 
   await workbook.commit();

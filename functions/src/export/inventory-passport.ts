@@ -33,6 +33,7 @@ import { periodText } from "@core/source-periods";
 import { DEFAULT_TIME_ZONE, dateText, zoneOf } from "@core/company-clock";
 import { personName } from "../domain/person-name";
 import type { MEASUREMENT_NOTES } from "@core/measured-release";
+import { FLARE_EFFICIENCY, PURE_METHANE_MARK, methaneDestroyedBy } from "@core/methane-balance";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
 
@@ -62,11 +63,12 @@ export interface PassportSource {
   period: string;
   /** D25: its emission point with the instrument and frequency; "" for the facility as a whole. */
   point: string;
-  activity: Quantity[];
+  /** With the tier of a measured volume (D29), "" for one the method takes as given. */
+  activity: Array<Quantity & { tier: string }>;
   coefficients: PassportCoefficient[];
   /** The calculation's own results (gross where its basis is gross). */
   gases: Array<{ gas: Gas; t: number; t_co2e: number }>;
-  /** D26: what the facility-year's netting takes off it («− уничтожено (факел, котельная)»), per
+  /** D26: what the facility-year's netting takes off it («− направлено на сжигание (факел, котельная)»), per
    *  gas; empty when nothing. */
   netting: Array<{ gas: Gas; t: number; t_co2e: number }>;
   /** What counts: gases less netting. */
@@ -100,6 +102,28 @@ export interface PassportGas {
 /** A figure of a facility's activity data (coal mined, fuel burnt by kind) with its own unit. */
 export interface PassportActivity extends Quantity {
   facility: string;
+}
+
+/** D38: a device that burnt drained gas (a flare, boiler or gas engine): its own formula and what
+ *  it burnt — the volume of the mixture, its CH4 and CO2 contents, and the factor it burnt it by. */
+export interface PassportDestruction {
+  facility: string;
+  source: string;
+  project: string;
+  formula: string;
+  period: string;
+  frequency: string;
+  instruments: string;
+  /** Thousand m³ of the gas mixture. */
+  volume: number;
+  w_ch4: number;
+  w_co2: number;
+  /** Thousand m³ of CH4 in it. */
+  ch4_volume: number;
+  /** «газ принят за 100 % CH4» where the type assumes it, else "". */
+  note: string;
+  /** The oxidation factor, the flare's unburnt-gas factor CF or the IPCC flare's efficiency. */
+  factor: { label: string; value: number };
 }
 
 /** A measured source (Order 371 formula 3.1): its periods, their frequency and instruments. */
@@ -145,6 +169,7 @@ export interface Passport {
   gases: PassportGas[];
   activity: PassportActivity[];
   measurements: PassportMeasurement[];
+  destruction: PassportDestruction[];
   balance: PassportBalance[];
   total_t_co2e: number;
   threshold: string;
@@ -307,13 +332,21 @@ function formulaOf(line: PassportLine): string {
   }
 }
 
+const percentText = (value: number) => String(value).replace(".", ",");
+/** D38: a gas mixture as the passport names it, never «100 % CH4». */
+const mixtureText = (w_ch4: number, w_co2: number) => `смесь (CH4 ${percentText(w_ch4)} % об., CO2 ${percentText(w_co2)} % об.)`;
+const inputOf = (line: PassportLine, name: string) => (typeof line.inputs?.[name] === "number" ? (line.inputs[name] as number) : 0);
+
 /** The fuel a line burns, by kind, with its own unit (the dictionary entry names both:
- *  «Топливо дизельное, т»); undefined for a line that burns none. */
-function fuelOf(line: PassportLine): { kind: string; unit: string } | undefined {
+ *  «Топливо дизельное, т»); for drained gas of a stated composition, the mixture and its CH4
+ *  content (D38); undefined for a line that burns none. */
+function fuelOf(line: PassportLine): { kind: string; unit: string; w_ch4?: number } | undefined {
   const ef = line.coefficients?.ef;
   const named = ef?.source === "dictionary" && ef.item_name ? ef.item_name : undefined;
   if (line.type === "open_mining_co2") return { kind: named ?? "Топливо техники (коэффициент организации)", unit: "т" };
   if (line.type !== "disposal_co2_stat_sources") return undefined;
+  const w_ch4 = inputOf(line, "w_ch4");
+  if (w_ch4 > 0) return { kind: `Каптированный шахтный газ, ${mixtureText(w_ch4, inputOf(line, "w_co2"))}`, unit: "тыс. м³", w_ch4 };
   const unit = fuelUnitOf(named);
   if (named && unit) return { kind: named.slice(0, named.lastIndexOf(",")).replace(/\s*\(через [^)]*\)/, ""), unit };
   // The company's own coefficients: the unit is the one its conversion factor is per.
@@ -340,7 +373,9 @@ function sourceOf(calculation: PassportLine, point: EmissionPoint | undefined): 
   const activity = uses
     .filter(([name]) => name === ACTIVITY_INPUT)
     .map(([name, use]) => {
-      const q = quantity(name, use.value, use.unit);
+      // D29: a measured volume is Tier 3; the other activity data (coal, fuel) carry no tier.
+      const tier = tierOf(calculation.type, name, use.source);
+      const q = { ...quantity(name, use.value, use.unit), tier: tier === 3 ? TIER_LABELS[tier] : "" };
       // 8.1: fuel by kind in its own unit, not «тыс. м³ или т».
       if (fuel) return { ...q, label: `${q.label}: ${fuel.kind}`, unit: fuel.unit };
       // D26: a measured volume is what was measured, whatever became of it (a gross figure's gas
@@ -400,23 +435,57 @@ function activityOf(facility: string, lines: PassportLine[], coalProcessedT: num
   coal("Добыча угля открытым способом", of("open_mining_ch4", "1.B.1.a.ii.1"), of("open_mining_ch4", "1.B.1.a.ii.2"));
   // Entered on the inventory (no calculation carries it): domain/inventory/activity.ts.
   if (coalProcessedT !== undefined) rows.push({ facility, label: "Переработка угля", value: coalProcessedT, unit: "т", decimals: 2 });
-  const fuels = new Map<string, PassportActivity>();
+  // D38: a mixture's volume, then the CH4 in it: «в т. ч. CH4».
+  const mixture = (label: string, volume: number, ch4: number): PassportActivity[] => [
+    { facility, label, value: volume, unit: "тыс. м³", decimals: 4 },
+    { facility, label: "в т. ч. CH4", value: ch4, unit: "тыс. м³", decimals: 4 },
+  ];
+  const fuels = new Map<string, { label: string; unit: string; value: number; ch4?: number }>();
   for (const line of lines) {
     const fuel = fuelOf(line);
     if (!fuel) continue;
     const key = `${fuel.kind}|${fuel.unit}`;
-    const row = fuels.get(key) ?? { facility, label: `Топливо: ${fuel.kind}`, value: 0, unit: fuel.unit, decimals: 4 };
+    const row = fuels.get(key) ?? { label: `Топливо: ${fuel.kind}`, unit: fuel.unit, value: 0 };
     row.value += volumeOf(line);
+    if (fuel.w_ch4 !== undefined) row.ch4 = (row.ch4 ?? 0) + (volumeOf(line) * fuel.w_ch4) / 100;
     fuels.set(key, row);
   }
-  rows.push(...[...fuels.values()].sort((a, b) => a.label.localeCompare(b.label, "ru")));
-  const gas = (label: string, own: PassportLine[]) => {
-    if (own.length > 0) rows.push({ facility, label, value: sumOf(own), unit: "тыс. м³", decimals: 4 });
-  };
+  for (const row of [...fuels.values()].sort((a, b) => a.label.localeCompare(b.label, "ru"))) {
+    if (row.ch4 !== undefined) rows.push(...mixture(row.label, row.value, row.ch4));
+    else rows.push({ facility, label: row.label, value: row.value, unit: row.unit, decimals: 4 });
+  }
   // D26: the measured volume, whatever became of it (the balance says what was flared or used).
-  gas("Газовая смесь из систем дегазации и вентиляции (измеренный объем)", of("underground"));
-  gas("Газовая смесь, сожженная на факельных установках", of("torch_composition"));
+  const measured = of("underground");
+  if (measured.length > 0) {
+    rows.push(
+      ...mixture("Газовая смесь из систем дегазации и вентиляции (измеренный объем)", sumOf(measured), sumBy(measured, measuredCh4)),
+    );
+  }
+  // A flare's gas by its composition.
+  const flared = new Map<string, PassportLine[]>();
+  for (const line of of("torch_composition")) {
+    const key = mixtureText(inputOf(line, "w_ch4"), inputOf(line, "w_co2"));
+    flared.set(key, [...(flared.get(key) ?? []), line]);
+  }
+  for (const [text, own] of flared) {
+    rows.push(
+      ...mixture(
+        `Газовая смесь, сожженная на факельных установках: ${text}`,
+        sumOf(own),
+        sumBy(own, (l) => (volumeOf(l) * inputOf(l, "w_ch4")) / 100),
+      ),
+    );
+  }
   return rows;
+}
+
+const sumBy = (lines: PassportLine[], value: (line: PassportLine) => number) => lines.reduce((sum, line) => sum + value(line), 0);
+
+/** Thousand m³ of CH4 a measured release holds: by its periods' contents, else its own (D14). */
+function measuredCh4(line: PassportLine): number {
+  const periods = Array.isArray(line.results?.periods) ? (line.results.periods as Array<Record<string, unknown>>) : [];
+  if (periods.length > 0) return periods.reduce((sum, p) => sum + ((numberOrNull(p.volume) ?? 0) * (numberOrNull(p.w_ch4) ?? 0)) / 100, 0);
+  return (volumeOf(line) * (line.coefficients?.ef_ch4?.value ?? 0)) / 100;
 }
 
 /** The facilities with lines, then those whose only activity datum is the coal they processed. */
@@ -433,14 +502,18 @@ const numberOrNull = (value: unknown) => (typeof value === "number" && Number.is
 const dayText = (value: unknown) =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dateText(value, DEFAULT_TIME_ZONE) : String(value ?? "");
 
-/** 8.1: a measured source's periods (D14) — or the one period it covers — with how it was measured. */
-function measurementOf(facility: string, line: PassportLine, point: EmissionPoint | undefined): PassportMeasurement {
-  // D25: the calculation's own notes, else its point's instrument and frequency.
+/** D25: how a line was measured: the calculation's own notes, else its point's instrument and frequency. */
+function measurementNotesOf(line: PassportLine, point: EmissionPoint | undefined): { frequency: string; instruments: string } {
   const fromPoint = { measurement_frequency: point?.frequency, measurement_instruments: point?.instrument };
   const note = (name: keyof typeof MEASUREMENT_NOTES) => {
     const value = line.inputs?.[name];
     return typeof value === "string" && value ? value : fromPoint[name as keyof typeof fromPoint] || "не указаны";
   };
+  return { frequency: note("measurement_frequency"), instruments: note("measurement_instruments") };
+}
+
+/** 8.1: a measured source's periods (D14) — or the one period it covers — with how it was measured. */
+function measurementOf(facility: string, line: PassportLine, point: EmissionPoint | undefined): PassportMeasurement {
   const stored = Array.isArray(line.results?.periods) ? (line.results.periods as Array<Record<string, unknown>>) : [];
   const contents = (name: string) => line.coefficients?.[name]?.value ?? 0;
   const periods =
@@ -467,43 +540,67 @@ function measurementOf(facility: string, line: PassportLine, point: EmissionPoin
     facility,
     source: point ? `${line.name} — источник «${point.name}»` : line.name,
     project: line.project.name,
-    frequency: note("measurement_frequency"),
-    instruments: note("measurement_instruments"),
+    ...measurementNotesOf(line, point),
     periods,
   };
 }
 
-/** D17, D26: the balance rows, t CH4. The «в том числе» rows add up to the methane liberated; what
- *  reached the atmosphere is the mining gas vented, the flares' unburnt slip and post-mining gas. */
+/** D38: a flare, boiler or engine that burnt drained gas, as the passport describes it; undefined
+ *  for any other line. */
+function destructionOf(facility: string, line: PassportLine, point: EmissionPoint | undefined): PassportDestruction | undefined {
+  const burnt = methaneDestroyedBy({ ...line, inputs: line.inputs ?? {}, results: line.results ?? {} });
+  if (!burnt) return undefined;
+  const pure = line.type !== "torch_composition" && !(inputOf(line, "w_ch4") > 0);
+  const volume = volumeOf(line) * (line.type === "disposal_co2_stat_sources" && line.inputs?.k !== undefined ? inputOf(line, "k") : 1);
+  const w_ch4 = pure ? 100 : inputOf(line, "w_ch4");
+  const factor =
+    line.type === "torch_composition"
+      ? { label: "Коэффициент недожога (CF)", value: inputOf(line, "cf") }
+      : line.type === "disposal_co2_stat_sources"
+        ? { label: "Коэффициент окисления", value: line.inputs?.of === undefined ? 1 : inputOf(line, "of") }
+        : { label: "Эффективность сжигания (МГЭИК)", value: FLARE_EFFICIENCY };
+  const notes = measurementNotesOf(line, point);
+  return {
+    facility,
+    source: point ? `${line.name} — источник «${point.name}»` : line.name,
+    project: line.project.name,
+    formula: formulaOf(line),
+    period: (line.covered ?? (line.period ? [line.period] : [])).map(periodText).join(", "),
+    ...notes,
+    volume,
+    w_ch4,
+    w_co2: pure ? 0 : inputOf(line, "w_co2"),
+    ch4_volume: (volume * w_ch4) / 100,
+    note: pure ? PURE_METHANE_MARK : "",
+    factor,
+  };
+}
+
+/** D17, D26, D38: the balance rows, t CH4, each saying what it is: the methane liberated by mining
+ *  (ventilation and drainage, whatever basis each calculation used) is what was sent to flares and
+ *  use plus what was vented unburnt; the atmosphere got the vented gas, the flares' unburnt slip and
+ *  post-mining gas. «Уничтожено» is the CH4 burnt and nothing else. */
 export function balanceRowsOf(row: Inventory["balance"][number]): Array<{ label: string; t: number }> {
   // A version approved before post-mining was kept apart has the gross figures only.
   const postMining = row.post_mining_t ?? 0;
-  const miningGross = row.mining_gross_t ?? row.gross_t - postMining;
   const sent = row.flared_t + row.used_t;
   const slip = row.slip_t ?? 0;
+  const mining = row.vented_t + sent;
   return [
-    { label: "Выделилось метана", t: row.released_t },
-    { label: "в том числе при добыче, валовый выброс (вентиляция и дегазация)", t: miningGross },
-    { label: "в том числе при добыче, чистый выброс (в атмосферу)", t: row.net_t },
-    // A net figure leaves out the gas sent to flares and use: the balance adds it to what was liberated.
-    ...(miningGross <= 0 && sent > 0 ? [{ label: "в том числе направлено на сжигание (в чистый выброс не входит)", t: sent }] : []),
-    { label: "в том числе после добычи", t: postMining },
-    { label: "Направлено на факелы", t: row.flared_t },
-    { label: "Направлено на утилизацию (котельные, ГПУ)", t: row.used_t },
-    { label: "Уничтожено (без несгоревшего метана)", t: row.destroyed_t },
-    { label: "Несгоревший метан факелов (строка 1.B.1.a.i.4)", t: slip },
-    { label: "Выброшено без сжигания (вентиляция, дегазация)", t: row.vented_t },
-    { label: "Выброшено после добычи", t: postMining },
-    { label: "Вычтено из строки 1.B.1.a.i.1", t: row.netted_t },
-    { label: "Выброшено в атмосферу", t: row.emitted_t },
+    { label: "Выделилось метана, всего (при добыче и после добычи)", t: mining + postMining },
+    { label: "при добыче, валовое (вентиляция и дегазация, включая направленное на сжигание)", t: mining },
+    { label: "из него направлено на сжигание (факелы, котельные, ГПУ)", t: sent },
+    { label: "в том числе на факелы", t: row.flared_t },
+    { label: "в том числе в котельные и ГПУ", t: row.used_t },
+    { label: "уничтожено (метан сожжен)", t: row.destroyed_t },
+    { label: "не сгорело на факелах (строка 1.B.1.a.i.4)", t: slip },
+    { label: "из него выброшено без сжигания (вентиляция и дегазация)", t: row.vented_t },
+    { label: "после добычи (строка 1.B.1.a.i.2)", t: postMining },
+    { label: "Выброшено в атмосферу, всего (без сжигания, не сгорело на факелах, после добычи)", t: row.emitted_t },
+    { label: "Вычтено из строки 1.B.1.a.i.1 (направленное на сжигание из валовых расчетов)", t: row.netted_t },
     // D28: the CO2 the burnt gas carried is reported with the combustion lines, once.
     ...((row.co2_netted_t ?? 0) > 0
-      ? [
-          {
-            label: "CO2, содержавшийся в сожженном газе, т CO2 (вычтен из строки 1.B.1.a.i.1, учтен при сжигании)",
-            t: row.co2_netted_t ?? 0,
-          },
-        ]
+      ? [{ label: "CO2 каптированного газа, т CO2 (вычтен из строки 1.B.1.a.i.1, учтен при сжигании)", t: row.co2_netted_t ?? 0 }]
       : []),
   ];
 }
@@ -680,10 +777,12 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
         inventory.coal_processed?.find((p) => p.facility === row.id)?.t,
       ),
     ),
+    // D38: the measured releases (formula 3.1) apart from the devices that burnt drained gas.
     measurements: facilityRows.flatMap((row) =>
-      counted
-        .filter((c) => c.facility === row.id && (c.type === "underground" || pointOf(c) !== undefined))
-        .map((line) => measurementOf(row.name, line, pointOf(line))),
+      counted.filter((c) => c.facility === row.id && c.type === "underground").map((line) => measurementOf(row.name, line, pointOf(line))),
+    ),
+    destruction: facilityRows.flatMap((row) =>
+      counted.filter((c) => c.facility === row.id).flatMap((line) => destructionOf(row.name, line, pointOf(line)) ?? []),
     ),
     // A facility's report shows its own balance only.
     balance: inventory.balance.filter((b) => !inventory.facility || b.facility === inventory.facility).map(balanceOf),

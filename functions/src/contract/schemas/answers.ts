@@ -144,7 +144,7 @@ export const projectGraphsSchema = z.object({
       res_co2: z.number(),
       res_ch4: z.number(),
       subtracted_ch4: z.number().meta({
-        description: "D17, D26: t CH4 the facility-year's netting takes off this gross figure («− уничтожено (факел, котельная)»); 0: none",
+        description: "D17, D26: t CH4 the facility-year's netting takes off this gross figure («− направлено на сжигание (факел, котельная)»); 0: none",
       }),
     }),
   ),
@@ -423,7 +423,7 @@ export const inventoryCalculationSchema = z.object({
   netting: z.optional(
     z.array(z.object({ gas, t: z.number(), t_co2e: z.number() })).meta({
       description:
-        "D17, D26: what the facility-year's netting takes off this counted gross mining figure («− уничтожено (факел, котельная)»), per gas; its share of the gas the facility destroyed. Absent: nothing",
+        "D17, D26: what the facility-year's netting takes off this counted gross mining figure («− направлено на сжигание (факел, котельная)»), per gas; its share of the gas the facility destroyed. Absent: nothing",
     }),
   ),
   coefficients: z.record(z.string(), z.looseObject({ value: z.number(), unit: z.string(), source: z.string() })),
@@ -583,7 +583,7 @@ export const yearUncertaintySchema = z.object({
       gross_t_co2e: z.number(),
       destroyed_t_co2e: z
         .number()
-        .meta({ description: "D17, D28: what the netting takes off the line («− уничтожено (факел, котельная)»)" }),
+        .meta({ description: "D17, D28: what the netting takes off the line («− направлено на сжигание (факел, котельная)»)" }),
       ad_u: z.number().meta({ description: "Activity-data uncertainty of the gross figure, % (Eq. 3.2 over its calculations)" }),
       ef_u: z.number().meta({ description: "Emission-factor uncertainty of the gross figure, %" }),
       destroyed_u: z.number().meta({ description: "Uncertainty of the destroyed gas, %" }),
