@@ -8,6 +8,7 @@ import { createUser } from "@server/domain/company/users";
 import { migrateEmissionPoints, POINTS_MIGRATION } from "@server/domain/company/emission-points-migration";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
+import { requisitesChange } from "@server/domain/company/requisites-audit";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -103,6 +104,60 @@ describe("a facility's emission points", () => {
     shaft = await json<Point>(await patch(`/api/v1/facilities/${facility.id}/points/${shaft.id}/`, { is_active: true, version: 3 }), 200);
     expect(shaft.is_active).toBe(true);
   });
+
+  it("refuse a field a point does not have (400 naming it), as a project's PATCH does, and stay as they were", async () => {
+    const res = await patch(`/api/v1/facilities/${facility.id}/points/${shaft.id}/`, {
+      name: "Ствол 2",
+      colour: "red",
+      version: shaft.version,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: "colour: такого поля нет у источника выбросов" });
+    expect(await json(await get(`/api/v1/facilities/${facility.id}/points/${shaft.id}/`), 200)).toEqual(shaft);
+  });
+
+  it("are in the company's change log, each change with what it changed, as a facility's", async () => {
+    const log = async () =>
+      (await h.deps.repos.adminAudit.listCompany(companyId, { limit: 100, offset: 0 })).results
+        .map(requisitesChange)
+        .filter((entry) => entry.target_type === "point");
+    const mine = await json<{ id: string }>(
+      await post("/api/v1/facilities/", { name: "Шахта «Журнальная»", kind: "underground_mine" }),
+      201,
+    );
+    const flare = await json<Point>(await post(`/api/v1/facilities/${mine.id}/points/`, { name: "Факел № 3", kind: "flare" }), 201);
+    await json(
+      await patch(`/api/v1/facilities/${mine.id}/points/${flare.id}/`, { instrument: "ДРГ.М-2500", is_active: false, version: 1 }),
+      200,
+    );
+    const [edited, created] = (await log()).filter((entry) => entry.target_label === "Факел № 3 (Шахта «Журнальная»)");
+    expect(created).toMatchObject({
+      created: true,
+      changes: expect.arrayContaining([{ field: "kind", label: "Вид источника", before: "", after: "Факельная установка" }]),
+    });
+    expect(edited).toMatchObject({
+      created: false,
+      changes: [
+        { field: "instrument", label: "Средство измерений", before: "", after: "ДРГ.М-2500" },
+        { field: "is_active", label: "Источник действует", before: "да", after: "нет" },
+      ],
+    });
+  });
+
+  it("are at most 200 a facility, however many are created at once", async () => {
+    const mine = await json<{ id: string }>(
+      await post("/api/v1/facilities/", { name: "Шахта «Многоточечная»", kind: "underground_mine" }),
+      201,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 230 }, (_, i) => post(`/api/v1/facilities/${mine.id}/points/`, { name: `Источник ${i}`, kind: "other" })),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(200);
+    const refused = answers.filter((res) => res.status === 400);
+    expect(refused).toHaveLength(30);
+    expect(((await refused[0].json()) as { detail: string }).detail).toMatch(/^У площадки уже 200 источников выбросов/);
+    expect(await json<Point[]>(await get(`/api/v1/facilities/${mine.id}/points/`), 200)).toHaveLength(200);
+  }, 120_000);
 
   it("are another company's: 404 as for a missing facility or point, nothing of them in the answer", async () => {
     for (const res of [

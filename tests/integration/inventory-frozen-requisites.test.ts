@@ -18,6 +18,7 @@ let h: Harness;
 let staff: string;
 let reviewer: string;
 let other: string;
+let facility: { id: string; version: number };
 
 type Version = { version: number; sha256: string };
 
@@ -81,7 +82,7 @@ beforeAll(async () => {
     await patchCompany({ ...OLD, kpp: "773601001", ogrn: "1027700132195", okved: "05.10", postal_address: "г. Кемерово, ул. Шахтеров, 1" }),
     200,
   );
-  const facility = await json<{ id: string }>(
+  facility = await json<{ id: string; version: number }>(
     await h.request("/api/v1/facilities/", { method: "POST", token: staff, json: { name: "Шахта «Южная»", kind: "underground_mine" } }),
     201,
   );
@@ -200,5 +201,24 @@ describe("an approved version's legal entity", () => {
     }
     const foreign = await h.request("/api/v1/inventory/2024/report/?format=pdf&version=1", { token: other });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("a facility of the approved year", () => {
+  it("is not archived (409 naming the year), as docs/security.md says, and stays active", async () => {
+    const res = await h.request(`/api/v1/facilities/${facility.id}/`, {
+      method: "PATCH",
+      token: staff,
+      json: { is_active: false, version: facility.version },
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(
+      /^Инвентаризация 2024 года утверждена и заморожена .*площадку, проекты которой входят в этот год, нельзя отправить в архив/,
+    );
+    const stored = await json<Array<{ id: string; is_active: boolean; version: number }>>(
+      await h.request("/api/v1/facilities/", { token: staff }),
+      200,
+    );
+    expect(stored.find((f) => f.id === facility.id)).toMatchObject({ is_active: true, version: facility.version });
   });
 });

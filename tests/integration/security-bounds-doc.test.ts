@@ -22,6 +22,7 @@ import {
 import { MAX_FORECAST_ROWS } from "@server/domain/forecast/forecast";
 import { NAMED } from "@server/domain/inventory/checks";
 import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
+import { MAX_POINTS_PER_FACILITY } from "@server/domain/company/emission-points";
 import { MAX_PREVIEW_ERRORS } from "@server/domain/calculations/upload-preview";
 import { FORECAST_UPLOADS_PER_COMPANY_BYTES, FORECAST_UPLOADS_PER_USER_BYTES } from "@server/contract/schemas/uploads";
 
@@ -40,6 +41,7 @@ describe("docs/security.md", () => {
     ["heavy work in flight", `**${HEAVY_PER_USER} per user and ${HEAVY_PER_COMPANY} per company**`],
     ["active forecasts of a project", `**${n(MAX_FORECASTS_PER_PROJECT)} active forecasts per project**`],
     ["comments of a year", `**${n(COMMENTS_PER_YEAR)} comments per year**`],
+    ["emission points of a facility", `**${n(MAX_POINTS_PER_FACILITY)} emission points per facility**`],
     ["job files", `after **${JOB_FILE_DAYS} days**`],
     ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
     ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],

@@ -404,12 +404,9 @@ export const inventoryCalculationSchema = z.object({
   counted: z.boolean(),
   category: order371Category,
   ipcc_code: z.string(),
-  period: z
-    .object({ from: z.string(), to: z.string() })
-    .meta({
-      description:
-        "D19, D42: the days it covers from first to last: its measurement periods', else its own period, else its project's dates",
-    }),
+  period: z.object({ from: z.string(), to: z.string() }).meta({
+    description: "D19, D42: the days it covers from first to last: its measurement periods', else its own period, else its project's dates",
+  }),
   covered: z.optional(
     z.array(z.object({ from: z.string(), to: z.string() })).meta({
       description: "D42: the periods it covers when its measurement periods leave days between them; absent: `period` whole",
@@ -853,9 +850,11 @@ export const requisitesChangeSchema = z.object({
   id: z.string(),
   at: z.string(),
   actor_email: z.string(),
-  target_type: z.enum(["company", "facility"]),
-  target_label: z.string().meta({ description: "The company's or the facility's name after the change" }),
-  created: z.boolean().meta({ description: "The facility (or company) was created by this change" }),
+  target_type: z.enum(["company", "facility", "point"]),
+  target_label: z
+    .string()
+    .meta({ description: "The company's or the facility's name after the change; a point's with its facility's: «Ствол (Шахта)»" }),
+  created: z.boolean().meta({ description: "The facility or point (or company) was created by this change" }),
   changes: z.array(
     z.object({
       field: z.string(),

@@ -64,18 +64,24 @@ export const pointCreateSchema = z
   })
   .check(serviceInOrder);
 
+/** A field it does not know is refused, as a project's PATCH refuses one, never quietly dropped. */
 export const pointPatchSchema = z
-  .object({
-    name: z.optional(pointName),
-    kind: z.optional(pointKind),
-    instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
-    frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
-    in_service_from: serviceDate("in_service_from"),
-    in_service_to: serviceDate("in_service_to"),
-    /** false archives the point (its calculations and history stay), true restores it. */
-    is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-    version: z.int("version: ожидается целое число"),
-  })
+  .strictObject(
+    {
+      name: z.optional(pointName),
+      kind: z.optional(pointKind),
+      instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
+      frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
+      in_service_from: serviceDate("in_service_from"),
+      in_service_to: serviceDate("in_service_to"),
+      /** false archives the point (its calculations and history stay), true restores it. */
+      is_active: z.optional(z.boolean("is_active: ожидается true или false")),
+      version: z.int("version: ожидается целое число"),
+    },
+    {
+      error: (issue) => (issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у источника выбросов` : undefined),
+    },
+  )
   .check(serviceInOrder);
 
 export type PointCreateInput = z.infer<typeof pointCreateSchema>;

@@ -7,14 +7,32 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import { getFacility } from "./facilities";
+import { recordChange } from "../audit";
 import { frozenMessage, frozenReview } from "../inventory/freeze";
 import type { EmissionPoint } from "../../ports";
 import type { PointCreateInput, PointPatchInput } from "../../contract/schemas/facility";
 import type { Project } from "../../contract/schemas/project";
 import { EMISSION_POINT_KINDS, POINT_TYPES, takesPoint } from "@core/inventory";
 
-/** How many points one facility may have: a real mine has a handful, a large one a few dozen. */
+/** How many points one facility may have, archived ones too: a real mine has a handful, a large one
+ *  a few dozen. A counter (CAP#), so parallel creates cannot pass it. */
 export const MAX_POINTS_PER_FACILITY = 200;
+
+/** Every change of a point goes to the company's change log, as a facility's (requisites-audit.ts). */
+const logPoint = (deps: Deps, actor: Actor, facilityName: string, before: EmissionPoint | null, after: EmissionPoint) =>
+  recordChange(
+    deps,
+    actor,
+    {
+      action: before ? "point.update" : "point.create",
+      target_type: "point",
+      target_id: after.id,
+      target_label: `${after.name} (${facilityName})`,
+      before,
+      after,
+    },
+    after.company,
+  );
 
 export async function listPoints(deps: Deps, actor: Actor, facilityId: string): Promise<EmissionPoint[]> {
   await getFacility(deps, actor, facilityId);
@@ -31,11 +49,8 @@ export async function getPoint(deps: Deps, actor: Actor, facilityId: string, poi
 }
 
 export async function createPoint(deps: Deps, actor: Actor, facilityId: string, input: PointCreateInput): Promise<EmissionPoint> {
-  await getFacility(deps, actor, facilityId);
+  const facility = await getFacility(deps, actor, facilityId);
   const existing = await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId);
-  if (existing.length >= MAX_POINTS_PER_FACILITY) {
-    throw new Invalid(`У площадки уже ${MAX_POINTS_PER_FACILITY} источников выбросов: отправьте в архив ненужные или измените их`);
-  }
   refuseTwin(existing, input.name);
   const now = deps.clock.now().toISOString();
   const point: EmissionPoint = {
@@ -53,7 +68,18 @@ export async function createPoint(deps: Deps, actor: Actor, facilityId: string, 
     updated_at: now,
     version: 1,
   };
-  await deps.repos.emissionPoints.create(point);
+  const cap = `POINTS#FACILITY#${facilityId}`;
+  const count = async () => (await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId)).length;
+  if (!(await deps.repos.caps.take(actor.company, cap, MAX_POINTS_PER_FACILITY, count))) {
+    throw new Invalid(`У площадки уже ${MAX_POINTS_PER_FACILITY} источников выбросов: измените ненужные вместо новых`);
+  }
+  try {
+    await deps.repos.emissionPoints.create(point);
+  } catch (error) {
+    await deps.repos.caps.give(actor.company, cap);
+    throw error;
+  }
+  await logPoint(deps, actor, facility.name, null, point);
   return point;
 }
 
@@ -88,6 +114,7 @@ export async function patchPoint(
   // would move with it.
   if (next.kind !== current.kind) await refuseIfInFrozenYear(deps, actor, current);
   await deps.repos.emissionPoints.replace(next, current.version);
+  await logPoint(deps, actor, (await getFacility(deps, actor, facilityId)).name, current, next);
   return next;
 }
 

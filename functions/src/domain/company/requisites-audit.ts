@@ -1,9 +1,10 @@
-// The company's own audit of its requisites and facilities (Профиль, «История изменений реквизитов»):
-// who changed ИНН, КПП, ОГРН, the address, the person responsible, a facility's name, licence or
-// address, from what to what and when. The entries are the change log's (admin/audit.ts), kept under
+// The company's own audit of its requisites, facilities and their emission points (Профиль, «История
+// изменений реквизитов»): who changed ИНН, КПП, ОГРН, the address, the person responsible, a
+// facility's name, licence or address, a point's name, kind, instrument or dates, from what to what
+// and when. The entries are the change log's (admin/audit.ts), kept under
 // the company when they are written, so a reviewer reads only the company of the session.
 import { timeZoneLabel, zoneOf } from "@core/company-clock";
-import { FACILITY_KINDS, isReviewer, type FacilityKind } from "@core/inventory";
+import { EMISSION_POINT_KINDS, FACILITY_KINDS, isReviewer, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
@@ -34,32 +35,44 @@ const FACILITY_FIELDS: Record<string, string> = {
   address: "Адрес",
   is_active: "Площадка действует",
 };
+const POINT_FIELDS: Record<string, string> = {
+  name: "Название",
+  kind: "Вид источника",
+  instrument: "Средство измерений",
+  frequency: "Периодичность измерений",
+  in_service_from: "В эксплуатации с",
+  in_service_to: "В эксплуатации по",
+  is_active: "Источник действует",
+};
+const FIELDS = { company: COMPANY_FIELDS, facility: FACILITY_FIELDS, point: POINT_FIELDS } as const;
 
-function shown(field: string, value: unknown): string {
+function shown(target: keyof typeof FIELDS, field: string, value: unknown): string {
   // A company stored before it had a zone kept the default one.
   if (field === "time_zone") return timeZoneLabel(zoneOf({ time_zone: typeof value === "string" ? value : undefined }));
   if (value === undefined || value === null) return "";
   if (typeof value === "boolean") return value ? "да" : "нет";
-  if (field === "kind" && typeof value === "string") return FACILITY_KINDS[value as FacilityKind] ?? value;
+  if (field === "kind" && typeof value === "string") {
+    return (target === "point" ? EMISSION_POINT_KINDS[value as EmissionPointKind] : FACILITY_KINDS[value as FacilityKind]) ?? value;
+  }
   return String(value);
 }
 
 /** The entry as the company sees it: only the listed fields that differ, never the whole object. */
 export function requisitesChange(entry: AdminAuditEntry): RequisitesChange {
-  const facility = entry.target_type === "facility";
-  const fields = facility ? FACILITY_FIELDS : COMPANY_FIELDS;
+  const target = entry.target_type === "facility" || entry.target_type === "point" ? entry.target_type : "company";
+  const fields = FIELDS[target];
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
   const changes = Object.entries(fields).flatMap(([field, label]) => {
-    const was = entry.before ? shown(field, before[field]) : "";
-    const now = shown(field, after[field]);
+    const was = entry.before ? shown(target, field, before[field]) : "";
+    const now = shown(target, field, after[field]);
     return was === now ? [] : [{ field, label, before: was, after: now }];
   });
   return {
     id: entry.id,
     at: entry.at,
     actor_email: entry.actor_email,
-    target_type: facility ? "facility" : "company",
+    target_type: target,
     target_label: entry.target_label,
     created: entry.before === null || entry.before === undefined,
     changes,

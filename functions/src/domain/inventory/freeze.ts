@@ -84,12 +84,17 @@ export async function guardFrozen(deps: Pick<Deps, "repos" | "clock">, actor: Ac
       return {};
     }
     case "facility": {
-      // The kind (and the archive, should facilities get one) says what its projects count.
-      const placed = (f: Facility) => JSON.stringify([f.kind, (f as Facility & { is_deleted?: boolean }).is_deleted ?? false]);
+      // The kind and the archive (is_active: false) say what its projects count.
+      const placed = (f: Facility) => JSON.stringify([f.kind, f.is_active]);
       if (placed(change.before) === placed(change.after)) return {};
       const projects = await deps.repos.projects.listAllOfCompany(actor.company);
       const years = projects.filter((p) => !p.is_deleted && p.facility === change.before.id).map((p) => p.reporting_year);
-      await refuseIfFrozen(deps, actor, years, "вид площадки, проекты которой входят в этот год, изменить нельзя");
+      await refuseIfFrozen(
+        deps,
+        actor,
+        years,
+        "площадку, проекты которой входят в этот год, нельзя отправить в архив или восстановить, а ее вид — изменить",
+      );
       return {};
     }
     case "gwp_recompute":

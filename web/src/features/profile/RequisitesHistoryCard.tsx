@@ -1,5 +1,6 @@
 // Профиль, «История изменений реквизитов» (docs/user-guide.md): for the company's reviewers (and
-// admins), who changed the requisites or a facility, what, from what to what and when, newest first.
+// admins), who changed the requisites, a facility or an emission point, what, from what to what and
+// when, newest first.
 import { useState } from "react";
 import dayjs from "dayjs";
 import { Alert, Card, Typography, type TableColumnsType } from "antd";
@@ -22,7 +23,9 @@ const columns: TableColumnsType<RequisitesChange> = [
         <Typography.Text strong>
           {entry.target_type === "company"
             ? "Реквизиты компании"
-            : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+            : entry.target_type === "point"
+              ? `${entry.created ? "Новый источник выбросов" : "Источник выбросов"} «${entry.target_label}»`
+              : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>
