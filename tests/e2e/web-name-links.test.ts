@@ -52,7 +52,7 @@ describe.each([
     const colour = await link.evaluate((el) => getComputedStyle(el).color);
     expect(colour).not.toBe(
       await page
-        .locator(".ant-table-cell", { hasText: "2025-01-01" })
+        .locator(".ant-table-cell", { hasText: "01.01.2025" })
         .first()
         .evaluate((el) => getComputedStyle(el).color),
     );

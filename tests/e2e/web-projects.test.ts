@@ -171,8 +171,8 @@ describe("web app: sign-in, shell and projects", () => {
     const created = row("Шахта Северная");
     await created.waitFor();
     const cells = await created.locator("td").allInnerTexts();
-    expect(cells.slice(0, 3)).toEqual(["Шахта Северная", "2024-03-01", "2024-12-31"]);
-    expect(cells[3]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(cells.slice(0, 3)).toEqual(["Шахта Северная", "01.03.2024", "31.12.2024"]);
+    expect(cells[3]).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
   });
 
   it("validates the add dialog before sending anything, and rejects an end date before the start date", async () => {
@@ -228,7 +228,7 @@ describe("web app: sign-in, shell and projects", () => {
     await dialog.getByRole("button", { name: "Отмена" }).click();
     await dialog.waitFor({ state: "hidden" });
     // The list was reloaded and shows the other user's change, not ours.
-    await row("2025-06-30").waitFor();
+    await row("30.06.2025").waitFor();
     expect(await row("мой вариант").count()).toBe(0);
   });
 
@@ -290,9 +290,9 @@ describe("web app: sign-in, shell and projects", () => {
     await page.getByText("Активные проекты").waitFor();
     const active = page.locator(".ant-descriptions-row", { hasText: "Активные проекты" }).locator("td");
     expect(await active.innerText()).toBe("12");
-    // The snapshot the stream handler keeps says when it was taken, in local time.
+    // The snapshot the stream handler keeps says when it was taken, on the company's clock.
     const taken = page.locator(".ant-descriptions-row", { hasText: "Данные на" }).locator("td");
-    expect(await taken.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await taken.innerText()).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     await screenshot(page, { path: `${SHOTS}/web-profile.png`, fullPage: true });
   });
 

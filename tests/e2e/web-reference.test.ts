@@ -174,7 +174,7 @@ describe("web app: reference dictionaries and converter", () => {
     expect(co2At15).toContain("1,8718");
     expect(co2At15).toContain("[2]");
     // Densities carry no uncertainty (taken as exact): «—»; then version and the date of Order 371.
-    expect(co2.slice(5)).toEqual(["—", "1", "2022-05-27"]);
+    expect(co2.slice(5)).toEqual(["—", "1", "27.05.2022"]);
     const ch4 = await density
       .locator("tr", { has: page.locator("td", { hasText: /^0,668$/ }) })
       .locator("td")

@@ -47,6 +47,7 @@ export type OwnCompanyBody = {
   responsible_position: string;
   responsible_phone: string;
   responsible_email: string;
+  time_zone: string;
 };
 
 /** PATCH v1/users/company/: the session's company, based on the version shown (a stale one is 409). */

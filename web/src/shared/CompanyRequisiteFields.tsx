@@ -2,7 +2,8 @@
 // 8.1: printed on the report passport), as both the administrator's company dialog and the staff's «Изменить
 // реквизиты» on /profile edit them. Each field is checked as it is typed by the server's own rules
 // (functions/src/contract/schemas/company.ts), its message under it, gone once the value is right.
-import { Col, Form, Input, Row } from "antd";
+import { Col, Form, Input, Row, Select } from "antd";
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from "@core/company-clock";
 import type { FormInstance, Rule } from "antd/es/form";
 import {
   COMPANY_NAME_MAX,
@@ -46,6 +47,8 @@ export function requisiteForm<T>(form: FormInstance<T>) {
     },
   } as const;
 }
+
+const TIME_ZONE_OPTIONS = TIME_ZONES.map((z) => ({ value: z.zone, label: z.label }));
 
 /** The name a company is known and printed by: never blank. */
 const NAME_RULES: Rule[] = [
@@ -100,6 +103,14 @@ export function CompanyRequisiteFields({
       </Form.Item>
       <Form.Item label="Почтовый адрес" name="postal_address">
         <Input.TextArea autoSize={{ minRows: 2 }} maxLength={COMPANY_TEXT_MAX} />
+      </Form.Item>
+      <Form.Item
+        label="Часовой пояс"
+        name="time_zone"
+        initialValue={DEFAULT_TIME_ZONE}
+        extra="Даты в паспорте, выгрузках и на экранах — по календарю этого пояса"
+      >
+        <Select options={TIME_ZONE_OPTIONS} />
       </Form.Item>
       <Row gutter={12}>
         <Col flex="auto">

@@ -1,25 +1,31 @@
-import dayjs from "dayjs";
+// Every date a person reads on a screen: ДД.ММ.ГГГГ (and ЧЧ:ММ), on the company's clock
+// (@core/company-clock, the server's documents print with the same rules). The API keeps ISO.
+import { DEFAULT_TIME_ZONE, dateText, dateTimeText } from "@core/company-clock";
 
 export const DATE_FORMAT = "YYYY-MM-DD";
 /** What a date field shows (ДД.ММ.ГГГГ, as Russian documents write dates) and accepts when typed:
  *  that or ISO. The API keeps ISO (DATE_FORMAT). */
 export const DATE_FIELD_FORMATS = ["DD.MM.YYYY", DATE_FORMAT];
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/**
- * yyyy-MM-dd for display (docs/user-guide.md). A plain date is shown as stored (parsing it would risk a
- * time-zone shift); a timestamp such as created_at is shown as the user's local calendar date.
- */
-export function displayDate(value: string | null | undefined): string {
-  if (!value) return "";
-  if (PLAIN_DATE.test(value)) return value;
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMAT) : value;
+/** The signed-in company's time zone (get_me's company.time_zone), set when the profile loads. */
+let companyZone = DEFAULT_TIME_ZONE;
+export function setCompanyZone(zone: string | undefined): void {
+  companyZone = zone || DEFAULT_TIME_ZONE;
 }
 
-/** A timestamp as the user's local date and time, yyyy-MM-dd HH:mm (docs/user-guide.md's date format). */
+/** ДД.ММ.ГГГГ: a plain date as stored (no zone applies), a timestamp such as created_at as the
+ *  company's calendar date. */
+export function displayDate(value: string | null | undefined): string {
+  return dateText(value, companyZone);
+}
+
+/** A timestamp as the company's date and time, ДД.ММ.ГГГГ ЧЧ:ММ. */
 export function displayDateTime(value: string | null | undefined): string {
-  if (!value) return "";
-  const date = dayjs(value);
-  return date.isValid() ? date.format(`${DATE_FORMAT} HH:mm`) : value;
+  return dateTimeText(value, companyZone);
+}
+
+/** A history's time (a forecast's or a calibration's rows): kept as it was written, read as written,
+ *  ДД.ММ.ГГГГ ЧЧ:ММ with no shift to any clock. */
+export function displayWrittenTime(value: string | null | undefined): string {
+  return dateTimeText(value, "UTC");
 }

@@ -40,3 +40,13 @@ export function actorText(who: string | null | undefined): string {
   if (!who) return "";
   return who === SYSTEM_ACCOUNT ? "система" : who;
 }
+
+/** A person as the product names them: first and last name, else their e-mail. */
+export function whoText(person: { first_name?: string; last_name?: string; email: string }): string {
+  return (
+    [person.first_name, person.last_name]
+      .map((p) => p?.trim())
+      .filter(Boolean)
+      .join(" ") || person.email
+  );
+}

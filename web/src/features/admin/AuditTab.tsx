@@ -1,7 +1,7 @@
 // «Журнал»: every change made in /admin, newest first — who, when, what, and the object before and after.
 import { Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
-import dayjs from "dayjs";
+import { displayDateTime } from "../../shared/dates";
 import { useUrlPage } from "../../shared/urlState";
 import { ACTION_LABELS, AUDIT_PAGE_SIZE, useAudit, type AuditEntry } from "../../api/admin";
 import { actorText } from "../../shared/text";
@@ -54,7 +54,7 @@ export function AuditTab() {
         showSizeChanger: false,
       }}
       columns={[
-        { title: "Когда", dataIndex: "at", width: 170, render: (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm:ss") },
+        { title: "Когда", dataIndex: "at", width: 170, render: (at: string) => displayDateTime(at) },
         { title: "Кто", dataIndex: "actor_email", width: 220, render: (who: string) => actorText(who) },
         { title: "Действие", dataIndex: "action", width: 300, render: (action: string) => ACTION_LABELS[action] ?? action },
         { title: "Объект", dataIndex: "target_label" },

@@ -1,5 +1,6 @@
 // «Компании»: every company of the platform, created and edited here. The requisites are checked in
 // the form by the server's own rules (functions/src/contract/schemas/company.ts).
+import { zoneOf } from "@core/company-clock";
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
 import { Button, Form, Input, Modal, Space } from "antd";
@@ -24,6 +25,7 @@ const FIELDS = [
   "responsible_position",
   "responsible_phone",
   "responsible_email",
+  "time_zone",
 ] as const;
 type CompanyForm = Record<(typeof FIELDS)[number], string>;
 
@@ -63,7 +65,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       <Form<CompanyForm>
         form={form}
         layout="vertical"
-        initialValues={company}
+        initialValues={company && { ...company, time_zone: zoneOf(company) }}
         onFinish={(values) => save.mutate(values)}
         preserve={false}
         {...requisiteForm(form)}

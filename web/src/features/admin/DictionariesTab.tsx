@@ -11,7 +11,7 @@ import { typedClient } from "../../api/client";
 import type { DictionaryEntry, Verification } from "@server/contract";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "../../api/admin";
 import { formatStoredIn, numberText, numericInputProblem, parseNumericInput, YEAR_UNIT } from "../../shared/decimals";
-import { DATE_FIELD_FORMATS } from "../../shared/dates";
+import { DATE_FIELD_FORMATS, displayDate } from "../../shared/dates";
 import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../../shared/uncertainty/texts";
@@ -152,7 +152,8 @@ function ChangeDialog({
       confirmLoading={save.isPending}
     >
       <Typography.Paragraph type="secondary">
-        Текущая версия {entry.version}, действует с {entry.effective_from}. Расчеты, уже сохраненные с этой версией, не изменятся.
+        Текущая версия {entry.version}, действует с {displayDate(entry.effective_from)}. Расчеты, уже сохраненные с этой версией, не
+        изменятся.
       </Typography.Paragraph>
       <Form<ChangeForm>
         form={form}

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, 
 import { Table } from "../../shared/LazyTable";
 import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
+import { displayDateTime } from "../../shared/dates";
 import { api } from "../../api/client";
 import { formatSize } from "../../api/documents";
 import {
@@ -185,7 +185,7 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
           width: 180,
           render: (_, v) => (
             <Space orientation="vertical" size={0}>
-              <span>{dayjs(v.uploaded_at).format("YYYY-MM-DD HH:mm")}</span>
+              <span>{displayDateTime(v.uploaded_at)}</span>
               <Typography.Text type="secondary">{v.uploaded_by === "system" ? "поставляется с системой" : v.uploaded_by}</Typography.Text>
             </Space>
           ),

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typography, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
+import { displayDateTime } from "../../shared/dates";
 import { formatSize } from "../../api/documents";
 import { mediaKey, type MediaStatus } from "../../api/media";
 import { adminKeys, capText, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "../../api/admin";
@@ -57,7 +57,7 @@ function VideoCard({ media }: { media: MediaStatus }) {
           items={[
             { key: "type", label: "Формат", children: media.content_type },
             { key: "size", label: "Размер", children: formatSize(media.size ?? 0) },
-            { key: "at", label: "Загружено", children: media.uploaded_at ? dayjs(media.uploaded_at).format("YYYY-MM-DD HH:mm") : "—" },
+            { key: "at", label: "Загружено", children: media.uploaded_at ? displayDateTime(media.uploaded_at) : "—" },
           ]}
         />
       ) : (

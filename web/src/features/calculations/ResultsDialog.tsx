@@ -17,7 +17,8 @@ import {
 } from "@core/registry";
 import { useCalculation, type Calculation, type CoefficientUse } from "../../api/calculations";
 import { resultsDialogAtom } from "./atoms";
-import { formatDateTime, formatStored, sourceText, withUnit } from "./format";
+import { formatStored, sourceText, withUnit } from "./format";
+import { displayDateTime } from "../../shared/dates";
 import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import { ForecastResults } from "./ForecastResults";
@@ -203,8 +204,8 @@ function ResultsBody({ type, row }: { type: CalculationType; row: Calculation })
       ? [{ key: "pure-methane", label: "Состав газа", children: PURE_METHANE_NOTE }]
       : []),
     { key: "methodology", label: "Версия методики", children: calculation.methodology_version },
-    { key: "created", label: "Создан", children: `${formatDateTime(calculation.created_at)}, ${actorText(calculation.created_by)}` },
-    { key: "updated", label: "Изменен", children: `${formatDateTime(calculation.updated_at)}, ${actorText(calculation.updated_by)}` },
+    { key: "created", label: "Создан", children: `${displayDateTime(calculation.created_at)}, ${actorText(calculation.created_by)}` },
+    { key: "updated", label: "Изменен", children: `${displayDateTime(calculation.updated_at)}, ${actorText(calculation.updated_by)}` },
   ];
   return (
     <Flex vertical gap={16} data-testid="results-dialog">

@@ -3,7 +3,7 @@ import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
 import { downloadSourceFile, type Calculation } from "../../api/calculations";
 import { fileSize } from "../../shared/fileChecks";
-import { formatDateTime } from "./format";
+import { displayDateTime } from "../../shared/dates";
 import { useFeedback } from "../../shared/feedback";
 
 interface StoredFileView {
@@ -33,7 +33,7 @@ export function SourceFileLink({ calculation }: { calculation: Calculation }) {
       </Button>{" "}
       <Typography.Text type="secondary">
         ({fileSize(file.size)}
-        {file.uploaded_at ? `, загружен ${formatDateTime(file.uploaded_at)}` : ""})
+        {file.uploaded_at ? `, загружен ${displayDateTime(file.uploaded_at)}` : ""})
       </Typography.Text>
     </Typography.Text>
   );

@@ -2,7 +2,6 @@
 // tonnes rounded to their registry decimals (2), Russian style — digits grouped by a no-break
 // space, a decimal comma: 12 060,00 (shared/decimals.ts). Inputs and coefficients are shown as stored,
 // unrounded.
-import dayjs from "dayjs";
 import { COEFFICIENT_SOURCE_LABELS } from "@core/coefficient-sources";
 import { formatResult, formatStored } from "../../shared/decimals";
 import type { CoefficientUse } from "../../api/calculations";
@@ -25,10 +24,4 @@ export function sourceText(use: CoefficientUse | undefined): string {
   if (use.source !== "dictionary") return SOURCE_LABELS[use.source];
   const version = use.item_version === undefined ? "" : `, версия ${use.item_version}`;
   return `${use.item_name ?? `запись ${use.item_id ?? "?"}`}${version}`;
-}
-
-export function formatDateTime(value: string | undefined): string {
-  if (!value) return "";
-  const date = dayjs(value);
-  return date.isValid() ? date.format("YYYY-MM-DD HH:mm") : value;
 }

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, DatePicker, Flex, Input, List, Modal, Tag, Timeline, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
+import { DATE_FIELD_FORMATS, displayDate, displayDateTime } from "../../shared/dates";
 import { COMMENT_MAX_CHARS, type InventoryReview } from "@server/contract";
 import { useMe } from "../../api/profile";
 import {
@@ -32,7 +32,6 @@ const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve",
 const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].label : action);
 // The history reads as a register: past tense, the person's name and role.
 const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", reviewer: "проверяющий", admin: "администратор" };
-const plainDate = (iso: string) => iso.split("-").reverse().join(".");
 
 export function ReviewPanel({ review }: { review: InventoryReview }) {
   const me = useMe();
@@ -100,7 +99,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
           <Alert
             type="warning"
             showIcon
-            title={`Срок доработки — ${plainDate(review.rework_deadline)} (20 рабочих дней после уведомления от ${plainDate(review.notice_date ?? "")})`}
+            title={`Срок доработки — ${displayDate(review.rework_deadline)} (20 рабочих дней после уведомления от ${displayDate(review.notice_date ?? "")})`}
             description={review.rework_deadline_warning ? `Внимание: ${review.rework_deadline_warning}` : undefined}
           />
         )}
@@ -140,7 +139,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               children: (
                 <span data-testid="review-history-entry">
                   {displayDateTime(entry.at)} — {stepDone(entry)}
-                  {entry.date ? ` ${plainDate(entry.date)}` : ""}: {entry.by_name || actorText(entry.by)}
+                  {entry.date ? ` ${displayDate(entry.date)}` : ""}: {entry.by_name || actorText(entry.by)}
                   {entry.by_role && ROLE_NAMES[entry.by_role] ? `, ${ROLE_NAMES[entry.by_role]}` : ""}
                   {entry.reason ? ` («${entry.reason}»)` : ""}
                 </span>

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Descriptions, Flex, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
+import { displayDateTime, displayWrittenTime } from "../../shared/dates";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "@server/contract";
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
@@ -18,7 +18,7 @@ const CAP = { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT }
 const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
 
 /** «01.01.2025 08:10» for a date-time, a step number as it is. */
-const pointText = (value: string | number) => (typeof value === "number" ? String(value) : dayjs(value).format("DD.MM.YYYY HH:mm"));
+const pointText = (value: string | number) => (typeof value === "number" ? String(value) : displayWrittenTime(value));
 
 function CalibrationFacts({ calibration }: { calibration: ForecastCalibrationView }) {
   const q = calibration.quantiles;
@@ -39,7 +39,7 @@ function CalibrationFacts({ calibration }: { calibration: ForecastCalibrationVie
         {
           key: "by",
           label: "Откалибрована",
-          children: `${dayjs(calibration.calibrated_at).format("DD.MM.YYYY HH:mm")}, ${calibration.calibrated_by}${calibration.scope === "all" ? " (для всех компаний)" : ""}`,
+          children: `${displayDateTime(calibration.calibrated_at)}, ${calibration.calibrated_by}${calibration.scope === "all" ? " (для всех компаний)" : ""}`,
         },
       ]}
     />

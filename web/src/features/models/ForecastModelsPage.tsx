@@ -7,7 +7,7 @@ import { lazy, Suspense } from "react";
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
+import { displayDateTime, displayWrittenTime } from "../../shared/dates";
 import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
@@ -28,7 +28,7 @@ function trainedOn(v: ForecastModelVersion): string {
   if (!t) return "—";
   const period =
     t.period && typeof t.period.from === "string" && typeof t.period.to === "string"
-      ? `, ${dayjs(t.period.from).format("DD.MM.YYYY")} – ${dayjs(t.period.to).format("DD.MM.YYYY")}`
+      ? `, ${displayWrittenTime(t.period.from)} – ${displayWrittenTime(t.period.to)}`
       : "";
   return `${count(t.rows)} строк${period}`;
 }
@@ -112,7 +112,7 @@ export default function ForecastModelsPage() {
               width: 170,
               render: (_, v) => (
                 <Space orientation="vertical" size={0}>
-                  <span>{dayjs(v.uploaded_at).format("DD.MM.YYYY HH:mm")}</span>
+                  <span>{displayDateTime(v.uploaded_at)}</span>
                   <Typography.Text type="secondary">{v.uploaded_by}</Typography.Text>
                 </Space>
               ),

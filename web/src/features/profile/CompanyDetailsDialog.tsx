@@ -2,6 +2,7 @@
 // region, ИНН, КПП, ОГРН, ОКВЭД, postal address and the person responsible. Each field is checked before sending by the
 // server's own rules (functions/src/contract/schemas/company.ts); what the server still refuses
 // («field: text», several joined by «; ») is shown at each field.
+import { zoneOf } from "@core/company-clock";
 import { Form, Modal } from "antd";
 import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
 import { fieldErrors } from "../../shared/fieldErrors";
@@ -23,6 +24,7 @@ const FIELDS = [
   "responsible_position",
   "responsible_phone",
   "responsible_email",
+  "time_zone",
 ] as const;
 
 export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["company"]; open: boolean; onClose: () => void }) {
@@ -63,7 +65,7 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
       <Form<OwnCompanyBody>
         form={form}
         layout="vertical"
-        initialValues={company}
+        initialValues={{ ...company, time_zone: zoneOf(company) }}
         onFinish={(values) => save.mutate(values)}
         preserve={false}
         {...requisiteForm(form)}

@@ -1,5 +1,6 @@
 // The company's and the user's fields on /profile (the company's requisites editable, «Изменить реквизиты») (docs/user-guide.md), shown once the profile has
 // loaded; ProfilePage paints its heading first and loads this right after.
+import { timeZoneLabel, zoneOf } from "@core/company-clock";
 import { useState } from "react";
 import { Button, Card, Descriptions } from "antd";
 import { EditOutlined } from "@ant-design/icons";
@@ -38,6 +39,7 @@ export function ProfileDetails({ me }: { me: Me }) {
             { key: "kpp", label: "КПП", children: orAbsent(me.company?.kpp) },
             { key: "okved", label: "ОКВЭД", children: orAbsent(me.company?.okved) },
             { key: "region", label: "Регион", children: orAbsent(me.company?.region) },
+            { key: "time_zone", label: "Часовой пояс", children: timeZoneLabel(zoneOf(me.company)) },
             // Methodology 8.1: printed on the report passport.
             {
               key: "responsible",

@@ -2,7 +2,7 @@
 // admins), who changed the requisites, a facility or an emission point, what, from what to what and
 // when, newest first.
 import { useState } from "react";
-import dayjs from "dayjs";
+import { displayDateTime } from "../../shared/dates";
 import { Alert, Card, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { orAbsent } from "../../shared/text";
@@ -14,7 +14,7 @@ const lines = (entry: RequisitesChange, line: (change: RequisitesChange["changes
   entry.changes.map((change) => <div key={change.field}>{line(change)}</div>);
 
 const columns: TableColumnsType<RequisitesChange> = [
-  { title: "Когда", dataIndex: "at", width: 150, render: (at: string) => dayjs(at).format("DD.MM.YYYY HH:mm") },
+  { title: "Когда", dataIndex: "at", width: 150, render: (at: string) => displayDateTime(at) },
   { title: "Кто", dataIndex: "actor_email", width: 200 },
   {
     title: "Что изменено",

@@ -19,7 +19,7 @@ import {
   UserOutlined,
 } from "@ant-design/icons";
 import { useAtom } from "jotai";
-import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { signOut } from "../../app/session";
 import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { menuCollapsedAtom } from "./atoms";
@@ -28,6 +28,8 @@ import { Navigation } from "./Navigation";
 import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "../../shared/screens";
 import { useMe } from "../../api/profile";
 import { usePhone } from "../../shared/useMediaQuery";
+import { setCompanyZone } from "../../shared/dates";
+import { whoText } from "../../shared/text";
 
 // Only a phone opens the menu in a drawer.
 const Drawer = lazy(() => import("antd/es/drawer"));
@@ -71,6 +73,8 @@ export default function Shell() {
 
   // The admin item only for platform operators; the server checks the role on every admin call.
   const me = useMe();
+  // Every date the screens show is on the company's clock.
+  setCompanyZone(me.data?.company?.time_zone);
   const entries = me.data?.role === "admin" ? [...visibleMenu(), ADMIN_MENU_ENTRY] : visibleMenu();
   const items = entries.map((entry) => ({ path: entry.path, icon: ICONS[entry.key], label: entry.label }));
   const current = entries.find((entry) => entry.key === selected)?.path;
@@ -116,9 +120,21 @@ export default function Shell() {
           {phone && (
             <Button type="text" icon={<MenuOutlined />} aria-label="Меню" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
           )}
-          <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+          <Typography.Text strong ellipsis style={{ fontSize: 16, flex: "1 1 auto" }}>
             {PLATFORM_TITLE}
           </Typography.Text>
+          {me.data && (
+            // Who is signed in, and in which company: the profile opens from here.
+            <Link
+              to="/profile"
+              data-testid="signed-in-as"
+              title={`${whoText(me.data)} — ${me.data.company?.name ?? ""}`}
+              style={{ flex: "0 1 auto", minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", lineHeight: 1.3 }}
+            >
+              <UserOutlined /> {whoText(me.data)}
+              {!phone && me.data.company && <Typography.Text type="secondary"> · {me.data.company.name}</Typography.Text>}
+            </Link>
+          )}
         </Layout.Header>
         <Layout.Content style={{ margin: phone ? 12 : 24, minWidth: 0 }}>
           <ConfigProvider theme={phone ? PHONE_THEME : WIDE_THEME} table={phone ? PHONE_TABLE : undefined}>
