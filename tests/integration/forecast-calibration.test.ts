@@ -345,4 +345,63 @@ describe("POST v1/forecast/what_if/ and v1/forecast/air_needed/", () => {
     expect(uncalibrated.status).toBe(409);
     expect(((await uncalibrated.json()) as { detail: string }).detail).toMatch(/не откалибрована/);
   });
+
+  it("recommends the air of the ventilation formula with the interval's margin, on 20 rows as a hand computation gives it", async () => {
+    const calibration = (await (
+      await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
+    ).json()) as Calibration;
+    const q90 = calibration.quantiles["90"]!;
+    const ask = (body: Record<string, unknown>) =>
+      h.request("/api/v1/forecast/air_needed/", { method: "POST", token: staff.token, json: { model: modelId, confidence: 90, ...body } });
+    for (let k = 0; k < 20; k++) {
+      const r = 2000 + 37 * k;
+      const readings = Object.fromEntries(HISTORY_FEATURES.map((f) => [f, history.columns[f][r]]));
+      const y = history.measured[r];
+      const x1 = history.columns.x1[r];
+      const intake = k % 2 === 0 ? 0 : 0.05;
+      const res = await ask({ row: { ...readings, y }, limit: 1, intake });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const answer = (await res.json()) as { recommended: number; formula: { inflow: number; margin: number; inflow_source: string } };
+      // Q = 100·(q + margin)/(C_limit − C_in): q = y·x1/100, margin = the 90 % half-width · x1/100.
+      const expected = (100 * ((y * x1) / 100 + (q90 * x1) / 100)) / (1 - intake);
+      expect(answer.formula.inflow_source).toBe("concentration");
+      expect(answer.recommended).toBeCloseTo(expected, 9);
+    }
+    // A measured inflow is taken as it is.
+    const measured = (await (await ask({ row: row(), inflow: 12, intake: 0.1, limit: 1 })).json()) as { recommended: number };
+    expect(measured.recommended).toBeCloseTo((100 * (12 + (q90 * history.columns.x1[2500]) / 100)) / 0.9, 9);
+  });
+
+  it("flags the model's what-if points outside its training range, honours the user's range and refuses a row without readings", async () => {
+    const calibration = (await (
+      await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
+    ).json()) as Calibration;
+    const [low, high] = calibration.ranges!.x1;
+    const res = await h.request("/api/v1/forecast/air_needed/", {
+      method: "POST",
+      token: staff.token,
+      json: { model: modelId, row: row(), range: [low - 200, high + 200] },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as {
+      what_if: Array<{ value: number; outside: boolean }>;
+      outside_label: string;
+      range: [number, number];
+    };
+    expect(answer.outside_label).toBe("вне данных обучения");
+    expect(answer.what_if).toHaveLength(21);
+    for (const point of answer.what_if) expect(point.outside).toBe(point.value < low || point.value > high);
+    expect(answer.what_if[0].outside).toBe(true);
+    // The model's search stays inside the data it learned from.
+    expect(answer.range).toEqual([low, high]);
+    const empty = await h.request("/api/v1/forecast/air_needed/", {
+      method: "POST",
+      token: staff.token,
+      json: { model: modelId, row: Object.fromEntries(HISTORY_FEATURES.map((f) => [f, null])) },
+    });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { detail: string }).detail).toBe(
+      "row: в строке нет ни одного показания датчиков: прогнозировать не из чего",
+    );
+  });
 });

@@ -18,9 +18,13 @@ export * from "./horizon";
 export {
   AIR_FEATURE,
   MAX_WHAT_IF_STEPS,
+  OUTSIDE_TRAINING,
+  airFormula,
   airNeeded,
+  outsideTraining,
   featureSteps,
   whatIf,
+  type AirFormula,
   type AirNeeded,
   type FeatureRow,
   type WhatIfPoint,

@@ -108,14 +108,25 @@ export type AirNeeded =
   | { reachable: false; value: null; at: WhatIfPoint; below: null; range: [number, number] };
 
 /**
- * The least air flow x1 within the calibration's observed range from which the forecast's upper
+ * The model's answer, shown beside the formula's (airFormula): the least air flow x1 within the
+ * calibration's observed range (and the user's, where given) from which the forecast's upper
  * bound (at `level`) stays below `limit` up to the range's end, with the forecast there (`at`) and
  * at the next lower step (`below`, whose upper bound reaches the limit); unreachable when even the
  * range's top does not bring it below (`at` is then the top).
  */
-export function airNeeded(model: GbdtModel, row: FeatureRow, calibration: Calibration, level: IntervalLevel, limit: number): AirNeeded {
-  const range = calibration.ranges[AIR_FEATURE];
-  if (!range) throw new RangeError("в калибровке нет наблюдаемого диапазона расхода воздуха");
+export function airNeeded(
+  model: GbdtModel,
+  row: FeatureRow,
+  calibration: Calibration,
+  level: IntervalLevel,
+  limit: number,
+  /** The user's range: searched only where it overlaps the observed one (the model knows nothing beyond). */
+  within?: [number, number],
+): AirNeeded {
+  const observed = calibration.ranges[AIR_FEATURE];
+  if (!observed) throw new RangeError("в калибровке нет наблюдаемого диапазона расхода воздуха");
+  const range: [number, number] = within ? [Math.max(observed[0], within[0]), Math.min(observed[1], within[1])] : observed;
+  if (range[0] > range[1]) throw new RangeError(`диапазон не пересекается с данными обучения (${observed[0]}–${observed[1]})`);
   if (halfWidth(calibration, level) === null) throw new RangeError(`в калибровке мало строк для интервала ${level} %`);
   const steps = featureSteps(model, AIR_FEATURE, range[0], range[1]);
   const points = forecastAlong(model, row, AIR_FEATURE, steps, calibration, level, limit);
@@ -123,4 +134,62 @@ export function airNeeded(model: GbdtModel, row: FeatureRow, calibration: Calibr
   while (first > 0 && (points[first - 1].hi as number) < limit) first -= 1;
   if (first === points.length) return { reachable: false, value: null, at: points[points.length - 1], below: null, range };
   return { reachable: true, value: points[first].value, at: points[first], below: first > 0 ? points[first - 1] : null, range };
+}
+
+/** What a what-if point outside the model's training (calibration) range is flagged with. */
+export const OUTSIDE_TRAINING = "вне данных обучения";
+
+/** Whether `value` of `feature` lies outside the range the calibration observed (no range: outside). */
+export function outsideTraining(calibration: Calibration | null, feature: string, value: number): boolean {
+  const range = calibration?.ranges[feature];
+  return !range || value < range[0] || value > range[1];
+}
+
+export interface AirFormula {
+  /** Methane inflow into the longwall's air, m³/min: measured, or y·x1/100. */
+  inflow: number;
+  inflow_source: "measured" | "concentration";
+  /** The concentration the inflow was computed from (%), when it was. */
+  concentration: number | null;
+  /** CH4 in the intake air, %. */
+  intake: number;
+  limit: number;
+  /** The interval's half-width at the confidence (%), as inflow: half-width · x1 / 100, m³/min. */
+  margin: number;
+  /** Q = 100·(q + margin) / (C_limit − C_in), m³/min; null when the intake is at or above the limit. */
+  needed: number | null;
+}
+
+/**
+ * The air the longwall needs by the ventilation formula Q = 100·q / (C_limit − C_in): q the methane
+ * inflow (m³/min; measured, else y·x1/100 from the row's measured or forecast concentration y and
+ * its air flow x1), C_in the intake air's CH4 (%), with the margin of the forecast's interval at the
+ * confidence added to q (the half-width in % times x1 / 100).
+ */
+export function airFormula(input: {
+  inflow?: number | null;
+  concentration?: number | null;
+  airFlow?: number | null;
+  intake?: number;
+  limit: number;
+  halfWidth: number;
+}): AirFormula {
+  const intake = input.intake ?? 0;
+  const x1 = input.airFlow;
+  const measured = typeof input.inflow === "number" && Number.isFinite(input.inflow);
+  if (!measured && !(typeof input.concentration === "number" && typeof x1 === "number")) {
+    throw new RangeError("для притока метана нужны концентрация (y) и расход воздуха (x1) или измеренный приток");
+  }
+  const inflow = measured ? (input.inflow as number) : ((input.concentration as number) * (x1 as number)) / 100;
+  const margin = typeof x1 === "number" ? (input.halfWidth * x1) / 100 : 0;
+  const room = input.limit - intake;
+  return {
+    inflow,
+    inflow_source: measured ? "measured" : "concentration",
+    concentration: measured ? null : (input.concentration as number),
+    intake,
+    limit: input.limit,
+    margin,
+    needed: room > 0 ? (100 * (inflow + margin)) / room : null,
+  };
 }

@@ -49,9 +49,17 @@ export const whatIfBody = z.object({
 
 export const airNeededBody = z.object({
   model: z.string().meta({ description: "The model version's id" }),
-  row: featureRowSchema,
+  row: featureRowSchema.meta({
+    description: `The row's features (${FORECAST_FEATURES.join(", ")}) and optionally y, the measured CH4 % (absent: the model's forecast for the row)`,
+  }),
   limit: limitSchema,
   confidence: levelSchema,
+  inflow: z.number().optional().meta({ description: "measured methane inflow into the longwall's air, m³/min (absent: y·x1/100)" }),
+  intake: z.number().optional().meta({ description: "CH4 in the intake air, % (default 0)" }),
+  range: z
+    .tuple([z.number(), z.number()])
+    .optional()
+    .meta({ description: "the air flow range to search and show, m³/min (default: the calibration's observed range)" }),
 });
 
 export const whatIfRoute = declareRoute(
@@ -86,7 +94,7 @@ export const airNeededRoute = declareRoute(
   forecast({
     operationId: "forecastAirNeeded",
     summary:
-      "The least air flow x1 in the calibration's observed range from which the forecast's upper bound stays below the limit, or «недостижимо в диапазоне …»",
+      "The air the longwall needs by the ventilation formula Q = 100·q/(C_limit − C_in) with the interval's margin, and beside it the model's what-if along x1 (points outside its training range flagged) and the least x1 inside that range from which the forecast's upper bound stays below the limit",
     auth: "user",
     isolation: OWN,
     errors: [400, 404, 409],
@@ -103,10 +111,33 @@ export const airNeededRoute = declareRoute(
           level: z.number(),
           limit: z.number(),
           feature: z.string(),
-          reachable: z.boolean(),
-          x1: z.number().nullable().meta({ description: "m³/min; null when unreachable in the range" }),
-          range: z.tuple([z.number(), z.number()]).meta({ description: "x1's observed range in the calibration, m³/min" }),
-          at: pointSchema.meta({ description: "the forecast at x1 (unreachable: at the range's top)" }),
+          recommended: z.number().nullable().meta({
+            description: "the air needed by the formula Q = 100·(q + margin)/(C_limit − C_in), m³/min; null when C_in ≥ the limit",
+          }),
+          recommendation: z.string().meta({ description: "the formula's answer in Russian, with its inflow, margin and intake" }),
+          formula: z.object({
+            inflow: z.number().meta({ description: "q, m³/min" }),
+            inflow_source: z.enum(["measured", "concentration"]),
+            concentration: z.number().nullable().meta({ description: "the y (%) q was computed from: measured, else forecast" }),
+            intake: z.number(),
+            limit: z.number(),
+            margin: z.number().meta({ description: "the interval's half-width at the confidence as inflow, m³/min" }),
+            needed: z.number().nullable(),
+          }),
+          what_if: z
+            .array(pointSchema.extend({ outside: z.boolean().meta({ description: "outside the model's training (calibration) range" }) }))
+            .meta({ description: "the model's forecast along x1 over the range, 21 points; those outside are never used for the answer" }),
+          outside_label: z.string().meta({ description: "how a point outside is flagged: «вне данных обучения»" }),
+          reachable: z
+            .boolean()
+            .meta({ description: "the model's search (beside the formula): reachable inside the data it learned from" }),
+          x1: z.number().nullable().meta({ description: "the model's least x1, m³/min; null when unreachable in the range" }),
+          range: z
+            .tuple([z.number(), z.number()])
+            .meta({ description: "where the model searched: the user's range within x1's observed range in the calibration, m³/min" }),
+          at: pointSchema
+            .nullable()
+            .meta({ description: "the forecast at x1 (unreachable: at the range's top); null when no point is inside" }),
           below: pointSchema
             .nullable()
             .meta({ description: "the forecast at the next lower x1 step, whose upper bound reaches the limit" }),

@@ -3,7 +3,18 @@
 // reaching the limit, and the least air flow x1 in the calibration's observed range whose upper
 // bound stays below the limit. The core does both (wasm-core/src/gbdt/what-if.ts), the same code
 // the browser runs as the user types; this is the API's door to it.
-import { AIR_FEATURE, airNeeded, horizonLabel, whatIf, type IntervalLevel } from "@core/gbdt";
+import {
+  AIR_FEATURE,
+  airFormula,
+  airNeeded,
+  halfWidth,
+  horizonLabel,
+  OUTSIDE_TRAINING,
+  outsideTraining,
+  predict,
+  whatIf,
+  type IntervalLevel,
+} from "@core/gbdt";
 import { FORECAST_FEATURES, REGISTRY, type NumberField } from "@core/registry";
 import { formatNumber } from "./russian-numbers";
 import type { ForecastModelVersion } from "../../ports";
@@ -56,10 +67,38 @@ function nowcastOnly(version: { horizon?: number }) {
   }
 }
 
+/** One row's readings as sent; a row with none of them is refused (nothing to forecast from). */
+function readingsRow(raw: unknown) {
+  const row = featureRow(raw, "row");
+  if (FORECAST_FEATURES.every((f) => row[f] === null)) {
+    throw new Invalid("row: в строке нет ни одного показания датчиков: прогнозировать не из чего");
+  }
+  return row;
+}
+
+/** A non-negative number of the body (absent: undefined), named `where`. */
+function optionalNumber(value: unknown, where: string, max?: number): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (max !== undefined && value > max)) {
+    throw new Invalid(`${where}: ожидается неотрицательное число${max !== undefined ? ` не больше ${max}` : ""}`);
+  }
+  return value;
+}
+
+/** The user's range of air flow (`range: [from, to]`, m³/min), checked. */
+function airRange(value: unknown): [number, number] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const column = COLUMNS.get(AIR_FEATURE)!;
+  if (!Array.isArray(value) || value.length !== 2) throw new Invalid("range: ожидается [от, до] в м³/мин");
+  const [from, to] = value.map((v, i) => optionalNumber(v, `range[${i}]`, column.max));
+  if (from === undefined || to === undefined || from >= to) throw new Invalid("range: нужно «от» меньше «до», м³/мин");
+  return [from, to];
+}
+
 export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<string, unknown>) {
   const version = await modelById(deps, modelId(body.model), actor.company);
   nowcastOnly(version);
-  const row = featureRow(body.row, "row");
+  const row = readingsRow(body.row);
   const vary = body.vary as Record<string, unknown> | undefined;
   if (typeof vary !== "object" || vary === null) throw new Invalid("vary: укажите признак (feature), from, to и steps");
   const feature = vary.feature;
@@ -89,37 +128,94 @@ export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<stri
   return { model: modelOf(version), calibration: calibrationSummary(calibration ?? undefined), level, limit, feature, points };
 }
 
+/** The points of the model's what-if along the air flow over `range`, each outside the training
+ *  (calibration) range flagged «вне данных обучения». */
+const WHAT_IF_STEPS = 20;
+
 export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<string, unknown>) {
   const version = await modelById(deps, modelId(body.model), actor.company);
   nowcastOnly(version);
-  const row = featureRow(body.row, "row");
+  const row = readingsRow(body.row);
+  const raw = body.row as Record<string, unknown>;
+  const measured = optionalNumber(raw.y, "row.y", 100);
+  const inflow = optionalNumber(body.inflow, "inflow");
+  const intake = optionalNumber(body.intake, "intake", 100) ?? 0;
+  const asked = airRange(body.range);
   const { level, limit } = settingsOf(body);
   const calibration = await calibrationFor(deps, actor.company, version);
   if (!calibration) {
     throw new DomainError(
       409,
-      "Модель не откалибрована: без интервала расход воздуха не подобрать. Загрузите историю с фактической концентрацией",
+      "Модель не откалибрована: без интервала запас по расходу воздуха не определить. Загрузите историю с фактической концентрацией",
     );
   }
   const column = COLUMNS.get(AIR_FEATURE)!;
-  const range = calibration.ranges[AIR_FEATURE];
-  if (!range) throw new DomainError(409, `В калибровке нет значений признака «${column.label}»: откалибруйте модель заново`);
-  const answer = airNeeded(await runnableModel(deps, version), row, calibration, level as IntervalLevel, limit);
+  const observed = calibration.ranges[AIR_FEATURE];
+  if (!observed) throw new DomainError(409, `В калибровке нет значений признака «${column.label}»: откалибруйте модель заново`);
+  const model = await runnableModel(deps, version);
   const flow = (v: number) => formatNumber(v, 0);
-  const detail = answer.reachable
-    ? `Верхняя граница ${level}-процентного интервала ниже ${formatNumber(limit, 2)} % при расходе воздуха не меньше ${flow(answer.value)} ${column.unit}`
-    : `недостижимо в диапазоне ${flow(range[0])}–${flow(range[1])} ${column.unit}: даже при ${flow(range[1])} ${column.unit} верхняя граница ${formatNumber(answer.at.hi ?? Number.NaN, 2)} %`;
+  // The formula: the row's measured concentration, else the model's forecast for it.
+  const forecast = predict(model, [FORECAST_FEATURES.map((f) => row[f] ?? Number.NaN)], FORECAST_FEATURES)[0];
+  let formula: ReturnType<typeof airFormula>;
+  try {
+    formula = airFormula({
+      inflow,
+      concentration: measured ?? forecast,
+      airFlow: row.x1,
+      intake,
+      limit,
+      halfWidth: halfWidth(calibration, level as IntervalLevel) ?? 0,
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new Invalid(`row: ${error.message}`);
+    throw error;
+  }
+  const range = asked ?? observed;
+  const recommendation =
+    formula.needed === null
+      ? `недостижимо: в поступающем воздухе ${formatNumber(intake, 2)} % CH4, не ниже предела ${formatNumber(limit, 2)} %`
+      : `Нужно не меньше ${flow(formula.needed)} ${column.unit} по формуле Q = 100·q / (C_пред − C_вх): приток метана ` +
+        `${formatNumber(formula.inflow, 2)} м³/мин${formula.inflow_source === "measured" ? " (измеренный)" : ` (${formatNumber(formula.concentration ?? 0, 2)} % × x1 / 100)`}, ` +
+        `запас ${formatNumber(formula.margin, 2)} м³/мин по ${level}-процентному интервалу, C_вх ${formatNumber(intake, 2)} %` +
+        (formula.needed > range[1] ? `; больше верхней границы диапазона ${flow(range[1])} ${column.unit}` : "");
+  // The model's what-if over the user's range, flagged where it leaves the data it learned from.
+  const values = Array.from({ length: WHAT_IF_STEPS + 1 }, (_, i) => range[0] + ((range[1] - range[0]) * i) / WHAT_IF_STEPS);
+  const points = whatIf(
+    model,
+    row,
+    { feature: AIR_FEATURE, from: range[0], to: range[1], steps: WHAT_IF_STEPS },
+    calibration,
+    level as IntervalLevel,
+    limit,
+  ).map((point, i) => ({ ...point, outside: outsideTraining(calibration, AIR_FEATURE, values[i]) }));
+  let answer: ReturnType<typeof airNeeded> | undefined;
+  try {
+    answer = airNeeded(model, row, calibration, level as IntervalLevel, limit, asked);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  const within: [number, number] = answer?.range ?? range;
+  const detail = !answer
+    ? `модель не применима: диапазон ${flow(range[0])}–${flow(range[1])} ${column.unit} целиком ${OUTSIDE_TRAINING} (${flow(observed[0])}–${flow(observed[1])} ${column.unit})`
+    : answer.reachable
+      ? `Верхняя граница ${level}-процентного интервала ниже ${formatNumber(limit, 2)} % при расходе воздуха не меньше ${flow(answer.value)} ${column.unit}`
+      : `недостижимо в диапазоне ${flow(within[0])}–${flow(within[1])} ${column.unit}: даже при ${flow(within[1])} ${column.unit} верхняя граница ${formatNumber(answer.at.hi ?? Number.NaN, 2)} %`;
   return {
     model: modelOf(version),
     calibration: calibrationSummary(calibration),
     level,
     limit,
     feature: AIR_FEATURE,
-    reachable: answer.reachable,
-    x1: answer.value,
-    range: answer.range,
-    at: answer.at,
-    below: answer.below,
+    recommended: formula.needed,
+    recommendation,
+    formula,
+    what_if: points,
+    outside_label: OUTSIDE_TRAINING,
+    reachable: answer?.reachable ?? false,
+    x1: answer?.value ?? null,
+    range: within,
+    at: answer?.at ?? null,
+    below: answer?.below ?? null,
     detail,
   };
 }
