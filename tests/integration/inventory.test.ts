@@ -266,7 +266,8 @@ describe("the year's calculations, line by line (v1/inventory/calculations)", ()
       }),
       201,
     );
-    // Five flares of one line over the year's quarters and halves: sorted by period, then name.
+    // Five flares of one line over the year's quarters and halves, each an emission point of its own
+    // (D25: five sources, none counted twice): sorted by period, then name.
     const periods = [
       ["2025-07-01", "2025-12-31"],
       ["2025-01-01", "2025-03-31"],
@@ -275,10 +276,15 @@ describe("the year's calculations, line by line (v1/inventory/calculations)", ()
     torches = [];
     for (const [i, name] of ["Факел В", "Факел А", "Факел Б", "Факел Г", "Факел Д"].entries()) {
       const [from, to] = periods[i % periods.length];
+      const point = await json<{ id: string }>(
+        await h.request(`/api/v1/facilities/${mine.id}/points/`, { method: "POST", token: ours, json: { name, kind: "flare" } }),
+        201,
+      );
       torches.push(
         await post(ours, "torch_ch4", {
           name,
           project: p.id,
+          point: point.id,
           volume: 100 + i,
           koef_transform: 0.67,
           period: { from, to },

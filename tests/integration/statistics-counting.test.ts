@@ -39,8 +39,11 @@ describe("the profile's statistics count as the inventory does (D18)", () => {
     };
     const mine = await h.newProject(user.token, "Шахта «Учет»");
     const dropped = await h.newProject(user.token, "Шахта закрытая");
+    // The check measurement is of another project (a project without a facility is a source of its
+    // own, D19): made primary it is no duplicate of the first and counts beside it (D43).
+    const checking = await h.newProject(user.token, "Шахта «Учет», проверка");
     const primary = await create("underground", mine.id, { name: "Дегазация", volume: 10_000, ...MEASURED });
-    const alternative = await create("underground", mine.id, {
+    const alternative = await create("underground", checking.id, {
       name: "Дегазация (проверка)",
       volume: 40_000,
       inventory_role: "alternative",

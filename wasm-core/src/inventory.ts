@@ -588,7 +588,21 @@ export interface Countable {
 export type CountScope = { readonly year: number; readonly facility?: string | null } | { readonly project: string };
 
 /** Why a calculation is not summed. The first three say it belongs to another total. */
-export type LeftOutReason = "other_project" | "other_year" | "other_facility" | "archived" | "analysis" | "alternative";
+export type LeftOutReason = "other_project" | "other_year" | "other_facility" | "archived" | "analysis" | "alternative" | "duplicate";
+
+/** D43: how a calculation left out of the totals as a standing duplicate is listed. */
+export const DUPLICATE_LEFT_OUT = "Не учтен: дубликат — нужно решение";
+
+/** D43: of calculations of one source whose periods overlap, which one a total counts while the
+ *  duplicate stands: the higher tier (a measurement over an estimate by a factor), else the one
+ *  stored first. Negative: `a` counts before `b`. */
+export function duplicateOrder(
+  a: { readonly type: string; readonly created_at: string; readonly id: string },
+  b: { readonly type: string; readonly created_at: string; readonly id: string },
+): number {
+  const measured = (c: { readonly type: string }) => (takesPoint(c.type) ? 0 : 1);
+  return measured(a) - measured(b) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+}
 
 export interface LeftOut<T> {
   readonly calculation: T;
@@ -645,6 +659,7 @@ const LEFT_OUT_WORDS: Partial<Record<LeftOutReason, readonly [string, string, st
   alternative: ["альтернативный расчет", "альтернативных расчета", "альтернативных расчетов"],
   analysis: ["аналитический расчет", "аналитических расчета", "аналитических расчетов"],
   archived: ["расчет в архиве", "расчета в архиве", "расчетов в архиве"],
+  duplicate: ["дубликат (нужно решение)", "дубликата (нужно решение)", "дубликатов (нужно решение)"],
 };
 
 /** What a total left out, in Russian («не учтены: 2 альтернативных расчета»), or "" when nothing
@@ -653,7 +668,7 @@ const LEFT_OUT_WORDS: Partial<Record<LeftOutReason, readonly [string, string, st
 export function leftOutSummary(leftOut: readonly { readonly reason: LeftOutReason }[]): string {
   const parts: string[] = [];
   let total = 0;
-  for (const reason of ["alternative", "analysis", "archived"] as const) {
+  for (const reason of ["alternative", "analysis", "archived", "duplicate"] as const) {
     const n = leftOut.filter((l) => l.reason === reason).length;
     if (n === 0) continue;
     const [one, few, many] = LEFT_OUT_WORDS[reason]!;

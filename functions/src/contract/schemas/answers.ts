@@ -127,7 +127,7 @@ export const leftOutSchema = z.object({
   id: z.string(),
   type: z.string(),
   name: z.string(),
-  reason: z.enum(["other_project", "other_year", "other_facility", "archived", "analysis", "alternative"]),
+  reason: z.enum(["other_project", "other_year", "other_facility", "archived", "analysis", "alternative", "duplicate"]),
 });
 const notCountedFields = {
   not_counted: z.nullable(z.string()).meta({ description: "What the total left out, in Russian; null: nothing" }),
@@ -402,6 +402,11 @@ export const inventoryCalculationSchema = z.object({
   ),
   inventory_role: inventoryRole,
   counted: z.boolean(),
+  not_counted: z.optional(
+    z.string().meta({
+      description: "D43: why a primary calculation is not counted: «Не учтен: дубликат — нужно решение» while it duplicates another",
+    }),
+  ),
   category: order371Category,
   ipcc_code: z.string(),
   period: z.object({ from: z.string(), to: z.string() }).meta({

@@ -12,10 +12,22 @@ import type { Project } from "../../contract/schemas/project";
 import { isApproved, STATUS_LABELS } from "./review";
 import { coefficientFlags } from "../reference/coefficients";
 import { REGISTRY, isCalculationType } from "@core/registry";
-import { CHECKED_FLAGS, INVENTORY_TYPES, ipccOfItem, pointOfUnit, sourceUnitOf, type InventorySums, type YearFigures } from "./sums";
+import {
+  CHECKED_FLAGS,
+  INVENTORY_TYPES,
+  addSums,
+  inventorySumsOf,
+  ipccOfItem,
+  pointOfUnit,
+  sourceUnitOf,
+  type InventorySums,
+  type YearFigures,
+} from "./sums";
+import { co2Equivalent } from "@core/gwp-in-force";
 import {
   IPCC_CODES,
   ORDER_371_CATEGORIES,
+  duplicateOrder,
   inventorySourceOf,
   leftOutReason,
   russianPlural,
@@ -70,8 +82,11 @@ export interface CheckScope {
   /** D25: the company's emission points (their names and kinds). */
   points: readonly EmissionPoint[];
   projects: readonly Project[];
+  /** The kept sums as stored: the coverage the checks read holds the standing duplicates too. */
   sums: ReadonlyMap<string, InventorySums>;
   figures: YearFigures;
+  /** D43: the year's standing duplicates (duplicateScan). */
+  duplicates: DuplicateScan;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -110,9 +125,15 @@ const projectsOf = (scope: CheckScope, year: number) =>
   scope.projects.filter((p) => !p.is_deleted && p.reporting_year === year && (!scope.facility || p.facility === scope.facility));
 
 /** The keys of the projects' sums that start with `prefix`, without it, with the project. */
-function* keysOf(scope: CheckScope, projects: readonly Project[], prefix: string): Generator<[string, number, Project]> {
+const keysOf = (scope: CheckScope, projects: readonly Project[], prefix: string) => keysIn(scope.sums, projects, prefix);
+
+function* keysIn(
+  sums: ReadonlyMap<string, InventorySums>,
+  projects: readonly Project[],
+  prefix: string,
+): Generator<[string, number, Project]> {
   for (const project of projects) {
-    for (const [key, value] of Object.entries(scope.sums.get(project.id) ?? {})) {
+    for (const [key, value] of Object.entries(sums.get(project.id) ?? {})) {
       if (value !== 0 && key.startsWith(prefix)) yield [key.slice(prefix.length), value, project];
     }
   }
@@ -227,6 +248,129 @@ const isCounted = (calculation: Calculation, project: Project) =>
     { year: project.reporting_year },
   );
 
+/** The year's coverage per source `group|unit|ipcc|gas` (D19, D25) from the kept sums' coverage
+ *  differences: which sources' counted calculations overlap, which points' days meet those of
+ *  their facility as a whole, and which sources cover one another's days. */
+function sourceCoverage(
+  points: readonly EmissionPoint[],
+  sums: ReadonlyMap<string, InventorySums>,
+  ofYear: readonly Project[],
+): {
+  coverage: Map<string, { project: Project; differences: Record<string, number> }>;
+  related: Map<string, string[]>;
+  overlapping: Set<string>;
+  clashing: Set<string>;
+} {
+  const read = unitReader(points);
+  const coverage = new Map<string, { project: Project; differences: Record<string, number> }>();
+  const addTo = (project: Project, source: string, differences: Record<string, number>, times: number) => {
+    const [unit, ipcc, gases] = source.split("|");
+    for (const gas of gases.split(",")) {
+      const key = `${sourceGroupOf(project)}|${read(unit)}|${ipcc}|${gas}`;
+      const into = coverage.get(key) ?? coverage.set(key, { project, differences: {} }).get(key)!;
+      for (const [day, n] of Object.entries(differences)) into.differences[day] = (into.differences[day] ?? 0) + n * times;
+    }
+  };
+  for (const [key, n, project] of keysIn(sums, ofYear, "d:")) {
+    const at = key.lastIndexOf("|");
+    addTo(project, key.slice(0, at), { [key.slice(at + 1)]: 1 }, n);
+  }
+  for (const [source, n, project] of keysIn(sums, ofYear, "d0:")) {
+    addTo(project, source, coverageDifference(effectivePeriod(undefined, project)), n);
+  }
+  const overlapping = new Set<string>();
+  /** Point keys whose days meet those of their facility as a whole. */
+  const clashing = new Set<string>();
+  const wholeOf = (key: string) => {
+    const [group, unit, ipcc, gas] = key.split("|");
+    const { point, base } = pointOfUnit(unit);
+    return point ? `${group}|${base}|${ipcc}|${gas}` : undefined;
+  };
+  const related = new Map<string, string[]>();
+  for (const key of coverage.keys()) {
+    if (coverageOf(coverage.get(key)!.differences).overlaps) overlapping.add(key);
+    const whole = wholeOf(key);
+    if (!whole || !coverage.has(whole)) continue;
+    related.set(key, [...(related.get(key) ?? []), whole]);
+    related.set(whole, [...(related.get(whole) ?? []), key]);
+    const days = (k: string) => coverageOf(coverage.get(k)!.differences).covered;
+    if (days(key).some((a) => days(whole).some((b) => periodsOverlap(a, b)))) clashing.add(key);
+  }
+  return { coverage, related, overlapping, clashing };
+}
+
+/** D19, D43: the year's standing duplicates, read from the kept coverage: the counted calculations
+ *  of the sources that overlap (read only when some do), and those the totals leave out while the
+ *  duplicate stands, each with the one counted in its place. */
+export interface DuplicateScan {
+  readonly counted: ReadonlyArray<{ calculation: Calculation; project: Project }>;
+  readonly overlapping: ReadonlySet<string>;
+  readonly clashing: ReadonlySet<string>;
+  readonly leftOut: ReadonlyMap<string, { calculation: Calculation; project: Project; kept: Calculation }>;
+}
+
+export async function duplicateScan(
+  deps: Deps,
+  company: string,
+  points: readonly EmissionPoint[],
+  sums: ReadonlyMap<string, InventorySums>,
+  ofYear: readonly Project[],
+): Promise<DuplicateScan> {
+  const { overlapping, clashing } = sourceCoverage(points, sums, ofYear);
+  if (overlapping.size === 0 && clashing.size === 0) return { counted: [], overlapping, clashing, leftOut: new Map() };
+  const all = [...overlapping, ...clashing];
+  const groups = new Set(all.map((key) => key.slice(0, key.indexOf("|"))));
+  const codes = new Set(all.map((key) => key.split("|")[2]));
+  const projects = ofYear.filter((p) => groups.has(sourceGroupOf(p)));
+  const counted = await countedCalculationsOf(deps, company, projects, typesMaking(codes));
+  const read = unitReader(points);
+  // D43: within each source, the higher tier (then the one stored first) counts; a calculation whose
+  // days meet one already counted is left out, so what counts never overlaps.
+  const contested = [
+    ...[...overlappingBySource(counted, read, (key) => overlapping.has(key)).values()].map((s) => s.entries),
+    ...[...wholeClashes(counted, read, (key) => clashing.has(key)).values()].map((c) => [...c.whole, ...c.measured]),
+  ];
+  // Two measured points are two sources; a figure of the whole mine (no point) is every point's.
+  const pointOf = (c: Calculation) =>
+    pointOfUnit(read(sourceUnitOf(c.type, ipccOfItem(c.type, c.coefficients), c.coefficients, c.point))).point;
+  const oneSource = (a: Calculation, b: Calculation) => !pointOf(a) || !pointOf(b) || pointOf(a) === pointOf(b);
+  const leftOut = new Map<string, { calculation: Calculation; project: Project; kept: Calculation }>();
+  for (const entries of contested) {
+    const kept: Array<{ calculation: Calculation; days: SourcePeriod[] }> = [];
+    for (const entry of [...entries].sort((a, b) => duplicateOrder(a.calculation, b.calculation))) {
+      if (leftOut.has(entry.calculation.id)) continue;
+      const days = coveredPeriods(entry.calculation, entry.project);
+      const meets = kept.find(
+        (k) =>
+          k.calculation.id !== entry.calculation.id &&
+          oneSource(k.calculation, entry.calculation) &&
+          k.days.some((a) => days.some((b) => periodsOverlap(a, b))),
+      );
+      if (meets) leftOut.set(entry.calculation.id, { calculation: entry.calculation, project: entry.project, kept: meets.calculation });
+      else if (!kept.some((k) => k.calculation.id === entry.calculation.id)) kept.push({ calculation: entry.calculation, days });
+    }
+  }
+  return { counted, overlapping, clashing, leftOut };
+}
+
+/** D43: the projects' sums without the standing duplicates the totals leave out (each counted as
+ *  left out), so every figure read from them counts the source once. */
+export function sumsWithoutDuplicates(
+  sums: ReadonlyMap<string, InventorySums>,
+  scan: Pick<DuplicateScan, "leftOut">,
+): ReadonlyMap<string, InventorySums> {
+  if (scan.leftOut.size === 0) return sums;
+  const without = new Map([...sums.entries()].map(([project, own]) => [project, { ...own }]));
+  for (const { calculation, project } of scan.leftOut.values()) {
+    const part = inventorySumsOf(calculation);
+    const own = without.get(project.id);
+    if (!part || !own) continue;
+    addSums(own, part.sums, -1);
+    own["n:duplicate"] = (own["n:duplicate"] ?? 0) + 1;
+  }
+  return without;
+}
+
 /** D19, D25: a source (facility, emission point, IPCC code, gas; a project without a facility is
  *  its own) is counted once: two counted calculations of one point whose periods overlap count it
  *  twice, whatever their types, and so does a calculation of the whole facility (an estimate from
@@ -240,49 +384,13 @@ async function sourcePeriods(
   name: (calculation: Calculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
   const groupOf = sourceGroupOf;
-  const read = unitReader(scope.points);
   const where = (project: Project) =>
     project.facility ? facilityNameOf(scope, project.facility) : `Проект «${project.name}» (без площадки)`;
-  // Coverage differences per group|unit|ipcc|gas.
-  const coverage = new Map<string, { project: Project; differences: Record<string, number> }>();
-  const addTo = (project: Project, source: string, differences: Record<string, number>, times: number) => {
-    const [unit, ipcc, gases] = source.split("|");
-    for (const gas of gases.split(",")) {
-      const key = `${groupOf(project)}|${read(unit)}|${ipcc}|${gas}`;
-      const into = coverage.get(key) ?? coverage.set(key, { project, differences: {} }).get(key)!;
-      for (const [day, n] of Object.entries(differences)) into.differences[day] = (into.differences[day] ?? 0) + n * times;
-    }
-  };
-  for (const [key, n, project] of keysOf(scope, ofYear, "d:")) {
-    const at = key.lastIndexOf("|");
-    addTo(project, key.slice(0, at), { [key.slice(at + 1)]: 1 }, n);
-  }
-  for (const [source, n, project] of keysOf(scope, ofYear, "d0:")) {
-    addTo(project, source, coverageDifference(effectivePeriod(undefined, project)), n);
-  }
-
-  const overlapping = new Set<string>();
-  /** Point keys whose days meet those of their facility as a whole. */
-  const clashing = new Set<string>();
-  const wholeOf = (key: string) => {
-    const [group, unit, ipcc, gas] = key.split("|");
-    const { point, base } = pointOfUnit(unit);
-    return point ? `${group}|${base}|${ipcc}|${gas}` : undefined;
-  };
-  const related = new Map<string, string[]>();
-  for (const key of coverage.keys()) {
-    const whole = wholeOf(key);
-    if (!whole || !coverage.has(whole)) continue;
-    related.set(key, [...(related.get(key) ?? []), whole]);
-    related.set(whole, [...(related.get(whole) ?? []), key]);
-    const days = (k: string) => coverageOf(coverage.get(k)!.differences).covered;
-    if (days(key).some((a) => days(whole).some((b) => periodsOverlap(a, b)))) clashing.add(key);
-  }
+  const { coverage, related } = sourceCoverage(scope.points, scope.sums, ofYear);
   const gaps = new Map<string, { project: Project; ipcc: string; point?: EmissionPoint; gaps: SourcePeriod[]; gases: string[] }>();
   for (const key of [...coverage.keys()].sort()) {
     const { project, differences } = coverage.get(key)!;
     const [, unit, ipcc, gas] = key.split("|");
-    if (coverageOf(differences).overlaps) overlapping.add(key);
     const point = pointNamed(scope.points, pointOfUnit(unit).point);
     // An archived point has stopped: no gap is asked of it.
     if (point?.is_active === false) continue;
@@ -299,7 +407,7 @@ async function sourcePeriods(
     if (!gap.gases.includes(gas)) gap.gases.push(gas);
   }
 
-  const checks = await duplicates(deps, scope, ofYear, overlapping, clashing, where, name);
+  const checks = duplicates(scope, where, name);
   for (const { project, ipcc, point, gaps: uncovered, gases } of gaps.values()) {
     checks.push({
       level: "warning",
@@ -339,23 +447,28 @@ const entryText = (e: SourceEntry) => `«${e.calculation.name}» (${periodText(e
  *  facility as a whole; read from the projects of those sources only and the types that can make
  *  their codes. The advice never has a legitimate source made an alternative: two points are two
  *  sources, and a measurement made for the whole mine is told to name its point. */
-async function duplicates(
-  deps: Deps,
+function duplicates(
   scope: CheckScope,
-  ofYear: readonly Project[],
-  overlapping: ReadonlySet<string>,
-  clashing: ReadonlySet<string>,
   where: (project: Project) => string,
   name: (calculation: Calculation, project: Project) => void,
-): Promise<InventoryCheck[]> {
+): InventoryCheck[] {
+  const { counted, leftOut } = scope.duplicates;
+  // The scan is the company's year; a facility's inventory names its own sources.
+  const groups = new Set(projectsOf(scope, scope.year).map(sourceGroupOf));
+  const ours = (key: string) => groups.has(key.slice(0, key.indexOf("|")));
+  const overlapping = new Set([...scope.duplicates.overlapping].filter(ours));
+  const clashing = new Set([...scope.duplicates.clashing].filter(ours));
   if (overlapping.size === 0 && clashing.size === 0) return [];
-  const all = [...overlapping, ...clashing];
-  const groups = new Set(all.map((key) => key.slice(0, key.indexOf("|"))));
-  const codes = new Set(all.map((key) => key.split("|")[2]));
-  const projects = ofYear.filter((p) => groups.has(sourceGroupOf(p)));
-  const counted = await countedCalculationsOf(deps, scope.company, projects, typesMaking(codes));
   const read = unitReader(scope.points);
   const sources = overlappingBySource(counted, read, (key) => overlapping.has(key));
+  /** D43: what the total leaves out of these entries while the duplicate stands. */
+  const leftOutText = (entries: readonly SourceEntry[]) => {
+    const out = entries.filter((e) => leftOut.has(e.calculation.id));
+    return out.length === 0
+      ? ""
+      : ` Пока дубликат не устранен, в итог входит «${leftOut.get(out[0].calculation.id)!.kept.name}», не учтен${out.length > 1 ? "ы" : ""}: ` +
+          `${out.map((e) => `«${e.calculation.name}» (${leftOutDifference(scope, e.calculation)})`).join(", ")}.`;
+  };
   const checks = [...sources.keys()].sort().map((key) => {
     const { gases, entries } = sources.get(key)!;
     const [, unit, ipcc] = key.split("|");
@@ -381,7 +494,7 @@ async function duplicates(
       message:
         `${where(entries[0].project)}${point ? `, источник «${point.name}»` : ""}, ${ipcc} ${IPCC_CODES[ipcc] ?? ""}, ${gases.join(", ")}: ` +
         `источник учтен дважды — ${calculationsWord(entries.length)} с пересекающимися периодами: ` +
-        `${namesOf(shown.map(entryText), entries.length)}; ${advice}`,
+        `${namesOf(shown.map(entryText), entries.length)}; ${advice}.${leftOutText(entries)}`,
       calculations: shown.map((e) => e.calculation.id),
       count: entries.length,
       list: `primary_duplicate|${key}`,
@@ -410,13 +523,23 @@ async function duplicates(
           ? "Оставьте основными либо измерения по источникам шахты, либо оценку всей шахты (другое отметьте как альтернативный, " +
             "проверочный расчет), или разделите их периоды"
           : "Укажите в расчете по шахте в целом его источник выбросов (например, вентиляционный ствол или дегазационную установку) " +
-            "или разделите их периоды"),
+            "или разделите их периоды") +
+        `.${leftOutText([...whole, ...measured])}`,
       calculations: shown.map((e) => e.calculation.id),
       count: whole.length + measured.length,
       list: `primary_duplicate_whole|${key}`,
     });
   }
   return checks;
+}
+
+/** D43: what a calculation left out as a duplicate would add to the total, at the year's GWP. */
+function leftOutDifference(scope: CheckScope, calculation: Calculation): string {
+  const t = inventorySourceOf(calculation.type)!.gases.reduce((sum, { gas, result }) => {
+    const value = calculation.results[result];
+    return sum + co2Equivalent(gas, typeof value === "number" && Number.isFinite(value) ? value : 0, scope.gwp.gwp_ch4);
+  }, 0);
+  return `+${t.toLocaleString("ru-RU", { maximumFractionDigits: 2 })} т CO2-экв., если учесть`;
 }
 
 interface SourceEntry {

@@ -213,3 +213,53 @@ describe("coverage from the measurement periods (D42)", () => {
     expect(rows.find((r) => r.id === shaft.id)!.period).toEqual({ from: "2024-01-01", to: "2024-06-30" });
   });
 });
+
+describe("a standing duplicate counts once (D43)", () => {
+  it("counts the measured shaft, lists the estimate of the whole mine as «Не учтен: дубликат — нужно решение», and sending stays refused", async () => {
+    const { assertSendable } = await import("./send");
+    const { facility, project, points } = await mine("Шахта «Дубликат»");
+    const estimate = await d.calc(actor, "underground_emission_ch4", {
+      name: "Оценка по добыче",
+      project: project.id,
+      volume: 1_000_000,
+      ef: 18,
+      koef_transform: 0.67,
+    });
+    const shaft = await d.calc(actor, "underground", {
+      name: "ВС-1",
+      project: project.id,
+      basis: "gross",
+      volume: 400_000,
+      ef_ch4: 0.5,
+      ef_co2: 0,
+      ...GAS,
+      point: points.shaft.id,
+    });
+    const inv = await getInventory(d.deps, actor, 2024, facility.id);
+    // The measured shaft counts, the estimate (stored first) does not: 1 336 t CH4, not 1 336 + 12 060.
+    const mining = inv.categories.find((l) => l.ipcc_code === "1.B.1.a.i.1" && l.gas === "CH4")!;
+    expect(mining.t).toBeCloseTo(shaft.res_ch4!, 6);
+    expect(inv.total_t_co2e).toBeCloseTo(shaft.res_ch4! * 25, 6);
+    const duplicate = inv.checks.find((c) => c.code === "primary_duplicate")!;
+    expect(duplicate.level).toBe("error");
+    expect(duplicate.message).toContain(
+      "Пока дубликат не устранен, в итог входит «ВС-1», не учтен: «Оценка по добыче» (+301\u00a0500 т CO2-экв., если учесть).",
+    );
+    expect(inv.checks.find((c) => c.code === "alternatives_excluded")!.message).toBe("Не учтен: 1 дубликат (нужно решение)");
+    const rows = (await listInventoryCalculations(d.deps, actor, { year: 2024, facility: facility.id, limit: 100, offset: 0 })).results;
+    expect(rows.find((r) => r.id === estimate.id)).toMatchObject({ counted: false, not_counted: "Не учтен: дубликат — нужно решение" });
+    expect(rows.find((r) => r.id === shaft.id)).toMatchObject({ counted: true });
+    await expect(assertSendable(d.deps, actor, 2024, { action: "send_to_review", version: inv.review.version })).rejects.toThrow(
+      /источник учтен дважды/,
+    );
+  });
+
+  it("of two measurements of one point, counts the one stored first", async () => {
+    const { facility, project, points } = await mine("Шахта «Два замера»");
+    const body = { project: project.id, basis: "gross", ef_ch4: 0.5, ef_co2: 0, ...GAS, point: points.shaft.id };
+    const first = await d.calc(actor, "underground", { ...body, name: "Замер 1", volume: 400_000 });
+    await d.calc(actor, "underground", { ...body, name: "Замер 2", volume: 500_000 });
+    const inv = await getInventory(d.deps, actor, 2024, facility.id);
+    expect(inv.categories.find((l) => l.ipcc_code === "1.B.1.a.i.1" && l.gas === "CH4")!.t).toBeCloseTo(first.res_ch4!, 6);
+  });
+});

@@ -10,6 +10,7 @@ import type { Calculation } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { gwpOfYear, keptOrLiveSums } from "./year";
 import { yearFigures } from "./sums";
+import { duplicateScan, sumsWithoutDuplicates } from "./checks";
 
 /** What a project's outputs net by: its reporting year's GWP set and its facility-year's balance. */
 export interface ProjectNetting {
@@ -17,6 +18,8 @@ export interface ProjectNetting {
   readonly gwp: { readonly name: string; readonly gwp_ch4: number };
   /** Undefined: the facility-year has no balance (nothing is netted). */
   readonly balance: NettingBalance | undefined;
+  /** D43: the calculations the year's totals leave out while they duplicate another. */
+  readonly duplicates: ReadonlySet<string>;
 }
 
 /** The GWP set of the project's reporting year and its facility-year's balance. */
@@ -28,11 +31,15 @@ export async function projectNetting(deps: Pick<Deps, "repos">, companyId: strin
     deps.repos.emissionPoints.listOfCompany(companyId),
   ]);
   const facility = project.facility || null;
-  const figures = yearFigures(sums, projects, project.reporting_year, gwp.gwp_ch4, facility ? { facility, points } : { points });
+  const ofYear = projects.filter((p) => !p.is_deleted && p.reporting_year === project.reporting_year);
+  const scan = await duplicateScan(full, companyId, points, sums, ofYear);
+  const counted = sumsWithoutDuplicates(sums, scan);
+  const figures = yearFigures(counted, projects, project.reporting_year, gwp.gwp_ch4, facility ? { facility, points } : { points });
   return {
     year: project.reporting_year,
     gwp: { name: gwp.name, gwp_ch4: gwp.gwp_ch4 },
     balance: figures.balances.find((b) => b.facility === facility),
+    duplicates: new Set(scan.leftOut.keys()),
   };
 }
 
@@ -52,7 +59,7 @@ export function projectFigures(netting: ProjectNetting, counted: readonly Calcul
   let subtracted = 0;
   let net = 0;
   for (const calculation of counted) {
-    if (!inventorySourceOf(calculation.type) || roleOf(calculation) !== "primary") continue;
+    if (!inventorySourceOf(calculation.type) || roleOf(calculation) !== "primary" || netting.duplicates.has(calculation.id)) continue;
     const gases = nettedGasesOf(calculation, netting.balance, netting.gwp.gwp_ch4);
     calculations.set(calculation.id, gases);
     for (const g of gases) {

@@ -22,6 +22,7 @@ import {
   sourceMethodOf,
   sourceNotesOf,
   METHOD_LABELS,
+  DUPLICATE_LEFT_OUT,
   roleOf,
   type EmissionPointKind,
   type NettingBalance,
@@ -40,7 +41,16 @@ import {
   type YearFigures,
 } from "./sums";
 import { leftOutReason } from "@core/inventory";
-import { NO_FACILITY_NAME, calculationsOfCheck, inventoryChecks, projectCalculations, typesMaking } from "./checks";
+import {
+  NO_FACILITY_NAME,
+  calculationsOfCheck,
+  duplicateScan,
+  inventoryChecks,
+  projectCalculations,
+  sumsWithoutDuplicates,
+  typesMaking,
+  type DuplicateScan,
+} from "./checks";
 
 import type { Inventory, InventoryCalculation, InventorySummary, YearTotals } from "./types";
 
@@ -177,7 +187,7 @@ export async function getInventory(deps: Deps, actor: Actor, year: number, facil
   // The GWP sets are read for the year and again for each year's totals: one dictionary check.
   deps = oneDictionaryCheck(deps);
   const [facilities, kept] = await Promise.all([facilitiesOf(deps, actor, facilityId), keptOrLiveSums(deps, actor.company)]);
-  return summaryOf(deps, actor, year, facilityId, kept, facilities);
+  return (await summaryOf(deps, actor, year, facilityId, kept, facilities)).summary;
 }
 
 /** The full inventory (the report, the D20 snapshot): the summary of the calculations it read,
@@ -199,17 +209,21 @@ export async function inventoryWithStored(
     facilitiesOf(deps, actor, facilityId),
     entriesOf(deps, actor.company),
   ]);
-  const { check_calculations: _named, ...summary } = await summaryOf(deps, actor, year, facilityId, { projects, sums }, facilities);
+  const {
+    summary: { check_calculations: _named, ...summary },
+    scan,
+  } = await summaryOf(deps, actor, year, facilityId, { projects, sums }, facilities);
   const ofYear = entries.filter((e) => e.year === year && (!facilityId || e.facility === facilityId));
+  const counts = (entry: Entry) => isPrimary(entry) && !scan.leftOut.has(entry.calculation.id);
   const lineIds = new Map<string, string[]>();
-  for (const { calculation } of ofYear.filter(isPrimary)) {
+  for (const { calculation } of ofYear.filter(counts)) {
     for (const { gas } of inventorySourceOf(calculation.type)!.gases) {
       const key = `${inventorySourceOf(calculation.type)!.category}|${ipccOf(calculation)}|${gas}`;
       (lineIds.get(key) ?? lineIds.set(key, []).get(key)!).push(calculation.id);
     }
   }
   // The report names what the total leaves out (the screen lists it a page at a time).
-  const leftOut = ofYear.filter((e) => !isPrimary(e));
+  const leftOut = ofYear.filter((e) => !counts(e));
   const checks = summary.checks.map((check) =>
     check.code === "alternatives_excluded" && leftOut.length > 0
       ? {
@@ -226,7 +240,7 @@ export async function inventoryWithStored(
       ...line,
       calculations: lineIds.get(`${line.category}|${line.ipcc_code}|${line.gas}`) ?? [],
     })),
-    calculations: ofYear.map((entry) => calculationRow(entry, summary.gwp.gwp_ch4, balancesOf(summary.balance))),
+    calculations: ofYear.map((entry) => calculationRow(entry, summary.gwp.gwp_ch4, balancesOf(summary.balance), scan)),
   };
   return { inventory, stored: ofYear.map((entry) => entry.calculation) };
 }
@@ -244,7 +258,7 @@ async function summaryOf(
   facilityId: string | undefined,
   { projects, sums }: { projects: Project[]; sums: ReadonlyMap<string, InventorySums> },
   facilities: Facility[],
-): Promise<InventorySummary> {
+): Promise<{ summary: InventorySummary; scan: DuplicateScan }> {
   // Every year's review in one read: this year's, and which years stand approved (D32).
   const [gwp, reviews, points] = await Promise.all([
     gwpOfYear(deps, year),
@@ -252,12 +266,15 @@ async function summaryOf(
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
   const review = await withCurrentNames(deps.repos, actor.company, await reviewOf(deps, actor.company, year, reviews.get(year)));
-  const figures = yearFigures(sums, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities), points });
+  // D43: a standing duplicate counts once (the checks still read the coverage as stored).
+  const scan = await duplicatesOfYear(deps, actor.company, points, sums, projects, year);
+  const counted = sumsWithoutDuplicates(sums, scan);
+  const figures = yearFigures(counted, projects, year, gwp.gwp_ch4, { facility: facilityId, order: facilityOrder(facilities), points });
   const total = figures.total_t_co2e;
   const limit = reportingThreshold(year);
   // D21: the threshold is the legal entity's whole-year total (as its own inventory gives it, after
   // the D17 netting), not the facility's shown.
-  const companyTotal = !facilityId ? total : yearFigures(sums, projects, year, gwp.gwp_ch4, { points }).total_t_co2e;
+  const companyTotal = !facilityId ? total : yearFigures(counted, projects, year, gwp.gwp_ch4, { points }).total_t_co2e;
   const names = new Map<string | null, string>([[null, NO_FACILITY_NAME], ...facilities.map((f) => [f.id, f.name] as const)]);
   const { checks, named } = await inventoryChecks(deps, {
     company: actor.company,
@@ -270,6 +287,7 @@ async function summaryOf(
     projects,
     sums,
     figures,
+    duplicates: scan,
   });
   const live = {
     categories: figures.lines,
@@ -292,7 +310,7 @@ async function summaryOf(
         approved: { version: approved.version, live_if_reopened: { total_t_co2e: total, company_t_co2e: companyTotal } },
       }
     : live;
-  return {
+  const summary = {
     year,
     review,
     facility: facilityId ?? null,
@@ -300,8 +318,9 @@ async function summaryOf(
     ...shown,
     checks,
     check_calculations: named,
-    years: await totalsFromSums(deps, reviews, sums, projects, points, facilityId),
+    years: await totalsFromSums(deps, actor.company, reviews, sums, projects, points, facilityId, new Map([[year, scan]])),
   };
+  return { summary, scan };
 }
 
 export interface InventoryCalculationsQuery {
@@ -332,8 +351,9 @@ export async function listInventoryCalculations(
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
   // D26, D35: a line's calculations carry what the netting takes off them, from the facility-years'
-  // balances as the inventory has them.
-  const balances = balancesOf(yearFigures(sums, projects, query.year, gwp.gwp_ch4, { points }).balances);
+  // balances as the inventory has them (D43: a standing duplicate left out).
+  const scan = await duplicatesOfYear(deps, actor.company, points, sums, projects, query.year);
+  const balances = balancesOf(yearFigures(sumsWithoutDuplicates(sums, scan), projects, query.year, gwp.gwp_ch4, { points }).balances);
   const ofYear = projects.filter(
     (p) => !p.is_deleted && p.reporting_year === query.year && (!query.facility || p.facility === query.facility),
   );
@@ -354,7 +374,7 @@ export async function listInventoryCalculations(
     ? await calculationsOfCheck(deps, actor.company, ofYear, query.check)
     : await projectCalculations(deps, actor.company, ofYear, types);
   if (!read) throw new Invalid("check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)");
-  const rows = read.map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4, balances));
+  const rows = read.map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4, balances, scan));
   return pageOf(rows, query, category, gas);
 }
 
@@ -451,10 +471,17 @@ export const balancesOf = (
     ]),
   );
 
-function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacility): InventoryCalculation {
+function calculationRow(
+  entry: Entry,
+  gwpCh4: number,
+  balances: BalancesByFacility | undefined,
+  scan: Pick<DuplicateScan, "leftOut">,
+): InventoryCalculation {
   const { calculation, project, facility, period, covered } = entry;
   const source = inventorySourceOf(calculation.type)!;
-  const counted = isPrimary(entry);
+  // D43: a primary calculation left out while it duplicates another says so.
+  const duplicate = isPrimary(entry) && scan.leftOut.has(calculation.id);
+  const counted = isPrimary(entry) && !duplicate;
   // D26: the drill-down and the passport print what the facility-year's netting takes off it.
   const netting = counted
     ? nettedGasesOf(calculation, balances?.get(facility), gwpCh4)
@@ -472,6 +499,7 @@ function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacil
     ...(calculation.drainage_points?.length ? { drainage_points: calculation.drainage_points } : {}),
     inventory_role: roleOf(calculation)!,
     counted,
+    ...(duplicate ? { not_counted: DUPLICATE_LEFT_OUT } : {}),
     category: source.category,
     ipcc_code: ipccOf(calculation),
     period,
@@ -496,11 +524,13 @@ function calculationRow(entry: Entry, gwpCh4: number, balances?: BalancesByFacil
  *  each at its own year's GWP, from the projects' sums (domain/inventory/sums.ts). */
 async function totalsFromSums(
   deps: Deps,
+  company: string,
   reviews: ReadonlyMap<number, InventoryReview>,
   sums: ReadonlyMap<string, InventorySums>,
   projects: readonly Project[],
   points: readonly EmissionPoint[],
   facilityId?: string,
+  scans: ReadonlyMap<number, DuplicateScan> = new Map(),
 ): Promise<YearTotals[]> {
   const counts = (project: Project) => Object.keys(sums.get(project.id) ?? {}).some((key) => key.startsWith("c:"));
   const years = [
@@ -512,7 +542,9 @@ async function totalsFromSums(
   const totals: YearTotals[] = [];
   for (const year of years) {
     const { gwp_ch4 } = await gwpOfYear(deps, year);
-    const figures = yearFigures(sums, projects, year, gwp_ch4, { facility: facilityId, points });
+    // D43: each year's standing duplicates counted once.
+    const scan = scans.get(year) ?? (await duplicatesOfYear(deps, company, points, sums, projects, year));
+    const figures = yearFigures(sumsWithoutDuplicates(sums, scan), projects, year, gwp_ch4, { facility: facilityId, points });
     const review = reviews.get(year);
     const approved = review && (await approvedFigures(deps, review, facilityId));
     totals.push(
@@ -538,8 +570,25 @@ export async function inventoryTotalsByYear(deps: Deps, actor: Actor): Promise<Y
     reviewsOf(deps, actor.company),
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
-  return totalsFromSums(oneDictionaryCheck(deps), reviews, sums, projects, points);
+  return totalsFromSums(oneDictionaryCheck(deps), actor.company, reviews, sums, projects, points);
 }
+
+/** D43: the standing duplicates of the company's year (every facility's: the threshold is the company's). */
+const duplicatesOfYear = (
+  deps: Deps,
+  company: string,
+  points: readonly EmissionPoint[],
+  sums: ReadonlyMap<string, InventorySums>,
+  projects: readonly Project[],
+  year: number,
+) =>
+  duplicateScan(
+    deps,
+    company,
+    points,
+    sums,
+    projects.filter((p) => !p.is_deleted && p.reporting_year === year),
+  );
 
 /** Every year's stored review of the company, by year. */
 const reviewsOf = async (deps: Deps, companyId: string) =>
