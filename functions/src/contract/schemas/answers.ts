@@ -144,7 +144,8 @@ export const projectGraphsSchema = z.object({
       res_co2: z.number(),
       res_ch4: z.number(),
       subtracted_ch4: z.number().meta({
-        description: "D17, D26: t CH4 the facility-year's netting takes off this gross figure («− направлено на сжигание (факел, котельная)»); 0: none",
+        description:
+          "D17, D26: t CH4 the facility-year's netting takes off this gross figure («− направлено на сжигание (факел, котельная)»); 0: none",
       }),
     }),
   ),
