@@ -666,15 +666,16 @@ export function totalsSheet(
     title: "Итоги по типам расчетов",
     columns: [
       textColumn("Тип расчета", 60),
+      // D18: how many calculations the sums count; what they leave out is the line under «Всего».
       numberColumn("Расчетов", 0, 12),
       numberColumn(withUnit("Выбросы", CO2E_UNIT), options.decimals, 20),
     ],
     rows: [
       // A type whose every calculation is an alternative is «не учтен», never «0,00» (D18).
-      ...totals.map((t) => [t.title, t.count, t.co2e !== null && t.count > 0 && t.counted === 0 ? NOT_COUNTED : t.co2e] as Cell[]),
+      ...totals.map((t) => [t.title, t.counted, t.co2e !== null && t.count > 0 && t.counted === 0 ? NOT_COUNTED : t.co2e] as Cell[]),
       // D17, D26: the gas the facility-year destroyed comes off the project's gross mining figures.
       ...(subtracted > 0 ? [[`${NETTING_LABEL}: вычтено из валовых выбросов при добыче`, null, subtracted] as Cell[]] : []),
-      [subtracted > 0 ? "Всего (за вычетом метана, направленного на сжигание)" : "Всего", totals.reduce((s, t) => s + t.count, 0), all],
+      [subtracted > 0 ? "Всего (за вычетом метана, направленного на сжигание)" : "Всего", totals.reduce((s, t) => s + t.counted, 0), all],
       ...(notCounted ? [[notCounted, null, null] as Cell[]] : []),
       ...(netting ? [[`ПГП: ${netting.gwp}`, null, null] as Cell[]] : []),
     ],
