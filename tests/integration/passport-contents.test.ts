@@ -161,7 +161,10 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
         const co2e = rows.reduce((sum, row) => sum + row.t_co2e, 0);
         expect(lines).toMatch(new RegExp(`${label} ${russian(t)} ${russian(co2e)}`));
       }
-      for (const gas of ["N2O", "ГФУ", "ПФУ", "SF6", "NF3"]) expect(lines).toMatch(new RegExp(`\\(${gas}\\) не выбрасывается`));
+      for (const gas of ["ГФУ", "ПФУ", "SF6", "NF3"]) expect(lines).toMatch(new RegExp(`\\(${gas}\\) не выбрасывается`));
+      // Each site burns fuel (a boiler, the machinery): N2O is given off, and its method does not compute it.
+      expect(lines).toMatch(/\(N2O\) не рассчитывается/);
+      expect(lines).not.toMatch(/\(N2O\) не выбрасывается/);
       // The person responsible and the date of signing (the year is not approved yet).
       for (const value of Object.values(RESPONSIBLE)) expect(text).toContain(value);
       expect(text).toContain("Дата подписания не подписан: год не утвержден");
@@ -218,7 +221,11 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
       const gas = (label: string) => emissions.find((r) => r[0] === label)!;
       const ch4 = inventory.categories.filter((r) => r.gas === "CH4").reduce((sum, r) => sum + r.t_co2e, 0);
       expect(gas("Метан (CH4)")[4]).toBeCloseTo(ch4, 6);
-      expect(gas("Закись азота (N2O)").slice(0, 2)).toEqual(["Закись азота (N2O)", "не выбрасывается"]);
+      expect(gas("Закись азота (N2O)").slice(0, 2)).toEqual([
+        "Закись азота (N2O)",
+        "не рассчитывается: методики сжигания топлива и газа (Приказ № 371) дают CO2 и CH4",
+      ]);
+      expect(gas("Гексафторид серы (SF6)").slice(0, 2)).toEqual(["Гексафторид серы (SF6)", "не выбрасывается"]);
       const total = workbook
         .getWorksheet("Выбросы")!
         .getRow(emissions.findIndex((r) => r[0] === "Итого") + 1)

@@ -154,7 +154,8 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     [bold("Газ"), bold("Выбросы, т"), bold("Выбросы, т CO2-экв.")],
     [
       ...p.gases.map(
-        (g): Row => [g.gas, g.t === null ? right(g.note) : emission(g.t), g.t_co2e === null ? right("—") : emission(g.t_co2e)],
+        // A note that says why (10.1: «не рассчитывается: …») reads left to right, a figure is right-aligned.
+        (g): Row => [g.gas, g.t === null ? g.note : emission(g.t), g.t_co2e === null ? right("—") : emission(g.t_co2e)],
       ),
       [bold("Итого"), "", emission(p.total_t_co2e, true)],
     ],

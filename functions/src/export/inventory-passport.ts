@@ -91,7 +91,8 @@ export interface PassportFacility {
   t_co2e: number;
 }
 
-/** One gas of 2979-р: its mass and CO2-eq, or null with the note «не выбрасывается». */
+/** One gas of 2979-р: its mass and CO2-eq, or null with the note «не выбрасывается» (no source
+ *  gives it off) or «не рассчитывается: …» (a source gives it off, its method does not compute it). */
 export interface PassportGas {
   gas: string;
   t: number | null;
@@ -619,13 +620,27 @@ export const OTHER_GASES = [
 ] as const;
 const GAS_NAMES: Record<Gas, string> = { CO2: "Диоксид углерода (CO2)", CH4: "Метан (CH4)" };
 
-function gasesOf(categories: Inventory["categories"]): PassportGas[] {
+/** The types that burn fuel or gas: they give off N2O too, which their methods do not compute. */
+const BURNING_TYPES = new Set(["open_mining_co2", "disposal_co2_stat_sources", "torch_composition", "disposal_co2_torch", "torch_ch4"]);
+/** 10.1: a gas the method does not compute is «не рассчитывается» with why, never «не выбрасывается». */
+export const N2O_NOT_COMPUTED = "не рассчитывается: методики сжигания топлива и газа (Приказ № 371) дают CO2 и CH4";
+
+function gasesOf(categories: Inventory["categories"], lines: readonly PassportLine[]): PassportGas[] {
   const own = (["CO2", "CH4"] as const).map((gas) => {
     const rows = categories.filter((row) => row.gas === gas);
     const sum = (key: "t" | "t_co2e") => rows.reduce((total, row) => total + row[key], 0);
     return { gas: GAS_NAMES[gas], t: sum("t"), t_co2e: sum("t_co2e"), note: "" };
   });
-  return [...own, ...OTHER_GASES.map((gas) => ({ gas, t: null, t_co2e: null, note: "не выбрасывается" }))];
+  const burns = lines.some((line) => BURNING_TYPES.has(line.type));
+  return [
+    ...own,
+    ...OTHER_GASES.map((gas) => ({
+      gas,
+      t: null,
+      t_co2e: null,
+      note: burns && gas === OTHER_GASES[0] ? N2O_NOT_COMPUTED : "не выбрасывается",
+    })),
+  ];
 }
 
 function facilityDetails(facility: Facility | undefined): string {
@@ -769,7 +784,7 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
       t: row.t,
       t_co2e: row.t_co2e,
     })),
-    gases: gasesOf(inventory.categories),
+    gases: gasesOf(inventory.categories, counted),
     activity: activityFacilities(inventory, facilities).flatMap((row) =>
       activityOf(
         row.name,
