@@ -102,6 +102,9 @@ export const INVENTORY_SOURCES: Partial<Record<CalculationType, InventorySource>
     category: 1,
     ipcc: "1.A.1.c.ii",
     dictionary: "get_disposal_co2_stat_sources",
+    // Drained mine gas burnt for energy stays 1.B.1.a.i.4 (D16): the paragraph of IPCC 2006 Vol. 2
+    // ch. 4 (§4.1.3, recovered methane) that would move energy use to 1.A could not be read in a
+    // stored copy of the Guidelines, so it is not cited and the code is kept (methodology 10.1).
     ipccByEntry: { 8: "1.B.1.a.i.4" },
     notesByEntry: { 8: "газ принят за 100 % CH4" },
     method: "coefficients",
