@@ -66,3 +66,16 @@ export function useRequisitesAudit(page: number, pageSize: number, enabled: bool
     enabled,
   });
 }
+
+/** One's own name and position (PATCH v1/users/me/). */
+export type OwnProfileBody = { first_name: string; last_name: string; position: string };
+
+export function patchMe(body: OwnProfileBody): Promise<Me> {
+  return users((c) => c.me.$patch({ json: body }));
+}
+
+/** POST v1/users/me/password/: the current password checked; every other session ends and the
+ *  answer is this browser's new session. */
+export function changeOwnPassword(body: { current_password: string; new_password: string }) {
+  return users((c) => c.me.password.$post({ json: body }));
+}

@@ -128,7 +128,7 @@ export const changePasswordRoute = declareRoute(
     method: "post",
     path: "/me/password",
     request: { body: jsonBody(ownPasswordBody) },
-    responses: { 200: json(tokensSchema, "The caller's new session") },
+    responses: { 200: json(tokensSchema.required(), "The caller's new session") },
   },
 );
 

@@ -51,4 +51,6 @@ export const textField = (field: string, max: number, required = false) =>
     );
 
 /** A year's comment, and the reason of a review step, at most this many characters. */
+/** A password is at least this long (the server refuses a shorter one; the forms say so first). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const COMMENT_MAX_CHARS = 2000;

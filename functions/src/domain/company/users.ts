@@ -4,7 +4,7 @@ import { INVENTORY_SUMS_LAYOUT } from "../inventory/sums";
 import { newId } from "../ids";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { hashPassword } from "./passwords";
-import { ROLES, type Role } from "../../contract/schemas/common";
+import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/common";
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
 import { DEFAULT_TIME_ZONE } from "@core/company-clock";
@@ -14,7 +14,7 @@ export function normaliseEmail(email: string): string {
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 export type PublicUser = Omit<User, "password_hash" | "company"> & { company: Omit<Company, "created_at"> };
 

@@ -173,7 +173,7 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               <Typography.Text>
                 {c.text}{" "}
                 <Typography.Text type="secondary">
-                  — {actorText(c.by)}, {displayDateTime(c.at)}
+                  — {c.by_name || actorText(c.by)}, {displayDateTime(c.at)}
                 </Typography.Text>
               </Typography.Text>
             </List.Item>

@@ -2,9 +2,10 @@
 // loaded; ProfilePage paints its heading first and loads this right after.
 import { timeZoneLabel, zoneOf } from "@core/company-clock";
 import { useState } from "react";
-import { Button, Card, Descriptions } from "antd";
-import { EditOutlined } from "@ant-design/icons";
+import { Button, Card, Descriptions, Space } from "antd";
+import { EditOutlined, LockOutlined } from "@ant-design/icons";
 import { CompanyDetailsDialog } from "./CompanyDetailsDialog";
+import { OwnPasswordDialog, OwnProfileDialog } from "./OwnAccountDialogs";
 import { orAbsent } from "../../shared/text";
 import { usePhone } from "../../shared/useMediaQuery";
 import type { Me } from "../../api/profile";
@@ -14,6 +15,8 @@ export function ProfileDetails({ me }: { me: Me }) {
   const phone = usePhone();
   const shape = phone ? ({ layout: "vertical" } as const) : ({ styles: { label: { width: 260 } } } as const);
   const [editing, setEditing] = useState(false);
+  const [editingSelf, setEditingSelf] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   return (
     <>
       <Card
@@ -52,7 +55,19 @@ export function ProfileDetails({ me }: { me: Me }) {
         />
       </Card>
       {me.company && <CompanyDetailsDialog company={me.company} open={editing} onClose={() => setEditing(false)} />}
-      <Card title="Пользователь">
+      <Card
+        title="Пользователь"
+        extra={
+          <Space wrap>
+            <Button icon={<EditOutlined />} onClick={() => setEditingSelf(true)}>
+              Изменить
+            </Button>
+            <Button icon={<LockOutlined />} onClick={() => setChangingPassword(true)}>
+              Сменить пароль
+            </Button>
+          </Space>
+        }
+      >
         <Descriptions
           column={1}
           bordered
@@ -60,10 +75,13 @@ export function ProfileDetails({ me }: { me: Me }) {
           items={[
             { key: "first", label: "Имя", children: orAbsent(me.first_name) },
             { key: "last", label: "Фамилия", children: orAbsent(me.last_name) },
+            { key: "position", label: "Должность", children: orAbsent(me.position) },
             { key: "email", label: "E-mail", children: orAbsent(me.email) },
           ]}
         />
       </Card>
+      <OwnProfileDialog me={me} open={editingSelf} onClose={() => setEditingSelf(false)} />
+      <OwnPasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </>
   );
 }
