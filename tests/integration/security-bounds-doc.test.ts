@@ -23,6 +23,7 @@ import { MAX_FORECAST_ROWS } from "@server/domain/forecast/forecast";
 import { NAMED } from "@server/domain/inventory/checks";
 import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
 import { MAX_POINTS_PER_FACILITY } from "@server/domain/company/emission-points";
+import { ID_MAX_LENGTH } from "@server/contract/schemas/common";
 import { MAX_PREVIEW_ERRORS } from "@server/domain/calculations/upload-preview";
 import { FORECAST_UPLOADS_PER_COMPANY_BYTES, FORECAST_UPLOADS_PER_USER_BYTES } from "@server/contract/schemas/uploads";
 
@@ -54,6 +55,7 @@ describe("docs/security.md", () => {
     ["a project export", `${n(MAX_EXPORT_CALCULATIONS)} active calculations`],
     ["a report passport", `${n(MAX_PASSPORT_LINES)} sources in the year`],
     ["ИНН and КПП of no tax office", "**0000** is no office's"],
+    ["an id", `at most **${ID_MAX_LENGTH} characters**`],
     [
       "direct uploads not yet used",
       `**${n(FORECAST_UPLOADS_PER_USER_BYTES / MB)} MB per user and ${n(FORECAST_UPLOADS_PER_COMPANY_BYTES / MB)} MB per company**`,

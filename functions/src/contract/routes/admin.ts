@@ -14,7 +14,7 @@ import {
   mediaStatusSchema,
   uploadGrantSchema,
 } from "../schemas/answers";
-import { isoDate, pageParams } from "../schemas/common";
+import { idString, isoDate, pageParams } from "../schemas/common";
 import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
@@ -42,7 +42,7 @@ export const userPatchBody = z.object({
   last_name: personName("last_name"),
   role: z.optional(role),
   is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-  company: z.optional(z.string("company: ожидается идентификатор компании").min(1, "company: ожидается идентификатор компании")),
+  company: z.optional(idString("company", "company: ожидается идентификатор компании").min(1, "company: ожидается идентификатор компании")),
 });
 
 export const resetBody = z.object({ password: z.optional(password) });

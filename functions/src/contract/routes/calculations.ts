@@ -8,13 +8,13 @@ import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { TEMPLATES } from "../templates";
 import { calculationSchema, forecastChartSchema, forecastRowsPageSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
-import { booleanParam, pageParams } from "../schemas/common";
+import { booleanParam, idString, pageParams } from "../schemas/common";
 import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
 import { binaryFile, declareRoute, inputJsonSchema, json, listOf, pathParam, type Access, type OwnedId } from "./declare";
 
 export const listQuery = z.object({
   ...pageParams(),
-  project: z.string("project: укажите проект").min(1, "project: укажите проект"),
+  project: idString("project", "project: укажите проект").min(1, "project: укажите проект"),
   is_active: booleanParam,
   is_deleted: booleanParam,
   /** D18: only primary (counted in the totals) or only alternative calculations. */

@@ -7,6 +7,7 @@ import { createRoute, type OpenAPIHono, type RouteConfig, z } from "@hono/zod-op
 import type { Env } from "hono";
 import type { BlankSchema } from "hono/types";
 import { toJSONSchema, type $ZodType } from "zod/v4/core";
+import { ID_MAX_LENGTH } from "../schemas/common";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
  *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
@@ -109,7 +110,9 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, c
 export const listOf = <S extends z.ZodType>(item: S) => z.object({ results: z.array(item), count: z.int() });
 
 /** A path parameter of plain text, with what it names. */
-export const pathParam = (description: string) => z.string().meta({ description });
+/** A path's part (an id, a type, a year): never longer than an id may be (the hook names the part). */
+export const pathParam = (description: string) =>
+  z.string().max(ID_MAX_LENGTH, `не длиннее ${ID_MAX_LENGTH} символов`).meta({ description });
 
 /** A file in a body or an answer. */
 export const binaryFile = (description?: string) => ({

@@ -1,6 +1,7 @@
 // v1/forecast/, declared: what-if along one feature and the air needed, for one row of a
 // longwall's readings and a model version (domain/forecast/what-if.ts). Served by http/forecast.ts.
 import * as z from "zod";
+import { idString } from "../schemas/common";
 import { FORECAST_FEATURES } from "@core/registry";
 import { forecastCalibrationSchema, uploadGrantSchema } from "../schemas/answers";
 import { MAX_FORECAST_UPLOAD_BYTES } from "../schemas/uploads";
@@ -35,7 +36,7 @@ const modelSchema = z.object({
 const calibrationSummarySchema = forecastCalibrationSchema.omit({ residuals: true, ranges: true }).nullable();
 
 export const whatIfBody = z.object({
-  model: z.string().meta({ description: "The model version's id" }),
+  model: idString("model").meta({ description: "The model version's id" }),
   row: featureRowSchema,
   vary: z.object({
     feature: z.string().meta({ description: "The feature to vary" }),
@@ -48,7 +49,7 @@ export const whatIfBody = z.object({
 });
 
 export const airNeededBody = z.object({
-  model: z.string().meta({ description: "The model version's id" }),
+  model: idString("model").meta({ description: "The model version's id" }),
   row: featureRowSchema.meta({
     description: `The row's features (${FORECAST_FEATURES.join(", ")}) and optionally y, the measured CH4 % (absent: the model's forecast for the row)`,
   }),

@@ -6,6 +6,7 @@
 // forecast row, a value typed in another unit, a dictionary-fed coefficient left out) stay in the
 // domain and the core's facade; the schema documents those shapes.
 import * as z from "zod";
+import { idString } from "./common";
 import { MESSAGES } from "@core/emissions-core";
 import { unitFields, type EnteredValue } from "@core/entry-units";
 import { INVENTORY_ROLES, type InventoryRole } from "@core/inventory";
@@ -90,7 +91,7 @@ const commonShape = {
   ),
   // D25, measured and destruction types: the emission point of the project's facility
   // (v1/facilities/{id}/points/); null or absent: the facility as a whole. The domain checks it.
-  point: z.optional(z.nullable(z.string("point: ожидается идентификатор источника выбросов площадки"))),
+  point: z.optional(z.nullable(idString("point", "point: ожидается идентификатор источника выбросов площадки"))),
   // D35, flares, boilers and engines: the drainage points whose gas it burns; null or absent: the
   // facility's drainage points. The domain checks them.
   drainage_points: z.optional(
@@ -107,7 +108,7 @@ const commonShape = {
 /** The fields every type has, on create. */
 const createCommon = z.object({
   name: calculationNameSchema,
-  project: z.string("project: укажите проект").check(z.minLength(1, "project: укажите проект")),
+  project: idString("project", "project: укажите проект").check(z.minLength(1, "project: укажите проект")),
   ...commonShape,
 });
 /** The fields every type has, on an edit (archive and restore too). */

@@ -6,6 +6,17 @@ import { ru } from "zod/locales";
 // Validation messages in Russian wherever a schema does not give its own text.
 z.config(ru());
 
+/** docs/security.md: the longest id a request may name, in its path, query or body (a uuid has 36
+ *  characters, a job's signed id 80): a longer one is no id of ours, and past a storage key's size
+ *  limit a lookup would fail instead of finding nothing. */
+export const ID_MAX_LENGTH = 128;
+const tooLong = (field: string) => `${field}: идентификатор не длиннее ${ID_MAX_LENGTH} символов`;
+
+/** An id a request names (`field` in its messages): a string of at most ID_MAX_LENGTH characters. */
+export function idString(field: string, expected = `${field}: ожидается идентификатор`) {
+  return z.string(expected).max(ID_MAX_LENGTH, tooLong(field));
+}
+
 /** A date written yyyy-MM-dd (docs/user-guide.md) that exists on the calendar. */
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
