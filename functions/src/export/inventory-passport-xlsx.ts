@@ -262,8 +262,9 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
   sheet("Данные о деятельности", [30, 60, 18, 12], activityLines(passport), 1);
   sheet("Источники", [24, 30, 36, 28, 24, 30, 22, 44, 16, 16, 60, 30, 60, 24], sourceLines(passport), 2);
   sheet("Измерения", [24, 28, 24, 30, 40, 24, 16, 12, 12, 12, 16], measurementLines(passport), 1);
-  sheet("Сжигание газа", [24, 28, 24, 60, 24, 24, 30, 16, 12, 12, 16, 28, 12, 28], destructionLines(passport), 1);
-  sheet("Баланс метана", [30, 60, 16], balanceLines(passport), 1);
+  sheet("Сжигание газа", [24, 28, 24, 60, 24, 24, 30, 26, 12, 12, 20, 28, 14, 28], destructionLines(passport), 1);
+  // The balance's labels say what each row is (D38): wide enough to read whole.
+  sheet("Баланс метана", [30, 90, 16], balanceLines(passport), 1);
   sheet("Проверки", [120], checkLines(passport));
 
   await workbook.commit();
