@@ -4,6 +4,7 @@
 // and every reading at or above the warning level are kept, so a short exceedance is drawn.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_GRAPH_POINTS } from "@server/domain/forecast/downsample";
+import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
 import { storeForecastRows, type ForecastRow } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
 import type { ForecastChart, ForecastRowsPage } from "@server/contract/views";
@@ -118,5 +119,28 @@ describe("a forecast of a year of 10-minute readings, read by its results dialog
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ detail: expect.stringMatching(/[а-я]/) });
     }
+  });
+});
+
+describe("a forecast of a year of 10-minute readings, read whole (GET {id}/, single_calc/)", () => {
+  it("answers a page of at most 1 000 of its rows with their count, never the whole history", async () => {
+    for (const path of [`/api/v1/regres_methane/${forecastId}/`, `/api/v1/regres_methane/${forecastId}/single_calc/1/`]) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const read = JSON.parse(text) as { data: ForecastRow[]; data_count: number; rows: number };
+      expect(read.data_count).toBe(ROWS);
+      expect(read.data).toEqual(rows.slice(0, FORECAST_DATA_PAGE_MAX));
+      // 16 MB as a whole before; a page now.
+      expect(text.length).toBeLessThan(400_000);
+    }
+    const last = (await (await get(`/api/v1/regres_methane/${forecastId}/?offset=${ROWS - 2}&limit=10`)).json()) as { data: ForecastRow[] };
+    expect(last.data).toEqual(rows.slice(ROWS - 2));
+  });
+
+  it("refuses a page of more than 1 000 rows in Russian", async () => {
+    const big = await get(`/api/v1/regres_methane/${forecastId}/single_calc/1/?limit=${FORECAST_DATA_PAGE_MAX + 1}`);
+    expect(big.status).toBe(400);
+    expect(((await big.json()) as { detail: string }).detail).toMatch(/[а-я]/);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "@server/app";
 import { OPERATIONS, documentPath, errorStatuses } from "@server/http/openapi";
 import { createHarness, type Harness } from "../support/harness";
+import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
 
 let h: Harness;
 let doc: {
@@ -117,6 +118,22 @@ describe("GET /api/openapi.json", () => {
       );
     }
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["bearer", "mediaToken"]);
+  });
+
+  it("states each list's page cap: every `limit` has its maximum, a forecast's read 1 000 rows", () => {
+    const limits: Array<[string, unknown]> = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in === "query" && parameter.name === "limit") {
+            limits.push([`${method} ${path}`, (parameter as { schema?: { maximum?: number } }).schema?.maximum]);
+          }
+        }
+      }
+    }
+    expect(limits.length).toBeGreaterThan(5);
+    for (const [operation, maximum] of limits) expect(maximum, operation).toEqual(expect.any(Number));
+    expect(Object.fromEntries(limits)["get /api/v1/{type}/{id}/single_calc/{n}/"]).toBe(FORECAST_DATA_PAGE_MAX);
   });
 
   it("resolves every $ref", () => {

@@ -10,6 +10,7 @@ import { CALENDAR_YEARS } from "@core/calendar-days";
 import { configFromEnv } from "@server/config";
 import { RETRY_AFTER_SECONDS } from "@server/domain/errors";
 import { MAX_GRAPH_POINTS } from "@server/domain/calculations/graphs";
+import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
 import {
   HEAVY_PER_COMPANY,
   HEAVY_PER_USER,
@@ -45,6 +46,7 @@ describe("docs/security.md", () => {
     ["emission points of a facility", `**${n(MAX_POINTS_PER_FACILITY)} emission points per facility**`],
     ["job files", `after **${JOB_FILE_DAYS} days**`],
     ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
+    ["a forecast's read", `at most **${n(FORECAST_DATA_PAGE_MAX)} rows** (\`FORECAST_DATA_PAGE_MAX\``],
     ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],
     ["an upload's time", `has **${UPLOAD_BUDGET_SECONDS} s**`],
     ["a check's named calculations", `names at most **${NAMED}** calculations`],

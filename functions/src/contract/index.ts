@@ -36,7 +36,16 @@ export { MOUNTS, type Mount } from "./mounts";
 export type { Verification } from "../dictionaries/reference-data";
 
 export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";
-export { COMMENT_MAX_CHARS, PASSWORD_MIN_LENGTH, MEDIA_KIND_LABELS, MEDIA_KINDS, ROLES, type MediaKind, type Role } from "./schemas/common";
+export {
+  COMMENT_MAX_CHARS,
+  FORECAST_DATA_PAGE_MAX,
+  PASSWORD_MIN_LENGTH,
+  MEDIA_KIND_LABELS,
+  MEDIA_KINDS,
+  ROLES,
+  type MediaKind,
+  type Role,
+} from "./schemas/common";
 export {
   COMPANY_NAME_MAX,
   COMPANY_TEXT_MAX,

@@ -13,6 +13,7 @@ import {
   supportedType,
 } from "../domain/calculations/calculations";
 import { DomainError, Invalid, NotFound } from "../domain/errors";
+import { getCalculation } from "../domain/calculation-lookup";
 import { calculationLock } from "../domain/inventory/freeze";
 import { previewCalculationUpload } from "../domain/calculations/upload-preview";
 import { forecastChart, forecastRowsPage } from "../domain/forecast/results";
@@ -40,6 +41,7 @@ import {
   templateRoute,
 } from "../contract/routes/calculations";
 import { DEFAULT_PAGE_SIZE } from "../contract/routes/projects";
+import { FORECAST_DATA_PAGE_MAX } from "../contract/schemas/common";
 import {
   calculationBodySchema,
   formValues,
@@ -51,6 +53,12 @@ import {
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { slotBeforeBody } from "./heavy-file";
+
+/** The page of a forecast's rows a read of it answers (`data`). */
+const dataPage = (query: { limit?: number; offset?: number }) => ({
+  limit: query.limit ?? FORECAST_DATA_PAGE_MAX,
+  offset: query.offset ?? 0,
+});
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
@@ -188,7 +196,10 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(singleRoute, async (c) => {
     const { type, id } = c.req.valid("param");
-    return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
+    return c.json(
+      calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id, dataPage(c.req.valid("query")))),
+      200,
+    );
   })
   .openapi(fileRoute, async (c) => {
     const { type, id } = c.req.valid("param");
@@ -200,7 +211,10 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(getRoute, async (c) => {
     const { type, id } = c.req.valid("param");
-    return c.json(calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id)), 200);
+    return c.json(
+      calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id, dataPage(c.req.valid("query")))),
+      200,
+    );
   })
   .openapi(forecastRowsRoute, async (c) => {
     const { type, id } = c.req.valid("param");
@@ -222,7 +236,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
     const deps = c.get("deps");
     const actor = c.get("actor");
     const { type, id } = c.req.valid("param");
-    const current = await getCalculationWithData(deps, actor, type, id);
+    const current = await getCalculation(deps, actor, type, id);
     if (current.type !== "regres_methane") throw new NotFound("У этого типа расчета нет строк данных");
     const updated = await patchCalculation(deps, actor, current.type, current.id, {
       version: body.version,

@@ -18,7 +18,7 @@ import type {
   ForecastModelVersion,
   ForecastRowsPage,
 } from "@server/contract";
-import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
+import { FORECAST_DATA_PAGE_MAX, MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 
 export type { ForecastCalibrationView, ForecastChart, ForecastRowsPage };
 import { statisticsKey } from "./profile";
@@ -160,12 +160,32 @@ export function useCalculations({ projectId, type, archived, page, role }: Calcu
   });
 }
 
-/** One calculation as stored; the list row (same shape) shows meanwhile. */
+/** One calculation as stored; the list row (same shape) shows meanwhile. A forecast's read answers
+ *  its rows a page at a time (at most FORECAST_DATA_PAGE_MAX): its edit dialog edits them all, so
+ *  the pages are read one after another. */
 export function useCalculation(type: CalculationType, id: string, row?: Calculation, enabled = true) {
   return useQuery({
     queryKey: [...calculationsKey, type, "detail", id],
-    queryFn: async () =>
-      asCalculation(await calculations((c) => c[":type"][":id"].single_calc[":n"].$get({ param: { type, id, n: "1" } }))),
+    queryFn: async () => {
+      const read = async (offset: number) =>
+        asCalculation(
+          await calculations((c) =>
+            c[":type"][":id"].single_calc[":n"].$get({
+              param: { type, id, n: "1" },
+              query: { limit: String(FORECAST_DATA_PAGE_MAX), offset: String(offset) },
+            }),
+          ),
+        );
+      const first = await read(0);
+      if (!Array.isArray(first.data) || typeof first.data_count !== "number") return first;
+      const data = [...first.data];
+      while (data.length < first.data_count) {
+        const page = await read(data.length);
+        if (!Array.isArray(page.data) || page.data.length === 0) break;
+        data.push(...page.data);
+      }
+      return { ...first, data };
+    },
     enabled,
     placeholderData: row,
     // Edit must start from the stored version, never from a cached one.

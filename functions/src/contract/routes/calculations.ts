@@ -8,7 +8,7 @@ import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { TEMPLATES } from "../templates";
 import { calculationSchema, forecastChartSchema, forecastRowsPageSchema } from "../schemas/answers";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
-import { booleanParam, idString, pageParams } from "../schemas/common";
+import { FORECAST_DATA_PAGE_MAX, booleanParam, idString, pageParams } from "../schemas/common";
 import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
 import { binaryFile, declareRoute, inputJsonSchema, json, listOf, pathParam, type Access, type OwnedId } from "./declare";
 
@@ -144,12 +144,26 @@ export const templateRoute = declareRoute(
   },
 );
 
+/** GET {id}/ and single_calc/: a forecast's `data` is `limit` rows (1–1 000, default 1 000) from `offset`. */
+export const forecastDataQuery = z.object({
+  limit: z
+    .optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(FORECAST_DATA_PAGE_MAX)))
+    .meta({ description: `A forecast's rows in \`data\`: at most ${FORECAST_DATA_PAGE_MAX} (the default)` }),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))).meta({ description: "The first of them (0 by default)" }),
+});
+const FORECAST_DATA_PAGED = `A forecast (regres_methane) gives its rows as a page: \`data\` holds \`limit\` of them (at most ${FORECAST_DATA_PAGE_MAX}) from \`offset\`, \`data_count\` counts them all; \`rows/\` pages them for its table, \`chart/\` thins them for its chart.`;
+
 export const singleRoute = declareRoute(
-  calculationScoped({ operationId: "singleCalculation", summary: "One calculation (forecasts with their data rows)", errors: [404] }),
+  calculationScoped({
+    operationId: "singleCalculation",
+    summary: "One calculation (a forecast with a page of its data rows)",
+    description: FORECAST_DATA_PAGED,
+    errors: [400, 404],
+  }),
   {
     method: "get",
     path: "/{type}/{id}/single_calc/{n}",
-    request: { params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }) },
+    request: { params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }), query: forecastDataQuery },
     responses: { 200: calculationAnswer("The calculation") },
   },
 );
@@ -170,8 +184,18 @@ export const fileRoute = declareRoute(
 );
 
 export const getRoute = declareRoute(
-  calculationScoped({ operationId: "getCalculation", summary: "One calculation (same answer as single_calc)", errors: [404] }),
-  { method: "get", path: "/{type}/{id}", request: { params: calculationParams }, responses: { 200: calculationAnswer("The calculation") } },
+  calculationScoped({
+    operationId: "getCalculation",
+    summary: "One calculation (same answer as single_calc)",
+    description: FORECAST_DATA_PAGED,
+    errors: [400, 404],
+  }),
+  {
+    method: "get",
+    path: "/{type}/{id}",
+    request: { params: calculationParams, query: forecastDataQuery },
+    responses: { 200: calculationAnswer("The calculation") },
+  },
 );
 
 /** The results table's page of a forecast's rows (docs/user-guide.md: 5 rows a page). */
@@ -225,7 +249,7 @@ export const dataUpdateRoute = declareRoute(
       params: calculationParams,
       body: { required: true, content: { "application/json": { schema: inputJsonSchema(dataUpdateBody) } } },
     },
-    responses: { 200: calculationAnswer("The forecast with its rows") },
+    responses: { 200: calculationAnswer(`The forecast with the first ${FORECAST_DATA_PAGE_MAX} of its rows`) },
   },
 );
 

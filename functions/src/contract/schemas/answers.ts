@@ -795,6 +795,10 @@ export const calculationSchema = z
     entered: z
       .optional(z.record(z.string(), z.object({ value: z.number(), unit: z.string() })))
       .meta({ description: "D13: inputs typed in another unit than the stored (canonical) one, as entered." }),
+    data: z.optional(z.array(z.looseObject({ id: z.int() }))).meta({
+      description: "A forecast's rows, in its read (GET {id}/, single_calc/): a page of at most 1 000 from `offset`; never in a list",
+    }),
+    data_count: z.optional(z.int()).meta({ description: "A forecast's rows in all, beside its page `data`" }),
   })
   .meta({ description: "Besides these: the type's inputs and results under their registry names (wasm-core/src/registry.ts)." });
 

@@ -29,6 +29,9 @@ export function isoDate(label: string) {
   return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
 }
 
+/** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
+export const FORECAST_DATA_PAGE_MAX = 1_000;
+
 export function pageParams() {
   return {
     limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),

@@ -49,6 +49,8 @@ import {
 import { takePreviewColumns, uploadDigest } from "../forecast/preview-columns";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "../forecast/rows";
 import { forecastMethod } from "../forecast/models";
+import { forecastRowsWindow } from "../forecast/results";
+import { FORECAST_DATA_PAGE_MAX } from "../../contract/schemas/common";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "../heavy-work";
 import { detectFormat, readUpload, type UploadedFile } from "../../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../../contract/schemas/uploads";
@@ -678,11 +680,19 @@ async function archiveDamaged(deps: Deps, actor: Actor, current: Calculation, pa
   });
 }
 
-/** One calculation with its bulky parts loaded (the forecast rows live in the blob store). */
-export async function getCalculationWithData(deps: Deps, actor: Actor, typeName: string, id: string): Promise<Calculation> {
+/** One calculation with its bulky parts loaded: a forecast's rows (they live in the blob store) as
+ *  a page of at most FORECAST_DATA_PAGE_MAX, `data_count` counting them all. */
+export async function getCalculationWithData(
+  deps: Deps,
+  actor: Actor,
+  typeName: string,
+  id: string,
+  page: { limit: number; offset: number } = { limit: FORECAST_DATA_PAGE_MAX, offset: 0 },
+): Promise<Calculation> {
   const calculation = await getCalculation(deps, actor, typeName, id);
   if (typeof calculation.results.data_key !== "string") return calculation;
-  return { ...calculation, results: { ...calculation.results, data: await forecastRowsOf(deps, calculation) } };
+  const { rows, count } = await forecastRowsWindow(deps, actor, calculation, page.offset, Math.min(page.limit, FORECAST_DATA_PAGE_MAX));
+  return { ...calculation, results: { ...calculation.results, data: rows, data_count: count } };
 }
 
 /** The API's flat shape (docs/api.md): common fields, inputs and results side by side, plus the audit. */

@@ -9,7 +9,8 @@ import type { Calculation } from "../../ports";
 import { getCalculation } from "../calculation-lookup";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
-import { forecastRowsOf, type ForecastRow } from "./rows";
+import { HEAVY_FORECAST_ROWS, heavyWork } from "../heavy-work";
+import { forecastJsonOf, forecastRowsOf, rowsBetween, type ForecastRow } from "./rows";
 import { MAX_GRAPH_POINTS, thinnedPositions } from "./downsample";
 
 export interface RowsPageQuery {
@@ -33,27 +34,68 @@ const finite = (value: unknown): value is number => typeof value === "number" &&
 const recent = new Map<string, Promise<ForecastRow[]>>();
 const RECENT_FORECASTS = 2;
 
-function rowsOf(deps: Pick<Deps, "blobs">, calculation: Calculation): Promise<ForecastRow[]> {
+/** A forecast's rows, read through the recent ones: every read of them (its table's pages, its
+ *  chart, the calculation's read) shares one parse. Reading one of many rows that is not among them
+ *  is heavy work (a slot of the user's and the company's, heavy-work.ts), so parallel reads of
+ *  different forecasts cannot hold the server's memory; reads of one wait for the same parse. */
+function cachedForecastRows(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: Calculation): Promise<ForecastRow[]> {
+  const read = () =>
+    Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
+      ? heavyWork(deps, actor, () => forecastRowsOf(deps, calculation))
+      : forecastRowsOf(deps, calculation);
   const key = calculation.results.data_key;
-  if (typeof key !== "string") return forecastRowsOf(deps, calculation);
-  let rows = recent.get(key);
-  if (rows) recent.delete(key);
+  return typeof key === "string" ? remembered(recent, key, read) : read();
+}
+
+/** The stored JSON last read here for a page, by blob key, with its rows' bounds: a page is parsed
+ *  alone, so a read of 1 000 of 100 000 rows costs one pass over the bytes once and a small parse
+ *  each time, never the 100 000 objects (forecast/rows.ts). */
+const recentJson = new Map<string, ReturnType<typeof forecastJsonOf>>();
+
+/** Rows `offset` … `offset + limit` of a forecast and how many it has, read through the recent
+ *  JSON; reading one of many rows not among them is heavy work, as cachedForecastRows. */
+export async function forecastRowsWindow(
+  deps: Pick<Deps, "blobs" | "repos">,
+  actor: Actor,
+  calculation: Calculation,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ForecastRow[]; count: number }> {
+  const read = () =>
+    Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
+      ? heavyWork(deps, actor, () => forecastJsonOf(deps, calculation))
+      : forecastJsonOf(deps, calculation);
+  const key = calculation.results.data_key;
+  const stored = typeof key === "string" ? remembered(recentJson, key, read) : read();
+  const { json, bounds } = await stored;
+  return { rows: rowsBetween(json, bounds, offset, limit), count: bounds.starts.length };
+}
+
+/** `key`'s entry of `recent`, made by `read` when it has none; the most recent RECENT_FORECASTS kept. */
+function remembered<T>(recent: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  let value = recent.get(key);
+  if (value) recent.delete(key);
   else {
-    rows = forecastRowsOf(deps, calculation);
-    // A failed read (the blob is gone: 404) is asked again next time.
-    rows.catch(() => recent.delete(key));
+    value = read();
+    // A failed read (the blob is gone: 404; no slot: 429) is asked again next time.
+    value.catch(() => recent.delete(key));
   }
-  recent.set(key, rows);
+  recent.set(key, value);
   for (const oldest of recent.keys()) if (recent.size > RECENT_FORECASTS) recent.delete(oldest);
-  return rows;
+  return value;
 }
 
 /** A forecast of the company with its rows; another type has none (404, as data_update answers).
  *  The company is checked before anything is read. */
-async function forecastWithRows(deps: Deps, actor: Actor, typeName: string, id: string) {
+async function forecastOf(deps: Deps, actor: Actor, typeName: string, id: string) {
   const calculation = await getCalculation(deps, actor, typeName, id);
   if (calculation.type !== "regres_methane") throw new NotFound("У этого типа расчета нет строк данных");
-  return { calculation, rows: await rowsOf(deps, calculation) };
+  return calculation;
+}
+
+async function forecastWithRows(deps: Deps, actor: Actor, typeName: string, id: string) {
+  const calculation = await forecastOf(deps, actor, typeName, id);
+  return { calculation, rows: await cachedForecastRows(deps, actor, calculation) };
 }
 
 /** GET v1/regres_methane/{id}/rows/: `limit` rows from `offset`, of all or of those above the limit. */
@@ -64,9 +106,14 @@ export async function forecastRowsPage(
   id: string,
   query: RowsPageQuery,
 ): Promise<ForecastRowsPage> {
+  if (!query.above) {
+    const calculation = await forecastOf(deps, actor, typeName, id);
+    const { rows, count } = await forecastRowsWindow(deps, actor, calculation, query.offset, query.limit);
+    return { results: rows as ForecastRowsPage["results"], count };
+  }
   const { calculation, rows } = await forecastWithRows(deps, actor, typeName, id);
   const limit = numberIn(calculation, "limit", METHANE_LIMIT_PERCENT);
-  const chosen = query.above ? rows.filter((row) => finite(row.result) && row.result > limit) : rows;
+  const chosen = rows.filter((row) => finite(row.result) && row.result > limit);
   return { results: chosen.slice(query.offset, query.offset + query.limit) as ForecastRowsPage["results"], count: chosen.length };
 }
 

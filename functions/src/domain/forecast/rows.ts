@@ -40,3 +40,48 @@ export async function forecastRowsOf(deps: Pick<Deps, "blobs">, calculation: Pic
   if (!blob) throw new NotFound("Данные прогноза не найдены");
   return JSON.parse(new TextDecoder().decode(blob.body)) as ForecastRow[];
 }
+
+/** Where each row of a forecast's stored JSON (an array of flat objects) begins and ends: rows
+ *  `i` is `json[starts[i], ends[i])`. One pass over the bytes, no object made, so a page of 100 000
+ *  rows is read without parsing the others. */
+export function rowBounds(json: Uint8Array): { starts: Uint32Array; ends: Uint32Array } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const byte = json[i];
+    if (inString) {
+      if (byte === 0x5c)
+        i++; // an escaped character
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x7b || byte === 0x5b) {
+      if (depth === 1) starts.push(i);
+      depth++;
+    } else if (byte === 0x7d || byte === 0x5d) {
+      depth--;
+      if (depth === 1) ends.push(i + 1);
+    }
+  }
+  return { starts: Uint32Array.from(starts), ends: Uint32Array.from(ends) };
+}
+
+/** Rows `offset` … `offset + limit` of a forecast's stored JSON, parsed alone. */
+export function rowsBetween(json: Uint8Array, bounds: ReturnType<typeof rowBounds>, offset: number, limit: number): ForecastRow[] {
+  const last = Math.min(bounds.starts.length, offset + limit) - 1;
+  if (offset > last) return [];
+  return JSON.parse(`[${new TextDecoder().decode(json.subarray(bounds.starts[offset], bounds.ends[last]))}]`) as ForecastRow[];
+}
+
+/** A forecast's stored JSON as it is, with its rows' bounds (forecast/results.ts keeps the recent ones). */
+export async function forecastJsonOf(
+  deps: Pick<Deps, "blobs">,
+  calculation: Pick<Calculation, "results">,
+): Promise<{ json: Uint8Array; bounds: ReturnType<typeof rowBounds> }> {
+  const key = calculation.results.data_key;
+  if (typeof key !== "string") return { json: new Uint8Array(), bounds: { starts: new Uint32Array(), ends: new Uint32Array() } };
+  const blob = await deps.blobs.get(key);
+  if (!blob) throw new NotFound("Данные прогноза не найдены");
+  return { json: blob.body, bounds: rowBounds(blob.body) };
+}

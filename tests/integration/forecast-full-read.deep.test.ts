@@ -1,0 +1,75 @@
+// A forecast's full read under load (docs/security.md, «No answer without a bound»), on the local
+// server as `npm start` runs it: 60 reads of a 100 000-row forecast, 30 at a time, answered 18 MB
+// each and held the server (another company's get_me p50 1 440 ms, RSS 961 → 2 335 MB). Each read
+// now answers a page of the rows, all reads of one forecast share one parse of its rows, and
+// reading a forecast of many rows not parsed yet takes a heavy-work slot.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalServer, type LocalServer } from "@server/local/server";
+import { createCompany, createUser } from "@server/domain/company/users";
+import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
+import type { Project } from "@server/contract/schemas/project";
+import { accessToken } from "../support/server";
+import { addForecasts, createProject, storeRows, whileProbing } from "../support/large-forecasts";
+
+const ROWS = 100_000;
+const READS = 60;
+const AT_ONCE = 30;
+let server: LocalServer;
+let staff: string;
+let otherToken: string;
+let project: Project;
+
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0 });
+  const company = (await createCompany(server.deps, { name: "Шахта Читающая" })).id;
+  const user = await createUser(server.deps, {
+    ...{ companyId: company, email: "reader@example.com", password: "reader-password" },
+    ...{ first_name: "Иван", last_name: "Петров", role: "staff" },
+  });
+  staff = await accessToken(server.url, { email: "reader@example.com", password: "reader-password" });
+  const other = await createCompany(server.deps, { name: "Другая организация" });
+  await createUser(server.deps, {
+    ...{ companyId: other.id, email: "other@example.com", password: "other-password" },
+    ...{ first_name: "Олег", last_name: "Сидоров", role: "staff" },
+  });
+  otherToken = await accessToken(server.url, { email: "other@example.com", password: "other-password" });
+  project = await createProject(server, company, user.id, "Лава 100 тыс. строк");
+  await addForecasts(server, project, "reader@example.com", 1, ROWS, await storeRows(server, company, ROWS));
+}, 120_000);
+
+afterAll(() => server?.close());
+
+describe(`${READS} full reads of a ${ROWS}-row forecast, ${AT_ONCE} at a time`, () => {
+  it("answer a page each while another company's get_me p50 stays under 50 ms and RSS grows under 200 MB", async () => {
+    const [forecast] =
+      (await server.deps.repos.calculations.listAllByProject(project.company, project.id, "regres_methane", "active")) ?? [];
+    const read = async (i: number) => {
+      const path = i % 2 ? `single_calc/${i}/` : "";
+      const res = await fetch(`${server.url}/api/v1/regres_methane/${forecast.id}/${path}`, {
+        headers: { Authorization: `Bearer ${staff}` },
+      });
+      return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+    };
+    const idle = await whileProbing(server.url, otherToken, () => new Promise((done) => setTimeout(done, 2_000)));
+    console.log(
+      `other company's get_me with nothing else asked: p50 ${idle.p50.toFixed(0)} ms, p95 ${idle.p95.toFixed(0)} ms (${idle.calls} calls)`,
+    );
+    const figures = await whileProbing(server.url, otherToken, async () => {
+      const answers: Array<{ status: number; bytes: number }> = [];
+      for (let i = 0; i < READS; i += AT_ONCE) answers.push(...(await Promise.all(Array.from({ length: AT_ONCE }, (_, j) => read(i + j)))));
+      return answers;
+    });
+    const statuses = figures.value.map((a) => a.status);
+    const largest = Math.max(...figures.value.map((a) => a.bytes));
+    console.log(
+      `${READS} full reads of a ${ROWS}-row forecast, ${AT_ONCE} at a time: ${statuses.filter((s) => s === 200).length} × 200, ` +
+        `${statuses.filter((s) => s === 429).length} × 429 in ${figures.seconds.toFixed(1)} s, largest answer ${(largest / 1024).toFixed(0)} KB, ` +
+        `RSS +${figures.rssGrowthMb.toFixed(0)} MB; other company's get_me p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms (${figures.calls} calls)`,
+    );
+    // One user's reads of one forecast share one parse: every one answered, a page each.
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(largest).toBeLessThan(FORECAST_DATA_PAGE_MAX * 400);
+    expect(figures.p50).toBeLessThan(50);
+    expect(figures.rssGrowthMb).toBeLessThan(200);
+  }, 180_000);
+});
