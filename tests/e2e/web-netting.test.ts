@@ -1,6 +1,6 @@
 // D26 in a real browser against the real local server: a mine whose flare destroyed part of its
-// drained methane. The project's uncertainty page shows its calculations, then «− уничтожено
-// (факел, котельная)» with the destroyed gas's ±5 % and the netted total; the inventory's
+// drained methane. The project's uncertainty page shows its calculations, then «− направлено на
+// сжигание (факел, котельная)» with the destroyed gas's ±5 % and the netted total; the inventory's
 // drill-down of the mining line notes what the netting took off the gross figure. Needs web/dist
 // (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
