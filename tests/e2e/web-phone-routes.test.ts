@@ -70,6 +70,14 @@ const SCREENS: Screen[] = [
     ready: (page) => page.locator('[data-testid="inventory-chart"][data-ready="true"]').waitFor(),
   },
   {
+    name: "models",
+    path: () => "/forecast-models",
+    ready: async (page) => {
+      await heading(page, "Модели прогноза");
+      await page.getByText("XGBoost").first().waitFor();
+    },
+  },
+  {
     name: "dictionary",
     path: () => "/dictionary",
     ready: async (page) => {

@@ -9,6 +9,9 @@ import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime, displayWrittenTime } from "../../shared/dates";
 import { Table } from "../../shared/LazyTable";
+import { StackedRows, type StackedColumn } from "../../shared/StackedRows";
+import { usePhone } from "../../shared/useMediaQuery";
+import type { ColumnType } from "antd/es/table";
 import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
 import { adminKeys, errorText, useForecastModelList, type ForecastModelVersion } from "../../api/admin";
@@ -19,6 +22,8 @@ import { changeOwnForecastModel, type OwnModelChange } from "./api";
 const TrainModelCard = lazy(() => import("../../shared/TrainModelCard").then((m) => ({ default: m.TrainModelCard })));
 // The calibration of the model in use (its upload too) loads the same way.
 const CalibrateModelCard = lazy(() => import("./CalibrateModelCard").then((m) => ({ default: m.CalibrateModelCard })));
+
+const EMPTY = "Своих моделей пока нет: обучите модель на истории лавы ниже";
 
 const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
 
@@ -55,6 +60,118 @@ export default function ForecastModelsPage() {
     onError: (e) => message.error(errorText(e)),
   });
   const busy = (v: ForecastModelVersion) => change.isPending && change.variables?.model.id === v.id;
+  const phone = usePhone();
+  const columns: Array<ColumnType<ForecastModelVersion> & StackedColumn<ForecastModelVersion>> = [
+    { title: "Версия", dataIndex: "version", width: 90 },
+    {
+      title: "Название",
+      key: "description",
+      render: (_, v) => (
+        <Typography.Text
+          editable={{
+            tooltip: "Переименовать",
+            triggerType: ["icon"],
+            maxLength: 500,
+            onChange: (text) => {
+              if (text.trim() && text.trim() !== v.description)
+                change.mutate({ model: v, body: { description: text }, done: "Модель переименована" });
+            },
+          }}
+        >
+          {v.description}
+        </Typography.Text>
+      ),
+    },
+    { title: "Обучена на", key: "rows", width: 220, render: (_, v) => trainedOn(v) },
+    {
+      title: "Ошибка на проверочных строках",
+      key: "rmse",
+      width: 150,
+      render: (_, v) => (v.training ? `${formatResult(v.training.valid_rmse ?? v.training.train_rmse, 4)} % CH4` : "—"),
+    },
+    {
+      title: "Обучена",
+      key: "uploaded",
+      width: 170,
+      render: (_, v) => (
+        <Space orientation="vertical" size={0}>
+          <span>{displayDateTime(v.uploaded_at)}</span>
+          <Typography.Text type="secondary">{v.uploaded_by}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: "Прогнозы",
+      key: "status",
+      width: 330,
+      fixed: "right",
+      render: (_, v) => (
+        <Space wrap>
+          {v.archived ? (
+            <Tag>В архиве</Tag>
+          ) : v.is_active ? (
+            <Tag color="green" icon={<CheckCircleOutlined />}>
+              Используется в прогнозах
+            </Tag>
+          ) : (
+            <Button
+              size="small"
+              type="primary"
+              loading={busy(v)}
+              onClick={() =>
+                change.mutate({
+                  model: v,
+                  body: { is_active: true },
+                  done: `Прогнозы компании считаются по модели ${modelName(v)}`,
+                })
+              }
+            >
+              Использовать в прогнозах
+            </Button>
+          )}
+          {v.is_active && !v.archived && (
+            <Button
+              size="small"
+              loading={busy(v)}
+              onClick={() =>
+                change.mutate({ model: v, body: { is_active: false }, done: "Прогнозы компании считаются по модели платформы" })
+              }
+            >
+              Вернуться к модели платформы
+            </Button>
+          )}
+          {v.archived ? (
+            <Button
+              size="small"
+              loading={busy(v)}
+              onClick={() => change.mutate({ model: v, body: { archived: false }, done: "Модель возвращена из архива" })}
+            >
+              Вернуть из архива
+            </Button>
+          ) : (
+            <Popconfirm
+              title="Убрать модель в архив?"
+              description={
+                v.is_active
+                  ? "Прогнозы компании будут считаться по модели платформы."
+                  : "Модель останется в списке, но не будет использоваться."
+              }
+              okText="В архив"
+              cancelText="Отмена"
+              onConfirm={() =>
+                change.mutateAsync({ model: v, body: { archived: true }, done: "Модель убрана в архив" }).catch(() => undefined)
+              }
+            >
+              <Button size="small" loading={busy(v)}>
+                В архив
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  // A phone reads each model as a block of lines; the fixed actions column would cover the rest.
 
   return (
     <>
@@ -70,125 +187,20 @@ export default function ForecastModelsPage() {
       )}
       {isError && <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} />}
       <Card title="Модели компании" size="small" style={{ marginBottom: 16 }}>
-        <Table<ForecastModelVersion>
-          rowKey="id"
-          size="small"
-          loading={isLoading}
-          dataSource={own}
-          pagination={false}
-          scroll={{ x: 980 }}
-          locale={{ emptyText: "Своих моделей пока нет: обучите модель на истории лавы ниже" }}
-          columns={[
-            { title: "Версия", dataIndex: "version", width: 90 },
-            {
-              title: "Название",
-              key: "description",
-              render: (_, v) => (
-                <Typography.Text
-                  editable={{
-                    tooltip: "Переименовать",
-                    triggerType: ["icon"],
-                    maxLength: 500,
-                    onChange: (text) => {
-                      if (text.trim() && text.trim() !== v.description)
-                        change.mutate({ model: v, body: { description: text }, done: "Модель переименована" });
-                    },
-                  }}
-                >
-                  {v.description}
-                </Typography.Text>
-              ),
-            },
-            { title: "Обучена на", key: "rows", width: 220, render: (_, v) => trainedOn(v) },
-            {
-              title: "Ошибка на проверочных строках",
-              key: "rmse",
-              width: 150,
-              render: (_, v) => (v.training ? `${formatResult(v.training.valid_rmse ?? v.training.train_rmse, 4)} % CH4` : "—"),
-            },
-            {
-              title: "Обучена",
-              key: "uploaded",
-              width: 170,
-              render: (_, v) => (
-                <Space orientation="vertical" size={0}>
-                  <span>{displayDateTime(v.uploaded_at)}</span>
-                  <Typography.Text type="secondary">{v.uploaded_by}</Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              title: "Прогнозы",
-              key: "status",
-              width: 330,
-              fixed: "right",
-              render: (_, v) => (
-                <Space wrap>
-                  {v.archived ? (
-                    <Tag>В архиве</Tag>
-                  ) : v.is_active ? (
-                    <Tag color="green" icon={<CheckCircleOutlined />}>
-                      Используется в прогнозах
-                    </Tag>
-                  ) : (
-                    <Button
-                      size="small"
-                      type="primary"
-                      loading={busy(v)}
-                      onClick={() =>
-                        change.mutate({
-                          model: v,
-                          body: { is_active: true },
-                          done: `Прогнозы компании считаются по модели ${modelName(v)}`,
-                        })
-                      }
-                    >
-                      Использовать в прогнозах
-                    </Button>
-                  )}
-                  {v.is_active && !v.archived && (
-                    <Button
-                      size="small"
-                      loading={busy(v)}
-                      onClick={() =>
-                        change.mutate({ model: v, body: { is_active: false }, done: "Прогнозы компании считаются по модели платформы" })
-                      }
-                    >
-                      Вернуться к модели платформы
-                    </Button>
-                  )}
-                  {v.archived ? (
-                    <Button
-                      size="small"
-                      loading={busy(v)}
-                      onClick={() => change.mutate({ model: v, body: { archived: false }, done: "Модель возвращена из архива" })}
-                    >
-                      Вернуть из архива
-                    </Button>
-                  ) : (
-                    <Popconfirm
-                      title="Убрать модель в архив?"
-                      description={
-                        v.is_active
-                          ? "Прогнозы компании будут считаться по модели платформы."
-                          : "Модель останется в списке, но не будет использоваться."
-                      }
-                      okText="В архив"
-                      cancelText="Отмена"
-                      onConfirm={() =>
-                        change.mutateAsync({ model: v, body: { archived: true }, done: "Модель убрана в архив" }).catch(() => undefined)
-                      }
-                    >
-                      <Button size="small" loading={busy(v)}>
-                        В архив
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
-        />
+        {phone ? (
+          <StackedRows rows={own} columns={columns} rowKey={(v) => v.id} empty={EMPTY} testId="own-models" />
+        ) : (
+          <Table<ForecastModelVersion>
+            rowKey="id"
+            size="small"
+            loading={isLoading}
+            dataSource={own}
+            pagination={false}
+            scroll={{ x: 980 }}
+            locale={{ emptyText: EMPTY }}
+            columns={columns}
+          />
+        )}
       </Card>
       {inUse && (
         <Suspense fallback={<Card loading title="Калибровка модели" size="small" style={{ marginBottom: 16 }} />}>

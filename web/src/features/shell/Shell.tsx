@@ -120,7 +120,7 @@ export default function Shell() {
           {phone && (
             <Button type="text" icon={<MenuOutlined />} aria-label="Меню" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
           )}
-          <Typography.Text strong ellipsis style={{ fontSize: 16, flex: "1 1 auto" }}>
+          <Typography.Text strong ellipsis style={{ fontSize: 16, flex: "1 1 0", minWidth: 0 }}>
             {PLATFORM_TITLE}
           </Typography.Text>
           {me.data && (
@@ -129,7 +129,15 @@ export default function Shell() {
               to="/profile"
               data-testid="signed-in-as"
               title={`${whoText(me.data)} — ${me.data.company?.name ?? ""}`}
-              style={{ flex: "0 1 auto", minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", lineHeight: 1.3 }}
+              style={{
+                flex: "0 1 auto",
+                maxWidth: "60%",
+                minWidth: 0,
+                overflow: "hidden",
+                textOverflow: "ellipsis",
+                whiteSpace: "nowrap",
+                lineHeight: 1.3,
+              }}
             >
               <UserOutlined /> {whoText(me.data)}
               {!phone && me.data.company && <Typography.Text type="secondary"> · {me.data.company.name}</Typography.Text>}
