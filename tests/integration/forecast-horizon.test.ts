@@ -132,12 +132,12 @@ describe("a forecast ahead", () => {
     expect(trained).toMatchObject({ horizon: 60, is_active: false, training: { horizon: 60, skipped_rows: skipped, rows: ROWS } });
     const chosen = await stored(await forecast(csv(), { horizon: "60" }));
     expect(chosen.model.id).toBe(trained.id);
-    const named = await stored(await forecast(csv(), { horizon: "60", model: "xgboost-h60" }));
+    const named = await stored(await forecast(csv(), { horizon: "60", model_id: "xgboost-h60" }));
     expect(named.model.id).toBe("xgboost-h60");
-    const mismatch = await forecast(csv(), { horizon: "10", model: trained.id });
+    const mismatch = await forecast(csv(), { horizon: "10", model_id: trained.id });
     expect(mismatch.status).toBe(400);
     expect(((await mismatch.json()) as { detail: string }).detail).toBe(
-      "model: модель прогнозирует на 1 ч вперед, а выбран горизонт 10 мин",
+      "model_id: модель прогнозирует на 1 ч вперед, а выбран горизонт 10 мин",
     );
     const activate = await h.request(`/api/v1/forecast_models/xgboost/${trained.id}/own/`, {
       method: "PATCH",

@@ -1022,7 +1022,7 @@ export const REGISTRY = {
       { name: "warning", label: "Уровень предупреждения", unit: "%", type: "number", min: 0, max: 100, decimals: 2, default: 0.8 },
       // How far ahead (0: the nowcast, the readings' own moment) and, optionally, which model version.
       { name: "horizon", label: "Горизонт прогноза", unit: "мин", type: "number", min: 0, max: 360, decimals: 0, default: 0 },
-      { name: "model", label: "Модель", unit: "", type: "text", optional: true },
+      { name: "model_id", label: "Модель", unit: "", type: "text", optional: true },
       {
         name: "data",
         label: "Данные",

@@ -340,8 +340,17 @@ export async function downloadSourceFile(calculation: Calculation): Promise<void
 export type { ForecastModelVersion };
 
 export interface ForecastModels {
-  results: { method: ForecastMethod; versions: ForecastModelVersion[] }[];
+  /** `horizons`: the platform's default models ahead, one per horizon (XGBoost). */
+  results: { method: ForecastMethod; versions: ForecastModelVersion[]; horizons?: ForecastModelVersion[] }[];
   count: number;
+}
+
+/** The models a forecast `horizon` minutes ahead may pick: the company's own of that horizon (not
+ *  archived, newest first), then the platform's default one. */
+export function horizonModels(models: ForecastModels | undefined, method: ForecastMethod, horizon: number): ForecastModelVersion[] {
+  const entry = models?.results.find((r) => r.method === method);
+  const own = (entry?.versions ?? []).filter((v) => v.company !== undefined && !v.archived && (v.horizon ?? 0) === horizon).reverse();
+  return [...own, ...(entry?.horizons ?? []).filter((v) => v.horizon === horizon)];
 }
 
 /** GET v1/forecast_models/: every version per method; the active one is what a new forecast uses. */

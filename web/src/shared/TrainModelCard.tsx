@@ -13,6 +13,7 @@ import type { RoundInfo } from "@core/gbdt/browser";
 import { api, type ExportJob, type FileJob } from "../api/client";
 import { formatResult } from "./decimals";
 import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../api/admin";
+import { directHistory } from "../api/calculations";
 import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
 import { useFeedback } from "./feedback";
 
@@ -151,7 +152,9 @@ export function TrainModelCard() {
       body.append("params", JSON.stringify(trainedWith.current));
       body.append("activate", activate ? "true" : "false");
       setServerJob(null);
-      const answer = await api.upload<ForecastModelVersion | ExportJob>("POST", "v1/forecast_models/xgboost/train/", body);
+      // A history over the request cap (a year of 10-minute readings) goes straight to storage first.
+      const { form } = await directHistory(body, "file", "fresh");
+      const answer = await api.upload<ForecastModelVersion | ExportJob>("POST", "v1/forecast_models/xgboost/train/", form);
       if (!("status_url" in answer) || !answer.status_url) return answer as ForecastModelVersion;
       // The server trains it as a job (AWS: the job function): its progress until it names the model.
       const done = await api.followJob(answer, setServerJob, "Не удалось обучить модель. Повторите обучение позже");
@@ -242,7 +245,9 @@ export function TrainModelCard() {
           <Alert
             type="success"
             showIcon
-            title={`Модель обучена: ${summary.num_trees} деревьев, ${summary.train_rows} строк обучения и ${summary.valid_rows} проверки`}
+            title={`Модель обучена: ${summary.num_trees} деревьев, ${summary.train_rows} строк обучения и ${summary.valid_rows} проверки${
+              summary.skipped > 0 ? `; пропущено строк без фактической концентрации: ${summary.skipped}` : ""
+            }`}
             description={`Ошибка на проверочных строках ${formatResult(summary.valid_rmse ?? summary.train_rmse, 4)} % CH4`}
             style={{ marginBottom: 16 }}
           />

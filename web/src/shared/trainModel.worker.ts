@@ -1,7 +1,7 @@
 // Training of a forecast model off the page's thread (the page never freezes): the history read and
 // the model trained by the same core as on the server (gbdt-train.wasm); each round's errors posted
 // for the progress bar and the curve. Cancelling terminates the worker.
-import { readForecastHistoryCsv, trainModel, trainParams, type RoundInfo } from "@core/gbdt/browser";
+import { horizonTrainingData, readForecastHistoryCsv, trainModel, trainParams, type RoundInfo } from "@core/gbdt/browser";
 
 export interface TrainRequest {
   text: string;
@@ -11,6 +11,8 @@ export interface TrainRequest {
 export interface TrainSummary {
   features: string[];
   rows: number;
+  /** Rows left out for want of the measured concentration (y), as the server leaves them out. */
+  skipped: number;
   train_rows: number;
   valid_rows: number;
   num_trees: number;
@@ -29,13 +31,15 @@ const post = (message: TrainMessage) => self.postMessage(message);
 
 self.onmessage = async (event: MessageEvent<TrainRequest>) => {
   try {
-    const data = readForecastHistoryCsv(event.data.text);
+    const history = readForecastHistoryCsv(event.data.text);
+    const { data, skipped } = horizonTrainingData(history, 0);
     const result = await trainModel(data, trainParams(event.data.params), { onRound: (info) => post({ type: "round", info }) });
     post({
       type: "done",
       summary: {
         features: [...data.featureNames],
-        rows: data.y.length,
+        rows: history.y.length,
+        skipped,
         train_rows: result.train_rows,
         valid_rows: result.validation_rows.length,
         num_trees: result.num_trees,

@@ -299,7 +299,7 @@ async function evaluateForecast(
   const settings = forecastSettings(chosen);
   const modelId = forecastModelId(chosen);
   const run = await forecastRun(deps, target.company, method, settings, modelId);
-  const inputs = { method, ...settings, ...(modelId ? { model: modelId } : {}) };
+  const inputs = { method, ...settings, ...(modelId ? { model_id: modelId } : {}) };
   // A stored upload whose preview this process read: its columns, the file not read again.
   const upload = file?.upload;
   const columns = upload

@@ -193,11 +193,11 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
   return { level, limit, warning, horizon };
 }
 
-/** The model version a forecast names (`model`), if any: its id. */
+/** The model version a forecast names (`model_id`), if any. */
 export function forecastModelId(values: Record<string, unknown>): string | undefined {
-  const value = values.model;
+  const value = values.model_id;
   if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string" || value.length > 100) throw new Invalid("model: ожидается идентификатор версии модели");
+  if (typeof value !== "string" || value.length > 100) throw new Invalid("model_id: ожидается идентификатор версии модели");
   return value;
 }
 

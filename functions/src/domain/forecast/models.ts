@@ -172,12 +172,12 @@ export async function forecastModelFor(
   if (id) {
     const version = (await defaultLaggedModels()).find((v) => v.id === id) ?? (await deps.repos.forecastModels.get(method, id));
     if (!version || version.method !== method || (version.company !== undefined && version.company !== company)) {
-      throw new Invalid(`model: такой модели ${FORECAST_METHOD_TITLES[method]} нет`);
+      throw new Invalid(`model_id: такой модели ${FORECAST_METHOD_TITLES[method]} нет`);
     }
-    if (version.archived) throw new Invalid("model: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+    if (version.archived) throw new Invalid("model_id: модель в архиве не используется в прогнозах: сначала верните ее из архива");
     if ((version.horizon ?? 0) !== horizon) {
       throw new Invalid(
-        `model: модель прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед, а выбран горизонт ${horizonLabel(horizon)}`,
+        `model_id: модель прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед, а выбран горизонт ${horizonLabel(horizon)}`,
       );
     }
     return version;

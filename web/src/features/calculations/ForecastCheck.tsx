@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
+import { horizonLabel } from "@core/gbdt/horizon";
 import { DEFAULT_INTERVAL_LEVEL, INTERVAL_LEVELS, isIntervalLevel, type Calibration, type IntervalLevel } from "@core/gbdt/conformal";
 import type { ForecastMethod } from "@core/registry";
 import { Chart } from "../../shared/charts/Chart";
@@ -26,9 +27,12 @@ const shown = (value: number | null, decimals: number) => (value === null ? "—
 
 export function BacktestTable({ backtest, level }: { backtest: Backtest; level: number }) {
   const lines = backtestLines(backtest, level);
+  const horizon = backtest.horizon ?? 0;
   return (
     <Flex vertical gap={4}>
-      <Typography.Text strong>Проверка на истории</Typography.Text>
+      <Typography.Text strong data-testid="backtest-horizon">
+        Проверка на истории, горизонт {horizonLabel(horizon)}
+      </Typography.Text>
       <Table
         size="small"
         rowKey="key"
@@ -43,18 +47,40 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
             render: (_, line) => <span data-testid={`backtest-model-${line.key}`}>{shown(line.model, line.decimals)}</span>,
           },
           {
-            title: "Последнее измеренное значение",
+            title: horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`,
             align: "right",
             render: (_, line) => <span data-testid={`backtest-persistence-${line.key}`}>{shown(line.persistence, line.decimals)}</span>,
           },
+          ...(backtest.mean
+            ? [
+                {
+                  title: "Среднее по истории",
+                  align: "right" as const,
+                  render: (_: unknown, line: (typeof lines)[number]) => (
+                    <span data-testid={`backtest-mean-${line.key}`}>{shown(line.mean, line.decimals)}</span>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      {backtest.verdict ? <Typography.Text data-testid="backtest-verdict">{backtest.verdict}</Typography.Text> : null}
     </Flex>
   );
 }
 
-export function HistoryChart({ rows, limit, level }: { rows: readonly HistoryRow[]; limit: number; level: number }) {
-  const figure = useMemo(() => historyFigure(rows, limit, level), [rows, limit, level]);
+export function HistoryChart({
+  rows,
+  limit,
+  level,
+  horizon = 0,
+}: {
+  rows: readonly HistoryRow[];
+  limit: number;
+  level: number;
+  horizon?: number;
+}) {
+  const figure = useMemo(() => historyFigure(rows, limit, level, horizon), [rows, limit, level, horizon]);
   return <Chart figure={figure} height={HISTORY_CHART_HEIGHT} testId="forecast-history-chart" />;
 }
 

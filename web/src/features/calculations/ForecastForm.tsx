@@ -8,9 +8,11 @@ import { Alert, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Toolti
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { FORECAST_METHODS, REGISTRY, type ForecastMethod } from "@core/registry";
+import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
 import type { ApiError } from "../../api/client";
 import {
   activeModel,
+  horizonModels,
   sendBody,
   sendDataUpdate,
   useForecastModels,
@@ -96,7 +98,13 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
 
   const showServerError = (error: ApiError, sentFile: boolean, sent: ForecastState) => {
     const numbers = sentRowNumbers(sent);
-    const routed = routeDetail(error.status, error.detail, ["method"], sentFile, (index) => numbers[index] ?? index + 1);
+    const routed = routeDetail(
+      error.status,
+      error.detail,
+      ["method", "horizon", "model_id"],
+      sentFile,
+      (index) => numbers[index] ?? index + 1,
+    );
     if (routed.target) setServerErrors((before) => ({ ...before, [routed.target!]: routed.message }));
     else setTopError({ text: routed.message, conflict: error.status === 409 });
   };
@@ -168,9 +176,39 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
             id="forecast-method"
             value={state.method}
             options={methodOptions}
-            onChange={(method) => change({ ...state, method }, "method")}
+            onChange={(method) => change({ ...state, method, model: undefined }, "method")}
           />
         </Form.Item>
+        <Form.Item
+          label="Горизонт прогноза"
+          htmlFor="forecast-horizon"
+          style={{ flex: "0 1 220px" }}
+          tooltip="На сколько вперед: 0 — по показаниям того же момента; 10 мин … 6 ч — по показаниям и измеренной концентрации за последний час"
+          {...status("horizon")}
+        >
+          <Select<number>
+            id="forecast-horizon"
+            value={state.horizon}
+            options={HORIZONS.map((h) => ({ value: h, label: horizonLabel(h) }))}
+            onChange={(horizon) => change({ ...state, horizon, model: undefined }, "horizon")}
+          />
+        </Form.Item>
+        {state.horizon > 0 ? (
+          <Form.Item label="Модель" htmlFor="forecast-model" style={{ flex: "1 1 360px" }} {...status("model_id")}>
+            <Select<string>
+              id="forecast-model"
+              value={state.model ?? ""}
+              options={[
+                { value: "", label: "Самая новая модель компании на этот горизонт, иначе модель платформы" },
+                ...horizonModels(models.data, state.method, state.horizon).map((v) => ({
+                  value: v.id,
+                  label: v.company ? `Модель компании, версия ${v.version}: ${v.description}` : `Модель платформы: ${v.description}`,
+                })),
+              ]}
+              onChange={(model) => change({ ...state, model: model || undefined }, "model_id")}
+            />
+          </Form.Item>
+        ) : null}
       </Flex>
       {models.error && <Alert type="error" showIcon title={`Не удалось загрузить модели прогноза: ${models.error.message}`} />}
       <Form.Item label="Данные">

@@ -22,6 +22,7 @@ import { formatAmount, formatStored } from "./format";
 import { SourceFileLink } from "./SourceFileLink";
 import type { Backtest } from "@core/gbdt/backtest";
 import { DEFAULT_INTERVAL_LEVEL } from "@core/gbdt/conformal";
+import { horizonLabel } from "@core/gbdt/horizon";
 import { BacktestTable, ForecastAdvisory, HistoryChart, WhatIfPanel } from "./ForecastCheck";
 import type { HistoryRow } from "./forecastCheck";
 
@@ -88,6 +89,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const backtest = calculation.backtest as Backtest | null | undefined;
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
+  const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
@@ -108,7 +110,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStored(value),
     })),
     {
-      title: "Прогноз, %",
+      title: horizon === 0 ? "Прогноз, %" : `Прогноз на ${horizonLabel(horizon)} вперед, %`,
       dataIndex: "result",
       align: "right",
       width: 110,
@@ -143,6 +145,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         column={{ xs: 1, sm: 2, lg: 3 }}
         items={[
           { key: "method", label: "Метод", children: METHOD_TITLES[method] ?? String(calculation.method) },
+          { key: "horizon", label: "Горизонт прогноза", children: <span data-testid="forecast-horizon">{horizonLabel(horizon)}</span> },
           { key: "rows", label: "Строк", children: <span data-testid="forecast-rows-count">{summary.rows}</span> },
           {
             key: "above",
@@ -195,8 +198,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         <Flex justify="center" style={{ padding: 16 }}>
           <Spin />
         </Flex>
-      ) : hasY || calibrated ? (
-        <HistoryChart rows={history} limit={limit} level={level} />
+      ) : history.length > 0 ? (
+        <HistoryChart rows={history} limit={limit} level={level} horizon={horizon} />
       ) : null}
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Segmented<"all" | "above">
@@ -232,7 +235,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           }}
         />
       </div>
-      {model && peak && whatIfReady ? (
+      {/* What-if varies one row's readings: a model ahead also reads the last hour's measured y. */}
+      {model && peak && whatIfReady && horizon === 0 ? (
         <WhatIfPanel method={model.method} modelId={model.id} start={peak} limit={limit} level={level} />
       ) : null}
     </Flex>

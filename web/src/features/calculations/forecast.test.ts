@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadModel, predict } from "@core/gbdt";
 import { modelFixture } from "@core/gbdt/test-fixtures";
-import { activeModel, type Calculation, type ForecastModelVersion } from "../../api/calculations";
+import { activeModel, horizonModels, type Calculation, type ForecastModelVersion } from "../../api/calculations";
 import { routeDetail } from "./detail";
 import {
   FORECAST_FEATURES,
@@ -214,6 +214,19 @@ describe("the requests", () => {
     expect((form.get("file_data") as File).name).toBe("t.csv");
   });
 
+  it("a forecast ahead sends its horizon and the picked model with the file; from manual rows it is refused before sending", () => {
+    const file = new File(["id,x1\n"], "t.csv", { type: "text/csv" });
+    const ahead = { ...typedState([golden[0]]), source: "file" as const, file, horizon: 60, model: "xgboost-h60" };
+    const form = (createRequest(ahead, "p1") as { form: FormData }).form;
+    expect(form.get("horizon")).toBe("60");
+    expect(form.get("model_id")).toBe("xgboost-h60");
+    const nowcast = (createRequest({ ...ahead, horizon: 0 }, "p1") as { form: FormData }).form;
+    expect(nowcast.has("horizon")).toBe(false);
+    expect(forecastErrors({ ...typedState([golden[0]]), horizon: 60 }, "create").horizon).toMatch(
+      /^Прогноз вперед считается по истории из файла/,
+    );
+  });
+
   it("edit sends the name and method with the version, then the rows with their ids (docs/user-guide.md)", () => {
     let state = initialForecastState(stored());
     state = setCell(state, state.rows[1].key, "x1", "1500");
@@ -301,5 +314,27 @@ describe("the model a new forecast runs", () => {
     expect(activeModel(list([platform, { ...own, is_active: false }]), "xgboost")?.id).toBe("p");
     expect(activeModel(list([platform, { ...own, archived: true }]), "xgboost")?.id).toBe("p");
     expect(activeModel(list([]), "xgboost")).toBeUndefined();
+  });
+
+  it("a horizon offers the company's own models of it, newest first, then the platform's default", () => {
+    const own = (id: string, v: number, horizon: number, archived = false) => version({ id, version: v, company: "c", horizon, archived });
+    const models = {
+      results: [
+        {
+          method: "xgboost" as const,
+          versions: [
+            version({ id: "p", version: 1, is_active: true }),
+            own("a", 2, 60),
+            own("b", 3, 10),
+            own("c", 4, 60),
+            own("d", 5, 60, true),
+          ],
+          horizons: [version({ id: "xgboost-h10", version: 1, horizon: 10 }), version({ id: "xgboost-h60", version: 1, horizon: 60 })],
+        },
+      ],
+      count: 1,
+    };
+    expect(horizonModels(models, "xgboost", 60).map((v) => v.id)).toEqual(["c", "a", "xgboost-h60"]);
+    expect(horizonModels(models, "lightgbm", 60)).toEqual([]);
   });
 });

@@ -57,6 +57,10 @@ export interface ForecastState {
   rows: readonly EntryRow[];
   /** The chosen file (file source); on edit, none keeps the stored rows. */
   file?: File;
+  /** Minutes ahead (0: the nowcast). Above 0 the rows come from a file with the time and the facts. */
+  horizon: number;
+  /** The model version picked for the horizon; none: the server's choice. */
+  model?: string;
 }
 
 /** A stored data row as single_calc returns it. */
@@ -90,7 +94,7 @@ export function storedRows(stored: Calculation): ForecastDataRow[] {
 
 /** Create: the first method, one empty manual row. Edit: the stored method and rows (file or manual as stored). */
 export function initialForecastState(stored?: Calculation): ForecastState {
-  if (!stored) return { name: "", method: "xgboost", source: "manual", rows: [emptyRow()] };
+  if (!stored) return { name: "", method: "xgboost", source: "manual", rows: [emptyRow()], horizon: 0 };
   const rows = storedRows(stored).map((row) => ({
     key: newKey(),
     id: row.id,
@@ -101,6 +105,8 @@ export function initialForecastState(stored?: Calculation): ForecastState {
     method: stored.method === "lightgbm" ? "lightgbm" : "xgboost",
     source: stored.file_data ? "file" : "manual",
     rows: rows.length > 0 ? rows : [emptyRow()],
+    horizon: typeof stored.horizon === "number" ? stored.horizon : 0,
+    ...(typeof stored.model_id === "string" ? { model: stored.model_id } : {}),
   };
 }
 
@@ -183,6 +189,9 @@ export const ROW_ERRORS = "Исправьте отмеченные значен�
 export function forecastErrors(state: ForecastState, mode: "create" | "edit", stored?: Calculation): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!state.name.trim()) errors.name = "Введите название расчета";
+  if (state.horizon > 0 && state.source === "manual") {
+    errors.horizon = "Прогноз вперед считается по истории из файла со столбцами «Время» и «Концентрация CH4 в исходящей струе лавы, факт»";
+  }
   if (state.source === "manual") {
     if (state.rows.some(rowHasError)) errors.data = ROW_ERRORS;
     else if (state.rows.every(isBlankRow)) errors.data = NO_ROWS;
@@ -202,12 +211,18 @@ export function sentRowNumbers(state: ForecastState): number[] {
   return state.rows.flatMap((r, i) => (isBlankRow(r) ? [] : [i + 1]));
 }
 
+/** The horizon and the picked model as sent: the nowcast sends neither (the server's default, 0). */
+function aheadFields(state: ForecastState): { horizon?: number; model_id?: string } {
+  if (state.horizon === 0) return {};
+  return { horizon: state.horizon, ...(state.model ? { model_id: state.model } : {}) };
+}
+
 /** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (docs/user-guide.md, docs/api.md). */
 export function createRequest(state: ForecastState, projectId: string): Body<"regres_methane"> {
-  const common = { name: state.name.trim(), project: projectId, method: state.method };
+  const common = { name: state.name.trim(), project: projectId, method: state.method, ...aheadFields(state) };
   if (state.source === "file" && state.file) {
     const form = new FormData();
-    for (const [key, value] of Object.entries(common)) form.set(key, value);
+    for (const [key, value] of Object.entries(common)) form.set(key, String(value));
     form.set("file_data", state.file, state.file.name);
     return { kind: "form", form };
   }
@@ -223,12 +238,11 @@ export interface EditRequests {
 
 /** docs/user-guide.md: editing a regression sends the name and method, then the data rows with their ids. */
 export function editRequests(state: ForecastState, version: number): EditRequests {
-  const common = { name: state.name.trim(), method: state.method };
+  const common = { name: state.name.trim(), method: state.method, ...aheadFields(state) };
   if (state.source === "file") {
     if (!state.file) return { patch: { kind: "patch", body: { ...common, version } } };
     const form = new FormData();
-    form.set("name", common.name);
-    form.set("method", common.method);
+    for (const [key, value] of Object.entries(common)) form.set(key, String(value));
     form.set("version", String(version));
     form.set("file_data", state.file, state.file.name);
     return { patch: { kind: "form", form } };

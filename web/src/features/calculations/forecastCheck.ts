@@ -27,10 +27,13 @@ export function historyFigure(
   rows: readonly HistoryRow[],
   limit: number,
   level: number,
+  /** Minutes ahead: a row's forecast (and its band) is drawn at t + horizon, the fact at t. */
+  horizon = 0,
 ): { title: string; data: Data[]; layout: Partial<Layout> } {
   const shown = rows;
   const byTime = shown.some((r) => typeof r.t === "string");
-  const x = shown.map((r, i) => (byTime ? r.t : typeof r.t === "number" ? r.t : (r.id ?? i + 1))) as Array<string | number>;
+  const measuredX = shown.map((r, i) => (byTime ? r.t : typeof r.t === "number" ? r.t : (r.id ?? i + 1))) as Array<string | number>;
+  const x = horizon === 0 ? measuredX : measuredX.map((v) => ahead(v, horizon));
   const data: Data[] = [];
   if (shown.some((r) => numberOr(r.hi) !== null)) {
     data.push(
@@ -51,7 +54,7 @@ export function historyFigure(
   data.push({
     type: "scatter",
     mode: "lines",
-    name: "Прогноз",
+    name: horizon === 0 ? "Прогноз" : "Прогноз (на момент, к которому он дан)",
     x,
     y: shown.map((r) => r.result),
     line: { color: "#1677ff", width: 1.5 },
@@ -62,7 +65,7 @@ export function historyFigure(
       type: "scatter",
       mode: "lines",
       name: "Факт",
-      x,
+      x: measuredX,
       y: shown.map((r) => numberOr(r.y)),
       line: { color: "#262626", width: 1.2 },
       hovertemplate: "%{y:.3f} %<extra>факт</extra>",
@@ -101,26 +104,36 @@ export function historyFigure(
   };
 }
 
+/** A row's time moved `minutes` ahead: an ISO date-time of the rows' clock, or a 10-minute step number. */
+function ahead(value: string | number, minutes: number): string | number {
+  if (typeof value === "number") return value + minutes / 10;
+  return new Date(Date.parse(`${value.slice(0, 19)}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+}
+
 export interface BacktestLine {
   key: string;
   label: string;
   model: number | null;
   persistence: number | null;
+  /** The history's mean as every row's forecast (absent in a back-test stored before it was computed). */
+  mean: number | null;
   /** Decimals to show; «%» etc. are in the label. */
   decimals: number;
 }
 
 const LEAD_UNITS = { min: "мин", step: "шагов", row: "строк" } as const;
 
-/** The back-test table's rows: the model and the last measured value side by side. */
+/** The back-test table's rows: the model, persistence and the history's mean side by side. */
 export function backtestLines(backtest: Backtest, level: number): BacktestLine[] {
-  const { model, persistence } = backtest;
+  // A back-test stored before the history's mean was scored has none.
+  const { model, persistence, mean } = backtest as Backtest & { mean?: ForecastScore };
   const per = model.unit === "shift" ? "Смен по 12 ч" : "Строк";
   const line = (key: string, label: string, value: (s: ForecastScore) => number | null, decimals: number): BacktestLine => ({
     key,
     label,
     model: value(model),
     persistence: value(persistence),
+    mean: mean ? value(mean) : null,
     decimals,
   });
   const percent = (v: number | null) => (v === null ? null : v * 100);
