@@ -109,6 +109,12 @@ describe("the company's own requisites", () => {
     const taken = await patch({ name: "разрез южный" });
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as { detail: string }).detail).toBe("Компания «разрез южный» уже существует");
+    // A name that only looks like another's is that name: another dash, a zero-width space, Latin letters.
+    for (const twin of ["Разрез\u2010Южный", "Разрез Юж\u200bный", "Рaзрeз Южный"]) {
+      const lookAlike = await patch({ name: twin });
+      expect(lookAlike.status, twin).toBe(409);
+      expect(((await lookAlike.json()) as { detail: string }).detail).toBe(`Компания «${twin}» уже существует`);
+    }
     for (const [json, detail] of [
       [{ name: "   " }, /^name: укажите название компании/],
       [{ email: "office@" }, /^email: Укажите корректный e-mail/],

@@ -116,7 +116,9 @@ async function run(
       const companyName = required(args.company, "company");
       const role = (args.role ?? "staff") as Role;
       if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
-      const found = await deps.repos.companies.findByName(companyName);
+      // The company named, exactly (but for case): a look-alike name finds none, and cannot be made.
+      const named = companyName.trim().toLocaleLowerCase("ru");
+      const found = (await deps.repos.companies.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === named);
       if (found && args["new-company"]) throw new UsageError(`--new-company: компания «${found.name}» уже есть`);
       if (!found && !args["new-company"]) {
         const names = (await deps.repos.companies.list()).map((c) => `«${c.name}»`).sort();

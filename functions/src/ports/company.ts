@@ -8,6 +8,7 @@ export type Company = z.output<typeof companySchema>;
 export interface CompanyRepository {
   create(company: Company): Promise<void>;
   get(companyId: string): Promise<Company | undefined>;
+  /** The company whose name reads as `name` (domain/company/look-alike.ts). */
   findByName(name: string): Promise<Company | undefined>;
   list(): Promise<Company[]>;
   /** Writes `next` only if the stored version is still `expectedVersion` (0: never edited). */

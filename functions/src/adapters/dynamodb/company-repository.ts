@@ -4,6 +4,7 @@ import type { Company, CompanyRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { queryAll, strip } from "./items";
+import { sameName } from "../../domain/company/look-alike";
 
 export function dynamoCompanies(doc: DynamoDBDocumentClient, table: string): CompanyRepository {
   return {
@@ -33,8 +34,7 @@ export function dynamoCompanies(doc: DynamoDBDocumentClient, table: string): Com
       return items.map((item) => strip<Company>(item)!);
     },
     async findByName(name) {
-      const wanted = name.trim().toLocaleLowerCase("ru");
-      return (await this.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === wanted);
+      return (await this.list()).find((c) => sameName(c.name, name));
     },
     async replace(next, expectedVersion) {
       await conditional(

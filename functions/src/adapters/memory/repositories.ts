@@ -9,6 +9,7 @@ import { FROZEN_STATUSES } from "@core/inventory";
 import { defaultReportingYear } from "@core/gwp-in-force";
 import { Conflict, NotFound } from "../../domain/errors";
 import { normaliseEmail } from "../../domain/company/users";
+import { sameName } from "../../domain/company/look-alike";
 import type {
   AdminAuditEntry,
   AuditTrailEntry,
@@ -76,8 +77,7 @@ function companies(table: MemoryTable): Repositories["companies"] {
       return table.queryIndex(keys.companiesIndex().GSI1PK).map((item) => strip<Company>(item)!);
     },
     async findByName(name) {
-      const wanted = name.trim().toLocaleLowerCase("ru");
-      return (await this.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === wanted);
+      return (await this.list()).find((c) => sameName(c.name, name));
     },
     async replace(next, expectedVersion) {
       // Companies written before versions existed have none: they count as version 0.

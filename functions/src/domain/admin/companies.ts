@@ -5,6 +5,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../company/users";
 import { TIME_ZONE_NAMES, zoneOf } from "@core/company-clock";
+import { refuseTakenName, sameName } from "../company/look-alike";
 import {
   KEPT_REQUISITES,
   keptRequisiteProblem,
@@ -110,10 +111,6 @@ async function applyPatch(
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.");
   }
-  if (patch.name !== undefined && patch.name.toLocaleLowerCase("ru") !== current.name.toLocaleLowerCase("ru")) {
-    const other = await deps.repos.companies.findByName(patch.name);
-    if (other && other.id !== current.id) throw new Conflict(`Компания «${patch.name}» уже существует`);
-  }
   const next: CompanyView = {
     ...current,
     name: patch.name ?? current.name,
@@ -132,6 +129,8 @@ async function applyPatch(
     version: current.version + 1,
     updated_at: deps.clock.now().toISOString(),
   };
+  // One company per name as it reads (look-alike.ts).
+  if (!sameName(next.name, current.name)) await refuseTakenName(deps, { company: current.id }, next.name);
   await deps.repos.companies.replace(next, current.version);
   await recordChange(
     deps,

@@ -2,12 +2,13 @@
 import type { Actor, Deps } from "../context";
 import { INVENTORY_SUMS_LAYOUT } from "../inventory/sums";
 import { newId } from "../ids";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Invalid, NotFound } from "../errors";
 import { hashPassword } from "./passwords";
 import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/common";
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
 import { DEFAULT_TIME_ZONE } from "@core/company-clock";
+import { refuseTakenName } from "./look-alike";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -57,7 +58,7 @@ export type CompanyInput = CompanyCreateInput;
 export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
   const name = input.name?.trim();
   if (!name) throw new Invalid("name: укажите название компании");
-  if (await deps.repos.companies.findByName(name)) throw new Conflict(`Компания «${name}» уже существует`);
+  await refuseTakenName(deps, undefined, name);
   const company: Company = {
     id: newId(),
     name,
