@@ -6,6 +6,7 @@ import { loadModel, predict } from "@core/gbdt";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
 import type { Project } from "@server/contract/schemas/project";
+import { COMPANY_MODEL_BYTES } from "@server/domain/forecast/models";
 import { reserveHeavyWork } from "@server/domain/heavy-work";
 
 let h: Harness;
@@ -194,6 +195,11 @@ describe("training a forecast model on the company's history", () => {
       /params\.max_depth: нужно целое число от 0 до 10/,
     );
     await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    // The model's size is bounded before it is trained: 2 000 trees of depth 10 would be 107 MB.
+    await refused(
+      trainForm(history(100), { params: JSON.stringify({ n_estimators: 2000, max_depth: 10, early_stopping_rounds: 0 }) }),
+      /params\.n_estimators: 2 000 деревьев глубины 10 — до 4 094 000 узлов, больше предела 500 000 узлов модели: уменьшите число деревьев \(n_estimators\) или их глубину \(max_depth\)/,
+    );
     // A parameter is one of its own names, a number a JSON number.
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
       await refused(trainForm(history(100), { params: `{"${name}": 1}` }), new RegExp(`params\\.${name}: неизвестный параметр обучения`));
@@ -216,5 +222,25 @@ describe("training a forecast model on the company's history", () => {
     ];
     await Promise.all(slots.map((release) => release()));
     expect((await versions(user.token)).length).toBe(before);
+  });
+
+  it("trains first what the company's models leave room for: their bytes together are bounded", async () => {
+    const full = await h.signedInUser();
+    // A version of the company's own that takes all but 10 MB of its room (its file's size as kept).
+    const [platform] = await h.deps.repos.forecastModels.list("xgboost");
+    await h.deps.repos.forecastModels.create({
+      ...platform,
+      id: `full-${full.companyId}`,
+      version: 1_000_000 + Math.floor(Math.random() * 1_000_000),
+      company: full.companyId,
+      is_active: false,
+      file_bytes: COMPANY_MODEL_BYTES - 10 * 1024 * 1024,
+    });
+    const res = await train(full.token, trainForm(history(100)));
+    const body = (await res.json()) as { detail: string };
+    expect(res.status, body.detail).toBe(400);
+    expect(body.detail).toBe(
+      "Модели компании уже занимают 190 МБ из 200 МБ, а новая может занять до 20 МБ: обратитесь к администратору платформы, чтобы удалить лишние версии",
+    );
   });
 });

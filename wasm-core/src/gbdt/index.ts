@@ -32,7 +32,9 @@ export {
 export {
   checkTrainingData,
   DEFAULT_TRAIN_PARAMS,
+  MAX_MODEL_NODES,
   MAX_TRAINING_ROWS,
+  modelNodes,
   MIN_TRAINING_ROWS,
   TRAIN_OBJECTIVES,
   TRAIN_PARAM_LIMITS,

@@ -64,6 +64,14 @@ export const TRAIN_PARAM_LIMITS: Record<
   early_stopping_rounds: { min: 0, max: 1000, integer: true },
 };
 
+/** The most nodes a model's trees may have, n_estimators × (2^(max_depth + 1) − 1): a trained
+ *  model's file is about 26 bytes a node, so this keeps it near 13 MB (2 000 trees of depth 10 would
+ *  be 4 094 000 nodes, 107 MB). */
+export const MAX_MODEL_NODES = 500_000;
+
+/** The most nodes trees of `depth` can have, `trees` of them. */
+export const modelNodes = (trees: number, depth: number) => trees * (2 ** (depth + 1) - 1);
+
 /** Fewest rows a model is trained on, and the most (the server and the browser alike). */
 export const MIN_TRAINING_ROWS = 20;
 export const MAX_TRAINING_ROWS = 200_000;
@@ -188,6 +196,13 @@ export function trainParams(input: Partial<Record<keyof TrainParams, unknown>> =
     }
     if (limits.integer && !Number.isInteger(value)) throw new TrainingInputError(`${key}: нужно целое число ${range}`);
     (params as unknown as Record<string, number>)[key] = value;
+  }
+  const nodes = modelNodes(params.n_estimators, params.max_depth);
+  if (nodes > MAX_MODEL_NODES) {
+    throw new TrainingInputError(
+      `n_estimators: ${ru(params.n_estimators)} деревьев глубины ${params.max_depth} — до ${ru(nodes)} узлов, больше предела ` +
+        `${ru(MAX_MODEL_NODES)} узлов модели: уменьшите число деревьев (n_estimators) или их глубину (max_depth)`,
+    );
   }
   return params;
 }

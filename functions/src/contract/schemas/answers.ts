@@ -679,6 +679,7 @@ export const forecastModelSchema = z.object({
     .meta({ description: "the calibration serving the caller's company, without residuals; null: not calibrated" }),
   company: z.string().optional().meta({ description: "the company whose own trained model this is; absent: a platform model" }),
   archived: z.boolean().optional().meta({ description: "a company's own version put aside: listed, never used" }),
+  file_bytes: z.int().optional().meta({ description: "the model file's size in bytes (absent: stored before sizes were kept)" }),
   training: z
     .object({
       rows: z.int(),

@@ -27,6 +27,25 @@ import { fileSize } from "../../contract/schemas/uploads";
 /** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
 export const MAX_MODEL_BYTES = 20 * 1024 * 1024;
+/** The most a company's own trained models may take together (every version it keeps, archived too). */
+export const COMPANY_MODEL_BYTES = 200 * 1024 * 1024;
+
+/** The bytes of the company's own model versions (one stored before sizes were kept counts none). */
+export async function companyModelBytes(deps: Pick<Deps, "repos">, company: string): Promise<number> {
+  const versions = await Promise.all(FORECAST_METHODS.map((method) => deps.repos.forecastModels.list(method)));
+  return versions.flat().reduce((sum, v) => sum + (v.company === company ? (v.file_bytes ?? 0) : 0), 0);
+}
+
+/** A company whose own models already take COMPANY_MODEL_BYTES trains no more: refused before the training. */
+export async function checkCompanyModelRoom(deps: Pick<Deps, "repos">, company: string): Promise<void> {
+  const held = await companyModelBytes(deps, company);
+  if (held + MAX_MODEL_BYTES > COMPANY_MODEL_BYTES) {
+    throw new Invalid(
+      `Модели компании уже занимают ${fileSize(held)} из ${fileSize(COMPANY_MODEL_BYTES)}, а новая может занять до ${fileSize(MAX_MODEL_BYTES)}: ` +
+        "обратитесь к администратору платформы, чтобы удалить лишние версии",
+    );
+  }
+}
 
 const DEFAULT_FILES: Record<ForecastMethod, string> = {
   xgboost: "methane-xgboost.json",
@@ -282,6 +301,7 @@ export async function storeModelVersion(
     version: (versions.at(-1)?.version ?? 0) + 1,
     ...describe(parsed),
     blob_key: blobKey,
+    file_bytes: file.bytes.byteLength,
     file_name: file.fileName.slice(0, 255),
     description: file.description.trim().slice(0, 500),
     is_active: false,

@@ -33,7 +33,8 @@ import type { ExportJobState, TrainJobRequest } from "../../export/formats";
 import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./calibrating";
 import type { ForecastRow } from "./rows";
 import { forecastSpec } from "./forecast";
-import { FORECAST_FEATURES, storeModelVersion } from "./models";
+import { fileSize } from "../../contract/schemas/uploads";
+import { FORECAST_FEATURES, MAX_MODEL_BYTES, checkCompanyModelRoom, storeModelVersion } from "./models";
 import type { ForecastModelVersion, ForecastModelTraining } from "../../ports";
 
 export { MAX_TRAINING_ROWS };
@@ -327,8 +328,15 @@ async function storeTrained(
   activate: boolean,
 ): Promise<ForecastModelVersion> {
   const name = `${fileName.replace(/\.[^.]*$/, "").slice(0, 200) || "history"}.model.json`;
+  const bytes = new TextEncoder().encode(trained.json);
+  // The trees' node bound keeps a model well under it (wasm-core/src/gbdt/train.ts, MAX_MODEL_NODES).
+  if (bytes.byteLength > MAX_MODEL_BYTES) {
+    throw new Invalid(
+      `Обученная модель заняла бы ${fileSize(bytes.byteLength)}, больше предела ${fileSize(MAX_MODEL_BYTES)}: уменьшите число деревьев (n_estimators) или их глубину (max_depth)`,
+    );
+  }
   const model = await storeModelVersion(deps, actor, "xgboost", {
-    bytes: new TextEncoder().encode(trained.json),
+    bytes,
     fileName: name,
     description: description.trim().slice(0, 500) || `Обучена на ${ru(trained.training.rows)} строках`,
     activate,
@@ -358,6 +366,7 @@ export async function trainForecastModel(
 ): Promise<ForecastModelVersion> {
   if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
   checkActivation(request);
+  await checkCompanyModelRoom(deps, actor.company);
   // Training is heavy work: it takes a slot of the user's and the company's budget.
   const trained = await heavyWork(deps, actor, () => trainFromFile(file, request.params, { horizon: request.horizon }));
   return storeTrained(deps, actor, file.name, trained, request.description, request.activate);
@@ -391,6 +400,7 @@ export async function startTrainingJob(
 ): Promise<ExportJobState> {
   if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
   checkActivation({ params, horizon, description, activate });
+  await checkCompanyModelRoom(deps, actor.company);
   const trainModel = deps.spreadsheets.trainModel;
   if (!trainModel) throw new Error("training job: the host runs no training jobs");
   const sha256 = createHash("sha256").update(file.bytes).digest("base64url");
