@@ -147,7 +147,7 @@ describe("web app: calculations", () => {
     if (task.result?.retryCount || new URL(page.url()).pathname !== "/projects") await page.goto(at("/projects"));
     await row(PROJECT).click();
     await page.waitForURL(at(`/projects/${projectId}/calculations`));
-    await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
     await page.getByText("Выберите тип расчета, чтобы увидеть список и добавить расчет").waitFor();
     expect(await page.getByRole("button", { name: "Добавить расчет" }).count()).toBe(0);
   });

@@ -103,7 +103,7 @@ describe("web app: the charts' mode bar", () => {
     for (const project of demo) {
       await show(`/projects/${project.id}/graphs`);
       // This project's page on view, not the last one's charts (the app moves in a transition).
-      await page.getByRole("heading", { name: `Инфографика - ${project.name}`, exact: true, level: 2 }).waitFor();
+      await page.getByRole("heading", { name: `Инфографика — ${project.name}`, exact: true, level: 2 }).waitFor();
       expectInside(await modeBars(page.locator("body"), 4));
     }
   });

@@ -34,7 +34,7 @@ describe("«Фактическое значение» of every coefficient in th
     const path = `/projects/${projectId}/calculations?type=underground_emission_ch4`;
     if (!retry && (await page.getByRole("dialog").count()) === 0) await showSignedIn(page, server.url, server.demo, path);
     else await signIn(page, server.url, server.demo, path);
-    await page.getByRole("heading", { name: `Расчеты - ${name}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${name}` }).waitFor();
     return projectId;
   }
 

@@ -182,7 +182,7 @@ describe("web app: forecast and series calculations", () => {
     const ending = ` (${retry + 1})`;
     await make?.(ending);
     await page.reload();
-    await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
     return ending;
   }
 
@@ -198,7 +198,7 @@ describe("web app: forecast and series calculations", () => {
     app = await openWebApp(server, { viewport: { width: 1440, height: 900 }, timeout: 15_000, acceptDownloads: true });
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations`);
-    await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
   });
 
   afterAll(async () => {

@@ -68,7 +68,7 @@ describe("web app: infographics and export", () => {
     const onGraphs = new URL(page.url()).pathname === graphsPath();
     if (retry || (onGraphs && (await charts().count()) !== 4)) await signIn(page, server.url, server.demo, graphsPath());
     else if (!onGraphs) await show(graphsPath(), false);
-    await page.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
     await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
   }
 
@@ -149,7 +149,7 @@ describe("web app: infographics and export", () => {
     await showProjects(!!task.result?.retryCount, true);
     await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Инфографика" }).click();
     await page.waitForURL(at(`/projects/${projectId}/graphs`));
-    await page.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
     await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
     await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
 
@@ -289,7 +289,7 @@ describe("web app: infographics and export", () => {
     fresh.setDefaultTimeout(15_000);
     await fresh.route("**/assets/plotly-*.js", (route) => route.abort());
     await fresh.goto(at(`/projects/${projectId}/graphs`));
-    await fresh.getByRole("heading", { name: `Инфографика - ${PROJECT}` }).waitFor();
+    await fresh.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
     await expect.poll(() => fresh.getByText("Unable to display chart.").count(), { timeout: 20_000 }).toBe(4);
     await fresh.close();
   }, 60_000);

@@ -44,7 +44,7 @@ describe("web app: underground by measurement periods", () => {
     const path = `/projects/${projectId}/calculations?type=${TYPE}`;
     if (!retry && (await page.getByRole("dialog").count()) === 0) await showSignedIn(page, server.url, server.demo, path);
     else await signIn(page, server.url, server.demo, path);
-    await page.getByRole("heading", { name: `Расчеты - ${name}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${name}` }).waitFor();
     return projectId;
   }
 

@@ -55,7 +55,7 @@ const SCREENS: Screen[] = [
     name: "infographics",
     path: (id) => `/projects/${id}/graphs`,
     ready: async (page) => {
-      await heading(page, `Инфографика - ${PROJECT}`);
+      await heading(page, `Инфографика — ${PROJECT}`);
       await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(4);
     },
   },

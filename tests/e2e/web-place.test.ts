@@ -81,7 +81,7 @@ describe("web app: not losing one's place", () => {
     await page.waitForURL(at("/login"));
     await signInHere();
     await page.waitForURL(at(deep));
-    await page.getByRole("heading", { name: "Расчеты - Шахта «Ёлочная»" }).waitFor();
+    await page.getByRole("heading", { name: "Расчеты — Шахта «Ёлочная»" }).waitFor();
     await row("Факел 01").waitFor();
     expect(await activePage()).toBe("2");
   });
@@ -125,7 +125,7 @@ describe("web app: not losing one's place", () => {
   });
 
   it("keeps a project's calculations page on reload and back", async () => {
-    await signedIn(`/projects/${projectId}/calculations?type=torch_ch4`, "Расчеты - Шахта «Ёлочная»");
+    await signedIn(`/projects/${projectId}/calculations?type=torch_ch4`, "Расчеты — Шахта «Ёлочная»");
     await row("Факел 11").waitFor();
     await page.locator(".ant-pagination-item-2").click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("type") === "torch_ch4");

@@ -61,7 +61,7 @@ const SCREENS: Screen[] = [
     name: "infographics",
     path: (id) => `/projects/${id}/graphs`,
     ready: async (page) => {
-      await page.getByRole("heading", { name: `Инфографика - ${PROJECT}`, level: 2 }).waitFor();
+      await page.getByRole("heading", { name: `Инфографика — ${PROJECT}`, level: 2 }).waitFor();
       await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(4);
       await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
     },

@@ -97,7 +97,7 @@ describe("web app: flaring by composition (torch_composition)", () => {
     const path = `/projects/${projectId}/calculations?type=${TYPE}`;
     if (task.result?.retryCount) await signIn(page, server.url, server.demo, path);
     else await showSignedIn(page, server.url, server.demo, path);
-    await page.getByRole("heading", { name: "Расчеты - Шахта Факельная, состав" }).waitFor();
+    await page.getByRole("heading", { name: "Расчеты — Шахта Факельная, состав" }).waitFor();
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     await dialog().getByText(REGISTRY[TYPE].title, { exact: true }).waitFor();
     await field("volume").pressSequentially("10");

@@ -92,7 +92,7 @@ describe("web app: uncertainty and key categories", () => {
     await show("/projects", !!task.result?.retryCount);
     await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Неопределенность" }).click();
     await page.waitForURL(at(`/projects/${projectId}/uncertainty`));
-    await page.getByRole("heading", { name: `Неопределенность - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Неопределенность — ${PROJECT}` }).waitFor();
 
     // 603 000 + 2 000 000 × 2,5 × 0,67 / 1000 × 25 = 83 750 + 120 × 3,149 = 377,88 → 687 127,88.
     const total = page.getByTestId("total-interval");
@@ -121,7 +121,7 @@ describe("web app: uncertainty and key categories", () => {
 
   it("shows a calculation's 95 % interval in its results and runs Monte Carlo on request", async ({ task }) => {
     await show(`/projects/${projectId}/calculations?type=underground_emission_ch4`, !!task.result?.retryCount);
-    await page.getByRole("heading", { name: `Расчеты - ${PROJECT}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
     await page.locator(".ant-table-row", { hasText: "Добыча лавы 12" }).getByText("Добыча лавы 12").click();
     const dialog = page.getByTestId("results-dialog");
     await dialog.waitFor();
@@ -160,7 +160,7 @@ describe("web app: uncertainty and key categories", () => {
     ).id;
     await addMining(own);
     await show(`/projects/${own}/calculations?type=underground_emission_ch4`, !!task.result?.retryCount);
-    await page.getByRole("heading", { name: `Расчеты - ${name}` }).waitFor();
+    await page.getByRole("heading", { name: `Расчеты — ${name}` }).waitFor();
     await page.locator(".ant-table-row", { hasText: "Добыча лавы 12" }).getByRole("button", { name: "Редактировать" }).click();
     const form = page.locator(".ant-modal", { hasText: "Редактирование расчета" });
     await form.getByText("Неопределенность исходных данных (необязательно)").waitFor();

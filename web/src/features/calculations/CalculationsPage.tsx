@@ -20,7 +20,7 @@ export default function CalculationsPage() {
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        {project.data ? `Расчеты - ${project.data.name}` : "Расчеты"}
+        {project.data ? `Расчеты — ${project.data.name}` : "Расчеты"}
       </Typography.Title>
       {project.isError && <Alert type="error" showIcon title={`Не удалось загрузить проект: ${project.error.message}`} />}
       <Link to={`/projects/${encodeURIComponent(projectId)}/uncertainty`}>

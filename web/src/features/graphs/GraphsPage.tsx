@@ -34,7 +34,7 @@ export default function GraphsPage() {
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        {project.data ? `Инфографика - ${project.data.name}` : "Инфографика"}
+        {project.data ? `Инфографика — ${project.data.name}` : "Инфографика"}
       </Typography.Title>
       {error && <Alert type="error" showIcon title={`Не удалось загрузить данные: ${error.message}`} />}
       {(project.isPending || (project.isSuccess && graphs.isPending)) && <PageLoading />}

@@ -99,7 +99,7 @@ export default function ProjectUncertaintyPage() {
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        {model.data ? `Неопределенность - ${model.data.project.name}` : "Неопределенность"}
+        {model.data ? `Неопределенность — ${model.data.project.name}` : "Неопределенность"}
       </Typography.Title>
       {error && <Alert type="error" showIcon title={`Не удалось загрузить данные: ${error.message}`} />}
       {(model.isPending || core.isPending) && !error && <PageLoading />}
