@@ -338,6 +338,8 @@ describe("web app: infographics and export", () => {
   it("lists the forecast's rows in the detailed xlsx export", async ({ task }) => {
     await showExport(!!task.result?.retryCount);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Подробный экспорт" }).click()]);
+    // Saved apart from «Экспорт данных», never over it.
+    expect(download.suggestedFilename()).toBe(`${PROJECT} (подробный).xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
     const rows = workbook.getWorksheet("Строки. Прогноз концентрации ме")!;

@@ -410,7 +410,7 @@ describe("export to xls", () => {
   it("writes a genuine BIFF8 workbook", async () => {
     const { res, bytes } = await download("xls", "?detail=true");
     expect(res.headers.get("content-type")).toBe("application/vnd.ms-excel");
-    expect(res.headers.get("content-disposition")).toContain(encodeURIComponent("Шахта «Северная».xls"));
+    expect(res.headers.get("content-disposition")).toContain(encodeURIComponent("Шахта «Северная» (подробный).xls"));
     expect([...bytes.subarray(0, 8)]).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
   });
 

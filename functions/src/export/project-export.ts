@@ -30,9 +30,10 @@ export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock">;
 export const INLINE_EXPORT_LIMIT_BYTES = 3 * 1024 * 1024;
 const DOWNLOAD_URL_SECONDS = 15 * 60;
 
-/** docs/api.md: saved under the project's name, or «Report» without one. */
-export function exportFileName(project: Pick<Project, "name">, format: ExportFormat): string {
-  return `${safeFileName(project.name ?? "", "Report")}.${format}`;
+/** docs/api.md: saved under the project's name, or «Report» without one; the detailed export with
+ *  «(подробный)» after it, so the two kinds never save over each other. */
+export function exportFileName(project: Pick<Project, "name">, format: ExportFormat, detail = false): string {
+  return `${safeFileName(project.name ?? "", "Report")}${detail ? " (подробный)" : ""}.${format}`;
 }
 
 async function* sheetsOf(deps: ExportDeps, actor: Actor, project: Project, options: ExportOptions): AsyncGenerator<Sheet> {
@@ -93,7 +94,7 @@ export async function exportProject(
     now: deps.clock.now(),
     zone: zoneOf(company),
   };
-  const fileName = exportFileName(project, format);
+  const fileName = exportFileName(project, format, options.detail);
   const { contentType } = EXPORT_FORMATS[format];
   const stream = fileStream(format, sheetsOf(deps, actor, project, options));
 
