@@ -144,6 +144,22 @@ export async function releaseHeavySlots(deps: Pick<Deps, "repos">, reservations:
   await Promise.all(reservations.filter(isHeavySlot).map((r) => deps.repos.attempts.release(r)));
 }
 
+/** Keeps a queued job's slots counting however long it waits: each is taken again in the budget's
+ *  current window (beyond the limit: it is the same slot, not one more) and the old one given back,
+ *  in place, so whoever gives the slots back at the job's end gives these. Called more often than
+ *  the window turns (the local host's job queue, every minute), a slot never lapses while queued. */
+export async function carryHeavySlots(deps: Pick<Deps, "repos">, slots: AttemptReservation[]): Promise<void> {
+  await Promise.all(
+    slots.map(async (slot, i) => {
+      if (!isHeavySlot(slot)) return;
+      const carried = await deps.repos.attempts.reserve(slot.key, HEAVY_LEASE_SECONDS, Number.MAX_SAFE_INTEGER);
+      if (!carried) return;
+      slots[i] = carried;
+      await deps.repos.attempts.release(slot);
+    }),
+  );
+}
+
 /** `work` inside a heavy-work slot (a non-streamed answer). */
 export async function heavyWork<T>(
   deps: Pick<Deps, "repos">,

@@ -26,7 +26,7 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import { spreadsheetThreads } from "./spreadsheet-threads";
-import { releaseHeavySlots } from "../domain/heavy-work";
+import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
@@ -89,6 +89,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         tableName: LOCAL_TABLE,
         blobsDir: join(dataDir, "blobs"),
         releaseSlots: (slots) => releaseHeavySlots(storage, slots),
+        carrySlots: (slots) => carryHeavySlots(storage, slots),
       })
     : undefined;
   const deps: Deps = {

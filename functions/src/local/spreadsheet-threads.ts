@@ -7,6 +7,7 @@
 // server's own thread every other user's request would wait behind them. A thread that runs out of
 // memory (its heap is capped) fails its own jobs and is replaced; the server stays up. A company's
 // model is trained there as a job too, as the job function trains it in AWS.
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
@@ -58,14 +59,18 @@ export type ThreadMessage =
   | { id: number; type: "failed"; message: string };
 
 export interface ThreadPoolOptions extends ThreadData {
-  /** Threads at most (docs/performance.md: two, on a machine of a few cores). */
+  /** Threads at most (default: the job places and one more). */
   size?: number;
+  /** Jobs running at once (default: jobPlaces()). */
+  jobsAtOnce?: number;
   /** Heap cap of one thread, MB. */
   heapMb?: number;
   /** How long an upload's work may run in its thread, ms (UPLOAD_BUDGET_SECONDS). */
   uploadBudgetMs?: number;
   /** Gives back the heavy-work slots of a job whose thread died under it (the job could not). */
   releaseSlots?: (slots: JobTicket["slots"]) => Promise<void>;
+  /** Keeps a waiting job's slots counting (domain/heavy-work.ts, carryHeavySlots), in place. */
+  carrySlots?: (slots: JobTicket["slots"]) => Promise<void>;
 }
 
 export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
@@ -114,8 +119,15 @@ function refusal(message: ThreadMessage): Error {
   return new Error(message.type === "failed" ? `spreadsheet thread: ${message.message}` : `spreadsheet thread: unexpected ${message.type}`);
 }
 
+/** How often a waiting job's slots are carried into the budgets' current window. */
+const CARRY_EVERY_MS = 60_000;
+
+/** Jobs at once on this machine: one per core, at least two (docs/performance.md). */
+export const jobPlaces = () => Math.max(2, availableParallelism());
+
 export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThreads {
-  const size = options.size ?? 2;
+  // The job places and one thread more, kept for the exports users wait on.
+  const size = options.size ?? (options.jobsAtOnce ?? jobPlaces()) + 1;
   const data: ThreadData = { endpoint: options.endpoint, tableName: options.tableName, blobsDir: options.blobsDir };
   const threads: Thread[] = [];
   let nextId = 1;
@@ -193,24 +205,57 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     throw uploadBudgetSpent(uploadBudgetMs / 1000);
   }
 
-  // Jobs wait in a queue per company and run JOBS_AT_ONCE at a time, companies taking turns (round
-  // robin): a burst of one company's jobs neither starves another company's job nor fills the
-  // threads, which stay free for the exports users wait on. A job's place in the budgets was taken
-  // by the API (domain/export-jobs.ts), so no company has more than its budget here.
-  const jobsAtOnce = Math.max(1, size - 1);
+  // Jobs wait in a queue per company and run up to `jobsAtOnce` at a time, companies taking turns
+  // (round robin), each running at most its share of the places (`jobsAtOnce` over the companies
+  // with jobs, at least one). A training (minutes) takes at most all places but one: the last is
+  // kept for the passports and exports (seconds), so another company's small job waits only for
+  // the small jobs ahead of it, never behind a row of trainings. A job's place in the budgets was
+  // taken by the API (domain/export-jobs.ts), so no company has more than its budget here.
+  const jobsAtOnce = options.jobsAtOnce ?? jobPlaces();
+  const longAtOnce = Math.max(1, jobsAtOnce - 1);
+  interface Waiting {
+    long: boolean;
+    slots: JobTicket["slots"];
+    /** The last carry of its slots, which its start waits for (the thread gets the slots as carried). */
+    carried: Promise<void>;
+    run: () => void;
+  }
   /** Company → its jobs not started yet, in order; the Map's order is the companies' turn. */
-  const waiting = new Map<string, Array<() => void>>();
+  const waiting = new Map<string, Waiting[]>();
+  /** Company → its jobs running. */
+  const runningOf = new Map<string, number>();
   let running = 0;
+  let longRunning = 0;
+
+  // A job keeps its slots while it waits, however long: carried into the budgets' current window
+  // every minute (the window is 10 minutes), so the user's and the company's bound hold.
+  const carrying = setInterval(() => {
+    for (const queue of waiting.values()) {
+      for (const job of queue) job.carried = job.carried.then(() => options.carrySlots?.(job.slots)).catch(() => {});
+    }
+  }, CARRY_EVERY_MS);
+  carrying.unref();
 
   function startWaiting(): void {
-    while (running < jobsAtOnce && waiting.size > 0) {
-      const [company, queue] = waiting.entries().next().value!;
-      waiting.delete(company);
-      const run = queue.shift()!;
-      // Served, the company goes to the back of the turn.
-      if (queue.length > 0) waiting.set(company, queue);
-      running += 1;
-      run();
+    for (let started = true; started && running < jobsAtOnce; ) {
+      started = false;
+      const companies = new Set([...waiting.keys(), ...runningOf.keys()]);
+      const share = Math.max(1, Math.floor(jobsAtOnce / companies.size));
+      for (const [company, queue] of waiting) {
+        if ((runningOf.get(company) ?? 0) >= share) continue;
+        const next = queue.findIndex((job) => !job.long || longRunning < longAtOnce);
+        if (next < 0) continue;
+        const [job] = queue.splice(next, 1);
+        // Served, the company goes to the back of the turn.
+        waiting.delete(company);
+        if (queue.length > 0) waiting.set(company, queue);
+        runningOf.set(company, (runningOf.get(company) ?? 0) + 1);
+        running += 1;
+        if (job.long) longRunning += 1;
+        job.run();
+        started = true;
+        break;
+      }
     }
   }
 
@@ -219,10 +264,16 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"], ticket: JobTicket): ExportResult {
     const { id, slots } = ticket;
     const company = request.actor.company;
+    const long = request.op === "train";
+    const entry: Waiting = { long, slots, carried: Promise.resolve(), run: () => void entry.carried.then(run) };
     const run = () => {
       const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots } }));
       void job.next().then(async (message) => {
         running -= 1;
+        if (long) longRunning -= 1;
+        const left = (runningOf.get(company) ?? 1) - 1;
+        if (left > 0) runningOf.set(company, left);
+        else runningOf.delete(company);
         startWaiting();
         if (message.type === "end") return;
         console.error(JSON.stringify({ export_job: id, error: message.type === "failed" ? message.message : message.type }));
@@ -231,8 +282,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       });
     };
     const queue = waiting.get(company);
-    if (queue) queue.push(run);
-    else waiting.set(company, [run]);
+    if (queue) queue.push(entry);
+    else waiting.set(company, [entry]);
     startWaiting();
     return { kind: "job", job: { job: id, state: "queued", progress: 0 } };
   }
@@ -320,6 +371,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       return answer.preview;
     },
     async close() {
+      clearInterval(carrying);
       waiting.clear();
       running = Number.POSITIVE_INFINITY;
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
