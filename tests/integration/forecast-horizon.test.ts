@@ -157,3 +157,38 @@ describe("a forecast ahead", () => {
     expect(list.results.find((r) => r.method === "lightgbm")!.horizons).toEqual([]);
   });
 });
+
+describe("a training history's bad cells", () => {
+  const trainOn = (text: string) => {
+    const form = new FormData();
+    form.append("file", new File([text], "лава 3.csv", { type: "text/csv" }));
+    return h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token: user.token, body: form });
+  };
+  const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+
+  it("refuses a negative air flow and a flow beyond its bound by the Russian header and the spreadsheet row", async () => {
+    const lines = csv().split("\n");
+    const cells = lines[3].split(";");
+    cells[1] = "-5";
+    const negative = await trainOn([...lines.slice(0, 3), cells.join(";"), ...lines.slice(4)].join("\n"));
+    expect(negative.status).toBe(400);
+    // The fourth line of the file: its header, then data rows 1, 2 and 3.
+    expect(await detail(negative)).toMatch(
+      /строка 4, столбец «Расход воздуха в исходящей струе лавы \(телеметрия\), м³\/мин»: значение должно быть неотрицательным/,
+    );
+    cells[1] = "200000";
+    const huge = await trainOn([...lines.slice(0, 3), cells.join(";"), ...lines.slice(4)].join("\n"));
+    expect(huge.status).toBe(400);
+    expect(await detail(huge)).toMatch(/: расход не больше 100\u00a0000 м³\/мин$/);
+  });
+
+  it("refuses a header given twice", async () => {
+    const lines = csv().split("\n");
+    const twice = [`${lines[0]};${HEADERS[1]}`, ...lines.slice(1).map((line) => `${line};1300`)].join("\n");
+    const res = await trainOn(twice);
+    expect(res.status).toBe(400);
+    expect(await detail(res)).toMatch(
+      /столбцы «Расход воздуха в исходящей струе лавы \(телеметрия\), м³\/мин» и «.+» означают одно и то же$/,
+    );
+  });
+});

@@ -35,6 +35,8 @@ export interface TableSpec {
   /** The file's cap when not a request's (MAX_TABULAR_UPLOAD_BYTES): a forecast's history, which
    *  may come straight from storage (MAX_FORECAST_UPLOAD_BYTES). */
   maxBytes?: { bytes: number; text: string };
+  /** Two headers naming one column are refused (a model's training: which of them would it learn?). */
+  uniqueHeaders?: boolean;
 }
 
 export type CellValue = number | string | null;
@@ -313,6 +315,10 @@ export function locateColumns(
       throw badFile(`Лист «${raw.sheet}»: нет столбца «${column.name}»${column.label ? ` (${column.label})` : ""}`);
     }
     if (index !== undefined) headers[column.name] = raw.header[index];
+    if (index !== undefined && spec.uniqueHeaders) {
+      const same = raw.header.filter((h) => keys.includes(headerKey(h)) || keys.includes(headerKey(h.replace(/\s*[,(].*$/s, ""))));
+      if (same.length > 1) throw badFile(`Лист «${raw.sheet}»: столбцы «${same[0]}» и «${same[1]}» означают одно и то же`);
+    }
     return { column, index };
   });
   return { located, headers };

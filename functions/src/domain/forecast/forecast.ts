@@ -80,13 +80,19 @@ function history(y: unknown, t: unknown, where: (field: string) => string): Pick
 /** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at
  *  most 100. `where` names the row's cell of a field, only for an error (a file holds up to 1.5
  *  million cells: one function per row, not one per cell, is made to name them). */
-function checkValue(value: unknown, where: (field: string) => string, feature: Feature): number | null {
+export function checkValue(value: unknown, where: (field: string) => string, feature: Feature): number | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where(feature)}: ожидается число`);
   if (value < 0) throw new Invalid(`${where(feature)}: значение должно быть неотрицательным`);
-  const max = DATA_COLUMNS.get(feature)?.max;
-  if (max !== undefined && value > max) throw new Invalid(`${where(feature)}: концентрация не больше ${max} %`);
+  const column = DATA_COLUMNS.get(feature);
+  if (column?.max !== undefined && value > column.max) throw new Invalid(`${where(feature)}: ${boundText(column)}`);
   return value;
+}
+
+/** «концентрация не больше 100 %», «расход не больше 100 000 м³/мин»: a column's bound in its own words. */
+function boundText(column: NumberField): string {
+  const what = column.unit === "%" ? "концентрация" : "расход";
+  return `${what} не больше ${column.max!.toLocaleString("ru-RU").replace(/\s/g, "\u00a0")} ${column.unit}`;
 }
 
 /** A row's features, each checked by checkValue. */

@@ -32,7 +32,7 @@ import { exportJob } from "../export-jobs";
 import type { ExportJobState, TrainJobRequest } from "../../export/formats";
 import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./calibrating";
 import type { ForecastRow } from "./rows";
-import { forecastSpec } from "./forecast";
+import { checkValue, forecastSpec } from "./forecast";
 import { fileSize } from "../../contract/schemas/uploads";
 import { FORECAST_FEATURES, MAX_MODEL_BYTES, checkCompanyModelRoom, storeModelVersion } from "./models";
 import type { ForecastModelVersion, ForecastModelTraining } from "../../ports";
@@ -64,6 +64,7 @@ function trainingSpec() {
     maxRows: MAX_TRAINING_ROWS,
     // A history sent straight to storage, as a forecast's may be (a year of 10-minute readings).
     maxBytes: forecast.maxBytes,
+    uniqueHeaders: true,
     columns: [...forecast.columns.map((c) => ({ ...c, required: false })), TARGET_COLUMN, TIME_COLUMN],
   };
 }
@@ -92,8 +93,9 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
   table.rows.forEach((row, r) => {
     const where = (column: string) => `Лист «${table.sheet}», строка ${row.row}, столбец «${table.headers[column]}»`;
     features.forEach((feature, f) => {
-      const value = row.values[feature];
-      rows[r * features.length + f] = typeof value === "number" ? value : Number.NaN;
+      // The same bounds as a forecast's rows: never negative, a concentration at most 100 %.
+      const value = checkValue(row.values[feature], where, feature);
+      rows[r * features.length + f] = value ?? Number.NaN;
     });
     // A row without the measured y is left out of the targets (and counted), as calibration leaves it.
     const target = row.values.y;
