@@ -16,6 +16,7 @@ import {
   parseNumericInput,
   readStoredDecimals,
   storeDecimals,
+  formatStoredAtMost,
 } from "./decimals";
 
 describe("clampDecimals", () => {
@@ -244,5 +245,14 @@ describe("formatStoredIn", () => {
     expect(formatStoredIn(9999, "год")).toBe("без ограничения");
     expect(formatStoredIn(1990, "т")).toBe("1\u00a0990");
     expect(formatStoredIn(0.668, "т/м³")).toBe("0,668");
+  });
+});
+
+describe("formatStoredAtMost", () => {
+  it("rounds a worked-out figure to the places given and leaves a typed one as typed", () => {
+    expect(formatStoredAtMost(0.7979142750187174, 4)).toBe("0,7979");
+    expect(formatStoredAtMost(1.8393, 4)).toBe("1,8393");
+    expect(formatStoredAtMost(0.668, 4)).toBe("0,668");
+    expect(formatStoredAtMost("x", 4)).toBe("");
   });
 });

@@ -148,6 +148,13 @@ export function formatStoredIn(value: unknown, unit: string | undefined): string
   return formatStored(value);
 }
 
+/** As stored, but to at most `places` decimals: a figure the server worked out (a flow-weighted
+ *  content of 0,7979142750187174 % об.) reads «0,7979», one typed as 1,8393 stays «1,8393». */
+export function formatStoredAtMost(value: unknown, places: number): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "";
+  return formatStored(Number(value.toFixed(places)));
+}
+
 /** An input or coefficient exactly as stored: «1 000 000», «0,668», «1,8393»; "" for a non-number. */
 export function formatStored(value: unknown): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";

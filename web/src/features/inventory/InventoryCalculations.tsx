@@ -11,7 +11,7 @@ import { LoadError } from "../../shared/LoadError";
 import { METHOD_LABELS, INVENTORY_SOURCES, NETTING_LABEL } from "@core/inventory";
 import { REGISTRY, isCalculationType, type CalculationType } from "@core/registry";
 import { periodText } from "@core/source-periods";
-import { formatResult, formatStored } from "../../shared/decimals";
+import { formatResult, formatStoredAtMost } from "../../shared/decimals";
 import { flagTexts } from "../../shared/calculationFlags";
 import {
   INVENTORY_CALCULATIONS_PAGE,
@@ -29,19 +29,27 @@ export function calculationLink(calculation: { id: string; type: string; project
   return `/projects/${encodeURIComponent(project.id)}/calculations?type=${encodeURIComponent(type)}&open=${encodeURIComponent(id)}`;
 }
 
-/** The field's label as the dialog shows it (never its API name). */
-function fieldLabel(type: string, name: string): string {
-  if (!isCalculationType(type)) return name;
+/** The field as the dialog shows it (never its API name). */
+function fieldOf(type: string, name: string) {
+  if (!isCalculationType(type)) return undefined;
   const def = REGISTRY[type];
-  return [...def.inputs, ...def.settings].find((f) => f.name === name)?.label ?? name;
+  return [...def.inputs, ...def.settings].find((f) => f.name === name);
 }
+
+/** A coefficient's places: its field's, else four (a content, a density, a factor). */
+const COEFFICIENT_PLACES = 4;
 
 function coefficientsText(row: InventoryCalculation): string {
   return Object.entries(row.coefficients)
     .filter(([name]) => name !== "gwp_ch4")
     .map(([name, use]) => {
       const origin = use.source === "custom" ? "фактическое значение" : (use.item_name ?? use.reference ?? "");
-      return `${fieldLabel(row.type, name)}: ${formatStored(use.value)} ${use.unit}${origin ? ` (${origin})` : ""}`;
+      const field = fieldOf(row.type, name);
+      const places =
+        field && "decimals" in field && typeof field.decimals === "number"
+          ? Math.max(field.decimals, COEFFICIENT_PLACES)
+          : COEFFICIENT_PLACES;
+      return `${field?.label ?? name}: ${formatStoredAtMost(use.value, places)} ${use.unit}${origin ? ` (${origin})` : ""}`;
     })
     .join("; ");
 }
