@@ -394,14 +394,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
     {
       path: `/api/v1/facilities/${objects.facility.id}/points/`,
       example: { name: "Ствол Фаззинг", kind: "ventilation_shaft", instrument: "Анемометр", frequency: "ежесуточно" },
-      writes: { points: 1 },
+      writes: { points: 1, audit: 1 },
     },
   ],
   patchEmissionPoint: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/points/${objects.point.id}/`,
       example: { name: objects.point.name, kind: "ventilation_shaft", version: 1 },
-      writes: { point: 1 },
+      writes: { point: 1, audit: 1 },
     },
   ],
   // Computations of the model in use: nothing is written.
