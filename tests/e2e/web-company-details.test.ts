@@ -30,7 +30,7 @@ describe("web app: the company's requisites kept by its staff", () => {
     const changed = await fetch(`${server.url}/api/v1/users/company/`, {
       method: "PATCH",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "ООО «Шахта Новая»", inn: "7707083893", kpp: "773601001" }),
+      body: JSON.stringify({ name: "ООО «Шахта Новая»", inn: "7707083893", kpp: "773601007" }),
     });
     expect(changed.status).toBe(200);
     await signIn(page, server.url, server.admin!, "/admin");
@@ -39,7 +39,7 @@ describe("web app: the company's requisites kept by its staff", () => {
     await row.waitFor();
     await row.locator(".ant-table-row-expand-icon").click();
     await page.getByText('"inn": "7707083893"').first().waitFor();
-    await page.getByText('"kpp": "773601001"').first().waitFor();
+    await page.getByText('"kpp": "773601007"').first().waitFor();
     await page.getByText('"name": "ООО «Шахта Новая»"').first().waitFor();
   });
 });

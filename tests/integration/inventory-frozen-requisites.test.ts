@@ -79,7 +79,7 @@ beforeAll(async () => {
   });
   reviewer = ((await (await signIn(h, "reviewer@requisites.example", "reviewer-password")).json()) as { access: string }).access;
   await json(
-    await patchCompany({ ...OLD, kpp: "773601001", ogrn: "1027700132195", okved: "05.10", postal_address: "г. Кемерово, ул. Шахтеров, 1" }),
+    await patchCompany({ ...OLD, kpp: "773601003", ogrn: "1027700132195", okved: "05.10", postal_address: "г. Кемерово, ул. Шахтеров, 1" }),
     200,
   );
   facility = await json<{ id: string; version: number }>(
@@ -129,7 +129,7 @@ describe("an approved version's legal entity", () => {
     expect(snapshot.legal_entity.requisites).toMatchObject({
       name: "ООО «Реквизиты»",
       ...OLD,
-      kpp: "773601001",
+      kpp: "773601003",
       ogrn: "1027700132195",
       okved: "05.10",
       postal_address: "г. Кемерово, ул. Шахтеров, 1",

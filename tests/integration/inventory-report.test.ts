@@ -37,7 +37,7 @@ beforeAll(async () => {
       ...company,
       ogrn: "1027700132195",
       inn: "7707083893",
-      kpp: "773601001",
+      kpp: "773601002",
       okved: "05.10.11",
       postal_address: "650000, г. Кемерово, ул. Шахтеров, д. 1",
     },
@@ -106,7 +106,7 @@ describe("the report passport", () => {
     expect(value("Наименование организации")).toBe("ООО «Угольная компания»");
     expect(value("ОГРН")).toBe("1027700132195");
     expect(value("ИНН")).toBe("7707083893");
-    expect(value("КПП")).toBe("773601001");
+    expect(value("КПП")).toBe("773601002");
     expect(value("ОКВЭД")).toBe("05.10.11");
     expect(value("Адрес")).toBe("650000, г. Кемерово, ул. Шахтеров, д. 1");
     expect(value("Отчетный год")).toBe(2025);
@@ -178,7 +178,7 @@ describe("the report passport's PDF read back with pdftotext", () => {
       "ООО «Угольная компания»",
       "1027700132195",
       "7707083893",
-      "773601001",
+      "773601002",
       "05.10.11",
       "Статус Черновик",
       "Шахта «Южная»",

@@ -152,4 +152,22 @@ describe("the company's own requisites", () => {
     expect(res.status).toBe(200);
     expect((await me(other.token)).inn).toBe("7707083893");
   });
+
+  it("refuses another company's ИНН or ОГРН with its КПП (409, the other company unnamed); a branch's КПП is its own", async () => {
+    const mine = await me(staff.token);
+    const taken = await patch({ inn: mine.inn, kpp: mine.kpp }, other.token);
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as { detail: string }).detail).toBe(
+      `inn: ИНН ${mine.inn} с КПП ${mine.kpp} уже указан у другой организации на платформе — проверьте реквизиты или обратитесь к администратору платформы`,
+    );
+    const ogrn = await patch({ ogrn: mine.ogrn, kpp: mine.kpp }, other.token);
+    expect(ogrn.status).toBe(409);
+    expect(((await ogrn.json()) as { detail: string }).detail).toMatch(
+      /^ogrn: ОГРН 1027700132195 с КПП \d{9} уже указан у другой организации/,
+    );
+    expect(await me(other.token)).toMatchObject({ inn: "7707083893", kpp: "" });
+    // A branch of the same legal entity: its ИНН under a КПП of its own.
+    expect((await patch({ inn: mine.inn, kpp: "420502001" }, other.token)).status).toBe(200);
+    expect(await me(other.token)).toMatchObject({ inn: mine.inn, kpp: "420502001" });
+  });
 });

@@ -47,7 +47,7 @@ beforeAll(async () => {
     h.request(`/api/v1/admin/companies/${companyId}/`, { method: "PATCH", token: admin, json: body });
   const refused = await json<{ detail: string }>(await patch({ responsible_phone: "звонить Ивану" }), 400);
   expect(refused.detail).toMatch(/^responsible_phone: /);
-  await json(await patch({ inn: "7707083893", kpp: "773601001", ...RESPONSIBLE }), 200);
+  await json(await patch({ inn: "7707083893", kpp: "773601004", ...RESPONSIBLE }), 200);
 
   const facility = async (name: string, kind: string) =>
     json<{ id: string }>(await h.request("/api/v1/facilities/", { method: "POST", token, json: { name, kind } }), 201);

@@ -52,7 +52,7 @@ describe("the company's audit of its requisites", () => {
     const first = await h.request("/api/v1/users/company/", {
       method: "PATCH",
       token: staffA.token,
-      json: { inn: "7707083893", kpp: "773601001", version },
+      json: { inn: "7707083893", kpp: "773601005", version },
     });
     expect(first.status, await first.clone().text()).toBe(200);
     const second = await h.request("/api/v1/users/company/", {
@@ -71,12 +71,12 @@ describe("the company's audit of its requisites", () => {
       created: false,
     });
     expect(results[0].changes).toEqual([
-      { field: "kpp", label: "КПП", before: "773601001", after: "420501001" },
+      { field: "kpp", label: "КПП", before: "773601005", after: "420501001" },
       { field: "responsible_name", label: "Ответственный за отчет: ФИО", before: "", after: "Петров Пётр Петрович" },
     ]);
     expect(results[1].changes).toEqual([
       { field: "inn", label: "ИНН", before: "", after: "7707083893" },
-      { field: "kpp", label: "КПП", before: "", after: "773601001" },
+      { field: "kpp", label: "КПП", before: "", after: "773601005" },
     ]);
     expect(results[0].at > results[1].at).toBe(true);
     // Only the listed fields, never the stored object (no ids, versions or times).

@@ -5,7 +5,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { createCompany } from "../company/users";
 import { TIME_ZONE_NAMES, zoneOf } from "@core/company-clock";
-import { refuseTakenName, sameName } from "../company/look-alike";
+import { refuseTakenName, refuseTakenRequisites, sameName } from "../company/look-alike";
 import {
   KEPT_REQUISITES,
   keptRequisiteProblem,
@@ -129,8 +129,11 @@ async function applyPatch(
     version: current.version + 1,
     updated_at: deps.clock.now().toISOString(),
   };
-  // One company per name as it reads (look-alike.ts).
+  // One company per name as it reads and per legal entity (look-alike.ts).
   if (!sameName(next.name, current.name)) await refuseTakenName(deps, { company: current.id }, next.name);
+  if ((["inn", "kpp", "ogrn"] as const).some((field) => (next[field] ?? "") !== (current[field] ?? ""))) {
+    await refuseTakenRequisites(deps, { company: current.id }, next);
+  }
   await deps.repos.companies.replace(next, current.version);
   await recordChange(
     deps,

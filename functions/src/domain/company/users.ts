@@ -8,7 +8,7 @@ import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/co
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
 import { DEFAULT_TIME_ZONE } from "@core/company-clock";
-import { refuseTakenName } from "./look-alike";
+import { refuseTakenName, refuseTakenRequisites } from "./look-alike";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -59,6 +59,7 @@ export async function createCompany(deps: Deps, input: CompanyInput): Promise<Co
   const name = input.name?.trim();
   if (!name) throw new Invalid("name: укажите название компании");
   await refuseTakenName(deps, undefined, name);
+  await refuseTakenRequisites(deps, undefined, { inn: input.inn?.trim(), kpp: input.kpp?.trim(), ogrn: input.ogrn?.trim() });
   const company: Company = {
     id: newId(),
     name,
