@@ -83,7 +83,7 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       const model = await runTrainingJob(deps, request, progress, TRAINING_BUDGET_MS);
       ended = true;
       await written;
-      state = { job, state: "done", progress: 100, model_id: model.id };
+      state = { job, state: "done", progress: 100, model_id: model.id, started_at };
     } else {
       const file: ExportResult =
         request.op === "inventory_report"
@@ -106,7 +106,7 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       const extension = file.fileName.split(".").pop() ?? "bin";
       const key = `exports/${company}/jobs/${job}.${safeFileName(extension, "bin")}`;
       await deps.blobs.put(key, bytes, file.contentType);
-      state = { job, state: "done", progress: 100, file_name: file.fileName, key };
+      state = { job, state: "done", progress: 100, file_name: file.fileName, key, started_at };
     }
   } catch (error) {
     // A file the reader refused (a history's content) is a refusal with its message too.
@@ -118,7 +118,8 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       : request.op === "train"
         ? TRAINING_FAILED
         : "Не удалось подготовить файл. Повторите выгрузку позже";
-    state = { job, state: "failed", progress: 100, detail };
+    // The start stays on record after the end (the answer leaves it out): the queue's order can be read back.
+    state = { job, state: "failed", progress: 100, detail, started_at };
   }
   ended = true;
   await written.catch(() => {});
