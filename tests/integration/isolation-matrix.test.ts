@@ -102,6 +102,7 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
+  inventoryTrend: ({ a }) => [{ path: `/api/v1/inventory/trend/?from=2020&to=2025&facility=${a.facility.id}` }],
   inventoryUncertainty: ({ a }) => [
     { path: `/api/v1/inventory/uncertainty/?year=2024&facility=${a.facility.id}` },
     { path: `/api/v1/inventory/uncertainty/?year=2024&base=2023&facility=${a.facility.id}` },

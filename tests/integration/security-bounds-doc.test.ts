@@ -25,6 +25,7 @@ import {
 import { MAX_FORECAST_ROWS } from "@server/domain/forecast/forecast";
 import { NAMED } from "@server/domain/inventory/checks";
 import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
+import { TREND_YEARS_MAX } from "@server/domain/inventory/trend";
 import { MAX_POINTS_PER_FACILITY } from "@server/domain/company/emission-points";
 import { ID_MAX_LENGTH } from "@server/contract/schemas/common";
 import { MAX_PREVIEW_ERRORS } from "@server/domain/calculations/upload-preview";
@@ -55,6 +56,7 @@ describe("docs/security.md", () => {
     ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],
     ["an upload's time", `has **${UPLOAD_BUDGET_SECONDS} s**`],
     ["a check's named calculations", `names at most **${NAMED}** calculations`],
+    ["the trend's years", `at most **${TREND_YEARS_MAX} years per request**`],
     ["the inventory answer with its checks", "under **100 KB** at any size"],
     ["a calendar year", `from **${CALENDAR_YEARS.min} to ${CALENDAR_YEARS.max}**`],
     ["a calendar year's working days", "**at least one working day**"],

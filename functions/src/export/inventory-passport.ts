@@ -7,6 +7,7 @@
 // says, once, as numbers and texts; inventory-passport-xlsx.ts and inventory-passport-pdf.ts only
 // lay it out, inventory-report.ts puts them together. docs/user-guide.md «Паспорт отчета» lists it.
 import { NO_FACILITY_NAME } from "../domain/inventory/checks";
+import { coalMinedOf } from "../domain/inventory/coal";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
 import type { Company, EmissionPoint, Facility, InventoryReview, User } from "../ports";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
@@ -423,17 +424,16 @@ const round = (value: number) => Math.round(value * 1e9) / 1e9;
 const volumeOf = (line: PassportLine) => line.coefficients?.volume?.value ?? 0;
 const sumOf = (lines: PassportLine[]) => lines.reduce((sum, line) => sum + volumeOf(line), 0);
 
-/** 8.1: a facility's activity data from its counted lines. Mining and post-mining take the same
- *  coal, so the coal mined is the mining lines' (the post-mining lines' where there are none). */
+/** 8.1: a facility's activity data from its counted lines (the coal mined: domain/inventory/coal.ts). */
 function activityOf(facility: string, lines: PassportLine[], coalProcessedT: number | undefined): PassportActivity[] {
   const rows: PassportActivity[] = [];
-  const coal = (label: string, mining: PassportLine[], after: PassportLine[]) => {
-    const own = mining.length > 0 ? mining : after;
-    if (own.length > 0) rows.push({ facility, label, value: sumOf(own), unit: "т", decimals: 2 });
+  const coal = coalMinedOf(lines);
+  const of = (type: string) => lines.filter((l) => l.type === type);
+  const mined = (label: string, value: number | undefined) => {
+    if (value !== undefined) rows.push({ facility, label, value, unit: "т", decimals: 2 });
   };
-  const of = (type: string, ipcc?: string) => lines.filter((l) => l.type === type && (!ipcc || l.ipcc_code === ipcc));
-  coal("Добыча угля подземным способом", of("underground_emission_ch4"), of("handling_underground_ch4"));
-  coal("Добыча угля открытым способом", of("open_mining_ch4", "1.B.1.a.ii.1"), of("open_mining_ch4", "1.B.1.a.ii.2"));
+  mined("Добыча угля подземным способом", coal.underground_t);
+  mined("Добыча угля открытым способом", coal.open_pit_t);
   // Entered on the inventory (no calculation carries it): domain/inventory/activity.ts.
   if (coalProcessedT !== undefined) rows.push({ facility, label: "Переработка угля", value: coalProcessedT, unit: "т", decimals: 2 });
   // D38: a mixture's volume, then the CH4 in it: «в т. ч. CH4».

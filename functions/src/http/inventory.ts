@@ -7,6 +7,7 @@ import { assertSendable } from "../domain/inventory/send";
 import { getVersionText, listVersions } from "../domain/inventory/versions";
 import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
+import { getTrend } from "../domain/inventory/trend";
 import { Invalid } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
 import {
@@ -20,6 +21,7 @@ import {
   versionRoute,
   versionsRoute,
   yearUncertaintyRoute,
+  trendRoute,
   yearsRoute,
 } from "../contract/routes/inventory";
 
@@ -47,6 +49,11 @@ export const inventoryRoutes = routeApp()
     return c.json(await yearUncertainty(c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined, base), 200);
   })
   .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
+  .openapi(trendRoute, async (c) => {
+    const q = c.req.valid("query");
+    const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
+    return c.json(await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined), 200);
+  })
   .openapi(reviewRoute, async (c) => {
     const deps = c.get("deps");
     const year = parseInventoryYear(c.req.valid("param").year);

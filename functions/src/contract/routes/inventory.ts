@@ -10,6 +10,7 @@ import {
   inventorySchema,
   yearUncertaintySchema,
   yearTotalsSchema,
+  trendSchema,
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
@@ -114,6 +115,29 @@ export const yearsRoute = declareRoute(
     errors: [],
   },
   { method: "get", path: "/years", responses: { 200: json(z.array(yearTotalsSchema), "Totals per year") } },
+);
+
+export const trendQuery = z.object({
+  from: z.string("from: укажите начальный год").meta({ description: "The first reporting year, e.g. 2020" }),
+  to: z.string("to: укажите конечный год").meta({ description: "The last reporting year (at most 30 years from `from`)" }),
+  facility: inventoryQuery.shape.facility,
+});
+
+export const trendRoute = declareRoute(
+  {
+    operationId: "inventoryTrend",
+    summary: "The company's years side by side: each year's inventory figures, coal mined, intensity, methane destroyed, change",
+    description:
+      "Per reporting year from `from` to `to` (at most 30) with a counted calculation: that year's own inventory figures as " +
+      "GET v1/inventory/?year= answers them (an approved year its approved version's, any other marked `draft`) by IPCC line " +
+      "and gas, facility and category; the coal mined from the mining lines' volume and t CO2-eq per t; the methane drained " +
+      "and destroyed; the change against the year before in the range.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  { method: "get", path: "/trend", request: { query: trendQuery }, responses: { 200: json(trendSchema, "The years") } },
 );
 
 const yearParams = z.object({ year: pathParam("Reporting year, e.g. 2025") });
@@ -307,6 +331,7 @@ export const INVENTORY_ROUTES = [
   inventoryCalculationsRoute,
   yearUncertaintyRoute,
   yearsRoute,
+  trendRoute,
   reviewRoute,
   commentRoute,
   listCommentsRoute,

@@ -73,6 +73,68 @@ export const yearTotalsSchema = z.object({
   ),
 });
 
+/** v1/inventory/trend/: the company's years side by side, each its own inventory's figures. */
+const coalFields = {
+  underground_t: z.optional(z.number().meta({ description: "8.1: coal mined underground, t (the mining lines' volume)" })),
+  open_pit_t: z.optional(z.number().meta({ description: "8.1: coal mined in open pits, t" })),
+};
+export const trendSchema = z.object({
+  from: z.int(),
+  to: z.int(),
+  facility: z.nullable(z.string()),
+  years: z.array(
+    z.object({
+      year: z.int(),
+      status: z.string().meta({ description: "The year's review status" }),
+      draft: z.boolean().meta({ description: "Not approved: live figures, «черновик»" }),
+      approved_version: z.nullable(z.int()).meta({ description: "D32: the approved version whose figures these are" }),
+      gwp: z.object({ name: z.string(), gwp_ch4: z.number() }),
+      total_t_co2e: z.number(),
+      lines: z.array(
+        z.object({
+          category: z.int(),
+          category_label: z.string(),
+          ipcc_code: z.string(),
+          ipcc_label: z.string(),
+          gas: z.enum(["CH4", "CO2"]),
+          t: z.number(),
+          t_co2e: z.number(),
+        }),
+      ),
+      categories: z.array(z.object({ category: z.int(), category_label: z.string(), t_co2e: z.number() })),
+      facilities: z.array(
+        z.object({
+          id: z.nullable(z.string()),
+          name: z.string(),
+          t_co2e: z.number(),
+          ...coalFields,
+          intensity: z.optional(z.number().meta({ description: "t CO2-eq per t of coal mined" })),
+        }),
+      ),
+      coal: z.object({ ...coalFields, total_t: z.optional(z.number()) }),
+      intensity: z.optional(
+        z.object({ total: z.optional(z.number()), underground: z.optional(z.number()), open_pit: z.optional(z.number()) }).meta({
+          description: "t CO2-eq per t of coal mined: the company's, and the facilities mining underground and in open pits apart",
+        }),
+      ),
+      methane: z.optional(
+        z.object({
+          drained_t: z.number().meta({ description: "t CH4 captured at drainage stations (D25)" }),
+          destroyed_t: z.number().meta({ description: "t CH4 destroyed by flares and use (D17)" }),
+          destroyed_share_pct: z.optional(z.number().meta({ description: "destroyed as % of drained" })),
+        }),
+      ),
+      change: z.optional(
+        z.object({
+          from_year: z.int(),
+          t_co2e: z.number(),
+          pct: z.optional(z.number().meta({ description: "absent when the year before totalled 0" })),
+        }),
+      ),
+    }),
+  ),
+});
+
 export const statisticsSchema = z.object({
   projects: z.object({ active: z.int(), archived: z.int() }),
   calculations: z.record(z.string(), z.int()).meta({ description: "Calculations that are not deleted, per type" }),

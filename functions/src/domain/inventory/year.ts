@@ -86,13 +86,13 @@ export interface BalanceRow {
   streams?: Array<{ point: string; name: string; kind: EmissionPointKind; route: StreamRoute; t: number; to_air_t?: number }>;
 }
 
+const YEAR_FIELDS: Record<string, string> = { year: "отчетный год", from: "начальный год", to: "конечный год" };
+
 export function parseInventoryYear(raw: string | undefined, field = "year"): number {
   const year = Number(raw);
   // Exactly four digits: Number() would also take «2024.0», «0x7e8», «+2024» and « 2024».
   if (!raw || !/^\d{4}$/.test(raw) || !Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
-    throw new Invalid(
-      `${field}: укажите ${field === "year" ? "отчетный" : "базовый"} год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`,
-    );
+    throw new Invalid(`${field}: укажите ${YEAR_FIELDS[field] ?? "базовый год"} от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
   }
   return year;
 }
