@@ -12,7 +12,7 @@ import { RETRY_AFTER_SECONDS } from "@server/domain/errors";
 import { MAX_GRAPH_POINTS } from "@server/domain/calculations/graphs";
 import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
 import { MAX_MODEL_NODES } from "@core/gbdt";
-import { COMPANY_MODEL_BYTES, MAX_MODEL_BYTES } from "@server/domain/forecast/models";
+import { COMPANY_MODEL_BYTES, MAX_MODEL_BYTES, MODEL_CACHE_BYTES } from "@server/domain/forecast/models";
 import {
   HEAVY_PER_COMPANY,
   HEAVY_PER_USER,
@@ -51,6 +51,7 @@ describe("docs/security.md", () => {
     ["a trained model's nodes", `at most **${n(MAX_MODEL_NODES)} nodes**`],
     ["a model file", `at most **${n(MAX_MODEL_BYTES / 1024 / 1024)} MB** (\`MAX_MODEL_BYTES\``],
     ["a company's models", `at most **${n(COMPANY_MODEL_BYTES / 1024 / 1024)} MB** (\`COMPANY_MODEL_BYTES\``],
+    ["the parsed models kept", `up to **${n(MODEL_CACHE_BYTES / 1024 / 1024)} MB** of their files (\`MODEL_CACHE_BYTES\``],
     ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
     ["a forecast's read", `at most **${n(FORECAST_DATA_PAGE_MAX)} rows** (\`FORECAST_DATA_PAGE_MAX\``],
     ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],

@@ -1,7 +1,7 @@
 // Forecast models (regres_methane): the default XGBoost and LightGBM files shipped in
 // forecast/default-models, and replacements an admin uploads. A model is parsed and test-predicted
 // before it is accepted; every version stays stored, so a calculation can always name the model
-// it used. Parsed models are cached per process by version id.
+// it used. Parsed models are kept per process by version id, within a byte budget.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
@@ -21,6 +21,7 @@ import type { Actor, Deps } from "../context";
 import { recordChange } from "../audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
+import { byteBudgetCache } from "../byte-budget-cache";
 import type { ForecastModelVersion } from "../../ports";
 import { fileSize } from "../../contract/schemas/uploads";
 
@@ -65,7 +66,10 @@ export function forecastMethod(value: unknown): ForecastMethod {
   throw new Invalid("method: выберите метод xgboost или lightgbm");
 }
 
-const cache = new Map<string, Promise<GbdtModel>>();
+/** The parsed models a process keeps, at most MODEL_CACHE_BYTES of their files together (a parsed
+ *  model takes a few times its file in memory): the least recently used is parsed again when asked. */
+export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
+export const parsedModels = byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES);
 
 /** A model file as text, checked: parses, matches the method, uses only known data columns,
  *  and predicts a finite number for a row of typical values and for a row of missing ones. */
@@ -240,15 +244,12 @@ export async function modelText(deps: Pick<Deps, "blobs">, version: ForecastMode
   return new TextDecoder().decode(blob.body);
 }
 
-/** The runnable model of a stored version, parsed once per process. */
+/** The runnable model of a stored version, parsed once while the process keeps it (parsedModels). */
 export function runnableModel(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<GbdtModel> {
-  let loading = cache.get(version.id);
-  if (!loading) {
-    loading = modelText(deps, version).then((text) => loadModel(text));
-    loading.catch(() => cache.delete(version.id));
-    cache.set(version.id, loading);
-  }
-  return loading;
+  return parsedModels.get(version.id, async () => {
+    const text = await modelText(deps, version);
+    return { value: await loadModel(text), bytes: text.length };
+  });
 }
 
 export function requireAdmin(actor: Actor) {
