@@ -75,6 +75,20 @@ describe("thresholdBasis (D31)", () => {
       "Выбросы организации за год — 60000 т CO2-экв., не меньше порога 50000 т CO2-экв. (296-ФЗ, ст. 14, ч. 2–3; постановление Правительства РФ от 14.10.2025 № 1580): организация — регулируемая, отчет о выбросах обязателен",
     );
   });
+
+  it("gives a year not yet whole no verdict below the threshold, only a provisional figure", () => {
+    const below = { limit_t_co2e: 50_000, regulated: false, company_t_co2e: 4_000 };
+    expect(thresholdVerdict(below, 2025, String, [{ code: "alternatives_excluded" }])).toMatch(/: организация не относится к регулируемым/);
+    for (const code of ["source_period_gap", "missing_since_last_year"]) {
+      const verdict = thresholdVerdict(below, 2025, String, [{ code }]);
+      expect(verdict).toMatch(/^Предварительно: данные неполные\. Выбросы организации за год — 4000 т CO2-экв\., меньше порога/);
+      expect(verdict).not.toContain("не относится к регулируемым");
+    }
+    // Over the threshold the verdict stands: more data only add to it.
+    expect(thresholdVerdict({ ...below, regulated: true, company_t_co2e: 60_000 }, 2025, String, [{ code: "source_period_gap" }])).toMatch(
+      /регулируемая, отчет о выбросах обязателен$/,
+    );
+  });
 });
 
 describe("an emission point's kind in a sentence (D25)", () => {

@@ -312,13 +312,22 @@ export function thresholdVerdict(
   threshold: { limit_t_co2e: number; regulated: boolean; company_t_co2e: number },
   year: number,
   format: (value: number) => string,
+  checks: ReadonlyArray<{ code: string }> = [],
 ): string {
   const total = `Выбросы организации за год — ${format(threshold.company_t_co2e)} т CO2-экв.`;
   const limit = `${format(threshold.limit_t_co2e)} т CO2-экв. (${thresholdBasis(year)})`;
-  return threshold.regulated
-    ? `${total}, не меньше порога ${limit}: организация — регулируемая, отчет о выбросах обязателен`
-    : `${total}, меньше порога ${limit}: организация не относится к регулируемым по этому порогу`;
+  if (threshold.regulated) return `${total}, не меньше порога ${limit}: организация — регулируемая, отчет о выбросах обязателен`;
+  // A year with part of it not covered may yet reach the threshold: no verdict until it is whole.
+  if (isIncomplete(checks)) return `Предварительно: данные неполные. ${total}, меньше порога ${limit} — по введенным данным`;
+  return `${total}, меньше порога ${limit}: организация не относится к регулируемым по этому порогу`;
 }
+
+/** The checks that say the year's data do not cover it whole: a source's periods leave days
+ *  uncovered (D19), or a category of last year has no data this year. */
+export const COVERAGE_CHECKS: readonly string[] = ["source_period_gap", "missing_since_last_year"];
+
+/** The year's data are not whole (one of COVERAGE_CHECKS stands): its verdict is provisional. */
+export const isIncomplete = (checks: ReadonlyArray<{ code: string }>) => checks.some((c) => COVERAGE_CHECKS.includes(c.code));
 
 /** Kinds of a company's facility, as the profile and the report name them. */
 export type FacilityKind = "underground_mine" | "open_pit" | "processing_plant" | "other";

@@ -681,9 +681,9 @@ function facilitiesOf(
   });
 }
 
-/** D21: the company's verdict, on a facility's report too. */
-function companyThreshold(inventory: Pick<Inventory, "threshold" | "year">): string {
-  return thresholdVerdict(inventory.threshold, inventory.year, (value) => formatNumber(value, 0));
+/** D21: the company's verdict, on a facility's report too; provisional while the year is not whole. */
+function companyThreshold(inventory: Pick<Inventory, "threshold" | "year" | "checks">): string {
+  return thresholdVerdict(inventory.threshold, inventory.year, (value) => formatNumber(value, 0), inventory.checks);
 }
 
 export interface PassportData {

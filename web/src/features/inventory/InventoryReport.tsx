@@ -8,7 +8,7 @@ import { Link } from "react-router-dom";
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { thresholdVerdict } from "@core/inventory";
+import { isIncomplete, thresholdVerdict } from "@core/inventory";
 import { formatResult, formatStored } from "../../shared/decimals";
 import { Chart } from "../../shared/charts/Chart";
 import type { Inventory, YearTotals } from "../../api/inventory";
@@ -114,11 +114,12 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
         </Col>
         <Col xs={24} md={16}>
           <Alert
-            type={data.threshold.regulated ? "warning" : "success"}
+            // A year not yet whole gets no green verdict: it may still reach the threshold.
+            type={data.threshold.regulated ? "warning" : isIncomplete(data.checks) ? "info" : "success"}
             showIcon
             data-testid="threshold"
             // D21: the company's verdict, on a facility's inventory too.
-            title={thresholdVerdict(data.threshold, data.year, (value) => formatResult(value, 0))}
+            title={thresholdVerdict(data.threshold, data.year, (value) => formatResult(value, 0), data.checks)}
             description={`ПГП CH4 = ${formatStored(data.gwp.gwp_ch4)}: набор «${data.gwp.name}», действующий для ${data.year} года`}
           />
         </Col>
