@@ -175,6 +175,8 @@ describe("a forecast of a calibrated model on a history", () => {
     const project = await h.newProject(staff.token, "Лава 7");
     const forecast = await forecastFile(staff.token, project.id, csv(2000, 3000));
     expect(forecast).toMatchObject({ rows: 1000, level: 90, limit: 1, warning: 0.8, calibration: { rows: 2000, scope: "company" } });
+    // A steady history: the interval still holds on the latest rows, the calibration is not stale.
+    expect((forecast as { calibration_stale?: boolean }).calibration_stale).toBe(false);
     const calibration = (await (
       await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
     ).json()) as Calibration;

@@ -5,6 +5,8 @@ import {
   airNeeded,
   backtest,
   calibrate,
+  calibrationStale,
+  RECENT_ROWS,
   conformalQuantile,
   exceedanceChance,
   featureSteps,
@@ -298,5 +300,29 @@ describe("a row's time as written", () => {
     expect(rowTimes([1, 2, 3])?.timeKind).toBe("step");
     expect(rowTimes(["2025-01-01T00:00:00", 2])).toBeUndefined();
     expect(rowTimes([null, undefined])).toBeUndefined();
+  });
+});
+
+describe("a calibration checked on the latest rows", () => {
+  const { lo, hi } = intervalColumns(unseen.forecast, calibration, 90, 1);
+  const check = (measured: Float64Array) =>
+    backtest({ measured, predicted: unseen.forecast, lo, hi, time: unseen.time, timeKind: "datetime" }).model;
+
+  it("holds on a steady history: the 90 % interval covers the latest 500 rows' y within the tolerance", () => {
+    const score = check(Float64Array.from(unseen.measured));
+    expect(score.recent_coverage!.rows).toBe(RECENT_ROWS);
+    let covered = 0;
+    for (let i = N - RECENT_ROWS; i < N; i++) if (lo[i] <= unseen.measured[i] && unseen.measured[i] <= hi[i]) covered += 1;
+    expect(score.recent_coverage!.coverage).toBe(covered / RECENT_ROWS);
+    expect(calibrationStale(score, 90)).toBe(false);
+  });
+
+  it("is stale when the seam's gas has risen since: the latest rows' y above what the interval allows", () => {
+    // The last 1 000 rows drift up by 0.1 % (1.7 σ): the old interval misses them.
+    const drifted = Float64Array.from(unseen.measured, (y, i) => (i >= N - 1000 ? y + 0.1 : y));
+    const score = check(drifted);
+    expect(score.coverage!).toBeGreaterThan(0.8);
+    expect(score.recent_coverage!.coverage).toBeLessThan(0.85);
+    expect(calibrationStale(score, 90)).toBe(true);
   });
 });

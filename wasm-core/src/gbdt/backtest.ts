@@ -15,6 +15,10 @@ import { METHANE_LIMIT_PERCENT } from "../registry";
 import { horizonLabel, MINUTE_MS, STEP_NUMBER_MS } from "./horizon";
 
 export const DEFAULT_WARNING_PERCENT = 0.8;
+/** The latest rows with an interval on which a calibration is checked, and how far below its level
+ *  their coverage may fall before the calibration is stale (a 90 % interval holding y in under 85 %). */
+export const RECENT_ROWS = 500;
+export const STALE_TOLERANCE = 0.05;
 export const SHIFT_MS = 12 * 60 * 60 * 1000;
 
 export type TimeKind = "datetime" | "step";
@@ -50,6 +54,8 @@ export interface ForecastScore {
   mape_rows: number;
   /** Share (0 … 1) of scored rows with an interval whose interval holds y; null without intervals. */
   coverage: number | null;
+  /** The same share on the latest RECENT_ROWS of them (by time): whether the calibration still holds. */
+  recent_coverage: { rows: number; coverage: number } | null;
   /** What caught, missed and false alarms count: 12-hour shifts or rows. */
   unit: "shift" | "row";
   units: number;
@@ -114,6 +120,7 @@ function score(
   let apeRows = 0;
   let intervalRows = 0;
   let covered = 0;
+  const held: boolean[] = [];
   // Per unit: bit 1 = an exceedance measured, bit 2 = a warning given.
   const units = new Map<number, number>();
   const leads: number[] = [];
@@ -135,7 +142,9 @@ function score(
     }
     if (lo && hi && finite(lo[k]) && finite(hi[k])) {
       intervalRows += 1;
-      if (lo[k] <= yk && yk <= hi[k]) covered += 1;
+      const inside = lo[k] <= yk && yk <= hi[k];
+      if (inside) covered += 1;
+      held.push(inside);
     }
     const position = t && finite(t[k]) ? t[k] : k;
     const exceeded = yk >= limit;
@@ -170,6 +179,7 @@ function score(
     mape: apeRows ? (apeSum / apeRows) * 100 : null,
     mape_rows: apeRows,
     coverage: intervalRows ? covered / intervalRows : null,
+    recent_coverage: recentCoverage(held),
     unit: byShift ? "shift" : "row",
     units: units.size,
     exceedances: caught + missed,
@@ -183,6 +193,17 @@ function score(
       warned: leads.length,
     },
   };
+}
+
+function recentCoverage(held: boolean[]): ForecastScore["recent_coverage"] {
+  if (held.length === 0) return null;
+  const recent = held.slice(-RECENT_ROWS);
+  return { rows: recent.length, coverage: recent.filter(Boolean).length / recent.length };
+}
+
+/** Whether a calibration no longer holds: its interval's coverage on the latest rows below its level by more than the tolerance. */
+export function calibrationStale(score: ForecastScore, level: number): boolean {
+  return score.recent_coverage !== null && score.recent_coverage.coverage < level / 100 - STALE_TOLERANCE;
 }
 
 /** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y. */

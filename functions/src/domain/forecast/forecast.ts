@@ -9,6 +9,7 @@ import {
   INTERVAL_LEVELS,
   LAG_FEATURES,
   backtest,
+  calibrationStale,
   forecastAhead,
   historyStep,
   horizonLabel,
@@ -435,6 +436,8 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
     limit: settings.limit,
     warning: settings.warning,
     calibration: calibrationSummary(run.calibration ?? undefined),
+    // Checked on the history's latest rows with a fact: a calibration that no longer holds is said so.
+    calibration_stale: check !== null && run.calibration !== null && calibrationStale(check.model, settings.level),
     backtest: check,
     model: {
       method: version.method,

@@ -4,7 +4,8 @@
 // asked a page at a time and the chart as the server thins it (GET …/rows/, …/chart/): a year of
 // 10-minute readings never comes to the browser whole.
 import { useEffect, useState } from "react";
-import { Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
+import { Alert, Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
+import { Link } from "react-router-dom";
 import { Table } from "../../shared/LazyTable";
 import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
 import { useForecastChart, useForecastRows, type Calculation } from "../../api/calculations";
@@ -192,6 +193,20 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         ]}
       />
       <ForecastAdvisory />
+      {calculation.calibration_stale === true && backtest?.model.recent_coverage ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="calibration-stale"
+          message={`Калибровка устарела: на последних ${backtest.model.recent_coverage.rows} строках с фактом интервал ${level} % накрыл факт в ${formatAmount(backtest.model.recent_coverage.coverage * 100, 1)} % случаев`}
+          description={
+            <span>
+              Интервалы и вероятность превышения этой модели сейчас занижают риск.{" "}
+              <Link to="/forecast-models">Переобучить / Откалибровать заново</Link>
+            </span>
+          }
+        />
+      ) : null}
       <SourceFileLink calculation={calculation} />
       {backtest ? <BacktestTable backtest={backtest} level={level} /> : null}
       {chart.isPending ? (
