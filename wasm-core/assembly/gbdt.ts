@@ -471,9 +471,16 @@ export function predictMargins(rowCount: i32): void {
     unchecked((margins[r] = baseMargin));
   }
   if (quick) {
-    if (float32 && !leftWhenEqual) quickXGBoost(rowCount);
-    else if (!float32 && leftWhenEqual) quickLightGBM(rowCount);
-    else quickGeneric(rowCount);
+    const word = qsWordBytes;
+    if (float32 && !leftWhenEqual) {
+      if (word == 2) quickXGBoost16(rowCount);
+      else if (word == 4) quickXGBoost32(rowCount);
+      else quickXGBoost64(rowCount);
+    } else if (!float32 && leftWhenEqual) {
+      if (word == 2) quickLightGBM16(rowCount);
+      else if (word == 4) quickLightGBM32(rowCount);
+      else quickLightGBM64(rowCount);
+    } else quickGeneric(rowCount);
     return;
   }
   if (float32 && !leftWhenEqual && !needsFlags) {
@@ -502,6 +509,9 @@ export function predictMargins(rowCount: i32): void {
 // Exactness: the exit leaf is the walk's leaf, and the leaves are summed in tree order with the
 // walk's arithmetic (float32 after every tree for XGBoost, double for LightGBM), so the margins
 // are the same bits.
+// A tree's word is as narrow as its forest allows: 16 bits when no tree has more than 16 leaves
+// (depth 4), 32 up to 32 leaves, 64 beyond: a v128 AND then covers eight, four or two trees, and the
+// vectors a row ANDs (one per feature) are a quarter or half as long.
 const QS_K_SHIFT: i32 = 4;
 const QS_K: i32 = 1 << QS_K_SHIFT;
 const QS_LEAF_SHIFT: i32 = 6; // 64 leaves per tree at most
@@ -536,13 +546,24 @@ let qsPointers = new StaticArray<i32>(0);
 let qsBases = new StaticArray<i32>(0); // same layout: where each row's prefix ends
 
 let qsPointerStride: i32 = 0;
+// Bytes of one tree's word in the vectors: 2, 4 or 8.
+let qsWordBytes: i32 = 8;
 let qsOnes = new StaticArray<u64>(0);
 let qsBytes: i32 = 0;
 let qsNext: i32 = 0;
 
+/** u64 words of a block's vector: its trees' words rounded up to whole v128 lanes. */
 // @ts-ignore: decorator
 @inline function qsStride(trees: i32): i32 {
-  return (trees + 1) & ~1; // whole v128 lanes
+  return ((trees * qsWordBytes + 15) >> 4) << 1;
+}
+
+/** Clears in the tree word at `at` the bits `mask` clears (its low wordBytes bytes). */
+// @ts-ignore: decorator
+@inline function qsAndWord(at: usize, mask: u64, wordBytes: i32): void {
+  if (wordBytes == 8) store<u64>(at, load<u64>(at) & mask);
+  else if (wordBytes == 4) store<u32>(at, load<u32>(at) & <u32>mask);
+  else store<u16>(at, load<u16>(at) & <u16>mask);
 }
 
 /** Numbers the leaves under node left to right from qsNext; a split's mask clears its left subtree's. */
@@ -600,12 +621,14 @@ export function buildQuickScorer(blockTrees: i32): bool {
   const leafIndex = new StaticArray<i32>(nodeCount);
   const nodeTree = new StaticArray<i32>(nodeCount);
   let splits = 0;
+  let maxLeaves = 0;
   for (let t = 0; t < treeCount; t++) {
     const begin = unchecked(treeRoots[t]);
     const end = t + 1 < treeCount ? unchecked(treeRoots[t + 1]) : nodeCount;
     qsNext = 0;
     qsNumber(begin, mask, leafIndex);
     if (qsNext > 1 << QS_LEAF_SHIFT) return false;
+    maxLeaves = max(maxLeaves, qsNext);
     for (let i = begin; i < end; i++) {
       unchecked((nodeTree[i] = t));
       const flags = unchecked(nodeFlags[i]);
@@ -614,6 +637,7 @@ export function buildQuickScorer(blockTrees: i32): bool {
     }
   }
 
+  qsWordBytes = maxLeaves <= 16 ? 2 : maxLeaves <= 32 ? 4 : 8;
   qsLeaf = new StaticArray<f64>(treeCount << QS_LEAF_SHIFT);
   qsLeaf32 = new StaticArray<f32>(float32 ? treeCount << QS_LEAF_SHIFT : 0);
   const order = new StaticArray<i32>(splits);
@@ -708,16 +732,14 @@ export function buildQuickScorer(blockTrees: i32): bool {
         words += stride;
         const stop = min(e + ((k + 1) << QS_K_SHIFT), end);
         for (let j = e + (k << QS_K_SHIFT); j < stop; j++) {
-          const tree = unchecked(qsTree[j]);
-          unchecked((vector[tree] = vector[tree] & qsMask[j]));
+          qsAndWord(changetype<usize>(vector) + <usize>(unchecked(qsTree[j]) * qsWordBytes), unchecked(qsMask[j]), qsWordBytes);
         }
       }
       // NaN goes right exactly at the splits whose default is right.
       for (let i = 0; i < stride; i++) unchecked((vector[i] = ~(<u64>0)));
       for (let j = e; j < end; j++) {
         if (!(unchecked(nodeFlags[order[j]]) & DEFAULT_LEFT)) {
-          const tree = unchecked(qsTree[j]);
-          unchecked((vector[tree] = vector[tree] & qsMask[j]));
+          qsAndWord(changetype<usize>(vector) + <usize>(unchecked(qsTree[j]) * qsWordBytes), unchecked(qsMask[j]), qsWordBytes);
         }
       }
       for (let i = 0; i < stride; i++) unchecked((qsChecks[words + i] = vector[i]));
@@ -787,28 +809,29 @@ export function quickTableBytes(): i32 {
 
 // A row's leftover masks: the entries of each prefix past its checkpoint.
 // @ts-ignore: decorator
-@inline function qsLeftovers(k: i32, state: i32, slotBegin: i32, slotEnd: i32): void {
+@inline function qsLeftovers(k: i32, state: i32, slotBegin: i32, slotEnd: i32, wordBytes: i32): void {
   const bases = changetype<i32>(qsBases) + ((k * qsPointerStride) << 2);
   for (let s = slotBegin; s < slotEnd; s++) {
     const begin = unchecked(qsSlotEntryBegin[s]);
     const base = load<i32>(bases + ((s - slotBegin) << 2));
     for (let j = begin + (((base - begin) >> QS_K_SHIFT) << QS_K_SHIFT); j < base; j++) {
-      const word = state + (unchecked(qsTree[j]) << 3);
-      store<u64>(word, load<u64>(word) & unchecked(qsMask[j]));
+      qsAndWord(state + unchecked(qsTree[j]) * wordBytes, unchecked(qsMask[j]), wordBytes);
     }
   }
 }
 
 // @ts-ignore: decorator
-@inline function qsExit(state: i32, tree: i32): i32 {
-  return <i32>ctz(load<u64>(state + (tree << 3)));
+@inline function qsExit(state: i32, tree: i32, wordBytes: i32): i32 {
+  if (wordBytes == 8) return <i32>ctz(load<u64>(state + (tree << 3)));
+  if (wordBytes == 4) return ctz(load<u32>(state + (tree << 2)));
+  return ctz(<u32>load<u16>(state + (tree << 1)));
 }
 
 // Groups of four rows through each block: per slot four binary searches in lockstep, giving the
 // checkpoint addresses and prefix ends; then each state made from its vectors and its leftover
 // masks; then the leaves of the four rows summed side by side, each in tree order.
 // @ts-ignore: decorator
-@inline function sumQuick(rowCount: i32, strict: bool, single: bool): void {
+@inline function sumQuick(rowCount: i32, strict: bool, single: bool, wordBytes: i32): void {
   const width = numFeatures;
   const checks = changetype<i32>(qsChecks);
   const ones = (changetype<i32>(qsOnes) + 15) & ~15;
@@ -873,10 +896,10 @@ export function quickTableBytes(): i32 {
       qsAndVectors(1, state1, stride, slots);
       qsAndVectors(2, state2, stride, slots);
       qsAndVectors(3, state3, stride, slots);
-      qsLeftovers(0, state0, slotBegin, slotEnd);
-      qsLeftovers(1, state1, slotBegin, slotEnd);
-      qsLeftovers(2, state2, slotBegin, slotEnd);
-      qsLeftovers(3, state3, slotBegin, slotEnd);
+      qsLeftovers(0, state0, slotBegin, slotEnd, wordBytes);
+      qsLeftovers(1, state1, slotBegin, slotEnd, wordBytes);
+      qsLeftovers(2, state2, slotBegin, slotEnd, wordBytes);
+      qsLeftovers(3, state3, slotBegin, slotEnd, wordBytes);
       // Four independent sums, each in tree order, with the walk's arithmetic.
       if (single) {
         let m0 = <f32>unchecked(margins[r]);
@@ -887,18 +910,18 @@ export function quickTableBytes(): i32 {
         if (firstTree == 0 && trees > 0) {
           // The start (base_score) need not be a float32: the first sum rounds as the walk does.
           const leaves = 0;
-          m0 = <f32>(unchecked(margins[r]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state0, 0)]));
-          m1 = <f32>(unchecked(margins[min(r + 1, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state1, 0)]));
-          m2 = <f32>(unchecked(margins[min(r + 2, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state2, 0)]));
-          m3 = <f32>(unchecked(margins[min(r + 3, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state3, 0)]));
+          m0 = <f32>(unchecked(margins[r]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state0, 0, wordBytes)]));
+          m1 = <f32>(unchecked(margins[min(r + 1, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state1, 0, wordBytes)]));
+          m2 = <f32>(unchecked(margins[min(r + 2, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state2, 0, wordBytes)]));
+          m3 = <f32>(unchecked(margins[min(r + 3, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state3, 0, wordBytes)]));
           t = 1;
         }
         for (; t < trees; t++) {
           const leaves = (firstTree + t) << QS_LEAF_SHIFT;
-          m0 += unchecked(qsLeaf32[leaves + qsExit(state0, t)]);
-          m1 += unchecked(qsLeaf32[leaves + qsExit(state1, t)]);
-          m2 += unchecked(qsLeaf32[leaves + qsExit(state2, t)]);
-          m3 += unchecked(qsLeaf32[leaves + qsExit(state3, t)]);
+          m0 += unchecked(qsLeaf32[leaves + qsExit(state0, t, wordBytes)]);
+          m1 += unchecked(qsLeaf32[leaves + qsExit(state1, t, wordBytes)]);
+          m2 += unchecked(qsLeaf32[leaves + qsExit(state2, t, wordBytes)]);
+          m3 += unchecked(qsLeaf32[leaves + qsExit(state3, t, wordBytes)]);
         }
         // Stored in reverse so that a repeated last row ends with its own value.
         if (r + 3 <= last) unchecked((margins[r + 3] = <f64>m3));
@@ -912,10 +935,10 @@ export function quickTableBytes(): i32 {
         let m3 = unchecked(margins[min(r + 3, last)]);
         for (let t = 0; t < trees; t++) {
           const leaves = (firstTree + t) << QS_LEAF_SHIFT;
-          m0 += unchecked(qsLeaf[leaves + qsExit(state0, t)]);
-          m1 += unchecked(qsLeaf[leaves + qsExit(state1, t)]);
-          m2 += unchecked(qsLeaf[leaves + qsExit(state2, t)]);
-          m3 += unchecked(qsLeaf[leaves + qsExit(state3, t)]);
+          m0 += unchecked(qsLeaf[leaves + qsExit(state0, t, wordBytes)]);
+          m1 += unchecked(qsLeaf[leaves + qsExit(state1, t, wordBytes)]);
+          m2 += unchecked(qsLeaf[leaves + qsExit(state2, t, wordBytes)]);
+          m3 += unchecked(qsLeaf[leaves + qsExit(state3, t, wordBytes)]);
         }
         if (r + 3 <= last) unchecked((margins[r + 3] = m3));
         if (r + 2 <= last) unchecked((margins[r + 2] = m2));
@@ -926,12 +949,24 @@ export function quickTableBytes(): i32 {
   }
 }
 
-function quickXGBoost(rowCount: i32): void {
-  sumQuick(rowCount, true, true);
+function quickXGBoost16(rowCount: i32): void {
+  sumQuick(rowCount, true, true, 2);
 }
-function quickLightGBM(rowCount: i32): void {
-  sumQuick(rowCount, false, false);
+function quickXGBoost32(rowCount: i32): void {
+  sumQuick(rowCount, true, true, 4);
+}
+function quickXGBoost64(rowCount: i32): void {
+  sumQuick(rowCount, true, true, 8);
+}
+function quickLightGBM16(rowCount: i32): void {
+  sumQuick(rowCount, false, false, 2);
+}
+function quickLightGBM32(rowCount: i32): void {
+  sumQuick(rowCount, false, false, 4);
+}
+function quickLightGBM64(rowCount: i32): void {
+  sumQuick(rowCount, false, false, 8);
 }
 function quickGeneric(rowCount: i32): void {
-  sumQuick(rowCount, !leftWhenEqual, float32);
+  sumQuick(rowCount, !leftWhenEqual, float32, qsWordBytes);
 }

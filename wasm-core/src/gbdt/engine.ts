@@ -1,7 +1,12 @@
 // Which of gbdt.wasm's two engines runs a model, and why; decided once when the model loads.
-// QuickScorer with prefix checkpoints (see wasm-core/assembly/gbdt.ts) takes forests whose trees
-// have at most 64 leaves (one 64-bit word per tree) and only numerical splits whose missing values
-// behave like NaN; everything else keeps the tree walk. Both give the same bits.
+// QuickScorer with prefix checkpoints (see wasm-core/assembly/gbdt.ts) can take forests whose trees
+// have at most 64 leaves (one word of 16, 32 or 64 bits per tree) and only numerical splits whose
+// missing values behave like NaN; everything else keeps the tree walk. Both give the same bits.
+// Among the forests it can take, it is the faster one when a row's work there, one vector of tree
+// words per feature the model splits on, is small against the walk's, one step per level: the
+// gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer ahead for 7 features
+// at every depth it takes and for 20 features with 16-bit words (depth 4), and level with or behind
+// the walk for 20 features with 64-bit words (depth 6), hence the rule features × word bits ≤ 128 × depth.
 import { CATEGORICAL, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest } from "./model";
 
 export type GbdtEngine = "quickscorer" | "walk";
@@ -16,20 +21,66 @@ export interface EngineChoice {
 export const QUICKSCORER_MAX_LEAVES = 64;
 /** Trees per QuickScorer block: the checkpoint vectors grow with splits x trees, blocks keep that linear. */
 export const QUICKSCORER_BLOCK_TREES = 300;
+/** QuickScorer runs a model when its features × tree word bits ≤ this × its trees' greatest depth. */
+export const QUICKSCORER_BITS_PER_LEVEL = 128;
+
+/** Bits of a tree's word in QuickScorer's vectors, as gbdt.wasm sizes them from the forest's largest tree. */
+export function quickScorerWordBits(maxLeaves: number): 16 | 32 | 64 {
+  return maxLeaves <= 16 ? 16 : maxLeaves <= 32 ? 32 : 64;
+}
 
 export const ENGINE_LABEL: Record<GbdtEngine, string> = {
   quickscorer: "QuickScorer с контрольными точками префиксов",
   walk: "обход деревьев",
 };
 
+interface ForestShape {
+  /** Why QuickScorer cannot run the forest, in Russian; undefined when it can. */
+  refusal?: string;
+  maxLeaves: number;
+  maxDepth: number;
+  /** Features the splits use. */
+  features: number;
+}
+
+/** Why QuickScorer cannot run this forest (in Russian), or undefined when it can. */
+export function quickScorerRefusal(forest: FlatForest): string | undefined {
+  return forestShape(forest).refusal;
+}
+
 export function chooseEngine(forest: FlatForest): EngineChoice {
   const walk = (why: string): EngineChoice => ({ engine: "walk", reason: `${ENGINE_LABEL.walk}: ${why}` });
-  if (forest.leafLinearBegin.length > 0) return walk("в модели линейные деревья (linear_tree)");
+  const { refusal, maxLeaves, maxDepth, features } = forestShape(forest);
+  if (refusal) return walk(refusal);
+  const bits = quickScorerWordBits(maxLeaves);
+  if (features * bits > QUICKSCORER_BITS_PER_LEVEL * maxDepth) {
+    return walk(
+      `${features} признаков × слово дерева ${bits} бит больше ${QUICKSCORER_BITS_PER_LEVEL} × глубина ${maxDepth}: ` +
+        "векторы QuickScorer длиннее пути по дереву",
+    );
+  }
+  return {
+    engine: "quickscorer",
+    reason:
+      `${ENGINE_LABEL.quickscorer}: в каждом дереве не больше ${QUICKSCORER_MAX_LEAVES} листьев ` +
+      `(наибольшее — ${maxLeaves}, слово дерева ${bits} бит), только числовые разбиения, пропуски как NaN; ` +
+      `${features} признаков × ${bits} бит не больше ${QUICKSCORER_BITS_PER_LEVEL} × глубина ${maxDepth}`,
+  };
+}
+
+function forestShape(forest: FlatForest): ForestShape {
+  const { treeRoots, treeDepth, nodeFlags, nodeValue, nodeFeature } = forest;
+  const used = new Set<number>();
+  nodeFlags.forEach((flags, i) => {
+    if (!(flags & LEAF)) used.add(nodeFeature[i]);
+  });
+  const shape = { maxLeaves: 0, maxDepth: treeDepth.reduce((a, b) => Math.max(a, b), 0), features: used.size };
+  const refuse = (refusal: string): ForestShape => ({ ...shape, refusal });
+  if (forest.leafLinearBegin.length > 0) return refuse("в модели линейные деревья (linear_tree)");
   let categorical = false;
   let missingZeroOrNone = false;
   let maxLeaves = 0;
   let wideLeaf = false;
-  const { treeRoots, nodeFlags, nodeValue } = forest;
   for (let t = 0; t < treeRoots.length; t++) {
     const end = t + 1 < treeRoots.length ? treeRoots[t + 1] : nodeFlags.length;
     let leaves = 0;
@@ -42,17 +93,11 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
     }
     maxLeaves = Math.max(maxLeaves, leaves);
   }
-  if (categorical) return walk("в модели категориальные разбиения");
-  if (missingZeroOrNone) return walk("в модели пропуски типа Zero или None (LightGBM)");
+  shape.maxLeaves = maxLeaves;
+  if (categorical) return refuse("в модели категориальные разбиения");
+  if (missingZeroOrNone) return refuse("в модели пропуски типа Zero или None (LightGBM)");
   // The engine sums float32 models in float32, exact only for float32 leaves (all XGBoost's are).
-  if (wideLeaf) return walk("листья модели float32 не помещаются в float32");
-  if (maxLeaves > QUICKSCORER_MAX_LEAVES) {
-    return walk(`в дереве ${maxLeaves} листьев, больше ${QUICKSCORER_MAX_LEAVES}`);
-  }
-  return {
-    engine: "quickscorer",
-    reason:
-      `${ENGINE_LABEL.quickscorer}: в каждом дереве не больше ${QUICKSCORER_MAX_LEAVES} листьев ` +
-      `(наибольшее — ${maxLeaves}), только числовые разбиения, пропуски как NaN`,
-  };
+  if (wideLeaf) return refuse("листья модели float32 не помещаются в float32");
+  if (maxLeaves > QUICKSCORER_MAX_LEAVES) return refuse(`в дереве ${maxLeaves} листьев, больше ${QUICKSCORER_MAX_LEAVES}`);
+  return shape;
 }

@@ -29,7 +29,7 @@ function maxAbsDiff(a: Float64Array, b: Float64Array): number {
 
 describe("engine choice for every fixture model", () => {
   it.each([
-    [modelFixture("methane-xgboost.json"), "quickscorer", /не больше 64 листьев \(наибольшее — 64\)/],
+    [modelFixture("methane-xgboost.json"), "quickscorer", /не больше 64 листьев \(наибольшее — 64, слово дерева 64 бит\)/],
     [modelFixture("methane-lightgbm.txt"), "quickscorer", /наибольшее — 31/],
     ...xgbShapes.map(({ file }) => [file, "quickscorer", /только числовые разбиения, пропуски как NaN/] as const),
     [fixture("lgb-categorical.txt"), "walk", /обход деревьев: в модели категориальные разбиения/],
@@ -40,6 +40,27 @@ describe("engine choice for every fixture model", () => {
     expect(model.wasm.choice.engine).toBe(engine);
     expect(model.wasm.choice.reason).toMatch(reason);
     expect(model.wasm.tableBytes > 0).toBe(engine === "quickscorer");
+  });
+
+  it("keeps the walk where QuickScorer's vectors outgrow the walk's path: 20 features in 64-bit words, not in 16-bit ones", async () => {
+    // Full trees whose splits use all 20 features.
+    const full = (depth: number, at = { next: 0 }): RawNode =>
+      depth === 0
+        ? { kind: "leaf", value: 0.25 }
+        : { kind: "split", feature: at.next++ % 20, flags: 0, threshold: 0.5, left: full(depth - 1, at), right: full(depth - 1, at) };
+    const forest = (depth: number) =>
+      flattenForest([full(depth), full(depth)], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0 });
+    expect(chooseEngine(forest(6))).toEqual({
+      engine: "walk",
+      reason: "обход деревьев: 20 признаков × слово дерева 64 бит больше 128 × глубина 6: векторы QuickScorer длиннее пути по дереву",
+    });
+    expect(chooseEngine(forest(4)).engine).toBe("quickscorer");
+    // Forced, QuickScorer still runs such a model (the bench compares both engines on it).
+    const parsed = { ...parseModel(readText(modelFixture("methane-xgboost.json"))), forest: forest(6), numTrees: 2 };
+    parsed.featureNames = Array.from({ length: 20 }, (_, i) => `x${i}`);
+    const rows = Float64Array.from({ length: 20 * 8 }, (_, i) => (i % 3) / 2);
+    const walk = predict(await loadModel(parsed), rows);
+    expect(Array.from(predict(await loadModel(parsed, { engine: "quickscorer" }), rows))).toEqual(Array.from(walk));
   });
 
   it("keeps the walk for a tree of more than 64 leaves", () => {
@@ -70,6 +91,63 @@ describe.each(withGolden)("QuickScorer on $file", ({ file, golden, column }) => 
       expect(maxAbsDiff(quick, walk)).toBe(0);
     }
   });
+});
+
+/** mulberry32, seeded: the same trees on every run. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("QuickScorer's tree words of 16, 32 and 64 bits (trees of up to 16, 32 and 64 leaves)", () => {
+  const base = parseModel(readText(modelFixture("methane-xgboost.json")));
+  const golden = readCsvWithColumn(modelFixture("golden-default.csv"), base.featureNames, "pred_xgboost");
+  const width = base.featureNames.length;
+
+  /** A forest of full trees of `depth` on the golden rows' values, some splits sending NaN left. */
+  function forestOf(depth: number, trees: number, library: "xgboost" | "lightgbm"): typeof base {
+    const random = generator(depth * 1000 + trees);
+    const grow = (level: number): RawNode => {
+      if (level === depth) return { kind: "leaf", value: Math.fround((random() - 0.5) / 10) };
+      const feature = Math.floor(random() * width);
+      const threshold = golden.rows[Math.floor((random() * golden.rows.length) / width) * width + feature];
+      const split = Number.isNaN(threshold) ? 0.5 : threshold;
+      return { kind: "split", feature, flags: random() < 0.5 ? 1 : 0, threshold: split, left: grow(level + 1), right: grow(level + 1) };
+    };
+    const xgb = library === "xgboost";
+    const forest = flattenForest(
+      Array.from({ length: trees }, () => grow(0)),
+      { numFeatures: width, float32: xgb, leftWhenEqual: !xgb, baseMargin: 0.5 },
+    );
+    return { ...base, library, numTrees: trees, forest };
+  }
+
+  it.each([
+    [3, "xgboost"],
+    [4, "xgboost"],
+    [5, "xgboost"],
+    [6, "xgboost"],
+    [4, "lightgbm"],
+    [5, "lightgbm"],
+    [6, "lightgbm"],
+  ] as const)(
+    "gives the walk's bits for trees of depth %i (%s) on the adversarial rows, in blocks of 300 and of 7 trees",
+    async (depth, library) => {
+      const parsed = forestOf(depth, 40, library);
+      const rows = adversarialRows(parsed, golden.rows);
+      const walk = predict(await loadModel(parsed, { engine: "walk" }), rows);
+      for (const blockTrees of [300, 7]) {
+        const quick = await loadModel(parsed, { engine: "quickscorer", blockTrees });
+        expect(maxAbsDiff(predict(quick, rows), walk)).toBe(0);
+      }
+    },
+  );
 });
 
 describe("the adversarial rows", () => {

@@ -1,7 +1,7 @@
 // Platform-neutral half of the facade: one WebAssembly instance of gbdt.wasm per model, holding
 // the flattened trees, fed rows in fixed-size chunks. index.ts (Node) and browser.ts (Vite) only
 // differ in how they get the compiled module.
-import { chooseEngine, QUICKSCORER_BLOCK_TREES, type EngineChoice, type GbdtEngine } from "./engine";
+import { chooseEngine, ENGINE_LABEL, QUICKSCORER_BLOCK_TREES, quickScorerRefusal, type EngineChoice, type GbdtEngine } from "./engine";
 import { applyOutput, type FlatForest, type ParsedModel } from "./model";
 import { parseModel } from "./parse";
 import { rowSource, type Rows } from "./rows";
@@ -82,7 +82,9 @@ export class WasmForest {
     let choice = chooseEngine(forest);
     if (options.engine === "walk") choice = { engine: "walk", reason: "обход деревьев: выбран явно" };
     if (options.engine === "quickscorer" && choice.engine !== "quickscorer") {
-      throw new Error(`QuickScorer cannot run this model (${choice.reason})`);
+      const refusal = quickScorerRefusal(forest);
+      if (refusal) throw new Error(`QuickScorer cannot run this model (${refusal})`);
+      choice = { engine: "quickscorer", reason: `${ENGINE_LABEL.quickscorer}: выбран явно` };
     }
     let buildMs = 0;
     if (choice.engine === "quickscorer") {
